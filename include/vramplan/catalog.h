@@ -1,0 +1,50 @@
+#ifndef VRAMPLAN_CATALOG_H
+#define VRAMPLAN_CATALOG_H
+
+/*
+ * The catalogue of models and GPUs, loaded from YAML (schema: docs/catalogue.md)
+ * with libyaml's document API. A catalogue starts zeroed; each load adds the
+ * file's entries, replacing an existing entry of the same name (so a user file
+ * overrides a built-in model or GPU). The catalogue owns its arrays; release
+ * it with vp_catalog_free(), which leaves it zeroed and is a no-op on a zeroed
+ * catalogue.
+ *
+ * A file holds a mapping with a `models:` list, a `gpus:` list, or both.
+ * Unknown keys, duplicate keys, wrong types, missing required fields and
+ * impossible values are errors with file, line and column.
+ */
+
+#include <stddef.h>
+
+#include "vramplan/error.h"
+#include "vramplan/gpu.h"
+#include "vramplan/model.h"
+
+struct vp_catalog {
+	struct vp_model *models;
+	size_t n_models;
+	struct vp_gpu *gpus;
+	size_t n_gpus;
+};
+
+/* Parse YAML text; `name` is the file name used in diagnostics. */
+int vp_catalog_load_buffer(struct vp_catalog *cat, const char *name,
+			   const char *text, size_t len, struct vp_error *err);
+
+/* Read and parse a file (VP_ERR_IO when it cannot be read). */
+int vp_catalog_load_file(struct vp_catalog *cat, const char *path, struct vp_error *err);
+
+/* The catalogue compiled into the binary from models/*.yaml. */
+int vp_catalog_load_builtin(struct vp_catalog *cat, struct vp_error *err);
+
+void vp_catalog_free(struct vp_catalog *cat);
+
+/* Look up by name, alias or HF id, case-insensitively; NULL when absent. */
+const struct vp_model *vp_catalog_find_model(const struct vp_catalog *cat, const char *key);
+const struct vp_gpu *vp_catalog_find_gpu(const struct vp_catalog *cat, const char *key);
+
+/* Add or replace (by name) one entry; returns 0 or -1 on allocation failure. */
+int vp_catalog_put_model(struct vp_catalog *cat, const struct vp_model *m, struct vp_error *err);
+int vp_catalog_put_gpu(struct vp_catalog *cat, const struct vp_gpu *g, struct vp_error *err);
+
+#endif

@@ -1,0 +1,49 @@
+#ifndef VRAMPLAN_ERROR_H
+#define VRAMPLAN_ERROR_H
+
+/*
+ * Errors travel up as a struct vp_error filled once by the callee that found
+ * the problem and printed once by the CLI. Library code never prints and never
+ * exits. A zeroed struct means "no error".
+ *
+ * Printed form (GNU style):  vramplan: FILE:LINE:COL: message
+ *                            vramplan: FILE: message     (no position known)
+ *                            vramplan: message           (no file)
+ */
+
+#include <stddef.h>
+
+enum vp_status {
+	VP_OK = 0,
+	VP_ERR_INPUT = 2, /* bad user input: a flag, a value, a file's contents */
+	VP_ERR_IO = 3     /* a file could not be read or written */
+};
+
+struct vp_error {
+	enum vp_status code;
+	char file[512];
+	unsigned long line;   /* 1-based; 0 = unknown */
+	unsigned long column; /* 1-based; 0 = unknown */
+	char message[512];
+};
+
+/* Fill err (which may be NULL) and return -1, so callers can write
+ * `return vp_error_set(err, VP_ERR_INPUT, "...", x);`. */
+int vp_error_set(struct vp_error *err, enum vp_status code, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+
+/* Same, with a position inside a file. file may be NULL. */
+int vp_error_at(struct vp_error *err, enum vp_status code, const char *file,
+		unsigned long line, unsigned long column, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 6, 7)))
+#endif
+	;
+
+/* Format the one-line diagnostic (without the "vramplan: " prefix). */
+void vp_error_format(const struct vp_error *err, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,127 @@
+#ifndef VRAMPLAN_MODEL_H
+#define VRAMPLAN_MODEL_H
+
+/*
+ * The architecture descriptor of a transformer: every number the estimator
+ * needs, filled either from the YAML catalogue (catalog.c) or from a Hugging
+ * Face config.json (hfconfig.c). Both readers start from
+ * vp_model_init_family(), which sets the traits that a model_type implies
+ * (norm kind, biases, module names), and then apply the file's numbers.
+ *
+ * The struct owns no heap memory: it can be copied with `=`.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vramplan/error.h"
+
+#define VP_NAME_MAX 64
+#define VP_TEXT_MAX 256
+#define VP_MAX_ALIASES 12
+
+enum vp_arch {
+	VP_ARCH_ENCODER = 0, /* BERT, RoBERTa, XLM-R */
+	VP_ARCH_DECODER,     /* Llama, Mistral, Qwen, GPT-NeoX, phi, GPT-2, BLOOM, Gemma */
+	VP_ARCH_ENCDEC       /* T5, mT5, BART, mBART */
+};
+
+enum vp_norm {
+	VP_NORM_LAYER = 0, /* LayerNorm: weight and (if norm_bias) bias */
+	VP_NORM_RMS        /* RMSNorm (T5 LayerNorm is an RMSNorm): weight only */
+};
+
+enum vp_act {
+	VP_ACT_GELU = 0, /* gelu, gelu_new, gelu_pytorch_tanh */
+	VP_ACT_RELU,
+	VP_ACT_SILU
+};
+
+enum vp_posenc {
+	VP_POS_LEARNED = 0, /* a position embedding table of max_positions rows */
+	VP_POS_ROTARY,      /* rotary (RoPE) on rotary_fraction of each head */
+	VP_POS_RELATIVE,    /* T5 relative attention bias: buckets x heads, first block */
+	VP_POS_ALIBI        /* BLOOM: a bias added to the scores, no parameters */
+};
+
+/*
+ * Module naming scheme of a family, used to match LoRA targets
+ * (q_proj, c_attn, query_key_value, wi_0, ...). See vp_model_linear_name().
+ */
+enum vp_naming {
+	VP_NAMING_BERT = 0, /* query key value attention.output.dense intermediate.dense output.dense */
+	VP_NAMING_LLAMA,    /* q_proj k_proj v_proj o_proj gate_proj up_proj down_proj */
+	VP_NAMING_T5,       /* q k v o wi_0 wi_1 (wi when not gated) wo */
+	VP_NAMING_BART,     /* q_proj k_proj v_proj out_proj fc1 fc2 */
+	VP_NAMING_NEOX,     /* query_key_value dense dense_h_to_4h dense_4h_to_h */
+	VP_NAMING_PHI,      /* q_proj k_proj v_proj dense fc1 fc2 */
+	VP_NAMING_PHI3,     /* qkv_proj o_proj gate_up_proj down_proj */
+	VP_NAMING_GPT2,     /* c_attn c_proj c_fc c_proj (Conv1D) */
+	VP_NAMING_QWEN,     /* c_attn c_proj w1 w2 c_proj (Qwen v1) */
+	VP_NAMING_BLOOM     /* query_key_value dense dense_h_to_4h dense_4h_to_h */
+};
+
+struct vp_model {
+	char name[VP_NAME_MAX];           /* catalogue key, e.g. "mt5" */
+	char hf_id[128];                  /* e.g. "csebuetnlp/mT5_multilingual_XLSum" */
+	char model_type[32];              /* HF model_type, e.g. "mt5" */
+	char aliases[VP_MAX_ALIASES][VP_NAME_MAX];
+	size_t n_aliases;
+	char source[VP_TEXT_MAX];         /* where the architecture numbers came from */
+	uint64_t params_published;        /* count from the model card/paper; 0 = unknown */
+	char params_source[VP_TEXT_MAX];
+
+	enum vp_arch arch;
+	enum vp_naming naming;
+	enum vp_norm norm;
+	enum vp_act act;
+	enum vp_posenc pos;
+
+	uint64_t hidden_size;        /* d_model */
+	uint64_t intermediate_size;  /* width of the MLP's hidden layer (d_ff) */
+	uint64_t vocab_size;
+	uint64_t num_layers;         /* blocks; for encoder-decoder the encoder's */
+	uint64_t num_decoder_layers; /* encoder-decoder only, else 0 */
+	uint64_t num_heads;
+	uint64_t num_kv_heads;       /* GQA/MQA; equals num_heads without it */
+	uint64_t head_dim;           /* per-head width (T5 d_kv); often hidden/heads */
+	uint64_t max_positions;      /* rows of a learned position table (0 = none) */
+	uint64_t type_vocab_size;    /* BERT token-type rows (0 = none) */
+	uint64_t relative_buckets;   /* T5 relative-attention buckets (0 = none) */
+
+	bool gated_mlp;       /* SwiGLU / gated-GELU: gate, up and down matrices */
+	bool qkv_bias;        /* q/k/v projections carry a bias */
+	bool out_bias;        /* attention output projection carries a bias */
+	bool mlp_bias;        /* MLP linears carry biases */
+	bool norm_bias;       /* LayerNorm has a bias (never for RMS) */
+	bool lm_head_bias;    /* phi */
+	bool tie_embeddings;  /* LM head shares the input embedding matrix */
+	bool parallel_block;  /* GPT-NeoX/phi: attention and MLP read the same input */
+	bool pooler;          /* BERT-style pooler (dense hidden x hidden) */
+	bool embed_norm;      /* a norm right after the embeddings (BERT, BART, BLOOM) */
+	bool final_norm;      /* a norm after the last block (pre-LN models, T5) */
+	bool logit_softcap;   /* Gemma-2: logits divided, tanh, multiplied */
+	bool scale_embed_copy; /* Gemma: embeddings multiplied by sqrt(hidden) in a new tensor */
+	double rotary_fraction; /* share of head_dim that is rotated (phi, NeoX 0.5) */
+	double hidden_dropout;  /* dropout after attention/MLP outputs and embeddings */
+	double attn_dropout;    /* dropout on attention probabilities */
+	double act_dropout;     /* dropout inside the MLP after the activation (BART, T5) */
+};
+
+/* Zero *m and set the traits implied by an HF model_type. Returns 0, or -1
+ * (with err filled, mentioning the supported list) for an unknown type. */
+int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_error *err);
+
+/* The model_type strings vp_model_init_family() accepts, NULL-terminated. */
+extern const char *const vp_model_types[];
+
+/* Check that the numbers are present and consistent (heads divide, kv heads
+ * divide heads, ...). Fills err naming the field; returns 0 or -1. */
+int vp_model_validate(const struct vp_model *m, struct vp_error *err);
+
+/* Parameter count of the whole model (embeddings, blocks, heads), from the
+ * architecture alone. Uses checked arithmetic; returns 0 on overflow. */
+uint64_t vp_model_param_count(const struct vp_model *m);
+
+#endif

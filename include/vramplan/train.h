@@ -1,0 +1,112 @@
+#ifndef VRAMPLAN_TRAIN_H
+#define VRAMPLAN_TRAIN_H
+
+/*
+ * How a model is trained: everything besides the architecture and the GPU
+ * that changes memory. The meanings follow ../shared/groundtruth/README.md.
+ * vp_train_defaults() fills a struct with the defaults documented there and
+ * in docs/memory-model.md. Owns no heap memory.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vramplan/error.h"
+
+enum vp_precision {
+	VP_PREC_FP32 = 0,
+	VP_PREC_AMP_FP16, /* fp32 weights, fp16 autocast */
+	VP_PREC_AMP_BF16, /* fp32 weights, bf16 autocast */
+	VP_PREC_BF16,     /* weights, grads, optimizer states in bf16 */
+	VP_PREC_FP16      /* weights, grads, optimizer states in fp16 */
+};
+
+enum vp_optimizer {
+	VP_OPT_ADAMW = 0,     /* torch.optim.AdamW, foreach implementation */
+	VP_OPT_ADAMW_FUSED,   /* fused=True: no foreach temporaries */
+	VP_OPT_ADAMW_8BIT,    /* bitsandbytes AdamW8bit */
+	VP_OPT_PAGED_ADAMW,   /* bitsandbytes PagedAdamW (32-bit states, unified memory) */
+	VP_OPT_PAGED_ADAMW_8BIT,
+	VP_OPT_ADAFACTOR,     /* transformers Adafactor, factored second moment, no first moment */
+	VP_OPT_SGD,
+	VP_OPT_SGD_MOMENTUM,
+	VP_OPT_LION,
+	VP_OPT_NONE           /* nothing trained / unknown */
+};
+
+enum vp_method { VP_METHOD_FULL = 0, VP_METHOD_LORA, VP_METHOD_QLORA, VP_METHOD_FROZEN };
+
+enum vp_quant { VP_QUANT_NONE = 0, VP_QUANT_NF4, VP_QUANT_NF4_DQ, VP_QUANT_INT8, VP_QUANT_GPTQ_INT4 };
+
+enum vp_attn { VP_ATTN_EAGER = 0, VP_ATTN_SDPA, VP_ATTN_FLASH2 };
+
+enum vp_head {
+	VP_HEAD_CAUSAL_LM = 0,
+	VP_HEAD_SEQ2SEQ_LM,
+	VP_HEAD_MASKED_LM,
+	VP_HEAD_SEQ_CLS,
+	VP_HEAD_ENCODER /* embeddings only (sentence encoders like bge-m3) */
+};
+
+enum vp_loss { VP_LOSS_STANDARD = 0, VP_LOSS_CHUNKED };
+
+#define VP_MAX_TARGETS 16
+
+struct vp_train {
+	uint64_t batch;       /* per-device micro-batch */
+	uint64_t grad_accum;  /* gradient-accumulation steps (>= 1) */
+	uint64_t seq_len;     /* tokens per sample (source length for seq2seq) */
+	uint64_t tgt_len;     /* target length for seq2seq, else 0 */
+	uint64_t num_labels;  /* sequence-classification outputs */
+	uint64_t gpus;        /* data-parallel GPUs */
+	int zero_stage;       /* 0 none, 1..3 DeepSpeed ZeRO stage */
+
+	enum vp_head head;
+	enum vp_precision precision;
+	enum vp_optimizer optimizer;
+	enum vp_method method;
+	enum vp_quant quant;
+	enum vp_attn attn;
+	enum vp_loss loss;
+
+	uint64_t lora_r;
+	char lora_targets[VP_MAX_TARGETS][32]; /* HF module names */
+	size_t n_lora_targets;
+	bool lora_all_linear; /* every linear of the blocks, not the LM head */
+	char modules_to_save[VP_MAX_TARGETS][32];
+	size_t n_modules_to_save;
+
+	bool grad_ckpt;
+	bool activation_offload;
+	bool packed;
+	bool compile;
+	bool optimizer_in_backward;
+};
+
+/* Defaults: batch 1, accumulation 1, seq 512 (tgt 128 for seq2seq heads),
+ * fp32, AdamW, full fine-tuning, eager attention, standard loss, 1 GPU. */
+void vp_train_defaults(struct vp_train *t);
+
+/* Parse the textual names used on the command line and in case files.
+ * Each returns 0 or -1 (err names the value and the accepted list). */
+int vp_precision_parse(const char *s, enum vp_precision *out, struct vp_error *err);
+int vp_optimizer_parse(const char *s, enum vp_optimizer *out, struct vp_error *err);
+int vp_method_parse(const char *s, enum vp_method *out, struct vp_error *err);
+int vp_quant_parse(const char *s, enum vp_quant *out, struct vp_error *err);
+int vp_attn_parse(const char *s, enum vp_attn *out, struct vp_error *err);
+int vp_head_parse(const char *s, enum vp_head *out, struct vp_error *err);
+int vp_loss_parse(const char *s, enum vp_loss *out, struct vp_error *err);
+
+const char *vp_precision_name(enum vp_precision p);
+const char *vp_optimizer_name(enum vp_optimizer o);
+const char *vp_method_name(enum vp_method m);
+const char *vp_quant_name(enum vp_quant q);
+const char *vp_attn_name(enum vp_attn a);
+const char *vp_head_name(enum vp_head h);
+const char *vp_loss_name(enum vp_loss l);
+
+/* Add a LoRA target (comma-separated list accepted; "all-linear" sets the flag). */
+int vp_train_set_lora_targets(struct vp_train *t, const char *list, struct vp_error *err);
+
+#endif

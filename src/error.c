@@ -1,0 +1,55 @@
+#include "vramplan/error.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static void set_message(struct vp_error *err, const char *fmt, va_list ap)
+{
+	vsnprintf(err->message, sizeof err->message, fmt, ap);
+}
+
+int vp_error_set(struct vp_error *err, enum vp_status code, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err == NULL)
+		return -1;
+	memset(err, 0, sizeof *err);
+	err->code = code;
+	va_start(ap, fmt);
+	set_message(err, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int vp_error_at(struct vp_error *err, enum vp_status code, const char *file,
+		unsigned long line, unsigned long column, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err == NULL)
+		return -1;
+	memset(err, 0, sizeof *err);
+	err->code = code;
+	if (file != NULL)
+		snprintf(err->file, sizeof err->file, "%s", file);
+	err->line = line;
+	err->column = column;
+	va_start(ap, fmt);
+	set_message(err, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void vp_error_format(const struct vp_error *err, char *buf, size_t size)
+{
+	if (err->file[0] != '\0' && err->line > 0 && err->column > 0)
+		snprintf(buf, size, "%s:%lu:%lu: %s", err->file, err->line, err->column, err->message);
+	else if (err->file[0] != '\0' && err->line > 0)
+		snprintf(buf, size, "%s:%lu: %s", err->file, err->line, err->message);
+	else if (err->file[0] != '\0')
+		snprintf(buf, size, "%s: %s", err->file, err->message);
+	else
+		snprintf(buf, size, "%s", err->message);
+}

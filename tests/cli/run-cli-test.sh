@@ -1,0 +1,46 @@
+#!/bin/sh
+# Run one CLI test script and compare its stdout, stderr and exit code with
+# the expectation files beside it. Usage:
+#   run-cli-test.sh SCRIPT VRAMPLAN_BINARY ACCURACY_BINARY SOURCE_DIR
+# The script runs in SOURCE_DIR (so it can name examples/, models/, tests/data)
+# with $VRAMPLAN and $VRAMPLAN_ACCURACY set. Set VP_UPDATE_GOLDEN=1 to rewrite
+# the expectation files from the current output.
+script=$1
+VRAMPLAN=$2
+VRAMPLAN_ACCURACY=$3
+src=$4
+export VRAMPLAN VRAMPLAN_ACCURACY
+# Diagnostics must not depend on the caller's environment.
+unset VRAMPLAN_CATALOG GITHUB_ACTIONS
+export NO_COLOR=1 LC_ALL=C
+
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+cd "$src" || exit 1
+sh "$script" >"$tmp/stdout" 2>"$tmp/stderr"
+echo $? >"$tmp/exit"
+
+if [ "${VP_UPDATE_GOLDEN:-}" = 1 ]; then
+	for s in stdout stderr; do
+		if [ -s "$tmp/$s" ]; then cp "$tmp/$s" "$script.$s"; else rm -f "$script.$s"; fi
+	done
+	if [ "$(cat "$tmp/exit")" != 0 ]; then cp "$tmp/exit" "$script.exit"; else rm -f "$script.exit"; fi
+	exit 0
+fi
+
+status=0
+for s in stdout stderr; do
+	if [ -f "$script.$s" ]; then want="$script.$s"; else want=/dev/null; fi
+	if ! cmp -s "$want" "$tmp/$s"; then
+		echo "FAIL: $s differs from $want" >&2
+		diff -u "$want" "$tmp/$s" | head -40 >&2
+		status=1
+	fi
+done
+if [ -f "$script.exit" ]; then want_exit=$(cat "$script.exit"); else want_exit=0; fi
+if [ "$(cat "$tmp/exit")" != "$want_exit" ]; then
+	echo "FAIL: exit $(cat "$tmp/exit"), expected $want_exit" >&2
+	status=1
+fi
+exit $status
