@@ -1,0 +1,260 @@
+#include "vramplan/sizes.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "vramplan/checked.h"
+
+#define SIZE_UNITS "B, K, KiB, KB, M, MiB, MB, G, GiB, GB, T, TiB, TB"
+
+/* Fraction digits beyond this many are dropped: a billionth of a unit is
+ * below a byte for every unit up to GiB and a kilobyte for TiB. */
+#define FRAC_DIGITS_MAX 9
+
+struct size_unit {
+	const char *suffix;
+	uint64_t multiplier;
+};
+
+static const struct size_unit size_units[] = {
+	{"", 1},
+	{"B", 1},
+	{"K", (uint64_t)1 << 10},
+	{"KiB", (uint64_t)1 << 10},
+	{"KB", 1000},
+	{"M", (uint64_t)1 << 20},
+	{"MiB", (uint64_t)1 << 20},
+	{"MB", 1000000},
+	{"G", (uint64_t)1 << 30},
+	{"GiB", (uint64_t)1 << 30},
+	{"GB", 1000000000},
+	{"T", (uint64_t)1 << 40},
+	{"TiB", (uint64_t)1 << 40},
+	{"TB", 1000000000000},
+};
+
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int bad_size(const char *s, const char *what, struct vp_error *err)
+{
+	return vp_error_set(err, VP_ERR_INPUT,
+			    "invalid size '%s' for %s (expected a number with an optional unit "
+			    SIZE_UNITS ")", s, what);
+}
+
+int vp_parse_size(const char *s, const char *what, uint64_t *bytes, struct vp_error *err)
+{
+	const char *p = s;
+	uint64_t whole = 0, frac = 0, scale = 1, mult = 0, total, part;
+	size_t frac_digits = 0, i;
+	int has_frac = 0;
+
+	if (s == NULL)
+		return bad_size("", what, err);
+	if (!is_digit(*p))
+		return bad_size(s, what, err);
+	for (; is_digit(*p); p++) {
+		if (vp_mul_u64(whole, 10, &whole) != 0 ||
+		    vp_add_u64(whole, (uint64_t)(*p - '0'), &whole) != 0)
+			goto too_large;
+	}
+	if (*p == '.') {
+		p++;
+		if (!is_digit(*p))
+			return bad_size(s, what, err);
+		has_frac = 1;
+		for (; is_digit(*p); p++) {
+			if (frac_digits == FRAC_DIGITS_MAX)
+				continue;
+			frac = frac * 10 + (uint64_t)(*p - '0');
+			scale *= 10;
+			frac_digits++;
+		}
+	}
+	for (i = 0; i < sizeof size_units / sizeof size_units[0]; i++) {
+		if (strcmp(p, size_units[i].suffix) == 0) {
+			mult = size_units[i].multiplier;
+			break;
+		}
+	}
+	/* A fraction of a byte is not a size. */
+	if (mult == 0 || (has_frac && mult == 1))
+		return bad_size(s, what, err);
+
+	if (vp_mul_u64(whole, mult, &total) != 0)
+		goto too_large;
+	/*
+	 * frac/scale of the unit, rounded down, without overflow: with
+	 * mult = q*scale + r, frac*mult/scale = frac*q + frac*r/scale, and
+	 * frac, r < scale <= 10^9 keep frac*r below 10^18.
+	 */
+	part = frac * (mult / scale) + frac * (mult % scale) / scale;
+	if (vp_add_u64(total, part, &total) != 0)
+		goto too_large;
+	*bytes = total;
+	return 0;
+
+too_large:
+	return vp_error_set(err, VP_ERR_INPUT,
+			    "size '%s' for %s is too large (expected at most %" PRIu64 " bytes)",
+			    s, what, UINT64_MAX);
+}
+
+int vp_parse_u64(const char *s, const char *what, uint64_t min, uint64_t max,
+		 uint64_t *out, struct vp_error *err)
+{
+	const char *p = s;
+	uint64_t v = 0;
+	int overflow = 0;
+
+	if (s == NULL || !is_digit(*s))
+		goto invalid;
+	for (; is_digit(*p); p++) {
+		if (vp_mul_u64(v, 10, &v) != 0 || vp_add_u64(v, (uint64_t)(*p - '0'), &v) != 0)
+			overflow = 1;
+	}
+	if (*p != '\0')
+		goto invalid;
+	if (overflow || v < min || v > max)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "value '%s' for %s is out of range (expected a whole number from %"
+				    PRIu64 " to %" PRIu64 ")", s, what, min, max);
+	*out = v;
+	return 0;
+
+invalid:
+	return vp_error_set(err, VP_ERR_INPUT,
+			    "invalid number '%s' for %s (expected a whole number from %" PRIu64
+			    " to %" PRIu64 ")", s != NULL ? s : "", what, min, max);
+}
+
+/*
+ * Decimal text to double without strtod(), whose decimal point follows
+ * LC_NUMERIC. Up to 19 significant digits are kept exactly in a uint64_t.
+ * When they fit in 53 bits and the power of ten is at most 10^22 (itself
+ * exact), one multiplication or division is correctly rounded (Clinger's
+ * fast path), which covers every value a user types; beyond it the result
+ * may be off in the last bit.
+ */
+static int decimal_to_double(const char *s, double *out)
+{
+	static const double pow10_exact[] = {
+		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+		1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+	};
+	const char *p = s;
+	uint64_t mant = 0;
+	long exp10 = 0, e = 0;
+	int digits = 0, sig = 0, neg = 0, eneg = 0;
+	double v;
+
+	if (*p == '-') {
+		neg = 1;
+		p++;
+	}
+	for (; is_digit(*p); p++, digits++) {
+		if (sig < 19) {
+			if (mant != 0 || *p != '0') {
+				mant = mant * 10 + (uint64_t)(*p - '0');
+				sig++;
+			}
+		} else {
+			exp10++;
+		}
+	}
+	if (*p == '.') {
+		for (p++; is_digit(*p); p++, digits++) {
+			if (sig < 19) {
+				if (mant != 0 || *p != '0')
+					sig++;
+				mant = mant * 10 + (uint64_t)(*p - '0');
+				exp10--;
+			}
+		}
+	}
+	if (digits == 0)
+		return -1;
+	if (*p == 'e' || *p == 'E') {
+		p++;
+		if (*p == '+' || *p == '-')
+			eneg = *p++ == '-';
+		if (!is_digit(*p))
+			return -1;
+		for (; is_digit(*p); p++) {
+			if (e < 100000)
+				e = e * 10 + (*p - '0');
+		}
+		exp10 += eneg ? -e : e;
+	}
+	if (*p != '\0')
+		return -1;
+
+	if (mant == 0)
+		v = 0.0;
+	else if (mant <= ((uint64_t)1 << 53) && exp10 >= -22 && exp10 <= 22)
+		v = exp10 < 0 ? (double)mant / pow10_exact[-exp10] : (double)mant * pow10_exact[exp10];
+	else if (exp10 > 400)
+		v = HUGE_VAL;
+	else if (exp10 < -400)
+		v = 0.0;
+	else
+		v = (double)mant * pow(10.0, (double)exp10);
+	*out = neg ? -v : v;
+	return 0;
+}
+
+int vp_parse_double(const char *s, const char *what, double min, double max,
+		    double *out, struct vp_error *err)
+{
+	double v;
+
+	/* The grammar has no room for "nan", "inf", hex floats, '+' or
+	 * whitespace, which strtod() would all accept. */
+	if (s == NULL || decimal_to_double(s, &v) != 0 || !isfinite(v))
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "invalid number '%s' for %s (expected a decimal number from %g to %g)",
+				    s != NULL ? s : "", what, min, max);
+	if (v < min || v > max)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "value '%s' for %s is out of range (expected a number from %g to %g)",
+				    s, what, min, max);
+	*out = v;
+	return 0;
+}
+
+void vp_format_bytes(uint64_t bytes, char *buf, unsigned long size)
+{
+	static const char *const names[] = {"KiB", "MiB", "GiB"};
+	uint64_t unit = (uint64_t)1 << 30, whole, hundredths;
+	int i = 2;
+
+	if (buf == NULL || size == 0)
+		return;
+	if (bytes < 1024) {
+		snprintf(buf, size, "%" PRIu64 " B", bytes);
+		return;
+	}
+	while (bytes < unit) {
+		unit >>= 10;
+		i--;
+	}
+	/* Integer arithmetic: exact, and no locale decimal point. The
+	 * remainder is below 2^30, so rem * 100 cannot overflow. */
+	whole = bytes / unit;
+	hundredths = ((bytes % unit) * 100 + unit / 2) / unit;
+	if (hundredths == 100) {
+		whole++;
+		hundredths = 0;
+	}
+	/* 1023.999 KiB rounds to 1024.00 KiB; print 1.00 MiB instead. */
+	if (whole == 1024 && i < 2) {
+		whole = 1;
+		i++;
+	}
+	snprintf(buf, size, "%" PRIu64 ".%02" PRIu64 " %s", whole, hundredths, names[i]);
+}

@@ -1,0 +1,256 @@
+#include "vramplan/train.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/*
+ * Each enum has one table of names, indexed by the enum value, so that
+ * parse and name cannot disagree. The names are the ground-truth schema's
+ * (../shared/groundtruth/README.md).
+ */
+static const char *const precision_names[] = {"fp32", "amp-fp16", "amp-bf16", "bf16", "fp16"};
+static const char *const optimizer_names[] = {
+	"adamw", "adamw-fused", "adamw-8bit", "paged-adamw", "paged-adamw-8bit",
+	"adafactor", "sgd", "sgd-momentum", "lion", "none",
+};
+static const char *const method_names[] = {"full", "lora", "qlora", "frozen"};
+static const char *const quant_names[] = {"none", "nf4", "nf4-dq", "int8", "gptq-int4"};
+static const char *const attn_names[] = {"eager", "sdpa", "flash2"};
+static const char *const head_names[] = {
+	"causal-lm", "seq2seq-lm", "masked-lm", "sequence-classification", "encoder",
+};
+static const char *const loss_names[] = {"standard", "chunked"};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Users paste Hugging Face TrainingArguments.optim values; map the ones
+ * that mean one of our optimizers. */
+static const struct {
+	const char *hf_name;
+	enum vp_optimizer opt;
+} optimizer_aliases[] = {
+	{"adamw_torch", VP_OPT_ADAMW},
+	{"adamw_hf", VP_OPT_ADAMW},
+	{"adamw_torch_fused", VP_OPT_ADAMW_FUSED},
+	{"adamw_bnb_8bit", VP_OPT_ADAMW_8BIT},
+	{"adamw_8bit", VP_OPT_ADAMW_8BIT},
+	{"paged_adamw_32bit", VP_OPT_PAGED_ADAMW},
+	{"paged_adamw_8bit", VP_OPT_PAGED_ADAMW_8BIT},
+	{"lion_32bit", VP_OPT_LION},
+};
+
+/* Index of s in names, or -1; on -1 err lists every accepted name. */
+static int parse_name(const char *s, const char *kind, const char *const *names, size_t n,
+		      struct vp_error *err)
+{
+	char list[256];
+	size_t i, used = 0;
+
+	for (i = 0; s != NULL && i < n; i++) {
+		if (strcmp(s, names[i]) == 0)
+			return (int)i;
+	}
+	list[0] = '\0';
+	for (i = 0; i < n; i++) {
+		int w = snprintf(list + used, sizeof list - used, "%s%s", i > 0 ? ", " : "", names[i]);
+
+		if (w < 0 || (size_t)w >= sizeof list - used)
+			break;
+		used += (size_t)w;
+	}
+	vp_error_set(err, VP_ERR_INPUT, "unknown %s '%s' (expected one of: %s)", kind,
+		     s != NULL ? s : "", list);
+	return -1;
+}
+
+static const char *name_of(const char *const *names, size_t n, int v)
+{
+	return v >= 0 && (size_t)v < n ? names[v] : "unknown";
+}
+
+void vp_train_defaults(struct vp_train *t)
+{
+	memset(t, 0, sizeof *t);
+	t->batch = 1;
+	t->grad_accum = 1;
+	t->seq_len = 512;
+	/* tgt_len stays 0: it depends on the head, which the caller sets later. */
+	t->num_labels = 2;
+	t->gpus = 1;
+	t->zero_stage = 0;
+	t->head = VP_HEAD_CAUSAL_LM;
+	t->precision = VP_PREC_FP32;
+	t->optimizer = VP_OPT_ADAMW;
+	t->method = VP_METHOD_FULL;
+	t->quant = VP_QUANT_NONE;
+	t->attn = VP_ATTN_EAGER;
+	t->loss = VP_LOSS_STANDARD;
+	t->lora_r = 8;
+}
+
+int vp_precision_parse(const char *s, enum vp_precision *out, struct vp_error *err)
+{
+	int i = parse_name(s, "precision", precision_names, COUNT(precision_names), err);
+
+	if (i < 0)
+		return -1;
+	*out = (enum vp_precision)i;
+	return 0;
+}
+
+int vp_optimizer_parse(const char *s, enum vp_optimizer *out, struct vp_error *err)
+{
+	size_t k;
+	int i;
+
+	for (k = 0; s != NULL && k < COUNT(optimizer_aliases); k++) {
+		if (strcmp(s, optimizer_aliases[k].hf_name) == 0) {
+			*out = optimizer_aliases[k].opt;
+			return 0;
+		}
+	}
+	i = parse_name(s, "optimizer", optimizer_names, COUNT(optimizer_names), err);
+	if (i < 0)
+		return -1;
+	*out = (enum vp_optimizer)i;
+	return 0;
+}
+
+int vp_method_parse(const char *s, enum vp_method *out, struct vp_error *err)
+{
+	int i = parse_name(s, "method", method_names, COUNT(method_names), err);
+
+	if (i < 0)
+		return -1;
+	*out = (enum vp_method)i;
+	return 0;
+}
+
+int vp_quant_parse(const char *s, enum vp_quant *out, struct vp_error *err)
+{
+	int i = parse_name(s, "quantization", quant_names, COUNT(quant_names), err);
+
+	if (i < 0)
+		return -1;
+	*out = (enum vp_quant)i;
+	return 0;
+}
+
+int vp_attn_parse(const char *s, enum vp_attn *out, struct vp_error *err)
+{
+	int i = parse_name(s, "attention", attn_names, COUNT(attn_names), err);
+
+	if (i < 0)
+		return -1;
+	*out = (enum vp_attn)i;
+	return 0;
+}
+
+int vp_head_parse(const char *s, enum vp_head *out, struct vp_error *err)
+{
+	int i = parse_name(s, "head", head_names, COUNT(head_names), err);
+
+	if (i < 0)
+		return -1;
+	*out = (enum vp_head)i;
+	return 0;
+}
+
+int vp_loss_parse(const char *s, enum vp_loss *out, struct vp_error *err)
+{
+	int i = parse_name(s, "loss", loss_names, COUNT(loss_names), err);
+
+	if (i < 0)
+		return -1;
+	*out = (enum vp_loss)i;
+	return 0;
+}
+
+const char *vp_precision_name(enum vp_precision p)
+{
+	return name_of(precision_names, COUNT(precision_names), (int)p);
+}
+
+const char *vp_optimizer_name(enum vp_optimizer o)
+{
+	return name_of(optimizer_names, COUNT(optimizer_names), (int)o);
+}
+
+const char *vp_method_name(enum vp_method m)
+{
+	return name_of(method_names, COUNT(method_names), (int)m);
+}
+
+const char *vp_quant_name(enum vp_quant q)
+{
+	return name_of(quant_names, COUNT(quant_names), (int)q);
+}
+
+const char *vp_attn_name(enum vp_attn a)
+{
+	return name_of(attn_names, COUNT(attn_names), (int)a);
+}
+
+const char *vp_head_name(enum vp_head h)
+{
+	return name_of(head_names, COUNT(head_names), (int)h);
+}
+
+const char *vp_loss_name(enum vp_loss l)
+{
+	return name_of(loss_names, COUNT(loss_names), (int)l);
+}
+
+/*
+ * Items are appended to the targets already set; a repeated name is kept
+ * once, since PEFT matches each module once however often it is listed.
+ * The whole list is checked before *t changes, so a bad item leaves *t as
+ * it was.
+ */
+int vp_train_set_lora_targets(struct vp_train *t, const char *list, struct vp_error *err)
+{
+	struct vp_train next = *t;
+	const size_t max_len = sizeof next.lora_targets[0] - 1;
+	const char *p = list;
+
+	if (list == NULL)
+		list = p = "";
+	for (;;) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma != NULL ? (size_t)(comma - p) : strlen(p);
+		size_t i;
+		int seen = 0;
+
+		if (len == 0)
+			return vp_error_set(err, VP_ERR_INPUT,
+					    "empty item in lora target list '%s' (expected comma-separated module names)",
+					    list);
+		if (len > max_len)
+			return vp_error_set(err, VP_ERR_INPUT,
+					    "lora target '%.*s' is too long (expected at most %zu characters)",
+					    (int)len, p, max_len);
+		if (len == strlen("all-linear") && strncmp(p, "all-linear", len) == 0) {
+			next.lora_all_linear = true;
+		} else {
+			for (i = 0; i < next.n_lora_targets; i++) {
+				if (strlen(next.lora_targets[i]) == len &&
+				    strncmp(next.lora_targets[i], p, len) == 0)
+					seen = 1;
+			}
+			if (!seen) {
+				if (next.n_lora_targets == VP_MAX_TARGETS)
+					return vp_error_set(err, VP_ERR_INPUT,
+							    "too many lora targets in '%s' (expected at most %d)",
+							    list, VP_MAX_TARGETS);
+				memcpy(next.lora_targets[next.n_lora_targets], p, len);
+				next.lora_targets[next.n_lora_targets][len] = '\0';
+				next.n_lora_targets++;
+			}
+		}
+		if (comma == NULL)
+			break;
+		p = comma + 1;
+	}
+	*t = next;
+	return 0;
+}

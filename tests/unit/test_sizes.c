@@ -1,0 +1,360 @@
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+
+#include "vramplan/sizes.h"
+
+static uint64_t size_ok(const char *s)
+{
+	struct vp_error err = {0};
+	uint64_t b = 12345;
+
+	if (vp_parse_size(s, "--host-ram", &b, &err) != 0)
+		fail_msg("'%s' was rejected: %s", s, err.message);
+	return b;
+}
+
+static void size_bad(const char *s, const char *needle)
+{
+	struct vp_error err = {0};
+	uint64_t b = 12345;
+
+	if (vp_parse_size(s, "--host-ram", &b, &err) != -1)
+		fail_msg("'%s' was accepted as %llu", s ? s : "(null)", (unsigned long long)b);
+	assert_int_equal(err.code, VP_ERR_INPUT);
+	assert_int_equal(b, 12345);
+	if (strstr(err.message, needle) == NULL)
+		fail_msg("message for '%s' lacks '%s': %s", s ? s : "(null)", needle, err.message);
+}
+
+static void parse_size_should_accept_binary_units(void **state)
+{
+	(void)state;
+	assert_int_equal(size_ok("24GiB"), (uint64_t)24 << 30);
+	assert_int_equal(size_ok("24G"), (uint64_t)24 << 30);
+	assert_int_equal(size_ok("81920MiB"), (uint64_t)80 << 30);
+	assert_int_equal(size_ok("512M"), (uint64_t)512 << 20);
+	assert_int_equal(size_ok("4KiB"), 4096);
+	assert_int_equal(size_ok("4K"), 4096);
+	assert_int_equal(size_ok("2T"), (uint64_t)2 << 40);
+	assert_int_equal(size_ok("2TiB"), (uint64_t)2 << 40);
+}
+
+static void parse_size_should_accept_decimal_units(void **state)
+{
+	(void)state;
+	assert_int_equal(size_ok("1KB"), 1000);
+	assert_int_equal(size_ok("80MB"), 80000000);
+	assert_int_equal(size_ok("40GB"), UINT64_C(40000000000));
+	assert_int_equal(size_ok("2TB"), UINT64_C(2000000000000));
+}
+
+static void parse_size_should_read_a_bare_number_as_bytes(void **state)
+{
+	(void)state;
+	assert_int_equal(size_ok("512"), 512);
+	assert_int_equal(size_ok("512B"), 512);
+	assert_int_equal(size_ok("0"), 0);
+	assert_int_equal(size_ok("007"), 7);
+}
+
+static void parse_size_should_accept_fractions_of_a_unit(void **state)
+{
+	(void)state;
+	assert_int_equal(size_ok("1.5G"), UINT64_C(1610612736));
+	assert_int_equal(size_ok("0.5K"), 512);
+	assert_int_equal(size_ok("1.25GB"), UINT64_C(1250000000));
+	/* rounded down to whole bytes: 0.1 KiB is 102.4 bytes */
+	assert_int_equal(size_ok("0.1K"), 102);
+	/* digits past the ninth are dropped */
+	assert_int_equal(size_ok("1.0000000009G"), (uint64_t)1 << 30);
+	assert_int_equal(size_ok("15.999999999T"), UINT64_C(17592186043316));
+}
+
+static void parse_size_should_accept_the_largest_value(void **state)
+{
+	(void)state;
+	assert_int_equal(size_ok("18446744073709551615"), UINT64_MAX);
+	assert_int_equal(size_ok("16777215T"), UINT64_C(16777215) << 40);
+}
+
+static void parse_size_should_reject_junk_signs_and_missing_digits(void **state)
+{
+	(void)state;
+	size_bad("24GB2", "invalid size '24GB2' for --host-ram");
+	size_bad("-1G", "invalid size '-1G'");
+	size_bad("+1G", "invalid size '+1G'");
+	size_bad("GiB", "invalid size 'GiB'");
+	size_bad("", "invalid size ''");
+	size_bad(" 1G", "invalid size ' 1G'");
+	size_bad("1G ", "invalid size '1G '");
+	size_bad("1 G", "invalid size '1 G'");
+	size_bad("1g", "invalid size '1g'");
+	size_bad("1GIB", "invalid size '1GIB'");
+	size_bad("1PiB", "invalid size '1PiB'");
+	size_bad(".5G", "invalid size '.5G'");
+	size_bad("1.G", "invalid size '1.G'");
+	size_bad("1..5G", "invalid size '1..5G'");
+	size_bad("0x10", "invalid size '0x10'");
+	size_bad(NULL, "invalid size ''");
+}
+
+static void parse_size_should_reject_fractions_of_a_byte(void **state)
+{
+	(void)state;
+	size_bad("1.5", "invalid size '1.5'");
+	size_bad("1.5B", "invalid size '1.5B'");
+}
+
+static void parse_size_should_reject_overflow(void **state)
+{
+	(void)state;
+	size_bad("99999999999T", "size '99999999999T' for --host-ram is too large");
+	size_bad("18446744073709551616", "is too large");
+	size_bad("16777216T", "is too large");
+	size_bad("16777216.0T", "is too large");
+	size_bad("99999999999999999999999", "is too large");
+}
+
+static void parse_size_should_list_the_units_in_its_message(void **state)
+{
+	struct vp_error err = {0};
+	uint64_t b;
+
+	(void)state;
+	assert_int_equal(vp_parse_size("24GB2", "--host-ram", &b, &err), -1);
+	assert_string_equal(err.message,
+			    "invalid size '24GB2' for --host-ram (expected a number with an optional "
+			    "unit B, K, KiB, KB, M, MiB, MB, G, GiB, GB, T, TiB, TB)");
+	assert_int_equal(err.line, 0);
+	assert_string_equal(err.file, "");
+}
+
+static void parse_size_should_accept_a_null_error(void **state)
+{
+	uint64_t b = 1;
+
+	(void)state;
+	assert_int_equal(vp_parse_size("nope", "--x", &b, NULL), -1);
+	assert_int_equal(b, 1);
+}
+
+static void parse_u64_should_accept_values_in_range(void **state)
+{
+	struct vp_error err = {0};
+	uint64_t v = 0;
+
+	(void)state;
+	assert_int_equal(vp_parse_u64("42", "--batch", 1, 100, &v, &err), 0);
+	assert_int_equal(v, 42);
+	assert_int_equal(vp_parse_u64("1", "--batch", 1, 100, &v, &err), 0);
+	assert_int_equal(v, 1);
+	assert_int_equal(vp_parse_u64("100", "--batch", 1, 100, &v, &err), 0);
+	assert_int_equal(v, 100);
+	assert_int_equal(vp_parse_u64("0042", "--batch", 1, 100, &v, &err), 0);
+	assert_int_equal(v, 42);
+	assert_int_equal(vp_parse_u64("18446744073709551615", "--x", 0, UINT64_MAX, &v, &err), 0);
+	assert_int_equal(v, UINT64_MAX);
+}
+
+static void parse_u64_should_reject_out_of_range_values(void **state)
+{
+	struct vp_error err = {0};
+	uint64_t v = 7;
+
+	(void)state;
+	assert_int_equal(vp_parse_u64("0", "--batch", 1, 100, &v, &err), -1);
+	assert_string_equal(err.message,
+			    "value '0' for --batch is out of range (expected a whole number from 1 to 100)");
+	assert_int_equal(err.code, VP_ERR_INPUT);
+	assert_int_equal(vp_parse_u64("101", "--batch", 1, 100, &v, &err), -1);
+	assert_int_equal(vp_parse_u64("18446744073709551616", "--x", 0, UINT64_MAX, &v, &err), -1);
+	assert_non_null(strstr(err.message, "out of range"));
+	assert_int_equal(v, 7);
+}
+
+static void parse_u64_should_reject_anything_but_digits(void **state)
+{
+	static const char *const bad[] = {"", "-1", "+1", " 1", "1 ", "1.0", "0x10", "1e3", "12a", "a"};
+	struct vp_error err = {0};
+	uint64_t v = 7;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		if (vp_parse_u64(bad[i], "--batch", 0, 100, &v, &err) != -1)
+			fail_msg("'%s' was accepted", bad[i]);
+		assert_int_equal(err.code, VP_ERR_INPUT);
+	}
+	assert_int_equal(v, 7);
+	assert_int_equal(vp_parse_u64("-1", "--batch", 1, 100, &v, &err), -1);
+	assert_string_equal(err.message,
+			    "invalid number '-1' for --batch (expected a whole number from 1 to 100)");
+	assert_int_equal(vp_parse_u64(NULL, "--batch", 1, 100, &v, &err), -1);
+}
+
+static double double_ok(const char *s, double min, double max)
+{
+	struct vp_error err = {0};
+	double v = -42.0;
+
+	if (vp_parse_double(s, "--x", min, max, &v, &err) != 0)
+		fail_msg("'%s' was rejected: %s", s, err.message);
+	return v;
+}
+
+static void parse_double_should_read_decimal_numbers_exactly(void **state)
+{
+	(void)state;
+	/* Exact equality: these must round the way the compiler rounds literals. */
+	assert_true(double_ok("0.1", 0, 1) == 0.1);
+	assert_true(double_ok("0.5", 0, 1) == 0.5);
+	assert_true(double_ok("3.14159", 0, 10) == 3.14159);
+	assert_true(double_ok("123456.789", 0, 1e6) == 123456.789);
+	assert_true(double_ok("1e-3", 0, 1) == 1e-3);
+	assert_true(double_ok("2.5E2", 0, 1000) == 250.0);
+	assert_true(double_ok("2.5e+2", 0, 1000) == 250.0);
+	assert_true(double_ok("-0.25", -1, 1) == -0.25);
+	assert_true(double_ok("7", 0, 10) == 7.0);
+	assert_true(double_ok("1.", 0, 10) == 1.0);
+	assert_true(double_ok(".5", 0, 10) == 0.5);
+	assert_true(double_ok("0", 0, 1) == 0.0);
+	assert_true(double_ok("0.000", 0, 1) == 0.0);
+	assert_true(double_ok("000123.4500", 0, 1000) == 123.45);
+	/* Off the exact fast path: close, not necessarily the last bit. */
+	assert_true(fabs(double_ok("1.5e300", 0, 1e301) / 1.5e300 - 1) < 1e-12);
+	assert_true(fabs(double_ok("2.5e-300", 0, 1) / 2.5e-300 - 1) < 1e-12);
+	assert_true(fabs(double_ok("12345678901234567890123", 0, 1e30) / 12345678901234567890123.0 - 1) < 1e-12);
+}
+
+static void parse_double_should_reject_nan_inf_hex_and_junk(void **state)
+{
+	static const char *const bad[] = {
+		"nan", "NaN", "inf", "-inf", "infinity", "0x1p3", "0x10", " 1", "1 ", "+1",
+		"1e", "1e+", "e5", "", ".", "-", "1,5", "1.5.5", "1e400", "--1",
+	};
+	struct vp_error err = {0};
+	double v = 42.0;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		if (vp_parse_double(bad[i], "--lr", -1e300, 1e300, &v, &err) != -1)
+			fail_msg("'%s' was accepted as %g", bad[i], v);
+		assert_int_equal(err.code, VP_ERR_INPUT);
+	}
+	assert_true(v == 42.0);
+	assert_int_equal(vp_parse_double("nan", "--lr", 0, 1, &v, &err), -1);
+	assert_string_equal(err.message,
+			    "invalid number 'nan' for --lr (expected a decimal number from 0 to 1)");
+}
+
+static void parse_double_should_reject_out_of_range_values(void **state)
+{
+	struct vp_error err = {0};
+	double v = 42.0;
+
+	(void)state;
+	assert_int_equal(vp_parse_double("1.5", "--dropout", 0, 1, &v, &err), -1);
+	assert_string_equal(err.message,
+			    "value '1.5' for --dropout is out of range (expected a number from 0 to 1)");
+	assert_int_equal(vp_parse_double("-0.1", "--dropout", 0, 1, &v, &err), -1);
+	assert_true(v == 42.0);
+	assert_int_equal(vp_parse_double("1", "--dropout", 0, 1, &v, &err), 0);
+	assert_true(v == 1.0);
+}
+
+static void parse_double_should_ignore_the_locale(void **state)
+{
+	static const char *const locales[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "ru_RU.UTF-8"};
+	const char *set = NULL;
+	size_t i;
+
+	(void)state;
+	for (i = 0; set == NULL && i < sizeof locales / sizeof locales[0]; i++)
+		set = setlocale(LC_NUMERIC, locales[i]);
+	/* Only a locale with a decimal comma makes strtod() read "0.5" wrongly. */
+	if (set == NULL || strcmp(localeconv()->decimal_point, ",") != 0) {
+		setlocale(LC_NUMERIC, "C");
+		skip();
+	}
+	assert_true(double_ok("0.5", 0, 1) == 0.5);
+	setlocale(LC_NUMERIC, "C");
+}
+
+static void format(uint64_t bytes, const char *want)
+{
+	char buf[64];
+
+	memset(buf, 'x', sizeof buf);
+	vp_format_bytes(bytes, buf, sizeof buf);
+	assert_string_equal(buf, want);
+}
+
+static void format_bytes_should_pick_the_largest_fitting_unit(void **state)
+{
+	(void)state;
+	format(0, "0 B");
+	format(1023, "1023 B");
+	format(1024, "1.00 KiB");
+	format(1536, "1.50 KiB");
+	format((uint64_t)1 << 20, "1.00 MiB");
+	format((uint64_t)24 << 30, "24.00 GiB");
+	format(UINT64_C(13249974108), "12.34 GiB");
+	format((uint64_t)2 << 40, "2048.00 GiB");
+	format(UINT64_MAX, "17179869184.00 GiB");
+}
+
+static void format_bytes_should_round_to_hundredths(void **state)
+{
+	(void)state;
+	format(1029, "1.00 KiB");      /* 1.0049 */
+	format(1030, "1.01 KiB");      /* 1.0059 */
+	format(1048575, "1.00 MiB");   /* 1023.999 KiB rounds up a unit */
+	format(((uint64_t)1 << 30) - 1, "1.00 GiB");
+}
+
+static void format_bytes_should_truncate_to_the_buffer(void **state)
+{
+	char buf[5] = "zzzz";
+
+	(void)state;
+	vp_format_bytes((uint64_t)24 << 30, buf, sizeof buf);
+	assert_string_equal(buf, "24.0");
+	vp_format_bytes(1, buf, 0);
+	assert_string_equal(buf, "24.0");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(parse_size_should_accept_binary_units),
+		cmocka_unit_test(parse_size_should_accept_decimal_units),
+		cmocka_unit_test(parse_size_should_read_a_bare_number_as_bytes),
+		cmocka_unit_test(parse_size_should_accept_fractions_of_a_unit),
+		cmocka_unit_test(parse_size_should_accept_the_largest_value),
+		cmocka_unit_test(parse_size_should_reject_junk_signs_and_missing_digits),
+		cmocka_unit_test(parse_size_should_reject_fractions_of_a_byte),
+		cmocka_unit_test(parse_size_should_reject_overflow),
+		cmocka_unit_test(parse_size_should_list_the_units_in_its_message),
+		cmocka_unit_test(parse_size_should_accept_a_null_error),
+		cmocka_unit_test(parse_u64_should_accept_values_in_range),
+		cmocka_unit_test(parse_u64_should_reject_out_of_range_values),
+		cmocka_unit_test(parse_u64_should_reject_anything_but_digits),
+		cmocka_unit_test(parse_double_should_read_decimal_numbers_exactly),
+		cmocka_unit_test(parse_double_should_reject_nan_inf_hex_and_junk),
+		cmocka_unit_test(parse_double_should_reject_out_of_range_values),
+		cmocka_unit_test(parse_double_should_ignore_the_locale),
+		cmocka_unit_test(format_bytes_should_pick_the_largest_fitting_unit),
+		cmocka_unit_test(format_bytes_should_round_to_hundredths),
+		cmocka_unit_test(format_bytes_should_truncate_to_the_buffer),
+	};
+
+	return cmocka_run_group_tests_name("sizes", tests, NULL, NULL);
+}
