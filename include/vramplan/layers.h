@@ -1,0 +1,88 @@
+#ifndef VRAMPLAN_LAYERS_H
+#define VRAMPLAN_LAYERS_H
+
+/*
+ * The linear layers of one transformer block, as the estimator and the LoRA
+ * planner see them: their shapes (for weights, gradients and adapter sizes)
+ * and their Hugging Face module names (for matching PEFT target_modules).
+ *
+ * The names and biases follow the transformers modeling files (and Qwen v1's
+ * modeling_qwen.py); src/model.c cites each one. Nothing here owns memory:
+ * `name` and `path` point to string literals.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vramplan/model.h"
+
+enum vp_linear_role {
+	VP_LIN_Q,
+	VP_LIN_K,
+	VP_LIN_V,
+	VP_LIN_QKV,      /* fused q, k and v (GPT-NeoX, BLOOM, GPT-2, Qwen v1, Phi-3) */
+	VP_LIN_O,
+	VP_LIN_GATE,
+	VP_LIN_UP,       /* also the first MLP linear of a non-gated MLP (fc1, wi) */
+	VP_LIN_GATE_UP,  /* fused gate and up (Phi-3) */
+	VP_LIN_DOWN,
+	VP_LIN_CROSS_Q,  /* encoder-decoder cross-attention (decoder stack only) */
+	VP_LIN_CROSS_K,
+	VP_LIN_CROSS_V,
+	VP_LIN_CROSS_O
+};
+
+struct vp_linear {
+	enum vp_linear_role role;
+	/* The module's own name, the last component of its HF path: "q_proj",
+	 * "c_attn", "wi_0", "query_key_value", "dense". T5's EncDecAttention.q
+	 * is "q", like SelfAttention.q. */
+	const char *name;
+	/* The module path inside one block, e.g. "self_attn.q_proj",
+	 * "attention.output.dense", "layer.1.EncDecAttention.q", so that dotted
+	 * targets ("attention.output.dense") can be matched too. */
+	const char *path;
+	uint64_t in_features;
+	uint64_t out_features;
+	bool bias;
+};
+
+enum vp_block_kind {
+	VP_BLOCK_ENCODER, /* a block of an encoder-only model or of the encoder stack */
+	VP_BLOCK_DECODER  /* decoder-only block, or encdec decoder block (with CROSS_*) */
+};
+
+/* The most linears one block has (an encoder-decoder decoder block: 4 self,
+ * 4 cross, 3 MLP); callers pass at least this capacity. */
+#define VP_BLOCK_LINEARS_MAX 16
+
+/*
+ * Fill out[] (capacity cap) with the linears of one block of `kind`, in
+ * forward order, and return their count. Fused projections appear as one
+ * linear (QKV, GATE_UP) where the family fuses them (gpt_neox, bloom, gpt2,
+ * qwen v1 c_attn, phi3).
+ *
+ * Returns 0 when m is NULL, when cap is too small, when `kind` does not exist
+ * in this architecture (VP_BLOCK_ENCODER of a decoder-only model,
+ * VP_BLOCK_DECODER of an encoder-only one), or when a size overflows.
+ */
+size_t vp_model_block_linears(const struct vp_model *m, enum vp_block_kind kind,
+			      struct vp_linear *out, size_t cap);
+
+/*
+ * True when PEFT would wrap this linear for `target`, one target_modules
+ * entry. PEFT (tuners_utils.check_target_module_exists) matches a list entry
+ * when the module's full name equals it or ends with "." + entry, so a bare
+ * name matches the last component: "q" matches T5's SelfAttention.q and
+ * EncDecAttention.q, "c_proj" matches Qwen v1's attn.c_proj and mlp.c_proj,
+ * and "dense" matches all three BERT denses. A dotted entry matches the tail
+ * of `path` ("output.dense" matches BERT's attention.output.dense and
+ * output.dense; "attention.output.dense" only the first).
+ *
+ * Not handled here: a target_modules given as one regular-expression string,
+ * and "all-linear" (struct vp_train has a flag for that).
+ */
+bool vp_linear_matches(const struct vp_linear *l, const char *target);
+
+#endif

@@ -1,0 +1,248 @@
+/*
+ * A model descriptor as a catalogue entry (docs/catalogue.md), written with
+ * libyaml's event emitter. The key order is fixed so that output is stable
+ * for golden tests; each key is a struct vp_model field name.
+ */
+#include "vramplan/emit_model.h"
+
+#include <ctype.h>
+#include <float.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include <yaml.h>
+
+#include "vramplan/error.h"
+#include "vramplan/model.h"
+#include "vramplan/sizes.h"
+
+struct emit {
+	yaml_emitter_t em;
+	yaml_event_t ev;
+	bool failed;
+};
+
+/* yaml_emitter_emit() owns the event and destroys it, even on failure
+ * (yaml.h), so no event is deleted here. */
+static void send(struct emit *e, int initialized)
+{
+	if (e->failed)
+		return;
+	if (!initialized || !yaml_emitter_emit(&e->em, &e->ev))
+		e->failed = true;
+}
+
+static bool same_word(const char *a, const char *b)
+{
+	for (; *a != '\0' && *b != '\0'; a++, b++)
+		if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+			return false;
+	return *a == *b;
+}
+
+/* YAML 1.1 readers (libyaml's users included) resolve these plain scalars to
+ * booleans, null or numbers; a string that looks like one is quoted. */
+static bool ambiguous(const char *s)
+{
+	static const char *const words[] = {
+		"y", "yes", "n", "no", "true", "false", "on", "off", "null", "~", NULL
+	};
+
+	if (s[0] == '\0')
+		return true;
+	if (isdigit((unsigned char)s[0]) || s[0] == '.' || s[0] == '+' || s[0] == '-')
+		return true;
+	for (size_t i = 0; words[i] != NULL; i++)
+		if (same_word(s, words[i]))
+			return true;
+	return false;
+}
+
+static void scalar(struct emit *e, const char *s, bool quoted)
+{
+	if (e->failed)
+		return;
+	send(e, yaml_scalar_event_initialize(&e->ev, NULL, NULL, (yaml_char_t *)(uintptr_t)s,
+					     -1, 1, 1,
+					     quoted ? YAML_DOUBLE_QUOTED_SCALAR_STYLE
+						    : YAML_PLAIN_SCALAR_STYLE));
+}
+
+static void key_str(struct emit *e, const char *key, const char *value)
+{
+	scalar(e, key, false);
+	scalar(e, value, ambiguous(value));
+}
+
+static void key_plain(struct emit *e, const char *key, const char *value)
+{
+	scalar(e, key, false);
+	scalar(e, value, false);
+}
+
+static void key_u64(struct emit *e, const char *key, uint64_t v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof buf, "%" PRIu64, v);
+	key_plain(e, key, buf);
+}
+
+static void key_bool(struct emit *e, const char *key, bool v)
+{
+	key_plain(e, key, v ? "true" : "false");
+}
+
+/* The shortest %g form that the catalogue's number parser
+ * (vp_parse_double) reads back as the same double: 0.1 -> "0.1". The C
+ * locale is assumed (nothing in vramplan calls setlocale). */
+static void key_double(struct emit *e, const char *key, double v)
+{
+	char buf[40];
+	double back;
+
+	for (int prec = 1; prec <= 17; prec++) {
+		snprintf(buf, sizeof buf, "%.*g", prec, v);
+		if (vp_parse_double(buf, key, -DBL_MAX, DBL_MAX, &back, NULL) == 0 && back == v)
+			break;
+	}
+	key_plain(e, key, buf);
+}
+
+static const char *act_name(enum vp_act a)
+{
+	switch (a) {
+	case VP_ACT_GELU:
+		return "gelu";
+	case VP_ACT_RELU:
+		return "relu";
+	case VP_ACT_SILU:
+		return "silu";
+	}
+	return "gelu";
+}
+
+static const char *norm_name(enum vp_norm n)
+{
+	return n == VP_NORM_RMS ? "rms" : "layer";
+}
+
+static const char *pos_name(enum vp_posenc p)
+{
+	switch (p) {
+	case VP_POS_LEARNED:
+		return "learned";
+	case VP_POS_ROTARY:
+		return "rotary";
+	case VP_POS_RELATIVE:
+		return "relative";
+	case VP_POS_ALIBI:
+		return "alibi";
+	}
+	return "learned";
+}
+
+static void entry(struct emit *e, const struct vp_model *m)
+{
+	send(e, yaml_mapping_start_event_initialize(&e->ev, NULL, NULL, 1,
+						    YAML_BLOCK_MAPPING_STYLE));
+	key_str(e, "name", m->name);
+	if (m->n_aliases > 0) {
+		scalar(e, "aliases", false);
+		send(e, yaml_sequence_start_event_initialize(&e->ev, NULL, NULL, 1,
+							     YAML_BLOCK_SEQUENCE_STYLE));
+		for (size_t i = 0; i < m->n_aliases && i < VP_MAX_ALIASES; i++)
+			scalar(e, m->aliases[i], ambiguous(m->aliases[i]));
+		send(e, yaml_sequence_end_event_initialize(&e->ev));
+	}
+	if (m->hf_id[0] != '\0')
+		key_str(e, "hf_id", m->hf_id);
+	key_str(e, "model_type", m->model_type);
+	if (m->source[0] != '\0')
+		key_str(e, "source", m->source);
+	if (m->params_published != 0)
+		key_u64(e, "params_published", m->params_published);
+	if (m->params_source[0] != '\0')
+		key_str(e, "params_source", m->params_source);
+
+	key_u64(e, "hidden_size", m->hidden_size);
+	key_u64(e, "intermediate_size", m->intermediate_size);
+	key_u64(e, "vocab_size", m->vocab_size);
+	key_u64(e, "num_layers", m->num_layers);
+	if (m->arch == VP_ARCH_ENCDEC)
+		key_u64(e, "num_decoder_layers", m->num_decoder_layers);
+	key_u64(e, "num_heads", m->num_heads);
+	key_u64(e, "num_kv_heads", m->num_kv_heads);
+	key_u64(e, "head_dim", m->head_dim);
+	key_u64(e, "max_positions", m->max_positions);
+	key_u64(e, "type_vocab_size", m->type_vocab_size);
+	key_u64(e, "relative_buckets", m->relative_buckets);
+
+	key_plain(e, "norm", norm_name(m->norm));
+	key_plain(e, "act", act_name(m->act));
+	key_plain(e, "pos", pos_name(m->pos));
+	key_bool(e, "gated_mlp", m->gated_mlp);
+	key_bool(e, "tie_embeddings", m->tie_embeddings);
+	/* The catalogue takes a rotary share in (0, 1]; 0 (no rotary) is what
+	 * the family already gives. */
+	if (m->rotary_fraction != 0.0)
+		key_double(e, "rotary_fraction", m->rotary_fraction);
+	key_double(e, "hidden_dropout", m->hidden_dropout);
+	key_double(e, "attn_dropout", m->attn_dropout);
+	key_double(e, "act_dropout", m->act_dropout);
+	key_bool(e, "qkv_bias", m->qkv_bias);
+	key_bool(e, "out_bias", m->out_bias);
+	key_bool(e, "mlp_bias", m->mlp_bias);
+	key_bool(e, "norm_bias", m->norm_bias);
+	key_bool(e, "lm_head_bias", m->lm_head_bias);
+	key_bool(e, "parallel_block", m->parallel_block);
+	key_bool(e, "pooler", m->pooler);
+	key_bool(e, "embed_norm", m->embed_norm);
+	key_bool(e, "final_norm", m->final_norm);
+	key_bool(e, "logit_softcap", m->logit_softcap);
+	key_bool(e, "scale_embed_copy", m->scale_embed_copy);
+	send(e, yaml_mapping_end_event_initialize(&e->ev));
+}
+
+int vp_emit_model_yaml(FILE *out, const struct vp_model *m, struct vp_error *err)
+{
+	struct emit e;
+	struct vp_error verr;
+	int rc = 0;
+
+	if (out == NULL || m == NULL)
+		return vp_error_set(err, VP_ERR_INPUT, "nothing to emit");
+	memset(&verr, 0, sizeof verr);
+	if (vp_model_validate(m, &verr) != 0)
+		return vp_error_set(err, VP_ERR_INPUT, "model '%s': %s", m->name, verr.message);
+
+	memset(&e, 0, sizeof e);
+	if (!yaml_emitter_initialize(&e.em))
+		return vp_error_set(err, VP_ERR_IO, "cannot initialize the YAML emitter");
+	yaml_emitter_set_output_file(&e.em, out);
+	yaml_emitter_set_unicode(&e.em, 1);
+	yaml_emitter_set_width(&e.em, -1); /* never fold long strings */
+
+	send(&e, yaml_stream_start_event_initialize(&e.ev, YAML_UTF8_ENCODING));
+	send(&e, yaml_document_start_event_initialize(&e.ev, NULL, NULL, NULL, 1));
+	send(&e, yaml_mapping_start_event_initialize(&e.ev, NULL, NULL, 1,
+						     YAML_BLOCK_MAPPING_STYLE));
+	scalar(&e, "models", false);
+	send(&e, yaml_sequence_start_event_initialize(&e.ev, NULL, NULL, 1,
+						      YAML_BLOCK_SEQUENCE_STYLE));
+	entry(&e, m);
+	send(&e, yaml_sequence_end_event_initialize(&e.ev));
+	send(&e, yaml_mapping_end_event_initialize(&e.ev));
+	send(&e, yaml_document_end_event_initialize(&e.ev, 1));
+	send(&e, yaml_stream_end_event_initialize(&e.ev));
+
+	if (e.failed) {
+		rc = vp_error_set(err, VP_ERR_IO, "cannot write the model entry: %s",
+				  e.em.problem != NULL ? e.em.problem : "YAML emitter error");
+	} else if (fflush(out) != 0 || ferror(out)) {
+		rc = vp_error_set(err, VP_ERR_IO, "cannot write the model entry: write error");
+	}
+	yaml_emitter_delete(&e.em);
+	return rc;
+}

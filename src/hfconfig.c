@@ -1,0 +1,764 @@
+/*
+ * Hugging Face config.json -> struct vp_model.
+ *
+ * The family traits come from vp_model_init_family(); this file maps each
+ * model_type's config keys onto the numbers and switches. Where a key is
+ * absent, the default is the one the transformers configuration class
+ * (models/<type>/configuration_<type>.py) uses, so that the descriptor
+ * matches what AutoModel would build from the same file; the keys without a
+ * usable default (the shape of the model) are required.
+ *
+ * Numbers are read from cJSON's valuedouble (valueint saturates at INT_MAX)
+ * and must be finite, non-negative integers no larger than 2^53, the largest
+ * range in which a JSON number is exact in a double.
+ */
+#include "vramplan/hfconfig.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "vramplan/checked.h"
+#include "vramplan/error.h"
+#include "vramplan/fileio.h"
+#include "vramplan/model.h"
+
+#define VP_JSON_INT_MAX 9007199254740992.0 /* 2^53 */
+
+struct cfg {
+	const char *file;     /* name used in diagnostics */
+	const cJSON *root;
+	const char *type;     /* model_type */
+	struct vp_error *err;
+};
+
+/* An item, with JSON null treated as absent: HF writes null for "use the
+ * default" (num_key_value_heads, n_inner, rope_scaling). */
+static const cJSON *item(const struct cfg *c, const char *key)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(c->root, key);
+
+	return cJSON_IsNull(it) ? NULL : it;
+}
+
+/* An input error in this file, with no position (cJSON keeps none). */
+static int fail(const struct cfg *c, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
+static int fail(const struct cfg *c, const char *fmt, ...)
+{
+	char msg[sizeof c->err->message];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return vp_error_at(c->err, VP_ERR_INPUT, c->file, 0, 0, "%s", msg);
+}
+
+static int missing(const struct cfg *c, const char *key)
+{
+	return fail(c, "missing field '%s' (model_type '%s')", key, c->type);
+}
+
+/* Read an integer-valued number. Returns 1 when present (stored in *out),
+ * 0 when absent or null (*out untouched), -1 on a bad value. */
+static int get_u64(const struct cfg *c, const char *key, uint64_t *out)
+{
+	const cJSON *it = item(c, key);
+	double v;
+
+	if (it == NULL)
+		return 0;
+	if (!cJSON_IsNumber(it))
+		return fail(c, "'%s' must be a number", key);
+	v = it->valuedouble;
+	if (!isfinite(v))
+		return fail(c, "'%s' must be a finite number", key);
+	if (v < 0)
+		return fail(c, "'%s' must not be negative, got %g", key, v);
+	if (v != floor(v))
+		return fail(c, "'%s' must be an integer, got %g", key, v);
+	if (v > VP_JSON_INT_MAX)
+		return fail(c, "'%s' is too large (%g; the limit is 2^53)", key, v);
+	*out = (uint64_t)v;
+	return 1;
+}
+
+/* A required size or count: present and at least 1. */
+static int need_u64(const struct cfg *c, const char *key, uint64_t *out)
+{
+	int r = get_u64(c, key, out);
+
+	if (r < 0)
+		return -1;
+	if (r == 0)
+		return missing(c, key);
+	if (*out == 0)
+		return fail(c, "'%s' must be at least 1", key);
+	return 0;
+}
+
+/* The first of two spellings that is present (HF attribute_map aliases,
+ * e.g. BLOOM's n_embed for hidden_size); a miss names `key`. */
+static int need_u64_alt(const struct cfg *c, const char *key, const char *alt, uint64_t *out)
+{
+	if (item(c, key) == NULL && item(c, alt) != NULL)
+		return need_u64(c, alt, out);
+	return need_u64(c, key, out);
+}
+
+/* An optional size: absent keeps *out, present must be >= min. */
+static int opt_u64(const struct cfg *c, const char *key, uint64_t min, uint64_t *out)
+{
+	uint64_t v = 0;
+	int r = get_u64(c, key, &v);
+
+	if (r <= 0)
+		return r;
+	if (v < min)
+		return fail(c, "'%s' must be at least %llu", key, (unsigned long long)min);
+	*out = v;
+	return 0;
+}
+
+/* A dropout probability in [0, 1), or (rotary) a share of the head in
+ * (0, 1]. JSON has no NaN, but 1e999 parses as infinity: both fail. */
+static int opt_fraction(const struct cfg *c, const char *key, bool rotary, double *out)
+{
+	const cJSON *it = item(c, key);
+	double v;
+
+	if (it == NULL)
+		return 0;
+	if (!cJSON_IsNumber(it))
+		return fail(c, "'%s' must be a number", key);
+	v = it->valuedouble;
+	if (rotary ? !(v > 0.0 && v <= 1.0) : !(v >= 0.0 && v < 1.0))
+		return fail(c, "'%s' must be in %s, got %g", key,
+				   rotary ? "(0, 1]" : "[0, 1)", v);
+	*out = v;
+	return 0;
+}
+
+static int opt_dropout(const struct cfg *c, const char *key, double *out)
+{
+	return opt_fraction(c, key, false, out);
+}
+
+static int opt_rotary(const struct cfg *c, const char *key, double *out)
+{
+	return opt_fraction(c, key, true, out);
+}
+
+static int opt_bool(const struct cfg *c, const char *key, bool *out)
+{
+	const cJSON *it = item(c, key);
+
+	if (it == NULL)
+		return 0;
+	if (!cJSON_IsBool(it))
+		return fail(c, "'%s' must be true or false", key);
+	*out = cJSON_IsTrue(it) != 0;
+	return 0;
+}
+
+/* Returns the string, NULL when absent; sets *bad on a non-string. */
+static const char *opt_string(const struct cfg *c, const char *key, int *bad)
+{
+	const cJSON *it = item(c, key);
+
+	if (it == NULL)
+		return NULL;
+	if (!cJSON_IsString(it) || it->valuestring == NULL) {
+		*bad = fail(c, "'%s' must be a string", key);
+		return NULL;
+	}
+	return it->valuestring;
+}
+
+/* transformers activations.py ACT2FN names, grouped by the memory they
+ * behave like: every GELU variant keeps its input for backward, as do
+ * ReLU and SiLU. */
+static int parse_act(const struct cfg *c, const char *key, const char *s, enum vp_act *out)
+{
+	static const char *const gelu[] = {
+		"gelu", "gelu_new", "gelu_fast", "gelu_pytorch_tanh", "gelu_python",
+		"gelu_accurate", "gelu_10", "quick_gelu", NULL
+	};
+
+	for (size_t i = 0; gelu[i] != NULL; i++)
+		if (strcmp(s, gelu[i]) == 0) {
+			*out = VP_ACT_GELU;
+			return 0;
+		}
+	if (strcmp(s, "relu") == 0) {
+		*out = VP_ACT_RELU;
+		return 0;
+	}
+	if (strcmp(s, "silu") == 0 || strcmp(s, "swish") == 0) {
+		*out = VP_ACT_SILU;
+		return 0;
+	}
+	return fail(c, "unsupported activation '%.64s' in '%s' (supported: gelu, gelu_new, "
+			   "gelu_fast, gelu_pytorch_tanh, quick_gelu, relu, silu, swish)", s, key);
+}
+
+static int opt_act(const struct cfg *c, const char *key, enum vp_act *out)
+{
+	int bad = 0;
+	const char *s = opt_string(c, key, &bad);
+
+	if (bad)
+		return -1;
+	return s == NULL ? 0 : parse_act(c, key, s, out);
+}
+
+/* head_dim = hidden / heads, which must divide. */
+static int derive_head_dim(const struct cfg *c, const char *hkey, const char *nkey,
+			   struct vp_model *m)
+{
+	if (m->hidden_size % m->num_heads != 0)
+		return fail(c, "'%s' (%llu) is not a multiple of '%s' (%llu)", hkey,
+				   (unsigned long long)m->hidden_size, nkey,
+				   (unsigned long long)m->num_heads);
+	m->head_dim = m->hidden_size / m->num_heads;
+	return 0;
+}
+
+/* Grouped-query attention: the key/value heads must divide the heads
+ * (checked here too so that the message uses the file's key names). */
+static int check_kv(const struct cfg *c, const struct vp_model *m)
+{
+	if (m->num_kv_heads > m->num_heads || m->num_heads % m->num_kv_heads != 0)
+		return fail(c, "'num_key_value_heads' (%llu) must divide 'num_attention_heads' (%llu)",
+			    (unsigned long long)m->num_kv_heads, (unsigned long long)m->num_heads);
+	return 0;
+}
+
+/* ---- families ----------------------------------------------------------- */
+
+/* BertConfig / RobertaConfig / XLMRobertaConfig: max_position_embeddings
+ * 512, type_vocab_size 2, dropouts 0.1, tie_word_embeddings True. */
+static int read_bert(const struct cfg *c, struct vp_model *m)
+{
+	int bad = 0;
+	const char *pet;
+
+	m->max_positions = 512;
+	m->type_vocab_size = 2;
+	if (need_u64(c, "hidden_size", &m->hidden_size) ||
+	    need_u64(c, "intermediate_size", &m->intermediate_size) ||
+	    need_u64(c, "num_hidden_layers", &m->num_layers) ||
+	    need_u64(c, "num_attention_heads", &m->num_heads) ||
+	    need_u64(c, "vocab_size", &m->vocab_size) ||
+	    opt_u64(c, "max_position_embeddings", 1, &m->max_positions) ||
+	    opt_u64(c, "type_vocab_size", 0, &m->type_vocab_size) ||
+	    opt_dropout(c, "hidden_dropout_prob", &m->hidden_dropout) ||
+	    opt_dropout(c, "attention_probs_dropout_prob", &m->attn_dropout) ||
+	    opt_act(c, "hidden_act", &m->act) ||
+	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings))
+		return -1;
+	/* relative_key / relative_key_query add a distance embedding that this
+	 * descriptor cannot express. */
+	pet = opt_string(c, "position_embedding_type", &bad);
+	if (bad)
+		return -1;
+	if (pet != NULL && strcmp(pet, "absolute") != 0)
+		return fail(c, "unsupported position_embedding_type '%.64s' (supported: absolute)",
+				   pet);
+	m->num_kv_heads = m->num_heads;
+	return derive_head_dim(c, "hidden_size", "num_attention_heads", m);
+}
+
+/* T5Config: d_kv 64, num_decoder_layers = num_layers, 32 buckets,
+ * feed_forward_proj "relu" (MT5Config and UMT5Config: "gated-gelu"),
+ * dropout_rate 0.1. feed_forward_proj is "[gated-]ACT" (T5Config.__init__
+ * splits on '-' and takes the last part as dense_act_fn). */
+static int read_t5(const struct cfg *c, struct vp_model *m)
+{
+	int bad = 0;
+	const char *ffp;
+	double dropout = 0.1;
+
+	m->head_dim = 64;
+	if (need_u64(c, "d_model", &m->hidden_size) ||
+	    need_u64(c, "d_ff", &m->intermediate_size) ||
+	    need_u64(c, "num_layers", &m->num_layers) ||
+	    need_u64(c, "num_heads", &m->num_heads) ||
+	    need_u64(c, "vocab_size", &m->vocab_size) ||
+	    opt_u64(c, "d_kv", 1, &m->head_dim))
+		return -1;
+	m->num_decoder_layers = m->num_layers;
+	if (opt_u64(c, "num_decoder_layers", 1, &m->num_decoder_layers) ||
+	    opt_u64(c, "relative_attention_num_buckets", 1, &m->relative_buckets) ||
+	    opt_dropout(c, "dropout_rate", &dropout) ||
+	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings))
+		return -1;
+	m->hidden_dropout = m->attn_dropout = m->act_dropout = dropout;
+	m->num_kv_heads = m->num_heads;
+
+	ffp = opt_string(c, "feed_forward_proj", &bad);
+	if (bad)
+		return -1;
+	if (ffp == NULL)
+		ffp = strcmp(c->type, "t5") == 0 ? "relu" : "gated-gelu";
+	if (strncmp(ffp, "gated-", 6) == 0) {
+		m->gated_mlp = true;
+		ffp += 6;
+	} else {
+		m->gated_mlp = false;
+	}
+	if (strchr(ffp, '-') != NULL)
+		return fail(c, "'feed_forward_proj' must be ACT or gated-ACT, got '%.64s'", ffp);
+	return parse_act(c, "feed_forward_proj", ffp, &m->act);
+}
+
+/* BartConfig / MBartConfig: max_position_embeddings 1024, dropout 0.1,
+ * attention_dropout and activation_dropout 0, activation "gelu". The
+ * position table has max_position_embeddings + 2 rows
+ * (BartLearnedPositionalEmbedding offset 2). add_final_layer_norm and
+ * normalize_before are fairseq leftovers: BartEncoder/BartDecoder never
+ * build a final norm and MBart always does, so the family decides. */
+static int read_bart(const struct cfg *c, struct vp_model *m)
+{
+	uint64_t dec_ffn, dec_heads, positions = 1024;
+
+	if (need_u64(c, "d_model", &m->hidden_size) ||
+	    need_u64(c, "encoder_ffn_dim", &m->intermediate_size) ||
+	    need_u64(c, "encoder_layers", &m->num_layers) ||
+	    need_u64(c, "decoder_layers", &m->num_decoder_layers) ||
+	    need_u64(c, "encoder_attention_heads", &m->num_heads) ||
+	    need_u64(c, "vocab_size", &m->vocab_size) ||
+	    opt_u64(c, "max_position_embeddings", 1, &positions) ||
+	    opt_dropout(c, "dropout", &m->hidden_dropout) ||
+	    opt_dropout(c, "attention_dropout", &m->attn_dropout) ||
+	    opt_dropout(c, "activation_dropout", &m->act_dropout) ||
+	    opt_act(c, "activation_function", &m->act) ||
+	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings))
+		return -1;
+	if (vp_add_u64(positions, 2, &m->max_positions) != 0)
+		return fail(c, "'%s' is too large", "max_position_embeddings");
+
+	/* One descriptor holds one FFN width and one head count. */
+	dec_ffn = m->intermediate_size;
+	dec_heads = m->num_heads;
+	if (opt_u64(c, "decoder_ffn_dim", 1, &dec_ffn) ||
+	    opt_u64(c, "decoder_attention_heads", 1, &dec_heads))
+		return -1;
+	if (dec_ffn != m->intermediate_size)
+		return fail(c, "unsupported: 'decoder_ffn_dim' (%llu) differs from 'encoder_ffn_dim' (%llu)",
+				   (unsigned long long)dec_ffn,
+				   (unsigned long long)m->intermediate_size);
+	if (dec_heads != m->num_heads)
+		return fail(c, "unsupported: 'decoder_attention_heads' (%llu) differs from 'encoder_attention_heads' (%llu)",
+				   (unsigned long long)dec_heads, (unsigned long long)m->num_heads);
+	m->num_kv_heads = m->num_heads;
+	return derive_head_dim(c, "d_model", "encoder_attention_heads", m);
+}
+
+/* The Llama-like decoders. num_key_value_heads null or absent means
+ * multi-head attention (LlamaConfig: "If it is not specified, will default
+ * to num_attention_heads"); the released configs of the other classes always
+ * carry it. head_dim, when absent, is hidden/heads (Llama, Mistral, Qwen2,
+ * Phi-3, StableLM) or the class default (GemmaConfig and Gemma2Config 256,
+ * Qwen3Config 128). */
+static int read_llama_like(const struct cfg *c, struct vp_model *m)
+{
+	const char *t = c->type;
+	bool attention_bias = false, present;
+	bool is_gemma = !strcmp(t, "gemma") || !strcmp(t, "gemma2");
+
+	if (need_u64(c, "hidden_size", &m->hidden_size) ||
+	    need_u64(c, "intermediate_size", &m->intermediate_size) ||
+	    need_u64(c, "num_hidden_layers", &m->num_layers) ||
+	    need_u64(c, "num_attention_heads", &m->num_heads) ||
+	    need_u64(c, "vocab_size", &m->vocab_size))
+		return -1;
+	m->num_kv_heads = m->num_heads;
+	if (opt_u64(c, "num_key_value_heads", 1, &m->num_kv_heads) || check_kv(c, m) ||
+	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings) ||
+	    opt_dropout(c, "attention_dropout", &m->attn_dropout))
+		return -1;
+
+	present = item(c, "head_dim") != NULL;
+	if (present) {
+		if (opt_u64(c, "head_dim", 1, &m->head_dim))
+			return -1;
+	} else if (is_gemma) {
+		m->head_dim = 256;
+	} else if (!strcmp(t, "qwen3")) {
+		m->head_dim = 128;
+	} else if (derive_head_dim(c, "hidden_size", "num_attention_heads", m)) {
+		return -1;
+	}
+
+	if (is_gemma) {
+		/* GemmaMLP reads hidden_activation; older files only have
+		 * hidden_act. */
+		if (item(c, "hidden_activation") != NULL) {
+			if (opt_act(c, "hidden_activation", &m->act))
+				return -1;
+		} else if (opt_act(c, "hidden_act", &m->act)) {
+			return -1;
+		}
+	} else if (opt_act(c, "hidden_act", &m->act)) {
+		return -1;
+	}
+
+	if (!strcmp(t, "llama") || !strcmp(t, "qwen3") || is_gemma) {
+		/* LlamaAttention, Qwen3Attention, GemmaAttention: q/k/v/o all
+		 * use bias=config.attention_bias; LlamaMLP uses mlp_bias. */
+		if (opt_bool(c, "attention_bias", &attention_bias))
+			return -1;
+		m->qkv_bias = m->out_bias = attention_bias;
+		if (!strcmp(t, "llama") && opt_bool(c, "mlp_bias", &m->mlp_bias))
+			return -1;
+	}
+	if (!strcmp(t, "gemma2")) {
+		/* Gemma2ForCausalLM soft-caps only when the value is not None. */
+		m->logit_softcap = item(c, "final_logit_softcapping") != NULL;
+	}
+	if (!strcmp(t, "phi3")) {
+		if (opt_rotary(c, "partial_rotary_factor", &m->rotary_fraction) ||
+		    opt_dropout(c, "resid_pdrop", &m->hidden_dropout))
+			return -1;
+	}
+	if (!strcmp(t, "stablelm")) {
+		/* StableLmConfig: use_qkv_bias False, use_parallel_residual
+		 * False (then post_attention_layernorm is None),
+		 * partial_rotary_factor 0.25. qk_layernorm adds per-head
+		 * LayerNorms (heads x head_dim weights per block) that are not
+		 * counted. */
+		if (opt_bool(c, "use_qkv_bias", &m->qkv_bias) ||
+		    opt_bool(c, "use_parallel_residual", &m->parallel_block) ||
+		    opt_rotary(c, "partial_rotary_factor", &m->rotary_fraction) ||
+		    opt_dropout(c, "hidden_dropout", &m->hidden_dropout))
+			return -1;
+	}
+	return 0;
+}
+
+/* Qwen v1 (Qwen/Qwen-1_8B configuration_qwen.py and modeling_qwen.py):
+ * QWenMLP builds w1 and w2 with config.intermediate_size // 2 outputs, so the
+ * real MLP width is half the configured one; the heads are kv_channels wide
+ * (projection_size = kv_channels * num_attention_heads); no_bias drops the
+ * biases of c_proj and the MLP but not c_attn's. */
+static int read_qwen(const struct cfg *c, struct vp_model *m)
+{
+	uint64_t inter;
+	bool no_bias = true;
+
+	if (need_u64(c, "hidden_size", &m->hidden_size) ||
+	    need_u64(c, "intermediate_size", &inter) ||
+	    need_u64(c, "num_hidden_layers", &m->num_layers) ||
+	    need_u64(c, "num_attention_heads", &m->num_heads) ||
+	    need_u64(c, "vocab_size", &m->vocab_size) ||
+	    opt_bool(c, "no_bias", &no_bias) ||
+	    opt_rotary(c, "rotary_pct", &m->rotary_fraction) ||
+	    opt_dropout(c, "attn_dropout_prob", &m->attn_dropout) ||
+	    opt_dropout(c, "emb_dropout_prob", &m->hidden_dropout) ||
+	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings))
+		return -1;
+	if (inter < 2)
+		return fail(c, "'%s' must be at least 2 (Qwen v1 halves it)", "intermediate_size");
+	m->intermediate_size = inter / 2;
+	m->num_kv_heads = m->num_heads;
+	if (item(c, "kv_channels") != NULL) {
+		if (opt_u64(c, "kv_channels", 1, &m->head_dim))
+			return -1;
+	} else if (derive_head_dim(c, "hidden_size", "num_attention_heads", m)) {
+		return -1;
+	}
+	m->out_bias = m->mlp_bias = !no_bias;
+	return 0;
+}
+
+/* GPTNeoXConfig: rotary_pct 0.25, use_parallel_residual True,
+ * attention_bias True, dropouts 0, tie_word_embeddings False. */
+static int read_gpt_neox(const struct cfg *c, struct vp_model *m)
+{
+	bool attention_bias = true;
+
+	if (need_u64(c, "hidden_size", &m->hidden_size) ||
+	    need_u64(c, "intermediate_size", &m->intermediate_size) ||
+	    need_u64(c, "num_hidden_layers", &m->num_layers) ||
+	    need_u64(c, "num_attention_heads", &m->num_heads) ||
+	    need_u64(c, "vocab_size", &m->vocab_size) ||
+	    opt_rotary(c, "rotary_pct", &m->rotary_fraction) ||
+	    opt_bool(c, "use_parallel_residual", &m->parallel_block) ||
+	    opt_bool(c, "attention_bias", &attention_bias) ||
+	    opt_dropout(c, "hidden_dropout", &m->hidden_dropout) ||
+	    opt_dropout(c, "attention_dropout", &m->attn_dropout) ||
+	    opt_act(c, "hidden_act", &m->act) ||
+	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings))
+		return -1;
+	m->qkv_bias = m->out_bias = attention_bias;
+	m->num_kv_heads = m->num_heads;
+	return derive_head_dim(c, "hidden_size", "num_attention_heads", m);
+}
+
+/* PhiConfig: partial_rotary_factor 0.5, resid_pdrop/attention_dropout 0,
+ * num_key_value_heads None (= heads). qk_layernorm's two LayerNorms over
+ * head_dim are not counted (false in the released configs). */
+static int read_phi(const struct cfg *c, struct vp_model *m)
+{
+	if (need_u64(c, "hidden_size", &m->hidden_size) ||
+	    need_u64(c, "intermediate_size", &m->intermediate_size) ||
+	    need_u64(c, "num_hidden_layers", &m->num_layers) ||
+	    need_u64(c, "num_attention_heads", &m->num_heads) ||
+	    need_u64(c, "vocab_size", &m->vocab_size))
+		return -1;
+	m->num_kv_heads = m->num_heads;
+	if (opt_u64(c, "num_key_value_heads", 1, &m->num_kv_heads) || check_kv(c, m) ||
+	    opt_rotary(c, "partial_rotary_factor", &m->rotary_fraction) ||
+	    opt_dropout(c, "resid_pdrop", &m->hidden_dropout) ||
+	    opt_dropout(c, "attention_dropout", &m->attn_dropout) ||
+	    opt_act(c, "hidden_act", &m->act) ||
+	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings))
+		return -1;
+	return derive_head_dim(c, "hidden_size", "num_attention_heads", m);
+}
+
+/* GPT2Config: n_positions 1024, n_inner None (= 4 * n_embd), dropouts 0.1,
+ * activation "gelu_new"; attribute_map also accepts hidden_size,
+ * num_hidden_layers, num_attention_heads, max_position_embeddings. */
+static int read_gpt2(const struct cfg *c, struct vp_model *m)
+{
+	m->max_positions = 1024;
+	if (need_u64_alt(c, "n_embd", "hidden_size", &m->hidden_size) ||
+	    need_u64_alt(c, "n_layer", "num_hidden_layers", &m->num_layers) ||
+	    need_u64_alt(c, "n_head", "num_attention_heads", &m->num_heads) ||
+	    need_u64(c, "vocab_size", &m->vocab_size))
+		return -1;
+	if (item(c, "n_positions") == NULL && item(c, "max_position_embeddings") != NULL) {
+		if (opt_u64(c, "max_position_embeddings", 1, &m->max_positions))
+			return -1;
+	} else if (opt_u64(c, "n_positions", 1, &m->max_positions)) {
+		return -1;
+	}
+	if (vp_mul_u64(m->hidden_size, 4, &m->intermediate_size) != 0)
+		return fail(c, "'%s' is too large", "n_embd");
+	if (opt_u64(c, "n_inner", 1, &m->intermediate_size) ||
+	    opt_dropout(c, "resid_pdrop", &m->hidden_dropout) ||
+	    opt_dropout(c, "attn_pdrop", &m->attn_dropout) ||
+	    opt_act(c, "activation_function", &m->act) ||
+	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings))
+		return -1;
+	m->num_kv_heads = m->num_heads;
+	return derive_head_dim(c, "n_embd", "n_head", m);
+}
+
+/* BloomConfig: hidden_size (n_embed in older files), n_layer, n_head
+ * (attribute_map: num_hidden_layers, num_attention_heads); BloomMLP is
+ * 4 * hidden_size wide; dropouts 0; the LM head is tied. */
+static int read_bloom(const struct cfg *c, struct vp_model *m)
+{
+	if (need_u64_alt(c, "hidden_size", "n_embed", &m->hidden_size) ||
+	    need_u64_alt(c, "n_layer", "num_hidden_layers", &m->num_layers) ||
+	    need_u64_alt(c, "n_head", "num_attention_heads", &m->num_heads) ||
+	    need_u64(c, "vocab_size", &m->vocab_size) ||
+	    opt_dropout(c, "hidden_dropout", &m->hidden_dropout) ||
+	    opt_dropout(c, "attention_dropout", &m->attn_dropout) ||
+	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings))
+		return -1;
+	if (vp_mul_u64(m->hidden_size, 4, &m->intermediate_size) != 0)
+		return fail(c, "'%s' is too large", "hidden_size");
+	m->num_kv_heads = m->num_heads;
+	return derive_head_dim(c, "hidden_size", "n_head", m);
+}
+
+static int read_family(const struct cfg *c, struct vp_model *m)
+{
+	const char *t = c->type;
+
+	if (!strcmp(t, "bert") || !strcmp(t, "roberta") || !strcmp(t, "xlm-roberta"))
+		return read_bert(c, m);
+	if (!strcmp(t, "t5") || !strcmp(t, "mt5") || !strcmp(t, "umt5"))
+		return read_t5(c, m);
+	if (!strcmp(t, "bart") || !strcmp(t, "mbart"))
+		return read_bart(c, m);
+	if (!strcmp(t, "qwen"))
+		return read_qwen(c, m);
+	if (!strcmp(t, "gpt_neox"))
+		return read_gpt_neox(c, m);
+	if (!strcmp(t, "phi"))
+		return read_phi(c, m);
+	if (!strcmp(t, "gpt2"))
+		return read_gpt2(c, m);
+	if (!strcmp(t, "bloom"))
+		return read_bloom(c, m);
+	return read_llama_like(c, m);
+}
+
+/* ---- entry points ------------------------------------------------------- */
+
+/* 1-based line and column (in bytes) of text[off]. */
+static void position(const char *text, size_t off, unsigned long *line, unsigned long *col)
+{
+	size_t bol = 0;
+
+	*line = 1;
+	for (size_t i = 0; i < off; i++)
+		if (text[i] == '\n') {
+			(*line)++;
+			bol = i + 1;
+		}
+	*col = (unsigned long)(off - bol) + 1;
+}
+
+/* A catalogue name (lower-case letters, digits, '.', '_', '-') from the
+ * last component of a hub id or path, without a ".json" suffix:
+ * "meta-llama/Llama-2-7b-hf" -> "llama-2-7b-hf", "/x/Qwen-1_8B.json" ->
+ * "qwen-1_8b". Other characters become '-'. */
+static void catalogue_name(const char *src, char *buf, size_t size)
+{
+	const char *b = strrchr(src, '/');
+	size_t n, i;
+
+	b = b ? b + 1 : src;
+	n = strlen(b);
+	if (n > 5 && strcmp(b + n - 5, ".json") == 0)
+		n -= 5;
+	if (n >= size)
+		n = size - 1;
+	for (i = 0; i < n; i++) {
+		char ch = b[i];
+
+		if (ch >= 'A' && ch <= 'Z')
+			ch = (char)(ch - 'A' + 'a');
+		if (!((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '.' ||
+		      ch == '_' || ch == '-'))
+			ch = '-';
+		buf[i] = ch;
+	}
+	buf[i] = '\0';
+	if (buf[0] == '\0')
+		snprintf(buf, size, "%s", "model");
+}
+
+static int parse_root(const char *name, const char *text, size_t len, cJSON **root,
+		      struct vp_error *err)
+{
+	const char *end = NULL;
+	unsigned long line, col;
+	size_t off;
+
+	*root = NULL;
+	for (off = 0; off < len && text[off] != '\0' && strchr(" \t\r\n", text[off]) != NULL; off++)
+		;
+	if (off == len)
+		return vp_error_at(err, VP_ERR_INPUT, name, 0, 0, "empty file, expected a JSON object");
+
+	*root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
+	if (*root == NULL) {
+		off = end != NULL && end >= text && (size_t)(end - text) <= len ?
+			      (size_t)(end - text) : 0;
+		position(text, off, &line, &col);
+		return vp_error_at(err, VP_ERR_INPUT, name, line, col, "invalid JSON");
+	}
+	/* cJSON stops after the first value; anything but whitespace after it
+	 * is an error here (a concatenated or truncated-and-pasted file). */
+	for (off = (size_t)(end - text); off < len; off++)
+		if (text[off] == '\0' || strchr(" \t\r\n", text[off]) == NULL)
+			break;
+	if (off < len) {
+		cJSON_Delete(*root);
+		*root = NULL;
+		position(text, off, &line, &col);
+		return vp_error_at(err, VP_ERR_INPUT, name, line, col,
+				   "unexpected text after the JSON object");
+	}
+	if (!cJSON_IsObject(*root)) {
+		cJSON_Delete(*root);
+		*root = NULL;
+		return vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
+				   "expected a JSON object at the top level");
+	}
+	return 0;
+}
+
+int vp_hfconfig_parse(const char *name, const char *text, size_t len,
+		      struct vp_model *out, struct vp_error *err)
+{
+	cJSON *root = NULL;
+	struct vp_model m;
+	struct vp_error local;
+	struct cfg c;
+	const char *type, *nop;
+	int bad = 0, rc = -1;
+
+	if (name == NULL)
+		name = "config.json";
+	if (text == NULL || out == NULL)
+		return vp_error_at(err, VP_ERR_INPUT, name, 0, 0, "no config text given");
+	if (parse_root(name, text, len, &root, err) != 0)
+		return -1;
+
+	c.file = name;
+	c.root = root;
+	c.type = "";
+	c.err = err;
+	type = opt_string(&c, "model_type", &bad);
+	if (bad)
+		goto out;
+	if (type == NULL) {
+		vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
+			    "missing field 'model_type' (is this a Hugging Face config.json?)");
+		goto out;
+	}
+	memset(&local, 0, sizeof local);
+	if (vp_model_init_family(&m, type, &local) != 0) {
+		vp_error_at(err, local.code, name, 0, 0, "%s", local.message);
+		goto out;
+	}
+	c.type = m.model_type;
+	if (read_family(&c, &m) != 0)
+		goto out;
+
+	nop = opt_string(&c, "_name_or_path", &bad);
+	if (bad)
+		goto out;
+	if (nop != NULL && nop[0] != '\0') {
+		catalogue_name(nop, m.name, sizeof m.name);
+		snprintf(m.hf_id, sizeof m.hf_id, "%s", nop);
+	} else {
+		catalogue_name(name, m.name, sizeof m.name);
+	}
+	snprintf(m.source, sizeof m.source, "%s", name);
+
+	memset(&local, 0, sizeof local);
+	if (vp_model_validate(&m, &local) != 0) {
+		vp_error_at(err, local.code, name, 0, 0, "%s", local.message);
+		goto out;
+	}
+	*out = m;
+	rc = 0;
+out:
+	cJSON_Delete(root);
+	return rc;
+}
+
+int vp_hfconfig_load(const char *path, struct vp_model *out, struct vp_error *err)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	int rc;
+
+	if (path == NULL)
+		return vp_error_set(err, VP_ERR_INPUT, "no config.json path given");
+	if (vp_read_file(path, &buf, &len, err) != 0)
+		return -1;
+	rc = vp_hfconfig_parse(path, buf, len, out, err);
+	free(buf);
+	return rc;
+}

@@ -1,0 +1,764 @@
+/*
+ * Model families, validation, parameter counts and per-block linears.
+ *
+ * Every trait below is read off the Hugging Face transformers modeling files
+ * (src/transformers/models/<type>/modeling_<type>.py), or for Qwen v1 off the
+ * remote code Qwen/Qwen-1_8B modeling_qwen.py; each family cites the classes
+ * that show it. The catalogue (catalog.c) and the config.json reader
+ * (hfconfig.c) both start from vp_model_init_family() and then apply numbers.
+ */
+#include "vramplan/model.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "vramplan/checked.h"
+#include "vramplan/error.h"
+#include "vramplan/layers.h"
+
+const char *const vp_model_types[] = {
+	"bert", "roberta", "xlm-roberta",
+	"t5", "mt5", "umt5",
+	"bart", "mbart",
+	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "phi3", "stablelm",
+	"qwen", "gpt_neox", "phi", "gpt2", "bloom",
+	NULL
+};
+
+/* Limits that keep every product in the estimator inside 64 bits (2^40 *
+ * 2^20 layers still leaves room) while being far above any real model. */
+#define VP_SIZE_LIMIT ((uint64_t)1 << 40)
+#define VP_VOCAB_LIMIT ((uint64_t)1 << 32)
+#define VP_COUNT_LIMIT ((uint64_t)1 << 20)
+
+static bool is_type(const struct vp_model *m, const char *t)
+{
+	return strcmp(m->model_type, t) == 0;
+}
+
+static void copy_type(struct vp_model *m, const char *t)
+{
+	snprintf(m->model_type, sizeof m->model_type, "%s", t);
+}
+
+/* "bert, roberta, ..." for error messages. */
+static void supported_list(char *buf, size_t size)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; vp_model_types[i] != NULL; i++) {
+		int n = snprintf(buf + used, size - used, "%s%s", i ? ", " : "",
+				 vp_model_types[i]);
+		if (n < 0 || (size_t)n >= size - used)
+			break;
+		used += (size_t)n;
+	}
+}
+
+/* BERT, RoBERTa and XLM-R share one layout: transformers
+ * models/bert/modeling_bert.py BertSelfAttention (query/key/value, bias),
+ * BertSelfOutput and BertOutput (dense + LayerNorm), BertIntermediate (dense),
+ * BertEmbeddings (word, position, token_type, LayerNorm), BertPooler (dense).
+ * roberta/modeling_roberta.py and xlm_roberta/modeling_xlm_roberta.py copy it.
+ * BertConfig ties the MLM decoder to the word embeddings. */
+static void family_bert(struct vp_model *m)
+{
+	m->arch = VP_ARCH_ENCODER;
+	m->naming = VP_NAMING_BERT;
+	m->norm = VP_NORM_LAYER;
+	m->act = VP_ACT_GELU;
+	m->pos = VP_POS_LEARNED;
+	m->qkv_bias = m->out_bias = m->mlp_bias = m->norm_bias = true;
+	m->pooler = true;
+	m->embed_norm = true;
+	m->tie_embeddings = true;
+	m->hidden_dropout = 0.1;
+	m->attn_dropout = 0.1;
+}
+
+/* transformers models/t5/modeling_t5.py: T5Attention q/k/v/o are
+ * nn.Linear(..., bias=False); T5LayerNorm has a weight and no bias (an RMS
+ * norm); T5DenseGatedActDense has wi_0, wi_1, wo; the first block of each
+ * stack owns relative_attention_bias (buckets x heads); each stack ends with
+ * final_layer_norm. dropout_rate is used after attention/MLP outputs, on the
+ * attention probabilities and inside the MLP. T5Config defaults
+ * tie_word_embeddings to True, MT5Config and UMT5Config to False; umt5's
+ * UMT5LayerSelfAttention passes has_relative_attention_bias=True in every
+ * block (models/umt5/modeling_umt5.py). */
+static void family_t5(struct vp_model *m, bool tie)
+{
+	m->arch = VP_ARCH_ENCDEC;
+	m->naming = VP_NAMING_T5;
+	m->norm = VP_NORM_RMS;
+	m->act = VP_ACT_GELU;
+	m->pos = VP_POS_RELATIVE;
+	m->relative_buckets = 32;
+	m->gated_mlp = true;
+	m->final_norm = true;
+	m->tie_embeddings = tie;
+	m->hidden_dropout = 0.1;
+	m->attn_dropout = 0.1;
+	m->act_dropout = 0.1;
+}
+
+/* transformers models/bart/modeling_bart.py: BartAttention q/k/v/out_proj
+ * with bias; BartEncoderLayer self_attn_layer_norm + fc1/fc2 +
+ * final_layer_norm; the decoder layer adds encoder_attn and its norm; each
+ * stack has embed_positions (BartLearnedPositionalEmbedding, offset 2) and
+ * layernorm_embedding. BartEncoder/BartDecoder have no norm after the last
+ * block; MBartEncoder/MBartDecoder (models/mbart/modeling_mbart.py) add
+ * layer_norm. BartConfig: dropout 0.1, attention/activation dropout 0. */
+static void family_bart(struct vp_model *m, bool final_norm)
+{
+	m->arch = VP_ARCH_ENCDEC;
+	m->naming = VP_NAMING_BART;
+	m->norm = VP_NORM_LAYER;
+	m->act = VP_ACT_GELU;
+	m->pos = VP_POS_LEARNED;
+	m->qkv_bias = m->out_bias = m->mlp_bias = m->norm_bias = true;
+	m->embed_norm = true;
+	m->final_norm = final_norm;
+	m->tie_embeddings = true;
+	m->hidden_dropout = 0.1;
+}
+
+/* The Llama-like decoders: transformers models/llama/modeling_llama.py
+ * (q/k/v/o_proj, gate/up/down_proj, input_layernorm and
+ * post_attention_layernorm as RMS norms, a final norm, rotary on the whole
+ * head) and its copies mistral, qwen2, qwen3, gemma, gemma2, phi3, stablelm.
+ * The per-type differences are set by the caller. */
+static void family_llama(struct vp_model *m)
+{
+	m->arch = VP_ARCH_DECODER;
+	m->naming = VP_NAMING_LLAMA;
+	m->norm = VP_NORM_RMS;
+	m->act = VP_ACT_SILU;
+	m->pos = VP_POS_ROTARY;
+	m->rotary_fraction = 1.0;
+	m->gated_mlp = true;
+	m->final_norm = true;
+}
+
+/* Decoders with LayerNorm (weight and bias) and biases on every linear. */
+static void family_biased_decoder(struct vp_model *m, enum vp_naming naming)
+{
+	m->arch = VP_ARCH_DECODER;
+	m->naming = naming;
+	m->norm = VP_NORM_LAYER;
+	m->act = VP_ACT_GELU;
+	m->qkv_bias = m->out_bias = m->mlp_bias = m->norm_bias = true;
+	m->final_norm = true;
+}
+
+int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_error *err)
+{
+	char list[256];
+
+	if (m == NULL)
+		return vp_error_set(err, VP_ERR_INPUT, "no model to initialize");
+	memset(m, 0, sizeof *m);
+	if (model_type == NULL || model_type[0] == '\0')
+		return vp_error_set(err, VP_ERR_INPUT, "missing 'model_type'");
+
+	if (!strcmp(model_type, "bert") || !strcmp(model_type, "roberta") ||
+	    !strcmp(model_type, "xlm-roberta")) {
+		family_bert(m);
+	} else if (!strcmp(model_type, "t5")) {
+		family_t5(m, true);
+	} else if (!strcmp(model_type, "mt5") || !strcmp(model_type, "umt5")) {
+		family_t5(m, false);
+	} else if (!strcmp(model_type, "bart")) {
+		family_bart(m, false);
+	} else if (!strcmp(model_type, "mbart")) {
+		family_bart(m, true);
+	} else if (!strcmp(model_type, "llama") || !strcmp(model_type, "mistral") ||
+		   !strcmp(model_type, "qwen3")) {
+		/* llama: attention_bias/mlp_bias default False (LlamaConfig);
+		 * mistral: MistralAttention linears have bias=False; qwen3:
+		 * attention_bias default False, plus q_norm/k_norm (counted in
+		 * vp_model_param_count). */
+		family_llama(m);
+	} else if (!strcmp(model_type, "qwen2")) {
+		/* models/qwen2/modeling_qwen2.py: q/k/v_proj bias=True, o_proj
+		 * bias=False. */
+		family_llama(m);
+		m->qkv_bias = true;
+	} else if (!strcmp(model_type, "gemma") || !strcmp(model_type, "gemma2")) {
+		/* models/gemma/modeling_gemma.py: GemmaMLP uses
+		 * gelu_pytorch_tanh, GemmaRMSNorm has a weight only, the
+		 * embeddings are multiplied by sqrt(hidden_size) into a new
+		 * tensor, GemmaConfig ties the LM head. Gemma2ForCausalLM
+		 * soft-caps the logits (final_logit_softcapping) and
+		 * Gemma2DecoderLayer has four norms. */
+		family_llama(m);
+		m->act = VP_ACT_GELU;
+		m->tie_embeddings = true;
+		m->scale_embed_copy = true;
+		m->logit_softcap = !strcmp(model_type, "gemma2");
+	} else if (!strcmp(model_type, "phi3")) {
+		/* models/phi3/modeling_phi3.py: Phi3Attention.qkv_proj and
+		 * Phi3MLP.gate_up_proj are fused, no biases, RMS norms. */
+		family_llama(m);
+		m->naming = VP_NAMING_PHI3;
+	} else if (!strcmp(model_type, "stablelm")) {
+		/* models/stablelm/modeling_stablelm.py: nn.LayerNorm (with
+		 * bias) instead of RMSNorm, q/k/v bias from use_qkv_bias,
+		 * o_proj and MLP without bias, partial_rotary_factor 0.25. */
+		family_llama(m);
+		m->norm = VP_NORM_LAYER;
+		m->norm_bias = true;
+		m->rotary_fraction = 0.25;
+	} else if (!strcmp(model_type, "qwen")) {
+		/* Qwen/Qwen-1_8B modeling_qwen.py: QWenAttention.c_attn is
+		 * nn.Linear(hidden, 3 * projection) with the default bias,
+		 * c_proj and the QWenMLP w1/w2/c_proj have bias=not no_bias
+		 * (no_bias is true in the released configs); RMSNorm ln_1,
+		 * ln_2, ln_f; rotary on the whole head (rotary_pct 1.0). */
+		family_llama(m);
+		m->naming = VP_NAMING_QWEN;
+		m->qkv_bias = true;
+	} else if (!strcmp(model_type, "gpt_neox")) {
+		/* models/gpt_neox/modeling_gpt_neox.py: query_key_value and
+		 * dense carry biases (attention_bias default True), the MLP
+		 * dense_h_to_4h/dense_4h_to_h too; input_layernorm and
+		 * post_attention_layernorm, both kept when
+		 * use_parallel_residual (default True); rotary_pct default 0.25;
+		 * embed_out is a separate matrix. */
+		family_biased_decoder(m, VP_NAMING_NEOX);
+		m->pos = VP_POS_ROTARY;
+		m->rotary_fraction = 0.25;
+		m->parallel_block = true;
+	} else if (!strcmp(model_type, "phi")) {
+		/* models/phi/modeling_phi.py: q/k/v_proj and dense with bias,
+		 * fc1/fc2 with bias, one input_layernorm feeding attention and
+		 * MLP in parallel, final_layernorm, lm_head with bias=True,
+		 * partial_rotary_factor default 0.5. */
+		family_biased_decoder(m, VP_NAMING_PHI);
+		m->pos = VP_POS_ROTARY;
+		m->rotary_fraction = 0.5;
+		m->parallel_block = true;
+		m->lm_head_bias = true;
+	} else if (!strcmp(model_type, "gpt2")) {
+		/* models/gpt2/modeling_gpt2.py: Conv1D c_attn/c_proj/c_fc/c_proj
+		 * always with bias, wte + wpe, ln_1/ln_2/ln_f, the LM head tied
+		 * to wte, resid/embd/attn_pdrop 0.1. */
+		family_biased_decoder(m, VP_NAMING_GPT2);
+		m->pos = VP_POS_LEARNED;
+		m->tie_embeddings = true;
+		m->hidden_dropout = 0.1;
+		m->attn_dropout = 0.1;
+	} else if (!strcmp(model_type, "bloom")) {
+		/* models/bloom/modeling_bloom.py: word_embeddings_layernorm,
+		 * query_key_value/dense and the MLP with bias, ALiBi (no
+		 * position parameters), ln_f, lm_head tied. */
+		family_biased_decoder(m, VP_NAMING_BLOOM);
+		m->pos = VP_POS_ALIBI;
+		m->embed_norm = true;
+		m->tie_embeddings = true;
+	} else {
+		supported_list(list, sizeof list);
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "unsupported model_type '%.64s' (supported: %s)",
+				    model_type, list);
+	}
+	copy_type(m, model_type);
+	return 0;
+}
+
+/* ---- validation --------------------------------------------------------- */
+
+static int check_count(const char *field, uint64_t v, uint64_t min, uint64_t limit,
+		       struct vp_error *err)
+{
+	if (v < min)
+		return vp_error_set(err, VP_ERR_INPUT, "'%s' must be at least %" PRIu64,
+				    field, min);
+	if (v >= limit)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "'%s' is too large (%" PRIu64 "; it must be below %" PRIu64 ")",
+				    field, v, limit);
+	return 0;
+}
+
+static int check_dropout(const char *field, double v, struct vp_error *err)
+{
+	/* Written so that NaN fails too. */
+	if (!(v >= 0.0 && v < 1.0))
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "'%s' must be in [0, 1), got %g", field, v);
+	return 0;
+}
+
+/* The architecture each naming scheme exists in, and whether its MLP can be
+ * gated (1), must be gated (2) or cannot be (0). */
+static int naming_shape(enum vp_naming n, enum vp_arch *arch)
+{
+	switch (n) {
+	case VP_NAMING_BERT:
+		*arch = VP_ARCH_ENCODER;
+		return 0;
+	case VP_NAMING_T5:
+		*arch = VP_ARCH_ENCDEC;
+		return 1;
+	case VP_NAMING_BART:
+		*arch = VP_ARCH_ENCDEC;
+		return 0;
+	case VP_NAMING_LLAMA:
+	case VP_NAMING_PHI3:
+	case VP_NAMING_QWEN:
+		*arch = VP_ARCH_DECODER;
+		return 2;
+	case VP_NAMING_NEOX:
+	case VP_NAMING_PHI:
+	case VP_NAMING_GPT2:
+	case VP_NAMING_BLOOM:
+		*arch = VP_ARCH_DECODER;
+		return 0;
+	}
+	*arch = VP_ARCH_DECODER;
+	return -1;
+}
+
+int vp_model_validate(const struct vp_model *m, struct vp_error *err)
+{
+	enum vp_arch want;
+	int gate;
+	uint64_t q_width;
+
+	if (m == NULL)
+		return vp_error_set(err, VP_ERR_INPUT, "no model to validate");
+	if ((unsigned)m->arch > VP_ARCH_ENCDEC || (unsigned)m->norm > VP_NORM_RMS ||
+	    (unsigned)m->act > VP_ACT_SILU || (unsigned)m->pos > VP_POS_ALIBI ||
+	    (unsigned)m->naming > VP_NAMING_BLOOM)
+		return vp_error_set(err, VP_ERR_INPUT, "corrupt model descriptor (enum out of range)");
+
+	if (check_count("hidden_size", m->hidden_size, 1, VP_SIZE_LIMIT, err) ||
+	    check_count("intermediate_size", m->intermediate_size, 1, VP_SIZE_LIMIT, err) ||
+	    check_count("vocab_size", m->vocab_size, 1, VP_VOCAB_LIMIT, err) ||
+	    check_count("num_layers", m->num_layers, 1, VP_COUNT_LIMIT, err) ||
+	    check_count("num_heads", m->num_heads, 1, VP_COUNT_LIMIT, err) ||
+	    check_count("num_kv_heads", m->num_kv_heads, 1, VP_COUNT_LIMIT, err) ||
+	    check_count("head_dim", m->head_dim, 1, VP_SIZE_LIMIT, err) ||
+	    check_count("max_positions", m->max_positions, 0, VP_SIZE_LIMIT, err) ||
+	    check_count("type_vocab_size", m->type_vocab_size, 0, VP_VOCAB_LIMIT, err) ||
+	    check_count("relative_buckets", m->relative_buckets, 0, VP_COUNT_LIMIT, err))
+		return -1;
+	if (m->num_heads % m->num_kv_heads != 0)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "'num_kv_heads' (%" PRIu64 ") must divide 'num_heads' (%" PRIu64 ")",
+				    m->num_kv_heads, m->num_heads);
+	if (vp_mul_u64(m->num_heads, m->head_dim, &q_width) != 0 || q_width >= VP_SIZE_LIMIT)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "'num_heads' x 'head_dim' is too large (%" PRIu64 " x %" PRIu64 ")",
+				    m->num_heads, m->head_dim);
+
+	if (m->arch == VP_ARCH_ENCDEC) {
+		if (check_count("num_decoder_layers", m->num_decoder_layers, 1, VP_COUNT_LIMIT, err))
+			return -1;
+	} else if (m->num_decoder_layers != 0) {
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "'num_decoder_layers' is only for encoder-decoder models (model_type '%s')",
+				    m->model_type);
+	}
+
+	if (m->pos == VP_POS_LEARNED && m->max_positions == 0)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "'max_positions' must be at least 1 for learned positions");
+	if (m->pos == VP_POS_RELATIVE && m->relative_buckets == 0)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "'relative_buckets' must be at least 1 for relative positions");
+	if (m->pos == VP_POS_ROTARY) {
+		if (!(m->rotary_fraction > 0.0 && m->rotary_fraction <= 1.0))
+			return vp_error_set(err, VP_ERR_INPUT,
+					    "'rotary_fraction' must be in (0, 1], got %g",
+					    m->rotary_fraction);
+	} else if (!(m->rotary_fraction >= 0.0 && m->rotary_fraction <= 1.0)) {
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "'rotary_fraction' must be in [0, 1], got %g", m->rotary_fraction);
+	}
+	if (check_dropout("hidden_dropout", m->hidden_dropout, err) ||
+	    check_dropout("attn_dropout", m->attn_dropout, err) ||
+	    check_dropout("act_dropout", m->act_dropout, err))
+		return -1;
+
+	if (m->norm == VP_NORM_RMS && m->norm_bias)
+		return vp_error_set(err, VP_ERR_INPUT, "'norm_bias' cannot be set with an RMS norm");
+
+	gate = naming_shape(m->naming, &want);
+	if (m->arch != want)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "model_type '%s' has no %s form", m->model_type,
+				    m->arch == VP_ARCH_ENCODER ? "encoder-only" :
+				    m->arch == VP_ARCH_DECODER ? "decoder-only" : "encoder-decoder");
+	if (gate == 0 && m->gated_mlp)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "'gated_mlp' is not possible for model_type '%s'", m->model_type);
+	if (gate == 2 && !m->gated_mlp)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "'gated_mlp' must be true for model_type '%s'", m->model_type);
+	return 0;
+}
+
+/* ---- block linears ------------------------------------------------------ */
+
+struct lin_builder {
+	struct vp_linear *out;
+	size_t cap;
+	size_t n;
+	bool failed;
+};
+
+static void put(struct lin_builder *b, enum vp_linear_role role, const char *name,
+		const char *path, uint64_t in, uint64_t out, bool bias)
+{
+	if (b->n >= b->cap) {
+		b->failed = true;
+		return;
+	}
+	b->out[b->n].role = role;
+	b->out[b->n].name = name;
+	b->out[b->n].path = path;
+	b->out[b->n].in_features = in;
+	b->out[b->n].out_features = out;
+	b->out[b->n].bias = bias;
+	b->n++;
+}
+
+struct widths {
+	uint64_t h;    /* hidden */
+	uint64_t q;    /* heads * head_dim */
+	uint64_t kv;   /* kv_heads * head_dim */
+	uint64_t qkv;  /* q + 2 kv */
+	uint64_t ff;   /* intermediate */
+	uint64_t ff2;  /* 2 * intermediate (fused gate_up) */
+};
+
+static int compute_widths(const struct vp_model *m, struct widths *w)
+{
+	uint64_t two_kv;
+
+	w->h = m->hidden_size;
+	w->ff = m->intermediate_size;
+	if (vp_mul_u64(m->num_heads, m->head_dim, &w->q) ||
+	    vp_mul_u64(m->num_kv_heads, m->head_dim, &w->kv) ||
+	    vp_mul_u64(w->kv, 2, &two_kv) ||
+	    vp_add_u64(w->q, two_kv, &w->qkv) ||
+	    vp_mul_u64(w->ff, 2, &w->ff2))
+		return -1;
+	return 0;
+}
+
+static void bert_block(struct lin_builder *b, const struct vp_model *m, const struct widths *w)
+{
+	put(b, VP_LIN_Q, "query", "attention.self.query", w->h, w->q, m->qkv_bias);
+	put(b, VP_LIN_K, "key", "attention.self.key", w->h, w->kv, m->qkv_bias);
+	put(b, VP_LIN_V, "value", "attention.self.value", w->h, w->kv, m->qkv_bias);
+	put(b, VP_LIN_O, "dense", "attention.output.dense", w->q, w->h, m->out_bias);
+	put(b, VP_LIN_UP, "dense", "intermediate.dense", w->h, w->ff, m->mlp_bias);
+	put(b, VP_LIN_DOWN, "dense", "output.dense", w->ff, w->h, m->mlp_bias);
+}
+
+/* T5Block: layer[0] is T5LayerSelfAttention, then (decoder only)
+ * T5LayerCrossAttention, then T5LayerFF holding DenseReluDense. */
+static void t5_block(struct lin_builder *b, const struct vp_model *m, const struct widths *w,
+		     bool decoder)
+{
+	bool bi = m->qkv_bias, bo = m->out_bias, bm = m->mlp_bias;
+
+	put(b, VP_LIN_Q, "q", "layer.0.SelfAttention.q", w->h, w->q, bi);
+	put(b, VP_LIN_K, "k", "layer.0.SelfAttention.k", w->h, w->kv, bi);
+	put(b, VP_LIN_V, "v", "layer.0.SelfAttention.v", w->h, w->kv, bi);
+	put(b, VP_LIN_O, "o", "layer.0.SelfAttention.o", w->q, w->h, bo);
+	if (decoder) {
+		put(b, VP_LIN_CROSS_Q, "q", "layer.1.EncDecAttention.q", w->h, w->q, bi);
+		put(b, VP_LIN_CROSS_K, "k", "layer.1.EncDecAttention.k", w->h, w->kv, bi);
+		put(b, VP_LIN_CROSS_V, "v", "layer.1.EncDecAttention.v", w->h, w->kv, bi);
+		put(b, VP_LIN_CROSS_O, "o", "layer.1.EncDecAttention.o", w->q, w->h, bo);
+	}
+	if (m->gated_mlp) {
+		put(b, VP_LIN_GATE, "wi_0",
+		    decoder ? "layer.2.DenseReluDense.wi_0" : "layer.1.DenseReluDense.wi_0",
+		    w->h, w->ff, bm);
+		put(b, VP_LIN_UP, "wi_1",
+		    decoder ? "layer.2.DenseReluDense.wi_1" : "layer.1.DenseReluDense.wi_1",
+		    w->h, w->ff, bm);
+	} else {
+		put(b, VP_LIN_UP, "wi",
+		    decoder ? "layer.2.DenseReluDense.wi" : "layer.1.DenseReluDense.wi",
+		    w->h, w->ff, bm);
+	}
+	put(b, VP_LIN_DOWN, "wo",
+	    decoder ? "layer.2.DenseReluDense.wo" : "layer.1.DenseReluDense.wo",
+	    w->ff, w->h, bm);
+}
+
+/* BartEncoderLayer / BartDecoderLayer (mBART is the same). */
+static void bart_block(struct lin_builder *b, const struct vp_model *m, const struct widths *w,
+		       bool decoder)
+{
+	bool bi = m->qkv_bias, bo = m->out_bias, bm = m->mlp_bias;
+
+	put(b, VP_LIN_Q, "q_proj", "self_attn.q_proj", w->h, w->q, bi);
+	put(b, VP_LIN_K, "k_proj", "self_attn.k_proj", w->h, w->kv, bi);
+	put(b, VP_LIN_V, "v_proj", "self_attn.v_proj", w->h, w->kv, bi);
+	put(b, VP_LIN_O, "out_proj", "self_attn.out_proj", w->q, w->h, bo);
+	if (decoder) {
+		put(b, VP_LIN_CROSS_Q, "q_proj", "encoder_attn.q_proj", w->h, w->q, bi);
+		put(b, VP_LIN_CROSS_K, "k_proj", "encoder_attn.k_proj", w->h, w->kv, bi);
+		put(b, VP_LIN_CROSS_V, "v_proj", "encoder_attn.v_proj", w->h, w->kv, bi);
+		put(b, VP_LIN_CROSS_O, "out_proj", "encoder_attn.out_proj", w->q, w->h, bo);
+	}
+	put(b, VP_LIN_UP, "fc1", "fc1", w->h, w->ff, bm);
+	put(b, VP_LIN_DOWN, "fc2", "fc2", w->ff, w->h, bm);
+}
+
+static void decoder_block(struct lin_builder *b, const struct vp_model *m, const struct widths *w)
+{
+	bool bi = m->qkv_bias, bo = m->out_bias, bm = m->mlp_bias;
+
+	switch (m->naming) {
+	case VP_NAMING_LLAMA:
+		put(b, VP_LIN_Q, "q_proj", "self_attn.q_proj", w->h, w->q, bi);
+		put(b, VP_LIN_K, "k_proj", "self_attn.k_proj", w->h, w->kv, bi);
+		put(b, VP_LIN_V, "v_proj", "self_attn.v_proj", w->h, w->kv, bi);
+		put(b, VP_LIN_O, "o_proj", "self_attn.o_proj", w->q, w->h, bo);
+		put(b, VP_LIN_GATE, "gate_proj", "mlp.gate_proj", w->h, w->ff, bm);
+		put(b, VP_LIN_UP, "up_proj", "mlp.up_proj", w->h, w->ff, bm);
+		put(b, VP_LIN_DOWN, "down_proj", "mlp.down_proj", w->ff, w->h, bm);
+		break;
+	case VP_NAMING_PHI3:
+		put(b, VP_LIN_QKV, "qkv_proj", "self_attn.qkv_proj", w->h, w->qkv, bi);
+		put(b, VP_LIN_O, "o_proj", "self_attn.o_proj", w->q, w->h, bo);
+		put(b, VP_LIN_GATE_UP, "gate_up_proj", "mlp.gate_up_proj", w->h, w->ff2, bm);
+		put(b, VP_LIN_DOWN, "down_proj", "mlp.down_proj", w->ff, w->h, bm);
+		break;
+	case VP_NAMING_QWEN:
+		/* QWenMLP.forward: w1(x) * silu(w2(x)), so w2 is the gate. */
+		put(b, VP_LIN_QKV, "c_attn", "attn.c_attn", w->h, w->qkv, bi);
+		put(b, VP_LIN_O, "c_proj", "attn.c_proj", w->q, w->h, bo);
+		put(b, VP_LIN_UP, "w1", "mlp.w1", w->h, w->ff, bm);
+		put(b, VP_LIN_GATE, "w2", "mlp.w2", w->h, w->ff, bm);
+		put(b, VP_LIN_DOWN, "c_proj", "mlp.c_proj", w->ff, w->h, bm);
+		break;
+	case VP_NAMING_NEOX:
+		put(b, VP_LIN_QKV, "query_key_value", "attention.query_key_value", w->h, w->qkv, bi);
+		put(b, VP_LIN_O, "dense", "attention.dense", w->q, w->h, bo);
+		put(b, VP_LIN_UP, "dense_h_to_4h", "mlp.dense_h_to_4h", w->h, w->ff, bm);
+		put(b, VP_LIN_DOWN, "dense_4h_to_h", "mlp.dense_4h_to_h", w->ff, w->h, bm);
+		break;
+	case VP_NAMING_BLOOM:
+		put(b, VP_LIN_QKV, "query_key_value", "self_attention.query_key_value",
+		    w->h, w->qkv, bi);
+		put(b, VP_LIN_O, "dense", "self_attention.dense", w->q, w->h, bo);
+		put(b, VP_LIN_UP, "dense_h_to_4h", "mlp.dense_h_to_4h", w->h, w->ff, bm);
+		put(b, VP_LIN_DOWN, "dense_4h_to_h", "mlp.dense_4h_to_h", w->ff, w->h, bm);
+		break;
+	case VP_NAMING_PHI:
+		put(b, VP_LIN_Q, "q_proj", "self_attn.q_proj", w->h, w->q, bi);
+		put(b, VP_LIN_K, "k_proj", "self_attn.k_proj", w->h, w->kv, bi);
+		put(b, VP_LIN_V, "v_proj", "self_attn.v_proj", w->h, w->kv, bi);
+		put(b, VP_LIN_O, "dense", "self_attn.dense", w->q, w->h, bo);
+		put(b, VP_LIN_UP, "fc1", "mlp.fc1", w->h, w->ff, bm);
+		put(b, VP_LIN_DOWN, "fc2", "mlp.fc2", w->ff, w->h, bm);
+		break;
+	case VP_NAMING_GPT2:
+		/* GPT2Attention.c_attn is Conv1D(3 * embed_dim, embed_dim). */
+		put(b, VP_LIN_QKV, "c_attn", "attn.c_attn", w->h, w->qkv, bi);
+		put(b, VP_LIN_O, "c_proj", "attn.c_proj", w->q, w->h, bo);
+		put(b, VP_LIN_UP, "c_fc", "mlp.c_fc", w->h, w->ff, bm);
+		put(b, VP_LIN_DOWN, "c_proj", "mlp.c_proj", w->ff, w->h, bm);
+		break;
+	case VP_NAMING_BERT:
+	case VP_NAMING_T5:
+	case VP_NAMING_BART:
+		b->failed = true;
+		break;
+	}
+}
+
+size_t vp_model_block_linears(const struct vp_model *m, enum vp_block_kind kind,
+			      struct vp_linear *out, size_t cap)
+{
+	struct lin_builder b = { out, cap, 0, false };
+	struct widths w;
+	enum vp_arch want;
+	int gate;
+
+	if (m == NULL || out == NULL || compute_widths(m, &w) != 0)
+		return 0;
+	gate = naming_shape(m->naming, &want);
+	if (gate < 0 || want != m->arch || (gate == 0 && m->gated_mlp) ||
+	    (gate == 2 && !m->gated_mlp))
+		return 0;
+
+	switch (m->arch) {
+	case VP_ARCH_ENCODER:
+		if (kind != VP_BLOCK_ENCODER)
+			return 0;
+		bert_block(&b, m, &w);
+		break;
+	case VP_ARCH_ENCDEC:
+		if (kind != VP_BLOCK_ENCODER && kind != VP_BLOCK_DECODER)
+			return 0;
+		if (m->naming == VP_NAMING_T5)
+			t5_block(&b, m, &w, kind == VP_BLOCK_DECODER);
+		else
+			bart_block(&b, m, &w, kind == VP_BLOCK_DECODER);
+		break;
+	case VP_ARCH_DECODER:
+		if (kind != VP_BLOCK_DECODER)
+			return 0;
+		decoder_block(&b, m, &w);
+		break;
+	}
+	return b.failed ? 0 : b.n;
+}
+
+bool vp_linear_matches(const struct vp_linear *l, const char *target)
+{
+	size_t plen, tlen;
+
+	if (l == NULL || target == NULL || target[0] == '\0')
+		return false;
+	if (l->name != NULL && strcmp(l->name, target) == 0)
+		return true;
+	if (l->path == NULL)
+		return false;
+	plen = strlen(l->path);
+	tlen = strlen(target);
+	if (tlen > plen)
+		return false;
+	if (tlen == plen)
+		return strcmp(l->path, target) == 0;
+	return l->path[plen - tlen - 1] == '.' && strcmp(l->path + plen - tlen, target) == 0;
+}
+
+/* ---- parameter count ---------------------------------------------------- */
+
+struct acc {
+	uint64_t v;
+	bool overflow;
+};
+
+static uint64_t mul(struct acc *a, uint64_t x, uint64_t y)
+{
+	uint64_t r;
+
+	if (vp_mul_u64(x, y, &r) != 0) {
+		a->overflow = true;
+		return 0;
+	}
+	return r;
+}
+
+static void add(struct acc *a, uint64_t x)
+{
+	if (vp_add_u64(a->v, x, &a->v) != 0)
+		a->overflow = true;
+}
+
+/* One norm: a weight of hidden_size, plus a bias of the same size. */
+static uint64_t norm_size(const struct vp_model *m, struct acc *a)
+{
+	return mul(a, m->hidden_size, m->norm_bias ? 2 : 1);
+}
+
+/* Parameters of one block of `kind`: its linears, its norms and what else
+ * sits inside it (umt5's relative bias, qwen3's q_norm/k_norm). */
+static uint64_t block_params(const struct vp_model *m, enum vp_block_kind kind, struct acc *a)
+{
+	struct vp_linear lin[VP_BLOCK_LINEARS_MAX];
+	size_t n = vp_model_block_linears(m, kind, lin, VP_BLOCK_LINEARS_MAX);
+	struct acc blk = { 0, false };
+	uint64_t norms;
+
+	if (n == 0) {
+		a->overflow = true;
+		return 0;
+	}
+	for (size_t i = 0; i < n; i++) {
+		add(&blk, mul(&blk, lin[i].in_features, lin[i].out_features));
+		if (lin[i].bias)
+			add(&blk, lin[i].out_features);
+	}
+
+	if (m->arch == VP_ARCH_ENCDEC)
+		norms = kind == VP_BLOCK_DECODER ? 3 : 2; /* + cross-attention norm */
+	else if (is_type(m, "gemma2"))
+		norms = 4; /* Gemma2DecoderLayer: input, post_attention,
+			    * pre_feedforward, post_feedforward layernorms */
+	else if (m->parallel_block && m->naming != VP_NAMING_NEOX)
+		norms = 1; /* phi (and stablelm with use_parallel_residual):
+			    * one input_layernorm feeds both branches */
+	else
+		norms = 2; /* GPT-NeoX keeps both norms even when parallel */
+	add(&blk, mul(&blk, norms, norm_size(m, &blk)));
+
+	if (is_type(m, "qwen3")) /* Qwen3Attention.q_norm, k_norm: RMS over head_dim */
+		add(&blk, mul(&blk, 2, m->head_dim));
+	if (is_type(m, "umt5") && m->pos == VP_POS_RELATIVE)
+		add(&blk, mul(&blk, m->relative_buckets, m->num_heads));
+
+	if (blk.overflow)
+		a->overflow = true;
+	return blk.v;
+}
+
+/*
+ * Counted: the token embedding; a learned position table and the embedding
+ * norm once per stack (BART and mBART give the encoder and the decoder their
+ * own embed_positions and layernorm_embedding); token types; T5/mT5's
+ * relative bias once per stack (umt5: per block, in block_params); every
+ * block; the final norm (per stack for encoder-decoder); the pooler; an
+ * untied LM head and its bias.
+ *
+ * Not counted: BERT's MLM head transform (BertPredictionHeadTransform dense +
+ * LayerNorm and the decoder bias), so an encoder's count is BertModel's (the
+ * figure model cards publish), and buffers such as BART's final_logits_bias.
+ */
+uint64_t vp_model_param_count(const struct vp_model *m)
+{
+	struct acc a = { 0, false };
+	uint64_t stacks, blocks;
+
+	if (m == NULL)
+		return 0;
+	stacks = m->arch == VP_ARCH_ENCDEC ? 2 : 1;
+
+	add(&a, mul(&a, m->vocab_size, m->hidden_size));
+	if (m->pos == VP_POS_LEARNED)
+		add(&a, mul(&a, stacks, mul(&a, m->max_positions, m->hidden_size)));
+	add(&a, mul(&a, m->type_vocab_size, m->hidden_size));
+	if (m->embed_norm)
+		add(&a, mul(&a, stacks, norm_size(m, &a)));
+	if (m->pos == VP_POS_RELATIVE && !is_type(m, "umt5"))
+		add(&a, mul(&a, stacks, mul(&a, m->relative_buckets, m->num_heads)));
+
+	if (m->arch == VP_ARCH_ENCODER) {
+		blocks = block_params(m, VP_BLOCK_ENCODER, &a);
+		add(&a, mul(&a, m->num_layers, blocks));
+	} else if (m->arch == VP_ARCH_DECODER) {
+		blocks = block_params(m, VP_BLOCK_DECODER, &a);
+		add(&a, mul(&a, m->num_layers, blocks));
+	} else {
+		blocks = block_params(m, VP_BLOCK_ENCODER, &a);
+		add(&a, mul(&a, m->num_layers, blocks));
+		blocks = block_params(m, VP_BLOCK_DECODER, &a);
+		add(&a, mul(&a, m->num_decoder_layers, blocks));
+	}
+
+	if (m->final_norm)
+		add(&a, mul(&a, stacks, norm_size(m, &a)));
+	if (m->pooler) { /* BertPooler.dense: hidden x hidden + bias */
+		add(&a, mul(&a, m->hidden_size, m->hidden_size));
+		add(&a, m->hidden_size);
+	}
+	if (!m->tie_embeddings)
+		add(&a, mul(&a, m->vocab_size, m->hidden_size));
+	if (m->lm_head_bias)
+		add(&a, m->vocab_size);
+
+	return a.overflow ? 0 : a.v;
+}

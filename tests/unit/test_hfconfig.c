@@ -1,0 +1,484 @@
+/* opendir/readdir to walk tests/data/configs. */
+#define _POSIX_C_SOURCE 200809L
+
+/*
+ * The config.json reader: every config in tests/data/configs loads and
+ * validates, the per-family key mapping, and one diagnostic per bad file.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "vramplan/hfconfig.h"
+#include "vramplan/model.h"
+
+#define CONFIGS VP_TEST_DATA "/configs/"
+#define BAD VP_TEST_DATA "/hfconfig/bad/"
+
+static void load(const char *file, struct vp_model *m)
+{
+	struct vp_error err = {0};
+	char path[512], buf[1200];
+
+	snprintf(path, sizeof path, CONFIGS "%s", file);
+	if (vp_hfconfig_load(path, m, &err) != 0) {
+		vp_error_format(&err, buf, sizeof buf);
+		fail_msg("%s", buf);
+	}
+	assert_string_equal(m->source, path);
+}
+
+static int parse(const char *text, struct vp_model *m, struct vp_error *err)
+{
+	return vp_hfconfig_parse("inline.json", text, strlen(text), m, err);
+}
+
+static void parse_ok(const char *text, struct vp_model *m)
+{
+	struct vp_error err = {0};
+
+	if (parse(text, m, &err) != 0)
+		fail_msg("%s", err.message);
+}
+
+/* Load every *.json under dir; returns how many. */
+static int load_all(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	assert_non_null(d);
+	while ((e = readdir(d)) != NULL) {
+		size_t len = strlen(e->d_name);
+		struct vp_model m;
+		struct vp_error err = {0};
+		char path[512], buf[1200];
+
+		if (len < 6 || strcmp(e->d_name + len - 5, ".json") != 0)
+			continue;
+		snprintf(path, sizeof path, "%s%s", dir, e->d_name);
+		if (vp_hfconfig_load(path, &m, &err) != 0) {
+			vp_error_format(&err, buf, sizeof buf);
+			closedir(d);
+			fail_msg("%s", buf);
+		}
+		assert_int_equal(vp_model_validate(&m, NULL), 0);
+		assert_true(vp_model_param_count(&m) > 0);
+		assert_true(m.name[0] != '\0');
+		n++;
+	}
+	closedir(d);
+	return n;
+}
+
+static void every_config_loads(void **state)
+{
+	(void)state;
+	/* 10 shared configs + 13 per-family ones; 6 ground-truth configs */
+	assert_int_equal(load_all(CONFIGS), 23);
+	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
+}
+
+/* ---- per-family mapping ------------------------------------------------- */
+
+static void bert_keys(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	load("xlm-roberta-large-bge-m3.json", &m);
+	assert_string_equal(m.model_type, "xlm-roberta");
+	assert_string_equal(m.name, "xlm-roberta-large-bge-m3");
+	assert_string_equal(m.hf_id, "");
+	assert_int_equal(m.arch, VP_ARCH_ENCODER);
+	assert_int_equal(m.hidden_size, 1024);
+	assert_int_equal(m.intermediate_size, 4096);
+	assert_int_equal(m.num_layers, 24);
+	assert_int_equal(m.num_heads, 16);
+	assert_int_equal(m.num_kv_heads, 16);
+	assert_int_equal(m.head_dim, 64);
+	assert_int_equal(m.vocab_size, 250002);
+	assert_int_equal(m.max_positions, 8194); /* RoBERTa's table: no offset added */
+	assert_int_equal(m.type_vocab_size, 1);
+	assert_true(m.hidden_dropout == 0.1 && m.attn_dropout == 0.1);
+}
+
+static void t5_keys(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	load("groundtruth/t0-3b.json", &m);
+	assert_int_equal(m.hidden_size, 2048);
+	assert_int_equal(m.intermediate_size, 5120);
+	assert_int_equal(m.num_layers, 24);
+	assert_int_equal(m.num_decoder_layers, 24);
+	assert_int_equal(m.num_heads, 32);
+	assert_int_equal(m.head_dim, 64);
+	assert_int_equal(m.relative_buckets, 32);
+	assert_true(m.gated_mlp);
+	assert_int_equal(m.act, VP_ACT_GELU);
+	assert_false(m.tie_embeddings); /* the file says so; T5Config's default is True */
+	assert_true(m.hidden_dropout == 0.1 && m.attn_dropout == 0.1 && m.act_dropout == 0.1);
+
+	load("t5-small.json", &m); /* v1.0: "relu", tied */
+	assert_false(m.gated_mlp);
+	assert_int_equal(m.act, VP_ACT_RELU);
+	assert_true(m.tie_embeddings);
+	assert_string_equal(m.name, "t5-small");
+	assert_string_equal(m.hf_id, "t5-small");
+
+	load("mt5-small.json", &m);
+	assert_false(m.tie_embeddings);
+	assert_true(m.gated_mlp);
+}
+
+static void t5_defaults_follow_the_config_class(void **state)
+{
+	struct vp_model m;
+	static const char base[] =
+		"{\"model_type\": \"%s\", \"d_model\": 512, \"d_ff\": 1024, \"num_layers\": 8,"
+		" \"num_heads\": 6, \"vocab_size\": 1000%s}";
+	char text[512];
+
+	(void)state;
+	/* T5Config: feed_forward_proj "relu", tie_word_embeddings True */
+	snprintf(text, sizeof text, base, "t5", "");
+	parse_ok(text, &m);
+	assert_false(m.gated_mlp);
+	assert_int_equal(m.act, VP_ACT_RELU);
+	assert_true(m.tie_embeddings);
+	assert_int_equal(m.num_decoder_layers, 8);
+	assert_int_equal(m.head_dim, 64);
+	/* MT5Config: "gated-gelu", untied */
+	snprintf(text, sizeof text, base, "mt5", "");
+	parse_ok(text, &m);
+	assert_true(m.gated_mlp);
+	assert_int_equal(m.act, VP_ACT_GELU);
+	assert_false(m.tie_embeddings);
+	snprintf(text, sizeof text, base, "umt5", ", \"feed_forward_proj\": \"gated-silu\"");
+	parse_ok(text, &m);
+	assert_true(m.gated_mlp);
+	assert_int_equal(m.act, VP_ACT_SILU);
+	snprintf(text, sizeof text, base, "t5", ", \"feed_forward_proj\": \"gelu\", \"d_kv\": 128,"
+		 " \"num_decoder_layers\": 2");
+	parse_ok(text, &m);
+	assert_false(m.gated_mlp);
+	assert_int_equal(m.head_dim, 128);
+	assert_int_equal(m.num_decoder_layers, 2);
+}
+
+static void bart_keys(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	load("kobart-base-v2.json", &m);
+	assert_int_equal(m.arch, VP_ARCH_ENCDEC);
+	assert_int_equal(m.hidden_size, 768);
+	assert_int_equal(m.intermediate_size, 3072);
+	assert_int_equal(m.num_layers, 6);
+	assert_int_equal(m.num_decoder_layers, 6);
+	assert_int_equal(m.num_heads, 16);
+	assert_int_equal(m.head_dim, 48);
+	assert_int_equal(m.max_positions, 1028); /* 1026 + BartLearnedPositionalEmbedding's 2 */
+	assert_false(m.final_norm);
+	assert_true(m.hidden_dropout == 0.1 && m.attn_dropout == 0.0 && m.act_dropout == 0.0);
+
+	load("bart-base-smiles.json", &m);
+	assert_true(m.attn_dropout == 0.1 && m.act_dropout == 0.1);
+	assert_string_equal(m.name, "bart-base");
+
+	load("mbart-large-cc25.json", &m);
+	assert_true(m.final_norm);
+	assert_int_equal(m.max_positions, 1026);
+}
+
+static void llama_like_keys(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	load("groundtruth/llama-2-7b.json", &m);
+	assert_string_equal(m.name, "llama-2-7b-hf"); /* from _name_or_path, made a catalogue name */
+	assert_string_equal(m.hf_id, "meta-llama/Llama-2-7b-hf");
+	assert_int_equal(m.num_kv_heads, 32);
+	assert_int_equal(m.head_dim, 128);
+	assert_int_equal(m.max_positions, 0); /* rotary: no position table */
+	assert_false(m.tie_embeddings);
+
+	load("llama-3.2-3b.json", &m);
+	assert_int_equal(m.num_kv_heads, 8);
+	assert_true(m.tie_embeddings);
+	assert_int_equal(m.act, VP_ACT_SILU);
+
+	load("qwen3-4b.json", &m);
+	assert_int_equal(m.head_dim, 128);
+	assert_false(m.qkv_bias);
+
+	load("gemma-2-2b.json", &m);
+	assert_true(m.logit_softcap);
+	assert_int_equal(m.head_dim, 256);
+	assert_int_equal(m.act, VP_ACT_GELU);
+
+	load("phi-3-mini-4k-instruct.json", &m);
+	assert_int_equal(m.naming, VP_NAMING_PHI3);
+	assert_true(m.rotary_fraction == 1.0);
+	assert_int_equal(m.head_dim, 96);
+
+	load("stablelm-2-1_6b.json", &m);
+	assert_true(m.qkv_bias);
+	assert_false(m.out_bias || m.parallel_block);
+	assert_true(m.rotary_fraction == 0.25);
+	assert_int_equal(m.norm, VP_NORM_LAYER);
+}
+
+static void llama_like_optional_keys(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	parse_ok("{\"model_type\": \"llama\", \"hidden_size\": 64, \"intermediate_size\": 128,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4,"
+		 " \"num_key_value_heads\": null, \"vocab_size\": 100,"
+		 " \"attention_bias\": true, \"mlp_bias\": true}", &m);
+	assert_int_equal(m.num_kv_heads, 4);
+	assert_int_equal(m.head_dim, 16);
+	assert_true(m.qkv_bias && m.out_bias && m.mlp_bias);
+	assert_string_equal(m.name, "inline");
+	assert_string_equal(m.source, "inline.json");
+
+	/* Gemma2Config's head_dim default is 256, not hidden / heads */
+	parse_ok("{\"model_type\": \"gemma2\", \"hidden_size\": 64, \"intermediate_size\": 128,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+		 " \"final_logit_softcapping\": null}", &m);
+	assert_int_equal(m.head_dim, 256);
+	assert_false(m.logit_softcap);
+
+	/* qwen2 always has q/k/v biases, whatever attention_bias says */
+	parse_ok("{\"model_type\": \"qwen2\", \"hidden_size\": 64, \"intermediate_size\": 128,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100}", &m);
+	assert_true(m.qkv_bias);
+	assert_false(m.out_bias);
+
+	parse_ok("{\"model_type\": \"stablelm\", \"hidden_size\": 64, \"intermediate_size\": 128,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+		 " \"use_parallel_residual\": true, \"partial_rotary_factor\": 0.5}", &m);
+	assert_true(m.parallel_block);
+	assert_true(m.rotary_fraction == 0.5);
+}
+
+static void qwen_v1_halves_the_mlp(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	load("groundtruth/qwen-1_8b.json", &m);
+	assert_string_equal(m.name, "qwen-1_8b"); /* no _name_or_path: the file name */
+	assert_int_equal(m.intermediate_size, 5504);
+	assert_int_equal(m.head_dim, 128);
+	assert_true(m.qkv_bias);
+	assert_false(m.out_bias || m.mlp_bias || m.tie_embeddings);
+	assert_true(m.rotary_fraction == 1.0);
+}
+
+static void neox_phi_gpt2_bloom_keys(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	load("polyglot-ko-12.8b.json", &m);
+	assert_true(m.rotary_fraction == 0.5);
+	assert_true(m.parallel_block && m.qkv_bias && m.out_bias);
+	assert_int_equal(m.head_dim, 128);
+
+	load("groundtruth/phi-1_5.json", &m);
+	assert_int_equal(m.num_kv_heads, 32); /* null */
+	assert_true(m.rotary_fraction == 0.5);
+	assert_true(m.lm_head_bias && m.parallel_block);
+	assert_true(m.hidden_dropout == 0.0);
+
+	load("gpt2-large.json", &m);
+	assert_int_equal(m.hidden_size, 1280);
+	assert_int_equal(m.intermediate_size, 5120); /* n_inner absent: 4 * n_embd */
+	assert_int_equal(m.num_layers, 36);
+	assert_int_equal(m.num_heads, 20);
+	assert_int_equal(m.max_positions, 1024);
+	assert_true(m.tie_embeddings && m.hidden_dropout == 0.1 && m.attn_dropout == 0.1);
+
+	load("bloom-3b.json", &m);
+	assert_int_equal(m.hidden_size, 2560);
+	assert_int_equal(m.intermediate_size, 10240);
+	assert_int_equal(m.num_layers, 30);
+	assert_int_equal(m.num_heads, 32);
+	assert_string_equal(m.hf_id, "bigscience/bloom-3b");
+	assert_string_equal(m.name, "bloom-3b");
+
+	/* older BLOOM files: n_embed and num_attention_heads */
+	parse_ok("{\"model_type\": \"bloom\", \"n_embed\": 64, \"n_layer\": 2,"
+		 " \"num_attention_heads\": 4, \"vocab_size\": 100}", &m);
+	assert_int_equal(m.hidden_size, 64);
+	assert_int_equal(m.num_heads, 4);
+	assert_int_equal(m.intermediate_size, 256);
+
+	parse_ok("{\"model_type\": \"gpt2\", \"n_embd\": 64, \"n_layer\": 2, \"n_head\": 4,"
+		 " \"vocab_size\": 100, \"n_inner\": 100, \"n_positions\": 32}", &m);
+	assert_int_equal(m.intermediate_size, 100);
+	assert_int_equal(m.max_positions, 32);
+}
+
+static void names_become_catalogue_names(void **state)
+{
+	struct vp_model m;
+	struct vp_error err = {0};
+	static const char text[] =
+		"{\"model_type\": \"llama\", \"hidden_size\": 64, \"intermediate_size\": 128,"
+		" \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100}";
+
+	(void)state;
+	assert_int_equal(vp_hfconfig_parse("/some/dir/My Model+v2.json", text, strlen(text), &m,
+					   &err), 0);
+	assert_string_equal(m.name, "my-model-v2");
+	assert_string_equal(m.source, "/some/dir/My Model+v2.json");
+	assert_int_equal(vp_hfconfig_parse(NULL, text, strlen(text), &m, &err), 0);
+	assert_string_equal(m.name, "config");
+}
+
+/* ---- bad inputs --------------------------------------------------------- */
+
+static void expect_bad(const char *file, unsigned long line, unsigned long col,
+		       const char *message)
+{
+	struct vp_model m;
+	struct vp_error err = {0};
+	char path[512];
+
+	snprintf(path, sizeof path, BAD "%s", file);
+	memset(&m, 0x5a, sizeof m);
+	assert_int_equal(vp_hfconfig_load(path, &m, &err), -1);
+	assert_int_equal(err.code, VP_ERR_INPUT);
+	assert_string_equal(err.file, path);
+	if (err.line != line || err.column != col)
+		fail_msg("%s: at %lu:%lu, expected %lu:%lu", file, err.line, err.column, line, col);
+	assert_string_equal(err.message, message);
+	/* house style: lower-case first word (or a quote), no final period */
+	assert_true(err.message[0] == '\'' || (err.message[0] >= 'a' && err.message[0] <= 'z'));
+	assert_true(err.message[strlen(err.message) - 1] != '.');
+	/* the output is untouched on failure */
+	assert_int_equal(((unsigned char *)&m)[0], 0x5a);
+}
+
+static void syntax_errors_carry_line_and_column(void **state)
+{
+	(void)state;
+	/* cJSON stops one past the second comma (it reads the byte it
+	 * expected to be a '"') */
+	expect_bad("syntax-error.json", 3, 24, "invalid JSON");
+	expect_bad("truncated.json", 3, 22, "invalid JSON");
+	expect_bad("trailing.json", 2, 1, "unexpected text after the JSON object");
+	expect_bad("not-object.json", 0, 0, "expected a JSON object at the top level");
+	expect_bad("empty.json", 0, 0, "empty file, expected a JSON object");
+	expect_bad("blank.json", 0, 0, "empty file, expected a JSON object");
+}
+
+static void missing_and_unsupported(void **state)
+{
+	(void)state;
+	expect_bad("missing-field.json", 0, 0, "missing field 'hidden_size' (model_type 'llama')");
+	expect_bad("unsupported-type.json", 0, 0,
+		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, t5, mt5, "
+		   "umt5, bart, mbart, llama, mistral, qwen2, qwen3, gemma, gemma2, phi3, stablelm, "
+		   "qwen, gpt_neox, phi, gpt2, bloom)");
+	expect_bad("no-model-type.json", 0, 0,
+		   "missing field 'model_type' (is this a Hugging Face config.json?)");
+	expect_bad("model-type-number.json", 0, 0, "'model_type' must be a string");
+	expect_bad("bad-activation.json", 0, 0,
+		   "unsupported activation 'tanh' in 'hidden_act' (supported: gelu, gelu_new, "
+		   "gelu_fast, gelu_pytorch_tanh, quick_gelu, relu, silu, swish)");
+	expect_bad("bart-decoder-differs.json", 0, 0,
+		   "unsupported: 'decoder_ffn_dim' (4096) differs from 'encoder_ffn_dim' (3072)");
+	expect_bad("t5-bad-ffp.json", 0, 0,
+		   "'feed_forward_proj' must be ACT or gated-ACT, got 'gelu-new'");
+}
+
+static void bad_numbers_name_the_field(void **state)
+{
+	(void)state;
+	expect_bad("negative.json", 0, 0, "'num_key_value_heads' must not be negative, got -8");
+	expect_bad("fractional.json", 0, 0, "'num_key_value_heads' must be an integer, got 8.5");
+	expect_bad("huge.json", 0, 0,
+		   "'num_key_value_heads' is too large (1e+20; the limit is 2^53)");
+	expect_bad("infinite.json", 0, 0, "'num_key_value_heads' must be a finite number");
+	expect_bad("string-number.json", 0, 0, "'num_key_value_heads' must be a number");
+	expect_bad("zero.json", 0, 0, "'num_key_value_heads' must be at least 1");
+	expect_bad("bool-string.json", 0, 0, "'tie_word_embeddings' must be true or false");
+	expect_bad("dropout-range.json", 0, 0, "'attention_dropout' must be in [0, 1), got 1.5");
+	expect_bad("kv-heads.json", 0, 0,
+		   "'num_key_value_heads' (5) must divide 'num_attention_heads' (32)");
+	expect_bad("heads-not-dividing.json", 0, 0,
+		   "'hidden_size' (100) is not a multiple of 'num_attention_heads' (3)");
+	expect_bad("hidden-zero.json", 0, 0, "'hidden_size' must be at least 1");
+	expect_bad("vocab-too-large.json", 0, 0,
+		   "'vocab_size' is too large (4294967296; it must be below 4294967296)");
+}
+
+static void unreadable_file_is_an_io_error(void **state)
+{
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_int_equal(vp_hfconfig_load(BAD "does-not-exist.json", &m, &err), -1);
+	assert_int_equal(err.code, VP_ERR_IO);
+	assert_int_equal(vp_hfconfig_load(BAD "does-not-exist.json", &m, NULL), -1);
+	assert_int_equal(vp_hfconfig_load(NULL, &m, &err), -1);
+	assert_int_equal(vp_hfconfig_parse("x.json", NULL, 0, &m, &err), -1);
+	assert_int_equal(vp_hfconfig_parse("x.json", "{}", 2, NULL, &err), -1);
+}
+
+/* The buffer need not be NUL-terminated: only len bytes are read. */
+static void parse_respects_the_length(void **state)
+{
+	struct vp_model m;
+	struct vp_error err = {0};
+	static const char text[] =
+		"{\"model_type\": \"phi\", \"hidden_size\": 64, \"intermediate_size\": 128,"
+		" \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100}"
+		"GARBAGE";
+
+	(void)state;
+	assert_int_equal(vp_hfconfig_parse("x.json", text, strlen(text) - 7, &m, &err), 0);
+	assert_int_equal(vp_hfconfig_parse("x.json", text, strlen(text), &m, &err), -1);
+	assert_string_equal(err.message, "unexpected text after the JSON object");
+	assert_int_equal(err.line, 1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_config_loads),
+		cmocka_unit_test(bert_keys),
+		cmocka_unit_test(t5_keys),
+		cmocka_unit_test(t5_defaults_follow_the_config_class),
+		cmocka_unit_test(bart_keys),
+		cmocka_unit_test(llama_like_keys),
+		cmocka_unit_test(llama_like_optional_keys),
+		cmocka_unit_test(qwen_v1_halves_the_mlp),
+		cmocka_unit_test(neox_phi_gpt2_bloom_keys),
+		cmocka_unit_test(names_become_catalogue_names),
+		cmocka_unit_test(syntax_errors_carry_line_and_column),
+		cmocka_unit_test(missing_and_unsupported),
+		cmocka_unit_test(bad_numbers_name_the_field),
+		cmocka_unit_test(unreadable_file_is_an_io_error),
+		cmocka_unit_test(parse_respects_the_length),
+	};
+
+	return cmocka_run_group_tests_name("hfconfig", tests, NULL, NULL);
+}

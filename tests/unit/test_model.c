@@ -1,0 +1,677 @@
+/*
+ * Model families, validation, parameter counts against published figures,
+ * the per-block linears and PEFT target matching.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "vramplan/hfconfig.h"
+#include "vramplan/layers.h"
+#include "vramplan/model.h"
+
+#define CONFIGS VP_TEST_DATA "/configs/"
+
+static void load(const char *file, struct vp_model *m)
+{
+	struct vp_error err = {0};
+	char path[512], buf[1200];
+
+	snprintf(path, sizeof path, CONFIGS "%s", file);
+	if (vp_hfconfig_load(path, m, &err) != 0) {
+		vp_error_format(&err, buf, sizeof buf);
+		fail_msg("%s", buf);
+	}
+}
+
+static void family(const char *type, struct vp_model *m)
+{
+	struct vp_error err = {0};
+
+	if (vp_model_init_family(m, type, &err) != 0)
+		fail_msg("%s: %s", type, err.message);
+}
+
+/* A valid Llama-3.2-3B-shaped descriptor built by hand. */
+static void llama(struct vp_model *m)
+{
+	family("llama", m);
+	snprintf(m->name, sizeof m->name, "test-llama");
+	m->hidden_size = 3072;
+	m->intermediate_size = 8192;
+	m->vocab_size = 128256;
+	m->num_layers = 28;
+	m->num_heads = 24;
+	m->num_kv_heads = 8;
+	m->head_dim = 128;
+	m->tie_embeddings = true;
+}
+
+/* ---- families ----------------------------------------------------------- */
+
+static void every_listed_type_initializes(void **state)
+{
+	(void)state;
+	for (size_t i = 0; vp_model_types[i] != NULL; i++) {
+		struct vp_model m;
+
+		family(vp_model_types[i], &m);
+		assert_string_equal(m.model_type, vp_model_types[i]);
+		assert_true(m.hidden_size == 0 && m.num_layers == 0);
+		if (m.norm == VP_NORM_RMS)
+			assert_false(m.norm_bias);
+		if (m.pos == VP_POS_ROTARY)
+			assert_true(m.rotary_fraction > 0.0 && m.rotary_fraction <= 1.0);
+	}
+}
+
+static void encoder_family_traits(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	family("xlm-roberta", &m);
+	assert_int_equal(m.arch, VP_ARCH_ENCODER);
+	assert_int_equal(m.naming, VP_NAMING_BERT);
+	assert_int_equal(m.norm, VP_NORM_LAYER);
+	assert_true(m.norm_bias && m.qkv_bias && m.out_bias && m.mlp_bias);
+	assert_true(m.pooler && m.embed_norm && m.tie_embeddings);
+	assert_false(m.final_norm || m.gated_mlp);
+	assert_int_equal(m.pos, VP_POS_LEARNED);
+	assert_true(m.hidden_dropout == 0.1 && m.attn_dropout == 0.1);
+}
+
+static void t5_family_traits(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	family("t5", &m);
+	assert_int_equal(m.arch, VP_ARCH_ENCDEC);
+	assert_int_equal(m.naming, VP_NAMING_T5);
+	assert_int_equal(m.norm, VP_NORM_RMS);
+	assert_int_equal(m.pos, VP_POS_RELATIVE);
+	assert_int_equal(m.relative_buckets, 32);
+	assert_false(m.qkv_bias || m.out_bias || m.mlp_bias || m.norm_bias);
+	assert_true(m.gated_mlp && m.final_norm && m.tie_embeddings);
+	assert_int_equal(m.act, VP_ACT_GELU);
+	assert_true(m.act_dropout == 0.1);
+	family("mt5", &m);
+	assert_false(m.tie_embeddings);
+	family("umt5", &m);
+	assert_false(m.tie_embeddings);
+}
+
+static void bart_family_traits(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	family("bart", &m);
+	assert_int_equal(m.arch, VP_ARCH_ENCDEC);
+	assert_int_equal(m.naming, VP_NAMING_BART);
+	assert_true(m.embed_norm && m.tie_embeddings && m.norm_bias && m.qkv_bias);
+	assert_false(m.final_norm);
+	family("mbart", &m);
+	assert_true(m.final_norm);
+}
+
+static void decoder_family_traits(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	family("qwen2", &m);
+	assert_true(m.qkv_bias);
+	assert_false(m.out_bias || m.mlp_bias || m.tie_embeddings);
+	assert_int_equal(m.act, VP_ACT_SILU);
+	family("gemma", &m);
+	assert_true(m.tie_embeddings && m.scale_embed_copy);
+	assert_false(m.logit_softcap);
+	assert_int_equal(m.act, VP_ACT_GELU);
+	family("gemma2", &m);
+	assert_true(m.logit_softcap && m.scale_embed_copy);
+	family("phi3", &m);
+	assert_int_equal(m.naming, VP_NAMING_PHI3);
+	family("stablelm", &m);
+	assert_int_equal(m.norm, VP_NORM_LAYER);
+	assert_true(m.norm_bias);
+	assert_true(m.rotary_fraction == 0.25);
+	family("qwen", &m);
+	assert_int_equal(m.naming, VP_NAMING_QWEN);
+	assert_true(m.qkv_bias && m.gated_mlp);
+	family("gpt_neox", &m);
+	assert_int_equal(m.naming, VP_NAMING_NEOX);
+	assert_true(m.parallel_block && m.qkv_bias && m.mlp_bias);
+	assert_true(m.rotary_fraction == 0.25);
+	assert_false(m.tie_embeddings);
+	family("phi", &m);
+	assert_true(m.parallel_block && m.lm_head_bias);
+	assert_true(m.rotary_fraction == 0.5);
+	family("gpt2", &m);
+	assert_int_equal(m.pos, VP_POS_LEARNED);
+	assert_true(m.tie_embeddings && m.hidden_dropout == 0.1);
+	family("bloom", &m);
+	assert_int_equal(m.pos, VP_POS_ALIBI);
+	assert_true(m.embed_norm && m.tie_embeddings);
+}
+
+static void unknown_type_lists_the_supported_ones(void **state)
+{
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_int_equal(vp_model_init_family(&m, "foo", &err), -1);
+	assert_int_equal(err.code, VP_ERR_INPUT);
+	assert_string_equal(err.message,
+			    "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, "
+			    "t5, mt5, umt5, bart, mbart, llama, mistral, qwen2, qwen3, gemma, gemma2, "
+			    "phi3, stablelm, qwen, gpt_neox, phi, gpt2, bloom)");
+	assert_int_equal(vp_model_init_family(&m, "", &err), -1);
+	assert_string_equal(err.message, "missing 'model_type'");
+	assert_int_equal(vp_model_init_family(&m, NULL, NULL), -1);
+}
+
+/* ---- validation --------------------------------------------------------- */
+
+static void expect_invalid(const struct vp_model *m, const char *message)
+{
+	struct vp_error err = {0};
+
+	assert_int_equal(vp_model_validate(m, &err), -1);
+	assert_int_equal(err.code, VP_ERR_INPUT);
+	assert_string_equal(err.message, message);
+	assert_int_equal(vp_model_validate(m, NULL), -1);
+}
+
+static void validate_accepts_a_good_model(void **state)
+{
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	(void)state;
+	llama(&m);
+	assert_int_equal(vp_model_validate(&m, &err), 0);
+	assert_int_equal(err.code, VP_OK);
+}
+
+static void validate_names_the_field(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	llama(&m);
+	m.hidden_size = 0;
+	expect_invalid(&m, "'hidden_size' must be at least 1");
+	llama(&m);
+	m.intermediate_size = 0;
+	expect_invalid(&m, "'intermediate_size' must be at least 1");
+	llama(&m);
+	m.vocab_size = 0;
+	expect_invalid(&m, "'vocab_size' must be at least 1");
+	llama(&m);
+	m.num_layers = 0;
+	expect_invalid(&m, "'num_layers' must be at least 1");
+	llama(&m);
+	m.num_heads = 0;
+	expect_invalid(&m, "'num_heads' must be at least 1");
+	llama(&m);
+	m.num_kv_heads = 0;
+	expect_invalid(&m, "'num_kv_heads' must be at least 1");
+	llama(&m);
+	m.num_kv_heads = 5;
+	expect_invalid(&m, "'num_kv_heads' (5) must divide 'num_heads' (24)");
+	llama(&m);
+	m.num_kv_heads = 48;
+	expect_invalid(&m, "'num_kv_heads' (48) must divide 'num_heads' (24)");
+	llama(&m);
+	m.head_dim = 0;
+	expect_invalid(&m, "'head_dim' must be at least 1");
+}
+
+static void validate_rejects_overflow_prone_sizes(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	llama(&m);
+	m.hidden_size = (uint64_t)1 << 40;
+	expect_invalid(&m, "'hidden_size' is too large (1099511627776; it must be below 1099511627776)");
+	llama(&m);
+	m.vocab_size = (uint64_t)1 << 32;
+	expect_invalid(&m, "'vocab_size' is too large (4294967296; it must be below 4294967296)");
+	llama(&m);
+	m.num_layers = UINT64_MAX;
+	expect_invalid(&m, "'num_layers' is too large (18446744073709551615; it must be below 1048576)");
+	llama(&m);
+	m.num_heads = 1 << 19;
+	m.num_kv_heads = 1;
+	m.head_dim = (uint64_t)1 << 30;
+	expect_invalid(&m, "'num_heads' x 'head_dim' is too large (524288 x 1073741824)");
+}
+
+static void validate_checks_fractions(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	llama(&m);
+	m.rotary_fraction = 0.0;
+	expect_invalid(&m, "'rotary_fraction' must be in (0, 1], got 0");
+	m.rotary_fraction = 1.5;
+	expect_invalid(&m, "'rotary_fraction' must be in (0, 1], got 1.5");
+	m.rotary_fraction = NAN;
+	expect_invalid(&m, "'rotary_fraction' must be in (0, 1], got nan");
+	llama(&m);
+	m.hidden_dropout = 1.0;
+	expect_invalid(&m, "'hidden_dropout' must be in [0, 1), got 1");
+	llama(&m);
+	m.attn_dropout = -0.1;
+	expect_invalid(&m, "'attn_dropout' must be in [0, 1), got -0.1");
+	llama(&m);
+	m.act_dropout = NAN;
+	expect_invalid(&m, "'act_dropout' must be in [0, 1), got nan");
+}
+
+static void validate_checks_consistency(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	llama(&m);
+	m.norm_bias = true;
+	expect_invalid(&m, "'norm_bias' cannot be set with an RMS norm");
+	llama(&m);
+	m.gated_mlp = false;
+	expect_invalid(&m, "'gated_mlp' must be true for model_type 'llama'");
+	llama(&m);
+	m.num_decoder_layers = 2;
+	expect_invalid(&m, "'num_decoder_layers' is only for encoder-decoder models (model_type 'llama')");
+	llama(&m);
+	m.arch = VP_ARCH_ENCDEC;
+	m.num_decoder_layers = 2;
+	expect_invalid(&m, "model_type 'llama' has no encoder-decoder form");
+	llama(&m);
+	m.act = (enum vp_act)7;
+	expect_invalid(&m, "corrupt model descriptor (enum out of range)");
+
+	load("t5-small.json", &m);
+	m.num_decoder_layers = 0;
+	expect_invalid(&m, "'num_decoder_layers' must be at least 1");
+	load("t5-small.json", &m);
+	m.relative_buckets = 0;
+	expect_invalid(&m, "'relative_buckets' must be at least 1 for relative positions");
+	load("roberta-base.json", &m);
+	m.gated_mlp = true;
+	expect_invalid(&m, "'gated_mlp' is not possible for model_type 'roberta'");
+	load("roberta-base.json", &m);
+	m.max_positions = 0;
+	expect_invalid(&m, "'max_positions' must be at least 1 for learned positions");
+	assert_int_equal(vp_model_validate(NULL, NULL), -1);
+}
+
+/* ---- parameter counts --------------------------------------------------- */
+
+/*
+ * Published counts (tests/data/configs/README.md gives where each was
+ * found). `exact` marks the ones this accounting reproduces to the
+ * parameter; every one must be within 1%.
+ */
+static const struct {
+	const char *file;
+	uint64_t published;
+	bool exact;
+} published[] = {
+	{"bert-large-uncased.json", 335141888, true},
+	{"groundtruth/bert-large-uncased.json", 335141888, true},
+	{"llama-3.2-3b.json", 3212749824, true},
+	{"groundtruth/llama-2-7b.json", 6738415616, true},
+	{"groundtruth/phi-1_5.json", 1418270720, true},
+	{"groundtruth/qwen-1_8b.json", 1836828672, true},
+	{"groundtruth/t0-3b.json", 2849757184, true},
+	{"mt5-base.json", 582401280, true},
+	{"mt5-small.json", 300176768, true},
+	{"polyglot-ko-12.8b.json", 12898631680, false}, /* ours: 12,893,603,840 */
+	{"t5-small.json", 60506624, true},
+	{"roberta-base.json", 124645632, true},
+	{"gpt2-large.json", 774030080, true},
+	{"bloom-3b.json", 3002557440, true},
+	{"qwen3-4b.json", 4022468096, true},
+	{"mistral-7b-v0.1.json", 7241732096, true},
+	{"gemma-2b.json", 2506172416, true},
+	{"gemma-2-2b.json", 2614341888, true},
+	{"phi-3-mini-4k-instruct.json", 3821079552, true},
+	{"stablelm-2-1_6b.json", 1644515328, true},
+};
+
+static void param_counts_match_published_figures(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof published / sizeof published[0]; i++) {
+		struct vp_model m;
+		uint64_t n;
+		double rel;
+
+		load(published[i].file, &m);
+		n = vp_model_param_count(&m);
+		rel = fabs((double)n - (double)published[i].published) / (double)published[i].published;
+		if (rel > 0.01 || (published[i].exact && n != published[i].published))
+			fail_msg("%s: counted %" PRIu64 ", published %" PRIu64 " (%.3f%%)",
+				 published[i].file, n, published[i].published, rel * 100);
+	}
+}
+
+/* t5-base (v1.0: ReLU MLP, tied head) 222,903,552 and facebook/bart-base
+ * 139,420,416, built by hand: these also pin the relative bias counted once
+ * per stack, and BART's per-stack position table and embedding norm. */
+static void param_counts_of_hand_built_encoder_decoders(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	family("t5", &m);
+	m.hidden_size = 768;
+	m.intermediate_size = 3072;
+	m.vocab_size = 32128;
+	m.num_layers = m.num_decoder_layers = 12;
+	m.num_heads = m.num_kv_heads = 12;
+	m.head_dim = 64;
+	m.gated_mlp = false;
+	m.act = VP_ACT_RELU;
+	assert_int_equal(vp_model_validate(&m, NULL), 0);
+	assert_int_equal(vp_model_param_count(&m), 222903552);
+
+	family("bart", &m);
+	m.hidden_size = 768;
+	m.intermediate_size = 3072;
+	m.vocab_size = 50265;
+	m.num_layers = m.num_decoder_layers = 6;
+	m.num_heads = m.num_kv_heads = 12;
+	m.head_dim = 64;
+	m.max_positions = 1026;
+	assert_int_equal(vp_model_validate(&m, NULL), 0);
+	assert_int_equal(vp_model_param_count(&m), 139420416);
+}
+
+/* umt5 keeps a relative bias in every block: 32 x 6 per block, 16 blocks,
+ * instead of 32 x 6 per stack. */
+static void umt5_counts_a_relative_bias_per_block(void **state)
+{
+	struct vp_model u, t;
+
+	(void)state;
+	load("umt5-small.json", &u);
+	t = u;
+	snprintf(t.model_type, sizeof t.model_type, "mt5");
+	assert_int_equal(vp_model_param_count(&u) - vp_model_param_count(&t),
+			 32 * 6 * 16 - 32 * 6 * 2);
+}
+
+static void param_count_overflow_gives_zero(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	llama(&m);
+	m.vocab_size = (uint64_t)1 << 40;
+	m.hidden_size = (uint64_t)1 << 30; /* 2^70: not validated, must not wrap */
+	assert_int_equal(vp_model_param_count(&m), 0);
+	llama(&m);
+	m.num_layers = UINT64_MAX;
+	assert_int_equal(vp_model_param_count(&m), 0);
+	assert_int_equal(vp_model_param_count(NULL), 0);
+}
+
+/* The blocks' linears are what the count sums: for Llama everything but
+ * the embedding, the final norm and two norms per block. */
+static void block_linears_add_up_to_the_param_count(void **state)
+{
+	struct vp_model m;
+	struct vp_linear lin[VP_BLOCK_LINEARS_MAX];
+	size_t n;
+	uint64_t sum = 0;
+
+	(void)state;
+	load("groundtruth/llama-2-7b.json", &m);
+	n = vp_model_block_linears(&m, VP_BLOCK_DECODER, lin, VP_BLOCK_LINEARS_MAX);
+	assert_int_equal(n, 7);
+	for (size_t i = 0; i < n; i++)
+		sum += lin[i].in_features * lin[i].out_features + (lin[i].bias ? lin[i].out_features : 0);
+	assert_int_equal(vp_model_param_count(&m),
+			 2 * 32000 * 4096 + 4096 + 32 * (sum + 2 * 4096));
+}
+
+/* ---- block linears ------------------------------------------------------ */
+
+static void expect_linear(const struct vp_linear *l, enum vp_linear_role role, const char *name,
+			  const char *path, uint64_t in, uint64_t out, bool bias)
+{
+	assert_int_equal(l->role, role);
+	assert_string_equal(l->name, name);
+	assert_string_equal(l->path, path);
+	assert_int_equal(l->in_features, in);
+	assert_int_equal(l->out_features, out);
+	assert_int_equal(l->bias, bias);
+}
+
+static void llama_block_has_seven_linears(void **state)
+{
+	struct vp_model m;
+	struct vp_linear l[VP_BLOCK_LINEARS_MAX];
+
+	(void)state;
+	load("llama-3.2-3b.json", &m);
+	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_DECODER, l, 16), 7);
+	expect_linear(&l[0], VP_LIN_Q, "q_proj", "self_attn.q_proj", 3072, 3072, false);
+	expect_linear(&l[1], VP_LIN_K, "k_proj", "self_attn.k_proj", 3072, 1024, false);
+	expect_linear(&l[2], VP_LIN_V, "v_proj", "self_attn.v_proj", 3072, 1024, false);
+	expect_linear(&l[3], VP_LIN_O, "o_proj", "self_attn.o_proj", 3072, 3072, false);
+	expect_linear(&l[4], VP_LIN_GATE, "gate_proj", "mlp.gate_proj", 3072, 8192, false);
+	expect_linear(&l[5], VP_LIN_UP, "up_proj", "mlp.up_proj", 3072, 8192, false);
+	expect_linear(&l[6], VP_LIN_DOWN, "down_proj", "mlp.down_proj", 8192, 3072, false);
+	/* a decoder-only model has no encoder block; too small a buffer fails */
+	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_ENCODER, l, 16), 0);
+	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_DECODER, l, 6), 0);
+	assert_int_equal(vp_model_block_linears(NULL, VP_BLOCK_DECODER, l, 16), 0);
+}
+
+static void qwen2_biases_only_on_qkv(void **state)
+{
+	struct vp_model m;
+	struct vp_linear l[VP_BLOCK_LINEARS_MAX];
+
+	(void)state;
+	load("qwen2.5-3b.json", &m);
+	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_DECODER, l, 16), 7);
+	assert_true(l[0].bias && l[1].bias && l[2].bias);
+	assert_false(l[3].bias || l[4].bias || l[5].bias || l[6].bias);
+	assert_int_equal(l[1].out_features, 256); /* 2 kv heads x 128 */
+}
+
+static void t5_blocks_with_and_without_cross_attention(void **state)
+{
+	struct vp_model m;
+	struct vp_linear l[VP_BLOCK_LINEARS_MAX];
+
+	(void)state;
+	load("mt5-base.json", &m);
+	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_ENCODER, l, 16), 7);
+	expect_linear(&l[0], VP_LIN_Q, "q", "layer.0.SelfAttention.q", 768, 768, false);
+	expect_linear(&l[4], VP_LIN_GATE, "wi_0", "layer.1.DenseReluDense.wi_0", 768, 2048, false);
+	expect_linear(&l[5], VP_LIN_UP, "wi_1", "layer.1.DenseReluDense.wi_1", 768, 2048, false);
+	expect_linear(&l[6], VP_LIN_DOWN, "wo", "layer.1.DenseReluDense.wo", 2048, 768, false);
+	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_DECODER, l, 16), 11);
+	expect_linear(&l[4], VP_LIN_CROSS_Q, "q", "layer.1.EncDecAttention.q", 768, 768, false);
+	expect_linear(&l[7], VP_LIN_CROSS_O, "o", "layer.1.EncDecAttention.o", 768, 768, false);
+	expect_linear(&l[10], VP_LIN_DOWN, "wo", "layer.2.DenseReluDense.wo", 2048, 768, false);
+
+	load("t5-small.json", &m); /* v1.0: one wi */
+	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_ENCODER, l, 16), 6);
+	expect_linear(&l[4], VP_LIN_UP, "wi", "layer.1.DenseReluDense.wi", 512, 2048, false);
+}
+
+static void bart_decoder_has_encoder_attn(void **state)
+{
+	struct vp_model m;
+	struct vp_linear l[VP_BLOCK_LINEARS_MAX];
+
+	(void)state;
+	load("kobart-base-v2.json", &m);
+	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_ENCODER, l, 16), 6);
+	expect_linear(&l[3], VP_LIN_O, "out_proj", "self_attn.out_proj", 768, 768, true);
+	expect_linear(&l[4], VP_LIN_UP, "fc1", "fc1", 768, 3072, true);
+	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_DECODER, l, 16), 10);
+	expect_linear(&l[5], VP_LIN_CROSS_K, "k_proj", "encoder_attn.k_proj", 768, 768, true);
+	expect_linear(&l[9], VP_LIN_DOWN, "fc2", "fc2", 3072, 768, true);
+}
+
+static void bert_block_names(void **state)
+{
+	struct vp_model m;
+	struct vp_linear l[VP_BLOCK_LINEARS_MAX];
+
+	(void)state;
+	load("bert-large-uncased.json", &m);
+	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_ENCODER, l, 16), 6);
+	expect_linear(&l[0], VP_LIN_Q, "query", "attention.self.query", 1024, 1024, true);
+	expect_linear(&l[3], VP_LIN_O, "dense", "attention.output.dense", 1024, 1024, true);
+	expect_linear(&l[4], VP_LIN_UP, "dense", "intermediate.dense", 1024, 4096, true);
+	expect_linear(&l[5], VP_LIN_DOWN, "dense", "output.dense", 4096, 1024, true);
+	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_DECODER, l, 16), 0);
+}
+
+static void fused_projections(void **state)
+{
+	struct vp_model m;
+	struct vp_linear l[VP_BLOCK_LINEARS_MAX];
+
+	(void)state;
+	load("polyglot-ko-12.8b.json", &m);
+	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_DECODER, l, 16), 4);
+	expect_linear(&l[0], VP_LIN_QKV, "query_key_value", "attention.query_key_value",
+		      5120, 15360, true);
+	expect_linear(&l[1], VP_LIN_O, "dense", "attention.dense", 5120, 5120, true);
+	expect_linear(&l[2], VP_LIN_UP, "dense_h_to_4h", "mlp.dense_h_to_4h", 5120, 20480, true);
+
+	load("bloom-3b.json", &m);
+	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_DECODER, l, 16), 4);
+	expect_linear(&l[0], VP_LIN_QKV, "query_key_value", "self_attention.query_key_value",
+		      2560, 7680, true);
+
+	load("gpt2-large.json", &m);
+	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_DECODER, l, 16), 4);
+	expect_linear(&l[0], VP_LIN_QKV, "c_attn", "attn.c_attn", 1280, 3840, true);
+	expect_linear(&l[1], VP_LIN_O, "c_proj", "attn.c_proj", 1280, 1280, true);
+	expect_linear(&l[2], VP_LIN_UP, "c_fc", "mlp.c_fc", 1280, 5120, true);
+	expect_linear(&l[3], VP_LIN_DOWN, "c_proj", "mlp.c_proj", 5120, 1280, true);
+
+	load("phi-3-mini-4k-instruct.json", &m);
+	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_DECODER, l, 16), 4);
+	expect_linear(&l[0], VP_LIN_QKV, "qkv_proj", "self_attn.qkv_proj", 3072, 9216, false);
+	expect_linear(&l[2], VP_LIN_GATE_UP, "gate_up_proj", "mlp.gate_up_proj", 3072, 16384, false);
+	expect_linear(&l[3], VP_LIN_DOWN, "down_proj", "mlp.down_proj", 8192, 3072, false);
+
+	/* Qwen v1: c_attn keeps its bias under no_bias; w2 is the gate */
+	load("groundtruth/qwen-1_8b.json", &m);
+	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_DECODER, l, 16), 5);
+	expect_linear(&l[0], VP_LIN_QKV, "c_attn", "attn.c_attn", 2048, 6144, true);
+	expect_linear(&l[1], VP_LIN_O, "c_proj", "attn.c_proj", 2048, 2048, false);
+	expect_linear(&l[2], VP_LIN_UP, "w1", "mlp.w1", 2048, 5504, false);
+	expect_linear(&l[3], VP_LIN_GATE, "w2", "mlp.w2", 2048, 5504, false);
+	expect_linear(&l[4], VP_LIN_DOWN, "c_proj", "mlp.c_proj", 5504, 2048, false);
+
+	load("groundtruth/phi-1_5.json", &m);
+	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_DECODER, l, 16), 6);
+	expect_linear(&l[3], VP_LIN_O, "dense", "self_attn.dense", 2048, 2048, true);
+	expect_linear(&l[4], VP_LIN_UP, "fc1", "mlp.fc1", 2048, 8192, true);
+}
+
+/* ---- PEFT target matching ----------------------------------------------- */
+
+static size_t count_matches(const struct vp_linear *l, size_t n, const char *target)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		k += vp_linear_matches(&l[i], target);
+	return k;
+}
+
+static void lora_targets_match_like_peft(void **state)
+{
+	struct vp_model m;
+	struct vp_linear l[VP_BLOCK_LINEARS_MAX];
+	size_t n;
+
+	(void)state;
+	load("mt5-base.json", &m);
+	n = vp_model_block_linears(&m, VP_BLOCK_DECODER, l, 16);
+	assert_int_equal(count_matches(l, n, "q"), 2);  /* SelfAttention.q and EncDecAttention.q */
+	assert_int_equal(count_matches(l, n, "v"), 2);
+	assert_int_equal(count_matches(l, n, "EncDecAttention.q"), 1);
+	assert_int_equal(count_matches(l, n, "layer.1.EncDecAttention.q"), 1);
+	assert_int_equal(count_matches(l, n, "wi_0"), 1);
+	assert_int_equal(count_matches(l, n, "Attention.q"), 0); /* not a whole component */
+
+	load("groundtruth/qwen-1_8b.json", &m);
+	n = vp_model_block_linears(&m, VP_BLOCK_DECODER, l, 16);
+	assert_int_equal(count_matches(l, n, "c_proj"), 2);
+	assert_int_equal(count_matches(l, n, "attn.c_proj"), 1);
+	assert_int_equal(count_matches(l, n, "c_attn"), 1);
+
+	load("bert-large-uncased.json", &m);
+	n = vp_model_block_linears(&m, VP_BLOCK_ENCODER, l, 16);
+	assert_int_equal(count_matches(l, n, "dense"), 3);
+	assert_int_equal(count_matches(l, n, "output.dense"), 2);
+	assert_int_equal(count_matches(l, n, "attention.output.dense"), 1);
+	assert_int_equal(count_matches(l, n, "query"), 1);
+
+	load("llama-3.2-3b.json", &m);
+	n = vp_model_block_linears(&m, VP_BLOCK_DECODER, l, 16);
+	assert_int_equal(count_matches(l, n, "q_proj"), 1);
+	assert_int_equal(count_matches(l, n, "self_attn.q_proj"), 1);
+	assert_int_equal(count_matches(l, n, "proj"), 0);
+	assert_int_equal(count_matches(l, n, "model.layers.0.self_attn.q_proj"), 0);
+	assert_int_equal(count_matches(l, n, ""), 0);
+	assert_false(vp_linear_matches(&l[0], NULL));
+	assert_false(vp_linear_matches(NULL, "q_proj"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_listed_type_initializes),
+		cmocka_unit_test(encoder_family_traits),
+		cmocka_unit_test(t5_family_traits),
+		cmocka_unit_test(bart_family_traits),
+		cmocka_unit_test(decoder_family_traits),
+		cmocka_unit_test(unknown_type_lists_the_supported_ones),
+		cmocka_unit_test(validate_accepts_a_good_model),
+		cmocka_unit_test(validate_names_the_field),
+		cmocka_unit_test(validate_rejects_overflow_prone_sizes),
+		cmocka_unit_test(validate_checks_fractions),
+		cmocka_unit_test(validate_checks_consistency),
+		cmocka_unit_test(param_counts_match_published_figures),
+		cmocka_unit_test(param_counts_of_hand_built_encoder_decoders),
+		cmocka_unit_test(umt5_counts_a_relative_bias_per_block),
+		cmocka_unit_test(param_count_overflow_gives_zero),
+		cmocka_unit_test(block_linears_add_up_to_the_param_count),
+		cmocka_unit_test(llama_block_has_seven_linears),
+		cmocka_unit_test(qwen2_biases_only_on_qkv),
+		cmocka_unit_test(t5_blocks_with_and_without_cross_attention),
+		cmocka_unit_test(bart_decoder_has_encoder_attn),
+		cmocka_unit_test(bert_block_names),
+		cmocka_unit_test(fused_projections),
+		cmocka_unit_test(lora_targets_match_like_peft),
+	};
+
+	return cmocka_run_group_tests_name("model", tests, NULL, NULL);
+}
