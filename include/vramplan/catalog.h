@@ -34,7 +34,7 @@ int vp_catalog_load_buffer(struct vp_catalog *cat, const char *name,
 /* Read and parse a file (VP_ERR_IO when it cannot be read). */
 int vp_catalog_load_file(struct vp_catalog *cat, const char *path, struct vp_error *err);
 
-/* The catalogue compiled into the binary from models/*.yaml. */
+/* The catalogue compiled into the binary from the files in models/. */
 int vp_catalog_load_builtin(struct vp_catalog *cat, struct vp_error *err);
 
 void vp_catalog_free(struct vp_catalog *cat);
