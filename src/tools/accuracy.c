@@ -1,7 +1,217 @@
-/* Temporary entry point while the accuracy benchmark is written. */
+/*
+ * vramplan-accuracy: run the estimator on measured cases and score it with
+ * the rule of ../shared/groundtruth/README.md ("Scoring").
+ *
+ *   vramplan-accuracy --cases FILE
+ *
+ * One row per case (id, quality, metric, measured, estimate at the compared
+ * level, error %, note), then the summary line:
+ *   scored=N median_abs_err_pct=X p90_abs_err_pct=X max_abs_err_pct=X unsafe=N boundary_ok=K/M unsupported=N
+ * Exit codes: 0 report printed, 2 usage or input error, 3 I/O error.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
 #include <stdio.h>
-int main(void)
+#include <stdlib.h>
+#include <string.h>
+
+#include "vramplan/cases.h"
+#include "vramplan/catalog.h"
+#include "vramplan/estimate.h"
+#include "vramplan/hfconfig.h"
+
+#define GIB (1024.0 * 1024.0 * 1024.0)
+
+/* Where a case names no GPU, the estimate needs one for its device level:
+ * the sources with no GPU are torchtune's docs, whose dev GPU is an A100. */
+#define DEFAULT_GPU "a100-80gb"
+
+/* An underestimate beyond this is "unsafe" (README: error < -5%). */
+#define UNSAFE_PCT (-5.0)
+
+static void usage(FILE *f)
 {
-	fprintf(stderr, "vramplan-accuracy: not built yet\n");
-	return 2;
+	fprintf(f, "usage: vramplan-accuracy [-v] --cases FILE\n"
+		   "Estimate every case of a measured-cases file (schema: groundtruth README)\n"
+		   "and print the per-case table and the summary line.\n"
+		   "Exit codes: 0 report printed, 2 usage or input error, 3 I/O error.\n");
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Nearest-rank percentile of sorted values. */
+static double percentile(const double *v, size_t n, double pct)
+{
+	size_t rank;
+
+	if (n == 0)
+		return 0.0;
+	rank = (size_t)ceil(pct / 100.0 * (double)n);
+	if (rank < 1)
+		rank = 1;
+	return v[rank - 1];
+}
+
+static bool scored_quality(const struct vp_case *c)
+{
+	return strcmp(c->quality, "A") == 0 || strcmp(c->quality, "B") == 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{"cases", required_argument, NULL, 'c'},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
+		{"verbose", no_argument, NULL, 'v'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *cases_path = NULL;
+	struct vp_case_list list;
+	struct vp_catalog cat = {0};
+	struct vp_error err = {0};
+	double *abs_errs = NULL;
+	size_t n_scored = 0, unsafe = 0, unsupported = 0, fit_ok = 0, fit_total = 0, i;
+	char buf[1200];
+	int opt, rc = 0, verbose = 0;
+
+	while ((opt = getopt_long(argc, argv, "hv", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'c':
+			cases_path = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case 'v':
+			verbose = 1;
+			break;
+		case 'V':
+			printf("vramplan-accuracy %s\n", VRAMPLAN_VERSION);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (cases_path == NULL || optind != argc) {
+		usage(stderr);
+		return 2;
+	}
+	if (vp_catalog_load_builtin(&cat, &err) != 0 || vp_cases_load(&list, cases_path, &err) != 0) {
+		vp_error_format(&err, buf, sizeof buf);
+		fprintf(stderr, "vramplan-accuracy: %s\n", buf);
+		vp_catalog_free(&cat);
+		return err.code == VP_ERR_IO ? 3 : 2;
+	}
+	abs_errs = calloc(list.n + 1, sizeof *abs_errs);
+	if (abs_errs == NULL) {
+		fprintf(stderr, "vramplan-accuracy: out of memory\n");
+		rc = 3;
+		goto out;
+	}
+	if (list.ignored_keys > 0)
+		fprintf(stderr, "vramplan-accuracy: note: %zu keys outside the schema were ignored\n", list.ignored_keys);
+
+	printf("%-24s %-7s %-11s %12s %12s %9s  %s\n", "case", "quality", "metric", "measured_gib",
+	       "estimate_gib", "error_pct", "note");
+	for (i = 0; i < list.n; i++) {
+		const struct vp_case *c = &list.cases[i];
+		struct vp_model m;
+		const struct vp_gpu *g;
+		struct vp_estimate est;
+		struct vp_error e = {0};
+		char note[1400] = "";
+		double compared = 0.0, error_pct = 0.0;
+		bool scored = scored_quality(c), boundary = c->metric == VP_METRIC_CONTEXT_FIT;
+		bool ok = true;
+
+		g = vp_catalog_find_gpu(&cat, c->gpu[0] != '\0' ? c->gpu : DEFAULT_GPU);
+		if (c->zero_unsupported) {
+			snprintf(note, sizeof note, "unsupported: FSDP sharding is not modelled");
+			ok = false;
+		} else if (g == NULL) {
+			snprintf(note, sizeof note, "unsupported: GPU '%s' is not in the catalogue", c->gpu);
+			ok = false;
+		} else if (vp_hfconfig_load(c->config_path, &m, &e) != 0 || vp_estimate(&m, g, &c->train, &est, &e) != 0) {
+			vp_error_format(&e, buf, sizeof buf);
+			snprintf(note, sizeof note, "unsupported: %s", buf);
+			ok = false;
+		}
+		if (!ok) {
+			printf("%-24s %-7s %-11s %12.3f %12s %9s  %s\n", c->id, c->quality, vp_metric_name(c->metric),
+			       c->measured_gib, "-", "-", note);
+			if (scored)
+				unsupported++;
+			continue;
+		}
+
+		switch (c->metric) {
+		case VP_METRIC_ALLOCATED:
+			compared = (double)est.allocated_bytes / GIB;
+			break;
+		case VP_METRIC_RESERVED:
+			compared = (double)est.reserved_bytes / GIB;
+			break;
+		case VP_METRIC_DEVICE:
+		case VP_METRIC_CONTEXT_FIT:
+			compared = (double)est.device_bytes / GIB;
+			break;
+		case VP_METRIC_NONE: {
+			double lo = (double)est.allocated_bytes / GIB, hi = (double)est.device_bytes / GIB;
+			compared = c->measured_gib < lo ? lo : c->measured_gib > hi ? hi : c->measured_gib;
+			snprintf(note, sizeof note, "band %.2f..%.2f; ", lo, hi);
+			break;
+		}
+		}
+		error_pct = (compared - c->measured_gib) / c->measured_gib * 100.0;
+		snprintf(note + strlen(note), sizeof note - strlen(note), "peak in %s%s%s",
+			 vp_phase_name(est.peak_phase), c->gpu[0] == '\0' ? "; gpu not stated, context of " DEFAULT_GPU : "",
+			 c->has_step ? "" : "; no training step (weights only)");
+		if (boundary) {
+			bool fits = compared <= c->measured_gib;
+			fit_total++;
+			if (fits)
+				fit_ok++;
+			snprintf(note + strlen(note), sizeof note - strlen(note), "; %s", fits ? "fits" : "does not fit");
+		} else if (scored) {
+			abs_errs[n_scored++] = fabs(error_pct);
+			if (error_pct < UNSAFE_PCT) {
+				unsafe++;
+				snprintf(note + strlen(note), sizeof note - strlen(note), "; UNSAFE underestimate");
+			}
+		}
+		printf("%-24s %-7s %-11s %12.3f %12.3f %9.1f  %s\n", c->id, c->quality, vp_metric_name(c->metric),
+		       c->measured_gib, compared, error_pct, note);
+		if (verbose) {
+			int k;
+			printf("    ");
+			for (k = 0; k < VP_COMP_COUNT; k++)
+				printf(" %s=%.2f", vp_component_name((enum vp_component)k), (double)est.peak_bytes[k] / GIB);
+			printf(" | phases fwd=%.2f bwd=%.2f opt=%.2f alloc=%.2f reserved=%.2f device=%.2f\n",
+			       (double)est.phase_allocated_bytes[0] / GIB, (double)est.phase_allocated_bytes[1] / GIB,
+			       (double)est.phase_allocated_bytes[2] / GIB, (double)est.allocated_bytes / GIB,
+			       (double)est.reserved_bytes / GIB, (double)est.device_bytes / GIB);
+		}
+	}
+	qsort(abs_errs, n_scored, sizeof *abs_errs, cmp_double);
+	printf("scored=%zu median_abs_err_pct=%.1f p90_abs_err_pct=%.1f max_abs_err_pct=%.1f unsafe=%zu "
+	       "boundary_ok=%zu/%zu unsupported=%zu\n",
+	       n_scored, percentile(abs_errs, n_scored, 50.0), percentile(abs_errs, n_scored, 90.0),
+	       n_scored > 0 ? abs_errs[n_scored - 1] : 0.0, unsafe, fit_ok, fit_total, unsupported);
+out:
+	free(abs_errs);
+	vp_cases_free(&list);
+	vp_catalog_free(&cat);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "vramplan-accuracy: error writing output: %s\n", strerror(errno));
+		rc = 3;
+	}
+	return rc;
 }

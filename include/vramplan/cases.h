@@ -1,0 +1,49 @@
+#ifndef VRAMPLAN_CASES_H
+#define VRAMPLAN_CASES_H
+
+/*
+ * Measured training runs in the schema of ../shared/groundtruth/README.md,
+ * read with libyaml's document API. Each case becomes a model path, a GPU id
+ * and a struct vp_train. The list owns its array; release it with
+ * vp_cases_free().
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "vramplan/error.h"
+#include "vramplan/train.h"
+
+enum vp_metric {
+	VP_METRIC_NONE = 0,      /* null: the source does not say */
+	VP_METRIC_ALLOCATED,     /* max_allocated, peak_active */
+	VP_METRIC_RESERVED,      /* max_reserved */
+	VP_METRIC_DEVICE,        /* nvml_used */
+	VP_METRIC_CONTEXT_FIT    /* max_context_fit: the run fit on that card */
+};
+
+struct vp_case {
+	char id[96];
+	char quality[16];
+	char config_path[1024]; /* resolved relative to the cases file */
+	char gpu[64];           /* "" when null */
+	bool has_step;          /* false when batch is null (a load-only calibration point) */
+	bool zero_unsupported;  /* zero: fsdp */
+	enum vp_metric metric;
+	double measured_gib;
+	struct vp_train train;
+	unsigned long line, column; /* where the case starts */
+};
+
+struct vp_case_list {
+	struct vp_case *cases;
+	size_t n;
+	size_t ignored_keys; /* keys outside the schema, skipped */
+};
+
+int vp_cases_load(struct vp_case_list *list, const char *path, struct vp_error *err);
+void vp_cases_free(struct vp_case_list *list);
+
+const char *vp_metric_name(enum vp_metric m);
+
+#endif

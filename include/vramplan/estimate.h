@@ -1,0 +1,103 @@
+#ifndef VRAMPLAN_ESTIMATE_H
+#define VRAMPLAN_ESTIMATE_H
+
+/*
+ * The memory model: the peak GPU memory of one training step (forward, loss,
+ * backward, optimizer step) on one GPU, accounted tensor by tensor the way
+ * PyTorch, transformers, PEFT and bitsandbytes allocate it. docs/memory-model.md
+ * gives every term with its formula and source.
+ *
+ * Three levels, as ../shared/groundtruth/README.md defines them:
+ *   allocated  live tensors at the peak        (torch.cuda.max_memory_allocated)
+ *   reserved   + caching-allocator rounding and fragmentation (max_memory_reserved)
+ *   device     + CUDA context and library workspaces (nvidia-smi)
+ *
+ * The estimator is pure: no I/O, no globals. All results are in bytes.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vramplan/error.h"
+#include "vramplan/gpu.h"
+#include "vramplan/model.h"
+#include "vramplan/train.h"
+
+enum vp_phase {
+	VP_PHASE_FORWARD = 0, /* end of forward, loss computed, before backward */
+	VP_PHASE_BACKWARD,    /* inside backward: activations freed as gradients appear */
+	VP_PHASE_OPTIMIZER,   /* optimizer step: gradients, states and step temporaries */
+	VP_PHASE_COUNT
+};
+
+/* Memory components. Each is reported twice: its full size, and the part of
+ * it that is live at the peak (the two differ for activations, gradients and
+ * logits, which come and go during the step). */
+enum vp_component {
+	VP_COMP_WEIGHTS = 0,    /* parameters as stored (quantized bases, adapters, modules_to_save copies) */
+	VP_COMP_WEIGHT_COPIES,  /* autocast's 16-bit copies of weights, saved for backward */
+	VP_COMP_GRADIENTS,      /* .grad of trainable parameters */
+	VP_COMP_OPTIMIZER,      /* optimizer states (and DeepSpeed fp32 master copies) */
+	VP_COMP_ACTIVATIONS,    /* tensors saved for backward, attention scores excluded */
+	VP_COMP_ATTN_SCORES,    /* eager attention: scores, probabilities, dropout masks */
+	VP_COMP_LOGITS,         /* LM head output, fp32 upcast, log-softmax and its gradient */
+	VP_COMP_TRANSIENT,      /* working memory of the op in flight (not saved) */
+	VP_COMP_COUNT
+};
+
+struct vp_estimate {
+	uint64_t params_total;
+	uint64_t params_trainable;
+
+	uint64_t full_bytes[VP_COMP_COUNT]; /* each component at its own largest */
+	uint64_t peak_bytes[VP_COMP_COUNT]; /* each component at the step's peak */
+
+	uint64_t phase_allocated_bytes[VP_PHASE_COUNT];
+	enum vp_phase peak_phase;
+
+	uint64_t allocated_bytes;       /* max over phases */
+	uint64_t allocator_bytes;       /* rounding + fragmentation (reserved - allocated) */
+	uint64_t reserved_bytes;
+	uint64_t context_bytes;         /* CUDA context + library workspaces */
+	uint64_t device_bytes;
+
+};
+
+/* predict_with_generate settings for the eval estimate. */
+struct vp_eval_opts {
+	bool generate;
+	uint64_t num_beams;      /* >= 1 */
+	uint64_t max_new_tokens; /* >= 1 when generating */
+};
+
+/* A forward-only pass (evaluation inside training): weights, gradients and
+ * optimizer states stay resident, nothing is saved for backward; with
+ * generation, the KV cache of every beam and the encoder output. */
+struct vp_eval_estimate {
+	uint64_t resident_bytes;  /* weights + optimizer states + gradients */
+	uint64_t working_bytes;   /* one block's working set */
+	uint64_t kv_cache_bytes;
+	uint64_t logits_bytes;
+	uint64_t allocated_bytes;
+	uint64_t reserved_bytes;
+	uint64_t device_bytes;
+	uint64_t predictions_bytes_per_step; /* logits kept on the GPU per eval step (HF accumulates them) */
+};
+
+/* t->batch is the eval batch. */
+int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+		     const struct vp_eval_opts *opts, struct vp_eval_estimate *out, struct vp_error *err);
+
+/* Estimate one training step. Returns 0, or -1 with err filled when the
+ * inputs are inconsistent (e.g. a LoRA target the model does not have) or
+ * when a size overflows (VP_ERR_INPUT). */
+int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+		struct vp_estimate *out, struct vp_error *err);
+
+const char *vp_component_name(enum vp_component c);
+const char *vp_phase_name(enum vp_phase p);
+
+/* The CUDA context and library workspaces on a GPU, by generation (bytes). */
+uint64_t vp_context_bytes(const struct vp_gpu *g);
+
+#endif

@@ -1,0 +1,413 @@
+/*
+ * Reader of measured cases (../shared/groundtruth/README.md schema). The
+ * informational keys (source, framework, notes, lora_alpha) are read and
+ * dropped; keys outside the schema are counted and skipped so that a newer
+ * schema does not stop the benchmark, but a known key with a wrong type or
+ * value is an error with its position.
+ */
+#include "vramplan/cases.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "vramplan/fileio.h"
+#include "vramplan/sizes.h"
+
+struct reader {
+	yaml_document_t *doc;
+	const char *file;
+	struct vp_error *err;
+};
+
+static int fail(const struct reader *r, const yaml_node_t *n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fail(const struct reader *r, const yaml_node_t *n, const char *fmt, ...)
+{
+	char msg[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return vp_error_at(r->err, VP_ERR_INPUT, r->file, n->start_mark.line + 1, n->start_mark.column + 1,
+			   "%s", msg);
+}
+
+static const char *scalar(const yaml_node_t *n)
+{
+	return n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
+}
+
+static bool is_null(const yaml_node_t *n)
+{
+	const char *s = scalar(n);
+
+	return s != NULL && n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+	       (strcmp(s, "null") == 0 || strcmp(s, "~") == 0 || s[0] == '\0');
+}
+
+static int get_string(const struct reader *r, const yaml_node_t *n, const char *key, char *out, size_t size)
+{
+	const char *s = scalar(n);
+
+	if (s == NULL)
+		return fail(r, n, "'%s' must be a string", key);
+	if (strlen(s) >= size)
+		return fail(r, n, "'%s' is too long", key);
+	memcpy(out, s, strlen(s) + 1);
+	return 0;
+}
+
+/* A non-negative integer from a plain scalar; null gives `dflt`. */
+static int get_uint(const struct reader *r, const yaml_node_t *n, const char *key, uint64_t dflt, uint64_t *out)
+{
+	struct vp_error e;
+	const char *s = scalar(n);
+
+	if (is_null(n)) {
+		*out = dflt;
+		return 0;
+	}
+	if (s == NULL || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
+	    vp_parse_u64(s, key, 0, UINT64_C(1) << 40, out, &e) != 0)
+		return fail(r, n, "'%s' must be a non-negative integer or null", key);
+	return 0;
+}
+
+static int get_bool(const struct reader *r, const yaml_node_t *n, const char *key, bool *out)
+{
+	const char *s = scalar(n);
+
+	if (is_null(n)) {
+		*out = false;
+		return 0;
+	}
+	if (s != NULL && n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE && strcmp(s, "true") == 0)
+		*out = true;
+	else if (s != NULL && n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE && strcmp(s, "false") == 0)
+		*out = false;
+	else
+		return fail(r, n, "'%s' must be true, false or null", key);
+	return 0;
+}
+
+/* Parse an enumerated value with one of the vp_*_parse functions. */
+#define GET_ENUM(parse, node, key, dest)                                                   \
+	do {                                                                               \
+		struct vp_error e_;                                                        \
+		const char *s_ = scalar(node);                                             \
+		if (s_ == NULL || parse(s_, (dest), &e_) != 0)                             \
+			return vp_error_at(r->err, VP_ERR_INPUT, r->file,                 \
+					   (node)->start_mark.line + 1,                    \
+					   (node)->start_mark.column + 1, "'%s': %s", key, \
+					   s_ == NULL ? "expected a string" : e_.message);  \
+	} while (0)
+
+static int get_names(const struct reader *r, const yaml_node_t *n, const char *key,
+		     char (*out)[32], size_t *count, bool *all_linear)
+{
+	yaml_node_item_t *it;
+
+	*count = 0;
+	if (is_null(n))
+		return 0;
+	if (n->type == YAML_SCALAR_NODE && all_linear != NULL && strcmp(scalar(n), "all-linear") == 0) {
+		*all_linear = true;
+		return 0;
+	}
+	if (n->type != YAML_SEQUENCE_NODE)
+		return fail(r, n, "'%s' must be a list of module names, \"all-linear\" or null", key);
+	for (it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+		yaml_node_t *item = yaml_document_get_node(r->doc, *it);
+		const char *s = scalar(item);
+		if (s == NULL || s[0] == '\0' || strlen(s) >= 32)
+			return fail(r, item, "'%s' entries must be module names of 1 to 31 characters", key);
+		if (*count >= VP_MAX_TARGETS)
+			return fail(r, item, "'%s' has more than 16 entries", key);
+		memcpy(out[*count], s, strlen(s) + 1);
+		(*count)++;
+	}
+	return 0;
+}
+
+static int parse_metric(const struct reader *r, const yaml_node_t *n, enum vp_metric *out)
+{
+	const char *s = scalar(n);
+
+	if (is_null(n))
+		*out = VP_METRIC_NONE;
+	else if (s != NULL && (strcmp(s, "max_allocated") == 0 || strcmp(s, "peak_active") == 0))
+		*out = VP_METRIC_ALLOCATED;
+	else if (s != NULL && strcmp(s, "max_reserved") == 0)
+		*out = VP_METRIC_RESERVED;
+	else if (s != NULL && strcmp(s, "nvml_used") == 0)
+		*out = VP_METRIC_DEVICE;
+	else if (s != NULL && strcmp(s, "max_context_fit") == 0)
+		*out = VP_METRIC_CONTEXT_FIT;
+	else
+		return fail(r, n, "'metric' must be max_allocated, peak_active, max_reserved, nvml_used, "
+				  "max_context_fit or null");
+	return 0;
+}
+
+/* Resolve `rel` against the directory of the cases file. */
+static int resolve(const struct reader *r, const yaml_node_t *n, const char *rel, char *out, size_t size)
+{
+	const char *slash = strrchr(r->file, '/');
+	int len;
+
+	if (rel[0] == '/' || slash == NULL)
+		len = snprintf(out, size, "%s", rel);
+	else
+		len = snprintf(out, size, "%.*s/%s", (int)(slash - r->file), r->file, rel);
+	if (len < 0 || (size_t)len >= size)
+		return fail(r, n, "'config' path is too long");
+	return 0;
+}
+
+static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_case *c, size_t *ignored)
+{
+	static const char *const info_keys[] = {"source", "framework", "notes", "lora_alpha", NULL};
+	yaml_node_pair_t *p;
+	bool seen_id = false, seen_config = false, seen_measured = false;
+	uint64_t batch = 0;
+
+	memset(c, 0, sizeof *c);
+	vp_train_defaults(&c->train);
+	c->train.tgt_len = 0;
+	c->train.optimizer = VP_OPT_NONE;
+	c->line = map->start_mark.line + 1;
+	c->column = map->start_mark.column + 1;
+	c->metric = VP_METRIC_NONE;
+	if (map->type != YAML_MAPPING_NODE)
+		return fail(r, map, "a case must be a mapping");
+
+	for (p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+		yaml_node_t *kn = yaml_document_get_node(r->doc, p->key);
+		yaml_node_t *v = yaml_document_get_node(r->doc, p->value);
+		const char *k = scalar(kn);
+		yaml_node_pair_t *q;
+		size_t i;
+
+		if (k == NULL)
+			return fail(r, kn, "case keys must be strings");
+		for (q = map->data.mapping.pairs.start; q < p; q++) {
+			const char *k2 = scalar(yaml_document_get_node(r->doc, q->key));
+			if (k2 != NULL && strcmp(k, k2) == 0)
+				return fail(r, kn, "duplicate key '%s'", k);
+		}
+		if (strcmp(k, "id") == 0) {
+			if (get_string(r, v, k, c->id, sizeof c->id))
+				return -1;
+			seen_id = true;
+		} else if (strcmp(k, "quality") == 0) {
+			if (get_string(r, v, k, c->quality, sizeof c->quality))
+				return -1;
+		} else if (strcmp(k, "config") == 0) {
+			char rel[1024];
+			if (get_string(r, v, k, rel, sizeof rel) || resolve(r, v, rel, c->config_path, sizeof c->config_path))
+				return -1;
+			seen_config = true;
+		} else if (strcmp(k, "head") == 0) {
+			GET_ENUM(vp_head_parse, v, k, &c->train.head);
+		} else if (strcmp(k, "num_labels") == 0) {
+			if (get_uint(r, v, k, 2, &c->train.num_labels))
+				return -1;
+		} else if (strcmp(k, "batch") == 0) {
+			if (get_uint(r, v, k, 0, &batch))
+				return -1;
+		} else if (strcmp(k, "grad_accum") == 0) {
+			if (get_uint(r, v, k, 1, &c->train.grad_accum))
+				return -1;
+		} else if (strcmp(k, "seq_len") == 0) {
+			if (get_uint(r, v, k, 0, &c->train.seq_len))
+				return -1;
+		} else if (strcmp(k, "tgt_len") == 0) {
+			if (get_uint(r, v, k, 0, &c->train.tgt_len))
+				return -1;
+		} else if (strcmp(k, "packed") == 0) {
+			if (get_bool(r, v, k, &c->train.packed))
+				return -1;
+		} else if (strcmp(k, "precision") == 0) {
+			GET_ENUM(vp_precision_parse, v, k, &c->train.precision);
+		} else if (strcmp(k, "optimizer") == 0) {
+			if (!is_null(v))
+				GET_ENUM(vp_optimizer_parse, v, k, &c->train.optimizer);
+		} else if (strcmp(k, "optimizer_in_backward") == 0) {
+			if (get_bool(r, v, k, &c->train.optimizer_in_backward))
+				return -1;
+		} else if (strcmp(k, "method") == 0) {
+			GET_ENUM(vp_method_parse, v, k, &c->train.method);
+		} else if (strcmp(k, "lora_r") == 0) {
+			if (get_uint(r, v, k, 0, &c->train.lora_r))
+				return -1;
+		} else if (strcmp(k, "lora_targets") == 0) {
+			if (get_names(r, v, k, c->train.lora_targets, &c->train.n_lora_targets, &c->train.lora_all_linear))
+				return -1;
+		} else if (strcmp(k, "modules_to_save") == 0) {
+			if (get_names(r, v, k, c->train.modules_to_save, &c->train.n_modules_to_save, NULL))
+				return -1;
+		} else if (strcmp(k, "quant") == 0) {
+			if (!is_null(v))
+				GET_ENUM(vp_quant_parse, v, k, &c->train.quant);
+		} else if (strcmp(k, "grad_ckpt") == 0) {
+			if (get_bool(r, v, k, &c->train.grad_ckpt))
+				return -1;
+		} else if (strcmp(k, "activation_offload") == 0) {
+			if (get_bool(r, v, k, &c->train.activation_offload))
+				return -1;
+		} else if (strcmp(k, "attn") == 0) {
+			GET_ENUM(vp_attn_parse, v, k, &c->train.attn);
+		} else if (strcmp(k, "loss") == 0) {
+			GET_ENUM(vp_loss_parse, v, k, &c->train.loss);
+		} else if (strcmp(k, "compile") == 0) {
+			if (get_bool(r, v, k, &c->train.compile))
+				return -1;
+		} else if (strcmp(k, "gpu") == 0) {
+			if (!is_null(v) && get_string(r, v, k, c->gpu, sizeof c->gpu))
+				return -1;
+		} else if (strcmp(k, "gpus") == 0) {
+			if (get_uint(r, v, k, 1, &c->train.gpus))
+				return -1;
+		} else if (strcmp(k, "zero") == 0) {
+			const char *s = scalar(v);
+			uint64_t stage;
+			if (s != NULL && strcmp(s, "fsdp") == 0) {
+				c->zero_unsupported = true;
+			} else {
+				if (get_uint(r, v, k, 0, &stage))
+					return -1;
+				if (stage > 3)
+					return fail(r, v, "'zero' must be 1, 2, 3, \"fsdp\" or null");
+				c->train.zero_stage = (int)stage;
+			}
+		} else if (strcmp(k, "metric") == 0) {
+			if (parse_metric(r, v, &c->metric))
+				return -1;
+		} else if (strcmp(k, "measured_gib") == 0) {
+			const char *s = scalar(v);
+			struct vp_error e;
+			if (s == NULL || v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
+			    vp_parse_double(s, k, 0.0, 1e9, &c->measured_gib, &e) != 0 || c->measured_gib <= 0.0)
+				return fail(r, v, "'measured_gib' must be a positive number");
+			seen_measured = true;
+		} else {
+			bool info = false;
+			for (i = 0; info_keys[i] != NULL; i++)
+				if (strcmp(k, info_keys[i]) == 0)
+					info = true;
+			if (!info)
+				(*ignored)++;
+		}
+	}
+	if (!seen_id)
+		return fail(r, map, "case is missing 'id'");
+	if (!seen_config)
+		return fail(r, map, "case '%s' is missing 'config'", c->id);
+	if (!seen_measured)
+		return fail(r, map, "case '%s' is missing 'measured_gib'", c->id);
+	c->has_step = batch > 0;
+	c->train.batch = batch > 0 ? batch : 1;
+	if (c->train.grad_accum == 0)
+		c->train.grad_accum = 1;
+	if (c->train.gpus == 0)
+		c->train.gpus = 1;
+	if (c->train.seq_len == 0)
+		c->train.seq_len = 1;
+	if (c->train.head == VP_HEAD_SEQ2SEQ_LM && c->train.tgt_len == 0)
+		c->train.tgt_len = c->train.seq_len;
+	if (!c->has_step)
+		c->train.method = VP_METHOD_FROZEN;
+	return 0;
+}
+
+int vp_cases_load(struct vp_case_list *list, const char *path, struct vp_error *err)
+{
+	yaml_parser_t parser;
+	yaml_document_t doc;
+	yaml_node_t *root;
+	yaml_node_item_t *it;
+	struct reader r;
+	char *text = NULL;
+	size_t len = 0;
+	int rc = -1;
+
+	memset(list, 0, sizeof *list);
+	if (vp_read_file(path, &text, &len, err) != 0)
+		return -1;
+	if (!yaml_parser_initialize(&parser)) {
+		free(text);
+		return vp_error_set(err, VP_ERR_IO, "out of memory");
+	}
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+	if (!yaml_parser_load(&parser, &doc)) {
+		vp_error_at(err, VP_ERR_INPUT, path, parser.problem_mark.line + 1, parser.problem_mark.column + 1,
+			    "%s%s%s", parser.problem ? parser.problem : "invalid YAML",
+			    parser.context ? " " : "", parser.context ? parser.context : "");
+		yaml_parser_delete(&parser);
+		free(text);
+		return -1;
+	}
+	r.doc = &doc;
+	r.file = path;
+	r.err = err;
+	root = yaml_document_get_root_node(&doc);
+	if (root == NULL) {
+		vp_error_at(err, VP_ERR_INPUT, path, 1, 1, "empty cases file");
+		goto out;
+	}
+	if (root->type != YAML_SEQUENCE_NODE) {
+		fail(&r, root, "the cases file must be a list of cases");
+		goto out;
+	}
+	{
+		size_t n = (size_t)(root->data.sequence.items.top - root->data.sequence.items.start);
+		list->cases = calloc(n > 0 ? n : 1, sizeof *list->cases);
+		if (list->cases == NULL) {
+			vp_error_set(err, VP_ERR_IO, "out of memory");
+			goto out;
+		}
+	}
+	for (it = root->data.sequence.items.start; it < root->data.sequence.items.top; it++) {
+		yaml_node_t *n = yaml_document_get_node(&doc, *it);
+		size_t j;
+		if (n == NULL || read_case(&r, n, &list->cases[list->n], &list->ignored_keys) != 0)
+			goto out;
+		for (j = 0; j < list->n; j++)
+			if (strcmp(list->cases[j].id, list->cases[list->n].id) == 0) {
+				fail(&r, n, "duplicate case id '%s'", list->cases[j].id);
+				goto out;
+			}
+		list->n++;
+	}
+	rc = 0;
+out:
+	if (rc != 0)
+		vp_cases_free(list);
+	yaml_document_delete(&doc);
+	yaml_parser_delete(&parser);
+	free(text);
+	return rc;
+}
+
+void vp_cases_free(struct vp_case_list *list)
+{
+	free(list->cases);
+	memset(list, 0, sizeof *list);
+}
+
+const char *vp_metric_name(enum vp_metric m)
+{
+	switch (m) {
+	case VP_METRIC_NONE: return "null";
+	case VP_METRIC_ALLOCATED: return "allocated";
+	case VP_METRIC_RESERVED: return "reserved";
+	case VP_METRIC_DEVICE: return "device";
+	case VP_METRIC_CONTEXT_FIT: return "context_fit";
+	}
+	return "?";
+}

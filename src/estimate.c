@@ -1,0 +1,1163 @@
+/*
+ * The memory model of one training step. Every term is described, with its
+ * source, in docs/memory-model.md; the section names there match the
+ * function names here. Sizes are accounted in double (bytes can carry
+ * fractions per parameter, e.g. 0.5 + 1/64 for NF4) after the element counts
+ * that a user can make huge have been checked for overflow in uint64_t.
+ */
+#include "vramplan/estimate.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "vramplan/checked.h"
+#include "vramplan/layers.h"
+
+/* Results beyond this are reported as an input error rather than wrapped:
+ * 2^60 bytes is an exbibyte, far beyond any GPU. */
+#define VP_BYTES_LIMIT 1152921504606846976.0
+
+/* PyTorch's CUDACachingAllocator (c10/cuda/CUDACachingAllocator.cpp):
+ * requests above kLargeBuffer-range are rounded up to kRoundLarge (2 MiB). */
+#define VP_MIB (1024.0 * 1024.0)
+
+/* bitsandbytes NF4 (bitsandbytes/functional.py quantize_4bit): blocksize 64,
+ * one fp32 absmax per block. With double quantization (compress_statistics)
+ * the absmax values are themselves quantized to 8 bit in blocks of 256 with
+ * one fp32 absmax per block (QLoRA paper, Dettmers et al. 2023, sec. 3). */
+#define VP_NF4_BYTES_PER_PARAM (0.5 + 4.0 / 64.0)
+#define VP_NF4_DQ_BYTES_PER_PARAM (0.5 + 1.0 / 64.0 + 4.0 / (64.0 * 256.0))
+/* GPTQ int4 (AutoGPTQ QuantLinear): 4-bit weights, per group of 128 inputs an
+ * fp16 scale and a 4-bit zero point per output; g_idx is one int32 per input. */
+#define VP_GPTQ_BYTES_PER_PARAM (0.5 + 2.0 / 128.0 + 0.5 / 128.0)
+/* bitsandbytes 8-bit optimizers (optim/optimizer.py): block-wise quantized
+ * states, 2048 values per block with one fp32 absmax; tensors with fewer than
+ * min_8bit_size = 4096 elements keep 32-bit states (negligible share). */
+#define VP_ADAM8_STATE_BYTES_PER_PARAM (2.0 + 2.0 * 4.0 / 2048.0)
+/* DeepSpeed ZeRO default reduce_bucket_size / allgather_bucket_size, in
+ * elements (deepspeed/runtime/zero/config.py). */
+#define VP_ZERO_BUCKET_ELEMENTS 5e8
+/* litgpt's lm_head_chunk_size and the chunk of one cross-entropy call
+ * (litgpt/utils.py chunked_cross_entropy, chunk_size=128). */
+#define VP_LOSS_CHUNK_TOKENS 128.0
+
+/*
+ * The caching allocator's overhead on memory that is allocated and freed
+ * within a step (activations, logits, temporaries): block rounding, 20 MiB
+ * segments shared by 1-10 MiB requests, and blocks split by later requests
+ * that cannot be reused whole. Calibrated once on the published reserved and
+ * nvidia-smi measurements of ../shared/groundtruth (the HF single-GPU guide's
+ * BERT runs, docs/memory-model.md "Allocator") and applied to every case.
+ */
+#define VP_FRAGMENTATION 0.20
+
+/*
+ * Rounding of one tensor by the caching allocator
+ * (c10/cuda/CUDACachingAllocator.cpp: kMinBlockSize 512, kSmallSize 1 MiB,
+ * kSmallBuffer 2 MiB, kMinLargeAlloc 10 MiB, kLargeBuffer 20 MiB,
+ * kRoundLarge 2 MiB): requests up to 1 MiB are rounded to 512 bytes and
+ * packed in 2 MiB segments; 1-10 MiB requests are carved from 20 MiB
+ * segments, which waste what is left when no further block of that size
+ * fits; larger requests are rounded up to a multiple of 2 MiB.
+ */
+static double alloc_waste(double bytes)
+{
+	double r, per;
+
+	if (bytes <= 0.0)
+		return 0.0;
+	r = ceil(bytes / 512.0) * 512.0;
+	if (r <= VP_MIB)
+		return r - bytes;
+	if (r < 10.0 * VP_MIB) {
+		per = floor(20.0 * VP_MIB / r);
+		return (20.0 * VP_MIB - per * r) / per + (r - bytes);
+	}
+	return ceil(r / (2.0 * VP_MIB)) * 2.0 * VP_MIB - bytes;
+}
+
+struct ctx {
+	const struct vp_model *m;
+	const struct vp_train *t;
+	const struct vp_gpu *g;
+
+	double e;   /* bytes of an activation element */
+	double r;   /* bytes of a residual-stream element */
+	double wb;  /* bytes of a (non-quantized) parameter */
+	double ab;  /* bytes of a LoRA adapter parameter */
+	bool amp;
+	bool full;
+	bool lora;
+	enum vp_attn attn;
+
+	double qd;  /* heads x head_dim */
+	double kvd; /* kv heads x head_dim */
+	double h;
+	double f;
+	double V;
+};
+
+/* One block's memory, for a given number of tokens. */
+struct block_mem {
+	double saved;        /* saved for backward (excluding scores) */
+	double waste;        /* allocator rounding of the saved tensors and scores */
+	double scores;       /* eager attention probabilities, masks */
+	double input;        /* the block input, what checkpointing keeps */
+	double fwd_transient;
+	double bwd_transient;
+	double eval_working; /* forward-only working set */
+	double copies;       /* AMP 16-bit weight copies saved by this block */
+	double trainable_bytes; /* parameter bytes of this block that are trained */
+};
+
+/* Count one saved tensor of `bytes` (count copies of it). */
+static void keep(struct block_mem *bm, double *into, double bytes, double count)
+{
+	*into += bytes * count;
+	bm->waste += alloc_waste(bytes) * count;
+}
+
+static bool is_16bit_params(enum vp_precision p)
+{
+	return p == VP_PREC_BF16 || p == VP_PREC_FP16;
+}
+
+/* Does PEFT wrap this linear with a LoRA adapter? */
+static bool lora_on(const struct ctx *c, const struct vp_linear *l)
+{
+	size_t i;
+
+	if (!c->lora)
+		return false;
+	if (c->t->lora_all_linear)
+		return true;
+	for (i = 0; i < c->t->n_lora_targets; i++)
+		if (vp_linear_matches(l, c->t->lora_targets[i]))
+			return true;
+	return false;
+}
+
+static bool target_named(const struct vp_train *t, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < t->n_lora_targets; i++)
+		if (strcmp(t->lora_targets[i], name) == 0)
+			return true;
+	return false;
+}
+
+/* A linear saves its input for the weight gradient only when the weight is
+ * trained; a LoRA adapter's lora_A saves the same input (peft/tuners/lora/layer.py
+ * Linear.forward: lora_A(dropout(x)) with lora_dropout 0 -> identity). */
+static bool saves_input(const struct ctx *c, const struct vp_linear *l)
+{
+	return c->full || lora_on(c, l);
+}
+
+/* transformers' eager attention upcasts softmax to fp32 in these families
+ * (modeling_llama.py eager_attention_forward: softmax(..., dtype=torch.float32);
+ * modeling_t5.py: softmax(scores.float()); modeling_bloom.py, modeling_phi.py,
+ * modeling_gemma.py likewise). BERT, BART, GPT-2, GPT-NeoX and Qwen v1 do not. */
+static bool softmax_upcast(const struct vp_model *m)
+{
+	switch (m->naming) {
+	case VP_NAMING_LLAMA:
+	case VP_NAMING_T5:
+	case VP_NAMING_BLOOM:
+	case VP_NAMING_PHI:
+	case VP_NAMING_PHI3:
+		return true;
+	case VP_NAMING_BERT:
+	case VP_NAMING_BART:
+	case VP_NAMING_NEOX:
+	case VP_NAMING_GPT2:
+	case VP_NAMING_QWEN:
+		return false;
+	}
+	return true;
+}
+
+/* The attention kernel that actually runs. T5 (relative position bias) and
+ * BLOOM (ALiBi) have only the eager path in transformers; BERT-family models
+ * have SDPA but no FlashAttention-2 path; FlashAttention-2 needs Ampere or
+ * newer (flash-attn README), so elsewhere SDPA runs instead. */
+static enum vp_attn effective_attn(const struct vp_model *m, const struct vp_gpu *g, enum vp_attn a)
+{
+	if (m->naming == VP_NAMING_T5 || m->naming == VP_NAMING_BLOOM)
+		return VP_ATTN_EAGER;
+	if (a == VP_ATTN_FLASH2 && (m->naming == VP_NAMING_BERT || (g != NULL && !g->flash_attn)))
+		return VP_ATTN_SDPA;
+	return a;
+}
+
+/*
+ * Norm: what one norm over T tokens saves for backward.
+ * RMSNorm (LlamaRMSNorm, T5LayerNorm) upcasts its input to fp32 (saved by
+ * pow and mul), keeps rsqrt per token, and, when its weight is trained, the
+ * normalized input for the weight gradient. torch.compile's partitioner
+ * recomputes the pointwise chain and keeps only the input.
+ * LayerNorm (F.layer_norm, fp32 under autocast) saves its input, mean and rstd.
+ */
+static void norm_keep(const struct ctx *c, double T, struct block_mem *bm)
+{
+	if (c->m->norm == VP_NORM_RMS) {
+		if (c->t->compile) {
+			keep(bm, &bm->saved, T * c->h * c->r, 1.0);
+			keep(bm, &bm->saved, T * 4.0, 1.0);
+			return;
+		}
+		keep(bm, &bm->saved, T * c->h * 4.0, 1.0);
+		keep(bm, &bm->saved, T * 4.0, 1.0);
+		if (c->full)
+			keep(bm, &bm->saved, T * c->h * c->r, 1.0);
+		return;
+	}
+	keep(bm, &bm->saved, T * c->h * (c->amp ? 4.0 : c->r), 1.0);
+	keep(bm, &bm->saved, T * 4.0, 2.0);
+}
+
+/* Bytes a norm saves (for the tensors around the blocks). */
+static double norm_saved(const struct ctx *c, double T)
+{
+	struct block_mem tmp;
+
+	memset(&tmp, 0, sizeof tmp);
+	norm_keep(c, T, &tmp);
+	return tmp.saved;
+}
+
+/* Attention: saved tensors of one attention over tq query tokens and tk key
+ * tokens per sample, for b samples. lin_q/lin_o say whether the projections
+ * around it save their inputs. */
+static void attention_saved(const struct ctx *c, double b, double sq, double sk,
+			    bool o_saves, struct block_mem *bm)
+{
+	const double e = c->e;
+	double Tq = b * sq, Tk = b * sk;
+	double heads = (double)c->m->num_heads;
+	double A = b * heads * sq * sk;
+	bool gqa = c->m->num_kv_heads < c->m->num_heads;
+	double kv_width = c->kvd;
+
+	/* transformers' SDPA and eager paths materialize repeat_kv() copies of
+	 * k and v (modeling_llama.py repeat_kv: expand + reshape); FA2 takes
+	 * grouped heads natively. */
+	if (gqa && c->attn != VP_ATTN_FLASH2)
+		kv_width = c->qd;
+
+	/* q (after rotary), k, v as the kernel saves them */
+	keep(bm, &bm->saved, Tq * c->qd * e, 1.0);
+	keep(bm, &bm->saved, Tk * kv_width * e, 2.0);
+
+	if (c->attn == VP_ATTN_EAGER) {
+		double p = (softmax_upcast(c->m) || c->amp) ? 4.0 : e;
+		bool drop = c->m->attn_dropout > 0.0;
+
+		keep(bm, &bm->scores, A * p, 1.0);                          /* softmax output */
+		if (drop)
+			keep(bm, &bm->scores, A, 1.0);                /* dropout mask (bool) */
+		if (drop || p != e)
+			keep(bm, &bm->scores, A * e, 1.0);                  /* probs as the PV matmul saves them */
+		if (o_saves)
+			keep(bm, &bm->saved, Tq * c->qd * e, 1.0);          /* transpose(1,2).contiguous() for o_proj */
+		/* scores before softmax and after the mask add */
+		bm->fwd_transient = fmax(bm->fwd_transient, 2.0 * A * p);
+		/* grad of probs, of the dropout input and of the scores */
+		bm->bwd_transient = fmax(bm->bwd_transient, 3.0 * A * p);
+		bm->eval_working = fmax(bm->eval_working, 2.0 * A * p + Tq * c->qd * e);
+	} else {
+		/* the kernel's output and logsumexp are saved (SDPA flash /
+		 * memory-efficient backward, flash_attn_func backward) */
+		keep(bm, &bm->saved, Tq * c->qd * e, 1.0);
+		keep(bm, &bm->saved, b * heads * sq * 4.0, 1.0);
+		/* SDPA returns (b, heads, s, d): o_proj gets a contiguous copy;
+		 * FA2 returns (b, s, heads, d), which o_proj takes as is */
+		if (o_saves && c->attn == VP_ATTN_SDPA)
+			keep(bm, &bm->saved, Tq * c->qd * e, 1.0);
+		bm->bwd_transient = fmax(bm->bwd_transient, 3.0 * Tq * c->qd * e);
+		bm->eval_working = fmax(bm->eval_working, 2.0 * Tq * c->qd * e);
+	}
+}
+
+static const struct vp_linear *find_role(const struct vp_linear *ls, size_t n, enum vp_linear_role role)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (ls[i].role == role)
+			return &ls[i];
+	return NULL;
+}
+
+static bool any_saves(const struct ctx *c, const struct vp_linear *ls, size_t n,
+		      const enum vp_linear_role *roles, size_t nroles)
+{
+	size_t i;
+
+	for (i = 0; i < nroles; i++) {
+		const struct vp_linear *l = find_role(ls, n, roles[i]);
+		if (l != NULL && saves_input(c, l))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * One block over b samples of s tokens (sk = the encoder length for the
+ * cross-attention of a decoder block of an encoder-decoder model).
+ */
+static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b, double s,
+			 double s_cross, struct block_mem *bm)
+{
+	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
+	size_t n = vp_model_block_linears(c->m, kind, ls, VP_BLOCK_LINEARS_MAX);
+	const double e = c->e, T = b * s;
+	static const enum vp_linear_role qkv_roles[] = {VP_LIN_Q, VP_LIN_K, VP_LIN_V, VP_LIN_QKV};
+	static const enum vp_linear_role up_roles[] = {VP_LIN_GATE, VP_LIN_UP, VP_LIN_GATE_UP};
+	static const enum vp_linear_role crossq_roles[] = {VP_LIN_CROSS_Q};
+	const struct vp_linear *o = find_role(ls, n, VP_LIN_O);
+	const struct vp_linear *down = find_role(ls, n, VP_LIN_DOWN);
+	bool has_cross = find_role(ls, n, VP_LIN_CROSS_Q) != NULL;
+	bool post_norm = c->m->naming == VP_NAMING_BERT ||
+			 (c->m->naming == VP_NAMING_BART && !c->m->final_norm);
+	double norms = 0.0, mlp_in;
+	size_t i;
+
+	memset(bm, 0, sizeof *bm);
+	bm->input = T * c->h * c->r;
+
+	/* Parameters of this block that are trained, and AMP copies. */
+	for (i = 0; i < n; i++) {
+		double w = (double)ls[i].in_features * (double)ls[i].out_features;
+		if (c->full)
+			bm->trainable_bytes += (w + (ls[i].bias ? (double)ls[i].out_features : 0.0)) * c->wb;
+		else if (lora_on(c, &ls[i]))
+			bm->trainable_bytes += (double)c->t->lora_r *
+					       ((double)ls[i].in_features + (double)ls[i].out_features) * c->ab;
+		/* autocast casts each linear weight to 16 bit; the matmul saves
+		 * the copy for grad_input (torch/csrc/autograd/FunctionsManual
+		 * mm backward), so it lives until that layer's backward. */
+		if (c->amp)
+			bm->copies += w * 2.0;
+	}
+
+	/* Attention sublayer */
+	if (!post_norm) {
+		norms += 1.0;
+		norm_keep(c, T, bm);
+	}
+	if (any_saves(c, ls, n, qkv_roles, 4))
+		keep(bm, &bm->saved, T * c->h * e, 1.0);
+	attention_saved(c, b, s, s, o != NULL && saves_input(c, o), bm);
+	if (c->m->hidden_dropout > 0.0)
+		keep(bm, &bm->saved, T * c->h, 1.0); /* dropout mask on the attention output */
+	if (post_norm) {
+		norms += 1.0;
+		norm_keep(c, T, bm);
+	}
+
+	/* Cross-attention (decoder of an encoder-decoder model): queries from
+	 * the decoder, keys and values projected from the encoder output (whose
+	 * saving is counted once for the whole stack, in estimate_activations). */
+	if (has_cross) {
+		const struct vp_linear *co = find_role(ls, n, VP_LIN_CROSS_O);
+		if (!post_norm)
+			norm_keep(c, T, bm);
+		if (any_saves(c, ls, n, crossq_roles, 1))
+			keep(bm, &bm->saved, T * c->h * e, 1.0);
+		attention_saved(c, b, s, s_cross, co != NULL && saves_input(c, co), bm);
+		if (c->m->hidden_dropout > 0.0)
+			keep(bm, &bm->saved, T * c->h, 1.0);
+		if (post_norm)
+			norm_keep(c, T, bm);
+	}
+
+	/* MLP sublayer. Parallel blocks (GPT-NeoX, phi) feed the MLP from the
+	 * block input; GPT-NeoX normalizes it separately, phi reuses the one norm. */
+	if (!post_norm && !(c->m->parallel_block && c->m->naming == VP_NAMING_PHI))
+		norm_keep(c, T, bm);
+	mlp_in = any_saves(c, ls, n, up_roles, 3) ? T * c->h * e : 0.0;
+	if (c->m->parallel_block && c->m->naming == VP_NAMING_PHI)
+		mlp_in = 0.0; /* same normalized tensor as the attention input */
+	if (mlp_in > 0.0)
+		keep(bm, &bm->saved, mlp_in, 1.0);
+	if (c->m->gated_mlp) {
+		/* gate output (saved by the activation), up output and activation
+		 * output (both saved by the product); compile recomputes the
+		 * activation from the gate. */
+		keep(bm, &bm->saved, T * c->f * e, c->t->compile ? 2.0 : 3.0);
+	} else {
+		keep(bm, &bm->saved, T * c->f * e, 1.0); /* first linear's output, saved by GELU/ReLU */
+	}
+	if (c->m->act_dropout > 0.0)
+		keep(bm, &bm->saved, T * c->f, 1.0);
+	if (down != NULL && saves_input(c, down))
+		keep(bm, &bm->saved, T * c->f * e, 1.0); /* input of the down projection */
+	if (c->m->hidden_dropout > 0.0)
+		keep(bm, &bm->saved, T * c->h, 1.0);
+	if (post_norm)
+		norm_keep(c, T, bm);
+	(void)norms;
+
+	bm->bwd_transient = fmax(bm->bwd_transient, 3.0 * T * c->f * e) + 2.0 * T * c->h * 4.0;
+	bm->fwd_transient = fmax(bm->fwd_transient, T * c->f * e);
+	bm->eval_working = fmax(bm->eval_working, 3.0 * T * c->f * e) + 2.0 * T * c->h * c->r;
+}
+
+/* Everything derived from the model and setup once, before the phases. */
+struct totals {
+	double weights, weight_copies, grads, grads_in_backward, optimizer, step_temp;
+	double saved_all, scores_all, inputs_all, global_saved;
+	double logits_peak, logits_eval;
+	double largest_param_bytes, largest_linear_bytes;
+	double n_blocks;
+	double trainable_params, total_params;
+	double paged_states;    /* paged optimizer states: unified memory, device level only */
+	double persistent_waste; /* allocator rounding of weights, gradients, states */
+	struct block_mem enc, dec;
+	double n_enc, n_dec;
+};
+
+/* Sum of weight elements of one block's linears; also the largest, and the
+ * sums of in/out features (for per-row and per-input quantization metadata
+ * and Adafactor's factored moments). */
+static double linear_params(const struct ctx *c, enum vp_block_kind kind, double *largest,
+			    double *in_sum, double *out_sum)
+{
+	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
+	size_t i, n = vp_model_block_linears(c->m, kind, ls, VP_BLOCK_LINEARS_MAX);
+	double sum = 0.0;
+
+	*in_sum = *out_sum = 0.0;
+	for (i = 0; i < n; i++) {
+		double w = (double)ls[i].in_features * (double)ls[i].out_features;
+		sum += w;
+		*in_sum += (double)ls[i].in_features;
+		*out_sum += (double)ls[i].out_features;
+		if (w > *largest)
+			*largest = w;
+	}
+	return sum;
+}
+
+static double lora_params(const struct ctx *c, enum vp_block_kind kind)
+{
+	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
+	size_t i, n = vp_model_block_linears(c->m, kind, ls, VP_BLOCK_LINEARS_MAX);
+	double sum = 0.0;
+
+	for (i = 0; i < n; i++)
+		if (lora_on(c, &ls[i]))
+			sum += (double)c->t->lora_r * ((double)ls[i].in_features + (double)ls[i].out_features);
+	return sum;
+}
+
+static bool is_embedding_name(const char *s)
+{
+	static const char *const names[] = {"wte", "embed_tokens", "word_embeddings", "shared",
+					    "embed_in", "tok_embeddings", "embeddings", NULL};
+	size_t i;
+
+	for (i = 0; names[i] != NULL; i++)
+		if (strcmp(s, names[i]) == 0)
+			return true;
+	return false;
+}
+
+static bool is_head_name(const char *s)
+{
+	return strcmp(s, "lm_head") == 0 || strcmp(s, "embed_out") == 0 || strcmp(s, "output") == 0;
+}
+
+/* Weights, gradients and optimizer states (docs: "Parameters"). */
+static int estimate_parameters(const struct ctx *c, struct totals *tt, struct vp_error *err)
+{
+	const struct vp_model *m = c->m;
+	const struct vp_train *t = c->t;
+	double largest = 0.0, in_sum = 0.0, out_sum = 0.0, lin = 0.0, lora = 0.0;
+	double total = (double)vp_model_param_count(m);
+	double head_params = 0.0, nonlin, trainable_bytes = 0.0, trainable = 0.0;
+	double embed = (double)m->vocab_size * (double)m->hidden_size;
+	size_t i;
+
+	if (total <= 0.0)
+		return vp_error_set(err, VP_ERR_INPUT, "model '%s' is too large to count its parameters", m->name);
+
+	tt->n_enc = m->arch == VP_ARCH_DECODER ? 0.0 : (double)m->num_layers;
+	tt->n_dec = m->arch == VP_ARCH_DECODER ? (double)m->num_layers :
+		    m->arch == VP_ARCH_ENCDEC ? (double)m->num_decoder_layers : 0.0;
+	tt->n_blocks = tt->n_enc + tt->n_dec;
+	if (tt->n_enc > 0.0) {
+		double is, os;
+		lin += tt->n_enc * linear_params(c, VP_BLOCK_ENCODER, &largest, &is, &os);
+		in_sum += tt->n_enc * is;
+		out_sum += tt->n_enc * os;
+		lora += tt->n_enc * lora_params(c, VP_BLOCK_ENCODER);
+	}
+	if (tt->n_dec > 0.0) {
+		double is, os;
+		lin += tt->n_dec * linear_params(c, VP_BLOCK_DECODER, &largest, &is, &os);
+		in_sum += tt->n_dec * is;
+		out_sum += tt->n_dec * os;
+		lora += tt->n_dec * lora_params(c, VP_BLOCK_DECODER);
+	}
+
+	/* Task heads not in the base count. */
+	if (t->head == VP_HEAD_SEQ_CLS)
+		head_params = (double)m->hidden_size * (double)t->num_labels + (double)t->num_labels;
+	total += head_params;
+	tt->total_params = total;
+	nonlin = total - lin;
+
+	/* Stored weights (docs: "Weights"). bitsandbytes and GPTQ quantize the
+	 * linears of the blocks; embeddings, norms, biases and the LM head stay
+	 * in the compute dtype (transformers BitsAndBytesConfig
+	 * llm_int8_skip_modules, get_keys_to_not_convert). */
+	switch (t->quant) {
+	case VP_QUANT_NONE:
+		tt->weights = total * c->wb;
+		break;
+	case VP_QUANT_NF4:
+		tt->weights = lin * VP_NF4_BYTES_PER_PARAM + nonlin * c->wb;
+		break;
+	case VP_QUANT_NF4_DQ:
+		tt->weights = lin * VP_NF4_DQ_BYTES_PER_PARAM + nonlin * c->wb;
+		break;
+	case VP_QUANT_INT8:
+		/* LLM.int8(): int8 weights plus one fp32 scale per output row */
+		tt->weights = lin * 1.0 + out_sum * 4.0 + nonlin * c->wb;
+		break;
+	case VP_QUANT_GPTQ_INT4:
+		tt->weights = lin * VP_GPTQ_BYTES_PER_PARAM + in_sum * 4.0 + nonlin * c->wb;
+		break;
+	}
+	tt->largest_linear_bytes = largest * c->e;
+
+	/* What is trained. */
+	switch (t->method) {
+	case VP_METHOD_FULL:
+		trainable = total;
+		trainable_bytes = total * c->wb;
+		break;
+	case VP_METHOD_LORA:
+	case VP_METHOD_QLORA:
+		if (target_named(t, "lm_head") && m->arch != VP_ARCH_ENCODER)
+			lora += (double)t->lora_r * ((double)m->hidden_size + (double)m->vocab_size);
+		trainable = lora + head_params;
+		trainable_bytes = lora * c->ab + head_params * c->wb;
+		tt->weights += lora * c->ab;
+		/* PEFT modules_to_save wraps a module in ModulesToSaveWrapper,
+		 * which trains a deep copy and keeps the original frozen. */
+		for (i = 0; i < t->n_modules_to_save; i++) {
+			const char *name = t->modules_to_save[i];
+			double p;
+			if (is_embedding_name(name) || is_head_name(name))
+				p = embed;
+			else if (strcmp(name, "classifier") == 0 || strcmp(name, "score") == 0)
+				p = 0.0; /* the task head, already trained */
+			else
+				return vp_error_set(err, VP_ERR_INPUT,
+						    "modules_to_save entry '%s' is not supported (expected an embedding "
+						    "or LM head name: wte, embed_tokens, word_embeddings, shared, lm_head, "
+						    "embed_out, or classifier/score)", name);
+			tt->weights += p * c->wb;
+			trainable += p;
+			trainable_bytes += p * c->wb;
+			if (p > largest)
+				largest = p;
+		}
+		break;
+	case VP_METHOD_FROZEN:
+		break;
+	}
+	tt->trainable_params = trainable;
+	tt->largest_param_bytes = fmax(largest, c->full ? embed : 0.0) * c->wb;
+	if (!c->full && c->lora)
+		tt->largest_param_bytes = fmin(tt->largest_param_bytes, trainable_bytes);
+	if (trainable <= 0.0)
+		tt->largest_param_bytes = 0.0;
+
+	/* Gradients (docs: "Gradients"): in the parameter dtype. With the
+	 * optimizer step fused into backward only one parameter's gradient
+	 * exists at a time (torchtune optimizer_in_bwd, post-accumulate hooks). */
+	tt->grads = t->optimizer_in_backward ? tt->largest_param_bytes : trainable_bytes;
+	/* A tied embedding's gradient starts accumulating at the LM head (the
+	 * first module in backward) and completes at the embedding (the last),
+	 * so with the step in backward it lives through the whole backward
+	 * beside the gradient of the parameter being stepped. */
+	tt->grads_in_backward = tt->grads;
+	if (t->optimizer_in_backward && c->full && m->tie_embeddings)
+		tt->grads_in_backward = embed * c->wb + largest * c->wb;
+
+	/* Optimizer states (docs: "Optimizer states"). */
+	tt->step_temp = 0.0;
+	tt->paged_states = 0.0;
+	switch (t->optimizer) {
+	case VP_OPT_ADAMW:
+		tt->optimizer = 2.0 * trainable_bytes;
+		/* The update's denominator (sqrt(exp_avg_sq) + eps) is a temporary
+		 * the size of the parameter being updated: transformers' AdamW and
+		 * torch's single-tensor path go one parameter at a time. (torch's
+		 * foreach path would hold one for every parameter at once; the
+		 * measured runs, HF-BERT-03/05 and TT-L32-05, show no such copy.) */
+		tt->step_temp = tt->largest_param_bytes;
+		break;
+	case VP_OPT_ADAMW_FUSED:
+		tt->optimizer = 2.0 * trainable_bytes;
+		break;
+	case VP_OPT_ADAMW_8BIT:
+		tt->optimizer = trainable * VP_ADAM8_STATE_BYTES_PER_PARAM;
+		break;
+	case VP_OPT_PAGED_ADAMW:
+		/* bitsandbytes paged optimizers allocate states with
+		 * cudaMallocManaged: outside PyTorch's allocator */
+		tt->optimizer = 0.0;
+		tt->paged_states = trainable * 8.0;
+		break;
+	case VP_OPT_PAGED_ADAMW_8BIT:
+		tt->optimizer = 0.0;
+		tt->paged_states = trainable * VP_ADAM8_STATE_BYTES_PER_PARAM;
+		break;
+	case VP_OPT_ADAFACTOR:
+		/* transformers Adafactor (beta1=None): factored second moment,
+		 * a row and a column vector per matrix, in fp32-or-param dtype;
+		 * the update is computed in fp32 one parameter at a time. */
+		if (c->full) {
+			/* matrices: one value per row and per column; the embedding
+			 * (and an untied head) likewise; vectors: one per element */
+			double matrices = lin + embed * (m->tie_embeddings ? 1.0 : 2.0);
+			double vectors = fmax(0.0, total - matrices);
+			double factored = in_sum + out_sum +
+					  ((double)m->vocab_size + (double)m->hidden_size) * (m->tie_embeddings ? 1.0 : 2.0);
+			tt->optimizer = (factored + vectors) * c->wb;
+		} else {
+			/* an r x n adapter matrix keeps r + n values: about 1/r of it */
+			tt->optimizer = trainable_bytes / (double)(t->lora_r > 0 ? t->lora_r : 1) * 2.0;
+		}
+		tt->step_temp = 2.0 * (tt->largest_param_bytes / c->wb) * 4.0;
+		break;
+	case VP_OPT_SGD:
+		tt->optimizer = 0.0;
+		break;
+	case VP_OPT_SGD_MOMENTUM:
+	case VP_OPT_LION:
+		tt->optimizer = trainable_bytes;
+		tt->step_temp = c->t->optimizer == VP_OPT_LION ? tt->largest_param_bytes : 0.0;
+		break;
+	case VP_OPT_NONE:
+		tt->optimizer = 0.0;
+		break;
+	}
+	if (t->method == VP_METHOD_FROZEN)
+		tt->optimizer = tt->step_temp = 0.0;
+
+	/* Allocator rounding of the persistent tensors: each parameter, its
+	 * gradient and its (up to two) optimizer states are separate
+	 * allocations of the same size. */
+	{
+		struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
+		double copies = 1.0, per_tensor;
+		size_t k, n;
+		int kind;
+
+		if (trainable > 0.0 && c->full)
+			copies += 1.0 + (tt->optimizer > 0.0 ? 2.0 : 0.0);
+		tt->persistent_waste = 0.0;
+		for (kind = 0; kind < 2; kind++) {
+			double blocks = kind == 0 ? tt->n_enc : tt->n_dec;
+			if (blocks <= 0.0)
+				continue;
+			n = vp_model_block_linears(m, kind == 0 ? VP_BLOCK_ENCODER : VP_BLOCK_DECODER, ls,
+						   VP_BLOCK_LINEARS_MAX);
+			for (k = 0; k < n; k++) {
+				per_tensor = (double)ls[k].in_features * (double)ls[k].out_features *
+					     (t->quant != VP_QUANT_NONE ? 0.5 : c->wb);
+				tt->persistent_waste += alloc_waste(per_tensor) * blocks * copies;
+			}
+		}
+		tt->persistent_waste += alloc_waste(embed * c->wb) * copies * (m->tie_embeddings ? 1.0 : 2.0);
+	}
+
+	/* DeepSpeed ZeRO (docs: "ZeRO"): with 16-bit parameters the optimizer
+	 * keeps fp32 master weights and fp32 Adam states; gradients are reduced
+	 * through buckets of reduce_bucket_size elements (two with overlap_comm).
+	 * Stages partition states (1), gradients (2) and weights (3) over GPUs. */
+	if (t->zero_stage > 0 && trainable > 0.0) {
+		double gpus = (double)(t->gpus > 0 ? t->gpus : 1);
+		double master = is_16bit_params(t->precision) || t->precision == VP_PREC_AMP_FP16 ||
+					t->precision == VP_PREC_AMP_BF16 ? trainable * 4.0 : 0.0;
+		double states = trainable * 8.0;
+		double bucket = 2.0 * fmin(VP_ZERO_BUCKET_ELEMENTS, trainable) * (trainable_bytes / trainable);
+		tt->optimizer = (master + states) / gpus + bucket;
+		tt->step_temp = 0.0;
+		if (t->zero_stage >= 2)
+			tt->grads /= gpus;
+		if (t->zero_stage >= 3)
+			tt->weights /= gpus;
+	}
+	return 0;
+}
+
+/* Logits and loss (docs: "Logits and loss"), for tokens that reach the LM head. */
+static void estimate_logits(const struct ctx *c, double T_lm, struct totals *tt)
+{
+	double V = c->V;
+	const struct vp_train *t = c->t;
+
+	tt->logits_peak = tt->logits_eval = 0.0;
+	if (t->head == VP_HEAD_SEQ_CLS || t->head == VP_HEAD_ENCODER)
+		return;
+	if (t->loss == VP_LOSS_CHUNKED) {
+		/* The LM head's output is kept in chunks (in the compute dtype);
+		 * each chunk's cross-entropy runs in fp32: its upcast logits, their
+		 * gradient and the gradient in the compute dtype exist for one
+		 * chunk of 128 tokens at a time (litgpt chunked_cross_entropy;
+		 * torchtune's compiled CEWithChunkedOutputLoss fuses the upcast). */
+		double chunk = fmin(T_lm, VP_LOSS_CHUNK_TOKENS);
+		tt->logits_peak = T_lm * V * c->e + chunk * V * (8.0 + c->e);
+	} else {
+		/* Peak at the start of backward: log_softmax's saved fp32 output,
+		 * the gradient arriving at it and the gradient it produces for
+		 * the fp32 logits (transformers loss_utils ForCausalLMLoss:
+		 * logits.float(); torch log_softmax_backward). */
+		tt->logits_peak = T_lm * V * 12.0;
+	}
+	/* forward only: logits, their fp32 copy and log_softmax for eval loss */
+	tt->logits_eval = T_lm * V * (c->e + 8.0);
+	if (c->m->logit_softcap) {
+		/* Gemma-2: logits / cap, tanh, * cap: two more saved copies */
+		tt->logits_peak += 2.0 * T_lm * V * c->e;
+		tt->logits_eval += T_lm * V * c->e;
+	}
+}
+
+/* Activations of all blocks and the tensors around them (docs: "Activations"). */
+static void estimate_activations(const struct ctx *c, double b, double s_enc, double s_dec,
+				 struct totals *tt)
+{
+	const struct vp_model *m = c->m;
+	const struct vp_train *t = c->t;
+	double T_first, T_last, T_lm;
+
+	memset(&tt->enc, 0, sizeof tt->enc);
+	memset(&tt->dec, 0, sizeof tt->dec);
+	if (tt->n_enc > 0.0)
+		block_memory(c, VP_BLOCK_ENCODER, b, s_enc, 0.0, &tt->enc);
+	if (tt->n_dec > 0.0)
+		block_memory(c, VP_BLOCK_DECODER, b, s_dec, s_enc, &tt->dec);
+
+	tt->saved_all = tt->n_enc * tt->enc.saved + tt->n_dec * tt->dec.saved;
+	tt->scores_all = tt->n_enc * tt->enc.scores + tt->n_dec * tt->dec.scores;
+	tt->inputs_all = tt->n_enc * tt->enc.input + tt->n_dec * tt->dec.input;
+	tt->weight_copies = tt->n_enc * tt->enc.copies + tt->n_dec * tt->dec.copies;
+
+	/* Around the blocks: embeddings, final norms, encoder output for
+	 * cross-attention, the LM head's input. */
+	T_first = b * (m->arch == VP_ARCH_DECODER ? s_dec : s_enc);
+	T_last = b * (m->arch == VP_ARCH_ENCODER ? s_enc : s_dec);
+	tt->global_saved = 0.0;
+	if (m->embed_norm)
+		tt->global_saved += T_first * c->h * (c->amp ? 4.0 : c->r) + 2.0 * T_first * 4.0;
+	if (m->hidden_dropout > 0.0)
+		tt->global_saved += T_first * c->h; /* embedding dropout mask */
+	if (m->final_norm) {
+		double saved = norm_saved(c, T_last);
+		tt->global_saved += saved;
+		if (m->arch == VP_ARCH_ENCDEC)
+			tt->global_saved += norm_saved(c, b * s_enc);
+	}
+	if (m->arch == VP_ARCH_ENCDEC) {
+		/* the encoder output feeds every decoder block's cross k/v
+		 * projections; saved once when any of them trains; plus a second
+		 * embedding lookup and its dropout mask for the decoder */
+		tt->global_saved += b * s_enc * c->h * c->e;
+		if (m->hidden_dropout > 0.0)
+			tt->global_saved += b * s_dec * c->h;
+	}
+	T_lm = 0.0;
+	if (t->head == VP_HEAD_CAUSAL_LM || t->head == VP_HEAD_SEQ2SEQ_LM || t->head == VP_HEAD_MASKED_LM) {
+		T_lm = T_last;
+		if (c->full || target_named(t, "lm_head"))
+			tt->global_saved += T_lm * c->h * c->e; /* LM head input */
+		if (t->head == VP_HEAD_MASKED_LM)
+			tt->global_saved += 3.0 * T_lm * c->h * c->e; /* MLM transform: dense, GELU, LayerNorm */
+		if (c->amp)
+			tt->weight_copies += c->V * c->h * 2.0; /* 16-bit LM head copy */
+	}
+	estimate_logits(c, T_lm, tt);
+
+	/* Activation offloading (torchtune OffloadActivations): saved tensors
+	 * move to pinned host memory as they are produced and come back one
+	 * layer ahead in backward; about two blocks' worth stay on the GPU. */
+	if (t->activation_offload) {
+		double keep = 2.0 * fmax(tt->enc.input, tt->dec.input);
+		if (!t->grad_ckpt)
+			keep = 2.0 * fmax(tt->enc.saved + tt->enc.scores, tt->dec.saved + tt->dec.scores);
+		tt->inputs_all = fmin(tt->inputs_all, keep);
+		tt->saved_all = fmin(tt->saved_all, keep);
+		tt->scores_all = 0.0;
+	}
+}
+
+static int to_u64(double v, uint64_t *out)
+{
+	if (!(v >= 0.0) || v > VP_BYTES_LIMIT)
+		return -1;
+	*out = (uint64_t)llround(v);
+	return 0;
+}
+
+uint64_t vp_context_bytes(const struct vp_gpu *g)
+{
+	/*
+	 * CUDA context plus cuBLAS/cuDNN kernels and workspaces (docs:
+	 * "Device level"). Volta/Turing: 1343 MiB measured for the context alone
+	 * on a V100 in the HF single-GPU training guide (torch 1.10, CUDA 11,
+	 * no lazy loading), plus the cuBLAS handle and its workspace loaded by
+	 * the first GEMM. Ampere and newer with CUDA >= 11.7 lazy module loading
+	 * (CUDA_MODULE_LOADING=LAZY, the default since PyTorch 2.0): about half.
+	 */
+	if (g == NULL)
+		return 0;
+	if (g->compute_capability < 80)
+		return (uint64_t)(1343 + 160) * 1024 * 1024;
+	return (uint64_t)(520 + 160) * 1024 * 1024;
+}
+
+int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+		struct vp_estimate *out, struct vp_error *err)
+{
+	struct ctx c;
+	struct totals tt;
+	double b, s_enc, s_dec, base, grads_kept, best_bwd = 0.0, phase[VP_PHASE_COUNT];
+	double dynamic, alloc, frag, copies_fwd, logits_at_peak = 0.0, acts_at_peak = 0.0;
+	double scores_at_peak = 0.0, transient_at_peak = 0.0, copies_at_peak = 0.0, grads_at_peak = 0.0;
+	double waste_at_peak = 0.0, fwd_waste, bwd_waste = 0.0;
+	uint64_t tokens, scores;
+	int p;
+
+	memset(out, 0, sizeof *out);
+	memset(&c, 0, sizeof c);
+	memset(&tt, 0, sizeof tt);
+	if (t->batch == 0)
+		return vp_error_set(err, VP_ERR_INPUT, "the batch size must be at least 1");
+	if (t->seq_len == 0)
+		return vp_error_set(err, VP_ERR_INPUT, "the sequence length must be at least 1");
+	if (m->arch == VP_ARCH_ENCDEC && t->tgt_len == 0)
+		return vp_error_set(err, VP_ERR_INPUT, "an encoder-decoder model needs a target length (--target-len)");
+	if ((t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA) && t->lora_r == 0)
+		return vp_error_set(err, VP_ERR_INPUT, "the LoRA rank must be at least 1");
+	if (t->method == VP_METHOD_QLORA && t->quant == VP_QUANT_NONE)
+		return vp_error_set(err, VP_ERR_INPUT, "QLoRA needs a quantized base (nf4, nf4-dq, int8 or gptq-int4)");
+
+	/* The element counts users can make huge: tokens, attention scores
+	 * and logits. Each must fit in 64 bits before any byte arithmetic. */
+	if (vp_mul_u64(t->batch, t->seq_len > t->tgt_len ? t->seq_len : t->tgt_len, &tokens) ||
+	    vp_mul_u64(tokens, t->seq_len > t->tgt_len ? t->seq_len : t->tgt_len, &scores) ||
+	    vp_mul_u64(scores, m->num_heads, &scores) || vp_mul_u64(tokens, m->vocab_size, &scores) ||
+	    vp_mul_u64(tokens, m->intermediate_size, &scores))
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "batch %llu x sequence %llu is too large to estimate (the element counts overflow)",
+				    (unsigned long long)t->batch, (unsigned long long)t->seq_len);
+
+	c.m = m;
+	c.t = t;
+	c.g = g;
+	c.amp = t->precision == VP_PREC_AMP_FP16 || t->precision == VP_PREC_AMP_BF16;
+	c.e = t->precision == VP_PREC_FP32 ? 4.0 : 2.0;
+	c.r = (t->precision == VP_PREC_FP32 || c.amp) ? 4.0 : 2.0;
+	c.wb = is_16bit_params(t->precision) ? 2.0 : 4.0;
+	c.ab = c.wb;
+	c.full = t->method == VP_METHOD_FULL;
+	c.lora = t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA;
+	c.attn = effective_attn(m, g, t->attn);
+	c.h = (double)m->hidden_size;
+	c.f = (double)m->intermediate_size;
+	c.V = (double)m->vocab_size;
+	c.qd = (double)m->num_heads * (double)m->head_dim;
+	c.kvd = (double)m->num_kv_heads * (double)m->head_dim;
+
+	b = (double)t->batch;
+	s_enc = (double)t->seq_len;
+	s_dec = m->arch == VP_ARCH_ENCDEC ? (double)t->tgt_len : (double)t->seq_len;
+
+	if (estimate_parameters(&c, &tt, err) != 0)
+		return -1;
+	estimate_activations(&c, b, s_enc, s_dec, &tt);
+
+	/*
+	 * Phases (docs: "Phases of a step"). Gradients stay allocated between
+	 * steps when accumulating, and vramplan assumes they may also stay when
+	 * not (zero_grad(set_to_none=False), PyTorch < 2.0): the safe side.
+	 */
+	base = tt.weights + tt.optimizer;
+	grads_kept = t->optimizer_in_backward ? 0.0 : tt.grads;
+
+	/* Forward end / loss: everything saved, logits and their gradient. */
+	copies_fwd = tt.weight_copies;
+	if (c.amp && t->grad_ckpt && !c.full)
+		copies_fwd = fmax(tt.enc.copies, tt.dec.copies); /* frozen: not cached */
+	{
+		/* with checkpointing the blocks ran without saving: only their inputs */
+		double acts = t->grad_ckpt ? tt.inputs_all : tt.saved_all + tt.scores_all;
+		double tr = fmax(tt.enc.fwd_transient, tt.dec.fwd_transient);
+		double quant_tmp = t->quant != VP_QUANT_NONE ? tt.largest_linear_bytes : 0.0;
+		if (t->optimizer_in_backward)
+			grads_kept = tt.grads_in_backward; /* the LM head's gradient appears with the logits' */
+		phase[VP_PHASE_FORWARD] = base + grads_kept + tt.global_saved + acts + copies_fwd +
+					  fmax(tt.logits_peak, tr + quant_tmp);
+	}
+
+	/* Backward, block by block from the last: the blocks below still hold
+	 * their saved tensors (or inputs, with checkpointing), this block's
+	 * tensors are live (recomputed, with checkpointing) with the gradients
+	 * flowing through it, and the gradients of the blocks above exist. */
+	{
+		double n_total = tt.n_blocks, k;
+		for (k = n_total - 1.0; k >= 0.0; k -= 1.0) {
+			bool in_dec = k >= tt.n_enc;
+			const struct block_mem *bm = in_dec ? &tt.dec : &tt.enc;
+			double below_enc = in_dec ? tt.n_enc : k;
+			double below_dec = in_dec ? k - tt.n_enc : 0.0;
+			double below, below_scores, live, copies, grads;
+			double quant_tmp = t->quant != VP_QUANT_NONE ? tt.largest_linear_bytes : 0.0;
+
+			if (t->grad_ckpt) {
+				below = below_enc * tt.enc.input + below_dec * tt.dec.input;
+				below_scores = 0.0;
+			} else {
+				below = below_enc * tt.enc.saved + below_dec * tt.dec.saved;
+				below_scores = below_enc * tt.enc.scores + below_dec * tt.dec.scores;
+			}
+			if (t->activation_offload) {
+				below = fmin(below + below_scores, 2.0 * fmax(tt.enc.input, tt.dec.input));
+				below_scores = 0.0;
+			}
+			copies = c.amp ? (t->grad_ckpt ? bm->copies
+						       : below_enc * tt.enc.copies + below_dec * tt.dec.copies + bm->copies)
+				       : 0.0;
+			grads = t->optimizer_in_backward ? tt.grads_in_backward : tt.grads;
+			live = base + grads + below + below_scores + bm->saved + bm->scores + bm->bwd_transient +
+			       quant_tmp + copies + tt.global_saved;
+			if (live > best_bwd) {
+				best_bwd = live;
+				bwd_waste = t->grad_ckpt || t->activation_offload
+						    ? bm->waste + (below_enc + below_dec) * alloc_waste(bm->input)
+						    : below_enc * tt.enc.waste + below_dec * tt.dec.waste + bm->waste;
+				acts_at_peak = below + bm->saved + tt.global_saved;
+				scores_at_peak = below_scores + bm->scores;
+				transient_at_peak = bm->bwd_transient + quant_tmp;
+				copies_at_peak = copies;
+				grads_at_peak = grads;
+			}
+			if (n_total > 64.0 && k < n_total - 2.0)
+				break; /* identical blocks: the first two from the top decide the maximum */
+		}
+		phase[VP_PHASE_BACKWARD] = best_bwd;
+	}
+
+	/* Optimizer step: gradients, states and the step's temporaries. */
+	phase[VP_PHASE_OPTIMIZER] = base + tt.grads + tt.step_temp;
+	if (t->optimizer_in_backward)
+		phase[VP_PHASE_OPTIMIZER] = base + tt.largest_param_bytes + tt.step_temp;
+
+	out->peak_phase = VP_PHASE_FORWARD;
+	for (p = 0; p < VP_PHASE_COUNT; p++)
+		if (phase[p] > phase[out->peak_phase])
+			out->peak_phase = (enum vp_phase)p;
+	alloc = phase[out->peak_phase];
+
+	fwd_waste = t->grad_ckpt ? tt.n_blocks * alloc_waste(fmax(tt.enc.input, tt.dec.input))
+				 : tt.n_enc * tt.enc.waste + tt.n_dec * tt.dec.waste;
+
+	/* What is live at the peak, per component. */
+	switch (out->peak_phase) {
+	case VP_PHASE_FORWARD: {
+		double tr = fmax(tt.enc.fwd_transient, tt.dec.fwd_transient);
+		acts_at_peak = (t->grad_ckpt ? tt.inputs_all : tt.saved_all) + tt.global_saved;
+		scores_at_peak = t->grad_ckpt ? 0.0 : tt.scores_all;
+		copies_at_peak = copies_fwd;
+		grads_at_peak = grads_kept;
+		waste_at_peak = fwd_waste;
+		if (tt.logits_peak >= tr) {
+			logits_at_peak = tt.logits_peak;
+			transient_at_peak = 0.0;
+		} else {
+			logits_at_peak = 0.0;
+			transient_at_peak = tr;
+		}
+		break;
+	}
+	case VP_PHASE_BACKWARD:
+		logits_at_peak = 0.0;
+		waste_at_peak = bwd_waste;
+		break;
+	case VP_PHASE_OPTIMIZER:
+	case VP_PHASE_COUNT:
+		acts_at_peak = scores_at_peak = copies_at_peak = logits_at_peak = 0.0;
+		grads_at_peak = t->optimizer_in_backward ? tt.largest_param_bytes : tt.grads;
+		transient_at_peak = tt.step_temp;
+		break;
+	}
+
+	/* Reserved: the allocator's overhead on what comes and goes. */
+	dynamic = acts_at_peak + scores_at_peak + copies_at_peak + logits_at_peak + transient_at_peak;
+	frag = tt.persistent_waste + waste_at_peak + VP_FRAGMENTATION * dynamic;
+
+	if (to_u64(tt.weights, &out->full_bytes[VP_COMP_WEIGHTS]) ||
+	    to_u64(tt.weight_copies, &out->full_bytes[VP_COMP_WEIGHT_COPIES]) ||
+	    to_u64(tt.grads, &out->full_bytes[VP_COMP_GRADIENTS]) ||
+	    to_u64(tt.optimizer + tt.paged_states, &out->full_bytes[VP_COMP_OPTIMIZER]) ||
+	    to_u64(tt.saved_all + tt.global_saved, &out->full_bytes[VP_COMP_ACTIVATIONS]) ||
+	    to_u64(tt.scores_all, &out->full_bytes[VP_COMP_ATTN_SCORES]) ||
+	    to_u64(tt.logits_peak, &out->full_bytes[VP_COMP_LOGITS]) ||
+	    to_u64(fmax(tt.step_temp, fmax(tt.enc.bwd_transient, tt.dec.bwd_transient)),
+		   &out->full_bytes[VP_COMP_TRANSIENT]) ||
+	    to_u64(tt.weights, &out->peak_bytes[VP_COMP_WEIGHTS]) ||
+	    to_u64(copies_at_peak, &out->peak_bytes[VP_COMP_WEIGHT_COPIES]) ||
+	    to_u64(grads_at_peak, &out->peak_bytes[VP_COMP_GRADIENTS]) ||
+	    to_u64(tt.optimizer, &out->peak_bytes[VP_COMP_OPTIMIZER]) ||
+	    to_u64(acts_at_peak, &out->peak_bytes[VP_COMP_ACTIVATIONS]) ||
+	    to_u64(scores_at_peak, &out->peak_bytes[VP_COMP_ATTN_SCORES]) ||
+	    to_u64(logits_at_peak, &out->peak_bytes[VP_COMP_LOGITS]) ||
+	    to_u64(transient_at_peak, &out->peak_bytes[VP_COMP_TRANSIENT]) ||
+	    to_u64(phase[VP_PHASE_FORWARD], &out->phase_allocated_bytes[VP_PHASE_FORWARD]) ||
+	    to_u64(phase[VP_PHASE_BACKWARD], &out->phase_allocated_bytes[VP_PHASE_BACKWARD]) ||
+	    to_u64(phase[VP_PHASE_OPTIMIZER], &out->phase_allocated_bytes[VP_PHASE_OPTIMIZER]) ||
+	    to_u64(frag, &out->allocator_bytes) || to_u64(tt.total_params, &out->params_total) ||
+	    to_u64(tt.trainable_params, &out->params_trainable))
+		return vp_error_set(err, VP_ERR_INPUT, "the estimate for model '%s' exceeds 2^60 bytes", m->name);
+
+	/* allocated is the sum of the live components, so the breakdown adds up */
+	out->allocated_bytes = 0;
+	for (p = 0; p < VP_COMP_COUNT; p++)
+		out->allocated_bytes += out->peak_bytes[p];
+	out->reserved_bytes = out->allocated_bytes + out->allocator_bytes;
+	out->context_bytes = vp_context_bytes(g);
+	{
+		uint64_t paged;
+		if (to_u64(tt.paged_states, &paged))
+			return vp_error_set(err, VP_ERR_INPUT, "the estimate exceeds 2^60 bytes");
+		out->context_bytes += paged; /* unified memory resident on the device */
+	}
+	out->device_bytes = out->reserved_bytes + out->context_bytes;
+	(void)alloc;
+	return 0;
+}
+
+const char *vp_component_name(enum vp_component comp)
+{
+	switch (comp) {
+	case VP_COMP_WEIGHTS: return "weights";
+	case VP_COMP_WEIGHT_COPIES: return "weight_copies";
+	case VP_COMP_GRADIENTS: return "gradients";
+	case VP_COMP_OPTIMIZER: return "optimizer";
+	case VP_COMP_ACTIVATIONS: return "activations";
+	case VP_COMP_ATTN_SCORES: return "attention_scores";
+	case VP_COMP_LOGITS: return "logits";
+	case VP_COMP_TRANSIENT: return "transient";
+	case VP_COMP_COUNT: break;
+	}
+	return "?";
+}
+
+const char *vp_phase_name(enum vp_phase p)
+{
+	switch (p) {
+	case VP_PHASE_FORWARD: return "forward";
+	case VP_PHASE_BACKWARD: return "backward";
+	case VP_PHASE_OPTIMIZER: return "optimizer";
+	case VP_PHASE_COUNT: break;
+	}
+	return "?";
+}
+
+int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+		     const struct vp_eval_opts *opts, struct vp_eval_estimate *out, struct vp_error *err)
+{
+	struct vp_estimate train;
+	struct ctx c;
+	struct totals tt;
+	double b, s_enc, s_dec, working, kv = 0.0, logits, resident, dynamic, preds;
+	double beams = 1.0, new_tokens = 0.0;
+	uint64_t check;
+
+	memset(out, 0, sizeof *out);
+	if (opts != NULL && opts->generate) {
+		if (opts->num_beams == 0 || opts->max_new_tokens == 0)
+			return vp_error_set(err, VP_ERR_INPUT, "generation needs at least 1 beam and 1 new token");
+		if (vp_mul_u64(t->batch, opts->num_beams, &check) ||
+		    vp_mul_u64(check, t->seq_len + opts->max_new_tokens, &check) ||
+		    vp_mul_u64(check, m->vocab_size, &check))
+			return vp_error_set(err, VP_ERR_INPUT, "eval batch x beams x length is too large to estimate");
+		beams = (double)opts->num_beams;
+		new_tokens = (double)opts->max_new_tokens;
+	}
+	/* The training estimate validates the inputs and gives the resident
+	 * parameters, gradients and optimizer states. */
+	if (vp_estimate(m, g, t, &train, err) != 0)
+		return -1;
+
+	memset(&c, 0, sizeof c);
+	memset(&tt, 0, sizeof tt);
+	c.m = m;
+	c.t = t;
+	c.g = g;
+	c.amp = t->precision == VP_PREC_AMP_FP16 || t->precision == VP_PREC_AMP_BF16;
+	c.e = t->precision == VP_PREC_FP32 ? 4.0 : 2.0;
+	c.r = (t->precision == VP_PREC_FP32 || c.amp) ? 4.0 : 2.0;
+	c.wb = is_16bit_params(t->precision) ? 2.0 : 4.0;
+	c.ab = c.wb;
+	c.full = t->method == VP_METHOD_FULL;
+	c.lora = t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA;
+	c.attn = effective_attn(m, g, t->attn);
+	c.h = (double)m->hidden_size;
+	c.f = (double)m->intermediate_size;
+	c.V = (double)m->vocab_size;
+	c.qd = (double)m->num_heads * (double)m->head_dim;
+	c.kvd = (double)m->num_kv_heads * (double)m->head_dim;
+	tt.n_enc = m->arch == VP_ARCH_DECODER ? 0.0 : (double)m->num_layers;
+	tt.n_dec = m->arch == VP_ARCH_DECODER ? (double)m->num_layers :
+		   m->arch == VP_ARCH_ENCDEC ? (double)m->num_decoder_layers : 0.0;
+	b = (double)t->batch;
+	s_enc = (double)t->seq_len;
+	s_dec = m->arch == VP_ARCH_ENCDEC ? (double)t->tgt_len : (double)t->seq_len;
+	estimate_activations(&c, b, s_enc, s_dec, &tt);
+
+	/* Forward only: one block's working set at a time (no_grad frees each
+	 * intermediate when its consumer has run). */
+	working = fmax(tt.n_enc > 0.0 ? tt.enc.eval_working : 0.0, tt.n_dec > 0.0 ? tt.dec.eval_working : 0.0);
+	logits = tt.logits_eval;
+	preds = 0.0;
+	if (t->head == VP_HEAD_SEQ_CLS)
+		preds = b * (double)t->num_labels * 4.0;
+	else if (t->head != VP_HEAD_ENCODER)
+		preds = (opts != NULL && opts->generate) ? b * new_tokens * 8.0 : logits / (c.e + 8.0) * c.e;
+
+	if (opts != NULL && opts->generate) {
+		/* KV cache (transformers DynamicCache / EncoderDecoderCache): k and
+		 * v per layer for every beam, in the compute dtype; beam search
+		 * scores the vocabulary in fp32 per step (log_softmax + topk). */
+		double rows = b * beams;
+		if (m->arch == VP_ARCH_ENCDEC) {
+			kv = 2.0 * tt.n_dec * rows * new_tokens * c.kvd * c.e +     /* self-attention */
+			     2.0 * tt.n_dec * rows * s_enc * c.kvd * c.e +         /* cross-attention */
+			     rows * s_enc * c.h * c.e;                              /* expanded encoder output */
+		} else {
+			kv = 2.0 * tt.n_dec * rows * (s_dec + new_tokens) * c.kvd * c.e;
+		}
+		logits = fmax(logits, rows * c.V * 4.0 * 3.0);
+	}
+	resident = (double)train.full_bytes[VP_COMP_WEIGHTS] + (double)train.peak_bytes[VP_COMP_OPTIMIZER] +
+		   (double)train.full_bytes[VP_COMP_GRADIENTS];
+	dynamic = working + kv + logits;
+	if (to_u64(resident, &out->resident_bytes) || to_u64(working, &out->working_bytes) ||
+	    to_u64(kv, &out->kv_cache_bytes) || to_u64(logits, &out->logits_bytes) ||
+	    to_u64(resident + dynamic, &out->allocated_bytes) ||
+	    to_u64(resident + dynamic * (1.0 + VP_FRAGMENTATION), &out->reserved_bytes) ||
+	    to_u64(preds, &out->predictions_bytes_per_step))
+		return vp_error_set(err, VP_ERR_INPUT, "the eval estimate exceeds 2^60 bytes");
+	out->device_bytes = out->reserved_bytes + train.context_bytes;
+	return 0;
+}
