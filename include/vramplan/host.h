@@ -1,0 +1,49 @@
+#ifndef VRAMPLAN_HOST_H
+#define VRAMPLAN_HOST_H
+
+/*
+ * Host RAM of a training run: the trainer process and its DataLoader
+ * workers, and the choice of dataloader_num_workers under a container limit.
+ * Pure: no I/O. The model is in docs/memory-model.md, "Host RAM".
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vramplan/model.h"
+#include "vramplan/train.h"
+
+/* Seed 000 measured about 1.5-2 GB per DataLoader worker for mT5 XLSum. */
+#define VP_DEFAULT_WORKER_RAM ((uint64_t)2 << 30)
+#define VP_DEFAULT_PREFETCH_FACTOR 2 /* torch.utils.data.DataLoader default */
+
+struct vp_host_request {
+	uint64_t host_ram_bytes;    /* container / machine limit; 0 = unknown */
+	uint64_t cpus;              /* cores; 0 = unknown */
+	uint64_t worker_ram_bytes;  /* per DataLoader worker; 0 = default */
+	uint64_t num_workers;       /* forced worker count (check); UINT64_MAX = choose */
+	uint64_t replay_buffer;     /* continual learning replay samples in host RAM */
+	bool pin_memory;            /* requested pin_memory (check) */
+};
+
+struct vp_host_plan {
+	uint64_t num_workers;
+	bool pin_memory;
+	bool persistent_workers;
+	uint64_t prefetch_factor;
+	uint64_t trainer_bytes;     /* framework, CUDA libraries, model staging, pinned buffers */
+	uint64_t worker_bytes;      /* per worker */
+	uint64_t replay_bytes;
+	uint64_t total_bytes;
+	bool limited_by_ram;        /* fewer workers than a third of the cores */
+	bool fits;                  /* total <= host_ram (true when unknown) */
+};
+
+void vp_host_request_defaults(struct vp_host_request *req);
+
+/* Host RAM for `num_workers` workers (or the chosen count when
+ * req->num_workers is UINT64_MAX), with batch and sequence from t. */
+int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struct vp_host_request *req,
+		 uint64_t model_checkpoint_bytes, struct vp_host_plan *out);
+
+#endif

@@ -1,0 +1,86 @@
+#ifndef VRAMPLAN_PLAN_H
+#define VRAMPLAN_PLAN_H
+
+/*
+ * The planner: from a model, a GPU and a training setup, the settings a user
+ * pastes into a trainer config: per-device train batch, gradient
+ * accumulation, eval batch (and eval_accumulation_steps), DataLoader workers,
+ * plus the estimates that justify them. Pure: no I/O. The search over the
+ * batch is a binary search, because the estimate is monotone in the batch.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vramplan/error.h"
+#include "vramplan/estimate.h"
+#include "vramplan/gpu.h"
+#include "vramplan/host.h"
+#include "vramplan/model.h"
+#include "vramplan/train.h"
+
+#define VP_DEFAULT_UTIL 0.8          /* seed 000: "GPU 메모리의 70-80% 활용 목표" */
+#define VP_DEFAULT_MAX_BATCH 4096
+#define VP_MAX_SUGGESTIONS 8
+
+enum vp_limit {
+	VP_LIMIT_MEMORY = 0,   /* the next batch up does not fit under util x memory */
+	VP_LIMIT_MULTIPLE,     /* rounded down to the batch multiple */
+	VP_LIMIT_MAX_BATCH,    /* --max-batch */
+	VP_LIMIT_EFFECTIVE     /* the largest divisor of the effective batch that fits */
+};
+
+struct vp_plan_request {
+	struct vp_train train;       /* batch and grad_accum are chosen by the planner */
+	double util;                 /* fraction of GPU memory the peak may reach (0,1] */
+	uint64_t max_batch;          /* upper bound on the micro-batch */
+	uint64_t batch_multiple;     /* 0: 8 once the batch is 8 or more, else a power of two */
+	uint64_t effective_batch;    /* 0: none; else batch x accumulation x GPUs == this */
+	struct vp_eval_opts eval;    /* predict_with_generate settings */
+	struct vp_host_request host; /* host RAM and DataLoader settings */
+	bool ewc;                    /* continual learning: EWC Fisher + anchor copy */
+};
+
+struct vp_suggestion {
+	char change[96];             /* e.g. "--grad-ckpt", "--method qlora --quant nf4" */
+	uint64_t device_bytes;       /* estimate at batch 1 with the change */
+	bool fits;
+};
+
+struct vp_plan {
+	bool fits;                   /* false: not even batch 1 fits (exit 1) */
+	uint64_t budget_bytes;       /* util x GPU memory */
+
+	uint64_t train_batch;
+	uint64_t grad_accum;
+	uint64_t effective_batch;    /* train_batch x grad_accum x gpus */
+	bool effective_exact;        /* the requested effective batch was met exactly */
+	enum vp_limit limit;
+	uint64_t memory_max_batch;   /* largest batch that fits before rounding */
+
+	struct vp_estimate train;    /* at train_batch */
+	struct vp_estimate next;     /* at the next batch up (memory_max_batch + 1) */
+	bool next_valid;
+
+	uint64_t eval_batch;
+	uint64_t eval_accumulation_steps; /* 0: not needed */
+	struct vp_eval_estimate eval;
+
+	struct vp_host_plan host;
+
+	uint64_t ewc_bytes;          /* EWC Fisher diagonal + anchor copy (device) */
+
+	struct vp_suggestion suggestions[VP_MAX_SUGGESTIONS];
+	size_t n_suggestions;
+};
+
+void vp_plan_request_defaults(struct vp_plan_request *req);
+
+/* Returns 0 with *out filled (out->fits says whether anything fits), or -1
+ * with err filled for inconsistent input. */
+int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
+		   struct vp_plan *out, struct vp_error *err);
+
+const char *vp_limit_name(enum vp_limit l);
+
+#endif

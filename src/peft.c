@@ -1,0 +1,88 @@
+#include "vramplan/peft.h"
+
+#include <stddef.h>
+#include <string.h>
+
+/*
+ * PEFT's TRANSFORMERS_MODELS_TO_LORA_TARGET_MODULES_MAPPING, for the
+ * model types vramplan reads (huggingface/peft, src/peft/utils/constants.py,
+ * as of commit 00073fe85ca7):
+ *
+ *     "t5": ["q", "v"],                 "mt5": ["q", "v"],
+ *     "bart": ["q_proj", "v_proj"],     "gpt2": ["c_attn"],
+ *     "bloom": ["query_key_value"],     "gpt_neox": ["query_key_value"],
+ *     "bert": ["query", "value"],       "roberta": ["query", "value"],
+ *     "xlm-roberta": ["query", "value"],
+ *     "llama": ["q_proj", "v_proj"],    "mistral": ["q_proj", "v_proj"],
+ *     "stablelm": ["q_proj", "v_proj"], "phi": ["q_proj", "v_proj", "fc1", "fc2"],
+ *     "gemma": ["q_proj", "v_proj"],    "gemma2": ["q_proj", "v_proj"],
+ *     "qwen2": ["q_proj", "v_proj"],    "qwen3": ["q_proj", "v_proj"],
+ *
+ * Note phi: PEFT's default adds the MLP's fc1 and fc2.
+ *
+ * umt5, mbart, qwen (v1) and phi3 are not in the mapping; PEFT refuses a
+ * LoraConfig without target_modules for them. The fallbacks below are the
+ * query and value projections under each family's module names
+ * (UMT5Attention.q/.v, MBartAttention.q_proj/.v_proj, Qwen v1's fused
+ * attn.c_attn, Phi-3's fused self_attn.qkv_proj).
+ */
+static const struct {
+	const char *model_type;
+	const char *targets;
+	bool peft_default;
+} lora_defaults[] = {
+	{"t5", "q,v", true},
+	{"mt5", "q,v", true},
+	{"bart", "q_proj,v_proj", true},
+	{"gpt2", "c_attn", true},
+	{"bloom", "query_key_value", true},
+	{"gpt_neox", "query_key_value", true},
+	{"bert", "query,value", true},
+	{"roberta", "query,value", true},
+	{"xlm-roberta", "query,value", true},
+	{"llama", "q_proj,v_proj", true},
+	{"mistral", "q_proj,v_proj", true},
+	{"stablelm", "q_proj,v_proj", true},
+	{"phi", "q_proj,v_proj,fc1,fc2", true},
+	{"gemma", "q_proj,v_proj", true},
+	{"gemma2", "q_proj,v_proj", true},
+	{"qwen2", "q_proj,v_proj", true},
+	{"qwen3", "q_proj,v_proj", true},
+	/* not in PEFT's mapping */
+	{"umt5", "q,v", false},
+	{"mbart", "q_proj,v_proj", false},
+	{"qwen", "c_attn", false},
+	{"phi3", "qkv_proj", false},
+};
+
+#define N_DEFAULTS (sizeof lora_defaults / sizeof lora_defaults[0])
+
+/* The most common names, for a model type this table does not know. */
+#define FALLBACK_TARGETS "q_proj,v_proj"
+
+static int find(const struct vp_model *m)
+{
+	size_t i;
+
+	if (m == NULL)
+		return -1;
+	for (i = 0; i < N_DEFAULTS; i++) {
+		if (strcmp(m->model_type, lora_defaults[i].model_type) == 0)
+			return (int)i;
+	}
+	return -1;
+}
+
+const char *vp_default_lora_targets(const struct vp_model *m)
+{
+	int i = find(m);
+
+	return i >= 0 ? lora_defaults[i].targets : FALLBACK_TARGETS;
+}
+
+bool vp_peft_has_default_targets(const struct vp_model *m)
+{
+	int i = find(m);
+
+	return i >= 0 && lora_defaults[i].peft_default;
+}

@@ -1,0 +1,330 @@
+/*
+ * The planner (docs/planner.md): a binary search for the largest micro-batch
+ * whose device-level peak stays under util x GPU memory, then rounding,
+ * accumulation for an effective batch, the eval batch, DataLoader workers,
+ * and, when not even batch 1 fits, the changes that would make it fit.
+ */
+#include "vramplan/plan.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "vramplan/peft.h"
+
+#define MIB ((uint64_t)1 << 20)
+
+/* A failed probe at a large batch (overflow) means "does not fit". */
+static void clear_err(struct vp_error *err)
+{
+	if (err != NULL)
+		clear_err(err);
+}
+
+/* HF Trainer keeps every eval step's logits on the GPU until the end of
+ * evaluation unless eval_accumulation_steps moves them to the host
+ * (transformers Trainer.evaluation_loop). vramplan recommends it when fewer
+ * than this many steps' predictions fit in the headroom. */
+#define VP_EVAL_STEPS_ON_GPU 100
+
+void vp_plan_request_defaults(struct vp_plan_request *req)
+{
+	memset(req, 0, sizeof *req);
+	vp_train_defaults(&req->train);
+	req->util = VP_DEFAULT_UTIL;
+	req->max_batch = VP_DEFAULT_MAX_BATCH;
+	req->eval.num_beams = 1;
+	vp_host_request_defaults(&req->host);
+}
+
+const char *vp_limit_name(enum vp_limit l)
+{
+	switch (l) {
+	case VP_LIMIT_MEMORY: return "memory";
+	case VP_LIMIT_MULTIPLE: return "batch multiple";
+	case VP_LIMIT_MAX_BATCH: return "max batch";
+	case VP_LIMIT_EFFECTIVE: return "effective batch";
+	}
+	return "?";
+}
+
+/* EWC (Kirkpatrick et al. 2017): a Fisher diagonal and an anchor copy of
+ * every trained parameter, kept in fp32 on the GPU for the penalty. */
+static uint64_t ewc_bytes(const struct vp_plan_request *req, const struct vp_estimate *e)
+{
+	return req->ewc ? e->params_trainable * 2u * 4u : 0;
+}
+
+/* Device bytes of a training step at batch b; -1 on input error. */
+static int train_at(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
+		    const struct vp_train *base, uint64_t b, struct vp_estimate *e, uint64_t *bytes,
+		    struct vp_error *err)
+{
+	struct vp_train t = *base;
+
+	t.batch = b;
+	if (vp_estimate(m, g, &t, e, err) != 0)
+		return -1;
+	*bytes = e->device_bytes + ewc_bytes(req, e);
+	return 0;
+}
+
+/* Largest b in [1, max] with bytes(b) <= budget, or 0 when batch 1 does not
+ * fit. Exponential probe, then bisection: the estimate is monotone in b. */
+static int search_batch(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
+			const struct vp_train *base, uint64_t budget, uint64_t max, uint64_t *best,
+			struct vp_error *err)
+{
+	struct vp_estimate e;
+	uint64_t lo = 0, hi, bytes;
+
+	*best = 0;
+	for (hi = 1;; hi *= 2) {
+		if (hi > max)
+			hi = max;
+		if (train_at(m, g, req, base, hi, &e, &bytes, err) != 0) {
+			/* an overflow at a large batch means "does not fit" */
+			if (hi > 1) {
+				clear_err(err);
+				break;
+			}
+			return -1;
+		}
+		if (bytes > budget)
+			break;
+		lo = hi;
+		if (hi == max) {
+			*best = lo;
+			return 0;
+		}
+	}
+	/* invariant: lo fits (or is 0), hi does not */
+	while (hi - lo > 1) {
+		uint64_t mid = lo + (hi - lo) / 2;
+		if (train_at(m, g, req, base, mid, &e, &bytes, err) != 0) {
+			clear_err(err);
+			hi = mid;
+			continue;
+		}
+		if (bytes <= budget)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*best = lo;
+	return 0;
+}
+
+/* Round down: to a multiple of 8 once the batch is 8 or more, else to a
+ * power of two (tensor-core friendly shapes); or to a user multiple. */
+static uint64_t round_batch(uint64_t b, uint64_t multiple)
+{
+	uint64_t p = 1;
+
+	if (multiple > 0 && b >= multiple)
+		return b / multiple * multiple;
+	if (multiple == 0 && b >= 8)
+		return b / 8 * 8;
+	while (p * 2 <= b)
+		p *= 2;
+	return p;
+}
+
+static int eval_search(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
+		       uint64_t budget, struct vp_plan *out, struct vp_error *err)
+{
+	struct vp_train t = req->train;
+	struct vp_eval_estimate ev;
+	uint64_t lo = 0, hi;
+
+	for (hi = 1;; hi *= 2) {
+		if (hi > req->max_batch)
+			hi = req->max_batch;
+		t.batch = hi;
+		if (vp_estimate_eval(m, g, &t, &req->eval, &ev, err) != 0) {
+			if (hi == 1)
+				return -1;
+			clear_err(err);
+			break;
+		}
+		if (ev.device_bytes > budget)
+			break;
+		lo = hi;
+		if (hi == req->max_batch)
+			break;
+	}
+	while (hi - lo > 1 && lo < req->max_batch) {
+		uint64_t mid = lo + (hi - lo) / 2;
+		t.batch = mid;
+		if (vp_estimate_eval(m, g, &t, &req->eval, &ev, err) != 0) {
+			clear_err(err);
+			hi = mid;
+			continue;
+		}
+		if (ev.device_bytes <= budget)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	out->eval_batch = lo > 0 ? round_batch(lo, req->batch_multiple) : 1;
+	t.batch = out->eval_batch;
+	if (vp_estimate_eval(m, g, &t, &req->eval, &out->eval, err) != 0)
+		return -1;
+	out->eval_accumulation_steps = 0;
+	if (out->eval.predictions_bytes_per_step > 0 && out->eval.device_bytes < budget) {
+		uint64_t headroom = budget - out->eval.device_bytes;
+		uint64_t steps = headroom / out->eval.predictions_bytes_per_step;
+		if (steps < VP_EVAL_STEPS_ON_GPU)
+			out->eval_accumulation_steps = steps > 0 ? steps : 1;
+	}
+	return 0;
+}
+
+static void add_suggestion(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
+			   const struct vp_train *t, const char *change, uint64_t budget, struct vp_plan *out)
+{
+	struct vp_estimate e;
+	struct vp_error err;
+	uint64_t bytes;
+	struct vp_suggestion *s;
+
+	if (out->n_suggestions >= VP_MAX_SUGGESTIONS)
+		return;
+	if (train_at(m, g, req, t, 1, &e, &bytes, &err) != 0)
+		return;
+	s = &out->suggestions[out->n_suggestions++];
+	snprintf(s->change, sizeof s->change, "%s", change);
+	s->device_bytes = bytes;
+	s->fits = bytes <= budget;
+}
+
+/* When batch 1 does not fit: each change alone, cheapest first, then the
+ * cheap ones together with the adapters. */
+static void suggest(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
+		    uint64_t budget, struct vp_plan *out)
+{
+	const struct vp_train *base = &req->train;
+	struct vp_train t;
+	struct vp_error err;
+
+	if (!base->grad_ckpt) {
+		t = *base;
+		t.grad_ckpt = true;
+		add_suggestion(m, g, req, &t, "--grad-ckpt", budget, out);
+	}
+	if (base->attn == VP_ATTN_EAGER) {
+		t = *base;
+		t.attn = g->flash_attn ? VP_ATTN_FLASH2 : VP_ATTN_SDPA;
+		add_suggestion(m, g, req, &t, g->flash_attn ? "--attn flash2" : "--attn sdpa", budget, out);
+	}
+	if (base->method == VP_METHOD_FULL && (base->optimizer == VP_OPT_ADAMW || base->optimizer == VP_OPT_ADAMW_FUSED)) {
+		t = *base;
+		t.optimizer = VP_OPT_ADAMW_8BIT;
+		add_suggestion(m, g, req, &t, "--optimizer adamw-8bit", budget, out);
+	}
+	if (base->method == VP_METHOD_FULL) {
+		t = *base;
+		t.method = VP_METHOD_LORA;
+		t.n_lora_targets = 0;
+		if (vp_train_set_lora_targets(&t, vp_default_lora_targets(m), &err) == 0) {
+			add_suggestion(m, g, req, &t, "--method lora", budget, out);
+			t.grad_ckpt = true;
+			add_suggestion(m, g, req, &t, "--method lora --grad-ckpt", budget, out);
+		}
+	}
+	if (base->method != VP_METHOD_QLORA) {
+		t = *base;
+		t.method = VP_METHOD_QLORA;
+		t.quant = VP_QUANT_NF4;
+		t.grad_ckpt = true;
+		if (t.n_lora_targets == 0 && !t.lora_all_linear)
+			(void)vp_train_set_lora_targets(&t, vp_default_lora_targets(m), &err);
+		add_suggestion(m, g, req, &t, "--method qlora --quant nf4 --grad-ckpt", budget, out);
+	}
+	if (base->seq_len > 64) {
+		char change[96];
+		t = *base;
+		while (t.seq_len > 64) {
+			struct vp_estimate e;
+			uint64_t bytes;
+			t.seq_len /= 2;
+			if (train_at(m, g, req, &t, 1, &e, &bytes, &err) == 0 && bytes <= budget)
+				break;
+		}
+		snprintf(change, sizeof change, "--seq-len %llu", (unsigned long long)t.seq_len);
+		add_suggestion(m, g, req, &t, change, budget, out);
+	}
+}
+
+int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
+		   struct vp_plan *out, struct vp_error *err)
+{
+	struct vp_train base = req->train;
+	uint64_t best, batch, gpus = req->train.gpus > 0 ? req->train.gpus : 1, bytes;
+
+	memset(out, 0, sizeof *out);
+	if (!(req->util > 0.0 && req->util <= 1.0))
+		return vp_error_set(err, VP_ERR_INPUT, "--util must be in (0, 1], got %g", req->util);
+	if (req->max_batch == 0)
+		return vp_error_set(err, VP_ERR_INPUT, "--max-batch must be at least 1");
+	if (req->effective_batch > 0 && req->effective_batch < gpus)
+		return vp_error_set(err, VP_ERR_INPUT, "--effective-batch %llu is smaller than the %llu GPUs",
+				    (unsigned long long)req->effective_batch, (unsigned long long)gpus);
+	out->budget_bytes = (uint64_t)floor(req->util * (double)g->memory_mib * (double)MIB);
+	base.grad_accum = 1;
+
+	if (search_batch(m, g, req, &base, out->budget_bytes, req->max_batch, &best, err) != 0)
+		return -1;
+	out->memory_max_batch = best;
+	if (best == 0) {
+		out->fits = false;
+		if (train_at(m, g, req, &base, 1, &out->train, &bytes, err) != 0)
+			return -1;
+		out->train_batch = 1;
+		suggest(m, g, req, out->budget_bytes, out);
+		return 0;
+	}
+	out->fits = true;
+
+	if (req->effective_batch > 0) {
+		uint64_t per_gpu = req->effective_batch / gpus, d;
+		batch = 1;
+		for (d = best < per_gpu ? best : per_gpu; d >= 1; d--)
+			if (per_gpu % d == 0) {
+				batch = d;
+				break;
+			}
+		out->grad_accum = per_gpu / batch;
+		out->effective_exact = req->effective_batch % gpus == 0;
+		out->limit = VP_LIMIT_EFFECTIVE;
+	} else {
+		batch = round_batch(best, req->batch_multiple);
+		out->grad_accum = req->train.grad_accum > 0 ? req->train.grad_accum : 1;
+		out->limit = best == req->max_batch ? VP_LIMIT_MAX_BATCH
+			     : batch < best	     ? VP_LIMIT_MULTIPLE
+						     : VP_LIMIT_MEMORY;
+		out->effective_exact = true;
+	}
+	out->train_batch = batch;
+	out->effective_batch = batch * out->grad_accum * gpus;
+	base.grad_accum = out->grad_accum;
+	if (train_at(m, g, req, &base, batch, &out->train, &bytes, err) != 0)
+		return -1;
+	out->ewc_bytes = ewc_bytes(req, &out->train);
+	if (best < UINT64_MAX && train_at(m, g, req, &base, best + 1, &out->next, &bytes, err) == 0)
+		out->next_valid = true;
+	else
+		clear_err(err);
+
+	if (eval_search(m, g, req, out->budget_bytes, out, err) != 0)
+		return -1;
+
+	base.batch = batch;
+	/* the host stages the checkpoint: 16-bit for a quantized base, else as
+	 * the weights are kept */
+	if (vp_host_plan(m, &base, &req->host,
+			 base.quant != VP_QUANT_NONE ? out->train.params_total * 2u : out->train.full_bytes[VP_COMP_WEIGHTS],
+			 &out->host) != 0)
+		return vp_error_set(err, VP_ERR_INPUT, "host RAM estimate failed");
+	return 0;
+}
