@@ -1,0 +1,315 @@
+/*
+ * The memory model on cases small enough to check by hand, the parameter
+ * counts of the whole catalogue against published figures, and the
+ * monotonicity the planner's binary search relies on.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "vramplan/catalog.h"
+#include "vramplan/estimate.h"
+#include "vramplan/train.h"
+
+static struct vp_catalog cat;
+
+static int load_catalog(void **state)
+{
+	struct vp_error err = {0};
+
+	(void)state;
+	return vp_catalog_load_builtin(&cat, &err);
+}
+
+static int free_catalog(void **state)
+{
+	(void)state;
+	vp_catalog_free(&cat);
+	return 0;
+}
+
+/* One BERT layer: hidden 64, 4 heads, MLP 256, vocabulary 100, 16
+ * positions, 2 token types; sequence classification with 2 labels. */
+static struct vp_model tiny_bert(void)
+{
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	assert_int_equal(vp_model_init_family(&m, "bert", &err), 0);
+	snprintf(m.name, sizeof m.name, "tiny-bert");
+	m.hidden_size = 64;
+	m.num_heads = 4;
+	m.num_kv_heads = 4;
+	m.head_dim = 16;
+	m.intermediate_size = 256;
+	m.vocab_size = 100;
+	m.num_layers = 1;
+	m.max_positions = 16;
+	m.type_vocab_size = 2;
+	assert_int_equal(vp_model_validate(&m, &err), 0);
+	return m;
+}
+
+static struct vp_gpu some_gpu(void)
+{
+	struct vp_gpu g;
+
+	memset(&g, 0, sizeof g);
+	snprintf(g.name, sizeof g.name, "test-gpu");
+	g.memory_mib = 24576;
+	g.compute_capability = 86;
+	g.bf16 = true;
+	g.flash_attn = true;
+	return g;
+}
+
+static void one_bert_layer_at_batch_1_length_8_matches_the_hand_count(void **state)
+{
+	struct vp_model m = tiny_bert();
+	struct vp_gpu g = some_gpu();
+	struct vp_train t;
+	struct vp_estimate e;
+	struct vp_error err = {0};
+	/* T = 8 tokens, h = 64, f = 256, A = 1 x 4 heads x 8 x 8 = 256 scores */
+	const uint64_t Th4 = 8 * 64 * 4, Tf4 = 8 * 256 * 4, A = 256, Th1 = 8 * 64, T4 = 8 * 4;
+	/* parameters: embeddings 100x64 + 16x64 + 2x64 + LayerNorm 2x64 = 7680;
+	 * block: q,k,v,o 4 x (64x64+64) = 16640, LayerNorm 128, up 64x256+256,
+	 * down 256x64+64, LayerNorm 128 = 49984; pooler 64x64+64 = 4160;
+	 * classifier 64x2+2 = 130 */
+	const uint64_t params = 7680 + 49984 + 4160 + 130;
+	/* saved by the block, fp32, eager attention, dropout 0.1 everywhere:
+	 * q/k/v input, q, k, v, context for o, dropout mask, LayerNorm input +
+	 * mean + rstd, MLP input, up output, GELU output, dropout mask,
+	 * LayerNorm input + mean + rstd */
+	const uint64_t saved = Th4 + 3 * Th4 + Th4 + Th1 + (Th4 + 2 * T4) + Th4 + Tf4 + Tf4 + Th1 + (Th4 + 2 * T4);
+	/* softmax output, dropout mask, dropout output */
+	const uint64_t scores = A * 4 + A + A * 4;
+	/* embeddings: LayerNorm input + mean + rstd, dropout mask */
+	const uint64_t around = Th4 + 2 * T4 + Th1;
+	/* backward of the block: gradients of the MLP's three widest tensors
+	 * and two residual-stream gradients in fp32 */
+	const uint64_t bwd = 3 * Tf4 + 2 * Th4;
+
+	(void)state;
+	vp_train_defaults(&t);
+	t.head = VP_HEAD_SEQ_CLS;
+	t.num_labels = 2;
+	t.batch = 1;
+	t.seq_len = 8;
+	t.precision = VP_PREC_FP32;
+	t.optimizer = VP_OPT_ADAMW;
+	t.attn = VP_ATTN_EAGER;
+	assert_int_equal(vp_estimate(&m, &g, &t, &e, &err), 0);
+
+	assert_int_equal(e.params_total, params);
+	assert_int_equal(e.params_trainable, params);
+	assert_int_equal(e.peak_bytes[VP_COMP_WEIGHTS], params * 4);
+	assert_int_equal(e.peak_bytes[VP_COMP_OPTIMIZER], params * 8);
+	assert_int_equal(e.full_bytes[VP_COMP_ATTN_SCORES], scores);
+	assert_int_equal(e.full_bytes[VP_COMP_ACTIVATIONS], saved + around);
+	/* The peak is in backward: weights, gradients, states, everything
+	 * saved, and the block's backward working memory. */
+	assert_int_equal(e.peak_phase, VP_PHASE_BACKWARD);
+	assert_int_equal(e.allocated_bytes, params * 16 + saved + scores + around + bwd);
+	assert_true(e.reserved_bytes > e.allocated_bytes);
+	assert_int_equal(e.device_bytes, e.reserved_bytes + e.context_bytes);
+}
+
+static void every_catalogue_model_matches_its_published_parameter_count(void **state)
+{
+	size_t i, checked = 0;
+
+	(void)state;
+	for (i = 0; i < cat.n_models; i++) {
+		const struct vp_model *m = &cat.models[i];
+		double counted = (double)vp_model_param_count(m), published = (double)m->params_published;
+		if (m->params_published == 0)
+			continue;
+		if (fabs(counted - published) > 0.01 * published)
+			fail_msg("%s: counted %.0f parameters, published %.0f (%s)", m->name, counted, published,
+				 m->params_source);
+		checked++;
+	}
+	/* every model but the few whose cards publish no count */
+	assert_true(checked + 3 >= cat.n_models);
+}
+
+static struct vp_train lm_setup(void)
+{
+	struct vp_train t;
+
+	vp_train_defaults(&t);
+	t.precision = VP_PREC_AMP_BF16;
+	t.attn = VP_ATTN_SDPA;
+	t.seq_len = 512;
+	return t;
+}
+
+static uint64_t device(const char *model, const char *gpu, const struct vp_train *t)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, model);
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, gpu);
+	struct vp_estimate e;
+	struct vp_error err = {0};
+
+	assert_non_null(m);
+	assert_non_null(g);
+	if (vp_estimate(m, g, t, &e, &err) != 0)
+		fail_msg("%s on %s: %s", model, gpu, err.message);
+	return e.device_bytes;
+}
+
+static void peak_never_decreases_with_batch_or_sequence(void **state)
+{
+	static const char *const models[] = {"mt5", "bert-large-uncased", "llama-3.2-3b", "kobart", "phi-1.5"};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof models / sizeof models[0]; i++) {
+		struct vp_train t = lm_setup();
+		const struct vp_model *m = vp_catalog_find_model(&cat, models[i]);
+		uint64_t prev = 0, b, s;
+
+		assert_non_null(m);
+		if (m->arch == VP_ARCH_ENCDEC) {
+			t.head = VP_HEAD_SEQ2SEQ_LM;
+			t.tgt_len = 128;
+		} else if (m->arch == VP_ARCH_ENCODER) {
+			t.head = VP_HEAD_SEQ_CLS;
+		}
+		for (b = 1; b <= 64; b *= 2) {
+			uint64_t d;
+			t.batch = b;
+			d = device(models[i], "a100-80gb", &t);
+			assert_true(d >= prev);
+			prev = d;
+		}
+		t.batch = 2;
+		prev = 0;
+		for (s = 64; s <= 4096; s *= 2) {
+			uint64_t d;
+			t.seq_len = s;
+			d = device(models[i], "a100-80gb", &t);
+			assert_true(d >= prev);
+			prev = d;
+		}
+	}
+}
+
+static void each_memory_saving_option_lowers_the_peak(void **state)
+{
+	struct vp_train base = lm_setup(), t;
+	uint64_t full;
+	struct vp_error err = {0};
+
+	(void)state;
+	base.batch = 4;
+	base.seq_len = 1024;
+	base.attn = VP_ATTN_EAGER;
+	full = device("llama-3.2-3b", "a100-80gb", &base);
+
+	t = base;
+	t.grad_ckpt = true;
+	assert_true(device("llama-3.2-3b", "a100-80gb", &t) < full);
+	t = base;
+	t.attn = VP_ATTN_SDPA;
+	assert_true(device("llama-3.2-3b", "a100-80gb", &t) < full);
+	t = base;
+	t.optimizer = VP_OPT_ADAMW_8BIT;
+	assert_true(device("llama-3.2-3b", "a100-80gb", &t) < full);
+	t = base;
+	t.method = VP_METHOD_LORA;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	{
+		uint64_t lora = device("llama-3.2-3b", "a100-80gb", &t);
+		assert_true(lora < full);
+		t.method = VP_METHOD_QLORA;
+		t.quant = VP_QUANT_NF4;
+		assert_true(device("llama-3.2-3b", "a100-80gb", &t) < lora);
+	}
+	t = base;
+	t.loss = VP_LOSS_CHUNKED;
+	assert_true(device("llama-3.2-3b", "a100-80gb", &t) < full);
+}
+
+static void nf4_weights_are_about_a_quarter_of_bf16(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "llama-2-7b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "a100-80gb");
+	struct vp_train t = lm_setup();
+	struct vp_estimate lora, qlora;
+	struct vp_error err = {0};
+	double ratio;
+
+	(void)state;
+	t.precision = VP_PREC_BF16;
+	t.method = VP_METHOD_LORA;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	assert_int_equal(vp_estimate(m, g, &t, &lora, &err), 0);
+	t.method = VP_METHOD_QLORA;
+	t.quant = VP_QUANT_NF4_DQ;
+	assert_int_equal(vp_estimate(m, g, &t, &qlora, &err), 0);
+	/* 4.127 bits per block weight (QLoRA paper), embeddings and head stay 16-bit */
+	ratio = (double)qlora.full_bytes[VP_COMP_WEIGHTS] / (double)lora.full_bytes[VP_COMP_WEIGHTS];
+	assert_true(ratio > 0.27 && ratio < 0.32);
+}
+
+static void huge_inputs_are_input_errors_not_wraparound(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "llama-3.2-3b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_estimate e;
+	struct vp_error err = {0};
+
+	(void)state;
+	t.seq_len = UINT64_C(1000000000000);
+	assert_int_equal(vp_estimate(m, g, &t, &e, &err), -1);
+	assert_int_equal(err.code, VP_ERR_INPUT);
+	t.seq_len = 512;
+	t.batch = UINT64_C(1) << 62;
+	assert_int_equal(vp_estimate(m, g, &t, &e, &err), -1);
+	t.batch = 0;
+	assert_int_equal(vp_estimate(m, g, &t, &e, &err), -1);
+}
+
+static void generation_adds_a_kv_cache_that_grows_with_beams(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "rtx3090");
+	struct vp_train t = lm_setup();
+	struct vp_eval_opts o = {true, 1, 128};
+	struct vp_eval_estimate one, four;
+	struct vp_error err = {0};
+
+	(void)state;
+	t.head = VP_HEAD_SEQ2SEQ_LM;
+	t.tgt_len = 128;
+	t.batch = 8;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &one, &err), 0);
+	o.num_beams = 4;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &four, &err), 0);
+	assert_true(one.kv_cache_bytes > 0);
+	assert_int_equal(four.kv_cache_bytes, 4 * one.kv_cache_bytes);
+	assert_true(four.device_bytes > one.device_bytes);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(one_bert_layer_at_batch_1_length_8_matches_the_hand_count),
+		cmocka_unit_test(every_catalogue_model_matches_its_published_parameter_count),
+		cmocka_unit_test(peak_never_decreases_with_batch_or_sequence),
+		cmocka_unit_test(each_memory_saving_option_lowers_the_peak),
+		cmocka_unit_test(nf4_weights_are_about_a_quarter_of_bf16),
+		cmocka_unit_test(huge_inputs_are_input_errors_not_wraparound),
+		cmocka_unit_test(generation_adds_a_kv_cache_that_grows_with_beams),
+	};
+	return cmocka_run_group_tests_name("estimate", tests, load_catalog, free_catalog);
+}

@@ -1,0 +1,188 @@
+/*
+ * The planner: the chosen batch fits and the next one does not, the
+ * effective batch is met with a divisor, suggestions when nothing fits, and
+ * the host-RAM rule of seed 000.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "vramplan/catalog.h"
+#include "vramplan/host.h"
+#include "vramplan/plan.h"
+
+#define GIB ((uint64_t)1 << 30)
+
+static struct vp_catalog cat;
+
+static int load_catalog(void **state)
+{
+	struct vp_error err = {0};
+
+	(void)state;
+	return vp_catalog_load_builtin(&cat, &err);
+}
+
+static int free_catalog(void **state)
+{
+	(void)state;
+	vp_catalog_free(&cat);
+	return 0;
+}
+
+static void request(struct vp_plan_request *r, const struct vp_model *m)
+{
+	vp_plan_request_defaults(r);
+	r->train.precision = VP_PREC_AMP_BF16;
+	r->train.attn = VP_ATTN_SDPA;
+	if (m->arch == VP_ARCH_ENCDEC) {
+		r->train.head = VP_HEAD_SEQ2SEQ_LM;
+		r->train.tgt_len = 128;
+	}
+}
+
+static void plan(const char *model, const char *gpu, struct vp_plan_request *r, struct vp_plan *p, bool setup)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, model);
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, gpu);
+	struct vp_error err = {0};
+
+	assert_non_null(m);
+	assert_non_null(g);
+	if (setup)
+		request(r, m);
+	if (vp_plan_search(m, g, r, p, &err) != 0)
+		fail_msg("%s on %s: %s", model, gpu, err.message);
+}
+
+static void chosen_batch_fits_and_the_next_one_does_not(void **state)
+{
+	struct vp_plan_request r;
+	struct vp_plan p;
+
+	(void)state;
+	plan("mt5", "rtx3090", &r, &p, true);
+	assert_true(p.fits);
+	assert_true(p.train_batch >= 1);
+	assert_true(p.train.device_bytes <= p.budget_bytes);
+	assert_true(p.next_valid);
+	assert_true(p.next.device_bytes > p.budget_bytes);
+	assert_true(p.train_batch <= p.memory_max_batch);
+	/* rounded to a multiple of 8 once 8 or more, else a power of two */
+	if (p.train_batch >= 8)
+		assert_int_equal(p.train_batch % 8, 0);
+	else
+		assert_int_equal(p.train_batch & (p.train_batch - 1), 0);
+	assert_true(p.eval_batch >= 1);
+	assert_true(p.eval.device_bytes <= p.budget_bytes);
+}
+
+static void effective_batch_is_met_exactly_with_a_divisor(void **state)
+{
+	struct vp_plan_request r;
+	struct vp_plan p;
+	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5");
+
+	(void)state;
+	request(&r, m);
+	r.effective_batch = 48;
+	plan("mt5", "rtx3090", &r, &p, false);
+	assert_true(p.fits);
+	assert_true(p.effective_exact);
+	assert_int_equal(p.train_batch * p.grad_accum, 48);
+	assert_int_equal(48 % p.train_batch, 0);
+	assert_int_equal(p.limit, VP_LIMIT_EFFECTIVE);
+}
+
+static void max_batch_caps_the_search(void **state)
+{
+	struct vp_plan_request r;
+	struct vp_plan p;
+	const struct vp_model *m = vp_catalog_find_model(&cat, "bert-base-uncased");
+
+	(void)state;
+	request(&r, m);
+	r.train.head = VP_HEAD_SEQ_CLS;
+	r.train.seq_len = 128;
+	r.max_batch = 16;
+	plan("bert-base-uncased", "h100", &r, &p, false);
+	assert_int_equal(p.train_batch, 16);
+	assert_int_equal(p.limit, VP_LIMIT_MAX_BATCH);
+}
+
+static void nothing_fits_gives_cheapest_first_suggestions(void **state)
+{
+	struct vp_plan_request r;
+	struct vp_plan p;
+	const struct vp_model *m = vp_catalog_find_model(&cat, "llama-2-7b");
+	size_t i;
+	bool any_fits = false;
+
+	(void)state;
+	request(&r, m);
+	r.train.precision = VP_PREC_FP32;
+	plan("llama-2-7b", "t4", &r, &p, false);
+	assert_false(p.fits);
+	assert_true(p.n_suggestions >= 3);
+	assert_string_equal(p.suggestions[0].change, "--grad-ckpt");
+	for (i = 0; i < p.n_suggestions; i++)
+		any_fits = any_fits || p.suggestions[i].fits;
+	assert_true(any_fits); /* QLoRA puts a 7B model on a 16 GB card */
+}
+
+static void seed_000_thirty_two_workers_overflow_a_60_gb_container(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5");
+	struct vp_host_request h;
+	struct vp_host_plan hp;
+	struct vp_train t;
+
+	(void)state;
+	vp_train_defaults(&t);
+	t.batch = 20;
+	t.seq_len = 512;
+	t.tgt_len = 128;
+	vp_host_request_defaults(&h);
+	h.host_ram_bytes = 60 * GIB;
+	h.cpus = 48;
+	h.num_workers = 32;
+	assert_int_equal(vp_host_plan(m, &t, &h, 2 * GIB, &hp), 0);
+	assert_false(hp.fits); /* 32 x ~2 GiB + the trainer > 60 GiB */
+	h.num_workers = UINT64_MAX;
+	assert_int_equal(vp_host_plan(m, &t, &h, 2 * GIB, &hp), 0);
+	assert_int_equal(hp.num_workers, 16); /* a third of 48 cores */
+	assert_true(hp.fits);
+	h.host_ram_bytes = 20 * GIB;
+	assert_int_equal(vp_host_plan(m, &t, &h, 2 * GIB, &hp), 0);
+	assert_true(hp.limited_by_ram);
+	assert_true(hp.num_workers < 16);
+	assert_true(hp.total_bytes <= h.host_ram_bytes);
+}
+
+static void same_request_gives_the_same_plan(void **state)
+{
+	struct vp_plan_request r;
+	struct vp_plan a, b;
+
+	(void)state;
+	plan("qwen2.5-1.5b", "rtx4090", &r, &a, true);
+	plan("qwen2.5-1.5b", "rtx4090", &r, &b, false);
+	assert_memory_equal(&a, &b, sizeof a);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(chosen_batch_fits_and_the_next_one_does_not),
+		cmocka_unit_test(effective_batch_is_met_exactly_with_a_divisor),
+		cmocka_unit_test(max_batch_caps_the_search),
+		cmocka_unit_test(nothing_fits_gives_cheapest_first_suggestions),
+		cmocka_unit_test(seed_000_thirty_two_workers_overflow_a_60_gb_container),
+		cmocka_unit_test(same_request_gives_the_same_plan),
+	};
+	return cmocka_run_group_tests_name("plan", tests, load_catalog, free_catalog);
+}
