@@ -290,17 +290,29 @@ static const struct vp_linear *find_role(const struct vp_linear *ls, size_t n, e
 	return NULL;
 }
 
-static bool any_saves(const struct ctx *c, const struct vp_linear *ls, size_t n,
-		      const enum vp_linear_role *roles, size_t nroles)
+/*
+ * How many copies of a shared linear input are saved. Without autocast the
+ * linears that train save the one tensor they share. Under autocast the
+ * input (a norm's fp32 output: layer_norm is on autocast's fp32 list, and
+ * LlamaRMSNorm/T5LayerNorm multiply by an fp32 weight) is cast to 16 bit
+ * separately for each linear that consumes it, and each linear saves its own
+ * cast: autocast caches casts only of leaf tensors that require grad, i.e.
+ * weights (aten/src/ATen/autocast_mode.cpp cached_cast).
+ */
+static double input_copies(const struct ctx *c, const struct vp_linear *ls, size_t n,
+			   const enum vp_linear_role *roles, size_t nroles)
 {
 	size_t i;
+	double savers = 0.0;
 
 	for (i = 0; i < nroles; i++) {
 		const struct vp_linear *l = find_role(ls, n, roles[i]);
 		if (l != NULL && saves_input(c, l))
-			return true;
+			savers += 1.0;
 	}
-	return false;
+	if (savers > 0.0 && !c->amp)
+		return 1.0;
+	return savers;
 }
 
 /*
@@ -347,8 +359,7 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 		norms += 1.0;
 		norm_keep(c, T, bm);
 	}
-	if (any_saves(c, ls, n, qkv_roles, 4))
-		keep(bm, &bm->saved, T * c->h * e, 1.0);
+	keep(bm, &bm->saved, T * c->h * e, input_copies(c, ls, n, qkv_roles, 4));
 	attention_saved(c, b, s, s, o != NULL && saves_input(c, o), bm);
 	if (c->m->hidden_dropout > 0.0)
 		keep(bm, &bm->saved, T * c->h, 1.0); /* dropout mask on the attention output */
@@ -364,8 +375,7 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 		const struct vp_linear *co = find_role(ls, n, VP_LIN_CROSS_O);
 		if (!post_norm)
 			norm_keep(c, T, bm);
-		if (any_saves(c, ls, n, crossq_roles, 1))
-			keep(bm, &bm->saved, T * c->h * e, 1.0);
+		keep(bm, &bm->saved, T * c->h * e, input_copies(c, ls, n, crossq_roles, 1));
 		attention_saved(c, b, s, s_cross, co != NULL && saves_input(c, co), bm);
 		if (c->m->hidden_dropout > 0.0)
 			keep(bm, &bm->saved, T * c->h, 1.0);
@@ -377,11 +387,10 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	 * block input; GPT-NeoX normalizes it separately, phi reuses the one norm. */
 	if (!post_norm && !(c->m->parallel_block && c->m->naming == VP_NAMING_PHI))
 		norm_keep(c, T, bm);
-	mlp_in = any_saves(c, ls, n, up_roles, 3) ? T * c->h * e : 0.0;
-	if (c->m->parallel_block && c->m->naming == VP_NAMING_PHI)
+	mlp_in = input_copies(c, ls, n, up_roles, 3);
+	if (c->m->parallel_block && c->m->naming == VP_NAMING_PHI && !c->amp)
 		mlp_in = 0.0; /* same normalized tensor as the attention input */
-	if (mlp_in > 0.0)
-		keep(bm, &bm->saved, mlp_in, 1.0);
+	keep(bm, &bm->saved, T * c->h * e, mlp_in);
 	if (c->m->gated_mlp) {
 		/* gate output (saved by the activation), up output and activation
 		 * output (both saved by the product); compile recomputes the
@@ -716,6 +725,13 @@ static void estimate_logits(const struct ctx *c, double T_lm, struct totals *tt)
 		 * torchtune's compiled CEWithChunkedOutputLoss fuses the upcast). */
 		double chunk = fmin(T_lm, VP_LOSS_CHUNK_TOKENS);
 		tt->logits_peak = T_lm * V * c->e + chunk * V * (8.0 + c->e);
+		/* Without torch.compile every chunk's cross-entropy keeps its
+		 * log_softmax output for backward (all chunks' losses are summed
+		 * before backward): in the logits' dtype, fp32 under autocast
+		 * (log_softmax is on its fp32 list). Compiled, the loss is fused
+		 * and recomputed from the logits (torchtune compiles it). */
+		if (!t->compile)
+			tt->logits_peak += T_lm * V * (c->amp ? 4.0 : c->e);
 	} else {
 		/* Peak at the start of backward: log_softmax's saved fp32 output,
 		 * the gradient arriving at it and the gradient it produces for
