@@ -85,6 +85,7 @@ struct ctx {
 	double r;   /* bytes of a residual-stream element */
 	double wb;  /* bytes of a (non-quantized) parameter */
 	double ab;  /* bytes of a LoRA adapter parameter */
+	double nb;  /* bytes of a parameter left unquantized beside a quantized base */
 	bool amp;
 	bool full;
 	bool lora;
@@ -416,7 +417,7 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 
 /* Everything derived from the model and setup once, before the phases. */
 struct totals {
-	double weights, weight_copies, grads, grads_in_backward, optimizer, step_temp;
+	double weights, weight_copies, head_copy, grads, grads_in_backward, optimizer, step_temp;
 	double saved_all, scores_all, inputs_all, global_saved;
 	double logits_peak, logits_eval;
 	double largest_param_bytes, largest_linear_bytes;
@@ -538,7 +539,7 @@ static int estimate_parameters(const struct ctx *c, struct totals *tt, struct vp
 		tt->weights = lin * 1.0 + out_sum * 4.0 + nonlin * c->wb;
 		break;
 	case VP_QUANT_GPTQ_INT4:
-		tt->weights = lin * VP_GPTQ_BYTES_PER_PARAM + in_sum * 4.0 + nonlin * c->wb;
+		tt->weights = lin * VP_GPTQ_BYTES_PER_PARAM + in_sum * 4.0 + nonlin * c->nb;
 		break;
 	}
 	tt->largest_linear_bytes = largest * c->e;
@@ -570,9 +571,9 @@ static int estimate_parameters(const struct ctx *c, struct totals *tt, struct vp
 						    "modules_to_save entry '%s' is not supported (expected an embedding "
 						    "or LM head name: wte, embed_tokens, word_embeddings, shared, lm_head, "
 						    "embed_out, or classifier/score)", name);
-			tt->weights += p * c->wb;
+			tt->weights += p * c->nb;
 			trainable += p;
-			trainable_bytes += p * c->wb;
+			trainable_bytes += p * c->nb;
 			if (p > largest)
 				largest = p;
 		}
@@ -767,6 +768,7 @@ static void estimate_activations(const struct ctx *c, double b, double s_enc, do
 	tt->scores_all = tt->n_enc * tt->enc.scores + tt->n_dec * tt->dec.scores;
 	tt->inputs_all = tt->n_enc * tt->enc.input + tt->n_dec * tt->dec.input;
 	tt->weight_copies = tt->n_enc * tt->enc.copies + tt->n_dec * tt->dec.copies;
+	tt->head_copy = 0.0;
 
 	/* Around the blocks: embeddings, final norms, encoder output for
 	 * cross-attention, the LM head's input. */
@@ -798,9 +800,10 @@ static void estimate_activations(const struct ctx *c, double b, double s_enc, do
 			tt->global_saved += T_lm * c->h * c->e; /* LM head input */
 		if (t->head == VP_HEAD_MASKED_LM)
 			tt->global_saved += 3.0 * T_lm * c->h * c->e; /* MLM transform: dense, GELU, LayerNorm */
-		if (c->amp)
-			tt->weight_copies += c->V * c->h * 2.0; /* 16-bit LM head copy */
+		if (c->amp && c->nb > 2.0)
+			tt->head_copy = c->V * c->h * 2.0; /* 16-bit LM head copy */
 	}
+	tt->weight_copies += tt->head_copy;
 	estimate_logits(c, T_lm, tt);
 
 	/* Activation offloading (torchtune OffloadActivations): saved tensors
@@ -829,16 +832,20 @@ uint64_t vp_context_bytes(const struct vp_gpu *g)
 	/*
 	 * CUDA context plus cuBLAS/cuDNN kernels and workspaces (docs:
 	 * "Device level"). Volta/Turing: 1343 MiB measured for the context alone
-	 * on a V100 in the HF single-GPU training guide (torch 1.10, CUDA 11,
-	 * no lazy loading), plus the cuBLAS handle and its workspace loaded by
-	 * the first GEMM. Ampere and newer with CUDA >= 11.7 lazy module loading
-	 * (CUDA_MODULE_LOADING=LAZY, the default since PyTorch 2.0): about half.
+	 * on a V100 in the HF single-GPU training guide (torch 1.10, CUDA 11: all
+	 * kernels loaded at init), plus 160 MiB for the cuBLAS handle and
+	 * workspace that the first GEMM creates (HF-BERT-03 minus weights,
+	 * states and context). Ampere and newer run CUDA >= 11.7 with lazy
+	 * module loading (PyTorch >= 2.0 sets CUDA_MODULE_LOADING=LAZY): about
+	 * 400 MiB for the context (PyTorch maintainers, pytorch/pytorch#109888
+	 * and #107667), the same 160 MiB for cuBLAS, and about 120 MiB for the
+	 * kernels a training step loads on first use (an assumption).
 	 */
 	if (g == NULL)
 		return 0;
 	if (g->compute_capability < 80)
 		return (uint64_t)(1343 + 160) * 1024 * 1024;
-	return (uint64_t)(520 + 160) * 1024 * 1024;
+	return (uint64_t)(400 + 160 + 120) * 1024 * 1024;
 }
 
 int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
@@ -885,6 +892,12 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	c.r = (t->precision == VP_PREC_FP32 || c.amp) ? 4.0 : 2.0;
 	c.wb = is_16bit_params(t->precision) ? 2.0 : 4.0;
 	c.ab = c.wb;
+	/* Parameters left unquantized keep the precision's parameter dtype:
+	 * fp32 under autocast, as the ground-truth schema defines amp-* and as
+	 * PEFT's prepare_model_for_kbit_training casts them (peft/utils/other.py;
+	 * it skips the cast for GPTQ models since PEFT 0.5, which would keep
+	 * fp16: the Qwen GPTQ measurements fit fp32 better). */
+	c.nb = c.wb;
 	c.full = t->method == VP_METHOD_FULL;
 	c.lora = t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA;
 	c.attn = effective_attn(m, g, t->attn);
@@ -913,7 +926,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	/* Forward end / loss: everything saved, logits and their gradient. */
 	copies_fwd = tt.weight_copies;
 	if (c.amp && t->grad_ckpt && !c.full)
-		copies_fwd = fmax(tt.enc.copies, tt.dec.copies); /* frozen: not cached */
+		copies_fwd = fmax(tt.enc.copies, tt.dec.copies) + tt.head_copy; /* frozen: not cached */
 	{
 		/* with checkpointing the blocks ran without saving: only their inputs */
 		double acts = t->grad_ckpt ? tt.inputs_all : tt.saved_all + tt.scores_all;
@@ -1125,6 +1138,12 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	c.r = (t->precision == VP_PREC_FP32 || c.amp) ? 4.0 : 2.0;
 	c.wb = is_16bit_params(t->precision) ? 2.0 : 4.0;
 	c.ab = c.wb;
+	/* Parameters left unquantized keep the precision's parameter dtype:
+	 * fp32 under autocast, as the ground-truth schema defines amp-* and as
+	 * PEFT's prepare_model_for_kbit_training casts them (peft/utils/other.py;
+	 * it skips the cast for GPTQ models since PEFT 0.5, which would keep
+	 * fp16: the Qwen GPTQ measurements fit fp32 better). */
+	c.nb = c.wb;
 	c.full = t->method == VP_METHOD_FULL;
 	c.lora = t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA;
 	c.attn = effective_attn(m, g, t->attn);

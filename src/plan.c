@@ -18,7 +18,7 @@
 static void clear_err(struct vp_error *err)
 {
 	if (err != NULL)
-		clear_err(err);
+		memset(err, 0, sizeof *err);
 }
 
 /* HF Trainer keeps every eval step's logits on the GPU until the end of

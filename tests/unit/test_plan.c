@@ -9,6 +9,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <string.h>
 
 #include "vramplan/catalog.h"
@@ -174,6 +175,31 @@ static void same_request_gives_the_same_plan(void **state)
 	assert_memory_equal(&a, &b, sizeof a);
 }
 
+static void an_overflowing_probe_means_does_not_fit(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "bert-base-uncased");
+	struct vp_gpu huge;
+	struct vp_plan_request r;
+	struct vp_plan p;
+	struct vp_error err = {0};
+
+	(void)state;
+	/* a GPU so large that the batch search runs into the estimator's
+	 * 2^60-byte limit before the budget: the failed probes count as
+	 * "does not fit" and the search still ends */
+	memset(&huge, 0, sizeof huge);
+	snprintf(huge.name, sizeof huge.name, "huge");
+	huge.memory_mib = UINT64_C(1) << 44;
+	huge.compute_capability = 90;
+	request(&r, m);
+	r.train.head = VP_HEAD_SEQ_CLS;
+	r.max_batch = UINT64_C(1) << 62;
+	assert_int_equal(vp_plan_search(m, &huge, &r, &p, &err), 0);
+	assert_true(p.fits);
+	assert_true(p.train_batch > 1000);
+	assert_int_equal(err.code, VP_OK);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -183,6 +209,7 @@ int main(void)
 		cmocka_unit_test(nothing_fits_gives_cheapest_first_suggestions),
 		cmocka_unit_test(seed_000_thirty_two_workers_overflow_a_60_gb_container),
 		cmocka_unit_test(same_request_gives_the_same_plan),
+		cmocka_unit_test(an_overflowing_probe_means_does_not_fit),
 	};
 	return cmocka_run_group_tests_name("plan", tests, load_catalog, free_catalog);
 }
