@@ -1,0 +1,176 @@
+#ifndef VRAMPLAN_TRAINCONFIG_H
+#define VRAMPLAN_TRAINCONFIG_H
+
+/*
+ * A committed training config, read for `vramplan check` (docs/check.md).
+ *
+ * Three flavours, told apart by their keys:
+ *   hf         Hugging Face TrainingArguments / Seq2SeqTrainingArguments keys
+ *              (transformers src/transformers/training_args.py,
+ *              training_args_seq2seq.py), plus the keys the example scripts and
+ *              TRL put in the same file: run_summarization.py's
+ *              max_source_length/max_target_length, TRL ModelConfig's
+ *              use_peft/lora_r/load_in_4bit, SFTConfig's max_length/packing.
+ *   axolotl    an axolotl YAML config (base_model, micro_batch_size,
+ *              sequence_len, adapter, ...; axolotl src/axolotl/utils/schemas/).
+ *   deepspeed  a DeepSpeed config JSON (train_micro_batch_size_per_gpu,
+ *              zero_optimization.stage, ...; deepspeed.ai/docs/config-json).
+ * A file is JSON when its first non-space character is '{' (cJSON), else
+ * YAML (libyaml's document API). Either syntax may hold any flavour.
+ *
+ * A top-level `vramplan:` mapping carries what trainer keys cannot say (the
+ * GPU, the host, LoRA on an hf config without TRL keys, ...); its keys win
+ * over the trainer's.
+ *
+ * Every setting remembers the key that set it and that key's line:column, so
+ * a diagnostic (and a GitHub annotation) can point at it. Keys the check
+ * does not use are listed in `ignored`; settings that change memory and that
+ * the file leaves out get a stated default, listed in `defaults`. Nothing is
+ * dropped silently.
+ *
+ * Pure apart from vp_trainconfig_load(), which reads the file. A config
+ * starts zeroed (or from vp_trainconfig_parse, which zeroes it); it owns the
+ * two note arrays; vp_trainconfig_free() releases them, leaves the struct
+ * zeroed, and is a no-op on a zeroed struct.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vramplan/error.h"
+#include "vramplan/estimate.h"
+#include "vramplan/gpu.h"
+#include "vramplan/model.h"
+#include "vramplan/train.h"
+
+enum vp_tc_flavour { VP_TC_HF = 0, VP_TC_AXOLOTL, VP_TC_DEEPSPEED };
+
+/* The settings a check uses, each with the key that set it. */
+enum vp_tc_setting {
+	VP_TC_MODEL = 0,  /* model_name_or_path, base_model, vramplan.model */
+	VP_TC_BATCH,      /* per_device_train_batch_size, micro_batch_size, train_micro_batch_size_per_gpu */
+	VP_TC_EVAL_BATCH, /* per_device_eval_batch_size, eval_batch_size */
+	VP_TC_GRAD_ACCUM,
+	VP_TC_SEQ_LEN,    /* the length that became train.seq_len */
+	VP_TC_TGT_LEN,    /* the length that became train.tgt_len */
+	VP_TC_PRECISION,
+	VP_TC_OPTIMIZER,
+	VP_TC_GRAD_CKPT,
+	VP_TC_METHOD,     /* use_peft, adapter, vramplan.method */
+	VP_TC_QUANT,      /* load_in_4bit, load_in_8bit, vramplan.quant */
+	VP_TC_LORA_R,
+	VP_TC_LORA_TARGETS,
+	VP_TC_ATTN,
+	VP_TC_ZERO,       /* zero_optimization.stage, vramplan.zero_stage */
+	VP_TC_GPUS,       /* data-parallel GPUs */
+	VP_TC_GENERATE,   /* predict_with_generate */
+	VP_TC_NUM_BEAMS,
+	VP_TC_GEN_LEN,    /* generation_max_length, val_max_target_length */
+	VP_TC_WORKERS,    /* dataloader_num_workers */
+	VP_TC_PIN_MEMORY,
+	VP_TC_DS_FILE,    /* an hf/axolotl config's `deepspeed:` file */
+	VP_TC_SETTING_COUNT
+};
+
+struct vp_tc_origin {
+	char key[96];                 /* as written, dotted when nested: "zero_optimization.stage" */
+	unsigned long line, column;   /* of the key; 0 when a default applied */
+};
+
+/* An ignored key, or a default applied ("gradient_checkpointing: false
+ * (TrainingArguments default)"). */
+struct vp_tc_note {
+	char key[96];
+	char text[224];
+	unsigned long line, column;   /* 0 for a default */
+};
+
+#define VP_TC_MAX_GPUS 16
+
+struct vp_trainconfig {
+	char file[512];
+	enum vp_tc_flavour flavour;
+	bool json;                    /* JSON syntax (else YAML) */
+
+	char model[512];              /* the model reference as written; "" when none */
+	char deepspeed[512];          /* an hf/axolotl `deepspeed:` path; "" when none */
+
+	/* The training setup. train.batch is the micro-batch under check;
+	 * vp_trainconfig_resolve() completes what depends on the model. */
+	struct vp_train train;
+	bool bf16_auto;               /* axolotl `bf16: auto`: decided per GPU */
+	bool fp16_off;                /* axolotl `fp16: false` with bf16 auto */
+	bool head_set, lora_targets_set;
+	bool batch_auto;              /* DeepSpeed "auto" micro-batch: resolve() refuses it */
+	uint64_t eval_batch;
+	struct vp_eval_opts eval;     /* predict_with_generate */
+
+	/* Lengths as the file gives them (0 = absent); resolve() maps them
+	 * onto train.seq_len / tgt_len for the model's architecture. */
+	uint64_t len_seq, len_source, len_target, len_gen;
+	struct vp_tc_origin len_seq_at, len_source_at, len_target_at, len_gen_at;
+
+	uint64_t num_workers;         /* dataloader_num_workers */
+	bool pin_memory;              /* dataloader_pin_memory */
+	bool persistent_workers;      /* dataloader_persistent_workers */
+
+	/* The vramplan: block. */
+	char gpus[VP_TC_MAX_GPUS][VP_NAME_MAX];
+	struct vp_tc_origin gpu_at[VP_TC_MAX_GPUS];
+	size_t n_gpus;
+	double util;                  /* 0 = not given */
+	uint64_t host_ram_bytes;      /* 0 = not given */
+	uint64_t cpus;                /* 0 = not given */
+	uint64_t worker_ram_bytes;    /* 0 = not given */
+
+	struct vp_tc_origin at[VP_TC_SETTING_COUNT];
+
+	struct vp_tc_note *ignored;
+	size_t n_ignored;
+	struct vp_tc_note *defaults;
+	size_t n_defaults;
+	bool resolved;
+};
+
+/* Parse `text` (len bytes); `name` is the path used in diagnostics and the
+ * base for relative paths. Returns 0, or -1 with err filled (VP_ERR_INPUT
+ * with line:column for syntax and type errors). On failure *tc is zeroed. */
+int vp_trainconfig_parse(struct vp_trainconfig *tc, const char *name, const char *text, size_t len,
+			 struct vp_error *err);
+
+/* Read and parse a file (VP_ERR_IO when it cannot be read). */
+int vp_trainconfig_load(struct vp_trainconfig *tc, const char *path, struct vp_error *err);
+
+void vp_trainconfig_free(struct vp_trainconfig *tc);
+
+/*
+ * Complete the setup for model m: the head (vramplan.head, else the model's
+ * default), the sequence and target lengths from the lengths the file gave,
+ * PEFT's default LoRA targets, and the defaults that depend on the
+ * architecture (each appended to `defaults`). Call once, after the model is
+ * known. Returns 0, or -1 with err at the offending key.
+ */
+int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, struct vp_error *err);
+
+/* The setup on GPU g: tc->train with `bf16: auto` decided the way axolotl
+ * decides it (bf16 where the GPU has it, else fp16 unless fp16: false). */
+void vp_trainconfig_train_for(const struct vp_trainconfig *tc, const struct vp_gpu *g, struct vp_train *out);
+
+/* "hf", "axolotl", "deepspeed". */
+const char *vp_tc_flavour_name(enum vp_tc_flavour f);
+
+/* The position a diagnostic about setting s should point at: the key that
+ * set it, else the model key, else line 1. */
+void vp_trainconfig_where(const struct vp_trainconfig *tc, enum vp_tc_setting s, unsigned long *line,
+			  unsigned long *column);
+
+/* The model reference as a path to try when it is not a catalogue key:
+ * relative references are taken relative to the config file's directory.
+ * Writes "" when there is no model. */
+void vp_trainconfig_model_path(const struct vp_trainconfig *tc, char *buf, size_t size);
+
+/* The same for the `deepspeed:` file of an hf or axolotl config. */
+void vp_trainconfig_relative_path(const struct vp_trainconfig *tc, const char *ref, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,580 @@
+/* Training configs for `vramplan check`: each flavour, positions, ignored
+ * keys, defaults, and one bad file per diagnostic. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vramplan/catalog.h"
+#include "vramplan/trainconfig.h"
+
+#define GOOD VP_TEST_DATA "/trainconfig/good/"
+#define BAD VP_TEST_DATA "/trainconfig/bad/"
+#define EXAMPLES VP_SOURCE_DIR "/examples/configs/"
+
+static struct vp_catalog cat;
+
+static int setup(void **state)
+{
+	struct vp_error err = {0};
+
+	(void)state;
+	return vp_catalog_load_builtin(&cat, &err);
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	vp_catalog_free(&cat);
+	return 0;
+}
+
+static void load_ok(struct vp_trainconfig *tc, const char *path)
+{
+	struct vp_error err = {0};
+
+	if (vp_trainconfig_load(tc, path, &err) != 0) {
+		char buf[1200];
+
+		vp_error_format(&err, buf, sizeof buf);
+		fail_msg("%s", buf);
+	}
+}
+
+static void resolve_ok(struct vp_trainconfig *tc, const char *model)
+{
+	struct vp_error err = {0};
+	const struct vp_model *m = vp_catalog_find_model(&cat, model);
+
+	assert_non_null(m);
+	if (vp_trainconfig_resolve(tc, m, &err) != 0)
+		fail_msg("resolve: %s", err.message);
+}
+
+static const struct vp_tc_note *find_note(const struct vp_tc_note *notes, size_t n, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(notes[i].key, key) == 0)
+			return &notes[i];
+	return NULL;
+}
+
+static bool has_default(const struct vp_trainconfig *tc, const char *needle)
+{
+	size_t i;
+
+	for (i = 0; i < tc->n_defaults; i++)
+		if (strstr(tc->defaults[i].text, needle) != NULL)
+			return true;
+	return false;
+}
+
+static void assert_at(const struct vp_trainconfig *tc, enum vp_tc_setting s, const char *key, unsigned long line,
+		      unsigned long column)
+{
+	if (strcmp(tc->at[s].key, key) != 0 || tc->at[s].line != line || tc->at[s].column != column)
+		fail_msg("setting %d at '%s' %lu:%lu, expected '%s' %lu:%lu", (int)s, tc->at[s].key, tc->at[s].line,
+			 tc->at[s].column, key, line, column);
+}
+
+/* ---- hf ---- */
+
+static void seed000_stage3_is_read_with_positions(void **state)
+{
+	struct vp_trainconfig tc;
+	const struct vp_tc_note *n;
+
+	(void)state;
+	load_ok(&tc, EXAMPLES "seed000-stage3.yaml");
+	assert_int_equal(tc.flavour, VP_TC_HF);
+	assert_false(tc.json);
+	assert_string_equal(tc.model, "csebuetnlp/mT5_multilingual_XLSum");
+	assert_int_equal(tc.train.batch, 12);
+	assert_int_equal(tc.eval_batch, 16);
+	assert_int_equal(tc.train.grad_accum, 2);
+	assert_int_equal(tc.num_workers, 16);
+	assert_true(tc.pin_memory);
+	assert_true(tc.persistent_workers);
+	assert_int_equal(tc.train.precision, VP_PREC_AMP_BF16);
+	assert_int_equal(tc.train.method, VP_METHOD_QLORA);
+	assert_int_equal(tc.train.quant, VP_QUANT_NF4);
+	assert_int_equal(tc.train.lora_r, 16);
+	assert_false(tc.train.grad_ckpt);
+	assert_int_equal(tc.train.optimizer, VP_OPT_ADAMW);
+	assert_at(&tc, VP_TC_MODEL, "model_name_or_path", 6, 1);
+	assert_at(&tc, VP_TC_BATCH, "per_device_train_batch_size", 10, 1);
+	assert_at(&tc, VP_TC_EVAL_BATCH, "per_device_eval_batch_size", 11, 1);
+	assert_at(&tc, VP_TC_WORKERS, "dataloader_num_workers", 15, 1);
+	assert_at(&tc, VP_TC_PRECISION, "bf16", 28, 1);
+
+	/* the vramplan block */
+	assert_int_equal(tc.n_gpus, 1);
+	assert_string_equal(tc.gpus[0], "rtx3090");
+	assert_int_equal(tc.gpu_at[0].line, 46);
+	assert_int_equal(tc.host_ram_bytes, 60000000000ULL);
+	assert_int_equal(tc.cpus, 48);
+
+	/* nothing dropped silently */
+	n = find_note(tc.ignored, tc.n_ignored, "output_dir");
+	assert_non_null(n);
+	assert_int_equal(n->line, 7);
+	assert_int_equal(n->column, 1);
+	assert_non_null(find_note(tc.ignored, tc.n_ignored, "learning_rate"));
+	assert_null(find_note(tc.ignored, tc.n_ignored, "vramplan"));
+	assert_null(find_note(tc.ignored, tc.n_ignored, "per_device_train_batch_size"));
+	assert_true(has_default(&tc, "optim: adamw_torch (TrainingArguments default)"));
+	assert_true(has_default(&tc, "gradient_checkpointing: false (TrainingArguments default)"));
+	assert_true(has_default(&tc, "lora_r: 16 (TRL ModelConfig default)"));
+
+	/* the model decides the lengths, the head and PEFT's targets */
+	resolve_ok(&tc, "mt5");
+	assert_int_equal(tc.train.head, VP_HEAD_SEQ2SEQ_LM);
+	assert_int_equal(tc.train.seq_len, 512);
+	assert_int_equal(tc.train.tgt_len, 128);
+	assert_at(&tc, VP_TC_SEQ_LEN, "max_source_length", 34, 1);
+	assert_at(&tc, VP_TC_TGT_LEN, "max_target_length", 35, 1);
+	assert_int_equal(tc.train.n_lora_targets, 2);
+	assert_string_equal(tc.train.lora_targets[0], "q");
+	assert_string_equal(tc.train.lora_targets[1], "v");
+	assert_true(has_default(&tc, "lora_target_modules: q,v (PEFT default for mt5)"));
+	assert_true(has_default(&tc, "predict_with_generate: false"));
+	vp_trainconfig_free(&tc);
+	vp_trainconfig_free(&tc); /* a no-op on a zeroed config */
+}
+
+static void seed000_stage1_has_32_workers(void **state)
+{
+	struct vp_trainconfig tc;
+
+	(void)state;
+	load_ok(&tc, EXAMPLES "seed000-stage1.yaml");
+	assert_int_equal(tc.train.batch, 20);
+	assert_int_equal(tc.eval_batch, 48);
+	assert_int_equal(tc.num_workers, 32);
+	vp_trainconfig_free(&tc);
+}
+
+static void hf_defaults_are_stated(void **state)
+{
+	struct vp_trainconfig tc;
+	const struct vp_tc_note *n;
+
+	(void)state;
+	load_ok(&tc, GOOD "hf-defaults.yaml");
+	assert_int_equal(tc.flavour, VP_TC_HF);
+	assert_int_equal(tc.train.batch, 8);
+	assert_int_equal(tc.eval_batch, 8);
+	assert_int_equal(tc.train.grad_accum, 1);
+	assert_int_equal(tc.train.precision, VP_PREC_FP32);
+	assert_int_equal(tc.train.method, VP_METHOD_FULL);
+	assert_int_equal(tc.train.attn, VP_ATTN_SDPA);
+	assert_int_equal(tc.num_workers, 0);
+	assert_true(tc.pin_memory);
+	assert_int_equal(tc.at[VP_TC_BATCH].line, 0);
+	assert_true(has_default(&tc, "per_device_train_batch_size: 8 (TrainingArguments default)"));
+	assert_true(has_default(&tc, "per_device_eval_batch_size: 8 (TrainingArguments default)"));
+	assert_true(has_default(&tc, "gradient_accumulation_steps: 1 (TrainingArguments default)"));
+	assert_true(has_default(&tc, "fp16: false, bf16: false, so fp32 training"));
+	assert_true(has_default(&tc, "use_peft: false, so full fine-tuning"));
+	assert_true(has_default(&tc, "dataloader_num_workers: 0"));
+	assert_true(has_default(&tc, "dataloader_pin_memory: true"));
+
+	/* a typo'd memory key is ignored, but with a hint */
+	n = find_note(tc.ignored, tc.n_ignored, "per_device_train_batchsize");
+	assert_non_null(n);
+	assert_int_equal(n->line, 5);
+	assert_string_equal(n->text, "did you mean 'per_device_train_batch_size'?");
+	n = find_note(tc.ignored, tc.n_ignored, "learning_rate");
+	assert_non_null(n);
+	assert_string_equal(n->text, "");
+
+	/* a batch key that is absent points at the model key */
+	{
+		unsigned long line, col;
+		vp_trainconfig_where(&tc, VP_TC_BATCH, &line, &col);
+		assert_int_equal(line, 2);
+		assert_int_equal(col, 1);
+	}
+
+	resolve_ok(&tc, "mt5-small");
+	assert_int_equal(tc.train.seq_len, 1024);
+	assert_int_equal(tc.train.tgt_len, 128);
+	assert_true(has_default(&tc, "max_source_length: 1024 (run_summarization.py default)"));
+	assert_true(has_default(&tc, "max_target_length: 128 (run_summarization.py default)"));
+	vp_trainconfig_free(&tc);
+}
+
+static void hf_json_positions_survive_escapes_and_nesting(void **state)
+{
+	struct vp_trainconfig tc;
+	const struct vp_tc_note *n;
+
+	(void)state;
+	load_ok(&tc, GOOD "hf-full.json");
+	assert_true(tc.json);
+	assert_int_equal(tc.flavour, VP_TC_HF);
+	assert_at(&tc, VP_TC_MODEL, "model_name_or_path", 2, 3);
+	assert_at(&tc, VP_TC_BATCH, "per_device_train_batch_size", 4, 3);
+	assert_at(&tc, VP_TC_WORKERS, "dataloader_num_workers", 14, 3);
+	assert_int_equal(tc.train.batch, 4);
+	assert_int_equal(tc.eval_batch, 2);
+	assert_int_equal(tc.train.grad_accum, 8);
+	assert_int_equal(tc.train.precision, VP_PREC_AMP_FP16);
+	assert_int_equal(tc.train.optimizer, VP_OPT_ADAMW_8BIT);
+	assert_true(tc.train.grad_ckpt);
+	assert_int_equal(tc.train.attn, VP_ATTN_FLASH2);
+	assert_int_equal(tc.num_workers, 4);
+	assert_false(tc.pin_memory);
+	n = find_note(tc.ignored, tc.n_ignored, "gradient_checkpointing_kwargs");
+	assert_non_null(n);
+	assert_int_equal(n->line, 11);
+	assert_int_equal(n->column, 3);
+	n = find_note(tc.ignored, tc.n_ignored, "report_to");
+	assert_non_null(n);
+	assert_int_equal(n->line, 7);
+
+	resolve_ok(&tc, "llama-3.2-1b");
+	assert_int_equal(tc.train.seq_len, 2048);
+	assert_int_equal(tc.train.tgt_len, 0);
+	assert_int_equal(tc.train.head, VP_HEAD_CAUSAL_LM);
+	vp_trainconfig_free(&tc);
+}
+
+static void vramplan_block_wins_over_trainer_keys(void **state)
+{
+	struct vp_trainconfig tc;
+
+	(void)state;
+	load_ok(&tc, GOOD "hf-vramplan.yaml");
+	assert_string_equal(tc.model, "roberta-base");
+	assert_at(&tc, VP_TC_MODEL, "vramplan.model", 6, 3);
+	assert_int_equal(tc.n_gpus, 2);
+	assert_string_equal(tc.gpus[1], "l4");
+	assert_int_equal(tc.gpu_at[1].line, 7);
+	assert_true(tc.util > 0.749 && tc.util < 0.751);
+	assert_int_equal(tc.host_ram_bytes, 64ULL << 30);
+	assert_int_equal(tc.worker_ram_bytes, 1ULL << 30);
+	assert_int_equal(tc.cpus, 16);
+	assert_int_equal(tc.train.method, VP_METHOD_LORA);
+	assert_int_equal(tc.train.lora_r, 4);
+	assert_int_equal(tc.train.n_lora_targets, 2);
+	assert_string_equal(tc.train.lora_targets[0], "query");
+	assert_int_equal(tc.train.optimizer, VP_OPT_ADAFACTOR);
+	assert_true(tc.train.grad_ckpt);
+	assert_int_equal(tc.train.precision, VP_PREC_AMP_BF16);
+	assert_at(&tc, VP_TC_METHOD, "vramplan.method", 12, 3);
+
+	resolve_ok(&tc, "roberta-base");
+	assert_int_equal(tc.train.head, VP_HEAD_MASKED_LM);
+	assert_int_equal(tc.train.seq_len, 128); /* vramplan.seq_len over max_seq_length */
+	assert_at(&tc, VP_TC_SEQ_LEN, "vramplan.seq_len", 16, 3);
+	assert_false(has_default(&tc, "lora_target_modules"));
+	vp_trainconfig_free(&tc);
+}
+
+static void causal_lm_adds_source_and_target(void **state)
+{
+	struct vp_trainconfig tc;
+
+	(void)state;
+	load_ok(&tc, GOOD "hf-causal-lengths.yaml");
+	assert_int_equal(tc.train.method, VP_METHOD_QLORA);
+	assert_int_equal(tc.train.quant, VP_QUANT_INT8);
+	assert_true(tc.eval.generate);
+	assert_int_equal(tc.eval.num_beams, 4);
+	resolve_ok(&tc, "llama-3.2-3b");
+	assert_int_equal(tc.train.seq_len, 512);
+	assert_int_equal(tc.eval.max_new_tokens, 64);
+	assert_at(&tc, VP_TC_GEN_LEN, "generation_max_length", 7, 1);
+	assert_true(has_default(&tc, "max_source_length + max_target_length = 512"));
+	assert_true(has_default(&tc, "lora_target_modules: q_proj,v_proj (PEFT default for llama)"));
+	vp_trainconfig_free(&tc);
+}
+
+/* ---- axolotl ---- */
+
+static void axolotl_seed003_example(void **state)
+{
+	struct vp_trainconfig tc;
+
+	(void)state;
+	load_ok(&tc, EXAMPLES "seed003-llama-qlora-axolotl.yaml");
+	assert_int_equal(tc.flavour, VP_TC_AXOLOTL);
+	assert_string_equal(tc.model, "Bllossom/llama-3.2-Korean-Bllossom-3B");
+	assert_int_equal(tc.train.batch, 8);
+	assert_int_equal(tc.eval_batch, 8);
+	assert_int_equal(tc.train.grad_accum, 2);
+	assert_int_equal(tc.train.method, VP_METHOD_QLORA);
+	assert_int_equal(tc.train.quant, VP_QUANT_NF4_DQ);
+	assert_int_equal(tc.train.lora_r, 16);
+	assert_true(tc.train.lora_all_linear);
+	assert_int_equal(tc.train.precision, VP_PREC_FP32);
+	assert_false(tc.bf16_auto);
+	assert_true(tc.train.grad_ckpt);
+	assert_int_equal(tc.train.optimizer, VP_OPT_ADAMW);
+	assert_int_equal(tc.len_seq, 512);
+	assert_at(&tc, VP_TC_BATCH, "micro_batch_size", 28, 1);
+	assert_non_null(find_note(tc.ignored, tc.n_ignored, "datasets"));
+	assert_non_null(find_note(tc.ignored, tc.n_ignored, "lora_alpha"));
+	assert_true(has_default(&tc, "eval_batch_size: 8 (axolotl default: micro_batch_size)"));
+
+	resolve_ok(&tc, "llama-3.2-korean-3b");
+	assert_int_equal(tc.train.seq_len, 512);
+	assert_at(&tc, VP_TC_SEQ_LEN, "sequence_len", 25, 1);
+	assert_false(has_default(&tc, "lora_target_modules"));
+	vp_trainconfig_free(&tc);
+}
+
+static void axolotl_bf16_auto_is_decided_per_gpu(void **state)
+{
+	struct vp_trainconfig tc;
+	struct vp_train t;
+
+	(void)state;
+	load_ok(&tc, GOOD "axolotl-auto.yaml");
+	assert_int_equal(tc.flavour, VP_TC_AXOLOTL);
+	assert_true(tc.bf16_auto);
+	assert_true(has_default(&tc, "bf16: auto (axolotl default)"));
+	/* batch_size 16 / micro 2: accumulation 8 */
+	assert_int_equal(tc.train.batch, 2);
+	assert_int_equal(tc.train.grad_accum, 8);
+	assert_at(&tc, VP_TC_GRAD_ACCUM, "batch_size", 3, 1);
+	assert_true(tc.train.packed);
+	assert_int_equal(tc.train.attn, VP_ATTN_FLASH2);
+	assert_true(tc.train.grad_ckpt);
+	assert_true(tc.train.activation_offload);
+	assert_int_equal(tc.train.optimizer, VP_OPT_ADAMW_FUSED);
+	assert_true(has_default(&tc, "optimizer: adamw_torch_fused (axolotl default)"));
+
+	vp_trainconfig_train_for(&tc, vp_catalog_find_gpu(&cat, "rtx3090"), &t);
+	assert_int_equal(t.precision, VP_PREC_AMP_BF16);
+	vp_trainconfig_train_for(&tc, vp_catalog_find_gpu(&cat, "v100-16gb"), &t);
+	assert_int_equal(t.precision, VP_PREC_AMP_FP16);
+
+	resolve_ok(&tc, "llama-3.2-1b");
+	assert_int_equal(tc.train.seq_len, 4096);
+	vp_trainconfig_free(&tc);
+
+	load_ok(&tc, GOOD "axolotl-no-fp16.yaml");
+	assert_true(tc.bf16_auto);
+	vp_trainconfig_train_for(&tc, vp_catalog_find_gpu(&cat, "t4"), &t);
+	assert_int_equal(t.precision, VP_PREC_FP32);
+	vp_trainconfig_train_for(&tc, vp_catalog_find_gpu(&cat, "a100-40gb"), &t);
+	assert_int_equal(t.precision, VP_PREC_AMP_BF16);
+	assert_true(has_default(&tc, "micro_batch_size: 1 (axolotl default)") == false);
+	assert_true(has_default(&tc, "sequence_len") == false);
+	resolve_ok(&tc, "llama-3.2-1b");
+	assert_true(has_default(&tc, "sequence_len: 512 (axolotl default)"));
+	vp_trainconfig_free(&tc);
+}
+
+/* ---- DeepSpeed ---- */
+
+static void deepspeed_example(void **state)
+{
+	struct vp_trainconfig tc;
+	const struct vp_tc_note *n;
+
+	(void)state;
+	load_ok(&tc, EXAMPLES "seed004-deepspeed-zero2.json");
+	assert_int_equal(tc.flavour, VP_TC_DEEPSPEED);
+	assert_true(tc.json);
+	assert_int_equal(tc.train.batch, 8);
+	assert_int_equal(tc.train.grad_accum, 4);
+	assert_int_equal(tc.train.gpus, 1);
+	assert_int_equal(tc.train.zero_stage, 2);
+	assert_int_equal(tc.train.precision, VP_PREC_FP16);
+	assert_int_equal(tc.train.optimizer, VP_OPT_ADAMW_FUSED);
+	assert_true(tc.train.grad_ckpt);
+	assert_at(&tc, VP_TC_BATCH, "train_micro_batch_size_per_gpu", 2, 3);
+	assert_at(&tc, VP_TC_ZERO, "zero_optimization.stage", 16, 5);
+	assert_at(&tc, VP_TC_PRECISION, "fp16.enabled", 7, 5);
+	assert_string_equal(tc.model, "tinyllama");
+	assert_int_equal(tc.n_gpus, 2);
+	n = find_note(tc.ignored, tc.n_ignored, "zero_optimization.overlap_comm");
+	assert_non_null(n);
+	assert_int_equal(n->line, 17);
+	assert_non_null(find_note(tc.ignored, tc.n_ignored, "optimizer.params"));
+	assert_true(has_default(&tc, "eval batch: 8, the micro-batch"));
+	resolve_ok(&tc, "tinyllama");
+	assert_int_equal(tc.train.seq_len, 2048);
+	vp_trainconfig_free(&tc);
+}
+
+static void deepspeed_batch_triple_gives_gpus(void **state)
+{
+	struct vp_trainconfig tc;
+	const struct vp_tc_note *n;
+
+	(void)state;
+	load_ok(&tc, GOOD "deepspeed-total.json");
+	assert_int_equal(tc.train.gpus, 2);
+	assert_int_equal(tc.train.zero_stage, 3);
+	assert_int_equal(tc.train.precision, VP_PREC_BF16);
+	n = find_note(tc.ignored, tc.n_ignored, "zero_optimization.offload_param");
+	assert_non_null(n);
+	assert_non_null(strstr(n->text, "not modelled"));
+	resolve_ok(&tc, "llama-3.2-1b");
+	assert_true(has_default(&tc, "sequence length: 512 (vramplan default"));
+	vp_trainconfig_free(&tc);
+
+	load_ok(&tc, GOOD "deepspeed-auto.json");
+	assert_int_equal(tc.train.batch, 4);
+	assert_int_equal(tc.train.grad_accum, 1);
+	assert_int_equal(tc.train.zero_stage, 1);
+	assert_int_equal(tc.train.precision, VP_PREC_FP32);
+	assert_true(has_default(&tc, "gradient_accumulation_steps: auto, counted as 1"));
+	assert_true(has_default(&tc, "counted as fp32"));
+	assert_true(has_default(&tc, "data-parallel GPUs: 1"));
+	vp_trainconfig_free(&tc);
+}
+
+static void deepspeed_auto_batch_is_refused_when_checked(void **state)
+{
+	struct vp_trainconfig tc;
+	struct vp_error err = {0};
+
+	(void)state;
+	/* read for its ZeRO stage (an hf config's deepspeed: file) ... */
+	load_ok(&tc, BAD "ds-auto-batch.json");
+	assert_true(tc.batch_auto);
+	assert_int_equal(tc.train.zero_stage, 2);
+	/* ... but not checked on its own */
+	assert_int_equal(vp_trainconfig_resolve(&tc, vp_catalog_find_model(&cat, "t5-small"), &err), -1);
+	assert_int_equal(err.code, VP_ERR_INPUT);
+	assert_int_equal(err.line, 2);
+	assert_int_equal(err.column, 3);
+	assert_non_null(strstr(err.message, "'train_micro_batch_size_per_gpu' is 'auto'"));
+	vp_trainconfig_free(&tc);
+}
+
+static void relative_paths_follow_the_config(void **state)
+{
+	struct vp_trainconfig tc;
+	char buf[1100];
+
+	(void)state;
+	memset(&tc, 0, sizeof tc);
+	snprintf(tc.file, sizeof tc.file, "configs/train/a.yaml");
+	vp_trainconfig_relative_path(&tc, "../models/config.json", buf, sizeof buf);
+	assert_string_equal(buf, "configs/train/../models/config.json");
+	vp_trainconfig_relative_path(&tc, "/abs/config.json", buf, sizeof buf);
+	assert_string_equal(buf, "/abs/config.json");
+	snprintf(tc.file, sizeof tc.file, "a.yaml");
+	vp_trainconfig_relative_path(&tc, "m/config.json", buf, sizeof buf);
+	assert_string_equal(buf, "m/config.json");
+	assert_string_equal(vp_tc_flavour_name(VP_TC_AXOLOTL), "axolotl");
+}
+
+static void text_and_buffer_agree(void **state)
+{
+	struct vp_trainconfig tc;
+	struct vp_error err = {0};
+	static const char text[] = "\xEF\xBB\xBF  {\"per_device_train_batch_size\": 3}";
+
+	(void)state;
+	assert_int_equal(vp_trainconfig_parse(&tc, "x.json", text, sizeof text - 1, &err), 0);
+	assert_true(tc.json);
+	assert_int_equal(tc.train.batch, 3);
+	assert_int_equal(tc.at[VP_TC_BATCH].line, 1);
+	assert_int_equal(tc.at[VP_TC_BATCH].column, 7);
+	assert_string_equal(tc.model, "");
+	vp_trainconfig_free(&tc);
+
+	assert_int_equal(vp_trainconfig_load(&tc, BAD "does-not-exist.yaml", &err), -1);
+	assert_int_equal(err.code, VP_ERR_IO);
+	assert_int_equal(tc.n_ignored, 0);
+}
+
+/* ---- bad files: one diagnostic each ---- */
+
+static const struct {
+	const char *file;
+	unsigned long line, column;
+	const char *needle;
+} bad[] = {
+	{"syntax.yaml", 3, 5, "invalid YAML"},
+	{"syntax.json", 4, 2, "invalid JSON"},
+	{"json-trailing.json", 2, 1, "unexpected text after the JSON object"},
+	{"string-batch.yaml", 2, 30, "expected a whole number for 'per_device_train_batch_size', found the string '20'"},
+	{"negative-batch.yaml", 2, 29, "'per_device_eval_batch_size' must be at least 1, found -4"},
+	{"fraction-batch.json", 3, 34, "expected a whole number for 'per_device_train_batch_size', found '8.0'"},
+	{"huge-batch.yaml", 2, 30, "is too large"},
+	{"unknown-optim.yaml", 2, 8, "unknown or unmodelled optimizer 'adamw_foo'"},
+	{"unknown-attn.yaml", 2, 22, "unknown 'attn_implementation' value 'paged'"},
+	{"bool-type.yaml", 2, 25, "expected true or false for 'gradient_checkpointing', found 'maybe'"},
+	{"duplicate-key.yaml", 4, 1, "duplicate key 'bf16' (first given at line 2)"},
+	{"two-documents.yaml", 3, 1, "a second YAML document"},
+	{"top-level-list.yaml", 1, 1, "expected a mapping of trainer keys at the top level, found a list"},
+	{"empty.yaml", 0, 0, "empty training config"},
+	{"merge-key.yaml", 4, 1, "merge keys"},
+	{"vramplan-unknown-key.yaml", 4, 3, "unknown key 'gpus_memory' in 'vramplan'"},
+	{"vramplan-not-mapping.yaml", 2, 11, "expected a mapping for 'vramplan', found a list"},
+	{"vramplan-util.yaml", 3, 9, "value '1.5' for vramplan.util is out of range"},
+	{"vramplan-host-ram.yaml", 3, 13, "invalid size '60XB' for vramplan.host_ram"},
+	{"fp16-and-bf16.yaml", 3, 1, "'bf16' and 'fp16' cannot both be true"},
+	{"quantized-full.yaml", 2, 1, "'load_in_4bit' without use_peft"},
+	{"four-and-eight-bit.yaml", 2, 1, "'load_in_4bit' and 'load_in_8bit' cannot both be true"},
+	{"targets-mapping.yaml", 2, 22, "expected a module name or a list of them for 'lora_target_modules'"},
+	{"axolotl-qlora-no-4bit.yaml", 3, 1, "'adapter: qlora' needs 'load_in_4bit: true'"},
+	{"axolotl-adapter.yaml", 3, 10, "unsupported adapter 'ia3'"},
+	{"ds-bad-total.json", 2, 3, "'train_batch_size' 30 is not"},
+	{"ds-stage.json", 4, 14, "'zero_optimization.stage' must be 0, 1, 2 or 3, found 5"},
+};
+
+static void bad_files_fail_at_their_position(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct vp_trainconfig tc;
+		struct vp_error err = {0};
+		char path[512];
+
+		snprintf(path, sizeof path, BAD "%s", bad[i].file);
+		if (vp_trainconfig_load(&tc, path, &err) != -1)
+			fail_msg("%s: loaded", bad[i].file);
+		if (strstr(err.message, bad[i].needle) == NULL)
+			fail_msg("%s: message lacks '%s': %s", bad[i].file, bad[i].needle, err.message);
+		if (err.line != bad[i].line || err.column != bad[i].column)
+			fail_msg("%s: error at %lu:%lu, expected %lu:%lu: %s", bad[i].file, err.line, err.column,
+				 bad[i].line, bad[i].column, err.message);
+		assert_int_equal(err.code, VP_ERR_INPUT);
+		assert_string_equal(err.file, path);
+		/* house style: lower-case first word (or a quote), no final period */
+		assert_true(err.message[0] == '\'' || (err.message[0] >= 'a' && err.message[0] <= 'z'));
+		assert_true(err.message[strlen(err.message) - 1] != '.');
+		/* a failed load leaves nothing to free */
+		assert_null(tc.ignored);
+		assert_null(tc.defaults);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(seed000_stage3_is_read_with_positions),
+		cmocka_unit_test(seed000_stage1_has_32_workers),
+		cmocka_unit_test(hf_defaults_are_stated),
+		cmocka_unit_test(hf_json_positions_survive_escapes_and_nesting),
+		cmocka_unit_test(vramplan_block_wins_over_trainer_keys),
+		cmocka_unit_test(causal_lm_adds_source_and_target),
+		cmocka_unit_test(axolotl_seed003_example),
+		cmocka_unit_test(axolotl_bf16_auto_is_decided_per_gpu),
+		cmocka_unit_test(deepspeed_example),
+		cmocka_unit_test(deepspeed_batch_triple_gives_gpus),
+		cmocka_unit_test(deepspeed_auto_batch_is_refused_when_checked),
+		cmocka_unit_test(relative_paths_follow_the_config),
+		cmocka_unit_test(text_and_buffer_agree),
+		cmocka_unit_test(bad_files_fail_at_their_position),
+	};
+	return cmocka_run_group_tests_name("trainconfig", tests, setup, teardown);
+}
