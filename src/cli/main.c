@@ -1,7 +1,645 @@
-/* Temporary entry point while the CLI is written; replaced by cli.c. */
+/*
+ * vramplan's entry point: argument parsing (getopt_long) and dispatch.
+ * The options and their help live in one table, so the two cannot drift.
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
-int main(void)
+#include <stdlib.h>
+#include <string.h>
+
+#include "vramplan/cli.h"
+#include "vramplan/error.h"
+#include "vramplan/sizes.h"
+
+/* Which commands an option applies to. */
+#define A_PLAN (1u << VP_CMD_PLAN)
+#define A_ESTIMATE (1u << VP_CMD_ESTIMATE)
+#define A_SWEEP (1u << VP_CMD_SWEEP)
+#define A_LIST (1u << VP_CMD_LIST)
+#define A_IMPORT (1u << VP_CMD_IMPORT)
+#define A_TRAIN (A_PLAN | A_ESTIMATE | A_SWEEP)
+#define A_PLANNER (A_PLAN | A_SWEEP)
+#define A_ALL (A_PLAN | A_ESTIMATE | A_SWEEP | A_LIST | A_IMPORT)
+
+enum opt_id {
+	OPT_HELP = 'h',
+	OPT_OUTPUT = 'o',
+	OPT_QUIET = 'q',
+	OPT_VERBOSE = 'v',
+	OPT_VERSION = 256,
+	OPT_MODEL,
+	OPT_GPU,
+	OPT_CATALOG,
+	OPT_SEQ_LEN,
+	OPT_TARGET_LEN,
+	OPT_PRECISION,
+	OPT_METHOD,
+	OPT_LORA_R,
+	OPT_LORA_TARGETS,
+	OPT_QUANT,
+	OPT_OPTIMIZER,
+	OPT_GRAD_CKPT,
+	OPT_ATTN,
+	OPT_HEAD,
+	OPT_NUM_LABELS,
+	OPT_LOSS,
+	OPT_COMPILE,
+	OPT_ACT_OFFLOAD,
+	OPT_OPT_IN_BWD,
+	OPT_ZERO,
+	OPT_GPUS,
+	OPT_UTIL,
+	OPT_BATCH,
+	OPT_BATCH_MULTIPLE,
+	OPT_MAX_BATCH,
+	OPT_EFFECTIVE_BATCH,
+	OPT_GENERATE,
+	OPT_NUM_BEAMS,
+	OPT_MAX_NEW_TOKENS,
+	OPT_HOST_RAM,
+	OPT_CPUS,
+	OPT_WORKER_RAM,
+	OPT_EWC,
+	OPT_REPLAY_BUFFER,
+	OPT_FORMAT,
+	OPT_PROFILE,
+	OPT_EXPLAIN,
+	OPT_END
+};
+
+struct opt_def {
+	const char *name;  /* long name; NULL: a group heading in the help */
+	int id;
+	const char *arg;   /* metavariable; NULL: no argument */
+	unsigned applies;
+	const char *help;  /* may hold '\n' for continuation lines */
+};
+
+static const struct opt_def opts[] = {
+	{NULL, 0, NULL, 0, "Model and GPU:"},
+	{"model", OPT_MODEL, "M", A_TRAIN, "a catalogue name, alias or HF id, or a config.json\n(or the directory holding it)"},
+	{"gpu", OPT_GPU, "G", A_TRAIN, "a catalogue name or alias (see 'vramplan list gpus')"},
+	{"catalog", OPT_CATALOG, "FILE", A_TRAIN | A_LIST, "more catalogue entries, read after $VRAMPLAN_CATALOG\n(repeatable)"},
+	{NULL, 0, NULL, 0, "Training setup:"},
+	{"seq-len", OPT_SEQ_LEN, "N", A_TRAIN, "tokens per sample; the source for seq2seq\n(default 512)"},
+	{"target-len", OPT_TARGET_LEN, "N", A_TRAIN, "target tokens of an encoder-decoder model\n(default 128)"},
+	{"precision", OPT_PRECISION, "P", A_TRAIN, "fp32, amp-fp16, amp-bf16, bf16 or fp16\n(default amp-bf16 where the GPU has bf16,\nelse amp-fp16)"},
+	{"method", OPT_METHOD, "M", A_TRAIN, "full, lora, qlora or frozen (default full)"},
+	{"lora-r", OPT_LORA_R, "N", A_TRAIN, "LoRA rank (default 8)"},
+	{"lora-targets", OPT_LORA_TARGETS, "LIST", A_TRAIN, "modules to adapt, comma-separated, or all-linear\n(default: PEFT's default for the model)"},
+	{"quant", OPT_QUANT, "Q", A_TRAIN, "quantized base: nf4, nf4-dq, int8 or gptq-int4\n(default nf4 with --method qlora)"},
+	{"optimizer", OPT_OPTIMIZER, "NAME", A_TRAIN, "adamw, adamw-fused, adamw-8bit, paged-adamw,\npaged-adamw-8bit, adafactor, sgd, sgd-momentum,\nlion, or a TrainingArguments optim name\n(default adamw)"},
+	{"grad-ckpt", OPT_GRAD_CKPT, NULL, A_TRAIN, "gradient checkpointing"},
+	{"attn", OPT_ATTN, "A", A_TRAIN, "eager, sdpa or flash2 (default sdpa)"},
+	{"head", OPT_HEAD, "H", A_TRAIN, "causal-lm, seq2seq-lm, masked-lm,\nsequence-classification or encoder\n(default: from the architecture)"},
+	{"num-labels", OPT_NUM_LABELS, "N", A_TRAIN, "classes of a sequence-classification head\n(default 2)"},
+	{"loss", OPT_LOSS, "L", A_TRAIN, "standard or chunked (default standard)"},
+	{"compile", OPT_COMPILE, NULL, A_TRAIN, "torch.compile"},
+	{"activation-offload", OPT_ACT_OFFLOAD, NULL, A_TRAIN, "saved activations offloaded to host memory"},
+	{"optimizer-in-backward", OPT_OPT_IN_BWD, NULL, A_TRAIN, "each parameter stepped during backward"},
+	{"zero", OPT_ZERO, "N", A_TRAIN, "DeepSpeed ZeRO stage, 0 to 3"},
+	{"gpus", OPT_GPUS, "N", A_TRAIN, "data-parallel GPUs (default 1)"},
+	{"util", OPT_UTIL, "F", A_TRAIN, "fraction of GPU memory the peak may fill, in (0, 1]\n(default 0.8)"},
+	{"batch", OPT_BATCH, "N", A_ESTIMATE, "the batch size to estimate (estimate only)"},
+	{NULL, 0, NULL, 0, "Planner (plan, sweep):"},
+	{"batch-multiple", OPT_BATCH_MULTIPLE, "N", A_PLANNER, "round the train batch down to a multiple of N\n(default 8 from batch 8 up, else a power of two)"},
+	{"max-batch", OPT_MAX_BATCH, "N", A_PLANNER, "the largest micro-batch to consider (default 4096)"},
+	{"effective-batch", OPT_EFFECTIVE_BATCH, "N", A_PLANNER, "keep batch x accumulation x GPUs equal to N"},
+	{"generate", OPT_GENERATE, NULL, A_PLANNER, "evaluate with generation (predict_with_generate)"},
+	{"num-beams", OPT_NUM_BEAMS, "N", A_PLANNER, "beams when generating (default 1; implies\n--generate)"},
+	{"max-new-tokens", OPT_MAX_NEW_TOKENS, "N", A_PLANNER, "tokens generated per sample (default: the target\nlength, else 128; implies --generate)"},
+	{NULL, 0, NULL, 0, "Host (plan, sweep):"},
+	{"host-ram", OPT_HOST_RAM, "SIZE", A_PLANNER, "host memory limit, e.g. 60GiB (a container's)"},
+	{"cpus", OPT_CPUS, "N", A_PLANNER, "CPU cores; DataLoader workers use at most a third"},
+	{"worker-ram", OPT_WORKER_RAM, "SIZE", A_PLANNER, "host memory of one DataLoader worker (default 2GiB)"},
+	{"ewc", OPT_EWC, NULL, A_PLANNER, "count EWC's Fisher diagonal and anchor copy"},
+	{"replay-buffer", OPT_REPLAY_BUFFER, "N", A_PLANNER, "samples of a replay buffer kept in host memory"},
+	{NULL, 0, NULL, 0, "Output:"},
+	{"format", OPT_FORMAT, "F", A_PLAN | A_ESTIMATE | A_SWEEP | A_LIST, "yaml or json (default yaml; list and sweep\nprint a table)"},
+	{"profile", OPT_PROFILE, "P", A_PLAN, "trainer keys: hf, lightning, deepspeed or axolotl\n(default hf: TrainingArguments)"},
+	{"explain", OPT_EXPLAIN, NULL, A_PLAN | A_ESTIMATE, "the breakdown with bars, headroom and uncertainty,\non stderr"},
+	{"output", OPT_OUTPUT, "FILE", A_ALL, "write the data to FILE instead of stdout"},
+	{"quiet", OPT_QUIET, NULL, A_ALL, "no warnings"},
+	{"verbose", OPT_VERBOSE, NULL, A_ALL, "notes on what was assumed"},
+	{"help", OPT_HELP, NULL, A_ALL, "this help"},
+	{"version", OPT_VERSION, NULL, A_ALL, "the version"},
+};
+
+#define N_OPTS (sizeof opts / sizeof opts[0])
+
+static const char *const commands[] = {"plan", "estimate", "sweep", "list", "import", "check"};
+
+static void usage(FILE *f)
 {
-	printf("vramplan %s\n", VRAMPLAN_VERSION);
-	return 0;
+	size_t i;
+
+	fputs("Usage: vramplan [plan] --model M --gpu G [OPTIONS]\n"
+	      "       vramplan estimate --model M --gpu G --batch N [OPTIONS]\n"
+	      "       vramplan sweep --model M | --gpu G [OPTIONS]\n"
+	      "       vramplan list models|gpus\n"
+	      "       vramplan import CONFIG.json\n"
+	      "       vramplan check FILE... [OPTIONS]\n"
+	      "\n"
+	      "Plan per-device batch sizes for fine-tuning a Hugging Face model on a GPU and\n"
+	      "print them as trainer settings: YAML on stdout, the reasons in comments.\n"
+	      "\n"
+	      "Commands:\n"
+	      "  plan      the largest train batch that fits, accumulation, eval batch and\n"
+	      "            DataLoader workers (the default)\n"
+	      "  estimate  the memory breakdown of one batch size\n"
+	      "  sweep     the plan on every GPU of the catalogue, or every model on --gpu\n"
+	      "  list      the catalogue's models or GPUs\n"
+	      "  import    a config.json as a catalogue entry\n"
+	      "  check     training configs against their GPUs (see 'vramplan check --help')\n",
+	      f);
+	for (i = 0; i < N_OPTS; i++) {
+		const struct opt_def *d = &opts[i];
+		char left[48];
+		const char *h, *nl;
+
+		if (d->name == NULL) {
+			fprintf(f, "\n%s\n", d->help);
+			continue;
+		}
+		if (d->id < 256)
+			snprintf(left, sizeof left, "-%c, --%s%s%s", d->id, d->name, d->arg ? " " : "",
+				 d->arg ? d->arg : "");
+		else
+			snprintf(left, sizeof left, "    --%s%s%s", d->name, d->arg ? " " : "", d->arg ? d->arg : "");
+		fprintf(f, "  %-26s", left);
+		if (strlen(left) > 26)
+			fprintf(f, "\n  %-26s", "");
+		for (h = d->help;; h = nl + 1) {
+			nl = strchr(h, '\n');
+			if (nl == NULL) {
+				fprintf(f, "%s\n", h);
+				break;
+			}
+			fprintf(f, "%.*s\n  %-26s", (int)(nl - h), h, "");
+		}
+	}
+	fputs("\n"
+	      "N is a whole number. SIZE is a number with a unit: B, K or KiB, M or MiB, G or\n"
+	      "GiB, T or TiB (binary), KB, MB, GB, TB (decimal); e.g. 60GiB, 81920MiB.\n"
+	      "\n"
+	      "Exit status:\n"
+	      "  0  the plan (or other output) was printed\n"
+	      "  1  nothing fits, not even batch 1\n"
+	      "  2  usage or input error\n"
+	      "  3  I/O error\n"
+	      "\n"
+	      "Environment:\n"
+	      "  VRAMPLAN_CATALOG  catalogue files, colon-separated, read after the built-in\n"
+	      "                    catalogue and before --catalog\n"
+	      "  NO_COLOR          no colour in --explain\n",
+	      f);
+}
+
+static int usage_error(const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 1, 2)))
+#endif
+	;
+
+/* A usage error: one line, then the hint, as jq and the GNU tools do. */
+static int usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("vramplan: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\nTry 'vramplan --help' for more information.\n", stderr);
+	return VP_EXIT_USAGE;
+}
+
+static int value_error(const struct vp_error *err)
+{
+	return vp_cli_report(err);
+}
+
+static const struct opt_def *find_def(int id)
+{
+	size_t i;
+
+	for (i = 0; i < N_OPTS; i++)
+		if (opts[i].name != NULL && opts[i].id == id)
+			return &opts[i];
+	return NULL;
+}
+
+static void option_label(int id, char *buf, size_t size)
+{
+	const struct opt_def *d = find_def(id);
+
+	if (d == NULL)
+		snprintf(buf, size, "-%c", id);
+	else
+		snprintf(buf, size, "--%s", d->name);
+}
+
+/* An unknown or ambiguous long option: name the candidates. */
+static int bad_long_option(const char *arg)
+{
+	char name[64], cands[512];
+	const char *eq = strchr(arg, '=');
+	size_t len = eq != NULL ? (size_t)(eq - arg) : strlen(arg), i, n = 0;
+
+	snprintf(name, sizeof name, "%.*s", (int)(len < 60 ? len : 60), arg);
+	cands[0] = '\0';
+	for (i = 0; len > 2 && i < N_OPTS; i++) {
+		if (opts[i].name != NULL && strncmp(opts[i].name, name + 2, len - 2) == 0) {
+			size_t used = strlen(cands);
+
+			snprintf(cands + used, sizeof cands - used, "%s--%s", n > 0 ? ", " : "", opts[i].name);
+			n++;
+		}
+	}
+	if (n > 1)
+		return usage_error("option '%s' is ambiguous (%s)", name, cands);
+	return usage_error("unknown option '%s'", name);
+}
+
+static int parse_u64(const char *s, const char *flag, uint64_t min, uint64_t max, uint64_t *out)
+{
+	struct vp_error err;
+
+	if (vp_parse_u64(s, flag, min, max, out, &err) != 0)
+		return value_error(&err);
+	return VP_CLI_RUN;
+}
+
+static int parse_size(const char *s, const char *flag, uint64_t *out)
+{
+	struct vp_error err;
+
+	if (vp_parse_size(s, flag, out, &err) != 0)
+		return value_error(&err);
+	return VP_CLI_RUN;
+}
+
+static int parse_util(const char *s, double *out)
+{
+	struct vp_error err;
+	double v;
+
+	if (vp_parse_double(s, "--util", -1e308, 1e308, &v, &err) != 0)
+		return value_error(&err);
+	if (!(v > 0.0 && v <= 1.0)) {
+		vp_error_set(&err, VP_ERR_INPUT,
+			     "value '%s' for --util is out of range (expected a fraction greater than 0 and at most 1)", s);
+		return value_error(&err);
+	}
+	*out = v;
+	return VP_CLI_RUN;
+}
+
+/* Apply one option; returns VP_CLI_RUN or an exit code. */
+static int apply(struct vp_cli_opts *o, int id, const char *arg)
+{
+	struct vp_error err;
+	uint64_t v;
+	int rc = VP_CLI_RUN;
+
+	memset(&err, 0, sizeof err);
+	switch (id) {
+	case OPT_QUIET: o->verbosity = 0; break;
+	case OPT_VERBOSE: o->verbosity = 2; break;
+	case OPT_OUTPUT: o->output = arg; break;
+	case OPT_MODEL: o->model = arg; break;
+	case OPT_GPU: o->gpu = arg; break;
+	case OPT_CATALOG:
+		if (o->n_catalogs == VP_CLI_MAX_CATALOGS) {
+			vp_error_set(&err, VP_ERR_INPUT, "too many --catalog files (at most %d)", VP_CLI_MAX_CATALOGS);
+			return value_error(&err);
+		}
+		o->catalogs[o->n_catalogs++] = arg;
+		break;
+	case OPT_SEQ_LEN: rc = parse_u64(arg, "--seq-len", 1, (uint64_t)1 << 20, &o->train.seq_len); break;
+	case OPT_TARGET_LEN:
+		rc = parse_u64(arg, "--target-len", 1, (uint64_t)1 << 20, &o->train.tgt_len);
+		o->has_target_len = true;
+		break;
+	case OPT_PRECISION:
+		if (vp_precision_parse(arg, &o->train.precision, &err) != 0)
+			return value_error(&err);
+		o->has_precision = true;
+		break;
+	case OPT_METHOD:
+		if (vp_method_parse(arg, &o->train.method, &err) != 0)
+			return value_error(&err);
+		break;
+	case OPT_LORA_R: rc = parse_u64(arg, "--lora-r", 1, 65536, &o->train.lora_r); break;
+	case OPT_LORA_TARGETS: {
+		struct vp_train probe;
+
+		/* checked now, applied by vp_cli_setup() */
+		vp_train_defaults(&probe);
+		if (vp_train_set_lora_targets(&probe, arg, &err) != 0)
+			return value_error(&err);
+		o->lora_targets = arg;
+		break;
+	}
+	case OPT_QUANT:
+		if (vp_quant_parse(arg, &o->train.quant, &err) != 0)
+			return value_error(&err);
+		o->has_quant = true;
+		break;
+	case OPT_OPTIMIZER:
+		if (vp_optimizer_parse(arg, &o->train.optimizer, &err) != 0)
+			return value_error(&err);
+		break;
+	case OPT_GRAD_CKPT: o->train.grad_ckpt = true; break;
+	case OPT_ATTN:
+		if (vp_attn_parse(arg, &o->train.attn, &err) != 0)
+			return value_error(&err);
+		o->has_attn = true;
+		break;
+	case OPT_HEAD:
+		if (vp_head_parse(arg, &o->train.head, &err) != 0)
+			return value_error(&err);
+		o->has_head = true;
+		break;
+	case OPT_NUM_LABELS: rc = parse_u64(arg, "--num-labels", 1, 1000000, &o->train.num_labels); break;
+	case OPT_LOSS:
+		if (vp_loss_parse(arg, &o->train.loss, &err) != 0)
+			return value_error(&err);
+		break;
+	case OPT_COMPILE: o->train.compile = true; break;
+	case OPT_ACT_OFFLOAD: o->train.activation_offload = true; break;
+	case OPT_OPT_IN_BWD: o->train.optimizer_in_backward = true; break;
+	case OPT_ZERO:
+		rc = parse_u64(arg, "--zero", 0, 3, &v);
+		o->train.zero_stage = (int)v;
+		break;
+	case OPT_GPUS: rc = parse_u64(arg, "--gpus", 1, 65536, &o->train.gpus); break;
+	case OPT_UTIL: rc = parse_util(arg, &o->util); break;
+	case OPT_BATCH: rc = parse_u64(arg, "--batch", 1, (uint64_t)1 << 20, &o->batch); break;
+	case OPT_BATCH_MULTIPLE: rc = parse_u64(arg, "--batch-multiple", 1, 4096, &o->batch_multiple); break;
+	case OPT_MAX_BATCH: rc = parse_u64(arg, "--max-batch", 1, (uint64_t)1 << 20, &o->max_batch); break;
+	case OPT_EFFECTIVE_BATCH:
+		rc = parse_u64(arg, "--effective-batch", 1, (uint64_t)1 << 30, &o->effective_batch);
+		break;
+	case OPT_GENERATE: o->generate = true; break;
+	case OPT_NUM_BEAMS: rc = parse_u64(arg, "--num-beams", 1, 64, &o->num_beams); break;
+	case OPT_MAX_NEW_TOKENS:
+		rc = parse_u64(arg, "--max-new-tokens", 1, (uint64_t)1 << 20, &o->max_new_tokens);
+		break;
+	case OPT_HOST_RAM: rc = parse_size(arg, "--host-ram", &o->host_ram); break;
+	case OPT_CPUS: rc = parse_u64(arg, "--cpus", 1, 65536, &o->cpus); break;
+	case OPT_WORKER_RAM: rc = parse_size(arg, "--worker-ram", &o->worker_ram); break;
+	case OPT_EWC: o->ewc = true; break;
+	case OPT_REPLAY_BUFFER:
+		rc = parse_u64(arg, "--replay-buffer", 0, (uint64_t)1 << 40, &o->replay_buffer);
+		break;
+	case OPT_FORMAT:
+		if (strcmp(arg, "yaml") == 0) {
+			o->format = VP_OUT_YAML;
+		} else if (strcmp(arg, "json") == 0) {
+			o->format = VP_OUT_JSON;
+		} else {
+			vp_error_set(&err, VP_ERR_INPUT, "unknown format '%s' (expected yaml or json)", arg);
+			return value_error(&err);
+		}
+		break;
+	case OPT_PROFILE:
+		if (vp_profile_parse(arg, &o->profile, &err) != 0)
+			return value_error(&err);
+		break;
+	case OPT_EXPLAIN: o->explain = true; break;
+	default: break;
+	}
+	return rc;
+}
+
+static void opts_defaults(struct vp_cli_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->command = VP_CMD_PLAN;
+	o->command_name = "plan";
+	o->verbosity = 1;
+	o->format = VP_OUT_DEFAULT;
+	o->profile = VP_PROFILE_HF;
+	vp_train_defaults(&o->train);
+	o->util = VP_DEFAULT_UTIL;
+	o->max_batch = VP_DEFAULT_MAX_BATCH;
+}
+
+/* What each command needs once all options are read. */
+static int check_command(struct vp_cli_opts *o, int nargs, char **args)
+{
+	switch (o->command) {
+	case VP_CMD_LIST:
+		if (nargs == 0)
+			return usage_error("list what? (expected 'models' or 'gpus')");
+		if (strcmp(args[0], "models") != 0 && strcmp(args[0], "gpus") != 0)
+			return usage_error("cannot list '%s' (expected 'models' or 'gpus')", args[0]);
+		o->operand = args[0];
+		nargs--;
+		args++;
+		break;
+	case VP_CMD_IMPORT:
+		if (nargs == 0)
+			return usage_error("missing the config.json to import");
+		o->operand = args[0];
+		nargs--;
+		args++;
+		break;
+	case VP_CMD_PLAN:
+	case VP_CMD_ESTIMATE:
+		if (o->model == NULL)
+			return usage_error("missing --model (the model to %s)",
+					   o->command == VP_CMD_PLAN ? "plan for" : "estimate");
+		if (o->gpu == NULL)
+			return usage_error("missing --gpu (the GPU to %s)",
+					   o->command == VP_CMD_PLAN ? "plan for" : "estimate on");
+		if (o->command == VP_CMD_ESTIMATE && o->batch == 0)
+			return usage_error("missing --batch (the batch size to estimate)");
+		break;
+	case VP_CMD_SWEEP:
+		if (o->model == NULL && o->gpu == NULL)
+			return usage_error("sweep needs --model (every GPU) or --gpu (every model)");
+		break;
+	case VP_CMD_CHECK:
+		break;
+	}
+	if (nargs > 0)
+		return usage_error("unexpected argument '%s'", args[0]);
+	if (o->format == VP_OUT_YAML && (o->command == VP_CMD_LIST || o->command == VP_CMD_SWEEP))
+		return usage_error("'%s' prints a table or JSON, not YAML (use --format json)", o->command_name);
+	return VP_CLI_RUN;
+}
+
+/* The option a long argument ("--mod", "--model=x") names: an exact name,
+ * else a unique prefix, as getopt_long resolves it; NULL otherwise. */
+static const struct opt_def *long_def(const char *arg)
+{
+	const struct opt_def *found = NULL;
+	size_t len = strcspn(arg, "="), i;
+
+	for (i = 0; i < N_OPTS; i++) {
+		if (opts[i].name == NULL || strncmp(opts[i].name, arg, len) != 0)
+			continue;
+		if (opts[i].name[len] == '\0')
+			return &opts[i];
+		if (found != NULL)
+			return NULL;
+		found = &opts[i];
+	}
+	return found;
+}
+
+/*
+ * Move the command word to argv[1], so options may come before it
+ * ("vramplan -v list models"). The first argument that is neither an
+ * option nor an option's value is the candidate; it moves only when it
+ * names a command.
+ */
+static void hoist_command(int argc, char **argv)
+{
+	int i;
+	size_t k;
+
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (strcmp(a, "--") == 0)
+			return;
+		if (a[0] == '-' && a[1] == '-') {
+			const struct opt_def *d = long_def(a + 2);
+
+			if (d != NULL && d->arg != NULL && strchr(a, '=') == NULL)
+				i++;
+			continue;
+		}
+		if (a[0] == '-' && a[1] != '\0') {
+			const char *p = strchr(a + 1, 'o'); /* -o FILE, the one short option with a value */
+
+			if (p != NULL && p[1] == '\0')
+				i++;
+			continue;
+		}
+		for (k = 0; k < sizeof commands / sizeof commands[0]; k++) {
+			if (strcmp(a, commands[k]) == 0) {
+				char *cmd = argv[i];
+
+				memmove(&argv[2], &argv[1], (size_t)(i - 1) * sizeof argv[0]);
+				argv[1] = cmd;
+				return;
+			}
+		}
+		return;
+	}
+}
+
+int vp_cli_parse(int argc, char **argv, struct vp_cli_opts *o)
+{
+	struct option longopts[N_OPTS + 1];
+	bool given[OPT_END];
+	size_t i, n = 0;
+	int c, rc, first = 1;
+
+	opts_defaults(o);
+	memset(given, 0, sizeof given);
+	for (i = 0; i < N_OPTS; i++) {
+		if (opts[i].name == NULL)
+			continue;
+		longopts[n].name = opts[i].name;
+		longopts[n].has_arg = opts[i].arg != NULL ? required_argument : no_argument;
+		longopts[n].flag = NULL;
+		longopts[n].val = opts[i].id;
+		n++;
+	}
+	memset(&longopts[n], 0, sizeof longopts[n]);
+
+	hoist_command(argc, argv);
+	if (argc > 1 && argv[1][0] != '-') {
+		for (i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+			if (strcmp(argv[1], commands[i]) == 0)
+				break;
+		}
+		if (i == sizeof commands / sizeof commands[0])
+			return usage_error("unknown command '%s'", argv[1]);
+		o->command = (enum vp_command)i;
+		o->command_name = commands[i];
+		first = 2;
+	}
+
+	/* getopt_long sees argv[first - 1] as the program name */
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc - (first - 1), argv + (first - 1), ":hqvo:", longopts, NULL)) != -1) {
+		char **av = argv + (first - 1);
+		const char *prev = av[optind - 1];
+		char label[64];
+
+		if (c == '?') {
+			if (prev != NULL && strncmp(prev, "--", 2) == 0) {
+				if (optopt != 0) {
+					option_label(optopt, label, sizeof label);
+					return usage_error("option '%s' takes no value", label);
+				}
+				return bad_long_option(prev);
+			}
+			snprintf(label, sizeof label, "-%c", optopt);
+			return usage_error("unknown option '%s'", label);
+		}
+		if (c == ':') {
+			option_label(optopt, label, sizeof label);
+			return usage_error("option '%s' needs a value", label);
+		}
+		if (c == OPT_HELP) {
+			usage(stdout);
+			return VP_EXIT_OK;
+		}
+		if (c == OPT_VERSION) {
+			printf("vramplan %s\n", VRAMPLAN_VERSION);
+			puts("License MIT: free to use, change and redistribute; there is NO WARRANTY.");
+			return VP_EXIT_OK;
+		}
+		if (c > 0 && c < OPT_END)
+			given[c] = true;
+		rc = apply(o, c, optarg);
+		if (rc != VP_CLI_RUN)
+			return rc;
+	}
+
+	/* an option given to a command it means nothing to */
+	for (i = 0; i < N_OPTS; i++) {
+		if (opts[i].name != NULL && given[opts[i].id] && (opts[i].applies & (1u << o->command)) == 0) {
+			char label[64];
+
+			option_label(opts[i].id, label, sizeof label);
+			return usage_error("option '%s' does not apply to '%s'", label, o->command_name);
+		}
+	}
+	return check_command(o, argc - (first - 1) - optind, argv + (first - 1) + optind);
+}
+
+int main(int argc, char **argv)
+{
+	struct vp_cli_opts o;
+	int rc;
+
+	vp_cli_guard_std_fds();
+	/* check has its own options (training configs, GPU lists) */
+	hoist_command(argc, argv);
+	if (argc > 1 && strcmp(argv[1], "check") == 0)
+		return vp_cli_finish(vp_cmd_check(argc - 1, argv + 1));
+
+	rc = vp_cli_parse(argc, argv, &o);
+	if (rc == VP_CLI_RUN) {
+		switch (o.command) {
+		case VP_CMD_PLAN: rc = vp_cmd_plan(&o); break;
+		case VP_CMD_ESTIMATE: rc = vp_cmd_estimate(&o); break;
+		case VP_CMD_SWEEP: rc = vp_cmd_sweep(&o); break;
+		case VP_CMD_LIST: rc = vp_cmd_list(&o); break;
+		case VP_CMD_IMPORT: rc = vp_cmd_import(&o); break;
+		case VP_CMD_CHECK: rc = vp_cmd_check(argc - 1, argv + 1); break;
+		}
+	}
+	return vp_cli_finish(rc);
 }

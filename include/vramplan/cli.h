@@ -1,0 +1,199 @@
+#ifndef VRAMPLAN_CLI_H
+#define VRAMPLAN_CLI_H
+
+/*
+ * The command-line layer: exit codes, the parsed options, and the commands.
+ * Only this layer (src/cli/) prints diagnostics and decides exit codes;
+ * the core library reports through struct vp_error.
+ *
+ * main() parses argv into a struct vp_cli_opts (vp_cli_parse), runs one
+ * command, then closes stdout and turns a write failure into VP_EXIT_IO.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "vramplan/catalog.h"
+#include "vramplan/emit.h"
+#include "vramplan/error.h"
+#include "vramplan/gpu.h"
+#include "vramplan/model.h"
+#include "vramplan/plan.h"
+#include "vramplan/train.h"
+
+/* Exit codes, as --help lists them. */
+enum vp_exit {
+	VP_EXIT_OK = 0,    /* plan (or other output) printed */
+	VP_EXIT_NOFIT = 1, /* nothing fits, not even batch 1 (or host RAM) */
+	VP_EXIT_USAGE = 2, /* usage or input error */
+	VP_EXIT_IO = 3     /* I/O error: a file could not be read or written */
+};
+
+/* vp_cli_parse() returns this when the command should run. */
+#define VP_CLI_RUN (-1)
+
+enum vp_command {
+	VP_CMD_PLAN = 0,
+	VP_CMD_ESTIMATE,
+	VP_CMD_SWEEP,
+	VP_CMD_LIST,
+	VP_CMD_IMPORT,
+	VP_CMD_CHECK
+};
+
+enum vp_output_format {
+	VP_OUT_DEFAULT = 0, /* YAML for plan/estimate, a table for sweep/list */
+	VP_OUT_YAML,
+	VP_OUT_JSON
+};
+
+#define VP_CLI_MAX_CATALOGS 32
+
+struct vp_cli_opts {
+	enum vp_command command;
+	const char *command_name;   /* "plan", "estimate", ... */
+	const char *operand;        /* list: models|gpus; import: the config path */
+
+	int verbosity;              /* 0 with -q, 1 by default, 2 with -v */
+	const char *output;         /* -o FILE; NULL: stdout */
+	enum vp_output_format format;
+	enum vp_profile profile;
+	bool explain;
+
+	const char *catalogs[VP_CLI_MAX_CATALOGS]; /* --catalog, in order */
+	size_t n_catalogs;
+	const char *model;
+	const char *gpu;
+
+	/* The training setup: vp_train_defaults() with every option given
+	 * applied; the has_* flags say which were given, because their
+	 * defaults depend on the model and the GPU (vp_cli_setup). */
+	struct vp_train train;
+	bool has_precision, has_attn, has_head, has_target_len, has_quant;
+	const char *lora_targets;   /* --lora-targets; NULL: PEFT's default */
+
+	uint64_t batch;             /* estimate --batch; 0 when not given */
+	double util;
+	uint64_t batch_multiple;
+	uint64_t max_batch;
+	uint64_t effective_batch;
+	bool generate;
+	uint64_t num_beams;         /* 0 when not given */
+	uint64_t max_new_tokens;    /* 0 when not given */
+	uint64_t host_ram;
+	uint64_t cpus;
+	uint64_t worker_ram;        /* 0: VP_DEFAULT_WORKER_RAM */
+	uint64_t replay_buffer;
+	bool ewc;
+};
+
+/*
+ * Parse argv. Returns VP_CLI_RUN with *o filled when a command should run;
+ * otherwise the exit code, after printing --help or --version (0) or a
+ * usage error (VP_EXIT_USAGE). Prints to stdout (help, version) and stderr.
+ */
+int vp_cli_parse(int argc, char **argv, struct vp_cli_opts *o);
+
+/* The commands; each returns an exit code. */
+int vp_cmd_plan(const struct vp_cli_opts *o);
+int vp_cmd_estimate(const struct vp_cli_opts *o);
+int vp_cmd_sweep(const struct vp_cli_opts *o);
+int vp_cmd_list(const struct vp_cli_opts *o);
+int vp_cmd_import(const struct vp_cli_opts *o);
+
+/* `vramplan check ...` (src/cli/cmd_check.c): argv[0] is "check". */
+int vp_cmd_check(int argc, char **argv);
+
+/* ---------------------------------------------------------- resolve.c */
+
+/* The catalogue: the built-in one, then each file of $VRAMPLAN_CATALOG
+ * (colon-separated), then each --catalog FILE in order. */
+int vp_cli_load_catalog(const struct vp_cli_opts *o, struct vp_catalog *cat, struct vp_error *err);
+
+/* --model: a catalogue name, alias or HF id; else the path of a
+ * config.json or of a directory holding one. */
+int vp_cli_resolve_model(const struct vp_catalog *cat, const char *key, struct vp_model *out,
+			 struct vp_error *err);
+
+/* --gpu: a catalogue name or alias. */
+int vp_cli_resolve_gpu(const struct vp_catalog *cat, const char *key, const struct vp_gpu **out,
+		       struct vp_error *err);
+
+/*
+ * The plan request for model m on GPU g: the options given, and for those
+ * not given the defaults that depend on the model and the GPU (precision,
+ * head, target length, LoRA targets, quantization). Prints the warnings
+ * (bf16 on a GPU without it, flash2 where it does not run) when `warn`.
+ */
+int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
+		 bool warn, struct vp_plan_request *req, struct vp_error *err);
+
+/* --------------------------------------------------------- cli_util.c */
+
+/* Print err as the one-line diagnostic; returns its exit code. */
+int vp_cli_report(const struct vp_error *err);
+
+/* "vramplan: warning: ..." unless -q; "vramplan: note: ..." only with -v. */
+void vp_cli_warn(const struct vp_cli_opts *o, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+void vp_cli_note(const struct vp_cli_opts *o, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
+/* Where data goes: stdout, or the -o file (opened for writing). */
+FILE *vp_cli_open_output(const struct vp_cli_opts *o, struct vp_error *err);
+
+/* Close the -o file (stdout is left to vp_cli_finish); a failed write or
+ * close becomes VP_EXIT_IO with a message. Returns the exit code. */
+int vp_cli_close_output(const struct vp_cli_opts *o, FILE *out, int rc);
+
+/* Keep file descriptors 0-2 from being reused when the caller closed them,
+ * so that a closed stdout fails writes instead of writing into a file. */
+void vp_cli_guard_std_fds(void);
+
+/* Close stdout; a write error there turns rc into VP_EXIT_IO. */
+int vp_cli_finish(int rc);
+
+/* True when stderr takes ANSI colour: a terminal, NO_COLOR unset or empty,
+ * TERM not "dumb". */
+bool vp_cli_stderr_colour(void);
+
+/* A text table for list and sweep: columns separated by two spaces, each as
+ * wide as its widest cell, numbers right-aligned, no trailing blanks. */
+struct vp_table {
+	size_t ncols;
+	size_t nrows;
+	size_t cap;
+	char **cells;         /* nrows x ncols, owned */
+	unsigned right_mask;  /* bit c: right-align column c */
+	bool failed;          /* an allocation failed */
+};
+
+void vp_table_init(struct vp_table *t, size_t ncols, unsigned right_mask);
+/* Add a row of ncols cells (copied). */
+void vp_table_add(struct vp_table *t, const char *const *cells);
+/* Print (a header row is just the first row); returns 0, or -1 when an
+ * allocation failed earlier. */
+int vp_table_print(const struct vp_table *t, FILE *out);
+void vp_table_free(struct vp_table *t);
+
+/* ---------------------------------------------------------- explain.c */
+
+/* --explain: the breakdown at the chosen batch and the next one up, with
+ * bars against the GPU's memory, the headroom and the uncertainty band. */
+void vp_cli_explain_plan(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
+			 const struct vp_plan_request *req, const struct vp_plan *plan);
+
+/* --explain for `estimate`: batch t->batch and t->batch + 1. */
+void vp_cli_explain_estimate(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
+			     const struct vp_train *t, double util, const struct vp_estimate *e,
+			     const struct vp_estimate *next, bool next_valid);
+
+#endif

@@ -1,0 +1,222 @@
+/* Diagnostics, output streams and tables of the command-line layer. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "vramplan/cli.h"
+
+int vp_cli_report(const struct vp_error *err)
+{
+	char line[1200];
+
+	vp_error_format(err, line, sizeof line);
+	fprintf(stderr, "vramplan: %s\n", line);
+	return err->code == VP_ERR_IO ? VP_EXIT_IO : VP_EXIT_USAGE;
+}
+
+void vp_cli_warn(const struct vp_cli_opts *o, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (o != NULL && o->verbosity < 1)
+		return;
+	fputs("vramplan: warning: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void vp_cli_note(const struct vp_cli_opts *o, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (o == NULL || o->verbosity < 2)
+		return;
+	fputs("vramplan: note: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static bool to_stdout(const struct vp_cli_opts *o)
+{
+	return o->output == NULL || strcmp(o->output, "-") == 0;
+}
+
+FILE *vp_cli_open_output(const struct vp_cli_opts *o, struct vp_error *err)
+{
+	FILE *f;
+
+	if (to_stdout(o))
+		return stdout;
+	f = fopen(o->output, "w");
+	if (f == NULL)
+		vp_error_set(err, VP_ERR_IO, "cannot open '%s' for writing: %s", o->output, strerror(errno));
+	return f;
+}
+
+int vp_cli_close_output(const struct vp_cli_opts *o, FILE *out, int rc)
+{
+	int bad, e = 0;
+
+	if (out == NULL || out == stdout)
+		return rc;
+	bad = ferror(out);
+	if (bad)
+		e = errno;
+	if (fclose(out) != 0) {
+		bad = 1;
+		e = errno;
+	}
+	if (bad && rc == VP_EXIT_OK) {
+		fprintf(stderr, "vramplan: cannot write '%s': %s\n", o->output, e != 0 ? strerror(e) : "write error");
+		rc = VP_EXIT_IO;
+	}
+	return rc;
+}
+
+void vp_cli_guard_std_fds(void)
+{
+	int fd;
+
+	/* A closed descriptor would be handed to the next open(): the
+	 * catalogue, or the -o file, would become "stdout". Hold each closed
+	 * one with /dev/null opened read-only, so writes to it still fail
+	 * (EBADF) and the closed stdout is reported. */
+	for (fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) == -1 && errno == EBADF) {
+			int nfd = open("/dev/null", O_RDONLY);
+
+			if (nfd >= 0 && nfd != fd)
+				close(nfd);
+		}
+	}
+}
+
+int vp_cli_finish(int rc)
+{
+	int bad = ferror(stdout), e = 0;
+
+	errno = 0;
+	if (fclose(stdout) != 0) {
+		bad = 1;
+		e = errno;
+	}
+	if (bad && rc == VP_EXIT_OK) {
+		fprintf(stderr, "vramplan: cannot write the output: %s\n", e != 0 ? strerror(e) : "write error");
+		rc = VP_EXIT_IO;
+	}
+	return rc;
+}
+
+bool vp_cli_stderr_colour(void)
+{
+	const char *no_colour = getenv("NO_COLOR");
+	const char *term = getenv("TERM");
+
+	if (no_colour != NULL && no_colour[0] != '\0')
+		return false;
+	if (term != NULL && strcmp(term, "dumb") == 0)
+		return false;
+	return isatty(STDERR_FILENO) == 1;
+}
+
+/* ------------------------------------------------------------------ table */
+
+void vp_table_init(struct vp_table *t, size_t ncols, unsigned right_mask)
+{
+	memset(t, 0, sizeof *t);
+	t->ncols = ncols;
+	t->right_mask = right_mask;
+}
+
+void vp_table_add(struct vp_table *t, const char *const *cells)
+{
+	size_t c;
+
+	if (t->failed)
+		return;
+	if (t->nrows == t->cap) {
+		size_t ncap = t->cap > 0 ? t->cap * 2 : 16;
+		char **n = realloc(t->cells, ncap * t->ncols * sizeof *n);
+
+		if (n == NULL) {
+			t->failed = true;
+			return;
+		}
+		t->cells = n;
+		t->cap = ncap;
+	}
+	for (c = 0; c < t->ncols; c++) {
+		const char *s = cells[c] != NULL ? cells[c] : "";
+		size_t len = strlen(s);
+		char *copy = malloc(len + 1);
+
+		if (copy == NULL) {
+			t->failed = true;
+			/* keep the row well-formed for vp_table_free() */
+			for (; c < t->ncols; c++)
+				t->cells[t->nrows * t->ncols + c] = NULL;
+			t->nrows++;
+			return;
+		}
+		memcpy(copy, s, len + 1);
+		t->cells[t->nrows * t->ncols + c] = copy;
+	}
+	t->nrows++;
+}
+
+int vp_table_print(const struct vp_table *t, FILE *out)
+{
+	size_t width[32], r, c;
+
+	if (t->failed || t->ncols > sizeof width / sizeof width[0])
+		return -1;
+	for (c = 0; c < t->ncols; c++) {
+		width[c] = 0;
+		for (r = 0; r < t->nrows; r++) {
+			size_t len = strlen(t->cells[r * t->ncols + c]);
+
+			if (len > width[c])
+				width[c] = len;
+		}
+	}
+	for (r = 0; r < t->nrows; r++) {
+		size_t pending = 0; /* blanks owed before the next text: none trail */
+
+		for (c = 0; c < t->ncols; c++) {
+			const char *s = t->cells[r * t->ncols + c];
+			size_t len = strlen(s);
+
+			if (c > 0)
+				pending += 2;
+			if ((t->right_mask >> c) & 1u)
+				pending += width[c] - len;
+			if (len > 0) {
+				fprintf(out, "%*s%s", (int)pending, "", s);
+				pending = 0;
+			}
+			if (!((t->right_mask >> c) & 1u))
+				pending += width[c] - len;
+		}
+		fputc('\n', out);
+	}
+	return 0;
+}
+
+void vp_table_free(struct vp_table *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nrows * t->ncols; i++)
+		free(t->cells[i]);
+	free(t->cells);
+	memset(t, 0, sizeof *t);
+}

@@ -1,0 +1,916 @@
+/*
+ * `vramplan check FILE...`: committed training configs against GPU memory
+ * and host RAM, as a CI gate (docs/check.md). For each file and each GPU:
+ * the device-level peak of one training step at the config's micro-batch
+ * against util x memory, the eval step at the eval batch, and, with a host
+ * RAM limit, the trainer and its DataLoader workers against that limit.
+ *
+ * stdout carries only results (one line per file and GPU, a matrix when
+ * there are several GPUs, or JSON); notes about ignored keys and defaults
+ * go to stderr. Under GitHub Actions (GITHUB_ACTIONS=true) each failure is
+ * also a workflow command, `::error file=...,line=...::`, at the config key
+ * that sets what failed.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <cjson/cJSON.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "vramplan/cli.h"
+#include "vramplan/estimate.h"
+#include "vramplan/fileio.h"
+#include "vramplan/host.h"
+#include "vramplan/plan.h"
+#include "vramplan/sizes.h"
+#include "vramplan/trainconfig.h"
+
+#define MAX_GPUS VP_TC_MAX_GPUS
+
+struct check_opts {
+	struct vp_cli_opts cli;        /* catalogues and verbosity, for resolve.c */
+	const char *gpus[MAX_GPUS];
+	size_t n_gpus;
+	const char *model;
+	double util;                   /* 0: the config's, else VP_DEFAULT_UTIL */
+	uint64_t host_ram, cpus, worker_ram;
+	bool json;
+	bool github;                   /* GITHUB_ACTIONS=true */
+	char **files;
+	size_t n_files;
+};
+
+static const char usage_text[] =
+	"Usage: vramplan check FILE... [--gpu G]... [--model M] [--host-ram SIZE --cpus N]\n"
+	"                      [--util F] [--format text|json] [--catalog FILE]...\n"
+	"\n"
+	"Check training configs (Hugging Face TrainingArguments, axolotl or DeepSpeed;\n"
+	"YAML or JSON) against GPU memory and host RAM before a job is queued. For each\n"
+	"FILE and GPU: the peak of a training step at the config's micro-batch against\n"
+	"util x GPU memory, the eval step at its eval batch, and with --host-ram the\n"
+	"trainer and its DataLoader workers against the limit.\n"
+	"\n"
+	"Options:\n"
+	"  -g, --gpu G           a GPU to check on (repeatable; default: the config's\n"
+	"                        vramplan.gpu)\n"
+	"  -m, --model M         the model, instead of the config's model_name_or_path or\n"
+	"                        base_model (a catalogue name, HF id or config.json)\n"
+	"      --host-ram SIZE   host or container RAM limit, e.g. 60GB\n"
+	"      --cpus N          CPU cores of the host\n"
+	"      --worker-ram SIZE RAM of one DataLoader worker (default 2GiB)\n"
+	"      --util F          fraction of GPU memory the peak may reach (default 0.8)\n"
+	"      --format FMT      text (default) or json (every number in bytes)\n"
+	"      --catalog FILE    add or override catalogue entries (repeatable)\n"
+	"  -q, --quiet           no notes or warnings on stderr\n"
+	"  -v, --verbose         more notes\n"
+	"  -h, --help            this help\n"
+	"\n"
+	"FILE - reads standard input.\n"
+	"\n"
+	"Settings the trainer keys cannot say go in a top-level 'vramplan:' mapping of\n"
+	"the config (gpu, util, host_ram, cpus, method, quant, lora_targets, ...); the\n"
+	"command line wins over it. Ignored keys and the defaults applied are listed on\n"
+	"stderr. See docs/check.md.\n"
+	"\n"
+	"Exit status:\n"
+	"  0  every check fits\n"
+	"  1  some check does not fit\n"
+	"  2  usage or input error (FILE:LINE:COL)\n"
+	"  3  I/O error\n"
+	"\n"
+	"Environment:\n"
+	"  GITHUB_ACTIONS=true  also print ::error annotations at the offending line\n"
+	"  VRAMPLAN_CATALOG     catalogue files, colon-separated\n";
+
+enum {
+	OPT_HOST_RAM = 256,
+	OPT_CPUS,
+	OPT_WORKER_RAM,
+	OPT_UTIL,
+	OPT_FORMAT,
+	OPT_CATALOG
+};
+
+static const struct option longopts[] = {
+	{"gpu", required_argument, NULL, 'g'},
+	{"model", required_argument, NULL, 'm'},
+	{"host-ram", required_argument, NULL, OPT_HOST_RAM},
+	{"cpus", required_argument, NULL, OPT_CPUS},
+	{"worker-ram", required_argument, NULL, OPT_WORKER_RAM},
+	{"util", required_argument, NULL, OPT_UTIL},
+	{"format", required_argument, NULL, OPT_FORMAT},
+	{"catalog", required_argument, NULL, OPT_CATALOG},
+	{"quiet", no_argument, NULL, 'q'},
+	{"verbose", no_argument, NULL, 'v'},
+	{"help", no_argument, NULL, 'h'},
+	{NULL, 0, NULL, 0},
+};
+
+static int usage_error(const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 1, 2)))
+#endif
+	;
+
+static int usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("vramplan: check: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\nTry 'vramplan check --help' for more information.\n", stderr);
+	return VP_EXIT_USAGE;
+}
+
+static int parse_args(int argc, char **argv, struct check_opts *o)
+{
+	struct vp_error err = {0};
+	int c;
+
+	memset(o, 0, sizeof *o);
+	o->cli.verbosity = 1;
+	o->cli.command = VP_CMD_CHECK;
+	o->cli.command_name = "check";
+	/* main() may have run getopt over its own options already */
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":g:m:qvh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'g':
+			if (o->n_gpus == MAX_GPUS)
+				return usage_error("too many --gpu options (at most %d)", MAX_GPUS);
+			o->gpus[o->n_gpus++] = optarg;
+			break;
+		case 'm':
+			o->model = optarg;
+			break;
+		case OPT_HOST_RAM:
+			if (vp_parse_size(optarg, "--host-ram", &o->host_ram, &err) != 0 || o->host_ram == 0) {
+				if (o->host_ram == 0 && err.message[0] == '\0')
+					return usage_error("--host-ram must be more than 0");
+				return vp_cli_report(&err);
+			}
+			break;
+		case OPT_CPUS:
+			if (vp_parse_u64(optarg, "--cpus", 1, 1u << 20, &o->cpus, &err) != 0)
+				return vp_cli_report(&err);
+			break;
+		case OPT_WORKER_RAM:
+			if (vp_parse_size(optarg, "--worker-ram", &o->worker_ram, &err) != 0)
+				return vp_cli_report(&err);
+			break;
+		case OPT_UTIL:
+			if (vp_parse_double(optarg, "--util", 0.0, 1.0, &o->util, &err) != 0)
+				return vp_cli_report(&err);
+			if (!(o->util > 0.0))
+				return usage_error("--util must be in (0, 1], got %s", optarg);
+			break;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "json") == 0)
+				o->json = true;
+			else if (strcmp(optarg, "text") != 0)
+				return usage_error("unknown --format '%s' (expected text or json)", optarg);
+			break;
+		case OPT_CATALOG:
+			if (o->cli.n_catalogs == VP_CLI_MAX_CATALOGS)
+				return usage_error("too many --catalog options (at most %d)", VP_CLI_MAX_CATALOGS);
+			o->cli.catalogs[o->cli.n_catalogs++] = optarg;
+			break;
+		case 'q':
+			o->cli.verbosity = 0;
+			break;
+		case 'v':
+			o->cli.verbosity = 2;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return VP_EXIT_OK;
+		case ':':
+			return usage_error("option '%s' needs a value", argv[optind - 1]);
+		default:
+			if (optopt != 0)
+				return usage_error("unknown option '-%c'", optopt);
+			return usage_error("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind >= argc)
+		return usage_error("no training config given");
+	o->files = argv + optind;
+	o->n_files = (size_t)(argc - optind);
+	{
+		const char *gh = getenv("GITHUB_ACTIONS");
+		o->github = gh != NULL && strcmp(gh, "true") == 0;
+	}
+	return VP_CLI_RUN;
+}
+
+/* ----------------------------------------------------------- annotations */
+
+/* GitHub workflow commands: in a property value %, CR, LF, ':' and ','
+ * are escaped; in the message %, CR and LF (actions/toolkit
+ * packages/core/src/command.ts escapeProperty / escapeData). */
+static void gh_escaped(FILE *f, const char *s, bool property)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '%')
+			fputs("%25", f);
+		else if (*s == '\r')
+			fputs("%0D", f);
+		else if (*s == '\n')
+			fputs("%0A", f);
+		else if (property && *s == ':')
+			fputs("%3A", f);
+		else if (property && *s == ',')
+			fputs("%2C", f);
+		else
+			fputc(*s, f);
+	}
+}
+
+static void gh_error(const struct check_opts *o, const char *file, unsigned long line, unsigned long column,
+		     const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 5, 6)))
+#endif
+	;
+
+static void gh_error(const struct check_opts *o, const char *file, unsigned long line, unsigned long column,
+		     const char *fmt, ...)
+{
+	/* with JSON on stdout, annotations go to stderr: the runner reads
+	 * workflow commands from both, and stdout stays valid JSON */
+	FILE *f = o->json ? stderr : stdout;
+	char msg[1024];
+	va_list ap;
+
+	if (!o->github)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	fputs("::error file=", f);
+	gh_escaped(f, file, true);
+	if (line > 0) {
+		fprintf(f, ",line=%lu", line);
+		if (column > 0)
+			fprintf(f, ",col=%lu", column);
+	}
+	fputs("::", f);
+	gh_escaped(f, msg, false);
+	fputc('\n', f);
+}
+
+/* An input or I/O error about one file: the one-line diagnostic, and the
+ * annotation. */
+static int report(const struct check_opts *o, const struct vp_error *err)
+{
+	char line[1200];
+
+	vp_error_format(err, line, sizeof line);
+	fprintf(stderr, "vramplan: %s\n", line);
+	gh_error(o, err->file[0] != '\0' ? err->file : "", err->line, err->column, "%s", err->message);
+	return err->code == VP_ERR_IO ? VP_EXIT_IO : VP_EXIT_USAGE;
+}
+
+/* ---------------------------------------------------------------- checks */
+
+struct result {
+	const char *gpu_name;
+	const struct vp_gpu *gpu;
+	struct vp_train train;         /* the setup on this GPU */
+	uint64_t budget;
+	struct vp_estimate est;
+	bool train_fits;
+	uint64_t largest_batch;        /* largest micro-batch that fits; 0: not even 1 */
+	bool eval_done, eval_fits;
+	struct vp_eval_estimate ev;
+	bool host_done;
+	struct vp_host_plan host;
+	uint64_t host_limit;
+	bool fits;
+};
+
+static int64_t headroom(uint64_t limit, uint64_t used)
+{
+	/* both are below 2^62 (the estimator caps at 2^60) */
+	return (int64_t)limit - (int64_t)used;
+}
+
+/* Largest micro-batch under the budget: the estimate is monotone in the
+ * batch (docs/planner.md), so bisect between 0 and the config's batch. */
+static uint64_t largest_fit(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *base,
+			    uint64_t budget, uint64_t hi)
+{
+	struct vp_train t = *base;
+	struct vp_estimate e;
+	struct vp_error err;
+	uint64_t lo = 0;
+
+	while (hi - lo > 1) {
+		uint64_t mid = lo + (hi - lo) / 2;
+		t.batch = mid;
+		if (vp_estimate(m, g, &t, &e, &err) == 0 && e.device_bytes <= budget)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The host's copy of the checkpoint while from_pretrained loads it, as
+ * vp_plan_search() counts it: 16-bit for a quantized base, else as the
+ * weights are kept. */
+static uint64_t checkpoint_bytes(const struct vp_train *t, const struct vp_estimate *e)
+{
+	return t->quant != VP_QUANT_NONE ? e->params_total * 2u : e->full_bytes[VP_COMP_WEIGHTS];
+}
+
+static int run_checks(const struct check_opts *o, const struct vp_trainconfig *tc, const struct vp_model *m,
+		      const struct vp_gpu *g, double util, uint64_t host_ram, uint64_t cpus, uint64_t worker_ram,
+		      struct result *r, struct vp_error *err)
+{
+	struct vp_train et;
+
+	(void)o;
+	r->gpu = g;
+	vp_trainconfig_train_for(tc, g, &r->train);
+	r->budget = vp_budget_bytes(g, util);
+	if (vp_estimate(m, g, &r->train, &r->est, err) != 0)
+		return -1;
+	r->train_fits = r->est.device_bytes <= r->budget;
+	r->largest_batch = r->train_fits ? r->train.batch : largest_fit(m, g, &r->train, r->budget, r->train.batch);
+
+	et = r->train;
+	et.batch = tc->eval_batch;
+	if (tc->eval_batch > 0) {
+		if (vp_estimate_eval(m, g, &et, &tc->eval, &r->ev, err) != 0)
+			return -1;
+		r->eval_done = true;
+		r->eval_fits = r->ev.device_bytes <= r->budget;
+	}
+
+	if (host_ram > 0) {
+		struct vp_host_request req;
+
+		vp_host_request_defaults(&req);
+		req.host_ram_bytes = host_ram;
+		req.cpus = cpus;
+		if (worker_ram > 0)
+			req.worker_ram_bytes = worker_ram;
+		req.num_workers = tc->num_workers; /* the config's count, not a choice */
+		req.pin_memory = tc->pin_memory;
+		if (vp_host_plan(m, &r->train, &req, checkpoint_bytes(&r->train, &r->est), &r->host) != 0)
+			return vp_error_set(err, VP_ERR_INPUT, "the host RAM estimate failed");
+		r->host_done = true;
+		r->host_limit = host_ram;
+	}
+	r->fits = r->train_fits && (!r->eval_done || r->eval_fits) && (!r->host_done || r->host.fits);
+	return 0;
+}
+
+/* ---------------------------------------------------------------- output */
+
+static void gib(uint64_t bytes, char *buf, size_t size)
+{
+	char n[32];
+
+	vp_format_gib(bytes, n, sizeof n);
+	snprintf(buf, size, "%s GiB", n);
+}
+
+/* "headroom 1.17 GiB" or "over by 2.30 GiB" */
+static void room(uint64_t limit, uint64_t used, char *buf, size_t size)
+{
+	char b[48];
+
+	if (used <= limit) {
+		gib(limit - used, b, sizeof b);
+		snprintf(buf, size, "headroom %s", b);
+	} else {
+		gib(used - limit, b, sizeof b);
+		snprintf(buf, size, "over by %s", b);
+	}
+}
+
+static void print_text(const struct vp_trainconfig *tc, const struct result *r)
+{
+	char peak[48], budget[48], rm[64], fail[64] = "";
+
+	if (!r->train_fits)
+		strcat(fail, "train");
+	if (r->eval_done && !r->eval_fits)
+		strcat(fail, fail[0] ? ", eval" : "eval");
+	if (r->host_done && !r->host.fits)
+		strcat(fail, fail[0] ? ", host RAM" : "host RAM");
+
+	printf("%s %s: ", tc->file, r->gpu->name);
+	if (r->fits)
+		fputs("FITS", stdout);
+	else
+		printf("DOES NOT FIT (%s)", fail);
+
+	gib(r->est.device_bytes, peak, sizeof peak);
+	gib(r->budget, budget, sizeof budget);
+	room(r->budget, r->est.device_bytes, rm, sizeof rm);
+	printf(": train batch %" PRIu64 " peak %s of %s (%s", r->train.batch, peak, budget, rm);
+	if (!r->train_fits) {
+		if (r->largest_batch > 0)
+			printf(", largest batch that fits %" PRIu64, r->largest_batch);
+		else
+			fputs(", not even batch 1 fits", stdout);
+	}
+	fputc(')', stdout);
+	if (r->eval_done) {
+		gib(r->ev.device_bytes, peak, sizeof peak);
+		room(r->budget, r->ev.device_bytes, rm, sizeof rm);
+		printf("; eval batch %" PRIu64 " peak %s (%s)", tc->eval_batch, peak, rm);
+	}
+	if (r->host_done) {
+		gib(r->host.total_bytes, peak, sizeof peak);
+		gib(r->host_limit, budget, sizeof budget);
+		room(r->host_limit, r->host.total_bytes, rm, sizeof rm);
+		printf("; host RAM %s of %s (%s, %" PRIu64 " workers)", peak, budget, rm, r->host.num_workers);
+	}
+	fputc('\n', stdout);
+}
+
+static cJSON *json_notes(const struct vp_tc_note *notes, size_t n, bool positions)
+{
+	cJSON *arr = cJSON_CreateArray();
+	size_t i;
+
+	for (i = 0; arr != NULL && i < n; i++) {
+		cJSON *it;
+		if (!positions) {
+			cJSON_AddItemToArray(arr, cJSON_CreateString(notes[i].text));
+			continue;
+		}
+		it = cJSON_CreateObject();
+		if (it == NULL)
+			break;
+		cJSON_AddStringToObject(it, "key", notes[i].key);
+		cJSON_AddNumberToObject(it, "line", (double)notes[i].line);
+		cJSON_AddNumberToObject(it, "column", (double)notes[i].column);
+		if (notes[i].text[0] != '\0')
+			cJSON_AddStringToObject(it, "note", notes[i].text);
+		cJSON_AddItemToArray(arr, it);
+	}
+	return arr;
+}
+
+static void json_at(cJSON *obj, const struct vp_trainconfig *tc, enum vp_tc_setting s)
+{
+	if (tc->at[s].line > 0) {
+		cJSON_AddStringToObject(obj, "key", tc->at[s].key);
+		cJSON_AddNumberToObject(obj, "line", (double)tc->at[s].line);
+	}
+}
+
+static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model *m, const struct result *r,
+			  double util)
+{
+	cJSON *o = cJSON_CreateObject(), *x;
+	char setup[512];
+
+	if (o == NULL)
+		return NULL;
+	cJSON_AddStringToObject(o, "file", tc->file);
+	cJSON_AddStringToObject(o, "flavour", vp_tc_flavour_name(tc->flavour));
+	cJSON_AddStringToObject(o, "model", m->name);
+	cJSON_AddStringToObject(o, "gpu", r->gpu->name);
+	cJSON_AddBoolToObject(o, "fits", r->fits);
+	vp_format_setup(m, &r->train, setup, sizeof setup);
+	cJSON_AddStringToObject(o, "setup", setup);
+	cJSON_AddNumberToObject(o, "util", util);
+	cJSON_AddNumberToObject(o, "gpu_memory_bytes", (double)r->gpu->memory_mib * 1048576.0);
+	cJSON_AddNumberToObject(o, "budget_bytes", (double)r->budget);
+
+	x = cJSON_AddObjectToObject(o, "train");
+	if (x != NULL) {
+		cJSON_AddNumberToObject(x, "batch", (double)r->train.batch);
+		cJSON_AddNumberToObject(x, "gradient_accumulation_steps", (double)r->train.grad_accum);
+		cJSON_AddNumberToObject(x, "peak_bytes", (double)r->est.device_bytes);
+		cJSON_AddNumberToObject(x, "headroom_bytes", (double)headroom(r->budget, r->est.device_bytes));
+		cJSON_AddBoolToObject(x, "fits", r->train_fits);
+		cJSON_AddNumberToObject(x, "largest_batch_that_fits", (double)r->largest_batch);
+		json_at(x, tc, VP_TC_BATCH);
+	}
+	if (r->eval_done) {
+		x = cJSON_AddObjectToObject(o, "eval");
+		if (x != NULL) {
+			cJSON_AddNumberToObject(x, "batch", (double)tc->eval_batch);
+			cJSON_AddNumberToObject(x, "peak_bytes", (double)r->ev.device_bytes);
+			cJSON_AddNumberToObject(x, "headroom_bytes", (double)headroom(r->budget, r->ev.device_bytes));
+			cJSON_AddBoolToObject(x, "fits", r->eval_fits);
+			json_at(x, tc, VP_TC_EVAL_BATCH);
+		}
+	} else {
+		cJSON_AddNullToObject(o, "eval");
+	}
+	if (r->host_done) {
+		x = cJSON_AddObjectToObject(o, "host");
+		if (x != NULL) {
+			cJSON_AddNumberToObject(x, "workers", (double)r->host.num_workers);
+			cJSON_AddNumberToObject(x, "trainer_bytes", (double)r->host.trainer_bytes);
+			cJSON_AddNumberToObject(x, "worker_bytes", (double)r->host.worker_bytes);
+			cJSON_AddNumberToObject(x, "total_bytes", (double)r->host.total_bytes);
+			cJSON_AddNumberToObject(x, "limit_bytes", (double)r->host_limit);
+			cJSON_AddNumberToObject(x, "headroom_bytes", (double)headroom(r->host_limit, r->host.total_bytes));
+			cJSON_AddBoolToObject(x, "fits", r->host.fits);
+			json_at(x, tc, VP_TC_WORKERS);
+		}
+	} else {
+		cJSON_AddNullToObject(o, "host");
+	}
+	cJSON_AddItemToObject(o, "ignored_keys", json_notes(tc->ignored, tc->n_ignored, true));
+	cJSON_AddItemToObject(o, "defaults", json_notes(tc->defaults, tc->n_defaults, false));
+	return o;
+}
+
+static cJSON *json_error(const char *file, const struct vp_error *err)
+{
+	cJSON *o = cJSON_CreateObject(), *e;
+
+	if (o == NULL)
+		return NULL;
+	cJSON_AddStringToObject(o, "file", file);
+	cJSON_AddBoolToObject(o, "fits", false);
+	e = cJSON_AddObjectToObject(o, "error");
+	if (e != NULL) {
+		cJSON_AddStringToObject(e, "kind", err->code == VP_ERR_IO ? "io" : "input");
+		cJSON_AddStringToObject(e, "message", err->message);
+		cJSON_AddNumberToObject(e, "line", (double)err->line);
+		cJSON_AddNumberToObject(e, "column", (double)err->column);
+	}
+	return o;
+}
+
+/* Notes on stderr: what was read, what was ignored, which defaults apply. */
+static void print_notes(const struct check_opts *o, const struct vp_trainconfig *tc, const struct vp_model *m)
+{
+	char setup[512];
+	size_t i;
+
+	if (o->cli.verbosity < 1)
+		return;
+	vp_format_setup(m, &tc->train, setup, sizeof setup);
+	fprintf(stderr, "vramplan: note: %s: %s config, model %s, %s\n", tc->file, vp_tc_flavour_name(tc->flavour),
+		m->name, setup);
+	for (i = 0; i < tc->n_ignored; i++) {
+		const struct vp_tc_note *n = &tc->ignored[i];
+		if (n->text[0] != '\0' && strncmp(n->text, "did you mean", 12) == 0)
+			fprintf(stderr, "vramplan: warning: %s:%lu:%lu: ignored key '%s' (%s)\n", tc->file, n->line,
+				n->column, n->key, n->text);
+		else if (n->text[0] != '\0')
+			fprintf(stderr, "vramplan: note: %s:%lu:%lu: ignored key '%s': %s\n", tc->file, n->line,
+				n->column, n->key, n->text);
+	}
+	if (tc->n_ignored > 0) {
+		bool first = true;
+		fprintf(stderr, "vramplan: note: %s: ignored keys:", tc->file);
+		for (i = 0; i < tc->n_ignored; i++) {
+			if (tc->ignored[i].text[0] != '\0')
+				continue;
+			fprintf(stderr, "%s %s", first ? "" : ",", tc->ignored[i].key);
+			first = false;
+		}
+		if (first)
+			fputs(" (listed above)", stderr);
+		fputc('\n', stderr);
+	}
+	for (i = 0; i < tc->n_defaults; i++)
+		fprintf(stderr, "vramplan: note: %s: default %s\n", tc->file, tc->defaults[i].text);
+}
+
+/* --------------------------------------------------------------- per file */
+
+struct matrix {
+	const char *gpus[MAX_GPUS * 4];
+	size_t n_gpus;
+	struct vp_table table;
+};
+
+/* Resolve the model: --model, else the config's reference, through the
+ * catalogue first, then as a path relative to the config file, then as
+ * given. Errors point at the model key. */
+static int resolve_model(const struct check_opts *o, const struct vp_catalog *cat, const struct vp_trainconfig *tc,
+			 struct vp_model *m, struct vp_error *err)
+{
+	char path[1100];
+	struct stat st;
+	unsigned long line, col;
+
+	if (o->model != NULL)
+		return vp_cli_resolve_model(cat, o->model, m, err);
+	if (tc->model[0] == '\0')
+		return vp_error_at(err, VP_ERR_INPUT, tc->file, 0, 0,
+				   "no model: the config names none (%s); give --model or vramplan.model",
+				   tc->flavour == VP_TC_AXOLOTL	  ? "base_model"
+				   : tc->flavour == VP_TC_HF ? "model_name_or_path"
+							     : "DeepSpeed configs have no model key");
+	if (vp_catalog_find_model(cat, tc->model) != NULL)
+		return vp_cli_resolve_model(cat, tc->model, m, err);
+	vp_trainconfig_model_path(tc, path, sizeof path);
+	if (strcmp(path, tc->model) != 0 && stat(path, &st) == 0) {
+		if (vp_cli_resolve_model(cat, path, m, err) == 0)
+			return 0;
+	} else if (vp_cli_resolve_model(cat, tc->model, m, err) == 0) {
+		return 0;
+	}
+	if (err->file[0] != '\0' && err->line > 0)
+		return -1; /* a config.json error with its own position */
+	{
+		char msg[sizeof err->message];
+		enum vp_status code = err->code;
+		snprintf(msg, sizeof msg, "%s", err->message);
+		vp_trainconfig_where(tc, VP_TC_MODEL, &line, &col);
+		return vp_error_at(err, code, tc->file, line, col, "%s", msg);
+	}
+}
+
+/* An hf or axolotl config's `deepspeed:` file gives the ZeRO stage (the
+ * rest of it is "auto" values the HF Trainer fills in). */
+static int apply_deepspeed_file(struct vp_trainconfig *tc, char *path, size_t size, struct vp_error *err)
+{
+	struct vp_trainconfig ds;
+
+	path[0] = '\0';
+	if (tc->deepspeed[0] == '\0' || tc->at[VP_TC_ZERO].line > 0)
+		return 0;
+	vp_trainconfig_relative_path(tc, tc->deepspeed, path, size);
+	if (vp_trainconfig_load(&ds, path, err) != 0)
+		return -1;
+	tc->train.zero_stage = ds.train.zero_stage;
+	tc->at[VP_TC_ZERO] = tc->at[VP_TC_DS_FILE];
+	vp_trainconfig_free(&ds);
+	return 0;
+}
+
+/* FILE, or standard input for "-" (named "<stdin>" in diagnostics). */
+static int load_config(struct vp_trainconfig *tc, const char *file, struct vp_error *err)
+{
+	char *text = NULL, *grown;
+	size_t len = 0, cap = 0, n;
+	int rc;
+
+	if (strcmp(file, "-") != 0)
+		return vp_trainconfig_load(tc, file, err);
+	memset(tc, 0, sizeof *tc);
+	do {
+		if (len == cap) {
+			if (cap >= VP_READ_FILE_MAX) {
+				free(text);
+				return vp_error_at(err, VP_ERR_INPUT, "<stdin>", 0, 0, "the input is larger than %zu bytes",
+						   (size_t)VP_READ_FILE_MAX);
+			}
+			cap = cap == 0 ? 65536 : cap * 2;
+			grown = realloc(text, cap + 1);
+			if (grown == NULL) {
+				free(text);
+				return vp_error_set(err, VP_ERR_IO, "out of memory reading standard input");
+			}
+			text = grown;
+		}
+		n = fread(text + len, 1, cap - len, stdin);
+		len += n;
+	} while (n > 0);
+	if (ferror(stdin)) {
+		free(text);
+		return vp_error_at(err, VP_ERR_IO, "<stdin>", 0, 0, "cannot read standard input");
+	}
+	text[len] = '\0';
+	rc = vp_trainconfig_parse(tc, "<stdin>", text, len, err);
+	free(text);
+	return rc;
+}
+
+static size_t matrix_column(struct matrix *mx, const char *gpu)
+{
+	size_t i;
+
+	for (i = 0; i < mx->n_gpus; i++)
+		if (strcmp(mx->gpus[i], gpu) == 0)
+			return i;
+	if (mx->n_gpus < sizeof mx->gpus / sizeof mx->gpus[0])
+		mx->gpus[mx->n_gpus++] = gpu;
+	return i;
+}
+
+struct file_row {
+	const char *cells[MAX_GPUS * 4];
+};
+
+static int check_file(const struct check_opts *o, const struct vp_catalog *cat, const char *file, cJSON *json,
+		      struct matrix *mx, struct file_row *row)
+{
+	struct vp_trainconfig tc;
+	struct vp_model m;
+	struct vp_error err = {0};
+	const char *gpu_names[MAX_GPUS];
+	char ds_path[1100] = "";
+	size_t n_gpus, i;
+	double util;
+	uint64_t host_ram, cpus, worker_ram;
+	int rc = VP_EXIT_OK;
+
+	if (load_config(&tc, file, &err) != 0)
+		goto fail;
+	if (resolve_model(o, cat, &tc, &m, &err) != 0)
+		goto fail;
+	if (vp_trainconfig_resolve(&tc, &m, &err) != 0)
+		goto fail;
+	if (apply_deepspeed_file(&tc, ds_path, sizeof ds_path, &err) != 0)
+		goto fail;
+
+	n_gpus = o->n_gpus > 0 ? o->n_gpus : tc.n_gpus;
+	for (i = 0; i < n_gpus; i++)
+		gpu_names[i] = o->n_gpus > 0 ? o->gpus[i] : tc.gpus[i];
+	if (n_gpus == 0) {
+		vp_error_at(&err, VP_ERR_INPUT, tc.file, 0, 0, "no GPU: give --gpu or vramplan.gpu in the config");
+		goto fail;
+	}
+	util = o->util > 0.0 ? o->util : tc.util > 0.0 ? tc.util : VP_DEFAULT_UTIL;
+	host_ram = o->host_ram > 0 ? o->host_ram : tc.host_ram_bytes;
+	cpus = o->cpus > 0 ? o->cpus : tc.cpus;
+	worker_ram = o->worker_ram > 0 ? o->worker_ram : tc.worker_ram_bytes;
+	if (!o->json) {
+		print_notes(o, &tc, &m);
+		if (ds_path[0] != '\0' && o->cli.verbosity >= 1)
+			fprintf(stderr, "vramplan: note: %s: ZeRO stage %d from %s\n", tc.file, tc.train.zero_stage,
+				ds_path);
+	}
+	if (o->cli.verbosity >= 1 && host_ram > 0 && cpus > 0 && tc.num_workers > cpus / 3)
+		fprintf(stderr,
+			"vramplan: warning: %s:%lu:%lu: %" PRIu64 " DataLoader workers on %" PRIu64
+			" cores; more than a third of the cores starves the trainer's own threads\n",
+			tc.file, tc.at[VP_TC_WORKERS].line, tc.at[VP_TC_WORKERS].column, tc.num_workers, cpus);
+
+	for (i = 0; i < n_gpus; i++) {
+		const struct vp_gpu *g;
+		struct result r;
+		unsigned long line, col;
+		size_t colm;
+
+		memset(&r, 0, sizeof r);
+		if (vp_cli_resolve_gpu(cat, gpu_names[i], &g, &err) != 0) {
+			if (o->n_gpus == 0) {
+				char msg[sizeof err.message];
+				snprintf(msg, sizeof msg, "%s", err.message);
+				vp_error_at(&err, VP_ERR_INPUT, tc.file, tc.gpu_at[i].line, tc.gpu_at[i].column, "%s", msg);
+			}
+			goto fail;
+		}
+		if (run_checks(o, &tc, &m, g, util, host_ram, cpus, worker_ram, &r, &err) != 0) {
+			char msg[sizeof err.message];
+			snprintf(msg, sizeof msg, "%s", err.message);
+			vp_trainconfig_where(&tc, VP_TC_BATCH, &line, &col);
+			vp_error_at(&err, VP_ERR_INPUT, tc.file, line, col, "%s", msg);
+			goto fail;
+		}
+		if ((r.train.precision == VP_PREC_AMP_BF16 || r.train.precision == VP_PREC_BF16) && !g->bf16 &&
+		    o->cli.verbosity >= 1)
+			fprintf(stderr, "vramplan: warning: %s: bf16 on GPU '%s', which has no native bf16 (the HF "
+				"Trainer refuses bf16 there)\n", tc.file, g->name);
+		if (o->json)
+			cJSON_AddItemToArray(json, json_result(&tc, &m, &r, util));
+		else
+			print_text(&tc, &r);
+		colm = matrix_column(mx, g->name);
+		if (colm < sizeof row->cells / sizeof row->cells[0])
+			row->cells[colm] = r.fits ? "FITS" : "DOES NOT FIT";
+
+		if (r.fits)
+			continue;
+		rc = VP_EXIT_NOFIT;
+		if (!r.train_fits) {
+			char peak[48], budget[48];
+			gib(r.est.device_bytes, peak, sizeof peak);
+			gib(r.budget, budget, sizeof budget);
+			if (r.largest_batch == 0) {
+				vp_trainconfig_where(&tc, VP_TC_MODEL, &line, &col);
+				gh_error(o, tc.file, line, col,
+					 "%s does not fit on %s even at batch 1: peak %s, budget %s (util %g)", m.name,
+					 g->name, peak, budget, util);
+			} else {
+				vp_trainconfig_where(&tc, VP_TC_BATCH, &line, &col);
+				gh_error(o, tc.file, line, col,
+					 "train batch %" PRIu64 " does not fit on %s: peak %s, budget %s (util %g); "
+					 "the largest batch that fits is %" PRIu64,
+					 r.train.batch, g->name, peak, budget, util, r.largest_batch);
+			}
+		}
+		if (r.eval_done && !r.eval_fits) {
+			char peak[48], budget[48];
+			gib(r.ev.device_bytes, peak, sizeof peak);
+			gib(r.budget, budget, sizeof budget);
+			/* no eval key (DeepSpeed, a default): the batch key */
+			vp_trainconfig_where(&tc, tc.at[VP_TC_EVAL_BATCH].line > 0 ? VP_TC_EVAL_BATCH : VP_TC_BATCH, &line,
+					     &col);
+			gh_error(o, tc.file, line, col, "eval batch %" PRIu64 " does not fit on %s: peak %s, budget %s",
+				 tc.eval_batch, g->name, peak, budget);
+		}
+		if (r.host_done && !r.host.fits) {
+			char total[48], limit[48];
+			gib(r.host.total_bytes, total, sizeof total);
+			gib(r.host_limit, limit, sizeof limit);
+			vp_trainconfig_where(&tc, VP_TC_WORKERS, &line, &col);
+			gh_error(o, tc.file, line, col,
+				 "host RAM %s exceeds the limit %s with %" PRIu64 " DataLoader workers", total, limit,
+				 r.host.num_workers);
+		}
+	}
+	vp_trainconfig_free(&tc);
+	return rc;
+
+fail:
+	rc = report(o, &err);
+	if (o->json)
+		cJSON_AddItemToArray(json, json_error(file, &err));
+	for (i = 0; i < sizeof row->cells / sizeof row->cells[0]; i++)
+		if (row->cells[i] == NULL)
+			row->cells[i] = "ERROR";
+	vp_trainconfig_free(&tc);
+	return rc;
+}
+
+static int worse(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+int vp_cmd_check(int argc, char **argv)
+{
+	struct check_opts o;
+	struct vp_catalog cat;
+	struct vp_error err = {0};
+	struct matrix mx;
+	struct file_row *rows = NULL;
+	cJSON *json = NULL;
+	size_t i, j;
+	int rc = parse_args(argc, argv, &o);
+
+	if (rc != VP_CLI_RUN)
+		return rc;
+	if (vp_cli_load_catalog(&o.cli, &cat, &err) != 0) {
+		vp_catalog_free(&cat);
+		return report(&o, &err);
+	}
+	memset(&mx, 0, sizeof mx);
+	rows = calloc(o.n_files, sizeof *rows);
+	if (o.json)
+		json = cJSON_CreateArray();
+	if (rows == NULL || (o.json && json == NULL)) {
+		free(rows);
+		vp_catalog_free(&cat);
+		fputs("vramplan: out of memory\n", stderr);
+		return VP_EXIT_IO;
+	}
+
+	rc = VP_EXIT_OK;
+	for (i = 0; i < o.n_files; i++)
+		rc = worse(rc, check_file(&o, &cat, o.files[i], json, &mx, &rows[i]));
+
+	if (o.json) {
+		char *s = cJSON_Print(json);
+		if (s == NULL) {
+			fputs("vramplan: out of memory\n", stderr);
+			rc = worse(rc, VP_EXIT_IO);
+		} else {
+			fputs(s, stdout);
+			fputc('\n', stdout);
+			cJSON_free(s);
+		}
+	} else if (mx.n_gpus > 1) {
+		/* several GPUs: a matrix, rows = files, columns = GPUs */
+		const char *cells[MAX_GPUS * 4 + 1];
+
+		vp_table_init(&mx.table, mx.n_gpus + 1, 0);
+		cells[0] = "file";
+		for (j = 0; j < mx.n_gpus; j++)
+			cells[j + 1] = mx.gpus[j];
+		vp_table_add(&mx.table, cells);
+		for (i = 0; i < o.n_files; i++) {
+			cells[0] = o.files[i];
+			for (j = 0; j < mx.n_gpus; j++)
+				cells[j + 1] = rows[i].cells[j] != NULL ? rows[i].cells[j] : "-";
+			vp_table_add(&mx.table, cells);
+		}
+		fputc('\n', stdout);
+		if (vp_table_print(&mx.table, stdout) != 0) {
+			fputs("vramplan: out of memory\n", stderr);
+			rc = worse(rc, VP_EXIT_IO);
+		}
+		vp_table_free(&mx.table);
+	}
+	cJSON_Delete(json);
+	free(rows);
+	vp_catalog_free(&cat);
+	return rc;
+}

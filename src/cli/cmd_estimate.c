@@ -1,0 +1,61 @@
+/* vramplan estimate: the memory breakdown of one batch size. */
+#include <inttypes.h>
+#include <string.h>
+
+#include "vramplan/cli.h"
+
+int vp_cmd_estimate(const struct vp_cli_opts *o)
+{
+	struct vp_catalog cat;
+	struct vp_model m;
+	const struct vp_gpu *g = NULL;
+	struct vp_plan_request req;
+	struct vp_estimate e;
+	struct vp_error err;
+	FILE *out;
+	uint64_t budget;
+	int rc = VP_EXIT_OK;
+
+	memset(&err, 0, sizeof err);
+	if (vp_cli_load_catalog(o, &cat, &err) != 0 || vp_cli_resolve_model(&cat, o->model, &m, &err) != 0 ||
+	    vp_cli_resolve_gpu(&cat, o->gpu, &g, &err) != 0 || vp_cli_setup(o, &m, g, true, &req, &err) != 0) {
+		rc = vp_cli_report(&err);
+		goto done;
+	}
+	req.train.batch = o->batch;
+	if (vp_estimate(&m, g, &req.train, &e, &err) != 0) {
+		rc = vp_cli_report(&err);
+		goto done;
+	}
+	budget = vp_budget_bytes(g, req.util);
+	if (e.device_bytes > budget) {
+		char need[32], have[32];
+
+		vp_format_gib(e.device_bytes, need, sizeof need);
+		vp_format_gib(budget, have, sizeof have);
+		vp_cli_warn(o, "batch %" PRIu64 " does not fit on GPU '%s': %s GiB of %s GiB", o->batch, g->name,
+			    need, have);
+	}
+	if (o->explain) {
+		struct vp_train next = req.train;
+		struct vp_estimate ne;
+		struct vp_error nerr;
+
+		next.batch = req.train.batch + 1;
+		vp_cli_explain_estimate(o, &m, g, &req.train, req.util, &e, &ne,
+					vp_estimate(&m, g, &next, &ne, &nerr) == 0);
+	}
+
+	out = vp_cli_open_output(o, &err);
+	if (out == NULL) {
+		rc = vp_cli_report(&err);
+		goto done;
+	}
+	if ((o->format == VP_OUT_JSON ? vp_emit_estimate_json(out, &m, g, &req.train, req.util, &e, &err)
+				      : vp_emit_estimate_yaml(out, &m, g, &req.train, req.util, &e, &err)) != 0)
+		rc = vp_cli_report(&err);
+	rc = vp_cli_close_output(o, out, rc);
+done:
+	vp_catalog_free(&cat);
+	return rc;
+}

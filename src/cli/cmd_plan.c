@@ -1,0 +1,96 @@
+/* vramplan [plan]: the settings that fit, as trainer keys. */
+#include <inttypes.h>
+#include <string.h>
+
+#include "vramplan/cli.h"
+
+/* Not even batch 1 fits: say by how much, and what would help (exit 1,
+ * nothing on stdout). */
+static int nothing_fits(const struct vp_gpu *g, const struct vp_plan *plan)
+{
+	char need[32], budget[32], dev[32];
+	size_t i;
+
+	vp_format_gib(plan->train.device_bytes + plan->ewc_bytes, need, sizeof need);
+	vp_format_gib(plan->budget_bytes, budget, sizeof budget);
+	fprintf(stderr, "vramplan: nothing fits on GPU '%s': batch 1 needs %s GiB of %s GiB\n", g->name, need, budget);
+	for (i = 0; i < plan->n_suggestions; i++) {
+		const struct vp_suggestion *s = &plan->suggestions[i];
+
+		vp_format_gib(s->device_bytes, dev, sizeof dev);
+		fprintf(stderr, "vramplan:   %s: %s GiB (%s)\n", s->change, dev, s->fits ? "fits" : "does not fit");
+	}
+	return VP_EXIT_NOFIT;
+}
+
+static int host_does_not_fit(const struct vp_plan_request *req, const struct vp_plan *plan)
+{
+	char need[32], limit[32];
+
+	vp_format_gib(plan->host.total_bytes, need, sizeof need);
+	vp_format_gib(req->host.host_ram_bytes, limit, sizeof limit);
+	fprintf(stderr, "vramplan: host RAM: the trainer needs %s GiB with %" PRIu64
+		" DataLoader workers, over --host-ram %s GiB\n",
+		need, plan->host.num_workers, limit);
+	return VP_EXIT_NOFIT;
+}
+
+int vp_cmd_plan(const struct vp_cli_opts *o)
+{
+	struct vp_catalog cat;
+	struct vp_model m;
+	const struct vp_gpu *g = NULL;
+	struct vp_plan_request req;
+	struct vp_plan plan;
+	struct vp_error err;
+	FILE *out;
+	int rc = VP_EXIT_OK;
+
+	memset(&err, 0, sizeof err);
+	if (vp_cli_load_catalog(o, &cat, &err) != 0 || vp_cli_resolve_model(&cat, o->model, &m, &err) != 0 ||
+	    vp_cli_resolve_gpu(&cat, o->gpu, &g, &err) != 0 || vp_cli_setup(o, &m, g, true, &req, &err) != 0 ||
+	    vp_plan_search(&m, g, &req, &plan, &err) != 0) {
+		rc = vp_cli_report(&err);
+		goto done;
+	}
+	if (!plan.fits) {
+		rc = nothing_fits(g, &plan);
+		goto done;
+	}
+	if (!plan.host.fits) {
+		rc = host_does_not_fit(&req, &plan);
+		goto done;
+	}
+	if (plan.host.limited_by_ram) {
+		char limit[32];
+
+		vp_format_gib(req.host.host_ram_bytes, limit, sizeof limit);
+		if (req.host.cpus > 0)
+			vp_cli_warn(o, "host RAM limits the DataLoader to %" PRIu64 " worker%s (--host-ram %s GiB; "
+				    "a third of %" PRIu64 " cores would be %" PRIu64 ")",
+				    plan.host.num_workers, plan.host.num_workers == 1 ? "" : "s", limit, req.host.cpus,
+				    req.host.cpus / 3);
+		else
+			vp_cli_warn(o, "host RAM limits the DataLoader to %" PRIu64 " worker%s (--host-ram %s GiB)",
+				    plan.host.num_workers, plan.host.num_workers == 1 ? "" : "s", limit);
+	}
+	if (req.effective_batch > 0 && !plan.effective_exact)
+		vp_cli_warn(o, "--effective-batch %" PRIu64 " is not a multiple of %" PRIu64
+			    " GPUs; planned %" PRIu64 " instead",
+			    req.effective_batch, req.train.gpus, plan.effective_batch);
+	if (o->explain)
+		vp_cli_explain_plan(o, &m, g, &req, &plan);
+
+	out = vp_cli_open_output(o, &err);
+	if (out == NULL) {
+		rc = vp_cli_report(&err);
+		goto done;
+	}
+	if ((o->format == VP_OUT_JSON ? vp_emit_plan_json(out, &m, g, &req, &plan, o->profile, &err)
+				      : vp_emit_plan_yaml(out, &m, g, &req, &plan, o->profile, &err)) != 0)
+		rc = vp_cli_report(&err);
+	rc = vp_cli_close_output(o, out, rc);
+done:
+	vp_catalog_free(&cat);
+	return rc;
+}

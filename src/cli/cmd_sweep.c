@@ -1,0 +1,187 @@
+/* vramplan sweep: the plan on every GPU for one model, or every model on
+ * one GPU, as a table ("which card do I need?"). */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "vramplan/cli.h"
+
+#define MIB ((uint64_t)1 << 20)
+
+struct cell {
+	bool ok;                 /* planned (fits or not); false: an input error */
+	struct vp_plan plan;
+	struct vp_error err;
+};
+
+static void plan_cell(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g, bool warn,
+		      struct cell *c)
+{
+	struct vp_plan_request req;
+
+	memset(c, 0, sizeof *c);
+	c->ok = vp_cli_setup(o, m, g, warn, &req, &c->err) == 0 && vp_plan_search(m, g, &req, &c->plan, &c->err) == 0;
+}
+
+static const char *status_text(const struct cell *c, char *buf, size_t size)
+{
+	if (!c->ok) {
+		snprintf(buf, size, "error: %s", c->err.message);
+		return buf;
+	}
+	if (!c->plan.fits)
+		return "does not fit";
+	if (!c->plan.host.fits)
+		return "host RAM over --host-ram";
+	return "fits";
+}
+
+static void table_row(struct vp_table *t, const struct vp_model *m, const struct vp_gpu *g, const struct cell *c)
+{
+	char mem[32], train[32], accum[32], eval[32], peak[40], status[600];
+	const char *row[8];
+
+	vp_format_gib(g->memory_mib * MIB, mem, sizeof mem);
+	strcat(mem, " GiB");
+	strcpy(train, "-");
+	strcpy(accum, "-");
+	strcpy(eval, "-");
+	strcpy(peak, "-");
+	if (c->ok) {
+		vp_format_gib(c->plan.train.device_bytes + c->plan.ewc_bytes, peak, sizeof peak - 4);
+		strcat(peak, " GiB");
+		if (c->plan.fits) {
+			snprintf(train, sizeof train, "%" PRIu64, c->plan.train_batch);
+			snprintf(accum, sizeof accum, "%" PRIu64, c->plan.grad_accum);
+			snprintf(eval, sizeof eval, "%" PRIu64, c->plan.eval_batch);
+		}
+	}
+	row[0] = m->name;
+	row[1] = g->name;
+	row[2] = mem;
+	row[3] = train;
+	row[4] = accum;
+	row[5] = eval;
+	row[6] = peak;
+	row[7] = status_text(c, status, sizeof status);
+	vp_table_add(t, row);
+}
+
+static cJSON *json_row(const struct vp_model *m, const struct vp_gpu *g, const struct cell *c)
+{
+	cJSON *o = cJSON_CreateObject();
+	char num[32];
+	bool bad = o == NULL;
+
+#define RAW(key, v)                                                          \
+	do {                                                                 \
+		snprintf(num, sizeof num, "%" PRIu64, (uint64_t)(v));        \
+		bad = bad || cJSON_AddRawToObject(o, key, num) == NULL;      \
+	} while (0)
+
+	bad = bad || cJSON_AddStringToObject(o, "model", m->name) == NULL;
+	bad = bad || cJSON_AddStringToObject(o, "gpu", g->name) == NULL;
+	if (!bad)
+		RAW("memory_mib", g->memory_mib);
+	if (!bad && !c->ok) {
+		bad = cJSON_AddStringToObject(o, "error", c->err.message) == NULL;
+	} else if (!bad) {
+		bad = cJSON_AddBoolToObject(o, "fits", c->plan.fits) == NULL ||
+		      cJSON_AddBoolToObject(o, "host_fits", c->plan.host.fits) == NULL;
+		RAW("train_batch", c->plan.fits ? c->plan.train_batch : 0);
+		RAW("grad_accum", c->plan.fits ? c->plan.grad_accum : 0);
+		RAW("eval_batch", c->plan.fits ? c->plan.eval_batch : 0);
+		RAW("device_bytes", c->plan.train.device_bytes + c->plan.ewc_bytes);
+		RAW("budget_bytes", c->plan.budget_bytes);
+	}
+#undef RAW
+	if (bad) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
+int vp_cmd_sweep(const struct vp_cli_opts *o)
+{
+	static const char *const head[] = {"MODEL", "GPU", "MEMORY", "TRAIN", "ACCUM", "EVAL", "PEAK", "STATUS"};
+	struct vp_catalog cat;
+	struct vp_model one_model;
+	const struct vp_gpu *one_gpu = NULL;
+	struct vp_error err;
+	struct vp_table t;
+	struct cell *c = NULL;
+	cJSON *json = NULL;
+	FILE *out;
+	size_t i, n;
+	int rc = VP_EXIT_OK;
+
+	memset(&err, 0, sizeof err);
+	vp_table_init(&t, 8, (1u << 2) | (1u << 3) | (1u << 4) | (1u << 5) | (1u << 6));
+	if (vp_cli_load_catalog(o, &cat, &err) != 0 ||
+	    (o->model != NULL && vp_cli_resolve_model(&cat, o->model, &one_model, &err) != 0) ||
+	    (o->gpu != NULL && vp_cli_resolve_gpu(&cat, o->gpu, &one_gpu, &err) != 0)) {
+		rc = vp_cli_report(&err);
+		goto done;
+	}
+	n = o->model == NULL ? cat.n_models : o->gpu == NULL ? cat.n_gpus : 1;
+	c = malloc(sizeof *c);
+	if (o->format == VP_OUT_JSON)
+		json = cJSON_CreateArray();
+	if (c == NULL || (o->format == VP_OUT_JSON && json == NULL)) {
+		vp_error_set(&err, VP_ERR_IO, "out of memory");
+		rc = vp_cli_report(&err);
+		goto done;
+	}
+	vp_table_add(&t, head);
+	for (i = 0; i < n; i++) {
+		const struct vp_model *m = o->model != NULL ? &one_model : &cat.models[i];
+		const struct vp_gpu *g = one_gpu != NULL ? one_gpu : &cat.gpus[i];
+		/* one GPU for every model: its warnings once */
+		bool warn = o->model != NULL || i == 0;
+
+		plan_cell(o, m, g, warn, c);
+		if (json != NULL) {
+			cJSON *row = json_row(m, g, c);
+
+			if (row == NULL) {
+				vp_error_set(&err, VP_ERR_IO, "out of memory building the JSON output");
+				rc = vp_cli_report(&err);
+				goto done;
+			}
+			cJSON_AddItemToArray(json, row);
+		} else {
+			table_row(&t, m, g, c);
+		}
+	}
+
+	out = vp_cli_open_output(o, &err);
+	if (out == NULL) {
+		rc = vp_cli_report(&err);
+		goto done;
+	}
+	if (json != NULL) {
+		char *text = cJSON_Print(json);
+
+		if (text == NULL) {
+			vp_error_set(&err, VP_ERR_IO, "out of memory printing the JSON output");
+			rc = vp_cli_report(&err);
+		} else {
+			fputs(text, out);
+			fputc('\n', out);
+			cJSON_free(text);
+		}
+	} else if (vp_table_print(&t, out) != 0) {
+		vp_error_set(&err, VP_ERR_IO, "out of memory building the table");
+		rc = vp_cli_report(&err);
+	}
+	rc = vp_cli_close_output(o, out, rc);
+done:
+	cJSON_Delete(json);
+	free(c);
+	vp_table_free(&t);
+	vp_catalog_free(&cat);
+	return rc;
+}

@@ -1,0 +1,188 @@
+/*
+ * --explain: the memory breakdown on stderr, one text bar per component
+ * against the GPU's memory, at the chosen batch and the next one up; the
+ * headroom; the uncertainty band of the estimate; and, near the limit, the
+ * allocator setting the stories used.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+#include "vramplan/accuracy_band.h"
+#include "vramplan/cli.h"
+
+#define MIB ((uint64_t)1 << 20)
+#define BAR_WIDTH 40
+
+#define ANSI_GREEN "\033[32m"
+#define ANSI_YELLOW "\033[33m"
+#define ANSI_RED "\033[31m"
+#define ANSI_RESET "\033[0m"
+
+struct ex {
+	FILE *f;
+	bool colour;
+	uint64_t capacity; /* the GPU's memory */
+	uint64_t budget;
+};
+
+/* [#####.....]: bytes against the GPU's memory; `mark` puts '|' where the
+ * budget is. */
+static void bar(const struct ex *x, uint64_t bytes, const char *colour, bool mark)
+{
+	double frac = x->capacity > 0 ? (double)bytes / (double)x->capacity : 0.0;
+	int filled = (int)lround(frac * BAR_WIDTH), budget_at = -1, i;
+
+	if (filled > BAR_WIDTH)
+		filled = BAR_WIDTH;
+	if (mark && x->capacity > 0)
+		budget_at = (int)lround((double)x->budget / (double)x->capacity * BAR_WIDTH) - 1;
+	fputc('[', x->f);
+	if (x->colour && filled > 0)
+		fputs(colour, x->f);
+	for (i = 0; i < BAR_WIDTH; i++) {
+		if (x->colour && i == filled && filled > 0)
+			fputs(ANSI_RESET, x->f);
+		fputc(i == budget_at ? '|' : i < filled ? '#' : '.', x->f);
+	}
+	if (x->colour && filled == BAR_WIDTH)
+		fputs(ANSI_RESET, x->f);
+	fputs("]", x->f);
+	if (bytes > x->capacity)
+		fputs(" over the GPU's memory", x->f);
+	fputc('\n', x->f);
+}
+
+static void row(const struct ex *x, const char *name, uint64_t bytes, const char *colour, bool mark)
+{
+	char gib[32], label[32];
+	size_t i;
+
+	snprintf(label, sizeof label, "%s", name);
+	for (i = 0; label[i] != '\0'; i++)
+		if (label[i] == '_')
+			label[i] = ' ';
+	vp_format_gib(bytes, gib, sizeof gib);
+	fprintf(x->f, "  %-16s %7s GiB  ", label, gib);
+	bar(x, bytes, colour, mark);
+}
+
+static const char *status_colour(const struct ex *x, uint64_t peak)
+{
+	if (peak > x->budget)
+		return ANSI_RED;
+	if (peak * 10 >= x->budget * 9)
+		return ANSI_YELLOW;
+	return ANSI_GREEN;
+}
+
+/* One batch: a heading, the components, the total. */
+static void block(const struct ex *x, const char *title, const struct vp_estimate *e, uint64_t ewc)
+{
+	uint64_t peak = e->device_bytes + ewc;
+	const char *colour = status_colour(x, peak);
+	char gib[32], diff[32];
+	int c;
+
+	vp_format_gib(peak, gib, sizeof gib);
+	if (peak <= x->budget)
+		vp_format_gib(x->budget - peak, diff, sizeof diff);
+	else
+		vp_format_gib(peak - x->budget, diff, sizeof diff);
+	fprintf(x->f, "%s: device peak %s GiB in %s, %s GiB %s the budget\n", title, gib,
+		vp_phase_name(e->peak_phase), diff, peak <= x->budget ? "under" : "over");
+	for (c = 0; c < VP_COMP_COUNT; c++)
+		row(x, vp_component_name((enum vp_component)c), e->peak_bytes[c], colour, false);
+	if (ewc > 0)
+		row(x, "ewc", ewc, colour, false);
+	row(x, "allocator", e->allocator_bytes, colour, false);
+	row(x, "cuda context", e->context_bytes, colour, false);
+	row(x, "total", peak, colour, true);
+}
+
+static void header(const struct ex *x, const struct vp_model *m, const struct vp_gpu *g, double util)
+{
+	char cap[32], bud[32];
+
+	vp_format_gib(x->capacity, cap, sizeof cap);
+	vp_format_gib(x->budget, bud, sizeof bud);
+	fprintf(x->f, "explain: %s on %s: %s GiB of memory, budget %.2f x %s = %s GiB ('|' in the total bar)\n",
+		m->name, g->name, cap, util, cap, bud);
+}
+
+static void footer(const struct ex *x, uint64_t batch, uint64_t peak)
+{
+	double p = VP_ACCURACY_P90_PCT / 100.0;
+	char head_b[32], head_g[32], lo[32], hi[32];
+	uint64_t low = (uint64_t)llround((double)peak * (1.0 - p));
+	uint64_t high = (uint64_t)llround((double)peak * (1.0 + p));
+
+	if (peak <= x->budget) {
+		vp_format_gib(x->budget - peak, head_b, sizeof head_b);
+		vp_format_gib(x->capacity > peak ? x->capacity - peak : 0, head_g, sizeof head_g);
+		fprintf(x->f, "headroom: %s GiB under the budget, %s GiB under the GPU's memory\n", head_b, head_g);
+	} else {
+		vp_format_gib(peak - x->budget, head_b, sizeof head_b);
+		fprintf(x->f, "headroom: none; %s GiB over the budget\n", head_b);
+	}
+	vp_format_gib(low, lo, sizeof lo);
+	vp_format_gib(high, hi, sizeof hi);
+	fprintf(x->f,
+		"uncertainty: \xc2\xb1%g%% (the p90 error of vramplan-accuracy): batch %" PRIu64
+		" may peak anywhere from %s to %s GiB\n",
+		VP_ACCURACY_P90_PCT, batch, lo, hi);
+	if (peak <= x->budget && peak * 10 >= x->budget * 9)
+		fputs("advice: the peak is within 10% of the budget; fragmentation can tip it over, so run with\n"
+		      "  PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True\n",
+		      x->f);
+}
+
+static void ex_init(struct ex *x, const struct vp_gpu *g, uint64_t budget)
+{
+	x->f = stderr;
+	x->colour = vp_cli_stderr_colour();
+	x->capacity = g->memory_mib * MIB;
+	x->budget = budget;
+}
+
+void vp_cli_explain_plan(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
+			 const struct vp_plan_request *req, const struct vp_plan *plan)
+{
+	struct ex x;
+	char gib[32], title[96];
+
+	(void)o;
+	ex_init(&x, g, plan->budget_bytes);
+	header(&x, m, g, req->util);
+	snprintf(title, sizeof title, "train batch %" PRIu64, plan->train_batch);
+	block(&x, title, &plan->train, plan->ewc_bytes);
+	if (plan->next_valid) {
+		bool over = plan->next.device_bytes + plan->ewc_bytes > plan->budget_bytes;
+
+		snprintf(title, sizeof title, "batch %" PRIu64 " (%s)", plan->memory_max_batch + 1,
+			 over ? "the first that does not fit" : "the next one up");
+		block(&x, title, &plan->next, plan->ewc_bytes);
+	}
+	vp_format_gib(plan->eval.device_bytes, gib, sizeof gib);
+	fprintf(x.f, "eval batch %" PRIu64 ": device peak %s GiB (forward only)\n", plan->eval_batch, gib);
+	footer(&x, plan->train_batch, plan->train.device_bytes + plan->ewc_bytes);
+}
+
+void vp_cli_explain_estimate(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
+			     const struct vp_train *t, double util, const struct vp_estimate *e,
+			     const struct vp_estimate *next, bool next_valid)
+{
+	struct ex x;
+	char title[96];
+
+	(void)o;
+	ex_init(&x, g, vp_budget_bytes(g, util));
+	header(&x, m, g, util);
+	snprintf(title, sizeof title, "batch %" PRIu64, t->batch);
+	block(&x, title, e, 0);
+	if (next_valid) {
+		snprintf(title, sizeof title, "batch %" PRIu64 " (the next one up)", t->batch + 1);
+		block(&x, title, next, 0);
+	}
+	footer(&x, t->batch, e->device_bytes);
+}

@@ -1,0 +1,217 @@
+/*
+ * From names on the command line to the structures the planner takes: the
+ * catalogue (built-in, $VRAMPLAN_CATALOG, --catalog), the model (a
+ * catalogue entry or a config.json), the GPU, and the training setup with
+ * the defaults that depend on them.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "vramplan/cli.h"
+#include "vramplan/hfconfig.h"
+#include "vramplan/peft.h"
+
+int vp_cli_load_catalog(const struct vp_cli_opts *o, struct vp_catalog *cat, struct vp_error *err)
+{
+	const char *env = getenv("VRAMPLAN_CATALOG");
+	size_t i;
+
+	memset(cat, 0, sizeof *cat);
+	if (vp_catalog_load_builtin(cat, err) != 0)
+		return -1;
+	if (env != NULL) {
+		const char *p = env;
+
+		while (*p != '\0') {
+			const char *colon = strchr(p, ':');
+			size_t len = colon != NULL ? (size_t)(colon - p) : strlen(p);
+
+			if (len > 0) {
+				char *path = malloc(len + 1);
+				int rc;
+
+				if (path == NULL)
+					return vp_error_set(err, VP_ERR_IO, "out of memory reading $VRAMPLAN_CATALOG");
+				memcpy(path, p, len);
+				path[len] = '\0';
+				rc = vp_catalog_load_file(cat, path, err);
+				free(path);
+				if (rc != 0)
+					return -1;
+			}
+			if (colon == NULL)
+				break;
+			p = colon + 1;
+		}
+	}
+	for (i = 0; i < o->n_catalogs; i++) {
+		if (vp_catalog_load_file(cat, o->catalogs[i], err) != 0)
+			return -1;
+	}
+	vp_cli_note(o, "catalogue: %zu models, %zu GPUs", cat->n_models, cat->n_gpus);
+	return 0;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+/* A --model that is meant as a file even if it does not exist. */
+static bool looks_like_path(const char *s)
+{
+	return ends_with(s, ".json") || s[0] == '/' || s[0] == '.' || s[0] == '~';
+}
+
+int vp_cli_resolve_model(const struct vp_catalog *cat, const char *key, struct vp_model *out,
+			 struct vp_error *err)
+{
+	const struct vp_model *m = vp_catalog_find_model(cat, key);
+	struct stat st;
+	int found, e;
+
+	if (m != NULL) {
+		*out = *m;
+		return 0;
+	}
+	found = stat(key, &st) == 0;
+	e = errno;
+	if (found && S_ISDIR(st.st_mode)) {
+		size_t len = strlen(key);
+		char *path = malloc(len + sizeof "/config.json");
+		int rc;
+
+		if (path == NULL)
+			return vp_error_set(err, VP_ERR_IO, "out of memory");
+		memcpy(path, key, len);
+		memcpy(path + len, len > 0 && key[len - 1] == '/' ? "config.json" : "/config.json",
+		       len > 0 && key[len - 1] == '/' ? sizeof "config.json" : sizeof "/config.json");
+		rc = vp_hfconfig_load(path, out, err);
+		free(path);
+		return rc;
+	}
+	/* an existing file, or a path that cannot be read: the reader says why */
+	if (found || e != ENOENT || looks_like_path(key))
+		return vp_hfconfig_load(key, out, err);
+	return vp_error_set(err, VP_ERR_INPUT,
+			    "unknown model '%s' (see 'vramplan list models', or give a config.json)", key);
+}
+
+int vp_cli_resolve_gpu(const struct vp_catalog *cat, const char *key, const struct vp_gpu **out,
+		       struct vp_error *err)
+{
+	*out = vp_catalog_find_gpu(cat, key);
+	if (*out == NULL)
+		return vp_error_set(err, VP_ERR_INPUT, "unknown GPU '%s' (see 'vramplan list gpus')", key);
+	return 0;
+}
+
+int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
+		 bool warn, struct vp_plan_request *req, struct vp_error *err)
+{
+	struct vp_train *t = &req->train;
+	bool adapter;
+
+	vp_plan_request_defaults(req);
+	*t = o->train;
+	if (warn)
+		vp_cli_note(o, "model '%s' (%s) from %s", m->name, m->model_type,
+			    m->source[0] != '\0' ? m->source : "the catalogue");
+
+	if (!o->has_precision) {
+		t->precision = g->bf16 ? VP_PREC_AMP_BF16 : VP_PREC_AMP_FP16;
+		if (warn)
+			vp_cli_note(o, "precision %s: GPU '%s' %s bf16", vp_precision_name(t->precision), g->name,
+				    g->bf16 ? "has" : "has no");
+	} else if ((t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_BF16) && !g->bf16 && warn) {
+		vp_cli_warn(o, "GPU '%s' has no native bf16; the estimate assumes %s runs anyway "
+			    "(amp-fp16 is what this GPU runs natively)", g->name, vp_precision_name(t->precision));
+	}
+
+	if (!o->has_attn) {
+		t->attn = VP_ATTN_SDPA;
+	} else if (t->attn == VP_ATTN_FLASH2 && !g->flash_attn) {
+		if (warn)
+			vp_cli_warn(o, "GPU '%s' does not run FlashAttention-2; sdpa attention is assumed", g->name);
+		t->attn = VP_ATTN_SDPA;
+	}
+
+	if (!o->has_head) {
+		t->head = vp_model_default_head(m);
+		if (warn)
+			vp_cli_note(o, "head %s, from the architecture", vp_head_name(t->head));
+	}
+
+	if (m->arch == VP_ARCH_ENCDEC) {
+		if (!o->has_target_len) {
+			t->tgt_len = 128;
+			if (warn)
+				vp_cli_note(o, "target-len 128, the default for an encoder-decoder model");
+		}
+	} else {
+		if (o->has_target_len && warn)
+			vp_cli_warn(o, "--target-len applies to encoder-decoder models; '%s' is not one, so it is ignored",
+				    m->name);
+		t->tgt_len = 0;
+	}
+
+	adapter = t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA;
+	t->n_lora_targets = 0;
+	t->lora_all_linear = false;
+	if (adapter) {
+		const char *targets = o->lora_targets;
+
+		if (targets == NULL) {
+			targets = vp_default_lora_targets(m);
+			if (!vp_peft_has_default_targets(m)) {
+				if (warn)
+					vp_cli_warn(o, "PEFT has no default target_modules for model_type '%s'; "
+						    "assuming %s (give --lora-targets, as PEFT will ask for them)",
+						    m->model_type, targets);
+			} else if (warn) {
+				vp_cli_note(o, "LoRA targets %s: PEFT's default for model_type '%s'", targets,
+					    m->model_type);
+			}
+		}
+		if (vp_train_set_lora_targets(t, targets, err) != 0)
+			return -1;
+	} else if (o->lora_targets != NULL && warn) {
+		vp_cli_warn(o, "--lora-targets has no effect with --method %s", vp_method_name(t->method));
+	}
+
+	if (t->method == VP_METHOD_QLORA && !o->has_quant) {
+		t->quant = VP_QUANT_NF4;
+		if (warn)
+			vp_cli_note(o, "quantization nf4, the default with --method qlora");
+	}
+	if (t->method == VP_METHOD_FULL && t->quant != VP_QUANT_NONE)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "--quant %s needs --method lora, qlora or frozen (a quantized base is not trained)",
+				    vp_quant_name(t->quant));
+
+	req->util = o->util;
+	req->max_batch = o->max_batch;
+	req->batch_multiple = o->batch_multiple;
+	req->effective_batch = o->effective_batch;
+
+	req->eval.generate = o->generate || o->num_beams > 0 || o->max_new_tokens > 0;
+	req->eval.num_beams = o->num_beams > 0 ? o->num_beams : 1;
+	req->eval.max_new_tokens = o->max_new_tokens > 0 ? o->max_new_tokens
+				   : m->arch == VP_ARCH_ENCDEC ? t->tgt_len
+							       : 128;
+
+	req->host.host_ram_bytes = o->host_ram;
+	req->host.cpus = o->cpus;
+	if (o->worker_ram > 0)
+		req->host.worker_ram_bytes = o->worker_ram;
+	req->host.replay_buffer = o->replay_buffer;
+	req->ewc = o->ewc;
+	return 0;
+}

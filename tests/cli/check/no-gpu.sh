@@ -1,0 +1,1 @@
+"$VRAMPLAN" check tests/data/check/no-gpu.yaml

@@ -1,0 +1,1 @@
+"$VRAMPLAN" check --format yaml examples/configs/seed000-stage3.yaml

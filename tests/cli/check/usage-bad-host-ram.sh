@@ -1,0 +1,1 @@
+"$VRAMPLAN" check --host-ram 60XB examples/configs/seed000-stage3.yaml

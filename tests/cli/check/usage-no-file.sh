@@ -1,0 +1,1 @@
+"$VRAMPLAN" check --gpu rtx3090

@@ -1,0 +1,1 @@
+"$VRAMPLAN" --ma 4

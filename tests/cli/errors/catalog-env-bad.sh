@@ -1,0 +1,1 @@
+VRAMPLAN_CATALOG=tests/data/cli/bad-key.yaml "$VRAMPLAN" list gpus

@@ -1,0 +1,1 @@
+"$VRAMPLAN" estimate --model mt5 --gpu rtx3090

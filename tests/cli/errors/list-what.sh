@@ -1,0 +1,1 @@
+"$VRAMPLAN" list

@@ -1,0 +1,1 @@
+"$VRAMPLAN" --gpu rtx3090

@@ -1,0 +1,1 @@
+"$VRAMPLAN" --model tests/data/cli/broken-config.json --gpu rtx3090

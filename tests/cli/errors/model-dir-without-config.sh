@@ -1,0 +1,1 @@
+"$VRAMPLAN" --model tests/data/cli --gpu rtx3090

@@ -1,0 +1,1 @@
+"$VRAMPLAN" plam --model mt5 --gpu rtx3090

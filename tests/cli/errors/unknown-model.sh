@@ -1,0 +1,1 @@
+"$VRAMPLAN" --model mt6 --gpu rtx3090

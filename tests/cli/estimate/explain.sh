@@ -1,0 +1,1 @@
+"$VRAMPLAN" estimate --model eenzeenee --gpu a100-40gb --batch 4 --explain >/dev/null

@@ -1,0 +1,1 @@
+"$VRAMPLAN" import tests/data/cli/broken-config.json

@@ -1,0 +1,1 @@
+"$VRAMPLAN" import tests/data/cli/t5-small-dir | head -3

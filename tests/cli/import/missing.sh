@@ -1,0 +1,1 @@
+"$VRAMPLAN" import tests/data/cli/no-such-config.json

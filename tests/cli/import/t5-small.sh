@@ -1,0 +1,1 @@
+"$VRAMPLAN" import tests/data/configs/t5-small.json

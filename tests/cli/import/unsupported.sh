@@ -1,0 +1,1 @@
+"$VRAMPLAN" import tests/data/cli/unsupported-model-type.json

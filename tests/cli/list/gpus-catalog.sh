@@ -1,0 +1,1 @@
+"$VRAMPLAN" list gpus --catalog tests/data/cli/lab-gpu.yaml | tail -1

@@ -1,0 +1,1 @@
+"$VRAMPLAN" -q --model eenzeenee --gpu v100-16gb --precision amp-bf16 >/dev/null

@@ -1,0 +1,1 @@
+"$VRAMPLAN" --model eenzeenee --gpu t4 --attn flash2 | grep "^# setup"

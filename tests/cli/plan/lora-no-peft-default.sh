@@ -1,0 +1,1 @@
+"$VRAMPLAN" --model mbart-large-50 --gpu a100-80gb --method lora | grep "^# setup"

@@ -1,0 +1,1 @@
+"$VRAMPLAN" sweep --gpu rtx3090 --seq-len 256

@@ -1,0 +1,1 @@
+"$VRAMPLAN" sweep --model mt5
