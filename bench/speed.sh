@@ -16,6 +16,6 @@ printf 'one plan (mt5 on rtx3090):              '
 printf 'one plan, JSON (llama-3.1-8b QLoRA):    '
 "$build/timeit" "$runs" "$bin" --model llama-3.1-8b --gpu rtx4090 --method qlora --grad-ckpt --format json
 printf 'sweep: every model on every GPU:        '
-"$build/timeit" "$runs" "$bin" sweep --all
+"$build/timeit" "$runs" "$bin" sweep
 printf 'baseline: vramplan --version:           '
 "$build/timeit" "$runs" "$bin" --version

@@ -986,7 +986,7 @@ HANDLER(k_total_batch)
 
 static int flag(struct ctx *c, const struct tmember *m, const char *path, int *out, struct vp_tc_origin *o)
 {
-	bool b;
+	bool b = false;
 
 	if (m->value->kind == T_NULL)
 		return 0;

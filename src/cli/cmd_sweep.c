@@ -126,7 +126,12 @@ int vp_cmd_sweep(const struct vp_cli_opts *o)
 		rc = vp_cli_report(&err);
 		goto done;
 	}
-	n = o->model == NULL ? cat.n_models : o->gpu == NULL ? cat.n_gpus : 1;
+	/* --model: every GPU; --gpu: every model; neither: every model on
+	 * every GPU (the whole catalogue, model-major) */
+	if (o->model == NULL && o->gpu == NULL)
+		n = cat.n_models * cat.n_gpus;
+	else
+		n = o->model == NULL ? cat.n_models : o->gpu == NULL ? cat.n_gpus : 1;
 	c = malloc(sizeof *c);
 	if (o->format == VP_OUT_JSON)
 		json = cJSON_CreateArray();
@@ -137,10 +142,12 @@ int vp_cmd_sweep(const struct vp_cli_opts *o)
 	}
 	vp_table_add(&t, head);
 	for (i = 0; i < n; i++) {
-		const struct vp_model *m = o->model != NULL ? &one_model : &cat.models[i];
-		const struct vp_gpu *g = one_gpu != NULL ? one_gpu : &cat.gpus[i];
-		/* one GPU for every model: its warnings once */
-		bool warn = o->model != NULL || i == 0;
+		bool all = o->model == NULL && o->gpu == NULL;
+		const struct vp_model *m = o->model != NULL ? &one_model : &cat.models[all ? i / cat.n_gpus : i];
+		const struct vp_gpu *g = one_gpu != NULL ? one_gpu : &cat.gpus[all ? i % cat.n_gpus : i];
+		/* one GPU for every model: its warnings once; the whole
+		 * catalogue: each GPU's warnings with the first model */
+		bool warn = all ? i < cat.n_gpus : o->model != NULL || i == 0;
 
 		plan_cell(o, m, g, warn, c);
 		if (json != NULL) {

@@ -137,7 +137,7 @@ static void usage(FILE *f)
 
 	fputs("Usage: vramplan [plan] --model M --gpu G [OPTIONS]\n"
 	      "       vramplan estimate --model M --gpu G --batch N [OPTIONS]\n"
-	      "       vramplan sweep --model M | --gpu G [OPTIONS]\n"
+	      "       vramplan sweep [--model M | --gpu G] [OPTIONS]\n"
 	      "       vramplan list models|gpus\n"
 	      "       vramplan import CONFIG.json\n"
 	      "       vramplan check FILE... [OPTIONS]\n"
@@ -149,7 +149,8 @@ static void usage(FILE *f)
 	      "  plan      the largest train batch that fits, accumulation, eval batch and\n"
 	      "            DataLoader workers (the default)\n"
 	      "  estimate  the memory breakdown of one batch size\n"
-	      "  sweep     the plan on every GPU of the catalogue, or every model on --gpu\n"
+	      "  sweep     the plan on every GPU of the catalogue, every model on --gpu,\n"
+	      "            or, with neither, every model on every GPU\n"
 	      "  list      the catalogue's models or GPUs\n"
 	      "  import    a config.json as a catalogue entry\n"
 	      "  check     training configs against their GPUs (see 'vramplan check --help')\n",
@@ -460,8 +461,6 @@ static int check_command(struct vp_cli_opts *o, int nargs, char **args)
 			return usage_error("missing --batch (the batch size to estimate)");
 		break;
 	case VP_CMD_SWEEP:
-		if (o->model == NULL && o->gpu == NULL)
-			return usage_error("sweep needs --model (every GPU) or --gpu (every model)");
 		break;
 	case VP_CMD_CHECK:
 		break;
