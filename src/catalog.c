@@ -693,7 +693,8 @@ static int load_model(struct loader *ld, const yaml_node_t *seq, size_t index)
 	if (vp_model_validate(&m, ld->err) != 0)
 		return reposition(ld, node);
 
-	first = earlier_name_line(ld, seq, index, m.name);
+	/* only look for the earlier entry's line when there is one */
+	first = vp_catalog_find_model(&ld->tmp, m.name) != NULL ? earlier_name_line(ld, seq, index, m.name) : 0;
 	if (first != 0)
 		return fail(ld, field_value(&e, "name"), "duplicate model name '%s' (first defined "
 			    "at line %lu)", m.name, first);
@@ -714,7 +715,7 @@ static int load_gpu(struct loader *ld, const yaml_node_t *seq, size_t index)
 	memset(&g, 0, sizeof g);
 	if (apply_all(ld, &e, &g) != 0)
 		return -1;
-	first = earlier_name_line(ld, seq, index, g.name);
+	first = vp_catalog_find_gpu(&ld->tmp, g.name) != NULL ? earlier_name_line(ld, seq, index, g.name) : 0;
 	if (first != 0)
 		return fail(ld, field_value(&e, "name"), "duplicate gpu name '%s' (first defined "
 			    "at line %lu)", g.name, first);
@@ -858,6 +859,49 @@ static int prescan(const char *name, const char *text, size_t len, struct vp_err
 	return rc;
 }
 
+/* True when a node is referenced more than once: what an alias makes. */
+static bool has_shared_nodes(yaml_document_t *doc)
+{
+	size_t n = (size_t)(doc->nodes.top - doc->nodes.start), i;
+	unsigned char *seen;
+	bool shared = false;
+
+	if (n == 0)
+		return false;
+	seen = calloc(n, 1);
+	if (seen == NULL)
+		return true; /* let the event scan decide */
+	for (i = 0; i < n && !shared; i++) {
+		const yaml_node_t *node = &doc->nodes.start[i];
+		const yaml_node_item_t *it;
+		const yaml_node_pair_t *p;
+
+		if (node->type == YAML_SEQUENCE_NODE) {
+			for (it = node->data.sequence.items.start; it < node->data.sequence.items.top && !shared; it++)
+				shared = *it < 1 || (size_t)*it > n || seen[*it - 1]++ != 0;
+		} else if (node->type == YAML_MAPPING_NODE) {
+			for (p = node->data.mapping.pairs.start; p < node->data.mapping.pairs.top && !shared; p++)
+				shared = p->key < 1 || (size_t)p->key > n || seen[p->key - 1]++ != 0 ||
+					 p->value < 1 || (size_t)p->value > n || seen[p->value - 1]++ != 0;
+		}
+	}
+	free(seen);
+	return shared;
+}
+
+/* True when the stream holds another document after the first. */
+static bool has_second_document(yaml_parser_t *parser)
+{
+	yaml_document_t next;
+	bool more;
+
+	if (!yaml_parser_load(parser, &next))
+		return true; /* a broken second document: the event scan reports it */
+	more = yaml_document_get_root_node(&next) != NULL;
+	yaml_document_delete(&next);
+	return more;
+}
+
 int vp_catalog_load_buffer(struct vp_catalog *cat, const char *name, const char *text,
 			   size_t len, struct vp_error *err)
 {
@@ -870,15 +914,27 @@ int vp_catalog_load_buffer(struct vp_catalog *cat, const char *name, const char 
 
 	if (len == 0)
 		return vp_error_at(err, VP_ERR_INPUT, name, 0, 0, "empty catalogue");
-	if (prescan(name, text, len, err) != 0)
-		return -1;
 	if (!yaml_parser_initialize(&parser))
 		return vp_error_at(err, VP_ERR_IO, name, 0, 0, "out of memory while reading YAML");
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
 	if (!yaml_parser_load(&parser, &doc)) {
-		rc = syntax_error(&parser, name, text, len, err);
 		yaml_parser_delete(&parser);
-		return rc;
+		/* the event-level scan reports aliases and second documents
+		 * where they are; a plain syntax error it reports like load */
+		if (prescan(name, text, len, err) != 0)
+			return -1;
+		return vp_error_at(err, VP_ERR_INPUT, name, 0, 0, "invalid YAML");
+	}
+	/* An alias makes two references to one node, and a second document
+	 * follows the first: only then scan the events again to say where
+	 * (the event scan doubles the cost of loading, so not for every file). */
+	if (has_shared_nodes(&doc) || has_second_document(&parser)) {
+		yaml_document_delete(&doc);
+		yaml_parser_delete(&parser);
+		if (prescan(name, text, len, err) != 0)
+			return -1;
+		return vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
+				   "anchors, aliases and second documents are not allowed in a catalogue file");
 	}
 
 	memset(&ld, 0, sizeof ld);
