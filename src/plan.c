@@ -280,6 +280,7 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 		out->fits = false;
 		if (train_at(m, g, req, &base, 1, &out->train, &bytes, err) != 0)
 			return -1;
+		out->ewc_bytes = ewc_bytes(req, &out->train);
 		out->train_batch = 1;
 		suggest(m, g, req, out->budget_bytes, out);
 		return 0;
