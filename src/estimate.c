@@ -334,7 +334,7 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	bool has_cross = find_role(ls, n, VP_LIN_CROSS_Q) != NULL;
 	bool post_norm = c->m->naming == VP_NAMING_BERT ||
 			 (c->m->naming == VP_NAMING_BART && !c->m->final_norm);
-	double norms = 0.0, mlp_in;
+	double mlp_in;
 	size_t i;
 
 	memset(bm, 0, sizeof *bm);
@@ -357,7 +357,6 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 
 	/* Attention sublayer */
 	if (!post_norm) {
-		norms += 1.0;
 		norm_keep(c, T, bm);
 	}
 	keep(bm, &bm->saved, T * c->h * e, input_copies(c, ls, n, qkv_roles, 4));
@@ -365,7 +364,6 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	if (c->m->hidden_dropout > 0.0)
 		keep(bm, &bm->saved, T * c->h, 1.0); /* dropout mask on the attention output */
 	if (post_norm) {
-		norms += 1.0;
 		norm_keep(c, T, bm);
 	}
 
@@ -408,7 +406,6 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 		keep(bm, &bm->saved, T * c->h, 1.0);
 	if (post_norm)
 		norm_keep(c, T, bm);
-	(void)norms;
 
 	bm->bwd_transient = fmax(bm->bwd_transient, 3.0 * T * c->f * e) + 2.0 * T * c->h * 4.0;
 	bm->fwd_transient = fmax(bm->fwd_transient, T * c->f * e);
@@ -854,7 +851,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	struct ctx c;
 	struct totals tt;
 	double b, s_enc, s_dec, base, grads_kept, best_bwd = 0.0, phase[VP_PHASE_COUNT];
-	double dynamic, alloc, frag, copies_fwd, logits_at_peak = 0.0, acts_at_peak = 0.0;
+	double dynamic, frag, copies_fwd, logits_at_peak = 0.0, acts_at_peak = 0.0;
 	double scores_at_peak = 0.0, transient_at_peak = 0.0, copies_at_peak = 0.0, grads_at_peak = 0.0;
 	double waste_at_peak = 0.0, fwd_waste, bwd_waste = 0.0;
 	uint64_t tokens, scores;
@@ -995,7 +992,6 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	for (p = 0; p < VP_PHASE_COUNT; p++)
 		if (phase[p] > phase[out->peak_phase])
 			out->peak_phase = (enum vp_phase)p;
-	alloc = phase[out->peak_phase];
 
 	fwd_waste = t->grad_ckpt ? tt.n_blocks * alloc_waste(fmax(tt.enc.input, tt.dec.input))
 				 : tt.n_enc * tt.enc.waste + tt.n_dec * tt.dec.waste;
@@ -1071,7 +1067,6 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 		out->context_bytes += paged; /* unified memory resident on the device */
 	}
 	out->device_bytes = out->reserved_bytes + out->context_bytes;
-	(void)alloc;
 	return 0;
 }
 
