@@ -816,6 +816,34 @@ static void estimate_activations(const struct ctx *c, double b, double s_enc, do
 	}
 }
 
+/* The element sizes and shapes every term uses (docs: "Notation"). */
+static void ctx_init(struct ctx *c, const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t)
+{
+	memset(c, 0, sizeof *c);
+	c->m = m;
+	c->t = t;
+	c->g = g;
+	c->amp = t->precision == VP_PREC_AMP_FP16 || t->precision == VP_PREC_AMP_BF16;
+	c->e = t->precision == VP_PREC_FP32 ? 4.0 : 2.0;
+	c->r = (t->precision == VP_PREC_FP32 || c->amp) ? 4.0 : 2.0;
+	c->wb = is_16bit_params(t->precision) ? 2.0 : 4.0;
+	c->ab = c->wb;
+	/* Parameters left unquantized keep the precision's parameter dtype:
+	 * fp32 under autocast, as the ground-truth schema defines amp-* and as
+	 * PEFT's prepare_model_for_kbit_training casts them (peft/utils/other.py;
+	 * it skips the cast for GPTQ models since PEFT 0.5, which would keep
+	 * fp16: the Qwen GPTQ measurements fit fp32 better). */
+	c->nb = c->wb;
+	c->full = t->method == VP_METHOD_FULL;
+	c->lora = t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA;
+	c->attn = effective_attn(m, g, t->attn);
+	c->h = (double)m->hidden_size;
+	c->f = (double)m->intermediate_size;
+	c->V = (double)m->vocab_size;
+	c->qd = (double)m->num_heads * (double)m->head_dim;
+	c->kvd = (double)m->num_kv_heads * (double)m->head_dim;
+}
+
 static int to_u64(double v, uint64_t *out)
 {
 	if (!(v >= 0.0) || v > VP_BYTES_LIMIT)
@@ -858,7 +886,6 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	int p;
 
 	memset(out, 0, sizeof *out);
-	memset(&c, 0, sizeof c);
 	memset(&tt, 0, sizeof tt);
 	if (t->batch == 0)
 		return vp_error_set(err, VP_ERR_INPUT, "the batch size must be at least 1");
@@ -881,28 +908,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 				    "batch %llu x sequence %llu is too large to estimate (the element counts overflow)",
 				    (unsigned long long)t->batch, (unsigned long long)t->seq_len);
 
-	c.m = m;
-	c.t = t;
-	c.g = g;
-	c.amp = t->precision == VP_PREC_AMP_FP16 || t->precision == VP_PREC_AMP_BF16;
-	c.e = t->precision == VP_PREC_FP32 ? 4.0 : 2.0;
-	c.r = (t->precision == VP_PREC_FP32 || c.amp) ? 4.0 : 2.0;
-	c.wb = is_16bit_params(t->precision) ? 2.0 : 4.0;
-	c.ab = c.wb;
-	/* Parameters left unquantized keep the precision's parameter dtype:
-	 * fp32 under autocast, as the ground-truth schema defines amp-* and as
-	 * PEFT's prepare_model_for_kbit_training casts them (peft/utils/other.py;
-	 * it skips the cast for GPTQ models since PEFT 0.5, which would keep
-	 * fp16: the Qwen GPTQ measurements fit fp32 better). */
-	c.nb = c.wb;
-	c.full = t->method == VP_METHOD_FULL;
-	c.lora = t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA;
-	c.attn = effective_attn(m, g, t->attn);
-	c.h = (double)m->hidden_size;
-	c.f = (double)m->intermediate_size;
-	c.V = (double)m->vocab_size;
-	c.qd = (double)m->num_heads * (double)m->head_dim;
-	c.kvd = (double)m->num_kv_heads * (double)m->head_dim;
+	ctx_init(&c, m, g, t);
 
 	b = (double)t->batch;
 	s_enc = (double)t->seq_len;
@@ -1123,30 +1129,8 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	if (vp_estimate(m, g, t, &train, err) != 0)
 		return -1;
 
-	memset(&c, 0, sizeof c);
 	memset(&tt, 0, sizeof tt);
-	c.m = m;
-	c.t = t;
-	c.g = g;
-	c.amp = t->precision == VP_PREC_AMP_FP16 || t->precision == VP_PREC_AMP_BF16;
-	c.e = t->precision == VP_PREC_FP32 ? 4.0 : 2.0;
-	c.r = (t->precision == VP_PREC_FP32 || c.amp) ? 4.0 : 2.0;
-	c.wb = is_16bit_params(t->precision) ? 2.0 : 4.0;
-	c.ab = c.wb;
-	/* Parameters left unquantized keep the precision's parameter dtype:
-	 * fp32 under autocast, as the ground-truth schema defines amp-* and as
-	 * PEFT's prepare_model_for_kbit_training casts them (peft/utils/other.py;
-	 * it skips the cast for GPTQ models since PEFT 0.5, which would keep
-	 * fp16: the Qwen GPTQ measurements fit fp32 better). */
-	c.nb = c.wb;
-	c.full = t->method == VP_METHOD_FULL;
-	c.lora = t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA;
-	c.attn = effective_attn(m, g, t->attn);
-	c.h = (double)m->hidden_size;
-	c.f = (double)m->intermediate_size;
-	c.V = (double)m->vocab_size;
-	c.qd = (double)m->num_heads * (double)m->head_dim;
-	c.kvd = (double)m->num_kv_heads * (double)m->head_dim;
+	ctx_init(&c, m, g, t);
 	tt.n_enc = m->arch == VP_ARCH_DECODER ? 0.0 : (double)m->num_layers;
 	tt.n_dec = m->arch == VP_ARCH_DECODER ? (double)m->num_layers :
 		   m->arch == VP_ARCH_ENCDEC ? (double)m->num_decoder_layers : 0.0;
