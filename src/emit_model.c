@@ -16,72 +16,21 @@
 #include "vramplan/error.h"
 #include "vramplan/model.h"
 #include "vramplan/sizes.h"
+#include "vramplan/yaml_out.h"
 
-struct emit {
-	yaml_emitter_t em;
-	yaml_event_t ev;
-	bool failed;
-};
-
-/* yaml_emitter_emit() owns the event and destroys it, even on failure
- * (yaml.h), so no event is deleted here. */
-static void send(struct emit *e, int initialized)
+static void key_str(struct vp_yaml_out *e, const char *key, const char *value)
 {
-	if (e->failed)
-		return;
-	if (!initialized || !yaml_emitter_emit(&e->em, &e->ev))
-		e->failed = true;
+	vp_yaml_scalar(e, key, false);
+	vp_yaml_scalar(e, value, vp_yaml_ambiguous(value));
 }
 
-static bool same_word(const char *a, const char *b)
+static void key_plain(struct vp_yaml_out *e, const char *key, const char *value)
 {
-	for (; *a != '\0' && *b != '\0'; a++, b++)
-		if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
-			return false;
-	return *a == *b;
+	vp_yaml_scalar(e, key, false);
+	vp_yaml_scalar(e, value, false);
 }
 
-/* YAML 1.1 readers (libyaml's users included) resolve these plain scalars to
- * booleans, null or numbers; a string that looks like one is quoted. */
-static bool ambiguous(const char *s)
-{
-	static const char *const words[] = {
-		"y", "yes", "n", "no", "true", "false", "on", "off", "null", "~", NULL
-	};
-
-	if (s[0] == '\0')
-		return true;
-	if (isdigit((unsigned char)s[0]) || s[0] == '.' || s[0] == '+' || s[0] == '-')
-		return true;
-	for (size_t i = 0; words[i] != NULL; i++)
-		if (same_word(s, words[i]))
-			return true;
-	return false;
-}
-
-static void scalar(struct emit *e, const char *s, bool quoted)
-{
-	if (e->failed)
-		return;
-	send(e, yaml_scalar_event_initialize(&e->ev, NULL, NULL, (yaml_char_t *)(uintptr_t)s,
-					     -1, 1, 1,
-					     quoted ? YAML_DOUBLE_QUOTED_SCALAR_STYLE
-						    : YAML_PLAIN_SCALAR_STYLE));
-}
-
-static void key_str(struct emit *e, const char *key, const char *value)
-{
-	scalar(e, key, false);
-	scalar(e, value, ambiguous(value));
-}
-
-static void key_plain(struct emit *e, const char *key, const char *value)
-{
-	scalar(e, key, false);
-	scalar(e, value, false);
-}
-
-static void key_u64(struct emit *e, const char *key, uint64_t v)
+static void key_u64(struct vp_yaml_out *e, const char *key, uint64_t v)
 {
 	char buf[32];
 
@@ -89,7 +38,7 @@ static void key_u64(struct emit *e, const char *key, uint64_t v)
 	key_plain(e, key, buf);
 }
 
-static void key_bool(struct emit *e, const char *key, bool v)
+static void key_bool(struct vp_yaml_out *e, const char *key, bool v)
 {
 	key_plain(e, key, v ? "true" : "false");
 }
@@ -97,7 +46,7 @@ static void key_bool(struct emit *e, const char *key, bool v)
 /* The shortest %g form that the catalogue's number parser
  * (vp_parse_double) reads back as the same double: 0.1 -> "0.1". The C
  * locale is assumed (nothing in vramplan calls setlocale). */
-static void key_double(struct emit *e, const char *key, double v)
+static void key_double(struct vp_yaml_out *e, const char *key, double v)
 {
 	char buf[40];
 	double back;
@@ -143,18 +92,18 @@ static const char *pos_name(enum vp_posenc p)
 	return "learned";
 }
 
-static void entry(struct emit *e, const struct vp_model *m)
+static void entry(struct vp_yaml_out *e, const struct vp_model *m)
 {
-	send(e, yaml_mapping_start_event_initialize(&e->ev, NULL, NULL, 1,
+	vp_yaml_send(e, yaml_mapping_start_event_initialize(&e->ev, NULL, NULL, 1,
 						    YAML_BLOCK_MAPPING_STYLE));
 	key_str(e, "name", m->name);
 	if (m->n_aliases > 0) {
-		scalar(e, "aliases", false);
-		send(e, yaml_sequence_start_event_initialize(&e->ev, NULL, NULL, 1,
+		vp_yaml_scalar(e, "aliases", false);
+		vp_yaml_send(e, yaml_sequence_start_event_initialize(&e->ev, NULL, NULL, 1,
 							     YAML_BLOCK_SEQUENCE_STYLE));
 		for (size_t i = 0; i < m->n_aliases && i < VP_MAX_ALIASES; i++)
-			scalar(e, m->aliases[i], ambiguous(m->aliases[i]));
-		send(e, yaml_sequence_end_event_initialize(&e->ev));
+			vp_yaml_scalar(e, m->aliases[i], vp_yaml_ambiguous(m->aliases[i]));
+		vp_yaml_send(e, yaml_sequence_end_event_initialize(&e->ev));
 	}
 	if (m->hf_id[0] != '\0')
 		key_str(e, "hf_id", m->hf_id);
@@ -202,12 +151,12 @@ static void entry(struct emit *e, const struct vp_model *m)
 	key_bool(e, "final_norm", m->final_norm);
 	key_bool(e, "logit_softcap", m->logit_softcap);
 	key_bool(e, "scale_embed_copy", m->scale_embed_copy);
-	send(e, yaml_mapping_end_event_initialize(&e->ev));
+	vp_yaml_send(e, yaml_mapping_end_event_initialize(&e->ev));
 }
 
 int vp_emit_model_yaml(FILE *out, const struct vp_model *m, struct vp_error *err)
 {
-	struct emit e;
+	struct vp_yaml_out e;
 	struct vp_error verr;
 	int rc = 0;
 
@@ -224,18 +173,18 @@ int vp_emit_model_yaml(FILE *out, const struct vp_model *m, struct vp_error *err
 	yaml_emitter_set_unicode(&e.em, 1);
 	yaml_emitter_set_width(&e.em, -1); /* never fold long strings */
 
-	send(&e, yaml_stream_start_event_initialize(&e.ev, YAML_UTF8_ENCODING));
-	send(&e, yaml_document_start_event_initialize(&e.ev, NULL, NULL, NULL, 1));
-	send(&e, yaml_mapping_start_event_initialize(&e.ev, NULL, NULL, 1,
+	vp_yaml_send(&e, yaml_stream_start_event_initialize(&e.ev, YAML_UTF8_ENCODING));
+	vp_yaml_send(&e, yaml_document_start_event_initialize(&e.ev, NULL, NULL, NULL, 1));
+	vp_yaml_send(&e, yaml_mapping_start_event_initialize(&e.ev, NULL, NULL, 1,
 						     YAML_BLOCK_MAPPING_STYLE));
-	scalar(&e, "models", false);
-	send(&e, yaml_sequence_start_event_initialize(&e.ev, NULL, NULL, 1,
+	vp_yaml_scalar(&e, "models", false);
+	vp_yaml_send(&e, yaml_sequence_start_event_initialize(&e.ev, NULL, NULL, 1,
 						      YAML_BLOCK_SEQUENCE_STYLE));
 	entry(&e, m);
-	send(&e, yaml_sequence_end_event_initialize(&e.ev));
-	send(&e, yaml_mapping_end_event_initialize(&e.ev));
-	send(&e, yaml_document_end_event_initialize(&e.ev, 1));
-	send(&e, yaml_stream_end_event_initialize(&e.ev));
+	vp_yaml_send(&e, yaml_sequence_end_event_initialize(&e.ev));
+	vp_yaml_send(&e, yaml_mapping_end_event_initialize(&e.ev));
+	vp_yaml_send(&e, yaml_document_end_event_initialize(&e.ev, 1));
+	vp_yaml_send(&e, yaml_stream_end_event_initialize(&e.ev));
 
 	if (e.failed) {
 		rc = vp_error_set(err, VP_ERR_IO, "cannot write the model entry: %s",

@@ -56,6 +56,8 @@
 #include <cjson/cJSON.h>
 #include <yaml.h>
 
+#include "vramplan/yaml_out.h"
+
 #define GIB_SHIFT 30
 #define MIB ((uint64_t)1 << 20)
 
@@ -653,52 +655,7 @@ static void comment_notes(FILE *f, const struct vp_plan_request *req, enum vp_pr
 
 /* ------------------------------------------------------------------ YAML */
 
-struct yemit {
-	yaml_emitter_t em;
-	yaml_event_t ev;
-	bool failed;
-};
-
-/* yaml_emitter_emit() owns the event and deletes it, even on failure. */
-static void ysend(struct yemit *y, int initialized)
-{
-	if (y->failed)
-		return;
-	if (!initialized || !yaml_emitter_emit(&y->em, &y->ev))
-		y->failed = true;
-}
-
-static bool same_word(const char *a, const char *b)
-{
-	for (; *a != '\0' && *b != '\0'; a++, b++)
-		if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
-			return false;
-	return *a == *b;
-}
-
-/* Strings a YAML 1.1 reader would take for a bool, null or number. */
-static bool ambiguous(const char *s)
-{
-	static const char *const words[] = {"y", "yes", "n", "no", "true", "false", "on", "off", "null", "~", NULL};
-	size_t i;
-
-	if (s[0] == '\0' || isdigit((unsigned char)s[0]) || s[0] == '.' || s[0] == '+' || s[0] == '-')
-		return true;
-	for (i = 0; words[i] != NULL; i++)
-		if (same_word(s, words[i]))
-			return true;
-	return false;
-}
-
-static void yscalar(struct yemit *y, const char *s, bool quoted)
-{
-	if (y->failed)
-		return;
-	ysend(y, yaml_scalar_event_initialize(&y->ev, NULL, NULL, (yaml_char_t *)(uintptr_t)s, -1, 1, 1,
-					      quoted ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_PLAIN_SCALAR_STYLE));
-}
-
-static void ysettings(struct yemit *y, const struct vp_setting *s, size_t n)
+static void ysettings(struct vp_yaml_out *y, const struct vp_setting *s, size_t n)
 {
 	char num[32];
 	size_t i, j;
@@ -707,30 +664,30 @@ static void ysettings(struct yemit *y, const struct vp_setting *s, size_t n)
 		switch (s[i].type) {
 		case VP_SETTING_INT:
 			snprintf(num, sizeof num, "%" PRIu64, s[i].i);
-			yscalar(y, s[i].key, false);
-			yscalar(y, num, false);
+			vp_yaml_scalar(y, s[i].key, false);
+			vp_yaml_scalar(y, num, false);
 			break;
 		case VP_SETTING_BOOL:
-			yscalar(y, s[i].key, false);
-			yscalar(y, s[i].b ? "true" : "false", false);
+			vp_yaml_scalar(y, s[i].key, false);
+			vp_yaml_scalar(y, s[i].b ? "true" : "false", false);
 			break;
 		case VP_SETTING_STRING:
-			yscalar(y, s[i].key, false);
-			yscalar(y, s[i].s, ambiguous(s[i].s));
+			vp_yaml_scalar(y, s[i].key, false);
+			vp_yaml_scalar(y, s[i].s, vp_yaml_ambiguous(s[i].s));
 			break;
 		case VP_SETTING_LIST:
-			yscalar(y, s[i].key, false);
-			ysend(y, yaml_sequence_start_event_initialize(&y->ev, NULL, NULL, 1, YAML_BLOCK_SEQUENCE_STYLE));
+			vp_yaml_scalar(y, s[i].key, false);
+			vp_yaml_send(y, yaml_sequence_start_event_initialize(&y->ev, NULL, NULL, 1, YAML_BLOCK_SEQUENCE_STYLE));
 			for (j = 0; j < s[i].n_list; j++)
-				yscalar(y, s[i].list[j], ambiguous(s[i].list[j]));
-			ysend(y, yaml_sequence_end_event_initialize(&y->ev));
+				vp_yaml_scalar(y, s[i].list[j], vp_yaml_ambiguous(s[i].list[j]));
+			vp_yaml_send(y, yaml_sequence_end_event_initialize(&y->ev));
 			break;
 		case VP_SETTING_BEGIN:
-			yscalar(y, s[i].key, false);
-			ysend(y, yaml_mapping_start_event_initialize(&y->ev, NULL, NULL, 1, YAML_BLOCK_MAPPING_STYLE));
+			vp_yaml_scalar(y, s[i].key, false);
+			vp_yaml_send(y, yaml_mapping_start_event_initialize(&y->ev, NULL, NULL, 1, YAML_BLOCK_MAPPING_STYLE));
 			break;
 		case VP_SETTING_END:
-			ysend(y, yaml_mapping_end_event_initialize(&y->ev));
+			vp_yaml_send(y, yaml_mapping_end_event_initialize(&y->ev));
 			break;
 		}
 	}
@@ -739,7 +696,7 @@ static void ysettings(struct yemit *y, const struct vp_setting *s, size_t n)
 /* One YAML document: a block mapping of the settings. */
 static int emit_yaml_mapping(FILE *out, const struct vp_setting *s, size_t n, struct vp_error *err)
 {
-	struct yemit y;
+	struct vp_yaml_out y;
 	int rc = 0;
 
 	memset(&y, 0, sizeof y);
@@ -749,13 +706,13 @@ static int emit_yaml_mapping(FILE *out, const struct vp_setting *s, size_t n, st
 	yaml_emitter_set_unicode(&y.em, 1);
 	yaml_emitter_set_width(&y.em, -1);
 
-	ysend(&y, yaml_stream_start_event_initialize(&y.ev, YAML_UTF8_ENCODING));
-	ysend(&y, yaml_document_start_event_initialize(&y.ev, NULL, NULL, NULL, 1));
-	ysend(&y, yaml_mapping_start_event_initialize(&y.ev, NULL, NULL, 1, YAML_BLOCK_MAPPING_STYLE));
+	vp_yaml_send(&y, yaml_stream_start_event_initialize(&y.ev, YAML_UTF8_ENCODING));
+	vp_yaml_send(&y, yaml_document_start_event_initialize(&y.ev, NULL, NULL, NULL, 1));
+	vp_yaml_send(&y, yaml_mapping_start_event_initialize(&y.ev, NULL, NULL, 1, YAML_BLOCK_MAPPING_STYLE));
 	ysettings(&y, s, n);
-	ysend(&y, yaml_mapping_end_event_initialize(&y.ev));
-	ysend(&y, yaml_document_end_event_initialize(&y.ev, 1));
-	ysend(&y, yaml_stream_end_event_initialize(&y.ev));
+	vp_yaml_send(&y, yaml_mapping_end_event_initialize(&y.ev));
+	vp_yaml_send(&y, yaml_document_end_event_initialize(&y.ev, 1));
+	vp_yaml_send(&y, yaml_stream_end_event_initialize(&y.ev));
 
 	if (y.failed && y.em.error == YAML_WRITER_ERROR)
 		rc = vp_error_set(err, VP_ERR_IO, "cannot write the output: %s", strerror(errno));
