@@ -5,7 +5,6 @@
  */
 #include "vramplan/emit_model.h"
 
-#include <ctype.h>
 #include <float.h>
 #include <inttypes.h>
 #include <stdbool.h>
