@@ -121,6 +121,62 @@ static void one_bert_layer_at_batch_1_length_8_matches_the_hand_count(void **sta
 	assert_int_equal(e.device_bytes, e.reserved_bytes + e.context_bytes);
 }
 
+/* One Llama block: hidden 64, 4 heads and 2 key/value heads of 16, SwiGLU
+ * 128, vocabulary 100, untied head; pure bf16, SDPA, batch 1, length 8. */
+static void one_llama_layer_in_bf16_matches_the_hand_count(void **state)
+{
+	struct vp_model m;
+	struct vp_gpu g = some_gpu();
+	struct vp_train t;
+	struct vp_estimate e;
+	struct vp_error err = {0};
+	const uint64_t T = 8, h = 64, f = 128, V = 100;
+	/* embeddings 6400; q 64x64, k and v 64x32, o 64x64, gate/up/down
+	 * 3 x 64x128, two RMSNorms = 36992; final norm 64; LM head 6400 */
+	const uint64_t params = 6400 + 36992 + 64 + 6400;
+	/* RMSNorm: fp32 upcast (T.h.4), rsqrt (T.4), normalized bf16 input for
+	 * the weight gradient (T.h.2) */
+	const uint64_t norm = T * h * 4 + T * 4 + T * h * 2;
+	/* block: norm, q/k/v input, q, k and v expanded to 4 heads by
+	 * repeat_kv, SDPA output + logsumexp (1 x 4 heads x 8 x fp32), the
+	 * contiguous copy for o_proj, norm, MLP input, gate/up/SiLU outputs,
+	 * down input */
+	const uint64_t saved = norm + T * h * 2 + 3 * T * h * 2 + T * h * 2 + 4 * 8 * 4 + T * h * 2 + norm +
+			       T * h * 2 + 3 * T * f * 2 + T * f * 2;
+	/* final norm and the LM head's input */
+	const uint64_t around = norm + T * h * 2;
+	/* backward: the MLP's three widest gradients + two fp32 residual ones */
+	const uint64_t bwd = 3 * T * f * 2 + 2 * T * h * 4;
+
+	(void)state;
+	assert_int_equal(vp_model_init_family(&m, "llama", &err), 0);
+	snprintf(m.name, sizeof m.name, "tiny-llama");
+	m.hidden_size = h;
+	m.num_heads = 4;
+	m.num_kv_heads = 2;
+	m.head_dim = 16;
+	m.intermediate_size = f;
+	m.vocab_size = V;
+	m.num_layers = 1;
+	assert_int_equal(vp_model_validate(&m, &err), 0);
+	vp_train_defaults(&t);
+	t.batch = 1;
+	t.seq_len = T;
+	t.precision = VP_PREC_BF16;
+	t.attn = VP_ATTN_SDPA;
+	assert_int_equal(vp_estimate(&m, &g, &t, &e, &err), 0);
+
+	assert_int_equal(e.params_total, params);
+	assert_int_equal(e.full_bytes[VP_COMP_ACTIVATIONS], saved + around);
+	/* standard loss: saved fp32 log-softmax, its incoming gradient and the
+	 * fp32 logits' gradient at the start of backward */
+	assert_int_equal(e.full_bytes[VP_COMP_LOGITS], T * V * 12);
+	/* the peak: bf16 weights, gradients, two bf16 AdamW states, everything
+	 * saved and the block's backward working memory */
+	assert_int_equal(e.peak_phase, VP_PHASE_BACKWARD);
+	assert_int_equal(e.allocated_bytes, params * 8 + saved + around + bwd);
+}
+
 static void every_catalogue_model_matches_its_published_parameter_count(void **state)
 {
 	size_t i, checked = 0;
@@ -304,6 +360,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(one_bert_layer_at_batch_1_length_8_matches_the_hand_count),
+		cmocka_unit_test(one_llama_layer_in_bf16_matches_the_hand_count),
 		cmocka_unit_test(every_catalogue_model_matches_its_published_parameter_count),
 		cmocka_unit_test(peak_never_decreases_with_batch_or_sequence),
 		cmocka_unit_test(each_memory_saving_option_lowers_the_peak),
