@@ -706,6 +706,25 @@ static int estimate_parameters(const struct ctx *c, struct totals *tt, struct vp
 	return 0;
 }
 
+/*
+ * Is the cross-entropy computed in fp32? When the model's code upcasts the
+ * logits (transformers' ForCausalLMLoss does logits.float() for every causal
+ * LM it defines), when autocast runs (log_softmax is on its fp32 list), or in
+ * fp32 training. Autocast is assumed for every 16-bit precision (HF Trainer
+ * wraps the step in torch.autocast for --bf16/--fp16 even when the weights
+ * are 16-bit), except under DeepSpeed ZeRO, whose fp16/bf16 engine casts the
+ * model and runs it without autocast (DeepSpeed config docs, "fp16"/"bf16").
+ * Qwen v1's remote code, T5, BART and BERT heads call CrossEntropyLoss on
+ * the logits as they are.
+ */
+static bool fp32_loss(const struct ctx *c)
+{
+	bool upcast = c->t->head == VP_HEAD_CAUSAL_LM && c->m->naming != VP_NAMING_QWEN;
+	bool autocast = c->t->precision != VP_PREC_FP32 && c->t->zero_stage == 0;
+
+	return c->e == 4.0 || upcast || autocast;
+}
+
 /* Logits and loss (docs: "Logits and loss"), for tokens that reach the LM head. */
 static void estimate_logits(const struct ctx *c, double T_lm, struct totals *tt)
 {
@@ -730,12 +749,17 @@ static void estimate_logits(const struct ctx *c, double T_lm, struct totals *tt)
 		 * and recomputed from the logits (torchtune compiles it). */
 		if (!t->compile)
 			tt->logits_peak += T_lm * V * (c->amp ? 4.0 : c->e);
-	} else {
+	} else if (fp32_loss(c)) {
 		/* Peak at the start of backward: log_softmax's saved fp32 output,
 		 * the gradient arriving at it and the gradient it produces for
 		 * the fp32 logits (transformers loss_utils ForCausalLMLoss:
 		 * logits.float(); torch log_softmax_backward). */
 		tt->logits_peak = T_lm * V * 12.0;
+	} else {
+		/* The whole loss in 16 bit: the logits, their shifted copy and
+		 * log_softmax's output at the end of forward; the saved output
+		 * and two gradients at the start of backward. */
+		tt->logits_peak = T_lm * V * 4.0 * c->e;
 	}
 	/* forward only: logits, their fp32 copy and log_softmax for eval loss */
 	tt->logits_eval = T_lm * V * (c->e + 8.0);
@@ -827,6 +851,7 @@ static void ctx_init(struct ctx *c, const struct vp_model *m, const struct vp_gp
 	c->e = t->precision == VP_PREC_FP32 ? 4.0 : 2.0;
 	c->r = (t->precision == VP_PREC_FP32 || c->amp) ? 4.0 : 2.0;
 	c->wb = is_16bit_params(t->precision) ? 2.0 : 4.0;
+
 	c->ab = c->wb;
 	/* Parameters left unquantized keep the precision's parameter dtype:
 	 * fp32 under autocast, as the ground-truth schema defines amp-* and as

@@ -14,8 +14,8 @@ check() { # name value op bound
 }
 check scored "$(get scored)" "==" 50
 check unsupported "$(get unsupported)" "==" 0
-check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 10.0
-check p90_abs_err_pct "$(get p90_abs_err_pct)" "<=" 28.0
+check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 8.5
+check p90_abs_err_pct "$(get p90_abs_err_pct)" "<=" 27.0
 check unsafe "$(get unsafe)" "<=" 22
 # --explain quotes VP_ACCURACY_P90_PCT as its uncertainty band: it must
 # cover the measured p90.
