@@ -579,6 +579,10 @@ static int estimate_parameters(const struct ctx *c, struct totals *tt, struct vp
 		break;
 	}
 	tt->trainable_params = trainable;
+	/* PEFT's model holds the adapters and the modules_to_save copies
+	 * besides the base: they count in its parameters */
+	if (c->lora)
+		tt->total_params += trainable - head_params;
 	tt->largest_param_bytes = fmax(largest, c->full ? embed : 0.0) * c->wb;
 	if (!c->full && c->lora)
 		tt->largest_param_bytes = fmin(tt->largest_param_bytes, trainable_bytes);
@@ -595,7 +599,7 @@ static int estimate_parameters(const struct ctx *c, struct totals *tt, struct vp
 	 * beside the gradient of the parameter being stepped. */
 	tt->grads_in_backward = tt->grads;
 	if (t->optimizer_in_backward && c->full && m->tie_embeddings)
-		tt->grads_in_backward = embed * c->wb + largest * c->wb;
+		tt->grads_in_backward = fmin(embed * c->wb + largest * c->wb, trainable_bytes);
 
 	/* Optimizer states (docs: "Optimizer states"). */
 	tt->step_temp = 0.0;
@@ -698,8 +702,10 @@ static int estimate_parameters(const struct ctx *c, struct totals *tt, struct vp
 		double bucket = 2.0 * fmin(VP_ZERO_BUCKET_ELEMENTS, trainable) * (trainable_bytes / trainable);
 		tt->optimizer = (master + states) / gpus + bucket;
 		tt->step_temp = 0.0;
-		if (t->zero_stage >= 2)
+		if (t->zero_stage >= 2) {
 			tt->grads /= gpus;
+			tt->grads_in_backward /= gpus;
+		}
 		if (t->zero_stage >= 3)
 			tt->weights /= gpus;
 	}
@@ -971,9 +977,21 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	 * tensors are live (recomputed, with checkpointing) with the gradients
 	 * flowing through it, and the gradients of the blocks above exist. */
 	{
-		double n_total = tt.n_blocks, k;
-		for (k = n_total - 1.0; k >= 0.0; k -= 1.0) {
-			bool in_dec = k >= tt.n_enc;
+		/* Within a stack the blocks are alike and what lies below a block
+		 * only grows with its depth, so the top block of each stack is
+		 * where that stack's backward peaks. */
+		double tops[2], k;
+		int n_tops = 0, ti;
+
+		if (tt.n_dec > 0.0)
+			tops[n_tops++] = tt.n_blocks - 1.0;
+		if (tt.n_enc > 0.0)
+			tops[n_tops++] = tt.n_enc - 1.0;
+		for (ti = 0; ti < n_tops; ti++) {
+			bool in_dec;
+
+			k = tops[ti];
+			in_dec = k >= tt.n_enc;
 			const struct block_mem *bm = in_dec ? &tt.dec : &tt.enc;
 			double below_enc = in_dec ? tt.n_enc : k;
 			double below_dec = in_dec ? k - tt.n_enc : 0.0;
@@ -1008,8 +1026,6 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 				copies_at_peak = copies;
 				grads_at_peak = grads;
 			}
-			if (n_total > 64.0 && k < n_total - 2.0)
-				break; /* identical blocks: the first two from the top decide the maximum */
 		}
 		phase[VP_PHASE_BACKWARD] = best_bwd;
 	}

@@ -37,6 +37,11 @@ void vp_plan_request_defaults(struct vp_plan_request *req)
 	vp_host_request_defaults(&req->host);
 }
 
+uint64_t vp_plan_checkpoint_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e)
+{
+	return t->quant != VP_QUANT_NONE ? vp_model_param_count(m) * 2u : e->full_bytes[VP_COMP_WEIGHTS];
+}
+
 const char *vp_limit_name(enum vp_limit l)
 {
 	switch (l) {
@@ -275,6 +280,19 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 
 	if (search_batch(m, g, req, &base, out->budget_bytes, req->max_batch, &best, err) != 0)
 		return -1;
+	/* The device level is not strictly monotone in the batch: the
+	 * allocator's rounding of a tensor can shrink when it crosses a size
+	 * class (a 10 MiB request wastes less than a 9.9 MiB one). The search
+	 * assumes monotonicity; step down until the batch really fits, so a
+	 * printed plan never exceeds its budget. */
+	while (best > 0) {
+		struct vp_estimate e;
+		if (train_at(m, g, req, &base, best, &e, &bytes, err) != 0)
+			return -1;
+		if (bytes <= out->budget_bytes)
+			break;
+		best--;
+	}
 	out->memory_max_batch = best;
 	if (best == 0) {
 		out->fits = false;
@@ -321,11 +339,7 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 		return -1;
 
 	base.batch = batch;
-	/* the host stages the checkpoint: 16-bit for a quantized base, else as
-	 * the weights are kept */
-	if (vp_host_plan(m, &base, &req->host,
-			 base.quant != VP_QUANT_NONE ? out->train.params_total * 2u : out->train.full_bytes[VP_COMP_WEIGHTS],
-			 &out->host) != 0)
+	if (vp_host_plan(m, &base, &req->host, vp_plan_checkpoint_bytes(m, &base, &out->train), &out->host) != 0)
 		return vp_error_set(err, VP_ERR_INPUT, "host RAM estimate failed");
 	return 0;
 }

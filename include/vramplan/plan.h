@@ -83,4 +83,9 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 
 const char *vp_limit_name(enum vp_limit l);
 
+/* The host's copy of the checkpoint while from_pretrained loads it (the
+ * trainer's staging in host RAM): 16-bit for a quantized base, which is
+ * quantized as it moves to the GPU, else the weights as they are kept. */
+uint64_t vp_plan_checkpoint_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e);
+
 #endif

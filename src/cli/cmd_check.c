@@ -324,14 +324,6 @@ static uint64_t largest_fit(const struct vp_model *m, const struct vp_gpu *g, co
 	return lo;
 }
 
-/* The host's copy of the checkpoint while from_pretrained loads it, as
- * vp_plan_search() counts it: 16-bit for a quantized base, else as the
- * weights are kept. */
-static uint64_t checkpoint_bytes(const struct vp_train *t, const struct vp_estimate *e)
-{
-	return t->quant != VP_QUANT_NONE ? e->params_total * 2u : e->full_bytes[VP_COMP_WEIGHTS];
-}
-
 static int run_checks(const struct check_opts *o, const struct vp_trainconfig *tc, const struct vp_model *m,
 		      const struct vp_gpu *g, double util, uint64_t host_ram, uint64_t cpus, uint64_t worker_ram,
 		      struct result *r, struct vp_error *err)
@@ -366,7 +358,7 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 			req.worker_ram_bytes = worker_ram;
 		req.num_workers = tc->num_workers; /* the config's count, not a choice */
 		req.pin_memory = tc->pin_memory;
-		if (vp_host_plan(m, &r->train, &req, checkpoint_bytes(&r->train, &r->est), &r->host) != 0)
+		if (vp_host_plan(m, &r->train, &req, vp_plan_checkpoint_bytes(m, &r->train, &r->est), &r->host) != 0)
 			return vp_error_set(err, VP_ERR_INPUT, "the host RAM estimate failed");
 		r->host_done = true;
 		r->host_limit = host_ram;
