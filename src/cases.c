@@ -15,6 +15,7 @@
 
 #include "vramplan/fileio.h"
 #include "vramplan/sizes.h"
+#include "vramplan/yaml_limits.h"
 
 struct reader {
 	yaml_document_t *doc;
@@ -339,6 +340,10 @@ int vp_cases_load(struct vp_case_list *list, const char *path, struct vp_error *
 	memset(list, 0, sizeof *list);
 	if (vp_read_file(path, &text, &len, err) != 0)
 		return -1;
+	if (vp_yaml_check_depth(path, text, len, err) != 0) {
+		free(text);
+		return -1;
+	}
 	if (!yaml_parser_initialize(&parser)) {
 		free(text);
 		return vp_error_set(err, VP_ERR_IO, "out of memory");

@@ -4,9 +4,25 @@
 #include <stdio.h>
 #include <string.h>
 
+/* A diagnostic is one line: control characters that came from the input
+ * (a quoted key with a newline, a tab in a file name) are shown as '?'. */
+static void one_line(char *s)
+{
+	for (; *s != '\0'; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = '?';
+}
+
+static void set_message(struct vp_error *err, const char *fmt, va_list ap)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 0)))
+#endif
+	;
+
 static void set_message(struct vp_error *err, const char *fmt, va_list ap)
 {
 	vsnprintf(err->message, sizeof err->message, fmt, ap);
+	one_line(err->message);
 }
 
 int vp_error_set(struct vp_error *err, enum vp_status code, const char *fmt, ...)
@@ -32,8 +48,10 @@ int vp_error_at(struct vp_error *err, enum vp_status code, const char *file,
 		return -1;
 	memset(err, 0, sizeof *err);
 	err->code = code;
-	if (file != NULL)
+	if (file != NULL) {
 		snprintf(err->file, sizeof err->file, "%s", file);
+		one_line(err->file);
+	}
 	err->line = line;
 	err->column = column;
 	va_start(ap, fmt);

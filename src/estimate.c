@@ -926,6 +926,9 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 		return vp_error_set(err, VP_ERR_INPUT, "an encoder-decoder model needs a target length (--target-len)");
 	if ((t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA) && t->lora_r == 0)
 		return vp_error_set(err, VP_ERR_INPUT, "the LoRA rank must be at least 1");
+	if (t->optimizer_in_backward && t->zero_stage > 0)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "the optimizer step in backward cannot be combined with DeepSpeed ZeRO");
 	if (t->method == VP_METHOD_QLORA && t->quant == VP_QUANT_NONE)
 		return vp_error_set(err, VP_ERR_INPUT, "QLoRA needs a quantized base (nf4, nf4-dq, int8 or gptq-int4)");
 
@@ -1017,9 +1020,16 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 			       quant_tmp + copies + tt.global_saved;
 			if (live > best_bwd) {
 				best_bwd = live;
-				bwd_waste = t->grad_ckpt || t->activation_offload
-						    ? bm->waste + (below_enc + below_dec) * alloc_waste(bm->input)
-						    : below_enc * tt.enc.waste + below_dec * tt.dec.waste + bm->waste;
+				/* the rounding of exactly the tensors counted below:
+				 * a tensor's rounded footprint grows with its size,
+				 * so the estimate stays monotone in the batch */
+				if (t->activation_offload)
+					bwd_waste = bm->waste + 2.0 * alloc_waste(fmax(tt.enc.input, tt.dec.input));
+				else if (t->grad_ckpt)
+					bwd_waste = bm->waste + below_enc * alloc_waste(tt.enc.input) +
+						    below_dec * alloc_waste(tt.dec.input);
+				else
+					bwd_waste = below_enc * tt.enc.waste + below_dec * tt.dec.waste + bm->waste;
 				acts_at_peak = below + bm->saved + tt.global_saved;
 				scores_at_peak = below_scores + bm->scores;
 				transient_at_peak = bm->bwd_transient + quant_tmp;
@@ -1040,8 +1050,12 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 		if (phase[p] > phase[out->peak_phase])
 			out->peak_phase = (enum vp_phase)p;
 
-	fwd_waste = t->grad_ckpt ? tt.n_blocks * alloc_waste(fmax(tt.enc.input, tt.dec.input))
-				 : tt.n_enc * tt.enc.waste + tt.n_dec * tt.dec.waste;
+	if (t->activation_offload)
+		fwd_waste = 2.0 * alloc_waste(fmax(tt.enc.input, tt.dec.input));
+	else if (t->grad_ckpt)
+		fwd_waste = tt.n_enc * alloc_waste(tt.enc.input) + tt.n_dec * alloc_waste(tt.dec.input);
+	else
+		fwd_waste = tt.n_enc * tt.enc.waste + tt.n_dec * tt.dec.waste;
 
 	/* What is live at the peak, per component. */
 	switch (out->peak_phase) {
@@ -1100,6 +1114,13 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	    to_u64(frag, &out->allocator_bytes) || to_u64(tt.total_params, &out->params_total) ||
 	    to_u64(tt.trainable_params, &out->params_trainable))
 		return vp_error_set(err, VP_ERR_INPUT, "the estimate for model '%s' exceeds 2^60 bytes", m->name);
+
+	/* a component is never larger at the peak than at its own largest
+	 * (activation offloading and the optimizer step in backward bound the
+	 * totals by what is live at once) */
+	for (p = 0; p < VP_COMP_COUNT; p++)
+		if (out->full_bytes[p] < out->peak_bytes[p])
+			out->full_bytes[p] = out->peak_bytes[p];
 
 	/* allocated is the sum of the live components, so the breakdown adds up */
 	out->allocated_bytes = 0;

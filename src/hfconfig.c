@@ -28,6 +28,7 @@
 #include "vramplan/error.h"
 #include "vramplan/fileio.h"
 #include "vramplan/model.h"
+#include "vramplan/utf8.h"
 
 #define VP_JSON_INT_MAX 9007199254740992.0 /* 2^53 */
 
@@ -181,6 +182,10 @@ static const char *opt_string(const struct cfg *c, const char *key, int *bad)
 		return NULL;
 	if (!cJSON_IsString(it) || it->valuestring == NULL) {
 		*bad = fail(c, "'%s' must be a string", key);
+		return NULL;
+	}
+	if (!vp_utf8_valid(it->valuestring)) {
+		*bad = fail(c, "'%s' is not valid UTF-8", key);
 		return NULL;
 	}
 	return it->valuestring;
@@ -708,6 +713,22 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 	c.root = root;
 	c.type = "";
 	c.err = err;
+	if (!vp_utf8_valid(name)) {
+		vp_error_set(err, VP_ERR_INPUT, "the config path is not valid UTF-8");
+		goto out;
+	}
+	/* cJSON keeps both members of a repeated key and answers with the
+	 * first: a config that says two things is refused instead. */
+	{
+		const cJSON *a, *b;
+		cJSON_ArrayForEach(a, root) {
+			for (b = a->next; b != NULL; b = b->next)
+				if (a->string != NULL && b->string != NULL && strcmp(a->string, b->string) == 0) {
+					fail(&c, "duplicate key '%s'", a->string);
+					goto out;
+				}
+		}
+	}
 	type = opt_string(&c, "model_type", &bad);
 	if (bad)
 		goto out;

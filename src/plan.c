@@ -324,11 +324,28 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 						     : VP_LIMIT_MEMORY;
 		out->effective_exact = true;
 	}
-	out->train_batch = batch;
-	out->effective_batch = batch * out->grad_accum * gpus;
 	base.grad_accum = out->grad_accum;
 	if (train_at(m, g, req, &base, batch, &out->train, &bytes, err) != 0)
 		return -1;
+	/* Rounding down can land in a dip of the (nearly monotone) estimate
+	 * that still exceeds the budget: keep stepping down until it fits. */
+	while (bytes > out->budget_bytes && batch > 1) {
+		uint64_t smaller = batch - 1;
+		if (req->effective_batch > 0) {
+			uint64_t per_gpu = req->effective_batch / gpus;
+			while (smaller > 1 && per_gpu % smaller != 0)
+				smaller--;
+			out->grad_accum = per_gpu / smaller;
+			base.grad_accum = out->grad_accum;
+		} else {
+			smaller = round_batch(smaller, req->batch_multiple);
+		}
+		batch = smaller;
+		if (train_at(m, g, req, &base, batch, &out->train, &bytes, err) != 0)
+			return -1;
+	}
+	out->train_batch = batch;
+	out->effective_batch = batch * out->grad_accum * gpus;
 	out->ewc_bytes = ewc_bytes(req, &out->train);
 	if (best < UINT64_MAX && train_at(m, g, req, &base, best + 1, &out->next, &bytes, err) == 0)
 		out->next_valid = true;

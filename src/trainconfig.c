@@ -10,6 +10,7 @@
  * as ignored, settings without a key get a stated default.
  */
 #include "vramplan/trainconfig.h"
+#include "vramplan/yaml_limits.h"
 
 #include <cjson/cJSON.h>
 #include <math.h>
@@ -315,6 +316,8 @@ static struct tnode *parse_yaml(const char *name, const char *text, size_t len, 
 	struct tnode *t = NULL;
 	const yaml_node_t *root;
 
+	if (vp_yaml_check_depth(name, text, len, err) != 0)
+		return NULL;
 	if (!yaml_parser_initialize(&parser)) {
 		vp_error_at(err, VP_ERR_IO, name, 0, 0, "out of memory while reading YAML");
 		return NULL;

@@ -1,0 +1,261 @@
+/*
+ * libFuzzer target: the estimator and the planner fed by a fuzzed
+ * config.json. The input is parsed with vp_hfconfig_parse(); when it gives a
+ * model, training options are drawn from a hash of the input (so every
+ * mutation also changes the options) and the model is estimated
+ * (vp_estimate, vp_estimate_eval) and planned (vp_plan_search, small
+ * max_batch) on one of three fixed GPUs. Checks: no overflow, UB or hang in
+ * the arithmetic; results are deterministic and add up; a plan that fits
+ * stays under its budget, the next batch up does not (when memory is the
+ * limit), and the eval batch is at least 1.
+ * Seeds: fuzz/corpus/estimate (the real config.json files).
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "vramplan/estimate.h"
+#include "vramplan/hfconfig.h"
+#include "vramplan/peft.h"
+#include "vramplan/plan.h"
+#include "fuzz_util.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/*
+ * A GPU as large as a catalogue allows (memory_mib 2^40 - 1, a budget near
+ * 2^60 bytes), so that the planner's probes run into the estimator's
+ * overflow errors (found here first: src/plan.c clear_err() called itself
+ * instead of clearing the error, so the first failed probe recursed until
+ * the stack overflowed; fixed).
+ */
+#ifndef VPFZ_HUGE_GPU
+#define VPFZ_HUGE_GPU 1
+#endif
+
+/* A Turing card without bf16 or FlashAttention-2, an Ampere consumer card,
+ * and a Hopper data-centre card (numbers as in models/gpus.yaml). */
+static const struct vp_gpu vpfz_gpus[] = {
+	{.name = "t4", .memory_mib = 15360, .compute_capability = 75, .bf16 = false,
+	 .flash_attn = false, .fp16_tflops = 65.0, .bandwidth_gbs = 320.0},
+	{.name = "rtx3090", .memory_mib = 24576, .compute_capability = 86, .bf16 = true,
+	 .flash_attn = true, .fp16_tflops = 71.0, .bandwidth_gbs = 936.0},
+	{.name = "h100-sxm", .memory_mib = 81559, .compute_capability = 90, .bf16 = true,
+	 .flash_attn = true, .fp16_tflops = 989.0, .bandwidth_gbs = 3350.0},
+#if VPFZ_HUGE_GPU
+	{.name = "huge", .memory_mib = (UINT64_C(1) << 40) - 1, .compute_capability = 90, .bf16 = true,
+	 .flash_attn = true, .fp16_tflops = 1000.0, .bandwidth_gbs = 1000.0},
+#endif
+};
+
+static void vpfz_estimate_describe(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t)
+{
+	snprintf(vpfz_context, sizeof vpfz_context,
+		 "model %s (%s, %llu layers, hidden %llu, vocab %llu) gpu %s batch %llu seq %llu tgt %llu "
+		 "head %s %s %s %s quant %s attn %s loss %s r %llu targets %zu%s save %zu gpus %llu zero %d%s%s%s%s%s",
+		 m->name, m->model_type, (unsigned long long)m->num_layers, (unsigned long long)m->hidden_size,
+		 (unsigned long long)m->vocab_size, g->name, (unsigned long long)t->batch,
+		 (unsigned long long)t->seq_len, (unsigned long long)t->tgt_len, vp_head_name(t->head),
+		 vp_precision_name(t->precision), vp_method_name(t->method), vp_optimizer_name(t->optimizer),
+		 vp_quant_name(t->quant), vp_attn_name(t->attn), vp_loss_name(t->loss),
+		 (unsigned long long)t->lora_r, t->n_lora_targets, t->lora_all_linear ? " (all-linear)" : "",
+		 t->n_modules_to_save, (unsigned long long)t->gpus, t->zero_stage,
+		 t->grad_ckpt ? " grad-ckpt" : "", t->activation_offload ? " offload" : "",
+		 t->packed ? " packed" : "", t->compile ? " compile" : "",
+		 t->optimizer_in_backward ? " opt-in-bwd" : "");
+}
+
+#define VPFZ_PICK(st, arr) ((arr)[vpfz_draw((st), sizeof(arr) / sizeof((arr)[0]))])
+
+static void vpfz_estimate_options(const struct vp_model *m, uint64_t *st, struct vp_train *t)
+{
+	static const uint64_t seqs[] = {1, 2, 7, 64, 128, 512, 512, 2048, 8192, 65536, 1u << 20,
+					UINT64_C(1) << 40};
+	static const uint64_t ranks[] = {1, 8, 16, 64, 1024};
+	static const char *const targets[] = {NULL, "all-linear", "q_proj,v_proj", "q,v", "lm_head",
+					      "query_key_value,dense"};
+	static const char *const saves[] = {"lm_head", "embed_tokens", "classifier", "wte", "shared"};
+	struct vp_error err;
+	const char *tg;
+
+	vp_train_defaults(t);
+	t->batch = vpfz_draw(st, 8) == 0 ? VPFZ_PICK(st, seqs) : 1 + vpfz_draw(st, 64);
+	t->seq_len = VPFZ_PICK(st, seqs);
+	t->head = m->arch == VP_ARCH_ENCODER ? VP_HEAD_SEQ_CLS
+		  : m->arch == VP_ARCH_ENCDEC ? VP_HEAD_SEQ2SEQ_LM
+					      : VP_HEAD_CAUSAL_LM;
+	if (vpfz_draw(st, 4) == 0)
+		t->head = (enum vp_head)vpfz_draw(st, 5);
+	if (m->arch == VP_ARCH_ENCDEC || vpfz_draw(st, 8) == 0)
+		t->tgt_len = VPFZ_PICK(st, seqs);
+	t->num_labels = 1 + vpfz_draw(st, 10);
+	t->gpus = 1 + vpfz_draw(st, 8);
+	t->zero_stage = (int)vpfz_draw(st, 4);
+	t->precision = (enum vp_precision)vpfz_draw(st, 5);
+	t->optimizer = (enum vp_optimizer)vpfz_draw(st, 10);
+	t->method = (enum vp_method)vpfz_draw(st, 4);
+	if (t->method == VP_METHOD_QLORA)
+		t->quant = (enum vp_quant)(1 + vpfz_draw(st, 4));
+	else if (vpfz_draw(st, 8) == 0)
+		t->quant = (enum vp_quant)vpfz_draw(st, 5);
+	t->attn = (enum vp_attn)vpfz_draw(st, 3);
+	t->loss = (enum vp_loss)vpfz_draw(st, 2);
+	t->lora_r = VPFZ_PICK(st, ranks);
+	tg = VPFZ_PICK(st, targets);
+	if (t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA)
+		(void)vp_train_set_lora_targets(t, tg != NULL ? tg : vp_default_lora_targets(m), &err);
+	if (vpfz_draw(st, 8) == 0) {
+		snprintf(t->modules_to_save[0], sizeof t->modules_to_save[0], "%s", VPFZ_PICK(st, saves));
+		t->n_modules_to_save = 1;
+	}
+	t->grad_ckpt = vpfz_draw(st, 2);
+	t->activation_offload = vpfz_draw(st, 8) == 0;
+	t->packed = vpfz_draw(st, 4) == 0;
+	t->compile = vpfz_draw(st, 4) == 0;
+	/* the optimizer step in backward (torchtune) does not combine with
+	 * DeepSpeed ZeRO; the estimator accepts the pair but its breakdown is
+	 * inconsistent (reported) */
+	t->optimizer_in_backward = t->zero_stage == 0 && vpfz_draw(st, 8) == 0;
+}
+
+static void vpfz_estimate_check(const struct vp_estimate *e, const struct vp_train *t)
+{
+	uint64_t sum = 0;
+
+	(void)t; /* the options no longer excuse any component */
+
+	for (int c = 0; c < VP_COMP_COUNT; c++) {
+		if (c == VP_COMP_TRANSIENT)
+			;
+		/* both are sums of doubles: allow their rounding (an ulp at 2^58 is 64) */
+		else if ((double)e->peak_bytes[c] > (double)e->full_bytes[c] * (1.0 + 1e-12) + 1.0)
+			vpfz_fail("component %s: peak %llu above its full size %llu", vp_component_name(c),
+				  (unsigned long long)e->peak_bytes[c], (unsigned long long)e->full_bytes[c]);
+		sum += e->peak_bytes[c];
+	}
+	if (sum != e->allocated_bytes)
+		vpfz_fail("the components (%llu) do not add up to allocated (%llu)", (unsigned long long)sum,
+			  (unsigned long long)e->allocated_bytes);
+	if (e->reserved_bytes != e->allocated_bytes + e->allocator_bytes ||
+	    e->device_bytes != e->reserved_bytes + e->context_bytes)
+		vpfz_fail("allocated + allocator + context do not add up to device bytes");
+	if (e->device_bytes > (UINT64_C(1) << 62))
+		vpfz_fail("device estimate %llu beyond 2^62", (unsigned long long)e->device_bytes);
+}
+
+static uint64_t vpfz_ewc(const struct vp_plan_request *req, const struct vp_estimate *e)
+{
+	return req->ewc ? e->params_trainable * 8u : 0;
+}
+
+static void vpfz_plan(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t, uint64_t *st)
+{
+	static const double utils[] = {0.8, 0.8, 0.5, 1.0, 0.05};
+	static const uint64_t maxes[] = {64, 64, 8, 1, 4096};
+	struct vp_plan_request req;
+	struct vp_plan *plan = malloc(sizeof *plan);
+	struct vp_error err = {0};
+
+	if (plan == NULL)
+		abort();
+	vp_plan_request_defaults(&req);
+	req.train = *t;
+	req.train.batch = 1;
+	req.util = VPFZ_PICK(st, utils);
+	req.max_batch = VPFZ_PICK(st, maxes);
+	if (req.max_batch == 4096 && t->seq_len > 512)
+		req.max_batch = 64; /* keep one input fast */
+	req.batch_multiple = vpfz_draw(st, 4) == 0 ? 3 : 0;
+	req.effective_batch = vpfz_draw(st, 4) == 0 ? 1 + vpfz_draw(st, 100) : 0;
+	if (req.effective_batch > 0 && req.effective_batch < t->gpus)
+		req.effective_batch = t->gpus;
+	if (vpfz_draw(st, 4) == 0) {
+		req.eval.generate = true;
+		req.eval.num_beams = 1 + vpfz_draw(st, 4);
+		req.eval.max_new_tokens = 1 + vpfz_draw(st, 256);
+	}
+	req.host.host_ram_bytes = vpfz_draw(st, 2) ? UINT64_C(16) << 30 : 0;
+	req.host.cpus = vpfz_draw(st, 2) ? 8 : 0;
+	req.ewc = vpfz_draw(st, 8) == 0;
+	{
+		size_t used = strlen(vpfz_context);
+		snprintf(vpfz_context + used, sizeof vpfz_context - used,
+			 "; plan: util %g max-batch %llu multiple %llu effective %llu%s%s host %llu cpus %llu",
+			 req.util, (unsigned long long)req.max_batch, (unsigned long long)req.batch_multiple,
+			 (unsigned long long)req.effective_batch, req.ewc ? " ewc" : "",
+			 req.eval.generate ? " generate" : "", (unsigned long long)req.host.host_ram_bytes,
+			 (unsigned long long)req.host.cpus);
+	}
+
+	if (vp_plan_search(m, g, &req, plan, &err) != 0) {
+		vpfz_check_error(&err, "vp_plan_search");
+		free(plan);
+		return;
+	}
+	if (plan->fits) {
+		uint64_t used = plan->train.device_bytes + vpfz_ewc(&req, &plan->train);
+		if (plan->train_batch < 1 || plan->train_batch > req.max_batch)
+			vpfz_fail("train batch %llu outside [1, %llu]", (unsigned long long)plan->train_batch,
+				  (unsigned long long)req.max_batch);
+		if (used > plan->budget_bytes)
+			vpfz_fail("the plan (batch %llu, accumulation %llu, memory max %llu, limit %s, %llu bytes) "
+				  "exceeds its budget %llu",
+				  (unsigned long long)plan->train_batch, (unsigned long long)plan->grad_accum,
+				  (unsigned long long)plan->memory_max_batch, vp_limit_name(plan->limit),
+				  (unsigned long long)used, (unsigned long long)plan->budget_bytes);
+		if (plan->limit == VP_LIMIT_MEMORY && plan->next_valid &&
+		    plan->next.device_bytes + vpfz_ewc(&req, &plan->next) <= plan->budget_bytes)
+			vpfz_fail("memory is the limit at batch %llu, but batch %llu fits too",
+				  (unsigned long long)plan->memory_max_batch,
+				  (unsigned long long)plan->memory_max_batch + 1);
+		if (plan->eval_batch < 1)
+			vpfz_fail("eval batch 0");
+		if (plan->grad_accum < 1)
+			vpfz_fail("gradient accumulation 0");
+		vpfz_estimate_check(&plan->train, t);
+	} else if (plan->memory_max_batch != 0) {
+		vpfz_fail("nothing fits, but memory_max_batch is %llu", (unsigned long long)plan->memory_max_batch);
+	}
+	free(plan);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct vp_model m;
+	struct vp_train t;
+	struct vp_estimate e1, e2;
+	struct vp_error err = {0};
+	uint64_t st = vpfz_hash(data, size);
+	const struct vp_gpu *g;
+	int r1, r2;
+
+	if (vp_hfconfig_parse("config.json", (const char *)data, size, &m, &err) != 0)
+		return 0;
+	g = &vpfz_gpus[vpfz_draw(&st, sizeof vpfz_gpus / sizeof vpfz_gpus[0])];
+	vpfz_estimate_options(&m, &st, &t);
+	vpfz_estimate_describe(&m, g, &t);
+
+	r1 = vp_estimate(&m, g, &t, &e1, &err);
+	if (r1 != 0)
+		vpfz_check_error(&err, "vp_estimate");
+	else
+		vpfz_estimate_check(&e1, &t);
+	r2 = vp_estimate(&m, g, &t, &e2, &err);
+	if (r1 != r2 || (r1 == 0 && memcmp(&e1, &e2, sizeof e1) != 0))
+		vpfz_fail("two estimates of the same input differ");
+
+	{
+		struct vp_eval_opts eo = {.generate = vpfz_draw(&st, 4) == 0, .num_beams = 1, .max_new_tokens = 32};
+		struct vp_eval_estimate ev;
+		if (vp_estimate_eval(&m, g, &t, &eo, &ev, &err) != 0)
+			vpfz_check_error(&err, "vp_estimate_eval");
+		else if (ev.reserved_bytes < ev.allocated_bytes || ev.device_bytes < ev.reserved_bytes)
+			vpfz_fail("eval estimate: allocated <= reserved <= device broken");
+	}
+
+	vpfz_plan(&m, g, &t, &st);
+	return 0;
+}

@@ -1,0 +1,21 @@
+#ifndef VRAMPLAN_YAML_LIMITS_H
+#define VRAMPLAN_YAML_LIMITS_H
+
+/*
+ * A byte-level guard run before libyaml sees an input: libyaml's scanner
+ * slows down with the square of the flow-collection depth (100,000 nested
+ * '[' take tens of seconds), and the installed libyaml 0.2.5 has no
+ * yaml_set_max_nest_level(). No vramplan input nests more than a few levels.
+ */
+
+#include <stddef.h>
+
+#include "vramplan/error.h"
+
+#define VP_YAML_MAX_DEPTH 64
+
+/* Returns 0, or -1 with err at the bracket that goes deeper than
+ * VP_YAML_MAX_DEPTH flow levels ('[' and '{' outside quotes and comments). */
+int vp_yaml_check_depth(const char *name, const char *text, size_t len, struct vp_error *err);
+
+#endif

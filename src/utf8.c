@@ -1,0 +1,39 @@
+#include "vramplan/utf8.h"
+
+bool vp_utf8_valid(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+
+	while (*s != 0) {
+		unsigned char c = *s;
+		unsigned long cp;
+		int n, i;
+
+		if (c < 0x80) {
+			s++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf) {
+			n = 1;
+			cp = c & 0x1f;
+		} else if (c >= 0xe0 && c <= 0xef) {
+			n = 2;
+			cp = c & 0x0f;
+		} else if (c >= 0xf0 && c <= 0xf4) {
+			n = 3;
+			cp = c & 0x07;
+		} else {
+			return false; /* a continuation byte, 0xc0/0xc1 or above 0xf4 */
+		}
+		for (i = 1; i <= n; i++) {
+			if ((s[i] & 0xc0) != 0x80)
+				return false; /* also stops at the terminating NUL */
+			cp = (cp << 6) | (s[i] & 0x3f);
+		}
+		if ((n == 2 && cp < 0x800) || (n == 3 && (cp < 0x10000 || cp > 0x10ffff)) ||
+		    (cp >= 0xd800 && cp <= 0xdfff))
+			return false;
+		s += n + 1;
+	}
+	return true;
+}

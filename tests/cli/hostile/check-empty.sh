@@ -1,0 +1,2 @@
+# An empty training config.
+timeout 60 "$VRAMPLAN" check -q tests/data/hostile/empty.yaml

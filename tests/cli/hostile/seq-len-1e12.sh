@@ -1,0 +1,2 @@
+# A sequence of 10^12 tokens.
+timeout 60 "$VRAMPLAN" --model mt5 --gpu rtx3090 --seq-len 1000000000000

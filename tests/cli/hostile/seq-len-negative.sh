@@ -1,0 +1,2 @@
+# A negative length.
+timeout 60 "$VRAMPLAN" --model mt5 --gpu rtx3090 --seq-len -5

@@ -1,0 +1,2 @@
+# stdout on a full device.
+timeout 60 "$VRAMPLAN" --model mt5 --gpu rtx3090 >/dev/full

@@ -1,0 +1,2 @@
+# NaN as a fraction.
+timeout 60 "$VRAMPLAN" --model mt5 --gpu rtx3090 --util nan

@@ -1,0 +1,507 @@
+/*
+ * Invariants of the estimator and the planner over the whole built-in
+ * catalogue x every GPU x a grid of training options (issue "Robustness").
+ *
+ *  plan_fits_its_budget        a plan that fits has device estimate <= budget,
+ *                              budget = floor(util x memory), eval batch >= 1
+ *  next_batch_does_not_fit     when memory is the limit, memory_max_batch + 1
+ *                              is over the budget (and plan->next is that estimate)
+ *  estimate_monotone_in_batch  device bytes never fall as the batch grows
+ *  estimate_monotone_in_seq    ... nor as the sequence grows
+ *  removing_an_optimization    grad_ckpt on -> off, flash2/sdpa -> eager,
+ *                              qlora -> lora -> full, adamw-8bit -> adamw:
+ *                              device bytes never fall
+ *  same_inputs_same_results    two calls give byte-identical structs
+ *
+ * The full grid (5 precisions x 3 methods x 2 checkpointing x 3 attention x
+ * 3 optimizers x 3 sequence lengths = 810 setups per model and GPU) is too
+ * slow for every pair, so each (model, GPU) pair takes a deterministic
+ * stride through it: every setup is visited by many pairs and every pair by
+ * several setups. VP_PROPERTY_SAMPLES overrides the number per pair (810
+ * runs the whole product); under valgrind the default is smaller.
+ *
+ * Each property counts its violations over the whole grid and prints the
+ * first few with the model, GPU, options and numbers, so that a failure is
+ * a ready reproducer.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <valgrind/valgrind.h>
+
+#include "vramplan/catalog.h"
+#include "vramplan/estimate.h"
+#include "vramplan/peft.h"
+#include "vramplan/plan.h"
+#include "vramplan/train.h"
+
+#define MIB ((uint64_t)1 << 20)
+
+static struct vp_catalog cat;
+
+static const enum vp_precision precisions[] = {VP_PREC_FP32, VP_PREC_AMP_FP16, VP_PREC_AMP_BF16,
+					       VP_PREC_BF16, VP_PREC_FP16};
+static const enum vp_method methods[] = {VP_METHOD_FULL, VP_METHOD_LORA, VP_METHOD_QLORA};
+static const enum vp_attn attns[] = {VP_ATTN_EAGER, VP_ATTN_SDPA, VP_ATTN_FLASH2};
+static const enum vp_optimizer optimizers[] = {VP_OPT_ADAMW, VP_OPT_ADAMW_8BIT, VP_OPT_ADAFACTOR};
+static const uint64_t seqs[] = {128, 512, 2048};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+#define N_SETUPS (COUNT(precisions) * COUNT(methods) * 2 * COUNT(attns) * COUNT(optimizers) * COUNT(seqs))
+
+struct setup {
+	enum vp_precision precision;
+	enum vp_method method;
+	bool grad_ckpt;
+	enum vp_attn attn;
+	enum vp_optimizer optimizer;
+	uint64_t seq;
+};
+
+static struct setup setup_of(size_t k)
+{
+	struct setup s;
+
+	s.seq = seqs[k % COUNT(seqs)];
+	k /= COUNT(seqs);
+	s.optimizer = optimizers[k % COUNT(optimizers)];
+	k /= COUNT(optimizers);
+	s.attn = attns[k % COUNT(attns)];
+	k /= COUNT(attns);
+	s.grad_ckpt = k % 2;
+	k /= 2;
+	s.method = methods[k % COUNT(methods)];
+	k /= COUNT(methods);
+	s.precision = precisions[k % COUNT(precisions)];
+	return s;
+}
+
+/* The vp_train a user gets from `vramplan --model M --gpu G` plus the setup. */
+static void train_of(const struct vp_model *m, const struct setup *s, struct vp_train *t)
+{
+	struct vp_error err;
+
+	vp_train_defaults(t);
+	t->head = m->arch == VP_ARCH_ENCODER ? VP_HEAD_SEQ_CLS
+		  : m->arch == VP_ARCH_ENCDEC ? VP_HEAD_SEQ2SEQ_LM
+					      : VP_HEAD_CAUSAL_LM;
+	t->seq_len = s->seq;
+	t->tgt_len = m->arch == VP_ARCH_ENCDEC ? 128 : 0;
+	t->precision = s->precision;
+	t->method = s->method;
+	t->quant = s->method == VP_METHOD_QLORA ? VP_QUANT_NF4 : VP_QUANT_NONE;
+	t->grad_ckpt = s->grad_ckpt;
+	t->attn = s->attn;
+	t->optimizer = s->optimizer;
+	t->n_lora_targets = 0;
+	if (s->method != VP_METHOD_FULL &&
+	    vp_train_set_lora_targets(t, vp_default_lora_targets(m), &err) != 0)
+		fail_msg("default LoRA targets of %s rejected: %s", m->name, err.message);
+}
+
+static void describe(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+		     char *buf, size_t size)
+{
+	snprintf(buf, size, "model %s, gpu %s, seq %llu%s, %s, %s, %s, %s attention%s", m->name, g->name,
+		 (unsigned long long)t->seq_len, m->arch == VP_ARCH_ENCDEC ? " (target 128)" : "",
+		 vp_precision_name(t->precision), vp_method_name(t->method), vp_optimizer_name(t->optimizer),
+		 vp_attn_name(t->attn), t->grad_ckpt ? ", grad-ckpt" : "");
+}
+
+/* Violations of one property: counted, the first few printed. */
+struct tally {
+	const char *property;
+	unsigned long checked, failed;
+};
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void violation(struct tally *ty, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (ty->failed++ >= 5)
+		return;
+	fprintf(stderr, "property '%s' broken: ", ty->property);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void report(const struct tally *ty)
+{
+	fprintf(stderr, "# %-28s %8lu checked, %lu broken\n", ty->property, ty->checked, ty->failed);
+}
+
+static size_t samples_per_pair(void)
+{
+	const char *env = getenv("VP_PROPERTY_SAMPLES");
+
+	if (env != NULL && atoi(env) > 0)
+		return (size_t)atoi(env) > N_SETUPS ? N_SETUPS : (size_t)atoi(env);
+	return RUNNING_ON_VALGRIND ? 1 : 6;
+}
+
+/* Call fn on each sampled (model, gpu, setup). 211 is prime to 810, so the
+ * stride reaches every setup. */
+static void for_each_sample(void (*fn)(const struct vp_model *, const struct vp_gpu *, const struct vp_train *,
+				       void *),
+			    void *ctx)
+{
+	size_t per = samples_per_pair(), pair = 0;
+
+	for (size_t mi = 0; mi < cat.n_models; mi++)
+		for (size_t gi = 0; gi < cat.n_gpus; gi++, pair++)
+			for (size_t j = 0; j < per; j++) {
+				size_t k = per == N_SETUPS ? j : (pair * 211 + j * (N_SETUPS / per + 1)) % N_SETUPS;
+				struct setup s = setup_of(k);
+				struct vp_train t;
+				train_of(&cat.models[mi], &s, &t);
+				fn(&cat.models[mi], &cat.gpus[gi], &t, ctx);
+			}
+}
+
+static int estimate(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t, uint64_t *bytes)
+{
+	struct vp_estimate e;
+	struct vp_error err = {0};
+
+	if (vp_estimate(m, g, t, &e, &err) != 0)
+		return -1;
+	*bytes = e.device_bytes;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ plans */
+
+struct plan_tallies {
+	struct tally runs, budget, next, eval, same;
+};
+
+static void check_plan(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t, void *ctx)
+{
+	struct plan_tallies *pt = ctx;
+	struct vp_plan_request req;
+	static struct vp_plan p1, p2;
+	struct vp_error err = {0};
+	char what[256];
+	uint64_t budget;
+
+	describe(m, g, t, what, sizeof what);
+	vp_plan_request_defaults(&req);
+	req.train = *t;
+	budget = (uint64_t)floor(req.util * (double)g->memory_mib * (double)MIB);
+
+	pt->runs.checked++;
+	if (vp_plan_search(m, g, &req, &p1, &err) != 0) {
+		violation(&pt->runs, "%s: vp_plan_search failed: %s", what, err.message);
+		return;
+	}
+	pt->same.checked++;
+	if (vp_plan_search(m, g, &req, &p2, &err) != 0 || memcmp(&p1, &p2, sizeof p1) != 0)
+		violation(&pt->same, "%s: a second vp_plan_search gave a different plan", what);
+
+	pt->budget.checked++;
+	if (p1.budget_bytes != budget)
+		violation(&pt->budget, "%s: budget %llu, expected floor(%.2f x %llu MiB) = %llu", what,
+			  (unsigned long long)p1.budget_bytes, req.util, (unsigned long long)g->memory_mib,
+			  (unsigned long long)budget);
+	if (!p1.fits) {
+		if (p1.memory_max_batch != 0)
+			violation(&pt->budget, "%s: nothing fits but memory_max_batch is %llu", what,
+				  (unsigned long long)p1.memory_max_batch);
+		return;
+	}
+	if (p1.train.device_bytes > p1.budget_bytes || p1.train_batch < 1 || p1.train_batch > p1.memory_max_batch)
+		violation(&pt->budget, "%s: batch %llu (memory max %llu) needs %llu bytes, budget %llu", what,
+			  (unsigned long long)p1.train_batch, (unsigned long long)p1.memory_max_batch,
+			  (unsigned long long)p1.train.device_bytes, (unsigned long long)p1.budget_bytes);
+	/* the printed estimate is the estimate of the printed batch */
+	{
+		struct vp_train tb = req.train;
+		uint64_t bytes = 0;
+		tb.batch = p1.train_batch;
+		tb.grad_accum = p1.grad_accum;
+		if (estimate(m, g, &tb, &bytes) != 0 || bytes != p1.train.device_bytes)
+			violation(&pt->budget, "%s: the plan's estimate %llu is not vp_estimate at batch %llu (%llu)",
+				  what, (unsigned long long)p1.train.device_bytes, (unsigned long long)p1.train_batch,
+				  (unsigned long long)bytes);
+	}
+
+	pt->eval.checked++;
+	if (p1.eval_batch < 1)
+		violation(&pt->eval, "%s: eval batch %llu", what, (unsigned long long)p1.eval_batch);
+
+	if (p1.limit == VP_LIMIT_MEMORY || p1.limit == VP_LIMIT_MULTIPLE) {
+		struct vp_train tn = req.train;
+		uint64_t bytes = 0;
+
+		pt->next.checked++;
+		tn.batch = p1.memory_max_batch + 1;
+		if (estimate(m, g, &tn, &bytes) == 0 && bytes <= p1.budget_bytes)
+			violation(&pt->next, "%s: memory max batch %llu, but batch %llu needs %llu <= budget %llu", what,
+				  (unsigned long long)p1.memory_max_batch, (unsigned long long)tn.batch,
+				  (unsigned long long)bytes, (unsigned long long)p1.budget_bytes);
+		if (!p1.next_valid || p1.next.device_bytes <= p1.budget_bytes)
+			violation(&pt->next, "%s: plan->next (valid %d, %llu bytes) is not over the budget %llu", what,
+				  p1.next_valid, (unsigned long long)p1.next.device_bytes,
+				  (unsigned long long)p1.budget_bytes);
+	}
+}
+
+static void plans_should_respect_their_budget(void **state)
+{
+	struct plan_tallies pt = {
+		{"plan search succeeds", 0, 0},
+		{"plan fits its budget", 0, 0},
+		{"next batch up does not fit", 0, 0},
+		{"eval batch at least 1", 0, 0},
+		{"same inputs, same plan", 0, 0},
+	};
+
+	(void)state;
+	for_each_sample(check_plan, &pt);
+	report(&pt.runs);
+	report(&pt.budget);
+	report(&pt.next);
+	report(&pt.eval);
+	report(&pt.same);
+	assert_true(pt.budget.checked > 1000 / (RUNNING_ON_VALGRIND ? 10 : 1));
+	assert_int_equal(pt.runs.failed + pt.budget.failed + pt.next.failed + pt.eval.failed + pt.same.failed, 0);
+}
+
+/* ------------------------------------------------------------- estimates */
+
+struct mono_tallies {
+	struct tally batch, seq, seq1, ckpt, attn, method, optim, same;
+};
+
+/*
+ * Known estimator bug, reported (docs/robustness.md, "Findings"): with
+ * gradient checkpointing, the allocator rounding of the checkpointed block
+ * inputs is charged as n_blocks x waste(max(encoder input, decoder input)),
+ * so in an encoder-decoder model a longer source (or a larger batch) lowers
+ * the decoder blocks' rounding although their inputs did not grow as much
+ * (mt5-large, rtx3080-12gb, seq 128 -> 129, target 128, amp-bf16, lora,
+ * sdpa, grad-ckpt, batch 31: 21174174925 -> 21172003784 bytes). The planner
+ * can then print a batch over its budget (fuzz/crashes/estimate/
+ * encdec-ckpt-nonmonotone-plan-over-budget.json). While this is 1, such
+ * drops are counted as known instead of failing; set it to 0 once fixed.
+ */
+#ifndef KNOWN_ENCDEC_CKPT_WASTE
+#define KNOWN_ENCDEC_CKPT_WASTE 0
+#endif
+
+static unsigned long known_drops;
+
+/* more(t) must need at least as much as less(t) */
+static void at_least(struct tally *ty, const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *less,
+		     const struct vp_train *more, const char *change)
+{
+	uint64_t a = 0, b = 0;
+	char what[256];
+
+	if (estimate(m, g, less, &a) != 0 || estimate(m, g, more, &b) != 0)
+		return; /* an input error (overflow) is not a memory figure */
+	ty->checked++;
+	if (b < a && KNOWN_ENCDEC_CKPT_WASTE && m->arch == VP_ARCH_ENCDEC && less->grad_ckpt &&
+	    more->grad_ckpt && (less->seq_len != more->seq_len || less->batch != more->batch)) {
+		known_drops++;
+		return;
+	}
+	if (b < a) {
+		describe(m, g, less, what, sizeof what);
+		violation(ty, "%s, batch %llu: %s lowers device bytes from %llu to %llu (-%llu)", what,
+			  (unsigned long long)less->batch, change, (unsigned long long)a, (unsigned long long)b,
+			  (unsigned long long)(a - b));
+	}
+}
+
+static void check_monotone(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t0, void *ctx)
+{
+	static const uint64_t batches[] = {1, 2, 3, 7, 8, 31};
+	struct mono_tallies *mt = ctx;
+	struct vp_train t = *t0, u;
+
+	for (size_t i = 0; i < COUNT(batches); i++) {
+		t.batch = batches[i];
+
+		/* strict: the planner's binary search relies on it */
+		u = t;
+		u.batch = t.batch + 1;
+		at_least(&mt->batch, m, g, &t, &u, "batch + 1");
+
+		u = t;
+		u.seq_len = t.seq_len * 2;
+		at_least(&mt->seq, m, g, &t, &u, "sequence x 2");
+		u = t;
+		u.seq_len = t.seq_len + 1;
+		at_least(&mt->seq1, m, g, &t, &u, "sequence + 1");
+
+		if (t.grad_ckpt) {
+			u = t;
+			u.grad_ckpt = false;
+			at_least(&mt->ckpt, m, g, &t, &u, "grad_ckpt off");
+		}
+		/*
+		 * Eager attention keeps the probabilities (heads x s x s per
+		 * sample); SDPA and FA2 keep the output and its logsumexp
+		 * (heads x s x head_dim + heads x s). Below s = head_dim eager
+		 * genuinely keeps less, so the property holds from 2 x head_dim.
+		 */
+		if (t.attn != VP_ATTN_EAGER && t.seq_len >= 2 * m->head_dim &&
+		    (m->arch != VP_ARCH_ENCDEC || 128 >= 2 * m->head_dim)) {
+			u = t;
+			u.attn = VP_ATTN_EAGER;
+			at_least(&mt->attn, m, g, &t, &u, "eager attention");
+		}
+		if (t.method == VP_METHOD_QLORA) {
+			u = t;
+			u.method = VP_METHOD_LORA;
+			u.quant = VP_QUANT_NONE;
+			at_least(&mt->method, m, g, &t, &u, "qlora -> lora");
+		}
+		if (t.method == VP_METHOD_LORA) {
+			u = t;
+			u.method = VP_METHOD_FULL;
+			u.n_lora_targets = 0;
+			u.lora_all_linear = false;
+			at_least(&mt->method, m, g, &t, &u, "lora -> full");
+		}
+		if (t.optimizer == VP_OPT_ADAMW_8BIT) {
+			u = t;
+			u.optimizer = VP_OPT_ADAMW;
+			at_least(&mt->optim, m, g, &t, &u, "adamw-8bit -> adamw");
+		}
+	}
+
+	/* determinism of the estimator itself */
+	{
+		struct vp_estimate e1, e2;
+		struct vp_error err = {0};
+		int r1, r2;
+		char what[256];
+
+		t.batch = 4;
+		r1 = vp_estimate(m, g, &t, &e1, &err);
+		r2 = vp_estimate(m, g, &t, &e2, &err);
+		mt->same.checked++;
+		if (r1 != r2 || (r1 == 0 && memcmp(&e1, &e2, sizeof e1) != 0)) {
+			describe(m, g, &t, what, sizeof what);
+			violation(&mt->same, "%s: two estimates differ", what);
+		}
+	}
+}
+
+/* Every batch from 1 to 96, for every encoder-decoder model with a short
+ * target (where the rounding of the two stacks' inputs differs most), on
+ * two GPUs: the planner's binary search assumes this. */
+static void encdec_estimates_should_grow_with_every_batch(void **state)
+{
+	struct tally ty = {"monotone in batch 1..96", 0, 0};
+	const char *gpus[] = {"rtx3090", "a100-80gb"};
+	unsigned long before = known_drops;
+
+	(void)state;
+	for (size_t mi = 0; mi < cat.n_models; mi++) {
+		const struct vp_model *m = &cat.models[mi];
+		if (m->arch != VP_ARCH_ENCDEC)
+			continue;
+		for (size_t gi = 0; gi < COUNT(gpus); gi++) {
+			const struct vp_gpu *g = vp_catalog_find_gpu(&cat, gpus[gi]);
+			struct setup s = {VP_PREC_AMP_BF16, VP_METHOD_FULL, true, VP_ATTN_SDPA, VP_OPT_ADAMW, 512};
+			struct vp_train t, u;
+
+			assert_non_null(g);
+			for (int ck = 0; ck < 2; ck++) {
+				s.grad_ckpt = ck;
+				train_of(m, &s, &t);
+				t.tgt_len = 8;
+				for (uint64_t b = 1; b < 96; b++) {
+					t.batch = b;
+					u = t;
+					u.batch = b + 1;
+					at_least(&ty, m, g, &t, &u, "batch + 1");
+				}
+			}
+		}
+	}
+	report(&ty);
+	if (known_drops > before)
+		fprintf(stderr, "# known (encoder-decoder, grad-ckpt rounding): %lu drops with a larger batch\n",
+			known_drops - before);
+	assert_true(ty.checked > 0);
+	assert_int_equal(ty.failed, 0);
+}
+
+static void estimates_should_be_monotone(void **state)
+{
+	struct mono_tallies mt = {
+		{"monotone in batch", 0, 0},
+		{"monotone in sequence (x 2)", 0, 0},
+		{"monotone in sequence (+ 1)", 0, 0},
+		{"grad_ckpt off costs more", 0, 0},
+		{"eager attention costs more", 0, 0},
+		{"qlora <= lora <= full", 0, 0},
+		{"adamw-8bit <= adamw", 0, 0},
+		{"same inputs, same estimate", 0, 0},
+	};
+
+	(void)state;
+	for_each_sample(check_monotone, &mt);
+	report(&mt.batch);
+	report(&mt.seq);
+	report(&mt.seq1);
+	report(&mt.ckpt);
+	report(&mt.attn);
+	report(&mt.method);
+	report(&mt.optim);
+	report(&mt.same);
+	if (known_drops > 0)
+		fprintf(stderr, "# known (encoder-decoder, grad-ckpt rounding): %lu drops with a longer sequence\n",
+			known_drops);
+	assert_true(mt.batch.checked > 0 && mt.ckpt.checked > 0 && mt.attn.checked > 0 && mt.method.checked > 0 &&
+		    mt.optim.checked > 0);
+	assert_int_equal(mt.batch.failed + mt.seq.failed + mt.seq1.failed + mt.ckpt.failed + mt.attn.failed + mt.method.failed +
+				 mt.optim.failed + mt.same.failed,
+			 0);
+}
+
+static int setup_catalogue(void **state)
+{
+	struct vp_error err = {0};
+
+	(void)state;
+	if (vp_catalog_load_builtin(&cat, &err) != 0) {
+		fprintf(stderr, "built-in catalogue: %s\n", err.message);
+		return -1;
+	}
+	return 0;
+}
+
+static int free_catalogue(void **state)
+{
+	(void)state;
+	vp_catalog_free(&cat);
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(plans_should_respect_their_budget),
+		cmocka_unit_test(estimates_should_be_monotone),
+		cmocka_unit_test(encdec_estimates_should_grow_with_every_batch),
+	};
+
+	return cmocka_run_group_tests_name("properties", tests, setup_catalogue, free_catalogue);
+}
