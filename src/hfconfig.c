@@ -184,8 +184,15 @@ static const char *opt_string(const struct cfg *c, const char *key, int *bad)
 		*bad = fail(c, "'%s' must be a string", key);
 		return NULL;
 	}
+	/* cJSON takes bytes that are not UTF-8, and raw control characters,
+	 * which JSON forbids in strings (RFC 8259 section 7): neither can go
+	 * into the YAML and JSON vramplan prints */
 	if (!vp_utf8_valid(it->valuestring)) {
 		*bad = fail(c, "'%s' is not valid UTF-8", key);
+		return NULL;
+	}
+	if (!vp_text_clean(it->valuestring)) {
+		*bad = fail(c, "'%s' contains a control character", key);
 		return NULL;
 	}
 	return it->valuestring;
@@ -713,8 +720,8 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 	c.root = root;
 	c.type = "";
 	c.err = err;
-	if (!vp_utf8_valid(name)) {
-		vp_error_set(err, VP_ERR_INPUT, "the config path is not valid UTF-8");
+	if (!vp_text_clean(name)) {
+		vp_error_set(err, VP_ERR_INPUT, "the config path is not valid UTF-8 or contains a control character");
 		goto out;
 	}
 	/* cJSON keeps both members of a repeated key and answers with the

@@ -37,3 +37,13 @@ bool vp_utf8_valid(const char *str)
 	}
 	return true;
 }
+
+bool vp_text_clean(const char *s)
+{
+	const char *p;
+
+	for (p = s; *p != '\0'; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			return false;
+	return vp_utf8_valid(s);
+}

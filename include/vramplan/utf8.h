@@ -9,4 +9,8 @@
  * must pass: libyaml's emitter refuses anything else. */
 bool vp_utf8_valid(const char *s);
 
+/* True when s is valid UTF-8 without control characters (U+0000-U+001F,
+ * U+007F): text that can go into a YAML scalar or a one-line message. */
+bool vp_text_clean(const char *s);
+
 #endif

@@ -17,6 +17,19 @@ export NO_COLOR=1 LC_ALL=C
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
+# VP_VALGRIND=1 runs every vramplan and vramplan-accuracy process of the
+# test under valgrind memcheck: an error or a leak exits 99, which no
+# expectation allows, and valgrind's report lands in the compared stderr.
+if [ "${VP_VALGRIND:-}" = 1 ]; then
+	for tool in VRAMPLAN VRAMPLAN_ACCURACY; do
+		eval "real=\$$tool"
+		printf '#!/bin/sh\nexec valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect "%s" "$@"\n' "$real" >"$tmp/$tool"
+		chmod +x "$tmp/$tool"
+		eval "$tool=\$tmp/$tool"
+	done
+	export VRAMPLAN VRAMPLAN_ACCURACY
+fi
+
 cd "$src" || exit 1
 sh "$script" >"$tmp/stdout" 2>"$tmp/stderr"
 echo $? >"$tmp/exit"
