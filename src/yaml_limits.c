@@ -1,10 +1,22 @@
 #include "vramplan/yaml_limits.h"
 
+/* Does a flow collection or a quoted scalar start here? In block context
+ * only where a value can start: at the start of a line (after indentation),
+ * or after ':', '-' or '?' and a blank. Inside a flow collection also after
+ * '[', '{' and ','. Elsewhere '[', '{' and quotes are plain characters of a
+ * scalar ("m??[[x" is one plain scalar). */
+static int value_starts(char prev, unsigned depth)
+{
+	if (prev == 0 || prev == ':' || prev == '-' || prev == '?')
+		return 1;
+	return depth > 0 && (prev == '[' || prev == '{' || prev == ',');
+}
+
 int vp_yaml_check_depth(const char *name, const char *text, size_t len, struct vp_error *err)
 {
 	unsigned long line = 1, col = 0;
 	unsigned depth = 0;
-	char quote = 0;
+	char quote = 0, prev = 0;
 	int comment = 0;
 	size_t i;
 
@@ -16,6 +28,8 @@ int vp_yaml_check_depth(const char *name, const char *text, size_t len, struct v
 			line++;
 			col = 0;
 			comment = 0;
+			if (quote == 0)
+				prev = depth > 0 ? ',' : 0;
 			continue;
 		}
 		if (comment)
@@ -26,22 +40,31 @@ int vp_yaml_check_depth(const char *name, const char *text, size_t len, struct v
 				col++;
 			} else if (ch == quote) {
 				quote = 0;
+				prev = 'x';
 			}
 			continue;
 		}
 		switch (ch) {
+		case ' ':
+		case '\t':
+			continue; /* prev is the last non-blank character */
 		case '#':
 			/* a comment starts at a '#' after a blank or at a line start */
-			if (col == 1 || text[i - 1] == ' ' || text[i - 1] == '\t')
+			if (col == 1 || text[i - 1] == ' ' || text[i - 1] == '\t') {
 				comment = 1;
+				continue;
+			}
 			break;
 		case '"':
 		case '\'':
-			quote = ch;
+			if (value_starts(prev, depth)) {
+				quote = ch;
+				continue;
+			}
 			break;
 		case '[':
 		case '{':
-			if (++depth > VP_YAML_MAX_DEPTH)
+			if (value_starts(prev, depth) && ++depth > VP_YAML_MAX_DEPTH)
 				return vp_error_at(err, VP_ERR_INPUT, name, line, col,
 						   "nesting deeper than %d levels", VP_YAML_MAX_DEPTH);
 			break;
@@ -53,6 +76,7 @@ int vp_yaml_check_depth(const char *name, const char *text, size_t len, struct v
 		default:
 			break;
 		}
+		prev = ch;
 	}
 	return 0;
 }
