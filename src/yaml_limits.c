@@ -73,6 +73,17 @@ int vp_yaml_check_depth(const char *name, const char *text, size_t len, struct v
 			if (depth > 0)
 				depth--;
 			break;
+		case '-':
+		case ':':
+		case '?':
+			/* an indicator only when a blank follows ("- x", "k: v");
+			 * in a flow collection "k":v is allowed too */
+			if (!(i + 1 >= len || text[i + 1] == ' ' || text[i + 1] == '\t' || text[i + 1] == '\n' ||
+			      text[i + 1] == '\r' || (depth > 0 && ch == ':'))) {
+				prev = 'x';
+				continue;
+			}
+			break;
 		default:
 			break;
 		}
