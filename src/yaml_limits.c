@@ -1,93 +1,60 @@
 #include "vramplan/yaml_limits.h"
 
-/* Does a flow collection or a quoted scalar start here? In block context
- * only where a value can start: at the start of a line (after indentation),
- * or after ':', '-' or '?' and a blank. Inside a flow collection also after
- * '[', '{' and ','. Elsewhere '[', '{' and quotes are plain characters of a
- * scalar ("m??[[x" is one plain scalar). */
-static int value_starts(char prev, unsigned depth)
+#include <yaml.h>
+
+/* Fewer opening brackets than the limit cannot nest deeper than it: the
+ * event scan below is then skipped (no second parse for ordinary files). */
+static int few_brackets(const char *text, size_t len)
 {
-	if (prev == 0 || prev == ':' || prev == '-' || prev == '?')
-		return 1;
-	return depth > 0 && (prev == '[' || prev == '{' || prev == ',');
+	size_t i, n = 0;
+
+	for (i = 0; i < len; i++)
+		if ((text[i] == '[' || text[i] == '{') && ++n > VP_YAML_MAX_DEPTH)
+			return 0;
+	return 1;
 }
 
 int vp_yaml_check_depth(const char *name, const char *text, size_t len, struct vp_error *err)
 {
-	unsigned long line = 1, col = 0;
+	yaml_parser_t parser;
+	yaml_event_t ev;
 	unsigned depth = 0;
-	char quote = 0, prev = 0;
-	int comment = 0;
-	size_t i;
+	int rc = 0, done = 0;
 
-	for (i = 0; i < len; i++) {
-		char ch = text[i];
-
-		col++;
-		if (ch == '\n') {
-			line++;
-			col = 0;
-			comment = 0;
-			if (quote == 0)
-				prev = depth > 0 ? ',' : 0;
-			continue;
-		}
-		if (comment)
-			continue;
-		if (quote != 0) {
-			if (ch == '\\' && quote == '"' && i + 1 < len && text[i + 1] != '\n') {
-				i++;
-				col++;
-			} else if (ch == quote) {
-				quote = 0;
-				prev = 'x';
-			}
-			continue;
-		}
-		switch (ch) {
-		case ' ':
-		case '\t':
-			continue; /* prev is the last non-blank character */
-		case '#':
-			/* a comment starts at a '#' after a blank or at a line start */
-			if (col == 1 || text[i - 1] == ' ' || text[i - 1] == '\t') {
-				comment = 1;
-				continue;
+	if (few_brackets(text, len))
+		return 0;
+	if (!yaml_parser_initialize(&parser))
+		return vp_error_at(err, VP_ERR_IO, name, 0, 0, "out of memory while reading YAML");
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+	/* libyaml's own events, so what counts as nesting is exactly what
+	 * YAML says; the scan stops at the first level past the limit, before
+	 * the scanner's cost grows with the depth */
+	while (!done) {
+		if (!yaml_parser_parse(&parser, &ev))
+			break; /* a syntax error: the loader reports it with its position */
+		switch (ev.type) {
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_MAPPING_START_EVENT:
+			if (++depth > VP_YAML_MAX_DEPTH) {
+				rc = vp_error_at(err, VP_ERR_INPUT, name, (unsigned long)ev.start_mark.line + 1,
+						 (unsigned long)ev.start_mark.column + 1, "nesting deeper than %d levels",
+						 VP_YAML_MAX_DEPTH);
+				done = 1;
 			}
 			break;
-		case '"':
-		case '\'':
-			if (value_starts(prev, depth)) {
-				quote = ch;
-				continue;
-			}
-			break;
-		case '[':
-		case '{':
-			if (value_starts(prev, depth) && ++depth > VP_YAML_MAX_DEPTH)
-				return vp_error_at(err, VP_ERR_INPUT, name, line, col,
-						   "nesting deeper than %d levels", VP_YAML_MAX_DEPTH);
-			break;
-		case ']':
-		case '}':
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_END_EVENT:
 			if (depth > 0)
 				depth--;
 			break;
-		case '-':
-		case ':':
-		case '?':
-			/* an indicator only when a blank follows ("- x", "k: v");
-			 * in a flow collection "k":v is allowed too */
-			if (!(i + 1 >= len || text[i + 1] == ' ' || text[i + 1] == '\t' || text[i + 1] == '\n' ||
-			      text[i + 1] == '\r' || (depth > 0 && ch == ':'))) {
-				prev = 'x';
-				continue;
-			}
+		case YAML_STREAM_END_EVENT:
+			done = 1;
 			break;
 		default:
 			break;
 		}
-		prev = ch;
+		yaml_event_delete(&ev);
 	}
-	return 0;
+	yaml_parser_delete(&parser);
+	return rc;
 }

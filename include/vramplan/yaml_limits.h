@@ -14,8 +14,10 @@
 
 #define VP_YAML_MAX_DEPTH 64
 
-/* Returns 0, or -1 with err at the bracket that goes deeper than
- * VP_YAML_MAX_DEPTH flow levels ('[' and '{' outside quotes and comments). */
+/* Returns 0, or -1 with err at the collection that goes deeper than
+ * VP_YAML_MAX_DEPTH levels (block or flow), found by libyaml's event
+ * parser, which stops there; a file with at most VP_YAML_MAX_DEPTH '[' and
+ * '{' characters is not parsed twice. */
 int vp_yaml_check_depth(const char *name, const char *text, size_t len, struct vp_error *err);
 
 #endif
