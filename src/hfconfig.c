@@ -259,6 +259,17 @@ static int check_kv(const struct cfg *c, const struct vp_model *m)
 
 /* ---- families ----------------------------------------------------------- */
 
+/* The five sizes that the BERT, Llama, Qwen, GPT-NeoX and phi configs
+ * all name alike. */
+static int need_shape(const struct cfg *c, struct vp_model *m)
+{
+	return need_u64(c, "hidden_size", &m->hidden_size) ||
+	       need_u64(c, "intermediate_size", &m->intermediate_size) ||
+	       need_u64(c, "num_hidden_layers", &m->num_layers) ||
+	       need_u64(c, "num_attention_heads", &m->num_heads) ||
+	       need_u64(c, "vocab_size", &m->vocab_size) ? -1 : 0;
+}
+
 /* BertConfig / RobertaConfig / XLMRobertaConfig: max_position_embeddings
  * 512, type_vocab_size 2, dropouts 0.1, tie_word_embeddings True. */
 static int read_bert(const struct cfg *c, struct vp_model *m)
@@ -268,11 +279,7 @@ static int read_bert(const struct cfg *c, struct vp_model *m)
 
 	m->max_positions = 512;
 	m->type_vocab_size = 2;
-	if (need_u64(c, "hidden_size", &m->hidden_size) ||
-	    need_u64(c, "intermediate_size", &m->intermediate_size) ||
-	    need_u64(c, "num_hidden_layers", &m->num_layers) ||
-	    need_u64(c, "num_attention_heads", &m->num_heads) ||
-	    need_u64(c, "vocab_size", &m->vocab_size) ||
+	if (need_shape(c, m) ||
 	    opt_u64(c, "max_position_embeddings", 1, &m->max_positions) ||
 	    opt_u64(c, "type_vocab_size", 0, &m->type_vocab_size) ||
 	    opt_dropout(c, "hidden_dropout_prob", &m->hidden_dropout) ||
@@ -390,11 +397,7 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 	bool attention_bias = false, present;
 	bool is_gemma = !strcmp(t, "gemma") || !strcmp(t, "gemma2");
 
-	if (need_u64(c, "hidden_size", &m->hidden_size) ||
-	    need_u64(c, "intermediate_size", &m->intermediate_size) ||
-	    need_u64(c, "num_hidden_layers", &m->num_layers) ||
-	    need_u64(c, "num_attention_heads", &m->num_heads) ||
-	    need_u64(c, "vocab_size", &m->vocab_size))
+	if (need_shape(c, m))
 		return -1;
 	m->num_kv_heads = m->num_heads;
 	if (opt_u64(c, "num_key_value_heads", 1, &m->num_kv_heads) || check_kv(c, m) ||
@@ -501,11 +504,7 @@ static int read_gpt_neox(const struct cfg *c, struct vp_model *m)
 {
 	bool attention_bias = true;
 
-	if (need_u64(c, "hidden_size", &m->hidden_size) ||
-	    need_u64(c, "intermediate_size", &m->intermediate_size) ||
-	    need_u64(c, "num_hidden_layers", &m->num_layers) ||
-	    need_u64(c, "num_attention_heads", &m->num_heads) ||
-	    need_u64(c, "vocab_size", &m->vocab_size) ||
+	if (need_shape(c, m) ||
 	    opt_rotary(c, "rotary_pct", &m->rotary_fraction) ||
 	    opt_bool(c, "use_parallel_residual", &m->parallel_block) ||
 	    opt_bool(c, "attention_bias", &attention_bias) ||
@@ -524,11 +523,7 @@ static int read_gpt_neox(const struct cfg *c, struct vp_model *m)
  * head_dim are not counted (false in the released configs). */
 static int read_phi(const struct cfg *c, struct vp_model *m)
 {
-	if (need_u64(c, "hidden_size", &m->hidden_size) ||
-	    need_u64(c, "intermediate_size", &m->intermediate_size) ||
-	    need_u64(c, "num_hidden_layers", &m->num_layers) ||
-	    need_u64(c, "num_attention_heads", &m->num_heads) ||
-	    need_u64(c, "vocab_size", &m->vocab_size))
+	if (need_shape(c, m))
 		return -1;
 	m->num_kv_heads = m->num_heads;
 	if (opt_u64(c, "num_key_value_heads", 1, &m->num_kv_heads) || check_kv(c, m) ||
