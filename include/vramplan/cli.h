@@ -135,6 +135,15 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 /* Print err as the one-line diagnostic; returns its exit code. */
 int vp_cli_report(const struct vp_error *err);
 
+/* A usage error: one line on stderr, then the hint, as jq and the GNU tools
+ * do; command is NULL for the top level or the subcommand ("check") whose
+ * --help the hint names. Returns VP_EXIT_USAGE. */
+int vp_cli_usage_error(const char *command, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
 /* "vramplan: warning: ..." unless -q; "vramplan: note: ..." only with -v. */
 void vp_cli_warn(const struct vp_cli_opts *o, const char *fmt, ...)
 #if defined(__GNUC__)

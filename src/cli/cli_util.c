@@ -10,6 +10,21 @@
 
 #include "vramplan/cli.h"
 
+int vp_cli_usage_error(const char *command, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("vramplan: ", stderr);
+	if (command != NULL)
+		fprintf(stderr, "%s: ", command);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'vramplan %s%s--help' for more information.\n", command != NULL ? command : "",
+		command != NULL ? " " : "");
+	return VP_EXIT_USAGE;
+}
+
 int vp_cli_report(const struct vp_error *err)
 {
 	char line[1200];

@@ -111,24 +111,6 @@ static const struct option longopts[] = {
 	{NULL, 0, NULL, 0},
 };
 
-static int usage_error(const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 1, 2)))
-#endif
-	;
-
-static int usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("vramplan: check: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs("\nTry 'vramplan check --help' for more information.\n", stderr);
-	return VP_EXIT_USAGE;
-}
-
 static int parse_args(int argc, char **argv, struct check_opts *o)
 {
 	struct vp_error err = {0};
@@ -145,7 +127,7 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 		switch (c) {
 		case 'g':
 			if (o->n_gpus == MAX_GPUS)
-				return usage_error("too many --gpu options (at most %d)", MAX_GPUS);
+				return vp_cli_usage_error("check", "too many --gpu options (at most %d)", MAX_GPUS);
 			o->gpus[o->n_gpus++] = optarg;
 			break;
 		case 'm':
@@ -154,7 +136,7 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 		case OPT_HOST_RAM:
 			if (vp_parse_size(optarg, "--host-ram", &o->host_ram, &err) != 0 || o->host_ram == 0) {
 				if (o->host_ram == 0 && err.message[0] == '\0')
-					return usage_error("--host-ram must be more than 0");
+					return vp_cli_usage_error("check", "--host-ram must be more than 0");
 				return vp_cli_report(&err);
 			}
 			break;
@@ -170,17 +152,17 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 			if (vp_parse_double(optarg, "--util", 0.0, 1.0, &o->util, &err) != 0)
 				return vp_cli_report(&err);
 			if (!(o->util > 0.0))
-				return usage_error("--util must be in (0, 1], got %s", optarg);
+				return vp_cli_usage_error("check", "--util must be in (0, 1], got %s", optarg);
 			break;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "json") == 0)
 				o->json = true;
 			else if (strcmp(optarg, "text") != 0)
-				return usage_error("unknown --format '%s' (expected text or json)", optarg);
+				return vp_cli_usage_error("check", "unknown --format '%s' (expected text or json)", optarg);
 			break;
 		case OPT_CATALOG:
 			if (o->cli.n_catalogs == VP_CLI_MAX_CATALOGS)
-				return usage_error("too many --catalog options (at most %d)", VP_CLI_MAX_CATALOGS);
+				return vp_cli_usage_error("check", "too many --catalog options (at most %d)", VP_CLI_MAX_CATALOGS);
 			o->cli.catalogs[o->cli.n_catalogs++] = optarg;
 			break;
 		case 'q':
@@ -193,15 +175,15 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 			fputs(usage_text, stdout);
 			return VP_EXIT_OK;
 		case ':':
-			return usage_error("option '%s' needs a value", argv[optind - 1]);
+			return vp_cli_usage_error("check", "option '%s' needs a value", argv[optind - 1]);
 		default:
 			if (optopt != 0)
-				return usage_error("unknown option '-%c'", optopt);
-			return usage_error("unknown option '%s'", argv[optind - 1]);
+				return vp_cli_usage_error("check", "unknown option '-%c'", optopt);
+			return vp_cli_usage_error("check", "unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind >= argc)
-		return usage_error("no training config given");
+		return vp_cli_usage_error("check", "no training config given");
 	o->files = argv + optind;
 	o->n_files = (size_t)(argc - optind);
 	{

@@ -4,7 +4,6 @@
  */
 #include <getopt.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -198,25 +197,6 @@ static void usage(FILE *f)
 	      f);
 }
 
-static int usage_error(const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 1, 2)))
-#endif
-	;
-
-/* A usage error: one line, then the hint, as jq and the GNU tools do. */
-static int usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("vramplan: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs("\nTry 'vramplan --help' for more information.\n", stderr);
-	return VP_EXIT_USAGE;
-}
-
 static int value_error(const struct vp_error *err)
 {
 	return vp_cli_report(err);
@@ -260,8 +240,8 @@ static int bad_long_option(const char *arg)
 		}
 	}
 	if (n > 1)
-		return usage_error("option '%s' is ambiguous (%s)", name, cands);
-	return usage_error("unknown option '%s'", name);
+		return vp_cli_usage_error(NULL, "option '%s' is ambiguous (%s)", name, cands);
+	return vp_cli_usage_error(NULL, "unknown option '%s'", name);
 }
 
 static int parse_u64(const char *s, const char *flag, uint64_t min, uint64_t max, uint64_t *out)
@@ -435,16 +415,16 @@ static int check_command(struct vp_cli_opts *o, int nargs, char **args)
 	switch (o->command) {
 	case VP_CMD_LIST:
 		if (nargs == 0)
-			return usage_error("list what? (expected 'models' or 'gpus')");
+			return vp_cli_usage_error(NULL, "list what? (expected 'models' or 'gpus')");
 		if (strcmp(args[0], "models") != 0 && strcmp(args[0], "gpus") != 0)
-			return usage_error("cannot list '%s' (expected 'models' or 'gpus')", args[0]);
+			return vp_cli_usage_error(NULL, "cannot list '%s' (expected 'models' or 'gpus')", args[0]);
 		o->operand = args[0];
 		nargs--;
 		args++;
 		break;
 	case VP_CMD_IMPORT:
 		if (nargs == 0)
-			return usage_error("missing the config.json to import");
+			return vp_cli_usage_error(NULL, "missing the config.json to import");
 		o->operand = args[0];
 		nargs--;
 		args++;
@@ -452,13 +432,13 @@ static int check_command(struct vp_cli_opts *o, int nargs, char **args)
 	case VP_CMD_PLAN:
 	case VP_CMD_ESTIMATE:
 		if (o->model == NULL)
-			return usage_error("missing --model (the model to %s)",
+			return vp_cli_usage_error(NULL, "missing --model (the model to %s)",
 					   o->command == VP_CMD_PLAN ? "plan for" : "estimate");
 		if (o->gpu == NULL)
-			return usage_error("missing --gpu (the GPU to %s)",
+			return vp_cli_usage_error(NULL, "missing --gpu (the GPU to %s)",
 					   o->command == VP_CMD_PLAN ? "plan for" : "estimate on");
 		if (o->command == VP_CMD_ESTIMATE && o->batch == 0)
-			return usage_error("missing --batch (the batch size to estimate)");
+			return vp_cli_usage_error(NULL, "missing --batch (the batch size to estimate)");
 		break;
 	case VP_CMD_SWEEP:
 		break;
@@ -466,9 +446,9 @@ static int check_command(struct vp_cli_opts *o, int nargs, char **args)
 		break;
 	}
 	if (nargs > 0)
-		return usage_error("unexpected argument '%s'", args[0]);
+		return vp_cli_usage_error(NULL, "unexpected argument '%s'", args[0]);
 	if (o->format == VP_OUT_YAML && (o->command == VP_CMD_LIST || o->command == VP_CMD_SWEEP))
-		return usage_error("'%s' prints a table or JSON, not YAML (use --format json)", o->command_name);
+		return vp_cli_usage_error(NULL, "'%s' prints a table or JSON, not YAML (use --format json)", o->command_name);
 	return VP_CLI_RUN;
 }
 
@@ -561,7 +541,7 @@ int vp_cli_parse(int argc, char **argv, struct vp_cli_opts *o)
 				break;
 		}
 		if (i == sizeof commands / sizeof commands[0])
-			return usage_error("unknown command '%s'", argv[1]);
+			return vp_cli_usage_error(NULL, "unknown command '%s'", argv[1]);
 		o->command = (enum vp_command)i;
 		o->command_name = commands[i];
 		first = 2;
@@ -579,16 +559,16 @@ int vp_cli_parse(int argc, char **argv, struct vp_cli_opts *o)
 			if (prev != NULL && strncmp(prev, "--", 2) == 0) {
 				if (optopt != 0) {
 					option_label(optopt, label, sizeof label);
-					return usage_error("option '%s' takes no value", label);
+					return vp_cli_usage_error(NULL, "option '%s' takes no value", label);
 				}
 				return bad_long_option(prev);
 			}
 			snprintf(label, sizeof label, "-%c", optopt);
-			return usage_error("unknown option '%s'", label);
+			return vp_cli_usage_error(NULL, "unknown option '%s'", label);
 		}
 		if (c == ':') {
 			option_label(optopt, label, sizeof label);
-			return usage_error("option '%s' needs a value", label);
+			return vp_cli_usage_error(NULL, "option '%s' needs a value", label);
 		}
 		if (c == OPT_HELP) {
 			usage(stdout);
@@ -612,7 +592,7 @@ int vp_cli_parse(int argc, char **argv, struct vp_cli_opts *o)
 			char label[64];
 
 			option_label(opts[i].id, label, sizeof label);
-			return usage_error("option '%s' does not apply to '%s'", label, o->command_name);
+			return vp_cli_usage_error(NULL, "option '%s' does not apply to '%s'", label, o->command_name);
 		}
 	}
 	return check_command(o, argc - (first - 1) - optind, argv + (first - 1) + optind);
