@@ -246,6 +246,15 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 		} else if (strcmp(k, "lora_r") == 0) {
 			if (get_uint(r, v, k, 0, &c->train.lora_r))
 				return -1;
+		} else if (strcmp(k, "lora_dropout") == 0) {
+			/* not in the shared schema: an extension for cases that
+			 * state it; null or absent keeps the default */
+			const char *s = scalar(v);
+			struct vp_error e;
+			if (!is_null(v) &&
+			    (s == NULL || v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
+			     vp_parse_double(s, k, 0.0, 1.0, &c->train.lora_dropout, &e) != 0))
+				return fail(r, v, "'lora_dropout' must be a number from 0 to 1, or null");
 		} else if (strcmp(k, "lora_targets") == 0) {
 			if (get_names(r, v, k, c->train.lora_targets, &c->train.n_lora_targets, &c->train.lora_all_linear))
 				return -1;

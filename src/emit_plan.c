@@ -51,6 +51,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cjson/cJSON.h>
@@ -164,7 +165,8 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 		lora_targets_text(t, targets, sizeof targets);
 		if (t->quant != VP_QUANT_NONE)
 			cat(buf, size, " %s", vp_quant_name(t->quant));
-		cat(buf, size, " r %" PRIu64 " on %s", t->lora_r, targets[0] != '\0' ? targets : "(none)");
+		cat(buf, size, " r %" PRIu64 " on %s, dropout %g", t->lora_r, targets[0] != '\0' ? targets : "(none)",
+		    t->lora_dropout);
 	} else if (t->quant != VP_QUANT_NONE) {
 		cat(buf, size, " %s", vp_quant_name(t->quant));
 	}
@@ -189,6 +191,20 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 		cat(buf, size, ", FSDP full shard");
 	if (t->gpus > 1)
 		cat(buf, size, ", %" PRIu64 " GPUs", t->gpus);
+}
+
+/* The shortest "%.*g" text that reads back as v (0.05, not
+ * 0.050000000000000003); locale-independent because vramplan never calls
+ * setlocale, so printf stays in the "C" locale. */
+static void shortest_double(double v, char *buf, size_t size)
+{
+	int prec;
+
+	for (prec = 1; prec <= 17; prec++) {
+		snprintf(buf, size, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			return;
+	}
 }
 
 /* --------------------------------------------------------------- settings */
@@ -219,6 +235,11 @@ static void set_int(struct sbuf *b, const char *key, uint64_t v)
 static void set_bool(struct sbuf *b, const char *key, bool v)
 {
 	next_setting(b, VP_SETTING_BOOL, key)->b = v;
+}
+
+static void set_num(struct sbuf *b, const char *key, double v)
+{
+	next_setting(b, VP_SETTING_NUMBER, key)->d = v;
 }
 
 static void set_str(struct sbuf *b, const char *key, const char *v)
@@ -377,6 +398,7 @@ static void settings_axolotl(struct sbuf *b, const struct vp_plan_request *req, 
 		if (t->quant == VP_QUANT_GPTQ_INT4)
 			set_bool(b, "gptq", true);
 		set_int(b, "lora_r", t->lora_r);
+		set_num(b, "lora_dropout", t->lora_dropout);
 		if (t->n_lora_targets > 0)
 			set_list(b, "lora_target_modules", (const char (*)[32])t->lora_targets, t->n_lora_targets);
 		if (t->lora_all_linear)
@@ -675,6 +697,11 @@ static void ysettings(struct vp_yaml_out *y, const struct vp_setting *s, size_t 
 			vp_yaml_scalar(y, s[i].key, false);
 			vp_yaml_scalar(y, s[i].b ? "true" : "false", false);
 			break;
+		case VP_SETTING_NUMBER:
+			shortest_double(s[i].d, num, sizeof num);
+			vp_yaml_scalar(y, s[i].key, false);
+			vp_yaml_scalar(y, num, false);
+			break;
 		case VP_SETTING_STRING:
 			vp_yaml_scalar(y, s[i].key, false);
 			vp_yaml_scalar(y, s[i].s, vp_yaml_ambiguous(s[i].s));
@@ -819,6 +846,14 @@ static void jint(struct jb *j, cJSON *obj, const char *key, uint64_t v)
 	jcheck(j, cJSON_AddRawToObject(obj, key, num));
 }
 
+static void jnum(struct jb *j, cJSON *obj, const char *key, double v)
+{
+	char num[32];
+
+	shortest_double(v, num, sizeof num);
+	jcheck(j, cJSON_AddRawToObject(obj, key, num));
+}
+
 static void jbool(struct jb *j, cJSON *obj, const char *key, bool v)
 {
 	jcheck(j, cJSON_AddBoolToObject(obj, key, v));
@@ -853,6 +888,9 @@ static void jsettings(struct jb *j, cJSON *root, const struct vp_setting *s, siz
 			break;
 		case VP_SETTING_BOOL:
 			jbool(j, cur, s[i].key, s[i].b);
+			break;
+		case VP_SETTING_NUMBER:
+			jnum(j, cur, s[i].key, s[i].d);
 			break;
 		case VP_SETTING_STRING:
 			jstr(j, cur, s[i].key, s[i].s);
@@ -925,6 +963,7 @@ static void jsetup(struct jb *j, cJSON *root, const struct vp_model *m, const st
 
 		if (l != NULL) {
 			jint(j, l, "r", t->lora_r);
+			jnum(j, l, "dropout", t->lora_dropout);
 			a = jcheck(j, cJSON_AddArrayToObject(l, "targets"));
 			for (i = 0; a != NULL && i < t->n_lora_targets; i++) {
 				cJSON *str = jcheck(j, cJSON_CreateString(t->lora_targets[i]));

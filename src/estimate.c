@@ -148,12 +148,51 @@ static bool target_named(const struct vp_train *t, const char *name)
 	return false;
 }
 
+/*
+ * bitsandbytes' quantized matmuls keep their input A for backward whenever
+ * A or the weight requires grad (bitsandbytes/autograd/_functions.py:
+ * MatMul4Bit.forward `if any(ctx.needs_input_grad[:2]): ctx.tensors = (A, B)`;
+ * MatMul8bitLt.forward `ctx.tensors = (CAt, subA, A)`), although a frozen
+ * quantized weight never needs it. Under LoRA the hidden states require grad
+ * (the adapters below make them so), so every quantized linear of a block
+ * keeps its input, trained or not. torchao's NF4 linear (torchtune) saves
+ * only the weight; the cases schema's nf4 is bitsandbytes'.
+ */
+static bool bnb_keeps_input(const struct ctx *c)
+{
+	return c->lora && (c->t->quant == VP_QUANT_NF4 || c->t->quant == VP_QUANT_NF4_DQ ||
+			   c->t->quant == VP_QUANT_INT8);
+}
+
 /* A linear saves its input for the weight gradient only when the weight is
  * trained; a LoRA adapter's lora_A saves the same input (peft/tuners/lora/layer.py
  * Linear.forward: lora_A(dropout(x)) with lora_dropout 0 -> identity). */
 static bool saves_input(const struct ctx *c, const struct vp_linear *l)
 {
-	return c->full || lora_on(c, l);
+	return c->full || lora_on(c, l) || bnb_keeps_input(c);
+}
+
+/*
+ * LoRA dropout: peft/tuners/lora/layer.py Linear.forward computes
+ * lora_B(lora_A(dropout(x))) with one nn.Dropout per adapted linear, so each
+ * adapter keeps its own dropped copy of the input (saved by lora_A for its
+ * weight gradient) and a bool mask (native_dropout, 1 byte per element);
+ * the input itself is then kept only for a trained or bitsandbytes base.
+ * With p = 0 the dropout is nn.Identity and the adapters share the input.
+ */
+static bool lora_drops(const struct ctx *c)
+{
+	return c->lora && c->t->lora_dropout > 0.0;
+}
+
+/* Extra bytes per input element that an adapted linear with dropout keeps
+ * beside what saves_input() already counts: the mask, and a dropped copy
+ * when the undropped input is kept too. */
+static double dropout_extra(const struct ctx *c, const struct vp_linear *l)
+{
+	if (l == NULL || !lora_on(c, l) || !lora_drops(c))
+		return 0.0;
+	return 1.0 + ((c->full || bnb_keeps_input(c)) ? c->e : 0.0);
 }
 
 /* transformers' eager attention upcasts softmax to fp32 in these families
@@ -302,19 +341,28 @@ static const struct vp_linear *find_role(const struct vp_linear *ls, size_t n, e
  * weights (aten/src/ATen/autocast_mode.cpp cached_cast).
  */
 static double input_copies(const struct ctx *c, const struct vp_linear *ls, size_t n,
-			   const enum vp_linear_role *roles, size_t nroles)
+			   const enum vp_linear_role *roles, size_t nroles, double *masks)
 {
 	size_t i;
-	double savers = 0.0;
+	double shared = 0.0, own = 0.0;
 
+	*masks = 0.0;
 	for (i = 0; i < nroles; i++) {
 		const struct vp_linear *l = find_role(ls, n, roles[i]);
-		if (l != NULL && saves_input(c, l))
-			savers += 1.0;
+		bool adapted;
+		if (l == NULL)
+			continue;
+		adapted = lora_on(c, l);
+		if (c->full || bnb_keeps_input(c) || (adapted && !lora_drops(c)))
+			shared += 1.0;
+		if (adapted && lora_drops(c)) {
+			own += 1.0;
+			*masks += 1.0;
+		}
 	}
-	if (savers > 0.0 && !c->amp)
-		return 1.0;
-	return savers;
+	if (c->amp)
+		return shared + own;
+	return (shared > 0.0 ? 1.0 : 0.0) + own;
 }
 
 /*
@@ -335,7 +383,7 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	bool has_cross = find_role(ls, n, VP_LIN_CROSS_Q) != NULL;
 	bool post_norm = c->m->naming == VP_NAMING_BERT ||
 			 (c->m->naming == VP_NAMING_BART && !c->m->final_norm);
-	double mlp_in;
+	double mlp_in, masks;
 	size_t i;
 
 	memset(bm, 0, sizeof *bm);
@@ -360,7 +408,14 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	if (!post_norm) {
 		norm_keep(c, T, bm);
 	}
-	keep(bm, &bm->saved, T * c->h * e, input_copies(c, ls, n, qkv_roles, 4));
+	keep(bm, &bm->saved, T * c->h * e, input_copies(c, ls, n, qkv_roles, 4, &masks));
+	keep(bm, &bm->saved, T * c->h, masks);
+	/* o_proj's adapter: FlashAttention-2's output is the kernel's saved
+	 * tensor, so the dropped copy is new there too */
+	if (o != NULL && lora_on(c, o) && lora_drops(c) && c->attn == VP_ATTN_FLASH2 && !bnb_keeps_input(c) && !c->full)
+		keep(bm, &bm->saved, T * c->qd * (1.0 + e), 1.0);
+	else
+		keep(bm, &bm->saved, T * c->qd * dropout_extra(c, o), 1.0);
 	attention_saved(c, b, s, s, o != NULL && saves_input(c, o), bm);
 	if (c->m->hidden_dropout > 0.0)
 		keep(bm, &bm->saved, T * c->h, 1.0); /* dropout mask on the attention output */
@@ -375,7 +430,8 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 		const struct vp_linear *co = find_role(ls, n, VP_LIN_CROSS_O);
 		if (!post_norm)
 			norm_keep(c, T, bm);
-		keep(bm, &bm->saved, T * c->h * e, input_copies(c, ls, n, crossq_roles, 1));
+		keep(bm, &bm->saved, T * c->h * e, input_copies(c, ls, n, crossq_roles, 1, &masks));
+		keep(bm, &bm->saved, T * c->h, masks);
 		attention_saved(c, b, s, s_cross, co != NULL && saves_input(c, co), bm);
 		if (c->m->hidden_dropout > 0.0)
 			keep(bm, &bm->saved, T * c->h, 1.0);
@@ -388,9 +444,10 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	 * Falcon-7B reuse the one norm. */
 	if (!post_norm && !vp_model_single_block_norm(c->m))
 		norm_keep(c, T, bm);
-	mlp_in = input_copies(c, ls, n, up_roles, 3);
+	mlp_in = input_copies(c, ls, n, up_roles, 3, &masks);
+	keep(bm, &bm->saved, T * c->h, masks);
 	if (vp_model_single_block_norm(c->m) && !c->amp)
-		mlp_in = 0.0; /* same normalized tensor as the attention input */
+		mlp_in = masks; /* the shared normalized tensor is the attention's; only dropped copies are new */
 	keep(bm, &bm->saved, T * c->h * e, mlp_in);
 	if (c->m->gated_mlp) {
 		/* gate output (saved by the activation), up output and activation
@@ -404,6 +461,7 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 		keep(bm, &bm->saved, T * c->f, 1.0);
 	if (down != NULL && saves_input(c, down))
 		keep(bm, &bm->saved, T * c->f * e, 1.0); /* input of the down projection */
+	keep(bm, &bm->saved, T * c->f * dropout_extra(c, down), 1.0);
 	if (c->m->hidden_dropout > 0.0)
 		keep(bm, &bm->saved, T * c->h, 1.0);
 	if (post_norm)

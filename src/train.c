@@ -86,6 +86,7 @@ void vp_train_defaults(struct vp_train *t)
 	t->attn = VP_ATTN_EAGER;
 	t->loss = VP_LOSS_STANDARD;
 	t->lora_r = 8;
+	t->lora_dropout = 0.05;
 }
 
 int vp_precision_parse(const char *s, enum vp_precision *out, struct vp_error *err)

@@ -592,7 +592,8 @@ static struct tnode *parse_json(const char *name, const char *text, size_t len, 
 struct vblock {
 	bool has_method, has_quant, has_lora_r, has_targets, has_head, has_labels, has_seq, has_tgt;
 	bool has_precision, has_optimizer, has_attn, has_ckpt, has_gpus, has_zero, has_generate;
-	bool has_beams, has_new_tokens;
+	bool has_beams, has_new_tokens, has_lora_dropout;
+	double lora_dropout;
 	enum vp_method method;
 	enum vp_quant quant;
 	uint64_t lora_r, num_labels, seq, tgt, gpus, beams, new_tokens;
@@ -624,6 +625,8 @@ struct raw {
 	char adapter[32];
 	bool has_lora_r;
 	uint64_t lora_r;
+	bool has_lora_dropout;
+	double lora_dropout;
 	bool has_targets;
 	struct vp_train targets;
 	bool has_attn;
@@ -826,6 +829,17 @@ static int get_u64(struct ctx *c, const struct tnode *v, const char *path, uint6
 		return fail_at(c, v->line, v->column, "'%s' must be at least %llu, found %llu", path,
 			       (unsigned long long)min, (unsigned long long)x);
 	*out = x;
+	return 0;
+}
+
+/* A probability (LoRA dropout) from a plain number 0..1. */
+static int get_probability(struct ctx *c, const struct tnode *v, const char *path, double *out)
+{
+	struct vp_error e;
+
+	if (v->kind != T_SCALAR || v->quoted || vp_parse_double(v->text, path, 0.0, 1.0, out, &e) != 0)
+		return fail_at(c, v->line, v->column, "expected a number from 0 to 1 for '%s', found '%.40s'", path,
+			       v->kind == T_SCALAR ? v->text : kind_name(v));
 	return 0;
 }
 
@@ -1204,6 +1218,16 @@ HANDLER(k_lora_r)
 		return -1;
 	c->r.has_lora_r = true;
 	set_origin(&c->tc->at[VP_TC_LORA_R], path, m);
+	return 0;
+}
+
+HANDLER(k_lora_dropout)
+{
+	if (m->value->kind == T_NULL)
+		return 0;
+	if (get_probability(c, m->value, path, &c->r.lora_dropout) != 0)
+		return -1;
+	c->r.has_lora_dropout = true;
 	return 0;
 }
 
@@ -1634,6 +1658,14 @@ HANDLER(v_quant)
 	return 0;
 }
 
+HANDLER(v_lora_dropout)
+{
+	if (get_probability(c, m->value, path, &c->vb.lora_dropout) != 0)
+		return -1;
+	c->vb.has_lora_dropout = true;
+	return 0;
+}
+
 HANDLER(v_lora_r)
 {
 	if (get_u64(c, m->value, path, 1, &c->vb.lora_r) != 0)
@@ -1809,6 +1841,7 @@ static const struct keydef vramplan_keys[] = {
 	{"method", v_method},
 	{"quant", v_quant},
 	{"lora_r", v_lora_r},
+	{"lora_dropout", v_lora_dropout},
 	{"lora_targets", v_targets},
 	{"head", v_head},
 	{"num_labels", v_labels},
@@ -1872,7 +1905,7 @@ static int read_vramplan(struct ctx *c, const struct tmember *block)
  * val_max_target_length; language-modeling/run_clm.py: block_size;
  * text-classification/run_glue.py: max_seq_length); TRL ModelConfig
  * (trl/trainer/model_config.py: model_name_or_path, torch_dtype,
- * attn_implementation, use_peft, lora_r, lora_target_modules,
+ * attn_implementation, use_peft, lora_r, lora_dropout, lora_target_modules,
  * lora_modules_to_save, load_in_8bit, load_in_4bit, bnb_4bit_quant_type,
  * use_bnb_nested_quant) and SFTConfig (trl/trainer/sft_config.py:
  * max_seq_length, max_length, packing).
@@ -1895,6 +1928,7 @@ static const struct keydef hf_keys[] = {
 	{"bnb_4bit_quant_type", k_quant_type},
 	{"use_bnb_nested_quant", k_nested},
 	{"lora_r", k_lora_r},
+	{"lora_dropout", k_lora_dropout},
 	{"lora_target_modules", k_targets},
 	{"lora_modules_to_save", k_modules_to_save},
 	{"attn_implementation", k_attn_impl},
@@ -1934,6 +1968,7 @@ static const struct keydef axolotl_keys[] = {
 	{"load_in_8bit", k_load8},
 	{"gptq", k_gptq},
 	{"lora_r", k_lora_r},
+	{"lora_dropout", k_lora_dropout},
 	{"lora_target_modules", k_targets},
 	{"lora_target_linear", k_target_linear},
 	{"lora_modules_to_save", k_modules_to_save},
@@ -2507,6 +2542,13 @@ static int settle_method(struct ctx *c)
 		if (note_default(tc, c->err, "lora_r", "lora_r: 8 (PEFT LoraConfig default)"))
 			return -1;
 	}
+	/* LoRA dropout changes what the adapters save (docs/memory-model.md
+	 * "LoRA adapters"); TRL's ModelConfig default is 0.05, and vramplan
+	 * assumes the same where a config does not say. */
+	if (vb->has_lora_dropout)
+		t->lora_dropout = vb->lora_dropout;
+	else if (r->has_lora_dropout)
+		t->lora_dropout = r->lora_dropout;
 	if (vb->has_targets) {
 		memcpy(t->lora_targets, vb->targets.lora_targets, sizeof t->lora_targets);
 		t->n_lora_targets = vb->targets.n_lora_targets;

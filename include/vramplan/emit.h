@@ -45,6 +45,7 @@ const char *vp_profile_name(enum vp_profile p);
 enum vp_setting_type {
 	VP_SETTING_INT,
 	VP_SETTING_BOOL,
+	VP_SETTING_NUMBER, /* a finite double, printed in its shortest exact form */
 	VP_SETTING_STRING,
 	VP_SETTING_LIST,  /* a sequence of strings: list[0 .. n_list-1] */
 	VP_SETTING_BEGIN, /* `key:` opens a nested mapping ... */
@@ -56,6 +57,7 @@ struct vp_setting {
 	const char *key;          /* a string literal; NULL for END */
 	uint64_t i;               /* INT */
 	bool b;                   /* BOOL */
+	double d;                 /* NUMBER */
 	const char *s;            /* STRING: a string literal */
 	const char (*list)[32];   /* LIST: points into the vp_train given */
 	size_t n_list;

@@ -72,6 +72,7 @@ struct vp_train {
 	enum vp_loss loss;
 
 	uint64_t lora_r;
+	double lora_dropout;  /* LoRA dropout probability, 0 <= p < 1 */
 	char lora_targets[VP_MAX_TARGETS][32]; /* HF module names */
 	size_t n_lora_targets;
 	bool lora_all_linear; /* every linear of the blocks, not the LM head */

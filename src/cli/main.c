@@ -36,6 +36,7 @@ enum opt_id {
 	OPT_PRECISION,
 	OPT_METHOD,
 	OPT_LORA_R,
+	OPT_LORA_DROPOUT,
 	OPT_LORA_TARGETS,
 	OPT_QUANT,
 	OPT_OPTIMIZER,
@@ -88,6 +89,7 @@ static const struct opt_def opts[] = {
 	{"precision", OPT_PRECISION, "P", A_TRAIN, "fp32, amp-fp16, amp-bf16, bf16 or fp16\n(default amp-bf16 where the GPU has bf16,\nelse amp-fp16)"},
 	{"method", OPT_METHOD, "M", A_TRAIN, "full, lora, qlora or frozen (default full)"},
 	{"lora-r", OPT_LORA_R, "N", A_TRAIN, "LoRA rank (default 8)"},
+	{"lora-dropout", OPT_LORA_DROPOUT, "P", A_TRAIN, "LoRA dropout probability (default 0.05; with 0 the\nadapters share their input instead of each saving a copy)"},
 	{"lora-targets", OPT_LORA_TARGETS, "LIST", A_TRAIN, "modules to adapt, comma-separated, or all-linear\n(default: PEFT's default for the model)"},
 	{"quant", OPT_QUANT, "Q", A_TRAIN, "quantized base: nf4, nf4-dq, int8 or gptq-int4\n(default nf4 with --method qlora)"},
 	{"optimizer", OPT_OPTIMIZER, "NAME", A_TRAIN, "adamw, adamw-fused, adamw-8bit, paged-adamw,\npaged-adamw-8bit, adafactor, sgd, sgd-momentum,\nlion, or a TrainingArguments optim name\n(default adamw)"},
@@ -280,6 +282,15 @@ static int parse_util(const char *s, double *out)
 	return VP_CLI_RUN;
 }
 
+static int parse_probability(const char *s, const char *flag, double *out)
+{
+	struct vp_error err;
+
+	if (vp_parse_double(s, flag, 0.0, 1.0, out, &err) != 0)
+		return value_error(&err);
+	return VP_CLI_RUN;
+}
+
 /* Apply one option; returns VP_CLI_RUN or an exit code. */
 static int apply(struct vp_cli_opts *o, int id, const char *arg)
 {
@@ -316,6 +327,7 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 			return value_error(&err);
 		break;
 	case OPT_LORA_R: rc = parse_u64(arg, "--lora-r", 1, 65536, &o->train.lora_r); break;
+	case OPT_LORA_DROPOUT: rc = parse_probability(arg, "--lora-dropout", &o->train.lora_dropout); break;
 	case OPT_LORA_TARGETS: {
 		struct vp_train probe;
 

@@ -116,14 +116,14 @@ static const char *const deepspeed_zero[] = {"stage", NULL};
  * axolotl config fields (axolotl-ai-cloud/axolotl src/axolotl/utils/
  * schemas/): training.py HyperparametersConfig (gradient_accumulation_steps,
  * micro_batch_size, eval_batch_size, optimizer), peft.py LoraConfig
- * (load_in_8bit, load_in_4bit, adapter, lora_r, lora_target_modules,
+ * (load_in_8bit, load_in_4bit, adapter, lora_r, lora_dropout, lora_target_modules,
  * lora_target_linear, gptq), config.py AxolotlInputConfig (bf16, fp16,
  * bfloat16, float16, gradient_checkpointing, sequence_len, torch_compile,
  * dataloader_num_workers, dataloader_pin_memory, dataloader_prefetch_factor).
  */
 static const char *const axolotl_keys[] = {
 	"gradient_accumulation_steps", "micro_batch_size", "batch_size", "eval_batch_size", "optimizer",
-	"load_in_8bit", "load_in_4bit", "adapter", "lora_r", "lora_alpha", "lora_target_modules",
+	"load_in_8bit", "load_in_4bit", "adapter", "lora_r", "lora_alpha", "lora_dropout", "lora_target_modules",
 	"lora_target_linear", "gptq", "bf16", "fp16", "bfloat16", "float16", "tf32", "gradient_checkpointing",
 	"sequence_len", "torch_compile", "dataloader_num_workers", "dataloader_pin_memory",
 	"dataloader_prefetch_factor", "dataloader_drop_last", NULL,
@@ -549,6 +549,7 @@ static void scalar_text(const struct vp_setting *s, char *buf, size_t size)
 	case VP_SETTING_INT: snprintf(buf, size, "%" PRIu64, s->i); break;
 	case VP_SETTING_BOOL: snprintf(buf, size, "%s", s->b ? "true" : "false"); break;
 	case VP_SETTING_STRING: snprintf(buf, size, "%s", s->s); break;
+	case VP_SETTING_NUMBER: snprintf(buf, size, "%.17g", s->d); break;
 	default: buf[0] = '\0'; break;
 	}
 }
@@ -593,7 +594,10 @@ static void match_mapping(yaml_document_t *doc, yaml_node_t *map, const struct v
 			if (s[*i].type != VP_SETTING_STRING)
 				assert_int_equal(v->data.scalar.style, YAML_PLAIN_SCALAR_STYLE);
 			scalar_text(&s[*i], want, sizeof want);
-			assert_string_equal((const char *)v->data.scalar.value, want);
+			if (s[*i].type == VP_SETTING_NUMBER) /* the shortest text that reads back exactly */
+				assert_true(strtod((const char *)v->data.scalar.value, NULL) == s[*i].d);
+			else
+				assert_string_equal((const char *)v->data.scalar.value, want);
 			(*i)++;
 		}
 	}
@@ -678,6 +682,11 @@ static void match_json(const cJSON *obj, const struct vp_setting *s, size_t n, s
 			assert_true(cJSON_IsNumber(item) || cJSON_IsRaw(item));
 			scalar_text(&s[*i], want, sizeof want);
 			assert_true((double)s[*i].i == item->valuedouble);
+			(*i)++;
+			break;
+		case VP_SETTING_NUMBER:
+			assert_true(cJSON_IsNumber(item));
+			assert_true(item->valuedouble == s[*i].d);
 			(*i)++;
 			break;
 		case VP_SETTING_BOOL:
@@ -847,7 +856,7 @@ static void setup_line_should_describe_lora(void **state)
 	t.seq_len = 2048;
 	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
 	vp_format_setup(llama, &t, buf, sizeof buf);
-	assert_string_equal(buf, "seq-len 2048, amp-bf16, qlora nf4 r 16 on q_proj,v_proj, adamw, sdpa attention, "
+	assert_string_equal(buf, "seq-len 2048, amp-bf16, qlora nf4 r 16 on q_proj,v_proj, dropout 0.05, adamw, sdpa attention, "
 				 "gradient checkpointing");
 	assert_int_equal(vp_model_default_head(llama), VP_HEAD_CAUSAL_LM);
 	assert_int_equal(vp_model_default_head(mt5), VP_HEAD_SEQ2SEQ_LM);

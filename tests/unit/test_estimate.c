@@ -178,6 +178,64 @@ static void one_llama_layer_in_bf16_matches_the_hand_count(void **state)
 	assert_int_equal(e.allocated_bytes, params * 8 + saved + around + bwd);
 }
 
+static uint64_t llama_lora_activations(const struct vp_model *m, enum vp_method method, enum vp_quant quant,
+				       double dropout)
+{
+	struct vp_gpu g = some_gpu();
+	struct vp_train t;
+	struct vp_estimate e;
+	struct vp_error err = {0};
+
+	vp_train_defaults(&t);
+	t.batch = 1;
+	t.seq_len = 8;
+	t.precision = VP_PREC_BF16;
+	t.attn = VP_ATTN_SDPA;
+	t.method = method;
+	t.quant = quant;
+	t.lora_dropout = dropout;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	assert_int_equal(vp_estimate(m, &g, &t, &e, &err), 0);
+	return e.full_bytes[VP_COMP_ACTIVATIONS];
+}
+
+/* The same Llama block with LoRA on q_proj and v_proj: what LoRA dropout and
+ * a bitsandbytes base add to the saved tensors, tensor by tensor. */
+static void lora_dropout_and_bitsandbytes_inputs_match_the_hand_count(void **state)
+{
+	struct vp_model m;
+	struct vp_error err = {0};
+	const uint64_t T = 8, h = 64, qd = 64, f = 128;
+	uint64_t lora, lora_drop, qlora, qlora_drop;
+
+	(void)state;
+	assert_int_equal(vp_model_init_family(&m, "llama", &err), 0);
+	m.hidden_size = h;
+	m.num_heads = 4;
+	m.num_kv_heads = 2;
+	m.head_dim = 16;
+	m.intermediate_size = f;
+	m.vocab_size = 100;
+	m.num_layers = 1;
+	assert_int_equal(vp_model_validate(&m, &err), 0);
+
+	lora = llama_lora_activations(&m, VP_METHOD_LORA, VP_QUANT_NONE, 0.0);
+	lora_drop = llama_lora_activations(&m, VP_METHOD_LORA, VP_QUANT_NONE, 0.05);
+	qlora = llama_lora_activations(&m, VP_METHOD_QLORA, VP_QUANT_NF4, 0.0);
+	qlora_drop = llama_lora_activations(&m, VP_METHOD_QLORA, VP_QUANT_NF4, 0.05);
+
+	/* dropout: q and v each keep a dropped bf16 copy of the normalized
+	 * input and a bool mask, instead of sharing the input itself */
+	assert_int_equal(lora_drop - lora, 2 * (T * h * 2 + T * h) - T * h * 2);
+	/* bitsandbytes keeps the input of every quantized linear: o_proj's
+	 * contiguous attention output, the MLP input (shared by gate and up)
+	 * and down_proj's input; q/k/v's input is the one LoRA keeps anyway */
+	assert_int_equal(qlora - lora, T * (qd + h + f) * 2);
+	/* with both, the shared input stays (bitsandbytes) and the two dropped
+	 * copies and masks come on top */
+	assert_int_equal(qlora_drop - qlora, 2 * (T * h * 2 + T * h));
+}
+
 static void every_catalogue_model_matches_its_published_parameter_count(void **state)
 {
 	size_t i, checked = 0;
@@ -398,6 +456,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(one_bert_layer_at_batch_1_length_8_matches_the_hand_count),
 		cmocka_unit_test(one_llama_layer_in_bf16_matches_the_hand_count),
+		cmocka_unit_test(lora_dropout_and_bitsandbytes_inputs_match_the_hand_count),
 		cmocka_unit_test(every_catalogue_model_matches_its_published_parameter_count),
 		cmocka_unit_test(peak_never_decreases_with_batch_or_sequence),
 		cmocka_unit_test(each_memory_saving_option_lowers_the_peak),
