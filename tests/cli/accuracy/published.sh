@@ -8,5 +8,10 @@ check scored "$(get scored)" "==" 36
 check unsupported "$(get unsupported)" "==" 0
 check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 15.5
 check unsafe "$(get unsafe)" "<=" 23
+summary_of bench/published/litgpt-resource-tables.yaml
+check scored "$(get scored)" "==" 12
+check unsupported "$(get unsupported)" "==" 0
+check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 8.5
+check unsafe "$(get unsafe)" "<=" 10
 [ $fail -eq 0 ] && echo "published rows read and within their recorded bounds"
 exit $fail
