@@ -270,6 +270,8 @@ static void vramplan_block_wins_over_trainer_keys(void **state)
 	assert_true(tc.train.grad_ckpt);
 	assert_int_equal(tc.train.precision, VP_PREC_AMP_BF16);
 	assert_at(&tc, VP_TC_METHOD, "vramplan.method", 12, 3);
+	/* vramplan.lora_dropout 0.1 over the top-level (TRL) lora_dropout 0.0 */
+	assert_true(tc.train.lora_dropout == 0.1);
 
 	resolve_ok(&tc, "roberta-base");
 	assert_int_equal(tc.train.head, VP_HEAD_MASKED_LM);
@@ -323,6 +325,8 @@ static void axolotl_seed003_example(void **state)
 	assert_at(&tc, VP_TC_BATCH, "micro_batch_size", 28, 1);
 	assert_non_null(find_note(tc.ignored, tc.n_ignored, "datasets"));
 	assert_non_null(find_note(tc.ignored, tc.n_ignored, "lora_alpha"));
+	assert_null(find_note(tc.ignored, tc.n_ignored, "lora_dropout"));
+	assert_true(tc.train.lora_dropout == 0.05);
 	assert_true(has_default(&tc, "eval_batch_size: 8 (axolotl default: micro_batch_size)"));
 
 	resolve_ok(&tc, "llama-3.2-korean-3b");
@@ -507,6 +511,7 @@ static const struct {
 	{"negative-batch.yaml", 2, 29, "'per_device_eval_batch_size' must be at least 1, found -4"},
 	{"fraction-batch.json", 3, 34, "expected a whole number for 'per_device_train_batch_size', found '8.0'"},
 	{"huge-batch.yaml", 2, 30, "is too large"},
+	{"lora-dropout-range.yaml", 4, 15, "expected a number from 0 to 1 for 'lora_dropout'"},
 	{"unknown-optim.yaml", 2, 8, "unknown or unmodelled optimizer 'adamw_foo'"},
 	{"unknown-attn.yaml", 2, 22, "unknown 'attn_implementation' value 'paged'"},
 	{"bool-type.yaml", 2, 25, "expected true or false for 'gradient_checkpointing', found 'maybe'"},
