@@ -838,11 +838,15 @@ static void estimate_logits(const struct ctx *c, double T_lm, struct totals *tt)
 		tt->logits_peak = T_lm * V * c->e + chunk * V * (8.0 + c->e);
 		/* Without torch.compile every chunk's cross-entropy keeps its
 		 * log_softmax output for backward (all chunks' losses are summed
-		 * before backward): in the logits' dtype, fp32 under autocast
-		 * (log_softmax is on its fp32 list). Compiled, the loss is fused
+		 * before backward), in fp32: torchtune's CEWithChunkedOutputLoss
+		 * upcasts each chunk (compute_cross_entropy: logits.float()),
+		 * litgpt's chunked_cross_entropy gets fp32 chunks because
+		 * Lightning Fabric's precision plugin converts the model's
+		 * outputs to the default dtype (convert_output), and autocast
+		 * puts log_softmax on its fp32 list. Compiled, the loss is fused
 		 * and recomputed from the logits (torchtune compiles it). */
 		if (!t->compile)
-			tt->logits_peak += T_lm * V * (c->amp ? 4.0 : c->e);
+			tt->logits_peak += T_lm * V * 4.0;
 	} else if (fp32_loss(c)) {
 		/* Peak at the start of backward: log_softmax's saved fp32 output,
 		 * the gradient arriving at it and the gradient it produces for
