@@ -2543,12 +2543,27 @@ static int settle_method(struct ctx *c)
 			return -1;
 	}
 	/* LoRA dropout changes what the adapters save (docs/memory-model.md
-	 * "LoRA adapters"); TRL's ModelConfig default is 0.05, and vramplan
-	 * assumes the same where a config does not say. */
-	if (vb->has_lora_dropout)
+	 * "LoRA adapters"). Unsaid, each trainer's own default: axolotl's
+	 * LoraConfig sets 0.0 (schemas/peft.py validate_lora_dropout), TRL's
+	 * ModelConfig 0.05; elsewhere vramplan's assumed 0.05. */
+	if (vb->has_lora_dropout) {
 		t->lora_dropout = vb->lora_dropout;
-	else if (r->has_lora_dropout)
+	} else if (r->has_lora_dropout) {
 		t->lora_dropout = r->lora_dropout;
+	} else if (tc->flavour == VP_TC_AXOLOTL) {
+		t->lora_dropout = 0.0;
+		if (note_default(tc, c->err, "lora_dropout", "lora_dropout: 0.0 (axolotl default)"))
+			return -1;
+	} else if (tc->flavour == VP_TC_HF && r->use_peft == 1) {
+		t->lora_dropout = 0.05;
+		if (note_default(tc, c->err, "lora_dropout", "lora_dropout: 0.05 (TRL ModelConfig default)"))
+			return -1;
+	} else {
+		t->lora_dropout = 0.05;
+		if (note_default(tc, c->err, "lora_dropout",
+				 "lora_dropout: 0.05 (assumed; with 0 the adapters keep less)"))
+			return -1;
+	}
 	if (vb->has_targets) {
 		memcpy(t->lora_targets, vb->targets.lora_targets, sizeof t->lora_targets);
 		t->n_lora_targets = vb->targets.n_lora_targets;

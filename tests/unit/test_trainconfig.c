@@ -379,6 +379,18 @@ static void axolotl_bf16_auto_is_decided_per_gpu(void **state)
 	vp_trainconfig_free(&tc);
 }
 
+static void axolotl_lora_dropout_defaults_to_zero(void **state)
+{
+	struct vp_trainconfig tc;
+
+	(void)state;
+	load_ok(&tc, GOOD "axolotl-lora-defaults.yaml");
+	assert_int_equal(tc.train.method, VP_METHOD_LORA);
+	assert_true(tc.train.lora_dropout == 0.0);
+	assert_true(has_default(&tc, "lora_dropout: 0.0 (axolotl default)"));
+	vp_trainconfig_free(&tc);
+}
+
 /* ---- DeepSpeed ---- */
 
 static void deepspeed_example(void **state)
@@ -574,6 +586,7 @@ int main(void)
 		cmocka_unit_test(causal_lm_adds_source_and_target),
 		cmocka_unit_test(axolotl_seed003_example),
 		cmocka_unit_test(axolotl_bf16_auto_is_decided_per_gpu),
+		cmocka_unit_test(axolotl_lora_dropout_defaults_to_zero),
 		cmocka_unit_test(deepspeed_example),
 		cmocka_unit_test(deepspeed_batch_triple_gives_gpus),
 		cmocka_unit_test(deepspeed_auto_batch_is_refused_when_checked),
