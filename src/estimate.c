@@ -992,9 +992,15 @@ uint64_t vp_context_bytes(const struct vp_gpu *g)
 	 */
 	if (g == NULL)
 		return 0;
-	if (g->compute_capability < 80)
-		return (uint64_t)(1343 + 160) * 1024 * 1024;
-	return (uint64_t)(400 + 160 + 120) * 1024 * 1024;
+	return vp_context_bytes_idle(g) + (uint64_t)(160 + (g->compute_capability < 80 ? 0 : 120)) * 1024 * 1024;
+}
+
+uint64_t vp_context_bytes_idle(const struct vp_gpu *g)
+{
+	/* the context alone, before any kernel runs: see vp_context_bytes */
+	if (g == NULL)
+		return 0;
+	return (uint64_t)(g->compute_capability < 80 ? 1343 : 400) * 1024 * 1024;
 }
 
 int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,

@@ -100,4 +100,8 @@ const char *vp_phase_name(enum vp_phase p);
 /* The CUDA context and library workspaces on a GPU, by generation (bytes). */
 uint64_t vp_context_bytes(const struct vp_gpu *g);
 
+/* The CUDA context alone, before the first GEMM creates cuBLAS's handle and
+ * workspace: what a process that only loaded a model shows (bytes). */
+uint64_t vp_context_bytes_idle(const struct vp_gpu *g);
+
 #endif
