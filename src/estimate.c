@@ -1009,9 +1009,11 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	struct ctx c;
 	struct totals tt;
 	double b, s_enc, s_dec, base, grads_kept, best_bwd = 0.0, phase[VP_PHASE_COUNT];
+	bool grads_freed;
 	double dynamic, frag, copies_fwd, logits_at_peak = 0.0, acts_at_peak = 0.0;
 	double scores_at_peak = 0.0, transient_at_peak = 0.0, copies_at_peak = 0.0, grads_at_peak = 0.0;
 	double waste_at_peak = 0.0, fwd_waste, bwd_waste = 0.0;
+	double dyn_phase[VP_PHASE_COUNT], waste_phase[VP_PHASE_COUNT], reserved;
 	uint64_t tokens, scores;
 	int p;
 
@@ -1061,11 +1063,18 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 
 	/*
 	 * Phases (docs: "Phases of a step"). Gradients stay allocated between
-	 * steps when accumulating, and vramplan assumes they may also stay when
-	 * not (zero_grad(set_to_none=False), PyTorch < 2.0): the safe side.
+	 * steps when accumulating. Without accumulation PyTorch >= 2.0 frees
+	 * them (zero_grad(set_to_none=True) is its default, and HF Trainer,
+	 * torchtune and litgpt call it after each step); SDPA and
+	 * FlashAttention-2 imply PyTorch >= 2.0 (F.scaled_dot_product_attention
+	 * is new in 2.0). With eager attention the PyTorch may be older,
+	 * whose zero_grad(set_to_none=False) keeps zeroed gradients: the safe
+	 * side. DeepSpeed ZeRO and FSDP keep their gradient buffers.
 	 */
 	base = tt.weights + tt.optimizer;
-	grads_kept = t->optimizer_in_backward ? 0.0 : tt.grads;
+	grads_freed = !t->optimizer_in_backward && t->grad_accum <= 1 && t->attn != VP_ATTN_EAGER &&
+		      t->zero_stage == 0 && !t->fsdp;
+	grads_kept = t->optimizer_in_backward || grads_freed ? 0.0 : tt.grads;
 
 	/* Forward end / loss: everything saved, logits and their gradient. */
 	copies_fwd = tt.weight_copies;
@@ -1090,13 +1099,24 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 		/* Within a stack the blocks are alike and what lies below a block
 		 * only grows with its depth, so the top block of each stack is
 		 * where that stack's backward peaks. */
-		double tops[2], k;
+		/* With the gradients freed between steps they reappear block by
+		 * block, so the bottom block of each stack (most gradients, fewest
+		 * saved tensors below) is checked too. */
+		double tops[4], k;
+		double block_grads = tt.n_enc * tt.enc.trainable_bytes + tt.n_dec * tt.dec.trainable_bytes;
+		double other_grads = fmax(0.0, tt.grads - block_grads);
 		int n_tops = 0, ti;
 
 		if (tt.n_dec > 0.0)
 			tops[n_tops++] = tt.n_blocks - 1.0;
 		if (tt.n_enc > 0.0)
 			tops[n_tops++] = tt.n_enc - 1.0;
+		if (grads_freed) {
+			if (tt.n_dec > 0.0)
+				tops[n_tops++] = tt.n_enc;
+			if (tt.n_enc > 0.0)
+				tops[n_tops++] = 0.0;
+		}
 		for (ti = 0; ti < n_tops; ti++) {
 			bool in_dec;
 
@@ -1123,6 +1143,16 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 						       : below_enc * tt.enc.copies + below_dec * tt.dec.copies + bm->copies)
 				       : 0.0;
 			grads = t->optimizer_in_backward ? tt.grads_in_backward : tt.grads;
+			if (grads_freed) {
+				/* the gradients of the parameters outside the blocks (LM
+				 * head, embeddings, norms; counted whole, the safe side),
+				 * of the blocks above and of this one */
+				double above_enc = in_dec ? 0.0 : tt.n_enc - 1.0 - k;
+				double above_dec = in_dec ? tt.n_blocks - 1.0 - k : tt.n_dec;
+				grads = other_grads + above_enc * tt.enc.trainable_bytes +
+					above_dec * tt.dec.trainable_bytes + bm->trainable_bytes;
+				grads = fmin(grads, tt.grads);
+			}
 			live = base + grads + below + below_scores + bm->saved + bm->scores + bm->bwd_transient +
 			       quant_tmp + copies + tt.global_saved;
 			if (live > best_bwd) {
@@ -1146,6 +1176,9 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 		}
 		phase[VP_PHASE_BACKWARD] = best_bwd;
 	}
+	/* what comes and goes at the backward peak (the loop's bookkeeping) */
+	dyn_phase[VP_PHASE_BACKWARD] = acts_at_peak + scores_at_peak + copies_at_peak + transient_at_peak;
+	waste_phase[VP_PHASE_BACKWARD] = bwd_waste;
 
 	/* Optimizer step: gradients, states and the step's temporaries. */
 	phase[VP_PHASE_OPTIMIZER] = base + tt.grads + tt.step_temp;
@@ -1163,6 +1196,15 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 		fwd_waste = tt.n_enc * alloc_waste(tt.enc.input) + tt.n_dec * alloc_waste(tt.dec.input);
 	else
 		fwd_waste = tt.n_enc * tt.enc.waste + tt.n_dec * tt.dec.waste;
+
+	{
+		double tr = fmax(tt.enc.fwd_transient, tt.dec.fwd_transient);
+		dyn_phase[VP_PHASE_FORWARD] = (t->grad_ckpt ? tt.inputs_all : tt.saved_all + tt.scores_all) +
+					      tt.global_saved + copies_fwd + fmax(tt.logits_peak, tr);
+		waste_phase[VP_PHASE_FORWARD] = fwd_waste;
+		dyn_phase[VP_PHASE_OPTIMIZER] = tt.step_temp;
+		waste_phase[VP_PHASE_OPTIMIZER] = 0.0;
+	}
 
 	/* What is live at the peak, per component. */
 	switch (out->peak_phase) {
@@ -1194,9 +1236,17 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 		break;
 	}
 
-	/* Reserved: the allocator's overhead on what comes and goes. */
+	/* Reserved: the allocator's overhead on what comes and goes. The
+	 * caching allocator keeps what it reserved, so the reserved peak is the
+	 * largest over the phases of each phase's allocated bytes plus its
+	 * rounding and fragmentation, which need not fall in the phase with the
+	 * most allocated bytes (e.g. a forward full of activations below an
+	 * optimizer step of persistent tensors). */
 	dynamic = acts_at_peak + scores_at_peak + copies_at_peak + logits_at_peak + transient_at_peak;
-	frag = tt.persistent_waste + waste_at_peak + VP_FRAGMENTATION * dynamic;
+	reserved = phase[out->peak_phase] + waste_at_peak + VP_FRAGMENTATION * dynamic;
+	for (p = 0; p < VP_PHASE_COUNT; p++)
+		reserved = fmax(reserved, phase[p] + waste_phase[p] + VP_FRAGMENTATION * dyn_phase[p]);
+	frag = tt.persistent_waste + reserved - phase[out->peak_phase];
 
 	if (to_u64(tt.weights, &out->full_bytes[VP_COMP_WEIGHTS]) ||
 	    to_u64(tt.weight_copies, &out->full_bytes[VP_COMP_WEIGHT_COPIES]) ||

@@ -236,6 +236,51 @@ static void lora_dropout_and_bitsandbytes_inputs_match_the_hand_count(void **sta
 	assert_int_equal(qlora_drop - qlora, 2 * (T * h * 2 + T * h));
 }
 
+static uint64_t forward_phase(const struct vp_model *m, enum vp_attn attn, uint64_t accum, int zero)
+{
+	struct vp_gpu g = some_gpu();
+	struct vp_train t;
+	struct vp_estimate e;
+	struct vp_error err = {0};
+
+	vp_train_defaults(&t);
+	t.batch = 1;
+	t.seq_len = 8;
+	t.precision = VP_PREC_BF16;
+	t.attn = attn;
+	t.grad_accum = accum;
+	t.zero_stage = zero;
+	assert_int_equal(vp_estimate(m, &g, &t, &e, &err), 0);
+	return e.phase_allocated_bytes[VP_PHASE_FORWARD];
+}
+
+/* PyTorch >= 2.0 (implied by SDPA) frees the gradients after each step, so
+ * the next forward holds none unless accumulating; eager attention may run
+ * on an older PyTorch that keeps them zeroed, and ZeRO keeps its buffers. */
+static void gradients_are_freed_between_steps_only_where_pytorch_2_frees_them(void **state)
+{
+	struct vp_model m;
+	struct vp_error err = {0};
+	/* the tiny Llama of the hand count above: 49856 bf16 parameters */
+	const uint64_t grads = 49856 * 2;
+
+	(void)state;
+	assert_int_equal(vp_model_init_family(&m, "llama", &err), 0);
+	m.hidden_size = 64;
+	m.num_heads = 4;
+	m.num_kv_heads = 2;
+	m.head_dim = 16;
+	m.intermediate_size = 128;
+	m.vocab_size = 100;
+	m.num_layers = 1;
+	assert_int_equal(vp_model_validate(&m, &err), 0);
+
+	assert_int_equal(forward_phase(&m, VP_ATTN_SDPA, 2, 0) - forward_phase(&m, VP_ATTN_SDPA, 1, 0), grads);
+	assert_int_equal(forward_phase(&m, VP_ATTN_FLASH2, 2, 0) - forward_phase(&m, VP_ATTN_FLASH2, 1, 0), grads);
+	assert_int_equal(forward_phase(&m, VP_ATTN_EAGER, 2, 0), forward_phase(&m, VP_ATTN_EAGER, 1, 0));
+	assert_int_equal(forward_phase(&m, VP_ATTN_SDPA, 2, 2), forward_phase(&m, VP_ATTN_SDPA, 1, 2));
+}
+
 static void every_catalogue_model_matches_its_published_parameter_count(void **state)
 {
 	size_t i, checked = 0;
@@ -457,6 +502,7 @@ int main(void)
 		cmocka_unit_test(one_bert_layer_at_batch_1_length_8_matches_the_hand_count),
 		cmocka_unit_test(one_llama_layer_in_bf16_matches_the_hand_count),
 		cmocka_unit_test(lora_dropout_and_bitsandbytes_inputs_match_the_hand_count),
+		cmocka_unit_test(gradients_are_freed_between_steps_only_where_pytorch_2_frees_them),
 		cmocka_unit_test(every_catalogue_model_matches_its_published_parameter_count),
 		cmocka_unit_test(peak_never_decreases_with_batch_or_sequence),
 		cmocka_unit_test(each_memory_saving_option_lowers_the_peak),
