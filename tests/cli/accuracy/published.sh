@@ -13,5 +13,9 @@ check scored "$(get scored)" "==" 12
 check unsupported "$(get unsupported)" "==" 0
 check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 8.5
 check unsafe "$(get unsafe)" "<=" 10
+summary_of bench/published/peft-readme.yaml
+check scored "$(get scored)" "==" 2
+check unsupported "$(get unsupported)" "==" 0
+check max_abs_err_pct "$(get max_abs_err_pct)" "<=" 5.5
 [ $fail -eq 0 ] && echo "published rows read and within their recorded bounds"
 exit $fail
