@@ -378,6 +378,7 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	static const enum vp_linear_role qkv_roles[] = {VP_LIN_Q, VP_LIN_K, VP_LIN_V, VP_LIN_QKV};
 	static const enum vp_linear_role up_roles[] = {VP_LIN_GATE, VP_LIN_UP, VP_LIN_GATE_UP};
 	static const enum vp_linear_role crossq_roles[] = {VP_LIN_CROSS_Q};
+	static const enum vp_linear_role crosskv_roles[] = {VP_LIN_CROSS_K, VP_LIN_CROSS_V};
 	const struct vp_linear *o = find_role(ls, n, VP_LIN_O);
 	const struct vp_linear *down = find_role(ls, n, VP_LIN_DOWN);
 	bool has_cross = find_role(ls, n, VP_LIN_CROSS_Q) != NULL;
@@ -432,7 +433,17 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 			norm_keep(c, T, bm);
 		keep(bm, &bm->saved, T * c->h * e, input_copies(c, ls, n, crossq_roles, 1, &masks));
 		keep(bm, &bm->saved, T * c->h, masks);
+		/* The encoder output that the cross k/v linears keep. Shared, it is
+		 * the one tensor counted once for the stack (estimate_activations);
+		 * autocast's casts and LoRA's dropped copies are made per linear,
+		 * in every decoder block. */
+		{
+			double kv_masks, kv = input_copies(c, ls, n, crosskv_roles, 2, &kv_masks);
+			keep(bm, &bm->saved, b * s_cross * c->h * e, c->amp ? kv : kv_masks);
+			keep(bm, &bm->saved, b * s_cross * c->h, kv_masks);
+		}
 		attention_saved(c, b, s, s_cross, co != NULL && saves_input(c, co), bm);
+		keep(bm, &bm->saved, T * c->qd * dropout_extra(c, co), 1.0);
 		if (c->m->hidden_dropout > 0.0)
 			keep(bm, &bm->saved, T * c->h, 1.0);
 		if (post_norm)

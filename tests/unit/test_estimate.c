@@ -281,6 +281,54 @@ static void gradients_are_freed_between_steps_only_where_pytorch_2_frees_them(vo
 	assert_int_equal(forward_phase(&m, VP_ATTN_SDPA, 2, 2), forward_phase(&m, VP_ATTN_SDPA, 1, 2));
 }
 
+static uint64_t t5_lora_activations(const struct vp_model *m, const char *targets)
+{
+	struct vp_gpu g = some_gpu();
+	struct vp_train t;
+	struct vp_estimate e;
+	struct vp_error err = {0};
+
+	vp_train_defaults(&t);
+	t.head = VP_HEAD_SEQ2SEQ_LM;
+	t.batch = 1;
+	t.seq_len = 8;
+	t.tgt_len = 4;
+	t.precision = VP_PREC_AMP_BF16;
+	t.attn = VP_ATTN_EAGER;
+	t.method = VP_METHOD_LORA;
+	t.lora_dropout = 0.0;
+	assert_int_equal(vp_train_set_lora_targets(&t, targets, &err), 0);
+	assert_int_equal(vp_estimate(m, &g, &t, &e, &err), 0);
+	return e.full_bytes[VP_COMP_ACTIVATIONS];
+}
+
+/* Under autocast every adapted linear saves its own 16-bit cast of its
+ * input (autocast caches casts of weights only): adapting T5's "k" adds the
+ * encoder's self-attention k (8 source tokens), the decoder's (4 target
+ * tokens) and the decoder's cross-attention k, whose input is the encoder
+ * output (8 source tokens), each h = 64 wide in bf16. */
+static void autocast_casts_the_encoder_output_for_each_cross_attention_linear(void **state)
+{
+	struct vp_model m;
+	struct vp_error err = {0};
+	const uint64_t h = 64, s_enc = 8, s_dec = 4;
+
+	(void)state;
+	assert_int_equal(vp_model_init_family(&m, "t5", &err), 0);
+	m.hidden_size = h;
+	m.num_heads = 4;
+	m.num_kv_heads = 4;
+	m.head_dim = 16;
+	m.intermediate_size = 128;
+	m.vocab_size = 100;
+	m.num_layers = 1;
+	m.num_decoder_layers = 1;
+	assert_int_equal(vp_model_validate(&m, &err), 0);
+
+	assert_int_equal(t5_lora_activations(&m, "q,k") - t5_lora_activations(&m, "q"),
+			 (s_enc + s_dec + s_enc) * h * 2);
+}
+
 static void every_catalogue_model_matches_its_published_parameter_count(void **state)
 {
 	size_t i, checked = 0;
@@ -503,6 +551,7 @@ int main(void)
 		cmocka_unit_test(one_llama_layer_in_bf16_matches_the_hand_count),
 		cmocka_unit_test(lora_dropout_and_bitsandbytes_inputs_match_the_hand_count),
 		cmocka_unit_test(gradients_are_freed_between_steps_only_where_pytorch_2_frees_them),
+		cmocka_unit_test(autocast_casts_the_encoder_output_for_each_cross_attention_linear),
 		cmocka_unit_test(every_catalogue_model_matches_its_published_parameter_count),
 		cmocka_unit_test(peak_never_decreases_with_batch_or_sequence),
 		cmocka_unit_test(each_memory_saving_option_lowers_the_peak),
