@@ -276,10 +276,20 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 		return vp_error_set(err, VP_ERR_INPUT, "--effective-batch %llu is smaller than the %llu GPUs",
 				    (unsigned long long)req->effective_batch, (unsigned long long)gpus);
 	out->budget_bytes = (uint64_t)floor(req->util * (double)g->memory_mib * (double)MIB);
-	base.grad_accum = 1;
+	/* Accumulation changes the memory: the gradients of earlier
+	 * micro-batches stay through the next forward (estimate.c, "Phases").
+	 * Search with the accumulation the plan will have; an effective batch
+	 * decides it only once the batch is known (below). */
+	base.grad_accum = req->effective_batch == 0 && req->train.grad_accum > 1 ? req->train.grad_accum : 1;
 
 	if (search_batch(m, g, req, &base, out->budget_bytes, req->max_batch, &best, err) != 0)
 		return -1;
+	if (req->effective_batch > 0 && best > 0 && req->effective_batch / gpus > best) {
+		/* the effective batch needs accumulation: search again with it */
+		base.grad_accum = 2;
+		if (search_batch(m, g, req, &base, out->budget_bytes, best, &best, err) != 0)
+			return -1;
+	}
 	/* The device level is not strictly monotone in the batch: the
 	 * allocator's rounding of a tensor can shrink when it crosses a size
 	 * class (a 10 MiB request wastes less than a 9.9 MiB one). The search
@@ -344,6 +354,17 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 		batch = smaller;
 		if (train_at(m, g, req, &base, batch, &out->train, &bytes, err) != 0)
 			return -1;
+	}
+	if (bytes > out->budget_bytes) {
+		/* batch 1 with this accumulation is over the budget: never print a
+		 * plan that the estimate says does not fit */
+		out->fits = false;
+		out->memory_max_batch = 0;
+		out->train_batch = 1;
+		out->ewc_bytes = ewc_bytes(req, &out->train);
+		if (!req->no_suggestions)
+			suggest(m, g, req, out->budget_bytes, out);
+		return 0;
 	}
 	out->train_batch = batch;
 	out->effective_batch = batch * out->grad_accum * gpus;

@@ -99,6 +99,39 @@ static void effective_batch_is_met_exactly_with_a_divisor(void **state)
 	assert_int_equal(p.limit, VP_LIMIT_EFFECTIVE);
 }
 
+/* Accumulating keeps the gradients of earlier micro-batches through the
+ * next forward, which a step without accumulation frees (PyTorch >= 2.0):
+ * a plan that accumulates to reach an effective batch, or because
+ * accumulation was given, is sized with them (fuzz finding F17). */
+static void accumulating_plans_are_sized_with_the_kept_gradients(void **state)
+{
+	struct vp_plan_request r;
+	struct vp_plan p, single;
+	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5");
+	uint64_t budget;
+
+	(void)state;
+	request(&r, m);
+	plan("mt5", "rtx3090", &r, &single, false);
+	budget = single.budget_bytes;
+
+	request(&r, m);
+	r.effective_batch = 512;
+	plan("mt5", "rtx3090", &r, &p, false);
+	assert_true(p.fits);
+	assert_true(p.grad_accum > 1);
+	assert_true(p.train.device_bytes <= budget);
+	assert_true(p.train.peak_bytes[VP_COMP_GRADIENTS] > 0 || p.train.peak_phase != VP_PHASE_FORWARD);
+	assert_true(p.train_batch <= single.train_batch);
+
+	request(&r, m);
+	r.train.grad_accum = 4;
+	plan("mt5", "rtx3090", &r, &p, false);
+	assert_true(p.fits);
+	assert_int_equal(p.grad_accum, 4);
+	assert_true(p.train.device_bytes <= budget);
+}
+
 static void max_batch_caps_the_search(void **state)
 {
 	struct vp_plan_request r;
@@ -211,6 +244,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(chosen_batch_fits_and_the_next_one_does_not),
 		cmocka_unit_test(effective_batch_is_met_exactly_with_a_divisor),
+		cmocka_unit_test(accumulating_plans_are_sized_with_the_kept_gradients),
 		cmocka_unit_test(max_batch_caps_the_search),
 		cmocka_unit_test(nothing_fits_gives_cheapest_first_suggestions),
 		cmocka_unit_test(seed_000_thirty_two_workers_overflow_a_60_gb_container),
