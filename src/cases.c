@@ -359,7 +359,11 @@ int vp_cases_load(struct vp_case_list *list, const char *path, struct vp_error *
 	}
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
 	if (!yaml_parser_load(&parser, &doc)) {
-		vp_error_at(err, VP_ERR_INPUT, path, parser.problem_mark.line + 1, parser.problem_mark.column + 1,
+		unsigned long line = (unsigned long)parser.problem_mark.line + 1;
+		unsigned long col = (unsigned long)parser.problem_mark.column + 1;
+
+		vp_yaml_clamp_mark(text, len, &line, &col);
+		vp_error_at(err, VP_ERR_INPUT, path, line, col,
 			    "%s%s%s", parser.problem ? parser.problem : "invalid YAML",
 			    parser.context ? " " : "", parser.context ? parser.context : "");
 		yaml_parser_delete(&parser);

@@ -799,6 +799,7 @@ static int syntax_error(const yaml_parser_t *p, const char *name, const char *te
 	}
 	line = (unsigned long)p->problem_mark.line + 1;
 	col = (unsigned long)p->problem_mark.column + 1;
+	vp_yaml_clamp_mark(text, len, &line, &col);
 	if (p->context != NULL)
 		return vp_error_at(err, VP_ERR_INPUT, name, line, col,
 				   "invalid YAML: %s (%s at line %lu, column %lu)",

@@ -58,3 +58,22 @@ int vp_yaml_check_depth(const char *name, const char *text, size_t len, struct v
 	yaml_parser_delete(&parser);
 	return rc;
 }
+
+void vp_yaml_clamp_mark(const char *text, size_t len, unsigned long *line, unsigned long *column)
+{
+	unsigned long lines = 1, last_len = 0;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (text[i] == '\n' && i + 1 < len) {
+			lines++;
+			last_len = 0;
+		} else if (text[i] != '\n') {
+			last_len++;
+		}
+	}
+	if (*line > lines) {
+		*line = lines;
+		*column = last_len + 1;
+	}
+}

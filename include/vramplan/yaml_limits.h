@@ -20,4 +20,10 @@
  * '{' characters is not parsed twice. */
 int vp_yaml_check_depth(const char *name, const char *text, size_t len, struct vp_error *err);
 
+/* libyaml places an error at the end of input one line past the last line
+ * of a text without a final newline (docs/robustness.md F10). Clamp a
+ * 1-based (line, column) to at most just after the text's last character,
+ * so an annotation never points outside the file. */
+void vp_yaml_clamp_mark(const char *text, size_t len, unsigned long *line, unsigned long *column);
+
 #endif

@@ -524,6 +524,8 @@ static const struct {
 	{"fraction-batch.json", 3, 34, "expected a whole number for 'per_device_train_batch_size', found '8.0'"},
 	{"huge-batch.yaml", 2, 30, "is too large"},
 	{"lora-dropout-range.yaml", 4, 15, "expected a number from 0 to 1 for 'lora_dropout'"},
+	/* libyaml's mark is one line past a text without a final newline */
+	{"eof-no-newline.yaml", 4, 5, "could not find expected ':'"},
 	{"unknown-optim.yaml", 2, 8, "unknown or unmodelled optimizer 'adamw_foo'"},
 	{"unknown-attn.yaml", 2, 22, "unknown 'attn_implementation' value 'paged'"},
 	{"bool-type.yaml", 2, 25, "expected true or false for 'gradient_checkpointing', found 'maybe'"},
