@@ -776,6 +776,48 @@ static int parse_root(const char *name, const char *text, size_t len, cJSON **ro
 	return 0;
 }
 
+/*
+ * The descriptor's fields as config.json spells them (transformers'
+ * configuration_*.py and their attribute_map aliases): a validation message
+ * names the key of this file that holds the value, e.g. num_hidden_layers
+ * rather than the descriptor's num_layers (docs/robustness.md F12).
+ */
+static const struct {
+	const char *field;
+	const char *keys[6];
+} config_keys[] = {
+	{"hidden_size", {"hidden_size", "n_embd", "n_embed", "d_model", NULL}},
+	{"intermediate_size", {"intermediate_size", "n_inner", "d_ff", "ffn_dim", "encoder_ffn_dim", NULL}},
+	{"vocab_size", {"vocab_size", "padded_vocab_size", NULL}},
+	{"num_layers", {"num_hidden_layers", "n_layer", "num_layers", "encoder_layers", NULL}},
+	{"num_decoder_layers", {"num_decoder_layers", "decoder_layers", NULL}},
+	{"num_heads", {"num_attention_heads", "n_head", "num_heads", "encoder_attention_heads", NULL}},
+	{"num_kv_heads", {"num_key_value_heads", "num_kv_heads", "n_head_kv", "multi_query_group_num", NULL}},
+	{"head_dim", {"head_dim", "d_kv", "kv_channels", NULL}},
+	{"max_positions", {"max_position_embeddings", "n_positions", "n_ctx", "seq_length", NULL}},
+	{"type_vocab_size", {"type_vocab_size", NULL}},
+	{"relative_buckets", {"relative_attention_num_buckets", NULL}},
+};
+
+static const char *config_key(const char *field, uint64_t value, const void *ctx)
+{
+	const struct cfg *c = ctx;
+	size_t i, k;
+
+	for (i = 0; i < sizeof config_keys / sizeof config_keys[0]; i++) {
+		if (strcmp(config_keys[i].field, field) != 0)
+			continue;
+		/* the key whose number is the value checked */
+		for (k = 0; config_keys[i].keys[k] != NULL; k++) {
+			const cJSON *it = item(c, config_keys[i].keys[k]);
+			if (cJSON_IsNumber(it) && it->valuedouble == (double)value)
+				return config_keys[i].keys[k];
+		}
+		return NULL; /* derived, not read: the descriptor's name */
+	}
+	return NULL;
+}
+
 int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 		      struct vp_model *out, struct vp_error *err)
 {
@@ -848,7 +890,7 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 	vp_utf8_copy(m.source, sizeof m.source, name);
 
 	memset(&local, 0, sizeof local);
-	if (vp_model_validate(&m, &local) != 0) {
+	if (vp_model_validate_named(&m, config_key, &c, &local) != 0) {
 		vp_error_at(err, local.code, name, 0, 0, "%s", local.message);
 		goto out;
 	}

@@ -297,16 +297,30 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 
 /* ---- validation --------------------------------------------------------- */
 
-static int check_count(const char *field, uint64_t v, uint64_t min, uint64_t limit,
+/* The name a message gives a descriptor field: the namer's (a reader that
+ * knows which key of its file set it), else the field's own. */
+struct namer {
+	vp_field_namer fn;
+	const void *ctx;
+};
+
+static const char *field_name(const struct namer *nm, const char *field, uint64_t v)
+{
+	const char *name = nm->fn != NULL ? nm->fn(field, v, nm->ctx) : NULL;
+
+	return name != NULL ? name : field;
+}
+
+static int check_count(const struct namer *nm, const char *field, uint64_t v, uint64_t min, uint64_t limit,
 		       struct vp_error *err)
 {
 	if (v < min)
 		return vp_error_set(err, VP_ERR_INPUT, "'%s' must be at least %" PRIu64,
-				    field, min);
+				    field_name(nm, field, v), min);
 	if (v >= limit)
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "'%s' is too large (%" PRIu64 "; it must be below %" PRIu64 ")",
-				    field, v, limit);
+				    field_name(nm, field, v), v, limit);
 	return 0;
 }
 
@@ -352,6 +366,13 @@ static int naming_shape(enum vp_naming n, enum vp_arch *arch)
 
 int vp_model_validate(const struct vp_model *m, struct vp_error *err)
 {
+	return vp_model_validate_named(m, NULL, NULL, err);
+}
+
+int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, const void *ctx,
+			    struct vp_error *err)
+{
+	const struct namer nm = {namer, ctx};
 	enum vp_arch want;
 	int gate;
 	uint64_t q_width;
@@ -363,28 +384,30 @@ int vp_model_validate(const struct vp_model *m, struct vp_error *err)
 	    (unsigned)m->naming > VP_NAMING_OPT)
 		return vp_error_set(err, VP_ERR_INPUT, "corrupt model descriptor (enum out of range)");
 
-	if (check_count("hidden_size", m->hidden_size, 1, VP_SIZE_LIMIT, err) ||
-	    check_count("intermediate_size", m->intermediate_size, 1, VP_SIZE_LIMIT, err) ||
-	    check_count("vocab_size", m->vocab_size, 1, VP_VOCAB_LIMIT, err) ||
-	    check_count("num_layers", m->num_layers, 1, VP_COUNT_LIMIT, err) ||
-	    check_count("num_heads", m->num_heads, 1, VP_COUNT_LIMIT, err) ||
-	    check_count("num_kv_heads", m->num_kv_heads, 1, VP_COUNT_LIMIT, err) ||
-	    check_count("head_dim", m->head_dim, 1, VP_SIZE_LIMIT, err) ||
-	    check_count("max_positions", m->max_positions, 0, VP_SIZE_LIMIT, err) ||
-	    check_count("type_vocab_size", m->type_vocab_size, 0, VP_VOCAB_LIMIT, err) ||
-	    check_count("relative_buckets", m->relative_buckets, 0, VP_COUNT_LIMIT, err))
+	if (check_count(&nm, "hidden_size", m->hidden_size, 1, VP_SIZE_LIMIT, err) ||
+	    check_count(&nm, "intermediate_size", m->intermediate_size, 1, VP_SIZE_LIMIT, err) ||
+	    check_count(&nm, "vocab_size", m->vocab_size, 1, VP_VOCAB_LIMIT, err) ||
+	    check_count(&nm, "num_layers", m->num_layers, 1, VP_COUNT_LIMIT, err) ||
+	    check_count(&nm, "num_heads", m->num_heads, 1, VP_COUNT_LIMIT, err) ||
+	    check_count(&nm, "num_kv_heads", m->num_kv_heads, 1, VP_COUNT_LIMIT, err) ||
+	    check_count(&nm, "head_dim", m->head_dim, 1, VP_SIZE_LIMIT, err) ||
+	    check_count(&nm, "max_positions", m->max_positions, 0, VP_SIZE_LIMIT, err) ||
+	    check_count(&nm, "type_vocab_size", m->type_vocab_size, 0, VP_VOCAB_LIMIT, err) ||
+	    check_count(&nm, "relative_buckets", m->relative_buckets, 0, VP_COUNT_LIMIT, err))
 		return -1;
 	if (m->num_heads % m->num_kv_heads != 0)
 		return vp_error_set(err, VP_ERR_INPUT,
-				    "'num_kv_heads' (%" PRIu64 ") must divide 'num_heads' (%" PRIu64 ")",
-				    m->num_kv_heads, m->num_heads);
+				    "'%s' (%" PRIu64 ") must divide '%s' (%" PRIu64 ")",
+				    field_name(&nm, "num_kv_heads", m->num_kv_heads), m->num_kv_heads,
+				    field_name(&nm, "num_heads", m->num_heads), m->num_heads);
 	if (vp_mul_u64(m->num_heads, m->head_dim, &q_width) != 0 || q_width >= VP_SIZE_LIMIT)
 		return vp_error_set(err, VP_ERR_INPUT,
-				    "'num_heads' x 'head_dim' is too large (%" PRIu64 " x %" PRIu64 ")",
+				    "'%s' x '%s' is too large (%" PRIu64 " x %" PRIu64 ")",
+				    field_name(&nm, "num_heads", m->num_heads), field_name(&nm, "head_dim", m->head_dim),
 				    m->num_heads, m->head_dim);
 
 	if (m->arch == VP_ARCH_ENCDEC) {
-		if (check_count("num_decoder_layers", m->num_decoder_layers, 1, VP_COUNT_LIMIT, err))
+		if (check_count(&nm, "num_decoder_layers", m->num_decoder_layers, 1, VP_COUNT_LIMIT, err))
 			return -1;
 	} else if (m->num_decoder_layers != 0) {
 		return vp_error_set(err, VP_ERR_INPUT,

@@ -121,6 +121,13 @@ extern const char *const vp_model_types[];
  * divide heads, ...). Fills err naming the field; returns 0 or -1. */
 int vp_model_validate(const struct vp_model *m, struct vp_error *err);
 
+/* The same, with messages naming a field as the reader's file does: namer
+ * gets the descriptor's field name ("num_layers") and value and returns the
+ * file's key ("num_hidden_layers"), or NULL for the field's own name. */
+typedef const char *(*vp_field_namer)(const char *field, uint64_t value, const void *ctx);
+int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, const void *ctx,
+			    struct vp_error *err);
+
 /* Does one norm feed both branches of a parallel block (phi, StableLM with
  * use_parallel_residual, Falcon's multi-query models), rather than one norm
  * per branch (GPT-NeoX, Falcon's new_decoder_architecture ln_attn/ln_mlp,

@@ -271,8 +271,12 @@ static int parse_util(const char *s, double *out)
 	struct vp_error err;
 	double v;
 
-	if (vp_parse_double(s, "--util", -1e308, 1e308, &v, &err) != 0)
+	if (vp_parse_double(s, "--util", -1e308, 1e308, &v, &err) != 0) {
+		/* the parser's message would give its own range, not the fraction's */
+		vp_error_set(&err, VP_ERR_INPUT,
+			     "invalid number '%.40s' for --util (expected a fraction greater than 0 and at most 1)", s);
 		return value_error(&err);
+	}
 	if (!(v > 0.0 && v <= 1.0)) {
 		vp_error_set(&err, VP_ERR_INPUT,
 			     "value '%s' for --util is out of range (expected a fraction greater than 0 and at most 1)", s);
