@@ -517,6 +517,9 @@ static void bad_numbers_name_the_field(void **state)
 	expect_bad("hidden-zero.json", 0, 0, "'hidden_size' must be at least 1");
 	expect_bad("vocab-too-large.json", 0, 0,
 		   "'vocab_size' is too large (4294967296; it must be below 4294967296)");
+	/* the file's key, not the descriptor's num_layers */
+	expect_bad("layers-too-many.json", 0, 0,
+		   "'num_hidden_layers' is too large (2000000; it must be below 1048576)");
 }
 
 static void unreadable_file_is_an_io_error(void **state)
