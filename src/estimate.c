@@ -1393,8 +1393,13 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 		}
 		logits = fmax(logits, rows * c.V * 4.0 * 3.0);
 	}
-	resident = (double)train.full_bytes[VP_COMP_WEIGHTS] + (double)train.peak_bytes[VP_COMP_OPTIMIZER] +
-		   (double)train.full_bytes[VP_COMP_GRADIENTS];
+	/* HF Trainer evaluates between optimizer steps, after zero_grad: on
+	 * PyTorch >= 2.0 (SDPA or FlashAttention-2 asked for) the gradients are
+	 * freed then, whatever the accumulation; on an older PyTorch (eager)
+	 * and under ZeRO or FSDP their buffers stay (docs: "Phases"). */
+	resident = (double)train.full_bytes[VP_COMP_WEIGHTS] + (double)train.peak_bytes[VP_COMP_OPTIMIZER];
+	if (t->attn == VP_ATTN_EAGER || t->zero_stage > 0 || t->fsdp)
+		resident += (double)train.full_bytes[VP_COMP_GRADIENTS];
 	dynamic = working + kv + logits;
 	if (to_u64(resident, &out->resident_bytes) || to_u64(working, &out->working_bytes) ||
 	    to_u64(kv, &out->kv_cache_bytes) || to_u64(logits, &out->logits_bytes) ||
