@@ -413,7 +413,8 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	keep(bm, &bm->saved, T * c->h, masks);
 	/* o_proj's adapter: FlashAttention-2's output is the kernel's saved
 	 * tensor, so the dropped copy is new there too */
-	if (o != NULL && lora_on(c, o) && lora_drops(c) && c->attn == VP_ATTN_FLASH2 && !bnb_keeps_input(c) && !c->full)
+	if (o != NULL && lora_on(c, o) && lora_drops(c) && c->attn == VP_ATTN_FLASH2 && !bnb_keeps_input(c) &&
+	    !c->full)
 		keep(bm, &bm->saved, T * c->qd * (1.0 + e), 1.0);
 	else
 		keep(bm, &bm->saved, T * c->qd * dropout_extra(c, o), 1.0);
