@@ -1378,7 +1378,11 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	if (t->head == VP_HEAD_SEQ_CLS)
 		preds = b * (double)t->num_labels * 4.0;
 	else if (t->head != VP_HEAD_ENCODER)
-		preds = (opts != NULL && opts->generate) ? b * new_tokens * 8.0 : logits / (c.e + 8.0) * c.e;
+		/* the logits in fp32: under mixed precision accelerate wraps the
+		 * model's forward in convert_outputs_to_fp32 (Accelerator.
+		 * prepare_model), so HF Trainer's prediction_step returns fp32
+		 * logits whatever the compute dtype */
+		preds = (opts != NULL && opts->generate) ? b * new_tokens * 8.0 : logits / (c.e + 8.0) * 4.0;
 
 	if (opts != NULL && opts->generate) {
 		/* KV cache (transformers DynamicCache / EncoderDecoderCache): k and
