@@ -70,6 +70,48 @@ static struct vp_gpu some_gpu(void)
 	return g;
 }
 
+/* One Llama block: hidden 64, 4 heads and 2 key/value heads of 16, SwiGLU
+ * 128, vocabulary 100, untied head. */
+static struct vp_model tiny_llama(void)
+{
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	assert_int_equal(vp_model_init_family(&m, "llama", &err), 0);
+	snprintf(m.name, sizeof m.name, "tiny-llama");
+	m.hidden_size = 64;
+	m.num_heads = 4;
+	m.num_kv_heads = 2;
+	m.head_dim = 16;
+	m.intermediate_size = 128;
+	m.vocab_size = 100;
+	m.num_layers = 1;
+	assert_int_equal(vp_model_validate(&m, &err), 0);
+	return m;
+}
+
+/* The defaults at batch 1 and 8 tokens, the hand counts' step. */
+static struct vp_train small_step(void)
+{
+	struct vp_train t;
+
+	vp_train_defaults(&t);
+	t.batch = 1;
+	t.seq_len = 8;
+	return t;
+}
+
+static struct vp_estimate estimated(const struct vp_model *m, const struct vp_train *t)
+{
+	struct vp_gpu g = some_gpu();
+	struct vp_estimate e;
+	struct vp_error err = {0};
+
+	if (vp_estimate(m, &g, t, &e, &err) != 0)
+		fail_msg("%s", err.message);
+	return e;
+}
+
 static void one_bert_layer_at_batch_1_length_8_matches_the_hand_count(void **state)
 {
 	struct vp_model m = tiny_bert();
@@ -150,16 +192,7 @@ static void one_llama_layer_in_bf16_matches_the_hand_count(void **state)
 	const uint64_t bwd = 3 * T * f * 2 + 2 * T * h * 4;
 
 	(void)state;
-	assert_int_equal(vp_model_init_family(&m, "llama", &err), 0);
-	snprintf(m.name, sizeof m.name, "tiny-llama");
-	m.hidden_size = h;
-	m.num_heads = 4;
-	m.num_kv_heads = 2;
-	m.head_dim = 16;
-	m.intermediate_size = f;
-	m.vocab_size = V;
-	m.num_layers = 1;
-	assert_int_equal(vp_model_validate(&m, &err), 0);
+	m = tiny_llama();
 	vp_train_defaults(&t);
 	t.batch = 1;
 	t.seq_len = T;
@@ -181,43 +214,27 @@ static void one_llama_layer_in_bf16_matches_the_hand_count(void **state)
 static uint64_t llama_lora_activations(const struct vp_model *m, enum vp_method method, enum vp_quant quant,
 				       double dropout)
 {
-	struct vp_gpu g = some_gpu();
-	struct vp_train t;
-	struct vp_estimate e;
+	struct vp_train t = small_step();
 	struct vp_error err = {0};
 
-	vp_train_defaults(&t);
-	t.batch = 1;
-	t.seq_len = 8;
 	t.precision = VP_PREC_BF16;
 	t.attn = VP_ATTN_SDPA;
 	t.method = method;
 	t.quant = quant;
 	t.lora_dropout = dropout;
 	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
-	assert_int_equal(vp_estimate(m, &g, &t, &e, &err), 0);
-	return e.full_bytes[VP_COMP_ACTIVATIONS];
+	return estimated(m, &t).full_bytes[VP_COMP_ACTIVATIONS];
 }
 
 /* The same Llama block with LoRA on q_proj and v_proj: what LoRA dropout and
  * a bitsandbytes base add to the saved tensors, tensor by tensor. */
 static void lora_dropout_and_bitsandbytes_inputs_match_the_hand_count(void **state)
 {
-	struct vp_model m;
-	struct vp_error err = {0};
+	const struct vp_model m = tiny_llama();
 	const uint64_t T = 8, h = 64, qd = 64, f = 128;
 	uint64_t lora, lora_drop, qlora, qlora_drop;
 
 	(void)state;
-	assert_int_equal(vp_model_init_family(&m, "llama", &err), 0);
-	m.hidden_size = h;
-	m.num_heads = 4;
-	m.num_kv_heads = 2;
-	m.head_dim = 16;
-	m.intermediate_size = f;
-	m.vocab_size = 100;
-	m.num_layers = 1;
-	assert_int_equal(vp_model_validate(&m, &err), 0);
 
 	lora = llama_lora_activations(&m, VP_METHOD_LORA, VP_QUANT_NONE, 0.0);
 	lora_drop = llama_lora_activations(&m, VP_METHOD_LORA, VP_QUANT_NONE, 0.05);
@@ -238,20 +255,13 @@ static void lora_dropout_and_bitsandbytes_inputs_match_the_hand_count(void **sta
 
 static uint64_t forward_phase(const struct vp_model *m, enum vp_attn attn, uint64_t accum, int zero)
 {
-	struct vp_gpu g = some_gpu();
-	struct vp_train t;
-	struct vp_estimate e;
-	struct vp_error err = {0};
+	struct vp_train t = small_step();
 
-	vp_train_defaults(&t);
-	t.batch = 1;
-	t.seq_len = 8;
 	t.precision = VP_PREC_BF16;
 	t.attn = attn;
 	t.grad_accum = accum;
 	t.zero_stage = zero;
-	assert_int_equal(vp_estimate(m, &g, &t, &e, &err), 0);
-	return e.phase_allocated_bytes[VP_PHASE_FORWARD];
+	return estimated(m, &t).phase_allocated_bytes[VP_PHASE_FORWARD];
 }
 
 /* PyTorch >= 2.0 (implied by SDPA) frees the gradients after each step, so
@@ -259,21 +269,11 @@ static uint64_t forward_phase(const struct vp_model *m, enum vp_attn attn, uint6
  * on an older PyTorch that keeps them zeroed, and ZeRO keeps its buffers. */
 static void gradients_are_freed_between_steps_only_where_pytorch_2_frees_them(void **state)
 {
-	struct vp_model m;
-	struct vp_error err = {0};
+	const struct vp_model m = tiny_llama();
 	/* the tiny Llama of the hand count above: 49856 bf16 parameters */
 	const uint64_t grads = 49856 * 2;
 
 	(void)state;
-	assert_int_equal(vp_model_init_family(&m, "llama", &err), 0);
-	m.hidden_size = 64;
-	m.num_heads = 4;
-	m.num_kv_heads = 2;
-	m.head_dim = 16;
-	m.intermediate_size = 128;
-	m.vocab_size = 100;
-	m.num_layers = 1;
-	assert_int_equal(vp_model_validate(&m, &err), 0);
 
 	assert_int_equal(forward_phase(&m, VP_ATTN_SDPA, 2, 0) - forward_phase(&m, VP_ATTN_SDPA, 1, 0), grads);
 	assert_int_equal(forward_phase(&m, VP_ATTN_FLASH2, 2, 0) - forward_phase(&m, VP_ATTN_FLASH2, 1, 0), grads);
@@ -283,23 +283,17 @@ static void gradients_are_freed_between_steps_only_where_pytorch_2_frees_them(vo
 
 static uint64_t t5_lora_activations(const struct vp_model *m, const char *targets)
 {
-	struct vp_gpu g = some_gpu();
-	struct vp_train t;
-	struct vp_estimate e;
+	struct vp_train t = small_step();
 	struct vp_error err = {0};
 
-	vp_train_defaults(&t);
 	t.head = VP_HEAD_SEQ2SEQ_LM;
-	t.batch = 1;
-	t.seq_len = 8;
 	t.tgt_len = 4;
 	t.precision = VP_PREC_AMP_BF16;
 	t.attn = VP_ATTN_EAGER;
 	t.method = VP_METHOD_LORA;
 	t.lora_dropout = 0.0;
 	assert_int_equal(vp_train_set_lora_targets(&t, targets, &err), 0);
-	assert_int_equal(vp_estimate(m, &g, &t, &e, &err), 0);
-	return e.full_bytes[VP_COMP_ACTIVATIONS];
+	return estimated(m, &t).full_bytes[VP_COMP_ACTIVATIONS];
 }
 
 /* Under autocast every adapted linear saves its own 16-bit cast of its
