@@ -768,38 +768,18 @@ static int load_root(struct loader *ld, const yaml_node_t *root)
 static int syntax_error(const yaml_parser_t *p, const char *name, const char *text,
 			size_t len, struct vp_error *err)
 {
-	unsigned long line = 1, col = 1;
-	size_t i;
+	unsigned long line, col;
 
-	switch (p->error) {
-	case YAML_MEMORY_ERROR:
+	if (p->error == YAML_MEMORY_ERROR)
 		return vp_error_at(err, VP_ERR_IO, name, 0, 0, "out of memory while reading YAML");
-	case YAML_READER_ERROR:
-		for (i = 0; i < p->problem_offset && i < len; i++) {
-			if (text[i] == '\n') {
-				line++;
-				col = 1;
-			} else {
-				col++;
-			}
-		}
+	vp_yaml_error_position(p, text, len, &line, &col);
+	if (p->error == YAML_READER_ERROR) {
 		if (p->problem_value != -1)
 			return vp_error_at(err, VP_ERR_INPUT, name, line, col,
 					   "invalid YAML: %s (byte 0x%02x)", p->problem,
 					   (unsigned)p->problem_value);
 		return vp_error_at(err, VP_ERR_INPUT, name, line, col, "invalid YAML: %s", p->problem);
-	case YAML_NO_ERROR:
-	case YAML_SCANNER_ERROR:
-	case YAML_PARSER_ERROR:
-	case YAML_COMPOSER_ERROR:
-	case YAML_WRITER_ERROR:
-	case YAML_EMITTER_ERROR:
-	default:
-		break;
 	}
-	line = (unsigned long)p->problem_mark.line + 1;
-	col = (unsigned long)p->problem_mark.column + 1;
-	vp_yaml_clamp_mark(text, len, &line, &col);
 	if (p->context != NULL)
 		return vp_error_at(err, VP_ERR_INPUT, name, line, col,
 				   "invalid YAML: %s (%s at line %lu, column %lu)",

@@ -1015,6 +1015,16 @@ uint64_t vp_context_bytes_idle(const struct vp_gpu *g)
 	return (uint64_t)(g->compute_capability < 80 ? 1343 : 400) * 1024 * 1024;
 }
 
+/* Does zero_grad free the gradients after an optimizer step? PyTorch >= 2.0
+ * defaults to set_to_none=True, and SDPA or FlashAttention-2 asked for
+ * implies that PyTorch; eager attention may be an older one, whose
+ * set_to_none=False keeps them zeroed. DeepSpeed ZeRO and FSDP keep their
+ * own gradient buffers. (docs: "Phases of a step") */
+static bool zero_grad_frees(const struct vp_train *t)
+{
+	return t->attn != VP_ATTN_EAGER && t->zero_stage == 0 && !t->fsdp;
+}
+
 int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
 		struct vp_estimate *out, struct vp_error *err)
 {
@@ -1075,17 +1085,12 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 
 	/*
 	 * Phases (docs: "Phases of a step"). Gradients stay allocated between
-	 * steps when accumulating. Without accumulation PyTorch >= 2.0 frees
-	 * them (zero_grad(set_to_none=True) is its default, and HF Trainer,
-	 * torchtune and litgpt call it after each step); SDPA and
-	 * FlashAttention-2 imply PyTorch >= 2.0 (F.scaled_dot_product_attention
-	 * is new in 2.0). With eager attention the PyTorch may be older,
-	 * whose zero_grad(set_to_none=False) keeps zeroed gradients: the safe
-	 * side. DeepSpeed ZeRO and FSDP keep their gradient buffers.
+	 * steps when accumulating; without accumulation they are freed where
+	 * zero_grad frees them (HF Trainer, torchtune and litgpt call it after
+	 * each step).
 	 */
 	base = tt.weights + tt.optimizer;
-	grads_freed = !t->optimizer_in_backward && t->grad_accum <= 1 && t->attn != VP_ATTN_EAGER &&
-		      t->zero_stage == 0 && !t->fsdp;
+	grads_freed = !t->optimizer_in_backward && t->grad_accum <= 1 && zero_grad_frees(t);
 	grads_kept = t->optimizer_in_backward || grads_freed ? 0.0 : tt.grads;
 
 	/* Forward end / loss: everything saved, logits and their gradient. */
@@ -1403,7 +1408,7 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	 * freed then, whatever the accumulation; on an older PyTorch (eager)
 	 * and under ZeRO or FSDP their buffers stay (docs: "Phases"). */
 	resident = (double)train.full_bytes[VP_COMP_WEIGHTS] + (double)train.peak_bytes[VP_COMP_OPTIMIZER];
-	if (t->attn == VP_ATTN_EAGER || t->zero_stage > 0 || t->fsdp)
+	if (!zero_grad_frees(t))
 		resident += (double)train.full_bytes[VP_COMP_GRADIENTS];
 	dynamic = working + kv + logits;
 	if (to_u64(resident, &out->resident_bytes) || to_u64(working, &out->working_bytes) ||

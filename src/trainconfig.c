@@ -282,26 +282,14 @@ static struct tnode *from_yaml(struct builder *b, yaml_document_t *doc, const ya
 static int yaml_syntax_error(const yaml_parser_t *p, const char *name, const char *text, size_t len,
 			     struct vp_error *err)
 {
-	unsigned long line = 1, col = 1;
-	size_t i;
+	unsigned long line, col;
 
 	if (p->error == YAML_MEMORY_ERROR)
 		return vp_error_at(err, VP_ERR_IO, name, 0, 0, "out of memory while reading YAML");
-	if (p->error == YAML_READER_ERROR) {
-		for (i = 0; i < p->problem_offset && i < len; i++) {
-			if (text[i] == '\n') {
-				line++;
-				col = 1;
-			} else {
-				col++;
-			}
-		}
+	vp_yaml_error_position(p, text, len, &line, &col);
+	if (p->error == YAML_READER_ERROR)
 		return vp_error_at(err, VP_ERR_INPUT, name, line, col, "invalid YAML: %s",
 				   p->problem != NULL ? p->problem : "unreadable text");
-	}
-	line = (unsigned long)p->problem_mark.line + 1;
-	col = (unsigned long)p->problem_mark.column + 1;
-	vp_yaml_clamp_mark(text, len, &line, &col);
 	if (p->context != NULL)
 		return vp_error_at(err, VP_ERR_INPUT, name, line, col, "invalid YAML: %s (%s at line %lu, column %lu)",
 				   p->problem != NULL ? p->problem : "syntax error", p->context,

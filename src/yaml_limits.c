@@ -77,3 +77,25 @@ void vp_yaml_clamp_mark(const char *text, size_t len, unsigned long *line, unsig
 		*column = last_len + 1;
 	}
 }
+
+void vp_yaml_error_position(const yaml_parser_t *p, const char *text, size_t len, unsigned long *line,
+			    unsigned long *column)
+{
+	size_t i;
+
+	if (p->error == YAML_READER_ERROR) {
+		*line = *column = 1;
+		for (i = 0; i < p->problem_offset && i < len; i++) {
+			if (text[i] == '\n') {
+				++*line;
+				*column = 1;
+			} else {
+				++*column;
+			}
+		}
+		return;
+	}
+	*line = (unsigned long)p->problem_mark.line + 1;
+	*column = (unsigned long)p->problem_mark.column + 1;
+	vp_yaml_clamp_mark(text, len, line, column);
+}

@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include <yaml.h>
+
 #include "vramplan/error.h"
 
 #define VP_YAML_MAX_DEPTH 64
@@ -25,5 +27,11 @@ int vp_yaml_check_depth(const char *name, const char *text, size_t len, struct v
  * 1-based (line, column) to at most just after the text's last character,
  * so an annotation never points outside the file. */
 void vp_yaml_clamp_mark(const char *text, size_t len, unsigned long *line, unsigned long *column);
+
+/* Where the parser's error lies, 1-based: a reader error (bad encoding)
+ * carries a byte offset only, counted here in text; the others a mark,
+ * clamped as above. */
+void vp_yaml_error_position(const yaml_parser_t *p, const char *text, size_t len, unsigned long *line,
+			    unsigned long *column);
 
 #endif
