@@ -174,7 +174,7 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 {
 	static const char *const info_keys[] = {"source", "framework", "notes", "lora_alpha", NULL};
 	yaml_node_pair_t *p;
-	bool seen_id = false, seen_config = false, seen_measured = false;
+	bool seen_id = false, seen_config = false, seen_measured = false, seen_pytorch = false;
 	uint64_t batch = 0;
 
 	memset(c, 0, sizeof *c);
@@ -255,6 +255,22 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			    (s == NULL || v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
 			     vp_parse_double(s, k, 0.0, 1.0, &c->train.lora_dropout, &e) != 0))
 				return fail(r, v, "'lora_dropout' must be a number from 0 to 1, or null");
+		} else if (strcmp(k, "expandable_segments") == 0) {
+			/* not in the shared schema: the run set
+			 * PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True */
+			if (!is_null(v) && get_bool(r, v, k, &c->train.expandable_segments))
+				return -1;
+		} else if (strcmp(k, "pytorch") == 0) {
+			/* not in the shared schema: the PyTorch version of a case
+			 * that states it, "2.11.0+cu130" or 2.11; absent or null,
+			 * the attention decides (below) */
+			const char *s = scalar(v);
+			if (!is_null(v)) {
+				if (s == NULL || (s[0] != '1' && s[0] != '2') || (s[1] != '.' && s[1] != '\0'))
+					return fail(r, v, "'pytorch' must be a version such as 2.11 or \"1.13.1\", or null");
+				c->train.pytorch1 = s[0] == '1';
+				seen_pytorch = true;
+			}
 		} else if (strcmp(k, "lora_targets") == 0) {
 			if (get_names(r, v, k, c->train.lora_targets, &c->train.n_lora_targets, &c->train.lora_all_linear))
 				return -1;
@@ -332,6 +348,12 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 		c->train.tgt_len = c->train.seq_len;
 	if (!c->has_step)
 		c->train.method = VP_METHOD_FROZEN;
+	/* The schema names no PyTorch version, but SDPA or FlashAttention-2
+	 * implies PyTorch >= 2.0 (F.scaled_dot_product_attention is new in
+	 * 2.0); a case with eager attention may be older (docs/memory-model.md
+	 * "Which PyTorch"). */
+	if (!seen_pytorch)
+		c->train.pytorch1 = c->train.attn == VP_ATTN_EAGER;
 	return 0;
 }
 

@@ -64,7 +64,7 @@ struct field {
 #define MAX_VOCAB ((UINT64_C(1) << 32) - 1)
 #define MAX_PARAMS ((UINT64_C(1) << 50) - 1)
 
-static const char *const act_names[] = {"gelu", "relu", "silu", NULL};
+static const char *const act_names[] = {"gelu", "relu", "silu", "gelu_new", NULL};
 static const char *const norm_names[] = {"layer", "rms", NULL};
 static const char *const pos_names[] = {"learned", "rotary", "relative", "alibi", NULL};
 

@@ -67,6 +67,8 @@ static const char *act_name(enum vp_act a)
 		return "relu";
 	case VP_ACT_SILU:
 		return "silu";
+	case VP_ACT_GELU_NEW:
+		return "gelu_new";
 	}
 	return "gelu";
 }

@@ -183,6 +183,8 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 		cat(buf, size, ", torch.compile");
 	if (t->activation_offload)
 		cat(buf, size, ", activation offload");
+	if (t->expandable_segments)
+		cat(buf, size, ", expandable segments");
 	if (t->optimizer_in_backward)
 		cat(buf, size, ", optimizer in backward");
 	if (t->zero_stage > 0)
@@ -984,6 +986,7 @@ static void jsetup(struct jb *j, cJSON *root, const struct vp_model *m, const st
 	jint(j, o, "num_labels", t->num_labels);
 	jstr(j, o, "loss", vp_loss_name(t->loss));
 	jbool(j, o, "compile", t->compile);
+	jbool(j, o, "expandable_segments", t->expandable_segments);
 	jbool(j, o, "activation_offload", t->activation_offload);
 	jbool(j, o, "optimizer_in_backward", t->optimizer_in_backward);
 	jint(j, o, "zero_stage", t->zero_stage > 0 ? (uint64_t)t->zero_stage : 0);

@@ -52,6 +52,15 @@
 #define VP_FRAGMENTATION 0.20
 
 /*
+ * The same overhead under PyTorch 2 (pytorch2_implied), measured on the 16
+ * runs of bench/measured (torch 2.11, H100): reserved minus allocated was
+ * 0.06 to 0.5 GiB where no loss tensor is large (BERT, KoBART, pko-T5,
+ * Polyglot), about 4% of what came and went at the peak. The large loss
+ * tensors add their own terms (loss_fragmentation).
+ */
+#define VP_FRAGMENTATION_PT2 0.04
+
+/*
  * Rounding of one tensor by the caching allocator
  * (c10/cuda/CUDACachingAllocator.cpp: kMinBlockSize 512, kSmallSize 1 MiB,
  * kSmallBuffer 2 MiB, kMinLargeAlloc 10 MiB, kLargeBuffer 20 MiB,
@@ -183,6 +192,18 @@ static bool saves_input(const struct ctx *c, const struct vp_linear *l)
 static bool lora_drops(const struct ctx *c)
 {
 	return c->lora && c->t->lora_dropout > 0.0;
+}
+
+/*
+ * Does each adapter keep its own copy of the input? With dropout, its dropped
+ * copy; without, when the adapter is wider than the input: PEFT's
+ * Linear.forward casts x to lora_A's dtype (_cast_input_dtype, PEFT >= 0.15)
+ * before lora_A, so a 16-bit input becomes an fp32 tensor of the adapter's
+ * own, which lora_A (or autocast's cast of it) saves.
+ */
+static bool lora_own_input(const struct ctx *c)
+{
+	return lora_drops(c) || (c->lora && c->ab > c->e);
 }
 
 /* Extra bytes per input element that an adapted linear with dropout keeps
@@ -352,12 +373,13 @@ static double input_copies(const struct ctx *c, const struct vp_linear *ls, size
 		bool adapted;
 		if (l == NULL)
 			continue;
-		adapted = lora_on(c, l);
-		if (c->full || bnb_keeps_input(c) || (adapted && !lora_drops(c)))
+		adapted = lora_on(c, l) && lora_own_input(c);
+		if (c->full || bnb_keeps_input(c) || (lora_on(c, l) && !adapted))
 			shared += 1.0;
-		if (adapted && lora_drops(c)) {
+		if (adapted) {
 			own += 1.0;
-			*masks += 1.0;
+			if (lora_drops(c))
+				*masks += 1.0;
 		}
 	}
 	if (c->amp)
@@ -469,6 +491,24 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	} else {
 		keep(bm, &bm->saved, T * c->f * e, 1.0); /* first linear's output, saved by GELU/ReLU */
 	}
+	if (c->m->act == VP_ACT_GELU_NEW) {
+		/* NewGELUActivation (transformers/activations.py) computes
+		 * 0.5*x*(1+tanh(sqrt(2/pi)*(x+0.044715*pow(x,3)))) op by op:
+		 * pow keeps its input, tanh its output, and the last product
+		 * both of its operands (0.5*x and 1+tanh), besides x counted
+		 * above. Under autocast pow is on the fp32 list, so its input is
+		 * an fp32 copy (x itself is then kept by nobody) and everything
+		 * after it is fp32 except 0.5*x: three fp32 tensors more, and a
+		 * gated MLP's product keeps an fp32 activation output. Measured:
+		 * MS-PKOT5B, MS-MT5B (bench/measured, docs "MLP"). */
+		if (c->amp) {
+			keep(bm, &bm->saved, T * c->f * 4.0, 3.0);
+			if (c->m->gated_mlp)
+				keep(bm, &bm->saved, T * c->f * (4.0 - e), 1.0);
+		} else {
+			keep(bm, &bm->saved, T * c->f * e, 3.0);
+		}
+	}
 	if (c->m->act_dropout > 0.0)
 		keep(bm, &bm->saved, T * c->f, 1.0);
 	if (down != NULL && saves_input(c, down))
@@ -484,11 +524,22 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	bm->eval_working = fmax(bm->eval_working, 3.0 * T * c->f * e) + 2.0 * T * c->h * c->r;
 }
 
+/* PyTorch >= 2.0 (vp_train.pytorch1 says otherwise). */
+static bool pytorch2_implied(const struct vp_train *t)
+{
+	return !t->pytorch1;
+}
+
 /* Everything derived from the model and setup once, before the phases. */
+struct totals;
+static double loss_fragmentation(const struct totals *tt, const struct vp_train *t, double activations);
+
 struct totals {
 	double weights, weight_copies, head_copy, grads, grads_in_backward, optimizer, step_temp;
 	double saved_all, scores_all, inputs_all, global_saved;
 	double logits_peak, logits_eval;
+	double loss_block; /* the largest tensor of an unchunked loss */
+	double loss_set;   /* every segment an unchunked loss reserves */
 	double largest_param_bytes, largest_linear_bytes;
 	double n_blocks;
 	double trainable_params, total_params;
@@ -679,12 +730,20 @@ static int estimate_parameters(const struct ctx *c, struct totals *tt, struct vp
 	switch (t->optimizer) {
 	case VP_OPT_ADAMW:
 		tt->optimizer = 2.0 * trainable_bytes;
-		/* The update's denominator (sqrt(exp_avg_sq) + eps) is a temporary
-		 * the size of the parameter being updated: transformers' AdamW and
-		 * torch's single-tensor path go one parameter at a time. (torch's
-		 * foreach path would hold one for every parameter at once; the
-		 * measured runs, HF-BERT-03/05 and TT-L32-05, show no such copy.) */
-		tt->step_temp = tt->largest_param_bytes;
+		/* The update's denominator (sqrt(exp_avg_sq) + eps) is a
+		 * temporary. torch.optim.AdamW on CUDA defaults to the foreach
+		 * path since PyTorch 2.0 (_default_to_fused_or_foreach), whose
+		 * _multi_tensor_adam computes torch._foreach_sqrt of every
+		 * exp_avg_sq of a dtype group at once: one temporary the size of
+		 * all trainable parameters (measured: MS-QW18-loraemb, traced at
+		 * torch/optim/adam.py _multi_tensor_adam). transformers' own
+		 * AdamW and the single-tensor path of PyTorch 1.x go one
+		 * parameter at a time; eager attention may be that older stack
+		 * (pytorch2_implied) and HF-BERT-03/05 show no such copy. With
+		 * the step in backward each parameter has an optimizer of its
+		 * own (torchtune optimizer_in_bwd), so one parameter's worth. */
+		tt->step_temp = pytorch2_implied(t) && !t->optimizer_in_backward ? trainable_bytes
+										  : tt->largest_param_bytes;
 		break;
 	case VP_OPT_ADAMW_FUSED:
 		tt->optimizer = 2.0 * trainable_bytes;
@@ -837,7 +896,7 @@ static void estimate_logits(const struct ctx *c, double T_lm, struct totals *tt)
 	double V = c->V;
 	const struct vp_train *t = c->t;
 
-	tt->logits_peak = tt->logits_eval = 0.0;
+	tt->logits_peak = tt->logits_eval = tt->loss_block = tt->loss_set = 0.0;
 	if (t->head == VP_HEAD_SEQ_CLS || t->head == VP_HEAD_ENCODER)
 		return;
 	if (t->loss == VP_LOSS_CHUNKED) {
@@ -865,11 +924,15 @@ static void estimate_logits(const struct ctx *c, double T_lm, struct totals *tt)
 		 * the fp32 logits (transformers loss_utils ForCausalLMLoss:
 		 * logits.float(); torch log_softmax_backward). */
 		tt->logits_peak = T_lm * V * 12.0;
+		tt->loss_block = T_lm * V * 4.0;
+		tt->loss_set = T_lm * V * c->e + tt->logits_peak;
 	} else {
 		/* The whole loss in 16 bit: the logits, their shifted copy and
 		 * log_softmax's output at the end of forward; the saved output
 		 * and two gradients at the start of backward. */
 		tt->logits_peak = T_lm * V * 4.0 * c->e;
+		tt->loss_block = T_lm * V * c->e;
+		tt->loss_set = tt->logits_peak;
 	}
 	/* forward only: logits, their fp32 copy and log_softmax for eval loss */
 	tt->logits_eval = T_lm * V * (c->e + 8.0);
@@ -962,7 +1025,13 @@ static void ctx_init(struct ctx *c, const struct vp_model *m, const struct vp_gp
 	c->r = (t->precision == VP_PREC_FP32 || c->amp) ? 4.0 : 2.0;
 	c->wb = is_16bit_params(t->precision) ? 2.0 : 4.0;
 
-	c->ab = c->wb;
+	/* PEFT >= 0.12 creates LoRA weights in fp32 and keeps them so over a
+	 * 16-bit base: get_peft_model(autocast_adapter_dtype=True) casts
+	 * bf16/fp16 adapters to fp32 (peft/tuners/tuners_utils.py
+	 * _cast_adapter_dtype). Measured: MS-QW18-lora (bench/measured), 59.97M
+	 * adapter parameters held 228.7 MiB. Their gradients and AdamW states
+	 * are fp32 too. (Before 0.12 they took the base weight's dtype.) */
+	c->ab = (t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA) ? 4.0 : c->wb;
 	/* Parameters left unquantized keep the precision's parameter dtype:
 	 * fp32 under autocast, as the ground-truth schema defines amp-* and as
 	 * PEFT's prepare_model_for_kbit_training casts them (peft/utils/other.py;
@@ -1004,6 +1073,12 @@ uint64_t vp_context_bytes(const struct vp_gpu *g)
 	 */
 	if (g == NULL)
 		return 0;
+	/* Hopper, measured: nvidia-smi memory.used less the allocator's
+	 * reserved bytes at the end of each of the 16 training runs of
+	 * bench/measured (H100 80GB HBM3, driver 580, CUDA 13, torch 2.11):
+	 * 751 to 769 MiB; the largest is taken. */
+	if (g->compute_capability >= 90)
+		return (uint64_t)770 * 1024 * 1024;
 	return vp_context_bytes_idle(g) + (uint64_t)(160 + (g->compute_capability < 80 ? 0 : 120)) * 1024 * 1024;
 }
 
@@ -1015,14 +1090,50 @@ uint64_t vp_context_bytes_idle(const struct vp_gpu *g)
 	return (uint64_t)(g->compute_capability < 80 ? 1343 : 400) * 1024 * 1024;
 }
 
+/*
+ * What an unchunked loss leaves reserved beyond its live bytes, under
+ * PyTorch 2's caching allocator (c10/cuda/CUDACachingAllocator.cpp), which
+ * never moves a block and serves a request from the best-fitting free block,
+ * splitting it (docs: "Allocator"):
+ * - one segment the size of the largest loss tensor more than are live at
+ *   once: the fp32 upcast, log_softmax's output and its two gradients come
+ *   and go in an order that leaves one such segment split or idle (traced:
+ *   4 segments of T*V*4 for 3 live in MS-QW18-lora, 3 for 3 plus one
+ *   reserved earlier in MS-L32-3B-lora; measured excess 0.8 to 1.9 x T*V*4);
+ * - the optimizer states that AdamW creates at the first step, after the
+ *   first loss: they are carved out of the loss's free segments, so the
+ *   second step's loss reserves its segments anew, up to the states' size
+ *   (traced: MS-QW25-3B-full reserved a second full set of loss segments).
+ */
+static double loss_fragmentation(const struct totals *tt, const struct vp_train *t, double activations)
+{
+	double carved;
+
+	if (tt->loss_block <= 0.0)
+		return 0.0;
+	/* DeepSpeed ZeRO creates its fp32 partitions and optimizer states when
+	 * it initializes (stage_1_and_2.py initialize_optimizer_states), before
+	 * any loss: nothing is carved later. */
+	if (t->zero_stage > 0)
+		return tt->loss_block;
+	/* The first backward leaves the blocks of the step's activations free
+	 * as well; the states fill those first and spill into the loss's
+	 * segments only beyond them. Checked on the traced runs: MS-QW25-3B
+	 * (checkpointing: few activation blocks, 13.1 GiB over allocated),
+	 * MS-L32-3B-full (states beyond the activations: 3.0), MS-MT5B,
+	 * MS-BGEM3, MS-KoBART (activations as large as the states: 0.45, 3.4,
+	 * 0.17, less than one loss block more). */
+	carved = fmax(0.0, tt->optimizer - activations);
+	return tt->loss_block + fmin(carved, tt->loss_set);
+}
+
 /* Does zero_grad free the gradients after an optimizer step? PyTorch >= 2.0
- * defaults to set_to_none=True, and SDPA or FlashAttention-2 asked for
- * implies that PyTorch; eager attention may be an older one, whose
+ * defaults to set_to_none=True (pytorch2_implied); an older one's
  * set_to_none=False keeps them zeroed. DeepSpeed ZeRO and FSDP keep their
  * own gradient buffers. (docs: "Phases of a step") */
 static bool zero_grad_frees(const struct vp_train *t)
 {
-	return t->attn != VP_ATTN_EAGER && t->zero_stage == 0 && !t->fsdp;
+	return pytorch2_implied(t) && t->zero_stage == 0 && !t->fsdp;
 }
 
 int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
@@ -1260,9 +1371,37 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	 * most allocated bytes (e.g. a forward full of activations below an
 	 * optimizer step of persistent tensors). */
 	dynamic = acts_at_peak + scores_at_peak + copies_at_peak + logits_at_peak + transient_at_peak;
-	reserved = phase[out->peak_phase] + waste_at_peak + VP_FRAGMENTATION * dynamic;
-	for (p = 0; p < VP_PHASE_COUNT; p++)
-		reserved = fmax(reserved, phase[p] + waste_phase[p] + VP_FRAGMENTATION * dyn_phase[p]);
+	if (t->expandable_segments) {
+		/* Expandable segments map pages at the end of one segment, so a
+		 * request no free block holds grows it by what is missing rather
+		 * than by a whole new segment: only the states that spill into
+		 * the loss's freed range leave holes (measured with
+		 * PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: MS-*-xs,
+		 * bench/measured: 0.05 GiB over allocated for BGEM3, 0.10 for
+		 * mT5, 0.68 for QW18, 7.0 for QW25 with checkpointing). */
+		double acts = (t->grad_ckpt ? tt.inputs_all : tt.saved_all + tt.scores_all) + fwd_waste;
+		double spill = tt.loss_block > 0.0 && t->zero_stage == 0
+				       ? fmin(fmax(0.0, tt.optimizer - acts), tt.loss_set) : 0.0;
+
+		reserved = phase[out->peak_phase] + waste_at_peak;
+		for (p = 0; p < VP_PHASE_COUNT; p++)
+			reserved = fmax(reserved, phase[p] + waste_phase[p] + (p == VP_PHASE_FORWARD ? spill : 0.0));
+	} else if (pytorch2_implied(t)) {
+		/* the forward's activations as allocated: rounded blocks */
+		double loss_frag = loss_fragmentation(&tt, t, (t->grad_ckpt ? tt.inputs_all
+									  : tt.saved_all + tt.scores_all) + fwd_waste);
+
+		reserved = phase[out->peak_phase] + waste_at_peak + VP_FRAGMENTATION_PT2 * dynamic;
+		for (p = 0; p < VP_PHASE_COUNT; p++)
+			reserved = fmax(reserved, phase[p] + waste_phase[p] + VP_FRAGMENTATION_PT2 * dyn_phase[p] +
+							  (p == VP_PHASE_FORWARD ? loss_frag : 0.0));
+	} else {
+		/* PyTorch 1.x: the overhead calibrated on its measurements,
+		 * which include what the loss's blocks leave */
+		reserved = phase[out->peak_phase] + waste_at_peak + VP_FRAGMENTATION * dynamic;
+		for (p = 0; p < VP_PHASE_COUNT; p++)
+			reserved = fmax(reserved, phase[p] + waste_phase[p] + VP_FRAGMENTATION * dyn_phase[p]);
+	}
 	frag = tt.persistent_waste + reserved - phase[out->peak_phase];
 
 	if (to_u64(tt.weights, &out->full_bytes[VP_COMP_WEIGHTS]) ||

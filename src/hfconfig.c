@@ -205,10 +205,17 @@ static const char *opt_string(const struct cfg *c, const char *key, int *bad)
 static int parse_act(const struct cfg *c, const char *key, const char *s, enum vp_act *out)
 {
 	static const char *const gelu[] = {
-		"gelu", "gelu_new", "gelu_fast", "gelu_pytorch_tanh", "gelu_python",
+		"gelu", "gelu_fast", "gelu_pytorch_tanh", "gelu_python",
 		"gelu_accurate", "gelu_10", "quick_gelu", NULL
 	};
 
+	/* transformers' ACT2FN["gelu_new"] is NewGELUActivation, which writes
+	 * the tanh approximation out in tensor ops (activations.py); autograd
+	 * keeps its intermediates (docs: "MLP"). */
+	if (strcmp(s, "gelu_new") == 0) {
+		*out = VP_ACT_GELU_NEW;
+		return 0;
+	}
 	for (size_t i = 0; gelu[i] != NULL; i++)
 		if (strcmp(s, gelu[i]) == 0) {
 			*out = VP_ACT_GELU;
@@ -340,6 +347,12 @@ static int read_t5(const struct cfg *c, struct vp_model *m)
 	}
 	if (strchr(ffp, '-') != NULL)
 		return fail(c, "'feed_forward_proj' must be ACT or gated-ACT, got '%.64s'", ffp);
+	/* T5Config.__init__: "gated-gelu" means dense_act_fn "gelu_new" (for
+	 * backwards compatibility); a plain "gelu" stays "gelu". */
+	if (m->gated_mlp && strcmp(ffp, "gelu") == 0) {
+		m->act = VP_ACT_GELU_NEW;
+		return 0;
+	}
 	return parse_act(c, "feed_forward_proj", ffp, &m->act);
 }
 

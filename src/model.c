@@ -380,7 +380,7 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 	if (m == NULL)
 		return vp_error_set(err, VP_ERR_INPUT, "no model to validate");
 	if ((unsigned)m->arch > VP_ARCH_ENCDEC || (unsigned)m->norm > VP_NORM_RMS ||
-	    (unsigned)m->act > VP_ACT_SILU || (unsigned)m->pos > VP_POS_ALIBI ||
+	    (unsigned)m->act > VP_ACT_GELU_NEW || (unsigned)m->pos > VP_POS_ALIBI ||
 	    (unsigned)m->naming > VP_NAMING_OPT)
 		return vp_error_set(err, VP_ERR_INPUT, "corrupt model descriptor (enum out of range)");
 

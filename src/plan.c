@@ -212,6 +212,11 @@ static void suggest(const struct vp_model *m, const struct vp_gpu *g, const stru
 	struct vp_train t;
 	struct vp_error err;
 
+	if (!base->expandable_segments) {
+		t = *base;
+		t.expandable_segments = true;
+		add_suggestion(m, g, req, &t, "--expandable-segments", budget, out);
+	}
 	if (!base->grad_ckpt) {
 		t = *base;
 		t.grad_ckpt = true;

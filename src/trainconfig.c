@@ -581,7 +581,8 @@ static struct tnode *parse_json(const char *name, const char *text, size_t len, 
 struct vblock {
 	bool has_method, has_quant, has_lora_r, has_targets, has_head, has_labels, has_seq, has_tgt;
 	bool has_precision, has_optimizer, has_attn, has_ckpt, has_gpus, has_zero, has_generate;
-	bool has_beams, has_new_tokens, has_lora_dropout;
+	bool has_beams, has_new_tokens, has_lora_dropout, has_expandable;
+	bool expandable;
 	double lora_dropout;
 	enum vp_method method;
 	enum vp_quant quant;
@@ -1655,6 +1656,14 @@ HANDLER(v_lora_dropout)
 	return 0;
 }
 
+HANDLER(v_expandable)
+{
+	if (get_bool(c, m->value, path, &c->vb.expandable) != 0)
+		return -1;
+	c->vb.has_expandable = true;
+	return 0;
+}
+
 HANDLER(v_lora_r)
 {
 	if (get_u64(c, m->value, path, 1, &c->vb.lora_r) != 0)
@@ -1831,6 +1840,7 @@ static const struct keydef vramplan_keys[] = {
 	{"quant", v_quant},
 	{"lora_r", v_lora_r},
 	{"lora_dropout", v_lora_dropout},
+	{"expandable_segments", v_expandable},
 	{"lora_targets", v_targets},
 	{"head", v_head},
 	{"num_labels", v_labels},
@@ -2535,6 +2545,10 @@ static int settle_method(struct ctx *c)
 	 * "LoRA adapters"). Unsaid, each trainer's own default: axolotl's
 	 * LoraConfig sets 0.0 (schemas/peft.py validate_lora_dropout), TRL's
 	 * ModelConfig 0.05; elsewhere vramplan's assumed 0.05. */
+	/* an environment variable, not a trainer key: only the vramplan:
+	 * block can say it */
+	if (vb->has_expandable)
+		t->expandable_segments = vb->expandable;
 	if (vb->has_lora_dropout) {
 		t->lora_dropout = vb->lora_dropout;
 	} else if (r->has_lora_dropout) {
@@ -2592,15 +2606,18 @@ static int settle(struct ctx *c)
 		if (note_default(tc, c->err, "optimizer", "optimizer: adamw_torch_fused (axolotl default)"))
 			return -1;
 	} else {
-		/* training_args.py: default_optim = "adamw_torch" (recent
-		 * releases pick adamw_torch_fused with torch >= 2.8; the
-		 * foreach version counted here needs a little more) */
+		/* training_args.py: default_optim = "adamw_torch"; recent
+		 * releases pick adamw_torch_fused with torch >= 2.8
+		 * (transformers 5.17 on torch 2.11 does, bench/measured). The
+		 * foreach version counted here, the safe side, holds one more
+		 * temporary the size of the trained parameters. */
 		t->optimizer = VP_OPT_ADAMW;
 		if (note_default(tc, c->err, tc->flavour == VP_TC_HF ? "optim" : "optimizer",
 				 tc->flavour == VP_TC_HF
-					 ? "optim: adamw_torch (TrainingArguments default)"
+					 ? "optim: adamw_torch (TrainingArguments default before torch 2.8; "
+					   "set adamw_torch_fused if that is what runs, it needs less)"
 					 : "optimizer: none in the config, so the client's, assumed adamw_torch "
-					   "(TrainingArguments default)"))
+					   "(TrainingArguments default before torch 2.8)"))
 			return -1;
 	}
 

@@ -33,9 +33,10 @@ enum vp_norm {
 };
 
 enum vp_act {
-	VP_ACT_GELU = 0, /* gelu, gelu_new, gelu_pytorch_tanh */
+	VP_ACT_GELU = 0, /* gelu, gelu_pytorch_tanh: one fused kernel */
 	VP_ACT_RELU,
-	VP_ACT_SILU
+	VP_ACT_SILU,
+	VP_ACT_GELU_NEW  /* gelu_new: the tanh formula in Python ops (T5 v1.1 gated-gelu, GPT-2, phi) */
 };
 
 enum vp_posenc {

@@ -84,6 +84,16 @@ struct vp_train {
 	bool packed;
 	bool compile;
 	bool optimizer_in_backward;
+	/* PyTorch 1.x rather than 2: zero_grad keeps the gradients
+	 * (set_to_none=False), AdamW steps one parameter at a time, and the
+	 * allocator overhead of the measurements of that time applies. The
+	 * CLI plans for a current PyTorch; a cases file with eager attention
+	 * sets it (cases.c). */
+	bool pytorch1;
+	/* PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (PyTorch >= 2.1):
+	 * the allocator grows one mapped segment instead of reserving a new
+	 * one per request that no free block holds. */
+	bool expandable_segments;
 };
 
 /* Defaults: batch 1, accumulation 1, seq 512 (tgt 128 for seq2seq heads),

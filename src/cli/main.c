@@ -41,6 +41,7 @@ enum opt_id {
 	OPT_QUANT,
 	OPT_OPTIMIZER,
 	OPT_GRAD_CKPT,
+	OPT_EXPANDABLE,
 	OPT_ATTN,
 	OPT_HEAD,
 	OPT_NUM_LABELS,
@@ -92,8 +93,9 @@ static const struct opt_def opts[] = {
 	{"lora-dropout", OPT_LORA_DROPOUT, "P", A_TRAIN, "LoRA dropout probability (default 0.05; with 0 the\nadapters share their input instead of each saving a copy)"},
 	{"lora-targets", OPT_LORA_TARGETS, "LIST", A_TRAIN, "modules to adapt, comma-separated, or all-linear\n(default: PEFT's default for the model)"},
 	{"quant", OPT_QUANT, "Q", A_TRAIN, "quantized base: nf4, nf4-dq, int8 or gptq-int4\n(default nf4 with --method qlora)"},
-	{"optimizer", OPT_OPTIMIZER, "NAME", A_TRAIN, "adamw, adamw-fused, adamw-8bit, paged-adamw,\npaged-adamw-8bit, adafactor, sgd, sgd-momentum,\nlion, or a TrainingArguments optim name\n(default adamw)"},
+	{"optimizer", OPT_OPTIMIZER, "NAME", A_TRAIN, "adamw, adamw-fused, adamw-8bit, paged-adamw,\npaged-adamw-8bit, adafactor, sgd, sgd-momentum,\nlion, or a TrainingArguments optim name\n(default adamw-fused)"},
 	{"grad-ckpt", OPT_GRAD_CKPT, NULL, A_TRAIN, "gradient checkpointing"},
+	{"expandable-segments", OPT_EXPANDABLE, NULL, A_TRAIN, "the run sets PYTORCH_CUDA_ALLOC_CONF=\nexpandable_segments:True (less fragmentation)"},
 	{"attn", OPT_ATTN, "A", A_TRAIN, "eager, sdpa or flash2 (default sdpa)"},
 	{"head", OPT_HEAD, "H", A_TRAIN, "causal-lm, seq2seq-lm, masked-lm,\nsequence-classification or encoder\n(default: from the architecture)"},
 	{"num-labels", OPT_NUM_LABELS, "N", A_TRAIN, "classes of a sequence-classification head\n(default 2)"},
@@ -352,6 +354,7 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 			return value_error(&err);
 		break;
 	case OPT_GRAD_CKPT: o->train.grad_ckpt = true; break;
+	case OPT_EXPANDABLE: o->train.expandable_segments = true; break;
 	case OPT_ATTN:
 		if (vp_attn_parse(arg, &o->train.attn, &err) != 0)
 			return value_error(&err);
@@ -424,6 +427,11 @@ static void opts_defaults(struct vp_cli_opts *o)
 	o->format = VP_OUT_DEFAULT;
 	o->profile = VP_PROFILE_HF;
 	vp_train_defaults(&o->train);
+	/* Plans recommend fused AdamW (TrainingArguments optim
+	 * adamw_torch_fused, PyTorch >= 2.0 on CUDA): the same states without
+	 * the foreach path's temporary the size of every trained parameter
+	 * (docs/memory-model.md "Optimizer states"), and faster. */
+	o->train.optimizer = VP_OPT_ADAMW_FUSED;
 	o->util = VP_DEFAULT_UTIL;
 	o->max_batch = VP_DEFAULT_MAX_BATCH;
 }

@@ -148,6 +148,7 @@ static void one_bert_layer_at_batch_1_length_8_matches_the_hand_count(void **sta
 	t.precision = VP_PREC_FP32;
 	t.optimizer = VP_OPT_ADAMW;
 	t.attn = VP_ATTN_EAGER;
+	t.pytorch1 = true; /* AdamW one parameter at a time */
 	assert_int_equal(vp_estimate(&m, &g, &t, &e, &err), 0);
 
 	assert_int_equal(e.params_total, params);
@@ -162,6 +163,14 @@ static void one_bert_layer_at_batch_1_length_8_matches_the_hand_count(void **sta
 	assert_int_equal(e.allocated_bytes, params * 16 + saved + scores + around + bwd);
 	assert_true(e.reserved_bytes > e.allocated_bytes);
 	assert_int_equal(e.device_bytes, e.reserved_bytes + e.context_bytes);
+	/* PyTorch 1's step: weights, gradients, states and one parameter's
+	 * update temporary (the largest, an MLP matrix of 64 x 256) */
+	assert_int_equal(e.phase_allocated_bytes[VP_PHASE_OPTIMIZER], params * 16 + 64 * 256 * 4);
+
+	/* PyTorch 2's foreach AdamW holds the temporary for every parameter */
+	t.pytorch1 = false;
+	assert_int_equal(vp_estimate(&m, &g, &t, &e, &err), 0);
+	assert_int_equal(e.phase_allocated_bytes[VP_PHASE_OPTIMIZER], params * 20);
 }
 
 /* One Llama block: hidden 64, 4 heads and 2 key/value heads of 16, SwiGLU
@@ -205,10 +214,14 @@ static void one_llama_layer_in_bf16_matches_the_hand_count(void **state)
 	/* standard loss: saved fp32 log-softmax, its incoming gradient and the
 	 * fp32 logits' gradient at the start of backward */
 	assert_int_equal(e.full_bytes[VP_COMP_LOGITS], T * V * 12);
-	/* the peak: bf16 weights, gradients, two bf16 AdamW states, everything
-	 * saved and the block's backward working memory */
-	assert_int_equal(e.peak_phase, VP_PHASE_BACKWARD);
-	assert_int_equal(e.allocated_bytes, params * 8 + saved + around + bwd);
+	/* backward: bf16 weights, gradients, two bf16 AdamW states,
+	 * everything saved and the block's backward working memory */
+	assert_int_equal(e.phase_allocated_bytes[VP_PHASE_BACKWARD], params * 8 + saved + around + bwd);
+	/* the step: the same persistent bytes and foreach AdamW's temporary
+	 * for every parameter, which is the peak of so small a step */
+	assert_int_equal(e.phase_allocated_bytes[VP_PHASE_OPTIMIZER], params * 10);
+	assert_int_equal(e.peak_phase, VP_PHASE_OPTIMIZER);
+	assert_int_equal(e.allocated_bytes, params * 10);
 }
 
 static uint64_t llama_lora_activations(const struct vp_model *m, enum vp_method method, enum vp_quant quant,
@@ -241,32 +254,51 @@ static void lora_dropout_and_bitsandbytes_inputs_match_the_hand_count(void **sta
 	qlora = llama_lora_activations(&m, VP_METHOD_QLORA, VP_QUANT_NF4, 0.0);
 	qlora_drop = llama_lora_activations(&m, VP_METHOD_QLORA, VP_QUANT_NF4, 0.05);
 
-	/* dropout: q and v each keep a dropped bf16 copy of the normalized
-	 * input and a bool mask, instead of sharing the input itself */
-	assert_int_equal(lora_drop - lora, 2 * (T * h * 2 + T * h) - T * h * 2);
-	/* bitsandbytes keeps the input of every quantized linear: o_proj's
-	 * contiguous attention output, the MLP input (shared by gate and up)
-	 * and down_proj's input; q/k/v's input is the one LoRA keeps anyway */
-	assert_int_equal(qlora - lora, T * (qd + h + f) * 2);
-	/* with both, the shared input stays (bitsandbytes) and the two dropped
-	 * copies and masks come on top */
-	assert_int_equal(qlora_drop - qlora, 2 * (T * h * 2 + T * h));
+	/* PEFT's fp32 adapters over a bf16 base: each of q and v casts the
+	 * input to fp32 and keeps a 16-bit copy of its own even without
+	 * dropout; dropout adds its bool mask */
+	assert_int_equal(lora_drop - lora, 2 * T * h);
+	/* bitsandbytes keeps the input of every quantized linear: q/k/v's
+	 * normalized input, o_proj's contiguous attention output, the MLP
+	 * input (shared by gate and up) and down_proj's input */
+	assert_int_equal(qlora - lora, T * (h + qd + h + f) * 2);
+	/* with both, the masks come on top */
+	assert_int_equal(qlora_drop - qlora, 2 * T * h);
+
+	/* over an fp32 base the adapters share the input without dropout, and
+	 * with it each keeps a dropped copy and a mask instead */
+	{
+		struct vp_train t = small_step();
+		struct vp_error err = {0};
+		uint64_t shared, dropped;
+
+		t.precision = VP_PREC_FP32;
+		t.attn = VP_ATTN_SDPA;
+		t.method = VP_METHOD_LORA;
+		t.lora_dropout = 0.0;
+		assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+		shared = estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS];
+		t.lora_dropout = 0.05;
+		dropped = estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS];
+		assert_int_equal(dropped - shared, 2 * (T * h * 4 + T * h) - T * h * 4);
+	}
 }
 
-static uint64_t forward_phase(const struct vp_model *m, enum vp_attn attn, uint64_t accum, int zero)
+static uint64_t forward_phase(const struct vp_model *m, enum vp_attn attn, uint64_t accum, int zero, bool pytorch1)
 {
 	struct vp_train t = small_step();
 
 	t.precision = VP_PREC_BF16;
 	t.attn = attn;
+	t.pytorch1 = pytorch1;
 	t.grad_accum = accum;
 	t.zero_stage = zero;
 	return estimated(m, &t).phase_allocated_bytes[VP_PHASE_FORWARD];
 }
 
-/* PyTorch >= 2.0 (implied by SDPA) frees the gradients after each step, so
- * the next forward holds none unless accumulating; eager attention may run
- * on an older PyTorch that keeps them zeroed, and ZeRO keeps its buffers. */
+/* PyTorch >= 2.0 frees the gradients after each step, whatever the
+ * attention, so the next forward holds none unless accumulating; PyTorch 1
+ * keeps them zeroed, and ZeRO keeps its buffers. */
 static void gradients_are_freed_between_steps_only_where_pytorch_2_frees_them(void **state)
 {
 	const struct vp_model m = tiny_llama();
@@ -275,10 +307,13 @@ static void gradients_are_freed_between_steps_only_where_pytorch_2_frees_them(vo
 
 	(void)state;
 
-	assert_int_equal(forward_phase(&m, VP_ATTN_SDPA, 2, 0) - forward_phase(&m, VP_ATTN_SDPA, 1, 0), grads);
-	assert_int_equal(forward_phase(&m, VP_ATTN_FLASH2, 2, 0) - forward_phase(&m, VP_ATTN_FLASH2, 1, 0), grads);
-	assert_int_equal(forward_phase(&m, VP_ATTN_EAGER, 2, 0), forward_phase(&m, VP_ATTN_EAGER, 1, 0));
-	assert_int_equal(forward_phase(&m, VP_ATTN_SDPA, 2, 2), forward_phase(&m, VP_ATTN_SDPA, 1, 2));
+	assert_int_equal(forward_phase(&m, VP_ATTN_SDPA, 2, 0, false) - forward_phase(&m, VP_ATTN_SDPA, 1, 0, false), grads);
+	assert_int_equal(forward_phase(&m, VP_ATTN_FLASH2, 2, 0, false) - forward_phase(&m, VP_ATTN_FLASH2, 1, 0, false),
+			 grads);
+	assert_int_equal(forward_phase(&m, VP_ATTN_EAGER, 2, 0, false) - forward_phase(&m, VP_ATTN_EAGER, 1, 0, false),
+			 grads);
+	assert_int_equal(forward_phase(&m, VP_ATTN_EAGER, 2, 0, true), forward_phase(&m, VP_ATTN_EAGER, 1, 0, true));
+	assert_int_equal(forward_phase(&m, VP_ATTN_SDPA, 2, 2, false), forward_phase(&m, VP_ATTN_SDPA, 1, 2, false));
 }
 
 static uint64_t t5_lora_activations(const struct vp_model *m, const char *targets)
@@ -321,6 +356,83 @@ static void autocast_casts_the_encoder_output_for_each_cross_attention_linear(vo
 
 	assert_int_equal(t5_lora_activations(&m, "q,k") - t5_lora_activations(&m, "q"),
 			 (s_enc + s_dec + s_enc) * h * 2);
+}
+
+/* transformers' gelu_new writes the tanh formula out: pow's input, tanh's
+ * output and both operands of the last product stay saved, three T x f
+ * tensors more than a fused GELU; under autocast pow's input is an fp32 copy
+ * and all but 0.5*x are fp32, and the gated product keeps an fp32 activation. */
+static void gelu_new_keeps_its_intermediates(void **state)
+{
+	struct vp_model fused = tiny_llama(), unfused = tiny_llama();
+	struct vp_train t = small_step();
+	const uint64_t T = 8, f = 128;
+
+	(void)state;
+	fused.act = VP_ACT_GELU;
+	unfused.act = VP_ACT_GELU_NEW;
+	t.attn = VP_ATTN_SDPA;
+	t.precision = VP_PREC_BF16;
+	assert_int_equal(estimated(&unfused, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+				 estimated(&fused, &t).full_bytes[VP_COMP_ACTIVATIONS],
+			 3 * T * f * 2);
+	t.precision = VP_PREC_AMP_BF16;
+	assert_int_equal(estimated(&unfused, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+				 estimated(&fused, &t).full_bytes[VP_COMP_ACTIVATIONS],
+			 3 * T * f * 4 + T * f * 2);
+}
+
+/* PEFT >= 0.12 keeps LoRA weights in fp32 over a bf16 base: the adapters,
+ * their gradients and both AdamW states take 4 bytes per parameter. */
+static void lora_adapters_are_fp32_over_a_16_bit_base(void **state)
+{
+	const struct vp_model m = tiny_llama();
+	struct vp_train t = small_step();
+	struct vp_error err = {0};
+	struct vp_estimate lora, frozen;
+	/* q_proj 64x64 and v_proj 64x32 at rank 4: 4 x (64+64) + 4 x (64+32) */
+	const uint64_t adapters = 4 * (64 + 64) + 4 * (64 + 32);
+
+	(void)state;
+	t.precision = VP_PREC_BF16;
+	t.attn = VP_ATTN_SDPA;
+	t.method = VP_METHOD_LORA;
+	t.lora_r = 4;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	lora = estimated(&m, &t);
+	t.method = VP_METHOD_FROZEN;
+	frozen = estimated(&m, &t);
+	assert_int_equal(lora.params_trainable, adapters);
+	assert_int_equal(lora.full_bytes[VP_COMP_WEIGHTS] - frozen.full_bytes[VP_COMP_WEIGHTS], adapters * 4);
+	assert_int_equal(lora.full_bytes[VP_COMP_GRADIENTS], adapters * 4);
+	assert_int_equal(lora.full_bytes[VP_COMP_OPTIMIZER], adapters * 8);
+}
+
+/* PyTorch 2's allocator leaves one loss-sized segment beyond the live ones
+ * (an fp32 T x V block here); expandable segments grow one mapped segment
+ * instead, so they reserve less, never less than is allocated. */
+static void the_loss_leaves_a_segment_unless_segments_expand(void **state)
+{
+	const struct vp_model m = tiny_llama();
+	struct vp_train t = small_step();
+	struct vp_estimate plain, expandable;
+	const uint64_t T = 64, V = 100;
+
+	(void)state;
+	t.seq_len = T;
+	t.precision = VP_PREC_BF16;
+	t.attn = VP_ATTN_SDPA;
+	t.optimizer = VP_OPT_ADAMW_FUSED;
+	plain = estimated(&m, &t);
+	t.expandable_segments = true;
+	expandable = estimated(&m, &t);
+	/* the loss's phase (the forward's end) reserves at least its
+	 * allocated bytes and one fp32 T x V segment more */
+	assert_true(plain.reserved_bytes >= plain.phase_allocated_bytes[VP_PHASE_FORWARD] + T * V * 4);
+	assert_true(plain.reserved_bytes > plain.allocated_bytes);
+	assert_true(expandable.reserved_bytes < plain.reserved_bytes);
+	assert_true(expandable.reserved_bytes >= expandable.allocated_bytes);
+	assert_int_equal(expandable.allocated_bytes, plain.allocated_bytes);
 }
 
 static void every_catalogue_model_matches_its_published_parameter_count(void **state)
@@ -546,6 +658,9 @@ int main(void)
 		cmocka_unit_test(lora_dropout_and_bitsandbytes_inputs_match_the_hand_count),
 		cmocka_unit_test(gradients_are_freed_between_steps_only_where_pytorch_2_frees_them),
 		cmocka_unit_test(autocast_casts_the_encoder_output_for_each_cross_attention_linear),
+		cmocka_unit_test(gelu_new_keeps_its_intermediates),
+		cmocka_unit_test(lora_adapters_are_fp32_over_a_16_bit_base),
+		cmocka_unit_test(the_loss_leaves_a_segment_unless_segments_expand),
 		cmocka_unit_test(every_catalogue_model_matches_its_published_parameter_count),
 		cmocka_unit_test(peak_never_decreases_with_batch_or_sequence),
 		cmocka_unit_test(each_memory_saving_option_lowers_the_peak),

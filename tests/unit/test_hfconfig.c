@@ -125,7 +125,7 @@ static void t5_keys(void **state)
 	assert_int_equal(m.head_dim, 64);
 	assert_int_equal(m.relative_buckets, 32);
 	assert_true(m.gated_mlp);
-	assert_int_equal(m.act, VP_ACT_GELU);
+	assert_int_equal(m.act, VP_ACT_GELU_NEW); /* T5Config: gated-gelu is gelu_new */
 	assert_false(m.tie_embeddings); /* the file says so; T5Config's default is True */
 	assert_true(m.hidden_dropout == 0.1 && m.attn_dropout == 0.1 && m.act_dropout == 0.1);
 
@@ -162,7 +162,7 @@ static void t5_defaults_follow_the_config_class(void **state)
 	snprintf(text, sizeof text, base, "mt5", "");
 	parse_ok(text, &m);
 	assert_true(m.gated_mlp);
-	assert_int_equal(m.act, VP_ACT_GELU);
+	assert_int_equal(m.act, VP_ACT_GELU_NEW);
 	assert_false(m.tie_embeddings);
 	snprintf(text, sizeof text, base, "umt5", ", \"feed_forward_proj\": \"gated-silu\"");
 	parse_ok(text, &m);

@@ -375,8 +375,13 @@ static void check_monotone(const struct vp_model *m, const struct vp_gpu *g, con
 		 * sample); SDPA and FA2 keep the output and its logsumexp
 		 * (heads x s x head_dim + heads x s). Below s = head_dim eager
 		 * genuinely keeps less, so the property holds from 2 x head_dim.
+		 * T5 and BLOOM run eager attention whatever is asked; for them
+		 * asking for eager changes only the PyTorch the estimate assumes
+		 * (an older one with its own allocator overhead), which is not
+		 * this property.
 		 */
 		if (t.attn != VP_ATTN_EAGER && t.seq_len >= 2 * m->head_dim &&
+		    m->naming != VP_NAMING_T5 && m->naming != VP_NAMING_BLOOM &&
 		    (m->arch != VP_ARCH_ENCDEC || 128 >= 2 * m->head_dim)) {
 			u = t;
 			u.attn = VP_ATTN_EAGER;
@@ -400,9 +405,12 @@ static void check_monotone(const struct vp_model *m, const struct vp_gpu *g, con
 		 * LoRA saves a subset of what full fine-tuning saves only without
 		 * LoRA dropout: with it each adapter keeps its own dropped copy of
 		 * its input and a mask, which can outweigh the trained state at
-		 * long sequences. Compared at dropout 0.
+		 * long sequences. Compared at dropout 0, and over a base that
+		 * is not 16-bit: PEFT casts a 16-bit input to its fp32
+		 * adapters' dtype, so there each adapter keeps its own copy even
+		 * without dropout (docs/memory-model.md "LoRA adapters").
 		 */
-		if (t.method == VP_METHOD_LORA) {
+		if (t.method == VP_METHOD_LORA && t.precision != VP_PREC_BF16 && t.precision != VP_PREC_FP16) {
 			struct vp_train t_nodrop = t;
 
 			t_nodrop.lora_dropout = 0.0;

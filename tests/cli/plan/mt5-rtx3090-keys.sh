@@ -11,7 +11,7 @@ assert want <= set(d) <= want | optional, sorted(set(d) ^ want)
 assert all(isinstance(d[k], int) and not isinstance(d[k], bool) for k in
            ("per_device_train_batch_size", "per_device_eval_batch_size",
             "gradient_accumulation_steps", "dataloader_num_workers"))
-assert d["bf16"] is True and d["fp16"] is False and d["optim"] == "adamw_torch"
+assert d["bf16"] is True and d["fp16"] is False and d["optim"] == "adamw_torch_fused"
 assert d["per_device_train_batch_size"] >= 1
 print("ok")
 ' 
