@@ -1,0 +1,435 @@
+#!/usr/bin/env python3
+"""Measure the peak GPU memory of real Hugging Face Trainer steps.
+
+Each run in runs.json is trained for a few steps, in a fresh process of its own
+(the caching allocator's reserved peak and the CUDA context are per process), by
+the real transformers Trainer (and PEFT / bitsandbytes where the run says so) on
+a model built from its config.json with random weights: memory does not depend
+on the weights' values, and the device machine cannot download checkpoints.
+
+    python3 bench/measured/measure.py --runs bench/measured/runs.json --out DIR
+
+writes DIR/results.json (everything recorded) and DIR/cases.yaml (the ground
+truth schema of ../shared/groundtruth/README.md: one case per run and metric).
+
+Recorded per run:
+  max_allocated  torch.cuda.max_memory_allocated() over the whole run
+  max_reserved   torch.cuda.max_memory_reserved() over the whole run
+  nvml_used      what nvidia-smi showed at the peak: max_reserved plus the
+                 context, where the context is nvidia-smi's memory.used at the
+                 end of the run, less the allocator's reserved bytes then, less
+                 nvidia-smi's reading with no process on the GPU
+  step peaks     max_memory_allocated() of each step (reset at each step)
+With "trace": true, the allocations live at the allocated peak, from
+torch.cuda.memory._record_memory_history(), grouped by size and call site.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+GIB = float(1 << 30)
+
+
+def smi_used_mib():
+    out = subprocess.run(
+        ["nvidia-smi", "--query-gpu=memory.used", "--format=csv,noheader,nounits"],
+        capture_output=True, text=True, check=True).stdout
+    return int(out.split()[0])
+
+
+# ---------------------------------------------------------------- child side
+
+def build_dataset(spec, cfg):
+    import torch
+    g = torch.Generator().manual_seed(0)
+    vocab = cfg.vocab_size
+    n = spec["batch"] * spec.get("grad_accum", 1) * spec.get("steps", 3)
+    rows = []
+    for _ in range(n):
+        ids = torch.randint(3, vocab - 1, (spec["seq_len"],), generator=g)
+        row = {"input_ids": ids, "attention_mask": torch.ones_like(ids)}
+        head = spec["head"]
+        if head == "causal-lm" or head == "masked-lm":
+            row["labels"] = ids.clone()
+        elif head == "seq2seq-lm":
+            row["labels"] = torch.randint(3, vocab - 1, (spec["tgt_len"],), generator=g)
+        elif head == "sequence-classification":
+            row["labels"] = torch.tensor(int(torch.randint(0, spec["num_labels"], (1,), generator=g)))
+        rows.append(row)
+    return rows
+
+
+def model_class(head):
+    import transformers as t
+    return {"causal-lm": t.AutoModelForCausalLM, "seq2seq-lm": t.AutoModelForSeq2SeqLM,
+            "masked-lm": t.AutoModelForMaskedLM,
+            "sequence-classification": t.AutoModelForSequenceClassification}[head]
+
+
+def peak_report(snapshot, base_bytes, top):
+    """Replay the allocator trace; list what is live at the allocated peak."""
+    live = {}
+    cur = best = 0
+    best_live = {}
+    for dev in snapshot["device_traces"]:
+        for e in dev:
+            a = e["action"]
+            if a == "alloc":
+                live[e["addr"]] = e
+                cur += e["size"]
+                if cur > best:
+                    best = cur
+                    best_live = dict(live)
+            elif a == "free_completed" and e["addr"] in live:
+                cur -= live.pop(e["addr"])["size"]
+    # Segments the allocator reserved, in order, with what was allocated
+    # then: where the reserved bytes beyond the allocated ones come from.
+    segs = []
+    cur = 0
+    live2 = {}
+    for dev in snapshot["device_traces"]:
+        for e in dev:
+            a = e["action"]
+            if a == "alloc":
+                live2[e["addr"]] = e["size"]
+                cur += e["size"]
+            elif a == "free_completed" and e["addr"] in live2:
+                cur -= live2.pop(e["addr"])
+            elif a == "segment_alloc":
+                site = "?"
+                for f in e.get("frames", []):
+                    fn = f["filename"]
+                    if any(k in fn for k in ("transformers/", "peft/", "torch/nn/", "torch/optim/", "accelerate/", "torch/utils/checkpoint", "torch/autograd")):
+                        site = "%s:%d %s" % (fn.split("site-packages/")[-1], f["line"], f["name"])
+                        break
+                segs.append([round(e["size"] / 2**20, 1), round((cur + base_bytes) / 2**20), site])
+    groups = {}
+    for e in best_live.values():
+        site = "?"
+        for f in e.get("frames", []):
+            fn = f["filename"]
+            if any(k in fn for k in ("transformers/", "peft/", "bitsandbytes/", "torch/nn/", "torch/optim/", "accelerate/", "torch/utils/checkpoint")):
+                site = "%s:%d %s" % (fn.split("site-packages/")[-1], f["line"], f["name"])
+                break
+        key = (e["size"], site)
+        groups[key] = groups.get(key, 0) + 1
+    rows = sorted(groups.items(), key=lambda kv: -kv[0][0] * kv[1])[:top]
+    return {"traced_peak_bytes": best, "base_bytes": base_bytes,
+            "top": [{"bytes": k[0], "count": c, "site": k[1]} for k, c in rows],
+            "segments": segs}
+
+
+def child(spec):
+    if spec.get("expandable_segments"):
+        # read by the caching allocator when CUDA initializes
+        os.environ["PYTORCH_CUDA_ALLOC_CONF"] = "expandable_segments:True"
+    import torch
+    import transformers
+    from transformers import AutoConfig, Trainer, TrainingArguments, TrainerCallback
+
+    idle_mib = spec["_idle_mib"]
+    torch.manual_seed(0)
+    cfg = AutoConfig.from_pretrained(spec["_config_path"])
+    if hasattr(cfg, "use_cache"):
+        cfg.use_cache = False
+    prec = spec["precision"]
+    kw = {"attn_implementation": spec["attn"]}
+    if spec["head"] == "sequence-classification":
+        cfg.num_labels = spec["num_labels"]
+    cls = model_class(spec["head"])
+    weight_dtype = torch.float32
+    if prec == "bf16" or spec.get("base_dtype") == "bf16":
+        weight_dtype = torch.bfloat16
+    quant = spec.get("quant")
+    if quant:
+        from transformers import BitsAndBytesConfig
+        d = tempfile.mkdtemp(dir="/tmp")
+        with torch.device("cuda"):
+            m = cls.from_config(cfg, torch_dtype=torch.bfloat16, **kw)
+        m.save_pretrained(d, safe_serialization=True)
+        del m
+        torch.cuda.empty_cache()
+        if quant == "int8":
+            q = BitsAndBytesConfig(load_in_8bit=True)
+        else:
+            q = BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type="nf4",
+                                   bnb_4bit_use_double_quant=(quant == "nf4-dq"),
+                                   bnb_4bit_compute_dtype=torch.bfloat16)
+        model = cls.from_pretrained(d, quantization_config=q, torch_dtype=torch.bfloat16,
+                                    device_map={"": 0}, **kw)
+    else:
+        with torch.device("cuda"):
+            model = cls.from_config(cfg, torch_dtype=weight_dtype, **kw)
+    # transformers 5 sets tie_word_embeddings for T5-family configs that say
+    # false (huggingface/transformers#48154); untie to build the model the
+    # config describes: mT5's LM head is its own matrix.
+    untied = False
+    with open(spec["_config_path"]) as f:
+        said_tied = json.load(f).get("tie_word_embeddings", True)
+    out_emb, in_emb = model.get_output_embeddings(), model.get_input_embeddings()
+    if not said_tied and out_emb is not None and out_emb.weight is in_emb.weight:
+        out_emb.weight = torch.nn.Parameter(in_emb.weight.detach().clone())
+        model.config.tie_word_embeddings = False
+        untied = True
+    if spec["grad_ckpt"] and spec["method"] in ("lora", "qlora"):
+        model.enable_input_require_grads()
+    if spec["method"] in ("lora", "qlora"):
+        from peft import LoraConfig, get_peft_model
+        if spec["method"] == "qlora":
+            from peft import prepare_model_for_kbit_training
+            model = prepare_model_for_kbit_training(model, use_gradient_checkpointing=False)
+        lc = LoraConfig(r=spec["lora_r"], lora_alpha=2 * spec["lora_r"],
+                        lora_dropout=spec.get("lora_dropout", 0.05),
+                        target_modules=spec["lora_targets"],
+                        modules_to_save=spec.get("modules_to_save"),
+                        task_type="SEQ_2_SEQ_LM" if spec["head"] == "seq2seq-lm" else "CAUSAL_LM")
+        model = get_peft_model(model, lc)
+    trainable = sum(p.numel() for p in model.parameters() if p.requires_grad)
+    total = sum(p.numel() for p in model.parameters())
+    data = build_dataset(spec, cfg)
+    torch.cuda.synchronize()
+    torch.cuda.empty_cache()
+    torch.cuda.reset_peak_memory_stats()
+    weights_bytes = torch.cuda.memory_allocated()
+
+    step_peaks = []
+
+    class Peaks(TrainerCallback):
+        def on_step_begin(self, args, state, control, **k):
+            torch.cuda.reset_peak_memory_stats()
+
+        def on_step_end(self, args, state, control, **k):
+            step_peaks.append(torch.cuda.max_memory_allocated())
+
+    optim = {"adamw": "adamw_torch", "adamw-fused": "adamw_torch_fused",
+             "adamw-8bit": "adamw_bnb_8bit", "paged-adamw": "paged_adamw_32bit",
+             "paged-adamw-8bit": "paged_adamw_8bit", "adafactor": "adafactor",
+             "sgd": "sgd"}[spec["optimizer"]]
+    out = tempfile.mkdtemp(dir="/tmp")
+    args = TrainingArguments(
+        output_dir=out, per_device_train_batch_size=spec["batch"],
+        gradient_accumulation_steps=spec.get("grad_accum", 1), max_steps=spec.get("steps", 3),
+        learning_rate=1e-5, optim=optim,
+        bf16=prec == "amp-bf16" or (prec == "bf16" and spec["method"] in ("lora", "qlora")),
+        fp16=prec == "amp-fp16",
+        gradient_checkpointing=spec["grad_ckpt"],
+        gradient_checkpointing_kwargs={"use_reentrant": spec.get("reentrant", True)},
+        report_to=[], save_strategy="no", logging_strategy="no", eval_strategy="no",
+        dataloader_num_workers=0, dataloader_pin_memory=False, remove_unused_columns=False,
+        disable_tqdm=True, seed=0)
+    trainer = Trainer(model=model, args=args, train_dataset=data, callbacks=[Peaks()])
+    # Trainer.__init__ may move or wrap the model; the peak counts from here.
+    torch.cuda.synchronize()
+    torch.cuda.reset_peak_memory_stats()
+    if spec.get("trace"):
+        torch.cuda.memory._record_memory_history(max_entries=3_000_000)
+    base = torch.cuda.memory_allocated()
+    t0 = time.time()
+    trainer.train()
+    torch.cuda.synchronize()
+    wall = time.time() - t0
+    res = {
+        "max_allocated": torch.cuda.max_memory_allocated(),
+        "max_reserved": torch.cuda.max_memory_reserved(),
+        "weights_allocated": weights_bytes,
+        "step_peaks": step_peaks,
+        "reserved_end": torch.cuda.memory_reserved(),
+        "untied_lm_head": untied,
+        "trainable_params": trainable, "total_params": total, "train_s": round(wall, 2),
+        "torch": torch.__version__, "transformers": transformers.__version__,
+        "gpu_name": torch.cuda.get_device_name(0),
+    }
+    # max_memory_* were reset at each step begin by the callback; the whole-run
+    # peak is the largest step peak (the first step's forward included).
+    res["max_allocated"] = max(step_peaks + [res["max_allocated"]])
+    # nvidia-smi now shows the context plus what the allocator holds now; at
+    # the peak it held max_reserved instead.
+    res["context_mib"] = smi_used_mib() - idle_mib - res["reserved_end"] / 2**20
+    res["nvml_used_mib"] = res["context_mib"] + res["max_reserved"] / 2**20
+    try:
+        import peft
+        res["peft"] = peft.__version__
+    except ImportError:
+        pass
+    if spec.get("trace"):
+        snap = torch.cuda.memory._snapshot()
+        res["trace"] = peak_report(snap, base, 40)
+    print("RESULT " + json.dumps(res), flush=True)
+
+
+def context_child(idle_mib):
+    """The CUDA context and the cuBLAS/cuDNN state a training step creates."""
+    import torch
+    a = torch.randn(1024, 1024, device="cuda", dtype=torch.bfloat16)
+    b = (a @ a).float()
+    torch.nn.functional.cross_entropy(b, torch.zeros(1024, dtype=torch.long, device="cuda"))
+    torch.cuda.synchronize()
+    print("RESULT " + json.dumps({
+        "nvml_used_mib": smi_used_mib() - idle_mib,
+        "reserved": torch.cuda.memory_reserved(),
+        "torch": torch.__version__, "gpu_name": torch.cuda.get_device_name(0)}), flush=True)
+
+
+# --------------------------------------------------------------- parent side
+
+CASE_KEYS = ["id", "source", "quality", "config", "head", "num_labels", "framework", "batch",
+             "grad_accum", "seq_len", "tgt_len", "packed", "precision", "optimizer",
+             "optimizer_in_backward", "method", "lora_r", "lora_alpha", "lora_targets",
+             "modules_to_save", "quant", "grad_ckpt", "activation_offload", "attn", "loss",
+             "compile", "gpu", "gpus", "zero", "metric", "measured_gib", "notes"]
+
+
+CASES_HEADER = ("# Written by bench/measured/measure.py from results.json; see bench/measured/README.md.\n"
+                "# Extension keys beyond ../shared/groundtruth's schema: lora_dropout, pytorch, expandable_segments.\n\n")
+
+
+def yaml_scalar(v):
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return repr(v)
+    if isinstance(v, list):
+        return "[" + ", ".join(yaml_scalar(x) for x in v) + "]"
+    return json.dumps(str(v))
+
+
+def case_rows(spec, res):
+    metrics = [("max_allocated", res["max_allocated"] / GIB, "a"),
+               ("max_reserved", res["max_reserved"] / GIB, "r"),
+               ("nvml_used", res["nvml_used_mib"] / 1024.0, "d")]
+    env = "torch %s, transformers %s%s, %s" % (
+        res["torch"], res["transformers"],
+        ", peft " + res["peft"] if "peft" in res and spec["method"] != "full" else "",
+        res["gpu_name"])
+    rows = []
+    for metric, gib, suffix in metrics:
+        c = {
+            "id": "%s-%s" % (spec["id"], suffix),
+            "source": "vramplan bench/measured/measure.py on the lent device (%s)" % env,
+            "quality": "A", "config": "configs/" + spec["config"], "head": spec["head"],
+            "num_labels": spec.get("num_labels"), "framework": "hf-trainer",
+            "batch": spec["batch"], "grad_accum": spec.get("grad_accum", 1),
+            "seq_len": spec["seq_len"], "tgt_len": spec.get("tgt_len"), "packed": False,
+            "precision": spec["precision"], "optimizer": spec["optimizer"],
+            "optimizer_in_backward": False, "method": spec["method"],
+            "lora_r": spec.get("lora_r"), "lora_alpha": 2 * spec["lora_r"] if spec.get("lora_r") else None,
+            "lora_targets": spec.get("lora_targets"), "modules_to_save": spec.get("modules_to_save"),
+            "quant": spec.get("quant"), "grad_ckpt": spec["grad_ckpt"], "activation_offload": False,
+            "attn": spec["attn"], "loss": "standard", "compile": False, "gpu": "h100-80gb",
+            "gpus": 1, "zero": None, "metric": metric, "measured_gib": round(gib, 3),
+            "notes": "%d steps of HF Trainer on random weights, every sample exactly seq_len tokens "
+                     "(no padding); step peaks (GiB) %s; trainable %d of %d parameters%s%s" % (
+                         spec.get("steps", 3),
+                         ", ".join("%.3f" % (p / GIB) for p in res["step_peaks"]),
+                         res["trainable_params"], res["total_params"],
+                         "; lora_dropout %.2f" % spec.get("lora_dropout", 0.05) if spec["method"] != "full" else "",
+                         "; " + spec["note"] if spec.get("note") else "") +
+                     ("; LM head untied as the config says (transformers 5 ties T5-family heads: "
+                      "huggingface/transformers#48154)" if res.get("untied_lm_head") else ""),
+        }
+        if spec["method"] != "full":
+            c["lora_dropout"] = spec.get("lora_dropout", 0.05)
+        if spec.get("expandable_segments"):
+            c["expandable_segments"] = True
+        c["pytorch"] = res["torch"]
+        rows.append(c)
+    return rows
+
+
+def write_cases(path, header, cases):
+    with open(path, "w") as f:
+        f.write(header)
+        for c in cases:
+            first = True
+            for k in CASE_KEYS + [k for k in c if k not in CASE_KEYS]:
+                f.write("%s%s: %s\n" % ("- " if first else "  ", k, yaml_scalar(c[k])))
+                first = False
+            f.write("\n")
+
+
+def run_child(args_list, timeout):
+    p = subprocess.run([sys.executable, os.path.abspath(__file__)] + args_list,
+                       capture_output=True, text=True, timeout=timeout)
+    for line in p.stdout.splitlines():
+        if line.startswith("RESULT "):
+            return json.loads(line[7:]), None
+    return None, (p.stderr or p.stdout)[-3000:]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--runs")
+    ap.add_argument("--out")
+    ap.add_argument("--only", default="", help="comma-separated run ids")
+    ap.add_argument("--child")
+    ap.add_argument("--context-child", type=int)
+    ap.add_argument("--timeout", type=int, default=240)
+    ap.add_argument("--cases-from", help="write cases.yaml from this results.json, measuring nothing")
+    a = ap.parse_args()
+    if a.child:
+        child(json.loads(a.child))
+        return
+    if a.context_child is not None:
+        context_child(a.context_child)
+        return
+    os.makedirs(a.out, exist_ok=True)
+    here = os.path.dirname(os.path.abspath(a.runs))
+    runs = json.load(open(a.runs))["runs"]
+    only = set(x for x in a.only.split(",") if x)
+    if a.cases_from:
+        # rewrite cases.yaml from a results.json already measured
+        prev = json.load(open(a.cases_from))
+        cases = []
+        for spec in runs:
+            if spec["id"] in prev and "error" not in prev[spec["id"]]:
+                cases += case_rows({k: v for k, v in spec.items() if k != "trace"}, prev[spec["id"]])
+        write_cases(os.path.join(a.out, "cases.yaml"), CASES_HEADER, cases)
+        return
+    idle = smi_used_mib()
+    results = {"idle_mib": idle}
+    ctx, err = run_child(["--context-child", str(idle)], a.timeout)
+    results["context"] = ctx or {"error": err}
+    print("context", json.dumps(results["context"]), flush=True)
+    cases = []
+    for spec in runs:
+        if only and spec["id"] not in only:
+            continue
+        spec = dict(spec)
+        spec["_idle_mib"] = idle
+        spec["_config_path"] = os.path.join(here, "configs", spec["config"])
+        t0 = time.time()
+        try:
+            res, err = run_child(["--child", json.dumps(spec)], a.timeout)
+        except subprocess.TimeoutExpired:
+            res, err = None, "timeout"
+        if res is None:
+            print("%-28s FAILED %s" % (spec["id"], err), flush=True)
+            results[spec["id"]] = {"error": err}
+            continue
+        results[spec["id"]] = res
+        print("%-28s alloc %.3f resv %.3f nvml %.3f GiB steps %s (%.0f s)" % (
+            spec["id"], res["max_allocated"] / GIB, res["max_reserved"] / GIB,
+            res["nvml_used_mib"] / 1024.0,
+            " ".join("%.3f" % (p / GIB) for p in res["step_peaks"]), time.time() - t0), flush=True)
+        if res.get("trace"):
+            tr = res["trace"]
+            print("   traced peak %.3f GiB over base %.3f GiB" % (tr["traced_peak_bytes"] / GIB, tr["base_bytes"] / GIB))
+            for r in tr["top"][:25]:
+                print("   %10.1f MiB x%-3d %s" % (r["bytes"] / 2**20, r["count"], r["site"]))
+            big = [s for s in tr["segments"] if s[0] >= 20]
+            print("   segments >= 20 MiB (MiB, allocated MiB then, site): %d of %d" % (len(big), len(tr["segments"])))
+            for s in big[:60]:
+                print("     %8.1f @ %7d  %s" % (s[0], s[1], s[2]))
+        cases += case_rows({k: v for k, v in spec.items() if not k.startswith("_")}, res)
+    json.dump(results, open(os.path.join(a.out, "results.json"), "w"), indent=1)
+    write_cases(os.path.join(a.out, "cases.yaml"), CASES_HEADER, cases)
+
+
+if __name__ == "__main__":
+    main()
