@@ -212,6 +212,8 @@ def child(spec):
     out = tempfile.mkdtemp(dir="/tmp")
     args = TrainingArguments(
         output_dir=out, per_device_train_batch_size=spec["batch"],
+        per_device_eval_batch_size=spec.get("eval_batch", 8),
+        eval_accumulation_steps=spec.get("eval_accumulation_steps"),
         gradient_accumulation_steps=spec.get("grad_accum", 1), max_steps=spec.get("steps", 3),
         learning_rate=1e-5, optim=optim,
         bf16=prec == "amp-bf16" or (prec == "bf16" and spec["method"] in ("lora", "qlora")),
@@ -232,9 +234,24 @@ def child(spec):
     trainer.train()
     torch.cuda.synchronize()
     wall = time.time() - t0
+    train_allocated = torch.cuda.max_memory_allocated()
+    train_reserved = torch.cuda.max_memory_reserved()
+    eval_res = None
+    if spec.get("eval_batch"):
+        # evaluation between optimizer steps, as Trainer runs it: the
+        # optimizer's states stay, the gradients were freed by zero_grad
+        eval_spec = dict(spec, batch=spec["eval_batch"], grad_accum=1, steps=spec.get("eval_steps", 2))
+        eval_data = build_dataset(eval_spec, cfg)
+        torch.cuda.synchronize()
+        torch.cuda.reset_peak_memory_stats()
+        trainer.evaluate(eval_dataset=eval_data)
+        torch.cuda.synchronize()
+        eval_res = {"batch": spec["eval_batch"], "steps": spec.get("eval_steps", 2),
+                    "max_allocated": torch.cuda.max_memory_allocated(),
+                    "max_reserved": torch.cuda.max_memory_reserved()}
     res = {
-        "max_allocated": torch.cuda.max_memory_allocated(),
-        "max_reserved": torch.cuda.max_memory_reserved(),
+        "max_allocated": train_allocated,
+        "max_reserved": train_reserved,
         "weights_allocated": weights_bytes,
         "step_peaks": step_peaks,
         "reserved_end": torch.cuda.memory_reserved(),
@@ -250,6 +267,9 @@ def child(spec):
     # the peak it held max_reserved instead.
     res["context_mib"] = smi_used_mib() - idle_mib - res["reserved_end"] / 2**20
     res["nvml_used_mib"] = res["context_mib"] + res["max_reserved"] / 2**20
+    if eval_res is not None:
+        eval_res["nvml_used_mib"] = res["context_mib"] + eval_res["max_reserved"] / 2**20
+        res["eval"] = eval_res
     try:
         import peft
         res["peft"] = peft.__version__
