@@ -604,6 +604,10 @@ static void comment_train(FILE *f, const struct vp_plan_request *req, const stru
 		break;
 	}
 	comment_breakdown(f, &p->train, p->ewc_bytes);
+	if (p->expandable_batch > 0)
+		fprintf(f, "# with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True in the run's environment "
+			   "(--expandable-segments): train batch %" PRIu64 "\n",
+			p->expandable_batch);
 	if (req->effective_batch > 0 || gpus > 1 || p->grad_accum > 1) {
 		fprintf(f, "# effective batch: %" PRIu64 " x %" PRIu64 " accumulation x %" PRIu64 " GPU%s = %" PRIu64,
 			p->train_batch, p->grad_accum, gpus, gpus == 1 ? "" : "s", p->effective_batch);
@@ -1066,6 +1070,7 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 		jint(&j, o, "memory_max_batch", plan->memory_max_batch);
 		jint(&j, o, "eval_batch", plan->eval_batch);
 		jint(&j, o, "eval_accumulation_steps", plan->eval_accumulation_steps);
+		jint(&j, o, "expandable_segments_batch", plan->expandable_batch);
 	}
 	jestimate(&j, root, "estimate", &plan->train, plan->train_batch, plan->budget_bytes, plan->ewc_bytes);
 	if (plan->next_valid)

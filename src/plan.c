@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "vramplan/peft.h"
@@ -385,5 +386,26 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 	base.batch = batch;
 	if (vp_host_plan(m, &base, &req->host, vp_plan_checkpoint_bytes(m, &base, &out->train), &out->host) != 0)
 		return vp_error_set(err, VP_ERR_INPUT, "host RAM estimate failed");
+
+	/* Would PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (an
+	 * environment variable, no trainer key) allow a larger batch? The
+	 * same search without most of the allocator's fragmentation
+	 * (docs/memory-model.md "Allocator"). */
+	if (!req->no_suggestions && !req->train.expandable_segments && req->effective_batch == 0) {
+		struct vp_plan_request xs = *req;
+		struct vp_plan *alt = malloc(sizeof *alt);
+
+		if (alt == NULL)
+			return vp_error_set(err, VP_ERR_INPUT, "out of memory");
+		xs.train.expandable_segments = true;
+		xs.no_suggestions = true;
+		if (vp_plan_search(m, g, &xs, alt, err) != 0) {
+			free(alt);
+			return -1;
+		}
+		if (alt->fits && alt->train_batch > out->train_batch)
+			out->expandable_batch = alt->train_batch;
+		free(alt);
+	}
 	return 0;
 }

@@ -71,6 +71,11 @@ struct vp_plan {
 
 	uint64_t ewc_bytes;          /* EWC Fisher diagonal + anchor copy (device) */
 
+	/* The train batch the same plan would pick with
+	 * PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True, when that is
+	 * larger; 0 otherwise (or when already asked for, or no suggestions). */
+	uint64_t expandable_batch;
+
 	struct vp_suggestion suggestions[VP_MAX_SUGGESTIONS];
 	size_t n_suggestions;
 };
