@@ -55,7 +55,7 @@ static void vpfz_estimate_describe(const struct vp_model *m, const struct vp_gpu
 {
 	snprintf(vpfz_context, sizeof vpfz_context,
 		 "model %s (%s, %llu layers, hidden %llu, vocab %llu) gpu %s batch %llu seq %llu tgt %llu "
-		 "head %s %s %s %s quant %s attn %s loss %s r %llu targets %zu%s save %zu gpus %llu zero %d%s%s%s%s%s%s dropout %g",
+		 "head %s %s %s %s quant %s attn %s loss %s r %llu targets %zu%s save %zu gpus %llu zero %d%s%s%s%s%s%s dropout %g%s%s",
 		 m->name, m->model_type, (unsigned long long)m->num_layers, (unsigned long long)m->hidden_size,
 		 (unsigned long long)m->vocab_size, g->name, (unsigned long long)t->batch,
 		 (unsigned long long)t->seq_len, (unsigned long long)t->tgt_len, vp_head_name(t->head),
@@ -65,7 +65,8 @@ static void vpfz_estimate_describe(const struct vp_model *m, const struct vp_gpu
 		 t->n_modules_to_save, (unsigned long long)t->gpus, t->zero_stage,
 		 t->grad_ckpt ? " grad-ckpt" : "", t->activation_offload ? " offload" : "",
 		 t->packed ? " packed" : "", t->compile ? " compile" : "",
-		 t->optimizer_in_backward ? " opt-in-bwd" : "", t->fsdp ? " fsdp" : "", t->lora_dropout);
+		 t->optimizer_in_backward ? " opt-in-bwd" : "", t->fsdp ? " fsdp" : "", t->lora_dropout,
+		 t->pytorch1 ? " pytorch1" : "", t->expandable_segments ? " expandable-segments" : "");
 }
 
 #define VPFZ_PICK(st, arr) ((arr)[vpfz_draw((st), sizeof(arr) / sizeof((arr)[0]))])
@@ -124,6 +125,14 @@ static void vpfz_estimate_options(const struct vp_model *m, uint64_t *st, struct
 	t->fsdp = t->zero_stage == 0 && vpfz_draw(st, 6) == 0;
 	/* LoRA dropout on or off (drawn last for the same reason) */
 	t->lora_dropout = vpfz_draw(st, 2) ? 0.05 : 0.0;
+	/* PyTorch 1 and expandable segments, from a copy of the state so that
+	 * the plan's draws, and with them the saved reproducers, stay as they
+	 * were */
+	{
+		uint64_t side = *st ^ UINT64_C(0x5DEECE66D);
+		t->pytorch1 = vpfz_draw(&side, 4) == 0;
+		t->expandable_segments = vpfz_draw(&side, 4) == 0;
+	}
 }
 
 static void vpfz_estimate_check(const struct vp_estimate *e)
