@@ -532,7 +532,8 @@ static bool pytorch2_implied(const struct vp_train *t)
 
 /* Everything derived from the model and setup once, before the phases. */
 struct totals;
-static double loss_fragmentation(const struct totals *tt, const struct vp_train *t, double activations);
+static double loss_fragmentation(const struct totals *tt, const struct vp_train *t, double activations,
+				 bool grads_freed);
 
 struct totals {
 	double weights, weight_copies, head_copy, grads, grads_in_backward, optimizer, step_temp;
@@ -1105,9 +1106,10 @@ uint64_t vp_context_bytes_idle(const struct vp_gpu *g)
  *   second step's loss reserves its segments anew, up to the states' size
  *   (traced: MS-QW25-3B-full reserved a second full set of loss segments).
  */
-static double loss_fragmentation(const struct totals *tt, const struct vp_train *t, double activations)
+static double loss_fragmentation(const struct totals *tt, const struct vp_train *t, double activations,
+				 bool grads_freed)
 {
-	double carved;
+	double carved, room = tt->loss_set;
 
 	if (tt->loss_block <= 0.0)
 		return 0.0;
@@ -1124,7 +1126,15 @@ static double loss_fragmentation(const struct totals *tt, const struct vp_train 
 	 * MS-BGEM3, MS-KoBART (activations as large as the states: 0.45, 3.4,
 	 * 0.17, less than one loss block more). */
 	carved = fmax(0.0, tt->optimizer - activations);
-	return tt->loss_block + fmin(carved, tt->loss_set);
+	/* With checkpointing and the gradients freed between steps, the
+	 * gradients that backward creates after the loss is freed take its
+	 * segments first, and are freed again before the next loss: only the
+	 * rest of those segments is left for the states (MS-L32-3B-full-amp:
+	 * fp32 gradients nearly as large as the loss's segments, 7.4 GiB over
+	 * allocated). */
+	if (t->grad_ckpt && grads_freed)
+		room = fmax(0.0, tt->loss_set - tt->grads);
+	return tt->loss_block + fmin(carved, room);
 }
 
 /* Does zero_grad free the gradients after an optimizer step? PyTorch >= 2.0
@@ -1380,8 +1390,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 		 * bench/measured: 0.05 GiB over allocated for BGEM3, 0.10 for
 		 * mT5, 0.68 for QW18, 7.0 for QW25 with checkpointing). */
 		double acts = (t->grad_ckpt ? tt.inputs_all : tt.saved_all + tt.scores_all) + fwd_waste;
-		double spill = tt.loss_block > 0.0 && t->zero_stage == 0
-				       ? fmin(fmax(0.0, tt.optimizer - acts), tt.loss_set) : 0.0;
+		double spill = loss_fragmentation(&tt, t, acts, grads_freed) - tt.loss_block;
 
 		reserved = phase[out->peak_phase] + waste_at_peak;
 		for (p = 0; p < VP_PHASE_COUNT; p++)
@@ -1389,7 +1398,8 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	} else if (pytorch2_implied(t)) {
 		/* the forward's activations as allocated: rounded blocks */
 		double loss_frag = loss_fragmentation(&tt, t, (t->grad_ckpt ? tt.inputs_all
-									  : tt.saved_all + tt.scores_all) + fwd_waste);
+									  : tt.saved_all + tt.scores_all) + fwd_waste,
+						      grads_freed);
 
 		reserved = phase[out->peak_phase] + waste_at_peak + VP_FRAGMENTATION_PT2 * dynamic;
 		for (p = 0; p < VP_PHASE_COUNT; p++)
