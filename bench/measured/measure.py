@@ -210,7 +210,16 @@ def child(spec):
              "paged-adamw-8bit": "paged_adamw_8bit", "adafactor": "adafactor",
              "sgd": "sgd"}[spec["optimizer"]]
     out = tempfile.mkdtemp(dir="/tmp")
-    args = TrainingArguments(
+    args_cls, trainer_cls, gen = TrainingArguments, Trainer, {}
+    if spec.get("generate"):
+        # evaluation with generation (predict_with_generate), as a
+        # summarization script runs it
+        from transformers import Seq2SeqTrainer, Seq2SeqTrainingArguments
+        args_cls, trainer_cls = Seq2SeqTrainingArguments, Seq2SeqTrainer
+        gen = {"predict_with_generate": True, "generation_max_length": spec["max_new_tokens"],
+               "generation_num_beams": spec.get("num_beams", 1)}
+    args = args_cls(
+        **gen,
         output_dir=out, per_device_train_batch_size=spec["batch"],
         per_device_eval_batch_size=spec.get("eval_batch", 8),
         eval_accumulation_steps=spec.get("eval_accumulation_steps"),
@@ -223,7 +232,7 @@ def child(spec):
         report_to=[], save_strategy="no", logging_strategy="no", eval_strategy="no",
         dataloader_num_workers=0, dataloader_pin_memory=False, remove_unused_columns=False,
         disable_tqdm=True, seed=0)
-    trainer = Trainer(model=model, args=args, train_dataset=data, callbacks=[Peaks()])
+    trainer = trainer_cls(model=model, args=args, train_dataset=data, callbacks=[Peaks()])
     # Trainer.__init__ may move or wrap the model; the peak counts from here.
     torch.cuda.synchronize()
     torch.cuda.reset_peak_memory_stats()
@@ -247,6 +256,8 @@ def child(spec):
         trainer.evaluate(eval_dataset=eval_data)
         torch.cuda.synchronize()
         eval_res = {"batch": spec["eval_batch"], "steps": spec.get("eval_steps", 2),
+                    "generate": bool(spec.get("generate")), "num_beams": spec.get("num_beams", 1),
+                    "max_new_tokens": spec.get("max_new_tokens"),
                     "max_allocated": torch.cuda.max_memory_allocated(),
                     "max_reserved": torch.cuda.max_memory_reserved()}
     res = {
@@ -407,7 +418,7 @@ def main():
         prev = json.load(open(a.cases_from))
         cases = []
         for spec in runs:
-            if spec["id"] in prev and "error" not in prev[spec["id"]]:
+            if spec.get("score", True) and spec["id"] in prev and "error" not in prev[spec["id"]]:
                 cases += case_rows({k: v for k, v in spec.items() if k != "trace"}, prev[spec["id"]])
         write_cases(os.path.join(a.out, "cases.yaml"), CASES_HEADER, cases)
         return
@@ -446,7 +457,8 @@ def main():
             print("   segments >= 20 MiB (MiB, allocated MiB then, site): %d of %d" % (len(big), len(tr["segments"])))
             for s in big[:60]:
                 print("     %8.1f @ %7d  %s" % (s[0], s[1], s[2]))
-        cases += case_rows({k: v for k, v in spec.items() if not k.startswith("_")}, res)
+        if spec.get("score", True):
+            cases += case_rows({k: v for k, v in spec.items() if not k.startswith("_")}, res)
     json.dump(results, open(os.path.join(a.out, "results.json"), "w"), indent=1)
     write_cases(os.path.join(a.out, "cases.yaml"), CASES_HEADER, cases)
 
