@@ -70,6 +70,19 @@ def model_class(head):
             "sequence-classification": t.AutoModelForSequenceClassification}[head]
 
 
+SITE_MODULES = ("transformers/", "peft/", "bitsandbytes/", "torch/nn/", "torch/optim/", "accelerate/",
+                "torch/utils/checkpoint", "torch/autograd")
+
+
+def call_site(frames):
+    """The innermost frame in a library that says what allocated."""
+    for f in frames:
+        fn = f["filename"]
+        if any(k in fn for k in SITE_MODULES):
+            return "%s:%d %s" % (fn.split("site-packages/")[-1], f["line"], f["name"])
+    return "?"
+
+
 def peak_report(snapshot, base_bytes, top):
     """Replay the allocator trace; list what is live at the allocated peak."""
     live = {}
@@ -100,22 +113,11 @@ def peak_report(snapshot, base_bytes, top):
             elif a == "free_completed" and e["addr"] in live2:
                 cur -= live2.pop(e["addr"])
             elif a == "segment_alloc":
-                site = "?"
-                for f in e.get("frames", []):
-                    fn = f["filename"]
-                    if any(k in fn for k in ("transformers/", "peft/", "torch/nn/", "torch/optim/", "accelerate/", "torch/utils/checkpoint", "torch/autograd")):
-                        site = "%s:%d %s" % (fn.split("site-packages/")[-1], f["line"], f["name"])
-                        break
-                segs.append([round(e["size"] / 2**20, 1), round((cur + base_bytes) / 2**20), site])
+                segs.append([round(e["size"] / 2**20, 1), round((cur + base_bytes) / 2**20),
+                             call_site(e.get("frames", []))])
     groups = {}
     for e in best_live.values():
-        site = "?"
-        for f in e.get("frames", []):
-            fn = f["filename"]
-            if any(k in fn for k in ("transformers/", "peft/", "bitsandbytes/", "torch/nn/", "torch/optim/", "accelerate/", "torch/utils/checkpoint")):
-                site = "%s:%d %s" % (fn.split("site-packages/")[-1], f["line"], f["name"])
-                break
-        key = (e["size"], site)
+        key = (e["size"], call_site(e.get("frames", [])))
         groups[key] = groups.get(key, 0) + 1
     rows = sorted(groups.items(), key=lambda kv: -kv[0][0] * kv[1])[:top]
     return {"traced_peak_bytes": best, "base_bytes": base_bytes,

@@ -101,6 +101,17 @@ static struct vp_train small_step(void)
 	return t;
 }
 
+/* small_step() in pure bf16 with SDPA: the torchtune-like setting of the
+ * hand counts below */
+static struct vp_train bf16_sdpa_step(void)
+{
+	struct vp_train t = small_step();
+
+	t.precision = VP_PREC_BF16;
+	t.attn = VP_ATTN_SDPA;
+	return t;
+}
+
 static struct vp_estimate estimated(const struct vp_model *m, const struct vp_train *t)
 {
 	struct vp_gpu g = some_gpu();
@@ -365,14 +376,12 @@ static void autocast_casts_the_encoder_output_for_each_cross_attention_linear(vo
 static void gelu_new_keeps_its_intermediates(void **state)
 {
 	struct vp_model fused = tiny_llama(), unfused = tiny_llama();
-	struct vp_train t = small_step();
+	struct vp_train t = bf16_sdpa_step();
 	const uint64_t T = 8, f = 128;
 
 	(void)state;
 	fused.act = VP_ACT_GELU;
 	unfused.act = VP_ACT_GELU_NEW;
-	t.attn = VP_ATTN_SDPA;
-	t.precision = VP_PREC_BF16;
 	assert_int_equal(estimated(&unfused, &t).full_bytes[VP_COMP_ACTIVATIONS] -
 				 estimated(&fused, &t).full_bytes[VP_COMP_ACTIVATIONS],
 			 3 * T * f * 2);
@@ -387,15 +396,13 @@ static void gelu_new_keeps_its_intermediates(void **state)
 static void lora_adapters_are_fp32_over_a_16_bit_base(void **state)
 {
 	const struct vp_model m = tiny_llama();
-	struct vp_train t = small_step();
+	struct vp_train t = bf16_sdpa_step();
 	struct vp_error err = {0};
 	struct vp_estimate lora, frozen;
 	/* q_proj 64x64 and v_proj 64x32 at rank 4: 4 x (64+64) + 4 x (64+32) */
 	const uint64_t adapters = 4 * (64 + 64) + 4 * (64 + 32);
 
 	(void)state;
-	t.precision = VP_PREC_BF16;
-	t.attn = VP_ATTN_SDPA;
 	t.method = VP_METHOD_LORA;
 	t.lora_r = 4;
 	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
@@ -414,14 +421,12 @@ static void lora_adapters_are_fp32_over_a_16_bit_base(void **state)
 static void the_loss_leaves_a_segment_unless_segments_expand(void **state)
 {
 	const struct vp_model m = tiny_llama();
-	struct vp_train t = small_step();
+	struct vp_train t = bf16_sdpa_step();
 	struct vp_estimate plain, expandable;
 	const uint64_t T = 64, V = 100;
 
 	(void)state;
 	t.seq_len = T;
-	t.precision = VP_PREC_BF16;
-	t.attn = VP_ATTN_SDPA;
 	t.optimizer = VP_OPT_ADAMW_FUSED;
 	plain = estimated(&m, &t);
 	t.expandable_segments = true;
