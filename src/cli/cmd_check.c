@@ -39,6 +39,7 @@ struct check_opts {
 	const char *model;
 	double util;                   /* 0: the config's, else VP_DEFAULT_UTIL */
 	uint64_t host_ram, cpus, worker_ram;
+	bool expandable;               /* --expandable-segments */
 	bool json;
 	bool github;                   /* GITHUB_ACTIONS=true */
 	char **files;
@@ -64,6 +65,10 @@ static const char usage_text[] =
 	"      --cpus N          CPU cores of the host\n"
 	"      --worker-ram SIZE RAM of one DataLoader worker (default 2GiB)\n"
 	"      --util F          fraction of GPU memory the peak may reach (default 0.8)\n"
+	"      --expandable-segments\n"
+	"                        the job runs with PYTORCH_CUDA_ALLOC_CONF=\n"
+	"                        expandable_segments:True (an environment variable,\n"
+	"                        which no trainer key says)\n"
 	"      --format FMT      text (default) or json (every number in bytes)\n"
 	"      --catalog FILE    add or override catalogue entries (repeatable)\n"
 	"  -q, --quiet           no notes or warnings on stderr\n"
@@ -93,7 +98,8 @@ enum {
 	OPT_WORKER_RAM,
 	OPT_UTIL,
 	OPT_FORMAT,
-	OPT_CATALOG
+	OPT_CATALOG,
+	OPT_EXPANDABLE
 };
 
 static const struct option longopts[] = {
@@ -103,6 +109,7 @@ static const struct option longopts[] = {
 	{"cpus", required_argument, NULL, OPT_CPUS},
 	{"worker-ram", required_argument, NULL, OPT_WORKER_RAM},
 	{"util", required_argument, NULL, OPT_UTIL},
+	{"expandable-segments", no_argument, NULL, OPT_EXPANDABLE},
 	{"format", required_argument, NULL, OPT_FORMAT},
 	{"catalog", required_argument, NULL, OPT_CATALOG},
 	{"quiet", no_argument, NULL, 'q'},
@@ -153,6 +160,9 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 				return vp_cli_report(&err);
 			if (!(o->util > 0.0))
 				return vp_cli_usage_error("check", "--util must be in (0, 1], got %s", optarg);
+			break;
+		case OPT_EXPANDABLE:
+			o->expandable = true;
 			break;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "json") == 0)
@@ -702,6 +712,8 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		goto fail;
 	if (apply_deepspeed_file(&tc, ds_path, sizeof ds_path, &err) != 0)
 		goto fail;
+	if (o->expandable)
+		tc.train.expandable_segments = true;
 
 	n_gpus = o->n_gpus > 0 ? o->n_gpus : tc.n_gpus;
 	for (i = 0; i < n_gpus; i++)
