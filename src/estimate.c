@@ -52,7 +52,7 @@
 #define VP_FRAGMENTATION 0.20
 
 /*
- * The same overhead under PyTorch 2 (pytorch2_implied), measured on the 16
+ * The same overhead under PyTorch 2 (on_pytorch2), measured on the 16
  * runs of bench/measured (torch 2.11, H100): reserved minus allocated was
  * 0.06 to 0.5 GiB where no loss tensor is large (BERT, KoBART, pko-T5,
  * Polyglot), about 4% of what came and went at the peak. The large loss
@@ -525,16 +525,12 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 }
 
 /* PyTorch >= 2.0 (vp_train.pytorch1 says otherwise). */
-static bool pytorch2_implied(const struct vp_train *t)
+static bool on_pytorch2(const struct vp_train *t)
 {
 	return !t->pytorch1;
 }
 
 /* Everything derived from the model and setup once, before the phases. */
-struct totals;
-static double loss_fragmentation(const struct totals *tt, const struct vp_train *t, double activations,
-				 bool grads_freed);
-
 struct totals {
 	double weights, weight_copies, head_copy, grads, grads_in_backward, optimizer, step_temp;
 	double saved_all, scores_all, inputs_all, global_saved;
@@ -740,10 +736,10 @@ static int estimate_parameters(const struct ctx *c, struct totals *tt, struct vp
 		 * torch/optim/adam.py _multi_tensor_adam). transformers' own
 		 * AdamW and the single-tensor path of PyTorch 1.x go one
 		 * parameter at a time; eager attention may be that older stack
-		 * (pytorch2_implied) and HF-BERT-03/05 show no such copy. With
+		 * (on_pytorch2) and HF-BERT-03/05 show no such copy. With
 		 * the step in backward each parameter has an optimizer of its
 		 * own (torchtune optimizer_in_bwd), so one parameter's worth. */
-		tt->step_temp = pytorch2_implied(t) && !t->optimizer_in_backward ? trainable_bytes
+		tt->step_temp = on_pytorch2(t) && !t->optimizer_in_backward ? trainable_bytes
 										  : tt->largest_param_bytes;
 		break;
 	case VP_OPT_ADAMW_FUSED:
@@ -1078,7 +1074,7 @@ uint64_t vp_context_bytes(const struct vp_gpu *g)
 	 * reserved bytes at the end of each of the 16 training runs of
 	 * bench/measured (H100 80GB HBM3, driver 580, CUDA 13, torch 2.11):
 	 * 751 to 769 MiB; the largest is taken. */
-	if (g->compute_capability >= 90)
+	if (g->compute_capability >= 90 && g->compute_capability < 100)
 		return (uint64_t)770 * 1024 * 1024;
 	return vp_context_bytes_idle(g) + (uint64_t)(160 + (g->compute_capability < 80 ? 0 : 120)) * 1024 * 1024;
 }
@@ -1138,12 +1134,12 @@ static double loss_fragmentation(const struct totals *tt, const struct vp_train 
 }
 
 /* Does zero_grad free the gradients after an optimizer step? PyTorch >= 2.0
- * defaults to set_to_none=True (pytorch2_implied); an older one's
+ * defaults to set_to_none=True (on_pytorch2); an older one's
  * set_to_none=False keeps them zeroed. DeepSpeed ZeRO and FSDP keep their
  * own gradient buffers. (docs: "Phases of a step") */
 static bool zero_grad_frees(const struct vp_train *t)
 {
-	return pytorch2_implied(t) && t->zero_stage == 0 && !t->fsdp;
+	return on_pytorch2(t) && t->zero_stage == 0 && !t->fsdp;
 }
 
 int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
@@ -1381,36 +1377,35 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	 * most allocated bytes (e.g. a forward full of activations below an
 	 * optimizer step of persistent tensors). */
 	dynamic = acts_at_peak + scores_at_peak + copies_at_peak + logits_at_peak + transient_at_peak;
-	if (t->expandable_segments) {
-		/* Expandable segments map pages at the end of one segment, so a
-		 * request no free block holds grows it by what is missing rather
-		 * than by a whole new segment: only the states that spill into
-		 * the loss's freed range leave holes (measured with
-		 * PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: MS-*-xs,
-		 * bench/measured: 0.05 GiB over allocated for BGEM3, 0.10 for
-		 * mT5, 0.68 for QW18, 7.0 for QW25 with checkpointing). */
-		double acts = (t->grad_ckpt ? tt.inputs_all : tt.saved_all + tt.scores_all) + fwd_waste;
-		double spill = loss_fragmentation(&tt, t, acts, grads_freed) - tt.loss_block;
-
-		reserved = phase[out->peak_phase] + waste_at_peak;
-		for (p = 0; p < VP_PHASE_COUNT; p++)
-			reserved = fmax(reserved, phase[p] + waste_phase[p] + (p == VP_PHASE_FORWARD ? spill : 0.0));
-	} else if (pytorch2_implied(t)) {
+	{
 		/* the forward's activations as allocated: rounded blocks */
-		double loss_frag = loss_fragmentation(&tt, t, (t->grad_ckpt ? tt.inputs_all
-									  : tt.saved_all + tt.scores_all) + fwd_waste,
-						      grads_freed);
+		double acts = (t->grad_ckpt ? tt.inputs_all : tt.saved_all + tt.scores_all) + fwd_waste;
+		double share, loss_frag;
 
-		reserved = phase[out->peak_phase] + waste_at_peak + VP_FRAGMENTATION_PT2 * dynamic;
+		if (t->expandable_segments) {
+			/* Expandable segments map pages at the end of one segment,
+			 * so a request no free block holds grows it by what is
+			 * missing rather than by a whole new segment: only the
+			 * states that spill into the loss's freed range leave holes
+			 * (measured with PYTORCH_CUDA_ALLOC_CONF=
+			 * expandable_segments:True: MS-*-xs, bench/measured: 0.05
+			 * GiB over allocated for BGEM3, 0.10 for mT5, 0.68 for QW18,
+			 * 7.0 for QW25 with checkpointing). */
+			share = 0.0;
+			loss_frag = loss_fragmentation(&tt, t, acts, grads_freed) - tt.loss_block;
+		} else if (on_pytorch2(t)) {
+			share = VP_FRAGMENTATION_PT2;
+			loss_frag = loss_fragmentation(&tt, t, acts, grads_freed);
+		} else {
+			/* PyTorch 1.x: the overhead calibrated on its
+			 * measurements, which include what the loss's blocks leave */
+			share = VP_FRAGMENTATION;
+			loss_frag = 0.0;
+		}
+		reserved = phase[out->peak_phase] + waste_at_peak + share * dynamic;
 		for (p = 0; p < VP_PHASE_COUNT; p++)
-			reserved = fmax(reserved, phase[p] + waste_phase[p] + VP_FRAGMENTATION_PT2 * dyn_phase[p] +
+			reserved = fmax(reserved, phase[p] + waste_phase[p] + share * dyn_phase[p] +
 							  (p == VP_PHASE_FORWARD ? loss_frag : 0.0));
-	} else {
-		/* PyTorch 1.x: the overhead calibrated on its measurements,
-		 * which include what the loss's blocks leave */
-		reserved = phase[out->peak_phase] + waste_at_peak + VP_FRAGMENTATION * dynamic;
-		for (p = 0; p < VP_PHASE_COUNT; p++)
-			reserved = fmax(reserved, phase[p] + waste_phase[p] + VP_FRAGMENTATION * dyn_phase[p]);
 	}
 	frag = tt.persistent_waste + reserved - phase[out->peak_phase];
 
