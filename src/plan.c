@@ -396,15 +396,13 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 		struct vp_plan *alt = malloc(sizeof *alt);
 
 		if (alt == NULL)
-			return vp_error_set(err, VP_ERR_INPUT, "out of memory");
+			return 0; /* a hint only */
 		xs.train.expandable_segments = true;
 		xs.no_suggestions = true;
-		if (vp_plan_search(m, g, &xs, alt, err) != 0) {
-			free(alt);
-			return -1;
-		}
-		if (alt->fits && alt->train_batch > out->train_batch)
+		/* a hint only: if it cannot be had, the plan stands without it */
+		if (vp_plan_search(m, g, &xs, alt, err) == 0 && alt->fits && alt->train_batch > out->train_batch)
 			out->expandable_batch = alt->train_batch;
+		clear_err(err);
 		free(alt);
 	}
 	return 0;
