@@ -87,8 +87,8 @@ struct vp_train {
 	/* PyTorch 1.x rather than 2: zero_grad keeps the gradients
 	 * (set_to_none=False), AdamW steps one parameter at a time, and the
 	 * allocator overhead of the measurements of that time applies. The
-	 * CLI plans for a current PyTorch; a cases file with eager attention
-	 * sets it (cases.c). */
+	 * CLI plans for a current PyTorch; a cases file sets it from its
+	 * pytorch key, else from eager attention (cases.c). */
 	bool pytorch1;
 	/* PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (PyTorch >= 2.1):
 	 * the allocator grows one mapped segment instead of reserving a new
