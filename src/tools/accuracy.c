@@ -130,9 +130,16 @@ int main(int argc, char **argv)
 		char note[1400] = "";
 		double compared = 0.0, error_pct = 0.0;
 		bool scored = scored_quality(c), boundary = c->metric == VP_METRIC_CONTEXT_FIT;
-		bool ok = true;
+		bool ok = true, unknown_gpu;
 
+		/* A GPU the catalogue lacks is treated as one the source did not
+		 * state: the allocated and reserved levels do not depend on the
+		 * card beyond what every catalogued Ampere-or-newer GPU shares,
+		 * and the note says which context the device level assumed. */
 		g = vp_catalog_find_gpu(&cat, c->gpu[0] != '\0' ? c->gpu : DEFAULT_GPU);
+		unknown_gpu = g == NULL;
+		if (unknown_gpu)
+			g = vp_catalog_find_gpu(&cat, DEFAULT_GPU);
 		if (g == NULL) {
 			snprintf(note, sizeof note, "unsupported: GPU '%s' is not in the catalogue", c->gpu);
 			ok = false;
@@ -183,6 +190,9 @@ int main(int argc, char **argv)
 				 "no training step: weights + the CUDA context before any kernel");
 		if (c->gpu[0] == '\0')
 			snprintf(note + strlen(note), sizeof note - strlen(note), "; gpu not stated, context of " DEFAULT_GPU);
+		else if (unknown_gpu)
+			snprintf(note + strlen(note), sizeof note - strlen(note),
+				 "; gpu '%s' not in the catalogue, context of " DEFAULT_GPU, c->gpu);
 		if (boundary) {
 			bool fits = compared <= c->measured_gib;
 			fit_total++;
