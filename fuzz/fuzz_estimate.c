@@ -66,7 +66,8 @@ static void vpfz_estimate_describe(const struct vp_model *m, const struct vp_gpu
 		 t->grad_ckpt ? " grad-ckpt" : "", t->activation_offload ? " offload" : "",
 		 t->packed ? " packed" : "", t->compile ? " compile" : "",
 		 t->optimizer_in_backward ? " opt-in-bwd" : "", t->fsdp ? " fsdp" : "", t->lora_dropout,
-		 t->pytorch1 ? " pytorch1" : "", t->expandable_segments ? " expandable-segments" : "");
+		 t->pytorch == VP_PYTORCH_1 ? " pytorch1" : t->pytorch == VP_PYTORCH_2_0 ? " pytorch2.0" : "",
+		 t->expandable_segments ? " expandable-segments" : "");
 }
 
 #define VPFZ_PICK(st, arr) ((arr)[vpfz_draw((st), sizeof(arr) / sizeof((arr)[0]))])
@@ -125,12 +126,13 @@ static void vpfz_estimate_options(const struct vp_model *m, uint64_t *st, struct
 	t->fsdp = t->zero_stage == 0 && vpfz_draw(st, 6) == 0;
 	/* LoRA dropout on or off (drawn last for the same reason) */
 	t->lora_dropout = vpfz_draw(st, 2) ? 0.05 : 0.0;
-	/* PyTorch 1 and expandable segments, from a copy of the state so that
+	/* The PyTorch era and expandable segments, from a copy of the state so that
 	 * the plan's draws, and with them the saved reproducers, stay as they
 	 * were */
 	{
 		uint64_t side = *st ^ UINT64_C(0x5DEECE66D);
-		t->pytorch1 = vpfz_draw(&side, 4) == 0;
+		unsigned era = (unsigned)vpfz_draw(&side, 8);
+		t->pytorch = era == 0 ? VP_PYTORCH_1 : era == 1 ? VP_PYTORCH_2_0 : VP_PYTORCH_CURRENT;
 		t->expandable_segments = vpfz_draw(&side, 4) == 0;
 	}
 }

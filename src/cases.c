@@ -170,6 +170,31 @@ static int resolve(const struct reader *r, const yaml_node_t *n, const char *rel
 	return 0;
 }
 
+
+/* A "pytorch" value: "1.13.1" is 1.x; "2.0", "2.0.1" or a bare 2 is 2.0
+ * (a bare major stands for its oldest minor, the safe side); "2.1" and
+ * later, "2.11.0+cu130", are current. */
+static int parse_pytorch(const char *s, enum vp_pytorch *out)
+{
+	unsigned long minor = 0;
+	bool digits = false;
+
+	if (s == NULL || (s[0] != '1' && s[0] != '2') || (s[1] != '.' && s[1] != '\0'))
+		return -1;
+	if (s[0] == '1') {
+		*out = VP_PYTORCH_1;
+		return 0;
+	}
+	for (s += s[1] == '.' ? 2 : 1; *s >= '0' && *s <= '9'; s++) {
+		digits = true;
+		if (minor < 1000)
+			minor = minor * 10 + (unsigned long)(*s - '0');
+	}
+	if (!digits && s[-1] == '.')
+		return -1;
+	*out = minor == 0 ? VP_PYTORCH_2_0 : VP_PYTORCH_CURRENT;
+	return 0;
+}
 static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_case *c, size_t *ignored)
 {
 	static const char *const info_keys[] = {"source", "framework", "notes", "lora_alpha", NULL};
@@ -264,11 +289,9 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			/* not in the shared schema: the PyTorch version of a case
 			 * that states it, "2.11.0+cu130" or 2.11; absent or null,
 			 * the attention decides (below) */
-			const char *s = scalar(v);
 			if (!is_null(v)) {
-				if (s == NULL || (s[0] != '1' && s[0] != '2') || (s[1] != '.' && s[1] != '\0'))
+				if (parse_pytorch(scalar(v), &c->train.pytorch) != 0)
 					return fail(r, v, "'pytorch' must be a version such as 2.11 or \"1.13.1\", or null");
-				c->train.pytorch1 = s[0] == '1';
 				seen_pytorch = true;
 			}
 		} else if (strcmp(k, "lora_targets") == 0) {
@@ -348,12 +371,20 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 		c->train.tgt_len = c->train.seq_len;
 	if (!c->has_step)
 		c->train.method = VP_METHOD_FROZEN;
-	/* The schema names no PyTorch version, but SDPA or FlashAttention-2
-	 * implies PyTorch >= 2.0 (F.scaled_dot_product_attention is new in
-	 * 2.0); a case with eager attention may be older (docs/memory-model.md
-	 * "Which PyTorch"). */
-	if (!seen_pytorch)
-		c->train.pytorch1 = c->train.attn == VP_ATTN_EAGER;
+	/* The schema names no PyTorch version, so a case is read as run on the
+	 * oldest one its keys allow, the safe side (docs/memory-model.md
+	 * "Which PyTorch"): expandable segments and the optimizer step in
+	 * backward (register_post_accumulate_grad_hook) are new in 2.1; SDPA
+	 * and FlashAttention-2 (F.scaled_dot_product_attention) in 2.0; eager
+	 * attention may be older. */
+	if (!seen_pytorch) {
+		if (c->train.expandable_segments || c->train.optimizer_in_backward)
+			c->train.pytorch = VP_PYTORCH_CURRENT;
+		else if (c->train.attn == VP_ATTN_EAGER)
+			c->train.pytorch = VP_PYTORCH_1;
+		else
+			c->train.pytorch = VP_PYTORCH_2_0;
+	}
 	return 0;
 }
 

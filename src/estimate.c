@@ -524,10 +524,10 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	bm->eval_working = fmax(bm->eval_working, 3.0 * T * c->f * e) + 2.0 * T * c->h * c->r;
 }
 
-/* PyTorch >= 2.0 (vp_train.pytorch1 says otherwise). */
+/* PyTorch >= 2.0 (vp_train.pytorch says which). */
 static bool on_pytorch2(const struct vp_train *t)
 {
-	return !t->pytorch1;
+	return t->pytorch != VP_PYTORCH_1;
 }
 
 /* Everything derived from the model and setup once, before the phases. */
@@ -738,9 +738,15 @@ static int estimate_parameters(const struct ctx *c, struct totals *tt, struct vp
 		 * parameter at a time; eager attention may be that older stack
 		 * (on_pytorch2) and HF-BERT-03/05 show no such copy. With
 		 * the step in backward each parameter has an optimizer of its
-		 * own (torchtune optimizer_in_bwd), so one parameter's worth. */
-		tt->step_temp = on_pytorch2(t) && !t->optimizer_in_backward ? trainable_bytes
-										  : tt->largest_param_bytes;
+		 * own (torchtune optimizer_in_bwd), so one parameter's worth.
+		 * PyTorch 2.0.x kept a second list alive beside it: denom =
+		 * torch._foreach_add(exp_avg_sq_sqrt, eps) while exp_avg_sq_sqrt
+		 * was still referenced; 2.1 adds eps in place (pytorch/pytorch
+		 * #97712, fixed by #104898, July 2023). */
+		if (on_pytorch2(t) && !t->optimizer_in_backward)
+			tt->step_temp = trainable_bytes * (t->pytorch == VP_PYTORCH_2_0 ? 2.0 : 1.0);
+		else
+			tt->step_temp = tt->largest_param_bytes;
 		break;
 	case VP_OPT_ADAMW_FUSED:
 		tt->optimizer = 2.0 * trainable_bytes;

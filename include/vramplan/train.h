@@ -51,6 +51,14 @@ enum vp_head {
 
 enum vp_loss { VP_LOSS_STANDARD = 0, VP_LOSS_CHUNKED };
 
+/* Which PyTorch ran the step, where its memory differs (docs/memory-model.md
+ * "Which PyTorch"). CURRENT (2.1 and later) is what the CLI plans for. */
+enum vp_pytorch {
+	VP_PYTORCH_CURRENT = 0, /* 2.1 or later */
+	VP_PYTORCH_2_0,         /* 2.0.x: foreach AdamW keeps two intermediates */
+	VP_PYTORCH_1,           /* 1.x: gradients kept between steps, AdamW one parameter at a time */
+};
+
 #define VP_MAX_TARGETS 16
 
 struct vp_train {
@@ -84,12 +92,13 @@ struct vp_train {
 	bool packed;
 	bool compile;
 	bool optimizer_in_backward;
-	/* PyTorch 1.x rather than 2: zero_grad keeps the gradients
-	 * (set_to_none=False), AdamW steps one parameter at a time, and the
-	 * allocator overhead of the measurements of that time applies. The
-	 * CLI plans for a current PyTorch; a cases file sets it from its
-	 * pytorch key, else from eager attention (cases.c). */
-	bool pytorch1;
+	/* The PyTorch version's era: on 1.x zero_grad keeps the gradients
+	 * (set_to_none=False), AdamW steps one parameter at a time and the
+	 * allocator overhead of the measurements of that time applies; on
+	 * 2.0.x foreach AdamW holds two full-size intermediates. The CLI plans
+	 * for a current PyTorch; a cases file sets it from its pytorch key,
+	 * else from the oldest version its other keys allow (cases.c). */
+	enum vp_pytorch pytorch;
 	/* PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (PyTorch >= 2.1):
 	 * the allocator grows one mapped segment instead of reserving a new
 	 * one per request that no free block holds. */

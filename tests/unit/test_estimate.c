@@ -159,7 +159,7 @@ static void one_bert_layer_at_batch_1_length_8_matches_the_hand_count(void **sta
 	t.precision = VP_PREC_FP32;
 	t.optimizer = VP_OPT_ADAMW;
 	t.attn = VP_ATTN_EAGER;
-	t.pytorch1 = true; /* AdamW one parameter at a time */
+	t.pytorch = VP_PYTORCH_1; /* AdamW one parameter at a time */
 	assert_int_equal(vp_estimate(&m, &g, &t, &e, &err), 0);
 
 	assert_int_equal(e.params_total, params);
@@ -179,9 +179,14 @@ static void one_bert_layer_at_batch_1_length_8_matches_the_hand_count(void **sta
 	assert_int_equal(e.phase_allocated_bytes[VP_PHASE_OPTIMIZER], params * 16 + 64 * 256 * 4);
 
 	/* PyTorch 2's foreach AdamW holds the temporary for every parameter */
-	t.pytorch1 = false;
+	t.pytorch = VP_PYTORCH_CURRENT;
 	assert_int_equal(vp_estimate(&m, &g, &t, &e, &err), 0);
 	assert_int_equal(e.phase_allocated_bytes[VP_PHASE_OPTIMIZER], params * 20);
+
+	/* PyTorch 2.0.x's held two such lists: sqrt(exp_avg_sq) and denom */
+	t.pytorch = VP_PYTORCH_2_0;
+	assert_int_equal(vp_estimate(&m, &g, &t, &e, &err), 0);
+	assert_int_equal(e.phase_allocated_bytes[VP_PHASE_OPTIMIZER], params * 24);
 }
 
 /* One Llama block: hidden 64, 4 heads and 2 key/value heads of 16, SwiGLU
@@ -301,7 +306,7 @@ static uint64_t forward_phase(const struct vp_model *m, enum vp_attn attn, uint6
 
 	t.precision = VP_PREC_BF16;
 	t.attn = attn;
-	t.pytorch1 = pytorch1;
+	t.pytorch = pytorch1 ? VP_PYTORCH_1 : VP_PYTORCH_CURRENT;
 	t.grad_accum = accum;
 	t.zero_stage = zero;
 	return estimated(m, &t).phase_allocated_bytes[VP_PHASE_FORWARD];

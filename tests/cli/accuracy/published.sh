@@ -6,8 +6,8 @@
 summary_of bench/published/qwen-readme.yaml
 check scored "$(get scored)" "==" 36
 check unsupported "$(get unsupported)" "==" 0
-check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 9.0
-check unsafe "$(get unsafe)" "<=" 10
+check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 5.0
+check unsafe "$(get unsafe)" "<=" 6
 summary_of bench/published/litgpt-resource-tables.yaml
 check scored "$(get scored)" "==" 12
 check unsupported "$(get unsupported)" "==" 0
