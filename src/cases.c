@@ -285,6 +285,17 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			 * PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True */
 			if (!is_null(v) && get_bool(r, v, k, &c->train.expandable_segments))
 				return -1;
+		} else if (strcmp(k, "lora_dtype") == 0) {
+			/* not in the shared schema: the dtype the LoRA weights were
+			 * kept in, "fp32" (PEFT >= 0.12 over a 16-bit base) or the
+			 * base's "bf16"/"fp16" (torchtune, litgpt); absent, fp32 */
+			const char *s = scalar(v);
+			if (!is_null(v)) {
+				if (s == NULL || (strcmp(s, "fp32") != 0 && strcmp(s, "bf16") != 0 && strcmp(s, "fp16") != 0))
+					return fail(r, v, "'lora_dtype' must be fp32, bf16, fp16 or null");
+				c->train.lora_16bit_adapters = strcmp(s, "fp32") != 0;
+				c->lora_dtype_stated = true;
+			}
 		} else if (strcmp(k, "pytorch") == 0) {
 			/* not in the shared schema: the PyTorch version of a case
 			 * that states it, "2.11.0+cu130" or 2.11; absent or null,
@@ -293,6 +304,7 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 				if (parse_pytorch(scalar(v), &c->train.pytorch) != 0)
 					return fail(r, v, "'pytorch' must be a version such as 2.11 or \"1.13.1\", or null");
 				seen_pytorch = true;
+				c->pytorch_stated = true;
 			}
 		} else if (strcmp(k, "lora_targets") == 0) {
 			if (get_names(r, v, k, c->train.lora_targets, &c->train.n_lora_targets, &c->train.lora_all_linear))

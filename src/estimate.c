@@ -1033,8 +1033,9 @@ static void ctx_init(struct ctx *c, const struct vp_model *m, const struct vp_gp
 	 * bf16/fp16 adapters to fp32 (peft/tuners/tuners_utils.py
 	 * _cast_adapter_dtype). Measured: MS-QW18-lora (bench/measured), 59.97M
 	 * adapter parameters held 228.7 MiB. Their gradients and AdamW states
-	 * are fp32 too. (Before 0.12 they took the base weight's dtype.) */
-	c->ab = (t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA) ? 4.0 : c->wb;
+	 * are fp32 too. (Before 0.12 they took the base weight's dtype, as
+	 * torchtune's and litgpt's LoRA layers do: lora_16bit_adapters.) */
+	c->ab = (t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA) && !t->lora_16bit_adapters ? 4.0 : c->wb;
 	/* Parameters left unquantized keep the precision's parameter dtype:
 	 * fp32 under autocast, as the ground-truth schema defines amp-* and as
 	 * PEFT's prepare_model_for_kbit_training casts them (peft/utils/other.py;

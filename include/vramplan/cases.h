@@ -31,6 +31,8 @@ struct vp_case {
 	enum vp_metric metric;
 	double measured_gib;
 	struct vp_train train;
+	bool pytorch_stated;    /* the case had a pytorch key (else the oldest its keys allow) */
+	bool lora_dtype_stated; /* the case had a lora_dtype key (else PEFT's fp32) */
 	unsigned long line, column; /* where the case starts */
 };
 

@@ -99,6 +99,10 @@ struct vp_train {
 	 * for a current PyTorch; a cases file sets it from its pytorch key,
 	 * else from the oldest version its other keys allow (cases.c). */
 	enum vp_pytorch pytorch;
+	/* LoRA weights in the model's 16-bit dtype (torchtune, litgpt, PEFT
+	 * before 0.12) rather than fp32, as PEFT >= 0.12 keeps them over a
+	 * 16-bit base (autocast_adapter_dtype). Only a cases file sets it. */
+	bool lora_16bit_adapters;
 	/* PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (PyTorch >= 2.1):
 	 * the allocator grows one mapped segment instead of reserving a new
 	 * one per request that no free block holds. */

@@ -58,6 +58,82 @@ static double percentile(const double *v, size_t n, double pct)
 	return v[rank - 1];
 }
 
+/* The level a metric is compared at, in GiB; the band of an unstated
+ * metric is reported at its upper end, the device level. */
+static double level_gib(const struct vp_estimate *e, enum vp_metric metric)
+{
+	switch (metric) {
+	case VP_METRIC_ALLOCATED:
+		return (double)e->allocated_bytes / GIB;
+	case VP_METRIC_RESERVED:
+		return (double)e->reserved_bytes / GIB;
+	default:
+		return (double)e->device_bytes / GIB;
+	}
+}
+
+/* Append ", WHAT +X.XX" when the alternative estimate moves the case. */
+static void append_alternative(char *note, size_t size, bool *first, const char *what,
+			       const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+			       enum vp_metric metric, double base_gib)
+{
+	struct vp_estimate alt;
+	struct vp_error e = {0};
+	double delta;
+	size_t len = strlen(note);
+
+	if (vp_estimate(m, g, t, &alt, &e) != 0)
+		return;
+	delta = level_gib(&alt, metric) - base_gib;
+	if (fabs(delta) < 0.005)
+		return;
+	snprintf(note + len, size - len, "%s%s %+.2f", *first ? "; unstated: " : ", ", what, delta);
+	*first = false;
+}
+
+/*
+ * What a case's keys cannot say, and how far each alternative would move its
+ * estimate (GiB at the compared level), as the ground truth's README asks a
+ * case report to: the LoRA weights' dtype (PEFT keeps fp32; torchtune and
+ * litgpt the model's), the PyTorch version (read as the oldest the keys
+ * allow), whether AdamW ran fused, and GELU's kernel for gelu_new
+ * (transformers' NewGELUActivation saves three more tensors than a fused
+ * GELU, which litgpt calls). Nothing here changes the estimate or the score.
+ */
+static void append_sensitivities(char *note, size_t size, const struct vp_case *c, const struct vp_model *m,
+				 const struct vp_gpu *g, const struct vp_estimate *est)
+{
+	const struct vp_train *t = &c->train;
+	double base = level_gib(est, c->metric);
+	bool first = true, lora = t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA;
+	bool sixteen = t->precision == VP_PREC_BF16 || t->precision == VP_PREC_FP16;
+	struct vp_train alt;
+	struct vp_model plain;
+
+	if (lora && sixteen && !c->lora_dtype_stated) {
+		alt = *t;
+		alt.lora_16bit_adapters = true;
+		append_alternative(note, size, &first, "16-bit LoRA weights", m, g, &alt, c->metric, base);
+	}
+	if (!c->pytorch_stated && t->pytorch != VP_PYTORCH_CURRENT) {
+		alt = *t;
+		alt.pytorch = VP_PYTORCH_CURRENT;
+		append_alternative(note, size, &first, "PyTorch >= 2.1", m, g, &alt, c->metric, base);
+	}
+	if (t->optimizer == VP_OPT_ADAMW && t->zero_stage == 0) {
+		alt = *t;
+		alt.optimizer = VP_OPT_ADAMW_FUSED;
+		append_alternative(note, size, &first, "fused AdamW", m, g, &alt, c->metric, base);
+	}
+	if (m->act == VP_ACT_GELU_NEW) {
+		plain = *m;
+		plain.act = VP_ACT_GELU;
+		append_alternative(note, size, &first, "fused GELU for gelu_new", &plain, g, t, c->metric, base);
+	}
+	if (!first)
+		snprintf(note + strlen(note), size - strlen(note), " GiB");
+}
+
 static bool scored_quality(const struct vp_case *c)
 {
 	return strcmp(c->quality, "A") == 0 || strcmp(c->quality, "B") == 0;
@@ -206,6 +282,8 @@ int main(int argc, char **argv)
 				snprintf(note + strlen(note), sizeof note - strlen(note), "; UNSAFE underestimate");
 			}
 		}
+		if (c->has_step)
+			append_sensitivities(note, sizeof note, c, &m, g, &est);
 		printf("%-24s %-7s %-11s %12.3f %12.3f %9.1f  %s\n", c->id, c->quality, vp_metric_name(c->metric),
 		       c->measured_gib, compared, error_pct, note);
 		if (verbose) {
