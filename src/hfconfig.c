@@ -675,6 +675,56 @@ static int read_bloom(const struct cfg *c, struct vp_model *m)
 	return derive_head_dim(c, "hidden_size", "n_head", m);
 }
 
+/* Keys that make a config a mixture of experts (Mixtral, Qwen-MoE,
+ * DeepSeek-MoE, OLMoE...): every expert's weights, and tokens routed to a
+ * few of them, which the Llama reading would not count. */
+static const char *const moe_keys[] = {
+	"num_local_experts", "num_experts", "n_routed_experts", "moe_intermediate_size", "num_experts_per_tok",
+};
+
+static bool is_moe(const struct cfg *c)
+{
+	for (size_t i = 0; i < sizeof moe_keys / sizeof moe_keys[0]; i++)
+		if (item(c, moe_keys[i]) != NULL)
+			return true;
+	return false;
+}
+
+/*
+ * Is a config of a model_type vramplan does not model a Llama decoder in all
+ * that memory depends on? Many causal LMs reuse LlamaConfig's layout under
+ * their own model_type (Yi, Aquila, InternLM, Baichuan, SmolLM3, OLMo 2,
+ * Granite...). Required: an architecture ...ForCausalLM; LlamaConfig's shape
+ * keys; rms_norm_eps (RMSNorm); a SiLU activation (SwiGLU MLP); no experts,
+ * no vision or nested text config, not an encoder-decoder. Biases and the
+ * norms' placement may differ; they move the estimate by a few parameters'
+ * worth, not by layers.
+ */
+static bool llama_clone(const struct cfg *c)
+{
+	static const char *const shape[] = {
+		"hidden_size", "intermediate_size", "num_hidden_layers", "num_attention_heads", "vocab_size",
+	};
+	const cJSON *arch = item(c, "architectures"), *act = item(c, "hidden_act");
+	const cJSON *first = cJSON_IsArray(arch) ? cJSON_GetArrayItem(arch, 0) : NULL;
+	const cJSON *encdec = item(c, "is_encoder_decoder");
+	size_t n;
+
+	if (!cJSON_IsString(first) || (n = strlen(first->valuestring)) < 11 ||
+	    strcmp(first->valuestring + n - 11, "ForCausalLM") != 0)
+		return false;
+	for (size_t i = 0; i < sizeof shape / sizeof shape[0]; i++)
+		if (!cJSON_IsNumber(item(c, shape[i])))
+			return false;
+	if (!cJSON_IsNumber(item(c, "rms_norm_eps")) || !cJSON_IsString(act) ||
+	    (strcmp(act->valuestring, "silu") != 0 && strcmp(act->valuestring, "swish") != 0))
+		return false;
+	if (is_moe(c) || item(c, "text_config") != NULL || item(c, "vision_config") != NULL ||
+	    cJSON_IsTrue(encdec))
+		return false;
+	return true;
+}
+
 static int read_family(const struct cfg *c, struct vp_model *m)
 {
 	const char *t = c->type;
@@ -884,10 +934,25 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 	}
 	memset(&local, 0, sizeof local);
 	if (vp_model_init_family(&m, type, &local) != 0) {
-		vp_error_at(err, local.code, name, 0, 0, "%s", local.message);
-		goto out;
+		if (is_moe(&c)) {
+			vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
+				    "model_type '%.64s' is a mixture of experts, which vramplan does not model", type);
+			goto out;
+		}
+		if (!llama_clone(&c)) {
+			vp_error_at(err, local.code, name, 0, 0, "%s", local.message);
+			goto out;
+		}
+		/* read as Llama, and say so (model.h read_as) */
+		memset(&local, 0, sizeof local);
+		if (vp_model_init_family(&m, "llama", &local) != 0) {
+			vp_error_at(err, local.code, name, 0, 0, "%s", local.message);
+			goto out;
+		}
+		vp_utf8_copy(m.model_type, sizeof m.model_type, type);
+		snprintf(m.read_as, sizeof m.read_as, "llama");
 	}
-	c.type = m.model_type;
+	c.type = m.read_as[0] != '\0' ? m.read_as : m.model_type;
 	if (read_family(&c, &m) != 0)
 		goto out;
 

@@ -68,6 +68,10 @@ struct vp_model {
 	char name[VP_NAME_MAX];           /* catalogue key, e.g. "mt5" */
 	char hf_id[128];                  /* e.g. "csebuetnlp/mT5_multilingual_XLSum" */
 	char model_type[32];              /* HF model_type, e.g. "mt5" */
+	/* The family an unmodelled model_type was read as ("llama"), when its
+	 * config has a Llama decoder's keys (hfconfig.c llama_clone); "" when
+	 * vramplan models the model_type itself. */
+	char read_as[32];
 	char aliases[VP_MAX_ALIASES][VP_NAME_MAX];
 	size_t n_aliases;
 	char source[VP_TEXT_MAX];         /* where the architecture numbers came from */

@@ -145,6 +145,9 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	if (warn)
 		vp_cli_note(o, "model '%s' (%s) from %s", m->name, m->model_type,
 			    m->source[0] != '\0' ? m->source : "the catalogue");
+	if (warn && m->read_as[0] != '\0')
+		vp_cli_warn(o, "model_type '%s' is not one vramplan models; its config has a %s decoder's keys "
+			    "(RMSNorm, SwiGLU), so it is estimated as one", m->model_type, m->read_as);
 
 	if (!o->has_precision) {
 		t->precision = g->bf16 ? VP_PREC_AMP_BF16 : VP_PREC_AMP_FP16;

@@ -264,6 +264,9 @@ int main(int argc, char **argv)
 		else
 			snprintf(note + strlen(note), sizeof note - strlen(note),
 				 "no training step: weights + the CUDA context before any kernel");
+		if (m.read_as[0] != '\0')
+			snprintf(note + strlen(note), sizeof note - strlen(note), "; model_type '%s' read as %s",
+				 m.model_type, m.read_as);
 		if (c->gpu[0] == '\0')
 			snprintf(note + strlen(note), sizeof note - strlen(note), "; gpu not stated, context of " DEFAULT_GPU);
 		else if (unknown_gpu)

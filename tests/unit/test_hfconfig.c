@@ -82,8 +82,9 @@ static int load_all(const char *dir)
 static void every_config_loads(void **state)
 {
 	(void)state;
-	/* 10 shared configs + 15 per-family ones; 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 25);
+	/* 10 shared configs + 15 per-family ones + one unmodelled model_type
+	 * read as Llama (internlm-20b); 6 ground-truth configs */
+	assert_int_equal(load_all(CONFIGS), 26);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -478,6 +479,75 @@ static void syntax_errors_carry_line_and_column(void **state)
 	expect_bad("blank.json", 0, 0, "empty file, expected a JSON object");
 }
 
+/* A model_type vramplan does not model, whose config has LlamaConfig's keys,
+ * RMSNorm and SiLU (Yi-6B's shapes), is read as Llama and says so; it counts
+ * the parameters the same config counts as model_type llama. */
+static void an_unmodelled_llama_clone_is_read_as_llama(void **state)
+{
+	static const char *const clone =
+		"{\"architectures\": [\"YiForCausalLM\"], \"model_type\": \"Yi\", \"hidden_size\": 4096, "
+		"\"intermediate_size\": 11008, \"num_hidden_layers\": 32, \"num_attention_heads\": 32, "
+		"\"num_key_value_heads\": 4, \"vocab_size\": 64000, \"rms_norm_eps\": 1e-05, "
+		"\"hidden_act\": \"silu\", \"tie_word_embeddings\": false}";
+	static const char *const llama =
+		"{\"architectures\": [\"LlamaForCausalLM\"], \"model_type\": \"llama\", \"hidden_size\": 4096, "
+		"\"intermediate_size\": 11008, \"num_hidden_layers\": 32, \"num_attention_heads\": 32, "
+		"\"num_key_value_heads\": 4, \"vocab_size\": 64000, \"rms_norm_eps\": 1e-05, "
+		"\"hidden_act\": \"silu\", \"tie_word_embeddings\": false}";
+	struct vp_model m, l;
+
+	(void)state;
+	parse_ok(clone, &m);
+	parse_ok(llama, &l);
+	assert_string_equal(m.model_type, "Yi");
+	assert_string_equal(m.read_as, "llama");
+	assert_string_equal(l.read_as, "");
+	assert_int_equal(m.num_kv_heads, 4);
+	assert_int_equal(vp_model_param_count(&m), vp_model_param_count(&l));
+	assert_int_equal(vp_model_param_count(&m), 6061035520); /* Yi-6B: "6.06B" on its model card */
+}
+
+/* What the Llama reading does not cover is refused: experts, another norm or
+ * activation, a multimodal config, a model that is not a causal LM. */
+static void an_unmodelled_type_unlike_llama_is_refused(void **state)
+{
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_int_equal(parse("{\"architectures\": [\"MixtralForCausalLM\"], \"model_type\": \"mixtral\", "
+			       "\"hidden_size\": 4096, \"intermediate_size\": 14336, \"num_hidden_layers\": 32, "
+			       "\"num_attention_heads\": 32, \"vocab_size\": 32000, \"rms_norm_eps\": 1e-05, "
+			       "\"hidden_act\": \"silu\", \"num_local_experts\": 8}",
+			       &m, &err),
+			 -1);
+	assert_string_equal(err.message, "model_type 'mixtral' is a mixture of experts, which vramplan does not model");
+	/* LayerNorm and GELU (StarCoder2's keys): not the Llama decoder */
+	assert_int_equal(parse("{\"architectures\": [\"Starcoder2ForCausalLM\"], \"model_type\": \"starcoder2\", "
+			       "\"hidden_size\": 3072, \"intermediate_size\": 12288, \"num_hidden_layers\": 30, "
+			       "\"num_attention_heads\": 24, \"vocab_size\": 49152, \"norm_epsilon\": 1e-05, "
+			       "\"hidden_act\": \"gelu_pytorch_tanh\"}",
+			       &m, &err),
+			 -1);
+	assert_non_null(strstr(err.message, "unsupported model_type 'starcoder2'"));
+	/* Llama's keys, but a vision-language model */
+	assert_int_equal(parse("{\"architectures\": [\"FooForCausalLM\"], \"model_type\": \"foo_vl\", "
+			       "\"hidden_size\": 64, \"intermediate_size\": 128, \"num_hidden_layers\": 2, "
+			       "\"num_attention_heads\": 4, \"vocab_size\": 100, \"rms_norm_eps\": 1e-05, "
+			       "\"hidden_act\": \"silu\", \"vision_config\": {}}",
+			       &m, &err),
+			 -1);
+	assert_non_null(strstr(err.message, "unsupported model_type 'foo_vl'"));
+	/* Llama's keys, but a sequence classifier */
+	assert_int_equal(parse("{\"architectures\": [\"FooForSequenceClassification\"], \"model_type\": \"foo\", "
+			       "\"hidden_size\": 64, \"intermediate_size\": 128, \"num_hidden_layers\": 2, "
+			       "\"num_attention_heads\": 4, \"vocab_size\": 100, \"rms_norm_eps\": 1e-05, "
+			       "\"hidden_act\": \"silu\"}",
+			       &m, &err),
+			 -1);
+	assert_non_null(strstr(err.message, "unsupported model_type 'foo'"));
+}
+
 static void missing_and_unsupported(void **state)
 {
 	(void)state;
@@ -569,6 +639,8 @@ int main(void)
 		cmocka_unit_test(names_become_catalogue_names),
 		cmocka_unit_test(syntax_errors_carry_line_and_column),
 		cmocka_unit_test(missing_and_unsupported),
+		cmocka_unit_test(an_unmodelled_llama_clone_is_read_as_llama),
+		cmocka_unit_test(an_unmodelled_type_unlike_llama_is_refused),
 		cmocka_unit_test(bad_numbers_name_the_field),
 		cmocka_unit_test(unreadable_file_is_an_io_error),
 		cmocka_unit_test(parse_respects_the_length),
