@@ -8,6 +8,7 @@
 #include "vramplan/estimate.h"
 
 #include <math.h>
+#include <stdio.h> /* snprintf, for the message of an input error */
 #include <string.h>
 
 #include "vramplan/checked.h"
@@ -132,21 +133,6 @@ static bool is_16bit_params(enum vp_precision p)
 	return p == VP_PREC_BF16 || p == VP_PREC_FP16;
 }
 
-/* Does PEFT wrap this linear with a LoRA adapter? */
-static bool lora_on(const struct ctx *c, const struct vp_linear *l)
-{
-	size_t i;
-
-	if (!c->lora)
-		return false;
-	if (c->t->lora_all_linear)
-		return true;
-	for (i = 0; i < c->t->n_lora_targets; i++)
-		if (vp_linear_matches(l, c->t->lora_targets[i]))
-			return true;
-	return false;
-}
-
 static bool target_named(const struct vp_train *t, const char *name)
 {
 	size_t i;
@@ -156,6 +142,50 @@ static bool target_named(const struct vp_train *t, const char *name)
 			return true;
 	return false;
 }
+
+/*
+ * The LoRA adapters on one linear, as parameters: r * (in + out) for an
+ * adapter on the whole linear (a target that names it, or all-linear, as
+ * PEFT matches them). A fused q/k/v projection (GPT-NeoX, BLOOM, GPT-2,
+ * Phi-3, Qwen v1, Falcon) that no target names may still be adapted in parts:
+ * a target q_proj, k_proj or v_proj names that slice, as litgpt's
+ * LoRAQKVLinear adapts its fused attn (enable_lora = [q, k, v]: lora_A of
+ * r * n_enabled rows, lora_B of the enabled slices' widths), so each slice
+ * costs r * (in + its width). PEFT itself would refuse such a target; the
+ * CLI checks that (resolve.c), the estimate follows the case.
+ */
+static double lora_adapter_params(const struct ctx *c, const struct vp_linear *l)
+{
+	const struct vp_train *t = c->t;
+	double r = (double)t->lora_r, in = (double)l->in_features, kv;
+	double sum = 0.0;
+	size_t i;
+
+	if (!c->lora)
+		return 0.0;
+	if (t->lora_all_linear)
+		return r * (in + (double)l->out_features);
+	for (i = 0; i < t->n_lora_targets; i++)
+		if (vp_linear_matches(l, t->lora_targets[i]))
+			return r * (in + (double)l->out_features);
+	if (l->role != VP_LIN_QKV)
+		return 0.0;
+	kv = (double)c->m->num_kv_heads * (double)c->m->head_dim;
+	if (target_named(t, "q_proj"))
+		sum += r * (in + c->qd);
+	if (target_named(t, "k_proj"))
+		sum += r * (in + kv);
+	if (target_named(t, "v_proj"))
+		sum += r * (in + kv);
+	return sum;
+}
+
+/* Is this linear adapted (wholly or in part)? */
+static bool lora_on(const struct ctx *c, const struct vp_linear *l)
+{
+	return lora_adapter_params(c, l) > 0.0;
+}
+
 
 /*
  * bitsandbytes' quantized matmuls keep their input A for backward whenever
@@ -417,9 +447,8 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 		double w = (double)ls[i].in_features * (double)ls[i].out_features;
 		if (c->full)
 			bm->trainable_bytes += (w + (ls[i].bias ? (double)ls[i].out_features : 0.0)) * c->wb;
-		else if (lora_on(c, &ls[i]))
-			bm->trainable_bytes += (double)c->t->lora_r *
-					       ((double)ls[i].in_features + (double)ls[i].out_features) * c->ab;
+		else
+			bm->trainable_bytes += lora_adapter_params(c, &ls[i]) * c->ab;
 		/* autocast casts each linear weight to 16 bit; the matmul saves
 		 * the copy for grad_input (torch/csrc/autograd/FunctionsManual
 		 * mm backward), so it lives until that layer's backward. */
@@ -575,8 +604,7 @@ static double lora_params(const struct ctx *c, enum vp_block_kind kind)
 	double sum = 0.0;
 
 	for (i = 0; i < n; i++)
-		if (lora_on(c, &ls[i]))
-			sum += (double)c->t->lora_r * ((double)ls[i].in_features + (double)ls[i].out_features);
+		sum += lora_adapter_params(c, &ls[i]);
 	return sum;
 }
 
@@ -598,6 +626,23 @@ static bool is_head_name(const char *s)
 }
 
 /* Weights, gradients and optimizer states (docs: "Parameters"). */
+/* "no LoRA target names a linear": the targets and the model's linears */
+static int lora_targets_error(const struct ctx *c, struct vp_error *err)
+{
+	char targets[256] = "", linears[256];
+	size_t i;
+
+	if (c->t->n_lora_targets == 0)
+		return vp_error_set(err, VP_ERR_INPUT, "LoRA needs target modules (lora_targets, or all-linear)");
+	for (i = 0; i < c->t->n_lora_targets; i++)
+		snprintf(targets + strlen(targets), sizeof targets - strlen(targets), "%s%s", i ? ", " : "",
+			 c->t->lora_targets[i]);
+	vp_model_linear_names(c->m, linears, sizeof linears);
+	return vp_error_set(err, VP_ERR_INPUT,
+			    "no LoRA target (%s) names a linear layer of model_type '%s' (its linears: %s; or lm_head)",
+			    targets, c->m->model_type, linears);
+}
+
 static int estimate_parameters(const struct ctx *c, struct totals *tt, struct vp_error *err)
 {
 	const struct vp_model *m = c->m;
@@ -671,6 +716,11 @@ static int estimate_parameters(const struct ctx *c, struct totals *tt, struct vp
 	case VP_METHOD_QLORA:
 		if (target_named(t, "lm_head") && m->arch != VP_ARCH_ENCODER)
 			lora += (double)t->lora_r * ((double)m->hidden_size + (double)m->vocab_size);
+		/* PEFT stops when no target names a module ("Target modules ...
+		 * not found in the base model"); an estimate of nothing trained
+		 * would be a wrong answer, not an estimate */
+		if (lora <= 0.0)
+			return lora_targets_error(c, err);
 		trainable = lora + head_params;
 		trainable_bytes = lora * c->ab + head_params * c->wb;
 		tt->weights += lora * c->ab;

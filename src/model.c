@@ -697,6 +697,42 @@ bool vp_linear_matches(const struct vp_linear *l, const char *target)
 	return l->path[plen - tlen - 1] == '.' && strcmp(l->path + plen - tlen, target) == 0;
 }
 
+bool vp_model_has_linear(const struct vp_model *m, const char *target)
+{
+	static const enum vp_block_kind kinds[] = {VP_BLOCK_ENCODER, VP_BLOCK_DECODER};
+	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
+
+	for (size_t k = 0; k < 2; k++) {
+		size_t n = vp_model_block_linears(m, kinds[k], ls, VP_BLOCK_LINEARS_MAX);
+		for (size_t i = 0; i < n; i++)
+			if (vp_linear_matches(&ls[i], target))
+				return true;
+	}
+	return false;
+}
+
+void vp_model_linear_names(const struct vp_model *m, char *buf, size_t size)
+{
+	static const enum vp_block_kind kinds[] = {VP_BLOCK_ENCODER, VP_BLOCK_DECODER};
+	struct vp_linear ls[2 * VP_BLOCK_LINEARS_MAX];
+	size_t n = 0, len = 0;
+
+	if (size == 0)
+		return;
+	buf[0] = '\0';
+	for (size_t k = 0; k < 2; k++)
+		n += vp_model_block_linears(m, kinds[k], ls + n, VP_BLOCK_LINEARS_MAX);
+	for (size_t i = 0; i < n && len + 1 < size; i++) {
+		size_t j;
+		for (j = 0; j < i && strcmp(ls[j].name, ls[i].name) != 0; j++)
+			;
+		if (j < i)
+			continue;
+		snprintf(buf + len, size - len, "%s%s", len > 0 ? ", " : "", ls[i].name);
+		len = strlen(buf);
+	}
+}
+
 bool vp_model_single_block_norm(const struct vp_model *m)
 {
 	if (m == NULL || !m->parallel_block)

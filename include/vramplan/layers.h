@@ -85,4 +85,12 @@ size_t vp_model_block_linears(const struct vp_model *m, enum vp_block_kind kind,
  */
 bool vp_linear_matches(const struct vp_linear *l, const char *target);
 
+/* True when `target` matches some linear of the model's blocks (encoder or
+ * decoder), as vp_linear_matches does. */
+bool vp_model_has_linear(const struct vp_model *m, const char *target);
+
+/* The distinct names of the model's block linears, ", "-separated, into buf
+ * (cut at size); for messages that say what a target could have named. */
+void vp_model_linear_names(const struct vp_model *m, char *buf, size_t size);
+
 #endif

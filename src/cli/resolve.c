@@ -8,12 +8,14 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "vramplan/cli.h"
 #include "vramplan/hfconfig.h"
+#include "vramplan/layers.h"
 #include "vramplan/peft.h"
 
 /* model_key/gpu_key non-NULL: of the built-in catalogue only what those
@@ -134,6 +136,34 @@ int vp_cli_resolve_gpu(const struct vp_catalog *cat, const char *key, const stru
 	return 0;
 }
 
+/* PEFT stops when none of target_modules names a module of the model
+ * ("Target modules ... not found in the base model"); the plan's config
+ * would then not start. (The estimate itself also reads q_proj/k_proj/v_proj
+ * as slices of a fused projection, as litgpt does; PEFT does not.) */
+static bool peft_finds_no_target(const struct vp_model *m, const struct vp_train *t)
+{
+	if (t->lora_all_linear)
+		return false;
+	for (size_t i = 0; i < t->n_lora_targets; i++)
+		if (strcmp(t->lora_targets[i], "lm_head") == 0 || vp_model_has_linear(m, t->lora_targets[i]))
+			return false;
+	return true;
+}
+
+static int peft_targets_error(const struct vp_model *m, const struct vp_train *t, struct vp_error *err)
+{
+	char targets[256] = "", linears[256];
+
+	for (size_t i = 0; i < t->n_lora_targets; i++)
+		snprintf(targets + strlen(targets), sizeof targets - strlen(targets), "%s%s", i ? "," : "",
+			 t->lora_targets[i]);
+	vp_model_linear_names(m, linears, sizeof linears);
+	return vp_error_set(err, VP_ERR_INPUT,
+			    "--lora-targets %s: PEFT finds none of them in model_type '%s' (its linears: %s; "
+			    "or lm_head)",
+			    targets, m->model_type, linears);
+}
+
 int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
 		 bool warn, struct vp_plan_request *req, struct vp_error *err)
 {
@@ -206,6 +236,8 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		}
 		if (vp_train_set_lora_targets(t, targets, err) != 0)
 			return -1;
+		if (peft_finds_no_target(m, t))
+			return peft_targets_error(m, t, err);
 	} else if (o->lora_targets != NULL && warn) {
 		vp_cli_warn(o, "--lora-targets has no effect with --method %s", vp_method_name(t->method));
 	}

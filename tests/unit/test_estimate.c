@@ -420,6 +420,58 @@ static void lora_adapters_are_fp32_over_a_16_bit_base(void **state)
 	assert_int_equal(lora.full_bytes[VP_COMP_OPTIMIZER], adapters * 8);
 }
 
+/* On a fused q/k/v projection (a GPT-NeoX block here: hidden 64, 4 heads of
+ * 16, so query_key_value is 64 x 192), q_proj and v_proj name its slices, as
+ * litgpt's LoRAQKVLinear adapts them: r x (in + 64) for q and r x (in + 64)
+ * for v. Naming the fused module adapts it whole: r x (64 + 192). */
+static void lora_targets_on_a_fused_projection_adapt_its_slices(void **state)
+{
+	struct vp_model m;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_int_equal(vp_model_init_family(&m, "gpt_neox", &err), 0);
+	snprintf(m.name, sizeof m.name, "tiny-neox");
+	m.hidden_size = 64;
+	m.num_heads = 4;
+	m.num_kv_heads = 4;
+	m.head_dim = 16;
+	m.intermediate_size = 256;
+	m.vocab_size = 100;
+	m.num_layers = 1;
+	assert_int_equal(vp_model_validate(&m, &err), 0);
+	t.method = VP_METHOD_LORA;
+	t.lora_r = 4;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	assert_int_equal(estimated(&m, &t).params_trainable, 4 * (64 + 64) + 4 * (64 + 64));
+	assert_int_equal(vp_train_set_lora_targets(&t, "query_key_value", &err), 0);
+	assert_int_equal(estimated(&m, &t).params_trainable, 4 * (64 + 192));
+}
+
+/* LoRA whose targets name nothing of the model trains nothing: PEFT stops
+ * there, and so does the estimate, naming what the model has. */
+static void lora_targets_that_name_nothing_are_an_input_error(void **state)
+{
+	const struct vp_model m = tiny_llama();
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_gpu g = some_gpu();
+	struct vp_estimate e;
+	struct vp_error err = {0};
+
+	(void)state;
+	t.method = VP_METHOD_LORA;
+	assert_int_equal(vp_train_set_lora_targets(&t, "query_key_value", &err), 0);
+	assert_int_equal(vp_estimate(&m, &g, &t, &e, &err), -1);
+	assert_int_equal(err.code, VP_ERR_INPUT);
+	assert_string_equal(err.message, "no LoRA target (query_key_value) names a linear layer of model_type 'llama' "
+					 "(its linears: q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj; "
+					 "or lm_head)");
+	/* lm_head alone is a target */
+	assert_int_equal(vp_train_set_lora_targets(&t, "lm_head", &err), 0);
+	assert_int_equal(vp_estimate(&m, &g, &t, &e, &err), 0);
+}
+
 /* PyTorch 2's allocator leaves one loss-sized segment beyond the live ones
  * (an fp32 T x V block here); expandable segments grow one mapped segment
  * instead, so they reserve less, never less than is allocated. */
@@ -670,6 +722,8 @@ int main(void)
 		cmocka_unit_test(autocast_casts_the_encoder_output_for_each_cross_attention_linear),
 		cmocka_unit_test(gelu_new_keeps_its_intermediates),
 		cmocka_unit_test(lora_adapters_are_fp32_over_a_16_bit_base),
+		cmocka_unit_test(lora_targets_on_a_fused_projection_adapt_its_slices),
+		cmocka_unit_test(lora_targets_that_name_nothing_are_an_input_error),
 		cmocka_unit_test(the_loss_leaves_a_segment_unless_segments_expand),
 		cmocka_unit_test(every_catalogue_model_matches_its_published_parameter_count),
 		cmocka_unit_test(peak_never_decreases_with_batch_or_sequence),
