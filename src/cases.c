@@ -170,7 +170,6 @@ static int resolve(const struct reader *r, const yaml_node_t *n, const char *rel
 	return 0;
 }
 
-
 /* A "pytorch" value: "1.13.1" is 1.x; "2.0", "2.0.1" or a bare 2 is 2.0
  * (a bare major stands for its oldest minor, the safe side); "2.1" and
  * later, "2.11.0+cu130", are current. */
@@ -195,6 +194,7 @@ static int parse_pytorch(const char *s, enum vp_pytorch *out)
 	*out = minor == 0 ? VP_PYTORCH_2_0 : VP_PYTORCH_CURRENT;
 	return 0;
 }
+
 static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_case *c, size_t *ignored)
 {
 	static const char *const info_keys[] = {"source", "framework", "notes", "lora_alpha", NULL};

@@ -139,17 +139,6 @@ static void cat(char *buf, size_t size, const char *fmt, ...)
 	va_end(ap);
 }
 
-static void lora_targets_text(const struct vp_train *t, char *buf, size_t size)
-{
-	size_t i;
-
-	buf[0] = '\0';
-	for (i = 0; i < t->n_lora_targets; i++)
-		cat(buf, size, "%s%s", i > 0 ? "," : "", t->lora_targets[i]);
-	if (t->lora_all_linear)
-		cat(buf, size, "%sall-linear", t->n_lora_targets > 0 ? "," : "");
-}
-
 void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *buf, size_t size)
 {
 	char targets[VP_MAX_TARGETS * 33 + 16];
@@ -162,7 +151,7 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 		cat(buf, size, ", target-len %" PRIu64, t->tgt_len);
 	cat(buf, size, ", %s, %s", vp_precision_name(t->precision), vp_method_name(t->method));
 	if (t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA) {
-		lora_targets_text(t, targets, sizeof targets);
+		vp_train_lora_targets_text(t, targets, sizeof targets);
 		if (t->quant != VP_QUANT_NONE)
 			cat(buf, size, " %s", vp_quant_name(t->quant));
 		cat(buf, size, " r %" PRIu64 " on %s, dropout %g", t->lora_r, targets[0] != '\0' ? targets : "(none)",

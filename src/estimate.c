@@ -186,7 +186,6 @@ static bool lora_on(const struct ctx *c, const struct vp_linear *l)
 	return lora_adapter_params(c, l) > 0.0;
 }
 
-
 /*
  * bitsandbytes' quantized matmuls keep their input A for backward whenever
  * A or the weight requires grad (bitsandbytes/autograd/_functions.py:
@@ -629,14 +628,11 @@ static bool is_head_name(const char *s)
 /* "no LoRA target names a linear": the targets and the model's linears */
 static int lora_targets_error(const struct ctx *c, struct vp_error *err)
 {
-	char targets[256] = "", linears[256];
-	size_t i;
+	char targets[VP_MAX_TARGETS * 33 + 16], linears[256];
 
 	if (c->t->n_lora_targets == 0)
 		return vp_error_set(err, VP_ERR_INPUT, "LoRA needs target modules (lora_targets, or all-linear)");
-	for (i = 0; i < c->t->n_lora_targets; i++)
-		snprintf(targets + strlen(targets), sizeof targets - strlen(targets), "%s%s", i ? ", " : "",
-			 c->t->lora_targets[i]);
+	vp_train_lora_targets_text(c->t, targets, sizeof targets);
 	vp_model_linear_names(c->m, linears, sizeof linears);
 	return vp_error_set(err, VP_ERR_INPUT,
 			    "no LoRA target (%s) names a linear layer of model_type '%s' (its linears: %s; or lm_head)",

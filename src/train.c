@@ -255,3 +255,20 @@ int vp_train_set_lora_targets(struct vp_train *t, const char *list, struct vp_er
 	*t = next;
 	return 0;
 }
+
+void vp_train_lora_targets_text(const struct vp_train *t, char *buf, size_t size)
+{
+	size_t i, len;
+
+	if (size == 0)
+		return;
+	buf[0] = '\0';
+	for (i = 0; i < t->n_lora_targets; i++) {
+		len = strlen(buf);
+		snprintf(buf + len, size - len, "%s%s", i > 0 ? "," : "", t->lora_targets[i]);
+	}
+	if (t->lora_all_linear) {
+		len = strlen(buf);
+		snprintf(buf + len, size - len, "%sall-linear", t->n_lora_targets > 0 ? "," : "");
+	}
+}

@@ -134,4 +134,8 @@ const char *vp_loss_name(enum vp_loss l);
 /* Add a LoRA target (comma-separated list accepted; "all-linear" sets the flag). */
 int vp_train_set_lora_targets(struct vp_train *t, const char *list, struct vp_error *err);
 
+/* The LoRA targets as --lora-targets takes them ("q_proj,v_proj",
+ * "all-linear"), into buf, cut at size. */
+void vp_train_lora_targets_text(const struct vp_train *t, char *buf, size_t size);
+
 #endif

@@ -152,11 +152,9 @@ static bool peft_finds_no_target(const struct vp_model *m, const struct vp_train
 
 static int peft_targets_error(const struct vp_model *m, const struct vp_train *t, struct vp_error *err)
 {
-	char targets[256] = "", linears[256];
+	char targets[VP_MAX_TARGETS * 33 + 16], linears[256];
 
-	for (size_t i = 0; i < t->n_lora_targets; i++)
-		snprintf(targets + strlen(targets), sizeof targets - strlen(targets), "%s%s", i ? "," : "",
-			 t->lora_targets[i]);
+	vp_train_lora_targets_text(t, targets, sizeof targets);
 	vp_model_linear_names(m, linears, sizeof linears);
 	return vp_error_set(err, VP_ERR_INPUT,
 			    "--lora-targets %s: PEFT finds none of them in model_type '%s' (its linears: %s; "
