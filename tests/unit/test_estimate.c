@@ -37,13 +37,15 @@ static int free_catalog(void **state)
 
 /* One BERT layer: hidden 64, 4 heads, MLP 256, vocabulary 100, 16
  * positions, 2 token types; sequence classification with 2 labels. */
-static struct vp_model tiny_bert(void)
+/* One block of a family: hidden 64, 4 heads of 16, MLP 256, vocabulary 100
+ * (not validated: the caller adds what its family needs). */
+static struct vp_model tiny_of_family(const char *model_type)
 {
 	struct vp_model m;
 	struct vp_error err = {0};
 
-	assert_int_equal(vp_model_init_family(&m, "bert", &err), 0);
-	snprintf(m.name, sizeof m.name, "tiny-bert");
+	assert_int_equal(vp_model_init_family(&m, model_type, &err), 0);
+	snprintf(m.name, sizeof m.name, "tiny-%s", model_type);
 	m.hidden_size = 64;
 	m.num_heads = 4;
 	m.num_kv_heads = 4;
@@ -51,6 +53,15 @@ static struct vp_model tiny_bert(void)
 	m.intermediate_size = 256;
 	m.vocab_size = 100;
 	m.num_layers = 1;
+	return m;
+}
+
+static struct vp_model tiny_bert(void)
+{
+	struct vp_model m = tiny_of_family("bert");
+	struct vp_error err = {0};
+
+	snprintf(m.name, sizeof m.name, "tiny-bert");
 	m.max_positions = 16;
 	m.type_vocab_size = 2;
 	assert_int_equal(vp_model_validate(&m, &err), 0);
@@ -426,20 +437,11 @@ static void lora_adapters_are_fp32_over_a_16_bit_base(void **state)
  * for v. Naming the fused module adapts it whole: r x (64 + 192). */
 static void lora_targets_on_a_fused_projection_adapt_its_slices(void **state)
 {
-	struct vp_model m;
+	struct vp_model m = tiny_of_family("gpt_neox");
 	struct vp_train t = bf16_sdpa_step();
 	struct vp_error err = {0};
 
 	(void)state;
-	assert_int_equal(vp_model_init_family(&m, "gpt_neox", &err), 0);
-	snprintf(m.name, sizeof m.name, "tiny-neox");
-	m.hidden_size = 64;
-	m.num_heads = 4;
-	m.num_kv_heads = 4;
-	m.head_dim = 16;
-	m.intermediate_size = 256;
-	m.vocab_size = 100;
-	m.num_layers = 1;
 	assert_int_equal(vp_model_validate(&m, &err), 0);
 	t.method = VP_METHOD_LORA;
 	t.lora_r = 4;
