@@ -700,7 +700,7 @@ static bool is_moe(const struct cfg *c)
  * norms' placement may differ; they move the estimate by a few parameters'
  * worth, not by layers.
  */
-static bool llama_clone(const struct cfg *c)
+static bool llama_clone(const struct cfg *c, const char *type)
 {
 	static const char *const shape[] = {
 		"hidden_size", "intermediate_size", "num_hidden_layers", "num_attention_heads", "vocab_size",
@@ -710,6 +710,12 @@ static bool llama_clone(const struct cfg *c)
 	const cJSON *encdec = item(c, "is_encoder_decoder");
 	size_t n;
 
+	/* a model_type as transformers spells them, which the warning, the
+	 * accuracy note and an imported entry's source can quote as it is */
+	n = strlen(type);
+	if (n == 0 || n >= sizeof ((struct vp_model *)0)->model_type ||
+	    strspn(type, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") != n)
+		return false;
 	if (!cJSON_IsString(first) || (n = strlen(first->valuestring)) < 11 ||
 	    strcmp(first->valuestring + n - 11, "ForCausalLM") != 0)
 		return false;
@@ -939,7 +945,7 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 				    "model_type '%.64s' is a mixture of experts, which vramplan does not model", type);
 			goto out;
 		}
-		if (!llama_clone(&c)) {
+		if (!llama_clone(&c, type)) {
 			vp_error_at(err, local.code, name, 0, 0, "%s", local.message);
 			goto out;
 		}
@@ -949,7 +955,7 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 			vp_error_at(err, local.code, name, 0, 0, "%s", local.message);
 			goto out;
 		}
-		vp_utf8_copy(m.model_type, sizeof m.model_type, type);
+		snprintf(m.model_type, sizeof m.model_type, "%s", type);
 		snprintf(m.read_as, sizeof m.read_as, "llama");
 	}
 	c.type = m.read_as[0] != '\0' ? m.read_as : m.model_type;

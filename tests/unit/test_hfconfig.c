@@ -538,6 +538,14 @@ static void an_unmodelled_type_unlike_llama_is_refused(void **state)
 			       &m, &err),
 			 -1);
 	assert_non_null(strstr(err.message, "unsupported model_type 'foo_vl'"));
+	/* Llama's keys under a model_type no library spells so (a space) */
+	assert_int_equal(parse("{\"architectures\": [\"FooForCausalLM\"], \"model_type\": \"foo bar\", "
+			       "\"hidden_size\": 64, \"intermediate_size\": 128, \"num_hidden_layers\": 2, "
+			       "\"num_attention_heads\": 4, \"vocab_size\": 100, \"rms_norm_eps\": 1e-05, "
+			       "\"hidden_act\": \"silu\"}",
+			       &m, &err),
+			 -1);
+	assert_non_null(strstr(err.message, "unsupported model_type 'foo bar'"));
 	/* Llama's keys, but a sequence classifier */
 	assert_int_equal(parse("{\"architectures\": [\"FooForSequenceClassification\"], \"model_type\": \"foo\", "
 			       "\"hidden_size\": 64, \"intermediate_size\": 128, \"num_hidden_layers\": 2, "
