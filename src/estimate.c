@@ -569,6 +569,7 @@ struct totals {
 	double n_blocks;
 	double trainable_params, total_params;
 	double paged_states;    /* paged optimizer states: unified memory, device level only */
+	double ddp_buckets;     /* DistributedDataParallel's gradient buckets, every phase */
 	double persistent_waste; /* allocator rounding of weights, gradients, states */
 	struct block_mem enc, dec;
 	double n_enc, n_dec;
@@ -917,6 +918,15 @@ static int estimate_parameters(const struct ctx *c, struct totals *tt, struct vp
 		tt->largest_param_bytes /= gpus;
 		tt->persistent_waste /= gpus;
 	}
+
+	/* Plain data parallelism (several GPUs, neither ZeRO nor FSDP): DDP's
+	 * Reducer allocates buckets for the all-reduce that hold a copy of every
+	 * trained parameter's gradient, beside param.grad, for as long as the
+	 * wrapper lives, unless gradient_as_bucket_view=True makes the
+	 * gradients views of them (torch.nn.parallel.DistributedDataParallel;
+	 * pytorch/pytorch#41954, which measured roberta-base's peak drop by the
+	 * gradients' size). Neither HF Trainer nor accelerate sets it. */
+	tt->ddp_buckets = t->gpus > 1 && t->zero_stage == 0 && !t->fsdp ? trainable_bytes : 0.0;
 	return 0;
 }
 
@@ -1259,7 +1269,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	 * zero_grad frees them (HF Trainer, torchtune and litgpt call it after
 	 * each step).
 	 */
-	base = tt.weights + tt.optimizer;
+	base = tt.weights + tt.optimizer + tt.ddp_buckets;
 	grads_freed = !t->optimizer_in_backward && t->grad_accum <= 1 && zero_grad_frees(t);
 	grads_kept = t->optimizer_in_backward || grads_freed ? 0.0 : tt.grads;
 
@@ -1422,6 +1432,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 		transient_at_peak = tt.step_temp;
 		break;
 	}
+	grads_at_peak += tt.ddp_buckets;
 
 	/* Reserved: the allocator's overhead on what comes and goes. The
 	 * caching allocator keeps what it reserved, so the reserved peak is the
@@ -1464,7 +1475,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 
 	if (to_u64(tt.weights, &out->full_bytes[VP_COMP_WEIGHTS]) ||
 	    to_u64(tt.weight_copies, &out->full_bytes[VP_COMP_WEIGHT_COPIES]) ||
-	    to_u64(tt.grads, &out->full_bytes[VP_COMP_GRADIENTS]) ||
+	    to_u64(tt.grads + tt.ddp_buckets, &out->full_bytes[VP_COMP_GRADIENTS]) ||
 	    to_u64(tt.optimizer + tt.paged_states, &out->full_bytes[VP_COMP_OPTIMIZER]) ||
 	    to_u64(tt.saved_all + tt.global_saved, &out->full_bytes[VP_COMP_ACTIVATIONS]) ||
 	    to_u64(tt.scores_all, &out->full_bytes[VP_COMP_ATTN_SCORES]) ||

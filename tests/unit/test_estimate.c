@@ -474,6 +474,26 @@ static void lora_targets_that_name_nothing_are_an_input_error(void **state)
 	assert_int_equal(vp_estimate(&m, &g, &t, &e, &err), 0);
 }
 
+/* Data parallelism without ZeRO or FSDP: DDP's buckets hold a copy of the
+ * trained gradients in every phase (fp32 full fine-tuning here: 4 bytes a
+ * parameter). */
+static void ddp_buckets_copy_the_gradients_in_every_phase(void **state)
+{
+	const struct vp_model m = tiny_llama();
+	struct vp_train t = small_step();
+	struct vp_estimate one, two;
+	int p;
+
+	(void)state;
+	one = estimated(&m, &t);
+	t.gpus = 2;
+	two = estimated(&m, &t);
+	for (p = 0; p < VP_PHASE_COUNT; p++)
+		assert_int_equal(two.phase_allocated_bytes[p] - one.phase_allocated_bytes[p], one.params_trainable * 4);
+	assert_int_equal(two.full_bytes[VP_COMP_GRADIENTS] - one.full_bytes[VP_COMP_GRADIENTS],
+			 one.params_trainable * 4);
+}
+
 /* PyTorch 2's allocator leaves one loss-sized segment beyond the live ones
  * (an fp32 T x V block here); expandable segments grow one mapped segment
  * instead, so they reserve less, never less than is allocated. */
@@ -726,6 +746,7 @@ int main(void)
 		cmocka_unit_test(lora_adapters_are_fp32_over_a_16_bit_base),
 		cmocka_unit_test(lora_targets_on_a_fused_projection_adapt_its_slices),
 		cmocka_unit_test(lora_targets_that_name_nothing_are_an_input_error),
+		cmocka_unit_test(ddp_buckets_copy_the_gradients_in_every_phase),
 		cmocka_unit_test(the_loss_leaves_a_segment_unless_segments_expand),
 		cmocka_unit_test(every_catalogue_model_matches_its_published_parameter_count),
 		cmocka_unit_test(peak_never_decreases_with_batch_or_sequence),
