@@ -136,6 +136,10 @@ static void entry(struct vp_yaml_out *e, const struct vp_model *m)
 	key_u64(e, "max_positions", m->max_positions);
 	key_u64(e, "type_vocab_size", m->type_vocab_size);
 	key_u64(e, "relative_buckets", m->relative_buckets);
+	if (m->num_experts > 0) {
+		key_u64(e, "num_experts", m->num_experts);
+		key_u64(e, "experts_per_token", m->experts_per_token);
+	}
 
 	key_plain(e, "norm", norm_name(m->norm));
 	key_plain(e, "act", act_name(m->act));

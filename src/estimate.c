@@ -163,11 +163,12 @@ static double lora_adapter_params(const struct ctx *c, const struct vp_linear *l
 
 	if (!c->lora)
 		return 0.0;
+	/* an expert linear: one adapter per expert (PEFT wraps each) */
 	if (t->lora_all_linear)
-		return r * (in + (double)l->out_features);
+		return r * (in + (double)l->out_features) * (double)l->copies;
 	for (i = 0; i < t->n_lora_targets; i++)
 		if (vp_linear_matches(l, t->lora_targets[i]))
-			return r * (in + (double)l->out_features);
+			return r * (in + (double)l->out_features) * (double)l->copies;
 	if (l->role != VP_LIN_QKV)
 		return 0.0;
 	kv = (double)c->m->num_kv_heads * (double)c->m->head_dim;
@@ -196,6 +197,11 @@ static bool lora_on(const struct ctx *c, const struct vp_linear *l)
  * keeps its input, trained or not. torchao's NF4 linear (torchtune) saves
  * only the weight; the cases schema's nf4 is bitsandbytes'.
  */
+static bool bnb_quantized(const struct ctx *c)
+{
+	return c->t->quant == VP_QUANT_NF4 || c->t->quant == VP_QUANT_NF4_DQ || c->t->quant == VP_QUANT_INT8;
+}
+
 static bool bnb_keeps_input(const struct ctx *c)
 {
 	return c->lora && (c->t->quant == VP_QUANT_NF4 || c->t->quant == VP_QUANT_NF4_DQ ||
@@ -253,6 +259,7 @@ static bool softmax_upcast(const struct vp_model *m)
 {
 	switch (m->naming) {
 	case VP_NAMING_LLAMA:
+	case VP_NAMING_MIXTRAL:
 	case VP_NAMING_T5:
 	case VP_NAMING_BLOOM:
 	case VP_NAMING_PHI:
@@ -417,6 +424,33 @@ static double input_copies(const struct ctx *c, const struct vp_linear *ls, size
 }
 
 /*
+ * What a sparse mixture-of-experts block saves beyond its experts' MLPs, over
+ * T tokens (transformers' MixtralSparseMoeBlock and Qwen3MoeSparseMoeBlock,
+ * the loop over experts): the router's input where the router trains; its
+ * logits' softmax, taken in fp32 and saved; top-k's indices and the
+ * renormalized routing weights; and, for each of the k x T routed token
+ * rows, the expert's output, which the product with its routing weight
+ * saves (the weight needs the router's gradient), with the weight itself
+ * and index_add_'s index. The experts' own tensors are the gated MLP's over
+ * k x T tokens (block_memory); one_hot's int64 expert mask lives through the
+ * loop.
+ */
+static void moe_router_saved(const struct ctx *c, const struct vp_linear *ls, size_t n, double T,
+			     struct block_mem *bm)
+{
+	static const enum vp_linear_role router_role[] = {VP_LIN_ROUTER};
+	const double e = c->e, E = (double)c->m->num_experts, k = (double)c->m->experts_per_token;
+	double masks, copies = input_copies(c, ls, n, router_role, 1, &masks);
+
+	keep(bm, &bm->saved, T * c->h * e, copies);
+	keep(bm, &bm->saved, T * c->h, masks);
+	keep(bm, &bm->saved, T * E * 4.0, 1.0);             /* softmax(router_logits, dtype=float) */
+	keep(bm, &bm->saved, T * k * (8.0 + 4.0 + e), 1.0); /* top-k indices, weights, their cast */
+	keep(bm, &bm->saved, k * T * (c->h * e + e + 8.0), 1.0);
+	bm->fwd_transient = fmax(bm->fwd_transient, E * k * T * 8.0);
+}
+
+/*
  * One block over b samples of s tokens (sk = the encoder length for the
  * cross-attention of a decoder block of an encoder-decoder model).
  */
@@ -436,6 +470,10 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	bool post_norm = c->m->naming == VP_NAMING_BERT ||
 			 (c->m->naming == VP_NAMING_BART && !c->m->final_norm);
 	double mlp_in, masks;
+	/* a mixture of experts runs each token through experts_per_token of
+	 * them: the MLP's tensors are that many times T tokens long */
+	double experts = (double)c->m->num_experts;
+	double Tm = experts > 0.0 ? T * (double)c->m->experts_per_token : T;
 	size_t i;
 
 	memset(bm, 0, sizeof *bm);
@@ -443,15 +481,19 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 
 	/* Parameters of this block that are trained, and AMP copies. */
 	for (i = 0; i < n; i++) {
-		double w = (double)ls[i].in_features * (double)ls[i].out_features;
+		double w = (double)ls[i].in_features * (double)ls[i].out_features * (double)ls[i].copies;
 		if (c->full)
 			bm->trainable_bytes += (w + (ls[i].bias ? (double)ls[i].out_features : 0.0)) * c->wb;
 		else
 			bm->trainable_bytes += lora_adapter_params(c, &ls[i]) * c->ab;
 		/* autocast casts each linear weight to 16 bit; the matmul saves
 		 * the copy for grad_input (torch/csrc/autograd/FunctionsManual
-		 * mm backward), so it lives until that layer's backward. */
-		if (c->amp)
+		 * mm backward), so it lives until that layer's backward. A
+		 * bitsandbytes layer is a custom autograd Function instead
+		 * (bitsandbytes/autograd/_functions.py MatMul4Bit, MatMul8bitLt):
+		 * it dequantizes inside forward and again in backward and saves
+		 * only the quantized weight, so nothing 16-bit is kept. */
+		if (c->amp && !bnb_quantized(c))
 			bm->copies += w * 2.0;
 	}
 
@@ -506,18 +548,20 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	 * Falcon-7B reuse the one norm. */
 	if (!post_norm && !vp_model_single_block_norm(c->m))
 		norm_keep(c, T, bm);
+	if (experts > 0.0)
+		moe_router_saved(c, ls, n, T, bm);
 	mlp_in = input_copies(c, ls, n, up_roles, 3, &masks);
-	keep(bm, &bm->saved, T * c->h, masks);
+	keep(bm, &bm->saved, Tm * c->h, masks);
 	if (vp_model_single_block_norm(c->m) && !c->amp)
 		mlp_in = masks; /* the shared normalized tensor is the attention's; only dropped copies are new */
-	keep(bm, &bm->saved, T * c->h * e, mlp_in);
+	keep(bm, &bm->saved, Tm * c->h * e, mlp_in);
 	if (c->m->gated_mlp) {
 		/* gate output (saved by the activation), up output and activation
 		 * output (both saved by the product); compile recomputes the
 		 * activation from the gate. */
-		keep(bm, &bm->saved, T * c->f * e, c->t->compile ? 2.0 : 3.0);
+		keep(bm, &bm->saved, Tm * c->f * e, c->t->compile ? 2.0 : 3.0);
 	} else {
-		keep(bm, &bm->saved, T * c->f * e, 1.0); /* first linear's output, saved by GELU/ReLU */
+		keep(bm, &bm->saved, Tm * c->f * e, 1.0); /* first linear's output, saved by GELU/ReLU */
 	}
 	if (c->m->act == VP_ACT_GELU_NEW) {
 		/* NewGELUActivation (transformers/activations.py) computes
@@ -530,18 +574,18 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 		 * gated MLP's product keeps an fp32 activation output. Measured:
 		 * MS-PKOT5B, MS-MT5B (bench/measured, docs "MLP"). */
 		if (c->amp) {
-			keep(bm, &bm->saved, T * c->f * 4.0, 3.0);
+			keep(bm, &bm->saved, Tm * c->f * 4.0, 3.0);
 			if (c->m->gated_mlp)
-				keep(bm, &bm->saved, T * c->f * (4.0 - e), 1.0);
+				keep(bm, &bm->saved, Tm * c->f * (4.0 - e), 1.0);
 		} else {
-			keep(bm, &bm->saved, T * c->f * e, 3.0);
+			keep(bm, &bm->saved, Tm * c->f * e, 3.0);
 		}
 	}
 	if (c->m->act_dropout > 0.0)
-		keep(bm, &bm->saved, T * c->f, 1.0);
+		keep(bm, &bm->saved, Tm * c->f, 1.0);
 	if (down != NULL && saves_input(c, down))
-		keep(bm, &bm->saved, T * c->f * e, 1.0); /* input of the down projection */
-	keep(bm, &bm->saved, T * c->f * dropout_extra(c, down), 1.0);
+		keep(bm, &bm->saved, Tm * c->f * e, 1.0); /* input of the down projection */
+	keep(bm, &bm->saved, Tm * c->f * dropout_extra(c, down), 1.0);
 	if (c->m->hidden_dropout > 0.0)
 		keep(bm, &bm->saved, T * c->h, 1.0);
 	if (post_norm)
@@ -587,10 +631,11 @@ static double linear_params(const struct ctx *c, enum vp_block_kind kind, double
 
 	*in_sum = *out_sum = 0.0;
 	for (i = 0; i < n; i++) {
-		double w = (double)ls[i].in_features * (double)ls[i].out_features;
-		sum += w;
-		*in_sum += (double)ls[i].in_features;
-		*out_sum += (double)ls[i].out_features;
+		/* each expert is its own matrix: the largest is one of them */
+		double w = (double)ls[i].in_features * (double)ls[i].out_features, copies = (double)ls[i].copies;
+		sum += w * copies;
+		*in_sum += (double)ls[i].in_features * copies;
+		*out_sum += (double)ls[i].out_features * copies;
 		if (w > *largest)
 			*largest = w;
 	}
@@ -865,7 +910,7 @@ static int estimate_parameters(const struct ctx *c, struct totals *tt, struct vp
 			for (k = 0; k < n; k++) {
 				per_tensor = (double)ls[k].in_features * (double)ls[k].out_features *
 					     (t->quant != VP_QUANT_NONE ? 0.5 : c->wb);
-				tt->persistent_waste += alloc_waste(per_tensor) * blocks * copies;
+				tt->persistent_waste += alloc_waste(per_tensor) * blocks * copies * (double)ls[k].copies;
 			}
 		}
 		tt->persistent_waste += alloc_waste(embed * c->wb) * copies * (m->tie_embeddings ? 1.0 : 2.0);

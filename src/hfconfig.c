@@ -405,13 +405,47 @@ static int read_bart(const struct cfg *c, struct vp_model *m)
  * carry it. head_dim, when absent, is hidden/heads (Llama, Mistral, Qwen2,
  * Phi-3, StableLM) or the class default (GemmaConfig and Gemma2Config 256,
  * Qwen3Config 128). */
+/*
+ * The experts of a mixture-of-experts config. MixtralConfig:
+ * num_local_experts (8), num_experts_per_tok (2), the experts as wide as
+ * intermediate_size. Qwen3MoeConfig: num_experts (128), num_experts_per_tok
+ * (8), the experts moe_intermediate_size wide (intermediate_size is for
+ * dense layers, which only decoder_sparse_step > 1 or mlp_only_layers
+ * make; those are refused). Other model types: nothing to read.
+ */
+static int read_experts(const struct cfg *c, struct vp_model *m)
+{
+	const cJSON *dense_layers;
+	uint64_t step = 1;
+
+	if (!strcmp(c->type, "mixtral"))
+		return opt_u64(c, "num_local_experts", 1, &m->num_experts) ||
+			       opt_u64(c, "num_experts_per_tok", 1, &m->experts_per_token)
+			       ? -1
+			       : 0;
+	if (strcmp(c->type, "qwen3_moe") != 0)
+		return 0;
+	if (opt_u64(c, "num_experts", 1, &m->num_experts) ||
+	    opt_u64(c, "num_experts_per_tok", 1, &m->experts_per_token) ||
+	    need_u64(c, "moe_intermediate_size", &m->intermediate_size) ||
+	    opt_u64(c, "decoder_sparse_step", 1, &step))
+		return -1;
+	dense_layers = item(c, "mlp_only_layers");
+	if (step != 1 || (cJSON_IsArray(dense_layers) && cJSON_GetArraySize(dense_layers) > 0))
+		return fail(c, "unsupported: dense layers among the experts ('decoder_sparse_step' %llu, "
+			       "'mlp_only_layers'); every layer a mixture of experts is modelled",
+			    (unsigned long long)step);
+	return 0;
+}
+
 static int read_llama_like(const struct cfg *c, struct vp_model *m)
 {
 	const char *t = c->type;
 	bool attention_bias = false, present;
 	bool is_gemma = !strcmp(t, "gemma") || !strcmp(t, "gemma2");
+	bool is_qwen3 = !strcmp(t, "qwen3") || !strcmp(t, "qwen3_moe");
 
-	if (need_shape(c, m))
+	if (need_shape(c, m) || read_experts(c, m))
 		return -1;
 	m->num_kv_heads = m->num_heads;
 	if (opt_u64(c, "num_key_value_heads", 1, &m->num_kv_heads) || check_kv(c, m) ||
@@ -425,7 +459,7 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 			return -1;
 	} else if (is_gemma) {
 		m->head_dim = 256;
-	} else if (!strcmp(t, "qwen3")) {
+	} else if (is_qwen3) {
 		m->head_dim = 128;
 	} else if (derive_head_dim(c, "hidden_size", "num_attention_heads", m)) {
 		return -1;
@@ -444,7 +478,7 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 		return -1;
 	}
 
-	if (!strcmp(t, "llama") || !strcmp(t, "qwen3") || is_gemma) {
+	if (!strcmp(t, "llama") || is_qwen3 || is_gemma) {
 		/* LlamaAttention, Qwen3Attention, GemmaAttention: q/k/v/o all
 		 * use bias=config.attention_bias; LlamaMLP uses mlp_bias. */
 		if (opt_bool(c, "attention_bias", &attention_bias))
@@ -866,6 +900,8 @@ static const struct {
 	{"max_positions", {"max_position_embeddings", "n_positions", "n_ctx", "seq_length", NULL}},
 	{"type_vocab_size", {"type_vocab_size", NULL}},
 	{"relative_buckets", {"relative_attention_num_buckets", NULL}},
+	{"num_experts", {"num_local_experts", "num_experts", NULL}},
+	{"experts_per_token", {"num_experts_per_tok", NULL}},
 };
 
 static const char *config_key(const char *field, uint64_t value, const void *ctx)

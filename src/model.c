@@ -21,7 +21,7 @@ const char *const vp_model_types[] = {
 	"bert", "roberta", "xlm-roberta",
 	"t5", "mt5", "umt5",
 	"bart", "mbart",
-	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "phi3", "stablelm",
+	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "phi3", "stablelm", "mixtral", "qwen3_moe",
 	"qwen", "gpt_neox", "phi", "gpt2", "bloom", "falcon", "opt",
 	NULL
 };
@@ -180,6 +180,23 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		 * attention_bias default False, plus q_norm/k_norm (counted in
 		 * vp_model_param_count). */
 		family_llama(m);
+	} else if (!strcmp(model_type, "mixtral")) {
+		/* models/mixtral/modeling_mixtral.py: Llama's attention (no
+		 * biases), RMS norms, a sparse MoE block in every layer; the
+		 * expert counts come from the config (num_local_experts,
+		 * num_experts_per_tok: 8 and 2 in MixtralConfig). */
+		family_llama(m);
+		m->naming = VP_NAMING_MIXTRAL;
+		m->num_experts = 8;
+		m->experts_per_token = 2;
+	} else if (!strcmp(model_type, "qwen3_moe")) {
+		/* models/qwen3_moe/modeling_qwen3_moe.py: Qwen3's attention
+		 * (q_norm, k_norm, head_dim 128), Qwen3MoeSparseMoeBlock in every
+		 * layer (decoder_sparse_step 1, no mlp_only_layers): num_experts
+		 * 128, num_experts_per_tok 8 in Qwen3MoeConfig. */
+		family_llama(m);
+		m->num_experts = 128;
+		m->experts_per_token = 8;
 	} else if (!strcmp(model_type, "qwen2")) {
 		/* models/qwen2/modeling_qwen2.py: q/k/v_proj bias=True, o_proj
 		 * bias=False. */
@@ -350,6 +367,7 @@ static int naming_shape(enum vp_naming n, enum vp_arch *arch)
 	case VP_NAMING_LLAMA:
 	case VP_NAMING_PHI3:
 	case VP_NAMING_QWEN:
+	case VP_NAMING_MIXTRAL:
 		*arch = VP_ARCH_DECODER;
 		return 2;
 	case VP_NAMING_NEOX:
@@ -381,7 +399,7 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 		return vp_error_set(err, VP_ERR_INPUT, "no model to validate");
 	if ((unsigned)m->arch > VP_ARCH_ENCDEC || (unsigned)m->norm > VP_NORM_RMS ||
 	    (unsigned)m->act > VP_ACT_GELU_NEW || (unsigned)m->pos > VP_POS_ALIBI ||
-	    (unsigned)m->naming > VP_NAMING_OPT)
+	    (unsigned)m->naming > VP_NAMING_MIXTRAL)
 		return vp_error_set(err, VP_ERR_INPUT, "corrupt model descriptor (enum out of range)");
 
 	if (check_count(&nm, "hidden_size", m->hidden_size, 1, VP_SIZE_LIMIT, err) ||
@@ -430,6 +448,20 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "'rotary_fraction' must be in [0, 1], got %g", m->rotary_fraction);
 	}
+	if (check_count(&nm, "num_experts", m->num_experts, 0, VP_COUNT_LIMIT, err) ||
+	    check_count(&nm, "experts_per_token", m->experts_per_token, 0, VP_COUNT_LIMIT, err))
+		return -1;
+	if ((m->num_experts == 0) != (m->experts_per_token == 0) || m->experts_per_token > m->num_experts)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "'experts_per_token' (%" PRIu64 ") must be from 1 to 'num_experts' (%" PRIu64
+				    "), or both 0 for a dense MLP",
+				    m->experts_per_token, m->num_experts);
+	if (m->num_experts > 0 && (m->arch != VP_ARCH_DECODER || !m->gated_mlp ||
+				   (m->naming != VP_NAMING_LLAMA && m->naming != VP_NAMING_MIXTRAL)))
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "experts are modelled for a Llama-style decoder with a gated MLP (Mixtral, "
+				    "Qwen3-MoE), not for model_type '%s'",
+				    m->model_type);
 	if (check_dropout("hidden_dropout", m->hidden_dropout, err) ||
 	    check_dropout("attn_dropout", m->attn_dropout, err) ||
 	    check_dropout("act_dropout", m->act_dropout, err))
@@ -475,7 +507,17 @@ static void put(struct lin_builder *b, enum vp_linear_role role, const char *nam
 	b->out[b->n].in_features = in;
 	b->out[b->n].out_features = out;
 	b->out[b->n].bias = bias;
+	b->out[b->n].copies = 1;
 	b->n++;
+}
+
+/* One linear per expert: `copies` of it, for the tokens routed to each */
+static void put_experts(struct lin_builder *b, enum vp_linear_role role, const char *name, const char *path,
+			uint64_t in, uint64_t out, uint64_t experts)
+{
+	put(b, role, name, path, in, out, false);
+	if (!b->failed)
+		b->out[b->n - 1].copies = experts;
 }
 
 struct widths {
@@ -576,9 +618,31 @@ static void decoder_block(struct lin_builder *b, const struct vp_model *m, const
 		put(b, VP_LIN_K, "k_proj", "self_attn.k_proj", w->h, w->kv, bi);
 		put(b, VP_LIN_V, "v_proj", "self_attn.v_proj", w->h, w->kv, bi);
 		put(b, VP_LIN_O, "o_proj", "self_attn.o_proj", w->q, w->h, bo);
+		if (m->num_experts > 0) {
+			/* Qwen3MoeSparseMoeBlock: mlp.gate (the router), then
+			 * mlp.experts.N.{gate,up,down}_proj without biases */
+			put(b, VP_LIN_ROUTER, "gate", "mlp.gate", w->h, m->num_experts, false);
+			put_experts(b, VP_LIN_GATE, "gate_proj", "mlp.experts.gate_proj", w->h, w->ff, m->num_experts);
+			put_experts(b, VP_LIN_UP, "up_proj", "mlp.experts.up_proj", w->h, w->ff, m->num_experts);
+			put_experts(b, VP_LIN_DOWN, "down_proj", "mlp.experts.down_proj", w->ff, w->h, m->num_experts);
+			break;
+		}
 		put(b, VP_LIN_GATE, "gate_proj", "mlp.gate_proj", w->h, w->ff, bm);
 		put(b, VP_LIN_UP, "up_proj", "mlp.up_proj", w->h, w->ff, bm);
 		put(b, VP_LIN_DOWN, "down_proj", "mlp.down_proj", w->ff, w->h, bm);
+		break;
+	case VP_NAMING_MIXTRAL:
+		/* MixtralDecoderLayer: self_attn as Llama's, block_sparse_moe
+		 * with gate (the router) and experts.N.w1 (gate), w3 (up), w2
+		 * (down), all without biases (MixtralBlockSparseTop2MLP) */
+		put(b, VP_LIN_Q, "q_proj", "self_attn.q_proj", w->h, w->q, bi);
+		put(b, VP_LIN_K, "k_proj", "self_attn.k_proj", w->h, w->kv, bi);
+		put(b, VP_LIN_V, "v_proj", "self_attn.v_proj", w->h, w->kv, bi);
+		put(b, VP_LIN_O, "o_proj", "self_attn.o_proj", w->q, w->h, bo);
+		put(b, VP_LIN_ROUTER, "gate", "block_sparse_moe.gate", w->h, m->num_experts, false);
+		put_experts(b, VP_LIN_GATE, "w1", "block_sparse_moe.experts.w1", w->h, w->ff, m->num_experts);
+		put_experts(b, VP_LIN_UP, "w3", "block_sparse_moe.experts.w3", w->h, w->ff, m->num_experts);
+		put_experts(b, VP_LIN_DOWN, "w2", "block_sparse_moe.experts.w2", w->ff, w->h, m->num_experts);
 		break;
 	case VP_NAMING_PHI3:
 		put(b, VP_LIN_QKV, "qkv_proj", "self_attn.qkv_proj", w->h, w->qkv, bi);
@@ -786,9 +850,10 @@ static uint64_t block_params(const struct vp_model *m, enum vp_block_kind kind, 
 		return 0;
 	}
 	for (size_t i = 0; i < n; i++) {
-		add(&blk, mul(&blk, lin[i].in_features, lin[i].out_features));
-		if (lin[i].bias)
-			add(&blk, lin[i].out_features);
+		uint64_t one = mul(&blk, lin[i].in_features, lin[i].out_features);
+		if (lin[i].bias && vp_add_u64(one, lin[i].out_features, &one) != 0)
+			blk.overflow = true;
+		add(&blk, mul(&blk, one, lin[i].copies));
 	}
 
 	if (m->arch == VP_ARCH_ENCDEC)
@@ -802,7 +867,7 @@ static uint64_t block_params(const struct vp_model *m, enum vp_block_kind kind, 
 		norms = 2; /* GPT-NeoX keeps both norms even when parallel */
 	add(&blk, mul(&blk, norms, norm_size(m, &blk)));
 
-	if (is_type(m, "qwen3")) /* Qwen3Attention.q_norm, k_norm: RMS over head_dim */
+	if (is_type(m, "qwen3") || is_type(m, "qwen3_moe")) /* Qwen3(Moe)Attention.q_norm, k_norm: RMS over head_dim */
 		add(&blk, mul(&blk, 2, m->head_dim));
 	if (is_type(m, "umt5") && m->pos == VP_POS_RELATIVE)
 		add(&blk, mul(&blk, m->relative_buckets, m->num_heads));

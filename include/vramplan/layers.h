@@ -30,7 +30,8 @@ enum vp_linear_role {
 	VP_LIN_CROSS_Q,  /* encoder-decoder cross-attention (decoder stack only) */
 	VP_LIN_CROSS_K,
 	VP_LIN_CROSS_V,
-	VP_LIN_CROSS_O
+	VP_LIN_CROSS_O,
+	VP_LIN_ROUTER    /* a mixture of experts' gate: hidden x experts */
 };
 
 struct vp_linear {
@@ -46,6 +47,11 @@ struct vp_linear {
 	uint64_t in_features;
 	uint64_t out_features;
 	bool bias;
+	/* How many of it one block holds: the experts of a mixture of experts
+	 * (one such linear per expert, each seeing the tokens routed to it), 1
+	 * otherwise. Parameters, adapters and weight casts count every copy;
+	 * the tokens through all copies together are experts_per_token x T. */
+	uint64_t copies;
 };
 
 enum vp_block_kind {

@@ -61,7 +61,8 @@ enum vp_naming {
 	VP_NAMING_GPT2,     /* c_attn c_proj c_fc c_proj (Conv1D) */
 	VP_NAMING_QWEN,     /* c_attn c_proj w1 w2 c_proj (Qwen v1) */
 	VP_NAMING_BLOOM,    /* query_key_value dense dense_h_to_4h dense_4h_to_h */
-	VP_NAMING_OPT       /* q_proj k_proj v_proj out_proj fc1 fc2 (decoder-only) */
+	VP_NAMING_OPT,      /* q_proj k_proj v_proj out_proj fc1 fc2 (decoder-only) */
+	VP_NAMING_MIXTRAL   /* Llama attention; block_sparse_moe.gate, experts w1 w3 w2 */
 };
 
 struct vp_model {
@@ -95,6 +96,11 @@ struct vp_model {
 	uint64_t max_positions;      /* rows of a learned position table (0 = none) */
 	uint64_t type_vocab_size;    /* BERT token-type rows (0 = none) */
 	uint64_t relative_buckets;   /* T5 relative-attention buckets (0 = none) */
+	/* A mixture of experts in every block (Mixtral, Qwen3-MoE): the MLP is
+	 * num_experts gated MLPs of intermediate_size, a router picks
+	 * experts_per_token of them for each token. 0 and 0 for a dense MLP. */
+	uint64_t num_experts;
+	uint64_t experts_per_token;
 
 	bool gated_mlp;       /* SwiGLU / gated-GELU: gate, up and down matrices */
 	bool qkv_bias;        /* q/k/v projections carry a bias */

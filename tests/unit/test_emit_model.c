@@ -87,6 +87,8 @@ static void assert_same_model(const struct vp_model *a, const struct vp_model *b
 	SAME_U64(max_positions);
 	SAME_U64(type_vocab_size);
 	SAME_U64(relative_buckets);
+	SAME_U64(num_experts);
+	SAME_U64(experts_per_token);
 	SAME_BOOL(gated_mlp);
 	SAME_BOOL(qkv_bias);
 	SAME_BOOL(out_bias);

@@ -474,6 +474,44 @@ static void lora_targets_that_name_nothing_are_an_input_error(void **state)
 	assert_int_equal(vp_estimate(&m, &g, &t, &e, &err), 0);
 }
 
+/* A Mixtral block (the tiny Llama's shapes, 4 experts, 2 per token) against
+ * its dense twin, full fine-tuning in bf16 over 8 tokens: the experts' MLP
+ * tensors are 2 x 8 tokens long (one more input copy and gate, up, activation
+ * and down-input rows: (k-1) x (T h e + 4 T f e)), and the router adds its
+ * input, the fp32 softmax, top-k's indices and weights, and the expert
+ * outputs that the routing product keeps with its weights and
+ * index_add_'s index: T h e + 4 T E + T k (8 + 4 + e) + k T (h e + e + 8).
+ * Parameters: the router and three more experts. */
+static void a_mixture_of_experts_runs_each_token_through_k_experts(void **state)
+{
+	const struct vp_model dense = tiny_llama();
+	struct vp_model moe;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+	struct vp_estimate a, b;
+	const uint64_t T = 8, h = 64, f = 128, e = 2, E = 4, k = 2;
+
+	(void)state;
+	assert_int_equal(vp_model_init_family(&moe, "mixtral", &err), 0);
+	snprintf(moe.name, sizeof moe.name, "tiny-mixtral");
+	moe.hidden_size = h;
+	moe.num_heads = 4;
+	moe.num_kv_heads = 2;
+	moe.head_dim = 16;
+	moe.intermediate_size = f;
+	moe.vocab_size = 100;
+	moe.num_layers = 1;
+	moe.num_experts = E;
+	moe.experts_per_token = k;
+	assert_int_equal(vp_model_validate(&moe, &err), 0);
+	a = estimated(&dense, &t);
+	b = estimated(&moe, &t);
+	assert_int_equal(b.params_total - a.params_total, h * E + (E - 1) * 3 * h * f);
+	assert_int_equal(b.full_bytes[VP_COMP_ACTIVATIONS] - a.full_bytes[VP_COMP_ACTIVATIONS],
+			 (k - 1) * (T * h * e + 4 * T * f * e) + T * h * e + 4 * T * E + T * k * (8 + 4 + e) +
+				 k * T * (h * e + e + 8));
+}
+
 /* Data parallelism without ZeRO or FSDP: DDP's buckets hold a copy of the
  * trained gradients in every phase (fp32 full fine-tuning here: 4 bytes a
  * parameter). */
@@ -747,6 +785,7 @@ int main(void)
 		cmocka_unit_test(lora_targets_on_a_fused_projection_adapt_its_slices),
 		cmocka_unit_test(lora_targets_that_name_nothing_are_an_input_error),
 		cmocka_unit_test(ddp_buckets_copy_the_gradients_in_every_phase),
+		cmocka_unit_test(a_mixture_of_experts_runs_each_token_through_k_experts),
 		cmocka_unit_test(the_loss_leaves_a_segment_unless_segments_expand),
 		cmocka_unit_test(every_catalogue_model_matches_its_published_parameter_count),
 		cmocka_unit_test(peak_never_decreases_with_batch_or_sequence),

@@ -82,9 +82,9 @@ static int load_all(const char *dir)
 static void every_config_loads(void **state)
 {
 	(void)state;
-	/* 10 shared configs + 15 per-family ones + one unmodelled model_type
+	/* 10 shared configs + 17 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 26);
+	assert_int_equal(load_all(CONFIGS), 28);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -507,21 +507,23 @@ static void an_unmodelled_llama_clone_is_read_as_llama(void **state)
 	assert_int_equal(vp_model_param_count(&m), 6061035520); /* Yi-6B: "6.06B" on its model card */
 }
 
-/* What the Llama reading does not cover is refused: experts, another norm or
- * activation, a multimodal config, a model that is not a causal LM. */
+/* What the Llama reading does not cover is refused: experts (of a type not
+ * modelled as one), another norm or activation, a multimodal config, a model
+ * that is not a causal LM. */
 static void an_unmodelled_type_unlike_llama_is_refused(void **state)
 {
 	struct vp_model m;
 	struct vp_error err = {0};
 
 	(void)state;
-	assert_int_equal(parse("{\"architectures\": [\"MixtralForCausalLM\"], \"model_type\": \"mixtral\", "
-			       "\"hidden_size\": 4096, \"intermediate_size\": 14336, \"num_hidden_layers\": 32, "
-			       "\"num_attention_heads\": 32, \"vocab_size\": 32000, \"rms_norm_eps\": 1e-05, "
-			       "\"hidden_act\": \"silu\", \"num_local_experts\": 8}",
+	assert_int_equal(parse("{\"architectures\": [\"DeepseekV2ForCausalLM\"], \"model_type\": \"deepseek_v2\", "
+			       "\"hidden_size\": 2048, \"intermediate_size\": 10944, \"num_hidden_layers\": 27, "
+			       "\"num_attention_heads\": 16, \"vocab_size\": 102400, \"rms_norm_eps\": 1e-06, "
+			       "\"hidden_act\": \"silu\", \"n_routed_experts\": 64}",
 			       &m, &err),
 			 -1);
-	assert_string_equal(err.message, "model_type 'mixtral' is a mixture of experts, which vramplan does not model");
+	assert_string_equal(err.message,
+			    "model_type 'deepseek_v2' is a mixture of experts, which vramplan does not model");
 	/* LayerNorm and GELU (StarCoder2's keys): not the Llama decoder */
 	assert_int_equal(parse("{\"architectures\": [\"Starcoder2ForCausalLM\"], \"model_type\": \"starcoder2\", "
 			       "\"hidden_size\": 3072, \"intermediate_size\": 12288, \"num_hidden_layers\": 30, "
@@ -563,7 +565,7 @@ static void missing_and_unsupported(void **state)
 	expect_bad("unsupported-type.json", 0, 0,
 		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, t5, mt5, "
 		   "umt5, bart, mbart, llama, mistral, qwen2, qwen3, gemma, gemma2, phi3, stablelm, "
-		   "qwen, gpt_neox, phi, gpt2, bloom, falcon, opt)");
+		   "mixtral, qwen3_moe, qwen, gpt_neox, phi, gpt2, bloom, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
 		   "missing field 'model_type' (is this a Hugging Face config.json?)");
 	expect_bad("model-type-number.json", 0, 0, "'model_type' must be a string");
