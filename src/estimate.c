@@ -187,6 +187,12 @@ static bool lora_on(const struct ctx *c, const struct vp_linear *l)
 	return lora_adapter_params(c, l) > 0.0;
 }
 
+/* The base is quantized by bitsandbytes (the schema's nf4, nf4-dq, int8). */
+static bool bnb_quantized(const struct ctx *c)
+{
+	return c->t->quant == VP_QUANT_NF4 || c->t->quant == VP_QUANT_NF4_DQ || c->t->quant == VP_QUANT_INT8;
+}
+
 /*
  * bitsandbytes' quantized matmuls keep their input A for backward whenever
  * A or the weight requires grad (bitsandbytes/autograd/_functions.py:
@@ -197,15 +203,9 @@ static bool lora_on(const struct ctx *c, const struct vp_linear *l)
  * keeps its input, trained or not. torchao's NF4 linear (torchtune) saves
  * only the weight; the cases schema's nf4 is bitsandbytes'.
  */
-static bool bnb_quantized(const struct ctx *c)
-{
-	return c->t->quant == VP_QUANT_NF4 || c->t->quant == VP_QUANT_NF4_DQ || c->t->quant == VP_QUANT_INT8;
-}
-
 static bool bnb_keeps_input(const struct ctx *c)
 {
-	return c->lora && (c->t->quant == VP_QUANT_NF4 || c->t->quant == VP_QUANT_NF4_DQ ||
-			   c->t->quant == VP_QUANT_INT8);
+	return c->lora && bnb_quantized(c);
 }
 
 /* A linear saves its input for the weight gradient only when the weight is
