@@ -170,6 +170,8 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 		cat(buf, size, ", chunked loss");
 	if (t->compile)
 		cat(buf, size, ", torch.compile");
+	if (t->liger_loss || t->liger_swiglu)
+		cat(buf, size, ", Liger kernels");
 	if (t->activation_offload)
 		cat(buf, size, ", activation offload");
 	if (t->expandable_segments)
@@ -246,6 +248,21 @@ static void set_list(struct sbuf *b, const char *key, const char (*list)[32], si
 	s->n_list = n;
 }
 
+/* A list of one string literal (axolotl's plugins) */
+static void set_list1(struct sbuf *b, const char *key, const char *item)
+{
+	struct vp_setting *s = next_setting(b, VP_SETTING_LIST, key);
+
+	s->list = NULL;
+	s->s = item;
+	s->n_list = 1;
+}
+
+static const char *list_item(const struct vp_setting *s, size_t j)
+{
+	return s->list != NULL ? s->list[j] : s->s;
+}
+
 static void begin(struct sbuf *b, const char *key)
 {
 	next_setting(b, VP_SETTING_BEGIN, key);
@@ -311,6 +328,8 @@ static void settings_hf(struct sbuf *b, const struct vp_plan_request *req, const
 		set_str(b, "optim", optim);
 	if (t->compile)
 		set_bool(b, "torch_compile", true);
+	if (t->liger_loss || t->liger_swiglu)
+		set_bool(b, "use_liger_kernel", true);
 	if (t->fsdp) /* TrainingArguments.fsdp: sharding options, space-separated */
 		set_str(b, "fsdp", "full_shard auto_wrap");
 	set_int(b, "dataloader_num_workers", p->host.num_workers);
@@ -399,6 +418,12 @@ static void settings_axolotl(struct sbuf *b, const struct vp_plan_request *req, 
 		set_str(b, "optimizer", optim);
 	if (t->compile)
 		set_bool(b, "torch_compile", true);
+	if (t->liger_loss || t->liger_swiglu) {
+		/* axolotl's LigerPlugin (axolotl/integrations/liger) */
+		set_list1(b, "plugins", "axolotl.integrations.liger.LigerPlugin");
+		set_bool(b, "liger_fused_linear_cross_entropy", t->liger_loss);
+		set_bool(b, "liger_glu_activation", t->liger_swiglu);
+	}
 	set_int(b, "dataloader_num_workers", p->host.num_workers);
 	set_bool(b, "dataloader_pin_memory", p->host.pin_memory);
 	if (p->host.num_workers > 0 && p->host.prefetch_factor > 0)
@@ -705,7 +730,7 @@ static void ysettings(struct vp_yaml_out *y, const struct vp_setting *s, size_t 
 			vp_yaml_scalar(y, s[i].key, false);
 			vp_yaml_send(y, yaml_sequence_start_event_initialize(&y->ev, NULL, NULL, 1, YAML_BLOCK_SEQUENCE_STYLE));
 			for (j = 0; j < s[i].n_list; j++)
-				vp_yaml_scalar(y, s[i].list[j], vp_yaml_ambiguous(s[i].list[j]));
+				vp_yaml_scalar(y, list_item(&s[i], j), vp_yaml_ambiguous(list_item(&s[i], j)));
 			vp_yaml_send(y, yaml_sequence_end_event_initialize(&y->ev));
 			break;
 		case VP_SETTING_BEGIN:
@@ -894,7 +919,7 @@ static void jsettings(struct jb *j, cJSON *root, const struct vp_setting *s, siz
 			cJSON *a = jcheck(j, cJSON_AddArrayToObject(cur, s[i].key));
 
 			for (k = 0; a != NULL && k < s[i].n_list; k++) {
-				cJSON *str = jcheck(j, cJSON_CreateString(s[i].list[k]));
+				cJSON *str = jcheck(j, cJSON_CreateString(list_item(&s[i], k)));
 
 				if (str != NULL)
 					cJSON_AddItemToArray(a, str);
@@ -979,6 +1004,8 @@ static void jsetup(struct jb *j, cJSON *root, const struct vp_model *m, const st
 	jint(j, o, "num_labels", t->num_labels);
 	jstr(j, o, "loss", vp_loss_name(t->loss));
 	jbool(j, o, "compile", t->compile);
+	jbool(j, o, "liger_loss", t->liger_loss);
+	jbool(j, o, "liger_swiglu", t->liger_swiglu);
 	jbool(j, o, "expandable_segments", t->expandable_segments);
 	jbool(j, o, "activation_offload", t->activation_offload);
 	jbool(j, o, "optimizer_in_backward", t->optimizer_in_backward);

@@ -133,6 +133,26 @@ static bool is_16bit_params(enum vp_precision p)
 	return p == VP_PREC_BF16 || p == VP_PREC_FP16;
 }
 
+/*
+ * Does Liger patch this model? transformers' use_liger_kernel calls
+ * liger-kernel's _apply_liger_kernel_to_instance, which looks the model_type
+ * up in MODEL_TYPE_TO_APPLY_LIGER_FN and does nothing for a type it lacks;
+ * of vramplan's families it has these.
+ */
+bool vp_liger_patches(const struct vp_model *m)
+{
+	static const char *const types[] = {"llama", "mistral", "mixtral", "gemma", "gemma2", "qwen2",
+					    "qwen3", "qwen3_moe", "phi3", NULL};
+	size_t i;
+
+	if (m->read_as[0] != '\0')
+		return false;
+	for (i = 0; types[i] != NULL; i++)
+		if (strcmp(m->model_type, types[i]) == 0)
+			return true;
+	return false;
+}
+
 static bool target_named(const struct vp_train *t, const char *name)
 {
 	size_t i;
@@ -558,8 +578,10 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	if (c->m->gated_mlp) {
 		/* gate output (saved by the activation), up output and activation
 		 * output (both saved by the product); compile recomputes the
-		 * activation from the gate. */
-		keep(bm, &bm->saved, Tm * c->f * e, c->t->compile ? 2.0 : 3.0);
+		 * activation from the gate, and so does Liger's SwiGLU/GEGLU
+		 * (liger_kernel/ops/swiglu.py: ctx.save_for_backward(a, b)). */
+		bool two = c->t->compile || (c->t->liger_swiglu && vp_liger_patches(c->m));
+		keep(bm, &bm->saved, Tm * c->f * e, two ? 2.0 : 3.0);
 	} else {
 		keep(bm, &bm->saved, Tm * c->f * e, 1.0); /* first linear's output, saved by GELU/ReLU */
 	}
@@ -1003,7 +1025,25 @@ static void estimate_logits(const struct ctx *c, double T_lm, struct totals *tt)
 	tt->logits_peak = tt->logits_eval = tt->loss_block = tt->loss_set = 0.0;
 	if (t->head == VP_HEAD_SEQ_CLS || t->head == VP_HEAD_ENCODER)
 		return;
-	if (t->loss == VP_LOSS_CHUNKED) {
+	if (t->liger_loss && vp_liger_patches(c->m) && t->head == VP_HEAD_CAUSAL_LM) {
+		/* Liger's fused linear cross-entropy (liger_kernel/ops/
+		 * fused_linear_cross_entropy.py) never keeps the logits: over
+		 * chunks of next_pow2(ceil(T / ceil(V / h))) tokens it computes
+		 * the LM head, the loss and the logits' gradient in place, then
+		 * the input's gradient into grad_input (zeros_like(_input), the
+		 * final norm's output dtype) and, when the head trains, the
+		 * weight's into grad_weight, both kept for backward; the loss
+		 * per token is an fp32 vector. */
+		double inc = ceil(V / c->h), chunk = ceil(T_lm / inc), pow2 = 1.0;
+		while (pow2 < chunk)
+			pow2 *= 2.0;
+		chunk = fmin(pow2, T_lm);
+		tt->loss_block = chunk * V * c->e;
+		tt->logits_peak = T_lm * c->h * c->r + tt->loss_block + T_lm * 4.0;
+		if (c->full)
+			tt->logits_peak += V * c->h * c->wb;
+		tt->loss_set = tt->logits_peak;
+	} else if (t->loss == VP_LOSS_CHUNKED) {
 		/* The LM head's output is kept in chunks (in the compute dtype);
 		 * each chunk's cross-entropy runs in fp32: its upcast logits, their
 		 * gradient and the gradient in the compute dtype exist for one
@@ -1041,8 +1081,10 @@ static void estimate_logits(const struct ctx *c, double T_lm, struct totals *tt)
 	/* forward only: logits, their fp32 copy and log_softmax for eval loss */
 	tt->logits_eval = T_lm * V * (c->e + 8.0);
 	if (c->m->logit_softcap) {
-		/* Gemma-2: logits / cap, tanh, * cap: two more saved copies */
-		tt->logits_peak += 2.0 * T_lm * V * c->e;
+		/* Gemma-2: logits / cap, tanh, * cap: two more saved copies
+		 * (Liger's kernel soft-caps each chunk in place) */
+		if (!(t->liger_loss && vp_liger_patches(c->m)))
+			tt->logits_peak += 2.0 * T_lm * V * c->e;
 		tt->logits_eval += T_lm * V * c->e;
 	}
 }

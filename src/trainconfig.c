@@ -629,6 +629,7 @@ struct raw {
 	bool pin;
 	int zero;
 	bool compile;
+	int liger_loss, liger_swiglu;
 	bool gptq;
 	bool fsdp;
 	struct vp_tc_origin at_fp16, at_bf16, at_pure, at_dtype, at_adapter, at_load, at_peft, at_total, at_optim;
@@ -1339,6 +1340,29 @@ HANDLER(k_compile)
 	return 0;
 }
 
+/* HF use_liger_kernel: apply_liger_kernel_to_<model> with its defaults,
+ * which patch RoPE, RMSNorm, SwiGLU and the fused linear cross-entropy */
+HANDLER(k_liger)
+{
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	c->r.liger_loss = c->r.liger_swiglu = on;
+	return 0;
+}
+
+/* axolotl's LigerPlugin takes each kernel on its own */
+HANDLER(k_liger_flce)
+{
+	return flag(c, m, path, &c->r.liger_loss, NULL);
+}
+
+HANDLER(k_liger_glu)
+{
+	return flag(c, m, path, &c->r.liger_swiglu, NULL);
+}
+
 HANDLER(k_gptq)
 {
 	int on = 0;
@@ -1943,6 +1967,7 @@ static const struct keydef hf_keys[] = {
 	{"predict_with_generate", k_generate},
 	{"packing", k_packing},
 	{"torch_compile", k_compile},
+	{"use_liger_kernel", k_liger},
 	{"dataloader_num_workers", k_workers},
 	{"dataloader_pin_memory", k_pin},
 	{"dataloader_persistent_workers", k_persistent},
@@ -1984,6 +2009,8 @@ static const struct keydef axolotl_keys[] = {
 	{"eager_attention", k_eager},
 	{"sample_packing", k_packing},
 	{"torch_compile", k_compile},
+	{"liger_fused_linear_cross_entropy", k_liger_flce},
+	{"liger_glu_activation", k_liger_glu},
 	{"dataloader_num_workers", k_workers},
 	{"dataloader_pin_memory", k_pin},
 	{"deepspeed", k_deepspeed},
@@ -2654,6 +2681,8 @@ static int settle(struct ctx *c)
 	}
 	t->packed = r->packed == 1;
 	t->compile = r->compile;
+	t->liger_loss = r->liger_loss == 1;
+	t->liger_swiglu = r->liger_swiglu == 1;
 	t->fsdp = r->fsdp;
 
 	/* ZeRO and data-parallel GPUs */

@@ -59,7 +59,8 @@ struct vp_setting {
 	bool b;                   /* BOOL */
 	double d;                 /* NUMBER */
 	const char *s;            /* STRING: a string literal */
-	const char (*list)[32];   /* LIST: points into the vp_train given */
+	const char (*list)[32];   /* LIST: points into the vp_train given; NULL for a
+				   * one-item list of the literal in s */
 	size_t n_list;
 };
 

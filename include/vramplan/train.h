@@ -103,6 +103,13 @@ struct vp_train {
 	 * before 0.12) rather than fp32, as PEFT >= 0.12 keeps them over a
 	 * 16-bit base (autocast_adapter_dtype). Only a cases file sets it. */
 	bool lora_16bit_adapters;
+	/* Liger kernels (liger-kernel's apply_liger_kernel_to_*, which
+	 * TrainingArguments use_liger_kernel applies whole): liger_loss, the LM
+	 * head and cross-entropy fused in chunks, so no T x V logits are kept;
+	 * liger_swiglu, SwiGLU keeping two of its three tensors. Only for the
+	 * families Liger patches. */
+	bool liger_loss;
+	bool liger_swiglu;
 	/* PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (PyTorch >= 2.1):
 	 * the allocator grows one mapped segment instead of reserving a new
 	 * one per request that no free block holds. */

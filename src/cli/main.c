@@ -47,6 +47,7 @@ enum opt_id {
 	OPT_NUM_LABELS,
 	OPT_LOSS,
 	OPT_COMPILE,
+	OPT_LIGER,
 	OPT_ACT_OFFLOAD,
 	OPT_OPT_IN_BWD,
 	OPT_ZERO,
@@ -101,6 +102,7 @@ static const struct opt_def opts[] = {
 	{"num-labels", OPT_NUM_LABELS, "N", A_TRAIN, "classes of a sequence-classification head\n(default 2)"},
 	{"loss", OPT_LOSS, "L", A_TRAIN, "standard or chunked (default standard)"},
 	{"compile", OPT_COMPILE, NULL, A_TRAIN, "torch.compile"},
+	{"liger", OPT_LIGER, NULL, A_TRAIN, "Liger kernels (use_liger_kernel): fused linear\ncross-entropy, no logits kept; SwiGLU"},
 	{"activation-offload", OPT_ACT_OFFLOAD, NULL, A_TRAIN, "saved activations offloaded to host memory"},
 	{"optimizer-in-backward", OPT_OPT_IN_BWD, NULL, A_TRAIN, "each parameter stepped during backward"},
 	{"zero", OPT_ZERO, "N", A_TRAIN, "DeepSpeed ZeRO stage, 0 to 3"},
@@ -371,6 +373,7 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 			return value_error(&err);
 		break;
 	case OPT_COMPILE: o->train.compile = true; break;
+	case OPT_LIGER: o->train.liger_loss = o->train.liger_swiglu = true; break;
 	case OPT_ACT_OFFLOAD: o->train.activation_offload = true; break;
 	case OPT_OPT_IN_BWD: o->train.optimizer_in_backward = true; break;
 	case OPT_ZERO:

@@ -173,6 +173,9 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	if (warn)
 		vp_cli_note(o, "model '%s' (%s) from %s", m->name, m->model_type,
 			    m->source[0] != '\0' ? m->source : "the catalogue");
+	if (warn && (o->train.liger_loss || o->train.liger_swiglu) && !vp_liger_patches(m))
+		vp_cli_warn(o, "Liger has no kernels for model_type '%s': transformers trains without them "
+			    "(use_liger_kernel does nothing), and so does the estimate", m->model_type);
 	if (warn && m->read_as[0] != '\0')
 		vp_cli_warn(o, "model_type '%s' is not one vramplan models; its config has a %s decoder's keys "
 			    "(RMSNorm, SwiGLU), so it is estimated as one", m->model_type, m->read_as);

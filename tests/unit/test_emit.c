@@ -126,7 +126,9 @@ static const char *const axolotl_keys[] = {
 	"load_in_8bit", "load_in_4bit", "adapter", "lora_r", "lora_alpha", "lora_dropout", "lora_target_modules",
 	"lora_target_linear", "gptq", "bf16", "fp16", "bfloat16", "float16", "tf32", "gradient_checkpointing",
 	"sequence_len", "torch_compile", "dataloader_num_workers", "dataloader_pin_memory",
-	"dataloader_prefetch_factor", "dataloader_drop_last", NULL,
+	"dataloader_prefetch_factor", "dataloader_drop_last",
+	/* axolotl/integrations/liger: the plugin and its args */
+	"plugins", "liger_fused_linear_cross_entropy", "liger_glu_activation", NULL,
 };
 
 static bool in_list(const char *const *list, const char *s)

@@ -512,6 +512,26 @@ static void a_mixture_of_experts_runs_each_token_through_k_experts(void **state)
 				 k * T * (h * e + e + 8));
 }
 
+/* Liger on the tiny Llama (bf16, full fine-tuning, 8 tokens): the fused
+ * linear cross-entropy keeps grad_input (T h r), one chunk of logits of
+ * next_pow2(ceil(T / ceil(V / h))) = 4 tokens (4 V e), the fp32 loss per
+ * token and the LM head's weight gradient (V h wb), no T x V logits; its
+ * SwiGLU keeps the gate and up outputs but not the activation's (T f e). */
+static void liger_keeps_no_logits_and_two_swiglu_tensors(void **state)
+{
+	const struct vp_model m = tiny_llama();
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_estimate plain, liger;
+	const uint64_t T = 8, h = 64, f = 128, V = 100, e = 2;
+
+	(void)state;
+	plain = estimated(&m, &t);
+	t.liger_loss = t.liger_swiglu = true;
+	liger = estimated(&m, &t);
+	assert_int_equal(liger.full_bytes[VP_COMP_LOGITS], T * h * 2 + 4 * V * e + T * 4 + V * h * 2);
+	assert_int_equal(plain.full_bytes[VP_COMP_ACTIVATIONS] - liger.full_bytes[VP_COMP_ACTIVATIONS], T * f * e);
+}
+
 /* Data parallelism without ZeRO or FSDP: DDP's buckets hold a copy of the
  * trained gradients in every phase (fp32 full fine-tuning here: 4 bytes a
  * parameter). */
@@ -786,6 +806,7 @@ int main(void)
 		cmocka_unit_test(lora_targets_that_name_nothing_are_an_input_error),
 		cmocka_unit_test(ddp_buckets_copy_the_gradients_in_every_phase),
 		cmocka_unit_test(a_mixture_of_experts_runs_each_token_through_k_experts),
+		cmocka_unit_test(liger_keeps_no_logits_and_two_swiglu_tensors),
 		cmocka_unit_test(the_loss_leaves_a_segment_unless_segments_expand),
 		cmocka_unit_test(every_catalogue_model_matches_its_published_parameter_count),
 		cmocka_unit_test(peak_never_decreases_with_batch_or_sequence),
