@@ -96,7 +96,9 @@ static void append_alternative(char *note, size_t size, bool *first, const char 
  * estimate (GiB at the compared level), as the ground truth's README asks a
  * case report to: the LoRA weights' dtype (PEFT keeps fp32; torchtune and
  * litgpt the model's), the PyTorch version (read as the oldest the keys
- * allow), whether AdamW ran fused, and GELU's kernel for gelu_new
+ * allow), whether AdamW ran fused, whether a chunked loss keeps its chunks
+ * (torchtune, litgpt) or nothing (a fused linear cross-entropy: Liger,
+ * unsloth), and GELU's kernel for gelu_new
  * (transformers' NewGELUActivation saves three more tensors than a fused
  * GELU, which litgpt calls). Nothing here changes the estimate or the score.
  */
@@ -124,6 +126,11 @@ static void append_sensitivities(char *note, size_t size, const struct vp_case *
 		alt = *t;
 		alt.optimizer = VP_OPT_ADAMW_FUSED;
 		append_alternative(note, size, &first, "fused AdamW", m, g, &alt, c->metric, base);
+	}
+	if (t->loss == VP_LOSS_CHUNKED && vp_liger_patches(m)) {
+		alt = *t;
+		alt.liger_loss = true;
+		append_alternative(note, size, &first, "fused linear cross-entropy", m, g, &alt, c->metric, base);
 	}
 	if (m->act == VP_ACT_GELU_NEW) {
 		plain = *m;
