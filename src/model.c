@@ -453,9 +453,9 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 		return -1;
 	if ((m->num_experts == 0) != (m->experts_per_token == 0) || m->experts_per_token > m->num_experts)
 		return vp_error_set(err, VP_ERR_INPUT,
-				    "'experts_per_token' (%" PRIu64 ") must be from 1 to 'num_experts' (%" PRIu64
-				    "), or both 0 for a dense MLP",
-				    m->experts_per_token, m->num_experts);
+				    "'%s' (%" PRIu64 ") must be from 1 to '%s' (%" PRIu64 "), or both 0 for a dense MLP",
+				    field_name(&nm, "experts_per_token", m->experts_per_token), m->experts_per_token,
+				    field_name(&nm, "num_experts", m->num_experts), m->num_experts);
 	if (m->num_experts > 0 && (m->arch != VP_ARCH_DECODER || !m->gated_mlp ||
 				   (m->naming != VP_NAMING_LLAMA && m->naming != VP_NAMING_MIXTRAL)))
 		return vp_error_set(err, VP_ERR_INPUT,

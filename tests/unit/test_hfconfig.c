@@ -574,6 +574,8 @@ static void missing_and_unsupported(void **state)
 		   "gelu_fast, gelu_pytorch_tanh, quick_gelu, relu, silu, swish)");
 	expect_bad("bart-decoder-differs.json", 0, 0,
 		   "unsupported: 'decoder_ffn_dim' (4096) differs from 'encoder_ffn_dim' (3072)");
+	expect_bad("mixtral-more-experts-per-token-than-experts.json", 0, 0,
+		   "'num_experts_per_tok' (6) must be from 1 to 'num_local_experts' (4), or both 0 for a dense MLP");
 	expect_bad("t5-bad-ffp.json", 0, 0,
 		   "'feed_forward_proj' must be ACT or gated-ACT, got 'gelu-new'");
 }
