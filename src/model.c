@@ -608,16 +608,24 @@ static void bart_block(struct lin_builder *b, const struct vp_model *m, const st
 	put(b, VP_LIN_DOWN, "fc2", "fc2", w->ff, w->h, bm);
 }
 
+/* self_attn.{q,k,v}_proj and the output projection, as Llama, Mixtral, phi
+ * and OPT name them (the output projection's name differs) */
+static void put_self_attn(struct lin_builder *b, const struct widths *w, bool bi, bool bo, const char *o_name,
+			  const char *o_path)
+{
+	put(b, VP_LIN_Q, "q_proj", "self_attn.q_proj", w->h, w->q, bi);
+	put(b, VP_LIN_K, "k_proj", "self_attn.k_proj", w->h, w->kv, bi);
+	put(b, VP_LIN_V, "v_proj", "self_attn.v_proj", w->h, w->kv, bi);
+	put(b, VP_LIN_O, o_name, o_path, w->q, w->h, bo);
+}
+
 static void decoder_block(struct lin_builder *b, const struct vp_model *m, const struct widths *w)
 {
 	bool bi = m->qkv_bias, bo = m->out_bias, bm = m->mlp_bias;
 
 	switch (m->naming) {
 	case VP_NAMING_LLAMA:
-		put(b, VP_LIN_Q, "q_proj", "self_attn.q_proj", w->h, w->q, bi);
-		put(b, VP_LIN_K, "k_proj", "self_attn.k_proj", w->h, w->kv, bi);
-		put(b, VP_LIN_V, "v_proj", "self_attn.v_proj", w->h, w->kv, bi);
-		put(b, VP_LIN_O, "o_proj", "self_attn.o_proj", w->q, w->h, bo);
+		put_self_attn(b, w, bi, bo, "o_proj", "self_attn.o_proj");
 		if (m->num_experts > 0) {
 			/* Qwen3MoeSparseMoeBlock: mlp.gate (the router), then
 			 * mlp.experts.N.{gate,up,down}_proj without biases */
@@ -635,10 +643,7 @@ static void decoder_block(struct lin_builder *b, const struct vp_model *m, const
 		/* MixtralDecoderLayer: self_attn as Llama's, block_sparse_moe
 		 * with gate (the router) and experts.N.w1 (gate), w3 (up), w2
 		 * (down), all without biases (MixtralBlockSparseTop2MLP) */
-		put(b, VP_LIN_Q, "q_proj", "self_attn.q_proj", w->h, w->q, bi);
-		put(b, VP_LIN_K, "k_proj", "self_attn.k_proj", w->h, w->kv, bi);
-		put(b, VP_LIN_V, "v_proj", "self_attn.v_proj", w->h, w->kv, bi);
-		put(b, VP_LIN_O, "o_proj", "self_attn.o_proj", w->q, w->h, bo);
+		put_self_attn(b, w, bi, bo, "o_proj", "self_attn.o_proj");
 		put(b, VP_LIN_ROUTER, "gate", "block_sparse_moe.gate", w->h, m->num_experts, false);
 		put_experts(b, VP_LIN_GATE, "w1", "block_sparse_moe.experts.w1", w->h, w->ff, m->num_experts);
 		put_experts(b, VP_LIN_UP, "w3", "block_sparse_moe.experts.w3", w->h, w->ff, m->num_experts);
@@ -672,20 +677,14 @@ static void decoder_block(struct lin_builder *b, const struct vp_model *m, const
 		put(b, VP_LIN_DOWN, "dense_4h_to_h", "mlp.dense_4h_to_h", w->ff, w->h, bm);
 		break;
 	case VP_NAMING_PHI:
-		put(b, VP_LIN_Q, "q_proj", "self_attn.q_proj", w->h, w->q, bi);
-		put(b, VP_LIN_K, "k_proj", "self_attn.k_proj", w->h, w->kv, bi);
-		put(b, VP_LIN_V, "v_proj", "self_attn.v_proj", w->h, w->kv, bi);
-		put(b, VP_LIN_O, "dense", "self_attn.dense", w->q, w->h, bo);
+		put_self_attn(b, w, bi, bo, "dense", "self_attn.dense");
 		put(b, VP_LIN_UP, "fc1", "mlp.fc1", w->h, w->ff, bm);
 		put(b, VP_LIN_DOWN, "fc2", "mlp.fc2", w->ff, w->h, bm);
 		break;
 	case VP_NAMING_OPT:
 		/* OPTDecoderLayer: self_attn.{q,k,v,out}_proj, then fc1 and fc2
 		 * on the layer itself */
-		put(b, VP_LIN_Q, "q_proj", "self_attn.q_proj", w->h, w->q, bi);
-		put(b, VP_LIN_K, "k_proj", "self_attn.k_proj", w->h, w->kv, bi);
-		put(b, VP_LIN_V, "v_proj", "self_attn.v_proj", w->h, w->kv, bi);
-		put(b, VP_LIN_O, "out_proj", "self_attn.out_proj", w->q, w->h, bo);
+		put_self_attn(b, w, bi, bo, "out_proj", "self_attn.out_proj");
 		put(b, VP_LIN_UP, "fc1", "fc1", w->h, w->ff, bm);
 		put(b, VP_LIN_DOWN, "fc2", "fc2", w->ff, w->h, bm);
 		break;
