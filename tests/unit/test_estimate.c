@@ -83,20 +83,20 @@ static struct vp_gpu some_gpu(void)
 
 /* One Llama block: hidden 64, 4 heads and 2 key/value heads of 16, SwiGLU
  * 128, vocabulary 100, untied head. */
+static struct vp_model tiny_llama_like(const char *model_type)
+{
+	struct vp_model m = tiny_of_family(model_type);
+
+	m.num_kv_heads = 2;
+	m.intermediate_size = 128;
+	return m;
+}
+
 static struct vp_model tiny_llama(void)
 {
-	struct vp_model m;
+	struct vp_model m = tiny_llama_like("llama");
 	struct vp_error err = {0};
 
-	assert_int_equal(vp_model_init_family(&m, "llama", &err), 0);
-	snprintf(m.name, sizeof m.name, "tiny-llama");
-	m.hidden_size = 64;
-	m.num_heads = 4;
-	m.num_kv_heads = 2;
-	m.head_dim = 16;
-	m.intermediate_size = 128;
-	m.vocab_size = 100;
-	m.num_layers = 1;
 	assert_int_equal(vp_model_validate(&m, &err), 0);
 	return m;
 }
@@ -485,22 +485,13 @@ static void lora_targets_that_name_nothing_are_an_input_error(void **state)
 static void a_mixture_of_experts_runs_each_token_through_k_experts(void **state)
 {
 	const struct vp_model dense = tiny_llama();
-	struct vp_model moe;
+	struct vp_model moe = tiny_llama_like("mixtral");
 	struct vp_train t = bf16_sdpa_step();
 	struct vp_error err = {0};
 	struct vp_estimate a, b;
 	const uint64_t T = 8, h = 64, f = 128, e = 2, E = 4, k = 2;
 
 	(void)state;
-	assert_int_equal(vp_model_init_family(&moe, "mixtral", &err), 0);
-	snprintf(moe.name, sizeof moe.name, "tiny-mixtral");
-	moe.hidden_size = h;
-	moe.num_heads = 4;
-	moe.num_kv_heads = 2;
-	moe.head_dim = 16;
-	moe.intermediate_size = f;
-	moe.vocab_size = 100;
-	moe.num_layers = 1;
 	moe.num_experts = E;
 	moe.experts_per_token = k;
 	assert_int_equal(vp_model_validate(&moe, &err), 0);
