@@ -61,7 +61,6 @@ static struct vp_model tiny_bert(void)
 	struct vp_model m = tiny_of_family("bert");
 	struct vp_error err = {0};
 
-	snprintf(m.name, sizeof m.name, "tiny-bert");
 	m.max_positions = 16;
 	m.type_vocab_size = 2;
 	assert_int_equal(vp_model_validate(&m, &err), 0);
