@@ -383,6 +383,12 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 		c->train.tgt_len = c->train.seq_len;
 	if (!c->has_step)
 		c->train.method = VP_METHOD_FROZEN;
+	/* QLoRA names a quantized base; with none stated, the QLoRA paper's
+	 * (and bitsandbytes', PEFT's and the CLI's default) 4-bit NormalFloat */
+	if (c->train.method == VP_METHOD_QLORA && c->train.quant == VP_QUANT_NONE) {
+		c->train.quant = VP_QUANT_NF4;
+		c->quant_inferred = true;
+	}
 	/* The schema names no PyTorch version, so a case is read as run on the
 	 * oldest one its keys allow, the safe side (docs/memory-model.md
 	 * "Which PyTorch"): expandable segments and the optimizer step in

@@ -271,6 +271,8 @@ int main(int argc, char **argv)
 		else
 			snprintf(note + strlen(note), sizeof note - strlen(note),
 				 "no training step: weights + the CUDA context before any kernel");
+		if (c->quant_inferred)
+			snprintf(note + strlen(note), sizeof note - strlen(note), "; qlora with quant null read as nf4");
 		if (m.read_as[0] != '\0')
 			snprintf(note + strlen(note), sizeof note - strlen(note), "; model_type '%s' read as %s",
 				 m.model_type, m.read_as);
