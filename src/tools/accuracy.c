@@ -20,6 +20,7 @@
 #include "vramplan/catalog.h"
 #include "vramplan/estimate.h"
 #include "vramplan/hfconfig.h"
+#include "vramplan/peft.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
 
@@ -102,10 +103,9 @@ static void append_alternative(char *note, size_t size, bool *first, const char 
  * (transformers' NewGELUActivation saves three more tensors than a fused
  * GELU, which litgpt calls). Nothing here changes the estimate or the score.
  */
-static void append_sensitivities(char *note, size_t size, const struct vp_case *c, const struct vp_model *m,
-				 const struct vp_gpu *g, const struct vp_estimate *est)
+static void append_sensitivities(char *note, size_t size, const struct vp_case *c, const struct vp_train *t,
+				 const struct vp_model *m, const struct vp_gpu *g, const struct vp_estimate *est)
 {
-	const struct vp_train *t = &c->train;
 	double base = level_gib(est, c->metric);
 	bool first = true, lora = t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA;
 	bool sixteen = t->precision == VP_PREC_BF16 || t->precision == VP_PREC_FP16;
@@ -139,6 +139,12 @@ static void append_sensitivities(char *note, size_t size, const struct vp_case *
 	}
 	if (!first)
 		snprintf(note + strlen(note), size - strlen(note), " GiB");
+}
+
+static bool lora_targets_unstated(const struct vp_train *t)
+{
+	return (t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA) && !t->lora_all_linear &&
+	       t->n_lora_targets == 0;
 }
 
 static bool scored_quality(const struct vp_case *c)
@@ -213,7 +219,8 @@ int main(int argc, char **argv)
 		char note[1400] = "";
 		double compared = 0.0, error_pct = 0.0;
 		bool scored = scored_quality(c), boundary = c->metric == VP_METRIC_CONTEXT_FIT;
-		bool ok = true, unknown_gpu;
+		bool ok = true, unknown_gpu, default_targets = false;
+		struct vp_train train = c->train;
 
 		/* A GPU the catalogue lacks is treated as one the source did not
 		 * state: the allocated and reserved levels do not depend on the
@@ -226,10 +233,19 @@ int main(int argc, char **argv)
 		if (g == NULL) {
 			snprintf(note, sizeof note, "unsupported: GPU '%s' is not in the catalogue", c->gpu);
 			ok = false;
-		} else if (vp_hfconfig_load(c->config_path, &m, &e) != 0 || vp_estimate(&m, g, &c->train, &est, &e) != 0) {
+		} else if (vp_hfconfig_load(c->config_path, &m, &e) != 0) {
+			ok = false;
+		} else {
+			/* a LoRA case that names no targets: PEFT's default for the
+			 * model type, as the CLI takes it (peft.c) */
+			if (lora_targets_unstated(&train))
+				default_targets =
+					vp_train_set_lora_targets(&train, vp_default_lora_targets(&m), &e) == 0;
+			ok = vp_estimate(&m, g, &train, &est, &e) == 0;
+		}
+		if (!ok && note[0] == '\0') {
 			vp_error_format(&e, buf, sizeof buf);
 			snprintf(note, sizeof note, "unsupported: %s", buf);
-			ok = false;
 		}
 		if (!ok) {
 			printf("%-24s %-7s %-11s %12.3f %12s %9s  %s\n", c->id, c->quality, vp_metric_name(c->metric),
@@ -271,6 +287,10 @@ int main(int argc, char **argv)
 		else
 			snprintf(note + strlen(note), sizeof note - strlen(note),
 				 "no training step: weights + the CUDA context before any kernel");
+		if (default_targets)
+			snprintf(note + strlen(note), sizeof note - strlen(note),
+				 "; lora_targets null read as PEFT's default for %s (%s)", m.model_type,
+				 vp_default_lora_targets(&m));
 		if (c->quant_inferred)
 			snprintf(note + strlen(note), sizeof note - strlen(note), "; qlora with quant null read as nf4");
 		if (m.read_as[0] != '\0')
@@ -295,7 +315,7 @@ int main(int argc, char **argv)
 			}
 		}
 		if (c->has_step)
-			append_sensitivities(note, sizeof note, c, &m, g, &est);
+			append_sensitivities(note, sizeof note, c, &train, &m, g, &est);
 		printf("%-24s %-7s %-11s %12.3f %12.3f %9.1f  %s\n", c->id, c->quality, vp_metric_name(c->metric),
 		       c->measured_gib, compared, error_pct, note);
 		if (verbose) {
