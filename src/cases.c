@@ -200,6 +200,7 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 	static const char *const info_keys[] = {"source", "framework", "notes", "lora_alpha", NULL};
 	yaml_node_pair_t *p;
 	bool seen_id = false, seen_config = false, seen_measured = false, seen_pytorch = false;
+	bool seen_head = false, seen_precision = false, seen_method = false, seen_attn = false, seen_loss = false;
 	uint64_t batch = 0;
 
 	memset(c, 0, sizeof *c);
@@ -239,7 +240,11 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 				return -1;
 			seen_config = true;
 		} else if (strcmp(k, "head") == 0) {
-			GET_ENUM(vp_head_parse, v, k, &c->train.head);
+			if (is_null(v))
+				c->head_unstated = true;
+			else
+				GET_ENUM(vp_head_parse, v, k, &c->train.head);
+			seen_head = true;
 		} else if (strcmp(k, "num_labels") == 0) {
 			if (get_uint(r, v, k, 2, &c->train.num_labels))
 				return -1;
@@ -259,7 +264,11 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			if (get_bool(r, v, k, &c->train.packed))
 				return -1;
 		} else if (strcmp(k, "precision") == 0) {
-			GET_ENUM(vp_precision_parse, v, k, &c->train.precision);
+			if (is_null(v))
+				c->precision_unstated = true;
+			else
+				GET_ENUM(vp_precision_parse, v, k, &c->train.precision);
+			seen_precision = true;
 		} else if (strcmp(k, "optimizer") == 0) {
 			if (!is_null(v))
 				GET_ENUM(vp_optimizer_parse, v, k, &c->train.optimizer);
@@ -267,7 +276,11 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			if (get_bool(r, v, k, &c->train.optimizer_in_backward))
 				return -1;
 		} else if (strcmp(k, "method") == 0) {
-			GET_ENUM(vp_method_parse, v, k, &c->train.method);
+			if (is_null(v))
+				c->method_unstated = true;
+			else
+				GET_ENUM(vp_method_parse, v, k, &c->train.method);
+			seen_method = true;
 		} else if (strcmp(k, "lora_r") == 0) {
 			if (get_uint(r, v, k, 0, &c->train.lora_r))
 				return -1;
@@ -322,9 +335,17 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			if (get_bool(r, v, k, &c->train.activation_offload))
 				return -1;
 		} else if (strcmp(k, "attn") == 0) {
-			GET_ENUM(vp_attn_parse, v, k, &c->train.attn);
+			if (is_null(v))
+				c->attn_unstated = true;
+			else
+				GET_ENUM(vp_attn_parse, v, k, &c->train.attn);
+			seen_attn = true;
 		} else if (strcmp(k, "loss") == 0) {
-			GET_ENUM(vp_loss_parse, v, k, &c->train.loss);
+			if (is_null(v))
+				c->loss_unstated = true;
+			else
+				GET_ENUM(vp_loss_parse, v, k, &c->train.loss);
+			seen_loss = true;
 		} else if (strcmp(k, "compile") == 0) {
 			if (get_bool(r, v, k, &c->train.compile))
 				return -1;
@@ -371,6 +392,16 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 		return fail(r, map, "case '%s' is missing 'config'", c->id);
 	if (!seen_measured)
 		return fail(r, map, "case '%s' is missing 'measured_gib'", c->id);
+	/* null or absent: the defaults of vp_case (cases.h) */
+	c->head_unstated |= !seen_head;
+	c->precision_unstated |= !seen_precision;
+	c->method_unstated |= !seen_method;
+	c->attn_unstated |= !seen_attn;
+	c->loss_unstated |= !seen_loss;
+	if (c->attn_unstated)
+		c->train.attn = VP_ATTN_SDPA;
+	if (c->loss_unstated)
+		c->train.loss = VP_LOSS_STANDARD;
 	c->has_step = batch > 0;
 	c->train.batch = batch > 0 ? batch : 1;
 	if (c->train.grad_accum == 0)

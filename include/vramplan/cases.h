@@ -34,6 +34,11 @@ struct vp_case {
 	bool pytorch_stated;    /* the case had a pytorch key (else the oldest its keys allow) */
 	bool lora_dtype_stated; /* the case had a lora_dtype key (else PEFT's fp32) */
 	bool quant_inferred;    /* method qlora with quant null: read as nf4 */
+	/* Keys the schema always fills that a case left null or out: head (the
+	 * architecture's), attn (SDPA, transformers' default) and loss
+	 * (standard) are read with those defaults; without a precision or a
+	 * method the case cannot be estimated. */
+	bool head_unstated, attn_unstated, loss_unstated, precision_unstated, method_unstated;
 	unsigned long line, column; /* where the case starts */
 };
 

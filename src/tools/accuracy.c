@@ -18,6 +18,7 @@
 
 #include "vramplan/cases.h"
 #include "vramplan/catalog.h"
+#include "vramplan/emit.h"
 #include "vramplan/estimate.h"
 #include "vramplan/hfconfig.h"
 #include "vramplan/peft.h"
@@ -233,9 +234,15 @@ int main(int argc, char **argv)
 		if (g == NULL) {
 			snprintf(note, sizeof note, "unsupported: GPU '%s' is not in the catalogue", c->gpu);
 			ok = false;
+		} else if (c->precision_unstated || c->method_unstated) {
+			snprintf(note, sizeof note, "unsupported: no %s stated (null or absent)",
+				 c->precision_unstated ? "precision" : "method");
+			ok = false;
 		} else if (vp_hfconfig_load(c->config_path, &m, &e) != 0) {
 			ok = false;
 		} else {
+			if (c->head_unstated)
+				train.head = vp_model_default_head(&m);
 			/* a LoRA case that names no targets: PEFT's default for the
 			 * model type, as the CLI takes it (peft.c) */
 			if (lora_targets_unstated(&train))
@@ -291,6 +298,13 @@ int main(int argc, char **argv)
 			snprintf(note + strlen(note), sizeof note - strlen(note),
 				 "; lora_targets null read as PEFT's default for %s (%s)", m.model_type,
 				 vp_default_lora_targets(&m));
+		if (c->head_unstated)
+			snprintf(note + strlen(note), sizeof note - strlen(note), "; head null read as %s",
+				 vp_head_name(train.head));
+		if (c->attn_unstated)
+			snprintf(note + strlen(note), sizeof note - strlen(note), "; attn null read as sdpa");
+		if (c->loss_unstated)
+			snprintf(note + strlen(note), sizeof note - strlen(note), "; loss null read as standard");
 		if (c->quant_inferred)
 			snprintf(note + strlen(note), sizeof note - strlen(note), "; qlora with quant null read as nf4");
 		if (m.read_as[0] != '\0')

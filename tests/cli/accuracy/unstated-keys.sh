@@ -1,0 +1,5 @@
+# A case that leaves head, attn or loss null is estimated with the default
+# (the architecture's head, sdpa, a standard loss) and says so; one without a
+# precision is unsupported, not a fatal error for the whole file.
+"$VRAMPLAN_ACCURACY" --cases tests/data/cases/unstated-keys.yaml | awk '/^UNSTATED/ { $2 = $3 = ""; print }'
+"$VRAMPLAN_ACCURACY" --cases tests/data/cases/unstated-keys.yaml | tail -n 1
