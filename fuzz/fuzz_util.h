@@ -143,6 +143,7 @@ static inline void vpfz_same_model(const struct vp_model *a, const struct vp_mod
 	VPFZ_SAME(params_published);
 	VPFZ_SAME(num_experts);
 	VPFZ_SAME(experts_per_token);
+	VPFZ_SAME(shared_expert_size);
 #undef VPFZ_SAME
 #undef VPFZ_SAME_DBL
 	/* a model_type read as another family is written as that family, with

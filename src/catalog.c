@@ -118,6 +118,7 @@ static const struct field model_fields[] = {
 	M_U64(relative_buckets, 0, MAX_COUNT, 0),
 	M_U64(num_experts, 0, MAX_COUNT, 0),
 	M_U64(experts_per_token, 0, MAX_COUNT, 0),
+	M_U64(shared_expert_size, 0, MAX_SIZE, 0),
 	M_BOOL(gated_mlp),
 	M_BOOL(qkv_bias),
 	M_BOOL(out_bias),

@@ -139,6 +139,8 @@ static void entry(struct vp_yaml_out *e, const struct vp_model *m)
 	if (m->num_experts > 0) {
 		key_u64(e, "num_experts", m->num_experts);
 		key_u64(e, "experts_per_token", m->experts_per_token);
+		if (m->shared_expert_size > 0)
+			key_u64(e, "shared_expert_size", m->shared_expert_size);
 	}
 
 	key_plain(e, "norm", norm_name(m->norm));

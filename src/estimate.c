@@ -458,9 +458,12 @@ static double input_copies(const struct ctx *c, const struct vp_linear *ls, size
 static void moe_router_saved(const struct ctx *c, const struct vp_linear *ls, size_t n, double T,
 			     struct block_mem *bm)
 {
-	static const enum vp_linear_role router_role[] = {VP_LIN_ROUTER};
+	/* the router, and a shared expert with its gate, read the same
+	 * normalized input */
+	static const enum vp_linear_role readers[] = {VP_LIN_ROUTER, VP_LIN_SHARED_GATE, VP_LIN_SHARED_UP,
+						      VP_LIN_SHARED_ROUTER};
 	const double e = c->e, E = (double)c->m->num_experts, k = (double)c->m->experts_per_token;
-	double masks, copies = input_copies(c, ls, n, router_role, 1, &masks);
+	double masks, copies = input_copies(c, ls, n, readers, 4, &masks);
 
 	keep(bm, &bm->saved, T * c->h * e, copies);
 	keep(bm, &bm->saved, T * c->h, masks);
@@ -468,6 +471,26 @@ static void moe_router_saved(const struct ctx *c, const struct vp_linear *ls, si
 	keep(bm, &bm->saved, T * k * (8.0 + 4.0 + e), 1.0); /* top-k indices, weights, their cast */
 	keep(bm, &bm->saved, k * T * (c->h * e + e + 8.0), 1.0);
 	bm->fwd_transient = fmax(bm->fwd_transient, E * k * T * 8.0);
+}
+
+/*
+ * Qwen2-MoE's shared expert over all T tokens (its input is counted with the
+ * router's): the gated MLP's tensors at its width, and the sigmoid gate's
+ * product, sigmoid(shared_expert_gate(x)) * shared_expert(x), which keeps
+ * the sigmoid's output and the expert's output.
+ */
+static void moe_shared_saved(const struct ctx *c, const struct vp_linear *ls, size_t n, double T,
+			     struct block_mem *bm)
+{
+	const struct vp_linear *down = find_role(ls, n, VP_LIN_SHARED_DOWN);
+	const double e = c->e, fs = (double)c->m->shared_expert_size;
+
+	keep(bm, &bm->saved, T * fs * e, c->t->compile ? 2.0 : 3.0);
+	if (down != NULL && saves_input(c, down))
+		keep(bm, &bm->saved, T * fs * e, 1.0);
+	keep(bm, &bm->saved, T * fs * dropout_extra(c, down), 1.0);
+	keep(bm, &bm->saved, T * e, 1.0);
+	keep(bm, &bm->saved, T * c->h * e, 1.0);
 }
 
 /*
@@ -608,6 +631,8 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	if (down != NULL && saves_input(c, down))
 		keep(bm, &bm->saved, Tm * c->f * e, 1.0); /* input of the down projection */
 	keep(bm, &bm->saved, Tm * c->f * dropout_extra(c, down), 1.0);
+	if (c->m->shared_expert_size > 0)
+		moe_shared_saved(c, ls, n, T, bm);
 	if (c->m->hidden_dropout > 0.0)
 		keep(bm, &bm->saved, T * c->h, 1.0);
 	if (post_norm)

@@ -406,7 +406,8 @@ static int read_bart(const struct cfg *c, struct vp_model *m)
  * Phi-3, StableLM) or the class default (GemmaConfig and Gemma2Config 256,
  * Qwen3Config 128). */
 /*
- * The experts of a mixture-of-experts config. MixtralConfig:
+ * The experts of a mixture-of-experts config (Qwen2-MoE's as Qwen3-MoE's, with
+ * a shared expert). MixtralConfig:
  * num_local_experts (8), num_experts_per_tok (2), the experts as wide as
  * intermediate_size. Qwen3MoeConfig: num_experts (128), num_experts_per_tok
  * (8), the experts moe_intermediate_size wide (intermediate_size is for
@@ -423,8 +424,13 @@ static int read_experts(const struct cfg *c, struct vp_model *m)
 			       opt_u64(c, "num_experts_per_tok", 1, &m->experts_per_token)
 			       ? -1
 			       : 0;
-	if (strcmp(c->type, "qwen3_moe") != 0)
+	if (strcmp(c->type, "qwen3_moe") != 0 && strcmp(c->type, "qwen2_moe") != 0)
 		return 0;
+	/* Qwen2MoeConfig: the same keys, and shared_expert_intermediate_size
+	 * (5632) for the shared expert */
+	if (!strcmp(c->type, "qwen2_moe") &&
+	    opt_u64(c, "shared_expert_intermediate_size", 1, &m->shared_expert_size))
+		return -1;
 	if (opt_u64(c, "num_experts", 1, &m->num_experts) ||
 	    opt_u64(c, "num_experts_per_tok", 1, &m->experts_per_token) ||
 	    need_u64(c, "moe_intermediate_size", &m->intermediate_size) ||
@@ -902,6 +908,7 @@ static const struct {
 	{"relative_buckets", {"relative_attention_num_buckets", NULL}},
 	{"num_experts", {"num_local_experts", "num_experts", NULL}},
 	{"experts_per_token", {"num_experts_per_tok", NULL}},
+	{"shared_expert_size", {"shared_expert_intermediate_size", NULL}},
 };
 
 static const char *config_key(const char *field, uint64_t value, const void *ctx)

@@ -21,7 +21,8 @@ const char *const vp_model_types[] = {
 	"bert", "roberta", "xlm-roberta",
 	"t5", "mt5", "umt5",
 	"bart", "mbart",
-	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "phi3", "stablelm", "mixtral", "qwen3_moe",
+	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "phi3", "stablelm", "mixtral", "qwen2_moe",
+	"qwen3_moe",
 	"qwen", "gpt_neox", "phi", "gpt2", "bloom", "falcon", "opt",
 	NULL
 };
@@ -189,6 +190,16 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		m->naming = VP_NAMING_MIXTRAL;
 		m->num_experts = 8;
 		m->experts_per_token = 2;
+	} else if (!strcmp(model_type, "qwen2_moe")) {
+		/* models/qwen2_moe/modeling_qwen2_moe.py: Qwen2's attention
+		 * (q/k/v biases), Qwen2MoeSparseMoeBlock in every layer: 60
+		 * experts, 4 per token, and a shared expert with its sigmoid gate
+		 * (Qwen2MoeConfig defaults; sizes from the config) */
+		family_llama(m);
+		m->qkv_bias = true;
+		m->num_experts = 60;
+		m->experts_per_token = 4;
+		m->shared_expert_size = 5632;
 	} else if (!strcmp(model_type, "qwen3_moe")) {
 		/* models/qwen3_moe/modeling_qwen3_moe.py: Qwen3's attention
 		 * (q_norm, k_norm, head_dim 128), Qwen3MoeSparseMoeBlock in every
@@ -449,8 +460,12 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 				    "'rotary_fraction' must be in [0, 1], got %g", m->rotary_fraction);
 	}
 	if (check_count(&nm, "num_experts", m->num_experts, 0, VP_COUNT_LIMIT, err) ||
-	    check_count(&nm, "experts_per_token", m->experts_per_token, 0, VP_COUNT_LIMIT, err))
+	    check_count(&nm, "experts_per_token", m->experts_per_token, 0, VP_COUNT_LIMIT, err) ||
+	    check_count(&nm, "shared_expert_size", m->shared_expert_size, 0, VP_SIZE_LIMIT, err))
 		return -1;
+	if (m->shared_expert_size > 0 && m->num_experts == 0)
+		return vp_error_set(err, VP_ERR_INPUT, "'%s' needs experts",
+				    field_name(&nm, "shared_expert_size", m->shared_expert_size));
 	if ((m->num_experts == 0) != (m->experts_per_token == 0) || m->experts_per_token > m->num_experts)
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "'%s' (%" PRIu64 ") must be from 1 to '%s' (%" PRIu64 "), or both 0 for a dense MLP",
@@ -633,6 +648,15 @@ static void decoder_block(struct lin_builder *b, const struct vp_model *m, const
 			put_experts(b, VP_LIN_GATE, "gate_proj", "mlp.experts.gate_proj", w->h, w->ff, m->num_experts);
 			put_experts(b, VP_LIN_UP, "up_proj", "mlp.experts.up_proj", w->h, w->ff, m->num_experts);
 			put_experts(b, VP_LIN_DOWN, "down_proj", "mlp.experts.down_proj", w->ff, w->h, m->num_experts);
+			if (m->shared_expert_size > 0) {
+				/* Qwen2MoeSparseMoeBlock: mlp.shared_expert (a
+				 * Qwen2MoeMLP) and mlp.shared_expert_gate */
+				uint64_t fs = m->shared_expert_size;
+				put(b, VP_LIN_SHARED_GATE, "gate_proj", "mlp.shared_expert.gate_proj", w->h, fs, false);
+				put(b, VP_LIN_SHARED_UP, "up_proj", "mlp.shared_expert.up_proj", w->h, fs, false);
+				put(b, VP_LIN_SHARED_DOWN, "down_proj", "mlp.shared_expert.down_proj", fs, w->h, false);
+				put(b, VP_LIN_SHARED_ROUTER, "shared_expert_gate", "mlp.shared_expert_gate", w->h, 1, false);
+			}
 			break;
 		}
 		put(b, VP_LIN_GATE, "gate_proj", "mlp.gate_proj", w->h, w->ff, bm);

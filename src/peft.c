@@ -18,7 +18,8 @@
  *     "stablelm": ["q_proj", "v_proj"], "phi": ["q_proj", "v_proj", "fc1", "fc2"],
  *     "gemma": ["q_proj", "v_proj"],    "gemma2": ["q_proj", "v_proj"],
  *     "qwen2": ["q_proj", "v_proj"],    "qwen3": ["q_proj", "v_proj"],
- *     "mixtral": ["q_proj", "v_proj"],  "qwen3_moe": ["q_proj", "v_proj"]
+ *     "mixtral": ["q_proj", "v_proj"],  "qwen2_moe": ["q_proj", "v_proj"],
+ *     "qwen3_moe": ["q_proj", "v_proj"]
  *     (the last as a public summary of constants.py quotes it; mixtral's
  *     entry is in every copy of the mapping found),
  *
@@ -55,6 +56,7 @@ static const struct {
 	{"qwen2", "q_proj,v_proj", true},
 	{"qwen3", "q_proj,v_proj", true},
 	{"mixtral", "q_proj,v_proj", true},
+	{"qwen2_moe", "q_proj,v_proj", true},
 	{"qwen3_moe", "q_proj,v_proj", true},
 	/* not in PEFT's mapping */
 	{"umt5", "q,v", false},

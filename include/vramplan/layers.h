@@ -31,7 +31,11 @@ enum vp_linear_role {
 	VP_LIN_CROSS_K,
 	VP_LIN_CROSS_V,
 	VP_LIN_CROSS_O,
-	VP_LIN_ROUTER    /* a mixture of experts' gate: hidden x experts */
+	VP_LIN_ROUTER,   /* a mixture of experts' gate: hidden x experts */
+	VP_LIN_SHARED_GATE, /* Qwen2-MoE's shared expert, beside the routed ones */
+	VP_LIN_SHARED_UP,
+	VP_LIN_SHARED_DOWN,
+	VP_LIN_SHARED_ROUTER /* its sigmoid gate: hidden x 1 */
 };
 
 struct vp_linear {

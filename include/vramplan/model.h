@@ -101,6 +101,10 @@ struct vp_model {
 	 * experts_per_token of them for each token. 0 and 0 for a dense MLP. */
 	uint64_t num_experts;
 	uint64_t experts_per_token;
+	/* Qwen2-MoE: a shared expert, a gated MLP this wide that every token
+	 * runs through beside the routed ones, scaled by a sigmoid gate (0 =
+	 * none) */
+	uint64_t shared_expert_size;
 
 	bool gated_mlp;       /* SwiGLU / gated-GELU: gate, up and down matrices */
 	bool qkv_bias;        /* q/k/v projections carry a bias */

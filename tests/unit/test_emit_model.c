@@ -89,6 +89,7 @@ static void assert_same_model(const struct vp_model *a, const struct vp_model *b
 	SAME_U64(relative_buckets);
 	SAME_U64(num_experts);
 	SAME_U64(experts_per_token);
+	SAME_U64(shared_expert_size);
 	SAME_BOOL(gated_mlp);
 	SAME_BOOL(qkv_bias);
 	SAME_BOOL(out_bias);

@@ -502,6 +502,34 @@ static void a_mixture_of_experts_runs_each_token_through_k_experts(void **state)
 				 k * T * (h * e + e + 8));
 }
 
+/* Qwen2-MoE's shared expert (width 96) over all 8 tokens, full fine-tuning in
+ * bf16: its gate, up, activation and down-input rows (4 T fs e), and the
+ * sigmoid gate's product keeping the sigmoid's output and the expert's
+ * (T e + T h e); its input is the router's, counted once. Parameters: three
+ * 64 x 96 matrices and the 64 x 1 gate. */
+static void a_shared_expert_runs_every_token(void **state)
+{
+	struct vp_model with = tiny_llama_like("qwen2_moe"), without;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+	struct vp_estimate a, b;
+	const uint64_t T = 8, h = 64, fs = 96, e = 2;
+
+	(void)state;
+	with.num_experts = 4;
+	with.experts_per_token = 2;
+	with.shared_expert_size = fs;
+	without = with;
+	without.shared_expert_size = 0;
+	assert_int_equal(vp_model_validate(&with, &err), 0);
+	assert_int_equal(vp_model_validate(&without, &err), 0);
+	a = estimated(&without, &t);
+	b = estimated(&with, &t);
+	assert_int_equal(b.params_total - a.params_total, 3 * h * fs + h);
+	assert_int_equal(b.full_bytes[VP_COMP_ACTIVATIONS] - a.full_bytes[VP_COMP_ACTIVATIONS],
+			 4 * T * fs * e + T * e + T * h * e);
+}
+
 /* Liger on the tiny Llama (bf16, full fine-tuning, 8 tokens): the fused
  * linear cross-entropy keeps grad_input (T h r), one chunk of logits of
  * next_pow2(ceil(T / ceil(V / h))) = 4 tokens (4 V e), the fp32 loss per
@@ -797,6 +825,7 @@ int main(void)
 		cmocka_unit_test(ddp_buckets_copy_the_gradients_in_every_phase),
 		cmocka_unit_test(a_mixture_of_experts_runs_each_token_through_k_experts),
 		cmocka_unit_test(liger_keeps_no_logits_and_two_swiglu_tensors),
+		cmocka_unit_test(a_shared_expert_runs_every_token),
 		cmocka_unit_test(the_loss_leaves_a_segment_unless_segments_expand),
 		cmocka_unit_test(every_catalogue_model_matches_its_published_parameter_count),
 		cmocka_unit_test(peak_never_decreases_with_batch_or_sequence),

@@ -174,7 +174,7 @@ static void unknown_type_lists_the_supported_ones(void **state)
 	assert_string_equal(err.message,
 			    "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, "
 			    "t5, mt5, umt5, bart, mbart, llama, mistral, qwen2, qwen3, gemma, gemma2, "
-			    "phi3, stablelm, mixtral, qwen3_moe, qwen, gpt_neox, phi, gpt2, bloom, falcon, opt)");
+			    "phi3, stablelm, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gpt2, bloom, falcon, opt)");
 	assert_int_equal(vp_model_init_family(&m, "", &err), -1);
 	assert_string_equal(err.message, "missing 'model_type'");
 	assert_int_equal(vp_model_init_family(&m, NULL, NULL), -1);
@@ -354,6 +354,7 @@ static const struct {
 	{"stablelm-2-1_6b.json", 1644515328, true},
 	{"mixtral-8x7b-v0.1.json", 46700000000, false}, /* "46.7B"; ours: 46,702,792,704 */
 	{"qwen3-30b-a3b.json", 30500000000, false},     /* "30.5B"; ours: 30,532,122,624 */
+	{"qwen1.5-moe-a2.7b.json", 14300000000, false}, /* "14.3B"; ours: 14,315,784,192 */
 };
 
 static void param_counts_match_published_figures(void **state)
