@@ -199,8 +199,7 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 {
 	static const char *const info_keys[] = {"source", "framework", "notes", "lora_alpha", NULL};
 	yaml_node_pair_t *p;
-	bool seen_id = false, seen_config = false, seen_measured = false, seen_pytorch = false;
-	bool seen_head = false, seen_precision = false, seen_method = false, seen_attn = false, seen_loss = false;
+	bool seen_id = false, seen_config = false, seen_measured = false;
 	uint64_t batch = 0;
 
 	memset(c, 0, sizeof *c);
@@ -210,6 +209,8 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 	c->line = map->start_mark.line + 1;
 	c->column = map->start_mark.column + 1;
 	c->metric = VP_METRIC_NONE;
+	/* until a value says otherwise (cases.h) */
+	c->head_unstated = c->precision_unstated = c->method_unstated = c->attn_unstated = c->loss_unstated = true;
 	if (map->type != YAML_MAPPING_NODE)
 		return fail(r, map, "a case must be a mapping");
 
@@ -240,11 +241,10 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 				return -1;
 			seen_config = true;
 		} else if (strcmp(k, "head") == 0) {
-			if (is_null(v))
-				c->head_unstated = true;
-			else
+			if (!is_null(v)) {
 				GET_ENUM(vp_head_parse, v, k, &c->train.head);
-			seen_head = true;
+				c->head_unstated = false;
+			}
 		} else if (strcmp(k, "num_labels") == 0) {
 			if (get_uint(r, v, k, 2, &c->train.num_labels))
 				return -1;
@@ -264,11 +264,10 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			if (get_bool(r, v, k, &c->train.packed))
 				return -1;
 		} else if (strcmp(k, "precision") == 0) {
-			if (is_null(v))
-				c->precision_unstated = true;
-			else
+			if (!is_null(v)) {
 				GET_ENUM(vp_precision_parse, v, k, &c->train.precision);
-			seen_precision = true;
+				c->precision_unstated = false;
+			}
 		} else if (strcmp(k, "optimizer") == 0) {
 			if (!is_null(v))
 				GET_ENUM(vp_optimizer_parse, v, k, &c->train.optimizer);
@@ -276,11 +275,10 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			if (get_bool(r, v, k, &c->train.optimizer_in_backward))
 				return -1;
 		} else if (strcmp(k, "method") == 0) {
-			if (is_null(v))
-				c->method_unstated = true;
-			else
+			if (!is_null(v)) {
 				GET_ENUM(vp_method_parse, v, k, &c->train.method);
-			seen_method = true;
+				c->method_unstated = false;
+			}
 		} else if (strcmp(k, "lora_r") == 0) {
 			if (get_uint(r, v, k, 0, &c->train.lora_r))
 				return -1;
@@ -312,11 +310,10 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 		} else if (strcmp(k, "pytorch") == 0) {
 			/* not in the shared schema: the PyTorch version of a case
 			 * that states it, "2.11.0+cu130" or 2.11; absent or null,
-			 * the attention decides (below) */
+			 * the oldest the other keys allow (below) */
 			if (!is_null(v)) {
 				if (parse_pytorch(scalar(v), &c->train.pytorch) != 0)
 					return fail(r, v, "'pytorch' must be a version such as 2.11 or \"1.13.1\", or null");
-				seen_pytorch = true;
 				c->pytorch_stated = true;
 			}
 		} else if (strcmp(k, "lora_targets") == 0) {
@@ -335,17 +332,15 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			if (get_bool(r, v, k, &c->train.activation_offload))
 				return -1;
 		} else if (strcmp(k, "attn") == 0) {
-			if (is_null(v))
-				c->attn_unstated = true;
-			else
+			if (!is_null(v)) {
 				GET_ENUM(vp_attn_parse, v, k, &c->train.attn);
-			seen_attn = true;
+				c->attn_unstated = false;
+			}
 		} else if (strcmp(k, "loss") == 0) {
-			if (is_null(v))
-				c->loss_unstated = true;
-			else
+			if (!is_null(v)) {
 				GET_ENUM(vp_loss_parse, v, k, &c->train.loss);
-			seen_loss = true;
+				c->loss_unstated = false;
+			}
 		} else if (strcmp(k, "compile") == 0) {
 			if (get_bool(r, v, k, &c->train.compile))
 				return -1;
@@ -393,11 +388,6 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 	if (!seen_measured)
 		return fail(r, map, "case '%s' is missing 'measured_gib'", c->id);
 	/* null or absent: the defaults of vp_case (cases.h) */
-	c->head_unstated |= !seen_head;
-	c->precision_unstated |= !seen_precision;
-	c->method_unstated |= !seen_method;
-	c->attn_unstated |= !seen_attn;
-	c->loss_unstated |= !seen_loss;
 	if (c->attn_unstated)
 		c->train.attn = VP_ATTN_SDPA;
 	if (c->loss_unstated)
@@ -426,7 +416,7 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 	 * backward (register_post_accumulate_grad_hook) are new in 2.1; SDPA
 	 * and FlashAttention-2 (F.scaled_dot_product_attention) in 2.0; eager
 	 * attention may be older. */
-	if (!seen_pytorch) {
+	if (!c->pytorch_stated) {
 		if (c->train.expandable_segments || c->train.optimizer_in_backward)
 			c->train.pytorch = VP_PYTORCH_CURRENT;
 		else if (c->train.attn == VP_ATTN_EAGER)
