@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "vramplan/estimate.h"
+#include "vramplan/heads.h"
 #include "vramplan/hfconfig.h"
 #include "vramplan/peft.h"
 #include "vramplan/plan.h"
@@ -87,9 +88,7 @@ static void vpfz_estimate_options(const struct vp_model *m, uint64_t *st, struct
 	vp_train_defaults(t);
 	t->batch = vpfz_draw(st, 8) == 0 ? VPFZ_PICK(st, seqs) : 1 + vpfz_draw(st, 64);
 	t->seq_len = VPFZ_PICK(st, seqs);
-	t->head = m->arch == VP_ARCH_ENCODER ? VP_HEAD_SEQ_CLS
-		  : m->arch == VP_ARCH_ENCDEC ? VP_HEAD_SEQ2SEQ_LM
-					      : VP_HEAD_CAUSAL_LM;
+	t->head = vp_model_default_head(m);
 	if (vpfz_draw(st, 4) == 0)
 		t->head = (enum vp_head)vpfz_draw(st, 5);
 	if (m->arch == VP_ARCH_ENCDEC || vpfz_draw(st, 8) == 0)

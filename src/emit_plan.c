@@ -57,6 +57,7 @@
 #include <cjson/cJSON.h>
 #include <yaml.h>
 
+#include "vramplan/heads.h"
 #include "vramplan/yaml_out.h"
 
 #define GIB_SHIFT 30
@@ -90,19 +91,6 @@ uint64_t vp_budget_bytes(const struct vp_gpu *g, double util)
 {
 	/* the formula of vp_plan_search() in src/plan.c */
 	return (uint64_t)floor(util * (double)g->memory_mib * (double)MIB);
-}
-
-enum vp_head vp_model_default_head(const struct vp_model *m)
-{
-	switch (m->arch) {
-	case VP_ARCH_ENCDEC:
-		return VP_HEAD_SEQ2SEQ_LM;
-	case VP_ARCH_ENCODER:
-		return VP_HEAD_SEQ_CLS;
-	case VP_ARCH_DECODER:
-		break;
-	}
-	return VP_HEAD_CAUSAL_LM;
 }
 
 void vp_format_gib(uint64_t bytes, char *buf, size_t size)
@@ -147,7 +135,7 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 		return;
 	buf[0] = '\0';
 	cat(buf, size, "seq-len %" PRIu64, t->seq_len);
-	if (m->arch == VP_ARCH_ENCDEC)
+	if (vp_head_uses_target(m, t->head))
 		cat(buf, size, ", target-len %" PRIu64, t->tgt_len);
 	cat(buf, size, ", %s, %s", vp_precision_name(t->precision), vp_method_name(t->method));
 	if (t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA) {
@@ -971,7 +959,7 @@ static void jsetup(struct jb *j, cJSON *root, const struct vp_model *m, const st
 	if (o == NULL)
 		return;
 	jint(j, o, "seq_len", t->seq_len);
-	if (m->arch == VP_ARCH_ENCDEC)
+	if (vp_head_uses_target(m, t->head))
 		jint(j, o, "target_len", t->tgt_len);
 	else
 		jcheck(j, cJSON_AddNullToObject(o, "target_len"));

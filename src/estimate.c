@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "vramplan/checked.h"
+#include "vramplan/heads.h"
 #include "vramplan/layers.h"
 
 /* Results beyond this are reported as an input error rather than wrapped:
@@ -99,6 +100,9 @@ struct ctx {
 	bool amp;
 	bool full;
 	bool lora;
+	bool lm_head;     /* the head is an LM head (logits over the vocabulary) */
+	bool head_matrix; /* ... with its own hidden x vocabulary matrix (untied) */
+	bool decoder;     /* an encoder-decoder model runs its decoder */
 	enum vp_attn attn;
 
 	double qd;  /* heads x head_dim */
@@ -666,6 +670,17 @@ struct totals {
 	double n_enc, n_dec;
 };
 
+/* The blocks the task runs: an encoder-decoder model's encoder-only class
+ * (T5EncoderModel) leaves its decoder out (docs: "Heads"). */
+static void stack_counts(const struct ctx *c, struct totals *tt)
+{
+	const struct vp_model *m = c->m;
+
+	tt->n_enc = m->arch == VP_ARCH_DECODER ? 0.0 : (double)m->num_layers;
+	tt->n_dec = m->arch == VP_ARCH_DECODER ? (double)m->num_layers :
+		    c->decoder ? (double)m->num_decoder_layers : 0.0;
+}
+
 /* Sum of weight elements of one block's linears; also the largest, and the
  * sums of in/out features (for per-row and per-input quantization metadata
  * and Adafactor's factored moments). */
@@ -737,7 +752,7 @@ static int estimate_parameters(const struct ctx *c, struct totals *tt, struct vp
 	const struct vp_model *m = c->m;
 	const struct vp_train *t = c->t;
 	double largest = 0.0, in_sum = 0.0, out_sum = 0.0, lin = 0.0, lora = 0.0;
-	double total = (double)vp_model_param_count(m);
+	double total = (double)vp_model_param_count_parts(m, c->decoder, c->lm_head);
 	double head_params = 0.0, nonlin, trainable_bytes = 0.0, trainable = 0.0;
 	double embed = (double)m->vocab_size * (double)m->hidden_size;
 	size_t i;
@@ -745,9 +760,7 @@ static int estimate_parameters(const struct ctx *c, struct totals *tt, struct vp
 	if (total <= 0.0)
 		return vp_error_set(err, VP_ERR_INPUT, "model '%s' is too large to count its parameters", m->name);
 
-	tt->n_enc = m->arch == VP_ARCH_DECODER ? 0.0 : (double)m->num_layers;
-	tt->n_dec = m->arch == VP_ARCH_DECODER ? (double)m->num_layers :
-		    m->arch == VP_ARCH_ENCDEC ? (double)m->num_decoder_layers : 0.0;
+	stack_counts(c, tt);
 	tt->n_blocks = tt->n_enc + tt->n_dec;
 	if (tt->n_enc > 0.0) {
 		double is, os;
@@ -803,7 +816,7 @@ static int estimate_parameters(const struct ctx *c, struct totals *tt, struct vp
 		break;
 	case VP_METHOD_LORA:
 	case VP_METHOD_QLORA:
-		if (target_named(t, "lm_head") && m->arch != VP_ARCH_ENCODER)
+		if (target_named(t, "lm_head") && c->head_matrix)
 			lora += (double)t->lora_r * ((double)m->hidden_size + (double)m->vocab_size);
 		/* PEFT stops when no target names a module ("Target modules ...
 		 * not found in the base model"); an estimate of nothing trained
@@ -818,6 +831,10 @@ static int estimate_parameters(const struct ctx *c, struct totals *tt, struct vp
 		for (i = 0; i < t->n_modules_to_save; i++) {
 			const char *name = t->modules_to_save[i];
 			double p;
+			if (is_head_name(name) && !c->lm_head)
+				return vp_error_set(err, VP_ERR_INPUT,
+						    "modules_to_save entry '%s' names an LM head, which a %s head does not have",
+						    name, vp_head_name(t->head));
 			if (is_embedding_name(name) || is_head_name(name))
 				p = embed;
 			else if (strcmp(name, "classifier") == 0 || strcmp(name, "score") == 0)
@@ -857,7 +874,7 @@ static int estimate_parameters(const struct ctx *c, struct totals *tt, struct vp
 	 * so with the step in backward it lives through the whole backward
 	 * beside the gradient of the parameter being stepped. */
 	tt->grads_in_backward = tt->grads;
-	if (t->optimizer_in_backward && c->full && m->tie_embeddings)
+	if (t->optimizer_in_backward && c->full && c->lm_head && m->tie_embeddings)
 		tt->grads_in_backward = fmin(embed * c->wb + largest * c->wb, trainable_bytes);
 
 	/* Optimizer states (docs: "Optimizer states"). */
@@ -910,10 +927,10 @@ static int estimate_parameters(const struct ctx *c, struct totals *tt, struct vp
 		if (c->full) {
 			/* matrices: one value per row and per column; the embedding
 			 * (and an untied head) likewise; vectors: one per element */
-			double matrices = lin + embed * (m->tie_embeddings ? 1.0 : 2.0);
+			double matrices = lin + embed * (c->head_matrix ? 2.0 : 1.0);
 			double vectors = fmax(0.0, total - matrices);
 			double factored = in_sum + out_sum +
-					  ((double)m->vocab_size + (double)m->hidden_size) * (m->tie_embeddings ? 1.0 : 2.0);
+					  ((double)m->vocab_size + (double)m->hidden_size) * (c->head_matrix ? 2.0 : 1.0);
 			tt->optimizer = (factored + vectors) * c->wb;
 		} else {
 			/* an r x n adapter matrix keeps r + n values: about 1/r of it */
@@ -960,7 +977,7 @@ static int estimate_parameters(const struct ctx *c, struct totals *tt, struct vp
 				tt->persistent_waste += alloc_waste(per_tensor) * blocks * copies * (double)ls[k].copies;
 			}
 		}
-		tt->persistent_waste += alloc_waste(embed * c->wb) * copies * (m->tie_embeddings ? 1.0 : 2.0);
+		tt->persistent_waste += alloc_waste(embed * c->wb) * copies * (c->head_matrix ? 2.0 : 1.0);
 	}
 
 	/* DeepSpeed ZeRO (docs: "ZeRO"): with 16-bit parameters the optimizer
@@ -1001,7 +1018,7 @@ static int estimate_parameters(const struct ctx *c, struct totals *tt, struct vp
 			block = fmax(block, linear_params(c, VP_BLOCK_ENCODER, &dummy, &is, &os));
 		if (tt->n_dec > 0.0)
 			block = fmax(block, linear_params(c, VP_BLOCK_DECODER, &dummy, &is, &os));
-		tt->weights = tt->weights / gpus + 2.0 * block * c->e + embed * (m->tie_embeddings ? 1.0 : 2.0) * c->e;
+		tt->weights = tt->weights / gpus + 2.0 * block * c->e + embed * (c->head_matrix ? 2.0 : 1.0) * c->e;
 		tt->grads = tt->grads / gpus + (c->full ? block * c->e : 0.0);
 		tt->grads_in_backward = tt->grads;
 		tt->optimizer /= gpus;
@@ -1138,7 +1155,7 @@ static void estimate_activations(const struct ctx *c, double b, double s_enc, do
 	/* Around the blocks: embeddings, final norms, encoder output for
 	 * cross-attention, the LM head's input. */
 	T_first = b * (m->arch == VP_ARCH_DECODER ? s_dec : s_enc);
-	T_last = b * (m->arch == VP_ARCH_ENCODER ? s_enc : s_dec);
+	T_last = b * (m->arch == VP_ARCH_DECODER || c->decoder ? s_dec : s_enc);
 	tt->global_saved = 0.0;
 	if (m->embed_norm)
 		tt->global_saved += T_first * c->h * (c->amp ? 4.0 : c->r) + 2.0 * T_first * 4.0;
@@ -1147,10 +1164,10 @@ static void estimate_activations(const struct ctx *c, double b, double s_enc, do
 	if (m->final_norm) {
 		double saved = norm_saved(c, T_last);
 		tt->global_saved += saved;
-		if (m->arch == VP_ARCH_ENCDEC)
+		if (c->decoder)
 			tt->global_saved += norm_saved(c, b * s_enc);
 	}
-	if (m->arch == VP_ARCH_ENCDEC) {
+	if (c->decoder) {
 		/* the encoder output feeds every decoder block's cross k/v
 		 * projections; saved once when any of them trains; plus a second
 		 * embedding lookup and its dropout mask for the decoder */
@@ -1159,7 +1176,7 @@ static void estimate_activations(const struct ctx *c, double b, double s_enc, do
 			tt->global_saved += b * s_dec * c->h;
 	}
 	T_lm = 0.0;
-	if (t->head == VP_HEAD_CAUSAL_LM || t->head == VP_HEAD_SEQ2SEQ_LM || t->head == VP_HEAD_MASKED_LM) {
+	if (c->lm_head) {
 		T_lm = T_last;
 		if (c->full || target_named(t, "lm_head"))
 			tt->global_saved += T_lm * c->h * c->e; /* LM head input */
@@ -1213,6 +1230,9 @@ static void ctx_init(struct ctx *c, const struct vp_model *m, const struct vp_gp
 	c->nb = c->wb;
 	c->full = t->method == VP_METHOD_FULL;
 	c->lora = t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA;
+	c->lm_head = vp_head_is_lm(t->head);
+	c->head_matrix = c->lm_head && !m->tie_embeddings;
+	c->decoder = vp_head_runs_decoder(m, t->head);
 	c->attn = effective_attn(m, g, t->attn);
 	c->h = (double)m->hidden_size;
 	c->f = (double)m->intermediate_size;
@@ -1337,7 +1357,9 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 		return vp_error_set(err, VP_ERR_INPUT, "the batch size must be at least 1");
 	if (t->seq_len == 0)
 		return vp_error_set(err, VP_ERR_INPUT, "the sequence length must be at least 1");
-	if (m->arch == VP_ARCH_ENCDEC && t->tgt_len == 0)
+	if (vp_head_check(m, t->head, err) != 0)
+		return -1;
+	if (vp_head_uses_target(m, t->head) && t->tgt_len == 0)
 		return vp_error_set(err, VP_ERR_INPUT, "an encoder-decoder model needs a target length (--target-len)");
 	if ((t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA) && t->lora_r == 0)
 		return vp_error_set(err, VP_ERR_INPUT, "the LoRA rank must be at least 1");
@@ -1363,7 +1385,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 
 	b = (double)t->batch;
 	s_enc = (double)t->seq_len;
-	s_dec = m->arch == VP_ARCH_ENCDEC ? (double)t->tgt_len : (double)t->seq_len;
+	s_dec = vp_head_uses_target(m, t->head) ? (double)t->tgt_len : (double)t->seq_len;
 
 	if (estimate_parameters(&c, &tt, err) != 0)
 		return -1;
@@ -1671,6 +1693,9 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 
 	memset(out, 0, sizeof *out);
 	if (opts != NULL && opts->generate) {
+		if (t->head != VP_HEAD_CAUSAL_LM && t->head != VP_HEAD_SEQ2SEQ_LM)
+			return vp_error_set(err, VP_ERR_INPUT, "generation needs a causal-lm or seq2seq-lm head, not %s",
+					    vp_head_name(t->head));
 		if (opts->num_beams == 0 || opts->max_new_tokens == 0)
 			return vp_error_set(err, VP_ERR_INPUT, "generation needs at least 1 beam and 1 new token");
 		if (vp_mul_u64(t->batch, opts->num_beams, &check) ||
@@ -1687,12 +1712,10 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 
 	memset(&tt, 0, sizeof tt);
 	ctx_init(&c, m, g, t);
-	tt.n_enc = m->arch == VP_ARCH_DECODER ? 0.0 : (double)m->num_layers;
-	tt.n_dec = m->arch == VP_ARCH_DECODER ? (double)m->num_layers :
-		   m->arch == VP_ARCH_ENCDEC ? (double)m->num_decoder_layers : 0.0;
+	stack_counts(&c, &tt);
 	b = (double)t->batch;
 	s_enc = (double)t->seq_len;
-	s_dec = m->arch == VP_ARCH_ENCDEC ? (double)t->tgt_len : (double)t->seq_len;
+	s_dec = vp_head_uses_target(m, t->head) ? (double)t->tgt_len : (double)t->seq_len;
 	estimate_activations(&c, b, s_enc, s_dec, &tt);
 
 	/* Forward only: one block's working set at a time (no_grad frees each
@@ -1714,7 +1737,7 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 		 * v per layer for every beam, in the compute dtype; beam search
 		 * scores the vocabulary in fp32 per step (log_softmax + topk). */
 		double rows = b * beams;
-		if (m->arch == VP_ARCH_ENCDEC) {
+		if (c.decoder) {
 			kv = 2.0 * tt.n_dec * rows * new_tokens * c.kvd * c.e +     /* self-attention */
 			     2.0 * tt.n_dec * rows * s_enc * c.kvd * c.e +         /* cross-attention */
 			     rows * s_enc * c.h * c.e;                              /* expanded encoder output */

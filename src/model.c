@@ -914,12 +914,21 @@ static uint64_t block_params(const struct vp_model *m, enum vp_block_kind kind, 
  */
 uint64_t vp_model_param_count(const struct vp_model *m)
 {
+	return vp_model_param_count_parts(m, true, true);
+}
+
+uint64_t vp_model_param_count_parts(const struct vp_model *m, bool with_decoder, bool with_lm_head)
+{
 	struct acc a = { 0, false };
 	uint64_t stacks, blocks;
+	bool decoder;
 
 	if (m == NULL)
 		return 0;
-	stacks = m->arch == VP_ARCH_ENCDEC ? 2 : 1;
+	/* an encoder-decoder model repeats its positions, embedding norm,
+	 * relative bias and final norm in the decoder stack */
+	decoder = m->arch == VP_ARCH_ENCDEC && with_decoder;
+	stacks = decoder ? 2 : 1;
 
 	add(&a, mul(&a, m->vocab_size, m->hidden_size));
 	if (m->pos == VP_POS_LEARNED)
@@ -939,8 +948,10 @@ uint64_t vp_model_param_count(const struct vp_model *m)
 	} else {
 		blocks = block_params(m, VP_BLOCK_ENCODER, &a);
 		add(&a, mul(&a, m->num_layers, blocks));
-		blocks = block_params(m, VP_BLOCK_DECODER, &a);
-		add(&a, mul(&a, m->num_decoder_layers, blocks));
+		if (decoder) {
+			blocks = block_params(m, VP_BLOCK_DECODER, &a);
+			add(&a, mul(&a, m->num_decoder_layers, blocks));
+		}
 	}
 
 	if (m->final_norm)
@@ -949,9 +960,9 @@ uint64_t vp_model_param_count(const struct vp_model *m)
 		add(&a, mul(&a, m->hidden_size, m->hidden_size));
 		add(&a, m->hidden_size);
 	}
-	if (!m->tie_embeddings)
+	if (with_lm_head && !m->tie_embeddings)
 		add(&a, mul(&a, m->vocab_size, m->hidden_size));
-	if (m->lm_head_bias)
+	if (with_lm_head && m->lm_head_bias)
 		add(&a, m->vocab_size);
 
 	return a.overflow ? 0 : a.v;

@@ -24,6 +24,7 @@
 #include "vramplan/checked.h"
 #include "vramplan/emit.h"
 #include "vramplan/fileio.h"
+#include "vramplan/heads.h"
 #include "vramplan/peft.h"
 #include "vramplan/sizes.h"
 
@@ -2714,6 +2715,7 @@ static int settle(struct ctx *c)
 	if (vb->has_head) {
 		t->head = vb->head;
 		tc->head_set = true;
+		copy_origin(&tc->head_at, &vb->at_head);
 	}
 	/* lengths from the vramplan block; resolve() sees their origin */
 	if (vb->has_seq) {
@@ -2910,7 +2912,8 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 {
 	struct vp_train *t = &tc->train;
 	const struct vp_tc_origin *vseq = NULL, *vtgt = NULL;
-	bool encdec = m->arch == VP_ARCH_ENCDEC;
+	bool encdec = m->arch == VP_ARCH_ENCDEC, target;
+	struct vp_error head_err;
 	uint64_t sum;
 
 	if (tc->resolved)
@@ -2922,6 +2925,10 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 				   "file, or write a number");
 	if (!tc->head_set)
 		t->head = vp_model_default_head(m);
+	if (vp_head_check(m, t->head, &head_err) != 0)
+		return vp_error_at(err, VP_ERR_INPUT, tc->file, tc->head_at.line, tc->head_at.column, "%s",
+				   head_err.message);
+	target = vp_head_uses_target(m, t->head);
 	if (!tc->head_set && m->arch == VP_ARCH_ENCODER &&
 	    note_default(tc, err, "vramplan.head",
 			 "head: sequence-classification with %llu labels (vramplan default for encoders; set "
@@ -2985,7 +2992,7 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 			return -1;
 	}
 
-	if (!encdec) {
+	if (!target) {
 		t->tgt_len = 0;
 	} else if (vtgt != NULL) {
 		/* t->tgt_len holds vramplan.target_len */
@@ -3011,6 +3018,10 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 			return -1;
 	}
 
+	if (tc->eval.generate && t->head != VP_HEAD_CAUSAL_LM && t->head != VP_HEAD_SEQ2SEQ_LM)
+		return vp_error_at(err, VP_ERR_INPUT, tc->file, tc->at[VP_TC_GENERATE].line, tc->at[VP_TC_GENERATE].column,
+				   "predict_with_generate needs a causal-lm or seq2seq-lm head, not %s",
+				   vp_head_name(t->head));
 	if (tc->eval.generate) {
 		if (tc->at[VP_TC_NUM_BEAMS].line == 0 &&
 		    note_default(tc, err, "generation_num_beams",

@@ -78,11 +78,6 @@ size_t vp_plan_settings(const struct vp_plan_request *req, const struct vp_plan 
  * computes it. */
 uint64_t vp_budget_bytes(const struct vp_gpu *g, double util);
 
-/* The head a model is fine-tuned with when none is asked for: decoder
- * models a causal LM, encoder-decoder a seq2seq LM, encoders a sequence
- * classifier. */
-enum vp_head vp_model_default_head(const struct vp_model *m);
-
 /* "12.34": bytes in GiB with two decimals, rounded half up, in integer
  * arithmetic. */
 void vp_format_gib(uint64_t bytes, char *buf, size_t size);

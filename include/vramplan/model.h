@@ -153,4 +153,10 @@ bool vp_model_single_block_norm(const struct vp_model *m);
  * architecture alone. Uses checked arithmetic; returns 0 on overflow. */
 uint64_t vp_model_param_count(const struct vp_model *m);
 
+/* The parameters a task loads: without the decoder stack (the encoder-only
+ * class of an encoder-decoder model, T5EncoderModel) and without an untied LM
+ * head (a classifier or a bare encoder has none). Same arithmetic; 0 on
+ * overflow. */
+uint64_t vp_model_param_count_parts(const struct vp_model *m, bool with_decoder, bool with_lm_head);
+
 #endif

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "vramplan/cli.h"
+#include "vramplan/heads.h"
 #include "vramplan/hfconfig.h"
 #include "vramplan/layers.h"
 #include "vramplan/peft.h"
@@ -204,16 +205,24 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 			vp_cli_note(o, "head %s, from the architecture", vp_head_name(t->head));
 	}
 
-	if (m->arch == VP_ARCH_ENCDEC) {
+	if (vp_head_check(m, t->head, err) != 0)
+		return -1;
+	if (vp_head_uses_target(m, t->head)) {
 		if (!o->has_target_len) {
 			t->tgt_len = 128;
 			if (warn)
 				vp_cli_note(o, "target-len 128, the default for an encoder-decoder model");
 		}
 	} else {
-		if (o->has_target_len && warn)
-			vp_cli_warn(o, "--target-len applies to encoder-decoder models; '%s' is not one, so it is ignored",
-				    m->name);
+		if (o->has_target_len && warn) {
+			if (m->arch == VP_ARCH_ENCDEC)
+				vp_cli_warn(o, "--target-len applies to a seq2seq-lm head; the %s head runs %s, so "
+					    "it is ignored", vp_head_name(t->head),
+					    t->head == VP_HEAD_ENCODER ? "no decoder" : "the decoder on the source");
+			else
+				vp_cli_warn(o, "--target-len applies to encoder-decoder models; '%s' is not one, "
+					    "so it is ignored", m->name);
+		}
 		t->tgt_len = 0;
 	}
 
@@ -261,7 +270,7 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	req->eval.generate = o->generate || o->num_beams > 0 || o->max_new_tokens > 0;
 	req->eval.num_beams = o->num_beams > 0 ? o->num_beams : 1;
 	req->eval.max_new_tokens = o->max_new_tokens > 0 ? o->max_new_tokens
-				   : m->arch == VP_ARCH_ENCDEC ? t->tgt_len
+				   : vp_head_uses_target(m, t->head) ? t->tgt_len
 							       : 128;
 
 	req->host.host_ram_bytes = o->host_ram;

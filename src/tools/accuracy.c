@@ -20,6 +20,7 @@
 #include "vramplan/catalog.h"
 #include "vramplan/emit.h"
 #include "vramplan/estimate.h"
+#include "vramplan/heads.h"
 #include "vramplan/hfconfig.h"
 #include "vramplan/peft.h"
 

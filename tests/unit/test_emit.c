@@ -20,6 +20,7 @@
 
 #include "vramplan/catalog.h"
 #include "vramplan/emit.h"
+#include "vramplan/heads.h"
 #include "vramplan/plan.h"
 
 #define GIB ((uint64_t)1 << 30)

@@ -38,6 +38,7 @@
 
 #include "vramplan/catalog.h"
 #include "vramplan/estimate.h"
+#include "vramplan/heads.h"
 #include "vramplan/peft.h"
 #include "vramplan/plan.h"
 #include "vramplan/train.h"
@@ -89,9 +90,7 @@ static void train_of(const struct vp_model *m, const struct setup *s, struct vp_
 	struct vp_error err;
 
 	vp_train_defaults(t);
-	t->head = m->arch == VP_ARCH_ENCODER ? VP_HEAD_SEQ_CLS
-		  : m->arch == VP_ARCH_ENCDEC ? VP_HEAD_SEQ2SEQ_LM
-					      : VP_HEAD_CAUSAL_LM;
+	t->head = vp_model_default_head(m);
 	t->seq_len = s->seq;
 	t->tgt_len = m->arch == VP_ARCH_ENCDEC ? 128 : 0;
 	t->precision = s->precision;

@@ -1,0 +1,82 @@
+#include "vramplan/heads.h"
+
+/*
+ * The heads transformers has for each architecture vramplan reads
+ * (transformers/models/<type>/modeling_<type>.py):
+ *
+ *   encoder-only  BertForMaskedLM, BertForSequenceClassification, BertModel,
+ *                 BertLMHeadModel (a causal LM with is_decoder=True); the same
+ *                 four for RoBERTa and XLM-R. No seq2seq LM.
+ *   decoder-only  LlamaForCausalLM, LlamaForSequenceClassification, LlamaModel
+ *                 (and the same per family). No masked LM, no seq2seq LM.
+ *   enc-dec       T5ForConditionalGeneration, T5ForSequenceClassification,
+ *                 T5EncoderModel (MT5/UMT5 likewise); BART's and mBART's
+ *                 ConditionalGeneration and SequenceClassification, their
+ *                 encoder through get_encoder(). BartForCausalLM (the decoder
+ *                 alone) is not modelled; there is no masked-LM class.
+ */
+
+enum vp_head vp_model_default_head(const struct vp_model *m)
+{
+	switch (m->arch) {
+	case VP_ARCH_ENCDEC:
+		return VP_HEAD_SEQ2SEQ_LM;
+	case VP_ARCH_ENCODER:
+		return VP_HEAD_SEQ_CLS;
+	case VP_ARCH_DECODER:
+		break;
+	}
+	return VP_HEAD_CAUSAL_LM;
+}
+
+static bool arch_has_head(enum vp_arch arch, enum vp_head head)
+{
+	switch (arch) {
+	case VP_ARCH_ENCODER:
+		return head != VP_HEAD_SEQ2SEQ_LM;
+	case VP_ARCH_DECODER:
+		return head == VP_HEAD_CAUSAL_LM || head == VP_HEAD_SEQ_CLS || head == VP_HEAD_ENCODER;
+	case VP_ARCH_ENCDEC:
+		return head == VP_HEAD_SEQ2SEQ_LM || head == VP_HEAD_SEQ_CLS || head == VP_HEAD_ENCODER;
+	}
+	return false;
+}
+
+int vp_head_check(const struct vp_model *m, enum vp_head head, struct vp_error *err)
+{
+	const char *kind, *heads;
+
+	if (arch_has_head(m->arch, head))
+		return 0;
+	switch (m->arch) {
+	case VP_ARCH_ENCODER:
+		kind = "an encoder-only model";
+		heads = "masked-lm, sequence-classification, encoder or causal-lm";
+		break;
+	case VP_ARCH_DECODER:
+		kind = "a decoder-only model";
+		heads = "causal-lm, sequence-classification or encoder";
+		break;
+	default:
+		kind = "an encoder-decoder model";
+		heads = "seq2seq-lm, sequence-classification or encoder";
+		break;
+	}
+	return vp_error_set(err, VP_ERR_INPUT, "head '%s' does not exist for model_type '%s', %s (its heads: %s)",
+			    vp_head_name(head), m->model_type, kind, heads);
+}
+
+bool vp_head_runs_decoder(const struct vp_model *m, enum vp_head head)
+{
+	return m->arch == VP_ARCH_ENCDEC && head != VP_HEAD_ENCODER;
+}
+
+bool vp_head_uses_target(const struct vp_model *m, enum vp_head head)
+{
+	return m->arch == VP_ARCH_ENCDEC && head == VP_HEAD_SEQ2SEQ_LM;
+}
+
+bool vp_head_is_lm(enum vp_head head)
+{
+	return head == VP_HEAD_CAUSAL_LM || head == VP_HEAD_SEQ2SEQ_LM || head == VP_HEAD_MASKED_LM;
+}

@@ -1,0 +1,198 @@
+/*
+ * Heads and architectures: which heads each architecture has, and what a
+ * head changes in the estimate (the stacks that run, the LM head matrix, the
+ * decoder's length).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "vramplan/catalog.h"
+#include "vramplan/estimate.h"
+#include "vramplan/heads.h"
+#include "vramplan/train.h"
+
+static struct vp_catalog cat;
+
+static int load_catalog(void **state)
+{
+	struct vp_error err = {0};
+
+	(void)state;
+	return vp_catalog_load_builtin(&cat, &err);
+}
+
+static int free_catalog(void **state)
+{
+	(void)state;
+	vp_catalog_free(&cat);
+	return 0;
+}
+
+static const struct vp_model *model(const char *name)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, name);
+
+	assert_non_null(m);
+	return m;
+}
+
+static struct vp_train setup(enum vp_head head)
+{
+	struct vp_train t;
+
+	vp_train_defaults(&t);
+	t.precision = VP_PREC_AMP_BF16;
+	t.attn = VP_ATTN_SDPA;
+	t.seq_len = 256;
+	t.batch = 4;
+	t.head = head;
+	return t;
+}
+
+static void each_architecture_has_the_heads_transformers_has(void **state)
+{
+	/* rows: bert, llama, mt5; columns: causal, seq2seq, masked, cls, encoder */
+	static const char *const models[] = {"bert-large-uncased", "llama-3.2-3b", "mt5-base"};
+	static const bool has[3][5] = {
+		{true, false, true, true, true},  /* BertLMHeadModel, BertForMaskedLM, ... */
+		{true, false, false, true, true}, /* LlamaForCausalLM, ...ForSequenceClassification, LlamaModel */
+		{false, true, false, true, true}, /* MT5ForConditionalGeneration, ...Classification, MT5EncoderModel */
+	};
+	size_t i, h;
+
+	(void)state;
+	for (i = 0; i < 3; i++) {
+		for (h = 0; h < 5; h++) {
+			struct vp_error err = {0};
+			int rc = vp_head_check(model(models[i]), (enum vp_head)h, &err);
+			assert_int_equal(rc, has[i][h] ? 0 : -1);
+			if (!has[i][h]) {
+				assert_int_equal(err.code, VP_ERR_INPUT);
+				assert_non_null(strstr(err.message, vp_head_name((enum vp_head)h)));
+				assert_non_null(strstr(err.message, "its heads:"));
+			}
+		}
+	}
+}
+
+static void a_head_the_architecture_lacks_is_an_input_error_not_an_estimate(void **state)
+{
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "a100-80gb");
+	struct vp_train t = setup(VP_HEAD_SEQ2SEQ_LM);
+	struct vp_estimate e;
+	struct vp_error err = {0};
+
+	(void)state;
+	t.tgt_len = 128;
+	assert_int_equal(vp_estimate(model("llama-3.2-3b"), g, &t, &e, &err), -1);
+	assert_int_equal(err.code, VP_ERR_INPUT);
+	t = setup(VP_HEAD_MASKED_LM);
+	assert_int_equal(vp_estimate(model("mt5-base"), g, &t, &e, &err), -1);
+}
+
+static void the_encoder_of_mt5_runs_without_its_decoder_or_lm_head(void **state)
+{
+	const struct vp_model *m = model("mt5-base");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "a100-80gb");
+	struct vp_train t = setup(VP_HEAD_ENCODER);
+	struct vp_estimate enc, s2s;
+	struct vp_error err = {0};
+
+	(void)state;
+	/*
+	 * MT5EncoderModel, mt5-base: the shared embedding 250112 x 768 =
+	 * 192,086,016; per block q, k, v, o 4 x 768^2 = 2,359,296, gated-GELU
+	 * wi_0, wi_1 2 x 768 x 2048 = 3,145,728, wo 1,572,864, two RMS norms
+	 * 1,536: 7,079,424 x 12 = 84,953,088; the relative bias 32 x 12 = 384;
+	 * the final norm 768. Sum 277,040,256 (no decoder, no untied lm_head).
+	 */
+	assert_int_equal(vp_model_param_count_parts(m, false, false), UINT64_C(277040256));
+	assert_int_equal(vp_estimate(m, g, &t, &enc, &err), 0); /* no target length needed */
+	assert_int_equal(enc.params_total, UINT64_C(277040256));
+	assert_int_equal(enc.full_bytes[VP_COMP_LOGITS], 0);
+
+	t = setup(VP_HEAD_SEQ2SEQ_LM);
+	t.tgt_len = 256;
+	assert_int_equal(vp_estimate(m, g, &t, &s2s, &err), 0);
+	assert_int_equal(s2s.params_total, vp_model_param_count(m));
+	assert_true(enc.allocated_bytes < s2s.allocated_bytes);
+}
+
+static void a_classifier_over_t5_runs_the_decoder_on_the_source(void **state)
+{
+	const struct vp_model *m = model("mt5-base");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "a100-80gb");
+	struct vp_train t = setup(VP_HEAD_SEQ_CLS);
+	struct vp_estimate a, b, s2s;
+	struct vp_error err = {0};
+
+	(void)state;
+	t.tgt_len = 0; /* T5ForSequenceClassification shifts input_ids right */
+	assert_int_equal(vp_estimate(m, g, &t, &a, &err), 0);
+	t.tgt_len = 8;
+	assert_int_equal(vp_estimate(m, g, &t, &b, &err), 0);
+	assert_int_equal(a.allocated_bytes, b.allocated_bytes);
+	/* the same decoder length as a seq2seq LM with target = source, less
+	 * the untied LM head and its logits */
+	t = setup(VP_HEAD_SEQ2SEQ_LM);
+	t.tgt_len = t.seq_len;
+	assert_int_equal(vp_estimate(m, g, &t, &s2s, &err), 0);
+	assert_true(a.allocated_bytes < s2s.allocated_bytes);
+	assert_int_equal(a.params_total + (uint64_t)m->vocab_size * m->hidden_size,
+			 s2s.params_total + (uint64_t)m->hidden_size * 2 + 2);
+}
+
+static void an_untied_lm_head_is_not_loaded_by_a_classifier(void **state)
+{
+	/* Llama 2 7B does not tie: LlamaForSequenceClassification has
+	 * score (hidden x labels, no bias) in place of the 32000 x 4096
+	 * lm_head; vramplan counts hidden x labels + labels for every
+	 * classifier. */
+	const struct vp_model *m = model("llama-2-7b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "a100-80gb");
+	struct vp_train t = setup(VP_HEAD_SEQ_CLS);
+	struct vp_estimate cls, lm;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_false(m->tie_embeddings);
+	t.num_labels = 3;
+	assert_int_equal(vp_estimate(m, g, &t, &cls, &err), 0);
+	t = setup(VP_HEAD_CAUSAL_LM);
+	assert_int_equal(vp_estimate(m, g, &t, &lm, &err), 0);
+	assert_int_equal(cls.params_total, lm.params_total - UINT64_C(32000) * 4096 + 4096 * 3 + 3);
+	assert_true(cls.full_bytes[VP_COMP_WEIGHTS] < lm.full_bytes[VP_COMP_WEIGHTS]);
+}
+
+static void only_an_lm_head_generates(void **state)
+{
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "a100-80gb");
+	struct vp_train t = setup(VP_HEAD_SEQ_CLS);
+	struct vp_eval_opts o = {true, 1, 16};
+	struct vp_eval_estimate e;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_int_equal(vp_estimate_eval(model("llama-3.2-3b"), g, &t, &o, &e, &err), -1);
+	assert_int_equal(err.code, VP_ERR_INPUT);
+	t = setup(VP_HEAD_CAUSAL_LM);
+	assert_int_equal(vp_estimate_eval(model("llama-3.2-3b"), g, &t, &o, &e, &err), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(each_architecture_has_the_heads_transformers_has),
+		cmocka_unit_test(a_head_the_architecture_lacks_is_an_input_error_not_an_estimate),
+		cmocka_unit_test(the_encoder_of_mt5_runs_without_its_decoder_or_lm_head),
+		cmocka_unit_test(a_classifier_over_t5_runs_the_decoder_on_the_source),
+		cmocka_unit_test(an_untied_lm_head_is_not_loaded_by_a_classifier),
+		cmocka_unit_test(only_an_lm_head_generates),
+	};
+	return cmocka_run_group_tests_name("heads", tests, load_catalog, free_catalog);
+}
