@@ -98,7 +98,7 @@ static const struct opt_def opts[] = {
 	{"grad-ckpt", OPT_GRAD_CKPT, NULL, A_TRAIN, "gradient checkpointing"},
 	{"expandable-segments", OPT_EXPANDABLE, NULL, A_TRAIN, "the run sets PYTORCH_CUDA_ALLOC_CONF=\nexpandable_segments:True (less fragmentation)"},
 	{"attn", OPT_ATTN, "A", A_TRAIN, "eager, sdpa or flash2 (default sdpa)"},
-	{"head", OPT_HEAD, "H", A_TRAIN, "causal-lm, seq2seq-lm, masked-lm,\nsequence-classification or encoder\n(default: from the architecture)"},
+	{"head", OPT_HEAD, "H", A_TRAIN, "causal-lm, seq2seq-lm, masked-lm,\nsequence-classification or encoder (for T5\nor BART: the encoder alone, no decoder)\n(default: from the architecture)"},
 	{"num-labels", OPT_NUM_LABELS, "N", A_TRAIN, "classes of a sequence-classification head\n(default 2)"},
 	{"loss", OPT_LOSS, "L", A_TRAIN, "standard or chunked (default standard)"},
 	{"compile", OPT_COMPILE, NULL, A_TRAIN, "torch.compile"},
