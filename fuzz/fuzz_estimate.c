@@ -94,6 +94,7 @@ static void vpfz_estimate_options(const struct vp_model *m, uint64_t *st, struct
 	if (m->arch == VP_ARCH_ENCDEC || vpfz_draw(st, 8) == 0)
 		t->tgt_len = VPFZ_PICK(st, seqs);
 	t->num_labels = 1 + vpfz_draw(st, 10);
+	t->texts_per_example = vpfz_draw(st, 4) == 0 ? 1 + vpfz_draw(st, 3) : 1;
 	t->gpus = 1 + vpfz_draw(st, 8);
 	t->zero_stage = (int)vpfz_draw(st, 4);
 	t->precision = (enum vp_precision)vpfz_draw(st, 5);

@@ -154,6 +154,8 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 		if (t->head == VP_HEAD_SEQ_CLS)
 			cat(buf, size, " (%" PRIu64 " labels)", t->num_labels);
 	}
+	if (t->texts_per_example > 1)
+		cat(buf, size, ", %" PRIu64 " texts per example", t->texts_per_example);
 	if (t->loss == VP_LOSS_CHUNKED)
 		cat(buf, size, ", chunked loss");
 	if (t->compile)
@@ -990,6 +992,7 @@ static void jsetup(struct jb *j, cJSON *root, const struct vp_model *m, const st
 	jbool(j, o, "grad_ckpt", t->grad_ckpt);
 	jstr(j, o, "head", vp_head_name(t->head));
 	jint(j, o, "num_labels", t->num_labels);
+	jint(j, o, "texts_per_example", t->texts_per_example > 0 ? t->texts_per_example : 1);
 	jstr(j, o, "loss", vp_loss_name(t->loss));
 	jbool(j, o, "compile", t->compile);
 	jbool(j, o, "liger_loss", t->liger_loss);

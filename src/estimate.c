@@ -647,6 +647,12 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	bm->eval_working = fmax(bm->eval_working, 3.0 * T * c->f * e) + 2.0 * T * c->h * c->r;
 }
 
+/* Sequences per example (vp_train.texts_per_example; 0 reads as 1). */
+static uint64_t texts_per_example(const struct vp_train *t)
+{
+	return t->texts_per_example > 0 ? t->texts_per_example : 1;
+}
+
 /* PyTorch >= 2.0 (vp_train.pytorch says which). */
 static bool on_pytorch2(const struct vp_train *t)
 {
@@ -1348,7 +1354,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	double scores_at_peak = 0.0, transient_at_peak = 0.0, copies_at_peak = 0.0, grads_at_peak = 0.0;
 	double waste_at_peak = 0.0, fwd_waste, bwd_waste = 0.0;
 	double dyn_phase[VP_PHASE_COUNT], waste_phase[VP_PHASE_COUNT], reserved;
-	uint64_t tokens, scores;
+	uint64_t rows, tokens, scores;
 	int p;
 
 	memset(out, 0, sizeof *out);
@@ -1373,7 +1379,8 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 
 	/* The element counts users can make huge: tokens, attention scores
 	 * and logits. Each must fit in 64 bits before any byte arithmetic. */
-	if (vp_mul_u64(t->batch, t->seq_len > t->tgt_len ? t->seq_len : t->tgt_len, &tokens) ||
+	if (vp_mul_u64(t->batch, texts_per_example(t), &rows) ||
+	    vp_mul_u64(rows, t->seq_len > t->tgt_len ? t->seq_len : t->tgt_len, &tokens) ||
 	    vp_mul_u64(tokens, t->seq_len > t->tgt_len ? t->seq_len : t->tgt_len, &scores) ||
 	    vp_mul_u64(scores, m->num_heads, &scores) || vp_mul_u64(tokens, m->vocab_size, &scores) ||
 	    vp_mul_u64(tokens, m->intermediate_size, &scores))
@@ -1383,7 +1390,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 
 	ctx_init(&c, m, g, t);
 
-	b = (double)t->batch;
+	b = (double)rows;
 	s_enc = (double)t->seq_len;
 	s_dec = vp_head_uses_target(m, t->head) ? (double)t->tgt_len : (double)t->seq_len;
 
@@ -1713,6 +1720,8 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	memset(&tt, 0, sizeof tt);
 	ctx_init(&c, m, g, t);
 	stack_counts(&c, &tt);
+	/* forward only, the texts of an example go through one at a time
+	 * (no_grad keeps nothing of one for the next) */
 	b = (double)t->batch;
 	s_enc = (double)t->seq_len;
 	s_dec = vp_head_uses_target(m, t->head) ? (double)t->tgt_len : (double)t->seq_len;

@@ -76,6 +76,7 @@ void vp_train_defaults(struct vp_train *t)
 	t->seq_len = 512;
 	/* tgt_len stays 0: it depends on the head, which the caller sets later. */
 	t->num_labels = 2;
+	t->texts_per_example = 1;
 	t->gpus = 1;
 	t->zero_stage = 0;
 	t->head = VP_HEAD_CAUSAL_LM;

@@ -582,12 +582,12 @@ static struct tnode *parse_json(const char *name, const char *text, size_t len, 
 struct vblock {
 	bool has_method, has_quant, has_lora_r, has_targets, has_head, has_labels, has_seq, has_tgt;
 	bool has_precision, has_optimizer, has_attn, has_ckpt, has_gpus, has_zero, has_generate;
-	bool has_beams, has_new_tokens, has_lora_dropout, has_expandable;
+	bool has_beams, has_new_tokens, has_lora_dropout, has_expandable, has_texts;
 	bool expandable;
 	double lora_dropout;
 	enum vp_method method;
 	enum vp_quant quant;
-	uint64_t lora_r, num_labels, seq, tgt, gpus, beams, new_tokens;
+	uint64_t lora_r, num_labels, seq, tgt, gpus, beams, new_tokens, texts;
 	struct vp_train targets;   /* lora_targets parsed into a scratch vp_train */
 	enum vp_head head;
 	enum vp_precision precision;
@@ -1720,6 +1720,17 @@ HANDLER(v_head)
 	return 0;
 }
 
+HANDLER(v_texts)
+{
+	if (get_u64(c, m->value, path, 1, &c->vb.texts) != 0)
+		return -1;
+	if (c->vb.texts > 64)
+		return fail_at(c, m->value->line, m->value->column, "'%s' must be at most 64, found %llu", path,
+			       (unsigned long long)c->vb.texts);
+	c->vb.has_texts = true;
+	return 0;
+}
+
 HANDLER(v_labels)
 {
 	if (get_u64(c, m->value, path, 1, &c->vb.num_labels) != 0)
@@ -1869,6 +1880,7 @@ static const struct keydef vramplan_keys[] = {
 	{"lora_targets", v_targets},
 	{"head", v_head},
 	{"num_labels", v_labels},
+	{"texts_per_example", v_texts},
 	{"seq_len", v_seq},
 	{"target_len", v_tgt},
 	{"precision", v_precision},
@@ -2728,6 +2740,8 @@ static int settle(struct ctx *c)
 	}
 	if (vb->has_labels)
 		t->num_labels = vb->num_labels;
+	if (vb->has_texts)
+		t->texts_per_example = vb->texts;
 
 	/* evaluation with generation (Seq2SeqTrainingArguments) */
 	tc->eval.num_beams = 1;

@@ -67,6 +67,11 @@ struct vp_train {
 	uint64_t seq_len;     /* tokens per sample (source length for seq2seq) */
 	uint64_t tgt_len;     /* target length for seq2seq, else 0 */
 	uint64_t num_labels;  /* sequence-classification outputs */
+	/* Sequences each example runs through the model in one step, all kept
+	 * for backward: a sentence-transformers pair trained with
+	 * MultipleNegativesRankingLoss is 2 (anchor, positive), 3 with a hard
+	 * negative. 0 reads as 1. */
+	uint64_t texts_per_example;
 	uint64_t gpus;        /* data-parallel GPUs */
 	int zero_stage;       /* 0 none, 1..3 DeepSpeed ZeRO stage */
 	bool fsdp;            /* PyTorch FSDP full sharding over the GPUs */

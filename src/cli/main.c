@@ -45,6 +45,7 @@ enum opt_id {
 	OPT_ATTN,
 	OPT_HEAD,
 	OPT_NUM_LABELS,
+	OPT_TEXTS,
 	OPT_LOSS,
 	OPT_COMPILE,
 	OPT_LIGER,
@@ -100,6 +101,7 @@ static const struct opt_def opts[] = {
 	{"attn", OPT_ATTN, "A", A_TRAIN, "eager, sdpa or flash2 (default sdpa)"},
 	{"head", OPT_HEAD, "H", A_TRAIN, "causal-lm, seq2seq-lm, masked-lm,\nsequence-classification or encoder (for T5\nor BART: the encoder alone, no decoder)\n(default: from the architecture)"},
 	{"num-labels", OPT_NUM_LABELS, "N", A_TRAIN, "classes of a sequence-classification head\n(default 2)"},
+	{"texts-per-example", OPT_TEXTS, "N", A_TRAIN, "sequences each example runs through the model\nin a step, all kept for backward: 2 for a\nsentence-transformers pair (anchor, positive),\n3 with a hard negative (default 1)"},
 	{"loss", OPT_LOSS, "L", A_TRAIN, "standard or chunked (default standard)"},
 	{"compile", OPT_COMPILE, NULL, A_TRAIN, "torch.compile"},
 	{"liger", OPT_LIGER, NULL, A_TRAIN, "Liger kernels (use_liger_kernel): fused linear\ncross-entropy, no logits kept; SwiGLU"},
@@ -368,6 +370,7 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 		o->has_head = true;
 		break;
 	case OPT_NUM_LABELS: rc = parse_u64(arg, "--num-labels", 1, 1000000, &o->train.num_labels); break;
+	case OPT_TEXTS: rc = parse_u64(arg, "--texts-per-example", 1, 64, &o->train.texts_per_example); break;
 	case OPT_LOSS:
 		if (vp_loss_parse(arg, &o->train.loss, &err) != 0)
 			return value_error(&err);

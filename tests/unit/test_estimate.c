@@ -810,6 +810,38 @@ static void generation_adds_a_kv_cache_that_grows_with_beams(void **state)
 	assert_true(four.device_bytes > one.device_bytes);
 }
 
+static void each_text_of_an_example_is_a_row_of_the_step(void **state)
+{
+	/* sentence-transformers' MultipleNegativesRankingLoss runs the model
+	 * once per text column and keeps every forward for backward: batch 8
+	 * of pairs holds what batch 16 of single texts does; evaluation
+	 * encodes one column at a time */
+	const struct vp_model *m = vp_catalog_find_model(&cat, "bge-m3");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_estimate pairs, singles;
+	struct vp_eval_estimate eval_pairs, eval_singles;
+	struct vp_error err = {0};
+
+	(void)state;
+	t.head = VP_HEAD_ENCODER;
+	t.batch = 8;
+	t.texts_per_example = 2;
+	assert_int_equal(vp_estimate(m, g, &t, &pairs, &err), 0);
+	assert_int_equal(vp_estimate_eval(m, g, &t, NULL, &eval_pairs, &err), 0);
+	t.texts_per_example = 1;
+	assert_int_equal(vp_estimate_eval(m, g, &t, NULL, &eval_singles, &err), 0);
+	assert_int_equal(eval_pairs.working_bytes, eval_singles.working_bytes);
+	t.batch = 16;
+	assert_int_equal(vp_estimate(m, g, &t, &singles, &err), 0);
+	assert_int_equal(pairs.allocated_bytes, singles.allocated_bytes);
+	assert_int_equal(pairs.peak_bytes[VP_COMP_ACTIVATIONS], singles.peak_bytes[VP_COMP_ACTIVATIONS]);
+	/* 0 (a zeroed struct) reads as 1 */
+	t.texts_per_example = 0;
+	assert_int_equal(vp_estimate(m, g, &t, &pairs, &err), 0);
+	assert_int_equal(pairs.allocated_bytes, singles.allocated_bytes);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -834,6 +866,7 @@ int main(void)
 		cmocka_unit_test(fsdp_divides_the_persistent_memory_over_the_gpus),
 		cmocka_unit_test(huge_inputs_are_input_errors_not_wraparound),
 		cmocka_unit_test(generation_adds_a_kv_cache_that_grows_with_beams),
+		cmocka_unit_test(each_text_of_an_example_is_a_row_of_the_step),
 	};
 	return cmocka_run_group_tests_name("estimate", tests, load_catalog, free_catalog);
 }
