@@ -352,6 +352,19 @@ static double norm_saved(const struct ctx *c, double T)
 /* Attention: saved tensors of one attention over tq query tokens and tk key
  * tokens per sample, for b samples. lin_q/lin_o say whether the projections
  * around it save their inputs. */
+/* Does the kernel's saved v keep a fused q/k/v projection's output alive
+ * (see attention_saved)? v_is_view: no repeat_kv copy came in between. */
+static bool fused_qkv_kept(const struct ctx *c, bool v_is_view)
+{
+	enum vp_naming n = c->m->naming;
+
+	if (!v_is_view || c->m->pos != VP_POS_ROTARY || c->m->rotary_fraction <= 0.0)
+		return false;
+	if (strcmp(c->m->model_type, "falcon") == 0)
+		return false;
+	return n == VP_NAMING_NEOX || n == VP_NAMING_PHI3 || n == VP_NAMING_QWEN;
+}
+
 static void attention_saved(const struct ctx *c, double b, double sq, double sk,
 			    bool o_saves, struct block_mem *bm)
 {
@@ -371,6 +384,17 @@ static void attention_saved(const struct ctx *c, double b, double sq, double sk,
 	/* q (after rotary), k, v as the kernel saves them */
 	keep(bm, &bm->saved, Tq * c->qd * e, 1.0);
 	keep(bm, &bm->saved, Tk * kv_width * e, 2.0);
+	/* GPT-NeoX, Phi-3 and Qwen (v1) slice q, k and v out of one fused
+	 * projection as views (modeling_gpt_neox.py: value = qkv[...,
+	 * 2 * head_size:].permute(0, 2, 1, 3); Phi3Attention: qkv[..., query_pos
+	 * + kv:].view().transpose(); QWenAttention: mixed_x_layer.split()).
+	 * Rotary makes q and k new tensors, but v reaches the kernel as a view,
+	 * and the kernel's saved v keeps the whole fused output alive: its q and
+	 * k parts are held besides the rotated copies. Not where repeat_kv
+	 * expands grouped k/v into new tensors, and not for Falcon, whose k
+	 * and v are indexed out as copies (FalconAttention._split_heads). */
+	if (fused_qkv_kept(c, kv_width == c->kvd))
+		keep(bm, &bm->saved, Tk * (c->qd + c->kvd) * e, 1.0);
 
 	if (c->attn == VP_ATTN_EAGER) {
 		double p = (softmax_upcast(c->m) || c->amp) ? 4.0 : e;

@@ -406,6 +406,32 @@ static void gelu_new_keeps_its_intermediates(void **state)
 			 3 * T * f * 4 + T * f * 2);
 }
 
+/* GPT-NeoX slices v out of the fused query_key_value output as a view that
+ * the attention kernel saves, while rotary makes q and k new tensors: the
+ * fused output's q and k parts stay alive too, T x (q + k width) x 2 bytes
+ * more than Falcon, whose k and v are indexed out as copies. */
+static void a_fused_qkv_output_lives_through_its_v_view(void **state)
+{
+	struct vp_model neox = tiny_of_family("gpt_neox"), falcon;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+	const uint64_t T = 8, q = 64, k = 64;
+
+	(void)state;
+	assert_int_equal(vp_model_validate(&neox, &err), 0);
+	falcon = neox;
+	snprintf(falcon.model_type, sizeof falcon.model_type, "falcon");
+	t.method = VP_METHOD_FULL;
+	assert_int_equal(estimated(&neox, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+				 estimated(&falcon, &t).full_bytes[VP_COMP_ACTIVATIONS],
+			 T * (q + k) * 2);
+	/* without rotary, q and k are views of it as well: nothing more */
+	neox.pos = falcon.pos = VP_POS_LEARNED;
+	neox.max_positions = falcon.max_positions = 16;
+	assert_int_equal(estimated(&neox, &t).full_bytes[VP_COMP_ACTIVATIONS],
+			 estimated(&falcon, &t).full_bytes[VP_COMP_ACTIVATIONS]);
+}
+
 /* PEFT >= 0.12 keeps LoRA weights in fp32 over a bf16 base: the adapters,
  * their gradients and both AdamW states take 4 bytes per parameter. */
 static void lora_adapters_are_fp32_over_a_16_bit_base(void **state)
@@ -851,6 +877,7 @@ int main(void)
 		cmocka_unit_test(gradients_are_freed_between_steps_only_where_pytorch_2_frees_them),
 		cmocka_unit_test(autocast_casts_the_encoder_output_for_each_cross_attention_linear),
 		cmocka_unit_test(gelu_new_keeps_its_intermediates),
+		cmocka_unit_test(a_fused_qkv_output_lives_through_its_v_view),
 		cmocka_unit_test(lora_adapters_are_fp32_over_a_16_bit_base),
 		cmocka_unit_test(lora_targets_on_a_fused_projection_adapt_its_slices),
 		cmocka_unit_test(lora_targets_that_name_nothing_are_an_input_error),
