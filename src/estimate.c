@@ -36,8 +36,8 @@
  * states, 2048 values per block with one fp32 absmax; tensors with fewer than
  * min_8bit_size = 4096 elements keep 32-bit states (negligible share). */
 #define VP_ADAM8_STATE_BYTES_PER_PARAM (2.0 + 2.0 * 4.0 / 2048.0)
-/* DeepSpeed ZeRO default reduce_bucket_size / allgather_bucket_size, in
- * elements (deepspeed/runtime/zero/config.py). */
+/* DeepSpeed ZeRO default reduce_bucket_size, in elements
+ * (deepspeed/runtime/zero/config.py DeepSpeedZeroConfig). */
 #define VP_ZERO_BUCKET_ELEMENTS 5e8
 /* litgpt's lm_head_chunk_size and the chunk of one cross-entropy call
  * (litgpt/utils.py chunked_cross_entropy, chunk_size=128). */
@@ -563,8 +563,11 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 		 * bitsandbytes layer is a custom autograd Function instead
 		 * (bitsandbytes/autograd/_functions.py MatMul4Bit, MatMul8bitLt):
 		 * it dequantizes inside forward and again in backward and saves
-		 * only the quantized weight, so nothing 16-bit is kept. */
-		if (c->amp && !bnb_quantized(c))
+		 * only the quantized weight, so nothing 16-bit is kept. An
+		 * auto-gptq layer dequantizes in plain tensor ops and multiplies
+		 * with torch.matmul, which saves the dequantized fp16 weight
+		 * whatever the precision (auto_gptq qlinear forward). */
+		if (c->amp ? !bnb_quantized(c) : c->t->quant == VP_QUANT_GPTQ_INT4)
 			bm->copies += w * 2.0;
 	}
 
@@ -1019,7 +1022,15 @@ static int estimate_parameters(const struct ctx *c, struct totals *tt, struct vp
 		double master = is_16bit_params(t->precision) || t->precision == VP_PREC_AMP_FP16 ||
 					t->precision == VP_PREC_AMP_BF16 ? trainable * 4.0 : 0.0;
 		double states = trainable * 8.0;
-		double bucket = 2.0 * fmin(VP_ZERO_BUCKET_ELEMENTS, trainable) * (trainable_bytes / trainable);
+		/* DeepSpeedZeroOptimizer.backward() (stage_1_and_2.py)
+		 * allocates its gradient buffer, ipg_buffer, at every
+		 * backward: torch.empty of the whole reduce_bucket_size in the
+		 * 16-bit dtype, however few parameters train (a LoRA run
+		 * holds it too), and a second one with overlap_comm, which is
+		 * off by default below stage 3 (config.py overlap_comm_valid);
+		 * stage 3 keeps one flat buffer of that size
+		 * (stage3.py __ipg_bucket_flat_buffer). */
+		double bucket = VP_ZERO_BUCKET_ELEMENTS * 2.0;
 		tt->optimizer = (master + states) / gpus + bucket;
 		tt->step_temp = 0.0;
 		if (t->zero_stage >= 2) {

@@ -432,6 +432,51 @@ static void a_fused_qkv_output_lives_through_its_v_view(void **state)
 			 estimated(&falcon, &t).full_bytes[VP_COMP_ACTIVATIONS]);
 }
 
+/* DeepSpeedZeroOptimizer.backward() allocates reduce_bucket_size (5e8)
+ * elements of 16-bit gradient buffer however few parameters train: a
+ * ZeRO-2 LoRA step holds 1e9 bytes more in the optimizer than its fp32
+ * master copy and Adam states, and a full fine-tune the same 1e9. */
+static void zero_holds_a_whole_gradient_bucket(void **state)
+{
+	const struct vp_model m = tiny_llama();
+	struct vp_train t = small_step();
+	struct vp_error err = {0};
+	/* q_proj 64x64 and v_proj 64x32 at rank 4 */
+	const uint64_t adapters = 4 * (64 + 64) + 4 * (64 + 32), full = 49856;
+
+	(void)state;
+	t.precision = VP_PREC_BF16;
+	t.attn = VP_ATTN_SDPA;
+	t.zero_stage = 2;
+	t.method = VP_METHOD_LORA;
+	t.lora_r = 4;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER], adapters * 12 + UINT64_C(1000000000));
+	t.method = VP_METHOD_FULL;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER], full * 12 + UINT64_C(1000000000));
+}
+
+/* auto-gptq dequantizes in tensor ops and multiplies with torch.matmul,
+ * which saves the fp16 weight for the input's gradient: the copies exist
+ * without autocast too (bitsandbytes layers keep none either way). */
+static void a_gptq_layer_keeps_its_dequantized_weight_without_autocast(void **state)
+{
+	const struct vp_model m = tiny_llama();
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+	/* the block's linears: q 64x64, k and v 64x32, o 64x64, gate, up, down 64x128 */
+	const uint64_t linears = 64 * 64 * 2 + 64 * 32 * 2 + 64 * 128 * 3;
+
+	(void)state;
+	t.method = VP_METHOD_QLORA;
+	t.lora_r = 4;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	t.quant = VP_QUANT_GPTQ_INT4;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_WEIGHT_COPIES], linears * 2);
+	t.quant = VP_QUANT_NF4;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_WEIGHT_COPIES], 0);
+}
+
 /* PEFT >= 0.12 keeps LoRA weights in fp32 over a bf16 base: the adapters,
  * their gradients and both AdamW states take 4 bytes per parameter. */
 static void lora_adapters_are_fp32_over_a_16_bit_base(void **state)
@@ -878,6 +923,8 @@ int main(void)
 		cmocka_unit_test(autocast_casts_the_encoder_output_for_each_cross_attention_linear),
 		cmocka_unit_test(gelu_new_keeps_its_intermediates),
 		cmocka_unit_test(a_fused_qkv_output_lives_through_its_v_view),
+		cmocka_unit_test(zero_holds_a_whole_gradient_bucket),
+		cmocka_unit_test(a_gptq_layer_keeps_its_dequantized_weight_without_autocast),
 		cmocka_unit_test(lora_adapters_are_fp32_over_a_16_bit_base),
 		cmocka_unit_test(lora_targets_on_a_fused_projection_adapt_its_slices),
 		cmocka_unit_test(lora_targets_that_name_nothing_are_an_input_error),
