@@ -1029,8 +1029,13 @@ static int estimate_parameters(const struct ctx *c, struct totals *tt, struct vp
 		 * holds it too), and a second one with overlap_comm, which is
 		 * off by default below stage 3 (config.py overlap_comm_valid);
 		 * stage 3 keeps one flat buffer of that size
-		 * (stage3.py __ipg_bucket_flat_buffer). */
-		double bucket = VP_ZERO_BUCKET_ELEMENTS * 2.0;
+		 * (stage3.py __ipg_bucket_flat_buffer). HF's "auto" fills in
+		 * hidden x hidden (integrations/deepspeed.py). */
+		double elements = t->zero_bucket_auto ? c->h * c->h
+				  : t->zero_bucket_elements > 0 ? (double)t->zero_bucket_elements
+								 : VP_ZERO_BUCKET_ELEMENTS;
+		bool overlap = t->zero_stage < 3 && t->zero_overlap_set && t->zero_overlap;
+		double bucket = elements * (overlap ? 2.0 : 1.0) * 2.0;
 		tt->optimizer = (master + states) / gpus + bucket;
 		tt->step_temp = 0.0;
 		if (t->zero_stage >= 2) {

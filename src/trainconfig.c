@@ -629,6 +629,9 @@ struct raw {
 	uint64_t workers;
 	bool pin;
 	int zero;
+	uint64_t zero_bucket;      /* reduce_bucket_size; 0 absent */
+	bool zero_bucket_auto;
+	int zero_overlap;          /* overlap_comm: -1 absent, 0, 1 */
 	bool compile;
 	int liger_loss, liger_swiglu;
 	bool gptq;
@@ -2071,6 +2074,28 @@ static int ds_enabled(struct ctx *c, const struct tmember *m, const char *path, 
 	return flag(c, m, path, out, o);
 }
 
+/* zero_optimization.reduce_bucket_size: elements, written as a whole number
+ * or in exponent form (5e8, as DeepSpeed's examples do), or "auto" (HF
+ * fills in hidden x hidden). */
+static int ds_bucket_size(struct ctx *c, const struct tmember *m, const char *path)
+{
+	const struct tnode *v = m->value;
+	struct vp_error e = {0};
+	double x;
+
+	if (is_auto(v)) {
+		c->r.zero_bucket_auto = true;
+		return 0;
+	}
+	if (v->kind != T_SCALAR || v->quoted ||
+	    vp_parse_double(v->text, path, 1.0, (double)MAX_NUMBER, &x, &e) != 0 || x != floor(x))
+		return fail_at(c, v->line, v->column,
+			       "expected a whole number of elements (or \"auto\") for '%s', found '%.40s'", path,
+			       v->kind == T_SCALAR ? v->text : kind_name(v));
+	c->r.zero_bucket = (uint64_t)x;
+	return 0;
+}
+
 /* DeepSpeed optimizer types (deepspeed/runtime/config.py): Adam and AdamW
  * run DeepSpeed's FusedAdam on the GPU, Lamb keeps the same two states. */
 static int ds_optimizer_type(struct ctx *c, const struct tmember *m, const char *path)
@@ -2128,6 +2153,10 @@ static int ds_section(struct ctx *c, const struct tmember *sec, const char *pref
 			c->r.zero = (int)z;
 			set_origin(&c->tc->at[VP_TC_ZERO], path, m);
 			rc = 0;
+		} else if (strcmp(m->key, "reduce_bucket_size") == 0 && strcmp(sec_name, "zero_optimization") == 0) {
+			rc = ds_bucket_size(c, m, path);
+		} else if (strcmp(m->key, "overlap_comm") == 0 && strcmp(sec_name, "zero_optimization") == 0) {
+			rc = is_auto(m->value) ? 0 : flag(c, m, path, &c->r.zero_overlap, NULL);
 		} else if (strcmp(m->key, "type") == 0 && strcmp(sec_name, "optimizer") == 0) {
 			rc = ds_optimizer_type(c, m, path);
 		} else if (strcmp(sec_name, "zero_optimization") == 0 &&
@@ -2708,6 +2737,11 @@ static int settle(struct ctx *c)
 		   note_default(tc, c->err, "zero_optimization.stage", "zero_optimization.stage: 0 (DeepSpeed default)")) {
 		return -1;
 	}
+	/* the gradient bucket as the DeepSpeed config sizes it */
+	t->zero_bucket_elements = r->zero_bucket;
+	t->zero_bucket_auto = r->zero_bucket_auto;
+	t->zero_overlap_set = r->zero_overlap >= 0;
+	t->zero_overlap = r->zero_overlap == 1;
 	if (vb->has_gpus) {
 		t->gpus = vb->gpus;
 		copy_origin(&tc->at[VP_TC_GPUS], &vb->at_gpus);
@@ -2880,7 +2914,7 @@ int vp_trainconfig_parse(struct vp_trainconfig *tc, const char *name, const char
 	c.err = err;
 	c.r.fp16 = c.r.bf16 = c.r.pure_bf16 = c.r.pure_fp16 = -1;
 	c.r.grad_ckpt = c.r.use_peft = c.r.load4 = c.r.load8 = c.r.nested = -1;
-	c.r.packed = c.r.generate = c.r.zero = -1;
+	c.r.packed = c.r.generate = c.r.zero = c.r.zero_overlap = -1;
 	vp_train_defaults(&tc->train);
 
 	if (root->kind != T_MAP) {

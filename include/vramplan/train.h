@@ -74,6 +74,13 @@ struct vp_train {
 	uint64_t texts_per_example;
 	uint64_t gpus;        /* data-parallel GPUs */
 	int zero_stage;       /* 0 none, 1..3 DeepSpeed ZeRO stage */
+	/* DeepSpeed's zero_optimization.reduce_bucket_size (0: the default,
+	 * 5e8 elements; zero_bucket_auto: HF's "auto", hidden x hidden) and
+	 * overlap_comm (a second bucket; unset: DeepSpeed's default, on at
+	 * stage 3 only), as a DeepSpeed config gives them. */
+	uint64_t zero_bucket_elements;
+	bool zero_bucket_auto;
+	bool zero_overlap_set, zero_overlap;
 	bool fsdp;            /* PyTorch FSDP full sharding over the GPUs */
 
 	enum vp_head head;

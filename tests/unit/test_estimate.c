@@ -454,6 +454,15 @@ static void zero_holds_a_whole_gradient_bucket(void **state)
 	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER], adapters * 12 + UINT64_C(1000000000));
 	t.method = VP_METHOD_FULL;
 	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER], full * 12 + UINT64_C(1000000000));
+	/* a config's own size, doubled by overlap_comm below stage 3; HF's
+	 * "auto" is hidden x hidden */
+	t.zero_bucket_elements = 200000000;
+	t.zero_overlap_set = t.zero_overlap = true;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER], full * 12 + UINT64_C(800000000));
+	t.zero_bucket_auto = true;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER], full * 12 + 64 * 64 * 2 * 2);
+	t.zero_stage = 3;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER], full * 12 + 64 * 64 * 2);
 }
 
 /* auto-gptq dequantizes in tensor ops and multiplies with torch.matmul,

@@ -415,9 +415,14 @@ static void deepspeed_example(void **state)
 	assert_at(&tc, VP_TC_PRECISION, "fp16.enabled", 7, 5);
 	assert_string_equal(tc.model, "tinyllama");
 	assert_int_equal(tc.n_gpus, 2);
-	n = find_note(tc.ignored, tc.n_ignored, "zero_optimization.overlap_comm");
+	/* overlap_comm and reduce_bucket_size (5e8) size ZeRO's gradient buffers */
+	assert_null(find_note(tc.ignored, tc.n_ignored, "zero_optimization.overlap_comm"));
+	assert_null(find_note(tc.ignored, tc.n_ignored, "zero_optimization.reduce_bucket_size"));
+	assert_int_equal(tc.train.zero_bucket_elements, 500000000);
+	assert_true(tc.train.zero_overlap_set && tc.train.zero_overlap);
+	n = find_note(tc.ignored, tc.n_ignored, "zero_optimization.contiguous_gradients");
 	assert_non_null(n);
-	assert_int_equal(n->line, 17);
+	assert_int_equal(n->line, 18);
 	assert_non_null(find_note(tc.ignored, tc.n_ignored, "optimizer.params"));
 	assert_true(has_default(&tc, "eval batch: 8, the micro-batch"));
 	resolve_ok(&tc, "tinyllama");
