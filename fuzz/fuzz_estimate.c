@@ -97,6 +97,12 @@ static void vpfz_estimate_options(const struct vp_model *m, uint64_t *st, struct
 	t->texts_per_example = vpfz_draw(st, 4) == 0 ? 1 + vpfz_draw(st, 3) : 1;
 	t->gpus = 1 + vpfz_draw(st, 8);
 	t->zero_stage = (int)vpfz_draw(st, 4);
+	if (vpfz_draw(st, 4) == 0) {
+		t->zero_bucket_elements = vpfz_draw(st, 2) ? (uint64_t)1 << vpfz_draw(st, 40) : 0;
+		t->zero_bucket_auto = vpfz_draw(st, 3) == 0;
+		t->zero_overlap_set = true;
+		t->zero_overlap = vpfz_draw(st, 2) == 0;
+	}
 	t->precision = (enum vp_precision)vpfz_draw(st, 5);
 	t->optimizer = (enum vp_optimizer)vpfz_draw(st, 10);
 	t->method = (enum vp_method)vpfz_draw(st, 4);
