@@ -3,23 +3,18 @@
  * docs/check.md).
  *
  * Both syntaxes are first turned into one small tree whose every key and
- * value carries its line:column: YAML through libyaml's document API (the
- * catalogue loader's approach), JSON through cJSON for the values plus a
- * scanner over the same text for the positions cJSON does not keep. The
- * flavour's key table then reads the tree; keys without an entry are listed
- * as ignored, settings without a key get a stated default.
+ * value carries its line:column (src/tree.c). The flavour's key table then
+ * reads the tree; keys without an entry are listed as ignored, settings
+ * without a key get a stated default.
  */
 #include "vramplan/trainconfig.h"
 #include "vramplan/utf8.h"
-#include "vramplan/yaml_limits.h"
 
-#include <cjson/cJSON.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <yaml.h>
 
 #include "vramplan/checked.h"
 #include "vramplan/emit.h"
@@ -27,72 +22,13 @@
 #include "vramplan/heads.h"
 #include "vramplan/peft.h"
 #include "vramplan/sizes.h"
-
-/* A config is a few hundred keys; these bounds stop a YAML alias bomb or a
- * pathological nesting from eating the stack or the heap. */
-#define MAX_DEPTH 64
-#define MAX_NODES 100000
+#include "vramplan/tree.h"
 
 /* The largest batch, length or count accepted from a file: far above any
  * real run, far below overflow in the products the estimator forms. */
 #define MAX_NUMBER ((uint64_t)1 << 32)
 
-/* ------------------------------------------------------------------ tree */
-
-enum tkind { T_NULL = 0, T_SCALAR, T_SEQ, T_MAP };
-
-struct tnode;
-
-struct tmember {
-	char *key;
-	unsigned long line, column;
-	struct tnode *value;
-};
-
-struct tnode {
-	enum tkind kind;
-	bool quoted;          /* a quoted YAML scalar or a JSON string */
-	char *text;           /* T_SCALAR */
-	unsigned long line, column;
-	size_t n;
-	struct tnode **items;     /* T_SEQ */
-	struct tmember *members;  /* T_MAP */
-};
-
-static void tree_free(struct tnode *t)
-{
-	size_t i;
-
-	if (t == NULL)
-		return;
-	for (i = 0; t->items != NULL && i < t->n; i++)
-		tree_free(t->items[i]);
-	for (i = 0; t->members != NULL && i < t->n; i++) {
-		free(t->members[i].key);
-		tree_free(t->members[i].value);
-	}
-	free(t->items);
-	free(t->members);
-	free(t->text);
-	free(t);
-}
-
-static char *dup_span(const char *s, size_t n)
-{
-	char *p = malloc(n + 1);
-
-	if (p != NULL) {
-		memcpy(p, s, n);
-		p[n] = '\0';
-	}
-	return p;
-}
-
-struct builder {
-	const char *file;
-	struct vp_error *err;
-	size_t nodes;
-};
+/* ------------------------------------------------------------ the reader */
 
 /* ASCII case-insensitive equality: DeepSpeed matches optimizer names with
  * .lower(), and tolower() would follow the locale. */
@@ -107,476 +43,6 @@ static bool strcasecmp_ascii_eq(const char *a, const char *b)
 	return *a == *b;
 }
 
-static int oom(const struct builder *b)
-{
-	return vp_error_at(b->err, VP_ERR_IO, b->file, 0, 0, "out of memory while reading the config");
-}
-
-static struct tnode *new_node(struct builder *b, enum tkind kind, unsigned long line, unsigned long column)
-{
-	struct tnode *t;
-
-	if (++b->nodes > MAX_NODES) {
-		vp_error_at(b->err, VP_ERR_INPUT, b->file, line, column,
-			    "the config has more than %d values (is an alias repeated?)", MAX_NODES);
-		return NULL;
-	}
-	t = calloc(1, sizeof *t);
-	if (t == NULL) {
-		oom(b);
-		return NULL;
-	}
-	t->kind = kind;
-	t->line = line;
-	t->column = column;
-	return t;
-}
-
-/* Append a member; a key given twice is an error, because the trainers
- * disagree on which copy wins (PyYAML keeps the last, pydantic never sees
- * the first) and the check must not guess. */
-static int add_member(struct builder *b, struct tnode *map, const char *key, size_t keylen,
-		      unsigned long line, unsigned long column, struct tnode *value)
-{
-	struct tmember *grown;
-	size_t i;
-
-	for (i = 0; i < map->n; i++) {
-		if (strlen(map->members[i].key) == keylen && memcmp(map->members[i].key, key, keylen) == 0) {
-			tree_free(value);
-			return vp_error_at(b->err, VP_ERR_INPUT, b->file, line, column,
-					   "duplicate key '%.*s' (first given at line %lu)", (int)(keylen > 64 ? 64 : keylen),
-					   key, map->members[i].line);
-		}
-	}
-	grown = realloc(map->members, (map->n + 1) * sizeof *grown);
-	if (grown == NULL) {
-		tree_free(value);
-		return oom(b);
-	}
-	map->members = grown;
-	grown[map->n].key = dup_span(key, keylen);
-	grown[map->n].line = line;
-	grown[map->n].column = column;
-	grown[map->n].value = value;
-	map->n++;
-	if (grown[map->n - 1].key == NULL)
-		return oom(b);
-	return 0;
-}
-
-static int add_item(struct builder *b, struct tnode *seq, struct tnode *item)
-{
-	struct tnode **grown = realloc(seq->items, (seq->n + 1) * sizeof *grown);
-
-	if (grown == NULL) {
-		tree_free(item);
-		return oom(b);
-	}
-	seq->items = grown;
-	grown[seq->n++] = item;
-	return 0;
-}
-
-/* ------------------------------------------------------------------ YAML */
-
-/* YAML 1.1 null as PyYAML's resolver reads it: "", ~, null, Null, NULL. */
-static bool yaml_null(const yaml_node_t *n)
-{
-	const char *s = (const char *)n->data.scalar.value;
-
-	if (n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
-		return false;
-	return s[0] == '\0' || strcmp(s, "~") == 0 || strcmp(s, "null") == 0 || strcmp(s, "Null") == 0 ||
-	       strcmp(s, "NULL") == 0;
-}
-
-static struct tnode *from_yaml(struct builder *b, yaml_document_t *doc, const yaml_node_t *n, int depth)
-{
-	unsigned long line = (unsigned long)n->start_mark.line + 1, col = (unsigned long)n->start_mark.column + 1;
-	struct tnode *t;
-
-	if (depth > MAX_DEPTH) {
-		vp_error_at(b->err, VP_ERR_INPUT, b->file, line, col, "the config nests deeper than %d levels",
-			    MAX_DEPTH);
-		return NULL;
-	}
-	switch (n->type) {
-	case YAML_SCALAR_NODE:
-		if (yaml_null(n))
-			return new_node(b, T_NULL, line, col);
-		t = new_node(b, T_SCALAR, line, col);
-		if (t == NULL)
-			return NULL;
-		t->quoted = n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
-		t->text = dup_span((const char *)n->data.scalar.value, n->data.scalar.length);
-		if (t->text == NULL) {
-			tree_free(t);
-			oom(b);
-			return NULL;
-		}
-		if (strlen(t->text) != n->data.scalar.length) {
-			tree_free(t);
-			vp_error_at(b->err, VP_ERR_INPUT, b->file, line, col, "a value contains a NUL character");
-			return NULL;
-		}
-		return t;
-	case YAML_SEQUENCE_NODE: {
-		const yaml_node_item_t *it;
-
-		t = new_node(b, T_SEQ, line, col);
-		if (t == NULL)
-			return NULL;
-		for (it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
-			struct tnode *c = from_yaml(b, doc, yaml_document_get_node(doc, *it), depth + 1);
-			if (c == NULL || add_item(b, t, c) != 0) {
-				tree_free(t);
-				return NULL;
-			}
-		}
-		return t;
-	}
-	case YAML_MAPPING_NODE: {
-		const yaml_node_pair_t *p;
-
-		t = new_node(b, T_MAP, line, col);
-		if (t == NULL)
-			return NULL;
-		for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
-			const yaml_node_t *k = yaml_document_get_node(doc, p->key);
-			unsigned long kl = (unsigned long)k->start_mark.line + 1;
-			unsigned long kc = (unsigned long)k->start_mark.column + 1;
-			struct tnode *v;
-
-			if (k->type != YAML_SCALAR_NODE) {
-				vp_error_at(b->err, VP_ERR_INPUT, b->file, kl, kc, "expected a plain key, found %s",
-					    k->type == YAML_MAPPING_NODE ? "a mapping" : "a sequence");
-				tree_free(t);
-				return NULL;
-			}
-			/* PyYAML expands merge keys, libyaml does not: rather
-			 * than read half a config, refuse it. */
-			if (k->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
-			    strcmp((const char *)k->data.scalar.value, "<<") == 0) {
-				vp_error_at(b->err, VP_ERR_INPUT, b->file, kl, kc,
-					    "merge keys ('<<') are not supported (write the keys out)");
-				tree_free(t);
-				return NULL;
-			}
-			v = from_yaml(b, doc, yaml_document_get_node(doc, p->value), depth + 1);
-			if (v == NULL || add_member(b, t, (const char *)k->data.scalar.value, k->data.scalar.length,
-						    kl, kc, v) != 0) {
-				tree_free(t);
-				return NULL;
-			}
-		}
-		return t;
-	}
-	case YAML_NO_NODE:
-		break;
-	}
-	return new_node(b, T_NULL, line, col);
-}
-
-/* libyaml's own words, positioned (as the catalogue loader reports them);
- * reader errors carry a byte offset only. */
-static int yaml_syntax_error(const yaml_parser_t *p, const char *name, const char *text, size_t len,
-			     struct vp_error *err)
-{
-	unsigned long line, col;
-
-	if (p->error == YAML_MEMORY_ERROR)
-		return vp_error_at(err, VP_ERR_IO, name, 0, 0, "out of memory while reading YAML");
-	vp_yaml_error_position(p, text, len, &line, &col);
-	if (p->error == YAML_READER_ERROR)
-		return vp_error_at(err, VP_ERR_INPUT, name, line, col, "invalid YAML: %s",
-				   p->problem != NULL ? p->problem : "unreadable text");
-	if (p->context != NULL)
-		return vp_error_at(err, VP_ERR_INPUT, name, line, col, "invalid YAML: %s (%s at line %lu, column %lu)",
-				   p->problem != NULL ? p->problem : "syntax error", p->context,
-				   (unsigned long)p->context_mark.line + 1, (unsigned long)p->context_mark.column + 1);
-	return vp_error_at(err, VP_ERR_INPUT, name, line, col, "invalid YAML: %s",
-			   p->problem != NULL ? p->problem : "syntax error");
-}
-
-static struct tnode *parse_yaml(const char *name, const char *text, size_t len, struct vp_error *err)
-{
-	yaml_parser_t parser;
-	yaml_document_t doc, next;
-	struct builder b = {name, err, 0};
-	struct tnode *t = NULL;
-	const yaml_node_t *root;
-
-	if (vp_yaml_check_depth(name, text, len, err) != 0)
-		return NULL;
-	if (!yaml_parser_initialize(&parser)) {
-		vp_error_at(err, VP_ERR_IO, name, 0, 0, "out of memory while reading YAML");
-		return NULL;
-	}
-	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
-	if (!yaml_parser_load(&parser, &doc)) {
-		yaml_syntax_error(&parser, name, text, len, err);
-		yaml_parser_delete(&parser);
-		return NULL;
-	}
-	root = yaml_document_get_root_node(&doc);
-	if (root == NULL) {
-		vp_error_at(err, VP_ERR_INPUT, name, 0, 0, "empty training config (expected a mapping of trainer keys)");
-	} else {
-		t = from_yaml(&b, &doc, root, 0);
-		/* A second document would be silently unread. */
-		if (t != NULL) {
-			if (!yaml_parser_load(&parser, &next)) {
-				yaml_syntax_error(&parser, name, text, len, err);
-				tree_free(t);
-				t = NULL;
-			} else {
-				const yaml_node_t *r2 = yaml_document_get_root_node(&next);
-				if (r2 != NULL) {
-					vp_error_at(err, VP_ERR_INPUT, name, (unsigned long)r2->start_mark.line + 1,
-						    (unsigned long)r2->start_mark.column + 1,
-						    "a second YAML document is not allowed (expected one config per file)");
-					tree_free(t);
-					t = NULL;
-				}
-				yaml_document_delete(&next);
-			}
-		}
-	}
-	yaml_document_delete(&doc);
-	yaml_parser_delete(&parser);
-	return t;
-}
-
-/* ------------------------------------------------------------------ JSON */
-
-/*
- * cJSON keeps no positions, so a scanner walks the text beside the cJSON
- * tree: the text is already known to be valid JSON, and cJSON keeps object
- * members and array items in text order, so each token the scanner meets
- * is the next child of the cJSON node in hand.
- */
-struct jscan {
-	const char *text;
-	size_t len, pos, bol;
-	unsigned long line;
-	struct builder *b;
-};
-
-static void js_advance(struct jscan *s)
-{
-	if (s->text[s->pos] == '\n') {
-		s->line++;
-		s->bol = s->pos + 1;
-	}
-	s->pos++;
-}
-
-/* cJSON's whitespace: every byte up to and including ' '. */
-static void js_ws(struct jscan *s)
-{
-	while (s->pos < s->len && (unsigned char)s->text[s->pos] <= 32)
-		js_advance(s);
-}
-
-static unsigned long js_col(const struct jscan *s)
-{
-	return (unsigned long)(s->pos - s->bol) + 1;
-}
-
-static void js_skip_string(struct jscan *s)
-{
-	if (s->pos < s->len)
-		s->pos++; /* opening quote */
-	while (s->pos < s->len && s->text[s->pos] != '"') {
-		if (s->text[s->pos] == '\\' && s->pos + 1 < s->len)
-			s->pos++;
-		js_advance(s);
-	}
-	if (s->pos < s->len)
-		s->pos++;
-}
-
-static struct tnode *js_fail(struct jscan *s)
-{
-	vp_error_at(s->b->err, VP_ERR_INPUT, s->b->file, s->line, js_col(s), "invalid JSON");
-	return NULL;
-}
-
-static bool js_expect(struct jscan *s, char c)
-{
-	js_ws(s);
-	if (s->pos >= s->len || s->text[s->pos] != c)
-		return false;
-	s->pos++;
-	return true;
-}
-
-static struct tnode *from_json(struct jscan *s, const cJSON *item, int depth)
-{
-	unsigned long line, col;
-	struct tnode *t;
-	const cJSON *c;
-
-	js_ws(s);
-	line = s->line;
-	col = js_col(s);
-	if (depth > MAX_DEPTH) {
-		vp_error_at(s->b->err, VP_ERR_INPUT, s->b->file, line, col, "the config nests deeper than %d levels",
-			    MAX_DEPTH);
-		return NULL;
-	}
-	if (s->pos >= s->len)
-		return js_fail(s);
-	if (cJSON_IsObject(item)) {
-		if (!js_expect(s, '{'))
-			return js_fail(s);
-		t = new_node(s->b, T_MAP, line, col);
-		if (t == NULL)
-			return NULL;
-		for (c = item->child; c != NULL; c = c->next) {
-			unsigned long kl, kc;
-			struct tnode *v;
-
-			js_ws(s);
-			kl = s->line;
-			kc = js_col(s);
-			if (s->pos >= s->len || s->text[s->pos] != '"' || c->string == NULL) {
-				tree_free(t);
-				return js_fail(s);
-			}
-			js_skip_string(s);
-			if (!js_expect(s, ':')) {
-				tree_free(t);
-				return js_fail(s);
-			}
-			v = from_json(s, c, depth + 1);
-			if (v == NULL || add_member(s->b, t, c->string, strlen(c->string), kl, kc, v) != 0) {
-				tree_free(t);
-				return NULL;
-			}
-			js_ws(s);
-			if (c->next != NULL && !js_expect(s, ',')) {
-				tree_free(t);
-				return js_fail(s);
-			}
-		}
-		if (!js_expect(s, '}')) {
-			tree_free(t);
-			return js_fail(s);
-		}
-		return t;
-	}
-	if (cJSON_IsArray(item)) {
-		if (!js_expect(s, '['))
-			return js_fail(s);
-		t = new_node(s->b, T_SEQ, line, col);
-		if (t == NULL)
-			return NULL;
-		for (c = item->child; c != NULL; c = c->next) {
-			struct tnode *v = from_json(s, c, depth + 1);
-			if (v == NULL || add_item(s->b, t, v) != 0) {
-				tree_free(t);
-				return NULL;
-			}
-			if (c->next != NULL && !js_expect(s, ',')) {
-				tree_free(t);
-				return js_fail(s);
-			}
-		}
-		if (!js_expect(s, ']')) {
-			tree_free(t);
-			return js_fail(s);
-		}
-		return t;
-	}
-	if (cJSON_IsNull(item)) {
-		s->pos += s->pos + 4 <= s->len ? 4 : 0;
-		return new_node(s->b, T_NULL, line, col);
-	}
-	t = new_node(s->b, T_SCALAR, line, col);
-	if (t == NULL)
-		return NULL;
-	if (cJSON_IsString(item)) {
-		t->quoted = true;
-		t->text = dup_span(item->valuestring, strlen(item->valuestring));
-		js_skip_string(s);
-	} else if (cJSON_IsBool(item)) {
-		bool yes = cJSON_IsTrue(item);
-		t->text = dup_span(yes ? "true" : "false", yes ? 4 : 5);
-		s->pos += yes ? 4 : 5;
-	} else {
-		/* a number: keep its text, so that 2.0 is not taken for 2 */
-		size_t start = s->pos;
-		while (s->pos < s->len && strchr("+-0123456789.eE", s->text[s->pos]) != NULL)
-			s->pos++;
-		t->text = dup_span(s->text + start, s->pos - start);
-	}
-	if (t->text == NULL) {
-		tree_free(t);
-		oom(s->b);
-		return NULL;
-	}
-	if (s->pos > s->len) {
-		tree_free(t);
-		return js_fail(s);
-	}
-	return t;
-}
-
-static void text_position(const char *text, size_t off, unsigned long *line, unsigned long *col)
-{
-	size_t i, bol = 0;
-
-	*line = 1;
-	for (i = 0; i < off; i++)
-		if (text[i] == '\n') {
-			(*line)++;
-			bol = i + 1;
-		}
-	*col = (unsigned long)(off - bol) + 1;
-}
-
-static struct tnode *parse_json(const char *name, const char *text, size_t len, size_t start,
-				struct vp_error *err)
-{
-	const char *end = NULL;
-	struct builder b = {name, err, 0};
-	struct jscan s;
-	unsigned long line, col;
-	struct tnode *t;
-	cJSON *root;
-	size_t off;
-
-	root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
-	if (root == NULL) {
-		off = end != NULL && end >= text && (size_t)(end - text) <= len ? (size_t)(end - text) : 0;
-		text_position(text, off, &line, &col);
-		vp_error_at(err, VP_ERR_INPUT, name, line, col, "invalid JSON");
-		return NULL;
-	}
-	/* cJSON stops after the first value; more text is an error here. */
-	for (off = (size_t)(end - text); off < len; off++)
-		if ((unsigned char)text[off] > 32)
-			break;
-	if (off < len) {
-		cJSON_Delete(root);
-		text_position(text, off, &line, &col);
-		vp_error_at(err, VP_ERR_INPUT, name, line, col, "unexpected text after the JSON object");
-		return NULL;
-	}
-	memset(&s, 0, sizeof s);
-	s.text = text;
-	s.len = len;
-	s.pos = start;
-	s.line = 1;
-	s.b = &b;
-	t = from_json(&s, root, 0);
-	cJSON_Delete(root);
-	return t;
-}
-
-/* ------------------------------------------------------------ the reader */
 
 /* Settings the vramplan: block can give; each wins over the trainer keys. */
 struct vblock {
@@ -649,7 +115,7 @@ struct ctx {
 	size_t n_keys;
 };
 
-typedef int (*key_fn)(struct ctx *c, const struct tmember *m, const char *path);
+typedef int (*key_fn)(struct ctx *c, const struct vp_tmember *m, const char *path);
 
 struct keydef {
 	const char *key;
@@ -674,7 +140,7 @@ static int fail_at(struct ctx *c, unsigned long line, unsigned long column, cons
 }
 
 /* Give a callee's message (vp_*_parse) the position of node n. */
-static int reposition(struct ctx *c, const struct tnode *n, const char *path)
+static int reposition(struct ctx *c, const struct vp_tnode *n, const char *path)
 {
 	char msg[sizeof c->err->message];
 
@@ -685,23 +151,23 @@ static int reposition(struct ctx *c, const struct tnode *n, const char *path)
 	return fail_at(c, n->line, n->column, "'%s': %s", path, msg);
 }
 
-static void set_origin(struct vp_tc_origin *o, const char *path, const struct tmember *m)
+static void set_origin(struct vp_tc_origin *o, const char *path, const struct vp_tmember *m)
 {
 	snprintf(o->key, sizeof o->key, "%.*s", (int)sizeof o->key - 1, path);
 	o->line = m->line;
 	o->column = m->column;
 }
 
-static const char *kind_name(const struct tnode *n)
+static const char *kind_name(const struct vp_tnode *n)
 {
 	switch (n->kind) {
-	case T_NULL:
+	case VP_T_NULL:
 		return "null";
-	case T_SCALAR:
+	case VP_T_SCALAR:
 		return n->quoted ? "a string" : "a scalar";
-	case T_SEQ:
+	case VP_T_SEQ:
 		return "a list";
-	case T_MAP:
+	case VP_T_MAP:
 		return "a mapping";
 	}
 	return "?";
@@ -763,7 +229,7 @@ static size_t edit_distance(const char *a, const char *b)
 	return prev[lb];
 }
 
-static int note_ignored(struct ctx *c, const char *path, const struct tmember *m, const char *why)
+static int note_ignored(struct ctx *c, const char *path, const struct vp_tmember *m, const char *why)
 {
 	struct vp_trainconfig *tc = c->tc;
 	struct vp_tc_note *n;
@@ -793,13 +259,13 @@ static int note_ignored(struct ctx *c, const char *path, const struct tmember *m
 
 /* ---- typed values ---- */
 
-static int get_u64(struct ctx *c, const struct tnode *v, const char *path, uint64_t min, uint64_t *out)
+static int get_u64(struct ctx *c, const struct vp_tnode *v, const char *path, uint64_t min, uint64_t *out)
 {
 	const char *s = NULL;
 	uint64_t x = 0;
 	size_t i;
 
-	if (v->kind != T_SCALAR)
+	if (v->kind != VP_T_SCALAR)
 		return fail_at(c, v->line, v->column, "expected a whole number for '%s', found %s", path, kind_name(v));
 	s = v->text;
 	if (v->quoted)
@@ -828,24 +294,24 @@ static int get_u64(struct ctx *c, const struct tnode *v, const char *path, uint6
 }
 
 /* A probability (LoRA dropout) from a plain number 0..1. */
-static int get_probability(struct ctx *c, const struct tnode *v, const char *path, double *out)
+static int get_probability(struct ctx *c, const struct vp_tnode *v, const char *path, double *out)
 {
 	struct vp_error e;
 
-	if (v->kind != T_SCALAR || v->quoted || vp_parse_double(v->text, path, 0.0, 1.0, out, &e) != 0)
+	if (v->kind != VP_T_SCALAR || v->quoted || vp_parse_double(v->text, path, 0.0, 1.0, out, &e) != 0)
 		return fail_at(c, v->line, v->column, "expected a number from 0 to 1 for '%s', found '%.40s'", path,
-			       v->kind == T_SCALAR ? v->text : kind_name(v));
+			       v->kind == VP_T_SCALAR ? v->text : kind_name(v));
 	return 0;
 }
 
 /* PyYAML's booleans (YAML 1.1): true/false, yes/no, on/off in three cases. */
-static int get_bool(struct ctx *c, const struct tnode *v, const char *path, bool *out)
+static int get_bool(struct ctx *c, const struct vp_tnode *v, const char *path, bool *out)
 {
 	static const char *const yes[] = {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON"};
 	static const char *const no[] = {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"};
 	size_t i;
 
-	if (v->kind == T_SCALAR && !v->quoted) {
+	if (v->kind == VP_T_SCALAR && !v->quoted) {
 		for (i = 0; i < sizeof yes / sizeof yes[0]; i++) {
 			if (strcmp(v->text, yes[i]) == 0) {
 				*out = true;
@@ -857,44 +323,44 @@ static int get_bool(struct ctx *c, const struct tnode *v, const char *path, bool
 			}
 		}
 	}
-	if (v->kind == T_SCALAR)
+	if (v->kind == VP_T_SCALAR)
 		return fail_at(c, v->line, v->column, "expected true or false for '%s', found %s'%.40s'", path,
 			       v->quoted ? "the string " : "", v->text);
 	return fail_at(c, v->line, v->column, "expected true or false for '%s', found %s", path, kind_name(v));
 }
 
-static int get_string(struct ctx *c, const struct tnode *v, const char *path, const char **out)
+static int get_string(struct ctx *c, const struct vp_tnode *v, const char *path, const char **out)
 {
-	if (v->kind != T_SCALAR)
+	if (v->kind != VP_T_SCALAR)
 		return fail_at(c, v->line, v->column, "expected a string for '%s', found %s", path, kind_name(v));
 	*out = v->text;
 	return 0;
 }
 
-static bool is_auto(const struct tnode *v)
+static bool is_auto(const struct vp_tnode *v)
 {
-	return v->kind == T_SCALAR && strcmp(v->text, "auto") == 0;
+	return v->kind == VP_T_SCALAR && strcmp(v->text, "auto") == 0;
 }
 
 /* A string or a list of strings, into a LoRA target list. */
-static int get_targets(struct ctx *c, const struct tnode *v, const char *path, struct vp_train *t)
+static int get_targets(struct ctx *c, const struct vp_tnode *v, const char *path, struct vp_train *t)
 {
 	size_t i;
 
 	t->n_lora_targets = 0;
 	t->lora_all_linear = false;
-	if (v->kind == T_SCALAR) {
+	if (v->kind == VP_T_SCALAR) {
 		/* PEFT and TRL spell it all-linear, axolotl docs all_linear */
 		if (strcmp(v->text, "all_linear") == 0)
 			return vp_train_set_lora_targets(t, "all-linear", c->err) != 0 ? reposition(c, v, path) : 0;
 		return vp_train_set_lora_targets(t, v->text, c->err) != 0 ? reposition(c, v, path) : 0;
 	}
-	if (v->kind != T_SEQ)
+	if (v->kind != VP_T_SEQ)
 		return fail_at(c, v->line, v->column, "expected a module name or a list of them for '%s', found %s", path,
 			       kind_name(v));
 	for (i = 0; i < v->n; i++) {
-		const struct tnode *it = v->items[i];
-		if (it->kind != T_SCALAR || strchr(it->text, ',') != NULL)
+		const struct vp_tnode *it = v->items[i];
+		if (it->kind != VP_T_SCALAR || strchr(it->text, ',') != NULL)
 			return fail_at(c, it->line, it->column, "expected a module name in '%s', found %s", path,
 				       kind_name(it));
 		if (vp_train_set_lora_targets(t, it->text, c->err) != 0)
@@ -903,25 +369,25 @@ static int get_targets(struct ctx *c, const struct tnode *v, const char *path, s
 	return 0;
 }
 
-static int get_modules_to_save(struct ctx *c, const struct tnode *v, const char *path)
+static int get_modules_to_save(struct ctx *c, const struct vp_tnode *v, const char *path)
 {
 	struct vp_train *t = &c->tc->train;
 	size_t i;
 
 	t->n_modules_to_save = 0;
-	if (v->kind == T_SCALAR) {
+	if (v->kind == VP_T_SCALAR) {
 		if (strlen(v->text) >= sizeof t->modules_to_save[0])
 			return fail_at(c, v->line, v->column, "module name in '%s' is too long", path);
 		snprintf(t->modules_to_save[0], sizeof t->modules_to_save[0], "%s", v->text);
 		t->n_modules_to_save = 1;
 		return 0;
 	}
-	if (v->kind != T_SEQ)
+	if (v->kind != VP_T_SEQ)
 		return fail_at(c, v->line, v->column, "expected a list of module names for '%s', found %s", path,
 			       kind_name(v));
 	for (i = 0; i < v->n; i++) {
-		const struct tnode *it = v->items[i];
-		if (it->kind != T_SCALAR)
+		const struct vp_tnode *it = v->items[i];
+		if (it->kind != VP_T_SCALAR)
 			return fail_at(c, it->line, it->column, "expected a module name in '%s', found %s", path,
 				       kind_name(it));
 		if (strlen(it->text) >= sizeof t->modules_to_save[0])
@@ -936,13 +402,13 @@ static int get_modules_to_save(struct ctx *c, const struct tnode *v, const char 
 
 /* ---- key handlers shared by the trainer flavours ---- */
 
-#define HANDLER(name) static int name(struct ctx *c, const struct tmember *m, const char *path)
+#define HANDLER(name) static int name(struct ctx *c, const struct vp_tmember *m, const char *path)
 
 HANDLER(k_model)
 {
 	const char *s = NULL;
 
-	if (m->value->kind == T_NULL)
+	if (m->value->kind == VP_T_NULL)
 		return 0;
 	if (get_string(c, m->value, path, &s) != 0)
 		return -1;
@@ -961,10 +427,10 @@ HANDLER(k_model)
 }
 
 /* A batch key: a number, or DeepSpeed's "auto" (filled in by the HF Trainer). */
-static int batch_like(struct ctx *c, const struct tmember *m, const char *path, uint64_t *out, bool *has,
+static int batch_like(struct ctx *c, const struct vp_tmember *m, const char *path, uint64_t *out, bool *has,
 		      bool *is_auto_out, struct vp_tc_origin *o, uint64_t min)
 {
-	if (m->value->kind == T_NULL)
+	if (m->value->kind == VP_T_NULL)
 		return 0;
 	set_origin(o, path, m);
 	if (is_auto_out != NULL && is_auto(m->value)) {
@@ -998,11 +464,11 @@ HANDLER(k_total_batch)
 	return batch_like(c, m, path, &c->r.total_batch, &c->r.has_total_batch, &c->r.total_auto, &c->r.at_total, 1);
 }
 
-static int flag(struct ctx *c, const struct tmember *m, const char *path, int *out, struct vp_tc_origin *o)
+static int flag(struct ctx *c, const struct vp_tmember *m, const char *path, int *out, struct vp_tc_origin *o)
 {
 	bool b = false;
 
-	if (m->value->kind == T_NULL)
+	if (m->value->kind == VP_T_NULL)
 		return 0;
 	if (get_bool(c, m->value, path, &b) != 0)
 		return -1;
@@ -1044,7 +510,7 @@ HANDLER(k_dtype)
 {
 	const char *s = NULL;
 
-	if (m->value->kind == T_NULL)
+	if (m->value->kind == VP_T_NULL)
 		return 0;
 	if (get_string(c, m->value, path, &s) != 0)
 		return -1;
@@ -1061,11 +527,11 @@ HANDLER(k_dtype)
  * (activations offloaded to the host). */
 HANDLER(k_grad_ckpt)
 {
-	const struct tnode *v = m->value;
+	const struct vp_tnode *v = m->value;
 
-	if (v->kind == T_NULL)
+	if (v->kind == VP_T_NULL)
 		return 0;
-	if (c->tc->flavour == VP_TC_AXOLOTL && v->kind == T_SCALAR &&
+	if (c->tc->flavour == VP_TC_AXOLOTL && v->kind == VP_T_SCALAR &&
 	    (strcmp(v->text, "unsloth") == 0 || strcmp(v->text, "offload") == 0)) {
 		c->r.grad_ckpt = 1;
 		c->r.ckpt_offload = true;
@@ -1096,7 +562,7 @@ static const struct {
 	{"lion", VP_OPT_LION},
 };
 
-static int parse_optim(struct ctx *c, const struct tnode *v, const char *path, enum vp_optimizer *out)
+static int parse_optim(struct ctx *c, const struct vp_tnode *v, const char *path, enum vp_optimizer *out)
 {
 	size_t i;
 
@@ -1118,7 +584,7 @@ HANDLER(k_optim)
 {
 	const char *s = NULL;
 
-	if (m->value->kind == T_NULL)
+	if (m->value->kind == VP_T_NULL)
 		return 0;
 	if (get_string(c, m->value, path, &s) != 0)
 		return -1;
@@ -1179,7 +645,7 @@ HANDLER(k_quant_type)
 {
 	const char *s = NULL;
 
-	if (m->value->kind == T_NULL)
+	if (m->value->kind == VP_T_NULL)
 		return 0;
 	if (get_string(c, m->value, path, &s) != 0)
 		return -1;
@@ -1193,7 +659,7 @@ HANDLER(k_adapter)
 {
 	const char *s = NULL;
 
-	if (m->value->kind == T_NULL)
+	if (m->value->kind == VP_T_NULL)
 		return 0;
 	if (get_string(c, m->value, path, &s) != 0)
 		return -1;
@@ -1207,7 +673,7 @@ HANDLER(k_adapter)
 
 HANDLER(k_lora_r)
 {
-	if (m->value->kind == T_NULL)
+	if (m->value->kind == VP_T_NULL)
 		return 0;
 	if (get_u64(c, m->value, path, 1, &c->r.lora_r) != 0)
 		return -1;
@@ -1218,7 +684,7 @@ HANDLER(k_lora_r)
 
 HANDLER(k_lora_dropout)
 {
-	if (m->value->kind == T_NULL)
+	if (m->value->kind == VP_T_NULL)
 		return 0;
 	if (get_probability(c, m->value, path, &c->r.lora_dropout) != 0)
 		return -1;
@@ -1228,7 +694,7 @@ HANDLER(k_lora_dropout)
 
 HANDLER(k_targets)
 {
-	if (m->value->kind == T_NULL)
+	if (m->value->kind == VP_T_NULL)
 		return 0;
 	if (get_targets(c, m->value, path, &c->r.targets) != 0)
 		return -1;
@@ -1254,7 +720,7 @@ HANDLER(k_target_linear)
 
 HANDLER(k_modules_to_save)
 {
-	if (m->value->kind == T_NULL)
+	if (m->value->kind == VP_T_NULL)
 		return 0;
 	return get_modules_to_save(c, m->value, path);
 }
@@ -1266,7 +732,7 @@ HANDLER(k_attn_impl)
 {
 	const char *s = NULL;
 
-	if (m->value->kind == T_NULL)
+	if (m->value->kind == VP_T_NULL)
 		return 0;
 	if (get_string(c, m->value, path, &s) != 0)
 		return -1;
@@ -1286,7 +752,7 @@ HANDLER(k_attn_impl)
 	return 0;
 }
 
-static int attn_switch(struct ctx *c, const struct tmember *m, const char *path, enum vp_attn a);
+static int attn_switch(struct ctx *c, const struct vp_tmember *m, const char *path, enum vp_attn a);
 
 /* older TRL ModelConfig: use_flash_attention_2 */
 HANDLER(k_use_flash2)
@@ -1295,7 +761,7 @@ HANDLER(k_use_flash2)
 }
 
 /* axolotl's attention switches: flash_attention, sdp_attention, ... */
-static int attn_switch(struct ctx *c, const struct tmember *m, const char *path, enum vp_attn a)
+static int attn_switch(struct ctx *c, const struct vp_tmember *m, const char *path, enum vp_attn a)
 {
 	int on = 0;
 
@@ -1379,12 +845,12 @@ HANDLER(k_gptq)
 	return 0;
 }
 
-static int length_key(struct ctx *c, const struct tmember *m, const char *path, uint64_t *out,
+static int length_key(struct ctx *c, const struct vp_tmember *m, const char *path, uint64_t *out,
 		      struct vp_tc_origin *o)
 {
 	uint64_t v;
 
-	if (m->value->kind == T_NULL)
+	if (m->value->kind == VP_T_NULL)
 		return 0;
 	if (get_u64(c, m->value, path, 1, &v) != 0)
 		return -1;
@@ -1438,7 +904,7 @@ HANDLER(k_generate)
 
 HANDLER(k_beams)
 {
-	if (m->value->kind == T_NULL)
+	if (m->value->kind == VP_T_NULL)
 		return 0;
 	if (get_u64(c, m->value, path, 1, &c->r.beams) != 0)
 		return -1;
@@ -1449,7 +915,7 @@ HANDLER(k_beams)
 
 HANDLER(k_workers)
 {
-	if (m->value->kind == T_NULL)
+	if (m->value->kind == VP_T_NULL)
 		return 0;
 	if (get_u64(c, m->value, path, 0, &c->r.workers) != 0)
 		return -1;
@@ -1464,7 +930,7 @@ HANDLER(k_pin)
 
 	if (flag(c, m, path, &on, &c->tc->at[VP_TC_PIN_MEMORY]) != 0)
 		return -1;
-	if (m->value->kind != T_NULL) {
+	if (m->value->kind != VP_T_NULL) {
 		c->r.pin = on;
 		c->r.has_pin = true;
 	}
@@ -1483,14 +949,14 @@ HANDLER(k_persistent)
 
 /* `deepspeed:` in TrainingArguments and axolotl: a path to a DeepSpeed
  * config (check reads its ZeRO stage), or an inline mapping. */
-static int read_deepspeed_map(struct ctx *c, const struct tnode *map, const char *prefix);
+static int read_deepspeed_map(struct ctx *c, const struct vp_tnode *map, const char *prefix);
 
 /* TrainingArguments.fsdp: a space-separated option string ("full_shard
  * auto_wrap") or a list of options. full_shard and hybrid_shard shard the
  * parameters, gradients and optimizer states (FULL_SHARD; hybrid shards
  * within a node, which vramplan takes as all of vramplan.gpus);
  * shard_grad_op keeps whole parameters, which vramplan does not model. */
-static int fsdp_option(struct ctx *c, const struct tnode *v, const char *path, const char *s, size_t len)
+static int fsdp_option(struct ctx *c, const struct vp_tnode *v, const char *path, const char *s, size_t len)
 {
 	if ((len == 10 && strncmp(s, "full_shard", len) == 0) || (len == 12 && strncmp(s, "hybrid_shard", len) == 0)) {
 		c->r.fsdp = true;
@@ -1506,12 +972,12 @@ static int fsdp_option(struct ctx *c, const struct tnode *v, const char *path, c
 
 HANDLER(k_fsdp)
 {
-	const struct tnode *v = m->value;
+	const struct vp_tnode *v = m->value;
 	size_t i;
 
-	if (v->kind == T_NULL)
+	if (v->kind == VP_T_NULL)
 		return 0;
-	if (v->kind == T_SEQ) {
+	if (v->kind == VP_T_SEQ) {
 		for (i = 0; i < v->n; i++) {
 			const char *s = "";
 			if (get_string(c, v->items[i], path, &s) != 0 || fsdp_option(c, v->items[i], path, s, strlen(s)))
@@ -1519,7 +985,7 @@ HANDLER(k_fsdp)
 		}
 		return 0;
 	}
-	if (v->kind != T_SCALAR)
+	if (v->kind != VP_T_SCALAR)
 		return fail_at(c, v->line, v->column, "expected a string or a list for '%s', found %s", path,
 			       kind_name(v));
 	for (const char *s = v->text; *s != '\0';) {
@@ -1537,13 +1003,13 @@ HANDLER(k_fsdp)
 
 HANDLER(k_deepspeed)
 {
-	const struct tnode *v = m->value;
+	const struct vp_tnode *v = m->value;
 
-	if (v->kind == T_NULL)
+	if (v->kind == VP_T_NULL)
 		return 0;
-	if (v->kind == T_MAP)
+	if (v->kind == VP_T_MAP)
 		return read_deepspeed_map(c, v, path);
-	if (v->kind != T_SCALAR)
+	if (v->kind != VP_T_SCALAR)
 		return fail_at(c, v->line, v->column, "expected a file name or a mapping for '%s', found %s", path,
 			       kind_name(v));
 	if (strlen(v->text) >= sizeof c->tc->deepspeed)
@@ -1555,7 +1021,7 @@ HANDLER(k_deepspeed)
 
 /* ---- the vramplan: block ---- */
 
-static int v_enum(struct ctx *c, const struct tmember *m, const char *path, const char **s)
+static int v_enum(struct ctx *c, const struct vp_tmember *m, const char *path, const char **s)
 {
 	if (get_string(c, m->value, path, s) != 0)
 		return -1;
@@ -1575,11 +1041,11 @@ HANDLER(v_model)
 	return 0;
 }
 
-static int add_gpu(struct ctx *c, const struct tnode *v, const char *path, const struct tmember *m)
+static int add_gpu(struct ctx *c, const struct vp_tnode *v, const char *path, const struct vp_tmember *m)
 {
 	struct vp_trainconfig *tc = c->tc;
 
-	if (v->kind != T_SCALAR || v->text[0] == '\0')
+	if (v->kind != VP_T_SCALAR || v->text[0] == '\0')
 		return fail_at(c, v->line, v->column, "expected a GPU name for '%s', found %s", path, kind_name(v));
 	if (strlen(v->text) >= sizeof tc->gpus[0])
 		return fail_at(c, v->line, v->column, "GPU name '%.40s' in '%s' is too long", v->text, path);
@@ -1598,7 +1064,7 @@ HANDLER(v_gpu)
 {
 	size_t i;
 
-	if (m->value->kind == T_SEQ) {
+	if (m->value->kind == VP_T_SEQ) {
 		for (i = 0; i < m->value->n; i++)
 			if (add_gpu(c, m->value->items[i], path, m) != 0)
 				return -1;
@@ -1609,10 +1075,10 @@ HANDLER(v_gpu)
 
 HANDLER(v_util)
 {
-	const struct tnode *v = m->value;
+	const struct vp_tnode *v = m->value;
 	double d;
 
-	if (v->kind != T_SCALAR || v->quoted)
+	if (v->kind != VP_T_SCALAR || v->quoted)
 		return fail_at(c, v->line, v->column, "expected a number in (0, 1] for '%s', found %s", path,
 			       kind_name(v));
 	if (vp_parse_double(v->text, path, 0.0, 1.0, &d, c->err) != 0)
@@ -1623,9 +1089,9 @@ HANDLER(v_util)
 	return 0;
 }
 
-static int get_size(struct ctx *c, const struct tnode *v, const char *path, uint64_t *out)
+static int get_size(struct ctx *c, const struct vp_tnode *v, const char *path, uint64_t *out)
 {
-	if (v->kind != T_SCALAR)
+	if (v->kind != VP_T_SCALAR)
 		return fail_at(c, v->line, v->column, "expected a size such as 60GB for '%s', found %s", path,
 			       kind_name(v));
 	if (vp_parse_size(v->text, path, out, c->err) != 0)
@@ -1901,18 +1367,18 @@ static const struct keydef vramplan_keys[] = {
 #define N_VRAMPLAN_KEYS (sizeof vramplan_keys / sizeof vramplan_keys[0])
 
 /* The vramplan: block is vramplan's own schema: unknown keys are errors. */
-static int read_vramplan(struct ctx *c, const struct tmember *block)
+static int read_vramplan(struct ctx *c, const struct vp_tmember *block)
 {
-	const struct tnode *map = block->value;
+	const struct vp_tnode *map = block->value;
 	char path[128], list[400];
 	size_t i, k, used = 0;
 
-	if (map->kind == T_NULL)
+	if (map->kind == VP_T_NULL)
 		return 0;
-	if (map->kind != T_MAP)
+	if (map->kind != VP_T_MAP)
 		return fail_at(c, map->line, map->column, "expected a mapping for 'vramplan', found %s", kind_name(map));
 	for (i = 0; i < map->n; i++) {
-		const struct tmember *m = &map->members[i];
+		const struct vp_tmember *m = &map->members[i];
 
 		snprintf(path, sizeof path, "vramplan.%s", m->key);
 		for (k = 0; k < N_VRAMPLAN_KEYS; k++)
@@ -1926,7 +1392,7 @@ static int read_vramplan(struct ctx *c, const struct tmember *block)
 			return fail_at(c, m->line, m->column, "unknown key '%.64s' in 'vramplan' (expected one of: %s)",
 				       m->key, list);
 		}
-		if (m->value->kind == T_NULL)
+		if (m->value->kind == VP_T_NULL)
 			return fail_at(c, m->value->line, m->value->column, "'%s' has no value", path);
 		if (vramplan_keys[k].fn(c, m, path) != 0)
 			return -1;
@@ -2034,7 +1500,7 @@ static const struct keydef axolotl_keys[] = {
 
 /* DeepSpeed (deepspeed.ai/docs/config-json): the batch triple, the
  * precision sections, ZeRO and the optimizer. */
-static int ds_section(struct ctx *c, const struct tmember *m, const char *path);
+static int ds_section(struct ctx *c, const struct vp_tmember *m, const char *path);
 
 HANDLER(k_ds_section)
 {
@@ -2064,7 +1530,7 @@ static const struct keydef *find_key(const struct keydef *keys, size_t n, const 
 
 /* "enabled" of a DeepSpeed precision section: a bool or "auto" (the HF
  * Trainer copies TrainingArguments.bf16/fp16 into it). */
-static int ds_enabled(struct ctx *c, const struct tmember *m, const char *path, int *out, struct vp_tc_origin *o)
+static int ds_enabled(struct ctx *c, const struct vp_tmember *m, const char *path, int *out, struct vp_tc_origin *o)
 {
 	if (is_auto(m->value)) {
 		c->r.precision_auto = true;
@@ -2077,9 +1543,9 @@ static int ds_enabled(struct ctx *c, const struct tmember *m, const char *path, 
 /* zero_optimization.reduce_bucket_size: elements, written as a whole number
  * or in exponent form (5e8, as DeepSpeed's examples do), or "auto" (HF
  * fills in hidden x hidden). */
-static int ds_bucket_size(struct ctx *c, const struct tmember *m, const char *path)
+static int ds_bucket_size(struct ctx *c, const struct vp_tmember *m, const char *path)
 {
-	const struct tnode *v = m->value;
+	const struct vp_tnode *v = m->value;
 	struct vp_error e = {0};
 	double x;
 
@@ -2087,18 +1553,18 @@ static int ds_bucket_size(struct ctx *c, const struct tmember *m, const char *pa
 		c->r.zero_bucket_auto = true;
 		return 0;
 	}
-	if (v->kind != T_SCALAR || v->quoted ||
+	if (v->kind != VP_T_SCALAR || v->quoted ||
 	    vp_parse_double(v->text, path, 1.0, (double)MAX_NUMBER, &x, &e) != 0 || x != floor(x))
 		return fail_at(c, v->line, v->column,
 			       "expected a whole number of elements (or \"auto\") for '%s', found '%.40s'", path,
-			       v->kind == T_SCALAR ? v->text : kind_name(v));
+			       v->kind == VP_T_SCALAR ? v->text : kind_name(v));
 	c->r.zero_bucket = (uint64_t)x;
 	return 0;
 }
 
 /* DeepSpeed optimizer types (deepspeed/runtime/config.py): Adam and AdamW
  * run DeepSpeed's FusedAdam on the GPU, Lamb keeps the same two states. */
-static int ds_optimizer_type(struct ctx *c, const struct tmember *m, const char *path)
+static int ds_optimizer_type(struct ctx *c, const struct vp_tmember *m, const char *path)
 {
 	const char *s = NULL;
 
@@ -2121,19 +1587,19 @@ static int ds_optimizer_type(struct ctx *c, const struct tmember *m, const char 
 
 /* Read the subkeys of a DeepSpeed section that change memory; list the rest
  * as ignored, with their dotted path. */
-static int ds_section(struct ctx *c, const struct tmember *sec, const char *prefix)
+static int ds_section(struct ctx *c, const struct vp_tmember *sec, const char *prefix)
 {
-	const struct tnode *map = sec->value;
+	const struct vp_tnode *map = sec->value;
 	char path[192];
 	size_t i;
 
-	if (map->kind == T_NULL)
+	if (map->kind == VP_T_NULL)
 		return 0;
-	if (map->kind != T_MAP)
+	if (map->kind != VP_T_MAP)
 		return fail_at(c, map->line, map->column, "expected a mapping for '%s', found %s", prefix,
 			       kind_name(map));
 	for (i = 0; i < map->n; i++) {
-		const struct tmember *m = &map->members[i];
+		const struct vp_tmember *m = &map->members[i];
 		const char *sec_name = strrchr(prefix, '.') != NULL ? strrchr(prefix, '.') + 1 : prefix;
 		int rc = 1;
 
@@ -2173,13 +1639,13 @@ static int ds_section(struct ctx *c, const struct tmember *sec, const char *pref
 }
 
 /* An inline `deepspeed:` mapping inside an hf or axolotl config. */
-static int read_deepspeed_map(struct ctx *c, const struct tnode *map, const char *prefix)
+static int read_deepspeed_map(struct ctx *c, const struct vp_tnode *map, const char *prefix)
 {
 	char path[192];
 	size_t i;
 
 	for (i = 0; i < map->n; i++) {
-		const struct tmember *m = &map->members[i];
+		const struct vp_tmember *m = &map->members[i];
 
 		snprintf(path, sizeof path, "%s.%s", prefix, m->key);
 		if (strcmp(m->key, "zero_optimization") == 0 || strcmp(m->key, "bf16") == 0 ||
@@ -2200,7 +1666,7 @@ static int read_deepspeed_map(struct ctx *c, const struct tnode *map, const char
 
 /* ------------------------------------------------------ flavour and settle */
 
-static const struct tmember *member(const struct tnode *map, const char *key)
+static const struct vp_tmember *member(const struct vp_tnode *map, const char *key)
 {
 	size_t i;
 
@@ -2216,10 +1682,10 @@ static const struct tmember *member(const struct tnode *map, const char *key)
  * micro_batch_size, sequence_len); the rest is read as TrainingArguments.
  * `vramplan.flavour` overrides the guess.
  */
-static int detect_flavour(struct ctx *c, const struct tnode *root)
+static int detect_flavour(struct ctx *c, const struct vp_tnode *root)
 {
-	const struct tmember *v = member(root, "vramplan");
-	const struct tmember *f = v != NULL && v->value->kind == T_MAP ? member(v->value, "flavour") : NULL;
+	const struct vp_tmember *v = member(root, "vramplan");
+	const struct vp_tmember *f = v != NULL && v->value->kind == VP_T_MAP ? member(v->value, "flavour") : NULL;
 
 	if (f != NULL) {
 		const char *s = NULL;
@@ -2837,11 +2303,11 @@ void vp_trainconfig_free(struct vp_trainconfig *tc)
 	memset(tc, 0, sizeof *tc);
 }
 
-static int read_root(struct ctx *c, const struct tnode *root)
+static int read_root(struct ctx *c, const struct vp_tnode *root)
 {
 	const struct keydef *keys;
 	size_t i, n;
-	const struct tmember *v;
+	const struct vp_tmember *v;
 
 	switch (c->tc->flavour) {
 	case VP_TC_AXOLOTL:
@@ -2864,7 +2330,7 @@ static int read_root(struct ctx *c, const struct tnode *root)
 	if (v != NULL && read_vramplan(c, v) != 0)
 		return -1;
 	for (i = 0; i < root->n; i++) {
-		const struct tmember *m = &root->members[i];
+		const struct vp_tmember *m = &root->members[i];
 		const struct keydef *k;
 
 		if (m == v)
@@ -2885,7 +2351,7 @@ int vp_trainconfig_parse(struct vp_trainconfig *tc, const char *name, const char
 			 struct vp_error *err)
 {
 	struct ctx c;
-	struct tnode *root;
+	struct vp_tnode *root;
 	size_t start = 0;
 	int rc;
 
@@ -2902,7 +2368,7 @@ int vp_trainconfig_parse(struct vp_trainconfig *tc, const char *name, const char
 		return vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
 				   "empty training config (expected a mapping of trainer keys)");
 	tc->json = text[start] == '{';
-	root = tc->json ? parse_json(name, text, len, start, err) : parse_yaml(name, text, len, err);
+	root = tc->json ? vp_tree_parse_json(name, text, len, start, err) : vp_tree_parse_yaml(name, text, len, err);
 	if (root == NULL) {
 		vp_trainconfig_free(tc);
 		return -1;
@@ -2917,7 +2383,7 @@ int vp_trainconfig_parse(struct vp_trainconfig *tc, const char *name, const char
 	c.r.packed = c.r.generate = c.r.zero = c.r.zero_overlap = -1;
 	vp_train_defaults(&tc->train);
 
-	if (root->kind != T_MAP) {
+	if (root->kind != VP_T_MAP) {
 		rc = fail_at(&c, root->line, root->column,
 			     "expected a mapping of trainer keys at the top level, found %s", kind_name(root));
 	} else {
@@ -2925,7 +2391,7 @@ int vp_trainconfig_parse(struct vp_trainconfig *tc, const char *name, const char
 		if (rc == 0)
 			rc = read_root(&c, root);
 	}
-	tree_free(root);
+	vp_tree_free(root);
 	if (rc != 0)
 		vp_trainconfig_free(tc);
 	return rc;

@@ -1,0 +1,50 @@
+#ifndef VRAMPLAN_TREE_H
+#define VRAMPLAN_TREE_H
+
+/*
+ * A training config as a small tree whose every key and value carries its
+ * line:column, read from YAML (libyaml's document API) or JSON (cJSON for
+ * the values, a scanner over the same text for the positions cJSON does not
+ * keep). The check's readers (src/trainconfig.c) walk it; errors name the
+ * file, line and column. A key given twice, a YAML merge key, a second YAML
+ * document, text after the JSON object, a NUL in a value, more than 100,000
+ * values or nesting deeper than 64 levels are input errors.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "vramplan/error.h"
+
+enum vp_tkind { VP_T_NULL = 0, VP_T_SCALAR, VP_T_SEQ, VP_T_MAP };
+
+struct vp_tnode;
+
+struct vp_tmember {
+	char *key;
+	unsigned long line, column;
+	struct vp_tnode *value;
+};
+
+struct vp_tnode {
+	enum vp_tkind kind;
+	bool quoted;          /* a quoted YAML scalar or a JSON string */
+	char *text;           /* VP_T_SCALAR */
+	unsigned long line, column;
+	size_t n;
+	struct vp_tnode **items;     /* VP_T_SEQ */
+	struct vp_tmember *members;  /* VP_T_MAP */
+};
+
+/* Parse YAML text; NULL with err filled (name is the file named in it). The
+ * caller owns the tree (vp_tree_free). */
+struct vp_tnode *vp_tree_parse_yaml(const char *name, const char *text, size_t len, struct vp_error *err);
+
+/* Parse JSON text whose value starts at byte `start` (after a byte-order
+ * mark); NULL with err filled. */
+struct vp_tnode *vp_tree_parse_json(const char *name, const char *text, size_t len, size_t start,
+				    struct vp_error *err);
+
+void vp_tree_free(struct vp_tnode *t);
+
+#endif

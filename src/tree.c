@@ -1,0 +1,521 @@
+/*
+ * The position-carrying tree of a training config (include/vramplan/tree.h).
+ */
+#include "vramplan/tree.h"
+
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "vramplan/yaml_limits.h"
+
+/* A config is a few hundred keys; these bounds stop a YAML alias bomb or a
+ * pathological nesting from eating the stack or the heap. */
+#define MAX_DEPTH 64
+#define MAX_NODES 100000
+
+void vp_tree_free(struct vp_tnode *t)
+{
+	size_t i;
+
+	if (t == NULL)
+		return;
+	for (i = 0; t->items != NULL && i < t->n; i++)
+		vp_tree_free(t->items[i]);
+	for (i = 0; t->members != NULL && i < t->n; i++) {
+		free(t->members[i].key);
+		vp_tree_free(t->members[i].value);
+	}
+	free(t->items);
+	free(t->members);
+	free(t->text);
+	free(t);
+}
+
+static char *dup_span(const char *s, size_t n)
+{
+	char *p = malloc(n + 1);
+
+	if (p != NULL) {
+		memcpy(p, s, n);
+		p[n] = '\0';
+	}
+	return p;
+}
+
+struct builder {
+	const char *file;
+	struct vp_error *err;
+	size_t nodes;
+};
+
+static int oom(const struct builder *b)
+{
+	return vp_error_at(b->err, VP_ERR_IO, b->file, 0, 0, "out of memory while reading the config");
+}
+
+static struct vp_tnode *new_node(struct builder *b, enum vp_tkind kind, unsigned long line, unsigned long column)
+{
+	struct vp_tnode *t;
+
+	if (++b->nodes > MAX_NODES) {
+		vp_error_at(b->err, VP_ERR_INPUT, b->file, line, column,
+			    "the config has more than %d values (is an alias repeated?)", MAX_NODES);
+		return NULL;
+	}
+	t = calloc(1, sizeof *t);
+	if (t == NULL) {
+		oom(b);
+		return NULL;
+	}
+	t->kind = kind;
+	t->line = line;
+	t->column = column;
+	return t;
+}
+
+/* Append a member; a key given twice is an error, because the trainers
+ * disagree on which copy wins (PyYAML keeps the last, pydantic never sees
+ * the first) and the check must not guess. */
+static int add_member(struct builder *b, struct vp_tnode *map, const char *key, size_t keylen,
+		      unsigned long line, unsigned long column, struct vp_tnode *value)
+{
+	struct vp_tmember *grown;
+	size_t i;
+
+	for (i = 0; i < map->n; i++) {
+		if (strlen(map->members[i].key) == keylen && memcmp(map->members[i].key, key, keylen) == 0) {
+			vp_tree_free(value);
+			return vp_error_at(b->err, VP_ERR_INPUT, b->file, line, column,
+					   "duplicate key '%.*s' (first given at line %lu)", (int)(keylen > 64 ? 64 : keylen),
+					   key, map->members[i].line);
+		}
+	}
+	grown = realloc(map->members, (map->n + 1) * sizeof *grown);
+	if (grown == NULL) {
+		vp_tree_free(value);
+		return oom(b);
+	}
+	map->members = grown;
+	grown[map->n].key = dup_span(key, keylen);
+	grown[map->n].line = line;
+	grown[map->n].column = column;
+	grown[map->n].value = value;
+	map->n++;
+	if (grown[map->n - 1].key == NULL)
+		return oom(b);
+	return 0;
+}
+
+static int add_item(struct builder *b, struct vp_tnode *seq, struct vp_tnode *item)
+{
+	struct vp_tnode **grown = realloc(seq->items, (seq->n + 1) * sizeof *grown);
+
+	if (grown == NULL) {
+		vp_tree_free(item);
+		return oom(b);
+	}
+	seq->items = grown;
+	grown[seq->n++] = item;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ YAML */
+
+/* YAML 1.1 null as PyYAML's resolver reads it: "", ~, null, Null, NULL. */
+static bool yaml_null(const yaml_node_t *n)
+{
+	const char *s = (const char *)n->data.scalar.value;
+
+	if (n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
+		return false;
+	return s[0] == '\0' || strcmp(s, "~") == 0 || strcmp(s, "null") == 0 || strcmp(s, "Null") == 0 ||
+	       strcmp(s, "NULL") == 0;
+}
+
+static struct vp_tnode *from_yaml(struct builder *b, yaml_document_t *doc, const yaml_node_t *n, int depth)
+{
+	unsigned long line = (unsigned long)n->start_mark.line + 1, col = (unsigned long)n->start_mark.column + 1;
+	struct vp_tnode *t;
+
+	if (depth > MAX_DEPTH) {
+		vp_error_at(b->err, VP_ERR_INPUT, b->file, line, col, "the config nests deeper than %d levels",
+			    MAX_DEPTH);
+		return NULL;
+	}
+	switch (n->type) {
+	case YAML_SCALAR_NODE:
+		if (yaml_null(n))
+			return new_node(b, VP_T_NULL, line, col);
+		t = new_node(b, VP_T_SCALAR, line, col);
+		if (t == NULL)
+			return NULL;
+		t->quoted = n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
+		t->text = dup_span((const char *)n->data.scalar.value, n->data.scalar.length);
+		if (t->text == NULL) {
+			vp_tree_free(t);
+			oom(b);
+			return NULL;
+		}
+		if (strlen(t->text) != n->data.scalar.length) {
+			vp_tree_free(t);
+			vp_error_at(b->err, VP_ERR_INPUT, b->file, line, col, "a value contains a NUL character");
+			return NULL;
+		}
+		return t;
+	case YAML_SEQUENCE_NODE: {
+		const yaml_node_item_t *it;
+
+		t = new_node(b, VP_T_SEQ, line, col);
+		if (t == NULL)
+			return NULL;
+		for (it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+			struct vp_tnode *c = from_yaml(b, doc, yaml_document_get_node(doc, *it), depth + 1);
+			if (c == NULL || add_item(b, t, c) != 0) {
+				vp_tree_free(t);
+				return NULL;
+			}
+		}
+		return t;
+	}
+	case YAML_MAPPING_NODE: {
+		const yaml_node_pair_t *p;
+
+		t = new_node(b, VP_T_MAP, line, col);
+		if (t == NULL)
+			return NULL;
+		for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+			const yaml_node_t *k = yaml_document_get_node(doc, p->key);
+			unsigned long kl = (unsigned long)k->start_mark.line + 1;
+			unsigned long kc = (unsigned long)k->start_mark.column + 1;
+			struct vp_tnode *v;
+
+			if (k->type != YAML_SCALAR_NODE) {
+				vp_error_at(b->err, VP_ERR_INPUT, b->file, kl, kc, "expected a plain key, found %s",
+					    k->type == YAML_MAPPING_NODE ? "a mapping" : "a sequence");
+				vp_tree_free(t);
+				return NULL;
+			}
+			/* PyYAML expands merge keys, libyaml does not: rather
+			 * than read half a config, refuse it. */
+			if (k->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+			    strcmp((const char *)k->data.scalar.value, "<<") == 0) {
+				vp_error_at(b->err, VP_ERR_INPUT, b->file, kl, kc,
+					    "merge keys ('<<') are not supported (write the keys out)");
+				vp_tree_free(t);
+				return NULL;
+			}
+			v = from_yaml(b, doc, yaml_document_get_node(doc, p->value), depth + 1);
+			if (v == NULL || add_member(b, t, (const char *)k->data.scalar.value, k->data.scalar.length,
+						    kl, kc, v) != 0) {
+				vp_tree_free(t);
+				return NULL;
+			}
+		}
+		return t;
+	}
+	case YAML_NO_NODE:
+		break;
+	}
+	return new_node(b, VP_T_NULL, line, col);
+}
+
+/* libyaml's own words, positioned (as the catalogue loader reports them);
+ * reader errors carry a byte offset only. */
+static int yaml_syntax_error(const yaml_parser_t *p, const char *name, const char *text, size_t len,
+			     struct vp_error *err)
+{
+	unsigned long line, col;
+
+	if (p->error == YAML_MEMORY_ERROR)
+		return vp_error_at(err, VP_ERR_IO, name, 0, 0, "out of memory while reading YAML");
+	vp_yaml_error_position(p, text, len, &line, &col);
+	if (p->error == YAML_READER_ERROR)
+		return vp_error_at(err, VP_ERR_INPUT, name, line, col, "invalid YAML: %s",
+				   p->problem != NULL ? p->problem : "unreadable text");
+	if (p->context != NULL)
+		return vp_error_at(err, VP_ERR_INPUT, name, line, col, "invalid YAML: %s (%s at line %lu, column %lu)",
+				   p->problem != NULL ? p->problem : "syntax error", p->context,
+				   (unsigned long)p->context_mark.line + 1, (unsigned long)p->context_mark.column + 1);
+	return vp_error_at(err, VP_ERR_INPUT, name, line, col, "invalid YAML: %s",
+			   p->problem != NULL ? p->problem : "syntax error");
+}
+
+struct vp_tnode *vp_tree_parse_yaml(const char *name, const char *text, size_t len, struct vp_error *err)
+{
+	yaml_parser_t parser;
+	yaml_document_t doc, next;
+	struct builder b = {name, err, 0};
+	struct vp_tnode *t = NULL;
+	const yaml_node_t *root;
+
+	if (vp_yaml_check_depth(name, text, len, err) != 0)
+		return NULL;
+	if (!yaml_parser_initialize(&parser)) {
+		vp_error_at(err, VP_ERR_IO, name, 0, 0, "out of memory while reading YAML");
+		return NULL;
+	}
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+	if (!yaml_parser_load(&parser, &doc)) {
+		yaml_syntax_error(&parser, name, text, len, err);
+		yaml_parser_delete(&parser);
+		return NULL;
+	}
+	root = yaml_document_get_root_node(&doc);
+	if (root == NULL) {
+		vp_error_at(err, VP_ERR_INPUT, name, 0, 0, "empty training config (expected a mapping of trainer keys)");
+	} else {
+		t = from_yaml(&b, &doc, root, 0);
+		/* A second document would be silently unread. */
+		if (t != NULL) {
+			if (!yaml_parser_load(&parser, &next)) {
+				yaml_syntax_error(&parser, name, text, len, err);
+				vp_tree_free(t);
+				t = NULL;
+			} else {
+				const yaml_node_t *r2 = yaml_document_get_root_node(&next);
+				if (r2 != NULL) {
+					vp_error_at(err, VP_ERR_INPUT, name, (unsigned long)r2->start_mark.line + 1,
+						    (unsigned long)r2->start_mark.column + 1,
+						    "a second YAML document is not allowed (expected one config per file)");
+					vp_tree_free(t);
+					t = NULL;
+				}
+				yaml_document_delete(&next);
+			}
+		}
+	}
+	yaml_document_delete(&doc);
+	yaml_parser_delete(&parser);
+	return t;
+}
+
+/* ------------------------------------------------------------------ JSON */
+
+/*
+ * cJSON keeps no positions, so a scanner walks the text beside the cJSON
+ * tree: the text is already known to be valid JSON, and cJSON keeps object
+ * members and array items in text order, so each token the scanner meets
+ * is the next child of the cJSON node in hand.
+ */
+struct jscan {
+	const char *text;
+	size_t len, pos, bol;
+	unsigned long line;
+	struct builder *b;
+};
+
+static void js_advance(struct jscan *s)
+{
+	if (s->text[s->pos] == '\n') {
+		s->line++;
+		s->bol = s->pos + 1;
+	}
+	s->pos++;
+}
+
+/* cJSON's whitespace: every byte up to and including ' '. */
+static void js_ws(struct jscan *s)
+{
+	while (s->pos < s->len && (unsigned char)s->text[s->pos] <= 32)
+		js_advance(s);
+}
+
+static unsigned long js_col(const struct jscan *s)
+{
+	return (unsigned long)(s->pos - s->bol) + 1;
+}
+
+static void js_skip_string(struct jscan *s)
+{
+	if (s->pos < s->len)
+		s->pos++; /* opening quote */
+	while (s->pos < s->len && s->text[s->pos] != '"') {
+		if (s->text[s->pos] == '\\' && s->pos + 1 < s->len)
+			s->pos++;
+		js_advance(s);
+	}
+	if (s->pos < s->len)
+		s->pos++;
+}
+
+static struct vp_tnode *js_fail(struct jscan *s)
+{
+	vp_error_at(s->b->err, VP_ERR_INPUT, s->b->file, s->line, js_col(s), "invalid JSON");
+	return NULL;
+}
+
+static bool js_expect(struct jscan *s, char c)
+{
+	js_ws(s);
+	if (s->pos >= s->len || s->text[s->pos] != c)
+		return false;
+	s->pos++;
+	return true;
+}
+
+static struct vp_tnode *from_json(struct jscan *s, const cJSON *item, int depth)
+{
+	unsigned long line, col;
+	struct vp_tnode *t;
+	const cJSON *c;
+
+	js_ws(s);
+	line = s->line;
+	col = js_col(s);
+	if (depth > MAX_DEPTH) {
+		vp_error_at(s->b->err, VP_ERR_INPUT, s->b->file, line, col, "the config nests deeper than %d levels",
+			    MAX_DEPTH);
+		return NULL;
+	}
+	if (s->pos >= s->len)
+		return js_fail(s);
+	if (cJSON_IsObject(item)) {
+		if (!js_expect(s, '{'))
+			return js_fail(s);
+		t = new_node(s->b, VP_T_MAP, line, col);
+		if (t == NULL)
+			return NULL;
+		for (c = item->child; c != NULL; c = c->next) {
+			unsigned long kl, kc;
+			struct vp_tnode *v;
+
+			js_ws(s);
+			kl = s->line;
+			kc = js_col(s);
+			if (s->pos >= s->len || s->text[s->pos] != '"' || c->string == NULL) {
+				vp_tree_free(t);
+				return js_fail(s);
+			}
+			js_skip_string(s);
+			if (!js_expect(s, ':')) {
+				vp_tree_free(t);
+				return js_fail(s);
+			}
+			v = from_json(s, c, depth + 1);
+			if (v == NULL || add_member(s->b, t, c->string, strlen(c->string), kl, kc, v) != 0) {
+				vp_tree_free(t);
+				return NULL;
+			}
+			js_ws(s);
+			if (c->next != NULL && !js_expect(s, ',')) {
+				vp_tree_free(t);
+				return js_fail(s);
+			}
+		}
+		if (!js_expect(s, '}')) {
+			vp_tree_free(t);
+			return js_fail(s);
+		}
+		return t;
+	}
+	if (cJSON_IsArray(item)) {
+		if (!js_expect(s, '['))
+			return js_fail(s);
+		t = new_node(s->b, VP_T_SEQ, line, col);
+		if (t == NULL)
+			return NULL;
+		for (c = item->child; c != NULL; c = c->next) {
+			struct vp_tnode *v = from_json(s, c, depth + 1);
+			if (v == NULL || add_item(s->b, t, v) != 0) {
+				vp_tree_free(t);
+				return NULL;
+			}
+			if (c->next != NULL && !js_expect(s, ',')) {
+				vp_tree_free(t);
+				return js_fail(s);
+			}
+		}
+		if (!js_expect(s, ']')) {
+			vp_tree_free(t);
+			return js_fail(s);
+		}
+		return t;
+	}
+	if (cJSON_IsNull(item)) {
+		s->pos += s->pos + 4 <= s->len ? 4 : 0;
+		return new_node(s->b, VP_T_NULL, line, col);
+	}
+	t = new_node(s->b, VP_T_SCALAR, line, col);
+	if (t == NULL)
+		return NULL;
+	if (cJSON_IsString(item)) {
+		t->quoted = true;
+		t->text = dup_span(item->valuestring, strlen(item->valuestring));
+		js_skip_string(s);
+	} else if (cJSON_IsBool(item)) {
+		bool yes = cJSON_IsTrue(item);
+		t->text = dup_span(yes ? "true" : "false", yes ? 4 : 5);
+		s->pos += yes ? 4 : 5;
+	} else {
+		/* a number: keep its text, so that 2.0 is not taken for 2 */
+		size_t start = s->pos;
+		while (s->pos < s->len && strchr("+-0123456789.eE", s->text[s->pos]) != NULL)
+			s->pos++;
+		t->text = dup_span(s->text + start, s->pos - start);
+	}
+	if (t->text == NULL) {
+		vp_tree_free(t);
+		oom(s->b);
+		return NULL;
+	}
+	if (s->pos > s->len) {
+		vp_tree_free(t);
+		return js_fail(s);
+	}
+	return t;
+}
+
+static void text_position(const char *text, size_t off, unsigned long *line, unsigned long *col)
+{
+	size_t i, bol = 0;
+
+	*line = 1;
+	for (i = 0; i < off; i++)
+		if (text[i] == '\n') {
+			(*line)++;
+			bol = i + 1;
+		}
+	*col = (unsigned long)(off - bol) + 1;
+}
+
+struct vp_tnode *vp_tree_parse_json(const char *name, const char *text, size_t len, size_t start,
+				struct vp_error *err)
+{
+	const char *end = NULL;
+	struct builder b = {name, err, 0};
+	struct jscan s;
+	unsigned long line, col;
+	struct vp_tnode *t;
+	cJSON *root;
+	size_t off;
+
+	root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
+	if (root == NULL) {
+		off = end != NULL && end >= text && (size_t)(end - text) <= len ? (size_t)(end - text) : 0;
+		text_position(text, off, &line, &col);
+		vp_error_at(err, VP_ERR_INPUT, name, line, col, "invalid JSON");
+		return NULL;
+	}
+	/* cJSON stops after the first value; more text is an error here. */
+	for (off = (size_t)(end - text); off < len; off++)
+		if ((unsigned char)text[off] > 32)
+			break;
+	if (off < len) {
+		cJSON_Delete(root);
+		text_position(text, off, &line, &col);
+		vp_error_at(err, VP_ERR_INPUT, name, line, col, "unexpected text after the JSON object");
+		return NULL;
+	}
+	memset(&s, 0, sizeof s);
+	s.text = text;
+	s.len = len;
+	s.pos = start;
+	s.line = 1;
+	s.b = &b;
+	t = from_json(&s, root, 0);
+	cJSON_Delete(root);
+	return t;
+}
+

@@ -1,0 +1,148 @@
+/*
+ * The position-carrying tree of a training config: every key and value keeps
+ * its line and column in YAML and in JSON, and what the readers must not
+ * guess at is an input error at its position.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vramplan/tree.h"
+
+static struct vp_tnode *yaml(const char *text, struct vp_error *err)
+{
+	return vp_tree_parse_yaml("t.yaml", text, strlen(text), err);
+}
+
+static struct vp_tnode *json(const char *text, struct vp_error *err)
+{
+	return vp_tree_parse_json("t.json", text, strlen(text), 0, err);
+}
+
+static const struct vp_tmember *member(const struct vp_tnode *map, const char *key)
+{
+	size_t i;
+
+	assert_int_equal(map->kind, VP_T_MAP);
+	for (i = 0; i < map->n; i++)
+		if (strcmp(map->members[i].key, key) == 0)
+			return &map->members[i];
+	fail_msg("no key '%s'", key);
+	return NULL;
+}
+
+static void yaml_keys_and_values_keep_their_positions(void **state)
+{
+	struct vp_error err = {0};
+	struct vp_tnode *t = yaml("a: 1\nb:\n  c: \"x\"\n  d: [1, ~]\n", &err);
+	const struct vp_tmember *b, *c, *d;
+
+	(void)state;
+	assert_non_null(t);
+	assert_string_equal(member(t, "a")->value->text, "1");
+	assert_false(member(t, "a")->value->quoted);
+	b = member(t, "b");
+	assert_int_equal(b->line, 2);
+	c = member(b->value, "c");
+	assert_int_equal(c->line, 3);
+	assert_int_equal(c->column, 3);
+	assert_true(c->value->quoted);
+	assert_int_equal(c->value->column, 6);
+	d = member(b->value, "d");
+	assert_int_equal(d->value->kind, VP_T_SEQ);
+	assert_int_equal(d->value->n, 2);
+	assert_int_equal(d->value->items[1]->kind, VP_T_NULL);
+	vp_tree_free(t);
+}
+
+static void json_keys_and_values_keep_their_positions(void **state)
+{
+	struct vp_error err = {0};
+	struct vp_tnode *t = json("{\n  \"zero\": {\"stage\": 2,\n    \"bucket\": 5e8},\n  \"s\": \"x\"\n}\n", &err);
+	const struct vp_tmember *zero, *bucket;
+
+	(void)state;
+	assert_non_null(t);
+	zero = member(t, "zero");
+	assert_int_equal(zero->line, 2);
+	assert_int_equal(zero->column, 3);
+	bucket = member(zero->value, "bucket");
+	assert_int_equal(bucket->line, 3);
+	assert_int_equal(bucket->column, 5);
+	/* a number keeps its text, so 5e8 and 2.0 are not rewritten */
+	assert_string_equal(bucket->value->text, "5e8");
+	assert_false(bucket->value->quoted);
+	assert_true(member(t, "s")->value->quoted);
+	vp_tree_free(t);
+}
+
+static void what_a_reader_would_guess_at_is_an_error_at_its_position(void **state)
+{
+	static const struct {
+		bool is_json;
+		const char *text;
+		unsigned long line, column;
+		const char *says;
+	} bad[] = {
+		{false, "a: 1\nb: 2\na: 3\n", 3, 1, "duplicate key 'a'"},
+		{false, "base: &b {x: 1}\nc:\n  <<: *b\n", 3, 3, "merge keys"},
+		{false, "a: 1\n---\nb: 2\n", 3, 1, "second YAML document"},
+		{false, "a: [1, 2\n", 0, 0, "invalid YAML"},
+		{true, "{\"a\": 1, \"a\": 2}", 1, 10, "duplicate key 'a'"},
+		{true, "{\"a\": 1} x", 1, 10, "unexpected text after the JSON object"},
+		{true, "{\"a\": }", 1, 7, "invalid JSON"},
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct vp_error err = {0};
+		struct vp_tnode *t = bad[i].is_json ? json(bad[i].text, &err) : yaml(bad[i].text, &err);
+
+		assert_null(t);
+		assert_int_equal(err.code, VP_ERR_INPUT);
+		if (strstr(err.message, bad[i].says) == NULL)
+			fail_msg("case %zu: '%s' does not say '%s'", i, err.message, bad[i].says);
+		if (bad[i].line > 0) {
+			assert_int_equal(err.line, bad[i].line);
+			assert_int_equal(err.column, bad[i].column);
+		} else {
+			assert_true(err.line > 0);
+		}
+	}
+}
+
+static void deep_nesting_is_refused_not_recursed_into(void **state)
+{
+	char text[400];
+	struct vp_error err = {0};
+	size_t i, n = 0;
+
+	(void)state;
+	for (i = 0; i < 100; i++)
+		text[n++] = '[';
+	for (i = 0; i < 100; i++)
+		text[n++] = ']';
+	text[n] = '\0';
+	assert_null(json(text, &err));
+	assert_int_equal(err.code, VP_ERR_INPUT);
+	assert_null(yaml(text, &err));
+	assert_int_equal(err.code, VP_ERR_INPUT);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(yaml_keys_and_values_keep_their_positions),
+		cmocka_unit_test(json_keys_and_values_keep_their_positions),
+		cmocka_unit_test(what_a_reader_would_guess_at_is_an_error_at_its_position),
+		cmocka_unit_test(deep_nesting_is_refused_not_recursed_into),
+	};
+	return cmocka_run_group_tests_name("tree", tests, NULL, NULL);
+}
