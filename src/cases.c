@@ -211,6 +211,7 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 	c->metric = VP_METRIC_NONE;
 	/* until a value says otherwise (cases.h) */
 	c->head_unstated = c->precision_unstated = c->method_unstated = c->attn_unstated = c->loss_unstated = true;
+	c->lora_r_unstated = c->seq_unstated = true;
 	if (map->type != YAML_MAPPING_NODE)
 		return fail(r, map, "a case must be a mapping");
 
@@ -237,9 +238,12 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 				return -1;
 		} else if (strcmp(k, "config") == 0) {
 			char rel[1024];
-			if (get_string(r, v, k, rel, sizeof rel) || resolve(r, v, rel, c->config_path, sizeof c->config_path))
-				return -1;
 			seen_config = true;
+			if (is_null(v))
+				c->config_unstated = true;
+			else if (get_string(r, v, k, rel, sizeof rel) ||
+				 resolve(r, v, rel, c->config_path, sizeof c->config_path))
+				return -1;
 		} else if (strcmp(k, "head") == 0) {
 			if (!is_null(v)) {
 				GET_ENUM(vp_head_parse, v, k, &c->train.head);
@@ -257,6 +261,7 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 		} else if (strcmp(k, "seq_len") == 0) {
 			if (get_uint(r, v, k, 0, &c->train.seq_len))
 				return -1;
+			c->seq_unstated = c->train.seq_len == 0;
 		} else if (strcmp(k, "tgt_len") == 0) {
 			if (get_uint(r, v, k, 0, &c->train.tgt_len))
 				return -1;
@@ -282,6 +287,7 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 		} else if (strcmp(k, "lora_r") == 0) {
 			if (get_uint(r, v, k, 0, &c->train.lora_r))
 				return -1;
+			c->lora_r_unstated = c->train.lora_r == 0;
 		} else if (strcmp(k, "lora_dropout") == 0) {
 			/* not in the shared schema: an extension for cases that
 			 * state it; null or absent keeps the default */
@@ -368,10 +374,12 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 		} else if (strcmp(k, "measured_gib") == 0) {
 			const char *s = scalar(v);
 			struct vp_error e;
-			if (s == NULL || v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
-			    vp_parse_double(s, k, 0.0, 1e9, &c->measured_gib, &e) != 0 || c->measured_gib <= 0.0)
-				return fail(r, v, "'measured_gib' must be a positive number");
 			seen_measured = true;
+			if (is_null(v))
+				c->measured_unstated = true;
+			else if (s == NULL || v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
+				 vp_parse_double(s, k, 0.0, 1e9, &c->measured_gib, &e) != 0 || c->measured_gib <= 0.0)
+				return fail(r, v, "'measured_gib' must be a positive number or null");
 		} else {
 			bool info = false;
 			for (i = 0; info_keys[i] != NULL; i++)
@@ -400,6 +408,11 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 		c->train.gpus = 1;
 	if (c->train.seq_len == 0)
 		c->train.seq_len = 1;
+	/* PEFT's LoraConfig(r=8) when a LoRA case names no rank */
+	if (c->train.lora_r == 0)
+		c->train.lora_r = 8;
+	if (c->train.method != VP_METHOD_LORA && c->train.method != VP_METHOD_QLORA)
+		c->lora_r_unstated = false;
 	if (c->train.head == VP_HEAD_SEQ2SEQ_LM && c->train.tgt_len == 0)
 		c->train.tgt_len = c->train.seq_len;
 	if (!c->has_step)

@@ -39,6 +39,10 @@ struct vp_case {
 	 * (standard) are read with those defaults; without a precision or a
 	 * method the case cannot be estimated. */
 	bool head_unstated, attn_unstated, loss_unstated, precision_unstated, method_unstated;
+	/* A LoRA rank left out is PEFT's LoraConfig default, 8; a training step
+	 * without a sequence length, or a case whose config is null, cannot be
+	 * estimated; one whose measured_gib is null is estimated, not scored. */
+	bool lora_r_unstated, seq_unstated, config_unstated, measured_unstated;
 	unsigned long line, column; /* where the case starts */
 };
 

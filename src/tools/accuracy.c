@@ -235,9 +235,13 @@ int main(int argc, char **argv)
 		if (g == NULL) {
 			snprintf(note, sizeof note, "unsupported: GPU '%s' is not in the catalogue", c->gpu);
 			ok = false;
-		} else if (c->precision_unstated || c->method_unstated) {
+		} else if (c->precision_unstated || c->method_unstated || c->config_unstated ||
+			   (c->seq_unstated && c->has_step)) {
 			snprintf(note, sizeof note, "unsupported: no %s stated (null or absent)",
-				 c->precision_unstated ? "precision" : "method");
+				 c->precision_unstated ? "precision"
+				 : c->method_unstated  ? "method"
+				 : c->config_unstated  ? "config"
+						       : "sequence length");
 			ok = false;
 		} else if (vp_hfconfig_load(c->config_path, &m, &e) != 0) {
 			ok = false;
@@ -289,12 +293,15 @@ int main(int argc, char **argv)
 			break;
 		}
 		}
-		error_pct = (compared - c->measured_gib) / c->measured_gib * 100.0;
+		error_pct = c->measured_unstated ? 0.0 : (compared - c->measured_gib) / c->measured_gib * 100.0;
 		if (c->has_step)
 			snprintf(note + strlen(note), sizeof note - strlen(note), "peak in %s", vp_phase_name(est.peak_phase));
 		else
 			snprintf(note + strlen(note), sizeof note - strlen(note),
 				 "no training step: weights + the CUDA context before any kernel");
+		if (c->lora_r_unstated)
+			snprintf(note + strlen(note), sizeof note - strlen(note),
+				 "; lora_r null read as 8 (PEFT's LoraConfig default)");
 		if (default_targets)
 			snprintf(note + strlen(note), sizeof note - strlen(note),
 				 "; lora_targets null read as PEFT's default for %s (%s)", m.model_type,
@@ -316,7 +323,9 @@ int main(int argc, char **argv)
 		else if (unknown_gpu)
 			snprintf(note + strlen(note), sizeof note - strlen(note),
 				 "; gpu '%s' not in the catalogue, context of " DEFAULT_GPU, c->gpu);
-		if (boundary) {
+		if (c->measured_unstated) {
+			snprintf(note + strlen(note), sizeof note - strlen(note), "; not scored: measured_gib null");
+		} else if (boundary) {
 			bool fits = compared <= c->measured_gib;
 			fit_total++;
 			if (fits)
@@ -331,7 +340,10 @@ int main(int argc, char **argv)
 		}
 		if (c->has_step)
 			append_sensitivities(note, sizeof note, c, &train, &m, g, &est);
-		if (boundary) /* pass or fail, no error: the card's size is not a peak */
+		if (c->measured_unstated)
+			printf("%-24s %-7s %-11s %12s %12.3f %9s  %s\n", c->id, c->quality, vp_metric_name(c->metric),
+			       "-", compared, "-", note);
+		else if (boundary) /* pass or fail, no error: the card's size is not a peak */
 			printf("%-24s %-7s %-11s %12.3f %12.3f %9s  %s\n", c->id, c->quality, vp_metric_name(c->metric),
 			       c->measured_gib, compared, "-", note);
 		else
