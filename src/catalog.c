@@ -136,6 +136,7 @@ static const struct field model_fields[] = {
 	M_DBL(hidden_dropout, R_UNIT_HALF),
 	M_DBL(attn_dropout, R_UNIT_HALF),
 	M_DBL(act_dropout, R_UNIT_HALF),
+	M_STR(architecture, 0),
 };
 
 #define G_OFF(f) offsetof(struct vp_gpu, f)

@@ -111,6 +111,8 @@ static void entry(struct vp_yaml_out *e, const struct vp_model *m)
 	/* a model_type read as another family is written as that family, the
 	 * one the catalogue can load; the source keeps the original name */
 	key_str(e, "model_type", m->read_as[0] != '\0' ? m->read_as : m->model_type);
+	if (m->architecture[0] != '\0')
+		key_str(e, "architecture", m->architecture);
 	if (m->read_as[0] != '\0') {
 		char src[VP_TEXT_MAX];
 		snprintf(src, sizeof src, "%.180s (model_type %.31s, read as %.15s)", m->source, m->model_type,

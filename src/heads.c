@@ -1,5 +1,7 @@
 #include "vramplan/heads.h"
 
+#include <string.h>
+
 /*
  * The heads transformers has for each architecture vramplan reads
  * (transformers/models/<type>/modeling_<type>.py):
@@ -16,8 +18,34 @@
  *                 alone) is not modelled; there is no masked-LM class.
  */
 
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+/*
+ * The class a checkpoint was saved as says what it is for, where it says
+ * anything: a sentence encoder is published as the bare model
+ * (XLMRobertaModel for bge-m3, BertModel), a text encoder as
+ * T5EncoderModel, a reward model or classifier as ...ForSequenceClassification.
+ * A pretraining head (BertForMaskedLM, LlamaForCausalLM,
+ * T5ForConditionalGeneration) says nothing beyond the architecture's usual
+ * fine-tune.
+ */
 enum vp_head vp_model_default_head(const struct vp_model *m)
 {
+	const char *a = m->architecture;
+
+	if (a[0] != '\0') {
+		if (ends_with(a, "EncoderModel"))
+			return VP_HEAD_ENCODER;
+		if (ends_with(a, "ForSequenceClassification"))
+			return VP_HEAD_SEQ_CLS;
+		if (m->arch == VP_ARCH_ENCODER && ends_with(a, "Model") && strstr(a, "For") == NULL)
+			return VP_HEAD_ENCODER;
+	}
 	switch (m->arch) {
 	case VP_ARCH_ENCDEC:
 		return VP_HEAD_SEQ2SEQ_LM;

@@ -730,6 +730,25 @@ static bool is_moe(const struct cfg *c)
 	return false;
 }
 
+/* architectures[0], the class the checkpoint was saved as: a Python
+ * identifier, kept only when it is one (anything else is left out, as an
+ * absent key is: it only picks the default head). */
+static void read_architecture(const struct cfg *c, struct vp_model *m)
+{
+	const cJSON *arch = item(c, "architectures");
+	const cJSON *first = cJSON_IsArray(arch) ? cJSON_GetArrayItem(arch, 0) : NULL;
+	size_t n;
+
+	m->architecture[0] = '\0';
+	if (!cJSON_IsString(first))
+		return;
+	n = strlen(first->valuestring);
+	if (n == 0 || n >= sizeof m->architecture ||
+	    strspn(first->valuestring, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != n)
+		return;
+	memcpy(m->architecture, first->valuestring, n + 1);
+}
+
 /*
  * Is a config of a model_type vramplan does not model a Llama decoder in all
  * that memory depends on? Many causal LMs reuse LlamaConfig's layout under
@@ -1015,6 +1034,7 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 		catalogue_name(name, m.name, sizeof m.name);
 	}
 	vp_utf8_copy(m.source, sizeof m.source, name);
+	read_architecture(&c, &m);
 
 	memset(&local, 0, sizeof local);
 	if (vp_model_validate_named(&m, config_key, &c, &local) != 0) {

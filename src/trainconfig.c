@@ -2443,10 +2443,17 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 		return vp_error_at(err, VP_ERR_INPUT, tc->file, tc->head_at.line, tc->head_at.column, "%s",
 				   head_err.message);
 	target = vp_head_uses_target(m, t->head);
-	if (!tc->head_set && m->arch == VP_ARCH_ENCODER &&
+	if (!tc->head_set && t->head == VP_HEAD_ENCODER &&
 	    note_default(tc, err, "vramplan.head",
-			 "head: sequence-classification with %llu labels (vramplan default for encoders; set "
-			 "vramplan.head)",
+			 "head: encoder (the checkpoint's class %s is the bare model; set vramplan.head)",
+			 m->architecture))
+		return -1;
+	if (!tc->head_set && t->head == VP_HEAD_SEQ_CLS &&
+	    note_default(tc, err, "vramplan.head",
+			 m->arch == VP_ARCH_ENCODER ? "head: sequence-classification with %llu labels (vramplan default "
+						      "for encoders; set vramplan.head)"
+						    : "head: sequence-classification with %llu labels (the checkpoint's "
+						      "class; set vramplan.num_labels)",
 			 (unsigned long long)t->num_labels))
 		return -1;
 

@@ -76,6 +76,10 @@ struct vp_model {
 	char aliases[VP_MAX_ALIASES][VP_NAME_MAX];
 	size_t n_aliases;
 	char source[VP_TEXT_MAX];         /* where the architecture numbers came from */
+	/* The class the checkpoint was saved as (config.json architectures[0],
+	 * e.g. "XLMRobertaModel", "T5EncoderModel"); "" when unknown. It picks
+	 * the head a fine-tune gets by default (heads.c). */
+	char architecture[64];
 	uint64_t params_published;        /* count from the model card/paper; 0 = unknown */
 	char params_source[VP_TEXT_MAX];
 

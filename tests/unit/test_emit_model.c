@@ -193,6 +193,7 @@ static const char golden[] =
 	"models:\n"
 	"- name: llama-3.2-3b\n"
 	"  model_type: llama\n"
+	"  architecture: LlamaForCausalLM\n"
 	"  source: " CONFIGS "llama-3.2-3b.json\n"
 	"  hidden_size: 3072\n"
 	"  intermediate_size: 8192\n"

@@ -9,6 +9,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <string.h>
 
 #include "vramplan/catalog.h"
@@ -184,6 +185,35 @@ static void only_an_lm_head_generates(void **state)
 	assert_int_equal(vp_estimate_eval(model("llama-3.2-3b"), g, &t, &o, &e, &err), 0);
 }
 
+static void the_checkpoint_class_picks_the_default_head(void **state)
+{
+	static const struct {
+		const char *model, *architecture;
+		enum vp_head head;
+	} rows[] = {
+		{"bge-m3", "XLMRobertaModel", VP_HEAD_ENCODER},        /* a sentence encoder */
+		{"bert-large-uncased", "BertForMaskedLM", VP_HEAD_SEQ_CLS}, /* a pretraining head: the usual fine-tune */
+		{"bert-large-uncased", "", VP_HEAD_SEQ_CLS},
+		{"mt5-base", "T5EncoderModel", VP_HEAD_ENCODER},       /* a text encoder */
+		{"mt5-base", "MT5ForConditionalGeneration", VP_HEAD_SEQ2SEQ_LM},
+		{"kobart", "BartModel", VP_HEAD_SEQ2SEQ_LM},            /* bare, but BART is fine-tuned as seq2seq */
+		{"llama-3.2-3b", "LlamaForSequenceClassification", VP_HEAD_SEQ_CLS}, /* a reward model */
+		{"llama-3.2-3b", "LlamaForCausalLM", VP_HEAD_CAUSAL_LM},
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		struct vp_model m = *model(rows[i].model);
+		snprintf(m.architecture, sizeof m.architecture, "%s", rows[i].architecture);
+		if (vp_model_default_head(&m) != rows[i].head)
+			fail_msg("%s as %s: head %s", rows[i].model, rows[i].architecture,
+				 vp_head_name(vp_model_default_head(&m)));
+	}
+	/* the catalogue's bge-m3 entries carry their class */
+	assert_string_equal(model("bge-m3-ko")->architecture, "XLMRobertaModel");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -193,6 +223,7 @@ int main(void)
 		cmocka_unit_test(a_classifier_over_t5_runs_the_decoder_on_the_source),
 		cmocka_unit_test(an_untied_lm_head_is_not_loaded_by_a_classifier),
 		cmocka_unit_test(only_an_lm_head_generates),
+		cmocka_unit_test(the_checkpoint_class_picks_the_default_head),
 	};
 	return cmocka_run_group_tests_name("heads", tests, load_catalog, free_catalog);
 }

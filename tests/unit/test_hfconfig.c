@@ -110,6 +110,37 @@ static void bert_keys(void **state)
 	assert_int_equal(m.max_positions, 8194); /* RoBERTa's table: no offset added */
 	assert_int_equal(m.type_vocab_size, 1);
 	assert_true(m.hidden_dropout == 0.1 && m.attn_dropout == 0.1);
+	assert_string_equal(m.architecture, "XLMRobertaModel"); /* architectures[0] */
+}
+
+/* architectures[0] is kept only when it is a Python identifier: it picks a
+ * default head, so anything else is left out as an absent key is */
+static void the_checkpoint_class_is_kept_only_as_an_identifier(void **state)
+{
+	static const char *const base =
+		"{\"model_type\": \"bert\", \"hidden_size\": 64, \"intermediate_size\": 256, "
+		"\"num_hidden_layers\": 1, \"num_attention_heads\": 4, \"vocab_size\": 100, "
+		"\"max_position_embeddings\": 16, \"type_vocab_size\": 2, \"architectures\": %s}";
+	static const struct {
+		const char *json, *kept;
+	} rows[] = {
+		{"[\"BertModel\", \"BertForMaskedLM\"]", "BertModel"},
+		{"[\"../etc/passwd\"]", ""},
+		{"[\"Bert Model\"]", ""},
+		{"[]", ""},
+		{"\"BertModel\"", ""},
+		{"[42]", ""},
+	};
+	char text[512];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		struct vp_model m;
+		snprintf(text, sizeof text, base, rows[i].json);
+		parse_ok(text, &m);
+		assert_string_equal(m.architecture, rows[i].kept);
+	}
 }
 
 static void t5_keys(void **state)
@@ -640,6 +671,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_config_loads),
 		cmocka_unit_test(bert_keys),
+		cmocka_unit_test(the_checkpoint_class_is_kept_only_as_an_identifier),
 		cmocka_unit_test(t5_keys),
 		cmocka_unit_test(t5_defaults_follow_the_config_class),
 		cmocka_unit_test(bart_keys),
