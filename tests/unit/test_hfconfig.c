@@ -117,10 +117,10 @@ static void bert_keys(void **state)
  * default head, so anything else is left out as an absent key is */
 static void the_checkpoint_class_is_kept_only_as_an_identifier(void **state)
 {
-	static const char *const base =
-		"{\"model_type\": \"bert\", \"hidden_size\": 64, \"intermediate_size\": 256, "
-		"\"num_hidden_layers\": 1, \"num_attention_heads\": 4, \"vocab_size\": 100, "
-		"\"max_position_embeddings\": 16, \"type_vocab_size\": 2, \"architectures\": %s}";
+#define TINY_BERT_WITH_ARCHITECTURES                                                          \
+	"{\"model_type\": \"bert\", \"hidden_size\": 64, \"intermediate_size\": 256, "                \
+	"\"num_hidden_layers\": 1, \"num_attention_heads\": 4, \"vocab_size\": 100, "                \
+	"\"max_position_embeddings\": 16, \"type_vocab_size\": 2, \"architectures\": %s}"
 	static const struct {
 		const char *json, *kept;
 	} rows[] = {
@@ -137,7 +137,7 @@ static void the_checkpoint_class_is_kept_only_as_an_identifier(void **state)
 	(void)state;
 	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		struct vp_model m;
-		snprintf(text, sizeof text, base, rows[i].json);
+		snprintf(text, sizeof text, TINY_BERT_WITH_ARCHITECTURES, rows[i].json);
 		parse_ok(text, &m);
 		assert_string_equal(m.architecture, rows[i].kept);
 	}
