@@ -612,6 +612,11 @@ static void comment_train(FILE *f, const struct vp_plan_request *req, const stru
 		fprintf(f, "# with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True in the run's environment "
 			   "(--expandable-segments): train batch %" PRIu64 "\n",
 			p->expandable_batch);
+	if (p->base16_batch > 0)
+		fprintf(f, "# with the frozen base loaded in %s (--precision %s, torch_dtype=torch.%s): train batch %" PRIu64
+			   "\n", req->train.precision == VP_PREC_AMP_BF16 ? "bf16" : "fp16",
+			req->train.precision == VP_PREC_AMP_BF16 ? "bf16" : "fp16",
+			req->train.precision == VP_PREC_AMP_BF16 ? "bfloat16" : "float16", p->base16_batch);
 	if (req->effective_batch > 0 || gpus > 1 || p->grad_accum > 1) {
 		fprintf(f, "# effective batch: %" PRIu64 " x %" PRIu64 " accumulation x %" PRIu64 " GPU%s = %" PRIu64,
 			p->train_batch, p->grad_accum, gpus, gpus == 1 ? "" : "s", p->effective_batch);
@@ -1078,6 +1083,7 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 		jint(&j, o, "eval_batch", plan->eval_batch);
 		jint(&j, o, "eval_accumulation_steps", plan->eval_accumulation_steps);
 		jint(&j, o, "expandable_segments_batch", plan->expandable_batch);
+		jint(&j, o, "base16_batch", plan->base16_batch);
 	}
 	jestimate(&j, root, "estimate", &plan->train, plan->train_batch, plan->budget_bytes, plan->ewc_bytes);
 	if (plan->next_valid)

@@ -223,6 +223,18 @@ static void suggest(const struct vp_model *m, const struct vp_gpu *g, const stru
 		t.grad_ckpt = true;
 		add_suggestion(m, g, req, &t, "--grad-ckpt", budget, out);
 	}
+	/* Adapters leave the base frozen, and a frozen base needs no fp32
+	 * master copy: loaded in 16 bit (from_pretrained(torch_dtype=
+	 * torch.bfloat16), what LoRA recipes do) it takes half the bytes and
+	 * autocast makes no 16-bit copies of it. Full fine-tuning in pure 16
+	 * bit changes the numerics, so it is not offered. */
+	if (base->method != VP_METHOD_FULL &&
+	    (base->precision == VP_PREC_AMP_BF16 || base->precision == VP_PREC_AMP_FP16)) {
+		t = *base;
+		t.precision = base->precision == VP_PREC_AMP_BF16 ? VP_PREC_BF16 : VP_PREC_FP16;
+		add_suggestion(m, g, req, &t, t.precision == VP_PREC_BF16 ? "--precision bf16" : "--precision fp16",
+			       budget, out);
+	}
 	if (base->attn == VP_ATTN_EAGER) {
 		t = *base;
 		t.attn = g->flash_attn ? VP_ATTN_FLASH2 : VP_ATTN_SDPA;
@@ -402,6 +414,23 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 		/* a hint only: if it cannot be had, the plan stands without it */
 		if (vp_plan_search(m, g, &xs, alt, err) == 0 && alt->fits && alt->train_batch > out->train_batch)
 			out->expandable_batch = alt->train_batch;
+		clear_err(err);
+		free(alt);
+	}
+	/* An adapter run under autocast keeps its frozen base in fp32; LoRA
+	 * recipes load it in 16 bit (torch_dtype=torch.bfloat16), which
+	 * halves it and leaves autocast nothing to copy. */
+	if (!req->no_suggestions && req->train.method != VP_METHOD_FULL && req->effective_batch == 0 &&
+	    (req->train.precision == VP_PREC_AMP_BF16 || req->train.precision == VP_PREC_AMP_FP16)) {
+		struct vp_plan_request xs = *req;
+		struct vp_plan *alt = malloc(sizeof *alt);
+
+		if (alt == NULL)
+			return 0;
+		xs.train.precision = req->train.precision == VP_PREC_AMP_BF16 ? VP_PREC_BF16 : VP_PREC_FP16;
+		xs.no_suggestions = true;
+		if (vp_plan_search(m, g, &xs, alt, err) == 0 && alt->fits && alt->train_batch > out->train_batch)
+			out->base16_batch = alt->train_batch;
 		clear_err(err);
 		free(alt);
 	}

@@ -75,6 +75,10 @@ struct vp_plan {
 	 * PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True, when that is
 	 * larger; 0 otherwise (or when already asked for, or no suggestions). */
 	uint64_t expandable_batch;
+	/* For adapters under autocast (an fp32 frozen base): the train batch
+	 * with the base loaded in 16 bit (--precision bf16 or fp16), when that
+	 * is larger; 0 otherwise. */
+	uint64_t base16_batch;
 
 	struct vp_suggestion suggestions[VP_MAX_SUGGESTIONS];
 	size_t n_suggestions;
