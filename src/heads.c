@@ -43,7 +43,9 @@ enum vp_head vp_model_default_head(const struct vp_model *m)
 			return VP_HEAD_ENCODER;
 		if (ends_with(a, "ForSequenceClassification"))
 			return VP_HEAD_SEQ_CLS;
-		if (m->arch == VP_ARCH_ENCODER && ends_with(a, "Model") && strstr(a, "For") == NULL)
+		/* the bare model: BertModel, XLMRobertaModel; not BertLMHeadModel */
+		if (m->arch == VP_ARCH_ENCODER && ends_with(a, "Model") && strstr(a, "For") == NULL &&
+		    strstr(a, "LMHead") == NULL)
 			return VP_HEAD_ENCODER;
 	}
 	switch (m->arch) {

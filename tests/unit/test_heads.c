@@ -194,6 +194,7 @@ static void the_checkpoint_class_picks_the_default_head(void **state)
 		{"bge-m3", "XLMRobertaModel", VP_HEAD_ENCODER},        /* a sentence encoder */
 		{"bert-large-uncased", "BertForMaskedLM", VP_HEAD_SEQ_CLS}, /* a pretraining head: the usual fine-tune */
 		{"bert-large-uncased", "", VP_HEAD_SEQ_CLS},
+		{"bert-large-uncased", "BertLMHeadModel", VP_HEAD_SEQ_CLS}, /* not a bare model */
 		{"mt5-base", "T5EncoderModel", VP_HEAD_ENCODER},       /* a text encoder */
 		{"mt5-base", "MT5ForConditionalGeneration", VP_HEAD_SEQ2SEQ_LM},
 		{"kobart", "BartModel", VP_HEAD_SEQ2SEQ_LM},            /* bare, but BART is fine-tuned as seq2seq */
