@@ -134,6 +134,13 @@ static void append_sensitivities(char *note, size_t size, const struct vp_case *
 		alt.liger_loss = true;
 		append_alternative(note, size, &first, "fused linear cross-entropy", m, g, &alt, c->metric, base);
 	}
+	/* ZeRO's gradient buffer is DeepSpeed's default 5e8 elements; HF's
+	 * example configs say "auto" (hidden x hidden) */
+	if (t->zero_stage > 0 && t->zero_bucket_elements == 0 && !t->zero_bucket_auto) {
+		alt = *t;
+		alt.zero_bucket_auto = true;
+		append_alternative(note, size, &first, "ZeRO reduce_bucket_size auto", m, g, &alt, c->metric, base);
+	}
 	if (m->act == VP_ACT_GELU_NEW) {
 		plain = *m;
 		plain.act = VP_ACT_GELU;
