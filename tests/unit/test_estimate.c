@@ -18,22 +18,7 @@
 #include "vramplan/estimate.h"
 #include "vramplan/train.h"
 
-static struct vp_catalog cat;
-
-static int load_catalog(void **state)
-{
-	struct vp_error err = {0};
-
-	(void)state;
-	return vp_catalog_load_builtin(&cat, &err);
-}
-
-static int free_catalog(void **state)
-{
-	(void)state;
-	vp_catalog_free(&cat);
-	return 0;
-}
+#include "catalog_fixture.h"
 
 /* One BERT layer: hidden 64, 4 heads, MLP 256, vocabulary 100, 16
  * positions, 2 token types; sequence classification with 2 labels. */

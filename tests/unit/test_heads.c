@@ -17,22 +17,7 @@
 #include "vramplan/heads.h"
 #include "vramplan/train.h"
 
-static struct vp_catalog cat;
-
-static int load_catalog(void **state)
-{
-	struct vp_error err = {0};
-
-	(void)state;
-	return vp_catalog_load_builtin(&cat, &err);
-}
-
-static int free_catalog(void **state)
-{
-	(void)state;
-	vp_catalog_free(&cat);
-	return 0;
-}
+#include "catalog_fixture.h"
 
 static const struct vp_model *model(const char *name)
 {

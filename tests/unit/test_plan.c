@@ -16,24 +16,9 @@
 #include "vramplan/host.h"
 #include "vramplan/plan.h"
 
+#include "catalog_fixture.h"
+
 #define GIB ((uint64_t)1 << 30)
-
-static struct vp_catalog cat;
-
-static int load_catalog(void **state)
-{
-	struct vp_error err = {0};
-
-	(void)state;
-	return vp_catalog_load_builtin(&cat, &err);
-}
-
-static int free_catalog(void **state)
-{
-	(void)state;
-	vp_catalog_free(&cat);
-	return 0;
-}
 
 static void request(struct vp_plan_request *r, const struct vp_model *m)
 {

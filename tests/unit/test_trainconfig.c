@@ -13,26 +13,11 @@
 #include "vramplan/catalog.h"
 #include "vramplan/trainconfig.h"
 
+#include "catalog_fixture.h"
+
 #define GOOD VP_TEST_DATA "/trainconfig/good/"
 #define BAD VP_TEST_DATA "/trainconfig/bad/"
 #define EXAMPLES VP_SOURCE_DIR "/examples/configs/"
-
-static struct vp_catalog cat;
-
-static int setup(void **state)
-{
-	struct vp_error err = {0};
-
-	(void)state;
-	return vp_catalog_load_builtin(&cat, &err);
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	vp_catalog_free(&cat);
-	return 0;
-}
 
 static void load_ok(struct vp_trainconfig *tc, const char *path)
 {
@@ -602,5 +587,5 @@ int main(void)
 		cmocka_unit_test(text_and_buffer_agree),
 		cmocka_unit_test(bad_files_fail_at_their_position),
 	};
-	return cmocka_run_group_tests_name("trainconfig", tests, setup, teardown);
+	return cmocka_run_group_tests_name("trainconfig", tests, load_catalog, free_catalog);
 }
