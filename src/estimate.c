@@ -349,9 +349,6 @@ static double norm_saved(const struct ctx *c, double T)
 	return tmp.saved;
 }
 
-/* Attention: saved tensors of one attention over tq query tokens and tk key
- * tokens per sample, for b samples. lin_q/lin_o say whether the projections
- * around it save their inputs. */
 /* Does the kernel's saved v keep a fused q/k/v projection's output alive
  * (see attention_saved)? v_is_view: no repeat_kv copy came in between. */
 static bool fused_qkv_kept(const struct ctx *c, bool v_is_view)
@@ -365,6 +362,9 @@ static bool fused_qkv_kept(const struct ctx *c, bool v_is_view)
 	return n == VP_NAMING_NEOX || n == VP_NAMING_PHI3 || n == VP_NAMING_QWEN;
 }
 
+/* Attention: saved tensors of one attention over tq query tokens and tk key
+ * tokens per sample, for b samples. lin_q/lin_o say whether the projections
+ * around it save their inputs. */
 static void attention_saved(const struct ctx *c, double b, double sq, double sk,
 			    bool o_saves, struct block_mem *bm)
 {

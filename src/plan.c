@@ -186,6 +186,18 @@ static int eval_search(const struct vp_model *m, const struct vp_gpu *g, const s
 	return 0;
 }
 
+/* An adapter run under autocast: its frozen base is fp32 and could be
+ * loaded in 16 bit instead. */
+static bool base16_applies(const struct vp_train *t)
+{
+	return t->method != VP_METHOD_FULL && (t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_AMP_FP16);
+}
+
+static enum vp_precision base16_precision(enum vp_precision p)
+{
+	return p == VP_PREC_AMP_BF16 ? VP_PREC_BF16 : VP_PREC_FP16;
+}
+
 static void add_suggestion(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
 			   const struct vp_train *t, const char *change, uint64_t budget, struct vp_plan *out)
 {
@@ -228,10 +240,9 @@ static void suggest(const struct vp_model *m, const struct vp_gpu *g, const stru
 	 * torch.bfloat16), what LoRA recipes do) it takes half the bytes and
 	 * autocast makes no 16-bit copies of it. Full fine-tuning in pure 16
 	 * bit changes the numerics, so it is not offered. */
-	if (base->method != VP_METHOD_FULL &&
-	    (base->precision == VP_PREC_AMP_BF16 || base->precision == VP_PREC_AMP_FP16)) {
+	if (base16_applies(base)) {
 		t = *base;
-		t.precision = base->precision == VP_PREC_AMP_BF16 ? VP_PREC_BF16 : VP_PREC_FP16;
+		t.precision = base16_precision(base->precision);
 		add_suggestion(m, g, req, &t, t.precision == VP_PREC_BF16 ? "--precision bf16" : "--precision fp16",
 			       budget, out);
 	}
@@ -277,6 +288,27 @@ static void suggest(const struct vp_model *m, const struct vp_gpu *g, const stru
 		snprintf(change, sizeof change, "--seq-len %llu", (unsigned long long)t.seq_len);
 		add_suggestion(m, g, req, &t, change, budget, out);
 	}
+}
+
+/* The train batch the same search picks with setup t instead of the
+ * request's, when that fits and is larger than batch; 0 otherwise. A hint
+ * only: when it cannot be had, the plan stands without it. */
+static uint64_t larger_batch_with(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
+				  const struct vp_train *t, uint64_t batch, struct vp_error *err)
+{
+	struct vp_plan_request xs = *req;
+	struct vp_plan *alt = malloc(sizeof *alt);
+	uint64_t larger = 0;
+
+	if (alt == NULL)
+		return 0;
+	xs.train = *t;
+	xs.no_suggestions = true;
+	if (vp_plan_search(m, g, &xs, alt, err) == 0 && alt->fits && alt->train_batch > batch)
+		larger = alt->train_batch;
+	clear_err(err);
+	free(alt);
+	return larger;
 }
 
 int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
@@ -404,35 +436,17 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 	 * same search without most of the allocator's fragmentation
 	 * (docs/memory-model.md "Allocator"). */
 	if (!req->no_suggestions && !req->train.expandable_segments && req->effective_batch == 0) {
-		struct vp_plan_request xs = *req;
-		struct vp_plan *alt = malloc(sizeof *alt);
-
-		if (alt == NULL)
-			return 0; /* a hint only */
-		xs.train.expandable_segments = true;
-		xs.no_suggestions = true;
-		/* a hint only: if it cannot be had, the plan stands without it */
-		if (vp_plan_search(m, g, &xs, alt, err) == 0 && alt->fits && alt->train_batch > out->train_batch)
-			out->expandable_batch = alt->train_batch;
-		clear_err(err);
-		free(alt);
+		struct vp_train t = req->train;
+		t.expandable_segments = true;
+		out->expandable_batch = larger_batch_with(m, g, req, &t, out->train_batch, err);
 	}
 	/* An adapter run under autocast keeps its frozen base in fp32; LoRA
 	 * recipes load it in 16 bit (torch_dtype=torch.bfloat16), which
 	 * halves it and leaves autocast nothing to copy. */
-	if (!req->no_suggestions && req->train.method != VP_METHOD_FULL && req->effective_batch == 0 &&
-	    (req->train.precision == VP_PREC_AMP_BF16 || req->train.precision == VP_PREC_AMP_FP16)) {
-		struct vp_plan_request xs = *req;
-		struct vp_plan *alt = malloc(sizeof *alt);
-
-		if (alt == NULL)
-			return 0;
-		xs.train.precision = req->train.precision == VP_PREC_AMP_BF16 ? VP_PREC_BF16 : VP_PREC_FP16;
-		xs.no_suggestions = true;
-		if (vp_plan_search(m, g, &xs, alt, err) == 0 && alt->fits && alt->train_batch > out->train_batch)
-			out->base16_batch = alt->train_batch;
-		clear_err(err);
-		free(alt);
+	if (!req->no_suggestions && req->effective_batch == 0 && base16_applies(&req->train)) {
+		struct vp_train t = req->train;
+		t.precision = base16_precision(t.precision);
+		out->base16_batch = larger_batch_with(m, g, req, &t, out->train_batch, err);
 	}
 	return 0;
 }

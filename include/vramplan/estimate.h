@@ -88,14 +88,14 @@ struct vp_eval_estimate {
 int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
 		     const struct vp_eval_opts *opts, struct vp_eval_estimate *out, struct vp_error *err);
 
-/* Estimate one training step. Returns 0, or -1 with err filled when the
- * inputs are inconsistent (e.g. a LoRA target the model does not have) or
- * when a size overflows (VP_ERR_INPUT). */
 /* Does Liger (vp_train.liger_loss, liger_swiglu) patch this model? For a
  * model_type it has no kernels for, transformers trains without them and the
  * estimate ignores the flags. */
 bool vp_liger_patches(const struct vp_model *m);
 
+/* Estimate one training step. Returns 0, or -1 with err filled when the
+ * inputs are inconsistent (e.g. a LoRA target the model does not have, a
+ * head the architecture lacks) or when a size overflows (VP_ERR_INPUT). */
 int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
 		struct vp_estimate *out, struct vp_error *err);
 
