@@ -333,10 +333,13 @@ int main(int argc, char **argv)
 		if (c->measured_unstated) {
 			snprintf(note + strlen(note), sizeof note - strlen(note), "; not scored: measured_gib null");
 		} else if (boundary) {
+			/* a summary statistic: quality A and B only, as scored= */
 			bool fits = compared <= c->measured_gib;
-			fit_total++;
-			if (fits)
-				fit_ok++;
+			if (scored) {
+				fit_total++;
+				if (fits)
+					fit_ok++;
+			}
 			snprintf(note + strlen(note), sizeof note - strlen(note), "; %s", fits ? "fits" : "does not fit");
 		} else if (scored) {
 			abs_errs[n_scored++] = fabs(error_pct);
