@@ -149,7 +149,7 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 	}
 	cat(buf, size, ", %s, %s attention, %s", vp_optimizer_name(t->optimizer), vp_attn_name(t->attn),
 	    t->grad_ckpt ? "gradient checkpointing" : "no checkpointing");
-	if (t->head != vp_model_default_head(m) || (t->head != VP_HEAD_CAUSAL_LM && t->head != VP_HEAD_SEQ2SEQ_LM)) {
+	if (t->head != vp_model_default_head(m) || !vp_head_generates(t->head)) {
 		cat(buf, size, ", %s head", vp_head_name(t->head));
 		if (t->head == VP_HEAD_SEQ_CLS)
 			cat(buf, size, " (%" PRIu64 " labels)", t->num_labels);

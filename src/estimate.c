@@ -1740,7 +1740,7 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 
 	memset(out, 0, sizeof *out);
 	if (opts != NULL && opts->generate) {
-		if (t->head != VP_HEAD_CAUSAL_LM && t->head != VP_HEAD_SEQ2SEQ_LM)
+		if (!vp_head_generates(t->head))
 			return vp_error_set(err, VP_ERR_INPUT, "generation needs a causal-lm or seq2seq-lm head, not %s",
 					    vp_head_name(t->head));
 		if (opts->num_beams == 0 || opts->max_new_tokens == 0)

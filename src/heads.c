@@ -106,6 +106,11 @@ bool vp_head_uses_target(const struct vp_model *m, enum vp_head head)
 	return m->arch == VP_ARCH_ENCDEC && head == VP_HEAD_SEQ2SEQ_LM;
 }
 
+bool vp_head_generates(enum vp_head head)
+{
+	return head == VP_HEAD_CAUSAL_LM || head == VP_HEAD_SEQ2SEQ_LM;
+}
+
 bool vp_head_is_lm(enum vp_head head)
 {
 	return head == VP_HEAD_CAUSAL_LM || head == VP_HEAD_SEQ2SEQ_LM || head == VP_HEAD_MASKED_LM;

@@ -2539,7 +2539,7 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 			return -1;
 	}
 
-	if (tc->eval.generate && t->head != VP_HEAD_CAUSAL_LM && t->head != VP_HEAD_SEQ2SEQ_LM)
+	if (tc->eval.generate && !vp_head_generates(t->head))
 		return vp_error_at(err, VP_ERR_INPUT, tc->file, tc->at[VP_TC_GENERATE].line, tc->at[VP_TC_GENERATE].column,
 				   "predict_with_generate needs a causal-lm or seq2seq-lm head, not %s",
 				   vp_head_name(t->head));

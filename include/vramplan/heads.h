@@ -39,4 +39,9 @@ bool vp_head_uses_target(const struct vp_model *m, enum vp_head head);
  * its logits and loss? */
 bool vp_head_is_lm(enum vp_head head);
 
+/* Can the head generate (predict_with_generate): a causal or seq2seq LM?
+ * These are also the heads every architecture's own checkpoint class
+ * implies, so a default head of another kind is worth saying. */
+bool vp_head_generates(enum vp_head head);
+
 #endif

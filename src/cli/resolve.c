@@ -201,7 +201,7 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 
 	if (!o->has_head) {
 		t->head = vp_model_default_head(m);
-		if (warn && m->architecture[0] != '\0' && t->head != VP_HEAD_CAUSAL_LM && t->head != VP_HEAD_SEQ2SEQ_LM)
+		if (warn && m->architecture[0] != '\0' && !vp_head_generates(t->head))
 			vp_cli_note(o, "head %s, from the checkpoint's class %s", vp_head_name(t->head), m->architecture);
 		else if (warn)
 			vp_cli_note(o, "head %s, from the architecture", vp_head_name(t->head));
