@@ -243,7 +243,7 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 			double p;
 			if (is_head_name(name) && !c->lm_head)
 				return vp_error_set(err, VP_ERR_INPUT,
-						    "modules_to_save entry '%s' names an LM head, which a %s head does not have",
+						    "modules_to_save entry '%s' names an LM head, and the %s head has none",
 						    name, vp_head_name(t->head));
 			if (is_embedding_name(name) || is_head_name(name))
 				p = embed;

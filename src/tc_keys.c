@@ -1,0 +1,922 @@
+/*
+ * The keys of each trainer flavour that change memory: transformers
+ * TrainingArguments with TRL's, axolotl's, and a DeepSpeed config's, each
+ * read into the raw settings (struct raw) that tc_settle.c resolves.
+ */
+#include "trainconfig_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "vramplan/sizes.h"
+
+/* ASCII case-insensitive equality: DeepSpeed matches optimizer names with
+ * .lower(), and tolower() would follow the locale. */
+static bool strcasecmp_ascii_eq(const char *a, const char *b)
+{
+	for (; *a != '\0' && *b != '\0'; a++, b++) {
+		char x = *a >= 'A' && *a <= 'Z' ? (char)(*a - 'A' + 'a') : *a;
+		char y = *b >= 'A' && *b <= 'Z' ? (char)(*b - 'A' + 'a') : *b;
+		if (x != y)
+			return false;
+	}
+	return *a == *b;
+}
+
+/* ---- key handlers shared by the trainer flavours ---- */
+
+HANDLER(k_model)
+{
+	const char *s = NULL;
+
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_string(c, m->value, path, &s) != 0)
+		return -1;
+	if (strlen(s) >= sizeof c->tc->model)
+		return vp_tc_fail_at(c, m->value->line, m->value->column, "'%s' is too long", path);
+	/* vramplan.model wins; axolotl's base_model_config names the
+	 * architecture when it differs from base_model, so it wins over
+	 * base_model whichever comes first. */
+	if (strncmp(c->tc->at[VP_TC_MODEL].key, "vramplan.", 9) == 0)
+		return 0;
+	if (strcmp(c->tc->at[VP_TC_MODEL].key, "base_model_config") == 0 && strcmp(path, "base_model") == 0)
+		return 0;
+	snprintf(c->tc->model, sizeof c->tc->model, "%s", s);
+	vp_tc_set_origin(&c->tc->at[VP_TC_MODEL], path, m);
+	return 0;
+}
+
+/* A batch key: a number, or DeepSpeed's "auto" (filled in by the HF Trainer). */
+static int batch_like(struct ctx *c, const struct vp_tmember *m, const char *path, uint64_t *out, bool *has,
+		      bool *is_auto_out, struct vp_tc_origin *o, uint64_t min)
+{
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	vp_tc_set_origin(o, path, m);
+	if (is_auto_out != NULL && vp_tc_is_auto(m->value)) {
+		*is_auto_out = true;
+		return 0;
+	}
+	if (vp_tc_get_u64(c, m->value, path, min, out) != 0)
+		return -1;
+	*has = true;
+	return 0;
+}
+
+HANDLER(k_batch)
+{
+	return batch_like(c, m, path, &c->r.batch, &c->r.has_batch, &c->r.batch_auto, &c->tc->at[VP_TC_BATCH], 1);
+}
+
+HANDLER(k_eval_batch)
+{
+	return batch_like(c, m, path, &c->r.eval_batch, &c->r.has_eval_batch, NULL, &c->tc->at[VP_TC_EVAL_BATCH], 1);
+}
+
+HANDLER(k_accum)
+{
+	return batch_like(c, m, path, &c->r.accum, &c->r.has_accum, &c->r.accum_auto, &c->tc->at[VP_TC_GRAD_ACCUM],
+			  1);
+}
+
+HANDLER(k_total_batch)
+{
+	return batch_like(c, m, path, &c->r.total_batch, &c->r.has_total_batch, &c->r.total_auto, &c->r.at_total, 1);
+}
+
+static int flag(struct ctx *c, const struct vp_tmember *m, const char *path, int *out, struct vp_tc_origin *o)
+{
+	bool b = false;
+
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_bool(c, m->value, path, &b) != 0)
+		return -1;
+	*out = b;
+	if (o != NULL)
+		vp_tc_set_origin(o, path, m);
+	return 0;
+}
+
+HANDLER(k_fp16)
+{
+	return flag(c, m, path, &c->r.fp16, &c->r.at_fp16);
+}
+
+/* hf: a bool; axolotl: a bool or "auto" (its default). */
+HANDLER(k_bf16)
+{
+	if (c->tc->flavour == VP_TC_AXOLOTL && vp_tc_is_auto(m->value)) {
+		c->r.bf16_auto = true;
+		vp_tc_set_origin(&c->r.at_bf16, path, m);
+		return 0;
+	}
+	return flag(c, m, path, &c->r.bf16, &c->r.at_bf16);
+}
+
+HANDLER(k_pure_bf16)
+{
+	return flag(c, m, path, &c->r.pure_bf16, &c->r.at_pure);
+}
+
+HANDLER(k_pure_fp16)
+{
+	return flag(c, m, path, &c->r.pure_fp16, &c->r.at_pure);
+}
+
+/* TRL ModelConfig torch_dtype (dtype in newer versions): the dtype the
+ * weights are loaded in. */
+HANDLER(k_dtype)
+{
+	const char *s = NULL;
+
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_string(c, m->value, path, &s) != 0)
+		return -1;
+	if (strcmp(s, "bfloat16") != 0 && strcmp(s, "float16") != 0 && strcmp(s, "float32") != 0 &&
+	    strcmp(s, "auto") != 0 && strcmp(s, "bf16") != 0 && strcmp(s, "fp16") != 0 && strcmp(s, "fp32") != 0)
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+			       "unknown '%s' value '%.40s' (expected one of: auto, bfloat16, float16, float32)", path, s);
+	snprintf(c->r.dtype, sizeof c->r.dtype, "%s", s);
+	vp_tc_set_origin(&c->r.at_dtype, path, m);
+	return 0;
+}
+
+/* hf gradient_checkpointing: a bool; axolotl also "unsloth" and "offload"
+ * (activations offloaded to the host). */
+HANDLER(k_grad_ckpt)
+{
+	const struct vp_tnode *v = m->value;
+
+	if (v->kind == VP_T_NULL)
+		return 0;
+	if (c->tc->flavour == VP_TC_AXOLOTL && v->kind == VP_T_SCALAR &&
+	    (strcmp(v->text, "unsloth") == 0 || strcmp(v->text, "offload") == 0)) {
+		c->r.grad_ckpt = 1;
+		c->r.ckpt_offload = true;
+		vp_tc_set_origin(&c->tc->at[VP_TC_GRAD_CKPT], path, m);
+		return 0;
+	}
+	return flag(c, m, path, &c->r.grad_ckpt, &c->tc->at[VP_TC_GRAD_CKPT]);
+}
+
+/*
+ * TrainingArguments.optim values (transformers OptimizerNames) that
+ * vramplan models; vp_optimizer_parse() knows adamw_torch, adamw_hf,
+ * adamw_torch_fused, adamw_bnb_8bit, adamw_8bit, paged_adamw_32bit,
+ * paged_adamw_8bit, lion_32bit and its own names.
+ */
+static const struct {
+	const char *name;
+	enum vp_optimizer opt;
+} hf_optim[] = {
+	{"adamw_apex_fused", VP_OPT_ADAMW_FUSED},
+	{"adamw_torch_npu_fused", VP_OPT_ADAMW_FUSED},
+	{"adamw_anyprecision", VP_OPT_ADAMW},
+	{"adamw_torch_xla", VP_OPT_ADAMW},
+	{"paged_adamw", VP_OPT_PAGED_ADAMW},
+	{"paged_adamw_bnb_8bit", VP_OPT_PAGED_ADAMW_8BIT},
+	{"adafactor", VP_OPT_ADAFACTOR},
+	{"sgd", VP_OPT_SGD},
+	{"lion", VP_OPT_LION},
+};
+
+int vp_tc_parse_optim(struct ctx *c, const struct vp_tnode *v, const char *path, enum vp_optimizer *out)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof hf_optim / sizeof hf_optim[0]; i++)
+		if (strcmp(v->text, hf_optim[i].name) == 0) {
+			*out = hf_optim[i].opt;
+			return 0;
+		}
+	if (vp_optimizer_parse(v->text, out, c->err) != 0)
+		return vp_tc_fail_at(c, v->line, v->column,
+			       "unknown or unmodelled optimizer '%.40s' in '%s' (vramplan models: adamw_torch, "
+			       "adamw_hf, adamw_torch_fused, adamw_bnb_8bit, adamw_8bit, paged_adamw_32bit, "
+			       "paged_adamw_8bit, adafactor, sgd, lion_32bit)",
+			       v->text, path);
+	return 0;
+}
+
+HANDLER(k_optim)
+{
+	const char *s = NULL;
+
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_string(c, m->value, path, &s) != 0)
+		return -1;
+	if (vp_tc_parse_optim(c, m->value, path, &c->r.optim) != 0)
+		return -1;
+	c->r.has_optim = true;
+	vp_tc_set_origin(&c->r.at_optim, path, m);
+	return 0;
+}
+
+/* The deprecated TrainingArguments.adafactor flag. */
+HANDLER(k_adafactor)
+{
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	if (on && !c->r.has_optim) {
+		c->r.optim = VP_OPT_ADAFACTOR;
+		c->r.has_optim = true;
+		vp_tc_set_origin(&c->r.at_optim, path, m);
+	}
+	return 0;
+}
+
+HANDLER(k_use_peft)
+{
+	return flag(c, m, path, &c->r.use_peft, &c->r.at_peft);
+}
+
+/* The position of a quantization key is kept only when it turns the
+ * quantization on: the 4-bit key wins over the 8-bit one. */
+HANDLER(k_load4)
+{
+	if (flag(c, m, path, &c->r.load4, NULL) != 0)
+		return -1;
+	if (c->r.load4 == 1)
+		vp_tc_set_origin(&c->r.at_load, path, m);
+	return 0;
+}
+
+HANDLER(k_load8)
+{
+	if (flag(c, m, path, &c->r.load8, NULL) != 0)
+		return -1;
+	if (c->r.load8 == 1 && c->r.load4 != 1)
+		vp_tc_set_origin(&c->r.at_load, path, m);
+	return 0;
+}
+
+HANDLER(k_nested)
+{
+	return flag(c, m, path, &c->r.nested, NULL);
+}
+
+/* bitsandbytes 4-bit types: nf4 and fp4 store the same 4 bits a weight. */
+HANDLER(k_quant_type)
+{
+	const char *s = NULL;
+
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_string(c, m->value, path, &s) != 0)
+		return -1;
+	if (strcmp(s, "nf4") != 0 && strcmp(s, "fp4") != 0)
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+			       "unknown '%s' value '%.40s' (expected nf4 or fp4)", path, s);
+	return 0;
+}
+
+HANDLER(k_adapter)
+{
+	const char *s = NULL;
+
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_string(c, m->value, path, &s) != 0)
+		return -1;
+	if (strcmp(s, "lora") != 0 && strcmp(s, "qlora") != 0)
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+			       "unsupported adapter '%.40s' (vramplan models lora and qlora)", s);
+	snprintf(c->r.adapter, sizeof c->r.adapter, "%s", s);
+	vp_tc_set_origin(&c->r.at_adapter, path, m);
+	return 0;
+}
+
+HANDLER(k_lora_r)
+{
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_u64(c, m->value, path, 1, &c->r.lora_r) != 0)
+		return -1;
+	c->r.has_lora_r = true;
+	vp_tc_set_origin(&c->tc->at[VP_TC_LORA_R], path, m);
+	return 0;
+}
+
+HANDLER(k_lora_dropout)
+{
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_probability(c, m->value, path, &c->r.lora_dropout) != 0)
+		return -1;
+	c->r.has_lora_dropout = true;
+	return 0;
+}
+
+HANDLER(k_targets)
+{
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_targets(c, m->value, path, &c->r.targets) != 0)
+		return -1;
+	c->r.has_targets = true;
+	vp_tc_set_origin(&c->tc->at[VP_TC_LORA_TARGETS], path, m);
+	return 0;
+}
+
+/* axolotl lora_target_linear: every linear layer, like PEFT's all-linear. */
+HANDLER(k_target_linear)
+{
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	if (on) {
+		c->r.targets.lora_all_linear = true;
+		c->r.has_targets = true;
+		vp_tc_set_origin(&c->tc->at[VP_TC_LORA_TARGETS], path, m);
+	}
+	return 0;
+}
+
+HANDLER(k_modules_to_save)
+{
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	return vp_tc_get_modules_to_save(c, m->value, path);
+}
+
+/* from_pretrained(attn_implementation=...) values (transformers
+ * modeling_utils.py); flash_attention_3 and flex keep no score matrix
+ * either. */
+HANDLER(k_attn_impl)
+{
+	const char *s = NULL;
+
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_string(c, m->value, path, &s) != 0)
+		return -1;
+	if (strcmp(s, "eager") == 0)
+		c->r.attn = VP_ATTN_EAGER;
+	else if (strcmp(s, "sdpa") == 0 || strcmp(s, "flex_attention") == 0)
+		c->r.attn = VP_ATTN_SDPA;
+	else if (strcmp(s, "flash_attention_2") == 0 || strcmp(s, "flash_attention_3") == 0)
+		c->r.attn = VP_ATTN_FLASH2;
+	else
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+			       "unknown '%s' value '%.40s' (expected eager, sdpa, flash_attention_2, "
+			       "flash_attention_3 or flex_attention)",
+			       path, s);
+	c->r.has_attn = true;
+	vp_tc_set_origin(&c->tc->at[VP_TC_ATTN], path, m);
+	return 0;
+}
+
+static int attn_switch(struct ctx *c, const struct vp_tmember *m, const char *path, enum vp_attn a);
+
+/* older TRL ModelConfig: use_flash_attention_2 */
+HANDLER(k_use_flash2)
+{
+	return attn_switch(c, m, path, VP_ATTN_FLASH2);
+}
+
+/* axolotl's attention switches: flash_attention, sdp_attention, ... */
+static int attn_switch(struct ctx *c, const struct vp_tmember *m, const char *path, enum vp_attn a)
+{
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	if (on) {
+		c->r.attn = a;
+		c->r.has_attn = true;
+		vp_tc_set_origin(&c->tc->at[VP_TC_ATTN], path, m);
+	}
+	return 0;
+}
+
+HANDLER(k_flash)
+{
+	return attn_switch(c, m, path, VP_ATTN_FLASH2);
+}
+
+/* xformers' memory-efficient kernel and flex attention, like SDPA, keep no
+ * score matrix. */
+HANDLER(k_sdp)
+{
+	return attn_switch(c, m, path, VP_ATTN_SDPA);
+}
+
+HANDLER(k_eager)
+{
+	return attn_switch(c, m, path, VP_ATTN_EAGER);
+}
+
+HANDLER(k_packing)
+{
+	return flag(c, m, path, &c->r.packed, NULL);
+}
+
+HANDLER(k_compile)
+{
+	int on = 0;
+
+	/* axolotl also takes "auto" (compile when torch supports it) */
+	if (vp_tc_is_auto(m->value))
+		return 0;
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	c->r.compile = on;
+	return 0;
+}
+
+/* HF use_liger_kernel: apply_liger_kernel_to_<model> with its defaults,
+ * which patch RoPE, RMSNorm, SwiGLU and the fused linear cross-entropy */
+HANDLER(k_liger)
+{
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	c->r.liger_loss = c->r.liger_swiglu = on;
+	return 0;
+}
+
+/* axolotl's LigerPlugin takes each kernel on its own */
+HANDLER(k_liger_flce)
+{
+	return flag(c, m, path, &c->r.liger_loss, NULL);
+}
+
+HANDLER(k_liger_glu)
+{
+	return flag(c, m, path, &c->r.liger_swiglu, NULL);
+}
+
+HANDLER(k_gptq)
+{
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	c->r.gptq = on;
+	if (on)
+		vp_tc_set_origin(&c->r.at_load, path, m);
+	return 0;
+}
+
+static int length_key(struct ctx *c, const struct vp_tmember *m, const char *path, uint64_t *out,
+		      struct vp_tc_origin *o)
+{
+	uint64_t v;
+
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_u64(c, m->value, path, 1, &v) != 0)
+		return -1;
+	/* the first of the synonyms wins (max_seq_length over max_length
+	 * over block_size): keep an earlier one */
+	if (o->line > 0 && *out > 0 && strcmp(o->key, path) != 0) {
+		static const char *const order[] = {"max_seq_length", "max_length", "block_size", "sequence_len"};
+		size_t i, mine = 99, theirs = 99;
+		for (i = 0; i < 4; i++) {
+			if (strcmp(order[i], path) == 0)
+				mine = i;
+			if (strcmp(order[i], o->key) == 0)
+				theirs = i;
+		}
+		if (theirs <= mine)
+			return 0;
+	}
+	*out = v;
+	vp_tc_set_origin(o, path, m);
+	return 0;
+}
+
+HANDLER(k_seq)
+{
+	return length_key(c, m, path, &c->tc->len_seq, &c->tc->len_seq_at);
+}
+
+HANDLER(k_source)
+{
+	return length_key(c, m, path, &c->tc->len_source, &c->tc->len_source_at);
+}
+
+HANDLER(k_target)
+{
+	return length_key(c, m, path, &c->tc->len_target, &c->tc->len_target_at);
+}
+
+/* generation_max_length wins over val_max_target_length (run_summarization.py
+ * passes the latter only when the former is unset). */
+HANDLER(k_gen_len)
+{
+	if (c->tc->len_gen_at.line > 0 && strcmp(path, "val_max_target_length") == 0)
+		return 0;
+	return length_key(c, m, path, &c->tc->len_gen, &c->tc->len_gen_at);
+}
+
+HANDLER(k_generate)
+{
+	return flag(c, m, path, &c->r.generate, &c->tc->at[VP_TC_GENERATE]);
+}
+
+HANDLER(k_beams)
+{
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_u64(c, m->value, path, 1, &c->r.beams) != 0)
+		return -1;
+	c->r.has_beams = true;
+	vp_tc_set_origin(&c->tc->at[VP_TC_NUM_BEAMS], path, m);
+	return 0;
+}
+
+HANDLER(k_workers)
+{
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_u64(c, m->value, path, 0, &c->r.workers) != 0)
+		return -1;
+	c->r.has_workers = true;
+	vp_tc_set_origin(&c->tc->at[VP_TC_WORKERS], path, m);
+	return 0;
+}
+
+HANDLER(k_pin)
+{
+	int on = 1;
+
+	if (flag(c, m, path, &on, &c->tc->at[VP_TC_PIN_MEMORY]) != 0)
+		return -1;
+	if (m->value->kind != VP_T_NULL) {
+		c->r.pin = on;
+		c->r.has_pin = true;
+	}
+	return 0;
+}
+
+HANDLER(k_persistent)
+{
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	c->tc->persistent_workers = on;
+	return 0;
+}
+
+/* `deepspeed:` in TrainingArguments and axolotl: a path to a DeepSpeed
+ * config (check reads its ZeRO stage), or an inline mapping. */
+static int read_deepspeed_map(struct ctx *c, const struct vp_tnode *map, const char *prefix);
+
+/* TrainingArguments.fsdp: a space-separated option string ("full_shard
+ * auto_wrap") or a list of options. full_shard and hybrid_shard shard the
+ * parameters, gradients and optimizer states (FULL_SHARD; hybrid shards
+ * within a node, which vramplan takes as all of vramplan.gpus);
+ * shard_grad_op keeps whole parameters, which vramplan does not model. */
+static int fsdp_option(struct ctx *c, const struct vp_tnode *v, const char *path, const char *s, size_t len)
+{
+	if ((len == 10 && strncmp(s, "full_shard", len) == 0) || (len == 12 && strncmp(s, "hybrid_shard", len) == 0)) {
+		c->r.fsdp = true;
+		return 0;
+	}
+	if ((len == 13 && strncmp(s, "shard_grad_op", len) == 0) ||
+	    (len == 18 && strncmp(s, "hybrid_shard_zero2", len) == 0))
+		return vp_tc_fail_at(c, v->line, v->column,
+			       "'%s': FSDP %.*s (whole parameters, sharded gradients and states) is not modelled; "
+			       "vramplan models full_shard and hybrid_shard", path, (int)len, s);
+	return 0; /* no_shard, offload, auto_wrap: nothing to shard or no memory effect modelled */
+}
+
+HANDLER(k_fsdp)
+{
+	const struct vp_tnode *v = m->value;
+	size_t i;
+
+	if (v->kind == VP_T_NULL)
+		return 0;
+	if (v->kind == VP_T_SEQ) {
+		for (i = 0; i < v->n; i++) {
+			const char *s = "";
+			if (vp_tc_get_string(c, v->items[i], path, &s) != 0 || fsdp_option(c, v->items[i], path, s, strlen(s)))
+				return -1;
+		}
+		return 0;
+	}
+	if (v->kind != VP_T_SCALAR)
+		return vp_tc_fail_at(c, v->line, v->column, "expected a string or a list for '%s', found %s", path,
+			       vp_tc_kind_name(v));
+	for (const char *s = v->text; *s != '\0';) {
+		size_t len;
+
+		while (*s == ' ')
+			s++;
+		len = strcspn(s, " ");
+		if (len > 0 && fsdp_option(c, v, path, s, len) != 0)
+			return -1;
+		s += len;
+	}
+	return 0;
+}
+
+HANDLER(k_deepspeed)
+{
+	const struct vp_tnode *v = m->value;
+
+	if (v->kind == VP_T_NULL)
+		return 0;
+	if (v->kind == VP_T_MAP)
+		return read_deepspeed_map(c, v, path);
+	if (v->kind != VP_T_SCALAR)
+		return vp_tc_fail_at(c, v->line, v->column, "expected a file name or a mapping for '%s', found %s", path,
+			       vp_tc_kind_name(v));
+	if (strlen(v->text) >= sizeof c->tc->deepspeed)
+		return vp_tc_fail_at(c, v->line, v->column, "'%s' is too long", path);
+	snprintf(c->tc->deepspeed, sizeof c->tc->deepspeed, "%s", v->text);
+	vp_tc_set_origin(&c->tc->at[VP_TC_DS_FILE], path, m);
+	return 0;
+}
+
+/* ---- key tables per flavour ---- */
+
+/*
+ * hf: transformers TrainingArguments and Seq2SeqTrainingArguments
+ * (src/transformers/training_args.py, training_args_seq2seq.py); the
+ * example scripts' data arguments (examples/pytorch/summarization/
+ * run_summarization.py: max_source_length, max_target_length,
+ * val_max_target_length; language-modeling/run_clm.py: block_size;
+ * text-classification/run_glue.py: max_seq_length); TRL ModelConfig
+ * (trl/trainer/model_config.py: model_name_or_path, torch_dtype,
+ * attn_implementation, use_peft, lora_r, lora_dropout, lora_target_modules,
+ * lora_modules_to_save, load_in_8bit, load_in_4bit, bnb_4bit_quant_type,
+ * use_bnb_nested_quant) and SFTConfig (trl/trainer/sft_config.py:
+ * max_seq_length, max_length, packing).
+ */
+static const struct keydef hf_keys[] = {
+	{"model_name_or_path", k_model},
+	{"per_device_train_batch_size", k_batch},
+	{"per_device_eval_batch_size", k_eval_batch},
+	{"gradient_accumulation_steps", k_accum},
+	{"fp16", k_fp16},
+	{"bf16", k_bf16},
+	{"torch_dtype", k_dtype},
+	{"dtype", k_dtype},
+	{"gradient_checkpointing", k_grad_ckpt},
+	{"optim", k_optim},
+	{"adafactor", k_adafactor},
+	{"use_peft", k_use_peft},
+	{"load_in_4bit", k_load4},
+	{"load_in_8bit", k_load8},
+	{"bnb_4bit_quant_type", k_quant_type},
+	{"use_bnb_nested_quant", k_nested},
+	{"lora_r", k_lora_r},
+	{"lora_dropout", k_lora_dropout},
+	{"lora_target_modules", k_targets},
+	{"lora_modules_to_save", k_modules_to_save},
+	{"attn_implementation", k_attn_impl},
+	{"use_flash_attention_2", k_use_flash2},
+	{"max_seq_length", k_seq},
+	{"max_length", k_seq},
+	{"block_size", k_seq},
+	{"max_source_length", k_source},
+	{"max_target_length", k_target},
+	{"val_max_target_length", k_gen_len},
+	{"generation_max_length", k_gen_len},
+	{"generation_num_beams", k_beams},
+	{"predict_with_generate", k_generate},
+	{"packing", k_packing},
+	{"torch_compile", k_compile},
+	{"use_liger_kernel", k_liger},
+	{"dataloader_num_workers", k_workers},
+	{"dataloader_pin_memory", k_pin},
+	{"dataloader_persistent_workers", k_persistent},
+	{"deepspeed", k_deepspeed},
+	{"fsdp", k_fsdp},
+};
+
+/*
+ * axolotl: AxolotlInputConfig and its parts (src/axolotl/utils/schemas/
+ * config.py, training.py, peft.py, model.py; docs/config-reference.qmd).
+ */
+static const struct keydef axolotl_keys[] = {
+	{"base_model_config", k_model},
+	{"base_model", k_model},
+	{"micro_batch_size", k_batch},
+	{"eval_batch_size", k_eval_batch},
+	{"gradient_accumulation_steps", k_accum},
+	{"batch_size", k_total_batch},
+	{"sequence_len", k_seq},
+	{"adapter", k_adapter},
+	{"load_in_4bit", k_load4},
+	{"load_in_8bit", k_load8},
+	{"gptq", k_gptq},
+	{"lora_r", k_lora_r},
+	{"lora_dropout", k_lora_dropout},
+	{"lora_target_modules", k_targets},
+	{"lora_target_linear", k_target_linear},
+	{"lora_modules_to_save", k_modules_to_save},
+	{"gradient_checkpointing", k_grad_ckpt},
+	{"bf16", k_bf16},
+	{"fp16", k_fp16},
+	{"bfloat16", k_pure_bf16},
+	{"float16", k_pure_fp16},
+	{"optimizer", k_optim},
+	{"flash_attention", k_flash},
+	{"sdp_attention", k_sdp},
+	{"xformers_attention", k_sdp},
+	{"flex_attention", k_sdp},
+	{"eager_attention", k_eager},
+	{"sample_packing", k_packing},
+	{"torch_compile", k_compile},
+	{"liger_fused_linear_cross_entropy", k_liger_flce},
+	{"liger_glu_activation", k_liger_glu},
+	{"dataloader_num_workers", k_workers},
+	{"dataloader_pin_memory", k_pin},
+	{"deepspeed", k_deepspeed},
+};
+
+/* DeepSpeed (deepspeed.ai/docs/config-json): the batch triple, the
+ * precision sections, ZeRO and the optimizer. */
+static int ds_section(struct ctx *c, const struct vp_tmember *m, const char *path);
+
+HANDLER(k_ds_section)
+{
+	return ds_section(c, m, path);
+}
+
+static const struct keydef ds_keys[] = {
+	{"train_micro_batch_size_per_gpu", k_batch},
+	{"gradient_accumulation_steps", k_accum},
+	{"train_batch_size", k_total_batch},
+	{"bf16", k_ds_section},
+	{"bfloat16", k_ds_section},
+	{"fp16", k_ds_section},
+	{"zero_optimization", k_ds_section},
+	{"optimizer", k_ds_section},
+};
+
+const struct keydef *vp_tc_flavour_keys(enum vp_tc_flavour f, size_t *n)
+{
+	switch (f) {
+	case VP_TC_AXOLOTL:
+		*n = sizeof axolotl_keys / sizeof axolotl_keys[0];
+		return axolotl_keys;
+	case VP_TC_DEEPSPEED:
+		*n = sizeof ds_keys / sizeof ds_keys[0];
+		return ds_keys;
+	case VP_TC_HF:
+		break;
+	}
+	*n = sizeof hf_keys / sizeof hf_keys[0];
+	return hf_keys;
+}
+
+const struct keydef *vp_tc_find_key(const struct keydef *keys, size_t n, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(keys[i].key, key) == 0)
+			return &keys[i];
+	return NULL;
+}
+
+/* "enabled" of a DeepSpeed precision section: a bool or "auto" (the HF
+ * Trainer copies TrainingArguments.bf16/fp16 into it). */
+static int ds_enabled(struct ctx *c, const struct vp_tmember *m, const char *path, int *out, struct vp_tc_origin *o)
+{
+	if (vp_tc_is_auto(m->value)) {
+		c->r.precision_auto = true;
+		vp_tc_set_origin(o, path, m);
+		return 0;
+	}
+	return flag(c, m, path, out, o);
+}
+
+/* zero_optimization.reduce_bucket_size: elements, written as a whole number
+ * or in exponent form (5e8, as DeepSpeed's examples do), or "auto" (HF
+ * fills in hidden x hidden). */
+static int ds_bucket_size(struct ctx *c, const struct vp_tmember *m, const char *path)
+{
+	const struct vp_tnode *v = m->value;
+	struct vp_error e = {0};
+	double x;
+
+	if (vp_tc_is_auto(v)) {
+		c->r.zero_bucket_auto = true;
+		return 0;
+	}
+	if (v->kind != VP_T_SCALAR || v->quoted ||
+	    vp_parse_double(v->text, path, 1.0, (double)MAX_NUMBER, &x, &e) != 0 || x != floor(x))
+		return vp_tc_fail_at(c, v->line, v->column,
+			       "expected a whole number of elements (or \"auto\") for '%s', found '%.40s'", path,
+			       v->kind == VP_T_SCALAR ? v->text : vp_tc_kind_name(v));
+	c->r.zero_bucket = (uint64_t)x;
+	return 0;
+}
+
+/* DeepSpeed optimizer types (deepspeed/runtime/config.py): Adam and AdamW
+ * run DeepSpeed's FusedAdam on the GPU, Lamb keeps the same two states. */
+static int ds_optimizer_type(struct ctx *c, const struct vp_tmember *m, const char *path)
+{
+	const char *s = NULL;
+
+	if (vp_tc_get_string(c, m->value, path, &s) != 0)
+		return -1;
+	if (strcasecmp_ascii_eq(s, "adam") || strcasecmp_ascii_eq(s, "adamw") || strcasecmp_ascii_eq(s, "fusedadam"))
+		c->r.optim = VP_OPT_ADAMW_FUSED;
+	else if (strcasecmp_ascii_eq(s, "lamb") || strcasecmp_ascii_eq(s, "onebitadam") ||
+		 strcasecmp_ascii_eq(s, "onebitlamb") || strcasecmp_ascii_eq(s, "zerooneadam"))
+		c->r.optim = VP_OPT_ADAMW;
+	else
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+			       "unmodelled DeepSpeed optimizer '%.40s' (vramplan models Adam, AdamW, Lamb and the "
+			       "1-bit variants)",
+			       s);
+	c->r.has_optim = true;
+	vp_tc_set_origin(&c->r.at_optim, path, m);
+	return 0;
+}
+
+/* Read the subkeys of a DeepSpeed section that change memory; list the rest
+ * as ignored, with their dotted path. */
+static int ds_section(struct ctx *c, const struct vp_tmember *sec, const char *prefix)
+{
+	const struct vp_tnode *map = sec->value;
+	char path[192];
+	size_t i;
+
+	if (map->kind == VP_T_NULL)
+		return 0;
+	if (map->kind != VP_T_MAP)
+		return vp_tc_fail_at(c, map->line, map->column, "expected a mapping for '%s', found %s", prefix,
+			       vp_tc_kind_name(map));
+	for (i = 0; i < map->n; i++) {
+		const struct vp_tmember *m = &map->members[i];
+		const char *sec_name = strrchr(prefix, '.') != NULL ? strrchr(prefix, '.') + 1 : prefix;
+		int rc = 1;
+
+		snprintf(path, sizeof path, "%s.%s", prefix, m->key);
+		if (strcmp(m->key, "enabled") == 0 && strcmp(sec_name, "fp16") == 0)
+			rc = ds_enabled(c, m, path, &c->r.fp16, &c->r.at_fp16);
+		else if (strcmp(m->key, "enabled") == 0 && (strcmp(sec_name, "bf16") == 0 ||
+							     strcmp(sec_name, "bfloat16") == 0))
+			rc = ds_enabled(c, m, path, &c->r.pure_bf16, &c->r.at_pure);
+		else if (strcmp(m->key, "stage") == 0 && strcmp(sec_name, "zero_optimization") == 0) {
+			uint64_t z;
+			if (vp_tc_get_u64(c, m->value, path, 0, &z) != 0)
+				return -1;
+			if (z > 3)
+				return vp_tc_fail_at(c, m->value->line, m->value->column,
+					       "'%s' must be 0, 1, 2 or 3, found %llu", path, (unsigned long long)z);
+			c->r.zero = (int)z;
+			vp_tc_set_origin(&c->tc->at[VP_TC_ZERO], path, m);
+			rc = 0;
+		} else if (strcmp(m->key, "reduce_bucket_size") == 0 && strcmp(sec_name, "zero_optimization") == 0) {
+			rc = ds_bucket_size(c, m, path);
+		} else if (strcmp(m->key, "overlap_comm") == 0 && strcmp(sec_name, "zero_optimization") == 0) {
+			rc = vp_tc_is_auto(m->value) ? 0 : flag(c, m, path, &c->r.zero_overlap, NULL);
+		} else if (strcmp(m->key, "type") == 0 && strcmp(sec_name, "optimizer") == 0) {
+			rc = ds_optimizer_type(c, m, path);
+		} else if (strcmp(sec_name, "zero_optimization") == 0 &&
+			   (strcmp(m->key, "offload_optimizer") == 0 || strcmp(m->key, "offload_param") == 0)) {
+			rc = vp_tc_note_ignored(c, path, m,
+					  "offload is not modelled: the states are counted on the GPU (an overestimate)");
+		} else {
+			rc = vp_tc_note_ignored(c, path, m, NULL);
+		}
+		if (rc != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* An inline `deepspeed:` mapping inside an hf or axolotl config. */
+static int read_deepspeed_map(struct ctx *c, const struct vp_tnode *map, const char *prefix)
+{
+	char path[192];
+	size_t i;
+
+	for (i = 0; i < map->n; i++) {
+		const struct vp_tmember *m = &map->members[i];
+
+		snprintf(path, sizeof path, "%s.%s", prefix, m->key);
+		if (strcmp(m->key, "zero_optimization") == 0 || strcmp(m->key, "bf16") == 0 ||
+		    strcmp(m->key, "fp16") == 0 || strcmp(m->key, "optimizer") == 0) {
+			/* precision follows the trainer's own keys; only ZeRO
+			 * and the optimizer are taken from here */
+			if (strcmp(m->key, "zero_optimization") == 0 || strcmp(m->key, "optimizer") == 0) {
+				if (ds_section(c, m, path) != 0)
+					return -1;
+				continue;
+			}
+		}
+		if (vp_tc_note_ignored(c, path, m, NULL) != 0)
+			return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,601 @@
+/*
+ * The flavour's rules: turn the raw keys into the settings `check` plans
+ * with (precedence, trainer defaults with their notes, DeepSpeed's batch
+ * triple, precision and method).
+ */
+#include "trainconfig_internal.h"
+
+#include <string.h>
+
+#include "vramplan/checked.h"
+
+static const char *source_name(enum vp_tc_flavour f)
+{
+	switch (f) {
+	case VP_TC_HF:
+		return "TrainingArguments default";
+	case VP_TC_AXOLOTL:
+		return "axolotl default";
+	case VP_TC_DEEPSPEED:
+		return "DeepSpeed default";
+	}
+	return "default";
+}
+
+static void copy_origin(struct vp_tc_origin *dst, const struct vp_tc_origin *src)
+{
+	*dst = *src;
+}
+
+/* DeepSpeed's batch triple: train_batch_size = micro x accumulation x GPUs
+ * (deepspeed/runtime/config.py _configure_train_batch_size). */
+static int settle_ds_batch(struct ctx *c)
+{
+	struct vp_trainconfig *tc = c->tc;
+	struct raw *r = &c->r;
+	uint64_t world = c->vb.has_gpus ? c->vb.gpus : 1, prod;
+	bool world_known = c->vb.has_gpus;
+
+	/* "auto": the HF Trainer fills it in. Such a file is still read for
+	 * its ZeRO stage (an hf config's `deepspeed:`); resolve() refuses to
+	 * check it on its own. */
+	if (r->batch_auto) {
+		tc->batch_auto = true;
+		r->has_total_batch = false;
+		r->batch = 1;
+		r->has_batch = true;
+	}
+	if (r->accum_auto) {
+		r->has_accum = false;
+		if (vp_tc_note_default(tc, c->err, "gradient_accumulation_steps",
+				 "gradient_accumulation_steps: auto, counted as 1 (the HF Trainer fills it in)") != 0)
+			return -1;
+	}
+	if (r->total_auto)
+		r->has_total_batch = false;
+	if (!r->has_batch && !r->has_total_batch)
+		return vp_tc_fail_at(c, 1, 1,
+			       "no batch size: a DeepSpeed config needs train_micro_batch_size_per_gpu or "
+			       "train_batch_size");
+	if (r->has_batch && r->has_accum && r->has_total_batch) {
+		if (vp_mul_u64(r->batch, r->accum, &prod) != 0 || r->total_batch % prod != 0 ||
+		    (world_known && r->total_batch != prod * world))
+			return vp_tc_fail_at(c, r->at_total.line, r->at_total.column,
+				       "'train_batch_size' %llu is not train_micro_batch_size_per_gpu x "
+				       "gradient_accumulation_steps x GPUs (DeepSpeed requires it)",
+				       (unsigned long long)r->total_batch);
+		world = r->total_batch / prod;
+		if (!world_known) {
+			c->vb.has_gpus = true;
+			c->vb.gpus = world;
+			copy_origin(&c->vb.at_gpus, &r->at_total);
+		}
+	} else if (r->has_total_batch) {
+		uint64_t known = r->has_batch ? r->batch : r->has_accum ? r->accum : 1;
+		if (vp_mul_u64(known, world, &prod) != 0 || r->total_batch % prod != 0)
+			return vp_tc_fail_at(c, r->at_total.line, r->at_total.column,
+				       "'train_batch_size' %llu is not divisible by %llu x %llu GPUs",
+				       (unsigned long long)r->total_batch, (unsigned long long)known,
+				       (unsigned long long)world);
+		if (r->has_batch) {
+			r->accum = r->total_batch / prod;
+			r->has_accum = true;
+			copy_origin(&tc->at[VP_TC_GRAD_ACCUM], &r->at_total);
+		} else {
+			r->batch = r->total_batch / prod;
+			r->has_batch = true;
+			copy_origin(&tc->at[VP_TC_BATCH], &r->at_total);
+			if (!r->has_accum) {
+				r->accum = 1;
+				r->has_accum = true;
+			}
+		}
+	}
+	return 0;
+}
+
+static int settle_batches(struct ctx *c)
+{
+	struct vp_trainconfig *tc = c->tc;
+	struct raw *r = &c->r;
+	struct vp_train *t = &tc->train;
+
+	switch (tc->flavour) {
+	case VP_TC_DEEPSPEED:
+		if (settle_ds_batch(c) != 0)
+			return -1;
+		t->batch = r->batch;
+		t->grad_accum = r->has_accum ? r->accum : 1;
+		if (!r->has_accum && vp_tc_note_default(tc, c->err, "gradient_accumulation_steps",
+						  "gradient_accumulation_steps: 1 (DeepSpeed default)") != 0)
+			return -1;
+		tc->eval_batch = t->batch;
+		return vp_tc_note_default(tc, c->err, "eval batch",
+				    "eval batch: %llu, the micro-batch (DeepSpeed has no eval batch)",
+				    (unsigned long long)t->batch);
+	case VP_TC_AXOLOTL:
+		/* axolotl normalize_config: with batch_size, the missing one of
+		 * micro_batch_size and gradient_accumulation_steps follows */
+		if (r->has_total_batch && r->has_batch && !r->has_accum) {
+			r->accum = r->total_batch / r->batch > 0 ? r->total_batch / r->batch : 1;
+			r->has_accum = true;
+			copy_origin(&tc->at[VP_TC_GRAD_ACCUM], &r->at_total);
+		} else if (r->has_total_batch && r->has_accum && !r->has_batch) {
+			r->batch = r->total_batch / r->accum > 0 ? r->total_batch / r->accum : 1;
+			r->has_batch = true;
+			copy_origin(&tc->at[VP_TC_BATCH], &r->at_total);
+		}
+		t->batch = r->has_batch ? r->batch : 1;
+		if (!r->has_batch && vp_tc_note_default(tc, c->err, "micro_batch_size", "micro_batch_size: 1 (axolotl default)"))
+			return -1;
+		t->grad_accum = r->has_accum ? r->accum : 1;
+		if (!r->has_accum &&
+		    vp_tc_note_default(tc, c->err, "gradient_accumulation_steps", "gradient_accumulation_steps: 1 (axolotl default)"))
+			return -1;
+		tc->eval_batch = r->has_eval_batch ? r->eval_batch : t->batch;
+		if (!r->has_eval_batch &&
+		    vp_tc_note_default(tc, c->err, "eval_batch_size", "eval_batch_size: %llu (axolotl default: micro_batch_size)",
+				 (unsigned long long)t->batch))
+			return -1;
+		return 0;
+	case VP_TC_HF:
+		break;
+	}
+	/* TrainingArguments: per_device_train_batch_size=8,
+	 * per_device_eval_batch_size=8, gradient_accumulation_steps=1 */
+	t->batch = r->has_batch ? r->batch : 8;
+	if (!r->has_batch && vp_tc_note_default(tc, c->err, "per_device_train_batch_size",
+					  "per_device_train_batch_size: 8 (TrainingArguments default)"))
+		return -1;
+	tc->eval_batch = r->has_eval_batch ? r->eval_batch : 8;
+	if (!r->has_eval_batch && vp_tc_note_default(tc, c->err, "per_device_eval_batch_size",
+					       "per_device_eval_batch_size: 8 (TrainingArguments default)"))
+		return -1;
+	t->grad_accum = r->has_accum ? r->accum : 1;
+	if (!r->has_accum && vp_tc_note_default(tc, c->err, "gradient_accumulation_steps",
+					  "gradient_accumulation_steps: 1 (TrainingArguments default)"))
+		return -1;
+	return 0;
+}
+
+static bool dtype_is(const char *d, const char *a, const char *b)
+{
+	return strcmp(d, a) == 0 || strcmp(d, b) == 0;
+}
+
+static int settle_precision(struct ctx *c)
+{
+	struct vp_trainconfig *tc = c->tc;
+	struct raw *r = &c->r;
+	struct vp_train *t = &tc->train;
+	struct vp_tc_origin *at = &tc->at[VP_TC_PRECISION];
+
+	if (c->vb.has_precision) {
+		t->precision = c->vb.precision;
+		copy_origin(at, &c->vb.at_precision);
+		return 0;
+	}
+	switch (tc->flavour) {
+	case VP_TC_HF:
+		/* TrainingArguments.__post_init__ rejects fp16 and bf16 together */
+		if (r->fp16 == 1 && r->bf16 == 1)
+			return vp_tc_fail_at(c, r->at_bf16.line, r->at_bf16.column,
+				       "'bf16' and 'fp16' cannot both be true (TrainingArguments rejects it)");
+		/* weights loaded in 16 bit (TRL torch_dtype) train in 16 bit */
+		if (dtype_is(r->dtype, "bfloat16", "bf16")) {
+			t->precision = VP_PREC_BF16;
+			copy_origin(at, &r->at_dtype);
+		} else if (dtype_is(r->dtype, "float16", "fp16")) {
+			t->precision = VP_PREC_FP16;
+			copy_origin(at, &r->at_dtype);
+		} else if (r->bf16 == 1) {
+			t->precision = VP_PREC_AMP_BF16;
+			copy_origin(at, &r->at_bf16);
+		} else if (r->fp16 == 1) {
+			t->precision = VP_PREC_AMP_FP16;
+			copy_origin(at, &r->at_fp16);
+		} else {
+			t->precision = VP_PREC_FP32;
+			if (r->bf16 == 0)
+				copy_origin(at, &r->at_bf16);
+			else if (r->fp16 == 0)
+				copy_origin(at, &r->at_fp16);
+			else if (vp_tc_note_default(tc, c->err, "fp16, bf16",
+					      "fp16: false, bf16: false, so fp32 training (TrainingArguments default)"))
+				return -1;
+		}
+		return 0;
+	case VP_TC_AXOLOTL:
+		if (r->pure_bf16 == 1 || r->pure_fp16 == 1) {
+			/* bfloat16/float16: weights in 16 bit, no AMP */
+			t->precision = r->pure_bf16 == 1 ? VP_PREC_BF16 : VP_PREC_FP16;
+			copy_origin(at, &r->at_pure);
+		} else if (r->fp16 == 1 && r->bf16 == 1) {
+			return vp_tc_fail_at(c, r->at_bf16.line, r->at_bf16.column, "'bf16' and 'fp16' cannot both be true");
+		} else if (r->fp16 == 1) {
+			t->precision = VP_PREC_AMP_FP16;
+			copy_origin(at, &r->at_fp16);
+		} else if (r->bf16 == 1) {
+			t->precision = VP_PREC_AMP_BF16;
+			copy_origin(at, &r->at_bf16);
+		} else if (r->bf16 == 0) {
+			t->precision = VP_PREC_FP32;
+			copy_origin(at, &r->at_bf16);
+		} else {
+			/* axolotl normalize_config: bf16 "auto" becomes true
+			 * where torch reports bf16 support, else false with
+			 * fp16 true unless fp16 was given */
+			tc->bf16_auto = true;
+			tc->fp16_off = r->fp16 == 0;
+			t->precision = VP_PREC_AMP_BF16;
+			if (r->bf16_auto)
+				copy_origin(at, &r->at_bf16);
+			else if (vp_tc_note_default(tc, c->err, "bf16",
+					      "bf16: auto (axolotl default): bf16 where the GPU has it, else %s",
+					      tc->fp16_off ? "fp32" : "fp16"))
+				return -1;
+		}
+		return 0;
+	case VP_TC_DEEPSPEED:
+		break;
+	}
+	if (r->pure_bf16 == 1 && r->fp16 == 1)
+		return vp_tc_fail_at(c, r->at_fp16.line, r->at_fp16.column,
+			       "'bf16.enabled' and 'fp16.enabled' cannot both be true");
+	/* DeepSpeed's bf16 and fp16 modes keep the model in 16 bit and fp32
+	 * master weights in the optimizer (the estimator's ZeRO term) */
+	if (r->pure_bf16 == 1) {
+		t->precision = VP_PREC_BF16;
+		copy_origin(at, &r->at_pure);
+	} else if (r->fp16 == 1) {
+		t->precision = VP_PREC_FP16;
+		copy_origin(at, &r->at_fp16);
+	} else {
+		t->precision = VP_PREC_FP32;
+		if (r->precision_auto) {
+			if (vp_tc_note_default(tc, c->err, "bf16.enabled",
+					 "bf16/fp16 enabled: auto (the HF Trainer fills it in), counted as fp32, the largest"))
+				return -1;
+		} else if (r->pure_bf16 == -1 && r->fp16 == -1 &&
+			   vp_tc_note_default(tc, c->err, "bf16.enabled, fp16.enabled",
+					"bf16.enabled: false, fp16.enabled: false, so fp32 (DeepSpeed default)")) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int settle_method(struct ctx *c)
+{
+	struct vp_trainconfig *tc = c->tc;
+	struct raw *r = &c->r;
+	struct vblock *vb = &c->vb;
+	struct vp_train *t = &tc->train;
+	bool quantized;
+
+	/* TRL ModelConfig.__post_init__: "You can't use 8 bit and 4 bit
+	 * precision at the same time" (bitsandbytes refuses it too) */
+	if (r->load4 == 1 && r->load8 == 1 && !vb->has_quant)
+		return vp_tc_fail_at(c, r->at_load.line, r->at_load.column,
+			       "'load_in_4bit' and 'load_in_8bit' cannot both be true");
+	/* the quantization of the base weights */
+	if (vb->has_quant) {
+		t->quant = vb->quant;
+		copy_origin(&tc->at[VP_TC_QUANT], &vb->at_quant);
+	} else if (r->gptq) {
+		t->quant = VP_QUANT_GPTQ_INT4;
+		copy_origin(&tc->at[VP_TC_QUANT], &r->at_load);
+	} else if (r->load4 == 1) {
+		/* axolotl always asks bitsandbytes for double quantization
+		 * (src/axolotl/loaders/model.py: bnb_4bit_use_double_quant=True);
+		 * TRL only with use_bnb_nested_quant */
+		t->quant = tc->flavour == VP_TC_AXOLOTL || r->nested == 1 ? VP_QUANT_NF4_DQ : VP_QUANT_NF4;
+		copy_origin(&tc->at[VP_TC_QUANT], &r->at_load);
+	} else if (r->load8 == 1) {
+		t->quant = VP_QUANT_INT8;
+		copy_origin(&tc->at[VP_TC_QUANT], &r->at_load);
+	}
+	quantized = t->quant != VP_QUANT_NONE;
+
+	if (vb->has_method) {
+		t->method = vb->method;
+		copy_origin(&tc->at[VP_TC_METHOD], &vb->at_method);
+	} else if (tc->flavour == VP_TC_HF) {
+		if (r->use_peft == 1) {
+			t->method = quantized ? VP_METHOD_QLORA : VP_METHOD_LORA;
+			copy_origin(&tc->at[VP_TC_METHOD], &r->at_peft);
+		} else if (quantized) {
+			/* Trainer.__init__: "You cannot perform fine-tuning on
+			 * purely quantized models" */
+			return vp_tc_fail_at(c, r->at_load.line, r->at_load.column,
+				       "'%s' without use_peft: a quantized model cannot be fully fine-tuned (the HF "
+				       "Trainer refuses it); set use_peft: true or vramplan.method",
+				       r->at_load.key);
+		} else {
+			t->method = VP_METHOD_FULL;
+			if (r->use_peft == 0)
+				copy_origin(&tc->at[VP_TC_METHOD], &r->at_peft);
+			else if (vp_tc_note_default(tc, c->err, "use_peft",
+					      "use_peft: false, so full fine-tuning (TRL ModelConfig default)"))
+				return -1;
+		}
+	} else if (tc->flavour == VP_TC_AXOLOTL) {
+		if (strcmp(r->adapter, "qlora") == 0) {
+			/* axolotl config validation: "Require cfg.load_in_4bit to
+			 * be True for qlora" */
+			if (r->load4 != 1 && !r->gptq)
+				return vp_tc_fail_at(c, r->at_adapter.line, r->at_adapter.column,
+					       "'adapter: qlora' needs 'load_in_4bit: true' (axolotl requires it)");
+			t->method = VP_METHOD_QLORA;
+		} else if (strcmp(r->adapter, "lora") == 0) {
+			/* LoRA over an 8-bit or 4-bit base: a quantized base
+			 * with adapters, what vramplan calls qlora */
+			t->method = quantized ? VP_METHOD_QLORA : VP_METHOD_LORA;
+		} else if (quantized) {
+			return vp_tc_fail_at(c, r->at_load.line, r->at_load.column,
+				       "'%s' without an adapter: a quantized model cannot be fully fine-tuned; set "
+				       "adapter: lora or qlora",
+				       r->at_load.key);
+		} else {
+			t->method = VP_METHOD_FULL;
+		}
+		if (r->adapter[0] != '\0')
+			copy_origin(&tc->at[VP_TC_METHOD], &r->at_adapter);
+		else if (vp_tc_note_default(tc, c->err, "adapter", "adapter: none, so full fine-tuning (axolotl default)"))
+			return -1;
+	} else {
+		t->method = VP_METHOD_FULL;
+		if (vp_tc_note_default(tc, c->err, "method",
+				 "full fine-tuning (a DeepSpeed config does not say; set vramplan.method)"))
+			return -1;
+	}
+	if (t->method == VP_METHOD_QLORA && t->quant == VP_QUANT_NONE) {
+		t->quant = VP_QUANT_NF4;
+		if (vp_tc_note_default(tc, c->err, "vramplan.quant", "vramplan.quant: nf4 (QLoRA without a quantization given)"))
+			return -1;
+	}
+	if (t->method != VP_METHOD_LORA && t->method != VP_METHOD_QLORA)
+		return 0;
+
+	if (vb->has_lora_r) {
+		t->lora_r = vb->lora_r;
+		copy_origin(&tc->at[VP_TC_LORA_R], &vb->at_lora_r);
+	} else if (r->has_lora_r) {
+		t->lora_r = r->lora_r;
+	} else if (tc->flavour == VP_TC_HF && r->use_peft == 1) {
+		t->lora_r = 16;
+		if (vp_tc_note_default(tc, c->err, "lora_r", "lora_r: 16 (TRL ModelConfig default)"))
+			return -1;
+	} else {
+		t->lora_r = 8;
+		if (vp_tc_note_default(tc, c->err, "lora_r", "lora_r: 8 (PEFT LoraConfig default)"))
+			return -1;
+	}
+	/* LoRA dropout changes what the adapters save (docs/memory-model.md
+	 * "LoRA adapters"). Unsaid, each trainer's own default: axolotl's
+	 * LoraConfig sets 0.0 (schemas/peft.py validate_lora_dropout), TRL's
+	 * ModelConfig 0.05; elsewhere vramplan's assumed 0.05. */
+	/* an environment variable, not a trainer key: only the vramplan:
+	 * block can say it */
+	if (vb->has_expandable)
+		t->expandable_segments = vb->expandable;
+	if (vb->has_lora_dropout) {
+		t->lora_dropout = vb->lora_dropout;
+	} else if (r->has_lora_dropout) {
+		t->lora_dropout = r->lora_dropout;
+	} else if (tc->flavour == VP_TC_AXOLOTL) {
+		t->lora_dropout = 0.0;
+		if (vp_tc_note_default(tc, c->err, "lora_dropout", "lora_dropout: 0.0 (axolotl default)"))
+			return -1;
+	} else if (tc->flavour == VP_TC_HF && r->use_peft == 1) {
+		t->lora_dropout = 0.05;
+		if (vp_tc_note_default(tc, c->err, "lora_dropout", "lora_dropout: 0.05 (TRL ModelConfig default)"))
+			return -1;
+	} else {
+		t->lora_dropout = 0.05;
+		if (vp_tc_note_default(tc, c->err, "lora_dropout",
+				 "lora_dropout: 0.05 (assumed; with 0 the adapters keep less)"))
+			return -1;
+	}
+	if (vb->has_targets) {
+		memcpy(t->lora_targets, vb->targets.lora_targets, sizeof t->lora_targets);
+		t->n_lora_targets = vb->targets.n_lora_targets;
+		t->lora_all_linear = vb->targets.lora_all_linear;
+		copy_origin(&tc->at[VP_TC_LORA_TARGETS], &vb->at_targets);
+		tc->lora_targets_set = true;
+	} else if (r->has_targets) {
+		memcpy(t->lora_targets, r->targets.lora_targets, sizeof t->lora_targets);
+		t->n_lora_targets = r->targets.n_lora_targets;
+		t->lora_all_linear = r->targets.lora_all_linear;
+		tc->lora_targets_set = true;
+	}
+	return 0;
+}
+
+/*
+ * axolotl loads the model in the dtype its precision keys name
+ * (src/axolotl/utils/config/__init__.py resolve_dtype: torch_dtype bfloat16
+ * with bf16 or bfloat16, float16 with fp16, float16 or load_in_8bit;
+ * src/axolotl/loaders/model.py: model_kwargs["torch_dtype"] =
+ * cfg.torch_dtype), so with `bf16: true` the weights, their gradients and
+ * AdamW's states are bf16, under autocast or not: vramplan's bf16, not
+ * amp-bf16. A quantized base is the exception: PEFT's
+ * prepare_model_for_kbit_training, which axolotl calls for it, casts the
+ * parameters left unquantized to fp32, as amp-* counts them.
+ */
+static void settle_axolotl_dtype(struct ctx *c)
+{
+	struct vp_trainconfig *tc = c->tc;
+	struct vp_train *t = &tc->train;
+
+	if (tc->flavour != VP_TC_AXOLOTL || c->vb.has_precision || t->quant != VP_QUANT_NONE)
+		return;
+	tc->load16 = true;
+	if (t->precision == VP_PREC_AMP_BF16)
+		t->precision = VP_PREC_BF16;
+	else if (t->precision == VP_PREC_AMP_FP16)
+		t->precision = VP_PREC_FP16;
+}
+
+int vp_tc_settle(struct ctx *c)
+{
+	struct vp_trainconfig *tc = c->tc;
+	struct raw *r = &c->r;
+	struct vblock *vb = &c->vb;
+	struct vp_train *t = &tc->train;
+	const char *src = source_name(tc->flavour);
+
+	if (settle_batches(c) != 0 || settle_precision(c) != 0 || settle_method(c) != 0)
+		return -1;
+	settle_axolotl_dtype(c);
+
+	/* optimizer */
+	if (vb->has_optimizer) {
+		t->optimizer = vb->optimizer;
+		copy_origin(&tc->at[VP_TC_OPTIMIZER], &vb->at_optimizer);
+	} else if (r->has_optim) {
+		t->optimizer = r->optim;
+		copy_origin(&tc->at[VP_TC_OPTIMIZER], &r->at_optim);
+	} else if (tc->flavour == VP_TC_AXOLOTL) {
+		/* axolotl schemas/training.py: optimizer=ADAMW_TORCH_FUSED */
+		t->optimizer = VP_OPT_ADAMW_FUSED;
+		if (vp_tc_note_default(tc, c->err, "optimizer", "optimizer: adamw_torch_fused (axolotl default)"))
+			return -1;
+	} else {
+		/* training_args.py: default_optim = "adamw_torch"; recent
+		 * releases pick adamw_torch_fused with torch >= 2.8
+		 * (transformers 5.17 on torch 2.11 does, bench/measured). The
+		 * foreach version counted here, the safe side, holds one more
+		 * temporary the size of the trained parameters. */
+		t->optimizer = VP_OPT_ADAMW;
+		if (vp_tc_note_default(tc, c->err, tc->flavour == VP_TC_HF ? "optim" : "optimizer",
+				 tc->flavour == VP_TC_HF
+					 ? "optim: adamw_torch (TrainingArguments default before torch 2.8; "
+					   "set adamw_torch_fused if that is what runs, it needs less)"
+					 : "optimizer: none in the config, so the client's, assumed adamw_torch "
+					   "(TrainingArguments default before torch 2.8)"))
+			return -1;
+	}
+
+	/* gradient checkpointing */
+	if (vb->has_ckpt) {
+		t->grad_ckpt = vb->ckpt;
+		copy_origin(&tc->at[VP_TC_GRAD_CKPT], &vb->at_ckpt);
+	} else if (r->grad_ckpt >= 0) {
+		t->grad_ckpt = r->grad_ckpt == 1;
+		t->activation_offload = r->ckpt_offload;
+	} else if (tc->flavour == VP_TC_DEEPSPEED) {
+		if (vp_tc_note_default(tc, c->err, "gradient checkpointing",
+				 "gradient checkpointing: false (DeepSpeed's activation_checkpointing does not "
+				 "reach a transformers model; set vramplan.grad_ckpt)"))
+			return -1;
+	} else if (vp_tc_note_default(tc, c->err, "gradient_checkpointing", "gradient_checkpointing: false (%s)", src)) {
+		return -1;
+	}
+
+	/* attention kernel */
+	if (vb->has_attn) {
+		t->attn = vb->attn;
+		copy_origin(&tc->at[VP_TC_ATTN], &vb->at_attn);
+	} else if (r->has_attn) {
+		t->attn = r->attn;
+	} else {
+		/* transformers picks SDPA where the model implements it
+		 * (modeling_utils.py _check_and_adjust_attn_implementation);
+		 * the estimator falls back to eager where it does not */
+		t->attn = VP_ATTN_SDPA;
+		if (vp_tc_note_default(tc, c->err, "attn_implementation",
+				 "attn_implementation: sdpa (transformers default; eager where the model lacks it)"))
+			return -1;
+	}
+	t->packed = r->packed == 1;
+	t->compile = r->compile;
+	t->liger_loss = r->liger_loss == 1;
+	t->liger_swiglu = r->liger_swiglu == 1;
+	t->fsdp = r->fsdp;
+
+	/* ZeRO and data-parallel GPUs */
+	if (vb->has_zero) {
+		t->zero_stage = vb->zero;
+		copy_origin(&tc->at[VP_TC_ZERO], &vb->at_zero);
+	} else if (r->zero >= 0) {
+		t->zero_stage = r->zero;
+	} else if (tc->flavour == VP_TC_DEEPSPEED &&
+		   vp_tc_note_default(tc, c->err, "zero_optimization.stage", "zero_optimization.stage: 0 (DeepSpeed default)")) {
+		return -1;
+	}
+	/* the gradient bucket as the DeepSpeed config sizes it */
+	t->zero_bucket_elements = r->zero_bucket;
+	t->zero_bucket_auto = r->zero_bucket_auto;
+	t->zero_overlap_set = r->zero_overlap >= 0;
+	t->zero_overlap = r->zero_overlap == 1;
+	if (vb->has_gpus) {
+		t->gpus = vb->gpus;
+		copy_origin(&tc->at[VP_TC_GPUS], &vb->at_gpus);
+	} else {
+		t->gpus = 1;
+		if (t->zero_stage > 0 &&
+		    vp_tc_note_default(tc, c->err, "vramplan.gpus",
+				 "data-parallel GPUs: 1 (ZeRO partitions over them; set vramplan.gpus)"))
+			return -1;
+		if (t->fsdp &&
+		    vp_tc_note_default(tc, c->err, "vramplan.gpus",
+				 "data-parallel GPUs: 1 (FSDP shards over them; set vramplan.gpus)"))
+			return -1;
+	}
+
+	/* head */
+	if (vb->has_head) {
+		t->head = vb->head;
+		tc->head_set = true;
+		copy_origin(&tc->head_at, &vb->at_head);
+	}
+	/* lengths from the vramplan block; resolve() sees their origin */
+	if (vb->has_seq) {
+		t->seq_len = vb->seq;
+		copy_origin(&tc->at[VP_TC_SEQ_LEN], &vb->at_seq);
+	}
+	if (vb->has_tgt) {
+		t->tgt_len = vb->tgt;
+		copy_origin(&tc->at[VP_TC_TGT_LEN], &vb->at_tgt);
+	}
+	if (vb->has_labels)
+		t->num_labels = vb->num_labels;
+	if (vb->has_texts)
+		t->texts_per_example = vb->texts;
+
+	/* evaluation with generation (Seq2SeqTrainingArguments) */
+	tc->eval.num_beams = 1;
+	if (vb->has_generate) {
+		tc->eval.generate = vb->generate;
+		copy_origin(&tc->at[VP_TC_GENERATE], &vb->at_generate);
+	} else {
+		tc->eval.generate = r->generate == 1;
+	}
+	if (vb->has_beams) {
+		tc->eval.num_beams = vb->beams;
+		copy_origin(&tc->at[VP_TC_NUM_BEAMS], &vb->at_beams);
+	} else if (r->has_beams) {
+		tc->eval.num_beams = r->beams;
+	}
+	if (vb->has_new_tokens) {
+		tc->len_gen = vb->new_tokens;
+		copy_origin(&tc->len_gen_at, &vb->at_new_tokens);
+	}
+
+	/* DataLoader (TrainingArguments: dataloader_num_workers=0,
+	 * dataloader_pin_memory=True; axolotl passes both through) */
+	if (r->has_workers) {
+		tc->num_workers = r->workers;
+	} else if (vp_tc_note_default(tc, c->err, "dataloader_num_workers",
+				tc->flavour == VP_TC_DEEPSPEED
+					? "dataloader_num_workers: 0 (a DeepSpeed config has no DataLoader settings)"
+					: "dataloader_num_workers: 0 (TrainingArguments default)")) {
+		return -1;
+	}
+	tc->pin_memory = r->has_pin ? r->pin : true;
+	if (!r->has_pin && tc->flavour != VP_TC_DEEPSPEED &&
+	    vp_tc_note_default(tc, c->err, "dataloader_pin_memory", "dataloader_pin_memory: true (TrainingArguments default)"))
+		return -1;
+	return 0;
+}

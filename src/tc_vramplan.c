@@ -1,0 +1,391 @@
+/*
+ * The `vramplan:` block of a training config (docs/check.md): the settings
+ * a trainer config does not state, each winning over the trainer's keys.
+ */
+#include "trainconfig_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "vramplan/sizes.h"
+
+/* ---- the vramplan: block ---- */
+
+static int v_enum(struct ctx *c, const struct vp_tmember *m, const char *path, const char **s)
+{
+	if (vp_tc_get_string(c, m->value, path, s) != 0)
+		return -1;
+	return 0;
+}
+
+HANDLER(v_model)
+{
+	const char *s = NULL;
+
+	if (vp_tc_get_string(c, m->value, path, &s) != 0)
+		return -1;
+	if (strlen(s) >= sizeof c->tc->model)
+		return vp_tc_fail_at(c, m->value->line, m->value->column, "'%s' is too long", path);
+	snprintf(c->tc->model, sizeof c->tc->model, "%s", s);
+	vp_tc_set_origin(&c->tc->at[VP_TC_MODEL], path, m);
+	return 0;
+}
+
+static int add_gpu(struct ctx *c, const struct vp_tnode *v, const char *path, const struct vp_tmember *m)
+{
+	struct vp_trainconfig *tc = c->tc;
+
+	if (v->kind != VP_T_SCALAR || v->text[0] == '\0')
+		return vp_tc_fail_at(c, v->line, v->column, "expected a GPU name for '%s', found %s", path, vp_tc_kind_name(v));
+	if (strlen(v->text) >= sizeof tc->gpus[0])
+		return vp_tc_fail_at(c, v->line, v->column, "GPU name '%.40s' in '%s' is too long", v->text, path);
+	if (tc->n_gpus == VP_TC_MAX_GPUS)
+		return vp_tc_fail_at(c, v->line, v->column, "too many GPUs in '%s' (at most %d)", path, VP_TC_MAX_GPUS);
+	snprintf(tc->gpus[tc->n_gpus], sizeof tc->gpus[0], "%s", v->text);
+	vp_tc_set_origin(&tc->gpu_at[tc->n_gpus], path, m);
+	/* a list item points at its own line */
+	tc->gpu_at[tc->n_gpus].line = v->line;
+	tc->gpu_at[tc->n_gpus].column = v->column;
+	tc->n_gpus++;
+	return 0;
+}
+
+HANDLER(v_gpu)
+{
+	size_t i;
+
+	if (m->value->kind == VP_T_SEQ) {
+		for (i = 0; i < m->value->n; i++)
+			if (add_gpu(c, m->value->items[i], path, m) != 0)
+				return -1;
+		return 0;
+	}
+	return add_gpu(c, m->value, path, m);
+}
+
+HANDLER(v_util)
+{
+	const struct vp_tnode *v = m->value;
+	double d;
+
+	if (v->kind != VP_T_SCALAR || v->quoted)
+		return vp_tc_fail_at(c, v->line, v->column, "expected a number in (0, 1] for '%s', found %s", path,
+			       vp_tc_kind_name(v));
+	if (vp_parse_double(v->text, path, 0.0, 1.0, &d, c->err) != 0)
+		return vp_tc_reposition(c, v, path);
+	if (!(d > 0.0))
+		return vp_tc_fail_at(c, v->line, v->column, "'%s' must be in (0, 1], found %s", path, v->text);
+	c->tc->util = d;
+	return 0;
+}
+
+static int get_size(struct ctx *c, const struct vp_tnode *v, const char *path, uint64_t *out)
+{
+	if (v->kind != VP_T_SCALAR)
+		return vp_tc_fail_at(c, v->line, v->column, "expected a size such as 60GB for '%s', found %s", path,
+			       vp_tc_kind_name(v));
+	if (vp_parse_size(v->text, path, out, c->err) != 0)
+		return vp_tc_reposition(c, v, path);
+	if (*out == 0)
+		return vp_tc_fail_at(c, v->line, v->column, "'%s' must be more than 0", path);
+	return 0;
+}
+
+HANDLER(v_host_ram)
+{
+	return get_size(c, m->value, path, &c->tc->host_ram_bytes);
+}
+
+HANDLER(v_worker_ram)
+{
+	return get_size(c, m->value, path, &c->tc->worker_ram_bytes);
+}
+
+HANDLER(v_cpus)
+{
+	return vp_tc_get_u64(c, m->value, path, 1, &c->tc->cpus);
+}
+
+HANDLER(v_method)
+{
+	const char *s = NULL;
+
+	if (v_enum(c, m, path, &s) != 0)
+		return -1;
+	if (vp_method_parse(s, &c->vb.method, c->err) != 0)
+		return vp_tc_reposition(c, m->value, path);
+	c->vb.has_method = true;
+	vp_tc_set_origin(&c->vb.at_method, path, m);
+	return 0;
+}
+
+HANDLER(v_quant)
+{
+	const char *s = NULL;
+
+	if (v_enum(c, m, path, &s) != 0)
+		return -1;
+	if (vp_quant_parse(s, &c->vb.quant, c->err) != 0)
+		return vp_tc_reposition(c, m->value, path);
+	c->vb.has_quant = true;
+	vp_tc_set_origin(&c->vb.at_quant, path, m);
+	return 0;
+}
+
+HANDLER(v_lora_dropout)
+{
+	if (vp_tc_get_probability(c, m->value, path, &c->vb.lora_dropout) != 0)
+		return -1;
+	c->vb.has_lora_dropout = true;
+	return 0;
+}
+
+HANDLER(v_expandable)
+{
+	if (vp_tc_get_bool(c, m->value, path, &c->vb.expandable) != 0)
+		return -1;
+	c->vb.has_expandable = true;
+	return 0;
+}
+
+HANDLER(v_lora_r)
+{
+	if (vp_tc_get_u64(c, m->value, path, 1, &c->vb.lora_r) != 0)
+		return -1;
+	c->vb.has_lora_r = true;
+	vp_tc_set_origin(&c->vb.at_lora_r, path, m);
+	return 0;
+}
+
+HANDLER(v_targets)
+{
+	if (vp_tc_get_targets(c, m->value, path, &c->vb.targets) != 0)
+		return -1;
+	c->vb.has_targets = true;
+	vp_tc_set_origin(&c->vb.at_targets, path, m);
+	return 0;
+}
+
+HANDLER(v_head)
+{
+	const char *s = NULL;
+
+	if (v_enum(c, m, path, &s) != 0)
+		return -1;
+	if (vp_head_parse(s, &c->vb.head, c->err) != 0)
+		return vp_tc_reposition(c, m->value, path);
+	c->vb.has_head = true;
+	vp_tc_set_origin(&c->vb.at_head, path, m);
+	return 0;
+}
+
+HANDLER(v_texts)
+{
+	if (vp_tc_get_u64(c, m->value, path, 1, &c->vb.texts) != 0)
+		return -1;
+	if (c->vb.texts > 64)
+		return vp_tc_fail_at(c, m->value->line, m->value->column, "'%s' must be at most 64, found %llu", path,
+			       (unsigned long long)c->vb.texts);
+	c->vb.has_texts = true;
+	return 0;
+}
+
+HANDLER(v_labels)
+{
+	if (vp_tc_get_u64(c, m->value, path, 1, &c->vb.num_labels) != 0)
+		return -1;
+	c->vb.has_labels = true;
+	return 0;
+}
+
+HANDLER(v_seq)
+{
+	if (vp_tc_get_u64(c, m->value, path, 1, &c->vb.seq) != 0)
+		return -1;
+	c->vb.has_seq = true;
+	vp_tc_set_origin(&c->vb.at_seq, path, m);
+	return 0;
+}
+
+HANDLER(v_tgt)
+{
+	if (vp_tc_get_u64(c, m->value, path, 1, &c->vb.tgt) != 0)
+		return -1;
+	c->vb.has_tgt = true;
+	vp_tc_set_origin(&c->vb.at_tgt, path, m);
+	return 0;
+}
+
+HANDLER(v_precision)
+{
+	const char *s = NULL;
+
+	if (v_enum(c, m, path, &s) != 0)
+		return -1;
+	if (vp_precision_parse(s, &c->vb.precision, c->err) != 0)
+		return vp_tc_reposition(c, m->value, path);
+	c->vb.has_precision = true;
+	vp_tc_set_origin(&c->vb.at_precision, path, m);
+	return 0;
+}
+
+HANDLER(v_optimizer)
+{
+	const char *s = NULL;
+
+	if (v_enum(c, m, path, &s) != 0)
+		return -1;
+	if (vp_tc_parse_optim(c, m->value, path, &c->vb.optimizer) != 0)
+		return -1;
+	c->vb.has_optimizer = true;
+	vp_tc_set_origin(&c->vb.at_optimizer, path, m);
+	return 0;
+}
+
+HANDLER(v_attn)
+{
+	const char *s = NULL;
+
+	if (v_enum(c, m, path, &s) != 0)
+		return -1;
+	if (vp_attn_parse(s, &c->vb.attn, c->err) != 0)
+		return vp_tc_reposition(c, m->value, path);
+	c->vb.has_attn = true;
+	vp_tc_set_origin(&c->vb.at_attn, path, m);
+	return 0;
+}
+
+HANDLER(v_ckpt)
+{
+	if (vp_tc_get_bool(c, m->value, path, &c->vb.ckpt) != 0)
+		return -1;
+	c->vb.has_ckpt = true;
+	vp_tc_set_origin(&c->vb.at_ckpt, path, m);
+	return 0;
+}
+
+HANDLER(v_gpus)
+{
+	if (vp_tc_get_u64(c, m->value, path, 1, &c->vb.gpus) != 0)
+		return -1;
+	c->vb.has_gpus = true;
+	vp_tc_set_origin(&c->vb.at_gpus, path, m);
+	return 0;
+}
+
+HANDLER(v_zero)
+{
+	uint64_t z;
+
+	if (vp_tc_get_u64(c, m->value, path, 0, &z) != 0)
+		return -1;
+	if (z > 3)
+		return vp_tc_fail_at(c, m->value->line, m->value->column, "'%s' must be 0, 1, 2 or 3, found %llu", path,
+			       (unsigned long long)z);
+	c->vb.zero = (int)z;
+	c->vb.has_zero = true;
+	vp_tc_set_origin(&c->vb.at_zero, path, m);
+	return 0;
+}
+
+HANDLER(v_generate)
+{
+	if (vp_tc_get_bool(c, m->value, path, &c->vb.generate) != 0)
+		return -1;
+	c->vb.has_generate = true;
+	vp_tc_set_origin(&c->vb.at_generate, path, m);
+	return 0;
+}
+
+HANDLER(v_beams)
+{
+	if (vp_tc_get_u64(c, m->value, path, 1, &c->vb.beams) != 0)
+		return -1;
+	c->vb.has_beams = true;
+	vp_tc_set_origin(&c->vb.at_beams, path, m);
+	return 0;
+}
+
+HANDLER(v_new_tokens)
+{
+	if (vp_tc_get_u64(c, m->value, path, 1, &c->vb.new_tokens) != 0)
+		return -1;
+	c->vb.has_new_tokens = true;
+	vp_tc_set_origin(&c->vb.at_new_tokens, path, m);
+	return 0;
+}
+
+/* Read before the flavour is known (see detect_flavour). */
+HANDLER(v_flavour)
+{
+	(void)c;
+	(void)m;
+	(void)path;
+	return 0;
+}
+
+static const struct keydef vramplan_keys[] = {
+	{"model", v_model},
+	{"gpu", v_gpu},
+	{"util", v_util},
+	{"host_ram", v_host_ram},
+	{"cpus", v_cpus},
+	{"worker_ram", v_worker_ram},
+	{"method", v_method},
+	{"quant", v_quant},
+	{"lora_r", v_lora_r},
+	{"lora_dropout", v_lora_dropout},
+	{"expandable_segments", v_expandable},
+	{"lora_targets", v_targets},
+	{"head", v_head},
+	{"num_labels", v_labels},
+	{"texts_per_example", v_texts},
+	{"seq_len", v_seq},
+	{"target_len", v_tgt},
+	{"precision", v_precision},
+	{"optimizer", v_optimizer},
+	{"attn", v_attn},
+	{"grad_ckpt", v_ckpt},
+	{"gpus", v_gpus},
+	{"zero_stage", v_zero},
+	{"generate", v_generate},
+	{"num_beams", v_beams},
+	{"max_new_tokens", v_new_tokens},
+	{"flavour", v_flavour},
+};
+
+#define N_VRAMPLAN_KEYS (sizeof vramplan_keys / sizeof vramplan_keys[0])
+
+/* The vramplan: block is vramplan's own schema: unknown keys are errors. */
+int vp_tc_read_vramplan(struct ctx *c, const struct vp_tmember *block)
+{
+	const struct vp_tnode *map = block->value;
+	char path[128], list[400];
+	size_t i, k, used = 0;
+
+	if (map->kind == VP_T_NULL)
+		return 0;
+	if (map->kind != VP_T_MAP)
+		return vp_tc_fail_at(c, map->line, map->column, "expected a mapping for 'vramplan', found %s", vp_tc_kind_name(map));
+	for (i = 0; i < map->n; i++) {
+		const struct vp_tmember *m = &map->members[i];
+
+		snprintf(path, sizeof path, "vramplan.%s", m->key);
+		for (k = 0; k < N_VRAMPLAN_KEYS; k++)
+			if (strcmp(vramplan_keys[k].key, m->key) == 0)
+				break;
+		if (k == N_VRAMPLAN_KEYS) {
+			list[0] = '\0';
+			for (k = 0; k < N_VRAMPLAN_KEYS && used + 24 < sizeof list; k++)
+				used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", k ? ", " : "",
+							 vramplan_keys[k].key);
+			return vp_tc_fail_at(c, m->line, m->column, "unknown key '%.64s' in 'vramplan' (expected one of: %s)",
+				       m->key, list);
+		}
+		if (m->value->kind == VP_T_NULL)
+			return vp_tc_fail_at(c, m->value->line, m->value->column, "'%s' has no value", path);
+		if (vramplan_keys[k].fn(c, m, path) != 0)
+			return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,140 @@
+/*
+ * Private to the training-config reader (src/trainconfig.c and the tc_*.c
+ * files it is split into): the reading context, the raw trainer keys before
+ * the flavour's rules settle them, and the helpers the files share. Nothing
+ * outside the reader includes this.
+ */
+#ifndef VP_TRAINCONFIG_INTERNAL_H
+#define VP_TRAINCONFIG_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vramplan/error.h"
+#include "vramplan/trainconfig.h"
+#include "vramplan/tree.h"
+
+/* The largest batch, length or count accepted from a file: far above any
+ * real run, far below overflow in the products the estimator forms. */
+#define MAX_NUMBER ((uint64_t)1 << 32)
+
+#if defined(__GNUC__)
+#define VP_TC_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define VP_TC_PRINTF(f, a)
+#endif
+
+
+/* Settings the vramplan: block can give; each wins over the trainer keys. */
+struct vblock {
+	bool has_method, has_quant, has_lora_r, has_targets, has_head, has_labels, has_seq, has_tgt;
+	bool has_precision, has_optimizer, has_attn, has_ckpt, has_gpus, has_zero, has_generate;
+	bool has_beams, has_new_tokens, has_lora_dropout, has_expandable, has_texts;
+	bool expandable;
+	double lora_dropout;
+	enum vp_method method;
+	enum vp_quant quant;
+	uint64_t lora_r, num_labels, seq, tgt, gpus, beams, new_tokens, texts;
+	struct vp_train targets;   /* lora_targets parsed into a scratch vp_train */
+	enum vp_head head;
+	enum vp_precision precision;
+	enum vp_optimizer optimizer;
+	enum vp_attn attn;
+	bool ckpt, generate;
+	int zero;
+	struct vp_tc_origin at_method, at_quant, at_lora_r, at_targets, at_head, at_seq, at_tgt, at_precision,
+		at_optimizer, at_attn, at_ckpt, at_gpus, at_zero, at_generate, at_beams, at_new_tokens;
+};
+
+/* Trainer keys as read, before the flavour's rules settle them. -1 = absent
+ * for the tri-state flags. */
+struct raw {
+	uint64_t batch, eval_batch, accum, total_batch;
+	bool has_batch, has_eval_batch, has_accum, has_total_batch;
+	bool batch_auto, accum_auto, total_auto;
+	int fp16, bf16, pure_bf16, pure_fp16; /* -1 absent, 0, 1 */
+	bool bf16_auto, precision_auto;
+	char dtype[32];                       /* torch_dtype / dtype */
+	int grad_ckpt;
+	bool ckpt_offload;
+	bool has_optim;
+	enum vp_optimizer optim;
+	int use_peft, load4, load8, nested;
+	char adapter[32];
+	bool has_lora_r;
+	uint64_t lora_r;
+	bool has_lora_dropout;
+	double lora_dropout;
+	bool has_targets;
+	struct vp_train targets;
+	bool has_attn;
+	enum vp_attn attn;
+	int packed, generate;
+	bool has_beams;
+	uint64_t beams;
+	bool has_workers, has_pin;
+	uint64_t workers;
+	bool pin;
+	int zero;
+	uint64_t zero_bucket;      /* reduce_bucket_size; 0 absent */
+	bool zero_bucket_auto;
+	int zero_overlap;          /* overlap_comm: -1 absent, 0, 1 */
+	bool compile;
+	int liger_loss, liger_swiglu;
+	bool gptq;
+	bool fsdp;
+	struct vp_tc_origin at_fp16, at_bf16, at_pure, at_dtype, at_adapter, at_load, at_peft, at_total, at_optim;
+};
+
+struct ctx {
+	struct vp_trainconfig *tc;
+	const char *file;
+	struct vp_error *err;
+	struct vblock vb;
+	struct raw r;
+	const struct keydef *keys; /* the flavour's table, for "did you mean" */
+	size_t n_keys;
+};
+
+typedef int (*key_fn)(struct ctx *c, const struct vp_tmember *m, const char *path);
+
+struct keydef {
+	const char *key;
+	key_fn fn;
+};
+
+#define HANDLER(name) static int name(struct ctx *c, const struct vp_tmember *m, const char *path)
+
+/* tc_values.c: errors at a node, notes, typed values */
+int vp_tc_fail_at(struct ctx *c, unsigned long line, unsigned long column, const char *fmt, ...) VP_TC_PRINTF(4, 5);
+int vp_tc_reposition(struct ctx *c, const struct vp_tnode *n, const char *path);
+void vp_tc_set_origin(struct vp_tc_origin *o, const char *path, const struct vp_tmember *m);
+const char *vp_tc_kind_name(const struct vp_tnode *n);
+int vp_tc_note_default(struct vp_trainconfig *tc, struct vp_error *err, const char *key, const char *fmt, ...)
+	VP_TC_PRINTF(4, 5);
+int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember *m, const char *why);
+int vp_tc_get_u64(struct ctx *c, const struct vp_tnode *v, const char *path, uint64_t min, uint64_t *out);
+int vp_tc_get_probability(struct ctx *c, const struct vp_tnode *v, const char *path, double *out);
+int vp_tc_get_bool(struct ctx *c, const struct vp_tnode *v, const char *path, bool *out);
+int vp_tc_get_string(struct ctx *c, const struct vp_tnode *v, const char *path, const char **out);
+bool vp_tc_is_auto(const struct vp_tnode *v);
+int vp_tc_get_targets(struct ctx *c, const struct vp_tnode *v, const char *path, struct vp_train *t);
+int vp_tc_get_modules_to_save(struct ctx *c, const struct vp_tnode *v, const char *path);
+
+/* tc_keys.c: the trainer flavours' keys (TrainingArguments/TRL, axolotl,
+ * DeepSpeed) */
+int vp_tc_parse_optim(struct ctx *c, const struct vp_tnode *v, const char *path, enum vp_optimizer *out);
+const struct keydef *vp_tc_flavour_keys(enum vp_tc_flavour f, size_t *n);
+const struct keydef *vp_tc_find_key(const struct keydef *keys, size_t n, const char *key);
+
+/* tc_vramplan.c: the `vramplan:` block */
+int vp_tc_read_vramplan(struct ctx *c, const struct vp_tmember *block);
+
+/* tc_settle.c: the flavour's rules turn the raw keys into settings */
+int vp_tc_settle(struct ctx *c);
+
+/* trainconfig.c */
+const struct vp_tmember *vp_tc_member(const struct vp_tnode *map, const char *key);
+
+#endif
