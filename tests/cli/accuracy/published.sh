@@ -29,5 +29,15 @@ check scored "$(get scored)" "==" 2
 check unsupported "$(get unsupported)" "==" 0
 check boundary_ok "$(get boundary_ok)" "==" 5/5
 check unsafe "$(get unsafe)" "<=" 2
+summary_of bench/published/unsloth-context.yaml
+check unsupported "$(get unsupported)" "==" 0
+# Quality C, so out of the summary: the rows themselves. Read as points of the
+# source's fitted line (peak reserved = the GPU size), the transformers path
+# is within -6.3..-0.2% from 932 to 28,454 tokens; the bound keeps that band.
+for row in $(printf '%s\n' "$out" | awk '$1 ~ /^UNS-HF-.*-res$/ { print $1 "=" $6 }'); do
+	check "${row%%=*}" "${row#*=}" ">=" -7.0
+	check "${row%%=*}" "${row#*=}" "<=" 3.0
+done
+check UNS-HF-res-rows "$(printf '%s\n' "$out" | grep -c '^UNS-HF-.*-res ')" "==" 7
 [ $fail -eq 0 ] && echo "published rows read and within their recorded bounds"
 exit $fail
