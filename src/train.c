@@ -273,3 +273,8 @@ void vp_train_lora_targets_text(const struct vp_train *t, char *buf, size_t size
 		snprintf(buf + len, size - len, "%sall-linear", t->n_lora_targets > 0 ? "," : "");
 	}
 }
+
+bool vp_train_has_adapters(const struct vp_train *t)
+{
+	return t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA;
+}

@@ -8,12 +8,9 @@
  * it is given, opens nothing, and returns 0, or -1 with err filled
  * (VP_ERR_IO when the stream or the emitter fails).
  *
- * A plan's trainer settings depend on the key profile: Hugging Face
- * TrainingArguments (hf), Lightning Trainer and DataLoader arguments
- * (lightning), a DeepSpeed config (deepspeed) or an axolotl config
- * (axolotl). vp_plan_settings() is the one place that decides the keys and
- * values; the YAML and JSON emitters both print its list, so the two
- * formats cannot disagree.
+ * The trainer settings come from vp_plan_settings() (vramplan/settings.h);
+ * the YAML and JSON emitters both print its list, so the two formats cannot
+ * disagree.
  *
  * Output is deterministic: fixed key order, byte counts as integers, and
  * GiB figures as "%.2f" computed in integer arithmetic.
@@ -29,50 +26,8 @@
 #include "vramplan/gpu.h"
 #include "vramplan/model.h"
 #include "vramplan/plan.h"
+#include "vramplan/settings.h"
 #include "vramplan/train.h"
-
-enum vp_profile {
-	VP_PROFILE_HF = 0,   /* transformers.TrainingArguments */
-	VP_PROFILE_LIGHTNING, /* LightningCLI: trainer: and data: sections */
-	VP_PROFILE_DEEPSPEED, /* DeepSpeed config JSON keys */
-	VP_PROFILE_AXOLOTL,   /* axolotl YAML config */
-	VP_PROFILE_COUNT
-};
-
-int vp_profile_parse(const char *s, enum vp_profile *out, struct vp_error *err);
-const char *vp_profile_name(enum vp_profile p);
-
-enum vp_setting_type {
-	VP_SETTING_INT,
-	VP_SETTING_BOOL,
-	VP_SETTING_NUMBER, /* a finite double, printed in its shortest exact form */
-	VP_SETTING_STRING,
-	VP_SETTING_LIST,  /* a sequence of strings: list[0 .. n_list-1] */
-	VP_SETTING_BEGIN, /* `key:` opens a nested mapping ... */
-	VP_SETTING_END    /* ... closed here (key is NULL) */
-};
-
-struct vp_setting {
-	enum vp_setting_type type;
-	const char *key;          /* a string literal; NULL for END */
-	uint64_t i;               /* INT */
-	bool b;                   /* BOOL */
-	double d;                 /* NUMBER */
-	const char *s;            /* STRING: a string literal */
-	const char (*list)[32];   /* LIST: points into the vp_train given; NULL for a
-				   * one-item list of the literal in s */
-	size_t n_list;
-};
-
-#define VP_SETTINGS_MAX 48
-
-/*
- * The trainer settings of a plan under `profile`, in output order, into
- * out[0 .. cap-1]. Returns how many there are (which may exceed cap, like
- * snprintf; nothing past cap is written). The settings point into *req.
- */
-size_t vp_plan_settings(const struct vp_plan_request *req, const struct vp_plan *plan,
-			enum vp_profile profile, struct vp_setting *out, size_t cap);
 
 /* The budget a plan may fill: floor(util x memory), as vp_plan_search()
  * computes it. */

@@ -150,6 +150,9 @@ const char *vp_attn_name(enum vp_attn a);
 const char *vp_head_name(enum vp_head h);
 const char *vp_loss_name(enum vp_loss l);
 
+/* LoRA or QLoRA: adapters train, the base is frozen. */
+bool vp_train_has_adapters(const struct vp_train *t);
+
 /* Add a LoRA target (comma-separated list accepted; "all-linear" sets the flag). */
 int vp_train_set_lora_targets(struct vp_train *t, const char *list, struct vp_error *err);
 

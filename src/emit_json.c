@@ -1,0 +1,328 @@
+/*
+ * A plan and a one-batch estimate as JSON (cJSON): the same settings and
+ * numbers as the YAML output (src/emit_plan.c), as one object.
+ */
+#include "vramplan/emit.h"
+#include "emit_internal.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "vramplan/heads.h"
+
+struct jb {
+	bool failed;
+};
+
+static cJSON *jcheck(struct jb *j, cJSON *item)
+{
+	if (item == NULL)
+		j->failed = true;
+	return item;
+}
+
+static void jint(struct jb *j, cJSON *obj, const char *key, uint64_t v)
+{
+	char num[32];
+
+	/* raw text: cJSON keeps numbers as doubles, exact only below 2^53 */
+	snprintf(num, sizeof num, "%" PRIu64, v);
+	jcheck(j, cJSON_AddRawToObject(obj, key, num));
+}
+
+static void jnum(struct jb *j, cJSON *obj, const char *key, double v)
+{
+	char num[32];
+
+	vp_emit_shortest_double(v, num, sizeof num);
+	jcheck(j, cJSON_AddRawToObject(obj, key, num));
+}
+
+static void jbool(struct jb *j, cJSON *obj, const char *key, bool v)
+{
+	jcheck(j, cJSON_AddBoolToObject(obj, key, v));
+}
+
+static void jstr(struct jb *j, cJSON *obj, const char *key, const char *v)
+{
+	jcheck(j, cJSON_AddStringToObject(obj, key, v));
+}
+
+static cJSON *jobj(struct jb *j, cJSON *obj, const char *key)
+{
+	return jcheck(j, cJSON_AddObjectToObject(obj, key));
+}
+
+static void jsettings(struct jb *j, cJSON *root, const struct vp_setting *s, size_t n)
+{
+	cJSON *stack[4];
+	size_t depth = 0, i, k;
+
+	stack[0] = root;
+	for (i = 0; i < n; i++) {
+		cJSON *cur = stack[depth];
+
+		if (cur == NULL) {
+			j->failed = true;
+			return;
+		}
+		switch (s[i].type) {
+		case VP_SETTING_INT:
+			jint(j, cur, s[i].key, s[i].i);
+			break;
+		case VP_SETTING_BOOL:
+			jbool(j, cur, s[i].key, s[i].b);
+			break;
+		case VP_SETTING_NUMBER:
+			jnum(j, cur, s[i].key, s[i].d);
+			break;
+		case VP_SETTING_STRING:
+			jstr(j, cur, s[i].key, s[i].s);
+			break;
+		case VP_SETTING_LIST: {
+			cJSON *a = jcheck(j, cJSON_AddArrayToObject(cur, s[i].key));
+
+			for (k = 0; a != NULL && k < s[i].n_list; k++) {
+				cJSON *str = jcheck(j, cJSON_CreateString(vp_setting_item(&s[i], k)));
+
+				if (str != NULL)
+					cJSON_AddItemToArray(a, str);
+			}
+			break;
+		}
+		case VP_SETTING_BEGIN:
+			if (depth + 1 >= sizeof stack / sizeof stack[0]) {
+				j->failed = true;
+				return;
+			}
+			stack[++depth] = jobj(j, cur, s[i].key);
+			break;
+		case VP_SETTING_END:
+			if (depth > 0)
+				depth--;
+			break;
+		}
+	}
+}
+
+static void jmodel_gpu(struct jb *j, cJSON *root, const struct vp_model *m, const struct vp_gpu *g,
+		       const struct vp_estimate *e)
+{
+	cJSON *o = jobj(j, root, "model");
+
+	if (o != NULL) {
+		jstr(j, o, "name", m->name);
+		jstr(j, o, "hf_id", m->hf_id);
+		jstr(j, o, "model_type", m->model_type);
+		if (vp_dtype_name(m->stored_dtype) != NULL)
+			jstr(j, o, "dtype", vp_dtype_name(m->stored_dtype));
+		else
+			jcheck(j, cJSON_AddNullToObject(o, "dtype"));
+		jint(j, o, "params_total", e->params_total);
+		jint(j, o, "params_trainable", e->params_trainable);
+	}
+	o = jobj(j, root, "gpu");
+	if (o != NULL) {
+		jstr(j, o, "name", g->name);
+		jstr(j, o, "full_name", g->full_name);
+		jint(j, o, "memory_mib", g->memory_mib);
+		jbool(j, o, "bf16", g->bf16);
+		jbool(j, o, "flash_attn", g->flash_attn);
+	}
+}
+
+static void jsetup(struct jb *j, cJSON *root, const struct vp_model *m, const struct vp_train *t, double util)
+{
+	cJSON *o = jobj(j, root, "setup");
+	size_t i;
+
+	if (o == NULL)
+		return;
+	jint(j, o, "seq_len", t->seq_len);
+	if (vp_head_uses_target(m, t->head))
+		jint(j, o, "target_len", t->tgt_len);
+	else
+		jcheck(j, cJSON_AddNullToObject(o, "target_len"));
+	jstr(j, o, "precision", vp_precision_name(t->precision));
+	jstr(j, o, "method", vp_method_name(t->method));
+	if (vp_train_has_adapters(t)) {
+		cJSON *l = jobj(j, o, "lora");
+		cJSON *a;
+
+		if (l != NULL) {
+			jint(j, l, "r", t->lora_r);
+			jnum(j, l, "dropout", t->lora_dropout);
+			a = jcheck(j, cJSON_AddArrayToObject(l, "targets"));
+			for (i = 0; a != NULL && i < t->n_lora_targets; i++) {
+				cJSON *str = jcheck(j, cJSON_CreateString(t->lora_targets[i]));
+
+				if (str != NULL)
+					cJSON_AddItemToArray(a, str);
+			}
+			jbool(j, l, "all_linear", t->lora_all_linear);
+		}
+	} else {
+		jcheck(j, cJSON_AddNullToObject(o, "lora"));
+	}
+	jstr(j, o, "quant", vp_quant_name(t->quant));
+	jstr(j, o, "optimizer", vp_optimizer_name(t->optimizer));
+	jstr(j, o, "attention", vp_attn_name(t->attn));
+	jbool(j, o, "grad_ckpt", t->grad_ckpt);
+	jstr(j, o, "head", vp_head_name(t->head));
+	jint(j, o, "num_labels", t->num_labels);
+	jint(j, o, "texts_per_example", t->texts_per_example > 0 ? t->texts_per_example : 1);
+	jstr(j, o, "loss", vp_loss_name(t->loss));
+	jbool(j, o, "compile", t->compile);
+	jbool(j, o, "liger_loss", t->liger_loss);
+	jbool(j, o, "liger_swiglu", t->liger_swiglu);
+	jbool(j, o, "expandable_segments", t->expandable_segments);
+	jbool(j, o, "activation_offload", t->activation_offload);
+	jbool(j, o, "optimizer_in_backward", t->optimizer_in_backward);
+	jint(j, o, "zero_stage", t->zero_stage > 0 ? (uint64_t)t->zero_stage : 0);
+	jbool(j, o, "fsdp", t->fsdp);
+	jint(j, o, "gpus", t->gpus);
+	jcheck(j, cJSON_AddNumberToObject(o, "util", util));
+}
+
+static void jestimate(struct jb *j, cJSON *root, const char *key, const struct vp_estimate *e,
+		      uint64_t batch, uint64_t budget, uint64_t ewc)
+{
+	struct vp_setting s[VP_SETTINGS_MAX];
+	size_t n = vp_estimate_settings(e, batch, budget, ewc, s, VP_SETTINGS_MAX);
+	cJSON *o = jobj(j, root, key);
+
+	if (o != NULL)
+		jsettings(j, o, s, n < VP_SETTINGS_MAX ? n : VP_SETTINGS_MAX);
+}
+
+static int jprint(FILE *out, cJSON *root, struct jb *j, struct vp_error *err)
+{
+	char *text;
+	int rc = 0;
+
+	if (j->failed) {
+		cJSON_Delete(root);
+		return vp_error_set(err, VP_ERR_IO, "out of memory building the JSON output");
+	}
+	text = cJSON_Print(root);
+	cJSON_Delete(root);
+	if (text == NULL)
+		return vp_error_set(err, VP_ERR_IO, "out of memory printing the JSON output");
+	errno = 0;
+	if (fputs(text, out) == EOF || fputc('\n', out) == EOF)
+		rc = vp_error_set(err, VP_ERR_IO, "cannot write the output: %s",
+				  errno != 0 ? strerror(errno) : "write error");
+	cJSON_free(text);
+	if (rc == 0)
+		rc = vp_emit_stream_status(out, err);
+	return rc;
+}
+
+int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *g,
+		      const struct vp_plan_request *req, const struct vp_plan *plan,
+		      enum vp_profile profile, struct vp_error *err)
+{
+	struct vp_setting s[VP_SETTINGS_MAX];
+	struct jb j = {false};
+	cJSON *root, *o;
+	size_t n;
+
+	if (out == NULL || m == NULL || g == NULL || req == NULL || plan == NULL)
+		return vp_error_set(err, VP_ERR_INPUT, "nothing to emit");
+	n = vp_plan_settings(req, plan, profile, s, VP_SETTINGS_MAX);
+	if (n > VP_SETTINGS_MAX)
+		return vp_error_set(err, VP_ERR_INPUT, "too many settings (%zu)", n);
+	root = cJSON_CreateObject();
+	if (root == NULL)
+		return vp_error_set(err, VP_ERR_IO, "out of memory building the JSON output");
+
+	jstr(&j, root, "vramplan", VRAMPLAN_VERSION);
+	jstr(&j, root, "profile", vp_profile_name(profile));
+	jmodel_gpu(&j, root, m, g, &plan->train);
+	jsetup(&j, root, m, &req->train, req->util);
+	o = jobj(&j, root, "settings");
+	if (o != NULL)
+		jsettings(&j, o, s, n);
+
+	o = jobj(&j, root, "plan");
+	if (o != NULL) {
+		jbool(&j, o, "fits", plan->fits);
+		jint(&j, o, "train_batch", plan->train_batch);
+		jint(&j, o, "grad_accum", plan->grad_accum);
+		jint(&j, o, "effective_batch", plan->effective_batch);
+		jbool(&j, o, "effective_exact", plan->effective_exact);
+		jstr(&j, o, "limit", vp_limit_name(plan->limit));
+		jint(&j, o, "memory_max_batch", plan->memory_max_batch);
+		jint(&j, o, "eval_batch", plan->eval_batch);
+		jint(&j, o, "eval_accumulation_steps", plan->eval_accumulation_steps);
+		jint(&j, o, "expandable_segments_batch", plan->expandable_batch);
+		jint(&j, o, "base16_batch", plan->base16_batch);
+	}
+	jestimate(&j, root, "estimate", &plan->train, plan->train_batch, plan->budget_bytes, plan->ewc_bytes);
+	if (plan->next_valid)
+		jestimate(&j, root, "next_batch", &plan->next, plan->memory_max_batch + 1, plan->budget_bytes,
+			  plan->ewc_bytes);
+	else
+		jcheck(&j, cJSON_AddNullToObject(root, "next_batch"));
+
+	o = jobj(&j, root, "eval");
+	if (o != NULL) {
+		jint(&j, o, "batch", plan->eval_batch);
+		jbool(&j, o, "generate", req->eval.generate);
+		jint(&j, o, "num_beams", req->eval.generate ? req->eval.num_beams : 0);
+		jint(&j, o, "max_new_tokens", req->eval.generate ? req->eval.max_new_tokens : 0);
+		jint(&j, o, "resident_bytes", plan->eval.resident_bytes);
+		jint(&j, o, "working_bytes", plan->eval.working_bytes);
+		jint(&j, o, "kv_cache_bytes", plan->eval.kv_cache_bytes);
+		jint(&j, o, "logits_bytes", plan->eval.logits_bytes);
+		jint(&j, o, "allocated_bytes", plan->eval.allocated_bytes);
+		jint(&j, o, "reserved_bytes", plan->eval.reserved_bytes);
+		jint(&j, o, "device_bytes", plan->eval.device_bytes);
+		jint(&j, o, "predictions_bytes_per_step", plan->eval.predictions_bytes_per_step);
+	}
+
+	o = jobj(&j, root, "host");
+	if (o != NULL) {
+		jint(&j, o, "num_workers", plan->host.num_workers);
+		jbool(&j, o, "pin_memory", plan->host.pin_memory);
+		jbool(&j, o, "persistent_workers", plan->host.num_workers > 0 && plan->host.persistent_workers);
+		jint(&j, o, "prefetch_factor", plan->host.num_workers > 0 ? plan->host.prefetch_factor : 0);
+		jint(&j, o, "trainer_bytes", plan->host.trainer_bytes);
+		jint(&j, o, "worker_bytes", plan->host.worker_bytes);
+		jint(&j, o, "replay_bytes", plan->host.replay_bytes);
+		jint(&j, o, "total_bytes", plan->host.total_bytes);
+		if (req->host.host_ram_bytes > 0)
+			jint(&j, o, "host_ram_bytes", req->host.host_ram_bytes);
+		else
+			jcheck(&j, cJSON_AddNullToObject(o, "host_ram_bytes"));
+		jint(&j, o, "cpus", req->host.cpus);
+		jbool(&j, o, "limited_by_ram", plan->host.limited_by_ram);
+		jbool(&j, o, "fits", plan->host.fits);
+	}
+	return jprint(out, root, &j, err);
+}
+
+int vp_emit_estimate_json(FILE *out, const struct vp_model *m, const struct vp_gpu *g,
+			  const struct vp_train *t, double util, const struct vp_estimate *e,
+			  struct vp_error *err)
+{
+	struct jb j = {false};
+	cJSON *root;
+
+	if (out == NULL || m == NULL || g == NULL || t == NULL || e == NULL)
+		return vp_error_set(err, VP_ERR_INPUT, "nothing to emit");
+	root = cJSON_CreateObject();
+	if (root == NULL)
+		return vp_error_set(err, VP_ERR_IO, "out of memory building the JSON output");
+	jstr(&j, root, "vramplan", VRAMPLAN_VERSION);
+	jmodel_gpu(&j, root, m, g, e);
+	jsetup(&j, root, m, t, util);
+	jestimate(&j, root, "estimate", e, t->batch, vp_budget_bytes(g, util), 0);
+	return jprint(out, root, &j, err);
+}

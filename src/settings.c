@@ -1,0 +1,360 @@
+/*
+ * The trainer settings of a plan, per key profile: the one place that
+ * decides the keys and values that the YAML and JSON emitters print.
+ *
+ * Key names of each profile, and where they come from:
+ *
+ * hf         transformers.TrainingArguments fields (huggingface/transformers,
+ *            src/transformers/training_args.py, commit 00349ae87edd):
+ *            per_device_train_batch_size, per_device_eval_batch_size,
+ *            gradient_accumulation_steps, eval_accumulation_steps,
+ *            gradient_checkpointing, bf16, fp16, optim, torch_compile,
+ *            dataloader_num_workers, dataloader_pin_memory,
+ *            dataloader_persistent_workers, dataloader_prefetch_factor.
+ *            optim values are OptimizerNames members of the same file.
+ *            _validate_args() raises "--dataloader_prefetch_factor can only
+ *            be set when data is loaded in a different process" when
+ *            dataloader_num_workers == 0, and torch's DataLoader raises for
+ *            persistent_workers without workers, so both depend on the
+ *            worker count.
+ * lightning  LightningCLI sections: `trainer:` holds Trainer.__init__
+ *            arguments (Lightning-AI/pytorch-lightning,
+ *            src/lightning/pytorch/trainer/trainer.py: accumulate_grad_batches,
+ *            precision with the _PRECISION_INPUT strings "32-true",
+ *            "16-mixed", "bf16-mixed", "16-true", "bf16-true"); `data:` holds
+ *            the LightningDataModule's arguments, named after
+ *            torch.utils.data.DataLoader's (batch_size, num_workers,
+ *            pin_memory, persistent_workers, prefetch_factor) plus
+ *            eval_batch_size for the validation loader.
+ * deepspeed  DeepSpeed configuration JSON (deepspeedai/DeepSpeed,
+ *            docs/_pages/config-json.md): train_micro_batch_size_per_gpu,
+ *            gradient_accumulation_steps, train_batch_size (= micro batch x
+ *            accumulation x GPUs, as that page requires), bf16.enabled,
+ *            fp16.enabled, zero_optimization.stage.
+ * axolotl    axolotl config (axolotl-ai-cloud/axolotl,
+ *            src/axolotl/utils/schemas/config.py, training.py, peft.py):
+ *            micro_batch_size, gradient_accumulation_steps, eval_batch_size,
+ *            gradient_checkpointing, bf16, fp16 (also the dtype axolotl
+ *            loads the model in: utils/config/__init__.py resolve_dtype),
+ *            sequence_len, adapter, load_in_4bit, load_in_8bit, gptq,
+ *            lora_r, lora_target_modules, lora_target_linear, optimizer
+ *            (OptimizerNames), torch_compile, dataloader_num_workers,
+ *            dataloader_pin_memory, dataloader_prefetch_factor.
+ *
+ * tests/unit/test_emit.c checks every emitted key against these lists.
+ */
+#include "vramplan/settings.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------------ names */
+
+static const char *const profile_names[VP_PROFILE_COUNT] = {"hf", "lightning", "deepspeed", "axolotl"};
+
+int vp_profile_parse(const char *s, enum vp_profile *out, struct vp_error *err)
+{
+	int i;
+
+	for (i = 0; s != NULL && i < VP_PROFILE_COUNT; i++) {
+		if (strcmp(s, profile_names[i]) == 0) {
+			*out = (enum vp_profile)i;
+			return 0;
+		}
+	}
+	return vp_error_set(err, VP_ERR_INPUT,
+			    "unknown profile '%s' (expected one of: hf, lightning, deepspeed, axolotl)",
+			    s != NULL ? s : "");
+}
+
+const char *vp_profile_name(enum vp_profile p)
+{
+	return (int)p >= 0 && p < VP_PROFILE_COUNT ? profile_names[p] : "unknown";
+}
+
+/* --------------------------------------------------------------- settings */
+
+struct sbuf {
+	struct vp_setting *out;
+	size_t cap;
+	size_t n;
+};
+
+static struct vp_setting *next_setting(struct sbuf *b, enum vp_setting_type type, const char *key)
+{
+	static struct vp_setting sink;
+	struct vp_setting *s = b->n < b->cap ? &b->out[b->n] : &sink;
+
+	b->n++;
+	memset(s, 0, sizeof *s);
+	s->type = type;
+	s->key = key;
+	return s;
+}
+
+static void set_int(struct sbuf *b, const char *key, uint64_t v)
+{
+	next_setting(b, VP_SETTING_INT, key)->i = v;
+}
+
+static void set_bool(struct sbuf *b, const char *key, bool v)
+{
+	next_setting(b, VP_SETTING_BOOL, key)->b = v;
+}
+
+static void set_num(struct sbuf *b, const char *key, double v)
+{
+	next_setting(b, VP_SETTING_NUMBER, key)->d = v;
+}
+
+static void set_str(struct sbuf *b, const char *key, const char *v)
+{
+	next_setting(b, VP_SETTING_STRING, key)->s = v;
+}
+
+static void set_list(struct sbuf *b, const char *key, const char (*list)[32], size_t n)
+{
+	struct vp_setting *s = next_setting(b, VP_SETTING_LIST, key);
+
+	s->list = list;
+	s->n_list = n;
+}
+
+/* A list of one string literal (axolotl's plugins) */
+static void set_list1(struct sbuf *b, const char *key, const char *item)
+{
+	struct vp_setting *s = next_setting(b, VP_SETTING_LIST, key);
+
+	s->list = NULL;
+	s->s = item;
+	s->n_list = 1;
+}
+
+const char *vp_setting_item(const struct vp_setting *s, size_t j)
+{
+	return s->list != NULL ? s->list[j] : s->s;
+}
+
+static void begin(struct sbuf *b, const char *key)
+{
+	next_setting(b, VP_SETTING_BEGIN, key);
+}
+
+static void end(struct sbuf *b)
+{
+	next_setting(b, VP_SETTING_END, NULL);
+}
+
+/* transformers OptimizerNames value for each optimizer (NULL: none). */
+static const char *hf_optim(enum vp_optimizer o)
+{
+	switch (o) {
+	case VP_OPT_ADAMW: return "adamw_torch";
+	case VP_OPT_ADAMW_FUSED: return "adamw_torch_fused";
+	case VP_OPT_ADAMW_8BIT: return "adamw_bnb_8bit";
+	case VP_OPT_PAGED_ADAMW: return "paged_adamw_32bit";
+	case VP_OPT_PAGED_ADAMW_8BIT: return "paged_adamw_8bit";
+	case VP_OPT_ADAFACTOR: return "adafactor";
+	case VP_OPT_SGD: return "sgd";
+	case VP_OPT_SGD_MOMENTUM: return "sgd"; /* momentum comes from optim_args */
+	case VP_OPT_LION: return "lion_32bit";
+	case VP_OPT_NONE: break;
+	}
+	return NULL;
+}
+
+static const char *lightning_precision(enum vp_precision p)
+{
+	switch (p) {
+	case VP_PREC_FP32: return "32-true";
+	case VP_PREC_AMP_FP16: return "16-mixed";
+	case VP_PREC_AMP_BF16: return "bf16-mixed";
+	case VP_PREC_BF16: return "bf16-true";
+	case VP_PREC_FP16: return "16-true";
+	}
+	return "32-true";
+}
+
+
+static void settings_hf(struct sbuf *b, const struct vp_plan_request *req, const struct vp_plan *p)
+{
+	const struct vp_train *t = &req->train;
+	const char *optim = hf_optim(t->optimizer);
+
+	set_int(b, "per_device_train_batch_size", p->train_batch);
+	set_int(b, "per_device_eval_batch_size", p->eval_batch);
+	set_int(b, "gradient_accumulation_steps", p->grad_accum);
+	if (p->eval_accumulation_steps > 0)
+		set_int(b, "eval_accumulation_steps", p->eval_accumulation_steps);
+	set_bool(b, "gradient_checkpointing", t->grad_ckpt);
+	/* the autocast flags: pure 16-bit training loads the model in that
+	 * dtype instead (fp16=True would make GradScaler unscale fp16
+	 * gradients, which it refuses) */
+	set_bool(b, "bf16", t->precision == VP_PREC_AMP_BF16);
+	set_bool(b, "fp16", t->precision == VP_PREC_AMP_FP16);
+	if (optim != NULL)
+		set_str(b, "optim", optim);
+	if (t->compile)
+		set_bool(b, "torch_compile", true);
+	if (t->liger_loss || t->liger_swiglu)
+		set_bool(b, "use_liger_kernel", true);
+	if (t->fsdp) /* TrainingArguments.fsdp: sharding options, space-separated */
+		set_str(b, "fsdp", "full_shard auto_wrap");
+	set_int(b, "dataloader_num_workers", p->host.num_workers);
+	set_bool(b, "dataloader_pin_memory", p->host.pin_memory);
+	set_bool(b, "dataloader_persistent_workers", p->host.num_workers > 0 && p->host.persistent_workers);
+	if (p->host.num_workers > 0 && p->host.prefetch_factor > 0)
+		set_int(b, "dataloader_prefetch_factor", p->host.prefetch_factor);
+}
+
+static void settings_lightning(struct sbuf *b, const struct vp_plan_request *req, const struct vp_plan *p)
+{
+	const struct vp_train *t = &req->train;
+
+	begin(b, "trainer");
+	set_int(b, "accumulate_grad_batches", p->grad_accum);
+	set_str(b, "precision", lightning_precision(t->precision));
+	end(b);
+	begin(b, "data");
+	set_int(b, "batch_size", p->train_batch);
+	set_int(b, "eval_batch_size", p->eval_batch);
+	set_int(b, "num_workers", p->host.num_workers);
+	set_bool(b, "pin_memory", p->host.pin_memory);
+	set_bool(b, "persistent_workers", p->host.num_workers > 0 && p->host.persistent_workers);
+	if (p->host.num_workers > 0 && p->host.prefetch_factor > 0)
+		set_int(b, "prefetch_factor", p->host.prefetch_factor);
+	end(b);
+}
+
+static void settings_deepspeed(struct sbuf *b, const struct vp_plan_request *req, const struct vp_plan *p)
+{
+	const struct vp_train *t = &req->train;
+
+	set_int(b, "train_micro_batch_size_per_gpu", p->train_batch);
+	set_int(b, "gradient_accumulation_steps", p->grad_accum);
+	set_int(b, "train_batch_size", p->effective_batch);
+	begin(b, "bf16");
+	set_bool(b, "enabled", t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_BF16);
+	end(b);
+	begin(b, "fp16");
+	set_bool(b, "enabled", t->precision == VP_PREC_AMP_FP16 || t->precision == VP_PREC_FP16);
+	end(b);
+	if (t->zero_stage > 0) {
+		begin(b, "zero_optimization");
+		set_int(b, "stage", (uint64_t)t->zero_stage);
+		end(b);
+	}
+}
+
+static void settings_axolotl(struct sbuf *b, const struct vp_plan_request *req, const struct vp_plan *p)
+{
+	const struct vp_train *t = &req->train;
+	const char *optim = hf_optim(t->optimizer);
+
+	set_int(b, "micro_batch_size", p->train_batch);
+	set_int(b, "gradient_accumulation_steps", p->grad_accum);
+	set_int(b, "eval_batch_size", p->eval_batch);
+	set_bool(b, "gradient_checkpointing", t->grad_ckpt);
+	/* bf16: true is both autocast and the dtype axolotl loads the model
+	 * in (resolve_dtype): vramplan's bf16, 16-bit weights under autocast;
+	 * over a quantized base, whose unquantized parameters PEFT casts to
+	 * fp32, amp-bf16. fp32 weights under autocast without a quantized
+	 * base have no key (resolve.c warns). */
+	set_bool(b, "bf16", t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_BF16);
+	set_bool(b, "fp16", t->precision == VP_PREC_AMP_FP16 || t->precision == VP_PREC_FP16);
+	set_int(b, "sequence_len", t->seq_len);
+	if (vp_train_has_adapters(t)) {
+		bool four_bit = t->quant == VP_QUANT_NF4 || t->quant == VP_QUANT_NF4_DQ;
+
+		/* axolotl's validate_qlora: adapter qlora requires load_in_4bit
+		 * and refuses 8-bit and GPTQ bases, which train as adapter lora */
+		set_str(b, "adapter", four_bit ? "qlora" : "lora");
+		if (four_bit)
+			set_bool(b, "load_in_4bit", true);
+		if (t->quant == VP_QUANT_INT8)
+			set_bool(b, "load_in_8bit", true);
+		if (t->quant == VP_QUANT_GPTQ_INT4)
+			set_bool(b, "gptq", true);
+		set_int(b, "lora_r", t->lora_r);
+		set_num(b, "lora_dropout", t->lora_dropout);
+		if (t->n_lora_targets > 0)
+			set_list(b, "lora_target_modules", (const char (*)[32])t->lora_targets, t->n_lora_targets);
+		if (t->lora_all_linear)
+			set_bool(b, "lora_target_linear", true);
+	}
+	if (optim != NULL)
+		set_str(b, "optimizer", optim);
+	if (t->compile)
+		set_bool(b, "torch_compile", true);
+	if (t->liger_loss || t->liger_swiglu) {
+		/* axolotl's LigerPlugin (axolotl/integrations/liger) */
+		set_list1(b, "plugins", "axolotl.integrations.liger.LigerPlugin");
+		set_bool(b, "liger_fused_linear_cross_entropy", t->liger_loss);
+		set_bool(b, "liger_glu_activation", t->liger_swiglu);
+	}
+	set_int(b, "dataloader_num_workers", p->host.num_workers);
+	set_bool(b, "dataloader_pin_memory", p->host.pin_memory);
+	if (p->host.num_workers > 0 && p->host.prefetch_factor > 0)
+		set_int(b, "dataloader_prefetch_factor", p->host.prefetch_factor);
+}
+
+size_t vp_plan_settings(const struct vp_plan_request *req, const struct vp_plan *plan,
+			enum vp_profile profile, struct vp_setting *out, size_t cap)
+{
+	struct sbuf b;
+
+	b.out = out;
+	b.cap = out != NULL ? cap : 0;
+	b.n = 0;
+	switch (profile) {
+	case VP_PROFILE_LIGHTNING:
+		settings_lightning(&b, req, plan);
+		break;
+	case VP_PROFILE_DEEPSPEED:
+		settings_deepspeed(&b, req, plan);
+		break;
+	case VP_PROFILE_AXOLOTL:
+		settings_axolotl(&b, req, plan);
+		break;
+	case VP_PROFILE_HF:
+	case VP_PROFILE_COUNT:
+		settings_hf(&b, req, plan);
+		break;
+	}
+	return b.n;
+}
+
+/* The numbers of one training step, shared by the estimate's YAML mapping
+ * and the "estimate" object of both JSON outputs. */
+size_t vp_estimate_settings(const struct vp_estimate *e, uint64_t batch, uint64_t budget,
+			      uint64_t ewc, struct vp_setting *out, size_t cap)
+{
+	static const char *const comp_keys[VP_COMP_COUNT] = {
+		"weights_bytes", "weight_copies_bytes", "gradients_bytes", "optimizer_bytes",
+		"activations_bytes", "attention_scores_bytes", "logits_bytes", "transient_bytes",
+	};
+	struct sbuf b;
+	int c;
+
+	b.out = out;
+	b.cap = cap;
+	b.n = 0;
+	set_int(&b, "batch", batch);
+	set_bool(&b, "fits", e->device_bytes + ewc <= budget);
+	set_str(&b, "peak_phase", vp_phase_name(e->peak_phase));
+	set_int(&b, "budget_bytes", budget);
+	for (c = 0; c < VP_COMP_COUNT; c++)
+		set_int(&b, comp_keys[c], e->peak_bytes[c]);
+	if (ewc > 0)
+		set_int(&b, "ewc_bytes", ewc);
+	set_int(&b, "allocated_bytes", e->allocated_bytes);
+	set_int(&b, "allocator_bytes", e->allocator_bytes);
+	set_int(&b, "reserved_bytes", e->reserved_bytes);
+	set_int(&b, "context_bytes", e->context_bytes);
+	set_int(&b, "device_bytes", e->device_bytes);
+	set_int(&b, "forward_allocated_bytes", e->phase_allocated_bytes[VP_PHASE_FORWARD]);
+	set_int(&b, "backward_allocated_bytes", e->phase_allocated_bytes[VP_PHASE_BACKWARD]);
+	set_int(&b, "optimizer_allocated_bytes", e->phase_allocated_bytes[VP_PHASE_OPTIMIZER]);
+	set_int(&b, "params_total", e->params_total);
+	set_int(&b, "params_trainable", e->params_trainable);
+	return b.n;
+}
