@@ -719,6 +719,49 @@ static void the_loss_leaves_a_segment_unless_segments_expand(void **state)
 	assert_int_equal(expandable.allocated_bytes, plain.allocated_bytes);
 }
 
+/* Optimizer states per trainable parameter, fp32 (docs/memory-model.md,
+ * "Optimizer states"): AdamW two fp32 states; bitsandbytes' 8-bit AdamW two
+ * 1-byte states plus an fp32 absmax per 2048-element block of each; SGD
+ * with momentum and Lion one state; plain SGD none. The paged variants'
+ * states live in CUDA managed memory, outside the allocator: counted in the
+ * component's own maximum, not at the step's allocated peak. */
+static void each_optimizer_keeps_its_documented_states(void **state)
+{
+	static const struct {
+		enum vp_optimizer opt;
+		double bytes_per_param;
+		bool paged;
+	} cases[] = {
+		{VP_OPT_ADAMW, 8.0, false},
+		{VP_OPT_ADAMW_FUSED, 8.0, false},
+		{VP_OPT_ADAMW_8BIT, 2.0 + 2.0 * 4.0 / 2048.0, false},
+		{VP_OPT_PAGED_ADAMW, 8.0, true},
+		{VP_OPT_PAGED_ADAMW_8BIT, 2.0 + 2.0 * 4.0 / 2048.0, true},
+		{VP_OPT_SGD, 0.0, false},
+		{VP_OPT_SGD_MOMENTUM, 4.0, false},
+		{VP_OPT_LION, 4.0, false},
+	};
+	struct vp_model m = tiny_bert();
+	struct vp_train t = small_step();
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct vp_estimate e;
+		double want;
+
+		t.optimizer = cases[i].opt;
+		e = estimated(&m, &t);
+		want = (double)e.params_trainable * cases[i].bytes_per_param;
+		assert_true(fabs((double)e.full_bytes[VP_COMP_OPTIMIZER] - want) <= 1.0);
+		assert_true(fabs((double)e.peak_bytes[VP_COMP_OPTIMIZER] - (cases[i].paged ? 0.0 : want)) <= 1.0);
+	}
+	/* nothing trains, nothing is kept */
+	t.optimizer = VP_OPT_ADAMW;
+	t.method = VP_METHOD_FROZEN;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER], 0);
+}
+
 static void every_catalogue_model_matches_its_published_parameter_count(void **state)
 {
 	size_t i, checked = 0;
@@ -988,6 +1031,7 @@ int main(void)
 		cmocka_unit_test(liger_keeps_no_logits_and_two_swiglu_tensors),
 		cmocka_unit_test(a_shared_expert_runs_every_token),
 		cmocka_unit_test(the_loss_leaves_a_segment_unless_segments_expand),
+		cmocka_unit_test(each_optimizer_keeps_its_documented_states),
 		cmocka_unit_test(every_catalogue_model_matches_its_published_parameter_count),
 		cmocka_unit_test(peak_never_decreases_with_batch_or_sequence),
 		cmocka_unit_test(each_memory_saving_option_lowers_the_peak),

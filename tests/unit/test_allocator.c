@@ -1,0 +1,99 @@
+/*
+ * The caching allocator's rounding of one tensor (src/allocator.c,
+ * vp_est_alloc_waste) on sizes from each of its three size classes, and the
+ * CUDA context per GPU generation (vp_context_bytes), against the constants
+ * of c10/cuda/CUDACachingAllocator.cpp and the measurements docs/memory-
+ * model.md ("Allocator", "Device level") cites.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "../../src/estimate_internal.h"
+
+#define MIB (1024.0 * 1024.0)
+
+static void small_requests_round_up_to_512_bytes(void **state)
+{
+	(void)state;
+	/* kMinBlockSize 512: every request up to 1 MiB is a multiple of it */
+	assert_true(vp_est_alloc_waste(0.0) == 0.0);
+	assert_true(vp_est_alloc_waste(1.0) == 511.0);
+	assert_true(vp_est_alloc_waste(100.0) == 412.0);
+	assert_true(vp_est_alloc_waste(512.0) == 0.0);
+	assert_true(vp_est_alloc_waste(513.0) == 511.0);
+	assert_true(vp_est_alloc_waste(MIB) == 0.0);
+}
+
+static void mid_requests_share_a_20_mib_segment(void **state)
+{
+	(void)state;
+	/* 1-10 MiB requests are carved from kLargeBuffer (20 MiB) segments:
+	 * five 4 MiB blocks fill one exactly; six 3 MiB blocks leave 2 MiB,
+	 * a third of a MiB for each */
+	assert_true(vp_est_alloc_waste(4.0 * MIB) == 0.0);
+	assert_true(vp_est_alloc_waste(5.0 * MIB) == 0.0);
+	assert_float_equal(vp_est_alloc_waste(3.0 * MIB), MIB / 3.0, 1e-6);
+	/* 6 MiB: three blocks (18 MiB) per segment, 2/3 MiB left each */
+	assert_float_equal(vp_est_alloc_waste(6.0 * MIB), 2.0 * MIB / 3.0, 1e-6);
+	/* a request's own rounding to 512 bytes adds to the segment's share */
+	assert_float_equal(vp_est_alloc_waste(4.0 * MIB - 100.0), 100.0, 1e-6);
+}
+
+static void large_requests_round_up_to_2_mib(void **state)
+{
+	(void)state;
+	/* from kMinLargeAlloc (10 MiB) up: kRoundLarge, a multiple of 2 MiB */
+	assert_true(vp_est_alloc_waste(12.0 * MIB) == 0.0);
+	assert_true(vp_est_alloc_waste(13.0 * MIB) == MIB);
+	assert_true(vp_est_alloc_waste(1024.0 * MIB + 1.0) == 2.0 * MIB - 1.0);
+	/* never more than 2 MiB, so a 1 GiB tensor wastes under 0.2% */
+	assert_true(vp_est_alloc_waste(1000.0 * MIB + 512.0) < 2.0 * MIB);
+}
+
+static struct vp_gpu gpu_of(int cc)
+{
+	struct vp_gpu g;
+
+	memset(&g, 0, sizeof g);
+	g.memory_mib = 16384;
+	g.compute_capability = cc;
+	return g;
+}
+
+static void the_context_follows_the_gpu_generation(void **state)
+{
+	struct vp_gpu volta = gpu_of(70), turing = gpu_of(75), ampere = gpu_of(80), ada = gpu_of(89),
+		      hopper = gpu_of(90);
+	const uint64_t mib = 1024 * 1024;
+
+	(void)state;
+	/* the HF single-GPU guide's V100 context (1343 MiB) and cuBLAS (160) */
+	assert_int_equal(vp_context_bytes_idle(&volta), 1343 * mib);
+	assert_int_equal(vp_context_bytes(&volta), (1343 + 160) * mib);
+	assert_int_equal(vp_context_bytes(&turing), (1343 + 160) * mib);
+	/* lazy module loading from Ampere on: 400 + 160 + 120 */
+	assert_int_equal(vp_context_bytes_idle(&ampere), 400 * mib);
+	assert_int_equal(vp_context_bytes(&ampere), 680 * mib);
+	assert_int_equal(vp_context_bytes(&ada), 680 * mib);
+	/* Hopper: the largest of bench/measured's 16 H100 runs */
+	assert_int_equal(vp_context_bytes(&hopper), 770 * mib);
+	assert_int_equal(vp_context_bytes(NULL), 0);
+	assert_int_equal(vp_context_bytes_idle(NULL), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(small_requests_round_up_to_512_bytes),
+		cmocka_unit_test(mid_requests_share_a_20_mib_segment),
+		cmocka_unit_test(large_requests_round_up_to_2_mib),
+		cmocka_unit_test(the_context_follows_the_gpu_generation),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
