@@ -170,31 +170,6 @@ static int resolve(const struct reader *r, const yaml_node_t *n, const char *rel
 	return 0;
 }
 
-/* A "pytorch" value: "1.13.1" is 1.x; "2.0", "2.0.1" or a bare 2 is 2.0
- * (a bare major stands for its oldest minor, the safe side); "2.1" and
- * later, "2.11.0+cu130", are current. */
-static int parse_pytorch(const char *s, enum vp_pytorch *out)
-{
-	unsigned long minor = 0;
-	bool digits = false;
-
-	if (s == NULL || (s[0] != '1' && s[0] != '2') || (s[1] != '.' && s[1] != '\0'))
-		return -1;
-	if (s[0] == '1') {
-		*out = VP_PYTORCH_1;
-		return 0;
-	}
-	for (s += s[1] == '.' ? 2 : 1; *s >= '0' && *s <= '9'; s++) {
-		digits = true;
-		if (minor < 1000)
-			minor = minor * 10 + (unsigned long)(*s - '0');
-	}
-	if (!digits && s[-1] == '.')
-		return -1;
-	*out = minor == 0 ? VP_PYTORCH_2_0 : VP_PYTORCH_CURRENT;
-	return 0;
-}
-
 static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_case *c, size_t *ignored)
 {
 	static const char *const info_keys[] = {"source", "framework", "notes", "lora_alpha", NULL};
@@ -321,7 +296,7 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			 * that states it, "2.11.0+cu130" or 2.11; absent or null,
 			 * the oldest the other keys allow (below) */
 			if (!is_null(v)) {
-				if (parse_pytorch(scalar(v), &c->train.pytorch) != 0)
+				if (vp_pytorch_parse(scalar(v), &c->train.pytorch, NULL) != 0)
 					return fail(r, v, "'pytorch' must be a version such as 2.11 or \"1.13.1\", or null");
 				c->pytorch_stated = true;
 			}

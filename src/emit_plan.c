@@ -104,6 +104,8 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 		cat(buf, size, ", activation offload");
 	if (t->expandable_segments)
 		cat(buf, size, ", expandable segments");
+	if (t->pytorch != VP_PYTORCH_CURRENT)
+		cat(buf, size, ", PyTorch %s", vp_pytorch_name(t->pytorch));
 	if (t->optimizer_in_backward)
 		cat(buf, size, ", optimizer in backward");
 	if (t->zero_stage > 0)

@@ -240,7 +240,8 @@ static void suggest(const struct vp_model *m, const struct vp_gpu *g, const stru
 	struct vp_train t;
 	struct vp_error err;
 
-	if (!base->expandable_segments) {
+	/* expandable segments are new in PyTorch 2.1 */
+	if (!base->expandable_segments && base->pytorch == VP_PYTORCH_CURRENT) {
 		t = *base;
 		t.expandable_segments = true;
 		add_suggestion(m, g, req, &t, "--expandable-segments", budget, out);
@@ -457,7 +458,8 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 	 * environment variable, no trainer key) allow a larger batch? The
 	 * same search without most of the allocator's fragmentation
 	 * (docs/memory-model.md "Allocator"). */
-	if (!req->no_suggestions && !req->train.expandable_segments && req->effective_batch == 0) {
+	if (!req->no_suggestions && !req->train.expandable_segments && req->train.pytorch == VP_PYTORCH_CURRENT &&
+	    req->effective_batch == 0) {
 		struct vp_train t = req->train;
 		t.expandable_segments = true;
 		out->expandable_batch = larger_batch_with(m, g, req, &t, out->train_batch, err);

@@ -278,3 +278,44 @@ bool vp_train_has_adapters(const struct vp_train *t)
 {
 	return t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA;
 }
+
+/* "1.13.1" is 1.x; "2.0", "2.0.1" or a bare 2 is 2.0 (a bare major stands
+ * for its oldest minor, the safe side); "2.1" and later, "2.11.0+cu130",
+ * are current. Anything after the minor (a patch, a local version) does not
+ * change the era. */
+int vp_pytorch_parse(const char *s, enum vp_pytorch *out, struct vp_error *err)
+{
+	const char *p = s;
+	unsigned long minor = 0;
+	bool digits = false;
+
+	if (p == NULL || (p[0] != '1' && p[0] != '2') || (p[1] != '.' && p[1] != '\0'))
+		goto bad;
+	if (p[0] == '1') {
+		*out = VP_PYTORCH_1;
+		return 0;
+	}
+	for (p += p[1] == '.' ? 2 : 1; *p >= '0' && *p <= '9'; p++) {
+		digits = true;
+		if (minor < 1000)
+			minor = minor * 10 + (unsigned long)(*p - '0');
+	}
+	if (!digits && p[-1] == '.')
+		goto bad;
+	*out = minor == 0 ? VP_PYTORCH_2_0 : VP_PYTORCH_CURRENT;
+	return 0;
+bad:
+	return vp_error_set(err, VP_ERR_INPUT,
+			    "PyTorch version '%.40s' not understood (expected one such as 2.4, 2.0.1 or 1.13.1)",
+			    s != NULL ? s : "");
+}
+
+const char *vp_pytorch_name(enum vp_pytorch p)
+{
+	switch (p) {
+	case VP_PYTORCH_CURRENT: return "2.1+";
+	case VP_PYTORCH_2_0: return "2.0";
+	case VP_PYTORCH_1: return "1.x";
+	}
+	return "2.1+";
+}

@@ -395,3 +395,51 @@ void vp_trainconfig_model_path(const struct vp_trainconfig *tc, char *buf, size_
 {
 	vp_trainconfig_relative_path(tc, tc->model, buf, size);
 }
+
+/* The default note of `key`, rewritten; nothing when there is none. */
+static void restate_default(struct vp_trainconfig *tc, const char *key, const char *text)
+{
+	size_t i;
+
+	for (i = 0; i < tc->n_defaults; i++)
+		if (strcmp(tc->defaults[i].key, key) == 0)
+			vp_utf8_copy(tc->defaults[i].text, sizeof tc->defaults[i].text, text);
+}
+
+int vp_trainconfig_set_pytorch(struct vp_trainconfig *tc, enum vp_pytorch p, struct vp_error *err)
+{
+	const struct vp_tc_origin *attn = &tc->at[VP_TC_ATTN], *optim = &tc->at[VP_TC_OPTIMIZER];
+	struct vp_train *t = &tc->train;
+
+	t->pytorch = p;
+	if (t->expandable_segments && p != VP_PYTORCH_CURRENT)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "expandable segments (PYTORCH_CUDA_ALLOC_CONF) need PyTorch 2.1 or later, and "
+				    "--torch-version says %s",
+				    vp_pytorch_name(p));
+	if (p != VP_PYTORCH_1)
+		return 0;
+	/* F.scaled_dot_product_attention is new in PyTorch 2.0; transformers
+	 * falls back to eager without it and refuses flash_attention_2 */
+	if (t->attn != VP_ATTN_EAGER) {
+		if (attn->line > 0)
+			return vp_error_at(err, VP_ERR_INPUT, tc->file, attn->line, attn->column,
+					   "'%s': %s attention needs PyTorch 2, and --torch-version says 1.x", attn->key,
+					   vp_attn_name(t->attn));
+		t->attn = VP_ATTN_EAGER;
+		restate_default(tc, "attn_implementation",
+				"attn_implementation: eager (transformers' choice on PyTorch 1.x, which has no SDPA)");
+	}
+	/* training_args.py: "--optim adamw_torch_fused requires PyTorch 2.0
+	 * or higher" */
+	if (t->optimizer == VP_OPT_ADAMW_FUSED) {
+		if (optim->line > 0)
+			return vp_error_at(err, VP_ERR_INPUT, tc->file, optim->line, optim->column,
+					   "'%s': adamw_torch_fused needs PyTorch 2.0 or later, and --torch-version "
+					   "says 1.x",
+					   optim->key);
+		t->optimizer = VP_OPT_ADAMW;
+		restate_default(tc, "optimizer", "optimizer: adamw_torch (adamw_torch_fused needs PyTorch 2.0)");
+	}
+	return 0;
+}

@@ -150,6 +150,13 @@ const char *vp_attn_name(enum vp_attn a);
 const char *vp_head_name(enum vp_head h);
 const char *vp_loss_name(enum vp_loss l);
 
+/* A PyTorch version as torch.__version__ prints it ("1.13.1", "2.0.1",
+ * "2.11.0+cu130"; "2" alone is 2.0, the safe side): its era. Returns 0, or
+ * -1 with err naming the value. */
+int vp_pytorch_parse(const char *s, enum vp_pytorch *out, struct vp_error *err);
+/* "2.1+", "2.0" or "1.x" */
+const char *vp_pytorch_name(enum vp_pytorch p);
+
 /* LoRA or QLoRA: adapters train, the base is frozen. */
 bool vp_train_has_adapters(const struct vp_train *t);
 

@@ -141,6 +141,16 @@ struct vp_trainconfig {
 int vp_trainconfig_parse(struct vp_trainconfig *tc, const char *name, const char *text, size_t len,
 			 struct vp_error *err);
 
+/*
+ * The job's PyTorch (`check --torch-version`), which no trainer key states:
+ * sets train.pytorch and what its defaults depend on. On 1.x transformers
+ * has no SDPA and refuses adamw_torch_fused, so an unstated attention
+ * becomes eager and an unstated fused AdamW plain AdamW (their default notes
+ * say so); stated ones are an error at their key, as is expandable_segments
+ * before 2.1. Returns 0, or -1 with err filled.
+ */
+int vp_trainconfig_set_pytorch(struct vp_trainconfig *tc, enum vp_pytorch p, struct vp_error *err);
+
 /* Read and parse a file (VP_ERR_IO when it cannot be read). */
 int vp_trainconfig_load(struct vp_trainconfig *tc, const char *path, struct vp_error *err);
 

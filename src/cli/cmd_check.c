@@ -40,6 +40,8 @@ struct check_opts {
 	double util;                   /* 0: the config's, else VP_DEFAULT_UTIL */
 	uint64_t host_ram, cpus, worker_ram;
 	bool expandable;               /* --expandable-segments */
+	bool has_torch;                /* --torch-version */
+	enum vp_pytorch torch;
 	bool json;
 	bool github;                   /* GITHUB_ACTIONS=true */
 	char **files;
@@ -69,6 +71,9 @@ static const char usage_text[] =
 	"                        the job runs with PYTORCH_CUDA_ALLOC_CONF=\n"
 	"                        expandable_segments:True (an environment variable,\n"
 	"                        which no trainer key says)\n"
+	"      --torch-version V the job's PyTorch, as torch.__version__ prints it\n"
+	"                        (default 2.1 or later; 1.x keeps the gradients between\n"
+	"                        steps and has no SDPA)\n"
 	"      --format FMT      text (default) or json (every number in bytes)\n"
 	"      --catalog FILE    add or override catalogue entries (repeatable)\n"
 	"  -q, --quiet           no notes or warnings on stderr\n"
@@ -99,7 +104,8 @@ enum {
 	OPT_UTIL,
 	OPT_FORMAT,
 	OPT_CATALOG,
-	OPT_EXPANDABLE
+	OPT_EXPANDABLE,
+	OPT_TORCH_VERSION
 };
 
 static const struct option longopts[] = {
@@ -110,6 +116,7 @@ static const struct option longopts[] = {
 	{"worker-ram", required_argument, NULL, OPT_WORKER_RAM},
 	{"util", required_argument, NULL, OPT_UTIL},
 	{"expandable-segments", no_argument, NULL, OPT_EXPANDABLE},
+	{"torch-version", required_argument, NULL, OPT_TORCH_VERSION},
 	{"format", required_argument, NULL, OPT_FORMAT},
 	{"catalog", required_argument, NULL, OPT_CATALOG},
 	{"quiet", no_argument, NULL, 'q'},
@@ -163,6 +170,11 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 			break;
 		case OPT_EXPANDABLE:
 			o->expandable = true;
+			break;
+		case OPT_TORCH_VERSION:
+			if (vp_pytorch_parse(optarg, &o->torch, &err) != 0)
+				return vp_cli_report(&err);
+			o->has_torch = true;
 			break;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "json") == 0)
@@ -714,6 +726,8 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		goto fail;
 	if (o->expandable)
 		tc.train.expandable_segments = true;
+	if (o->has_torch && vp_trainconfig_set_pytorch(&tc, o->torch, &err) != 0)
+		goto fail;
 
 	n_gpus = o->n_gpus > 0 ? o->n_gpus : tc.n_gpus;
 	for (i = 0; i < n_gpus; i++)

@@ -42,6 +42,7 @@ enum opt_id {
 	OPT_OPTIMIZER,
 	OPT_GRAD_CKPT,
 	OPT_EXPANDABLE,
+	OPT_TORCH_VERSION,
 	OPT_ATTN,
 	OPT_HEAD,
 	OPT_NUM_LABELS,
@@ -95,10 +96,10 @@ static const struct opt_def opts[] = {
 	{"lora-dropout", OPT_LORA_DROPOUT, "P", A_TRAIN, "LoRA dropout probability (default 0.05; with 0 the\nadapters share their input instead of each saving a copy)"},
 	{"lora-targets", OPT_LORA_TARGETS, "LIST", A_TRAIN, "modules to adapt, comma-separated, or all-linear\n(default: PEFT's default for the model)"},
 	{"quant", OPT_QUANT, "Q", A_TRAIN, "quantized base: nf4, nf4-dq, int8 or gptq-int4\n(default nf4 with --method qlora)"},
-	{"optimizer", OPT_OPTIMIZER, "NAME", A_TRAIN, "adamw, adamw-fused, adamw-8bit, paged-adamw,\npaged-adamw-8bit, adafactor, sgd, sgd-momentum,\nlion, or a TrainingArguments optim name\n(default adamw-fused)"},
+	{"optimizer", OPT_OPTIMIZER, "NAME", A_TRAIN, "adamw, adamw-fused, adamw-8bit, paged-adamw,\npaged-adamw-8bit, adafactor, sgd, sgd-momentum,\nlion, or a TrainingArguments optim name\n(default adamw-fused; adamw with --torch-version\n1.x)"},
 	{"grad-ckpt", OPT_GRAD_CKPT, NULL, A_TRAIN, "gradient checkpointing"},
 	{"expandable-segments", OPT_EXPANDABLE, NULL, A_TRAIN, "the run sets PYTORCH_CUDA_ALLOC_CONF=\nexpandable_segments:True (less fragmentation)"},
-	{"attn", OPT_ATTN, "A", A_TRAIN, "eager, sdpa or flash2 (default sdpa)"},
+	{"attn", OPT_ATTN, "A", A_TRAIN, "eager, sdpa or flash2 (default sdpa; eager with\n--torch-version 1.x)"},
 	{"head", OPT_HEAD, "H", A_TRAIN, "causal-lm, seq2seq-lm, masked-lm,\nsequence-classification or encoder (for T5\nor BART: the encoder alone, no decoder)\n(default: from the architecture)"},
 	{"num-labels", OPT_NUM_LABELS, "N", A_TRAIN, "classes of a sequence-classification head\n(default 2)"},
 	{"texts-per-example", OPT_TEXTS, "N", A_TRAIN, "sequences each example runs through the model\nin a step, all kept for backward: 2 for a\nsentence-transformers pair (anchor, positive),\n3 with a hard negative (default 1)"},
@@ -110,6 +111,7 @@ static const struct opt_def opts[] = {
 	{"zero", OPT_ZERO, "N", A_TRAIN, "DeepSpeed ZeRO stage, 0 to 3"},
 	{"fsdp", OPT_FSDP, NULL, A_TRAIN, "PyTorch FSDP full sharding over --gpus\n(instead of --zero)"},
 	{"gpus", OPT_GPUS, "N", A_TRAIN, "data-parallel GPUs (default 1)"},
+	{"torch-version", OPT_TORCH_VERSION, "V", A_TRAIN, "the run's PyTorch, as torch.__version__ prints it\n(default 2.1 or later; 1.x keeps the gradients\nbetween steps, 2.0's AdamW holds two temporaries)"},
 	{"util", OPT_UTIL, "F", A_TRAIN, "fraction of GPU memory the peak may fill, in (0, 1]\n(default 0.8)"},
 	{"batch", OPT_BATCH, "N", A_ESTIMATE, "the batch size to estimate (estimate only)"},
 	{NULL, 0, NULL, 0, "Planner (plan, sweep):"},
@@ -356,9 +358,14 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 	case OPT_OPTIMIZER:
 		if (vp_optimizer_parse(arg, &o->train.optimizer, &err) != 0)
 			return value_error(&err);
+		o->has_optimizer = true;
 		break;
 	case OPT_GRAD_CKPT: o->train.grad_ckpt = true; break;
 	case OPT_EXPANDABLE: o->train.expandable_segments = true; break;
+	case OPT_TORCH_VERSION:
+		if (vp_pytorch_parse(arg, &o->train.pytorch, &err) != 0)
+			return value_error(&err);
+		break;
 	case OPT_ATTN:
 		if (vp_attn_parse(arg, &o->train.attn, &err) != 0)
 			return value_error(&err);

@@ -310,6 +310,43 @@ static void lora_targets_should_reject_more_than_the_maximum(void **state)
 	assert_int_equal(t.n_lora_targets, VP_MAX_TARGETS);
 }
 
+/* torch.__version__ strings name an era: 1.x, 2.0.x (a bare 2 too, its
+ * oldest minor being the safe side), 2.1 and later whatever the patch or
+ * local version; anything else is an input error that names the value. */
+static void pytorch_versions_map_to_their_era(void **state)
+{
+	static const struct {
+		const char *s;
+		enum vp_pytorch era;
+	} ok[] = {
+		{"1.13.1", VP_PYTORCH_1}, {"1.10", VP_PYTORCH_1}, {"1", VP_PYTORCH_1},
+		{"2", VP_PYTORCH_2_0}, {"2.0", VP_PYTORCH_2_0}, {"2.0.1+cu118", VP_PYTORCH_2_0},
+		{"2.1", VP_PYTORCH_CURRENT}, {"2.4.0", VP_PYTORCH_CURRENT}, {"2.11.0+cu130", VP_PYTORCH_CURRENT},
+		{"2.10", VP_PYTORCH_CURRENT},
+	};
+	static const char *const bad[] = {"", "3.0", "0.4", "2.", "12.1", "v2.1", "x"};
+	struct vp_error err;
+	enum vp_pytorch p;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+		p = ok[i].era == VP_PYTORCH_1 ? VP_PYTORCH_CURRENT : VP_PYTORCH_1; /* not the answer */
+		assert_int_equal(vp_pytorch_parse(ok[i].s, &p, &err), 0);
+		assert_int_equal(p, ok[i].era);
+	}
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		memset(&err, 0, sizeof err);
+		assert_int_equal(vp_pytorch_parse(bad[i], &p, &err), -1);
+		assert_int_equal(err.code, VP_ERR_INPUT);
+		assert_non_null(strstr(err.message, "not understood"));
+	}
+	assert_int_equal(vp_pytorch_parse(NULL, &p, NULL), -1);
+	assert_string_equal(vp_pytorch_name(VP_PYTORCH_1), "1.x");
+	assert_string_equal(vp_pytorch_name(VP_PYTORCH_2_0), "2.0");
+	assert_string_equal(vp_pytorch_name(VP_PYTORCH_CURRENT), "2.1+");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -324,6 +361,7 @@ int main(void)
 		cmocka_unit_test(lora_targets_should_reject_empty_items_and_leave_the_struct_alone),
 		cmocka_unit_test(lora_targets_should_reject_names_longer_than_31_characters),
 		cmocka_unit_test(lora_targets_should_reject_more_than_the_maximum),
+		cmocka_unit_test(pytorch_versions_map_to_their_era),
 	};
 
 	return cmocka_run_group_tests_name("train", tests, NULL, NULL);
