@@ -140,6 +140,21 @@ HANDLER(v_lora_dropout)
 	return 0;
 }
 
+/* torch_version: as torch.__version__ prints it; a plain 2.1 reads as a
+ * number in YAML, which is the same text */
+HANDLER(v_torch)
+{
+	const char *s = NULL;
+
+	if (vp_tc_get_string(c, m->value, path, &s) != 0)
+		return -1;
+	if (vp_pytorch_parse(s, &c->tc->pytorch, c->err) != 0)
+		return vp_tc_reposition(c, m->value, path);
+	c->tc->has_pytorch = true;
+	vp_tc_set_origin(&c->tc->at[VP_TC_TORCH], path, m);
+	return 0;
+}
+
 HANDLER(v_expandable)
 {
 	if (vp_tc_get_bool(c, m->value, path, &c->vb.expandable) != 0)
@@ -336,6 +351,7 @@ static const struct keydef vramplan_keys[] = {
 	{"lora_r", v_lora_r},
 	{"lora_dropout", v_lora_dropout},
 	{"expandable_segments", v_expandable},
+	{"torch_version", v_torch},
 	{"lora_targets", v_targets},
 	{"head", v_head},
 	{"num_labels", v_labels},

@@ -406,7 +406,7 @@ static void restate_default(struct vp_trainconfig *tc, const char *key, const ch
 			vp_utf8_copy(tc->defaults[i].text, sizeof tc->defaults[i].text, text);
 }
 
-int vp_trainconfig_set_pytorch(struct vp_trainconfig *tc, enum vp_pytorch p, struct vp_error *err)
+int vp_trainconfig_set_pytorch(struct vp_trainconfig *tc, enum vp_pytorch p, const char *by, struct vp_error *err)
 {
 	const struct vp_tc_origin *attn = &tc->at[VP_TC_ATTN], *optim = &tc->at[VP_TC_OPTIMIZER];
 	struct vp_train *t = &tc->train;
@@ -415,8 +415,8 @@ int vp_trainconfig_set_pytorch(struct vp_trainconfig *tc, enum vp_pytorch p, str
 	if (t->expandable_segments && p != VP_PYTORCH_CURRENT)
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "expandable segments (PYTORCH_CUDA_ALLOC_CONF) need PyTorch 2.1 or later, and "
-				    "--torch-version says %s",
-				    vp_pytorch_name(p));
+				    "%s says %s",
+				    by, vp_pytorch_name(p));
 	if (p != VP_PYTORCH_1)
 		return 0;
 	/* F.scaled_dot_product_attention is new in PyTorch 2.0; transformers
@@ -424,8 +424,8 @@ int vp_trainconfig_set_pytorch(struct vp_trainconfig *tc, enum vp_pytorch p, str
 	if (t->attn != VP_ATTN_EAGER) {
 		if (attn->line > 0)
 			return vp_error_at(err, VP_ERR_INPUT, tc->file, attn->line, attn->column,
-					   "'%s': %s attention needs PyTorch 2, and --torch-version says 1.x", attn->key,
-					   vp_attn_name(t->attn));
+					   "'%s': %s attention needs PyTorch 2, and %s says 1.x", attn->key,
+					   vp_attn_name(t->attn), by);
 		t->attn = VP_ATTN_EAGER;
 		restate_default(tc, "attn_implementation",
 				"attn_implementation: eager (transformers' choice on PyTorch 1.x, which has no SDPA)");
@@ -435,9 +435,8 @@ int vp_trainconfig_set_pytorch(struct vp_trainconfig *tc, enum vp_pytorch p, str
 	if (t->optimizer == VP_OPT_ADAMW_FUSED) {
 		if (optim->line > 0)
 			return vp_error_at(err, VP_ERR_INPUT, tc->file, optim->line, optim->column,
-					   "'%s': adamw_torch_fused needs PyTorch 2.0 or later, and --torch-version "
-					   "says 1.x",
-					   optim->key);
+					   "'%s': adamw_torch_fused needs PyTorch 2.0 or later, and %s says 1.x",
+					   optim->key, by);
 		t->optimizer = VP_OPT_ADAMW;
 		restate_default(tc, "optimizer", "optimizer: adamw_torch (adamw_torch_fused needs PyTorch 2.0)");
 	}

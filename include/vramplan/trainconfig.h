@@ -70,6 +70,7 @@ enum vp_tc_setting {
 	VP_TC_WORKERS,    /* dataloader_num_workers */
 	VP_TC_PIN_MEMORY,
 	VP_TC_DS_FILE,    /* an hf/axolotl config's `deepspeed:` file */
+	VP_TC_TORCH,      /* vramplan.torch_version */
 	VP_TC_SETTING_COUNT
 };
 
@@ -125,6 +126,8 @@ struct vp_trainconfig {
 	uint64_t host_ram_bytes;      /* 0 = not given */
 	uint64_t cpus;                /* 0 = not given */
 	uint64_t worker_ram_bytes;    /* 0 = not given */
+	bool has_pytorch;             /* vramplan.torch_version */
+	enum vp_pytorch pytorch;
 
 	struct vp_tc_origin at[VP_TC_SETTING_COUNT];
 
@@ -142,14 +145,15 @@ int vp_trainconfig_parse(struct vp_trainconfig *tc, const char *name, const char
 			 struct vp_error *err);
 
 /*
- * The job's PyTorch (`check --torch-version`), which no trainer key states:
- * sets train.pytorch and what its defaults depend on. On 1.x transformers
- * has no SDPA and refuses adamw_torch_fused, so an unstated attention
- * becomes eager and an unstated fused AdamW plain AdamW (their default notes
- * say so); stated ones are an error at their key, as is expandable_segments
- * before 2.1. Returns 0, or -1 with err filled.
+ * The job's PyTorch, which no trainer key states (`check --torch-version`,
+ * or the vramplan: block's torch_version, which `by` names in errors): sets
+ * train.pytorch and what its defaults depend on. On 1.x transformers has no
+ * SDPA and refuses adamw_torch_fused, so an unstated attention becomes eager
+ * and an unstated fused AdamW plain AdamW (their default notes say so);
+ * stated ones are an error at their key, as are expandable segments before
+ * 2.1. Returns 0, or -1 with err filled.
  */
-int vp_trainconfig_set_pytorch(struct vp_trainconfig *tc, enum vp_pytorch p, struct vp_error *err);
+int vp_trainconfig_set_pytorch(struct vp_trainconfig *tc, enum vp_pytorch p, const char *by, struct vp_error *err);
 
 /* Read and parse a file (VP_ERR_IO when it cannot be read). */
 int vp_trainconfig_load(struct vp_trainconfig *tc, const char *path, struct vp_error *err);

@@ -726,7 +726,10 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		goto fail;
 	if (o->expandable)
 		tc.train.expandable_segments = true;
-	if (o->has_torch && vp_trainconfig_set_pytorch(&tc, o->torch, &err) != 0)
+	/* the command line wins over the config's vramplan.torch_version */
+	if (o->has_torch ? vp_trainconfig_set_pytorch(&tc, o->torch, "--torch-version", &err) != 0
+			 : tc.has_pytorch &&
+				   vp_trainconfig_set_pytorch(&tc, tc.pytorch, "vramplan.torch_version", &err) != 0)
 		goto fail;
 
 	n_gpus = o->n_gpus > 0 ? o->n_gpus : tc.n_gpus;

@@ -8,3 +8,13 @@ echo "exit $?"
 printf 'model_name_or_path: bert-base-uncased\nper_device_train_batch_size: 8\noptim: adamw_torch_fused\n' |
 	"$VRAMPLAN" check - --gpu a100-40gb --torch-version 1.13.1
 echo "exit $?"
+# the vramplan: block can say it too; the command line wins
+printf 'model_name_or_path: bert-base-uncased\nper_device_train_batch_size: 8\nattn_implementation: sdpa\nvramplan:\n  torch_version: 1.13\n' |
+	"$VRAMPLAN" check - --gpu a100-40gb
+echo "exit $?"
+printf 'model_name_or_path: bert-base-uncased\nper_device_train_batch_size: 8\nattn_implementation: sdpa\nvramplan:\n  torch_version: 1.13\n' |
+	"$VRAMPLAN" check - --gpu a100-40gb --torch-version 2.4 -q
+echo "exit $?"
+printf 'model_name_or_path: bert-base-uncased\nper_device_train_batch_size: 8\nvramplan:\n  torch_version: "0.4.1"\n' |
+	"$VRAMPLAN" check - --gpu a100-40gb
+echo "exit $?"
