@@ -319,3 +319,44 @@ const char *vp_pytorch_name(enum vp_pytorch p)
 	}
 	return "2.1+";
 }
+
+enum vp_pytorch_need vp_train_pytorch_lacks(const struct vp_train *t)
+{
+	/* F.scaled_dot_product_attention is new in 2.0, and transformers
+	 * refuses flash_attention_2 and adamw_torch_fused before it
+	 * (training_args.py: "--optim adamw_torch_fused requires PyTorch 2.0
+	 * or higher") */
+	if (t->pytorch == VP_PYTORCH_1 && t->attn != VP_ATTN_EAGER)
+		return VP_NEEDS_SDPA;
+	if (t->pytorch == VP_PYTORCH_1 && t->optimizer == VP_OPT_ADAMW_FUSED)
+		return VP_NEEDS_FUSED_ADAMW;
+	/* expandable segments and register_post_accumulate_grad_hook, which
+	 * the step in backward uses (torchtune's optimizer_in_bwd), are new
+	 * in 2.1 */
+	if (t->pytorch != VP_PYTORCH_CURRENT && t->expandable_segments)
+		return VP_NEEDS_EXPANDABLE;
+	if (t->pytorch != VP_PYTORCH_CURRENT && t->optimizer_in_backward)
+		return VP_NEEDS_GRAD_HOOK;
+	return VP_NEEDS_NOTHING;
+}
+
+void vp_pytorch_need_text(const struct vp_train *t, enum vp_pytorch_need need, char *buf, size_t size)
+{
+	switch (need) {
+	case VP_NEEDS_SDPA:
+		snprintf(buf, size, "%s attention needs PyTorch 2.0 or later", vp_attn_name(t->attn));
+		return;
+	case VP_NEEDS_FUSED_ADAMW:
+		snprintf(buf, size, "adamw_torch_fused needs PyTorch 2.0 or later");
+		return;
+	case VP_NEEDS_EXPANDABLE:
+		snprintf(buf, size, "expandable segments (PYTORCH_CUDA_ALLOC_CONF) need PyTorch 2.1 or later");
+		return;
+	case VP_NEEDS_GRAD_HOOK:
+		snprintf(buf, size, "the optimizer step in backward needs PyTorch 2.1 or later");
+		return;
+	case VP_NEEDS_NOTHING:
+		break;
+	}
+	snprintf(buf, size, "nothing");
+}

@@ -408,37 +408,33 @@ static void restate_default(struct vp_trainconfig *tc, const char *key, const ch
 
 int vp_trainconfig_set_pytorch(struct vp_trainconfig *tc, enum vp_pytorch p, const char *by, struct vp_error *err)
 {
-	const struct vp_tc_origin *attn = &tc->at[VP_TC_ATTN], *optim = &tc->at[VP_TC_OPTIMIZER];
 	struct vp_train *t = &tc->train;
+	const struct vp_tc_origin *at = NULL;
+	enum vp_pytorch_need need;
+	char text[128];
 
 	t->pytorch = p;
-	if (t->expandable_segments && p != VP_PYTORCH_CURRENT)
-		return vp_error_set(err, VP_ERR_INPUT,
-				    "expandable segments (PYTORCH_CUDA_ALLOC_CONF) need PyTorch 2.1 or later, and "
-				    "%s says %s",
-				    by, vp_pytorch_name(p));
-	if (p != VP_PYTORCH_1)
-		return 0;
-	/* F.scaled_dot_product_attention is new in PyTorch 2.0; transformers
-	 * falls back to eager without it and refuses flash_attention_2 */
-	if (t->attn != VP_ATTN_EAGER) {
-		if (attn->line > 0)
-			return vp_error_at(err, VP_ERR_INPUT, tc->file, attn->line, attn->column,
-					   "'%s': %s attention needs PyTorch 2, and %s says 1.x", attn->key,
-					   vp_attn_name(t->attn), by);
+	/* the version's defaults where the config is silent */
+	if (p == VP_PYTORCH_1 && t->attn != VP_ATTN_EAGER && tc->at[VP_TC_ATTN].line == 0) {
 		t->attn = VP_ATTN_EAGER;
 		restate_default(tc, "attn_implementation",
 				"attn_implementation: eager (transformers' choice on PyTorch 1.x, which has no SDPA)");
 	}
-	/* training_args.py: "--optim adamw_torch_fused requires PyTorch 2.0
-	 * or higher" */
-	if (t->optimizer == VP_OPT_ADAMW_FUSED) {
-		if (optim->line > 0)
-			return vp_error_at(err, VP_ERR_INPUT, tc->file, optim->line, optim->column,
-					   "'%s': adamw_torch_fused needs PyTorch 2.0 or later, and %s says 1.x",
-					   optim->key, by);
+	if (p == VP_PYTORCH_1 && t->optimizer == VP_OPT_ADAMW_FUSED && tc->at[VP_TC_OPTIMIZER].line == 0) {
 		t->optimizer = VP_OPT_ADAMW;
 		restate_default(tc, "optimizer", "optimizer: adamw_torch (adamw_torch_fused needs PyTorch 2.0)");
 	}
-	return 0;
+	/* an error where it says what the version lacks */
+	need = vp_train_pytorch_lacks(t);
+	if (need == VP_NEEDS_NOTHING)
+		return 0;
+	vp_pytorch_need_text(t, need, text, sizeof text);
+	if (need == VP_NEEDS_SDPA)
+		at = &tc->at[VP_TC_ATTN];
+	else if (need == VP_NEEDS_FUSED_ADAMW)
+		at = &tc->at[VP_TC_OPTIMIZER];
+	if (at != NULL && at->line > 0)
+		return vp_error_at(err, VP_ERR_INPUT, tc->file, at->line, at->column, "'%s': %s, and %s says %s",
+				   at->key, text, by, vp_pytorch_name(p));
+	return vp_error_set(err, VP_ERR_INPUT, "%s, and %s says %s", text, by, vp_pytorch_name(p));
 }

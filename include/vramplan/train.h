@@ -157,6 +157,21 @@ int vp_pytorch_parse(const char *s, enum vp_pytorch *out, struct vp_error *err);
 /* "2.1+", "2.0" or "1.x" */
 const char *vp_pytorch_name(enum vp_pytorch p);
 
+/* A feature of a setup that an older PyTorch lacks (docs/planner.md "Older
+ * PyTorch"). */
+enum vp_pytorch_need {
+	VP_NEEDS_NOTHING = 0,
+	VP_NEEDS_SDPA,          /* sdpa or flash2 attention: 2.0 */
+	VP_NEEDS_FUSED_ADAMW,   /* transformers' adamw_torch_fused: 2.0 */
+	VP_NEEDS_EXPANDABLE,    /* PYTORCH_CUDA_ALLOC_CONF=expandable_segments: 2.1 */
+	VP_NEEDS_GRAD_HOOK      /* the optimizer step in backward: 2.1 */
+};
+
+/* The first feature of t that t->pytorch lacks, or VP_NEEDS_NOTHING. */
+enum vp_pytorch_need vp_train_pytorch_lacks(const struct vp_train *t);
+/* What the feature needs, e.g. "sdpa attention needs PyTorch 2.0 or later" */
+void vp_pytorch_need_text(const struct vp_train *t, enum vp_pytorch_need need, char *buf, size_t size);
+
 /* LoRA or QLoRA: adapters train, the base is frozen. */
 bool vp_train_has_adapters(const struct vp_train *t);
 

@@ -200,38 +200,26 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		t->attn = t->pytorch == VP_PYTORCH_1 ? VP_ATTN_EAGER : VP_ATTN_SDPA;
 		if (warn && t->pytorch == VP_PYTORCH_1)
 			vp_cli_note(o, "attention eager: PyTorch 1.x has no scaled_dot_product_attention");
-	} else if (t->attn != VP_ATTN_EAGER && t->pytorch == VP_PYTORCH_1) {
-		return vp_error_set(err, VP_ERR_INPUT,
-				    "--attn %s needs PyTorch 2 (F.scaled_dot_product_attention; transformers' "
-				    "flash_attention_2 too), and --torch-version says 1.x",
-				    vp_attn_name(t->attn));
 	} else if (t->attn == VP_ATTN_FLASH2 && !g->flash_attn) {
 		if (warn)
 			vp_cli_warn(o, "GPU '%s' does not run FlashAttention-2; sdpa attention is assumed", g->name);
 		t->attn = VP_ATTN_SDPA;
 	}
 
-	/* transformers refuses optim adamw_torch_fused before PyTorch 2.0
-	 * (training_args.py: "--optim adamw_torch_fused requires PyTorch 2.0
-	 * or higher") */
-	if (t->pytorch == VP_PYTORCH_1 && t->optimizer == VP_OPT_ADAMW_FUSED) {
-		if (o->has_optimizer)
-			return vp_error_set(err, VP_ERR_INPUT,
-					    "--optimizer adamw-fused (adamw_torch_fused) needs PyTorch 2.0 or later, "
-					    "and --torch-version says 1.x");
+	/* an older PyTorch: its defaults where the command line is silent,
+	 * an input error where it asks for what that version lacks */
+	if (t->pytorch == VP_PYTORCH_1 && t->optimizer == VP_OPT_ADAMW_FUSED && !o->has_optimizer) {
 		t->optimizer = VP_OPT_ADAMW;
 		if (warn)
 			vp_cli_note(o, "optimizer adamw: adamw_torch_fused needs PyTorch 2.0");
 	}
+	if (vp_train_pytorch_lacks(t) != VP_NEEDS_NOTHING) {
+		char need[128];
 
-	/* PYTORCH_CUDA_ALLOC_CONF=expandable_segments and
-	 * register_post_accumulate_grad_hook, which the optimizer step in
-	 * backward uses (torchtune, transformers' optim_target_modules
-	 * GaLore layerwise), are new in PyTorch 2.1 */
-	if (t->pytorch != VP_PYTORCH_CURRENT && (t->expandable_segments || t->optimizer_in_backward))
-		return vp_error_set(err, VP_ERR_INPUT, "%s needs PyTorch 2.1 or later, and --torch-version says %s",
-				    t->expandable_segments ? "--expandable-segments" : "--optimizer-in-backward",
+		vp_pytorch_need_text(t, vp_train_pytorch_lacks(t), need, sizeof need);
+		return vp_error_set(err, VP_ERR_INPUT, "%s, and --torch-version says %s", need,
 				    vp_pytorch_name(t->pytorch));
+	}
 
 	if (!o->has_head) {
 		t->head = vp_model_default_head(m);

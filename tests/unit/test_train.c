@@ -347,6 +347,36 @@ static void pytorch_versions_map_to_their_era(void **state)
 	assert_string_equal(vp_pytorch_name(VP_PYTORCH_CURRENT), "2.1+");
 }
 
+/* What an older PyTorch lacks: SDPA and transformers' fused AdamW before
+ * 2.0, expandable segments and the post-accumulate hook before 2.1. */
+static void an_older_pytorch_lacks_what_came_after_it(void **state)
+{
+	struct vp_train t;
+	char text[128];
+
+	(void)state;
+	vp_train_defaults(&t);
+	t.attn = VP_ATTN_SDPA;
+	t.optimizer = VP_OPT_ADAMW_FUSED;
+	t.expandable_segments = true;
+	t.optimizer_in_backward = true;
+	assert_int_equal(vp_train_pytorch_lacks(&t), VP_NEEDS_NOTHING);
+	t.pytorch = VP_PYTORCH_2_0;
+	assert_int_equal(vp_train_pytorch_lacks(&t), VP_NEEDS_EXPANDABLE);
+	t.expandable_segments = false;
+	assert_int_equal(vp_train_pytorch_lacks(&t), VP_NEEDS_GRAD_HOOK);
+	t.optimizer_in_backward = false;
+	assert_int_equal(vp_train_pytorch_lacks(&t), VP_NEEDS_NOTHING);
+	t.pytorch = VP_PYTORCH_1;
+	assert_int_equal(vp_train_pytorch_lacks(&t), VP_NEEDS_SDPA);
+	vp_pytorch_need_text(&t, VP_NEEDS_SDPA, text, sizeof text);
+	assert_string_equal(text, "sdpa attention needs PyTorch 2.0 or later");
+	t.attn = VP_ATTN_EAGER;
+	assert_int_equal(vp_train_pytorch_lacks(&t), VP_NEEDS_FUSED_ADAMW);
+	t.optimizer = VP_OPT_ADAMW;
+	assert_int_equal(vp_train_pytorch_lacks(&t), VP_NEEDS_NOTHING);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -362,6 +392,7 @@ int main(void)
 		cmocka_unit_test(lora_targets_should_reject_names_longer_than_31_characters),
 		cmocka_unit_test(lora_targets_should_reject_more_than_the_maximum),
 		cmocka_unit_test(pytorch_versions_map_to_their_era),
+		cmocka_unit_test(an_older_pytorch_lacks_what_came_after_it),
 	};
 
 	return cmocka_run_group_tests_name("train", tests, NULL, NULL);
