@@ -303,6 +303,12 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	}
 
 	req->util = o->util;
+	/* NCCL's buffers sit outside PyTorch's allocator and the estimate
+	 * (docs/memory-model.md "Device level") */
+	if (warn && t->gpus > 1)
+		vp_cli_note(o, "NCCL's communication buffers (about 0.5-1 GiB per GPU over NVLink, less over PCIe) "
+			    "are not in the estimate; --util %.2g leaves %.1f GiB of GPU '%s' for them",
+			    o->util, (1.0 - o->util) * (double)g->memory_mib / 1024.0, g->name);
 	req->max_batch = o->max_batch;
 	req->batch_multiple = o->batch_multiple;
 	req->effective_batch = o->effective_batch;
