@@ -76,7 +76,7 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 	if (vp_head_uses_target(m, t->head))
 		cat(buf, size, ", target-len %" PRIu64, t->tgt_len);
 	cat(buf, size, ", %s, %s", vp_precision_name(t->precision), vp_method_name(t->method));
-	if (t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA) {
+	if (vp_train_has_adapters(t)) {
 		vp_train_lora_targets_text(t, targets, sizeof targets);
 		if (t->quant != VP_QUANT_NONE)
 			cat(buf, size, " %s", vp_quant_name(t->quant));

@@ -52,7 +52,7 @@ static void ctx_init(struct ctx *c, const struct vp_model *m, const struct vp_gp
 	 * adapter parameters held 228.7 MiB. Their gradients and AdamW states
 	 * are fp32 too. (Before 0.12 they took the base weight's dtype, as
 	 * torchtune's and litgpt's LoRA layers do: lora_16bit_adapters.) */
-	c->ab = (t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA) && !t->lora_16bit_adapters ? 4.0 : c->wb;
+	c->ab = vp_train_has_adapters(t) && !t->lora_16bit_adapters ? 4.0 : c->wb;
 	/* Parameters left unquantized keep the precision's parameter dtype:
 	 * fp32 under autocast, as the ground-truth schema defines amp-* and as
 	 * PEFT's prepare_model_for_kbit_training casts them (peft/utils/other.py).
@@ -62,7 +62,7 @@ static void ctx_init(struct ctx *c, const struct vp_model *m, const struct vp_gp
 	 * Qwen Q-LoRA rows' long sequences rule fp32 out). */
 	c->nb = (t->quant == VP_QUANT_GPTQ_INT4 && c->amp) ? 2.0 : c->wb;
 	c->full = t->method == VP_METHOD_FULL;
-	c->lora = t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA;
+	c->lora = vp_train_has_adapters(t);
 	c->lm_head = vp_head_is_lm(t->head);
 	c->head_matrix = c->lm_head && !m->tie_embeddings;
 	c->decoder = vp_head_runs_decoder(m, t->head);
@@ -115,7 +115,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 		return -1;
 	if (vp_head_uses_target(m, t->head) && t->tgt_len == 0)
 		return vp_error_set(err, VP_ERR_INPUT, "an encoder-decoder model needs a target length (--target-len)");
-	if ((t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA) && t->lora_r == 0)
+	if (vp_train_has_adapters(t) && t->lora_r == 0)
 		return vp_error_set(err, VP_ERR_INPUT, "the LoRA rank must be at least 1");
 	if (t->optimizer_in_backward && t->zero_stage > 0)
 		return vp_error_set(err, VP_ERR_INPUT,

@@ -316,7 +316,7 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 			return -1;
 	}
 
-	if ((t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA) && !tc->lora_targets_set) {
+	if (vp_train_has_adapters(t) && !tc->lora_targets_set) {
 		const char *def = vp_default_lora_targets(m);
 		if (vp_train_set_lora_targets(t, def, err) != 0)
 			return -1;

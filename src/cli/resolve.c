@@ -167,6 +167,7 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		 bool warn, struct vp_plan_request *req, struct vp_error *err)
 {
 	struct vp_train *t = &req->train;
+	enum vp_pytorch_need lacks;
 	bool adapter;
 
 	vp_plan_request_defaults(req);
@@ -213,10 +214,11 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		if (warn)
 			vp_cli_note(o, "optimizer adamw: adamw_torch_fused needs PyTorch 2.0");
 	}
-	if (vp_train_pytorch_lacks(t) != VP_NEEDS_NOTHING) {
+	lacks = vp_train_pytorch_lacks(t);
+	if (lacks != VP_NEEDS_NOTHING) {
 		char need[128];
 
-		vp_pytorch_need_text(t, vp_train_pytorch_lacks(t), need, sizeof need);
+		vp_pytorch_need_text(t, lacks, need, sizeof need);
 		return vp_error_set(err, VP_ERR_INPUT, "%s, and --torch-version says %s", need,
 				    vp_pytorch_name(t->pytorch));
 	}
@@ -250,7 +252,7 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		t->tgt_len = 0;
 	}
 
-	adapter = t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA;
+	adapter = vp_train_has_adapters(t);
 	t->n_lora_targets = 0;
 	t->lora_all_linear = false;
 	if (adapter) {

@@ -109,7 +109,7 @@ static void append_sensitivities(char *note, size_t size, const struct vp_case *
 				 const struct vp_model *m, const struct vp_gpu *g, const struct vp_estimate *est)
 {
 	double base = level_gib(est, c->metric);
-	bool first = true, lora = t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA;
+	bool first = true, lora = vp_train_has_adapters(t);
 	bool sixteen = t->precision == VP_PREC_BF16 || t->precision == VP_PREC_FP16;
 	struct vp_train alt;
 	struct vp_model plain;
@@ -152,7 +152,7 @@ static void append_sensitivities(char *note, size_t size, const struct vp_case *
 
 static bool lora_targets_unstated(const struct vp_train *t)
 {
-	return (t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA) && !t->lora_all_linear &&
+	return vp_train_has_adapters(t) && !t->lora_all_linear &&
 	       t->n_lora_targets == 0;
 }
 
