@@ -210,7 +210,7 @@ def child(spec):
     optim = {"adamw": "adamw_torch", "adamw-fused": "adamw_torch_fused",
              "adamw-8bit": "adamw_bnb_8bit", "paged-adamw": "paged_adamw_32bit",
              "paged-adamw-8bit": "paged_adamw_8bit", "adafactor": "adafactor",
-             "sgd": "sgd"}[spec["optimizer"]]
+             "sgd": "sgd", "sgd-momentum": "sgd", "lion": "lion_32bit"}[spec["optimizer"]]
     out = tempfile.mkdtemp(dir="/tmp")
     args_cls, trainer_cls, gen = TrainingArguments, Trainer, {}
     if spec.get("generate"):
@@ -234,7 +234,15 @@ def child(spec):
         report_to=[], save_strategy="no", logging_strategy="no", eval_strategy="no",
         dataloader_num_workers=0, dataloader_pin_memory=False, remove_unused_columns=False,
         disable_tqdm=True, seed=0)
-    trainer = trainer_cls(model=model, args=args, train_dataset=data, callbacks=[Peaks()])
+    optimizers = (None, None)
+    if spec["optimizer"] == "sgd-momentum":
+        # Trainer's "sgd" is torch.optim.SGD without momentum and passes no
+        # optim_args to it; build the momentum variant (one state per
+        # trainable parameter) here.
+        optimizers = (torch.optim.SGD([p for p in model.parameters() if p.requires_grad],
+                                      lr=1e-5, momentum=0.9), None)
+    trainer = trainer_cls(model=model, args=args, train_dataset=data, callbacks=[Peaks()],
+                          optimizers=optimizers)
     # Trainer.__init__ may move or wrap the model; the peak counts from here.
     torch.cuda.synchronize()
     torch.cuda.reset_peak_memory_stats()
@@ -444,6 +452,7 @@ def main():
         if res is None:
             print("%-28s FAILED %s" % (spec["id"], err), flush=True)
             results[spec["id"]] = {"error": err}
+            json.dump(results, open(os.path.join(a.out, "results.json"), "w"), indent=1)
             continue
         results[spec["id"]] = res
         print("%-28s alloc %.3f resv %.3f nvml %.3f GiB steps %s (%.0f s)" % (
@@ -461,6 +470,8 @@ def main():
                 print("     %8.1f @ %7d  %s" % (s[0], s[1], s[2]))
         if spec.get("score", True):
             cases += case_rows({k: v for k, v in spec.items() if not k.startswith("_")}, res)
+        # after every run: a session's device time can end between two runs
+        json.dump(results, open(os.path.join(a.out, "results.json"), "w"), indent=1)
     json.dump(results, open(os.path.join(a.out, "results.json"), "w"), indent=1)
     write_cases(os.path.join(a.out, "cases.yaml"), CASES_HEADER, cases)
 
