@@ -532,6 +532,11 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	if (post_norm)
 		norm_keep(c, T, bm);
 
+	/* The MLP's tensors are a block's largest (T x f); an adapted down_proj
+	 * makes its own copy of its input in the adapters' dtype (fp32 under
+	 * PEFT: _cast_input_dtype, then the dropped copy). */
+	bm->recompute_largest = Tm * c->f *
+				(down != NULL && lora_on(c, down) && lora_own_input(c) ? fmax(e, c->ab) : e);
 	bm->bwd_transient = fmax(bm->bwd_transient, 3.0 * T * c->f * e) + 2.0 * T * c->h * 4.0;
 	bm->fwd_transient = fmax(bm->fwd_transient, T * c->f * e);
 	bm->eval_working = fmax(bm->eval_working, 3.0 * T * c->f * e) + 2.0 * T * c->h * c->r;

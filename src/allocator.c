@@ -83,6 +83,35 @@ uint64_t vp_context_bytes_idle(const struct vp_gpu *g)
  *   second step's loss reserves its segments anew, up to the states' size
  *   (traced: MS-QW25-3B-full reserved a second full set of loss segments).
  */
+/*
+ * What a checkpointed backward leaves reserved beyond its live bytes under
+ * PyTorch 2's caching allocator: each block's recomputation creates the same
+ * large MLP tensors again, while the blocks' smaller tensors (the layer
+ * inputs' gradients, the recomputed attention) split the segments the
+ * previous block freed, so requests of the largest size keep finding no
+ * whole free block and reserve new segments. The allocator's trace of
+ * MS-MISTRAL7B-lora-gc (bench/measured) shows seven such segments, and
+ * reserved minus allocated followed that count from batch 1 to 8 and on
+ * Llama-2-13B: VP_RECOMPUTE_SEGMENTS. The segments stay reserved into the
+ * next step's forward, whose loss may reuse them: the forward's overhead is
+ * the larger of the two terms, not their sum.
+ */
+double vp_est_recompute_fragmentation(const struct totals *tt, const struct vp_train *t)
+{
+	double dropped;
+
+	if (!t->grad_ckpt || t->activation_offload)
+		return 0.0;
+	/* Never more than checkpointing drops: without it every block but the
+	 * one in backward holds its saved tensors instead (a bound for short
+	 * inputs, where a block's tensors are a few MiB). */
+	dropped = tt->saved_all - tt->inputs_all -
+		  fmax(tt->n_enc > 0.0 ? tt->enc.saved - tt->enc.input : 0.0,
+		       tt->n_dec > 0.0 ? tt->dec.saved - tt->dec.input : 0.0);
+	return fmin(VP_RECOMPUTE_SEGMENTS * fmax(tt->enc.recompute_largest, tt->dec.recompute_largest),
+		    fmax(0.0, dropped));
+}
+
 double vp_est_loss_fragmentation(const struct totals *tt, const struct vp_train *t, double activations,
 				 bool grads_freed)
 {

@@ -97,6 +97,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	struct ctx c;
 	struct totals tt;
 	double b, s_enc, s_dec, base, grads_kept, best_bwd = 0.0, phase[VP_PHASE_COUNT];
+	double recompute_frag, bwd_frag = 0.0;
 	bool grads_freed;
 	double dynamic, frag, copies_fwd, logits_at_peak = 0.0, acts_at_peak = 0.0;
 	double scores_at_peak = 0.0, transient_at_peak = 0.0, copies_at_peak = 0.0, grads_at_peak = 0.0;
@@ -161,6 +162,9 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	base = tt.weights + tt.optimizer + tt.ddp_buckets;
 	grads_freed = !t->optimizer_in_backward && t->grad_accum <= 1 && zero_grad_frees(t);
 	grads_kept = t->optimizer_in_backward || grads_freed ? 0.0 : tt.grads;
+	/* PyTorch 2's allocator without expandable segments (docs: "Allocator") */
+	recompute_frag = !t->expandable_segments && vp_est_on_pytorch2(t) ? vp_est_recompute_fragmentation(&tt, t)
+									 : 0.0;
 
 	/* Forward end / loss: everything saved, logits and their gradient. */
 	copies_fwd = tt.weight_copies;
@@ -188,7 +192,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 		/* With the gradients freed between steps they reappear block by
 		 * block, so the bottom block of each stack (most gradients, fewest
 		 * saved tensors below) is checked too. */
-		double tops[4], k;
+		double tops[4], k, best_bwd_reserved = 0.0;
 		double block_grads = tt.n_enc * tt.enc.trainable_bytes + tt.n_dec * tt.dec.trainable_bytes;
 		double other_grads = fmax(0.0, tt.grads - block_grads);
 		int n_tops = 0, ti;
@@ -241,6 +245,12 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 			}
 			live = base + grads + below + below_scores + bm->saved + bm->scores + bm->bwd_transient +
 			       quant_tmp + copies + tt.global_saved;
+			/* The segments the recomputation reserved, less what the
+			 * gradients created in this backward took of them once
+			 * freed (with the gradients freed between steps, a full
+			 * fine-tune's gradients fill them; LoRA's are tiny). */
+			best_bwd_reserved = fmax(best_bwd_reserved,
+						 live + fmax(0.0, recompute_frag - (grads_freed ? grads : 0.0)));
 			if (live > best_bwd) {
 				best_bwd = live;
 				/* the rounding of exactly the tensors counted below:
@@ -261,6 +271,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 			}
 		}
 		phase[VP_PHASE_BACKWARD] = best_bwd;
+		bwd_frag = best_bwd_reserved - best_bwd;
 	}
 	/* what comes and goes at the backward peak (the loop's bookkeeping) */
 	dyn_phase[VP_PHASE_BACKWARD] = acts_at_peak + scores_at_peak + copies_at_peak + transient_at_peak;
@@ -356,9 +367,14 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 			loss_frag = 0.0;
 		}
 		reserved = phase[out->peak_phase] + waste_at_peak + share * dynamic;
-		for (p = 0; p < VP_PHASE_COUNT; p++)
-			reserved = fmax(reserved, phase[p] + waste_phase[p] + share * dyn_phase[p] +
-							  (p == VP_PHASE_FORWARD ? loss_frag : 0.0));
+		for (p = 0; p < VP_PHASE_COUNT; p++) {
+			double extra = 0.0;
+			if (p == VP_PHASE_FORWARD)
+				extra = fmax(loss_frag, recompute_frag);
+			else if (p == VP_PHASE_BACKWARD)
+				extra = bwd_frag;
+			reserved = fmax(reserved, phase[p] + waste_phase[p] + share * dyn_phase[p] + extra);
+		}
 	}
 	frag = tt.persistent_waste + reserved - phase[out->peak_phase];
 

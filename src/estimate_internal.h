@@ -41,6 +41,20 @@
  */
 #define VP_FRAGMENTATION_PT2 0.04
 
+/*
+ * With checkpointing, how many segments the size of the largest tensor a
+ * recomputed block creates the caching allocator reserves beyond the live
+ * ones (PyTorch 2, without expandable segments). Counted in the allocator's
+ * trace of MS-MISTRAL7B-lora-gc at batch 4 and 8 (bench/measured
+ * runs-trace.json): seven segments of T x f x 4 (PEFT's fp32 casts of
+ * down_proj's input and their dropped copies) reserved for at most two live
+ * at once. Reserved minus allocated was 8.6, 7.5, 7.0 and 6.6 of them at
+ * batch 1, 2, 4 and 8; Llama-2-13B (predicted before it was measured) 7.2,
+ * and 7.5 of the bf16 MLP tensors with LoRA on q_proj and v_proj only
+ * (docs/memory-model.md "Allocator").
+ */
+#define VP_RECOMPUTE_SEGMENTS 7.0
+
 struct ctx {
 	const struct vp_model *m;
 	const struct vp_train *t;
@@ -75,6 +89,7 @@ struct block_mem {
 	double fwd_transient;
 	double bwd_transient;
 	double eval_working; /* forward-only working set */
+	double recompute_largest; /* the largest tensor of the MLP, as checkpointing recomputes it */
 	double copies;       /* AMP 16-bit weight copies saved by this block */
 	double trainable_bytes; /* parameter bytes of this block that are trained */
 };
@@ -100,6 +115,7 @@ struct totals {
 double vp_est_alloc_waste(double bytes);
 double vp_est_loss_fragmentation(const struct totals *tt, const struct vp_train *t, double activations,
 				 bool grads_freed);
+double vp_est_recompute_fragmentation(const struct totals *tt, const struct vp_train *t);
 
 /* parameters.c */
 bool vp_est_is_16bit_params(enum vp_precision p);

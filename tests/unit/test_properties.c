@@ -169,15 +169,21 @@ static void for_each_sample(void (*fn)(const struct vp_model *, const struct vp_
 			}
 }
 
-static int estimate(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t, uint64_t *bytes)
+static int estimate_level(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t, bool allocated,
+			  uint64_t *bytes)
 {
 	struct vp_estimate e;
 	struct vp_error err = {0};
 
 	if (vp_estimate(m, g, t, &e, &err) != 0)
 		return -1;
-	*bytes = e.device_bytes;
+	*bytes = allocated ? e.allocated_bytes : e.device_bytes;
 	return 0;
+}
+
+static int estimate(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t, uint64_t *bytes)
+{
+	return estimate_level(m, g, t, false, bytes);
 }
 
 /* ------------------------------------------------------------------ plans */
@@ -303,13 +309,13 @@ struct mono_tallies {
 static unsigned long known_drops;
 
 /* more(t) must need at least as much as less(t) */
-static void at_least(struct tally *ty, const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *less,
-		     const struct vp_train *more, const char *change)
+static void at_least_level(struct tally *ty, const struct vp_model *m, const struct vp_gpu *g,
+			   const struct vp_train *less, const struct vp_train *more, const char *change, bool allocated)
 {
 	uint64_t a = 0, b = 0;
 	char what[256];
 
-	if (estimate(m, g, less, &a) != 0 || estimate(m, g, more, &b) != 0)
+	if (estimate_level(m, g, less, allocated, &a) != 0 || estimate_level(m, g, more, allocated, &b) != 0)
 		return; /* an input error (overflow) is not a memory figure */
 	ty->checked++;
 	if (b < a && KNOWN_ENCDEC_CKPT_WASTE && m->arch == VP_ARCH_ENCDEC && less->grad_ckpt &&
@@ -319,10 +325,16 @@ static void at_least(struct tally *ty, const struct vp_model *m, const struct vp
 	}
 	if (b < a) {
 		describe(m, g, less, what, sizeof what);
-		violation(ty, "%s, batch %llu: %s lowers device bytes from %llu to %llu (-%llu)", what,
-			  (unsigned long long)less->batch, change, (unsigned long long)a, (unsigned long long)b,
-			  (unsigned long long)(a - b));
+		violation(ty, "%s, batch %llu: %s lowers %s bytes from %llu to %llu (-%llu)", what,
+			  (unsigned long long)less->batch, change, allocated ? "allocated" : "device",
+			  (unsigned long long)a, (unsigned long long)b, (unsigned long long)(a - b));
 	}
+}
+
+static void at_least(struct tally *ty, const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *less,
+		     const struct vp_train *more, const char *change)
+{
+	at_least_level(ty, m, g, less, more, change, false);
 }
 
 static void weights_at_least(struct tally *ty, const struct vp_model *m, const struct vp_gpu *g,
@@ -417,7 +429,12 @@ static void check_monotone(const struct vp_model *m, const struct vp_gpu *g, con
 			u.method = VP_METHOD_FULL;
 			u.n_lora_targets = 0;
 			u.lora_all_linear = false;
-			at_least(&mt->method, m, g, &t_nodrop, &u, "lora -> full");
+			/* With checkpointing, compared at the allocated level:
+			 * the segments a recomputation leaves reserved scale
+			 * with its largest tensor, and PEFT's fp32 cast of
+			 * down_proj's input is twice full fine-tuning's 16-bit
+			 * one (docs/memory-model.md "Allocator"). */
+			at_least_level(&mt->method, m, g, &t_nodrop, &u, "lora -> full", t.grad_ckpt);
 		}
 		if (t.optimizer == VP_OPT_ADAMW_8BIT) {
 			u = t;
