@@ -328,6 +328,18 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 		} else if (strcmp(k, "compile") == 0) {
 			if (get_bool(r, v, k, &c->train.compile))
 				return -1;
+		} else if (strcmp(k, "compile_scope") == 0) {
+			/* not in the shared schema: what torch.compile covered,
+			 * "model" (the whole model with its loss: HF Trainer's
+			 * torch_compile) or "layers" (each block, the loss apart:
+			 * torchtune); absent or null, "layers" (below) */
+			const char *s = scalar(v);
+			if (!is_null(v)) {
+				if (s == NULL || (strcmp(s, "model") != 0 && strcmp(s, "layers") != 0))
+					return fail(r, v, "'compile_scope' must be model, layers or null");
+				c->train.compile_layers_only = strcmp(s, "layers") == 0;
+				c->compile_scope_stated = true;
+			}
 		} else if (strcmp(k, "gpu") == 0) {
 			if (!is_null(v) && get_string(r, v, k, c->gpu, sizeof c->gpu))
 				return -1;
@@ -415,6 +427,13 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 	 * backward (register_post_accumulate_grad_hook) are new in 2.1; SDPA
 	 * and FlashAttention-2 (F.scaled_dot_product_attention) in 2.0; eager
 	 * attention may be older. */
+	/* The schema's compile does not say what was compiled. Read as
+	 * torchtune compiles (each block; the loss apart, on logits upcast
+	 * eagerly), which keeps the loss's three fp32 T x V tensors: the safe
+	 * side of HF's whole-model graph (docs/memory-model.md
+	 * "torch.compile"). */
+	if (c->train.compile && !c->compile_scope_stated)
+		c->train.compile_layers_only = true;
 	if (!c->pytorch_stated) {
 		if (c->train.expandable_segments || c->train.optimizer_in_backward)
 			c->train.pytorch = VP_PYTORCH_CURRENT;

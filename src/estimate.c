@@ -98,6 +98,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	struct totals tt;
 	double b, s_enc, s_dec, base, grads_kept, best_bwd = 0.0, phase[VP_PHASE_COUNT];
 	double recompute_frag, bwd_frag = 0.0;
+	bool pt2_segments;
 	bool grads_freed;
 	double dynamic, frag, copies_fwd, logits_at_peak = 0.0, acts_at_peak = 0.0;
 	double scores_at_peak = 0.0, transient_at_peak = 0.0, copies_at_peak = 0.0, grads_at_peak = 0.0;
@@ -163,8 +164,8 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	grads_freed = !t->optimizer_in_backward && t->grad_accum <= 1 && zero_grad_frees(t);
 	grads_kept = t->optimizer_in_backward || grads_freed ? 0.0 : tt.grads;
 	/* PyTorch 2's allocator without expandable segments (docs: "Allocator") */
-	recompute_frag = !t->expandable_segments && vp_est_on_pytorch2(t) ? vp_est_recompute_fragmentation(&tt, t)
-									 : 0.0;
+	pt2_segments = !t->expandable_segments && vp_est_on_pytorch2(t);
+	recompute_frag = pt2_segments ? vp_est_recompute_fragmentation(&tt, t) : 0.0;
 
 	/* Forward end / loss: everything saved, logits and their gradient. */
 	copies_fwd = tt.weight_copies;
@@ -195,6 +196,14 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 		double tops[4], k, best_bwd_reserved = 0.0;
 		double block_grads = tt.n_enc * tt.enc.trainable_bytes + tt.n_dec * tt.dec.trainable_bytes;
 		double other_grads = fmax(0.0, tt.grads - block_grads);
+		/* Compiled, the embedding's backward is inductor's decomposition
+		 * (torch/_decomp/decompositions.py embedding_dense_backward),
+		 * which accumulates 16-bit gradients in an fp32 buffer and
+		 * converts it: V x h x (4 + e) beside the gradient itself at the
+		 * end of backward. Traced: MS-L32-3B-full-bf16-compile held
+		 * 1,503 + 751.5 MiB from the embedding then. */
+		if (t->compile && !t->compile_layers_only && c.full && c.wb < 4.0)
+			other_grads += c.V * c.h * (4.0 + c.wb);
 		int n_tops = 0, ti;
 
 		if (tt.n_dec > 0.0)

@@ -230,6 +230,7 @@ def child(spec):
         bf16=prec == "amp-bf16" or (prec == "bf16" and spec["method"] in ("lora", "qlora")),
         fp16=prec == "amp-fp16",
         gradient_checkpointing=spec["grad_ckpt"],
+        torch_compile=bool(spec.get("compile")),
         gradient_checkpointing_kwargs={"use_reentrant": spec.get("reentrant", True)},
         report_to=[], save_strategy="no", logging_strategy="no", eval_strategy="no",
         dataloader_num_workers=0, dataloader_pin_memory=False, remove_unused_columns=False,
@@ -325,7 +326,8 @@ CASE_KEYS = ["id", "source", "quality", "config", "head", "num_labels", "framewo
 
 
 CASES_HEADER = ("# Written by bench/measured/measure.py from results.json; see bench/measured/README.md.\n"
-                "# Extension keys beyond ../shared/groundtruth's schema: lora_dropout, pytorch, expandable_segments.\n\n")
+                "# Extension keys beyond ../shared/groundtruth's schema: lora_dropout, pytorch, expandable_segments,\n"
+                "# compile_scope.\n\n")
 
 
 def yaml_scalar(v):
@@ -362,7 +364,7 @@ def case_rows(spec, res):
             "lora_r": spec.get("lora_r"), "lora_alpha": 2 * spec["lora_r"] if spec.get("lora_r") else None,
             "lora_targets": spec.get("lora_targets"), "modules_to_save": spec.get("modules_to_save"),
             "quant": spec.get("quant"), "grad_ckpt": spec["grad_ckpt"], "activation_offload": False,
-            "attn": spec["attn"], "loss": "standard", "compile": False, "gpu": "h100-80gb",
+            "attn": spec["attn"], "loss": "standard", "compile": bool(spec.get("compile")), "gpu": "h100-80gb",
             "gpus": 1, "zero": None, "metric": metric, "measured_gib": round(gib, 3),
             "notes": "%d steps of HF Trainer on random weights, every sample exactly seq_len tokens "
                      "(no padding); step peaks (GiB) %s; trainable %d of %d parameters%s%s" % (
@@ -378,6 +380,10 @@ def case_rows(spec, res):
             c["lora_dropout"] = spec.get("lora_dropout", 0.05)
         if spec.get("expandable_segments"):
             c["expandable_segments"] = True
+        if spec.get("compile"):
+            # HF Trainer's torch_compile compiles the whole model, whose
+            # forward computes the loss: one graph
+            c["compile_scope"] = "model"
         c["pytorch"] = res["torch"]
         rows.append(c)
     return rows

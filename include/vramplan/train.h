@@ -103,6 +103,12 @@ struct vp_train {
 	bool activation_offload;
 	bool packed;
 	bool compile;
+	/* torch.compile wraps each block only, and the loss apart from the
+	 * model (torchtune's compile_model and compile_loss): the logits'
+	 * upcast and the embedding's backward stay eager. Unset, the whole
+	 * model with its loss is one compiled graph, as HF Trainer's
+	 * torch_compile runs it (docs/memory-model.md "torch.compile"). */
+	bool compile_layers_only;
 	bool optimizer_in_backward;
 	/* The PyTorch version's era: on 1.x zero_grad keeps the gradients
 	 * (set_to_none=False), AdamW steps one parameter at a time and the

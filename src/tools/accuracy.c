@@ -101,7 +101,9 @@ static void append_alternative(char *note, size_t size, bool *first, const char 
  * litgpt the model's), the PyTorch version (read as the oldest the keys
  * allow), whether AdamW ran fused, whether a chunked loss keeps its chunks
  * (torchtune, litgpt) or nothing (a fused linear cross-entropy: Liger,
- * unsloth), and GELU's kernel for gelu_new
+ * unsloth), what torch.compile covered (each block, as torchtune compiles;
+ * or the whole model with its loss, as HF Trainer does), and GELU's kernel
+ * for gelu_new
  * (transformers' NewGELUActivation saves three more tensors than a fused
  * GELU, which litgpt calls). Nothing here changes the estimate or the score.
  */
@@ -140,6 +142,11 @@ static void append_sensitivities(char *note, size_t size, const struct vp_case *
 		alt = *t;
 		alt.zero_bucket_auto = true;
 		append_alternative(note, size, &first, "ZeRO reduce_bucket_size auto", m, g, &alt, c->metric, base);
+	}
+	if (t->compile && !c->compile_scope_stated) {
+		alt = *t;
+		alt.compile_layers_only = false;
+		append_alternative(note, size, &first, "whole model compiled", m, g, &alt, c->metric, base);
 	}
 	if (m->act == VP_ACT_GELU_NEW) {
 		plain = *m;
