@@ -342,6 +342,15 @@ def yaml_scalar(v):
     return json.dumps(str(v))
 
 
+def catalogue_gpu(name):
+    """vramplan's catalogue name of the GPU torch reported (the device lends
+    an H100 or, when none is free, an H200)."""
+    for needle, gpu in (("H200", "h200"), ("H100 80GB", "h100-80gb")):
+        if needle in name:
+            return gpu
+    raise SystemExit("no catalogue name for GPU %r: add it to catalogue_gpu()" % name)
+
+
 def case_rows(spec, res):
     metrics = [("max_allocated", res["max_allocated"] / GIB, "a"),
                ("max_reserved", res["max_reserved"] / GIB, "r"),
@@ -364,7 +373,8 @@ def case_rows(spec, res):
             "lora_r": spec.get("lora_r"), "lora_alpha": 2 * spec["lora_r"] if spec.get("lora_r") else None,
             "lora_targets": spec.get("lora_targets"), "modules_to_save": spec.get("modules_to_save"),
             "quant": spec.get("quant"), "grad_ckpt": spec["grad_ckpt"], "activation_offload": False,
-            "attn": spec["attn"], "loss": "standard", "compile": bool(spec.get("compile")), "gpu": "h100-80gb",
+            "attn": spec["attn"], "loss": "standard", "compile": bool(spec.get("compile")),
+            "gpu": catalogue_gpu(res["gpu_name"]),
             "gpus": 1, "zero": None, "metric": metric, "measured_gib": round(gib, 3),
             "notes": "%d steps of HF Trainer on random weights, every sample exactly seq_len tokens "
                      "(no padding); step peaks (GiB) %s; trainable %d of %d parameters%s%s" % (
