@@ -224,7 +224,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 			const struct block_mem *bm = in_dec ? &tt.dec : &tt.enc;
 			double below_enc = in_dec ? tt.n_enc : k;
 			double below_dec = in_dec ? k - tt.n_enc : 0.0;
-			double below, below_scores, live, copies, grads;
+			double below, below_scores, live, copies, grads, block_saved, block_transient;
 			double quant_tmp = t->quant != VP_QUANT_NONE ? tt.largest_linear_bytes : 0.0;
 
 			if (t->grad_ckpt) {
@@ -252,7 +252,16 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 					above_dec * tt.dec.trainable_bytes + bm->trainable_bytes;
 				grads = fmin(grads, tt.grads);
 			}
-			live = base + grads + below + below_scores + bm->saved + bm->scores + bm->bwd_transient +
+			/* the block's MLP backward, then its attention's, with
+			 * the MLP's saved tensors freed (docs: "Phases of a step") */
+			if (bm->saved + bm->mlp_bwd_transient >= bm->saved_at_attn_bwd + bm->attn_bwd_transient) {
+				block_saved = bm->saved;
+				block_transient = bm->mlp_bwd_transient;
+			} else {
+				block_saved = bm->saved_at_attn_bwd;
+				block_transient = bm->attn_bwd_transient;
+			}
+			live = base + grads + below + below_scores + block_saved + bm->scores + block_transient +
 			       quant_tmp + copies + tt.global_saved;
 			/* The segments the recomputation reserved, less what the
 			 * gradients created in this backward took of them once
@@ -272,9 +281,9 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 						    below_dec * vp_est_alloc_waste(tt.dec.input);
 				else
 					bwd_waste = below_enc * tt.enc.waste + below_dec * tt.dec.waste + bm->waste;
-				acts_at_peak = below + bm->saved + tt.global_saved;
+				acts_at_peak = below + block_saved + tt.global_saved;
 				scores_at_peak = below_scores + bm->scores;
-				transient_at_peak = bm->bwd_transient + quant_tmp;
+				transient_at_peak = block_transient + quant_tmp;
 				copies_at_peak = copies;
 				grads_at_peak = grads;
 			}

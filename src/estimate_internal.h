@@ -90,6 +90,12 @@ struct block_mem {
 	double bwd_transient;
 	double eval_working; /* forward-only working set */
 	double recompute_largest; /* the largest tensor of the MLP, as checkpointing recomputes it */
+	/* Backward runs a sequential block's MLP before its attention, and the
+	 * MLP's saved tensors are freed once its backward is done: the block's
+	 * two moments (docs: "Phases of a step"). */
+	double saved_at_attn_bwd;  /* what stays saved by the attention's backward */
+	double attn_bwd_transient; /* the attention's backward working set */
+	double mlp_bwd_transient;  /* the MLP's backward working set */
 	double copies;       /* AMP 16-bit weight copies saved by this block */
 	double trainable_bytes; /* parameter bytes of this block that are trained */
 };
