@@ -69,21 +69,6 @@ uint64_t vp_context_bytes_idle(const struct vp_gpu *g)
 }
 
 /*
- * What an unchunked loss leaves reserved beyond its live bytes, under
- * PyTorch 2's caching allocator (c10/cuda/CUDACachingAllocator.cpp), which
- * never moves a block and serves a request from the best-fitting free block,
- * splitting it (docs: "Allocator"):
- * - one segment the size of the largest loss tensor more than are live at
- *   once: the fp32 upcast, log_softmax's output and its two gradients come
- *   and go in an order that leaves one such segment split or idle (traced:
- *   4 segments of T*V*4 for 3 live in MS-QW18-lora, 3 for 3 plus one
- *   reserved earlier in MS-L32-3B-lora; measured excess 0.8 to 1.9 x T*V*4);
- * - the optimizer states that AdamW creates at the first step, after the
- *   first loss: they are carved out of the loss's free segments, so the
- *   second step's loss reserves its segments anew, up to the states' size
- *   (traced: MS-QW25-3B-full reserved a second full set of loss segments).
- */
-/*
  * What a checkpointed backward leaves reserved beyond its live bytes under
  * PyTorch 2's caching allocator: each block's recomputation creates the same
  * large MLP tensors again, while the blocks' smaller tensors (the layer
@@ -112,6 +97,21 @@ double vp_est_recompute_fragmentation(const struct totals *tt, const struct vp_t
 		    fmax(0.0, dropped));
 }
 
+/*
+ * What an unchunked loss leaves reserved beyond its live bytes, under
+ * PyTorch 2's caching allocator (c10/cuda/CUDACachingAllocator.cpp), which
+ * never moves a block and serves a request from the best-fitting free block,
+ * splitting it (docs: "Allocator"):
+ * - one segment the size of the largest loss tensor more than are live at
+ *   once: the fp32 upcast, log_softmax's output and its two gradients come
+ *   and go in an order that leaves one such segment split or idle (traced:
+ *   4 segments of T*V*4 for 3 live in MS-QW18-lora, 3 for 3 plus one
+ *   reserved earlier in MS-L32-3B-lora; measured excess 0.8 to 1.9 x T*V*4);
+ * - the optimizer states that AdamW creates at the first step, after the
+ *   first loss: they are carved out of the loss's free segments, so the
+ *   second step's loss reserves its segments anew, up to the states' size
+ *   (traced: MS-QW25-3B-full reserved a second full set of loss segments).
+ */
 double vp_est_loss_fragmentation(const struct totals *tt, const struct vp_train *t, double activations,
 				 bool grads_freed)
 {
