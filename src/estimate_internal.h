@@ -48,8 +48,8 @@
  * trace of MS-MISTRAL7B-lora-gc at batch 4 and 8 (bench/measured
  * runs-trace.json): seven segments of T x f x 4 (PEFT's fp32 casts of
  * down_proj's input and their dropped copies) reserved for at most two live
- * at once. Reserved minus allocated was 8.6, 7.5, 7.0 and 6.6 of them at
- * batch 1, 2, 4 and 8; Llama-2-13B (predicted before it was measured) 7.2,
+ * at once. Reserved minus allocated was 8.6, 7.6, 6.9 and 6.6 of them at
+ * batch 1, 2, 4 and 8; Llama-2-13B (predicted before it was measured) 7.4,
  * and 7.5 of the bf16 MLP tensors with LoRA on q_proj and v_proj only
  * (docs/memory-model.md "Allocator").
  */
