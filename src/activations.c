@@ -261,6 +261,12 @@ static void attention_saved(const struct ctx *c, double b, double sq, double sk,
 		bool drop = c->m->attn_dropout > 0.0;
 
 		keep(bm, &bm->scores, A * p, 1.0);                          /* softmax output */
+		/* Gemma-2 soft-caps the scores first (modeling_gemma2.py
+		 * eager_attention_forward: / softcap, tanh, * softcap): tanh
+		 * keeps its output, in the matmul's dtype. SDPA ignores the
+		 * softcap, FlashAttention-2 applies it inside its kernel. */
+		if (c->m->attn_softcap)
+			keep(bm, &bm->scores, A * e, 1.0);
 		if (drop)
 			keep(bm, &bm->scores, A, 1.0);                /* dropout mask (bool) */
 		if (drop || p != e)

@@ -139,6 +139,7 @@ static const struct field model_fields[] = {
 	M_BOOL(embed_norm),
 	M_BOOL(final_norm),
 	M_BOOL(logit_softcap),
+	M_BOOL(attn_softcap),
 	M_BOOL(scale_embed_copy),
 	M_DBL(rotary_fraction, R_UNIT_OPEN0),
 	M_DBL(hidden_dropout, R_UNIT_HALF),

@@ -169,6 +169,7 @@ static void entry(struct vp_yaml_out *e, const struct vp_model *m)
 	key_bool(e, "embed_norm", m->embed_norm);
 	key_bool(e, "final_norm", m->final_norm);
 	key_bool(e, "logit_softcap", m->logit_softcap);
+	key_bool(e, "attn_softcap", m->attn_softcap);
 	key_bool(e, "scale_embed_copy", m->scale_embed_copy);
 	vp_yaml_send(e, yaml_mapping_end_event_initialize(&e->ev));
 }

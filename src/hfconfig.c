@@ -494,8 +494,10 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 			return -1;
 	}
 	if (!strcmp(t, "gemma2")) {
-		/* Gemma2ForCausalLM soft-caps only when the value is not None. */
+		/* Gemma2ForCausalLM and eager_attention_forward soft-cap only
+		 * when the value is not None. */
 		m->logit_softcap = item(c, "final_logit_softcapping") != NULL;
+		m->attn_softcap = item(c, "attn_logit_softcapping") != NULL;
 	}
 	if (!strcmp(t, "phi3")) {
 		if (opt_rotary(c, "partial_rotary_factor", &m->rotary_fraction) ||

@@ -257,13 +257,15 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		 * gelu_pytorch_tanh, GemmaRMSNorm has a weight only, the
 		 * embeddings are multiplied by sqrt(hidden_size) into a new
 		 * tensor, GemmaConfig ties the LM head. Gemma2ForCausalLM
-		 * soft-caps the logits (final_logit_softcapping) and
+		 * soft-caps the logits (final_logit_softcapping), its eager
+		 * attention the scores (attn_logit_softcapping), and
 		 * Gemma2DecoderLayer has four norms. */
 		family_llama(m);
 		m->act = VP_ACT_GELU;
 		m->tie_embeddings = true;
 		m->scale_embed_copy = true;
 		m->logit_softcap = !strcmp(model_type, "gemma2");
+		m->attn_softcap = !strcmp(model_type, "gemma2");
 	} else if (!strcmp(model_type, "phi3")) {
 		/* models/phi3/modeling_phi3.py: Phi3Attention.qkv_proj and
 		 * Phi3MLP.gate_up_proj are fused, no biases, RMS norms. */

@@ -135,6 +135,7 @@ struct vp_model {
 	bool embed_norm;      /* a norm right after the embeddings (BERT, BART, BLOOM) */
 	bool final_norm;      /* a norm after the last block (pre-LN models, T5) */
 	bool logit_softcap;   /* Gemma-2: logits divided, tanh, multiplied */
+	bool attn_softcap;    /* Gemma-2: eager attention's scores divided, tanh, multiplied */
 	bool scale_embed_copy; /* Gemma: embeddings multiplied by sqrt(hidden) in a new tensor */
 	double rotary_fraction; /* share of head_dim that is rotated (phi, NeoX 0.5) */
 	double hidden_dropout;  /* dropout after attention/MLP outputs and embeddings */

@@ -102,6 +102,7 @@ static void assert_same_model(const struct vp_model *a, const struct vp_model *b
 	SAME_BOOL(embed_norm);
 	SAME_BOOL(final_norm);
 	SAME_BOOL(logit_softcap);
+	SAME_BOOL(attn_softcap);
 	SAME_BOOL(scale_embed_copy);
 	SAME_DBL(rotary_fraction);
 	SAME_DBL(hidden_dropout);
@@ -225,6 +226,7 @@ static const char golden[] =
 	"  embed_norm: false\n"
 	"  final_norm: true\n"
 	"  logit_softcap: false\n"
+	"  attn_softcap: false\n"
 	"  scale_embed_copy: false\n";
 
 static void output_is_stable(void **state)

@@ -295,7 +295,7 @@ static void llama_like_keys(void **state)
 	assert_false(m.qkv_bias);
 
 	load("gemma-2-2b.json", &m);
-	assert_true(m.logit_softcap);
+	assert_true(m.logit_softcap && m.attn_softcap);
 	assert_int_equal(m.head_dim, 256);
 	assert_int_equal(m.act, VP_ACT_GELU);
 
@@ -329,9 +329,9 @@ static void llama_like_optional_keys(void **state)
 	/* Gemma2Config's head_dim default is 256, not hidden / heads */
 	parse_ok("{\"model_type\": \"gemma2\", \"hidden_size\": 64, \"intermediate_size\": 128,"
 		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
-		 " \"final_logit_softcapping\": null}", &m);
+		 " \"final_logit_softcapping\": null, \"attn_logit_softcapping\": null}", &m);
 	assert_int_equal(m.head_dim, 256);
-	assert_false(m.logit_softcap);
+	assert_false(m.logit_softcap || m.attn_softcap);
 
 	/* qwen2 always has q/k/v biases, whatever attention_bias says */
 	parse_ok("{\"model_type\": \"qwen2\", \"hidden_size\": 64, \"intermediate_size\": 128,"

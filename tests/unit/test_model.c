@@ -134,10 +134,10 @@ static void decoder_family_traits(void **state)
 	assert_int_equal(m.act, VP_ACT_SILU);
 	family("gemma", &m);
 	assert_true(m.tie_embeddings && m.scale_embed_copy);
-	assert_false(m.logit_softcap);
+	assert_false(m.logit_softcap || m.attn_softcap);
 	assert_int_equal(m.act, VP_ACT_GELU);
 	family("gemma2", &m);
-	assert_true(m.logit_softcap && m.scale_embed_copy);
+	assert_true(m.logit_softcap && m.attn_softcap && m.scale_embed_copy);
 	family("phi3", &m);
 	assert_int_equal(m.naming, VP_NAMING_PHI3);
 	family("stablelm", &m);
