@@ -104,7 +104,7 @@ static const struct opt_def opts[] = {
 	{"num-labels", OPT_NUM_LABELS, "N", A_TRAIN, "classes of a sequence-classification head\n(default 2)"},
 	{"texts-per-example", OPT_TEXTS, "N", A_TRAIN, "sequences each example runs through the model\nin a step, all kept for backward: 2 for a\nsentence-transformers pair (anchor, positive),\n3 with a hard negative (default 1)"},
 	{"loss", OPT_LOSS, "L", A_TRAIN, "standard or chunked (default standard)"},
-	{"compile", OPT_COMPILE, NULL, A_TRAIN, "torch.compile"},
+	{"compile", OPT_COMPILE, NULL, A_TRAIN, "torch_compile: the whole model and its loss"},
 	{"liger", OPT_LIGER, NULL, A_TRAIN, "Liger kernels (use_liger_kernel): fused linear\ncross-entropy, no logits kept; SwiGLU"},
 	{"activation-offload", OPT_ACT_OFFLOAD, NULL, A_TRAIN, "saved activations offloaded to host memory"},
 	{"optimizer-in-backward", OPT_OPT_IN_BWD, NULL, A_TRAIN, "each parameter stepped during backward"},
