@@ -50,8 +50,9 @@
  * down_proj's input and their dropped copies) reserved for at most two live
  * at once. Reserved minus allocated was 8.6, 7.6, 6.9 and 6.6 of them at
  * batch 1, 2, 4 and 8; Llama-2-13B (predicted before it was measured) 7.4,
- * and 7.5 of the bf16 MLP tensors with LoRA on q_proj and v_proj only
- * (docs/memory-model.md "Allocator").
+ * and 7.5 of the bf16 MLP tensors with LoRA on q_proj and v_proj only, the
+ * run that showed the count follows the block's largest tensor, not the
+ * cast (docs/memory-model.md "Allocator").
  */
 #define VP_RECOMPUTE_SEGMENTS 7.0
 
