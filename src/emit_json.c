@@ -232,13 +232,12 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 	struct vp_setting s[VP_SETTINGS_MAX];
 	struct jb j = {false};
 	cJSON *root, *o;
-	size_t n;
+	size_t n = 0;
 
-	if (out == NULL || m == NULL || g == NULL || req == NULL || plan == NULL)
+	if (out == NULL)
 		return vp_error_set(err, VP_ERR_INPUT, "nothing to emit");
-	n = vp_plan_settings(req, plan, profile, s, VP_SETTINGS_MAX);
-	if (n > VP_SETTINGS_MAX)
-		return vp_error_set(err, VP_ERR_INPUT, "too many settings (%zu)", n);
+	if (vp_emit_plan_settings(m, g, req, plan, profile, s, &n, err) != 0)
+		return -1;
 	root = cJSON_CreateObject();
 	if (root == NULL)
 		return vp_error_set(err, VP_ERR_IO, "out of memory building the JSON output");

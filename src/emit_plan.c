@@ -450,18 +450,29 @@ int vp_emit_stream_status(FILE *out, struct vp_error *err)
 	return 0;
 }
 
+int vp_emit_plan_settings(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
+			  const struct vp_plan *plan, enum vp_profile profile, struct vp_setting *s, size_t *n,
+			  struct vp_error *err)
+{
+	if (m == NULL || g == NULL || req == NULL || plan == NULL)
+		return vp_error_set(err, VP_ERR_INPUT, "nothing to emit");
+	*n = vp_plan_settings(req, plan, profile, s, VP_SETTINGS_MAX);
+	if (*n > VP_SETTINGS_MAX)
+		return vp_error_set(err, VP_ERR_INPUT, "too many settings (%zu)", *n);
+	return 0;
+}
+
 int vp_emit_plan_yaml(FILE *out, const struct vp_model *m, const struct vp_gpu *g,
 		      const struct vp_plan_request *req, const struct vp_plan *plan,
 		      enum vp_profile profile, struct vp_error *err)
 {
 	struct vp_setting s[VP_SETTINGS_MAX];
-	size_t n;
+	size_t n = 0;
 
-	if (out == NULL || m == NULL || g == NULL || req == NULL || plan == NULL)
+	if (out == NULL)
 		return vp_error_set(err, VP_ERR_INPUT, "nothing to emit");
-	n = vp_plan_settings(req, plan, profile, s, VP_SETTINGS_MAX);
-	if (n > VP_SETTINGS_MAX)
-		return vp_error_set(err, VP_ERR_INPUT, "too many settings (%zu)", n);
+	if (vp_emit_plan_settings(m, g, req, plan, profile, s, &n, err) != 0)
+		return -1;
 
 	comment_title(out, "plan", m, g);
 	comment_setup(out, m, &req->train);
