@@ -176,6 +176,9 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 	yaml_node_pair_t *p;
 	bool seen_id = false, seen_config = false, seen_measured = false;
 	uint64_t batch = 0;
+	/* where the evaluation's extension keys were, for their errors */
+	const yaml_node_t *eval_key_at = NULL, *generate_at = NULL, *eval_loss_at = NULL, *gen_opt_at = NULL;
+	const char *eval_key = NULL, *gen_opt = NULL;
 
 	memset(c, 0, sizeof *c);
 	vp_train_defaults(&c->train);
@@ -340,6 +343,68 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 				c->train.compile_layers_only = strcmp(s, "layers") == 0;
 				c->compile_scope_stated = true;
 			}
+		} else if (strcmp(k, "eval_batch") == 0) {
+			/* extension keys for an evaluation's peak (cases.h) */
+			if (get_uint(r, v, k, 0, &c->eval_batch))
+				return -1;
+		} else if (strcmp(k, "eval_steps") == 0) {
+			if (!is_null(v) && eval_key_at == NULL) {
+				eval_key_at = v;
+				eval_key = "eval_steps";
+			}
+			if (get_uint(r, v, k, 0, &c->eval_steps))
+				return -1;
+		} else if (strcmp(k, "eval_accumulation_steps") == 0) {
+			if (!is_null(v) && eval_key_at == NULL) {
+				eval_key_at = v;
+				eval_key = "eval_accumulation_steps";
+			}
+			if (get_uint(r, v, k, 0, &c->eval.accumulation_steps))
+				return -1;
+		} else if (strcmp(k, "generate") == 0) {
+			if (!is_null(v) && eval_key_at == NULL) {
+				eval_key_at = v;
+				eval_key = "generate";
+			}
+			if (get_bool(r, v, k, &c->eval.generate))
+				return -1;
+			generate_at = v;
+		} else if (strcmp(k, "num_beams") == 0) {
+			if (!is_null(v) && gen_opt_at == NULL) {
+				gen_opt_at = v;
+				gen_opt = "num_beams";
+			}
+			if (!is_null(v) && eval_key_at == NULL) {
+				eval_key_at = v;
+				eval_key = "num_beams";
+			}
+			if (get_uint(r, v, k, 1, &c->eval.num_beams))
+				return -1;
+			if (c->eval.num_beams == 0)
+				return fail(r, v, "'num_beams' must be at least 1, or null");
+		} else if (strcmp(k, "max_new_tokens") == 0) {
+			if (!is_null(v) && gen_opt_at == NULL) {
+				gen_opt_at = v;
+				gen_opt = "max_new_tokens";
+			}
+			if (!is_null(v) && eval_key_at == NULL) {
+				eval_key_at = v;
+				eval_key = "max_new_tokens";
+			}
+			if (get_uint(r, v, k, 0, &c->eval.max_new_tokens))
+				return -1;
+		} else if (strcmp(k, "eval_loss") == 0) {
+			bool loss = true;
+			if (!is_null(v) && get_bool(r, v, k, &loss))
+				return -1;
+			c->eval.generate_only = !loss;
+			if (!is_null(v)) {
+				eval_loss_at = v;
+				if (eval_key_at == NULL) {
+					eval_key_at = v;
+					eval_key = "eval_loss";
+				}
+			}
 		} else if (strcmp(k, "gpu") == 0) {
 			if (!is_null(v) && get_string(r, v, k, c->gpu, sizeof c->gpu))
 				return -1;
@@ -385,6 +450,16 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 		return fail(r, map, "case '%s' is missing 'config'", c->id);
 	if (!seen_measured)
 		return fail(r, map, "case '%s' is missing 'measured_gib'", c->id);
+	if (eval_key_at != NULL && c->eval_batch == 0)
+		return fail(r, eval_key_at, "'%s' describes an evaluation: the case needs 'eval_batch'", eval_key);
+	if (c->eval.generate && c->eval.max_new_tokens == 0)
+		return fail(r, generate_at, "'generate: true' needs 'max_new_tokens' (at least 1)");
+	if (!c->eval.generate && gen_opt_at != NULL)
+		return fail(r, gen_opt_at, "'%s' applies to generation: the case needs 'generate: true'", gen_opt);
+	if (c->eval.generate_only && !c->eval.generate)
+		return fail(r, eval_loss_at, "'eval_loss: false' (no loss forward) needs 'generate: true'");
+	if (c->eval.num_beams == 0)
+		c->eval.num_beams = 1;
 	/* null or absent: the defaults of vp_case (cases.h) */
 	if (c->attn_unstated)
 		c->train.attn = VP_ATTN_SDPA;

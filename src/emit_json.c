@@ -278,9 +278,14 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 		jint(&j, o, "num_beams", req->eval.generate ? req->eval.num_beams : 0);
 		jint(&j, o, "max_new_tokens", req->eval.generate ? req->eval.max_new_tokens : 0);
 		jint(&j, o, "resident_bytes", plan->eval.resident_bytes);
+		jint(&j, o, "weight_copies_bytes", plan->eval.weight_copies_bytes);
 		jint(&j, o, "working_bytes", plan->eval.working_bytes);
-		jint(&j, o, "kv_cache_bytes", plan->eval.kv_cache_bytes);
 		jint(&j, o, "logits_bytes", plan->eval.logits_bytes);
+		jint(&j, o, "loss_bytes", plan->eval.loss_bytes);
+		jint(&j, o, "kv_cache_bytes", plan->eval.kv_cache_bytes);
+		jint(&j, o, "generate_bytes", plan->eval.generate_bytes);
+		jint(&j, o, "predictions_peak_bytes", plan->eval.predictions_peak_bytes);
+		jstr(&j, o, "peak_moment", vp_eval_moment_name(plan->eval.peak_moment));
 		jint(&j, o, "allocated_bytes", plan->eval.allocated_bytes);
 		jint(&j, o, "reserved_bytes", plan->eval.reserved_bytes);
 		jint(&j, o, "device_bytes", plan->eval.device_bytes);

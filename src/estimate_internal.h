@@ -106,6 +106,7 @@ struct totals {
 	double weights, weight_copies, head_copy, grads, grads_in_backward, optimizer, step_temp;
 	double saved_all, scores_all, inputs_all, global_saved;
 	double logits_peak, logits_eval;
+	double lm_tokens; /* tokens whose logits the LM head computes */
 	double loss_block; /* the largest tensor of an unchunked loss */
 	double loss_set;   /* every segment an unchunked loss reserves */
 	double largest_param_bytes, largest_linear_bytes;

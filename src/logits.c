@@ -10,23 +10,52 @@
  * (litgpt/utils.py chunked_cross_entropy, chunk_size=128). */
 #define VP_LOSS_CHUNK_TOKENS 128.0
 
-/*
- * Is the cross-entropy computed in fp32? When the model's code upcasts the
- * logits (transformers' ForCausalLMLoss does logits.float() for every causal
- * LM it defines), when autocast runs (log_softmax is on its fp32 list), or in
- * fp32 training. Autocast is assumed for every 16-bit precision (HF Trainer
- * wraps the step in torch.autocast for --bf16/--fp16 even when the weights
- * are 16-bit), except under DeepSpeed ZeRO, whose fp16/bf16 engine casts the
- * model and runs it without autocast (DeepSpeed config docs, "fp16"/"bf16").
- * Qwen v1's remote code, T5, BART and BERT heads call CrossEntropyLoss on
- * the logits as they are.
- */
+/* transformers' ForCausalLMLoss upcasts (logits.float()) for every causal LM
+ * it defines; Qwen v1's remote code, T5, BART and BERT heads call
+ * CrossEntropyLoss on the logits as they are. */
+static bool loss_upcasts(const struct ctx *c)
+{
+	return c->t->head == VP_HEAD_CAUSAL_LM && c->m->naming != VP_NAMING_QWEN;
+}
+
+/* Autocast is assumed for every 16-bit precision (HF Trainer wraps the step
+ * in torch.autocast for --bf16/--fp16 even when the weights are 16-bit),
+ * except under DeepSpeed ZeRO, whose fp16/bf16 engine casts the model and
+ * runs it without autocast (DeepSpeed config docs, "fp16"/"bf16"). */
+static bool loss_under_autocast(const struct ctx *c)
+{
+	return c->t->precision != VP_PREC_FP32 && c->t->zero_stage == 0;
+}
+
+/* Is the training's cross-entropy computed in fp32? When the model's code
+ * upcasts, when autocast runs (log_softmax is on its fp32 list), or in fp32
+ * training. */
 static bool fp32_loss(const struct ctx *c)
 {
-	bool upcast = c->t->head == VP_HEAD_CAUSAL_LM && c->m->naming != VP_NAMING_QWEN;
-	bool autocast = c->t->precision != VP_PREC_FP32 && c->t->zero_stage == 0;
+	return c->e == 4.0 || loss_upcasts(c) || loss_under_autocast(c);
+}
 
-	return c->e == 4.0 || upcast || autocast;
+/*
+ * Bytes per logit at the peak of the evaluation's loss (forward only, no_grad:
+ * nothing is kept for a backward). transformers' ForCausalLMLoss upcasts
+ * (logits.float()) and log_softmax writes fp32: the logits, the copy and the
+ * log-probabilities, e + 8 (4 + 4 when the logits are fp32 already). A head
+ * that calls CrossEntropyLoss on the logits as they are (T5, BART, BERT's
+ * MLM, Qwen v1) gets 16-bit log-probabilities (cross_entropy_loss passes the
+ * input's dtype to log_softmax) and, under autocast, nll_loss (on autocast's
+ * fp32 list) casts them to fp32: 2e + 4; without autocast 2e. Traced
+ * (bench/measured, evaluation): MS-L32-3B-lora-eval8 held 2 + 4 + 4 bytes
+ * per logit, MS-MT5B-bf16-fused-eval24 2 + 2 + 4, MS-KOBART-gen32-beam4
+ * 4 + 4 (BART adds its fp32 final_logits_bias, which promotes the logits:
+ * the same 8 bytes).
+ */
+static double eval_loss_factor(const struct ctx *c)
+{
+	if (c->e >= 4.0)
+		return 8.0;
+	if (loss_upcasts(c))
+		return c->e + 8.0;
+	return loss_under_autocast(c) ? 2.0 * c->e + 4.0 : 2.0 * c->e;
 }
 
 /* Logits and loss (docs: "Logits and loss"), for tokens that reach the LM head. */
@@ -35,9 +64,10 @@ void vp_est_logits(const struct ctx *c, double T_lm, struct totals *tt)
 	double V = c->V;
 	const struct vp_train *t = c->t;
 
-	tt->logits_peak = tt->logits_eval = tt->loss_block = tt->loss_set = 0.0;
+	tt->logits_peak = tt->logits_eval = tt->loss_block = tt->loss_set = tt->lm_tokens = 0.0;
 	if (t->head == VP_HEAD_SEQ_CLS || t->head == VP_HEAD_ENCODER)
 		return;
+	tt->lm_tokens = T_lm;
 	if (t->liger_loss && vp_liger_patches(c->m) && t->head == VP_HEAD_CAUSAL_LM) {
 		/* Liger's fused linear cross-entropy (liger_kernel/ops/
 		 * fused_linear_cross_entropy.py) never keeps the logits: over
@@ -102,8 +132,7 @@ void vp_est_logits(const struct ctx *c, double T_lm, struct totals *tt)
 		tt->loss_block = T_lm * V * c->e;
 		tt->loss_set = tt->logits_peak;
 	}
-	/* forward only: logits, their fp32 copy and log_softmax for eval loss */
-	tt->logits_eval = T_lm * V * (c->e + 8.0);
+	tt->logits_eval = T_lm * V * eval_loss_factor(c);
 	if (c->m->logit_softcap) {
 		/* Gemma-2: logits / cap, tanh, * cap (Gemma2ForCausalLM.forward).
 		 * Dividing and multiplying by a Python float keep only the

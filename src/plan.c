@@ -24,8 +24,9 @@ static void clear_err(struct vp_error *err)
 
 /* HF Trainer keeps every eval step's logits on the GPU until the end of
  * evaluation unless eval_accumulation_steps moves them to the host
- * (transformers Trainer.evaluation_loop). vramplan recommends it when fewer
- * than this many steps' predictions fit in the headroom. */
+ * (transformers Trainer.evaluation_loop), concatenating them step by step
+ * (vp_estimate_eval). vramplan recommends it when fewer than this many
+ * steps' predictions fit. */
 #define VP_EVAL_STEPS_ON_GPU 100
 
 void vp_plan_request_defaults(struct vp_plan_request *req)
@@ -176,13 +177,43 @@ static int eval_search(const struct vp_model *m, const struct vp_gpu *g, const s
 	t.batch = out->eval_batch;
 	if (vp_estimate_eval(m, g, &t, &req->eval, &out->eval, err) != 0)
 		return -1;
-	out->eval_accumulation_steps = 0;
-	if (out->eval.predictions_bytes_per_step > 0 && out->eval.device_bytes < budget) {
-		uint64_t headroom = budget - out->eval.device_bytes;
-		uint64_t steps = headroom / out->eval.predictions_bytes_per_step;
-		if (steps < VP_EVAL_STEPS_ON_GPU)
-			out->eval_accumulation_steps = steps > 0 ? steps : 1;
+	if (vp_plan_eval_accumulation(m, g, &t, &req->eval, budget, &out->eval_accumulation_steps, err) != 0)
+		return -1;
+	if (out->eval_accumulation_steps > 0) {
+		struct vp_eval_opts o = req->eval;
+		o.accumulation_steps = out->eval_accumulation_steps;
+		if (vp_estimate_eval(m, g, &t, &o, &out->eval, err) != 0)
+			return -1;
 	}
+	return 0;
+}
+
+int vp_plan_eval_accumulation(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+			      const struct vp_eval_opts *opts, uint64_t budget, uint64_t *steps, struct vp_error *err)
+{
+	struct vp_eval_opts o = *opts;
+	struct vp_eval_estimate ev;
+	uint64_t lo = 1, hi = VP_EVAL_STEPS_ON_GPU;
+
+	*steps = 0;
+	o.accumulation_steps = hi;
+	if (vp_estimate_eval(m, g, t, &o, &ev, err) != 0)
+		return -1;
+	if (ev.predictions_bytes_per_step == 0 || ev.device_bytes <= budget)
+		return 0;
+	/* one step (moved to the host at once) keeps nothing beyond the
+	 * forward's peak */
+	while (hi - lo > 1) {
+		uint64_t mid = lo + (hi - lo) / 2;
+		o.accumulation_steps = mid;
+		if (vp_estimate_eval(m, g, t, &o, &ev, err) != 0)
+			return -1;
+		if (ev.device_bytes <= budget)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*steps = lo;
 	return 0;
 }
 

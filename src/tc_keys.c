@@ -535,6 +535,18 @@ HANDLER(k_beams)
 	return 0;
 }
 
+HANDLER(k_eval_accum)
+{
+	/* TrainingArguments.eval_accumulation_steps: null keeps every eval
+	 * step's predictions on the GPU until evaluation ends */
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_u64(c, m->value, path, 1, &c->tc->eval.accumulation_steps) != 0)
+		return -1;
+	vp_tc_set_origin(&c->tc->at[VP_TC_EVAL_ACCUM], path, m);
+	return 0;
+}
+
 HANDLER(k_workers)
 {
 	if (m->value->kind == VP_T_NULL)
@@ -661,6 +673,7 @@ static const struct keydef hf_keys[] = {
 	{"per_device_train_batch_size", k_batch},
 	{"per_device_eval_batch_size", k_eval_batch},
 	{"gradient_accumulation_steps", k_accum},
+	{"eval_accumulation_steps", k_eval_accum},
 	{"fp16", k_fp16},
 	{"bf16", k_bf16},
 	{"torch_dtype", k_dtype},

@@ -125,6 +125,33 @@ def peak_report(snapshot, base_bytes, top):
             "segments": segs}
 
 
+def run_evaluation(spec, trainer, eval_spec, eval_data, gen_kw, prec, EvalPeaks):
+    """Trainer.evaluate, or generate() on the prompts of a decoder-only model."""
+    import torch
+    if spec.get("generate") and spec["head"] == "causal-lm":
+        # no Trainer generates with a decoder-only model; an eval loop
+        # calls generate() on the prompts
+        m = trainer.model
+        m.eval()
+        amp = torch.bfloat16 if prec == "amp-bf16" or (prec == "bf16" and spec["method"] in ("lora", "qlora")) \
+            else torch.float16 if prec == "amp-fp16" else None
+        with torch.no_grad(), torch.autocast("cuda", dtype=amp, enabled=amp is not None):
+            for i in range(eval_spec["steps"]):
+                rows = eval_data[i * spec["eval_batch"]:(i + 1) * spec["eval_batch"]]
+                ids = torch.stack([r["input_ids"] for r in rows]).cuda()
+                out_ids = m.generate(input_ids=ids, attention_mask=torch.ones_like(ids),
+                                     pad_token_id=0, **gen_kw)
+                del out_ids, ids
+    else:
+        # A real evaluation computes a metric (accuracy, ROUGE); with
+        # compute_metrics unset Trainer.evaluate runs prediction_loss_only
+        # and neither returns logits nor generates. The metric itself runs
+        # on the host.
+        trainer.compute_metrics = lambda pred: {}
+        trainer.add_callback(EvalPeaks())
+        trainer.evaluate(eval_dataset=eval_data, **gen_kw)
+
+
 def child(spec):
     if spec.get("expandable_segments"):
         # read by the caching allocator when CUDA initializes
@@ -200,6 +227,16 @@ def child(spec):
 
     step_peaks = []
 
+    eval_step_peaks, eval_reserved_peaks = [], []
+
+    class EvalPeaks(TrainerCallback):
+        # the peak of each evaluation step: predictions kept on the GPU
+        # between steps show as growth
+        def on_prediction_step(self, args, state, control, **k):
+            eval_step_peaks.append(torch.cuda.max_memory_allocated())
+            eval_reserved_peaks.append(torch.cuda.max_memory_reserved())
+            torch.cuda.reset_peak_memory_stats()
+
     class Peaks(TrainerCallback):
         def on_step_begin(self, args, state, control, **k):
             torch.cuda.reset_peak_memory_stats()
@@ -247,7 +284,8 @@ def child(spec):
     # Trainer.__init__ may move or wrap the model; the peak counts from here.
     torch.cuda.synchronize()
     torch.cuda.reset_peak_memory_stats()
-    if spec.get("trace"):
+    trace_eval = bool(spec.get("trace")) and bool(spec.get("eval_batch"))
+    if spec.get("trace") and not trace_eval:
         torch.cuda.memory._record_memory_history(max_entries=3_000_000)
     base = torch.cuda.memory_allocated()
     t0 = time.time()
@@ -259,18 +297,52 @@ def child(spec):
     eval_res = None
     if spec.get("eval_batch"):
         # evaluation between optimizer steps, as Trainer runs it: the
-        # optimizer's states stay, the gradients were freed by zero_grad
+        # optimizer's states stay, the gradients were freed by zero_grad.
+        # The training's free cached segments are released first: on a GPU
+        # without room for both the allocator does so itself before it
+        # reports OOM (release_cached_blocks in CUDACachingAllocator.cpp),
+        # so the evaluation's own reserved peak is what must fit.
         eval_spec = dict(spec, batch=spec["eval_batch"], grad_accum=1, steps=spec.get("eval_steps", 2))
         eval_data = build_dataset(eval_spec, cfg)
         torch.cuda.synchronize()
+        torch.cuda.empty_cache()
         torch.cuda.reset_peak_memory_stats()
-        trainer.evaluate(eval_dataset=eval_data)
+        eval_base = torch.cuda.memory_allocated()
+        eval_reserved_base = torch.cuda.memory_reserved()
+        if trace_eval:
+            torch.cuda.memory._record_memory_history(max_entries=3_000_000)
+        if spec.get("eval_cap_gib"):
+            # what must fit, rather than what a roomy GPU's allocator keeps:
+            # the evaluation under a cap, where the allocator releases its
+            # free cached segments and retries before it reports OOM
+            torch.cuda.set_per_process_memory_fraction(
+                spec["eval_cap_gib"] * GIB / torch.cuda.get_device_properties(0).total_memory)
+        eval_oom = False
+        gen_kw = {}
+        if spec.get("generate"):
+            # the checkpoint's generation config caches keys and values
+            # (use_cache was turned off above for training only); every
+            # sample generates exactly max_new_tokens
+            gen_kw = {"max_new_tokens": spec["max_new_tokens"], "min_new_tokens": spec["max_new_tokens"],
+                      "num_beams": spec.get("num_beams", 1), "use_cache": True, "do_sample": False}
+        try:
+            run_evaluation(spec, trainer, eval_spec, eval_data, gen_kw, prec, EvalPeaks)
+        except torch.OutOfMemoryError:
+            eval_oom = True
         torch.cuda.synchronize()
         eval_res = {"batch": spec["eval_batch"], "steps": spec.get("eval_steps", 2),
                     "generate": bool(spec.get("generate")), "num_beams": spec.get("num_beams", 1),
                     "max_new_tokens": spec.get("max_new_tokens"),
-                    "max_allocated": torch.cuda.max_memory_allocated(),
-                    "max_reserved": torch.cuda.max_memory_reserved()}
+                    "eval_accumulation_steps": spec.get("eval_accumulation_steps"),
+                    "fresh_cache": True, "allocated_before": eval_base,
+                    "cap_gib": spec.get("eval_cap_gib"), "oom": eval_oom,
+                    "reserved_before": eval_reserved_base,
+                    "max_allocated": max(eval_step_peaks + [torch.cuda.max_memory_allocated()]),
+                    "max_reserved": max(eval_reserved_peaks + [torch.cuda.max_memory_reserved()]),
+                    "step_peaks": eval_step_peaks}
+        if trace_eval:
+            eval_res["trace"] = peak_report(torch.cuda.memory._snapshot(), eval_base, 40)
+            torch.cuda.memory._record_memory_history(enabled=None)
     res = {
         "max_allocated": train_allocated,
         "max_reserved": train_reserved,
@@ -297,7 +369,7 @@ def child(spec):
         res["peft"] = peft.__version__
     except ImportError:
         pass
-    if spec.get("trace"):
+    if spec.get("trace") and not trace_eval:
         snap = torch.cuda.memory._snapshot()
         res["trace"] = peak_report(snap, base, 40)
     print("RESULT " + json.dumps(res), flush=True)
@@ -327,7 +399,8 @@ CASE_KEYS = ["id", "source", "quality", "config", "head", "num_labels", "framewo
 
 CASES_HEADER = ("# Written by bench/measured/measure.py from results.json; see bench/measured/README.md.\n"
                 "# Extension keys beyond ../shared/groundtruth's schema: lora_dropout, pytorch, expandable_segments,\n"
-                "# compile_scope.\n\n")
+                "# compile_scope; for an evaluation's peak eval_batch, eval_steps, eval_accumulation_steps,\n"
+                "# generate, num_beams, max_new_tokens, eval_loss.\n\n")
 
 
 def yaml_scalar(v):
@@ -399,6 +472,50 @@ def case_rows(spec, res):
     return rows
 
 
+def eval_case_rows(spec, res):
+    """The evaluation after the training steps, as cases with the extension
+    keys eval_batch, eval_accumulation_steps, generate, num_beams,
+    max_new_tokens and eval_loss. Only evaluations measured from a released
+    cache (fresh_cache): before, the training's cached segments hid the
+    evaluation's own reserved peak."""
+    ev = res.get("eval")
+    if not ev or not ev.get("fresh_cache") or ev.get("cap_gib"):
+        # a run under a cap (the *-cap runs) tests what must fit; its peaks
+        # are not a roomy GPU's
+        return []
+    base = case_rows(spec, res)
+    steps_note = ", ".join("%.3f" % (p / GIB) for p in ev.get("step_peaks", []))
+    rows = []
+    for row, (metric, gib, suffix) in zip(base, [
+            ("max_allocated", ev["max_allocated"] / GIB, "a"),
+            ("max_reserved", ev["max_reserved"] / GIB, "r"),
+            ("nvml_used", ev["nvml_used_mib"] / 1024.0, "d")]):
+        c = dict(row)
+        c["id"] = "%s-eval-%s" % (spec["id"], suffix)
+        c["measured_gib"] = round(gib, 3)
+        generate_only = bool(spec.get("generate")) and spec["head"] == "causal-lm"
+        c["notes"] = ("HF Trainer evaluation after %d training steps (optimizer states resident, gradients "
+                      "freed), the training's free cached segments released first (torch.cuda.empty_cache); "
+                      "%d eval steps of batch %d%s; eval step peaks (GiB) %s; resident before: allocated %.3f, "
+                      "reserved %.3f GiB" % (
+                          spec.get("steps", 3), ev["steps"], ev["batch"],
+                          "; generation by generate() on the prompts, no loss forward (no Trainer generates "
+                          "with a decoder-only model)" if generate_only else
+                          "; Seq2SeqTrainer predict_with_generate" if spec.get("generate") else "",
+                          steps_note or "-", ev["allocated_before"] / GIB, ev["reserved_before"] / GIB))
+        c["eval_batch"] = ev["batch"]
+        c["eval_steps"] = ev["steps"]
+        c["eval_accumulation_steps"] = spec.get("eval_accumulation_steps")
+        c["generate"] = bool(spec.get("generate"))
+        if spec.get("generate"):
+            c["num_beams"] = spec.get("num_beams", 1)
+            c["max_new_tokens"] = spec["max_new_tokens"]
+        if generate_only:
+            c["eval_loss"] = False
+        rows.append(c)
+    return rows
+
+
 def write_cases(path, header, cases):
     with open(path, "w") as f:
         f.write(header)
@@ -444,8 +561,11 @@ def main():
         prev = json.load(open(a.cases_from))
         cases = []
         for spec in runs:
-            if spec.get("score", True) and spec["id"] in prev and "error" not in prev[spec["id"]]:
-                cases += case_rows({k: v for k, v in spec.items() if k != "trace"}, prev[spec["id"]])
+            if spec["id"] in prev and "error" not in prev[spec["id"]]:
+                clean = {k: v for k, v in spec.items() if k != "trace"}
+                if spec.get("score", True):
+                    cases += case_rows(clean, prev[spec["id"]])
+                cases += eval_case_rows(clean, prev[spec["id"]])
         write_cases(os.path.join(a.out, "cases.yaml"), CASES_HEADER, cases)
         return
     idle = smi_used_mib()
@@ -475,8 +595,15 @@ def main():
             spec["id"], res["max_allocated"] / GIB, res["max_reserved"] / GIB,
             res["nvml_used_mib"] / 1024.0,
             " ".join("%.3f" % (p / GIB) for p in res["step_peaks"]), time.time() - t0), flush=True)
-        if res.get("trace"):
-            tr = res["trace"]
+        if res.get("eval"):
+            ev = res["eval"]
+            if ev.get("cap_gib"):
+                print("   eval under a cap of %.3f GiB: %s" % (ev["cap_gib"], "OUT OF MEMORY" if ev["oom"] else "completed"))
+            print("   eval batch %d: alloc %.3f resv %.3f GiB (before: alloc %.3f resv %.3f) steps %s" % (
+                ev["batch"], ev["max_allocated"] / GIB, ev["max_reserved"] / GIB,
+                ev.get("allocated_before", 0) / GIB, ev.get("reserved_before", 0) / GIB,
+                " ".join("%.3f" % (p / GIB) for p in ev.get("step_peaks", []))), flush=True)
+        for tr in [t for t in (res.get("trace"), res.get("eval", {}).get("trace")) if t]:
             print("   traced peak %.3f GiB over base %.3f GiB" % (tr["traced_peak_bytes"] / GIB, tr["base_bytes"] / GIB))
             for r in tr["top"][:25]:
                 print("   %10.1f MiB x%-3d %s" % (r["bytes"] / 2**20, r["count"], r["site"]))
@@ -484,8 +611,10 @@ def main():
             print("   segments >= 20 MiB (MiB, allocated MiB then, site): %d of %d" % (len(big), len(tr["segments"])))
             for s in big[:60]:
                 print("     %8.1f @ %7d  %s" % (s[0], s[1], s[2]))
+        clean = {k: v for k, v in spec.items() if not k.startswith("_")}
         if spec.get("score", True):
-            cases += case_rows({k: v for k, v in spec.items() if not k.startswith("_")}, res)
+            cases += case_rows(clean, res)
+        cases += eval_case_rows(clean, res)
         # after every run: a session's device time can end between two runs
         json.dump(results, open(os.path.join(a.out, "results.json"), "w"), indent=1)
     json.dump(results, open(os.path.join(a.out, "results.json"), "w"), indent=1)

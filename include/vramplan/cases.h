@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "vramplan/error.h"
+#include "vramplan/estimate.h"
 #include "vramplan/train.h"
 
 enum vp_metric {
@@ -47,6 +48,14 @@ struct vp_case {
 	 * without a sequence length, or a case whose config is null, cannot be
 	 * estimated; one whose measured_gib is null is estimated, not scored. */
 	bool lora_r_unstated, seq_unstated, config_unstated, measured_unstated;
+	/* Extension keys (not in the shared schema) for a case measured during
+	 * HF Trainer's evaluation after training steps: eval_batch,
+	 * eval_steps, eval_accumulation_steps, generate, num_beams, max_new_tokens and
+	 * eval_loss (false: generation without labels, no loss forward). The
+	 * case is then estimated with vp_estimate_eval at eval_batch. */
+	uint64_t eval_batch;    /* 0: a training case */
+	uint64_t eval_steps;    /* steps the evaluation ran; 0: not stated */
+	struct vp_eval_opts eval;
 	unsigned long line, column; /* where the case starts */
 };
 

@@ -63,26 +63,46 @@ struct vp_estimate {
 
 };
 
-/* predict_with_generate settings for the eval estimate. */
+/* How HF Trainer evaluates, for the eval estimate. */
 struct vp_eval_opts {
-	bool generate;
+	bool generate;           /* predict_with_generate */
 	uint64_t num_beams;      /* >= 1 */
 	uint64_t max_new_tokens; /* >= 1 when generating */
+	bool generate_only;      /* generation without labels: no loss forward */
+	/* eval_accumulation_steps: every this many steps the kept predictions
+	 * move to the host; 0 = not set (they stay until evaluation ends) */
+	uint64_t accumulation_steps;
+};
+
+/* Where the evaluation's peak falls. */
+enum vp_eval_moment {
+	VP_EVAL_LOSS,        /* the forward with its loss over the logits */
+	VP_EVAL_GENERATE,    /* generation: the KV cache at its longest */
+	VP_EVAL_PREDICTIONS  /* the kept predictions concatenated */
 };
 
 /* A forward-only pass (evaluation inside training): weights, gradients and
  * optimizer states stay resident, nothing is saved for backward; with
- * generation, the KV cache of every beam and the encoder output. */
+ * generation, the KV cache of every beam and the encoder output. The
+ * dynamic part is the largest of three moments (docs/memory-model.md
+ * "Evaluation and generation"). */
 struct vp_eval_estimate {
 	uint64_t resident_bytes;  /* weights + optimizer states + gradients */
+	uint64_t weight_copies_bytes; /* autocast's cached 16-bit weight casts */
 	uint64_t working_bytes;   /* one block's working set */
-	uint64_t kv_cache_bytes;
-	uint64_t logits_bytes;
+	uint64_t logits_bytes;    /* the logits and the loss over them */
+	uint64_t kv_cache_bytes;  /* generation's cache at its longest */
+	uint64_t loss_bytes;      /* the loss forward: working + logits */
+	uint64_t generate_bytes;  /* generation: cache, working set, scores */
+	uint64_t predictions_peak_bytes; /* the kept predictions at their largest */
+	enum vp_eval_moment peak_moment;
 	uint64_t allocated_bytes;
 	uint64_t reserved_bytes;
 	uint64_t device_bytes;
 	uint64_t predictions_bytes_per_step; /* logits kept on the GPU per eval step (HF accumulates them) */
 };
+
+const char *vp_eval_moment_name(enum vp_eval_moment m);
 
 /* t->batch is the eval batch. */
 int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,

@@ -94,6 +94,13 @@ void vp_plan_request_defaults(struct vp_plan_request *req);
 int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
 		   struct vp_plan *out, struct vp_error *err);
 
+/* eval_accumulation_steps for an evaluation at t->batch: HF Trainer keeps
+ * every eval step's predictions on the GPU, concatenated, until that many
+ * steps have run. *steps = the most steps (under 100) whose predictions fit
+ * the budget, or 0 when 100 steps' do (or nothing is kept). */
+int vp_plan_eval_accumulation(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+			      const struct vp_eval_opts *opts, uint64_t budget, uint64_t *steps, struct vp_error *err);
+
 const char *vp_limit_name(enum vp_limit l);
 
 /* Is the run planned with fp32 weights under autocast while the checkpoint

@@ -71,6 +71,7 @@ enum vp_tc_setting {
 	VP_TC_PIN_MEMORY,
 	VP_TC_DS_FILE,    /* an hf/axolotl config's `deepspeed:` file */
 	VP_TC_TORCH,      /* vramplan.torch_version */
+	VP_TC_EVAL_ACCUM, /* eval_accumulation_steps */
 	VP_TC_SETTING_COUNT
 };
 

@@ -295,6 +295,10 @@ struct result {
 	uint64_t largest_batch;        /* largest micro-batch that fits; 0: not even 1 */
 	bool eval_done, eval_fits;
 	struct vp_eval_estimate ev;
+	/* the most eval steps whose kept predictions fit (under 100; 0 when
+	 * 100 do, nothing is kept or not even one step fits): the
+	 * eval_accumulation_steps to set */
+	uint64_t eval_steps_fit;
 	bool host_done;
 	struct vp_host_plan host;
 	uint64_t host_limit;
@@ -350,6 +354,18 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 			return -1;
 		r->eval_done = true;
 		r->eval_fits = r->ev.device_bytes <= r->budget;
+		if (vp_plan_eval_accumulation(m, g, &et, &tc->eval, r->budget, &r->eval_steps_fit, err) != 0)
+			return -1;
+		if (r->eval_steps_fit > 0) {
+			/* one step's predictions kept: the forward's own peak */
+			struct vp_eval_opts one = tc->eval;
+			struct vp_eval_estimate ev1;
+			one.accumulation_steps = 1;
+			if (vp_estimate_eval(m, g, &et, &one, &ev1, err) != 0)
+				return -1;
+			if (ev1.device_bytes > r->budget)
+				r->eval_steps_fit = 0; /* not even one step fits */
+		}
 	}
 
 	if (host_ram > 0) {
@@ -505,6 +521,16 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 			cJSON_AddNumberToObject(x, "peak_bytes", (double)r->ev.device_bytes);
 			cJSON_AddNumberToObject(x, "headroom_bytes", (double)headroom(r->budget, r->ev.device_bytes));
 			cJSON_AddBoolToObject(x, "fits", r->eval_fits);
+			cJSON_AddStringToObject(x, "peak_moment", vp_eval_moment_name(r->ev.peak_moment));
+			cJSON_AddNumberToObject(x, "predictions_bytes_per_step", (double)r->ev.predictions_bytes_per_step);
+			if (tc->eval.accumulation_steps > 0)
+				cJSON_AddNumberToObject(x, "accumulation_steps", (double)tc->eval.accumulation_steps);
+			else
+				cJSON_AddNullToObject(x, "accumulation_steps");
+			if (r->eval_steps_fit > 0)
+				cJSON_AddNumberToObject(x, "accumulation_steps_that_fit", (double)r->eval_steps_fit);
+			else
+				cJSON_AddNullToObject(x, "accumulation_steps_that_fit");
 			json_at(x, tc, VP_TC_EVAL_BATCH);
 		}
 	} else {
@@ -781,6 +807,19 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		    o->cli.verbosity >= 1)
 			fprintf(stderr, "vramplan: warning: %s: bf16 on GPU '%s', which has no native bf16 (the HF "
 				"Trainer refuses bf16 there)\n", tc.file, g->name);
+		if (r.eval_done && tc.eval.accumulation_steps == 0 && r.eval_steps_fit > 0 && o->cli.verbosity >= 1) {
+			char step[48];
+			gib(r.ev.predictions_bytes_per_step, step, sizeof step);
+			vp_trainconfig_where(&tc, tc.at[VP_TC_EVAL_BATCH].line > 0 ? VP_TC_EVAL_BATCH : VP_TC_BATCH, &line,
+					     &col);
+			fprintf(stderr,
+				"vramplan: warning: %s:%lu:%lu: eval_accumulation_steps is not set, so every eval step's "
+				"predictions (%s at eval batch %" PRIu64 ") stay on the GPU until evaluation ends; on %s "
+				"evaluation runs out of memory at eval step %" PRIu64 " (set eval_accumulation_steps: %" PRIu64
+				"%s)\n",
+				tc.file, line, col, step, tc.eval_batch, g->name, r.eval_steps_fit + 1, r.eval_steps_fit,
+				r.eval_steps_fit > 1 ? " or smaller" : "");
+		}
 		if (o->json)
 			cJSON_AddItemToArray(json, json_result(&tc, &m, &r, util));
 		else
@@ -813,11 +852,29 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			char peak[48], budget[48];
 			gib(r.ev.device_bytes, peak, sizeof peak);
 			gib(r.budget, budget, sizeof budget);
-			/* no eval key (DeepSpeed, a default): the batch key */
-			vp_trainconfig_where(&tc, tc.at[VP_TC_EVAL_BATCH].line > 0 ? VP_TC_EVAL_BATCH : VP_TC_BATCH, &line,
-					     &col);
-			gh_error(o, tc.file, line, col, "eval batch %" PRIu64 " does not fit on %s: peak %s, budget %s",
-				 tc.eval_batch, g->name, peak, budget);
+			if (r.ev.peak_moment == VP_EVAL_PREDICTIONS && tc.at[VP_TC_EVAL_ACCUM].line > 0) {
+				/* the kept predictions, not the forward, overflow */
+				vp_trainconfig_where(&tc, VP_TC_EVAL_ACCUM, &line, &col);
+				if (r.eval_steps_fit > 0)
+					gh_error(o, tc.file, line, col,
+						 "eval_accumulation_steps %" PRIu64 " does not fit on %s: the kept "
+						 "predictions peak at %s, budget %s; at most %" PRIu64 " step%s",
+						 tc.eval.accumulation_steps, g->name, peak, budget, r.eval_steps_fit,
+						 r.eval_steps_fit > 1 ? "s fit" : " fits");
+				else
+					gh_error(o, tc.file, line, col,
+						 "eval_accumulation_steps %" PRIu64 " does not fit on %s: the kept "
+						 "predictions peak at %s, budget %s",
+						 tc.eval.accumulation_steps, g->name, peak, budget);
+			} else {
+				/* no eval key (DeepSpeed, a default): the batch key */
+				vp_trainconfig_where(&tc,
+						     tc.at[VP_TC_EVAL_BATCH].line > 0 ? VP_TC_EVAL_BATCH : VP_TC_BATCH,
+						     &line, &col);
+				gh_error(o, tc.file, line, col,
+					 "eval batch %" PRIu64 " does not fit on %s: peak %s, budget %s", tc.eval_batch,
+					 g->name, peak, budget);
+			}
 		}
 		if (r.host_done && !r.host.fits) {
 			char total[48], limit[48];

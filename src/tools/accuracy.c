@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -231,6 +232,7 @@ int main(int argc, char **argv)
 		struct vp_model m;
 		const struct vp_gpu *g;
 		struct vp_estimate est;
+		struct vp_eval_estimate ev;
 		struct vp_error e = {0};
 		char note[1400] = "";
 		double compared = 0.0, error_pct = 0.0;
@@ -268,6 +270,22 @@ int main(int argc, char **argv)
 				default_targets =
 					vp_train_set_lora_targets(&train, vp_default_lora_targets(&m), &e) == 0;
 			ok = vp_estimate(&m, g, &train, &est, &e) == 0;
+			if (ok && c->eval_batch > 0) {
+				/* an evaluation's peak: its three levels in place of
+				 * the training step's */
+				struct vp_train et = train;
+				struct vp_eval_opts eo = c->eval;
+				et.batch = c->eval_batch;
+				/* without eval_accumulation_steps HF Trainer keeps
+				 * every step's predictions until the end */
+				if (c->eval_steps > 0 &&
+				    (eo.accumulation_steps == 0 || eo.accumulation_steps > c->eval_steps))
+					eo.accumulation_steps = c->eval_steps;
+				ok = vp_estimate_eval(&m, g, &et, &eo, &ev, &e) == 0;
+				est.allocated_bytes = ev.allocated_bytes;
+				est.reserved_bytes = ev.reserved_bytes;
+				est.device_bytes = ev.device_bytes;
+			}
 		}
 		if (!ok && note[0] == '\0') {
 			vp_error_format(&e, buf, sizeof buf);
@@ -308,7 +326,10 @@ int main(int argc, char **argv)
 		}
 		}
 		error_pct = c->measured_unstated ? 0.0 : (compared - c->measured_gib) / c->measured_gib * 100.0;
-		if (c->has_step)
+		if (c->eval_batch > 0)
+			snprintf(note + strlen(note), sizeof note - strlen(note), "evaluation at batch %" PRIu64 ", peak at the %s",
+				 c->eval_batch, vp_eval_moment_name(ev.peak_moment));
+		else if (c->has_step)
 			snprintf(note + strlen(note), sizeof note - strlen(note), "peak in %s", vp_phase_name(est.peak_phase));
 		else
 			snprintf(note + strlen(note), sizeof note - strlen(note),
@@ -357,7 +378,7 @@ int main(int argc, char **argv)
 				snprintf(note + strlen(note), sizeof note - strlen(note), "; UNSAFE underestimate");
 			}
 		}
-		if (c->has_step)
+		if (c->has_step && c->eval_batch == 0)
 			append_sensitivities(note, sizeof note, c, &train, &m, g, &est);
 		if (c->measured_unstated)
 			printf("%-24s %-7s %-11s %12s %12.3f %9s  %s\n", c->id, c->quality, vp_metric_name(c->metric),

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "vramplan/catalog.h"
+#include "vramplan/peft.h"
 #include "vramplan/estimate.h"
 #include "vramplan/train.h"
 
@@ -961,7 +962,7 @@ static void generation_adds_a_kv_cache_that_grows_with_beams(void **state)
 	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5");
 	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "rtx3090");
 	struct vp_train t = lm_setup();
-	struct vp_eval_opts o = {true, 1, 128};
+	struct vp_eval_opts o = {.generate = true, .num_beams = 1, .max_new_tokens = 128};
 	struct vp_eval_estimate one, four;
 	struct vp_error err = {0};
 
@@ -975,6 +976,132 @@ static void generation_adds_a_kv_cache_that_grows_with_beams(void **state)
 	assert_true(one.kv_cache_bytes > 0);
 	assert_int_equal(four.kv_cache_bytes, 4 * one.kv_cache_bytes);
 	assert_true(four.device_bytes > one.device_bytes);
+}
+
+static void the_eval_loss_holds_the_bytes_per_logit_its_head_computes_with(void **state)
+{
+	/* traced (bench/measured): T5 under autocast keeps its bf16 logits,
+	 * bf16 log-probabilities and nll_loss's fp32 cast (2 + 2 + 4); a
+	 * transformers causal LM upcasts first (2 + 4 + 4); fp32, 4 + 4 */
+	const struct vp_model *mt5 = vp_catalog_find_model(&cat, "mt5");
+	const struct vp_model *llama = vp_catalog_find_model(&cat, "llama-3.2-1b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_eval_opts o = {.num_beams = 1};
+	struct vp_eval_estimate ev;
+	struct vp_error err = {0};
+	double T, V;
+
+	(void)state;
+	assert_non_null(mt5);
+	assert_non_null(llama);
+	t.head = VP_HEAD_SEQ2SEQ_LM;
+	t.tgt_len = 128;
+	t.batch = 4;
+	assert_int_equal(vp_estimate_eval(mt5, g, &t, &o, &ev, &err), 0);
+	T = 4.0 * 128.0;
+	V = (double)mt5->vocab_size;
+	assert_int_equal(ev.logits_bytes, (uint64_t)(T * V * 8.0));
+	assert_int_equal(ev.predictions_bytes_per_step, (uint64_t)(T * V * 4.0));
+	t.precision = VP_PREC_FP32;
+	assert_int_equal(vp_estimate_eval(mt5, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.logits_bytes, (uint64_t)(T * V * 8.0));
+
+	t = lm_setup();
+	t.head = VP_HEAD_CAUSAL_LM;
+	t.batch = 2;
+	assert_int_equal(vp_estimate_eval(llama, g, &t, &o, &ev, &err), 0);
+	T = 2.0 * 512.0;
+	V = (double)llama->vocab_size;
+	assert_int_equal(ev.logits_bytes, (uint64_t)(T * V * 10.0));
+	assert_int_equal(ev.peak_moment, VP_EVAL_LOSS);
+}
+
+static void kept_predictions_peak_at_twice_the_accumulated_steps(void **state)
+{
+	/* nested_concat: at the N-th step N - 1 kept steps, the new one and
+	 * their N-step concatenation are live (MS-MT5B-eval24-noacc) */
+	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_eval_opts o = {.num_beams = 1};
+	struct vp_eval_estimate one, three, four;
+	struct vp_error err = {0};
+
+	(void)state;
+	t.head = VP_HEAD_SEQ2SEQ_LM;
+	t.tgt_len = 128;
+	t.batch = 24;
+	o.accumulation_steps = 1;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &one, &err), 0);
+	o.accumulation_steps = 3;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &three, &err), 0);
+	o.accumulation_steps = 4;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &four, &err), 0);
+	assert_int_equal(one.predictions_peak_bytes, 0);
+	assert_int_equal(one.peak_moment, VP_EVAL_LOSS);
+	assert_int_equal(three.predictions_peak_bytes, 6 * three.predictions_bytes_per_step);
+	assert_int_equal(three.peak_moment, VP_EVAL_PREDICTIONS);
+	assert_int_equal(three.allocated_bytes, three.resident_bytes + three.predictions_peak_bytes);
+	assert_true(four.allocated_bytes > three.allocated_bytes);
+	assert_true(four.reserved_bytes > three.reserved_bytes);
+}
+
+static void generation_and_the_loss_forward_peak_apart_but_reserve_together(void **state)
+{
+	/* Seq2SeqTrainer generates, then computes the loss: the allocated
+	 * peak is the larger moment, the reserved level holds both moments'
+	 * segments (MS-KOBART-gen32-beam4) */
+	const struct vp_model *m = vp_catalog_find_model(&cat, "kobart");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_eval_opts o = {.generate = true, .num_beams = 4, .max_new_tokens = 128};
+	struct vp_eval_estimate ev, only;
+	struct vp_error err = {0};
+	uint64_t larger;
+
+	(void)state;
+	assert_non_null(m);
+	t.head = VP_HEAD_SEQ2SEQ_LM;
+	t.precision = VP_PREC_AMP_FP16;
+	t.tgt_len = 128;
+	t.batch = 32;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	larger = ev.loss_bytes > ev.generate_bytes ? ev.loss_bytes : ev.generate_bytes;
+	assert_true(ev.allocated_bytes >= ev.resident_bytes + ev.weight_copies_bytes + larger - 1);
+	assert_true(ev.allocated_bytes <= ev.resident_bytes + ev.weight_copies_bytes + larger + 1);
+	assert_true(ev.reserved_bytes > ev.resident_bytes + ev.weight_copies_bytes + ev.loss_bytes + ev.generate_bytes);
+	o.generate_only = true;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &only, &err), 0);
+	assert_int_equal(only.loss_bytes, 0);
+	assert_int_equal(only.peak_moment, VP_EVAL_GENERATE);
+	assert_true(only.reserved_bytes < ev.reserved_bytes);
+}
+
+static void autocast_caches_only_the_casts_of_trained_weights_in_eval(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "bert-large");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_eval_opts o = {.num_beams = 1};
+	struct vp_eval_estimate full, lora, fp32;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_non_null(m);
+	t.head = VP_HEAD_SEQ_CLS;
+	t.batch = 16;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &full, &err), 0);
+	t.method = VP_METHOD_LORA;
+	assert_int_equal(vp_train_set_lora_targets(&t, vp_default_lora_targets(m), &err), 0);
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &lora, &err), 0);
+	t.method = VP_METHOD_FULL;
+	t.precision = VP_PREC_FP32;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &fp32, &err), 0);
+	/* every linear of 24 layers (4 h x h + 2 h x f) in 16 bit */
+	assert_int_equal(full.weight_copies_bytes, 24ull * (4ull * 1024 * 1024 + 2ull * 1024 * 4096) * 2);
+	assert_true(lora.weight_copies_bytes < full.weight_copies_bytes / 10);
+	assert_int_equal(fp32.weight_copies_bytes, 0);
 }
 
 static void each_text_of_an_example_is_a_row_of_the_step(void **state)
@@ -1039,6 +1166,10 @@ int main(void)
 		cmocka_unit_test(fsdp_divides_the_persistent_memory_over_the_gpus),
 		cmocka_unit_test(huge_inputs_are_input_errors_not_wraparound),
 		cmocka_unit_test(generation_adds_a_kv_cache_that_grows_with_beams),
+		cmocka_unit_test(the_eval_loss_holds_the_bytes_per_logit_its_head_computes_with),
+		cmocka_unit_test(kept_predictions_peak_at_twice_the_accumulated_steps),
+		cmocka_unit_test(generation_and_the_loss_forward_peak_apart_but_reserve_together),
+		cmocka_unit_test(autocast_caches_only_the_casts_of_trained_weights_in_eval),
 		cmocka_unit_test(each_text_of_an_example_is_a_row_of_the_step),
 	};
 	return cmocka_run_group_tests_name("estimate", tests, load_catalog, free_catalog);

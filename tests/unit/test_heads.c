@@ -159,7 +159,7 @@ static void only_an_lm_head_generates(void **state)
 {
 	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "a100-80gb");
 	struct vp_train t = setup(VP_HEAD_SEQ_CLS);
-	struct vp_eval_opts o = {true, 1, 16};
+	struct vp_eval_opts o = {.generate = true, .num_beams = 1, .max_new_tokens = 16};
 	struct vp_eval_estimate e;
 	struct vp_error err = {0};
 

@@ -1,0 +1,1 @@
+"$VRAMPLAN_ACCURACY" --cases tests/data/cases/bad-eval-without-batch.yaml
