@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "vramplan/catalog.h"
+#include "vramplan/emit.h"
 #include "vramplan/host.h"
 #include "vramplan/plan.h"
 
@@ -258,6 +259,40 @@ static void a_checkpoint_stored_in_16_bit_gives_the_batch_it_would_train(void **
 	assert_int_equal(p.base16_batch, 0);
 }
 
+static void eval_accumulation_is_the_most_kept_steps_that_fit(void **state)
+{
+	/* mT5 on an A100 40GB at eval batch 8: the chosen N fits with its
+	 * kept predictions, N + 1 does not */
+	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "a100-40gb");
+	struct vp_plan_request r;
+	struct vp_eval_opts o;
+	struct vp_eval_estimate ev;
+	struct vp_error err = {0};
+	uint64_t budget, steps;
+
+	(void)state;
+	request(&r, m);
+	r.train.batch = 8;
+	budget = vp_budget_bytes(g, r.util);
+	assert_int_equal(vp_plan_eval_accumulation(m, g, &r.train, &r.eval, budget, &steps, &err), 0);
+	assert_true(steps >= 2 && steps < 100);
+	o = r.eval;
+	o.accumulation_steps = steps;
+	assert_int_equal(vp_estimate_eval(m, g, &r.train, &o, &ev, &err), 0);
+	assert_true(ev.device_bytes <= budget);
+	o.accumulation_steps = steps + 1;
+	assert_int_equal(vp_estimate_eval(m, g, &r.train, &o, &ev, &err), 0);
+	assert_true(ev.device_bytes > budget);
+	/* a classification head keeps a few bytes a step: no limit needed */
+	m = vp_catalog_find_model(&cat, "bert-large");
+	request(&r, m);
+	r.train.head = VP_HEAD_SEQ_CLS;
+	r.train.batch = 8;
+	assert_int_equal(vp_plan_eval_accumulation(m, g, &r.train, &r.eval, budget, &steps, &err), 0);
+	assert_int_equal(steps, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -270,6 +305,7 @@ int main(void)
 		cmocka_unit_test(same_request_gives_the_same_plan),
 		cmocka_unit_test(an_overflowing_probe_means_does_not_fit),
 		cmocka_unit_test(a_checkpoint_stored_in_16_bit_gives_the_batch_it_would_train),
+		cmocka_unit_test(eval_accumulation_is_the_most_kept_steps_that_fit),
 	};
 	return cmocka_run_group_tests_name("plan", tests, load_catalog, free_catalog);
 }
