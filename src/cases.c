@@ -170,6 +170,17 @@ static int resolve(const struct reader *r, const yaml_node_t *n, const char *rel
 	return 0;
 }
 
+/* Remember the first non-null value among keys that depend on another,
+ * for the error that names it. */
+static void first_key(const yaml_node_t *v, const char *key, const yaml_node_t **at, const char **name)
+{
+	if (is_null(v) || *at != NULL)
+		return;
+	*at = v;
+	if (name != NULL)
+		*name = key;
+}
+
 static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_case *c, size_t *ignored)
 {
 	static const char *const info_keys[] = {"source", "framework", "notes", "lora_alpha", NULL};
@@ -348,49 +359,28 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			if (get_uint(r, v, k, 0, &c->eval_batch))
 				return -1;
 		} else if (strcmp(k, "eval_steps") == 0) {
-			if (!is_null(v) && eval_key_at == NULL) {
-				eval_key_at = v;
-				eval_key = "eval_steps";
-			}
+			first_key(v, k, &eval_key_at, &eval_key);
 			if (get_uint(r, v, k, 0, &c->eval_steps))
 				return -1;
 		} else if (strcmp(k, "eval_accumulation_steps") == 0) {
-			if (!is_null(v) && eval_key_at == NULL) {
-				eval_key_at = v;
-				eval_key = "eval_accumulation_steps";
-			}
+			first_key(v, k, &eval_key_at, &eval_key);
 			if (get_uint(r, v, k, 0, &c->eval.accumulation_steps))
 				return -1;
 		} else if (strcmp(k, "generate") == 0) {
-			if (!is_null(v) && eval_key_at == NULL) {
-				eval_key_at = v;
-				eval_key = "generate";
-			}
+			first_key(v, k, &eval_key_at, &eval_key);
 			if (get_bool(r, v, k, &c->eval.generate))
 				return -1;
 			generate_at = v;
 		} else if (strcmp(k, "num_beams") == 0) {
-			if (!is_null(v) && gen_opt_at == NULL) {
-				gen_opt_at = v;
-				gen_opt = "num_beams";
-			}
-			if (!is_null(v) && eval_key_at == NULL) {
-				eval_key_at = v;
-				eval_key = "num_beams";
-			}
+			first_key(v, k, &gen_opt_at, &gen_opt);
+			first_key(v, k, &eval_key_at, &eval_key);
 			if (get_uint(r, v, k, 1, &c->eval.num_beams))
 				return -1;
 			if (c->eval.num_beams == 0)
 				return fail(r, v, "'num_beams' must be at least 1, or null");
 		} else if (strcmp(k, "max_new_tokens") == 0) {
-			if (!is_null(v) && gen_opt_at == NULL) {
-				gen_opt_at = v;
-				gen_opt = "max_new_tokens";
-			}
-			if (!is_null(v) && eval_key_at == NULL) {
-				eval_key_at = v;
-				eval_key = "max_new_tokens";
-			}
+			first_key(v, k, &gen_opt_at, &gen_opt);
+			first_key(v, k, &eval_key_at, &eval_key);
 			if (get_uint(r, v, k, 0, &c->eval.max_new_tokens))
 				return -1;
 		} else if (strcmp(k, "eval_loss") == 0) {
@@ -398,13 +388,8 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			if (!is_null(v) && get_bool(r, v, k, &loss))
 				return -1;
 			c->eval.generate_only = !loss;
-			if (!is_null(v)) {
-				eval_loss_at = v;
-				if (eval_key_at == NULL) {
-					eval_key_at = v;
-					eval_key = "eval_loss";
-				}
-			}
+			first_key(v, k, &eval_loss_at, NULL);
+			first_key(v, k, &eval_key_at, &eval_key);
 		} else if (strcmp(k, "gpu") == 0) {
 			if (!is_null(v) && get_string(r, v, k, c->gpu, sizeof c->gpu))
 				return -1;
