@@ -599,7 +599,7 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	moment[VP_EVAL_GENERATE] = generating ? copies + gen : 0.0;
 	moment[VP_EVAL_PREDICTIONS] = preds_peak;
 	out->peak_moment = VP_EVAL_LOSS;
-	for (i = 1; i < 3; i++)
+	for (i = 1; i < (int)(sizeof moment / sizeof moment[0]); i++)
 		if (moment[i] > moment[out->peak_moment])
 			out->peak_moment = (enum vp_eval_moment)i;
 

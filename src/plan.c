@@ -202,7 +202,7 @@ int vp_plan_eval_accumulation(const struct vp_model *m, const struct vp_gpu *g, 
 	if (ev.predictions_bytes_per_step == 0 || ev.device_bytes <= budget)
 		return 0;
 	/* one step (moved to the host at once) keeps nothing beyond the
-	 * forward's peak */
+	 * forward's peak: it fits whenever the evaluation does */
 	while (hi - lo > 1) {
 		uint64_t mid = lo + (hi - lo) / 2;
 		o.accumulation_steps = mid;
@@ -212,6 +212,14 @@ int vp_plan_eval_accumulation(const struct vp_model *m, const struct vp_gpu *g, 
 			lo = mid;
 		else
 			hi = mid;
+	}
+	if (lo == 1) {
+		/* the search took one step as fitting: check it */
+		o.accumulation_steps = 1;
+		if (vp_estimate_eval(m, g, t, &o, &ev, err) != 0)
+			return -1;
+		if (ev.device_bytes > budget)
+			lo = 0;
 	}
 	*steps = lo;
 	return 0;

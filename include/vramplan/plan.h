@@ -97,7 +97,8 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 /* eval_accumulation_steps for an evaluation at t->batch: HF Trainer keeps
  * every eval step's predictions on the GPU, concatenated, until that many
  * steps have run. *steps = the most steps (under 100) whose predictions fit
- * the budget, or 0 when 100 steps' do (or nothing is kept). */
+ * the budget, or 0 when 100 steps' do, nothing is kept, or not even one
+ * step fits. */
 int vp_plan_eval_accumulation(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
 			      const struct vp_eval_opts *opts, uint64_t budget, uint64_t *steps, struct vp_error *err);
 

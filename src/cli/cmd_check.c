@@ -356,16 +356,6 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 		r->eval_fits = r->ev.device_bytes <= r->budget;
 		if (vp_plan_eval_accumulation(m, g, &et, &tc->eval, r->budget, &r->eval_steps_fit, err) != 0)
 			return -1;
-		if (r->eval_steps_fit > 0) {
-			/* one step's predictions kept: the forward's own peak */
-			struct vp_eval_opts one = tc->eval;
-			struct vp_eval_estimate ev1;
-			one.accumulation_steps = 1;
-			if (vp_estimate_eval(m, g, &et, &one, &ev1, err) != 0)
-				return -1;
-			if (ev1.device_bytes > r->budget)
-				r->eval_steps_fit = 0; /* not even one step fits */
-		}
 	}
 
 	if (host_ram > 0) {
