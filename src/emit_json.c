@@ -290,6 +290,12 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 		jint(&j, o, "reserved_bytes", plan->eval.reserved_bytes);
 		jint(&j, o, "device_bytes", plan->eval.device_bytes);
 		jint(&j, o, "predictions_bytes_per_step", plan->eval.predictions_bytes_per_step);
+		jint(&j, o, "predictions_bytes_per_sample", plan->eval.predictions_bytes_per_sample);
+		jstr(&j, o, "predictions", vp_eval_preds_name(req->eval.predictions));
+		if (req->eval.eval_samples > 0)
+			jint(&j, o, "samples", req->eval.eval_samples);
+		else
+			jcheck(&j, cJSON_AddNullToObject(o, "samples"));
 	}
 
 	o = jobj(&j, root, "host");
@@ -301,7 +307,15 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 		jint(&j, o, "trainer_bytes", plan->host.trainer_bytes);
 		jint(&j, o, "worker_bytes", plan->host.worker_bytes);
 		jint(&j, o, "replay_bytes", plan->host.replay_bytes);
+		jint(&j, o, "train_total_bytes", plan->host.train_total_bytes);
+		jint(&j, o, "eval_worker_bytes", plan->host.eval_worker_bytes);
+		if (plan->host.eval_predictions_unknown)
+			jcheck(&j, cJSON_AddNullToObject(o, "eval_predictions_bytes"));
+		else
+			jint(&j, o, "eval_predictions_bytes", plan->host.eval_predictions_bytes);
+		jint(&j, o, "eval_total_bytes", plan->host.eval_total_bytes);
 		jint(&j, o, "total_bytes", plan->host.total_bytes);
+		jstr(&j, o, "peak_phase", plan->host.peak_in_eval ? "evaluation" : "training");
 		if (req->host.host_ram_bytes > 0)
 			jint(&j, o, "host_ram_bytes", req->host.host_ram_bytes);
 		else

@@ -7,6 +7,7 @@
  * vp_plan_settings() (src/settings.c).
  */
 #include "vramplan/emit.h"
+#include "vramplan/sizes.h"
 #include "emit_internal.h"
 
 #include <ctype.h>
@@ -325,21 +326,21 @@ static void comment_eval(FILE *f, const struct vp_plan_request *req, const struc
 	}
 }
 
-static void comment_host(FILE *f, const struct vp_plan_request *req, const struct vp_plan *p)
+static void comment_host(FILE *f, const struct vp_plan_request *req, const struct vp_plan *p, enum vp_profile profile)
 {
 	const struct vp_host_plan *h = &p->host;
-	char worker[32], trainer[32], total[32], limit[32], replay[32];
+	char worker[32], trainer[32], total[32], limit[32], replay[32], preds[32], per[32];
 
 	vp_format_gib(h->worker_bytes, worker, sizeof worker);
 	vp_format_gib(h->trainer_bytes, trainer, sizeof trainer);
-	vp_format_gib(h->total_bytes, total, sizeof total);
+	vp_format_gib(h->train_total_bytes, total, sizeof total);
 	fprintf(f, "# host RAM: %" PRIu64 " worker%s x %s GiB + trainer %s GiB", h->num_workers,
 		h->num_workers == 1 ? "" : "s", worker, trainer);
 	if (h->replay_bytes > 0) {
 		vp_format_gib(h->replay_bytes, replay, sizeof replay);
 		fprintf(f, " (replay buffer %s)", replay);
 	}
-	fprintf(f, " = %s GiB", total);
+	fprintf(f, " = %s GiB in training", total);
 	if (req->host.host_ram_bytes > 0) {
 		vp_format_gib(req->host.host_ram_bytes, limit, sizeof limit);
 		fprintf(f, " of %s GiB (--host-ram)", limit);
@@ -355,6 +356,25 @@ static void comment_host(FILE *f, const struct vp_plan_request *req, const struc
 	if (!h->fits)
 		fputs("; over the limit", f);
 	fputc('\n', f);
+	if (h->eval_total_bytes == 0)
+		return;
+	vp_format_gib(h->eval_worker_bytes, worker, sizeof worker);
+	vp_format_gib(h->eval_total_bytes, total, sizeof total);
+	fprintf(f, "# host RAM during evaluation: + %" PRIu64 " eval worker%s x %s GiB", h->num_workers,
+		h->num_workers == 1 ? "" : "s", worker);
+	if (h->eval_predictions_bytes > 0) {
+		vp_format_bytes(h->eval_predictions_bytes, preds, sizeof preds);
+		fprintf(f, " + predictions %s (%" PRIu64 " samples, kept for compute_metrics)", preds,
+			req->eval.eval_samples);
+	}
+	fprintf(f, " = %s GiB\n", total);
+	/* HF Trainer's evaluation_loop (the hf and axolotl profiles) */
+	if (h->eval_predictions_unknown && (profile == VP_PROFILE_HF || profile == VP_PROFILE_AXOLOTL)) {
+		vp_format_bytes(p->eval.predictions_bytes_per_sample, per, sizeof per);
+		fprintf(f, "# eval predictions: %s a sample stay in host RAM until compute_metrics runs "
+			   "(twice that at the last\n# concatenation); --eval-samples N counts them\n",
+			per);
+	}
 }
 
 static void comment_notes(FILE *f, const struct vp_plan_request *req, enum vp_profile profile)
@@ -487,7 +507,7 @@ int vp_emit_plan_yaml(FILE *out, const struct vp_model *m, const struct vp_gpu *
 	comment_budget(out, g, req->util, plan->budget_bytes);
 	comment_train(out, m, req, plan);
 	comment_eval(out, req, plan);
-	comment_host(out, req, plan);
+	comment_host(out, req, plan, profile);
 	comment_notes(out, req, profile);
 	if (emit_yaml_mapping(out, s, n, err) != 0)
 		return -1;

@@ -514,6 +514,64 @@ static double generate_bytes(const struct ctx *c, const struct totals *tt, doubl
 	}
 }
 
+/*
+ * What evaluation_loop keeps of one eval step for the metric, in bytes: the
+ * predictions and the labels (Trainer.evaluation_loop: all_preds.add,
+ * all_labels.add). The logits come back in fp32 (under mixed precision
+ * accelerate wraps the forward in convert_outputs_to_fp32, Accelerator.
+ * prepare_model; the host copy of bf16 logits is fp32 too, nested_numpify);
+ * preprocess_logits_for_metrics with an argmax leaves int64 token ids;
+ * generation, the generated ids. Labels are int64 token ids, one per logit
+ * row (one per sample for a classifier). Without compute_metrics the
+ * evaluation is prediction_loss_only: nothing is kept.
+ */
+static double kept_per_step(const struct ctx *c, const struct vp_train *t, const struct totals *tt,
+			    const struct vp_eval_opts *opts, double b, double new_tokens)
+{
+	enum vp_eval_preds what = opts != NULL ? opts->predictions : VP_PREDS_LOGITS;
+	bool generating = opts != NULL && opts->generate;
+
+	if (what == VP_PREDS_NONE || t->head == VP_HEAD_ENCODER)
+		return 0.0;
+	if (t->head == VP_HEAD_SEQ_CLS)
+		return b * (what == VP_PREDS_ARGMAX ? 8.0 : (double)t->num_labels * 4.0) + b * 8.0;
+	if (generating)
+		return b * new_tokens * 8.0 + (opts->generate_only ? 0.0 : tt->lm_tokens * 8.0);
+	return tt->lm_tokens * (what == VP_PREDS_ARGMAX ? 8.0 : c->V * 4.0) + tt->lm_tokens * 8.0;
+}
+
+/*
+ * How many eval steps' predictions stay on the GPU together before they
+ * move to the host: eval_accumulation_steps, or, unset, the whole
+ * evaluation (every step, when the evaluation set's size is known; else
+ * not counted, and `vramplan check` warns instead). A fraction when the
+ * set ends within the last step. One step is moved as soon as it is kept:
+ * nothing is concatenated on the GPU.
+ */
+/*
+ * How many of the kept predictions' concatenations count at the reserved
+ * level. Measured with up to 4 kept steps (MS-MT5B-eval24-noacc, -acc3):
+ * every concatenation's segment stayed reserved beside the live ones. More
+ * than that was not measured, and the caching allocator frees its unused
+ * cached segments before it reports an out-of-memory error
+ * (CUDACachingAllocator.cpp malloc: release_cached_blocks, then a retry),
+ * so the segments of a long evaluation's many small concatenations do not
+ * all have to fit: the last four are counted, the measured range.
+ */
+#define VP_EVAL_PILED_CONCATS 4.0
+
+static double kept_steps(const struct vp_eval_opts *opts, double b)
+{
+	double set;
+
+	if (opts == NULL || opts->accumulation_steps == 1)
+		return 0.0;
+	set = opts->eval_samples > 0 ? (double)opts->eval_samples / b : 0.0;
+	if (opts->accumulation_steps == 0)
+		return set;
+	return opts->eval_samples > 0 ? fmin((double)opts->accumulation_steps, set) : (double)opts->accumulation_steps;
+}
+
 int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
 		     const struct vp_eval_opts *opts, struct vp_eval_estimate *out, struct vp_error *err)
 {
@@ -521,10 +579,12 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	struct ctx c;
 	struct totals tt;
 	double b, s_enc, s_dec, working, kv = 0.0, logits, copies, resident, share;
-	double loss = 0.0, gen = 0.0, preds = 0.0, preds_peak = 0.0, preds_segments = 0.0, moment[3];
+	double loss = 0.0, gen = 0.0, preds, kept, preds_peak = 0.0, preds_segments = 0.0, moment[3];
 	double piled, split;
 	double beams = 1.0, new_tokens = 0.0;
-	bool generating = opts != NULL && opts->generate;
+	/* Seq2SeqTrainer.prediction_step generates only for a metric: with
+	 * prediction_loss_only it runs the loss forward alone */
+	bool generating = opts != NULL && opts->generate && opts->predictions != VP_PREDS_NONE;
 	uint64_t check;
 	int i;
 
@@ -585,14 +645,14 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	 * At the N-th step N - 1 kept, the new and the N-step result are live:
 	 * 2N steps' worth. Measured (MS-MT5B-eval24-noacc, 2.86 GiB a step):
 	 * +11.6, +17.4, +23.2 GiB over the resident at steps 2, 3 and 4. */
-	if (t->head == VP_HEAD_SEQ_CLS)
-		preds = b * (double)t->num_labels * 4.0;
-	else if (t->head != VP_HEAD_ENCODER)
-		preds = generating ? b * new_tokens * 8.0 : tt.lm_tokens * c.V * 4.0;
-	if (opts != NULL && opts->accumulation_steps >= 2) {
-		double n = (double)opts->accumulation_steps;
-		preds_peak = 2.0 * n * preds;
-		preds_segments = n * (n + 1.0) / 2.0 * preds;
+	preds = kept_per_step(&c, t, &tt, opts, b, new_tokens);
+	kept = kept_steps(opts, b);
+	if (kept > 1.0) {
+		preds_peak = 2.0 * kept * preds;
+		/* the last VP_EVAL_PILED_CONCATS concatenations' segments
+		 * (all of them up to that many steps: 1 + 2 + ... + n) */
+		double k = fmin(kept, VP_EVAL_PILED_CONCATS);
+		preds_segments = (k * kept - k * (k - 1.0) / 2.0) * preds;
 	}
 
 	moment[VP_EVAL_LOSS] = loss > 0.0 ? copies + loss : 0.0;
@@ -617,7 +677,8 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	 * generation"). So the segments of the loss forward and of generation
 	 * add up when both run (Seq2SeqTrainer generates, then computes the
 	 * loss), and every concatenation of the kept predictions takes a new
-	 * segment (1 + 2 + ... + N steps' worth). Measured (bench/measured,
+	 * segment (1 + 2 + ... + N steps' worth, counted for the last
+	 * VP_EVAL_PILED_CONCATS of them). Measured (bench/measured,
 	 * evaluation, reserved growth over the resident): MS-KOBART-gen32-
 	 * beam4 2.85 GiB for 1.81 generating and 1.2 in the loss,
 	 * MS-MT5B-eval24-acc3 8 steps' predictions for a peak of 6. Under PyTorch
@@ -640,7 +701,7 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	    to_u64(gen, &out->generate_bytes) || to_u64(preds_peak, &out->predictions_peak_bytes) ||
 	    to_u64(resident + moment[out->peak_moment], &out->allocated_bytes) ||
 	    to_u64(resident + fmax(piled, moment[out->peak_moment]) * (1.0 + share) + split, &out->reserved_bytes) ||
-	    to_u64(preds, &out->predictions_bytes_per_step))
+	    to_u64(preds, &out->predictions_bytes_per_step) || to_u64(preds / b, &out->predictions_bytes_per_sample))
 		return vp_error_set(err, VP_ERR_INPUT, "the eval estimate exceeds 2^60 bytes");
 	out->device_bytes = out->reserved_bytes + train.context_bytes;
 	return 0;

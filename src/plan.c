@@ -39,6 +39,15 @@ void vp_plan_request_defaults(struct vp_plan_request *req)
 	vp_host_request_defaults(&req->host);
 }
 
+void vp_plan_host_eval(struct vp_host_request *host, uint64_t eval_batch, const struct vp_eval_opts *opts,
+		       uint64_t accumulation_steps, const struct vp_eval_estimate *ev)
+{
+	host->eval_batch = eval_batch;
+	host->eval_samples = opts->eval_samples;
+	host->eval_prediction_bytes = ev->predictions_bytes_per_sample;
+	host->eval_samples_per_move = accumulation_steps > 0 ? eval_batch * accumulation_steps : 0;
+}
+
 uint64_t vp_plan_checkpoint_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e)
 {
 	return t->quant != VP_QUANT_NONE ? vp_model_param_count(m) * 2u : e->full_bytes[VP_COMP_WEIGHTS];
@@ -141,14 +150,18 @@ static int eval_search(const struct vp_model *m, const struct vp_gpu *g, const s
 		       uint64_t budget, struct vp_plan *out, struct vp_error *err)
 {
 	struct vp_train t = req->train;
+	struct vp_eval_opts one = req->eval;
 	struct vp_eval_estimate ev;
 	uint64_t lo = 0, hi;
 
+	/* the batch first, each step's predictions moved at once
+	 * (eval_accumulation_steps 1); then how many steps may stay */
+	one.accumulation_steps = 1;
 	for (hi = 1;; hi *= 2) {
 		if (hi > req->max_batch)
 			hi = req->max_batch;
 		t.batch = hi;
-		if (vp_estimate_eval(m, g, &t, &req->eval, &ev, err) != 0) {
+		if (vp_estimate_eval(m, g, &t, &one, &ev, err) != 0) {
 			if (hi == 1)
 				return -1;
 			clear_err(err);
@@ -163,7 +176,7 @@ static int eval_search(const struct vp_model *m, const struct vp_gpu *g, const s
 	while (hi - lo > 1 && lo < req->max_batch) {
 		uint64_t mid = lo + (hi - lo) / 2;
 		t.batch = mid;
-		if (vp_estimate_eval(m, g, &t, &req->eval, &ev, err) != 0) {
+		if (vp_estimate_eval(m, g, &t, &one, &ev, err) != 0) {
 			clear_err(err);
 			hi = mid;
 			continue;
@@ -196,10 +209,16 @@ int vp_plan_eval_accumulation(const struct vp_model *m, const struct vp_gpu *g, 
 	uint64_t lo = 1, hi = VP_EVAL_STEPS_ON_GPU;
 
 	*steps = 0;
+	/* the evaluation set's size known: unset keeps all of its steps, and
+	 * that is what must fit; unknown, 100 steps stand for "all" */
 	o.accumulation_steps = hi;
+	if (opts->eval_samples > 0 && t->batch > 0) {
+		hi = opts->eval_samples / t->batch + (opts->eval_samples % t->batch != 0);
+		o.accumulation_steps = 0;
+	}
 	if (vp_estimate_eval(m, g, t, &o, &ev, err) != 0)
 		return -1;
-	if (ev.predictions_bytes_per_step == 0 || ev.device_bytes <= budget)
+	if (ev.predictions_bytes_per_step == 0 || ev.device_bytes <= budget || hi <= 1)
 		return 0;
 	/* one step (moved to the host at once) keeps nothing beyond the
 	 * forward's peak: it fits whenever the evaluation does */
@@ -490,8 +509,12 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 		return -1;
 
 	base.batch = batch;
-	if (vp_host_plan(m, &base, &req->host, vp_plan_checkpoint_bytes(m, &base, &out->train), &out->host) != 0)
-		return vp_error_set(err, VP_ERR_INPUT, "host RAM estimate failed");
+	{
+		struct vp_host_request host = req->host;
+		vp_plan_host_eval(&host, out->eval_batch, &req->eval, out->eval_accumulation_steps, &out->eval);
+		if (vp_host_plan(m, &base, &host, vp_plan_checkpoint_bytes(m, &base, &out->train), &out->host) != 0)
+			return vp_error_set(err, VP_ERR_INPUT, "host RAM estimate failed");
+	}
 
 	/* Would PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (an
 	 * environment variable, no trainer key) allow a larger batch? The

@@ -524,6 +524,22 @@ HANDLER(k_generate)
 	return flag(c, m, path, &c->r.generate, &c->tc->at[VP_TC_GENERATE]);
 }
 
+/* TrainingArguments.prediction_loss_only: evaluation keeps the loss alone */
+HANDLER(k_loss_only)
+{
+	return flag(c, m, path, &c->r.loss_only, NULL);
+}
+
+/* the example scripts (examples/pytorch/summarization/run_summarization.py,
+ * language-modeling/run_clm.py): DataTrainingArguments.max_eval_samples truncates the
+ * evaluation set to at most this many samples */
+HANDLER(k_max_eval)
+{
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	return vp_tc_get_u64(c, m->value, path, 1, &c->r.max_eval_samples);
+}
+
 HANDLER(k_beams)
 {
 	if (m->value->kind == VP_T_NULL)
@@ -701,6 +717,8 @@ static const struct keydef hf_keys[] = {
 	{"generation_max_length", k_gen_len},
 	{"generation_num_beams", k_beams},
 	{"predict_with_generate", k_generate},
+	{"prediction_loss_only", k_loss_only},
+	{"max_eval_samples", k_max_eval},
 	{"packing", k_packing},
 	{"torch_compile", k_compile},
 	{"use_liger_kernel", k_liger},

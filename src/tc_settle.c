@@ -582,6 +582,12 @@ int vp_tc_settle(struct ctx *c)
 		tc->len_gen = vb->new_tokens;
 		copy_origin(&tc->len_gen_at, &vb->at_new_tokens);
 	}
+	/* what evaluation keeps for the metric, and the evaluation set */
+	if (vb->has_eval_preds)
+		tc->eval.predictions = vb->eval_preds;
+	else if (r->loss_only == 1)
+		tc->eval.predictions = VP_PREDS_NONE;
+	tc->eval.eval_samples = vb->has_eval_samples ? vb->eval_samples : r->max_eval_samples;
 
 	/* DataLoader (TrainingArguments: dataloader_num_workers=0,
 	 * dataloader_pin_memory=True; axolotl passes both through) */

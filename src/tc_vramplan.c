@@ -330,6 +330,26 @@ HANDLER(v_new_tokens)
 	return 0;
 }
 
+HANDLER(v_eval_preds)
+{
+	const char *s = NULL;
+
+	if (v_enum(c, m, path, &s) != 0)
+		return -1;
+	if (vp_eval_preds_parse(s, &c->vb.eval_preds, c->err) != 0)
+		return vp_tc_reposition(c, m->value, path);
+	c->vb.has_eval_preds = true;
+	return 0;
+}
+
+HANDLER(v_eval_samples)
+{
+	if (vp_tc_get_u64(c, m->value, path, 1, &c->vb.eval_samples) != 0)
+		return -1;
+	c->vb.has_eval_samples = true;
+	return 0;
+}
+
 /* Read before the flavour is known (see detect_flavour). */
 HANDLER(v_flavour)
 {
@@ -367,6 +387,8 @@ static const struct keydef vramplan_keys[] = {
 	{"generate", v_generate},
 	{"num_beams", v_beams},
 	{"max_new_tokens", v_new_tokens},
+	{"eval_predictions", v_eval_preds},
+	{"eval_samples", v_eval_samples},
 	{"flavour", v_flavour},
 };
 

@@ -20,6 +20,7 @@ static const char *const head_names[] = {
 	"causal-lm", "seq2seq-lm", "masked-lm", "sequence-classification", "encoder",
 };
 static const char *const loss_names[] = {"standard", "chunked"};
+static const char *const eval_preds_names[] = {"logits", "argmax", "none"};
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -201,6 +202,21 @@ const char *vp_head_name(enum vp_head h)
 const char *vp_loss_name(enum vp_loss l)
 {
 	return name_of(loss_names, COUNT(loss_names), (int)l);
+}
+
+int vp_eval_preds_parse(const char *s, enum vp_eval_preds *out, struct vp_error *err)
+{
+	int i = parse_name(s, "eval predictions", eval_preds_names, COUNT(eval_preds_names), err);
+
+	if (i < 0)
+		return -1;
+	*out = (enum vp_eval_preds)i;
+	return 0;
+}
+
+const char *vp_eval_preds_name(enum vp_eval_preds p)
+{
+	return name_of(eval_preds_names, COUNT(eval_preds_names), (int)p);
 }
 
 /*

@@ -31,7 +31,10 @@ struct vblock {
 	bool has_method, has_quant, has_lora_r, has_targets, has_head, has_labels, has_seq, has_tgt;
 	bool has_precision, has_optimizer, has_attn, has_ckpt, has_gpus, has_zero, has_generate;
 	bool has_beams, has_new_tokens, has_lora_dropout, has_expandable, has_texts;
+	bool has_eval_preds, has_eval_samples;
 	bool expandable;
+	enum vp_eval_preds eval_preds;
+	uint64_t eval_samples;
 	double lora_dropout;
 	enum vp_method method;
 	enum vp_quant quant;
@@ -71,6 +74,8 @@ struct raw {
 	bool has_attn;
 	enum vp_attn attn;
 	int packed, generate;
+	int loss_only;             /* prediction_loss_only: -1 absent, 0, 1 */
+	uint64_t max_eval_samples; /* the example scripts' max_eval_samples; 0 absent */
 	bool has_beams;
 	uint64_t beams;
 	bool has_workers, has_pin;

@@ -82,6 +82,9 @@ struct vp_cli_opts {
 	bool generate;
 	uint64_t num_beams;         /* 0 when not given */
 	uint64_t max_new_tokens;    /* 0 when not given */
+	enum vp_eval_preds eval_predictions;
+	bool has_eval_predictions;
+	uint64_t eval_samples;      /* 0 when not given */
 	uint64_t host_ram;
 	uint64_t cpus;
 	uint64_t worker_ram;        /* 0: VP_DEFAULT_WORKER_RAM */

@@ -72,6 +72,10 @@ struct vp_eval_opts {
 	/* eval_accumulation_steps: every this many steps the kept predictions
 	 * move to the host; 0 = not set (they stay until evaluation ends) */
 	uint64_t accumulation_steps;
+	enum vp_eval_preds predictions;
+	/* the evaluation set's size; 0 = unknown (then, without
+	 * accumulation_steps, the kept predictions are not counted) */
+	uint64_t eval_samples;
 };
 
 /* Where the evaluation's peak falls. */
@@ -100,6 +104,7 @@ struct vp_eval_estimate {
 	uint64_t reserved_bytes;
 	uint64_t device_bytes;
 	uint64_t predictions_bytes_per_step; /* logits kept on the GPU per eval step (HF accumulates them) */
+	uint64_t predictions_bytes_per_sample; /* the same per sample: what the host keeps */
 };
 
 const char *vp_eval_moment_name(enum vp_eval_moment m);

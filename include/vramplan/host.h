@@ -24,6 +24,12 @@ struct vp_host_request {
 	uint64_t num_workers;       /* forced worker count (check); UINT64_MAX = choose */
 	uint64_t replay_buffer;     /* continual learning replay samples in host RAM */
 	bool pin_memory;            /* requested pin_memory (check) */
+	/* Evaluation inside training (0 = none): the eval batch, for the eval
+	 * DataLoader's workers and their prefetched batches */
+	uint64_t eval_batch;
+	uint64_t eval_samples;               /* the evaluation set; 0 = unknown */
+	uint64_t eval_prediction_bytes;      /* kept per eval sample (vp_eval_estimate) */
+	uint64_t eval_samples_per_move;      /* eval batch x eval_accumulation_steps; 0 = moved once, at the end */
 };
 
 struct vp_host_plan {
@@ -34,7 +40,15 @@ struct vp_host_plan {
 	uint64_t trainer_bytes;     /* framework, CUDA libraries, model staging, pinned buffers */
 	uint64_t worker_bytes;      /* per worker */
 	uint64_t replay_bytes;
-	uint64_t total_bytes;
+	uint64_t train_total_bytes;  /* trainer + the training's workers */
+	/* During evaluation: the eval DataLoader's workers beside the
+	 * training's, and the predictions kept for the metric */
+	uint64_t eval_worker_bytes;  /* per eval worker */
+	uint64_t eval_predictions_bytes; /* 0 when nothing is kept or the set's size is unknown */
+	bool eval_predictions_unknown;   /* kept, but --eval-samples not given */
+	uint64_t eval_total_bytes;
+	uint64_t total_bytes;        /* the larger of the two */
+	bool peak_in_eval;
 	bool limited_by_ram;        /* fewer workers than a third of the cores */
 	bool fits;                  /* total <= host_ram (true when unknown) */
 };

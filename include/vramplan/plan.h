@@ -96,11 +96,17 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 
 /* eval_accumulation_steps for an evaluation at t->batch: HF Trainer keeps
  * every eval step's predictions on the GPU, concatenated, until that many
- * steps have run. *steps = the most steps (under 100) whose predictions fit
- * the budget, or 0 when 100 steps' do, nothing is kept, or not even one
- * step fits. */
+ * steps have run. *steps = the most steps whose predictions fit the budget,
+ * or 0 when all of them do (all the steps of opts->eval_samples; unknown,
+ * 100), nothing is kept, or not even one step fits. */
 int vp_plan_eval_accumulation(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
 			      const struct vp_eval_opts *opts, uint64_t budget, uint64_t *steps, struct vp_error *err);
+
+/* The evaluation's part of a host request: its batch, the evaluation set,
+ * the predictions kept per sample and how many samples move to the host at
+ * a time (eval batch x eval_accumulation_steps; 0 steps: once, at the end). */
+void vp_plan_host_eval(struct vp_host_request *host, uint64_t eval_batch, const struct vp_eval_opts *opts,
+		       uint64_t accumulation_steps, const struct vp_eval_estimate *ev);
 
 const char *vp_limit_name(enum vp_limit l);
 

@@ -134,6 +134,14 @@ struct vp_train {
 	bool expandable_segments;
 };
 
+/* What HF Trainer's evaluation_loop keeps of every eval step for the metric
+ * (docs/memory-model.md "Evaluation and generation"). */
+enum vp_eval_preds {
+	VP_PREDS_LOGITS = 0, /* compute_metrics over the logits (fp32) and the labels */
+	VP_PREDS_ARGMAX,     /* preprocess_logits_for_metrics reduces them to token ids */
+	VP_PREDS_NONE        /* no compute_metrics (prediction_loss_only): the loss alone */
+};
+
 /* Defaults: batch 1, accumulation 1, seq 512 (tgt 128 for seq2seq heads),
  * fp32, AdamW, full fine-tuning, eager attention, standard loss, 1 GPU. */
 void vp_train_defaults(struct vp_train *t);
@@ -147,6 +155,7 @@ int vp_quant_parse(const char *s, enum vp_quant *out, struct vp_error *err);
 int vp_attn_parse(const char *s, enum vp_attn *out, struct vp_error *err);
 int vp_head_parse(const char *s, enum vp_head *out, struct vp_error *err);
 int vp_loss_parse(const char *s, enum vp_loss *out, struct vp_error *err);
+int vp_eval_preds_parse(const char *s, enum vp_eval_preds *out, struct vp_error *err);
 
 const char *vp_precision_name(enum vp_precision p);
 const char *vp_optimizer_name(enum vp_optimizer o);
@@ -155,6 +164,7 @@ const char *vp_quant_name(enum vp_quant q);
 const char *vp_attn_name(enum vp_attn a);
 const char *vp_head_name(enum vp_head h);
 const char *vp_loss_name(enum vp_loss l);
+const char *vp_eval_preds_name(enum vp_eval_preds p);
 
 /* A PyTorch version as torch.__version__ prints it ("1.13.1", "2.0.1",
  * "2.11.0+cu130"; "2" alone is 2.0, the safe side): its era. Returns 0, or

@@ -39,6 +39,7 @@ struct check_opts {
 	const char *model;
 	double util;                   /* 0: the config's, else VP_DEFAULT_UTIL */
 	uint64_t host_ram, cpus, worker_ram;
+	uint64_t eval_samples;         /* --eval-samples; 0: the config's */
 	bool expandable;               /* --expandable-segments */
 	bool has_torch;                /* --torch-version */
 	enum vp_pytorch torch;
@@ -56,7 +57,8 @@ static const char usage_text[] =
 	"YAML or JSON) against GPU memory and host RAM before a job is queued. For each\n"
 	"FILE and GPU: the peak of a training step at the config's micro-batch against\n"
 	"util x GPU memory, the eval step at its eval batch, and with --host-ram the\n"
-	"trainer and its DataLoader workers against the limit.\n"
+	"trainer and its DataLoader workers, in training and during evaluation, against\n"
+	"the limit.\n"
 	"\n"
 	"Options:\n"
 	"  -g, --gpu G           a GPU to check on (repeatable; default: the config's\n"
@@ -67,6 +69,9 @@ static const char usage_text[] =
 	"      --cpus N          CPU cores of the host\n"
 	"      --worker-ram SIZE RAM of one DataLoader worker (default 2GiB)\n"
 	"      --util F          fraction of GPU memory the peak may reach (default 0.8)\n"
+	"      --eval-samples N  samples in the evaluation set: the predictions kept\n"
+	"                        for compute_metrics, on the GPU and in host RAM\n"
+	"                        (default: the config's max_eval_samples)\n"
 	"      --expandable-segments\n"
 	"                        the job runs with PYTORCH_CUDA_ALLOC_CONF=\n"
 	"                        expandable_segments:True (an environment variable,\n"
@@ -105,7 +110,8 @@ enum {
 	OPT_FORMAT,
 	OPT_CATALOG,
 	OPT_EXPANDABLE,
-	OPT_TORCH_VERSION
+	OPT_TORCH_VERSION,
+	OPT_EVAL_SAMPLES
 };
 
 static const struct option longopts[] = {
@@ -117,6 +123,7 @@ static const struct option longopts[] = {
 	{"util", required_argument, NULL, OPT_UTIL},
 	{"expandable-segments", no_argument, NULL, OPT_EXPANDABLE},
 	{"torch-version", required_argument, NULL, OPT_TORCH_VERSION},
+	{"eval-samples", required_argument, NULL, OPT_EVAL_SAMPLES},
 	{"format", required_argument, NULL, OPT_FORMAT},
 	{"catalog", required_argument, NULL, OPT_CATALOG},
 	{"quiet", no_argument, NULL, 'q'},
@@ -170,6 +177,10 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 			break;
 		case OPT_EXPANDABLE:
 			o->expandable = true;
+			break;
+		case OPT_EVAL_SAMPLES:
+			if (vp_parse_u64(optarg, "--eval-samples", 1, (uint64_t)1 << 40, &o->eval_samples, &err) != 0)
+				return vp_cli_report(&err);
 			break;
 		case OPT_TORCH_VERSION:
 			if (vp_pytorch_parse(optarg, &o->torch, &err) != 0)
@@ -368,6 +379,8 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 			req.worker_ram_bytes = worker_ram;
 		req.num_workers = tc->num_workers; /* the config's count, not a choice */
 		req.pin_memory = tc->pin_memory;
+		if (r->eval_done)
+			vp_plan_host_eval(&req, tc->eval_batch, &tc->eval, tc->eval.accumulation_steps, &r->ev);
 		if (vp_host_plan(m, &r->train, &req, vp_plan_checkpoint_bytes(m, &r->train, &r->est), &r->host) != 0)
 			return vp_error_set(err, VP_ERR_INPUT, "the host RAM estimate failed");
 		r->host_done = true;
@@ -438,9 +451,39 @@ static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 		gib(r->host.total_bytes, peak, sizeof peak);
 		gib(r->host_limit, budget, sizeof budget);
 		room(r->host_limit, r->host.total_bytes, rm, sizeof rm);
-		printf("; host RAM %s of %s (%s, %" PRIu64 " workers)", peak, budget, rm, r->host.num_workers);
+		printf("; host RAM %s of %s (%s, %" PRIu64 " workers%s)", peak, budget, rm, r->host.num_workers,
+		       r->host.peak_in_eval ? ", during evaluation" : "");
 	}
 	fputc('\n', stdout);
+}
+
+/* Why evaluation overflows, when the kept predictions are the reason: on
+ * stderr, after the result line. */
+static void print_eval_notes(const struct vp_trainconfig *tc, const struct result *r)
+{
+	char bytes[48];
+
+	if (r->eval_done && !r->eval_fits && r->ev.peak_moment == VP_EVAL_PREDICTIONS &&
+	    tc->eval.accumulation_steps == 0 && tc->eval.eval_samples > 0) {
+		gib(r->ev.predictions_peak_bytes, bytes, sizeof bytes);
+		fprintf(stderr,
+			"vramplan: note: %s: %s of the eval peak on %s are the %" PRIu64 " eval samples' predictions, "
+			"kept on the GPU (eval_accumulation_steps not set)",
+			tc->file, bytes, r->gpu->name, tc->eval.eval_samples);
+		if (r->eval_steps_fit > 0)
+			fprintf(stderr, "; eval_accumulation_steps: %" PRIu64 " fits", r->eval_steps_fit);
+		fputc('\n', stderr);
+	}
+	if (r->host_done && !r->host.fits && r->host.peak_in_eval && r->host.eval_predictions_bytes > 0) {
+		gib(r->host.eval_predictions_bytes, bytes, sizeof bytes);
+		fprintf(stderr,
+			"vramplan: note: %s: %s of the host RAM are the %" PRIu64 " eval samples' predictions, kept "
+			"until compute_metrics runs%s\n",
+			tc->file, bytes, tc->eval.eval_samples,
+			tc->eval.predictions == VP_PREDS_LOGITS && !tc->eval.generate
+				? " (a preprocess_logits_for_metrics taking the argmax keeps token ids instead)"
+				: "");
+	}
 }
 
 static cJSON *json_notes(const struct vp_tc_note *notes, size_t n, bool positions)
@@ -513,6 +556,11 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 			cJSON_AddBoolToObject(x, "fits", r->eval_fits);
 			cJSON_AddStringToObject(x, "peak_moment", vp_eval_moment_name(r->ev.peak_moment));
 			cJSON_AddNumberToObject(x, "predictions_bytes_per_step", (double)r->ev.predictions_bytes_per_step);
+			cJSON_AddStringToObject(x, "predictions", vp_eval_preds_name(tc->eval.predictions));
+			if (tc->eval.eval_samples > 0)
+				cJSON_AddNumberToObject(x, "samples", (double)tc->eval.eval_samples);
+			else
+				cJSON_AddNullToObject(x, "samples");
 			if (tc->eval.accumulation_steps > 0)
 				cJSON_AddNumberToObject(x, "accumulation_steps", (double)tc->eval.accumulation_steps);
 			else
@@ -532,7 +580,15 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 			cJSON_AddNumberToObject(x, "workers", (double)r->host.num_workers);
 			cJSON_AddNumberToObject(x, "trainer_bytes", (double)r->host.trainer_bytes);
 			cJSON_AddNumberToObject(x, "worker_bytes", (double)r->host.worker_bytes);
+			cJSON_AddNumberToObject(x, "train_total_bytes", (double)r->host.train_total_bytes);
+			cJSON_AddNumberToObject(x, "eval_worker_bytes", (double)r->host.eval_worker_bytes);
+			if (r->host.eval_predictions_unknown)
+				cJSON_AddNullToObject(x, "eval_predictions_bytes");
+			else
+				cJSON_AddNumberToObject(x, "eval_predictions_bytes", (double)r->host.eval_predictions_bytes);
+			cJSON_AddNumberToObject(x, "eval_total_bytes", (double)r->host.eval_total_bytes);
 			cJSON_AddNumberToObject(x, "total_bytes", (double)r->host.total_bytes);
+			cJSON_AddStringToObject(x, "peak_phase", r->host.peak_in_eval ? "evaluation" : "training");
 			cJSON_AddNumberToObject(x, "limit_bytes", (double)r->host_limit);
 			cJSON_AddNumberToObject(x, "headroom_bytes", (double)headroom(r->host_limit, r->host.total_bytes));
 			cJSON_AddBoolToObject(x, "fits", r->host.fits);
@@ -742,6 +798,8 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		goto fail;
 	if (o->expandable)
 		tc.train.expandable_segments = true;
+	if (o->eval_samples > 0)
+		tc.eval.eval_samples = o->eval_samples;
 	/* the command line wins over the config's vramplan.torch_version */
 	if (o->has_torch ? vp_trainconfig_set_pytorch(&tc, o->torch, "--torch-version", &err) != 0
 			 : tc.has_pytorch &&
@@ -797,7 +855,8 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		    o->cli.verbosity >= 1)
 			fprintf(stderr, "vramplan: warning: %s: bf16 on GPU '%s', which has no native bf16 (the HF "
 				"Trainer refuses bf16 there)\n", tc.file, g->name);
-		if (r.eval_done && tc.eval.accumulation_steps == 0 && r.eval_steps_fit > 0 && o->cli.verbosity >= 1) {
+		if (r.eval_done && tc.eval.accumulation_steps == 0 && tc.eval.eval_samples == 0 && r.eval_steps_fit > 0 &&
+		    o->cli.verbosity >= 1) {
 			char step[48];
 			gib(r.ev.predictions_bytes_per_step, step, sizeof step);
 			vp_trainconfig_where(&tc, tc.at[VP_TC_EVAL_BATCH].line > 0 ? VP_TC_EVAL_BATCH : VP_TC_BATCH, &line,
@@ -814,6 +873,8 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			cJSON_AddItemToArray(json, json_result(&tc, &m, &r, util));
 		else
 			print_text(&tc, &r);
+		if (!o->json && o->cli.verbosity >= 1)
+			print_eval_notes(&tc, &r);
 		colm = matrix_column(mx, g->name);
 		if (colm < sizeof row->cells / sizeof row->cells[0])
 			row->cells[colm] = r.fits ? "FITS" : "DOES NOT FIT";
@@ -839,7 +900,10 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			}
 		}
 		if (r.eval_done && !r.eval_fits) {
-			char peak[48], budget[48];
+			char peak[48], budget[48], steps_hint[64] = "";
+			if (r.eval_steps_fit > 0)
+				snprintf(steps_hint, sizeof steps_hint, "; set eval_accumulation_steps: %" PRIu64 " or smaller",
+					 r.eval_steps_fit);
 			gib(r.ev.device_bytes, peak, sizeof peak);
 			gib(r.budget, budget, sizeof budget);
 			if (r.ev.peak_moment == VP_EVAL_PREDICTIONS && tc.at[VP_TC_EVAL_ACCUM].line > 0) {
@@ -856,6 +920,16 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 						 "eval_accumulation_steps %" PRIu64 " does not fit on %s: the kept "
 						 "predictions peak at %s, budget %s",
 						 tc.eval.accumulation_steps, g->name, peak, budget);
+			} else if (r.ev.peak_moment == VP_EVAL_PREDICTIONS && tc.eval.accumulation_steps == 0) {
+				/* the whole set's predictions stay on the GPU */
+				vp_trainconfig_where(&tc,
+						     tc.at[VP_TC_EVAL_BATCH].line > 0 ? VP_TC_EVAL_BATCH : VP_TC_BATCH,
+						     &line, &col);
+				gh_error(o, tc.file, line, col,
+					 "evaluation of %" PRIu64 " samples does not fit on %s: eval_accumulation_steps is "
+					 "not set, so every step's predictions stay on the GPU until it ends, peak %s, "
+					 "budget %s%s",
+					 tc.eval.eval_samples, g->name, peak, budget, steps_hint);
 			} else {
 				/* no eval key (DeepSpeed, a default): the batch key */
 				vp_trainconfig_where(&tc,
@@ -872,8 +946,9 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			gib(r.host_limit, limit, sizeof limit);
 			vp_trainconfig_where(&tc, VP_TC_WORKERS, &line, &col);
 			gh_error(o, tc.file, line, col,
-				 "host RAM %s exceeds the limit %s with %" PRIu64 " DataLoader workers", total, limit,
-				 r.host.num_workers);
+				 "host RAM %s exceeds the limit %s with %" PRIu64 " DataLoader workers%s", total, limit,
+				 r.host.num_workers, r.host.peak_in_eval ? " during evaluation" : "");
+
 		}
 	}
 	vp_trainconfig_free(&tc);

@@ -26,12 +26,24 @@ static int nothing_fits(const struct vp_gpu *g, const struct vp_plan *plan)
 static int host_does_not_fit(const struct vp_plan_request *req, const struct vp_plan *plan)
 {
 	char need[32], limit[32];
+	/* training alone over the limit: say so, whatever evaluation adds */
+	bool in_eval = plan->host.peak_in_eval && plan->host.train_total_bytes <= req->host.host_ram_bytes;
 
-	vp_format_gib(plan->host.total_bytes, need, sizeof need);
+	vp_format_gib(in_eval ? plan->host.total_bytes : plan->host.train_total_bytes, need, sizeof need);
 	vp_format_gib(req->host.host_ram_bytes, limit, sizeof limit);
-	fprintf(stderr, "vramplan: host RAM: the trainer needs %s GiB with %" PRIu64
+	fprintf(stderr, "vramplan: host RAM: the trainer needs %s GiB %s with %" PRIu64
 		" DataLoader workers, over --host-ram %s GiB\n",
-		need, plan->host.num_workers, limit);
+		need, in_eval ? "during evaluation" : "in training", plan->host.num_workers, limit);
+	if (in_eval && plan->host.eval_predictions_bytes > 0 &&
+	    req->eval.predictions == VP_PREDS_LOGITS && !req->eval.generate) {
+		char preds[32];
+
+		vp_format_gib(plan->host.eval_predictions_bytes, preds, sizeof preds);
+		fprintf(stderr,
+			"vramplan:   %s GiB of it are the %" PRIu64 " eval samples' predictions kept for compute_metrics; "
+			"--eval-predictions argmax (preprocess_logits_for_metrics) keeps token ids instead\n",
+			preds, req->eval.eval_samples);
+	}
 	return VP_EXIT_NOFIT;
 }
 

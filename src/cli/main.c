@@ -63,6 +63,8 @@ enum opt_id {
 	OPT_GENERATE,
 	OPT_NUM_BEAMS,
 	OPT_MAX_NEW_TOKENS,
+	OPT_EVAL_PREDS,
+	OPT_EVAL_SAMPLES,
 	OPT_HOST_RAM,
 	OPT_CPUS,
 	OPT_WORKER_RAM,
@@ -121,6 +123,8 @@ static const struct opt_def opts[] = {
 	{"generate", OPT_GENERATE, NULL, A_PLANNER, "evaluate with generation (predict_with_generate)"},
 	{"num-beams", OPT_NUM_BEAMS, "N", A_PLANNER, "beams when generating (default 1; implies\n--generate)"},
 	{"max-new-tokens", OPT_MAX_NEW_TOKENS, "N", A_PLANNER, "tokens generated per sample (default: the target\nlength, else 128; implies --generate)"},
+	{"eval-predictions", OPT_EVAL_PREDS, "P", A_PLANNER, "what evaluation keeps for compute_metrics: logits\n(default), argmax (preprocess_logits_for_metrics\nreduces them to token ids) or none (no metric:\nthe loss alone, nothing generated)"},
+	{"eval-samples", OPT_EVAL_SAMPLES, "N", A_PLANNER, "samples in the evaluation set: their kept\npredictions, on the GPU and in host RAM"},
 	{NULL, 0, NULL, 0, "Host (plan, sweep):"},
 	{"host-ram", OPT_HOST_RAM, "SIZE", A_PLANNER, "host memory limit, e.g. 60GiB (a container's)"},
 	{"cpus", OPT_CPUS, "N", A_PLANNER, "CPU cores; DataLoader workers use at most a third"},
@@ -403,6 +407,14 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 	case OPT_NUM_BEAMS: rc = parse_u64(arg, "--num-beams", 1, 64, &o->num_beams); break;
 	case OPT_MAX_NEW_TOKENS:
 		rc = parse_u64(arg, "--max-new-tokens", 1, (uint64_t)1 << 20, &o->max_new_tokens);
+		break;
+	case OPT_EVAL_PREDS:
+		if (vp_eval_preds_parse(arg, &o->eval_predictions, &err) != 0)
+			return value_error(&err);
+		o->has_eval_predictions = true;
+		break;
+	case OPT_EVAL_SAMPLES:
+		rc = parse_u64(arg, "--eval-samples", 1, (uint64_t)1 << 40, &o->eval_samples);
 		break;
 	case OPT_HOST_RAM: rc = parse_size(arg, "--host-ram", &o->host_ram); break;
 	case OPT_CPUS: rc = parse_u64(arg, "--cpus", 1, 65536, &o->cpus); break;

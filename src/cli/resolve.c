@@ -316,6 +316,17 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	req->effective_batch = o->effective_batch;
 
 	req->eval.generate = o->generate || o->num_beams > 0 || o->max_new_tokens > 0;
+	req->eval.predictions = o->eval_predictions;
+	req->eval.eval_samples = o->eval_samples;
+	/* Seq2SeqTrainer generates only for a metric (prediction_step) */
+	if (req->eval.generate && o->eval_predictions == VP_PREDS_NONE)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "--eval-predictions none evaluates the loss alone: nothing is generated "
+				    "(drop --generate, --num-beams and --max-new-tokens)");
+	if (req->eval.generate && o->eval_predictions == VP_PREDS_ARGMAX)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "--eval-predictions argmax reduces logits; generation keeps the generated ids "
+				    "(drop --eval-predictions or --generate)");
 	req->eval.num_beams = o->num_beams > 0 ? o->num_beams : 1;
 	req->eval.max_new_tokens = o->max_new_tokens > 0 ? o->max_new_tokens
 				   : vp_head_uses_target(m, t->head) ? t->tgt_len

@@ -213,7 +213,11 @@ static void make_plan(struct vp_plan_request *req, struct vp_plan *p, uint64_t w
 	p->host.prefetch_factor = workers > 0 ? 2 : 0;
 	p->host.trainer_bytes = 6 * GIB;
 	p->host.worker_bytes = 2 * GIB;
-	p->host.total_bytes = 6 * GIB + workers * 2 * GIB;
+	p->host.train_total_bytes = 6 * GIB + workers * 2 * GIB;
+	p->host.eval_worker_bytes = 2 * GIB;
+	p->host.eval_total_bytes = p->host.train_total_bytes + workers * 2 * GIB;
+	p->host.total_bytes = p->host.eval_total_bytes;
+	p->host.peak_in_eval = workers > 0;
 	p->host.fits = true;
 }
 
@@ -764,7 +768,8 @@ static void yaml_comments_should_carry_the_breakdown(void **state)
 	assert_non_null(strstr(text, "#   weights               0.25 GiB\n"));
 	assert_non_null(strstr(text, "#   cuda context          0.50 GiB\n"));
 	assert_non_null(strstr(text, "# eval batch 48: device peak 12.00 GiB"));
-	assert_non_null(strstr(text, "# host RAM: 4 workers x 2.00 GiB + trainer 6.00 GiB = 14.00 GiB"));
+	assert_non_null(strstr(text, "# host RAM: 4 workers x 2.00 GiB + trainer 6.00 GiB = 14.00 GiB in training"));
+	assert_non_null(strstr(text, "# host RAM during evaluation: + 4 eval workers x 2.00 GiB = 22.00 GiB\n"));
 	free(text);
 }
 

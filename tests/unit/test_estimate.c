@@ -1002,7 +1002,9 @@ static void the_eval_loss_holds_the_bytes_per_logit_its_head_computes_with(void 
 	T = 4.0 * 128.0;
 	V = (double)mt5->vocab_size;
 	assert_int_equal(ev.logits_bytes, (uint64_t)(T * V * 8.0));
-	assert_int_equal(ev.predictions_bytes_per_step, (uint64_t)(T * V * 4.0));
+	/* the fp32 logits and the int64 labels */
+	assert_int_equal(ev.predictions_bytes_per_step, (uint64_t)(T * V * 4.0 + T * 8.0));
+	assert_int_equal(ev.predictions_bytes_per_sample, (uint64_t)(128.0 * V * 4.0 + 128.0 * 8.0));
 	t.precision = VP_PREC_FP32;
 	assert_int_equal(vp_estimate_eval(mt5, g, &t, &o, &ev, &err), 0);
 	assert_int_equal(ev.logits_bytes, (uint64_t)(T * V * 8.0));
@@ -1045,6 +1047,65 @@ static void kept_predictions_peak_at_twice_the_accumulated_steps(void **state)
 	assert_int_equal(three.allocated_bytes, three.resident_bytes + three.predictions_peak_bytes);
 	assert_true(four.allocated_bytes > three.allocated_bytes);
 	assert_true(four.reserved_bytes > three.reserved_bytes);
+}
+
+static void an_evaluation_set_keeps_its_steps_until_the_end_unless_moved(void **state)
+{
+	/* accumulation unset: every step of the set stays on the GPU; set,
+	 * at most that many steps (fewer when the set is smaller) */
+	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_eval_opts o = {.num_beams = 1};
+	struct vp_eval_estimate unknown, whole, moved, small;
+	struct vp_error err = {0};
+
+	(void)state;
+	t.head = VP_HEAD_SEQ2SEQ_LM;
+	t.tgt_len = 128;
+	t.batch = 8;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &unknown, &err), 0);
+	assert_int_equal(unknown.predictions_peak_bytes, 0);
+	o.eval_samples = 24; /* three steps */
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &whole, &err), 0);
+	assert_int_equal(whole.predictions_peak_bytes, 6 * whole.predictions_bytes_per_step);
+	o.accumulation_steps = 2;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &moved, &err), 0);
+	assert_int_equal(moved.predictions_peak_bytes, 4 * moved.predictions_bytes_per_step);
+	o.accumulation_steps = 10;
+	o.eval_samples = 12; /* a step and a half */
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &small, &err), 0);
+	assert_int_equal(small.predictions_peak_bytes, 3 * small.predictions_bytes_per_step);
+	assert_true(small.allocated_bytes < whole.allocated_bytes);
+}
+
+static void argmax_keeps_token_ids_and_no_metric_keeps_nothing(void **state)
+{
+	/* preprocess_logits_for_metrics(argmax): int64 ids and labels, 16
+	 * bytes a token instead of 4 x vocab; prediction_loss_only: none, and
+	 * Seq2SeqTrainer does not generate */
+	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_eval_opts o = {.num_beams = 1, .predictions = VP_PREDS_ARGMAX, .accumulation_steps = 4};
+	struct vp_eval_estimate ev;
+	struct vp_error err = {0};
+
+	(void)state;
+	t.head = VP_HEAD_SEQ2SEQ_LM;
+	t.tgt_len = 128;
+	t.batch = 8;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.predictions_bytes_per_step, 8u * 128u * 16u);
+	assert_int_equal(ev.predictions_bytes_per_sample, 128u * 16u);
+	o.predictions = VP_PREDS_NONE;
+	o.generate = true;
+	o.max_new_tokens = 64;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.predictions_bytes_per_step, 0);
+	assert_int_equal(ev.predictions_peak_bytes, 0);
+	assert_int_equal(ev.generate_bytes, 0);
+	assert_int_equal(ev.peak_moment, VP_EVAL_LOSS);
 }
 
 static void generation_and_the_loss_forward_peak_apart_but_reserve_together(void **state)
@@ -1168,6 +1229,8 @@ int main(void)
 		cmocka_unit_test(generation_adds_a_kv_cache_that_grows_with_beams),
 		cmocka_unit_test(the_eval_loss_holds_the_bytes_per_logit_its_head_computes_with),
 		cmocka_unit_test(kept_predictions_peak_at_twice_the_accumulated_steps),
+		cmocka_unit_test(an_evaluation_set_keeps_its_steps_until_the_end_unless_moved),
+		cmocka_unit_test(argmax_keeps_token_ids_and_no_metric_keeps_nothing),
 		cmocka_unit_test(generation_and_the_loss_forward_peak_apart_but_reserve_together),
 		cmocka_unit_test(autocast_caches_only_the_casts_of_trained_weights_in_eval),
 		cmocka_unit_test(each_text_of_an_example_is_a_row_of_the_step),

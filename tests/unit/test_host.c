@@ -146,6 +146,81 @@ static void a_replay_buffer_is_held_by_the_trainer(void **state)
 	assert_int_equal(b.trainer_bytes - a.trainer_bytes, b.replay_bytes);
 }
 
+/* Evaluation inside training: the eval DataLoader's workers beside the
+ * training's (each its 2 GiB and two prefetched eval batches, pinned in the
+ * trainer too), and the predictions kept for the metric. */
+static void evaluation_adds_its_workers_and_the_kept_predictions(void **state)
+{
+	struct vp_train t = batch_of(8, 512, 128);
+	struct vp_host_request h;
+	struct vp_host_plan p;
+	const uint64_t eval_batch = 32 * 640 * 24;
+
+	(void)state;
+	vp_host_request_defaults(&h);
+	h.eval_batch = 32;
+	h.eval_prediction_bytes = 1u << 20;
+	p = planned(&t, &h, 2 * GIB);
+	assert_int_equal(p.num_workers, 4);
+	assert_int_equal(p.eval_worker_bytes, 2 * GIB + 2 * eval_batch);
+	assert_int_equal(p.train_total_bytes, p.trainer_bytes + 4 * p.worker_bytes);
+	/* the set's size unknown: the predictions are flagged, not counted */
+	assert_true(p.eval_predictions_unknown);
+	assert_int_equal(p.eval_predictions_bytes, 0);
+	assert_int_equal(p.eval_total_bytes, p.train_total_bytes + 4 * p.eval_worker_bytes + 4 * 2 * eval_batch);
+	assert_true(p.peak_in_eval);
+	assert_int_equal(p.total_bytes, p.eval_total_bytes);
+
+	/* 1000 samples moved once, at the end: the set alone */
+	h.eval_samples = 1000;
+	p = planned(&t, &h, 2 * GIB);
+	assert_false(p.eval_predictions_unknown);
+	assert_int_equal(p.eval_predictions_bytes, 1000u << 20);
+	/* moved every 320 samples (eval_accumulation_steps 10): the last
+	 * concatenation holds the old arrays, the new and the result */
+	h.eval_samples_per_move = 320;
+	p = planned(&t, &h, 2 * GIB);
+	assert_int_equal(p.eval_predictions_bytes, 2000u << 20);
+	/* one move holds them all: no concatenation */
+	h.eval_samples_per_move = 1000;
+	p = planned(&t, &h, 2 * GIB);
+	assert_int_equal(p.eval_predictions_bytes, 1000u << 20);
+}
+
+/* Under --host-ram the chosen count must fit during evaluation too: one
+ * more worker is one more of each DataLoader, after the predictions. */
+static void the_worker_count_fits_the_evaluation(void **state)
+{
+	struct vp_train t = batch_of(8, 512, 128);
+	struct vp_host_request h;
+	struct vp_host_plan p;
+
+	(void)state;
+	vp_host_request_defaults(&h);
+	h.cpus = 48;
+	h.host_ram_bytes = 60 * GIB;
+	h.eval_batch = 8;
+	p = planned(&t, &h, 2 * GIB);
+	/* (60 - 5) GiB over two workers of a bit more than 2 GiB each */
+	assert_int_equal(p.num_workers, 13);
+	assert_true(p.limited_by_ram);
+	assert_true(p.fits);
+	assert_true(p.total_bytes <= h.host_ram_bytes);
+
+	h.eval_samples = 10000;
+	h.eval_prediction_bytes = 2u << 20; /* 19.5 GiB kept */
+	p = planned(&t, &h, 2 * GIB);
+	assert_int_equal(p.num_workers, 8);
+	assert_true(p.fits);
+
+	/* predictions beyond the limit: no count fits */
+	h.eval_prediction_bytes = 8u << 20;
+	p = planned(&t, &h, 2 * GIB);
+	assert_int_equal(p.num_workers, 0);
+	assert_false(p.fits);
+	assert_true(p.peak_in_eval);
+}
+
 /* Sizes from user input that overflow 64 bits saturate: the plan says it
  * does not fit rather than wrapping to a small number. */
 static void huge_inputs_saturate(void **state)
@@ -171,6 +246,8 @@ int main(void)
 		cmocka_unit_test(a_ram_limited_count_fits_with_its_pinned_batches),
 		cmocka_unit_test(a_forced_count_is_kept_and_reported),
 		cmocka_unit_test(a_replay_buffer_is_held_by_the_trainer),
+		cmocka_unit_test(evaluation_adds_its_workers_and_the_kept_predictions),
+		cmocka_unit_test(the_worker_count_fits_the_evaluation),
 		cmocka_unit_test(huge_inputs_saturate),
 	};
 

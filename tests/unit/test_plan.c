@@ -293,6 +293,65 @@ static void eval_accumulation_is_the_most_kept_steps_that_fit(void **state)
 	assert_int_equal(steps, 0);
 }
 
+static void a_known_evaluation_set_leaves_accumulation_unset_when_it_all_fits(void **state)
+{
+	/* the whole set's steps on the GPU fit: nothing to set; a set too
+	 * large for that: the most steps that fit, even beyond 100 */
+	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "a100-40gb");
+	struct vp_plan_request r;
+	struct vp_eval_opts o;
+	struct vp_eval_estimate ev;
+	struct vp_error err = {0};
+	uint64_t budget, steps;
+
+	(void)state;
+	request(&r, m);
+	r.train.batch = 8;
+	budget = vp_budget_bytes(g, r.util);
+	r.eval.eval_samples = 16; /* two steps */
+	assert_int_equal(vp_plan_eval_accumulation(m, g, &r.train, &r.eval, budget, &steps, &err), 0);
+	assert_int_equal(steps, 0);
+	r.eval.eval_samples = 8000;
+	assert_int_equal(vp_plan_eval_accumulation(m, g, &r.train, &r.eval, budget, &steps, &err), 0);
+	assert_true(steps >= 2);
+	o = r.eval;
+	o.accumulation_steps = steps;
+	assert_int_equal(vp_estimate_eval(m, g, &r.train, &o, &ev, &err), 0);
+	assert_true(ev.device_bytes <= budget);
+	/* token ids instead of logits: 1000 steps of them fit */
+	r.eval.predictions = VP_PREDS_ARGMAX;
+	assert_int_equal(vp_plan_eval_accumulation(m, g, &r.train, &r.eval, budget, &steps, &err), 0);
+	assert_int_equal(steps, 0);
+}
+
+/* The planner's host RAM counts the evaluation set's predictions: over a
+ * container's limit, the plan does not fit it (the CLI says so, exit 1). */
+static void kept_predictions_of_a_large_evaluation_set_overflow_the_host(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "rtx3090");
+	struct vp_plan_request r;
+	struct vp_plan p;
+	struct vp_error err = {0};
+
+	(void)state;
+	request(&r, m);
+	r.host.host_ram_bytes = (uint64_t)60 << 30;
+	r.host.cpus = 48;
+	r.eval.eval_samples = 4500;
+	assert_int_equal(vp_plan_search(m, g, &r, &p, &err), 0);
+	assert_true(p.fits);
+	assert_false(p.host.fits);
+	assert_true(p.host.peak_in_eval);
+	/* 4500 x 128 fp32 logits over mT5's vocabulary, twice */
+	assert_true(p.host.eval_predictions_bytes > (uint64_t)2 * 4500 * 128 * 250000 * 4);
+	r.eval.predictions = VP_PREDS_ARGMAX;
+	assert_int_equal(vp_plan_search(m, g, &r, &p, &err), 0);
+	assert_true(p.host.fits);
+	assert_int_equal(p.eval_accumulation_steps, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -306,6 +365,8 @@ int main(void)
 		cmocka_unit_test(an_overflowing_probe_means_does_not_fit),
 		cmocka_unit_test(a_checkpoint_stored_in_16_bit_gives_the_batch_it_would_train),
 		cmocka_unit_test(eval_accumulation_is_the_most_kept_steps_that_fit),
+		cmocka_unit_test(a_known_evaluation_set_leaves_accumulation_unset_when_it_all_fits),
+		cmocka_unit_test(kept_predictions_of_a_large_evaluation_set_overflow_the_host),
 	};
 	return cmocka_run_group_tests_name("plan", tests, load_catalog, free_catalog);
 }

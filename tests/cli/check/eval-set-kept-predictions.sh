@@ -1,0 +1,8 @@
+# max_eval_samples gives the evaluation set: without eval_accumulation_steps
+# its 500 samples' fp32 logits stay on the GPU (the check fails at the eval
+# batch, saying how many steps fit) and then fill host RAM (60 GB).
+{ "$VRAMPLAN" check --format text tests/data/check/mt5-eval-set.yaml; echo "exit $?"; } 2>&1 | grep -v "default\|hf config"
+GITHUB_ACTIONS=true "$VRAMPLAN" check -q tests/data/check/mt5-eval-set.yaml | grep '^::error'
+# --eval-samples wins over the config: 16 samples are one step
+"$VRAMPLAN" check -q --eval-samples 16 tests/data/check/mt5-eval-set.yaml
+echo "exit $?"
