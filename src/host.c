@@ -30,6 +30,7 @@ void vp_host_request_defaults(struct vp_host_request *req)
 	req->worker_ram_bytes = VP_DEFAULT_WORKER_RAM;
 	req->num_workers = UINT64_MAX;
 	req->pin_memory = true;
+	req->eval_beside_training = true;
 }
 
 static uint64_t sat_add(uint64_t a, uint64_t b)
@@ -129,7 +130,8 @@ int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struc
 
 			if (evaluates) {
 				uint64_t eval_pin = out->pin_memory ? sat_mul(eval_batch_bytes, VP_DEFAULT_PREFETCH_FACTOR) : 0;
-				uint64_t both = sat_add(per_worker, sat_add(out->eval_worker_bytes, eval_pin));
+				uint64_t both = sat_add(req->eval_beside_training ? per_worker : 0,
+							sat_add(out->eval_worker_bytes, eval_pin));
 				uint64_t fit_eval = room_for(req->host_ram_bytes,
 							     sat_add(out->trainer_bytes, out->eval_predictions_bytes), both);
 				if (fit_eval < fit)
@@ -153,7 +155,8 @@ int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struc
 	}
 	out->train_total_bytes = sat_add(out->trainer_bytes, sat_mul(workers, out->worker_bytes));
 	if (evaluates)
-		out->eval_total_bytes = sat_add(sat_add(out->train_total_bytes, sat_mul(workers, out->eval_worker_bytes)),
+		out->eval_total_bytes = sat_add(sat_add(req->eval_beside_training ? out->train_total_bytes : out->trainer_bytes,
+							sat_mul(workers, out->eval_worker_bytes)),
 						sat_add(eval_pinned, out->eval_predictions_bytes));
 	out->peak_in_eval = out->eval_total_bytes > out->train_total_bytes;
 	out->total_bytes = out->peak_in_eval ? out->eval_total_bytes : out->train_total_bytes;

@@ -524,6 +524,32 @@ HANDLER(k_generate)
 	return flag(c, m, path, &c->r.generate, &c->tc->at[VP_TC_GENERATE]);
 }
 
+/* TrainingArguments.eval_strategy (evaluation_strategy before transformers
+ * 4.41): IntervalStrategy "no", "steps" or "epoch" */
+HANDLER(k_eval_strategy)
+{
+	static const char *const names[] = {"no", "steps", "epoch"};
+	static const int values[] = {VP_TC_EVAL_NONE, VP_TC_EVAL_STEPS, VP_TC_EVAL_EPOCHS};
+	const char *s = NULL;
+
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_string(c, m->value, path, &s) != 0)
+		return -1;
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(s, names[i]) == 0) {
+			c->r.eval_strategy = values[i];
+			return 0;
+		}
+	return vp_tc_fail_at(c, m->value->line, m->value->column,
+			     "unknown '%s' value '%.40s' (expected no, steps or epoch)", path, s);
+}
+
+HANDLER(k_do_eval)
+{
+	return flag(c, m, path, &c->r.do_eval, NULL);
+}
+
 /* TrainingArguments.prediction_loss_only: evaluation keeps the loss alone */
 HANDLER(k_loss_only)
 {
@@ -718,6 +744,9 @@ static const struct keydef hf_keys[] = {
 	{"generation_num_beams", k_beams},
 	{"predict_with_generate", k_generate},
 	{"prediction_loss_only", k_loss_only},
+	{"eval_strategy", k_eval_strategy},
+	{"evaluation_strategy", k_eval_strategy},
+	{"do_eval", k_do_eval},
 	{"max_eval_samples", k_max_eval},
 	{"packing", k_packing},
 	{"torch_compile", k_compile},

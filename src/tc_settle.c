@@ -588,6 +588,15 @@ int vp_tc_settle(struct ctx *c)
 	else if (r->loss_only == 1)
 		tc->eval.predictions = VP_PREDS_NONE;
 	tc->eval.eval_samples = vb->has_eval_samples ? vb->eval_samples : r->max_eval_samples;
+	/* TrainingArguments.__post_init__ sets do_eval when eval_strategy is
+	 * not "no"; with "no", do_eval alone means an evaluation after
+	 * training (the example scripts' trainer.evaluate()) */
+	if (r->eval_strategy == VP_TC_EVAL_NONE)
+		tc->evaluation = r->do_eval == 1 ? VP_TC_EVAL_AFTER : VP_TC_EVAL_NONE;
+	else if (r->eval_strategy >= 0)
+		tc->evaluation = (enum vp_tc_evaluation)r->eval_strategy;
+	else
+		tc->evaluation = VP_TC_EVAL_ASSUMED;
 
 	/* DataLoader (TrainingArguments: dataloader_num_workers=0,
 	 * dataloader_pin_memory=True; axolotl passes both through) */

@@ -75,6 +75,8 @@ struct raw {
 	enum vp_attn attn;
 	int packed, generate;
 	int loss_only;             /* prediction_loss_only: -1 absent, 0, 1 */
+	int do_eval;               /* -1 absent, 0, 1 */
+	int eval_strategy;         /* -1 absent, else enum vp_tc_evaluation (NONE, STEPS, EPOCHS) */
 	uint64_t max_eval_samples; /* the example scripts' max_eval_samples; 0 absent */
 	bool has_beams;
 	uint64_t beams;

@@ -115,6 +115,15 @@ struct vp_trainconfig {
 	uint64_t len_seq, len_source, len_target, len_gen;
 	struct vp_tc_origin len_seq_at, len_source_at, len_target_at, len_gen_at;
 
+	/* When evaluation runs (TrainingArguments eval_strategy, do_eval) */
+	enum vp_tc_evaluation {
+		VP_TC_EVAL_ASSUMED = 0, /* neither key: checked as if it ran mid-epoch */
+		VP_TC_EVAL_NONE,        /* eval_strategy "no", do_eval not true: none */
+		VP_TC_EVAL_STEPS,       /* every eval_steps, mid-epoch */
+		VP_TC_EVAL_EPOCHS,      /* at each epoch's end */
+		VP_TC_EVAL_AFTER        /* do_eval with eval_strategy "no": after training */
+	} evaluation;
+
 	uint64_t num_workers;         /* dataloader_num_workers */
 	bool pin_memory;              /* dataloader_pin_memory */
 	bool persistent_workers;      /* dataloader_persistent_workers */

@@ -360,7 +360,7 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 
 	et = r->train;
 	et.batch = tc->eval_batch;
-	if (tc->eval_batch > 0) {
+	if (tc->eval_batch > 0 && tc->evaluation != VP_TC_EVAL_NONE) {
 		if (vp_estimate_eval(m, g, &et, &tc->eval, &r->ev, err) != 0)
 			return -1;
 		r->eval_done = true;
@@ -379,8 +379,13 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 			req.worker_ram_bytes = worker_ram;
 		req.num_workers = tc->num_workers; /* the config's count, not a choice */
 		req.pin_memory = tc->pin_memory;
-		if (r->eval_done)
+		if (r->eval_done) {
 			vp_plan_host_eval(&req, tc->eval_batch, &tc->eval, tc->eval.accumulation_steps, &r->ev);
+			/* the training iterator's workers exit at an epoch's end
+			 * unless persistent, and with the training */
+			req.eval_beside_training =
+				tc->evaluation == VP_TC_EVAL_EPOCHS ? tc->persistent_workers : tc->evaluation != VP_TC_EVAL_AFTER;
+		}
 		if (vp_host_plan(m, &r->train, &req, vp_plan_checkpoint_bytes(m, &r->train, &r->est), &r->host) != 0)
 			return vp_error_set(err, VP_ERR_INPUT, "the host RAM estimate failed");
 		r->host_done = true;

@@ -221,6 +221,31 @@ static void the_worker_count_fits_the_evaluation(void **state)
 	assert_true(p.peak_in_eval);
 }
 
+/* Evaluation at an epoch's end without persistent workers, or after
+ * training: the training's workers have exited, the eval workers take
+ * their place. */
+static void eval_workers_replace_the_training_s_when_those_have_exited(void **state)
+{
+	struct vp_train t = batch_of(8, 512, 128);
+	struct vp_host_request h;
+	struct vp_host_plan beside, alone;
+
+	(void)state;
+	vp_host_request_defaults(&h);
+	h.eval_batch = 8;
+	beside = planned(&t, &h, 2 * GIB);
+	h.eval_beside_training = false;
+	alone = planned(&t, &h, 2 * GIB);
+	assert_int_equal(beside.eval_total_bytes - alone.eval_total_bytes, 4 * beside.worker_bytes);
+	assert_int_equal(alone.train_total_bytes, beside.train_total_bytes);
+	/* under a limit, the count that fits is the training's again */
+	h.cpus = 48;
+	h.host_ram_bytes = 60 * GIB;
+	alone = planned(&t, &h, 2 * GIB);
+	assert_int_equal(alone.num_workers, 16);
+	assert_true(alone.fits);
+}
+
 /* Sizes from user input that overflow 64 bits saturate: the plan says it
  * does not fit rather than wrapping to a small number. */
 static void huge_inputs_saturate(void **state)
@@ -248,6 +273,7 @@ int main(void)
 		cmocka_unit_test(a_replay_buffer_is_held_by_the_trainer),
 		cmocka_unit_test(evaluation_adds_its_workers_and_the_kept_predictions),
 		cmocka_unit_test(the_worker_count_fits_the_evaluation),
+		cmocka_unit_test(eval_workers_replace_the_training_s_when_those_have_exited),
 		cmocka_unit_test(huge_inputs_saturate),
 	};
 
