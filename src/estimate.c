@@ -541,14 +541,6 @@ static double kept_per_step(const struct ctx *c, const struct vp_train *t, const
 }
 
 /*
- * How many eval steps' predictions stay on the GPU together before they
- * move to the host: eval_accumulation_steps, or, unset, the whole
- * evaluation (every step, when the evaluation set's size is known; else
- * not counted, and `vramplan check` warns instead). A fraction when the
- * set ends within the last step. One step is moved as soon as it is kept:
- * nothing is concatenated on the GPU.
- */
-/*
  * How many of the kept predictions' concatenations count at the reserved
  * level. Measured with up to 4 kept steps (MS-MT5B-eval24-noacc, -acc3):
  * every concatenation's segment stayed reserved beside the live ones. More
@@ -560,6 +552,14 @@ static double kept_per_step(const struct ctx *c, const struct vp_train *t, const
  */
 #define VP_EVAL_PILED_CONCATS 4.0
 
+/*
+ * How many eval steps' predictions stay on the GPU together before they
+ * move to the host: eval_accumulation_steps, or, unset, the whole
+ * evaluation (every step, when the evaluation set's size is known; else
+ * not counted, and `vramplan check` warns instead). A fraction when the
+ * set ends within the last step. One step is moved as soon as it is kept:
+ * nothing is concatenated on the GPU.
+ */
 static double kept_steps(const struct vp_eval_opts *opts, double b)
 {
 	double set;
@@ -651,8 +651,9 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 		preds_peak = 2.0 * kept * preds;
 		/* the last VP_EVAL_PILED_CONCATS concatenations' segments
 		 * (all of them up to that many steps: 1 + 2 + ... + n) */
-		double k = fmin(kept, VP_EVAL_PILED_CONCATS);
-		preds_segments = (k * kept - k * (k - 1.0) / 2.0) * preds;
+		double piles = fmin(kept, VP_EVAL_PILED_CONCATS);
+
+		preds_segments = (piles * kept - piles * (piles - 1.0) / 2.0) * preds;
 	}
 
 	moment[VP_EVAL_LOSS] = loss > 0.0 ? copies + loss : 0.0;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vramplan/checked.h"
 #include "vramplan/peft.h"
 
 #define MIB ((uint64_t)1 << 20)
@@ -45,7 +46,9 @@ void vp_plan_host_eval(struct vp_host_request *host, uint64_t eval_batch, const 
 	host->eval_batch = eval_batch;
 	host->eval_samples = opts->eval_samples;
 	host->eval_prediction_bytes = ev->predictions_bytes_per_sample;
-	host->eval_samples_per_move = accumulation_steps > 0 ? eval_batch * accumulation_steps : 0;
+	/* a product past 2^64 is more than any set: one move, at the end */
+	if (accumulation_steps == 0 || vp_mul_u64(eval_batch, accumulation_steps, &host->eval_samples_per_move) != 0)
+		host->eval_samples_per_move = 0;
 }
 
 uint64_t vp_plan_checkpoint_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e)
