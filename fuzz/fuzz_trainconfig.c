@@ -17,6 +17,8 @@
 
 #include "vramplan/catalog.h"
 #include "vramplan/estimate.h"
+#include "vramplan/host.h"
+#include "vramplan/plan.h"
 #include "vramplan/trainconfig.h"
 #include "fuzz_util.h"
 
@@ -93,8 +95,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (e == NULL)
 			abort();
 		vp_trainconfig_train_for(&tc, &vpfz_tc_gpu, &t);
-		if (vp_estimate(m, &vpfz_tc_gpu, &t, e, &err) != 0)
+		if (vp_estimate(m, &vpfz_tc_gpu, &t, e, &err) != 0) {
 			vpfz_check_error(&err, "vp_estimate");
+		} else if (tc.eval_batch > 0) {
+			/* the evaluation the config describes: its kept
+			 * predictions (eval_accumulation_steps, max_eval_samples)
+			 * on the GPU and in host RAM, with its workers */
+			struct vp_eval_estimate ev;
+			struct vp_host_request req;
+			struct vp_host_plan host;
+
+			t.batch = tc.eval_batch;
+			if (vp_estimate_eval(m, &vpfz_tc_gpu, &t, &tc.eval, &ev, &err) != 0) {
+				vpfz_check_error(&err, "vp_estimate_eval");
+			} else {
+				vp_host_request_defaults(&req);
+				req.host_ram_bytes = (uint64_t)60 << 30;
+				req.num_workers = tc.num_workers;
+				vp_plan_host_eval(&req, tc.eval_batch, &tc.eval, tc.eval.accumulation_steps, &ev);
+				if (vp_host_plan(m, &t, &req, e->full_bytes[VP_COMP_WEIGHTS], &host) != 0)
+					vpfz_fail("vp_host_plan failed");
+				if (host.total_bytes < host.train_total_bytes)
+					vpfz_fail("the host's peak is below its training phase");
+			}
+		}
 		free(e);
 	}
 	vp_trainconfig_free(&tc);
