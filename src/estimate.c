@@ -647,7 +647,12 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	 * +11.6, +17.4, +23.2 GiB over the resident at steps 2, 3 and 4. */
 	preds = kept_per_step(&c, t, &tt, opts, b, new_tokens);
 	kept = kept_steps(opts, b);
-	if (kept > 1.0) {
+	if (kept > 1.0 && opts->keep_batches) {
+		/* a list of the steps' tensors: each its own segment, none
+		 * freed (EvalLoopContainer.add with do_nested_concat false) */
+		preds_peak = kept * preds;
+		preds_segments = preds_peak;
+	} else if (kept > 1.0) {
 		preds_peak = 2.0 * kept * preds;
 		/* the last VP_EVAL_PILED_CONCATS concatenations' segments
 		 * (all of them up to that many steps: 1 + 2 + ... + n) */

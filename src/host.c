@@ -67,7 +67,8 @@ static uint64_t eval_predictions_bytes(const struct vp_host_request *req)
 	if (req->eval_samples_per_move > 0)
 		moves = req->eval_samples / req->eval_samples_per_move +
 			(req->eval_samples % req->eval_samples_per_move != 0);
-	return moves >= 2 ? sat_mul(kept, 2) : kept;
+	/* eval_do_concat_batches false extends a list instead */
+	return moves >= 2 && !req->eval_keep_batches ? sat_mul(kept, 2) : kept;
 }
 
 static uint64_t room_for(uint64_t limit, uint64_t used, uint64_t per_worker)

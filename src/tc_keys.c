@@ -550,6 +550,13 @@ HANDLER(k_do_eval)
 	return flag(c, m, path, &c->r.do_eval, NULL);
 }
 
+/* TrainingArguments.eval_do_concat_batches (transformers >= 4.40): false
+ * keeps every eval step's predictions as a list instead of concatenating */
+HANDLER(k_concat_batches)
+{
+	return flag(c, m, path, &c->r.concat_batches, NULL);
+}
+
 /* TrainingArguments.prediction_loss_only: evaluation keeps the loss alone */
 HANDLER(k_loss_only)
 {
@@ -747,6 +754,7 @@ static const struct keydef hf_keys[] = {
 	{"eval_strategy", k_eval_strategy},
 	{"evaluation_strategy", k_eval_strategy},
 	{"do_eval", k_do_eval},
+	{"eval_do_concat_batches", k_concat_batches},
 	{"max_eval_samples", k_max_eval},
 	{"packing", k_packing},
 	{"torch_compile", k_compile},

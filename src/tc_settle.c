@@ -588,6 +588,7 @@ int vp_tc_settle(struct ctx *c)
 	else if (r->loss_only == 1)
 		tc->eval.predictions = VP_PREDS_NONE;
 	tc->eval.eval_samples = vb->has_eval_samples ? vb->eval_samples : r->max_eval_samples;
+	tc->eval.keep_batches = r->concat_batches == 0;
 	/* TrainingArguments.__post_init__ sets do_eval when eval_strategy is
 	 * not "no"; with "no", do_eval alone means an evaluation after
 	 * training (the example scripts' trainer.evaluate()) */

@@ -73,6 +73,9 @@ struct vp_eval_opts {
 	 * move to the host; 0 = not set (they stay until evaluation ends) */
 	uint64_t accumulation_steps;
 	enum vp_eval_preds predictions;
+	/* eval_do_concat_batches false: each step's predictions are kept as
+	 * they are, in a list, never concatenated */
+	bool keep_batches;
 	/* the evaluation set's size; 0 = unknown (then, without
 	 * accumulation_steps, the kept predictions are not counted) */
 	uint64_t eval_samples;

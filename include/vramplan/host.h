@@ -30,6 +30,7 @@ struct vp_host_request {
 	uint64_t eval_samples;               /* the evaluation set; 0 = unknown */
 	uint64_t eval_prediction_bytes;      /* kept per eval sample (vp_eval_estimate) */
 	uint64_t eval_samples_per_move;      /* eval batch x eval_accumulation_steps; 0 = moved once, at the end */
+	bool eval_keep_batches;              /* eval_do_concat_batches false: lists, never concatenated */
 	/* the training's workers are alive while evaluation runs (mid-epoch,
 	 * or kept by persistent workers); false: evaluation at an epoch's end
 	 * without persistent workers, or after training */

@@ -1077,6 +1077,12 @@ static void an_evaluation_set_keeps_its_steps_until_the_end_unless_moved(void **
 	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &small, &err), 0);
 	assert_int_equal(small.predictions_peak_bytes, 3 * small.predictions_bytes_per_step);
 	assert_true(small.allocated_bytes < whole.allocated_bytes);
+	/* eval_do_concat_batches false: a list of the steps, no concatenation */
+	o.accumulation_steps = 0;
+	o.eval_samples = 24;
+	o.keep_batches = true;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &small, &err), 0);
+	assert_int_equal(small.predictions_peak_bytes, 3 * small.predictions_bytes_per_step);
 }
 
 static void argmax_keeps_token_ids_and_no_metric_keeps_nothing(void **state)

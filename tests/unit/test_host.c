@@ -185,6 +185,11 @@ static void evaluation_adds_its_workers_and_the_kept_predictions(void **state)
 	h.eval_samples_per_move = 1000;
 	p = planned(&t, &h, 2 * GIB);
 	assert_int_equal(p.eval_predictions_bytes, 1000u << 20);
+	/* eval_do_concat_batches false: a list grows, nothing is copied */
+	h.eval_samples_per_move = 320;
+	h.eval_keep_batches = true;
+	p = planned(&t, &h, 2 * GIB);
+	assert_int_equal(p.eval_predictions_bytes, 1000u << 20);
 }
 
 /* Under --host-ram the chosen count must fit during evaluation too: one
