@@ -298,7 +298,7 @@ static void comment_train(FILE *f, const struct vp_model *m, const struct vp_pla
 	}
 }
 
-static void comment_eval(FILE *f, const struct vp_plan_request *req, const struct vp_plan *p)
+static void comment_eval(FILE *f, const struct vp_plan_request *req, const struct vp_plan *p, enum vp_profile profile)
 {
 	char dev[32], kv[32], pred[32];
 
@@ -323,6 +323,12 @@ static void comment_eval(FILE *f, const struct vp_plan_request *req, const struc
 				"# eval_accumulation_steps %" PRIu64 ": predictions, %s GiB a step, stay on the GPU for %" PRIu64
 				" steps,\n# concatenated (2 x %" PRIu64 " steps' worth at the last), then move to the host\n",
 				p->eval_accumulation_steps, pred, p->eval_accumulation_steps, p->eval_accumulation_steps);
+		/* the logits are what fills it: the cure is to keep less */
+		if (req->eval.predictions == VP_PREDS_LOGITS && !req->eval.generate &&
+		    (profile == VP_PROFILE_HF || profile == VP_PROFILE_AXOLOTL))
+			fputs("# (a preprocess_logits_for_metrics that takes the argmax keeps token ids instead: "
+			      "--eval-predictions argmax)\n",
+			      f);
 	}
 }
 
@@ -506,7 +512,7 @@ int vp_emit_plan_yaml(FILE *out, const struct vp_model *m, const struct vp_gpu *
 	comment_setup(out, m, &req->train);
 	comment_budget(out, g, req->util, plan->budget_bytes);
 	comment_train(out, m, req, plan);
-	comment_eval(out, req, plan);
+	comment_eval(out, req, plan, profile);
 	comment_host(out, req, plan, profile);
 	comment_notes(out, req, profile);
 	if (emit_yaml_mapping(out, s, n, err) != 0)
