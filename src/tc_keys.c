@@ -550,6 +550,34 @@ HANDLER(k_do_eval)
 	return flag(c, m, path, &c->r.do_eval, NULL);
 }
 
+/* axolotl val_set_size (a fraction of the dataset or a sample count;
+ * default 0.0: no evaluation split) */
+HANDLER(k_val_set_size)
+{
+	const struct vp_tnode *v = m->value;
+	struct vp_error e;
+	double d;
+
+	if (v->kind == VP_T_NULL)
+		return 0;
+	if (v->kind != VP_T_SCALAR || v->quoted || vp_parse_double(v->text, path, 0.0, 1e15, &d, &e) != 0)
+		return vp_tc_fail_at(c, v->line, v->column,
+				     "expected a fraction or a sample count for '%s', found '%.40s'", path,
+				     v->kind == VP_T_SCALAR ? v->text : vp_tc_kind_name(v));
+	if (d > 0.0)
+		c->r.eval_split = true;
+	return 0;
+}
+
+/* axolotl test_datasets: evaluation sets of their own */
+HANDLER(k_test_datasets)
+{
+	(void)path;
+	if (m->value->kind != VP_T_NULL && !(m->value->kind == VP_T_SEQ && m->value->n == 0))
+		c->r.eval_split = true;
+	return 0;
+}
+
 /* TrainingArguments.eval_do_concat_batches (transformers >= 4.40): false
  * keeps every eval step's predictions as a list instead of concatenating */
 HANDLER(k_concat_batches)
@@ -775,6 +803,8 @@ static const struct keydef axolotl_keys[] = {
 	{"base_model", k_model},
 	{"micro_batch_size", k_batch},
 	{"eval_batch_size", k_eval_batch},
+	{"val_set_size", k_val_set_size},
+	{"test_datasets", k_test_datasets},
 	{"gradient_accumulation_steps", k_accum},
 	{"batch_size", k_total_batch},
 	{"sequence_len", k_seq},

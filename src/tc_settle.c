@@ -598,6 +598,10 @@ int vp_tc_settle(struct ctx *c)
 		tc->evaluation = (enum vp_tc_evaluation)r->eval_strategy;
 	else
 		tc->evaluation = VP_TC_EVAL_ASSUMED;
+	/* axolotl evaluates (evals_per_epoch times an epoch, mid-epoch) only
+	 * with an evaluation split: val_set_size defaults to 0.0 */
+	if (tc->flavour == VP_TC_AXOLOTL)
+		tc->evaluation = r->eval_split ? VP_TC_EVAL_STEPS : VP_TC_EVAL_NONE;
 
 	/* DataLoader (TrainingArguments: dataloader_num_workers=0,
 	 * dataloader_pin_memory=True; axolotl passes both through) */

@@ -77,6 +77,7 @@ struct raw {
 	int loss_only;             /* prediction_loss_only: -1 absent, 0, 1 */
 	int do_eval;               /* -1 absent, 0, 1 */
 	int concat_batches;        /* eval_do_concat_batches: -1 absent, 0, 1 */
+	bool eval_split;           /* axolotl: val_set_size > 0 or test_datasets */
 	int eval_strategy;         /* -1 absent, else enum vp_tc_evaluation (NONE, STEPS, EPOCHS) */
 	uint64_t max_eval_samples; /* the example scripts' max_eval_samples; 0 absent */
 	bool has_beams;
