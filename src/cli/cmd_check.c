@@ -479,6 +479,13 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 			fprintf(stderr, "; eval_accumulation_steps: %" PRIu64 " fits", r->eval_steps_fit);
 		fputc('\n', stderr);
 	}
+	if (r->host_done && !r->host.fits && r->host.peak_in_eval && r->host.train_total_bytes <= r->host_limit &&
+	    tc->evaluation == VP_TC_EVAL_ASSUMED)
+		fprintf(stderr,
+			"vramplan: note: %s: no eval_strategy: host RAM is checked with an evaluation mid-epoch, its "
+			"DataLoader's workers beside the training's (TrainingArguments' default \"no\" evaluates "
+			"nothing; say which)\n",
+			tc->file);
 	if (r->host_done && !r->host.fits && r->host.peak_in_eval && r->host.eval_predictions_bytes > 0) {
 		gib(r->host.eval_predictions_bytes, bytes, sizeof bytes);
 		fprintf(stderr,
