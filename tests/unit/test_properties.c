@@ -4,6 +4,8 @@
  *
  *  plan_fits_its_budget        a plan that fits has device estimate <= budget,
  *                              budget = floor(util x memory), eval batch >= 1
+ *                              and its evaluation fits (with and without an
+ *                              evaluation set's size)
  *  next_batch_does_not_fit     when memory is the limit, memory_max_batch + 1
  *                              is over the budget (and plan->next is that estimate)
  *  estimate_monotone_in_batch  device bytes never fall as the batch grows
@@ -245,6 +247,26 @@ static void check_plan(const struct vp_model *m, const struct vp_gpu *g, const s
 	pt->eval.checked++;
 	if (p1.eval_batch < 1)
 		violation(&pt->eval, "%s: eval batch %llu", what, (unsigned long long)p1.eval_batch);
+	/* the printed evaluation, with its eval_accumulation_steps, fits */
+	if (p1.eval.device_bytes > p1.budget_bytes)
+		violation(&pt->eval, "%s: eval batch %llu (accumulation %llu) needs %llu bytes, budget %llu", what,
+			  (unsigned long long)p1.eval_batch, (unsigned long long)p1.eval_accumulation_steps,
+			  (unsigned long long)p1.eval.device_bytes, (unsigned long long)p1.budget_bytes);
+	/* the same with an evaluation set of 1000 samples: all of its steps
+	 * kept, or the most that fit */
+	{
+		struct vp_plan_request rs = req;
+		static struct vp_plan ps;
+
+		rs.eval.eval_samples = 1000;
+		if (vp_plan_search(m, g, &rs, &ps, &err) != 0)
+			violation(&pt->eval, "%s: vp_plan_search with 1000 eval samples failed: %s", what, err.message);
+		else if (ps.fits && ps.eval.device_bytes > ps.budget_bytes)
+			violation(&pt->eval, "%s: 1000 eval samples at batch %llu (accumulation %llu) need %llu bytes, "
+				  "budget %llu", what, (unsigned long long)ps.eval_batch,
+				  (unsigned long long)ps.eval_accumulation_steps, (unsigned long long)ps.eval.device_bytes,
+				  (unsigned long long)ps.budget_bytes);
+	}
 
 	if (p1.limit == VP_LIMIT_MEMORY || p1.limit == VP_LIMIT_MULTIPLE) {
 		struct vp_train tn = req.train;
@@ -269,7 +291,7 @@ static void plans_should_respect_their_budget(void **state)
 		{"plan search succeeds", 0, 0},
 		{"plan fits its budget", 0, 0},
 		{"next batch up does not fit", 0, 0},
-		{"eval batch at least 1", 0, 0},
+		{"eval batch at least 1, its evaluation fits", 0, 0},
 		{"same inputs, same plan", 0, 0},
 	};
 
