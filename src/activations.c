@@ -151,6 +151,7 @@ static bool softmax_upcast(const struct vp_model *m)
 	case VP_NAMING_OPT: /* OPTAttention: softmax in fp32 when the scores are fp16 */
 		return true;
 	case VP_NAMING_BERT:
+	case VP_NAMING_DISTILBERT: /* MultiHeadSelfAttention: nn.functional.softmax(scores) */
 	case VP_NAMING_BART:
 	case VP_NAMING_NEOX:
 	case VP_NAMING_GPT2:
@@ -404,7 +405,7 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	const struct vp_linear *o = find_role(ls, n, VP_LIN_O);
 	const struct vp_linear *down = find_role(ls, n, VP_LIN_DOWN);
 	bool has_cross = find_role(ls, n, VP_LIN_CROSS_Q) != NULL;
-	bool post_norm = c->m->naming == VP_NAMING_BERT ||
+	bool post_norm = c->m->naming == VP_NAMING_BERT || c->m->naming == VP_NAMING_DISTILBERT ||
 			 (c->m->naming == VP_NAMING_BART && !c->m->final_norm);
 	double mlp_in, masks, saved_attn, attn_transient;
 	/* a mixture of experts runs each token through experts_per_token of

@@ -76,12 +76,17 @@ int vp_head_check(const struct vp_model *m, enum vp_head head, struct vp_error *
 {
 	const char *kind, *heads;
 
-	if (arch_has_head(m->arch, head))
+	/* transformers has no DistilBertForCausalLM (BertLMHeadModel's
+	 * counterpart) */
+	bool distil = m->naming == VP_NAMING_DISTILBERT;
+
+	if (arch_has_head(m->arch, head) && !(distil && head == VP_HEAD_CAUSAL_LM))
 		return 0;
 	switch (m->arch) {
 	case VP_ARCH_ENCODER:
 		kind = "an encoder-only model";
-		heads = "masked-lm, sequence-classification, encoder or causal-lm";
+		heads = distil ? "masked-lm, sequence-classification or encoder"
+			       : "masked-lm, sequence-classification, encoder or causal-lm";
 		break;
 	case VP_ARCH_DECODER:
 		kind = "a decoder-only model";

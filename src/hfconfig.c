@@ -307,6 +307,31 @@ static int read_bert(const struct cfg *c, struct vp_model *m)
 	return derive_head_dim(c, "hidden_size", "num_attention_heads", m);
 }
 
+/* DistilBertConfig (models/distilbert/configuration_distilbert.py): dim,
+ * n_layers, n_heads, hidden_dim (attribute_map: hidden_size,
+ * num_hidden_layers, num_attention_heads), max_position_embeddings 512,
+ * dropout and attention_dropout 0.1, activation "gelu". The sinusoidal
+ * position table (sinusoidal_pos_embds) is a frozen parameter of the same
+ * size: counted alike. */
+static int read_distilbert(const struct cfg *c, struct vp_model *m)
+{
+	m->max_positions = 512;
+	if (need_u64_alt(c, "dim", "hidden_size", &m->hidden_size) ||
+	    need_u64(c, "hidden_dim", &m->intermediate_size) ||
+	    need_u64_alt(c, "n_layers", "num_hidden_layers", &m->num_layers) ||
+	    need_u64_alt(c, "n_heads", "num_attention_heads", &m->num_heads) ||
+	    need_u64(c, "vocab_size", &m->vocab_size) ||
+	    opt_u64(c, "max_position_embeddings", 1, &m->max_positions) ||
+	    opt_dropout(c, "dropout", &m->hidden_dropout) ||
+	    opt_dropout(c, "attention_dropout", &m->attn_dropout) ||
+	    opt_act(c, "activation", &m->act) ||
+	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings))
+		return -1;
+	m->num_kv_heads = m->num_heads;
+	return derive_head_dim(c, item(c, "dim") != NULL ? "dim" : "hidden_size",
+			       item(c, "n_heads") != NULL ? "n_heads" : "num_attention_heads", m);
+}
+
 /* T5Config: d_kv 64, num_decoder_layers = num_layers, 32 buckets,
  * feed_forward_proj "relu" (MT5Config and UMT5Config: "gated-gelu"),
  * dropout_rate 0.1. feed_forward_proj is "[gated-]ACT" (T5Config.__init__
@@ -814,6 +839,8 @@ static int read_family(const struct cfg *c, struct vp_model *m)
 
 	if (!strcmp(t, "bert") || !strcmp(t, "roberta") || !strcmp(t, "xlm-roberta"))
 		return read_bert(c, m);
+	if (!strcmp(t, "distilbert"))
+		return read_distilbert(c, m);
 	if (!strcmp(t, "t5") || !strcmp(t, "mt5") || !strcmp(t, "umt5"))
 		return read_t5(c, m);
 	if (!strcmp(t, "bart") || !strcmp(t, "mbart"))

@@ -18,7 +18,7 @@
 #include "vramplan/layers.h"
 
 const char *const vp_model_types[] = {
-	"bert", "roberta", "xlm-roberta",
+	"bert", "roberta", "xlm-roberta", "distilbert",
 	"t5", "mt5", "umt5",
 	"bart", "mbart",
 	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "phi3", "stablelm", "mixtral", "qwen2_moe",
@@ -205,6 +205,18 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 	if (!strcmp(model_type, "bert") || !strcmp(model_type, "roberta") ||
 	    !strcmp(model_type, "xlm-roberta")) {
 		family_bert(m);
+	} else if (!strcmp(model_type, "distilbert")) {
+		/* models/distilbert/modeling_distilbert.py: BERT's post-norm
+		 * block under other names (MultiHeadSelfAttention q_lin, k_lin,
+		 * v_lin, out_lin; FFN lin1, lin2; sa_layer_norm,
+		 * output_layer_norm), Embeddings without token types, no pooler
+		 * (DistilBertForSequenceClassification has a pre_classifier of
+		 * the same size instead, see parameters.c), the MLM projector
+		 * tied to the word embeddings. */
+		family_bert(m);
+		m->naming = VP_NAMING_DISTILBERT;
+		m->pooler = false;
+		m->type_vocab_size = 0;
 	} else if (!strcmp(model_type, "t5")) {
 		family_t5(m, true);
 	} else if (!strcmp(model_type, "mt5") || !strcmp(model_type, "umt5")) {
@@ -408,6 +420,7 @@ static int naming_shape(enum vp_naming n, enum vp_arch *arch)
 {
 	switch (n) {
 	case VP_NAMING_BERT:
+	case VP_NAMING_DISTILBERT:
 		*arch = VP_ARCH_ENCODER;
 		return 0;
 	case VP_NAMING_T5:
@@ -451,7 +464,7 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 		return vp_error_set(err, VP_ERR_INPUT, "no model to validate");
 	if ((unsigned)m->arch > VP_ARCH_ENCDEC || (unsigned)m->norm > VP_NORM_RMS ||
 	    (unsigned)m->act > VP_ACT_GELU_NEW || (unsigned)m->pos > VP_POS_ALIBI ||
-	    (unsigned)m->naming > VP_NAMING_MIXTRAL)
+	    (unsigned)m->naming > VP_NAMING_DISTILBERT)
 		return vp_error_set(err, VP_ERR_INPUT, "corrupt model descriptor (enum out of range)");
 
 	if (check_count(&nm, "hidden_size", m->hidden_size, 1, VP_SIZE_LIMIT, err) ||
@@ -610,6 +623,18 @@ static void bert_block(struct lin_builder *b, const struct vp_model *m, const st
 	put(b, VP_LIN_DOWN, "dense", "output.dense", w->ff, w->h, m->mlp_bias);
 }
 
+/* TransformerBlock (models/distilbert/modeling_distilbert.py): attention.
+ * q_lin/k_lin/v_lin/out_lin, ffn.lin1/lin2, all nn.Linear with bias. */
+static void distilbert_block(struct lin_builder *b, const struct vp_model *m, const struct widths *w)
+{
+	put(b, VP_LIN_Q, "q_lin", "attention.q_lin", w->h, w->q, m->qkv_bias);
+	put(b, VP_LIN_K, "k_lin", "attention.k_lin", w->h, w->kv, m->qkv_bias);
+	put(b, VP_LIN_V, "v_lin", "attention.v_lin", w->h, w->kv, m->qkv_bias);
+	put(b, VP_LIN_O, "out_lin", "attention.out_lin", w->q, w->h, m->out_bias);
+	put(b, VP_LIN_UP, "lin1", "ffn.lin1", w->h, w->ff, m->mlp_bias);
+	put(b, VP_LIN_DOWN, "lin2", "ffn.lin2", w->ff, w->h, m->mlp_bias);
+}
+
 /* T5Block: layer[0] is T5LayerSelfAttention, then (decoder only)
  * T5LayerCrossAttention, then T5LayerFF holding DenseReluDense. */
 static void t5_block(struct lin_builder *b, const struct vp_model *m, const struct widths *w,
@@ -761,6 +786,7 @@ static void decoder_block(struct lin_builder *b, const struct vp_model *m, const
 		put(b, VP_LIN_DOWN, "c_proj", "mlp.c_proj", w->ff, w->h, bm);
 		break;
 	case VP_NAMING_BERT:
+	case VP_NAMING_DISTILBERT:
 	case VP_NAMING_T5:
 	case VP_NAMING_BART:
 		b->failed = true;
@@ -787,7 +813,10 @@ size_t vp_model_block_linears(const struct vp_model *m, enum vp_block_kind kind,
 	case VP_ARCH_ENCODER:
 		if (kind != VP_BLOCK_ENCODER)
 			return 0;
-		bert_block(&b, m, &w);
+		if (m->naming == VP_NAMING_DISTILBERT)
+			distilbert_block(&b, m, &w);
+		else
+			bert_block(&b, m, &w);
 		break;
 	case VP_ARCH_ENCDEC:
 		if (kind != VP_BLOCK_ENCODER && kind != VP_BLOCK_DECODER)

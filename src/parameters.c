@@ -191,6 +191,12 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 	if (t->head == VP_HEAD_SEQ_CLS)
 		head_params = (double)m->hidden_size * (double)t->num_labels + (double)t->num_labels;
 	total += head_params;
+	/* an encoder without a pooler classifies through a dense layer of
+	 * its own (DistilBertForSequenceClassification.pre_classifier), which
+	 * adapters leave frozen like BERT's pooler: PEFT's SEQ_CLS task saves
+	 * only "classifier" and "score" */
+	if (t->head == VP_HEAD_SEQ_CLS && m->arch == VP_ARCH_ENCODER && !m->pooler)
+		total += (double)m->hidden_size * (double)m->hidden_size + (double)m->hidden_size;
 	tt->total_params = total;
 	nonlin = total - lin;
 

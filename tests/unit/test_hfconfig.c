@@ -79,12 +79,38 @@ static int load_all(const char *dir)
 	return n;
 }
 
+/* DistilBertConfig's own keys, or the attribute_map names a config saved by
+ * another tool may carry */
+static void distilbert_keys(void **state)
+{
+	static const char own[] = "{\"model_type\": \"distilbert\", \"dim\": 768, \"hidden_dim\": 3072, "
+				  "\"n_layers\": 6, \"n_heads\": 12, \"vocab_size\": 30522, \"dropout\": 0.2}";
+	static const char mapped[] = "{\"model_type\": \"distilbert\", \"hidden_size\": 768, \"hidden_dim\": 3072, "
+				     "\"num_hidden_layers\": 6, \"num_attention_heads\": 12, \"vocab_size\": 30522}";
+	static const char odd[] = "{\"model_type\": \"distilbert\", \"dim\": 768, \"hidden_dim\": 3072, "
+				  "\"n_layers\": 6, \"n_heads\": 7, \"vocab_size\": 30522}";
+	struct vp_model a, b;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_int_equal(vp_hfconfig_parse("own.json", own, sizeof own - 1, &a, &err), 0);
+	assert_int_equal(vp_hfconfig_parse("mapped.json", mapped, sizeof mapped - 1, &b, &err), 0);
+	assert_int_equal(a.hidden_size, 768);
+	assert_int_equal(a.head_dim, 64);
+	assert_int_equal(a.max_positions, 512);
+	assert_true(a.hidden_dropout > 0.19 && a.hidden_dropout < 0.21);
+	assert_int_equal(vp_model_param_count(&a), vp_model_param_count(&b));
+	assert_int_equal(vp_model_param_count(&b), UINT64_C(66362880));
+	assert_int_equal(vp_hfconfig_parse("odd.json", odd, sizeof odd - 1, &a, &err), -1);
+	assert_non_null(strstr(err.message, "n_heads"));
+}
+
 static void every_config_loads(void **state)
 {
 	(void)state;
-	/* 10 shared configs + 18 per-family ones + one unmodelled model_type
+	/* 10 shared configs + 19 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 29);
+	assert_int_equal(load_all(CONFIGS), 30);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -632,7 +658,7 @@ static void missing_and_unsupported(void **state)
 	(void)state;
 	expect_bad("missing-field.json", 0, 0, "missing field 'hidden_size' (model_type 'llama')");
 	expect_bad("unsupported-type.json", 0, 0,
-		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, t5, mt5, "
+		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, distilbert, t5, mt5, "
 		   "umt5, bart, mbart, llama, mistral, qwen2, qwen3, gemma, gemma2, phi3, stablelm, "
 		   "mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gpt2, bloom, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
@@ -708,6 +734,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_config_loads),
+		cmocka_unit_test(distilbert_keys),
 		cmocka_unit_test(bert_keys),
 		cmocka_unit_test(the_checkpoint_class_is_kept_only_as_an_identifier),
 		cmocka_unit_test(the_stored_dtype_is_read_from_dtype_or_torch_dtype),

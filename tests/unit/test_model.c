@@ -173,7 +173,7 @@ static void unknown_type_lists_the_supported_ones(void **state)
 	assert_int_equal(err.code, VP_ERR_INPUT);
 	assert_string_equal(err.message,
 			    "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, "
-			    "t5, mt5, umt5, bart, mbart, llama, mistral, qwen2, qwen3, gemma, gemma2, "
+			    "distilbert, t5, mt5, umt5, bart, mbart, llama, mistral, qwen2, qwen3, gemma, gemma2, "
 			    "phi3, stablelm, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gpt2, bloom, falcon, opt)");
 	assert_int_equal(vp_model_init_family(&m, "", &err), -1);
 	assert_string_equal(err.message, "missing 'model_type'");
@@ -553,6 +553,28 @@ static void bert_block_names(void **state)
 	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_DECODER, l, 16), 0);
 }
 
+/* DistilBERT: BERT's block under its own names, no token types and no
+ * pooler (DistilBertModel 66,362,880 parameters). */
+static void distilbert_block_names_and_count(void **state)
+{
+	struct vp_model m;
+	struct vp_linear l[VP_BLOCK_LINEARS_MAX];
+
+	(void)state;
+	load("distilbert-base-uncased.json", &m);
+	assert_int_equal(m.arch, VP_ARCH_ENCODER);
+	assert_int_equal(m.naming, VP_NAMING_DISTILBERT);
+	assert_false(m.pooler);
+	assert_int_equal(m.type_vocab_size, 0);
+	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_ENCODER, l, 16), 6);
+	expect_linear(&l[0], VP_LIN_Q, "q_lin", "attention.q_lin", 768, 768, true);
+	expect_linear(&l[2], VP_LIN_V, "v_lin", "attention.v_lin", 768, 768, true);
+	expect_linear(&l[3], VP_LIN_O, "out_lin", "attention.out_lin", 768, 768, true);
+	expect_linear(&l[4], VP_LIN_UP, "lin1", "ffn.lin1", 768, 3072, true);
+	expect_linear(&l[5], VP_LIN_DOWN, "lin2", "ffn.lin2", 3072, 768, true);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(66362880));
+}
+
 static void fused_projections(void **state)
 {
 	struct vp_model m;
@@ -655,6 +677,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_listed_type_initializes),
 		cmocka_unit_test(encoder_family_traits),
+		cmocka_unit_test(distilbert_block_names_and_count),
 		cmocka_unit_test(t5_family_traits),
 		cmocka_unit_test(bart_family_traits),
 		cmocka_unit_test(decoder_family_traits),

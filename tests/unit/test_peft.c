@@ -47,6 +47,7 @@ static void defaults_should_be_peft_mapping(void **state)
 		{"bert", "query,value"},
 		{"roberta", "query,value"},
 		{"xlm-roberta", "query,value"},
+		{"distilbert", "q_lin,v_lin"},
 		{"llama", "q_proj,v_proj"},
 		{"mistral", "q_proj,v_proj"},
 		{"stablelm", "q_proj,v_proj"},
