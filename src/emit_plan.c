@@ -312,15 +312,15 @@ static void comment_eval(FILE *f, const struct vp_plan_request *req, const struc
 	}
 	fputs(")\n", f);
 	if (p->eval_accumulation_steps > 0) {
-		vp_format_gib(p->eval.predictions_bytes_per_step, pred, sizeof pred);
+		vp_format_bytes(p->eval.predictions_bytes_per_step, pred, sizeof pred);
 		if (p->eval_accumulation_steps == 1)
 			fprintf(f,
-				"# eval_accumulation_steps 1: each eval step's predictions (%s GiB) move to the host at once;\n"
+				"# eval_accumulation_steps 1: each eval step's predictions (%s) move to the host at once;\n"
 				"# two steps' would not fit\n",
 				pred);
 		else
 			fprintf(f,
-				"# eval_accumulation_steps %" PRIu64 ": predictions, %s GiB a step, stay on the GPU for %" PRIu64
+				"# eval_accumulation_steps %" PRIu64 ": predictions, %s a step, stay on the GPU for %" PRIu64
 				" steps,\n# concatenated (2 x %" PRIu64 " steps' worth at the last), then move to the host\n",
 				p->eval_accumulation_steps, pred, p->eval_accumulation_steps, p->eval_accumulation_steps);
 		/* the logits are what fills it: the cure is to keep less */

@@ -192,57 +192,82 @@ static int eval_search(const struct vp_model *m, const struct vp_gpu *g, const s
 	}
 	out->eval_batch = lo > 0 ? round_batch(lo, req->batch_multiple) : 1;
 	t.batch = out->eval_batch;
-	if (vp_estimate_eval(m, g, &t, &req->eval, &out->eval, err) != 0)
-		return -1;
 	if (vp_plan_eval_accumulation(m, g, &t, &req->eval, budget, &out->eval_accumulation_steps, err) != 0)
 		return -1;
-	if (out->eval_accumulation_steps > 0) {
-		struct vp_eval_opts o = req->eval;
-		o.accumulation_steps = out->eval_accumulation_steps;
-		if (vp_estimate_eval(m, g, &t, &o, &out->eval, err) != 0)
+	one = req->eval;
+	if (out->eval_accumulation_steps > 0)
+		one.accumulation_steps = out->eval_accumulation_steps;
+	if (vp_estimate_eval(m, g, &t, &one, &out->eval, err) != 0) {
+		/* a whole evaluation set past 2^60 bytes kept: move each step */
+		if (one.accumulation_steps > 0)
+			return -1;
+		clear_err(err);
+		one.accumulation_steps = out->eval_accumulation_steps = 1;
+		if (vp_estimate_eval(m, g, &t, &one, &out->eval, err) != 0)
 			return -1;
 	}
+	return 0;
+}
+
+/* Does an evaluation with `steps` kept steps fit? An estimate past 2^60
+ * bytes (a huge evaluation set) does not; other errors are real. */
+static int eval_fits_with(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+			  const struct vp_eval_opts *opts, uint64_t steps, uint64_t budget, bool *fits,
+			  uint64_t *kept_bytes, struct vp_error *err)
+{
+	struct vp_eval_opts o = *opts;
+	struct vp_eval_estimate ev;
+
+	o.accumulation_steps = steps;
+	if (vp_estimate_eval(m, g, t, &o, &ev, err) != 0) {
+		if (steps == 1)
+			return -1;
+		clear_err(err);
+		*fits = false;
+		return 0;
+	}
+	*fits = ev.device_bytes <= budget;
+	if (kept_bytes != NULL)
+		*kept_bytes = ev.predictions_bytes_per_step;
 	return 0;
 }
 
 int vp_plan_eval_accumulation(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
 			      const struct vp_eval_opts *opts, uint64_t budget, uint64_t *steps, struct vp_error *err)
 {
-	struct vp_eval_opts o = *opts;
-	struct vp_eval_estimate ev;
-	uint64_t lo = 1, hi = VP_EVAL_STEPS_ON_GPU;
+	uint64_t lo = 1, hi = VP_EVAL_STEPS_ON_GPU, all = VP_EVAL_STEPS_ON_GPU, per_step = 1;
+	bool fits;
 
 	*steps = 0;
 	/* the evaluation set's size known: unset keeps all of its steps, and
 	 * that is what must fit; unknown, 100 steps stand for "all" */
-	o.accumulation_steps = hi;
 	if (opts->eval_samples > 0 && t->batch > 0) {
 		hi = opts->eval_samples / t->batch + (opts->eval_samples % t->batch != 0);
-		o.accumulation_steps = 0;
+		all = 0;
 	}
-	if (vp_estimate_eval(m, g, t, &o, &ev, err) != 0)
+	if (hi <= 1)
+		return 0;
+	if (eval_fits_with(m, g, t, opts, all, budget, &fits, &per_step, err) != 0)
 		return -1;
-	if (ev.predictions_bytes_per_step == 0 || ev.device_bytes <= budget || hi <= 1)
+	if (fits)
+		return 0;
+	/* nothing kept (a bare encoder, no metric): nothing to limit */
+	if (eval_fits_with(m, g, t, opts, 1, budget, &fits, &per_step, err) != 0)
+		return -1;
+	if (per_step == 0)
 		return 0;
 	/* one step (moved to the host at once) keeps nothing beyond the
 	 * forward's peak: it fits whenever the evaluation does */
+	if (!fits)
+		return 0;
 	while (hi - lo > 1) {
 		uint64_t mid = lo + (hi - lo) / 2;
-		o.accumulation_steps = mid;
-		if (vp_estimate_eval(m, g, t, &o, &ev, err) != 0)
+		if (eval_fits_with(m, g, t, opts, mid, budget, &fits, NULL, err) != 0)
 			return -1;
-		if (ev.device_bytes <= budget)
+		if (fits)
 			lo = mid;
 		else
 			hi = mid;
-	}
-	if (lo == 1) {
-		/* the search took one step as fitting: check it */
-		o.accumulation_steps = 1;
-		if (vp_estimate_eval(m, g, t, &o, &ev, err) != 0)
-			return -1;
-		if (ev.device_bytes > budget)
-			lo = 0;
 	}
 	*steps = lo;
 	return 0;

@@ -361,8 +361,20 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 	et = r->train;
 	et.batch = tc->eval_batch;
 	if (tc->eval_batch > 0 && tc->evaluation != VP_TC_EVAL_NONE) {
-		if (vp_estimate_eval(m, g, &et, &tc->eval, &r->ev, err) != 0)
-			return -1;
+		if (vp_estimate_eval(m, g, &et, &tc->eval, &r->ev, err) != 0) {
+			unsigned long line, col;
+
+			if (tc->eval.eval_samples == 0 || tc->eval.accumulation_steps > 0)
+				return -1;
+			/* the whole set kept on the GPU is past what the
+			 * estimator represents: say so at the eval batch */
+			vp_trainconfig_where(tc, tc->at[VP_TC_EVAL_BATCH].line > 0 ? VP_TC_EVAL_BATCH : VP_TC_BATCH,
+					     &line, &col);
+			return vp_error_at(err, VP_ERR_INPUT, tc->file, line, col,
+					   "the predictions of %" PRIu64 " eval samples, all kept on the GPU "
+					   "(eval_accumulation_steps not set), exceed 2^60 bytes",
+					   tc->eval.eval_samples);
+		}
 		r->eval_done = true;
 		r->eval_fits = r->ev.device_bytes <= r->budget;
 		if (vp_plan_eval_accumulation(m, g, &et, &tc->eval, r->budget, &r->eval_steps_fit, err) != 0)
@@ -858,9 +870,12 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		}
 		if (run_checks(o, &tc, &m, g, util, host_ram, cpus, worker_ram, &r, &err) != 0) {
 			char msg[sizeof err.message];
-			snprintf(msg, sizeof msg, "%s", err.message);
-			vp_trainconfig_where(&tc, VP_TC_BATCH, &line, &col);
-			vp_error_at(&err, VP_ERR_INPUT, tc.file, line, col, "%s", msg);
+			/* an error that names its own place keeps it */
+			if (err.line == 0) {
+				snprintf(msg, sizeof msg, "%s", err.message);
+				vp_trainconfig_where(&tc, VP_TC_BATCH, &line, &col);
+				vp_error_at(&err, VP_ERR_INPUT, tc.file, line, col, "%s", msg);
+			}
 			goto fail;
 		}
 		if ((r.train.precision == VP_PREC_AMP_BF16 || r.train.precision == VP_PREC_BF16) && !g->bf16 &&
