@@ -200,6 +200,32 @@ static void norm_keep(const struct ctx *c, double T, struct block_mem *bm)
 	keep(bm, &bm->saved, T * 4.0, 2.0);
 }
 
+/*
+ * Qwen3Attention's q_norm and k_norm (models/qwen3/modeling_qwen3.py): a
+ * Qwen3RMSNorm over each head's head_dim, applied to the projections'
+ * outputs before rotary. Each saves what an RMSNorm saves (norm_keep): its
+ * input in fp32 for pow and mul, rsqrt per head and token, and, with its
+ * weight trained, the normalized input. The projections' 16-bit outputs are
+ * not saved otherwise (rotary's products save cos and sin, not q).
+ */
+static void qk_norm_keep(const struct ctx *c, double T, struct block_mem *bm)
+{
+	double width = c->qd + c->kvd;
+	double rows = T * (double)(c->m->num_heads + c->m->num_kv_heads);
+
+	if (!vp_model_qk_norm(c->m))
+		return;
+	if (c->t->compile) {
+		keep(bm, &bm->saved, T * width * c->r, 1.0);
+		keep(bm, &bm->saved, rows * 4.0, 1.0);
+		return;
+	}
+	keep(bm, &bm->saved, T * width * 4.0, 1.0);
+	keep(bm, &bm->saved, rows * 4.0, 1.0);
+	if (c->full)
+		keep(bm, &bm->saved, T * width * c->r, 1.0);
+}
+
 /* Bytes a norm saves (for the tensors around the blocks). */
 static double norm_saved(const struct ctx *c, double T)
 {
@@ -452,6 +478,7 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	else
 		keep(bm, &bm->saved, T * c->qd * dropout_extra(c, o), 1.0);
 	attention_saved(c, b, s, s, o != NULL && saves_input(c, o), bm);
+	qk_norm_keep(c, T, bm);
 	/* the adapted slices' update of a fused q/k/v, kept by zero_pad's
 	 * index_copy (partial_qkv_update_width) */
 	keep(bm, &bm->saved, T * partial_qkv_update_width(c, find_role(ls, n, VP_LIN_QKV)) * e, 1.0);

@@ -890,6 +890,11 @@ void vp_model_linear_names(const struct vp_model *m, char *buf, size_t size)
 	}
 }
 
+bool vp_model_qk_norm(const struct vp_model *m)
+{
+	return m != NULL && (is_type(m, "qwen3") || is_type(m, "qwen3_moe"));
+}
+
 bool vp_model_single_block_norm(const struct vp_model *m)
 {
 	if (m == NULL || !m->parallel_block)
@@ -960,7 +965,7 @@ static uint64_t block_params(const struct vp_model *m, enum vp_block_kind kind, 
 		norms = 2; /* GPT-NeoX keeps both norms even when parallel */
 	add(&blk, mul(&blk, norms, norm_size(m, &blk)));
 
-	if (is_type(m, "qwen3") || is_type(m, "qwen3_moe")) /* Qwen3(Moe)Attention.q_norm, k_norm: RMS over head_dim */
+	if (vp_model_qk_norm(m)) /* Qwen3(Moe)Attention.q_norm, k_norm: RMS over head_dim */
 		add(&blk, mul(&blk, 2, m->head_dim));
 	if (is_type(m, "umt5") && m->pos == VP_POS_RELATIVE)
 		add(&blk, mul(&blk, m->relative_buckets, m->num_heads));

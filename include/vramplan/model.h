@@ -177,6 +177,10 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
  * told apart here by their grouped k/v heads)? */
 bool vp_model_single_block_norm(const struct vp_model *m);
 
+/* Does the attention normalize q and k per head (an RMSNorm over head_dim
+ * after the projection: Qwen3's and Qwen3-MoE's q_norm and k_norm)? */
+bool vp_model_qk_norm(const struct vp_model *m);
+
 /* Parameter count of the whole model (embeddings, blocks, heads), from the
  * architecture alone. Uses checked arithmetic; returns 0 on overflow. */
 uint64_t vp_model_param_count(const struct vp_model *m);

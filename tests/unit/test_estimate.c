@@ -251,6 +251,36 @@ static uint64_t llama_lora_activations(const struct vp_model *m, enum vp_method 
 	return estimated(m, &t).full_bytes[VP_COMP_ACTIVATIONS];
 }
 
+/* Qwen3's q_norm and k_norm save, per layer and token, the fp32 copy of q
+ * and k (4 bytes x (q + kv) widths) and one fp32 rsqrt per head; with the
+ * norms' weights trained, the normalized 16-bit q and k too. The same shape
+ * read as Qwen2 without the q/k biases has none of it. */
+static void qwen3_q_and_k_norms_save_their_fp32_inputs(void **state)
+{
+	const struct vp_model *q3 = vp_catalog_find_model(&cat, "qwen3-4b");
+	struct vp_model q2;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+	double T = 8.0, layers, width, rows, lora_delta, full_delta;
+
+	(void)state;
+	assert_non_null(q3);
+	q2 = *q3;
+	snprintf(q2.model_type, sizeof q2.model_type, "qwen2");
+	layers = (double)q3->num_layers;
+	width = (double)((q3->num_heads + q3->num_kv_heads) * q3->head_dim);
+	rows = (double)(q3->num_heads + q3->num_kv_heads);
+	t.method = VP_METHOD_LORA;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	lora_delta = (double)estimated(q3, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+		     (double)estimated(&q2, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	assert_true(fabs(lora_delta - layers * T * (width * 4.0 + rows * 4.0)) < 1.0);
+	t = bf16_sdpa_step();
+	full_delta = (double)estimated(q3, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+		     (double)estimated(&q2, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	assert_true(fabs(full_delta - layers * T * (width * 6.0 + rows * 4.0)) < 1.0);
+}
+
 /* The same Llama block with LoRA on q_proj and v_proj: what LoRA dropout and
  * a bitsandbytes base add to the saved tensors, tensor by tensor. */
 static void lora_dropout_and_bitsandbytes_inputs_match_the_hand_count(void **state)
@@ -1209,6 +1239,7 @@ int main(void)
 		cmocka_unit_test(one_bert_layer_at_batch_1_length_8_matches_the_hand_count),
 		cmocka_unit_test(one_llama_layer_in_bf16_matches_the_hand_count),
 		cmocka_unit_test(lora_dropout_and_bitsandbytes_inputs_match_the_hand_count),
+		cmocka_unit_test(qwen3_q_and_k_norms_save_their_fp32_inputs),
 		cmocka_unit_test(gradients_are_freed_between_steps_only_where_pytorch_2_frees_them),
 		cmocka_unit_test(autocast_casts_the_encoder_output_for_each_cross_attention_linear),
 		cmocka_unit_test(gelu_new_keeps_its_intermediates),
