@@ -487,6 +487,10 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	if (post_norm) {
 		norm_keep(c, T, bm);
 	}
+	/* Gemma-2's post_attention_layernorm on the attention's output
+	 * (Gemma2RMSNorm: x.float() kept for pow and mul, rsqrt per token) */
+	if (vp_model_sandwich_norms(c->m))
+		norm_keep(c, T, bm);
 
 	/* Cross-attention (decoder of an encoder-decoder model): queries from
 	 * the decoder, keys and values projected from the encoder output (whose
@@ -567,6 +571,9 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	if (c->m->hidden_dropout > 0.0)
 		keep(bm, &bm->saved, T * c->h, 1.0);
 	if (post_norm)
+		norm_keep(c, T, bm);
+	/* and its post_feedforward_layernorm on the MLP's output */
+	if (vp_model_sandwich_norms(c->m))
 		norm_keep(c, T, bm);
 
 	/* The MLP's tensors are a block's largest (T x f); an adapted down_proj

@@ -890,6 +890,11 @@ void vp_model_linear_names(const struct vp_model *m, char *buf, size_t size)
 	}
 }
 
+bool vp_model_sandwich_norms(const struct vp_model *m)
+{
+	return m != NULL && is_type(m, "gemma2");
+}
+
 bool vp_model_qk_norm(const struct vp_model *m)
 {
 	return m != NULL && (is_type(m, "qwen3") || is_type(m, "qwen3_moe"));
@@ -956,7 +961,7 @@ static uint64_t block_params(const struct vp_model *m, enum vp_block_kind kind, 
 
 	if (m->arch == VP_ARCH_ENCDEC)
 		norms = kind == VP_BLOCK_DECODER ? 3 : 2; /* + cross-attention norm */
-	else if (is_type(m, "gemma2"))
+	else if (vp_model_sandwich_norms(m))
 		norms = 4; /* Gemma2DecoderLayer: input, post_attention,
 			    * pre_feedforward, post_feedforward layernorms */
 	else if (vp_model_single_block_norm(m))

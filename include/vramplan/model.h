@@ -181,6 +181,11 @@ bool vp_model_single_block_norm(const struct vp_model *m);
  * after the projection: Qwen3's and Qwen3-MoE's q_norm and k_norm)? */
 bool vp_model_qk_norm(const struct vp_model *m);
 
+/* Does each sublayer's output pass through a norm of its own before the
+ * residual add (Gemma-2's post_attention_layernorm and
+ * post_feedforward_layernorm, beside the pre-norms)? */
+bool vp_model_sandwich_norms(const struct vp_model *m);
+
 /* Parameter count of the whole model (embeddings, blocks, heads), from the
  * architecture alone. Uses checked arithmetic; returns 0 on overflow. */
 uint64_t vp_model_param_count(const struct vp_model *m);

@@ -281,6 +281,28 @@ static void qwen3_q_and_k_norms_save_their_fp32_inputs(void **state)
 	assert_true(fabs(full_delta - layers * T * (width * 6.0 + rows * 4.0)) < 1.0);
 }
 
+/* Gemma-2's post_attention_layernorm and post_feedforward_layernorm keep
+ * what its pre-norms keep: the fp32 input and one rsqrt per token, each. The
+ * same shape read as Gemma (two norms a block) has neither. */
+static void gemma2_sandwich_norms_save_their_fp32_inputs(void **state)
+{
+	const struct vp_model *g2 = vp_catalog_find_model(&cat, "gemma-2-2b");
+	struct vp_model g1;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+	double T = 8.0, delta;
+
+	(void)state;
+	assert_non_null(g2);
+	g1 = *g2;
+	snprintf(g1.model_type, sizeof g1.model_type, "gemma");
+	t.method = VP_METHOD_LORA;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	delta = (double)estimated(g2, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+		(double)estimated(&g1, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	assert_true(fabs(delta - (double)g2->num_layers * 2.0 * (T * (double)g2->hidden_size * 4.0 + T * 4.0)) < 1.0);
+}
+
 /* The same Llama block with LoRA on q_proj and v_proj: what LoRA dropout and
  * a bitsandbytes base add to the saved tensors, tensor by tensor. */
 static void lora_dropout_and_bitsandbytes_inputs_match_the_hand_count(void **state)
@@ -1240,6 +1262,7 @@ int main(void)
 		cmocka_unit_test(one_llama_layer_in_bf16_matches_the_hand_count),
 		cmocka_unit_test(lora_dropout_and_bitsandbytes_inputs_match_the_hand_count),
 		cmocka_unit_test(qwen3_q_and_k_norms_save_their_fp32_inputs),
+		cmocka_unit_test(gemma2_sandwich_norms_save_their_fp32_inputs),
 		cmocka_unit_test(gradients_are_freed_between_steps_only_where_pytorch_2_frees_them),
 		cmocka_unit_test(autocast_casts_the_encoder_output_for_each_cross_attention_linear),
 		cmocka_unit_test(gelu_new_keeps_its_intermediates),
