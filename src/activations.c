@@ -24,7 +24,7 @@ static void keep(struct block_mem *bm, double *into, double bytes, double count)
  */
 bool vp_liger_patches(const struct vp_model *m)
 {
-	static const char *const types[] = {"llama", "mistral", "mixtral", "gemma", "gemma2", "qwen2",
+	static const char *const types[] = {"llama", "mistral", "mixtral", "gemma", "gemma2", "gemma3_text", "qwen2",
 					    "qwen3", "qwen3_moe", "phi3", NULL};
 	size_t i;
 

@@ -473,7 +473,7 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 {
 	const char *t = c->type;
 	bool attention_bias = false, present;
-	bool is_gemma = !strcmp(t, "gemma") || !strcmp(t, "gemma2");
+	bool is_gemma = !strcmp(t, "gemma") || !strcmp(t, "gemma2") || !strcmp(t, "gemma3_text");
 	bool is_qwen3 = !strcmp(t, "qwen3") || !strcmp(t, "qwen3_moe");
 
 	if (need_shape(c, m) || read_experts(c, m))
@@ -518,11 +518,13 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 		if (!strcmp(t, "llama") && opt_bool(c, "mlp_bias", &m->mlp_bias))
 			return -1;
 	}
-	if (!strcmp(t, "gemma2")) {
-		/* Gemma2ForCausalLM and eager_attention_forward soft-cap only
-		 * when the value is not None. */
-		m->logit_softcap = item(c, "final_logit_softcapping") != NULL;
-		m->attn_softcap = item(c, "attn_logit_softcapping") != NULL;
+	if (!strcmp(t, "gemma2") || !strcmp(t, "gemma3_text")) {
+		/* Gemma2ForCausalLM, Gemma3ForCausalLM and
+		 * eager_attention_forward soft-cap only when the value is not
+		 * None (Gemma 3's configs write null). */
+		const cJSON *logit = item(c, "final_logit_softcapping"), *attn = item(c, "attn_logit_softcapping");
+		m->logit_softcap = logit != NULL && !cJSON_IsNull(logit);
+		m->attn_softcap = attn != NULL && !cJSON_IsNull(attn);
 	}
 	if (!strcmp(t, "phi3")) {
 		if (opt_rotary(c, "partial_rotary_factor", &m->rotary_fraction) ||
@@ -1053,6 +1055,23 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 			goto out;
 		}
 		if (!llama_clone(&c, type)) {
+			/* a multimodal checkpoint (Gemma 3 4B and up, Qwen2.5-VL,
+			 * LLaVA): the vision tower is not modelled; say so, and
+			 * which of its parts is */
+			const cJSON *text_cfg = item(&c, "text_config");
+			const cJSON *text_type = cJSON_IsObject(text_cfg) ? cJSON_GetObjectItemCaseSensitive(text_cfg, "model_type") : NULL;
+			struct vp_model probe;
+			struct vp_error ignored;
+
+			if (item(&c, "vision_config") != NULL && cJSON_IsString(text_type) &&
+			    vp_model_init_family(&probe, text_type->valuestring, &ignored) == 0) {
+				vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
+					    "model_type '%.64s' is multimodal (a vision tower beside its text model), which "
+					    "vramplan does not model; its text model, model_type '%.32s', it does: give a "
+					    "config.json of that alone",
+					    type, text_type->valuestring);
+				goto out;
+			}
 			vp_error_at(err, local.code, name, 0, 0, "%s", local.message);
 			goto out;
 		}

@@ -21,7 +21,7 @@ const char *const vp_model_types[] = {
 	"bert", "roberta", "xlm-roberta", "distilbert",
 	"t5", "mt5", "umt5",
 	"bart", "mbart",
-	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "phi3", "stablelm", "mixtral", "qwen2_moe",
+	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "mixtral", "qwen2_moe",
 	"qwen3_moe",
 	"qwen", "gpt_neox", "phi", "gpt2", "bloom", "falcon", "opt",
 	NULL
@@ -264,7 +264,8 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		 * bias=False. */
 		family_llama(m);
 		m->qkv_bias = true;
-	} else if (!strcmp(model_type, "gemma") || !strcmp(model_type, "gemma2")) {
+	} else if (!strcmp(model_type, "gemma") || !strcmp(model_type, "gemma2") ||
+		   !strcmp(model_type, "gemma3_text")) {
 		/* models/gemma/modeling_gemma.py: GemmaMLP uses
 		 * gelu_pytorch_tanh, GemmaRMSNorm has a weight only, the
 		 * embeddings are multiplied by sqrt(hidden_size) into a new
@@ -278,6 +279,12 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		m->scale_embed_copy = true;
 		m->logit_softcap = !strcmp(model_type, "gemma2");
 		m->attn_softcap = !strcmp(model_type, "gemma2");
+		/* models/gemma3/modeling_gemma3.py Gemma3DecoderLayer: Gemma-2's
+		 * four norms plus q_norm and k_norm over head_dim
+		 * (vp_model_qk_norm); Gemma3TextConfig leaves both soft-caps
+		 * None (the reader sets them where a config gives values); local
+		 * sliding-window layers change no tensor's size under SDPA or
+		 * FlashAttention-2. */
 	} else if (!strcmp(model_type, "phi3")) {
 		/* models/phi3/modeling_phi3.py: Phi3Attention.qkv_proj and
 		 * Phi3MLP.gate_up_proj are fused, no biases, RMS norms. */
@@ -892,12 +899,12 @@ void vp_model_linear_names(const struct vp_model *m, char *buf, size_t size)
 
 bool vp_model_sandwich_norms(const struct vp_model *m)
 {
-	return m != NULL && is_type(m, "gemma2");
+	return m != NULL && (is_type(m, "gemma2") || is_type(m, "gemma3_text"));
 }
 
 bool vp_model_qk_norm(const struct vp_model *m)
 {
-	return m != NULL && (is_type(m, "qwen3") || is_type(m, "qwen3_moe"));
+	return m != NULL && (is_type(m, "qwen3") || is_type(m, "qwen3_moe") || is_type(m, "gemma3_text"));
 }
 
 bool vp_model_single_block_norm(const struct vp_model *m)

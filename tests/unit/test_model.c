@@ -173,7 +173,7 @@ static void unknown_type_lists_the_supported_ones(void **state)
 	assert_int_equal(err.code, VP_ERR_INPUT);
 	assert_string_equal(err.message,
 			    "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, "
-			    "distilbert, t5, mt5, umt5, bart, mbart, llama, mistral, qwen2, qwen3, gemma, gemma2, "
+			    "distilbert, t5, mt5, umt5, bart, mbart, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, "
 			    "phi3, stablelm, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gpt2, bloom, falcon, opt)");
 	assert_int_equal(vp_model_init_family(&m, "", &err), -1);
 	assert_string_equal(err.message, "missing 'model_type'");
@@ -575,6 +575,25 @@ static void distilbert_block_names_and_count(void **state)
 	assert_int_equal(vp_model_param_count(&m), UINT64_C(66362880));
 }
 
+/* Gemma 3 (gemma3_text): Gemma-2's four norms a block plus q_norm and
+ * k_norm, no soft-capping where the config writes null: 999,885,952
+ * parameters for gemma-3-1b. */
+static void gemma3_text_traits_and_count(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	load("gemma-3-1b.json", &m);
+	assert_int_equal(m.arch, VP_ARCH_DECODER);
+	assert_true(m.gated_mlp && m.tie_embeddings && m.scale_embed_copy);
+	assert_false(m.logit_softcap);
+	assert_false(m.attn_softcap);
+	assert_true(vp_model_sandwich_norms(&m));
+	assert_true(vp_model_qk_norm(&m));
+	assert_int_equal(m.head_dim, 256);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(999885952));
+}
+
 static void fused_projections(void **state)
 {
 	struct vp_model m;
@@ -678,6 +697,7 @@ int main(void)
 		cmocka_unit_test(every_listed_type_initializes),
 		cmocka_unit_test(encoder_family_traits),
 		cmocka_unit_test(distilbert_block_names_and_count),
+		cmocka_unit_test(gemma3_text_traits_and_count),
 		cmocka_unit_test(t5_family_traits),
 		cmocka_unit_test(bart_family_traits),
 		cmocka_unit_test(decoder_family_traits),
