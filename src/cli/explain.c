@@ -10,6 +10,7 @@
 
 #include "vramplan/accuracy_band.h"
 #include "vramplan/cli.h"
+#include "vramplan/sizes.h"
 
 #define MIB ((uint64_t)1 << 20)
 #define BAR_WIDTH 40
@@ -145,6 +146,33 @@ static void ex_init(struct ex *x, const struct vp_gpu *g, uint64_t budget)
 	x->budget = budget;
 }
 
+/* Host RAM in both phases, against --host-ram when given. */
+static void host_lines(struct ex *x, const struct vp_plan_request *req, const struct vp_plan *plan)
+{
+	const struct vp_host_plan *h = &plan->host;
+	char train[32], eval[32], preds[32], limit[32];
+
+	vp_format_gib(h->train_total_bytes, train, sizeof train);
+	fprintf(x->f, "host RAM: %s GiB in training (%" PRIu64 " DataLoader worker%s)", train, h->num_workers,
+		h->num_workers == 1 ? "" : "s");
+	if (h->eval_total_bytes > 0) {
+		vp_format_gib(h->eval_total_bytes, eval, sizeof eval);
+		fprintf(x->f, ", %s GiB during evaluation (as many eval workers beside them", eval);
+		if (h->eval_predictions_bytes > 0) {
+			vp_format_bytes(h->eval_predictions_bytes, preds, sizeof preds);
+			fprintf(x->f, ", %s of kept predictions", preds);
+		} else if (h->eval_predictions_unknown) {
+			fputs(", kept predictions not counted without --eval-samples", x->f);
+		}
+		fputc(')', x->f);
+	}
+	if (req->host.host_ram_bytes > 0) {
+		vp_format_gib(req->host.host_ram_bytes, limit, sizeof limit);
+		fprintf(x->f, "; limit %s GiB", limit);
+	}
+	fputc('\n', x->f);
+}
+
 void vp_cli_explain_plan(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
 			 const struct vp_plan_request *req, const struct vp_plan *plan)
 {
@@ -164,7 +192,9 @@ void vp_cli_explain_plan(const struct vp_cli_opts *o, const struct vp_model *m, 
 		block(&x, title, &plan->next, plan->ewc_bytes);
 	}
 	vp_format_gib(plan->eval.device_bytes, gib, sizeof gib);
-	fprintf(x.f, "eval batch %" PRIu64 ": device peak %s GiB (forward only)\n", plan->eval_batch, gib);
+	fprintf(x.f, "eval batch %" PRIu64 ": device peak %s GiB (forward only), at the %s\n", plan->eval_batch, gib,
+		vp_eval_moment_name(plan->eval.peak_moment));
+	host_lines(&x, req, plan);
 	footer(&x, plan->train_batch, plan->train.device_bytes + plan->ewc_bytes);
 }
 
