@@ -144,6 +144,7 @@ static bool softmax_upcast(const struct vp_model *m)
 	switch (m->naming) {
 	case VP_NAMING_LLAMA:
 	case VP_NAMING_MIXTRAL:
+	case VP_NAMING_EXAONE: /* ExaoneAttention: softmax(..., dtype=torch.float32) as Llama */
 	case VP_NAMING_T5:
 	case VP_NAMING_BLOOM:
 	case VP_NAMING_PHI:

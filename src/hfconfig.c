@@ -678,6 +678,30 @@ static int read_opt(const struct cfg *c, struct vp_model *m)
 	return derive_head_dim(c, "hidden_size", "num_attention_heads", m);
 }
 
+/* ExaoneConfig (LGAI-EXAONE configuration_exaone.py): num_layers
+ * (attribute_map: num_hidden_layers), num_key_value_heads default the
+ * heads, head_dim (EXAONE 3.5) else hidden / heads, intermediate_size
+ * default 4 x hidden, activation_function "silu", tie_word_embeddings True. */
+static int read_exaone(const struct cfg *c, struct vp_model *m)
+{
+	if (need_u64(c, "hidden_size", &m->hidden_size) ||
+	    need_u64_alt(c, "num_layers", "num_hidden_layers", &m->num_layers) ||
+	    need_u64(c, "num_attention_heads", &m->num_heads) || need_u64(c, "vocab_size", &m->vocab_size))
+		return -1;
+	if (vp_mul_u64(m->hidden_size, 4, &m->intermediate_size) != 0)
+		return fail(c, "'%s' is too large", "hidden_size");
+	m->num_kv_heads = m->num_heads;
+	if (opt_u64(c, "intermediate_size", 1, &m->intermediate_size) ||
+	    opt_u64(c, "num_key_value_heads", 1, &m->num_kv_heads) || check_kv(c, m) ||
+	    opt_act(c, "activation_function", &m->act) ||
+	    opt_dropout(c, "attention_dropout", &m->attn_dropout) ||
+	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings))
+		return -1;
+	if (item(c, "head_dim") != NULL)
+		return opt_u64(c, "head_dim", 1, &m->head_dim);
+	return derive_head_dim(c, "hidden_size", "num_attention_heads", m);
+}
+
 /* PhiConfig: partial_rotary_factor 0.5, resid_pdrop/attention_dropout 0,
  * num_key_value_heads None (= heads). qk_layernorm's two LayerNorms over
  * head_dim are not counted (false in the released configs). */
@@ -859,6 +883,8 @@ static int read_family(const struct cfg *c, struct vp_model *m)
 		return read_bloom(c, m);
 	if (!strcmp(t, "opt"))
 		return read_opt(c, m);
+	if (!strcmp(t, "exaone"))
+		return read_exaone(c, m);
 	if (!strcmp(t, "falcon"))
 		return read_falcon(c, m, c->legacy_refined_web);
 	return read_llama_like(c, m);

@@ -21,7 +21,8 @@ const char *const vp_model_types[] = {
 	"bert", "roberta", "xlm-roberta", "distilbert",
 	"t5", "mt5", "umt5",
 	"bart", "mbart",
-	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "mixtral", "qwen2_moe",
+	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "mixtral",
+	"qwen2_moe",
 	"qwen3_moe",
 	"qwen", "gpt_neox", "phi", "gpt2", "bloom", "falcon", "opt",
 	NULL
@@ -285,6 +286,14 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		 * None (the reader sets them where a config gives values); local
 		 * sliding-window layers change no tensor's size under SDPA or
 		 * FlashAttention-2. */
+	} else if (!strcmp(model_type, "exaone")) {
+		/* LG AI's EXAONE 3.0 and 3.5 (remote code, modeling_exaone.py):
+		 * a Llama decoder (ExaoneRMSNorm ln_1, ln_2, ln_f; rotary on the
+		 * whole head; SwiGLU) under GPT-2-like module names;
+		 * ExaoneConfig ties the LM head to wte unless told otherwise. */
+		family_llama(m);
+		m->naming = VP_NAMING_EXAONE;
+		m->tie_embeddings = true;
 	} else if (!strcmp(model_type, "phi3")) {
 		/* models/phi3/modeling_phi3.py: Phi3Attention.qkv_proj and
 		 * Phi3MLP.gate_up_proj are fused, no biases, RMS norms. */
@@ -440,6 +449,7 @@ static int naming_shape(enum vp_naming n, enum vp_arch *arch)
 	case VP_NAMING_PHI3:
 	case VP_NAMING_QWEN:
 	case VP_NAMING_MIXTRAL:
+	case VP_NAMING_EXAONE:
 		*arch = VP_ARCH_DECODER;
 		return 2;
 	case VP_NAMING_NEOX:
@@ -471,7 +481,7 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 		return vp_error_set(err, VP_ERR_INPUT, "no model to validate");
 	if ((unsigned)m->arch > VP_ARCH_ENCDEC || (unsigned)m->norm > VP_NORM_RMS ||
 	    (unsigned)m->act > VP_ACT_GELU_NEW || (unsigned)m->pos > VP_POS_ALIBI ||
-	    (unsigned)m->naming > VP_NAMING_DISTILBERT)
+	    (unsigned)m->naming > VP_NAMING_EXAONE)
 		return vp_error_set(err, VP_ERR_INPUT, "corrupt model descriptor (enum out of range)");
 
 	if (check_count(&nm, "hidden_size", m->hidden_size, 1, VP_SIZE_LIMIT, err) ||
@@ -745,6 +755,18 @@ static void decoder_block(struct lin_builder *b, const struct vp_model *m, const
 		put_experts(b, VP_LIN_GATE, "w1", "block_sparse_moe.experts.w1", w->h, w->ff, m->num_experts);
 		put_experts(b, VP_LIN_UP, "w3", "block_sparse_moe.experts.w3", w->h, w->ff, m->num_experts);
 		put_experts(b, VP_LIN_DOWN, "w2", "block_sparse_moe.experts.w2", w->ff, w->h, m->num_experts);
+		break;
+	case VP_NAMING_EXAONE:
+		/* ExaoneBlock (LGAI-EXAONE modeling_exaone.py): attn.attention.
+		 * q/k/v/out_proj, ExaoneGatedMLP c_fc_0 (gate), c_fc_1 (up),
+		 * c_proj (down), none with a bias */
+		put(b, VP_LIN_Q, "q_proj", "attn.attention.q_proj", w->h, w->q, bi);
+		put(b, VP_LIN_K, "k_proj", "attn.attention.k_proj", w->h, w->kv, bi);
+		put(b, VP_LIN_V, "v_proj", "attn.attention.v_proj", w->h, w->kv, bi);
+		put(b, VP_LIN_O, "out_proj", "attn.attention.out_proj", w->q, w->h, bo);
+		put(b, VP_LIN_GATE, "c_fc_0", "mlp.c_fc_0", w->h, w->ff, bm);
+		put(b, VP_LIN_UP, "c_fc_1", "mlp.c_fc_1", w->h, w->ff, bm);
+		put(b, VP_LIN_DOWN, "c_proj", "mlp.c_proj", w->ff, w->h, bm);
 		break;
 	case VP_NAMING_PHI3:
 		put(b, VP_LIN_QKV, "qkv_proj", "self_attn.qkv_proj", w->h, w->qkv, bi);

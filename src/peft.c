@@ -25,8 +25,8 @@
  *
  * Note phi: PEFT's default adds the MLP's fc1 and fc2.
  *
- * umt5, mbart, qwen (v1), phi3 and gemma3_text are not in the mapping (the
- * last not in the copies read); PEFT refuses a
+ * umt5, mbart, qwen (v1), phi3, exaone (remote code) and gemma3_text are
+ * not in the mapping (the last not in the copies read); PEFT refuses a
  * LoraConfig without target_modules for them. The fallbacks below are the
  * query and value projections under each family's module names
  * (UMT5Attention.q/.v, MBartAttention.q_proj/.v_proj, Qwen v1's fused
@@ -66,6 +66,7 @@ static const struct {
 	{"qwen", "c_attn", false},
 	{"phi3", "qkv_proj", false},
 	{"gemma3_text", "q_proj,v_proj", false},
+	{"exaone", "q_proj,v_proj", false},
 };
 
 #define N_DEFAULTS (sizeof lora_defaults / sizeof lora_defaults[0])

@@ -75,7 +75,8 @@ enum vp_naming {
 	VP_NAMING_BLOOM,    /* query_key_value dense dense_h_to_4h dense_4h_to_h */
 	VP_NAMING_OPT,      /* q_proj k_proj v_proj out_proj fc1 fc2 (decoder-only) */
 	VP_NAMING_MIXTRAL,  /* Llama attention; block_sparse_moe.gate, experts w1 w3 w2 */
-	VP_NAMING_DISTILBERT /* q_lin k_lin v_lin out_lin ffn.lin1 ffn.lin2 */
+	VP_NAMING_DISTILBERT, /* q_lin k_lin v_lin out_lin ffn.lin1 ffn.lin2 */
+	VP_NAMING_EXAONE     /* attn.attention.{q,k,v,out}_proj, mlp.c_fc_0 c_fc_1 c_proj */
 };
 
 struct vp_model {

@@ -174,7 +174,7 @@ static void unknown_type_lists_the_supported_ones(void **state)
 	assert_string_equal(err.message,
 			    "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, "
 			    "distilbert, t5, mt5, umt5, bart, mbart, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, "
-			    "phi3, stablelm, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gpt2, bloom, falcon, opt)");
+			    "phi3, stablelm, exaone, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gpt2, bloom, falcon, opt)");
 	assert_int_equal(vp_model_init_family(&m, "", &err), -1);
 	assert_string_equal(err.message, "missing 'model_type'");
 	assert_int_equal(vp_model_init_family(&m, NULL, NULL), -1);
@@ -594,6 +594,26 @@ static void gemma3_text_traits_and_count(void **state)
 	assert_int_equal(vp_model_param_count(&m), UINT64_C(999885952));
 }
 
+/* EXAONE 3.5 (remote code): a Llama decoder under its own module names,
+ * 7,818,448,896 parameters for the 7.8B. */
+static void exaone_block_names_and_count(void **state)
+{
+	struct vp_model m;
+	struct vp_linear l[VP_BLOCK_LINEARS_MAX];
+
+	(void)state;
+	load("exaone-3.5-7.8b.json", &m);
+	assert_int_equal(m.naming, VP_NAMING_EXAONE);
+	assert_false(m.tie_embeddings);
+	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_DECODER, l, 16), 7);
+	expect_linear(&l[0], VP_LIN_Q, "q_proj", "attn.attention.q_proj", 4096, 4096, false);
+	expect_linear(&l[3], VP_LIN_O, "out_proj", "attn.attention.out_proj", 4096, 4096, false);
+	expect_linear(&l[4], VP_LIN_GATE, "c_fc_0", "mlp.c_fc_0", 4096, 14336, false);
+	expect_linear(&l[5], VP_LIN_UP, "c_fc_1", "mlp.c_fc_1", 4096, 14336, false);
+	expect_linear(&l[6], VP_LIN_DOWN, "c_proj", "mlp.c_proj", 14336, 4096, false);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(7818448896));
+}
+
 static void fused_projections(void **state)
 {
 	struct vp_model m;
@@ -698,6 +718,7 @@ int main(void)
 		cmocka_unit_test(encoder_family_traits),
 		cmocka_unit_test(distilbert_block_names_and_count),
 		cmocka_unit_test(gemma3_text_traits_and_count),
+		cmocka_unit_test(exaone_block_names_and_count),
 		cmocka_unit_test(t5_family_traits),
 		cmocka_unit_test(bart_family_traits),
 		cmocka_unit_test(decoder_family_traits),
