@@ -204,7 +204,7 @@ static void norm_keep(const struct ctx *c, double T, struct block_mem *bm)
 /*
  * Qwen3Attention's q_norm and k_norm (models/qwen3/modeling_qwen3.py): a
  * Qwen3RMSNorm over each head's head_dim, applied to the projections'
- * outputs before rotary. Each saves what an RMSNorm saves (norm_keep): its
+ * outputs before rotary (Olmo2Attention's: over the whole projection). Each saves what an RMSNorm saves (norm_keep): its
  * input in fp32 for pow and mul, rsqrt per head and token, and, with its
  * weight trained, the normalized input. The projections' 16-bit outputs are
  * not saved otherwise (rotary's products save cos and sin, not q).
@@ -212,9 +212,11 @@ static void norm_keep(const struct ctx *c, double T, struct block_mem *bm)
 static void qk_norm_keep(const struct ctx *c, double T, struct block_mem *bm)
 {
 	double width = c->qd + c->kvd;
-	double rows = T * (double)(c->m->num_heads + c->m->num_kv_heads);
+	/* one rsqrt per head and token, or per token over the whole width */
+	double rows = vp_model_qk_norm(c->m) == VP_QK_NORM_PER_HEAD ? T * (double)(c->m->num_heads + c->m->num_kv_heads)
+								  : 2.0 * T;
 
-	if (!vp_model_qk_norm(c->m))
+	if (vp_model_qk_norm(c->m) == VP_QK_NORM_NONE)
 		return;
 	if (c->t->compile) {
 		keep(bm, &bm->saved, T * width * c->r, 1.0);

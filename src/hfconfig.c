@@ -509,8 +509,8 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 		return -1;
 	}
 
-	if (!strcmp(t, "llama") || is_qwen3 || is_gemma) {
-		/* LlamaAttention, Qwen3Attention, GemmaAttention: q/k/v/o all
+	if (!strcmp(t, "llama") || is_qwen3 || is_gemma || !strcmp(t, "olmo2")) {
+		/* LlamaAttention, Qwen3Attention, GemmaAttention, Olmo2Attention: q/k/v/o all
 		 * use bias=config.attention_bias; LlamaMLP uses mlp_bias. */
 		if (opt_bool(c, "attention_bias", &attention_bias))
 			return -1;
@@ -821,7 +821,7 @@ static int read_stored_dtype(const struct cfg *c, struct vp_model *m)
 /*
  * Is a config of a model_type vramplan does not model a Llama decoder in all
  * that memory depends on? Many causal LMs reuse LlamaConfig's layout under
- * their own model_type (Yi, Aquila, InternLM, Baichuan, SmolLM3, OLMo 2,
+ * their own model_type (Yi, Aquila, InternLM, Baichuan, SmolLM3,
  * Granite...). Required: an architecture ...ForCausalLM; LlamaConfig's shape
  * keys; rms_norm_eps (RMSNorm); a SiLU activation (SwiGLU MLP); no experts,
  * no vision or nested text config, not an encoder-decoder. Biases and the

@@ -21,7 +21,8 @@ const char *const vp_model_types[] = {
 	"bert", "roberta", "xlm-roberta", "distilbert",
 	"t5", "mt5", "umt5",
 	"bart", "mbart",
-	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "mixtral",
+	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "olmo2",
+	"mixtral",
 	"qwen2_moe",
 	"qwen3_moe",
 	"qwen", "gpt_neox", "phi", "gpt2", "bloom", "falcon", "opt",
@@ -286,6 +287,14 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		 * None (the reader sets them where a config gives values); local
 		 * sliding-window layers change no tensor's size under SDPA or
 		 * FlashAttention-2. */
+	} else if (!strcmp(model_type, "olmo2")) {
+		/* models/olmo2/modeling_olmo2.py: Llama's linears, q_norm and
+		 * k_norm over the whole q and k projections
+		 * (vp_model_qk_norm), and the two block norms after the
+		 * sublayers (post_attention_layernorm, post_feedforward_
+		 * layernorm) instead of before them: the same count of norms
+		 * and of their saved tensors. */
+		family_llama(m);
 	} else if (!strcmp(model_type, "exaone")) {
 		/* LG AI's EXAONE 3.0 and 3.5 (remote code, modeling_exaone.py):
 		 * a Llama decoder (ExaoneRMSNorm ln_1, ln_2, ln_f; rotary on the
@@ -924,9 +933,15 @@ bool vp_model_sandwich_norms(const struct vp_model *m)
 	return m != NULL && (is_type(m, "gemma2") || is_type(m, "gemma3_text"));
 }
 
-bool vp_model_qk_norm(const struct vp_model *m)
+enum vp_qk_norm vp_model_qk_norm(const struct vp_model *m)
 {
-	return m != NULL && (is_type(m, "qwen3") || is_type(m, "qwen3_moe") || is_type(m, "gemma3_text"));
+	if (m == NULL)
+		return VP_QK_NORM_NONE;
+	if (is_type(m, "qwen3") || is_type(m, "qwen3_moe") || is_type(m, "gemma3_text"))
+		return VP_QK_NORM_PER_HEAD;
+	if (is_type(m, "olmo2"))
+		return VP_QK_NORM_FULL;
+	return VP_QK_NORM_NONE;
 }
 
 bool vp_model_single_block_norm(const struct vp_model *m)
@@ -999,8 +1014,10 @@ static uint64_t block_params(const struct vp_model *m, enum vp_block_kind kind, 
 		norms = 2; /* GPT-NeoX keeps both norms even when parallel */
 	add(&blk, mul(&blk, norms, norm_size(m, &blk)));
 
-	if (vp_model_qk_norm(m)) /* Qwen3(Moe)Attention.q_norm, k_norm: RMS over head_dim */
+	if (vp_model_qk_norm(m) == VP_QK_NORM_PER_HEAD) /* Qwen3(Moe)Attention.q_norm, k_norm: RMS over head_dim */
 		add(&blk, mul(&blk, 2, m->head_dim));
+	else if (vp_model_qk_norm(m) == VP_QK_NORM_FULL) /* Olmo2Attention: over all heads of q, of k */
+		add(&blk, mul(&blk, m->num_heads + m->num_kv_heads, m->head_dim));
 	if (is_type(m, "umt5") && m->pos == VP_POS_RELATIVE)
 		add(&blk, mul(&blk, m->relative_buckets, m->num_heads));
 

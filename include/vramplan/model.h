@@ -178,9 +178,15 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
  * told apart here by their grouped k/v heads)? */
 bool vp_model_single_block_norm(const struct vp_model *m);
 
-/* Does the attention normalize q and k per head (an RMSNorm over head_dim
- * after the projection: Qwen3's and Qwen3-MoE's q_norm and k_norm)? */
-bool vp_model_qk_norm(const struct vp_model *m);
+/* Does the attention normalize q and k after their projections, and over
+ * what: each head (an RMSNorm over head_dim: Qwen3, Qwen3-MoE, Gemma 3) or
+ * the whole projection (an RMSNorm over heads x head_dim: OLMo 2)? */
+enum vp_qk_norm {
+	VP_QK_NORM_NONE = 0,
+	VP_QK_NORM_PER_HEAD,
+	VP_QK_NORM_FULL
+};
+enum vp_qk_norm vp_model_qk_norm(const struct vp_model *m);
 
 /* Does each sublayer's output pass through a norm of its own before the
  * residual add (Gemma-2's post_attention_layernorm and

@@ -281,6 +281,30 @@ static void qwen3_q_and_k_norms_save_their_fp32_inputs(void **state)
 	assert_true(fabs(full_delta - layers * T * (width * 6.0 + rows * 4.0)) < 1.0);
 }
 
+/* OLMo 2's q_norm and k_norm run over the whole projections: the same
+ * fp32 inputs as Qwen3's, one rsqrt per token for each. */
+static void olmo2_q_and_k_norms_save_their_fp32_inputs(void **state)
+{
+	const struct vp_model *llama = vp_catalog_find_model(&cat, "qwen3-4b");
+	struct vp_model olmo, plain;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+	double T = 8.0, width, delta;
+
+	(void)state;
+	assert_non_null(llama);
+	olmo = *llama;
+	snprintf(olmo.model_type, sizeof olmo.model_type, "olmo2");
+	plain = *llama;
+	snprintf(plain.model_type, sizeof plain.model_type, "llama");
+	width = (double)((llama->num_heads + llama->num_kv_heads) * llama->head_dim);
+	t.method = VP_METHOD_LORA;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	delta = (double)estimated(&olmo, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+		(double)estimated(&plain, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	assert_true(fabs(delta - (double)llama->num_layers * T * (width * 4.0 + 2.0 * 4.0)) < 1.0);
+}
+
 /* Gemma-2's post_attention_layernorm and post_feedforward_layernorm keep
  * what its pre-norms keep: the fp32 input and one rsqrt per token, each. The
  * same shape read as Gemma (two norms a block) has neither. */
@@ -1263,6 +1287,7 @@ int main(void)
 		cmocka_unit_test(lora_dropout_and_bitsandbytes_inputs_match_the_hand_count),
 		cmocka_unit_test(qwen3_q_and_k_norms_save_their_fp32_inputs),
 		cmocka_unit_test(gemma2_sandwich_norms_save_their_fp32_inputs),
+		cmocka_unit_test(olmo2_q_and_k_norms_save_their_fp32_inputs),
 		cmocka_unit_test(gradients_are_freed_between_steps_only_where_pytorch_2_frees_them),
 		cmocka_unit_test(autocast_casts_the_encoder_output_for_each_cross_attention_linear),
 		cmocka_unit_test(gelu_new_keeps_its_intermediates),

@@ -174,7 +174,7 @@ static void unknown_type_lists_the_supported_ones(void **state)
 	assert_string_equal(err.message,
 			    "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, "
 			    "distilbert, t5, mt5, umt5, bart, mbart, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, "
-			    "phi3, stablelm, exaone, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gpt2, bloom, falcon, opt)");
+			    "phi3, stablelm, exaone, olmo2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gpt2, bloom, falcon, opt)");
 	assert_int_equal(vp_model_init_family(&m, "", &err), -1);
 	assert_string_equal(err.message, "missing 'model_type'");
 	assert_int_equal(vp_model_init_family(&m, NULL, NULL), -1);
@@ -614,6 +614,19 @@ static void exaone_block_names_and_count(void **state)
 	assert_int_equal(vp_model_param_count(&m), UINT64_C(7818448896));
 }
 
+/* OLMo 2: Llama's linears with q_norm and k_norm over the whole
+ * projections; 7,298,617,344 parameters for OLMo-2-1124-7B. */
+static void olmo2_full_width_qk_norms_and_count(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	load("olmo-2-1124-7b.json", &m);
+	assert_int_equal(m.naming, VP_NAMING_LLAMA);
+	assert_int_equal(vp_model_qk_norm(&m), VP_QK_NORM_FULL);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(7298617344));
+}
+
 static void fused_projections(void **state)
 {
 	struct vp_model m;
@@ -719,6 +732,7 @@ int main(void)
 		cmocka_unit_test(distilbert_block_names_and_count),
 		cmocka_unit_test(gemma3_text_traits_and_count),
 		cmocka_unit_test(exaone_block_names_and_count),
+		cmocka_unit_test(olmo2_full_width_qk_norms_and_count),
 		cmocka_unit_test(t5_family_traits),
 		cmocka_unit_test(bart_family_traits),
 		cmocka_unit_test(decoder_family_traits),
