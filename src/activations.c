@@ -211,12 +211,12 @@ static void norm_keep(const struct ctx *c, double T, struct block_mem *bm)
  */
 static void qk_norm_keep(const struct ctx *c, double T, struct block_mem *bm)
 {
+	enum vp_qk_norm kind = vp_model_qk_norm(c->m);
 	double width = c->qd + c->kvd;
 	/* one rsqrt per head and token, or per token over the whole width */
-	double rows = vp_model_qk_norm(c->m) == VP_QK_NORM_PER_HEAD ? T * (double)(c->m->num_heads + c->m->num_kv_heads)
-								  : 2.0 * T;
+	double rows = kind == VP_QK_NORM_PER_HEAD ? T * (double)(c->m->num_heads + c->m->num_kv_heads) : 2.0 * T;
 
-	if (vp_model_qk_norm(c->m) == VP_QK_NORM_NONE)
+	if (kind == VP_QK_NORM_NONE)
 		return;
 	if (c->t->compile) {
 		keep(bm, &bm->saved, T * width * c->r, 1.0);

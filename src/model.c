@@ -991,6 +991,7 @@ static uint64_t block_params(const struct vp_model *m, enum vp_block_kind kind, 
 	size_t n = vp_model_block_linears(m, kind, lin, VP_BLOCK_LINEARS_MAX);
 	struct acc blk = { 0, false };
 	uint64_t norms;
+	enum vp_qk_norm qk;
 
 	if (n == 0) {
 		a->overflow = true;
@@ -1014,9 +1015,10 @@ static uint64_t block_params(const struct vp_model *m, enum vp_block_kind kind, 
 		norms = 2; /* GPT-NeoX keeps both norms even when parallel */
 	add(&blk, mul(&blk, norms, norm_size(m, &blk)));
 
-	if (vp_model_qk_norm(m) == VP_QK_NORM_PER_HEAD) /* Qwen3(Moe)Attention.q_norm, k_norm: RMS over head_dim */
+	qk = vp_model_qk_norm(m);
+	if (qk == VP_QK_NORM_PER_HEAD) /* Qwen3(Moe)Attention.q_norm, k_norm: RMS over head_dim */
 		add(&blk, mul(&blk, 2, m->head_dim));
-	else if (vp_model_qk_norm(m) == VP_QK_NORM_FULL) /* Olmo2Attention: over all heads of q, of k */
+	else if (qk == VP_QK_NORM_FULL) /* Olmo2Attention: over all heads of q, of k */
 		add(&blk, mul(&blk, m->num_heads + m->num_kv_heads, m->head_dim));
 	if (is_type(m, "umt5") && m->pos == VP_POS_RELATIVE)
 		add(&blk, mul(&blk, m->relative_buckets, m->num_heads));

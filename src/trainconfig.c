@@ -377,6 +377,13 @@ void vp_trainconfig_where(const struct vp_trainconfig *tc, enum vp_tc_setting s,
 	*column = o->line > 0 ? o->column : 1;
 }
 
+bool vp_trainconfig_eval_beside_training(const struct vp_trainconfig *tc)
+{
+	if (tc->evaluation == VP_TC_EVAL_EPOCHS)
+		return tc->persistent_workers;
+	return tc->evaluation != VP_TC_EVAL_AFTER;
+}
+
 void vp_trainconfig_relative_path(const struct vp_trainconfig *tc, const char *ref, char *buf, size_t size)
 {
 	const char *slash = strrchr(tc->file, '/');

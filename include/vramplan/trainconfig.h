@@ -191,6 +191,12 @@ const char *vp_tc_flavour_name(enum vp_tc_flavour f);
 void vp_trainconfig_where(const struct vp_trainconfig *tc, enum vp_tc_setting s, unsigned long *line,
 			  unsigned long *column);
 
+/* Are the training's DataLoader workers alive while evaluation runs?
+ * Mid-epoch (eval_strategy steps, or unknown) the training iterator holds
+ * them; at an epoch's end only persistent workers remain; after training
+ * (do_eval alone) none do. */
+bool vp_trainconfig_eval_beside_training(const struct vp_trainconfig *tc);
+
 /* The model reference as a path to try when it is not a catalogue key:
  * relative references are taken relative to the config file's directory.
  * Writes "" when there is no model. */

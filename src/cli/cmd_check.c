@@ -343,6 +343,13 @@ static uint64_t largest_fit(const struct vp_model *m, const struct vp_gpu *g, co
 	return lo;
 }
 
+/* Where a diagnostic about the evaluation points: the eval-batch key, or
+ * the micro-batch key when the config has none (DeepSpeed, a default). */
+static void eval_where(const struct vp_trainconfig *tc, unsigned long *line, unsigned long *col)
+{
+	vp_trainconfig_where(tc, tc->at[VP_TC_EVAL_BATCH].line > 0 ? VP_TC_EVAL_BATCH : VP_TC_BATCH, line, col);
+}
+
 static int run_checks(const struct check_opts *o, const struct vp_trainconfig *tc, const struct vp_model *m,
 		      const struct vp_gpu *g, double util, uint64_t host_ram, uint64_t cpus, uint64_t worker_ram,
 		      struct result *r, struct vp_error *err)
@@ -368,8 +375,7 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 				return -1;
 			/* the whole set kept on the GPU is past what the
 			 * estimator represents: say so at the eval batch */
-			vp_trainconfig_where(tc, tc->at[VP_TC_EVAL_BATCH].line > 0 ? VP_TC_EVAL_BATCH : VP_TC_BATCH,
-					     &line, &col);
+			eval_where(tc, &line, &col);
 			return vp_error_at(err, VP_ERR_INPUT, tc->file, line, col,
 					   "the predictions of %" PRIu64 " eval samples, all kept on the GPU "
 					   "(eval_accumulation_steps not set), exceed 2^60 bytes",
@@ -393,10 +399,7 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 		req.pin_memory = tc->pin_memory;
 		if (r->eval_done) {
 			vp_plan_host_eval(&req, tc->eval_batch, &tc->eval, tc->eval.accumulation_steps, &r->ev);
-			/* the training iterator's workers exit at an epoch's end
-			 * unless persistent, and with the training */
-			req.eval_beside_training =
-				tc->evaluation == VP_TC_EVAL_EPOCHS ? tc->persistent_workers : tc->evaluation != VP_TC_EVAL_AFTER;
+			req.eval_beside_training = vp_trainconfig_eval_beside_training(tc);
 		}
 		if (vp_host_plan(m, &r->train, &req, vp_plan_checkpoint_bytes(m, &r->train, &r->est), &r->host) != 0)
 			return vp_error_set(err, VP_ERR_INPUT, "the host RAM estimate failed");
@@ -886,8 +889,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		    o->cli.verbosity >= 1) {
 			char step[48];
 			gib(r.ev.predictions_bytes_per_step, step, sizeof step);
-			vp_trainconfig_where(&tc, tc.at[VP_TC_EVAL_BATCH].line > 0 ? VP_TC_EVAL_BATCH : VP_TC_BATCH, &line,
-					     &col);
+			eval_where(&tc, &line, &col);
 			fprintf(stderr,
 				"vramplan: warning: %s:%lu:%lu: eval_accumulation_steps is not set, so every eval step's "
 				"predictions (%s at eval batch %" PRIu64 ") stay on the GPU until evaluation ends; on %s "
@@ -927,10 +929,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			}
 		}
 		if (r.eval_done && !r.eval_fits) {
-			char peak[48], budget[48], steps_hint[64] = "";
-			if (r.eval_steps_fit > 0)
-				snprintf(steps_hint, sizeof steps_hint, "; set eval_accumulation_steps: %" PRIu64 " or smaller",
-					 r.eval_steps_fit);
+			char peak[48], budget[48];
 			gib(r.ev.device_bytes, peak, sizeof peak);
 			gib(r.budget, budget, sizeof budget);
 			if (r.ev.peak_moment == VP_EVAL_PREDICTIONS && tc.at[VP_TC_EVAL_ACCUM].line > 0) {
@@ -949,19 +948,19 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 						 tc.eval.accumulation_steps, g->name, peak, budget);
 			} else if (r.ev.peak_moment == VP_EVAL_PREDICTIONS && tc.eval.accumulation_steps == 0) {
 				/* the whole set's predictions stay on the GPU */
-				vp_trainconfig_where(&tc,
-						     tc.at[VP_TC_EVAL_BATCH].line > 0 ? VP_TC_EVAL_BATCH : VP_TC_BATCH,
-						     &line, &col);
+				char steps_hint[64] = "";
+
+				if (r.eval_steps_fit > 0)
+					snprintf(steps_hint, sizeof steps_hint,
+						 "; set eval_accumulation_steps: %" PRIu64 " or smaller", r.eval_steps_fit);
+				eval_where(&tc, &line, &col);
 				gh_error(o, tc.file, line, col,
 					 "evaluation of %" PRIu64 " samples does not fit on %s: eval_accumulation_steps is "
 					 "not set, so every step's predictions stay on the GPU until it ends, peak %s, "
 					 "budget %s%s",
 					 tc.eval.eval_samples, g->name, peak, budget, steps_hint);
 			} else {
-				/* no eval key (DeepSpeed, a default): the batch key */
-				vp_trainconfig_where(&tc,
-						     tc.at[VP_TC_EVAL_BATCH].line > 0 ? VP_TC_EVAL_BATCH : VP_TC_BATCH,
-						     &line, &col);
+				eval_where(&tc, &line, &col);
 				gh_error(o, tc.file, line, col,
 					 "eval batch %" PRIu64 " does not fit on %s: peak %s, budget %s", tc.eval_batch,
 					 g->name, peak, budget);
