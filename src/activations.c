@@ -636,9 +636,14 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 	T_last = b * (m->arch == VP_ARCH_DECODER || c->decoder ? s_dec : s_enc);
 	tt->global_saved = 0.0;
 	if (m->embed_norm)
-		tt->global_saved += T_first * c->h * (c->amp ? 4.0 : c->r) + 2.0 * T_first * 4.0;
+		tt->global_saved += T_first * c->E * (c->amp ? 4.0 : c->r) + 2.0 * T_first * 4.0;
 	if (m->hidden_dropout > 0.0)
-		tt->global_saved += T_first * c->h; /* embedding dropout mask */
+		tt->global_saved += T_first * c->E; /* embedding dropout mask */
+	/* ELECTRA's embeddings_project (a Linear from embedding_size to
+	 * hidden_size) saves its input for its weight's gradient when it
+	 * trains; adapters leave it frozen (it is not in a block). */
+	if (c->E != c->h && c->full)
+		tt->global_saved += T_first * c->E * c->e;
 	if (m->final_norm) {
 		double saved = norm_saved(c, T_last);
 		tt->global_saved += saved;
@@ -656,12 +661,15 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 	T_lm = 0.0;
 	if (c->lm_head) {
 		T_lm = T_last;
+		/* an ELECTRA generator's head works in embedding_size
+		 * (ElectraGeneratorPredictions: dense hidden -> embedding_size,
+		 * GELU, LayerNorm; generator_lm_head embedding_size -> vocab) */
 		if (c->full || vp_est_target_named(t, "lm_head"))
-			tt->global_saved += T_lm * c->h * c->e; /* LM head input */
+			tt->global_saved += T_lm * c->E * c->e; /* LM head input */
 		if (t->head == VP_HEAD_MASKED_LM)
-			tt->global_saved += 3.0 * T_lm * c->h * c->e; /* MLM transform: dense, GELU, LayerNorm */
+			tt->global_saved += 3.0 * T_lm * c->E * c->e; /* MLM transform: dense, GELU, LayerNorm */
 		if (c->amp && c->nb > 2.0)
-			tt->head_copy = c->V * c->h * 2.0; /* 16-bit LM head copy */
+			tt->head_copy = c->V * c->E * 2.0; /* 16-bit LM head copy */
 	}
 	tt->weight_copies += tt->head_copy;
 	vp_est_logits(c, T_lm, tt);

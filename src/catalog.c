@@ -114,6 +114,7 @@ static const struct field model_fields[] = {
 	M_ENUM(act, act_names, set_act),
 	M_ENUM(pos, pos_names, set_pos),
 	M_U64(hidden_size, 1, MAX_SIZE, 1),
+	M_U64(embedding_size, 0, MAX_SIZE, 0),
 	M_U64(intermediate_size, 1, MAX_SIZE, 1),
 	M_U64(vocab_size, 1, MAX_VOCAB, 1),
 	M_U64(num_layers, 1, MAX_COUNT, 1),

@@ -129,6 +129,8 @@ static void entry(struct vp_yaml_out *e, const struct vp_model *m)
 		key_str(e, "params_source", m->params_source);
 
 	key_u64(e, "hidden_size", m->hidden_size);
+	if (vp_model_embed_width(m) != m->hidden_size)
+		key_u64(e, "embedding_size", m->embedding_size);
 	key_u64(e, "intermediate_size", m->intermediate_size);
 	key_u64(e, "vocab_size", m->vocab_size);
 	key_u64(e, "num_layers", m->num_layers);

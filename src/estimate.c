@@ -68,6 +68,7 @@ static void ctx_init(struct ctx *c, const struct vp_model *m, const struct vp_gp
 	c->decoder = vp_head_runs_decoder(m, t->head);
 	c->attn = vp_est_effective_attn(m, g, t->attn);
 	c->h = (double)m->hidden_size;
+	c->E = (double)vp_model_embed_width(m);
 	c->f = (double)m->intermediate_size;
 	c->V = (double)m->vocab_size;
 	c->qd = (double)m->num_heads * (double)m->head_dim;
@@ -203,7 +204,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 		 * end of backward. Traced: MS-L32-3B-full-bf16-compile held
 		 * 1,503 + 751.5 MiB from the embedding then. */
 		if (t->compile && !t->compile_layers_only && c.full && c.wb < 4.0)
-			other_grads += c.V * c.h * (4.0 + c.wb);
+			other_grads += c.V * c.E * (4.0 + c.wb);
 		int n_tops = 0, ti;
 
 		if (tt.n_dec > 0.0)

@@ -77,6 +77,7 @@ struct ctx {
 	double qd;  /* heads x head_dim */
 	double kvd; /* kv heads x head_dim */
 	double h;
+	double E;   /* width of the embeddings (ELECTRA's embedding_size, else h) */
 	double f;
 	double V;
 };

@@ -307,6 +307,19 @@ static int read_bert(const struct cfg *c, struct vp_model *m)
 	return derive_head_dim(c, "hidden_size", "num_attention_heads", m);
 }
 
+/* ElectraConfig (models/electra/configuration_electra.py): BertConfig's
+ * keys plus embedding_size (default 128, the width ElectraEmbeddings works
+ * in before embeddings_project widens it to hidden_size). */
+static int read_electra(const struct cfg *c, struct vp_model *m)
+{
+	m->embedding_size = 128;
+	if (opt_u64(c, "embedding_size", 1, &m->embedding_size) || read_bert(c, m))
+		return -1;
+	if (m->embedding_size == m->hidden_size)
+		m->embedding_size = 0;
+	return 0;
+}
+
 /* DistilBertConfig (models/distilbert/configuration_distilbert.py): dim,
  * n_layers, n_heads, hidden_dim (attribute_map: hidden_size,
  * num_hidden_layers, num_attention_heads), max_position_embeddings 512,
@@ -867,6 +880,8 @@ static int read_family(const struct cfg *c, struct vp_model *m)
 		return read_bert(c, m);
 	if (!strcmp(t, "distilbert"))
 		return read_distilbert(c, m);
+	if (!strcmp(t, "electra"))
+		return read_electra(c, m);
 	if (!strcmp(t, "t5") || !strcmp(t, "mt5") || !strcmp(t, "umt5"))
 		return read_t5(c, m);
 	if (!strcmp(t, "bart") || !strcmp(t, "mbart"))

@@ -18,7 +18,7 @@
 #include "vramplan/layers.h"
 
 const char *const vp_model_types[] = {
-	"bert", "roberta", "xlm-roberta", "distilbert",
+	"bert", "roberta", "xlm-roberta", "distilbert", "electra",
 	"t5", "mt5", "umt5",
 	"bart", "mbart",
 	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "olmo2",
@@ -219,6 +219,16 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		m->naming = VP_NAMING_DISTILBERT;
 		m->pooler = false;
 		m->type_vocab_size = 0;
+	} else if (!strcmp(model_type, "electra")) {
+		/* models/electra/modeling_electra.py: BERT's encoder under the
+		 * same module names (ElectraSelfAttention query/key/value, ...);
+		 * ElectraEmbeddings of embedding_size, widened by
+		 * embeddings_project when it differs from hidden_size; no
+		 * pooler (ElectraClassificationHead has a dense layer of its own,
+		 * parameters.c); the generator's MLM head tied to the word
+		 * embeddings. */
+		family_bert(m);
+		m->pooler = false;
 	} else if (!strcmp(model_type, "t5")) {
 		family_t5(m, true);
 	} else if (!strcmp(model_type, "mt5") || !strcmp(model_type, "umt5")) {
@@ -502,8 +512,16 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 	    check_count(&nm, "head_dim", m->head_dim, 1, VP_SIZE_LIMIT, err) ||
 	    check_count(&nm, "max_positions", m->max_positions, 0, VP_SIZE_LIMIT, err) ||
 	    check_count(&nm, "type_vocab_size", m->type_vocab_size, 0, VP_VOCAB_LIMIT, err) ||
-	    check_count(&nm, "relative_buckets", m->relative_buckets, 0, VP_COUNT_LIMIT, err))
+	    check_count(&nm, "relative_buckets", m->relative_buckets, 0, VP_COUNT_LIMIT, err) ||
+	    check_count(&nm, "embedding_size", m->embedding_size, 0, VP_SIZE_LIMIT, err))
 		return -1;
+	if (vp_model_embed_width(m) != m->hidden_size &&
+	    !(m->arch == VP_ARCH_ENCODER && m->naming == VP_NAMING_BERT))
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "'%s' (%" PRIu64 ") differs from '%s' (%" PRIu64 "), which only an "
+				    "encoder with BERT's layout models (ELECTRA's embeddings_project)",
+				    field_name(&nm, "embedding_size", m->embedding_size), m->embedding_size,
+				    field_name(&nm, "hidden_size", m->hidden_size), m->hidden_size);
 	if (m->num_heads % m->num_kv_heads != 0)
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "'%s' (%" PRIu64 ") must divide '%s' (%" PRIu64 ")",
@@ -983,6 +1001,11 @@ static uint64_t norm_size(const struct vp_model *m, struct acc *a)
 	return mul(a, m->hidden_size, m->norm_bias ? 2 : 1);
 }
 
+uint64_t vp_model_embed_width(const struct vp_model *m)
+{
+	return m->embedding_size != 0 ? m->embedding_size : m->hidden_size;
+}
+
 /* Parameters of one block of `kind`: its linears, its norms and what else
  * sits inside it (umt5's relative bias, qwen3's q_norm/k_norm). */
 static uint64_t block_params(const struct vp_model *m, enum vp_block_kind kind, struct acc *a)
@@ -1048,7 +1071,7 @@ uint64_t vp_model_param_count(const struct vp_model *m)
 uint64_t vp_model_param_count_parts(const struct vp_model *m, bool with_decoder, bool with_lm_head)
 {
 	struct acc a = { 0, false };
-	uint64_t stacks, blocks;
+	uint64_t stacks, blocks, width;
 	bool decoder;
 
 	if (m == NULL)
@@ -1058,12 +1081,17 @@ uint64_t vp_model_param_count_parts(const struct vp_model *m, bool with_decoder,
 	decoder = m->arch == VP_ARCH_ENCDEC && with_decoder;
 	stacks = decoder ? 2 : 1;
 
-	add(&a, mul(&a, m->vocab_size, m->hidden_size));
+	width = vp_model_embed_width(m);
+	add(&a, mul(&a, m->vocab_size, width));
 	if (m->pos == VP_POS_LEARNED)
-		add(&a, mul(&a, stacks, mul(&a, m->max_positions, m->hidden_size)));
-	add(&a, mul(&a, m->type_vocab_size, m->hidden_size));
+		add(&a, mul(&a, stacks, mul(&a, m->max_positions, width)));
+	add(&a, mul(&a, m->type_vocab_size, width));
 	if (m->embed_norm)
-		add(&a, mul(&a, stacks, norm_size(m, &a)));
+		add(&a, mul(&a, stacks, mul(&a, width, m->norm_bias ? 2 : 1)));
+	if (width != m->hidden_size) { /* ElectraModel.embeddings_project */
+		add(&a, mul(&a, width, m->hidden_size));
+		add(&a, m->hidden_size);
+	}
 	if (m->pos == VP_POS_RELATIVE && !is_type(m, "umt5"))
 		add(&a, mul(&a, stacks, mul(&a, m->relative_buckets, m->num_heads)));
 
@@ -1089,7 +1117,7 @@ uint64_t vp_model_param_count_parts(const struct vp_model *m, bool with_decoder,
 		add(&a, m->hidden_size);
 	}
 	if (with_lm_head && !m->tie_embeddings)
-		add(&a, mul(&a, m->vocab_size, m->hidden_size));
+		add(&a, mul(&a, m->vocab_size, width));
 	if (with_lm_head && m->lm_head_bias)
 		add(&a, m->vocab_size);
 

@@ -164,7 +164,7 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 	double largest = 0.0, in_sum = 0.0, out_sum = 0.0, lin = 0.0, lora = 0.0;
 	double total = (double)vp_model_param_count_parts(m, c->decoder, c->lm_head);
 	double head_params = 0.0, nonlin, trainable_bytes = 0.0, trainable = 0.0;
-	double embed = (double)m->vocab_size * (double)m->hidden_size;
+	double embed = (double)m->vocab_size * c->E;
 	size_t i;
 
 	if (total <= 0.0)
@@ -190,13 +190,20 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 	/* Task heads not in the base count. */
 	if (t->head == VP_HEAD_SEQ_CLS)
 		head_params = (double)m->hidden_size * (double)t->num_labels + (double)t->num_labels;
+	/* An encoder without a pooler classifies through a dense layer of
+	 * its own. DistilBertForSequenceClassification.pre_classifier sits
+	 * beside the classifier, and adapters leave it frozen like BERT's
+	 * pooler (PEFT's SEQ_CLS task saves only "classifier" and "score");
+	 * ElectraClassificationHead holds it inside "classifier" (dense,
+	 * then out_proj), so it trains with the head. */
+	if (t->head == VP_HEAD_SEQ_CLS && m->arch == VP_ARCH_ENCODER && !m->pooler) {
+		double dense = (double)m->hidden_size * (double)m->hidden_size + (double)m->hidden_size;
+		if (m->naming == VP_NAMING_DISTILBERT)
+			total += dense;
+		else
+			head_params += dense;
+	}
 	total += head_params;
-	/* an encoder without a pooler classifies through a dense layer of
-	 * its own (DistilBertForSequenceClassification.pre_classifier), which
-	 * adapters leave frozen like BERT's pooler: PEFT's SEQ_CLS task saves
-	 * only "classifier" and "score" */
-	if (t->head == VP_HEAD_SEQ_CLS && m->arch == VP_ARCH_ENCODER && !m->pooler)
-		total += (double)m->hidden_size * (double)m->hidden_size + (double)m->hidden_size;
 	tt->total_params = total;
 	nonlin = total - lin;
 
@@ -346,7 +353,7 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 			double matrices = lin + embed * (c->head_matrix ? 2.0 : 1.0);
 			double vectors = fmax(0.0, total - matrices);
 			double factored = in_sum + out_sum +
-					  ((double)m->vocab_size + (double)m->hidden_size) * (c->head_matrix ? 2.0 : 1.0);
+					  ((double)m->vocab_size + c->E) * (c->head_matrix ? 2.0 : 1.0);
 			tt->optimizer = (factored + vectors) * c->wb;
 		} else {
 			/* an r x n adapter matrix keeps r + n values: about 1/r of it */

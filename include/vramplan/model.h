@@ -105,6 +105,10 @@ struct vp_model {
 	enum vp_posenc pos;
 
 	uint64_t hidden_size;        /* d_model */
+	/* ELECTRA: the width of the embeddings, which ElectraModel's
+	 * embeddings_project (a Linear) widens to hidden_size when the two
+	 * differ (ELECTRA-small: 128 -> 256); 0 = hidden_size */
+	uint64_t embedding_size;
 	uint64_t intermediate_size;  /* width of the MLP's hidden layer (d_ff) */
 	uint64_t vocab_size;
 	uint64_t num_layers;         /* blocks; for encoder-decoder the encoder's */
@@ -192,6 +196,10 @@ enum vp_qk_norm vp_model_qk_norm(const struct vp_model *m);
  * residual add (Gemma-2's post_attention_layernorm and
  * post_feedforward_layernorm, beside the pre-norms)? */
 bool vp_model_sandwich_norms(const struct vp_model *m);
+
+/* The width of the token, position and token-type embeddings: the
+ * embedding_size of an ELECTRA model, else hidden_size. */
+uint64_t vp_model_embed_width(const struct vp_model *m);
 
 /* Parameter count of the whole model (embeddings, blocks, heads), from the
  * architecture alone. Uses checked arithmetic; returns 0 on overflow. */

@@ -185,6 +185,60 @@ static void one_bert_layer_at_batch_1_length_8_matches_the_hand_count(void **sta
 	assert_int_equal(e.phase_allocated_bytes[VP_PHASE_OPTIMIZER], params * 24);
 }
 
+/* The BERT layer above as ELECTRA builds it: embeddings 32 wide, widened
+ * to 64 by embeddings_project; no pooler, the classifier's own dense layer
+ * instead (ElectraClassificationHead: dense, then out_proj). */
+static void one_electra_layer_with_narrow_embeddings_matches_the_hand_count(void **state)
+{
+	struct vp_model m = tiny_of_family("electra");
+	struct vp_train t;
+	struct vp_estimate e, lora;
+	struct vp_error err = {0};
+	const uint64_t Th4 = 8 * 64 * 4, Tf4 = 8 * 256 * 4, A = 256, Th1 = 8 * 64, T4 = 8 * 4;
+	const uint64_t TE4 = 8 * 32 * 4, TE1 = 8 * 32;
+	/* embeddings 100x32 + 16x32 + 2x32 + LayerNorm 2x32 = 3840;
+	 * embeddings_project 32x64+64 = 2112; block 49984 (as BERT's);
+	 * classifier dense 64x64+64 = 4160 and out_proj 64x2+2 = 130 */
+	const uint64_t params = 3840 + 2112 + 49984 + 4160 + 130;
+	const uint64_t saved = Th4 + 3 * Th4 + Th4 + Th1 + (Th4 + 2 * T4) + Th4 + Tf4 + Tf4 + Th1 + (Th4 + 2 * T4);
+	const uint64_t scores = A * 4 + A + A * 4;
+	/* embeddings, 32 wide: LayerNorm input + mean + rstd, dropout mask;
+	 * and embeddings_project's input, saved for its weight's gradient */
+	const uint64_t around = TE4 + 2 * T4 + TE1 + TE4;
+	const uint64_t bwd = 3 * Tf4 + 2 * Th4;
+
+	(void)state;
+	m.max_positions = 16;
+	m.type_vocab_size = 2;
+	m.embedding_size = 32;
+	assert_int_equal(vp_model_validate(&m, &err), 0);
+	vp_train_defaults(&t);
+	t.head = VP_HEAD_SEQ_CLS;
+	t.num_labels = 2;
+	t.batch = 1;
+	t.seq_len = 8;
+	t.precision = VP_PREC_FP32;
+	t.optimizer = VP_OPT_ADAMW;
+	t.attn = VP_ATTN_EAGER;
+	t.pytorch = VP_PYTORCH_1;
+	e = estimated(&m, &t);
+	assert_int_equal(e.params_total, params);
+	assert_int_equal(e.full_bytes[VP_COMP_ACTIVATIONS], saved + around);
+	assert_int_equal(e.peak_phase, VP_PHASE_BACKWARD);
+	assert_int_equal(e.allocated_bytes, params * 16 + saved + scores + around + bwd);
+
+	/* LoRA on query and value (PEFT's default for electra): the whole
+	 * classifier, dense included, trains beside the adapters (PEFT's
+	 * SEQ_CLS modules_to_save "classifier"), and the frozen projection
+	 * saves nothing */
+	t.method = VP_METHOD_LORA;
+	t.lora_r = 4;
+	assert_int_equal(vp_train_set_lora_targets(&t, vp_default_lora_targets(&m), &err), 0);
+	lora = estimated(&m, &t);
+	assert_int_equal(lora.params_trainable, 4 * (64 + 64) * 2 + 4160 + 130);
+	assert_int_equal(lora.params_total, params + 4 * (64 + 64) * 2);
+}
+
 /* One Llama block: hidden 64, 4 heads and 2 key/value heads of 16, SwiGLU
  * 128, vocabulary 100, untied head; pure bf16, SDPA, batch 1, length 8. */
 static void one_llama_layer_in_bf16_matches_the_hand_count(void **state)
@@ -1283,6 +1337,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(one_bert_layer_at_batch_1_length_8_matches_the_hand_count),
+		cmocka_unit_test(one_electra_layer_with_narrow_embeddings_matches_the_hand_count),
 		cmocka_unit_test(one_llama_layer_in_bf16_matches_the_hand_count),
 		cmocka_unit_test(lora_dropout_and_bitsandbytes_inputs_match_the_hand_count),
 		cmocka_unit_test(qwen3_q_and_k_norms_save_their_fp32_inputs),

@@ -105,12 +105,45 @@ static void distilbert_keys(void **state)
 	assert_non_null(strstr(err.message, "n_heads"));
 }
 
+/* ElectraConfig: BERT's keys plus embedding_size. KoELECTRA-Small-v3's
+ * embeddings are 128 wide and embeddings_project widens them to 256: the
+ * DistilKoBiLSTM README lists 14,056,192 parameters; by hand, embeddings
+ * 35000 x 128 + 512 x 128 + 2 x 128 + LayerNorm 256 = 4,546,048, the
+ * projection 128 x 256 + 256 = 33,024, twelve BERT layers of width 256
+ * 9,477,120. With embedding_size equal to hidden_size the count is BERT's
+ * without a pooler (KoELECTRA-Base-v3: 112,330,752, a Keras summary of
+ * TFElectraModel). */
+static void electra_embedding_size(void **state)
+{
+	static const char base[] = "{\"model_type\": \"electra\", \"embedding_size\": 768, \"hidden_size\": 768, "
+				   "\"intermediate_size\": 3072, \"num_hidden_layers\": 12, "
+				   "\"num_attention_heads\": 12, \"vocab_size\": 35000}";
+	static const char no_key[] = "{\"model_type\": \"electra\", \"hidden_size\": 256, "
+				     "\"intermediate_size\": 1024, \"num_hidden_layers\": 12, "
+				     "\"num_attention_heads\": 4, \"vocab_size\": 35000}";
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_int_equal(vp_hfconfig_load(CONFIGS "koelectra-small-v3.json", &m, &err), 0);
+	assert_int_equal(m.embedding_size, 128);
+	assert_int_equal(vp_model_embed_width(&m), 128);
+	assert_false(m.pooler);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(14056192));
+	/* ElectraConfig's default embedding_size is 128 */
+	assert_int_equal(vp_hfconfig_parse("no-key.json", no_key, sizeof no_key - 1, &m, &err), 0);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(14056192));
+	assert_int_equal(vp_hfconfig_parse("base.json", base, sizeof base - 1, &m, &err), 0);
+	assert_int_equal(vp_model_embed_width(&m), 768);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(112330752));
+}
+
 static void every_config_loads(void **state)
 {
 	(void)state;
-	/* 10 shared configs + 22 per-family ones + one unmodelled model_type
+	/* 10 shared configs + 23 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 33);
+	assert_int_equal(load_all(CONFIGS), 34);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -658,7 +691,7 @@ static void missing_and_unsupported(void **state)
 	(void)state;
 	expect_bad("missing-field.json", 0, 0, "missing field 'hidden_size' (model_type 'llama')");
 	expect_bad("unsupported-type.json", 0, 0,
-		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, distilbert, t5, mt5, "
+		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, distilbert, electra, t5, mt5, "
 		   "umt5, bart, mbart, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
 		   "exaone, olmo2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gpt2, bloom, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
@@ -749,6 +782,7 @@ int main(void)
 		cmocka_unit_test(names_become_catalogue_names),
 		cmocka_unit_test(syntax_errors_carry_line_and_column),
 		cmocka_unit_test(missing_and_unsupported),
+		cmocka_unit_test(electra_embedding_size),
 		cmocka_unit_test(an_unmodelled_llama_clone_is_read_as_llama),
 		cmocka_unit_test(an_unmodelled_type_unlike_llama_is_refused),
 		cmocka_unit_test(bad_numbers_name_the_field),

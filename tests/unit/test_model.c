@@ -173,7 +173,7 @@ static void unknown_type_lists_the_supported_ones(void **state)
 	assert_int_equal(err.code, VP_ERR_INPUT);
 	assert_string_equal(err.message,
 			    "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, "
-			    "distilbert, t5, mt5, umt5, bart, mbart, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, "
+			    "distilbert, electra, t5, mt5, umt5, bart, mbart, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, "
 			    "phi3, stablelm, exaone, olmo2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gpt2, bloom, falcon, opt)");
 	assert_int_equal(vp_model_init_family(&m, "", &err), -1);
 	assert_string_equal(err.message, "missing 'model_type'");
@@ -315,6 +315,16 @@ static void validate_checks_consistency(void **state)
 	load("roberta-base.json", &m);
 	m.max_positions = 0;
 	expect_invalid(&m, "'max_positions' must be at least 1 for learned positions");
+	/* only ELECTRA's layout widens its embeddings with a projection */
+	llama(&m);
+	m.embedding_size = 128;
+	expect_invalid(&m, "'embedding_size' (128) differs from 'hidden_size' (3072), which only an encoder "
+			   "with BERT's layout models (ELECTRA's embeddings_project)");
+	load("roberta-base.json", &m);
+	m.embedding_size = 128;
+	assert_int_equal(vp_model_validate(&m, NULL), 0);
+	assert_int_equal(vp_model_param_count(&m),
+			 UINT64_C(124645632) - (50265 + 514 + 1 + 2) * UINT64_C(640) + 128 * 768 + 768);
 	assert_int_equal(vp_model_validate(NULL, NULL), -1);
 }
 
