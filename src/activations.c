@@ -150,6 +150,7 @@ static bool softmax_upcast(const struct vp_model *m)
 	case VP_NAMING_PHI:
 	case VP_NAMING_PHI3:
 	case VP_NAMING_OPT: /* OPTAttention: softmax in fp32 when the scores are fp16 */
+	case VP_NAMING_GPTJ: /* GPTJAttention._attn: the scores are fp32 already */
 		return true;
 	case VP_NAMING_BERT:
 	case VP_NAMING_DISTILBERT: /* MultiHeadSelfAttention: nn.functional.softmax(scores) */
@@ -163,12 +164,16 @@ static bool softmax_upcast(const struct vp_model *m)
 }
 
 /* The attention kernel that actually runs. T5 (relative position bias) and
- * BLOOM (ALiBi) have only the eager path in transformers; BERT-family models
- * have SDPA but no FlashAttention-2 path; FlashAttention-2 needs Ampere or
- * newer (flash-attn README), so elsewhere SDPA runs instead. */
+ * BLOOM (ALiBi) have only the eager path in transformers, and GPT-J eager
+ * and FlashAttention-2 (GPTJ_ATTENTION_CLASSES; from_pretrained without an
+ * attn_implementation loads eager); BERT-family models have SDPA but no
+ * FlashAttention-2 path; FlashAttention-2 needs Ampere or newer (flash-attn
+ * README), so elsewhere SDPA runs instead. */
 enum vp_attn vp_est_effective_attn(const struct vp_model *m, const struct vp_gpu *g, enum vp_attn a)
 {
 	if (m->naming == VP_NAMING_T5 || m->naming == VP_NAMING_BLOOM)
+		return VP_ATTN_EAGER;
+	if (m->naming == VP_NAMING_GPTJ && a == VP_ATTN_SDPA)
 		return VP_ATTN_EAGER;
 	if (a == VP_ATTN_FLASH2 && (m->naming == VP_NAMING_BERT || (g != NULL && !g->flash_attn)))
 		return VP_ATTN_SDPA;
@@ -271,9 +276,18 @@ static void attention_saved(const struct ctx *c, double b, double sq, double sk,
 	if (gqa && c->attn != VP_ATTN_FLASH2)
 		kv_width = c->qd;
 
-	/* q (after rotary), k, v as the kernel saves them */
-	keep(bm, &bm->saved, Tq * c->qd * e, 1.0);
-	keep(bm, &bm->saved, Tk * kv_width * e, 2.0);
+	/* q (after rotary), k, v as the kernel saves them. GPT-J's eager
+	 * attention multiplies fp32 copies of q and k (GPTJAttention._attn:
+	 * query.to(torch.float32)), which the matmul saves; under autocast the
+	 * matmul casts them back to 16 bit, and those copies are saved. */
+	if (c->attn == VP_ATTN_EAGER && vp_model_eager_qk_fp32(c->m) && !c->amp) {
+		keep(bm, &bm->saved, Tq * c->qd * 4.0, 1.0);
+		keep(bm, &bm->saved, Tk * kv_width * 4.0, 1.0);
+		keep(bm, &bm->saved, Tk * kv_width * e, 1.0);
+	} else {
+		keep(bm, &bm->saved, Tq * c->qd * e, 1.0);
+		keep(bm, &bm->saved, Tk * kv_width * e, 2.0);
+	}
 	/* GPT-NeoX, Phi-3 and Qwen (v1) slice q, k and v out of one fused
 	 * projection as views (modeling_gpt_neox.py: value = qkv[...,
 	 * 2 * head_size:].permute(0, 2, 1, 3); Phi3Attention: qkv[..., query_pos

@@ -762,6 +762,48 @@ static int read_gpt2(const struct cfg *c, struct vp_model *m)
 	return derive_head_dim(c, "n_embd", "n_head", m);
 }
 
+/* GPTJConfig (models/gptj/configuration_gptj.py): n_embd, n_layer, n_head,
+ * n_positions (attribute_map: hidden_size, num_hidden_layers,
+ * num_attention_heads, max_position_embeddings), n_inner None (= 4 *
+ * n_embd), rotary_dim 64 (None: the whole head), activation_function
+ * "gelu_new", resid/embd/attn_pdrop 0.0, tie_word_embeddings False. */
+static int read_gptj(const struct cfg *c, struct vp_model *m)
+{
+	const cJSON *rot;
+	uint64_t rotary_dim = 0;
+
+	if (need_u64_alt(c, "n_embd", "hidden_size", &m->hidden_size) ||
+	    need_u64_alt(c, "n_layer", "num_hidden_layers", &m->num_layers) ||
+	    need_u64_alt(c, "n_head", "num_attention_heads", &m->num_heads) ||
+	    need_u64(c, "vocab_size", &m->vocab_size))
+		return -1;
+	if (vp_mul_u64(m->hidden_size, 4, &m->intermediate_size) != 0)
+		return fail(c, "'%s' is too large", "n_embd");
+	if ((item(c, "n_inner") != NULL && !cJSON_IsNull(item(c, "n_inner")) &&
+	     opt_u64(c, "n_inner", 1, &m->intermediate_size)) ||
+	    opt_dropout(c, "resid_pdrop", &m->hidden_dropout) ||
+	    opt_dropout(c, "attn_pdrop", &m->attn_dropout) ||
+	    opt_act(c, "activation_function", &m->act) ||
+	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings))
+		return -1;
+	m->num_kv_heads = m->num_heads;
+	if (derive_head_dim(c, item(c, "n_embd") != NULL ? "n_embd" : "hidden_size",
+			    item(c, "n_head") != NULL ? "n_head" : "num_attention_heads", m))
+		return -1;
+	/* GPTJAttention rotates the first rotary_dim features of each head */
+	m->rotary_fraction = 1.0;
+	rot = item(c, "rotary_dim");
+	if (rot != NULL && !cJSON_IsNull(rot)) {
+		if (need_u64(c, "rotary_dim", &rotary_dim))
+			return -1;
+		if (rotary_dim > m->head_dim)
+			return fail(c, "'rotary_dim' (%llu) is larger than the head (%llu)",
+				    (unsigned long long)rotary_dim, (unsigned long long)m->head_dim);
+		m->rotary_fraction = (double)rotary_dim / (double)m->head_dim;
+	}
+	return 0;
+}
+
 /* BloomConfig: hidden_size (n_embed in older files), n_layer, n_head
  * (attribute_map: num_hidden_layers, num_attention_heads); BloomMLP is
  * 4 * hidden_size wide; dropouts 0; the LM head is tied. */
@@ -890,6 +932,8 @@ static int read_family(const struct cfg *c, struct vp_model *m)
 		return read_qwen(c, m);
 	if (!strcmp(t, "gpt_neox"))
 		return read_gpt_neox(c, m);
+	if (!strcmp(t, "gptj"))
+		return read_gptj(c, m);
 	if (!strcmp(t, "phi"))
 		return read_phi(c, m);
 	if (!strcmp(t, "gpt2"))

@@ -53,6 +53,10 @@ static double eval_loss_factor(const struct ctx *c)
 {
 	if (c->e >= 4.0)
 		return 8.0;
+	/* GPT-J casts the logits to fp32 itself and the 16-bit ones are gone
+	 * before the loss: its fp32 logits and the log-probabilities */
+	if (loss_upcasts(c) && vp_model_logits_fp32(c->m))
+		return 8.0;
 	if (loss_upcasts(c))
 		return c->e + 8.0;
 	return loss_under_autocast(c) ? 2.0 * c->e + 4.0 : 2.0 * c->e;
@@ -120,10 +124,13 @@ void vp_est_logits(const struct ctx *c, double T_lm, struct totals *tt)
 		/* Peak at the start of backward: log_softmax's saved fp32 output,
 		 * the gradient arriving at it and the gradient it produces for
 		 * the fp32 logits (transformers loss_utils ForCausalLMLoss:
-		 * logits.float(); torch log_softmax_backward). */
+		 * logits.float(); torch log_softmax_backward). The logits the
+		 * step keeps are the LM head's output, or its fp32 cast where
+		 * the model makes one (GPTJForCausalLM: .to(torch.float32)). */
+		double kept = vp_model_logits_fp32(c->m) && t->head == VP_HEAD_CAUSAL_LM ? 4.0 : c->e;
 		tt->logits_peak = T_lm * V * 12.0;
 		tt->loss_block = T_lm * V * 4.0;
-		tt->loss_set = T_lm * V * c->e + tt->logits_peak;
+		tt->loss_set = T_lm * V * kept + tt->logits_peak;
 	} else {
 		/* The whole loss in 16 bit: the logits, their shifted copy and
 		 * log_softmax's output at the end of forward; the saved output

@@ -25,7 +25,7 @@ const char *const vp_model_types[] = {
 	"mixtral",
 	"qwen2_moe",
 	"qwen3_moe",
-	"qwen", "gpt_neox", "phi", "gpt2", "bloom", "falcon", "opt",
+	"qwen", "gpt_neox", "phi", "gptj", "gpt2", "bloom", "falcon", "opt",
 	NULL
 };
 
@@ -384,6 +384,20 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		m->rotary_fraction = 0.5;
 		m->parallel_block = true;
 		m->lm_head_bias = true;
+	} else if (!strcmp(model_type, "gptj")) {
+		/* models/gptj/modeling_gptj.py: GPTJAttention q/k/v/out_proj
+		 * without biases, rotary on the first rotary_dim of each head,
+		 * GPTJMLP fc_in/fc_out with biases and gelu_new, one ln_1
+		 * feeding attention and MLP in parallel, ln_f, an untied
+		 * lm_head with a bias; GPTJConfig's dropouts default to 0 and
+		 * its rotary_dim to 64 of n_embd 4096 / n_head 16 = 256. */
+		family_biased_decoder(m, VP_NAMING_GPTJ);
+		m->qkv_bias = m->out_bias = false;
+		m->act = VP_ACT_GELU_NEW;
+		m->pos = VP_POS_ROTARY;
+		m->rotary_fraction = 0.25;
+		m->parallel_block = true;
+		m->lm_head_bias = true;
 	} else if (!strcmp(model_type, "gpt2")) {
 		/* models/gpt2/modeling_gpt2.py: Conv1D c_attn/c_proj/c_fc/c_proj
 		 * always with bias, wte + wpe, ln_1/ln_2/ln_f, the LM head tied
@@ -473,6 +487,7 @@ static int naming_shape(enum vp_naming n, enum vp_arch *arch)
 		return 2;
 	case VP_NAMING_NEOX:
 	case VP_NAMING_PHI:
+	case VP_NAMING_GPTJ:
 	case VP_NAMING_GPT2:
 	case VP_NAMING_BLOOM:
 	case VP_NAMING_OPT:
@@ -500,7 +515,7 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 		return vp_error_set(err, VP_ERR_INPUT, "no model to validate");
 	if ((unsigned)m->arch > VP_ARCH_ENCDEC || (unsigned)m->norm > VP_NORM_RMS ||
 	    (unsigned)m->act > VP_ACT_GELU_NEW || (unsigned)m->pos > VP_POS_ALIBI ||
-	    (unsigned)m->naming > VP_NAMING_EXAONE)
+	    (unsigned)m->naming > VP_NAMING_GPTJ)
 		return vp_error_set(err, VP_ERR_INPUT, "corrupt model descriptor (enum out of range)");
 
 	if (check_count(&nm, "hidden_size", m->hidden_size, 1, VP_SIZE_LIMIT, err) ||
@@ -827,6 +842,14 @@ static void decoder_block(struct lin_builder *b, const struct vp_model *m, const
 		put(b, VP_LIN_UP, "fc1", "mlp.fc1", w->h, w->ff, bm);
 		put(b, VP_LIN_DOWN, "fc2", "mlp.fc2", w->ff, w->h, bm);
 		break;
+	case VP_NAMING_GPTJ:
+		put(b, VP_LIN_Q, "q_proj", "attn.q_proj", w->h, w->q, bi);
+		put(b, VP_LIN_K, "k_proj", "attn.k_proj", w->h, w->kv, bi);
+		put(b, VP_LIN_V, "v_proj", "attn.v_proj", w->h, w->kv, bi);
+		put(b, VP_LIN_O, "out_proj", "attn.out_proj", w->q, w->h, bo);
+		put(b, VP_LIN_UP, "fc_in", "mlp.fc_in", w->h, w->ff, bm);
+		put(b, VP_LIN_DOWN, "fc_out", "mlp.fc_out", w->ff, w->h, bm);
+		break;
 	case VP_NAMING_OPT:
 		/* OPTDecoderLayer: self_attn.{q,k,v,out}_proj, then fc1 and fc2
 		 * on the layer itself */
@@ -960,6 +983,16 @@ enum vp_qk_norm vp_model_qk_norm(const struct vp_model *m)
 	if (is_type(m, "olmo2"))
 		return VP_QK_NORM_FULL;
 	return VP_QK_NORM_NONE;
+}
+
+bool vp_model_eager_qk_fp32(const struct vp_model *m)
+{
+	return m != NULL && m->naming == VP_NAMING_GPTJ;
+}
+
+bool vp_model_logits_fp32(const struct vp_model *m)
+{
+	return m != NULL && m->naming == VP_NAMING_GPTJ;
 }
 
 bool vp_model_single_block_norm(const struct vp_model *m)

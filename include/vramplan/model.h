@@ -76,7 +76,8 @@ enum vp_naming {
 	VP_NAMING_OPT,      /* q_proj k_proj v_proj out_proj fc1 fc2 (decoder-only) */
 	VP_NAMING_MIXTRAL,  /* Llama attention; block_sparse_moe.gate, experts w1 w3 w2 */
 	VP_NAMING_DISTILBERT, /* q_lin k_lin v_lin out_lin ffn.lin1 ffn.lin2 */
-	VP_NAMING_EXAONE     /* attn.attention.{q,k,v,out}_proj, mlp.c_fc_0 c_fc_1 c_proj */
+	VP_NAMING_EXAONE,    /* attn.attention.{q,k,v,out}_proj, mlp.c_fc_0 c_fc_1 c_proj */
+	VP_NAMING_GPTJ       /* attn.q_proj k_proj v_proj out_proj, mlp.fc_in fc_out */
 };
 
 struct vp_model {
@@ -200,6 +201,16 @@ bool vp_model_sandwich_norms(const struct vp_model *m);
 /* The width of the token, position and token-type embeddings: the
  * embedding_size of an ELECTRA model, else hidden_size. */
 uint64_t vp_model_embed_width(const struct vp_model *m);
+
+/* Does eager attention compute q.k^T in fp32 from fp32 copies of q and k,
+ * whatever the model's dtype (GPT-J: GPTJAttention._attn casts query and
+ * key with .to(torch.float32))? */
+bool vp_model_eager_qk_fp32(const struct vp_model *m);
+
+/* Does the causal-LM head cast its logits to fp32 in the model's forward
+ * (GPTJForCausalLM: lm_head(hidden_states).to(torch.float32)), so that the
+ * logits the step keeps are fp32? */
+bool vp_model_logits_fp32(const struct vp_model *m);
 
 /* Parameter count of the whole model (embeddings, blocks, heads), from the
  * architecture alone. Uses checked arithmetic; returns 0 on overflow. */

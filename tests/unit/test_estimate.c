@@ -239,6 +239,35 @@ static void one_electra_layer_with_narrow_embeddings_matches_the_hand_count(void
 	assert_int_equal(lora.params_total, params + 4 * (64 + 64) * 2);
 }
 
+/* GPT-J's eager attention multiplies fp32 copies of q and k, which the
+ * matmul saves: in pure bf16 each is 2 bytes an element more than the
+ * 16-bit q and k of the same block elsewhere (phi's, whose parallel layout
+ * and gelu_new GPT-J shares); under autocast the matmul casts them back and
+ * the two save the same. SDPA asked for runs eager: GPT-J has no SDPA path. */
+static void gptj_eager_attention_keeps_fp32_q_and_k(void **state)
+{
+	struct vp_model gptj = tiny_of_family("gptj"), phi;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+	uint64_t j, p;
+
+	(void)state;
+	gptj.rotary_fraction = 0.25;
+	assert_int_equal(vp_model_validate(&gptj, &err), 0);
+	phi = gptj;
+	phi.naming = VP_NAMING_PHI;
+	t.attn = VP_ATTN_EAGER;
+	j = estimated(&gptj, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	p = estimated(&phi, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	assert_int_equal(j - p, 8 * (64 + 64) * 2);
+	t.attn = VP_ATTN_SDPA;
+	assert_int_equal(estimated(&gptj, &t).full_bytes[VP_COMP_ACTIVATIONS], j);
+	t.precision = VP_PREC_AMP_BF16;
+	t.attn = VP_ATTN_EAGER;
+	assert_int_equal(estimated(&gptj, &t).full_bytes[VP_COMP_ACTIVATIONS],
+			 estimated(&phi, &t).full_bytes[VP_COMP_ACTIVATIONS]);
+}
+
 /* One Llama block: hidden 64, 4 heads and 2 key/value heads of 16, SwiGLU
  * 128, vocabulary 100, untied head; pure bf16, SDPA, batch 1, length 8. */
 static void one_llama_layer_in_bf16_matches_the_hand_count(void **state)
@@ -1338,6 +1367,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(one_bert_layer_at_batch_1_length_8_matches_the_hand_count),
 		cmocka_unit_test(one_electra_layer_with_narrow_embeddings_matches_the_hand_count),
+		cmocka_unit_test(gptj_eager_attention_keeps_fp32_q_and_k),
 		cmocka_unit_test(one_llama_layer_in_bf16_matches_the_hand_count),
 		cmocka_unit_test(lora_dropout_and_bitsandbytes_inputs_match_the_hand_count),
 		cmocka_unit_test(qwen3_q_and_k_norms_save_their_fp32_inputs),

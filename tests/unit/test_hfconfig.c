@@ -138,12 +138,40 @@ static void electra_embedding_size(void **state)
 	assert_int_equal(vp_model_param_count(&m), UINT64_C(112330752));
 }
 
+/* GPTJConfig: n_inner null is 4 x n_embd; rotary_dim of the 256-wide head
+ * is rotated (null: all of it). GPTJForCausalLM counts 6,050,882,784 for
+ * gpt-j-6b: embeddings 50400 x 4096, 28 blocks of q/k/v/out without biases,
+ * fc_in and fc_out with, ln_1, then ln_f and an untied lm_head with a bias. */
+static void gptj_keys(void **state)
+{
+	static const char full_rotary[] = "{\"model_type\": \"gptj\", \"n_embd\": 256, \"n_layer\": 2, "
+					  "\"n_head\": 4, \"vocab_size\": 1000, \"rotary_dim\": null}";
+	static const char too_wide[] = "{\"model_type\": \"gptj\", \"n_embd\": 256, \"n_layer\": 2, "
+				       "\"n_head\": 4, \"vocab_size\": 1000, \"rotary_dim\": 128}";
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_int_equal(vp_hfconfig_load(CONFIGS "gpt-j-6b.json", &m, &err), 0);
+	assert_int_equal(m.intermediate_size, 16384);
+	assert_int_equal(m.head_dim, 256);
+	assert_true(m.rotary_fraction > 0.2499 && m.rotary_fraction < 0.2501);
+	assert_true(m.parallel_block && m.lm_head_bias && !m.tie_embeddings && !m.qkv_bias);
+	assert_int_equal(m.act, VP_ACT_GELU_NEW);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(6050882784));
+	assert_int_equal(vp_hfconfig_parse("full.json", full_rotary, sizeof full_rotary - 1, &m, &err), 0);
+	assert_true(m.rotary_fraction == 1.0);
+	assert_int_equal(m.intermediate_size, 1024);
+	assert_int_equal(vp_hfconfig_parse("wide.json", too_wide, sizeof too_wide - 1, &m, &err), -1);
+	assert_non_null(strstr(err.message, "'rotary_dim' (128) is larger than the head (64)"));
+}
+
 static void every_config_loads(void **state)
 {
 	(void)state;
-	/* 10 shared configs + 23 per-family ones + one unmodelled model_type
+	/* 10 shared configs + 24 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 34);
+	assert_int_equal(load_all(CONFIGS), 35);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -693,7 +721,7 @@ static void missing_and_unsupported(void **state)
 	expect_bad("unsupported-type.json", 0, 0,
 		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, distilbert, electra, t5, mt5, "
 		   "umt5, bart, mbart, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
-		   "exaone, olmo2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gpt2, bloom, falcon, opt)");
+		   "exaone, olmo2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt2, bloom, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
 		   "missing field 'model_type' (is this a Hugging Face config.json?)");
 	expect_bad("model-type-number.json", 0, 0, "'model_type' must be a string");
@@ -783,6 +811,7 @@ int main(void)
 		cmocka_unit_test(syntax_errors_carry_line_and_column),
 		cmocka_unit_test(missing_and_unsupported),
 		cmocka_unit_test(electra_embedding_size),
+		cmocka_unit_test(gptj_keys),
 		cmocka_unit_test(an_unmodelled_llama_clone_is_read_as_llama),
 		cmocka_unit_test(an_unmodelled_type_unlike_llama_is_refused),
 		cmocka_unit_test(bad_numbers_name_the_field),
