@@ -154,6 +154,7 @@ static bool softmax_upcast(const struct vp_model *m)
 		return true;
 	case VP_NAMING_BERT:
 	case VP_NAMING_DISTILBERT: /* MultiHeadSelfAttention: nn.functional.softmax(scores) */
+	case VP_NAMING_DEBERTA:    /* DisentangledSelfAttention: nn.functional.softmax(scores) */
 	case VP_NAMING_BART:
 	case VP_NAMING_NEOX:
 	case VP_NAMING_GPT2:
@@ -171,7 +172,9 @@ static bool softmax_upcast(const struct vp_model *m)
  * README), so elsewhere SDPA runs instead. */
 enum vp_attn vp_est_effective_attn(const struct vp_model *m, const struct vp_gpu *g, enum vp_attn a)
 {
-	if (m->naming == VP_NAMING_T5 || m->naming == VP_NAMING_BLOOM)
+	/* DeBERTa's disentangled attention is written out in bmm and softmax:
+	 * no SDPA or FlashAttention-2 path (huggingface/transformers#48176) */
+	if (m->naming == VP_NAMING_T5 || m->naming == VP_NAMING_BLOOM || m->naming == VP_NAMING_DEBERTA)
 		return VP_ATTN_EAGER;
 	if (m->naming == VP_NAMING_GPTJ && a == VP_ATTN_SDPA)
 		return VP_ATTN_EAGER;
@@ -336,6 +339,50 @@ static void attention_saved(const struct ctx *c, double b, double sq, double sk,
 	}
 }
 
+/*
+ * DeBERTa's disentangled attention beside the scores of attention_saved()
+ * (models/deberta_v2/modeling_deberta_v2.py DisentangledSelfAttention,
+ * 4.47 and later; the 4.45-4.46 code saves the same but the mask). Autograd
+ * saves what each op's backward needs (derivatives.yaml): bmm both operands,
+ * gather its whole source and the index, masked_fill the mask. Per block:
+ *  - the scaled key, key_layer.transpose(-1, -2) / scale, a new tensor that
+ *    the scores' bmm saves (the unscaled key is saved by the p2c bmm);
+ *  - ~attention_mask.bool(), b x s x s bool, saved by masked_fill;
+ *  - per term (c2p, p2c): the block's query or key projection of the 2P
+ *    relative embeddings, repeated b times (.repeat(b, 1, 1), a copy), which
+ *    the term's bmm saves; the raw b x heads x s x 2P product, which gather
+ *    saves whole; the clamped s x s int64 index;
+ *  - the relative embeddings' pos_dropout mask, and when the projections
+ *    train, their input (one fp32 tensor, or a 16-bit cast per projection
+ *    under autocast).
+ * In backward, gather's gradient is a zero tensor of its source's shape
+ * filled by scatter_add, one term at a time. Derived from the source, not
+ * measured (no GPU was lent); huggingface/transformers#48176 confirms the
+ * eager-only path.
+ */
+static void disentangled_saved(const struct ctx *c, double b, double s, struct block_mem *bm)
+{
+	const struct vp_model *m = c->m;
+	const double e = c->e;
+	double terms = m->pos != VP_POS_DISENTANGLED ? 0.0 : (m->rel_c2p ? 1.0 : 0.0) + (m->rel_p2c ? 1.0 : 0.0);
+	double span2 = 2.0 * (double)m->rel_span;
+	double raw = b * (double)m->num_heads * s * span2;
+
+	keep(bm, &bm->saved, b * s * c->qd * e, 1.0);
+	keep(bm, &bm->scores, b * s * s, 1.0);
+	if (terms == 0.0)
+		return;
+	keep(bm, &bm->saved, b * span2 * c->qd * e, terms);
+	keep(bm, &bm->scores, raw * e, terms);
+	keep(bm, &bm->saved, s * s * 8.0, terms);
+	if (m->hidden_dropout > 0.0)
+		keep(bm, &bm->saved, span2 * c->h, 1.0);
+	if (c->full)
+		keep(bm, &bm->saved, span2 * c->h * e, c->amp ? terms : 1.0);
+	bm->bwd_transient += raw * e;
+	bm->eval_working += raw * e;
+}
+
 static const struct vp_linear *find_role(const struct vp_linear *ls, size_t n, enum vp_linear_role role)
 {
 	size_t i;
@@ -449,6 +496,7 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	const struct vp_linear *down = find_role(ls, n, VP_LIN_DOWN);
 	bool has_cross = find_role(ls, n, VP_LIN_CROSS_Q) != NULL;
 	bool post_norm = c->m->naming == VP_NAMING_BERT || c->m->naming == VP_NAMING_DISTILBERT ||
+			 c->m->naming == VP_NAMING_DEBERTA ||
 			 (c->m->naming == VP_NAMING_BART && !c->m->final_norm);
 	double mlp_in, masks, saved_attn, attn_transient;
 	/* a mixture of experts runs each token through experts_per_token of
@@ -495,6 +543,8 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	else
 		keep(bm, &bm->saved, T * c->qd * dropout_extra(c, o), 1.0);
 	attention_saved(c, b, s, s, o != NULL && saves_input(c, o), bm);
+	if (c->m->naming == VP_NAMING_DEBERTA)
+		disentangled_saved(c, b, s, bm);
 	qk_norm_keep(c, T, bm);
 	/* the adapted slices' update of a fused q/k/v, kept by zero_pad's
 	 * index_copy (partial_qkv_update_width) */
@@ -653,6 +703,20 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 		tt->global_saved += T_first * c->E * (c->amp ? 4.0 : c->r) + 2.0 * T_first * 4.0;
 	if (m->hidden_dropout > 0.0)
 		tt->global_saved += T_first * c->E; /* embedding dropout mask */
+	tt->fwd_held = tt->fwd_held_eval = 0.0;
+	if (m->naming == VP_NAMING_DEBERTA) {
+		/* DebertaV2Embeddings multiplies by the fp32 padding mask
+		 * (b, s, 1), which mul saves. DebertaV2Model always asks its
+		 * encoder for output_hidden_states, so the L + 1 layer outputs
+		 * stay referenced until the forward returns: extra where
+		 * autograd keeps only their 16-bit casts or nothing (autocast,
+		 * frozen linears, evaluation); the encoder's (b, 1, s, s)
+		 * attention mask, int64 as tokenizers give it, lives as long. */
+		double states = (tt->n_enc + 1.0) * T_first * c->h * c->r, mask = b * s_enc * s_enc * 8.0;
+		tt->global_saved += T_first * 4.0;
+		tt->fwd_held = (c->full && !c->amp ? 0.0 : states) + mask;
+		tt->fwd_held_eval = states + mask;
+	}
 	/* ELECTRA's embeddings_project (a Linear from embedding_size to
 	 * hidden_size) saves its input for its weight's gradient when it
 	 * trains; adapters leave it frozen (it is not in a block). */

@@ -66,7 +66,7 @@ struct field {
 
 static const char *const act_names[] = {"gelu", "relu", "silu", "gelu_new", NULL};
 static const char *const norm_names[] = {"layer", "rms", NULL};
-static const char *const pos_names[] = {"learned", "rotary", "relative", "alibi", NULL};
+static const char *const pos_names[] = {"learned", "rotary", "relative", "alibi", "disentangled", NULL};
 /* torch's names, as config.json writes them; the order of enum vp_dtype
  * after VP_DTYPE_UNKNOWN */
 static const char *const dtype_names[] = {"float32", "float16", "bfloat16", NULL};
@@ -125,6 +125,10 @@ static const struct field model_fields[] = {
 	M_U64(max_positions, 0, MAX_SIZE, 0),
 	M_U64(type_vocab_size, 0, MAX_VOCAB, 0),
 	M_U64(relative_buckets, 0, MAX_COUNT, 0),
+	M_U64(rel_span, 0, MAX_SIZE, 0),
+	M_BOOL(rel_c2p),
+	M_BOOL(rel_p2c),
+	M_BOOL(rel_norm),
 	M_U64(num_experts, 0, MAX_COUNT, 0),
 	M_U64(experts_per_token, 0, MAX_COUNT, 0),
 	M_U64(shared_expert_size, 0, MAX_SIZE, 0),

@@ -89,6 +89,8 @@ static const char *pos_name(enum vp_posenc p)
 		return "relative";
 	case VP_POS_ALIBI:
 		return "alibi";
+	case VP_POS_DISENTANGLED:
+		return "disentangled";
 	}
 	return "learned";
 }
@@ -142,6 +144,12 @@ static void entry(struct vp_yaml_out *e, const struct vp_model *m)
 	key_u64(e, "max_positions", m->max_positions);
 	key_u64(e, "type_vocab_size", m->type_vocab_size);
 	key_u64(e, "relative_buckets", m->relative_buckets);
+	if (m->pos == VP_POS_DISENTANGLED) {
+		key_u64(e, "rel_span", m->rel_span);
+		key_bool(e, "rel_c2p", m->rel_c2p);
+		key_bool(e, "rel_p2c", m->rel_p2c);
+		key_bool(e, "rel_norm", m->rel_norm);
+	}
 	if (m->num_experts > 0) {
 		key_u64(e, "num_experts", m->num_experts);
 		key_u64(e, "experts_per_token", m->experts_per_token);

@@ -179,7 +179,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 		double quant_tmp = t->quant != VP_QUANT_NONE ? tt.largest_linear_bytes : 0.0;
 		if (t->optimizer_in_backward)
 			grads_kept = tt.grads_in_backward; /* the LM head's gradient appears with the logits' */
-		phase[VP_PHASE_FORWARD] = base + grads_kept + tt.global_saved + acts + copies_fwd +
+		phase[VP_PHASE_FORWARD] = base + grads_kept + tt.global_saved + acts + copies_fwd + tt.fwd_held +
 					  fmax(tt.logits_peak, tr + quant_tmp);
 	}
 
@@ -316,7 +316,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	{
 		double tr = fmax(tt.enc.fwd_transient, tt.dec.fwd_transient);
 		dyn_phase[VP_PHASE_FORWARD] = (t->grad_ckpt ? tt.inputs_all : tt.saved_all + tt.scores_all) +
-					      tt.global_saved + copies_fwd + fmax(tt.logits_peak, tr);
+					      tt.global_saved + copies_fwd + tt.fwd_held + fmax(tt.logits_peak, tr);
 		waste_phase[VP_PHASE_FORWARD] = fwd_waste;
 		dyn_phase[VP_PHASE_OPTIMIZER] = tt.step_temp;
 		waste_phase[VP_PHASE_OPTIMIZER] = 0.0;
@@ -338,6 +338,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 			logits_at_peak = 0.0;
 			transient_at_peak = tr;
 		}
+		transient_at_peak += tt.fwd_held;
 		break;
 	}
 	case VP_PHASE_BACKWARD:
@@ -620,7 +621,8 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 
 	/* Forward only: one block's working set at a time (no_grad frees each
 	 * intermediate when its consumer has run). */
-	working = fmax(tt.n_enc > 0.0 ? tt.enc.eval_working : 0.0, tt.n_dec > 0.0 ? tt.dec.eval_working : 0.0);
+	working = fmax(tt.n_enc > 0.0 ? tt.enc.eval_working : 0.0, tt.n_dec > 0.0 ? tt.dec.eval_working : 0.0) +
+		  tt.fwd_held_eval;
 	logits = tt.logits_eval;
 	/* Autocast caches the 16-bit cast of every fp32 weight that requires
 	 * grad until its region exits (autocast_mode.cpp cached_cast), under

@@ -106,6 +106,10 @@ struct block_mem {
 struct totals {
 	double weights, weight_copies, head_copy, grads, grads_in_backward, optimizer, step_temp;
 	double saved_all, scores_all, inputs_all, global_saved;
+	/* tensors the model's forward holds until it returns, saved by no one
+	 * (DeBERTa's hidden-state tuple and extended mask), training and
+	 * evaluation */
+	double fwd_held, fwd_held_eval;
 	double logits_peak, logits_eval;
 	double lm_tokens; /* tokens whose logits the LM head computes */
 	double loss_block; /* the largest tensor of an unchunked loss */

@@ -14,6 +14,7 @@
  */
 #include "vramplan/hfconfig.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -317,6 +318,129 @@ static int read_electra(const struct cfg *c, struct vp_model *m)
 		return -1;
 	if (m->embedding_size == m->hidden_size)
 		m->embedding_size = 0;
+	return 0;
+}
+
+/* An integer that may be negative (DeBERTa's -1 for "derive it"), as a
+ * double; absent or null keeps *out. */
+static int opt_signed(const struct cfg *c, const char *key, double *out)
+{
+	const cJSON *it = item(c, key);
+
+	if (it == NULL || cJSON_IsNull(it))
+		return 0;
+	if (!cJSON_IsNumber(it) || it->valuedouble != floor(it->valuedouble) || fabs(it->valuedouble) > 1e12)
+		return fail(c, "'%s' must be an integer", key);
+	*out = it->valuedouble;
+	return 0;
+}
+
+/* Does DeBERTa's pos_att_type name this term? A list of strings, or one
+ * string of them joined by '|' (DebertaV2Config: "p2c|c2p" is split on
+ * '|' and lowered); the attention code tests `"c2p" in pos_att_type`. */
+static int deberta_term(const struct cfg *c, const char *term, bool *out)
+{
+	const cJSON *it = item(c, "pos_att_type"), *e;
+	char buf[64];
+	const char *p;
+	size_t i, n;
+
+	*out = false;
+	if (it == NULL || cJSON_IsNull(it))
+		return 0;
+	if (cJSON_IsString(it) && it->valuestring != NULL) {
+		for (p = it->valuestring; *p != '\0';) {
+			for (n = 0; p[n] != '\0' && p[n] != '|'; n++)
+				;
+			for (i = 0; i < n && i + 1 < sizeof buf; i++)
+				buf[i] = (char)tolower((unsigned char)p[i]);
+			buf[i] = '\0';
+			if (n < sizeof buf && strcmp(buf, term) == 0)
+				*out = true;
+			p += n;
+			if (*p == '|')
+				p++;
+		}
+		return 0;
+	}
+	if (!cJSON_IsArray(it))
+		return fail(c, "'pos_att_type' must be a list of strings or a string such as \"p2c|c2p\"");
+	cJSON_ArrayForEach(e, it) {
+		if (!cJSON_IsString(e) || e->valuestring == NULL)
+			return fail(c, "'pos_att_type' must be a list of strings");
+		if (strcmp(e->valuestring, term) == 0)
+			*out = true;
+	}
+	return 0;
+}
+
+/* DebertaV2Config (models/deberta_v2/configuration_deberta_v2.py) and the
+ * keys DisentangledSelfAttention and DebertaV2Encoder read with getattr:
+ * relative_attention False, position_biased_input True, type_vocab_size 0,
+ * max_position_embeddings 512, position_buckets -1 (then the span is
+ * max_relative_positions, itself max_position_embeddings when below 1),
+ * pos_att_type None, norm_rel_ebd "none", share_att_key False,
+ * conv_kernel_size 0, embedding_size and attention_head_size derived. */
+static int read_deberta_v2(const struct cfg *c, struct vp_model *m)
+{
+	bool relative = false, absolute = true, share = false;
+	double buckets = -1.0, max_rel = -1.0, conv = 0.0, head = 0.0, embed = 0.0;
+	const char *norm;
+	int bad = 0;
+
+	m->max_positions = 512;
+	if (need_shape(c, m) ||
+	    opt_u64(c, "max_position_embeddings", 1, &m->max_positions) ||
+	    opt_u64(c, "type_vocab_size", 0, &m->type_vocab_size) ||
+	    opt_dropout(c, "hidden_dropout_prob", &m->hidden_dropout) ||
+	    opt_dropout(c, "attention_probs_dropout_prob", &m->attn_dropout) ||
+	    opt_act(c, "hidden_act", &m->act) ||
+	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings) ||
+	    opt_bool(c, "relative_attention", &relative) ||
+	    opt_bool(c, "position_biased_input", &absolute) ||
+	    opt_bool(c, "share_att_key", &share) ||
+	    opt_signed(c, "position_buckets", &buckets) ||
+	    opt_signed(c, "max_relative_positions", &max_rel) ||
+	    opt_signed(c, "conv_kernel_size", &conv) ||
+	    opt_signed(c, "attention_head_size", &head) ||
+	    opt_signed(c, "embedding_size", &embed) ||
+	    deberta_term(c, "c2p", &m->rel_c2p) || deberta_term(c, "p2c", &m->rel_p2c))
+		return -1;
+	m->num_kv_heads = m->num_heads;
+	if (derive_head_dim(c, "hidden_size", "num_attention_heads", m))
+		return -1;
+	if (head > 0.0 && head != (double)m->head_dim)
+		return fail(c, "unsupported: 'attention_head_size' (%.0f) differs from hidden_size / "
+			    "num_attention_heads (%llu)", head, (unsigned long long)m->head_dim);
+	if (embed > 0.0 && embed != (double)m->hidden_size)
+		return fail(c, "unsupported: 'embedding_size' (%.0f) differs from 'hidden_size' (DeBERTa's "
+			    "embed_proj is not modelled)", embed);
+	if (conv > 0.0)
+		return fail(c, "unsupported: 'conv_kernel_size' %.0f (the ConvLayer of DeBERTa-v2 xlarge and "
+			    "xxlarge is not modelled)", conv);
+	if (!relative) {
+		m->rel_c2p = m->rel_p2c = false;
+		if (!absolute)
+			return fail(c, "unsupported: neither 'relative_attention' nor 'position_biased_input' "
+				    "(a DeBERTa without positions)");
+		m->pos = VP_POS_LEARNED;
+		return 0;
+	}
+	if (!share && (m->rel_c2p || m->rel_p2c))
+		return fail(c, "unsupported: 'share_att_key' false (DeBERTa-v2's pos_key_proj and "
+			    "pos_query_proj are not modelled; every v3 checkpoint shares them)");
+	m->pos = VP_POS_DISENTANGLED;
+	/* DebertaV2Encoder: max_relative_positions below 1 is
+	 * config.max_position_embeddings; position_buckets > 0 replaces it */
+	if (max_rel < 1.0)
+		max_rel = (double)m->max_positions;
+	m->rel_span = buckets > 0.0 ? (uint64_t)buckets : (uint64_t)max_rel;
+	if (!absolute)
+		m->max_positions = 0;
+	norm = opt_string(c, "norm_rel_ebd", &bad);
+	if (bad)
+		return -1;
+	m->rel_norm = norm != NULL && strstr(norm, "layer_norm") != NULL;
 	return 0;
 }
 
@@ -924,6 +1048,8 @@ static int read_family(const struct cfg *c, struct vp_model *m)
 		return read_distilbert(c, m);
 	if (!strcmp(t, "electra"))
 		return read_electra(c, m);
+	if (!strcmp(t, "deberta-v2"))
+		return read_deberta_v2(c, m);
 	if (!strcmp(t, "t5") || !strcmp(t, "mt5") || !strcmp(t, "umt5"))
 		return read_t5(c, m);
 	if (!strcmp(t, "bart") || !strcmp(t, "mbart"))

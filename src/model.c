@@ -18,7 +18,7 @@
 #include "vramplan/layers.h"
 
 const char *const vp_model_types[] = {
-	"bert", "roberta", "xlm-roberta", "distilbert", "electra",
+	"bert", "roberta", "xlm-roberta", "distilbert", "electra", "deberta-v2",
 	"t5", "mt5", "umt5",
 	"bart", "mbart",
 	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "olmo2",
@@ -196,7 +196,7 @@ static void family_biased_decoder(struct vp_model *m, enum vp_naming naming)
 
 int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_error *err)
 {
-	char list[256];
+	char list[400];
 
 	if (m == NULL)
 		return vp_error_set(err, VP_ERR_INPUT, "no model to initialize");
@@ -229,6 +229,22 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		 * embeddings. */
 		family_bert(m);
 		m->pooler = false;
+	} else if (!strcmp(model_type, "deberta-v2")) {
+		/* models/deberta_v2/modeling_deberta_v2.py: BERT's post-norm
+		 * block with query_proj/key_proj/value_proj, disentangled
+		 * attention over relative-position embeddings (the encoder's
+		 * rel_embeddings and their LayerNorm), no pooler in
+		 * DebertaV2Model (DebertaV2ForSequenceClassification's
+		 * ContextPooler is counted in parameters.c), the MLM decoder tied
+		 * to the word embeddings. DebertaV2Config defaults:
+		 * relative_attention False, position_biased_input True,
+		 * type_vocab_size 0, dropouts 0.1; v3 checkpoints set
+		 * position_buckets 256, pos_att_type p2c|c2p, norm_rel_ebd
+		 * layer_norm, share_att_key true. */
+		family_bert(m);
+		m->naming = VP_NAMING_DEBERTA;
+		m->pooler = false;
+		m->type_vocab_size = 0;
 	} else if (!strcmp(model_type, "t5")) {
 		family_t5(m, true);
 	} else if (!strcmp(model_type, "mt5") || !strcmp(model_type, "umt5")) {
@@ -470,6 +486,7 @@ static int naming_shape(enum vp_naming n, enum vp_arch *arch)
 	switch (n) {
 	case VP_NAMING_BERT:
 	case VP_NAMING_DISTILBERT:
+	case VP_NAMING_DEBERTA:
 		*arch = VP_ARCH_ENCODER;
 		return 0;
 	case VP_NAMING_T5:
@@ -514,8 +531,8 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 	if (m == NULL)
 		return vp_error_set(err, VP_ERR_INPUT, "no model to validate");
 	if ((unsigned)m->arch > VP_ARCH_ENCDEC || (unsigned)m->norm > VP_NORM_RMS ||
-	    (unsigned)m->act > VP_ACT_GELU_NEW || (unsigned)m->pos > VP_POS_ALIBI ||
-	    (unsigned)m->naming > VP_NAMING_GPTJ)
+	    (unsigned)m->act > VP_ACT_GELU_NEW || (unsigned)m->pos > VP_POS_DISENTANGLED ||
+	    (unsigned)m->naming > VP_NAMING_DEBERTA)
 		return vp_error_set(err, VP_ERR_INPUT, "corrupt model descriptor (enum out of range)");
 
 	if (check_count(&nm, "hidden_size", m->hidden_size, 1, VP_SIZE_LIMIT, err) ||
@@ -563,6 +580,18 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 	if (m->pos == VP_POS_RELATIVE && m->relative_buckets == 0)
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "'relative_buckets' must be at least 1 for relative positions");
+	if (m->pos == VP_POS_DISENTANGLED) {
+		if (m->naming != VP_NAMING_DEBERTA)
+			return vp_error_set(err, VP_ERR_INPUT,
+					    "'pos' disentangled is DeBERTa's (model_type 'deberta-v2'), not '%s''s",
+					    m->model_type);
+		if (check_count(&nm, "rel_span", m->rel_span, 1, VP_SIZE_LIMIT, err))
+			return -1;
+	} else if (m->rel_span != 0 || m->rel_c2p || m->rel_p2c || m->rel_norm) {
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "'rel_span', 'rel_c2p', 'rel_p2c' and 'rel_norm' are only for disentangled "
+				    "positions (DeBERTa)");
+	}
 	if (m->pos == VP_POS_ROTARY) {
 		if (!(m->rotary_fraction > 0.0 && m->rotary_fraction <= 1.0))
 			return vp_error_set(err, VP_ERR_INPUT,
@@ -677,6 +706,21 @@ static void bert_block(struct lin_builder *b, const struct vp_model *m, const st
 	put(b, VP_LIN_Q, "query", "attention.self.query", w->h, w->q, m->qkv_bias);
 	put(b, VP_LIN_K, "key", "attention.self.key", w->h, w->kv, m->qkv_bias);
 	put(b, VP_LIN_V, "value", "attention.self.value", w->h, w->kv, m->qkv_bias);
+	put(b, VP_LIN_O, "dense", "attention.output.dense", w->q, w->h, m->out_bias);
+	put(b, VP_LIN_UP, "dense", "intermediate.dense", w->h, w->ff, m->mlp_bias);
+	put(b, VP_LIN_DOWN, "dense", "output.dense", w->ff, w->h, m->mlp_bias);
+}
+
+/* DebertaV2Layer (models/deberta_v2/modeling_deberta_v2.py): attention.self
+ * query_proj/key_proj/value_proj and attention.output.dense, then
+ * intermediate.dense and output.dense, all with biases (share_att_key: the
+ * relative embeddings go through query_proj and key_proj too, no
+ * pos_key_proj/pos_query_proj). */
+static void deberta_block(struct lin_builder *b, const struct vp_model *m, const struct widths *w)
+{
+	put(b, VP_LIN_Q, "query_proj", "attention.self.query_proj", w->h, w->q, m->qkv_bias);
+	put(b, VP_LIN_K, "key_proj", "attention.self.key_proj", w->h, w->kv, m->qkv_bias);
+	put(b, VP_LIN_V, "value_proj", "attention.self.value_proj", w->h, w->kv, m->qkv_bias);
 	put(b, VP_LIN_O, "dense", "attention.output.dense", w->q, w->h, m->out_bias);
 	put(b, VP_LIN_UP, "dense", "intermediate.dense", w->h, w->ff, m->mlp_bias);
 	put(b, VP_LIN_DOWN, "dense", "output.dense", w->ff, w->h, m->mlp_bias);
@@ -866,6 +910,7 @@ static void decoder_block(struct lin_builder *b, const struct vp_model *m, const
 		break;
 	case VP_NAMING_BERT:
 	case VP_NAMING_DISTILBERT:
+	case VP_NAMING_DEBERTA:
 	case VP_NAMING_T5:
 	case VP_NAMING_BART:
 		b->failed = true;
@@ -894,6 +939,8 @@ size_t vp_model_block_linears(const struct vp_model *m, enum vp_block_kind kind,
 			return 0;
 		if (m->naming == VP_NAMING_DISTILBERT)
 			distilbert_block(&b, m, &w);
+		else if (m->naming == VP_NAMING_DEBERTA)
+			deberta_block(&b, m, &w);
 		else
 			bert_block(&b, m, &w);
 		break;
@@ -1116,8 +1163,14 @@ uint64_t vp_model_param_count_parts(const struct vp_model *m, bool with_decoder,
 
 	width = vp_model_embed_width(m);
 	add(&a, mul(&a, m->vocab_size, width));
-	if (m->pos == VP_POS_LEARNED)
+	if (m->pos == VP_POS_LEARNED || m->pos == VP_POS_DISENTANGLED)
 		add(&a, mul(&a, stacks, mul(&a, m->max_positions, width)));
+	/* DebertaV2Encoder.rel_embeddings (2 x span rows) and its LayerNorm */
+	if (m->pos == VP_POS_DISENTANGLED) {
+		add(&a, mul(&a, mul(&a, 2, m->rel_span), m->hidden_size));
+		if (m->rel_norm)
+			add(&a, norm_size(m, &a));
+	}
 	add(&a, mul(&a, m->type_vocab_size, width));
 	if (m->embed_norm)
 		add(&a, mul(&a, stacks, mul(&a, width, m->norm_bias ? 2 : 1)));

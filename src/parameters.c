@@ -191,14 +191,16 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 	if (t->head == VP_HEAD_SEQ_CLS)
 		head_params = (double)m->hidden_size * (double)t->num_labels + (double)t->num_labels;
 	/* An encoder without a pooler classifies through a dense layer of
-	 * its own. DistilBertForSequenceClassification.pre_classifier sits
-	 * beside the classifier, and adapters leave it frozen like BERT's
+	 * its own. DistilBertForSequenceClassification.pre_classifier and
+	 * DebertaV2ForSequenceClassification.pooler (ContextPooler.dense,
+	 * pooler_hidden_size = hidden_size) sit beside the classifier, and
+	 * adapters leave them frozen like BERT's
 	 * pooler (PEFT's SEQ_CLS task saves only "classifier" and "score");
 	 * ElectraClassificationHead holds it inside "classifier" (dense,
 	 * then out_proj), so it trains with the head. */
 	if (t->head == VP_HEAD_SEQ_CLS && m->arch == VP_ARCH_ENCODER && !m->pooler) {
 		double dense = (double)m->hidden_size * (double)m->hidden_size + (double)m->hidden_size;
-		if (m->naming == VP_NAMING_DISTILBERT)
+		if (m->naming == VP_NAMING_DISTILBERT || m->naming == VP_NAMING_DEBERTA)
 			total += dense;
 		else
 			head_params += dense;

@@ -55,7 +55,12 @@ enum vp_posenc {
 	VP_POS_LEARNED = 0, /* a position embedding table of max_positions rows */
 	VP_POS_ROTARY,      /* rotary (RoPE) on rotary_fraction of each head */
 	VP_POS_RELATIVE,    /* T5 relative attention bias: buckets x heads, first block */
-	VP_POS_ALIBI        /* BLOOM: a bias added to the scores, no parameters */
+	VP_POS_ALIBI,       /* BLOOM: a bias added to the scores, no parameters */
+	/* DeBERTa-v2/v3: relative-position embeddings of 2 x rel_span rows,
+	 * shared by the blocks, which project them with their own query and
+	 * key projections (content-to-position, position-to-content); an
+	 * absolute table of max_positions rows besides when that is not 0 */
+	VP_POS_DISENTANGLED
 };
 
 /*
@@ -77,7 +82,8 @@ enum vp_naming {
 	VP_NAMING_MIXTRAL,  /* Llama attention; block_sparse_moe.gate, experts w1 w3 w2 */
 	VP_NAMING_DISTILBERT, /* q_lin k_lin v_lin out_lin ffn.lin1 ffn.lin2 */
 	VP_NAMING_EXAONE,    /* attn.attention.{q,k,v,out}_proj, mlp.c_fc_0 c_fc_1 c_proj */
-	VP_NAMING_GPTJ       /* attn.q_proj k_proj v_proj out_proj, mlp.fc_in fc_out */
+	VP_NAMING_GPTJ,      /* attn.q_proj k_proj v_proj out_proj, mlp.fc_in fc_out */
+	VP_NAMING_DEBERTA    /* query_proj key_proj value_proj attention.output.dense intermediate.dense output.dense */
 };
 
 struct vp_model {
@@ -120,6 +126,14 @@ struct vp_model {
 	uint64_t max_positions;      /* rows of a learned position table (0 = none) */
 	uint64_t type_vocab_size;    /* BERT token-type rows (0 = none) */
 	uint64_t relative_buckets;   /* T5 relative-attention buckets (0 = none) */
+	/* DeBERTa (VP_POS_DISENTANGLED): the attention span P (position_buckets,
+	 * else max_relative_positions), which attention terms run
+	 * (pos_att_type c2p, p2c), and whether a LayerNorm normalizes the
+	 * relative embeddings (norm_rel_ebd "layer_norm") */
+	uint64_t rel_span;
+	bool rel_c2p;
+	bool rel_p2c;
+	bool rel_norm;
 	/* A mixture of experts in every block (Mixtral, Qwen3-MoE): the MLP is
 	 * num_experts gated MLPs of intermediate_size, a router picks
 	 * experts_per_token of them for each token. 0 and 0 for a dense MLP. */

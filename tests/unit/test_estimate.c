@@ -239,6 +239,50 @@ static void one_electra_layer_with_narrow_embeddings_matches_the_hand_count(void
 	assert_int_equal(lora.params_total, params + 4 * (64 + 64) * 2);
 }
 
+/* The BERT layer of the hand count above as DeBERTa-v3 builds it, fp32,
+ * batch 1, 8 tokens, a span of 4 (8 relative embeddings), both terms: the
+ * same block, and besides it what the disentangled attention saves
+ * (disentangled_saved in src/activations.c):
+ *   the scaled key, T x 64 x 4                                 2048
+ *   the repeated position projections, 2 x 8 x 64 x 4          4096
+ *   the two s x s int64 gather indices, 2 x 64 x 8             1024
+ *   the relative embeddings' dropout mask, 8 x 64                512
+ *   their fp32 input to the trained query/key projections, 8 x 64 x 4  2048
+ *   the embeddings' padding mask, T x 4                           32
+ * and among the scores the raw c2p and p2c products, 2 x 4 heads x 8 x 8
+ * x 4 = 2048, and the b x s x s bool mask, 64. */
+static void one_deberta_layer_adds_the_disentangled_terms_to_bert(void **state)
+{
+	struct vp_model bert = tiny_bert(), deb = tiny_of_family("deberta-v2");
+	struct vp_train t;
+	struct vp_estimate eb, ed;
+	struct vp_error err = {0};
+
+	(void)state;
+	deb.pos = VP_POS_DISENTANGLED;
+	deb.rel_span = 4;
+	deb.rel_c2p = deb.rel_p2c = deb.rel_norm = true;
+	assert_int_equal(vp_model_validate(&deb, &err), 0);
+	vp_train_defaults(&t);
+	t.head = VP_HEAD_ENCODER;
+	t.batch = 1;
+	t.seq_len = 8;
+	t.precision = VP_PREC_FP32;
+	t.attn = VP_ATTN_SDPA; /* DeBERTa has no SDPA path: eager runs */
+	t.pytorch = VP_PYTORCH_1;
+	t.attn = VP_ATTN_EAGER;
+	eb = estimated(&bert, &t);
+	t.attn = VP_ATTN_SDPA;
+	ed = estimated(&deb, &t);
+	assert_int_equal(ed.full_bytes[VP_COMP_ACTIVATIONS] - eb.full_bytes[VP_COMP_ACTIVATIONS],
+			 2048 + 4096 + 1024 + 512 + 2048 + 32);
+	assert_int_equal(ed.full_bytes[VP_COMP_ATTN_SCORES] - eb.full_bytes[VP_COMP_ATTN_SCORES], 2048 + 64);
+	/* parameters: BERT's block and embedding norm, 100 x 64 words, no
+	 * position table or token types; 8 x 64 relative embeddings and
+	 * their LayerNorm */
+	assert_int_equal(ed.params_total, 6400 + 128 + 49984 + 8 * 64 + 128);
+}
+
 /* GPT-J's eager attention multiplies fp32 copies of q and k, which the
  * matmul saves: in pure bf16 each is 2 bytes an element more than the
  * 16-bit q and k of the same block elsewhere (phi's, whose parallel layout
@@ -1368,6 +1412,7 @@ int main(void)
 		cmocka_unit_test(one_bert_layer_at_batch_1_length_8_matches_the_hand_count),
 		cmocka_unit_test(one_electra_layer_with_narrow_embeddings_matches_the_hand_count),
 		cmocka_unit_test(gptj_eager_attention_keeps_fp32_q_and_k),
+		cmocka_unit_test(one_deberta_layer_adds_the_disentangled_terms_to_bert),
 		cmocka_unit_test(one_llama_layer_in_bf16_matches_the_hand_count),
 		cmocka_unit_test(lora_dropout_and_bitsandbytes_inputs_match_the_hand_count),
 		cmocka_unit_test(qwen3_q_and_k_norms_save_their_fp32_inputs),

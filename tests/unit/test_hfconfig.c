@@ -166,12 +166,65 @@ static void gptj_keys(void **state)
 	assert_non_null(strstr(err.message, "'rotary_dim' (128) is larger than the head (64)"));
 }
 
+/* DebertaV2Config and the keys its modeling code reads with getattr.
+ * deberta-v3-base: relative embeddings of 2 x 256 rows with a LayerNorm, no
+ * absolute positions or token types: DebertaV2Model 183,831,552, the
+ * 184,423,682 users print for the 2-label classifier less its pooler dense
+ * (590,592) and classifier (1,538). */
+static void deberta_v2_keys(void **state)
+{
+#define DEBERTA_SHAPE "\"model_type\": \"deberta-v2\", \"hidden_size\": 768, \"intermediate_size\": 3072, " \
+		      "\"num_hidden_layers\": 12, \"num_attention_heads\": 12, \"vocab_size\": 128100"
+	static const char joined[] = "{" DEBERTA_SHAPE ", \"relative_attention\": true, \"position_buckets\": 256, "
+				     "\"pos_att_type\": \"P2C|c2p\", \"share_att_key\": true, "
+				     "\"position_biased_input\": false, \"norm_rel_ebd\": \"layer_norm\"}";
+	static const char absolute[] = "{" DEBERTA_SHAPE "}";
+	static const char span[] = "{" DEBERTA_SHAPE ", \"relative_attention\": true, \"max_relative_positions\": -1, "
+				   "\"max_position_embeddings\": 256, \"pos_att_type\": [\"c2p\"], \"share_att_key\": true}";
+	static const char conv[] = "{" DEBERTA_SHAPE ", \"relative_attention\": true, \"conv_kernel_size\": 3, "
+				   "\"share_att_key\": true, \"pos_att_type\": \"p2c|c2p\"}";
+	static const char unshared[] = "{" DEBERTA_SHAPE ", \"relative_attention\": true, \"pos_att_type\": \"c2p\"}";
+	static const char bad_terms[] = "{" DEBERTA_SHAPE ", \"relative_attention\": true, \"pos_att_type\": 3}";
+#undef DEBERTA_SHAPE
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_int_equal(vp_hfconfig_load(CONFIGS "deberta-v3-base.json", &m, &err), 0);
+	assert_int_equal(m.pos, VP_POS_DISENTANGLED);
+	assert_int_equal(m.rel_span, 256);
+	assert_true(m.rel_c2p && m.rel_p2c && m.rel_norm && !m.pooler);
+	assert_int_equal(m.max_positions, 0);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(183831552));
+	/* "p2c|c2p" as the hub file writes it, in any case */
+	assert_int_equal(vp_hfconfig_parse("joined.json", joined, sizeof joined - 1, &m, &err), 0);
+	assert_true(m.rel_c2p && m.rel_p2c);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(183831552));
+	/* DebertaV2Config's defaults: no relative attention, a 512-row
+	 * absolute table, no relative embeddings */
+	assert_int_equal(vp_hfconfig_parse("absolute.json", absolute, sizeof absolute - 1, &m, &err), 0);
+	assert_int_equal(m.pos, VP_POS_LEARNED);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(183831552) - 512 * 768 - 2 * 768 + 512 * 768);
+	/* without buckets the span is max_relative_positions, itself
+	 * max_position_embeddings when below 1; absolute positions kept */
+	assert_int_equal(vp_hfconfig_parse("span.json", span, sizeof span - 1, &m, &err), 0);
+	assert_int_equal(m.rel_span, 256);
+	assert_true(m.rel_c2p && !m.rel_p2c && !m.rel_norm);
+	assert_int_equal(m.max_positions, 256);
+	assert_int_equal(vp_hfconfig_parse("conv.json", conv, sizeof conv - 1, &m, &err), -1);
+	assert_non_null(strstr(err.message, "'conv_kernel_size' 3"));
+	assert_int_equal(vp_hfconfig_parse("unshared.json", unshared, sizeof unshared - 1, &m, &err), -1);
+	assert_non_null(strstr(err.message, "'share_att_key' false"));
+	assert_int_equal(vp_hfconfig_parse("terms.json", bad_terms, sizeof bad_terms - 1, &m, &err), -1);
+	assert_non_null(strstr(err.message, "'pos_att_type' must be"));
+}
+
 static void every_config_loads(void **state)
 {
 	(void)state;
-	/* 10 shared configs + 24 per-family ones + one unmodelled model_type
+	/* 10 shared configs + 25 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 35);
+	assert_int_equal(load_all(CONFIGS), 36);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -719,7 +772,7 @@ static void missing_and_unsupported(void **state)
 	(void)state;
 	expect_bad("missing-field.json", 0, 0, "missing field 'hidden_size' (model_type 'llama')");
 	expect_bad("unsupported-type.json", 0, 0,
-		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, distilbert, electra, t5, mt5, "
+		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, distilbert, electra, deberta-v2, t5, mt5, "
 		   "umt5, bart, mbart, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
 		   "exaone, olmo2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt2, bloom, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
@@ -812,6 +865,7 @@ int main(void)
 		cmocka_unit_test(missing_and_unsupported),
 		cmocka_unit_test(electra_embedding_size),
 		cmocka_unit_test(gptj_keys),
+		cmocka_unit_test(deberta_v2_keys),
 		cmocka_unit_test(an_unmodelled_llama_clone_is_read_as_llama),
 		cmocka_unit_test(an_unmodelled_type_unlike_llama_is_refused),
 		cmocka_unit_test(bad_numbers_name_the_field),
