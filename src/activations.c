@@ -710,11 +710,12 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 		 * encoder for output_hidden_states, so the L + 1 layer outputs
 		 * stay referenced until the forward returns: extra where
 		 * autograd keeps only their 16-bit casts or nothing (autocast,
-		 * frozen linears, evaluation); the encoder's (b, 1, s, s)
+		 * frozen linears, evaluation), and not with checkpointing, whose
+		 * saved block inputs they are; the encoder's (b, 1, s, s)
 		 * attention mask, int64 as tokenizers give it, lives as long. */
 		double states = (tt->n_enc + 1.0) * T_first * c->h * c->r, mask = b * s_enc * s_enc * 8.0;
 		tt->global_saved += T_first * 4.0;
-		tt->fwd_held = (c->full && !c->amp ? 0.0 : states) + mask;
+		tt->fwd_held = ((c->full && !c->amp) || t->grad_ckpt ? 0.0 : states) + mask;
 		tt->fwd_held_eval = states + mask;
 	}
 	/* ELECTRA's embeddings_project (a Linear from embedding_size to
