@@ -150,7 +150,8 @@ static bool softmax_upcast(const struct vp_model *m)
 	case VP_NAMING_PHI:
 	case VP_NAMING_PHI3:
 	case VP_NAMING_OPT: /* OPTAttention: softmax in fp32 when the scores are fp16 */
-	case VP_NAMING_GPTJ: /* GPTJAttention._attn: the scores are fp32 already */
+	case VP_NAMING_GPTJ:   /* GPTJAttention._attn: the scores are fp32 already */
+	case VP_NAMING_GPTNEO: /* GPTNeoSelfAttention._attn likewise */
 		return true;
 	case VP_NAMING_BERT:
 	case VP_NAMING_DISTILBERT: /* MultiHeadSelfAttention: nn.functional.softmax(scores) */
@@ -165,9 +166,10 @@ static bool softmax_upcast(const struct vp_model *m)
 }
 
 /* The attention kernel that actually runs. T5 (relative position bias) and
- * BLOOM (ALiBi) have only the eager path in transformers, and GPT-J eager
- * and FlashAttention-2 (GPTJ_ATTENTION_CLASSES; from_pretrained without an
- * attn_implementation loads eager); BERT-family models have SDPA but no
+ * BLOOM (ALiBi) have only the eager path in transformers, and GPT-J and
+ * GPT-Neo eager and FlashAttention-2 (GPTJ_ATTENTION_CLASSES,
+ * GPT_NEO_ATTENTION_CLASSES; from_pretrained without an attn_implementation
+ * loads eager); BERT-family models have SDPA but no
  * FlashAttention-2 path; FlashAttention-2 needs Ampere or newer (flash-attn
  * README), so elsewhere SDPA runs instead. */
 enum vp_attn vp_est_effective_attn(const struct vp_model *m, const struct vp_gpu *g, enum vp_attn a)
@@ -176,7 +178,7 @@ enum vp_attn vp_est_effective_attn(const struct vp_model *m, const struct vp_gpu
 	 * no SDPA or FlashAttention-2 path (huggingface/transformers#48176) */
 	if (m->naming == VP_NAMING_T5 || m->naming == VP_NAMING_BLOOM || m->naming == VP_NAMING_DEBERTA)
 		return VP_ATTN_EAGER;
-	if (m->naming == VP_NAMING_GPTJ && a == VP_ATTN_SDPA)
+	if ((m->naming == VP_NAMING_GPTJ || m->naming == VP_NAMING_GPTNEO) && a == VP_ATTN_SDPA)
 		return VP_ATTN_EAGER;
 	if (a == VP_ATTN_FLASH2 && (m->naming == VP_NAMING_BERT || (g != NULL && !g->flash_attn)))
 		return VP_ATTN_SDPA;

@@ -928,6 +928,33 @@ static int read_gptj(const struct cfg *c, struct vp_model *m)
 	return 0;
 }
 
+/* GPTNeoConfig (models/gpt_neo/configuration_gpt_neo.py): hidden_size,
+ * num_layers, num_heads (attribute_map: num_attention_heads,
+ * num_hidden_layers), max_position_embeddings 2048, intermediate_size None
+ * (= 4 * hidden_size), activation_function "gelu_new", resid_dropout,
+ * embed_dropout and attention_dropout 0.0, tie_word_embeddings True. */
+static int read_gpt_neo(const struct cfg *c, struct vp_model *m)
+{
+	m->max_positions = 2048;
+	if (need_u64(c, "hidden_size", &m->hidden_size) ||
+	    need_u64_alt(c, "num_layers", "num_hidden_layers", &m->num_layers) ||
+	    need_u64_alt(c, "num_heads", "num_attention_heads", &m->num_heads) ||
+	    need_u64(c, "vocab_size", &m->vocab_size) ||
+	    opt_u64(c, "max_position_embeddings", 1, &m->max_positions))
+		return -1;
+	if (vp_mul_u64(m->hidden_size, 4, &m->intermediate_size) != 0)
+		return fail(c, "'%s' is too large", "hidden_size");
+	if ((item(c, "intermediate_size") != NULL && !cJSON_IsNull(item(c, "intermediate_size")) &&
+	     opt_u64(c, "intermediate_size", 1, &m->intermediate_size)) ||
+	    opt_dropout(c, "resid_dropout", &m->hidden_dropout) ||
+	    opt_dropout(c, "attention_dropout", &m->attn_dropout) ||
+	    opt_act(c, "activation_function", &m->act) ||
+	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings))
+		return -1;
+	m->num_kv_heads = m->num_heads;
+	return derive_head_dim(c, "hidden_size", item(c, "num_heads") != NULL ? "num_heads" : "num_attention_heads", m);
+}
+
 /* BloomConfig: hidden_size (n_embed in older files), n_layer, n_head
  * (attribute_map: num_hidden_layers, num_attention_heads); BloomMLP is
  * 4 * hidden_size wide; dropouts 0; the LM head is tied. */
@@ -1060,6 +1087,8 @@ static int read_family(const struct cfg *c, struct vp_model *m)
 		return read_gpt_neox(c, m);
 	if (!strcmp(t, "gptj"))
 		return read_gptj(c, m);
+	if (!strcmp(t, "gpt_neo"))
+		return read_gpt_neo(c, m);
 	if (!strcmp(t, "phi"))
 		return read_phi(c, m);
 	if (!strcmp(t, "gpt2"))

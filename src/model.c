@@ -25,7 +25,7 @@ const char *const vp_model_types[] = {
 	"mixtral",
 	"qwen2_moe",
 	"qwen3_moe",
-	"qwen", "gpt_neox", "phi", "gptj", "gpt2", "bloom", "falcon", "opt",
+	"qwen", "gpt_neox", "phi", "gptj", "gpt_neo", "gpt2", "bloom", "falcon", "opt",
 	NULL
 };
 
@@ -414,6 +414,18 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		m->rotary_fraction = 0.25;
 		m->parallel_block = true;
 		m->lm_head_bias = true;
+	} else if (!strcmp(model_type, "gpt_neo")) {
+		/* models/gpt_neo/modeling_gpt_neo.py: GPT-2's layout (wte +
+		 * wpe, ln_1/ln_2/ln_f, the LM head tied to wte, gelu_new)
+		 * with GPTNeoSelfAttention's q/k/v_proj without biases and
+		 * out_proj with one, GPTNeoMLP's c_fc/c_proj as nn.Linear;
+		 * GPTNeoConfig's dropouts default to 0. Its local layers mask
+		 * the same s x s scores the global ones compute. */
+		family_biased_decoder(m, VP_NAMING_GPTNEO);
+		m->qkv_bias = false;
+		m->act = VP_ACT_GELU_NEW;
+		m->pos = VP_POS_LEARNED;
+		m->tie_embeddings = true;
 	} else if (!strcmp(model_type, "gpt2")) {
 		/* models/gpt2/modeling_gpt2.py: Conv1D c_attn/c_proj/c_fc/c_proj
 		 * always with bias, wte + wpe, ln_1/ln_2/ln_f, the LM head tied
@@ -505,6 +517,7 @@ static int naming_shape(enum vp_naming n, enum vp_arch *arch)
 	case VP_NAMING_NEOX:
 	case VP_NAMING_PHI:
 	case VP_NAMING_GPTJ:
+	case VP_NAMING_GPTNEO:
 	case VP_NAMING_GPT2:
 	case VP_NAMING_BLOOM:
 	case VP_NAMING_OPT:
@@ -886,6 +899,14 @@ static void decoder_block(struct lin_builder *b, const struct vp_model *m, const
 		put(b, VP_LIN_UP, "fc1", "mlp.fc1", w->h, w->ff, bm);
 		put(b, VP_LIN_DOWN, "fc2", "mlp.fc2", w->ff, w->h, bm);
 		break;
+	case VP_NAMING_GPTNEO:
+		put(b, VP_LIN_Q, "q_proj", "attn.attention.q_proj", w->h, w->q, bi);
+		put(b, VP_LIN_K, "k_proj", "attn.attention.k_proj", w->h, w->kv, bi);
+		put(b, VP_LIN_V, "v_proj", "attn.attention.v_proj", w->h, w->kv, bi);
+		put(b, VP_LIN_O, "out_proj", "attn.attention.out_proj", w->q, w->h, bo);
+		put(b, VP_LIN_UP, "c_fc", "mlp.c_fc", w->h, w->ff, bm);
+		put(b, VP_LIN_DOWN, "c_proj", "mlp.c_proj", w->ff, w->h, bm);
+		break;
 	case VP_NAMING_GPTJ:
 		put(b, VP_LIN_Q, "q_proj", "attn.q_proj", w->h, w->q, bi);
 		put(b, VP_LIN_K, "k_proj", "attn.k_proj", w->h, w->kv, bi);
@@ -1034,7 +1055,7 @@ enum vp_qk_norm vp_model_qk_norm(const struct vp_model *m)
 
 bool vp_model_eager_qk_fp32(const struct vp_model *m)
 {
-	return m != NULL && m->naming == VP_NAMING_GPTJ;
+	return m != NULL && (m->naming == VP_NAMING_GPTJ || m->naming == VP_NAMING_GPTNEO);
 }
 
 bool vp_model_logits_fp32(const struct vp_model *m)

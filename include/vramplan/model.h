@@ -83,6 +83,7 @@ enum vp_naming {
 	VP_NAMING_DISTILBERT, /* q_lin k_lin v_lin out_lin ffn.lin1 ffn.lin2 */
 	VP_NAMING_EXAONE,    /* attn.attention.{q,k,v,out}_proj, mlp.c_fc_0 c_fc_1 c_proj */
 	VP_NAMING_GPTJ,      /* attn.q_proj k_proj v_proj out_proj, mlp.fc_in fc_out */
+	VP_NAMING_GPTNEO,    /* attn.attention.q_proj k_proj v_proj out_proj, mlp.c_fc c_proj */
 	VP_NAMING_DEBERTA    /* query_proj key_proj value_proj attention.output.dense intermediate.dense output.dense */
 };
 
@@ -217,8 +218,8 @@ bool vp_model_sandwich_norms(const struct vp_model *m);
 uint64_t vp_model_embed_width(const struct vp_model *m);
 
 /* Does eager attention compute q.k^T in fp32 from fp32 copies of q and k,
- * whatever the model's dtype (GPT-J: GPTJAttention._attn casts query and
- * key with .to(torch.float32))? */
+ * whatever the model's dtype (GPTJAttention._attn and
+ * GPTNeoSelfAttention._attn cast query and key with .to(torch.float32))? */
 bool vp_model_eager_qk_fp32(const struct vp_model *m);
 
 /* Does the causal-LM head cast its logits to fp32 in the model's forward

@@ -312,6 +312,31 @@ static void gptj_eager_attention_keeps_fp32_q_and_k(void **state)
 			 estimated(&phi, &t).full_bytes[VP_COMP_ACTIVATIONS]);
 }
 
+/* GPT-Neo's GPTNeoSelfAttention._attn casts q and k as GPT-J's does; the
+ * rest is GPT-2's sequential block (whose fused c_attn output the kernel's
+ * saved v does not keep, GPT-2's q/k/v being reshape copies) */
+static void gpt_neo_eager_attention_keeps_fp32_q_and_k(void **state)
+{
+	struct vp_model neo = tiny_of_family("gpt_neo"), plain;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+	uint64_t eager;
+
+	(void)state;
+	neo.max_positions = 16;
+	assert_int_equal(vp_model_validate(&neo, &err), 0);
+	plain = neo;
+	plain.naming = VP_NAMING_OPT; /* q/k/v_proj, out_proj, fc1/fc2: no upcast */
+	t.attn = VP_ATTN_EAGER;
+	assert_int_equal(estimated(&neo, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+				 estimated(&plain, &t).full_bytes[VP_COMP_ACTIVATIONS],
+			 8 * (64 + 64) * 2);
+	eager = estimated(&neo, &t).full_bytes[VP_COMP_ATTN_SCORES];
+	assert_true(eager > 0);
+	t.attn = VP_ATTN_SDPA; /* no SDPA path: eager runs */
+	assert_int_equal(estimated(&neo, &t).full_bytes[VP_COMP_ATTN_SCORES], eager);
+}
+
 /* One Llama block: hidden 64, 4 heads and 2 key/value heads of 16, SwiGLU
  * 128, vocabulary 100, untied head; pure bf16, SDPA, batch 1, length 8. */
 static void one_llama_layer_in_bf16_matches_the_hand_count(void **state)
@@ -1412,6 +1437,7 @@ int main(void)
 		cmocka_unit_test(one_bert_layer_at_batch_1_length_8_matches_the_hand_count),
 		cmocka_unit_test(one_electra_layer_with_narrow_embeddings_matches_the_hand_count),
 		cmocka_unit_test(gptj_eager_attention_keeps_fp32_q_and_k),
+		cmocka_unit_test(gpt_neo_eager_attention_keeps_fp32_q_and_k),
 		cmocka_unit_test(one_deberta_layer_adds_the_disentangled_terms_to_bert),
 		cmocka_unit_test(one_llama_layer_in_bf16_matches_the_hand_count),
 		cmocka_unit_test(lora_dropout_and_bitsandbytes_inputs_match_the_hand_count),

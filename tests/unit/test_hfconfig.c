@@ -164,6 +164,13 @@ static void gptj_keys(void **state)
 	assert_int_equal(m.intermediate_size, 1024);
 	assert_int_equal(vp_hfconfig_parse("wide.json", too_wide, sizeof too_wide - 1, &m, &err), -1);
 	assert_non_null(strstr(err.message, "'rotary_dim' (128) is larger than the head (64)"));
+	/* GPT-Neo: GPT-2's layout with q/k/v_proj and out_proj; 1,315,575,808
+	 * for gpt-neo-1.3B as a public printout of GPTNeoForCausalLM gives it */
+	assert_int_equal(vp_hfconfig_load(CONFIGS "gpt-neo-1.3b.json", &m, &err), 0);
+	assert_int_equal(m.intermediate_size, 8192);
+	assert_true(m.tie_embeddings && !m.qkv_bias && m.out_bias && !m.parallel_block);
+	assert_int_equal(m.pos, VP_POS_LEARNED);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(1315575808));
 }
 
 /* DebertaV2Config and the keys its modeling code reads with getattr.
@@ -222,9 +229,9 @@ static void deberta_v2_keys(void **state)
 static void every_config_loads(void **state)
 {
 	(void)state;
-	/* 10 shared configs + 25 per-family ones + one unmodelled model_type
+	/* 10 shared configs + 26 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 36);
+	assert_int_equal(load_all(CONFIGS), 37);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -774,7 +781,7 @@ static void missing_and_unsupported(void **state)
 	expect_bad("unsupported-type.json", 0, 0,
 		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, distilbert, electra, deberta-v2, t5, mt5, "
 		   "umt5, bart, mbart, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
-		   "exaone, olmo2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt2, bloom, falcon, opt)");
+		   "exaone, olmo2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, bloom, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
 		   "missing field 'model_type' (is this a Hugging Face config.json?)");
 	expect_bad("model-type-number.json", 0, 0, "'model_type' must be a string");
