@@ -1,8 +1,16 @@
-# every config imports to an entry that the catalogue loader takes back
+# every config imports to an entry that the catalogue loader takes back, and
+# the entry estimates what the config itself does (the same parameters and
+# the same allocated bytes at one small step)
 t=$(mktemp) || exit 1
+est() {
+	python3 -c 'import json,sys; e=json.load(sys.stdin)["estimate"]; print(e["params_total"], e["allocated_bytes"])'
+}
 for f in tests/data/configs/*.json; do
 	"$VRAMPLAN" import "$f" >"$t" || { echo "import failed: $f"; continue; }
 	name=$(sed -n 's/^- name: //p' "$t")
-	"$VRAMPLAN" list models --catalog "$t" | grep -q "^$name " && echo "$f: $name" || echo "not listed: $f"
+	"$VRAMPLAN" list models --catalog "$t" | grep -q "^$name " || { echo "not listed: $f"; continue; }
+	a=$("$VRAMPLAN" estimate --model "$f" --gpu h100 --batch 1 --seq-len 64 --target-len 16 --format json 2>/dev/null | est)
+	b=$("$VRAMPLAN" estimate --catalog "$t" --model "$name" --gpu h100 --batch 1 --seq-len 64 --target-len 16 --format json 2>/dev/null | est)
+	if [ -n "$a" ] && [ "$a" = "$b" ]; then echo "$f: $name"; else echo "estimates differ: $f ($a | $b)"; fi
 done
 rm -f "$t"
