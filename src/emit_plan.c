@@ -69,6 +69,7 @@ static void cat(char *buf, size_t size, const char *fmt, ...)
 void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *buf, size_t size)
 {
 	char targets[VP_MAX_TARGETS * 33 + 16];
+	enum vp_attn runs;
 
 	if (size == 0)
 		return;
@@ -86,8 +87,15 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 	} else if (t->quant != VP_QUANT_NONE) {
 		cat(buf, size, " %s", vp_quant_name(t->quant));
 	}
-	cat(buf, size, ", %s, %s attention, %s", vp_optimizer_name(t->optimizer), vp_attn_name(t->attn),
-	    t->grad_ckpt ? "gradient checkpointing" : "no checkpointing");
+	/* the kernel that runs, where the model has no path for the one asked
+	 * for (T5, BLOOM, GPT-J, GPT-Neo, DeBERTa: eager; BERT: no FA2) */
+	runs = vp_attn_that_runs(m, NULL, t->attn);
+	if (runs != t->attn)
+		cat(buf, size, ", %s, %s attention (%s has no %s path)", vp_optimizer_name(t->optimizer),
+		    vp_attn_name(runs), m->model_type, t->attn == VP_ATTN_FLASH2 ? "FlashAttention-2" : "SDPA");
+	else
+		cat(buf, size, ", %s, %s attention", vp_optimizer_name(t->optimizer), vp_attn_name(t->attn));
+	cat(buf, size, ", %s", t->grad_ckpt ? "gradient checkpointing" : "no checkpointing");
 	if (t->head != vp_model_default_head(m) || !vp_head_generates(t->head)) {
 		cat(buf, size, ", %s head", vp_head_name(t->head));
 		if (t->head == VP_HEAD_SEQ_CLS)

@@ -75,6 +75,11 @@ static void ctx_init(struct ctx *c, const struct vp_model *m, const struct vp_gp
 	c->kvd = (double)m->num_kv_heads * (double)m->head_dim;
 }
 
+enum vp_attn vp_attn_that_runs(const struct vp_model *m, const struct vp_gpu *g, enum vp_attn a)
+{
+	return m == NULL ? a : vp_est_effective_attn(m, g, a);
+}
+
 static int to_u64(double v, uint64_t *out)
 {
 	if (!(v >= 0.0) || v > VP_BYTES_LIMIT)

@@ -121,6 +121,12 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
  * estimate ignores the flags. */
 bool vp_liger_patches(const struct vp_model *m);
 
+/* The attention kernel that runs when `a` is asked for: eager for models
+ * transformers gives no SDPA path (T5, BLOOM, GPT-J, GPT-Neo, DeBERTa),
+ * SDPA for FlashAttention-2 on BERT-family models and, when g is given, on a
+ * GPU that cannot run it. g may be NULL (the model's side alone). */
+enum vp_attn vp_attn_that_runs(const struct vp_model *m, const struct vp_gpu *g, enum vp_attn a);
+
 /* Estimate one training step. Returns 0, or -1 with err filled when the
  * inputs are inconsistent (e.g. a LoRA target the model does not have, a
  * head the architecture lacks) or when a size overflows (VP_ERR_INPUT). */
