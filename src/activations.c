@@ -156,6 +156,7 @@ static bool softmax_upcast(const struct vp_model *m)
 	case VP_NAMING_BERT:
 	case VP_NAMING_DISTILBERT: /* MultiHeadSelfAttention: nn.functional.softmax(scores) */
 	case VP_NAMING_DEBERTA:    /* DisentangledSelfAttention: nn.functional.softmax(scores) */
+	case VP_NAMING_MPNET:      /* MPNetSelfAttention: nn.functional.softmax(attention_scores) */
 	case VP_NAMING_BART:
 	case VP_NAMING_NEOX:
 	case VP_NAMING_GPT2:
@@ -176,7 +177,8 @@ enum vp_attn vp_est_effective_attn(const struct vp_model *m, const struct vp_gpu
 {
 	/* DeBERTa's disentangled attention is written out in bmm and softmax:
 	 * no SDPA or FlashAttention-2 path (huggingface/transformers#48176) */
-	if (m->naming == VP_NAMING_T5 || m->naming == VP_NAMING_BLOOM || m->naming == VP_NAMING_DEBERTA)
+	if (m->naming == VP_NAMING_T5 || m->naming == VP_NAMING_BLOOM || m->naming == VP_NAMING_DEBERTA ||
+	    m->naming == VP_NAMING_MPNET)
 		return VP_ATTN_EAGER;
 	if ((m->naming == VP_NAMING_GPTJ || m->naming == VP_NAMING_GPTNEO) && a == VP_ATTN_SDPA)
 		return VP_ATTN_EAGER;
@@ -498,7 +500,7 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	const struct vp_linear *down = find_role(ls, n, VP_LIN_DOWN);
 	bool has_cross = find_role(ls, n, VP_LIN_CROSS_Q) != NULL;
 	bool post_norm = c->m->naming == VP_NAMING_BERT || c->m->naming == VP_NAMING_DISTILBERT ||
-			 c->m->naming == VP_NAMING_DEBERTA ||
+			 c->m->naming == VP_NAMING_DEBERTA || c->m->naming == VP_NAMING_MPNET ||
 			 (c->m->naming == VP_NAMING_BART && !c->m->final_norm);
 	double mlp_in, masks, saved_attn, attn_transient;
 	/* a mixture of experts runs each token through experts_per_token of
@@ -706,6 +708,19 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 	if (m->hidden_dropout > 0.0)
 		tt->global_saved += T_first * c->E; /* embedding dropout mask */
 	tt->fwd_held = tt->fwd_held_eval = 0.0;
+	if (m->naming == VP_NAMING_MPNET) {
+		/* MPNetEncoder.compute_position_bias expands the relative bias
+		 * to (b, heads, s, s) with .contiguous(): an fp32 tensor (the
+		 * embedding's dtype) that every layer adds in place and that
+		 * lives until the encoder returns; in backward its gradient
+		 * gathers every layer's in one buffer of that size until the
+		 * bottom layer. With checkpointing each layer's saved inputs
+		 * hold the tensor itself through backward as well. The bucket
+		 * index (s x s int64) is saved by the embedding. */
+		double bias = b * (double)m->num_heads * s_enc * s_enc * 4.0;
+		tt->global_saved += bias * (t->grad_ckpt ? 2.0 : 1.0) + s_enc * s_enc * 8.0;
+		tt->fwd_held_eval = bias;
+	}
 	if (m->naming == VP_NAMING_DEBERTA) {
 		/* DebertaV2Embeddings multiplies by the fp32 padding mask
 		 * (b, s, 1), which mul saves. DebertaV2Model always asks its

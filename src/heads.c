@@ -76,9 +76,10 @@ int vp_head_check(const struct vp_model *m, enum vp_head head, struct vp_error *
 {
 	const char *kind, *heads;
 
-	/* transformers has no DistilBertForCausalLM or DebertaV2ForCausalLM
-	 * (BertLMHeadModel's counterpart) */
-	bool distil = m->naming == VP_NAMING_DISTILBERT || m->naming == VP_NAMING_DEBERTA;
+	/* transformers has no DistilBertForCausalLM, DebertaV2ForCausalLM or
+	 * MPNetForCausalLM (BertLMHeadModel's counterpart) */
+	bool distil = m->naming == VP_NAMING_DISTILBERT || m->naming == VP_NAMING_DEBERTA ||
+		      m->naming == VP_NAMING_MPNET;
 
 	if (arch_has_head(m->arch, head) && !(distil && head == VP_HEAD_CAUSAL_LM))
 		return 0;

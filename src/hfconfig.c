@@ -444,6 +444,17 @@ static int read_deberta_v2(const struct cfg *c, struct vp_model *m)
 	return 0;
 }
 
+/* MPNetConfig (models/mpnet/configuration_mpnet.py): BERT's keys without
+ * token types, max_position_embeddings 512 (checkpoints say 514),
+ * relative_attention_num_buckets 32. */
+static int read_mpnet(const struct cfg *c, struct vp_model *m)
+{
+	if (read_bert(c, m))
+		return -1;
+	m->type_vocab_size = 0;
+	return opt_u64(c, "relative_attention_num_buckets", 1, &m->relative_buckets);
+}
+
 /* DistilBertConfig (models/distilbert/configuration_distilbert.py): dim,
  * n_layers, n_heads, hidden_dim (attribute_map: hidden_size,
  * num_hidden_layers, num_attention_heads), max_position_embeddings 512,
@@ -1077,6 +1088,8 @@ static int read_family(const struct cfg *c, struct vp_model *m)
 		return read_electra(c, m);
 	if (!strcmp(t, "deberta-v2"))
 		return read_deberta_v2(c, m);
+	if (!strcmp(t, "mpnet"))
+		return read_mpnet(c, m);
 	if (!strcmp(t, "t5") || !strcmp(t, "mt5") || !strcmp(t, "umt5"))
 		return read_t5(c, m);
 	if (!strcmp(t, "bart") || !strcmp(t, "mbart"))

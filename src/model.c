@@ -18,7 +18,7 @@
 #include "vramplan/layers.h"
 
 const char *const vp_model_types[] = {
-	"bert", "roberta", "xlm-roberta", "distilbert", "electra", "deberta-v2",
+	"bert", "roberta", "xlm-roberta", "distilbert", "electra", "deberta-v2", "mpnet",
 	"t5", "mt5", "umt5",
 	"bart", "mbart",
 	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "olmo2",
@@ -229,6 +229,16 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		 * embeddings. */
 		family_bert(m);
 		m->pooler = false;
+	} else if (!strcmp(model_type, "mpnet")) {
+		/* models/mpnet/modeling_mpnet.py: BERT's post-norm layer with
+		 * MPNetSelfAttention q/k/v/o (biases), learned positions (the
+		 * RoBERTa padding offset: 514 rows), no token types, a pooler,
+		 * and one relative_attention_bias of 32 buckets x heads in the
+		 * encoder (MPNetConfig relative_attention_num_buckets). */
+		family_bert(m);
+		m->naming = VP_NAMING_MPNET;
+		m->type_vocab_size = 0;
+		m->relative_buckets = 32;
 	} else if (!strcmp(model_type, "deberta-v2")) {
 		/* models/deberta_v2/modeling_deberta_v2.py: BERT's post-norm
 		 * block with query_proj/key_proj/value_proj, disentangled
@@ -499,6 +509,7 @@ static int naming_shape(enum vp_naming n, enum vp_arch *arch)
 	case VP_NAMING_BERT:
 	case VP_NAMING_DISTILBERT:
 	case VP_NAMING_DEBERTA:
+	case VP_NAMING_MPNET:
 		*arch = VP_ARCH_ENCODER;
 		return 0;
 	case VP_NAMING_T5:
@@ -545,7 +556,7 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 		return vp_error_set(err, VP_ERR_INPUT, "no model to validate");
 	if ((unsigned)m->arch > VP_ARCH_ENCDEC || (unsigned)m->norm > VP_NORM_RMS ||
 	    (unsigned)m->act > VP_ACT_GELU_NEW || (unsigned)m->pos > VP_POS_DISENTANGLED ||
-	    (unsigned)m->naming > VP_NAMING_DEBERTA)
+	    (unsigned)m->naming > VP_NAMING_MPNET)
 		return vp_error_set(err, VP_ERR_INPUT, "corrupt model descriptor (enum out of range)");
 
 	if (check_count(&nm, "hidden_size", m->hidden_size, 1, VP_SIZE_LIMIT, err) ||
@@ -720,6 +731,18 @@ static void bert_block(struct lin_builder *b, const struct vp_model *m, const st
 	put(b, VP_LIN_K, "key", "attention.self.key", w->h, w->kv, m->qkv_bias);
 	put(b, VP_LIN_V, "value", "attention.self.value", w->h, w->kv, m->qkv_bias);
 	put(b, VP_LIN_O, "dense", "attention.output.dense", w->q, w->h, m->out_bias);
+	put(b, VP_LIN_UP, "dense", "intermediate.dense", w->h, w->ff, m->mlp_bias);
+	put(b, VP_LIN_DOWN, "dense", "output.dense", w->ff, w->h, m->mlp_bias);
+}
+
+/* MPNetLayer (models/mpnet/modeling_mpnet.py): attention.attn.q/k/v/o, then
+ * intermediate.dense and output.dense, all with biases. */
+static void mpnet_block(struct lin_builder *b, const struct vp_model *m, const struct widths *w)
+{
+	put(b, VP_LIN_Q, "q", "attention.attn.q", w->h, w->q, m->qkv_bias);
+	put(b, VP_LIN_K, "k", "attention.attn.k", w->h, w->kv, m->qkv_bias);
+	put(b, VP_LIN_V, "v", "attention.attn.v", w->h, w->kv, m->qkv_bias);
+	put(b, VP_LIN_O, "o", "attention.attn.o", w->q, w->h, m->out_bias);
 	put(b, VP_LIN_UP, "dense", "intermediate.dense", w->h, w->ff, m->mlp_bias);
 	put(b, VP_LIN_DOWN, "dense", "output.dense", w->ff, w->h, m->mlp_bias);
 }
@@ -932,6 +955,7 @@ static void decoder_block(struct lin_builder *b, const struct vp_model *m, const
 	case VP_NAMING_BERT:
 	case VP_NAMING_DISTILBERT:
 	case VP_NAMING_DEBERTA:
+	case VP_NAMING_MPNET:
 	case VP_NAMING_T5:
 	case VP_NAMING_BART:
 		b->failed = true;
@@ -962,6 +986,8 @@ size_t vp_model_block_linears(const struct vp_model *m, enum vp_block_kind kind,
 			distilbert_block(&b, m, &w);
 		else if (m->naming == VP_NAMING_DEBERTA)
 			deberta_block(&b, m, &w);
+		else if (m->naming == VP_NAMING_MPNET)
+			mpnet_block(&b, m, &w);
 		else
 			bert_block(&b, m, &w);
 		break;
@@ -1199,7 +1225,7 @@ uint64_t vp_model_param_count_parts(const struct vp_model *m, bool with_decoder,
 		add(&a, mul(&a, width, m->hidden_size));
 		add(&a, m->hidden_size);
 	}
-	if (m->pos == VP_POS_RELATIVE && !is_type(m, "umt5"))
+	if ((m->pos == VP_POS_RELATIVE && !is_type(m, "umt5")) || m->naming == VP_NAMING_MPNET)
 		add(&a, mul(&a, stacks, mul(&a, m->relative_buckets, m->num_heads)));
 
 	if (m->arch == VP_ARCH_ENCODER) {

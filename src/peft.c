@@ -28,12 +28,13 @@
  *
  * Note phi: PEFT's default adds the MLP's fc1 and fc2.
  *
- * umt5, mbart, qwen (v1), phi3, exaone (remote code) and gemma3_text are
- * not in the mapping (the last not in the copies read); PEFT refuses a
+ * umt5, mbart, qwen (v1), phi3, exaone (remote code), mpnet and gemma3_text
+ * are not in the mapping (the last not in the copies read); PEFT refuses a
  * LoraConfig without target_modules for them. The fallbacks below are the
  * query and value projections under each family's module names
  * (UMT5Attention.q/.v, MBartAttention.q_proj/.v_proj, Qwen v1's fused
- * attn.c_attn, Phi-3's fused self_attn.qkv_proj).
+ * attn.c_attn, Phi-3's fused self_attn.qkv_proj, MPNetSelfAttention.q/.v,
+ * which SetFit-style LoRA runs target).
  */
 static const struct {
 	const char *model_type;
@@ -74,6 +75,7 @@ static const struct {
 	{"phi3", "qkv_proj", false},
 	{"gemma3_text", "q_proj,v_proj", false},
 	{"exaone", "q_proj,v_proj", false},
+	{"mpnet", "q,v", false},
 };
 
 #define N_DEFAULTS (sizeof lora_defaults / sizeof lora_defaults[0])

@@ -84,7 +84,8 @@ enum vp_naming {
 	VP_NAMING_EXAONE,    /* attn.attention.{q,k,v,out}_proj, mlp.c_fc_0 c_fc_1 c_proj */
 	VP_NAMING_GPTJ,      /* attn.q_proj k_proj v_proj out_proj, mlp.fc_in fc_out */
 	VP_NAMING_GPTNEO,    /* attn.attention.q_proj k_proj v_proj out_proj, mlp.c_fc c_proj */
-	VP_NAMING_DEBERTA    /* query_proj key_proj value_proj attention.output.dense intermediate.dense output.dense */
+	VP_NAMING_DEBERTA,   /* query_proj key_proj value_proj attention.output.dense intermediate.dense output.dense */
+	VP_NAMING_MPNET      /* attention.attn.q k v o, intermediate.dense, output.dense */
 };
 
 struct vp_model {
@@ -126,7 +127,7 @@ struct vp_model {
 	uint64_t head_dim;           /* per-head width (T5 d_kv); often hidden/heads */
 	uint64_t max_positions;      /* rows of a learned position table (0 = none) */
 	uint64_t type_vocab_size;    /* BERT token-type rows (0 = none) */
-	uint64_t relative_buckets;   /* T5 relative-attention buckets (0 = none) */
+	uint64_t relative_buckets;   /* T5 (and MPNet) relative-attention buckets (0 = none) */
 	/* DeBERTa (VP_POS_DISENTANGLED): the attention span P (position_buckets,
 	 * else max_relative_positions), which attention terms run
 	 * (pos_att_type c2p, p2c), and whether a LayerNorm normalizes the

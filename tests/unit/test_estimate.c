@@ -283,6 +283,39 @@ static void one_deberta_layer_adds_the_disentangled_terms_to_bert(void **state)
 	assert_int_equal(ed.params_total, 6400 + 128 + 49984 + 8 * 64 + 128);
 }
 
+/* MPNet is BERT's layer plus one relative bias for the encoder, which
+ * MPNetEncoder.compute_position_bias expands to an fp32 (b, heads, s, s)
+ * tensor: held through the forward, its gradient through the backward
+ * (1 x 4 x 8 x 8 x 4 = 1024 bytes here), and with checkpointing the tensor
+ * too, as every layer's saved input; the embedding saves its s x s int64
+ * bucket index (512). 32 buckets x 4 heads of parameters. */
+static void mpnet_counts_its_expanded_position_bias(void **state)
+{
+	struct vp_model bert = tiny_bert(), mp = tiny_of_family("mpnet");
+	struct vp_train t;
+	struct vp_error err = {0};
+	uint64_t b0, m0;
+
+	(void)state;
+	mp.max_positions = 16;
+	assert_int_equal(vp_model_validate(&mp, &err), 0);
+	vp_train_defaults(&t);
+	t.head = VP_HEAD_ENCODER;
+	t.batch = 1;
+	t.seq_len = 8;
+	t.precision = VP_PREC_FP32;
+	t.attn = VP_ATTN_EAGER;
+	b0 = estimated(&bert, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	m0 = estimated(&mp, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	assert_int_equal(m0 - b0, 1024 + 512);
+	t.grad_ckpt = true;
+	assert_int_equal(estimated(&mp, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+				 estimated(&bert, &t).full_bytes[VP_COMP_ACTIVATIONS],
+			 2 * 1024 + 512);
+	/* BERT's tiny has 2 token-type rows and no relative bias */
+	assert_int_equal(estimated(&mp, &t).params_total - estimated(&bert, &t).params_total, 32 * 4 - 2 * 64);
+}
+
 /* GPT-J's eager attention multiplies fp32 copies of q and k, which the
  * matmul saves: in pure bf16 each is 2 bytes an element more than the
  * 16-bit q and k of the same block elsewhere (phi's, whose parallel layout
@@ -1438,6 +1471,7 @@ int main(void)
 		cmocka_unit_test(one_electra_layer_with_narrow_embeddings_matches_the_hand_count),
 		cmocka_unit_test(gptj_eager_attention_keeps_fp32_q_and_k),
 		cmocka_unit_test(gpt_neo_eager_attention_keeps_fp32_q_and_k),
+		cmocka_unit_test(mpnet_counts_its_expanded_position_bias),
 		cmocka_unit_test(one_deberta_layer_adds_the_disentangled_terms_to_bert),
 		cmocka_unit_test(one_llama_layer_in_bf16_matches_the_hand_count),
 		cmocka_unit_test(lora_dropout_and_bitsandbytes_inputs_match_the_hand_count),

@@ -226,12 +226,29 @@ static void deberta_v2_keys(void **state)
 	assert_non_null(strstr(err.message, "'pos_att_type' must be"));
 }
 
+/* MPNetConfig: BERT's keys without token types, 514 position rows, a
+ * relative bias of 32 buckets per head: all-mpnet-base-v2 counts
+ * 109,486,464 with its pooler, as public model tables list it. */
+static void mpnet_keys(void **state)
+{
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_int_equal(vp_hfconfig_load(CONFIGS "all-mpnet-base-v2.json", &m, &err), 0);
+	assert_int_equal(m.type_vocab_size, 0);
+	assert_int_equal(m.relative_buckets, 32);
+	assert_int_equal(m.max_positions, 514);
+	assert_true(m.pooler);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(109486464));
+}
+
 static void every_config_loads(void **state)
 {
 	(void)state;
-	/* 10 shared configs + 26 per-family ones + one unmodelled model_type
+	/* 10 shared configs + 27 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 37);
+	assert_int_equal(load_all(CONFIGS), 38);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -779,7 +796,7 @@ static void missing_and_unsupported(void **state)
 	(void)state;
 	expect_bad("missing-field.json", 0, 0, "missing field 'hidden_size' (model_type 'llama')");
 	expect_bad("unsupported-type.json", 0, 0,
-		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, distilbert, electra, deberta-v2, t5, mt5, "
+		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, distilbert, electra, deberta-v2, mpnet, t5, mt5, "
 		   "umt5, bart, mbart, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
 		   "exaone, olmo2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, bloom, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
@@ -873,6 +890,7 @@ int main(void)
 		cmocka_unit_test(electra_embedding_size),
 		cmocka_unit_test(gptj_keys),
 		cmocka_unit_test(deberta_v2_keys),
+		cmocka_unit_test(mpnet_keys),
 		cmocka_unit_test(an_unmodelled_llama_clone_is_read_as_llama),
 		cmocka_unit_test(an_unmodelled_type_unlike_llama_is_refused),
 		cmocka_unit_test(bad_numbers_name_the_field),
