@@ -166,17 +166,16 @@ static bool softmax_upcast(const struct vp_model *m)
 	return true;
 }
 
-/* The attention kernel that actually runs. T5 (relative position bias) and
- * BLOOM (ALiBi) have only the eager path in transformers, and GPT-J and
- * GPT-Neo eager and FlashAttention-2 (GPTJ_ATTENTION_CLASSES,
- * GPT_NEO_ATTENTION_CLASSES; from_pretrained without an attn_implementation
- * loads eager); BERT-family models have SDPA but no
- * FlashAttention-2 path; FlashAttention-2 needs Ampere or newer (flash-attn
- * README), so elsewhere SDPA runs instead. */
+/* The attention kernel that actually runs. T5 (relative position bias),
+ * BLOOM (ALiBi), DeBERTa (its disentangled attention written out in bmm
+ * and softmax, huggingface/transformers#48176) and MPNet have only the eager
+ * path in transformers; GPT-J and GPT-Neo have eager and FlashAttention-2
+ * (GPTJ_ATTENTION_CLASSES, GPT_NEO_ATTENTION_CLASSES: from_pretrained
+ * without an attn_implementation loads eager); BERT-family models have SDPA
+ * but no FlashAttention-2 path; FlashAttention-2 needs Ampere or newer
+ * (flash-attn README), so elsewhere SDPA runs instead. */
 enum vp_attn vp_est_effective_attn(const struct vp_model *m, const struct vp_gpu *g, enum vp_attn a)
 {
-	/* DeBERTa's disentangled attention is written out in bmm and softmax:
-	 * no SDPA or FlashAttention-2 path (huggingface/transformers#48176) */
 	if (m->naming == VP_NAMING_T5 || m->naming == VP_NAMING_BLOOM || m->naming == VP_NAMING_DEBERTA ||
 	    m->naming == VP_NAMING_MPNET)
 		return VP_ATTN_EAGER;
