@@ -327,7 +327,7 @@ static int opt_signed(const struct cfg *c, const char *key, double *out)
 {
 	const cJSON *it = item(c, key);
 
-	if (it == NULL || cJSON_IsNull(it))
+	if (it == NULL)
 		return 0;
 	if (!cJSON_IsNumber(it) || it->valuedouble != floor(it->valuedouble) || fabs(it->valuedouble) > 1e12)
 		return fail(c, "'%s' must be an integer", key);
@@ -346,7 +346,7 @@ static int deberta_term(const struct cfg *c, const char *term, bool *out)
 	size_t i, n;
 
 	*out = false;
-	if (it == NULL || cJSON_IsNull(it))
+	if (it == NULL)
 		return 0;
 	if (cJSON_IsString(it) && it->valuestring != NULL) {
 		for (p = it->valuestring; *p != '\0';) {
@@ -868,6 +868,15 @@ static int read_phi(const struct cfg *c, struct vp_model *m)
 	return derive_head_dim(c, "hidden_size", "num_attention_heads", m);
 }
 
+/* GPT-2's, GPT-J's and GPT-Neo's MLP: 4 x the hidden size unless the
+ * config names its width in `key` (None, null here, keeps the default). */
+static int mlp_width_4h(const struct cfg *c, const char *key, const char *hkey, struct vp_model *m)
+{
+	if (vp_mul_u64(m->hidden_size, 4, &m->intermediate_size) != 0)
+		return fail(c, "'%s' is too large", hkey);
+	return opt_u64(c, key, 1, &m->intermediate_size);
+}
+
 /* GPT2Config: n_positions 1024, n_inner None (= 4 * n_embd), dropouts 0.1,
  * activation "gelu_new"; attribute_map also accepts hidden_size,
  * num_hidden_layers, num_attention_heads, max_position_embeddings. */
@@ -885,9 +894,7 @@ static int read_gpt2(const struct cfg *c, struct vp_model *m)
 	} else if (opt_u64(c, "n_positions", 1, &m->max_positions)) {
 		return -1;
 	}
-	if (vp_mul_u64(m->hidden_size, 4, &m->intermediate_size) != 0)
-		return fail(c, "'%s' is too large", "n_embd");
-	if (opt_u64(c, "n_inner", 1, &m->intermediate_size) ||
+	if (mlp_width_4h(c, "n_inner", "n_embd", m) ||
 	    opt_dropout(c, "resid_pdrop", &m->hidden_dropout) ||
 	    opt_dropout(c, "attn_pdrop", &m->attn_dropout) ||
 	    opt_act(c, "activation_function", &m->act) ||
@@ -912,10 +919,7 @@ static int read_gptj(const struct cfg *c, struct vp_model *m)
 	    need_u64_alt(c, "n_head", "num_attention_heads", &m->num_heads) ||
 	    need_u64(c, "vocab_size", &m->vocab_size))
 		return -1;
-	if (vp_mul_u64(m->hidden_size, 4, &m->intermediate_size) != 0)
-		return fail(c, "'%s' is too large", "n_embd");
-	if ((item(c, "n_inner") != NULL && !cJSON_IsNull(item(c, "n_inner")) &&
-	     opt_u64(c, "n_inner", 1, &m->intermediate_size)) ||
+	if (mlp_width_4h(c, "n_inner", "n_embd", m) ||
 	    opt_dropout(c, "resid_pdrop", &m->hidden_dropout) ||
 	    opt_dropout(c, "attn_pdrop", &m->attn_dropout) ||
 	    opt_act(c, "activation_function", &m->act) ||
@@ -928,7 +932,7 @@ static int read_gptj(const struct cfg *c, struct vp_model *m)
 	/* GPTJAttention rotates the first rotary_dim features of each head */
 	m->rotary_fraction = 1.0;
 	rot = item(c, "rotary_dim");
-	if (rot != NULL && !cJSON_IsNull(rot)) {
+	if (rot != NULL) {
 		if (need_u64(c, "rotary_dim", &rotary_dim))
 			return -1;
 		if (rotary_dim > m->head_dim)
@@ -953,10 +957,7 @@ static int read_gpt_neo(const struct cfg *c, struct vp_model *m)
 	    need_u64(c, "vocab_size", &m->vocab_size) ||
 	    opt_u64(c, "max_position_embeddings", 1, &m->max_positions))
 		return -1;
-	if (vp_mul_u64(m->hidden_size, 4, &m->intermediate_size) != 0)
-		return fail(c, "'%s' is too large", "hidden_size");
-	if ((item(c, "intermediate_size") != NULL && !cJSON_IsNull(item(c, "intermediate_size")) &&
-	     opt_u64(c, "intermediate_size", 1, &m->intermediate_size)) ||
+	if (mlp_width_4h(c, "intermediate_size", "hidden_size", m) ||
 	    opt_dropout(c, "resid_dropout", &m->hidden_dropout) ||
 	    opt_dropout(c, "attention_dropout", &m->attn_dropout) ||
 	    opt_act(c, "activation_function", &m->act) ||
