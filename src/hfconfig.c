@@ -329,8 +329,10 @@ static int opt_signed(const struct cfg *c, const char *key, double *out)
 
 	if (it == NULL)
 		return 0;
-	if (!cJSON_IsNumber(it) || it->valuedouble != floor(it->valuedouble) || fabs(it->valuedouble) > 1e12)
+	if (!cJSON_IsNumber(it) || it->valuedouble != floor(it->valuedouble))
 		return fail(c, "'%s' must be an integer", key);
+	if (fabs(it->valuedouble) > VP_JSON_INT_MAX)
+		return fail(c, "'%s' is too large (%g)", key, it->valuedouble);
 	*out = it->valuedouble;
 	return 0;
 }
@@ -1226,6 +1228,8 @@ static const struct {
 	{"max_positions", {"max_position_embeddings", "n_positions", "n_ctx", "seq_length", NULL}},
 	{"type_vocab_size", {"type_vocab_size", NULL}},
 	{"relative_buckets", {"relative_attention_num_buckets", NULL}},
+	{"rel_span", {"position_buckets", "max_relative_positions", "max_position_embeddings", NULL}},
+	{"embedding_size", {"embedding_size", NULL}},
 	{"num_experts", {"num_local_experts", "num_experts", NULL}},
 	{"experts_per_token", {"num_experts_per_tok", NULL}},
 	{"shared_expert_size", {"shared_expert_intermediate_size", NULL}},
