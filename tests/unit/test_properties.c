@@ -122,6 +122,19 @@ struct tally {
 	unsigned long checked, failed;
 };
 
+/* How many violations of each property to print: VP_PROPERTY_SHOW, else 5 */
+static unsigned long shown_per_property(void)
+{
+	const char *env = getenv("VP_PROPERTY_SHOW");
+	char *end;
+	unsigned long n;
+
+	if (env == NULL || *env == '\0')
+		return 5;
+	n = strtoul(env, &end, 10);
+	return *end == '\0' ? n : 5;
+}
+
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
@@ -129,7 +142,7 @@ static void violation(struct tally *ty, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (ty->failed++ >= 5)
+	if (ty->failed++ >= shown_per_property())
 		return;
 	fprintf(stderr, "property '%s' broken: ", ty->property);
 	va_start(ap, fmt);
