@@ -879,31 +879,37 @@ static int mlp_width_4h(const struct cfg *c, const char *key, const char *hkey, 
 	return opt_u64(c, key, 1, &m->intermediate_size);
 }
 
-/* GPT2Config: n_positions 1024, n_inner None (= 4 * n_embd), dropouts 0.1,
- * activation "gelu_new"; attribute_map also accepts hidden_size,
- * num_hidden_layers, num_attention_heads, max_position_embeddings. */
-static int read_gpt2(const struct cfg *c, struct vp_model *m)
+/* The keys GPT2Config and GPTJConfig share (attribute_map: hidden_size,
+ * num_hidden_layers, num_attention_heads): n_embd, n_layer, n_head,
+ * vocab_size, n_inner None (= 4 * n_embd), resid_pdrop, attn_pdrop,
+ * activation_function, tie_word_embeddings. */
+static int read_gpt_common(const struct cfg *c, struct vp_model *m)
 {
-	m->max_positions = 1024;
 	if (need_u64_alt(c, "n_embd", "hidden_size", &m->hidden_size) ||
 	    need_u64_alt(c, "n_layer", "num_hidden_layers", &m->num_layers) ||
 	    need_u64_alt(c, "n_head", "num_attention_heads", &m->num_heads) ||
-	    need_u64(c, "vocab_size", &m->vocab_size))
-		return -1;
-	if (item(c, "n_positions") == NULL && item(c, "max_position_embeddings") != NULL) {
-		if (opt_u64(c, "max_position_embeddings", 1, &m->max_positions))
-			return -1;
-	} else if (opt_u64(c, "n_positions", 1, &m->max_positions)) {
-		return -1;
-	}
-	if (mlp_width_4h(c, "n_inner", "n_embd", m) ||
+	    need_u64(c, "vocab_size", &m->vocab_size) ||
+	    mlp_width_4h(c, "n_inner", "n_embd", m) ||
 	    opt_dropout(c, "resid_pdrop", &m->hidden_dropout) ||
 	    opt_dropout(c, "attn_pdrop", &m->attn_dropout) ||
 	    opt_act(c, "activation_function", &m->act) ||
 	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings))
 		return -1;
 	m->num_kv_heads = m->num_heads;
-	return derive_head_dim(c, "n_embd", "n_head", m);
+	return derive_head_dim(c, item(c, "n_embd") != NULL ? "n_embd" : "hidden_size",
+			       item(c, "n_head") != NULL ? "n_head" : "num_attention_heads", m);
+}
+
+/* GPT2Config: the common keys with dropouts 0.1 and "gelu_new", and
+ * n_positions 1024 (or max_position_embeddings). */
+static int read_gpt2(const struct cfg *c, struct vp_model *m)
+{
+	m->max_positions = 1024;
+	if (read_gpt_common(c, m))
+		return -1;
+	if (item(c, "n_positions") == NULL && item(c, "max_position_embeddings") != NULL)
+		return opt_u64(c, "max_position_embeddings", 1, &m->max_positions);
+	return opt_u64(c, "n_positions", 1, &m->max_positions);
 }
 
 /* GPTJConfig (models/gptj/configuration_gptj.py): n_embd, n_layer, n_head,
@@ -916,20 +922,7 @@ static int read_gptj(const struct cfg *c, struct vp_model *m)
 	const cJSON *rot;
 	uint64_t rotary_dim = 0;
 
-	if (need_u64_alt(c, "n_embd", "hidden_size", &m->hidden_size) ||
-	    need_u64_alt(c, "n_layer", "num_hidden_layers", &m->num_layers) ||
-	    need_u64_alt(c, "n_head", "num_attention_heads", &m->num_heads) ||
-	    need_u64(c, "vocab_size", &m->vocab_size))
-		return -1;
-	if (mlp_width_4h(c, "n_inner", "n_embd", m) ||
-	    opt_dropout(c, "resid_pdrop", &m->hidden_dropout) ||
-	    opt_dropout(c, "attn_pdrop", &m->attn_dropout) ||
-	    opt_act(c, "activation_function", &m->act) ||
-	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings))
-		return -1;
-	m->num_kv_heads = m->num_heads;
-	if (derive_head_dim(c, item(c, "n_embd") != NULL ? "n_embd" : "hidden_size",
-			    item(c, "n_head") != NULL ? "n_head" : "num_attention_heads", m))
+	if (read_gpt_common(c, m))
 		return -1;
 	/* GPTJAttention rotates the first rotary_dim features of each head */
 	m->rotary_fraction = 1.0;
