@@ -66,7 +66,8 @@ struct field {
 
 static const char *const act_names[] = {"gelu", "relu", "silu", "gelu_new", NULL};
 static const char *const norm_names[] = {"layer", "rms", NULL};
-static const char *const pos_names[] = {"learned", "rotary", "relative", "alibi", "disentangled", NULL};
+static const char *const pos_names[] = {"learned", "rotary", "relative", "alibi", "disentangled",
+					    "sinusoidal", NULL};
 /* torch's names, as config.json writes them; the order of enum vp_dtype
  * after VP_DTYPE_UNKNOWN */
 static const char *const dtype_names[] = {"float32", "float16", "bfloat16", NULL};

@@ -91,6 +91,8 @@ static const char *pos_name(enum vp_posenc p)
 		return "alibi";
 	case VP_POS_DISENTANGLED:
 		return "disentangled";
+	case VP_POS_SINUSOIDAL:
+		return "sinusoidal";
 	}
 	return "learned";
 }

@@ -14,8 +14,10 @@
  *   enc-dec       T5ForConditionalGeneration, T5ForSequenceClassification,
  *                 T5EncoderModel (MT5/UMT5 likewise); BART's and mBART's
  *                 ConditionalGeneration and SequenceClassification, their
- *                 encoder through get_encoder(). BartForCausalLM (the decoder
- *                 alone) is not modelled; there is no masked-LM class.
+ *                 encoder through get_encoder(); MarianMTModel and
+ *                 M2M100ForConditionalGeneration, without a classifier.
+ *                 BartForCausalLM (the decoder alone) is not modelled; there
+ *                 is no masked-LM class.
  */
 
 static bool ends_with(const char *s, const char *suffix)
@@ -80,8 +82,12 @@ int vp_head_check(const struct vp_model *m, enum vp_head head, struct vp_error *
 	 * MPNetForCausalLM (BertLMHeadModel's counterpart) */
 	bool distil = m->naming == VP_NAMING_DISTILBERT || m->naming == VP_NAMING_DEBERTA ||
 		      m->naming == VP_NAMING_MPNET;
+	/* nor MarianForSequenceClassification or M2M100ForSequenceClassification:
+	 * the translation models have their seq2seq LM and the bare model */
+	bool translation = !strcmp(m->model_type, "marian") || !strcmp(m->model_type, "m2m_100");
 
-	if (arch_has_head(m->arch, head) && !(distil && head == VP_HEAD_CAUSAL_LM))
+	if (arch_has_head(m->arch, head) && !(distil && head == VP_HEAD_CAUSAL_LM) &&
+	    !(translation && head == VP_HEAD_SEQ_CLS))
 		return 0;
 	switch (m->arch) {
 	case VP_ARCH_ENCODER:
@@ -95,7 +101,7 @@ int vp_head_check(const struct vp_model *m, enum vp_head head, struct vp_error *
 		break;
 	default:
 		kind = "an encoder-decoder model";
-		heads = "seq2seq-lm, sequence-classification or encoder";
+		heads = translation ? "seq2seq-lm or encoder" : "seq2seq-lm, sequence-classification or encoder";
 		break;
 	}
 	return vp_error_set(err, VP_ERR_INPUT, "head '%s' does not exist for model_type '%s', %s (its heads: %s)",

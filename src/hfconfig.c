@@ -531,15 +531,45 @@ static int read_t5(const struct cfg *c, struct vp_model *m)
 	return parse_act(c, "feed_forward_proj", ffp, &m->act);
 }
 
+/* MarianMTModel with share_encoder_decoder_embeddings false (the OPUS-MT
+ * "tc-big" models with separate source and target vocabularies) gives the
+ * encoder and the decoder embeddings of their own, the decoder's and the LM
+ * head decoder_vocab_size rows; one vocabulary per descriptor cannot say
+ * that. decoder_vocab_size defaults to vocab_size (MarianConfig). */
+static int read_marian_vocab(const struct cfg *c, const struct vp_model *m)
+{
+	bool shared = true;
+	uint64_t dec_vocab = m->vocab_size;
+
+	if (opt_bool(c, "share_encoder_decoder_embeddings", &shared) ||
+	    opt_u64(c, "decoder_vocab_size", 1, &dec_vocab))
+		return -1;
+	if (!shared)
+		return fail(c, "unsupported: 'share_encoder_decoder_embeddings' false (separate source and "
+			       "target vocabularies); one vocabulary shared by the encoder, the decoder and "
+			       "the LM head is modelled");
+	if (dec_vocab != m->vocab_size)
+		return fail(c, "unsupported: 'decoder_vocab_size' (%llu) differs from 'vocab_size' (%llu) "
+			       "while the embeddings are shared",
+			    (unsigned long long)dec_vocab, (unsigned long long)m->vocab_size);
+	return 0;
+}
+
 /* BartConfig / MBartConfig: max_position_embeddings 1024, dropout 0.1,
  * attention_dropout and activation_dropout 0, activation "gelu". The
  * position table has max_position_embeddings + 2 rows
  * (BartLearnedPositionalEmbedding offset 2). add_final_layer_norm and
  * normalize_before are fairseq leftovers: BartEncoder/BartDecoder never
- * build a final norm and MBart always does, so the family decides. */
+ * build a final norm and MBart always does, so the family decides.
+ * MarianConfig and M2M100Config have the same keys (M2M100: dropout and
+ * attention_dropout 0.1, activation "relu"); Marian's frozen position
+ * table has max_position_embeddings rows, M2M100's is a buffer (0 here).
+ * encoder_layerdrop and decoder_layerdrop (M2M100Config 0.05) skip whole
+ * layers at random in training: the peak is the step that skips none. */
 static int read_bart(const struct cfg *c, struct vp_model *m)
 {
 	uint64_t dec_ffn, dec_heads, positions = 1024;
+	bool marian = !strcmp(c->type, "marian"), m2m = !strcmp(c->type, "m2m_100");
 
 	if (need_u64(c, "d_model", &m->hidden_size) ||
 	    need_u64(c, "encoder_ffn_dim", &m->intermediate_size) ||
@@ -554,8 +584,14 @@ static int read_bart(const struct cfg *c, struct vp_model *m)
 	    opt_act(c, "activation_function", &m->act) ||
 	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings))
 		return -1;
-	if (vp_add_u64(positions, 2, &m->max_positions) != 0)
+	if (m2m)
+		m->max_positions = 0;
+	else if (marian)
+		m->max_positions = positions;
+	else if (vp_add_u64(positions, 2, &m->max_positions) != 0)
 		return fail(c, "'%s' is too large", "max_position_embeddings");
+	if (marian && read_marian_vocab(c, m))
+		return -1;
 
 	/* One descriptor holds one FFN width and one head count. */
 	dec_ffn = m->intermediate_size;
@@ -1088,7 +1124,7 @@ static int read_family(const struct cfg *c, struct vp_model *m)
 		return read_mpnet(c, m);
 	if (!strcmp(t, "t5") || !strcmp(t, "mt5") || !strcmp(t, "umt5"))
 		return read_t5(c, m);
-	if (!strcmp(t, "bart") || !strcmp(t, "mbart"))
+	if (!strcmp(t, "bart") || !strcmp(t, "mbart") || !strcmp(t, "marian") || !strcmp(t, "m2m_100"))
 		return read_bart(c, m);
 	if (!strcmp(t, "qwen"))
 		return read_qwen(c, m);

@@ -20,7 +20,7 @@
 const char *const vp_model_types[] = {
 	"bert", "roberta", "xlm-roberta", "distilbert", "electra", "deberta-v2", "mpnet",
 	"t5", "mt5", "umt5",
-	"bart", "mbart",
+	"bart", "mbart", "marian", "m2m_100",
 	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "olmo2",
 	"mixtral",
 	"qwen2_moe",
@@ -263,6 +263,31 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		family_bart(m, false);
 	} else if (!strcmp(model_type, "mbart")) {
 		family_bart(m, true);
+	} else if (!strcmp(model_type, "marian")) {
+		/* models/marian/modeling_marian.py: BART's post-LN layers
+		 * (MarianEncoderLayer: residual add, then self_attn_layer_norm)
+		 * without layernorm_embedding or a final norm; embed_positions
+		 * is MarianSinusoidalPositionalEmbedding, a frozen
+		 * nn.Embedding of max_position_embeddings rows per stack; the
+		 * config keys normalize_before, normalize_embedding and
+		 * static_position_embeddings are transformers-3 leftovers no
+		 * modeling code reads. MarianConfig: activation "gelu" (the
+		 * OPUS-MT configs say "swish"), max_position_embeddings 1024. */
+		family_bart(m, false);
+		m->embed_norm = false;
+		m->pos = VP_POS_SINUSOIDAL;
+	} else if (!strcmp(model_type, "m2m_100")) {
+		/* models/m2m_100/modeling_m2m_100.py (M2M100 and the dense
+		 * NLLB-200 checkpoints): pre-LN layers and a final layer_norm
+		 * per stack as mBART, no layernorm_embedding, and
+		 * M2M100SinusoidalPositionalEmbedding's table a non-persistent
+		 * buffer (transformers#18259), not a parameter. M2M100Config:
+		 * activation "relu", dropout and attention_dropout 0.1. */
+		family_bart(m, true);
+		m->embed_norm = false;
+		m->pos = VP_POS_SINUSOIDAL;
+		m->act = VP_ACT_RELU;
+		m->attn_dropout = 0.1;
 	} else if (!strcmp(model_type, "llama") || !strcmp(model_type, "mistral") ||
 		   !strcmp(model_type, "qwen3")) {
 		/* llama: attention_bias/mlp_bias default False (LlamaConfig);
@@ -555,7 +580,7 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 	if (m == NULL)
 		return vp_error_set(err, VP_ERR_INPUT, "no model to validate");
 	if ((unsigned)m->arch > VP_ARCH_ENCDEC || (unsigned)m->norm > VP_NORM_RMS ||
-	    (unsigned)m->act > VP_ACT_GELU_NEW || (unsigned)m->pos > VP_POS_DISENTANGLED ||
+	    (unsigned)m->act > VP_ACT_GELU_NEW || (unsigned)m->pos > VP_POS_SINUSOIDAL ||
 	    (unsigned)m->naming > VP_NAMING_MPNET)
 		return vp_error_set(err, VP_ERR_INPUT, "corrupt model descriptor (enum out of range)");
 
@@ -601,6 +626,10 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 	if (m->pos == VP_POS_LEARNED && m->max_positions == 0)
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "'max_positions' must be at least 1 for learned positions");
+	if (m->pos == VP_POS_SINUSOIDAL && !is_type(m, "marian") && !is_type(m, "m2m_100"))
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "'pos' sinusoidal is Marian's and M2M100's (model_type marian, m2m_100), not '%s''s",
+				    m->model_type);
 	if (m->pos == VP_POS_RELATIVE && m->relative_buckets == 0)
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "'relative_buckets' must be at least 1 for relative positions");
@@ -1178,17 +1207,31 @@ static uint64_t block_params(const struct vp_model *m, enum vp_block_kind kind, 
 	return blk.v;
 }
 
+uint64_t vp_model_frozen_param_count(const struct vp_model *m, bool with_decoder)
+{
+	struct acc a = { 0, false };
+	uint64_t stacks;
+
+	if (m == NULL || m->pos != VP_POS_SINUSOIDAL)
+		return 0;
+	stacks = m->arch == VP_ARCH_ENCDEC && with_decoder ? 2 : 1;
+	add(&a, mul(&a, stacks, mul(&a, m->max_positions, m->hidden_size)));
+	return a.overflow ? 0 : a.v;
+}
+
 /*
- * Counted: the token embedding; a learned position table and the embedding
- * norm once per stack (BART and mBART give the encoder and the decoder their
- * own embed_positions and layernorm_embedding); token types; T5/mT5's
+ * Counted: the token embedding; a learned position table (or Marian's
+ * frozen sinusoidal one) and the embedding norm once per stack (BART and
+ * mBART give the encoder and the decoder their own embed_positions and
+ * layernorm_embedding); token types; T5/mT5's
  * relative bias once per stack (umt5: per block, in block_params); every
  * block; the final norm (per stack for encoder-decoder); the pooler; an
  * untied LM head and its bias.
  *
  * Not counted: BERT's MLM head transform (BertPredictionHeadTransform dense +
  * LayerNorm and the decoder bias), so an encoder's count is BertModel's (the
- * figure model cards publish), and buffers such as BART's final_logits_bias.
+ * figure model cards publish), and buffers such as BART's final_logits_bias
+ * and M2M100's sinusoidal position table.
  */
 uint64_t vp_model_param_count(const struct vp_model *m)
 {
@@ -1210,7 +1253,7 @@ uint64_t vp_model_param_count_parts(const struct vp_model *m, bool with_decoder,
 
 	width = vp_model_embed_width(m);
 	add(&a, mul(&a, m->vocab_size, width));
-	if (m->pos == VP_POS_LEARNED || m->pos == VP_POS_DISENTANGLED)
+	if (m->pos == VP_POS_LEARNED || m->pos == VP_POS_DISENTANGLED || m->pos == VP_POS_SINUSOIDAL)
 		add(&a, mul(&a, stacks, mul(&a, m->max_positions, width)));
 	/* DebertaV2Encoder.rel_embeddings (2 x span rows) and its LayerNorm */
 	if (m->pos == VP_POS_DISENTANGLED) {

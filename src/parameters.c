@@ -165,6 +165,7 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 	double total = (double)vp_model_param_count_parts(m, c->decoder, c->lm_head);
 	double head_params = 0.0, nonlin, trainable_bytes = 0.0, trainable = 0.0;
 	double embed = (double)m->vocab_size * c->E;
+	double frozen = (double)vp_model_frozen_param_count(m, c->decoder);
 	size_t i;
 
 	if (total <= 0.0)
@@ -236,8 +237,10 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 	/* What is trained. */
 	switch (t->method) {
 	case VP_METHOD_FULL:
-		trainable = total;
-		trainable_bytes = total * c->wb;
+		/* requires_grad is False on Marian's sinusoidal position
+		 * tables: no gradient, no optimizer state */
+		trainable = total - frozen;
+		trainable_bytes = trainable * c->wb;
 		break;
 	case VP_METHOD_LORA:
 	case VP_METHOD_QLORA:
@@ -353,7 +356,7 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 			/* matrices: one value per row and per column; the embedding
 			 * (and an untied head) likewise; vectors: one per element */
 			double matrices = lin + embed * (c->head_matrix ? 2.0 : 1.0);
-			double vectors = fmax(0.0, total - matrices);
+			double vectors = fmax(0.0, total - frozen - matrices);
 			double factored = in_sum + out_sum +
 					  ((double)m->vocab_size + c->E) * (c->head_matrix ? 2.0 : 1.0);
 			tt->optimizer = (factored + vectors) * c->wb;

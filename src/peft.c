@@ -13,28 +13,33 @@
  *     "bloom": ["query_key_value"],     "gpt_neox": ["query_key_value"],
  *     "falcon": ["query_key_value"],    "opt": ["q_proj", "v_proj"],
  *     "bert": ["query", "value"],       "roberta": ["query", "value"],
- *     "xlm-roberta": ["query", "value"], "distilbert": ["q_lin", "v_lin"],
+ *     "xlm-roberta": ["query", "value"],
  *     "electra": ["query", "value"], "gptj": ["q_proj", "v_proj"],
  *     "gpt_neo": ["q_proj", "v_proj"],
  *     "deberta-v2": ["query_proj", "value_proj"],
  *     "llama": ["q_proj", "v_proj"],    "mistral": ["q_proj", "v_proj"],
  *     "stablelm": ["q_proj", "v_proj"], "phi": ["q_proj", "v_proj", "fc1", "fc2"],
  *     "gemma": ["q_proj", "v_proj"],    "gemma2": ["q_proj", "v_proj"],
+ *     "gemma3_text": ["q_proj", "v_proj"],
  *     "qwen2": ["q_proj", "v_proj"],    "qwen3": ["q_proj", "v_proj"],
  *     "mixtral": ["q_proj", "v_proj"],  "qwen2_moe": ["q_proj", "v_proj"],
  *     "qwen3_moe": ["q_proj", "v_proj"]
- *     (the last as a public summary of constants.py quotes it; mixtral's
- *     entry is in every copy of the mapping found),
+ *     (the two MoE entries as a later public summary of constants.py
+ *     quotes it; that commit has neither),
  *
  * Note phi: PEFT's default adds the MLP's fc1 and fc2.
  *
- * umt5, mbart, qwen (v1), phi3, exaone (remote code), mpnet and gemma3_text
- * are not in the mapping (the last not in the copies read); PEFT refuses a
- * LoraConfig without target_modules for them. The fallbacks below are the
- * query and value projections under each family's module names
- * (UMT5Attention.q/.v, MBartAttention.q_proj/.v_proj, Qwen v1's fused
- * attn.c_attn, Phi-3's fused self_attn.qkv_proj, MPNetSelfAttention.q/.v,
- * which SetFit-style LoRA runs target).
+ * distilbert, umt5, mbart, marian, m2m_100, qwen (v1), phi3, exaone (remote
+ * code) and mpnet are not in the mapping; PEFT refuses a LoraConfig without
+ * target_modules for them ("Please specify `target_modules` in
+ * `peft_config`"). The fallbacks below are the query and value projections
+ * under each family's module names (DistilBERT's q_lin/v_lin, which LoRA
+ * runs on it name; UMT5Attention.q/.v; MBartAttention, MarianAttention and
+ * M2M100Attention q_proj/v_proj; Qwen v1's fused attn.c_attn, Phi-3's fused
+ * self_attn.qkv_proj, MPNetSelfAttention.q/.v, which SetFit-style LoRA runs
+ * target). A later summary of constants.py lists phi3 with qkv_proj,
+ * o_proj, gate_up_proj and down_proj; unverified in the source, so Phi-3
+ * keeps the fallback and its note.
  */
 static const struct {
 	const char *model_type;
@@ -52,7 +57,6 @@ static const struct {
 	{"bert", "query,value", true},
 	{"roberta", "query,value", true},
 	{"xlm-roberta", "query,value", true},
-	{"distilbert", "q_lin,v_lin", true},
 	{"electra", "query,value", true},
 	{"gptj", "q_proj,v_proj", true},
 	{"gpt_neo", "q_proj,v_proj", true},
@@ -63,19 +67,22 @@ static const struct {
 	{"phi", "q_proj,v_proj,fc1,fc2", true},
 	{"gemma", "q_proj,v_proj", true},
 	{"gemma2", "q_proj,v_proj", true},
+	{"gemma3_text", "q_proj,v_proj", true},
 	{"qwen2", "q_proj,v_proj", true},
 	{"qwen3", "q_proj,v_proj", true},
 	{"mixtral", "q_proj,v_proj", true},
 	{"qwen2_moe", "q_proj,v_proj", true},
 	{"qwen3_moe", "q_proj,v_proj", true},
 	/* not in PEFT's mapping */
+	{"distilbert", "q_lin,v_lin", false},
 	{"umt5", "q,v", false},
 	{"mbart", "q_proj,v_proj", false},
 	{"qwen", "c_attn", false},
 	{"phi3", "qkv_proj", false},
-	{"gemma3_text", "q_proj,v_proj", false},
 	{"exaone", "q_proj,v_proj", false},
 	{"mpnet", "q,v", false},
+	{"marian", "q_proj,v_proj", false},
+	{"m2m_100", "q_proj,v_proj", false},
 };
 
 #define N_DEFAULTS (sizeof lora_defaults / sizeof lora_defaults[0])

@@ -60,7 +60,13 @@ enum vp_posenc {
 	 * shared by the blocks, which project them with their own query and
 	 * key projections (content-to-position, position-to-content); an
 	 * absolute table of max_positions rows besides when that is not 0 */
-	VP_POS_DISENTANGLED
+	VP_POS_DISENTANGLED,
+	/* Marian, M2M100/NLLB: a fixed sinusoidal table added to the
+	 * embeddings, which nothing trains. Marian keeps it as a frozen
+	 * parameter (MarianSinusoidalPositionalEmbedding, an nn.Embedding
+	 * with requires_grad False) of max_positions rows per stack, which
+	 * num_parameters() counts; M2M100 as a buffer (max_positions 0). */
+	VP_POS_SINUSOIDAL
 };
 
 /*
@@ -227,6 +233,11 @@ bool vp_model_eager_qk_fp32(const struct vp_model *m);
  * (GPTJForCausalLM: lm_head(hidden_states).to(torch.float32)), so that the
  * logits the step keeps are fp32? */
 bool vp_model_logits_fp32(const struct vp_model *m);
+
+/* The parameters of a model that no training updates: Marian's frozen
+ * sinusoidal position tables (with_decoder: both stacks'). They are in
+ * vp_model_param_count_parts(); 0 for every other model. */
+uint64_t vp_model_frozen_param_count(const struct vp_model *m, bool with_decoder);
 
 /* Parameter count of the whole model (embeddings, blocks, heads), from the
  * architecture alone. Uses checked arithmetic; returns 0 on overflow. */

@@ -246,9 +246,9 @@ static void mpnet_keys(void **state)
 static void every_config_loads(void **state)
 {
 	(void)state;
-	/* 10 shared configs + 27 per-family ones + one unmodelled model_type
+	/* 10 shared configs + 30 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 38);
+	assert_int_equal(load_all(CONFIGS), 41);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -434,6 +434,53 @@ static void bart_keys(void **state)
 	load("mbart-large-cc25.json", &m);
 	assert_true(m.final_norm);
 	assert_int_equal(m.max_positions, 1026);
+}
+
+/* MarianConfig and M2M100Config: BART's keys. opus-mt-ko-en counts its two
+ * frozen 512 x 512 sinusoidal tables (75,949,568, the formula that gives
+ * opus-mt-en-de's published 74,410,496) and trains all but them;
+ * nllb-200-distilled-600M's tables are buffers: 615,073,792 as
+ * num_parameters() prints it, m2m100_418M 483,905,536. */
+static void translation_keys(void **state)
+{
+#define MARIAN_SHAPE "\"model_type\": \"marian\", \"d_model\": 512, \"encoder_ffn_dim\": 2048, " \
+		     "\"encoder_layers\": 6, \"decoder_layers\": 6, \"encoder_attention_heads\": 8, " \
+		     "\"vocab_size\": 58101, \"max_position_embeddings\": 512"
+	static const char en_de[] = "{" MARIAN_SHAPE ", \"decoder_vocab_size\": 58101, "
+				    "\"share_encoder_decoder_embeddings\": true}";
+	static const char separate[] = "{" MARIAN_SHAPE ", \"share_encoder_decoder_embeddings\": false}";
+	static const char other_vocab[] = "{" MARIAN_SHAPE ", \"decoder_vocab_size\": 32000}";
+#undef MARIAN_SHAPE
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	(void)state;
+	load("opus-mt-ko-en.json", &m);
+	assert_int_equal(m.pos, VP_POS_SINUSOIDAL);
+	assert_int_equal(m.max_positions, 512);
+	assert_int_equal(m.act, VP_ACT_SILU); /* "swish" */
+	assert_true(!m.embed_norm && !m.final_norm && m.tie_embeddings);
+	assert_true(m.hidden_dropout == 0.1 && m.attn_dropout == 0.0);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(75949568));
+	assert_int_equal(vp_model_frozen_param_count(&m, true), UINT64_C(524288));
+	assert_int_equal(vp_model_frozen_param_count(&m, false), UINT64_C(262144));
+	assert_int_equal(vp_hfconfig_parse("en-de.json", en_de, sizeof en_de - 1, &m, &err), 0);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(74410496));
+	assert_int_equal(vp_hfconfig_parse("sep.json", separate, sizeof separate - 1, &m, &err), -1);
+	assert_non_null(strstr(err.message, "'share_encoder_decoder_embeddings' false"));
+	assert_int_equal(vp_hfconfig_parse("vocab.json", other_vocab, sizeof other_vocab - 1, &m, &err), -1);
+	assert_non_null(strstr(err.message, "'decoder_vocab_size' (32000) differs"));
+
+	load("nllb-200-distilled-600M.json", &m);
+	assert_int_equal(m.pos, VP_POS_SINUSOIDAL);
+	assert_int_equal(m.max_positions, 0);
+	assert_int_equal(m.act, VP_ACT_RELU);
+	assert_true(!m.embed_norm && m.final_norm);
+	assert_true(m.hidden_dropout == 0.1 && m.attn_dropout == 0.1 && m.act_dropout == 0.0);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(615073792));
+	assert_int_equal(vp_model_frozen_param_count(&m, true), 0);
+	load("m2m100-418M.json", &m);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(483905536));
 }
 
 static void llama_like_keys(void **state)
@@ -797,7 +844,7 @@ static void missing_and_unsupported(void **state)
 	expect_bad("missing-field.json", 0, 0, "missing field 'hidden_size' (model_type 'llama')");
 	expect_bad("unsupported-type.json", 0, 0,
 		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, distilbert, electra, deberta-v2, mpnet, t5, mt5, "
-		   "umt5, bart, mbart, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
+		   "umt5, bart, mbart, marian, m2m_100, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
 		   "exaone, olmo2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, bloom, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
 		   "missing field 'model_type' (is this a Hugging Face config.json?)");
@@ -879,6 +926,7 @@ int main(void)
 		cmocka_unit_test(t5_keys),
 		cmocka_unit_test(t5_defaults_follow_the_config_class),
 		cmocka_unit_test(bart_keys),
+		cmocka_unit_test(translation_keys),
 		cmocka_unit_test(llama_like_keys),
 		cmocka_unit_test(llama_like_optional_keys),
 		cmocka_unit_test(qwen_v1_halves_the_mlp),

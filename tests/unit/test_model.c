@@ -173,7 +173,7 @@ static void unknown_type_lists_the_supported_ones(void **state)
 	assert_int_equal(err.code, VP_ERR_INPUT);
 	assert_string_equal(err.message,
 			    "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, "
-			    "distilbert, electra, deberta-v2, mpnet, t5, mt5, umt5, bart, mbart, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, "
+			    "distilbert, electra, deberta-v2, mpnet, t5, mt5, umt5, bart, mbart, marian, m2m_100, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, "
 			    "phi3, stablelm, exaone, olmo2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, bloom, falcon, opt)");
 	assert_int_equal(vp_model_init_family(&m, "", &err), -1);
 	assert_string_equal(err.message, "missing 'model_type'");
@@ -325,6 +325,12 @@ static void validate_checks_consistency(void **state)
 	assert_int_equal(vp_model_validate(&m, NULL), 0);
 	assert_int_equal(vp_model_param_count(&m),
 			 UINT64_C(124645632) - (50265 + 514 + 1 + 2) * UINT64_C(640) + 128 * 768 + 768);
+	/* a fixed sinusoidal table is the translation models' alone */
+	load("kobart-base-v2.json", &m);
+	m.pos = VP_POS_SINUSOIDAL;
+	expect_invalid(&m, "'pos' sinusoidal is Marian's and M2M100's (model_type marian, m2m_100), not 'bart''s");
+	load("opus-mt-ko-en.json", &m);
+	assert_int_equal(vp_model_validate(&m, NULL), 0);
 	assert_int_equal(vp_model_validate(NULL, NULL), -1);
 }
 

@@ -47,13 +47,13 @@ static void defaults_should_be_peft_mapping(void **state)
 		{"bert", "query,value"},
 		{"roberta", "query,value"},
 		{"xlm-roberta", "query,value"},
-		{"distilbert", "q_lin,v_lin"},
 		{"llama", "q_proj,v_proj"},
 		{"mistral", "q_proj,v_proj"},
 		{"stablelm", "q_proj,v_proj"},
 		{"phi", "q_proj,v_proj,fc1,fc2"},
 		{"gemma", "q_proj,v_proj"},
 		{"gemma2", "q_proj,v_proj"},
+		{"gemma3_text", "q_proj,v_proj"},
 		{"qwen2", "q_proj,v_proj"},
 		{"qwen3", "q_proj,v_proj"},
 	};
@@ -76,8 +76,11 @@ static void types_without_peft_default_should_say_so(void **state)
 		const char *type;
 		const char *targets;
 	} fallback[] = {
+		{"distilbert", "q_lin,v_lin"},
 		{"umt5", "q,v"},
 		{"mbart", "q_proj,v_proj"},
+		{"marian", "q_proj,v_proj"},
+		{"m2m_100", "q_proj,v_proj"},
 		{"qwen", "c_attn"},
 		{"phi3", "qkv_proj"},
 	};

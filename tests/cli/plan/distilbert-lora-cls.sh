@@ -1,5 +1,6 @@
-# DistilBERT classification with LoRA: PEFT's default targets for the type
-# (q_lin, v_lin); the pre_classifier counted and frozen, the classifier
+# DistilBERT classification with LoRA: PEFT has no default targets for the
+# type (constants.py), so vramplan assumes q_lin and v_lin and warns on
+# stderr; the pre_classifier counted and frozen, the classifier
 # trained (PEFT's SEQ_CLS modules_to_save). Full fine-tuning counts what a
 # Keras summary of TFDistilBertForSequenceClassification prints: 66,955,010.
 "$VRAMPLAN" --model distilbert --gpu t4 --head sequence-classification --num-labels 4 --method lora --seq-len 256 --format json |
