@@ -141,6 +141,13 @@ static double dropout_extra(const struct ctx *c, const struct vp_linear *l)
  * modeling_gemma.py likewise). BERT, BART, GPT-2, GPT-NeoX and Qwen v1 do not. */
 static bool softmax_upcast(const struct vp_model *m)
 {
+	/* GPT-BigCode has GPT-2's names but softmax in fp32: the eager
+	 * attention of transformers >= 4.54 (eager_attention_forward:
+	 * softmax(..., dtype=torch.float32)), and before it _attn under
+	 * attention_softmax_in_fp32, true in GPTBigCodeConfig and every
+	 * StarCoder config */
+	if (strcmp(m->model_type, "gpt_bigcode") == 0)
+		return true;
 	switch (m->naming) {
 	case VP_NAMING_LLAMA:
 	case VP_NAMING_MIXTRAL:

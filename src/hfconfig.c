@@ -948,6 +948,19 @@ static int read_gpt2(const struct cfg *c, struct vp_model *m)
 	return opt_u64(c, "n_positions", 1, &m->max_positions);
 }
 
+/* GPTBigCodeConfig: GPT-2's keys (n_inner None = 4 x n_embd, n_positions
+ * 1024, dropouts 0.1) with "gelu_pytorch_tanh" and multi_query True: one
+ * key/value head for all queries. */
+static int read_gpt_bigcode(const struct cfg *c, struct vp_model *m)
+{
+	bool multi_query = true;
+
+	if (read_gpt2(c, m) || opt_bool(c, "multi_query", &multi_query))
+		return -1;
+	m->num_kv_heads = multi_query ? 1 : m->num_heads;
+	return 0;
+}
+
 /* GPTJConfig (models/gptj/configuration_gptj.py): n_embd, n_layer, n_head,
  * n_positions (attribute_map: hidden_size, num_hidden_layers,
  * num_attention_heads, max_position_embeddings), n_inner None (= 4 *
@@ -1138,6 +1151,8 @@ static int read_family(const struct cfg *c, struct vp_model *m)
 		return read_phi(c, m);
 	if (!strcmp(t, "gpt2"))
 		return read_gpt2(c, m);
+	if (!strcmp(t, "gpt_bigcode"))
+		return read_gpt_bigcode(c, m);
 	if (!strcmp(t, "bloom"))
 		return read_bloom(c, m);
 	if (!strcmp(t, "opt"))

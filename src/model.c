@@ -21,11 +21,11 @@ const char *const vp_model_types[] = {
 	"bert", "roberta", "xlm-roberta", "distilbert", "electra", "deberta-v2", "mpnet",
 	"t5", "mt5", "umt5",
 	"bart", "mbart", "marian", "m2m_100",
-	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "olmo2",
+	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo2",
 	"mixtral",
 	"qwen2_moe",
 	"qwen3_moe",
-	"qwen", "gpt_neox", "phi", "gptj", "gpt_neo", "gpt2", "bloom", "falcon", "opt",
+	"qwen", "gpt_neox", "phi", "gptj", "gpt_neo", "gpt2", "gpt_bigcode", "bloom", "falcon", "opt",
 	NULL
 };
 
@@ -196,7 +196,7 @@ static void family_biased_decoder(struct vp_model *m, enum vp_naming naming)
 
 int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_error *err)
 {
-	char list[400];
+	char list[512];
 
 	if (m == NULL)
 		return vp_error_set(err, VP_ERR_INPUT, "no model to initialize");
@@ -364,6 +364,16 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		family_llama(m);
 		m->naming = VP_NAMING_EXAONE;
 		m->tie_embeddings = true;
+	} else if (!strcmp(model_type, "exaone4")) {
+		/* models/exaone4/modeling_exaone4.py (EXAONE 4.0): Llama's
+		 * linears under Llama's names, all without bias; OLMo 2's
+		 * block norms after the sublayers (post_attention_layernorm,
+		 * post_feedforward_layernorm); q_norm and k_norm over head_dim
+		 * as Qwen3's (vp_model_qk_norm). Global layers skip rotary
+		 * when a sliding window is set, and the sliding-window layers
+		 * change no tensor's size under SDPA or FlashAttention-2
+		 * below the window. Exaone4Config: tie_word_embeddings False. */
+		family_llama(m);
 	} else if (!strcmp(model_type, "phi3")) {
 		/* models/phi3/modeling_phi3.py: Phi3Attention.qkv_proj and
 		 * Phi3MLP.gate_up_proj are fused, no biases, RMS norms. */
@@ -465,6 +475,21 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		/* models/gpt2/modeling_gpt2.py: Conv1D c_attn/c_proj/c_fc/c_proj
 		 * always with bias, wte + wpe, ln_1/ln_2/ln_f, the LM head tied
 		 * to wte, resid/embd/attn_pdrop 0.1. */
+		family_biased_decoder(m, VP_NAMING_GPT2);
+		m->act = VP_ACT_GELU_NEW; /* GPT2Config activation_function "gelu_new" */
+		m->pos = VP_POS_LEARNED;
+		m->tie_embeddings = true;
+		m->hidden_dropout = 0.1;
+		m->attn_dropout = 0.1;
+	} else if (!strcmp(model_type, "gpt_bigcode")) {
+		/* models/gpt_bigcode/modeling_gpt_bigcode.py (StarCoder,
+		 * SantaCoder, WizardCoder): GPT-2's layout and module names
+		 * (attn.c_attn, attn.c_proj, mlp.c_fc, mlp.c_proj) as
+		 * nn.Linear with bias, wte + wpe, ln_1/ln_2/ln_f, the LM head
+		 * tied; c_attn gives the queries and one key and value head
+		 * (multi_query, GPTBigCodeConfig's default: num_kv_heads 1).
+		 * GPTBigCodeConfig: gelu_pytorch_tanh, resid/embd/attn_pdrop
+		 * 0.1. */
 		family_biased_decoder(m, VP_NAMING_GPT2);
 		m->pos = VP_POS_LEARNED;
 		m->tie_embeddings = true;
@@ -1101,7 +1126,8 @@ enum vp_qk_norm vp_model_qk_norm(const struct vp_model *m)
 {
 	if (m == NULL)
 		return VP_QK_NORM_NONE;
-	if (is_type(m, "qwen3") || is_type(m, "qwen3_moe") || is_type(m, "gemma3_text"))
+	if (is_type(m, "qwen3") || is_type(m, "qwen3_moe") || is_type(m, "gemma3_text") ||
+	    is_type(m, "exaone4"))
 		return VP_QK_NORM_PER_HEAD;
 	if (is_type(m, "olmo2"))
 		return VP_QK_NORM_FULL;

@@ -10,6 +10,7 @@
  *
  *     "t5": ["q", "v"],                 "mt5": ["q", "v"],
  *     "bart": ["q_proj", "v_proj"],     "gpt2": ["c_attn"],
+ *     "gpt_bigcode": ["c_attn"],
  *     "bloom": ["query_key_value"],     "gpt_neox": ["query_key_value"],
  *     "falcon": ["query_key_value"],    "opt": ["q_proj", "v_proj"],
  *     "bert": ["query", "value"],       "roberta": ["query", "value"],
@@ -30,7 +31,7 @@
  * Note phi: PEFT's default adds the MLP's fc1 and fc2.
  *
  * distilbert, umt5, mbart, marian, m2m_100, qwen (v1), phi3, exaone (remote
- * code) and mpnet are not in the mapping; PEFT refuses a LoraConfig without
+ * code), exaone4 and mpnet are not in the mapping; PEFT refuses a LoraConfig without
  * target_modules for them ("Please specify `target_modules` in
  * `peft_config`"). The fallbacks below are the query and value projections
  * under each family's module names (DistilBERT's q_lin/v_lin, which LoRA
@@ -50,6 +51,7 @@ static const struct {
 	{"mt5", "q,v", true},
 	{"bart", "q_proj,v_proj", true},
 	{"gpt2", "c_attn", true},
+	{"gpt_bigcode", "c_attn", true},
 	{"bloom", "query_key_value", true},
 	{"gpt_neox", "query_key_value", true},
 	{"falcon", "query_key_value", true},
@@ -80,6 +82,7 @@ static const struct {
 	{"qwen", "c_attn", false},
 	{"phi3", "qkv_proj", false},
 	{"exaone", "q_proj,v_proj", false},
+	{"exaone4", "q_proj,v_proj", false},
 	{"mpnet", "q,v", false},
 	{"marian", "q_proj,v_proj", false},
 	{"m2m_100", "q_proj,v_proj", false},

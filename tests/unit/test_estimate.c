@@ -490,6 +490,56 @@ static void olmo2_q_and_k_norms_save_their_fp32_inputs(void **state)
 	assert_true(fabs(delta - (double)llama->num_layers * T * (width * 4.0 + 2.0 * 4.0)) < 1.0);
 }
 
+/* EXAONE 4.0's q_norm and k_norm are Qwen3's, over each head: the 1.2B
+ * saves what the same shape read as Llama saves, plus the fp32 q and k and
+ * one rsqrt per head and token, per layer. */
+static void exaone4_q_and_k_norms_are_per_head(void **state)
+{
+	const struct vp_model *ex = vp_catalog_find_model(&cat, "exaone-4.0-1.2b");
+	struct vp_model plain;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+	double T = 8.0, width, rows, delta;
+
+	(void)state;
+	assert_non_null(ex);
+	assert_int_equal(vp_model_qk_norm(ex), VP_QK_NORM_PER_HEAD);
+	plain = *ex;
+	snprintf(plain.model_type, sizeof plain.model_type, "llama");
+	width = (double)((ex->num_heads + ex->num_kv_heads) * ex->head_dim);
+	rows = (double)(ex->num_heads + ex->num_kv_heads);
+	t.method = VP_METHOD_LORA;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	delta = (double)estimated(ex, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+		(double)estimated(&plain, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	assert_true(fabs(delta - (double)ex->num_layers * T * (width * 4.0 + rows * 4.0)) < 1.0);
+	/* q_norm and k_norm weights: head_dim each, per layer */
+	assert_int_equal(vp_model_param_count(ex) - vp_model_param_count(&plain), 30 * 2 * 64);
+}
+
+/* GPT-BigCode's eager attention runs softmax in fp32 (attention_softmax_in_
+ * fp32; eager_attention_forward from transformers 4.54): in pure bf16 its
+ * saved probabilities take 4 bytes where the same shape read as GPT-2 keeps
+ * 2, per layer b x heads x s x s; the dropout mask and the 16-bit probs the
+ * PV matmul saves are the same. */
+static void gpt_bigcode_softmax_is_fp32_in_eager(void **state)
+{
+	const struct vp_model *sc = vp_catalog_find_model(&cat, "starcoderbase-1b");
+	struct vp_model as_gpt2;
+	struct vp_train t = bf16_sdpa_step();
+	double A, delta;
+
+	(void)state;
+	assert_non_null(sc);
+	as_gpt2 = *sc;
+	snprintf(as_gpt2.model_type, sizeof as_gpt2.model_type, "gpt2");
+	t.attn = VP_ATTN_EAGER;
+	A = (double)sc->num_heads * 8.0 * 8.0;
+	delta = (double)estimated(sc, &t).full_bytes[VP_COMP_ATTN_SCORES] -
+		(double)estimated(&as_gpt2, &t).full_bytes[VP_COMP_ATTN_SCORES];
+	assert_true(fabs(delta - (double)sc->num_layers * A * 2.0) < 1.0);
+}
+
 /* Gemma-2's post_attention_layernorm and post_feedforward_layernorm keep
  * what its pre-norms keep: the fp32 input and one rsqrt per token, each. The
  * same shape read as Gemma (two norms a block) has neither. */
@@ -1509,6 +1559,8 @@ int main(void)
 		cmocka_unit_test(qwen3_q_and_k_norms_save_their_fp32_inputs),
 		cmocka_unit_test(gemma2_sandwich_norms_save_their_fp32_inputs),
 		cmocka_unit_test(olmo2_q_and_k_norms_save_their_fp32_inputs),
+		cmocka_unit_test(exaone4_q_and_k_norms_are_per_head),
+		cmocka_unit_test(gpt_bigcode_softmax_is_fp32_in_eager),
 		cmocka_unit_test(gradients_are_freed_between_steps_only_where_pytorch_2_frees_them),
 		cmocka_unit_test(autocast_casts_the_encoder_output_for_each_cross_attention_linear),
 		cmocka_unit_test(gelu_new_keeps_its_intermediates),

@@ -246,9 +246,9 @@ static void mpnet_keys(void **state)
 static void every_config_loads(void **state)
 {
 	(void)state;
-	/* 10 shared configs + 30 per-family ones + one unmodelled model_type
+	/* 10 shared configs + 32 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 41);
+	assert_int_equal(load_all(CONFIGS), 43);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -481,6 +481,51 @@ static void translation_keys(void **state)
 	assert_int_equal(vp_model_frozen_param_count(&m, true), 0);
 	load("m2m100-418M.json", &m);
 	assert_int_equal(vp_model_param_count(&m), UINT64_C(483905536));
+}
+
+/* Exaone4Config: Llama's key names; every linear without bias (no
+ * attention_bias key); head_dim given. EXAONE-4.0-1.2B ties its head and
+ * counts 1,279,391,488 as a public load log prints it. */
+static void exaone4_keys(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	load("exaone-4.0-1.2b.json", &m);
+	assert_string_equal(m.model_type, "exaone4");
+	assert_int_equal(m.read_as[0], '\0');
+	assert_int_equal(m.head_dim, 64);
+	assert_int_equal(m.num_kv_heads, 8);
+	assert_true(m.tie_embeddings && !m.qkv_bias && !m.out_bias && !m.mlp_bias);
+	assert_int_equal(vp_model_qk_norm(&m), VP_QK_NORM_PER_HEAD);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(1279391488));
+}
+
+/* GPTBigCodeConfig: GPT-2's keys plus multi_query (default true): one key
+ * and value head, c_attn of n_embd + 2 x head_dim. gpt_bigcode-santacoder
+ * counts V·E + P·E + L·(4E + (E + 2d)(E + 1) + E(E + 1) + I(E + 1) + E(I + 1))
+ * + 2E = 1,124,886,528; with multi_query false c_attn is 3E wide. */
+static void gpt_bigcode_keys(void **state)
+{
+	static const char mha[] = "{\"model_type\": \"gpt_bigcode\", \"n_embd\": 2048, \"n_head\": 16, "
+				  "\"n_layer\": 24, \"n_positions\": 2048, \"vocab_size\": 49280, "
+				  "\"multi_query\": false}";
+	struct vp_model m;
+	struct vp_error err = {0};
+	const uint64_t E = 2048, d = 128, L = 24;
+
+	(void)state;
+	load("gpt_bigcode-santacoder.json", &m);
+	assert_int_equal(m.num_kv_heads, 1);
+	assert_int_equal(m.head_dim, d);
+	assert_int_equal(m.intermediate_size, 8192);
+	assert_int_equal(m.max_positions, 2048);
+	assert_int_equal(m.act, VP_ACT_GELU); /* gelu_pytorch_tanh */
+	assert_true(m.tie_embeddings && m.qkv_bias && m.mlp_bias);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(1124886528));
+	assert_int_equal(vp_hfconfig_parse("mha.json", mha, sizeof mha - 1, &m, &err), 0);
+	assert_int_equal(m.num_kv_heads, 16);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(1124886528) + L * (2 * E - 2 * d) * (E + 1));
 }
 
 static void llama_like_keys(void **state)
@@ -845,7 +890,7 @@ static void missing_and_unsupported(void **state)
 	expect_bad("unsupported-type.json", 0, 0,
 		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, distilbert, electra, deberta-v2, mpnet, t5, mt5, "
 		   "umt5, bart, mbart, marian, m2m_100, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
-		   "exaone, olmo2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, bloom, falcon, opt)");
+		   "exaone, exaone4, olmo2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, bloom, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
 		   "missing field 'model_type' (is this a Hugging Face config.json?)");
 	expect_bad("model-type-number.json", 0, 0, "'model_type' must be a string");
@@ -927,6 +972,8 @@ int main(void)
 		cmocka_unit_test(t5_defaults_follow_the_config_class),
 		cmocka_unit_test(bart_keys),
 		cmocka_unit_test(translation_keys),
+		cmocka_unit_test(exaone4_keys),
+		cmocka_unit_test(gpt_bigcode_keys),
 		cmocka_unit_test(llama_like_keys),
 		cmocka_unit_test(llama_like_optional_keys),
 		cmocka_unit_test(qwen_v1_halves_the_mlp),

@@ -47,6 +47,7 @@ static void defaults_should_be_peft_mapping(void **state)
 		{"bert", "query,value"},
 		{"roberta", "query,value"},
 		{"xlm-roberta", "query,value"},
+		{"gpt_bigcode", "c_attn"},
 		{"llama", "q_proj,v_proj"},
 		{"mistral", "q_proj,v_proj"},
 		{"stablelm", "q_proj,v_proj"},
@@ -81,6 +82,7 @@ static void types_without_peft_default_should_say_so(void **state)
 		{"mbart", "q_proj,v_proj"},
 		{"marian", "q_proj,v_proj"},
 		{"m2m_100", "q_proj,v_proj"},
+		{"exaone4", "q_proj,v_proj"},
 		{"qwen", "c_attn"},
 		{"phi3", "qkv_proj"},
 	};
