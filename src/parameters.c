@@ -137,6 +137,11 @@ static bool is_embedding_name(const char *s)
 	return false;
 }
 
+static bool is_type(const struct vp_model *m, const char *t)
+{
+	return strcmp(m->model_type, t) == 0;
+}
+
 static bool is_head_name(const char *s)
 {
 	return strcmp(s, "lm_head") == 0 || strcmp(s, "embed_out") == 0 || strcmp(s, "output") == 0;
@@ -163,7 +168,7 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 	const struct vp_train *t = c->t;
 	double largest = 0.0, in_sum = 0.0, out_sum = 0.0, lin = 0.0, lora = 0.0;
 	double total = (double)vp_model_param_count_parts(m, c->decoder, c->lm_head);
-	double head_params = 0.0, nonlin, trainable_bytes = 0.0, trainable = 0.0;
+	double head_params = 0.0, head_peft = 0.0, nonlin, trainable_bytes = 0.0, trainable = 0.0;
 	double embed = (double)m->vocab_size * c->E;
 	double frozen = (double)vp_model_frozen_param_count(m, c->decoder);
 	size_t i;
@@ -188,24 +193,46 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 		lora += tt->n_dec * lora_params(c, VP_BLOCK_DECODER);
 	}
 
-	/* Task heads not in the base count. */
-	if (t->head == VP_HEAD_SEQ_CLS)
-		head_params = (double)m->hidden_size * (double)t->num_labels + (double)t->num_labels;
-	/* An encoder without a pooler classifies through a dense layer of
-	 * its own. DistilBertForSequenceClassification.pre_classifier and
-	 * DebertaV2ForSequenceClassification.pooler (ContextPooler.dense,
-	 * pooler_hidden_size = hidden_size) sit beside the classifier, and
-	 * adapters leave them frozen like BERT's
-	 * pooler (PEFT's SEQ_CLS task saves only "classifier" and "score");
-	 * ElectraClassificationHead holds it inside "classifier" (dense,
-	 * then out_proj), so it trains with the head. */
-	if (t->head == VP_HEAD_SEQ_CLS && m->arch == VP_ARCH_ENCODER && !m->pooler) {
-		double dense = (double)m->hidden_size * (double)m->hidden_size + (double)m->hidden_size;
-		if (m->naming == VP_NAMING_DISTILBERT || m->naming == VP_NAMING_DEBERTA)
-			total += dense;
-		else
-			head_params += dense;
+	/* Task heads not in the base count (docs: "Heads"). head_params is
+	 * the head a run trains; PEFT's SEQ_CLS task trains a copy of every
+	 * module whose name ends with "classifier" or "score"
+	 * (PeftModelForSequenceClassification: modules_to_save defaults to
+	 * both; _set_trainable: key.endswith(target_key)). */
+	if (t->head == VP_HEAD_SEQ_CLS) {
+		double h = (double)m->hidden_size, labels = (double)t->num_labels;
+		double dense = h * h + h, out = h * labels + labels;
+		if (m->arch == VP_ARCH_DECODER) {
+			/* LlamaForSequenceClassification and every decoder's
+			 * score: nn.Linear(hidden, num_labels, bias=False) */
+			head_params = h * labels;
+		} else if (m->arch == VP_ARCH_ENCDEC) {
+			/* T5ClassificationHead, BartClassificationHead: dense
+			 * then out_proj, with biases, as classification_head,
+			 * which PEFT's defaults do not name: frozen under
+			 * adapters unless modules_to_save names it */
+			head_params = dense + out;
+		} else if (m->pooler && (is_type(m, "roberta") || is_type(m, "xlm-roberta") ||
+					 m->naming == VP_NAMING_MPNET)) {
+			/* RobertaForSequenceClassification and MPNet's build the
+			 * encoder with add_pooling_layer=False; their
+			 * ClassificationHead (dense, out_proj) is "classifier" */
+			total -= dense;
+			head_params = dense + out;
+		} else if (m->arch == VP_ARCH_ENCODER && !m->pooler && m->naming != VP_NAMING_DEBERTA) {
+			/* DistilBERT's pre_classifier (its name ends with
+			 * "classifier", so PEFT trains it too) and ELECTRA's
+			 * head, whose dense sits inside "classifier" */
+			head_params = dense + out;
+		} else {
+			/* BERT's classifier beside its pooler, DeBERTa's beside
+			 * its ContextPooler dense ("pooler"): those stay frozen
+			 * under adapters */
+			head_params = out;
+			if (m->naming == VP_NAMING_DEBERTA)
+				total += dense;
+		}
 	}
+	head_peft = m->arch == VP_ARCH_ENCDEC ? 0.0 : head_params;
 	total += head_params;
 	tt->total_params = total;
 	nonlin = total - lin;
@@ -251,9 +278,11 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 		 * would be a wrong answer, not an estimate */
 		if (lora <= 0.0)
 			return lora_targets_error(c, err);
-		trainable = lora + head_params;
-		trainable_bytes = lora * c->ab + head_params * c->wb;
-		tt->weights += lora * c->ab;
+		/* the head PEFT trains is a copy (ModulesToSaveWrapper) beside
+		 * the frozen original */
+		trainable = lora + head_peft;
+		trainable_bytes = lora * c->ab + head_peft * c->nb;
+		tt->weights += lora * c->ab + head_peft * c->nb;
 		/* PEFT modules_to_save wraps a module in ModulesToSaveWrapper,
 		 * which trains a deep copy and keeps the original frozen. */
 		for (i = 0; i < t->n_modules_to_save; i++) {
@@ -267,11 +296,14 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 				p = embed;
 			else if (strcmp(name, "classifier") == 0 || strcmp(name, "score") == 0)
 				p = 0.0; /* the task head, already trained */
+			else if (strcmp(name, "classification_head") == 0 && head_peft != head_params)
+				p = head_params - head_peft; /* an encoder-decoder's head */
 			else
 				return vp_error_set(err, VP_ERR_INPUT,
 						    "modules_to_save entry '%s' is not supported (expected an embedding "
 						    "or LM head name: wte, embed_tokens, word_embeddings, shared, lm_head, "
-						    "embed_out, or classifier/score)", name);
+						    "embed_out, or classifier/score, or classification_head for an "
+						    "encoder-decoder classifier)", name);
 			tt->weights += p * c->nb;
 			trainable += p;
 			trainable_bytes += p * c->nb;
@@ -286,7 +318,7 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 	/* PEFT's model holds the adapters and the modules_to_save copies
 	 * besides the base: they count in its parameters */
 	if (c->lora)
-		tt->total_params += trainable - head_params;
+		tt->total_params += trainable;
 	tt->largest_param_bytes = fmax(largest, c->full ? embed : 0.0) * c->wb;
 	if (!c->full && c->lora)
 		tt->largest_param_bytes = fmin(tt->largest_param_bytes, trainable_bytes);

@@ -228,15 +228,16 @@ static void one_electra_layer_with_narrow_embeddings_matches_the_hand_count(void
 	assert_int_equal(e.allocated_bytes, params * 16 + saved + scores + around + bwd);
 
 	/* LoRA on query and value (PEFT's default for electra): the whole
-	 * classifier, dense included, trains beside the adapters (PEFT's
-	 * SEQ_CLS modules_to_save "classifier"), and the frozen projection
-	 * saves nothing */
+	 * classifier, dense included, trains beside the adapters as a copy
+	 * (PEFT's SEQ_CLS modules_to_save "classifier", a
+	 * ModulesToSaveWrapper beside the frozen original, both counted),
+	 * and the frozen projection saves nothing */
 	t.method = VP_METHOD_LORA;
 	t.lora_r = 4;
 	assert_int_equal(vp_train_set_lora_targets(&t, vp_default_lora_targets(&m), &err), 0);
 	lora = estimated(&m, &t);
 	assert_int_equal(lora.params_trainable, 4 * (64 + 64) * 2 + 4160 + 130);
-	assert_int_equal(lora.params_total, params + 4 * (64 + 64) * 2);
+	assert_int_equal(lora.params_total, params + 4 * (64 + 64) * 2 + 4160 + 130);
 }
 
 /* The BERT layer of the hand count above as DeBERTa-v3 builds it, fp32,

@@ -129,16 +129,45 @@ static void a_classifier_over_t5_runs_the_decoder_on_the_source(void **state)
 	t.tgt_len = t.seq_len;
 	assert_int_equal(vp_estimate(m, g, &t, &s2s, &err), 0);
 	assert_true(a.allocated_bytes < s2s.allocated_bytes);
+	/* T5ClassificationHead: dense (hidden x hidden + bias) and out_proj */
 	assert_int_equal(a.params_total + (uint64_t)m->vocab_size * m->hidden_size,
-			 s2s.params_total + (uint64_t)m->hidden_size * 2 + 2);
+			 s2s.params_total + (uint64_t)m->hidden_size * m->hidden_size + m->hidden_size +
+				 (uint64_t)m->hidden_size * 2 + 2);
+}
+
+/* PEFT's SEQ_CLS task trains a copy of the modules whose names end with
+ * "classifier" or "score"; T5ClassificationHead is "classification_head",
+ * which that leaves frozen unless modules_to_save names it. */
+static void an_encoder_decoder_classifier_stays_frozen_under_peft_defaults(void **state)
+{
+	const struct vp_model *m = model("mt5");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "a100-80gb");
+	struct vp_train t = setup(VP_HEAD_SEQ_CLS);
+	struct vp_estimate plain, named;
+	struct vp_error err = {0};
+	uint64_t h = m->hidden_size, head = h * h + h + h * 2 + 2;
+
+	(void)state;
+	t.method = VP_METHOD_LORA;
+	t.lora_r = 8;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q,v", &err), 0);
+	assert_int_equal(vp_estimate(m, g, &t, &plain, &err), 0);
+	/* q and v of every encoder block, and the decoder's self- and
+	 * cross-attention q and v */
+	assert_int_equal(plain.params_trainable,
+			 8 * (h + m->num_heads * m->head_dim) * 2 * (m->num_layers + 2 * m->num_decoder_layers));
+	snprintf(t.modules_to_save[0], sizeof t.modules_to_save[0], "classification_head");
+	t.n_modules_to_save = 1;
+	assert_int_equal(vp_estimate(m, g, &t, &named, &err), 0);
+	assert_int_equal(named.params_trainable, plain.params_trainable + head);
+	assert_int_equal(named.params_total, plain.params_total + head);
 }
 
 static void an_untied_lm_head_is_not_loaded_by_a_classifier(void **state)
 {
 	/* Llama 2 7B does not tie: LlamaForSequenceClassification has
 	 * score (hidden x labels, no bias) in place of the 32000 x 4096
-	 * lm_head; vramplan counts hidden x labels + labels for every
-	 * classifier. */
+	 * lm_head. */
 	const struct vp_model *m = model("llama-2-7b");
 	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "a100-80gb");
 	struct vp_train t = setup(VP_HEAD_SEQ_CLS);
@@ -151,7 +180,7 @@ static void an_untied_lm_head_is_not_loaded_by_a_classifier(void **state)
 	assert_int_equal(vp_estimate(m, g, &t, &cls, &err), 0);
 	t = setup(VP_HEAD_CAUSAL_LM);
 	assert_int_equal(vp_estimate(m, g, &t, &lm, &err), 0);
-	assert_int_equal(cls.params_total, lm.params_total - UINT64_C(32000) * 4096 + 4096 * 3 + 3);
+	assert_int_equal(cls.params_total, lm.params_total - UINT64_C(32000) * 4096 + 4096 * 3);
 	assert_true(cls.full_bytes[VP_COMP_WEIGHTS] < lm.full_bytes[VP_COMP_WEIGHTS]);
 }
 
@@ -208,6 +237,7 @@ int main(void)
 		cmocka_unit_test(the_encoder_of_mt5_runs_without_its_decoder_or_lm_head),
 		cmocka_unit_test(a_classifier_over_t5_runs_the_decoder_on_the_source),
 		cmocka_unit_test(an_untied_lm_head_is_not_loaded_by_a_classifier),
+		cmocka_unit_test(an_encoder_decoder_classifier_stays_frozen_under_peft_defaults),
 		cmocka_unit_test(only_an_lm_head_generates),
 		cmocka_unit_test(the_checkpoint_class_picks_the_default_head),
 	};

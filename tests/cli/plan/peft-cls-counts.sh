@@ -1,0 +1,14 @@
+# The parameters PEFT's print_trainable_parameters() shows for LoRA r=8 on
+# PEFT's default targets of three encoder classifiers (2 labels), as public
+# training logs print them: "trainable params: 296,450 || all params:
+# 109,780,228" (bert-base-uncased), "887,042 || 125,534,212" (roberta-base,
+# whose RobertaClassificationHead's dense trains and which has no pooler),
+# "739,586 || 67,694,596" (distilbert-base-uncased, whose pre_classifier
+# ends with "classifier" and so trains too). "all params" counts the
+# ModulesToSaveWrapper copy of each trained head beside its original.
+for m in bert-base-uncased roberta-base distilbert; do
+	"$VRAMPLAN" estimate --model "$m" --gpu t4 --batch 8 --seq-len 128 --head sequence-classification \
+		--num-labels 2 --method lora --lora-r 8 --lora-targets "$(case $m in distilbert) echo q_lin,v_lin;; *) echo query,value;; esac)" \
+		--format json |
+		python3 -c 'import json,sys; e=json.load(sys.stdin)["estimate"]; print(sys.argv[1], e["params_trainable"], e["params_total"])' "$m"
+done
