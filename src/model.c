@@ -1255,8 +1255,9 @@ uint64_t vp_model_frozen_param_count(const struct vp_model *m, bool with_decoder
  * untied LM head and its bias.
  *
  * Not counted: BERT's MLM head transform (BertPredictionHeadTransform dense +
- * LayerNorm and the decoder bias), so an encoder's count is BertModel's (the
- * figure model cards publish), and buffers such as BART's final_logits_bias
+ * LayerNorm and the decoder bias; parameters.c adds it, less the pooler, for
+ * an LM head), so an encoder's count is BertModel's (the figure model cards
+ * publish), and buffers such as BART's final_logits_bias
  * and M2M100's sinusoidal position table.
  */
 uint64_t vp_model_param_count(const struct vp_model *m)

@@ -233,6 +233,20 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 		}
 	}
 	head_peft = m->arch == VP_ARCH_ENCDEC ? 0.0 : head_params;
+	/* An encoder's LM head (masked-lm, and BertLMHeadModel's causal-lm)
+	 * is the encoder without its pooler (add_pooling_layer=False) and a
+	 * transform before the tied decoder: dense and LayerNorm, and the
+	 * decoder's bias (BertOnlyMLMHead, RobertaLMHead, DistilBERT's
+	 * vocab_transform and vocab_layer_norm, MPNetLMHead; ELECTRA's
+	 * generator_predictions narrow to embedding_size). bert-base-uncased's
+	 * BertForMaskedLM counts 109,514,298 and roberta-base's
+	 * RobertaForMaskedLM 124,697,433, as loads of them print. */
+	if (m->arch == VP_ARCH_ENCODER && c->lm_head) {
+		double h = (double)m->hidden_size, E = c->E;
+		if (m->pooler)
+			total -= h * h + h;
+		total += h * E + E + 2.0 * E + (double)m->vocab_size;
+	}
 	total += head_params;
 	tt->total_params = total;
 	nonlin = total - lin;

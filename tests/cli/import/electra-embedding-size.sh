@@ -1,8 +1,8 @@
 # An ELECTRA config whose embeddings are narrower than its hidden size:
 # import writes embedding_size, and the entry it writes, loaded back as a
 # catalogue, gives the same parameter count as the config.json itself
-# (the generator's MLM head: its dense and LayerNorm are not counted, as
-# for BERT, and its decoder is tied).
+# (with the generator's MLM head: dense 256 -> 128, its LayerNorm and the
+# tied decoder's bias, 14,056,192 + 68,152).
 t=$(mktemp) || exit 1
 "$VRAMPLAN" import tests/data/configs/koelectra-small-v3.json >"$t"
 grep -E '^  (model_type|hidden_size|embedding_size):' "$t"
