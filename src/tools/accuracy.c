@@ -394,10 +394,12 @@ int main(int argc, char **argv)
 			printf("    ");
 			for (k = 0; k < VP_COMP_COUNT; k++)
 				printf(" %s=%.2f", vp_component_name((enum vp_component)k), (double)est.peak_bytes[k] / GIB);
-			printf(" | phases fwd=%.2f bwd=%.2f opt=%.2f alloc=%.2f reserved=%.2f device=%.2f\n",
+			printf(" | phases fwd=%.2f bwd=%.2f opt=%.2f alloc=%.2f reserved=%.2f device=%.2f"
+			       " | params trainable=%" PRIu64 " total=%" PRIu64 "\n",
 			       (double)est.phase_allocated_bytes[0] / GIB, (double)est.phase_allocated_bytes[1] / GIB,
 			       (double)est.phase_allocated_bytes[2] / GIB, (double)est.allocated_bytes / GIB,
-			       (double)est.reserved_bytes / GIB, (double)est.device_bytes / GIB);
+			       (double)est.reserved_bytes / GIB, (double)est.device_bytes / GIB,
+			       est.params_trainable, est.params_total);
 		}
 	}
 	qsort(abs_errs, n_scored, sizeof *abs_errs, cmp_double);
