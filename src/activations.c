@@ -773,6 +773,17 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 		if (c->amp && c->nb > 2.0)
 			tt->head_copy = c->V * c->E * 2.0; /* 16-bit LM head copy */
 	}
+	if (t->head == VP_HEAD_TOKEN_CLS) {
+		/* BertForTokenClassification and the other encoders' token
+		 * classifiers: dropout over every token's output (a mask) and
+		 * the classifier's input, saved for its weight's gradient (it
+		 * always trains: in full, or as PEFT's copy); its logits take
+		 * the LM path's place with num_labels for the vocabulary */
+		T_lm = T_last;
+		tt->global_saved += T_lm * c->h * c->e;
+		if (m->hidden_dropout > 0.0)
+			tt->global_saved += T_lm * c->h;
+	}
 	tt->weight_copies += tt->head_copy;
 	vp_est_logits(c, T_lm, tt);
 

@@ -98,7 +98,7 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 	cat(buf, size, ", %s", t->grad_ckpt ? "gradient checkpointing" : "no checkpointing");
 	if (t->head != vp_model_default_head(m) || !vp_head_generates(t->head)) {
 		cat(buf, size, ", %s head", vp_head_name(t->head));
-		if (t->head == VP_HEAD_SEQ_CLS)
+		if (t->head == VP_HEAD_SEQ_CLS || t->head == VP_HEAD_TOKEN_CLS)
 			cat(buf, size, " (%" PRIu64 " labels)", t->num_labels);
 	}
 	if (t->texts_per_example > 1)

@@ -542,6 +542,9 @@ static double kept_per_step(const struct ctx *c, const struct vp_train *t, const
 		return 0.0;
 	if (t->head == VP_HEAD_SEQ_CLS)
 		return b * (what == VP_PREDS_ARGMAX ? 8.0 : (double)t->num_labels * 4.0) + b * 8.0;
+	if (t->head == VP_HEAD_TOKEN_CLS) /* a row of labels per token */
+		return tt->lm_tokens * (what == VP_PREDS_ARGMAX ? 8.0 : (double)t->num_labels * 4.0) +
+		       tt->lm_tokens * 8.0;
 	if (generating)
 		return b * new_tokens * 8.0 + (opts->generate_only ? 0.0 : tt->lm_tokens * 8.0);
 	return tt->lm_tokens * (what == VP_PREDS_ARGMAX ? 8.0 : c->V * 4.0) + tt->lm_tokens * 8.0;

@@ -6,9 +6,10 @@
  * The heads transformers has for each architecture vramplan reads
  * (transformers/models/<type>/modeling_<type>.py):
  *
- *   encoder-only  BertForMaskedLM, BertForSequenceClassification, BertModel,
- *                 BertLMHeadModel (a causal LM with is_decoder=True); the same
- *                 four for RoBERTa and XLM-R. No seq2seq LM.
+ *   encoder-only  BertForMaskedLM, BertForSequenceClassification,
+ *                 BertForTokenClassification, BertModel, BertLMHeadModel (a
+ *                 causal LM with is_decoder=True); the same for RoBERTa and
+ *                 XLM-R. No seq2seq LM.
  *   decoder-only  LlamaForCausalLM, LlamaForSequenceClassification, LlamaModel
  *                 (and the same per family). No masked LM, no seq2seq LM.
  *   enc-dec       T5ForConditionalGeneration, T5ForSequenceClassification,
@@ -45,6 +46,8 @@ enum vp_head vp_model_default_head(const struct vp_model *m)
 			return VP_HEAD_ENCODER;
 		if (ends_with(a, "ForSequenceClassification"))
 			return VP_HEAD_SEQ_CLS;
+		if (ends_with(a, "ForTokenClassification") && m->arch == VP_ARCH_ENCODER)
+			return VP_HEAD_TOKEN_CLS;
 		/* the bare model: BertModel, XLMRobertaModel; not BertLMHeadModel */
 		if (m->arch == VP_ARCH_ENCODER && ends_with(a, "Model") && strstr(a, "For") == NULL &&
 		    strstr(a, "LMHead") == NULL)
@@ -66,6 +69,8 @@ static bool arch_has_head(enum vp_arch arch, enum vp_head head)
 	switch (arch) {
 	case VP_ARCH_ENCODER:
 		return head != VP_HEAD_SEQ2SEQ_LM;
+	/* XxxForTokenClassification: every encoder-only family has one;
+	 * for decoders and encoder-decoders vramplan does not model it */
 	case VP_ARCH_DECODER:
 		return head == VP_HEAD_CAUSAL_LM || head == VP_HEAD_SEQ_CLS || head == VP_HEAD_ENCODER;
 	case VP_ARCH_ENCDEC:
@@ -92,8 +97,8 @@ int vp_head_check(const struct vp_model *m, enum vp_head head, struct vp_error *
 	switch (m->arch) {
 	case VP_ARCH_ENCODER:
 		kind = "an encoder-only model";
-		heads = distil ? "masked-lm, sequence-classification or encoder"
-			       : "masked-lm, sequence-classification, encoder or causal-lm";
+		heads = distil ? "masked-lm, sequence-classification, token-classification or encoder"
+			       : "masked-lm, sequence-classification, token-classification, encoder or causal-lm";
 		break;
 	case VP_ARCH_DECODER:
 		kind = "a decoder-only model";
@@ -104,6 +109,13 @@ int vp_head_check(const struct vp_model *m, enum vp_head head, struct vp_error *
 		heads = translation ? "seq2seq-lm or encoder" : "seq2seq-lm, sequence-classification or encoder";
 		break;
 	}
+	/* LlamaForTokenClassification and T5ForTokenClassification exist;
+	 * vramplan's token classifier is the encoders' */
+	if (head == VP_HEAD_TOKEN_CLS)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "head 'token-classification' is modelled for encoder-only models; model_type "
+				    "'%s' is %s (its heads: %s)",
+				    m->model_type, kind, heads);
 	return vp_error_set(err, VP_ERR_INPUT, "head '%s' does not exist for model_type '%s', %s (its heads: %s)",
 			    vp_head_name(head), m->model_type, kind, heads);
 }

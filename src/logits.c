@@ -71,6 +71,18 @@ void vp_est_logits(const struct ctx *c, double T_lm, struct totals *tt)
 	tt->logits_peak = tt->logits_eval = tt->loss_block = tt->loss_set = tt->lm_tokens = 0.0;
 	if (t->head == VP_HEAD_SEQ_CLS || t->head == VP_HEAD_ENCODER)
 		return;
+	if (t->head == VP_HEAD_TOKEN_CLS) {
+		/* a label per token: the classifier's logits (T x labels) and
+		 * CrossEntropyLoss over them (fp32 under autocast), as the LM
+		 * head's standard path with labels for the vocabulary */
+		double L = (double)t->num_labels;
+		tt->lm_tokens = T_lm;
+		tt->logits_peak = T_lm * L * 12.0;
+		tt->loss_block = T_lm * L * 4.0;
+		tt->loss_set = T_lm * L * c->e + tt->logits_peak;
+		tt->logits_eval = T_lm * L * (2.0 * c->e + 4.0);
+		return;
+	}
 	tt->lm_tokens = T_lm;
 	if (t->liger_loss && vp_liger_patches(c->m) && t->head == VP_HEAD_CAUSAL_LM) {
 		/* Liger's fused linear cross-entropy (liger_kernel/ops/

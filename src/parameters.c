@@ -232,6 +232,16 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 				total += dense;
 		}
 	}
+	/* XxxForTokenClassification: the encoder without its pooler
+	 * (add_pooling_layer=False), dropout, and classifier (hidden x labels
+	 * + labels) over every token, in every encoder family; PEFT's
+	 * TOKEN_CLS task trains a copy of it as SEQ_CLS does */
+	if (t->head == VP_HEAD_TOKEN_CLS) {
+		double h = (double)m->hidden_size;
+		if (m->pooler)
+			total -= h * h + h;
+		head_params = h * (double)t->num_labels + (double)t->num_labels;
+	}
 	head_peft = m->arch == VP_ARCH_ENCDEC ? 0.0 : head_params;
 	/* An encoder's LM head (masked-lm, and BertLMHeadModel's causal-lm)
 	 * is the encoder without its pooler (add_pooling_layer=False) and a

@@ -18,6 +18,7 @@ static const char *const quant_names[] = {"none", "nf4", "nf4-dq", "int8", "gptq
 static const char *const attn_names[] = {"eager", "sdpa", "flash2"};
 static const char *const head_names[] = {
 	"causal-lm", "seq2seq-lm", "masked-lm", "sequence-classification", "encoder",
+	"token-classification",
 };
 static const char *const loss_names[] = {"standard", "chunked"};
 static const char *const eval_preds_names[] = {"logits", "argmax", "none"};

@@ -233,6 +233,12 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 						      "class; set vramplan.num_labels)",
 			 (unsigned long long)t->num_labels))
 		return -1;
+	if (!tc->head_set && t->head == VP_HEAD_TOKEN_CLS &&
+	    vp_tc_note_default(tc, err, "vramplan.head",
+			 "head: token-classification with %llu labels (the checkpoint's class; set "
+			 "vramplan.num_labels)",
+			 (unsigned long long)t->num_labels))
+		return -1;
 
 	/* A Trainer config names no load dtype: the script's from_pretrained
 	 * decides. Before transformers 5 that is float32, what amp-* counts;

@@ -46,7 +46,8 @@ enum vp_head {
 	VP_HEAD_SEQ2SEQ_LM,
 	VP_HEAD_MASKED_LM,
 	VP_HEAD_SEQ_CLS,
-	VP_HEAD_ENCODER /* embeddings only (sentence encoders like bge-m3) */
+	VP_HEAD_ENCODER, /* embeddings only (sentence encoders like bge-m3) */
+	VP_HEAD_TOKEN_CLS /* a label per token (NER, POS tagging) */
 };
 
 enum vp_loss { VP_LOSS_STANDARD = 0, VP_LOSS_CHUNKED };

@@ -163,6 +163,30 @@ static void an_encoder_decoder_classifier_stays_frozen_under_peft_defaults(void 
 	assert_int_equal(named.params_total, plain.params_total + head);
 }
 
+/* BertForTokenClassification: BertModel without its pooler and a
+ * classifier on every token; beside the bare encoder it keeps the
+ * classifier's input (T x hidden, 16-bit under autocast) and the dropout's
+ * mask (T x hidden bytes), and its logits are T x labels. */
+static void a_token_classifier_keeps_every_tokens_classifier_input(void **state)
+{
+	const struct vp_model *m = model("bert-base-uncased");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "a100-80gb");
+	struct vp_train t = setup(VP_HEAD_TOKEN_CLS);
+	struct vp_estimate tok, enc;
+	struct vp_error err = {0};
+	uint64_t h = m->hidden_size, T = 4 * 256;
+
+	(void)state;
+	t.num_labels = 13;
+	assert_int_equal(vp_estimate(m, g, &t, &tok, &err), 0);
+	t = setup(VP_HEAD_ENCODER);
+	assert_int_equal(vp_estimate(m, g, &t, &enc, &err), 0);
+	assert_int_equal(tok.params_total, enc.params_total - (h * h + h) + h * 13 + 13);
+	assert_int_equal(tok.full_bytes[VP_COMP_ACTIVATIONS] - enc.full_bytes[VP_COMP_ACTIVATIONS], T * h * 2 + T * h);
+	assert_true(tok.full_bytes[VP_COMP_LOGITS] > 0 && tok.full_bytes[VP_COMP_LOGITS] <= T * 13 * 16);
+	assert_int_equal(vp_model_default_head(m), VP_HEAD_SEQ_CLS);
+}
+
 static void an_untied_lm_head_is_not_loaded_by_a_classifier(void **state)
 {
 	/* Llama 2 7B does not tie: LlamaForSequenceClassification has
@@ -237,6 +261,7 @@ int main(void)
 		cmocka_unit_test(the_encoder_of_mt5_runs_without_its_decoder_or_lm_head),
 		cmocka_unit_test(a_classifier_over_t5_runs_the_decoder_on_the_source),
 		cmocka_unit_test(an_untied_lm_head_is_not_loaded_by_a_classifier),
+		cmocka_unit_test(a_token_classifier_keeps_every_tokens_classifier_input),
 		cmocka_unit_test(an_encoder_decoder_classifier_stays_frozen_under_peft_defaults),
 		cmocka_unit_test(only_an_lm_head_generates),
 		cmocka_unit_test(the_checkpoint_class_picks_the_default_head),
