@@ -142,6 +142,19 @@ static bool is_type(const struct vp_model *m, const char *t)
 	return strcmp(m->model_type, t) == 0;
 }
 
+/* Does the task's class build the encoder's pooler? BertModel (the encoder
+ * head) and BertForSequenceClassification do; the LM heads, the token
+ * classifiers and RoBERTa's, XLM-R's and MPNet's sequence classifiers pass
+ * add_pooling_layer=False. */
+static bool pooler_built(const struct vp_model *m, const struct vp_train *t)
+{
+	if (!m->pooler)
+		return false;
+	if (t->head == VP_HEAD_SEQ_CLS)
+		return !(is_type(m, "roberta") || is_type(m, "xlm-roberta") || m->naming == VP_NAMING_MPNET);
+	return t->head == VP_HEAD_ENCODER;
+}
+
 static bool is_head_name(const char *s)
 {
 	return strcmp(s, "lm_head") == 0 || strcmp(s, "embed_out") == 0 || strcmp(s, "output") == 0;
@@ -194,10 +207,12 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 	}
 
 	/* Task heads not in the base count (docs: "Heads"). head_params is
-	 * the head a run trains; PEFT's SEQ_CLS task trains a copy of every
-	 * module whose name ends with "classifier" or "score"
+	 * the head a run trains; PEFT's SEQ_CLS and TOKEN_CLS tasks train a
+	 * copy of every module whose name ends with "classifier" or "score"
 	 * (PeftModelForSequenceClassification: modules_to_save defaults to
 	 * both; _set_trainable: key.endswith(target_key)). */
+	if (m->pooler && !pooler_built(m, t))
+		total -= (double)m->hidden_size * (double)m->hidden_size + (double)m->hidden_size;
 	if (t->head == VP_HEAD_SEQ_CLS) {
 		double h = (double)m->hidden_size, labels = (double)t->num_labels;
 		double dense = h * h + h, out = h * labels + labels;
@@ -211,17 +226,11 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 			 * which PEFT's defaults do not name: frozen under
 			 * adapters unless modules_to_save names it */
 			head_params = dense + out;
-		} else if (m->pooler && (is_type(m, "roberta") || is_type(m, "xlm-roberta") ||
-					 m->naming == VP_NAMING_MPNET)) {
-			/* RobertaForSequenceClassification and MPNet's build the
-			 * encoder with add_pooling_layer=False; their
-			 * ClassificationHead (dense, out_proj) is "classifier" */
-			total -= dense;
-			head_params = dense + out;
-		} else if (m->arch == VP_ARCH_ENCODER && !m->pooler && m->naming != VP_NAMING_DEBERTA) {
-			/* DistilBERT's pre_classifier (its name ends with
-			 * "classifier", so PEFT trains it too) and ELECTRA's
-			 * head, whose dense sits inside "classifier" */
+		} else if (m->pooler ? !pooler_built(m, t) : m->naming != VP_NAMING_DEBERTA) {
+			/* RoBERTa's, XLM-R's and MPNet's ClassificationHead
+			 * (dense, out_proj) is "classifier"; DistilBERT's
+			 * pre_classifier ends with "classifier", so PEFT trains it
+			 * too; ELECTRA's head holds its dense inside "classifier" */
 			head_params = dense + out;
 		} else {
 			/* BERT's classifier beside its pooler, DeBERTa's beside
@@ -232,31 +241,21 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 				total += dense;
 		}
 	}
-	/* XxxForTokenClassification: the encoder without its pooler
-	 * (add_pooling_layer=False), dropout, and classifier (hidden x labels
-	 * + labels) over every token, in every encoder family; PEFT's
-	 * TOKEN_CLS task trains a copy of it as SEQ_CLS does */
-	if (t->head == VP_HEAD_TOKEN_CLS) {
-		double h = (double)m->hidden_size;
-		if (m->pooler)
-			total -= h * h + h;
-		head_params = h * (double)t->num_labels + (double)t->num_labels;
-	}
+	/* XxxForTokenClassification: the encoder, dropout, and classifier
+	 * (hidden x labels + labels) over every token, in every encoder
+	 * family */
+	if (t->head == VP_HEAD_TOKEN_CLS)
+		head_params = (double)m->hidden_size * (double)t->num_labels + (double)t->num_labels;
 	head_peft = m->arch == VP_ARCH_ENCDEC ? 0.0 : head_params;
 	/* An encoder's LM head (masked-lm, and BertLMHeadModel's causal-lm)
-	 * is the encoder without its pooler (add_pooling_layer=False) and a
-	 * transform before the tied decoder: dense and LayerNorm, and the
-	 * decoder's bias (BertOnlyMLMHead, RobertaLMHead, DistilBERT's
+	 * puts a transform before the tied decoder: dense and LayerNorm, and
+	 * the decoder's bias (BertOnlyMLMHead, RobertaLMHead, DistilBERT's
 	 * vocab_transform and vocab_layer_norm, MPNetLMHead; ELECTRA's
 	 * generator_predictions narrow to embedding_size). bert-base-uncased's
 	 * BertForMaskedLM counts 109,514,298 and roberta-base's
 	 * RobertaForMaskedLM 124,697,433, as loads of them print. */
-	if (m->arch == VP_ARCH_ENCODER && c->lm_head) {
-		double h = (double)m->hidden_size, E = c->E;
-		if (m->pooler)
-			total -= h * h + h;
-		total += h * E + E + 2.0 * E + (double)m->vocab_size;
-	}
+	if (m->arch == VP_ARCH_ENCODER && c->lm_head)
+		total += (double)m->hidden_size * c->E + c->E + 2.0 * c->E + (double)m->vocab_size;
 	total += head_params;
 	tt->total_params = total;
 	nonlin = total - lin;
