@@ -126,6 +126,7 @@ static const struct field model_fields[] = {
 	M_U64(max_positions, 0, MAX_SIZE, 0),
 	M_U64(type_vocab_size, 0, MAX_VOCAB, 0),
 	M_U64(relative_buckets, 0, MAX_COUNT, 0),
+	M_U64(num_labels, 0, VP_MAX_LABELS, 0),
 	M_U64(rel_span, 0, MAX_SIZE, 0),
 	M_BOOL(rel_c2p),
 	M_BOOL(rel_p2c),

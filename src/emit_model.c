@@ -117,6 +117,8 @@ static void entry(struct vp_yaml_out *e, const struct vp_model *m)
 	key_str(e, "model_type", m->read_as[0] != '\0' ? m->read_as : m->model_type);
 	if (m->architecture[0] != '\0')
 		key_str(e, "architecture", m->architecture);
+	if (m->num_labels > 0)
+		key_u64(e, "num_labels", m->num_labels);
 	if (vp_dtype_name(m->stored_dtype) != NULL)
 		key_str(e, "dtype", vp_dtype_name(m->stored_dtype));
 	if (m->read_as[0] != '\0') {

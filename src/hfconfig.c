@@ -1064,6 +1064,39 @@ static void read_architecture(const struct cfg *c, struct vp_model *m)
 	memcpy(m->architecture, first->valuestring, n + 1);
 }
 
+/* A classifier checkpoint's classes: PretrainedConfig writes id2label
+ * (num_labels is a property over it; some files carry num_labels too).
+ * Read only for a ...ForSequenceClassification or ...ForTokenClassification
+ * class: a base model's config carries the two LABEL_0/LABEL_1 defaults,
+ * which say nothing about the task. */
+static int read_num_labels(const struct cfg *c, struct vp_model *m)
+{
+	const cJSON *labels = item(c, "id2label");
+	size_t n = strlen(m->architecture);
+	static const char *const kinds[] = {"ForSequenceClassification", "ForTokenClassification"};
+	bool classifier = false;
+
+	m->num_labels = 0;
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		size_t k = strlen(kinds[i]);
+		if (n > k && strcmp(m->architecture + n - k, kinds[i]) == 0)
+			classifier = true;
+	}
+	if (!classifier)
+		return 0;
+	if (item(c, "num_labels") != NULL) {
+		if (opt_u64(c, "num_labels", 1, &m->num_labels))
+			return -1;
+	} else if (cJSON_IsObject(labels)) {
+		m->num_labels = (uint64_t)cJSON_GetArraySize(labels);
+	}
+	/* the bound --num-labels has */
+	if (m->num_labels > VP_MAX_LABELS)
+		return fail(c, "'num_labels' must be at most %llu, got %llu", (unsigned long long)VP_MAX_LABELS,
+			    (unsigned long long)m->num_labels);
+	return 0;
+}
+
 /* The dtype the weights were saved in: `dtype` since transformers 4.56
  * (PretrainedConfig renamed torch_dtype; v5 writes only dtype), else
  * `torch_dtype`. A name that is not float32/float16/bfloat16 (float8
@@ -1401,7 +1434,7 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 	}
 	vp_utf8_copy(m.source, sizeof m.source, name);
 	read_architecture(&c, &m);
-	if (read_stored_dtype(&c, &m) != 0)
+	if (read_num_labels(&c, &m) != 0 || read_stored_dtype(&c, &m) != 0)
 		goto out;
 
 	memset(&local, 0, sizeof local);

@@ -559,8 +559,10 @@ int vp_tc_settle(struct ctx *c)
 		t->tgt_len = vb->tgt;
 		copy_origin(&tc->at[VP_TC_TGT_LEN], &vb->at_tgt);
 	}
-	if (vb->has_labels)
+	if (vb->has_labels) {
 		t->num_labels = vb->num_labels;
+		tc->labels_set = true;
+	}
 	if (vb->has_texts)
 		t->texts_per_example = vb->texts;
 

@@ -219,6 +219,10 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 	if (vp_head_check(m, t->head, &head_err) != 0)
 		return vp_error_at(err, VP_ERR_INPUT, tc->file, tc->head_at.line, tc->head_at.column, "%s",
 				   head_err.message);
+	/* a classifier checkpoint's own classes, unless vramplan.num_labels */
+	if (!tc->labels_set && m->num_labels > 0 &&
+	    (t->head == VP_HEAD_SEQ_CLS || t->head == VP_HEAD_TOKEN_CLS))
+		t->num_labels = m->num_labels;
 	target = vp_head_uses_target(m, t->head);
 	if (!tc->head_set && t->head == VP_HEAD_ENCODER &&
 	    vp_tc_note_default(tc, err, "vramplan.head",

@@ -110,6 +110,12 @@ struct vp_model {
 	 * the head a fine-tune gets by default (heads.c). */
 	char architecture[64];
 	enum vp_dtype stored_dtype;       /* the checkpoint's dtype; VP_DTYPE_UNKNOWN when not said */
+	/* The classes of a checkpoint saved as a classifier
+	 * (...ForSequenceClassification, ...ForTokenClassification): config.json
+	 * num_labels, else the entries of id2label; 0 = not said or not a
+	 * classifier. The default --num-labels for such a checkpoint. */
+	uint64_t num_labels;
+#define VP_MAX_LABELS UINT64_C(1000000) /* the most classes a classifier may have */
 	uint64_t params_published;        /* count from the model card/paper; 0 = unknown */
 	char params_source[VP_TEXT_MAX];
 

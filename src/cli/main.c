@@ -103,7 +103,7 @@ static const struct opt_def opts[] = {
 	{"expandable-segments", OPT_EXPANDABLE, NULL, A_TRAIN, "the run sets PYTORCH_CUDA_ALLOC_CONF=\nexpandable_segments:True (less fragmentation)"},
 	{"attn", OPT_ATTN, "A", A_TRAIN, "eager, sdpa or flash2 (default sdpa; eager with\n--torch-version 1.x)"},
 	{"head", OPT_HEAD, "H", A_TRAIN, "causal-lm, seq2seq-lm, masked-lm,\nsequence-classification,\ntoken-classification (an encoder's label per\ntoken: NER) or encoder (for T5 or BART: the\nencoder alone, no decoder)\n(default: from the architecture)"},
-	{"num-labels", OPT_NUM_LABELS, "N", A_TRAIN, "classes of a sequence- or token-classification\nhead (default 2)"},
+	{"num-labels", OPT_NUM_LABELS, "N", A_TRAIN, "classes of a sequence- or token-classification\nhead (default: a classifier checkpoint's\nid2label, else 2)"},
 	{"texts-per-example", OPT_TEXTS, "N", A_TRAIN, "sequences each example runs through the model\nin a step, all kept for backward: 2 for a\nsentence-transformers pair (anchor, positive),\n3 with a hard negative (default 1)"},
 	{"loss", OPT_LOSS, "L", A_TRAIN, "standard or chunked (default standard)"},
 	{"compile", OPT_COMPILE, NULL, A_TRAIN, "torch_compile: the whole model and its loss"},
@@ -380,7 +380,10 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 			return value_error(&err);
 		o->has_head = true;
 		break;
-	case OPT_NUM_LABELS: rc = parse_u64(arg, "--num-labels", 1, 1000000, &o->train.num_labels); break;
+	case OPT_NUM_LABELS:
+		rc = parse_u64(arg, "--num-labels", 1, VP_MAX_LABELS, &o->train.num_labels);
+		o->has_num_labels = true;
+		break;
 	case OPT_TEXTS: rc = parse_u64(arg, "--texts-per-example", 1, 64, &o->train.texts_per_example); break;
 	case OPT_LOSS:
 		if (vp_loss_parse(arg, &o->train.loss, &err) != 0)

@@ -233,6 +233,12 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 
 	if (vp_head_check(m, t->head, err) != 0)
 		return -1;
+	if (!o->has_num_labels && m->num_labels > 0 &&
+	    (t->head == VP_HEAD_SEQ_CLS || t->head == VP_HEAD_TOKEN_CLS)) {
+		t->num_labels = m->num_labels;
+		if (warn)
+			vp_cli_note(o, "num-labels %" PRIu64 ", the checkpoint's classifier", m->num_labels);
+	}
 	if (vp_head_uses_target(m, t->head)) {
 		if (!o->has_target_len) {
 			t->tgt_len = 128;

@@ -528,6 +528,36 @@ static void gpt_bigcode_keys(void **state)
 	assert_int_equal(vp_model_param_count(&m), UINT64_C(1124886528) + L * (2 * E - 2 * d) * (E + 1));
 }
 
+/* A classifier checkpoint's classes: num_labels, else id2label's entries;
+ * only for a ...ForSequenceClassification or ...ForTokenClassification
+ * class (a base model's config carries LABEL_0 and LABEL_1 anyway). */
+static void classifier_labels(void **state)
+{
+#define BERT_SHAPE "\"model_type\": \"bert\", \"hidden_size\": 64, \"intermediate_size\": 128, " \
+		   "\"num_hidden_layers\": 1, \"num_attention_heads\": 2, \"vocab_size\": 100"
+	static const char ner[] = "{" BERT_SHAPE ", \"architectures\": [\"BertForTokenClassification\"], "
+				  "\"id2label\": {\"0\": \"O\", \"1\": \"B-PER\", \"2\": \"I-PER\"}}";
+	static const char keyed[] = "{" BERT_SHAPE ", \"architectures\": [\"BertForSequenceClassification\"], "
+				    "\"num_labels\": 5, \"id2label\": {\"0\": \"a\"}}";
+	static const char base[] = "{" BERT_SHAPE ", \"architectures\": [\"BertForMaskedLM\"], "
+				   "\"id2label\": {\"0\": \"LABEL_0\", \"1\": \"LABEL_1\"}}";
+	static const char huge[] = "{" BERT_SHAPE ", \"architectures\": [\"BertForSequenceClassification\"], "
+				   "\"num_labels\": 10000001}";
+#undef BERT_SHAPE
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_int_equal(vp_hfconfig_parse("ner.json", ner, sizeof ner - 1, &m, &err), 0);
+	assert_int_equal(m.num_labels, 3);
+	assert_int_equal(vp_hfconfig_parse("keyed.json", keyed, sizeof keyed - 1, &m, &err), 0);
+	assert_int_equal(m.num_labels, 5);
+	assert_int_equal(vp_hfconfig_parse("base.json", base, sizeof base - 1, &m, &err), 0);
+	assert_int_equal(m.num_labels, 0);
+	assert_int_equal(vp_hfconfig_parse("huge.json", huge, sizeof huge - 1, &m, &err), -1);
+	assert_string_equal(err.message, "'num_labels' must be at most 1000000, got 10000001");
+}
+
 static void llama_like_keys(void **state)
 {
 	struct vp_model m;
@@ -974,6 +1004,7 @@ int main(void)
 		cmocka_unit_test(translation_keys),
 		cmocka_unit_test(exaone4_keys),
 		cmocka_unit_test(gpt_bigcode_keys),
+		cmocka_unit_test(classifier_labels),
 		cmocka_unit_test(llama_like_keys),
 		cmocka_unit_test(llama_like_optional_keys),
 		cmocka_unit_test(qwen_v1_halves_the_mlp),
