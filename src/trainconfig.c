@@ -199,6 +199,15 @@ static int set_len(struct vp_trainconfig *tc, uint64_t *dst, enum vp_tc_setting 
 	return 0;
 }
 
+/* Does modules_to_save name this module? */
+static bool names_module(const struct vp_train *t, const char *name)
+{
+	for (size_t i = 0; i < t->n_modules_to_save; i++)
+		if (strcmp(t->modules_to_save[i], name) == 0)
+			return true;
+	return false;
+}
+
 int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, struct vp_error *err)
 {
 	struct vp_train *t = &tc->train;
@@ -338,6 +347,14 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 				 def, m->model_type))
 			return -1;
 	}
+
+	if (vp_train_has_adapters(t) && t->head == VP_HEAD_SEQ_CLS && m->arch == VP_ARCH_ENCDEC &&
+	    !names_module(t, "classification_head") &&
+	    vp_tc_note_default(tc, err, "lora_modules_to_save",
+			 "lora_modules_to_save: the classification_head of %s stays frozen at its random "
+			 "initialization (PEFT's sequence-classification defaults train only classifier and score)",
+			 m->model_type))
+		return -1;
 
 	if (tc->eval.generate && !vp_head_generates(t->head))
 		return vp_error_at(err, VP_ERR_INPUT, tc->file, tc->at[VP_TC_GENERATE].line, tc->at[VP_TC_GENERATE].column,

@@ -280,6 +280,13 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 			return -1;
 		if (peft_finds_no_target(m, t))
 			return peft_targets_error(m, t, err);
+		/* PEFT's SEQ_CLS defaults (classifier, score) do not name T5's
+		 * or BART's classification_head: it stays as initialized */
+		if (warn && t->head == VP_HEAD_SEQ_CLS && m->arch == VP_ARCH_ENCDEC)
+			vp_cli_warn(o, "%s's classification_head stays frozen at its random initialization "
+				    "under PEFT's sequence-classification defaults (they train only classifier and "
+				    "score); give it in lora_modules_to_save (vramplan check reads it)",
+				    m->model_type);
 	} else if (o->lora_targets != NULL && warn) {
 		vp_cli_warn(o, "--lora-targets has no effect with --method %s", vp_method_name(t->method));
 	}
