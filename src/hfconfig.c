@@ -279,6 +279,23 @@ static int need_shape(const struct cfg *c, struct vp_model *m)
 	       need_u64(c, "vocab_size", &m->vocab_size) ? -1 : 0;
 }
 
+/* The keys BertConfig's descendants share (BERT, RoBERTa, XLM-R, ELECTRA,
+ * MPNet, DeBERTa-v2): the shape, max_position_embeddings, type_vocab_size,
+ * the two dropouts, hidden_act, tie_word_embeddings; absent keys keep the
+ * caller's defaults. */
+static int read_bert_keys(const struct cfg *c, struct vp_model *m)
+{
+	return need_shape(c, m) ||
+	       opt_u64(c, "max_position_embeddings", 1, &m->max_positions) ||
+	       opt_u64(c, "type_vocab_size", 0, &m->type_vocab_size) ||
+	       opt_dropout(c, "hidden_dropout_prob", &m->hidden_dropout) ||
+	       opt_dropout(c, "attention_probs_dropout_prob", &m->attn_dropout) ||
+	       opt_act(c, "hidden_act", &m->act) ||
+	       opt_bool(c, "tie_word_embeddings", &m->tie_embeddings)
+		       ? -1
+		       : 0;
+}
+
 /* BertConfig / RobertaConfig / XLMRobertaConfig: max_position_embeddings
  * 512, type_vocab_size 2, dropouts 0.1, tie_word_embeddings True. */
 static int read_bert(const struct cfg *c, struct vp_model *m)
@@ -288,13 +305,7 @@ static int read_bert(const struct cfg *c, struct vp_model *m)
 
 	m->max_positions = 512;
 	m->type_vocab_size = 2;
-	if (need_shape(c, m) ||
-	    opt_u64(c, "max_position_embeddings", 1, &m->max_positions) ||
-	    opt_u64(c, "type_vocab_size", 0, &m->type_vocab_size) ||
-	    opt_dropout(c, "hidden_dropout_prob", &m->hidden_dropout) ||
-	    opt_dropout(c, "attention_probs_dropout_prob", &m->attn_dropout) ||
-	    opt_act(c, "hidden_act", &m->act) ||
-	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings))
+	if (read_bert_keys(c, m))
 		return -1;
 	/* relative_key / relative_key_query add a distance embedding that this
 	 * descriptor cannot express. */
@@ -391,13 +402,7 @@ static int read_deberta_v2(const struct cfg *c, struct vp_model *m)
 	int bad = 0;
 
 	m->max_positions = 512;
-	if (need_shape(c, m) ||
-	    opt_u64(c, "max_position_embeddings", 1, &m->max_positions) ||
-	    opt_u64(c, "type_vocab_size", 0, &m->type_vocab_size) ||
-	    opt_dropout(c, "hidden_dropout_prob", &m->hidden_dropout) ||
-	    opt_dropout(c, "attention_probs_dropout_prob", &m->attn_dropout) ||
-	    opt_act(c, "hidden_act", &m->act) ||
-	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings) ||
+	if (read_bert_keys(c, m) ||
 	    opt_bool(c, "relative_attention", &relative) ||
 	    opt_bool(c, "position_biased_input", &absolute) ||
 	    opt_bool(c, "share_att_key", &share) ||
