@@ -51,6 +51,10 @@ def build_dataset(spec, cfg):
     rows = []
     for _ in range(n):
         ids = torch.randint(3, vocab - 1, (spec["seq_len"],), generator=g)
+        if spec["head"] == "sequence-classification" and getattr(cfg, "is_encoder_decoder", False):
+            # T5's and BART's classifiers read the decoder's state at the
+            # last <eos> and refuse a sample without one
+            ids[-1] = cfg.eos_token_id
         row = {"input_ids": ids, "attention_mask": torch.ones_like(ids)}
         head = spec["head"]
         if head == "causal-lm" or head == "masked-lm":
@@ -59,6 +63,8 @@ def build_dataset(spec, cfg):
             row["labels"] = torch.randint(3, vocab - 1, (spec["tgt_len"],), generator=g)
         elif head == "sequence-classification":
             row["labels"] = torch.tensor(int(torch.randint(0, spec["num_labels"], (1,), generator=g)))
+        elif head == "token-classification":
+            row["labels"] = torch.randint(0, spec["num_labels"], (spec["seq_len"],), generator=g)
         rows.append(row)
     return rows
 
@@ -67,7 +73,16 @@ def model_class(head):
     import transformers as t
     return {"causal-lm": t.AutoModelForCausalLM, "seq2seq-lm": t.AutoModelForSeq2SeqLM,
             "masked-lm": t.AutoModelForMaskedLM,
-            "sequence-classification": t.AutoModelForSequenceClassification}[head]
+            "sequence-classification": t.AutoModelForSequenceClassification,
+            "token-classification": t.AutoModelForTokenClassification}[head]
+
+
+# PEFT's task type per head: it decides the modules_to_save PEFT adds on its
+# own (SEQ_CLS: classifier, score; TOKEN_CLS: classifier, score), which
+# vramplan models (docs/memory-model.md "Heads").
+PEFT_TASK = {"causal-lm": "CAUSAL_LM", "seq2seq-lm": "SEQ_2_SEQ_LM",
+             "sequence-classification": "SEQ_CLS", "token-classification": "TOKEN_CLS",
+             "masked-lm": "CAUSAL_LM"}
 
 
 SITE_MODULES = ("transformers/", "peft/", "bitsandbytes/", "torch/nn/", "torch/optim/", "accelerate/",
@@ -167,7 +182,7 @@ def child(spec):
         cfg.use_cache = False
     prec = spec["precision"]
     kw = {"attn_implementation": spec["attn"]}
-    if spec["head"] == "sequence-classification":
+    if spec["head"] in ("sequence-classification", "token-classification"):
         cfg.num_labels = spec["num_labels"]
     cls = model_class(spec["head"])
     weight_dtype = torch.float32
@@ -215,7 +230,7 @@ def child(spec):
                         lora_dropout=spec.get("lora_dropout", 0.05),
                         target_modules=spec["lora_targets"],
                         modules_to_save=spec.get("modules_to_save"),
-                        task_type="SEQ_2_SEQ_LM" if spec["head"] == "seq2seq-lm" else "CAUSAL_LM")
+                        task_type=PEFT_TASK[spec["head"]])
         model = get_peft_model(model, lc)
     trainable = sum(p.numel() for p in model.parameters() if p.requires_grad)
     total = sum(p.numel() for p in model.parameters())
