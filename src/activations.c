@@ -270,6 +270,56 @@ static bool fused_qkv_kept(const struct ctx *c, bool v_is_view)
 	return n == VP_NAMING_NEOX || n == VP_NAMING_PHI3 || n == VP_NAMING_QWEN;
 }
 
+/*
+ * Does SDPA run its math backend? Falcon's original multi-query blocks
+ * (falcon-7b: multi_query, not new_decoder_architecture) hand SDPA one key
+ * and value head for all query heads, without repeat_kv or enable_gqa
+ * (FalconAttention.forward, transformers 5), and with a materialized mask
+ * (FalconModel: create_causal_mask(allow_is_causal_skip=False)). The flash
+ * and memory-efficient kernels need equal head counts (sdp_utils
+ * check_batch_size_and_num_heads_dense), so the math backend runs. Measured:
+ * MS-FALCON7B-lora-gc held b x heads x s x s fp32 tensors at line 350 of
+ * modeling_falcon.py (bench/measured/traces/2026-11-23-new-families.txt).
+ */
+bool vp_sdpa_runs_math(const struct vp_model *m)
+{
+	/* one k/v head is how read_falcon() records the original blocks;
+	 * the new decoder architecture expands its k/v heads (_split_heads) */
+	return m != NULL && strcmp(m->model_type, "falcon") == 0 && m->num_kv_heads == 1 && m->num_heads > 1;
+}
+
+static bool sdpa_runs_math(const struct ctx *c)
+{
+	return c->attn == VP_ATTN_SDPA && vp_sdpa_runs_math(c->m);
+}
+
+/*
+ * SDPA's math backend (aten/src/ATen/native/transformers/attention.cpp
+ * _scaled_dot_product_attention_math, PyTorch >= 2.5): 16-bit q, k and v
+ * are upcast to fp32, q and k scaled by sqrt(scale) (new tensors the QK^T
+ * matmul saves), the scores softmaxed in fp32 (the output saved by softmax
+ * and by the PV matmul, which also saves the fp32 v), and the output cast
+ * back. Nothing of the 16-bit inputs is kept. Forward holds the scores and
+ * their softmax at once; backward the saved probabilities and three
+ * gradients of their shape (the trace above: four b x heads x s x s fp32
+ * tensors at the peak).
+ */
+static void math_sdpa_saved(const struct ctx *c, double b, double sq, double sk, bool o_saves,
+			    struct block_mem *bm)
+{
+	double Tq = b * sq, Tk = b * sk;
+	double A = b * (double)c->m->num_heads * sq * sk;
+
+	keep(bm, &bm->saved, Tq * c->qd * 4.0, 1.0);
+	keep(bm, &bm->saved, Tk * c->kvd * 4.0, 2.0);
+	keep(bm, &bm->scores, A * 4.0, 1.0);
+	if (o_saves)
+		keep(bm, &bm->saved, Tq * c->qd * c->e, 1.0);
+	bm->fwd_transient = fmax(bm->fwd_transient, 2.0 * A * 4.0);
+	bm->bwd_transient = fmax(bm->bwd_transient, 3.0 * A * 4.0);
+	bm->eval_working = fmax(bm->eval_working, 2.0 * A * 4.0 + Tq * c->qd * 4.0);
+}
+
 /* Attention: saved tensors of one attention over tq query tokens and tk key
  * tokens per sample, for b samples. lin_q/lin_o say whether the projections
  * around it save their inputs. */
@@ -283,6 +333,10 @@ static void attention_saved(const struct ctx *c, double b, double sq, double sk,
 	bool gqa = c->m->num_kv_heads < c->m->num_heads;
 	double kv_width = c->kvd;
 
+	if (sdpa_runs_math(c)) {
+		math_sdpa_saved(c, b, sq, sk, o_saves, bm);
+		return;
+	}
 	/* transformers' SDPA and eager paths materialize repeat_kv() copies of
 	 * k and v (modeling_llama.py repeat_kv: expand + reshape); FA2 takes
 	 * grouped heads natively. */

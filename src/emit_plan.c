@@ -93,6 +93,9 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 	if (runs != t->attn)
 		cat(buf, size, ", %s, %s attention (%s has no %s path)", vp_optimizer_name(t->optimizer),
 		    vp_attn_name(runs), m->model_type, t->attn == VP_ATTN_FLASH2 ? "FlashAttention-2" : "SDPA");
+	else if (runs == VP_ATTN_SDPA && vp_sdpa_runs_math(m))
+		cat(buf, size, ", %s, sdpa attention (its math kernel: %s passes one k/v head)",
+		    vp_optimizer_name(t->optimizer), m->model_type);
 	else
 		cat(buf, size, ", %s, %s attention", vp_optimizer_name(t->optimizer), vp_attn_name(t->attn));
 	cat(buf, size, ", %s", t->grad_ckpt ? "gradient checkpointing" : "no checkpointing");

@@ -127,6 +127,12 @@ bool vp_liger_patches(const struct vp_model *m);
  * GPU that cannot run it. g may be NULL (the model's side alone). */
 enum vp_attn vp_attn_that_runs(const struct vp_model *m, const struct vp_gpu *g, enum vp_attn a);
 
+/* Does SDPA fall back to its math backend for this model, materializing
+ * fp32 scores (b x heads x s x s)? Falcon's original multi-query blocks hand
+ * it one key/value head for all query heads (docs/memory-model.md,
+ * "Attention"); eager attention then keeps less. */
+bool vp_sdpa_runs_math(const struct vp_model *m);
+
 /* Estimate one training step. Returns 0, or -1 with err filled when the
  * inputs are inconsistent (e.g. a LoRA target the model does not have, a
  * head the architecture lacks) or when a size overflows (VP_ERR_INPUT). */

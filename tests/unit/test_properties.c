@@ -453,10 +453,13 @@ static void check_monotone(const struct vp_model *m, const struct vp_gpu *g, con
 		 * T5, BLOOM, GPT-J, GPT-Neo, DeBERTa and MPNet run eager
 		 * attention whatever is asked; for them asking for eager changes
 		 * only the PyTorch the estimate assumes (an older one with its
-		 * own allocator overhead), which is not this property.
+		 * own allocator overhead), which is not this property. Falcon's
+		 * multi-query SDPA runs the math kernel in fp32, which keeps
+		 * more than its eager path's 16-bit probabilities (measured,
+		 * MS-FALCON7B-lora-gc).
 		 */
 		if (t.attn != VP_ATTN_EAGER && t.seq_len >= 2 * m->head_dim &&
-		    vp_attn_that_runs(m, NULL, VP_ATTN_SDPA) == VP_ATTN_SDPA &&
+		    vp_attn_that_runs(m, NULL, VP_ATTN_SDPA) == VP_ATTN_SDPA && !vp_sdpa_runs_math(m) &&
 		    (m->arch != VP_ARCH_ENCDEC || 128 >= 2 * m->head_dim)) {
 			u = t;
 			u.attn = VP_ATTN_EAGER;
