@@ -294,6 +294,15 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			 * PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True */
 			if (!is_null(v) && get_bool(r, v, k, &c->train.expandable_segments))
 				return -1;
+		} else if (strcmp(k, "autocast") == 0) {
+			/* not in the shared schema: false when a bf16/fp16 run
+			 * had no torch.autocast around its step (HF Trainer with
+			 * its bf16/fp16 flags off over 16-bit weights); amp-*
+			 * precisions are autocast by definition, fp32 has none */
+			bool on = true;
+			if (!is_null(v) && get_bool(r, v, k, &on))
+				return -1;
+			c->train.no_autocast = !on;
 		} else if (strcmp(k, "lora_dtype") == 0) {
 			/* not in the shared schema: the dtype the LoRA weights were
 			 * kept in, "fp32" (PEFT >= 0.12 over a 16-bit base) or the

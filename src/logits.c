@@ -21,10 +21,14 @@ static bool loss_upcasts(const struct ctx *c)
 /* Autocast is assumed for every 16-bit precision (HF Trainer wraps the step
  * in torch.autocast for --bf16/--fp16 even when the weights are 16-bit),
  * except under DeepSpeed ZeRO, whose fp16/bf16 engine casts the model and
- * runs it without autocast (DeepSpeed config docs, "fp16"/"bf16"). */
+ * runs it without autocast (DeepSpeed config docs, "fp16"/"bf16"), and
+ * where the training says 16-bit weights ran without it (no_autocast: HF
+ * Trainer with its bf16/fp16 flags off). Measured: MS-NLLB600-bf16 and
+ * MS-UMT5S-bf16 (pure bf16, Trainer's flags off) kept three T x V x 2
+ * tensors at the loss, no fp32 one. */
 static bool loss_under_autocast(const struct ctx *c)
 {
-	return c->t->precision != VP_PREC_FP32 && c->t->zero_stage == 0;
+	return c->t->precision != VP_PREC_FP32 && c->t->zero_stage == 0 && (c->amp || !c->t->no_autocast);
 }
 
 /* Is the training's cross-entropy computed in fp32? When the model's code
@@ -144,10 +148,14 @@ void vp_est_logits(const struct ctx *c, double T_lm, struct totals *tt)
 		tt->loss_block = T_lm * V * 4.0;
 		tt->loss_set = T_lm * V * kept + tt->logits_peak;
 	} else {
-		/* The whole loss in 16 bit: the logits, their shifted copy and
+		/* The whole loss in 16 bit: the logits, their shifted copy
+		 * (causal LMs: logits[..., :-1, :].contiguous()) and
 		 * log_softmax's output at the end of forward; the saved output
-		 * and two gradients at the start of backward. */
-		tt->logits_peak = T_lm * V * 4.0 * c->e;
+		 * and two gradients at the start of backward. Without the
+		 * shift (seq2seq, masked LM) one tensor fewer: MS-NLLB600-bf16
+		 * held log_softmax's output and two gradients, T x V x 2 each
+		 * (bench/measured/traces/2026-11-23-new-families.txt). */
+		tt->logits_peak = T_lm * V * (t->head == VP_HEAD_CAUSAL_LM ? 4.0 : 3.0) * c->e;
 		tt->loss_block = T_lm * V * c->e;
 		tt->loss_set = tt->logits_peak;
 	}

@@ -167,6 +167,14 @@ def run_evaluation(spec, trainer, eval_spec, eval_data, gen_kw, prec, EvalPeaks)
         trainer.evaluate(eval_dataset=eval_data, **gen_kw)
 
 
+def trainer_autocast(spec):
+    """Whether the Trainer's bf16/fp16 flag (torch.autocast) is on: AMP, and
+    LoRA over a bf16 base, as PEFT recipes run it; a full fine-tune of 16-bit
+    weights runs without it."""
+    prec = spec["precision"]
+    return prec in ("amp-bf16", "amp-fp16") or (prec == "bf16" and spec["method"] in ("lora", "qlora"))
+
+
 def child(spec):
     if spec.get("expandable_segments"):
         # read by the caching allocator when CUDA initializes
@@ -279,7 +287,7 @@ def child(spec):
         eval_accumulation_steps=spec.get("eval_accumulation_steps"),
         gradient_accumulation_steps=spec.get("grad_accum", 1), max_steps=spec.get("steps", 3),
         learning_rate=1e-5, optim=optim,
-        bf16=prec == "amp-bf16" or (prec == "bf16" and spec["method"] in ("lora", "qlora")),
+        bf16=trainer_autocast(spec) and prec in ("amp-bf16", "bf16"),
         fp16=prec == "amp-fp16",
         gradient_checkpointing=spec["grad_ckpt"],
         torch_compile=bool(spec.get("compile")),
@@ -414,7 +422,7 @@ CASE_KEYS = ["id", "source", "quality", "config", "head", "num_labels", "framewo
 
 CASES_HEADER = ("# Written by bench/measured/measure.py from results.json; see bench/measured/README.md.\n"
                 "# Extension keys beyond ../shared/groundtruth's schema: lora_dropout, pytorch, expandable_segments,\n"
-                "# compile_scope; for an evaluation's peak eval_batch, eval_steps, eval_accumulation_steps,\n"
+                "# compile_scope, autocast; for an evaluation's peak eval_batch, eval_steps, eval_accumulation_steps,\n"
                 "# generate, num_beams, max_new_tokens, eval_loss.\n\n")
 
 
@@ -478,6 +486,10 @@ def case_rows(spec, res):
             c["lora_dropout"] = spec.get("lora_dropout", 0.05)
         if spec.get("expandable_segments"):
             c["expandable_segments"] = True
+        if spec["precision"] in ("bf16", "fp16") and not trainer_autocast(spec):
+            # 16-bit weights with the Trainer's bf16/fp16 flags off: no
+            # torch.autocast around the step
+            c["autocast"] = False
         if spec.get("compile"):
             # HF Trainer's torch_compile compiles the whole model, whose
             # forward computes the loss: one graph

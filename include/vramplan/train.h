@@ -133,6 +133,11 @@ struct vp_train {
 	 * the allocator grows one mapped segment instead of reserving a new
 	 * one per request that no free block holds. */
 	bool expandable_segments;
+	/* 16-bit weights (bf16/fp16) trained without torch.autocast around the
+	 * step: HF Trainer with a model loaded in 16 bit and its bf16/fp16
+	 * flags off. The loss then runs in 16 bit (docs/memory-model.md
+	 * "Logits and loss"); false assumes autocast, the larger loss. */
+	bool no_autocast;
 };
 
 /* What HF Trainer's evaluation_loop keeps of every eval step for the metric

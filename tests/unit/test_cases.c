@@ -166,6 +166,7 @@ static void a_bad_value_is_refused_at_its_position(void **state)
 		const char *needle;
 	} rows[] = {
 		{"bad-expandable.yaml", 4, 24, "'expandable_segments' must be true, false or null"},
+		{"bad-autocast.yaml", 4, 13, "'autocast' must be true, false or null"},
 		{"bad-lora-dropout.yaml", 4, 17, "'lora_dropout' must be a number from 0 to 1"},
 		{"bad-lora-dtype.yaml", 36, 15, "'lora_dtype' must be fp32, bf16, fp16 or null"},
 		{"bad-compile-scope.yaml", 35, 18, "'compile_scope' must be model, layers or null"},

@@ -1362,6 +1362,54 @@ static void the_eval_loss_holds_the_bytes_per_logit_its_head_computes_with(void 
 	assert_int_equal(ev.peak_moment, VP_EVAL_LOSS);
 }
 
+/* 16-bit weights trained without autocast (HF Trainer's bf16 flag off):
+ * a seq2seq head's CrossEntropyLoss runs on the bf16 logits, whose
+ * log-probabilities and two gradients are T x V x 2 each, where autocast
+ * makes them fp32 (12 bytes a logit). Traced: MS-NLLB600-bf16. A causal LM
+ * of transformers upcasts itself: no difference. */
+static void a_16bit_loss_without_autocast_keeps_three_16bit_tensors(void **state)
+{
+	const struct vp_model *mt5 = vp_catalog_find_model(&cat, "mt5");
+	const struct vp_model *llama = vp_catalog_find_model(&cat, "llama-3.2-1b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_estimate with, without;
+	struct vp_error err = {0};
+	double T;
+
+	(void)state;
+	assert_non_null(mt5);
+	assert_non_null(llama);
+	t.precision = VP_PREC_BF16;
+	t.head = VP_HEAD_SEQ2SEQ_LM;
+	t.tgt_len = 128;
+	t.batch = 4;
+	T = 4.0 * 128.0;
+	assert_int_equal(vp_estimate(mt5, g, &t, &with, &err), 0);
+	t.no_autocast = true;
+	assert_int_equal(vp_estimate(mt5, g, &t, &without, &err), 0);
+	assert_int_equal(with.full_bytes[VP_COMP_LOGITS], (uint64_t)(T * (double)mt5->vocab_size * 12.0));
+	assert_int_equal(without.full_bytes[VP_COMP_LOGITS], (uint64_t)(T * (double)mt5->vocab_size * 3.0 * 2.0));
+
+	t = lm_setup();
+	t.precision = VP_PREC_BF16;
+	t.head = VP_HEAD_CAUSAL_LM;
+	assert_int_equal(vp_estimate(llama, g, &t, &with, &err), 0);
+	t.no_autocast = true;
+	assert_int_equal(vp_estimate(llama, g, &t, &without, &err), 0);
+	assert_int_equal(with.device_bytes, without.device_bytes);
+
+	/* autocast is what amp-* means: the flag does not apply */
+	t.precision = VP_PREC_AMP_BF16;
+	t.head = VP_HEAD_SEQ2SEQ_LM;
+	t.tgt_len = 128;
+	t.no_autocast = false;
+	assert_int_equal(vp_estimate(mt5, g, &t, &with, &err), 0);
+	t.no_autocast = true;
+	assert_int_equal(vp_estimate(mt5, g, &t, &without, &err), 0);
+	assert_int_equal(with.device_bytes, without.device_bytes);
+}
+
 static void kept_predictions_peak_at_twice_the_accumulated_steps(void **state)
 {
 	/* nested_concat: at the N-th step N - 1 kept steps, the new one and
@@ -1588,6 +1636,7 @@ int main(void)
 		cmocka_unit_test(huge_inputs_are_input_errors_not_wraparound),
 		cmocka_unit_test(generation_adds_a_kv_cache_that_grows_with_beams),
 		cmocka_unit_test(the_eval_loss_holds_the_bytes_per_logit_its_head_computes_with),
+		cmocka_unit_test(a_16bit_loss_without_autocast_keeps_three_16bit_tensors),
 		cmocka_unit_test(kept_predictions_peak_at_twice_the_accumulated_steps),
 		cmocka_unit_test(an_evaluation_set_keeps_its_steps_until_the_end_unless_moved),
 		cmocka_unit_test(argmax_keeps_token_ids_and_no_metric_keeps_nothing),
