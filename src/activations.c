@@ -294,6 +294,35 @@ static bool sdpa_runs_math(const struct ctx *c)
 }
 
 /*
+ * Does SDPA get the grouped k/v heads as they are? transformers' SDPA path
+ * (integrations/sdpa_attention.py, transformers 5) passes enable_gqa=True
+ * instead of repeat_kv() copies when no attention mask is given
+ * (use_gqa_in_sdpa: "attention_mask is None", head_dim <= 256), which
+ * needs PyTorch >= 2.5. The mask is dropped when every sample is full
+ * length (masking_utils _ignore_causal_mask_sdpa: an all-ones padding mask)
+ * and the model is not compiled (a traced mask is always materialized), so
+ * here: packed samples (no padding) of a decoder-only model. Models that
+ * may build sliding-window masks (Mistral, Mixtral, Gemma 2 and 3, EXAONE
+ * 4.0) keep the copies, the safe side, as does Falcon, which splits its
+ * own heads. Measured: MS-SANTA-full-bf16, MS-EXAONE4-1B-full-bf16 and
+ * MS-L32-3B-lora-sdpa traced no repeat_kv copies; with torch.compile
+ * (MS-L32-3B-lora-sdpa-compile) they were there.
+ */
+static bool sdpa_takes_grouped_heads(const struct ctx *c)
+{
+	static const char *const windowed[] = {"mistral", "mixtral", "gemma2", "gemma3_text", "exaone4", "falcon"};
+	size_t i;
+
+	if (c->attn != VP_ATTN_SDPA || c->t->pytorch != VP_PYTORCH_CURRENT || !c->t->packed || c->t->compile ||
+	    c->m->arch != VP_ARCH_DECODER || c->m->head_dim > 256)
+		return false;
+	for (i = 0; i < sizeof windowed / sizeof windowed[0]; i++)
+		if (strcmp(c->m->model_type, windowed[i]) == 0)
+			return false;
+	return true;
+}
+
+/*
  * SDPA's math backend (aten/src/ATen/native/transformers/attention.cpp
  * _scaled_dot_product_attention_math, PyTorch >= 2.5): 16-bit q, k and v
  * are upcast to fp32, q and k scaled by sqrt(scale) (new tensors the QK^T
@@ -339,8 +368,9 @@ static void attention_saved(const struct ctx *c, double b, double sq, double sk,
 	}
 	/* transformers' SDPA and eager paths materialize repeat_kv() copies of
 	 * k and v (modeling_llama.py repeat_kv: expand + reshape); FA2 takes
-	 * grouped heads natively. */
-	if (gqa && c->attn != VP_ATTN_FLASH2)
+	 * grouped heads natively, and so does SDPA where it runs unmasked on
+	 * PyTorch >= 2.5 (sdpa_takes_grouped_heads). */
+	if (gqa && c->attn != VP_ATTN_FLASH2 && !sdpa_takes_grouped_heads(c))
 		kv_width = c->qd;
 
 	/* q (after rotary), k, v as the kernel saves them. GPT-J's eager

@@ -505,7 +505,7 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 		c->train.compile_layers_only = true;
 	if (!c->pytorch_stated) {
 		if (c->train.expandable_segments || c->train.optimizer_in_backward)
-			c->train.pytorch = VP_PYTORCH_CURRENT;
+			c->train.pytorch = VP_PYTORCH_2_1;
 		else if (c->train.attn == VP_ATTN_EAGER)
 			c->train.pytorch = VP_PYTORCH_1;
 		else

@@ -328,7 +328,7 @@ static void suggest(const struct vp_model *m, const struct vp_gpu *g, const stru
 	struct vp_error err;
 
 	/* expandable segments are new in PyTorch 2.1 */
-	if (!base->expandable_segments && base->pytorch == VP_PYTORCH_CURRENT) {
+	if (!base->expandable_segments && vp_pytorch_2_1_or_later(base->pytorch)) {
 		t = *base;
 		t.expandable_segments = true;
 		add_suggestion(m, g, req, &t, "--expandable-segments", budget, out);
@@ -549,7 +549,7 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 	 * environment variable, no trainer key) allow a larger batch? The
 	 * same search without most of the allocator's fragmentation
 	 * (docs/memory-model.md "Allocator"). */
-	if (!req->no_suggestions && !req->train.expandable_segments && req->train.pytorch == VP_PYTORCH_CURRENT &&
+	if (!req->no_suggestions && !req->train.expandable_segments && vp_pytorch_2_1_or_later(req->train.pytorch) &&
 	    req->effective_batch == 0) {
 		struct vp_train t = req->train;
 		t.expandable_segments = true;

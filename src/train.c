@@ -297,9 +297,9 @@ bool vp_train_has_adapters(const struct vp_train *t)
 }
 
 /* "1.13.1" is 1.x; "2.0", "2.0.1" or a bare 2 is 2.0 (a bare major stands
- * for its oldest minor, the safe side); "2.1" and later, "2.11.0+cu130",
- * are current. Anything after the minor (a patch, a local version) does not
- * change the era. */
+ * for its oldest minor, the safe side); "2.1" to "2.4.1" are 2.1-2.4; "2.5"
+ * and later, "2.11.0+cu130", are current. Anything after the minor (a
+ * patch, a local version) does not change the era. */
 int vp_pytorch_parse(const char *s, enum vp_pytorch *out, struct vp_error *err)
 {
 	const char *p = s;
@@ -319,7 +319,7 @@ int vp_pytorch_parse(const char *s, enum vp_pytorch *out, struct vp_error *err)
 	}
 	if (!digits && p[-1] == '.')
 		goto bad;
-	*out = minor == 0 ? VP_PYTORCH_2_0 : VP_PYTORCH_CURRENT;
+	*out = minor == 0 ? VP_PYTORCH_2_0 : minor < 5 ? VP_PYTORCH_2_1 : VP_PYTORCH_CURRENT;
 	return 0;
 bad:
 	return vp_error_set(err, VP_ERR_INPUT,
@@ -330,11 +330,17 @@ bad:
 const char *vp_pytorch_name(enum vp_pytorch p)
 {
 	switch (p) {
-	case VP_PYTORCH_CURRENT: return "2.1+";
+	case VP_PYTORCH_CURRENT: return "2.5+";
+	case VP_PYTORCH_2_1: return "2.1-2.4";
 	case VP_PYTORCH_2_0: return "2.0";
 	case VP_PYTORCH_1: return "1.x";
 	}
-	return "2.1+";
+	return "2.5+";
+}
+
+bool vp_pytorch_2_1_or_later(enum vp_pytorch p)
+{
+	return p == VP_PYTORCH_CURRENT || p == VP_PYTORCH_2_1;
 }
 
 enum vp_pytorch_need vp_train_pytorch_lacks(const struct vp_train *t)
@@ -350,9 +356,9 @@ enum vp_pytorch_need vp_train_pytorch_lacks(const struct vp_train *t)
 	/* expandable segments and register_post_accumulate_grad_hook, which
 	 * the step in backward uses (torchtune's optimizer_in_bwd), are new
 	 * in 2.1 */
-	if (t->pytorch != VP_PYTORCH_CURRENT && t->expandable_segments)
+	if (!vp_pytorch_2_1_or_later(t->pytorch) && t->expandable_segments)
 		return VP_NEEDS_EXPANDABLE;
-	if (t->pytorch != VP_PYTORCH_CURRENT && t->optimizer_in_backward)
+	if (!vp_pytorch_2_1_or_later(t->pytorch) && t->optimizer_in_backward)
 		return VP_NEEDS_GRAD_HOOK;
 	return VP_NEEDS_NOTHING;
 }

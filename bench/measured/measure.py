@@ -463,7 +463,10 @@ def case_rows(spec, res):
             "quality": "A", "config": "configs/" + spec["config"], "head": spec["head"],
             "num_labels": spec.get("num_labels"), "framework": "hf-trainer",
             "batch": spec["batch"], "grad_accum": spec.get("grad_accum", 1),
-            "seq_len": spec["seq_len"], "tgt_len": spec.get("tgt_len"), "packed": False,
+            # every sample is exactly seq_len tokens, no padding: what the
+            # schema's packed says (an all-ones attention mask, which
+            # transformers drops for SDPA)
+            "seq_len": spec["seq_len"], "tgt_len": spec.get("tgt_len"), "packed": True,
             "precision": spec["precision"], "optimizer": spec["optimizer"],
             "optimizer_in_backward": False, "method": spec["method"],
             "lora_r": spec.get("lora_r"), "lora_alpha": 2 * spec["lora_r"] if spec.get("lora_r") else None,

@@ -53,12 +53,16 @@ enum vp_head {
 enum vp_loss { VP_LOSS_STANDARD = 0, VP_LOSS_CHUNKED };
 
 /* Which PyTorch ran the step, where its memory differs (docs/memory-model.md
- * "Which PyTorch"). CURRENT (2.1 and later) is what the CLI plans for. */
+ * "Which PyTorch"). CURRENT (2.5 and later) is what the CLI plans for. */
 enum vp_pytorch {
-	VP_PYTORCH_CURRENT = 0, /* 2.1 or later */
+	VP_PYTORCH_CURRENT = 0, /* 2.5 or later: SDPA takes grouped k/v heads (enable_gqa) */
 	VP_PYTORCH_2_0,         /* 2.0.x: foreach AdamW keeps two intermediates */
 	VP_PYTORCH_1,           /* 1.x: gradients kept between steps, AdamW one parameter at a time */
+	VP_PYTORCH_2_1,         /* 2.1 to 2.4: expandable segments, no enable_gqa */
 };
+
+/* 2.1 or later: expandable segments, register_post_accumulate_grad_hook */
+bool vp_pytorch_2_1_or_later(enum vp_pytorch p);
 
 #define VP_MAX_TARGETS 16
 
@@ -176,7 +180,7 @@ const char *vp_eval_preds_name(enum vp_eval_preds p);
  * "2.11.0+cu130"; "2" alone is 2.0, the safe side): its era. Returns 0, or
  * -1 with err naming the value. */
 int vp_pytorch_parse(const char *s, enum vp_pytorch *out, struct vp_error *err);
-/* "2.1+", "2.0" or "1.x" */
+/* "2.5+", "2.1-2.4", "2.0" or "1.x" */
 const char *vp_pytorch_name(enum vp_pytorch p);
 
 /* A feature of a setup that an older PyTorch lacks (docs/planner.md "Older

@@ -113,7 +113,7 @@ static const struct opt_def opts[] = {
 	{"zero", OPT_ZERO, "N", A_TRAIN, "DeepSpeed ZeRO stage, 0 to 3"},
 	{"fsdp", OPT_FSDP, NULL, A_TRAIN, "PyTorch FSDP full sharding over --gpus\n(instead of --zero)"},
 	{"gpus", OPT_GPUS, "N", A_TRAIN, "data-parallel GPUs (default 1)"},
-	{"torch-version", OPT_TORCH_VERSION, "V", A_TRAIN, "the run's PyTorch, as torch.__version__ prints it\n(default 2.1 or later; 1.x keeps the gradients\nbetween steps, 2.0's AdamW holds two temporaries)"},
+	{"torch-version", OPT_TORCH_VERSION, "V", A_TRAIN, "the run's PyTorch, as torch.__version__ prints it\n(default 2.5 or later; 1.x keeps the gradients\nbetween steps, 2.0's AdamW holds two temporaries)"},
 	{"util", OPT_UTIL, "F", A_TRAIN, "fraction of GPU memory the peak may fill, in (0, 1]\n(default 0.8)"},
 	{"batch", OPT_BATCH, "N", A_ESTIMATE, "the batch size to estimate (estimate only)"},
 	{NULL, 0, NULL, 0, "Planner (plan, sweep):"},

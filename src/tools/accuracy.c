@@ -125,7 +125,7 @@ static void append_sensitivities(char *note, size_t size, const struct vp_case *
 	if (!c->pytorch_stated && t->pytorch != VP_PYTORCH_CURRENT) {
 		alt = *t;
 		alt.pytorch = VP_PYTORCH_CURRENT;
-		append_alternative(note, size, &first, "PyTorch >= 2.1", m, g, &alt, c->metric, base);
+		append_alternative(note, size, &first, "PyTorch >= 2.5", m, g, &alt, c->metric, base);
 	}
 	if (t->optimizer == VP_OPT_ADAMW && t->zero_stage == 0) {
 		alt = *t;

@@ -1362,6 +1362,52 @@ static void the_eval_loss_holds_the_bytes_per_logit_its_head_computes_with(void 
 	assert_int_equal(ev.peak_moment, VP_EVAL_LOSS);
 }
 
+/* Unpadded (packed) samples on PyTorch >= 2.5: transformers' SDPA path
+ * hands the grouped k/v heads to SDPA (enable_gqa) instead of repeat_kv()
+ * copies, 2 x T x (q - kv) x e less per layer. Not where a mask exists:
+ * padding, torch.compile, a model that may slide a window. Traced:
+ * MS-L32-3B-lora-sdpa and MS-SANTA-full-bf16 had no copies. */
+static void unmasked_sdpa_keeps_the_grouped_heads_without_copies(void **state)
+{
+	const struct vp_model *llama = vp_catalog_find_model(&cat, "llama-3.2-1b");
+	const struct vp_model *mistral = vp_catalog_find_model(&cat, "mistral-7b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_estimate padded, packed;
+	struct vp_error err = {0};
+	double T = 2.0 * 512.0, q, kv;
+
+	(void)state;
+	assert_non_null(llama);
+	assert_non_null(mistral);
+	assert_true(llama->num_kv_heads < llama->num_heads);
+	t.precision = VP_PREC_BF16;
+	t.batch = 2;
+	assert_int_equal(vp_estimate(llama, g, &t, &padded, &err), 0);
+	t.packed = true;
+	assert_int_equal(vp_estimate(llama, g, &t, &packed, &err), 0);
+	q = (double)(llama->num_heads * llama->head_dim);
+	kv = (double)(llama->num_kv_heads * llama->head_dim);
+	assert_int_equal(padded.full_bytes[VP_COMP_ACTIVATIONS] - packed.full_bytes[VP_COMP_ACTIVATIONS],
+			 (uint64_t)(2.0 * T * (q - kv) * 2.0 * (double)llama->num_layers));
+
+	t.pytorch = VP_PYTORCH_2_1; /* no enable_gqa before 2.5 */
+	assert_int_equal(vp_estimate(llama, g, &t, &packed, &err), 0);
+	assert_int_equal(packed.full_bytes[VP_COMP_ACTIVATIONS], padded.full_bytes[VP_COMP_ACTIVATIONS]);
+	t.pytorch = VP_PYTORCH_CURRENT;
+	t.compile = true; /* a traced mask is always built */
+	assert_int_equal(vp_estimate(llama, g, &t, &packed, &err), 0);
+	t.packed = false;
+	assert_int_equal(vp_estimate(llama, g, &t, &padded, &err), 0);
+	assert_int_equal(packed.full_bytes[VP_COMP_ACTIVATIONS], padded.full_bytes[VP_COMP_ACTIVATIONS]);
+
+	t.compile = false; /* Mistral may slide its window: copies kept */
+	assert_int_equal(vp_estimate(mistral, g, &t, &padded, &err), 0);
+	t.packed = true;
+	assert_int_equal(vp_estimate(mistral, g, &t, &packed, &err), 0);
+	assert_int_equal(packed.full_bytes[VP_COMP_ACTIVATIONS], padded.full_bytes[VP_COMP_ACTIVATIONS]);
+}
+
 /* 16-bit weights trained without autocast (HF Trainer's bf16 flag off):
  * a seq2seq head's CrossEntropyLoss runs on the bf16 logits, whose
  * log-probabilities and two gradients are T x V x 2 each, where autocast
@@ -1637,6 +1683,7 @@ int main(void)
 		cmocka_unit_test(generation_adds_a_kv_cache_that_grows_with_beams),
 		cmocka_unit_test(the_eval_loss_holds_the_bytes_per_logit_its_head_computes_with),
 		cmocka_unit_test(a_16bit_loss_without_autocast_keeps_three_16bit_tensors),
+		cmocka_unit_test(unmasked_sdpa_keeps_the_grouped_heads_without_copies),
 		cmocka_unit_test(kept_predictions_peak_at_twice_the_accumulated_steps),
 		cmocka_unit_test(an_evaluation_set_keeps_its_steps_until_the_end_unless_moved),
 		cmocka_unit_test(argmax_keeps_token_ids_and_no_metric_keeps_nothing),

@@ -321,7 +321,8 @@ static void pytorch_versions_map_to_their_era(void **state)
 	} ok[] = {
 		{"1.13.1", VP_PYTORCH_1}, {"1.10", VP_PYTORCH_1}, {"1", VP_PYTORCH_1},
 		{"2", VP_PYTORCH_2_0}, {"2.0", VP_PYTORCH_2_0}, {"2.0.1+cu118", VP_PYTORCH_2_0},
-		{"2.1", VP_PYTORCH_CURRENT}, {"2.4.0", VP_PYTORCH_CURRENT}, {"2.11.0+cu130", VP_PYTORCH_CURRENT},
+		{"2.1", VP_PYTORCH_2_1}, {"2.4.0", VP_PYTORCH_2_1}, {"2.4.1+cu121", VP_PYTORCH_2_1},
+		{"2.5", VP_PYTORCH_CURRENT}, {"2.5.1", VP_PYTORCH_CURRENT}, {"2.11.0+cu130", VP_PYTORCH_CURRENT},
 		{"2.10", VP_PYTORCH_CURRENT},
 	};
 	static const char *const bad[] = {"", "3.0", "0.4", "2.", "12.1", "v2.1", "x"};
@@ -344,7 +345,8 @@ static void pytorch_versions_map_to_their_era(void **state)
 	assert_int_equal(vp_pytorch_parse(NULL, &p, NULL), -1);
 	assert_string_equal(vp_pytorch_name(VP_PYTORCH_1), "1.x");
 	assert_string_equal(vp_pytorch_name(VP_PYTORCH_2_0), "2.0");
-	assert_string_equal(vp_pytorch_name(VP_PYTORCH_CURRENT), "2.1+");
+	assert_string_equal(vp_pytorch_name(VP_PYTORCH_CURRENT), "2.5+");
+	assert_string_equal(vp_pytorch_name(VP_PYTORCH_2_1), "2.1-2.4");
 }
 
 /* What an older PyTorch lacks: SDPA and transformers' fused AdamW before

@@ -1,21 +1,23 @@
 # The peaks measured on the lent H100 (bench/measured: HF Trainer, PEFT,
 # torch 2.11, every case stating its PyTorch): every row is read, and the
-# summary stays where these 288 rows put it today: median 2.2%, p90 7.8%,
-# max 23.8%, eight unsafe rows. 93 of the rows come from 19 families first
+# summary stays where these 288 rows put it today: median 2.1%, p90 7.4%,
+# max 23.8%, ten unsafe rows. 93 of the rows come from 19 families first
 # measured on 2026-11-23 and estimated before they ran; Falcon-7B's
-# multi-query SDPA and the 16-bit loss without autocast were modelled from
-# their traces. The unsafe rows: the reserved and device levels of two full
-# Llama 3.2 3B fine-tunes (plain SGD -11%, HF torch_compile -7%), of a
-# Marian beam search's evaluation (-24%: segments the training left
-# reserved) and of GPT-J-6B LoRA with checkpointing (-5%)
+# multi-query SDPA, the 16-bit loss without autocast and SDPA's grouped
+# heads were modelled from their traces. The unsafe rows are reserved and
+# device levels whose allocated level is within 3%: full Llama 3.2 3B
+# fine-tunes with plain SGD (-14%), SGD with momentum (-5%) and HF
+# torch_compile (-7%), whose gradients reserve segments of their own; a
+# Marian beam search's evaluation (-24%: segments the one training step
+# left reserved); GPT-J-6B LoRA with checkpointing (-5%)
 # (bench/measured/README.md, docs/memory-model.md "Known gaps").
 . tests/cli/accuracy/summary.lib
 summary_of bench/measured/cases.yaml
 check scored "$(get scored)" "==" 288
 check unsupported "$(get unsupported)" "==" 0
-check unsafe "$(get unsafe)" "<=" 8
+check unsafe "$(get unsafe)" "<=" 10
 check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 2.5
-check p90_abs_err_pct "$(get p90_abs_err_pct)" "<=" 8.5
+check p90_abs_err_pct "$(get p90_abs_err_pct)" "<=" 8.0
 check max_abs_err_pct "$(get max_abs_err_pct)" "<=" 25.0
 [ $fail -eq 0 ] && echo "measured rows read and within their recorded bounds"
 exit $fail
