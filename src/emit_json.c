@@ -182,6 +182,7 @@ static void jsetup(struct jb *j, cJSON *root, const struct vp_model *m, const st
 	jbool(j, o, "liger_loss", t->liger_loss);
 	jbool(j, o, "liger_swiglu", t->liger_swiglu);
 	jbool(j, o, "expandable_segments", t->expandable_segments);
+	jbool(j, o, "packed", t->packed);
 	jstr(j, o, "torch_version", vp_pytorch_name(t->pytorch));
 	jbool(j, o, "activation_offload", t->activation_offload);
 	jbool(j, o, "optimizer_in_backward", t->optimizer_in_backward);

@@ -118,6 +118,8 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 		cat(buf, size, ", activation offload");
 	if (t->expandable_segments)
 		cat(buf, size, ", expandable segments");
+	if (t->packed)
+		cat(buf, size, ", packed samples");
 	if (t->pytorch != VP_PYTORCH_CURRENT)
 		cat(buf, size, ", PyTorch %s", vp_pytorch_name(t->pytorch));
 	if (t->optimizer_in_backward)

@@ -49,6 +49,7 @@ enum opt_id {
 	OPT_TEXTS,
 	OPT_LOSS,
 	OPT_COMPILE,
+	OPT_PACKED,
 	OPT_LIGER,
 	OPT_ACT_OFFLOAD,
 	OPT_OPT_IN_BWD,
@@ -107,6 +108,7 @@ static const struct opt_def opts[] = {
 	{"texts-per-example", OPT_TEXTS, "N", A_TRAIN, "sequences each example runs through the model\nin a step, all kept for backward: 2 for a\nsentence-transformers pair (anchor, positive),\n3 with a hard negative (default 1)"},
 	{"loss", OPT_LOSS, "L", A_TRAIN, "standard or chunked (default standard)"},
 	{"compile", OPT_COMPILE, NULL, A_TRAIN, "torch_compile: the whole model and its loss"},
+	{"packed", OPT_PACKED, NULL, A_TRAIN, "every sample is exactly --seq-len tokens, no\npadding (packing): SDPA then runs unmasked and,\non PyTorch 2.5+, takes grouped k/v heads"},
 	{"liger", OPT_LIGER, NULL, A_TRAIN, "Liger kernels (use_liger_kernel): fused linear\ncross-entropy, no logits kept; SwiGLU"},
 	{"activation-offload", OPT_ACT_OFFLOAD, NULL, A_TRAIN, "saved activations offloaded to host memory"},
 	{"optimizer-in-backward", OPT_OPT_IN_BWD, NULL, A_TRAIN, "each parameter stepped during backward"},
@@ -390,6 +392,7 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 			return value_error(&err);
 		break;
 	case OPT_COMPILE: o->train.compile = true; break;
+	case OPT_PACKED: o->train.packed = true; break;
 	case OPT_LIGER: o->train.liger_loss = o->train.liger_swiglu = true; break;
 	case OPT_ACT_OFFLOAD: o->train.activation_offload = true; break;
 	case OPT_OPT_IN_BWD: o->train.optimizer_in_backward = true; break;
