@@ -313,7 +313,8 @@ static bool sdpa_takes_grouped_heads(const struct ctx *c)
 	static const char *const windowed[] = {"mistral", "mixtral", "gemma2", "gemma3_text", "exaone4", "falcon"};
 	size_t i;
 
-	if (c->attn != VP_ATTN_SDPA || c->t->pytorch != VP_PYTORCH_CURRENT || !c->t->packed || c->t->compile ||
+	if (c->attn != VP_ATTN_SDPA || c->t->pytorch != VP_PYTORCH_CURRENT || !c->t->packed || c->t->padding_mask ||
+	    c->t->compile ||
 	    c->m->arch != VP_ARCH_DECODER || c->m->head_dim > 256)
 		return false;
 	for (i = 0; i < sizeof windowed / sizeof windowed[0]; i++)
@@ -424,6 +425,15 @@ static void attention_saved(const struct ctx *c, double b, double sq, double sk,
 		 * memory-efficient backward, flash_attn_func backward) */
 		keep(bm, &bm->saved, Tq * c->qd * e, 1.0);
 		keep(bm, &bm->saved, b * heads * sq * 4.0, 1.0);
+		/* A padded batch's mask: transformers builds a bool mask
+		 * (masking_utils sdpa_mask), SDPA converts it to an additive
+		 * one in the query's dtype at every call
+		 * (convert_boolean_attn_mask) and the memory-efficient kernel,
+		 * which runs where a mask is given, keeps it for backward.
+		 * Traced: MS-L32-3B-lora-sdpa-pad held one b x s x s x 2 tensor
+		 * per layer (4 MiB x 28) that its unpadded twin did not. */
+		if (c->attn == VP_ATTN_SDPA && c->t->padding_mask)
+			keep(bm, &bm->saved, b * sq * sk * e, 1.0);
 		/* SDPA returns (b, heads, s, d): o_proj gets a contiguous copy;
 		 * FA2 returns (b, s, heads, d), which o_proj takes as is */
 		if (o_saves && c->attn == VP_ATTN_SDPA)

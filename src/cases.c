@@ -294,6 +294,14 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			 * PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True */
 			if (!is_null(v) && get_bool(r, v, k, &c->train.expandable_segments))
 				return -1;
+		} else if (strcmp(k, "padding_mask") == 0) {
+			/* not in the shared schema: true when the batches were
+			 * padded and transformers built an attention mask; the
+			 * schema cannot say it (its framework key is information
+			 * only), so a case without it is read unmasked and its
+			 * report gives the difference */
+			if (!is_null(v) && get_bool(r, v, k, &c->train.padding_mask))
+				return -1;
 		} else if (strcmp(k, "autocast") == 0) {
 			/* not in the shared schema: false when a bf16/fp16 run
 			 * had no torch.autocast around its step (HF Trainer with

@@ -513,6 +513,7 @@ int vp_tc_settle(struct ctx *c)
 			return -1;
 	}
 	t->packed = r->packed == 1;
+	t->padding_mask = !t->packed; /* transformers masks a padded batch */
 	t->compile = r->compile;
 	t->liger_loss = r->liger_loss == 1;
 	t->liger_swiglu = r->liger_swiglu == 1;

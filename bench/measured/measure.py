@@ -57,8 +57,16 @@ def build_dataset(spec, cfg):
             ids[-1] = cfg.eos_token_id
         row = {"input_ids": ids, "attention_mask": torch.ones_like(ids)}
         head = spec["head"]
+        pad = spec.get("pad_tokens", 0)
+        if pad:
+            # a padded batch: the last pad_tokens positions are padding
+            # (attention mask 0), which makes transformers build a mask
+            ids[-pad:] = cfg.pad_token_id if cfg.pad_token_id is not None else 0
+            row["attention_mask"][-pad:] = 0
         if head == "causal-lm" or head == "masked-lm":
             row["labels"] = ids.clone()
+            if pad:
+                row["labels"][-pad:] = -100
         elif head == "seq2seq-lm":
             row["labels"] = torch.randint(3, vocab - 1, (spec["tgt_len"],), generator=g)
         elif head == "sequence-classification":
@@ -422,7 +430,7 @@ CASE_KEYS = ["id", "source", "quality", "config", "head", "num_labels", "framewo
 
 CASES_HEADER = ("# Written by bench/measured/measure.py from results.json; see bench/measured/README.md.\n"
                 "# Extension keys beyond ../shared/groundtruth's schema: lora_dropout, pytorch, expandable_segments,\n"
-                "# compile_scope, autocast; for an evaluation's peak eval_batch, eval_steps, eval_accumulation_steps,\n"
+                "# compile_scope, autocast, padding_mask; for an evaluation's peak eval_batch, eval_steps, eval_accumulation_steps,\n"
                 "# generate, num_beams, max_new_tokens, eval_loss.\n\n")
 
 
@@ -465,8 +473,8 @@ def case_rows(spec, res):
             "batch": spec["batch"], "grad_accum": spec.get("grad_accum", 1),
             # every sample is exactly seq_len tokens, no padding: what the
             # schema's packed says (an all-ones attention mask, which
-            # transformers drops for SDPA)
-            "seq_len": spec["seq_len"], "tgt_len": spec.get("tgt_len"), "packed": True,
+            # transformers drops for SDPA); pad_tokens runs pad each sample
+            "seq_len": spec["seq_len"], "tgt_len": spec.get("tgt_len"), "packed": not spec.get("pad_tokens"),
             "precision": spec["precision"], "optimizer": spec["optimizer"],
             "optimizer_in_backward": False, "method": spec["method"],
             "lora_r": spec.get("lora_r"), "lora_alpha": 2 * spec["lora_r"] if spec.get("lora_r") else None,
@@ -475,9 +483,11 @@ def case_rows(spec, res):
             "attn": spec["attn"], "loss": "standard", "compile": bool(spec.get("compile")),
             "gpu": catalogue_gpu(res["gpu_name"]),
             "gpus": 1, "zero": None, "metric": metric, "measured_gib": round(gib, 3),
-            "notes": "%d steps of HF Trainer on random weights, every sample exactly seq_len tokens "
-                     "(no padding); step peaks (GiB) %s; trainable %d of %d parameters%s%s" % (
+            "notes": "%d steps of HF Trainer on random weights, %s; step peaks (GiB) %s; trainable %d of %d parameters%s%s" % (
                          spec.get("steps", 3),
+                         "every sample %d tokens of which the last %d are padding (attention mask 0, labels -100)" % (
+                             spec["seq_len"], spec["pad_tokens"]) if spec.get("pad_tokens") else
+                         "every sample exactly seq_len tokens (no padding)",
                          ", ".join("%.3f" % (p / GIB) for p in res["step_peaks"]),
                          res["trainable_params"], res["total_params"],
                          "; lora_dropout %.2f" % spec.get("lora_dropout", 0.05) if spec["method"] != "full" else "",
@@ -489,6 +499,9 @@ def case_rows(spec, res):
             c["lora_dropout"] = spec.get("lora_dropout", 0.05)
         if spec.get("expandable_segments"):
             c["expandable_segments"] = True
+        if spec.get("pad_tokens"):
+            # padded samples: transformers builds an attention mask
+            c["padding_mask"] = True
         if spec["precision"] in ("bf16", "fp16") and not trainer_autocast(spec):
             # 16-bit weights with the Trainer's bf16/fp16 flags off: no
             # torch.autocast around the step

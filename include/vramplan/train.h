@@ -142,6 +142,13 @@ struct vp_train {
 	 * flags off. The loss then runs in 16 bit (docs/memory-model.md
 	 * "Logits and loss"); false assumes autocast, the larger loss. */
 	bool no_autocast;
+	/* Batches are padded and the model's code builds an attention mask
+	 * from it (transformers' masking_utils), which SDPA then reads: its
+	 * additive form, one per attention call, is kept for backward
+	 * (docs/memory-model.md "Activations"). False for packed samples and
+	 * for frameworks that run causal attention without a mask (torchtune,
+	 * litgpt). */
+	bool padding_mask;
 };
 
 /* What HF Trainer's evaluation_loop keeps of every eval step for the metric

@@ -172,6 +172,8 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 
 	vp_plan_request_defaults(req);
 	*t = o->train;
+	/* HF batches are padded unless packed: transformers masks the padding */
+	t->padding_mask = !t->packed;
 	if (warn)
 		vp_cli_note(o, "model '%s' (%s) from %s", m->name, m->model_type,
 			    m->source[0] != '\0' ? m->source : "the catalogue");

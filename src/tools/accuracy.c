@@ -104,7 +104,8 @@ static void append_alternative(char *note, size_t size, bool *first, const char 
  * (torchtune, litgpt) or nothing (a fused linear cross-entropy: Liger,
  * unsloth), what torch.compile covered (each block, as torchtune compiles;
  * or the whole model with its loss, as HF Trainer does), and GELU's kernel
- * for gelu_new
+ * for gelu_new, and whether padded batches made transformers build an
+ * attention mask that SDPA keeps
  * (transformers' NewGELUActivation saves three more tensors than a fused
  * GELU, which litgpt calls). Nothing here changes the estimate or the score.
  */
@@ -148,6 +149,13 @@ static void append_sensitivities(char *note, size_t size, const struct vp_case *
 		alt = *t;
 		alt.compile_layers_only = false;
 		append_alternative(note, size, &first, "whole model compiled", m, g, &alt, c->metric, base);
+	}
+	/* padded batches that transformers masks: SDPA keeps each layer's
+	 * additive mask (docs/memory-model.md "Activations") */
+	if (!t->packed && !t->padding_mask && vp_attn_that_runs(m, g, t->attn) == VP_ATTN_SDPA) {
+		alt = *t;
+		alt.padding_mask = true;
+		append_alternative(note, size, &first, "padding mask", m, g, &alt, c->metric, base);
 	}
 	if (m->act == VP_ACT_GELU_NEW) {
 		plain = *m;

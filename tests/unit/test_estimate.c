@@ -1408,6 +1408,35 @@ static void unmasked_sdpa_keeps_the_grouped_heads_without_copies(void **state)
 	assert_int_equal(packed.full_bytes[VP_COMP_ACTIVATIONS], padded.full_bytes[VP_COMP_ACTIVATIONS]);
 }
 
+/* A padded batch makes transformers build an attention mask; SDPA converts
+ * it to an additive b x s x s tensor in the query's dtype at every call and
+ * the memory-efficient kernel keeps it for backward (MS-L32-3B-lora-sdpa-pad:
+ * 4 MiB in each of 28 layers). Eager adds the mask to the scores and keeps
+ * nothing of it. */
+static void a_padded_batch_keeps_one_additive_mask_per_sdpa_layer(void **state)
+{
+	const struct vp_model *llama = vp_catalog_find_model(&cat, "llama-3.2-1b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_estimate unmasked, masked;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_non_null(llama);
+	t.batch = 2;
+	assert_int_equal(vp_estimate(llama, g, &t, &unmasked, &err), 0);
+	t.padding_mask = true;
+	assert_int_equal(vp_estimate(llama, g, &t, &masked, &err), 0);
+	assert_int_equal(masked.full_bytes[VP_COMP_ACTIVATIONS] - unmasked.full_bytes[VP_COMP_ACTIVATIONS],
+			 (uint64_t)2 * 512 * 512 * 2 * llama->num_layers);
+
+	t.attn = VP_ATTN_EAGER;
+	assert_int_equal(vp_estimate(llama, g, &t, &masked, &err), 0);
+	t.padding_mask = false;
+	assert_int_equal(vp_estimate(llama, g, &t, &unmasked, &err), 0);
+	assert_int_equal(masked.full_bytes[VP_COMP_ACTIVATIONS], unmasked.full_bytes[VP_COMP_ACTIVATIONS]);
+}
+
 /* 16-bit weights trained without autocast (HF Trainer's bf16 flag off):
  * a seq2seq head's CrossEntropyLoss runs on the bf16 logits, whose
  * log-probabilities and two gradients are T x V x 2 each, where autocast
@@ -1684,6 +1713,7 @@ int main(void)
 		cmocka_unit_test(the_eval_loss_holds_the_bytes_per_logit_its_head_computes_with),
 		cmocka_unit_test(a_16bit_loss_without_autocast_keeps_three_16bit_tensors),
 		cmocka_unit_test(unmasked_sdpa_keeps_the_grouped_heads_without_copies),
+		cmocka_unit_test(a_padded_batch_keeps_one_additive_mask_per_sdpa_layer),
 		cmocka_unit_test(kept_predictions_peak_at_twice_the_accumulated_steps),
 		cmocka_unit_test(an_evaluation_set_keeps_its_steps_until_the_end_unless_moved),
 		cmocka_unit_test(argmax_keeps_token_ids_and_no_metric_keeps_nothing),

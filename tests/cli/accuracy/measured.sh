@@ -1,21 +1,22 @@
 # The peaks measured on the lent H100 (bench/measured: HF Trainer, PEFT,
 # torch 2.11, every case stating its PyTorch): every row is read, and the
-# summary stays where these 288 rows put it today: median 2.1%, p90 7.4%,
-# max 23.8%, ten unsafe rows. 93 of the rows come from 19 families first
+# summary stays where these 297 rows put it today: median 2.2%, p90 7.7%,
+# max 23.8%, twelve unsafe rows. 102 of the rows come from runs first
 # measured on 2026-11-23 and estimated before they ran; Falcon-7B's
-# multi-query SDPA, the 16-bit loss without autocast and SDPA's grouped
-# heads were modelled from their traces. The unsafe rows are reserved and
-# device levels whose allocated level is within 3%: full Llama 3.2 3B
-# fine-tunes with plain SGD (-14%), SGD with momentum (-5%) and HF
-# torch_compile (-7%), whose gradients reserve segments of their own; a
-# Marian beam search's evaluation (-24%: segments the one training step
-# left reserved); GPT-J-6B LoRA with checkpointing (-5%)
-# (bench/measured/README.md, docs/memory-model.md "Known gaps").
+# multi-query SDPA, the 16-bit loss without autocast, SDPA's grouped heads
+# and a padded batch's mask were modelled from their traces. The unsafe
+# rows are reserved and device levels whose allocated level is within 3%:
+# full Llama 3.2 3B fine-tunes with plain SGD (-14%), SGD with momentum
+# (-5%) and HF torch_compile (-7%), whose gradients reserve segments of
+# their own; a Marian beam search's evaluation after one and after three
+# training steps (-24%: segments the training left reserved); GPT-J-6B
+# LoRA with checkpointing (-5%) (bench/measured/README.md,
+# docs/memory-model.md "Known gaps").
 . tests/cli/accuracy/summary.lib
 summary_of bench/measured/cases.yaml
-check scored "$(get scored)" "==" 288
+check scored "$(get scored)" "==" 297
 check unsupported "$(get unsupported)" "==" 0
-check unsafe "$(get unsafe)" "<=" 10
+check unsafe "$(get unsafe)" "<=" 12
 check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 2.5
 check p90_abs_err_pct "$(get p90_abs_err_pct)" "<=" 8.0
 check max_abs_err_pct "$(get max_abs_err_pct)" "<=" 25.0
