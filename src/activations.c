@@ -310,15 +310,17 @@ static bool sdpa_runs_math(const struct ctx *c)
  */
 static bool sdpa_takes_grouped_heads(const struct ctx *c)
 {
-	static const char *const windowed[] = {"mistral", "mixtral", "gemma2", "gemma3_text", "exaone4", "falcon"};
+	/* may build a sliding-window mask, or (Falcon) splits and expands
+	 * its own heads outside transformers' SDPA path */
+	static const char *const copies_kept[] = {"mistral", "mixtral", "gemma2", "gemma3_text", "exaone4", "falcon"};
 	size_t i;
 
 	if (c->attn != VP_ATTN_SDPA || c->t->pytorch != VP_PYTORCH_CURRENT || !c->t->packed || c->t->padding_mask ||
 	    c->t->compile ||
 	    c->m->arch != VP_ARCH_DECODER || c->m->head_dim > 256)
 		return false;
-	for (i = 0; i < sizeof windowed / sizeof windowed[0]; i++)
-		if (strcmp(c->m->model_type, windowed[i]) == 0)
+	for (i = 0; i < sizeof copies_kept / sizeof copies_kept[0]; i++)
+		if (strcmp(c->m->model_type, copies_kept[i]) == 0)
 			return false;
 	return true;
 }
