@@ -288,13 +288,8 @@ bool vp_sdpa_runs_math(const struct vp_model *m)
 	return m != NULL && strcmp(m->model_type, "falcon") == 0 && m->num_kv_heads == 1 && m->num_heads > 1;
 }
 
-static bool sdpa_runs_math(const struct ctx *c)
-{
-	return c->attn == VP_ATTN_SDPA && vp_sdpa_runs_math(c->m);
-}
-
 /*
- * Does SDPA get the grouped k/v heads as they are? transformers' SDPA path
+ * Does transformers hand SDPA the grouped k/v heads? Its SDPA path
  * (integrations/sdpa_attention.py, transformers 5) passes enable_gqa=True
  * instead of repeat_kv() copies when no attention mask is given
  * (use_gqa_in_sdpa: "attention_mask is None", head_dim <= 256), which
@@ -304,25 +299,41 @@ static bool sdpa_runs_math(const struct ctx *c)
  * here: packed samples (no padding) of a decoder-only model. Models that
  * may build sliding-window masks (Mistral, Mixtral, Gemma 2 and 3, EXAONE
  * 4.0) keep the copies, the safe side, as does Falcon, which splits its
- * own heads. Measured: MS-SANTA-full-bf16, MS-EXAONE4-1B-full-bf16 and
- * MS-L32-3B-lora-sdpa traced no repeat_kv copies; with torch.compile
- * (MS-L32-3B-lora-sdpa-compile) they were there.
+ * own heads. Measured: MS-SANTA-full-bf16, MS-L32-3B-full-sgd and
+ * MS-EXAONE4-1B-full-bf16 (whose 1.2B has no window; the 32B's sliding
+ * layers keep EXAONE 4.0 on the list) traced no repeat_kv copies; with
+ * torch.compile (MS-L32-3B-lora-sdpa-compile) and with padding
+ * (MS-L32-3B-lora-sdpa-pad) they were there.
  */
-static bool sdpa_takes_grouped_heads(const struct ctx *c)
+static bool sdpa_gets_enable_gqa(const struct ctx *c)
 {
 	/* may build a sliding-window mask, or (Falcon) splits and expands
 	 * its own heads outside transformers' SDPA path */
 	static const char *const copies_kept[] = {"mistral", "mixtral", "gemma2", "gemma3_text", "exaone4", "falcon"};
 	size_t i;
 
-	if (c->attn != VP_ATTN_SDPA || c->t->pytorch != VP_PYTORCH_CURRENT || !c->t->packed || c->t->padding_mask ||
-	    c->t->compile ||
+	if (c->attn != VP_ATTN_SDPA || c->m->num_kv_heads >= c->m->num_heads ||
+	    c->t->pytorch != VP_PYTORCH_CURRENT || !c->t->packed || c->t->padding_mask || c->t->compile ||
 	    c->m->arch != VP_ARCH_DECODER || c->m->head_dim > 256)
 		return false;
 	for (i = 0; i < sizeof copies_kept / sizeof copies_kept[0]; i++)
 		if (strcmp(c->m->model_type, copies_kept[i]) == 0)
 			return false;
 	return true;
+}
+
+/* Only the 16-bit kernels (cuDNN, flash) take grouped heads; fp32's
+ * memory-efficient kernel does not, and SDPA falls back to its math kernel
+ * (bench/measured/probes/sdpa_saved.txt: fp32 with enable_gqa kept
+ * b x heads x s x s fp32 scores, +160 MiB where the other calls add 8). */
+static bool sdpa_takes_grouped_heads(const struct ctx *c)
+{
+	return sdpa_gets_enable_gqa(c) && c->e < 4.0;
+}
+
+static bool sdpa_runs_math(const struct ctx *c)
+{
+	return c->attn == VP_ATTN_SDPA && (vp_sdpa_runs_math(c->m) || (sdpa_gets_enable_gqa(c) && c->e >= 4.0));
 }
 
 /*
@@ -341,15 +352,49 @@ static void math_sdpa_saved(const struct ctx *c, double b, double sq, double sk,
 {
 	double Tq = b * sq, Tk = b * sk;
 	double A = b * (double)c->m->num_heads * sq * sk;
+	/* Falcon's one k/v head broadcasts in the matmul; with enable_gqa
+	 * the math kernel repeats k and v to every query head
+	 * (repeat_interleave) and keeps those */
+	double kv = vp_sdpa_runs_math(c->m) ? c->kvd : c->qd;
 
 	keep(bm, &bm->saved, Tq * c->qd * 4.0, 1.0);
-	keep(bm, &bm->saved, Tk * c->kvd * 4.0, 2.0);
+	keep(bm, &bm->saved, Tk * kv * 4.0, 2.0);
 	keep(bm, &bm->scores, A * 4.0, 1.0);
 	if (o_saves)
 		keep(bm, &bm->saved, Tq * c->qd * c->e, 1.0);
 	bm->fwd_transient = fmax(bm->fwd_transient, 2.0 * A * 4.0);
 	bm->bwd_transient = fmax(bm->bwd_transient, 3.0 * A * 4.0);
 	bm->eval_working = fmax(bm->eval_working, 2.0 * A * 4.0 + Tq * c->qd * 4.0);
+}
+
+/*
+ * Does the o-projection keep a tensor of its own, T x q, beside the
+ * attention's output? Eager attention and SDPA's math kernel return
+ * (b, heads, s, d), so transformers' transpose(1, 2).contiguous() is a copy,
+ * which o_proj keeps when it saves its input. SDPA's cuDNN, flash and
+ * memory-efficient kernels write their output in q's layout, and q is a
+ * view of a (b, s, heads, d) projection (rotary's products keep that
+ * layout), so the "copy" is the output itself
+ * (bench/measured/probes/sdpa_saved.*: +0.0 MiB on the H100, bf16 and fp32):
+ * a trained o_proj keeps the tensor SDPA keeps. Partial rotary is the
+ * exception: torch.cat of the rotated and the passed-through slices makes
+ * q a new (b, heads, s, d) tensor, and the output follows it (GPT-NeoX,
+ * phi, StableLM: MS-STABLELM16-full-bf16 is -2.4% without the copy). An adapter on o_proj keeps
+ * its own input, the dropped copy or PEFT's cast to the adapters' dtype
+ * that autocast casts back, T x q x e, unless dropout_extra() counts it
+ * already (a trained or bitsandbytes base). Traced: MS-OPT13-full-ampbf16
+ * and MS-L32-3B-full-sgd held one T x q tensor per layer at the SDPA call,
+ * MS-L32-3B-lora-sdpa one more at o_proj's lora_A (the autocast cast).
+ */
+static bool o_input_copied(const struct ctx *c, const struct vp_linear *o)
+{
+	if (o == NULL || !saves_input(c, o))
+		return false;
+	if (c->attn == VP_ATTN_EAGER || sdpa_runs_math(c))
+		return true;
+	if (c->attn == VP_ATTN_SDPA && c->m->pos == VP_POS_ROTARY && c->m->rotary_fraction < 1.0)
+		return true;
+	return lora_on(c, o) && !c->full && !bnb_keeps_input(c);
 }
 
 /* Attention: saved tensors of one attention over tq query tokens and tk key
@@ -436,8 +481,8 @@ static void attention_saved(const struct ctx *c, double b, double sq, double sk,
 		 * per layer (4 MiB x 28) that its unpadded twin did not. */
 		if (c->attn == VP_ATTN_SDPA && c->t->padding_mask)
 			keep(bm, &bm->saved, b * sq * sk * e, 1.0);
-		/* SDPA returns (b, heads, s, d): o_proj gets a contiguous copy;
-		 * FA2 returns (b, s, heads, d), which o_proj takes as is */
+		/* the o-projection's own copy of the output, where there is
+		 * one (o_input_copied) */
 		if (o_saves && c->attn == VP_ATTN_SDPA)
 			keep(bm, &bm->saved, Tq * c->qd * e, 1.0);
 		bm->bwd_transient = fmax(bm->bwd_transient, 3.0 * Tq * c->qd * e);
@@ -648,7 +693,7 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 		keep(bm, &bm->saved, T * c->qd * (1.0 + e), 1.0);
 	else
 		keep(bm, &bm->saved, T * c->qd * dropout_extra(c, o), 1.0);
-	attention_saved(c, b, s, s, o != NULL && saves_input(c, o), bm);
+	attention_saved(c, b, s, s, o_input_copied(c, o), bm);
 	if (c->m->naming == VP_NAMING_DEBERTA)
 		disentangled_saved(c, b, s, bm);
 	qk_norm_keep(c, T, bm);

@@ -388,11 +388,11 @@ static void one_llama_layer_in_bf16_matches_the_hand_count(void **state)
 	 * the weight gradient (T.h.2) */
 	const uint64_t norm = T * h * 4 + T * 4 + T * h * 2;
 	/* block: norm, q/k/v input, q, k and v expanded to 4 heads by
-	 * repeat_kv, SDPA output + logsumexp (1 x 4 heads x 8 x fp32), the
-	 * contiguous copy for o_proj, norm, MLP input, gate/up/SiLU outputs,
-	 * down input */
-	const uint64_t saved = norm + T * h * 2 + 3 * T * h * 2 + T * h * 2 + 4 * 8 * 4 + T * h * 2 + norm +
-			       T * h * 2 + 3 * T * f * 2 + T * f * 2;
+	 * repeat_kv, SDPA output + logsumexp (1 x 4 heads x 8 x fp32), which
+	 * is o_proj's input too (SDPA writes it in q's (b, s, heads, d)
+	 * layout: no copy), norm, MLP input, gate/up/SiLU outputs, down input */
+	const uint64_t saved = norm + T * h * 2 + 3 * T * h * 2 + T * h * 2 + 4 * 8 * 4 + norm + T * h * 2 +
+			       3 * T * f * 2 + T * f * 2;
 	/* final norm and the LM head's input */
 	const uint64_t around = norm + T * h * 2;
 	/* backward: the MLP's three widest gradients + two fp32 residual ones */
@@ -568,7 +568,7 @@ static void gemma2_sandwich_norms_save_their_fp32_inputs(void **state)
 static void lora_dropout_and_bitsandbytes_inputs_match_the_hand_count(void **state)
 {
 	const struct vp_model m = tiny_llama();
-	const uint64_t T = 8, h = 64, qd = 64, f = 128;
+	const uint64_t T = 8, h = 64, f = 128;
 	uint64_t lora, lora_drop, qlora, qlora_drop;
 
 	(void)state;
@@ -583,9 +583,9 @@ static void lora_dropout_and_bitsandbytes_inputs_match_the_hand_count(void **sta
 	 * dropout; dropout adds its bool mask */
 	assert_int_equal(lora_drop - lora, 2 * T * h);
 	/* bitsandbytes keeps the input of every quantized linear: q/k/v's
-	 * normalized input, o_proj's contiguous attention output, the MLP
-	 * input (shared by gate and up) and down_proj's input */
-	assert_int_equal(qlora - lora, T * (h + qd + h + f) * 2);
+	 * normalized input, the MLP input (shared by gate and up) and
+	 * down_proj's input; o_proj's is the attention output SDPA keeps */
+	assert_int_equal(qlora - lora, T * (h + h + f) * 2);
 	/* with both, the masks come on top */
 	assert_int_equal(qlora_drop - qlora, 2 * T * h);
 
@@ -1400,6 +1400,17 @@ static void unmasked_sdpa_keeps_the_grouped_heads_without_copies(void **state)
 	t.packed = false;
 	assert_int_equal(vp_estimate(llama, g, &t, &padded, &err), 0);
 	assert_int_equal(packed.full_bytes[VP_COMP_ACTIVATIONS], padded.full_bytes[VP_COMP_ACTIVATIONS]);
+
+	/* fp32: no 16-bit kernel takes grouped heads, and SDPA's math kernel
+	 * keeps fp32 scores, b x heads x s x s x 4 in each layer */
+	t.compile = false;
+	t.packed = true;
+	t.precision = VP_PREC_FP32;
+	assert_int_equal(vp_estimate(llama, g, &t, &packed, &err), 0);
+	assert_int_equal(packed.full_bytes[VP_COMP_ATTN_SCORES],
+			 (uint64_t)(2.0 * (double)llama->num_heads * 512.0 * 512.0 * 4.0 * (double)llama->num_layers));
+	t.precision = VP_PREC_BF16;
+	t.packed = false;
 
 	t.compile = false; /* Mistral may slide its window: copies kept */
 	assert_int_equal(vp_estimate(mistral, g, &t, &padded, &err), 0);
