@@ -650,6 +650,7 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 			 c->m->naming == VP_NAMING_DEBERTA || c->m->naming == VP_NAMING_MPNET ||
 			 (c->m->naming == VP_NAMING_BART && !c->m->final_norm);
 	double mlp_in, masks, saved_attn, attn_transient;
+	bool relu;
 	/* a mixture of experts runs each token through experts_per_token of
 	 * them: the MLP's tensors are that many times T tokens long */
 	double experts = (double)c->m->num_experts;
@@ -746,6 +747,9 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 		norm_keep(c, T, bm);
 	if (experts > 0.0)
 		moe_router_saved(c, ls, n, T, bm);
+	/* ReLU keeps its output (threshold_backward takes the result), where
+	 * GELU and SiLU keep their input */
+	relu = c->m->act == VP_ACT_RELU;
 	mlp_in = input_copies(c, ls, n, up_roles, 3, &masks);
 	keep(bm, &bm->saved, Tm * c->h, masks);
 	if (vp_model_single_block_norm(c->m) && !c->amp)
@@ -756,10 +760,11 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 		 * output (both saved by the product); compile recomputes the
 		 * activation from the gate, and so does Liger's SwiGLU/GEGLU
 		 * (liger_kernel/ops/swiglu.py: ctx.save_for_backward(a, b)). */
-		bool two = c->t->compile || (c->t->liger_swiglu && vp_liger_patches(c->m));
+		bool two = c->t->compile || (c->t->liger_swiglu && vp_liger_patches(c->m)) || relu;
 		keep(bm, &bm->saved, Tm * c->f * e, two ? 2.0 : 3.0);
 	} else {
-		keep(bm, &bm->saved, Tm * c->f * e, 1.0); /* first linear's output, saved by GELU/ReLU */
+		/* the first linear's output, saved by GELU/SiLU; ReLU's output */
+		keep(bm, &bm->saved, Tm * c->f * e, 1.0);
 	}
 	if (c->m->act == VP_ACT_GELU_NEW) {
 		/* NewGELUActivation (transformers/activations.py) computes
@@ -781,8 +786,13 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	}
 	if (c->m->act_dropout > 0.0)
 		keep(bm, &bm->saved, Tm * c->f, 1.0);
-	if (down != NULL && saves_input(c, down))
-		keep(bm, &bm->saved, Tm * c->f * e, 1.0); /* input of the down projection */
+	/* the input of the down projection; after a plain ReLU with no
+	 * dropout between, a base that keeps its input keeps ReLU's output,
+	 * counted above (MS-OPT13-full-ampbf16 held one T x f tensor per layer,
+	 * at relu; counting two put it +8.5% over) */
+	if (down != NULL && saves_input(c, down) &&
+	    !(relu && !c->m->gated_mlp && c->m->act_dropout <= 0.0 && (c->full || bnb_keeps_input(c))))
+		keep(bm, &bm->saved, Tm * c->f * e, 1.0);
 	keep(bm, &bm->saved, Tm * c->f * dropout_extra(c, down), 1.0);
 	if (c->m->shared_expert_size > 0)
 		moe_shared_saved(c, ls, n, T, bm);

@@ -1419,6 +1419,31 @@ static void unmasked_sdpa_keeps_the_grouped_heads_without_copies(void **state)
 	assert_int_equal(packed.full_bytes[VP_COMP_ACTIVATIONS], padded.full_bytes[VP_COMP_ACTIVATIONS]);
 }
 
+/* ReLU keeps its output, which is also the second linear's input: one T x f
+ * tensor per layer where GELU keeps its input and the second linear the
+ * output, two (MS-OPT13-full-ampbf16: one at relu in the trace). */
+static void a_relu_mlp_keeps_one_wide_tensor_where_gelu_keeps_two(void **state)
+{
+	const struct vp_model *opt = vp_catalog_find_model(&cat, "opt-1.3b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_model gelu;
+	struct vp_train t = lm_setup();
+	struct vp_estimate with_relu, with_gelu;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_non_null(opt);
+	assert_int_equal(opt->act, VP_ACT_RELU);
+	assert_false(opt->gated_mlp);
+	gelu = *opt;
+	gelu.act = VP_ACT_GELU;
+	t.precision = VP_PREC_BF16;
+	assert_int_equal(vp_estimate(opt, g, &t, &with_relu, &err), 0);
+	assert_int_equal(vp_estimate(&gelu, g, &t, &with_gelu, &err), 0);
+	assert_int_equal(with_gelu.full_bytes[VP_COMP_ACTIVATIONS] - with_relu.full_bytes[VP_COMP_ACTIVATIONS],
+			 (uint64_t)512 * opt->intermediate_size * 2 * opt->num_layers);
+}
+
 /* A padded batch makes transformers build an attention mask; SDPA converts
  * it to an additive b x s x s tensor in the query's dtype at every call and
  * the memory-efficient kernel keeps it for backward (MS-L32-3B-lora-sdpa-pad:
@@ -1725,6 +1750,7 @@ int main(void)
 		cmocka_unit_test(a_16bit_loss_without_autocast_keeps_three_16bit_tensors),
 		cmocka_unit_test(unmasked_sdpa_keeps_the_grouped_heads_without_copies),
 		cmocka_unit_test(a_padded_batch_keeps_one_additive_mask_per_sdpa_layer),
+		cmocka_unit_test(a_relu_mlp_keeps_one_wide_tensor_where_gelu_keeps_two),
 		cmocka_unit_test(kept_predictions_peak_at_twice_the_accumulated_steps),
 		cmocka_unit_test(an_evaluation_set_keeps_its_steps_until_the_end_unless_moved),
 		cmocka_unit_test(argmax_keeps_token_ids_and_no_metric_keeps_nothing),
