@@ -701,8 +701,11 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	/* the adapted slices' update of a fused q/k/v, kept by zero_pad's
 	 * index_copy (partial_qkv_update_width) */
 	keep(bm, &bm->saved, T * partial_qkv_update_width(c, find_role(ls, n, VP_LIN_QKV)) * e, 1.0);
-	if (c->m->hidden_dropout > 0.0)
-		keep(bm, &bm->saved, T * c->h, 1.0); /* dropout mask on the attention output */
+	/* dropout mask on the attention output; DistilBERT has none there
+	 * (TransformerBlock.forward: sa_layer_norm(attention_output +
+	 * hidden_states); its dropout is the FFN's) */
+	if (c->m->hidden_dropout > 0.0 && c->m->naming != VP_NAMING_DISTILBERT)
+		keep(bm, &bm->saved, T * c->h, 1.0);
 	if (post_norm) {
 		norm_keep(c, T, bm);
 	}
