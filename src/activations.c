@@ -193,6 +193,16 @@ enum vp_attn vp_est_effective_attn(const struct vp_model *m, const struct vp_gpu
 	return a;
 }
 
+/* Bytes of each element of the normalized input that a trained RMSNorm
+ * weight keeps for its gradient: the residual stream's dtype, or fp32 where
+ * the norm scales in fp32 (Gemma). Traced: MS-GEMMA3-1B-full-bf16 kept two
+ * fp32 T x h tensors per norm (modeling_gemma3.py:143 and :146), -4.4% when
+ * the second was counted in bf16. */
+static double norm_scale_bytes(const struct ctx *c)
+{
+	return vp_model_norm_scales_in_fp32(c->m) ? 4.0 : c->r;
+}
+
 /*
  * Norm: what one norm over T tokens saves for backward.
  * RMSNorm (LlamaRMSNorm, T5LayerNorm) upcasts its input to fp32 (saved by
@@ -212,7 +222,7 @@ static void norm_keep(const struct ctx *c, double T, struct block_mem *bm)
 		keep(bm, &bm->saved, T * c->h * 4.0, 1.0);
 		keep(bm, &bm->saved, T * 4.0, 1.0);
 		if (c->full)
-			keep(bm, &bm->saved, T * c->h * c->r, 1.0);
+			keep(bm, &bm->saved, T * c->h * norm_scale_bytes(c), 1.0);
 		return;
 	}
 	keep(bm, &bm->saved, T * c->h * (c->amp ? 4.0 : c->r), 1.0);
@@ -244,7 +254,7 @@ static void qk_norm_keep(const struct ctx *c, double T, struct block_mem *bm)
 	keep(bm, &bm->saved, T * width * 4.0, 1.0);
 	keep(bm, &bm->saved, rows * 4.0, 1.0);
 	if (c->full)
-		keep(bm, &bm->saved, T * width * c->r, 1.0);
+		keep(bm, &bm->saved, T * width * norm_scale_bytes(c), 1.0);
 }
 
 /* Bytes a norm saves (for the tensors around the blocks). */

@@ -1122,6 +1122,13 @@ bool vp_model_sandwich_norms(const struct vp_model *m)
 	return m != NULL && (is_type(m, "gemma2") || is_type(m, "gemma3_text"));
 }
 
+bool vp_model_norm_scales_in_fp32(const struct vp_model *m)
+{
+	/* models/gemma/modeling_gemma.py GemmaRMSNorm.forward, and Gemma 2's
+	 * and Gemma 3's copies of it */
+	return m != NULL && (is_type(m, "gemma") || is_type(m, "gemma2") || is_type(m, "gemma3_text"));
+}
+
 enum vp_qk_norm vp_model_qk_norm(const struct vp_model *m)
 {
 	if (m == NULL)

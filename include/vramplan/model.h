@@ -226,6 +226,12 @@ enum vp_qk_norm vp_model_qk_norm(const struct vp_model *m);
  * post_feedforward_layernorm, beside the pre-norms)? */
 bool vp_model_sandwich_norms(const struct vp_model *m);
 
+/* Does the RMSNorm scale in fp32 (GemmaRMSNorm: _norm(x.float()) * (1.0 +
+ * weight.float()), then cast), so that a trained weight keeps the fp32
+ * normalized input for its gradient rather than a 16-bit one (Llama's
+ * weight * x.to(input_dtype))? */
+bool vp_model_norm_scales_in_fp32(const struct vp_model *m);
+
 /* The width of the token, position and token-type embeddings: the
  * embedding_size of an ELECTRA model, else hidden_size. */
 uint64_t vp_model_embed_width(const struct vp_model *m);

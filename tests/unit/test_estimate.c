@@ -1419,6 +1419,31 @@ static void unmasked_sdpa_keeps_the_grouped_heads_without_copies(void **state)
 	assert_int_equal(packed.full_bytes[VP_COMP_ACTIVATIONS], padded.full_bytes[VP_COMP_ACTIVATIONS]);
 }
 
+/* Gemma's RMSNorm scales in fp32 (_norm(x.float()) * (1.0 + weight.float())),
+ * so a trained weight keeps an fp32 normalized input where Llama's keeps it
+ * in the residual stream's dtype: 2 bytes more per element in pure bf16,
+ * for every norm of the block and the final norm (MS-GEMMA3-1B-full-bf16). */
+static void gemma_norms_keep_their_normalized_input_in_fp32(void **state)
+{
+	const struct vp_model *gemma = vp_catalog_find_model(&cat, "gemma-2b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_model llama_norms;
+	struct vp_train t = lm_setup();
+	struct vp_estimate as_gemma, as_llama;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_non_null(gemma);
+	llama_norms = *gemma;
+	snprintf(llama_norms.model_type, sizeof llama_norms.model_type, "llama");
+	t.precision = VP_PREC_BF16;
+	assert_int_equal(vp_estimate(gemma, g, &t, &as_gemma, &err), 0);
+	assert_int_equal(vp_estimate(&llama_norms, g, &t, &as_llama, &err), 0);
+	/* two norms a block and the final one, T = 512 tokens */
+	assert_int_equal(as_gemma.full_bytes[VP_COMP_ACTIVATIONS] - as_llama.full_bytes[VP_COMP_ACTIVATIONS],
+			 (uint64_t)512 * gemma->hidden_size * 2 * (2 * gemma->num_layers + 1));
+}
+
 /* ReLU keeps its output, which is also the second linear's input: one T x f
  * tensor per layer where GELU keeps its input and the second linear the
  * output, two (MS-OPT13-full-ampbf16: one at relu in the trace). */
@@ -1751,6 +1776,7 @@ int main(void)
 		cmocka_unit_test(unmasked_sdpa_keeps_the_grouped_heads_without_copies),
 		cmocka_unit_test(a_padded_batch_keeps_one_additive_mask_per_sdpa_layer),
 		cmocka_unit_test(a_relu_mlp_keeps_one_wide_tensor_where_gelu_keeps_two),
+		cmocka_unit_test(gemma_norms_keep_their_normalized_input_in_fp32),
 		cmocka_unit_test(kept_predictions_peak_at_twice_the_accumulated_steps),
 		cmocka_unit_test(an_evaluation_set_keeps_its_steps_until_the_end_unless_moved),
 		cmocka_unit_test(argmax_keeps_token_ids_and_no_metric_keeps_nothing),

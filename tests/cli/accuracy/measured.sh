@@ -1,6 +1,6 @@
 # The peaks measured on the lent H100 (bench/measured: HF Trainer, PEFT,
 # torch 2.11, every case stating its PyTorch): every row is read, and the
-# summary stays where these 297 rows put it today: median 2.0%, p90 7.1%,
+# summary stays where these 297 rows put it today: median 1.9%, p90 7.2%,
 # max 23.8%, twelve unsafe rows. 102 of the rows come from runs first
 # measured on 2026-11-23 and estimated before they ran; Falcon-7B's
 # multi-query SDPA, the 16-bit loss without autocast, SDPA's grouped heads
