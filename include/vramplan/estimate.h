@@ -127,10 +127,12 @@ bool vp_liger_patches(const struct vp_model *m);
  * GPU that cannot run it. g may be NULL (the model's side alone). */
 enum vp_attn vp_attn_that_runs(const struct vp_model *m, const struct vp_gpu *g, enum vp_attn a);
 
-/* Does SDPA fall back to its math backend for this model, materializing
- * fp32 scores (b x heads x s x s)? Falcon's original multi-query blocks hand
- * it one key/value head for all query heads (docs/memory-model.md,
- * "Attention"); eager attention then keeps less. */
+/* Does SDPA fall back to its math backend for this model whatever the
+ * training, materializing fp32 scores (b x heads x s x s)? Falcon's original
+ * multi-query blocks hand it one key/value head for all query heads
+ * (docs/memory-model.md, "Activations"); eager attention then keeps less.
+ * (fp32 training with grouped heads on unpadded batches runs it too, which
+ * depends on the training: the estimate counts that case on its own.) */
 bool vp_sdpa_runs_math(const struct vp_model *m);
 
 /* Estimate one training step. Returns 0, or -1 with err filled when the
