@@ -181,16 +181,16 @@ static int settle_precision(struct ctx *c)
 		if (r->fp16 == 1 && r->bf16 == 1)
 			return vp_tc_fail_at(c, r->at_bf16.line, r->at_bf16.column,
 				       "'bf16' and 'fp16' cannot both be true (TrainingArguments rejects it)");
-		/* weights loaded in 16 bit (TRL torch_dtype) train in 16 bit;
-		 * with bf16 and fp16 off the Trainer runs no torch.autocast,
-		 * and a loss the model does not upcast stays 16-bit */
+		/* with bf16 and fp16 off the Trainer runs no torch.autocast: a
+		 * loss the model does not upcast stays 16-bit where the weights
+		 * are (the flag means nothing for the other precisions) */
+		t->no_autocast = r->bf16 != 1 && r->fp16 != 1;
+		/* weights loaded in 16 bit (TRL torch_dtype) train in 16 bit */
 		if (dtype_is(r->dtype, "bfloat16", "bf16")) {
 			t->precision = VP_PREC_BF16;
-			t->no_autocast = r->bf16 != 1 && r->fp16 != 1;
 			copy_origin(at, &r->at_dtype);
 		} else if (dtype_is(r->dtype, "float16", "fp16")) {
 			t->precision = VP_PREC_FP16;
-			t->no_autocast = r->bf16 != 1 && r->fp16 != 1;
 			copy_origin(at, &r->at_dtype);
 		} else if (r->bf16 == 1) {
 			t->precision = VP_PREC_AMP_BF16;
