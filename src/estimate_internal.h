@@ -114,6 +114,9 @@ struct totals {
 	double lm_tokens; /* tokens whose logits the LM head computes */
 	double loss_block; /* the largest tensor of an unchunked loss */
 	double loss_set;   /* every segment an unchunked loss reserves */
+	/* an embedding or LM head matrix (vocabulary x hidden) is trained: its
+	 * gradient and states are too large for the forward's blocks */
+	bool trains_vocab_matrix;
 	double largest_param_bytes, largest_linear_bytes;
 	double n_blocks;
 	double trainable_params, total_params;

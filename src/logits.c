@@ -145,7 +145,17 @@ void vp_est_logits(const struct ctx *c, double T_lm, struct totals *tt)
 		 * the model makes one (GPTJForCausalLM: .to(torch.float32)). */
 		double kept = vp_model_logits_fp32(c->m) && t->head == VP_HEAD_CAUSAL_LM ? 4.0 : c->e;
 		tt->logits_peak = T_lm * V * 12.0;
-		tt->loss_block = T_lm * V * 4.0;
+		/* The segment left idle at that peak (docs: "Reserved level"):
+		 * the LM head's output, freed before backward and too small for
+		 * the fp32 tensors, when nothing else splits the loss's
+		 * segments. A trained vocabulary matrix (its gradient and states,
+		 * larger than any block of the forward) or checkpointing's
+		 * recomputed blocks split them between steps, and a segment of
+		 * the fp32 size is left idle instead. Traced (bench/measured/
+		 * traces/2026-11-23-loss*): Gemma-2B and Qwen3-4B with LoRA idle
+		 * the 16-bit output's segment; GPT-2, EXAONE 4.0 and BGE-M3 full
+		 * fine-tunes an fp32 one. */
+		tt->loss_block = T_lm * V * (tt->trains_vocab_matrix || t->grad_ckpt ? 4.0 : kept);
 		tt->loss_set = T_lm * V * kept + tt->logits_peak;
 	} else {
 		/* The whole loss in 16 bit: the logits, their shifted copy

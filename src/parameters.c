@@ -285,6 +285,7 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 	tt->largest_linear_bytes = largest * c->e;
 
 	/* What is trained. */
+	tt->trains_vocab_matrix = c->full;
 	switch (t->method) {
 	case VP_METHOD_FULL:
 		/* requires_grad is False on Marian's sinusoidal position
@@ -315,9 +316,10 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 				return vp_error_set(err, VP_ERR_INPUT,
 						    "modules_to_save entry '%s' names an LM head, and the %s head has none",
 						    name, vp_head_name(t->head));
-			if (is_embedding_name(name) || is_head_name(name))
+			if (is_embedding_name(name) || is_head_name(name)) {
 				p = embed;
-			else if (strcmp(name, "classifier") == 0 || strcmp(name, "score") == 0)
+				tt->trains_vocab_matrix = true;
+			} else if (strcmp(name, "classifier") == 0 || strcmp(name, "score") == 0)
 				p = 0.0; /* the task head, already trained */
 			else if (strcmp(name, "classification_head") == 0 && head_peft != head_params)
 				p = head_params - head_peft; /* an encoder-decoder's head */

@@ -106,7 +106,7 @@ def call_site(frames):
     return "?"
 
 
-def peak_report(snapshot, base_bytes, top):
+def peak_report(snapshot, base_bytes, top, big_bytes=0, base_reserved=0):
     """Replay the allocator trace; list what is live at the allocated peak."""
     live = {}
     cur = best = 0
@@ -138,6 +138,43 @@ def peak_report(snapshot, base_bytes, top):
             elif a == "segment_alloc":
                 segs.append([round(e["size"] / 2**20, 1), round((cur + base_bytes) / 2**20),
                              call_site(e.get("frames", []))])
+    # The large requests in order, with the allocated and reserved bytes
+    # after each: how the loss's blocks come and go against the segments.
+    timeline = []
+    if big_bytes:
+        cur = 0
+        resv = base_reserved
+        live3 = {}
+        peak_resv = 0
+        for dev in snapshot["device_traces"]:
+            for e in dev:
+                a, size = e["action"], e.get("size", 0)
+                if a == "alloc":
+                    live3[e["addr"]] = size
+                    cur += size
+                elif a == "free_completed" and e["addr"] in live3:
+                    cur -= live3.pop(e["addr"])
+                elif a == "segment_alloc":
+                    resv += size
+                elif a == "segment_free":
+                    resv -= size
+                else:
+                    continue
+                if size >= big_bytes:
+                    timeline.append([a, round(size / 2**20), round((cur + base_bytes) / 2**20),
+                                     round(resv / 2**20), call_site(e.get("frames", []))])
+                if resv > peak_resv:
+                    peak_resv = resv
+                    peak_at = [len(timeline), ["reserved-peak", 0, round((cur + base_bytes) / 2**20),
+                                               round(resv / 2**20), ""]]
+        if peak_resv:
+            timeline.insert(peak_at[0], peak_at[1])
+    # What each large segment holds at the end: its free bytes are the gap.
+    seg_end = []
+    for seg in snapshot.get("segments", []):
+        if big_bytes and seg["total_size"] >= big_bytes:
+            seg_end.append([round(seg["total_size"] / 2**20), round(seg["allocated_size"] / 2**20),
+                            [[round(b["size"] / 2**20), b["state"]] for b in seg["blocks"]]])
     groups = {}
     for e in best_live.values():
         key = (e["size"], call_site(e.get("frames", [])))
@@ -145,7 +182,7 @@ def peak_report(snapshot, base_bytes, top):
     rows = sorted(groups.items(), key=lambda kv: -kv[0][0] * kv[1])[:top]
     return {"traced_peak_bytes": best, "base_bytes": base_bytes,
             "top": [{"bytes": k[0], "count": c, "site": k[1]} for k, c in rows],
-            "segments": segs}
+            "segments": segs, "timeline": timeline, "segments_at_end": seg_end}
 
 
 def run_evaluation(spec, trainer, eval_spec, eval_data, gen_kw, prec, EvalPeaks):
@@ -319,6 +356,7 @@ def child(spec):
     if spec.get("trace") and not trace_eval:
         torch.cuda.memory._record_memory_history(max_entries=3_000_000)
     base = torch.cuda.memory_allocated()
+    base_reserved = torch.cuda.memory_reserved()
     t0 = time.time()
     trainer.train()
     torch.cuda.synchronize()
@@ -402,7 +440,8 @@ def child(spec):
         pass
     if spec.get("trace") and not trace_eval:
         snap = torch.cuda.memory._snapshot()
-        res["trace"] = peak_report(snap, base, 40)
+        res["trace"] = peak_report(snap, base, 40, int(spec.get("trace_big_mib", 0)) * 2**20,
+                                   base_reserved)
     print("RESULT " + json.dumps(res), flush=True)
 
 
@@ -654,6 +693,13 @@ def main():
             print("   segments >= 20 MiB (MiB, allocated MiB then, site): %d of %d" % (len(big), len(tr["segments"])))
             for s in big[:60]:
                 print("     %8.1f @ %7d  %s" % (s[0], s[1], s[2]))
+            if tr.get("timeline"):
+                print("   large events (action, MiB, allocated MiB, reserved MiB after, site):")
+                for t in tr["timeline"]:
+                    print("     %-16s %7d %7d %7d  %s" % tuple(t))
+                print("   large segments at the end (MiB, allocated MiB, blocks):")
+                for g in tr["segments_at_end"]:
+                    print("     %7d %7d  %s" % (g[0], g[1], " ".join("%d%s" % (b[0], "" if b[1].startswith("active") else "F") for b in g[2])))
         clean = {k: v for k, v in spec.items() if not k.startswith("_")}
         if spec.get("score", True):
             cases += case_rows(clean, res)
