@@ -306,30 +306,27 @@ bool vp_sdpa_runs_math(const struct vp_model *m)
  * needs PyTorch >= 2.5. The mask is dropped when every sample is full
  * length (masking_utils _ignore_causal_mask_sdpa: an all-ones padding mask)
  * and the model is not compiled (a traced mask is always materialized), so
- * here: packed samples (no padding) of a decoder-only model. Models that
- * may build sliding-window masks (Mistral, Mixtral, Gemma 2 and 3, EXAONE
- * 4.0) keep the copies, the safe side, as does Falcon, which splits its
- * own heads. Measured: MS-SANTA-full-bf16, MS-L32-3B-full-sgd and
- * MS-EXAONE4-1B-full-bf16 (whose 1.2B has no window; the 32B's sliding
- * layers keep EXAONE 4.0 on the list) traced no repeat_kv copies; with
- * torch.compile (MS-L32-3B-lora-sdpa-compile) and with padding
- * (MS-L32-3B-lora-sdpa-pad) they were there.
+ * here: packed samples (no padding) of a decoder-only model. A
+ * sliding-window layer skips its mask too while the sequence is shorter
+ * than the window (_ignore_causal_mask_sdpa: kv_length <
+ * local_attention_size); at the window or beyond, the mask is built and
+ * the copies are made. Falcon splits its own heads and keeps them.
+ * Measured: MS-SANTA-full-bf16, MS-L32-3B-full-sgd, MS-EXAONE4-1B-full-bf16
+ * and MS-EXAONE4-1B-lora (EXAONE 4.0 1.2B: sliding_window null) traced no
+ * repeat_kv copies, nor did the recomputed layer of MS-MISTRAL7B-lora-gc-b8
+ * (window 4096, 2048 tokens); with torch.compile
+ * (MS-L32-3B-lora-sdpa-compile) and with padding (MS-L32-3B-lora-sdpa-pad)
+ * they were there.
  */
 static bool sdpa_gets_enable_gqa(const struct ctx *c)
 {
-	/* may build a sliding-window mask, or (Falcon) splits and expands
-	 * its own heads outside transformers' SDPA path */
-	static const char *const copies_kept[] = {"mistral", "mixtral", "gemma2", "gemma3_text", "exaone4", "falcon"};
-	size_t i;
-
+	/* a sliding-window mask at this length, or (Falcon) its own split
+	 * and expanded heads outside transformers' SDPA path, keep the copies */
 	if (c->attn != VP_ATTN_SDPA || c->m->num_kv_heads >= c->m->num_heads ||
 	    c->t->pytorch != VP_PYTORCH_CURRENT || !c->t->packed || c->t->padding_mask || c->t->compile ||
 	    c->m->arch != VP_ARCH_DECODER || c->m->head_dim > 256)
 		return false;
-	for (i = 0; i < sizeof copies_kept / sizeof copies_kept[0]; i++)
-		if (strcmp(c->m->model_type, copies_kept[i]) == 0)
-			return false;
-	return true;
+	return !vp_model_masks_window(c->m, c->t->seq_len) && strcmp(c->m->model_type, "falcon") != 0;
 }
 
 /* Only the 16-bit kernels (cuDNN, flash) take grouped heads; fp32's

@@ -660,6 +660,25 @@ static int read_experts(const struct cfg *c, struct vp_model *m)
 	return 0;
 }
 
+/* sliding_window: the span of a sliding-window layer; null, or
+ * use_sliding_window false (Qwen2Config, Qwen3Config: the window is not
+ * used), means every layer sees the whole sequence; absent keeps the
+ * family's value. */
+static int read_sliding_window(const struct cfg *c, struct vp_model *m)
+{
+	/* here null is not "the default": MistralConfig's null is no window */
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(c->root, "sliding_window");
+	bool used = true;
+
+	if (opt_bool(c, "use_sliding_window", &used))
+		return -1;
+	if (!used || cJSON_IsNull(it)) {
+		m->sliding_window = 0;
+		return 0;
+	}
+	return opt_u64(c, "sliding_window", 1, &m->sliding_window);
+}
+
 static int read_llama_like(const struct cfg *c, struct vp_model *m)
 {
 	const char *t = c->type;
@@ -671,6 +690,7 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 		return -1;
 	m->num_kv_heads = m->num_heads;
 	if (opt_u64(c, "num_key_value_heads", 1, &m->num_kv_heads) || check_kv(c, m) ||
+	    read_sliding_window(c, m) ||
 	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings) ||
 	    opt_dropout(c, "attention_dropout", &m->attn_dropout))
 		return -1;

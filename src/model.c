@@ -194,6 +194,30 @@ static void family_biased_decoder(struct vp_model *m, enum vp_naming naming)
 	m->final_norm = true;
 }
 
+uint64_t vp_model_default_sliding_window(const char *model_type)
+{
+	/* MistralConfig and Mixtral's sliding_window 4096 (Mistral-7B-v0.1;
+	 * later releases write null), Gemma2Config 4096, Gemma3TextConfig
+	 * 512 (Gemma 3 1B; 1024 in the larger ones, a later mask),
+	 * Exaone4Config 4096 (the 32B's local layers; the 1.2B writes null) */
+	static const struct { const char *type; uint64_t window; } defaults[] = {
+		{"mistral", 4096}, {"mixtral", 4096}, {"gemma2", 4096}, {"gemma3_text", 512}, {"exaone4", 4096},
+	};
+	size_t i;
+
+	if (model_type == NULL)
+		return 0;
+	for (i = 0; i < sizeof defaults / sizeof defaults[0]; i++)
+		if (strcmp(model_type, defaults[i].type) == 0)
+			return defaults[i].window;
+	return 0;
+}
+
+bool vp_model_masks_window(const struct vp_model *m, uint64_t seq_len)
+{
+	return m != NULL && m->sliding_window > 0 && seq_len >= m->sliding_window;
+}
+
 int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_error *err)
 {
 	char list[512];
@@ -510,6 +534,7 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 				    model_type, list);
 	}
 	copy_type(m, model_type);
+	m->sliding_window = vp_model_default_sliding_window(model_type);
 	return 0;
 }
 

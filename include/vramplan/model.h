@@ -145,6 +145,10 @@ struct vp_model {
 	 * (pos_att_type c2p, p2c), and whether a LayerNorm normalizes the
 	 * relative embeddings (norm_rel_ebd "layer_norm") */
 	uint64_t rel_span;
+	/* The span a sliding-window layer attends to (config.json
+	 * sliding_window; 0 = every layer attends to the whole sequence).
+	 * Below it transformers builds no mask (vp_model_masks_window). */
+	uint64_t sliding_window;
 	bool rel_c2p;
 	bool rel_p2c;
 	bool rel_norm;
@@ -181,6 +185,17 @@ struct vp_model {
 /* Zero *m and set the traits implied by an HF model_type. Returns 0, or -1
  * (with err filled, mentioning the supported list) for an unknown type. */
 int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_error *err);
+
+/* The sliding window a model_type's family has when its config does not
+ * say (the windowed releases: Mistral-7B-v0.1, Gemma 2, Gemma 3's local
+ * layers, EXAONE 4.0 32B), else 0. */
+uint64_t vp_model_default_sliding_window(const char *model_type);
+
+/* Does a sequence of this many tokens make the model build a
+ * sliding-window mask? transformers skips the mask below the window
+ * (masking_utils _ignore_causal_mask_sdpa: kv_length <
+ * local_attention_size). */
+bool vp_model_masks_window(const struct vp_model *m, uint64_t seq_len);
 
 /* The model_type strings vp_model_init_family() accepts, NULL-terminated. */
 extern const char *const vp_model_types[];

@@ -1365,7 +1365,7 @@ static void the_eval_loss_holds_the_bytes_per_logit_its_head_computes_with(void 
 /* Unpadded (packed) samples on PyTorch >= 2.5: transformers' SDPA path
  * hands the grouped k/v heads to SDPA (enable_gqa) instead of repeat_kv()
  * copies, 2 x T x (q - kv) x e less per layer. Not where a mask exists:
- * padding, torch.compile, a model that may slide a window. Traced:
+ * padding, torch.compile, a sequence that reaches a sliding window. Traced:
  * MS-L32-3B-lora-sdpa and MS-SANTA-full-bf16 had no copies. */
 static void unmasked_sdpa_keeps_the_grouped_heads_without_copies(void **state)
 {
@@ -1412,7 +1412,20 @@ static void unmasked_sdpa_keeps_the_grouped_heads_without_copies(void **state)
 	t.precision = VP_PREC_BF16;
 	t.packed = false;
 
-	t.compile = false; /* Mistral may slide its window: copies kept */
+	/* Mistral-7B-v0.1 slides a 4096-token window: below it no mask is
+	 * built and the grouped heads go to SDPA as Llama's do; at the window
+	 * the mask is built and the copies are made */
+	assert_int_equal(mistral->sliding_window, 4096);
+	q = (double)(mistral->num_heads * mistral->head_dim);
+	kv = (double)(mistral->num_kv_heads * mistral->head_dim);
+	assert_int_equal(vp_estimate(mistral, g, &t, &padded, &err), 0);
+	t.packed = true;
+	assert_int_equal(vp_estimate(mistral, g, &t, &packed, &err), 0);
+	assert_int_equal(padded.full_bytes[VP_COMP_ACTIVATIONS] - packed.full_bytes[VP_COMP_ACTIVATIONS],
+			 (uint64_t)(2.0 * T * (q - kv) * 2.0 * (double)mistral->num_layers));
+	t.batch = 1;
+	t.seq_len = 4096;
+	t.packed = false;
 	assert_int_equal(vp_estimate(mistral, g, &t, &padded, &err), 0);
 	t.packed = true;
 	assert_int_equal(vp_estimate(mistral, g, &t, &packed, &err), 0);

@@ -990,6 +990,42 @@ static void parse_respects_the_length(void **state)
 	assert_int_equal(err.line, 1);
 }
 
+/* sliding_window: a number is the window, null or use_sliding_window false
+ * is none, absent is the family's (Mistral-7B-v0.1's 4096); a string is an
+ * error naming the key. */
+static void sliding_window_keys(void **state)
+{
+#define BASE "\"hidden_size\": 256, \"intermediate_size\": 512, \"num_hidden_layers\": 2, " \
+	     "\"num_attention_heads\": 4, \"num_key_value_heads\": 2, \"vocab_size\": 1000"
+	static const char windowed[] = "{\"model_type\": \"mistral\", " BASE ", \"sliding_window\": 2048}";
+	static const char none[] = "{\"model_type\": \"mistral\", " BASE ", \"sliding_window\": null}";
+	static const char absent[] = "{\"model_type\": \"mistral\", " BASE "}";
+	static const char unused[] = "{\"model_type\": \"qwen2\", " BASE ", \"sliding_window\": 32768, "
+				     "\"use_sliding_window\": false}";
+	static const char llama[] = "{\"model_type\": \"llama\", " BASE "}";
+	static const char bad[] = "{\"model_type\": \"mistral\", " BASE ", \"sliding_window\": \"4k\"}";
+#undef BASE
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	(void)state;
+	parse_ok(windowed, &m);
+	assert_int_equal(m.sliding_window, 2048);
+	assert_false(vp_model_masks_window(&m, 2047));
+	assert_true(vp_model_masks_window(&m, 2048));
+	parse_ok(none, &m);
+	assert_int_equal(m.sliding_window, 0);
+	assert_false(vp_model_masks_window(&m, 1u << 20));
+	parse_ok(absent, &m);
+	assert_int_equal(m.sliding_window, 4096);
+	parse_ok(unused, &m);
+	assert_int_equal(m.sliding_window, 0);
+	parse_ok(llama, &m);
+	assert_int_equal(m.sliding_window, 0);
+	assert_int_equal(parse(bad, &m, &err), -1);
+	assert_non_null(strstr(err.message, "sliding_window"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1022,6 +1058,7 @@ int main(void)
 		cmocka_unit_test(bad_numbers_name_the_field),
 		cmocka_unit_test(unreadable_file_is_an_io_error),
 		cmocka_unit_test(parse_respects_the_length),
+		cmocka_unit_test(sliding_window_keys),
 	};
 
 	return cmocka_run_group_tests_name("hfconfig", tests, NULL, NULL);
