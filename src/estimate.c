@@ -201,7 +201,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 		 * saved tensors below) is checked too. */
 		double tops[4], k, best_bwd_reserved = 0.0;
 		double block_grads = tt.n_enc * tt.enc.trainable_bytes + tt.n_dec * tt.dec.trainable_bytes;
-		double other_grads = fmax(0.0, tt.grads - block_grads);
+		double other_grads = fmax(0.0, tt.grads - block_grads - tt.late_grads);
 		/* Compiled, the embedding's backward is inductor's decomposition
 		 * (torch/_decomp/decompositions.py embedding_dense_backward),
 		 * which accumulates 16-bit gradients in an fp32 buffer and

@@ -105,6 +105,9 @@ struct block_mem {
 /* Everything derived from the model and setup once, before the phases. */
 struct totals {
 	double weights, weight_copies, head_copy, grads, grads_in_backward, optimizer, step_temp;
+	/* the gradient backward creates only after the blocks: the input
+	 * embedding's, where no LM head shares it */
+	double late_grads;
 	double saved_all, scores_all, inputs_all, global_saved;
 	/* tensors the model's forward holds until it returns, saved by no one
 	 * (DeBERTa's hidden-state tuple and extended mask), training and

@@ -413,8 +413,10 @@ static void one_llama_layer_in_bf16_matches_the_hand_count(void **state)
 	 * fp32 logits' gradient at the start of backward */
 	assert_int_equal(e.full_bytes[VP_COMP_LOGITS], T * V * 12);
 	/* backward: bf16 weights, gradients, two bf16 AdamW states,
-	 * everything saved and the block's backward working memory */
-	assert_int_equal(e.phase_allocated_bytes[VP_PHASE_BACKWARD], params * 8 + saved + around + bwd);
+	 * everything saved and the block's backward working memory; the
+	 * untied input embedding's gradient is not there yet (the embedding
+	 * is the last module backward reaches) */
+	assert_int_equal(e.phase_allocated_bytes[VP_PHASE_BACKWARD], params * 8 - 6400 * 2 + saved + around + bwd);
 	/* the step: the same persistent bytes and foreach AdamW's temporary
 	 * for every parameter, which is the peak of so small a step */
 	assert_int_equal(e.phase_allocated_bytes[VP_PHASE_OPTIMIZER], params * 10);
