@@ -357,8 +357,22 @@ def child(spec):
         torch.cuda.memory._record_memory_history(max_entries=3_000_000)
     base = torch.cuda.memory_allocated()
     base_reserved = torch.cuda.memory_reserved()
+    if spec.get("train_cap_gib"):
+        # a smaller GPU's allocator: the caching allocator may reserve no
+        # more than the cap (CUDACachingAllocator's allowed_memory_maximum),
+        # as on a card whose memory less the CUDA context is that size
+        torch.cuda.set_per_process_memory_fraction(
+            spec["train_cap_gib"] * GIB / torch.cuda.get_device_properties(0).total_memory)
     t0 = time.time()
-    trainer.train()
+    try:
+        trainer.train()
+    except torch.cuda.OutOfMemoryError:
+        if not spec.get("train_cap_gib"):
+            raise
+        print("RESULT " + json.dumps({"train_cap_gib": spec["train_cap_gib"], "train_oom": True,
+                                      "max_reserved": torch.cuda.max_memory_reserved(),
+                                      "torch": torch.__version__}), flush=True)
+        return
     torch.cuda.synchronize()
     wall = time.time() - t0
     train_allocated = torch.cuda.max_memory_allocated()
@@ -426,6 +440,9 @@ def child(spec):
     # max_memory_* were reset at each step begin by the callback; the whole-run
     # peak is the largest step peak (the first step's forward included).
     res["max_allocated"] = max(step_peaks + [res["max_allocated"]])
+    if spec.get("train_cap_gib"):
+        res["train_cap_gib"] = spec["train_cap_gib"]
+        res["train_oom"] = False
     # nvidia-smi now shows the context plus what the allocator holds now; at
     # the peak it held max_reserved instead.
     res["context_mib"] = smi_used_mib() - idle_mib - res["reserved_end"] / 2**20
@@ -643,7 +660,7 @@ def main():
         prev = json.load(open(a.cases_from))
         cases = []
         for spec in runs:
-            if spec["id"] in prev and "error" not in prev[spec["id"]]:
+            if spec["id"] in prev and "error" not in prev[spec["id"]] and not prev[spec["id"]].get("train_oom"):
                 clean = {k: v for k, v in spec.items() if k != "trace"}
                 if spec.get("score", True):
                     cases += case_rows(clean, prev[spec["id"]])
@@ -673,6 +690,13 @@ def main():
             json.dump(results, open(os.path.join(a.out, "results.json"), "w"), indent=1)
             continue
         results[spec["id"]] = res
+        if res.get("train_oom"):
+            print("%-28s OUT OF MEMORY under a cap of %.3f GiB (%.0f s)" % (
+                spec["id"], res["train_cap_gib"], time.time() - t0), flush=True)
+            json.dump(results, open(os.path.join(a.out, "results.json"), "w"), indent=1)
+            continue
+        if res.get("train_cap_gib"):
+            print("%-28s completed under a cap of %.3f GiB" % (spec["id"], res["train_cap_gib"]), flush=True)
         print("%-28s alloc %.3f resv %.3f nvml %.3f GiB steps %s (%.0f s)" % (
             spec["id"], res["max_allocated"] / GIB, res["max_reserved"] / GIB,
             res["nvml_used_mib"] / 1024.0,
