@@ -1,6 +1,7 @@
 # every config imports to an entry that the catalogue loader takes back, and
 # the entry estimates what the config itself does (the same parameters and
-# the same allocated bytes at one small step)
+# the same allocated bytes at one small step, and at a packed step of 4096
+# tokens, where a sliding window of 4096 or less decides SDPA's k/v copies)
 t=$(mktemp) || exit 1
 est() {
 	python3 -c 'import json,sys; e=json.load(sys.stdin)["estimate"]; print(e["params_total"], e["allocated_bytes"])'
@@ -11,6 +12,8 @@ for f in tests/data/configs/*.json; do
 	"$VRAMPLAN" list models --catalog "$t" | grep -q "^$name " || { echo "not listed: $f"; continue; }
 	a=$("$VRAMPLAN" estimate --model "$f" --gpu h100 --batch 1 --seq-len 64 --target-len 16 --format json 2>/dev/null | est)
 	b=$("$VRAMPLAN" estimate --catalog "$t" --model "$name" --gpu h100 --batch 1 --seq-len 64 --target-len 16 --format json 2>/dev/null | est)
+	a="$a $("$VRAMPLAN" estimate --model "$f" --gpu h100 --batch 1 --seq-len 4096 --target-len 16 --packed --format json 2>/dev/null | est)"
+	b="$b $("$VRAMPLAN" estimate --catalog "$t" --model "$name" --gpu h100 --batch 1 --seq-len 4096 --target-len 16 --packed --format json 2>/dev/null | est)"
 	if [ -n "$a" ] && [ "$a" = "$b" ]; then echo "$f: $name"; else echo "estimates differ: $f ($a | $b)"; fi
 done
 rm -f "$t"
