@@ -211,6 +211,12 @@ static double norm_scale_bytes(const struct ctx *c)
  * recomputes the pointwise chain and keeps only the input.
  * LayerNorm (F.layer_norm, fp32 under autocast) saves its input, mean and rstd.
  */
+/* How many T x f gradients an MLP's backward holds at once. */
+static double mlp_bwd_widths(const struct ctx *c)
+{
+	return c->m->gated_mlp ? 3.0 : 2.0;
+}
+
 static void norm_keep(const struct ctx *c, double T, struct block_mem *bm)
 {
 	if (c->m->norm == VP_NORM_RMS) {
@@ -819,7 +825,11 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	 * PEFT: _cast_input_dtype, then the dropped copy). */
 	bm->recompute_largest = Tm * c->f *
 				(down != NULL && lora_on(c, down) && lora_own_input(c) ? fmax(e, c->ab) : e);
-	bm->bwd_transient = fmax(bm->bwd_transient, 3.0 * T * c->f * e) + 2.0 * T * c->h * 4.0;
+	/* the MLP's backward: a gated MLP holds the gradients of the
+	 * product, the activation's output and the up projection's (three
+	 * T x f), a plain one the gradient reaching the activation and the
+	 * one leaving it (two) */
+	bm->bwd_transient = fmax(bm->bwd_transient, mlp_bwd_widths(c) * T * c->f * e) + 2.0 * T * c->h * 4.0;
 	/* In a sequential block the MLP's backward comes first, and by the
 	 * attention's the MLP's saved tensors are freed (autograd frees a
 	 * node's saved tensors once it has run). A parallel block's two
@@ -829,7 +839,8 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	 * copies already gone. */
 	bm->saved_at_attn_bwd = c->m->parallel_block ? bm->saved : saved_attn;
 	bm->attn_bwd_transient = attn_transient + 2.0 * T * c->h * 4.0;
-	bm->mlp_bwd_transient = c->m->parallel_block ? bm->bwd_transient : 3.0 * T * c->f * e + 2.0 * T * c->h * 4.0;
+	bm->mlp_bwd_transient = c->m->parallel_block ? bm->bwd_transient
+						     : mlp_bwd_widths(c) * T * c->f * e + 2.0 * T * c->h * 4.0;
 	bm->fwd_transient = fmax(bm->fwd_transient, T * c->f * e);
 	/* Forward only, no_grad frees each tensor when its consumer has run:
 	 * at the MLP's widest moment a gated MLP holds act(gate), up and

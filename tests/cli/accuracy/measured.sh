@@ -1,6 +1,6 @@
 # The peaks measured on the lent H100 (bench/measured: HF Trainer, PEFT,
 # torch 2.11, every case stating its PyTorch): every row is read, and the
-# summary stays where these 339 rows put it today: median 1.4%, p90 6.9%,
+# summary stays where these 339 rows put it today: median 1.3%, p90 6.9%,
 # max 29.3%, sixteen unsafe rows. 33 of the rows come from eleven runs
 # measured on 2026-11-23 (second session) out of sample, each estimated
 # before it ran (bench/measured/README.md). The unsafe rows are reserved and
