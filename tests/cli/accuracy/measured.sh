@@ -1,7 +1,7 @@
 # The peaks measured on the lent H100 (bench/measured: HF Trainer, PEFT,
 # torch 2.11, every case stating its PyTorch): every row is read, and the
-# summary stays where these 339 rows put it today: median 1.3%, p90 6.9%,
-# max 29.3%, sixteen unsafe rows. 33 of the rows come from eleven runs
+# summary stays where these 351 rows put it today: median 1.4%, p90 7.2%,
+# max 29.3%, eighteen unsafe rows. 45 of the rows come from fifteen runs
 # measured on 2026-11-23 (second session) out of sample, each estimated
 # before it ran (bench/measured/README.md). The unsafe rows are reserved and
 # device levels whose allocated level is within 3%: full Llama 3.2 3B
@@ -9,19 +9,20 @@
 # torch_compile (-7%), whose gradients reserve segments of their own; a
 # Marian beam search's evaluation after one and after three training steps
 # (-24%: segments the training left reserved); GPT-J-6B LoRA with
-# checkpointing (-5%); XLM-R large classification (-9.5%: its 977 MiB
-# embedding gradient and AdamW temporary get segments of their own) and
-# Llama 3.2 3B LoRA training its embedding and head copies (-6.5%: their
-# gradients and states leave holes in the loss's segments). The max is a
-# full fine-tune with gradient accumulation, +29% reserved (docs/memory-model.md
-# "Known gaps").
+# checkpointing (-5%); XLM-R large sequence and token classification (-10%,
+# -11.5%: its 977 MiB embedding gradient and AdamW temporary get segments of
+# their own) and Llama 3.2 3B LoRA training its embedding and head copies
+# (-6.5%: their gradients and states leave holes in the loss's segments).
+# The largest over-estimates are a full fine-tune with gradient accumulation
+# (+29% reserved) and RoBERTa with checkpointing (+26% reserved)
+# (docs/memory-model.md "Known gaps").
 . tests/cli/accuracy/summary.lib
 summary_of bench/measured/cases.yaml
-check scored "$(get scored)" "==" 339
+check scored "$(get scored)" "==" 351
 check unsupported "$(get unsupported)" "==" 0
-check unsafe "$(get unsafe)" "<=" 16
+check unsafe "$(get unsafe)" "<=" 18
 check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 1.6
-check p90_abs_err_pct "$(get p90_abs_err_pct)" "<=" 7.1
+check p90_abs_err_pct "$(get p90_abs_err_pct)" "<=" 7.4
 check max_abs_err_pct "$(get max_abs_err_pct)" "<=" 30.0
 [ $fail -eq 0 ] && echo "measured rows read and within their recorded bounds"
 exit $fail
