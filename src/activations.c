@@ -203,6 +203,12 @@ static double norm_scale_bytes(const struct ctx *c)
 	return vp_model_norm_scales_in_fp32(c->m) ? 4.0 : c->r;
 }
 
+/* How many T x f gradients an MLP's backward holds at once. */
+static double mlp_bwd_widths(const struct ctx *c)
+{
+	return c->m->gated_mlp ? 3.0 : 2.0;
+}
+
 /*
  * Norm: what one norm over T tokens saves for backward.
  * RMSNorm (LlamaRMSNorm, T5LayerNorm) upcasts its input to fp32 (saved by
@@ -211,12 +217,6 @@ static double norm_scale_bytes(const struct ctx *c)
  * recomputes the pointwise chain and keeps only the input.
  * LayerNorm (F.layer_norm, fp32 under autocast) saves its input, mean and rstd.
  */
-/* How many T x f gradients an MLP's backward holds at once. */
-static double mlp_bwd_widths(const struct ctx *c)
-{
-	return c->m->gated_mlp ? 3.0 : 2.0;
-}
-
 static void norm_keep(const struct ctx *c, double T, struct block_mem *bm)
 {
 	if (c->m->norm == VP_NORM_RMS) {

@@ -196,12 +196,14 @@ static void family_biased_decoder(struct vp_model *m, enum vp_naming naming)
 
 uint64_t vp_model_default_sliding_window(const char *model_type)
 {
-	/* MistralConfig and Mixtral's sliding_window 4096 (Mistral-7B-v0.1;
-	 * later releases write null), Gemma2Config 4096, Gemma3TextConfig
-	 * 512 (Gemma 3 1B; 1024 in the larger ones, a later mask),
-	 * Exaone4Config 4096 (the 32B's local layers; the 1.2B writes null) */
+	/* MistralConfig's sliding_window 4096 (Mistral-7B-v0.1; later
+	 * releases write null; MixtralConfig's default is None),
+	 * Gemma2Config 4096, Gemma3TextConfig 512 (Gemma 3 1B; the larger
+	 * ones slide 1024, so 512 keeps their copies from 512 tokens on, the
+	 * safe side), Exaone4Config 4096 (the 32B's local layers; the 1.2B
+	 * writes null) */
 	static const struct { const char *type; uint64_t window; } defaults[] = {
-		{"mistral", 4096}, {"mixtral", 4096}, {"gemma2", 4096}, {"gemma3_text", 512}, {"exaone4", 4096},
+		{"mistral", 4096}, {"gemma2", 4096}, {"gemma3_text", 512}, {"exaone4", 4096},
 	};
 	size_t i;
 
