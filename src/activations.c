@@ -491,8 +491,12 @@ static void attention_saved(const struct ctx *c, double b, double sq, double sk,
 		 * (convert_boolean_attn_mask) and the memory-efficient kernel,
 		 * which runs where a mask is given, keeps it for backward.
 		 * Traced: MS-L32-3B-lora-sdpa-pad held one b x s x s x 2 tensor
-		 * per layer (4 MiB x 28) that its unpadded twin did not. */
-		if (c->attn == VP_ATTN_SDPA && c->t->padding_mask)
+		 * per layer (4 MiB x 28) that its unpadded twin did not. A
+		 * sequence that reaches the model's sliding window gets a
+		 * (sliding) mask the same way: MS-MISTRAL7B-lora-sdpa-s4096
+		 * allocated 2.95 GiB more than at 4000 tokens, its repeat_kv
+		 * copies and 32 MiB x 32 layers of mask. */
+		if (c->attn == VP_ATTN_SDPA && (c->t->padding_mask || vp_model_masks_window(c->m, c->t->seq_len)))
 			keep(bm, &bm->saved, b * sq * sk * e, 1.0);
 		/* the o-projection's own copy of the output, where there is
 		 * one (o_input_copied) */

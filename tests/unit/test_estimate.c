@@ -1433,6 +1433,19 @@ static void unmasked_sdpa_keeps_the_grouped_heads_without_copies(void **state)
 	t.packed = true;
 	assert_int_equal(vp_estimate(mistral, g, &t, &packed, &err), 0);
 	assert_int_equal(packed.full_bytes[VP_COMP_ACTIVATIONS], padded.full_bytes[VP_COMP_ACTIVATIONS]);
+	/* against the same model without a window: the copies, and the mask
+	 * SDPA keeps per layer (1 x 4096 x 4096 x 2), as for a padded batch
+	 * (MS-MISTRAL7B-lora-sdpa-s4096) */
+	{
+		struct vp_model unwindowed = *mistral;
+		struct vp_estimate unmasked;
+
+		unwindowed.sliding_window = 0;
+		assert_int_equal(vp_estimate(&unwindowed, g, &t, &unmasked, &err), 0);
+		assert_int_equal(packed.full_bytes[VP_COMP_ACTIVATIONS] - unmasked.full_bytes[VP_COMP_ACTIVATIONS],
+				 (uint64_t)((2.0 * 4096.0 * (q - kv) * 2.0 + 4096.0 * 4096.0 * 2.0) *
+					    (double)mistral->num_layers));
+	}
 }
 
 /* Gemma's RMSNorm scales in fp32 (_norm(x.float()) * (1.0 + weight.float())),
