@@ -142,3 +142,43 @@ double vp_est_loss_fragmentation(const struct totals *tt, const struct vp_train 
 		room = fmax(0.0, tt->loss_set - tt->grads);
 	return tt->loss_block + fmin(carved, room);
 }
+
+/*
+ * The vocabulary matrix's own segments, under a head that computes no
+ * logits over the vocabulary (a classifier, a token classifier, an
+ * encoder's output; an LM head's loss has the term above): the trained
+ * embedding's gradient, its AdamW states and the step's temporary of it
+ * are larger than the blocks the forward frees (XLM-R large: 977 MiB
+ * against 64 MiB), so each reserves a segment of its size. The states that the first optimizer
+ * step creates for the other parameters take blocks that the first step's
+ * activations held; the second forward's activations that no longer fit
+ * what the first step reserved take free blocks wherever one is large
+ * enough, which is the gradient's and the temporary's segments (freed by
+ * zero_grad and by the step), and the second backward's gradient and step's
+ * temporary then reserve new segments. From then on one set stays idle
+ * through each forward. Traced: MS-BGEM3-cls-fp16 (bench/measured,
+ * traces/2026-11-23-oos2-traced.txt) reserved four 978 MiB segments in its
+ * first step and two more, for the gradient and the foreach temporary, in
+ * its second; reserved minus allocated grew by 2,426 MiB there.
+ *
+ * step2_forward: the second forward's allocated bytes (with every state),
+ * less the vocabulary's states in their own segments; step1_held: the most
+ * the first step held in blocks other than the vocabulary's.
+ */
+double vp_est_vocab_fragmentation(const struct totals *tt, const struct vp_train *t, double step2_forward,
+				  double step1_held, bool grads_freed)
+{
+	double idle = tt->vocab_temp_bytes + (grads_freed ? tt->vocab_grad_bytes : 0.0);
+
+	/* A loss block at least as large holds it. It is counted whatever
+	 * the size of the forward's blocks: a matrix no larger than the
+	 * largest of them would be carved from them, but a threshold on the
+	 * activations, which grow with the batch, would let a larger batch
+	 * lower the estimate, which the planner's search cannot have
+	 * (tests/unit/test_properties.c; DeBERTa-v3's 375 MiB embedding meets
+	 * its eager scores at batch 32 x 512). DeepSpeed ZeRO and FSDP keep
+	 * gradients and states in flat buffers of their own. */
+	if (tt->vocab_block_bytes <= tt->loss_block || t->zero_stage > 0 || t->fsdp)
+		return 0.0;
+	return fmin(idle, fmax(0.0, step2_forward - step1_held));
+}

@@ -369,7 +369,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	{
 		/* the forward's activations as allocated: rounded blocks */
 		double acts = (t->grad_ckpt ? tt.inputs_all : tt.saved_all + tt.scores_all) + fwd_waste;
-		double share, loss_frag;
+		double share, loss_frag, vocab_frag = 0.0;
 
 		if (t->expandable_segments) {
 			/* Expandable segments map pages at the end of one segment,
@@ -391,11 +391,23 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 			share = VP_FRAGMENTATION;
 			loss_frag = 0.0;
 		}
+		if (pt2_segments && !t->optimizer_in_backward && !c.lm_head) {
+			/* what the first step held outside the vocabulary's own
+			 * segments: its forward and backward (no states yet) and its
+			 * optimizer step (their states, gradients and temporaries
+			 * aside) */
+			double step1 = fmax(phase[VP_PHASE_FORWARD] - tt.optimizer + fwd_waste,
+					    fmax(phase[VP_PHASE_BACKWARD] - tt.optimizer + bwd_waste,
+						 phase[VP_PHASE_OPTIMIZER] - tt.vocab_grad_bytes -
+							 tt.vocab_states_bytes - tt.vocab_temp_bytes));
+			vocab_frag = vp_est_vocab_fragmentation(
+				&tt, t, phase[VP_PHASE_FORWARD] + fwd_waste - tt.vocab_states_bytes, step1, grads_freed);
+		}
 		reserved = phase[out->peak_phase] + waste_at_peak + share * dynamic;
 		for (p = 0; p < VP_PHASE_COUNT; p++) {
 			double extra = 0.0;
 			if (p == VP_PHASE_FORWARD)
-				extra = fmax(loss_frag, recompute_frag);
+				extra = fmax(loss_frag, recompute_frag) + vocab_frag;
 			else if (p == VP_PHASE_BACKWARD)
 				extra = bwd_frag;
 			reserved = fmax(reserved, phase[p] + waste_phase[p] + share * dyn_phase[p] + extra);

@@ -120,6 +120,9 @@ struct totals {
 	/* an embedding or LM head matrix (vocabulary x hidden) is trained: its
 	 * gradient and states are too large for the forward's blocks */
 	bool trains_vocab_matrix;
+	/* ... and, where one is, one such matrix's bytes and the vocabulary
+	 * matrices' gradients, optimizer states and step temporaries */
+	double vocab_block_bytes, vocab_grad_bytes, vocab_states_bytes, vocab_temp_bytes;
 	double largest_param_bytes, largest_linear_bytes;
 	double n_blocks;
 	double trainable_params, total_params;
@@ -135,6 +138,8 @@ double vp_est_alloc_waste(double bytes);
 double vp_est_loss_fragmentation(const struct totals *tt, const struct vp_train *t, double activations,
 				 bool grads_freed);
 double vp_est_recompute_fragmentation(const struct totals *tt, const struct vp_train *t);
+double vp_est_vocab_fragmentation(const struct totals *tt, const struct vp_train *t, double step2_forward,
+				  double step1_held, bool grads_freed);
 
 /* parameters.c */
 bool vp_est_is_16bit_params(enum vp_precision p);

@@ -183,6 +183,7 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 	double total = (double)vp_model_param_count_parts(m, c->decoder, c->lm_head);
 	double head_params = 0.0, head_peft = 0.0, nonlin, trainable_bytes = 0.0, trainable = 0.0;
 	double embed = (double)m->vocab_size * c->E;
+	double vocab_bytes = 0.0; /* the trained vocabulary-sized matrices */
 	double frozen = (double)vp_model_frozen_param_count(m, c->decoder);
 	size_t i;
 
@@ -292,6 +293,7 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 		 * tables: no gradient, no optimizer state */
 		trainable = total - frozen;
 		trainable_bytes = trainable * c->wb;
+		vocab_bytes = embed * (c->head_matrix ? 2.0 : 1.0) * c->wb;
 		break;
 	case VP_METHOD_LORA:
 	case VP_METHOD_QLORA:
@@ -319,6 +321,7 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 			if (is_embedding_name(name) || is_head_name(name)) {
 				p = embed;
 				tt->trains_vocab_matrix = true;
+				vocab_bytes += embed * c->nb;
 			} else if (strcmp(name, "classifier") == 0 || strcmp(name, "score") == 0)
 				p = 0.0; /* the task head, already trained */
 			else if (strcmp(name, "classification_head") == 0 && head_peft != head_params)
@@ -448,6 +451,26 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 	}
 	if (t->method == VP_METHOD_FROZEN)
 		tt->optimizer = tt->step_temp = 0.0;
+
+	/* The trained vocabulary-sized matrices' share of what comes and goes
+	 * (docs: "Allocator", the vocabulary's own segments): their gradients,
+	 * their states (not Adafactor's, which are factored: a row and a
+	 * column) and the step's temporaries of them, a whole list's share on
+	 * the foreach path, one parameter's on a path that goes one at a time. */
+	tt->vocab_block_bytes = vocab_bytes > 0.0 ? embed * (c->full ? c->wb : c->nb) : 0.0;
+	tt->vocab_grad_bytes = t->optimizer_in_backward ? 0.0 : vocab_bytes;
+	tt->vocab_states_bytes = 0.0;
+	tt->vocab_temp_bytes = 0.0;
+	if (vocab_bytes > 0.0 && trainable_bytes > 0.0) {
+		double share = fmin(1.0, vocab_bytes / trainable_bytes);
+		if (t->optimizer != VP_OPT_ADAFACTOR)
+			tt->vocab_states_bytes = tt->optimizer * share;
+		if (tt->step_temp >= trainable_bytes)
+			tt->vocab_temp_bytes = tt->step_temp * share;
+		else if (tt->largest_param_bytes > 0.0)
+			tt->vocab_temp_bytes =
+				fmin(tt->step_temp, tt->step_temp / tt->largest_param_bytes * tt->vocab_block_bytes);
+	}
 
 	/* Allocator rounding of the persistent tensors: each parameter, its
 	 * gradient and its (up to two) optimizer states are separate

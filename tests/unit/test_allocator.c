@@ -144,6 +144,53 @@ static void recomputation_overhead_never_exceeds_what_checkpointing_drops(void *
 	assert_true(vp_est_recompute_fragmentation(&tt, &t) == 31.0 * 2.0 * 1024.0 * 1024.0);
 }
 
+/* XLM-R large classified under autocast (MS-BGEM3-cls-fp16): a 977 MiB
+ * fp32 embedding gradient, two states and one foreach temporary of it. */
+static struct totals xlmr_like(void)
+{
+	struct totals tt;
+
+	memset(&tt, 0, sizeof tt);
+	tt.n_enc = 24.0;
+	tt.vocab_block_bytes = 977.0 * MIB;
+	tt.vocab_grad_bytes = 977.0 * MIB;
+	tt.vocab_states_bytes = 2.0 * 977.0 * MIB;
+	tt.vocab_temp_bytes = 977.0 * MIB;
+	return tt;
+}
+
+static void displaced_activations_idle_the_vocabulary_gradient_and_temporary(void **state)
+{
+	struct totals tt = xlmr_like();
+	struct vp_train t;
+
+	(void)state;
+	memset(&t, 0, sizeof t);
+	/* the second forward needs 2,126 MiB beyond the first step's blocks
+	 * (the trace): both freed segments are taken, and both reserved again */
+	assert_true(vp_est_vocab_fragmentation(&tt, &t, 13450.0 * MIB, 11324.0 * MIB, true) == 2.0 * 977.0 * MIB);
+	/* less displaced: only that much */
+	assert_true(vp_est_vocab_fragmentation(&tt, &t, 11824.0 * MIB, 11324.0 * MIB, true) == 500.0 * MIB);
+	/* nothing displaced, nothing idle */
+	assert_true(vp_est_vocab_fragmentation(&tt, &t, 11000.0 * MIB, 11324.0 * MIB, true) == 0.0);
+	/* accumulating: the gradient stays, only the temporary's segment frees */
+	assert_true(vp_est_vocab_fragmentation(&tt, &t, 13450.0 * MIB, 11324.0 * MIB, false) == 977.0 * MIB);
+}
+
+static void a_vocabulary_matrix_a_loss_block_holds_keeps_no_segment(void **state)
+{
+	struct totals tt = xlmr_like();
+	struct vp_train t;
+
+	(void)state;
+	memset(&t, 0, sizeof t);
+	tt.loss_block = 1954.0 * MIB; /* a loss's segment holds it */
+	assert_true(vp_est_vocab_fragmentation(&tt, &t, 13450.0 * MIB, 11324.0 * MIB, true) == 0.0);
+	tt.loss_block = 0.0;
+	t.zero_stage = 2; /* flat buffers */
+	assert_true(vp_est_vocab_fragmentation(&tt, &t, 13450.0 * MIB, 11324.0 * MIB, true) == 0.0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -154,6 +201,8 @@ int main(void)
 		cmocka_unit_test(recomputation_leaves_seven_segments_of_its_largest_tensor),
 		cmocka_unit_test(no_recomputation_overhead_without_checkpointing_or_with_offload),
 		cmocka_unit_test(recomputation_overhead_never_exceeds_what_checkpointing_drops),
+		cmocka_unit_test(displaced_activations_idle_the_vocabulary_gradient_and_temporary),
+		cmocka_unit_test(a_vocabulary_matrix_a_loss_block_holds_keeps_no_segment),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
