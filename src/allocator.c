@@ -140,6 +140,21 @@ double vp_est_loss_fragmentation(const struct totals *tt, const struct vp_train 
 	 * allocated). */
 	if (t->grad_ckpt && grads_freed)
 		room = fmax(0.0, tt->loss_set - tt->grads);
+	/* LoRA training copies of the embedding or LM head (modules_to_save):
+	 * their states are the only blocks of the step larger than the
+	 * forward's, so where a loss block holds one they are carved from the
+	 * loss's freed segments whatever the activations, and stay there; the
+	 * next loss reserves anew. Traced: MS-L32-3B-lora-emb (bench/measured,
+	 * traces/2026-11-23-lora-emb.txt): four 752 MiB states in the first
+	 * loss's segments, three new 2,004 MiB segments in the second step.
+	 * Counted as up to one loss block: how they pack (two to a segment
+	 * there) depends on the block's size against the loss's, and a count
+	 * of segments would fall as a longer sequence lets more share one. A
+	 * full fine-tune's gradients and states take the same segments in
+	 * other orders (see "Known gaps"), so this stays with LoRA. */
+	if (t->method != VP_METHOD_FULL && tt->vocab_states_bytes > 0.0 && tt->vocab_block_bytes > 0.0 &&
+	    tt->vocab_block_bytes <= tt->loss_block)
+		carved = fmax(carved, fmin(tt->loss_block, tt->vocab_states_bytes));
 	return tt->loss_block + fmin(carved, room);
 }
 

@@ -191,6 +191,52 @@ static void a_vocabulary_matrix_a_loss_block_holds_keeps_no_segment(void **state
 	assert_true(vp_est_vocab_fragmentation(&tt, &t, 13450.0 * MIB, 11324.0 * MIB, true) == 0.0);
 }
 
+/* Llama 3.2 3B with LoRA training copies of its embedding and head
+ * (MS-L32-3B-lora-emb, batch 4 x 1024): 2,004 MiB loss blocks, four
+ * 752 MiB states of the copies, activations far larger than the states. */
+static struct totals l32_lora_emb_like(void)
+{
+	struct totals tt;
+
+	memset(&tt, 0, sizeof tt);
+	tt.loss_block = 2004.0 * MIB;
+	tt.loss_set = 1002.0 * MIB + 4.0 * 2004.0 * MIB;
+	tt.vocab_block_bytes = 752.0 * MIB;
+	tt.vocab_states_bytes = 4.0 * 752.0 * MIB;
+	tt.optimizer = tt.vocab_states_bytes + 40.0 * MIB;
+	return tt;
+}
+
+static void lora_copies_states_carve_up_to_one_loss_block(void **state)
+{
+	struct totals tt = l32_lora_emb_like();
+	struct vp_train t;
+
+	(void)state;
+	memset(&t, 0, sizeof t);
+	t.method = VP_METHOD_LORA;
+	/* however large the activations: the copies' states fit nothing else */
+	assert_true(vp_est_loss_fragmentation(&tt, &t, 20000.0 * MIB, true) == 2.0 * 2004.0 * MIB);
+	/* states smaller than a loss block: all of them */
+	tt.loss_block = 4008.0 * MIB;
+	assert_true(vp_est_loss_fragmentation(&tt, &t, 20000.0 * MIB, true) == 4008.0 * MIB + 3008.0 * MIB);
+}
+
+static void lora_copies_no_loss_block_holds_or_a_full_fine_tune_carve_nothing_extra(void **state)
+{
+	struct totals tt = l32_lora_emb_like();
+	struct vp_train t;
+
+	(void)state;
+	memset(&t, 0, sizeof t);
+	t.method = VP_METHOD_LORA;
+	tt.loss_block = 700.0 * MIB; /* smaller than a state: segments of their own */
+	assert_true(vp_est_loss_fragmentation(&tt, &t, 20000.0 * MIB, true) == 700.0 * MIB);
+	tt.loss_block = 2004.0 * MIB;
+	t.method = VP_METHOD_FULL; /* only the states beyond the activations */
+	assert_true(vp_est_loss_fragmentation(&tt, &t, 20000.0 * MIB, true) == 2004.0 * MIB);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -203,6 +249,8 @@ int main(void)
 		cmocka_unit_test(recomputation_overhead_never_exceeds_what_checkpointing_drops),
 		cmocka_unit_test(displaced_activations_idle_the_vocabulary_gradient_and_temporary),
 		cmocka_unit_test(a_vocabulary_matrix_a_loss_block_holds_keeps_no_segment),
+		cmocka_unit_test(lora_copies_states_carve_up_to_one_loss_block),
+		cmocka_unit_test(lora_copies_no_loss_block_holds_or_a_full_fine_tune_carve_nothing_extra),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
