@@ -151,9 +151,10 @@ double vp_est_loss_fragmentation(const struct totals *tt, const struct vp_train 
 	 * there) depends on the block's size against the loss's, and a count
 	 * of segments would fall as a longer sequence lets more share one. A
 	 * full fine-tune's gradients and states take the same segments in
-	 * other orders (see "Known gaps"), so this stays with LoRA. */
-	if (t->method != VP_METHOD_FULL && tt->vocab_states_bytes > 0.0 && tt->vocab_block_bytes > 0.0 &&
-	    tt->vocab_block_bytes <= tt->loss_block)
+	 * other orders (see "Known gaps"), so this stays with LoRA. FSDP
+	 * keeps states in flat shards of its own. */
+	if (t->method != VP_METHOD_FULL && !t->fsdp && tt->vocab_states_bytes > 0.0 &&
+	    tt->vocab_block_bytes > 0.0 && tt->vocab_block_bytes <= tt->loss_block)
 		carved = fmax(carved, fmin(tt->loss_block, tt->vocab_states_bytes));
 	return tt->loss_block + fmin(carved, room);
 }
@@ -164,17 +165,18 @@ double vp_est_loss_fragmentation(const struct totals *tt, const struct vp_train 
  * encoder's output; an LM head's loss has the term above): the trained
  * embedding's gradient, its AdamW states and the step's temporary of it
  * are larger than the blocks the forward frees (XLM-R large: 977 MiB
- * against 64 MiB), so each reserves a segment of its size. The states that the first optimizer
- * step creates for the other parameters take blocks that the first step's
- * activations held; the second forward's activations that no longer fit
- * what the first step reserved take free blocks wherever one is large
- * enough, which is the gradient's and the temporary's segments (freed by
- * zero_grad and by the step), and the second backward's gradient and step's
- * temporary then reserve new segments. From then on one set stays idle
- * through each forward. Traced: MS-BGEM3-cls-fp16 (bench/measured,
- * traces/2026-11-23-oos2-traced.txt) reserved four 978 MiB segments in its
- * first step and two more, for the gradient and the foreach temporary, in
- * its second; reserved minus allocated grew by 2,426 MiB there.
+ * against 64 MiB), so each reserves a segment of its size. The states
+ * that the first optimizer step creates for the other parameters take
+ * blocks that the first step's activations held; the second forward's
+ * activations that no longer fit what the first step reserved take free
+ * blocks wherever one is large enough, which is the gradient's and the
+ * temporary's segments (freed by zero_grad and by the step), and the second
+ * backward's gradient and step's temporary then reserve new segments.
+ * From then on one set stays idle through each forward. Traced:
+ * MS-BGEM3-cls-fp16 (bench/measured, traces/2026-11-23-oos2-traced.txt)
+ * reserved four 978 MiB segments in its first step and two more, for the
+ * gradient and the foreach temporary, in its second; reserved minus
+ * allocated grew by 2,426 MiB there.
  *
  * step2_forward: the second forward's allocated bytes (with every state),
  * less the vocabulary's states in their own segments; step1_held: the most
