@@ -1035,6 +1035,46 @@ static void the_loss_leaves_a_segment_unless_segments_expand(void **state)
 	assert_int_equal(expandable.allocated_bytes, plain.allocated_bytes);
 }
 
+/* XLM-R large classified under autocast with foreach AdamW (MS-BGEM3-cls-fp16,
+ * batch 16 x 512): the embedding's fp32 gradient and the step's temporary of
+ * it (250002 x 1024 x 4 bytes each) keep segments idle through the forward,
+ * once the other parameters' states have displaced activations; fused AdamW
+ * has no temporary, accumulation keeps the gradient live (docs/memory-model.md,
+ * "Allocator"). */
+static void a_classifier_keeps_its_embedding_gradient_and_temporary_segments(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "xlm-roberta-large");
+	const double matrix = 250002.0 * 1024.0 * 4.0;
+	struct vp_train t;
+	struct vp_estimate foreach_step, fused, accumulating;
+
+	(void)state;
+	assert_non_null(m);
+	vp_train_defaults(&t);
+	t.head = VP_HEAD_SEQ_CLS;
+	t.num_labels = 3;
+	t.batch = 16;
+	t.seq_len = 512;
+	t.precision = VP_PREC_AMP_FP16;
+	t.attn = VP_ATTN_SDPA;
+	t.optimizer = VP_OPT_ADAMW;
+	foreach_step = estimated(m, &t);
+	/* the forward's reserved level: its allocated bytes, both segments,
+	 * and the rounding and fragmentation shares on top */
+	assert_true((double)foreach_step.reserved_bytes >=
+		    (double)foreach_step.phase_allocated_bytes[VP_PHASE_FORWARD] + 2.0 * matrix);
+	t.optimizer = VP_OPT_ADAMW_FUSED;
+	fused = estimated(m, &t);
+	assert_true((double)fused.reserved_bytes >= (double)fused.phase_allocated_bytes[VP_PHASE_FORWARD] + matrix);
+	assert_true((double)fused.reserved_bytes < (double)fused.phase_allocated_bytes[VP_PHASE_FORWARD] + 2.0 * matrix);
+	/* accumulating: the gradient stays live, the temporary's segment idles */
+	t.optimizer = VP_OPT_ADAMW;
+	t.grad_accum = 2;
+	accumulating = estimated(m, &t);
+	assert_true((double)accumulating.reserved_bytes >=
+		    (double)accumulating.phase_allocated_bytes[VP_PHASE_FORWARD] + matrix);
+}
+
 /* Optimizer states per trainable parameter, fp32 (docs/memory-model.md,
  * "Optimizer states"): AdamW two fp32 states; bitsandbytes' 8-bit AdamW two
  * 1-byte states plus an fp32 absmax per 2048-element block of each; SGD
@@ -1791,6 +1831,7 @@ int main(void)
 		cmocka_unit_test(liger_keeps_no_logits_and_two_swiglu_tensors),
 		cmocka_unit_test(a_shared_expert_runs_every_token),
 		cmocka_unit_test(the_loss_leaves_a_segment_unless_segments_expand),
+		cmocka_unit_test(a_classifier_keeps_its_embedding_gradient_and_temporary_segments),
 		cmocka_unit_test(each_optimizer_keeps_its_documented_states),
 		cmocka_unit_test(every_catalogue_model_matches_its_published_parameter_count),
 		cmocka_unit_test(marian_position_tables_count_but_never_train),
