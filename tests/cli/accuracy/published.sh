@@ -13,12 +13,28 @@ summary_of bench/published/litgpt-resource-tables.yaml
 check scored "$(get scored)" "==" 12
 check unsupported "$(get unsupported)" "==" 0
 check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 4.5
-# litgpt's full fine-tunes of Llama 2 (-10.7/-11.0%): litgpt rebuilds q with
-# torch.cat after RoPE, so SDPA's output needs a copy for the o-projection;
-# transformers' layout needs none, which is what vramplan counts
-# (docs/memory-model.md "Known gaps")
+# litgpt's Q-LoRA rows of Llama 2 7B (-10.7/-11.0%): litgpt rebuilds q with
+# torch.cat after RoPE, so the o-projection's bitsandbytes input is a copy of
+# SDPA's output; transformers' layout needs none, which is what vramplan
+# counts, and litgpt's Q-LoRA keeps more besides (docs/memory-model.md
+# "Known gaps")
 check max_abs_err_pct "$(get max_abs_err_pct)" "<=" 11.5
 check unsafe "$(get unsafe)" "<=" 5
+summary_of bench/published/litgpt-config-hub.yaml
+check scored "$(get scored)" "==" 24
+check unsupported "$(get unsupported)" "==" 0
+# litgpt's later config table: the LoRA rows are within -4.1..+8.5% but for
+# Gemma (-12.5%) and phi-2 (+31%, litgpt's fused GELU); every bitsandbytes
+# Q-LoRA row is under, by 0.8-2.6 GiB more than its LoRA twin, which no key of
+# the schema explains (docs/memory-model.md "Known gaps")
+check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 11.5
+check unsafe "$(get unsafe)" "<=" 12
+for row in LGH-L2-7B-lora LGH-L3-8B-lora LGH-MISTRAL7B-lora LGH-PHI3-lora LGH-SLM3B-lora LGH-TINYLLAMA-lora; do
+	err=$(printf '%s\n' "$out" | awk -v id="$row" '$1 == id { print $6 }')
+	[ -n "$err" ] || { echo "accuracy: row $row missing" >&2; fail=1; continue; }
+	check "$row" "$err" ">=" -5.0
+	check "$row" "$err" "<=" 6.0
+done
 summary_of bench/published/peft-readme.yaml
 check scored "$(get scored)" "==" 2
 check unsupported "$(get unsupported)" "==" 0
