@@ -174,9 +174,15 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	recompute_frag = pt2_segments ? vp_est_recompute_fragmentation(&tt, t) : 0.0;
 
 	/* Forward end / loss: everything saved, logits and their gradient. */
+	/* Only autocast's cache keeps copies through a checkpointed forward:
+	 * it holds the casts of trainable fp32 leaves whatever the grad mode
+	 * (autocast_mode.cpp cached_cast). The other copies (a frozen
+	 * weight's cast, a GPTQ layer's dequantized weight) are tensors a
+	 * matmul saves for backward, which a checkpointed block does not
+	 * keep: one block's at a time, as its other saved tensors. */
 	copies_fwd = tt.weight_copies;
-	if (c.amp && t->grad_ckpt && !c.full)
-		copies_fwd = fmax(tt.enc.copies, tt.dec.copies) + tt.head_copy; /* frozen: not cached */
+	if (t->grad_ckpt && !(c.amp && c.full))
+		copies_fwd = fmax(tt.enc.copies, tt.dec.copies) + tt.head_copy;
 	{
 		/* with checkpointing the blocks ran without saving: only their inputs */
 		double acts = t->grad_ckpt ? tt.inputs_all : tt.saved_all + tt.scores_all;
@@ -244,9 +250,10 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 				below = fmin(below + below_scores, 2.0 * fmax(tt.enc.input, tt.dec.input));
 				below_scores = 0.0;
 			}
-			copies = c.amp ? (t->grad_ckpt ? bm->copies
-						       : below_enc * tt.enc.copies + below_dec * tt.dec.copies + bm->copies)
-				       : 0.0;
+			/* the blocks' copies (autocast's casts, GPTQ's dequantized
+			 * weights) are saved like their activations */
+			copies = t->grad_ckpt ? bm->copies
+					      : below_enc * tt.enc.copies + below_dec * tt.dec.copies + bm->copies;
 			grads = t->optimizer_in_backward ? tt.grads_in_backward : tt.grads;
 			if (grads_freed) {
 				/* the gradients of the parameters outside the blocks (LM
