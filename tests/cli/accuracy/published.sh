@@ -29,27 +29,18 @@ check unsupported "$(get unsupported)" "==" 0
 # the schema explains (docs/memory-model.md "Known gaps")
 check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 11.5
 check unsafe "$(get unsafe)" "<=" 12
-for row in LGH-L2-7B-lora LGH-L3-8B-lora LGH-MISTRAL7B-lora LGH-PHI3-lora LGH-SLM3B-lora LGH-TINYLLAMA-lora; do
-	err=$(printf '%s\n' "$out" | awk -v id="$row" '$1 == id { print $6 }')
-	[ -n "$err" ] || { echo "accuracy: row $row missing" >&2; fail=1; continue; }
-	check "$row" "$err" ">=" -5.0
-	check "$row" "$err" "<=" 6.0
-done
+rows_within '$1 ~ /^LGH-(L2-7B|L3-8B|MISTRAL7B|PHI3|SLM3B|TINYLLAMA)-lora$/' -5.0 6.0
+check LGH-clean-lora-rows "$n" "==" 6
 summary_of bench/published/swift-benchmark.yaml
 check unsupported "$(get unsupported)" "==" 0
 # Quality C, so out of the summary: the rows themselves. ms-swift's Qwen v1
 # rows through transformers' Trainer: LoRA, GPTQ and full fine-tuning within
 # 2.1% of the band [allocated, device]; the two bitsandbytes rows, whose
 # unquantized parameters' dtype swift's page does not settle, within -15%
-for row in $(printf '%s\n' "$out" | awk '$1 ~ /^SW-QW/ && $1 !~ /bnb4/ { print $1 "=" $6 }'); do
-	check "${row%%=*}" "${row#*=}" ">=" -2.5
-	check "${row%%=*}" "${row#*=}" "<=" 2.0
-done
-for row in $(printf '%s\n' "$out" | awk '$1 ~ /^SW-QW.*bnb4/ { print $1 "=" $6 }'); do
-	check "${row%%=*}" "${row#*=}" ">=" -15.0
-	check "${row%%=*}" "${row#*=}" "<=" 0.0
-done
-check SW-rows "$(printf '%s\n' "$out" | grep -c '^SW-QW')" "==" 26
+rows_within '$1 ~ /^SW-QW/ && $1 !~ /bnb4/' -2.5 2.0
+check SW-rows "$n" "==" 24
+rows_within '$1 ~ /^SW-QW.*bnb4/' -15.0 0.0
+check SW-bnb-rows "$n" "==" 2
 summary_of bench/published/peft-readme.yaml
 check scored "$(get scored)" "==" 2
 check unsupported "$(get unsupported)" "==" 0
@@ -69,10 +60,7 @@ check unsupported "$(get unsupported)" "==" 0
 # Quality C, so out of the summary: the rows themselves. Read as points of the
 # source's fitted line (peak reserved = the GPU size), the transformers path
 # is within -6.3..-0.2% from 932 to 28,454 tokens; the bound keeps that band.
-for row in $(printf '%s\n' "$out" | awk '$1 ~ /^UNS-HF-.*-res$/ { print $1 "=" $6 }'); do
-	check "${row%%=*}" "${row#*=}" ">=" -7.0
-	check "${row%%=*}" "${row#*=}" "<=" 3.0
-done
-check UNS-HF-res-rows "$(printf '%s\n' "$out" | grep -c '^UNS-HF-.*-res ')" "==" 7
+rows_within '$1 ~ /^UNS-HF-.*-res$/' -7.0 3.0
+check UNS-HF-res-rows "$n" "==" 7
 [ $fail -eq 0 ] && echo "published rows read and within their recorded bounds"
 exit $fail
