@@ -80,16 +80,21 @@ static bool bnb_quantized(const struct ctx *c)
 /*
  * bitsandbytes' quantized matmuls keep their input A for backward whenever
  * A or the weight requires grad (bitsandbytes/autograd/_functions.py:
- * MatMul4Bit.forward `if any(ctx.needs_input_grad[:2]): ctx.tensors = (A, B)`;
- * MatMul8bitLt.forward `ctx.tensors = (CAt, subA, A)`), although a frozen
- * quantized weight never needs it. Under LoRA the hidden states require grad
- * (the adapters below make them so), so every quantized linear of a block
- * keeps its input, trained or not. torchao's NF4 linear (torchtune) saves
- * only the weight; the cases schema's nf4 is bitsandbytes'.
+ * MatMul8bitLt.forward `ctx.tensors = (CAt, subA, A)` in every version;
+ * MatMul4Bit.forward `ctx.tensors = (A, B)` until 0.43.2, whose PR #1270
+ * made it `(None, B)`), although a frozen quantized weight never needs it.
+ * Under LoRA the hidden states require grad (the adapters below make them
+ * so), so every quantized linear of a block keeps its input, trained or
+ * not. torchao's NF4 linear (torchtune) saves only the weight; the cases
+ * schema's nf4 is bitsandbytes'.
  */
 static bool bnb_keeps_input(const struct ctx *c)
 {
-	return c->lora && bnb_quantized(c);
+	if (!c->lora)
+		return false;
+	if (c->t->quant == VP_QUANT_INT8)
+		return true;
+	return bnb_quantized(c) && c->t->bnb == VP_BNB_BEFORE_0_43_2;
 }
 
 /* A linear saves its input for the weight gradient only when the weight is
@@ -597,6 +602,60 @@ static double input_copies(const struct ctx *c, const struct vp_linear *ls, size
 }
 
 /*
+ * The distinct tensors a block's bitsandbytes layers hold as their input A
+ * (bnb_keeps_input). Linears reading one tensor share it; under autocast
+ * each layer holds its own cast (Linear4bit.forward: x.to(compute_dtype);
+ * MatMul8bitLt: A.to(float16)), as input_copies counts them.
+ */
+static double bnb_input_count(const struct ctx *c, const struct vp_linear *ls, size_t n,
+			      const enum vp_linear_role *roles, size_t nroles)
+{
+	size_t i;
+	double k = 0.0;
+
+	for (i = 0; i < nroles; i++)
+		if (find_role(ls, n, roles[i]) != NULL)
+			k += 1.0;
+	return c->amp ? k : (k > 0.0 ? 1.0 : 0.0);
+}
+
+static double bnb_inputs_held(const struct ctx *c, const struct vp_linear *ls, size_t n, double T, double Tm,
+			      double s_cross_tokens)
+{
+	static const enum vp_linear_role qkv_roles[] = {VP_LIN_Q, VP_LIN_K, VP_LIN_V, VP_LIN_QKV};
+	static const enum vp_linear_role up_roles[] = {VP_LIN_GATE, VP_LIN_UP, VP_LIN_GATE_UP};
+	static const enum vp_linear_role o_roles[] = {VP_LIN_O};
+	static const enum vp_linear_role down_roles[] = {VP_LIN_DOWN};
+	static const enum vp_linear_role crossq_roles[] = {VP_LIN_CROSS_Q};
+	static const enum vp_linear_role crosskv_roles[] = {VP_LIN_CROSS_K, VP_LIN_CROSS_V};
+	static const enum vp_linear_role crosso_roles[] = {VP_LIN_CROSS_O};
+	static const enum vp_linear_role router_roles[] = {VP_LIN_ROUTER};
+	static const enum vp_linear_role shared_down_roles[] = {VP_LIN_SHARED_DOWN};
+	const double e = c->e;
+	double bytes = 0.0, up;
+
+	if (!bnb_keeps_input(c))
+		return 0.0;
+	bytes += T * c->h * e * bnb_input_count(c, ls, n, qkv_roles, 4);
+	bytes += T * c->qd * e * bnb_input_count(c, ls, n, o_roles, 1);
+	bytes += T * c->h * e * bnb_input_count(c, ls, n, crossq_roles, 1);
+	bytes += T * c->qd * e * bnb_input_count(c, ls, n, crosso_roles, 1);
+	/* the encoder output, one tensor for every decoder block without
+	 * autocast (counted once for the stack by vp_est_activations) */
+	if (c->amp)
+		bytes += s_cross_tokens * c->h * e * bnb_input_count(c, ls, n, crosskv_roles, 2);
+	/* a parallel block with one norm feeds its MLP the attention's input */
+	up = bnb_input_count(c, ls, n, up_roles, 3);
+	if (vp_model_single_block_norm(c->m) && !c->amp)
+		up = 0.0;
+	bytes += Tm * c->h * e * up;
+	bytes += T * c->h * e * (c->amp ? bnb_input_count(c, ls, n, router_roles, 1) : 0.0);
+	bytes += Tm * c->f * e * bnb_input_count(c, ls, n, down_roles, 1);
+	bytes += T * (double)c->m->shared_expert_size * e * bnb_input_count(c, ls, n, shared_down_roles, 1);
+	return bytes;
+}
+
+/*
  * What a sparse mixture-of-experts block saves beyond its experts' MLPs, over
  * T tokens (transformers' MixtralSparseMoeBlock and Qwen3MoeSparseMoeBlock,
  * the loop over experts): the router's input where the router trains; its
@@ -857,6 +916,7 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	 * and residual sums) at the output projection. */
 	bm->eval_working = fmax(bm->eval_working, (c->m->gated_mlp ? 3.0 : 2.0) * T * c->f * e) +
 			   4.0 * T * c->h * c->r;
+	bm->bnb_inputs = bnb_inputs_held(c, ls, n, T, Tm, b * s_cross);
 }
 
 /* Activations of all blocks and the tensors around them (docs: "Activations"). */
@@ -879,6 +939,19 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 	tt->inputs_all = tt->n_enc * tt->enc.input + tt->n_dec * tt->dec.input;
 	tt->weight_copies = tt->n_enc * tt->enc.copies + tt->n_dec * tt->dec.copies;
 	tt->head_copy = 0.0;
+	/* A loop that still names the last step's loss or outputs (litgpt's
+	 * `logits`/`loss`, a plain `for batch in loader` loop) keeps that
+	 * step's autograd graph until the new forward and loss rebind them.
+	 * Backward released the graph's saved tensors, but not what custom
+	 * Functions hold as ctx attributes: bitsandbytes' inputs A (docs:
+	 * "Quantized bases keep their inputs"). With checkpointing no
+	 * bitsandbytes node of the last step outlives its recomputation. */
+	tt->prev_step_held = 0.0;
+	if (!t->grad_ckpt && !t->graph_freed_between_steps) {
+		tt->prev_step_held = tt->n_enc * tt->enc.bnb_inputs + tt->n_dec * tt->dec.bnb_inputs;
+		if (tt->n_enc > 0.0 && tt->n_dec > 0.0 && !c->amp && tt->dec.bnb_inputs > 0.0)
+			tt->prev_step_held += b * s_enc * c->h * c->e;
+	}
 
 	/* Around the blocks: embeddings, final norms, encoder output for
 	 * cross-attention, the LM head's input. */

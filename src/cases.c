@@ -371,6 +371,29 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 				c->train.compile_layers_only = strcmp(s, "layers") == 0;
 				c->compile_scope_stated = true;
 			}
+		} else if (strcmp(k, "bitsandbytes") == 0) {
+			/* not in the shared schema: the bitsandbytes version of a
+			 * case that states it, "0.42.0"; absent or null, one
+			 * before 0.43.2, whose 4-bit layers keep their inputs
+			 * (the safe side) */
+			if (!is_null(v)) {
+				if (vp_bnb_parse(scalar(v), &c->train.bnb, NULL) != 0)
+					return fail(r, v, "'bitsandbytes' must be a version such as \"0.42.0\", or null");
+				c->bnb_stated = true;
+			}
+		} else if (strcmp(k, "last_step_graph") == 0) {
+			/* not in the shared schema: whether the training loop
+			 * still names the last step's loss or outputs while the
+			 * next forward runs, "kept" (litgpt, PEFT's example
+			 * scripts, most plain loops) or "freed" (HF Trainer);
+			 * absent or null, "kept" (the safe side) */
+			const char *s = scalar(v);
+			if (!is_null(v)) {
+				if (s == NULL || (strcmp(s, "kept") != 0 && strcmp(s, "freed") != 0))
+					return fail(r, v, "'last_step_graph' must be kept, freed or null");
+				c->train.graph_freed_between_steps = strcmp(s, "freed") == 0;
+				c->graph_stated = true;
+			}
 		} else if (strcmp(k, "eval_batch") == 0) {
 			/* extension keys for an evaluation's peak (cases.h) */
 			if (get_uint(r, v, k, 0, &c->eval_batch))
@@ -511,6 +534,8 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 	 * "torch.compile"). */
 	if (c->train.compile && !c->compile_scope_stated)
 		c->train.compile_layers_only = true;
+	if (!c->bnb_stated)
+		c->train.bnb = VP_BNB_BEFORE_0_43_2;
 	if (!c->pytorch_stated) {
 		if (c->train.expandable_segments || c->train.optimizer_in_backward)
 			c->train.pytorch = VP_PYTORCH_2_1;

@@ -191,7 +191,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 		if (t->optimizer_in_backward)
 			grads_kept = tt.grads_in_backward; /* the LM head's gradient appears with the logits' */
 		phase[VP_PHASE_FORWARD] = base + grads_kept + tt.global_saved + acts + copies_fwd + tt.fwd_held +
-					  fmax(tt.logits_peak, tr + quant_tmp);
+					  tt.prev_step_held + fmax(tt.logits_peak, tr + quant_tmp);
 	}
 
 	/* Backward, block by block from the last: the blocks below still hold
@@ -328,7 +328,8 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	{
 		double tr = fmax(tt.enc.fwd_transient, tt.dec.fwd_transient);
 		dyn_phase[VP_PHASE_FORWARD] = (t->grad_ckpt ? tt.inputs_all : tt.saved_all + tt.scores_all) +
-					      tt.global_saved + copies_fwd + tt.fwd_held + fmax(tt.logits_peak, tr);
+					      tt.global_saved + copies_fwd + tt.fwd_held + tt.prev_step_held +
+					      fmax(tt.logits_peak, tr);
 		waste_phase[VP_PHASE_FORWARD] = fwd_waste;
 		dyn_phase[VP_PHASE_OPTIMIZER] = tt.step_temp;
 		waste_phase[VP_PHASE_OPTIMIZER] = 0.0;
@@ -338,7 +339,9 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	switch (out->peak_phase) {
 	case VP_PHASE_FORWARD: {
 		double tr = fmax(tt.enc.fwd_transient, tt.dec.fwd_transient);
-		acts_at_peak = (t->grad_ckpt ? tt.inputs_all : tt.saved_all) + tt.global_saved;
+		/* the last step's bitsandbytes inputs are that step's saved
+		 * activations, still held */
+		acts_at_peak = (t->grad_ckpt ? tt.inputs_all : tt.saved_all) + tt.global_saved + tt.prev_step_held;
 		scores_at_peak = t->grad_ckpt ? 0.0 : tt.scores_all;
 		copies_at_peak = copies_fwd;
 		grads_at_peak = grads_kept;

@@ -100,6 +100,9 @@ struct block_mem {
 	double mlp_bwd_transient;  /* the MLP's backward working set */
 	double copies;       /* AMP 16-bit weight copies saved by this block */
 	double trainable_bytes; /* parameter bytes of this block that are trained */
+	/* the inputs its bitsandbytes layers hold on their autograd ctx,
+	 * each distinct tensor once (bnb_inputs_held in activations.c) */
+	double bnb_inputs;
 };
 
 /* Everything derived from the model and setup once, before the phases. */
@@ -113,6 +116,10 @@ struct totals {
 	 * (DeBERTa's hidden-state tuple and extended mask), training and
 	 * evaluation */
 	double fwd_held, fwd_held_eval;
+	/* the previous step's bitsandbytes inputs, alive through this step's
+	 * forward and loss (docs/memory-model.md "Quantized bases keep their
+	 * inputs") */
+	double prev_step_held;
 	double logits_peak, logits_eval;
 	double lm_tokens; /* tokens whose logits the LM head computes */
 	double loss_block; /* the largest tensor of an unchunked loss */

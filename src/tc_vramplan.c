@@ -155,6 +155,19 @@ HANDLER(v_torch)
 	return 0;
 }
 
+/* bnb_version: as bitsandbytes.__version__ prints it (a YAML number such
+ * as 0.45 is the same text) */
+HANDLER(v_bnb)
+{
+	const char *s = NULL;
+
+	if (vp_tc_get_string(c, m->value, path, &s) != 0)
+		return -1;
+	if (vp_bnb_parse(s, &c->tc->train.bnb, c->err) != 0)
+		return vp_tc_reposition(c, m->value, path);
+	return 0;
+}
+
 HANDLER(v_expandable)
 {
 	if (vp_tc_get_bool(c, m->value, path, &c->vb.expandable) != 0)
@@ -372,6 +385,7 @@ static const struct keydef vramplan_keys[] = {
 	{"lora_dropout", v_lora_dropout},
 	{"expandable_segments", v_expandable},
 	{"torch_version", v_torch},
+	{"bnb_version", v_bnb},
 	{"lora_targets", v_targets},
 	{"head", v_head},
 	{"num_labels", v_labels},

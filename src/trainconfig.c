@@ -159,6 +159,9 @@ int vp_trainconfig_parse(struct vp_trainconfig *tc, const char *name, const char
 	c.r.packed = c.r.generate = c.r.loss_only = c.r.zero = c.r.zero_overlap = -1;
 	c.r.do_eval = c.r.eval_strategy = c.r.concat_batches = -1;
 	vp_train_defaults(&tc->train);
+	/* every flavour read here (TrainingArguments, TRL, axolotl) trains
+	 * with HF Trainer, whose training_step returns loss.detach() */
+	tc->train.graph_freed_between_steps = true;
 
 	if (root->kind != VP_T_MAP) {
 		rc = vp_tc_fail_at(&c, root->line, root->column,

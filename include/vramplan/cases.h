@@ -35,6 +35,8 @@ struct vp_case {
 	bool pytorch_stated;    /* the case had a pytorch key (else the oldest its keys allow) */
 	bool lora_dtype_stated; /* the case had a lora_dtype key (else PEFT's fp32) */
 	bool compile_scope_stated; /* the case had a compile_scope key (else "layers") */
+	bool bnb_stated;        /* the case had a bitsandbytes key (else one before 0.43.2) */
+	bool graph_stated;      /* the case had a last_step_graph key (else "kept") */
 	bool quant_inferred;    /* method qlora with quant null: read as nf4 */
 	/* Keys the schema always fills that a case left null or out: head (the
 	 * architecture's), attn (SDPA, transformers' default) and loss

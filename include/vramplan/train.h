@@ -61,6 +61,14 @@ enum vp_pytorch {
 	VP_PYTORCH_2_1,         /* 2.1 to 2.4: expandable segments, no enable_gqa */
 };
 
+/* Which bitsandbytes ran a quantized base, where its memory differs
+ * (docs/memory-model.md "Quantized bases keep their inputs"). Unless told,
+ * vramplan assumes one before 0.43.2, the safe side. */
+enum vp_bnb {
+	VP_BNB_CURRENT = 0,     /* 0.43.2 and later: MatMul4Bit keeps only the weight */
+	VP_BNB_BEFORE_0_43_2,   /* ... before: MatMul4Bit keeps its input A as well */
+};
+
 /* 2.1 or later: expandable segments, register_post_accumulate_grad_hook */
 bool vp_pytorch_2_1_or_later(enum vp_pytorch p);
 
@@ -126,6 +134,17 @@ struct vp_train {
 	 * before 0.12) rather than fp32, as PEFT >= 0.12 keeps them over a
 	 * 16-bit base (autocast_adapter_dtype). Only a cases file sets it. */
 	bool lora_16bit_adapters;
+	/* The training loop drops its last step's loss and outputs before the
+	 * next forward (HF Trainer's training_step returns loss.detach()), so
+	 * that step's autograd graph is gone. Unset, the safe side: a loop
+	 * that rebinds them only after the next forward (litgpt, PEFT's and
+	 * most hand-written loops) keeps what custom Functions hold in it
+	 * (docs/memory-model.md "Quantized bases keep their inputs"). */
+	bool graph_freed_between_steps;
+	/* The bitsandbytes version's era: --bnb-version, a cases file's
+	 * bitsandbytes key, else one before 0.43.2 (vp_train_defaults; the
+	 * safe side: its 4-bit layers keep their inputs). */
+	enum vp_bnb bnb;
 	/* Liger kernels (liger-kernel's apply_liger_kernel_to_*, which
 	 * TrainingArguments use_liger_kernel applies whole): liger_loss, the LM
 	 * head and cross-entropy fused in chunks, so no T x V logits are kept;
@@ -189,6 +208,13 @@ const char *vp_eval_preds_name(enum vp_eval_preds p);
 int vp_pytorch_parse(const char *s, enum vp_pytorch *out, struct vp_error *err);
 /* "2.5+", "2.1-2.4", "2.0" or "1.x" */
 const char *vp_pytorch_name(enum vp_pytorch p);
+
+/* A bitsandbytes version as bitsandbytes.__version__ prints it ("0.42.0",
+ * "0.45.5"; "0.43" alone is 0.43.0, the safe side): its era. Returns 0, or
+ * -1 with err naming the value. */
+int vp_bnb_parse(const char *s, enum vp_bnb *out, struct vp_error *err);
+/* "0.43.2+" or "<0.43.2" */
+const char *vp_bnb_name(enum vp_bnb b);
 
 /* A feature of a setup that an older PyTorch lacks (docs/planner.md "Older
  * PyTorch"). */

@@ -43,6 +43,8 @@ struct check_opts {
 	bool expandable;               /* --expandable-segments */
 	bool has_torch;                /* --torch-version */
 	enum vp_pytorch torch;
+	bool has_bnb;                  /* --bnb-version */
+	enum vp_bnb bnb;
 	bool json;
 	bool github;                   /* GITHUB_ACTIONS=true */
 	char **files;
@@ -79,6 +81,9 @@ static const char usage_text[] =
 	"      --torch-version V the job's PyTorch, as torch.__version__ prints it\n"
 	"                        (default 2.1 or later; 1.x keeps the gradients between\n"
 	"                        steps and has no SDPA)\n"
+	"      --bnb-version V   the job's bitsandbytes, as its __version__ prints it\n"
+	"                        (default: one before 0.43.2, whose 4-bit layers keep\n"
+	"                        their inputs for backward, the safe side)\n"
 	"      --format FMT      text (default) or json (every number in bytes)\n"
 	"      --catalog FILE    add or override catalogue entries (repeatable)\n"
 	"  -q, --quiet           no notes or warnings on stderr\n"
@@ -111,6 +116,7 @@ enum {
 	OPT_CATALOG,
 	OPT_EXPANDABLE,
 	OPT_TORCH_VERSION,
+	OPT_BNB_VERSION,
 	OPT_EVAL_SAMPLES
 };
 
@@ -123,6 +129,7 @@ static const struct option longopts[] = {
 	{"util", required_argument, NULL, OPT_UTIL},
 	{"expandable-segments", no_argument, NULL, OPT_EXPANDABLE},
 	{"torch-version", required_argument, NULL, OPT_TORCH_VERSION},
+	{"bnb-version", required_argument, NULL, OPT_BNB_VERSION},
 	{"eval-samples", required_argument, NULL, OPT_EVAL_SAMPLES},
 	{"format", required_argument, NULL, OPT_FORMAT},
 	{"catalog", required_argument, NULL, OPT_CATALOG},
@@ -186,6 +193,11 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 			if (vp_pytorch_parse(optarg, &o->torch, &err) != 0)
 				return vp_cli_report(&err);
 			o->has_torch = true;
+			break;
+		case OPT_BNB_VERSION:
+			if (vp_bnb_parse(optarg, &o->bnb, &err) != 0)
+				return vp_cli_report(&err);
+			o->has_bnb = true;
 			break;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "json") == 0)
@@ -827,6 +839,9 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		tc.train.expandable_segments = true;
 	if (o->eval_samples > 0)
 		tc.eval.eval_samples = o->eval_samples;
+	/* and over its vramplan.bnb_version */
+	if (o->has_bnb)
+		tc.train.bnb = o->bnb;
 	/* the command line wins over the config's vramplan.torch_version */
 	if (o->has_torch ? vp_trainconfig_set_pytorch(&tc, o->torch, "--torch-version", &err) != 0
 			 : tc.has_pytorch &&

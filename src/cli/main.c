@@ -43,6 +43,7 @@ enum opt_id {
 	OPT_GRAD_CKPT,
 	OPT_EXPANDABLE,
 	OPT_TORCH_VERSION,
+	OPT_BNB_VERSION,
 	OPT_ATTN,
 	OPT_HEAD,
 	OPT_NUM_LABELS,
@@ -115,6 +116,7 @@ static const struct opt_def opts[] = {
 	{"zero", OPT_ZERO, "N", A_TRAIN, "DeepSpeed ZeRO stage, 0 to 3"},
 	{"fsdp", OPT_FSDP, NULL, A_TRAIN, "PyTorch FSDP full sharding over --gpus\n(instead of --zero)"},
 	{"gpus", OPT_GPUS, "N", A_TRAIN, "data-parallel GPUs (default 1)"},
+	{"bnb-version", OPT_BNB_VERSION, "V", A_TRAIN, "the run's bitsandbytes, as its __version__ prints it\n(default: one before 0.43.2, whose 4-bit layers\nkeep their inputs for backward, the safe side)"},
 	{"torch-version", OPT_TORCH_VERSION, "V", A_TRAIN, "the run's PyTorch, as torch.__version__ prints it\n(default 2.5 or later; 1.x keeps the gradients\nbetween steps, 2.0's AdamW holds two temporaries)"},
 	{"util", OPT_UTIL, "F", A_TRAIN, "fraction of GPU memory the peak may fill, in (0, 1]\n(default 0.8)"},
 	{"batch", OPT_BATCH, "N", A_ESTIMATE, "the batch size to estimate (estimate only)"},
@@ -370,6 +372,10 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 	case OPT_EXPANDABLE: o->train.expandable_segments = true; break;
 	case OPT_TORCH_VERSION:
 		if (vp_pytorch_parse(arg, &o->train.pytorch, &err) != 0)
+			return value_error(&err);
+		break;
+	case OPT_BNB_VERSION:
+		if (vp_bnb_parse(arg, &o->train.bnb, &err) != 0)
 			return value_error(&err);
 		break;
 	case OPT_ATTN:

@@ -174,6 +174,10 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	*t = o->train;
 	/* HF batches are padded unless packed: transformers masks the padding */
 	t->padding_mask = !t->packed;
+	/* HF Trainer (and axolotl, which runs it) returns loss.detach() from
+	 * training_step, so no step's autograd graph outlives it; Lightning
+	 * and DeepSpeed jobs run loops that may keep it (the safe side) */
+	t->graph_freed_between_steps = o->profile == VP_PROFILE_HF || o->profile == VP_PROFILE_AXOLOTL;
 	if (warn)
 		vp_cli_note(o, "model '%s' (%s) from %s", m->name, m->model_type,
 			    m->source[0] != '\0' ? m->source : "the catalogue");

@@ -100,7 +100,9 @@ static void append_alternative(char *note, size_t size, bool *first, const char 
  * estimate (GiB at the compared level), as the ground truth's README asks a
  * case report to: the LoRA weights' dtype (PEFT keeps fp32; torchtune and
  * litgpt the model's), the PyTorch version (read as the oldest the keys
- * allow), whether AdamW ran fused, whether a chunked loss keeps its chunks
+ * allow), the bitsandbytes version (read as one before 0.43.2, whose 4-bit
+ * layers keep their inputs), whether the loop still holds the last step's
+ * graph (read as held), whether AdamW ran fused, whether a chunked loss keeps its chunks
  * (torchtune, litgpt) or nothing (a fused linear cross-entropy: Liger,
  * unsloth), what torch.compile covered (each block, as torchtune compiles;
  * or the whole model with its loss, as HF Trainer does), and GELU's kernel
@@ -127,6 +129,16 @@ static void append_sensitivities(char *note, size_t size, const struct vp_case *
 		alt = *t;
 		alt.pytorch = VP_PYTORCH_CURRENT;
 		append_alternative(note, size, &first, "PyTorch >= 2.5", m, g, &alt, c->metric, base);
+	}
+	if (!c->bnb_stated && (t->quant == VP_QUANT_NF4 || t->quant == VP_QUANT_NF4_DQ)) {
+		alt = *t;
+		alt.bnb = VP_BNB_CURRENT;
+		append_alternative(note, size, &first, "bitsandbytes >= 0.43.2", m, g, &alt, c->metric, base);
+	}
+	if (!c->graph_stated && !t->graph_freed_between_steps) {
+		alt = *t;
+		alt.graph_freed_between_steps = true;
+		append_alternative(note, size, &first, "last step's graph freed", m, g, &alt, c->metric, base);
 	}
 	if (t->optimizer == VP_OPT_ADAMW && t->zero_stage == 0) {
 		alt = *t;

@@ -141,6 +141,37 @@ static void the_pytorch_era_follows_the_keys(void **state)
 	vp_cases_free(&l);
 }
 
+/* Unstated, a case ran a bitsandbytes before 0.43.2 (its 4-bit layers keep
+ * their inputs) in a loop that keeps the last step's graph, the safe side;
+ * a stated version or loop wins. */
+static void the_bitsandbytes_era_and_the_loop_default_to_the_safe_side(void **state)
+{
+	struct vp_case_list l;
+	const struct vp_case *c;
+
+	(void)state;
+	load_ok(&l, CASES "bnb-and-loop.yaml");
+	c = find(&l, "BNB-UNSTATED");
+	assert_int_equal(c->train.bnb, VP_BNB_BEFORE_0_43_2);
+	assert_false(c->train.graph_freed_between_steps);
+	assert_false(c->bnb_stated);
+	assert_false(c->graph_stated);
+	c = find(&l, "BNB-0.45.5-FREED");
+	assert_int_equal(c->train.bnb, VP_BNB_CURRENT);
+	assert_true(c->train.graph_freed_between_steps);
+	assert_true(c->bnb_stated);
+	assert_true(c->graph_stated);
+	c = find(&l, "BNB-0.43.1-KEPT");
+	assert_int_equal(c->train.bnb, VP_BNB_BEFORE_0_43_2);
+	assert_false(c->train.graph_freed_between_steps);
+	assert_true(c->graph_stated);
+	c = find(&l, "BNB-0.43.2-NULL");
+	assert_int_equal(c->train.bnb, VP_BNB_CURRENT);
+	assert_false(c->train.graph_freed_between_steps);
+	assert_false(c->graph_stated);
+	vp_cases_free(&l);
+}
+
 /* QLoRA naming no quantized base is the QLoRA paper's NF4. */
 static void qlora_without_a_quantization_is_nf4(void **state)
 {
@@ -171,6 +202,8 @@ static void a_bad_value_is_refused_at_its_position(void **state)
 		{"bad-lora-dtype.yaml", 36, 15, "'lora_dtype' must be fp32, bf16, fp16 or null"},
 		{"bad-compile-scope.yaml", 35, 18, "'compile_scope' must be model, layers or null"},
 		{"bad-pytorch.yaml", 4, 12, "'pytorch' must be a version"},
+		{"bad-bitsandbytes.yaml", 4, 17, "'bitsandbytes' must be a version"},
+		{"bad-last-step-graph.yaml", 4, 20, "'last_step_graph' must be kept, freed or null"},
 	};
 	size_t i;
 
@@ -207,6 +240,7 @@ int main(void)
 		cmocka_unit_test(the_shared_cases_are_read_key_by_key),
 		cmocka_unit_test(unstated_keys_take_their_documented_defaults),
 		cmocka_unit_test(the_pytorch_era_follows_the_keys),
+		cmocka_unit_test(the_bitsandbytes_era_and_the_loop_default_to_the_safe_side),
 		cmocka_unit_test(qlora_without_a_quantization_is_nf4),
 		cmocka_unit_test(a_bad_value_is_refused_at_its_position),
 		cmocka_unit_test(a_missing_file_is_an_io_error),

@@ -436,6 +436,7 @@ static uint64_t llama_lora_activations(const struct vp_model *m, enum vp_method 
 	t.method = method;
 	t.quant = quant;
 	t.lora_dropout = dropout;
+	t.bnb = VP_BNB_BEFORE_0_43_2; /* whose MatMul4Bit keeps its input */
 	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
 	return estimated(m, &t).full_bytes[VP_COMP_ACTIVATIONS];
 }
@@ -609,6 +610,54 @@ static void lora_dropout_and_bitsandbytes_inputs_match_the_hand_count(void **sta
 		dropped = estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS];
 		assert_int_equal(dropped - shared, 2 * (T * h * 4 + T * h) - T * h * 4);
 	}
+}
+
+/* The forward phase of a QLoRA step on tiny_llama (q_proj and v_proj
+ * adapted, no dropout) with the given base, bitsandbytes, checkpointing
+ * and loop. */
+static uint64_t qlora_forward(enum vp_quant quant, enum vp_bnb bnb, bool grad_ckpt, bool graph_freed)
+{
+	const struct vp_model m = tiny_llama();
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+
+	t.method = VP_METHOD_QLORA;
+	t.quant = quant;
+	t.bnb = bnb;
+	t.grad_ckpt = grad_ckpt;
+	t.graph_freed_between_steps = graph_freed;
+	t.lora_dropout = 0.0;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	return estimated(&m, &t).phase_allocated_bytes[VP_PHASE_FORWARD];
+}
+
+/* A loop that still names the last step's loss keeps its graph, and with
+ * it what bitsandbytes holds as ctx attributes: the inputs of q/k/v (one
+ * normalized tensor), o_proj, gate/up (one) and down_proj, T x (h + q + h
+ * + f) bf16 through the next forward. Not with checkpointing (the last
+ * step's bitsandbytes nodes were the recomputation's), nor with a 4-bit
+ * base on bitsandbytes 0.43.2 or later, which keeps no input; int8 keeps
+ * its input in every version. */
+static void bitsandbytes_inputs_outlive_their_step_where_the_loop_keeps_its_graph(void **state)
+{
+	const uint64_t T = 8, h = 64, q = 64, f = 128, held = T * (h + q + h + f) * 2;
+
+	(void)state;
+	assert_int_equal(qlora_forward(VP_QUANT_NF4, VP_BNB_BEFORE_0_43_2, false, false) -
+				 qlora_forward(VP_QUANT_NF4, VP_BNB_BEFORE_0_43_2, false, true),
+			 held);
+	assert_int_equal(qlora_forward(VP_QUANT_NF4, VP_BNB_BEFORE_0_43_2, true, false),
+			 qlora_forward(VP_QUANT_NF4, VP_BNB_BEFORE_0_43_2, true, true));
+	assert_int_equal(qlora_forward(VP_QUANT_NF4, VP_BNB_CURRENT, false, false),
+			 qlora_forward(VP_QUANT_NF4, VP_BNB_CURRENT, false, true));
+	assert_int_equal(qlora_forward(VP_QUANT_INT8, VP_BNB_CURRENT, false, false) -
+				 qlora_forward(VP_QUANT_INT8, VP_BNB_CURRENT, false, true),
+			 held);
+	/* and a 4-bit base keeps its inputs only before 0.43.2: the same
+	 * tensors once more, saved for this step's backward */
+	assert_int_equal(qlora_forward(VP_QUANT_NF4, VP_BNB_BEFORE_0_43_2, false, true) -
+				 qlora_forward(VP_QUANT_NF4, VP_BNB_CURRENT, false, true),
+			 T * (h + h + f) * 2);
 }
 
 static uint64_t forward_phase(const struct vp_model *m, enum vp_attn attn, uint64_t accum, int zero, bool pytorch1)
@@ -1867,6 +1916,7 @@ int main(void)
 		cmocka_unit_test(peak_never_decreases_with_batch_or_sequence),
 		cmocka_unit_test(each_memory_saving_option_lowers_the_peak),
 		cmocka_unit_test(nf4_weights_are_about_a_quarter_of_bf16),
+		cmocka_unit_test(bitsandbytes_inputs_outlive_their_step_where_the_loop_keeps_its_graph),
 		cmocka_unit_test(fsdp_divides_the_persistent_memory_over_the_gpus),
 		cmocka_unit_test(huge_inputs_are_input_errors_not_wraparound),
 		cmocka_unit_test(generation_adds_a_kv_cache_that_grows_with_beams),

@@ -349,6 +349,44 @@ static void pytorch_versions_map_to_their_era(void **state)
 	assert_string_equal(vp_pytorch_name(VP_PYTORCH_2_1), "2.1-2.4");
 }
 
+/* bitsandbytes.__version__ strings name an era: before 0.43.2 (whose
+ * MatMul4Bit keeps its input), or 0.43.2 and later whatever follows the
+ * numbers; anything else is an input error that names the value. */
+static void bitsandbytes_versions_map_to_their_era(void **state)
+{
+	static const struct {
+		const char *s;
+		enum vp_bnb era;
+	} ok[] = {
+		{"0.41.1", VP_BNB_BEFORE_0_43_2}, {"0.42.0", VP_BNB_BEFORE_0_43_2}, {"0.43.1", VP_BNB_BEFORE_0_43_2},
+		{"0.43", VP_BNB_BEFORE_0_43_2},   {"0", VP_BNB_BEFORE_0_43_2},      {"0.43.0rc1", VP_BNB_BEFORE_0_43_2},
+		{"0.43.2", VP_BNB_CURRENT},       {"0.43.3", VP_BNB_CURRENT},       {"0.44.1+cu121", VP_BNB_CURRENT},
+		{"0.45.0.dev0", VP_BNB_CURRENT},  {"0.48.2", VP_BNB_CURRENT},       {"1.0", VP_BNB_CURRENT},
+	};
+	static const char *const bad[] = {"", "latest", "v0.45", "0.", ".45", "0x45"};
+	struct vp_error err;
+	enum vp_bnb b;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+		b = ok[i].era == VP_BNB_CURRENT ? VP_BNB_BEFORE_0_43_2 : VP_BNB_CURRENT; /* not the answer */
+		assert_int_equal(vp_bnb_parse(ok[i].s, &b, &err), 0);
+		if (b != ok[i].era)
+			fail_msg("%s read as %s", ok[i].s, vp_bnb_name(b));
+	}
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		memset(&err, 0, sizeof err);
+		if (vp_bnb_parse(bad[i], &b, &err) != -1)
+			fail_msg("'%s' was accepted", bad[i]);
+		assert_int_equal(err.code, VP_ERR_INPUT);
+		assert_non_null(strstr(err.message, "not understood"));
+	}
+	assert_int_equal(vp_bnb_parse(NULL, &b, NULL), -1);
+	assert_string_equal(vp_bnb_name(VP_BNB_BEFORE_0_43_2), "<0.43.2");
+	assert_string_equal(vp_bnb_name(VP_BNB_CURRENT), "0.43.2+");
+}
+
 /* What an older PyTorch lacks: SDPA and transformers' fused AdamW before
  * 2.0, expandable segments and the post-accumulate hook before 2.1. */
 static void an_older_pytorch_lacks_what_came_after_it(void **state)
@@ -395,6 +433,7 @@ int main(void)
 		cmocka_unit_test(lora_targets_should_reject_more_than_the_maximum),
 		cmocka_unit_test(pytorch_versions_map_to_their_era),
 		cmocka_unit_test(an_older_pytorch_lacks_what_came_after_it),
+		cmocka_unit_test(bitsandbytes_versions_map_to_their_era),
 	};
 
 	return cmocka_run_group_tests_name("train", tests, NULL, NULL);

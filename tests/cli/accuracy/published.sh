@@ -12,25 +12,30 @@ check unsafe "$(get unsafe)" "<=" 10
 summary_of bench/published/litgpt-resource-tables.yaml
 check scored "$(get scored)" "==" 12
 check unsupported "$(get unsupported)" "==" 0
-check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 4.5
-# litgpt's Q-LoRA rows of Llama 2 7B (-10.7/-11.0%): litgpt rebuilds q with
-# torch.cat after RoPE, so the o-projection's bitsandbytes input is a copy of
-# SDPA's output; transformers' layout needs none, which is what vramplan
-# counts, and litgpt's Q-LoRA keeps more besides (docs/memory-model.md
-# "Known gaps")
+check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 3.5
 check max_abs_err_pct "$(get max_abs_err_pct)" "<=" 11.5
-check unsafe "$(get unsafe)" "<=" 5
+check unsafe "$(get unsafe)" "<=" 1
+# the Q-LoRA rows (bitsandbytes 0.41.1, whose 4-bit layers keep their inputs,
+# and a loop that keeps the last step's graph): Llama 2 7B and 13B were
+# -10..-11% before both were counted (docs/memory-model.md "Quantized bases
+# keep their inputs"); StableLM is over, its run starting with the longest
+# sample and following it with shorter ones
+rows_within '$1 ~ /^LG-(L2-7B|L2-13B)-0[23]$/' 0.0 4.0
+check LG-L2-qlora-rows "$n" "==" 4
 summary_of bench/published/litgpt-config-hub.yaml
 check scored "$(get scored)" "==" 24
 check unsupported "$(get unsupported)" "==" 0
 # litgpt's later config table: the LoRA rows are within -4.1..+8.5% but for
-# Gemma (-12.5%) and phi-2 (+31%, litgpt's fused GELU); every bitsandbytes
-# Q-LoRA row is under, by 0.8-2.6 GiB more than its LoRA twin, which no key of
-# the schema explains (docs/memory-model.md "Known gaps")
-check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 11.5
-check unsafe "$(get unsafe)" "<=" 12
+# Gemma (-12.5%) and phi-2 (+31%, litgpt's fused GELU); the bitsandbytes
+# Q-LoRA rows, whose inputs the last step's graph still holds, are within
+# -9.4..+8.6% but for Gemma's (-16..-22%: litgpt quantizes the LM head too,
+# docs/memory-model.md "Known gaps") and phi-2's
+check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 6.5
+check unsafe "$(get unsafe)" "<=" 9
 rows_within '$1 ~ /^LGH-(L2-7B|L3-8B|MISTRAL7B|PHI3|SLM3B|TINYLLAMA)-lora$/' -5.0 6.0
 check LGH-clean-lora-rows "$n" "==" 6
+rows_within '$1 ~ /^LGH-(FALCON7B|L2-7B|L3-8B|L31-8B|MISTRAL7B|MISTRAL7B02|PHI3|SLM3B|TINYLLAMA)-qlora$/' -10.0 9.0
+check LGH-qlora-rows "$n" "==" 9
 summary_of bench/published/swift-benchmark.yaml
 check unsupported "$(get unsupported)" "==" 0
 # Quality C, so out of the summary: the rows themselves. ms-swift's Qwen v1
