@@ -184,6 +184,7 @@ static void jsetup(struct jb *j, cJSON *root, const struct vp_model *m, const st
 	jbool(j, o, "expandable_segments", t->expandable_segments);
 	jbool(j, o, "packed", t->packed);
 	jstr(j, o, "torch_version", vp_pytorch_name(t->pytorch));
+	jstr(j, o, "bnb_version", vp_bnb_name(t->bnb));
 	jbool(j, o, "activation_offload", t->activation_offload);
 	jbool(j, o, "optimizer_in_backward", t->optimizer_in_backward);
 	jint(j, o, "zero_stage", t->zero_stage > 0 ? (uint64_t)t->zero_stage : 0);

@@ -84,6 +84,9 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 		vp_train_lora_targets_text(t, targets, sizeof targets);
 		if (t->quant != VP_QUANT_NONE)
 			cat(buf, size, " %s", vp_quant_name(t->quant));
+		/* the version decides whether its 4-bit layers keep their inputs */
+		if (t->quant == VP_QUANT_NF4 || t->quant == VP_QUANT_NF4_DQ)
+			cat(buf, size, " (bitsandbytes %s)", vp_bnb_name(t->bnb));
 		cat(buf, size, " r %" PRIu64 " on %s, dropout %g", t->lora_r, targets[0] != '\0' ? targets : "(none)",
 		    t->lora_dropout);
 	} else if (t->quant != VP_QUANT_NONE) {

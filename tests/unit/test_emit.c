@@ -865,8 +865,11 @@ static void setup_line_should_describe_lora(void **state)
 	t.seq_len = 2048;
 	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
 	vp_format_setup(llama, &t, buf, sizeof buf);
-	assert_string_equal(buf, "seq-len 2048, amp-bf16, qlora nf4 r 16 on q_proj,v_proj, dropout 0.05, adamw, sdpa attention, "
-				 "gradient checkpointing");
+	assert_string_equal(buf, "seq-len 2048, amp-bf16, qlora nf4 (bitsandbytes <0.43.2) r 16 on q_proj,v_proj, dropout 0.05, "
+				 "adamw, sdpa attention, gradient checkpointing");
+	t.bnb = VP_BNB_CURRENT;
+	vp_format_setup(llama, &t, buf, sizeof buf);
+	assert_non_null(strstr(buf, "qlora nf4 (bitsandbytes 0.43.2+) r 16"));
 	assert_int_equal(vp_model_default_head(llama), VP_HEAD_CAUSAL_LM);
 	assert_int_equal(vp_model_default_head(mt5), VP_HEAD_SEQ2SEQ_LM);
 }
