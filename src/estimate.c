@@ -429,7 +429,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	    to_u64(tt.weight_copies, &out->full_bytes[VP_COMP_WEIGHT_COPIES]) ||
 	    to_u64(tt.grads + tt.ddp_buckets, &out->full_bytes[VP_COMP_GRADIENTS]) ||
 	    to_u64(tt.optimizer + tt.paged_states, &out->full_bytes[VP_COMP_OPTIMIZER]) ||
-	    to_u64(tt.saved_all + tt.global_saved, &out->full_bytes[VP_COMP_ACTIVATIONS]) ||
+	    to_u64(tt.saved_all + tt.global_saved + tt.prev_step_held, &out->full_bytes[VP_COMP_ACTIVATIONS]) ||
 	    to_u64(tt.scores_all, &out->full_bytes[VP_COMP_ATTN_SCORES]) ||
 	    to_u64(tt.logits_peak, &out->full_bytes[VP_COMP_LOGITS]) ||
 	    to_u64(fmax(tt.step_temp, fmax(tt.enc.bwd_transient, tt.dec.bwd_transient)),

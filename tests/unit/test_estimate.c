@@ -437,6 +437,7 @@ static uint64_t llama_lora_activations(const struct vp_model *m, enum vp_method 
 	t.quant = quant;
 	t.lora_dropout = dropout;
 	t.bnb = VP_BNB_BEFORE_0_43_2; /* whose MatMul4Bit keeps its input */
+	t.graph_freed_between_steps = true; /* this step's tensors only */
 	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
 	return estimated(m, &t).full_bytes[VP_COMP_ACTIVATIONS];
 }
