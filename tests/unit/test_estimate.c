@@ -654,6 +654,27 @@ static void bitsandbytes_inputs_outlive_their_step_where_the_loop_keeps_its_grap
 	assert_int_equal(qlora_forward(VP_QUANT_INT8, VP_BNB_CURRENT, false, false) -
 				 qlora_forward(VP_QUANT_INT8, VP_BNB_CURRENT, false, true),
 			 held);
+	/* they are counted among the activations, whose full size holds them */
+	{
+		const struct vp_model m = tiny_llama();
+		struct vp_train t = bf16_sdpa_step();
+		struct vp_error err = {0};
+		struct vp_estimate e;
+
+		t.method = VP_METHOD_QLORA;
+		t.quant = VP_QUANT_NF4;
+		t.bnb = VP_BNB_BEFORE_0_43_2;
+		t.lora_dropout = 0.0;
+		t.batch = 4; /* long enough for the forward to be the peak */
+		t.seq_len = 512;
+		assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+		e = estimated(&m, &t);
+		assert_int_equal(e.peak_phase, VP_PHASE_FORWARD);
+		assert_true(e.peak_bytes[VP_COMP_ACTIVATIONS] <= e.full_bytes[VP_COMP_ACTIVATIONS]);
+		t.graph_freed_between_steps = true;
+		assert_int_equal(e.full_bytes[VP_COMP_ACTIVATIONS] - estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS],
+				 held * 4 * 512 / T);
+	}
 	/* and a 4-bit base keeps its inputs only before 0.43.2: the same
 	 * tensors once more, saved for this step's backward */
 	assert_int_equal(qlora_forward(VP_QUANT_NF4, VP_BNB_BEFORE_0_43_2, false, true) -
