@@ -92,8 +92,8 @@ void vp_train_defaults(struct vp_train *t)
 	t->lora_dropout = 0.05;
 	/* the safe side: 4-bit layers that keep their inputs. The seed
 	 * story's mT5 QLoRA run (18.3 GB on an RTX 3090, examples/configs/
-	 * seed000-stage3.yaml) is estimated at 18.2 GiB with them and
-	 * 16.7 GiB without. */
+	 * seed000-stage3.yaml; version unstated) is estimated at 18.2 GiB
+	 * with them and 16.7 GiB without. */
 	t->bnb = VP_BNB_BEFORE_0_43_2;
 }
 
