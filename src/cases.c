@@ -79,6 +79,31 @@ static int get_uint(const struct reader *r, const yaml_node_t *n, const char *ke
 	return 0;
 }
 
+/* One of the NULL-terminated `words`, or null: *which is its index, or -1
+ * for null. The error lists them: "'KEY' must be a, b or null". */
+static int get_word(const struct reader *r, const yaml_node_t *n, const char *key, const char *const *words,
+		    int *which)
+{
+	const char *s = scalar(n);
+	char list[160] = "";
+	size_t len = 0;
+	int i;
+
+	*which = -1;
+	if (is_null(n))
+		return 0;
+	for (i = 0; words[i] != NULL; i++)
+		if (s != NULL && strcmp(s, words[i]) == 0) {
+			*which = i;
+			return 0;
+		}
+	for (i = 0; words[i] != NULL && len < sizeof list; i++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s, ", words[i]);
+	if (len >= 2 && len < sizeof list)
+		list[len - 2] = '\0';
+	return fail(r, n, "'%s' must be %s or null", key, list);
+}
+
 static int get_bool(const struct reader *r, const yaml_node_t *n, const char *key, bool *out)
 {
 	const char *s = scalar(n);
@@ -315,11 +340,12 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			/* not in the shared schema: the dtype the LoRA weights were
 			 * kept in, "fp32" (PEFT >= 0.12 over a 16-bit base) or the
 			 * base's "bf16"/"fp16" (torchtune, litgpt); absent, fp32 */
-			const char *s = scalar(v);
-			if (!is_null(v)) {
-				if (s == NULL || (strcmp(s, "fp32") != 0 && strcmp(s, "bf16") != 0 && strcmp(s, "fp16") != 0))
-					return fail(r, v, "'lora_dtype' must be fp32, bf16, fp16 or null");
-				c->train.lora_16bit_adapters = strcmp(s, "fp32") != 0;
+			static const char *const dtypes[] = {"fp32", "bf16", "fp16", NULL};
+			int w;
+			if (get_word(r, v, k, dtypes, &w))
+				return -1;
+			if (w >= 0) {
+				c->train.lora_16bit_adapters = w > 0;
 				c->lora_dtype_stated = true;
 			}
 		} else if (strcmp(k, "pytorch") == 0) {
@@ -364,11 +390,12 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			 * "model" (the whole model with its loss: HF Trainer's
 			 * torch_compile) or "layers" (each block, the loss apart:
 			 * torchtune); absent or null, "layers" (below) */
-			const char *s = scalar(v);
-			if (!is_null(v)) {
-				if (s == NULL || (strcmp(s, "model") != 0 && strcmp(s, "layers") != 0))
-					return fail(r, v, "'compile_scope' must be model, layers or null");
-				c->train.compile_layers_only = strcmp(s, "layers") == 0;
+			static const char *const scopes[] = {"model", "layers", NULL};
+			int w;
+			if (get_word(r, v, k, scopes, &w))
+				return -1;
+			if (w >= 0) {
+				c->train.compile_layers_only = w == 1;
 				c->compile_scope_stated = true;
 			}
 		} else if (strcmp(k, "bitsandbytes") == 0) {
@@ -387,11 +414,12 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			 * next forward runs, "kept" (litgpt, PEFT's example
 			 * scripts, most plain loops) or "freed" (HF Trainer);
 			 * absent or null, "kept" (the safe side) */
-			const char *s = scalar(v);
-			if (!is_null(v)) {
-				if (s == NULL || (strcmp(s, "kept") != 0 && strcmp(s, "freed") != 0))
-					return fail(r, v, "'last_step_graph' must be kept, freed or null");
-				c->train.graph_freed_between_steps = strcmp(s, "freed") == 0;
+			static const char *const graphs[] = {"kept", "freed", NULL};
+			int w;
+			if (get_word(r, v, k, graphs, &w))
+				return -1;
+			if (w >= 0) {
+				c->train.graph_freed_between_steps = w == 1;
 				c->graph_stated = true;
 			}
 		} else if (strcmp(k, "eval_batch") == 0) {

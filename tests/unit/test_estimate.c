@@ -425,20 +425,26 @@ static void one_llama_layer_in_bf16_matches_the_hand_count(void **state)
 	assert_int_equal(e.allocated_bytes, params * 10);
 }
 
-static uint64_t llama_lora_activations(const struct vp_model *m, enum vp_method method, enum vp_quant quant,
-				       double dropout)
+/* bf16_sdpa_step() with adapters on q_proj and v_proj */
+static struct vp_train qv_adapter_step(enum vp_method method, enum vp_quant quant, double dropout)
 {
-	struct vp_train t = small_step();
+	struct vp_train t = bf16_sdpa_step();
 	struct vp_error err = {0};
 
-	t.precision = VP_PREC_BF16;
-	t.attn = VP_ATTN_SDPA;
 	t.method = method;
 	t.quant = quant;
 	t.lora_dropout = dropout;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	return t;
+}
+
+static uint64_t llama_lora_activations(const struct vp_model *m, enum vp_method method, enum vp_quant quant,
+				       double dropout)
+{
+	struct vp_train t = qv_adapter_step(method, quant, dropout);
+
 	t.bnb = VP_BNB_BEFORE_0_43_2; /* whose MatMul4Bit keeps its input */
 	t.graph_freed_between_steps = true; /* this step's tensors only */
-	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
 	return estimated(m, &t).full_bytes[VP_COMP_ACTIVATIONS];
 }
 
@@ -619,16 +625,11 @@ static void lora_dropout_and_bitsandbytes_inputs_match_the_hand_count(void **sta
 static uint64_t qlora_forward(enum vp_quant quant, enum vp_bnb bnb, bool grad_ckpt, bool graph_freed)
 {
 	const struct vp_model m = tiny_llama();
-	struct vp_train t = bf16_sdpa_step();
-	struct vp_error err = {0};
+	struct vp_train t = qv_adapter_step(VP_METHOD_QLORA, quant, 0.0);
 
-	t.method = VP_METHOD_QLORA;
-	t.quant = quant;
 	t.bnb = bnb;
 	t.grad_ckpt = grad_ckpt;
 	t.graph_freed_between_steps = graph_freed;
-	t.lora_dropout = 0.0;
-	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
 	return estimated(&m, &t).phase_allocated_bytes[VP_PHASE_FORWARD];
 }
 
@@ -657,17 +658,12 @@ static void bitsandbytes_inputs_outlive_their_step_where_the_loop_keeps_its_grap
 	/* they are counted among the activations, whose full size holds them */
 	{
 		const struct vp_model m = tiny_llama();
-		struct vp_train t = bf16_sdpa_step();
-		struct vp_error err = {0};
+		struct vp_train t = qv_adapter_step(VP_METHOD_QLORA, VP_QUANT_NF4, 0.0);
 		struct vp_estimate e;
 
-		t.method = VP_METHOD_QLORA;
-		t.quant = VP_QUANT_NF4;
 		t.bnb = VP_BNB_BEFORE_0_43_2;
-		t.lora_dropout = 0.0;
 		t.batch = 4; /* long enough for the forward to be the peak */
 		t.seq_len = 512;
-		assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
 		e = estimated(&m, &t);
 		assert_int_equal(e.peak_phase, VP_PHASE_FORWARD);
 		assert_true(e.peak_bytes[VP_COMP_ACTIVATIONS] <= e.full_bytes[VP_COMP_ACTIVATIONS]);
