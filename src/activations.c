@@ -629,7 +629,11 @@ static double bnb_inputs_held(const struct ctx *c, const struct vp_linear *ls, s
 	static const enum vp_linear_role crossq_roles[] = {VP_LIN_CROSS_Q};
 	static const enum vp_linear_role crosskv_roles[] = {VP_LIN_CROSS_K, VP_LIN_CROSS_V};
 	static const enum vp_linear_role crosso_roles[] = {VP_LIN_CROSS_O};
-	static const enum vp_linear_role router_roles[] = {VP_LIN_ROUTER};
+	/* a mixture of experts' router and shared expert read the normalized
+	 * input, as in moe_router_saved; the routed experts' gathered rows
+	 * are the up roles' Tm tokens */
+	static const enum vp_linear_role moe_in_roles[] = {VP_LIN_ROUTER, VP_LIN_SHARED_GATE, VP_LIN_SHARED_UP,
+							   VP_LIN_SHARED_ROUTER};
 	static const enum vp_linear_role shared_down_roles[] = {VP_LIN_SHARED_DOWN};
 	const double e = c->e;
 	double bytes = 0.0, up;
@@ -649,7 +653,7 @@ static double bnb_inputs_held(const struct ctx *c, const struct vp_linear *ls, s
 	if (vp_model_single_block_norm(c->m) && !c->amp)
 		up = 0.0;
 	bytes += Tm * c->h * e * up;
-	bytes += T * c->h * e * (c->amp ? bnb_input_count(c, ls, n, router_roles, 1) : 0.0);
+	bytes += T * c->h * e * bnb_input_count(c, ls, n, moe_in_roles, 4);
 	bytes += Tm * c->f * e * bnb_input_count(c, ls, n, down_roles, 1);
 	bytes += T * (double)c->m->shared_expert_size * e * bnb_input_count(c, ls, n, shared_down_roles, 1);
 	return bytes;
