@@ -562,8 +562,6 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 	 * "torch.compile"). */
 	if (c->train.compile && !c->compile_scope_stated)
 		c->train.compile_layers_only = true;
-	if (!c->bnb_stated)
-		c->train.bnb = VP_BNB_BEFORE_0_43_2;
 	if (!c->pytorch_stated) {
 		if (c->train.expandable_segments || c->train.optimizer_in_backward)
 			c->train.pytorch = VP_PYTORCH_2_1;

@@ -839,7 +839,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		tc.train.expandable_segments = true;
 	if (o->eval_samples > 0)
 		tc.eval.eval_samples = o->eval_samples;
-	/* and over its vramplan.bnb_version */
+	/* --bnb-version wins over the config's vramplan.bnb_version */
 	if (o->has_bnb)
 		tc.train.bnb = o->bnb;
 	/* the command line wins over the config's vramplan.torch_version */
