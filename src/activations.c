@@ -164,6 +164,7 @@ static bool softmax_upcast(const struct vp_model *m)
 	case VP_NAMING_OPT: /* OPTAttention: softmax in fp32 when the scores are fp16 */
 	case VP_NAMING_GPTJ:   /* GPTJAttention._attn: the scores are fp32 already */
 	case VP_NAMING_GPTNEO: /* GPTNeoSelfAttention._attn likewise */
+	case VP_NAMING_STARCODER2: /* eager_attention_forward as Llama's */
 		return true;
 	case VP_NAMING_BERT:
 	case VP_NAMING_DISTILBERT: /* MultiHeadSelfAttention: nn.functional.softmax(scores) */

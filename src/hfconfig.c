@@ -931,6 +931,40 @@ static int read_phi(const struct cfg *c, struct vp_model *m)
 	return derive_head_dim(c, "hidden_size", "num_attention_heads", m);
 }
 
+/* Starcoder2Config (models/starcoder2/configuration_starcoder2.py):
+ * num_key_value_heads 2, use_bias True, tie_word_embeddings True,
+ * attention_dropout, residual_dropout and embedding_dropout 0 (the released
+ * 3B/7B/15B configs set 0.1 each), sliding_window None (released: 4096).
+ * The descriptor has one dropout for the sublayers' outputs and the
+ * embeddings: the larger of the two, the safe side where they differ (the
+ * embeddings' mask is one T x h byte tensor for the whole model). */
+static int read_starcoder2(const struct cfg *c, struct vp_model *m)
+{
+	bool bias = true;
+	double embedding_dropout = 0.0;
+
+	if (need_shape(c, m))
+		return -1;
+	m->num_kv_heads = 2;
+	if (opt_u64(c, "num_key_value_heads", 1, &m->num_kv_heads) || check_kv(c, m) ||
+	    read_sliding_window(c, m) ||
+	    opt_bool(c, "use_bias", &bias) ||
+	    opt_dropout(c, "residual_dropout", &m->hidden_dropout) ||
+	    opt_dropout(c, "embedding_dropout", &embedding_dropout) ||
+	    opt_dropout(c, "attention_dropout", &m->attn_dropout) ||
+	    opt_act(c, "hidden_act", &m->act) ||
+	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings))
+		return -1;
+	if (embedding_dropout > m->hidden_dropout)
+		m->hidden_dropout = embedding_dropout;
+	/* the linears only: the norms are nn.LayerNorm(hidden_size, eps),
+	 * with a bias whatever use_bias says */
+	m->qkv_bias = m->out_bias = m->mlp_bias = bias;
+	if (item(c, "head_dim") != NULL && !cJSON_IsNull(item(c, "head_dim")))
+		return opt_u64(c, "head_dim", 1, &m->head_dim);
+	return derive_head_dim(c, "hidden_size", "num_attention_heads", m);
+}
+
 /* GPT-2's, GPT-J's and GPT-Neo's MLP: 4 x the hidden size unless the
  * config names its width in `key` (None, null here, keeps the default). */
 static int mlp_width_4h(const struct cfg *c, const char *key, const char *hkey, struct vp_model *m)
@@ -1207,6 +1241,8 @@ static int read_family(const struct cfg *c, struct vp_model *m)
 		return read_gpt_neo(c, m);
 	if (!strcmp(t, "phi"))
 		return read_phi(c, m);
+	if (!strcmp(t, "starcoder2"))
+		return read_starcoder2(c, m);
 	if (!strcmp(t, "gpt2"))
 		return read_gpt2(c, m);
 	if (!strcmp(t, "gpt_bigcode"))

@@ -25,7 +25,7 @@ const char *const vp_model_types[] = {
 	"mixtral",
 	"qwen2_moe",
 	"qwen3_moe",
-	"qwen", "gpt_neox", "phi", "gptj", "gpt_neo", "gpt2", "gpt_bigcode", "bloom", "falcon", "opt",
+	"qwen", "gpt_neox", "phi", "gptj", "gpt_neo", "gpt2", "gpt_bigcode", "starcoder2", "bloom", "falcon", "opt",
 	NULL
 };
 
@@ -507,6 +507,19 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		m->tie_embeddings = true;
 		m->hidden_dropout = 0.1;
 		m->attn_dropout = 0.1;
+	} else if (!strcmp(model_type, "starcoder2")) {
+		/* models/starcoder2/modeling_starcoder2.py: nn.LayerNorm with
+		 * bias (input_layernorm, post_attention_layernorm, norm), q/k/v/o
+		 * and the MLP's c_fc/c_proj all with bias=use_bias, a plain
+		 * MLP (c_fc, gelu_pytorch_tanh, c_proj), rotary on the whole
+		 * head, grouped k/v heads, and dropout after the attention's
+		 * o_proj and the MLP's c_proj (residual_dropout) and on the
+		 * embeddings (embedding_dropout). Starcoder2Config ties the LM
+		 * head (tie_word_embeddings True). */
+		family_biased_decoder(m, VP_NAMING_STARCODER2);
+		m->pos = VP_POS_ROTARY;
+		m->rotary_fraction = 1.0;
+		m->tie_embeddings = true;
 	} else if (!strcmp(model_type, "gpt_bigcode")) {
 		/* models/gpt_bigcode/modeling_gpt_bigcode.py (StarCoder,
 		 * SantaCoder, WizardCoder): GPT-2's layout and module names
@@ -609,6 +622,7 @@ static int naming_shape(enum vp_naming n, enum vp_arch *arch)
 	case VP_NAMING_GPT2:
 	case VP_NAMING_BLOOM:
 	case VP_NAMING_OPT:
+	case VP_NAMING_STARCODER2:
 		*arch = VP_ARCH_DECODER;
 		return 0;
 	}
@@ -633,7 +647,7 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 		return vp_error_set(err, VP_ERR_INPUT, "no model to validate");
 	if ((unsigned)m->arch > VP_ARCH_ENCDEC || (unsigned)m->norm > VP_NORM_RMS ||
 	    (unsigned)m->act > VP_ACT_GELU_NEW || (unsigned)m->pos > VP_POS_SINUSOIDAL ||
-	    (unsigned)m->naming > VP_NAMING_MPNET)
+	    (unsigned)m->naming > VP_NAMING_STARCODER2)
 		return vp_error_set(err, VP_ERR_INPUT, "corrupt model descriptor (enum out of range)");
 
 	if (check_count(&nm, "hidden_size", m->hidden_size, 1, VP_SIZE_LIMIT, err) ||
@@ -997,6 +1011,13 @@ static void decoder_block(struct lin_builder *b, const struct vp_model *m, const
 		put(b, VP_LIN_O, "dense", "self_attention.dense", w->q, w->h, bo);
 		put(b, VP_LIN_UP, "dense_h_to_4h", "mlp.dense_h_to_4h", w->h, w->ff, bm);
 		put(b, VP_LIN_DOWN, "dense_4h_to_h", "mlp.dense_4h_to_h", w->ff, w->h, bm);
+		break;
+	case VP_NAMING_STARCODER2:
+		/* Starcoder2Attention's q/k/v/o_proj, Starcoder2MLP's c_fc and
+		 * c_proj */
+		put_self_attn(b, w, bi, bo, "o_proj", "self_attn.o_proj");
+		put(b, VP_LIN_UP, "c_fc", "mlp.c_fc", w->h, w->ff, bm);
+		put(b, VP_LIN_DOWN, "c_proj", "mlp.c_proj", w->ff, w->h, bm);
 		break;
 	case VP_NAMING_PHI:
 		put_self_attn(b, w, bi, bo, "dense", "self_attn.dense");

@@ -23,7 +23,7 @@
 
 enum vp_arch {
 	VP_ARCH_ENCODER = 0, /* BERT, RoBERTa, XLM-R */
-	VP_ARCH_DECODER,     /* Llama, Mistral, Qwen, GPT-NeoX, phi, GPT-2, BLOOM, Gemma */
+	VP_ARCH_DECODER,     /* Llama, Mistral, Qwen, GPT-NeoX, phi, GPT-2, BLOOM, Gemma, StarCoder2 */
 	VP_ARCH_ENCDEC       /* T5, mT5, BART, mBART */
 };
 
@@ -91,7 +91,8 @@ enum vp_naming {
 	VP_NAMING_GPTJ,      /* attn.q_proj k_proj v_proj out_proj, mlp.fc_in fc_out */
 	VP_NAMING_GPTNEO,    /* attn.attention.q_proj k_proj v_proj out_proj, mlp.c_fc c_proj */
 	VP_NAMING_DEBERTA,   /* query_proj key_proj value_proj attention.output.dense intermediate.dense output.dense */
-	VP_NAMING_MPNET      /* attention.attn.q k v o, intermediate.dense, output.dense */
+	VP_NAMING_MPNET,     /* attention.attn.q k v o, intermediate.dense, output.dense */
+	VP_NAMING_STARCODER2 /* self_attn.q_proj k_proj v_proj o_proj, mlp.c_fc c_proj */
 };
 
 struct vp_model {

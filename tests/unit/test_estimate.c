@@ -552,6 +552,41 @@ static void gpt_bigcode_softmax_is_fp32_in_eager(void **state)
 	assert_true(fabs(delta - (double)sc->num_layers * A * 2.0) < 1.0);
 }
 
+/* StarCoder2 drops out the attention's and the MLP's outputs
+ * (residual_dropout) and the embeddings (embedding_dropout): one bool mask
+ * of T x h each (native_dropout keeps only its mask). Its attention dropout
+ * keeps nothing under SDPA, whose flash and memory-efficient kernels
+ * regenerate it from the RNG state, and one bool b x heads x s x s mask
+ * under eager attention. */
+static void starcoder2_dropouts_keep_their_masks(void **state)
+{
+	struct vp_model dry = tiny_of_family("starcoder2"), wet;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_estimate a, b;
+	double T = 8.0, h = 64.0, layers = 2.0;
+
+	(void)state;
+	dry.num_layers = 2;
+	dry.num_kv_heads = 2;
+	wet = dry;
+	wet.hidden_dropout = 0.1;
+	a = estimated(&dry, &t);
+	b = estimated(&wet, &t);
+	assert_true(fabs((double)b.full_bytes[VP_COMP_ACTIVATIONS] - (double)a.full_bytes[VP_COMP_ACTIVATIONS] -
+			 (2.0 * layers + 1.0) * T * h) < 1.0);
+
+	wet = dry;
+	wet.attn_dropout = 0.1;
+	b = estimated(&wet, &t);
+	assert_int_equal(b.full_bytes[VP_COMP_ACTIVATIONS], a.full_bytes[VP_COMP_ACTIVATIONS]);
+	assert_int_equal(b.full_bytes[VP_COMP_ATTN_SCORES], a.full_bytes[VP_COMP_ATTN_SCORES]);
+	t.attn = VP_ATTN_EAGER;
+	a = estimated(&dry, &t);
+	b = estimated(&wet, &t);
+	assert_true(fabs((double)b.full_bytes[VP_COMP_ATTN_SCORES] - (double)a.full_bytes[VP_COMP_ATTN_SCORES] -
+			 layers * 4.0 * T * T) < 1.0);
+}
+
 /* Gemma-2's post_attention_layernorm and post_feedforward_layernorm keep
  * what its pre-norms keep: the fp32 input and one rsqrt per token, each. The
  * same shape read as Gemma (two norms a block) has neither. */
@@ -1908,6 +1943,7 @@ int main(void)
 		cmocka_unit_test(qwen3_q_and_k_norms_save_their_fp32_inputs),
 		cmocka_unit_test(gemma2_sandwich_norms_save_their_fp32_inputs),
 		cmocka_unit_test(olmo2_q_and_k_norms_save_their_fp32_inputs),
+		cmocka_unit_test(starcoder2_dropouts_keep_their_masks),
 		cmocka_unit_test(exaone4_q_and_k_norms_are_per_head),
 		cmocka_unit_test(gpt_bigcode_softmax_is_fp32_in_eager),
 		cmocka_unit_test(gradients_are_freed_between_steps_only_where_pytorch_2_frees_them),

@@ -105,6 +105,41 @@ static void distilbert_keys(void **state)
 	assert_non_null(strstr(err.message, "n_heads"));
 }
 
+/* Starcoder2Config: use_bias drops the linears' biases but not the
+ * LayerNorms' (nn.LayerNorm(hidden_size, eps) always has one); absent
+ * num_key_value_heads is the class default 2; residual and embedding dropout
+ * share one descriptor value, the larger; a null sliding_window is none. */
+static void starcoder2_keys(void **state)
+{
+	static const char cfg[] = "{\"model_type\": \"starcoder2\", \"hidden_size\": 1024, \"intermediate_size\": 4096, "
+				  "\"num_hidden_layers\": 4, \"num_attention_heads\": 8, \"vocab_size\": 1000, "
+				  "\"use_bias\": false, \"residual_dropout\": 0.05, \"embedding_dropout\": 0.2, "
+				  "\"attention_dropout\": 0.1, \"sliding_window\": null}";
+	static const char odd[] = "{\"model_type\": \"starcoder2\", \"hidden_size\": 1024, \"intermediate_size\": 4096, "
+				  "\"num_hidden_layers\": 4, \"num_attention_heads\": 8, \"num_key_value_heads\": 3, "
+				  "\"vocab_size\": 1000}";
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_int_equal(vp_hfconfig_parse("sc2.json", cfg, sizeof cfg - 1, &m, &err), 0);
+	assert_int_equal(m.num_kv_heads, 2);
+	assert_false(m.qkv_bias || m.out_bias || m.mlp_bias);
+	assert_true(m.norm_bias);
+	assert_true(m.hidden_dropout > 0.19 && m.hidden_dropout < 0.21);
+	assert_true(m.attn_dropout > 0.09 && m.attn_dropout < 0.11);
+	assert_int_equal(m.sliding_window, 0);
+	assert_true(m.tie_embeddings);
+	/* 4 blocks of q, k, v, o (8 heads of 128, 2 kv heads) and c_fc, c_proj
+	 * without biases, two LayerNorms of 2 x 1024 each; embeddings tied; the
+	 * final norm */
+	assert_int_equal(vp_model_param_count(&m),
+			 UINT64_C(1000 * 1024 + 4 * (2 * 1024 * 1024 + 2 * 1024 * 256 + 2 * 1024 * 4096 + 4 * 1024) +
+				  2 * 1024));
+	assert_int_equal(vp_hfconfig_parse("odd.json", odd, sizeof odd - 1, &m, &err), -1);
+	assert_non_null(strstr(err.message, "num_key_value_heads"));
+}
+
 /* ElectraConfig: BERT's keys plus embedding_size. KoELECTRA-Small-v3's
  * embeddings are 128 wide and embeddings_project widens them to 256: the
  * DistilKoBiLSTM README lists 14,056,192 parameters; by hand, embeddings
@@ -246,9 +281,9 @@ static void mpnet_keys(void **state)
 static void every_config_loads(void **state)
 {
 	(void)state;
-	/* 10 shared configs + 32 per-family ones + one unmodelled model_type
+	/* 10 shared configs + 33 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 43);
+	assert_int_equal(load_all(CONFIGS), 44);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -879,14 +914,14 @@ static void an_unmodelled_type_unlike_llama_is_refused(void **state)
 			 -1);
 	assert_string_equal(err.message,
 			    "model_type 'deepseek_v2' is a mixture of experts, which vramplan does not model");
-	/* LayerNorm and GELU (StarCoder2's keys): not the Llama decoder */
-	assert_int_equal(parse("{\"architectures\": [\"Starcoder2ForCausalLM\"], \"model_type\": \"starcoder2\", "
-			       "\"hidden_size\": 3072, \"intermediate_size\": 12288, \"num_hidden_layers\": 30, "
-			       "\"num_attention_heads\": 24, \"vocab_size\": 49152, \"norm_epsilon\": 1e-05, "
-			       "\"hidden_act\": \"gelu_pytorch_tanh\"}",
+	/* LayerNorm and a squared ReLU (Persimmon's keys): not the Llama decoder */
+	assert_int_equal(parse("{\"architectures\": [\"PersimmonForCausalLM\"], \"model_type\": \"persimmon\", "
+			       "\"hidden_size\": 4096, \"intermediate_size\": 16384, \"num_hidden_layers\": 36, "
+			       "\"num_attention_heads\": 64, \"vocab_size\": 262144, \"layer_norm_eps\": 1e-05, "
+			       "\"hidden_act\": \"relu2\"}",
 			       &m, &err),
 			 -1);
-	assert_non_null(strstr(err.message, "unsupported model_type 'starcoder2'"));
+	assert_non_null(strstr(err.message, "unsupported model_type 'persimmon'"));
 	/* Llama's keys, but a vision-language model */
 	assert_int_equal(parse("{\"architectures\": [\"FooForCausalLM\"], \"model_type\": \"foo_vl\", "
 			       "\"hidden_size\": 64, \"intermediate_size\": 128, \"num_hidden_layers\": 2, "
@@ -920,7 +955,7 @@ static void missing_and_unsupported(void **state)
 	expect_bad("unsupported-type.json", 0, 0,
 		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, distilbert, electra, deberta-v2, mpnet, t5, mt5, "
 		   "umt5, bart, mbart, marian, m2m_100, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
-		   "exaone, exaone4, olmo2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, bloom, falcon, opt)");
+		   "exaone, exaone4, olmo2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
 		   "missing field 'model_type' (is this a Hugging Face config.json?)");
 	expect_bad("model-type-number.json", 0, 0, "'model_type' must be a string");
@@ -1031,6 +1066,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_config_loads),
 		cmocka_unit_test(distilbert_keys),
+		cmocka_unit_test(starcoder2_keys),
 		cmocka_unit_test(bert_keys),
 		cmocka_unit_test(the_checkpoint_class_is_kept_only_as_an_identifier),
 		cmocka_unit_test(the_stored_dtype_is_read_from_dtype_or_torch_dtype),

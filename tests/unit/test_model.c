@@ -174,7 +174,7 @@ static void unknown_type_lists_the_supported_ones(void **state)
 	assert_string_equal(err.message,
 			    "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, "
 			    "distilbert, electra, deberta-v2, mpnet, t5, mt5, umt5, bart, mbart, marian, m2m_100, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, "
-			    "phi3, stablelm, exaone, exaone4, olmo2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, bloom, falcon, opt)");
+			    "phi3, stablelm, exaone, exaone4, olmo2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, falcon, opt)");
 	assert_int_equal(vp_model_init_family(&m, "", &err), -1);
 	assert_string_equal(err.message, "missing 'model_type'");
 	assert_int_equal(vp_model_init_family(&m, NULL, NULL), -1);
@@ -630,6 +630,37 @@ static void exaone_block_names_and_count(void **state)
 	assert_int_equal(vp_model_param_count(&m), UINT64_C(7818448896));
 }
 
+/* StarCoder2 (modeling_starcoder2.py): separate q/k/v/o_proj and a plain
+ * c_fc/c_proj MLP, every linear with a bias (use_bias), LayerNorms with
+ * bias, the LM head tied. For starcoder2-3b, by hand: embeddings 49152 x
+ * 3072 = 150,994,944; per block q and o 3072 x 3072 + 3072 = 9,440,256
+ * each, k and v 3072 x 256 + 256 = 786,688 each (2 kv heads of 128), c_fc
+ * 3072 x 12288 + 12288 = 37,761,024, c_proj 12288 x 3072 + 3072 =
+ * 37,751,808, two LayerNorms 2 x 6,144: 95,979,008 a block, 30 blocks
+ * 2,879,370,240; the final norm 6,144: 3,030,371,328 (the hub's "3.03B"). */
+static void starcoder2_block_names_and_count(void **state)
+{
+	struct vp_model m;
+	struct vp_linear l[VP_BLOCK_LINEARS_MAX];
+
+	(void)state;
+	load("starcoder2-3b.json", &m);
+	assert_int_equal(m.naming, VP_NAMING_STARCODER2);
+	assert_int_equal(m.norm, VP_NORM_LAYER);
+	assert_true(m.norm_bias);
+	assert_false(m.gated_mlp);
+	assert_true(m.tie_embeddings);
+	assert_int_equal(m.num_kv_heads, 2);
+	assert_int_equal(m.head_dim, 128);
+	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_DECODER, l, 16), 6);
+	expect_linear(&l[0], VP_LIN_Q, "q_proj", "self_attn.q_proj", 3072, 3072, true);
+	expect_linear(&l[1], VP_LIN_K, "k_proj", "self_attn.k_proj", 3072, 256, true);
+	expect_linear(&l[3], VP_LIN_O, "o_proj", "self_attn.o_proj", 3072, 3072, true);
+	expect_linear(&l[4], VP_LIN_UP, "c_fc", "mlp.c_fc", 3072, 12288, true);
+	expect_linear(&l[5], VP_LIN_DOWN, "c_proj", "mlp.c_proj", 12288, 3072, true);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(3030371328));
+}
+
 /* OLMo 2: Llama's linears with q_norm and k_norm over the whole
  * projections; 7,298,617,344 parameters for OLMo-2-1124-7B. */
 static void olmo2_full_width_qk_norms_and_count(void **state)
@@ -749,6 +780,7 @@ int main(void)
 		cmocka_unit_test(gemma3_text_traits_and_count),
 		cmocka_unit_test(exaone_block_names_and_count),
 		cmocka_unit_test(olmo2_full_width_qk_norms_and_count),
+		cmocka_unit_test(starcoder2_block_names_and_count),
 		cmocka_unit_test(t5_family_traits),
 		cmocka_unit_test(bart_family_traits),
 		cmocka_unit_test(decoder_family_traits),
