@@ -222,19 +222,30 @@ static double mlp_bwd_widths(const struct ctx *c)
  * normalized input for the weight gradient. torch.compile's partitioner
  * recomputes the pointwise chain and keeps only the input.
  * LayerNorm (F.layer_norm, fp32 under autocast) saves its input, mean and rstd.
+ * CohereLayerNorm computes x - mean twice, in fp32: pow keeps the first,
+ * the multiply by rsqrt the second (and the rsqrt per token); a trained
+ * weight keeps the fp32 normalized tensor too (weight.float() * x). The
+ * fp32 input and the mean are kept by nothing (sub and mean save no
+ * operand). Under torch.compile the chain is recomputed from the input, as
+ * RMSNorm's.
  */
 static void norm_keep(const struct ctx *c, double T, struct block_mem *bm)
 {
-	if (c->m->norm == VP_NORM_RMS) {
+	/* Both are pointwise chains in fp32 whose pow and mul keep fp32
+	 * T x h tensors: RMSNorm its upcast input, CohereLayerNorm its two
+	 * differences (and its mean beside the rsqrt under compile). */
+	bool unfused = vp_model_norm_unfused(c->m);
+
+	if (c->m->norm == VP_NORM_RMS || unfused) {
 		if (c->t->compile) {
 			keep(bm, &bm->saved, T * c->h * c->r, 1.0);
-			keep(bm, &bm->saved, T * 4.0, 1.0);
+			keep(bm, &bm->saved, T * 4.0, unfused ? 2.0 : 1.0);
 			return;
 		}
-		keep(bm, &bm->saved, T * c->h * 4.0, 1.0);
+		keep(bm, &bm->saved, T * c->h * 4.0, unfused ? 2.0 : 1.0);
 		keep(bm, &bm->saved, T * 4.0, 1.0);
 		if (c->full)
-			keep(bm, &bm->saved, T * c->h * norm_scale_bytes(c), 1.0);
+			keep(bm, &bm->saved, T * c->h * (unfused ? 4.0 : norm_scale_bytes(c)), 1.0);
 		return;
 	}
 	keep(bm, &bm->saved, T * c->h * (c->amp ? 4.0 : c->r), 1.0);

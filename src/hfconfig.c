@@ -720,9 +720,23 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 		return -1;
 	}
 
-	if (!strcmp(t, "llama") || is_qwen3 || is_gemma || !strcmp(t, "olmo2")) {
-		/* LlamaAttention, Qwen3Attention, GemmaAttention, Olmo2Attention: q/k/v/o all
-		 * use bias=config.attention_bias; LlamaMLP uses mlp_bias. */
+	if (!strcmp(t, "cohere")) {
+		/* CohereAttention's q_norm and k_norm are CohereLayerNorms with
+		 * a (heads, head_dim) weight, which the descriptor cannot hold
+		 * (Command R+ sets it; Command-R, Aya 23 and Aya Expanse do
+		 * not) */
+		bool qk_norm = false;
+
+		if (opt_bool(c, "use_qk_norm", &qk_norm))
+			return -1;
+		if (qk_norm)
+			return fail(c, "unsupported: 'use_qk_norm' is true (CohereAttention's per-head LayerNorms on "
+				       "q and k are not modelled)");
+	}
+	if (!strcmp(t, "llama") || is_qwen3 || is_gemma || !strcmp(t, "olmo2") || !strcmp(t, "cohere")) {
+		/* LlamaAttention, Qwen3Attention, GemmaAttention, Olmo2Attention,
+		 * CohereAttention: q/k/v/o all use bias=config.attention_bias;
+		 * LlamaMLP uses mlp_bias. */
 		if (opt_bool(c, "attention_bias", &attention_bias))
 			return -1;
 		m->qkv_bias = m->out_bias = attention_bias;

@@ -21,7 +21,7 @@ const char *const vp_model_types[] = {
 	"bert", "roberta", "xlm-roberta", "distilbert", "electra", "deberta-v2", "mpnet",
 	"t5", "mt5", "umt5",
 	"bart", "mbart", "marian", "m2m_100",
-	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo2",
+	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo2", "cohere",
 	"mixtral",
 	"qwen2_moe",
 	"qwen3_moe",
@@ -382,6 +382,21 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		 * layernorm) instead of before them: the same count of norms
 		 * and of their saved tensors. */
 		family_llama(m);
+	} else if (!strcmp(model_type, "cohere")) {
+		/* models/cohere/modeling_cohere.py (Command-R, Aya 23, Aya
+		 * Expanse): Llama's linears under Llama's names (q/k/v/o_proj
+		 * with bias=attention_bias, the SwiGLU MLP without biases),
+		 * rotary on the whole head, and one input_layernorm per block
+		 * feeding both the attention and the MLP, whose outputs are
+		 * added to the residual together (a parallel block).
+		 * CohereLayerNorm has a weight and no bias and is written out
+		 * in fp32 ops (vp_model_norm_unfused). CohereConfig ties the
+		 * LM head; CohereForCausalLM multiplies the logits by
+		 * logit_scale, a Python float, which saves nothing. */
+		family_llama(m);
+		m->norm = VP_NORM_LAYER;
+		m->parallel_block = true;
+		m->tie_embeddings = true;
 	} else if (!strcmp(model_type, "exaone")) {
 		/* LG AI's EXAONE 3.0 and 3.5 (remote code, modeling_exaone.py):
 		 * a Llama decoder (ExaoneRMSNorm ln_1, ln_2, ln_f; rotary on the
@@ -1187,6 +1202,11 @@ enum vp_qk_norm vp_model_qk_norm(const struct vp_model *m)
 	if (is_type(m, "olmo2"))
 		return VP_QK_NORM_FULL;
 	return VP_QK_NORM_NONE;
+}
+
+bool vp_model_norm_unfused(const struct vp_model *m)
+{
+	return m != NULL && is_type(m, "cohere");
 }
 
 bool vp_model_eager_qk_fp32(const struct vp_model *m)

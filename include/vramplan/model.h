@@ -248,6 +248,12 @@ bool vp_model_sandwich_norms(const struct vp_model *m);
  * weight * x.to(input_dtype))? */
 bool vp_model_norm_scales_in_fp32(const struct vp_model *m);
 
+/* Is the LayerNorm written out in fp32 ops rather than F.layer_norm
+ * (CohereLayerNorm: x.float(), mean, (x - mean).pow(2).mean(), (x - mean) *
+ * rsqrt(var + eps), weight.float() * that), so that autograd keeps the
+ * two fp32 (x - mean) tensors instead of the input with its mean and rstd? */
+bool vp_model_norm_unfused(const struct vp_model *m);
+
 /* The width of the token, position and token-type embeddings: the
  * embedding_size of an ELECTRA model, else hidden_size. */
 uint64_t vp_model_embed_width(const struct vp_model *m);

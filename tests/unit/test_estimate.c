@@ -587,6 +587,36 @@ static void starcoder2_dropouts_keep_their_masks(void **state)
 			 layers * 4.0 * T * T) < 1.0);
 }
 
+/* CohereLayerNorm, written out in fp32 ops, keeps two fp32 (x - mean)
+ * tensors and one rsqrt per token, and with its weight trained the fp32
+ * normalized tensor; F.layer_norm (the same descriptor read as StableLM,
+ * also a parallel block with one norm) keeps its 16-bit input, mean and rstd.
+ * Per norm (each block's one and the final one), in pure bf16: 12 T h + 4 T
+ * against 2 T h + 8 T trained, 8 T h + 4 T against the same frozen. */
+static void cohere_layernorm_keeps_its_fp32_differences(void **state)
+{
+	struct vp_model cohere = tiny_llama_like("cohere"), fused;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+	double T = 8.0, h = 64.0, norms, delta;
+
+	(void)state;
+	cohere.num_layers = 2;
+	assert_int_equal(vp_model_validate(&cohere, &err), 0);
+	fused = cohere;
+	snprintf(fused.model_type, sizeof fused.model_type, "stablelm");
+	norms = (double)cohere.num_layers + 1.0;
+	delta = (double)estimated(&cohere, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+		(double)estimated(&fused, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	assert_true(fabs(delta - norms * (10.0 * T * h - 4.0 * T)) < 1.0);
+
+	t.method = VP_METHOD_LORA;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	delta = (double)estimated(&cohere, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+		(double)estimated(&fused, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	assert_true(fabs(delta - norms * (6.0 * T * h - 4.0 * T)) < 1.0);
+}
+
 /* Gemma-2's post_attention_layernorm and post_feedforward_layernorm keep
  * what its pre-norms keep: the fp32 input and one rsqrt per token, each. The
  * same shape read as Gemma (two norms a block) has neither. */
@@ -1944,6 +1974,7 @@ int main(void)
 		cmocka_unit_test(gemma2_sandwich_norms_save_their_fp32_inputs),
 		cmocka_unit_test(olmo2_q_and_k_norms_save_their_fp32_inputs),
 		cmocka_unit_test(starcoder2_dropouts_keep_their_masks),
+		cmocka_unit_test(cohere_layernorm_keeps_its_fp32_differences),
 		cmocka_unit_test(exaone4_q_and_k_norms_are_per_head),
 		cmocka_unit_test(gpt_bigcode_softmax_is_fp32_in_eager),
 		cmocka_unit_test(gradients_are_freed_between_steps_only_where_pytorch_2_frees_them),

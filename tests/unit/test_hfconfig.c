@@ -140,6 +140,35 @@ static void starcoder2_keys(void **state)
 	assert_non_null(strstr(err.message, "num_key_value_heads"));
 }
 
+/* CohereConfig: attention_bias puts a bias on q, k, v and o (CohereAttention
+ * builds all four with bias=config.attention_bias), never on the MLP;
+ * absent num_key_value_heads is the heads; use_qk_norm (Command R+'s
+ * per-head LayerNorms) is refused with the reason. */
+static void cohere_keys(void **state)
+{
+	static const char biased[] = "{\"model_type\": \"cohere\", \"hidden_size\": 1024, \"intermediate_size\": 4096, "
+				     "\"num_hidden_layers\": 4, \"num_attention_heads\": 8, \"vocab_size\": 1000, "
+				     "\"attention_bias\": true}";
+	static const char qk[] = "{\"model_type\": \"cohere\", \"hidden_size\": 1024, \"intermediate_size\": 4096, "
+				 "\"num_hidden_layers\": 4, \"num_attention_heads\": 8, \"vocab_size\": 1000, "
+				 "\"use_qk_norm\": true}";
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_int_equal(vp_hfconfig_parse("biased.json", biased, sizeof biased - 1, &m, &err), 0);
+	assert_int_equal(m.num_kv_heads, 8);
+	assert_true(m.qkv_bias && m.out_bias);
+	assert_false(m.mlp_bias || m.norm_bias);
+	assert_true(m.tie_embeddings);
+	/* 4 blocks of q, k, v, o with biases, a SwiGLU MLP, one norm; tied
+	 * embeddings; the final norm */
+	assert_int_equal(vp_model_param_count(&m),
+			 UINT64_C(1000 * 1024 + 4 * (4 * (1024 * 1024 + 1024) + 3 * 1024 * 4096 + 1024) + 1024));
+	assert_int_equal(vp_hfconfig_parse("qk.json", qk, sizeof qk - 1, &m, &err), -1);
+	assert_non_null(strstr(err.message, "'use_qk_norm' is true"));
+}
+
 /* ElectraConfig: BERT's keys plus embedding_size. KoELECTRA-Small-v3's
  * embeddings are 128 wide and embeddings_project widens them to 256: the
  * DistilKoBiLSTM README lists 14,056,192 parameters; by hand, embeddings
@@ -281,9 +310,9 @@ static void mpnet_keys(void **state)
 static void every_config_loads(void **state)
 {
 	(void)state;
-	/* 10 shared configs + 33 per-family ones + one unmodelled model_type
+	/* 10 shared configs + 34 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 44);
+	assert_int_equal(load_all(CONFIGS), 45);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -955,7 +984,7 @@ static void missing_and_unsupported(void **state)
 	expect_bad("unsupported-type.json", 0, 0,
 		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, distilbert, electra, deberta-v2, mpnet, t5, mt5, "
 		   "umt5, bart, mbart, marian, m2m_100, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
-		   "exaone, exaone4, olmo2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, falcon, opt)");
+		   "exaone, exaone4, olmo2, cohere, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
 		   "missing field 'model_type' (is this a Hugging Face config.json?)");
 	expect_bad("model-type-number.json", 0, 0, "'model_type' must be a string");
@@ -1067,6 +1096,7 @@ int main(void)
 		cmocka_unit_test(every_config_loads),
 		cmocka_unit_test(distilbert_keys),
 		cmocka_unit_test(starcoder2_keys),
+		cmocka_unit_test(cohere_keys),
 		cmocka_unit_test(bert_keys),
 		cmocka_unit_test(the_checkpoint_class_is_kept_only_as_an_identifier),
 		cmocka_unit_test(the_stored_dtype_is_read_from_dtype_or_torch_dtype),

@@ -174,7 +174,7 @@ static void unknown_type_lists_the_supported_ones(void **state)
 	assert_string_equal(err.message,
 			    "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, "
 			    "distilbert, electra, deberta-v2, mpnet, t5, mt5, umt5, bart, mbart, marian, m2m_100, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, "
-			    "phi3, stablelm, exaone, exaone4, olmo2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, falcon, opt)");
+			    "phi3, stablelm, exaone, exaone4, olmo2, cohere, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, falcon, opt)");
 	assert_int_equal(vp_model_init_family(&m, "", &err), -1);
 	assert_string_equal(err.message, "missing 'model_type'");
 	assert_int_equal(vp_model_init_family(&m, NULL, NULL), -1);
@@ -661,6 +661,33 @@ static void starcoder2_block_names_and_count(void **state)
 	assert_int_equal(vp_model_param_count(&m), UINT64_C(3030371328));
 }
 
+/* Cohere (Aya Expanse 8B): Llama's linears and names, one LayerNorm
+ * without bias per block feeding both branches of a parallel block, the LM
+ * head tied. By hand: embeddings 256000 x 4096 = 1,048,576,000; per block
+ * q and o 4096 x 4096 = 16,777,216 each, k and v 4096 x 1024 = 4,194,304
+ * each, gate, up and down 4096 x 14336 = 58,720,256 each, one norm 4,096:
+ * 218,107,904 a block, 32 blocks 6,979,452,928; the final norm 4,096:
+ * 8,028,033,024 (the hub's 8.03B). */
+static void cohere_parallel_block_and_count(void **state)
+{
+	struct vp_model m;
+	struct vp_linear l[VP_BLOCK_LINEARS_MAX];
+
+	(void)state;
+	load("aya-expanse-8b.json", &m);
+	assert_int_equal(m.naming, VP_NAMING_LLAMA);
+	assert_int_equal(m.norm, VP_NORM_LAYER);
+	assert_false(m.norm_bias);
+	assert_true(m.parallel_block);
+	assert_true(vp_model_single_block_norm(&m));
+	assert_true(vp_model_norm_unfused(&m));
+	assert_true(m.tie_embeddings);
+	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_DECODER, l, 16), 7);
+	expect_linear(&l[1], VP_LIN_K, "k_proj", "self_attn.k_proj", 4096, 1024, false);
+	expect_linear(&l[4], VP_LIN_GATE, "gate_proj", "mlp.gate_proj", 4096, 14336, false);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(8028033024));
+}
+
 /* OLMo 2: Llama's linears with q_norm and k_norm over the whole
  * projections; 7,298,617,344 parameters for OLMo-2-1124-7B. */
 static void olmo2_full_width_qk_norms_and_count(void **state)
@@ -781,6 +808,7 @@ int main(void)
 		cmocka_unit_test(exaone_block_names_and_count),
 		cmocka_unit_test(olmo2_full_width_qk_norms_and_count),
 		cmocka_unit_test(starcoder2_block_names_and_count),
+		cmocka_unit_test(cohere_parallel_block_and_count),
 		cmocka_unit_test(t5_family_traits),
 		cmocka_unit_test(bart_family_traits),
 		cmocka_unit_test(decoder_family_traits),
