@@ -356,6 +356,10 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	if (o->worker_ram > 0)
 		req->host.worker_ram_bytes = o->worker_ram;
 	req->host.replay_buffer = o->replay_buffer;
+	/* WSL 2 caps pinned host memory (NVIDIA's CUDA on WSL guide, "WSL 2
+	 * Support Constraints"); docs/planner.md "Windows and WSL 2" */
+	if (o->no_pin_memory)
+		req->host.pin_memory = false;
 	req->ewc = o->ewc;
 	return 0;
 }
