@@ -837,6 +837,257 @@ static const struct keydef axolotl_keys[] = {
 	{"deepspeed", k_deepspeed},
 };
 
+/* ---- LLaMA-Factory (hiyouga/LLaMA-Factory src/llamafactory/hparams/:
+ * finetuning_args.py, model_args.py, data_args.py; model/adapter.py) ---- */
+
+/* finetuning_type: lora (the default), freeze, full or oft. vramplan models
+ * the first and the third; freeze trains the last freeze_trainable_layers
+ * blocks and OFT its own adapters, neither of which it counts. */
+HANDLER(k_lf_finetuning_type)
+{
+	const char *s = NULL;
+
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_string(c, m->value, path, &s) != 0)
+		return -1;
+	if (strcmp(s, "lora") != 0 && strcmp(s, "full") != 0)
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+			       strcmp(s, "freeze") == 0 || strcmp(s, "oft") == 0
+				       ? "'finetuning_type: %.40s' is not modelled (vramplan models lora and full)"
+				       : "unknown 'finetuning_type' value '%.40s' (expected one of: lora, full; freeze and "
+					 "oft are not modelled)",
+			       s);
+	snprintf(c->r.adapter, sizeof c->r.adapter, "%s", s);
+	vp_tc_set_origin(&c->r.at_adapter, path, m);
+	return 0;
+}
+
+/* stage: pt and sft train one model on a language-modelling loss; rm adds a
+ * value head, dpo and kto a reference model, ppo four models, none of which
+ * the estimate counts. pt packs its samples unless told otherwise
+ * (data_args.py: packing defaults to stage == "pt"). */
+HANDLER(k_lf_stage)
+{
+	const char *s = NULL;
+
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_string(c, m->value, path, &s) != 0)
+		return -1;
+	if (strcmp(s, "pt") != 0 && strcmp(s, "sft") != 0)
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+			       "'stage: %.40s' is not modelled (vramplan checks pt and sft: one model, one loss)", s);
+	c->r.stage_pt = strcmp(s, "pt") == 0;
+	return 0;
+}
+
+/* quantization_bit: bitsandbytes quantizes to 4 or 8 bits (quantization.py:
+ * "Bitsandbytes only accepts 4-bit or 8-bit quantization"). */
+HANDLER(k_lf_quant_bit)
+{
+	uint64_t bits = 0;
+
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_u64(c, m->value, path, 1, &bits) != 0)
+		return -1;
+	if (bits != 4 && bits != 8)
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+			       "'quantization_bit: %llu' is not modelled (vramplan models bitsandbytes' 4 and 8 bits)",
+			       (unsigned long long)bits);
+	if (bits == 4)
+		c->r.load4 = 1;
+	else
+		c->r.load8 = 1;
+	vp_tc_set_origin(&c->r.at_load, path, m);
+	return 0;
+}
+
+/* quantization_method: bitsandbytes ("bnb", formerly "bitsandbytes") is
+ * what vramplan models; HQQ, EETQ and the others quantize differently. */
+HANDLER(k_lf_quant_method)
+{
+	const char *s = NULL;
+
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_string(c, m->value, path, &s) != 0)
+		return -1;
+	if (strcmp(s, "bnb") != 0 && strcmp(s, "bitsandbytes") != 0)
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+			       "'quantization_method: %.40s' is not modelled (vramplan models bitsandbytes: bnb)", s);
+	return 0;
+}
+
+/* quantization_type: nf4 (the default) or fp4; both store 4 bits a weight
+ * in blocks of 64 with the same absmax constants. */
+HANDLER(k_lf_quant_type)
+{
+	const char *s = NULL;
+
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_string(c, m->value, path, &s) != 0)
+		return -1;
+	if (strcmp(s, "nf4") != 0 && strcmp(s, "fp4") != 0)
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+			       "unknown 'quantization_type' value '%.40s' (expected one of: nf4, fp4)", s);
+	return 0;
+}
+
+/* flash_attn: auto (transformers' choice: SDPA), disabled (formerly off:
+ * eager), sdpa, fa2 (model_utils/attention.py). */
+HANDLER(k_lf_flash_attn)
+{
+	const char *s = NULL;
+
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_string(c, m->value, path, &s) != 0)
+		return -1;
+	if (strcmp(s, "auto") == 0 || strcmp(s, "sdpa") == 0)
+		c->r.attn = VP_ATTN_SDPA;
+	else if (strcmp(s, "disabled") == 0 || strcmp(s, "off") == 0)
+		c->r.attn = VP_ATTN_EAGER;
+	else if (strcmp(s, "fa2") == 0)
+		c->r.attn = VP_ATTN_FLASH2;
+	else
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+			       "unknown 'flash_attn' value '%.40s' (expected one of: auto, disabled, sdpa, fa2)", s);
+	c->r.has_attn = true;
+	vp_tc_set_origin(&c->tc->at[VP_TC_ATTN], path, m);
+	return 0;
+}
+
+HANDLER(k_lf_no_ckpt)
+{
+	return flag(c, m, path, &c->r.no_ckpt, &c->tc->at[VP_TC_GRAD_CKPT]);
+}
+
+/* lora_target: comma-separated module names, or all: every linear layer
+ * but the LM head (model_utils/misc.py find_all_linear_modules), PEFT's
+ * all-linear. */
+HANDLER(k_lf_targets)
+{
+	if (m->value->kind == VP_T_SCALAR && strcmp(m->value->text, "all") == 0) {
+		c->r.targets.n_lora_targets = 0;
+		c->r.targets.lora_all_linear = true;
+		c->r.has_targets = true;
+		vp_tc_set_origin(&c->tc->at[VP_TC_LORA_TARGETS], path, m);
+		return 0;
+	}
+	return k_targets(c, m, path);
+}
+
+/* neat_packing: true packs (and sets packing, data_args.py); false leaves
+ * packing as it is */
+HANDLER(k_lf_neat_packing)
+{
+	int on = -1;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	if (on == 1)
+		c->r.packed = 1;
+	return 0;
+}
+
+/* compute_accuracy: the SFT workflow's ComputeAccuracy metric, whose
+ * preprocess_logits_for_metrics (eval_logit_processor) keeps the argmax */
+HANDLER(k_lf_accuracy)
+{
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	c->r.accuracy = on == 1;
+	return 0;
+}
+
+/* eval_dataset: an evaluation set of its own (like val_size > 0) */
+HANDLER(k_lf_eval_dataset)
+{
+	(void)path;
+	if (m->value->kind != VP_T_NULL && !(m->value->kind == VP_T_SCALAR && m->value->text[0] == '\0'))
+		c->r.eval_split = true;
+	return 0;
+}
+
+/* Methods that change what is trained or how the optimizer holds its
+ * states, which the estimate does not count: true is refused, false is
+ * the default. */
+HANDLER(k_lf_not_modelled)
+{
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	if (on)
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+			       "'%s: true' is not modelled (it changes what trains or what the optimizer holds)", path);
+	return 0;
+}
+
+/*
+ * LLaMA-Factory: its own argument classes (finetuning_args.py, model_args.py,
+ * data_args.py) beside the TrainingArguments it inherits
+ * (hparams/training_args.py subclasses Seq2SeqTrainingArguments).
+ */
+static const struct keydef llamafactory_keys[] = {
+	{"model_name_or_path", k_model},
+	{"stage", k_lf_stage},
+	{"finetuning_type", k_lf_finetuning_type},
+	{"lora_rank", k_lora_r},
+	{"lora_dropout", k_lora_dropout},
+	{"lora_target", k_lf_targets},
+	{"additional_target", k_modules_to_save},
+	{"use_dora", k_lf_not_modelled},
+	{"pissa_init", k_lf_not_modelled},
+	{"use_galore", k_lf_not_modelled},
+	{"use_apollo", k_lf_not_modelled},
+	{"use_badam", k_lf_not_modelled},
+	{"use_adam_mini", k_lf_not_modelled},
+	{"use_muon", k_lf_not_modelled},
+	{"use_llama_pro", k_lf_not_modelled},
+	{"pure_bf16", k_pure_bf16},
+	{"quantization_bit", k_lf_quant_bit},
+	{"quantization_method", k_lf_quant_method},
+	{"quantization_type", k_lf_quant_type},
+	{"double_quantization", k_nested},
+	{"flash_attn", k_lf_flash_attn},
+	{"disable_gradient_checkpointing", k_lf_no_ckpt},
+	{"enable_liger_kernel", k_liger},
+	{"cutoff_len", k_seq},
+	{"packing", k_packing},
+	{"neat_packing", k_lf_neat_packing},
+	{"val_size", k_val_set_size},
+	{"eval_dataset", k_lf_eval_dataset},
+	{"compute_accuracy", k_lf_accuracy},
+	{"per_device_train_batch_size", k_batch},
+	{"per_device_eval_batch_size", k_eval_batch},
+	{"gradient_accumulation_steps", k_accum},
+	{"eval_accumulation_steps", k_eval_accum},
+	{"fp16", k_fp16},
+	{"bf16", k_bf16},
+	{"gradient_checkpointing", k_grad_ckpt},
+	{"optim", k_optim},
+	{"predict_with_generate", k_generate},
+	{"generation_max_length", k_gen_len},
+	{"generation_num_beams", k_beams},
+	{"prediction_loss_only", k_loss_only},
+	{"eval_strategy", k_eval_strategy},
+	{"evaluation_strategy", k_eval_strategy},
+	{"do_eval", k_do_eval},
+	{"eval_do_concat_batches", k_concat_batches},
+	{"torch_compile", k_compile},
+	{"dataloader_num_workers", k_workers},
+	{"dataloader_pin_memory", k_pin},
+	{"dataloader_persistent_workers", k_persistent},
+	{"deepspeed", k_deepspeed},
+	{"fsdp", k_fsdp},
+};
+
 /* DeepSpeed (deepspeed.ai/docs/config-json): the batch triple, the
  * precision sections, ZeRO and the optimizer. */
 static int ds_section(struct ctx *c, const struct vp_tmember *m, const char *path);
@@ -866,6 +1117,9 @@ const struct keydef *vp_tc_flavour_keys(enum vp_tc_flavour f, size_t *n)
 	case VP_TC_DEEPSPEED:
 		*n = sizeof ds_keys / sizeof ds_keys[0];
 		return ds_keys;
+	case VP_TC_LLAMAFACTORY:
+		*n = sizeof llamafactory_keys / sizeof llamafactory_keys[0];
+		return llamafactory_keys;
 	case VP_TC_HF:
 		break;
 	}

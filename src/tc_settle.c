@@ -18,6 +18,8 @@ static const char *source_name(enum vp_tc_flavour f)
 		return "axolotl default";
 	case VP_TC_DEEPSPEED:
 		return "DeepSpeed default";
+	case VP_TC_LLAMAFACTORY:
+		return "LLaMA-Factory default";
 	}
 	return "default";
 }
@@ -139,6 +141,7 @@ static int settle_batches(struct ctx *c)
 			return -1;
 		return 0;
 	case VP_TC_HF:
+	case VP_TC_LLAMAFACTORY: /* its TrainingArguments subclasses Seq2SeqTrainingArguments */
 		break;
 	}
 	/* TrainingArguments: per_device_train_batch_size=8,
@@ -240,6 +243,32 @@ static int settle_precision(struct ctx *c)
 				return -1;
 		}
 		return 0;
+	case VP_TC_LLAMAFACTORY:
+		/* parser.py: compute_dtype is bfloat16 with bf16 or pure_bf16,
+		 * float16 with fp16; autocast is the Trainer's, from bf16 and
+		 * fp16 alone. The method decides what is 16-bit
+		 * (settle_llamafactory_dtype). */
+		if (r->fp16 == 1 && r->bf16 == 1)
+			return vp_tc_fail_at(c, r->at_bf16.line, r->at_bf16.column,
+				       "'bf16' and 'fp16' cannot both be true (TrainingArguments rejects it)");
+		t->no_autocast = r->bf16 != 1 && r->fp16 != 1;
+		if (r->pure_bf16 == 1) {
+			t->precision = VP_PREC_BF16;
+			copy_origin(at, &r->at_pure);
+		} else if (r->bf16 == 1) {
+			t->precision = VP_PREC_AMP_BF16;
+			copy_origin(at, &r->at_bf16);
+		} else if (r->fp16 == 1) {
+			t->precision = VP_PREC_AMP_FP16;
+			copy_origin(at, &r->at_fp16);
+		} else {
+			t->precision = VP_PREC_FP32;
+			if (r->bf16 == 0)
+				copy_origin(at, &r->at_bf16);
+			else if (r->fp16 == 0)
+				copy_origin(at, &r->at_fp16);
+		}
+		return 0;
 	case VP_TC_DEEPSPEED:
 		break;
 	}
@@ -293,7 +322,12 @@ static int settle_method(struct ctx *c)
 		/* axolotl always asks bitsandbytes for double quantization
 		 * (src/axolotl/loaders/model.py: bnb_4bit_use_double_quant=True);
 		 * TRL only with use_bnb_nested_quant */
-		t->quant = tc->flavour == VP_TC_AXOLOTL || r->nested == 1 ? VP_QUANT_NF4_DQ : VP_QUANT_NF4;
+		/* LLaMA-Factory: double_quantization defaults to true
+		 * (model_args.py) */
+		t->quant = tc->flavour == VP_TC_AXOLOTL || r->nested == 1 ||
+					   (tc->flavour == VP_TC_LLAMAFACTORY && r->nested != 0)
+				   ? VP_QUANT_NF4_DQ
+				   : VP_QUANT_NF4;
 		copy_origin(&tc->at[VP_TC_QUANT], &r->at_load);
 	} else if (r->load8 == 1) {
 		t->quant = VP_QUANT_INT8;
@@ -347,6 +381,24 @@ static int settle_method(struct ctx *c)
 			copy_origin(&tc->at[VP_TC_METHOD], &r->at_adapter);
 		else if (vp_tc_note_default(tc, c->err, "adapter", "adapter: none, so full fine-tuning (axolotl default)"))
 			return -1;
+	} else if (tc->flavour == VP_TC_LLAMAFACTORY) {
+		/* finetuning_type defaults to lora (finetuning_args.py);
+		 * parser.py: "Quantization is only compatible with the LoRA or
+		 * OFT method." */
+		if (strcmp(r->adapter, "full") == 0) {
+			if (quantized)
+				return vp_tc_fail_at(c, r->at_load.line, r->at_load.column,
+					       "'%s' with 'finetuning_type: full': quantization is only compatible with "
+					       "LoRA (LLaMA-Factory refuses it)",
+					       r->at_load.key);
+			t->method = VP_METHOD_FULL;
+		} else {
+			t->method = quantized ? VP_METHOD_QLORA : VP_METHOD_LORA;
+		}
+		if (r->adapter[0] != '\0')
+			copy_origin(&tc->at[VP_TC_METHOD], &r->at_adapter);
+		else if (vp_tc_note_default(tc, c->err, "finetuning_type", "finetuning_type: lora (LLaMA-Factory default)"))
+			return -1;
 	} else {
 		t->method = VP_METHOD_FULL;
 		if (vp_tc_note_default(tc, c->err, "method",
@@ -370,6 +422,10 @@ static int settle_method(struct ctx *c)
 		t->lora_r = 16;
 		if (vp_tc_note_default(tc, c->err, "lora_r", "lora_r: 16 (TRL ModelConfig default)"))
 			return -1;
+	} else if (tc->flavour == VP_TC_LLAMAFACTORY) {
+		t->lora_r = 8;
+		if (vp_tc_note_default(tc, c->err, "lora_rank", "lora_rank: 8 (LLaMA-Factory default)"))
+			return -1;
 	} else {
 		t->lora_r = 8;
 		if (vp_tc_note_default(tc, c->err, "lora_r", "lora_r: 8 (PEFT LoraConfig default)"))
@@ -387,9 +443,10 @@ static int settle_method(struct ctx *c)
 		t->lora_dropout = vb->lora_dropout;
 	} else if (r->has_lora_dropout) {
 		t->lora_dropout = r->lora_dropout;
-	} else if (tc->flavour == VP_TC_AXOLOTL) {
+	} else if (tc->flavour == VP_TC_AXOLOTL || tc->flavour == VP_TC_LLAMAFACTORY) {
 		t->lora_dropout = 0.0;
-		if (vp_tc_note_default(tc, c->err, "lora_dropout", "lora_dropout: 0.0 (axolotl default)"))
+		if (vp_tc_note_default(tc, c->err, "lora_dropout", "lora_dropout: 0.0 (%s default)",
+				 tc->flavour == VP_TC_AXOLOTL ? "axolotl" : "LLaMA-Factory"))
 			return -1;
 	} else if (tc->flavour == VP_TC_HF && r->use_peft == 1) {
 		t->lora_dropout = 0.05;
@@ -412,6 +469,15 @@ static int settle_method(struct ctx *c)
 		t->n_lora_targets = r->targets.n_lora_targets;
 		t->lora_all_linear = r->targets.lora_all_linear;
 		tc->lora_targets_set = true;
+	} else if (tc->flavour == VP_TC_LLAMAFACTORY) {
+		/* finetuning_args.py lora_target "all": every linear layer but
+		 * the LM head (model_utils/misc.py find_all_linear_modules) */
+		t->n_lora_targets = 0;
+		t->lora_all_linear = true;
+		tc->lora_targets_set = true;
+		if (vp_tc_note_default(tc, c->err, "lora_target",
+				 "lora_target: all, every linear layer but the LM head (LLaMA-Factory default)"))
+			return -1;
 	}
 	return 0;
 }
@@ -441,6 +507,47 @@ static void settle_axolotl_dtype(struct ctx *c)
 		t->precision = VP_PREC_FP16;
 }
 
+/*
+ * LLaMA-Factory loads the model in its compute dtype (parser.py; loader.py
+ * passes it to from_pretrained as torch_dtype) and then casts the trainable
+ * parameters to fp32 (model/adapter.py init_adapter, "Upcasting trainable
+ * params to float32") unless pure_bf16: a full fine-tune holds fp32 weights
+ * under the Trainer's autocast (amp-*, or fp32 with neither bf16 nor fp16),
+ * LoRA a 16-bit base, quantized or not (no prepare_model_for_kbit_training),
+ * with fp32 adapters; pure_bf16 keeps the adapters in bf16 too. With neither
+ * flag the compute dtype is inferred (extras/misc.py infer_optim_dtype:
+ * bf16 where the GPU has it, else fp16), so the base is 16-bit per GPU.
+ */
+static int settle_llamafactory_dtype(struct ctx *c)
+{
+	struct vp_trainconfig *tc = c->tc;
+	struct vp_train *t = &tc->train;
+	bool adapters = t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA;
+
+	if (tc->flavour != VP_TC_LLAMAFACTORY || c->vb.has_precision)
+		return 0;
+	if (c->r.pure_bf16 == 1) {
+		t->lora_16bit_adapters = adapters;
+		return 0;
+	}
+	if (!adapters)
+		return 0;
+	if (t->precision == VP_PREC_AMP_BF16) {
+		t->precision = VP_PREC_BF16;
+	} else if (t->precision == VP_PREC_AMP_FP16) {
+		t->precision = VP_PREC_FP16;
+	} else if (t->precision == VP_PREC_FP32) {
+		tc->bf16_auto = true;
+		tc->load16 = true;
+		t->precision = VP_PREC_BF16;
+		if (vp_tc_note_default(tc, c->err, "bf16, fp16",
+				 "bf16: false, fp16: false: the base is loaded in bfloat16 where the GPU has it, else "
+				 "float16 (LLaMA-Factory infer_optim_dtype), and trained without autocast"))
+			return -1;
+	}
+	return 0;
+}
+
 int vp_tc_settle(struct ctx *c)
 {
 	struct vp_trainconfig *tc = c->tc;
@@ -449,7 +556,8 @@ int vp_tc_settle(struct ctx *c)
 	struct vp_train *t = &tc->train;
 	const char *src = source_name(tc->flavour);
 
-	if (settle_batches(c) != 0 || settle_precision(c) != 0 || settle_method(c) != 0)
+	if (settle_batches(c) != 0 || settle_precision(c) != 0 || settle_method(c) != 0 ||
+	    settle_llamafactory_dtype(c) != 0)
 		return -1;
 	settle_axolotl_dtype(c);
 
@@ -472,8 +580,10 @@ int vp_tc_settle(struct ctx *c)
 		 * foreach version counted here, the safe side, holds one more
 		 * temporary the size of the trained parameters. */
 		t->optimizer = VP_OPT_ADAMW;
-		if (vp_tc_note_default(tc, c->err, tc->flavour == VP_TC_HF ? "optim" : "optimizer",
-				 tc->flavour == VP_TC_HF
+		bool trainer_args = tc->flavour == VP_TC_HF || tc->flavour == VP_TC_LLAMAFACTORY;
+
+		if (vp_tc_note_default(tc, c->err, trainer_args ? "optim" : "optimizer",
+				 trainer_args
 					 ? "optim: adamw_torch (TrainingArguments default before torch 2.8; "
 					   "set adamw_torch_fused if that is what runs, it needs less)"
 					 : "optimizer: none in the config, so the client's, assumed adamw_torch "
@@ -485,6 +595,16 @@ int vp_tc_settle(struct ctx *c)
 	if (vb->has_ckpt) {
 		t->grad_ckpt = vb->ckpt;
 		copy_origin(&tc->at[VP_TC_GRAD_CKPT], &vb->at_ckpt);
+	} else if (tc->flavour == VP_TC_LLAMAFACTORY) {
+		/* model/model_utils/checkpointing.py prepare_model_for_training:
+		 * gradient_checkpointing_enable() unless
+		 * disable_gradient_checkpointing, whatever the Trainer's
+		 * gradient_checkpointing says */
+		t->grad_ckpt = r->no_ckpt != 1 || r->grad_ckpt == 1;
+		if (r->no_ckpt == -1 && r->grad_ckpt == -1 &&
+		    vp_tc_note_default(tc, c->err, "disable_gradient_checkpointing",
+				 "gradient checkpointing: on (LLaMA-Factory default: disable_gradient_checkpointing false)"))
+			return -1;
 	} else if (r->grad_ckpt >= 0) {
 		t->grad_ckpt = r->grad_ckpt == 1;
 		t->activation_offload = r->ckpt_offload;
@@ -508,11 +628,15 @@ int vp_tc_settle(struct ctx *c)
 		 * (modeling_utils.py _check_and_adjust_attn_implementation);
 		 * the estimator falls back to eager where it does not */
 		t->attn = VP_ATTN_SDPA;
-		if (vp_tc_note_default(tc, c->err, "attn_implementation",
-				 "attn_implementation: sdpa (transformers default; eager where the model lacks it)"))
+		if (vp_tc_note_default(tc, c->err, tc->flavour == VP_TC_LLAMAFACTORY ? "flash_attn" : "attn_implementation",
+				 tc->flavour == VP_TC_LLAMAFACTORY
+					 ? "flash_attn: auto (LLaMA-Factory default: transformers' choice, sdpa; eager "
+					   "where the model lacks it)"
+					 : "attn_implementation: sdpa (transformers default; eager where the model lacks it)"))
 			return -1;
 	}
-	t->packed = r->packed == 1;
+	/* LLaMA-Factory packs pre-training (stage pt) unless told otherwise */
+	t->packed = r->packed == 1 || (tc->flavour == VP_TC_LLAMAFACTORY && r->packed == -1 && r->stage_pt);
 	t->padding_mask = !t->packed; /* transformers masks a padded batch */
 	t->compile = r->compile;
 	t->liger_loss = r->liger_loss == 1;
@@ -594,6 +718,14 @@ int vp_tc_settle(struct ctx *c)
 		tc->eval.predictions = vb->eval_preds;
 	else if (r->loss_only == 1)
 		tc->eval.predictions = VP_PREDS_NONE;
+	else if (tc->flavour == VP_TC_LLAMAFACTORY && r->accuracy)
+		tc->eval.predictions = VP_PREDS_ARGMAX;
+	else if (tc->flavour == VP_TC_LLAMAFACTORY && r->generate != 1)
+		/* the SFT workflow passes compute_metrics only with
+		 * compute_accuracy or predict_with_generate, and
+		 * Trainer.evaluate keeps the loss alone without one
+		 * (prediction_loss_only=True if self.compute_metrics is None) */
+		tc->eval.predictions = VP_PREDS_NONE;
 	tc->eval.eval_samples = vb->has_eval_samples ? vb->eval_samples : r->max_eval_samples;
 	tc->eval.keep_batches = r->concat_batches == 0;
 	/* TrainingArguments.__post_init__ sets do_eval when eval_strategy is
@@ -609,6 +741,11 @@ int vp_tc_settle(struct ctx *c)
 	 * with an evaluation split: val_set_size defaults to 0.0 */
 	if (tc->flavour == VP_TC_AXOLOTL)
 		tc->evaluation = r->eval_split ? VP_TC_EVAL_STEPS : VP_TC_EVAL_NONE;
+	/* LLaMA-Factory evaluates only an evaluation split (val_size > 0 or
+	 * eval_dataset; parser.py refuses do_eval without one), when
+	 * eval_strategy or do_eval say so */
+	if (tc->flavour == VP_TC_LLAMAFACTORY && !r->eval_split)
+		tc->evaluation = VP_TC_EVAL_NONE;
 
 	/* DataLoader (TrainingArguments: dataloader_num_workers=0,
 	 * dataloader_pin_memory=True; axolotl passes both through) */

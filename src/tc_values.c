@@ -250,6 +250,22 @@ int vp_tc_get_targets(struct ctx *c, const struct vp_tnode *v, const char *path,
 	return 0;
 }
 
+/* One module name of modules_to_save, at the node that gave it. */
+static int add_module_to_save(struct ctx *c, const struct vp_tnode *at, const char *path, const char *name, size_t len)
+{
+	struct vp_train *t = &c->tc->train;
+
+	if (len == 0)
+		return vp_tc_fail_at(c, at->line, at->column, "empty module name in '%s'", path);
+	if (len >= sizeof t->modules_to_save[0])
+		return vp_tc_fail_at(c, at->line, at->column, "module name in '%s' is too long", path);
+	if (t->n_modules_to_save == VP_MAX_TARGETS)
+		return vp_tc_fail_at(c, at->line, at->column, "too many modules in '%s' (at most %d)", path,
+			       VP_MAX_TARGETS);
+	snprintf(t->modules_to_save[t->n_modules_to_save++], sizeof t->modules_to_save[0], "%.*s", (int)len, name);
+	return 0;
+}
+
 int vp_tc_get_modules_to_save(struct ctx *c, const struct vp_tnode *v, const char *path)
 {
 	struct vp_train *t = &c->tc->train;
@@ -257,11 +273,26 @@ int vp_tc_get_modules_to_save(struct ctx *c, const struct vp_tnode *v, const cha
 
 	t->n_modules_to_save = 0;
 	if (v->kind == VP_T_SCALAR) {
-		if (strlen(v->text) >= sizeof t->modules_to_save[0])
-			return vp_tc_fail_at(c, v->line, v->column, "module name in '%s' is too long", path);
-		snprintf(t->modules_to_save[0], sizeof t->modules_to_save[0], "%s", v->text);
-		t->n_modules_to_save = 1;
-		return 0;
+		/* one name, or several separated by commas (LLaMA-Factory's
+		 * additional_target; no module name holds a comma) */
+		const char *s = v->text;
+
+		for (;;) {
+			size_t len = strcspn(s, ","), n = len;
+			const char *name = s;
+
+			while (n > 0 && (*name == ' ' || *name == '\t')) {
+				name++;
+				n--;
+			}
+			while (n > 0 && (name[n - 1] == ' ' || name[n - 1] == '\t'))
+				n--;
+			if (add_module_to_save(c, v, path, name, n) != 0)
+				return -1;
+			if (s[len] == '\0')
+				return 0;
+			s += len + 1;
+		}
 	}
 	if (v->kind != VP_T_SEQ)
 		return vp_tc_fail_at(c, v->line, v->column, "expected a list of module names for '%s', found %s", path,
@@ -271,12 +302,8 @@ int vp_tc_get_modules_to_save(struct ctx *c, const struct vp_tnode *v, const cha
 		if (it->kind != VP_T_SCALAR)
 			return vp_tc_fail_at(c, it->line, it->column, "expected a module name in '%s', found %s", path,
 				       vp_tc_kind_name(it));
-		if (strlen(it->text) >= sizeof t->modules_to_save[0])
-			return vp_tc_fail_at(c, it->line, it->column, "module name in '%s' is too long", path);
-		if (t->n_modules_to_save == VP_MAX_TARGETS)
-			return vp_tc_fail_at(c, it->line, it->column, "too many modules in '%s' (at most %d)", path,
-				       VP_MAX_TARGETS);
-		snprintf(t->modules_to_save[t->n_modules_to_save++], sizeof t->modules_to_save[0], "%s", it->text);
+		if (add_module_to_save(c, it, path, it->text, strlen(it->text)) != 0)
+			return -1;
 	}
 	return 0;
 }

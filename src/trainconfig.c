@@ -34,8 +34,11 @@ const struct vp_tmember *vp_tc_member(const struct vp_tnode *map, const char *ke
 /*
  * DeepSpeed configs are recognised by their batch keys or ZeRO section,
  * axolotl configs by the keys no other tool uses (base_model,
- * micro_batch_size, sequence_len); the rest is read as TrainingArguments.
- * `vramplan.flavour` overrides the guess.
+ * micro_batch_size, sequence_len), LLaMA-Factory configs likewise by its
+ * own argument classes' keys (finetuning_type, lora_target, cutoff_len,
+ * quantization_bit, disable_gradient_checkpointing, or stage beside
+ * template); the rest is read as TrainingArguments. `vramplan.flavour`
+ * overrides the guess.
  */
 static int detect_flavour(struct ctx *c, const struct vp_tnode *root)
 {
@@ -52,9 +55,12 @@ static int detect_flavour(struct ctx *c, const struct vp_tnode *root)
 			c->tc->flavour = VP_TC_AXOLOTL;
 		else if (strcmp(s, "deepspeed") == 0)
 			c->tc->flavour = VP_TC_DEEPSPEED;
+		else if (strcmp(s, "llamafactory") == 0)
+			c->tc->flavour = VP_TC_LLAMAFACTORY;
 		else
 			return vp_tc_fail_at(c, f->value->line, f->value->column,
-				       "unknown 'vramplan.flavour' value '%.40s' (expected one of: hf, axolotl, deepspeed)",
+				       "unknown 'vramplan.flavour' value '%.40s' (expected one of: hf, axolotl, deepspeed, "
+				       "llamafactory)",
 				       s);
 		return 0;
 	}
@@ -64,6 +70,11 @@ static int detect_flavour(struct ctx *c, const struct vp_tnode *root)
 	else if (vp_tc_member(root, "base_model") != NULL || vp_tc_member(root, "micro_batch_size") != NULL ||
 		 vp_tc_member(root, "sequence_len") != NULL || vp_tc_member(root, "base_model_config") != NULL)
 		c->tc->flavour = VP_TC_AXOLOTL;
+	else if (vp_tc_member(root, "finetuning_type") != NULL || vp_tc_member(root, "lora_target") != NULL ||
+		 vp_tc_member(root, "cutoff_len") != NULL || vp_tc_member(root, "quantization_bit") != NULL ||
+		 vp_tc_member(root, "disable_gradient_checkpointing") != NULL ||
+		 (vp_tc_member(root, "stage") != NULL && vp_tc_member(root, "template") != NULL))
+		c->tc->flavour = VP_TC_LLAMAFACTORY;
 	else
 		c->tc->flavour = VP_TC_HF;
 	return 0;
@@ -80,6 +91,8 @@ const char *vp_tc_flavour_name(enum vp_tc_flavour f)
 		return "axolotl";
 	case VP_TC_DEEPSPEED:
 		return "deepspeed";
+	case VP_TC_LLAMAFACTORY:
+		return "llamafactory";
 	}
 	return "?";
 }
@@ -158,6 +171,7 @@ int vp_trainconfig_parse(struct vp_trainconfig *tc, const char *name, const char
 	c.r.grad_ckpt = c.r.use_peft = c.r.load4 = c.r.load8 = c.r.nested = -1;
 	c.r.packed = c.r.generate = c.r.loss_only = c.r.zero = c.r.zero_overlap = -1;
 	c.r.do_eval = c.r.eval_strategy = c.r.concat_batches = -1;
+	c.r.no_ckpt = -1;
 	vp_train_defaults(&tc->train);
 	/* every flavour read here (TrainingArguments, TRL, axolotl) trains
 	 * with HF Trainer, whose training_step returns loss.detach() */
@@ -313,6 +327,11 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 		case VP_TC_AXOLOTL:
 			v = 512;
 			text = "sequence_len: 512 (axolotl default)";
+			break;
+		case VP_TC_LLAMAFACTORY:
+			/* hparams/data_args.py: cutoff_len 2048 */
+			v = 2048;
+			text = "cutoff_len: 2048 (LLaMA-Factory default)";
 			break;
 		case VP_TC_DEEPSPEED:
 		default:

@@ -77,7 +77,11 @@ struct raw {
 	int loss_only;             /* prediction_loss_only: -1 absent, 0, 1 */
 	int do_eval;               /* -1 absent, 0, 1 */
 	int concat_batches;        /* eval_do_concat_batches: -1 absent, 0, 1 */
-	bool eval_split;           /* axolotl: val_set_size > 0 or test_datasets */
+	bool eval_split;           /* axolotl: val_set_size > 0 or test_datasets;
+				    * LLaMA-Factory: val_size > 0 or eval_dataset */
+	int no_ckpt;               /* LLaMA-Factory disable_gradient_checkpointing: -1 absent, 0, 1 */
+	bool stage_pt;             /* LLaMA-Factory stage: pt (packs by default) */
+	bool accuracy;             /* LLaMA-Factory compute_accuracy: the eval keeps argmax ids */
 	int eval_strategy;         /* -1 absent, else enum vp_tc_evaluation (NONE, STEPS, EPOCHS) */
 	uint64_t max_eval_samples; /* the example scripts' max_eval_samples; 0 absent */
 	bool has_beams;

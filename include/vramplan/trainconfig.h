@@ -4,7 +4,7 @@
 /*
  * A committed training config, read for `vramplan check` (docs/check.md).
  *
- * Three flavours, told apart by their keys:
+ * Four flavours, told apart by their keys:
  *   hf         Hugging Face TrainingArguments / Seq2SeqTrainingArguments keys
  *              (transformers src/transformers/training_args.py,
  *              training_args_seq2seq.py), plus the keys the example scripts and
@@ -15,6 +15,9 @@
  *              sequence_len, adapter, ...; axolotl src/axolotl/utils/schemas/).
  *   deepspeed  a DeepSpeed config JSON (train_micro_batch_size_per_gpu,
  *              zero_optimization.stage, ...; deepspeed.ai/docs/config-json).
+ *   llamafactory  a LLaMA-Factory YAML (finetuning_type, lora_target,
+ *              cutoff_len, quantization_bit, ...; src/llamafactory/hparams/),
+ *              TrainingArguments' keys beside its own.
  * A file is JSON when its first non-space character is '{' (cJSON), else
  * YAML (libyaml's document API). Either syntax may hold any flavour.
  *
@@ -44,7 +47,7 @@
 #include "vramplan/model.h"
 #include "vramplan/train.h"
 
-enum vp_tc_flavour { VP_TC_HF = 0, VP_TC_AXOLOTL, VP_TC_DEEPSPEED };
+enum vp_tc_flavour { VP_TC_HF = 0, VP_TC_AXOLOTL, VP_TC_DEEPSPEED, VP_TC_LLAMAFACTORY };
 
 /* The settings a check uses, each with the key that set it. */
 enum vp_tc_setting {

@@ -720,8 +720,8 @@ static int resolve_model(const struct check_opts *o, const struct vp_catalog *ca
 		return vp_error_at(err, VP_ERR_INPUT, tc->file, 0, 0,
 				   "no model: the config names none (%s); give --model or vramplan.model",
 				   tc->flavour == VP_TC_AXOLOTL	  ? "base_model"
-				   : tc->flavour == VP_TC_HF ? "model_name_or_path"
-							     : "DeepSpeed configs have no model key");
+				   : tc->flavour == VP_TC_DEEPSPEED ? "DeepSpeed configs have no model key"
+								    : "model_name_or_path");
 	if (vp_catalog_find_model(cat, tc->model) != NULL)
 		return vp_cli_resolve_model(cat, tc->model, m, err);
 	vp_trainconfig_model_path(tc, path, sizeof path);

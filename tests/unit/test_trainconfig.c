@@ -412,6 +412,126 @@ static void axolotl_lora_dropout_defaults_to_zero(void **state)
 	vp_trainconfig_free(&tc);
 }
 
+/* ---- LLaMA-Factory ---- */
+
+/* Its own keys make the flavour; lora_target and additional_target are
+ * comma-separated strings; an evaluation split with eval_strategy runs
+ * evaluation, which keeps the loss alone without compute_accuracy. */
+static void llamafactory_lora_sft_is_read_with_its_keys(void **state)
+{
+	struct vp_trainconfig tc;
+
+	(void)state;
+	load_ok(&tc, GOOD "llamafactory-lora-sft.yaml");
+	assert_int_equal(tc.flavour, VP_TC_LLAMAFACTORY);
+	assert_string_equal(vp_tc_flavour_name(tc.flavour), "llamafactory");
+	assert_string_equal(tc.model, "meta-llama/Llama-3.2-1B");
+	assert_int_equal(tc.train.method, VP_METHOD_LORA);
+	assert_int_equal(tc.train.lora_r, 16);
+	assert_at(&tc, VP_TC_LORA_R, "lora_rank", 9, 1);
+	assert_int_equal(tc.train.n_lora_targets, 2);
+	assert_false(tc.train.lora_all_linear);
+	assert_int_equal(tc.train.n_modules_to_save, 2);
+	assert_string_equal(tc.train.modules_to_save[1], "lm_head");
+	/* bf16: the base loaded in bfloat16, the adapters cast to fp32 */
+	assert_int_equal(tc.train.precision, VP_PREC_BF16);
+	assert_false(tc.train.lora_16bit_adapters);
+	assert_false(tc.train.no_autocast);
+	assert_true(tc.train.grad_ckpt);
+	assert_true(has_default(&tc, "gradient checkpointing: on (LLaMA-Factory default"));
+	assert_true(tc.train.lora_dropout == 0.0);
+	assert_int_equal(tc.train.batch, 2);
+	assert_int_equal(tc.train.grad_accum, 8);
+	assert_int_equal(tc.eval_batch, 1);
+	assert_int_equal(tc.evaluation, VP_TC_EVAL_STEPS);
+	assert_int_equal(tc.eval.predictions, VP_PREDS_NONE);
+	assert_int_equal(tc.num_workers, 4);
+	assert_non_null(find_note(tc.ignored, tc.n_ignored, "preprocessing_num_workers"));
+	resolve_ok(&tc, "llama-3.2-1b");
+	assert_int_equal(tc.train.seq_len, 1024);
+	assert_at(&tc, VP_TC_SEQ_LEN, "cutoff_len", 16, 1);
+	vp_trainconfig_free(&tc);
+}
+
+/* LLaMA-Factory's defaults: LoRA on every linear layer but the LM head,
+ * rank 8, dropout 0, checkpointing, 2048 tokens, double quantization; no
+ * evaluation without a split; pt packs. */
+static void llamafactory_defaults_are_its_own(void **state)
+{
+	static const char bare[] = "model_name_or_path: meta-llama/Llama-3.2-1B\n"
+				   "stage: pt\n"
+				   "template: default\n"
+				   "quantization_bit: 4\n"
+				   "bf16: true\n"
+				   "eval_strategy: steps\n";
+	struct vp_trainconfig tc;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_int_equal(vp_trainconfig_parse(&tc, "bare.yaml", bare, sizeof bare - 1, &err), 0);
+	assert_int_equal(tc.flavour, VP_TC_LLAMAFACTORY);
+	assert_int_equal(tc.train.method, VP_METHOD_QLORA);
+	assert_int_equal(tc.train.quant, VP_QUANT_NF4_DQ);
+	/* no prepare_model_for_kbit_training: the unquantized parts stay bf16 */
+	assert_int_equal(tc.train.precision, VP_PREC_BF16);
+	assert_int_equal(tc.train.lora_r, 8);
+	assert_true(tc.train.lora_all_linear);
+	assert_true(tc.train.lora_dropout == 0.0);
+	assert_true(tc.train.grad_ckpt);
+	assert_true(tc.train.packed);
+	assert_int_equal(tc.evaluation, VP_TC_EVAL_NONE);
+	assert_true(has_default(&tc, "finetuning_type: lora (LLaMA-Factory default)"));
+	assert_true(has_default(&tc, "lora_target: all"));
+	resolve_ok(&tc, "llama-3.2-1b");
+	assert_int_equal(tc.train.seq_len, 2048);
+	assert_true(has_default(&tc, "cutoff_len: 2048 (LLaMA-Factory default)"));
+	vp_trainconfig_free(&tc);
+}
+
+/* adapter.py casts the trainable parameters to fp32: a full fine-tune is
+ * fp32 weights under autocast, or plain fp32 without bf16/fp16; pure_bf16
+ * keeps everything, adapters included, in bf16; LoRA without a flag loads
+ * the base in the GPU's 16-bit dtype and runs no autocast. */
+static void llamafactory_dtype_follows_the_method(void **state)
+{
+	static const char full_bf16[] = "model_name_or_path: m\nfinetuning_type: full\nbf16: true\n";
+	static const char full_plain[] = "model_name_or_path: m\nfinetuning_type: full\n";
+	static const char pure[] = "model_name_or_path: m\nfinetuning_type: lora\npure_bf16: true\nbf16: true\n";
+	static const char plain[] = "model_name_or_path: m\nfinetuning_type: lora\ndisable_gradient_checkpointing: true\n";
+	struct vp_trainconfig tc;
+	struct vp_error err = {0};
+	struct vp_gpu g;
+	struct vp_train t;
+
+	(void)state;
+	assert_int_equal(vp_trainconfig_parse(&tc, "a.yaml", full_bf16, sizeof full_bf16 - 1, &err), 0);
+	assert_int_equal(tc.train.method, VP_METHOD_FULL);
+	assert_int_equal(tc.train.precision, VP_PREC_AMP_BF16);
+	vp_trainconfig_free(&tc);
+
+	assert_int_equal(vp_trainconfig_parse(&tc, "b.yaml", full_plain, sizeof full_plain - 1, &err), 0);
+	assert_int_equal(tc.train.precision, VP_PREC_FP32);
+	vp_trainconfig_free(&tc);
+
+	assert_int_equal(vp_trainconfig_parse(&tc, "c.yaml", pure, sizeof pure - 1, &err), 0);
+	assert_int_equal(tc.train.precision, VP_PREC_BF16);
+	assert_true(tc.train.lora_16bit_adapters);
+	vp_trainconfig_free(&tc);
+
+	assert_int_equal(vp_trainconfig_parse(&tc, "d.yaml", plain, sizeof plain - 1, &err), 0);
+	assert_true(tc.train.no_autocast);
+	assert_false(tc.train.grad_ckpt);
+	assert_at(&tc, VP_TC_GRAD_CKPT, "disable_gradient_checkpointing", 3, 1);
+	memset(&g, 0, sizeof g);
+	g.bf16 = false;
+	vp_trainconfig_train_for(&tc, &g, &t);
+	assert_int_equal(t.precision, VP_PREC_FP16);
+	g.bf16 = true;
+	vp_trainconfig_train_for(&tc, &g, &t);
+	assert_int_equal(t.precision, VP_PREC_BF16);
+	vp_trainconfig_free(&tc);
+}
+
 /* ---- DeepSpeed ---- */
 
 static void deepspeed_example(void **state)
@@ -569,6 +689,13 @@ static const struct {
 	{"four-and-eight-bit.yaml", 2, 1, "'load_in_4bit' and 'load_in_8bit' cannot both be true"},
 	{"targets-mapping.yaml", 2, 22, "expected a module name or a list of them for 'lora_target_modules'"},
 	{"axolotl-qlora-no-4bit.yaml", 3, 1, "'adapter: qlora' needs 'load_in_4bit: true'"},
+	{"lf-freeze.yaml", 3, 18, "'finetuning_type: freeze' is not modelled"},
+	{"lf-dpo.yaml", 2, 8, "'stage: dpo' is not modelled"},
+	{"lf-quant-bits.yaml", 3, 19, "'quantization_bit: 2' is not modelled"},
+	{"lf-quantized-full.yaml", 3, 1, "quantization is only compatible with LoRA"},
+	{"lf-dora.yaml", 3, 11, "'use_dora: true' is not modelled"},
+	{"lf-flash-attn.yaml", 3, 13, "unknown 'flash_attn' value 'fa3'"},
+	{"lf-quant-method.yaml", 3, 22, "'quantization_method: hqq' is not modelled"},
 	{"axolotl-adapter.yaml", 3, 10, "unsupported adapter 'ia3'"},
 	{"ds-bad-total.json", 2, 3, "'train_batch_size' 30 is not"},
 	{"ds-stage.json", 4, 14, "'zero_optimization.stage' must be 0, 1, 2 or 3, found 5"},
@@ -616,6 +743,9 @@ int main(void)
 		cmocka_unit_test(axolotl_bf16_auto_is_decided_per_gpu),
 		cmocka_unit_test(axolotl_bf16_loads_16_bit_weights_except_under_a_quantized_base),
 		cmocka_unit_test(axolotl_lora_dropout_defaults_to_zero),
+		cmocka_unit_test(llamafactory_lora_sft_is_read_with_its_keys),
+		cmocka_unit_test(llamafactory_defaults_are_its_own),
+		cmocka_unit_test(llamafactory_dtype_follows_the_method),
 		cmocka_unit_test(deepspeed_example),
 		cmocka_unit_test(deepspeed_batch_triple_gives_gpus),
 		cmocka_unit_test(deepspeed_auto_batch_is_refused_when_checked),
