@@ -675,7 +675,9 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 	    check_count(&nm, "max_positions", m->max_positions, 0, VP_SIZE_LIMIT, err) ||
 	    check_count(&nm, "type_vocab_size", m->type_vocab_size, 0, VP_VOCAB_LIMIT, err) ||
 	    check_count(&nm, "relative_buckets", m->relative_buckets, 0, VP_COUNT_LIMIT, err) ||
-	    check_count(&nm, "embedding_size", m->embedding_size, 0, VP_SIZE_LIMIT, err))
+	    check_count(&nm, "embedding_size", m->embedding_size, 0, VP_SIZE_LIMIT, err) ||
+	    /* the catalogue's bound too, so that an imported entry loads */
+	    check_count(&nm, "sliding_window", m->sliding_window, 0, VP_SIZE_LIMIT, err))
 		return -1;
 	if (vp_model_embed_width(m) != m->hidden_size &&
 	    !(m->arch == VP_ARCH_ENCODER && m->naming == VP_NAMING_BERT))

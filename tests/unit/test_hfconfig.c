@@ -169,6 +169,27 @@ static void cohere_keys(void **state)
 	assert_non_null(strstr(err.message, "'use_qk_norm' is true"));
 }
 
+/* A sliding window past the catalogue's bound (2^40 - 1, as every size)
+ * is refused at the key, so that what `import` writes always loads back
+ * (fuzz/crashes/hfconfig/sliding-window-beyond-catalogue-bound.json). */
+static void sliding_window_beyond_the_catalogue_bound_is_refused(void **state)
+{
+	static const char huge[] = "{\"model_type\": \"mistral\", \"hidden_size\": 64, \"intermediate_size\": 128, "
+				   "\"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100, "
+				   "\"sliding_window\": 1099511627776}";
+	static const char edge[] = "{\"model_type\": \"mistral\", \"hidden_size\": 64, \"intermediate_size\": 128, "
+				   "\"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100, "
+				   "\"sliding_window\": 1099511627775}";
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_int_equal(vp_hfconfig_parse("huge.json", huge, sizeof huge - 1, &m, &err), -1);
+	assert_non_null(strstr(err.message, "'sliding_window' is too large"));
+	assert_int_equal(vp_hfconfig_parse("edge.json", edge, sizeof edge - 1, &m, &err), 0);
+	assert_true(m.sliding_window == UINT64_C(1099511627775));
+}
+
 /* ElectraConfig: BERT's keys plus embedding_size. KoELECTRA-Small-v3's
  * embeddings are 128 wide and embeddings_project widens them to 256: the
  * DistilKoBiLSTM README lists 14,056,192 parameters; by hand, embeddings
@@ -1097,6 +1118,7 @@ int main(void)
 		cmocka_unit_test(distilbert_keys),
 		cmocka_unit_test(starcoder2_keys),
 		cmocka_unit_test(cohere_keys),
+		cmocka_unit_test(sliding_window_beyond_the_catalogue_bound_is_refused),
 		cmocka_unit_test(bert_keys),
 		cmocka_unit_test(the_checkpoint_class_is_kept_only_as_an_identifier),
 		cmocka_unit_test(the_stored_dtype_is_read_from_dtype_or_torch_dtype),
