@@ -22,6 +22,10 @@ Recorded per run:
   step peaks     max_memory_allocated() of each step (reset at each step)
 With "trace": true, the allocations live at the allocated peak, from
 torch.cuda.memory._record_memory_history(), grouped by size and call site.
+With "lengths": [MIN, MAX] (causal-lm and masked-lm), each sample has its own
+length, drawn uniformly from MIN..MAX with a fixed seed, and every batch is
+padded to its longest sample (what DataCollatorWithPadding does): dynamic
+padding, the shapes changing from step to step; seq_len must be MAX.
 """
 import argparse
 import json
@@ -48,9 +52,15 @@ def build_dataset(spec, cfg):
     g = torch.Generator().manual_seed(0)
     vocab = cfg.vocab_size
     n = spec["batch"] * spec.get("grad_accum", 1) * spec.get("steps", 3)
+    lengths = spec.get("lengths")
     rows = []
     for _ in range(n):
-        ids = torch.randint(3, vocab - 1, (spec["seq_len"],), generator=g)
+        length = spec["seq_len"]
+        if lengths:
+            # dynamic padding: each sample its own length (pad_collate
+            # pads the batch to its longest)
+            length = int(torch.randint(lengths[0], lengths[1] + 1, (1,), generator=g))
+        ids = torch.randint(3, vocab - 1, (length,), generator=g)
         if spec["head"] == "sequence-classification" and getattr(cfg, "is_encoder_decoder", False):
             # T5's and BART's classifiers read the decoder's state at the
             # last <eos> and refuse a sample without one
@@ -75,6 +85,20 @@ def build_dataset(spec, cfg):
             row["labels"] = torch.randint(0, spec["num_labels"], (spec["seq_len"],), generator=g)
         rows.append(row)
     return rows
+
+
+def pad_collate(rows, pad_id):
+    """Stack a batch of samples of different lengths, padded to the longest:
+    input ids with the pad id, the attention mask with 0, labels with -100
+    (what DataCollatorWithPadding and DataCollatorForSeq2Seq produce)."""
+    import torch
+    longest = max(r["input_ids"].shape[0] for r in rows)
+    out = {}
+    for key, fill in (("input_ids", pad_id), ("attention_mask", 0), ("labels", -100)):
+        if key in rows[0]:
+            out[key] = torch.stack([torch.nn.functional.pad(r[key], (0, longest - r[key].shape[0]), value=fill)
+                                    for r in rows])
+    return out
 
 
 def model_class(head):
@@ -347,8 +371,14 @@ def child(spec):
         # trainable parameter) here.
         optimizers = (torch.optim.SGD([p for p in model.parameters() if p.requires_grad],
                                       lr=1e-5, momentum=0.9), None)
+    collate = {}
+    if spec.get("lengths"):
+        if spec["head"] not in ("causal-lm", "masked-lm") or spec["lengths"][1] != spec["seq_len"]:
+            raise ValueError("lengths: causal-lm or masked-lm runs only, with seq_len the longest length")
+        pad_id = cfg.pad_token_id if cfg.pad_token_id is not None else 0
+        collate = {"data_collator": lambda rows: pad_collate(rows, pad_id)}
     trainer = trainer_cls(model=model, args=args, train_dataset=data, callbacks=[Peaks()],
-                          optimizers=optimizers)
+                          optimizers=optimizers, **collate)
     # Trainer.__init__ may move or wrap the model; the peak counts from here.
     torch.cuda.synchronize()
     torch.cuda.reset_peak_memory_stats()
@@ -530,7 +560,8 @@ def case_rows(spec, res):
             # every sample is exactly seq_len tokens, no padding: what the
             # schema's packed says (an all-ones attention mask, which
             # transformers drops for SDPA); pad_tokens runs pad each sample
-            "seq_len": spec["seq_len"], "tgt_len": spec.get("tgt_len"), "packed": not spec.get("pad_tokens"),
+            "seq_len": spec["seq_len"], "tgt_len": spec.get("tgt_len"),
+            "packed": not spec.get("pad_tokens") and not spec.get("lengths"),
             "precision": spec["precision"], "optimizer": spec["optimizer"],
             "optimizer_in_backward": False, "method": spec["method"],
             "lora_r": spec.get("lora_r"), "lora_alpha": 2 * spec["lora_r"] if spec.get("lora_r") else None,
@@ -543,6 +574,8 @@ def case_rows(spec, res):
                          spec.get("steps", 3),
                          "every sample %d tokens of which the last %d are padding (attention mask 0, labels -100)" % (
                              spec["seq_len"], spec["pad_tokens"]) if spec.get("pad_tokens") else
+                         "sample lengths uniform in %d..%d, each batch padded to its longest (dynamic padding; "
+                         "seq_len is the maximum)" % tuple(spec["lengths"]) if spec.get("lengths") else
                          "every sample exactly seq_len tokens (no padding)",
                          ", ".join("%.3f" % (p / GIB) for p in res["step_peaks"]),
                          res["trainable_params"], res["total_params"],
@@ -555,7 +588,7 @@ def case_rows(spec, res):
             c["lora_dropout"] = spec.get("lora_dropout", 0.05)
         if spec.get("expandable_segments"):
             c["expandable_segments"] = True
-        if spec.get("pad_tokens"):
+        if spec.get("pad_tokens") or spec.get("lengths"):
             # padded samples: transformers builds an attention mask
             c["padding_mask"] = True
         if spec["precision"] in ("bf16", "fp16") and not trainer_autocast(spec):
