@@ -100,6 +100,15 @@ static int flag(struct ctx *c, const struct vp_tmember *m, const char *path, int
 	return 0;
 }
 
+/* A string value: 1 when null (the key as good as absent), 0 with *out set,
+ * -1 on a value of another kind. */
+static int word(struct ctx *c, const struct vp_tmember *m, const char *path, const char **out)
+{
+	if (m->value->kind == VP_T_NULL)
+		return 1;
+	return vp_tc_get_string(c, m->value, path, out) != 0 ? -1 : 0;
+}
+
 HANDLER(k_fp16)
 {
 	return flag(c, m, path, &c->r.fp16, &c->r.at_fp16);
@@ -266,11 +275,10 @@ HANDLER(k_nested)
 HANDLER(k_quant_type)
 {
 	const char *s = NULL;
+	int rc = word(c, m, path, &s);
 
-	if (m->value->kind == VP_T_NULL)
-		return 0;
-	if (vp_tc_get_string(c, m->value, path, &s) != 0)
-		return -1;
+	if (rc != 0)
+		return rc > 0 ? 0 : -1;
 	if (strcmp(s, "nf4") != 0 && strcmp(s, "fp4") != 0)
 		return vp_tc_fail_at(c, m->value->line, m->value->column,
 			       "unknown '%s' value '%.40s' (expected nf4 or fp4)", path, s);
@@ -280,11 +288,10 @@ HANDLER(k_quant_type)
 HANDLER(k_adapter)
 {
 	const char *s = NULL;
+	int rc = word(c, m, path, &s);
 
-	if (m->value->kind == VP_T_NULL)
-		return 0;
-	if (vp_tc_get_string(c, m->value, path, &s) != 0)
-		return -1;
+	if (rc != 0)
+		return rc > 0 ? 0 : -1;
 	if (strcmp(s, "lora") != 0 && strcmp(s, "qlora") != 0)
 		return vp_tc_fail_at(c, m->value->line, m->value->column,
 			       "unsupported adapter '%.40s' (vramplan models lora and qlora)", s);
@@ -846,11 +853,10 @@ static const struct keydef axolotl_keys[] = {
 HANDLER(k_lf_finetuning_type)
 {
 	const char *s = NULL;
+	int rc = word(c, m, path, &s);
 
-	if (m->value->kind == VP_T_NULL)
-		return 0;
-	if (vp_tc_get_string(c, m->value, path, &s) != 0)
-		return -1;
+	if (rc != 0)
+		return rc > 0 ? 0 : -1;
 	if (strcmp(s, "lora") != 0 && strcmp(s, "full") != 0)
 		return vp_tc_fail_at(c, m->value->line, m->value->column,
 			       strcmp(s, "freeze") == 0 || strcmp(s, "oft") == 0
@@ -870,11 +876,10 @@ HANDLER(k_lf_finetuning_type)
 HANDLER(k_lf_stage)
 {
 	const char *s = NULL;
+	int rc = word(c, m, path, &s);
 
-	if (m->value->kind == VP_T_NULL)
-		return 0;
-	if (vp_tc_get_string(c, m->value, path, &s) != 0)
-		return -1;
+	if (rc != 0)
+		return rc > 0 ? 0 : -1;
 	if (strcmp(s, "pt") != 0 && strcmp(s, "sft") != 0)
 		return vp_tc_fail_at(c, m->value->line, m->value->column,
 			       "'stage: %.40s' is not modelled (vramplan checks pt and sft: one model, one loss)", s);
@@ -909,30 +914,13 @@ HANDLER(k_lf_quant_bit)
 HANDLER(k_lf_quant_method)
 {
 	const char *s = NULL;
+	int rc = word(c, m, path, &s);
 
-	if (m->value->kind == VP_T_NULL)
-		return 0;
-	if (vp_tc_get_string(c, m->value, path, &s) != 0)
-		return -1;
+	if (rc != 0)
+		return rc > 0 ? 0 : -1;
 	if (strcmp(s, "bnb") != 0 && strcmp(s, "bitsandbytes") != 0)
 		return vp_tc_fail_at(c, m->value->line, m->value->column,
 			       "'quantization_method: %.40s' is not modelled (vramplan models bitsandbytes: bnb)", s);
-	return 0;
-}
-
-/* quantization_type: nf4 (the default) or fp4; both store 4 bits a weight
- * in blocks of 64 with the same absmax constants. */
-HANDLER(k_lf_quant_type)
-{
-	const char *s = NULL;
-
-	if (m->value->kind == VP_T_NULL)
-		return 0;
-	if (vp_tc_get_string(c, m->value, path, &s) != 0)
-		return -1;
-	if (strcmp(s, "nf4") != 0 && strcmp(s, "fp4") != 0)
-		return vp_tc_fail_at(c, m->value->line, m->value->column,
-			       "unknown 'quantization_type' value '%.40s' (expected one of: nf4, fp4)", s);
 	return 0;
 }
 
@@ -941,11 +929,10 @@ HANDLER(k_lf_quant_type)
 HANDLER(k_lf_flash_attn)
 {
 	const char *s = NULL;
+	int rc = word(c, m, path, &s);
 
-	if (m->value->kind == VP_T_NULL)
-		return 0;
-	if (vp_tc_get_string(c, m->value, path, &s) != 0)
-		return -1;
+	if (rc != 0)
+		return rc > 0 ? 0 : -1;
 	if (strcmp(s, "auto") == 0 || strcmp(s, "sdpa") == 0)
 		c->r.attn = VP_ATTN_SDPA;
 	else if (strcmp(s, "disabled") == 0 || strcmp(s, "off") == 0)
@@ -1053,7 +1040,7 @@ static const struct keydef llamafactory_keys[] = {
 	{"pure_bf16", k_pure_bf16},
 	{"quantization_bit", k_lf_quant_bit},
 	{"quantization_method", k_lf_quant_method},
-	{"quantization_type", k_lf_quant_type},
+	{"quantization_type", k_quant_type},
 	{"double_quantization", k_nested},
 	{"flash_attn", k_lf_flash_attn},
 	{"disable_gradient_checkpointing", k_lf_no_ckpt},

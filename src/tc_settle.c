@@ -166,6 +166,43 @@ static bool dtype_is(const char *d, const char *a, const char *b)
 	return strcmp(d, a) == 0 || strcmp(d, b) == 0;
 }
 
+/* TrainingArguments' bf16 and fp16: __post_init__ rejects them together;
+ * with both off the Trainer runs no torch.autocast, so a loss the model does
+ * not upcast stays 16-bit where the weights are (the flag means nothing for
+ * the other precisions). */
+static int trainer_autocast_flags(struct ctx *c)
+{
+	struct raw *r = &c->r;
+
+	if (r->fp16 == 1 && r->bf16 == 1)
+		return vp_tc_fail_at(c, r->at_bf16.line, r->at_bf16.column,
+			       "'bf16' and 'fp16' cannot both be true (TrainingArguments rejects it)");
+	c->tc->train.no_autocast = r->bf16 != 1 && r->fp16 != 1;
+	return 0;
+}
+
+/* The precision the Trainer's flags give fp32 weights: bf16 or fp16
+ * autocast, else fp32, set at the flag that said so. True when neither flag
+ * is in the file (a default the caller states). */
+static bool trainer_flags_precision(struct ctx *c)
+{
+	struct raw *r = &c->r;
+	struct vp_train *t = &c->tc->train;
+	struct vp_tc_origin *at = &c->tc->at[VP_TC_PRECISION];
+
+	if (r->bf16 == 1 || r->fp16 == 1) {
+		t->precision = r->bf16 == 1 ? VP_PREC_AMP_BF16 : VP_PREC_AMP_FP16;
+		copy_origin(at, r->bf16 == 1 ? &r->at_bf16 : &r->at_fp16);
+		return false;
+	}
+	t->precision = VP_PREC_FP32;
+	if (r->bf16 == 0 || r->fp16 == 0) {
+		copy_origin(at, r->bf16 == 0 ? &r->at_bf16 : &r->at_fp16);
+		return false;
+	}
+	return true;
+}
+
 static int settle_precision(struct ctx *c)
 {
 	struct vp_trainconfig *tc = c->tc;
@@ -180,14 +217,8 @@ static int settle_precision(struct ctx *c)
 	}
 	switch (tc->flavour) {
 	case VP_TC_HF:
-		/* TrainingArguments.__post_init__ rejects fp16 and bf16 together */
-		if (r->fp16 == 1 && r->bf16 == 1)
-			return vp_tc_fail_at(c, r->at_bf16.line, r->at_bf16.column,
-				       "'bf16' and 'fp16' cannot both be true (TrainingArguments rejects it)");
-		/* with bf16 and fp16 off the Trainer runs no torch.autocast: a
-		 * loss the model does not upcast stays 16-bit where the weights
-		 * are (the flag means nothing for the other precisions) */
-		t->no_autocast = r->bf16 != 1 && r->fp16 != 1;
+		if (trainer_autocast_flags(c) != 0)
+			return -1;
 		/* weights loaded in 16 bit (TRL torch_dtype) train in 16 bit */
 		if (dtype_is(r->dtype, "bfloat16", "bf16")) {
 			t->precision = VP_PREC_BF16;
@@ -195,21 +226,10 @@ static int settle_precision(struct ctx *c)
 		} else if (dtype_is(r->dtype, "float16", "fp16")) {
 			t->precision = VP_PREC_FP16;
 			copy_origin(at, &r->at_dtype);
-		} else if (r->bf16 == 1) {
-			t->precision = VP_PREC_AMP_BF16;
-			copy_origin(at, &r->at_bf16);
-		} else if (r->fp16 == 1) {
-			t->precision = VP_PREC_AMP_FP16;
-			copy_origin(at, &r->at_fp16);
-		} else {
-			t->precision = VP_PREC_FP32;
-			if (r->bf16 == 0)
-				copy_origin(at, &r->at_bf16);
-			else if (r->fp16 == 0)
-				copy_origin(at, &r->at_fp16);
-			else if (vp_tc_note_default(tc, c->err, "fp16, bf16",
-					      "fp16: false, bf16: false, so fp32 training (TrainingArguments default)"))
-				return -1;
+		} else if (trainer_flags_precision(c) &&
+			   vp_tc_note_default(tc, c->err, "fp16, bf16",
+					"fp16: false, bf16: false, so fp32 training (TrainingArguments default)")) {
+			return -1;
 		}
 		return 0;
 	case VP_TC_AXOLOTL:
@@ -248,25 +268,13 @@ static int settle_precision(struct ctx *c)
 		 * float16 with fp16; autocast is the Trainer's, from bf16 and
 		 * fp16 alone. The method decides what is 16-bit
 		 * (settle_llamafactory_dtype). */
-		if (r->fp16 == 1 && r->bf16 == 1)
-			return vp_tc_fail_at(c, r->at_bf16.line, r->at_bf16.column,
-				       "'bf16' and 'fp16' cannot both be true (TrainingArguments rejects it)");
-		t->no_autocast = r->bf16 != 1 && r->fp16 != 1;
+		if (trainer_autocast_flags(c) != 0)
+			return -1;
 		if (r->pure_bf16 == 1) {
 			t->precision = VP_PREC_BF16;
 			copy_origin(at, &r->at_pure);
-		} else if (r->bf16 == 1) {
-			t->precision = VP_PREC_AMP_BF16;
-			copy_origin(at, &r->at_bf16);
-		} else if (r->fp16 == 1) {
-			t->precision = VP_PREC_AMP_FP16;
-			copy_origin(at, &r->at_fp16);
 		} else {
-			t->precision = VP_PREC_FP32;
-			if (r->bf16 == 0)
-				copy_origin(at, &r->at_bf16);
-			else if (r->fp16 == 0)
-				copy_origin(at, &r->at_fp16);
+			(void)trainer_flags_precision(c);
 		}
 		return 0;
 	case VP_TC_DEEPSPEED:
