@@ -86,7 +86,15 @@ static void jsettings(struct jb *j, cJSON *root, const struct vp_setting *s, siz
 			jstr(j, cur, s[i].key, s[i].s);
 			break;
 		case VP_SETTING_LIST: {
-			cJSON *a = jcheck(j, cJSON_AddArrayToObject(cur, s[i].key));
+			cJSON *a;
+
+			if (s[i].joined) {
+				char buf[VP_MAX_TARGETS * 33];
+
+				jstr(j, cur, s[i].key, vp_setting_joined(&s[i], buf, sizeof buf));
+				break;
+			}
+			a = jcheck(j, cJSON_AddArrayToObject(cur, s[i].key));
 
 			for (k = 0; a != NULL && k < s[i].n_list; k++) {
 				cJSON *str = jcheck(j, cJSON_CreateString(vp_setting_item(&s[i], k)));

@@ -445,6 +445,13 @@ static void ysettings(struct vp_yaml_out *y, const struct vp_setting *s, size_t 
 			break;
 		case VP_SETTING_LIST:
 			vp_yaml_scalar(y, s[i].key, false);
+			if (s[i].joined) {
+				char buf[VP_MAX_TARGETS * 33];
+				const char *v = vp_setting_joined(&s[i], buf, sizeof buf);
+
+				vp_yaml_scalar(y, v, vp_yaml_ambiguous(v));
+				break;
+			}
 			vp_yaml_send(y, yaml_sequence_start_event_initialize(&y->ev, NULL, NULL, 1, YAML_BLOCK_SEQUENCE_STYLE));
 			for (j = 0; j < s[i].n_list; j++)
 				vp_yaml_scalar(y, vp_setting_item(&s[i], j), vp_yaml_ambiguous(vp_setting_item(&s[i], j)));

@@ -40,16 +40,28 @@
  *            lora_r, lora_target_modules, lora_target_linear, optimizer
  *            (OptimizerNames), torch_compile, dataloader_num_workers,
  *            dataloader_pin_memory, dataloader_prefetch_factor.
+ * llamafactory  LLaMA-Factory config (hiyouga/LLaMA-Factory,
+ *            src/llamafactory/hparams/finetuning_args.py: finetuning_type,
+ *            lora_rank, lora_dropout, lora_target (comma-separated, or
+ *            "all"), pure_bf16; model_args.py: quantization_bit,
+ *            double_quantization, flash_attn (disabled, sdpa, fa2),
+ *            disable_gradient_checkpointing, enable_liger_kernel;
+ *            data_args.py: cutoff_len, packing) beside the
+ *            TrainingArguments keys it inherits (per_device_*_batch_size,
+ *            gradient_accumulation_steps, eval_accumulation_steps, bf16,
+ *            fp16, optim, torch_compile, dataloader_*).
  *
  * tests/unit/test_emit.c checks every emitted key against these lists.
  */
 #include "vramplan/settings.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* ------------------------------------------------------------------ names */
 
-static const char *const profile_names[VP_PROFILE_COUNT] = {"hf", "lightning", "deepspeed", "axolotl"};
+static const char *const profile_names[VP_PROFILE_COUNT] = {"hf", "lightning", "deepspeed", "axolotl",
+							     "llamafactory"};
 
 int vp_profile_parse(const char *s, enum vp_profile *out, struct vp_error *err)
 {
@@ -132,6 +144,33 @@ static void set_list1(struct sbuf *b, const char *key, const char *item)
 const char *vp_setting_item(const struct vp_setting *s, size_t j)
 {
 	return s->list != NULL ? s->list[j] : s->s;
+}
+
+const char *vp_setting_joined(const struct vp_setting *s, char *buf, size_t size)
+{
+	size_t j, used = 0;
+
+	if (size == 0)
+		return buf;
+	buf[0] = '\0';
+	for (j = 0; j < s->n_list && used < size; j++) {
+		int n = snprintf(buf + used, size - used, "%s%s", j > 0 ? "," : "", vp_setting_item(s, j));
+
+		if (n < 0)
+			break;
+		used += (size_t)n;
+	}
+	return buf;
+}
+
+/* A LIST printed as one comma-separated string */
+static void set_joined(struct sbuf *b, const char *key, const char (*list)[32], size_t n)
+{
+	struct vp_setting *s = next_setting(b, VP_SETTING_LIST, key);
+
+	s->list = list;
+	s->n_list = n;
+	s->joined = true;
 }
 
 static void begin(struct sbuf *b, const char *key)
@@ -297,6 +336,65 @@ static void settings_axolotl(struct sbuf *b, const struct vp_plan_request *req, 
 		set_int(b, "dataloader_prefetch_factor", p->host.prefetch_factor);
 }
 
+/*
+ * LLaMA-Factory loads the model in its compute dtype and casts what trains
+ * to fp32 (docs/check.md, "llamafactory"), so bf16/fp16 say both the dtype
+ * and the autocast: a 16-bit base for LoRA, fp32 weights under autocast for
+ * a full fine-tune; pure_bf16 keeps a full fine-tune in bf16. The planner
+ * plans the precision these keys give (src/cli/resolve.c).
+ */
+static void settings_llamafactory(struct sbuf *b, const struct vp_plan_request *req, const struct vp_plan *p)
+{
+	const struct vp_train *t = &req->train;
+	const char *optim = hf_optim(t->optimizer);
+	bool bf16 = t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_BF16;
+	bool fp16 = t->precision == VP_PREC_AMP_FP16 || t->precision == VP_PREC_FP16;
+
+	set_int(b, "per_device_train_batch_size", p->train_batch);
+	set_int(b, "per_device_eval_batch_size", p->eval_batch);
+	set_int(b, "gradient_accumulation_steps", p->grad_accum);
+	if (p->eval_accumulation_steps > 0)
+		set_int(b, "eval_accumulation_steps", p->eval_accumulation_steps);
+	set_int(b, "cutoff_len", t->seq_len);
+	if (vp_train_has_adapters(t)) {
+		set_str(b, "finetuning_type", "lora");
+		set_int(b, "lora_rank", t->lora_r);
+		set_num(b, "lora_dropout", t->lora_dropout);
+		if (t->lora_all_linear)
+			set_str(b, "lora_target", "all");
+		else
+			set_joined(b, "lora_target", (const char (*)[32])t->lora_targets, t->n_lora_targets);
+		/* bitsandbytes on the fly; a GPTQ checkpoint says its own
+		 * quantization (quantization_config) */
+		if (t->quant == VP_QUANT_NF4 || t->quant == VP_QUANT_NF4_DQ || t->quant == VP_QUANT_INT8) {
+			set_int(b, "quantization_bit", t->quant == VP_QUANT_INT8 ? 8 : 4);
+			if (t->quant == VP_QUANT_NF4)
+				set_bool(b, "double_quantization", false);
+		}
+	} else {
+		set_str(b, "finetuning_type", "full");
+		if (t->precision == VP_PREC_BF16)
+			set_bool(b, "pure_bf16", true);
+	}
+	set_bool(b, "bf16", bf16);
+	set_bool(b, "fp16", fp16);
+	set_bool(b, "disable_gradient_checkpointing", !t->grad_ckpt);
+	set_str(b, "flash_attn", t->attn == VP_ATTN_EAGER ? "disabled" : t->attn == VP_ATTN_FLASH2 ? "fa2" : "sdpa");
+	if (t->packed)
+		set_bool(b, "packing", true);
+	if (optim != NULL)
+		set_str(b, "optim", optim);
+	if (t->compile)
+		set_bool(b, "torch_compile", true);
+	if (t->liger_loss || t->liger_swiglu)
+		set_bool(b, "enable_liger_kernel", true);
+	set_int(b, "dataloader_num_workers", p->host.num_workers);
+	set_bool(b, "dataloader_pin_memory", p->host.pin_memory);
+	set_bool(b, "dataloader_persistent_workers", p->host.num_workers > 0 && p->host.persistent_workers);
+	if (p->host.num_workers > 0 && p->host.prefetch_factor > 0)
+		set_int(b, "dataloader_prefetch_factor", p->host.prefetch_factor);
+}
+
 size_t vp_plan_settings(const struct vp_plan_request *req, const struct vp_plan *plan,
 			enum vp_profile profile, struct vp_setting *out, size_t cap)
 {
@@ -314,6 +412,9 @@ size_t vp_plan_settings(const struct vp_plan_request *req, const struct vp_plan 
 		break;
 	case VP_PROFILE_AXOLOTL:
 		settings_axolotl(&b, req, plan);
+		break;
+	case VP_PROFILE_LLAMAFACTORY:
+		settings_llamafactory(&b, req, plan);
 		break;
 	case VP_PROFILE_HF:
 	case VP_PROFILE_COUNT:

@@ -4,8 +4,8 @@
 /*
  * A plan's trainer settings as a flat list of typed key/value items, per
  * key profile: Hugging Face TrainingArguments (hf), Lightning Trainer and
- * DataLoader arguments (lightning), a DeepSpeed config (deepspeed) or an
- * axolotl config (axolotl). vp_plan_settings() is the one place that
+ * DataLoader arguments (lightning), a DeepSpeed config (deepspeed), an
+ * axolotl config (axolotl) or a LLaMA-Factory config (llamafactory). vp_plan_settings() is the one place that
  * decides the keys and values; the emitters (vramplan/emit.h) only print
  * the list. Pure: no I/O.
  */
@@ -23,6 +23,7 @@ enum vp_profile {
 	VP_PROFILE_LIGHTNING, /* LightningCLI: trainer: and data: sections */
 	VP_PROFILE_DEEPSPEED, /* DeepSpeed config JSON keys */
 	VP_PROFILE_AXOLOTL,   /* axolotl YAML config */
+	VP_PROFILE_LLAMAFACTORY, /* LLaMA-Factory YAML config */
 	VP_PROFILE_COUNT
 };
 
@@ -34,7 +35,8 @@ enum vp_setting_type {
 	VP_SETTING_BOOL,
 	VP_SETTING_NUMBER, /* a finite double, printed in its shortest exact form */
 	VP_SETTING_STRING,
-	VP_SETTING_LIST,  /* a sequence of strings: list[0 .. n_list-1] */
+	VP_SETTING_LIST,  /* a sequence of strings: list[0 .. n_list-1]; with
+			   * joined, one string of them separated by commas */
 	VP_SETTING_BEGIN, /* `key:` opens a nested mapping ... */
 	VP_SETTING_END    /* ... closed here (key is NULL) */
 };
@@ -49,6 +51,7 @@ struct vp_setting {
 	const char (*list)[32];   /* LIST: points into the vp_train given; NULL for a
 				   * one-item list of the literal in s */
 	size_t n_list;
+	bool joined;              /* LIST: printed as "a,b" (LLaMA-Factory's lora_target) */
 };
 
 #define VP_SETTINGS_MAX 48
@@ -63,6 +66,10 @@ size_t vp_plan_settings(const struct vp_plan_request *req, const struct vp_plan 
 
 /* The j-th string of a LIST setting. */
 const char *vp_setting_item(const struct vp_setting *s, size_t j);
+
+/* A joined LIST setting's strings separated by commas, into buf (cut to
+ * fit, NUL-terminated); returns buf. */
+const char *vp_setting_joined(const struct vp_setting *s, char *buf, size_t size);
 
 /*
  * The numbers of one training step at `batch` (the components, the three

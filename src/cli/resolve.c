@@ -177,7 +177,8 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	/* HF Trainer (and axolotl, which runs it) returns loss.detach() from
 	 * training_step, so no step's autograd graph outlives it; Lightning
 	 * and DeepSpeed jobs run loops that may keep it (the safe side) */
-	t->graph_freed_between_steps = o->profile == VP_PROFILE_HF || o->profile == VP_PROFILE_AXOLOTL;
+	t->graph_freed_between_steps = o->profile == VP_PROFILE_HF || o->profile == VP_PROFILE_AXOLOTL ||
+				       o->profile == VP_PROFILE_LLAMAFACTORY;
 	if (warn)
 		vp_cli_note(o, "model '%s' (%s) from %s", m->name, m->model_type,
 			    m->source[0] != '\0' ? m->source : "the catalogue");
@@ -189,8 +190,9 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 			    "(RMSNorm, SwiGLU), so it is estimated as one", m->model_type, m->read_as);
 
 	if (!o->has_precision) {
-		bool axolotl_16 = o->profile == VP_PROFILE_AXOLOTL && t->method != VP_METHOD_QLORA &&
-				  t->quant == VP_QUANT_NONE; /* settled below */
+		bool axolotl_16 = (o->profile == VP_PROFILE_AXOLOTL && t->method != VP_METHOD_QLORA &&
+				   t->quant == VP_QUANT_NONE) ||
+				  (o->profile == VP_PROFILE_LLAMAFACTORY && vp_train_has_adapters(t)); /* settled below */
 
 		t->precision = g->bf16 ? VP_PREC_AMP_BF16 : VP_PREC_AMP_FP16;
 		if (warn && !axolotl_16)
@@ -320,6 +322,32 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 			vp_cli_warn(o, "axolotl loads the weights in 16 bit when %s is true, so its keys cannot say "
 				    "%s (fp32 weights); the printed plan is that of fp32 weights, the run will hold less",
 				    t->precision == VP_PREC_AMP_BF16 ? "bf16" : "fp16", vp_precision_name(t->precision));
+		}
+	}
+
+	/* LLaMA-Factory loads the model in its compute dtype and casts what
+	 * trains to fp32 (docs/check.md, "llamafactory"): LoRA and QLoRA over
+	 * a 16-bit base (their unquantized parts too), a full fine-tune in
+	 * fp32 under autocast or, with pure_bf16, in bf16 */
+	if (o->profile == VP_PROFILE_LLAMAFACTORY) {
+		if (t->method == VP_METHOD_FROZEN)
+			return vp_error_set(err, VP_ERR_INPUT,
+					    "--profile llamafactory: LLaMA-Factory trains lora or full, not a frozen model");
+		if (vp_train_has_adapters(t) && !o->has_precision) {
+			t->precision = g->bf16 ? VP_PREC_BF16 : VP_PREC_FP16;
+			if (warn)
+				vp_cli_note(o, "precision %s: LLaMA-Factory loads the base in the dtype of its %s key "
+					    "and casts the adapters to fp32",
+					    vp_precision_name(t->precision), g->bf16 ? "bf16" : "fp16");
+		} else if (vp_train_has_adapters(t) && t->precision != VP_PREC_BF16 && t->precision != VP_PREC_FP16) {
+			return vp_error_set(err, VP_ERR_INPUT,
+					    "--profile llamafactory: LLaMA-Factory loads a LoRA base in bf16 or fp16 "
+					    "(its compute dtype), so its keys cannot say --precision %s",
+					    vp_precision_name(t->precision));
+		} else if (!vp_train_has_adapters(t) && t->precision == VP_PREC_FP16) {
+			return vp_error_set(err, VP_ERR_INPUT,
+					    "--profile llamafactory: LLaMA-Factory has no pure fp16 training (pure_bf16 "
+					    "only); use --precision amp-fp16 or bf16");
 		}
 	}
 

@@ -132,6 +132,22 @@ static const char *const axolotl_keys[] = {
 	"plugins", "liger_fused_linear_cross_entropy", "liger_glu_activation", NULL,
 };
 
+/*
+ * LLaMA-Factory config fields (hiyouga/LLaMA-Factory src/llamafactory/
+ * hparams/): finetuning_args.py (finetuning_type, lora_rank, lora_dropout,
+ * lora_target, pure_bf16), model_args.py (quantization_bit,
+ * double_quantization, flash_attn, disable_gradient_checkpointing,
+ * enable_liger_kernel), data_args.py (cutoff_len, packing), and the
+ * TrainingArguments fields training_args.py inherits.
+ */
+static const char *const llamafactory_keys[] = {
+	"per_device_train_batch_size", "per_device_eval_batch_size", "gradient_accumulation_steps",
+	"eval_accumulation_steps", "cutoff_len", "finetuning_type", "lora_rank", "lora_dropout", "lora_target",
+	"quantization_bit", "double_quantization", "pure_bf16", "bf16", "fp16", "disable_gradient_checkpointing",
+	"flash_attn", "packing", "optim", "torch_compile", "enable_liger_kernel", "dataloader_num_workers",
+	"dataloader_pin_memory", "dataloader_persistent_workers", "dataloader_prefetch_factor", NULL,
+};
+
 static bool in_list(const char *const *list, const char *s)
 {
 	for (; *list != NULL; list++)
@@ -513,6 +529,53 @@ static void axolotl_keys_should_be_config_fields(void **state)
 	for_each_variant(VP_PROFILE_AXOLOTL, check_axolotl);
 }
 
+static void check_llamafactory(const struct vp_plan_request *req, const struct vp_plan *p, enum vp_profile profile)
+{
+	struct vp_setting s[VP_SETTINGS_MAX];
+	size_t n = settings(req, p, profile, s), i;
+	const struct vp_setting *type, *target, *bits, *optim, *flash;
+	bool adapters = req->train.method == VP_METHOD_LORA || req->train.method == VP_METHOD_QLORA;
+	char buf[VP_MAX_TARGETS * 33];
+
+	for (i = 0; i < n; i++) {
+		assert_true(s[i].type != VP_SETTING_BEGIN && s[i].type != VP_SETTING_END);
+		if (!in_list(llamafactory_keys, s[i].key))
+			fail_msg("'%s' is not a LLaMA-Factory config key", s[i].key);
+	}
+	type = find_key(s, n, "finetuning_type");
+	assert_string_equal(type->s, adapters ? "lora" : "full");
+	target = find_key(s, n, "lora_target");
+	assert_int_equal(target != NULL, adapters);
+	if (target != NULL) {
+		/* one string: "all", or the names separated by commas */
+		if (target->type == VP_SETTING_STRING) {
+			assert_string_equal(target->s, "all");
+			assert_true(req->train.lora_all_linear);
+		} else {
+			assert_true(target->joined);
+			assert_non_null(strchr(vp_setting_joined(target, buf, sizeof buf), ','));
+		}
+	}
+	/* bitsandbytes 4 or 8 bits on the fly; a GPTQ base says its own */
+	bits = find_key(s, n, "quantization_bit");
+	assert_int_equal(bits != NULL, adapters && (req->train.quant == VP_QUANT_NF4 || req->train.quant == VP_QUANT_INT8));
+	if (bits != NULL)
+		assert_true(bits->i == (req->train.quant == VP_QUANT_INT8 ? 8 : 4));
+	flash = find_key(s, n, "flash_attn");
+	assert_true(strcmp(flash->s, "sdpa") == 0 || strcmp(flash->s, "disabled") == 0 || strcmp(flash->s, "fa2") == 0);
+	assert_int_equal(find_key(s, n, "disable_gradient_checkpointing")->b, !req->train.grad_ckpt);
+	optim = find_key(s, n, "optim");
+	if (optim != NULL && !in_list(optimizer_names, optim->s))
+		fail_msg("optim '%s' is not an OptimizerNames value", optim->s);
+	assert_false(find_key(s, n, "bf16")->b && find_key(s, n, "fp16")->b);
+}
+
+static void llamafactory_keys_should_be_config_fields(void **state)
+{
+	(void)state;
+	for_each_variant(VP_PROFILE_LLAMAFACTORY, check_llamafactory);
+}
+
 /* ------------------------------------------------------- text round trips */
 
 static char *read_all(FILE *f)
@@ -581,6 +644,14 @@ static void match_mapping(yaml_document_t *doc, yaml_node_t *map, const struct v
 			(*i)++;
 			match_mapping(doc, v, s, n, i);
 			assert_int_equal(s[*i].type, VP_SETTING_END);
+			(*i)++;
+		} else if (s[*i].type == VP_SETTING_LIST && s[*i].joined) {
+			char joined[VP_MAX_TARGETS * 33];
+
+			/* one scalar: the names separated by commas */
+			assert_int_equal(v->type, YAML_SCALAR_NODE);
+			assert_string_equal((const char *)v->data.scalar.value,
+					    vp_setting_joined(&s[*i], joined, sizeof joined));
 			(*i)++;
 		} else if (s[*i].type == VP_SETTING_LIST) {
 			size_t j = 0;
@@ -681,7 +752,14 @@ static void match_json(const cJSON *obj, const struct vp_setting *s, size_t n, s
 			(*i)++;
 			break;
 		case VP_SETTING_LIST:
-			assert_int_equal(cJSON_GetArraySize(item), (int)s[*i].n_list);
+			if (s[*i].joined) {
+				char joined[VP_MAX_TARGETS * 33];
+
+				assert_true(cJSON_IsString(item));
+				assert_string_equal(item->valuestring, vp_setting_joined(&s[*i], joined, sizeof joined));
+			} else {
+				assert_int_equal(cJSON_GetArraySize(item), (int)s[*i].n_list);
+			}
 			(*i)++;
 			break;
 		case VP_SETTING_INT:
@@ -884,6 +962,7 @@ int main(void)
 		cmocka_unit_test(lightning_keys_should_be_trainer_and_dataloader_arguments),
 		cmocka_unit_test(deepspeed_keys_should_be_config_json_keys),
 		cmocka_unit_test(axolotl_keys_should_be_config_fields),
+		cmocka_unit_test(llamafactory_keys_should_be_config_fields),
 		cmocka_unit_test(yaml_should_parse_back_to_the_settings),
 		cmocka_unit_test(json_should_carry_the_same_settings_and_numbers),
 		cmocka_unit_test(yaml_comments_should_carry_the_breakdown),

@@ -1,5 +1,5 @@
 # every profile's YAML loads, and its keys are the tool's own
-for p in hf lightning deepspeed axolotl; do
+for p in hf lightning deepspeed axolotl llamafactory; do
 	"$VRAMPLAN" --model llama-3.2-3b --gpu rtx4090 --method qlora --grad-ckpt --zero 2 --compile --profile $p |
 	python3 -c '
 import sys, yaml
