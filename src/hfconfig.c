@@ -733,14 +733,16 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 			return fail(c, "unsupported: 'use_qk_norm' is true (CohereAttention's per-head LayerNorms on "
 				       "q and k are not modelled)");
 	}
-	if (!strcmp(t, "llama") || is_qwen3 || is_gemma || !strcmp(t, "olmo2") || !strcmp(t, "cohere")) {
+	if (!strcmp(t, "llama") || is_qwen3 || is_gemma || !strcmp(t, "olmo2") || !strcmp(t, "cohere") ||
+	    !strcmp(t, "granite")) {
 		/* LlamaAttention, Qwen3Attention, GemmaAttention, Olmo2Attention,
-		 * CohereAttention: q/k/v/o all use bias=config.attention_bias;
-		 * LlamaMLP uses mlp_bias. */
+		 * CohereAttention, GraniteAttention: q/k/v/o all use
+		 * bias=config.attention_bias; LlamaMLP (GraniteMLP) uses
+		 * mlp_bias. */
 		if (opt_bool(c, "attention_bias", &attention_bias))
 			return -1;
 		m->qkv_bias = m->out_bias = attention_bias;
-		if (!strcmp(t, "llama") && opt_bool(c, "mlp_bias", &m->mlp_bias))
+		if ((!strcmp(t, "llama") || !strcmp(t, "granite")) && opt_bool(c, "mlp_bias", &m->mlp_bias))
 			return -1;
 	}
 	if (!strcmp(t, "gemma2") || !strcmp(t, "gemma3_text")) {
@@ -1189,8 +1191,8 @@ static int read_stored_dtype(const struct cfg *c, struct vp_model *m)
 /*
  * Is a config of a model_type vramplan does not model a Llama decoder in all
  * that memory depends on? Many causal LMs reuse LlamaConfig's layout under
- * their own model_type (Yi, Aquila, InternLM, Baichuan, SmolLM3,
- * Granite...). Required: an architecture ...ForCausalLM; LlamaConfig's shape
+ * their own model_type (Yi, Aquila, InternLM, Baichuan, SmolLM3...).
+ * Required: an architecture ...ForCausalLM; LlamaConfig's shape
  * keys; rms_norm_eps (RMSNorm); a SiLU activation (SwiGLU MLP); no experts,
  * no vision or nested text config, not an encoder-decoder. Biases and the
  * norms' placement may differ; they move the estimate by a few parameters'

@@ -21,7 +21,7 @@ const char *const vp_model_types[] = {
 	"bert", "roberta", "xlm-roberta", "distilbert", "electra", "deberta-v2", "mpnet",
 	"t5", "mt5", "umt5",
 	"bart", "mbart", "marian", "m2m_100",
-	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo2", "cohere",
+	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo2", "cohere", "granite",
 	"mixtral",
 	"qwen2_moe",
 	"qwen3_moe",
@@ -315,11 +315,15 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		m->act = VP_ACT_RELU;
 		m->attn_dropout = 0.1;
 	} else if (!strcmp(model_type, "llama") || !strcmp(model_type, "mistral") ||
-		   !strcmp(model_type, "qwen3")) {
+		   !strcmp(model_type, "qwen3") || !strcmp(model_type, "granite")) {
 		/* llama: attention_bias/mlp_bias default False (LlamaConfig);
 		 * mistral: MistralAttention linears have bias=False; qwen3:
 		 * attention_bias default False, plus q_norm/k_norm (counted in
-		 * vp_model_param_count). */
+		 * vp_model_param_count); granite (models/granite/
+		 * modular_granite.py, IBM Granite 3): Llama's block, whose
+		 * embedding_multiplier, residual_multiplier and logits_scaling
+		 * multiply by Python floats, which saves nothing for backward,
+		 * and whose attention_multiplier is SDPA's scale. */
 		family_llama(m);
 	} else if (!strcmp(model_type, "mixtral")) {
 		/* models/mixtral/modeling_mixtral.py: Llama's attention (no

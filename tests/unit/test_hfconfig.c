@@ -190,6 +190,35 @@ static void sliding_window_beyond_the_catalogue_bound_is_refused(void **state)
 	assert_true(m.sliding_window == UINT64_C(1099511627775));
 }
 
+/* GraniteConfig (IBM Granite 3): Llama's keys plus four scalar
+ * multipliers, none of which keeps a tensor, so modelled as its own type
+ * (no Llama-clone warning) with Llama's block. Granite 3.1 2B's shape: by
+ * hand, embeddings 49155 x 2048 = 100,669,440 (tied), per block q and o
+ * 2048 x 2048, k and v 2048 x 512, a SwiGLU MLP of 3 x 2048 x 8192, two
+ * norms: 60,821,504, 40 blocks and the final norm: 2,533,531,648. */
+static void granite_is_read_as_its_own_llama_block(void **state)
+{
+	static const char granite[] = "{\"architectures\": [\"GraniteForCausalLM\"], \"model_type\": \"granite\", "
+				      "\"hidden_size\": 2048, \"intermediate_size\": 8192, \"num_hidden_layers\": 40, "
+				      "\"num_attention_heads\": 32, \"num_key_value_heads\": 8, \"vocab_size\": 49155, "
+				      "\"rms_norm_eps\": 1e-05, \"hidden_act\": \"silu\", \"tie_word_embeddings\": true, "
+				      "\"attention_bias\": false, \"mlp_bias\": true, \"embedding_multiplier\": 12.0, "
+				      "\"residual_multiplier\": 0.22, \"attention_multiplier\": 0.015625, "
+				      "\"logits_scaling\": 8.0}";
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_int_equal(vp_hfconfig_parse("granite.json", granite, sizeof granite - 1, &m, &err), 0);
+	assert_string_equal(m.model_type, "granite");
+	assert_string_equal(m.read_as, "");
+	assert_int_equal(m.naming, VP_NAMING_LLAMA);
+	assert_false(m.qkv_bias || m.out_bias);
+	/* mlp_bias as LlamaMLP reads it: three biases of the MLP a block */
+	assert_true(m.mlp_bias);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(2533531648) + 40 * (2 * 8192 + 2048));
+}
+
 /* ElectraConfig: BERT's keys plus embedding_size. KoELECTRA-Small-v3's
  * embeddings are 128 wide and embeddings_project widens them to 256: the
  * DistilKoBiLSTM README lists 14,056,192 parameters; by hand, embeddings
@@ -1005,7 +1034,7 @@ static void missing_and_unsupported(void **state)
 	expect_bad("unsupported-type.json", 0, 0,
 		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, distilbert, electra, deberta-v2, mpnet, t5, mt5, "
 		   "umt5, bart, mbart, marian, m2m_100, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
-		   "exaone, exaone4, olmo2, cohere, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, falcon, opt)");
+		   "exaone, exaone4, olmo2, cohere, granite, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
 		   "missing field 'model_type' (is this a Hugging Face config.json?)");
 	expect_bad("model-type-number.json", 0, 0, "'model_type' must be a string");
@@ -1118,6 +1147,7 @@ int main(void)
 		cmocka_unit_test(distilbert_keys),
 		cmocka_unit_test(starcoder2_keys),
 		cmocka_unit_test(cohere_keys),
+		cmocka_unit_test(granite_is_read_as_its_own_llama_block),
 		cmocka_unit_test(sliding_window_beyond_the_catalogue_bound_is_refused),
 		cmocka_unit_test(bert_keys),
 		cmocka_unit_test(the_checkpoint_class_is_kept_only_as_an_identifier),

@@ -85,6 +85,7 @@ static void types_without_peft_default_should_say_so(void **state)
 		{"exaone4", "q_proj,v_proj"},
 		{"starcoder2", "q_proj,v_proj"},
 		{"cohere", "q_proj,v_proj"},
+		{"granite", "q_proj,v_proj"},
 		{"qwen", "c_attn"},
 		{"phi3", "qkv_proj"},
 	};
