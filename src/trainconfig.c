@@ -34,11 +34,12 @@ const struct vp_tmember *vp_tc_member(const struct vp_tnode *map, const char *ke
 /*
  * DeepSpeed configs are recognised by their batch keys or ZeRO section,
  * axolotl configs by the keys no other tool uses (base_model,
- * micro_batch_size, sequence_len), LLaMA-Factory configs likewise by its
- * own argument classes' keys (finetuning_type, lora_target, cutoff_len,
- * quantization_bit, disable_gradient_checkpointing, or stage beside
- * template); the rest is read as TrainingArguments. `vramplan.flavour`
- * overrides the guess.
+ * micro_batch_size, sequence_len), LLaMA-Factory configs likewise by keys
+ * of its own argument classes that other tools do not use (finetuning_type,
+ * lora_target, disable_gradient_checkpointing), or by stage beside template
+ * or cutoff_len (cutoff_len and quantization_bit alone are other scripts'
+ * names too: alpaca-lora's, ChatGLM's); the rest is read as
+ * TrainingArguments. `vramplan.flavour` overrides the guess.
  */
 static int detect_flavour(struct ctx *c, const struct vp_tnode *root)
 {
@@ -71,9 +72,9 @@ static int detect_flavour(struct ctx *c, const struct vp_tnode *root)
 		 vp_tc_member(root, "sequence_len") != NULL || vp_tc_member(root, "base_model_config") != NULL)
 		c->tc->flavour = VP_TC_AXOLOTL;
 	else if (vp_tc_member(root, "finetuning_type") != NULL || vp_tc_member(root, "lora_target") != NULL ||
-		 vp_tc_member(root, "cutoff_len") != NULL || vp_tc_member(root, "quantization_bit") != NULL ||
 		 vp_tc_member(root, "disable_gradient_checkpointing") != NULL ||
-		 (vp_tc_member(root, "stage") != NULL && vp_tc_member(root, "template") != NULL))
+		 (vp_tc_member(root, "stage") != NULL &&
+		  (vp_tc_member(root, "template") != NULL || vp_tc_member(root, "cutoff_len") != NULL)))
 		c->tc->flavour = VP_TC_LLAMAFACTORY;
 	else
 		c->tc->flavour = VP_TC_HF;

@@ -15,8 +15,8 @@
  *              sequence_len, adapter, ...; axolotl src/axolotl/utils/schemas/).
  *   deepspeed  a DeepSpeed config JSON (train_micro_batch_size_per_gpu,
  *              zero_optimization.stage, ...; deepspeed.ai/docs/config-json).
- *   llamafactory  a LLaMA-Factory YAML (finetuning_type, lora_target,
- *              cutoff_len, quantization_bit, ...; src/llamafactory/hparams/),
+ *   llamafactory  a LLaMA-Factory YAML (finetuning_type, lora_target, or
+ *              stage with template or cutoff_len; src/llamafactory/hparams/),
  *              TrainingArguments' keys beside its own.
  * A file is JSON when its first non-space character is '{' (cJSON), else
  * YAML (libyaml's document API). Either syntax may hold any flavour.

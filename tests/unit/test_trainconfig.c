@@ -453,6 +453,30 @@ static void llamafactory_lora_sft_is_read_with_its_keys(void **state)
 	vp_trainconfig_free(&tc);
 }
 
+/* Only keys other tools do not use make the flavour: cutoff_len alone
+ * (alpaca-lora's name) or quantization_bit alone (ChatGLM's) stay hf, and
+ * vramplan.flavour can still say llamafactory. */
+static void llamafactory_needs_keys_of_its_own(void **state)
+{
+	static const char cutoff[] = "model_name_or_path: m\ncutoff_len: 256\nquantization_bit: 4\n";
+	static const char said[] = "model_name_or_path: m\ncutoff_len: 256\nvramplan:\n  flavour: llamafactory\n";
+	static const char staged[] = "model_name_or_path: m\nstage: sft\ncutoff_len: 256\n";
+	struct vp_trainconfig tc;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_int_equal(vp_trainconfig_parse(&tc, "a.yaml", cutoff, sizeof cutoff - 1, &err), 0);
+	assert_int_equal(tc.flavour, VP_TC_HF);
+	assert_non_null(find_note(tc.ignored, tc.n_ignored, "cutoff_len"));
+	vp_trainconfig_free(&tc);
+	assert_int_equal(vp_trainconfig_parse(&tc, "b.yaml", said, sizeof said - 1, &err), 0);
+	assert_int_equal(tc.flavour, VP_TC_LLAMAFACTORY);
+	vp_trainconfig_free(&tc);
+	assert_int_equal(vp_trainconfig_parse(&tc, "c.yaml", staged, sizeof staged - 1, &err), 0);
+	assert_int_equal(tc.flavour, VP_TC_LLAMAFACTORY);
+	vp_trainconfig_free(&tc);
+}
+
 /* LLaMA-Factory's defaults: LoRA on every linear layer but the LM head,
  * rank 8, dropout 0, checkpointing, 2048 tokens, double quantization; no
  * evaluation without a split; pt packs. */
@@ -745,6 +769,7 @@ int main(void)
 		cmocka_unit_test(axolotl_lora_dropout_defaults_to_zero),
 		cmocka_unit_test(llamafactory_lora_sft_is_read_with_its_keys),
 		cmocka_unit_test(llamafactory_defaults_are_its_own),
+		cmocka_unit_test(llamafactory_needs_keys_of_its_own),
 		cmocka_unit_test(llamafactory_dtype_follows_the_method),
 		cmocka_unit_test(deepspeed_example),
 		cmocka_unit_test(deepspeed_batch_triple_gives_gpus),
