@@ -165,6 +165,7 @@ static bool softmax_upcast(const struct vp_model *m)
 	case VP_NAMING_GPTJ:   /* GPTJAttention._attn: the scores are fp32 already */
 	case VP_NAMING_GPTNEO: /* GPTNeoSelfAttention._attn likewise */
 	case VP_NAMING_STARCODER2: /* eager_attention_forward as Llama's */
+	case VP_NAMING_INTERNLM2:  /* InternLM2Attention: softmax(..., dtype=torch.float32) */
 		return true;
 	case VP_NAMING_BERT:
 	case VP_NAMING_DISTILBERT: /* MultiHeadSelfAttention: nn.functional.softmax(scores) */
@@ -300,7 +301,7 @@ static bool fused_qkv_kept(const struct ctx *c, bool v_is_view)
 		return false;
 	if (strcmp(c->m->model_type, "falcon") == 0)
 		return false;
-	return n == VP_NAMING_NEOX || n == VP_NAMING_PHI3 || n == VP_NAMING_QWEN;
+	return n == VP_NAMING_NEOX || n == VP_NAMING_PHI3 || n == VP_NAMING_QWEN || n == VP_NAMING_INTERNLM2;
 }
 
 /*

@@ -720,6 +720,15 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 		return -1;
 	}
 
+	if (!strcmp(t, "internlm2")) {
+		/* InternLM2Config bias (default True): wqkv and wo only; the
+		 * feed-forward linears have none */
+		bool bias = true;
+
+		if (opt_bool(c, "bias", &bias))
+			return -1;
+		m->qkv_bias = m->out_bias = bias;
+	}
 	if (!strcmp(t, "cohere")) {
 		/* CohereAttention's q_norm and k_norm are CohereLayerNorms with
 		 * a (heads, head_dim) weight, which the descriptor cannot hold

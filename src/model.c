@@ -21,7 +21,7 @@ const char *const vp_model_types[] = {
 	"bert", "roberta", "xlm-roberta", "distilbert", "electra", "deberta-v2", "mpnet",
 	"t5", "mt5", "umt5",
 	"bart", "mbart", "marian", "m2m_100",
-	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo2", "cohere", "granite",
+	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo2", "cohere", "granite", "internlm2",
 	"mixtral",
 	"qwen2_moe",
 	"qwen3_moe",
@@ -401,6 +401,16 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		m->norm = VP_NORM_LAYER;
 		m->parallel_block = true;
 		m->tie_embeddings = true;
+	} else if (!strcmp(model_type, "internlm2")) {
+		/* InternLM2/2.5 (remote code, modeling_internlm2.py): Llama's
+		 * block under its own names, with q, k and v fused in one
+		 * attention.wqkv ((heads + 2 kv heads) x head_dim, grouped per
+		 * kv head) whose k and v the attention reads as views; wqkv
+		 * and wo carry a bias when config.bias (InternLM2Config's
+		 * default True, false in the released configs); the LM head
+		 * (output) is its own matrix. */
+		family_llama(m);
+		m->naming = VP_NAMING_INTERNLM2;
 	} else if (!strcmp(model_type, "exaone")) {
 		/* LG AI's EXAONE 3.0 and 3.5 (remote code, modeling_exaone.py):
 		 * a Llama decoder (ExaoneRMSNorm ln_1, ln_2, ln_f; rotary on the
@@ -632,6 +642,7 @@ static int naming_shape(enum vp_naming n, enum vp_arch *arch)
 	case VP_NAMING_QWEN:
 	case VP_NAMING_MIXTRAL:
 	case VP_NAMING_EXAONE:
+	case VP_NAMING_INTERNLM2:
 		*arch = VP_ARCH_DECODER;
 		return 2;
 	case VP_NAMING_NEOX:
@@ -666,7 +677,7 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 		return vp_error_set(err, VP_ERR_INPUT, "no model to validate");
 	if ((unsigned)m->arch > VP_ARCH_ENCDEC || (unsigned)m->norm > VP_NORM_RMS ||
 	    (unsigned)m->act > VP_ACT_GELU_NEW || (unsigned)m->pos > VP_POS_SINUSOIDAL ||
-	    (unsigned)m->naming > VP_NAMING_STARCODER2)
+	    (unsigned)m->naming > VP_NAMING_INTERNLM2)
 		return vp_error_set(err, VP_ERR_INPUT, "corrupt model descriptor (enum out of range)");
 
 	if (check_count(&nm, "hidden_size", m->hidden_size, 1, VP_SIZE_LIMIT, err) ||
@@ -1032,6 +1043,15 @@ static void decoder_block(struct lin_builder *b, const struct vp_model *m, const
 		put(b, VP_LIN_O, "dense", "self_attention.dense", w->q, w->h, bo);
 		put(b, VP_LIN_UP, "dense_h_to_4h", "mlp.dense_h_to_4h", w->h, w->ff, bm);
 		put(b, VP_LIN_DOWN, "dense_4h_to_h", "mlp.dense_4h_to_h", w->ff, w->h, bm);
+		break;
+	case VP_NAMING_INTERNLM2:
+		/* InternLM2Attention.wqkv and wo, InternLM2MLP: w2(act(w1(x)) *
+		 * w3(x)), so w1 is the gate and w3 the up projection */
+		put(b, VP_LIN_QKV, "wqkv", "attention.wqkv", w->h, w->qkv, bi);
+		put(b, VP_LIN_O, "wo", "attention.wo", w->q, w->h, bo);
+		put(b, VP_LIN_GATE, "w1", "feed_forward.w1", w->h, w->ff, bm);
+		put(b, VP_LIN_UP, "w3", "feed_forward.w3", w->h, w->ff, bm);
+		put(b, VP_LIN_DOWN, "w2", "feed_forward.w2", w->ff, w->h, bm);
 		break;
 	case VP_NAMING_STARCODER2:
 		/* Starcoder2Attention's q/k/v/o_proj, Starcoder2MLP's c_fc and

@@ -31,13 +31,14 @@
  * Note phi: PEFT's default adds the MLP's fc1 and fc2.
  *
  * distilbert, umt5, mbart, marian, m2m_100, qwen (v1), phi3, exaone (remote
- * code), exaone4, mpnet, starcoder2, cohere and granite are not in the mapping; PEFT refuses a LoraConfig without
+ * code), exaone4, mpnet, starcoder2, cohere, granite and internlm2 (remote
+ * code) are not in the mapping; PEFT refuses a LoraConfig without
  * target_modules for them ("Please specify `target_modules` in
  * `peft_config`"). The fallbacks below are the query and value projections
  * under each family's module names (DistilBERT's q_lin/v_lin, which LoRA
  * runs on it name; UMT5Attention.q/.v; MBartAttention, MarianAttention,
  * M2M100Attention, Starcoder2Attention, CohereAttention and GraniteAttention
- * q_proj/v_proj; Qwen v1's fused attn.c_attn, Phi-3's fused
+ * q_proj/v_proj; Qwen v1's fused attn.c_attn, InternLM2's fused attention.wqkv, Phi-3's fused
  * self_attn.qkv_proj, MPNetSelfAttention.q/.v, which SetFit-style LoRA runs
  * target). A later summary of constants.py lists phi3 with qkv_proj,
  * o_proj, gate_up_proj and down_proj; unverified in the source, so Phi-3
@@ -90,6 +91,7 @@ static const struct {
 	{"starcoder2", "q_proj,v_proj", false},
 	{"cohere", "q_proj,v_proj", false},
 	{"granite", "q_proj,v_proj", false},
+	{"internlm2", "wqkv", false},
 };
 
 #define N_DEFAULTS (sizeof lora_defaults / sizeof lora_defaults[0])

@@ -219,6 +219,24 @@ static void granite_is_read_as_its_own_llama_block(void **state)
 	assert_int_equal(vp_model_param_count(&m), UINT64_C(2533531648) + 40 * (2 * 8192 + 2048));
 }
 
+/* InternLM2Config's bias (default True) puts a bias on wqkv and wo, never
+ * on the feed-forward linears. */
+static void internlm2_bias_is_the_attentions(void **state)
+{
+	static const char cfg[] = "{\"architectures\": [\"InternLM2ForCausalLM\"], \"model_type\": \"internlm2\", "
+				  "\"hidden_size\": 1024, \"intermediate_size\": 4096, \"num_hidden_layers\": 2, "
+				  "\"num_attention_heads\": 8, \"num_key_value_heads\": 2, \"vocab_size\": 1000, "
+				  "\"rms_norm_eps\": 1e-05, \"hidden_act\": \"silu\"}";
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_int_equal(vp_hfconfig_parse("internlm2.json", cfg, sizeof cfg - 1, &m, &err), 0);
+	assert_true(m.qkv_bias && m.out_bias);
+	assert_false(m.mlp_bias);
+	assert_int_equal(m.naming, VP_NAMING_INTERNLM2);
+}
+
 /* ElectraConfig: BERT's keys plus embedding_size. KoELECTRA-Small-v3's
  * embeddings are 128 wide and embeddings_project widens them to 256: the
  * DistilKoBiLSTM README lists 14,056,192 parameters; by hand, embeddings
@@ -360,9 +378,9 @@ static void mpnet_keys(void **state)
 static void every_config_loads(void **state)
 {
 	(void)state;
-	/* 10 shared configs + 34 per-family ones + one unmodelled model_type
+	/* 10 shared configs + 35 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 45);
+	assert_int_equal(load_all(CONFIGS), 46);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -1034,7 +1052,7 @@ static void missing_and_unsupported(void **state)
 	expect_bad("unsupported-type.json", 0, 0,
 		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, distilbert, electra, deberta-v2, mpnet, t5, mt5, "
 		   "umt5, bart, mbart, marian, m2m_100, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
-		   "exaone, exaone4, olmo2, cohere, granite, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, falcon, opt)");
+		   "exaone, exaone4, olmo2, cohere, granite, internlm2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
 		   "missing field 'model_type' (is this a Hugging Face config.json?)");
 	expect_bad("model-type-number.json", 0, 0, "'model_type' must be a string");
@@ -1148,6 +1166,7 @@ int main(void)
 		cmocka_unit_test(starcoder2_keys),
 		cmocka_unit_test(cohere_keys),
 		cmocka_unit_test(granite_is_read_as_its_own_llama_block),
+		cmocka_unit_test(internlm2_bias_is_the_attentions),
 		cmocka_unit_test(sliding_window_beyond_the_catalogue_bound_is_refused),
 		cmocka_unit_test(bert_keys),
 		cmocka_unit_test(the_checkpoint_class_is_kept_only_as_an_identifier),

@@ -174,7 +174,7 @@ static void unknown_type_lists_the_supported_ones(void **state)
 	assert_string_equal(err.message,
 			    "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, "
 			    "distilbert, electra, deberta-v2, mpnet, t5, mt5, umt5, bart, mbart, marian, m2m_100, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, "
-			    "phi3, stablelm, exaone, exaone4, olmo2, cohere, granite, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, falcon, opt)");
+			    "phi3, stablelm, exaone, exaone4, olmo2, cohere, granite, internlm2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, falcon, opt)");
 	assert_int_equal(vp_model_init_family(&m, "", &err), -1);
 	assert_string_equal(err.message, "missing 'model_type'");
 	assert_int_equal(vp_model_init_family(&m, NULL, NULL), -1);
@@ -688,6 +688,31 @@ static void cohere_parallel_block_and_count(void **state)
 	assert_int_equal(vp_model_param_count(&m), UINT64_C(8028033024));
 }
 
+/* InternLM2 (remote code): Llama's block with q, k and v fused in
+ * attention.wqkv and the MLP as feed_forward.w1 (gate), w3 (up), w2 (down).
+ * By hand for InternLM2-7B: embeddings and the untied output 92544 x 4096 =
+ * 379,060,224 each; per block wqkv 4096 x (32 + 2 x 8) x 128 = 25,165,824,
+ * wo 16,777,216, the MLP 3 x 4096 x 14336 = 176,160,768, two norms 8,192:
+ * 218,112,000, 32 blocks and the final norm: 7,737,708,544 (7.74B). */
+static void internlm2_fused_qkv_and_count(void **state)
+{
+	struct vp_model m;
+	struct vp_linear l[VP_BLOCK_LINEARS_MAX];
+
+	(void)state;
+	load("internlm2-7b.json", &m);
+	assert_int_equal(m.naming, VP_NAMING_INTERNLM2);
+	assert_string_equal(m.read_as, "");
+	assert_false(m.qkv_bias || m.out_bias || m.mlp_bias);
+	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_DECODER, l, 16), 5);
+	expect_linear(&l[0], VP_LIN_QKV, "wqkv", "attention.wqkv", 4096, 6144, false);
+	expect_linear(&l[1], VP_LIN_O, "wo", "attention.wo", 4096, 4096, false);
+	expect_linear(&l[2], VP_LIN_GATE, "w1", "feed_forward.w1", 4096, 14336, false);
+	expect_linear(&l[3], VP_LIN_UP, "w3", "feed_forward.w3", 4096, 14336, false);
+	expect_linear(&l[4], VP_LIN_DOWN, "w2", "feed_forward.w2", 14336, 4096, false);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(7737708544));
+}
+
 /* OLMo 2: Llama's linears with q_norm and k_norm over the whole
  * projections; 7,298,617,344 parameters for OLMo-2-1124-7B. */
 static void olmo2_full_width_qk_norms_and_count(void **state)
@@ -809,6 +834,7 @@ int main(void)
 		cmocka_unit_test(olmo2_full_width_qk_norms_and_count),
 		cmocka_unit_test(starcoder2_block_names_and_count),
 		cmocka_unit_test(cohere_parallel_block_and_count),
+		cmocka_unit_test(internlm2_fused_qkv_and_count),
 		cmocka_unit_test(t5_family_traits),
 		cmocka_unit_test(bart_family_traits),
 		cmocka_unit_test(decoder_family_traits),

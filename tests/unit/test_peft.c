@@ -86,6 +86,7 @@ static void types_without_peft_default_should_say_so(void **state)
 		{"starcoder2", "q_proj,v_proj"},
 		{"cohere", "q_proj,v_proj"},
 		{"granite", "q_proj,v_proj"},
+		{"internlm2", "wqkv"},
 		{"qwen", "c_attn"},
 		{"phi3", "qkv_proj"},
 	};
