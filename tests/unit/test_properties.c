@@ -349,6 +349,28 @@ struct mono_tallies {
 
 static unsigned long known_drops;
 
+/*
+ * Not a bug: what the step itself does. Below a model's sliding window a
+ * packed batch needs no mask, so transformers hands SDPA the grouped k/v
+ * heads (enable_gqa), which in fp32 only the math kernel takes: b x heads x
+ * s x s fp32 scores (bench/measured/probes/sdpa_saved.txt). From the window
+ * on it builds the sliding mask, copies k and v to every head, and the
+ * memory-efficient kernel keeps no scores. Where the scores were larger than
+ * what the doubled sequence adds, the longer sequence needs less
+ * (starcoder2-3b, fp32, full, grad-ckpt, packed: 2048 -> 4096 tokens,
+ * -376 MB at batch 1). docs/memory-model.md, "StarCoder2". Counted, and
+ * reported, instead of failing.
+ */
+static unsigned long window_drops;
+
+static bool crosses_window_from_fp32_grouped_heads(const struct vp_model *m, const struct vp_train *less,
+						   const struct vp_train *more)
+{
+	return less->precision == VP_PREC_FP32 && less->attn == VP_ATTN_SDPA && less->packed &&
+	       m->num_kv_heads < m->num_heads && !vp_model_masks_window(m, less->seq_len) &&
+	       vp_model_masks_window(m, more->seq_len);
+}
+
 /* more(t) must need at least as much as less(t) */
 static void at_least_level(struct tally *ty, const struct vp_model *m, const struct vp_gpu *g,
 			   const struct vp_train *less, const struct vp_train *more, const char *change, bool allocated)
@@ -362,6 +384,10 @@ static void at_least_level(struct tally *ty, const struct vp_model *m, const str
 	if (b < a && KNOWN_ENCDEC_CKPT_WASTE && m->arch == VP_ARCH_ENCDEC && less->grad_ckpt &&
 	    more->grad_ckpt && (less->seq_len != more->seq_len || less->batch != more->batch)) {
 		known_drops++;
+		return;
+	}
+	if (b < a && crosses_window_from_fp32_grouped_heads(m, less, more)) {
+		window_drops++;
 		return;
 	}
 	if (b < a) {
@@ -601,6 +627,10 @@ static void estimates_should_be_monotone(void **state)
 	if (known_drops > 0)
 		fprintf(stderr, "# known (encoder-decoder, grad-ckpt rounding): %lu drops with a longer sequence\n",
 			known_drops);
+	if (window_drops > 0)
+		fprintf(stderr, "# physical (fp32 grouped heads below a sliding window, SDPA's math kernel): %lu drops "
+				"with a longer sequence\n",
+			window_drops);
 	assert_true(mt.batch.checked > 0 && mt.ckpt.checked > 0 && mt.attn.checked > 0 && mt.method.checked > 0 &&
 		    mt.optim.checked > 0);
 	assert_int_equal(mt.batch.failed + mt.seq.failed + mt.seq1.failed + mt.ckpt.failed + mt.attn.failed + mt.method.failed +
