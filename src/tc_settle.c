@@ -645,6 +645,9 @@ int vp_tc_settle(struct ctx *c)
 	}
 	/* LLaMA-Factory packs pre-training (stage pt) unless told otherwise */
 	t->packed = r->packed == 1 || (tc->flavour == VP_TC_LLAMAFACTORY && r->packed == -1 && r->stage_pt);
+	if (tc->flavour == VP_TC_LLAMAFACTORY && r->packed == -1 && r->stage_pt &&
+	    vp_tc_note_default(tc, c->err, "packing", "packing: true (LLaMA-Factory default for stage pt)"))
+		return -1;
 	t->padding_mask = !t->packed; /* transformers masks a padded batch */
 	t->compile = r->compile;
 	t->liger_loss = r->liger_loss == 1;

@@ -503,6 +503,7 @@ static void llamafactory_defaults_are_its_own(void **state)
 	assert_true(tc.train.lora_dropout == 0.0);
 	assert_true(tc.train.grad_ckpt);
 	assert_true(tc.train.packed);
+	assert_true(has_default(&tc, "packing: true (LLaMA-Factory default for stage pt)"));
 	assert_int_equal(tc.evaluation, VP_TC_EVAL_NONE);
 	assert_true(has_default(&tc, "finetuning_type: lora (LLaMA-Factory default)"));
 	assert_true(has_default(&tc, "lora_target: all"));
