@@ -214,16 +214,33 @@ static const char *lightning_precision(enum vp_precision p)
 }
 
 
-static void settings_hf(struct sbuf *b, const struct vp_plan_request *req, const struct vp_plan *p)
+/* TrainingArguments' batch keys, which LLaMA-Factory's arguments inherit */
+static void trainer_batch_keys(struct sbuf *b, const struct vp_plan *p)
 {
-	const struct vp_train *t = &req->train;
-	const char *optim = hf_optim(t->optimizer);
-
 	set_int(b, "per_device_train_batch_size", p->train_batch);
 	set_int(b, "per_device_eval_batch_size", p->eval_batch);
 	set_int(b, "gradient_accumulation_steps", p->grad_accum);
 	if (p->eval_accumulation_steps > 0)
 		set_int(b, "eval_accumulation_steps", p->eval_accumulation_steps);
+}
+
+/* TrainingArguments' DataLoader keys: _validate_args() refuses a prefetch
+ * factor, and torch's DataLoader persistent workers, without workers */
+static void trainer_dataloader_keys(struct sbuf *b, const struct vp_plan *p)
+{
+	set_int(b, "dataloader_num_workers", p->host.num_workers);
+	set_bool(b, "dataloader_pin_memory", p->host.pin_memory);
+	set_bool(b, "dataloader_persistent_workers", p->host.num_workers > 0 && p->host.persistent_workers);
+	if (p->host.num_workers > 0 && p->host.prefetch_factor > 0)
+		set_int(b, "dataloader_prefetch_factor", p->host.prefetch_factor);
+}
+
+static void settings_hf(struct sbuf *b, const struct vp_plan_request *req, const struct vp_plan *p)
+{
+	const struct vp_train *t = &req->train;
+	const char *optim = hf_optim(t->optimizer);
+
+	trainer_batch_keys(b, p);
 	set_bool(b, "gradient_checkpointing", t->grad_ckpt);
 	/* the autocast flags: pure 16-bit training loads the model in that
 	 * dtype instead (fp16=True would make GradScaler unscale fp16
@@ -238,11 +255,7 @@ static void settings_hf(struct sbuf *b, const struct vp_plan_request *req, const
 		set_bool(b, "use_liger_kernel", true);
 	if (t->fsdp) /* TrainingArguments.fsdp: sharding options, space-separated */
 		set_str(b, "fsdp", "full_shard auto_wrap");
-	set_int(b, "dataloader_num_workers", p->host.num_workers);
-	set_bool(b, "dataloader_pin_memory", p->host.pin_memory);
-	set_bool(b, "dataloader_persistent_workers", p->host.num_workers > 0 && p->host.persistent_workers);
-	if (p->host.num_workers > 0 && p->host.prefetch_factor > 0)
-		set_int(b, "dataloader_prefetch_factor", p->host.prefetch_factor);
+	trainer_dataloader_keys(b, p);
 }
 
 static void settings_lightning(struct sbuf *b, const struct vp_plan_request *req, const struct vp_plan *p)
@@ -350,11 +363,7 @@ static void settings_llamafactory(struct sbuf *b, const struct vp_plan_request *
 	bool bf16 = t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_BF16;
 	bool fp16 = t->precision == VP_PREC_AMP_FP16 || t->precision == VP_PREC_FP16;
 
-	set_int(b, "per_device_train_batch_size", p->train_batch);
-	set_int(b, "per_device_eval_batch_size", p->eval_batch);
-	set_int(b, "gradient_accumulation_steps", p->grad_accum);
-	if (p->eval_accumulation_steps > 0)
-		set_int(b, "eval_accumulation_steps", p->eval_accumulation_steps);
+	trainer_batch_keys(b, p);
 	set_int(b, "cutoff_len", t->seq_len);
 	if (vp_train_has_adapters(t)) {
 		set_str(b, "finetuning_type", "lora");
@@ -388,11 +397,7 @@ static void settings_llamafactory(struct sbuf *b, const struct vp_plan_request *
 		set_bool(b, "torch_compile", true);
 	if (t->liger_loss || t->liger_swiglu)
 		set_bool(b, "enable_liger_kernel", true);
-	set_int(b, "dataloader_num_workers", p->host.num_workers);
-	set_bool(b, "dataloader_pin_memory", p->host.pin_memory);
-	set_bool(b, "dataloader_persistent_workers", p->host.num_workers > 0 && p->host.persistent_workers);
-	if (p->host.num_workers > 0 && p->host.prefetch_factor > 0)
-		set_int(b, "dataloader_prefetch_factor", p->host.prefetch_factor);
+	trainer_dataloader_keys(b, p);
 }
 
 size_t vp_plan_settings(const struct vp_plan_request *req, const struct vp_plan *plan,
