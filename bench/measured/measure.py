@@ -318,6 +318,8 @@ def child(spec):
     weights_bytes = torch.cuda.memory_allocated()
 
     step_peaks = []
+    step_reserved = []
+    batch_lengths = []
 
     eval_step_peaks, eval_reserved_peaks = [], []
 
@@ -335,6 +337,9 @@ def child(spec):
 
         def on_step_end(self, args, state, control, **k):
             step_peaks.append(torch.cuda.max_memory_allocated())
+            # the reserved bytes after each step: with dynamic padding,
+            # whether the cache grows as batches change their length
+            step_reserved.append(torch.cuda.max_memory_reserved())
 
     optim = {"adamw": "adamw_torch", "adamw-fused": "adamw_torch_fused",
              "adamw-8bit": "adamw_bnb_8bit", "paged-adamw": "paged_adamw_32bit",
@@ -376,7 +381,12 @@ def child(spec):
         if spec["head"] not in ("causal-lm", "masked-lm") or spec["lengths"][1] != spec["seq_len"]:
             raise ValueError("lengths: causal-lm or masked-lm runs only, with seq_len the longest length")
         pad_id = cfg.pad_token_id if cfg.pad_token_id is not None else 0
-        collate = {"data_collator": lambda rows: pad_collate(rows, pad_id)}
+
+        def collate_and_record(rows):
+            batch = pad_collate(rows, pad_id)
+            batch_lengths.append(int(batch["input_ids"].shape[1]))
+            return batch
+        collate = {"data_collator": collate_and_record}
     trainer = trainer_cls(model=model, args=args, train_dataset=data, callbacks=[Peaks()],
                           optimizers=optimizers, **collate)
     # Trainer.__init__ may move or wrap the model; the peak counts from here.
@@ -461,6 +471,7 @@ def child(spec):
         "max_reserved": train_reserved,
         "weights_allocated": weights_bytes,
         "step_peaks": step_peaks,
+        "step_reserved": step_reserved,
         "reserved_end": torch.cuda.memory_reserved(),
         "untied_lm_head": untied,
         "trainable_params": trainable, "total_params": total, "train_s": round(wall, 2),
@@ -470,6 +481,8 @@ def child(spec):
     # max_memory_* were reset at each step begin by the callback; the whole-run
     # peak is the largest step peak (the first step's forward included).
     res["max_allocated"] = max(step_peaks + [res["max_allocated"]])
+    if batch_lengths:
+        res["batch_lengths"] = batch_lengths
     if spec.get("train_cap_gib"):
         res["train_cap_gib"] = spec["train_cap_gib"]
         res["train_oom"] = False
@@ -734,6 +747,10 @@ def main():
             spec["id"], res["max_allocated"] / GIB, res["max_reserved"] / GIB,
             res["nvml_used_mib"] / 1024.0,
             " ".join("%.3f" % (p / GIB) for p in res["step_peaks"]), time.time() - t0), flush=True)
+        if res.get("batch_lengths"):
+            print("   batch lengths %s" % " ".join(str(n) for n in res["batch_lengths"]), flush=True)
+            print("   reserved after each step (GiB) %s" % " ".join(
+                "%.3f" % (r / GIB) for r in res.get("step_reserved", [])), flush=True)
         if res.get("eval"):
             ev = res["eval"]
             if ev.get("cap_gib"):
