@@ -112,6 +112,59 @@ double vp_est_recompute_fragmentation(const struct totals *tt, const struct vp_t
  *   second step's loss reserves its segments anew, up to the states' size
  *   (traced: MS-QW25-3B-full reserved a second full set of loss segments).
  */
+/*
+ * Whether the first step's states pin every segment of the first loss, so
+ * that the second loss reserves a whole set anew (vp_est_second_loss_set).
+ * With checkpointing (few activation blocks) and the gradients freed between
+ * steps, the first backward's gradients, created once the loss is freed,
+ * take the loss's segments, the largest free blocks then. The states that
+ * AdamW creates next fill what the gradients left of them, the trained
+ * vocabulary matrix's first (its states are larger than any other block of
+ * the step, so nothing else can hold them), and zero_grad then frees the
+ * gradients around the states. Traced (bench/measured,
+ * traces/2026-11-27-next.txt, Qwen2.5 3B full, bf16, foreach AdamW): the
+ * embedding's two 594 MiB states and the other states' tails sat in all
+ * three fp32 segments of the first loss; the second step reserved three new
+ * ones (+6.96 GiB between steps 1 and 2 of MS-QW25-3B-full-fixpad, 3 x 2,374
+ * MiB) and nothing after.
+ *
+ * It needs room left once the gradients are in (any state placed there pins
+ * its segment). The room grows with the batch, and where it opens the spill
+ * that vp_est_loss_fragmentation counts without this rule is zero, so the
+ * estimate does not fall as the batch grows. Full fine-tunes only: LoRA's
+ * gradients are too small to fill the loss's segments, and its training
+ * copies' states have their own rule in vp_est_loss_fragmentation.
+ * Checkpointing only: without it the gradients also take the blocks the
+ * activations free, and how many reach the loss's segments is a bin packing
+ * (Gemma-2B's states fill its segments exactly, Llama 3.2 3B's leave 3 GiB;
+ * docs: "Known gaps"). Expandable segments grow one range instead.
+ */
+static bool grads_fill_loss_set(const struct totals *tt, const struct vp_train *t, bool grads_freed)
+{
+	return t->method == VP_METHOD_FULL && tt->loss_block > 0.0 && t->grad_ckpt && grads_freed &&
+	       !t->expandable_segments && t->zero_stage == 0 && !t->fsdp &&
+	       tt->vocab_states_bytes > 0.0 && tt->vocab_block_bytes > 0.0;
+}
+
+static bool states_pin_loss_set(const struct totals *tt, const struct vp_train *t, bool grads_freed)
+{
+	return grads_fill_loss_set(tt, t, grads_freed) && tt->loss_set > tt->grads;
+}
+
+/*
+ * The second step's loss in segments of its own: everything the first
+ * step's optimizer phase reserved stays (the states, their tails in the
+ * first loss's segments, the foreach step's temporaries in segments of
+ * their own), and the second loss reserves its whole set again. Counted on
+ * top of the optimizer phase's level. Measured: MS-QW25-3B-full-fixpad
+ * 36.71 GiB reserved, 28.74 + 8.12 estimated this way; MS-QW25-3B-full-
+ * bf16-gc (2,048 tokens) 45.65, 28.74 + 16.24.
+ */
+double vp_est_second_loss_set(const struct totals *tt, const struct vp_train *t, bool grads_freed)
+{
+	return states_pin_loss_set(tt, t, grads_freed) ? tt->loss_set : 0.0;
+}
+
 double vp_est_loss_fragmentation(const struct totals *tt, const struct vp_train *t, double activations,
 				 bool grads_freed)
 {
@@ -123,6 +176,10 @@ double vp_est_loss_fragmentation(const struct totals *tt, const struct vp_train 
 	 * it initializes (stage_1_and_2.py initialize_optimizer_states), before
 	 * any loss: nothing is carved later. */
 	if (t->zero_stage > 0)
+		return tt->loss_block;
+	/* The states pin the whole first set: the second loss's segments are
+	 * counted over the optimizer phase instead (vp_est_second_loss_set). */
+	if (states_pin_loss_set(tt, t, grads_freed))
 		return tt->loss_block;
 	/* The first backward leaves the blocks of the step's activations free
 	 * as well; the states fill those first and spill into the loss's
@@ -162,28 +219,29 @@ double vp_est_loss_fragmentation(const struct totals *tt, const struct vp_train 
 /*
  * The vocabulary matrix's own segments, under a head that computes no
  * logits over the vocabulary (a classifier, a token classifier, an
- * encoder's output; an LM head's loss has the term above): the trained
+ * encoder's output; an LM head's loss has the terms above): the trained
  * embedding's gradient, its AdamW states and the step's temporary of it
  * are larger than the blocks the forward frees (XLM-R large: 977 MiB
- * against 64 MiB), so each reserves a segment of its size. The states
- * that the first optimizer step creates for the other parameters take
- * blocks that the first step's activations held; the second forward's
- * activations that no longer fit what the first step reserved take free
- * blocks wherever one is large enough, which is the gradient's and the
- * temporary's segments (freed by zero_grad and by the step), and the second
- * backward's gradient and step's temporary then reserve new segments.
- * From then on one set stays idle through each forward. Traced:
- * MS-BGEM3-cls-fp16 (bench/measured, traces/2026-11-23-oos2-traced.txt)
- * reserved four 978 MiB segments in its first step and two more, for the
- * gradient and the foreach temporary, in its second; reserved minus
- * allocated grew by 2,426 MiB there.
+ * against 64 MiB), so each reserves a segment of its size. The gradient's
+ * and the temporary's are free again through the next forward: idle, or
+ * split by the next step's activations and other gradients, so that the
+ * next gradient and temporary reserve new ones. Either way about that much
+ * is idle at the peak. Traced (bench/measured): MS-BGEM3-cls-fp16
+ * (traces/2026-11-23-oos2-traced.txt) reserved four 978 MiB segments in its
+ * first step and two more, for the gradient and the temporary, in its
+ * second; MS-XLMRB-cls-amp (traces/2026-11-27-next.txt) four 734 MiB ones
+ * in its first and one in its second, and ended with three free.
  *
- * step2_forward: the second forward's allocated bytes (with every state),
- * less the vocabulary's states in their own segments; step1_held: the most
- * the first step held in blocks other than the vocabulary's.
+ * The term was first bounded by the second forward's activations that the
+ * first step's blocks could not hold (what would be displaced into these
+ * segments). Measured out of sample, that bound put XLM-R base's classifier
+ * under AMP at -13.7% reserved: its activations are a few tens of MiB a
+ * block, and the segments stayed idle whatever the count. The whole
+ * gradient and temporary are counted instead, an upper bound where the
+ * forward's own blocks are large enough to reuse them (DeBERTa-v3's eager
+ * scores, 192 MiB blocks: +7.7% reserved).
  */
-double vp_est_vocab_fragmentation(const struct totals *tt, const struct vp_train *t, double step2_forward,
-				  double step1_held, bool grads_freed)
+double vp_est_vocab_fragmentation(const struct totals *tt, const struct vp_train *t, bool grads_freed)
 {
 	double idle = tt->vocab_temp_bytes + (grads_freed ? tt->vocab_grad_bytes : 0.0);
 
@@ -197,5 +255,5 @@ double vp_est_vocab_fragmentation(const struct totals *tt, const struct vp_train
 	 * gradients and states in flat buffers of their own. */
 	if (tt->vocab_block_bytes <= tt->loss_block || t->zero_stage > 0 || t->fsdp)
 		return 0.0;
-	return fmin(idle, fmax(0.0, step2_forward - step1_held));
+	return idle;
 }

@@ -401,18 +401,8 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 			share = VP_FRAGMENTATION;
 			loss_frag = 0.0;
 		}
-		if (pt2_segments && !t->optimizer_in_backward && !c.lm_head) {
-			/* what the first step held outside the vocabulary's own
-			 * segments: its forward and backward (no states yet) and its
-			 * optimizer step (their states, gradients and temporaries
-			 * aside) */
-			double step1 = fmax(phase[VP_PHASE_FORWARD] - tt.optimizer + fwd_waste,
-					    fmax(phase[VP_PHASE_BACKWARD] - tt.optimizer + bwd_waste,
-						 phase[VP_PHASE_OPTIMIZER] - tt.vocab_grad_bytes -
-							 tt.vocab_states_bytes - tt.vocab_temp_bytes));
-			vocab_frag = vp_est_vocab_fragmentation(
-				&tt, t, phase[VP_PHASE_FORWARD] + fwd_waste - tt.vocab_states_bytes, step1, grads_freed);
-		}
+		if (pt2_segments && !t->optimizer_in_backward && !c.lm_head)
+			vocab_frag = vp_est_vocab_fragmentation(&tt, t, grads_freed);
 		reserved = phase[out->peak_phase] + waste_at_peak + share * dynamic;
 		for (p = 0; p < VP_PHASE_COUNT; p++) {
 			double extra = 0.0;
@@ -422,6 +412,10 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 				extra = bwd_frag;
 			reserved = fmax(reserved, phase[p] + waste_phase[p] + share * dyn_phase[p] + extra);
 		}
+		if (!t->expandable_segments && vp_est_on_pytorch2(t))
+			reserved = fmax(reserved, phase[VP_PHASE_OPTIMIZER] + waste_phase[VP_PHASE_OPTIMIZER] +
+							  share * dyn_phase[VP_PHASE_OPTIMIZER] +
+							  vp_est_second_loss_set(&tt, t, grads_freed));
 	}
 	frag = tt.persistent_waste + reserved - phase[out->peak_phase];
 

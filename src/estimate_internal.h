@@ -145,8 +145,8 @@ double vp_est_alloc_waste(double bytes);
 double vp_est_loss_fragmentation(const struct totals *tt, const struct vp_train *t, double activations,
 				 bool grads_freed);
 double vp_est_recompute_fragmentation(const struct totals *tt, const struct vp_train *t);
-double vp_est_vocab_fragmentation(const struct totals *tt, const struct vp_train *t, double step2_forward,
-				  double step1_held, bool grads_freed);
+double vp_est_second_loss_set(const struct totals *tt, const struct vp_train *t, bool grads_freed);
+double vp_est_vocab_fragmentation(const struct totals *tt, const struct vp_train *t, bool grads_freed);
 
 /* parameters.c */
 bool vp_est_is_16bit_params(enum vp_precision p);

@@ -422,6 +422,40 @@ static void at_least_slack(struct tally *ty, const struct vp_model *m, const str
 	}
 }
 
+/*
+ * Checkpointing a full fine-tune may reserve more than the same step without
+ * it, never allocate more: with few activation blocks the first backward's
+ * gradients take the loss's freed segments, the states fill what is left of
+ * them, and the second loss reserves its whole set anew (docs/memory-model.md,
+ * "Allocator", the second loss's set; traced on MS-QW25-3B-full-fixpad).
+ * Without checkpointing the gradients also take the activations' blocks. A
+ * drop at the device level is counted and reported as physical when the
+ * allocated level does not drop; anything else fails.
+ */
+static unsigned long ckpt_set_drops;
+
+static void ckpt_at_least(struct tally *ty, const struct vp_model *m, const struct vp_gpu *g,
+			  const struct vp_train *on, const struct vp_train *off)
+{
+	uint64_t a = 0, b = 0, a_alloc = 0, b_alloc = 0;
+	char what[256];
+
+	if (estimate_level(m, g, on, false, &a) != 0 || estimate_level(m, g, off, false, &b) != 0 ||
+	    estimate_level(m, g, on, true, &a_alloc) != 0 || estimate_level(m, g, off, true, &b_alloc) != 0)
+		return;
+	ty->checked++;
+	if (b < a && on->method == VP_METHOD_FULL && b_alloc >= a_alloc) {
+		ckpt_set_drops++;
+		return;
+	}
+	if (b < a || b_alloc < a_alloc) {
+		describe(m, g, on, what, sizeof what);
+		violation(ty, "%s, batch %llu: grad_ckpt off lowers device bytes from %llu to %llu, allocated from %llu to %llu",
+			  what, (unsigned long long)on->batch, (unsigned long long)a, (unsigned long long)b,
+			  (unsigned long long)a_alloc, (unsigned long long)b_alloc);
+	}
+}
+
 static void weights_at_least(struct tally *ty, const struct vp_model *m, const struct vp_gpu *g,
 			     const struct vp_train *less, const struct vp_train *more, const char *change)
 {
@@ -475,7 +509,7 @@ static void check_monotone(const struct vp_model *m, const struct vp_gpu *g, con
 				at_least_slack(&mt->ckpt, m, g, &t, &u, "grad_ckpt off",
 					       2 * t.batch * m->num_heads * t.seq_len * t.seq_len * 4);
 			else
-				at_least(&mt->ckpt, m, g, &t, &u, "grad_ckpt off");
+				ckpt_at_least(&mt->ckpt, m, g, &t, &u);
 		}
 		/*
 		 * Eager attention keeps the probabilities (heads x s x s per
@@ -631,6 +665,10 @@ static void estimates_should_be_monotone(void **state)
 		fprintf(stderr, "# physical (fp32 grouped heads below a sliding window, SDPA's math kernel): %lu drops "
 				"with a longer sequence\n",
 			window_drops);
+	if (ckpt_set_drops > 0)
+		fprintf(stderr, "# physical (a full fine-tune's second loss set with checkpointing): %lu reserved-only "
+				"drops with grad_ckpt off\n",
+			ckpt_set_drops);
 	assert_true(mt.batch.checked > 0 && mt.ckpt.checked > 0 && mt.attn.checked > 0 && mt.method.checked > 0 &&
 		    mt.optim.checked > 0);
 	assert_int_equal(mt.batch.failed + mt.seq.failed + mt.seq1.failed + mt.ckpt.failed + mt.attn.failed + mt.method.failed +
