@@ -230,8 +230,11 @@ static void no_second_loss_set_where_nothing_pins_the_first(void **state)
 	memset(&t, 0, sizeof t);
 	t.method = VP_METHOD_FULL;
 	t.grad_ckpt = true;
-	/* accumulating: the gradients stay in the loss's segments */
+	/* accumulating: the gradients stay in the loss's segments, the second
+	 * micro-batch's loss takes a second set, the states the free one:
+	 * neither a second set counted over the optimizer phase nor a spill */
 	assert_true(vp_est_second_loss_set(&tt, &t, false) == 0.0);
+	assert_true(vp_est_loss_fragmentation(&tt, &t, 600.0 * MIB, false) == tt.loss_block);
 	/* gradients that fill the whole set leave no room for a state */
 	tt.grads = tt.loss_set;
 	assert_true(vp_est_second_loss_set(&tt, &t, true) == 0.0);
