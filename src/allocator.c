@@ -98,21 +98,6 @@ double vp_est_recompute_fragmentation(const struct totals *tt, const struct vp_t
 }
 
 /*
- * What an unchunked loss leaves reserved beyond its live bytes, under
- * PyTorch 2's caching allocator (c10/cuda/CUDACachingAllocator.cpp), which
- * never moves a block and serves a request from the best-fitting free block,
- * splitting it (docs: "Allocator"):
- * - one segment the size of the largest loss tensor more than are live at
- *   once: the fp32 upcast, log_softmax's output and its two gradients come
- *   and go in an order that leaves one such segment split or idle (traced:
- *   4 segments of T*V*4 for 3 live in MS-QW18-lora, 3 for 3 plus one
- *   reserved earlier in MS-L32-3B-lora; measured excess 0.8 to 1.9 x T*V*4);
- * - the optimizer states that AdamW creates at the first step, after the
- *   first loss: they are carved out of the loss's free segments, so the
- *   second step's loss reserves its segments anew, up to the states' size
- *   (traced: MS-QW25-3B-full reserved a second full set of loss segments).
- */
-/*
  * Whether the first step's states pin every segment of the first loss, so
  * that the second loss reserves a whole set anew (vp_est_second_loss_set).
  * With checkpointing (few activation blocks) and the gradients freed between
@@ -139,16 +124,15 @@ double vp_est_recompute_fragmentation(const struct totals *tt, const struct vp_t
  * (Gemma-2B's states fill its segments exactly, Llama 3.2 3B's leave 3 GiB;
  * docs: "Known gaps"). Expandable segments grow one range instead.
  */
-static bool grads_fill_loss_set(const struct totals *tt, const struct vp_train *t, bool grads_freed)
+static bool checkpointed_full_with_loss(const struct totals *tt, const struct vp_train *t)
 {
-	return t->method == VP_METHOD_FULL && tt->loss_block > 0.0 && t->grad_ckpt && grads_freed &&
-	       !t->expandable_segments && t->zero_stage == 0 && !t->fsdp &&
-	       tt->vocab_states_bytes > 0.0 && tt->vocab_block_bytes > 0.0;
+	return t->method == VP_METHOD_FULL && t->grad_ckpt && tt->loss_block > 0.0 && !t->expandable_segments &&
+	       t->zero_stage == 0 && !t->fsdp && tt->vocab_states_bytes > 0.0 && tt->vocab_block_bytes > 0.0;
 }
 
 static bool states_pin_loss_set(const struct totals *tt, const struct vp_train *t, bool grads_freed)
 {
-	return grads_fill_loss_set(tt, t, grads_freed) && tt->loss_set > tt->grads;
+	return checkpointed_full_with_loss(tt, t) && grads_freed && tt->loss_set > tt->grads;
 }
 
 /*
@@ -165,6 +149,21 @@ double vp_est_second_loss_set(const struct totals *tt, const struct vp_train *t,
 	return states_pin_loss_set(tt, t, grads_freed) ? tt->loss_set : 0.0;
 }
 
+/*
+ * What an unchunked loss leaves reserved beyond its live bytes, under
+ * PyTorch 2's caching allocator (c10/cuda/CUDACachingAllocator.cpp), which
+ * never moves a block and serves a request from the best-fitting free block,
+ * splitting it (docs: "Allocator"):
+ * - one segment the size of the largest loss tensor more than are live at
+ *   once: the fp32 upcast, log_softmax's output and its two gradients come
+ *   and go in an order that leaves one such segment split or idle (traced:
+ *   4 segments of T*V*4 for 3 live in MS-QW18-lora, 3 for 3 plus one
+ *   reserved earlier in MS-L32-3B-lora; measured excess 0.8 to 1.9 x T*V*4);
+ * - the optimizer states that AdamW creates at the first step, after the
+ *   first loss: they are carved out of the loss's free segments, so the
+ *   second step's loss reserves its segments anew, up to the states' size
+ *   (traced: MS-QW25-3B-full reserved a second full set of loss segments).
+ */
 double vp_est_loss_fragmentation(const struct totals *tt, const struct vp_train *t, double activations,
 				 bool grads_freed)
 {
@@ -190,7 +189,7 @@ double vp_est_loss_fragmentation(const struct totals *tt, const struct vp_train 
 	 * traced.txt): three new 2,374 MiB segments at the second micro-batch,
 	 * one more later, 1.93 GiB over allocated (+29.3% with the spill,
 	 * +4.5% without). */
-	if (grads_fill_loss_set(tt, t, true) && !grads_freed)
+	if (checkpointed_full_with_loss(tt, t) && t->grad_accum > 1 && !t->optimizer_in_backward)
 		return tt->loss_block;
 	/* The first backward leaves the blocks of the step's activations free
 	 * as well; the states fill those first and spill into the loss's

@@ -233,8 +233,10 @@ static void no_second_loss_set_where_nothing_pins_the_first(void **state)
 	/* accumulating: the gradients stay in the loss's segments, the second
 	 * micro-batch's loss takes a second set, the states the free one:
 	 * neither a second set counted over the optimizer phase nor a spill */
+	t.grad_accum = 4;
 	assert_true(vp_est_second_loss_set(&tt, &t, false) == 0.0);
 	assert_true(vp_est_loss_fragmentation(&tt, &t, 600.0 * MIB, false) == tt.loss_block);
+	t.grad_accum = 1;
 	/* gradients that fill the whole set leave no room for a state */
 	tt.grads = tt.loss_set;
 	assert_true(vp_est_second_loss_set(&tt, &t, true) == 0.0);
