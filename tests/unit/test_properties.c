@@ -430,7 +430,9 @@ static void at_least_slack(struct tally *ty, const struct vp_model *m, const str
  * "Allocator", the second loss's set; traced on MS-QW25-3B-full-fixpad).
  * Without checkpointing the gradients also take the activations' blocks. A
  * drop at the device level is counted and reported as physical when the
- * allocated level does not drop; anything else fails.
+ * allocated level does not drop and the drop is no larger than such a set
+ * (the loss's 16-bit or fp32 logits and its 12 bytes a logit of fp32
+ * tensors: at most 16 bytes for each of b x s x V); anything else fails.
  */
 static unsigned long ckpt_set_drops;
 
@@ -444,7 +446,9 @@ static void ckpt_at_least(struct tally *ty, const struct vp_model *m, const stru
 	    estimate_level(m, g, on, true, &a_alloc) != 0 || estimate_level(m, g, off, true, &b_alloc) != 0)
 		return;
 	ty->checked++;
-	if (b < a && on->method == VP_METHOD_FULL && b_alloc >= a_alloc) {
+	if (b < a && on->method == VP_METHOD_FULL && b_alloc >= a_alloc &&
+	    (double)(a - b) <= (double)on->batch * (double)(on->tgt_len > on->seq_len ? on->tgt_len : on->seq_len) *
+					(double)m->vocab_size * 16.0) {
 		ckpt_set_drops++;
 		return;
 	}
