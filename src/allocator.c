@@ -161,8 +161,9 @@ double vp_est_second_loss_set(const struct totals *tt, const struct vp_train *t,
  *   reserved earlier in MS-L32-3B-lora; measured excess 0.8 to 1.9 x T*V*4);
  * - the optimizer states that AdamW creates at the first step, after the
  *   first loss: they are carved out of the loss's free segments, so the
- *   second step's loss reserves its segments anew, up to the states' size
- *   (traced: MS-QW25-3B-full reserved a second full set of loss segments).
+ *   second step's loss reserves its segments anew, up to the states' size.
+ *   Where they pin the whole set (a checkpointed full fine-tune), the set is
+ *   counted by vp_est_second_loss_set instead.
  */
 double vp_est_loss_fragmentation(const struct totals *tt, const struct vp_train *t, double activations,
 				 bool grads_freed)

@@ -1195,6 +1195,23 @@ static void the_loss_leaves_a_segment_unless_segments_expand(void **state)
 	assert_int_equal(expandable.allocated_bytes, plain.allocated_bytes);
 }
 
+/* A three-way sequence classifier under SDPA with foreach AdamW, as the
+ * measured XLM-R runs (bench/measured) trained it. */
+static struct vp_train classifier_step(uint64_t batch, uint64_t seq_len, enum vp_precision precision)
+{
+	struct vp_train t;
+
+	vp_train_defaults(&t);
+	t.head = VP_HEAD_SEQ_CLS;
+	t.num_labels = 3;
+	t.batch = batch;
+	t.seq_len = seq_len;
+	t.precision = precision;
+	t.attn = VP_ATTN_SDPA;
+	t.optimizer = VP_OPT_ADAMW;
+	return t;
+}
+
 /* XLM-R large classified under autocast with foreach AdamW (MS-BGEM3-cls-fp16,
  * batch 16 x 512): the embedding's fp32 gradient and the step's temporary of
  * it (250002 x 1024 x 4 bytes each) keep segments idle through the forward;
@@ -1209,14 +1226,7 @@ static void a_classifier_keeps_its_embedding_gradient_and_temporary_segments(voi
 
 	(void)state;
 	assert_non_null(m);
-	vp_train_defaults(&t);
-	t.head = VP_HEAD_SEQ_CLS;
-	t.num_labels = 3;
-	t.batch = 16;
-	t.seq_len = 512;
-	t.precision = VP_PREC_AMP_FP16;
-	t.attn = VP_ATTN_SDPA;
-	t.optimizer = VP_OPT_ADAMW;
+	t = classifier_step(16, 512, VP_PREC_AMP_FP16);
 	foreach_step = estimated(m, &t);
 	/* the forward's reserved level: its allocated bytes, both segments,
 	 * and the rounding and fragmentation shares on top */
@@ -1248,14 +1258,7 @@ static void a_classifier_idles_its_vocabulary_segments_however_little_is_displac
 
 	(void)state;
 	assert_non_null(m);
-	vp_train_defaults(&t);
-	t.head = VP_HEAD_SEQ_CLS;
-	t.num_labels = 3;
-	t.batch = 32;
-	t.seq_len = 256;
-	t.precision = VP_PREC_AMP_BF16;
-	t.attn = VP_ATTN_SDPA;
-	t.optimizer = VP_OPT_ADAMW;
+	t = classifier_step(32, 256, VP_PREC_AMP_BF16);
 	e = estimated(m, &t);
 	assert_true((double)e.reserved_bytes >= (double)e.phase_allocated_bytes[VP_PHASE_FORWARD] + 2.0 * matrix);
 }
