@@ -22,6 +22,9 @@ Recorded per run:
   step peaks     max_memory_allocated() of each step (reset at each step)
 With "trace": true, the allocations live at the allocated peak, from
 torch.cuda.memory._record_memory_history(), grouped by size and call site.
+With "trace_resident": true (a run with eval_batch), the training is recorded
+too, and the segments still reserved after empty_cache() at the start of the
+evaluation are listed with the live blocks that pin them.
 With "lengths": [MIN, MAX] (causal-lm and masked-lm), each sample has its own
 length, drawn uniformly from MIN..MAX with a fixed seed, and every batch is
 padded to its longest sample (what DataCollatorWithPadding does): dynamic
@@ -209,6 +212,23 @@ def peak_report(snapshot, base_bytes, top, big_bytes=0, base_reserved=0):
             "segments": segs, "timeline": timeline, "segments_at_end": seg_end}
 
 
+def resident_report(snapshot, top=40):
+    """The segments that empty_cache() could not return, and what pins each:
+    the live blocks of every segment, grouped by size and call site."""
+    rows = []
+    for seg in snapshot.get("segments", []):
+        live = {}
+        for b in seg["blocks"]:
+            if b["state"].startswith("active"):
+                key = (b["size"], call_site(b.get("frames", [])))
+                live[key] = live.get(key, 0) + 1
+        rows.append([round(seg["total_size"] / 2**20, 1), round(seg["allocated_size"] / 2**20, 1),
+                     [[round(k[0] / 2**20, 2), c, k[1]]
+                      for k, c in sorted(live.items(), key=lambda kv: -kv[0][0] * kv[1])[:4]]])
+    rows.sort(key=lambda r: -r[0])
+    return rows[:top]
+
+
 def run_evaluation(spec, trainer, eval_spec, eval_data, gen_kw, prec, EvalPeaks):
     """Trainer.evaluate, or generate() on the prompts of a decoder-only model."""
     import torch
@@ -393,7 +413,10 @@ def child(spec):
     torch.cuda.synchronize()
     torch.cuda.reset_peak_memory_stats()
     trace_eval = bool(spec.get("trace")) and bool(spec.get("eval_batch"))
-    if spec.get("trace") and not trace_eval:
+    # trace_resident: what the training leaves pinned for the evaluation,
+    # so the training itself is recorded (the blocks' call sites)
+    trace_resident = bool(spec.get("trace_resident")) and bool(spec.get("eval_batch"))
+    if (spec.get("trace") and not trace_eval) or trace_resident:
         torch.cuda.memory._record_memory_history(max_entries=3_000_000)
     base = torch.cuda.memory_allocated()
     base_reserved = torch.cuda.memory_reserved()
@@ -432,6 +455,10 @@ def child(spec):
         torch.cuda.reset_peak_memory_stats()
         eval_base = torch.cuda.memory_allocated()
         eval_reserved_base = torch.cuda.memory_reserved()
+        resident = None
+        if trace_resident:
+            resident = resident_report(torch.cuda.memory._snapshot())
+            torch.cuda.memory._record_memory_history(enabled=None)
         if trace_eval:
             torch.cuda.memory._record_memory_history(max_entries=3_000_000)
         if spec.get("eval_cap_gib"):
@@ -463,6 +490,8 @@ def child(spec):
                     "max_allocated": max(eval_step_peaks + [torch.cuda.max_memory_allocated()]),
                     "max_reserved": max(eval_reserved_peaks + [torch.cuda.max_memory_reserved()]),
                     "step_peaks": eval_step_peaks}
+        if resident is not None:
+            eval_res["resident_segments"] = resident
         if trace_eval:
             eval_res["trace"] = peak_report(torch.cuda.memory._snapshot(), eval_base, 40)
             torch.cuda.memory._record_memory_history(enabled=None)
@@ -759,6 +788,12 @@ def main():
                 ev["batch"], ev["max_allocated"] / GIB, ev["max_reserved"] / GIB,
                 ev.get("allocated_before", 0) / GIB, ev.get("reserved_before", 0) / GIB,
                 " ".join("%.3f" % (p / GIB) for p in ev.get("step_peaks", []))), flush=True)
+        if res.get("eval", {}).get("resident_segments"):
+            print("   segments left after empty_cache, before the evaluation (MiB, allocated MiB,"
+                  " live blocks MiB x count site):")
+            for g in res["eval"]["resident_segments"]:
+                print("     %8.1f %8.1f  %s" % (g[0], g[1], "; ".join(
+                    "%.2f x%d %s" % tuple(b) for b in g[2])))
         for tr in [t for t in (res.get("trace"), res.get("eval", {}).get("trace")) if t]:
             print("   traced peak %.3f GiB over base %.3f GiB" % (tr["traced_peak_bytes"] / GIB, tr["base_bytes"] / GIB))
             for r in tr["top"][:25]:
