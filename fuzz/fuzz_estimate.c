@@ -13,6 +13,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -193,6 +194,15 @@ static void vpfz_plan(const struct vp_model *m, const struct vp_gpu *g, const st
 	req.train = *t;
 	req.train.batch = 1;
 	req.util = VPFZ_PICK(st, utils);
+	/* the run's allocator cap (set_per_process_memory_fraction), from a
+	 * copy of the state so that the saved reproducers' draws stay as they
+	 * were */
+	{
+		static const double fractions[] = {0.0, 0.0, 0.0, 0.5, 0.9, 0.02};
+		uint64_t side = *st ^ UINT64_C(0x2545F4914F6CDD1D);
+
+		req.train.memory_fraction = VPFZ_PICK(&side, fractions);
+	}
 	req.max_batch = VPFZ_PICK(st, maxes);
 	if (req.max_batch == 4096 && t->seq_len > 512)
 		req.max_batch = 64; /* keep one input fast */
@@ -211,8 +221,9 @@ static void vpfz_plan(const struct vp_model *m, const struct vp_gpu *g, const st
 	{
 		size_t used = strlen(vpfz_context);
 		snprintf(vpfz_context + used, sizeof vpfz_context - used,
-			 "; plan: util %g max-batch %llu multiple %llu effective %llu%s%s host %llu cpus %llu",
-			 req.util, (unsigned long long)req.max_batch, (unsigned long long)req.batch_multiple,
+			 "; plan: util %g memory-fraction %g max-batch %llu multiple %llu effective %llu%s%s host %llu "
+			 "cpus %llu",
+			 req.util, req.train.memory_fraction, (unsigned long long)req.max_batch, (unsigned long long)req.batch_multiple,
 			 (unsigned long long)req.effective_batch, req.ewc ? " ewc" : "",
 			 req.eval.generate ? " generate" : "", (unsigned long long)req.host.host_ram_bytes,
 			 (unsigned long long)req.host.cpus);
@@ -223,6 +234,12 @@ static void vpfz_plan(const struct vp_model *m, const struct vp_gpu *g, const st
 		free(plan);
 		return;
 	}
+	if (plan->budget_bytes > (uint64_t)floor(req.util * (double)g->memory_mib * 1048576.0) ||
+	    (req.train.memory_fraction > 0.0 &&
+	     plan->budget_bytes > (uint64_t)floor(req.train.memory_fraction * (double)g->memory_mib * 1048576.0) +
+					  vp_context_bytes(g)))
+		vpfz_fail("the budget %llu is above util x memory or the allocator's cap",
+			  (unsigned long long)plan->budget_bytes);
 	if (plan->fits) {
 		uint64_t used = plan->train.device_bytes + vpfz_ewc(&req, &plan->train);
 		if (plan->train_batch < 1 || plan->train_batch > req.max_batch)

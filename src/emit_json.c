@@ -199,6 +199,10 @@ static void jsetup(struct jb *j, cJSON *root, const struct vp_model *m, const st
 	jbool(j, o, "fsdp", t->fsdp);
 	jint(j, o, "gpus", t->gpus);
 	jcheck(j, cJSON_AddNumberToObject(o, "util", util));
+	if (t->memory_fraction > 0.0)
+		jcheck(j, cJSON_AddNumberToObject(o, "memory_fraction", t->memory_fraction));
+	else
+		jcheck(j, cJSON_AddNullToObject(o, "memory_fraction"));
 }
 
 static void jestimate(struct jb *j, cJSON *root, const char *key, const struct vp_estimate *e,
@@ -352,6 +356,6 @@ int vp_emit_estimate_json(FILE *out, const struct vp_model *m, const struct vp_g
 	jstr(&j, root, "vramplan", VRAMPLAN_VERSION);
 	jmodel_gpu(&j, root, m, g, e);
 	jsetup(&j, root, m, t, util);
-	jestimate(&j, root, "estimate", e, t->batch, vp_budget_bytes(g, util), 0);
+	jestimate(&j, root, "estimate", e, t->batch, vp_budget_bytes(g, util, t), 0);
 	return jprint(out, root, &j, err);
 }

@@ -26,12 +26,6 @@
 #define GIB_SHIFT 30
 #define MIB ((uint64_t)1 << 20)
 
-uint64_t vp_budget_bytes(const struct vp_gpu *g, double util)
-{
-	/* the formula of vp_plan_search() in src/plan.c */
-	return (uint64_t)floor(util * (double)g->memory_mib * (double)MIB);
-}
-
 void vp_format_gib(uint64_t bytes, char *buf, size_t size)
 {
 	const uint64_t unit = (uint64_t)1 << GIB_SHIFT;
@@ -121,6 +115,12 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 		cat(buf, size, ", activation offload");
 	if (t->expandable_segments)
 		cat(buf, size, ", expandable segments");
+	if (t->memory_fraction > 0.0 && t->memory_fraction < 1.0) {
+		char f[32];
+
+		vp_emit_shortest_double(t->memory_fraction, f, sizeof f);
+		cat(buf, size, ", memory fraction %s", f);
+	}
 	if (t->packed)
 		cat(buf, size, ", packed samples");
 	if (t->pytorch != VP_PYTORCH_CURRENT)
@@ -188,13 +188,33 @@ static void comment_setup(FILE *f, const struct vp_model *m, const struct vp_tra
 	fputc('\n', f);
 }
 
-static void comment_budget(FILE *f, const struct vp_gpu *g, double util, uint64_t budget)
+void vp_format_budget(const struct vp_gpu *g, double util, const struct vp_train *t, char *buf, size_t size)
 {
-	char mem[32], bud[32];
+	char mem[32], bud[32], ctx[32];
+	uint64_t budget = vp_budget_bytes(g, util, t);
+	uint64_t capped = vp_budget_cap_bytes(g, t);
 
 	vp_format_gib(g->memory_mib * MIB, mem, sizeof mem);
 	vp_format_gib(budget, bud, sizeof bud);
-	fprintf(f, "# budget: %.2f x %s GiB = %s GiB at the device level\n", util, mem, bud);
+	if (capped == 0) {
+		snprintf(buf, size, "%.2f x %s GiB = %s GiB", util, mem, bud);
+		return;
+	}
+	vp_format_gib(vp_context_bytes(g), ctx, sizeof ctx);
+	if (capped == budget)
+		snprintf(buf, size, "%.2f x %s GiB (the allocator's cap) + %s GiB (CUDA context) = %s GiB, under %.2f x %s GiB",
+			 t->memory_fraction, mem, ctx, bud, util, mem);
+	else
+		snprintf(buf, size, "%.2f x %s GiB = %s GiB, under the allocator's cap of %.2f x %s GiB + %s GiB (CUDA context)",
+			 util, mem, bud, t->memory_fraction, mem, ctx);
+}
+
+static void comment_budget(FILE *f, const struct vp_gpu *g, double util, const struct vp_train *t)
+{
+	char text[256];
+
+	vp_format_budget(g, util, t, text, sizeof text);
+	fprintf(f, "# budget: %s at the device level\n", text);
 }
 
 static void comment_peak(FILE *f, const struct vp_estimate *e, uint64_t ewc)
@@ -535,7 +555,7 @@ int vp_emit_plan_yaml(FILE *out, const struct vp_model *m, const struct vp_gpu *
 
 	comment_title(out, "plan", m, g);
 	comment_setup(out, m, &req->train);
-	comment_budget(out, g, req->util, plan->budget_bytes);
+	comment_budget(out, g, req->util, &req->train);
 	comment_train(out, m, req, plan);
 	comment_eval(out, req, plan, profile);
 	comment_host(out, req, plan, profile);
@@ -556,12 +576,12 @@ int vp_emit_estimate_yaml(FILE *out, const struct vp_model *m, const struct vp_g
 
 	if (out == NULL || m == NULL || g == NULL || t == NULL || e == NULL)
 		return vp_error_set(err, VP_ERR_INPUT, "nothing to emit");
-	budget = vp_budget_bytes(g, util);
+	budget = vp_budget_bytes(g, util, t);
 	n = vp_estimate_settings(e, t->batch, budget, 0, s, VP_SETTINGS_MAX);
 
 	comment_title(out, "estimate", m, g);
 	comment_setup(out, m, t);
-	comment_budget(out, g, util, budget);
+	comment_budget(out, g, util, t);
 	fprintf(out, "# batch %" PRIu64 ": ", t->batch);
 	comment_peak(out, e, 0);
 	if (e->device_bytes <= budget) {

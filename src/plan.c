@@ -40,6 +40,31 @@ void vp_plan_request_defaults(struct vp_plan_request *req)
 	vp_host_request_defaults(&req->host);
 }
 
+/*
+ * torch.cuda.set_per_process_memory_fraction(F) sets the caching allocator's
+ * allowed_memory_maximum to F x the device's total memory, and alloc_block()
+ * refuses any segment that would take the reserved bytes past it
+ * (c10/cuda/CUDACachingAllocator.cpp: setMemoryFraction, alloc_block's
+ * "total_allocated_memory + size > allowed_memory_maximum"), after it has
+ * freed its cached blocks and retried. So the cap bounds the reserved
+ * level; the CUDA context and the libraries' workspaces outside the
+ * allocator come on top of it at the device level.
+ */
+uint64_t vp_budget_cap_bytes(const struct vp_gpu *g, const struct vp_train *t)
+{
+	if (!(t->memory_fraction > 0.0 && t->memory_fraction < 1.0))
+		return 0; /* unset, or 1: setMemoryFraction sets no maximum */
+	return (uint64_t)floor(t->memory_fraction * (double)g->memory_mib * (double)MIB) + vp_context_bytes(g);
+}
+
+uint64_t vp_budget_bytes(const struct vp_gpu *g, double util, const struct vp_train *t)
+{
+	uint64_t budget = (uint64_t)floor(util * (double)g->memory_mib * (double)MIB);
+	uint64_t cap = vp_budget_cap_bytes(g, t);
+
+	return cap > 0 && cap < budget ? cap : budget;
+}
+
 void vp_plan_host_eval(struct vp_host_request *host, uint64_t eval_batch, const struct vp_eval_opts *opts,
 		       uint64_t accumulation_steps, const struct vp_eval_estimate *ev)
 {
@@ -435,7 +460,10 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 	if (req->effective_batch > 0 && req->effective_batch < gpus)
 		return vp_error_set(err, VP_ERR_INPUT, "--effective-batch %llu is smaller than the %llu GPUs",
 				    (unsigned long long)req->effective_batch, (unsigned long long)gpus);
-	out->budget_bytes = (uint64_t)floor(req->util * (double)g->memory_mib * (double)MIB);
+	if (!(req->train.memory_fraction >= 0.0 && req->train.memory_fraction <= 1.0))
+		return vp_error_set(err, VP_ERR_INPUT, "--memory-fraction must be in (0, 1], got %g",
+				    req->train.memory_fraction);
+	out->budget_bytes = vp_budget_bytes(g, req->util, &req->train);
 	/* Accumulation changes the memory: the gradients of earlier
 	 * micro-batches stay through the next forward (estimate.c, "Phases").
 	 * Search with the accumulation the plan will have; an effective batch

@@ -447,6 +447,8 @@ static int settle_method(struct ctx *c)
 	 * block can say it */
 	if (vb->has_expandable)
 		t->expandable_segments = vb->expandable;
+	if (vb->has_memory_fraction)
+		t->memory_fraction = vb->memory_fraction;
 	if (vb->has_lora_dropout) {
 		t->lora_dropout = vb->lora_dropout;
 	} else if (r->has_lora_dropout) {

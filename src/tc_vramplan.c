@@ -63,19 +63,31 @@ HANDLER(v_gpu)
 	return add_gpu(c, m->value, path, m);
 }
 
-HANDLER(v_util)
+/* A share of the GPU's memory, in (0, 1]: util, memory_fraction. */
+static int get_fraction(struct ctx *c, const struct vp_tnode *v, const char *path, double *out)
 {
-	const struct vp_tnode *v = m->value;
-	double d;
-
 	if (v->kind != VP_T_SCALAR || v->quoted)
 		return vp_tc_fail_at(c, v->line, v->column, "expected a number in (0, 1] for '%s', found %s", path,
 			       vp_tc_kind_name(v));
-	if (vp_parse_double(v->text, path, 0.0, 1.0, &d, c->err) != 0)
+	if (vp_parse_double(v->text, path, 0.0, 1.0, out, c->err) != 0)
 		return vp_tc_reposition(c, v, path);
-	if (!(d > 0.0))
+	if (!(*out > 0.0))
 		return vp_tc_fail_at(c, v->line, v->column, "'%s' must be in (0, 1], found %s", path, v->text);
-	c->tc->util = d;
+	return 0;
+}
+
+HANDLER(v_util)
+{
+	return get_fraction(c, m->value, path, &c->tc->util);
+}
+
+/* the run's torch.cuda.set_per_process_memory_fraction: code, not a
+ * trainer key, so only this block can say it */
+HANDLER(v_memory_fraction)
+{
+	if (get_fraction(c, m->value, path, &c->vb.memory_fraction) != 0)
+		return -1;
+	c->vb.has_memory_fraction = true;
 	return 0;
 }
 
@@ -384,6 +396,7 @@ static const struct keydef vramplan_keys[] = {
 	{"lora_r", v_lora_r},
 	{"lora_dropout", v_lora_dropout},
 	{"expandable_segments", v_expandable},
+	{"memory_fraction", v_memory_fraction},
 	{"torch_version", v_torch},
 	{"bnb_version", v_bnb},
 	{"lora_targets", v_targets},

@@ -29,13 +29,15 @@
 #include "vramplan/settings.h"
 #include "vramplan/train.h"
 
-/* The budget a plan may fill: floor(util x memory), as vp_plan_search()
- * computes it. */
-uint64_t vp_budget_bytes(const struct vp_gpu *g, double util);
-
 /* "12.34": bytes in GiB with two decimals, rounded half up, in integer
  * arithmetic. */
 void vp_format_gib(uint64_t bytes, char *buf, size_t size);
+
+/* How vp_budget_bytes() arrived at its figure, for the outputs' budget
+ * line: "0.80 x 24.00 GiB = 19.20 GiB", or, where the run caps its
+ * allocator below that, "0.70 x 24.00 GiB (the allocator's cap) + 0.66 GiB
+ * (CUDA context) = 17.46 GiB, under 0.80 x 24.00 GiB". */
+void vp_format_budget(const struct vp_gpu *g, double util, const struct vp_train *t, char *buf, size_t size);
 
 /* The one-line description of a training setup that the outputs print
  * after "setup: ", e.g. "seq-len 512, target-len 128, amp-bf16, full,

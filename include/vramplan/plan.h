@@ -50,7 +50,7 @@ struct vp_suggestion {
 
 struct vp_plan {
 	bool fits;                   /* false: not even batch 1 fits (exit 1) */
-	uint64_t budget_bytes;       /* util x GPU memory */
+	uint64_t budget_bytes;       /* vp_budget_bytes(): util x GPU memory, or the allocator's cap */
 
 	uint64_t train_batch;
 	uint64_t grad_accum;
@@ -88,6 +88,16 @@ struct vp_plan {
 };
 
 void vp_plan_request_defaults(struct vp_plan_request *req);
+
+/* What a step may fill, at the device level: util x the card's memory, and,
+ * where the run caps its allocator (t->memory_fraction), no more than that
+ * cap plus the CUDA context, which lies outside the allocator
+ * (docs/planner.md "A capped allocator"). */
+uint64_t vp_budget_bytes(const struct vp_gpu *g, double util, const struct vp_train *t);
+
+/* The allocator's cap at the device level (t->memory_fraction x the card's
+ * memory, plus the CUDA context), or 0 when the run sets none. */
+uint64_t vp_budget_cap_bytes(const struct vp_gpu *g, const struct vp_train *t);
 
 /* Returns 0 with *out filled (out->fits says whether anything fits), or -1
  * with err filled for inconsistent input. */

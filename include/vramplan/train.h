@@ -156,6 +156,12 @@ struct vp_train {
 	 * the allocator grows one mapped segment instead of reserving a new
 	 * one per request that no free block holds. */
 	bool expandable_segments;
+	/* torch.cuda.set_per_process_memory_fraction(F) in the run (on recent
+	 * PyTorch also PYTORCH_CUDA_ALLOC_CONF=per_process_memory_fraction:F):
+	 * the caching allocator reserves at most F x the card's memory and
+	 * raises out-of-memory beyond it. It bounds the budget, not the
+	 * estimate (vp_budget_bytes); 0 = not set. */
+	double memory_fraction;
 	/* 16-bit weights (bf16/fp16) trained without torch.autocast around the
 	 * step: HF Trainer with a model loaded in 16 bit and its bf16/fp16
 	 * flags off. The loss then runs in 16 bit (docs/memory-model.md

@@ -41,6 +41,7 @@ struct check_opts {
 	uint64_t host_ram, cpus, worker_ram;
 	uint64_t eval_samples;         /* --eval-samples; 0: the config's */
 	bool expandable;               /* --expandable-segments */
+	double memory_fraction;        /* --memory-fraction; 0: the config's vramplan.memory_fraction */
 	bool has_torch;                /* --torch-version */
 	enum vp_pytorch torch;
 	bool has_bnb;                  /* --bnb-version */
@@ -78,6 +79,10 @@ static const char usage_text[] =
 	"                        the job runs with PYTORCH_CUDA_ALLOC_CONF=\n"
 	"                        expandable_segments:True (an environment variable,\n"
 	"                        which no trainer key says)\n"
+	"      --memory-fraction F\n"
+	"                        the job calls torch.cuda.set_per_process_memory_\n"
+	"                        fraction(F): its allocator may reserve at most F x\n"
+	"                        the GPU's memory, in (0, 1]\n"
 	"      --torch-version V the job's PyTorch, as torch.__version__ prints it\n"
 	"                        (default 2.1 or later; 1.x keeps the gradients between\n"
 	"                        steps and has no SDPA)\n"
@@ -115,6 +120,7 @@ enum {
 	OPT_FORMAT,
 	OPT_CATALOG,
 	OPT_EXPANDABLE,
+	OPT_MEMORY_FRACTION,
 	OPT_TORCH_VERSION,
 	OPT_BNB_VERSION,
 	OPT_EVAL_SAMPLES
@@ -128,6 +134,7 @@ static const struct option longopts[] = {
 	{"worker-ram", required_argument, NULL, OPT_WORKER_RAM},
 	{"util", required_argument, NULL, OPT_UTIL},
 	{"expandable-segments", no_argument, NULL, OPT_EXPANDABLE},
+	{"memory-fraction", required_argument, NULL, OPT_MEMORY_FRACTION},
 	{"torch-version", required_argument, NULL, OPT_TORCH_VERSION},
 	{"bnb-version", required_argument, NULL, OPT_BNB_VERSION},
 	{"eval-samples", required_argument, NULL, OPT_EVAL_SAMPLES},
@@ -184,6 +191,12 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 			break;
 		case OPT_EXPANDABLE:
 			o->expandable = true;
+			break;
+		case OPT_MEMORY_FRACTION:
+			if (vp_parse_double(optarg, "--memory-fraction", 0.0, 1.0, &o->memory_fraction, &err) != 0)
+				return vp_cli_report(&err);
+			if (!(o->memory_fraction > 0.0))
+				return vp_cli_usage_error("check", "--memory-fraction must be in (0, 1], got %s", optarg);
 			break;
 		case OPT_EVAL_SAMPLES:
 			if (vp_parse_u64(optarg, "--eval-samples", 1, (uint64_t)1 << 40, &o->eval_samples, &err) != 0)
@@ -371,7 +384,7 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 	(void)o;
 	r->gpu = g;
 	vp_trainconfig_train_for(tc, g, &r->train);
-	r->budget = vp_budget_bytes(g, util);
+	r->budget = vp_budget_bytes(g, util, &r->train);
 	if (vp_estimate(m, g, &r->train, &r->est, err) != 0)
 		return -1;
 	r->train_fits = r->est.device_bytes <= r->budget;
@@ -573,6 +586,10 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 	vp_format_setup(m, &r->train, setup, sizeof setup);
 	cJSON_AddStringToObject(o, "setup", setup);
 	cJSON_AddNumberToObject(o, "util", util);
+	if (r->train.memory_fraction > 0.0)
+		cJSON_AddNumberToObject(o, "memory_fraction", r->train.memory_fraction);
+	else
+		cJSON_AddNullToObject(o, "memory_fraction");
 	cJSON_AddNumberToObject(o, "gpu_memory_bytes", (double)r->gpu->memory_mib * 1048576.0);
 	cJSON_AddNumberToObject(o, "budget_bytes", (double)r->budget);
 
@@ -837,6 +854,8 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		goto fail;
 	if (o->expandable)
 		tc.train.expandable_segments = true;
+	if (o->memory_fraction > 0.0)
+		tc.train.memory_fraction = o->memory_fraction;
 	if (o->eval_samples > 0)
 		tc.eval.eval_samples = o->eval_samples;
 	/* --bnb-version wins over the config's vramplan.bnb_version */
@@ -927,20 +946,25 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			continue;
 		rc = VP_EXIT_NOFIT;
 		if (!r.train_fits) {
-			char peak[48], budget[48];
+			char peak[48], budget[48], bound[64];
 			gib(r.est.device_bytes, peak, sizeof peak);
 			gib(r.budget, budget, sizeof budget);
+			/* the cap, where the job sets one, may be what decided the budget */
+			if (r.train.memory_fraction > 0.0)
+				snprintf(bound, sizeof bound, "util %g, memory fraction %g", util, r.train.memory_fraction);
+			else
+				snprintf(bound, sizeof bound, "util %g", util);
 			if (r.largest_batch == 0) {
 				vp_trainconfig_where(&tc, VP_TC_MODEL, &line, &col);
 				gh_error(o, tc.file, line, col,
-					 "%s does not fit on %s even at batch 1: peak %s, budget %s (util %g)", m.name,
-					 g->name, peak, budget, util);
+					 "%s does not fit on %s even at batch 1: peak %s, budget %s (%s)", m.name, g->name,
+					 peak, budget, bound);
 			} else {
 				vp_trainconfig_where(&tc, VP_TC_BATCH, &line, &col);
 				gh_error(o, tc.file, line, col,
-					 "train batch %" PRIu64 " does not fit on %s: peak %s, budget %s (util %g); "
+					 "train batch %" PRIu64 " does not fit on %s: peak %s, budget %s (%s); "
 					 "the largest batch that fits is %" PRIu64,
-					 r.train.batch, g->name, peak, budget, util, r.largest_batch);
+					 r.train.batch, g->name, peak, budget, bound, r.largest_batch);
 			}
 		}
 		if (r.eval_done && !r.eval_fits) {

@@ -27,7 +27,7 @@ int vp_cmd_estimate(const struct vp_cli_opts *o)
 		rc = vp_cli_report(&err);
 		goto done;
 	}
-	budget = vp_budget_bytes(g, req.util);
+	budget = vp_budget_bytes(g, req.util, &req.train);
 	if (e.device_bytes > budget) {
 		char need[32], have[32];
 

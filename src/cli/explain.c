@@ -101,14 +101,15 @@ static void block(const struct ex *x, const char *title, const struct vp_estimat
 	row(x, "total", peak, colour, true);
 }
 
-static void header(const struct ex *x, const struct vp_model *m, const struct vp_gpu *g, double util)
+static void header(const struct ex *x, const struct vp_model *m, const struct vp_gpu *g, double util,
+		   const struct vp_train *t)
 {
-	char cap[32], bud[32];
+	char cap[32], bud[256];
 
 	vp_format_gib(x->capacity, cap, sizeof cap);
-	vp_format_gib(x->budget, bud, sizeof bud);
-	fprintf(x->f, "explain: %s on %s: %s GiB of memory, budget %.2f x %s = %s GiB ('|' in the total bar)\n",
-		m->name, g->name, cap, util, cap, bud);
+	vp_format_budget(g, util, t, bud, sizeof bud);
+	fprintf(x->f, "explain: %s on %s: %s GiB of memory, budget %s ('|' in the total bar)\n", m->name, g->name,
+		cap, bud);
 }
 
 static void footer(const struct ex *x, uint64_t batch, uint64_t peak)
@@ -181,7 +182,7 @@ void vp_cli_explain_plan(const struct vp_cli_opts *o, const struct vp_model *m, 
 
 	(void)o;
 	ex_init(&x, g, plan->budget_bytes);
-	header(&x, m, g, req->util);
+	header(&x, m, g, req->util, &req->train);
 	snprintf(title, sizeof title, "train batch %" PRIu64, plan->train_batch);
 	block(&x, title, &plan->train, plan->ewc_bytes);
 	if (plan->next_valid) {
@@ -206,8 +207,8 @@ void vp_cli_explain_estimate(const struct vp_cli_opts *o, const struct vp_model 
 	char title[96];
 
 	(void)o;
-	ex_init(&x, g, vp_budget_bytes(g, util));
-	header(&x, m, g, util);
+	ex_init(&x, g, vp_budget_bytes(g, util, t));
+	header(&x, m, g, util, t);
 	snprintf(title, sizeof title, "batch %" PRIu64, t->batch);
 	block(&x, title, e, 0);
 	if (next_valid) {

@@ -42,6 +42,7 @@ enum opt_id {
 	OPT_OPTIMIZER,
 	OPT_GRAD_CKPT,
 	OPT_EXPANDABLE,
+	OPT_MEMORY_FRACTION,
 	OPT_TORCH_VERSION,
 	OPT_BNB_VERSION,
 	OPT_ATTN,
@@ -104,6 +105,7 @@ static const struct opt_def opts[] = {
 	{"optimizer", OPT_OPTIMIZER, "NAME", A_TRAIN, "adamw, adamw-fused, adamw-8bit, paged-adamw,\npaged-adamw-8bit, adafactor, sgd, sgd-momentum,\nlion, or a TrainingArguments optim name\n(default adamw-fused; adamw with --torch-version\n1.x)"},
 	{"grad-ckpt", OPT_GRAD_CKPT, NULL, A_TRAIN, "gradient checkpointing"},
 	{"expandable-segments", OPT_EXPANDABLE, NULL, A_TRAIN, "the run sets PYTORCH_CUDA_ALLOC_CONF=\nexpandable_segments:True (less fragmentation)"},
+	{"memory-fraction", OPT_MEMORY_FRACTION, "F", A_TRAIN, "the run calls torch.cuda.\nset_per_process_memory_fraction(F): the\nallocator may reserve at most F x the GPU's\nmemory, in (0, 1]"},
 	{"attn", OPT_ATTN, "A", A_TRAIN, "eager, sdpa or flash2 (default sdpa; eager with\n--torch-version 1.x)"},
 	{"head", OPT_HEAD, "H", A_TRAIN, "causal-lm, seq2seq-lm, masked-lm,\nsequence-classification,\ntoken-classification (an encoder's label per\ntoken: NER) or encoder (for T5 or BART: the\nencoder alone, no decoder)\n(default: from the architecture)"},
 	{"num-labels", OPT_NUM_LABELS, "N", A_TRAIN, "classes of a sequence- or token-classification\nhead (default: a classifier checkpoint's\nid2label, else 2)"},
@@ -284,20 +286,21 @@ static int parse_size(const char *s, const char *flag, uint64_t *out)
 	return VP_CLI_RUN;
 }
 
-static int parse_util(const char *s, double *out)
+/* A share of the GPU's memory, in (0, 1]: --util, --memory-fraction. */
+static int parse_fraction(const char *s, const char *flag, double *out)
 {
 	struct vp_error err;
 	double v;
 
-	if (vp_parse_double(s, "--util", -1e308, 1e308, &v, &err) != 0) {
+	if (vp_parse_double(s, flag, -1e308, 1e308, &v, &err) != 0) {
 		/* the parser's message would give its own range, not the fraction's */
 		vp_error_set(&err, VP_ERR_INPUT,
-			     "invalid number '%.40s' for --util (expected a fraction greater than 0 and at most 1)", s);
+			     "invalid number '%.40s' for %s (expected a fraction greater than 0 and at most 1)", s, flag);
 		return value_error(&err);
 	}
 	if (!(v > 0.0 && v <= 1.0)) {
 		vp_error_set(&err, VP_ERR_INPUT,
-			     "value '%s' for --util is out of range (expected a fraction greater than 0 and at most 1)", s);
+			     "value '%s' for %s is out of range (expected a fraction greater than 0 and at most 1)", s, flag);
 		return value_error(&err);
 	}
 	*out = v;
@@ -372,6 +375,7 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 		break;
 	case OPT_GRAD_CKPT: o->train.grad_ckpt = true; break;
 	case OPT_EXPANDABLE: o->train.expandable_segments = true; break;
+	case OPT_MEMORY_FRACTION: rc = parse_fraction(arg, "--memory-fraction", &o->train.memory_fraction); break;
 	case OPT_TORCH_VERSION:
 		if (vp_pytorch_parse(arg, &o->train.pytorch, &err) != 0)
 			return value_error(&err);
@@ -410,7 +414,7 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 		break;
 	case OPT_FSDP: o->train.fsdp = true; break;
 	case OPT_GPUS: rc = parse_u64(arg, "--gpus", 1, 65536, &o->train.gpus); break;
-	case OPT_UTIL: rc = parse_util(arg, &o->util); break;
+	case OPT_UTIL: rc = parse_fraction(arg, "--util", &o->util); break;
 	case OPT_BATCH: rc = parse_u64(arg, "--batch", 1, (uint64_t)1 << 20, &o->batch); break;
 	case OPT_BATCH_MULTIPLE: rc = parse_u64(arg, "--batch-multiple", 1, 4096, &o->batch_multiple); break;
 	case OPT_MAX_BATCH: rc = parse_u64(arg, "--max-batch", 1, (uint64_t)1 << 20, &o->max_batch); break;

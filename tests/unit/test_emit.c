@@ -211,7 +211,7 @@ static void make_plan(struct vp_plan_request *req, struct vp_plan *p, uint64_t w
 	req->train.tgt_len = 128;
 	memset(p, 0, sizeof *p);
 	p->fits = true;
-	p->budget_bytes = vp_budget_bytes(rtx3090, req->util);
+	p->budget_bytes = vp_budget_bytes(rtx3090, req->util, &req->train);
 	p->train_batch = 12;
 	p->grad_accum = 2;
 	p->effective_batch = 24;
@@ -322,6 +322,7 @@ static void profiles_should_parse_by_name(void **state)
 
 static void gib_should_round_half_up_in_integers(void **state)
 {
+	struct vp_train t;
 	char buf[32];
 
 	(void)state;
@@ -337,7 +338,8 @@ static void gib_should_round_half_up_in_integers(void **state)
 	assert_string_equal(buf, "0.75");
 	vp_format_gib(GIB / 200 * 3, buf, sizeof buf); /* 0.0149999 */
 	assert_string_equal(buf, "0.01");
-	vp_format_gib(vp_budget_bytes(rtx3090, 0.8), buf, sizeof buf);
+	vp_train_defaults(&t);
+	vp_format_gib(vp_budget_bytes(rtx3090, 0.8, &t), buf, sizeof buf);
 	assert_string_equal(buf, "19.20");
 	vp_format_gib(UINT64_MAX, buf, sizeof buf);
 	assert_string_equal(buf, "17179869184.00");
@@ -345,9 +347,34 @@ static void gib_should_round_half_up_in_integers(void **state)
 
 static void budget_should_floor_util_times_memory(void **state)
 {
+	struct vp_train t;
+
 	(void)state;
-	assert_int_equal(vp_budget_bytes(rtx3090, 1.0), rtx3090->memory_mib << 20);
-	assert_int_equal(vp_budget_bytes(rtx3090, 0.5), rtx3090->memory_mib << 19);
+	vp_train_defaults(&t);
+	assert_int_equal(vp_budget_bytes(rtx3090, 1.0, &t), rtx3090->memory_mib << 20);
+	assert_int_equal(vp_budget_bytes(rtx3090, 0.5, &t), rtx3090->memory_mib << 19);
+}
+
+/* The budget line says which bound decided it: util alone, the allocator's
+ * cap under it, or util under a looser cap. */
+static void budget_text_should_name_the_bound_that_decides(void **state)
+{
+	struct vp_train t;
+	char buf[256];
+
+	(void)state;
+	vp_train_defaults(&t);
+	vp_format_budget(rtx3090, 0.8, &t, buf, sizeof buf);
+	assert_string_equal(buf, "0.80 x 24.00 GiB = 19.20 GiB");
+	/* 0.7 x 24 GiB = 16.80, + the 0.66 GiB context of an Ampere card */
+	t.memory_fraction = 0.7;
+	vp_format_budget(rtx3090, 0.8, &t, buf, sizeof buf);
+	assert_string_equal(buf, "0.70 x 24.00 GiB (the allocator's cap) + 0.66 GiB (CUDA context) = 17.46 GiB, under "
+				 "0.80 x 24.00 GiB");
+	t.memory_fraction = 0.9;
+	vp_format_budget(rtx3090, 0.8, &t, buf, sizeof buf);
+	assert_string_equal(buf, "0.80 x 24.00 GiB = 19.20 GiB, under the allocator's cap of 0.90 x 24.00 GiB + 0.66 GiB "
+				 "(CUDA context)");
 }
 
 static void check_hf(const struct vp_plan_request *req, const struct vp_plan *p, enum vp_profile profile)
@@ -958,6 +985,7 @@ int main(void)
 		cmocka_unit_test(profiles_should_parse_by_name),
 		cmocka_unit_test(gib_should_round_half_up_in_integers),
 		cmocka_unit_test(budget_should_floor_util_times_memory),
+		cmocka_unit_test(budget_text_should_name_the_bound_that_decides),
 		cmocka_unit_test(hf_keys_should_be_training_arguments),
 		cmocka_unit_test(lightning_keys_should_be_trainer_and_dataloader_arguments),
 		cmocka_unit_test(deepspeed_keys_should_be_config_json_keys),

@@ -68,6 +68,44 @@ static void chosen_batch_fits_and_the_next_one_does_not(void **state)
 	assert_true(p.eval.device_bytes <= p.budget_bytes);
 }
 
+/* torch.cuda.set_per_process_memory_fraction(F) caps the allocator's
+ * reserved bytes at F x the card's memory (CUDACachingAllocator.cpp
+ * alloc_block); the context lies outside it. A cap under util x memory
+ * decides the budget, and the chosen batch's reserved level stays under it. */
+static void a_memory_fraction_caps_the_reserved_level(void **state)
+{
+	struct vp_plan_request r;
+	struct vp_plan free_run, capped, loose;
+	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "rtx3090");
+	uint64_t cap = (uint64_t)(0.5 * (double)(g->memory_mib << 20));
+	struct vp_error err = {0};
+
+	(void)state;
+	plan("mt5", "rtx3090", &r, &free_run, true);
+	request(&r, m);
+	r.train.memory_fraction = 0.5;
+	plan("mt5", "rtx3090", &r, &capped, false);
+	assert_int_equal(capped.budget_bytes, cap + vp_context_bytes(g));
+	assert_true(capped.fits);
+	assert_true(capped.train.reserved_bytes <= cap);
+	assert_true(capped.next_valid);
+	assert_true(capped.next.reserved_bytes > cap);
+	assert_true(capped.train_batch < free_run.train_batch);
+	assert_true(capped.eval.reserved_bytes <= cap);
+	/* a cap above util x memory, or a fraction of 1 (no maximum), changes
+	 * nothing */
+	r.train.memory_fraction = 0.95;
+	plan("mt5", "rtx3090", &r, &loose, false);
+	assert_int_equal(loose.budget_bytes, free_run.budget_bytes);
+	assert_int_equal(loose.train_batch, free_run.train_batch);
+	r.train.memory_fraction = 1.0;
+	assert_int_equal(vp_budget_bytes(g, r.util, &r.train), free_run.budget_bytes);
+	r.train.memory_fraction = 1.5;
+	assert_int_equal(vp_plan_search(m, g, &r, &loose, &err), -1);
+	assert_non_null(strstr(err.message, "--memory-fraction"));
+}
+
 static void effective_batch_is_met_exactly_with_a_divisor(void **state)
 {
 	struct vp_plan_request r;
@@ -274,7 +312,7 @@ static void eval_accumulation_is_the_most_kept_steps_that_fit(void **state)
 	(void)state;
 	request(&r, m);
 	r.train.batch = 8;
-	budget = vp_budget_bytes(g, r.util);
+	budget = vp_budget_bytes(g, r.util, &r.train);
 	assert_int_equal(vp_plan_eval_accumulation(m, g, &r.train, &r.eval, budget, &steps, &err), 0);
 	assert_true(steps >= 2 && steps < 100);
 	o = r.eval;
@@ -308,7 +346,7 @@ static void a_known_evaluation_set_leaves_accumulation_unset_when_it_all_fits(vo
 	(void)state;
 	request(&r, m);
 	r.train.batch = 8;
-	budget = vp_budget_bytes(g, r.util);
+	budget = vp_budget_bytes(g, r.util, &r.train);
 	r.eval.eval_samples = 16; /* two steps */
 	assert_int_equal(vp_plan_eval_accumulation(m, g, &r.train, &r.eval, budget, &steps, &err), 0);
 	assert_int_equal(steps, 0);
@@ -356,6 +394,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(chosen_batch_fits_and_the_next_one_does_not),
+		cmocka_unit_test(a_memory_fraction_caps_the_reserved_level),
 		cmocka_unit_test(effective_batch_is_met_exactly_with_a_divisor),
 		cmocka_unit_test(accumulating_plans_are_sized_with_the_kept_gradients),
 		cmocka_unit_test(max_batch_caps_the_search),

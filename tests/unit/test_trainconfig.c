@@ -258,6 +258,9 @@ static void vramplan_block_wins_over_trainer_keys(void **state)
 	assert_at(&tc, VP_TC_METHOD, "vramplan.method", 12, 3);
 	/* vramplan.lora_dropout 0.1 over the top-level (TRL) lora_dropout 0.0 */
 	assert_true(tc.train.lora_dropout == 0.1);
+	/* set_per_process_memory_fraction is code, not a trainer key: only
+	 * the vramplan: block says it */
+	assert_true(tc.train.memory_fraction == 0.7);
 
 	resolve_ok(&tc, "roberta-base");
 	assert_int_equal(tc.train.head, VP_HEAD_MASKED_LM);
@@ -708,6 +711,7 @@ static const struct {
 	{"vramplan-unknown-key.yaml", 4, 3, "unknown key 'gpus_memory' in 'vramplan'"},
 	{"vramplan-not-mapping.yaml", 2, 11, "expected a mapping for 'vramplan', found a list"},
 	{"vramplan-util.yaml", 3, 9, "value '1.5' for vramplan.util is out of range"},
+	{"vramplan-memory-fraction.yaml", 3, 20, "'vramplan.memory_fraction' must be in (0, 1], found 0"},
 	{"vramplan-host-ram.yaml", 3, 13, "invalid size '60XB' for vramplan.host_ram"},
 	{"fp16-and-bf16.yaml", 3, 1, "'bf16' and 'fp16' cannot both be true"},
 	{"quantized-full.yaml", 2, 1, "'load_in_4bit' without use_peft"},

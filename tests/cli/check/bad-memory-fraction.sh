@@ -1,0 +1,1 @@
+"$VRAMPLAN" check --gpu rtx3090 tests/data/trainconfig/bad/vramplan-memory-fraction.yaml
