@@ -142,6 +142,10 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 /* Print err as the one-line diagnostic; returns its exit code. */
 int vp_cli_report(const struct vp_error *err);
 
+/* A share of the GPU's memory, in (0, 1], given to flag (--util,
+ * --memory-fraction): 0, or -1 with err filled. */
+int vp_cli_parse_fraction(const char *s, const char *flag, double *out, struct vp_error *err);
+
 /* A usage error: one line on stderr, then the hint, as jq and the GNU tools
  * do; command is NULL for the top level or the subcommand ("check") whose
  * --help the hint names. Returns VP_EXIT_USAGE. */

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "vramplan/cli.h"
+#include "vramplan/sizes.h"
 
 int vp_cli_usage_error(const char *command, const char *fmt, ...)
 {
@@ -23,6 +24,23 @@ int vp_cli_usage_error(const char *command, const char *fmt, ...)
 	fprintf(stderr, "\nTry 'vramplan %s%s--help' for more information.\n", command != NULL ? command : "",
 		command != NULL ? " " : "");
 	return VP_EXIT_USAGE;
+}
+
+int vp_cli_parse_fraction(const char *s, const char *flag, double *out, struct vp_error *err)
+{
+	double v;
+
+	if (vp_parse_double(s, flag, -1e308, 1e308, &v, err) != 0)
+		/* the parser's message would give its own range, not the fraction's */
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "invalid number '%.40s' for %s (expected a fraction greater than 0 and at most 1)", s,
+				    flag);
+	if (!(v > 0.0 && v <= 1.0))
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "value '%s' for %s is out of range (expected a fraction greater than 0 and at most 1)", s,
+				    flag);
+	*out = v;
+	return 0;
 }
 
 int vp_cli_report(const struct vp_error *err)

@@ -184,19 +184,15 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 				return vp_cli_report(&err);
 			break;
 		case OPT_UTIL:
-			if (vp_parse_double(optarg, "--util", 0.0, 1.0, &o->util, &err) != 0)
+			if (vp_cli_parse_fraction(optarg, "--util", &o->util, &err) != 0)
 				return vp_cli_report(&err);
-			if (!(o->util > 0.0))
-				return vp_cli_usage_error("check", "--util must be in (0, 1], got %s", optarg);
 			break;
 		case OPT_EXPANDABLE:
 			o->expandable = true;
 			break;
 		case OPT_MEMORY_FRACTION:
-			if (vp_parse_double(optarg, "--memory-fraction", 0.0, 1.0, &o->memory_fraction, &err) != 0)
+			if (vp_cli_parse_fraction(optarg, "--memory-fraction", &o->memory_fraction, &err) != 0)
 				return vp_cli_report(&err);
-			if (!(o->memory_fraction > 0.0))
-				return vp_cli_usage_error("check", "--memory-fraction must be in (0, 1], got %s", optarg);
 			break;
 		case OPT_EVAL_SAMPLES:
 			if (vp_parse_u64(optarg, "--eval-samples", 1, (uint64_t)1 << 40, &o->eval_samples, &err) != 0)

@@ -286,24 +286,12 @@ static int parse_size(const char *s, const char *flag, uint64_t *out)
 	return VP_CLI_RUN;
 }
 
-/* A share of the GPU's memory, in (0, 1]: --util, --memory-fraction. */
 static int parse_fraction(const char *s, const char *flag, double *out)
 {
 	struct vp_error err;
-	double v;
 
-	if (vp_parse_double(s, flag, -1e308, 1e308, &v, &err) != 0) {
-		/* the parser's message would give its own range, not the fraction's */
-		vp_error_set(&err, VP_ERR_INPUT,
-			     "invalid number '%.40s' for %s (expected a fraction greater than 0 and at most 1)", s, flag);
+	if (vp_cli_parse_fraction(s, flag, out, &err) != 0)
 		return value_error(&err);
-	}
-	if (!(v > 0.0 && v <= 1.0)) {
-		vp_error_set(&err, VP_ERR_INPUT,
-			     "value '%s' for %s is out of range (expected a fraction greater than 0 and at most 1)", s, flag);
-		return value_error(&err);
-	}
-	*out = v;
 	return VP_CLI_RUN;
 }
 
