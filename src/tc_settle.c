@@ -443,12 +443,6 @@ static int settle_method(struct ctx *c)
 	 * "LoRA adapters"). Unsaid, each trainer's own default: axolotl's
 	 * LoraConfig sets 0.0 (schemas/peft.py validate_lora_dropout), TRL's
 	 * ModelConfig 0.05; elsewhere vramplan's assumed 0.05. */
-	/* an environment variable, not a trainer key: only the vramplan:
-	 * block can say it */
-	if (vb->has_expandable)
-		t->expandable_segments = vb->expandable;
-	if (vb->has_memory_fraction)
-		t->memory_fraction = vb->memory_fraction;
 	if (vb->has_lora_dropout) {
 		t->lora_dropout = vb->lora_dropout;
 	} else if (r->has_lora_dropout) {
@@ -570,6 +564,15 @@ int vp_tc_settle(struct ctx *c)
 	    settle_llamafactory_dtype(c) != 0)
 		return -1;
 	settle_axolotl_dtype(c);
+
+	/* the run's allocator settings: an environment variable and a call
+	 * in its code, not trainer keys, so only the vramplan: block can say
+	 * them, whatever the method (they were applied with the adapters'
+	 * settings once, which a full fine-tune returns before) */
+	if (vb->has_expandable)
+		t->expandable_segments = vb->expandable;
+	if (vb->has_memory_fraction)
+		t->memory_fraction = vb->memory_fraction;
 
 	/* optimizer */
 	if (vb->has_optimizer) {

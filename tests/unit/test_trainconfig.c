@@ -270,6 +270,21 @@ static void vramplan_block_wins_over_trainer_keys(void **state)
 	vp_trainconfig_free(&tc);
 }
 
+/* The block's allocator settings hold whatever the method: they were once
+ * applied beside the adapters' settings, which a full fine-tune skips, so
+ * a full fine-tune's expandable_segments was read and then dropped. */
+static void vramplan_allocator_settings_hold_for_a_full_fine_tune(void **state)
+{
+	struct vp_trainconfig tc;
+
+	(void)state;
+	load_ok(&tc, GOOD "hf-full-allocator.yaml");
+	assert_int_equal(tc.train.method, VP_METHOD_FULL);
+	assert_true(tc.train.expandable_segments);
+	assert_true(tc.train.memory_fraction == 0.7);
+	vp_trainconfig_free(&tc);
+}
+
 static void causal_lm_adds_source_and_target(void **state)
 {
 	struct vp_trainconfig tc;
@@ -767,6 +782,7 @@ int main(void)
 		cmocka_unit_test(hf_defaults_are_stated),
 		cmocka_unit_test(hf_json_positions_survive_escapes_and_nesting),
 		cmocka_unit_test(vramplan_block_wins_over_trainer_keys),
+		cmocka_unit_test(vramplan_allocator_settings_hold_for_a_full_fine_tune),
 		cmocka_unit_test(causal_lm_adds_source_and_target),
 		cmocka_unit_test(axolotl_seed003_example),
 		cmocka_unit_test(axolotl_bf16_auto_is_decided_per_gpu),
