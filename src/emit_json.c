@@ -277,6 +277,7 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 		jint(&j, o, "eval_accumulation_steps", plan->eval_accumulation_steps);
 		jint(&j, o, "expandable_segments_batch", plan->expandable_batch);
 		jint(&j, o, "base16_batch", plan->base16_batch);
+		jint(&j, o, "uncapped_batch", plan->uncapped_batch);
 	}
 	jestimate(&j, root, "estimate", &plan->train, plan->train_batch, plan->budget_bytes, plan->ewc_bytes);
 	if (plan->next_valid)

@@ -325,6 +325,13 @@ static void comment_train(FILE *f, const struct vp_model *m, const struct vp_pla
 		fprintf(f, "# with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True in the run's environment "
 			   "(--expandable-segments): train batch %" PRIu64 "\n",
 			p->expandable_batch);
+	if (p->uncapped_batch > 0) {
+		char frac[32];
+
+		vp_emit_shortest_double(req->train.memory_fraction, frac, sizeof frac);
+		fprintf(f, "# without the allocator's cap (set_per_process_memory_fraction(%s)): train batch %" PRIu64 "\n",
+			frac, p->uncapped_batch);
+	}
 	comment_base16(f, m, req, p);
 	if (req->effective_batch > 0 || gpus > 1 || p->grad_accum > 1) {
 		fprintf(f, "# effective batch: %" PRIu64 " x %" PRIu64 " accumulation x %" PRIu64 " GPU%s = %" PRIu64,

@@ -594,5 +594,11 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 		t.precision = base16_precision(t.precision);
 		out->base16_batch = larger_batch_with(m, g, req, &t, out->train_batch, err);
 	}
+	/* What the run's allocator cap costs: the batch under util alone. */
+	if (!req->no_suggestions && req->effective_batch == 0 && vp_budget_cap_bytes(g, &req->train) > 0) {
+		struct vp_train t = req->train;
+		t.memory_fraction = 0.0;
+		out->uncapped_batch = larger_batch_with(m, g, req, &t, out->train_batch, err);
+	}
 	return 0;
 }

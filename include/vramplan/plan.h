@@ -82,6 +82,10 @@ struct vp_plan {
 	 * in 16 bit (--precision bf16 or fp16), when that is larger; 0
 	 * otherwise. */
 	uint64_t base16_batch;
+	/* The train batch the same plan would pick without the run's
+	 * allocator cap (train.memory_fraction), when the cap decides the
+	 * budget and that batch is larger; 0 otherwise. What the cap costs. */
+	uint64_t uncapped_batch;
 
 	struct vp_suggestion suggestions[VP_MAX_SUGGESTIONS];
 	size_t n_suggestions;

@@ -93,12 +93,16 @@ static void a_memory_fraction_caps_the_reserved_level(void **state)
 	assert_true(capped.next.reserved_bytes > cap);
 	assert_true(capped.train_batch < free_run.train_batch);
 	assert_true(capped.eval.reserved_bytes <= cap);
+	/* and the plan says what the cap costs: the uncapped batch */
+	assert_int_equal(capped.uncapped_batch, free_run.train_batch);
+	assert_int_equal(free_run.uncapped_batch, 0);
 	/* a cap above util x memory, or a fraction of 1 (no maximum), changes
 	 * nothing */
 	r.train.memory_fraction = 0.95;
 	plan("mt5", "rtx3090", &r, &loose, false);
 	assert_int_equal(loose.budget_bytes, free_run.budget_bytes);
 	assert_int_equal(loose.train_batch, free_run.train_batch);
+	assert_int_equal(loose.uncapped_batch, 0);
 	r.train.memory_fraction = 1.0;
 	assert_int_equal(vp_budget_bytes(g, r.util, &r.train), free_run.budget_bytes);
 	r.train.memory_fraction = 1.5;
