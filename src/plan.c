@@ -352,6 +352,15 @@ static void suggest(const struct vp_model *m, const struct vp_gpu *g, const stru
 	struct vp_train t;
 	struct vp_error err;
 
+	/* the run's own allocator cap, where it decided the budget: the same
+	 * step against util alone */
+	if (vp_budget_cap_bytes(g, base) > 0) {
+		t = *base;
+		t.memory_fraction = 0.0;
+		if (vp_budget_bytes(g, req->util, &t) > budget)
+			add_suggestion(m, g, req, &t, "without --memory-fraction (the run's allocator cap), under --util alone",
+				       vp_budget_bytes(g, req->util, &t), out);
+	}
 	/* expandable segments are new in PyTorch 2.1 */
 	if (!base->expandable_segments && vp_pytorch_2_1_or_later(base->pytorch)) {
 		t = *base;

@@ -21,7 +21,7 @@
 
 #define VP_DEFAULT_UTIL 0.8          /* seed 000: "GPU 메모리의 70-80% 활용 목표" */
 #define VP_DEFAULT_MAX_BATCH 4096
-#define VP_MAX_SUGGESTIONS 8
+#define VP_MAX_SUGGESTIONS 10
 
 enum vp_limit {
 	VP_LIMIT_MEMORY = 0,   /* the next batch up does not fit under util x memory */

@@ -105,6 +105,14 @@ static void a_memory_fraction_caps_the_reserved_level(void **state)
 	assert_int_equal(loose.uncapped_batch, 0);
 	r.train.memory_fraction = 1.0;
 	assert_int_equal(vp_budget_bytes(g, r.util, &r.train), free_run.budget_bytes);
+	/* a cap under batch 1's reserved level: nothing fits, and the first
+	 * change offered is the cap's own */
+	r.train.memory_fraction = 0.3;
+	plan("mt5", "rtx3090", &r, &loose, false);
+	assert_false(loose.fits);
+	assert_true(loose.n_suggestions > 0);
+	assert_non_null(strstr(loose.suggestions[0].change, "--memory-fraction"));
+	assert_true(loose.suggestions[0].fits);
 	r.train.memory_fraction = 1.5;
 	assert_int_equal(vp_plan_search(m, g, &r, &loose, &err), -1);
 	assert_non_null(strstr(err.message, "--memory-fraction"));
