@@ -355,11 +355,14 @@ static void suggest(const struct vp_model *m, const struct vp_gpu *g, const stru
 	/* the run's own allocator cap, where it decided the budget: the same
 	 * step against util alone */
 	if (vp_budget_cap_bytes(g, base) > 0) {
+		uint64_t uncapped;
+
 		t = *base;
 		t.memory_fraction = 0.0;
-		if (vp_budget_bytes(g, req->util, &t) > budget)
+		uncapped = vp_budget_bytes(g, req->util, &t);
+		if (uncapped > budget)
 			add_suggestion(m, g, req, &t, "without --memory-fraction (the run's allocator cap), under --util alone",
-				       vp_budget_bytes(g, req->util, &t), out);
+				       uncapped, out);
 	}
 	/* expandable segments are new in PyTorch 2.1 */
 	if (!base->expandable_segments && vp_pytorch_2_1_or_later(base->pytorch)) {
