@@ -320,6 +320,8 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 		jbool(&j, o, "persistent_workers", plan->host.num_workers > 0 && plan->host.persistent_workers);
 		jint(&j, o, "prefetch_factor", plan->host.num_workers > 0 ? plan->host.prefetch_factor : 0);
 		jint(&j, o, "trainer_bytes", plan->host.trainer_bytes);
+		jint(&j, o, "dataset_bytes", plan->host.dataset_bytes);
+		jint(&j, o, "load_total_bytes", plan->host.load_total_bytes);
 		jint(&j, o, "worker_bytes", plan->host.worker_bytes);
 		jint(&j, o, "replay_bytes", plan->host.replay_bytes);
 		jint(&j, o, "train_total_bytes", plan->host.train_total_bytes);
@@ -330,7 +332,9 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 			jint(&j, o, "eval_predictions_bytes", plan->host.eval_predictions_bytes);
 		jint(&j, o, "eval_total_bytes", plan->host.eval_total_bytes);
 		jint(&j, o, "total_bytes", plan->host.total_bytes);
-		jstr(&j, o, "peak_phase", plan->host.peak_in_eval ? "evaluation" : "training");
+		jstr(&j, o, "peak_phase", plan->host.peak_in_eval   ? "evaluation"
+					  : plan->host.peak_in_load ? "loading"
+								    : "training");
 		if (req->host.host_ram_bytes > 0)
 			jint(&j, o, "host_ram_bytes", req->host.host_ram_bytes);
 		else

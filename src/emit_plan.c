@@ -387,6 +387,11 @@ static void comment_host(FILE *f, const struct vp_plan_request *req, const struc
 	vp_format_gib(h->train_total_bytes, total, sizeof total);
 	fprintf(f, "# host RAM: %" PRIu64 " worker%s x %s GiB + trainer %s GiB", h->num_workers,
 		h->num_workers == 1 ? "" : "s", worker, trainer);
+	if (h->dataset_bytes > 0) {
+		/* a worker's own pages are its share of the set it has read */
+		vp_format_gib(h->dataset_bytes, per, sizeof per);
+		fprintf(f, " (dataset %s GiB, copied into each worker as it reads it)", per);
+	}
 	if (h->replay_bytes > 0) {
 		vp_format_gib(h->replay_bytes, replay, sizeof replay);
 		fprintf(f, " (replay buffer %s)", replay);
@@ -407,6 +412,12 @@ static void comment_host(FILE *f, const struct vp_plan_request *req, const struc
 	if (!h->fits)
 		fputs("; over the limit", f);
 	fputc('\n', f);
+	if (h->peak_in_load) {
+		vp_format_gib(h->load_total_bytes, total, sizeof total);
+		fprintf(f, "# host RAM while loading the checkpoint: %s GiB, the largest moment (one host copy of it, "
+			   "gone before the workers start)\n",
+			total);
+	}
 	if (h->eval_total_bytes == 0)
 		return;
 	vp_format_gib(h->eval_worker_bytes, worker, sizeof worker);

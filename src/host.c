@@ -12,11 +12,21 @@
 /*
  * Resident memory of the trainer before the model: the Python interpreter,
  * torch and transformers imported, and the CUDA runtime, cuBLAS and cuDNN
- * libraries mapped and initialised. About 3 GiB RSS for torch 2.x with
- * CUDA 12 wheels (the CUDA libraries alone are over 2 GB on disk and are
- * mapped on first use). A documented assumption, applied to every model.
+ * libraries mapped and initialised. Measured 1.53 GiB RSS (0.99 GiB
+ * anonymous) after a 3-step Trainer run of GPT-2 on torch 2.11 + CUDA 13,
+ * transformers 5.17 (bench/measured/host_ram.py, results-host.json). Kept at
+ * 3 GiB for the stacks not measured: without CUDA's lazy module loading
+ * (CUDA < 11.7, or CUDA_MODULE_LOADING=EAGER) every kernel image of the
+ * libraries is loaded at initialisation, in host memory as on the device.
  */
 #define VP_TRAINER_BASE_BYTES (3 * GIB)
+
+/*
+ * A DataLoader worker's private memory before it has read much of the
+ * dataset: 13.6-13.7 MiB USS a quarter of an epoch into a 2,000-sample
+ * set, 26 MiB at its end (bench/measured/host_ram.py), rounded up to 32 MiB.
+ */
+#define VP_WORKER_FORK_BYTES ((uint64_t)32 << 20)
 
 /* Token ids, attention mask and labels as int64 tensors: 3 x 8 bytes a token. */
 #define VP_BATCH_BYTES_PER_TOKEN 24u
@@ -27,9 +37,10 @@
 void vp_host_request_defaults(struct vp_host_request *req)
 {
 	memset(req, 0, sizeof *req);
-	req->worker_ram_bytes = VP_DEFAULT_WORKER_RAM;
+	req->worker_ram_bytes = 0; /* seed 000's, or the fork and the dataset */
 	req->num_workers = UINT64_MAX;
 	req->pin_memory = true;
+	req->persistent_workers = true;
 	req->eval_beside_training = true;
 }
 
@@ -71,6 +82,35 @@ static uint64_t eval_predictions_bytes(const struct vp_host_request *req)
 	return moves >= 2 && !req->eval_keep_batches ? sat_mul(kept, 2) : kept;
 }
 
+/*
+ * What one DataLoader worker holds of its own. --worker-ram when given;
+ * else, with the dataset's size known, the fork's own pages and the
+ * dataset's pages the worker has read: fork() shares the trainer's pages,
+ * and reading a Python object writes its reference count, which copies
+ * the page that holds it into the worker (copy-on-access, pytorch/pytorch
+ * #13246). Measured (bench/measured/host_ram.py, 20,000 samples of 512
+ * tokens held as lists, 882 MiB in the trainer): each of 4 persistent
+ * workers had 185, 306, 394, 458, 504 and 540 MiB of its own after epochs
+ * 1 to 6, (1 - (1 - 1/W)^epochs) of 640 to 690 MiB; 8 workers, the same
+ * curve; 60,000 samples, three times the memory at one epoch. Persistent
+ * workers read a new share each epoch, so the whole set is the bound. A
+ * worker forked for one epoch reads 1/W of it. Unknown size: seed 000's
+ * 2 GiB.
+ */
+static uint64_t worker_own_bytes(const struct vp_host_request *req, uint64_t workers)
+{
+	uint64_t share;
+
+	if (req->worker_ram_bytes > 0)
+		return req->worker_ram_bytes;
+	if (req->dataset_ram_bytes == 0)
+		return VP_DEFAULT_WORKER_RAM;
+	share = req->dataset_ram_bytes;
+	if (!req->persistent_workers && workers > 1 && workers != UINT64_MAX)
+		share = share / workers + (share % workers != 0);
+	return sat_add(VP_WORKER_FORK_BYTES, share);
+}
+
 static uint64_t room_for(uint64_t limit, uint64_t used, uint64_t per_worker)
 {
 	uint64_t room = limit > used ? limit - used : 0;
@@ -84,7 +124,7 @@ int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struc
 	uint64_t tokens = sat_mul(t->batch, t->seq_len + t->tgt_len);
 	uint64_t batch_bytes = sat_mul(tokens, VP_BATCH_BYTES_PER_TOKEN);
 	uint64_t eval_batch_bytes = sat_mul(sat_mul(req->eval_batch, t->seq_len + t->tgt_len), VP_BATCH_BYTES_PER_TOKEN);
-	uint64_t worker_ram = req->worker_ram_bytes > 0 ? req->worker_ram_bytes : VP_DEFAULT_WORKER_RAM;
+	uint64_t worker_ram = worker_own_bytes(req, req->num_workers);
 	uint64_t cap, workers, eval_pinned;
 	bool evaluates = req->eval_batch > 0;
 
@@ -95,9 +135,18 @@ int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struc
 	/* A continual-learning replay buffer keeps whole tokenized samples in
 	 * host RAM (seed 004's MER buffer). */
 	out->replay_bytes = sat_mul(sat_mul(req->replay_buffer, t->seq_len + t->tgt_len), VP_BATCH_BYTES_PER_TOKEN);
-	/* from_pretrained materializes the state dict on the host before it is
-	 * moved to the GPU: one copy of the checkpoint at load time. */
-	out->trainer_bytes = sat_add(sat_add(VP_TRAINER_BASE_BYTES, model_checkpoint_bytes), out->replay_bytes);
+	/*
+	 * The trainer holds the training set. Loading the checkpoint puts one
+	 * host copy of it in the trainer's resident set, until the model is on
+	 * the GPU: measured, from_pretrained of a 6.4 GB bf16 safetensors
+	 * checkpoint maps the file and .to("cuda") (or device_map="cuda")
+	 * touches it, 6.5 GB of file pages at the peak, back to the base
+	 * after (bench/measured/host_ram.py). That is before Trainer.train
+	 * forks the workers, so the copy is a moment of its own.
+	 */
+	out->dataset_bytes = req->dataset_ram_bytes;
+	out->load_total_bytes = sat_add(sat_add(VP_TRAINER_BASE_BYTES, model_checkpoint_bytes), out->dataset_bytes);
+	out->trainer_bytes = sat_add(sat_add(VP_TRAINER_BASE_BYTES, out->dataset_bytes), out->replay_bytes);
 	out->worker_bytes = sat_add(worker_ram, sat_mul(batch_bytes, out->prefetch_factor));
 	/*
 	 * Evaluation runs its own DataLoader with as many workers
@@ -161,6 +210,11 @@ int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struc
 						sat_add(eval_pinned, out->eval_predictions_bytes));
 	out->peak_in_eval = out->eval_total_bytes > out->train_total_bytes;
 	out->total_bytes = out->peak_in_eval ? out->eval_total_bytes : out->train_total_bytes;
+	if (out->load_total_bytes > out->total_bytes) {
+		out->peak_in_load = true;
+		out->peak_in_eval = false;
+		out->total_bytes = out->load_total_bytes;
+	}
 	out->fits = req->host_ram_bytes == 0 || out->total_bytes <= req->host_ram_bytes;
 	return 0;
 }

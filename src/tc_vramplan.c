@@ -113,6 +113,11 @@ HANDLER(v_worker_ram)
 	return get_size(c, m->value, path, &c->tc->worker_ram_bytes);
 }
 
+HANDLER(v_dataset_ram)
+{
+	return get_size(c, m->value, path, &c->tc->dataset_ram_bytes);
+}
+
 HANDLER(v_cpus)
 {
 	return vp_tc_get_u64(c, m->value, path, 1, &c->tc->cpus);
@@ -391,6 +396,7 @@ static const struct keydef vramplan_keys[] = {
 	{"host_ram", v_host_ram},
 	{"cpus", v_cpus},
 	{"worker_ram", v_worker_ram},
+	{"dataset_ram", v_dataset_ram},
 	{"method", v_method},
 	{"quant", v_quant},
 	{"lora_r", v_lora_r},

@@ -21,6 +21,11 @@ struct vp_host_request {
 	uint64_t host_ram_bytes;    /* container / machine limit; 0 = unknown */
 	uint64_t cpus;              /* cores; 0 = unknown */
 	uint64_t worker_ram_bytes;  /* per DataLoader worker; 0 = default */
+	/* The training set's resident bytes in the trainer (what loading it
+	 * added to the trainer's RSS); 0 = unknown. Known, it is held by the
+	 * trainer and copied page by page into each worker that reads it. */
+	uint64_t dataset_ram_bytes;
+	bool persistent_workers;    /* dataloader_persistent_workers (check); the planner sets it */
 	uint64_t num_workers;       /* forced worker count (check); UINT64_MAX = choose */
 	uint64_t replay_buffer;     /* continual learning replay samples in host RAM */
 	bool pin_memory;            /* requested pin_memory (check) */
@@ -42,7 +47,11 @@ struct vp_host_plan {
 	bool pin_memory;
 	bool persistent_workers;
 	uint64_t prefetch_factor;
-	uint64_t trainer_bytes;     /* framework, CUDA libraries, model staging, pinned buffers */
+	uint64_t trainer_bytes;     /* framework, CUDA libraries, the dataset, replay, pinned buffers */
+	uint64_t dataset_bytes;     /* the training set held by the trainer (0: unknown) */
+	/* Loading the checkpoint, before any worker exists: the trainer's
+	 * framework, the dataset and one host copy of the checkpoint */
+	uint64_t load_total_bytes;
 	uint64_t worker_bytes;      /* per worker */
 	uint64_t replay_bytes;
 	uint64_t train_total_bytes;  /* trainer + the training's workers */
@@ -52,8 +61,9 @@ struct vp_host_plan {
 	uint64_t eval_predictions_bytes; /* 0 when nothing is kept or the set's size is unknown */
 	bool eval_predictions_unknown;   /* kept, but --eval-samples not given */
 	uint64_t eval_total_bytes;
-	uint64_t total_bytes;        /* the larger of the two */
+	uint64_t total_bytes;        /* the largest of loading, training and evaluation */
 	bool peak_in_eval;
+	bool peak_in_load;           /* loading the checkpoint is the largest moment */
 	bool limited_by_ram;        /* fewer workers than a third of the cores */
 	bool fits;                  /* total <= host_ram (true when unknown) */
 };

@@ -139,6 +139,7 @@ struct vp_trainconfig {
 	uint64_t host_ram_bytes;      /* 0 = not given */
 	uint64_t cpus;                /* 0 = not given */
 	uint64_t worker_ram_bytes;    /* 0 = not given */
+	uint64_t dataset_ram_bytes;   /* vramplan.dataset_ram; 0 = not given */
 	bool has_pytorch;             /* vramplan.torch_version */
 	enum vp_pytorch pytorch;
 

@@ -39,6 +39,7 @@ struct check_opts {
 	const char *model;
 	double util;                   /* 0: the config's, else VP_DEFAULT_UTIL */
 	uint64_t host_ram, cpus, worker_ram;
+	uint64_t dataset_ram;          /* --dataset-ram; 0: the config's vramplan.dataset_ram */
 	uint64_t eval_samples;         /* --eval-samples; 0: the config's */
 	bool expandable;               /* --expandable-segments */
 	double memory_fraction;        /* --memory-fraction; 0: the config's vramplan.memory_fraction */
@@ -70,7 +71,10 @@ static const char usage_text[] =
 	"                        base_model (a catalogue name, HF id or config.json)\n"
 	"      --host-ram SIZE   host or container RAM limit, e.g. 60GB\n"
 	"      --cpus N          CPU cores of the host\n"
-	"      --worker-ram SIZE RAM of one DataLoader worker (default 2GiB)\n"
+	"      --worker-ram SIZE RAM of one DataLoader worker (default 2GiB, or the\n"
+	"                        fork and --dataset-ram)\n"
+	"      --dataset-ram SIZE  RAM the training set takes in the trainer: held\n"
+	"                        there, and copied into each worker as it is read\n"
 	"      --util F          fraction of GPU memory the peak may reach (default 0.8)\n"
 	"      --eval-samples N  samples in the evaluation set: the predictions kept\n"
 	"                        for compute_metrics, on the GPU and in host RAM\n"
@@ -116,6 +120,7 @@ enum {
 	OPT_HOST_RAM = 256,
 	OPT_CPUS,
 	OPT_WORKER_RAM,
+	OPT_DATASET_RAM,
 	OPT_UTIL,
 	OPT_FORMAT,
 	OPT_CATALOG,
@@ -132,6 +137,7 @@ static const struct option longopts[] = {
 	{"host-ram", required_argument, NULL, OPT_HOST_RAM},
 	{"cpus", required_argument, NULL, OPT_CPUS},
 	{"worker-ram", required_argument, NULL, OPT_WORKER_RAM},
+	{"dataset-ram", required_argument, NULL, OPT_DATASET_RAM},
 	{"util", required_argument, NULL, OPT_UTIL},
 	{"expandable-segments", no_argument, NULL, OPT_EXPANDABLE},
 	{"memory-fraction", required_argument, NULL, OPT_MEMORY_FRACTION},
@@ -181,6 +187,10 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 			break;
 		case OPT_WORKER_RAM:
 			if (vp_parse_size(optarg, "--worker-ram", &o->worker_ram, &err) != 0)
+				return vp_cli_report(&err);
+			break;
+		case OPT_DATASET_RAM:
+			if (vp_parse_size(optarg, "--dataset-ram", &o->dataset_ram, &err) != 0)
 				return vp_cli_report(&err);
 			break;
 		case OPT_UTIL:
@@ -416,6 +426,8 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 		req.cpus = cpus;
 		if (worker_ram > 0)
 			req.worker_ram_bytes = worker_ram;
+		req.dataset_ram_bytes = o->dataset_ram > 0 ? o->dataset_ram : tc->dataset_ram_bytes;
+		req.persistent_workers = tc->persistent_workers;
 		req.num_workers = tc->num_workers; /* the config's count, not a choice */
 		req.pin_memory = tc->pin_memory;
 		if (r->eval_done) {
@@ -493,7 +505,9 @@ static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 		gib(r->host_limit, budget, sizeof budget);
 		room(r->host_limit, r->host.total_bytes, rm, sizeof rm);
 		printf("; host RAM %s of %s (%s, %" PRIu64 " workers%s)", peak, budget, rm, r->host.num_workers,
-		       r->host.peak_in_eval ? ", during evaluation" : "");
+		       r->host.peak_in_eval   ? ", during evaluation"
+		       : r->host.peak_in_load ? ", loading the checkpoint"
+					      : "");
 	}
 	fputc('\n', stdout);
 }
@@ -631,6 +645,8 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 		if (x != NULL) {
 			cJSON_AddNumberToObject(x, "workers", (double)r->host.num_workers);
 			cJSON_AddNumberToObject(x, "trainer_bytes", (double)r->host.trainer_bytes);
+			cJSON_AddNumberToObject(x, "dataset_bytes", (double)r->host.dataset_bytes);
+			cJSON_AddNumberToObject(x, "load_total_bytes", (double)r->host.load_total_bytes);
 			cJSON_AddNumberToObject(x, "worker_bytes", (double)r->host.worker_bytes);
 			cJSON_AddNumberToObject(x, "train_total_bytes", (double)r->host.train_total_bytes);
 			cJSON_AddNumberToObject(x, "eval_worker_bytes", (double)r->host.eval_worker_bytes);
@@ -640,7 +656,9 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 				cJSON_AddNumberToObject(x, "eval_predictions_bytes", (double)r->host.eval_predictions_bytes);
 			cJSON_AddNumberToObject(x, "eval_total_bytes", (double)r->host.eval_total_bytes);
 			cJSON_AddNumberToObject(x, "total_bytes", (double)r->host.total_bytes);
-			cJSON_AddStringToObject(x, "peak_phase", r->host.peak_in_eval ? "evaluation" : "training");
+			cJSON_AddStringToObject(x, "peak_phase", r->host.peak_in_eval   ? "evaluation"
+								 : r->host.peak_in_load ? "loading"
+											: "training");
 			cJSON_AddNumberToObject(x, "limit_bytes", (double)r->host_limit);
 			cJSON_AddNumberToObject(x, "headroom_bytes", (double)headroom(r->host_limit, r->host.total_bytes));
 			cJSON_AddBoolToObject(x, "fits", r->host.fits);

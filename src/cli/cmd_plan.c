@@ -29,6 +29,16 @@ static int host_does_not_fit(const struct vp_plan_request *req, const struct vp_
 	/* training alone over the limit: say so, whatever evaluation adds */
 	bool in_eval = plan->host.peak_in_eval && plan->host.train_total_bytes <= req->host.host_ram_bytes;
 
+	if (plan->host.load_total_bytes > req->host.host_ram_bytes) {
+		/* no worker count helps: the checkpoint's copy comes first */
+		vp_format_gib(plan->host.load_total_bytes, need, sizeof need);
+		vp_format_gib(req->host.host_ram_bytes, limit, sizeof limit);
+		fprintf(stderr,
+			"vramplan: host RAM: the trainer needs %s GiB while loading the checkpoint (one host copy of "
+			"it, before any DataLoader worker), over --host-ram %s GiB\n",
+			need, limit);
+		return VP_EXIT_NOFIT;
+	}
 	vp_format_gib(in_eval ? plan->host.total_bytes : plan->host.train_total_bytes, need, sizeof need);
 	vp_format_gib(req->host.host_ram_bytes, limit, sizeof limit);
 	fprintf(stderr, "vramplan: host RAM: the trainer needs %s GiB %s with %" PRIu64

@@ -151,11 +151,12 @@ static void ex_init(struct ex *x, const struct vp_gpu *g, uint64_t budget)
 static void host_lines(struct ex *x, const struct vp_plan_request *req, const struct vp_plan *plan)
 {
 	const struct vp_host_plan *h = &plan->host;
-	char train[32], eval[32], preds[32], limit[32];
+	char load[32], train[32], eval[32], preds[32], limit[32];
 
+	vp_format_gib(h->load_total_bytes, load, sizeof load);
 	vp_format_gib(h->train_total_bytes, train, sizeof train);
-	fprintf(x->f, "host RAM: %s GiB in training (%" PRIu64 " DataLoader worker%s)", train, h->num_workers,
-		h->num_workers == 1 ? "" : "s");
+	fprintf(x->f, "host RAM: %s GiB loading the checkpoint, %s GiB in training (%" PRIu64 " DataLoader worker%s)",
+		load, train, h->num_workers, h->num_workers == 1 ? "" : "s");
 	if (h->eval_total_bytes > 0) {
 		vp_format_gib(h->eval_total_bytes, eval, sizeof eval);
 		fprintf(x->f, ", %s GiB during evaluation (as many eval workers beside them", eval);

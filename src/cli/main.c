@@ -71,6 +71,7 @@ enum opt_id {
 	OPT_HOST_RAM,
 	OPT_CPUS,
 	OPT_WORKER_RAM,
+	OPT_DATASET_RAM,
 	OPT_NO_PIN_MEMORY,
 	OPT_EWC,
 	OPT_REPLAY_BUFFER,
@@ -135,7 +136,8 @@ static const struct opt_def opts[] = {
 	{NULL, 0, NULL, 0, "Host (plan, sweep):"},
 	{"host-ram", OPT_HOST_RAM, "SIZE", A_PLANNER, "host memory limit, e.g. 60GiB (a container's)"},
 	{"cpus", OPT_CPUS, "N", A_PLANNER, "CPU cores; DataLoader workers use at most a third"},
-	{"worker-ram", OPT_WORKER_RAM, "SIZE", A_PLANNER, "host memory of one DataLoader worker (default 2GiB)"},
+	{"worker-ram", OPT_WORKER_RAM, "SIZE", A_PLANNER, "host memory of one DataLoader worker (default 2GiB,\nor the fork and --dataset-ram)"},
+	{"dataset-ram", OPT_DATASET_RAM, "SIZE", A_PLANNER, "host memory the training set takes in the trainer\n(what loading it added to its RSS): the trainer\nholds it, and each worker copies what it reads"},
 	{"no-pin-memory", OPT_NO_PIN_MEMORY, NULL, A_PLANNER, "DataLoader without pinned host buffers\n(dataloader_pin_memory: false; WSL 2 limits\npinned memory)"},
 	{"ewc", OPT_EWC, NULL, A_PLANNER, "count EWC's Fisher diagonal and anchor copy"},
 	{"replay-buffer", OPT_REPLAY_BUFFER, "N", A_PLANNER, "samples of a replay buffer kept in host memory"},
@@ -425,6 +427,7 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 	case OPT_HOST_RAM: rc = parse_size(arg, "--host-ram", &o->host_ram); break;
 	case OPT_CPUS: rc = parse_u64(arg, "--cpus", 1, 65536, &o->cpus); break;
 	case OPT_WORKER_RAM: rc = parse_size(arg, "--worker-ram", &o->worker_ram); break;
+	case OPT_DATASET_RAM: rc = parse_size(arg, "--dataset-ram", &o->dataset_ram); break;
 	case OPT_NO_PIN_MEMORY: o->no_pin_memory = true; break;
 	case OPT_EWC: o->ewc = true; break;
 	case OPT_REPLAY_BUFFER:

@@ -383,6 +383,7 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	req->host.cpus = o->cpus;
 	if (o->worker_ram > 0)
 		req->host.worker_ram_bytes = o->worker_ram;
+	req->host.dataset_ram_bytes = o->dataset_ram;
 	req->host.replay_buffer = o->replay_buffer;
 	/* WSL 2 caps pinned host memory (NVIDIA's CUDA on WSL guide, "WSL 2
 	 * Support Constraints"); docs/planner.md "Windows and WSL 2" */

@@ -37,9 +37,9 @@ static struct vp_host_plan planned(const struct vp_train *t, const struct vp_hos
 }
 
 /* 8 x (512 + 128) tokens of int64 ids, mask and labels: 122,880 bytes a
- * batch. A worker: its 2 GiB plus two prefetched batches; the trainer: 3 GiB,
- * the checkpoint staged once, and two pinned batches per worker. Without
- * --cpus, four workers. */
+ * batch. A worker: its 2 GiB plus two prefetched batches; the trainer: 3 GiB
+ * and two pinned batches per worker; before them, loading: 3 GiB and the
+ * checkpoint's host copy. Without --cpus, four workers. */
 static void the_trainer_and_its_workers_add_up(void **state)
 {
 	struct vp_train t = batch_of(8, 512, 128);
@@ -52,8 +52,10 @@ static void the_trainer_and_its_workers_add_up(void **state)
 	p = planned(&t, &h, 2 * GIB);
 	assert_int_equal(p.num_workers, 4);
 	assert_int_equal(p.worker_bytes, 2 * GIB + 2 * batch);
-	assert_int_equal(p.trainer_bytes, 3 * GIB + 2 * GIB + 4 * 2 * batch);
+	assert_int_equal(p.trainer_bytes, 3 * GIB + 4 * 2 * batch);
+	assert_int_equal(p.load_total_bytes, 3 * GIB + 2 * GIB);
 	assert_int_equal(p.total_bytes, p.trainer_bytes + 4 * p.worker_bytes);
+	assert_false(p.peak_in_load);
 	assert_true(p.pin_memory && p.persistent_workers);
 	assert_int_equal(p.prefetch_factor, 2);
 	assert_true(p.fits);
@@ -78,7 +80,7 @@ static void workers_are_capped_by_cores_then_by_ram(void **state)
 	h.host_ram_bytes = 20 * GIB;
 	p = planned(&t, &h, 2 * GIB);
 	assert_true(p.limited_by_ram);
-	assert_int_equal(p.num_workers, 7); /* (20 - 5) GiB over 2 GiB and a bit each */
+	assert_int_equal(p.num_workers, 8); /* (20 - 3) GiB over 2 GiB and a bit each */
 	assert_true(p.fits);
 	assert_true(p.total_bytes <= h.host_ram_bytes);
 }
@@ -121,13 +123,72 @@ static void a_forced_count_is_kept_and_reported(void **state)
 	assert_false(p.fits);
 	assert_true(p.total_bytes > 64 * GIB);
 
-	/* no workers: loading in the main process, nothing prefetched */
+	/* no workers: loading in the main process, nothing prefetched; the
+	 * checkpoint's copy at load time is then the largest moment */
 	h.num_workers = 0;
 	p = planned(&t, &h, 2 * GIB);
 	assert_int_equal(p.prefetch_factor, 0);
 	assert_false(p.persistent_workers);
-	assert_int_equal(p.total_bytes, p.trainer_bytes);
+	assert_int_equal(p.train_total_bytes, p.trainer_bytes);
+	assert_true(p.peak_in_load);
+	assert_int_equal(p.total_bytes, p.load_total_bytes);
 	assert_true(p.fits);
+}
+
+/* The checkpoint's host copy is gone before Trainer.train forks the
+ * workers (bench/measured/host_ram.py): it does not take their room, and a
+ * checkpoint over the limit fails whatever the count. */
+static void the_checkpoint_copy_is_a_moment_before_the_workers(void **state)
+{
+	struct vp_train t = batch_of(8, 512, 128);
+	struct vp_host_request h;
+	struct vp_host_plan p;
+
+	(void)state;
+	vp_host_request_defaults(&h);
+	h.cpus = 48;
+	h.host_ram_bytes = 40 * GIB;
+	p = planned(&t, &h, 30 * GIB);
+	assert_int_equal(p.load_total_bytes, 33 * GIB);
+	assert_int_equal(p.num_workers, 16); /* (40 - 3) GiB: room for all 16 */
+	assert_true(p.fits);
+
+	p = planned(&t, &h, 38 * GIB);
+	assert_true(p.peak_in_load);
+	assert_false(p.peak_in_eval);
+	assert_int_equal(p.total_bytes, 41 * GIB);
+	assert_false(p.fits);
+}
+
+/* A dataset of known size: the trainer holds it, and each persistent
+ * worker comes to hold a copy of every page it reads (copy-on-access),
+ * the whole set in the end; a worker forked for one epoch reads 1/W. An
+ * explicit --worker-ram wins. */
+static void a_known_dataset_is_held_by_the_trainer_and_copied_into_each_worker(void **state)
+{
+	struct vp_train t = batch_of(8, 512, 128);
+	struct vp_host_request h;
+	struct vp_host_plan a, b;
+	const uint64_t batch = 8 * 640 * 24, fork = (uint64_t)32 << 20;
+
+	(void)state;
+	vp_host_request_defaults(&h);
+	a = planned(&t, &h, 2 * GIB);
+	h.dataset_ram_bytes = GIB;
+	b = planned(&t, &h, 2 * GIB);
+	assert_int_equal(b.dataset_bytes, GIB);
+	assert_int_equal(b.trainer_bytes - a.trainer_bytes, GIB);
+	assert_int_equal(b.load_total_bytes - a.load_total_bytes, GIB);
+	assert_int_equal(b.worker_bytes, fork + GIB + 2 * batch);
+
+	h.num_workers = 4;
+	h.persistent_workers = false;
+	b = planned(&t, &h, 2 * GIB);
+	assert_int_equal(b.worker_bytes, fork + GIB / 4 + 2 * batch);
+
+	h.worker_ram_bytes = 3 * GIB;
+	b = planned(&t, &h, 2 * GIB);
+	assert_int_equal(b.worker_bytes, 3 * GIB + 2 * batch);
 }
 
 /* A replay buffer of whole samples lives in the trainer. */
@@ -206,8 +267,8 @@ static void the_worker_count_fits_the_evaluation(void **state)
 	h.host_ram_bytes = 60 * GIB;
 	h.eval_batch = 8;
 	p = planned(&t, &h, 2 * GIB);
-	/* (60 - 5) GiB over two workers of a bit more than 2 GiB each */
-	assert_int_equal(p.num_workers, 13);
+	/* (60 - 3) GiB over two workers of a bit more than 2 GiB each */
+	assert_int_equal(p.num_workers, 14);
 	assert_true(p.limited_by_ram);
 	assert_true(p.fits);
 	assert_true(p.total_bytes <= h.host_ram_bytes);
@@ -215,7 +276,7 @@ static void the_worker_count_fits_the_evaluation(void **state)
 	h.eval_samples = 10000;
 	h.eval_prediction_bytes = 2u << 20; /* 19.5 GiB kept */
 	p = planned(&t, &h, 2 * GIB);
-	assert_int_equal(p.num_workers, 8);
+	assert_int_equal(p.num_workers, 9); /* (60 - 3 - 19.5) GiB over two workers */
 	assert_true(p.fits);
 
 	/* predictions beyond the limit: no count fits */
@@ -276,6 +337,8 @@ int main(void)
 		cmocka_unit_test(a_ram_limited_count_fits_with_its_pinned_batches),
 		cmocka_unit_test(a_forced_count_is_kept_and_reported),
 		cmocka_unit_test(a_replay_buffer_is_held_by_the_trainer),
+		cmocka_unit_test(the_checkpoint_copy_is_a_moment_before_the_workers),
+		cmocka_unit_test(a_known_dataset_is_held_by_the_trainer_and_copied_into_each_worker),
 		cmocka_unit_test(evaluation_adds_its_workers_and_the_kept_predictions),
 		cmocka_unit_test(the_worker_count_fits_the_evaluation),
 		cmocka_unit_test(eval_workers_replace_the_training_s_when_those_have_exited),

@@ -247,6 +247,7 @@ static void vramplan_block_wins_over_trainer_keys(void **state)
 	assert_true(tc.util > 0.749 && tc.util < 0.751);
 	assert_int_equal(tc.host_ram_bytes, 64ULL << 30);
 	assert_int_equal(tc.worker_ram_bytes, 1ULL << 30);
+	assert_int_equal(tc.dataset_ram_bytes, 3ULL << 30);
 	assert_int_equal(tc.cpus, 16);
 	assert_int_equal(tc.train.method, VP_METHOD_LORA);
 	assert_int_equal(tc.train.lora_r, 4);
