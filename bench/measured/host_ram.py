@@ -170,8 +170,11 @@ def phase_load(a):
     res["stages"]["before"] = s.point()
     s.reset()
     t0 = time.time()
-    if a.how == "cpu-then-cuda":
-        m = AutoModelForCausalLM.from_pretrained(a.ckpt, dtype=torch.bfloat16)
+    if a.how in ("cpu-then-cuda", "fp32-cpu-then-cuda"):
+        # fp32: the bf16 checkpoint loaded into fp32 weights, as an AMP run
+        # (bf16: true with fp32 master weights) does
+        dt = torch.float32 if a.how.startswith("fp32") else torch.bfloat16
+        m = AutoModelForCausalLM.from_pretrained(a.ckpt, dtype=dt)
         res["stages"]["from_pretrained (cpu)"] = s.point()
         s.reset()
         m.to("cuda")
@@ -251,6 +254,63 @@ def phase_workers(a):
     emit(res)
 
 
+def phase_trainer_workers(a):
+    """The same list-held set read by HF Trainer's own DataLoader (accelerate's
+    DataLoaderShard over torch workers), persistent, for a.epochs epochs of a
+    small GPT-2 (2 layers, width 128): each worker's USS at each epoch's end."""
+    s = Sampler()
+    import torch
+    from transformers import (AutoConfig, AutoModelForCausalLM, Trainer, TrainingArguments,
+                              TrainerCallback)
+    g = torch.Generator().manual_seed(0)
+    n, seq, batch = a.samples, 512, 16
+    cfg = AutoConfig.from_pretrained(os.path.join(HERE, "configs", "gpt2.json"))
+    cfg.n_layer, cfg.n_embd, cfg.n_head = 2, 128, 2
+    with torch.device("cuda"):
+        model = AutoModelForCausalLM.from_config(cfg)
+    ids = torch.randint(0, cfg.vocab_size, (n, seq), generator=g)
+    res = {"phase": "trainer-workers-lists-%d-w%d-e%d" % (n, a.workers, a.epochs), "samples": n,
+           "seq_len": seq, "workers": a.workers, "batch": batch, "stages": {}}
+    res["stages"]["before dataset"] = s.point()
+    data = [{"input_ids": r.tolist(), "attention_mask": [1] * seq, "labels": r.tolist()} for r in ids]
+    del ids
+    import gc
+    gc.collect()
+    res["stages"]["dataset built"] = s.point()
+    steps_per_epoch = n // batch
+    per = []
+    me = os.getpid()
+
+    class Probe(TrainerCallback):
+        def on_step_end(self, args, state, control, **kw):
+            if state.global_step % steps_per_epoch == 0:
+                row = {"epoch": state.global_step // steps_per_epoch, "workers": []}
+                for k in children_of(me):
+                    try:
+                        r = smaps_rollup_kib(k)
+                    except OSError:
+                        continue
+                    if r.get("Rss", 0) < 100 * 1024:
+                        continue  # not a DataLoader worker (a helper process)
+                    row["workers"].append({
+                        "rss_mib": round(r.get("Rss", 0) / 1024.0, 1),
+                        "pss_mib": round(r.get("Pss", 0) / 1024.0, 1),
+                        "uss_mib": round((r.get("Private_Clean", 0) + r.get("Private_Dirty", 0)) / 1024.0, 1)})
+                row["trainer"] = s.point()["now"]
+                per.append(row)
+
+    out = tempfile.mkdtemp(dir="/tmp")
+    args = TrainingArguments(output_dir=out, per_device_train_batch_size=batch, num_train_epochs=a.epochs,
+                             bf16=True, report_to=[], save_strategy="no", logging_strategy="no",
+                             dataloader_num_workers=a.workers, dataloader_persistent_workers=True,
+                             dataloader_pin_memory=True)
+    t0 = time.time()
+    Trainer(model=model, args=args, train_dataset=data, callbacks=[Probe()]).train()
+    res["train_seconds"] = round(time.time() - t0, 1)
+    res["samples_over_time"] = per
+    emit(res)
+
+
 # ------------------------------------------------------------------ driver
 
 def run(args, timeout):
@@ -273,10 +333,11 @@ def main():
     ap.add_argument("--workers", type=int, default=4)
     ap.add_argument("--epochs", type=int, default=1)
     ap.add_argument("--first", type=int, default=0, help="run only the first N phases")
+    ap.add_argument("--from", dest="start", type=int, default=0, help="skip the first N phases")
     a = ap.parse_args()
     if a.phase:
         {"base": phase_base, "save": phase_save, "load": phase_load,
-         "workers": phase_workers}[a.phase](a)
+         "workers": phase_workers, "trainer-workers": phase_trainer_workers}[a.phase](a)
         return
     os.makedirs(a.out, exist_ok=True)
     results = []
@@ -291,8 +352,10 @@ def main():
             ["--phase", "workers", "--kind", "arrow", "--samples", "20000"],
             ["--phase", "save", "--ckpt", ckpt],
             ["--phase", "load", "--ckpt", ckpt, "--how", "cpu-then-cuda"],
-            ["--phase", "load", "--ckpt", ckpt, "--how", "device-map"]]
-    for args in plan[:a.first or len(plan)]:
+            ["--phase", "load", "--ckpt", ckpt, "--how", "device-map"],
+            ["--phase", "load", "--ckpt", ckpt, "--how", "fp32-cpu-then-cuda"],
+            ["--phase", "trainer-workers", "--samples", "20000", "--epochs", "3"]]
+    for args in plan[a.start:a.first or len(plan)]:
         t0 = time.time()
         try:
             r = run(args, 240)
