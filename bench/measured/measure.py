@@ -22,6 +22,7 @@ Recorded per run:
   step peaks     max_memory_allocated() of each step (reset at each step)
 With "trace": true, the allocations live at the allocated peak, from
 torch.cuda.memory._record_memory_history(), grouped by size and call site.
+With "env": {NAME: VALUE}, the run's process sets those variables first.
 With "trace_resident": true (a run with eval_batch), the training is recorded
 too, and the segments still reserved after empty_cache() at the start of the
 evaluation are listed with the live blocks that pin them.
@@ -265,6 +266,9 @@ def trainer_autocast(spec):
 
 
 def child(spec):
+    # "env": variables the run sets before torch is imported (e.g.
+    # CUBLAS_WORKSPACE_CONFIG, read when the first cuBLAS handle is made)
+    os.environ.update(spec.get("env", {}))
     if spec.get("expandable_segments"):
         # read by the caching allocator when CUDA initializes
         os.environ["PYTORCH_CUDA_ALLOC_CONF"] = "expandable_segments:True"
