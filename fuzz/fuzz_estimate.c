@@ -217,16 +217,17 @@ static void vpfz_plan(const struct vp_model *m, const struct vp_gpu *g, const st
 	}
 	req.host.host_ram_bytes = vpfz_draw(st, 2) ? UINT64_C(16) << 30 : 0;
 	req.host.cpus = vpfz_draw(st, 2) ? 8 : 0;
+	req.host.dataset_ram_bytes = vpfz_draw(st, 3) == 0 ? (uint64_t)vpfz_draw(st, 64) << 28 : 0;
 	req.ewc = vpfz_draw(st, 8) == 0;
 	{
 		size_t used = strlen(vpfz_context);
 		snprintf(vpfz_context + used, sizeof vpfz_context - used,
 			 "; plan: util %g memory-fraction %g max-batch %llu multiple %llu effective %llu%s%s host %llu "
-			 "cpus %llu",
+			 "cpus %llu dataset %llu",
 			 req.util, req.train.memory_fraction, (unsigned long long)req.max_batch, (unsigned long long)req.batch_multiple,
 			 (unsigned long long)req.effective_batch, req.ewc ? " ewc" : "",
 			 req.eval.generate ? " generate" : "", (unsigned long long)req.host.host_ram_bytes,
-			 (unsigned long long)req.host.cpus);
+			 (unsigned long long)req.host.cpus, (unsigned long long)req.host.dataset_ram_bytes);
 	}
 
 	if (vp_plan_search(m, g, &req, plan, &err) != 0) {
@@ -240,6 +241,11 @@ static void vpfz_plan(const struct vp_model *m, const struct vp_gpu *g, const st
 					  vp_context_bytes(g)))
 		vpfz_fail("the budget %llu is above util x memory or the allocator's cap",
 			  (unsigned long long)plan->budget_bytes);
+	if (plan->host.total_bytes < plan->host.load_total_bytes || plan->host.total_bytes < plan->host.train_total_bytes ||
+	    (plan->host.fits && req.host.host_ram_bytes > 0 && plan->host.total_bytes > req.host.host_ram_bytes))
+		vpfz_fail("host RAM: total %llu below a moment (load %llu, train %llu) or over the limit while fitting",
+			  (unsigned long long)plan->host.total_bytes, (unsigned long long)plan->host.load_total_bytes,
+			  (unsigned long long)plan->host.train_total_bytes);
 	if (plan->fits) {
 		uint64_t used = plan->train.device_bytes + vpfz_ewc(&req, &plan->train);
 		if (plan->train_batch < 1 || plan->train_batch > req.max_batch)

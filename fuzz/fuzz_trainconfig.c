@@ -112,11 +112,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				vp_host_request_defaults(&req);
 				req.host_ram_bytes = (uint64_t)60 << 30;
 				req.num_workers = tc.num_workers;
+				req.dataset_ram_bytes = tc.dataset_ram_bytes;
+				req.persistent_workers = tc.persistent_workers;
 				vp_plan_host_eval(&req, tc.eval_batch, &tc.eval, tc.eval.accumulation_steps, &ev);
 				if (vp_host_plan(m, &t, &req, e->full_bytes[VP_COMP_WEIGHTS], &host) != 0)
 					vpfz_fail("vp_host_plan failed");
-				if (host.total_bytes < host.train_total_bytes)
-					vpfz_fail("the host's peak is below its training phase");
+				if (host.total_bytes < host.train_total_bytes || host.total_bytes < host.load_total_bytes)
+					vpfz_fail("the host's peak is below its training phase or its loading");
 			}
 		}
 		free(e);
