@@ -326,6 +326,10 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 		jint(&j, o, "replay_bytes", plan->host.replay_bytes);
 		jint(&j, o, "train_total_bytes", plan->host.train_total_bytes);
 		jint(&j, o, "eval_worker_bytes", plan->host.eval_worker_bytes);
+		if (plan->host_workers_unpersistent > 0)
+			jint(&j, o, "workers_if_not_persistent", plan->host_workers_unpersistent);
+		else
+			jcheck(&j, cJSON_AddNullToObject(o, "workers_if_not_persistent"));
 		if (plan->host.eval_predictions_unknown)
 			jcheck(&j, cJSON_AddNullToObject(o, "eval_predictions_bytes"));
 		else

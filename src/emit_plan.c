@@ -412,6 +412,11 @@ static void comment_host(FILE *f, const struct vp_plan_request *req, const struc
 	if (!h->fits)
 		fputs("; over the limit", f);
 	fputc('\n', f);
+	if (p->host_workers_unpersistent > 0)
+		fprintf(f,
+			"# with dataloader_persistent_workers: false, workers forked anew each epoch read a 1/%" PRIu64
+			" share of the set each: %" PRIu64 " fit\n",
+			p->host_workers_unpersistent, p->host_workers_unpersistent);
 	if (h->peak_in_load) {
 		vp_format_gib(h->load_total_bytes, total, sizeof total);
 		fprintf(f, "# host RAM while loading the checkpoint: %s GiB, the largest moment (one host copy of it, "

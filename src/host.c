@@ -111,26 +111,63 @@ static uint64_t worker_own_bytes(const struct vp_host_request *req, uint64_t wor
 	return sat_add(VP_WORKER_FORK_BYTES, share);
 }
 
-static uint64_t room_for(uint64_t limit, uint64_t used, uint64_t per_worker)
-{
-	uint64_t room = limit > used ? limit - used : 0;
+/* What vp_host_plan derives from the request alone, before the count. */
+struct host_inputs {
+	uint64_t batch_bytes, eval_batch_bytes;
+	bool evaluates;
+};
 
-	return room / (per_worker > 0 ? per_worker : 1);
+/*
+ * The training and evaluation moments with `workers` workers. A worker's
+ * own bytes depend on the count when workers are forked each epoch (each
+ * reads 1/W of the set), so they are computed here, per count.
+ */
+static void host_at(const struct vp_host_request *req, const struct host_inputs *in, uint64_t base_trainer,
+		    uint64_t workers, struct vp_host_plan *out)
+{
+	uint64_t own = worker_own_bytes(req, workers);
+	uint64_t eval_pinned = 0;
+
+	out->num_workers = workers;
+	out->prefetch_factor = workers > 0 ? VP_DEFAULT_PREFETCH_FACTOR : 0;
+	out->worker_bytes = sat_add(own, sat_mul(in->batch_bytes, VP_DEFAULT_PREFETCH_FACTOR));
+	/*
+	 * Evaluation runs its own DataLoader with as many workers
+	 * (Trainer.get_eval_dataloader, dataloader_num_workers) while the
+	 * training's are alive: mid-epoch the training iterator still holds
+	 * them, and with dataloader_persistent_workers both sets stay for the
+	 * rest of the run (Trainer keeps the eval DataLoader in
+	 * _eval_dataloaders). Each is a fork of the trainer like the others,
+	 * costed alike, with eval batches prefetched.
+	 */
+	out->eval_worker_bytes =
+		in->evaluates ? sat_add(own, sat_mul(in->eval_batch_bytes, VP_DEFAULT_PREFETCH_FACTOR)) : 0;
+	/* the pin-memory thread keeps a pinned copy of each prefetched batch */
+	out->trainer_bytes = base_trainer;
+	if (out->pin_memory) {
+		uint64_t copies = workers > 0 ? sat_mul(workers, VP_DEFAULT_PREFETCH_FACTOR) : 1;
+		out->trainer_bytes = sat_add(out->trainer_bytes, sat_mul(in->batch_bytes, copies));
+		eval_pinned = sat_mul(in->eval_batch_bytes, copies);
+	}
+	out->train_total_bytes = sat_add(out->trainer_bytes, sat_mul(workers, out->worker_bytes));
+	out->eval_total_bytes = 0;
+	if (in->evaluates)
+		out->eval_total_bytes = sat_add(sat_add(req->eval_beside_training ? out->train_total_bytes : out->trainer_bytes,
+							sat_mul(workers, out->eval_worker_bytes)),
+						sat_add(eval_pinned, out->eval_predictions_bytes));
 }
 
 int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struct vp_host_request *req,
 		 uint64_t model_checkpoint_bytes, struct vp_host_plan *out)
 {
-	uint64_t tokens = sat_mul(t->batch, t->seq_len + t->tgt_len);
-	uint64_t batch_bytes = sat_mul(tokens, VP_BATCH_BYTES_PER_TOKEN);
-	uint64_t eval_batch_bytes = sat_mul(sat_mul(req->eval_batch, t->seq_len + t->tgt_len), VP_BATCH_BYTES_PER_TOKEN);
-	uint64_t worker_ram = worker_own_bytes(req, req->num_workers);
-	uint64_t cap, workers, eval_pinned;
-	bool evaluates = req->eval_batch > 0;
+	struct host_inputs in;
+	uint64_t cap, workers, base_trainer;
 
 	(void)m;
 	memset(out, 0, sizeof *out);
-	out->prefetch_factor = VP_DEFAULT_PREFETCH_FACTOR;
+	in.batch_bytes = sat_mul(sat_mul(t->batch, t->seq_len + t->tgt_len), VP_BATCH_BYTES_PER_TOKEN);
+	in.eval_batch_bytes = sat_mul(sat_mul(req->eval_batch, t->seq_len + t->tgt_len), VP_BATCH_BYTES_PER_TOKEN);
+	in.evaluates = req->eval_batch > 0;
 	out->pin_memory = req->pin_memory;
 	/* A continual-learning replay buffer keeps whole tokenized samples in
 	 * host RAM (seed 004's MER buffer). */
@@ -146,68 +183,31 @@ int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struc
 	 */
 	out->dataset_bytes = req->dataset_ram_bytes;
 	out->load_total_bytes = sat_add(sat_add(VP_TRAINER_BASE_BYTES, model_checkpoint_bytes), out->dataset_bytes);
-	out->trainer_bytes = sat_add(sat_add(VP_TRAINER_BASE_BYTES, out->dataset_bytes), out->replay_bytes);
-	out->worker_bytes = sat_add(worker_ram, sat_mul(batch_bytes, out->prefetch_factor));
-	/*
-	 * Evaluation runs its own DataLoader with as many workers
-	 * (Trainer.get_eval_dataloader, dataloader_num_workers) while the
-	 * training's are alive: mid-epoch the training iterator still holds
-	 * them, and with dataloader_persistent_workers both sets stay for the
-	 * rest of the run (Trainer keeps the eval DataLoader in
-	 * _eval_dataloaders). Each is a fork of the trainer like the others,
-	 * costed alike, with eval batches prefetched.
-	 */
-	if (evaluates)
-		out->eval_worker_bytes = sat_add(worker_ram, sat_mul(eval_batch_bytes, out->prefetch_factor));
+	base_trainer = sat_add(sat_add(VP_TRAINER_BASE_BYTES, out->dataset_bytes), out->replay_bytes);
 	out->eval_predictions_bytes = eval_predictions_bytes(req);
-	out->eval_predictions_unknown = evaluates && req->eval_prediction_bytes > 0 && req->eval_samples == 0;
+	out->eval_predictions_unknown = in.evaluates && req->eval_prediction_bytes > 0 && req->eval_samples == 0;
 
 	/* Seed 000's rule: at most a third of the cores for workers. Without
 	 * --cpus, four workers, a common default that few machines lack. */
 	cap = req->cpus > 0 ? req->cpus / 3 : 4;
 	if (req->num_workers != UINT64_MAX) {
 		workers = req->num_workers;
+		host_at(req, &in, base_trainer, workers, out);
 	} else {
-		workers = cap;
-		if (req->host_ram_bytes > 0) {
-			/* each worker also adds its prefetched batches to the
-			 * trainer's pinned copies (below), so that is part of
-			 * what one more worker costs; during evaluation, one more
-			 * worker is one more of each DataLoader */
-			uint64_t pinned = out->pin_memory ? sat_mul(batch_bytes, VP_DEFAULT_PREFETCH_FACTOR) : 0;
-			uint64_t per_worker = sat_add(out->worker_bytes, pinned);
-			uint64_t fit = room_for(req->host_ram_bytes, out->trainer_bytes, per_worker);
-
-			if (evaluates) {
-				uint64_t eval_pin = out->pin_memory ? sat_mul(eval_batch_bytes, VP_DEFAULT_PREFETCH_FACTOR) : 0;
-				uint64_t both = sat_add(req->eval_beside_training ? per_worker : 0,
-							sat_add(out->eval_worker_bytes, eval_pin));
-				uint64_t fit_eval = room_for(req->host_ram_bytes,
-							     sat_add(out->trainer_bytes, out->eval_predictions_bytes), both);
-				if (fit_eval < fit)
-					fit = fit_eval;
-			}
-			if (fit < workers) {
-				workers = fit;
-				out->limited_by_ram = true;
-			}
+		/* the most workers whose training and evaluation both fit: one
+		 * more worker is its own bytes, its pinned batches in the
+		 * trainer and, during evaluation, one more of each DataLoader;
+		 * the totals grow with the count, so the first that fits from
+		 * the top is the most */
+		for (workers = cap;; workers--) {
+			host_at(req, &in, base_trainer, workers, out);
+			if (req->host_ram_bytes == 0 || workers == 0 ||
+			    (out->train_total_bytes <= req->host_ram_bytes && out->eval_total_bytes <= req->host_ram_bytes))
+				break;
 		}
+		out->limited_by_ram = workers < cap;
 	}
-	out->num_workers = workers;
-	out->persistent_workers = workers > 0;
-	if (workers == 0)
-		out->prefetch_factor = 0;
-	eval_pinned = 0;
-	if (out->pin_memory) {
-		uint64_t copies = workers > 0 ? sat_mul(workers, VP_DEFAULT_PREFETCH_FACTOR) : 1;
-		out->trainer_bytes = sat_add(out->trainer_bytes, sat_mul(batch_bytes, copies));
-		eval_pinned = sat_mul(eval_batch_bytes, copies);
-	}
-	out->train_total_bytes = sat_add(out->trainer_bytes, sat_mul(workers, out->worker_bytes));
-	if (evaluates)
-		out->eval_total_bytes = sat_add(sat_add(req->eval_beside_training ? out->train_total_bytes : out->trainer_bytes,
-							sat_mul(workers, out->eval_worker_bytes)),
-						sat_add(eval_pinned, out->eval_predictions_bytes));
+	out->persistent_workers = workers > 0 && req->persistent_workers;
 	out->peak_in_eval = out->eval_total_bytes > out->train_total_bytes;
 	out->total_bytes = out->peak_in_eval ? out->eval_total_bytes : out->train_total_bytes;
 	if (out->load_total_bytes > out->total_bytes) {

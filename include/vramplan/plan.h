@@ -68,6 +68,11 @@ struct vp_plan {
 	struct vp_eval_estimate eval;
 
 	struct vp_host_plan host;
+	/* With the dataset's size given and the workers limited by host RAM:
+	 * how many fit when they are forked anew each epoch
+	 * (dataloader_persistent_workers false, each reading 1/W of the set);
+	 * 0 when that is no more */
+	uint64_t host_workers_unpersistent;
 
 	uint64_t ewc_bytes;          /* EWC Fisher diagonal + anchor copy (device) */
 

@@ -191,6 +191,33 @@ static void a_known_dataset_is_held_by_the_trainer_and_copied_into_each_worker(v
 	assert_int_equal(b.worker_bytes, 3 * GIB + 2 * batch);
 }
 
+/* Choosing the count: persistent workers each cost the whole set, so an
+ * 8 GiB set leaves room for one in 20 GiB; forked each epoch, W workers
+ * cost the set once between them and all 16 a third of 48 cores allows fit. */
+static void workers_forked_each_epoch_share_the_set(void **state)
+{
+	struct vp_train t = batch_of(8, 512, 128);
+	struct vp_host_request h;
+	struct vp_host_plan p;
+
+	(void)state;
+	vp_host_request_defaults(&h);
+	h.cpus = 48;
+	h.host_ram_bytes = 20 * GIB;
+	h.dataset_ram_bytes = 8 * GIB;
+	p = planned(&t, &h, 2 * GIB);
+	assert_int_equal(p.num_workers, 1);
+	assert_true(p.limited_by_ram && p.fits && p.persistent_workers);
+
+	h.persistent_workers = false;
+	p = planned(&t, &h, 2 * GIB);
+	assert_int_equal(p.num_workers, 16);
+	assert_false(p.limited_by_ram);
+	assert_false(p.persistent_workers);
+	assert_true(p.fits);
+	assert_true(p.total_bytes <= h.host_ram_bytes);
+}
+
 /* A replay buffer of whole samples lives in the trainer. */
 static void a_replay_buffer_is_held_by_the_trainer(void **state)
 {
@@ -339,6 +366,7 @@ int main(void)
 		cmocka_unit_test(a_replay_buffer_is_held_by_the_trainer),
 		cmocka_unit_test(the_checkpoint_copy_is_a_moment_before_the_workers),
 		cmocka_unit_test(a_known_dataset_is_held_by_the_trainer_and_copied_into_each_worker),
+		cmocka_unit_test(workers_forked_each_epoch_share_the_set),
 		cmocka_unit_test(evaluation_adds_its_workers_and_the_kept_predictions),
 		cmocka_unit_test(the_worker_count_fits_the_evaluation),
 		cmocka_unit_test(eval_workers_replace_the_training_s_when_those_have_exited),
