@@ -36,6 +36,17 @@ static struct vp_host_plan planned(const struct vp_train *t, const struct vp_hos
 	return p;
 }
 
+/* The defaults under a host of `cpus` cores and `limit` bytes (0: none). */
+static struct vp_host_request host_of(uint64_t cpus, uint64_t limit)
+{
+	struct vp_host_request h;
+
+	vp_host_request_defaults(&h);
+	h.cpus = cpus;
+	h.host_ram_bytes = limit;
+	return h;
+}
+
 /* 8 x (512 + 128) tokens of int64 ids, mask and labels: 122,880 bytes a
  * batch. A worker: its 2 GiB plus two prefetched batches; the trainer: 3 GiB
  * and two pinned batches per worker; before them, loading: 3 GiB and the
@@ -141,14 +152,10 @@ static void a_forced_count_is_kept_and_reported(void **state)
 static void the_checkpoint_copy_is_a_moment_before_the_workers(void **state)
 {
 	struct vp_train t = batch_of(8, 512, 128);
-	struct vp_host_request h;
-	struct vp_host_plan p;
+	struct vp_host_request h = host_of(48, 40 * GIB);
+	struct vp_host_plan p = planned(&t, &h, 30 * GIB);
 
 	(void)state;
-	vp_host_request_defaults(&h);
-	h.cpus = 48;
-	h.host_ram_bytes = 40 * GIB;
-	p = planned(&t, &h, 30 * GIB);
 	assert_int_equal(p.load_total_bytes, 33 * GIB);
 	assert_int_equal(p.num_workers, 16); /* (40 - 3) GiB: room for all 16 */
 	assert_true(p.fits);
@@ -167,13 +174,11 @@ static void the_checkpoint_copy_is_a_moment_before_the_workers(void **state)
 static void a_known_dataset_is_held_by_the_trainer_and_copied_into_each_worker(void **state)
 {
 	struct vp_train t = batch_of(8, 512, 128);
-	struct vp_host_request h;
-	struct vp_host_plan a, b;
+	struct vp_host_request h = host_of(0, 0);
+	struct vp_host_plan a = planned(&t, &h, 2 * GIB), b;
 	const uint64_t batch = 8 * 640 * 24, fork = (uint64_t)32 << 20;
 
 	(void)state;
-	vp_host_request_defaults(&h);
-	a = planned(&t, &h, 2 * GIB);
 	h.dataset_ram_bytes = GIB;
 	b = planned(&t, &h, 2 * GIB);
 	assert_int_equal(b.dataset_bytes, GIB);
@@ -197,13 +202,10 @@ static void a_known_dataset_is_held_by_the_trainer_and_copied_into_each_worker(v
 static void workers_forked_each_epoch_share_the_set(void **state)
 {
 	struct vp_train t = batch_of(8, 512, 128);
-	struct vp_host_request h;
+	struct vp_host_request h = host_of(48, 20 * GIB);
 	struct vp_host_plan p;
 
 	(void)state;
-	vp_host_request_defaults(&h);
-	h.cpus = 48;
-	h.host_ram_bytes = 20 * GIB;
 	h.dataset_ram_bytes = 8 * GIB;
 	p = planned(&t, &h, 2 * GIB);
 	assert_int_equal(p.num_workers, 1);

@@ -408,24 +408,23 @@ static void kept_predictions_of_a_large_evaluation_set_overflow_the_host(void **
 static void a_dataset_limiting_persistent_workers_gets_the_unpersistent_count(void **state)
 {
 	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5");
-	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "rtx3090");
 	struct vp_plan_request r;
 	struct vp_plan p;
 	struct vp_error err = {0};
 
 	(void)state;
 	request(&r, m);
+	r.host.dataset_ram_bytes = (uint64_t)6 << 30;
 	r.host.host_ram_bytes = (uint64_t)60 << 30;
 	r.host.cpus = 48;
-	r.host.dataset_ram_bytes = (uint64_t)6 << 30;
-	assert_int_equal(vp_plan_search(m, g, &r, &p, &err), 0);
+	assert_int_equal(vp_plan_search(m, vp_catalog_find_gpu(&cat, "rtx3090"), &r, &p, &err), 0);
 	assert_true(p.host.fits && p.host.limited_by_ram && p.host.persistent_workers);
 	assert_true(p.host.num_workers < 16);
 	assert_int_equal(p.host_workers_unpersistent, 16);
 
 	/* no dataset size: no such count */
 	r.host.dataset_ram_bytes = 0;
-	assert_int_equal(vp_plan_search(m, g, &r, &p, &err), 0);
+	assert_int_equal(vp_plan_search(m, vp_catalog_find_gpu(&cat, "rtx3090"), &r, &p, &err), 0);
 	assert_int_equal(p.host_workers_unpersistent, 0);
 }
 
