@@ -344,6 +344,9 @@ struct result {
 	bool host_done;
 	struct vp_host_plan host;
 	uint64_t host_limit;
+	/* persistent workers over the limit because each copies the known
+	 * dataset: would the same count fit forked anew each epoch? */
+	bool host_fits_unpersistent;
 	bool fits;
 };
 
@@ -436,6 +439,15 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 		}
 		if (vp_host_plan(m, &r->train, &req, vp_plan_checkpoint_bytes(m, &r->train, &r->est), &r->host) != 0)
 			return vp_error_set(err, VP_ERR_INPUT, "the host RAM estimate failed");
+		if (!r->host.fits && req.persistent_workers && req.dataset_ram_bytes > 0 && req.worker_ram_bytes == 0 &&
+		    req.num_workers > 1) {
+			struct vp_host_plan alt;
+
+			req.persistent_workers = false;
+			if (vp_host_plan(m, &r->train, &req, vp_plan_checkpoint_bytes(m, &r->train, &r->est), &alt) != 0)
+				return vp_error_set(err, VP_ERR_INPUT, "the host RAM estimate failed");
+			r->host_fits_unpersistent = alt.fits;
+		}
 		r->host_done = true;
 		r->host_limit = host_ram;
 	}
@@ -536,6 +548,12 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 			"DataLoader's workers beside the training's (TrainingArguments' default \"no\" evaluates "
 			"nothing; say which)\n",
 			tc->file);
+	if (r->host_done && r->host_fits_unpersistent)
+		fprintf(stderr,
+			"vramplan: note: %s: each persistent worker comes to copy the dataset's pages it reads; with "
+			"dataloader_persistent_workers: false the %" PRIu64 " workers, forked anew each epoch, read a "
+			"1/%" PRIu64 " share each and fit\n",
+			tc->file, r->host.num_workers, r->host.num_workers);
 	if (r->host_done && !r->host.fits && r->host.peak_in_eval && r->host.eval_predictions_bytes > 0) {
 		gib(r->host.eval_predictions_bytes, bytes, sizeof bytes);
 		fprintf(stderr,

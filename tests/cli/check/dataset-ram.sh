@@ -8,3 +8,5 @@ sed 's/dataloader_persistent_workers: true/dataloader_persistent_workers: false/
 echo "exit $?"
 "$VRAMPLAN" check -q --dataset-ram 1GiB tests/data/check/seed000-dataset.yaml
 echo "exit $?"
+# the note that says so, when persistent workers are the reason
+"$VRAMPLAN" check tests/data/check/seed000-dataset.yaml 2>&1 >/dev/null | grep "persistent worker"
