@@ -217,6 +217,21 @@ static double mlp_bwd_widths(const struct ctx *c)
 }
 
 /*
+ * The MLP's backward working set over T tokens of e bytes. A plain
+ * gelu_new under autocast runs its chain in fp32 (pow is on autocast's
+ * fp32 list): its backward holds three fp32 T x f gradients of the chain
+ * beside the T x f one reaching it. Traced: MS-GPTJ6B-lora-gc's peak, in a
+ * recomputed layer's backward, held 3 x 256 MiB fp32 and one 128 MiB bf16
+ * T x f block from the engine (bench/measured, 2026-11-28).
+ */
+static double mlp_bwd_bytes(const struct ctx *c, double T, double e)
+{
+	if (c->m->act == VP_ACT_GELU_NEW && vp_est_autocast_known(c) && !c->m->gated_mlp)
+		return T * c->f * (3.0 * 4.0 + e);
+	return mlp_bwd_widths(c) * T * c->f * e;
+}
+
+/*
  * Norm: what one norm over T tokens saves for backward.
  * RMSNorm (LlamaRMSNorm, T5LayerNorm) upcasts its input to fp32 (saved by
  * pow and mul), keeps rsqrt per token, and, when its weight is trained, the
@@ -872,7 +887,7 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 		 * after it is fp32 except 0.5*x: three fp32 tensors more, and a
 		 * gated MLP's product keeps an fp32 activation output. Measured:
 		 * MS-PKOT5B, MS-MT5B (bench/measured, docs "MLP"). */
-		if (c->amp) {
+		if (vp_est_autocast_known(c)) {
 			keep(bm, &bm->saved, Tm * c->f * 4.0, 3.0);
 			if (c->m->gated_mlp)
 				keep(bm, &bm->saved, Tm * c->f * (4.0 - e), 1.0);
@@ -909,7 +924,7 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	 * product, the activation's output and the up projection's (three
 	 * T x f), a plain one the gradient reaching the activation and the
 	 * one leaving it (two) */
-	bm->bwd_transient = fmax(bm->bwd_transient, mlp_bwd_widths(c) * T * c->f * e) + 2.0 * T * c->h * 4.0;
+	bm->bwd_transient = fmax(bm->bwd_transient, mlp_bwd_bytes(c, T, e)) + 2.0 * T * c->h * 4.0;
 	/* In a sequential block the MLP's backward comes first, and by the
 	 * attention's the MLP's saved tensors are freed (autograd frees a
 	 * node's saved tensors once it has run). A parallel block's two
@@ -920,7 +935,7 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	bm->saved_at_attn_bwd = c->m->parallel_block ? bm->saved : saved_attn;
 	bm->attn_bwd_transient = attn_transient + 2.0 * T * c->h * 4.0;
 	bm->mlp_bwd_transient = c->m->parallel_block ? bm->bwd_transient
-						     : mlp_bwd_widths(c) * T * c->f * e + 2.0 * T * c->h * 4.0;
+						     : mlp_bwd_bytes(c, T, e) + 2.0 * T * c->h * 4.0;
 	bm->fwd_transient = fmax(bm->fwd_transient, T * c->f * e);
 	/* Forward only, no_grad frees each tensor when its consumer has run:
 	 * at the MLP's widest moment a gated MLP holds act(gate), up and

@@ -336,6 +336,7 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			if (!is_null(v) && get_bool(r, v, k, &on))
 				return -1;
 			c->train.no_autocast = !on;
+			c->train.autocast_stated = on && !is_null(v);
 		} else if (strcmp(k, "lora_dtype") == 0) {
 			/* not in the shared schema: the dtype the LoRA weights were
 			 * kept in, "fp32" (PEFT >= 0.12 over a 16-bit base) or the

@@ -33,6 +33,31 @@ bool vp_est_on_pytorch2(const struct vp_train *t)
 	return t->pytorch != VP_PYTORCH_1;
 }
 
+/* Autocast is assumed for every 16-bit precision (HF Trainer wraps the step
+ * in torch.autocast for --bf16/--fp16 even when the weights are 16-bit),
+ * except under DeepSpeed ZeRO, whose fp16/bf16 engine casts the model and
+ * runs it without autocast (DeepSpeed config docs, "fp16"/"bf16"), and
+ * where the training says 16-bit weights ran without it (no_autocast: HF
+ * Trainer with its bf16/fp16 flags off). Measured: MS-NLLB600-bf16 and
+ * MS-UMT5S-bf16 (pure bf16, Trainer's flags off) kept three T x V x 2
+ * tensors at the loss, no fp32 one. */
+bool vp_est_under_autocast(const struct ctx *c)
+{
+	return c->t->precision != VP_PREC_FP32 && c->t->zero_stage == 0 && (c->amp || !c->t->no_autocast);
+}
+
+/* Autocast known to run, not only assumed: the amp-* precisions (autocast
+ * by definition), or 16-bit weights whose training says so
+ * (autocast_stated). The schema's bf16/fp16 ("weights, grads and optimizer
+ * states in 16 bit") does not say, and two of its frameworks run them
+ * without autocast (torchtune; litgpt's bf16-true, the LG-* rows); the loss
+ * assumes autocast there as the larger case, but an activation term that
+ * autocast would change from 16 bit to fp32 waits for it to be stated. */
+bool vp_est_autocast_known(const struct ctx *c)
+{
+	return c->amp || (c->t->autocast_stated && vp_est_under_autocast(c));
+}
+
 /* The element sizes and shapes every term uses (docs: "Notation"). */
 static void ctx_init(struct ctx *c, const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t)
 {

@@ -150,6 +150,10 @@ double vp_est_vocab_fragmentation(const struct totals *tt, const struct vp_train
 
 /* parameters.c */
 bool vp_est_is_16bit_params(enum vp_precision p);
+/* torch.autocast runs around the step (estimate.c) */
+bool vp_est_under_autocast(const struct ctx *c);
+/* ... and known to, not only assumed (estimate.c) */
+bool vp_est_autocast_known(const struct ctx *c);
 bool vp_est_target_named(const struct vp_train *t, const char *name);
 double vp_est_lora_adapter_params(const struct ctx *c, const struct vp_linear *l);
 void vp_est_stack_counts(const struct ctx *c, struct totals *tt);

@@ -18,25 +18,13 @@ static bool loss_upcasts(const struct ctx *c)
 	return c->t->head == VP_HEAD_CAUSAL_LM && c->m->naming != VP_NAMING_QWEN;
 }
 
-/* Autocast is assumed for every 16-bit precision (HF Trainer wraps the step
- * in torch.autocast for --bf16/--fp16 even when the weights are 16-bit),
- * except under DeepSpeed ZeRO, whose fp16/bf16 engine casts the model and
- * runs it without autocast (DeepSpeed config docs, "fp16"/"bf16"), and
- * where the training says 16-bit weights ran without it (no_autocast: HF
- * Trainer with its bf16/fp16 flags off). Measured: MS-NLLB600-bf16 and
- * MS-UMT5S-bf16 (pure bf16, Trainer's flags off) kept three T x V x 2
- * tensors at the loss, no fp32 one. */
-static bool loss_under_autocast(const struct ctx *c)
-{
-	return c->t->precision != VP_PREC_FP32 && c->t->zero_stage == 0 && (c->amp || !c->t->no_autocast);
-}
 
 /* Is the training's cross-entropy computed in fp32? When the model's code
  * upcasts, when autocast runs (log_softmax is on its fp32 list), or in fp32
  * training. */
 static bool fp32_loss(const struct ctx *c)
 {
-	return c->e == 4.0 || loss_upcasts(c) || loss_under_autocast(c);
+	return c->e == 4.0 || loss_upcasts(c) || vp_est_under_autocast(c);
 }
 
 /*
@@ -63,7 +51,7 @@ static double eval_loss_factor(const struct ctx *c)
 		return 8.0;
 	if (loss_upcasts(c))
 		return c->e + 8.0;
-	return loss_under_autocast(c) ? 2.0 * c->e + 4.0 : 2.0 * c->e;
+	return vp_est_under_autocast(c) ? 2.0 * c->e + 4.0 : 2.0 * c->e;
 }
 
 /* Logits and loss (docs: "Logits and loss"), for tokens that reach the LM head. */

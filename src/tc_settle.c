@@ -178,6 +178,7 @@ static int trainer_autocast_flags(struct ctx *c)
 		return vp_tc_fail_at(c, r->at_bf16.line, r->at_bf16.column,
 			       "'bf16' and 'fp16' cannot both be true (TrainingArguments rejects it)");
 	c->tc->train.no_autocast = r->bf16 != 1 && r->fp16 != 1;
+	c->tc->train.autocast_stated = !c->tc->train.no_autocast;
 	return 0;
 }
 

@@ -637,10 +637,11 @@ def case_rows(spec, res):
         if spec.get("pad_tokens") or spec.get("lengths"):
             # padded samples: transformers builds an attention mask
             c["padding_mask"] = True
-        if spec["precision"] in ("bf16", "fp16") and not trainer_autocast(spec):
-            # 16-bit weights with the Trainer's bf16/fp16 flags off: no
-            # torch.autocast around the step
-            c["autocast"] = False
+        if spec["precision"] in ("bf16", "fp16"):
+            # 16-bit weights: with the Trainer's bf16/fp16 flags off, no
+            # torch.autocast around the step; on (LoRA over a 16-bit
+            # base), autocast runs, which the schema's bf16 does not say
+            c["autocast"] = bool(trainer_autocast(spec))
         if spec.get("compile"):
             # HF Trainer's torch_compile compiles the whole model, whose
             # forward computes the loss: one graph

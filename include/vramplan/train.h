@@ -167,6 +167,12 @@ struct vp_train {
 	 * flags off. The loss then runs in 16 bit (docs/memory-model.md
 	 * "Logits and loss"); false assumes autocast, the larger loss. */
 	bool no_autocast;
+	/* 16-bit weights trained under torch.autocast, as stated (an HF
+	 * config's bf16/fp16 flag over a 16-bit model, a case's autocast:
+	 * true), where the loss alone assumes it otherwise. Pointwise chains
+	 * that autocast runs in fp32 (gelu_new's pow) are counted in fp32
+	 * only when autocast is known to run: amp-* precisions, or this. */
+	bool autocast_stated;
 	/* Batches are padded and the model's code builds an attention mask
 	 * from it (transformers' masking_utils), which SDPA then reads: its
 	 * additive form, one per attention call, is kept for backward

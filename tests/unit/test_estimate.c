@@ -820,7 +820,11 @@ static void autocast_casts_the_encoder_output_for_each_cross_attention_linear(vo
 /* transformers' gelu_new writes the tanh formula out: pow's input, tanh's
  * output and both operands of the last product stay saved, three T x f
  * tensors more than a fused GELU; under autocast pow's input is an fp32 copy
- * and all but 0.5*x are fp32, and the gated product keeps an fp32 activation. */
+ * and all but 0.5*x are fp32, and the gated product keeps an fp32 activation.
+ * Autocast is what decides, not the weights' dtype: bf16 weights under a
+ * stated autocast (an HF config's bf16 flag) keep the fp32 chain too;
+ * without autocast, or with it only assumed (the schema's bf16), the chain
+ * stays in bf16. */
 static void gelu_new_keeps_its_intermediates(void **state)
 {
 	struct vp_model fused = tiny_llama(), unfused = tiny_llama();
@@ -830,13 +834,46 @@ static void gelu_new_keeps_its_intermediates(void **state)
 	(void)state;
 	fused.act = VP_ACT_GELU;
 	unfused.act = VP_ACT_GELU_NEW;
+	t.no_autocast = true;
 	assert_int_equal(estimated(&unfused, &t).full_bytes[VP_COMP_ACTIVATIONS] -
 				 estimated(&fused, &t).full_bytes[VP_COMP_ACTIVATIONS],
 			 3 * T * f * 2);
+	t.no_autocast = false;
+	assert_int_equal(estimated(&unfused, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+				 estimated(&fused, &t).full_bytes[VP_COMP_ACTIVATIONS],
+			 3 * T * f * 2);
+	t.autocast_stated = true;
+	assert_int_equal(estimated(&unfused, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+				 estimated(&fused, &t).full_bytes[VP_COMP_ACTIVATIONS],
+			 3 * T * f * 4 + T * f * 2);
 	t.precision = VP_PREC_AMP_BF16;
 	assert_int_equal(estimated(&unfused, &t).full_bytes[VP_COMP_ACTIVATIONS] -
 				 estimated(&fused, &t).full_bytes[VP_COMP_ACTIVATIONS],
 			 3 * T * f * 4 + T * f * 2);
+}
+
+/* The backward of a plain gelu_new MLP under (stated) autocast: the chain's fp32
+ * gradients (three T x f) beside the T x f one reaching it, where a fused
+ * GELU's backward holds two T x f of the step's dtype (traced on GPT-J,
+ * bench/measured 2026-11-28). Against a fused GELU, the backward phase
+ * holds the chain's three fp32 saved tensors and that working set more. */
+static void gelu_new_backward_holds_the_chain_s_fp32_gradients(void **state)
+{
+	struct vp_model fused = tiny_of_family("gpt2"), unfused;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+	const uint64_t T = 8, f = 256;
+
+	(void)state;
+	fused.max_positions = 16;
+	fused.act = VP_ACT_GELU;
+	assert_int_equal(vp_model_validate(&fused, &err), 0);
+	unfused = fused;
+	unfused.act = VP_ACT_GELU_NEW;
+	t.autocast_stated = true;
+	assert_int_equal(estimated(&unfused, &t).phase_allocated_bytes[VP_PHASE_BACKWARD] -
+				 estimated(&fused, &t).phase_allocated_bytes[VP_PHASE_BACKWARD],
+			 3 * T * f * 4 + T * f * (3 * 4 + 2 - 2 * 2));
 }
 
 /* GPT-NeoX slices v out of the fused query_key_value output as a view that
@@ -2043,6 +2080,7 @@ int main(void)
 		cmocka_unit_test(gradients_are_freed_between_steps_only_where_pytorch_2_frees_them),
 		cmocka_unit_test(autocast_casts_the_encoder_output_for_each_cross_attention_linear),
 		cmocka_unit_test(gelu_new_keeps_its_intermediates),
+		cmocka_unit_test(gelu_new_backward_holds_the_chain_s_fp32_gradients),
 		cmocka_unit_test(a_fused_qkv_output_lives_through_its_v_view),
 		cmocka_unit_test(a_partly_adapted_fused_qkv_keeps_its_update),
 		cmocka_unit_test(zero_holds_a_whole_gradient_bucket),

@@ -1,7 +1,7 @@
 # The peaks measured on the lent H100 (bench/measured: HF Trainer, PEFT,
 # torch 2.11, every case stating its PyTorch): every row is read, and the
 # summary stays where these 399 rows put it today: median 1.3%, p90 7.1%,
-# max 25.7%, fourteen unsafe rows. 60 of the rows come from twenty runs
+# max 25.7%, twelve unsafe rows. 60 of the rows come from twenty runs
 # measured on 2026-11-23 (second session) and 33 from eleven runs measured
 # on 2026-11-27, each estimated before it ran (bench/measured/README.md).
 # The unsafe rows are reserved and device levels whose allocated level is
@@ -9,21 +9,23 @@
 # momentum (-7%) and HF torch_compile (-8%), whose gradients reserve
 # segments of their own; a Marian beam search's evaluation after one and
 # after three training steps (-24%: segments the training left reserved);
-# GPT-J-6B LoRA with checkpointing (-5%); Qwen2.5 3B with dynamic padding
+# Qwen2.5 3B with dynamic padding
 # on a roomy GPU (-24%: a set of loss segments per new longest batch,
 # reclaimable under a cap). Checkpointed full fine-tunes reserve the
 # second loss's set over the optimizer phase (Qwen2.5 3B -16% -> +3.7%,
 # mT5 +19.7% -> +4.1%) and a classifier's vocabulary segments count whole
 # (XLM-R base -13.7% -> -2.6%) since 2026-11-27 (docs/memory-model.md
 # "Allocator"); a checkpointed full fine-tune that accumulates counts no
-# spill (+29% -> +4.5%). The largest over-estimates are RoBERTa with
+# spill (+29% -> +4.5%). gelu_new's chain is fp32 wherever autocast runs,
+# over bf16 weights too (GPT-J-6B LoRA -5.4% -> -4.1% reserved, since
+# 2026-11-28). The largest over-estimates are RoBERTa with
 # checkpointing (+26% reserved) and full fine-tunes without checkpointing
 # (Gemma-2B +17%, mBART +14%) (docs/memory-model.md "Known gaps").
 . tests/cli/accuracy/summary.lib
 summary_of bench/measured/cases.yaml
 check scored "$(get scored)" "==" 399
 check unsupported "$(get unsupported)" "==" 0
-check unsafe "$(get unsafe)" "<=" 14
+check unsafe "$(get unsafe)" "<=" 12
 check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 1.4
 check p90_abs_err_pct "$(get p90_abs_err_pct)" "<=" 7.2
 check max_abs_err_pct "$(get max_abs_err_pct)" "<=" 26.0
