@@ -330,8 +330,11 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 		} else if (strcmp(k, "autocast") == 0) {
 			/* not in the shared schema: false when a bf16/fp16 run
 			 * had no torch.autocast around its step (HF Trainer with
-			 * its bf16/fp16 flags off over 16-bit weights); amp-*
-			 * precisions are autocast by definition, fp32 has none */
+			 * its bf16/fp16 flags off over 16-bit weights), true when
+			 * it had (the flag on over a bf16 base, as PEFT recipes
+			 * do); amp-* precisions are autocast by definition, fp32
+			 * has none, and unsaid the loss assumes it while the
+			 * fp32 pointwise chains wait for it to be stated */
 			bool on = true;
 			if (!is_null(v) && get_bool(r, v, k, &on))
 				return -1;
