@@ -729,6 +729,7 @@ static const struct {
 	{"vramplan-util.yaml", 3, 9, "value '1.5' for vramplan.util is out of range"},
 	{"vramplan-memory-fraction.yaml", 3, 20, "'vramplan.memory_fraction' must be in (0, 1], found 0"},
 	{"vramplan-host-ram.yaml", 3, 13, "invalid size '60XB' for vramplan.host_ram"},
+	{"vramplan-dataset-ram.yaml", 3, 16, "expected a size such as 60GB for 'vramplan.dataset_ram', found a list"},
 	{"fp16-and-bf16.yaml", 3, 1, "'bf16' and 'fp16' cannot both be true"},
 	{"quantized-full.yaml", 2, 1, "'load_in_4bit' without use_peft"},
 	{"four-and-eight-bit.yaml", 2, 1, "'load_in_4bit' and 'load_in_8bit' cannot both be true"},
