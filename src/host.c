@@ -114,6 +114,7 @@ static uint64_t worker_own_bytes(const struct vp_host_request *req, uint64_t wor
 /* What vp_host_plan derives from the request alone, before the count. */
 struct host_inputs {
 	uint64_t batch_bytes, eval_batch_bytes;
+	uint64_t prefetch; /* batches each worker loads ahead */
 	bool evaluates;
 };
 
@@ -129,8 +130,8 @@ static void host_at(const struct vp_host_request *req, const struct host_inputs 
 	uint64_t eval_pinned = 0;
 
 	out->num_workers = workers;
-	out->prefetch_factor = workers > 0 ? VP_DEFAULT_PREFETCH_FACTOR : 0;
-	out->worker_bytes = sat_add(own, sat_mul(in->batch_bytes, VP_DEFAULT_PREFETCH_FACTOR));
+	out->prefetch_factor = workers > 0 ? in->prefetch : 0;
+	out->worker_bytes = sat_add(own, sat_mul(in->batch_bytes, in->prefetch));
 	/*
 	 * Evaluation runs its own DataLoader with as many workers
 	 * (Trainer.get_eval_dataloader, dataloader_num_workers) while the
@@ -141,11 +142,11 @@ static void host_at(const struct vp_host_request *req, const struct host_inputs 
 	 * costed alike, with eval batches prefetched.
 	 */
 	out->eval_worker_bytes =
-		in->evaluates ? sat_add(own, sat_mul(in->eval_batch_bytes, VP_DEFAULT_PREFETCH_FACTOR)) : 0;
+		in->evaluates ? sat_add(own, sat_mul(in->eval_batch_bytes, in->prefetch)) : 0;
 	/* the pin-memory thread keeps a pinned copy of each prefetched batch */
 	out->trainer_bytes = base_trainer;
 	if (out->pin_memory) {
-		uint64_t copies = workers > 0 ? sat_mul(workers, VP_DEFAULT_PREFETCH_FACTOR) : 1;
+		uint64_t copies = workers > 0 ? sat_mul(workers, in->prefetch) : 1;
 		out->trainer_bytes = sat_add(out->trainer_bytes, sat_mul(in->batch_bytes, copies));
 		eval_pinned = sat_mul(in->eval_batch_bytes, copies);
 	}
@@ -168,6 +169,7 @@ int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struc
 	in.batch_bytes = sat_mul(sat_mul(t->batch, t->seq_len + t->tgt_len), VP_BATCH_BYTES_PER_TOKEN);
 	in.eval_batch_bytes = sat_mul(sat_mul(req->eval_batch, t->seq_len + t->tgt_len), VP_BATCH_BYTES_PER_TOKEN);
 	in.evaluates = req->eval_batch > 0;
+	in.prefetch = req->prefetch_factor > 0 ? req->prefetch_factor : VP_DEFAULT_PREFETCH_FACTOR;
 	out->pin_memory = req->pin_memory;
 	/* A continual-learning replay buffer keeps whole tokenized samples in
 	 * host RAM (seed 004's MER buffer). */

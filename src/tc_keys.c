@@ -642,6 +642,19 @@ HANDLER(k_workers)
 	return 0;
 }
 
+/* TrainingArguments.dataloader_prefetch_factor: batches each worker
+ * loads ahead (torch DataLoader prefetch_factor; None leaves the
+ * DataLoader's 2) */
+HANDLER(k_prefetch)
+{
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_u64(c, m->value, path, 1, &c->r.prefetch) != 0)
+		return -1;
+	vp_tc_set_origin(&c->tc->at[VP_TC_PREFETCH], path, m);
+	return 0;
+}
+
 HANDLER(k_pin)
 {
 	int on = 1;
@@ -797,6 +810,7 @@ static const struct keydef hf_keys[] = {
 	{"dataloader_num_workers", k_workers},
 	{"dataloader_pin_memory", k_pin},
 	{"dataloader_persistent_workers", k_persistent},
+	{"dataloader_prefetch_factor", k_prefetch},
 	{"deepspeed", k_deepspeed},
 	{"fsdp", k_fsdp},
 };
@@ -1071,6 +1085,7 @@ static const struct keydef llamafactory_keys[] = {
 	{"dataloader_num_workers", k_workers},
 	{"dataloader_pin_memory", k_pin},
 	{"dataloader_persistent_workers", k_persistent},
+	{"dataloader_prefetch_factor", k_prefetch},
 	{"deepspeed", k_deepspeed},
 	{"fsdp", k_fsdp},
 };

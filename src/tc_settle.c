@@ -774,6 +774,14 @@ int vp_tc_settle(struct ctx *c)
 					: "dataloader_num_workers: 0 (TrainingArguments default)")) {
 		return -1;
 	}
+	/* TrainingArguments.__post_init__ refuses a prefetch factor without
+	 * workers ("can only be set when data is loaded in a different
+	 * process"), as torch's DataLoader does */
+	if (r->prefetch > 0 && tc->num_workers == 0)
+		return vp_tc_fail_at(c, tc->at[VP_TC_PREFETCH].line, tc->at[VP_TC_PREFETCH].column,
+				     "'dataloader_prefetch_factor' needs dataloader_num_workers > 0 (TrainingArguments "
+				     "rejects it with none)");
+	tc->prefetch_factor = r->prefetch;
 	tc->pin_memory = r->has_pin ? r->pin : true;
 	if (!r->has_pin && tc->flavour != VP_TC_DEEPSPEED &&
 	    vp_tc_note_default(tc, c->err, "dataloader_pin_memory", "dataloader_pin_memory: true (TrainingArguments default)"))

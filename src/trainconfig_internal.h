@@ -89,6 +89,7 @@ struct raw {
 	uint64_t beams;
 	bool has_workers, has_pin;
 	uint64_t workers;
+	uint64_t prefetch;         /* dataloader_prefetch_factor; 0 absent */
 	bool pin;
 	int zero;
 	uint64_t zero_bucket;      /* reduce_bucket_size; 0 absent */

@@ -26,6 +26,7 @@ struct vp_host_request {
 	 * trainer and copied page by page into each worker that reads it. */
 	uint64_t dataset_ram_bytes;
 	bool persistent_workers;    /* dataloader_persistent_workers (check); the planner sets it */
+	uint64_t prefetch_factor;   /* dataloader_prefetch_factor (check); 0 = the DataLoader's 2 */
 	uint64_t num_workers;       /* forced worker count (check); UINT64_MAX = choose */
 	uint64_t replay_buffer;     /* continual learning replay samples in host RAM */
 	bool pin_memory;            /* requested pin_memory (check) */

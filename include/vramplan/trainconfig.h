@@ -72,6 +72,7 @@ enum vp_tc_setting {
 	VP_TC_GEN_LEN,    /* generation_max_length, val_max_target_length */
 	VP_TC_WORKERS,    /* dataloader_num_workers */
 	VP_TC_PIN_MEMORY,
+	VP_TC_PREFETCH,   /* dataloader_prefetch_factor */
 	VP_TC_DS_FILE,    /* an hf/axolotl config's `deepspeed:` file */
 	VP_TC_TORCH,      /* vramplan.torch_version */
 	VP_TC_EVAL_ACCUM, /* eval_accumulation_steps */
@@ -128,6 +129,7 @@ struct vp_trainconfig {
 	} evaluation;
 
 	uint64_t num_workers;         /* dataloader_num_workers */
+	uint64_t prefetch_factor;     /* dataloader_prefetch_factor; 0 = unset (the DataLoader's 2) */
 	bool pin_memory;              /* dataloader_pin_memory */
 	bool persistent_workers;      /* dataloader_persistent_workers */
 

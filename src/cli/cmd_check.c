@@ -431,6 +431,7 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 			req.worker_ram_bytes = worker_ram;
 		req.dataset_ram_bytes = o->dataset_ram > 0 ? o->dataset_ram : tc->dataset_ram_bytes;
 		req.persistent_workers = tc->persistent_workers;
+		req.prefetch_factor = tc->prefetch_factor;
 		req.num_workers = tc->num_workers; /* the config's count, not a choice */
 		req.pin_memory = tc->pin_memory;
 		if (r->eval_done) {

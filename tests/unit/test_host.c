@@ -220,6 +220,24 @@ static void workers_forked_each_epoch_share_the_set(void **state)
 	assert_true(p.total_bytes <= h.host_ram_bytes);
 }
 
+/* dataloader_prefetch_factor: each worker loads that many batches ahead,
+ * and the pin-memory thread keeps a pinned copy of each. */
+static void the_prefetch_factor_scales_the_batches_held(void **state)
+{
+	struct vp_train t = batch_of(8, 512, 128);
+	struct vp_host_request h = host_of(0, 0);
+	struct vp_host_plan p;
+	const uint64_t batch = 8 * 640 * 24;
+
+	(void)state;
+	h.num_workers = 4;
+	h.prefetch_factor = 8;
+	p = planned(&t, &h, 0);
+	assert_int_equal(p.prefetch_factor, 8);
+	assert_int_equal(p.worker_bytes, 2 * GIB + 8 * batch);
+	assert_int_equal(p.trainer_bytes, 3 * GIB + 4 * 8 * batch);
+}
+
 /* A replay buffer of whole samples lives in the trainer. */
 static void a_replay_buffer_is_held_by_the_trainer(void **state)
 {
@@ -369,6 +387,7 @@ int main(void)
 		cmocka_unit_test(the_checkpoint_copy_is_a_moment_before_the_workers),
 		cmocka_unit_test(a_known_dataset_is_held_by_the_trainer_and_copied_into_each_worker),
 		cmocka_unit_test(workers_forked_each_epoch_share_the_set),
+		cmocka_unit_test(the_prefetch_factor_scales_the_batches_held),
 		cmocka_unit_test(evaluation_adds_its_workers_and_the_kept_predictions),
 		cmocka_unit_test(the_worker_count_fits_the_evaluation),
 		cmocka_unit_test(eval_workers_replace_the_training_s_when_those_have_exited),

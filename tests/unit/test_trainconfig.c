@@ -286,6 +286,22 @@ static void vramplan_allocator_settings_hold_for_a_full_fine_tune(void **state)
 	vp_trainconfig_free(&tc);
 }
 
+/* dataloader_num_workers, _pin_memory, _persistent_workers and
+ * _prefetch_factor, each where the config says, for the host-RAM check */
+static void the_dataloader_keys_are_read(void **state)
+{
+	struct vp_trainconfig tc;
+
+	(void)state;
+	load_ok(&tc, GOOD "hf-dataloader.yaml");
+	assert_int_equal(tc.num_workers, 6);
+	assert_false(tc.pin_memory);
+	assert_true(tc.persistent_workers);
+	assert_int_equal(tc.prefetch_factor, 4);
+	assert_at(&tc, VP_TC_PREFETCH, "dataloader_prefetch_factor", 7, 1);
+	vp_trainconfig_free(&tc);
+}
+
 static void causal_lm_adds_source_and_target(void **state)
 {
 	struct vp_trainconfig tc;
@@ -729,6 +745,7 @@ static const struct {
 	{"vramplan-util.yaml", 3, 9, "value '1.5' for vramplan.util is out of range"},
 	{"vramplan-memory-fraction.yaml", 3, 20, "'vramplan.memory_fraction' must be in (0, 1], found 0"},
 	{"vramplan-host-ram.yaml", 3, 13, "invalid size '60XB' for vramplan.host_ram"},
+	{"prefetch-without-workers.yaml", 2, 1, "'dataloader_prefetch_factor' needs dataloader_num_workers > 0"},
 	{"vramplan-dataset-ram.yaml", 3, 16, "expected a size such as 60GB for 'vramplan.dataset_ram', found a list"},
 	{"fp16-and-bf16.yaml", 3, 1, "'bf16' and 'fp16' cannot both be true"},
 	{"quantized-full.yaml", 2, 1, "'load_in_4bit' without use_peft"},
@@ -785,6 +802,7 @@ int main(void)
 		cmocka_unit_test(hf_json_positions_survive_escapes_and_nesting),
 		cmocka_unit_test(vramplan_block_wins_over_trainer_keys),
 		cmocka_unit_test(vramplan_allocator_settings_hold_for_a_full_fine_tune),
+		cmocka_unit_test(the_dataloader_keys_are_read),
 		cmocka_unit_test(causal_lm_adds_source_and_target),
 		cmocka_unit_test(axolotl_seed003_example),
 		cmocka_unit_test(axolotl_bf16_auto_is_decided_per_gpu),
