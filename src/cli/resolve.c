@@ -351,6 +351,20 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		}
 	}
 
+	/* What the printed trainer keys make of 16-bit weights: HF's bf16:
+	 * false over a model loaded in 16 bit (the plan's note says so),
+	 * Lightning's bf16-true and DeepSpeed's bf16 engine run no autocast;
+	 * axolotl's bf16: true runs the Trainer's autocast over them. The
+	 * estimate then counts the step those keys run (docs/memory-model.md
+	 * "Logits and loss", "gelu_new"). */
+	if (t->precision == VP_PREC_BF16 || t->precision == VP_PREC_FP16) {
+		if (o->profile == VP_PROFILE_HF || o->profile == VP_PROFILE_LIGHTNING ||
+		    o->profile == VP_PROFILE_DEEPSPEED)
+			t->no_autocast = true;
+		else if (o->profile == VP_PROFILE_AXOLOTL)
+			t->autocast_stated = true;
+	}
+
 	req->util = o->util;
 	/* NCCL's buffers sit outside PyTorch's allocator and the estimate
 	 * (docs/memory-model.md "Device level") */
