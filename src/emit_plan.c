@@ -448,8 +448,10 @@ static void comment_notes(FILE *f, const struct vp_plan_request *req, enum vp_pr
 {
 	const struct vp_train *t = &req->train;
 
-	if ((profile == VP_PROFILE_HF || profile == VP_PROFILE_AXOLOTL) &&
-	    (t->precision == VP_PREC_BF16 || t->precision == VP_PREC_FP16))
+	/* HF's bf16: false leaves the loading to the user's script; axolotl
+	 * loads the weights in the dtype of its bf16/fp16 key itself and runs
+	 * the Trainer's autocast over them */
+	if (profile == VP_PROFILE_HF && (t->precision == VP_PREC_BF16 || t->precision == VP_PREC_FP16))
 		fprintf(f, "# note: %s weights without autocast: load the model with torch_dtype=torch.%s\n",
 			vp_precision_name(t->precision), t->precision == VP_PREC_BF16 ? "bfloat16" : "float16");
 	if (profile == VP_PROFILE_LIGHTNING && t->grad_ckpt)
