@@ -220,3 +220,14 @@ int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struc
 	out->fits = req->host_ram_bytes == 0 || out->total_bytes <= req->host_ram_bytes;
 	return 0;
 }
+
+bool vp_host_plan_unpersistent(const struct vp_model *m, const struct vp_train *t, const struct vp_host_request *req,
+			       uint64_t model_checkpoint_bytes, struct vp_host_plan *alt)
+{
+	struct vp_host_request forked = *req;
+
+	if (req->dataset_ram_bytes == 0 || req->worker_ram_bytes > 0 || !req->persistent_workers)
+		return false;
+	forked.persistent_workers = false;
+	return vp_host_plan(m, t, &forked, model_checkpoint_bytes, alt) == 0;
+}

@@ -584,14 +584,13 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 		if (vp_host_plan(m, &base, &host, vp_plan_checkpoint_bytes(m, &base, &out->train), &out->host) != 0)
 			return vp_error_set(err, VP_ERR_INPUT, "host RAM estimate failed");
 		/* persistent workers each come to copy the whole set; forked
-		 * each epoch, a 1/W share (docs/memory-model.md "Host RAM") */
-		if (out->host.limited_by_ram && host.dataset_ram_bytes > 0 && host.worker_ram_bytes == 0) {
+		 * each epoch, a 1/W share */
+		if (out->host.limited_by_ram) {
 			struct vp_host_plan alt;
 
-			host.persistent_workers = false;
-			if (vp_host_plan(m, &base, &host, vp_plan_checkpoint_bytes(m, &base, &out->train), &alt) != 0)
-				return vp_error_set(err, VP_ERR_INPUT, "host RAM estimate failed");
-			if (alt.fits && alt.num_workers > out->host.num_workers)
+			if (vp_host_plan_unpersistent(m, &base, &host, vp_plan_checkpoint_bytes(m, &base, &out->train),
+						      &alt) &&
+			    alt.fits && alt.num_workers > out->host.num_workers)
 				out->host_workers_unpersistent = alt.num_workers;
 		}
 	}

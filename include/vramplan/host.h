@@ -76,4 +76,12 @@ void vp_host_request_defaults(struct vp_host_request *req);
 int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struct vp_host_request *req,
 		 uint64_t model_checkpoint_bytes, struct vp_host_plan *out);
 
+/* The same plan with the workers forked anew each epoch instead of
+ * persistent, each reading 1/W of a known dataset (docs/memory-model.md
+ * "Host RAM"). False, and *alt untouched, when that changes nothing: the
+ * dataset's size unknown, --worker-ram given, or the workers not
+ * persistent already. */
+bool vp_host_plan_unpersistent(const struct vp_model *m, const struct vp_train *t, const struct vp_host_request *req,
+			       uint64_t model_checkpoint_bytes, struct vp_host_plan *alt);
+
 #endif

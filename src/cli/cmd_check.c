@@ -440,14 +440,13 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 		}
 		if (vp_host_plan(m, &r->train, &req, vp_plan_checkpoint_bytes(m, &r->train, &r->est), &r->host) != 0)
 			return vp_error_set(err, VP_ERR_INPUT, "the host RAM estimate failed");
-		if (!r->host.fits && req.persistent_workers && req.dataset_ram_bytes > 0 && req.worker_ram_bytes == 0 &&
-		    req.num_workers > 1) {
+		if (!r->host.fits && req.num_workers > 1) {
 			struct vp_host_plan alt;
 
-			req.persistent_workers = false;
-			if (vp_host_plan(m, &r->train, &req, vp_plan_checkpoint_bytes(m, &r->train, &r->est), &alt) != 0)
-				return vp_error_set(err, VP_ERR_INPUT, "the host RAM estimate failed");
-			r->host_fits_unpersistent = alt.fits;
+			r->host_fits_unpersistent =
+				vp_host_plan_unpersistent(m, &r->train, &req, vp_plan_checkpoint_bytes(m, &r->train, &r->est),
+							  &alt) &&
+				alt.fits;
 		}
 		r->host_done = true;
 		r->host_limit = host_ram;

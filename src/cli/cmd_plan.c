@@ -31,16 +31,20 @@ static int host_does_not_fit(const struct vp_plan_request *req, const struct vp_
 
 	if (plan->host.load_total_bytes > req->host.host_ram_bytes) {
 		/* no worker count helps: the checkpoint's copy comes first */
-		char dataset[32];
+		char dataset[64] = "";
 
 		vp_format_gib(plan->host.load_total_bytes, need, sizeof need);
 		vp_format_gib(req->host.host_ram_bytes, limit, sizeof limit);
-		vp_format_gib(plan->host.dataset_bytes, dataset, sizeof dataset);
+		if (plan->host.dataset_bytes > 0) {
+			char gib[32];
+
+			vp_format_gib(plan->host.dataset_bytes, gib, sizeof gib);
+			snprintf(dataset, sizeof dataset, ", beside the dataset's %s GiB", gib);
+		}
 		fprintf(stderr,
 			"vramplan: host RAM: the trainer needs %s GiB while loading the checkpoint (one host copy of "
-			"it%s%s%s, before any DataLoader worker), over --host-ram %s GiB\n",
-			need, plan->host.dataset_bytes > 0 ? ", beside the dataset's " : "",
-			plan->host.dataset_bytes > 0 ? dataset : "", plan->host.dataset_bytes > 0 ? " GiB" : "", limit);
+			"it%s, before any DataLoader worker), over --host-ram %s GiB\n",
+			need, dataset, limit);
 		return VP_EXIT_NOFIT;
 	}
 	vp_format_gib(in_eval ? plan->host.total_bytes : plan->host.train_total_bytes, need, sizeof need);
