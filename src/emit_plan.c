@@ -63,6 +63,7 @@ static void cat(char *buf, size_t size, const char *fmt, ...)
 void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *buf, size_t size)
 {
 	char targets[VP_MAX_TARGETS * 33 + 16];
+	const char *opt;
 	enum vp_attn runs;
 
 	if (size == 0)
@@ -89,14 +90,16 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 	/* the kernel that runs, where the model has no path for the one asked
 	 * for (T5, BLOOM, GPT-J, GPT-Neo, DeBERTa: eager; BERT: no FA2) */
 	runs = vp_attn_that_runs(m, NULL, t->attn);
+	/* a frozen model has no optimizer (estimate.c frozen_forward) */
+	opt = t->method == VP_METHOD_FROZEN ? "no optimizer" : vp_optimizer_name(t->optimizer);
 	if (runs != t->attn)
-		cat(buf, size, ", %s, %s attention (%s has no %s path)", vp_optimizer_name(t->optimizer),
+		cat(buf, size, ", %s, %s attention (%s has no %s path)", opt,
 		    vp_attn_name(runs), m->model_type, t->attn == VP_ATTN_FLASH2 ? "FlashAttention-2" : "SDPA");
 	else if (runs == VP_ATTN_SDPA && vp_sdpa_runs_math(m))
-		cat(buf, size, ", %s, sdpa attention (its math kernel: %s passes one k/v head)",
-		    vp_optimizer_name(t->optimizer), m->model_type);
+		cat(buf, size, ", %s, sdpa attention (its math kernel: %s passes one k/v head)", opt,
+		    m->model_type);
 	else
-		cat(buf, size, ", %s, %s attention", vp_optimizer_name(t->optimizer), vp_attn_name(t->attn));
+		cat(buf, size, ", %s, %s attention", opt, vp_attn_name(t->attn));
 	cat(buf, size, ", %s", t->grad_ckpt ? "gradient checkpointing" : "no checkpointing");
 	if (t->head != vp_model_default_head(m) || !vp_head_generates(t->head)) {
 		cat(buf, size, ", %s head", vp_head_name(t->head));

@@ -122,6 +122,67 @@ static bool zero_grad_frees(const struct vp_train *t)
 	return vp_est_on_pytorch2(t) && t->zero_stage == 0 && !t->fsdp;
 }
 
+/* The dequantized 16-bit weight of the bitsandbytes layer being computed
+ * (dequantize_4bit / int8's, bitsandbytes/autograd/_functions.py), live
+ * beside that layer's working set. GPTQ's are in the blocks' copies. */
+static double quant_buffer(const struct totals *tt, const struct vp_train *t)
+{
+	return t->quant != VP_QUANT_NONE ? tt->largest_linear_bytes : 0.0;
+}
+
+/*
+ * Nothing trains (method frozen): no parameter requires grad, so autograd
+ * records no graph (an op's output gets a grad_fn only when an input
+ * requires grad: torch/csrc/autograd/function.h, collect_next_edges) and
+ * the forward saves nothing for a backward that cannot run. Its memory is
+ * the evaluation's forward (vp_estimate_eval): the weights, one block's
+ * working set at a time, the logits and the loss; no gradients, no
+ * optimizer states, and the step has no backward or optimizer phase.
+ */
+static int frozen_forward(const struct ctx *c, const struct totals *tt, struct vp_estimate *out)
+{
+	const struct vp_train *t = c->t;
+	double working = fmax(tt->n_enc > 0.0 ? tt->enc.eval_working : 0.0,
+			      tt->n_dec > 0.0 ? tt->dec.eval_working : 0.0) +
+			 tt->fwd_held_eval + quant_buffer(tt, t);
+	/* a frozen weight is cast at each use and freed: one block's and the head's */
+	double copies = t->fsdp ? 0.0 : fmax(tt->enc.copies, tt->dec.copies) + tt->head_copy;
+	double dynamic = working + copies + tt->logits_eval;
+	/* the reserved level is the evaluation's too: the weights' rounding
+	 * is not added, their segments' slack serving the forward's small
+	 * tensors (the eval rows of bench/measured fit better without it) */
+	double share = t->expandable_segments ? 0.0 : vp_est_on_pytorch2(t) ? VP_FRAGMENTATION_PT2 : VP_FRAGMENTATION;
+	/* as in evaluation: PyTorch 2's allocator splits the freed T x f
+	 * blocks of the MLP and reserves two more (docs: "Evaluation and
+	 * generation") */
+	double split = !t->expandable_segments && vp_est_on_pytorch2(t)
+			       ? 2.0 * fmax(tt->n_enc > 0.0 ? tt->enc.recompute_largest : 0.0,
+					    tt->n_dec > 0.0 ? tt->dec.recompute_largest : 0.0)
+			       : 0.0;
+	int p;
+
+	out->peak_phase = VP_PHASE_FORWARD;
+	if (to_u64(tt->weights, &out->peak_bytes[VP_COMP_WEIGHTS]) ||
+	    to_u64(copies, &out->peak_bytes[VP_COMP_WEIGHT_COPIES]) ||
+	    to_u64(working, &out->peak_bytes[VP_COMP_ACTIVATIONS]) ||
+	    to_u64(tt->logits_eval, &out->peak_bytes[VP_COMP_LOGITS]) ||
+	    to_u64(tt->weights + dynamic, &out->phase_allocated_bytes[VP_PHASE_FORWARD]) ||
+	    to_u64(tt->weights, &out->phase_allocated_bytes[VP_PHASE_BACKWARD]) ||
+	    to_u64(tt->weights, &out->phase_allocated_bytes[VP_PHASE_OPTIMIZER]) ||
+	    to_u64(dynamic * share + split, &out->allocator_bytes) ||
+	    to_u64(tt->total_params, &out->params_total))
+		return -1;
+	for (p = 0; p < VP_COMP_COUNT; p++) {
+		out->full_bytes[p] = out->peak_bytes[p];
+		out->allocated_bytes += out->peak_bytes[p];
+	}
+	out->params_trainable = 0;
+	out->reserved_bytes = out->allocated_bytes + out->allocator_bytes;
+	out->context_bytes = vp_context_bytes(c->g);
+	out->device_bytes = out->reserved_bytes + out->context_bytes;
+	return 0;
+}
+
 int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
 		struct vp_estimate *out, struct vp_error *err)
 {
@@ -184,6 +245,11 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 		tt.enc.copies = tt.dec.copies = 0.0;
 		tt.weight_copies = tt.head_copy = 0.0;
 	}
+	if (t->method == VP_METHOD_FROZEN) {
+		if (frozen_forward(&c, &tt, out) != 0)
+			return vp_error_set(err, VP_ERR_INPUT, "the estimate for model '%s' exceeds 2^60 bytes", m->name);
+		return 0;
+	}
 
 	/*
 	 * Phases (docs: "Phases of a step"). Gradients stay allocated between
@@ -212,7 +278,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 		/* with checkpointing the blocks ran without saving: only their inputs */
 		double acts = t->grad_ckpt ? tt.inputs_all : tt.saved_all + tt.scores_all;
 		double tr = fmax(tt.enc.fwd_transient, tt.dec.fwd_transient);
-		double quant_tmp = t->quant != VP_QUANT_NONE ? tt.largest_linear_bytes : 0.0;
+		double quant_tmp = quant_buffer(&tt, t);
 		if (t->optimizer_in_backward)
 			grads_kept = tt.grads_in_backward; /* the LM head's gradient appears with the logits' */
 		phase[VP_PHASE_FORWARD] = base + grads_kept + tt.global_saved + acts + copies_fwd + tt.fwd_held +
@@ -262,7 +328,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 			double below_enc = in_dec ? tt.n_enc : k;
 			double below_dec = in_dec ? k - tt.n_enc : 0.0;
 			double below, below_scores, live, copies, grads, block_saved, block_transient;
-			double quant_tmp = t->quant != VP_QUANT_NONE ? tt.largest_linear_bytes : 0.0;
+			double quant_tmp = quant_buffer(&tt, t);
 
 			if (t->grad_ckpt) {
 				below = below_enc * tt.enc.input + below_dec * tt.dec.input;
@@ -660,7 +726,8 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 
 	memset(&tt, 0, sizeof tt);
 	ctx_init(&c, m, g, t);
-	vp_est_stack_counts(&c, &tt);
+	if (vp_est_parameters(&c, &tt, err) != 0)
+		return -1;
 	/* forward only, the texts of an example go through one at a time
 	 * (no_grad keeps nothing of one for the next) */
 	b = (double)t->batch;
@@ -671,7 +738,7 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	/* Forward only: one block's working set at a time (no_grad frees each
 	 * intermediate when its consumer has run). */
 	working = fmax(tt.n_enc > 0.0 ? tt.enc.eval_working : 0.0, tt.n_dec > 0.0 ? tt.dec.eval_working : 0.0) +
-		  tt.fwd_held_eval;
+		  tt.fwd_held_eval + quant_buffer(&tt, t);
 	logits = tt.logits_eval;
 	/* Autocast caches the 16-bit cast of every fp32 weight that requires
 	 * grad until its region exits (autocast_mode.cpp cached_cast), under

@@ -465,6 +465,13 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 	uint64_t best, batch, gpus = req->train.gpus > 0 ? req->train.gpus : 1, bytes;
 
 	memset(out, 0, sizeof *out);
+	/* nothing requires grad: the loss has no grad_fn, so a trainer's
+	 * first backward raises; there is no training batch to plan */
+	if (req->train.method == VP_METHOD_FROZEN)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "--method frozen trains nothing, so there is no training batch to plan (a trainer's "
+				    "loss.backward() raises: the loss has no grad_fn); use `vramplan estimate --method "
+				    "frozen` for a forward pass's memory");
 	if (!(req->util > 0.0 && req->util <= 1.0))
 		return vp_error_set(err, VP_ERR_INPUT, "--util must be in (0, 1], got %g", req->util);
 	if (req->max_batch == 0)

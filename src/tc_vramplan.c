@@ -131,6 +131,14 @@ HANDLER(v_method)
 		return -1;
 	if (vp_method_parse(s, &c->vb.method, c->err) != 0)
 		return vp_tc_reposition(c, m->value, path);
+	/* nothing requires grad: the loss has no grad_fn and the trainer's
+	 * first backward raises */
+	if (c->vb.method == VP_METHOD_FROZEN)
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+				     "'%s: frozen' trains nothing, so there is no training step to check (the "
+				     "trainer's loss.backward() raises: the loss has no grad_fn); expected full, lora "
+				     "or qlora (`vramplan estimate --method frozen` gives a forward pass's memory)",
+				     path);
 	c->vb.has_method = true;
 	vp_tc_set_origin(&c->vb.at_method, path, m);
 	return 0;

@@ -1624,6 +1624,49 @@ static void generation_adds_a_kv_cache_that_grows_with_beams(void **state)
 	assert_true(four.device_bytes > one.device_bytes);
 }
 
+static void a_frozen_model_saves_nothing_and_peaks_as_the_eval_forward(void **state)
+{
+	/* nothing requires grad, so autograd records no graph: the forward
+	 * of a frozen model is the evaluation's, with only the weights
+	 * resident, and it holds far less than a training step's saved
+	 * tensors */
+	const struct vp_model *m = vp_catalog_find_model(&cat, "llama-3.2-1b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_eval_opts o = {.num_beams = 1};
+	struct vp_eval_estimate ev;
+	struct vp_estimate frozen, frozen8, full;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_non_null(m);
+	t.head = VP_HEAD_CAUSAL_LM;
+	t.precision = VP_PREC_BF16;
+	t.method = VP_METHOD_FROZEN;
+	t.batch = 4;
+	assert_int_equal(vp_estimate(m, g, &t, &frozen, &err), 0);
+	assert_int_equal(frozen.peak_phase, VP_PHASE_FORWARD);
+	assert_int_equal(frozen.params_trainable, 0);
+	assert_int_equal(frozen.peak_bytes[VP_COMP_GRADIENTS], 0);
+	assert_int_equal(frozen.peak_bytes[VP_COMP_OPTIMIZER], 0);
+	assert_int_equal(frozen.phase_allocated_bytes[VP_PHASE_BACKWARD], frozen.peak_bytes[VP_COMP_WEIGHTS]);
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.resident_bytes, frozen.peak_bytes[VP_COMP_WEIGHTS]);
+	assert_int_equal(ev.allocated_bytes, frozen.allocated_bytes);
+	assert_int_equal(ev.reserved_bytes, frozen.reserved_bytes);
+	assert_int_equal(frozen.peak_bytes[VP_COMP_LOGITS], ev.logits_bytes);
+
+	t.batch = 8;
+	assert_int_equal(vp_estimate(m, g, &t, &frozen8, &err), 0);
+	assert_true(frozen8.device_bytes > frozen.device_bytes);
+
+	t.batch = 4;
+	t.method = VP_METHOD_FULL;
+	assert_int_equal(vp_estimate(m, g, &t, &full, &err), 0);
+	assert_true(full.peak_bytes[VP_COMP_ACTIVATIONS] > 4 * frozen.peak_bytes[VP_COMP_ACTIVATIONS]);
+	assert_true(full.allocated_bytes > frozen.allocated_bytes);
+}
+
 static void the_eval_loss_holds_the_bytes_per_logit_its_head_computes_with(void **state)
 {
 	/* traced (bench/measured): T5 under autocast keeps its bf16 logits,
@@ -2108,6 +2151,7 @@ int main(void)
 		cmocka_unit_test(fsdp_divides_the_persistent_memory_over_the_gpus),
 		cmocka_unit_test(huge_inputs_are_input_errors_not_wraparound),
 		cmocka_unit_test(generation_adds_a_kv_cache_that_grows_with_beams),
+		cmocka_unit_test(a_frozen_model_saves_nothing_and_peaks_as_the_eval_forward),
 		cmocka_unit_test(the_eval_loss_holds_the_bytes_per_logit_its_head_computes_with),
 		cmocka_unit_test(a_16bit_loss_without_autocast_keeps_three_16bit_tensors),
 		cmocka_unit_test(unmasked_sdpa_keeps_the_grouped_heads_without_copies),

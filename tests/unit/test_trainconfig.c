@@ -747,6 +747,7 @@ static const struct {
 	{"vramplan-host-ram.yaml", 3, 13, "invalid size '60XB' for vramplan.host_ram"},
 	{"prefetch-without-workers.yaml", 2, 1, "'dataloader_prefetch_factor' needs dataloader_num_workers > 0"},
 	{"vramplan-dataset-ram.yaml", 3, 16, "expected a size such as 60GB for 'vramplan.dataset_ram', found a list"},
+	{"vramplan-method-frozen.yaml", 3, 11, "'vramplan.method: frozen' trains nothing"},
 	{"fp16-and-bf16.yaml", 3, 1, "'bf16' and 'fp16' cannot both be true"},
 	{"quantized-full.yaml", 2, 1, "'load_in_4bit' without use_peft"},
 	{"four-and-eight-bit.yaml", 2, 1, "'load_in_4bit' and 'load_in_8bit' cannot both be true"},
