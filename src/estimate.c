@@ -183,24 +183,31 @@ static int frozen_forward(const struct ctx *c, const struct totals *tt, struct v
 	return 0;
 }
 
-int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
-		struct vp_estimate *out, struct vp_error *err)
-{
-	struct ctx c;
-	struct totals tt;
-	double b, s_enc, s_dec, base, grads_kept, best_bwd = 0.0, phase[VP_PHASE_COUNT];
-	double recompute_frag, bwd_frag = 0.0;
-	bool pt2_segments;
-	bool grads_freed;
-	double dynamic, frag, copies_fwd, logits_at_peak = 0.0, acts_at_peak = 0.0;
-	double scores_at_peak = 0.0, transient_at_peak = 0.0, copies_at_peak = 0.0, grads_at_peak = 0.0;
-	double waste_at_peak = 0.0, fwd_waste, bwd_waste = 0.0;
-	double dyn_phase[VP_PHASE_COUNT], waste_phase[VP_PHASE_COUNT], reserved;
-	uint64_t rows, tokens, scores;
-	int p;
+/* What is live at one phase's peak, by component. */
+struct live {
+	double acts, scores, copies, logits, transient, grads;
+	double waste; /* the allocator's rounding of the tensors that come and go */
+};
 
-	memset(out, 0, sizeof *out);
-	memset(&tt, 0, sizeof tt);
+/* One training step, phase by phase (docs: "Phases of a step"). */
+struct step {
+	double allocated[VP_PHASE_COUNT]; /* each phase's peak */
+	double dynamic[VP_PHASE_COUNT];   /* what comes and goes at it */
+	struct live at[VP_PHASE_COUNT];
+	double base;           /* weights, optimizer states, DDP buckets: every phase */
+	double grads_kept;     /* gradients live through the forward */
+	bool grads_freed;      /* zero_grad frees them between steps */
+	double recompute_frag; /* the segments checkpointing's recomputation reserves */
+	double bwd_frag;       /* ... what of them the backward's peak leaves over */
+};
+
+/* The inputs no estimate can be made for, and the element counts users
+ * can make huge (tokens, attention scores, logits), each of which must fit
+ * in 64 bits before any byte arithmetic. Gives the rows of a batch. */
+static int check_inputs(const struct vp_model *m, const struct vp_train *t, uint64_t *rows, struct vp_error *err)
+{
+	uint64_t tokens, scores;
+
 	if (t->batch == 0)
 		return vp_error_set(err, VP_ERR_INPUT, "the batch size must be at least 1");
 	if (t->seq_len == 0)
@@ -218,27 +225,264 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 		return vp_error_set(err, VP_ERR_INPUT, "FSDP and DeepSpeed ZeRO cannot be combined (choose one)");
 	if (t->method == VP_METHOD_QLORA && t->quant == VP_QUANT_NONE)
 		return vp_error_set(err, VP_ERR_INPUT, "QLoRA needs a quantized base (nf4, nf4-dq, int8 or gptq-int4)");
-
-	/* The element counts users can make huge: tokens, attention scores
-	 * and logits. Each must fit in 64 bits before any byte arithmetic. */
-	if (vp_mul_u64(t->batch, texts_per_example(t), &rows) ||
-	    vp_mul_u64(rows, t->seq_len > t->tgt_len ? t->seq_len : t->tgt_len, &tokens) ||
+	if (vp_mul_u64(t->batch, texts_per_example(t), rows) ||
+	    vp_mul_u64(*rows, t->seq_len > t->tgt_len ? t->seq_len : t->tgt_len, &tokens) ||
 	    vp_mul_u64(tokens, t->seq_len > t->tgt_len ? t->seq_len : t->tgt_len, &scores) ||
 	    vp_mul_u64(scores, m->num_heads, &scores) || vp_mul_u64(tokens, m->vocab_size, &scores) ||
 	    vp_mul_u64(tokens, m->intermediate_size, &scores))
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "batch %llu x sequence %llu is too large to estimate (the element counts overflow)",
 				    (unsigned long long)t->batch, (unsigned long long)t->seq_len);
+	return 0;
+}
+
+/* Forward end / loss: everything saved, logits and their gradient. */
+static void forward_phase(const struct ctx *c, const struct totals *tt, struct step *s)
+{
+	const struct vp_train *t = c->t;
+	struct live *l = &s->at[VP_PHASE_FORWARD];
+	/* with checkpointing the blocks ran without saving: only their inputs */
+	double acts = t->grad_ckpt ? tt->inputs_all : tt->saved_all + tt->scores_all;
+	double tr = fmax(tt->enc.fwd_transient, tt->dec.fwd_transient);
+	/* Only autocast's cache keeps copies through a checkpointed forward:
+	 * it holds the casts of trainable fp32 leaves whatever the grad mode
+	 * (autocast_mode.cpp cached_cast). The other copies (a frozen
+	 * weight's cast, a GPTQ layer's dequantized weight) are tensors a
+	 * matmul saves for backward, which a checkpointed block does not
+	 * keep: one block's at a time, as its other saved tensors. */
+	double copies = t->grad_ckpt && !(c->amp && c->full) ? fmax(tt->enc.copies, tt->dec.copies) + tt->head_copy
+							     : tt->weight_copies;
+
+	if (t->optimizer_in_backward)
+		s->grads_kept = tt->grads_in_backward; /* the LM head's gradient appears with the logits' */
+	s->allocated[VP_PHASE_FORWARD] = s->base + s->grads_kept + tt->global_saved + acts + copies + tt->fwd_held +
+					 tt->prev_step_held + fmax(tt->logits_peak, tr + quant_buffer(tt, t));
+	s->dynamic[VP_PHASE_FORWARD] =
+		acts + tt->global_saved + copies + tt->fwd_held + tt->prev_step_held + fmax(tt->logits_peak, tr);
+
+	if (t->activation_offload)
+		l->waste = 2.0 * vp_est_alloc_waste(fmax(tt->enc.input, tt->dec.input));
+	else if (t->grad_ckpt)
+		l->waste = tt->n_enc * vp_est_alloc_waste(tt->enc.input) + tt->n_dec * vp_est_alloc_waste(tt->dec.input);
+	else
+		l->waste = tt->n_enc * tt->enc.waste + tt->n_dec * tt->dec.waste;
+	/* the last step's bitsandbytes inputs are that step's saved
+	 * activations, still held */
+	l->acts = (t->grad_ckpt ? tt->inputs_all : tt->saved_all) + tt->global_saved + tt->prev_step_held;
+	l->scores = t->grad_ckpt ? 0.0 : tt->scores_all;
+	l->copies = copies;
+	l->grads = s->grads_kept;
+	if (tt->logits_peak >= tr)
+		l->logits = tt->logits_peak;
+	else
+		l->transient = tr;
+	l->transient += tt->fwd_held;
+}
+
+/* Backward, block by block from the last: the blocks below still hold
+ * their saved tensors (or inputs, with checkpointing), this block's
+ * tensors are live (recomputed, with checkpointing) with the gradients
+ * flowing through it, and the gradients of the blocks above exist. */
+static void backward_phase(const struct ctx *c, const struct totals *tt, struct step *s)
+{
+	const struct vp_train *t = c->t;
+	struct live *l = &s->at[VP_PHASE_BACKWARD];
+	/* Within a stack the blocks are alike and what lies below a block
+	 * only grows with its depth, so the top block of each stack is
+	 * where that stack's backward peaks. With the gradients freed
+	 * between steps they reappear block by block, so the bottom block of
+	 * each stack (most gradients, fewest saved tensors below) is checked
+	 * too. */
+	double tops[4], k, best = 0.0, best_reserved = 0.0;
+	double block_grads = tt->n_enc * tt->enc.trainable_bytes + tt->n_dec * tt->dec.trainable_bytes;
+	double other_grads = fmax(0.0, tt->grads - block_grads - tt->late_grads);
+	double quant_tmp = quant_buffer(tt, t);
+	int n_tops = 0, ti;
+
+	/* Compiled, the embedding's backward is inductor's decomposition
+	 * (torch/_decomp/decompositions.py embedding_dense_backward), which
+	 * accumulates 16-bit gradients in an fp32 buffer and converts it:
+	 * V x h x (4 + e) beside the gradient itself at the end of backward.
+	 * Traced: MS-L32-3B-full-bf16-compile held 1,503 + 751.5 MiB from
+	 * the embedding then. */
+	if (t->compile && !t->compile_layers_only && c->full && c->wb < 4.0)
+		other_grads += c->V * c->E * (4.0 + c->wb);
+	if (tt->n_dec > 0.0)
+		tops[n_tops++] = tt->n_blocks - 1.0;
+	if (tt->n_enc > 0.0)
+		tops[n_tops++] = tt->n_enc - 1.0;
+	if (s->grads_freed) {
+		if (tt->n_dec > 0.0)
+			tops[n_tops++] = tt->n_enc;
+		if (tt->n_enc > 0.0)
+			tops[n_tops++] = 0.0;
+	}
+	for (ti = 0; ti < n_tops; ti++) {
+		bool in_dec;
+
+		k = tops[ti];
+		in_dec = k >= tt->n_enc;
+		const struct block_mem *bm = in_dec ? &tt->dec : &tt->enc;
+		double below_enc = in_dec ? tt->n_enc : k;
+		double below_dec = in_dec ? k - tt->n_enc : 0.0;
+		double below, below_scores, live, copies, grads, block_saved, block_transient;
+
+		if (t->grad_ckpt) {
+			below = below_enc * tt->enc.input + below_dec * tt->dec.input;
+			below_scores = 0.0;
+		} else {
+			below = below_enc * tt->enc.saved + below_dec * tt->dec.saved;
+			below_scores = below_enc * tt->enc.scores + below_dec * tt->dec.scores;
+		}
+		if (t->activation_offload) {
+			below = fmin(below + below_scores, 2.0 * fmax(tt->enc.input, tt->dec.input));
+			below_scores = 0.0;
+		}
+		/* the blocks' copies (autocast's casts, GPTQ's dequantized
+		 * weights) are saved like their activations */
+		copies = t->grad_ckpt ? bm->copies : below_enc * tt->enc.copies + below_dec * tt->dec.copies + bm->copies;
+		grads = t->optimizer_in_backward ? tt->grads_in_backward : tt->grads;
+		if (s->grads_freed) {
+			/* the gradients of the parameters outside the blocks (LM
+			 * head, embeddings, norms; counted whole, the safe side),
+			 * of the blocks above and of this one */
+			double above_enc = in_dec ? 0.0 : tt->n_enc - 1.0 - k;
+			double above_dec = in_dec ? tt->n_blocks - 1.0 - k : tt->n_dec;
+			grads = other_grads + above_enc * tt->enc.trainable_bytes + above_dec * tt->dec.trainable_bytes +
+				bm->trainable_bytes;
+			grads = fmin(grads, tt->grads);
+		}
+		/* the block's MLP backward, then its attention's, with the MLP's
+		 * saved tensors freed (docs: "Phases of a step") */
+		if (bm->saved + bm->mlp_bwd_transient >= bm->saved_at_attn_bwd + bm->attn_bwd_transient) {
+			block_saved = bm->saved;
+			block_transient = bm->mlp_bwd_transient;
+		} else {
+			block_saved = bm->saved_at_attn_bwd;
+			block_transient = bm->attn_bwd_transient;
+		}
+		live = s->base + grads + below + below_scores + block_saved + bm->scores + block_transient + quant_tmp +
+		       copies + tt->global_saved;
+		/* The segments the recomputation reserved, less what the
+		 * gradients created in this backward took of them once freed
+		 * (with the gradients freed between steps, a full fine-tune's
+		 * gradients fill them; LoRA's are tiny). */
+		best_reserved = fmax(best_reserved, live + fmax(0.0, s->recompute_frag - (s->grads_freed ? grads : 0.0)));
+		if (live > best) {
+			best = live;
+			/* the rounding of exactly the tensors counted below: a
+			 * tensor's rounded footprint grows with its size, so the
+			 * estimate stays monotone in the batch */
+			if (t->activation_offload)
+				l->waste = bm->waste + 2.0 * vp_est_alloc_waste(fmax(tt->enc.input, tt->dec.input));
+			else if (t->grad_ckpt)
+				l->waste = bm->waste + below_enc * vp_est_alloc_waste(tt->enc.input) +
+					   below_dec * vp_est_alloc_waste(tt->dec.input);
+			else
+				l->waste = below_enc * tt->enc.waste + below_dec * tt->dec.waste + bm->waste;
+			l->acts = below + block_saved + tt->global_saved;
+			l->scores = below_scores + bm->scores;
+			l->transient = block_transient + quant_tmp;
+			l->copies = copies;
+			l->grads = grads;
+		}
+	}
+	s->allocated[VP_PHASE_BACKWARD] = best;
+	s->bwd_frag = best_reserved - best;
+	s->dynamic[VP_PHASE_BACKWARD] = l->acts + l->scores + l->copies + l->transient;
+}
+
+/* Optimizer step: gradients, states and the step's temporaries. */
+static void optimizer_phase(const struct totals *tt, const struct vp_train *t, struct step *s)
+{
+	struct live *l = &s->at[VP_PHASE_OPTIMIZER];
+
+	l->grads = t->optimizer_in_backward ? tt->largest_param_bytes : tt->grads;
+	l->transient = tt->step_temp;
+	s->allocated[VP_PHASE_OPTIMIZER] = s->base + l->grads + tt->step_temp;
+	s->dynamic[VP_PHASE_OPTIMIZER] = tt->step_temp;
+}
+
+/*
+ * Reserved: the allocator's overhead on what comes and goes. The caching
+ * allocator keeps what it reserved, so the reserved peak is the largest
+ * over the phases of each phase's allocated bytes plus its rounding and
+ * fragmentation, which need not fall in the phase with the most allocated
+ * bytes (e.g. a forward full of activations below an optimizer step of
+ * persistent tensors).
+ */
+static double reserved_level(const struct ctx *c, const struct totals *tt, const struct step *s, enum vp_phase peak)
+{
+	const struct vp_train *t = c->t;
+	const struct live *l = &s->at[peak];
+	double dynamic = l->acts + l->scores + l->copies + l->logits + l->transient;
+	/* the forward's activations as allocated: rounded blocks */
+	double acts = (t->grad_ckpt ? tt->inputs_all : tt->saved_all + tt->scores_all) + s->at[VP_PHASE_FORWARD].waste;
+	/* PyTorch 2's allocator without expandable segments (docs: "Allocator") */
+	bool pt2_segments = !t->expandable_segments && vp_est_on_pytorch2(t);
+	double share, loss_frag, vocab_frag = 0.0, reserved;
+	int p;
+
+	if (t->expandable_segments) {
+		/* Expandable segments map pages at the end of one segment, so a
+		 * request no free block holds grows it by what is missing
+		 * rather than by a whole new segment: only the states that
+		 * spill into the loss's freed range leave holes (measured with
+		 * PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: MS-*-xs,
+		 * bench/measured: 0.05 GiB over allocated for BGEM3, 0.10 for
+		 * mT5, 0.68 for QW18, 7.0 for QW25 with checkpointing). */
+		share = 0.0;
+		loss_frag = vp_est_loss_fragmentation(tt, t, acts, s->grads_freed) - tt->loss_block;
+	} else if (vp_est_on_pytorch2(t)) {
+		share = VP_FRAGMENTATION_PT2;
+		loss_frag = vp_est_loss_fragmentation(tt, t, acts, s->grads_freed);
+	} else {
+		/* PyTorch 1.x: the overhead calibrated on its measurements,
+		 * which include what the loss's blocks leave */
+		share = VP_FRAGMENTATION;
+		loss_frag = 0.0;
+	}
+	if (pt2_segments && !t->optimizer_in_backward && !c->lm_head)
+		vocab_frag = vp_est_vocab_fragmentation(tt, t, s->grads_freed);
+	reserved = s->allocated[peak] + l->waste + share * dynamic;
+	for (p = 0; p < VP_PHASE_COUNT; p++) {
+		double extra = 0.0;
+		if (p == VP_PHASE_FORWARD)
+			extra = fmax(loss_frag, s->recompute_frag) + vocab_frag;
+		else if (p == VP_PHASE_BACKWARD)
+			extra = s->bwd_frag;
+		reserved = fmax(reserved, s->allocated[p] + s->at[p].waste + share * s->dynamic[p] + extra);
+	}
+	if (pt2_segments)
+		reserved = fmax(reserved, s->allocated[VP_PHASE_OPTIMIZER] + s->at[VP_PHASE_OPTIMIZER].waste +
+						  share * s->dynamic[VP_PHASE_OPTIMIZER] +
+						  vp_est_second_loss_set(tt, t, s->grads_freed));
+	return reserved;
+}
+
+int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+		struct vp_estimate *out, struct vp_error *err)
+{
+	struct ctx c;
+	struct totals tt;
+	struct step s;
+	struct live l;
+	double s_enc, s_dec, frag;
+	uint64_t rows = 0;
+	int p;
+
+	memset(out, 0, sizeof *out);
+	memset(&tt, 0, sizeof tt);
+	memset(&s, 0, sizeof s);
+	if (check_inputs(m, t, &rows, err) != 0)
+		return -1;
 
 	ctx_init(&c, m, g, t);
-
-	b = (double)rows;
 	s_enc = (double)t->seq_len;
 	s_dec = vp_head_uses_target(m, t->head) ? (double)t->tgt_len : (double)t->seq_len;
-
 	if (vp_est_parameters(&c, &tt, err) != 0)
 		return -1;
-	vp_est_activations(&c, b, s_enc, s_dec, &tt);
+	vp_est_activations(&c, (double)rows, s_enc, s_dec, &tt);
 	if (t->fsdp) {
 		/* FSDP's mixed precision casts at the all-gather: autocast
 		 * finds the weights already 16-bit and keeps no copies */
@@ -251,264 +495,25 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 		return 0;
 	}
 
-	/*
-	 * Phases (docs: "Phases of a step"). Gradients stay allocated between
-	 * steps when accumulating; without accumulation they are freed where
-	 * zero_grad frees them (HF Trainer, torchtune and litgpt call it after
-	 * each step).
-	 */
-	base = tt.weights + tt.optimizer + tt.ddp_buckets;
-	grads_freed = !t->optimizer_in_backward && t->grad_accum <= 1 && zero_grad_frees(t);
-	grads_kept = t->optimizer_in_backward || grads_freed ? 0.0 : tt.grads;
-	/* PyTorch 2's allocator without expandable segments (docs: "Allocator") */
-	pt2_segments = !t->expandable_segments && vp_est_on_pytorch2(t);
-	recompute_frag = pt2_segments ? vp_est_recompute_fragmentation(&tt, t) : 0.0;
-
-	/* Forward end / loss: everything saved, logits and their gradient. */
-	/* Only autocast's cache keeps copies through a checkpointed forward:
-	 * it holds the casts of trainable fp32 leaves whatever the grad mode
-	 * (autocast_mode.cpp cached_cast). The other copies (a frozen
-	 * weight's cast, a GPTQ layer's dequantized weight) are tensors a
-	 * matmul saves for backward, which a checkpointed block does not
-	 * keep: one block's at a time, as its other saved tensors. */
-	copies_fwd = tt.weight_copies;
-	if (t->grad_ckpt && !(c.amp && c.full))
-		copies_fwd = fmax(tt.enc.copies, tt.dec.copies) + tt.head_copy;
-	{
-		/* with checkpointing the blocks ran without saving: only their inputs */
-		double acts = t->grad_ckpt ? tt.inputs_all : tt.saved_all + tt.scores_all;
-		double tr = fmax(tt.enc.fwd_transient, tt.dec.fwd_transient);
-		double quant_tmp = quant_buffer(&tt, t);
-		if (t->optimizer_in_backward)
-			grads_kept = tt.grads_in_backward; /* the LM head's gradient appears with the logits' */
-		phase[VP_PHASE_FORWARD] = base + grads_kept + tt.global_saved + acts + copies_fwd + tt.fwd_held +
-					  tt.prev_step_held + fmax(tt.logits_peak, tr + quant_tmp);
-	}
-
-	/* Backward, block by block from the last: the blocks below still hold
-	 * their saved tensors (or inputs, with checkpointing), this block's
-	 * tensors are live (recomputed, with checkpointing) with the gradients
-	 * flowing through it, and the gradients of the blocks above exist. */
-	{
-		/* Within a stack the blocks are alike and what lies below a block
-		 * only grows with its depth, so the top block of each stack is
-		 * where that stack's backward peaks. */
-		/* With the gradients freed between steps they reappear block by
-		 * block, so the bottom block of each stack (most gradients, fewest
-		 * saved tensors below) is checked too. */
-		double tops[4], k, best_bwd_reserved = 0.0;
-		double block_grads = tt.n_enc * tt.enc.trainable_bytes + tt.n_dec * tt.dec.trainable_bytes;
-		double other_grads = fmax(0.0, tt.grads - block_grads - tt.late_grads);
-		/* Compiled, the embedding's backward is inductor's decomposition
-		 * (torch/_decomp/decompositions.py embedding_dense_backward),
-		 * which accumulates 16-bit gradients in an fp32 buffer and
-		 * converts it: V x h x (4 + e) beside the gradient itself at the
-		 * end of backward. Traced: MS-L32-3B-full-bf16-compile held
-		 * 1,503 + 751.5 MiB from the embedding then. */
-		if (t->compile && !t->compile_layers_only && c.full && c.wb < 4.0)
-			other_grads += c.V * c.E * (4.0 + c.wb);
-		int n_tops = 0, ti;
-
-		if (tt.n_dec > 0.0)
-			tops[n_tops++] = tt.n_blocks - 1.0;
-		if (tt.n_enc > 0.0)
-			tops[n_tops++] = tt.n_enc - 1.0;
-		if (grads_freed) {
-			if (tt.n_dec > 0.0)
-				tops[n_tops++] = tt.n_enc;
-			if (tt.n_enc > 0.0)
-				tops[n_tops++] = 0.0;
-		}
-		for (ti = 0; ti < n_tops; ti++) {
-			bool in_dec;
-
-			k = tops[ti];
-			in_dec = k >= tt.n_enc;
-			const struct block_mem *bm = in_dec ? &tt.dec : &tt.enc;
-			double below_enc = in_dec ? tt.n_enc : k;
-			double below_dec = in_dec ? k - tt.n_enc : 0.0;
-			double below, below_scores, live, copies, grads, block_saved, block_transient;
-			double quant_tmp = quant_buffer(&tt, t);
-
-			if (t->grad_ckpt) {
-				below = below_enc * tt.enc.input + below_dec * tt.dec.input;
-				below_scores = 0.0;
-			} else {
-				below = below_enc * tt.enc.saved + below_dec * tt.dec.saved;
-				below_scores = below_enc * tt.enc.scores + below_dec * tt.dec.scores;
-			}
-			if (t->activation_offload) {
-				below = fmin(below + below_scores, 2.0 * fmax(tt.enc.input, tt.dec.input));
-				below_scores = 0.0;
-			}
-			/* the blocks' copies (autocast's casts, GPTQ's dequantized
-			 * weights) are saved like their activations */
-			copies = t->grad_ckpt ? bm->copies
-					      : below_enc * tt.enc.copies + below_dec * tt.dec.copies + bm->copies;
-			grads = t->optimizer_in_backward ? tt.grads_in_backward : tt.grads;
-			if (grads_freed) {
-				/* the gradients of the parameters outside the blocks (LM
-				 * head, embeddings, norms; counted whole, the safe side),
-				 * of the blocks above and of this one */
-				double above_enc = in_dec ? 0.0 : tt.n_enc - 1.0 - k;
-				double above_dec = in_dec ? tt.n_blocks - 1.0 - k : tt.n_dec;
-				grads = other_grads + above_enc * tt.enc.trainable_bytes +
-					above_dec * tt.dec.trainable_bytes + bm->trainable_bytes;
-				grads = fmin(grads, tt.grads);
-			}
-			/* the block's MLP backward, then its attention's, with
-			 * the MLP's saved tensors freed (docs: "Phases of a step") */
-			if (bm->saved + bm->mlp_bwd_transient >= bm->saved_at_attn_bwd + bm->attn_bwd_transient) {
-				block_saved = bm->saved;
-				block_transient = bm->mlp_bwd_transient;
-			} else {
-				block_saved = bm->saved_at_attn_bwd;
-				block_transient = bm->attn_bwd_transient;
-			}
-			live = base + grads + below + below_scores + block_saved + bm->scores + block_transient +
-			       quant_tmp + copies + tt.global_saved;
-			/* The segments the recomputation reserved, less what the
-			 * gradients created in this backward took of them once
-			 * freed (with the gradients freed between steps, a full
-			 * fine-tune's gradients fill them; LoRA's are tiny). */
-			best_bwd_reserved = fmax(best_bwd_reserved,
-						 live + fmax(0.0, recompute_frag - (grads_freed ? grads : 0.0)));
-			if (live > best_bwd) {
-				best_bwd = live;
-				/* the rounding of exactly the tensors counted below:
-				 * a tensor's rounded footprint grows with its size,
-				 * so the estimate stays monotone in the batch */
-				if (t->activation_offload)
-					bwd_waste = bm->waste + 2.0 * vp_est_alloc_waste(fmax(tt.enc.input, tt.dec.input));
-				else if (t->grad_ckpt)
-					bwd_waste = bm->waste + below_enc * vp_est_alloc_waste(tt.enc.input) +
-						    below_dec * vp_est_alloc_waste(tt.dec.input);
-				else
-					bwd_waste = below_enc * tt.enc.waste + below_dec * tt.dec.waste + bm->waste;
-				acts_at_peak = below + block_saved + tt.global_saved;
-				scores_at_peak = below_scores + bm->scores;
-				transient_at_peak = block_transient + quant_tmp;
-				copies_at_peak = copies;
-				grads_at_peak = grads;
-			}
-		}
-		phase[VP_PHASE_BACKWARD] = best_bwd;
-		bwd_frag = best_bwd_reserved - best_bwd;
-	}
-	/* what comes and goes at the backward peak (the loop's bookkeeping) */
-	dyn_phase[VP_PHASE_BACKWARD] = acts_at_peak + scores_at_peak + copies_at_peak + transient_at_peak;
-	waste_phase[VP_PHASE_BACKWARD] = bwd_waste;
-
-	/* Optimizer step: gradients, states and the step's temporaries. */
-	phase[VP_PHASE_OPTIMIZER] = base + tt.grads + tt.step_temp;
-	if (t->optimizer_in_backward)
-		phase[VP_PHASE_OPTIMIZER] = base + tt.largest_param_bytes + tt.step_temp;
+	/* Gradients stay allocated between steps when accumulating; without
+	 * accumulation they are freed where zero_grad frees them (HF Trainer,
+	 * torchtune and litgpt call it after each step). */
+	s.base = tt.weights + tt.optimizer + tt.ddp_buckets;
+	s.grads_freed = !t->optimizer_in_backward && t->grad_accum <= 1 && zero_grad_frees(t);
+	s.grads_kept = t->optimizer_in_backward || s.grads_freed ? 0.0 : tt.grads;
+	s.recompute_frag =
+		!t->expandable_segments && vp_est_on_pytorch2(t) ? vp_est_recompute_fragmentation(&tt, t) : 0.0;
+	forward_phase(&c, &tt, &s);
+	backward_phase(&c, &tt, &s);
+	optimizer_phase(&tt, t, &s);
 
 	out->peak_phase = VP_PHASE_FORWARD;
 	for (p = 0; p < VP_PHASE_COUNT; p++)
-		if (phase[p] > phase[out->peak_phase])
+		if (s.allocated[p] > s.allocated[out->peak_phase])
 			out->peak_phase = (enum vp_phase)p;
-
-	if (t->activation_offload)
-		fwd_waste = 2.0 * vp_est_alloc_waste(fmax(tt.enc.input, tt.dec.input));
-	else if (t->grad_ckpt)
-		fwd_waste = tt.n_enc * vp_est_alloc_waste(tt.enc.input) + tt.n_dec * vp_est_alloc_waste(tt.dec.input);
-	else
-		fwd_waste = tt.n_enc * tt.enc.waste + tt.n_dec * tt.dec.waste;
-
-	{
-		double tr = fmax(tt.enc.fwd_transient, tt.dec.fwd_transient);
-		dyn_phase[VP_PHASE_FORWARD] = (t->grad_ckpt ? tt.inputs_all : tt.saved_all + tt.scores_all) +
-					      tt.global_saved + copies_fwd + tt.fwd_held + tt.prev_step_held +
-					      fmax(tt.logits_peak, tr);
-		waste_phase[VP_PHASE_FORWARD] = fwd_waste;
-		dyn_phase[VP_PHASE_OPTIMIZER] = tt.step_temp;
-		waste_phase[VP_PHASE_OPTIMIZER] = 0.0;
-	}
-
-	/* What is live at the peak, per component. */
-	switch (out->peak_phase) {
-	case VP_PHASE_FORWARD: {
-		double tr = fmax(tt.enc.fwd_transient, tt.dec.fwd_transient);
-		/* the last step's bitsandbytes inputs are that step's saved
-		 * activations, still held */
-		acts_at_peak = (t->grad_ckpt ? tt.inputs_all : tt.saved_all) + tt.global_saved + tt.prev_step_held;
-		scores_at_peak = t->grad_ckpt ? 0.0 : tt.scores_all;
-		copies_at_peak = copies_fwd;
-		grads_at_peak = grads_kept;
-		waste_at_peak = fwd_waste;
-		if (tt.logits_peak >= tr) {
-			logits_at_peak = tt.logits_peak;
-			transient_at_peak = 0.0;
-		} else {
-			logits_at_peak = 0.0;
-			transient_at_peak = tr;
-		}
-		transient_at_peak += tt.fwd_held;
-		break;
-	}
-	case VP_PHASE_BACKWARD:
-		logits_at_peak = 0.0;
-		waste_at_peak = bwd_waste;
-		break;
-	case VP_PHASE_OPTIMIZER:
-	case VP_PHASE_COUNT:
-		acts_at_peak = scores_at_peak = copies_at_peak = logits_at_peak = 0.0;
-		grads_at_peak = t->optimizer_in_backward ? tt.largest_param_bytes : tt.grads;
-		transient_at_peak = tt.step_temp;
-		break;
-	}
-	grads_at_peak += tt.ddp_buckets;
-
-	/* Reserved: the allocator's overhead on what comes and goes. The
-	 * caching allocator keeps what it reserved, so the reserved peak is the
-	 * largest over the phases of each phase's allocated bytes plus its
-	 * rounding and fragmentation, which need not fall in the phase with the
-	 * most allocated bytes (e.g. a forward full of activations below an
-	 * optimizer step of persistent tensors). */
-	dynamic = acts_at_peak + scores_at_peak + copies_at_peak + logits_at_peak + transient_at_peak;
-	{
-		/* the forward's activations as allocated: rounded blocks */
-		double acts = (t->grad_ckpt ? tt.inputs_all : tt.saved_all + tt.scores_all) + fwd_waste;
-		double share, loss_frag, vocab_frag = 0.0;
-
-		if (t->expandable_segments) {
-			/* Expandable segments map pages at the end of one segment,
-			 * so a request no free block holds grows it by what is
-			 * missing rather than by a whole new segment: only the
-			 * states that spill into the loss's freed range leave holes
-			 * (measured with PYTORCH_CUDA_ALLOC_CONF=
-			 * expandable_segments:True: MS-*-xs, bench/measured: 0.05
-			 * GiB over allocated for BGEM3, 0.10 for mT5, 0.68 for QW18,
-			 * 7.0 for QW25 with checkpointing). */
-			share = 0.0;
-			loss_frag = vp_est_loss_fragmentation(&tt, t, acts, grads_freed) - tt.loss_block;
-		} else if (vp_est_on_pytorch2(t)) {
-			share = VP_FRAGMENTATION_PT2;
-			loss_frag = vp_est_loss_fragmentation(&tt, t, acts, grads_freed);
-		} else {
-			/* PyTorch 1.x: the overhead calibrated on its
-			 * measurements, which include what the loss's blocks leave */
-			share = VP_FRAGMENTATION;
-			loss_frag = 0.0;
-		}
-		if (pt2_segments && !t->optimizer_in_backward && !c.lm_head)
-			vocab_frag = vp_est_vocab_fragmentation(&tt, t, grads_freed);
-		reserved = phase[out->peak_phase] + waste_at_peak + share * dynamic;
-		for (p = 0; p < VP_PHASE_COUNT; p++) {
-			double extra = 0.0;
-			if (p == VP_PHASE_FORWARD)
-				extra = fmax(loss_frag, recompute_frag) + vocab_frag;
-			else if (p == VP_PHASE_BACKWARD)
-				extra = bwd_frag;
-			reserved = fmax(reserved, phase[p] + waste_phase[p] + share * dyn_phase[p] + extra);
-		}
-		if (!t->expandable_segments && vp_est_on_pytorch2(t))
-			reserved = fmax(reserved, phase[VP_PHASE_OPTIMIZER] + waste_phase[VP_PHASE_OPTIMIZER] +
-							  share * dyn_phase[VP_PHASE_OPTIMIZER] +
-							  vp_est_second_loss_set(&tt, t, grads_freed));
-	}
-	frag = tt.persistent_waste + reserved - phase[out->peak_phase];
+	l = s.at[out->peak_phase];
+	l.grads += tt.ddp_buckets;
+	frag = tt.persistent_waste + reserved_level(&c, &tt, &s, out->peak_phase) - s.allocated[out->peak_phase];
 
 	if (to_u64(tt.weights, &out->full_bytes[VP_COMP_WEIGHTS]) ||
 	    to_u64(tt.weight_copies, &out->full_bytes[VP_COMP_WEIGHT_COPIES]) ||
@@ -520,16 +525,16 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	    to_u64(fmax(tt.step_temp, fmax(tt.enc.bwd_transient, tt.dec.bwd_transient)),
 		   &out->full_bytes[VP_COMP_TRANSIENT]) ||
 	    to_u64(tt.weights, &out->peak_bytes[VP_COMP_WEIGHTS]) ||
-	    to_u64(copies_at_peak, &out->peak_bytes[VP_COMP_WEIGHT_COPIES]) ||
-	    to_u64(grads_at_peak, &out->peak_bytes[VP_COMP_GRADIENTS]) ||
+	    to_u64(l.copies, &out->peak_bytes[VP_COMP_WEIGHT_COPIES]) ||
+	    to_u64(l.grads, &out->peak_bytes[VP_COMP_GRADIENTS]) ||
 	    to_u64(tt.optimizer, &out->peak_bytes[VP_COMP_OPTIMIZER]) ||
-	    to_u64(acts_at_peak, &out->peak_bytes[VP_COMP_ACTIVATIONS]) ||
-	    to_u64(scores_at_peak, &out->peak_bytes[VP_COMP_ATTN_SCORES]) ||
-	    to_u64(logits_at_peak, &out->peak_bytes[VP_COMP_LOGITS]) ||
-	    to_u64(transient_at_peak, &out->peak_bytes[VP_COMP_TRANSIENT]) ||
-	    to_u64(phase[VP_PHASE_FORWARD], &out->phase_allocated_bytes[VP_PHASE_FORWARD]) ||
-	    to_u64(phase[VP_PHASE_BACKWARD], &out->phase_allocated_bytes[VP_PHASE_BACKWARD]) ||
-	    to_u64(phase[VP_PHASE_OPTIMIZER], &out->phase_allocated_bytes[VP_PHASE_OPTIMIZER]) ||
+	    to_u64(l.acts, &out->peak_bytes[VP_COMP_ACTIVATIONS]) ||
+	    to_u64(l.scores, &out->peak_bytes[VP_COMP_ATTN_SCORES]) ||
+	    to_u64(l.logits, &out->peak_bytes[VP_COMP_LOGITS]) ||
+	    to_u64(l.transient, &out->peak_bytes[VP_COMP_TRANSIENT]) ||
+	    to_u64(s.allocated[VP_PHASE_FORWARD], &out->phase_allocated_bytes[VP_PHASE_FORWARD]) ||
+	    to_u64(s.allocated[VP_PHASE_BACKWARD], &out->phase_allocated_bytes[VP_PHASE_BACKWARD]) ||
+	    to_u64(s.allocated[VP_PHASE_OPTIMIZER], &out->phase_allocated_bytes[VP_PHASE_OPTIMIZER]) ||
 	    to_u64(frag, &out->allocator_bytes) || to_u64(tt.total_params, &out->params_total) ||
 	    to_u64(tt.trainable_params, &out->params_trainable))
 		return vp_error_set(err, VP_ERR_INPUT, "the estimate for model '%s' exceeds 2^60 bytes", m->name);
