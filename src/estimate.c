@@ -243,7 +243,8 @@ static void forward_phase(const struct ctx *c, const struct totals *tt, struct s
 	struct live *l = &s->at[VP_PHASE_FORWARD];
 	/* with checkpointing the blocks ran without saving: only their inputs */
 	double acts = t->grad_ckpt ? tt->inputs_all : tt->saved_all + tt->scores_all;
-	double tr = fmax(tt->enc.fwd_transient, tt->dec.fwd_transient);
+	/* the op in flight, beside a bitsandbytes layer's dequantized weight */
+	double tr = fmax(tt->enc.fwd_transient, tt->dec.fwd_transient) + quant_buffer(tt, t);
 	/* Only autocast's cache keeps copies through a checkpointed forward:
 	 * it holds the casts of trainable fp32 leaves whatever the grad mode
 	 * (autocast_mode.cpp cached_cast). The other copies (a frozen
@@ -256,7 +257,7 @@ static void forward_phase(const struct ctx *c, const struct totals *tt, struct s
 	if (t->optimizer_in_backward)
 		s->grads_kept = tt->grads_in_backward; /* the LM head's gradient appears with the logits' */
 	s->allocated[VP_PHASE_FORWARD] = s->base + s->grads_kept + tt->global_saved + acts + copies + tt->fwd_held +
-					 tt->prev_step_held + fmax(tt->logits_peak, tr + quant_buffer(tt, t));
+					 tt->prev_step_held + fmax(tt->logits_peak, tr);
 	s->dynamic[VP_PHASE_FORWARD] =
 		acts + tt->global_saved + copies + tt->fwd_held + tt->prev_step_held + fmax(tt->logits_peak, tr);
 
