@@ -175,36 +175,50 @@ static int lora_targets_error(const struct ctx *c, struct vp_error *err)
 			    targets, c->m->model_type, linears);
 }
 
-int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *err)
+/* The parameter counts the terms below share (docs: "Parameters"). */
+struct counts {
+	double total;            /* the model's parameters, with its task head */
+	double lin, nonlin;      /* in the blocks' linears, and the rest */
+	double in_sum, out_sum;  /* the blocks' linears' input and output features */
+	double largest;          /* the largest matrix, in parameters */
+	double embed;            /* one vocabulary-sized matrix */
+	double frozen;           /* never trained (Marian's sinusoidal tables) */
+	double head_params;      /* the task head a run trains */
+	double head_peft;        /* ... of which PEFT trains a copy */
+	double lora;             /* adapter parameters */
+	double trainable, trainable_bytes;
+	double vocab_bytes;      /* the trained vocabulary-sized matrices */
+};
+
+/* The blocks' linears, the task head and the model's total. */
+static int count_parameters(const struct ctx *c, struct totals *tt, struct counts *n, struct vp_error *err)
 {
 	const struct vp_model *m = c->m;
 	const struct vp_train *t = c->t;
-	double largest = 0.0, in_sum = 0.0, out_sum = 0.0, lin = 0.0, lora = 0.0;
-	double total = (double)vp_model_param_count_parts(m, c->decoder, c->lm_head);
-	double head_params = 0.0, head_peft = 0.0, nonlin, trainable_bytes = 0.0, trainable = 0.0;
-	double embed = (double)m->vocab_size * c->E;
-	double vocab_bytes = 0.0; /* the trained vocabulary-sized matrices */
-	double frozen = (double)vp_model_frozen_param_count(m, c->decoder);
-	size_t i;
 
-	if (total <= 0.0)
+	memset(n, 0, sizeof *n);
+	n->total = (double)vp_model_param_count_parts(m, c->decoder, c->lm_head);
+	n->embed = (double)m->vocab_size * c->E;
+	n->frozen = (double)vp_model_frozen_param_count(m, c->decoder);
+
+	if (n->total <= 0.0)
 		return vp_error_set(err, VP_ERR_INPUT, "model '%s' is too large to count its parameters", m->name);
 
 	vp_est_stack_counts(c, tt);
 	tt->n_blocks = tt->n_enc + tt->n_dec;
 	if (tt->n_enc > 0.0) {
 		double is, os;
-		lin += tt->n_enc * linear_params(c, VP_BLOCK_ENCODER, &largest, &is, &os);
-		in_sum += tt->n_enc * is;
-		out_sum += tt->n_enc * os;
-		lora += tt->n_enc * lora_params(c, VP_BLOCK_ENCODER);
+		n->lin += tt->n_enc * linear_params(c, VP_BLOCK_ENCODER, &n->largest, &is, &os);
+		n->in_sum += tt->n_enc * is;
+		n->out_sum += tt->n_enc * os;
+		n->lora += tt->n_enc * lora_params(c, VP_BLOCK_ENCODER);
 	}
 	if (tt->n_dec > 0.0) {
 		double is, os;
-		lin += tt->n_dec * linear_params(c, VP_BLOCK_DECODER, &largest, &is, &os);
-		in_sum += tt->n_dec * is;
-		out_sum += tt->n_dec * os;
-		lora += tt->n_dec * lora_params(c, VP_BLOCK_DECODER);
+		n->lin += tt->n_dec * linear_params(c, VP_BLOCK_DECODER, &n->largest, &is, &os);
+		n->in_sum += tt->n_dec * is;
+		n->out_sum += tt->n_dec * os;
+		n->lora += tt->n_dec * lora_params(c, VP_BLOCK_DECODER);
 	}
 
 	/* Task heads not in the base count (docs: "Heads"). head_params is
@@ -213,41 +227,41 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 	 * (PeftModelForSequenceClassification: modules_to_save defaults to
 	 * both; _set_trainable: key.endswith(target_key)). */
 	if (m->pooler && !pooler_built(m, t))
-		total -= (double)m->hidden_size * (double)m->hidden_size + (double)m->hidden_size;
+		n->total -= (double)m->hidden_size * (double)m->hidden_size + (double)m->hidden_size;
 	if (t->head == VP_HEAD_SEQ_CLS) {
 		double h = (double)m->hidden_size, labels = (double)t->num_labels;
 		double dense = h * h + h, out = h * labels + labels;
 		if (m->arch == VP_ARCH_DECODER) {
 			/* LlamaForSequenceClassification and every decoder's
 			 * score: nn.Linear(hidden, num_labels, bias=False) */
-			head_params = h * labels;
+			n->head_params = h * labels;
 		} else if (m->arch == VP_ARCH_ENCDEC) {
 			/* T5ClassificationHead, BartClassificationHead: dense
 			 * then out_proj, with biases, as classification_head,
 			 * which PEFT's defaults do not name: frozen under
 			 * adapters unless modules_to_save names it */
-			head_params = dense + out;
+			n->head_params = dense + out;
 		} else if (m->pooler ? !pooler_built(m, t) : m->naming != VP_NAMING_DEBERTA) {
 			/* RoBERTa's, XLM-R's and MPNet's ClassificationHead
 			 * (dense, out_proj) is "classifier"; DistilBERT's
 			 * pre_classifier ends with "classifier", so PEFT trains it
 			 * too; ELECTRA's head holds its dense inside "classifier" */
-			head_params = dense + out;
+			n->head_params = dense + out;
 		} else {
 			/* BERT's classifier beside its pooler, DeBERTa's beside
 			 * its ContextPooler dense ("pooler"): those stay frozen
 			 * under adapters */
-			head_params = out;
+			n->head_params = out;
 			if (m->naming == VP_NAMING_DEBERTA)
-				total += dense;
+				n->total += dense;
 		}
 	}
 	/* XxxForTokenClassification: the encoder, dropout, and classifier
 	 * (hidden x labels + labels) over every token, in every encoder
 	 * family */
 	if (t->head == VP_HEAD_TOKEN_CLS)
-		head_params = (double)m->hidden_size * (double)t->num_labels + (double)t->num_labels;
-	head_peft = m->arch == VP_ARCH_ENCDEC ? 0.0 : head_params;
+		n->head_params = (double)m->hidden_size * (double)t->num_labels + (double)t->num_labels;
+	n->head_peft = m->arch == VP_ARCH_ENCDEC ? 0.0 : n->head_params;
 	/* An encoder's LM head (masked-lm, and BertLMHeadModel's causal-lm)
 	 * puts a transform before the tied decoder: dense and LayerNorm, and
 	 * the decoder's bias (BertOnlyMLMHead, RobertaLMHead, DistilBERT's
@@ -256,59 +270,73 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 	 * BertForMaskedLM counts 109,514,298 and roberta-base's
 	 * RobertaForMaskedLM 124,697,433, as loads of them print. */
 	if (m->arch == VP_ARCH_ENCODER && c->lm_head)
-		total += (double)m->hidden_size * c->E + c->E + 2.0 * c->E + (double)m->vocab_size;
-	total += head_params;
-	tt->total_params = total;
-	nonlin = total - lin;
+		n->total += (double)m->hidden_size * c->E + c->E + 2.0 * c->E + (double)m->vocab_size;
+	n->total += n->head_params;
+	tt->total_params = n->total;
+	n->nonlin = n->total - n->lin;
+	return 0;
+}
 
-	/* Stored weights (docs: "Weights"). bitsandbytes and GPTQ quantize the
-	 * linears of the blocks; embeddings, norms, biases and the LM head stay
-	 * in the compute dtype (transformers BitsAndBytesConfig
-	 * llm_int8_skip_modules, get_keys_to_not_convert). */
+/* Stored weights (docs: "Weights"). bitsandbytes and GPTQ quantize the
+ * linears of the blocks; embeddings, norms, biases and the LM head stay
+ * in the compute dtype (transformers BitsAndBytesConfig
+ * llm_int8_skip_modules, get_keys_to_not_convert). */
+static void stored_weights(const struct ctx *c, const struct counts *n, struct totals *tt)
+{
+	const struct vp_train *t = c->t;
+
 	switch (t->quant) {
 	case VP_QUANT_NONE:
-		tt->weights = total * c->wb;
+		tt->weights = n->total * c->wb;
 		break;
 	case VP_QUANT_NF4:
-		tt->weights = lin * VP_NF4_BYTES_PER_PARAM + nonlin * c->wb;
+		tt->weights = n->lin * VP_NF4_BYTES_PER_PARAM + n->nonlin * c->wb;
 		break;
 	case VP_QUANT_NF4_DQ:
-		tt->weights = lin * VP_NF4_DQ_BYTES_PER_PARAM + nonlin * c->wb;
+		tt->weights = n->lin * VP_NF4_DQ_BYTES_PER_PARAM + n->nonlin * c->wb;
 		break;
 	case VP_QUANT_INT8:
 		/* LLM.int8(): int8 weights plus one fp32 scale per output row */
-		tt->weights = lin * 1.0 + out_sum * 4.0 + nonlin * c->wb;
+		tt->weights = n->lin * 1.0 + n->out_sum * 4.0 + n->nonlin * c->wb;
 		break;
 	case VP_QUANT_GPTQ_INT4:
-		tt->weights = lin * VP_GPTQ_BYTES_PER_PARAM + in_sum * 4.0 + nonlin * c->nb;
+		tt->weights = n->lin * VP_GPTQ_BYTES_PER_PARAM + n->in_sum * 4.0 + n->nonlin * c->nb;
 		break;
 	}
-	tt->largest_linear_bytes = largest * c->e;
+	tt->largest_linear_bytes = n->largest * c->e;
+}
 
-	/* What is trained. */
+/* What is trained: every parameter but the frozen ones (full), or the
+ * adapters and the modules PEFT trains a copy of (LoRA, QLoRA). */
+static int trained_parameters(const struct ctx *c, struct counts *n, struct totals *tt, struct vp_error *err)
+{
+	const struct vp_model *m = c->m;
+	const struct vp_train *t = c->t;
+	size_t i;
+
 	tt->trains_vocab_matrix = c->full;
 	switch (t->method) {
 	case VP_METHOD_FULL:
 		/* requires_grad is False on Marian's sinusoidal position
 		 * tables: no gradient, no optimizer state */
-		trainable = total - frozen;
-		trainable_bytes = trainable * c->wb;
-		vocab_bytes = embed * (c->head_matrix ? 2.0 : 1.0) * c->wb;
+		n->trainable = n->total - n->frozen;
+		n->trainable_bytes = n->trainable * c->wb;
+		n->vocab_bytes = n->embed * (c->head_matrix ? 2.0 : 1.0) * c->wb;
 		break;
 	case VP_METHOD_LORA:
 	case VP_METHOD_QLORA:
 		if (vp_est_target_named(t, "lm_head") && c->head_matrix)
-			lora += (double)t->lora_r * ((double)m->hidden_size + (double)m->vocab_size);
+			n->lora += (double)t->lora_r * ((double)m->hidden_size + (double)m->vocab_size);
 		/* PEFT stops when no target names a module ("Target modules ...
 		 * not found in the base model"); an estimate of nothing trained
 		 * would be a wrong answer, not an estimate */
-		if (lora <= 0.0)
+		if (n->lora <= 0.0)
 			return lora_targets_error(c, err);
 		/* the head PEFT trains is a copy (ModulesToSaveWrapper) beside
 		 * the frozen original */
-		trainable = lora + head_peft;
-		trainable_bytes = lora * c->ab + head_peft * c->nb;
-		tt->weights += lora * c->ab + head_peft * c->nb;
+		n->trainable = n->lora + n->head_peft;
+		n->trainable_bytes = n->lora * c->ab + n->head_peft * c->nb;
+		tt->weights += n->lora * c->ab + n->head_peft * c->nb;
 		/* PEFT modules_to_save wraps a module in ModulesToSaveWrapper,
 		 * which trains a deep copy and keeps the original frozen. */
 		for (i = 0; i < t->n_modules_to_save; i++) {
@@ -319,13 +347,13 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 						    "modules_to_save entry '%s' names an LM head, and the %s head has none",
 						    name, vp_head_name(t->head));
 			if (is_embedding_name(name) || is_head_name(name)) {
-				p = embed;
+				p = n->embed;
 				tt->trains_vocab_matrix = true;
-				vocab_bytes += embed * c->nb;
+				n->vocab_bytes += n->embed * c->nb;
 			} else if (strcmp(name, "classifier") == 0 || strcmp(name, "score") == 0)
 				p = 0.0; /* the task head, already trained */
-			else if (strcmp(name, "classification_head") == 0 && head_peft != head_params)
-				p = head_params - head_peft; /* an encoder-decoder's head */
+			else if (strcmp(name, "classification_head") == 0 && n->head_peft != n->head_params)
+				p = n->head_params - n->head_peft; /* an encoder-decoder's head */
 			else
 				return vp_error_set(err, VP_ERR_INPUT,
 						    "modules_to_save entry '%s' is not supported (expected an embedding "
@@ -333,30 +361,37 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 						    "embed_out, or classifier/score, or classification_head for an "
 						    "encoder-decoder classifier)", name);
 			tt->weights += p * c->nb;
-			trainable += p;
-			trainable_bytes += p * c->nb;
-			if (p > largest)
-				largest = p;
+			n->trainable += p;
+			n->trainable_bytes += p * c->nb;
+			if (p > n->largest)
+				n->largest = p;
 		}
 		break;
 	case VP_METHOD_FROZEN:
 		break;
 	}
-	tt->trainable_params = trainable;
+	tt->trainable_params = n->trainable;
 	/* PEFT's model holds the adapters and the modules_to_save copies
 	 * besides the base: they count in its parameters */
 	if (c->lora)
-		tt->total_params += trainable;
-	tt->largest_param_bytes = fmax(largest, c->full ? embed : 0.0) * c->wb;
+		tt->total_params += n->trainable;
+	tt->largest_param_bytes = fmax(n->largest, c->full ? n->embed : 0.0) * c->wb;
 	if (!c->full && c->lora)
-		tt->largest_param_bytes = fmin(tt->largest_param_bytes, trainable_bytes);
-	if (trainable <= 0.0)
+		tt->largest_param_bytes = fmin(tt->largest_param_bytes, n->trainable_bytes);
+	if (n->trainable <= 0.0)
 		tt->largest_param_bytes = 0.0;
+	return 0;
+}
 
-	/* Gradients (docs: "Gradients"): in the parameter dtype. With the
-	 * optimizer step fused into backward only one parameter's gradient
-	 * exists at a time (torchtune optimizer_in_bwd, post-accumulate hooks). */
-	tt->grads = t->optimizer_in_backward ? tt->largest_param_bytes : trainable_bytes;
+/* Gradients (docs: "Gradients"): in the parameter dtype. With the
+ * optimizer step fused into backward only one parameter's gradient
+ * exists at a time (torchtune optimizer_in_bwd, post-accumulate hooks). */
+static void gradients(const struct ctx *c, const struct counts *n, struct totals *tt)
+{
+	const struct vp_model *m = c->m;
+	const struct vp_train *t = c->t;
+
+	tt->grads = t->optimizer_in_backward ? tt->largest_param_bytes : n->trainable_bytes;
 	/* A tied embedding's gradient starts accumulating at the LM head (the
 	 * first module in backward) and completes at the embedding (the last),
 	 * so with the step in backward it lives through the whole backward
@@ -372,16 +407,22 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 	 * no embedding gradient. */
 	tt->late_grads = 0.0;
 	if (c->full && !t->optimizer_in_backward && m->arch != VP_ARCH_ENCDEC && !(c->lm_head && m->tie_embeddings))
-		tt->late_grads = fmin(embed * c->wb, trainable_bytes);
+		tt->late_grads = fmin(n->embed * c->wb, n->trainable_bytes);
 	if (t->optimizer_in_backward && c->full && c->lm_head && m->tie_embeddings)
-		tt->grads_in_backward = fmin(embed * c->wb + largest * c->wb, trainable_bytes);
+		tt->grads_in_backward = fmin(n->embed * c->wb + n->largest * c->wb, n->trainable_bytes);
+}
 
-	/* Optimizer states (docs: "Optimizer states"). */
+/* Optimizer states (docs: "Optimizer states"). */
+static void optimizer_states(const struct ctx *c, const struct counts *n, struct totals *tt)
+{
+	const struct vp_model *m = c->m;
+	const struct vp_train *t = c->t;
+
 	tt->step_temp = 0.0;
 	tt->paged_states = 0.0;
 	switch (t->optimizer) {
 	case VP_OPT_ADAMW:
-		tt->optimizer = 2.0 * trainable_bytes;
+		tt->optimizer = 2.0 * n->trainable_bytes;
 		/* The update's denominator (sqrt(exp_avg_sq) + eps) is a
 		 * temporary. torch.optim.AdamW on CUDA defaults to the foreach
 		 * path since PyTorch 2.0 (_default_to_fused_or_foreach), whose
@@ -399,25 +440,25 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 		 * was still referenced; 2.1 adds eps in place (pytorch/pytorch
 		 * #97712, fixed by #104898, July 2023). */
 		if (vp_est_on_pytorch2(t) && !t->optimizer_in_backward)
-			tt->step_temp = trainable_bytes * (t->pytorch == VP_PYTORCH_2_0 ? 2.0 : 1.0);
+			tt->step_temp = n->trainable_bytes * (t->pytorch == VP_PYTORCH_2_0 ? 2.0 : 1.0);
 		else
 			tt->step_temp = tt->largest_param_bytes;
 		break;
 	case VP_OPT_ADAMW_FUSED:
-		tt->optimizer = 2.0 * trainable_bytes;
+		tt->optimizer = 2.0 * n->trainable_bytes;
 		break;
 	case VP_OPT_ADAMW_8BIT:
-		tt->optimizer = trainable * VP_ADAM8_STATE_BYTES_PER_PARAM;
+		tt->optimizer = n->trainable * VP_ADAM8_STATE_BYTES_PER_PARAM;
 		break;
 	case VP_OPT_PAGED_ADAMW:
 		/* bitsandbytes paged optimizers allocate states with
 		 * cudaMallocManaged: outside PyTorch's allocator */
 		tt->optimizer = 0.0;
-		tt->paged_states = trainable * 8.0;
+		tt->paged_states = n->trainable * 8.0;
 		break;
 	case VP_OPT_PAGED_ADAMW_8BIT:
 		tt->optimizer = 0.0;
-		tt->paged_states = trainable * VP_ADAM8_STATE_BYTES_PER_PARAM;
+		tt->paged_states = n->trainable * VP_ADAM8_STATE_BYTES_PER_PARAM;
 		break;
 	case VP_OPT_ADAFACTOR:
 		/* transformers Adafactor (beta1=None): factored second moment,
@@ -426,14 +467,14 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 		if (c->full) {
 			/* matrices: one value per row and per column; the embedding
 			 * (and an untied head) likewise; vectors: one per element */
-			double matrices = lin + embed * (c->head_matrix ? 2.0 : 1.0);
-			double vectors = fmax(0.0, total - frozen - matrices);
-			double factored = in_sum + out_sum +
+			double matrices = n->lin + n->embed * (c->head_matrix ? 2.0 : 1.0);
+			double vectors = fmax(0.0, n->total - n->frozen - matrices);
+			double factored = n->in_sum + n->out_sum +
 					  ((double)m->vocab_size + c->E) * (c->head_matrix ? 2.0 : 1.0);
 			tt->optimizer = (factored + vectors) * c->wb;
 		} else {
 			/* an r x n adapter matrix keeps r + n values: about 1/r of it */
-			tt->optimizer = trainable_bytes / (double)(t->lora_r > 0 ? t->lora_r : 1) * 2.0;
+			tt->optimizer = n->trainable_bytes / (double)(t->lora_r > 0 ? t->lora_r : 1) * 2.0;
 		}
 		tt->step_temp = 2.0 * (tt->largest_param_bytes / c->wb) * 4.0;
 		break;
@@ -442,7 +483,7 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 		break;
 	case VP_OPT_SGD_MOMENTUM:
 	case VP_OPT_LION:
-		tt->optimizer = trainable_bytes;
+		tt->optimizer = n->trainable_bytes;
 		tt->step_temp = c->t->optimizer == VP_OPT_LION ? tt->largest_param_bytes : 0.0;
 		break;
 	case VP_OPT_NONE:
@@ -451,63 +492,75 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 	}
 	if (t->method == VP_METHOD_FROZEN)
 		tt->optimizer = tt->step_temp = 0.0;
+}
 
-	/* The trained vocabulary-sized matrices' share of what comes and goes
-	 * (docs: "Allocator", the vocabulary's own segments): their gradients,
-	 * their states (not Adafactor's, which are factored: a row and a
-	 * column) and the step's temporaries of them, a whole list's share on
-	 * the foreach path, one parameter's on a path that goes one at a time. */
-	tt->vocab_block_bytes = vocab_bytes > 0.0 ? embed * (c->full ? c->wb : c->nb) : 0.0;
-	tt->vocab_grad_bytes = t->optimizer_in_backward ? 0.0 : vocab_bytes;
+/* The trained vocabulary-sized matrices' share of what comes and goes
+ * (docs: "Allocator", the vocabulary's own segments): their gradients,
+ * their states (not Adafactor's, which are factored: a row and a
+ * column) and the step's temporaries of them, a whole list's share on
+ * the foreach path, one parameter's on a path that goes one at a time. */
+static void vocab_shares(const struct ctx *c, const struct counts *n, struct totals *tt)
+{
+	const struct vp_train *t = c->t;
+
+	tt->vocab_block_bytes = n->vocab_bytes > 0.0 ? n->embed * (c->full ? c->wb : c->nb) : 0.0;
+	tt->vocab_grad_bytes = t->optimizer_in_backward ? 0.0 : n->vocab_bytes;
 	tt->vocab_states_bytes = 0.0;
 	tt->vocab_temp_bytes = 0.0;
-	if (vocab_bytes > 0.0 && trainable_bytes > 0.0) {
-		double share = fmin(1.0, vocab_bytes / trainable_bytes);
+	if (n->vocab_bytes > 0.0 && n->trainable_bytes > 0.0) {
+		double share = fmin(1.0, n->vocab_bytes / n->trainable_bytes);
 		if (t->optimizer != VP_OPT_ADAFACTOR)
 			tt->vocab_states_bytes = tt->optimizer * share;
-		if (tt->step_temp >= trainable_bytes)
+		if (tt->step_temp >= n->trainable_bytes)
 			tt->vocab_temp_bytes = tt->step_temp * share;
 		else if (tt->largest_param_bytes > 0.0)
 			tt->vocab_temp_bytes =
 				fmin(tt->step_temp, tt->step_temp / tt->largest_param_bytes * tt->vocab_block_bytes);
 	}
+}
 
-	/* Allocator rounding of the persistent tensors: each parameter, its
-	 * gradient and its (up to two) optimizer states are separate
-	 * allocations of the same size. */
-	{
-		struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
-		double copies = 1.0, per_tensor;
-		size_t k, n;
-		int kind;
+/* Allocator rounding of the persistent tensors: each parameter, its
+ * gradient and its (up to two) optimizer states are separate allocations of
+ * the same size. */
+static void persistent_waste(const struct ctx *c, const struct counts *n, struct totals *tt)
+{
+	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
+	double copies = 1.0, per_tensor;
+	size_t k, n_linears;
+	int kind;
 
-		if (trainable > 0.0 && c->full)
-			copies += 1.0 + (tt->optimizer > 0.0 ? 2.0 : 0.0);
-		tt->persistent_waste = 0.0;
-		for (kind = 0; kind < 2; kind++) {
-			double blocks = kind == 0 ? tt->n_enc : tt->n_dec;
-			if (blocks <= 0.0)
-				continue;
-			n = vp_model_block_linears(m, kind == 0 ? VP_BLOCK_ENCODER : VP_BLOCK_DECODER, ls,
+	if (n->trainable > 0.0 && c->full)
+		copies += 1.0 + (tt->optimizer > 0.0 ? 2.0 : 0.0);
+	tt->persistent_waste = 0.0;
+	for (kind = 0; kind < 2; kind++) {
+		double blocks = kind == 0 ? tt->n_enc : tt->n_dec;
+		if (blocks <= 0.0)
+			continue;
+		n_linears = vp_model_block_linears(c->m, kind == 0 ? VP_BLOCK_ENCODER : VP_BLOCK_DECODER, ls,
 						   VP_BLOCK_LINEARS_MAX);
-			for (k = 0; k < n; k++) {
-				per_tensor = (double)ls[k].in_features * (double)ls[k].out_features *
-					     (t->quant != VP_QUANT_NONE ? 0.5 : c->wb);
-				tt->persistent_waste += vp_est_alloc_waste(per_tensor) * blocks * copies * (double)ls[k].copies;
-			}
+		for (k = 0; k < n_linears; k++) {
+			per_tensor = (double)ls[k].in_features * (double)ls[k].out_features *
+				     (c->t->quant != VP_QUANT_NONE ? 0.5 : c->wb);
+			tt->persistent_waste += vp_est_alloc_waste(per_tensor) * blocks * copies * (double)ls[k].copies;
 		}
-		tt->persistent_waste += vp_est_alloc_waste(embed * c->wb) * copies * (c->head_matrix ? 2.0 : 1.0);
 	}
+	tt->persistent_waste += vp_est_alloc_waste(n->embed * c->wb) * copies * (c->head_matrix ? 2.0 : 1.0);
+}
+
+/* Several GPUs: what each one holds under DeepSpeed ZeRO, FSDP or plain DDP. */
+static void distribute(const struct ctx *c, const struct counts *n, struct totals *tt)
+{
+	const struct vp_train *t = c->t;
 
 	/* DeepSpeed ZeRO (docs: "ZeRO"): with 16-bit parameters the optimizer
 	 * keeps fp32 master weights and fp32 Adam states; gradients are reduced
 	 * through buckets of reduce_bucket_size elements (two with overlap_comm).
 	 * Stages partition states (1), gradients (2) and weights (3) over GPUs. */
-	if (t->zero_stage > 0 && trainable > 0.0) {
+	if (t->zero_stage > 0 && n->trainable > 0.0) {
 		double gpus = (double)(t->gpus > 0 ? t->gpus : 1);
 		double master = vp_est_is_16bit_params(t->precision) || t->precision == VP_PREC_AMP_FP16 ||
-					t->precision == VP_PREC_AMP_BF16 ? trainable * 4.0 : 0.0;
-		double states = trainable * 8.0;
+					t->precision == VP_PREC_AMP_BF16 ? n->trainable * 4.0 : 0.0;
+		double states = n->trainable * 8.0;
 		/* DeepSpeedZeroOptimizer.backward() (stage_1_and_2.py)
 		 * allocates its gradient buffer, ipg_buffer, at every
 		 * backward: torch.empty of the whole reduce_bucket_size in the
@@ -550,7 +603,7 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 			block = fmax(block, linear_params(c, VP_BLOCK_ENCODER, &dummy, &is, &os));
 		if (tt->n_dec > 0.0)
 			block = fmax(block, linear_params(c, VP_BLOCK_DECODER, &dummy, &is, &os));
-		tt->weights = tt->weights / gpus + 2.0 * block * c->e + embed * (c->head_matrix ? 2.0 : 1.0) * c->e;
+		tt->weights = tt->weights / gpus + 2.0 * block * c->e + n->embed * (c->head_matrix ? 2.0 : 1.0) * c->e;
 		tt->grads = tt->grads / gpus + (c->full ? block * c->e : 0.0);
 		tt->grads_in_backward = tt->grads;
 		tt->optimizer /= gpus;
@@ -567,6 +620,22 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 	 * gradients views of them (torch.nn.parallel.DistributedDataParallel;
 	 * pytorch/pytorch#41954, which measured roberta-base's peak drop by the
 	 * gradients' size). Neither HF Trainer nor accelerate sets it. */
-	tt->ddp_buckets = t->gpus > 1 && t->zero_stage == 0 && !t->fsdp ? trainable_bytes : 0.0;
+	tt->ddp_buckets = t->gpus > 1 && t->zero_stage == 0 && !t->fsdp ? n->trainable_bytes : 0.0;
+}
+
+int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *err)
+{
+	struct counts n;
+
+	if (count_parameters(c, tt, &n, err) != 0)
+		return -1;
+	stored_weights(c, &n, tt);
+	if (trained_parameters(c, &n, tt, err) != 0)
+		return -1;
+	gradients(c, &n, tt);
+	optimizer_states(c, &n, tt);
+	vocab_shares(c, &n, tt);
+	persistent_waste(c, &n, tt);
+	distribute(c, &n, tt);
 	return 0;
 }
