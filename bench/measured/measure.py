@@ -265,6 +265,49 @@ def trainer_autocast(spec):
     return prec in ("amp-bf16", "amp-fp16") or (prec == "bf16" and spec["method"] in ("lora", "qlora"))
 
 
+def frozen_forward(spec, model, data, cfg, weights_bytes, untied, total):
+    """method "frozen": no parameter requires grad, so a forward with grad
+    mode on records no graph and saves nothing. The model runs in train
+    mode, as a step would, and computes the loss from its labels; no
+    optimizer, no backward (a trainer's loss.backward() would raise). What
+    vramplan's frozen estimate says (src/estimate.c frozen_forward): the
+    evaluation's forward over the weights alone."""
+    import torch
+    import transformers
+    for p in model.parameters():
+        p.requires_grad_(False)
+    model.train()
+    prec = spec["precision"]
+    amp = torch.bfloat16 if prec == "amp-bf16" else torch.float16 if prec == "amp-fp16" else None
+    step_peaks, step_reserved = [], []
+    torch.cuda.synchronize()
+    torch.cuda.reset_peak_memory_stats()
+    t0 = time.time()
+    for i in range(spec.get("steps", 3)):
+        rows = data[i * spec["batch"]:(i + 1) * spec["batch"]]
+        batch = {k: torch.stack([r[k] for r in rows]).cuda() for k in rows[0]}
+        torch.cuda.reset_peak_memory_stats()
+        with torch.autocast("cuda", dtype=amp, enabled=amp is not None):
+            out = model(**batch)
+        if out.loss.requires_grad:
+            raise RuntimeError("the frozen model's loss has a grad_fn: something requires grad")
+        del out, batch
+        torch.cuda.synchronize()
+        step_peaks.append(torch.cuda.max_memory_allocated())
+        step_reserved.append(torch.cuda.max_memory_reserved())
+    res = {
+        "max_allocated": max(step_peaks), "max_reserved": max(step_reserved),
+        "weights_allocated": weights_bytes, "step_peaks": step_peaks, "step_reserved": step_reserved,
+        "reserved_end": torch.cuda.memory_reserved(), "untied_lm_head": untied,
+        "trainable_params": 0, "total_params": total, "train_s": round(time.time() - t0, 2),
+        "torch": torch.__version__, "transformers": transformers.__version__,
+        "gpu_name": torch.cuda.get_device_name(0),
+    }
+    res["context_mib"] = smi_used_mib() - spec["_idle_mib"] - res["reserved_end"] / 2**20
+    res["nvml_used_mib"] = res["context_mib"] + res["max_reserved"] / 2**20
+    return res
+
+
 def child(spec):
     # "env": variables the run sets before torch is imported (e.g.
     # CUBLAS_WORKSPACE_CONFIG, read when the first cuBLAS handle is made)
@@ -340,6 +383,10 @@ def child(spec):
     torch.cuda.empty_cache()
     torch.cuda.reset_peak_memory_stats()
     weights_bytes = torch.cuda.memory_allocated()
+    if spec["method"] == "frozen":
+        print("RESULT " + json.dumps(frozen_forward(spec, model, data, cfg, weights_bytes, untied, total)),
+              flush=True)
+        return
 
     step_peaks = []
     step_reserved = []
@@ -601,14 +648,16 @@ def case_rows(spec, res):
             "id": "%s-%s" % (spec["id"], suffix),
             "source": "vramplan bench/measured/measure.py on the lent device (%s)" % env,
             "quality": "A", "config": "configs/" + spec["config"], "head": spec["head"],
-            "num_labels": spec.get("num_labels"), "framework": "hf-trainer",
+            "num_labels": spec.get("num_labels"),
+            "framework": "other" if spec["method"] == "frozen" else "hf-trainer",
             "batch": spec["batch"], "grad_accum": spec.get("grad_accum", 1),
             # every sample is exactly seq_len tokens, no padding: what the
             # schema's packed says (an all-ones attention mask, which
             # transformers drops for SDPA); pad_tokens runs pad each sample
             "seq_len": spec["seq_len"], "tgt_len": spec.get("tgt_len"),
             "packed": not spec.get("pad_tokens") and not spec.get("lengths"),
-            "precision": spec["precision"], "optimizer": spec["optimizer"],
+            "precision": spec["precision"],
+            "optimizer": None if spec["method"] == "frozen" else spec["optimizer"],
             "optimizer_in_backward": False, "method": spec["method"],
             "lora_r": spec.get("lora_r"), "lora_alpha": 2 * spec["lora_r"] if spec.get("lora_r") else None,
             "lora_targets": spec.get("lora_targets"), "modules_to_save": spec.get("modules_to_save"),
@@ -616,8 +665,10 @@ def case_rows(spec, res):
             "attn": spec["attn"], "loss": "standard", "compile": bool(spec.get("compile")),
             "gpu": catalogue_gpu(res["gpu_name"]),
             "gpus": 1, "zero": None, "metric": metric, "measured_gib": round(gib, 3),
-            "notes": "%d steps of HF Trainer on random weights, %s; step peaks (GiB) %s; trainable %d of %d parameters%s%s" % (
+            "notes": "%d %s on random weights, %s; step peaks (GiB) %s; trainable %d of %d parameters%s%s" % (
                          spec.get("steps", 3),
+                         "forwards of the frozen model (nothing requires grad; train mode, loss from the labels)"
+                         if spec["method"] == "frozen" else "steps of HF Trainer",
                          "every sample %d tokens of which the last %d are padding (attention mask 0, labels -100)" % (
                              spec["seq_len"], spec["pad_tokens"]) if spec.get("pad_tokens") else
                          "sample lengths uniform in %d..%d, each batch padded to its longest (dynamic padding; "
@@ -625,12 +676,12 @@ def case_rows(spec, res):
                          "every sample exactly seq_len tokens (no padding)",
                          ", ".join("%.3f" % (p / GIB) for p in res["step_peaks"]),
                          res["trainable_params"], res["total_params"],
-                         "; lora_dropout %.2f" % spec.get("lora_dropout", 0.05) if spec["method"] != "full" else "",
+                         "; lora_dropout %.2f" % spec.get("lora_dropout", 0.05) if spec["method"] in ("lora", "qlora") else "",
                          "; " + spec["note"] if spec.get("note") else "") +
                      ("; LM head untied as the config says (transformers 5 ties T5-family heads: "
                       "huggingface/transformers#48154)" if res.get("untied_lm_head") else ""),
         }
-        if spec["method"] != "full":
+        if spec["method"] in ("lora", "qlora"):
             c["lora_dropout"] = spec.get("lora_dropout", 0.05)
         if spec.get("expandable_segments"):
             c["expandable_segments"] = True
