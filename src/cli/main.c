@@ -503,6 +503,10 @@ static int check_command(struct vp_cli_opts *o, int nargs, char **args)
 			return vp_cli_usage_error(NULL, "missing --batch (the batch size to estimate)");
 		break;
 	case VP_CMD_SWEEP:
+		/* every cell would be the planner's refusal (plan.c) */
+		if (o->train.method == VP_METHOD_FROZEN)
+			return vp_cli_usage_error(NULL, "--method frozen trains nothing, so there is no training batch "
+							"to sweep; use `vramplan estimate --method frozen`");
 		break;
 	case VP_CMD_CHECK:
 		break;
