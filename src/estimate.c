@@ -130,6 +130,45 @@ static double quant_buffer(const struct totals *tt, const struct vp_train *t)
 	return t->quant != VP_QUANT_NONE ? tt->largest_linear_bytes : 0.0;
 }
 
+/* A forward without a graph (evaluation under no_grad, a frozen model):
+ * what it holds beside the resident tensors, and how the allocator rounds
+ * it (docs: "Evaluation and generation"). */
+struct forward_only {
+	double working; /* one block's working set at a time */
+	double copies;  /* autocast's weight casts */
+	double share;   /* the fragmentation share of what comes and goes */
+	double split;   /* the MLP's freed blocks, split: two more segments */
+};
+
+static void forward_only(const struct ctx *c, const struct totals *tt, struct forward_only *f)
+{
+	const struct vp_train *t = c->t;
+
+	/* no_grad frees each intermediate when its consumer has run; beside
+	 * it, what the model's forward holds until it returns and a
+	 * bitsandbytes layer's dequantized weight */
+	f->working = fmax(tt->n_enc > 0.0 ? tt->enc.eval_working : 0.0, tt->n_dec > 0.0 ? tt->dec.eval_working : 0.0) +
+		     tt->fwd_held_eval + quant_buffer(tt, t);
+	/* Autocast caches the 16-bit cast of every fp32 weight that requires
+	 * grad until its region exits (autocast_mode.cpp cached_cast), under
+	 * no_grad too: requires_grad is the parameter's. A frozen weight is
+	 * cast at each use and freed: one block's and the head's at most.
+	 * Traced: MS-MT5B-bf16-fused-eval24 held 0.72 GiB of casts at its
+	 * peak, MS-BERTL-cls-eval128 0.56 GiB. FSDP casts at the all-gather
+	 * (as in training). */
+	f->copies = c->full ? tt->weight_copies : fmax(tt->enc.copies, tt->dec.copies) + tt->head_copy;
+	if (t->fsdp)
+		f->copies = 0.0;
+	f->share = t->expandable_segments ? 0.0 : vp_est_on_pytorch2(t) ? VP_FRAGMENTATION_PT2 : VP_FRAGMENTATION;
+	/* Under PyTorch 2 without expandable segments the freed T x f blocks
+	 * of the MLP are split by smaller requests and two more are reserved
+	 * (MS-BERTL-cls-eval128: four 512 MiB segments for two live). */
+	f->split = !t->expandable_segments && vp_est_on_pytorch2(t)
+			   ? 2.0 * fmax(tt->n_enc > 0.0 ? tt->enc.recompute_largest : 0.0,
+					tt->n_dec > 0.0 ? tt->dec.recompute_largest : 0.0)
+			   : 0.0;
+}
+
 /*
  * Nothing trains (method frozen): no parameter requires grad, so autograd
  * records no graph (an op's output gets a grad_fn only when an input
@@ -141,35 +180,24 @@ static double quant_buffer(const struct totals *tt, const struct vp_train *t)
  */
 static int frozen_forward(const struct ctx *c, const struct totals *tt, struct vp_estimate *out)
 {
-	const struct vp_train *t = c->t;
-	double working = fmax(tt->n_enc > 0.0 ? tt->enc.eval_working : 0.0,
-			      tt->n_dec > 0.0 ? tt->dec.eval_working : 0.0) +
-			 tt->fwd_held_eval + quant_buffer(tt, t);
-	/* a frozen weight is cast at each use and freed: one block's and the head's */
-	double copies = t->fsdp ? 0.0 : fmax(tt->enc.copies, tt->dec.copies) + tt->head_copy;
-	double dynamic = working + copies + tt->logits_eval;
-	/* the reserved level is the evaluation's too: the weights' rounding
-	 * is not added, their segments' slack serving the forward's small
-	 * tensors (the eval rows of bench/measured fit better without it) */
-	double share = t->expandable_segments ? 0.0 : vp_est_on_pytorch2(t) ? VP_FRAGMENTATION_PT2 : VP_FRAGMENTATION;
-	/* as in evaluation: PyTorch 2's allocator splits the freed T x f
-	 * blocks of the MLP and reserves two more (docs: "Evaluation and
-	 * generation") */
-	double split = !t->expandable_segments && vp_est_on_pytorch2(t)
-			       ? 2.0 * fmax(tt->n_enc > 0.0 ? tt->enc.recompute_largest : 0.0,
-					    tt->n_dec > 0.0 ? tt->dec.recompute_largest : 0.0)
-			       : 0.0;
+	struct forward_only f;
+	double dynamic;
 	int p;
 
+	/* the reserved level is the evaluation's too: the weights' rounding is
+	 * not added, their segments' slack serving the forward's small tensors
+	 * (the eval rows of bench/measured fit better without it) */
+	forward_only(c, tt, &f);
+	dynamic = f.working + f.copies + tt->logits_eval;
 	out->peak_phase = VP_PHASE_FORWARD;
 	if (to_u64(tt->weights, &out->peak_bytes[VP_COMP_WEIGHTS]) ||
-	    to_u64(copies, &out->peak_bytes[VP_COMP_WEIGHT_COPIES]) ||
-	    to_u64(working, &out->peak_bytes[VP_COMP_ACTIVATIONS]) ||
+	    to_u64(f.copies, &out->peak_bytes[VP_COMP_WEIGHT_COPIES]) ||
+	    to_u64(f.working, &out->peak_bytes[VP_COMP_ACTIVATIONS]) ||
 	    to_u64(tt->logits_eval, &out->peak_bytes[VP_COMP_LOGITS]) ||
 	    to_u64(tt->weights + dynamic, &out->phase_allocated_bytes[VP_PHASE_FORWARD]) ||
 	    to_u64(tt->weights, &out->phase_allocated_bytes[VP_PHASE_BACKWARD]) ||
 	    to_u64(tt->weights, &out->phase_allocated_bytes[VP_PHASE_OPTIMIZER]) ||
-	    to_u64(dynamic * share + split, &out->allocator_bytes) ||
+	    to_u64(dynamic * f.share + f.split, &out->allocator_bytes) ||
 	    to_u64(tt->total_params, &out->params_total))
 		return -1;
 	for (p = 0; p < VP_COMP_COUNT; p++) {
@@ -701,9 +729,10 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	struct vp_estimate train;
 	struct ctx c;
 	struct totals tt;
-	double b, s_enc, s_dec, working, kv = 0.0, logits, copies, resident, share;
+	struct forward_only f;
+	double b, s_enc, s_dec, working, kv = 0.0, logits, copies, resident;
 	double loss = 0.0, gen = 0.0, preds, kept, preds_peak = 0.0, preds_segments = 0.0, moment[3];
-	double piled, split;
+	double piled;
 	double beams = 1.0, new_tokens = 0.0;
 	/* Seq2SeqTrainer.prediction_step generates only for a metric: with
 	 * prediction_loss_only it runs the loss forward alone */
@@ -741,20 +770,10 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	s_dec = vp_head_uses_target(m, t->head) ? (double)t->tgt_len : (double)t->seq_len;
 	vp_est_activations(&c, b, s_enc, s_dec, &tt);
 
-	/* Forward only: one block's working set at a time (no_grad frees each
-	 * intermediate when its consumer has run). */
-	working = fmax(tt.n_enc > 0.0 ? tt.enc.eval_working : 0.0, tt.n_dec > 0.0 ? tt.dec.eval_working : 0.0) +
-		  tt.fwd_held_eval + quant_buffer(&tt, t);
+	forward_only(&c, &tt, &f);
+	working = f.working;
+	copies = f.copies;
 	logits = tt.logits_eval;
-	/* Autocast caches the 16-bit cast of every fp32 weight that requires
-	 * grad until its region exits (autocast_mode.cpp cached_cast), under
-	 * no_grad too: requires_grad is the parameter's. A frozen weight is
-	 * cast at each use and freed: one block's and the head's at most.
-	 * Traced: MS-MT5B-bf16-fused-eval24 held 0.72 GiB of casts at its
-	 * peak, MS-BERTL-cls-eval128 0.56 GiB. */
-	copies = c.full ? tt.weight_copies : fmax(tt.enc.copies, tt.dec.copies) + tt.head_copy;
-	if (t->fsdp)
-		copies = 0.0; /* FSDP casts at the all-gather (as in training) */
 	if (!(generating && opts->generate_only))
 		loss = working + logits;
 	if (generating)
@@ -819,19 +838,14 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	 * allocated peak's share alone every evaluation measured ran out of
 	 * memory (the *-cap runs).
 	 */
-	share = t->expandable_segments ? 0.0 : vp_est_on_pytorch2(t) ? VP_FRAGMENTATION_PT2 : VP_FRAGMENTATION;
 	piled = fmax(moment[VP_EVAL_LOSS] + (loss > 0.0 ? gen : moment[VP_EVAL_GENERATE]),
 		     preds_peak > 0.0 ? copies + loss + preds_segments : 0.0);
-	split = !t->expandable_segments && vp_est_on_pytorch2(t)
-			? 2.0 * fmax(tt.n_enc > 0.0 ? tt.enc.recompute_largest : 0.0,
-				     tt.n_dec > 0.0 ? tt.dec.recompute_largest : 0.0)
-			: 0.0;
 	if (to_u64(resident, &out->resident_bytes) || to_u64(copies, &out->weight_copies_bytes) ||
 	    to_u64(working, &out->working_bytes) || to_u64(kv, &out->kv_cache_bytes) ||
 	    to_u64(logits, &out->logits_bytes) || to_u64(loss, &out->loss_bytes) ||
 	    to_u64(gen, &out->generate_bytes) || to_u64(preds_peak, &out->predictions_peak_bytes) ||
 	    to_u64(resident + moment[out->peak_moment], &out->allocated_bytes) ||
-	    to_u64(resident + fmax(piled, moment[out->peak_moment]) * (1.0 + share) + split, &out->reserved_bytes) ||
+	    to_u64(resident + fmax(piled, moment[out->peak_moment]) * (1.0 + f.share) + f.split, &out->reserved_bytes) ||
 	    to_u64(preds, &out->predictions_bytes_per_step) || to_u64(preds / b, &out->predictions_bytes_per_sample))
 		return vp_error_set(err, VP_ERR_INPUT, "the eval estimate exceeds 2^60 bytes");
 	out->device_bytes = out->reserved_bytes + train.context_bytes;
