@@ -189,6 +189,165 @@ static bool scored_quality(const struct vp_case *c)
 	return strcmp(c->quality, "A") == 0 || strcmp(c->quality, "B") == 0;
 }
 
+/* One case's estimate: the model, the GPU, the setup as read, and the
+ * training step's (or the evaluation's) three levels. */
+struct estimated {
+	struct vp_model m;
+	const struct vp_gpu *g;
+	struct vp_train train;
+	struct vp_estimate est;
+	struct vp_eval_estimate ev;
+	bool unknown_gpu;     /* not in the catalogue: DEFAULT_GPU's context */
+	bool default_targets; /* lora_targets null, read as PEFT's default */
+};
+
+/* Estimates one case; false, with the reason in note, when it cannot be. */
+static bool estimate_case(const struct vp_catalog *cat, const struct vp_case *c, struct estimated *r, char *note,
+			  size_t size)
+{
+	struct vp_error e = {0};
+	char buf[1200];
+	bool ok = true;
+
+	memset(r, 0, sizeof *r);
+	r->train = c->train;
+	/* A GPU the catalogue lacks is treated as one the source did not
+	 * state: the allocated and reserved levels do not depend on the card
+	 * beyond what every catalogued Ampere-or-newer GPU shares, and the
+	 * note says which context the device level assumed. */
+	r->g = vp_catalog_find_gpu(cat, c->gpu[0] != '\0' ? c->gpu : DEFAULT_GPU);
+	r->unknown_gpu = r->g == NULL;
+	if (r->unknown_gpu)
+		r->g = vp_catalog_find_gpu(cat, DEFAULT_GPU);
+	if (r->g == NULL) {
+		snprintf(note, size, "unsupported: GPU '%s' is not in the catalogue", c->gpu);
+		return false;
+	}
+	if (c->precision_unstated || c->method_unstated || c->config_unstated || (c->seq_unstated && c->has_step)) {
+		snprintf(note, size, "unsupported: no %s stated (null or absent)",
+			 c->precision_unstated ? "precision"
+			 : c->method_unstated  ? "method"
+			 : c->config_unstated  ? "config"
+					       : "sequence length");
+		return false;
+	}
+	if (vp_hfconfig_load(c->config_path, &r->m, &e) != 0) {
+		ok = false;
+	} else {
+		if (c->head_unstated)
+			r->train.head = vp_model_default_head(&r->m);
+		/* a LoRA case that names no targets: PEFT's default for the
+		 * model type, as the CLI takes it (peft.c) */
+		if (lora_targets_unstated(&r->train))
+			r->default_targets =
+				vp_train_set_lora_targets(&r->train, vp_default_lora_targets(&r->m), &e) == 0;
+		ok = vp_estimate(&r->m, r->g, &r->train, &r->est, &e) == 0;
+		if (ok && c->eval_batch > 0) {
+			/* an evaluation's peak: its three levels in place of the
+			 * training step's */
+			struct vp_train et = r->train;
+			struct vp_eval_opts eo = c->eval;
+			et.batch = c->eval_batch;
+			/* without eval_accumulation_steps HF Trainer keeps every
+			 * step's predictions until the end */
+			if (c->eval_steps > 0 && (eo.accumulation_steps == 0 || eo.accumulation_steps > c->eval_steps))
+				eo.accumulation_steps = c->eval_steps;
+			ok = vp_estimate_eval(&r->m, r->g, &et, &eo, &r->ev, &e) == 0;
+			r->est.allocated_bytes = r->ev.allocated_bytes;
+			r->est.reserved_bytes = r->ev.reserved_bytes;
+			r->est.device_bytes = r->ev.device_bytes;
+		}
+	}
+	if (!ok) {
+		vp_error_format(&e, buf, sizeof buf);
+		snprintf(note, size, "unsupported: %s", buf);
+		return false;
+	}
+	if (!c->has_step) {
+		/* A load-only calibration point (batch null): the weights as
+		 * stored and the CUDA context before any kernel ran; no step,
+		 * so no activations, cuBLAS workspace or allocator slack. */
+		uint64_t w = r->est.full_bytes[VP_COMP_WEIGHTS];
+		r->est.allocated_bytes = r->est.reserved_bytes = w;
+		r->est.device_bytes = w + vp_context_bytes_idle(r->g);
+	}
+	return true;
+}
+
+/* The estimate at the level the case's metric measured, in GiB; a metric
+ * the source did not state is compared with the band [allocated, device]
+ * (the note says the band). */
+static double compared_gib(const struct vp_case *c, const struct vp_estimate *est, char *note, size_t size)
+{
+	switch (c->metric) {
+	case VP_METRIC_ALLOCATED:
+		return (double)est->allocated_bytes / GIB;
+	case VP_METRIC_RESERVED:
+		return (double)est->reserved_bytes / GIB;
+	case VP_METRIC_DEVICE:
+	case VP_METRIC_CONTEXT_FIT:
+		return (double)est->device_bytes / GIB;
+	case VP_METRIC_NONE: {
+		double lo = (double)est->allocated_bytes / GIB, hi = (double)est->device_bytes / GIB;
+		snprintf(note, size, "band %.2f..%.2f; ", lo, hi);
+		return c->measured_gib < lo ? lo : c->measured_gib > hi ? hi : c->measured_gib;
+	}
+	}
+	return 0.0;
+}
+
+/* Where the peak fell, and every value the case left unstated and how it
+ * was read. */
+static void append_reading(char *note, size_t size, const struct vp_case *c, const struct estimated *r)
+{
+#define ADD(...) snprintf(note + strlen(note), size - strlen(note), __VA_ARGS__)
+	if (c->eval_batch > 0)
+		ADD("evaluation at batch %" PRIu64 ", peak at the %s", c->eval_batch,
+		    vp_eval_moment_name(r->ev.peak_moment));
+	else if (c->has_step)
+		ADD("peak in %s", vp_phase_name(r->est.peak_phase));
+	else
+		ADD("no training step: weights + the CUDA context before any kernel");
+	if (c->lora_r_unstated)
+		ADD("; lora_r null read as 8 (PEFT's LoraConfig default)");
+	if (r->default_targets)
+		ADD("; lora_targets null read as PEFT's default for %s (%s)", r->m.model_type,
+		    vp_default_lora_targets(&r->m));
+	if (c->head_unstated)
+		ADD("; head null read as %s", vp_head_name(r->train.head));
+	if (c->attn_unstated)
+		ADD("; attn null read as sdpa");
+	if (c->optimizer_unstated)
+		ADD("; optimizer null read as adamw");
+	if (c->loss_unstated)
+		ADD("; loss null read as standard");
+	if (c->quant_inferred)
+		ADD("; qlora with quant null read as nf4");
+	if (r->m.read_as[0] != '\0')
+		ADD("; model_type '%s' read as %s", r->m.model_type, r->m.read_as);
+	if (c->gpu[0] == '\0')
+		ADD("; gpu not stated, context of " DEFAULT_GPU);
+	else if (r->unknown_gpu)
+		ADD("; gpu '%s' not in the catalogue, context of " DEFAULT_GPU, c->gpu);
+#undef ADD
+}
+
+/* -v: the breakdown at the peak, the phases and the three levels. */
+static void print_breakdown(const struct vp_estimate *est)
+{
+	int k;
+
+	printf("    ");
+	for (k = 0; k < VP_COMP_COUNT; k++)
+		printf(" %s=%.2f", vp_component_name((enum vp_component)k), (double)est->peak_bytes[k] / GIB);
+	printf(" | phases fwd=%.2f bwd=%.2f opt=%.2f alloc=%.2f reserved=%.2f device=%.2f"
+	       " | params trainable=%" PRIu64 " total=%" PRIu64 "\n",
+	       (double)est->phase_allocated_bytes[0] / GIB, (double)est->phase_allocated_bytes[1] / GIB,
+	       (double)est->phase_allocated_bytes[2] / GIB, (double)est->allocated_bytes / GIB,
+	       (double)est->reserved_bytes / GIB, (double)est->device_bytes / GIB, est->params_trainable,
+	       est->params_total);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -249,137 +408,21 @@ int main(int argc, char **argv)
 	       "estimate_gib", "error_pct", "note");
 	for (i = 0; i < list.n; i++) {
 		const struct vp_case *c = &list.cases[i];
-		struct vp_model m;
-		const struct vp_gpu *g;
-		struct vp_estimate est;
-		struct vp_eval_estimate ev;
-		struct vp_error e = {0};
+		struct estimated r;
 		char note[1400] = "";
-		double compared = 0.0, error_pct = 0.0;
+		double compared, error_pct;
 		bool scored = scored_quality(c), boundary = c->metric == VP_METRIC_CONTEXT_FIT;
-		bool ok = true, unknown_gpu, default_targets = false;
-		struct vp_train train = c->train;
 
-		/* A GPU the catalogue lacks is treated as one the source did not
-		 * state: the allocated and reserved levels do not depend on the
-		 * card beyond what every catalogued Ampere-or-newer GPU shares,
-		 * and the note says which context the device level assumed. */
-		g = vp_catalog_find_gpu(&cat, c->gpu[0] != '\0' ? c->gpu : DEFAULT_GPU);
-		unknown_gpu = g == NULL;
-		if (unknown_gpu)
-			g = vp_catalog_find_gpu(&cat, DEFAULT_GPU);
-		if (g == NULL) {
-			snprintf(note, sizeof note, "unsupported: GPU '%s' is not in the catalogue", c->gpu);
-			ok = false;
-		} else if (c->precision_unstated || c->method_unstated || c->config_unstated ||
-			   (c->seq_unstated && c->has_step)) {
-			snprintf(note, sizeof note, "unsupported: no %s stated (null or absent)",
-				 c->precision_unstated ? "precision"
-				 : c->method_unstated  ? "method"
-				 : c->config_unstated  ? "config"
-						       : "sequence length");
-			ok = false;
-		} else if (vp_hfconfig_load(c->config_path, &m, &e) != 0) {
-			ok = false;
-		} else {
-			if (c->head_unstated)
-				train.head = vp_model_default_head(&m);
-			/* a LoRA case that names no targets: PEFT's default for the
-			 * model type, as the CLI takes it (peft.c) */
-			if (lora_targets_unstated(&train))
-				default_targets =
-					vp_train_set_lora_targets(&train, vp_default_lora_targets(&m), &e) == 0;
-			ok = vp_estimate(&m, g, &train, &est, &e) == 0;
-			if (ok && c->eval_batch > 0) {
-				/* an evaluation's peak: its three levels in place of
-				 * the training step's */
-				struct vp_train et = train;
-				struct vp_eval_opts eo = c->eval;
-				et.batch = c->eval_batch;
-				/* without eval_accumulation_steps HF Trainer keeps
-				 * every step's predictions until the end */
-				if (c->eval_steps > 0 &&
-				    (eo.accumulation_steps == 0 || eo.accumulation_steps > c->eval_steps))
-					eo.accumulation_steps = c->eval_steps;
-				ok = vp_estimate_eval(&m, g, &et, &eo, &ev, &e) == 0;
-				est.allocated_bytes = ev.allocated_bytes;
-				est.reserved_bytes = ev.reserved_bytes;
-				est.device_bytes = ev.device_bytes;
-			}
-		}
-		if (!ok && note[0] == '\0') {
-			vp_error_format(&e, buf, sizeof buf);
-			snprintf(note, sizeof note, "unsupported: %s", buf);
-		}
-		if (!ok) {
+		if (!estimate_case(&cat, c, &r, note, sizeof note)) {
 			printf("%-24s %-7s %-11s %12.3f %12s %9s  %s\n", c->id, c->quality, vp_metric_name(c->metric),
 			       c->measured_gib, "-", "-", note);
 			if (scored)
 				unsupported++;
 			continue;
 		}
-
-		if (!c->has_step) {
-			/* A load-only calibration point (batch null): the weights as
-			 * stored and the CUDA context before any kernel ran; no step,
-			 * so no activations, cuBLAS workspace or allocator slack. */
-			uint64_t w = est.full_bytes[VP_COMP_WEIGHTS];
-			est.allocated_bytes = est.reserved_bytes = w;
-			est.device_bytes = w + vp_context_bytes_idle(g);
-		}
-		switch (c->metric) {
-		case VP_METRIC_ALLOCATED:
-			compared = (double)est.allocated_bytes / GIB;
-			break;
-		case VP_METRIC_RESERVED:
-			compared = (double)est.reserved_bytes / GIB;
-			break;
-		case VP_METRIC_DEVICE:
-		case VP_METRIC_CONTEXT_FIT:
-			compared = (double)est.device_bytes / GIB;
-			break;
-		case VP_METRIC_NONE: {
-			double lo = (double)est.allocated_bytes / GIB, hi = (double)est.device_bytes / GIB;
-			compared = c->measured_gib < lo ? lo : c->measured_gib > hi ? hi : c->measured_gib;
-			snprintf(note, sizeof note, "band %.2f..%.2f; ", lo, hi);
-			break;
-		}
-		}
+		compared = compared_gib(c, &r.est, note, sizeof note);
 		error_pct = c->measured_unstated ? 0.0 : (compared - c->measured_gib) / c->measured_gib * 100.0;
-		if (c->eval_batch > 0)
-			snprintf(note + strlen(note), sizeof note - strlen(note), "evaluation at batch %" PRIu64 ", peak at the %s",
-				 c->eval_batch, vp_eval_moment_name(ev.peak_moment));
-		else if (c->has_step)
-			snprintf(note + strlen(note), sizeof note - strlen(note), "peak in %s", vp_phase_name(est.peak_phase));
-		else
-			snprintf(note + strlen(note), sizeof note - strlen(note),
-				 "no training step: weights + the CUDA context before any kernel");
-		if (c->lora_r_unstated)
-			snprintf(note + strlen(note), sizeof note - strlen(note),
-				 "; lora_r null read as 8 (PEFT's LoraConfig default)");
-		if (default_targets)
-			snprintf(note + strlen(note), sizeof note - strlen(note),
-				 "; lora_targets null read as PEFT's default for %s (%s)", m.model_type,
-				 vp_default_lora_targets(&m));
-		if (c->head_unstated)
-			snprintf(note + strlen(note), sizeof note - strlen(note), "; head null read as %s",
-				 vp_head_name(train.head));
-		if (c->attn_unstated)
-			snprintf(note + strlen(note), sizeof note - strlen(note), "; attn null read as sdpa");
-		if (c->optimizer_unstated)
-			snprintf(note + strlen(note), sizeof note - strlen(note), "; optimizer null read as adamw");
-		if (c->loss_unstated)
-			snprintf(note + strlen(note), sizeof note - strlen(note), "; loss null read as standard");
-		if (c->quant_inferred)
-			snprintf(note + strlen(note), sizeof note - strlen(note), "; qlora with quant null read as nf4");
-		if (m.read_as[0] != '\0')
-			snprintf(note + strlen(note), sizeof note - strlen(note), "; model_type '%s' read as %s",
-				 m.model_type, m.read_as);
-		if (c->gpu[0] == '\0')
-			snprintf(note + strlen(note), sizeof note - strlen(note), "; gpu not stated, context of " DEFAULT_GPU);
-		else if (unknown_gpu)
-			snprintf(note + strlen(note), sizeof note - strlen(note),
-				 "; gpu '%s' not in the catalogue, context of " DEFAULT_GPU, c->gpu);
+		append_reading(note, sizeof note, c, &r);
 		if (c->measured_unstated) {
 			snprintf(note + strlen(note), sizeof note - strlen(note), "; not scored: measured_gib null");
 		} else if (boundary) {
@@ -399,7 +442,7 @@ int main(int argc, char **argv)
 			}
 		}
 		if (c->has_step && c->eval_batch == 0)
-			append_sensitivities(note, sizeof note, c, &train, &m, g, &est);
+			append_sensitivities(note, sizeof note, c, &r.train, &r.m, r.g, &r.est);
 		if (c->measured_unstated)
 			printf("%-24s %-7s %-11s %12s %12.3f %9s  %s\n", c->id, c->quality, vp_metric_name(c->metric),
 			       "-", compared, "-", note);
@@ -409,18 +452,8 @@ int main(int argc, char **argv)
 		else
 			printf("%-24s %-7s %-11s %12.3f %12.3f %9.1f  %s\n", c->id, c->quality,
 			       vp_metric_name(c->metric), c->measured_gib, compared, error_pct, note);
-		if (verbose) {
-			int k;
-			printf("    ");
-			for (k = 0; k < VP_COMP_COUNT; k++)
-				printf(" %s=%.2f", vp_component_name((enum vp_component)k), (double)est.peak_bytes[k] / GIB);
-			printf(" | phases fwd=%.2f bwd=%.2f opt=%.2f alloc=%.2f reserved=%.2f device=%.2f"
-			       " | params trainable=%" PRIu64 " total=%" PRIu64 "\n",
-			       (double)est.phase_allocated_bytes[0] / GIB, (double)est.phase_allocated_bytes[1] / GIB,
-			       (double)est.phase_allocated_bytes[2] / GIB, (double)est.allocated_bytes / GIB,
-			       (double)est.reserved_bytes / GIB, (double)est.device_bytes / GIB,
-			       est.params_trainable, est.params_total);
-		}
+		if (verbose)
+			print_breakdown(&r.est);
 	}
 	qsort(abs_errs, n_scored, sizeof *abs_errs, cmp_double);
 	printf("scored=%zu median_abs_err_pct=%.1f p90_abs_err_pct=%.1f max_abs_err_pct=%.1f unsafe=%zu "
