@@ -16,7 +16,11 @@
  *            be set when data is loaded in a different process" when
  *            dataloader_num_workers == 0, and torch's DataLoader raises for
  *            persistent_workers without workers, so both depend on the
- *            worker count.
+ *            worker count. An encoder-decoder plan whose eval batch was
+ *            sized for generation adds Seq2SeqTrainingArguments' fields
+ *            (src/transformers/training_args_seq2seq.py, same commit):
+ *            predict_with_generate, generation_max_length,
+ *            generation_num_beams.
  * lightning  LightningCLI sections: `trainer:` holds Trainer.__init__
  *            arguments (Lightning-AI/pytorch-lightning,
  *            src/lightning/pytorch/trainer/trainer.py: accumulate_grad_batches,
@@ -235,6 +239,20 @@ static void trainer_dataloader_keys(struct sbuf *b, const struct vp_plan *p)
 		set_int(b, "dataloader_prefetch_factor", p->host.prefetch_factor);
 }
 
+/* The eval batch was sized for Seq2SeqTrainer's generation: the keys that
+ * make it generate, as `vramplan check` reads them back (generation_max_length
+ * as the new tokens: for an encoder-decoder the decoder's whole output). A
+ * decoder-only model's generation runs in the user's own loop, whose
+ * max_length would count the prompt too: no keys for it. */
+static void generation_keys(struct sbuf *b, const struct vp_plan_request *req)
+{
+	if (!req->eval.generate || req->eval.predictions == VP_PREDS_NONE || req->train.head != VP_HEAD_SEQ2SEQ_LM)
+		return;
+	set_bool(b, "predict_with_generate", true);
+	set_int(b, "generation_max_length", req->eval.max_new_tokens);
+	set_int(b, "generation_num_beams", req->eval.num_beams);
+}
+
 static void settings_hf(struct sbuf *b, const struct vp_plan_request *req, const struct vp_plan *p)
 {
 	const struct vp_train *t = &req->train;
@@ -255,6 +273,7 @@ static void settings_hf(struct sbuf *b, const struct vp_plan_request *req, const
 		set_bool(b, "use_liger_kernel", true);
 	if (t->fsdp) /* TrainingArguments.fsdp: sharding options, space-separated */
 		set_str(b, "fsdp", "full_shard auto_wrap");
+	generation_keys(b, req);
 	trainer_dataloader_keys(b, p);
 }
 

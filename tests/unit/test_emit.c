@@ -53,7 +53,10 @@ static const char *const training_arguments[] = {
 	"remove_unused_columns", "label_names", "train_sampling_strategy", "length_column_name",
 	"ddp_find_unused_parameters", "ddp_bucket_cap_mb", "ddp_broadcast_buffers", "ddp_backend",
 	"ddp_timeout", "fsdp", "fsdp_config", "deepspeed", "debug", "skip_memory_metrics", "do_train",
-	"do_eval", "do_predict", "resume_from_checkpoint", "warmup_ratio", "logging_dir", "local_rank", NULL,
+	"do_eval", "do_predict", "resume_from_checkpoint", "warmup_ratio", "logging_dir", "local_rank",
+	/* Seq2SeqTrainingArguments' own fields (training_args_seq2seq.py) */
+	"sortish_sampler", "predict_with_generate", "generation_max_length", "generation_num_beams",
+	"generation_config", NULL,
 };
 
 /* OptimizerNames values from the same file (a subset: the ones vramplan
