@@ -359,6 +359,13 @@ static void comment_eval(FILE *f, const struct vp_plan_request *req, const struc
 			req->eval.num_beams == 1 ? "" : "s", req->eval.max_new_tokens, kv);
 	}
 	fputs(")\n", f);
+	/* Seq2SeqTrainer's generation_max_length would count a decoder-only
+	 * model's prompt too (settings.c generation_keys): no key says it */
+	if (req->eval.generate && req->eval.predictions != VP_PREDS_NONE && req->train.head == VP_HEAD_CAUSAL_LM)
+		fprintf(f,
+			"# (generation of a decoder-only model: the eval batch is for generate(max_new_tokens=%" PRIu64
+			", num_beams=%" PRIu64 ")\n# on the prompts in your own evaluation loop; no trainer key sets it)\n",
+			req->eval.max_new_tokens, req->eval.num_beams);
 	if (p->eval_accumulation_steps > 0) {
 		vp_format_bytes(p->eval.predictions_bytes_per_step, pred, sizeof pred);
 		if (p->eval_accumulation_steps == 1)
