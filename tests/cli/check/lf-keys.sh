@@ -1,4 +1,5 @@
 # LLaMA-Factory's quantization_bit: 8, flash_attn: fa2, neat_packing,
 # eval_dataset and compute_accuracy are read: the setup line says int8,
 # FlashAttention-2 and packed samples, and the evaluation keeps token ids
-"$VRAMPLAN" check -v --gpu a100-40gb tests/data/check/lf-keys.yaml
+# ("predictions": "argmax"; without compute_accuracy it keeps none)
+"$VRAMPLAN" check -v --format json --gpu a100-40gb tests/data/check/lf-keys.yaml
