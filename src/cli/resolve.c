@@ -247,6 +247,11 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		if (warn)
 			vp_cli_note(o, "num-labels %" PRIu64 ", the checkpoint's classifier", m->num_labels);
 	}
+	/* a count of classes for a head that has none: most likely a
+	 * classifier was meant */
+	if (warn && o->has_num_labels && t->head != VP_HEAD_SEQ_CLS && t->head != VP_HEAD_TOKEN_CLS)
+		vp_cli_warn(o, "--num-labels is ignored: the %s head has no classes (a classifier is "
+			    "--head sequence-classification or token-classification)", vp_head_name(t->head));
 	if (vp_head_uses_target(m, t->head)) {
 		if (!o->has_target_len) {
 			t->tgt_len = 128;
