@@ -341,8 +341,14 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 		if (vp_method_parse(arg, &o->train.method, &err) != 0)
 			return value_error(&err);
 		break;
-	case OPT_LORA_R: rc = parse_u64(arg, "--lora-r", 1, 65536, &o->train.lora_r); break;
-	case OPT_LORA_DROPOUT: rc = parse_probability(arg, "--lora-dropout", &o->train.lora_dropout); break;
+	case OPT_LORA_R:
+		rc = parse_u64(arg, "--lora-r", 1, 65536, &o->train.lora_r);
+		o->has_lora_r = true;
+		break;
+	case OPT_LORA_DROPOUT:
+		rc = parse_probability(arg, "--lora-dropout", &o->train.lora_dropout);
+		o->has_lora_dropout = true;
+		break;
 	case OPT_LORA_TARGETS: {
 		struct vp_train probe;
 

@@ -300,8 +300,22 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 				    "under PEFT's sequence-classification defaults (they train only classifier and "
 				    "score); give it in lora_modules_to_save (vramplan check reads it)",
 				    m->model_type);
-	} else if (o->lora_targets != NULL && warn) {
-		vp_cli_warn(o, "--lora-targets has no effect with --method %s", vp_method_name(t->method));
+	} else if (warn) {
+		/* adapter options without adapters: nothing to apply them to */
+		const struct {
+			const char *name;
+			bool given;
+		} adapter_opts[] = {
+			{"--lora-targets", o->lora_targets != NULL},
+			{"--lora-r", o->has_lora_r},
+			{"--lora-dropout", o->has_lora_dropout},
+		};
+		size_t i;
+
+		for (i = 0; i < sizeof adapter_opts / sizeof adapter_opts[0]; i++)
+			if (adapter_opts[i].given)
+				vp_cli_warn(o, "%s has no effect with --method %s", adapter_opts[i].name,
+					    vp_method_name(t->method));
 	}
 
 	if (t->method == VP_METHOD_QLORA && !o->has_quant) {
