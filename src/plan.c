@@ -77,6 +77,27 @@ void vp_plan_host_eval(struct vp_host_request *host, uint64_t eval_batch, const 
 		host->eval_samples_per_move = 0;
 }
 
+uint64_t vp_plan_auto_find_batch(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+				 uint64_t limit_bytes, uint64_t *retries)
+{
+	struct vp_train at = *t;
+	struct vp_estimate e;
+	struct vp_error ignored;
+	uint64_t b = t->batch;
+
+	*retries = 0;
+	while (b > 0) {
+		at.batch = b;
+		if (vp_estimate(m, g, &at, &e, &ignored) == 0 && e.device_bytes <= limit_bytes)
+			return b;
+		/* accelerate/utils/memory.py find_executable_batch_size:
+		 * reduce_batch_size_fn, batch_size = int(batch_size * 0.9) */
+		b = b / 10 * 9 + b % 10 * 9 / 10;
+		(*retries)++;
+	}
+	return 0;
+}
+
 uint64_t vp_plan_checkpoint_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e)
 {
 	return t->quant != VP_QUANT_NONE ? vp_model_param_count(m) * 2u : e->full_bytes[VP_COMP_WEIGHTS];

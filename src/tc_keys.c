@@ -421,6 +421,18 @@ HANDLER(k_eager)
 	return attn_switch(c, m, path, VP_ATTN_EAGER);
 }
 
+/* TrainingArguments.auto_find_batch_size: Trainer.train() retries a smaller
+ * batch after an out-of-memory error (check reports where it settles) */
+HANDLER(k_auto_batch)
+{
+	int on = 0;
+
+	if (flag(c, m, path, &on, &c->tc->at[VP_TC_AUTO_BATCH]) != 0)
+		return -1;
+	c->tc->auto_find_batch = on == 1;
+	return 0;
+}
+
 HANDLER(k_packing)
 {
 	return flag(c, m, path, &c->r.packed, NULL);
@@ -771,6 +783,7 @@ static const struct keydef hf_keys[] = {
 	{"per_device_eval_batch_size", k_eval_batch},
 	{"gradient_accumulation_steps", k_accum},
 	{"eval_accumulation_steps", k_eval_accum},
+	{"auto_find_batch_size", k_auto_batch},
 	{"fp16", k_fp16},
 	{"bf16", k_bf16},
 	{"torch_dtype", k_dtype},
@@ -1069,6 +1082,7 @@ static const struct keydef llamafactory_keys[] = {
 	{"per_device_eval_batch_size", k_eval_batch},
 	{"gradient_accumulation_steps", k_accum},
 	{"eval_accumulation_steps", k_eval_accum},
+	{"auto_find_batch_size", k_auto_batch},
 	{"fp16", k_fp16},
 	{"bf16", k_bf16},
 	{"gradient_checkpointing", k_grad_ckpt},

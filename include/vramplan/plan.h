@@ -121,6 +121,19 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 int vp_plan_eval_accumulation(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
 			      const struct vp_eval_opts *opts, uint64_t budget, uint64_t *steps, struct vp_error *err);
 
+/*
+ * TrainingArguments.auto_find_batch_size: the HF Trainer runs its training
+ * loop under accelerate's find_executable_batch_size, which catches an
+ * out-of-memory error and retries at int(0.9 x the batch) until a batch
+ * runs. The batch it settles on, starting from t->batch, against the GPU's
+ * whole memory (`limit_bytes`: the allocator's cap where the run sets one),
+ * not the planner's budget; *retries out-of-memory errors on the way.
+ * 0 when not even batch 1 fits (the Trainer then raises "No executable
+ * batch size found, reached zero").
+ */
+uint64_t vp_plan_auto_find_batch(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+				 uint64_t limit_bytes, uint64_t *retries);
+
 /* The evaluation's part of a host request: its batch, the evaluation set,
  * the predictions kept per sample and how many samples move to the host at
  * a time (eval batch x eval_accumulation_steps; 0 steps: once, at the end). */

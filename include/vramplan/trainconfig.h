@@ -76,6 +76,7 @@ enum vp_tc_setting {
 	VP_TC_DS_FILE,    /* an hf/axolotl config's `deepspeed:` file */
 	VP_TC_TORCH,      /* vramplan.torch_version */
 	VP_TC_EVAL_ACCUM, /* eval_accumulation_steps */
+	VP_TC_AUTO_BATCH, /* auto_find_batch_size */
 	VP_TC_SETTING_COUNT
 };
 
@@ -111,6 +112,7 @@ struct vp_trainconfig {
 	bool head_set, lora_targets_set, labels_set;
 	struct vp_tc_origin head_at;  /* vramplan.head, where head_set */
 	bool batch_auto;              /* DeepSpeed "auto" micro-batch: resolve() refuses it */
+	bool auto_find_batch;         /* auto_find_batch_size: the Trainer retries smaller after an OOM */
 	uint64_t eval_batch;
 	struct vp_eval_opts eval;     /* predict_with_generate */
 

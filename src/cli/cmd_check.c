@@ -335,6 +335,10 @@ struct result {
 	struct vp_estimate est;
 	bool train_fits;
 	uint64_t largest_batch;        /* largest micro-batch that fits; 0: not even 1 */
+	/* auto_find_batch_size over a batch that does not fit: where the
+	 * Trainer's retries settle (0: nowhere) after how many OOM errors */
+	bool auto_done;
+	uint64_t auto_batch, auto_retries;
 	bool eval_done, eval_fits;
 	struct vp_eval_estimate ev;
 	/* the most eval steps whose kept predictions fit (under 100; 0 when
@@ -398,6 +402,13 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 		return -1;
 	r->train_fits = r->est.device_bytes <= r->budget;
 	r->largest_batch = r->train_fits ? r->train.batch : largest_fit(m, g, &r->train, r->budget, r->train.batch);
+	/* the retries stop at the first batch the GPU runs, whatever the
+	 * budget: against the whole card (or the allocator's cap) */
+	if (tc->auto_find_batch && !r->train_fits) {
+		r->auto_batch = vp_plan_auto_find_batch(m, g, &r->train, vp_budget_bytes(g, 1.0, &r->train),
+							&r->auto_retries);
+		r->auto_done = true;
+	}
 
 	et = r->train;
 	et.batch = tc->eval_batch;
@@ -505,6 +516,12 @@ static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 			printf(", largest batch that fits %" PRIu64, r->largest_batch);
 		else
 			fputs(", not even batch 1 fits", stdout);
+		if (r->auto_done && r->auto_batch > 0)
+			printf("; auto_find_batch_size: the Trainer settles at batch %" PRIu64 " after %" PRIu64
+			       " out-of-memory error%s",
+			       r->auto_batch, r->auto_retries, r->auto_retries == 1 ? "" : "s");
+		else if (r->auto_done)
+			fputs("; auto_find_batch_size: no batch runs", stdout);
 	}
 	fputc(')', stdout);
 	if (r->eval_done) {
@@ -629,6 +646,13 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 		cJSON_AddNumberToObject(x, "headroom_bytes", (double)headroom(r->budget, r->est.device_bytes));
 		cJSON_AddBoolToObject(x, "fits", r->train_fits);
 		cJSON_AddNumberToObject(x, "largest_batch_that_fits", (double)r->largest_batch);
+		if (r->auto_done) {
+			cJSON *a = cJSON_AddObjectToObject(x, "auto_find_batch_size");
+			if (a != NULL) {
+				cJSON_AddNumberToObject(a, "batch", (double)r->auto_batch);
+				cJSON_AddNumberToObject(a, "oom_retries", (double)r->auto_retries);
+			}
+		}
 		json_at(x, tc, VP_TC_BATCH);
 	}
 	if (r->eval_done) {

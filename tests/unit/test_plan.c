@@ -68,6 +68,44 @@ static void chosen_batch_fits_and_the_next_one_does_not(void **state)
 	assert_true(p.eval.device_bytes <= p.budget_bytes);
 }
 
+/* auto_find_batch_size: accelerate retries at int(0.9 x batch) after each
+ * out-of-memory error, so from 64 the tries are 64, 57, 51, 45, 40, ...;
+ * it settles at the first of them that fits the limit, and the try before
+ * it did not. */
+static void auto_find_batch_retries_at_nine_tenths_until_one_fits(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "rtx3090");
+	static const uint64_t tries[] = {64, 57, 51, 45, 40, 36, 32, 28, 25, 22, 19, 17, 15, 13, 11, 9, 8, 7, 6, 5, 4, 3, 2, 1};
+	struct vp_plan_request r;
+	struct vp_estimate e;
+	struct vp_error err = {0};
+	uint64_t limit, batch, retries;
+
+	(void)state;
+	request(&r, m);
+	r.train.batch = 64;
+	limit = vp_budget_bytes(g, 1.0, &r.train);
+	batch = vp_plan_auto_find_batch(m, g, &r.train, limit, &retries);
+	assert_true(batch > 0 && batch < 64);
+	assert_true(retries < sizeof tries / sizeof tries[0]);
+	assert_int_equal(batch, tries[retries]);
+	r.train.batch = batch;
+	assert_int_equal(vp_estimate(m, g, &r.train, &e, &err), 0);
+	assert_true(e.device_bytes <= limit);
+	r.train.batch = tries[retries - 1];
+	assert_int_equal(vp_estimate(m, g, &r.train, &e, &err), 0);
+	assert_true(e.device_bytes > limit);
+	/* a batch that fits: no retry */
+	r.train.batch = 1;
+	assert_int_equal(vp_plan_auto_find_batch(m, g, &r.train, limit, &retries), 1);
+	assert_int_equal(retries, 0);
+	/* nothing fits: every try down to 1, then zero */
+	r.train.batch = 64;
+	assert_int_equal(vp_plan_auto_find_batch(m, g, &r.train, 1, &retries), 0);
+	assert_int_equal(retries, sizeof tries / sizeof tries[0]);
+}
+
 /* torch.cuda.set_per_process_memory_fraction(F) caps the allocator's
  * reserved bytes at F x the card's memory (CUDACachingAllocator.cpp
  * alloc_block); the context lies outside it. A cap under util x memory
@@ -432,6 +470,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(chosen_batch_fits_and_the_next_one_does_not),
+		cmocka_unit_test(auto_find_batch_retries_at_nine_tenths_until_one_fits),
 		cmocka_unit_test(a_dataset_limiting_persistent_workers_gets_the_unpersistent_count),
 		cmocka_unit_test(a_memory_fraction_caps_the_reserved_level),
 		cmocka_unit_test(effective_batch_is_met_exactly_with_a_divisor),
