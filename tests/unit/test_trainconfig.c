@@ -667,52 +667,51 @@ static void parse_ok(struct vp_trainconfig *tc, const char *name, const char *te
 		fail_msg("%s: %s", name, err.message);
 }
 
+/* A total batch with one of the micro-batch and the accumulation gives the
+ * other, at the total's position. DeepSpeed: train_batch_size = micro x
+ * accumulation x GPUs, one GPU unless said, the total alone being the
+ * micro-batch; axolotl normalize_config: batch_size with micro_batch_size or
+ * gradient_accumulation_steps. */
 static void total_batch_gives_the_missing_micro_batch_or_accumulation(void **state)
 {
+	static const struct {
+		const char *name, *text;
+		enum vp_tc_flavour flavour;
+		uint64_t batch, accum;
+		enum vp_tc_setting derived; /* the setting that points at the total */
+		const char *key;
+		unsigned long line, column;
+	} cases[] = {
+		{"a.json", "{\"train_batch_size\": 32,\n \"gradient_accumulation_steps\": 4}", VP_TC_DEEPSPEED, 8, 4,
+		 VP_TC_BATCH, "train_batch_size", 1, 2},
+		{"b.json", "{\"train_batch_size\": 64, \"train_micro_batch_size_per_gpu\": 8}", VP_TC_DEEPSPEED, 8, 8,
+		 VP_TC_GRAD_ACCUM, "train_batch_size", 1, 2},
+		{"c.json", "{\"train_batch_size\": 16}", VP_TC_DEEPSPEED, 16, 1, VP_TC_BATCH, "train_batch_size", 1, 2},
+		{"e.yaml", "base_model: t5-small\nbatch_size: 32\nmicro_batch_size: 4\n", VP_TC_AXOLOTL, 4, 8,
+		 VP_TC_GRAD_ACCUM, "batch_size", 2, 1},
+		{"f.yaml", "base_model: t5-small\nbatch_size: 32\ngradient_accumulation_steps: 4\n", VP_TC_AXOLOTL, 8, 4,
+		 VP_TC_BATCH, "batch_size", 2, 1},
+	};
+	static const char bad[] = "{\"train_batch_size\": 30, \"train_micro_batch_size_per_gpu\": 4}";
 	struct vp_trainconfig tc;
 	struct vp_error err = {0};
-	static const char bad[] = "{\"train_batch_size\": 30, \"train_micro_batch_size_per_gpu\": 4}";
+	size_t i;
 
 	(void)state;
-	/* DeepSpeed: train_batch_size = micro x accumulation x GPUs, one GPU
-	 * unless said: the micro-batch follows from the total and the
-	 * accumulation, and points at the total's line */
-	parse_ok(&tc, "a.json", "{\"train_batch_size\": 32,\n \"gradient_accumulation_steps\": 4}");
-	assert_int_equal(tc.flavour, VP_TC_DEEPSPEED);
-	assert_int_equal(tc.train.batch, 8);
-	assert_int_equal(tc.train.grad_accum, 4);
-	assert_at(&tc, VP_TC_BATCH, "train_batch_size", 1, 2);
-	vp_trainconfig_free(&tc);
-	/* ... the accumulation from the total and the micro-batch */
-	parse_ok(&tc, "b.json", "{\"train_batch_size\": 64, \"train_micro_batch_size_per_gpu\": 8}");
-	assert_int_equal(tc.train.batch, 8);
-	assert_int_equal(tc.train.grad_accum, 8);
-	assert_at(&tc, VP_TC_GRAD_ACCUM, "train_batch_size", 1, 2);
-	vp_trainconfig_free(&tc);
-	/* ... the total alone is the micro-batch, accumulation 1 */
-	parse_ok(&tc, "c.json", "{\"train_batch_size\": 16}");
-	assert_int_equal(tc.train.batch, 16);
-	assert_int_equal(tc.train.grad_accum, 1);
-	vp_trainconfig_free(&tc);
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		parse_ok(&tc, cases[i].name, cases[i].text);
+		assert_int_equal(tc.flavour, cases[i].flavour);
+		assert_int_equal(tc.train.batch, cases[i].batch);
+		assert_int_equal(tc.train.grad_accum, cases[i].accum);
+		assert_at(&tc, cases[i].derived, cases[i].key, cases[i].line, cases[i].column);
+		vp_trainconfig_free(&tc);
+	}
 	/* a total the micro-batch does not divide is an error at the total */
 	assert_int_equal(vp_trainconfig_parse(&tc, "d.json", bad, strlen(bad), &err), -1);
 	assert_int_equal(err.code, VP_ERR_INPUT);
 	assert_int_equal(err.line, 1);
 	assert_int_equal(err.column, 2);
 	assert_non_null(strstr(err.message, "'train_batch_size' 30 is not divisible by 4 x 1 GPUs"));
-
-	/* axolotl normalize_config: batch_size with one of micro_batch_size
-	 * and gradient_accumulation_steps gives the other */
-	parse_ok(&tc, "e.yaml", "base_model: t5-small\nbatch_size: 32\nmicro_batch_size: 4\n");
-	assert_int_equal(tc.flavour, VP_TC_AXOLOTL);
-	assert_int_equal(tc.train.batch, 4);
-	assert_int_equal(tc.train.grad_accum, 8);
-	vp_trainconfig_free(&tc);
-	parse_ok(&tc, "f.yaml", "base_model: t5-small\nbatch_size: 32\ngradient_accumulation_steps: 4\n");
-	assert_int_equal(tc.train.batch, 8);
-	assert_int_equal(tc.train.grad_accum, 4);
-	assert_at(&tc, VP_TC_BATCH, "batch_size", 2, 1);
-	vp_trainconfig_free(&tc);
 }
 
 static void deepspeed_auto_batch_is_refused_when_checked(void **state)
