@@ -215,6 +215,13 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		t->attn = VP_ATTN_SDPA;
 	}
 
+	/* a frozen model has no optimizer: nothing to step */
+	if (t->method == VP_METHOD_FROZEN) {
+		if (warn && o->has_optimizer)
+			vp_cli_warn(o, "--optimizer has no effect with --method frozen (nothing trains)");
+		t->optimizer = VP_OPT_NONE;
+	}
+
 	/* an older PyTorch: its defaults where the command line is silent,
 	 * an input error where it asks for what that version lacks */
 	if (t->pytorch == VP_PYTORCH_1 && t->optimizer == VP_OPT_ADAMW_FUSED && !o->has_optimizer) {
