@@ -159,6 +159,7 @@ static bool softmax_upcast(const struct vp_model *m)
 	case VP_NAMING_EXAONE: /* ExaoneAttention: softmax(..., dtype=torch.float32) as Llama */
 	case VP_NAMING_T5:
 	case VP_NAMING_BLOOM:
+	case VP_NAMING_MPT: /* MptAttention: softmax(attention_scores.float()) */
 	case VP_NAMING_PHI:
 	case VP_NAMING_PHI3:
 	case VP_NAMING_OPT: /* OPTAttention: softmax in fp32 when the scores are fp16 */
@@ -181,7 +182,7 @@ static bool softmax_upcast(const struct vp_model *m)
 }
 
 /* The attention kernel that actually runs. T5 (relative position bias),
- * BLOOM (ALiBi), DeBERTa (its disentangled attention written out in bmm
+ * BLOOM and MPT (ALiBi; MptPreTrainedModel declares no SDPA), DeBERTa (its disentangled attention written out in bmm
  * and softmax, huggingface/transformers#48176) and MPNet have only the eager
  * path in transformers; GPT-J and GPT-Neo have eager and FlashAttention-2
  * (GPTJ_ATTENTION_CLASSES, GPT_NEO_ATTENTION_CLASSES: from_pretrained
@@ -190,8 +191,8 @@ static bool softmax_upcast(const struct vp_model *m)
  * (flash-attn README), so elsewhere SDPA runs instead. */
 enum vp_attn vp_est_effective_attn(const struct vp_model *m, const struct vp_gpu *g, enum vp_attn a)
 {
-	if (m->naming == VP_NAMING_T5 || m->naming == VP_NAMING_BLOOM || m->naming == VP_NAMING_DEBERTA ||
-	    m->naming == VP_NAMING_MPNET)
+	if (m->naming == VP_NAMING_T5 || m->naming == VP_NAMING_BLOOM || m->naming == VP_NAMING_MPT ||
+	    m->naming == VP_NAMING_DEBERTA || m->naming == VP_NAMING_MPNET)
 		return VP_ATTN_EAGER;
 	if ((m->naming == VP_NAMING_GPTJ || m->naming == VP_NAMING_GPTNEO) && a == VP_ATTN_SDPA)
 		return VP_ATTN_EAGER;
@@ -994,6 +995,11 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 		tt->global_saved += T_first * c->E * (c->amp ? 4.0 : c->r) + 2.0 * T_first * 4.0;
 	if (m->hidden_dropout > 0.0)
 		tt->global_saved += T_first * c->E; /* embedding dropout mask */
+	/* MptModel turns the 4-D causal mask into a (b, 1, s, s) bool tensor
+	 * (causal_mask.bool()) that every block's masked_fill saves: one
+	 * tensor for the whole stack */
+	if (m->naming == VP_NAMING_MPT)
+		tt->global_saved += b * s_dec * s_dec;
 	tt->fwd_held = tt->fwd_held_eval = 0.0;
 	if (m->naming == VP_NAMING_MPNET) {
 		/* MPNetEncoder.compute_position_bias expands the relative bias

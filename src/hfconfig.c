@@ -1114,6 +1114,69 @@ static int read_bloom(const struct cfg *c, struct vp_model *m)
 	return derive_head_dim(c, "hidden_size", "n_head", m);
 }
 
+/* MptConfig (transformers models/mpt/configuration_mpt.py): d_model,
+ * n_heads, n_layers (attribute_map: hidden_size, num_attention_heads,
+ * num_hidden_layers), vocab_size, and an attn_config object whose
+ * attn_pdrop is the one dropout transformers' MPT applies (to the
+ * probabilities, after the attention and after the MLP; resid_pdrop and
+ * emb_pdrop are MosaicML's own code's). transformers' MptAttention is one
+ * fused Wqkv of 3 x d_model without biases and MptMLP is 4 x d_model wide
+ * whatever the config says, so a config whose checkpoint would not load
+ * into them (other widths, grouped or multi-query heads, biases, q/k
+ * LayerNorms) is refused rather than estimated as something else; so is
+ * clip_qkv, whose clamp keeps the fused projection's output for backward,
+ * which vramplan does not count. */
+static int read_mpt(const struct cfg *c, struct vp_model *m)
+{
+	const cJSON *ac = item(c, "attn_config");
+	uint64_t ratio = 4;
+	bool no_bias = true;
+
+	if (need_u64_alt(c, "d_model", "hidden_size", &m->hidden_size) ||
+	    need_u64_alt(c, "n_heads", "num_attention_heads", &m->num_heads) ||
+	    need_u64_alt(c, "n_layers", "num_hidden_layers", &m->num_layers) ||
+	    need_u64(c, "vocab_size", &m->vocab_size) ||
+	    opt_u64(c, "expansion_ratio", 1, &ratio) ||
+	    opt_u64(c, "max_seq_len", 1, &m->max_positions) ||
+	    opt_bool(c, "no_bias", &no_bias) ||
+	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings))
+		return -1;
+	if (ratio != 4)
+		return fail(c, "unsupported: 'expansion_ratio' is %llu; transformers' MptMLP is always 4 x d_model "
+			       "wide, so this checkpoint does not load into it", (unsigned long long)ratio);
+	if (!no_bias)
+		return fail(c, "unsupported: 'no_bias' is false; transformers' MPT has no biases, so this "
+			       "checkpoint does not load into it");
+	if (ac != NULL) {
+		struct cfg sub = *c;
+		const cJSON *type, *clip, *qk_ln;
+		bool ln = false;
+
+		if (!cJSON_IsObject(ac))
+			return fail(c, "'attn_config' must be an object");
+		sub.root = ac;
+		type = item(&sub, "attn_type");
+		clip = item(&sub, "clip_qkv");
+		qk_ln = item(&sub, "qk_ln");
+		if (type != NULL && !(cJSON_IsString(type) && strcmp(type->valuestring, "multihead_attention") == 0))
+			return fail(c, "unsupported: 'attn_config.attn_type' must be \"multihead_attention\" "
+				       "(transformers' MptAttention has no grouped or multi-query heads)");
+		if (qk_ln != NULL && (!cJSON_IsBool(qk_ln) || (ln = cJSON_IsTrue(qk_ln))))
+			return fail(c, ln ? "unsupported: 'attn_config.qk_ln' is true (transformers' MPT has no "
+					    "q/k LayerNorm)" : "'attn_config.qk_ln' must be true or false");
+		if (clip != NULL)
+			return fail(c, "unsupported: 'attn_config.clip_qkv' is set (the clamp's saved input, "
+				       "3 x d_model per token and block, is not modelled)");
+		if (opt_dropout(&sub, "attn_pdrop", &m->attn_dropout))
+			return -1;
+	}
+	m->hidden_dropout = m->attn_dropout;
+	if (vp_mul_u64(m->hidden_size, 4, &m->intermediate_size) != 0)
+		return fail(c, "'%s' is too large", "d_model");
+	m->num_kv_heads = m->num_heads;
+	return derive_head_dim(c, "d_model", "n_heads", m);
+}
+
 /* Keys that make a config a mixture of experts (Mixtral, Qwen-MoE,
  * DeepSeek-MoE, OLMoE...): every expert's weights, and tokens routed to a
  * few of them, which the Llama reading would not count. */
@@ -1242,7 +1305,7 @@ static int read_family(const struct cfg *c, struct vp_model *m)
 {
 	const char *t = c->type;
 
-	if (!strcmp(t, "bert") || !strcmp(t, "roberta") || !strcmp(t, "xlm-roberta"))
+	if (!strcmp(t, "bert") || !strcmp(t, "roberta") || !strcmp(t, "xlm-roberta") || !strcmp(t, "camembert"))
 		return read_bert(c, m);
 	if (!strcmp(t, "distilbert"))
 		return read_distilbert(c, m);
@@ -1274,6 +1337,8 @@ static int read_family(const struct cfg *c, struct vp_model *m)
 		return read_gpt_bigcode(c, m);
 	if (!strcmp(t, "bloom"))
 		return read_bloom(c, m);
+	if (!strcmp(t, "mpt"))
+		return read_mpt(c, m);
 	if (!strcmp(t, "opt"))
 		return read_opt(c, m);
 	if (!strcmp(t, "exaone"))

@@ -18,14 +18,14 @@
 #include "vramplan/layers.h"
 
 const char *const vp_model_types[] = {
-	"bert", "roberta", "xlm-roberta", "distilbert", "electra", "deberta-v2", "mpnet",
+	"bert", "roberta", "xlm-roberta", "camembert", "distilbert", "electra", "deberta-v2", "mpnet",
 	"t5", "mt5", "umt5",
 	"bart", "mbart", "marian", "m2m_100",
 	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo2", "cohere", "granite", "internlm2",
 	"mixtral",
 	"qwen2_moe",
 	"qwen3_moe",
-	"qwen", "gpt_neox", "phi", "gptj", "gpt_neo", "gpt2", "gpt_bigcode", "starcoder2", "bloom", "falcon", "opt",
+	"qwen", "gpt_neox", "phi", "gptj", "gpt_neo", "gpt2", "gpt_bigcode", "starcoder2", "bloom", "mpt", "falcon", "opt",
 	NULL
 };
 
@@ -103,7 +103,9 @@ static void supported_list(char *buf, size_t size)
  * models/bert/modeling_bert.py BertSelfAttention (query/key/value, bias),
  * BertSelfOutput and BertOutput (dense + LayerNorm), BertIntermediate (dense),
  * BertEmbeddings (word, position, token_type, LayerNorm), BertPooler (dense).
- * roberta/modeling_roberta.py and xlm_roberta/modeling_xlm_roberta.py copy it.
+ * roberta/modeling_roberta.py, xlm_roberta/modeling_xlm_roberta.py and
+ * camembert/modeling_camembert.py ("Copied from
+ * transformers.models.roberta") copy it.
  * BertConfig ties the MLM decoder to the word embeddings. */
 static void family_bert(struct vp_model *m)
 {
@@ -231,7 +233,7 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		return vp_error_set(err, VP_ERR_INPUT, "missing 'model_type'");
 
 	if (!strcmp(model_type, "bert") || !strcmp(model_type, "roberta") ||
-	    !strcmp(model_type, "xlm-roberta")) {
+	    !strcmp(model_type, "xlm-roberta") || !strcmp(model_type, "camembert")) {
 		family_bert(m);
 	} else if (!strcmp(model_type, "distilbert")) {
 		/* models/distilbert/modeling_distilbert.py: BERT's post-norm
@@ -571,6 +573,18 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		m->pos = VP_POS_ALIBI;
 		m->embed_norm = true;
 		m->tie_embeddings = true;
+	} else if (!strcmp(model_type, "mpt")) {
+		/* models/mpt/modeling_mpt.py (MPT-7B, MPT-30B): wte alone (no
+		 * position table, no embedding norm), norm_1/norm_2/norm_f as
+		 * LayerNorm with the bias removed, attn.Wqkv (3 x d_model) and
+		 * attn.out_proj, ffn.up_proj (4 x d_model), exact GELU,
+		 * ffn.down_proj, no biases; ALiBi added to eager scores; the LM
+		 * head tied (MptForCausalLM _tied_weights_keys). Dropouts:
+		 * attn_config.attn_pdrop, 0 in MosaicML's configs. */
+		family_biased_decoder(m, VP_NAMING_MPT);
+		m->qkv_bias = m->out_bias = m->mlp_bias = m->norm_bias = false;
+		m->pos = VP_POS_ALIBI;
+		m->tie_embeddings = true;
 	} else {
 		supported_list(list, sizeof list);
 		return vp_error_set(err, VP_ERR_INPUT,
@@ -651,6 +665,7 @@ static int naming_shape(enum vp_naming n, enum vp_arch *arch)
 	case VP_NAMING_GPTNEO:
 	case VP_NAMING_GPT2:
 	case VP_NAMING_BLOOM:
+	case VP_NAMING_MPT:
 	case VP_NAMING_OPT:
 	case VP_NAMING_STARCODER2:
 		*arch = VP_ARCH_DECODER;
@@ -677,7 +692,7 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 		return vp_error_set(err, VP_ERR_INPUT, "no model to validate");
 	if ((unsigned)m->arch > VP_ARCH_ENCDEC || (unsigned)m->norm > VP_NORM_RMS ||
 	    (unsigned)m->act > VP_ACT_GELU_NEW || (unsigned)m->pos > VP_POS_SINUSOIDAL ||
-	    (unsigned)m->naming > VP_NAMING_INTERNLM2)
+	    (unsigned)m->naming > VP_NAMING_MPT)
 		return vp_error_set(err, VP_ERR_INPUT, "corrupt model descriptor (enum out of range)");
 
 	if (check_count(&nm, "hidden_size", m->hidden_size, 1, VP_SIZE_LIMIT, err) ||
@@ -1043,6 +1058,13 @@ static void decoder_block(struct lin_builder *b, const struct vp_model *m, const
 		put(b, VP_LIN_O, "dense", "self_attention.dense", w->q, w->h, bo);
 		put(b, VP_LIN_UP, "dense_h_to_4h", "mlp.dense_h_to_4h", w->h, w->ff, bm);
 		put(b, VP_LIN_DOWN, "dense_4h_to_h", "mlp.dense_4h_to_h", w->ff, w->h, bm);
+		break;
+	case VP_NAMING_MPT:
+		/* MptAttention.Wqkv and out_proj, MptMLP up_proj and down_proj */
+		put(b, VP_LIN_QKV, "Wqkv", "attn.Wqkv", w->h, w->qkv, bi);
+		put(b, VP_LIN_O, "out_proj", "attn.out_proj", w->q, w->h, bo);
+		put(b, VP_LIN_UP, "up_proj", "ffn.up_proj", w->h, w->ff, bm);
+		put(b, VP_LIN_DOWN, "down_proj", "ffn.down_proj", w->ff, w->h, bm);
 		break;
 	case VP_NAMING_INTERNLM2:
 		/* InternLM2Attention.wqkv and wo, InternLM2MLP: w2(act(w1(x)) *

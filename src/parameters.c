@@ -144,14 +144,15 @@ static bool is_type(const struct vp_model *m, const char *t)
 
 /* Does the task's class build the encoder's pooler? BertModel (the encoder
  * head) and BertForSequenceClassification do; the LM heads, the token
- * classifiers and RoBERTa's, XLM-R's and MPNet's sequence classifiers pass
+ * classifiers and RoBERTa's, XLM-R's, CamemBERT's and MPNet's sequence classifiers pass
  * add_pooling_layer=False. */
 static bool pooler_built(const struct vp_model *m, const struct vp_train *t)
 {
 	if (!m->pooler)
 		return false;
 	if (t->head == VP_HEAD_SEQ_CLS)
-		return !(is_type(m, "roberta") || is_type(m, "xlm-roberta") || m->naming == VP_NAMING_MPNET);
+		return !(is_type(m, "roberta") || is_type(m, "xlm-roberta") || is_type(m, "camembert") ||
+			 m->naming == VP_NAMING_MPNET);
 	return t->head == VP_HEAD_ENCODER;
 }
 
@@ -242,7 +243,7 @@ static int count_parameters(const struct ctx *c, struct totals *tt, struct count
 			 * adapters unless modules_to_save names it */
 			n->head_params = dense + out;
 		} else if (m->pooler ? !pooler_built(m, t) : m->naming != VP_NAMING_DEBERTA) {
-			/* RoBERTa's, XLM-R's and MPNet's ClassificationHead
+			/* RoBERTa's, XLM-R's, CamemBERT's and MPNet's ClassificationHead
 			 * (dense, out_proj) is "classifier"; DistilBERT's
 			 * pre_classifier ends with "classifier", so PEFT trains it
 			 * too; ELECTRA's head holds its dense inside "classifier" */

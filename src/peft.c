@@ -12,6 +12,7 @@
  *     "bart": ["q_proj", "v_proj"],     "gpt2": ["c_attn"],
  *     "gpt_bigcode": ["c_attn"],
  *     "bloom": ["query_key_value"],     "gpt_neox": ["query_key_value"],
+ *     "mpt": ["Wqkv"],
  *     "falcon": ["query_key_value"],    "opt": ["q_proj", "v_proj"],
  *     "bert": ["query", "value"],       "roberta": ["query", "value"],
  *     "xlm-roberta": ["query", "value"],
@@ -30,12 +31,13 @@
  *
  * Note phi: PEFT's default adds the MLP's fc1 and fc2.
  *
- * distilbert, umt5, mbart, marian, m2m_100, qwen (v1), phi3, exaone (remote
+ * camembert, distilbert, umt5, mbart, marian, m2m_100, qwen (v1), phi3, exaone (remote
  * code), exaone4, mpnet, starcoder2, cohere, granite and internlm2 (remote
  * code) are not in the mapping; PEFT refuses a LoraConfig without
  * target_modules for them ("Please specify `target_modules` in
  * `peft_config`"). The fallbacks below are the query and value projections
- * under each family's module names (DistilBERT's q_lin/v_lin, which LoRA
+ * under each family's module names (CamemBERT's query/value, RoBERTa's
+ * names; DistilBERT's q_lin/v_lin, which LoRA
  * runs on it name; UMT5Attention.q/.v; MBartAttention, MarianAttention,
  * M2M100Attention, Starcoder2Attention, CohereAttention and GraniteAttention
  * q_proj/v_proj; Qwen v1's fused attn.c_attn, InternLM2's fused attention.wqkv, Phi-3's fused
@@ -55,6 +57,7 @@ static const struct {
 	{"gpt2", "c_attn", true},
 	{"gpt_bigcode", "c_attn", true},
 	{"bloom", "query_key_value", true},
+	{"mpt", "Wqkv", true},
 	{"gpt_neox", "query_key_value", true},
 	{"falcon", "query_key_value", true},
 	{"opt", "q_proj,v_proj", true},
@@ -78,6 +81,7 @@ static const struct {
 	{"qwen2_moe", "q_proj,v_proj", true},
 	{"qwen3_moe", "q_proj,v_proj", true},
 	/* not in PEFT's mapping */
+	{"camembert", "query,value", false},
 	{"distilbert", "q_lin,v_lin", false},
 	{"umt5", "q,v", false},
 	{"mbart", "q_proj,v_proj", false},

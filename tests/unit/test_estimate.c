@@ -552,6 +552,33 @@ static void gpt_bigcode_softmax_is_fp32_in_eager(void **state)
 	assert_true(fabs(delta - (double)sc->num_layers * A * 2.0) < 1.0);
 }
 
+/* MPT runs eager attention whatever is asked (no SDPA path): per layer the
+ * fp32 softmax output and the 16-bit probabilities the PV matmul saves,
+ * A x (4 + 2) bytes in pure bf16, A = heads x b x s x s; and MptModel's
+ * bool causal mask, b x s x s bytes, saved once for the whole stack by
+ * every block's masked_fill. The same descriptor under BLOOM's names
+ * computes the same attention without that mask. */
+static void mpt_runs_eager_with_fp32_probabilities_and_one_shared_mask(void **state)
+{
+	struct vp_model mpt = tiny_of_family("mpt"), as_bloom;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_estimate a, b;
+	struct vp_error err = {0};
+	double A = 4.0 * 1.0 * 8.0 * 8.0, layers = 2.0;
+
+	(void)state;
+	mpt.num_layers = 2;
+	assert_int_equal(vp_model_validate(&mpt, &err), 0);
+	a = estimated(&mpt, &t);
+	assert_true(fabs((double)a.full_bytes[VP_COMP_ATTN_SCORES] - layers * A * 6.0) < 1.0);
+	as_bloom = mpt;
+	as_bloom.naming = VP_NAMING_BLOOM;
+	b = estimated(&as_bloom, &t);
+	assert_int_equal(a.full_bytes[VP_COMP_ATTN_SCORES], b.full_bytes[VP_COMP_ATTN_SCORES]);
+	assert_true(fabs((double)a.full_bytes[VP_COMP_ACTIVATIONS] - (double)b.full_bytes[VP_COMP_ACTIVATIONS] -
+			 8.0 * 8.0) < 1.0);
+}
+
 /* StarCoder2 drops out the attention's and the MLP's outputs
  * (residual_dropout) and the embeddings (embedding_dropout): one bool mask
  * of T x h each (native_dropout keeps only its mask). Its attention dropout
@@ -2120,6 +2147,7 @@ int main(void)
 		cmocka_unit_test(cohere_layernorm_keeps_its_fp32_differences),
 		cmocka_unit_test(exaone4_q_and_k_norms_are_per_head),
 		cmocka_unit_test(gpt_bigcode_softmax_is_fp32_in_eager),
+		cmocka_unit_test(mpt_runs_eager_with_fp32_probabilities_and_one_shared_mask),
 		cmocka_unit_test(gradients_are_freed_between_steps_only_where_pytorch_2_frees_them),
 		cmocka_unit_test(autocast_casts_the_encoder_output_for_each_cross_attention_linear),
 		cmocka_unit_test(gelu_new_keeps_its_intermediates),

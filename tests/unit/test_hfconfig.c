@@ -378,9 +378,9 @@ static void mpnet_keys(void **state)
 static void every_config_loads(void **state)
 {
 	(void)state;
-	/* 10 shared configs + 35 per-family ones + one unmodelled model_type
+	/* 10 shared configs + 37 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 46);
+	assert_int_equal(load_all(CONFIGS), 48);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -877,6 +877,75 @@ static void neox_phi_gpt2_bloom_keys(void **state)
 	assert_int_equal(m.max_positions, 32);
 }
 
+/* MPT-7B's own config.json: MosaicML's key names, attn_config nested, and
+ * what transformers' MptForCausalLM makes of them */
+static void mpt_keys_and_what_transformers_cannot_load(void **state)
+{
+	static const char *const refused[][2] = {
+		{"\"expansion_ratio\": 8", "'expansion_ratio' is 8"},
+		{"\"no_bias\": false", "'no_bias' is false"},
+		{"\"attn_config\": {\"attn_type\": \"grouped_query_attention\", \"kv_n_heads\": 8}",
+		 "'attn_config.attn_type'"},
+		{"\"attn_config\": {\"qk_ln\": true}", "'attn_config.qk_ln' is true"},
+		{"\"attn_config\": {\"qk_ln\": 1}", "'attn_config.qk_ln' must be true or false"},
+		{"\"attn_config\": {\"clip_qkv\": 6}", "'attn_config.clip_qkv' is set"},
+		{"\"attn_config\": {\"attn_pdrop\": 1.5}", "'attn_pdrop' must be in [0, 1)"},
+		{"\"attn_config\": []", "'attn_config' must be an object"},
+	};
+	struct vp_model m;
+
+	(void)state;
+	load("mpt-7b.json", &m);
+	assert_string_equal(m.model_type, "mpt");
+	assert_string_equal(m.name, "mpt-7b");
+	assert_int_equal(m.hidden_size, 4096);
+	assert_int_equal(m.intermediate_size, 4 * 4096);
+	assert_int_equal(m.num_layers, 32);
+	assert_int_equal(m.num_heads, 32);
+	assert_int_equal(m.num_kv_heads, 32);
+	assert_int_equal(m.head_dim, 128);
+	assert_int_equal(m.vocab_size, 50432);
+	assert_int_equal(m.max_positions, 2048);
+	assert_int_equal(m.stored_dtype, VP_DTYPE_BF16);
+	assert_true(m.tie_embeddings && m.attn_dropout == 0.0 && m.hidden_dropout == 0.0);
+
+	/* attn_pdrop is the dropout of the probabilities and of both residual
+	 * branches; resid_pdrop and emb_pdrop are not transformers' */
+	parse_ok("{\"model_type\": \"mpt\", \"d_model\": 64, \"n_heads\": 4, \"n_layers\": 2,"
+		 " \"vocab_size\": 100, \"resid_pdrop\": 0.3, \"attn_config\": {\"attn_pdrop\": 0.1,"
+		 " \"clip_qkv\": null, \"attn_type\": \"multihead_attention\", \"qk_ln\": false}}", &m);
+	assert_true(m.attn_dropout == 0.1 && m.hidden_dropout == 0.1);
+	assert_int_equal(m.intermediate_size, 256);
+
+	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+		struct vp_error err = {0};
+		char text[512];
+
+		snprintf(text, sizeof text,
+			 "{\"model_type\": \"mpt\", \"d_model\": 64, \"n_heads\": 4, \"n_layers\": 2,"
+			 " \"vocab_size\": 100, %s}", refused[i][0]);
+		assert_int_equal(parse(text, &m, &err), -1);
+		if (strstr(err.message, refused[i][1]) == NULL)
+			fail_msg("%s: got '%s'", refused[i][0], err.message);
+	}
+}
+
+/* CamemBERT is transformers' copy of RoBERTa: the same reading */
+static void camembert_reads_as_roberta(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	load("camembert-base.json", &m);
+	assert_string_equal(m.model_type, "camembert");
+	assert_string_equal(m.hf_id, "almanach/camembert-base");
+	assert_int_equal(m.naming, VP_NAMING_BERT);
+	assert_int_equal(m.vocab_size, 32005);
+	assert_int_equal(m.max_positions, 514);
+	assert_int_equal(m.type_vocab_size, 1);
+	assert_true(m.pooler && m.embed_norm && m.hidden_dropout == 0.1);
+}
+
 /* A long _name_or_path (a local path, say) is cut to fit hf_id, before the
  * character that does not fit, so the entry stays valid UTF-8 and import
  * can print it (docs/robustness.md F15). */
@@ -1050,9 +1119,9 @@ static void missing_and_unsupported(void **state)
 	(void)state;
 	expect_bad("missing-field.json", 0, 0, "missing field 'hidden_size' (model_type 'llama')");
 	expect_bad("unsupported-type.json", 0, 0,
-		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, distilbert, electra, deberta-v2, mpnet, t5, mt5, "
+		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, camembert, distilbert, electra, deberta-v2, mpnet, t5, mt5, "
 		   "umt5, bart, mbart, marian, m2m_100, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
-		   "exaone, exaone4, olmo2, cohere, granite, internlm2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, falcon, opt)");
+		   "exaone, exaone4, olmo2, cohere, granite, internlm2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
 		   "missing field 'model_type' (is this a Hugging Face config.json?)");
 	expect_bad("model-type-number.json", 0, 0, "'model_type' must be a string");
@@ -1182,6 +1251,8 @@ int main(void)
 		cmocka_unit_test(llama_like_optional_keys),
 		cmocka_unit_test(qwen_v1_halves_the_mlp),
 		cmocka_unit_test(neox_phi_gpt2_bloom_keys),
+		cmocka_unit_test(mpt_keys_and_what_transformers_cannot_load),
+		cmocka_unit_test(camembert_reads_as_roberta),
 		cmocka_unit_test(a_long_name_or_path_is_cut_between_characters),
 		cmocka_unit_test(names_become_catalogue_names),
 		cmocka_unit_test(syntax_errors_carry_line_and_column),

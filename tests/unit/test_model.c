@@ -161,6 +161,16 @@ static void decoder_family_traits(void **state)
 	family("bloom", &m);
 	assert_int_equal(m.pos, VP_POS_ALIBI);
 	assert_true(m.embed_norm && m.tie_embeddings);
+	/* MPT: BLOOM's ALiBi without its embedding norm or any bias */
+	family("mpt", &m);
+	assert_int_equal(m.naming, VP_NAMING_MPT);
+	assert_int_equal(m.pos, VP_POS_ALIBI);
+	assert_true(m.tie_embeddings && m.final_norm);
+	assert_false(m.embed_norm || m.qkv_bias || m.out_bias || m.mlp_bias || m.norm_bias);
+	/* CamemBERT: RoBERTa's layout */
+	family("camembert", &m);
+	assert_int_equal(m.naming, VP_NAMING_BERT);
+	assert_true(m.pooler && m.embed_norm);
 }
 
 static void unknown_type_lists_the_supported_ones(void **state)
@@ -172,9 +182,9 @@ static void unknown_type_lists_the_supported_ones(void **state)
 	assert_int_equal(vp_model_init_family(&m, "foo", &err), -1);
 	assert_int_equal(err.code, VP_ERR_INPUT);
 	assert_string_equal(err.message,
-			    "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, "
+			    "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, camembert, "
 			    "distilbert, electra, deberta-v2, mpnet, t5, mt5, umt5, bart, mbart, marian, m2m_100, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, "
-			    "phi3, stablelm, exaone, exaone4, olmo2, cohere, granite, internlm2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, falcon, opt)");
+			    "phi3, stablelm, exaone, exaone4, olmo2, cohere, granite, internlm2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	assert_int_equal(vp_model_init_family(&m, "", &err), -1);
 	assert_string_equal(err.message, "missing 'model_type'");
 	assert_int_equal(vp_model_init_family(&m, NULL, NULL), -1);
@@ -371,6 +381,8 @@ static const struct {
 	{"mixtral-8x7b-v0.1.json", 46700000000, false}, /* "46.7B"; ours: 46,702,792,704 */
 	{"qwen3-30b-a3b.json", 30500000000, false},     /* "30.5B"; ours: 30,532,122,624 */
 	{"qwen1.5-moe-a2.7b.json", 14300000000, false}, /* "14.3B"; ours: 14,315,784,192 */
+	{"camembert-base.json", 110000000, false},      /* "110M"; ours: 110,621,952 */
+	{"mpt-7b.json", 6700000000, false},              /* "6.7B"; ours: 6,649,286,656 */
 };
 
 static void param_counts_match_published_figures(void **state)

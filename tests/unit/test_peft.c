@@ -43,6 +43,7 @@ static void defaults_should_be_peft_mapping(void **state)
 		{"bart", "q_proj,v_proj"},
 		{"gpt2", "c_attn"},
 		{"bloom", "query_key_value"},
+		{"mpt", "Wqkv"},
 		{"gpt_neox", "query_key_value"},
 		{"bert", "query,value"},
 		{"roberta", "query,value"},
@@ -77,6 +78,7 @@ static void types_without_peft_default_should_say_so(void **state)
 		const char *type;
 		const char *targets;
 	} fallback[] = {
+		{"camembert", "query,value"},
 		{"distilbert", "q_lin,v_lin"},
 		{"umt5", "q,v"},
 		{"mbart", "q_proj,v_proj"},
