@@ -265,7 +265,7 @@ static void norm_keep(const struct ctx *c, double T, struct block_mem *bm)
 			keep(bm, &bm->saved, T * c->h * (unfused ? 4.0 : norm_scale_bytes(c)), 1.0);
 		return;
 	}
-	keep(bm, &bm->saved, T * c->h * (c->amp ? 4.0 : c->r), 1.0);
+	keep(bm, &bm->saved, T * c->h * (c->amp || vp_model_norm_input_fp32(c->m) ? 4.0 : c->r), 1.0);
 	keep(bm, &bm->saved, T * 4.0, 2.0);
 }
 
@@ -803,6 +803,14 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 		keep(bm, &bm->saved, T * c->qd * (1.0 + e), 1.0);
 	else
 		keep(bm, &bm->saved, T * c->qd * dropout_extra(c, o), 1.0);
+	/* clip_qkv: clamp's backward (derivatives.yaml clamp_backward) needs
+	 * the unclamped input: MPT's out-of-place clamp keeps the fused Wqkv
+	 * output, OLMo's in-place clamp_ a clone of each projection
+	 * (torchgen gen_variable_type.py saves original_self = self.clone()
+	 * for an in-place op whose backward reads self): either way q, k and
+	 * v once more */
+	if (c->m->clip_qkv)
+		keep(bm, &bm->saved, T * (c->qd + 2.0 * c->kvd) * e, 1.0);
 	attention_saved(c, b, s, s, o_input_copied(c, o), bm);
 	if (c->m->naming == VP_NAMING_DEBERTA)
 		disentangled_saved(c, b, s, bm);

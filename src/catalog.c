@@ -149,6 +149,7 @@ static const struct field model_fields[] = {
 	M_BOOL(logit_softcap),
 	M_BOOL(attn_softcap),
 	M_BOOL(scale_embed_copy),
+	M_BOOL(clip_qkv),
 	M_DBL(rotary_fraction, R_UNIT_OPEN0),
 	M_DBL(hidden_dropout, R_UNIT_HALF),
 	M_DBL(attn_dropout, R_UNIT_HALF),

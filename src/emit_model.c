@@ -189,6 +189,9 @@ static void entry(struct vp_yaml_out *e, const struct vp_model *m)
 	key_bool(e, "logit_softcap", m->logit_softcap);
 	key_bool(e, "attn_softcap", m->attn_softcap);
 	key_bool(e, "scale_embed_copy", m->scale_embed_copy);
+	/* written only where set: a key of two families */
+	if (m->clip_qkv)
+		key_bool(e, "clip_qkv", true);
 	vp_yaml_send(e, yaml_mapping_end_event_initialize(&e->ev));
 }
 

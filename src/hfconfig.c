@@ -742,9 +742,19 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 			return fail(c, "unsupported: 'use_qk_norm' is true (CohereAttention's per-head LayerNorms on "
 				       "q and k are not modelled)");
 	}
-	if (!strcmp(t, "llama") || is_qwen3 || is_gemma || !strcmp(t, "olmo2") || !strcmp(t, "cohere") ||
-	    !strcmp(t, "granite")) {
-		/* LlamaAttention, Qwen3Attention, GemmaAttention, Olmo2Attention,
+	if (!strcmp(t, "olmo")) {
+		/* OlmoAttention (models/olmo/modular_olmo.py) clamps q, k and
+		 * v in place when clip_qkv is not None (OLMo-7B-0424 and
+		 * 0724: 8.0) */
+		const cJSON *clip = item(c, "clip_qkv");
+
+		if (clip != NULL && !(cJSON_IsNumber(clip) && clip->valuedouble > 0.0))
+			return fail(c, "'clip_qkv' must be a positive number or null");
+		m->clip_qkv = clip != NULL;
+	}
+	if (!strcmp(t, "llama") || is_qwen3 || is_gemma || !strcmp(t, "olmo") || !strcmp(t, "olmo2") ||
+	    !strcmp(t, "cohere") || !strcmp(t, "granite")) {
+		/* LlamaAttention, Qwen3Attention, GemmaAttention, OlmoAttention, Olmo2Attention,
 		 * CohereAttention, GraniteAttention: q/k/v/o all use
 		 * bias=config.attention_bias; LlamaMLP (GraniteMLP) uses
 		 * mlp_bias. */
@@ -1123,9 +1133,9 @@ static int read_bloom(const struct cfg *c, struct vp_model *m)
  * fused Wqkv of 3 x d_model without biases and MptMLP is 4 x d_model wide
  * whatever the config says, so a config whose checkpoint would not load
  * into them (other widths, grouped or multi-query heads, biases, q/k
- * LayerNorms) is refused rather than estimated as something else; so is
- * clip_qkv, whose clamp keeps the fused projection's output for backward,
- * which vramplan does not count. */
+ * LayerNorms) is refused rather than estimated as something else.
+ * attn_config.clip_qkv clamps the fused projection's output (clip_qkv in
+ * model.h). */
 static int read_mpt(const struct cfg *c, struct vp_model *m)
 {
 	const cJSON *ac = item(c, "attn_config");
@@ -1164,9 +1174,9 @@ static int read_mpt(const struct cfg *c, struct vp_model *m)
 		if (qk_ln != NULL && (!cJSON_IsBool(qk_ln) || (ln = cJSON_IsTrue(qk_ln))))
 			return fail(c, ln ? "unsupported: 'attn_config.qk_ln' is true (transformers' MPT has no "
 					    "q/k LayerNorm)" : "'attn_config.qk_ln' must be true or false");
-		if (clip != NULL)
-			return fail(c, "unsupported: 'attn_config.clip_qkv' is set (the clamp's saved input, "
-				       "3 x d_model per token and block, is not modelled)");
+		if (clip != NULL && !(cJSON_IsNumber(clip) && clip->valuedouble > 0.0))
+			return fail(c, "'attn_config.clip_qkv' must be a positive number or null");
+		m->clip_qkv = clip != NULL;
 		if (opt_dropout(&sub, "attn_pdrop", &m->attn_dropout))
 			return -1;
 	}

@@ -21,7 +21,7 @@ const char *const vp_model_types[] = {
 	"bert", "roberta", "xlm-roberta", "camembert", "distilbert", "electra", "deberta-v2", "mpnet",
 	"t5", "mt5", "umt5",
 	"bart", "mbart", "marian", "m2m_100",
-	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo2", "cohere", "granite", "internlm2",
+	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo", "olmo2", "cohere", "granite", "internlm2",
 	"mixtral",
 	"qwen2_moe",
 	"qwen3_moe",
@@ -380,6 +380,16 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		 * None (the reader sets them where a config gives values); local
 		 * sliding-window layers change no tensor's size under SDPA or
 		 * FlashAttention-2. */
+	} else if (!strcmp(model_type, "olmo")) {
+		/* models/olmo/modular_olmo.py (OLMo-1B-hf, OLMo-7B-hf and the
+		 * 0424/0724 releases): Llama's attention and SwiGLU MLP (OlmoMLP:
+		 * no biases), and OlmoLayerNorm for both block norms and the
+		 * final one: F.layer_norm over an fp32 copy of the input with
+		 * no weight and no bias (vp_model_norm_parameters), cast back.
+		 * OlmoConfig unties the LM head unless the config ties it
+		 * (OLMo-1B does). */
+		family_llama(m);
+		m->norm = VP_NORM_LAYER;
 	} else if (!strcmp(model_type, "olmo2")) {
 		/* models/olmo2/modeling_olmo2.py: Llama's linears, q_norm and
 		 * k_norm over the whole q and k projections
@@ -1252,6 +1262,19 @@ enum vp_qk_norm vp_model_qk_norm(const struct vp_model *m)
 	return VP_QK_NORM_NONE;
 }
 
+bool vp_model_norm_parameters(const struct vp_model *m)
+{
+	/* OlmoLayerNorm: "LayerNorm but with no learnable weight or bias" */
+	return m == NULL || !is_type(m, "olmo");
+}
+
+bool vp_model_norm_input_fp32(const struct vp_model *m)
+{
+	/* OlmoLayerNorm.forward: F.layer_norm(hidden_states.to(torch.float32),
+	 * ...).to(orig_dtype) */
+	return m != NULL && is_type(m, "olmo");
+}
+
 bool vp_model_norm_unfused(const struct vp_model *m)
 {
 	return m != NULL && is_type(m, "cohere");
@@ -1300,9 +1323,12 @@ static void add(struct acc *a, uint64_t x)
 		a->overflow = true;
 }
 
-/* One norm: a weight of hidden_size, plus a bias of the same size. */
+/* One norm: a weight of hidden_size, plus a bias of the same size; none
+ * for a norm without parameters. */
 static uint64_t norm_size(const struct vp_model *m, struct acc *a)
 {
+	if (!vp_model_norm_parameters(m))
+		return 0;
 	return mul(a, m->hidden_size, m->norm_bias ? 2 : 1);
 }
 

@@ -179,6 +179,7 @@ struct vp_model {
 	bool logit_softcap;   /* Gemma-2: logits divided, tanh, multiplied */
 	bool attn_softcap;    /* Gemma-2: eager attention's scores divided, tanh, multiplied */
 	bool scale_embed_copy; /* Gemma: embeddings multiplied by sqrt(hidden) in a new tensor */
+	bool clip_qkv;        /* OLMo, MPT: q/k/v clamped to +-clip_qkv after their projection */
 	double rotary_fraction; /* share of head_dim that is rotated (phi, NeoX 0.5) */
 	double hidden_dropout;  /* dropout after attention/MLP outputs and embeddings */
 	double attn_dropout;    /* dropout on attention probabilities */
@@ -255,6 +256,15 @@ bool vp_model_norm_scales_in_fp32(const struct vp_model *m);
  * rsqrt(var + eps), weight.float() * that), so that autograd keeps the
  * two fp32 (x - mean) tensors instead of the input with its mean and rstd? */
 bool vp_model_norm_unfused(const struct vp_model *m);
+
+/* Do the norms have parameters? Not OLMo's (OlmoLayerNorm: no weight, no
+ * bias), which neither count nor train. */
+bool vp_model_norm_parameters(const struct vp_model *m);
+
+/* Does the LayerNorm run over an fp32 copy of its input, whatever the
+ * residual stream's dtype (OlmoLayerNorm: F.layer_norm(x.to(float32))),
+ * so that the input it keeps for backward is 4 bytes an element? */
+bool vp_model_norm_input_fp32(const struct vp_model *m);
 
 /* The width of the token, position and token-type embeddings: the
  * embedding_size of an ELECTRA model, else hidden_size. */

@@ -104,6 +104,7 @@ static void assert_same_model(const struct vp_model *a, const struct vp_model *b
 	SAME_BOOL(logit_softcap);
 	SAME_BOOL(attn_softcap);
 	SAME_BOOL(scale_embed_copy);
+	SAME_BOOL(clip_qkv);
 	SAME_DBL(rotary_fraction);
 	SAME_DBL(hidden_dropout);
 	SAME_DBL(attn_dropout);
@@ -187,6 +188,11 @@ static void awkward_values_round_trip(void **state)
 	m.attn_dropout = 1.0 / 3.0;
 	m.act_dropout = 1e-5;
 	m.rotary_fraction = 0.3;
+	round_trip(&m);
+
+	/* clip_qkv is written only where set */
+	assert_int_equal(vp_hfconfig_load(CONFIGS "olmo-1b-hf.json", &m, &err), 0);
+	m.clip_qkv = true;
 	round_trip(&m);
 }
 

@@ -579,6 +579,45 @@ static void mpt_runs_eager_with_fp32_probabilities_and_one_shared_mask(void **st
 			 8.0 * 8.0) < 1.0);
 }
 
+/* OlmoLayerNorm runs F.layer_norm over an fp32 copy of its input and has
+ * no parameters: against the same block with a bias-free LayerNorm over
+ * the 16-bit input (the descriptor read as Llama with LayerNorm), each of
+ * the three norms (two in the block, the final one) keeps T x h x (4 - 2)
+ * bytes more, and the model counts 3 x h parameters fewer. */
+static void olmo_norms_keep_an_fp32_input_and_have_no_parameters(void **state)
+{
+	struct vp_model olmo = tiny_llama_like("olmo"), ln;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+	double T = 8.0, h = 64.0;
+
+	(void)state;
+	assert_int_equal(vp_model_validate(&olmo, &err), 0);
+	ln = olmo;
+	snprintf(ln.model_type, sizeof ln.model_type, "llama");
+	assert_int_equal(vp_model_validate(&ln, &err), 0);
+	assert_int_equal(vp_model_param_count(&ln) - vp_model_param_count(&olmo), 3 * 64);
+	assert_true(fabs((double)estimated(&olmo, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+			 (double)estimated(&ln, &t).full_bytes[VP_COMP_ACTIVATIONS] - 3.0 * T * h * 2.0) < 1.0);
+}
+
+/* clip_qkv (OLMo's in-place clamp_, MPT's clamp): the unclamped q, k and
+ * v are kept for the clamp's backward, T x (q + 2 kv) x e per block; here
+ * q 64 and two k/v heads of 16 in bf16. */
+static void clip_qkv_keeps_the_unclamped_projections(void **state)
+{
+	struct vp_model plain = tiny_llama_like("olmo"), clipped;
+	struct vp_train t = bf16_sdpa_step();
+	double T = 8.0;
+
+	(void)state;
+	clipped = plain;
+	clipped.clip_qkv = true;
+	assert_true(fabs((double)estimated(&clipped, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+			 (double)estimated(&plain, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+			 T * (64.0 + 2.0 * 32.0) * 2.0) < 1.0);
+}
+
 /* StarCoder2 drops out the attention's and the MLP's outputs
  * (residual_dropout) and the embeddings (embedding_dropout): one bool mask
  * of T x h each (native_dropout keeps only its mask). Its attention dropout
@@ -2148,6 +2187,8 @@ int main(void)
 		cmocka_unit_test(exaone4_q_and_k_norms_are_per_head),
 		cmocka_unit_test(gpt_bigcode_softmax_is_fp32_in_eager),
 		cmocka_unit_test(mpt_runs_eager_with_fp32_probabilities_and_one_shared_mask),
+		cmocka_unit_test(olmo_norms_keep_an_fp32_input_and_have_no_parameters),
+		cmocka_unit_test(clip_qkv_keeps_the_unclamped_projections),
 		cmocka_unit_test(gradients_are_freed_between_steps_only_where_pytorch_2_frees_them),
 		cmocka_unit_test(autocast_casts_the_encoder_output_for_each_cross_attention_linear),
 		cmocka_unit_test(gelu_new_keeps_its_intermediates),

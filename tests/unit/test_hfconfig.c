@@ -378,9 +378,9 @@ static void mpnet_keys(void **state)
 static void every_config_loads(void **state)
 {
 	(void)state;
-	/* 10 shared configs + 37 per-family ones + one unmodelled model_type
+	/* 10 shared configs + 38 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 48);
+	assert_int_equal(load_all(CONFIGS), 49);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -888,7 +888,7 @@ static void mpt_keys_and_what_transformers_cannot_load(void **state)
 		 "'attn_config.attn_type'"},
 		{"\"attn_config\": {\"qk_ln\": true}", "'attn_config.qk_ln' is true"},
 		{"\"attn_config\": {\"qk_ln\": 1}", "'attn_config.qk_ln' must be true or false"},
-		{"\"attn_config\": {\"clip_qkv\": 6}", "'attn_config.clip_qkv' is set"},
+		{"\"attn_config\": {\"clip_qkv\": -6}", "'attn_config.clip_qkv' must be a positive number"},
 		{"\"attn_config\": {\"attn_pdrop\": 1.5}", "'attn_pdrop' must be in [0, 1)"},
 		{"\"attn_config\": []", "'attn_config' must be an object"},
 	};
@@ -908,6 +908,7 @@ static void mpt_keys_and_what_transformers_cannot_load(void **state)
 	assert_int_equal(m.max_positions, 2048);
 	assert_int_equal(m.stored_dtype, VP_DTYPE_BF16);
 	assert_true(m.tie_embeddings && m.attn_dropout == 0.0 && m.hidden_dropout == 0.0);
+	assert_false(m.clip_qkv);
 
 	/* attn_pdrop is the dropout of the probabilities and of both residual
 	 * branches; resid_pdrop and emb_pdrop are not transformers' */
@@ -916,6 +917,9 @@ static void mpt_keys_and_what_transformers_cannot_load(void **state)
 		 " \"clip_qkv\": null, \"attn_type\": \"multihead_attention\", \"qk_ln\": false}}", &m);
 	assert_true(m.attn_dropout == 0.1 && m.hidden_dropout == 0.1);
 	assert_int_equal(m.intermediate_size, 256);
+	parse_ok("{\"model_type\": \"mpt\", \"d_model\": 64, \"n_heads\": 4, \"n_layers\": 2,"
+		 " \"vocab_size\": 100, \"attn_config\": {\"clip_qkv\": 6}}", &m);
+	assert_true(m.clip_qkv);
 
 	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
 		struct vp_error err = {0};
@@ -928,6 +932,34 @@ static void mpt_keys_and_what_transformers_cannot_load(void **state)
 		if (strstr(err.message, refused[i][1]) == NULL)
 			fail_msg("%s: got '%s'", refused[i][0], err.message);
 	}
+}
+
+/* OLMo (v1, transformers' OlmoForCausalLM): Llama's keys without
+ * rms_norm_eps, non-parametric LayerNorms, clip_qkv from the 0424
+ * release on */
+static void olmo_keys(void **state)
+{
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	(void)state;
+	load("olmo-1b-hf.json", &m);
+	assert_string_equal(m.model_type, "olmo");
+	assert_string_equal(m.read_as, "");
+	assert_int_equal(m.norm, VP_NORM_LAYER);
+	assert_false(m.norm_bias || m.qkv_bias || m.clip_qkv);
+	assert_true(m.tie_embeddings && m.gated_mlp);
+	assert_false(vp_model_norm_parameters(&m));
+	assert_true(vp_model_norm_input_fp32(&m));
+	parse_ok("{\"model_type\": \"olmo\", \"hidden_size\": 64, \"intermediate_size\": 128,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+		 " \"clip_qkv\": 8.0}", &m);
+	assert_true(m.clip_qkv);
+	assert_false(m.tie_embeddings); /* OlmoConfig's default */
+	assert_int_equal(parse("{\"model_type\": \"olmo\", \"hidden_size\": 64, \"intermediate_size\": 128,"
+			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+			       " \"clip_qkv\": \"8\"}", &m, &err), -1);
+	assert_non_null(strstr(err.message, "'clip_qkv' must be a positive number or null"));
 }
 
 /* CamemBERT is transformers' copy of RoBERTa: the same reading */
@@ -1121,7 +1153,7 @@ static void missing_and_unsupported(void **state)
 	expect_bad("unsupported-type.json", 0, 0,
 		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, camembert, distilbert, electra, deberta-v2, mpnet, t5, mt5, "
 		   "umt5, bart, mbart, marian, m2m_100, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
-		   "exaone, exaone4, olmo2, cohere, granite, internlm2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
+		   "exaone, exaone4, olmo, olmo2, cohere, granite, internlm2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
 		   "missing field 'model_type' (is this a Hugging Face config.json?)");
 	expect_bad("model-type-number.json", 0, 0, "'model_type' must be a string");
@@ -1253,6 +1285,7 @@ int main(void)
 		cmocka_unit_test(neox_phi_gpt2_bloom_keys),
 		cmocka_unit_test(mpt_keys_and_what_transformers_cannot_load),
 		cmocka_unit_test(camembert_reads_as_roberta),
+		cmocka_unit_test(olmo_keys),
 		cmocka_unit_test(a_long_name_or_path_is_cut_between_characters),
 		cmocka_unit_test(names_become_catalogue_names),
 		cmocka_unit_test(syntax_errors_carry_line_and_column),
