@@ -87,9 +87,11 @@ int vp_head_check(const struct vp_model *m, enum vp_head head, struct vp_error *
 	 * MPNetForCausalLM (BertLMHeadModel's counterpart) */
 	bool distil = m->naming == VP_NAMING_DISTILBERT || m->naming == VP_NAMING_DEBERTA ||
 		      m->naming == VP_NAMING_MPNET;
-	/* nor MarianForSequenceClassification or M2M100ForSequenceClassification:
-	 * the translation models have their seq2seq LM and the bare model */
-	bool translation = !strcmp(m->model_type, "marian") || !strcmp(m->model_type, "m2m_100");
+	/* nor MarianForSequenceClassification, M2M100ForSequenceClassification
+	 * or PegasusForSequenceClassification: the translation and
+	 * summarization models have their seq2seq LM and the bare model */
+	bool translation = !strcmp(m->model_type, "marian") || !strcmp(m->model_type, "m2m_100") ||
+			   !strcmp(m->model_type, "pegasus");
 
 	if (arch_has_head(m->arch, head) && !(distil && head == VP_HEAD_CAUSAL_LM) &&
 	    !(translation && head == VP_HEAD_SEQ_CLS))

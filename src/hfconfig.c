@@ -574,7 +574,9 @@ static int read_marian_vocab(const struct cfg *c, const struct vp_model *m)
 static int read_bart(const struct cfg *c, struct vp_model *m)
 {
 	uint64_t dec_ffn, dec_heads, positions = 1024;
+	/* Pegasus's frozen table has Marian's max_position_embeddings rows */
 	bool marian = !strcmp(c->type, "marian"), m2m = !strcmp(c->type, "m2m_100");
+	bool frozen_table = marian || !strcmp(c->type, "pegasus");
 
 	if (need_u64(c, "d_model", &m->hidden_size) ||
 	    need_u64(c, "encoder_ffn_dim", &m->intermediate_size) ||
@@ -591,7 +593,7 @@ static int read_bart(const struct cfg *c, struct vp_model *m)
 		return -1;
 	if (m2m)
 		m->max_positions = 0;
-	else if (marian)
+	else if (frozen_table)
 		m->max_positions = positions;
 	else if (vp_add_u64(positions, 2, &m->max_positions) != 0)
 		return fail(c, "'%s' is too large", "max_position_embeddings");
@@ -1327,7 +1329,8 @@ static int read_family(const struct cfg *c, struct vp_model *m)
 		return read_mpnet(c, m);
 	if (!strcmp(t, "t5") || !strcmp(t, "mt5") || !strcmp(t, "umt5"))
 		return read_t5(c, m);
-	if (!strcmp(t, "bart") || !strcmp(t, "mbart") || !strcmp(t, "marian") || !strcmp(t, "m2m_100"))
+	if (!strcmp(t, "bart") || !strcmp(t, "mbart") || !strcmp(t, "marian") || !strcmp(t, "m2m_100") ||
+	    !strcmp(t, "pegasus"))
 		return read_bart(c, m);
 	if (!strcmp(t, "qwen"))
 		return read_qwen(c, m);

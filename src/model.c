@@ -20,7 +20,7 @@
 const char *const vp_model_types[] = {
 	"bert", "roberta", "xlm-roberta", "camembert", "distilbert", "electra", "deberta-v2", "mpnet",
 	"t5", "mt5", "umt5",
-	"bart", "mbart", "marian", "m2m_100",
+	"bart", "mbart", "marian", "m2m_100", "pegasus",
 	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo", "olmo2", "cohere", "granite", "internlm2",
 	"mixtral",
 	"qwen2_moe",
@@ -316,6 +316,17 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		m->pos = VP_POS_SINUSOIDAL;
 		m->act = VP_ACT_RELU;
 		m->attn_dropout = 0.1;
+	} else if (!strcmp(model_type, "pegasus")) {
+		/* models/pegasus/modeling_pegasus.py: mBART's pre-LN layers
+		 * and a final layer_norm per stack, no layernorm_embedding,
+		 * and embed_positions a PegasusSinusoidalPositionalEmbedding
+		 * ("Copied from ... MarianSinusoidalPositionalEmbedding"): a
+		 * frozen nn.Embedding of max_position_embeddings rows per
+		 * stack, counted as Marian's. PegasusConfig: activation
+		 * "gelu" (google/pegasus-large says "relu"), dropout 0.1. */
+		family_bart(m, true);
+		m->embed_norm = false;
+		m->pos = VP_POS_SINUSOIDAL;
 	} else if (!strcmp(model_type, "llama") || !strcmp(model_type, "mistral") ||
 		   !strcmp(model_type, "qwen3") || !strcmp(model_type, "granite")) {
 		/* llama: attention_bias/mlp_bias default False (LlamaConfig);
@@ -749,9 +760,9 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 	if (m->pos == VP_POS_LEARNED && m->max_positions == 0)
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "'max_positions' must be at least 1 for learned positions");
-	if (m->pos == VP_POS_SINUSOIDAL && !is_type(m, "marian") && !is_type(m, "m2m_100"))
+	if (m->pos == VP_POS_SINUSOIDAL && !is_type(m, "marian") && !is_type(m, "m2m_100") && !is_type(m, "pegasus"))
 		return vp_error_set(err, VP_ERR_INPUT,
-				    "'pos' sinusoidal is Marian's and M2M100's (model_type marian, m2m_100), not '%s''s",
+				    "'pos' sinusoidal is Marian's, M2M100's and Pegasus's (model_type marian, m2m_100, pegasus), not '%s''s",
 				    m->model_type);
 	if (m->pos == VP_POS_RELATIVE && m->relative_buckets == 0)
 		return vp_error_set(err, VP_ERR_INPUT,

@@ -31,7 +31,7 @@
  *
  * Note phi: PEFT's default adds the MLP's fc1 and fc2.
  *
- * camembert, distilbert, umt5, mbart, marian, m2m_100, qwen (v1), phi3, exaone (remote
+ * camembert, distilbert, umt5, mbart, marian, m2m_100, pegasus, qwen (v1), phi3, exaone (remote
  * code), exaone4, mpnet, starcoder2, cohere, granite and internlm2 (remote
  * code) are not in the mapping; PEFT refuses a LoraConfig without
  * target_modules for them ("Please specify `target_modules` in
@@ -39,7 +39,7 @@
  * under each family's module names (CamemBERT's query/value, RoBERTa's
  * names; DistilBERT's q_lin/v_lin, which LoRA
  * runs on it name; UMT5Attention.q/.v; MBartAttention, MarianAttention,
- * M2M100Attention, Starcoder2Attention, CohereAttention and GraniteAttention
+ * M2M100Attention, PegasusAttention, Starcoder2Attention, CohereAttention and GraniteAttention
  * q_proj/v_proj; Qwen v1's fused attn.c_attn, InternLM2's fused attention.wqkv, Phi-3's fused
  * self_attn.qkv_proj, MPNetSelfAttention.q/.v, which SetFit-style LoRA runs
  * target). A later summary of constants.py lists phi3 with qkv_proj,
@@ -92,6 +92,7 @@ static const struct {
 	{"mpnet", "q,v", false},
 	{"marian", "q_proj,v_proj", false},
 	{"m2m_100", "q_proj,v_proj", false},
+	{"pegasus", "q_proj,v_proj", false},
 	{"starcoder2", "q_proj,v_proj", false},
 	{"cohere", "q_proj,v_proj", false},
 	{"granite", "q_proj,v_proj", false},

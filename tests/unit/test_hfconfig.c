@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "vramplan/heads.h"
 #include "vramplan/hfconfig.h"
 #include "vramplan/utf8.h"
 #include "vramplan/model.h"
@@ -378,9 +379,9 @@ static void mpnet_keys(void **state)
 static void every_config_loads(void **state)
 {
 	(void)state;
-	/* 10 shared configs + 38 per-family ones + one unmodelled model_type
+	/* 10 shared configs + 39 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 49);
+	assert_int_equal(load_all(CONFIGS), 50);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -962,6 +963,30 @@ static void olmo_keys(void **state)
 	assert_non_null(strstr(err.message, "'clip_qkv' must be a positive number or null"));
 }
 
+/* Pegasus: mBART's pre-LN blocks and final norms, Marian's frozen
+ * sinusoidal table of max_position_embeddings rows, no classifier */
+static void pegasus_keys(void **state)
+{
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	(void)state;
+	load("pegasus-large.json", &m);
+	assert_string_equal(m.model_type, "pegasus");
+	assert_int_equal(m.arch, VP_ARCH_ENCDEC);
+	assert_int_equal(m.pos, VP_POS_SINUSOIDAL);
+	assert_int_equal(m.max_positions, 1024);
+	assert_int_equal(m.num_layers, 16);
+	assert_int_equal(m.num_decoder_layers, 16);
+	assert_int_equal(m.vocab_size, 96103);
+	assert_int_equal(m.act, VP_ACT_RELU);
+	assert_true(m.final_norm && !m.embed_norm);
+	assert_true(m.hidden_dropout == 0.1 && m.attn_dropout == 0.1 && m.act_dropout == 0.1);
+	assert_int_equal(vp_model_frozen_param_count(&m, true), 2 * 1024 * 1024);
+	assert_int_equal(vp_head_check(&m, VP_HEAD_SEQ_CLS, &err), -1);
+	assert_non_null(strstr(err.message, "seq2seq-lm or encoder"));
+}
+
 /* CamemBERT is transformers' copy of RoBERTa: the same reading */
 static void camembert_reads_as_roberta(void **state)
 {
@@ -1152,7 +1177,7 @@ static void missing_and_unsupported(void **state)
 	expect_bad("missing-field.json", 0, 0, "missing field 'hidden_size' (model_type 'llama')");
 	expect_bad("unsupported-type.json", 0, 0,
 		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, camembert, distilbert, electra, deberta-v2, mpnet, t5, mt5, "
-		   "umt5, bart, mbart, marian, m2m_100, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
+		   "umt5, bart, mbart, marian, m2m_100, pegasus, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
 		   "exaone, exaone4, olmo, olmo2, cohere, granite, internlm2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
 		   "missing field 'model_type' (is this a Hugging Face config.json?)");
@@ -1286,6 +1311,7 @@ int main(void)
 		cmocka_unit_test(mpt_keys_and_what_transformers_cannot_load),
 		cmocka_unit_test(camembert_reads_as_roberta),
 		cmocka_unit_test(olmo_keys),
+		cmocka_unit_test(pegasus_keys),
 		cmocka_unit_test(a_long_name_or_path_is_cut_between_characters),
 		cmocka_unit_test(names_become_catalogue_names),
 		cmocka_unit_test(syntax_errors_carry_line_and_column),

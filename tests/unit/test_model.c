@@ -183,7 +183,7 @@ static void unknown_type_lists_the_supported_ones(void **state)
 	assert_int_equal(err.code, VP_ERR_INPUT);
 	assert_string_equal(err.message,
 			    "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, camembert, "
-			    "distilbert, electra, deberta-v2, mpnet, t5, mt5, umt5, bart, mbart, marian, m2m_100, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, "
+			    "distilbert, electra, deberta-v2, mpnet, t5, mt5, umt5, bart, mbart, marian, m2m_100, pegasus, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, "
 			    "phi3, stablelm, exaone, exaone4, olmo, olmo2, cohere, granite, internlm2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	assert_int_equal(vp_model_init_family(&m, "", &err), -1);
 	assert_string_equal(err.message, "missing 'model_type'");
@@ -338,7 +338,8 @@ static void validate_checks_consistency(void **state)
 	/* a fixed sinusoidal table is the translation models' alone */
 	load("kobart-base-v2.json", &m);
 	m.pos = VP_POS_SINUSOIDAL;
-	expect_invalid(&m, "'pos' sinusoidal is Marian's and M2M100's (model_type marian, m2m_100), not 'bart''s");
+	expect_invalid(&m, "'pos' sinusoidal is Marian's, M2M100's and Pegasus's (model_type marian, m2m_100, pegasus), "
+			   "not 'bart''s");
 	load("opus-mt-ko-en.json", &m);
 	assert_int_equal(vp_model_validate(&m, NULL), 0);
 	assert_int_equal(vp_model_validate(NULL, NULL), -1);
@@ -384,6 +385,8 @@ static const struct {
 	{"camembert-base.json", 110000000, false},      /* "110M"; ours: 110,621,952 */
 	{"mpt-7b.json", 6700000000, false},              /* "6.7B"; ours: 6,649,286,656 */
 	{"olmo-1b-hf.json", 1180000000, false},          /* hub "1.18B"; ours: 1,176,764,416 */
+	{"pegasus-large.json", 568000000, false},        /* paper "568M"; ours: 570,797,056 with the two frozen
+							  * sinusoidal tables (568,699,904 without) */
 };
 
 static void param_counts_match_published_figures(void **state)
