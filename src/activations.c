@@ -167,6 +167,7 @@ static bool softmax_upcast(const struct vp_model *m)
 	case VP_NAMING_GPTNEO: /* GPTNeoSelfAttention._attn likewise */
 	case VP_NAMING_STARCODER2: /* eager_attention_forward as Llama's */
 	case VP_NAMING_INTERNLM2:  /* InternLM2Attention: softmax(..., dtype=torch.float32) */
+	case VP_NAMING_GLM:        /* eager_attention_forward as Llama's */
 		return true;
 	case VP_NAMING_BERT:
 	case VP_NAMING_DISTILBERT: /* MultiHeadSelfAttention: nn.functional.softmax(scores) */

@@ -754,6 +754,27 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 			return fail(c, "'clip_qkv' must be a positive number or null");
 		m->clip_qkv = clip != NULL;
 	}
+	if (!strcmp(t, "glm") || !strcmp(t, "glm4")) {
+		/* GlmAttention: q/k/v with bias=attention_bias (GlmConfig and
+		 * Glm4Config: True), o_proj without; partial_rotary_factor
+		 * (0.5), which transformers 5 may write inside
+		 * rope_parameters */
+		const cJSON *rp = item(c, "rope_parameters");
+		bool bias = true;
+
+		if (opt_bool(c, "attention_bias", &bias) ||
+		    opt_rotary(c, "partial_rotary_factor", &m->rotary_fraction))
+			return -1;
+		if (item(c, "partial_rotary_factor") == NULL && cJSON_IsObject(rp)) {
+			struct cfg sub = *c;
+
+			sub.root = rp;
+			if (opt_rotary(&sub, "partial_rotary_factor", &m->rotary_fraction))
+				return -1;
+		}
+		m->qkv_bias = bias;
+		m->out_bias = false;
+	}
 	if (!strcmp(t, "llama") || is_qwen3 || is_gemma || !strcmp(t, "olmo") || !strcmp(t, "olmo2") ||
 	    !strcmp(t, "cohere") || !strcmp(t, "granite")) {
 		/* LlamaAttention, Qwen3Attention, GemmaAttention, OlmoAttention, Olmo2Attention,

@@ -21,7 +21,7 @@ const char *const vp_model_types[] = {
 	"bert", "roberta", "xlm-roberta", "camembert", "distilbert", "electra", "deberta-v2", "mpnet",
 	"t5", "mt5", "umt5",
 	"bart", "mbart", "marian", "m2m_100", "pegasus",
-	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo", "olmo2", "cohere", "granite", "internlm2",
+	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo", "olmo2", "glm", "glm4", "cohere", "granite", "internlm2",
 	"mixtral",
 	"qwen2_moe",
 	"qwen3_moe",
@@ -401,6 +401,20 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		 * (OLMo-1B does). */
 		family_llama(m);
 		m->norm = VP_NORM_LAYER;
+	} else if (!strcmp(model_type, "glm") || !strcmp(model_type, "glm4")) {
+		/* models/glm/modeling_glm.py (GLM-4-9B-chat-hf) and
+		 * models/glm4/modeling_glm4.py (GLM-4-9B-0414, GLM-Z1): Llama's
+		 * attention with q/k/v biases (attention_bias, True in GlmConfig
+		 * and Glm4Config) and none on o_proj, rotary on the first
+		 * partial_rotary_factor (0.5) of each head, Phi-3's fused MLP
+		 * (gate_up_proj, chunked, then down_proj). GLM-4 adds
+		 * post_self_attn_layernorm and post_mlp_layernorm on the
+		 * sublayers' outputs (vp_model_sandwich_norms); both classes
+		 * untie the LM head. */
+		family_llama(m);
+		m->naming = VP_NAMING_GLM;
+		m->rotary_fraction = 0.5;
+		m->qkv_bias = true;
 	} else if (!strcmp(model_type, "olmo2")) {
 		/* models/olmo2/modeling_olmo2.py: Llama's linears, q_norm and
 		 * k_norm over the whole q and k projections
@@ -678,6 +692,7 @@ static int naming_shape(enum vp_naming n, enum vp_arch *arch)
 	case VP_NAMING_MIXTRAL:
 	case VP_NAMING_EXAONE:
 	case VP_NAMING_INTERNLM2:
+	case VP_NAMING_GLM:
 		*arch = VP_ARCH_DECODER;
 		return 2;
 	case VP_NAMING_NEOX:
@@ -713,7 +728,7 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 		return vp_error_set(err, VP_ERR_INPUT, "no model to validate");
 	if ((unsigned)m->arch > VP_ARCH_ENCDEC || (unsigned)m->norm > VP_NORM_RMS ||
 	    (unsigned)m->act > VP_ACT_GELU_NEW || (unsigned)m->pos > VP_POS_SINUSOIDAL ||
-	    (unsigned)m->naming > VP_NAMING_MPT)
+	    (unsigned)m->naming > VP_NAMING_GLM)
 		return vp_error_set(err, VP_ERR_INPUT, "corrupt model descriptor (enum out of range)");
 
 	if (check_count(&nm, "hidden_size", m->hidden_size, 1, VP_SIZE_LIMIT, err) ||
@@ -1080,6 +1095,13 @@ static void decoder_block(struct lin_builder *b, const struct vp_model *m, const
 		put(b, VP_LIN_UP, "dense_h_to_4h", "mlp.dense_h_to_4h", w->h, w->ff, bm);
 		put(b, VP_LIN_DOWN, "dense_4h_to_h", "mlp.dense_4h_to_h", w->ff, w->h, bm);
 		break;
+	case VP_NAMING_GLM:
+		/* GlmAttention's q/k/v/o_proj, GlmMLP's fused gate_up_proj
+		 * (gate first: chunk(2) gives gate, up) and down_proj */
+		put_self_attn(b, w, bi, bo, "o_proj", "self_attn.o_proj");
+		put(b, VP_LIN_GATE_UP, "gate_up_proj", "mlp.gate_up_proj", w->h, w->ff2, bm);
+		put(b, VP_LIN_DOWN, "down_proj", "mlp.down_proj", w->ff, w->h, bm);
+		break;
 	case VP_NAMING_MPT:
 		/* MptAttention.Wqkv and out_proj, MptMLP up_proj and down_proj */
 		put(b, VP_LIN_QKV, "Wqkv", "attn.Wqkv", w->h, w->qkv, bi);
@@ -1251,7 +1273,9 @@ void vp_model_linear_names(const struct vp_model *m, char *buf, size_t size)
 
 bool vp_model_sandwich_norms(const struct vp_model *m)
 {
-	return m != NULL && (is_type(m, "gemma2") || is_type(m, "gemma3_text"));
+	/* Glm4DecoderLayer: input_layernorm, post_self_attn_layernorm,
+	 * post_attention_layernorm, post_mlp_layernorm */
+	return m != NULL && (is_type(m, "gemma2") || is_type(m, "gemma3_text") || is_type(m, "glm4"));
 }
 
 bool vp_model_norm_scales_in_fp32(const struct vp_model *m)

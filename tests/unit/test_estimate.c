@@ -601,6 +601,27 @@ static void olmo_norms_keep_an_fp32_input_and_have_no_parameters(void **state)
 			 (double)estimated(&ln, &t).full_bytes[VP_COMP_ACTIVATIONS] - 3.0 * T * h * 2.0) < 1.0);
 }
 
+/* GLM-4's two extra RMSNorms per block (post_self_attn_layernorm,
+ * post_mlp_layernorm) keep what an RMSNorm keeps, against GLM's two: in
+ * pure bf16 with trained weights, the fp32 input, rsqrt per token and the
+ * 16-bit normalized input, T x (4 h + 4 + 2 h) each. */
+static void glm4_adds_two_norms_per_block_to_glm(void **state)
+{
+	struct vp_model glm = tiny_llama_like("glm"), glm4;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+	double T = 8.0, h = 64.0;
+
+	(void)state;
+	assert_int_equal(vp_model_validate(&glm, &err), 0);
+	glm4 = glm;
+	snprintf(glm4.model_type, sizeof glm4.model_type, "glm4");
+	assert_int_equal(vp_model_param_count(&glm4) - vp_model_param_count(&glm), 2 * 64);
+	assert_true(fabs((double)estimated(&glm4, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+			 (double)estimated(&glm, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+			 2.0 * T * (4.0 * h + 4.0 + 2.0 * h)) < 1.0);
+}
+
 /* clip_qkv (OLMo's in-place clamp_, MPT's clamp): the unclamped q, k and
  * v are kept for the clamp's backward, T x (q + 2 kv) x e per block; here
  * q 64 and two k/v heads of 16 in bf16. */
@@ -2189,6 +2210,7 @@ int main(void)
 		cmocka_unit_test(mpt_runs_eager_with_fp32_probabilities_and_one_shared_mask),
 		cmocka_unit_test(olmo_norms_keep_an_fp32_input_and_have_no_parameters),
 		cmocka_unit_test(clip_qkv_keeps_the_unclamped_projections),
+		cmocka_unit_test(glm4_adds_two_norms_per_block_to_glm),
 		cmocka_unit_test(gradients_are_freed_between_steps_only_where_pytorch_2_frees_them),
 		cmocka_unit_test(autocast_casts_the_encoder_output_for_each_cross_attention_linear),
 		cmocka_unit_test(gelu_new_keeps_its_intermediates),

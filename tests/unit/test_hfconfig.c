@@ -379,9 +379,9 @@ static void mpnet_keys(void **state)
 static void every_config_loads(void **state)
 {
 	(void)state;
-	/* 10 shared configs + 39 per-family ones + one unmodelled model_type
+	/* 10 shared configs + 40 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 50);
+	assert_int_equal(load_all(CONFIGS), 51);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -987,6 +987,40 @@ static void pegasus_keys(void **state)
 	assert_non_null(strstr(err.message, "seq2seq-lm or encoder"));
 }
 
+/* GLM-4: q/k/v biases and none on o_proj, half-rotary heads, Phi-3's
+ * fused gate_up_proj, four norms per block; "glm" (GLM-4-9B-chat-hf) the
+ * same with two. transformers 5 may write partial_rotary_factor inside
+ * rope_parameters. */
+static void glm_keys(void **state)
+{
+	static const char base[] = "{\"model_type\": \"glm\", \"hidden_size\": 64, \"intermediate_size\": 128,"
+				   " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"num_key_value_heads\": 2,"
+				   " \"vocab_size\": 100, \"rms_norm_eps\": 1e-5";
+	struct vp_model m;
+	char text[512];
+
+	(void)state;
+	load("glm-4-9b-0414.json", &m);
+	assert_string_equal(m.model_type, "glm4");
+	assert_string_equal(m.read_as, "");
+	assert_int_equal(m.naming, VP_NAMING_GLM);
+	assert_int_equal(m.num_kv_heads, 2);
+	assert_int_equal(m.head_dim, 128);
+	assert_true(m.qkv_bias && !m.out_bias && !m.mlp_bias && !m.tie_embeddings);
+	assert_true(m.rotary_fraction == 0.5);
+	assert_true(vp_model_sandwich_norms(&m));
+
+	snprintf(text, sizeof text, "%s}", base);
+	parse_ok(text, &m);
+	assert_false(vp_model_sandwich_norms(&m));
+	assert_true(m.qkv_bias && m.rotary_fraction == 0.5);
+	snprintf(text, sizeof text, "%s, \"attention_bias\": false,"
+		 " \"rope_parameters\": {\"rope_theta\": 10000.0, \"partial_rotary_factor\": 0.25}}", base);
+	parse_ok(text, &m);
+	assert_false(m.qkv_bias);
+	assert_true(m.rotary_fraction == 0.25);
+}
+
 /* CamemBERT is transformers' copy of RoBERTa: the same reading */
 static void camembert_reads_as_roberta(void **state)
 {
@@ -1178,7 +1212,7 @@ static void missing_and_unsupported(void **state)
 	expect_bad("unsupported-type.json", 0, 0,
 		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, camembert, distilbert, electra, deberta-v2, mpnet, t5, mt5, "
 		   "umt5, bart, mbart, marian, m2m_100, pegasus, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
-		   "exaone, exaone4, olmo, olmo2, cohere, granite, internlm2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
+		   "exaone, exaone4, olmo, olmo2, glm, glm4, cohere, granite, internlm2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
 		   "missing field 'model_type' (is this a Hugging Face config.json?)");
 	expect_bad("model-type-number.json", 0, 0, "'model_type' must be a string");
@@ -1312,6 +1346,7 @@ int main(void)
 		cmocka_unit_test(camembert_reads_as_roberta),
 		cmocka_unit_test(olmo_keys),
 		cmocka_unit_test(pegasus_keys),
+		cmocka_unit_test(glm_keys),
 		cmocka_unit_test(a_long_name_or_path_is_cut_between_characters),
 		cmocka_unit_test(names_become_catalogue_names),
 		cmocka_unit_test(syntax_errors_carry_line_and_column),
