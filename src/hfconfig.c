@@ -731,7 +731,7 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 			return -1;
 		m->qkv_bias = m->out_bias = bias;
 	}
-	if (!strcmp(t, "cohere")) {
+	if (!strcmp(t, "cohere") || !strcmp(t, "cohere2")) {
 		/* CohereAttention's q_norm and k_norm are CohereLayerNorms with
 		 * a (heads, head_dim) weight, which the descriptor cannot hold
 		 * (Command R+ sets it; Command-R, Aya 23 and Aya Expanse do
@@ -776,7 +776,7 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 		m->out_bias = false;
 	}
 	if (!strcmp(t, "llama") || is_qwen3 || is_gemma || !strcmp(t, "olmo") || !strcmp(t, "olmo2") ||
-	    !strcmp(t, "cohere") || !strcmp(t, "granite")) {
+	    !strcmp(t, "cohere") || !strcmp(t, "cohere2") || !strcmp(t, "granite")) {
 		/* LlamaAttention, Qwen3Attention, GemmaAttention, OlmoAttention, Olmo2Attention,
 		 * CohereAttention, GraniteAttention: q/k/v/o all use
 		 * bias=config.attention_bias; LlamaMLP (GraniteMLP) uses

@@ -21,7 +21,7 @@ const char *const vp_model_types[] = {
 	"bert", "roberta", "xlm-roberta", "camembert", "distilbert", "electra", "deberta-v2", "mpnet",
 	"t5", "mt5", "umt5",
 	"bart", "mbart", "marian", "m2m_100", "pegasus",
-	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo", "olmo2", "glm", "glm4", "cohere", "granite", "internlm2",
+	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo", "olmo2", "glm", "glm4", "cohere", "cohere2", "granite", "internlm2",
 	"mixtral",
 	"qwen2_moe",
 	"qwen3_moe",
@@ -203,9 +203,9 @@ uint64_t vp_model_default_sliding_window(const char *model_type)
 	 * Gemma2Config 4096, Gemma3TextConfig 512 (Gemma 3 1B; the larger
 	 * ones slide 1024, so 512 keeps their copies from 512 tokens on, the
 	 * safe side), Exaone4Config 4096 (the 32B's local layers; the 1.2B
-	 * writes null) */
+	 * writes null), Cohere2Config 4096 */
 	static const struct { const char *type; uint64_t window; } defaults[] = {
-		{"mistral", 4096}, {"gemma2", 4096}, {"gemma3_text", 512}, {"exaone4", 4096},
+		{"mistral", 4096}, {"gemma2", 4096}, {"gemma3_text", 512}, {"exaone4", 4096}, {"cohere2", 4096},
 	};
 	size_t i;
 
@@ -423,7 +423,7 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		 * layernorm) instead of before them: the same count of norms
 		 * and of their saved tensors. */
 		family_llama(m);
-	} else if (!strcmp(model_type, "cohere")) {
+	} else if (!strcmp(model_type, "cohere") || !strcmp(model_type, "cohere2")) {
 		/* models/cohere/modeling_cohere.py (Command-R, Aya 23, Aya
 		 * Expanse): Llama's linears under Llama's names (q/k/v/o_proj
 		 * with bias=attention_bias, the SwiGLU MLP without biases),
@@ -433,7 +433,12 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		 * CohereLayerNorm has a weight and no bias and is written out
 		 * in fp32 ops (vp_model_norm_unfused). CohereConfig ties the
 		 * LM head; CohereForCausalLM multiplies the logits by
-		 * logit_scale, a Python float, which saves nothing. */
+		 * logit_scale, a Python float, which saves nothing.
+		 * models/cohere2/modular_cohere2.py (Command R7B, Aya Vision's
+		 * text model) is the same block with sliding-window attention
+		 * on three layers of four (Cohere2Config sliding_window 4096;
+		 * the global layers skip rotary, which saves nothing less: the
+		 * window is counted on every layer, the safe side). */
 		family_llama(m);
 		m->norm = VP_NORM_LAYER;
 		m->parallel_block = true;
@@ -1312,7 +1317,7 @@ bool vp_model_norm_input_fp32(const struct vp_model *m)
 
 bool vp_model_norm_unfused(const struct vp_model *m)
 {
-	return m != NULL && is_type(m, "cohere");
+	return m != NULL && (is_type(m, "cohere") || is_type(m, "cohere2"));
 }
 
 bool vp_model_eager_qk_fp32(const struct vp_model *m)

@@ -32,7 +32,7 @@
  * Note phi: PEFT's default adds the MLP's fc1 and fc2.
  *
  * camembert, distilbert, umt5, mbart, marian, m2m_100, pegasus, qwen (v1), phi3, exaone (remote
- * code), exaone4, mpnet, starcoder2, cohere, granite, glm, glm4 and
+ * code), exaone4, mpnet, starcoder2, cohere, cohere2, granite, glm, glm4 and
  * internlm2 (remote code) are not in the mapping; PEFT refuses a LoraConfig without
  * target_modules for them ("Please specify `target_modules` in
  * `peft_config`"). The fallbacks below are the query and value projections
@@ -95,6 +95,7 @@ static const struct {
 	{"pegasus", "q_proj,v_proj", false},
 	{"starcoder2", "q_proj,v_proj", false},
 	{"cohere", "q_proj,v_proj", false},
+	{"cohere2", "q_proj,v_proj", false},
 	{"granite", "q_proj,v_proj", false},
 	{"internlm2", "wqkv", false},
 	{"glm", "q_proj,v_proj", false},

@@ -168,6 +168,20 @@ static void cohere_keys(void **state)
 			 UINT64_C(1000 * 1024 + 4 * (4 * (1024 * 1024 + 1024) + 3 * 1024 * 4096 + 1024) + 1024));
 	assert_int_equal(vp_hfconfig_parse("qk.json", qk, sizeof qk - 1, &m, &err), -1);
 	assert_non_null(strstr(err.message, "'use_qk_norm' is true"));
+
+	/* Cohere2 (Command R7B): the same block and count, a sliding window
+	 * (Cohere2Config: 4096 unless the config says) */
+	parse_ok("{\"model_type\": \"cohere2\", \"hidden_size\": 1024, \"intermediate_size\": 4096, "
+		 "\"num_hidden_layers\": 4, \"num_attention_heads\": 8, \"vocab_size\": 1000, "
+		 "\"attention_bias\": true}", &m);
+	assert_true(m.parallel_block && m.qkv_bias && m.tie_embeddings && vp_model_norm_unfused(&m));
+	assert_int_equal(m.sliding_window, 4096);
+	assert_int_equal(vp_model_param_count(&m),
+			 UINT64_C(1000 * 1024 + 4 * (4 * (1024 * 1024 + 1024) + 3 * 1024 * 4096 + 1024) + 1024));
+	parse_ok("{\"model_type\": \"cohere2\", \"hidden_size\": 1024, \"intermediate_size\": 4096, "
+		 "\"num_hidden_layers\": 4, \"num_attention_heads\": 8, \"vocab_size\": 1000, "
+		 "\"sliding_window\": 512}", &m);
+	assert_int_equal(m.sliding_window, 512);
 }
 
 /* A sliding window past the catalogue's bound (2^40 - 1, as every size)
@@ -1212,7 +1226,7 @@ static void missing_and_unsupported(void **state)
 	expect_bad("unsupported-type.json", 0, 0,
 		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, camembert, distilbert, electra, deberta-v2, mpnet, t5, mt5, "
 		   "umt5, bart, mbart, marian, m2m_100, pegasus, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
-		   "exaone, exaone4, olmo, olmo2, glm, glm4, cohere, granite, internlm2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
+		   "exaone, exaone4, olmo, olmo2, glm, glm4, cohere, cohere2, granite, internlm2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
 		   "missing field 'model_type' (is this a Hugging Face config.json?)");
 	expect_bad("model-type-number.json", 0, 0, "'model_type' must be a string");
