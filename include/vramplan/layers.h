@@ -7,7 +7,7 @@
  * and their Hugging Face module names (for matching PEFT target_modules).
  *
  * The names and biases follow the transformers modeling files (and Qwen v1's
- * modeling_qwen.py); src/model.c cites each one. Nothing here owns memory:
+ * modeling_qwen.py); src/layers.c cites each one. Nothing here owns memory:
  * `name` and `path` point to string literals.
  */
 
@@ -66,6 +66,11 @@ enum vp_block_kind {
 /* The most linears one block has (an encoder-decoder decoder block: 4 self,
  * 4 cross, 3 MLP); callers pass at least this capacity. */
 #define VP_BLOCK_LINEARS_MAX 16
+
+/* The architecture a naming scheme exists in (*arch), and whether its MLP
+ * can be gated (1), must be gated (2) or cannot be (0); -1 for a value
+ * outside enum vp_naming. */
+int vp_naming_shape(enum vp_naming n, enum vp_arch *arch);
 
 /*
  * Fill out[] (capacity cap) with the linears of one block of `kind`, in

@@ -1,0 +1,531 @@
+/*
+ * The linear layers of one block, by naming scheme (layers.h).
+ *
+ * Most schemes are a fixed list of linears: a table below, one row a
+ * module, its sizes named by width (hidden, query, key/value...) and its
+ * bias by which of the model's three bias switches governs it. The
+ * module names and paths are the transformers modeling files' (and Qwen
+ * v1's and InternLM2's remote code); each table cites its classes. The
+ * schemes whose blocks depend on more than the naming stay code: T5 and
+ * BART (the decoder's cross-attention, T5's gated or plain MLP), Llama's
+ * mixtures of experts and Mixtral (one linear per expert).
+ */
+#include "vramplan/layers.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "vramplan/checked.h"
+
+/* ---- naming schemes ----------------------------------------------------- */
+
+int vp_naming_shape(enum vp_naming n, enum vp_arch *arch)
+{
+	switch (n) {
+	case VP_NAMING_BERT:
+	case VP_NAMING_DISTILBERT:
+	case VP_NAMING_DEBERTA:
+	case VP_NAMING_MPNET:
+		*arch = VP_ARCH_ENCODER;
+		return 0;
+	case VP_NAMING_T5:
+		*arch = VP_ARCH_ENCDEC;
+		return 1;
+	case VP_NAMING_BART:
+		*arch = VP_ARCH_ENCDEC;
+		return 0;
+	case VP_NAMING_LLAMA:
+	case VP_NAMING_PHI3:
+	case VP_NAMING_QWEN:
+	case VP_NAMING_MIXTRAL:
+	case VP_NAMING_EXAONE:
+	case VP_NAMING_INTERNLM2:
+	case VP_NAMING_GLM:
+		*arch = VP_ARCH_DECODER;
+		return 2;
+	case VP_NAMING_NEOX:
+	case VP_NAMING_PHI:
+	case VP_NAMING_GPTJ:
+	case VP_NAMING_GPTNEO:
+	case VP_NAMING_GPT2:
+	case VP_NAMING_BLOOM:
+	case VP_NAMING_MPT:
+	case VP_NAMING_OPT:
+	case VP_NAMING_STARCODER2:
+		*arch = VP_ARCH_DECODER;
+		return 0;
+	}
+	*arch = VP_ARCH_DECODER;
+	return -1;
+}
+
+/* ---- building a block's list -------------------------------------------- */
+
+struct lin_builder {
+	struct vp_linear *out;
+	size_t cap;
+	size_t n;
+	bool failed;
+};
+
+static void put(struct lin_builder *b, enum vp_linear_role role, const char *name,
+		const char *path, uint64_t in, uint64_t out, bool bias)
+{
+	if (b->n >= b->cap) {
+		b->failed = true;
+		return;
+	}
+	b->out[b->n].role = role;
+	b->out[b->n].name = name;
+	b->out[b->n].path = path;
+	b->out[b->n].in_features = in;
+	b->out[b->n].out_features = out;
+	b->out[b->n].bias = bias;
+	b->out[b->n].copies = 1;
+	b->n++;
+}
+
+/* One linear per expert: `copies` of it, for the tokens routed to each */
+static void put_experts(struct lin_builder *b, enum vp_linear_role role, const char *name, const char *path,
+			uint64_t in, uint64_t out, uint64_t experts)
+{
+	put(b, role, name, path, in, out, false);
+	if (!b->failed)
+		b->out[b->n - 1].copies = experts;
+}
+
+struct widths {
+	uint64_t h;    /* hidden */
+	uint64_t q;    /* heads * head_dim */
+	uint64_t kv;   /* kv_heads * head_dim */
+	uint64_t qkv;  /* q + 2 kv */
+	uint64_t ff;   /* intermediate */
+	uint64_t ff2;  /* 2 * intermediate (fused gate_up) */
+};
+
+static int compute_widths(const struct vp_model *m, struct widths *w)
+{
+	uint64_t two_kv;
+
+	w->h = m->hidden_size;
+	w->ff = m->intermediate_size;
+	if (vp_mul_u64(m->num_heads, m->head_dim, &w->q) ||
+	    vp_mul_u64(m->num_kv_heads, m->head_dim, &w->kv) ||
+	    vp_mul_u64(w->kv, 2, &two_kv) ||
+	    vp_add_u64(w->q, two_kv, &w->qkv) ||
+	    vp_mul_u64(w->ff, 2, &w->ff2))
+		return -1;
+	return 0;
+}
+
+/* ---- fixed layouts ------------------------------------------------------ */
+
+enum lin_width { W_H, W_Q, W_KV, W_QKV, W_FF, W_FF2 };
+enum lin_bias { B_QKV, B_OUT, B_MLP }; /* qkv_bias, out_bias, mlp_bias */
+
+struct lin_spec {
+	enum vp_linear_role role;
+	const char *name;
+	const char *path;
+	enum lin_width in, out;
+	enum lin_bias bias;
+};
+
+/* The shapes each role has wherever it appears */
+#define Q(n, p) {VP_LIN_Q, n, p, W_H, W_Q, B_QKV}
+#define K(n, p) {VP_LIN_K, n, p, W_H, W_KV, B_QKV}
+#define V(n, p) {VP_LIN_V, n, p, W_H, W_KV, B_QKV}
+#define QKV(n, p) {VP_LIN_QKV, n, p, W_H, W_QKV, B_QKV}
+#define O(n, p) {VP_LIN_O, n, p, W_Q, W_H, B_OUT}
+#define GATE(n, p) {VP_LIN_GATE, n, p, W_H, W_FF, B_MLP}
+#define UP(n, p) {VP_LIN_UP, n, p, W_H, W_FF, B_MLP}
+#define GATE_UP(n, p) {VP_LIN_GATE_UP, n, p, W_H, W_FF2, B_MLP}
+#define DOWN(n, p) {VP_LIN_DOWN, n, p, W_FF, W_H, B_MLP}
+/* self_attn.{q,k,v}_proj, as Llama, phi, OPT, StarCoder2 and GLM name them */
+#define SELF_ATTN_QKV Q("q_proj", "self_attn.q_proj"), K("k_proj", "self_attn.k_proj"), V("v_proj", "self_attn.v_proj")
+
+/* BertLayer (models/bert/modeling_bert.py; RoBERTa, XLM-R, CamemBERT and
+ * ELECTRA copy it) */
+static const struct lin_spec bert_layout[] = {
+	Q("query", "attention.self.query"), K("key", "attention.self.key"), V("value", "attention.self.value"),
+	O("dense", "attention.output.dense"), UP("dense", "intermediate.dense"), DOWN("dense", "output.dense"),
+};
+
+/* MPNetLayer (models/mpnet/modeling_mpnet.py): attention.attn.q/k/v/o, then
+ * intermediate.dense and output.dense */
+static const struct lin_spec mpnet_layout[] = {
+	Q("q", "attention.attn.q"), K("k", "attention.attn.k"), V("v", "attention.attn.v"),
+	O("o", "attention.attn.o"), UP("dense", "intermediate.dense"), DOWN("dense", "output.dense"),
+};
+
+/* DebertaV2Layer (models/deberta_v2/modeling_deberta_v2.py): attention.self
+ * query_proj/key_proj/value_proj and attention.output.dense, then
+ * intermediate.dense and output.dense (share_att_key: the relative
+ * embeddings go through query_proj and key_proj too, no
+ * pos_key_proj/pos_query_proj) */
+static const struct lin_spec deberta_layout[] = {
+	Q("query_proj", "attention.self.query_proj"), K("key_proj", "attention.self.key_proj"),
+	V("value_proj", "attention.self.value_proj"), O("dense", "attention.output.dense"),
+	UP("dense", "intermediate.dense"), DOWN("dense", "output.dense"),
+};
+
+/* TransformerBlock (models/distilbert/modeling_distilbert.py): attention.
+ * q_lin/k_lin/v_lin/out_lin, ffn.lin1/lin2 */
+static const struct lin_spec distilbert_layout[] = {
+	Q("q_lin", "attention.q_lin"), K("k_lin", "attention.k_lin"), V("v_lin", "attention.v_lin"),
+	O("out_lin", "attention.out_lin"), UP("lin1", "ffn.lin1"), DOWN("lin2", "ffn.lin2"),
+};
+
+/* LlamaDecoderLayer and its copies (Mistral, Qwen2/3, Gemma, StableLM,
+ * OLMo, Cohere, Granite...): self_attn.{q,k,v,o}_proj, mlp.{gate,up,down}_proj */
+static const struct lin_spec llama_layout[] = {
+	SELF_ATTN_QKV, O("o_proj", "self_attn.o_proj"),
+	GATE("gate_proj", "mlp.gate_proj"), UP("up_proj", "mlp.up_proj"), DOWN("down_proj", "mlp.down_proj"),
+};
+
+/* ExaoneBlock (LGAI-EXAONE modeling_exaone.py): attn.attention.
+ * q/k/v/out_proj, ExaoneGatedMLP c_fc_0 (gate), c_fc_1 (up), c_proj (down) */
+static const struct lin_spec exaone_layout[] = {
+	Q("q_proj", "attn.attention.q_proj"), K("k_proj", "attn.attention.k_proj"),
+	V("v_proj", "attn.attention.v_proj"), O("out_proj", "attn.attention.out_proj"),
+	GATE("c_fc_0", "mlp.c_fc_0"), UP("c_fc_1", "mlp.c_fc_1"), DOWN("c_proj", "mlp.c_proj"),
+};
+
+/* GPTJBlock: attn.{q,k,v,out}_proj, mlp.fc_in and fc_out */
+static const struct lin_spec gptj_layout[] = {
+	Q("q_proj", "attn.q_proj"), K("k_proj", "attn.k_proj"), V("v_proj", "attn.v_proj"),
+	O("out_proj", "attn.out_proj"), UP("fc_in", "mlp.fc_in"), DOWN("fc_out", "mlp.fc_out"),
+};
+
+/* OPTDecoderLayer: self_attn.{q,k,v,out}_proj, then fc1 and fc2 on the
+ * layer itself */
+static const struct lin_spec opt_layout[] = {
+	SELF_ATTN_QKV, O("out_proj", "self_attn.out_proj"), UP("fc1", "fc1"), DOWN("fc2", "fc2"),
+};
+
+/* GPT2Block: GPT2Attention.c_attn is Conv1D(3 * embed_dim, embed_dim), then
+ * c_proj; GPT2MLP c_fc and c_proj (GPT-BigCode: the same names as
+ * nn.Linear) */
+static const struct lin_spec gpt2_layout[] = {
+	QKV("c_attn", "attn.c_attn"), O("c_proj", "attn.c_proj"),
+	UP("c_fc", "mlp.c_fc"), DOWN("c_proj", "mlp.c_proj"),
+};
+
+/* Phi3DecoderLayer: self_attn.qkv_proj and o_proj, mlp.gate_up_proj and
+ * down_proj */
+static const struct lin_spec phi3_layout[] = {
+	QKV("qkv_proj", "self_attn.qkv_proj"), O("o_proj", "self_attn.o_proj"),
+	GATE_UP("gate_up_proj", "mlp.gate_up_proj"), DOWN("down_proj", "mlp.down_proj"),
+};
+
+/* QWenBlock (remote code): attn.c_attn and c_proj; QWenMLP.forward is
+ * w1(x) * silu(w2(x)), so w2 is the gate */
+static const struct lin_spec qwen_layout[] = {
+	QKV("c_attn", "attn.c_attn"), O("c_proj", "attn.c_proj"),
+	UP("w1", "mlp.w1"), GATE("w2", "mlp.w2"), DOWN("c_proj", "mlp.c_proj"),
+};
+
+/* GPTNeoXLayer: attention.query_key_value and dense, mlp.dense_h_to_4h and
+ * dense_4h_to_h (Falcon's linears have these names under self_attention.) */
+static const struct lin_spec neox_layout[] = {
+	QKV("query_key_value", "attention.query_key_value"), O("dense", "attention.dense"),
+	UP("dense_h_to_4h", "mlp.dense_h_to_4h"), DOWN("dense_4h_to_h", "mlp.dense_4h_to_h"),
+};
+
+/* BloomBlock: self_attention.query_key_value and dense, the MLP as NeoX's */
+static const struct lin_spec bloom_layout[] = {
+	QKV("query_key_value", "self_attention.query_key_value"), O("dense", "self_attention.dense"),
+	UP("dense_h_to_4h", "mlp.dense_h_to_4h"), DOWN("dense_4h_to_h", "mlp.dense_4h_to_h"),
+};
+
+/* GlmAttention's q/k/v/o_proj, GlmMLP's fused gate_up_proj (gate first:
+ * chunk(2) gives gate, up) and down_proj (GLM and GLM-4) */
+static const struct lin_spec glm_layout[] = {
+	SELF_ATTN_QKV, O("o_proj", "self_attn.o_proj"),
+	GATE_UP("gate_up_proj", "mlp.gate_up_proj"), DOWN("down_proj", "mlp.down_proj"),
+};
+
+/* MptBlock: MptAttention.Wqkv and out_proj, MptMLP up_proj and down_proj */
+static const struct lin_spec mpt_layout[] = {
+	QKV("Wqkv", "attn.Wqkv"), O("out_proj", "attn.out_proj"),
+	UP("up_proj", "ffn.up_proj"), DOWN("down_proj", "ffn.down_proj"),
+};
+
+/* InternLM2Attention.wqkv and wo; InternLM2MLP: w2(act(w1(x)) * w3(x)), so
+ * w1 is the gate and w3 the up projection */
+static const struct lin_spec internlm2_layout[] = {
+	QKV("wqkv", "attention.wqkv"), O("wo", "attention.wo"),
+	GATE("w1", "feed_forward.w1"), UP("w3", "feed_forward.w3"), DOWN("w2", "feed_forward.w2"),
+};
+
+/* Starcoder2Attention's q/k/v/o_proj, Starcoder2MLP's c_fc and c_proj */
+static const struct lin_spec starcoder2_layout[] = {
+	SELF_ATTN_QKV, O("o_proj", "self_attn.o_proj"), UP("c_fc", "mlp.c_fc"), DOWN("c_proj", "mlp.c_proj"),
+};
+
+/* PhiDecoderLayer: self_attn.{q,k,v}_proj and dense, mlp.fc1 and fc2 */
+static const struct lin_spec phi_layout[] = {
+	SELF_ATTN_QKV, O("dense", "self_attn.dense"), UP("fc1", "mlp.fc1"), DOWN("fc2", "mlp.fc2"),
+};
+
+/* GPTNeoBlock: attn.attention.{q,k,v,out}_proj, mlp.c_fc and c_proj */
+static const struct lin_spec gptneo_layout[] = {
+	Q("q_proj", "attn.attention.q_proj"), K("k_proj", "attn.attention.k_proj"),
+	V("v_proj", "attn.attention.v_proj"), O("out_proj", "attn.attention.out_proj"),
+	UP("c_fc", "mlp.c_fc"), DOWN("c_proj", "mlp.c_proj"),
+};
+
+#define LAYOUT(naming, table) {naming, table, sizeof table / sizeof table[0]}
+
+static const struct {
+	enum vp_naming naming;
+	const struct lin_spec *spec;
+	size_t n;
+} layouts[] = {
+	LAYOUT(VP_NAMING_BERT, bert_layout),
+	LAYOUT(VP_NAMING_MPNET, mpnet_layout),
+	LAYOUT(VP_NAMING_DEBERTA, deberta_layout),
+	LAYOUT(VP_NAMING_DISTILBERT, distilbert_layout),
+	LAYOUT(VP_NAMING_LLAMA, llama_layout),
+	LAYOUT(VP_NAMING_EXAONE, exaone_layout),
+	LAYOUT(VP_NAMING_GPTJ, gptj_layout),
+	LAYOUT(VP_NAMING_OPT, opt_layout),
+	LAYOUT(VP_NAMING_GPT2, gpt2_layout),
+	LAYOUT(VP_NAMING_PHI3, phi3_layout),
+	LAYOUT(VP_NAMING_QWEN, qwen_layout),
+	LAYOUT(VP_NAMING_NEOX, neox_layout),
+	LAYOUT(VP_NAMING_BLOOM, bloom_layout),
+	LAYOUT(VP_NAMING_GLM, glm_layout),
+	LAYOUT(VP_NAMING_MPT, mpt_layout),
+	LAYOUT(VP_NAMING_INTERNLM2, internlm2_layout),
+	LAYOUT(VP_NAMING_STARCODER2, starcoder2_layout),
+	LAYOUT(VP_NAMING_PHI, phi_layout),
+	LAYOUT(VP_NAMING_GPTNEO, gptneo_layout),
+};
+
+static uint64_t width_of(const struct widths *w, enum lin_width x)
+{
+	switch (x) {
+	case W_H:
+		return w->h;
+	case W_Q:
+		return w->q;
+	case W_KV:
+		return w->kv;
+	case W_QKV:
+		return w->qkv;
+	case W_FF:
+		return w->ff;
+	case W_FF2:
+		return w->ff2;
+	}
+	return 0;
+}
+
+static bool bias_of(const struct vp_model *m, enum lin_bias x)
+{
+	return x == B_QKV ? m->qkv_bias : x == B_OUT ? m->out_bias : m->mlp_bias;
+}
+
+/* The fixed layout of m's naming, if it has one: put its rows. */
+static bool put_layout(struct lin_builder *b, const struct vp_model *m, const struct widths *w)
+{
+	for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++) {
+		if (layouts[i].naming != m->naming)
+			continue;
+		for (size_t j = 0; j < layouts[i].n; j++) {
+			const struct lin_spec *s = &layouts[i].spec[j];
+			put(b, s->role, s->name, s->path, width_of(w, s->in), width_of(w, s->out), bias_of(m, s->bias));
+		}
+		return true;
+	}
+	return false;
+}
+
+/* ---- layouts that depend on more than the naming ------------------------ */
+
+/* T5Block: layer[0] is T5LayerSelfAttention, then (decoder only)
+ * T5LayerCrossAttention, then T5LayerFF holding DenseReluDense. */
+static void t5_block(struct lin_builder *b, const struct vp_model *m, const struct widths *w,
+		     bool decoder)
+{
+	bool bi = m->qkv_bias, bo = m->out_bias, bm = m->mlp_bias;
+
+	put(b, VP_LIN_Q, "q", "layer.0.SelfAttention.q", w->h, w->q, bi);
+	put(b, VP_LIN_K, "k", "layer.0.SelfAttention.k", w->h, w->kv, bi);
+	put(b, VP_LIN_V, "v", "layer.0.SelfAttention.v", w->h, w->kv, bi);
+	put(b, VP_LIN_O, "o", "layer.0.SelfAttention.o", w->q, w->h, bo);
+	if (decoder) {
+		put(b, VP_LIN_CROSS_Q, "q", "layer.1.EncDecAttention.q", w->h, w->q, bi);
+		put(b, VP_LIN_CROSS_K, "k", "layer.1.EncDecAttention.k", w->h, w->kv, bi);
+		put(b, VP_LIN_CROSS_V, "v", "layer.1.EncDecAttention.v", w->h, w->kv, bi);
+		put(b, VP_LIN_CROSS_O, "o", "layer.1.EncDecAttention.o", w->q, w->h, bo);
+	}
+	if (m->gated_mlp) {
+		put(b, VP_LIN_GATE, "wi_0",
+		    decoder ? "layer.2.DenseReluDense.wi_0" : "layer.1.DenseReluDense.wi_0",
+		    w->h, w->ff, bm);
+		put(b, VP_LIN_UP, "wi_1",
+		    decoder ? "layer.2.DenseReluDense.wi_1" : "layer.1.DenseReluDense.wi_1",
+		    w->h, w->ff, bm);
+	} else {
+		put(b, VP_LIN_UP, "wi",
+		    decoder ? "layer.2.DenseReluDense.wi" : "layer.1.DenseReluDense.wi",
+		    w->h, w->ff, bm);
+	}
+	put(b, VP_LIN_DOWN, "wo",
+	    decoder ? "layer.2.DenseReluDense.wo" : "layer.1.DenseReluDense.wo",
+	    w->ff, w->h, bm);
+}
+
+/* BartEncoderLayer / BartDecoderLayer (mBART, Marian, M2M100 and Pegasus
+ * are the same). */
+static void bart_block(struct lin_builder *b, const struct vp_model *m, const struct widths *w,
+		       bool decoder)
+{
+	bool bi = m->qkv_bias, bo = m->out_bias, bm = m->mlp_bias;
+
+	put(b, VP_LIN_Q, "q_proj", "self_attn.q_proj", w->h, w->q, bi);
+	put(b, VP_LIN_K, "k_proj", "self_attn.k_proj", w->h, w->kv, bi);
+	put(b, VP_LIN_V, "v_proj", "self_attn.v_proj", w->h, w->kv, bi);
+	put(b, VP_LIN_O, "out_proj", "self_attn.out_proj", w->q, w->h, bo);
+	if (decoder) {
+		put(b, VP_LIN_CROSS_Q, "q_proj", "encoder_attn.q_proj", w->h, w->q, bi);
+		put(b, VP_LIN_CROSS_K, "k_proj", "encoder_attn.k_proj", w->h, w->kv, bi);
+		put(b, VP_LIN_CROSS_V, "v_proj", "encoder_attn.v_proj", w->h, w->kv, bi);
+		put(b, VP_LIN_CROSS_O, "out_proj", "encoder_attn.out_proj", w->q, w->h, bo);
+	}
+	put(b, VP_LIN_UP, "fc1", "fc1", w->h, w->ff, bm);
+	put(b, VP_LIN_DOWN, "fc2", "fc2", w->ff, w->h, bm);
+}
+
+/* self_attn.{q,k,v,o}_proj of a mixture of experts' block */
+static void put_moe_attention(struct lin_builder *b, const struct vp_model *m, const struct widths *w)
+{
+	put(b, VP_LIN_Q, "q_proj", "self_attn.q_proj", w->h, w->q, m->qkv_bias);
+	put(b, VP_LIN_K, "k_proj", "self_attn.k_proj", w->h, w->kv, m->qkv_bias);
+	put(b, VP_LIN_V, "v_proj", "self_attn.v_proj", w->h, w->kv, m->qkv_bias);
+	put(b, VP_LIN_O, "o_proj", "self_attn.o_proj", w->q, w->h, m->out_bias);
+}
+
+/* Qwen3MoeSparseMoeBlock: mlp.gate (the router), then
+ * mlp.experts.N.{gate,up,down}_proj without biases; Qwen2MoeSparseMoeBlock
+ * adds mlp.shared_expert (a Qwen2MoeMLP) and mlp.shared_expert_gate */
+static void qwen_moe_block(struct lin_builder *b, const struct vp_model *m, const struct widths *w)
+{
+	put_moe_attention(b, m, w);
+	put(b, VP_LIN_ROUTER, "gate", "mlp.gate", w->h, m->num_experts, false);
+	put_experts(b, VP_LIN_GATE, "gate_proj", "mlp.experts.gate_proj", w->h, w->ff, m->num_experts);
+	put_experts(b, VP_LIN_UP, "up_proj", "mlp.experts.up_proj", w->h, w->ff, m->num_experts);
+	put_experts(b, VP_LIN_DOWN, "down_proj", "mlp.experts.down_proj", w->ff, w->h, m->num_experts);
+	if (m->shared_expert_size > 0) {
+		uint64_t fs = m->shared_expert_size;
+
+		put(b, VP_LIN_SHARED_GATE, "gate_proj", "mlp.shared_expert.gate_proj", w->h, fs, false);
+		put(b, VP_LIN_SHARED_UP, "up_proj", "mlp.shared_expert.up_proj", w->h, fs, false);
+		put(b, VP_LIN_SHARED_DOWN, "down_proj", "mlp.shared_expert.down_proj", fs, w->h, false);
+		put(b, VP_LIN_SHARED_ROUTER, "shared_expert_gate", "mlp.shared_expert_gate", w->h, 1, false);
+	}
+}
+
+/* MixtralDecoderLayer: self_attn as Llama's, block_sparse_moe with gate
+ * (the router) and experts.N.w1 (gate), w3 (up), w2 (down), all without
+ * biases (MixtralBlockSparseTop2MLP) */
+static void mixtral_block(struct lin_builder *b, const struct vp_model *m, const struct widths *w)
+{
+	put_moe_attention(b, m, w);
+	put(b, VP_LIN_ROUTER, "gate", "block_sparse_moe.gate", w->h, m->num_experts, false);
+	put_experts(b, VP_LIN_GATE, "w1", "block_sparse_moe.experts.w1", w->h, w->ff, m->num_experts);
+	put_experts(b, VP_LIN_UP, "w3", "block_sparse_moe.experts.w3", w->h, w->ff, m->num_experts);
+	put_experts(b, VP_LIN_DOWN, "w2", "block_sparse_moe.experts.w2", w->ff, w->h, m->num_experts);
+}
+
+/* ---- public ------------------------------------------------------------- */
+
+size_t vp_model_block_linears(const struct vp_model *m, enum vp_block_kind kind,
+			      struct vp_linear *out, size_t cap)
+{
+	struct lin_builder b = { out, cap, 0, false };
+	struct widths w;
+	enum vp_arch want;
+	int gate;
+
+	if (m == NULL || out == NULL || compute_widths(m, &w) != 0)
+		return 0;
+	gate = vp_naming_shape(m->naming, &want);
+	if (gate < 0 || want != m->arch || (gate == 0 && m->gated_mlp) ||
+	    (gate == 2 && !m->gated_mlp))
+		return 0;
+	/* an encoder-only model has encoder blocks, a decoder-only one
+	 * decoder blocks, an encoder-decoder both */
+	if ((m->arch == VP_ARCH_ENCODER && kind != VP_BLOCK_ENCODER) ||
+	    (m->arch == VP_ARCH_DECODER && kind != VP_BLOCK_DECODER))
+		return 0;
+
+	if (m->naming == VP_NAMING_T5)
+		t5_block(&b, m, &w, kind == VP_BLOCK_DECODER);
+	else if (m->naming == VP_NAMING_BART)
+		bart_block(&b, m, &w, kind == VP_BLOCK_DECODER);
+	else if (m->naming == VP_NAMING_MIXTRAL)
+		mixtral_block(&b, m, &w);
+	else if (m->naming == VP_NAMING_LLAMA && m->num_experts > 0)
+		qwen_moe_block(&b, m, &w);
+	else if (!put_layout(&b, m, &w))
+		b.failed = true;
+	return b.failed ? 0 : b.n;
+}
+
+bool vp_linear_matches(const struct vp_linear *l, const char *target)
+{
+	size_t plen, tlen;
+
+	if (l == NULL || target == NULL || target[0] == '\0')
+		return false;
+	if (l->name != NULL && strcmp(l->name, target) == 0)
+		return true;
+	if (l->path == NULL)
+		return false;
+	plen = strlen(l->path);
+	tlen = strlen(target);
+	if (tlen > plen)
+		return false;
+	if (tlen == plen)
+		return strcmp(l->path, target) == 0;
+	return l->path[plen - tlen - 1] == '.' && strcmp(l->path + plen - tlen, target) == 0;
+}
+
+bool vp_model_has_linear(const struct vp_model *m, const char *target)
+{
+	static const enum vp_block_kind kinds[] = {VP_BLOCK_ENCODER, VP_BLOCK_DECODER};
+	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
+
+	for (size_t k = 0; k < 2; k++) {
+		size_t n = vp_model_block_linears(m, kinds[k], ls, VP_BLOCK_LINEARS_MAX);
+		for (size_t i = 0; i < n; i++)
+			if (vp_linear_matches(&ls[i], target))
+				return true;
+	}
+	return false;
+}
+
+void vp_model_linear_names(const struct vp_model *m, char *buf, size_t size)
+{
+	static const enum vp_block_kind kinds[] = {VP_BLOCK_ENCODER, VP_BLOCK_DECODER};
+	struct vp_linear ls[2 * VP_BLOCK_LINEARS_MAX];
+	size_t n = 0, len = 0;
+
+	if (size == 0)
+		return;
+	buf[0] = '\0';
+	for (size_t k = 0; k < 2; k++)
+		n += vp_model_block_linears(m, kinds[k], ls + n, VP_BLOCK_LINEARS_MAX);
+	for (size_t i = 0; i < n && len + 1 < size; i++) {
+		size_t j;
+		for (j = 0; j < i && strcmp(ls[j].name, ls[i].name) != 0; j++)
+			;
+		if (j < i)
+			continue;
+		snprintf(buf + len, size - len, "%s%s", len > 0 ? ", " : "", ls[i].name);
+		len = strlen(buf);
+	}
+}
