@@ -164,6 +164,7 @@ static bool softmax_upcast(const struct vp_model *m)
 	case VP_NAMING_PHI3:
 	case VP_NAMING_OPT: /* OPTAttention: softmax in fp32 when the scores are fp16 */
 	case VP_NAMING_GPTJ:   /* GPTJAttention._attn: the scores are fp32 already */
+	case VP_NAMING_CODEGEN: /* CodeGenAttention._attn likewise */
 	case VP_NAMING_GPTNEO: /* GPTNeoSelfAttention._attn likewise */
 	case VP_NAMING_STARCODER2: /* eager_attention_forward as Llama's */
 	case VP_NAMING_INTERNLM2:  /* InternLM2Attention: softmax(..., dtype=torch.float32) */
@@ -183,7 +184,8 @@ static bool softmax_upcast(const struct vp_model *m)
 }
 
 /* The attention kernel that actually runs. T5 (relative position bias),
- * BLOOM and MPT (ALiBi; MptPreTrainedModel declares no SDPA), DeBERTa (its disentangled attention written out in bmm
+ * BLOOM and MPT (ALiBi; MptPreTrainedModel declares no SDPA), CodeGen (its
+ * own _attn only), DeBERTa (its disentangled attention written out in bmm
  * and softmax, huggingface/transformers#48176) and MPNet have only the eager
  * path in transformers; GPT-J and GPT-Neo have eager and FlashAttention-2
  * (GPTJ_ATTENTION_CLASSES, GPT_NEO_ATTENTION_CLASSES: from_pretrained
@@ -193,7 +195,7 @@ static bool softmax_upcast(const struct vp_model *m)
 enum vp_attn vp_est_effective_attn(const struct vp_model *m, const struct vp_gpu *g, enum vp_attn a)
 {
 	if (m->naming == VP_NAMING_T5 || m->naming == VP_NAMING_BLOOM || m->naming == VP_NAMING_MPT ||
-	    m->naming == VP_NAMING_DEBERTA || m->naming == VP_NAMING_MPNET)
+	    m->naming == VP_NAMING_CODEGEN || m->naming == VP_NAMING_DEBERTA || m->naming == VP_NAMING_MPNET)
 		return VP_ATTN_EAGER;
 	if ((m->naming == VP_NAMING_GPTJ || m->naming == VP_NAMING_GPTNEO) && a == VP_ATTN_SDPA)
 		return VP_ATTN_EAGER;

@@ -1078,7 +1078,8 @@ static int read_gpt_bigcode(const struct cfg *c, struct vp_model *m)
 	return 0;
 }
 
-/* GPTJConfig (models/gptj/configuration_gptj.py): n_embd, n_layer, n_head,
+/* GPTJConfig (models/gptj/configuration_gptj.py), and CodeGenConfig, which
+ * has the same keys and defaults: n_embd, n_layer, n_head,
  * n_positions (attribute_map: hidden_size, num_hidden_layers,
  * num_attention_heads, max_position_embeddings), n_inner None (= 4 *
  * n_embd), rotary_dim 64 (None: the whole head), activation_function
@@ -1357,7 +1358,7 @@ static int read_family(const struct cfg *c, struct vp_model *m)
 		return read_qwen(c, m);
 	if (!strcmp(t, "gpt_neox"))
 		return read_gpt_neox(c, m);
-	if (!strcmp(t, "gptj"))
+	if (!strcmp(t, "gptj") || !strcmp(t, "codegen"))
 		return read_gptj(c, m);
 	if (!strcmp(t, "gpt_neo"))
 		return read_gpt_neo(c, m);

@@ -46,6 +46,7 @@ int vp_naming_shape(enum vp_naming n, enum vp_arch *arch)
 	case VP_NAMING_NEOX:
 	case VP_NAMING_PHI:
 	case VP_NAMING_GPTJ:
+	case VP_NAMING_CODEGEN:
 	case VP_NAMING_GPTNEO:
 	case VP_NAMING_GPT2:
 	case VP_NAMING_BLOOM:
@@ -197,6 +198,12 @@ static const struct lin_spec gptj_layout[] = {
 	O("out_proj", "attn.out_proj"), UP("fc_in", "mlp.fc_in"), DOWN("fc_out", "mlp.fc_out"),
 };
 
+/* CodeGenBlock: GPT-J's, with q, k and v from one attn.qkv_proj */
+static const struct lin_spec codegen_layout[] = {
+	QKV("qkv_proj", "attn.qkv_proj"), O("out_proj", "attn.out_proj"),
+	UP("fc_in", "mlp.fc_in"), DOWN("fc_out", "mlp.fc_out"),
+};
+
 /* OPTDecoderLayer: self_attn.{q,k,v,out}_proj, then fc1 and fc2 on the
  * layer itself */
 static const struct lin_spec opt_layout[] = {
@@ -289,6 +296,7 @@ static const struct {
 	LAYOUT(VP_NAMING_LLAMA, llama_layout),
 	LAYOUT(VP_NAMING_EXAONE, exaone_layout),
 	LAYOUT(VP_NAMING_GPTJ, gptj_layout),
+	LAYOUT(VP_NAMING_CODEGEN, codegen_layout),
 	LAYOUT(VP_NAMING_OPT, opt_layout),
 	LAYOUT(VP_NAMING_GPT2, gpt2_layout),
 	LAYOUT(VP_NAMING_PHI3, phi3_layout),

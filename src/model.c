@@ -26,7 +26,7 @@ const char *const vp_model_types[] = {
 	"mixtral",
 	"qwen2_moe",
 	"qwen3_moe",
-	"qwen", "gpt_neox", "phi", "gptj", "gpt_neo", "gpt2", "gpt_bigcode", "starcoder2", "bloom", "mpt", "falcon", "opt",
+	"qwen", "gpt_neox", "phi", "gptj", "codegen", "gpt_neo", "gpt2", "gpt_bigcode", "starcoder2", "bloom", "mpt", "falcon", "opt",
 	NULL
 };
 
@@ -557,6 +557,21 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		m->rotary_fraction = 0.25;
 		m->parallel_block = true;
 		m->lm_head_bias = true;
+	} else if (!strcmp(model_type, "codegen")) {
+		/* models/codegen/modeling_codegen.py (Salesforce CodeGen):
+		 * GPT-J's block ("Copied from ... GPTJBlock"), its MLP, ln_f
+		 * and biased, untied lm_head whose logits are cast to fp32, but
+		 * q, k and v from one attn.qkv_proj without a bias, split into
+		 * four groups (mp_num) and reshaped into copies; eager
+		 * attention only, its q and k cast to fp32 as GPT-J's.
+		 * CodeGenConfig: rotary_dim 64, dropouts 0. */
+		family_biased_decoder(m, VP_NAMING_CODEGEN);
+		m->qkv_bias = m->out_bias = false;
+		m->act = VP_ACT_GELU_NEW;
+		m->pos = VP_POS_ROTARY;
+		m->rotary_fraction = 0.25;
+		m->parallel_block = true;
+		m->lm_head_bias = true;
 	} else if (!strcmp(model_type, "gpt_neo")) {
 		/* models/gpt_neo/modeling_gpt_neo.py: GPT-2's layout (wte +
 		 * wpe, ln_1/ln_2/ln_f, the LM head tied to wte, gelu_new)
@@ -692,7 +707,7 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 		return vp_error_set(err, VP_ERR_INPUT, "no model to validate");
 	if ((unsigned)m->arch > VP_ARCH_ENCDEC || (unsigned)m->norm > VP_NORM_RMS ||
 	    (unsigned)m->act > VP_ACT_GELU_NEW || (unsigned)m->pos > VP_POS_SINUSOIDAL ||
-	    (unsigned)m->naming > VP_NAMING_GLM)
+	    (unsigned)m->naming > VP_NAMING_CODEGEN)
 		return vp_error_set(err, VP_ERR_INPUT, "corrupt model descriptor (enum out of range)");
 
 	if (check_count(&nm, "hidden_size", m->hidden_size, 1, VP_SIZE_LIMIT, err) ||
@@ -854,12 +869,14 @@ bool vp_model_norm_unfused(const struct vp_model *m)
 
 bool vp_model_eager_qk_fp32(const struct vp_model *m)
 {
-	return m != NULL && (m->naming == VP_NAMING_GPTJ || m->naming == VP_NAMING_GPTNEO);
+	return m != NULL && (m->naming == VP_NAMING_GPTJ || m->naming == VP_NAMING_GPTNEO ||
+			     m->naming == VP_NAMING_CODEGEN);
 }
 
 bool vp_model_logits_fp32(const struct vp_model *m)
 {
-	return m != NULL && m->naming == VP_NAMING_GPTJ;
+	/* GPTJForCausalLM and CodeGenForCausalLM: lm_head(...).to(torch.float32) */
+	return m != NULL && (m->naming == VP_NAMING_GPTJ || m->naming == VP_NAMING_CODEGEN);
 }
 
 bool vp_model_single_block_norm(const struct vp_model *m)

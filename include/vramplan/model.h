@@ -95,7 +95,8 @@ enum vp_naming {
 	VP_NAMING_STARCODER2, /* self_attn.q_proj k_proj v_proj o_proj, mlp.c_fc c_proj */
 	VP_NAMING_INTERNLM2, /* attention.wqkv wo, feed_forward.w1 w3 w2 (remote code) */
 	VP_NAMING_MPT,       /* attn.Wqkv out_proj, ffn.up_proj down_proj */
-	VP_NAMING_GLM        /* self_attn.q_proj k_proj v_proj o_proj, mlp.gate_up_proj down_proj */
+	VP_NAMING_GLM,       /* self_attn.q_proj k_proj v_proj o_proj, mlp.gate_up_proj down_proj */
+	VP_NAMING_CODEGEN    /* attn.qkv_proj out_proj, mlp.fc_in fc_out */
 };
 
 struct vp_model {

@@ -347,6 +347,31 @@ static void gptj_eager_attention_keeps_fp32_q_and_k(void **state)
 			 estimated(&phi, &t).full_bytes[VP_COMP_ACTIVATIONS]);
 }
 
+/* CodeGen is GPT-J's block with one fused, bias-free qkv_proj whose q, k
+ * and v are reshaped into copies: a full fine-tune keeps what GPT-J keeps,
+ * fp32 q and k included, and runs eager attention whatever is asked
+ * (GPT-J has FlashAttention-2; CodeGen's _attn is its only path). */
+static void codegen_keeps_what_gptj_keeps_and_runs_eager(void **state)
+{
+	struct vp_model gptj = tiny_of_family("gptj"), codegen;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+
+	(void)state;
+	gptj.rotary_fraction = 0.25;
+	assert_int_equal(vp_model_validate(&gptj, &err), 0);
+	codegen = gptj;
+	codegen.naming = VP_NAMING_CODEGEN;
+	snprintf(codegen.model_type, sizeof codegen.model_type, "codegen");
+	assert_int_equal(vp_model_param_count(&codegen), vp_model_param_count(&gptj));
+	t.attn = VP_ATTN_EAGER;
+	assert_int_equal(estimated(&codegen, &t).full_bytes[VP_COMP_ACTIVATIONS],
+			 estimated(&gptj, &t).full_bytes[VP_COMP_ACTIVATIONS]);
+	assert_int_equal(vp_attn_that_runs(&codegen, NULL, VP_ATTN_FLASH2), VP_ATTN_EAGER);
+	assert_int_equal(vp_attn_that_runs(&gptj, NULL, VP_ATTN_FLASH2), VP_ATTN_FLASH2);
+	assert_true(vp_model_logits_fp32(&codegen) && vp_model_eager_qk_fp32(&codegen));
+}
+
 /* GPT-Neo's GPTNeoSelfAttention._attn casts q and k as GPT-J's does; the
  * rest is GPT-2's sequential block (whose fused c_attn output the kernel's
  * saved v does not keep, GPT-2's q/k/v being reshape copies) */
@@ -2210,6 +2235,7 @@ int main(void)
 		cmocka_unit_test(mpt_runs_eager_with_fp32_probabilities_and_one_shared_mask),
 		cmocka_unit_test(olmo_norms_keep_an_fp32_input_and_have_no_parameters),
 		cmocka_unit_test(clip_qkv_keeps_the_unclamped_projections),
+		cmocka_unit_test(codegen_keeps_what_gptj_keeps_and_runs_eager),
 		cmocka_unit_test(glm4_adds_two_norms_per_block_to_glm),
 		cmocka_unit_test(gradients_are_freed_between_steps_only_where_pytorch_2_frees_them),
 		cmocka_unit_test(autocast_casts_the_encoder_output_for_each_cross_attention_linear),

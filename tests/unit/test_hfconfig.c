@@ -393,9 +393,9 @@ static void mpnet_keys(void **state)
 static void every_config_loads(void **state)
 {
 	(void)state;
-	/* 10 shared configs + 40 per-family ones + one unmodelled model_type
+	/* 10 shared configs + 41 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 51);
+	assert_int_equal(load_all(CONFIGS), 52);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -1035,6 +1035,29 @@ static void glm_keys(void **state)
 	assert_true(m.rotary_fraction == 0.25);
 }
 
+/* CodeGen: GPTJConfig's keys; codegen-350M-mono's 20 blocks of ln_1,
+ * qkv_proj (1024 x 3072, no bias), out_proj (no bias), fc_in and fc_out
+ * with biases, wte 51200 x 1024, ln_f and a biased lm_head */
+static void codegen_keys(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	load("codegen-350M-mono.json", &m);
+	assert_string_equal(m.model_type, "codegen");
+	assert_int_equal(m.naming, VP_NAMING_CODEGEN);
+	assert_int_equal(m.intermediate_size, 4096);
+	assert_true(m.rotary_fraction == 0.5); /* rotary_dim 32 of 64 */
+	assert_true(m.parallel_block && m.lm_head_bias && !m.tie_embeddings && !m.qkv_bias);
+	assert_int_equal(m.act, VP_ACT_GELU_NEW);
+	assert_int_equal(vp_model_param_count(&m),
+			 (uint64_t)51200 * 1024 +
+				 20 * ((uint64_t)2 * 1024 + 1024 * 3072 + 1024 * 1024 + (1024 * 4096 + 4096) +
+				       (4096 * 1024 + 1024)) +
+				 2 * 1024 + (1024 * 51200 + 51200));
+	assert_int_equal(vp_model_param_count(&m), 356712448);
+}
+
 /* CamemBERT is transformers' copy of RoBERTa: the same reading */
 static void camembert_reads_as_roberta(void **state)
 {
@@ -1226,7 +1249,7 @@ static void missing_and_unsupported(void **state)
 	expect_bad("unsupported-type.json", 0, 0,
 		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, camembert, distilbert, electra, deberta-v2, mpnet, t5, mt5, "
 		   "umt5, bart, mbart, marian, m2m_100, pegasus, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
-		   "exaone, exaone4, olmo, olmo2, glm, glm4, cohere, cohere2, granite, internlm2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
+		   "exaone, exaone4, olmo, olmo2, glm, glm4, cohere, cohere2, granite, internlm2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
 		   "missing field 'model_type' (is this a Hugging Face config.json?)");
 	expect_bad("model-type-number.json", 0, 0, "'model_type' must be a string");
@@ -1361,6 +1384,7 @@ int main(void)
 		cmocka_unit_test(olmo_keys),
 		cmocka_unit_test(pegasus_keys),
 		cmocka_unit_test(glm_keys),
+		cmocka_unit_test(codegen_keys),
 		cmocka_unit_test(a_long_name_or_path_is_cut_between_characters),
 		cmocka_unit_test(names_become_catalogue_names),
 		cmocka_unit_test(syntax_errors_carry_line_and_column),

@@ -44,6 +44,7 @@ static void defaults_should_be_peft_mapping(void **state)
 		{"gpt2", "c_attn"},
 		{"bloom", "query_key_value"},
 		{"mpt", "Wqkv"},
+		{"codegen", "qkv_proj"},
 		{"gpt_neox", "query_key_value"},
 		{"bert", "query,value"},
 		{"roberta", "query,value"},
