@@ -758,9 +758,11 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	const struct vp_linear *o = find_role(ls, n, VP_LIN_O);
 	const struct vp_linear *down = find_role(ls, n, VP_LIN_DOWN);
 	bool has_cross = find_role(ls, n, VP_LIN_CROSS_Q) != NULL;
-	bool post_norm = c->m->naming == VP_NAMING_BERT || c->m->naming == VP_NAMING_DISTILBERT ||
-			 c->m->naming == VP_NAMING_DEBERTA || c->m->naming == VP_NAMING_MPNET ||
-			 (c->m->naming == VP_NAMING_BART && !c->m->final_norm);
+	/* a final norm marks pre-LN blocks among BERT's (XLM-R XL) and BART's
+	 * (mBART) names */
+	bool post_norm = (c->m->naming == VP_NAMING_BERT && !c->m->final_norm) ||
+			 c->m->naming == VP_NAMING_DISTILBERT || c->m->naming == VP_NAMING_DEBERTA ||
+			 c->m->naming == VP_NAMING_MPNET || (c->m->naming == VP_NAMING_BART && !c->m->final_norm);
 	double mlp_in, masks, saved_attn, attn_transient;
 	bool relu;
 	/* a mixture of experts runs each token through experts_per_token of
@@ -919,7 +921,9 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	keep(bm, &bm->saved, Tm * c->f * dropout_extra(c, down), 1.0);
 	if (c->m->shared_expert_size > 0)
 		moe_shared_saved(c, ls, n, T, bm);
-	if (c->m->hidden_dropout > 0.0)
+	/* XLMRobertaXLOutput adds the MLP's output to the residual without
+	 * a dropout */
+	if (c->m->hidden_dropout > 0.0 && strcmp(c->m->model_type, "xlm-roberta-xl") != 0)
 		keep(bm, &bm->saved, T * c->h, 1.0);
 	if (post_norm)
 		norm_keep(c, T, bm);

@@ -1339,7 +1339,8 @@ static int read_family(const struct cfg *c, struct vp_model *m)
 {
 	const char *t = c->type;
 
-	if (!strcmp(t, "bert") || !strcmp(t, "roberta") || !strcmp(t, "xlm-roberta") || !strcmp(t, "camembert"))
+	if (!strcmp(t, "bert") || !strcmp(t, "roberta") || !strcmp(t, "xlm-roberta") || !strcmp(t, "camembert") ||
+	    !strcmp(t, "xlm-roberta-xl"))
 		return read_bert(c, m);
 	if (!strcmp(t, "distilbert"))
 		return read_distilbert(c, m);

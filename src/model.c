@@ -19,7 +19,7 @@
 #include "vramplan/layers.h"
 
 const char *const vp_model_types[] = {
-	"bert", "roberta", "xlm-roberta", "camembert", "distilbert", "electra", "deberta-v2", "mpnet",
+	"bert", "roberta", "xlm-roberta", "xlm-roberta-xl", "camembert", "distilbert", "electra", "deberta-v2", "mpnet",
 	"t5", "mt5", "umt5",
 	"bart", "mbart", "marian", "m2m_100", "pegasus",
 	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo", "olmo2", "glm", "glm4", "cohere", "cohere2", "granite", "internlm2",
@@ -236,6 +236,17 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 	if (!strcmp(model_type, "bert") || !strcmp(model_type, "roberta") ||
 	    !strcmp(model_type, "xlm-roberta") || !strcmp(model_type, "camembert")) {
 		family_bert(m);
+	} else if (!strcmp(model_type, "xlm-roberta-xl")) {
+		/* models/xlm_roberta_xl/modular_xlm_roberta_xl.py (XLM-R XL
+		 * and XXL): BERT's linears and names, pre-LN: the embeddings
+		 * lose their LayerNorm, each attention normalizes its input
+		 * (self_attn_layer_norm) and each MLP its own (LayerNorm), the
+		 * encoder ends with a LayerNorm; the MLP's output
+		 * (XLMRobertaXLOutput) has no dropout. The final norm is what
+		 * tells the estimator the blocks are pre-LN, as for BART. */
+		family_bert(m);
+		m->embed_norm = false;
+		m->final_norm = true;
 	} else if (!strcmp(model_type, "distilbert")) {
 		/* models/distilbert/modeling_distilbert.py: BERT's post-norm
 		 * block under other names (MultiHeadSelfAttention q_lin, k_lin,

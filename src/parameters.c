@@ -144,7 +144,7 @@ static bool is_type(const struct vp_model *m, const char *t)
 
 /* Does the task's class build the encoder's pooler? BertModel (the encoder
  * head) and BertForSequenceClassification do; the LM heads, the token
- * classifiers and RoBERTa's, XLM-R's, CamemBERT's and MPNet's sequence classifiers pass
+ * classifiers and RoBERTa's, XLM-R's (XL too), CamemBERT's and MPNet's sequence classifiers pass
  * add_pooling_layer=False. */
 static bool pooler_built(const struct vp_model *m, const struct vp_train *t)
 {
@@ -152,7 +152,7 @@ static bool pooler_built(const struct vp_model *m, const struct vp_train *t)
 		return false;
 	if (t->head == VP_HEAD_SEQ_CLS)
 		return !(is_type(m, "roberta") || is_type(m, "xlm-roberta") || is_type(m, "camembert") ||
-			 m->naming == VP_NAMING_MPNET);
+			 is_type(m, "xlm-roberta-xl") || m->naming == VP_NAMING_MPNET);
 	return t->head == VP_HEAD_ENCODER;
 }
 

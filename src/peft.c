@@ -31,7 +31,7 @@
  *
  * Note phi: PEFT's default adds the MLP's fc1 and fc2.
  *
- * camembert, distilbert, umt5, mbart, marian, m2m_100, pegasus, qwen (v1), phi3, exaone (remote
+ * camembert, xlm-roberta-xl, distilbert, umt5, mbart, marian, m2m_100, pegasus, qwen (v1), phi3, exaone (remote
  * code), exaone4, mpnet, starcoder2, cohere, cohere2, granite, glm, glm4 and
  * internlm2 (remote code) are not in the mapping; PEFT refuses a LoraConfig without
  * target_modules for them ("Please specify `target_modules` in
@@ -83,6 +83,7 @@ static const struct {
 	{"qwen3_moe", "q_proj,v_proj", true},
 	/* not in PEFT's mapping */
 	{"camembert", "query,value", false},
+	{"xlm-roberta-xl", "query,value", false},
 	{"distilbert", "q_lin,v_lin", false},
 	{"umt5", "q,v", false},
 	{"mbart", "q_proj,v_proj", false},

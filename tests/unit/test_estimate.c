@@ -372,6 +372,35 @@ static void codegen_keeps_what_gptj_keeps_and_runs_eager(void **state)
 	assert_true(vp_model_logits_fp32(&codegen) && vp_model_eager_qk_fp32(&codegen));
 }
 
+/* XLM-R XL's MLP output (XLMRobertaXLOutput) has no dropout: its dropout
+ * probability keeps one bool T x h mask per block (after the attention)
+ * and one on the embeddings, where BERT's post-LN block keeps two. */
+static void xlm_roberta_xl_drops_out_only_the_attention_output(void **state)
+{
+	struct vp_model xl = tiny_bert(), bert = tiny_bert(), dry;
+	struct vp_train t = small_step();
+	struct vp_error err = {0};
+	double T = 8.0, h = 64.0;
+
+	(void)state;
+	t.head = VP_HEAD_ENCODER;
+	t.attn = VP_ATTN_SDPA;
+	snprintf(xl.model_type, sizeof xl.model_type, "xlm-roberta-xl");
+	xl.embed_norm = false;
+	xl.final_norm = true;
+	xl.attn_dropout = bert.attn_dropout = 0.0;
+	assert_int_equal(vp_model_validate(&xl, &err), 0);
+	xl.hidden_dropout = bert.hidden_dropout = 0.1;
+	dry = xl;
+	dry.hidden_dropout = 0.0;
+	assert_true(fabs((double)estimated(&xl, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+			 (double)estimated(&dry, &t).full_bytes[VP_COMP_ACTIVATIONS] - 2.0 * T * h) < 1.0);
+	dry = bert;
+	dry.hidden_dropout = 0.0;
+	assert_true(fabs((double)estimated(&bert, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+			 (double)estimated(&dry, &t).full_bytes[VP_COMP_ACTIVATIONS] - 3.0 * T * h) < 1.0);
+}
+
 /* GPT-Neo's GPTNeoSelfAttention._attn casts q and k as GPT-J's does; the
  * rest is GPT-2's sequential block (whose fused c_attn output the kernel's
  * saved v does not keep, GPT-2's q/k/v being reshape copies) */
@@ -2236,6 +2265,7 @@ int main(void)
 		cmocka_unit_test(olmo_norms_keep_an_fp32_input_and_have_no_parameters),
 		cmocka_unit_test(clip_qkv_keeps_the_unclamped_projections),
 		cmocka_unit_test(codegen_keeps_what_gptj_keeps_and_runs_eager),
+		cmocka_unit_test(xlm_roberta_xl_drops_out_only_the_attention_output),
 		cmocka_unit_test(glm4_adds_two_norms_per_block_to_glm),
 		cmocka_unit_test(gradients_are_freed_between_steps_only_where_pytorch_2_frees_them),
 		cmocka_unit_test(autocast_casts_the_encoder_output_for_each_cross_attention_linear),

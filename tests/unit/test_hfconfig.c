@@ -393,9 +393,9 @@ static void mpnet_keys(void **state)
 static void every_config_loads(void **state)
 {
 	(void)state;
-	/* 10 shared configs + 41 per-family ones + one unmodelled model_type
+	/* 10 shared configs + 42 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 52);
+	assert_int_equal(load_all(CONFIGS), 53);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -1058,6 +1058,26 @@ static void codegen_keys(void **state)
 	assert_int_equal(vp_model_param_count(&m), 356712448);
 }
 
+/* XLM-R XL: BERT's keys and names, pre-LN (no embedding norm, a final
+ * one): 250880 x 2560 embeddings, 514 positions, one token type, 36
+ * blocks of two LayerNorms, q/k/v/o, intermediate and output with biases,
+ * the final LayerNorm and BertModel's pooler */
+static void xlm_roberta_xl_keys(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	load("xlm-roberta-xl.json", &m);
+	assert_string_equal(m.model_type, "xlm-roberta-xl");
+	assert_int_equal(m.naming, VP_NAMING_BERT);
+	assert_true(m.final_norm && !m.embed_norm && m.pooler);
+	assert_int_equal(vp_model_param_count(&m),
+			 (uint64_t)250880 * 2560 + 514 * 2560 + 2560 +
+				 36 * ((uint64_t)2 * 5120 + 4 * (2560 * 2560 + 2560) + (2560 * 10240 + 10240) +
+				       (10240 * 2560 + 2560)) +
+				 5120 + (2560 * 2560 + 2560));
+}
+
 /* CamemBERT is transformers' copy of RoBERTa: the same reading */
 static void camembert_reads_as_roberta(void **state)
 {
@@ -1247,7 +1267,7 @@ static void missing_and_unsupported(void **state)
 	(void)state;
 	expect_bad("missing-field.json", 0, 0, "missing field 'hidden_size' (model_type 'llama')");
 	expect_bad("unsupported-type.json", 0, 0,
-		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, camembert, distilbert, electra, deberta-v2, mpnet, t5, mt5, "
+		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, xlm-roberta-xl, camembert, distilbert, electra, deberta-v2, mpnet, t5, mt5, "
 		   "umt5, bart, mbart, marian, m2m_100, pegasus, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
 		   "exaone, exaone4, olmo, olmo2, glm, glm4, cohere, cohere2, granite, internlm2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
@@ -1385,6 +1405,7 @@ int main(void)
 		cmocka_unit_test(pegasus_keys),
 		cmocka_unit_test(glm_keys),
 		cmocka_unit_test(codegen_keys),
+		cmocka_unit_test(xlm_roberta_xl_keys),
 		cmocka_unit_test(a_long_name_or_path_is_cut_between_characters),
 		cmocka_unit_test(names_become_catalogue_names),
 		cmocka_unit_test(syntax_errors_carry_line_and_column),

@@ -182,7 +182,7 @@ static void unknown_type_lists_the_supported_ones(void **state)
 	assert_int_equal(vp_model_init_family(&m, "foo", &err), -1);
 	assert_int_equal(err.code, VP_ERR_INPUT);
 	assert_string_equal(err.message,
-			    "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, camembert, "
+			    "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, xlm-roberta-xl, camembert, "
 			    "distilbert, electra, deberta-v2, mpnet, t5, mt5, umt5, bart, mbart, marian, m2m_100, pegasus, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, "
 			    "phi3, stablelm, exaone, exaone4, olmo, olmo2, glm, glm4, cohere, cohere2, granite, internlm2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	assert_int_equal(vp_model_init_family(&m, "", &err), -1);
@@ -386,6 +386,7 @@ static const struct {
 	{"mpt-7b.json", 6700000000, false},              /* "6.7B"; ours: 6,649,286,656 */
 	{"olmo-1b-hf.json", 1180000000, false},          /* hub "1.18B"; ours: 1,176,764,416 */
 	{"glm-4-9b-0414.json", 9400000000, false},       /* hub "9.4B"; ours: 9,400,279,040 */
+	{"xlm-roberta-xl.json", 3500000000, false},     /* paper "3.5B"; ours: 3,482,485,760 */
 	{"pegasus-large.json", 568000000, false},        /* paper "568M"; ours: 570,797,056 with the two frozen
 							  * sinusoidal tables (568,699,904 without) */
 };
