@@ -22,7 +22,7 @@ const char *const vp_model_types[] = {
 	"bert", "roberta", "xlm-roberta", "xlm-roberta-xl", "camembert", "distilbert", "electra", "deberta-v2", "mpnet",
 	"t5", "mt5", "umt5",
 	"bart", "mbart", "marian", "m2m_100", "pegasus",
-	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo", "olmo2", "glm", "glm4", "cohere", "cohere2", "granite", "internlm2",
+	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo", "olmo2", "olmo3", "glm", "glm4", "cohere", "cohere2", "granite", "internlm2",
 	"mixtral",
 	"qwen2_moe",
 	"qwen3_moe",
@@ -204,9 +204,9 @@ uint64_t vp_model_default_sliding_window(const char *model_type)
 	 * Gemma2Config 4096, Gemma3TextConfig 512 (Gemma 3 1B; the larger
 	 * ones slide 1024, so 512 keeps their copies from 512 tokens on, the
 	 * safe side), Exaone4Config 4096 (the 32B's local layers; the 1.2B
-	 * writes null), Cohere2Config 4096 */
+	 * writes null), Cohere2Config and Olmo3Config 4096 */
 	static const struct { const char *type; uint64_t window; } defaults[] = {
-		{"mistral", 4096}, {"gemma2", 4096}, {"gemma3_text", 512}, {"exaone4", 4096}, {"cohere2", 4096},
+		{"mistral", 4096}, {"gemma2", 4096}, {"gemma3_text", 512}, {"exaone4", 4096}, {"cohere2", 4096}, {"olmo3", 4096},
 	};
 	size_t i;
 
@@ -427,13 +427,16 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		m->naming = VP_NAMING_GLM;
 		m->rotary_fraction = 0.5;
 		m->qkv_bias = true;
-	} else if (!strcmp(model_type, "olmo2")) {
+	} else if (!strcmp(model_type, "olmo2") || !strcmp(model_type, "olmo3")) {
 		/* models/olmo2/modeling_olmo2.py: Llama's linears, q_norm and
 		 * k_norm over the whole q and k projections
 		 * (vp_model_qk_norm), and the two block norms after the
 		 * sublayers (post_attention_layernorm, post_feedforward_
 		 * layernorm) instead of before them: the same count of norms
-		 * and of their saved tensors. */
+		 * and of their saved tensors. models/olmo3/modular_olmo3.py
+		 * (OLMo 3) is OLMo 2's block with a sliding window (Olmo3Config:
+		 * 4096) on three layers of four, counted on every layer (the
+		 * safe side). */
 		family_llama(m);
 	} else if (!strcmp(model_type, "cohere") || !strcmp(model_type, "cohere2")) {
 		/* models/cohere/modeling_cohere.py (Command-R, Aya 23, Aya
@@ -855,7 +858,7 @@ enum vp_qk_norm vp_model_qk_norm(const struct vp_model *m)
 	if (is_type(m, "qwen3") || is_type(m, "qwen3_moe") || is_type(m, "gemma3_text") ||
 	    is_type(m, "exaone4"))
 		return VP_QK_NORM_PER_HEAD;
-	if (is_type(m, "olmo2"))
+	if (is_type(m, "olmo2") || is_type(m, "olmo3"))
 		return VP_QK_NORM_FULL;
 	return VP_QK_NORM_NONE;
 }

@@ -1078,6 +1078,31 @@ static void xlm_roberta_xl_keys(void **state)
 				 5120 + (2560 * 2560 + 2560));
 }
 
+/* OLMo 3: OLMo 2's block (q/k norms over the whole projections, the
+ * block norms after the sublayers) with Olmo3Config's 4096-token window
+ * unless the config gives its own */
+static void olmo3_is_olmo2_with_a_window(void **state)
+{
+	static const char base[] = "{\"model_type\": \"olmo3\", \"hidden_size\": 64, \"intermediate_size\": 128,"
+				   " \"num_hidden_layers\": 4, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+				   " \"rms_norm_eps\": 1e-6";
+	struct vp_model m, olmo2;
+	char text[512];
+
+	(void)state;
+	snprintf(text, sizeof text, "%s}", base);
+	parse_ok(text, &m);
+	assert_string_equal(m.read_as, "");
+	assert_int_equal(vp_model_qk_norm(&m), VP_QK_NORM_FULL);
+	assert_int_equal(m.sliding_window, 4096);
+	snprintf(text, sizeof text, "%s, \"sliding_window\": 1024}", base);
+	parse_ok(text, &m);
+	assert_int_equal(m.sliding_window, 1024);
+	olmo2 = m;
+	snprintf(olmo2.model_type, sizeof olmo2.model_type, "olmo2");
+	assert_int_equal(vp_model_param_count(&m), vp_model_param_count(&olmo2));
+}
+
 /* CamemBERT is transformers' copy of RoBERTa: the same reading */
 static void camembert_reads_as_roberta(void **state)
 {
@@ -1269,7 +1294,7 @@ static void missing_and_unsupported(void **state)
 	expect_bad("unsupported-type.json", 0, 0,
 		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, xlm-roberta-xl, camembert, distilbert, electra, deberta-v2, mpnet, t5, mt5, "
 		   "umt5, bart, mbart, marian, m2m_100, pegasus, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
-		   "exaone, exaone4, olmo, olmo2, glm, glm4, cohere, cohere2, granite, internlm2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
+		   "exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, internlm2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
 		   "missing field 'model_type' (is this a Hugging Face config.json?)");
 	expect_bad("model-type-number.json", 0, 0, "'model_type' must be a string");
@@ -1406,6 +1431,7 @@ int main(void)
 		cmocka_unit_test(glm_keys),
 		cmocka_unit_test(codegen_keys),
 		cmocka_unit_test(xlm_roberta_xl_keys),
+		cmocka_unit_test(olmo3_is_olmo2_with_a_window),
 		cmocka_unit_test(a_long_name_or_path_is_cut_between_characters),
 		cmocka_unit_test(names_become_catalogue_names),
 		cmocka_unit_test(syntax_errors_carry_line_and_column),
