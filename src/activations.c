@@ -921,9 +921,7 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	keep(bm, &bm->saved, Tm * c->f * dropout_extra(c, down), 1.0);
 	if (c->m->shared_expert_size > 0)
 		moe_shared_saved(c, ls, n, T, bm);
-	/* XLMRobertaXLOutput adds the MLP's output to the residual without
-	 * a dropout */
-	if (c->m->hidden_dropout > 0.0 && strcmp(c->m->model_type, "xlm-roberta-xl") != 0)
+	if (c->m->hidden_dropout > 0.0 && vp_model_mlp_output_dropout(c->m))
 		keep(bm, &bm->saved, T * c->h, 1.0);
 	if (post_norm)
 		norm_keep(c, T, bm);

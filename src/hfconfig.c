@@ -775,10 +775,10 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 		m->qkv_bias = bias;
 		m->out_bias = false;
 	}
-	if (!strcmp(t, "llama") || is_qwen3 || is_gemma || !strcmp(t, "olmo") || !strcmp(t, "olmo2") || !strcmp(t, "olmo3") ||
-	    !strcmp(t, "cohere") || !strcmp(t, "cohere2") || !strcmp(t, "granite")) {
-		/* LlamaAttention, Qwen3Attention, GemmaAttention, OlmoAttention, Olmo2Attention,
-		 * CohereAttention, GraniteAttention: q/k/v/o all use
+	if (!strcmp(t, "llama") || is_qwen3 || is_gemma || !strcmp(t, "olmo") || !strcmp(t, "olmo2") ||
+	    !strcmp(t, "olmo3") || !strcmp(t, "cohere") || !strcmp(t, "cohere2") || !strcmp(t, "granite")) {
+		/* LlamaAttention, Qwen3Attention, GemmaAttention, OlmoAttention,
+		 * Olmo2Attention, CohereAttention, GraniteAttention: q/k/v/o all use
 		 * bias=config.attention_bias; LlamaMLP (GraniteMLP) uses
 		 * mlp_bias. */
 		if (opt_bool(c, "attention_bias", &attention_bias))

@@ -863,6 +863,11 @@ enum vp_qk_norm vp_model_qk_norm(const struct vp_model *m)
 	return VP_QK_NORM_NONE;
 }
 
+bool vp_model_mlp_output_dropout(const struct vp_model *m)
+{
+	return m != NULL && !is_type(m, "xlm-roberta-xl");
+}
+
 bool vp_model_norm_parameters(const struct vp_model *m)
 {
 	/* OlmoLayerNorm: "LayerNorm but with no learnable weight or bias" */

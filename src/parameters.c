@@ -144,8 +144,8 @@ static bool is_type(const struct vp_model *m, const char *t)
 
 /* Does the task's class build the encoder's pooler? BertModel (the encoder
  * head) and BertForSequenceClassification do; the LM heads, the token
- * classifiers and RoBERTa's, XLM-R's (XL too), CamemBERT's and MPNet's sequence classifiers pass
- * add_pooling_layer=False. */
+ * classifiers and RoBERTa's, XLM-R's (XL too), CamemBERT's and MPNet's
+ * sequence classifiers pass add_pooling_layer=False. */
 static bool pooler_built(const struct vp_model *m, const struct vp_train *t)
 {
 	if (!m->pooler)
@@ -243,10 +243,11 @@ static int count_parameters(const struct ctx *c, struct totals *tt, struct count
 			 * adapters unless modules_to_save names it */
 			n->head_params = dense + out;
 		} else if (m->pooler ? !pooler_built(m, t) : m->naming != VP_NAMING_DEBERTA) {
-			/* RoBERTa's, XLM-R's, CamemBERT's and MPNet's ClassificationHead
-			 * (dense, out_proj) is "classifier"; DistilBERT's
-			 * pre_classifier ends with "classifier", so PEFT trains it
-			 * too; ELECTRA's head holds its dense inside "classifier" */
+			/* RoBERTa's, XLM-R's, CamemBERT's and MPNet's
+			 * ClassificationHead (dense, out_proj) is "classifier";
+			 * DistilBERT's pre_classifier ends with "classifier", so
+			 * PEFT trains it too; ELECTRA's head holds its dense
+			 * inside "classifier" */
 			n->head_params = dense + out;
 		} else {
 			/* BERT's classifier beside its pooler, DeBERTa's beside

@@ -259,6 +259,10 @@ bool vp_model_norm_scales_in_fp32(const struct vp_model *m);
  * two fp32 (x - mean) tensors instead of the input with its mean and rstd? */
 bool vp_model_norm_unfused(const struct vp_model *m);
 
+/* Does the MLP's output pass through the hidden dropout before the
+ * residual add? Not XLM-R XL's (XLMRobertaXLOutput: dense, then the add). */
+bool vp_model_mlp_output_dropout(const struct vp_model *m);
+
 /* Do the norms have parameters? Not OLMo's (OlmoLayerNorm: no weight, no
  * bias), which neither count nor train. */
 bool vp_model_norm_parameters(const struct vp_model *m);
