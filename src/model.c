@@ -557,29 +557,19 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		m->rotary_fraction = 0.5;
 		m->parallel_block = true;
 		m->lm_head_bias = true;
-	} else if (!strcmp(model_type, "gptj")) {
+	} else if (!strcmp(model_type, "gptj") || !strcmp(model_type, "codegen")) {
 		/* models/gptj/modeling_gptj.py: GPTJAttention q/k/v/out_proj
 		 * without biases, rotary on the first rotary_dim of each head,
 		 * GPTJMLP fc_in/fc_out with biases and gelu_new, one ln_1
 		 * feeding attention and MLP in parallel, ln_f, an untied
 		 * lm_head with a bias; GPTJConfig's dropouts default to 0 and
-		 * its rotary_dim to 64 of n_embd 4096 / n_head 16 = 256. */
-		family_biased_decoder(m, VP_NAMING_GPTJ);
-		m->qkv_bias = m->out_bias = false;
-		m->act = VP_ACT_GELU_NEW;
-		m->pos = VP_POS_ROTARY;
-		m->rotary_fraction = 0.25;
-		m->parallel_block = true;
-		m->lm_head_bias = true;
-	} else if (!strcmp(model_type, "codegen")) {
-		/* models/codegen/modeling_codegen.py (Salesforce CodeGen):
-		 * GPT-J's block ("Copied from ... GPTJBlock"), its MLP, ln_f
-		 * and biased, untied lm_head whose logits are cast to fp32, but
-		 * q, k and v from one attn.qkv_proj without a bias, split into
-		 * four groups (mp_num) and reshaped into copies; eager
-		 * attention only, its q and k cast to fp32 as GPT-J's.
-		 * CodeGenConfig: rotary_dim 64, dropouts 0. */
-		family_biased_decoder(m, VP_NAMING_CODEGEN);
+		 * its rotary_dim to 64 of n_embd 4096 / n_head 16 = 256.
+		 * models/codegen/modeling_codegen.py (Salesforce CodeGen) is
+		 * GPT-J's block ("Copied from ... GPTJBlock") with q, k and v
+		 * from one attn.qkv_proj without a bias, split into four groups
+		 * (mp_num) and reshaped into copies; eager attention only, its
+		 * q and k cast to fp32 and its logits too, as GPT-J's. */
+		family_biased_decoder(m, !strcmp(model_type, "codegen") ? VP_NAMING_CODEGEN : VP_NAMING_GPTJ);
 		m->qkv_bias = m->out_bias = false;
 		m->act = VP_ACT_GELU_NEW;
 		m->pos = VP_POS_ROTARY;
