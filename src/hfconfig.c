@@ -1183,7 +1183,7 @@ static int read_mpt(const struct cfg *c, struct vp_model *m)
 			       "checkpoint does not load into it");
 	if (ac != NULL) {
 		struct cfg sub = *c;
-		const cJSON *type, *clip, *qk_ln;
+		const cJSON *type, *clip, *qk_ln, *pdrop;
 		bool ln = false;
 
 		if (!cJSON_IsObject(ac))
@@ -1201,8 +1201,12 @@ static int read_mpt(const struct cfg *c, struct vp_model *m)
 		if (clip != NULL && !(cJSON_IsNumber(clip) && clip->valuedouble > 0.0))
 			return fail(c, "'attn_config.clip_qkv' must be a positive number or null");
 		m->clip_qkv = clip != NULL;
-		if (opt_dropout(&sub, "attn_pdrop", &m->attn_dropout))
-			return -1;
+		pdrop = item(&sub, "attn_pdrop");
+		if (pdrop != NULL) {
+			if (!cJSON_IsNumber(pdrop) || !(pdrop->valuedouble >= 0.0 && pdrop->valuedouble < 1.0))
+				return fail(c, "'attn_config.attn_pdrop' must be a number in [0, 1)");
+			m->attn_dropout = pdrop->valuedouble;
+		}
 	}
 	m->hidden_dropout = m->attn_dropout;
 	if (vp_mul_u64(m->hidden_size, 4, &m->intermediate_size) != 0)

@@ -904,7 +904,8 @@ static void mpt_keys_and_what_transformers_cannot_load(void **state)
 		{"\"attn_config\": {\"qk_ln\": true}", "'attn_config.qk_ln' is true"},
 		{"\"attn_config\": {\"qk_ln\": 1}", "'attn_config.qk_ln' must be true or false"},
 		{"\"attn_config\": {\"clip_qkv\": -6}", "'attn_config.clip_qkv' must be a positive number"},
-		{"\"attn_config\": {\"attn_pdrop\": 1.5}", "'attn_pdrop' must be in [0, 1)"},
+		{"\"attn_config\": {\"attn_pdrop\": 1.5}", "'attn_config.attn_pdrop' must be a number in [0, 1)"},
+		{"\"attn_config\": {\"attn_pdrop\": \"0.1\"}", "'attn_config.attn_pdrop' must be a number in [0, 1)"},
 		{"\"attn_config\": []", "'attn_config' must be an object"},
 	};
 	struct vp_model m;
