@@ -92,9 +92,12 @@ int vp_head_check(const struct vp_model *m, enum vp_head head, struct vp_error *
 	 * summarization models have their seq2seq LM and the bare model */
 	bool translation = !strcmp(m->model_type, "marian") || !strcmp(m->model_type, "m2m_100") ||
 			   !strcmp(m->model_type, "pegasus");
+	/* nor CodeGenForSequenceClassification (modeling_codegen.py's
+	 * __all__: CodeGenForCausalLM, CodeGenModel) */
+	bool lm_only = !strcmp(m->model_type, "codegen");
 
 	if (arch_has_head(m->arch, head) && !(distil && head == VP_HEAD_CAUSAL_LM) &&
-	    !(translation && head == VP_HEAD_SEQ_CLS))
+	    !((translation || lm_only) && head == VP_HEAD_SEQ_CLS))
 		return 0;
 	switch (m->arch) {
 	case VP_ARCH_ENCODER:
@@ -104,7 +107,7 @@ int vp_head_check(const struct vp_model *m, enum vp_head head, struct vp_error *
 		break;
 	case VP_ARCH_DECODER:
 		kind = "a decoder-only model";
-		heads = "causal-lm, sequence-classification or encoder";
+		heads = lm_only ? "causal-lm or encoder" : "causal-lm, sequence-classification or encoder";
 		break;
 	default:
 		kind = "an encoder-decoder model";

@@ -1057,6 +1057,13 @@ static void codegen_keys(void **state)
 				       (4096 * 1024 + 1024)) +
 				 2 * 1024 + (1024 * 51200 + 51200));
 	assert_int_equal(vp_model_param_count(&m), 356712448);
+	{
+		struct vp_error err = {0};
+
+		assert_int_equal(vp_head_check(&m, VP_HEAD_SEQ_CLS, &err), -1);
+		assert_non_null(strstr(err.message, "(its heads: causal-lm or encoder)"));
+		assert_int_equal(vp_head_check(&m, VP_HEAD_CAUSAL_LM, &err), 0);
+	}
 }
 
 /* XLM-R XL: BERT's keys and names, pre-LN (no embedding norm, a final
