@@ -79,6 +79,20 @@ static bool arch_has_head(enum vp_arch arch, enum vp_head head)
 	return false;
 }
 
+/* Decoder families whose modeling file exports only the causal LM and the
+ * bare model (its __all__: CodeGenForCausalLM, CodeGenModel; OlmoForCausalLM,
+ * OlmoModel; likewise OLMo 2, OLMo 3, Cohere and Cohere2): no
+ * ...ForSequenceClassification to fine-tune. */
+static bool causal_lm_only(const struct vp_model *m)
+{
+	static const char *const types[] = {"codegen", "olmo", "olmo2", "olmo3", "cohere", "cohere2"};
+
+	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+		if (strcmp(m->model_type, types[i]) == 0)
+			return true;
+	return false;
+}
+
 int vp_head_check(const struct vp_model *m, enum vp_head head, struct vp_error *err)
 {
 	const char *kind, *heads;
@@ -92,9 +106,7 @@ int vp_head_check(const struct vp_model *m, enum vp_head head, struct vp_error *
 	 * summarization models have their seq2seq LM and the bare model */
 	bool translation = !strcmp(m->model_type, "marian") || !strcmp(m->model_type, "m2m_100") ||
 			   !strcmp(m->model_type, "pegasus");
-	/* nor CodeGenForSequenceClassification (modeling_codegen.py's
-	 * __all__: CodeGenForCausalLM, CodeGenModel) */
-	bool lm_only = !strcmp(m->model_type, "codegen");
+	bool lm_only = causal_lm_only(m);
 
 	if (arch_has_head(m->arch, head) && !(distil && head == VP_HEAD_CAUSAL_LM) &&
 	    !((translation || lm_only) && head == VP_HEAD_SEQ_CLS))

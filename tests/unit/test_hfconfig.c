@@ -967,6 +967,7 @@ static void olmo_keys(void **state)
 	assert_true(m.tie_embeddings && m.gated_mlp);
 	assert_false(vp_model_norm_parameters(&m));
 	assert_true(vp_model_norm_input_fp32(&m));
+	assert_int_equal(vp_head_check(&m, VP_HEAD_SEQ_CLS, &err), -1); /* OlmoForCausalLM only */
 	parse_ok("{\"model_type\": \"olmo\", \"hidden_size\": 64, \"intermediate_size\": 128,"
 		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
 		 " \"clip_qkv\": 8.0}", &m);
