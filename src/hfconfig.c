@@ -681,6 +681,19 @@ static int read_sliding_window(const struct cfg *c, struct vp_model *m)
 	return opt_u64(c, "sliding_window", 1, &m->sliding_window);
 }
 
+/* clip_qkv (OLMo's top level, MPT's attn_config): a positive bound or
+ * null; set, the projections are clamped (model.h clip_qkv). `in` is the
+ * object holding the key, `name` its name in messages. */
+static int read_clip_qkv(const struct cfg *c, const struct cfg *in, const char *name, struct vp_model *m)
+{
+	const cJSON *clip = item(in, "clip_qkv");
+
+	if (clip != NULL && !(cJSON_IsNumber(clip) && clip->valuedouble > 0.0))
+		return fail(c, "'%s' must be a positive number or null", name);
+	m->clip_qkv = clip != NULL;
+	return 0;
+}
+
 static int read_llama_like(const struct cfg *c, struct vp_model *m)
 {
 	const char *t = c->type;
@@ -748,11 +761,8 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 		/* OlmoAttention (models/olmo/modular_olmo.py) clamps q, k and
 		 * v in place when clip_qkv is not None (OLMo-7B-0424 and
 		 * 0724: 8.0) */
-		const cJSON *clip = item(c, "clip_qkv");
-
-		if (clip != NULL && !(cJSON_IsNumber(clip) && clip->valuedouble > 0.0))
-			return fail(c, "'clip_qkv' must be a positive number or null");
-		m->clip_qkv = clip != NULL;
+		if (read_clip_qkv(c, c, "clip_qkv", m))
+			return -1;
 	}
 	if (!strcmp(t, "glm") || !strcmp(t, "glm4")) {
 		/* GlmAttention: q/k/v with bias=attention_bias (GlmConfig and
@@ -1183,14 +1193,13 @@ static int read_mpt(const struct cfg *c, struct vp_model *m)
 			       "checkpoint does not load into it");
 	if (ac != NULL) {
 		struct cfg sub = *c;
-		const cJSON *type, *clip, *qk_ln, *pdrop;
+		const cJSON *type, *qk_ln, *pdrop;
 		bool ln = false;
 
 		if (!cJSON_IsObject(ac))
 			return fail(c, "'attn_config' must be an object");
 		sub.root = ac;
 		type = item(&sub, "attn_type");
-		clip = item(&sub, "clip_qkv");
 		qk_ln = item(&sub, "qk_ln");
 		if (type != NULL && !(cJSON_IsString(type) && strcmp(type->valuestring, "multihead_attention") == 0))
 			return fail(c, "unsupported: 'attn_config.attn_type' must be \"multihead_attention\" "
@@ -1198,9 +1207,8 @@ static int read_mpt(const struct cfg *c, struct vp_model *m)
 		if (qk_ln != NULL && (!cJSON_IsBool(qk_ln) || (ln = cJSON_IsTrue(qk_ln))))
 			return fail(c, ln ? "unsupported: 'attn_config.qk_ln' is true (transformers' MPT has no "
 					    "q/k LayerNorm)" : "'attn_config.qk_ln' must be true or false");
-		if (clip != NULL && !(cJSON_IsNumber(clip) && clip->valuedouble > 0.0))
-			return fail(c, "'attn_config.clip_qkv' must be a positive number or null");
-		m->clip_qkv = clip != NULL;
+		if (read_clip_qkv(c, &sub, "attn_config.clip_qkv", m))
+			return -1;
 		pdrop = item(&sub, "attn_pdrop");
 		if (pdrop != NULL) {
 			if (!cJSON_IsNumber(pdrop) || !(pdrop->valuedouble >= 0.0 && pdrop->valuedouble < 1.0))
