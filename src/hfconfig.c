@@ -642,6 +642,13 @@ static int read_experts(const struct cfg *c, struct vp_model *m)
 			       opt_u64(c, "num_experts_per_tok", 1, &m->experts_per_token)
 			       ? -1
 			       : 0;
+	if (!strcmp(c->type, "olmoe"))
+		/* OlmoeConfig: the experts as wide as intermediate_size (1024
+		 * in OLMoE-1B-7B), every layer sparse */
+		return opt_u64(c, "num_experts", 1, &m->num_experts) ||
+			       opt_u64(c, "num_experts_per_tok", 1, &m->experts_per_token)
+			       ? -1
+			       : 0;
 	if (strcmp(c->type, "qwen3_moe") != 0 && strcmp(c->type, "qwen2_moe") != 0)
 		return 0;
 	/* Qwen2MoeConfig: the same keys, and shared_expert_intermediate_size
@@ -757,10 +764,10 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 			return fail(c, "unsupported: 'use_qk_norm' is true (CohereAttention's per-head LayerNorms on "
 				       "q and k are not modelled)");
 	}
-	if (!strcmp(t, "olmo")) {
+	if (!strcmp(t, "olmo") || !strcmp(t, "olmoe")) {
 		/* OlmoAttention (models/olmo/modular_olmo.py) clamps q, k and
 		 * v in place when clip_qkv is not None (OLMo-7B-0424 and
-		 * 0724: 8.0) */
+		 * 0724: 8.0); OlmoeAttention after its q_norm and k_norm */
 		if (read_clip_qkv(c, c, "clip_qkv", m))
 			return -1;
 	}
@@ -786,9 +793,9 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 		m->out_bias = false;
 	}
 	if (!strcmp(t, "llama") || is_qwen3 || is_gemma || !strcmp(t, "olmo") || !strcmp(t, "olmo2") ||
-	    !strcmp(t, "olmo3") || !strcmp(t, "cohere") || !strcmp(t, "cohere2") || !strcmp(t, "granite")) {
+	    !strcmp(t, "olmo3") || !strcmp(t, "olmoe") || !strcmp(t, "cohere") || !strcmp(t, "cohere2") || !strcmp(t, "granite")) {
 		/* LlamaAttention, Qwen3Attention, GemmaAttention, OlmoAttention,
-		 * Olmo2Attention, CohereAttention, GraniteAttention: q/k/v/o all use
+		 * Olmo2Attention, OlmoeAttention, CohereAttention, GraniteAttention: q/k/v/o all use
 		 * bias=config.attention_bias; LlamaMLP (GraniteMLP) uses
 		 * mlp_bias. */
 		if (opt_bool(c, "attention_bias", &attention_bias))

@@ -26,6 +26,7 @@ const char *const vp_model_types[] = {
 	"mixtral",
 	"qwen2_moe",
 	"qwen3_moe",
+	"olmoe",
 	"qwen", "gpt_neox", "phi", "gptj", "codegen", "gpt_neo", "gpt2", "gpt_bigcode", "starcoder2", "bloom", "mpt", "falcon", "opt",
 	NULL
 };
@@ -376,6 +377,20 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		 * 128, num_experts_per_tok 8 in Qwen3MoeConfig. */
 		family_llama(m);
 		m->num_experts = 128;
+		m->experts_per_token = 8;
+	} else if (!strcmp(model_type, "olmoe")) {
+		/* models/olmoe/modeling_olmoe.py (OLMoE-1B-7B-0924, -0125):
+		 * OLMo 2's attention (q_norm and k_norm RMSNorms over the whole
+		 * q and k projections, q/k/v/o with bias=attention_bias) in a
+		 * pre-norm Llama block (input_layernorm before the attention,
+		 * post_attention_layernorm before the MLP), and
+		 * OlmoeSparseMoeBlock in every layer: mlp.gate (the router)
+		 * and mlp.experts.N.{gate,up,down}_proj, Qwen-MoE's names and
+		 * loop. OlmoeConfig: num_experts 64, num_experts_per_tok 8,
+		 * the expert width is intermediate_size; the LM head is its
+		 * own matrix. */
+		family_llama(m);
+		m->num_experts = 64;
 		m->experts_per_token = 8;
 	} else if (!strcmp(model_type, "qwen2")) {
 		/* models/qwen2/modeling_qwen2.py: q/k/v_proj bias=True, o_proj
@@ -802,7 +817,7 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 				   (m->naming != VP_NAMING_LLAMA && m->naming != VP_NAMING_MIXTRAL)))
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "experts are modelled for a Llama-style decoder with a gated MLP (Mixtral, "
-				    "Qwen3-MoE), not for model_type '%s'",
+				    "Qwen-MoE, OLMoE), not for model_type '%s'",
 				    m->model_type);
 	if (check_dropout("hidden_dropout", m->hidden_dropout, err) ||
 	    check_dropout("attn_dropout", m->attn_dropout, err) ||
@@ -848,7 +863,7 @@ enum vp_qk_norm vp_model_qk_norm(const struct vp_model *m)
 	if (is_type(m, "qwen3") || is_type(m, "qwen3_moe") || is_type(m, "gemma3_text") ||
 	    is_type(m, "exaone4"))
 		return VP_QK_NORM_PER_HEAD;
-	if (is_type(m, "olmo2") || is_type(m, "olmo3"))
+	if (is_type(m, "olmo2") || is_type(m, "olmo3") || is_type(m, "olmoe"))
 		return VP_QK_NORM_FULL;
 	return VP_QK_NORM_NONE;
 }

@@ -682,6 +682,28 @@ static void glm4_adds_two_norms_per_block_to_glm(void **state)
 	assert_twins_differ(&glm4, &glm, &t, 2.0 * h, 2.0 * T * (4.0 * h + 4.0 + 2.0 * h));
 }
 
+/* OLMoE's block is Qwen3-MoE's (a router and every layer's experts under
+ * the same names, the same loop) with OLMo 2's q_norm and k_norm over the
+ * whole q and k projections instead of each head: the norms' weights are
+ * q + kv wide rather than 2 x head_dim (64 + 32 - 32 parameters here), and
+ * they keep one rsqrt per token each instead of one per head and token,
+ * 2 T instead of (4 + 2) T fp32 values. Everything else is identical. */
+static void olmoe_is_qwen3_moe_with_qk_norms_over_the_whole_projection(void **state)
+{
+	struct vp_model olmoe = tiny_llama_like("olmoe"), qwen;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+	double T = 8.0;
+
+	(void)state;
+	olmoe.intermediate_size = 32;
+	assert_int_equal(vp_model_validate(&olmoe, &err), 0);
+	qwen = olmoe;
+	snprintf(qwen.model_type, sizeof qwen.model_type, "qwen3_moe");
+	assert_int_equal(vp_model_validate(&qwen, &err), 0);
+	assert_twins_differ(&olmoe, &qwen, &t, 64.0, (2.0 * T - 6.0 * T) * 4.0);
+}
+
 /* clip_qkv (OLMo's in-place clamp_, MPT's clamp): the unclamped q, k and
  * v are kept for the clamp's backward, T x (q + 2 kv) x e per block; here
  * q 64 and two k/v heads of 16 in bf16. */
@@ -2267,6 +2289,7 @@ int main(void)
 		cmocka_unit_test(gpt_bigcode_softmax_is_fp32_in_eager),
 		cmocka_unit_test(mpt_runs_eager_with_fp32_probabilities_and_one_shared_mask),
 		cmocka_unit_test(olmo_norms_keep_an_fp32_input_and_have_no_parameters),
+		cmocka_unit_test(olmoe_is_qwen3_moe_with_qk_norms_over_the_whole_projection),
 		cmocka_unit_test(clip_qkv_keeps_the_unclamped_projections),
 		cmocka_unit_test(codegen_keeps_what_gptj_keeps_and_runs_eager),
 		cmocka_unit_test(xlm_roberta_xl_drops_out_only_the_attention_output),

@@ -17,6 +17,7 @@
 
 #include "vramplan/heads.h"
 #include "vramplan/hfconfig.h"
+#include "vramplan/layers.h"
 #include "vramplan/utf8.h"
 #include "vramplan/model.h"
 
@@ -393,9 +394,9 @@ static void mpnet_keys(void **state)
 static void every_config_loads(void **state)
 {
 	(void)state;
-	/* 10 shared configs + 42 per-family ones + one unmodelled model_type
+	/* 10 shared configs + 43 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 53);
+	assert_int_equal(load_all(CONFIGS), 54);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -979,6 +980,45 @@ static void olmo_keys(void **state)
 	assert_non_null(strstr(err.message, "'clip_qkv' must be a positive number or null"));
 }
 
+/* OLMoE (OlmoeForCausalLM): a mixture of experts under Qwen-MoE's module
+ * names, with OLMo 2's q/k norms over the whole projections, the experts
+ * as wide as intermediate_size, clip_qkv as OLMo's, no classifier */
+static void olmoe_keys(void **state)
+{
+	struct vp_model m;
+	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
+	struct vp_error err = {0};
+	size_t n;
+
+	(void)state;
+	load("olmoe-1b-7b-0924.json", &m);
+	assert_string_equal(m.model_type, "olmoe");
+	assert_string_equal(m.read_as, "");
+	assert_int_equal(m.num_experts, 64);
+	assert_int_equal(m.experts_per_token, 8);
+	assert_int_equal(m.intermediate_size, 1024);
+	assert_int_equal(m.shared_expert_size, 0);
+	assert_int_equal(m.head_dim, 128);
+	assert_int_equal(vp_model_qk_norm(&m), VP_QK_NORM_FULL);
+	assert_false(m.tie_embeddings || m.qkv_bias || m.out_bias || m.clip_qkv);
+	n = vp_model_block_linears(&m, VP_BLOCK_DECODER, ls, VP_BLOCK_LINEARS_MAX);
+	assert_int_equal(n, 8); /* q k v o, the router, three expert linears */
+	assert_string_equal(ls[4].path, "mlp.gate");
+	assert_int_equal(ls[4].out_features, 64);
+	assert_string_equal(ls[5].path, "mlp.experts.gate_proj");
+	assert_int_equal(ls[5].copies, 64);
+	assert_int_equal(vp_head_check(&m, VP_HEAD_SEQ_CLS, &err), -1); /* OlmoeForCausalLM only */
+	parse_ok("{\"model_type\": \"olmoe\", \"hidden_size\": 64, \"intermediate_size\": 32,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+		 " \"clip_qkv\": 8.0, \"attention_bias\": true}", &m);
+	assert_true(m.clip_qkv && m.qkv_bias && m.out_bias);
+	assert_int_equal(m.num_experts, 64); /* OlmoeConfig's defaults */
+	assert_int_equal(m.experts_per_token, 8);
+	assert_int_equal(parse("{\"model_type\": \"olmoe\", \"hidden_size\": 64, \"intermediate_size\": 32,"
+			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+			       " \"num_experts\": 4, \"num_experts_per_tok\": 5}", &m, &err), -1);
+}
+
 /* Pegasus: mBART's pre-LN blocks and final norms, Marian's frozen
  * sinusoidal table of max_position_embeddings rows, no classifier */
 static void pegasus_keys(void **state)
@@ -1303,7 +1343,7 @@ static void missing_and_unsupported(void **state)
 	expect_bad("unsupported-type.json", 0, 0,
 		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, xlm-roberta-xl, camembert, distilbert, electra, deberta-v2, mpnet, t5, mt5, "
 		   "umt5, bart, mbart, marian, m2m_100, pegasus, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
-		   "exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, internlm2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
+		   "exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
 		   "missing field 'model_type' (is this a Hugging Face config.json?)");
 	expect_bad("model-type-number.json", 0, 0, "'model_type' must be a string");
@@ -1436,6 +1476,7 @@ int main(void)
 		cmocka_unit_test(mpt_keys_and_what_transformers_cannot_load),
 		cmocka_unit_test(camembert_reads_as_roberta),
 		cmocka_unit_test(olmo_keys),
+		cmocka_unit_test(olmoe_keys),
 		cmocka_unit_test(pegasus_keys),
 		cmocka_unit_test(glm_keys),
 		cmocka_unit_test(codegen_keys),

@@ -184,7 +184,7 @@ static void unknown_type_lists_the_supported_ones(void **state)
 	assert_string_equal(err.message,
 			    "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, xlm-roberta-xl, camembert, "
 			    "distilbert, electra, deberta-v2, mpnet, t5, mt5, umt5, bart, mbart, marian, m2m_100, pegasus, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, "
-			    "phi3, stablelm, exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, internlm2, mixtral, qwen2_moe, qwen3_moe, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
+			    "phi3, stablelm, exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	assert_int_equal(vp_model_init_family(&m, "", &err), -1);
 	assert_string_equal(err.message, "missing 'model_type'");
 	assert_int_equal(vp_model_init_family(&m, NULL, NULL), -1);
@@ -382,6 +382,12 @@ static const struct {
 	{"mixtral-8x7b-v0.1.json", 46700000000, false}, /* "46.7B"; ours: 46,702,792,704 */
 	{"qwen3-30b-a3b.json", 30500000000, false},     /* "30.5B"; ours: 30,532,122,624 */
 	{"qwen1.5-moe-a2.7b.json", 14300000000, false}, /* "14.3B"; ours: 14,315,784,192 */
+	/* by hand from modeling_olmoe.py's shapes: embed_tokens and lm_head
+	 * 2 x 50304 x 2048, per layer q/k/v/o 4 x 2048^2, q_norm and k_norm
+	 * 2 x 2048, two block norms 2 x 2048, the router 2048 x 64 and 64
+	 * experts of 3 x 2048 x 1024; 16 layers and the final norm (paper:
+	 * "6.9B total") */
+	{"olmoe-1b-7b-0924.json", 6919161856, true},
 	{"camembert-base.json", 110000000, false},      /* "110M"; ours: 110,621,952 */
 	{"mpt-7b.json", 6700000000, false},              /* "6.7B"; ours: 6,649,286,656 */
 	{"olmo-1b-hf.json", 1180000000, false},          /* hub "1.18B"; ours: 1,176,764,416 */
