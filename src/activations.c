@@ -965,6 +965,50 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	bm->bnb_inputs = bnb_inputs_held(c, ls, n, T, Tm, b * s_cross);
 }
 
+/* Does the causal LM add the load-balancing loss? MixtralForCausalLM,
+ * Qwen2MoeForCausalLM, Qwen3MoeForCausalLM and OlmoeForCausalLM do when
+ * output_router_logits is set (the config's, or the run's); their
+ * classifiers do not. */
+bool vp_est_router_aux_loss(const struct ctx *c)
+{
+	return c->m->num_experts > 0 && c->t->head == VP_HEAD_CAUSAL_LM &&
+	       (c->m->output_router_logits || c->t->router_aux_loss);
+}
+
+/*
+ * The load-balancing loss over L layers of T tokens, E experts, k per token
+ * (transformers models/mixtral/modeling_mixtral.py load_balancing_loss_func,
+ * which Qwen2-MoE, Qwen3-MoE and OLMoE copy). Each layer's router logits
+ * (T x E in the activation dtype) are collected into the model's output
+ * until the loss is computed; the function then concatenates them, takes
+ * softmax (an fp32 output under autocast, whose fp32 list has softmax;
+ * saved for backward), top-k (values and int64 indices, both bound until
+ * it returns) and one_hot's int64 expert mask (L T x k x E); with the
+ * attention mask the Trainer passes, it materializes that mask expanded to
+ * the same shape (int64, expand().reshape() copies), converts the expert
+ * mask to fp32 and multiplies the two (fp32): 24 bytes per L T k E at
+ * once. The routing weights are multiplied by the mask expanded to L T x E
+ * (int64), which the product saves for backward beside softmax's output.
+ */
+static void aux_loss_memory(const struct ctx *c, double b, double s, struct totals *tt)
+{
+	double L = tt->n_dec, T = b * s;
+	double E = (double)c->m->num_experts, k = (double)c->m->experts_per_token;
+	double sm = vp_est_under_autocast(c) ? 4.0 : c->e;
+	double logits = L * T * E * c->e;
+	double saved = L * T * E * (sm + 8.0);
+
+	tt->aux_loss_transient = tt->aux_loss_eval = 0.0;
+	if (!vp_est_router_aux_loss(c))
+		return;
+	tt->fwd_held += logits;
+	tt->fwd_held_eval += logits;
+	tt->global_saved += saved;
+	tt->aux_loss_transient = logits + L * T * k * (sm + 8.0) + 24.0 * L * T * k * E;
+	/* no graph in evaluation: what training saves is a temporary */
+	tt->aux_loss_eval = tt->aux_loss_transient + saved;
+}
+
 /* Activations of all blocks and the tensors around them (docs: "Activations"). */
 void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_dec,
 				 struct totals *tt)
@@ -1086,6 +1130,7 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 	}
 	tt->weight_copies += tt->head_copy;
 	vp_est_logits(c, T_lm, tt);
+	aux_loss_memory(c, b, s_dec, tt);
 
 	/* Activation offloading (torchtune OffloadActivations): saved tensors
 	 * move to pinned host memory as they are produced and come back one

@@ -150,6 +150,7 @@ static const struct field model_fields[] = {
 	M_BOOL(attn_softcap),
 	M_BOOL(scale_embed_copy),
 	M_BOOL(clip_qkv),
+	M_BOOL(output_router_logits),
 	M_DBL(rotary_fraction, R_UNIT_OPEN0),
 	M_DBL(hidden_dropout, R_UNIT_HALF),
 	M_DBL(attn_dropout, R_UNIT_HALF),

@@ -192,6 +192,8 @@ static void entry(struct vp_yaml_out *e, const struct vp_model *m)
 	/* written only where set: a key of two families */
 	if (m->clip_qkv)
 		key_bool(e, "clip_qkv", true);
+	if (m->output_router_logits)
+		key_bool(e, "output_router_logits", true);
 	vp_yaml_send(e, yaml_mapping_end_event_initialize(&e->ev));
 }
 

@@ -114,6 +114,8 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 		cat(buf, size, ", torch.compile");
 	if (t->liger_loss || t->liger_swiglu)
 		cat(buf, size, ", Liger kernels");
+	if (m->num_experts > 0 && (t->router_aux_loss || m->output_router_logits))
+		cat(buf, size, ", load-balancing loss");
 	if (t->activation_offload)
 		cat(buf, size, ", activation offload");
 	if (t->expandable_segments)

@@ -281,13 +281,17 @@ static void forward_phase(const struct ctx *c, const struct totals *tt, struct s
 	 * keep: one block's at a time, as its other saved tensors. */
 	double copies = t->grad_ckpt && !(c->amp && c->full) ? fmax(tt->enc.copies, tt->dec.copies) + tt->head_copy
 							     : tt->weight_copies;
+	/* the LM loss's peak, or the load-balancing loss computed after it
+	 * over what the LM loss keeps */
+	double aux = tt->loss_held + tt->aux_loss_transient;
+	double at_loss = fmax(tt->logits_peak, aux);
 
 	if (t->optimizer_in_backward)
 		s->grads_kept = tt->grads_in_backward; /* the LM head's gradient appears with the logits' */
 	s->allocated[VP_PHASE_FORWARD] = s->base + s->grads_kept + tt->global_saved + acts + copies + tt->fwd_held +
-					 tt->prev_step_held + fmax(tt->logits_peak, tr);
+					 tt->prev_step_held + fmax(at_loss, tr);
 	s->dynamic[VP_PHASE_FORWARD] =
-		acts + tt->global_saved + copies + tt->fwd_held + tt->prev_step_held + fmax(tt->logits_peak, tr);
+		acts + tt->global_saved + copies + tt->fwd_held + tt->prev_step_held + fmax(at_loss, tr);
 
 	if (t->activation_offload)
 		l->waste = 2.0 * vp_est_alloc_waste(fmax(tt->enc.input, tt->dec.input));
@@ -301,10 +305,14 @@ static void forward_phase(const struct ctx *c, const struct totals *tt, struct s
 	l->scores = t->grad_ckpt ? 0.0 : tt->scores_all;
 	l->copies = copies;
 	l->grads = s->grads_kept;
-	if (tt->logits_peak >= tr)
-		l->logits = tt->logits_peak;
-	else
+	if (at_loss < tr) {
 		l->transient = tr;
+	} else if (tt->logits_peak >= aux) {
+		l->logits = tt->logits_peak;
+	} else {
+		l->logits = tt->loss_held;
+		l->transient = tt->aux_loss_transient;
+	}
 	l->transient += tt->fwd_held;
 }
 
@@ -774,8 +782,10 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	working = f.working;
 	copies = f.copies;
 	logits = tt.logits_eval;
+	/* the load-balancing loss runs after the LM loss, whose temporaries
+	 * are gone by then: the model's logits stay in its output */
 	if (!(generating && opts->generate_only))
-		loss = working + logits;
+		loss = working + fmax(logits, tt.aux_loss_eval > 0.0 ? tt.lm_tokens * c.V * c.e + tt.aux_loss_eval : 0.0);
 	if (generating)
 		gen = generate_bytes(&c, &tt, b, s_enc, s_dec, beams, new_tokens, &kv);
 

@@ -121,6 +121,12 @@ struct totals {
 	 * inputs") */
 	double prev_step_held;
 	double logits_peak, logits_eval;
+	/* what the LM loss leaves at the end of the forward, before backward
+	 * (at most logits_peak), under the load-balancing loss computed next */
+	double loss_held;
+	/* the load-balancing loss's temporaries, in training and in
+	 * evaluation (vp_est_router_aux_loss) */
+	double aux_loss_transient, aux_loss_eval;
 	double lm_tokens; /* tokens whose logits the LM head computes */
 	double loss_block; /* the largest tensor of an unchunked loss */
 	double loss_set;   /* every segment an unchunked loss reserves */
@@ -154,6 +160,8 @@ bool vp_est_is_16bit_params(enum vp_precision p);
 bool vp_est_under_autocast(const struct ctx *c);
 /* ... and known to, not only assumed (estimate.c) */
 bool vp_est_autocast_known(const struct ctx *c);
+/* a mixture of experts' causal LM adds the load-balancing loss (activations.c) */
+bool vp_est_router_aux_loss(const struct ctx *c);
 bool vp_est_target_named(const struct vp_train *t, const char *name);
 double vp_est_lora_adapter_params(const struct ctx *c, const struct vp_linear *l);
 void vp_est_stack_counts(const struct ctx *c, struct totals *tt);

@@ -637,6 +637,11 @@ static int read_experts(const struct cfg *c, struct vp_model *m)
 	const cJSON *dense_layers;
 	uint64_t step = 1;
 
+	/* MixtralConfig, Qwen2MoeConfig, Qwen3MoeConfig and OlmoeConfig:
+	 * output_router_logits (default False; the released configs say
+	 * false) makes the causal LM add the load-balancing loss */
+	if (m->num_experts > 0 && opt_bool(c, "output_router_logits", &m->output_router_logits))
+		return -1;
 	if (!strcmp(c->type, "mixtral"))
 		return opt_u64(c, "num_local_experts", 1, &m->num_experts) ||
 			       opt_u64(c, "num_experts_per_tok", 1, &m->experts_per_token)

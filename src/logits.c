@@ -60,7 +60,7 @@ void vp_est_logits(const struct ctx *c, double T_lm, struct totals *tt)
 	double V = c->V;
 	const struct vp_train *t = c->t;
 
-	tt->logits_peak = tt->logits_eval = tt->loss_block = tt->loss_set = tt->lm_tokens = 0.0;
+	tt->logits_peak = tt->logits_eval = tt->loss_block = tt->loss_set = tt->lm_tokens = tt->loss_held = 0.0;
 	if (t->head == VP_HEAD_SEQ_CLS || t->head == VP_HEAD_ENCODER)
 		return;
 	if (t->head == VP_HEAD_TOKEN_CLS) {
@@ -145,6 +145,9 @@ void vp_est_logits(const struct ctx *c, double T_lm, struct totals *tt)
 		 * fine-tunes an fp32 one. */
 		tt->loss_block = T_lm * V * (tt->trains_vocab_matrix || t->grad_ckpt ? 4.0 : kept);
 		tt->loss_set = T_lm * V * kept + tt->logits_peak;
+		/* when the loss call returns, the kept logits and the saved
+		 * log-probabilities (the fp32 copy was a temporary of it) */
+		tt->loss_held = T_lm * V * (kept + 4.0);
 	} else {
 		/* The whole loss in 16 bit: the logits, their shifted copy
 		 * (causal LMs: logits[..., :-1, :].contiguous()) and
@@ -158,6 +161,9 @@ void vp_est_logits(const struct ctx *c, double T_lm, struct totals *tt)
 		tt->loss_set = tt->logits_peak;
 	}
 	tt->logits_eval = T_lm * V * eval_loss_factor(c);
+	/* elsewhere counted at the loss's peak, the safe side */
+	if (tt->loss_held == 0.0)
+		tt->loss_held = tt->logits_peak;
 	if (c->m->logit_softcap) {
 		/* Gemma-2: logits / cap, tanh, * cap (Gemma2ForCausalLM.forward).
 		 * Dividing and multiplying by a Python float keep only the
@@ -165,8 +171,10 @@ void vp_est_logits(const struct ctx *c, double T_lm, struct totals *tt)
 		 * its output: one more saved copy. Measured: MS-GEMMA2-2B-lora-
 		 * eager-gc, +9.7% with two. Liger's kernel soft-caps each chunk
 		 * in place. */
-		if (!(t->liger_loss && vp_liger_patches(c->m)))
+		if (!(t->liger_loss && vp_liger_patches(c->m))) {
 			tt->logits_peak += T_lm * V * c->e;
+			tt->loss_held += T_lm * V * c->e;
+		}
 		tt->logits_eval += T_lm * V * c->e;
 	}
 }

@@ -805,6 +805,8 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 	    check_count(&nm, "experts_per_token", m->experts_per_token, 0, VP_COUNT_LIMIT, err) ||
 	    check_count(&nm, "shared_expert_size", m->shared_expert_size, 0, VP_SIZE_LIMIT, err))
 		return -1;
+	if (m->output_router_logits && m->num_experts == 0)
+		return vp_error_set(err, VP_ERR_INPUT, "'output_router_logits' needs experts (num_experts)");
 	if (m->shared_expert_size > 0 && m->num_experts == 0)
 		return vp_error_set(err, VP_ERR_INPUT, "'%s' needs experts",
 				    field_name(&nm, "shared_expert_size", m->shared_expert_size));

@@ -588,6 +588,25 @@ HANDLER(k_val_set_size)
 	return 0;
 }
 
+/* LLaMA-Factory moe_aux_loss_coef (model_args.py, default None): a
+ * non-zero coefficient makes configure_moe (model/model_utils/moe.py) set
+ * output_router_logits on Mixtral, Qwen2-MoE, Qwen3-MoE and OLMoE configs,
+ * so the causal LM adds the load-balancing loss */
+HANDLER(k_lf_moe_aux_loss)
+{
+	const struct vp_tnode *v = m->value;
+	struct vp_error e;
+	double d;
+
+	if (v->kind == VP_T_NULL)
+		return 0;
+	if (v->kind != VP_T_SCALAR || v->quoted || vp_parse_double(v->text, path, 0.0, 1e15, &d, &e) != 0)
+		return vp_tc_fail_at(c, v->line, v->column, "expected a non-negative number for '%s', found '%.40s'",
+				     path, v->kind == VP_T_SCALAR ? v->text : vp_tc_kind_name(v));
+	c->r.router_aux_loss = d > 0.0;
+	return 0;
+}
+
 /* axolotl test_datasets: evaluation sets of their own */
 HANDLER(k_test_datasets)
 {
@@ -1072,6 +1091,7 @@ static const struct keydef llamafactory_keys[] = {
 	{"flash_attn", k_lf_flash_attn},
 	{"disable_gradient_checkpointing", k_lf_no_ckpt},
 	{"enable_liger_kernel", k_liger},
+	{"moe_aux_loss_coef", k_lf_moe_aux_loss},
 	{"cutoff_len", k_seq},
 	{"packing", k_packing},
 	{"neat_packing", k_lf_neat_packing},

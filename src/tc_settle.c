@@ -658,6 +658,7 @@ int vp_tc_settle(struct ctx *c)
 	t->compile = r->compile;
 	t->liger_loss = r->liger_loss == 1;
 	t->liger_swiglu = r->liger_swiglu == 1;
+	t->router_aux_loss = r->router_aux_loss;
 	t->fsdp = r->fsdp;
 
 	/* ZeRO and data-parallel GPUs */

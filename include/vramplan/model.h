@@ -182,6 +182,10 @@ struct vp_model {
 	bool attn_softcap;    /* Gemma-2: eager attention's scores divided, tanh, multiplied */
 	bool scale_embed_copy; /* Gemma: embeddings multiplied by sqrt(hidden) in a new tensor */
 	bool clip_qkv;        /* OLMo, MPT: q/k/v clamped to +-clip_qkv after their projection */
+	/* A mixture of experts whose config asks for the routers' logits
+	 * (output_router_logits: true): the causal LM then adds the
+	 * load-balancing loss over every layer's (vp_train.router_aux_loss) */
+	bool output_router_logits;
 	double rotary_fraction; /* share of head_dim that is rotated (phi, NeoX 0.5) */
 	double hidden_dropout;  /* dropout after attention/MLP outputs and embeddings */
 	double attn_dropout;    /* dropout on attention probabilities */

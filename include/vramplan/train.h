@@ -152,6 +152,13 @@ struct vp_train {
 	 * families Liger patches. */
 	bool liger_loss;
 	bool liger_swiglu;
+	/* The run adds a mixture of experts' load-balancing loss (the
+	 * causal LM's output_router_logits set to true: --router-aux-loss,
+	 * LLaMA-Factory's moe_aux_loss_coef), as a config.json that says
+	 * output_router_logits: true does (vp_model.output_router_logits):
+	 * every layer's router logits are kept for it (docs/memory-model.md
+	 * "Mixtures of experts"). */
+	bool router_aux_loss;
 	/* PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (PyTorch >= 2.1):
 	 * the allocator grows one mapped segment instead of reserving a new
 	 * one per request that no free block holds. */

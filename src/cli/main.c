@@ -53,6 +53,7 @@ enum opt_id {
 	OPT_COMPILE,
 	OPT_PACKED,
 	OPT_LIGER,
+	OPT_ROUTER_AUX_LOSS,
 	OPT_ACT_OFFLOAD,
 	OPT_OPT_IN_BWD,
 	OPT_ZERO,
@@ -115,6 +116,7 @@ static const struct opt_def opts[] = {
 	{"compile", OPT_COMPILE, NULL, A_TRAIN, "torch_compile: the whole model and its loss"},
 	{"packed", OPT_PACKED, NULL, A_TRAIN, "every sample is exactly --seq-len tokens, no\npadding (packing): SDPA then runs unmasked and,\non PyTorch 2.5+, takes grouped k/v heads"},
 	{"liger", OPT_LIGER, NULL, A_TRAIN, "Liger kernels (use_liger_kernel): fused linear\ncross-entropy, no logits kept; SwiGLU"},
+	{"router-aux-loss", OPT_ROUTER_AUX_LOSS, NULL, A_TRAIN, "a mixture of experts adds the load-balancing loss\n(output_router_logits: true; LLaMA-Factory's\nmoe_aux_loss_coef)"},
 	{"activation-offload", OPT_ACT_OFFLOAD, NULL, A_TRAIN, "saved activations offloaded to host memory"},
 	{"optimizer-in-backward", OPT_OPT_IN_BWD, NULL, A_TRAIN, "each parameter stepped during backward"},
 	{"zero", OPT_ZERO, "N", A_TRAIN, "DeepSpeed ZeRO stage, 0 to 3"},
@@ -402,6 +404,7 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 	case OPT_COMPILE: o->train.compile = true; break;
 	case OPT_PACKED: o->train.packed = true; break;
 	case OPT_LIGER: o->train.liger_loss = o->train.liger_swiglu = true; break;
+	case OPT_ROUTER_AUX_LOSS: o->train.router_aux_loss = true; break;
 	case OPT_ACT_OFFLOAD: o->train.activation_offload = true; break;
 	case OPT_OPT_IN_BWD: o->train.optimizer_in_backward = true; break;
 	case OPT_ZERO:

@@ -185,6 +185,9 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	if (warn && (o->train.liger_loss || o->train.liger_swiglu) && !vp_liger_patches(m))
 		vp_cli_warn(o, "Liger has no kernels for model_type '%s': transformers trains without them "
 			    "(use_liger_kernel does nothing), and so does the estimate", m->model_type);
+	if (warn && o->train.router_aux_loss && m->num_experts == 0)
+		vp_cli_warn(o, "--router-aux-loss: model '%s' has no experts, so no router and no load-balancing loss",
+			    m->name);
 	if (warn && m->read_as[0] != '\0')
 		vp_cli_warn(o, "model_type '%s' is not one vramplan models; its config has a %s decoder's keys "
 			    "(RMSNorm, SwiGLU), so it is estimated as one", m->model_type, m->read_as);

@@ -105,6 +105,7 @@ static void assert_same_model(const struct vp_model *a, const struct vp_model *b
 	SAME_BOOL(attn_softcap);
 	SAME_BOOL(scale_embed_copy);
 	SAME_BOOL(clip_qkv);
+	SAME_BOOL(output_router_logits);
 	SAME_DBL(rotary_fraction);
 	SAME_DBL(hidden_dropout);
 	SAME_DBL(attn_dropout);
@@ -190,9 +191,12 @@ static void awkward_values_round_trip(void **state)
 	m.rotary_fraction = 0.3;
 	round_trip(&m);
 
-	/* clip_qkv is written only where set */
+	/* clip_qkv and output_router_logits are written only where set */
 	assert_int_equal(vp_hfconfig_load(CONFIGS "olmo-1b-hf.json", &m, &err), 0);
 	m.clip_qkv = true;
+	round_trip(&m);
+	assert_int_equal(vp_hfconfig_load(CONFIGS "olmoe-1b-7b-0924.json", &m, &err), 0);
+	m.output_router_logits = true;
 	round_trip(&m);
 }
 

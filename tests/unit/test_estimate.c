@@ -704,6 +704,45 @@ static void olmoe_is_qwen3_moe_with_qk_norms_over_the_whole_projection(void **st
 	assert_twins_differ(&olmoe, &qwen, &t, 64.0, (2.0 * T - 6.0 * T) * 4.0);
 }
 
+/* The load-balancing loss (load_balancing_loss_func) over one OLMoE layer
+ * of T = 8 tokens, E = 64 experts, k = 8 per token, bf16 under autocast
+ * (softmax's output fp32): the router logits kept for it, T E x 2 = 1,024
+ * bytes through the forward; softmax's output and the int64 mask the
+ * routing weights' product saves, T E x (4 + 8) = 6,144 through backward;
+ * and at the loss, after the LM loss has left its logits and fp32
+ * log-probabilities (T V x (2 + 4) = 4,800 of its 9,600-byte peak), the
+ * concatenated logits T E x 2, top-k's values and indices T k x (4 + 8)
+ * and the expert masks T k E x (8 + 8 + 4 + 4): 100,096 bytes. Without
+ * it the forward peaked in the block's own one_hot expert mask (E k T x 8
+ * = 32,768 bytes, more than the LM loss here), so it grows by 1,024 +
+ * 6,144 + (4,800 + 100,096 - 32,768); the backward by the saved 6,144. */
+static void router_aux_loss_keeps_its_masks_and_logits(void **state)
+{
+	struct vp_model m = tiny_llama_like("olmoe");
+	struct vp_train t = bf16_sdpa_step(), aux;
+	struct vp_estimate a, b;
+	struct vp_error err = {0};
+
+	(void)state;
+	m.intermediate_size = 32;
+	assert_int_equal(vp_model_validate(&m, &err), 0);
+	aux = t;
+	aux.router_aux_loss = true;
+	a = estimated(&m, &t);
+	b = estimated(&m, &aux);
+	assert_int_equal(b.phase_allocated_bytes[VP_PHASE_FORWARD] - a.phase_allocated_bytes[VP_PHASE_FORWARD],
+			 1024 + 6144 + (4800 + 100096 - 32768));
+	assert_int_equal(b.phase_allocated_bytes[VP_PHASE_BACKWARD] - a.phase_allocated_bytes[VP_PHASE_BACKWARD],
+			 6144);
+	/* the config's output_router_logits asks the same */
+	m.output_router_logits = true;
+	assert_int_equal(estimated(&m, &t).allocated_bytes, b.allocated_bytes);
+	/* a classifier adds no load-balancing loss */
+	aux.head = t.head = VP_HEAD_SEQ_CLS;
+	snprintf(m.model_type, sizeof m.model_type, "qwen3_moe");
+	assert_int_equal(estimated(&m, &aux).allocated_bytes, estimated(&m, &t).allocated_bytes);
+}
+
 /* clip_qkv (OLMo's in-place clamp_, MPT's clamp): the unclamped q, k and
  * v are kept for the clamp's backward, T x (q + 2 kv) x e per block; here
  * q 64 and two k/v heads of 16 in bf16. */
@@ -2290,6 +2329,7 @@ int main(void)
 		cmocka_unit_test(mpt_runs_eager_with_fp32_probabilities_and_one_shared_mask),
 		cmocka_unit_test(olmo_norms_keep_an_fp32_input_and_have_no_parameters),
 		cmocka_unit_test(olmoe_is_qwen3_moe_with_qk_norms_over_the_whole_projection),
+		cmocka_unit_test(router_aux_loss_keeps_its_masks_and_logits),
 		cmocka_unit_test(clip_qkv_keeps_the_unclamped_projections),
 		cmocka_unit_test(codegen_keeps_what_gptj_keeps_and_runs_eager),
 		cmocka_unit_test(xlm_roberta_xl_drops_out_only_the_attention_output),

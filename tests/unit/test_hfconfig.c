@@ -1012,11 +1012,40 @@ static void olmoe_keys(void **state)
 		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
 		 " \"clip_qkv\": 8.0, \"attention_bias\": true}", &m);
 	assert_true(m.clip_qkv && m.qkv_bias && m.out_bias);
+	assert_false(m.output_router_logits); /* OlmoeConfig's default */
 	assert_int_equal(m.num_experts, 64); /* OlmoeConfig's defaults */
 	assert_int_equal(m.experts_per_token, 8);
 	assert_int_equal(parse("{\"model_type\": \"olmoe\", \"hidden_size\": 64, \"intermediate_size\": 32,"
 			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
 			       " \"num_experts\": 4, \"num_experts_per_tok\": 5}", &m, &err), -1);
+}
+
+/* output_router_logits (MixtralConfig, Qwen2MoeConfig, Qwen3MoeConfig,
+ * OlmoeConfig; default False) is read for a mixture of experts, where the
+ * causal LM then adds the load-balancing loss; a dense model has no router
+ * whose logits it could output, and the key is left alone there */
+static void output_router_logits_is_read_for_mixtures_of_experts(void **state)
+{
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	(void)state;
+	parse_ok("{\"model_type\": \"qwen3_moe\", \"hidden_size\": 64, \"intermediate_size\": 128,"
+		 " \"moe_intermediate_size\": 32, \"num_hidden_layers\": 2, \"num_attention_heads\": 4,"
+		 " \"vocab_size\": 100, \"output_router_logits\": true}", &m);
+	assert_true(m.output_router_logits);
+	parse_ok("{\"model_type\": \"mixtral\", \"hidden_size\": 64, \"intermediate_size\": 128,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+		 " \"output_router_logits\": true}", &m);
+	assert_true(m.output_router_logits);
+	parse_ok("{\"model_type\": \"llama\", \"hidden_size\": 64, \"intermediate_size\": 128,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+		 " \"output_router_logits\": true}", &m);
+	assert_false(m.output_router_logits);
+	assert_int_equal(parse("{\"model_type\": \"mixtral\", \"hidden_size\": 64, \"intermediate_size\": 128,"
+			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+			       " \"output_router_logits\": \"yes\"}", &m, &err), -1);
+	assert_non_null(strstr(err.message, "output_router_logits"));
 }
 
 /* Pegasus: mBART's pre-LN blocks and final norms, Marian's frozen
@@ -1477,6 +1506,7 @@ int main(void)
 		cmocka_unit_test(camembert_reads_as_roberta),
 		cmocka_unit_test(olmo_keys),
 		cmocka_unit_test(olmoe_keys),
+		cmocka_unit_test(output_router_logits_is_read_for_mixtures_of_experts),
 		cmocka_unit_test(pegasus_keys),
 		cmocka_unit_test(glm_keys),
 		cmocka_unit_test(codegen_keys),

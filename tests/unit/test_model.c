@@ -231,6 +231,9 @@ static void validate_names_the_field(void **state)
 	m.num_layers = 0;
 	expect_invalid(&m, "'num_layers' must be at least 1");
 	llama(&m);
+	m.output_router_logits = true;
+	expect_invalid(&m, "'output_router_logits' needs experts (num_experts)");
+	llama(&m);
 	m.num_heads = 0;
 	expect_invalid(&m, "'num_heads' must be at least 1");
 	llama(&m);
