@@ -607,6 +607,46 @@ HANDLER(k_lf_moe_aux_loss)
 	return 0;
 }
 
+/*
+ * Keys that reach the model's config before it loads: TRL's
+ * model_init_kwargs (SFTConfig; from_pretrained passes the keys it does
+ * not take itself to the config) and axolotl's overrides_of_model_config
+ * (alias model_config; setattr on the loaded config). Read:
+ * output_router_logits (a mixture of experts then adds the load-balancing
+ * loss) and, as from_pretrained arguments, torch_dtype/dtype and
+ * attn_implementation; the rest is listed as ignored.
+ */
+HANDLER(k_model_kwargs)
+{
+	const struct vp_tnode *map = m->value;
+	bool init_kwargs = strcmp(m->key, "model_init_kwargs") == 0;
+	char sub[192];
+	size_t i;
+
+	if (map->kind == VP_T_NULL)
+		return 0;
+	if (map->kind != VP_T_MAP)
+		return vp_tc_fail_at(c, map->line, map->column, "expected a mapping for '%s', found %s", path,
+				     vp_tc_kind_name(map));
+	for (i = 0; i < map->n; i++) {
+		const struct vp_tmember *k = &map->members[i];
+		int rc;
+
+		snprintf(sub, sizeof sub, "%s.%s", path, k->key);
+		if (strcmp(k->key, "output_router_logits") == 0)
+			rc = k->value->kind == VP_T_NULL ? 0 : vp_tc_get_bool(c, k->value, sub, &c->r.router_aux_loss);
+		else if (init_kwargs && (strcmp(k->key, "torch_dtype") == 0 || strcmp(k->key, "dtype") == 0))
+			rc = k_dtype(c, k, sub);
+		else if (init_kwargs && strcmp(k->key, "attn_implementation") == 0)
+			rc = k_attn_impl(c, k, sub);
+		else
+			rc = vp_tc_note_ignored(c, sub, k, NULL);
+		if (rc != 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* axolotl test_datasets: evaluation sets of their own */
 HANDLER(k_test_datasets)
 {
@@ -839,6 +879,7 @@ static const struct keydef hf_keys[] = {
 	{"packing", k_packing},
 	{"torch_compile", k_compile},
 	{"use_liger_kernel", k_liger},
+	{"model_init_kwargs", k_model_kwargs},
 	{"dataloader_num_workers", k_workers},
 	{"dataloader_pin_memory", k_pin},
 	{"dataloader_persistent_workers", k_persistent},
@@ -854,6 +895,8 @@ static const struct keydef hf_keys[] = {
 static const struct keydef axolotl_keys[] = {
 	{"base_model_config", k_model},
 	{"base_model", k_model},
+	{"overrides_of_model_config", k_model_kwargs},
+	{"model_config", k_model_kwargs},
 	{"micro_batch_size", k_batch},
 	{"eval_batch_size", k_eval_batch},
 	{"val_set_size", k_val_set_size},

@@ -97,7 +97,8 @@ struct raw {
 	int zero_overlap;          /* overlap_comm: -1 absent, 0, 1 */
 	bool compile;
 	int liger_loss, liger_swiglu;
-	bool router_aux_loss;      /* LLaMA-Factory moe_aux_loss_coef > 0 */
+	bool router_aux_loss;      /* LLaMA-Factory moe_aux_loss_coef > 0, a config
+				    * override's output_router_logits */
 	bool gptq;
 	bool fsdp;
 	struct vp_tc_origin at_fp16, at_bf16, at_pure, at_dtype, at_adapter, at_load, at_peft, at_total, at_optim;
