@@ -1250,6 +1250,42 @@ static bool is_moe(const struct cfg *c)
 	return false;
 }
 
+/*
+ * Does the config describe layers other than attention: a state-space
+ * mixer (Mamba's keys in Falcon-H1, Bamba, Zamba, Granite 4.0-H: mamba_*,
+ * ssm_*, attn_layer_indices, hybrid_override_pattern, layers_block_type),
+ * linear attention (Qwen3-Next's linear_*) or a layer_types list naming
+ * anything but full or sliding attention (LFM2's conv)? Such a model has
+ * Llama's shape keys beside its own, and read as Llama every layer would
+ * be counted as attention.
+ */
+static bool has_other_layers(const struct cfg *c)
+{
+	static const char *const keys[] = {
+		"attn_layer_indices", "attn_layer_period", "hybrid_override_pattern", "layers_block_type",
+		"mamba_d_state", "ssm_state_size",
+	};
+	static const char *const prefixes[] = {"mamba_", "ssm_", "linear_"};
+	const cJSON *it, *types = item(c, "layer_types");
+
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (item(c, keys[i]) != NULL)
+			return true;
+	cJSON_ArrayForEach(it, c->root) {
+		for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
+			if (it->string != NULL && strncmp(it->string, prefixes[i], strlen(prefixes[i])) == 0)
+				return true;
+	}
+	if (cJSON_IsArray(types)) {
+		cJSON_ArrayForEach(it, types) {
+			if (!cJSON_IsString(it) || (strcmp(it->valuestring, "full_attention") != 0 &&
+						    strcmp(it->valuestring, "sliding_attention") != 0))
+				return true;
+		}
+	}
+	return false;
+}
+
 /* architectures[0], the class the checkpoint was saved as: a Python
  * identifier, kept only when it is one (anything else is left out, as an
  * absent key is: it only picks the default head). */
@@ -1598,6 +1634,13 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 		if (is_moe(&c)) {
 			vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
 				    "model_type '%.64s' is a mixture of experts, which vramplan does not model", type);
+			goto out;
+		}
+		if (has_other_layers(&c)) {
+			vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
+				    "model_type '%.64s' has layers other than attention (state-space, linear-attention "
+				    "or convolution mixers), which vramplan does not model",
+				    type);
 			goto out;
 		}
 		if (!llama_clone(&c, type)) {

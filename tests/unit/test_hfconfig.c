@@ -1331,6 +1331,38 @@ static void an_unmodelled_type_unlike_llama_is_refused(void **state)
 			 -1);
 	assert_string_equal(err.message,
 			    "model_type 'deepseek_v2' is a mixture of experts, which vramplan does not model");
+	/* Llama's keys beside Mamba's (Falcon-H1, Bamba), linear attention's
+	 * (Qwen3-Next) or a layer list with convolutions (LFM2): every layer
+	 * read as attention would be a wrong answer */
+	{
+		static const char *const hybrids[] = {
+			"\"mamba_d_ssm\": 3072, \"mamba_n_heads\": 48",
+			"\"attn_layer_indices\": [9, 18, 27]",
+			"\"linear_num_value_heads\": 32",
+			"\"layer_types\": [\"conv\", \"full_attention\"]",
+		};
+		char text[512];
+
+		for (size_t i = 0; i < sizeof hybrids / sizeof hybrids[0]; i++) {
+			snprintf(text, sizeof text,
+				 "{\"architectures\": [\"HybridForCausalLM\"], \"model_type\": \"hybrid\", "
+				 "\"hidden_size\": 64, \"intermediate_size\": 128, \"num_hidden_layers\": 2, "
+				 "\"num_attention_heads\": 4, \"vocab_size\": 100, \"rms_norm_eps\": 1e-05, "
+				 "\"hidden_act\": \"silu\", %s}",
+				 hybrids[i]);
+			assert_int_equal(parse(text, &m, &err), -1);
+			assert_string_equal(err.message, "model_type 'hybrid' has layers other than attention "
+							 "(state-space, linear-attention or convolution mixers), "
+							 "which vramplan does not model");
+		}
+		/* attention layers of two kinds are a Llama clone's */
+		parse_ok("{\"architectures\": [\"FooForCausalLM\"], \"model_type\": \"foo\", "
+			 "\"hidden_size\": 64, \"intermediate_size\": 128, \"num_hidden_layers\": 2, "
+			 "\"num_attention_heads\": 4, \"vocab_size\": 100, \"rms_norm_eps\": 1e-05, "
+			 "\"hidden_act\": \"silu\", \"layer_types\": [\"sliding_attention\", \"full_attention\"]}",
+			 &m);
+		assert_string_equal(m.read_as, "llama");
+	}
 	/* LayerNorm and a squared ReLU (Persimmon's keys): not the Llama decoder */
 	assert_int_equal(parse("{\"architectures\": [\"PersimmonForCausalLM\"], \"model_type\": \"persimmon\", "
 			       "\"hidden_size\": 4096, \"intermediate_size\": 16384, \"num_hidden_layers\": 36, "
