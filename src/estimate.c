@@ -244,6 +244,18 @@ static int check_inputs(const struct vp_model *m, const struct vp_train *t, uint
 		return -1;
 	if (vp_head_uses_target(m, t->head) && t->tgt_len == 0)
 		return vp_error_set(err, VP_ERR_INPUT, "an encoder-decoder model needs a target length (--target-len)");
+	/* a longer sequence indexes past the position table: the run fails
+	 * with an index error before any memory question arises */
+	if (vp_model_max_tokens(m) > 0 && t->seq_len > vp_model_max_tokens(m))
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "a sequence of %llu tokens is longer than the %llu positions of model '%s' "
+				    "(max_position_embeddings): transformers cannot run it",
+				    (unsigned long long)t->seq_len, (unsigned long long)vp_model_max_tokens(m), m->name);
+	if (vp_model_max_tokens(m) > 0 && vp_head_uses_target(m, t->head) && t->tgt_len > vp_model_max_tokens(m))
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "a target of %llu tokens is longer than the %llu positions of model '%s' "
+				    "(max_position_embeddings): transformers cannot run it",
+				    (unsigned long long)t->tgt_len, (unsigned long long)vp_model_max_tokens(m), m->name);
 	if (vp_train_has_adapters(t) && t->lora_r == 0)
 		return vp_error_set(err, VP_ERR_INPUT, "the LoRA rank must be at least 1");
 	if (t->optimizer_in_backward && t->zero_stage > 0)
@@ -761,6 +773,16 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 			return vp_error_set(err, VP_ERR_INPUT, "eval batch x beams x length is too large to estimate");
 		beams = (double)opts->num_beams;
 		new_tokens = (double)opts->max_new_tokens;
+		/* a decoder-only model generates after its prompt, an
+		 * encoder-decoder's decoder from its start token; past the
+		 * position table generation fails as training would */
+		if (vp_add_u64(m->arch == VP_ARCH_ENCDEC ? 0 : t->seq_len, opts->max_new_tokens, &check) == 0 &&
+		    vp_model_max_tokens(m) > 0 && check > vp_model_max_tokens(m))
+			return vp_error_set(err, VP_ERR_INPUT,
+					    "generating %llu tokens reaches position %llu, past the %llu positions of "
+					    "model '%s' (max_position_embeddings)",
+					    (unsigned long long)opts->max_new_tokens, (unsigned long long)check,
+					    (unsigned long long)vp_model_max_tokens(m), m->name);
 	}
 	/* The training estimate validates the inputs and gives the resident
 	 * parameters, gradients and optimizer states. */

@@ -952,6 +952,29 @@ uint64_t vp_model_embed_width(const struct vp_model *m)
 	return m->embedding_size != 0 ? m->embedding_size : m->hidden_size;
 }
 
+uint64_t vp_model_max_tokens(const struct vp_model *m)
+{
+	/* RobertaEmbeddings (and XLM-R's, CamemBERT's, XLM-R XL's, MPNet's)
+	 * number positions from padding_idx + 1 (create_position_ids_from_
+	 * input_ids; pad_token_id 1): 514 rows hold 512 tokens */
+	static const char *const from_two[] = {"roberta", "xlm-roberta", "camembert", "xlm-roberta-xl", "mpnet"};
+	uint64_t skip = 0;
+
+	if (m == NULL || m->max_positions == 0 ||
+	    (m->pos != VP_POS_LEARNED && m->pos != VP_POS_DISENTANGLED && m->pos != VP_POS_SINUSOIDAL))
+		return 0;
+	/* BartLearnedPositionalEmbedding and OPTLearnedPositionalEmbedding
+	 * add an offset of 2 to the positions; their tables (max_positions
+	 * here) have those two rows more than the config's
+	 * max_position_embeddings */
+	if (m->pos == VP_POS_LEARNED && (m->naming == VP_NAMING_BART || m->naming == VP_NAMING_OPT))
+		skip = 2;
+	for (size_t i = 0; i < sizeof from_two / sizeof from_two[0]; i++)
+		if (is_type(m, from_two[i]))
+			skip = 2;
+	return m->max_positions > skip ? m->max_positions - skip : 0;
+}
+
 /* Parameters of one block of `kind`: its linears, its norms and what else
  * sits inside it (umt5's relative bias, qwen3's q_norm/k_norm). */
 static uint64_t block_params(const struct vp_model *m, enum vp_block_kind kind, struct acc *a)

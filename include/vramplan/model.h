@@ -280,6 +280,13 @@ bool vp_model_norm_input_fp32(const struct vp_model *m);
  * embedding_size of an ELECTRA model, else hidden_size. */
 uint64_t vp_model_embed_width(const struct vp_model *m);
 
+/* The most tokens one sequence can have: the rows of a position table
+ * that transformers indexes without growing it (learned positions,
+ * Marian's and Pegasus's sinusoidal tables, DeBERTa's absolute one), less
+ * the rows its position ids skip; 0 where nothing bounds the length
+ * (rotary, relative, ALiBi, M2M100's table that grows). */
+uint64_t vp_model_max_tokens(const struct vp_model *m);
+
 /* Does eager attention compute q.k^T in fp32 from fp32 copies of q and k,
  * whatever the model's dtype (GPTJAttention._attn and
  * GPTNeoSelfAttention._attn cast query and key with .to(torch.float32))? */

@@ -25,6 +25,7 @@
 #include "vramplan/cli.h"
 #include "vramplan/estimate.h"
 #include "vramplan/fileio.h"
+#include "vramplan/heads.h"
 #include "vramplan/host.h"
 #include "vramplan/plan.h"
 #include "vramplan/sizes.h"
@@ -398,8 +399,23 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 	r->gpu = g;
 	vp_trainconfig_train_for(tc, g, &r->train);
 	r->budget = vp_budget_bytes(g, util, &r->train);
-	if (vp_estimate(m, g, &r->train, &r->est, err) != 0)
+	if (vp_estimate(m, g, &r->train, &r->est, err) != 0) {
+		/* past the position table: at the length's own key */
+		unsigned long line = 0, col = 0;
+		uint64_t limit = vp_model_max_tokens(m);
+
+		if (limit > 0 && r->train.seq_len > limit)
+			vp_trainconfig_where(tc, VP_TC_SEQ_LEN, &line, &col);
+		else if (limit > 0 && vp_head_uses_target(m, r->train.head) && r->train.tgt_len > limit)
+			vp_trainconfig_where(tc, VP_TC_TGT_LEN, &line, &col);
+		if (line > 0) {
+			char msg[sizeof err->message];
+
+			snprintf(msg, sizeof msg, "%s", err->message);
+			vp_error_at(err, VP_ERR_INPUT, tc->file, line, col, "%s", msg);
+		}
 		return -1;
+	}
 	r->train_fits = r->est.device_bytes <= r->budget;
 	r->largest_batch = r->train_fits ? r->train.batch : largest_fit(m, g, &r->train, r->budget, r->train.batch);
 	/* the retries stop at the first batch the GPU runs, whatever the

@@ -1686,7 +1686,7 @@ static void peak_never_decreases_with_batch_or_sequence(void **state)
 		}
 		t.batch = 2;
 		prev = 0;
-		for (s = 64; s <= 4096; s *= 2) {
+		for (s = 64; s <= 4096 && (vp_model_max_tokens(m) == 0 || s <= vp_model_max_tokens(m)); s *= 2) {
 			uint64_t d;
 			t.seq_len = s;
 			d = device(models[i], "a100-80gb", &t);
@@ -1694,6 +1694,54 @@ static void peak_never_decreases_with_batch_or_sequence(void **state)
 			prev = d;
 		}
 	}
+}
+
+/* A sequence past the position table is an input error, not an estimate:
+ * transformers indexes the table and fails. BERT holds 512 tokens, KoBART's
+ * decoder 1026, GPT-2 a prompt and its generated tokens up to 1024. */
+static void sequences_past_the_position_table_are_input_errors(void **state)
+{
+	const struct vp_model *bert = vp_catalog_find_model(&cat, "bert-large-uncased");
+	const struct vp_model *kobart = vp_catalog_find_model(&cat, "kobart");
+	const struct vp_model *gpt2 = vp_catalog_find_model(&cat, "gpt2");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "a100-80gb");
+	struct vp_train t = lm_setup();
+	struct vp_estimate e;
+	struct vp_eval_estimate ev;
+	struct vp_eval_opts gen;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_non_null(bert);
+	assert_non_null(kobart);
+	assert_non_null(gpt2);
+	t.head = VP_HEAD_SEQ_CLS;
+	t.seq_len = 512;
+	assert_int_equal(vp_estimate(bert, g, &t, &e, &err), 0);
+	t.seq_len = 513;
+	assert_int_equal(vp_estimate(bert, g, &t, &e, &err), -1);
+	assert_string_equal(err.message, "a sequence of 513 tokens is longer than the 512 positions of model "
+					 "'bert-large-uncased' (max_position_embeddings): transformers cannot run it");
+
+	t.head = VP_HEAD_SEQ2SEQ_LM;
+	t.seq_len = 512;
+	t.tgt_len = 1026;
+	assert_int_equal(vp_estimate(kobart, g, &t, &e, &err), 0);
+	t.tgt_len = 1027;
+	assert_int_equal(vp_estimate(kobart, g, &t, &e, &err), -1);
+	assert_non_null(strstr(err.message, "a target of 1027 tokens is longer than the 1026 positions"));
+
+	t.head = VP_HEAD_CAUSAL_LM;
+	t.seq_len = 1000;
+	t.tgt_len = 0;
+	memset(&gen, 0, sizeof gen);
+	gen.generate = true;
+	gen.num_beams = 1;
+	gen.max_new_tokens = 24;
+	assert_int_equal(vp_estimate_eval(gpt2, g, &t, &gen, &ev, &err), 0);
+	gen.max_new_tokens = 25;
+	assert_int_equal(vp_estimate_eval(gpt2, g, &t, &gen, &ev, &err), -1);
+	assert_non_null(strstr(err.message, "reaches position 1025, past the 1024 positions of model 'gpt2'"));
 }
 
 static void each_memory_saving_option_lowers_the_peak(void **state)
@@ -2359,6 +2407,7 @@ int main(void)
 		cmocka_unit_test(every_catalogue_model_matches_its_published_parameter_count),
 		cmocka_unit_test(marian_position_tables_count_but_never_train),
 		cmocka_unit_test(peak_never_decreases_with_batch_or_sequence),
+		cmocka_unit_test(sequences_past_the_position_table_are_input_errors),
 		cmocka_unit_test(each_memory_saving_option_lowers_the_peak),
 		cmocka_unit_test(nf4_weights_are_about_a_quarter_of_bf16),
 		cmocka_unit_test(bitsandbytes_inputs_outlive_their_step_where_the_loop_keeps_its_graph),

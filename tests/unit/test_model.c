@@ -400,6 +400,34 @@ static const struct {
 							  * sinusoidal tables (568,699,904 without) */
 };
 
+/* The longest sequence each position table holds: BERT's 512 rows, RoBERTa's
+ * 514 from padding_idx + 1, BART's and OPT's max_position_embeddings (their
+ * tables carry two offset rows more), GPT-2's n_positions, Marian's and
+ * Pegasus's sinusoidal tables; nothing bounds rotary, relative, DeBERTa-v3's
+ * relative-only or M2M100's growing positions. */
+static void position_tables_bound_the_sequence(void **state)
+{
+	static const struct {
+		const char *file;
+		uint64_t tokens;
+	} cases[] = {
+		{"bert-large-uncased.json", 512}, {"roberta-base.json", 512}, {"bart-base-smiles.json", 1024},
+		{"mbart-large-cc25.json", 1024},  {"opt-1.3b.json", 2048},    {"gpt2-large.json", 1024},
+		{"opus-mt-ko-en.json", 512},      {"pegasus-large.json", 1024}, {"kobart-base-v2.json", 1026},
+		{"deberta-v3-base.json", 0},      {"m2m100-418M.json", 0},     {"llama-3.2-3b.json", 0},
+		{"mt5-base.json", 0},             {"bloom-3b.json", 0},
+	};
+	struct vp_model m;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		load(cases[i].file, &m);
+		if (vp_model_max_tokens(&m) != cases[i].tokens)
+			fail_msg("%s: %llu tokens, expected %llu", cases[i].file,
+				 (unsigned long long)vp_model_max_tokens(&m), (unsigned long long)cases[i].tokens);
+	}
+}
+
 static void param_counts_match_published_figures(void **state)
 {
 	(void)state;
@@ -872,6 +900,7 @@ int main(void)
 		cmocka_unit_test(validate_checks_fractions),
 		cmocka_unit_test(validate_checks_consistency),
 		cmocka_unit_test(param_counts_match_published_figures),
+		cmocka_unit_test(position_tables_bound_the_sequence),
 		cmocka_unit_test(param_counts_of_hand_built_encoder_decoders),
 		cmocka_unit_test(umt5_counts_a_relative_bias_per_block),
 		cmocka_unit_test(param_count_overflow_gives_zero),

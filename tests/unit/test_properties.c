@@ -98,6 +98,9 @@ static void train_of(const struct vp_model *m, const struct setup *s, struct vp_
 	vp_train_defaults(t);
 	t->head = vp_model_default_head(m);
 	t->seq_len = s->seq;
+	/* no longer than the model's position table allows (BERT's 512) */
+	if (vp_model_max_tokens(m) > 0 && t->seq_len > vp_model_max_tokens(m))
+		t->seq_len = vp_model_max_tokens(m);
 	t->tgt_len = m->arch == VP_ARCH_ENCDEC ? 128 : 0;
 	t->precision = s->precision;
 	t->method = s->method;
@@ -492,12 +495,16 @@ static void check_monotone(const struct vp_model *m, const struct vp_gpu *g, con
 		u.batch = t.batch + 1;
 		at_least(&mt->batch, m, g, &t, &u, "batch + 1");
 
+		/* within the position table (a longer sequence is an input
+		 * error) */
 		u = t;
 		u.seq_len = t.seq_len * 2;
-		at_least(&mt->seq, m, g, &t, &u, "sequence x 2");
+		if (vp_model_max_tokens(m) == 0 || u.seq_len <= vp_model_max_tokens(m))
+			at_least(&mt->seq, m, g, &t, &u, "sequence x 2");
 		u = t;
 		u.seq_len = t.seq_len + 1;
-		at_least(&mt->seq1, m, g, &t, &u, "sequence + 1");
+		if (vp_model_max_tokens(m) == 0 || u.seq_len <= vp_model_max_tokens(m))
+			at_least(&mt->seq1, m, g, &t, &u, "sequence + 1");
 
 		if (t.grad_ckpt) {
 			u = t;
