@@ -217,6 +217,24 @@ static void jestimate(struct jb *j, cJSON *root, const char *key, const struct v
 		jsettings(j, o, s, n < VP_SETTINGS_MAX ? n : VP_SETTINGS_MAX);
 }
 
+/* --seq-len max: the length found, before and after rounding, and the
+ * most that was tried */
+static void jseq_search(struct jb *j, cJSON *root, const struct vp_seq_search *s)
+{
+	cJSON *o;
+
+	if (s == NULL || s->seq_len == 0)
+		return;
+	o = jobj(j, root, "seq_len_search");
+	if (o == NULL)
+		return;
+	jint(j, o, "seq_len", s->seq_len);
+	jint(j, o, "unrounded", s->unrounded);
+	jint(j, o, "multiple", VP_SEQ_MULTIPLE);
+	jint(j, o, "batch", s->batch);
+	jint(j, o, "limit", s->limit);
+}
+
 static int jprint(FILE *out, cJSON *root, struct jb *j, struct vp_error *err)
 {
 	char *text;
@@ -261,6 +279,7 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 	jstr(&j, root, "profile", vp_profile_name(profile));
 	jmodel_gpu(&j, root, m, g, &plan->train);
 	jsetup(&j, root, m, &req->train, req->util);
+	jseq_search(&j, root, &req->seq_search);
 	o = jobj(&j, root, "settings");
 	if (o != NULL)
 		jsettings(&j, o, s, n);
@@ -353,7 +372,7 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 
 int vp_emit_estimate_json(FILE *out, const struct vp_model *m, const struct vp_gpu *g,
 			  const struct vp_train *t, double util, const struct vp_estimate *e,
-			  struct vp_error *err)
+			  const struct vp_seq_search *seq, struct vp_error *err)
 {
 	struct jb j = {false};
 	cJSON *root;
@@ -366,6 +385,7 @@ int vp_emit_estimate_json(FILE *out, const struct vp_model *m, const struct vp_g
 	jstr(&j, root, "vramplan", VRAMPLAN_VERSION);
 	jmodel_gpu(&j, root, m, g, e);
 	jsetup(&j, root, m, t, util);
+	jseq_search(&j, root, seq);
 	jestimate(&j, root, "estimate", e, t->batch, vp_budget_bytes(g, util, t), 0);
 	return jprint(out, root, &j, err);
 }

@@ -214,6 +214,23 @@ void vp_format_budget(const struct vp_gpu *g, double util, const struct vp_train
 			 util, mem, bud, t->memory_fraction, mem, ctx);
 }
 
+/* --seq-len max: which length was found, and what bounded it */
+static void comment_seq_search(FILE *f, const struct vp_seq_search *s)
+{
+	if (s == NULL || s->seq_len == 0)
+		return;
+	fprintf(f, "# seq-len max: %" PRIu64 " tokens, ", s->seq_len);
+	if (s->unrounded < s->limit)
+		fprintf(f, "the longest at which batch %" PRIu64 " fits the budget", s->batch);
+	else if (s->limit < VP_MAX_SEQ_LEN)
+		fprintf(f, "every position the model has (batch %" PRIu64 " fits there)", s->batch);
+	else
+		fprintf(f, "the longest vramplan tries (batch %" PRIu64 " fits there)", s->batch);
+	if (s->unrounded != s->seq_len)
+		fprintf(f, "; %" PRIu64 " rounded down to a multiple of %d", s->unrounded, VP_SEQ_MULTIPLE);
+	fputc('\n', f);
+}
+
 static void comment_budget(FILE *f, const struct vp_gpu *g, double util, const struct vp_train *t)
 {
 	char text[256];
@@ -592,6 +609,7 @@ int vp_emit_plan_yaml(FILE *out, const struct vp_model *m, const struct vp_gpu *
 
 	comment_title(out, "plan", m, g);
 	comment_setup(out, m, &req->train);
+	comment_seq_search(out, &req->seq_search);
 	comment_budget(out, g, req->util, &req->train);
 	comment_train(out, m, req, plan);
 	comment_eval(out, req, plan, profile);
@@ -604,7 +622,7 @@ int vp_emit_plan_yaml(FILE *out, const struct vp_model *m, const struct vp_gpu *
 
 int vp_emit_estimate_yaml(FILE *out, const struct vp_model *m, const struct vp_gpu *g,
 			  const struct vp_train *t, double util, const struct vp_estimate *e,
-			  struct vp_error *err)
+			  const struct vp_seq_search *seq, struct vp_error *err)
 {
 	struct vp_setting s[VP_SETTINGS_MAX];
 	uint64_t budget;
@@ -618,6 +636,7 @@ int vp_emit_estimate_yaml(FILE *out, const struct vp_model *m, const struct vp_g
 
 	comment_title(out, "estimate", m, g);
 	comment_setup(out, m, t);
+	comment_seq_search(out, seq);
 	comment_budget(out, g, util, t);
 	fprintf(out, "# batch %" PRIu64 ": ", t->batch);
 	comment_peak(out, e, 0);

@@ -181,6 +181,74 @@ static int search_batch(const struct vp_model *m, const struct vp_gpu *g, const 
 	return 0;
 }
 
+/* Does a step of t at seq tokens fit? 1 yes, 0 no (an overflow at a long
+ * sequence is a no), -1 on an input error that is not the length's. */
+static int fits_at_seq(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t, uint64_t seq,
+		       uint64_t budget, struct vp_error *err)
+{
+	struct vp_train u = *t;
+	struct vp_estimate e;
+
+	u.seq_len = seq;
+	if (vp_estimate(m, g, &u, &e, err) != 0) {
+		if (seq > 1) {
+			clear_err(err);
+			return 0;
+		}
+		return -1;
+	}
+	return e.device_bytes <= budget;
+}
+
+int vp_plan_longest_seq(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+			uint64_t budget_bytes, struct vp_seq_search *out, struct vp_error *err)
+{
+	uint64_t lo = 0, hi, max = vp_model_max_tokens(m);
+	int f;
+
+	memset(out, 0, sizeof *out);
+	out->batch = t->batch;
+	out->limit = max > 0 && max < VP_MAX_SEQ_LEN ? max : VP_MAX_SEQ_LEN;
+	for (hi = 1;; hi *= 2) {
+		if (hi > out->limit)
+			hi = out->limit;
+		f = fits_at_seq(m, g, t, hi, budget_bytes, err);
+		if (f < 0)
+			return -1;
+		if (!f)
+			break;
+		lo = hi;
+		if (hi == out->limit)
+			break;
+	}
+	/* invariant: lo fits (or is 0), hi does not (unless lo reached the limit) */
+	while (lo < out->limit && hi - lo > 1) {
+		uint64_t mid = lo + (hi - lo) / 2;
+
+		f = fits_at_seq(m, g, t, mid, budget_bytes, err);
+		if (f < 0)
+			return -1;
+		if (f)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	out->unrounded = lo;
+	out->seq_len = lo >= VP_SEQ_MULTIPLE ? lo / VP_SEQ_MULTIPLE * VP_SEQ_MULTIPLE : lo;
+	/* a few bytes of allocator rounding can dip where a tensor crosses a
+	 * size class: step down until the rounded length really fits */
+	while (out->seq_len >= VP_SEQ_MULTIPLE && fits_at_seq(m, g, t, out->seq_len, budget_bytes, err) != 1) {
+		clear_err(err);
+		out->seq_len -= VP_SEQ_MULTIPLE;
+	}
+	while (out->seq_len > 0 && out->seq_len < VP_SEQ_MULTIPLE &&
+	       fits_at_seq(m, g, t, out->seq_len, budget_bytes, err) != 1) {
+		clear_err(err);
+		out->seq_len--;
+	}
+	return 0;
+}
+
 /* Round down: to a multiple of 8 once the batch is 8 or more, else to a
  * power of two (tensor-core friendly shapes); or to a user multiple. */
 static uint64_t round_batch(uint64_t b, uint64_t multiple)

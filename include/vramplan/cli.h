@@ -76,6 +76,7 @@ struct vp_cli_opts {
 	const char *lora_targets;   /* --lora-targets; NULL: PEFT's default */
 
 	uint64_t batch;             /* estimate --batch; 0 when not given */
+	bool seq_max;               /* --seq-len max: the longest sequence that fits */
 	double util;
 	uint64_t batch_multiple;
 	uint64_t max_batch;

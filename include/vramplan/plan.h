@@ -30,6 +30,18 @@ enum vp_limit {
 	VP_LIMIT_EFFECTIVE     /* the largest divisor of the effective batch that fits */
 };
 
+/* The longest sequence the CLI takes (--seq-len), and the rounding of the
+ * longest one that fits (vp_plan_longest_seq). */
+#define VP_MAX_SEQ_LEN ((uint64_t)1 << 20)
+#define VP_SEQ_MULTIPLE 128
+
+struct vp_seq_search {
+	uint64_t seq_len;   /* the longest that fits, rounded; 0 when not one token fits */
+	uint64_t unrounded; /* before rounding down to VP_SEQ_MULTIPLE */
+	uint64_t limit;     /* the most tried: the position table's rows, else VP_MAX_SEQ_LEN */
+	uint64_t batch;     /* at this batch */
+};
+
 struct vp_plan_request {
 	struct vp_train train;       /* batch and grad_accum are chosen by the planner */
 	double util;                 /* fraction of GPU memory the peak may reach (0,1] */
@@ -40,6 +52,8 @@ struct vp_plan_request {
 	struct vp_host_request host; /* host RAM and DataLoader settings */
 	bool ewc;                    /* continual learning: EWC Fisher + anchor copy */
 	bool no_suggestions;         /* when nothing fits, skip the list of changes (a sweep shows none) */
+	/* --seq-len max: how train.seq_len was found (seq_len 0: it was given) */
+	struct vp_seq_search seq_search;
 };
 
 struct vp_suggestion {
@@ -107,6 +121,17 @@ uint64_t vp_budget_bytes(const struct vp_gpu *g, double util, const struct vp_tr
 /* The allocator's cap at the device level (t->memory_fraction x the card's
  * memory, plus the CUDA context), or 0 when the run sets none. */
 uint64_t vp_budget_cap_bytes(const struct vp_gpu *g, const struct vp_train *t);
+
+
+/* The longest sequence (the source, for an encoder-decoder) at which a
+ * step of t->batch samples fits budget_bytes at the device level, rounded
+ * down to a multiple of VP_SEQ_MULTIPLE once it is that long, and no longer
+ * than the model's position table (vp_model_max_tokens) or VP_MAX_SEQ_LEN.
+ * The estimate grows with the sequence (tests/unit/test_properties.c), so
+ * an exponential probe and a bisection find it. 0 with *out filled, or -1
+ * with err filled when the setup is invalid at any length. */
+int vp_plan_longest_seq(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+			uint64_t budget_bytes, struct vp_seq_search *out, struct vp_error *err);
 
 /* Returns 0 with *out filled (out->fits says whether anything fits), or -1
  * with err filled for inconsistent input. */

@@ -23,6 +23,16 @@ int vp_cmd_estimate(const struct vp_cli_opts *o)
 		goto done;
 	}
 	req.train.batch = o->batch;
+	if (o->seq_max) {
+		/* the longest sequence at this batch; not one token: the
+		 * estimate at one, which says by how much it does not fit */
+		if (vp_plan_longest_seq(&m, g, &req.train, vp_budget_bytes(g, req.util, &req.train), &req.seq_search,
+					&err) != 0) {
+			rc = vp_cli_report(&err);
+			goto done;
+		}
+		req.train.seq_len = req.seq_search.seq_len > 0 ? req.seq_search.seq_len : 1;
+	}
 	if (vp_estimate(&m, g, &req.train, &e, &err) != 0) {
 		rc = vp_cli_report(&err);
 		goto done;
@@ -51,8 +61,9 @@ int vp_cmd_estimate(const struct vp_cli_opts *o)
 		rc = vp_cli_report(&err);
 		goto done;
 	}
-	if ((o->format == VP_OUT_JSON ? vp_emit_estimate_json(out, &m, g, &req.train, req.util, &e, &err)
-				      : vp_emit_estimate_yaml(out, &m, g, &req.train, req.util, &e, &err)) != 0)
+	if ((o->format == VP_OUT_JSON
+		     ? vp_emit_estimate_json(out, &m, g, &req.train, req.util, &e, &req.seq_search, &err)
+		     : vp_emit_estimate_yaml(out, &m, g, &req.train, req.util, &e, &req.seq_search, &err)) != 0)
 		rc = vp_cli_report(&err);
 	rc = vp_cli_close_output(o, out, rc);
 done:

@@ -65,6 +65,20 @@ static int host_does_not_fit(const struct vp_plan_request *req, const struct vp_
 	return VP_EXIT_NOFIT;
 }
 
+/* --seq-len max: the longest sequence at which batch 1 fits becomes the
+ * plan's; where not one token fits, the plan at one says what would help */
+static int longest_seq(const struct vp_model *m, const struct vp_gpu *g, struct vp_plan_request *req,
+		       struct vp_error *err)
+{
+	struct vp_train one = req->train;
+
+	one.batch = 1;
+	if (vp_plan_longest_seq(m, g, &one, vp_budget_bytes(g, req->util, &one), &req->seq_search, err) != 0)
+		return -1;
+	req->train.seq_len = req->seq_search.seq_len > 0 ? req->seq_search.seq_len : 1;
+	return 0;
+}
+
 int vp_cmd_plan(const struct vp_cli_opts *o)
 {
 	struct vp_catalog cat;
@@ -79,7 +93,7 @@ int vp_cmd_plan(const struct vp_cli_opts *o)
 	memset(&err, 0, sizeof err);
 	if (vp_cli_load_catalog_for(o, &cat, &err) != 0 || vp_cli_resolve_model(&cat, o->model, &m, &err) != 0 ||
 	    vp_cli_resolve_gpu(&cat, o->gpu, &g, &err) != 0 || vp_cli_setup(o, &m, g, true, &req, &err) != 0 ||
-	    vp_plan_search(&m, g, &req, &plan, &err) != 0) {
+	    (o->seq_max && longest_seq(&m, g, &req, &err) != 0) || vp_plan_search(&m, g, &req, &plan, &err) != 0) {
 		rc = vp_cli_report(&err);
 		goto done;
 	}

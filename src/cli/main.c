@@ -96,7 +96,7 @@ static const struct opt_def opts[] = {
 	{"gpu", OPT_GPU, "G", A_TRAIN, "a catalogue name or alias (see 'vramplan list gpus')"},
 	{"catalog", OPT_CATALOG, "FILE", A_TRAIN | A_LIST, "more catalogue entries, read after $VRAMPLAN_CATALOG\n(repeatable)"},
 	{NULL, 0, NULL, 0, "Training setup:"},
-	{"seq-len", OPT_SEQ_LEN, "N", A_TRAIN, "tokens per sample; the source for seq2seq\n(default 512)"},
+	{"seq-len", OPT_SEQ_LEN, "N", A_TRAIN, "tokens per sample; the source for seq2seq\n(default 512); max: the longest that fits at\nbatch 1 (plan) or --batch (estimate), a multiple\nof 128"},
 	{"target-len", OPT_TARGET_LEN, "N", A_TRAIN, "target tokens of an encoder-decoder model\n(default 128)"},
 	{"precision", OPT_PRECISION, "P", A_TRAIN, "fp32, amp-fp16, amp-bf16, bf16 or fp16\n(default amp-bf16 where the GPU has bf16,\nelse amp-fp16)"},
 	{"method", OPT_METHOD, "M", A_TRAIN, "full, lora or qlora (default full), or frozen:\nnothing trains, a forward alone (estimate only)"},
@@ -329,7 +329,11 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 		}
 		o->catalogs[o->n_catalogs++] = arg;
 		break;
-	case OPT_SEQ_LEN: rc = parse_u64(arg, "--seq-len", 1, (uint64_t)1 << 20, &o->train.seq_len); break;
+	case OPT_SEQ_LEN:
+		o->seq_max = strcmp(arg, "max") == 0;
+		if (!o->seq_max)
+			rc = parse_u64(arg, "--seq-len", 1, VP_MAX_SEQ_LEN, &o->train.seq_len);
+		break;
 	case OPT_TARGET_LEN:
 		rc = parse_u64(arg, "--target-len", 1, (uint64_t)1 << 20, &o->train.tgt_len);
 		o->has_target_len = true;
@@ -512,6 +516,8 @@ static int check_command(struct vp_cli_opts *o, int nargs, char **args)
 			return vp_cli_usage_error(NULL, "missing --batch (the batch size to estimate)");
 		break;
 	case VP_CMD_SWEEP:
+		if (o->seq_max)
+			return vp_cli_usage_error(NULL, "--seq-len max is for plan and estimate; a sweep needs one length");
 		/* every cell would be the planner's refusal (plan.c) */
 		if (o->train.method == VP_METHOD_FROZEN)
 			return vp_cli_usage_error(NULL, "--method frozen trains nothing, so there is no training batch "

@@ -68,6 +68,75 @@ static void chosen_batch_fits_and_the_next_one_does_not(void **state)
 	assert_true(p.eval.device_bytes <= p.budget_bytes);
 }
 
+static uint64_t device_at_seq(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t, uint64_t s)
+{
+	struct vp_train u = *t;
+	struct vp_estimate e;
+	struct vp_error err = {0};
+
+	u.seq_len = s;
+	if (vp_estimate(m, g, &u, &e, &err) != 0)
+		fail_msg("%s at %llu tokens: %s", m->name, (unsigned long long)s, err.message);
+	return e.device_bytes;
+}
+
+/* --seq-len max: the longest sequence that fits, found exactly (one token
+ * more does not fit), then rounded down to a multiple of 128 that fits;
+ * bounded by BERT's 512 positions; 0 where not one token fits */
+static void longest_sequence_fits_and_one_more_token_does_not(void **state)
+{
+	const struct vp_model *llama = vp_catalog_find_model(&cat, "llama-3.2-3b");
+	const struct vp_model *bert = vp_catalog_find_model(&cat, "bert-large-uncased");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "rtx4090");
+	const struct vp_gpu *big = vp_catalog_find_gpu(&cat, "a100-80gb");
+	const struct vp_gpu *small = vp_catalog_find_gpu(&cat, "t4");
+	struct vp_plan_request r;
+	struct vp_seq_search s;
+	struct vp_error err = {0};
+	uint64_t budget;
+
+	(void)state;
+	assert_non_null(llama);
+	assert_non_null(bert);
+	assert_non_null(small);
+	request(&r, llama);
+	r.train.batch = 1;
+	r.train.method = VP_METHOD_QLORA;
+	r.train.quant = VP_QUANT_NF4;
+	r.train.lora_r = 8;
+	assert_int_equal(vp_train_set_lora_targets(&r.train, "q_proj,v_proj", &err), 0);
+	r.train.grad_ckpt = true;
+	budget = vp_budget_bytes(g, r.util, &r.train);
+	if (vp_plan_longest_seq(llama, g, &r.train, budget, &s, &err) != 0)
+		fail_msg("%s", err.message);
+	assert_true(s.unrounded > 1000);
+	assert_true(device_at_seq(llama, g, &r.train, s.unrounded) <= budget);
+	assert_true(device_at_seq(llama, g, &r.train, s.unrounded + 1) > budget);
+	assert_int_equal(s.seq_len % VP_SEQ_MULTIPLE, 0);
+	assert_true(s.seq_len <= s.unrounded && s.unrounded - s.seq_len < VP_SEQ_MULTIPLE);
+	assert_true(device_at_seq(llama, g, &r.train, s.seq_len) <= budget);
+	assert_int_equal(s.limit, VP_MAX_SEQ_LEN);
+	assert_int_equal(s.batch, 1);
+
+	request(&r, bert);
+	r.train.batch = 1;
+	r.train.head = VP_HEAD_SEQ_CLS;
+	assert_int_equal(vp_plan_longest_seq(bert, big, &r.train, vp_budget_bytes(big, r.util, &r.train), &s, &err),
+			 0);
+	assert_int_equal(s.limit, 512);
+	assert_int_equal(s.unrounded, 512);
+	assert_int_equal(s.seq_len, 512);
+
+	/* a full fine-tune of a 3B model in fp32 on a 16 GB card */
+	request(&r, llama);
+	r.train.batch = 1;
+	r.train.precision = VP_PREC_FP32;
+	if (vp_plan_longest_seq(llama, small, &r.train, vp_budget_bytes(small, r.util, &r.train), &s, &err) != 0)
+		fail_msg("%s", err.message);
+	assert_int_equal(s.seq_len, 0);
+	assert_int_equal(s.unrounded, 0);
+}
+
 /* auto_find_batch_size: accelerate retries at int(0.9 x batch) after each
  * out-of-memory error, so from 64 the tries are 64, 57, 51, 45, 40, ...;
  * it settles at the first of them that fits the limit, and the try before
@@ -470,6 +539,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(chosen_batch_fits_and_the_next_one_does_not),
+		cmocka_unit_test(longest_sequence_fits_and_one_more_token_does_not),
 		cmocka_unit_test(auto_find_batch_retries_at_nine_tenths_until_one_fits),
 		cmocka_unit_test(a_dataset_limiting_persistent_workers_gets_the_unpersistent_count),
 		cmocka_unit_test(a_memory_fraction_caps_the_reserved_level),
