@@ -366,7 +366,8 @@ static bool sdpa_gets_enable_gqa(const struct ctx *c)
 	/* a sliding-window mask at this length, or (Falcon) its own split
 	 * and expanded heads outside transformers' SDPA path, keep the copies */
 	if (c->attn != VP_ATTN_SDPA || c->m->num_kv_heads >= c->m->num_heads ||
-	    c->t->pytorch != VP_PYTORCH_CURRENT || !c->t->packed || c->t->padding_mask || c->t->compile ||
+	    c->t->pytorch != VP_PYTORCH_CURRENT || !c->t->packed || c->t->padding_mask ||
+	    vp_model_masks_always(c->m) || c->t->compile ||
 	    c->m->arch != VP_ARCH_DECODER || c->m->head_dim > 256)
 		return false;
 	return !vp_model_masks_window(c->m, c->t->seq_len) && strcmp(c->m->model_type, "falcon") != 0;
@@ -533,7 +534,8 @@ static void attention_saved(const struct ctx *c, double b, double sq, double sk,
 		 * (sliding) mask the same way: MS-MISTRAL7B-lora-sdpa-s4096
 		 * allocated 2.95 GiB more than at 4000 tokens, its repeat_kv
 		 * copies and 32 MiB x 32 layers of mask. */
-		if (c->attn == VP_ATTN_SDPA && (c->t->padding_mask || vp_model_masks_window(c->m, c->t->seq_len)))
+		if (c->attn == VP_ATTN_SDPA && (c->t->padding_mask || vp_model_masks_always(c->m) ||
+						vp_model_masks_window(c->m, c->t->seq_len)))
 			keep(bm, &bm->saved, b * sq * sk * e, 1.0);
 		/* the o-projection's own copy of the output, where there is
 		 * one (o_input_copied) */

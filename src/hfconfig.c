@@ -39,6 +39,7 @@ struct cfg {
 	const char *type;     /* model_type */
 	struct vp_error *err;
 	bool legacy_refined_web; /* model_type RefinedWeb: Falcon-40B's first config */
+	const char *scope;    /* the nested object read (text_config), named in messages */
 };
 
 /* An item, with JSON null treated as absent: HF writes null for "use the
@@ -65,6 +66,8 @@ static int fail(const struct cfg *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	if (c->scope != NULL)
+		return vp_error_at(c->err, VP_ERR_INPUT, c->file, 0, 0, "in '%s': %s", c->scope, msg);
 	return vp_error_at(c->err, VP_ERR_INPUT, c->file, 0, 0, "%s", msg);
 }
 
@@ -1444,6 +1447,95 @@ static int read_family(const struct cfg *c, struct vp_model *m)
 	return read_llama_like(c, m);
 }
 
+/*
+ * Gemma 3's multimodal checkpoints (4B, 12B, 27B: model_type gemma3,
+ * Gemma3ForConditionalGeneration; transformers models/gemma3/
+ * configuration_gemma3.py and modeling_gemma3.py). The text model is a
+ * gemma3_text one whose keys sit in text_config, where the released
+ * files write only what differs from Gemma3TextConfig's defaults (the 4B
+ * gives no heads, kv heads or vocabulary): those defaults fill the rest.
+ * Beside it: a SigLIP vision tower (SiglipVisionModel, without the pooling
+ * head: vision_use_head false) and Gemma3MultiModalProjector, counted as
+ * vision_params. Per SigLIP layer: q, k, v, out_proj (h x h + h each),
+ * fc1 and fc2 (h x f + f, f x h + h), two LayerNorms (2 h each); the patch
+ * embedding (a conv of channels x patch^2 x h + h), one position row per
+ * patch ((image / patch)^2 x h) and the post LayerNorm (2 h); the
+ * projector's mm_input_projection_weight (h x the text width) and
+ * mm_soft_emb_norm (h). gemma-3-4b-it counts 4,300,079,472 with it.
+ */
+static int read_gemma3_multimodal(const struct cfg *c, struct vp_model *m, cJSON **text_copy)
+{
+	/* Gemma3TextConfig's defaults for the shape keys a text_config may
+	 * leave out (the 4B's gives none of the last four) */
+	static const struct {
+		const char *key;
+		double value;
+	} text_defaults[] = {
+		{"hidden_size", 2304}, {"intermediate_size", 9216}, {"num_hidden_layers", 26},
+		{"num_attention_heads", 8}, {"num_key_value_heads", 4}, {"vocab_size", 262208},
+	};
+	const cJSON *text = item(c, "text_config"), *vision = item(c, "vision_config"), *tt;
+	struct cfg sub = *c;
+	struct vp_error local;
+	uint64_t vh = 768, vf = 3072, layers = 12, image = 224, patch = 16, channels = 3;
+	uint64_t layer, grid, n, th;
+	bool head = false, overflow;
+
+	if (!cJSON_IsObject(text))
+		return fail(c, "model_type 'gemma3' needs a 'text_config' object (its gemma3_text model)");
+	tt = cJSON_GetObjectItemCaseSensitive(text, "model_type");
+	if (tt != NULL && !(cJSON_IsString(tt) && strcmp(tt->valuestring, "gemma3_text") == 0))
+		return fail(c, "'text_config.model_type' must be \"gemma3_text\"");
+	if (!cJSON_IsObject(vision))
+		return fail(c, "model_type 'gemma3' needs a 'vision_config' object (its SigLIP vision tower)");
+	*text_copy = cJSON_Duplicate(text, 1);
+	if (*text_copy == NULL)
+		return fail(c, "out of memory reading 'text_config'");
+	for (size_t i = 0; i < sizeof text_defaults / sizeof text_defaults[0]; i++)
+		if (cJSON_GetObjectItemCaseSensitive(*text_copy, text_defaults[i].key) == NULL &&
+		    cJSON_AddNumberToObject(*text_copy, text_defaults[i].key, text_defaults[i].value) == NULL)
+			return fail(c, "out of memory reading 'text_config'");
+
+	memset(&local, 0, sizeof local);
+	if (vp_model_init_family(m, "gemma3_text", &local) != 0)
+		return vp_error_at(c->err, local.code, c->file, 0, 0, "%s", local.message);
+	sub.root = *text_copy;
+	sub.type = "gemma3_text";
+	sub.scope = "text_config";
+	if (read_llama_like(&sub, m) != 0)
+		return -1;
+
+	/* SiglipVisionConfig's defaults where vision_config is silent */
+	sub.root = vision;
+	sub.type = "siglip_vision_model";
+	sub.scope = "vision_config";
+	if (opt_u64(&sub, "hidden_size", 1, &vh) || opt_u64(&sub, "intermediate_size", 1, &vf) ||
+	    opt_u64(&sub, "num_hidden_layers", 1, &layers) || opt_u64(&sub, "image_size", 1, &image) ||
+	    opt_u64(&sub, "patch_size", 1, &patch) || opt_u64(&sub, "num_channels", 1, &channels) ||
+	    opt_bool(&sub, "vision_use_head", &head))
+		return -1;
+	if (head)
+		return fail(&sub, "unsupported: 'vision_use_head' is true (SigLIP's pooling head is not modelled; "
+				  "Gemma 3 has none)");
+	if (patch > image)
+		return fail(&sub, "'patch_size' (%llu) is larger than 'image_size' (%llu)", (unsigned long long)patch,
+			    (unsigned long long)image);
+	th = m->hidden_size;
+	grid = image / patch;
+	overflow = vf > ((uint64_t)1 << 40) || vh > ((uint64_t)1 << 40) || channels > ((uint64_t)1 << 20) ||
+		   patch > ((uint64_t)1 << 20) ||
+		   vp_mul_u64(vh, vh, &layer) || vp_add_u64(layer, vh, &layer) || vp_mul_u64(layer, 4, &layer) ||
+		   vp_mul_u64(vh, vf, &n) || vp_mul_u64(n, 2, &n) || vp_add_u64(layer, n, &layer) ||
+		   vp_add_u64(layer, vf + vh + 4 * vh, &layer) || vp_mul_u64(layer, layers, &n) ||
+		   vp_mul_u64(grid, grid, &grid) || vp_mul_u64(grid, vh, &grid) || vp_add_u64(n, grid, &n) ||
+		   vp_mul_u64(channels * patch, patch * vh, &layer) || vp_add_u64(n, layer + vh + 2 * vh, &n) ||
+		   vp_mul_u64(vh, th, &layer) || vp_add_u64(n, layer + vh, &n);
+	if (overflow)
+		return fail(&sub, "the vision tower is too large to count");
+	m->vision_params = n;
+	return 0;
+}
+
 /* ---- entry points ------------------------------------------------------- */
 
 /* 1-based line and column (in bytes) of text[off]. */
@@ -1581,7 +1673,7 @@ static const char *config_key(const char *field, uint64_t value, const void *ctx
 int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 		      struct vp_model *out, struct vp_error *err)
 {
-	cJSON *root = NULL;
+	cJSON *root = NULL, *text_copy = NULL;
 	struct vp_model m;
 	struct vp_error local;
 	struct cfg c;
@@ -1629,53 +1721,59 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 		c.legacy_refined_web = !strcmp(type, "RefinedWeb");
 		type = "falcon";
 	}
-	memset(&local, 0, sizeof local);
-	if (vp_model_init_family(&m, type, &local) != 0) {
-		if (is_moe(&c)) {
-			vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
-				    "model_type '%.64s' is a mixture of experts, which vramplan does not model", type);
+	if (!strcmp(type, "gemma3")) {
+		c.type = type;
+		if (read_gemma3_multimodal(&c, &m, &text_copy) != 0)
 			goto out;
-		}
-		if (has_other_layers(&c)) {
-			vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
-				    "model_type '%.64s' has layers other than attention (state-space, linear-attention "
-				    "or convolution mixers), which vramplan does not model",
-				    type);
-			goto out;
-		}
-		if (!llama_clone(&c, type)) {
-			/* a multimodal checkpoint (Gemma 3 4B and up, Qwen2.5-VL,
-			 * LLaVA): the vision tower is not modelled; say so, and
-			 * which of its parts is */
-			const cJSON *text_cfg = item(&c, "text_config");
-			const cJSON *text_type = cJSON_IsObject(text_cfg) ? cJSON_GetObjectItemCaseSensitive(text_cfg, "model_type") : NULL;
-			struct vp_model probe;
-			struct vp_error ignored;
-
-			if (item(&c, "vision_config") != NULL && cJSON_IsString(text_type) &&
-			    vp_model_init_family(&probe, text_type->valuestring, &ignored) == 0) {
+	} else {
+		memset(&local, 0, sizeof local);
+		if (vp_model_init_family(&m, type, &local) != 0) {
+			if (is_moe(&c)) {
 				vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
-					    "model_type '%.64s' is multimodal (a vision tower beside its text model), which "
-					    "vramplan does not model; its text model, model_type '%.32s', it does: give a "
-					    "config.json of that alone",
-					    type, text_type->valuestring);
+					    "model_type '%.64s' is a mixture of experts, which vramplan does not model", type);
 				goto out;
 			}
-			vp_error_at(err, local.code, name, 0, 0, "%s", local.message);
-			goto out;
+			if (has_other_layers(&c)) {
+				vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
+					    "model_type '%.64s' has layers other than attention (state-space, linear-attention "
+					    "or convolution mixers), which vramplan does not model",
+					    type);
+				goto out;
+			}
+			if (!llama_clone(&c, type)) {
+				/* a multimodal checkpoint (Gemma 3 4B and up, Qwen2.5-VL,
+				 * LLaVA): the vision tower is not modelled; say so, and
+				 * which of its parts is */
+				const cJSON *text_cfg = item(&c, "text_config");
+				const cJSON *text_type = cJSON_IsObject(text_cfg) ? cJSON_GetObjectItemCaseSensitive(text_cfg, "model_type") : NULL;
+				struct vp_model probe;
+				struct vp_error ignored;
+
+				if (item(&c, "vision_config") != NULL && cJSON_IsString(text_type) &&
+				    vp_model_init_family(&probe, text_type->valuestring, &ignored) == 0) {
+					vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
+						    "model_type '%.64s' is multimodal (a vision tower beside its text model), which "
+						    "vramplan does not model; its text model, model_type '%.32s', it does: give a "
+						    "config.json of that alone",
+						    type, text_type->valuestring);
+					goto out;
+				}
+				vp_error_at(err, local.code, name, 0, 0, "%s", local.message);
+				goto out;
+			}
+			/* read as Llama, and say so (model.h read_as) */
+			memset(&local, 0, sizeof local);
+			if (vp_model_init_family(&m, "llama", &local) != 0) {
+				vp_error_at(err, local.code, name, 0, 0, "%s", local.message);
+				goto out;
+			}
+			snprintf(m.model_type, sizeof m.model_type, "%s", type);
+			snprintf(m.read_as, sizeof m.read_as, "llama");
 		}
-		/* read as Llama, and say so (model.h read_as) */
-		memset(&local, 0, sizeof local);
-		if (vp_model_init_family(&m, "llama", &local) != 0) {
-			vp_error_at(err, local.code, name, 0, 0, "%s", local.message);
+		c.type = m.read_as[0] != '\0' ? m.read_as : m.model_type;
+		if (read_family(&c, &m) != 0)
 			goto out;
-		}
-		snprintf(m.model_type, sizeof m.model_type, "%s", type);
-		snprintf(m.read_as, sizeof m.read_as, "llama");
 	}
-	c.type = m.read_as[0] != '\0' ? m.read_as : m.model_type;
-	if (read_family(&c, &m) != 0)
-		goto out;
 
 	nop = opt_string(&c, "_name_or_path", &bad);
 	if (bad)
@@ -1699,6 +1797,7 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 	*out = m;
 	rc = 0;
 out:
+	cJSON_Delete(text_copy);
 	cJSON_Delete(root);
 	return rc;
 }

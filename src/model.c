@@ -219,6 +219,11 @@ uint64_t vp_model_default_sliding_window(const char *model_type)
 	return 0;
 }
 
+bool vp_model_masks_always(const struct vp_model *m)
+{
+	return m != NULL && m->vision_params > 0;
+}
+
 bool vp_model_masks_window(const struct vp_model *m, uint64_t seq_len)
 {
 	return m != NULL && m->sliding_window > 0 && seq_len >= m->sliding_window;
@@ -805,6 +810,13 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 	    check_count(&nm, "experts_per_token", m->experts_per_token, 0, VP_COUNT_LIMIT, err) ||
 	    check_count(&nm, "shared_expert_size", m->shared_expert_size, 0, VP_SIZE_LIMIT, err))
 		return -1;
+	if (check_count(&nm, "vision_params", m->vision_params, 0, VP_SIZE_LIMIT, err))
+		return -1;
+	if (m->vision_params > 0 && !is_type(m, "gemma3_text"))
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "'vision_params' is modelled for Gemma 3's multimodal checkpoints (model_type "
+				    "gemma3_text), not for model_type '%s'",
+				    m->model_type);
 	if (m->output_router_logits && m->num_experts == 0)
 		return vp_error_set(err, VP_ERR_INPUT, "'output_router_logits' needs experts (num_experts)");
 	if (m->shared_expert_size > 0 && m->num_experts == 0)
@@ -1025,10 +1037,13 @@ uint64_t vp_model_frozen_param_count(const struct vp_model *m, bool with_decoder
 	struct acc a = { 0, false };
 	uint64_t stacks;
 
-	if (m == NULL || m->pos != VP_POS_SINUSOIDAL)
+	if (m == NULL)
 		return 0;
-	stacks = m->arch == VP_ARCH_ENCDEC && with_decoder ? 2 : 1;
-	add(&a, mul(&a, stacks, mul(&a, m->max_positions, m->hidden_size)));
+	add(&a, m->vision_params);
+	if (m->pos == VP_POS_SINUSOIDAL) {
+		stacks = m->arch == VP_ARCH_ENCDEC && with_decoder ? 2 : 1;
+		add(&a, mul(&a, stacks, mul(&a, m->max_positions, m->hidden_size)));
+	}
 	return a.overflow ? 0 : a.v;
 }
 
@@ -1110,6 +1125,7 @@ uint64_t vp_model_param_count_parts(const struct vp_model *m, bool with_decoder,
 		add(&a, mul(&a, m->vocab_size, width));
 	if (with_lm_head && m->lm_head_bias)
 		add(&a, m->vocab_size);
+	add(&a, m->vision_params);
 
 	return a.overflow ? 0 : a.v;
 }

@@ -320,8 +320,15 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 	switch (t->method) {
 	case VP_METHOD_FULL:
 		/* requires_grad is False on Marian's sinusoidal position
-		 * tables: no gradient, no optimizer state */
+		 * tables: no gradient, no optimizer state. A multimodal
+		 * Gemma 3's vision tower requires grad but a text-only batch
+		 * never reaches it: its gradients stay None and torch's
+		 * optimizers skip a parameter without one (no state), except
+		 * under DeepSpeed ZeRO and FSDP, which flatten every parameter
+		 * that requires grad into buffers with gradients and states. */
 		n->trainable = n->total - n->frozen;
+		if (t->zero_stage > 0 || t->fsdp)
+			n->trainable += (double)m->vision_params;
 		n->trainable_bytes = n->trainable * c->wb;
 		n->vocab_bytes = n->embed * (c->head_matrix ? 2.0 : 1.0) * c->wb;
 		break;

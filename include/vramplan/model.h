@@ -162,6 +162,13 @@ struct vp_model {
 	 * experts_per_token of them for each token. 0 and 0 for a dense MLP. */
 	uint64_t num_experts;
 	uint64_t experts_per_token;
+	/* Gemma 3's multimodal checkpoints (Gemma3ForConditionalGeneration,
+	 * model_type gemma3 with a gemma3_text text_config): the parameters
+	 * of the SigLIP vision tower and the multimodal projector loaded
+	 * beside the text model. A text-only batch never runs them: counted
+	 * in the weights, never in gradients, optimizer states or
+	 * activations (0 for a text model). */
+	uint64_t vision_params;
 	/* Qwen2-MoE: a shared expert, a gated MLP this wide that every token
 	 * runs through beside the routed ones, scaled by a sigmoid gate (0 =
 	 * none) */
@@ -200,6 +207,13 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
  * say (the windowed releases: Mistral-7B-v0.1, Gemma 2, Gemma 3's local
  * layers, EXAONE 4.0 32B), else 0. */
 uint64_t vp_model_default_sliding_window(const char *model_type);
+
+/* Does the model build its attention masks as 4-D tensors in training
+ * whatever the batch (a multimodal Gemma 3: Gemma3Model passes
+ * token_type_ids to create_causal_mask_mapping, whose bidirectional
+ * or_mask_function masking_utils can only materialize), so that SDPA gets
+ * a mask even for packed samples? */
+bool vp_model_masks_always(const struct vp_model *m);
 
 /* Does a sequence of this many tokens make the model build a
  * sliding-window mask? transformers skips the mask below the window
@@ -298,8 +312,10 @@ bool vp_model_eager_qk_fp32(const struct vp_model *m);
 bool vp_model_logits_fp32(const struct vp_model *m);
 
 /* The parameters of a model that no training updates: Marian's frozen
- * sinusoidal position tables (with_decoder: both stacks'). They are in
- * vp_model_param_count_parts(); 0 for every other model. */
+ * sinusoidal position tables (with_decoder: both stacks'), and a
+ * multimodal Gemma 3's vision tower and projector (vision_params), which
+ * text-only batches never reach. They are in vp_model_param_count_parts();
+ * 0 for every other model. */
 uint64_t vp_model_frozen_param_count(const struct vp_model *m, bool with_decoder);
 
 /* Parameter count of the whole model (embeddings, blocks, heads), from the

@@ -743,6 +743,42 @@ static void router_aux_loss_keeps_its_masks_and_logits(void **state)
 	assert_int_equal(estimated(&m, &aux).allocated_bytes, estimated(&m, &t).allocated_bytes);
 }
 
+/* A multimodal Gemma 3 against its text model: the vision tower's 1,000
+ * parameters (here) are weights only, 2 bytes each in bf16, with no
+ * gradient or optimizer state, since a text-only batch never reaches them
+ * (under ZeRO they are flattened with the trained ones); and its masks are
+ * built as tensors even for packed samples, so every layer's SDPA keeps
+ * one additive b x s x s mask, 8 x 8 x 2 bytes. */
+static void gemma3_vision_tower_is_weights_and_a_mask(void **state)
+{
+	struct vp_model text = tiny_of_family("gemma3_text"), mm;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_estimate a, b;
+	struct vp_error err = {0};
+
+	(void)state;
+	t.method = VP_METHOD_FULL;
+	t.packed = true;
+	t.padding_mask = false;
+	mm = text;
+	mm.vision_params = 1000;
+	assert_int_equal(vp_model_validate(&mm, &err), 0);
+	a = estimated(&text, &t);
+	b = estimated(&mm, &t);
+	assert_int_equal(b.params_total - a.params_total, 1000);
+	assert_int_equal(b.params_trainable, a.params_trainable);
+	assert_int_equal(b.full_bytes[VP_COMP_WEIGHTS] - a.full_bytes[VP_COMP_WEIGHTS], 2000);
+	assert_int_equal(b.full_bytes[VP_COMP_GRADIENTS], a.full_bytes[VP_COMP_GRADIENTS]);
+	assert_int_equal(b.full_bytes[VP_COMP_OPTIMIZER], a.full_bytes[VP_COMP_OPTIMIZER]);
+	assert_int_equal(b.full_bytes[VP_COMP_ACTIVATIONS] - a.full_bytes[VP_COMP_ACTIVATIONS], 8 * 8 * 2);
+	t.zero_stage = 2;
+	assert_int_equal(estimated(&mm, &t).params_trainable - estimated(&text, &t).params_trainable, 1000);
+	/* only Gemma 3 has one */
+	snprintf(mm.model_type, sizeof mm.model_type, "gemma2");
+	assert_int_equal(vp_model_validate(&mm, &err), -1);
+	assert_non_null(strstr(err.message, "'vision_params' is modelled for Gemma 3's multimodal checkpoints"));
+}
+
 /* clip_qkv (OLMo's in-place clamp_, MPT's clamp): the unclamped q, k and
  * v are kept for the clamp's backward, T x (q + 2 kv) x e per block; here
  * q 64 and two k/v heads of 16 in bf16. */
@@ -2378,6 +2414,7 @@ int main(void)
 		cmocka_unit_test(olmo_norms_keep_an_fp32_input_and_have_no_parameters),
 		cmocka_unit_test(olmoe_is_qwen3_moe_with_qk_norms_over_the_whole_projection),
 		cmocka_unit_test(router_aux_loss_keeps_its_masks_and_logits),
+		cmocka_unit_test(gemma3_vision_tower_is_weights_and_a_mask),
 		cmocka_unit_test(clip_qkv_keeps_the_unclamped_projections),
 		cmocka_unit_test(codegen_keeps_what_gptj_keeps_and_runs_eager),
 		cmocka_unit_test(xlm_roberta_xl_drops_out_only_the_attention_output),

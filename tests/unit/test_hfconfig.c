@@ -394,9 +394,9 @@ static void mpnet_keys(void **state)
 static void every_config_loads(void **state)
 {
 	(void)state;
-	/* 10 shared configs + 43 per-family ones + one unmodelled model_type
+	/* 10 shared configs + 44 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 54);
+	assert_int_equal(load_all(CONFIGS), 55);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -1020,6 +1020,57 @@ static void olmoe_keys(void **state)
 			       " \"num_experts\": 4, \"num_experts_per_tok\": 5}", &m, &err), -1);
 }
 
+/* Gemma 3's multimodal checkpoints: the text model from text_config, its
+ * silent keys Gemma3TextConfig's defaults (the 4B's heads, kv heads and
+ * vocabulary), and the SigLIP tower with the projector as vision_params:
+ * 27 x (4 x (1152^2 + 1152) + 2 x 1152 x 4304 + 4304 + 1152 + 4 x 1152)
+ * + 3 x 14^2 x 1152 + 1152 + 64^2 x 1152 + 2 x 1152 (the tower) + 1152 x
+ * 2560 + 1152 (the projector) = 419,816,304. Errors name the nested
+ * object. */
+static void gemma3_multimodal_keys(void **state)
+{
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	(void)state;
+	load("gemma-3-4b-it.json", &m);
+	assert_string_equal(m.model_type, "gemma3_text");
+	assert_string_equal(m.architecture, "Gemma3ForConditionalGeneration");
+	assert_int_equal(m.hidden_size, 2560);
+	assert_int_equal(m.num_layers, 34);
+	assert_int_equal(m.num_heads, 8);
+	assert_int_equal(m.num_kv_heads, 4);
+	assert_int_equal(m.head_dim, 256);
+	assert_int_equal(m.vocab_size, 262208);
+	assert_int_equal(m.sliding_window, 1024);
+	assert_int_equal(m.vision_params, UINT64_C(419816304));
+	assert_true(vp_model_masks_always(&m));
+	assert_int_equal(vp_model_frozen_param_count(&m, false), UINT64_C(419816304));
+	assert_int_equal(parse("{\"model_type\": \"gemma3\", \"vision_config\": {}}", &m, &err), -1);
+	assert_non_null(strstr(err.message, "needs a 'text_config' object"));
+	assert_int_equal(parse("{\"model_type\": \"gemma3\", \"text_config\": {\"hidden_size\": \"2560\"}, "
+			       "\"vision_config\": {}}",
+			       &m, &err),
+			 -1);
+	assert_non_null(strstr(err.message, "in 'text_config': 'hidden_size' must be a number"));
+	assert_int_equal(parse("{\"model_type\": \"gemma3\", \"text_config\": {}, "
+			       "\"vision_config\": {\"vision_use_head\": true}}",
+			       &m, &err),
+			 -1);
+	assert_non_null(strstr(err.message, "in 'vision_config': unsupported: 'vision_use_head' is true"));
+	assert_int_equal(parse("{\"model_type\": \"gemma3\", \"text_config\": {\"model_type\": \"llama\"}, "
+			       "\"vision_config\": {}}",
+			       &m, &err),
+			 -1);
+	assert_non_null(strstr(err.message, "'text_config.model_type' must be \"gemma3_text\""));
+	/* a bare config: both Gemma3TextConfig's and SiglipVisionConfig's
+	 * defaults */
+	parse_ok("{\"model_type\": \"gemma3\", \"text_config\": {}, \"vision_config\": {}}", &m);
+	assert_int_equal(m.hidden_size, 2304);
+	assert_int_equal(m.vision_params, UINT64_C(12) * (4 * (768 * 768 + 768) + 2 * 768 * 3072 + 3072 + 768 + 4 * 768) +
+						 3 * 16 * 16 * 768 + 768 + 14 * 14 * 768 + 2 * 768 + 768 * 2304 + 768);
+}
+
 /* output_router_logits (MixtralConfig, Qwen2MoeConfig, Qwen3MoeConfig,
  * OlmoeConfig; default False) is read for a mixture of experts, where the
  * causal LM then adds the load-balancing loss; a dense model has no router
@@ -1538,6 +1589,7 @@ int main(void)
 		cmocka_unit_test(camembert_reads_as_roberta),
 		cmocka_unit_test(olmo_keys),
 		cmocka_unit_test(olmoe_keys),
+		cmocka_unit_test(gemma3_multimodal_keys),
 		cmocka_unit_test(output_router_logits_is_read_for_mixtures_of_experts),
 		cmocka_unit_test(pegasus_keys),
 		cmocka_unit_test(glm_keys),

@@ -391,6 +391,10 @@ static const struct {
 	 * experts of 3 x 2048 x 1024; 16 layers and the final norm (paper:
 	 * "6.9B total") */
 	{"olmoe-1b-7b-0924.json", 6919161856, true},
+	/* the text model 3,880,263,168 and the SigLIP tower with the
+	 * projector 419,816,304 (test_hfconfig.c), as Gemma3ForConditional
+	 * Generation counts them */
+	{"gemma-3-4b-it.json", 4300079472, true},
 	{"camembert-base.json", 110000000, false},      /* "110M"; ours: 110,621,952 */
 	{"mpt-7b.json", 6700000000, false},              /* "6.7B"; ours: 6,649,286,656 */
 	{"olmo-1b-hf.json", 1180000000, false},          /* hub "1.18B"; ours: 1,176,764,416 */

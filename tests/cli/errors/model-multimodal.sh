@@ -1,3 +1,4 @@
-# a multimodal checkpoint (Gemma 3 4B: a SigLIP tower beside a gemma3_text
-# model): refused, naming the part vramplan models
-"$VRAMPLAN" --model tests/data/cli/multimodal-gemma3.json --gpu h100
+# a multimodal checkpoint whose vision tower is not modelled (LLaVA-1.5: a
+# CLIP tower beside a llama model): refused, naming the part vramplan
+# models (Gemma 3's multimodal checkpoints are read: estimate/gemma3-multimodal)
+"$VRAMPLAN" --model tests/data/cli/multimodal-llava.json --gpu h100
