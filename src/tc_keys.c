@@ -109,6 +109,18 @@ static int word(struct ctx *c, const struct vp_tmember *m, const char *path, con
 	return vp_tc_get_string(c, m->value, path, out) != 0 ? -1 : 0;
 }
 
+/* A section's value: 1 when null (the key as good as absent), 0 when a
+ * mapping, -1 (error at the value) otherwise. */
+static int section(struct ctx *c, const struct vp_tnode *v, const char *path)
+{
+	if (v->kind == VP_T_NULL)
+		return 1;
+	if (v->kind != VP_T_MAP)
+		return vp_tc_fail_at(c, v->line, v->column, "expected a mapping for '%s', found %s", path,
+				     vp_tc_kind_name(v));
+	return 0;
+}
+
 HANDLER(k_fp16)
 {
 	return flag(c, m, path, &c->r.fp16, &c->r.at_fp16);
@@ -569,9 +581,10 @@ HANDLER(k_do_eval)
 	return flag(c, m, path, &c->r.do_eval, NULL);
 }
 
-/* axolotl val_set_size (a fraction of the dataset or a sample count;
- * default 0.0: no evaluation split) */
-HANDLER(k_val_set_size)
+/* A non-negative number whose only use is whether it is above 0: sets
+ * *positive (null leaves it); an error names what was expected. */
+static int above_zero(struct ctx *c, const struct vp_tmember *m, const char *path, const char *expected,
+		      bool *positive)
 {
 	const struct vp_tnode *v = m->value;
 	struct vp_error e;
@@ -580,10 +593,21 @@ HANDLER(k_val_set_size)
 	if (v->kind == VP_T_NULL)
 		return 0;
 	if (v->kind != VP_T_SCALAR || v->quoted || vp_parse_double(v->text, path, 0.0, 1e15, &d, &e) != 0)
-		return vp_tc_fail_at(c, v->line, v->column,
-				     "expected a fraction or a sample count for '%s', found '%.40s'", path,
+		return vp_tc_fail_at(c, v->line, v->column, "expected %s for '%s', found '%.40s'", expected, path,
 				     v->kind == VP_T_SCALAR ? v->text : vp_tc_kind_name(v));
-	if (d > 0.0)
+	*positive = d > 0.0;
+	return 0;
+}
+
+/* axolotl val_set_size (a fraction of the dataset or a sample count;
+ * default 0.0: no evaluation split) */
+HANDLER(k_val_set_size)
+{
+	bool split = false;
+
+	if (above_zero(c, m, path, "a fraction or a sample count", &split) != 0)
+		return -1;
+	if (split)
 		c->r.eval_split = true;
 	return 0;
 }
@@ -594,17 +618,7 @@ HANDLER(k_val_set_size)
  * so the causal LM adds the load-balancing loss */
 HANDLER(k_lf_moe_aux_loss)
 {
-	const struct vp_tnode *v = m->value;
-	struct vp_error e;
-	double d;
-
-	if (v->kind == VP_T_NULL)
-		return 0;
-	if (v->kind != VP_T_SCALAR || v->quoted || vp_parse_double(v->text, path, 0.0, 1e15, &d, &e) != 0)
-		return vp_tc_fail_at(c, v->line, v->column, "expected a non-negative number for '%s', found '%.40s'",
-				     path, v->kind == VP_T_SCALAR ? v->text : vp_tc_kind_name(v));
-	c->r.router_aux_loss = d > 0.0;
-	return 0;
+	return above_zero(c, m, path, "a non-negative number", &c->r.router_aux_loss);
 }
 
 /*
@@ -622,12 +636,10 @@ HANDLER(k_model_kwargs)
 	bool init_kwargs = strcmp(m->key, "model_init_kwargs") == 0;
 	char sub[192];
 	size_t i;
+	int kind = section(c, map, path);
 
-	if (map->kind == VP_T_NULL)
-		return 0;
-	if (map->kind != VP_T_MAP)
-		return vp_tc_fail_at(c, map->line, map->column, "expected a mapping for '%s', found %s", path,
-				     vp_tc_kind_name(map));
+	if (kind != 0)
+		return kind < 0 ? -1 : 0;
 	for (i = 0; i < map->n; i++) {
 		const struct vp_tmember *k = &map->members[i];
 		int rc;
@@ -1280,12 +1292,10 @@ static int ds_section(struct ctx *c, const struct vp_tmember *sec, const char *p
 	const struct vp_tnode *map = sec->value;
 	char path[192];
 	size_t i;
+	int kind = section(c, map, prefix);
 
-	if (map->kind == VP_T_NULL)
-		return 0;
-	if (map->kind != VP_T_MAP)
-		return vp_tc_fail_at(c, map->line, map->column, "expected a mapping for '%s', found %s", prefix,
-			       vp_tc_kind_name(map));
+	if (kind != 0)
+		return kind < 0 ? -1 : 0;
 	for (i = 0; i < map->n; i++) {
 		const struct vp_tmember *m = &map->members[i];
 		const char *sec_name = strrchr(prefix, '.') != NULL ? strrchr(prefix, '.') + 1 : prefix;
