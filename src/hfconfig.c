@@ -801,7 +801,8 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 		m->out_bias = false;
 	}
 	if (!strcmp(t, "llama") || is_qwen3 || is_gemma || !strcmp(t, "olmo") || !strcmp(t, "olmo2") ||
-	    !strcmp(t, "olmo3") || !strcmp(t, "olmoe") || !strcmp(t, "cohere") || !strcmp(t, "cohere2") || !strcmp(t, "granite")) {
+	    !strcmp(t, "olmo3") || !strcmp(t, "olmoe") || !strcmp(t, "cohere") || !strcmp(t, "cohere2") || !strcmp(t, "granite") ||
+	    !strcmp(t, "smollm3")) {
 		/* LlamaAttention, Qwen3Attention, GemmaAttention, OlmoAttention,
 		 * Olmo2Attention, OlmoeAttention, CohereAttention, GraniteAttention: q/k/v/o all use
 		 * bias=config.attention_bias; LlamaMLP (GraniteMLP) uses
@@ -809,7 +810,8 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 		if (opt_bool(c, "attention_bias", &attention_bias))
 			return -1;
 		m->qkv_bias = m->out_bias = attention_bias;
-		if ((!strcmp(t, "llama") || !strcmp(t, "granite")) && opt_bool(c, "mlp_bias", &m->mlp_bias))
+		if ((!strcmp(t, "llama") || !strcmp(t, "granite") || !strcmp(t, "smollm3")) &&
+		    opt_bool(c, "mlp_bias", &m->mlp_bias))
 			return -1;
 	}
 	if (!strcmp(t, "gemma2") || !strcmp(t, "gemma3_text")) {
@@ -1360,7 +1362,7 @@ static int read_stored_dtype(const struct cfg *c, struct vp_model *m)
 /*
  * Is a config of a model_type vramplan does not model a Llama decoder in all
  * that memory depends on? Many causal LMs reuse LlamaConfig's layout under
- * their own model_type (Yi, Aquila, InternLM, Baichuan, SmolLM3...).
+ * their own model_type (Yi, Aquila, InternLM, Baichuan...).
  * Required: an architecture ...ForCausalLM; LlamaConfig's shape
  * keys; rms_norm_eps (RMSNorm); a SiLU activation (SwiGLU MLP); no experts,
  * no vision or nested text config, not an encoder-decoder. Biases and the

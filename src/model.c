@@ -22,7 +22,7 @@ const char *const vp_model_types[] = {
 	"bert", "roberta", "xlm-roberta", "xlm-roberta-xl", "camembert", "distilbert", "electra", "deberta-v2", "mpnet",
 	"t5", "mt5", "umt5",
 	"bart", "mbart", "marian", "m2m_100", "pegasus",
-	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo", "olmo2", "olmo3", "glm", "glm4", "cohere", "cohere2", "granite", "internlm2",
+	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo", "olmo2", "olmo3", "glm", "glm4", "cohere", "cohere2", "granite", "smollm3", "internlm2",
 	"mixtral",
 	"qwen2_moe",
 	"qwen3_moe",
@@ -356,6 +356,15 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		 * multiply by Python floats, which saves nothing for backward,
 		 * and whose attention_multiplier is SDPA's scale. */
 		family_llama(m);
+	} else if (!strcmp(model_type, "smollm3")) {
+		/* models/smollm3/modular_smollm3.py (SmolLM3-3B): Llama's block
+		 * and names (q/k/v/o with bias=attention_bias, LlamaMLP with
+		 * mlp_bias) whose every fourth layer skips rotary
+		 * (no_rope_layers), which saves nothing (rotary's products keep
+		 * cos and sin, not q or k); SmolLM3Config ties the LM head and
+		 * leaves the sliding window off (use_sliding_window False). */
+		family_llama(m);
+		m->tie_embeddings = true;
 	} else if (!strcmp(model_type, "mixtral")) {
 		/* models/mixtral/modeling_mixtral.py: Llama's attention (no
 		 * biases), RMS norms, a sparse MoE block in every layer; the

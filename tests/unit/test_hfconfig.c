@@ -394,9 +394,9 @@ static void mpnet_keys(void **state)
 static void every_config_loads(void **state)
 {
 	(void)state;
-	/* 10 shared configs + 44 per-family ones + one unmodelled model_type
+	/* 10 shared configs + 45 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 55);
+	assert_int_equal(load_all(CONFIGS), 56);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -1020,6 +1020,27 @@ static void olmoe_keys(void **state)
 			       " \"num_experts\": 4, \"num_experts_per_tok\": 5}", &m, &err), -1);
 }
 
+/* SmolLM3: Llama's keys and block under its own type (not "read as llama"),
+ * the LM head tied by SmolLM3Config's default, the window off where
+ * use_sliding_window is false, and the same estimate as that Llama */
+static void smollm3_keys(void **state)
+{
+	struct vp_model m, llama;
+	struct vp_error err = {0};
+
+	(void)state;
+	load("smollm3-3b.json", &m);
+	assert_string_equal(m.model_type, "smollm3");
+	assert_string_equal(m.read_as, "");
+	assert_true(m.tie_embeddings);
+	assert_int_equal(m.sliding_window, 0);
+	assert_int_equal(m.num_kv_heads, 4);
+	assert_int_equal(vp_head_check(&m, VP_HEAD_SEQ_CLS, &err), 0);
+	llama = m;
+	snprintf(llama.model_type, sizeof llama.model_type, "llama");
+	assert_int_equal(vp_model_param_count(&m), vp_model_param_count(&llama));
+}
+
 /* Gemma 3's multimodal checkpoints: the text model from text_config, its
  * silent keys Gemma3TextConfig's defaults (the 4B's heads, kv heads and
  * vocabulary), and the SigLIP tower with the projector as vision_params:
@@ -1455,7 +1476,7 @@ static void missing_and_unsupported(void **state)
 	expect_bad("unsupported-type.json", 0, 0,
 		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, xlm-roberta-xl, camembert, distilbert, electra, deberta-v2, mpnet, t5, mt5, "
 		   "umt5, bart, mbart, marian, m2m_100, pegasus, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
-		   "exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
+		   "exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
 		   "missing field 'model_type' (is this a Hugging Face config.json?)");
 	expect_bad("model-type-number.json", 0, 0, "'model_type' must be a string");
@@ -1590,6 +1611,7 @@ int main(void)
 		cmocka_unit_test(olmo_keys),
 		cmocka_unit_test(olmoe_keys),
 		cmocka_unit_test(gemma3_multimodal_keys),
+		cmocka_unit_test(smollm3_keys),
 		cmocka_unit_test(output_router_logits_is_read_for_mixtures_of_experts),
 		cmocka_unit_test(pegasus_keys),
 		cmocka_unit_test(glm_keys),
