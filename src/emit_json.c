@@ -233,6 +233,7 @@ static void jseq_search(struct jb *j, cJSON *root, const struct vp_seq_search *s
 	jint(j, o, "multiple", VP_SEQ_MULTIPLE);
 	jint(j, o, "batch", s->batch);
 	jint(j, o, "limit", s->limit);
+	jint(j, o, "reserve", s->reserve);
 }
 
 static int jprint(FILE *out, cJSON *root, struct jb *j, struct vp_error *err)

@@ -222,6 +222,10 @@ static void comment_seq_search(FILE *f, const struct vp_seq_search *s)
 	fprintf(f, "# seq-len max: %" PRIu64 " tokens, ", s->seq_len);
 	if (s->unrounded < s->limit)
 		fprintf(f, "the longest at which batch %" PRIu64 " fits the budget", s->batch);
+	else if (s->limit < VP_MAX_SEQ_LEN && s->reserve > 0)
+		fprintf(f, "every position the model has but the %" PRIu64 " it generates into (batch %" PRIu64
+			   " fits there)",
+			s->reserve, s->batch);
 	else if (s->limit < VP_MAX_SEQ_LEN)
 		fprintf(f, "every position the model has (batch %" PRIu64 " fits there)", s->batch);
 	else

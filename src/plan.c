@@ -201,7 +201,7 @@ static int fits_at_seq(const struct vp_model *m, const struct vp_gpu *g, const s
 }
 
 int vp_plan_longest_seq(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
-			uint64_t budget_bytes, struct vp_seq_search *out, struct vp_error *err)
+			uint64_t budget_bytes, uint64_t reserve, struct vp_seq_search *out, struct vp_error *err)
 {
 	uint64_t lo = 0, hi, max = vp_model_max_tokens(m);
 	int f;
@@ -209,6 +209,16 @@ int vp_plan_longest_seq(const struct vp_model *m, const struct vp_gpu *g, const 
 	memset(out, 0, sizeof *out);
 	out->batch = t->batch;
 	out->limit = max > 0 && max < VP_MAX_SEQ_LEN ? max : VP_MAX_SEQ_LEN;
+	if (max > 0 && reserve > 0) {
+		out->reserve = reserve;
+		if (reserve >= max)
+			return vp_error_set(err, VP_ERR_INPUT,
+					    "generating %llu tokens leaves no room for a prompt in the %llu positions of "
+					    "model '%s'",
+					    (unsigned long long)reserve, (unsigned long long)max, m->name);
+		if (max - reserve < out->limit)
+			out->limit = max - reserve;
+	}
 	for (hi = 1;; hi *= 2) {
 		if (hi > out->limit)
 			hi = out->limit;

@@ -39,6 +39,7 @@ struct vp_seq_search {
 	uint64_t seq_len;   /* the longest that fits, rounded; 0 when not one token fits */
 	uint64_t unrounded; /* before rounding down to VP_SEQ_MULTIPLE */
 	uint64_t limit;     /* the most tried: the position table's rows, else VP_MAX_SEQ_LEN */
+	uint64_t reserve;   /* positions left for generation (limit excludes them) */
 	uint64_t batch;     /* at this batch */
 };
 
@@ -126,12 +127,14 @@ uint64_t vp_budget_cap_bytes(const struct vp_gpu *g, const struct vp_train *t);
 /* The longest sequence (the source, for an encoder-decoder) at which a
  * step of t->batch samples fits budget_bytes at the device level, rounded
  * down to a multiple of VP_SEQ_MULTIPLE once it is that long, and no longer
- * than the model's position table (vp_model_max_tokens) or VP_MAX_SEQ_LEN.
+ * than the model's position table (vp_model_max_tokens), less `reserve`
+ * positions (the tokens a decoder-only model generates after its prompt),
+ * or VP_MAX_SEQ_LEN.
  * The estimate grows with the sequence (tests/unit/test_properties.c), so
  * an exponential probe and a bisection find it. 0 with *out filled, or -1
  * with err filled when the setup is invalid at any length. */
 int vp_plan_longest_seq(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
-			uint64_t budget_bytes, struct vp_seq_search *out, struct vp_error *err);
+			uint64_t budget_bytes, uint64_t reserve, struct vp_seq_search *out, struct vp_error *err);
 
 /* Returns 0 with *out filled (out->fits says whether anything fits), or -1
  * with err filled for inconsistent input. */

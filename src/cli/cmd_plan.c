@@ -71,9 +71,11 @@ static int longest_seq(const struct vp_model *m, const struct vp_gpu *g, struct 
 		       struct vp_error *err)
 {
 	struct vp_train one = req->train;
+	/* a decoder-only model generates after the prompt: leave it the room */
+	uint64_t reserve = req->eval.generate && m->arch != VP_ARCH_ENCDEC ? req->eval.max_new_tokens : 0;
 
 	one.batch = 1;
-	if (vp_plan_longest_seq(m, g, &one, vp_budget_bytes(g, req->util, &one), &req->seq_search, err) != 0)
+	if (vp_plan_longest_seq(m, g, &one, vp_budget_bytes(g, req->util, &one), reserve, &req->seq_search, err) != 0)
 		return -1;
 	req->train.seq_len = req->seq_search.seq_len > 0 ? req->seq_search.seq_len : 1;
 	return 0;

@@ -107,7 +107,7 @@ static void longest_sequence_fits_and_one_more_token_does_not(void **state)
 	assert_int_equal(vp_train_set_lora_targets(&r.train, "q_proj,v_proj", &err), 0);
 	r.train.grad_ckpt = true;
 	budget = vp_budget_bytes(g, r.util, &r.train);
-	if (vp_plan_longest_seq(llama, g, &r.train, budget, &s, &err) != 0)
+	if (vp_plan_longest_seq(llama, g, &r.train, budget, 0, &s, &err) != 0)
 		fail_msg("%s", err.message);
 	assert_true(s.unrounded > 1000);
 	assert_true(device_at_seq(llama, g, &r.train, s.unrounded) <= budget);
@@ -121,17 +121,25 @@ static void longest_sequence_fits_and_one_more_token_does_not(void **state)
 	request(&r, bert);
 	r.train.batch = 1;
 	r.train.head = VP_HEAD_SEQ_CLS;
-	assert_int_equal(vp_plan_longest_seq(bert, big, &r.train, vp_budget_bytes(big, r.util, &r.train), &s, &err),
+	assert_int_equal(vp_plan_longest_seq(bert, big, &r.train, vp_budget_bytes(big, r.util, &r.train), 0, &s, &err),
 			 0);
 	assert_int_equal(s.limit, 512);
 	assert_int_equal(s.unrounded, 512);
 	assert_int_equal(s.seq_len, 512);
+	/* room for 100 generated tokens: 412, rounded down to 384 */
+	assert_int_equal(vp_plan_longest_seq(bert, big, &r.train, vp_budget_bytes(big, r.util, &r.train), 100, &s, &err),
+			 0);
+	assert_int_equal(s.limit, 412);
+	assert_int_equal(s.seq_len, 384);
+	assert_int_equal(vp_plan_longest_seq(bert, big, &r.train, vp_budget_bytes(big, r.util, &r.train), 512, &s, &err),
+			 -1);
+	assert_non_null(strstr(err.message, "leaves no room for a prompt"));
 
 	/* a full fine-tune of a 3B model in fp32 on a 16 GB card */
 	request(&r, llama);
 	r.train.batch = 1;
 	r.train.precision = VP_PREC_FP32;
-	if (vp_plan_longest_seq(llama, small, &r.train, vp_budget_bytes(small, r.util, &r.train), &s, &err) != 0)
+	if (vp_plan_longest_seq(llama, small, &r.train, vp_budget_bytes(small, r.util, &r.train), 0, &s, &err) != 0)
 		fail_msg("%s", err.message);
 	assert_int_equal(s.seq_len, 0);
 	assert_int_equal(s.unrounded, 0);

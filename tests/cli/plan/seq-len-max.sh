@@ -5,3 +5,5 @@
 "$VRAMPLAN" --model bert-large-uncased --gpu a100-80gb --seq-len max --format json | grep -A6 '"seq_len_search"'
 "$VRAMPLAN" estimate --model mt5 --gpu rtx3090 --batch 2 --seq-len max | head -3
 "$VRAMPLAN" sweep --gpu rtx4090 --seq-len max
+# generation after the prompt: GPT-2's 1024 positions less the 128 generated
+"$VRAMPLAN" --model gpt2 --gpu h100 --seq-len max --generate | sed -n 3p
