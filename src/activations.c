@@ -20,12 +20,17 @@ static void keep(struct block_mem *bm, double *into, double bytes, double count)
  * Does Liger patch this model? transformers' use_liger_kernel calls
  * liger-kernel's _apply_liger_kernel_to_instance, which looks the model_type
  * up in MODEL_TYPE_TO_APPLY_LIGER_FN and does nothing for a type it lacks;
- * of vramplan's families it has these.
+ * of vramplan's families it has these. OLMo 2's apply_liger_kernel_to_olmo2
+ * (liger_kernel/transformers/monkey_patch.py) has Llama's defaults: the
+ * fused linear cross-entropy and the SwiGLU MLP. Granite's is in the table
+ * too, but its default is Liger's plain cross-entropy (the fused one raises
+ * NotImplementedError: logits_scaling), which keeps the logits: left out,
+ * as the estimate of an unpatched loss is the nearer one.
  */
 bool vp_liger_patches(const struct vp_model *m)
 {
 	static const char *const types[] = {"llama", "mistral", "mixtral", "gemma", "gemma2", "gemma3_text", "qwen2",
-					    "qwen3", "qwen3_moe", "phi3", NULL};
+					    "qwen3", "qwen3_moe", "phi3", "olmo2", NULL};
 	size_t i;
 
 	if (m->read_as[0] != '\0')

@@ -183,8 +183,9 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		vp_cli_note(o, "model '%s' (%s) from %s", m->name, m->model_type,
 			    m->source[0] != '\0' ? m->source : "the catalogue");
 	if (warn && (o->train.liger_loss || o->train.liger_swiglu) && !vp_liger_patches(m))
-		vp_cli_warn(o, "Liger has no kernels for model_type '%s': transformers trains without them "
-			    "(use_liger_kernel does nothing), and so does the estimate", m->model_type);
+		vp_cli_warn(o, "Liger has no fused linear cross-entropy for model_type '%s' (for most types no "
+			    "kernels at all: use_liger_kernel does nothing); the estimate is without Liger",
+			    m->model_type);
 	if (warn && o->train.router_aux_loss && m->num_experts == 0)
 		vp_cli_warn(o, "--router-aux-loss: model '%s' has no experts, so no router and no load-balancing loss",
 			    m->name);

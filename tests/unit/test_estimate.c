@@ -1427,6 +1427,11 @@ static void liger_keeps_no_logits_and_two_swiglu_tensors(void **state)
 	liger = estimated(&m, &t);
 	assert_int_equal(liger.full_bytes[VP_COMP_LOGITS], T * h * 2 + 4 * V * e + T * 4 + V * h * 2);
 	assert_int_equal(plain.full_bytes[VP_COMP_ACTIVATIONS] - liger.full_bytes[VP_COMP_ACTIVATIONS], T * f * e);
+	/* OLMo 2's apply_liger_kernel_to_olmo2 has the same defaults; Granite's
+	 * has no fused cross-entropy, and mT5 no kernels */
+	assert_true(vp_liger_patches(&(struct vp_model){.model_type = "olmo2"}));
+	assert_false(vp_liger_patches(&(struct vp_model){.model_type = "granite"}));
+	assert_false(vp_liger_patches(&(struct vp_model){.model_type = "mt5"}));
 }
 
 /* Data parallelism without ZeRO or FSDP: DDP's buckets hold a copy of the
