@@ -223,7 +223,7 @@ static void jseq_search(struct jb *j, cJSON *root, const struct vp_seq_search *s
 {
 	cJSON *o;
 
-	if (s == NULL || s->seq_len == 0)
+	if (s == NULL || s->limit == 0) /* not searched */
 		return;
 	o = jobj(j, root, "seq_len_search");
 	if (o == NULL)

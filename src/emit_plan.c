@@ -217,8 +217,12 @@ void vp_format_budget(const struct vp_gpu *g, double util, const struct vp_train
 /* --seq-len max: which length was found, and what bounded it */
 static void comment_seq_search(FILE *f, const struct vp_seq_search *s)
 {
-	if (s == NULL || s->seq_len == 0)
+	if (s == NULL || s->limit == 0) /* not searched */
 		return;
+	if (s->seq_len == 0) {
+		fprintf(f, "# seq-len max: not one token fits at batch %" PRIu64 "; this is the step at one\n", s->batch);
+		return;
+	}
 	fprintf(f, "# seq-len max: %" PRIu64 " tokens, ", s->seq_len);
 	if (s->unrounded < s->limit)
 		fprintf(f, "the longest at which batch %" PRIu64 " fits the budget", s->batch);

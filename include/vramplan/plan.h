@@ -38,7 +38,8 @@ enum vp_limit {
 struct vp_seq_search {
 	uint64_t seq_len;   /* the longest that fits, rounded; 0 when not one token fits */
 	uint64_t unrounded; /* before rounding down to VP_SEQ_MULTIPLE */
-	uint64_t limit;     /* the most tried: the position table's rows, else VP_MAX_SEQ_LEN */
+	uint64_t limit;     /* the most tried: the position table's rows, else VP_MAX_SEQ_LEN;
+			     * 0: no search (the length was given) */
 	uint64_t reserve;   /* positions left for generation (limit excludes them) */
 	uint64_t batch;     /* at this batch */
 };
@@ -53,7 +54,7 @@ struct vp_plan_request {
 	struct vp_host_request host; /* host RAM and DataLoader settings */
 	bool ewc;                    /* continual learning: EWC Fisher + anchor copy */
 	bool no_suggestions;         /* when nothing fits, skip the list of changes (a sweep shows none) */
-	/* --seq-len max: how train.seq_len was found (seq_len 0: it was given) */
+	/* --seq-len max: how train.seq_len was found (limit 0: it was given) */
 	struct vp_seq_search seq_search;
 };
 

@@ -6,14 +6,20 @@
 
 /* Not even batch 1 fits: say by how much, and what would help (exit 1,
  * nothing on stdout). */
-static int nothing_fits(const struct vp_gpu *g, const struct vp_plan *plan)
+static int nothing_fits(const struct vp_gpu *g, const struct vp_plan_request *req, const struct vp_plan *plan)
 {
 	char need[32], budget[32], dev[32];
 	size_t i;
 
 	vp_format_gib(plan->train.device_bytes + plan->ewc_bytes, need, sizeof need);
 	vp_format_gib(plan->budget_bytes, budget, sizeof budget);
-	fprintf(stderr, "vramplan: nothing fits on GPU '%s': batch 1 needs %s GiB of %s GiB\n", g->name, need, budget);
+	if (req->seq_search.limit > 0) /* --seq-len max found none */
+		fprintf(stderr, "vramplan: nothing fits on GPU '%s' at any sequence length: batch 1 needs %s GiB of "
+				"%s GiB at one token\n",
+			g->name, need, budget);
+	else
+		fprintf(stderr, "vramplan: nothing fits on GPU '%s': batch 1 needs %s GiB of %s GiB\n", g->name, need,
+			budget);
 	for (i = 0; i < plan->n_suggestions; i++) {
 		const struct vp_suggestion *s = &plan->suggestions[i];
 
@@ -100,7 +106,7 @@ int vp_cmd_plan(const struct vp_cli_opts *o)
 		goto done;
 	}
 	if (!plan.fits) {
-		rc = nothing_fits(g, &plan);
+		rc = nothing_fits(g, &req, &plan);
 		goto done;
 	}
 	if (!plan.host.fits) {

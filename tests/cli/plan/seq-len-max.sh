@@ -7,3 +7,5 @@
 "$VRAMPLAN" sweep --gpu rtx4090 --seq-len max
 # generation after the prompt: GPT-2's 1024 positions less the 128 generated
 "$VRAMPLAN" --model gpt2 --gpu h100 --seq-len max --generate | sed -n 3p
+# not one token fits: said so, with what would help
+"$VRAMPLAN" --model llama-3.2-3b --gpu t4 --precision fp32 --seq-len max 2>&1 | head -2
