@@ -196,6 +196,8 @@ static void entry(struct vp_yaml_out *e, const struct vp_model *m)
 		key_bool(e, "output_router_logits", true);
 	if (m->vision_params > 0)
 		key_u64(e, "vision_params", m->vision_params);
+	if (m->vision_linear_params > 0)
+		key_u64(e, "vision_linear_params", m->vision_linear_params);
 	vp_yaml_send(e, yaml_mapping_end_event_initialize(&e->ev));
 }
 

@@ -1480,7 +1480,7 @@ static int read_gemma3_multimodal(const struct cfg *c, struct vp_model *m, cJSON
 	struct cfg sub = *c;
 	struct vp_error local;
 	uint64_t vh = 768, vf = 3072, layers = 12, image = 224, patch = 16, channels = 3;
-	uint64_t layer, grid, n, th;
+	uint64_t layer, grid, n, th, lin;
 	bool head = false, overflow;
 
 	if (!cJSON_IsObject(text))
@@ -1531,10 +1531,13 @@ static int read_gemma3_multimodal(const struct cfg *c, struct vp_model *m, cJSON
 		   vp_add_u64(layer, vf + vh + 4 * vh, &layer) || vp_mul_u64(layer, layers, &n) ||
 		   vp_mul_u64(grid, grid, &grid) || vp_mul_u64(grid, vh, &grid) || vp_add_u64(n, grid, &n) ||
 		   vp_mul_u64(channels * patch, patch * vh, &layer) || vp_add_u64(n, layer + vh + 2 * vh, &n) ||
-		   vp_mul_u64(vh, th, &layer) || vp_add_u64(n, layer + vh, &n);
+		   vp_mul_u64(vh, th, &layer) || vp_add_u64(n, layer + vh, &n) ||
+		   /* the linears' weights: 4 h^2 + 2 h f a layer */
+		   vp_mul_u64(vh, 4 * vh + 2 * vf, &lin) || vp_mul_u64(lin, layers, &lin);
 	if (overflow)
 		return fail(&sub, "the vision tower is too large to count");
 	m->vision_params = n;
+	m->vision_linear_params = lin;
 	return 0;
 }
 

@@ -821,6 +821,12 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 		return -1;
 	if (check_count(&nm, "vision_params", m->vision_params, 0, VP_SIZE_LIMIT, err))
 		return -1;
+	if (check_count(&nm, "vision_linear_params", m->vision_linear_params, 0, VP_SIZE_LIMIT, err))
+		return -1;
+	if (m->vision_linear_params > m->vision_params)
+		return vp_error_set(err, VP_ERR_INPUT, "'vision_linear_params' (%" PRIu64 ") cannot exceed "
+				    "'vision_params' (%" PRIu64 ")",
+				    m->vision_linear_params, m->vision_params);
 	if (m->vision_params > 0 && !is_type(m, "gemma3_text"))
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "'vision_params' is modelled for Gemma 3's multimodal checkpoints (model_type "

@@ -286,20 +286,27 @@ static int count_parameters(const struct ctx *c, struct totals *tt, struct count
 static void stored_weights(const struct ctx *c, const struct counts *n, struct totals *tt)
 {
 	const struct vp_train *t = c->t;
+	/* bitsandbytes replaces every nn.Linear but the LM head, a multimodal
+	 * Gemma 3's vision tower's too (transformers' get_keys_to_not_convert
+	 * keeps only the output embedding); a GPTQ checkpoint quantizes the
+	 * text model's blocks */
+	double vis = (double)c->m->vision_linear_params;
 
 	switch (t->quant) {
 	case VP_QUANT_NONE:
 		tt->weights = n->total * c->wb;
 		break;
 	case VP_QUANT_NF4:
-		tt->weights = n->lin * VP_NF4_BYTES_PER_PARAM + n->nonlin * c->wb;
+		tt->weights = (n->lin + vis) * VP_NF4_BYTES_PER_PARAM + (n->nonlin - vis) * c->wb;
 		break;
 	case VP_QUANT_NF4_DQ:
-		tt->weights = n->lin * VP_NF4_DQ_BYTES_PER_PARAM + n->nonlin * c->wb;
+		tt->weights = (n->lin + vis) * VP_NF4_DQ_BYTES_PER_PARAM + (n->nonlin - vis) * c->wb;
 		break;
 	case VP_QUANT_INT8:
-		/* LLM.int8(): int8 weights plus one fp32 scale per output row */
-		tt->weights = n->lin * 1.0 + n->out_sum * 4.0 + n->nonlin * c->wb;
+		/* LLM.int8(): int8 weights plus one fp32 scale per output row
+		 * (the vision tower's scales, about 1 MB for Gemma 3's, are
+		 * not counted) */
+		tt->weights = (n->lin + vis) * 1.0 + n->out_sum * 4.0 + (n->nonlin - vis) * c->wb;
 		break;
 	case VP_QUANT_GPTQ_INT4:
 		tt->weights = n->lin * VP_GPTQ_BYTES_PER_PARAM + n->in_sum * 4.0 + n->nonlin * c->nb;

@@ -169,6 +169,12 @@ struct vp_model {
 	 * in the weights, never in gradients, optimizer states or
 	 * activations (0 for a text model). */
 	uint64_t vision_params;
+	/* ... of which the weights of the tower's nn.Linear layers (q, k, v,
+	 * out_proj, fc1, fc2 of every SigLIP layer), which bitsandbytes
+	 * quantizes with the text model's; biases, the patch convolution,
+	 * the position table, norms and the projector's matrix stay in the
+	 * unquantized parts' dtype */
+	uint64_t vision_linear_params;
 	/* Qwen2-MoE: a shared expert, a gated MLP this wide that every token
 	 * runs through beside the routed ones, scaled by a sigmoid gate (0 =
 	 * none) */

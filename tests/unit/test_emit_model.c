@@ -90,6 +90,8 @@ static void assert_same_model(const struct vp_model *a, const struct vp_model *b
 	SAME_U64(num_experts);
 	SAME_U64(experts_per_token);
 	SAME_U64(shared_expert_size);
+	SAME_U64(vision_params);
+	SAME_U64(vision_linear_params);
 	SAME_BOOL(gated_mlp);
 	SAME_BOOL(qkv_bias);
 	SAME_BOOL(out_bias);
@@ -197,6 +199,9 @@ static void awkward_values_round_trip(void **state)
 	round_trip(&m);
 	assert_int_equal(vp_hfconfig_load(CONFIGS "olmoe-1b-7b-0924.json", &m, &err), 0);
 	m.output_router_logits = true;
+	round_trip(&m);
+	/* and a multimodal Gemma 3's vision tower */
+	assert_int_equal(vp_hfconfig_load(CONFIGS "gemma-3-4b-it.json", &m, &err), 0);
 	round_trip(&m);
 }
 

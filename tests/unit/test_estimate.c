@@ -773,6 +773,19 @@ static void gemma3_vision_tower_is_weights_and_a_mask(void **state)
 	assert_int_equal(b.full_bytes[VP_COMP_ACTIVATIONS] - a.full_bytes[VP_COMP_ACTIVATIONS], 8 * 8 * 2);
 	t.zero_stage = 2;
 	assert_int_equal(estimated(&mm, &t).params_trainable - estimated(&text, &t).params_trainable, 1000);
+	/* under bitsandbytes NF4 the tower's 800 linear weights are 4-bit
+	 * with the text model's (half a byte and an fp32 absmax per block of
+	 * 64), the other 200 stay 16-bit */
+	t.zero_stage = 0;
+	t.method = VP_METHOD_QLORA;
+	t.quant = VP_QUANT_NF4;
+	t.lora_r = 8;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	mm.vision_linear_params = 800;
+	a = estimated(&text, &t);
+	b = estimated(&mm, &t);
+	assert_true(fabs((double)(b.full_bytes[VP_COMP_WEIGHTS] - a.full_bytes[VP_COMP_WEIGHTS]) -
+			 (800.0 * (0.5 + 4.0 / 64.0) + 200.0 * 2.0)) < 1.0);
 	/* only Gemma 3 has one */
 	snprintf(mm.model_type, sizeof mm.model_type, "gemma2");
 	assert_int_equal(vp_model_validate(&mm, &err), -1);

@@ -1065,6 +1065,7 @@ static void gemma3_multimodal_keys(void **state)
 	assert_int_equal(m.vocab_size, 262208);
 	assert_int_equal(m.sliding_window, 1024);
 	assert_int_equal(m.vision_params, UINT64_C(419816304));
+	assert_int_equal(m.vision_linear_params, UINT64_C(27) * (4 * 1152 * 1152 + 2 * 1152 * 4304));
 	assert_true(vp_model_masks_always(&m));
 	assert_int_equal(vp_model_frozen_param_count(&m, false), UINT64_C(419816304));
 	assert_int_equal(parse("{\"model_type\": \"gemma3\", \"vision_config\": {}}", &m, &err), -1);
