@@ -31,7 +31,9 @@ enum vp_limit {
 };
 
 /* The longest sequence the CLI takes (--seq-len), and the rounding of the
- * longest one that fits (vp_plan_longest_seq). */
+ * longest one that fits (vp_plan_longest_seq): 128 tokens, the block that
+ * FlashAttention-2's and SDPA's memory-efficient kernels tile the sequence
+ * by, and the granularity people set lengths in (docs/planner.md). */
 #define VP_MAX_SEQ_LEN ((uint64_t)1 << 20)
 #define VP_SEQ_MULTIPLE 128
 
