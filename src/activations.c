@@ -179,6 +179,9 @@ static bool softmax_upcast(const struct vp_model *m)
 	case VP_NAMING_DISTILBERT: /* MultiHeadSelfAttention: nn.functional.softmax(scores) */
 	case VP_NAMING_DEBERTA:    /* DisentangledSelfAttention: nn.functional.softmax(scores) */
 	case VP_NAMING_MPNET:      /* MPNetSelfAttention: nn.functional.softmax(attention_scores) */
+	/* ModernBertAttention's eager path is BERT's eager_attention_forward
+	 * (through models/align): nn.functional.softmax(attn_weights, dim=-1) */
+	case VP_NAMING_MODERNBERT:
 	case VP_NAMING_BART:
 	case VP_NAMING_NEOX:
 	case VP_NAMING_GPT2:
@@ -325,7 +328,8 @@ static bool fused_qkv_kept(const struct ctx *c, bool v_is_view)
 		return false;
 	if (strcmp(c->m->model_type, "falcon") == 0)
 		return false;
-	return n == VP_NAMING_NEOX || n == VP_NAMING_PHI3 || n == VP_NAMING_QWEN || n == VP_NAMING_INTERNLM2;
+	return n == VP_NAMING_NEOX || n == VP_NAMING_PHI3 || n == VP_NAMING_QWEN || n == VP_NAMING_INTERNLM2 ||
+	       n == VP_NAMING_MODERNBERT;
 }
 
 /*
@@ -540,8 +544,15 @@ static void attention_saved(const struct ctx *c, double b, double sq, double sk,
 		 * allocated 2.95 GiB more than at 4000 tokens, its repeat_kv
 		 * copies and 32 MiB x 32 layers of mask. */
 		if (c->attn == VP_ATTN_SDPA && (c->t->padding_mask || vp_model_masks_always(c->m) ||
-						vp_model_masks_window(c->m, c->t->seq_len)))
+						vp_model_masks_window(c->m, c->t->seq_len))) {
 			keep(bm, &bm->saved, b * sq * sk * e, 1.0);
+			/* ModernBERT's global layers get no mask of an unpadded
+			 * batch (masking_utils create_bidirectional_mask skips
+			 * it: _ignore_bidirectional_mask_sdpa); the stack
+			 * subtracts theirs (vp_est_activations) */
+			if (!c->t->padding_mask && !vp_model_masks_always(c->m))
+				bm->window_mask = b * sq * sk * e;
+		}
 		/* the o-projection's own copy of the output, where there is
 		 * one (o_input_copied) */
 		if (o_saves && c->attn == VP_ATTN_SDPA)
@@ -1032,6 +1043,16 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 		block_memory(c, VP_BLOCK_DECODER, b, s_dec, s_enc, &tt->dec);
 
 	tt->saved_all = tt->n_enc * tt->enc.saved + tt->n_dec * tt->dec.saved;
+	/* the global layers among sliding-window ones keep no window mask
+	 * (a model has them in its one stack) */
+	{
+		double mask = tt->n_enc > 0.0 ? tt->enc.window_mask : tt->dec.window_mask;
+		double full = (double)m->full_attn_layers;
+
+		tt->full_layers_unsaved = full * mask;
+		tt->full_layers_unsaved_waste = mask > 0.0 ? full * vp_est_alloc_waste(mask) : 0.0;
+		tt->saved_all -= tt->full_layers_unsaved;
+	}
 	tt->scores_all = tt->n_enc * tt->enc.scores + tt->n_dec * tt->dec.scores;
 	tt->inputs_all = tt->n_enc * tt->enc.input + tt->n_dec * tt->dec.input;
 	tt->weight_copies = tt->n_enc * tt->enc.copies + tt->n_dec * tt->dec.copies;
@@ -1134,6 +1155,10 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 		tt->global_saved += T_lm * c->h * c->e;
 		if (m->hidden_dropout > 0.0)
 			tt->global_saved += T_lm * c->h;
+		/* ModernBertForTokenClassification's prediction head over
+		 * every token first: dense, GELU, norm, as the MLM transform */
+		if (m->naming == VP_NAMING_MODERNBERT)
+			tt->global_saved += 3.0 * T_lm * c->h * c->e;
 	}
 	tt->weight_copies += tt->head_copy;
 	vp_est_logits(c, T_lm, tt);

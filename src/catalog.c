@@ -129,6 +129,7 @@ static const struct field model_fields[] = {
 	M_U64(num_labels, 0, VP_MAX_LABELS, 0),
 	M_U64(rel_span, 0, MAX_SIZE, 0),
 	M_U64(sliding_window, 0, MAX_SIZE, 0),
+	M_U64(full_attn_layers, 0, MAX_COUNT, 0),
 	M_BOOL(rel_c2p),
 	M_BOOL(rel_p2c),
 	M_BOOL(rel_norm),

@@ -158,6 +158,8 @@ static void entry(struct vp_yaml_out *e, const struct vp_model *m)
 	 * so that the catalogue entry reads back the same */
 	if (m->sliding_window > 0 || vp_model_default_sliding_window(m->model_type) > 0)
 		key_u64(e, "sliding_window", m->sliding_window);
+	if (m->full_attn_layers > 0)
+		key_u64(e, "full_attn_layers", m->full_attn_layers);
 	if (m->num_experts > 0) {
 		key_u64(e, "num_experts", m->num_experts);
 		key_u64(e, "experts_per_token", m->experts_per_token);

@@ -310,7 +310,7 @@ static void forward_phase(const struct ctx *c, const struct totals *tt, struct s
 	else if (t->grad_ckpt)
 		l->waste = tt->n_enc * vp_est_alloc_waste(tt->enc.input) + tt->n_dec * vp_est_alloc_waste(tt->dec.input);
 	else
-		l->waste = tt->n_enc * tt->enc.waste + tt->n_dec * tt->dec.waste;
+		l->waste = tt->n_enc * tt->enc.waste + tt->n_dec * tt->dec.waste - tt->full_layers_unsaved_waste;
 	/* the last step's bitsandbytes inputs are that step's saved
 	 * activations, still held */
 	l->acts = (t->grad_ckpt ? tt->inputs_all : tt->saved_all) + tt->global_saved + tt->prev_step_held;
@@ -375,12 +375,16 @@ static void backward_phase(const struct ctx *c, const struct totals *tt, struct 
 		double below_enc = in_dec ? tt->n_enc : k;
 		double below_dec = in_dec ? k - tt->n_enc : 0.0;
 		double below, below_scores, live, copies, grads, block_saved, block_transient;
+		/* the global layers' share of the blocks below, spread evenly
+		 * (ModernBERT's every third); the block in backward is counted
+		 * as a sliding one, the larger */
+		double full_share = tt->n_blocks > 0.0 ? (below_enc + below_dec) / tt->n_blocks : 0.0;
 
 		if (t->grad_ckpt) {
 			below = below_enc * tt->enc.input + below_dec * tt->dec.input;
 			below_scores = 0.0;
 		} else {
-			below = below_enc * tt->enc.saved + below_dec * tt->dec.saved;
+			below = below_enc * tt->enc.saved + below_dec * tt->dec.saved - full_share * tt->full_layers_unsaved;
 			below_scores = below_enc * tt->enc.scores + below_dec * tt->dec.scores;
 		}
 		if (t->activation_offload) {
@@ -428,7 +432,8 @@ static void backward_phase(const struct ctx *c, const struct totals *tt, struct 
 				l->waste = bm->waste + below_enc * vp_est_alloc_waste(tt->enc.input) +
 					   below_dec * vp_est_alloc_waste(tt->dec.input);
 			else
-				l->waste = below_enc * tt->enc.waste + below_dec * tt->dec.waste + bm->waste;
+				l->waste = below_enc * tt->enc.waste + below_dec * tt->dec.waste + bm->waste -
+					   full_share * tt->full_layers_unsaved_waste;
 			l->acts = below + block_saved + tt->global_saved;
 			l->scores = below_scores + bm->scores;
 			l->transient = block_transient + quant_tmp;

@@ -103,6 +103,9 @@ struct block_mem {
 	/* the inputs its bitsandbytes layers hold on their autograd ctx,
 	 * each distinct tensor once (bnb_inputs_held in activations.c) */
 	double bnb_inputs;
+	/* the sliding-window mask SDPA keeps in this block, when the window
+	 * alone makes one (no padding): a global layer has none */
+	double window_mask;
 };
 
 /* Everything derived from the model and setup once, before the phases. */
@@ -112,6 +115,11 @@ struct totals {
 	 * embedding's, where no LM head shares it */
 	double late_grads;
 	double saved_all, scores_all, inputs_all, global_saved;
+	/* what the global layers of a model that mixes them with
+	 * sliding-window ones (vp_model.full_attn_layers) save less than the
+	 * block_mem says, the window masks they lack, and its rounding;
+	 * saved_all is net of it */
+	double full_layers_unsaved, full_layers_unsaved_waste;
 	/* tensors the model's forward holds until it returns, saved by no one
 	 * (DeBERTa's hidden-state tuple and extended mask), training and
 	 * evaluation */

@@ -465,6 +465,67 @@ static int read_mpnet(const struct cfg *c, struct vp_model *m)
 	return opt_u64(c, "relative_attention_num_buckets", 1, &m->relative_buckets);
 }
 
+/*
+ * ModernBertConfig (models/modernbert/modular_modernbert.py, transformers
+ * 5): the shape under BERT's names; norm_bias, attention_bias (Wqkv and
+ * Wo), mlp_bias, all False; hidden_activation "gelu"; local_attention 128,
+ * the whole window, of which config.sliding_window is half (the distance
+ * masking_utils compares with the sequence); layer_types, else every
+ * global_attn_every_n_layers-th layer (3, from layer 0) full_attention and
+ * the others sliding_attention; embedding_dropout, attention_dropout
+ * (the probabilities and the output projection) and mlp_dropout (after
+ * GELU(input) * gate), 0.0. One hidden dropout stands for the first two's
+ * masks here, in every place BERT has one: where only one of them is set
+ * the estimate counts a few masks more than ModernBERT makes, the safe
+ * side. classifier_bias False and decoder_bias True are the released
+ * files' and are assumed; max_position_embeddings bounds no table (the
+ * positions are rotary).
+ */
+static int read_modernbert(const struct cfg *c, struct vp_model *m)
+{
+	uint64_t local = 128, every = 3, full = 0, n = 0;
+	double embed_drop = 0.0, attn_drop = 0.0;
+	const cJSON *types = item(c, "layer_types"), *it;
+
+	if (need_shape(c, m) ||
+	    opt_bool(c, "norm_bias", &m->norm_bias) ||
+	    opt_bool(c, "attention_bias", &m->qkv_bias) ||
+	    opt_bool(c, "mlp_bias", &m->mlp_bias) ||
+	    opt_act(c, "hidden_activation", &m->act) ||
+	    opt_u64(c, "local_attention", 2, &local) ||
+	    opt_u64(c, "global_attn_every_n_layers", 1, &every) ||
+	    opt_dropout(c, "embedding_dropout", &embed_drop) ||
+	    opt_dropout(c, "attention_dropout", &attn_drop) ||
+	    opt_dropout(c, "mlp_dropout", &m->act_dropout) ||
+	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings))
+		return -1;
+	m->out_bias = m->qkv_bias;
+	m->attn_dropout = attn_drop;
+	m->hidden_dropout = embed_drop > attn_drop ? embed_drop : attn_drop;
+	m->num_kv_heads = m->num_heads;
+	if (types != NULL) {
+		if (!cJSON_IsArray(types))
+			return fail(c, "'layer_types' must be a list of \"full_attention\" and \"sliding_attention\"");
+		cJSON_ArrayForEach(it, types) {
+			/* has_other_layers() refused any other string */
+			if (cJSON_IsString(it) && strcmp(it->valuestring, "full_attention") == 0)
+				full++;
+			n++;
+		}
+		if (n != m->num_layers)
+			return fail(c, "'layer_types' has %llu entries for %llu layers ('num_hidden_layers')",
+				    (unsigned long long)n, (unsigned long long)m->num_layers);
+	} else {
+		/* layers 0, every, 2 x every, ... are global */
+		full = (m->num_layers + every - 1) / every;
+	}
+	if (full < m->num_layers) {
+		m->sliding_window = local / 2;
+		m->full_attn_layers = full;
+	}
+	return derive_head_dim(c, "hidden_size", "num_attention_heads", m);
+}
+
 /* DistilBertConfig (models/distilbert/configuration_distilbert.py): dim,
  * n_layers, n_heads, hidden_dim (attribute_map: hidden_size,
  * num_hidden_layers, num_attention_heads), max_position_embeddings 512,
@@ -1415,6 +1476,8 @@ static int read_family(const struct cfg *c, struct vp_model *m)
 		return read_deberta_v2(c, m);
 	if (!strcmp(t, "mpnet"))
 		return read_mpnet(c, m);
+	if (!strcmp(t, "modernbert"))
+		return read_modernbert(c, m);
 	if (!strcmp(t, "t5") || !strcmp(t, "mt5") || !strcmp(t, "umt5"))
 		return read_t5(c, m);
 	if (!strcmp(t, "bart") || !strcmp(t, "mbart") || !strcmp(t, "marian") || !strcmp(t, "m2m_100") ||

@@ -28,6 +28,9 @@ int vp_naming_shape(enum vp_naming n, enum vp_arch *arch)
 	case VP_NAMING_MPNET:
 		*arch = VP_ARCH_ENCODER;
 		return 0;
+	case VP_NAMING_MODERNBERT:
+		*arch = VP_ARCH_ENCODER;
+		return 2;
 	case VP_NAMING_T5:
 		*arch = VP_ARCH_ENCDEC;
 		return 1;
@@ -177,6 +180,15 @@ static const struct lin_spec distilbert_layout[] = {
 	O("out_lin", "attention.out_lin"), UP("lin1", "ffn.lin1"), DOWN("lin2", "ffn.lin2"),
 };
 
+/* ModernBertEncoderLayer (models/modernbert/modular_modernbert.py):
+ * attn.Wqkv (q, k and v in one projection) and attn.Wo; mlp.Wi (input and
+ * gate in one: Wi(x).chunk(2) gives input, gate) and mlp.Wo. "Wo" names
+ * both output projections, as PEFT's suffix match finds them. */
+static const struct lin_spec modernbert_layout[] = {
+	QKV("Wqkv", "attn.Wqkv"), O("Wo", "attn.Wo"),
+	GATE_UP("Wi", "mlp.Wi"), DOWN("Wo", "mlp.Wo"),
+};
+
 /* LlamaDecoderLayer and its copies (Mistral, Qwen2/3, Gemma, StableLM,
  * OLMo, Cohere, Granite...): self_attn.{q,k,v,o}_proj, mlp.{gate,up,down}_proj */
 static const struct lin_spec llama_layout[] = {
@@ -309,6 +321,7 @@ static const struct {
 	LAYOUT(VP_NAMING_STARCODER2, starcoder2_layout),
 	LAYOUT(VP_NAMING_PHI, phi_layout),
 	LAYOUT(VP_NAMING_GPTNEO, gptneo_layout),
+	LAYOUT(VP_NAMING_MODERNBERT, modernbert_layout),
 };
 
 static uint64_t width_of(const struct widths *w, enum lin_width x)

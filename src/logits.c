@@ -11,10 +11,13 @@
 #define VP_LOSS_CHUNK_TOKENS 128.0
 
 /* transformers' ForCausalLMLoss upcasts (logits.float()) for every causal LM
- * it defines; Qwen v1's remote code, T5, BART and BERT heads call
+ * it defines, and ForMaskedLMLoss for ModernBertForMaskedLM, which calls
+ * self.loss_function; Qwen v1's remote code, T5, BART and BERT heads call
  * CrossEntropyLoss on the logits as they are. */
 static bool loss_upcasts(const struct ctx *c)
 {
+	if (c->t->head == VP_HEAD_MASKED_LM)
+		return c->m->naming == VP_NAMING_MODERNBERT;
 	return c->t->head == VP_HEAD_CAUSAL_LM && c->m->naming != VP_NAMING_QWEN;
 }
 

@@ -20,6 +20,7 @@
 
 const char *const vp_model_types[] = {
 	"bert", "roberta", "xlm-roberta", "xlm-roberta-xl", "camembert", "distilbert", "electra", "deberta-v2", "mpnet",
+	"modernbert",
 	"t5", "mt5", "umt5",
 	"bart", "mbart", "marian", "m2m_100", "pegasus",
 	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo", "olmo2", "olmo3", "glm", "glm4", "cohere", "cohere2", "granite", "smollm3", "internlm2",
@@ -285,6 +286,34 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		m->naming = VP_NAMING_MPNET;
 		m->type_vocab_size = 0;
 		m->relative_buckets = 32;
+	} else if (!strcmp(model_type, "modernbert")) {
+		/* models/modernbert/modular_modernbert.py (transformers 5):
+		 * a pre-LN encoder. ModernBertEmbeddings: tok_embeddings, a
+		 * LayerNorm, dropout (embedding_dropout 0.0); no positions
+		 * (rotary over the whole head, global layers theta 160000,
+		 * local 10000) and no token types. ModernBertEncoderLayer:
+		 * attn_norm (nn.Identity in layer 0), attn.Wqkv (one fused
+		 * projection), attn.Wo, mlp_norm, mlp.Wi (hidden -> 2 x
+		 * intermediate, chunked into input and gate: GELU(input) *
+		 * gate), mlp.Wo; nothing has a bias (attention_bias, mlp_bias,
+		 * norm_bias all False). final_norm after the last layer; no
+		 * pooler (the task heads have a ModernBertPredictionHead of
+		 * their own, parameters.c); the MLM decoder tied to
+		 * tok_embeddings. Every global_attn_every_n_layers-th layer
+		 * (3) attends globally, the others to local_attention (128)
+		 * tokens around each one: config.sliding_window is
+		 * local_attention // 2, which masking_utils compares with the
+		 * sequence. Dropouts default to 0.0. */
+		m->arch = VP_ARCH_ENCODER;
+		m->naming = VP_NAMING_MODERNBERT;
+		m->norm = VP_NORM_LAYER;
+		m->act = VP_ACT_GELU;
+		m->pos = VP_POS_ROTARY;
+		m->rotary_fraction = 1.0;
+		m->gated_mlp = true;
+		m->embed_norm = true;
+		m->final_norm = true;
+		m->tie_embeddings = true;
 	} else if (!strcmp(model_type, "deberta-v2")) {
 		/* models/deberta_v2/modeling_deberta_v2.py: BERT's post-norm
 		 * block with query_proj/key_proj/value_proj, disentangled
@@ -740,7 +769,7 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 		return vp_error_set(err, VP_ERR_INPUT, "no model to validate");
 	if ((unsigned)m->arch > VP_ARCH_ENCDEC || (unsigned)m->norm > VP_NORM_RMS ||
 	    (unsigned)m->act > VP_ACT_GELU_NEW || (unsigned)m->pos > VP_POS_SINUSOIDAL ||
-	    (unsigned)m->naming > VP_NAMING_CODEGEN)
+	    (unsigned)m->naming > VP_NAMING_MODERNBERT)
 		return vp_error_set(err, VP_ERR_INPUT, "corrupt model descriptor (enum out of range)");
 
 	if (check_count(&nm, "hidden_size", m->hidden_size, 1, VP_SIZE_LIMIT, err) ||
@@ -757,6 +786,13 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 	    /* the catalogue's bound too, so that an imported entry loads */
 	    check_count(&nm, "sliding_window", m->sliding_window, 0, VP_SIZE_LIMIT, err))
 		return -1;
+	if (m->full_attn_layers > 0 && (m->sliding_window == 0 || m->full_attn_layers >= m->num_layers))
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "'%s' (%" PRIu64 ") counts the layers that attend globally beside sliding-window "
+				    "ones: it needs a '%s' and must be below '%s' (%" PRIu64 ")",
+				    field_name(&nm, "full_attn_layers", m->full_attn_layers), m->full_attn_layers,
+				    field_name(&nm, "sliding_window", m->sliding_window),
+				    field_name(&nm, "num_layers", m->num_layers), m->num_layers);
 	if (vp_model_embed_width(m) != m->hidden_size &&
 	    !(m->arch == VP_ARCH_ENCODER && m->naming == VP_NAMING_BERT))
 		return vp_error_set(err, VP_ERR_INPUT,
@@ -902,6 +938,11 @@ bool vp_model_mlp_output_dropout(const struct vp_model *m)
 	return m != NULL && !is_type(m, "xlm-roberta-xl");
 }
 
+bool vp_model_first_block_unnormed(const struct vp_model *m)
+{
+	return m != NULL && m->naming == VP_NAMING_MODERNBERT;
+}
+
 bool vp_model_norm_parameters(const struct vp_model *m)
 {
 	/* OlmoLayerNorm: "LayerNorm but with no learnable weight or bias" */
@@ -977,6 +1018,31 @@ static uint64_t norm_size(const struct vp_model *m, struct acc *a)
 uint64_t vp_model_embed_width(const struct vp_model *m)
 {
 	return m->embedding_size != 0 ? m->embedding_size : m->hidden_size;
+}
+
+uint64_t vp_model_mlm_transform_params(const struct vp_model *m)
+{
+	struct acc a = { 0, false };
+	uint64_t width;
+
+	if (m == NULL)
+		return 0;
+	if (m->naming == VP_NAMING_MODERNBERT) {
+		/* ModernBertPredictionHead: dense (classifier_bias False),
+		 * the activation, norm; the decoder's bias (decoder_bias True) */
+		add(&a, mul(&a, m->hidden_size, m->hidden_size));
+		add(&a, norm_size(m, &a));
+		add(&a, m->vocab_size);
+		return a.overflow ? 0 : a.v;
+	}
+	/* BertPredictionHeadTransform (ELECTRA's generator_predictions
+	 * narrow to embedding_size): dense with its bias, a LayerNorm with
+	 * its bias; the decoder's bias */
+	width = vp_model_embed_width(m);
+	add(&a, mul(&a, m->hidden_size, width));
+	add(&a, mul(&a, 3, width));
+	add(&a, m->vocab_size);
+	return a.overflow ? 0 : a.v;
 }
 
 uint64_t vp_model_max_tokens(const struct vp_model *m)
@@ -1118,6 +1184,10 @@ uint64_t vp_model_param_count_parts(const struct vp_model *m, bool with_decoder,
 	if (m->arch == VP_ARCH_ENCODER) {
 		blocks = block_params(m, VP_BLOCK_ENCODER, &a);
 		add(&a, mul(&a, m->num_layers, blocks));
+		/* ModernBERT's layer 0 has no attn_norm; the sum holds at
+		 * least that block's norms */
+		if (vp_model_first_block_unnormed(m) && !a.overflow)
+			a.v -= norm_size(m, &a);
 	} else if (m->arch == VP_ARCH_DECODER) {
 		blocks = block_params(m, VP_BLOCK_DECODER, &a);
 		add(&a, mul(&a, m->num_layers, blocks));

@@ -242,6 +242,14 @@ static int count_parameters(const struct ctx *c, struct totals *tt, struct count
 			 * which PEFT's defaults do not name: frozen under
 			 * adapters unless modules_to_save names it */
 			n->head_params = dense + out;
+		} else if (m->naming == VP_NAMING_MODERNBERT) {
+			/* ModernBertForSequenceClassification: head (a
+			 * ModernBertPredictionHead: dense without a bias, GELU,
+			 * norm), drop, classifier (with its bias). PEFT's
+			 * modules_to_save names only "classifier": the head
+			 * stays frozen, and untrained, under adapters */
+			n->head_params = out;
+			n->total += (double)vp_model_mlm_transform_params(m) - (double)m->vocab_size;
 		} else if (m->pooler ? !pooler_built(m, t) : m->naming != VP_NAMING_DEBERTA) {
 			/* RoBERTa's, XLM-R's, CamemBERT's and MPNet's
 			 * ClassificationHead (dense, out_proj) is "classifier";
@@ -261,18 +269,24 @@ static int count_parameters(const struct ctx *c, struct totals *tt, struct count
 	/* XxxForTokenClassification: the encoder, dropout, and classifier
 	 * (hidden x labels + labels) over every token, in every encoder
 	 * family */
-	if (t->head == VP_HEAD_TOKEN_CLS)
+	if (t->head == VP_HEAD_TOKEN_CLS) {
 		n->head_params = (double)m->hidden_size * (double)t->num_labels + (double)t->num_labels;
+		/* ModernBertForTokenClassification puts its prediction head
+		 * (frozen under adapters, as above) before dropout */
+		if (m->naming == VP_NAMING_MODERNBERT)
+			n->total += (double)vp_model_mlm_transform_params(m) - (double)m->vocab_size;
+	}
 	n->head_peft = m->arch == VP_ARCH_ENCDEC ? 0.0 : n->head_params;
 	/* An encoder's LM head (masked-lm, and BertLMHeadModel's causal-lm)
 	 * puts a transform before the tied decoder: dense and LayerNorm, and
 	 * the decoder's bias (BertOnlyMLMHead, RobertaLMHead, DistilBERT's
 	 * vocab_transform and vocab_layer_norm, MPNetLMHead; ELECTRA's
-	 * generator_predictions narrow to embedding_size). bert-base-uncased's
+	 * generator_predictions narrow to embedding_size; ModernBERT's head
+	 * has no biases but the decoder's). bert-base-uncased's
 	 * BertForMaskedLM counts 109,514,298 and roberta-base's
 	 * RobertaForMaskedLM 124,697,433, as loads of them print. */
 	if (m->arch == VP_ARCH_ENCODER && c->lm_head)
-		n->total += (double)m->hidden_size * c->E + c->E + 2.0 * c->E + (double)m->vocab_size;
+		n->total += (double)vp_model_mlm_transform_params(m);
 	n->total += n->head_params;
 	tt->total_params = n->total;
 	n->nonlin = n->total - n->lin;

@@ -33,8 +33,8 @@
  *
  * camembert, xlm-roberta-xl, distilbert, umt5, mbart, marian, m2m_100,
  * pegasus, qwen (v1), phi3, exaone (remote code), exaone4, mpnet,
- * starcoder2, cohere, cohere2, granite, glm, glm4, olmoe, smollm3 and
- * internlm2 (remote code) are not in the mapping; PEFT refuses a LoraConfig without
+ * starcoder2, cohere, cohere2, granite, glm, glm4, olmoe, smollm3,
+ * modernbert and internlm2 (remote code) are not in the mapping; PEFT refuses a LoraConfig without
  * target_modules for them ("Please specify `target_modules` in
  * `peft_config`"). The fallbacks below are the query and value projections
  * under each family's module names (CamemBERT's and XLM-R XL's
@@ -45,7 +45,7 @@
  * q_proj/v_proj; Qwen v1's fused
  * attn.c_attn, InternLM2's fused attention.wqkv, Phi-3's fused
  * self_attn.qkv_proj, MPNetSelfAttention.q/.v, which SetFit-style LoRA runs
- * target). A later summary of constants.py lists phi3 with qkv_proj,
+ * target; ModernBertAttention's fused attn.Wqkv, as MPT's Wqkv). A later summary of constants.py lists phi3 with qkv_proj,
  * o_proj, gate_up_proj and down_proj; unverified in the source, so Phi-3
  * keeps the fallback and its note.
  */
@@ -107,6 +107,7 @@ static const struct {
 	{"glm4", "q_proj,v_proj", false},
 	{"olmoe", "q_proj,v_proj", false},
 	{"smollm3", "q_proj,v_proj", false},
+	{"modernbert", "Wqkv", false},
 };
 
 #define N_DEFAULTS (sizeof lora_defaults / sizeof lora_defaults[0])

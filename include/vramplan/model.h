@@ -96,7 +96,8 @@ enum vp_naming {
 	VP_NAMING_INTERNLM2, /* attention.wqkv wo, feed_forward.w1 w3 w2 (remote code) */
 	VP_NAMING_MPT,       /* attn.Wqkv out_proj, ffn.up_proj down_proj */
 	VP_NAMING_GLM,       /* self_attn.q_proj k_proj v_proj o_proj, mlp.gate_up_proj down_proj */
-	VP_NAMING_CODEGEN    /* attn.qkv_proj out_proj, mlp.fc_in fc_out */
+	VP_NAMING_CODEGEN,   /* attn.qkv_proj out_proj, mlp.fc_in fc_out */
+	VP_NAMING_MODERNBERT /* attn.Wqkv attn.Wo, mlp.Wi mlp.Wo */
 };
 
 struct vp_model {
@@ -154,6 +155,13 @@ struct vp_model {
 	 * sliding_window; 0 = every layer attends to the whole sequence).
 	 * Below it transformers builds no mask (vp_model_masks_window). */
 	uint64_t sliding_window;
+	/* Of num_layers, the layers that attend to the whole sequence when
+	 * sliding_window is set (ModernBERT's global layers, every
+	 * global_attn_every_n_layers-th): SDPA gets no mask there unless
+	 * the batch is padded. 0 = every layer slides, or (where a family
+	 * mixes them) the estimate counts a mask in every layer, the safe
+	 * side. */
+	uint64_t full_attn_layers;
 	bool rel_c2p;
 	bool rel_p2c;
 	bool rel_norm;
@@ -286,6 +294,17 @@ bool vp_model_norm_unfused(const struct vp_model *m);
 /* Does the MLP's output pass through the hidden dropout before the
  * residual add? Not XLM-R XL's (XLMRobertaXLOutput: dense, then the add). */
 bool vp_model_mlp_output_dropout(const struct vp_model *m);
+
+/* Is the first block's attention norm absent (ModernBertEncoderLayer:
+ * attn_norm is nn.Identity in layer 0, whose input is the embeddings'
+ * LayerNorm output already)? */
+bool vp_model_first_block_unnormed(const struct vp_model *m);
+
+/* The parameters an encoder's LM head adds to the base model before its
+ * tied decoder: the transform's dense and LayerNorm, and the decoder's
+ * bias (BertPredictionHeadTransform; ModernBertPredictionHead's dense
+ * without a bias, its norm without one where norm_bias is off). */
+uint64_t vp_model_mlm_transform_params(const struct vp_model *m);
 
 /* Do the norms have parameters? Not OLMo's (OlmoLayerNorm: no weight, no
  * bias), which neither count nor train. */

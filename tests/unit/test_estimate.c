@@ -792,6 +792,143 @@ static void gemma3_vision_tower_is_weights_and_a_mask(void **state)
 	assert_non_null(strstr(err.message, "'vision_params' is modelled for Gemma 3's multimodal checkpoints"));
 }
 
+/* One ModernBERT layer: hidden 64, 4 heads of 16, a gated MLP of 96,
+ * vocabulary 100, no biases, no norm biases. */
+static struct vp_model tiny_modernbert(void)
+{
+	struct vp_model m = tiny_of_family("modernbert");
+	struct vp_error err = {0};
+
+	m.intermediate_size = 96;
+	assert_int_equal(vp_model_validate(&m, &err), 0);
+	return m;
+}
+
+/* One ModernBERT layer in fp32 with SDPA, batch 1, 8 packed tokens, a
+ * sequence classifier with 2 labels, every term by hand. */
+static void one_modernbert_layer_matches_the_hand_count(void **state)
+{
+	struct vp_model m = tiny_modernbert();
+	struct vp_train t = small_step();
+	struct vp_estimate e;
+	const uint64_t Th4 = 8 * 64 * 4, Tf4 = 8 * 96 * 4, T4 = 8 * 4;
+	/* tok_embeddings 100 x 64 and their norm (64, no bias); the layer:
+	 * Wqkv 64 x 192, Wo 64 x 64, Wi 64 x 192, Wo 96 x 64 and mlp_norm
+	 * (layer 0's attn_norm is nn.Identity); final_norm; the classifier's
+	 * prediction head (dense 64 x 64 without a bias, norm 64) and the
+	 * classifier 64 x 2 + 2 */
+	const uint64_t params = 6400 + 64 + (12288 + 4096 + 12288 + 6144 + 64) + 64 + (4096 + 64) + 130;
+	/* each norm: its fp32 input, mean and rstd (the estimate counts one
+	 * before layer 0's attention too, the safe side); Wqkv's input; q, k
+	 * and v as SDPA keeps them, and the q and k part of Wqkv's output,
+	 * which v, a view of it, keeps alive; the output and the logsumexp
+	 * (1 x 4 heads x 8); Wi's input; Wi's output (input and gate) and
+	 * GELU(input); Wo's input */
+	const uint64_t norm = Th4 + 2 * T4;
+	const uint64_t block = norm + Th4 + 3 * Th4 + 2 * Th4 + Th4 + 4 * 8 * 4 + norm + Th4 + 3 * Tf4 + Tf4;
+	/* the embeddings' norm and the final norm */
+	const uint64_t around = 2 * norm;
+
+	(void)state;
+	t.precision = VP_PREC_FP32;
+	t.attn = VP_ATTN_SDPA;
+	t.method = VP_METHOD_FULL;
+	t.head = VP_HEAD_SEQ_CLS;
+	t.num_labels = 2;
+	t.packed = true;
+	t.padding_mask = false;
+	e = estimated(&m, &t);
+	assert_int_equal(e.params_total, params);
+	assert_int_equal(e.params_trainable, params);
+	assert_int_equal(e.full_bytes[VP_COMP_ACTIVATIONS], block + around);
+	assert_int_equal(e.full_bytes[VP_COMP_ATTN_SCORES], 0);
+
+	/* the masked LM: the head's dense and norm and the decoder's bias
+	 * (100) beside the tied decoder, and the loss in fp32 whatever the
+	 * precision (ForMaskedLMLoss: logits.float()): 12 bytes per logit at
+	 * its peak, where BERT's CrossEntropyLoss on bf16 logits holds 3 x 2 */
+	t.head = VP_HEAD_MASKED_LM;
+	e = estimated(&m, &t);
+	assert_int_equal(e.params_total, params - 130 + 100);
+	t.precision = VP_PREC_BF16;
+	t.no_autocast = true;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_LOGITS], 12 * 8 * 100);
+	{
+		struct vp_model bert = tiny_bert();
+		assert_int_equal(estimated(&bert, &t).full_bytes[VP_COMP_LOGITS], 3 * 2 * 8 * 100);
+	}
+}
+
+/* The heads' counts against what published checkpoints of them print: a
+ * 3-label ModernBertForSequenceClassification over ModernBERT-large
+ * 395,834,371, its ModernBertForMaskedLM file 395,881,664 (the tied
+ * decoder counted once), a 2-label classifier over mmBERT-small
+ * 140,642,306 (docs/catalogue.md). */
+static void modernbert_heads_count_as_published_checkpoints_do(void **state)
+{
+	const struct vp_model *large = vp_catalog_find_model(&cat, "modernbert-large");
+	const struct vp_model *small = vp_catalog_find_model(&cat, "mmbert-small");
+	struct vp_train t = small_step();
+
+	(void)state;
+	assert_non_null(large);
+	assert_non_null(small);
+	t.head = VP_HEAD_SEQ_CLS;
+	t.num_labels = 3;
+	assert_int_equal(estimated(large, &t).params_total, 395834371);
+	t.num_labels = 2;
+	assert_int_equal(estimated(small, &t).params_total, 140642306);
+	t.head = VP_HEAD_MASKED_LM;
+	assert_int_equal(estimated(large, &t).params_total, 395881664);
+}
+
+/* ModernBERT's global layers get no sliding-window mask: with 3 layers, a
+ * window of 4 and 8 tokens, one global layer keeps 1 x 8 x 8 x 4 bytes
+ * fewer than a stack of three sliding ones; a padded batch gets a mask in
+ * every layer. */
+static void modernbert_global_layers_keep_no_window_mask(void **state)
+{
+	struct vp_model sliding = tiny_modernbert(), mixed;
+	struct vp_train t = small_step();
+	struct vp_error err = {0};
+
+	(void)state;
+	t.precision = VP_PREC_FP32;
+	t.attn = VP_ATTN_SDPA;
+	t.method = VP_METHOD_FULL;
+	t.packed = true;
+	t.padding_mask = false;
+	t.head = VP_HEAD_SEQ_CLS;
+	t.num_labels = 2;
+	sliding.num_layers = 3;
+	sliding.sliding_window = 4;
+	mixed = sliding;
+	mixed.full_attn_layers = 1;
+	assert_int_equal(vp_model_validate(&mixed, &err), 0);
+	assert_int_equal(estimated(&sliding, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+				 estimated(&mixed, &t).full_bytes[VP_COMP_ACTIVATIONS],
+			 8 * 8 * 4);
+	/* in backward, where the blocks below the top one hold their saved
+	 * tensors (a batch large enough that they, not the gradients of
+	 * the bottom block's moment, make the peak): two thirds of the one
+	 * global layer's mask, the share spread evenly */
+	t.batch = 8;
+	t.seq_len = 64;
+	assert_int_equal(estimated(&sliding, &t).phase_allocated_bytes[VP_PHASE_BACKWARD] -
+				 estimated(&mixed, &t).phase_allocated_bytes[VP_PHASE_BACKWARD],
+			 8 * 64 * 64 * 4 * 2 / 3);
+	t.batch = 1;
+	t.seq_len = 8;
+	t.packed = false;
+	t.padding_mask = true;
+	assert_int_equal(estimated(&sliding, &t).full_bytes[VP_COMP_ACTIVATIONS],
+			 estimated(&mixed, &t).full_bytes[VP_COMP_ACTIVATIONS]);
+	/* every layer global is no window at all */
+	mixed.full_attn_layers = 3;
+	assert_int_equal(vp_model_validate(&mixed, &err), -1);
+	assert_non_null(strstr(err.message, "must be below 'num_layers'"));
+}
+
 /* clip_qkv (OLMo's in-place clamp_, MPT's clamp): the unclamped q, k and
  * v are kept for the clamp's backward, T x (q + 2 kv) x e per block; here
  * q 64 and two k/v heads of 16 in bf16. */
@@ -2433,6 +2570,9 @@ int main(void)
 		cmocka_unit_test(olmoe_is_qwen3_moe_with_qk_norms_over_the_whole_projection),
 		cmocka_unit_test(router_aux_loss_keeps_its_masks_and_logits),
 		cmocka_unit_test(gemma3_vision_tower_is_weights_and_a_mask),
+		cmocka_unit_test(one_modernbert_layer_matches_the_hand_count),
+		cmocka_unit_test(modernbert_global_layers_keep_no_window_mask),
+		cmocka_unit_test(modernbert_heads_count_as_published_checkpoints_do),
 		cmocka_unit_test(clip_qkv_keeps_the_unclamped_projections),
 		cmocka_unit_test(codegen_keeps_what_gptj_keeps_and_runs_eager),
 		cmocka_unit_test(xlm_roberta_xl_drops_out_only_the_attention_output),

@@ -20,6 +20,7 @@
 #include "vramplan/layers.h"
 #include "vramplan/utf8.h"
 #include "vramplan/model.h"
+#include "vramplan/peft.h"
 
 #define CONFIGS VP_TEST_DATA "/configs/"
 #define BAD VP_TEST_DATA "/hfconfig/bad/"
@@ -396,7 +397,7 @@ static void every_config_loads(void **state)
 	(void)state;
 	/* 10 shared configs + 45 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 56);
+	assert_int_equal(load_all(CONFIGS), 57);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -1041,6 +1042,58 @@ static void smollm3_keys(void **state)
 	assert_int_equal(vp_model_param_count(&m), vp_model_param_count(&llama));
 }
 
+/* ModernBERT: BERT's shape keys, no biases and no norm bias, a gated GELU
+ * MLP, rotary positions; half of local_attention is the window masking_utils
+ * compares, every third layer from 0 is global (8 of 22) unless layer_types
+ * says otherwise; all global layers mean no window at all. A layer_types
+ * list of the wrong length is refused as transformers refuses it. */
+static void modernbert_keys(void **state)
+{
+	struct vp_model m;
+	struct vp_error err = {0};
+	char text[1024];
+
+	(void)state;
+	load("modernbert-base.json", &m);
+	assert_string_equal(m.model_type, "modernbert");
+	assert_int_equal(m.arch, VP_ARCH_ENCODER);
+	assert_true(m.gated_mlp);
+	assert_false(m.qkv_bias || m.out_bias || m.mlp_bias || m.norm_bias || m.pooler);
+	assert_int_equal(m.pos, VP_POS_ROTARY);
+	assert_int_equal(m.sliding_window, 64);
+	assert_int_equal(m.full_attn_layers, 8);
+	assert_int_equal(m.head_dim, 64);
+	assert_int_equal(vp_model_max_tokens(&m), 0);
+	assert_int_equal(vp_head_check(&m, VP_HEAD_MASKED_LM, &err), 0);
+	assert_int_equal(vp_head_check(&m, VP_HEAD_CAUSAL_LM, &err), -1);
+	assert_string_equal(vp_default_lora_targets(&m), "Wqkv");
+	assert_false(vp_peft_has_default_targets(&m));
+
+	snprintf(text, sizeof text,
+		 "{\"model_type\": \"modernbert\", \"hidden_size\": 64, \"intermediate_size\": 96,"
+		 " \"num_hidden_layers\": 4, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+		 " \"local_attention\": 32, \"layer_types\": [\"full_attention\", \"sliding_attention\","
+		 " \"full_attention\", \"sliding_attention\"]}");
+	assert_int_equal(vp_hfconfig_parse("m.json", text, strlen(text), &m, &err), 0);
+	assert_int_equal(m.sliding_window, 16);
+	assert_int_equal(m.full_attn_layers, 2);
+
+	snprintf(text, sizeof text,
+		 "{\"model_type\": \"modernbert\", \"hidden_size\": 64, \"intermediate_size\": 96,"
+		 " \"num_hidden_layers\": 4, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+		 " \"global_attn_every_n_layers\": 1}");
+	assert_int_equal(vp_hfconfig_parse("m.json", text, strlen(text), &m, &err), 0);
+	assert_int_equal(m.sliding_window, 0);
+	assert_int_equal(m.full_attn_layers, 0);
+
+	snprintf(text, sizeof text,
+		 "{\"model_type\": \"modernbert\", \"hidden_size\": 64, \"intermediate_size\": 96,"
+		 " \"num_hidden_layers\": 4, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+		 " \"layer_types\": [\"full_attention\"]}");
+	assert_int_equal(vp_hfconfig_parse("m.json", text, strlen(text), &m, &err), -1);
+	assert_non_null(strstr(err.message, "'layer_types' has 1 entries for 4 layers"));
+}
+
 /* Gemma 3's multimodal checkpoints: the text model from text_config, its
  * silent keys Gemma3TextConfig's defaults (the 4B's heads, kv heads and
  * vocabulary), and the SigLIP tower with the projector as vision_params:
@@ -1475,7 +1528,7 @@ static void missing_and_unsupported(void **state)
 	(void)state;
 	expect_bad("missing-field.json", 0, 0, "missing field 'hidden_size' (model_type 'llama')");
 	expect_bad("unsupported-type.json", 0, 0,
-		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, xlm-roberta-xl, camembert, distilbert, electra, deberta-v2, mpnet, t5, mt5, "
+		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, xlm-roberta-xl, camembert, distilbert, electra, deberta-v2, mpnet, modernbert, t5, mt5, "
 		   "umt5, bart, mbart, marian, m2m_100, pegasus, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
 		   "exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
@@ -1613,6 +1666,7 @@ int main(void)
 		cmocka_unit_test(olmoe_keys),
 		cmocka_unit_test(gemma3_multimodal_keys),
 		cmocka_unit_test(smollm3_keys),
+		cmocka_unit_test(modernbert_keys),
 		cmocka_unit_test(output_router_logits_is_read_for_mixtures_of_experts),
 		cmocka_unit_test(pegasus_keys),
 		cmocka_unit_test(glm_keys),
