@@ -350,6 +350,15 @@ bool vp_sdpa_runs_math(const struct vp_model *m)
 	return m != NULL && strcmp(m->model_type, "falcon") == 0 && m->num_kv_heads == 1 && m->num_heads > 1;
 }
 
+/* Does this block get a sliding-window mask at this length? Not one of
+ * the global layers (masking_utils' create_causal_mask or
+ * create_bidirectional_mask for their layer type, which skip the mask of
+ * an unpadded batch). */
+static bool window_masked(const struct ctx *c)
+{
+	return !c->global_block && vp_model_masks_window(c->m, c->t->seq_len);
+}
+
 /*
  * Does transformers hand SDPA the grouped k/v heads? Its SDPA path
  * (integrations/sdpa_attention.py, transformers 5) passes enable_gqa=True
@@ -379,7 +388,7 @@ static bool sdpa_gets_enable_gqa(const struct ctx *c)
 	    vp_model_masks_always(c->m) || c->t->compile ||
 	    c->m->arch != VP_ARCH_DECODER || c->m->head_dim > 256)
 		return false;
-	return !vp_model_masks_window(c->m, c->t->seq_len) && strcmp(c->m->model_type, "falcon") != 0;
+	return !window_masked(c) && strcmp(c->m->model_type, "falcon") != 0;
 }
 
 /* Only the 16-bit kernels (cuDNN, flash) take grouped heads; fp32's
@@ -543,16 +552,8 @@ static void attention_saved(const struct ctx *c, double b, double sq, double sk,
 		 * (sliding) mask the same way: MS-MISTRAL7B-lora-sdpa-s4096
 		 * allocated 2.95 GiB more than at 4000 tokens, its repeat_kv
 		 * copies and 32 MiB x 32 layers of mask. */
-		if (c->attn == VP_ATTN_SDPA && (c->t->padding_mask || vp_model_masks_always(c->m) ||
-						vp_model_masks_window(c->m, c->t->seq_len))) {
+		if (c->attn == VP_ATTN_SDPA && (c->t->padding_mask || vp_model_masks_always(c->m) || window_masked(c)))
 			keep(bm, &bm->saved, b * sq * sk * e, 1.0);
-			/* ModernBERT's global layers get no mask of an unpadded
-			 * batch (masking_utils create_bidirectional_mask skips
-			 * it: _ignore_bidirectional_mask_sdpa); the stack
-			 * subtracts theirs (vp_est_activations) */
-			if (!c->t->padding_mask && !vp_model_masks_always(c->m))
-				bm->window_mask = b * sq * sk * e;
-		}
 		/* the o-projection's own copy of the output, where there is
 		 * one (o_input_copied) */
 		if (o_saves && c->attn == VP_ATTN_SDPA)
@@ -1043,14 +1044,22 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 		block_memory(c, VP_BLOCK_DECODER, b, s_dec, s_enc, &tt->dec);
 
 	tt->saved_all = tt->n_enc * tt->enc.saved + tt->n_dec * tt->dec.saved;
-	/* the global layers among sliding-window ones keep no window mask
-	 * (a model has them in its one stack) */
-	{
-		double mask = tt->n_enc > 0.0 ? tt->enc.window_mask : tt->dec.window_mask;
-		double full = (double)m->full_attn_layers;
+	/* The global layers among sliding-window ones (a model has them in
+	 * its one stack) keep no window mask, and with it go the repeat_kv
+	 * copies that SDPA's grouped heads spare (sdpa_gets_enable_gqa):
+	 * what such a block saves less than a sliding one, per global layer */
+	tt->full_layers_unsaved = tt->full_layers_unsaved_waste = 0.0;
+	if (vp_model_full_attn_layers(m) > 0 && vp_model_masks_window(m, t->seq_len)) {
+		struct ctx global = *c;
+		const struct block_mem *sliding = tt->n_enc > 0.0 ? &tt->enc : &tt->dec;
+		struct block_mem g;
+		double full = (double)vp_model_full_attn_layers(m);
 
-		tt->full_layers_unsaved = full * mask;
-		tt->full_layers_unsaved_waste = mask > 0.0 ? full * vp_est_alloc_waste(mask) : 0.0;
+		global.global_block = true;
+		block_memory(&global, tt->n_enc > 0.0 ? VP_BLOCK_ENCODER : VP_BLOCK_DECODER, b,
+			     tt->n_enc > 0.0 ? s_enc : s_dec, 0.0, &g);
+		tt->full_layers_unsaved = full * fmax(0.0, sliding->saved - g.saved);
+		tt->full_layers_unsaved_waste = full * fmax(0.0, sliding->waste - g.waste);
 		tt->saved_all -= tt->full_layers_unsaved;
 	}
 	tt->scores_all = tt->n_enc * tt->enc.scores + tt->n_dec * tt->dec.scores;

@@ -73,6 +73,9 @@ struct ctx {
 	bool head_matrix; /* ... with its own hidden x vocabulary matrix (untied) */
 	bool decoder;     /* an encoder-decoder model runs its decoder */
 	enum vp_attn attn;
+	/* the block is one of the layers that attend globally beside
+	 * sliding-window ones (vp_model_full_attn_layers): no window mask */
+	bool global_block;
 
 	double qd;  /* heads x head_dim */
 	double kvd; /* kv heads x head_dim */
@@ -103,9 +106,6 @@ struct block_mem {
 	/* the inputs its bitsandbytes layers hold on their autograd ctx,
 	 * each distinct tensor once (bnb_inputs_held in activations.c) */
 	double bnb_inputs;
-	/* the sliding-window mask SDPA keeps in this block, when the window
-	 * alone makes one (no padding): a global layer has none */
-	double window_mask;
 };
 
 /* Everything derived from the model and setup once, before the phases. */
@@ -116,9 +116,10 @@ struct totals {
 	double late_grads;
 	double saved_all, scores_all, inputs_all, global_saved;
 	/* what the global layers of a model that mixes them with
-	 * sliding-window ones (vp_model.full_attn_layers) save less than the
-	 * block_mem says, the window masks they lack, and its rounding;
-	 * saved_all is net of it */
+	 * sliding-window ones (vp_model_full_attn_layers) save less than the
+	 * block_mem says (the window masks, and the repeat_kv copies SDPA's
+	 * grouped heads spare them), and its rounding; saved_all is net of
+	 * it */
 	double full_layers_unsaved, full_layers_unsaved_waste;
 	/* tensors the model's forward holds until it returns, saved by no one
 	 * (DeBERTa's hidden-state tuple and extended mask), training and

@@ -738,6 +738,54 @@ static int read_experts(const struct cfg *c, struct vp_model *m)
 	return 0;
 }
 
+/*
+ * Which layers attend globally beside the sliding ones: layer_types (the
+ * "full_attention" entries; transformers 5 writes it in every config
+ * that mixes them), else sliding_window_pattern (Gemma3TextConfig,
+ * Cohere2Config: every pattern-th layer global; Exaone4Config's string
+ * form, "LLLG", repeated over the layers, G global), else the family's
+ * pattern (vp_model_full_attn_layers). A list with no global layer keeps
+ * the family's pattern, one with no sliding layer turns the window off.
+ */
+static int read_layer_pattern(const struct cfg *c, struct vp_model *m)
+{
+	const cJSON *types = item(c, "layer_types"), *pattern = item(c, "sliding_window_pattern"), *it;
+	uint64_t full = 0, n = 0;
+
+	if (cJSON_IsArray(types)) {
+		cJSON_ArrayForEach(it, types) {
+			/* has_other_layers() refused any other entry */
+			if (cJSON_IsString(it) && strcmp(it->valuestring, "full_attention") == 0)
+				full++;
+			n++;
+		}
+		if (n != m->num_layers)
+			return fail(c, "'layer_types' has %llu entries for %llu layers ('num_hidden_layers')",
+				    (unsigned long long)n, (unsigned long long)m->num_layers);
+	} else if (cJSON_IsString(pattern)) {
+		size_t len = strlen(pattern->valuestring);
+
+		if (len == 0 || strspn(pattern->valuestring, "LG") != len)
+			return fail(c, "'sliding_window_pattern' must be a number or a string of L and G");
+		for (n = 0; n < m->num_layers; n++)
+			if (pattern->valuestring[n % len] == 'G')
+				full++;
+	} else if (pattern != NULL) {
+		uint64_t every = 0;
+
+		if (opt_u64(c, "sliding_window_pattern", 1, &every))
+			return -1;
+		full = m->num_layers / every;
+	} else {
+		return 0;
+	}
+	if (full >= m->num_layers)
+		m->sliding_window = 0;
+	else
+		m->full_attn_layers = full;
+	return 0;
+}
+
 /* sliding_window: the span of a sliding-window layer; null, or
  * use_sliding_window false (Qwen2Config, Qwen3Config: the window is not
  * used), means every layer sees the whole sequence; absent keeps the
@@ -754,7 +802,9 @@ static int read_sliding_window(const struct cfg *c, struct vp_model *m)
 		m->sliding_window = 0;
 		return 0;
 	}
-	return opt_u64(c, "sliding_window", 1, &m->sliding_window);
+	if (opt_u64(c, "sliding_window", 1, &m->sliding_window))
+		return -1;
+	return m->sliding_window > 0 ? read_layer_pattern(c, m) : 0;
 }
 
 /* clip_qkv (OLMo's top level, MPT's attn_config): a positive bound or

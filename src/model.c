@@ -220,6 +220,27 @@ uint64_t vp_model_default_sliding_window(const char *model_type)
 	return 0;
 }
 
+uint64_t vp_model_full_attn_layers(const struct vp_model *m)
+{
+	/* layer_types' defaults: "sliding_attention" if bool((i + 1) %
+	 * pattern) else "full_attention" (configuration_gemma2.py: pattern
+	 * 2; configuration_gemma3.py: sliding_window_pattern 6;
+	 * configuration_cohere2.py, configuration_exaone4.py,
+	 * configuration_olmo3.py: 4), so L / pattern layers are global */
+	static const struct { const char *type; uint64_t every; } patterns[] = {
+		{"gemma2", 2}, {"gemma3_text", 6}, {"cohere2", 4}, {"exaone4", 4}, {"olmo3", 4},
+	};
+
+	if (m == NULL || m->sliding_window == 0)
+		return 0;
+	if (m->full_attn_layers > 0)
+		return m->full_attn_layers;
+	for (size_t i = 0; i < sizeof patterns / sizeof patterns[0]; i++)
+		if (strcmp(m->model_type, patterns[i].type) == 0)
+			return m->num_layers / patterns[i].every;
+	return 0;
+}
+
 bool vp_model_masks_always(const struct vp_model *m)
 {
 	return m != NULL && m->vision_params > 0;

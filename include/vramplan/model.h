@@ -229,6 +229,14 @@ uint64_t vp_model_default_sliding_window(const char *model_type);
  * a mask even for packed samples? */
 bool vp_model_masks_always(const struct vp_model *m);
 
+/* Of num_layers, the layers that attend to the whole sequence beside
+ * sliding-window ones: the descriptor's full_attn_layers, else the
+ * family's layer pattern where transformers alternates them
+ * (Gemma2Config's every second layer, Gemma3TextConfig's every sixth,
+ * sliding_window_pattern; Cohere2Config's, Exaone4Config's and
+ * Olmo3Config's every fourth), else 0. 0 without a sliding window. */
+uint64_t vp_model_full_attn_layers(const struct vp_model *m);
+
 /* Does a sequence of this many tokens make the model build a
  * sliding-window mask? transformers skips the mask below the window
  * (masking_utils _ignore_causal_mask_sdpa: kv_length <

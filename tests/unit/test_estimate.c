@@ -859,6 +859,40 @@ static void one_modernbert_layer_matches_the_hand_count(void **state)
 	}
 }
 
+/* Gemma 3's global layers (every sixth: 2 of 12 here) get no mask of a
+ * packed batch, so SDPA takes their grouped k/v heads too: per global
+ * layer the 1 x 8 x 8 bf16 mask and the repeat_kv copies of k and v, 2 x
+ * 8 tokens x (64 - 32) x 2 bytes. A padded batch masks every layer. */
+static void gemma3_global_layers_keep_no_mask_and_no_kv_copies(void **state)
+{
+	struct vp_model two = tiny_llama_like("gemma3_text"), one;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+
+	(void)state;
+	t.packed = true;
+	t.padding_mask = false;
+	two.num_layers = 12;
+	two.sliding_window = 4;
+	assert_int_equal(vp_model_full_attn_layers(&two), 2);
+	one = two;
+	one.full_attn_layers = 1;
+	assert_int_equal(vp_model_validate(&one, &err), 0);
+	assert_int_equal(estimated(&one, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+				 estimated(&two, &t).full_bytes[VP_COMP_ACTIVATIONS],
+			 8 * 8 * 2 + 2 * 8 * (64 - 32) * 2);
+	t.packed = false;
+	t.padding_mask = true;
+	assert_int_equal(estimated(&one, &t).full_bytes[VP_COMP_ACTIVATIONS],
+			 estimated(&two, &t).full_bytes[VP_COMP_ACTIVATIONS]);
+	/* below the window no layer has a mask */
+	t.packed = true;
+	t.padding_mask = false;
+	one.sliding_window = two.sliding_window = 16;
+	assert_int_equal(estimated(&one, &t).full_bytes[VP_COMP_ACTIVATIONS],
+			 estimated(&two, &t).full_bytes[VP_COMP_ACTIVATIONS]);
+}
+
 /* The heads' counts against what published checkpoints of them print: a
  * 3-label ModernBertForSequenceClassification over ModernBERT-large
  * 395,834,371, its ModernBertForMaskedLM file 395,881,664 (the tied
@@ -2573,6 +2607,7 @@ int main(void)
 		cmocka_unit_test(one_modernbert_layer_matches_the_hand_count),
 		cmocka_unit_test(modernbert_global_layers_keep_no_window_mask),
 		cmocka_unit_test(modernbert_heads_count_as_published_checkpoints_do),
+		cmocka_unit_test(gemma3_global_layers_keep_no_mask_and_no_kv_copies),
 		cmocka_unit_test(clip_qkv_keeps_the_unclamped_projections),
 		cmocka_unit_test(codegen_keeps_what_gptj_keeps_and_runs_eager),
 		cmocka_unit_test(xlm_roberta_xl_drops_out_only_the_attention_output),

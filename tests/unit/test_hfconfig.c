@@ -1094,6 +1094,45 @@ static void modernbert_keys(void **state)
 	assert_non_null(strstr(err.message, "'layer_types' has 1 entries for 4 layers"));
 }
 
+/* The global layers among sliding ones: Gemma 3 1B's sliding_window_pattern
+ * 6 over 26 layers (layers 5, 11, 17, 23), EXAONE 4.0's string form
+ * ("LLLG" over 6 layers: one G), a layer_types list, and a list with no
+ * sliding layer, which is no window at all. */
+static void layer_patterns_count_the_global_layers(void **state)
+{
+	struct vp_model m;
+	struct vp_error err = {0};
+	char text[1024];
+	const char *shape = "\"hidden_size\": 64, \"intermediate_size\": 96, \"num_hidden_layers\": 6,"
+			    " \"num_attention_heads\": 4, \"num_key_value_heads\": 2, \"vocab_size\": 100,"
+			    " \"sliding_window\": 32";
+
+	(void)state;
+	load("gemma-3-1b.json", &m);
+	assert_int_equal(m.full_attn_layers, 4);
+	assert_int_equal(vp_model_full_attn_layers(&m), 4);
+
+	snprintf(text, sizeof text, "{\"model_type\": \"exaone4\", %s, \"sliding_window_pattern\": \"LLLG\"}", shape);
+	assert_int_equal(vp_hfconfig_parse("m.json", text, strlen(text), &m, &err), 0);
+	assert_int_equal(m.sliding_window, 32);
+	assert_int_equal(m.full_attn_layers, 1);
+
+	snprintf(text, sizeof text,
+		 "{\"model_type\": \"olmo3\", %s, \"layer_types\": [\"sliding_attention\", \"full_attention\","
+		 " \"sliding_attention\", \"full_attention\", \"sliding_attention\", \"full_attention\"]}", shape);
+	assert_int_equal(vp_hfconfig_parse("m.json", text, strlen(text), &m, &err), 0);
+	assert_int_equal(m.full_attn_layers, 3);
+
+	snprintf(text, sizeof text, "{\"model_type\": \"cohere2\", %s, \"sliding_window_pattern\": 1}", shape);
+	assert_int_equal(vp_hfconfig_parse("m.json", text, strlen(text), &m, &err), 0);
+	assert_int_equal(m.sliding_window, 0);
+	assert_int_equal(vp_model_full_attn_layers(&m), 0);
+
+	snprintf(text, sizeof text, "{\"model_type\": \"exaone4\", %s, \"sliding_window_pattern\": \"LLX\"}", shape);
+	assert_int_equal(vp_hfconfig_parse("m.json", text, strlen(text), &m, &err), -1);
+	assert_non_null(strstr(err.message, "'sliding_window_pattern' must be a number or a string of L and G"));
+}
+
 /* Gemma 3's multimodal checkpoints: the text model from text_config, its
  * silent keys Gemma3TextConfig's defaults (the 4B's heads, kv heads and
  * vocabulary), and the SigLIP tower with the projector as vision_params:
@@ -1667,6 +1706,7 @@ int main(void)
 		cmocka_unit_test(gemma3_multimodal_keys),
 		cmocka_unit_test(smollm3_keys),
 		cmocka_unit_test(modernbert_keys),
+		cmocka_unit_test(layer_patterns_count_the_global_layers),
 		cmocka_unit_test(output_router_logits_is_read_for_mixtures_of_experts),
 		cmocka_unit_test(pegasus_keys),
 		cmocka_unit_test(glm_keys),
