@@ -1062,6 +1062,18 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 		tt->full_layers_unsaved_waste = full * fmax(0.0, sliding->waste - g.waste);
 		tt->saved_all -= tt->full_layers_unsaved;
 	}
+	/* ModernBERT's layer 0 normalizes nothing before its attention (its
+	 * attn_norm is nn.Identity): one norm's saved tensors fewer */
+	tt->bottom_unsaved = tt->bottom_unsaved_waste = 0.0;
+	if (vp_model_first_block_unnormed(m) && tt->n_enc > 0.0) {
+		struct block_mem norm;
+
+		memset(&norm, 0, sizeof norm);
+		norm_keep(c, b * s_enc, &norm);
+		tt->bottom_unsaved = norm.saved;
+		tt->bottom_unsaved_waste = norm.waste;
+		tt->saved_all -= tt->bottom_unsaved;
+	}
 	tt->scores_all = tt->n_enc * tt->enc.scores + tt->n_dec * tt->dec.scores;
 	tt->inputs_all = tt->n_enc * tt->enc.input + tt->n_dec * tt->dec.input;
 	tt->weight_copies = tt->n_enc * tt->enc.copies + tt->n_dec * tt->dec.copies;

@@ -310,7 +310,8 @@ static void forward_phase(const struct ctx *c, const struct totals *tt, struct s
 	else if (t->grad_ckpt)
 		l->waste = tt->n_enc * vp_est_alloc_waste(tt->enc.input) + tt->n_dec * vp_est_alloc_waste(tt->dec.input);
 	else
-		l->waste = tt->n_enc * tt->enc.waste + tt->n_dec * tt->dec.waste - tt->full_layers_unsaved_waste;
+		l->waste = tt->n_enc * tt->enc.waste + tt->n_dec * tt->dec.waste - tt->full_layers_unsaved_waste -
+			   tt->bottom_unsaved_waste;
 	/* the last step's bitsandbytes inputs are that step's saved
 	 * activations, still held */
 	l->acts = (t->grad_ckpt ? tt->inputs_all : tt->saved_all) + tt->global_saved + tt->prev_step_held;
@@ -379,12 +380,15 @@ static void backward_phase(const struct ctx *c, const struct totals *tt, struct 
 		 * (ModernBERT's every third); the block in backward is counted
 		 * as a sliding one, the larger */
 		double full_share = tt->n_blocks > 0.0 ? (below_enc + below_dec) / tt->n_blocks : 0.0;
+		/* the bottom block, when it is below this one */
+		double bottom = below_enc + below_dec >= 1.0 ? 1.0 : 0.0;
 
 		if (t->grad_ckpt) {
 			below = below_enc * tt->enc.input + below_dec * tt->dec.input;
 			below_scores = 0.0;
 		} else {
-			below = below_enc * tt->enc.saved + below_dec * tt->dec.saved - full_share * tt->full_layers_unsaved;
+			below = below_enc * tt->enc.saved + below_dec * tt->dec.saved - full_share * tt->full_layers_unsaved -
+				bottom * tt->bottom_unsaved;
 			below_scores = below_enc * tt->enc.scores + below_dec * tt->dec.scores;
 		}
 		if (t->activation_offload) {
@@ -433,7 +437,7 @@ static void backward_phase(const struct ctx *c, const struct totals *tt, struct 
 					   below_dec * vp_est_alloc_waste(tt->dec.input);
 			else
 				l->waste = below_enc * tt->enc.waste + below_dec * tt->dec.waste + bm->waste -
-					   full_share * tt->full_layers_unsaved_waste;
+					   full_share * tt->full_layers_unsaved_waste - bottom * tt->bottom_unsaved_waste;
 			l->acts = below + block_saved + tt->global_saved;
 			l->scores = below_scores + bm->scores;
 			l->transient = block_transient + quant_tmp;

@@ -121,6 +121,10 @@ struct totals {
 	 * grouped heads spare them), and its rounding; saved_all is net of
 	 * it */
 	double full_layers_unsaved, full_layers_unsaved_waste;
+	/* what the bottom block saves less than the others (ModernBERT's
+	 * layer 0 has no attention norm), and its rounding; saved_all is net
+	 * of it */
+	double bottom_unsaved, bottom_unsaved_waste;
 	/* tensors the model's forward holds until it returns, saved by no one
 	 * (DeBERTa's hidden-state tuple and extended mask), training and
 	 * evaluation */

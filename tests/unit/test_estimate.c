@@ -818,14 +818,14 @@ static void one_modernbert_layer_matches_the_hand_count(void **state)
 	 * prediction head (dense 64 x 64 without a bias, norm 64) and the
 	 * classifier 64 x 2 + 2 */
 	const uint64_t params = 6400 + 64 + (12288 + 4096 + 12288 + 6144 + 64) + 64 + (4096 + 64) + 130;
-	/* each norm: its fp32 input, mean and rstd (the estimate counts one
-	 * before layer 0's attention too, the safe side); Wqkv's input; q, k
+	/* each norm (mlp_norm; layer 0 has no attention norm): its fp32
+	 * input, mean and rstd; Wqkv's input; q, k
 	 * and v as SDPA keeps them, and the q and k part of Wqkv's output,
 	 * which v, a view of it, keeps alive; the output and the logsumexp
 	 * (1 x 4 heads x 8); Wi's input; Wi's output (input and gate) and
 	 * GELU(input); Wo's input */
 	const uint64_t norm = Th4 + 2 * T4;
-	const uint64_t block = norm + Th4 + 3 * Th4 + 2 * Th4 + Th4 + 4 * 8 * 4 + norm + Th4 + 3 * Tf4 + Tf4;
+	const uint64_t block = Th4 + 3 * Th4 + 2 * Th4 + Th4 + 4 * 8 * 4 + norm + Th4 + 3 * Tf4 + Tf4;
 	/* the embeddings' norm and the final norm */
 	const uint64_t around = 2 * norm;
 
