@@ -465,6 +465,29 @@ static int read_mpnet(const struct cfg *c, struct vp_model *m)
 	return opt_u64(c, "relative_attention_num_buckets", 1, &m->relative_buckets);
 }
 
+/* The "full_attention" entries of a layer_types list, which must have
+ * one entry per layer (transformers' layer_type_validation);
+ * has_other_layers() refused any entry but full_attention and
+ * sliding_attention. */
+static int count_full_layers(const struct cfg *c, const struct vp_model *m, const cJSON *types, uint64_t *full)
+{
+	const cJSON *it;
+	uint64_t n = 0;
+
+	*full = 0;
+	if (!cJSON_IsArray(types))
+		return fail(c, "'layer_types' must be a list of \"full_attention\" and \"sliding_attention\"");
+	cJSON_ArrayForEach(it, types) {
+		if (cJSON_IsString(it) && strcmp(it->valuestring, "full_attention") == 0)
+			(*full)++;
+		n++;
+	}
+	if (n != m->num_layers)
+		return fail(c, "'layer_types' has %llu entries for %llu layers ('num_hidden_layers')",
+			    (unsigned long long)n, (unsigned long long)m->num_layers);
+	return 0;
+}
+
 /*
  * ModernBertConfig (models/modernbert/modular_modernbert.py, transformers
  * 5): the shape under BERT's names; norm_bias, attention_bias (Wqkv and
@@ -483,9 +506,9 @@ static int read_mpnet(const struct cfg *c, struct vp_model *m)
  */
 static int read_modernbert(const struct cfg *c, struct vp_model *m)
 {
-	uint64_t local = 128, every = 3, full = 0, n = 0;
+	uint64_t local = 128, every = 3, full = 0;
 	double embed_drop = 0.0, attn_drop = 0.0;
-	const cJSON *types = item(c, "layer_types"), *it;
+	const cJSON *types = item(c, "layer_types");
 
 	if (need_shape(c, m) ||
 	    opt_bool(c, "norm_bias", &m->norm_bias) ||
@@ -504,17 +527,8 @@ static int read_modernbert(const struct cfg *c, struct vp_model *m)
 	m->hidden_dropout = embed_drop > attn_drop ? embed_drop : attn_drop;
 	m->num_kv_heads = m->num_heads;
 	if (types != NULL) {
-		if (!cJSON_IsArray(types))
-			return fail(c, "'layer_types' must be a list of \"full_attention\" and \"sliding_attention\"");
-		cJSON_ArrayForEach(it, types) {
-			/* has_other_layers() refused any other string */
-			if (cJSON_IsString(it) && strcmp(it->valuestring, "full_attention") == 0)
-				full++;
-			n++;
-		}
-		if (n != m->num_layers)
-			return fail(c, "'layer_types' has %llu entries for %llu layers ('num_hidden_layers')",
-				    (unsigned long long)n, (unsigned long long)m->num_layers);
+		if (count_full_layers(c, m, types, &full))
+			return -1;
 	} else {
 		/* layers 0, every, 2 x every, ... are global */
 		full = (m->num_layers + every - 1) / every;
@@ -749,19 +763,12 @@ static int read_experts(const struct cfg *c, struct vp_model *m)
  */
 static int read_layer_pattern(const struct cfg *c, struct vp_model *m)
 {
-	const cJSON *types = item(c, "layer_types"), *pattern = item(c, "sliding_window_pattern"), *it;
-	uint64_t full = 0, n = 0;
+	const cJSON *types = item(c, "layer_types"), *pattern = item(c, "sliding_window_pattern");
+	uint64_t full = 0, n;
 
-	if (cJSON_IsArray(types)) {
-		cJSON_ArrayForEach(it, types) {
-			/* has_other_layers() refused any other entry */
-			if (cJSON_IsString(it) && strcmp(it->valuestring, "full_attention") == 0)
-				full++;
-			n++;
-		}
-		if (n != m->num_layers)
-			return fail(c, "'layer_types' has %llu entries for %llu layers ('num_hidden_layers')",
-				    (unsigned long long)n, (unsigned long long)m->num_layers);
+	if (types != NULL) {
+		if (count_full_layers(c, m, types, &full))
+			return -1;
 	} else if (cJSON_IsString(pattern)) {
 		size_t len = strlen(pattern->valuestring);
 
