@@ -552,14 +552,21 @@ static void attention_saved(const struct ctx *c, double b, double sq, double sk,
 		 * (sliding) mask the same way: MS-MISTRAL7B-lora-sdpa-s4096
 		 * allocated 2.95 GiB more than at 4000 tokens, its repeat_kv
 		 * copies and 32 MiB x 32 layers of mask. */
-		if (c->attn == VP_ATTN_SDPA && (c->t->padding_mask || vp_model_masks_always(c->m) || window_masked(c)))
+		bool masked = c->attn == VP_ATTN_SDPA && (c->t->padding_mask || vp_model_masks_always(c->m) ||
+							  window_masked(c));
+
+		if (masked)
 			keep(bm, &bm->saved, b * sq * sk * e, 1.0);
 		/* the o-projection's own copy of the output, where there is
 		 * one (o_input_copied) */
 		if (o_saves && c->attn == VP_ATTN_SDPA)
 			keep(bm, &bm->saved, Tq * c->qd * e, 1.0);
 		bm->bwd_transient = fmax(bm->bwd_transient, 3.0 * Tq * c->qd * e);
-		bm->eval_working = fmax(bm->eval_working, 2.0 * Tq * c->qd * e);
+		/* Forward only, the additive copy is a temporary of the call,
+		 * made beside the bool mask's logical_not (aten
+		 * convert_boolean_attn_mask: where(mask.logical_not(), -inf,
+		 * 0)), both freed when the kernel returns */
+		bm->eval_working = fmax(bm->eval_working, 2.0 * Tq * c->qd * e + (masked ? b * sq * sk * (e + 1.0) : 0.0));
 	}
 }
 
@@ -1028,6 +1035,50 @@ static void aux_loss_memory(const struct ctx *c, double b, double s, struct tota
 	tt->aux_loss_eval = tt->aux_loss_transient + saved;
 }
 
+/*
+ * The 4-D masks transformers' masking_utils builds once per forward and
+ * hands every layer, which the model's forward holds until it returns
+ * (b x 1 x q x kv each): for SDPA a bool one (sdpa_mask), where there is
+ * one at all: a padded batch, a sliding window at this length, Gemma 3's
+ * multimodal masks (each SDPA call converts it, attention_saved); for
+ * eager attention a float one in the embeddings' dtype (eager_mask:
+ * torch.where(mask, 0, min_dtype)), which a causal self-attention always
+ * gets and a bidirectional one where the batch is padded (Falcon's
+ * original blocks a bool one always). One per kind of
+ * attention: the encoder's, the decoder's, the cross-attention's, and a
+ * sliding and a global one where both are masked. Families that build
+ * their own (DeBERTa's, MPT's, MPNet's and T5's, counted with them) and
+ * FlashAttention-2 (a 2-D mask) have none here.
+ */
+static double masks_held(const struct ctx *c, double b, double s_enc, double s_dec, const struct totals *tt)
+{
+	const struct vp_model *m = c->m;
+	const struct vp_train *t = c->t;
+	enum vp_naming n = m->naming;
+	bool some = t->padding_mask || vp_model_masks_always(m) || vp_model_masks_window(m, t->seq_len);
+	double bytes, masks = 0.0;
+
+	if (n == VP_NAMING_DEBERTA || n == VP_NAMING_MPT || n == VP_NAMING_MPNET || n == VP_NAMING_T5)
+		return 0.0;
+	if (c->attn == VP_ATTN_SDPA)
+		bytes = 1.0;
+	else if (c->attn == VP_ATTN_EAGER)
+		bytes = c->r;
+	else
+		return 0.0;
+	if (tt->n_enc > 0.0 && some)
+		masks += b * s_enc * s_enc;
+	/* Falcon's original blocks get theirs always
+	 * (create_causal_mask(allow_is_causal_skip=False)) */
+	if (tt->n_dec > 0.0 && (some || c->attn == VP_ATTN_EAGER || vp_sdpa_runs_math(m)))
+		masks += b * s_dec * s_dec;
+	if (tt->n_dec > 0.0 && c->decoder && some)
+		masks += b * s_dec * s_enc;
+	if (vp_model_full_attn_layers(m) > 0 && (t->padding_mask || vp_model_masks_always(m)))
+		masks *= 2.0;
+	return masks * bytes;
+}
+
 /* Activations of all blocks and the tensors around them (docs: "Activations"). */
 void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_dec,
 				 struct totals *tt)
@@ -1139,6 +1190,12 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 	 * trains; adapters leave it frozen (it is not in a block). */
 	if (c->E != c->h && c->full)
 		tt->global_saved += T_first * c->E * c->e;
+	{
+		double masks = masks_held(c, b, s_enc, s_dec, tt);
+
+		tt->fwd_held += masks;
+		tt->fwd_held_eval += masks;
+	}
 	if (m->final_norm) {
 		double saved = norm_saved(c, T_last);
 		tt->global_saved += saved;

@@ -893,6 +893,40 @@ static void gemma3_global_layers_keep_no_mask_and_no_kv_copies(void **state)
 			 estimated(&two, &t).full_bytes[VP_COMP_ACTIVATIONS]);
 }
 
+/* A padded batch under SDPA: each layer's call keeps the additive copy of
+ * the mask (1 x 8 x 8 x 2 bytes, in the activations), and the forward holds
+ * the bool mask masking_utils built (1 x 8 x 8 bytes) until it returns.
+ * Eager attention holds a float mask of a causal model even unpadded, in
+ * the residual stream's dtype. */
+static void the_forward_holds_its_attention_mask(void **state)
+{
+	struct vp_model m = tiny_of_family("llama");
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_estimate packed, padded;
+	struct vp_error err = {0};
+
+	(void)state;
+	m.num_layers = 3;
+	assert_int_equal(vp_model_validate(&m, &err), 0);
+	t.packed = true;
+	t.padding_mask = false;
+	packed = estimated(&m, &t);
+	t.packed = false;
+	t.padding_mask = true;
+	padded = estimated(&m, &t);
+	assert_int_equal(padded.full_bytes[VP_COMP_ACTIVATIONS] - packed.full_bytes[VP_COMP_ACTIVATIONS],
+			 3 * 8 * 8 * 2);
+	assert_int_equal(padded.phase_allocated_bytes[VP_PHASE_FORWARD] - packed.phase_allocated_bytes[VP_PHASE_FORWARD],
+			 3 * 8 * 8 * 2 + 8 * 8);
+	t.attn = VP_ATTN_EAGER;
+	t.packed = true;
+	t.padding_mask = false;
+	packed = estimated(&m, &t);
+	t.attn = VP_ATTN_SDPA;
+	assert_true(packed.phase_allocated_bytes[VP_PHASE_FORWARD] >=
+		    estimated(&m, &t).phase_allocated_bytes[VP_PHASE_FORWARD] + 8 * 8 * 2);
+}
+
 /* The heads' counts against what published checkpoints of them print: a
  * 3-label ModernBertForSequenceClassification over ModernBERT-large
  * 395,834,371, its ModernBertForMaskedLM file 395,881,664 (the tied
@@ -2608,6 +2642,7 @@ int main(void)
 		cmocka_unit_test(modernbert_global_layers_keep_no_window_mask),
 		cmocka_unit_test(modernbert_heads_count_as_published_checkpoints_do),
 		cmocka_unit_test(gemma3_global_layers_keep_no_mask_and_no_kv_copies),
+		cmocka_unit_test(the_forward_holds_its_attention_mask),
 		cmocka_unit_test(clip_qkv_keeps_the_unclamped_projections),
 		cmocka_unit_test(codegen_keeps_what_gptj_keeps_and_runs_eager),
 		cmocka_unit_test(xlm_roberta_xl_drops_out_only_the_attention_output),
