@@ -158,6 +158,10 @@ static bool softmax_upcast(const struct vp_model *m)
 	 * StarCoder config */
 	if (strcmp(m->model_type, "gpt_bigcode") == 0)
 		return true;
+	/* gpt-oss's eager_attention_forward: softmax(combined_logits, dim=-1,
+	 * dtype=combined_logits.dtype) over the scores and the sinks */
+	if (vp_model_is_gpt_oss(m))
+		return false;
 	switch (m->naming) {
 	case VP_NAMING_LLAMA:
 	case VP_NAMING_MIXTRAL:
@@ -207,6 +211,11 @@ enum vp_attn vp_est_effective_attn(const struct vp_model *m, const struct vp_gpu
 		return VP_ATTN_EAGER;
 	if ((m->naming == VP_NAMING_GPTJ || m->naming == VP_NAMING_GPTNEO) && a == VP_ATTN_SDPA)
 		return VP_ATTN_EAGER;
+	/* GptOssPreTrainedModel: _supports_sdpa False (SDPA has no sinks);
+	 * its FlashAttention path is the kernels hub's vllm-flash-attn3,
+	 * which takes them */
+	if (vp_model_is_gpt_oss(m) && a == VP_ATTN_SDPA)
+		return VP_ATTN_EAGER;
 	if (a == VP_ATTN_FLASH2 && (m->naming == VP_NAMING_BERT || (g != NULL && !g->flash_attn)))
 		return VP_ATTN_SDPA;
 	return a;
@@ -225,6 +234,10 @@ static double norm_scale_bytes(const struct ctx *c)
 /* How many T x f gradients an MLP's backward holds at once. */
 static double mlp_bwd_widths(const struct ctx *c)
 {
+	/* gpt-oss's clamped GLU: the gradients of gate_up (2 f) beside those
+	 * of the product's two operands and of the sigmoid */
+	if (vp_model_is_gpt_oss(c->m))
+		return 5.0;
 	return c->m->gated_mlp ? 3.0 : 2.0;
 }
 
@@ -519,6 +532,11 @@ static void attention_saved(const struct ctx *c, double b, double sq, double sk,
 		bool drop = c->m->attn_dropout > 0.0;
 
 		keep(bm, &bm->scores, A * p, 1.0);                          /* softmax output */
+		/* gpt-oss appends a sink column to the scores and subtracts
+		 * their row maximum first: max(dim=-1) keeps its int64
+		 * indices, the softmax one column more */
+		if (vp_model_is_gpt_oss(c->m))
+			keep(bm, &bm->scores, A / sk * (8.0 + p), 1.0);
 		/* Gemma-2 soft-caps the scores first (modeling_gemma2.py
 		 * eager_attention_forward: / softcap, tanh, * softcap): tanh
 		 * keeps its output, in the matmul's dtype. SDPA ignores the
@@ -912,7 +930,13 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 		 * activation from the gate, and so does Liger's SwiGLU/GEGLU
 		 * (liger_kernel/ops/swiglu.py: ctx.save_for_backward(a, b)). */
 		bool two = c->t->compile || (c->t->liger_swiglu && vp_liger_patches(c->m)) || relu;
-		keep(bm, &bm->saved, Tm * c->f * e, two ? 2.0 : 3.0);
+		/* gpt-oss's experts (GptOssExperts._apply_gate): gate and up
+		 * are strided views of gate_up, which their clamps keep whole
+		 * (2 f); the clamped gate (f) and sigmoid(gate * alpha) (f),
+		 * kept by their product glu (f), which the product with up + 1
+		 * (f) keeps too: six T x f tensors for each routed token */
+		double widths = vp_model_is_gpt_oss(c->m) ? 6.0 : two ? 2.0 : 3.0;
+		keep(bm, &bm->saved, Tm * c->f * e, widths);
 	} else {
 		/* the first linear's output, saved by GELU/SiLU; ReLU's output */
 		keep(bm, &bm->saved, Tm * c->f * e, 1.0);
@@ -1074,7 +1098,9 @@ static double masks_held(const struct ctx *c, double b, double s_enc, double s_d
 		masks += b * s_dec * s_dec;
 	if (tt->n_dec > 0.0 && c->decoder && some)
 		masks += b * s_dec * s_enc;
-	if (vp_model_full_attn_layers(m) > 0 && (t->padding_mask || vp_model_masks_always(m)))
+	/* eager builds the sliding and the full mask whatever the batch */
+	if (vp_model_full_attn_layers(m) > 0 &&
+	    (t->padding_mask || vp_model_masks_always(m) || c->attn == VP_ATTN_EAGER))
 		masks *= 2.0;
 	return masks * bytes;
 }

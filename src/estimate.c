@@ -265,6 +265,13 @@ static int check_inputs(const struct vp_model *m, const struct vp_train *t, uint
 		return vp_error_set(err, VP_ERR_INPUT, "FSDP and DeepSpeed ZeRO cannot be combined (choose one)");
 	if (t->method == VP_METHOD_QLORA && t->quant == VP_QUANT_NONE)
 		return vp_error_set(err, VP_ERR_INPUT, "QLoRA needs a quantized base (nf4, nf4-dq, int8 or gptq-int4)");
+	/* bitsandbytes replaces nn.Linear modules only: gpt-oss's experts,
+	 * most of its weights, would stay 16-bit beside quantized attention */
+	if (vp_model_is_gpt_oss(m) && t->quant != VP_QUANT_NONE)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "a quantized base of model '%s' (gpt-oss) is not modelled: bitsandbytes quantizes only "
+				    "its attention's nn.Linear layers, not the experts (parameters of GptOssExperts); "
+				    "train it dequantized (Mxfp4Config(dequantize=True)) in bf16, with LoRA", m->name);
 	if (vp_mul_u64(t->batch, texts_per_example(t), rows) ||
 	    vp_mul_u64(*rows, t->seq_len > t->tgt_len ? t->seq_len : t->tgt_len, &tokens) ||
 	    vp_mul_u64(tokens, t->seq_len > t->tgt_len ? t->seq_len : t->tgt_len, &scores) ||

@@ -725,6 +725,18 @@ static int read_experts(const struct cfg *c, struct vp_model *m)
 			       opt_u64(c, "num_experts_per_tok", 1, &m->experts_per_token)
 			       ? -1
 			       : 0;
+	if (!strcmp(c->type, "gpt_oss")) {
+		/* GptOssConfig: num_local_experts (128; gpt-oss-20b 32),
+		 * num_experts_per_tok (4), the experts intermediate_size wide.
+		 * The released checkpoints store the experts in MXFP4
+		 * (quantization_config quant_method "mxfp4"), which training
+		 * dequantizes (Mxfp4Config(dequantize=True)): the weights are
+		 * the training precision's. */
+		return opt_u64(c, "num_local_experts", 1, &m->num_experts) ||
+			       opt_u64(c, "num_experts_per_tok", 1, &m->experts_per_token)
+			       ? -1
+			       : 0;
+	}
 	if (!strcmp(c->type, "olmoe"))
 		/* OlmoeConfig: the experts as wide as intermediate_size (1024
 		 * in OLMoE-1B-7B), every layer sparse */
@@ -920,11 +932,13 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 	}
 	if (!strcmp(t, "llama") || is_qwen3 || is_gemma || !strcmp(t, "olmo") || !strcmp(t, "olmo2") ||
 	    !strcmp(t, "olmo3") || !strcmp(t, "olmoe") || !strcmp(t, "cohere") || !strcmp(t, "cohere2") || !strcmp(t, "granite") ||
-	    !strcmp(t, "smollm3")) {
+	    !strcmp(t, "smollm3") || !strcmp(t, "gpt_oss")) {
 		/* LlamaAttention, Qwen3Attention, GemmaAttention, OlmoAttention,
-		 * Olmo2Attention, OlmoeAttention, CohereAttention, GraniteAttention: q/k/v/o all use
+		 * Olmo2Attention, OlmoeAttention, CohereAttention, GraniteAttention,
+		 * GptOssAttention (GptOssConfig: True): q/k/v/o all use
 		 * bias=config.attention_bias; LlamaMLP (GraniteMLP) uses
 		 * mlp_bias. */
+		attention_bias = m->qkv_bias;
 		if (opt_bool(c, "attention_bias", &attention_bias))
 			return -1;
 		m->qkv_bias = m->out_bias = attention_bias;

@@ -86,6 +86,7 @@ static void put(struct lin_builder *b, enum vp_linear_role role, const char *nam
 	b->out[b->n].out_features = out;
 	b->out[b->n].bias = bias;
 	b->out[b->n].copies = 1;
+	b->out[b->n].param_only = false;
 	b->n++;
 }
 
@@ -461,6 +462,26 @@ static void mixtral_block(struct lin_builder *b, const struct vp_model *m, const
 	put_experts(b, VP_LIN_DOWN, "w2", "block_sparse_moe.experts.w2", w->ff, w->h, m->num_experts);
 }
 
+/* GptOssDecoderLayer: self_attn.{q,k,v,o}_proj with biases; GptOssMLP's
+ * router (GptOssTopKRouter: a weight and a bias) and experts
+ * (GptOssExperts: gate_up_proj E x hidden x 2 intermediate with its bias,
+ * down_proj E x intermediate x hidden with its bias), parameters rather
+ * than nn.Linear modules */
+static void gptoss_block(struct lin_builder *b, const struct vp_model *m, const struct widths *w)
+{
+	size_t first;
+
+	put_moe_attention(b, m, w);
+	first = b->n;
+	put(b, VP_LIN_ROUTER, "router", "mlp.router", w->h, m->num_experts, true);
+	put_experts(b, VP_LIN_GATE_UP, "gate_up_proj", "mlp.experts.gate_up_proj", w->h, w->ff2, m->num_experts);
+	put_experts(b, VP_LIN_DOWN, "down_proj", "mlp.experts.down_proj", w->ff, w->h, m->num_experts);
+	for (size_t i = first; !b->failed && i < b->n; i++) {
+		b->out[i].param_only = true;
+		b->out[i].bias = true;
+	}
+}
+
 /* ---- public ------------------------------------------------------------- */
 
 size_t vp_model_block_linears(const struct vp_model *m, enum vp_block_kind kind,
@@ -489,6 +510,8 @@ size_t vp_model_block_linears(const struct vp_model *m, enum vp_block_kind kind,
 		bart_block(&b, m, &w, kind == VP_BLOCK_DECODER);
 	else if (m->naming == VP_NAMING_MIXTRAL)
 		mixtral_block(&b, m, &w);
+	else if (m->naming == VP_NAMING_LLAMA && m->num_experts > 0 && vp_model_is_gpt_oss(m))
+		gptoss_block(&b, m, &w);
 	else if (m->naming == VP_NAMING_LLAMA && m->num_experts > 0)
 		qwen_moe_block(&b, m, &w);
 	else if (!put_layout(&b, m, &w))
@@ -500,7 +523,7 @@ bool vp_linear_matches(const struct vp_linear *l, const char *target)
 {
 	size_t plen, tlen;
 
-	if (l == NULL || target == NULL || target[0] == '\0')
+	if (l == NULL || target == NULL || target[0] == '\0' || l->param_only)
 		return false;
 	if (l->name != NULL && strcmp(l->name, target) == 0)
 		return true;
@@ -542,6 +565,8 @@ void vp_model_linear_names(const struct vp_model *m, char *buf, size_t size)
 		n += vp_model_block_linears(m, kinds[k], ls + n, VP_BLOCK_LINEARS_MAX);
 	for (size_t i = 0; i < n && len + 1 < size; i++) {
 		size_t j;
+		if (ls[i].param_only)
+			continue;
 		for (j = 0; j < i && strcmp(ls[j].name, ls[i].name) != 0; j++)
 			;
 		if (j < i)

@@ -28,6 +28,7 @@ const char *const vp_model_types[] = {
 	"qwen2_moe",
 	"qwen3_moe",
 	"olmoe",
+	"gpt_oss",
 	"qwen", "gpt_neox", "phi", "gptj", "codegen", "gpt_neo", "gpt2", "gpt_bigcode", "starcoder2", "bloom", "mpt", "falcon", "opt",
 	NULL
 };
@@ -209,6 +210,7 @@ uint64_t vp_model_default_sliding_window(const char *model_type)
 	 * writes null), Cohere2Config and Olmo3Config 4096 */
 	static const struct { const char *type; uint64_t window; } defaults[] = {
 		{"mistral", 4096}, {"gemma2", 4096}, {"gemma3_text", 512}, {"exaone4", 4096}, {"cohere2", 4096}, {"olmo3", 4096},
+		{"gpt_oss", 128},
 	};
 	size_t i;
 
@@ -228,7 +230,7 @@ uint64_t vp_model_full_attn_layers(const struct vp_model *m)
 	 * configuration_cohere2.py, configuration_exaone4.py,
 	 * configuration_olmo3.py: 4), so L / pattern layers are global */
 	static const struct { const char *type; uint64_t every; } patterns[] = {
-		{"gemma2", 2}, {"gemma3_text", 6}, {"cohere2", 4}, {"exaone4", 4}, {"olmo3", 4},
+		{"gemma2", 2}, {"gemma3_text", 6}, {"cohere2", 4}, {"exaone4", 4}, {"olmo3", 4}, {"gpt_oss", 2},
 	};
 
 	if (m == NULL || m->sliding_window == 0)
@@ -253,7 +255,7 @@ bool vp_model_masks_window(const struct vp_model *m, uint64_t seq_len)
 
 int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_error *err)
 {
-	char list[512];
+	char list[768];
 
 	if (m == NULL)
 		return vp_error_set(err, VP_ERR_INPUT, "no model to initialize");
@@ -456,6 +458,21 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		family_llama(m);
 		m->num_experts = 64;
 		m->experts_per_token = 8;
+	} else if (!strcmp(model_type, "gpt_oss")) {
+		/* models/gpt_oss/modular_gpt_oss.py (gpt-oss-20b, -120b):
+		 * Qwen2's attention with bias=attention_bias (True) on q, k, v
+		 * and o, a learned sink per head, rotary on the whole head;
+		 * GptOssRMSNorm (its weight kept in fp32); GptOssMLP in every
+		 * layer: mlp.router (a top-k router with a bias) and
+		 * mlp.experts, whose gate_up_proj (hidden x 2 intermediate,
+		 * gate and up interleaved) and down_proj are 3-D parameters
+		 * with biases. GptOssConfig: num_local_experts 128,
+		 * num_experts_per_tok 4, sliding_window 128 on every second
+		 * layer from layer 0, an untied LM head. */
+		family_llama(m);
+		m->qkv_bias = m->out_bias = true;
+		m->num_experts = 128;
+		m->experts_per_token = 4;
 	} else if (!strcmp(model_type, "qwen2")) {
 		/* models/qwen2/modeling_qwen2.py: q/k/v_proj bias=True, o_proj
 		 * bias=False. */
@@ -938,8 +955,11 @@ bool vp_model_sandwich_norms(const struct vp_model *m)
 bool vp_model_norm_scales_in_fp32(const struct vp_model *m)
 {
 	/* models/gemma/modeling_gemma.py GemmaRMSNorm.forward, and Gemma 2's
-	 * and Gemma 3's copies of it */
-	return m != NULL && (is_type(m, "gemma") || is_type(m, "gemma2") || is_type(m, "gemma3_text"));
+	 * and Gemma 3's copies of it; GptOssRMSNorm: (self.weight *
+	 * hidden_states).to(input_dtype), its weight fp32
+	 * (_keep_in_fp32_modules) */
+	return m != NULL && (is_type(m, "gemma") || is_type(m, "gemma2") || is_type(m, "gemma3_text") ||
+			     is_type(m, "gpt_oss"));
 }
 
 enum vp_qk_norm vp_model_qk_norm(const struct vp_model *m)
@@ -957,6 +977,11 @@ enum vp_qk_norm vp_model_qk_norm(const struct vp_model *m)
 bool vp_model_mlp_output_dropout(const struct vp_model *m)
 {
 	return m != NULL && !is_type(m, "xlm-roberta-xl");
+}
+
+bool vp_model_is_gpt_oss(const struct vp_model *m)
+{
+	return m != NULL && is_type(m, "gpt_oss");
 }
 
 bool vp_model_first_block_unnormed(const struct vp_model *m)
@@ -1128,6 +1153,8 @@ static uint64_t block_params(const struct vp_model *m, enum vp_block_kind kind, 
 		add(&blk, mul(&blk, m->num_heads + m->num_kv_heads, m->head_dim));
 	if (is_type(m, "umt5") && m->pos == VP_POS_RELATIVE)
 		add(&blk, mul(&blk, m->relative_buckets, m->num_heads));
+	if (vp_model_is_gpt_oss(m)) /* GptOssAttention.sinks: one per head */
+		add(&blk, m->num_heads);
 
 	if (blk.overflow)
 		a->overflow = true;

@@ -60,7 +60,7 @@ double vp_est_lora_adapter_params(const struct ctx *c, const struct vp_linear *l
 	double sum = 0.0;
 	size_t i;
 
-	if (!c->lora)
+	if (!c->lora || l->param_only)
 		return 0.0;
 	/* an expert linear: one adapter per expert (PEFT wraps each) */
 	if (t->lora_all_linear)

@@ -24,7 +24,7 @@ struct vp_error {
 	char file[512];
 	unsigned long line;   /* 1-based; 0 = unknown */
 	unsigned long column; /* 1-based; 0 = unknown */
-	char message[512];
+	char message[768]; /* room for the list of supported model types */
 };
 
 /* Fill err (which may be NULL) and return -1, so callers can write

@@ -56,6 +56,11 @@ struct vp_linear {
 	 * otherwise. Parameters, adapters and weight casts count every copy;
 	 * the tokens through all copies together are experts_per_token x T. */
 	uint64_t copies;
+	/* Not an nn.Linear but parameters a module multiplies with itself
+	 * (gpt-oss's GptOssExperts and GptOssTopKRouter): PEFT's
+	 * target_modules and all-linear do not reach it, bitsandbytes does
+	 * not quantize it. Its LoRA target names match nothing. */
+	bool param_only;
 };
 
 enum vp_block_kind {

@@ -314,6 +314,15 @@ bool vp_model_first_block_unnormed(const struct vp_model *m);
  * without a bias, its norm without one where norm_bias is off). */
 uint64_t vp_model_mlm_transform_params(const struct vp_model *m);
 
+/* Is the model gpt-oss's (models/gpt_oss/modular_gpt_oss.py): its experts
+ * 3-D parameters of GptOssExperts and its router GptOssTopKRouter's
+ * weight and bias, not nn.Linear modules (PEFT's target_modules and
+ * all-linear do not reach them, bitsandbytes does not quantize them); the
+ * experts' clamped GLU (gate and up interleaved in one projection); a
+ * learned sink logit per head in the attention, whose eager softmax runs
+ * in the scores' dtype; no SDPA path (_supports_sdpa False)? */
+bool vp_model_is_gpt_oss(const struct vp_model *m);
+
 /* Do the norms have parameters? Not OLMo's (OlmoLayerNorm: no weight, no
  * bias), which neither count nor train. */
 bool vp_model_norm_parameters(const struct vp_model *m);

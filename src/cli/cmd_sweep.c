@@ -42,7 +42,7 @@ static const char *status_text(const struct cell *c, char *buf, size_t size)
 
 static void table_row(struct vp_table *t, const struct vp_model *m, const struct vp_gpu *g, const struct cell *c)
 {
-	char mem[32], train[32], accum[32], eval[32], peak[40], status[600];
+	char mem[32], train[32], accum[32], eval[32], peak[40], status[sizeof c->err.message + 16];
 	const char *row[8];
 
 	vp_format_gib(g->memory_mib * MIB, mem, sizeof mem);

@@ -54,16 +54,15 @@ static void a_diagnostic_stays_on_one_line(void **state)
 static void a_long_message_is_cut_between_characters(void **state)
 {
 	struct vp_error err;
-	char ko[700];
+	char ko[1000];
 	size_t i;
 
 	(void)state;
-	/* two ASCII bytes first: 511 bytes then end inside a character */
+	/* one ASCII byte first: 767 bytes then end inside a character */
 	ko[0] = 'x';
-	ko[1] = 'y';
-	for (i = 0; i < 200; i++)
-		memcpy(ko + 2 + 3 * i, "\xed\x95\x9c", 3); /* 한, three bytes */
-	ko[2 + 3 * 200] = '\0';
+	for (i = 0; i < 300; i++)
+		memcpy(ko + 1 + 3 * i, "\xed\x95\x9c", 3); /* 한, three bytes */
+	ko[1 + 3 * 300] = '\0';
 	vp_error_set(&err, VP_ERR_INPUT, "%s", ko);
 	assert_true(strlen(err.message) < sizeof err.message);
 	assert_true(strlen(err.message) >= sizeof err.message - 3);

@@ -927,6 +927,44 @@ static void the_forward_holds_its_attention_mask(void **state)
 		    estimated(&m, &t).phase_allocated_bytes[VP_PHASE_FORWARD] + 8 * 8 * 2);
 }
 
+/* gpt-oss's experts keep six T x f tensors per routed token (the clamped
+ * GLU, GptOssExperts._apply_gate) where Mixtral's SwiGLU keeps three: with
+ * the experts frozen under LoRA and FlashAttention, the only difference
+ * between the two of the same shape, 3 x (2 x 8 tokens) x 256 x 2 bytes.
+ * LoRA never reaches the experts (parameters, not nn.Linear), a quantized
+ * base is refused, and SDPA runs as eager. */
+static void gpt_oss_experts_keep_their_clamped_glu(void **state)
+{
+	struct vp_model oss = tiny_llama_like("gpt_oss"), mix = tiny_llama_like("mixtral");
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_gpu g = some_gpu();
+	struct vp_estimate e;
+	struct vp_error err = {0};
+
+	(void)state;
+	oss.num_experts = mix.num_experts = 4;
+	oss.experts_per_token = mix.experts_per_token = 2;
+	oss.qkv_bias = oss.out_bias = false;
+	assert_int_equal(vp_model_validate(&oss, &err), 0);
+	assert_int_equal(vp_model_validate(&mix, &err), 0);
+	t.method = VP_METHOD_LORA;
+	t.lora_r = 8;
+	t.attn = VP_ATTN_FLASH2;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	assert_int_equal(estimated(&oss, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+				 estimated(&mix, &t).full_bytes[VP_COMP_ACTIVATIONS],
+			 3 * 2 * 8 * 128 * 2);
+	/* all-linear: q, k, v and o only, r x (in + out) each */
+	assert_int_equal(vp_train_set_lora_targets(&t, "all-linear", &err), 0);
+	assert_int_equal(estimated(&oss, &t).params_trainable, 8 * ((64 + 64) + 2 * (64 + 32) + (64 + 64)));
+	t.attn = VP_ATTN_SDPA;
+	assert_int_equal(vp_attn_that_runs(&oss, &g, t.attn), VP_ATTN_EAGER);
+	t.method = VP_METHOD_QLORA;
+	t.quant = VP_QUANT_NF4;
+	assert_int_equal(vp_estimate(&oss, &g, &t, &e, &err), -1);
+	assert_non_null(strstr(err.message, "bitsandbytes quantizes only its attention's nn.Linear layers"));
+}
+
 /* The heads' counts against what published checkpoints of them print: a
  * 3-label ModernBertForSequenceClassification over ModernBERT-large
  * 395,834,371, its ModernBertForMaskedLM file 395,881,664 (the tied
@@ -2643,6 +2681,7 @@ int main(void)
 		cmocka_unit_test(modernbert_heads_count_as_published_checkpoints_do),
 		cmocka_unit_test(gemma3_global_layers_keep_no_mask_and_no_kv_copies),
 		cmocka_unit_test(the_forward_holds_its_attention_mask),
+		cmocka_unit_test(gpt_oss_experts_keep_their_clamped_glu),
 		cmocka_unit_test(clip_qkv_keeps_the_unclamped_projections),
 		cmocka_unit_test(codegen_keeps_what_gptj_keeps_and_runs_eager),
 		cmocka_unit_test(xlm_roberta_xl_drops_out_only_the_attention_output),

@@ -397,7 +397,7 @@ static void every_config_loads(void **state)
 	(void)state;
 	/* 10 shared configs + 45 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 57);
+	assert_int_equal(load_all(CONFIGS), 58);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -1094,6 +1094,31 @@ static void modernbert_keys(void **state)
 	assert_non_null(strstr(err.message, "'layer_types' has 1 entries for 4 layers"));
 }
 
+/* gpt-oss: experts and router as parameters (no LoRA target names them,
+ * all-linear leaves them out, the linear names list only the attention's),
+ * biases on q, k, v and o, a window of 128 on every second layer, no
+ * quantized base. */
+static void gpt_oss_keys(void **state)
+{
+	struct vp_model m;
+	char names[256];
+
+	(void)state;
+	load("gpt-oss-20b.json", &m);
+	assert_string_equal(m.model_type, "gpt_oss");
+	assert_int_equal(m.num_experts, 32);
+	assert_int_equal(m.experts_per_token, 4);
+	assert_true(m.qkv_bias && m.out_bias);
+	assert_false(m.tie_embeddings);
+	assert_int_equal(m.sliding_window, 128);
+	assert_int_equal(m.full_attn_layers, 12);
+	assert_true(vp_model_has_linear(&m, "q_proj"));
+	assert_false(vp_model_has_linear(&m, "gate_up_proj"));
+	assert_false(vp_model_has_linear(&m, "router"));
+	vp_model_linear_names(&m, names, sizeof names);
+	assert_string_equal(names, "q_proj, k_proj, v_proj, o_proj");
+}
+
 /* The global layers among sliding ones: Gemma 3 1B's sliding_window_pattern
  * 6 over 26 layers (layers 5, 11, 17, 23), EXAONE 4.0's string form
  * ("LLLG" over 6 layers: one G), a layer_types list, and a list with no
@@ -1569,7 +1594,7 @@ static void missing_and_unsupported(void **state)
 	expect_bad("unsupported-type.json", 0, 0,
 		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, xlm-roberta-xl, camembert, distilbert, electra, deberta-v2, mpnet, modernbert, t5, mt5, "
 		   "umt5, bart, mbart, marian, m2m_100, pegasus, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
-		   "exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
+		   "exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, gpt_oss, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
 		   "missing field 'model_type' (is this a Hugging Face config.json?)");
 	expect_bad("model-type-number.json", 0, 0, "'model_type' must be a string");
@@ -1707,6 +1732,7 @@ int main(void)
 		cmocka_unit_test(smollm3_keys),
 		cmocka_unit_test(modernbert_keys),
 		cmocka_unit_test(layer_patterns_count_the_global_layers),
+		cmocka_unit_test(gpt_oss_keys),
 		cmocka_unit_test(output_router_logits_is_read_for_mixtures_of_experts),
 		cmocka_unit_test(pegasus_keys),
 		cmocka_unit_test(glm_keys),
