@@ -776,19 +776,26 @@ static int read_experts(const struct cfg *c, struct vp_model *m)
 static int read_layer_pattern(const struct cfg *c, struct vp_model *m)
 {
 	const cJSON *types = item(c, "layer_types"), *pattern = item(c, "sliding_window_pattern");
-	uint64_t full = 0, n;
+	uint64_t full = 0;
 
 	if (types != NULL) {
 		if (count_full_layers(c, m, types, &full))
 			return -1;
 	} else if (cJSON_IsString(pattern)) {
-		size_t len = strlen(pattern->valuestring);
+		const char *p = pattern->valuestring;
+		size_t len = strlen(p), i;
+		uint64_t per = 0, rest = 0;
 
-		if (len == 0 || strspn(pattern->valuestring, "LG") != len)
+		if (len == 0 || strspn(p, "LG") != len)
 			return fail(c, "'sliding_window_pattern' must be a number or a string of L and G");
-		for (n = 0; n < m->num_layers; n++)
-			if (pattern->valuestring[n % len] == 'G')
-				full++;
+		/* whole repetitions, then the first layers of one more (no walk
+		 * over a layer count the validation has not bounded yet) */
+		for (i = 0; i < len; i++) {
+			per += p[i] == 'G';
+			if ((uint64_t)i < m->num_layers % len)
+				rest += p[i] == 'G';
+		}
+		full = m->num_layers / len * per + rest;
 	} else if (pattern != NULL) {
 		uint64_t every = 0;
 
