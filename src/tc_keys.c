@@ -333,6 +333,16 @@ HANDLER(k_lora_dropout)
 	return 0;
 }
 
+/* TRL ModelConfig lora_target_parameters (PEFT LoraConfig
+ * target_parameters): LoRA on parameters that are not nn.Linear, such as
+ * gpt-oss's experts, through PEFT's ParamWrapper. Said, not modelled. */
+HANDLER(k_target_parameters)
+{
+	return vp_tc_note_ignored(c, path, m,
+				  "LoRA on parameters (PEFT target_parameters, gpt-oss's experts) is not modelled: "
+				  "its adapters and the weights it merges in forward are not counted");
+}
+
 HANDLER(k_targets)
 {
 	if (m->value->kind == VP_T_NULL)
@@ -870,6 +880,7 @@ static const struct keydef hf_keys[] = {
 	{"lora_r", k_lora_r},
 	{"lora_dropout", k_lora_dropout},
 	{"lora_target_modules", k_targets},
+	{"lora_target_parameters", k_target_parameters},
 	{"lora_modules_to_save", k_modules_to_save},
 	{"attn_implementation", k_attn_impl},
 	{"use_flash_attention_2", k_use_flash2},
