@@ -211,13 +211,16 @@ enum vp_attn vp_est_effective_attn(const struct vp_model *m, const struct vp_gpu
 		return VP_ATTN_EAGER;
 	if ((m->naming == VP_NAMING_GPTJ || m->naming == VP_NAMING_GPTNEO) && a == VP_ATTN_SDPA)
 		return VP_ATTN_EAGER;
-	/* GptOssPreTrainedModel: _supports_sdpa False (SDPA has no sinks);
-	 * its FlashAttention path is the kernels hub's vllm-flash-attn3,
-	 * which takes them */
-	if (vp_model_is_gpt_oss(m) && a == VP_ATTN_SDPA)
-		return VP_ATTN_EAGER;
 	if (a == VP_ATTN_FLASH2 && (m->naming == VP_NAMING_BERT || (g != NULL && !g->flash_attn)))
-		return VP_ATTN_SDPA;
+		a = VP_ATTN_SDPA;
+	/* GptOssPreTrainedModel: _supports_sdpa False (SDPA has no sinks),
+	 * so eager where SDPA would run, a GPU without FlashAttention too;
+	 * its FlashAttention path is the kernels hub's vllm-flash-attn3,
+	 * which takes the sinks and is FlashAttention-3, Hopper's (compute
+	 * capability 9.0) and later only */
+	if (vp_model_is_gpt_oss(m) &&
+	    (a == VP_ATTN_SDPA || (a == VP_ATTN_FLASH2 && g != NULL && g->compute_capability < 90)))
+		return VP_ATTN_EAGER;
 	return a;
 }
 

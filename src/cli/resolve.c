@@ -213,6 +213,14 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		t->attn = t->pytorch == VP_PYTORCH_1 ? VP_ATTN_EAGER : VP_ATTN_SDPA;
 		if (warn && t->pytorch == VP_PYTORCH_1)
 			vp_cli_note(o, "attention eager: PyTorch 1.x has no scaled_dot_product_attention");
+	} else if (t->attn == VP_ATTN_FLASH2 && vp_model_is_gpt_oss(m) && g->compute_capability < 90) {
+		/* gpt-oss's FlashAttention path is FlashAttention-3 with sinks
+		 * (the kernels hub's vllm-flash-attn3), Hopper's; it has no
+		 * SDPA path either */
+		if (warn)
+			vp_cli_warn(o, "GPU '%s' does not run FlashAttention-3, gpt-oss's kernel with sinks; "
+				    "eager attention is assumed", g->name);
+		t->attn = VP_ATTN_EAGER;
 	} else if (t->attn == VP_ATTN_FLASH2 && !g->flash_attn) {
 		if (warn)
 			vp_cli_warn(o, "GPU '%s' does not run FlashAttention-2; sdpa attention is assumed", g->name);

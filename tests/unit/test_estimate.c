@@ -951,14 +951,31 @@ static void gpt_oss_experts_keep_their_clamped_glu(void **state)
 	t.lora_r = 8;
 	t.attn = VP_ATTN_FLASH2;
 	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
-	assert_int_equal(estimated(&oss, &t).full_bytes[VP_COMP_ACTIVATIONS] -
-				 estimated(&mix, &t).full_bytes[VP_COMP_ACTIVATIONS],
-			 3 * 2 * 8 * 128 * 2);
+	/* on a Hopper GPU, whose FlashAttention-3 kernel takes the sinks */
+	g.compute_capability = 90;
+	{
+		struct vp_estimate a, b;
+
+		assert_int_equal(vp_estimate(&oss, &g, &t, &a, &err), 0);
+		assert_int_equal(vp_estimate(&mix, &g, &t, &b, &err), 0);
+		assert_int_equal(a.full_bytes[VP_COMP_ACTIVATIONS] - b.full_bytes[VP_COMP_ACTIVATIONS],
+				 3 * 2 * 8 * 128 * 2);
+	}
+	g.compute_capability = 86;
 	/* all-linear: q, k, v and o only, r x (in + out) each */
 	assert_int_equal(vp_train_set_lora_targets(&t, "all-linear", &err), 0);
 	assert_int_equal(estimated(&oss, &t).params_trainable, 8 * ((64 + 64) + 2 * (64 + 32) + (64 + 64)));
 	t.attn = VP_ATTN_SDPA;
 	assert_int_equal(vp_attn_that_runs(&oss, &g, t.attn), VP_ATTN_EAGER);
+	/* FlashAttention on a GPU without it falls back past SDPA to eager,
+	 * and the kernel with sinks is FlashAttention-3: Hopper's */
+	g.flash_attn = false;
+	assert_int_equal(vp_attn_that_runs(&oss, &g, VP_ATTN_FLASH2), VP_ATTN_EAGER);
+	g.flash_attn = true;
+	assert_int_equal(vp_attn_that_runs(&oss, &g, VP_ATTN_FLASH2), VP_ATTN_EAGER);
+	g.compute_capability = 90;
+	assert_int_equal(vp_attn_that_runs(&oss, &g, VP_ATTN_FLASH2), VP_ATTN_FLASH2);
+	g.compute_capability = 86;
 	t.method = VP_METHOD_QLORA;
 	t.quant = VP_QUANT_NF4;
 	assert_int_equal(vp_estimate(&oss, &g, &t, &e, &err), -1);
