@@ -186,6 +186,7 @@ static bool softmax_upcast(const struct vp_model *m)
 	/* ModernBertAttention's eager path is BERT's eager_attention_forward
 	 * (through models/align): nn.functional.softmax(attn_weights, dim=-1) */
 	case VP_NAMING_MODERNBERT:
+	case VP_NAMING_ALBERT: /* AlbertSdpaAttention's eager path: nn.functional.softmax */
 	case VP_NAMING_BART:
 	case VP_NAMING_NEOX:
 	case VP_NAMING_GPT2:
@@ -211,7 +212,8 @@ enum vp_attn vp_est_effective_attn(const struct vp_model *m, const struct vp_gpu
 		return VP_ATTN_EAGER;
 	if ((m->naming == VP_NAMING_GPTJ || m->naming == VP_NAMING_GPTNEO) && a == VP_ATTN_SDPA)
 		return VP_ATTN_EAGER;
-	if (a == VP_ATTN_FLASH2 && (m->naming == VP_NAMING_BERT || (g != NULL && !g->flash_attn)))
+	if (a == VP_ATTN_FLASH2 && (m->naming == VP_NAMING_BERT || m->naming == VP_NAMING_ALBERT ||
+				    (g != NULL && !g->flash_attn)))
 		a = VP_ATTN_SDPA;
 	/* GptOssPreTrainedModel: _supports_sdpa False (SDPA has no sinks),
 	 * so eager where SDPA would run, a GPU without FlashAttention too;
@@ -807,7 +809,7 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	bool has_cross = find_role(ls, n, VP_LIN_CROSS_Q) != NULL;
 	/* a final norm marks pre-LN blocks among BERT's (XLM-R XL) and BART's
 	 * (mBART) names */
-	bool post_norm = (c->m->naming == VP_NAMING_BERT && !c->m->final_norm) ||
+	bool post_norm = (c->m->naming == VP_NAMING_BERT && !c->m->final_norm) || c->m->naming == VP_NAMING_ALBERT ||
 			 c->m->naming == VP_NAMING_DISTILBERT || c->m->naming == VP_NAMING_DEBERTA ||
 			 c->m->naming == VP_NAMING_MPNET || (c->m->naming == VP_NAMING_BART && !c->m->final_norm);
 	double mlp_in, masks, saved_attn, attn_transient;
@@ -1156,7 +1158,7 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 	}
 	tt->scores_all = tt->n_enc * tt->enc.scores + tt->n_dec * tt->dec.scores;
 	tt->inputs_all = tt->n_enc * tt->enc.input + tt->n_dec * tt->dec.input;
-	tt->weight_copies = tt->n_enc * tt->enc.copies + tt->n_dec * tt->dec.copies;
+	tt->weight_copies = (vp_est_shared_cast_once(c, tt) ? 1.0 : tt->n_enc) * tt->enc.copies + tt->n_dec * tt->dec.copies;
 	tt->head_copy = 0.0;
 	/* A loop that still names the last step's loss or outputs (litgpt's
 	 * `logits`/`loss`, a plain `for batch in loader` loop) keeps that

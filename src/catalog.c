@@ -152,6 +152,7 @@ static const struct field model_fields[] = {
 	M_BOOL(scale_embed_copy),
 	M_BOOL(clip_qkv),
 	M_BOOL(output_router_logits),
+	M_BOOL(shared_layers),
 	M_U64(vision_params, 0, MAX_SIZE, 0),
 	M_U64(vision_linear_params, 0, MAX_SIZE, 0),
 	M_DBL(rotary_fraction, R_UNIT_OPEN0),

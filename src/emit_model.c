@@ -196,6 +196,8 @@ static void entry(struct vp_yaml_out *e, const struct vp_model *m)
 		key_bool(e, "clip_qkv", true);
 	if (m->output_router_logits)
 		key_bool(e, "output_router_logits", true);
+	if (m->shared_layers)
+		key_bool(e, "shared_layers", true);
 	if (m->vision_params > 0)
 		key_u64(e, "vision_params", m->vision_params);
 	if (m->vision_linear_params > 0)

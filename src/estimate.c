@@ -336,6 +336,15 @@ static void forward_phase(const struct ctx *c, const struct totals *tt, struct s
 	l->transient += tt->fwd_held;
 }
 
+/* Are a shared block's weight casts made once for all the layers that run
+ * it? Autocast caches the cast of a leaf that requires grad
+ * (autocast_mode.cpp cached_cast): ALBERT's weights in a full fine-tune
+ * under AMP. */
+bool vp_est_shared_cast_once(const struct ctx *c, const struct totals *tt)
+{
+	return tt->n_enc_params < tt->n_enc && c->amp && c->full;
+}
+
 /* Backward, block by block from the last: the blocks below still hold
  * their saved tensors (or inputs, with checkpointing), this block's
  * tensors are live (recomputed, with checkpointing) with the gradients
@@ -351,7 +360,7 @@ static void backward_phase(const struct ctx *c, const struct totals *tt, struct 
 	 * each stack (most gradients, fewest saved tensors below) is checked
 	 * too. */
 	double tops[4], k, best = 0.0, best_reserved = 0.0;
-	double block_grads = tt->n_enc * tt->enc.trainable_bytes + tt->n_dec * tt->dec.trainable_bytes;
+	double block_grads = tt->n_enc_params * tt->enc.trainable_bytes + tt->n_dec * tt->dec.trainable_bytes;
 	double other_grads = fmax(0.0, tt->grads - block_grads - tt->late_grads);
 	double quant_tmp = quant_buffer(tt, t);
 	int n_tops = 0, ti;
@@ -403,14 +412,19 @@ static void backward_phase(const struct ctx *c, const struct totals *tt, struct 
 			below_scores = 0.0;
 		}
 		/* the blocks' copies (autocast's casts, GPTQ's dequantized
-		 * weights) are saved like their activations */
-		copies = t->grad_ckpt ? bm->copies : below_enc * tt->enc.copies + below_dec * tt->dec.copies + bm->copies;
+		 * weights) are saved like their activations; ALBERT's shared
+		 * weights, trained under autocast, are cast once for every
+		 * layer (autocast's cache keeps the cast of a leaf) */
+		copies = t->grad_ckpt || vp_est_shared_cast_once(c, tt)
+				 ? bm->copies
+				 : below_enc * tt->enc.copies + below_dec * tt->dec.copies + bm->copies;
 		grads = t->optimizer_in_backward ? tt->grads_in_backward : tt->grads;
 		if (s->grads_freed) {
 			/* the gradients of the parameters outside the blocks (LM
 			 * head, embeddings, norms; counted whole, the safe side),
 			 * of the blocks above and of this one */
-			double above_enc = in_dec ? 0.0 : tt->n_enc - 1.0 - k;
+			/* ALBERT's layers share one gradient, this block's */
+			double above_enc = in_dec || tt->n_enc_params < tt->n_enc ? 0.0 : tt->n_enc - 1.0 - k;
 			double above_dec = in_dec ? tt->n_blocks - 1.0 - k : tt->n_dec;
 			grads = other_grads + above_enc * tt->enc.trainable_bytes + above_dec * tt->dec.trainable_bytes +
 				bm->trainable_bytes;

@@ -157,7 +157,13 @@ struct totals {
 	double persistent_waste; /* allocator rounding of weights, gradients, states */
 	struct block_mem enc, dec;
 	double n_enc, n_dec;
+	/* the encoder blocks whose parameters exist: n_enc, or 1 where every
+	 * layer shares one (ALBERT) */
+	double n_enc_params;
 };
+
+/* estimate.c: ALBERT's shared weights cast once under autocast */
+bool vp_est_shared_cast_once(const struct ctx *c, const struct totals *tt);
 
 /* allocator.c */
 double vp_est_alloc_waste(double bytes);

@@ -98,10 +98,10 @@ int vp_head_check(const struct vp_model *m, enum vp_head head, struct vp_error *
 	const char *kind, *heads;
 
 	/* transformers has no DistilBertForCausalLM, DebertaV2ForCausalLM,
-	 * MPNetForCausalLM or ModernBertForCausalLM (BertLMHeadModel's
+	 * MPNetForCausalLM, AlbertForCausalLM or ModernBertForCausalLM (BertLMHeadModel's
 	 * counterpart; ModernBERT's decoder is another model_type) */
 	bool distil = m->naming == VP_NAMING_DISTILBERT || m->naming == VP_NAMING_DEBERTA ||
-		      m->naming == VP_NAMING_MPNET || m->naming == VP_NAMING_MODERNBERT;
+		      m->naming == VP_NAMING_MPNET || m->naming == VP_NAMING_MODERNBERT || m->naming == VP_NAMING_ALBERT;
 	/* nor MarianForSequenceClassification, M2M100ForSequenceClassification
 	 * or PegasusForSequenceClassification: the translation and
 	 * summarization models have their seq2seq LM and the bare model */

@@ -335,6 +335,27 @@ static int read_electra(const struct cfg *c, struct vp_model *m)
 	return 0;
 }
 
+/* AlbertConfig (models/albert/configuration_albert.py): BertConfig's keys
+ * (hidden_act "gelu_new", dropouts 0 by default), embedding_size (128),
+ * and the sharing: num_hidden_groups groups of inner_group_num layers
+ * (1 and 1 in every released checkpoint: one block every layer runs). */
+static int read_albert(const struct cfg *c, struct vp_model *m)
+{
+	uint64_t groups = 1, inner = 1;
+
+	m->embedding_size = 128;
+	if (opt_u64(c, "embedding_size", 1, &m->embedding_size) || read_bert(c, m) ||
+	    opt_u64(c, "num_hidden_groups", 1, &groups) || opt_u64(c, "inner_group_num", 1, &inner))
+		return -1;
+	if (groups != 1 || inner != 1)
+		return fail(c, "unsupported: 'num_hidden_groups' %llu and 'inner_group_num' %llu (one group of one "
+			       "shared layer, as every released ALBERT, is modelled)",
+			    (unsigned long long)groups, (unsigned long long)inner);
+	if (m->embedding_size == m->hidden_size)
+		m->embedding_size = 0;
+	return 0;
+}
+
 /* An integer that may be negative (DeBERTa's -1 for "derive it"), as a
  * double; absent or null keeps *out. */
 static int opt_signed(const struct cfg *c, const char *key, double *out)
@@ -1550,6 +1571,8 @@ static int read_family(const struct cfg *c, struct vp_model *m)
 		return read_distilbert(c, m);
 	if (!strcmp(t, "electra"))
 		return read_electra(c, m);
+	if (!strcmp(t, "albert"))
+		return read_albert(c, m);
 	if (!strcmp(t, "deberta-v2"))
 		return read_deberta_v2(c, m);
 	if (!strcmp(t, "mpnet"))

@@ -26,6 +26,7 @@ int vp_naming_shape(enum vp_naming n, enum vp_arch *arch)
 	case VP_NAMING_DISTILBERT:
 	case VP_NAMING_DEBERTA:
 	case VP_NAMING_MPNET:
+	case VP_NAMING_ALBERT:
 		*arch = VP_ARCH_ENCODER;
 		return 0;
 	case VP_NAMING_MODERNBERT:
@@ -190,6 +191,13 @@ static const struct lin_spec modernbert_layout[] = {
 	GATE_UP("Wi", "mlp.Wi"), DOWN("Wo", "mlp.Wo"),
 };
 
+/* AlbertLayer (models/albert/modeling_albert.py), the one block every
+ * layer shares: attention.query/key/value/dense, then ffn and ffn_output */
+static const struct lin_spec albert_layout[] = {
+	Q("query", "attention.query"), K("key", "attention.key"), V("value", "attention.value"),
+	O("dense", "attention.dense"), UP("ffn", "ffn"), DOWN("ffn_output", "ffn_output"),
+};
+
 /* LlamaDecoderLayer and its copies (Mistral, Qwen2/3, Gemma, StableLM,
  * OLMo, Cohere, Granite...): self_attn.{q,k,v,o}_proj, mlp.{gate,up,down}_proj */
 static const struct lin_spec llama_layout[] = {
@@ -323,6 +331,7 @@ static const struct {
 	LAYOUT(VP_NAMING_PHI, phi_layout),
 	LAYOUT(VP_NAMING_GPTNEO, gptneo_layout),
 	LAYOUT(VP_NAMING_MODERNBERT, modernbert_layout),
+	LAYOUT(VP_NAMING_ALBERT, albert_layout),
 };
 
 static uint64_t width_of(const struct widths *w, enum lin_width x)

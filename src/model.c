@@ -20,7 +20,7 @@
 
 const char *const vp_model_types[] = {
 	"bert", "roberta", "xlm-roberta", "xlm-roberta-xl", "camembert", "distilbert", "electra", "deberta-v2", "mpnet",
-	"modernbert",
+	"modernbert", "albert",
 	"t5", "mt5", "umt5",
 	"bart", "mbart", "marian", "m2m_100", "pegasus",
 	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo", "olmo2", "olmo3", "glm", "glm4", "cohere", "cohere2", "granite", "smollm3", "internlm2",
@@ -337,6 +337,23 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		m->embed_norm = true;
 		m->final_norm = true;
 		m->tie_embeddings = true;
+	} else if (!strcmp(model_type, "albert")) {
+		/* models/albert/modeling_albert.py: BERT's post-norm layer
+		 * (AlbertAttention query/key/value/dense and LayerNorm;
+		 * AlbertLayer ffn, ffn_output, full_layer_layer_norm) whose
+		 * parameters every layer shares (AlbertTransformer runs
+		 * albert_layer_groups[0] num_hidden_layers times), embeddings
+		 * of embedding_size (128) widened to hidden_size by
+		 * embedding_hidden_mapping_in, a pooler, the MLM decoder tied
+		 * to the word embeddings. AlbertConfig: hidden_act "gelu_new",
+		 * dropouts 0 (v2), type_vocab_size 2, 512 positions. */
+		family_bert(m);
+		m->naming = VP_NAMING_ALBERT;
+		m->act = VP_ACT_GELU_NEW;
+		m->embedding_size = 128;
+		m->shared_layers = true;
+		m->hidden_dropout = 0.0;
+		m->attn_dropout = 0.0;
 	} else if (!strcmp(model_type, "deberta-v2")) {
 		/* models/deberta_v2/modeling_deberta_v2.py: BERT's post-norm
 		 * block with query_proj/key_proj/value_proj, disentangled
@@ -807,7 +824,7 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 		return vp_error_set(err, VP_ERR_INPUT, "no model to validate");
 	if ((unsigned)m->arch > VP_ARCH_ENCDEC || (unsigned)m->norm > VP_NORM_RMS ||
 	    (unsigned)m->act > VP_ACT_GELU_NEW || (unsigned)m->pos > VP_POS_SINUSOIDAL ||
-	    (unsigned)m->naming > VP_NAMING_MODERNBERT)
+	    (unsigned)m->naming > VP_NAMING_ALBERT)
 		return vp_error_set(err, VP_ERR_INPUT, "corrupt model descriptor (enum out of range)");
 
 	if (check_count(&nm, "hidden_size", m->hidden_size, 1, VP_SIZE_LIMIT, err) ||
@@ -824,6 +841,9 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 	    /* the catalogue's bound too, so that an imported entry loads */
 	    check_count(&nm, "sliding_window", m->sliding_window, 0, VP_SIZE_LIMIT, err))
 		return -1;
+	if (m->shared_layers && m->naming != VP_NAMING_ALBERT)
+		return vp_error_set(err, VP_ERR_INPUT, "'shared_layers' is ALBERT's (model_type 'albert'), not '%s''s",
+				    m->model_type);
 	if (m->full_attn_layers > 0 && (m->sliding_window == 0 || m->full_attn_layers >= m->num_layers))
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "'%s' (%" PRIu64 ") counts the layers that attend globally beside sliding-window "
@@ -832,7 +852,7 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 				    field_name(&nm, "sliding_window", m->sliding_window),
 				    field_name(&nm, "num_layers", m->num_layers), m->num_layers);
 	if (vp_model_embed_width(m) != m->hidden_size &&
-	    !(m->arch == VP_ARCH_ENCODER && m->naming == VP_NAMING_BERT))
+	    !(m->arch == VP_ARCH_ENCODER && (m->naming == VP_NAMING_BERT || m->naming == VP_NAMING_ALBERT)))
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "'%s' (%" PRIu64 ") differs from '%s' (%" PRIu64 "), which only an "
 				    "encoder with BERT's layout models (ELECTRA's embeddings_project)",
@@ -1061,6 +1081,11 @@ static uint64_t norm_size(const struct vp_model *m, struct acc *a)
 	return mul(a, m->hidden_size, m->norm_bias ? 2 : 1);
 }
 
+uint64_t vp_model_param_blocks(const struct vp_model *m)
+{
+	return m->shared_layers ? 1 : m->num_layers;
+}
+
 uint64_t vp_model_embed_width(const struct vp_model *m)
 {
 	return m->embedding_size != 0 ? m->embedding_size : m->hidden_size;
@@ -1231,7 +1256,7 @@ uint64_t vp_model_param_count_parts(const struct vp_model *m, bool with_decoder,
 
 	if (m->arch == VP_ARCH_ENCODER) {
 		blocks = block_params(m, VP_BLOCK_ENCODER, &a);
-		add(&a, mul(&a, m->num_layers, blocks));
+		add(&a, mul(&a, vp_model_param_blocks(m), blocks));
 		/* ModernBERT's layer 0 has no attn_norm; the sum holds at
 		 * least that block's norms */
 		if (vp_model_first_block_unnormed(m) && !a.overflow)

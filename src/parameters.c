@@ -87,6 +87,9 @@ void vp_est_stack_counts(const struct ctx *c, struct totals *tt)
 	const struct vp_model *m = c->m;
 
 	tt->n_enc = m->arch == VP_ARCH_DECODER ? 0.0 : (double)m->num_layers;
+	/* ALBERT's layers run one block's parameters (and PEFT wraps its
+	 * linears once) */
+	tt->n_enc_params = m->arch == VP_ARCH_DECODER ? 0.0 : (double)vp_model_param_blocks(m);
 	tt->n_dec = m->arch == VP_ARCH_DECODER ? (double)m->num_layers :
 		    c->decoder ? (double)m->num_decoder_layers : 0.0;
 }
@@ -209,10 +212,10 @@ static int count_parameters(const struct ctx *c, struct totals *tt, struct count
 	tt->n_blocks = tt->n_enc + tt->n_dec;
 	if (tt->n_enc > 0.0) {
 		double is, os;
-		n->lin += tt->n_enc * linear_params(c, VP_BLOCK_ENCODER, &n->largest, &is, &os);
-		n->in_sum += tt->n_enc * is;
-		n->out_sum += tt->n_enc * os;
-		n->lora += tt->n_enc * lora_params(c, VP_BLOCK_ENCODER);
+		n->lin += tt->n_enc_params * linear_params(c, VP_BLOCK_ENCODER, &n->largest, &is, &os);
+		n->in_sum += tt->n_enc_params * is;
+		n->out_sum += tt->n_enc_params * os;
+		n->lora += tt->n_enc_params * lora_params(c, VP_BLOCK_ENCODER);
 	}
 	if (tt->n_dec > 0.0) {
 		double is, os;
@@ -563,7 +566,7 @@ static void persistent_waste(const struct ctx *c, const struct counts *n, struct
 		copies += 1.0 + (tt->optimizer > 0.0 ? 2.0 : 0.0);
 	tt->persistent_waste = 0.0;
 	for (kind = 0; kind < 2; kind++) {
-		double blocks = kind == 0 ? tt->n_enc : tt->n_dec;
+		double blocks = kind == 0 ? tt->n_enc_params : tt->n_dec;
 		if (blocks <= 0.0)
 			continue;
 		n_linears = vp_model_block_linears(c->m, kind == 0 ? VP_BLOCK_ENCODER : VP_BLOCK_DECODER, ls,

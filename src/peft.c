@@ -34,11 +34,11 @@
  * camembert, xlm-roberta-xl, distilbert, umt5, mbart, marian, m2m_100,
  * pegasus, qwen (v1), phi3, exaone (remote code), exaone4, mpnet,
  * starcoder2, cohere, cohere2, granite, glm, glm4, olmoe, smollm3,
- * modernbert, gpt_oss and internlm2 (remote code) are not in the mapping; PEFT refuses a LoraConfig without
+ * modernbert, gpt_oss, albert and internlm2 (remote code) are not in the mapping; PEFT refuses a LoraConfig without
  * target_modules for them ("Please specify `target_modules` in
  * `peft_config`"). The fallbacks below are the query and value projections
  * under each family's module names (CamemBERT's and XLM-R XL's
- * query/value, RoBERTa's names; DistilBERT's q_lin/v_lin, which LoRA runs
+ * query/value, RoBERTa's names, and ALBERT's AlbertAttention query/value; DistilBERT's q_lin/v_lin, which LoRA runs
  * on it name; UMT5Attention.q/.v; MBartAttention, MarianAttention,
  * M2M100Attention, PegasusAttention, Starcoder2Attention, CohereAttention,
  * GraniteAttention, GlmAttention, OlmoeAttention, SmolLM3Attention and
@@ -109,6 +109,7 @@ static const struct {
 	{"smollm3", "q_proj,v_proj", false},
 	{"modernbert", "Wqkv", false},
 	{"gpt_oss", "q_proj,v_proj", false},
+	{"albert", "query,value", false},
 };
 
 #define N_DEFAULTS (sizeof lora_defaults / sizeof lora_defaults[0])

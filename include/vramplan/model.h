@@ -97,7 +97,8 @@ enum vp_naming {
 	VP_NAMING_MPT,       /* attn.Wqkv out_proj, ffn.up_proj down_proj */
 	VP_NAMING_GLM,       /* self_attn.q_proj k_proj v_proj o_proj, mlp.gate_up_proj down_proj */
 	VP_NAMING_CODEGEN,   /* attn.qkv_proj out_proj, mlp.fc_in fc_out */
-	VP_NAMING_MODERNBERT /* attn.Wqkv attn.Wo, mlp.Wi mlp.Wo */
+	VP_NAMING_MODERNBERT, /* attn.Wqkv attn.Wo, mlp.Wi mlp.Wo */
+	VP_NAMING_ALBERT     /* attention.query key value dense, ffn, ffn_output */
 };
 
 struct vp_model {
@@ -207,6 +208,11 @@ struct vp_model {
 	 * (output_router_logits: true): the causal LM then adds the
 	 * load-balancing loss over every layer's (vp_train.router_aux_loss) */
 	bool output_router_logits;
+	/* ALBERT: every layer runs the same block's parameters (one group of
+	 * one layer, AlbertTransformer's albert_layer_groups[0]): the
+	 * parameters, their gradient and their optimizer states are one
+	 * block's, the activations num_layers blocks' */
+	bool shared_layers;
 	double rotary_fraction; /* share of head_dim that is rotated (phi, NeoX 0.5) */
 	double hidden_dropout;  /* dropout after attention/MLP outputs and embeddings */
 	double attn_dropout;    /* dropout on attention probabilities */
@@ -331,6 +337,10 @@ bool vp_model_norm_parameters(const struct vp_model *m);
  * residual stream's dtype (OlmoLayerNorm: F.layer_norm(x.to(float32))),
  * so that the input it keeps for backward is 4 bytes an element? */
 bool vp_model_norm_input_fp32(const struct vp_model *m);
+
+/* The blocks whose parameters a stack of num_layers holds: 1 where every
+ * layer shares one (shared_layers, ALBERT), else num_layers. */
+uint64_t vp_model_param_blocks(const struct vp_model *m);
 
 /* The width of the token, position and token-type embeddings: the
  * embedding_size of an ELECTRA model, else hidden_size. */

@@ -982,6 +982,52 @@ static void gpt_oss_experts_keep_their_clamped_glu(void **state)
 	assert_non_null(strstr(err.message, "bitsandbytes quantizes only its attention's nn.Linear layers"));
 }
 
+/* ALBERT runs one block's parameters in every layer: three layers hold one
+ * block's weights (two fewer than unshared), one gradient of it, the same
+ * activations; under autocast a full fine-tune casts the shared weights
+ * once (autocast's cache), not once a layer. */
+static void albert_layers_share_one_block(void **state)
+{
+	struct vp_model shared = tiny_of_family("albert"), unshared;
+	struct vp_train t = small_step();
+	struct vp_estimate a, b;
+	struct vp_error err = {0};
+	/* q, k, v, dense 4 x (64^2 + 64), ffn 64 x 256 + 256, ffn_output
+	 * 256 x 64 + 64, two LayerNorms 2 x 128 */
+	const uint64_t block = 4 * (64 * 64 + 64) + (64 * 256 + 256) + (256 * 64 + 64) + 2 * 128;
+	/* the linears' 16-bit casts */
+	const uint64_t casts = (4 * 64 * 64 + 2 * 64 * 256) * 2;
+
+	(void)state;
+	shared.num_layers = 3;
+	shared.max_positions = 16;
+	shared.type_vocab_size = 2;
+	shared.embedding_size = 32;
+	assert_int_equal(vp_model_validate(&shared, &err), 0);
+	unshared = shared;
+	unshared.shared_layers = false;
+	t.head = VP_HEAD_ENCODER;
+	t.precision = VP_PREC_FP32;
+	t.method = VP_METHOD_FULL;
+	a = estimated(&shared, &t);
+	b = estimated(&unshared, &t);
+	assert_int_equal(b.params_total - a.params_total, 2 * block);
+	assert_int_equal(b.full_bytes[VP_COMP_WEIGHTS] - a.full_bytes[VP_COMP_WEIGHTS], 2 * block * 4);
+	assert_int_equal(b.full_bytes[VP_COMP_GRADIENTS] - a.full_bytes[VP_COMP_GRADIENTS], 2 * block * 4);
+	assert_int_equal(a.full_bytes[VP_COMP_ACTIVATIONS], b.full_bytes[VP_COMP_ACTIVATIONS]);
+	t.precision = VP_PREC_AMP_BF16;
+	a = estimated(&shared, &t);
+	b = estimated(&unshared, &t);
+	assert_int_equal(a.full_bytes[VP_COMP_WEIGHT_COPIES], casts);
+	assert_int_equal(b.full_bytes[VP_COMP_WEIGHT_COPIES], 3 * casts);
+	/* only ALBERT shares */
+	snprintf(unshared.model_type, sizeof unshared.model_type, "bert");
+	unshared.naming = VP_NAMING_BERT;
+	unshared.shared_layers = true;
+	assert_int_equal(vp_model_validate(&unshared, &err), -1);
+	assert_non_null(strstr(err.message, "'shared_layers' is ALBERT's"));
+}
+
 /* The heads' counts against what published checkpoints of them print: a
  * 3-label ModernBertForSequenceClassification over ModernBERT-large
  * 395,834,371, its ModernBertForMaskedLM file 395,881,664 (the tied
@@ -2699,6 +2745,7 @@ int main(void)
 		cmocka_unit_test(gemma3_global_layers_keep_no_mask_and_no_kv_copies),
 		cmocka_unit_test(the_forward_holds_its_attention_mask),
 		cmocka_unit_test(gpt_oss_experts_keep_their_clamped_glu),
+		cmocka_unit_test(albert_layers_share_one_block),
 		cmocka_unit_test(clip_qkv_keeps_the_unclamped_projections),
 		cmocka_unit_test(codegen_keeps_what_gptj_keeps_and_runs_eager),
 		cmocka_unit_test(xlm_roberta_xl_drops_out_only_the_attention_output),

@@ -397,7 +397,7 @@ static void every_config_loads(void **state)
 	(void)state;
 	/* 10 shared configs + 45 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 58);
+	assert_int_equal(load_all(CONFIGS), 59);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -1592,7 +1592,7 @@ static void missing_and_unsupported(void **state)
 	(void)state;
 	expect_bad("missing-field.json", 0, 0, "missing field 'hidden_size' (model_type 'llama')");
 	expect_bad("unsupported-type.json", 0, 0,
-		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, xlm-roberta-xl, camembert, distilbert, electra, deberta-v2, mpnet, modernbert, t5, mt5, "
+		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, xlm-roberta-xl, camembert, distilbert, electra, deberta-v2, mpnet, modernbert, albert, t5, mt5, "
 		   "umt5, bart, mbart, marian, m2m_100, pegasus, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
 		   "exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, gpt_oss, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,

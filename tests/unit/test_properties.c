@@ -604,7 +604,16 @@ static void check_monotone(const struct vp_model *m, const struct vp_gpu *g, con
 		 * adapters' dtype, so there each adapter keeps its own copy even
 		 * without dropout (docs/memory-model.md "LoRA adapters").
 		 */
-		if (t.method == VP_METHOD_LORA && t.precision != VP_PREC_BF16 && t.precision != VP_PREC_FP16) {
+		/* Nor for ALBERT under autocast: full fine-tuning casts its
+		 * shared weights once (autocast caches a trained leaf's cast)
+		 * where LoRA's frozen ones are cast, and saved, at every layer
+		 * that runs them, which can outweigh the trained state of so
+		 * small a model (docs/memory-model.md "ALBERT"). */
+		bool albert_amp = m->shared_layers &&
+				  (t.precision == VP_PREC_AMP_BF16 || t.precision == VP_PREC_AMP_FP16);
+
+		if (t.method == VP_METHOD_LORA && t.precision != VP_PREC_BF16 && t.precision != VP_PREC_FP16 &&
+		    !albert_amp) {
 			struct vp_train t_nodrop = t;
 
 			t_nodrop.lora_dropout = 0.0;
