@@ -194,6 +194,13 @@ struct counts {
 	double vocab_bytes;      /* the trained vocabulary-sized matrices */
 };
 
+/* ModernBertPredictionHead before a classifier: the MLM transform (dense
+ * and norm) without the decoder's bias that the masked LM adds to it. */
+static double prediction_head_params(const struct vp_model *m)
+{
+	return (double)vp_model_mlm_transform_params(m) - (double)m->vocab_size;
+}
+
 /* The blocks' linears, the task head and the model's total. */
 static int count_parameters(const struct ctx *c, struct totals *tt, struct counts *n, struct vp_error *err)
 {
@@ -252,7 +259,7 @@ static int count_parameters(const struct ctx *c, struct totals *tt, struct count
 			 * modules_to_save names only "classifier": the head
 			 * stays frozen, and untrained, under adapters */
 			n->head_params = out;
-			n->total += (double)vp_model_mlm_transform_params(m) - (double)m->vocab_size;
+			n->total += prediction_head_params(m);
 		} else if (m->pooler ? !pooler_built(m, t) : m->naming != VP_NAMING_DEBERTA) {
 			/* RoBERTa's, XLM-R's, CamemBERT's and MPNet's
 			 * ClassificationHead (dense, out_proj) is "classifier";
@@ -277,7 +284,7 @@ static int count_parameters(const struct ctx *c, struct totals *tt, struct count
 		/* ModernBertForTokenClassification puts its prediction head
 		 * (frozen under adapters, as above) before dropout */
 		if (m->naming == VP_NAMING_MODERNBERT)
-			n->total += (double)vp_model_mlm_transform_params(m) - (double)m->vocab_size;
+			n->total += prediction_head_params(m);
 	}
 	n->head_peft = m->arch == VP_ARCH_ENCDEC ? 0.0 : n->head_params;
 	/* An encoder's LM head (masked-lm, and BertLMHeadModel's causal-lm)
