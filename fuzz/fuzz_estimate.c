@@ -238,7 +238,7 @@ static void vpfz_plan(const struct vp_model *m, const struct vp_gpu *g, const st
 	if (plan->budget_bytes > (uint64_t)floor(req.util * (double)g->memory_mib * 1048576.0) ||
 	    (req.train.memory_fraction > 0.0 &&
 	     plan->budget_bytes > (uint64_t)floor(req.train.memory_fraction * (double)g->memory_mib * 1048576.0) +
-					  vp_context_bytes(g)))
+					  vp_context_bytes(g, &req.train)))
 		vpfz_fail("the budget %llu is above util x memory or the allocator's cap",
 			  (unsigned long long)plan->budget_bytes);
 	if (plan->host.total_bytes < plan->host.load_total_bytes || plan->host.total_bytes < plan->host.train_total_bytes ||

@@ -35,37 +35,53 @@ double vp_est_alloc_waste(double bytes)
 	return ceil(r / (2.0 * VP_MIB)) * 2.0 * VP_MIB - bytes;
 }
 
-uint64_t vp_context_bytes(const struct vp_gpu *g)
+/*
+ * Whether CUDA loads kernels lazily, on first use: CUDA >= 11.7 with
+ * CUDA_MODULE_LOADING=LAZY, which PyTorch sets when the user has not since
+ * 1.13 (pytorch/pytorch#86509: 287 MB against 667 MB for the same tensor),
+ * and which is CUDA's own default from 12.2 (pytorch/pytorch#152695). A
+ * PyTorch 1.x run (--torch-version 1.x, or an eager case that states no
+ * version, as the HF-BERT measurements on 1.10) is read as loading every
+ * kernel at init, the safe side for 1.13.
+ */
+static bool lazy_loading(const struct vp_train *t)
+{
+	return t == NULL || t->pytorch != VP_PYTORCH_1;
+}
+
+uint64_t vp_context_bytes(const struct vp_gpu *g, const struct vp_train *t)
 {
 	/*
 	 * CUDA context plus cuBLAS/cuDNN kernels and workspaces (docs:
-	 * "Device level"). Volta/Turing: 1343 MiB measured for the context alone
-	 * on a V100 in the HF single-GPU training guide (torch 1.10, CUDA 11: all
-	 * kernels loaded at init), plus 160 MiB for the cuBLAS handle and
-	 * workspace that the first GEMM creates (HF-BERT-03 minus weights,
-	 * states and context). Ampere and newer run CUDA >= 11.7 with lazy
-	 * module loading (PyTorch >= 2.0 sets CUDA_MODULE_LOADING=LAZY): about
-	 * 400 MiB for the context (PyTorch maintainers, pytorch/pytorch#109888
-	 * and #107667), the same 160 MiB for cuBLAS, and about 120 MiB for the
-	 * kernels a training step loads on first use (an assumption).
+	 * "Device level"). Without lazy loading: 1343 MiB measured for the
+	 * context alone on a V100 in the HF single-GPU training guide (torch
+	 * 1.10, CUDA 11: all kernels loaded at init), plus 160 MiB for the
+	 * cuBLAS handle and workspace that the first GEMM creates (HF-BERT-03
+	 * minus weights, states and context). With lazy loading, on every
+	 * generation (it is a property of the CUDA stack, not of the chip):
+	 * about 400 MiB for the context (PyTorch maintainers, pytorch/pytorch
+	 * #109888 and #107667), the same 160 MiB for cuBLAS, and about 120 MiB
+	 * for the kernels a training step loads on first use (an assumption).
 	 */
 	if (g == NULL)
 		return 0;
+	if (!lazy_loading(t))
+		return vp_context_bytes_idle(g, t) + (uint64_t)160 * 1024 * 1024;
 	/* Hopper, measured: nvidia-smi memory.used less the allocator's
 	 * reserved bytes at the end of each of the 16 training runs of
 	 * bench/measured (H100 80GB HBM3, driver 580, CUDA 13, torch 2.11):
 	 * 751 to 769 MiB; the largest is taken. */
 	if (g->compute_capability >= 90 && g->compute_capability < 100)
 		return (uint64_t)770 * 1024 * 1024;
-	return vp_context_bytes_idle(g) + (uint64_t)(160 + (g->compute_capability < 80 ? 0 : 120)) * 1024 * 1024;
+	return vp_context_bytes_idle(g, t) + (uint64_t)(160 + 120) * 1024 * 1024;
 }
 
-uint64_t vp_context_bytes_idle(const struct vp_gpu *g)
+uint64_t vp_context_bytes_idle(const struct vp_gpu *g, const struct vp_train *t)
 {
 	/* the context alone, before any kernel runs: see vp_context_bytes */
 	if (g == NULL)
 		return 0;
-	return (uint64_t)(g->compute_capability < 80 ? 1343 : 400) * 1024 * 1024;
+	return (uint64_t)(lazy_loading(t) ? 400 : 1343) * 1024 * 1024;
 }
 
 /*

@@ -205,7 +205,7 @@ void vp_format_budget(const struct vp_gpu *g, double util, const struct vp_train
 		snprintf(buf, size, "%.2f x %s GiB = %s GiB", util, mem, bud);
 		return;
 	}
-	vp_format_gib(vp_context_bytes(g), ctx, sizeof ctx);
+	vp_format_gib(vp_context_bytes(g, t), ctx, sizeof ctx);
 	if (capped == budget)
 		snprintf(buf, size, "%.2f x %s GiB (the allocator's cap) + %s GiB (CUDA context) = %s GiB, under %.2f x %s GiB",
 			 t->memory_fraction, mem, ctx, bud, util, mem);

@@ -206,7 +206,7 @@ static int frozen_forward(const struct ctx *c, const struct totals *tt, struct v
 	}
 	out->params_trainable = 0;
 	out->reserved_bytes = out->allocated_bytes + out->allocator_bytes;
-	out->context_bytes = vp_context_bytes(c->g);
+	out->context_bytes = vp_context_bytes(c->g, c->t);
 	out->device_bytes = out->reserved_bytes + out->context_bytes;
 	return 0;
 }
@@ -630,7 +630,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	for (p = 0; p < VP_COMP_COUNT; p++)
 		out->allocated_bytes += out->peak_bytes[p];
 	out->reserved_bytes = out->allocated_bytes + out->allocator_bytes;
-	out->context_bytes = vp_context_bytes(g);
+	out->context_bytes = vp_context_bytes(g, t);
 	{
 		uint64_t paged;
 		if (to_u64(tt.paged_states, &paged))

@@ -54,7 +54,7 @@ uint64_t vp_budget_cap_bytes(const struct vp_gpu *g, const struct vp_train *t)
 {
 	if (!(t->memory_fraction > 0.0 && t->memory_fraction < 1.0))
 		return 0; /* unset, or 1: setMemoryFraction sets no maximum */
-	return (uint64_t)floor(t->memory_fraction * (double)g->memory_mib * (double)MIB) + vp_context_bytes(g);
+	return (uint64_t)floor(t->memory_fraction * (double)g->memory_mib * (double)MIB) + vp_context_bytes(g, t);
 }
 
 uint64_t vp_budget_bytes(const struct vp_gpu *g, double util, const struct vp_train *t)

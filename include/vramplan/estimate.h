@@ -144,11 +144,12 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 const char *vp_component_name(enum vp_component c);
 const char *vp_phase_name(enum vp_phase p);
 
-/* The CUDA context and library workspaces on a GPU, by generation (bytes). */
-uint64_t vp_context_bytes(const struct vp_gpu *g);
+/* The CUDA context and library workspaces on a GPU, by generation and by
+ * whether t's PyTorch loads kernels lazily (bytes; t NULL: a current one). */
+uint64_t vp_context_bytes(const struct vp_gpu *g, const struct vp_train *t);
 
 /* The CUDA context alone, before the first GEMM creates cuBLAS's handle and
  * workspace: what a process that only loaded a model shows (bytes). */
-uint64_t vp_context_bytes_idle(const struct vp_gpu *g);
+uint64_t vp_context_bytes_idle(const struct vp_gpu *g, const struct vp_train *t);
 
 #endif

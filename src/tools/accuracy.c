@@ -269,7 +269,7 @@ static bool estimate_case(const struct vp_catalog *cat, const struct vp_case *c,
 		 * so no activations, cuBLAS workspace or allocator slack. */
 		uint64_t w = r->est.full_bytes[VP_COMP_WEIGHTS];
 		r->est.allocated_bytes = r->est.reserved_bytes = w;
-		r->est.device_bytes = w + vp_context_bytes_idle(r->g);
+		r->est.device_bytes = w + vp_context_bytes_idle(r->g, &r->train);
 	}
 	return true;
 }

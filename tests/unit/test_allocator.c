@@ -72,18 +72,37 @@ static void the_context_follows_the_gpu_generation(void **state)
 	const uint64_t mib = 1024 * 1024;
 
 	(void)state;
-	/* the HF single-GPU guide's V100 context (1343 MiB) and cuBLAS (160) */
-	assert_int_equal(vp_context_bytes_idle(&volta), 1343 * mib);
-	assert_int_equal(vp_context_bytes(&volta), (1343 + 160) * mib);
-	assert_int_equal(vp_context_bytes(&turing), (1343 + 160) * mib);
-	/* lazy module loading from Ampere on: 400 + 160 + 120 */
-	assert_int_equal(vp_context_bytes_idle(&ampere), 400 * mib);
-	assert_int_equal(vp_context_bytes(&ampere), 680 * mib);
-	assert_int_equal(vp_context_bytes(&ada), 680 * mib);
-	/* Hopper: the largest of bench/measured's 16 H100 runs */
-	assert_int_equal(vp_context_bytes(&hopper), 770 * mib);
-	assert_int_equal(vp_context_bytes(NULL), 0);
-	assert_int_equal(vp_context_bytes_idle(NULL), 0);
+	/* lazy module loading (the current PyTorch): 400 + 160 + 120 on every
+	 * generation but Hopper, measured at 770 */
+	assert_int_equal(vp_context_bytes_idle(&volta, NULL), 400 * mib);
+	assert_int_equal(vp_context_bytes(&volta, NULL), 680 * mib);
+	assert_int_equal(vp_context_bytes(&turing, NULL), 680 * mib);
+	assert_int_equal(vp_context_bytes_idle(&ampere, NULL), 400 * mib);
+	assert_int_equal(vp_context_bytes(&ampere, NULL), 680 * mib);
+	assert_int_equal(vp_context_bytes(&ada, NULL), 680 * mib);
+	assert_int_equal(vp_context_bytes(&hopper, NULL), 770 * mib);
+	assert_int_equal(vp_context_bytes(NULL, NULL), 0);
+	assert_int_equal(vp_context_bytes_idle(NULL, NULL), 0);
+}
+
+static void pytorch_1_loads_every_kernel_at_init(void **state)
+{
+	struct vp_gpu volta = gpu_of(70), ampere = gpu_of(80), hopper = gpu_of(90);
+	struct vp_train t;
+	const uint64_t mib = 1024 * 1024;
+
+	(void)state;
+	vp_train_defaults(&t);
+	t.pytorch = VP_PYTORCH_1;
+	/* the HF single-GPU guide's V100 context (1343 MiB, torch 1.10) and
+	 * cuBLAS (160), whatever the generation */
+	assert_int_equal(vp_context_bytes_idle(&volta, &t), 1343 * mib);
+	assert_int_equal(vp_context_bytes(&volta, &t), (1343 + 160) * mib);
+	assert_int_equal(vp_context_bytes(&ampere, &t), (1343 + 160) * mib);
+	assert_int_equal(vp_context_bytes(&hopper, &t), (1343 + 160) * mib);
+	/* 2.0 and later: lazy, as the current one */
+	t.pytorch = VP_PYTORCH_2_0;
+	assert_int_equal(vp_context_bytes(&volta, &t), 680 * mib);
 }
 
 /* Mistral 7B, LoRA on every linear, batch 4 x 2048 tokens: down_proj's
@@ -308,6 +327,7 @@ int main(void)
 		cmocka_unit_test(mid_requests_share_a_20_mib_segment),
 		cmocka_unit_test(large_requests_round_up_to_2_mib),
 		cmocka_unit_test(the_context_follows_the_gpu_generation),
+		cmocka_unit_test(pytorch_1_loads_every_kernel_at_init),
 		cmocka_unit_test(recomputation_leaves_seven_segments_of_its_largest_tensor),
 		cmocka_unit_test(no_recomputation_overhead_without_checkpointing_or_with_offload),
 		cmocka_unit_test(recomputation_overhead_never_exceeds_what_checkpointing_drops),

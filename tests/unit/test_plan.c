@@ -201,7 +201,7 @@ static void a_memory_fraction_caps_the_reserved_level(void **state)
 	request(&r, m);
 	r.train.memory_fraction = 0.5;
 	plan("mt5", "rtx3090", &r, &capped, false);
-	assert_int_equal(capped.budget_bytes, cap + vp_context_bytes(g));
+	assert_int_equal(capped.budget_bytes, cap + vp_context_bytes(g, &r.train));
 	assert_true(capped.fits);
 	assert_true(capped.train.reserved_bytes <= cap);
 	assert_true(capped.next_valid);
