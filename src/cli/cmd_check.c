@@ -361,20 +361,42 @@ static int64_t headroom(uint64_t limit, uint64_t used)
 	return (int64_t)limit - (int64_t)used;
 }
 
-/* Largest micro-batch under the budget: the estimate is monotone in the
- * batch (docs/planner.md), so bisect between 0 and the config's batch. */
-static uint64_t largest_fit(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *base,
-			    uint64_t budget, uint64_t hi)
+static bool fits_at(const struct vp_model *m, const struct vp_gpu *g, struct vp_train *t, uint64_t batch,
+		    uint64_t budget)
 {
-	struct vp_train t = *base;
 	struct vp_estimate e;
 	struct vp_error err;
-	uint64_t lo = 0;
 
+	t->batch = batch;
+	return vp_estimate(m, g, t, &e, &err) == 0 && e.device_bytes <= budget;
+}
+
+/* Largest micro-batch under the budget: the estimate is monotone in the
+ * batch (docs/planner.md), so bisect between the largest batch known to fit
+ * (0 when the config's does not) and the smallest known not to. Above a
+ * config's batch that fits, doubling finds the latter, up to the planner's
+ * default --max-batch. */
+static uint64_t largest_fit(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *base,
+			    uint64_t budget, bool base_fits)
+{
+	struct vp_train t = *base;
+	uint64_t lo = 0, hi = base->batch;
+
+	if (base_fits) {
+		lo = base->batch;
+		for (;;) {
+			if (lo >= VP_DEFAULT_MAX_BATCH)
+				return lo;
+			hi = lo * 2 < VP_DEFAULT_MAX_BATCH ? lo * 2 : VP_DEFAULT_MAX_BATCH;
+			if (!fits_at(m, g, &t, hi, budget))
+				break;
+			lo = hi;
+		}
+	}
 	while (hi - lo > 1) {
 		uint64_t mid = lo + (hi - lo) / 2;
-		t.batch = mid;
-		if (vp_estimate(m, g, &t, &e, &err) == 0 && e.device_bytes <= budget)
+
+		if (fits_at(m, g, &t, mid, budget))
 			lo = mid;
 		else
 			hi = mid;
@@ -417,7 +439,7 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 		return -1;
 	}
 	r->train_fits = r->est.device_bytes <= r->budget;
-	r->largest_batch = r->train_fits ? r->train.batch : largest_fit(m, g, &r->train, r->budget, r->train.batch);
+	r->largest_batch = largest_fit(m, g, &r->train, r->budget, r->train_fits);
 	/* the retries stop at the first batch the GPU runs, whatever the
 	 * budget: against the whole card (or the allocator's cap) */
 	if (tc->auto_find_batch && !r->train_fits) {
@@ -527,14 +549,17 @@ static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 	gib(r->budget, budget, sizeof budget);
 	room(r->budget, r->est.device_bytes, rm, sizeof rm);
 	printf(": train batch %" PRIu64 " peak %s of %s (%s", r->train.batch, peak, budget, rm);
+	if (r->train_fits && r->largest_batch > r->train.batch)
+		printf(", largest batch that fits %" PRIu64, r->largest_batch);
 	if (!r->train_fits) {
 		if (r->largest_batch > 0)
 			printf(", largest batch that fits %" PRIu64, r->largest_batch);
 		else
 			fputs(", not even batch 1 fits", stdout);
+		/* it retries against the whole card, not the budget */
 		if (r->auto_done && r->auto_batch > 0)
-			printf("; auto_find_batch_size: the Trainer settles at batch %" PRIu64 " after %" PRIu64
-			       " out-of-memory error%s",
+			printf("; auto_find_batch_size: the Trainer settles at batch %" PRIu64
+			       " on the whole card after %" PRIu64 " out-of-memory error%s",
 			       r->auto_batch, r->auto_retries, r->auto_retries == 1 ? "" : "s");
 		else if (r->auto_done)
 			fputs("; auto_find_batch_size: no batch runs", stdout);
