@@ -24,7 +24,6 @@ struct size_unit {
 };
 
 static const struct size_unit size_units[] = {
-	{"", 1},
 	{"B", 1},
 	{"K", (uint64_t)1 << 10},
 	{"KiB", (uint64_t)1 << 10},
@@ -48,7 +47,7 @@ static int is_digit(char c)
 static int bad_size(const char *s, const char *what, struct vp_error *err)
 {
 	return vp_error_set(err, VP_ERR_INPUT,
-			    "invalid size '%s' for %s (expected a number with an optional unit "
+			    "invalid size '%s' for %s (expected a number with a unit "
 			    SIZE_UNITS ")", s, what);
 }
 
@@ -81,6 +80,13 @@ int vp_parse_size(const char *s, const char *what, uint64_t *bytes, struct vp_er
 			frac_digits++;
 		}
 	}
+	/* A bare number is refused rather than read as bytes: "--host-ram 60"
+	 * meant gigabytes, and 60 bytes would fail every plan for the wrong
+	 * reason. */
+	if (*p == '\0')
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "invalid size '%s' for %s: a unit is needed (%sGiB or %sGB? %sB for bytes)", s,
+				    what, s, s, s);
 	for (i = 0; i < sizeof size_units / sizeof size_units[0]; i++) {
 		if (strcmp(p, size_units[i].suffix) == 0) {
 			mult = size_units[i].multiplier;

@@ -189,6 +189,8 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 		case OPT_WORKER_RAM:
 			if (vp_parse_size(optarg, "--worker-ram", &o->worker_ram, &err) != 0)
 				return vp_cli_report(&err);
+			if (o->worker_ram == 0) /* 0 would read as "not given" */
+				return vp_cli_usage_error("check", "--worker-ram must be more than 0");
 			break;
 		case OPT_DATASET_RAM:
 			if (vp_parse_size(optarg, "--dataset-ram", &o->dataset_ram, &err) != 0)

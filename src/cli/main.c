@@ -281,12 +281,17 @@ static int parse_u64(const char *s, const char *flag, uint64_t min, uint64_t max
 	return VP_CLI_RUN;
 }
 
-static int parse_size(const char *s, const char *flag, uint64_t *out)
+/* positive: 0 would read as "not given" (the default), so it is refused */
+static int parse_size(const char *s, const char *flag, bool positive, uint64_t *out)
 {
 	struct vp_error err;
 
 	if (vp_parse_size(s, flag, out, &err) != 0)
 		return value_error(&err);
+	if (positive && *out == 0) {
+		vp_error_set(&err, VP_ERR_INPUT, "%s must be more than 0", flag);
+		return value_error(&err);
+	}
 	return VP_CLI_RUN;
 }
 
@@ -437,10 +442,10 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 	case OPT_EVAL_SAMPLES:
 		rc = parse_u64(arg, "--eval-samples", 1, (uint64_t)1 << 40, &o->eval_samples);
 		break;
-	case OPT_HOST_RAM: rc = parse_size(arg, "--host-ram", &o->host_ram); break;
+	case OPT_HOST_RAM: rc = parse_size(arg, "--host-ram", true, &o->host_ram); break;
 	case OPT_CPUS: rc = parse_u64(arg, "--cpus", 1, 65536, &o->cpus); break;
-	case OPT_WORKER_RAM: rc = parse_size(arg, "--worker-ram", &o->worker_ram); break;
-	case OPT_DATASET_RAM: rc = parse_size(arg, "--dataset-ram", &o->dataset_ram); break;
+	case OPT_WORKER_RAM: rc = parse_size(arg, "--worker-ram", true, &o->worker_ram); break;
+	case OPT_DATASET_RAM: rc = parse_size(arg, "--dataset-ram", false, &o->dataset_ram); break;
 	case OPT_NO_PIN_MEMORY: o->no_pin_memory = true; break;
 	case OPT_EWC: o->ewc = true; break;
 	case OPT_REPLAY_BUFFER:

@@ -56,13 +56,21 @@ static void parse_size_should_accept_decimal_units(void **state)
 	assert_int_equal(size_ok("2TB"), UINT64_C(2000000000000));
 }
 
-static void parse_size_should_read_a_bare_number_as_bytes(void **state)
+static void parse_size_should_read_bytes_only_with_their_unit(void **state)
 {
 	(void)state;
-	assert_int_equal(size_ok("512"), 512);
 	assert_int_equal(size_ok("512B"), 512);
-	assert_int_equal(size_ok("0"), 0);
-	assert_int_equal(size_ok("007"), 7);
+	assert_int_equal(size_ok("0B"), 0);
+	assert_int_equal(size_ok("007B"), 7);
+}
+
+static void parse_size_should_refuse_a_bare_number(void **state)
+{
+	(void)state;
+	/* "--host-ram 60" meant gigabytes, not 60 bytes */
+	size_bad("60", "invalid size '60' for --host-ram: a unit is needed (60GiB or 60GB? 60B for bytes)");
+	size_bad("0", "a unit is needed");
+	size_bad("1.5", "a unit is needed");
 }
 
 static void parse_size_should_accept_fractions_of_a_unit(void **state)
@@ -81,7 +89,7 @@ static void parse_size_should_accept_fractions_of_a_unit(void **state)
 static void parse_size_should_accept_the_largest_value(void **state)
 {
 	(void)state;
-	assert_int_equal(size_ok("18446744073709551615"), UINT64_MAX);
+	assert_int_equal(size_ok("18446744073709551615B"), UINT64_MAX);
 	assert_int_equal(size_ok("16777215T"), UINT64_C(16777215) << 40);
 }
 
@@ -109,7 +117,6 @@ static void parse_size_should_reject_junk_signs_and_missing_digits(void **state)
 static void parse_size_should_reject_fractions_of_a_byte(void **state)
 {
 	(void)state;
-	size_bad("1.5", "invalid size '1.5'");
 	size_bad("1.5B", "invalid size '1.5B'");
 }
 
@@ -117,10 +124,10 @@ static void parse_size_should_reject_overflow(void **state)
 {
 	(void)state;
 	size_bad("99999999999T", "size '99999999999T' for --host-ram is too large");
-	size_bad("18446744073709551616", "is too large");
+	size_bad("18446744073709551616B", "is too large");
 	size_bad("16777216T", "is too large");
 	size_bad("16777216.0T", "is too large");
-	size_bad("99999999999999999999999", "is too large");
+	size_bad("99999999999999999999999B", "is too large");
 }
 
 static void parse_size_should_list_the_units_in_its_message(void **state)
@@ -131,7 +138,7 @@ static void parse_size_should_list_the_units_in_its_message(void **state)
 	(void)state;
 	assert_int_equal(vp_parse_size("24GB2", "--host-ram", &b, &err), -1);
 	assert_string_equal(err.message,
-			    "invalid size '24GB2' for --host-ram (expected a number with an optional "
+			    "invalid size '24GB2' for --host-ram (expected a number with a "
 			    "unit B, K, KiB, KB, M, MiB, MB, G, GiB, GB, T, TiB, TB)");
 	assert_int_equal(err.line, 0);
 	assert_string_equal(err.file, "");
@@ -368,7 +375,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(parse_size_should_accept_binary_units),
 		cmocka_unit_test(parse_size_should_accept_decimal_units),
-		cmocka_unit_test(parse_size_should_read_a_bare_number_as_bytes),
+		cmocka_unit_test(parse_size_should_read_bytes_only_with_their_unit),
+		cmocka_unit_test(parse_size_should_refuse_a_bare_number),
 		cmocka_unit_test(parse_size_should_accept_fractions_of_a_unit),
 		cmocka_unit_test(parse_size_should_accept_the_largest_value),
 		cmocka_unit_test(parse_size_should_reject_junk_signs_and_missing_digits),
