@@ -135,14 +135,34 @@ static bool lora_own_input(const struct ctx *c)
 	return lora_drops(c) || (c->lora && c->ab > c->e);
 }
 
-/* Extra bytes per input element that an adapted linear with dropout keeps
- * beside what saves_input() already counts: the mask, and a dropped copy
- * when the undropped input is kept too. */
+/*
+ * Bytes per element of the input copy an adapter keeps of its own (the
+ * dropped copy, or PEFT's _cast_input_dtype to the adapters' dtype): the
+ * adapters' dtype, which lora_A saves as it is; under autocast lora_A
+ * saves its 16-bit cast instead (the copy itself is then a transient). So
+ * a bf16 base without autocast and fp32 adapters keeps T x in x 4 bytes
+ * per adapter, not the base's 2.
+ */
+static double own_input_bytes(const struct ctx *c)
+{
+	return vp_est_under_autocast(c) ? c->e : c->ab;
+}
+
+/* Extra bytes per input element that an adapted linear keeps beside what
+ * saves_input() counts at the activation size: the dropout mask, and its
+ * own copy, whole when the base keeps the undropped input too (a trained or
+ * bitsandbytes base), else what the copy weighs beyond the activation size
+ * that saves_input() counted for it. */
 static double dropout_extra(const struct ctx *c, const struct vp_linear *l)
 {
-	if (l == NULL || !lora_on(c, l) || !lora_drops(c))
+	double mask;
+
+	if (l == NULL || !lora_on(c, l) || !lora_own_input(c))
 		return 0.0;
-	return 1.0 + ((c->full || bnb_keeps_input(c)) ? c->e : 0.0);
+	mask = lora_drops(c) ? 1.0 : 0.0;
+	if (c->full || bnb_keeps_input(c))
+		return mask + (lora_drops(c) ? own_input_bytes(c) : 0.0);
+	return mask + own_input_bytes(c) - c->e;
 }
 
 /* transformers' eager attention upcasts softmax to fp32 in these families
@@ -656,13 +676,18 @@ static const struct vp_linear *find_role(const struct vp_linear *ls, size_t n, e
  * cast: autocast caches casts only of leaf tensors that require grad, i.e.
  * weights (aten/src/ATen/autocast_mode.cpp cached_cast).
  */
-static double input_copies(const struct ctx *c, const struct vp_linear *ls, size_t n,
-			   const enum vp_linear_role *roles, size_t nroles, double *masks)
+struct input_copies {
+	double shared; /* copies at the activation size: the input, or autocast's casts of it */
+	double own;    /* adapters' own copies, at own_input_bytes() (without autocast) */
+	double masks;  /* LoRA dropout's bool masks */
+};
+
+static void input_copies(const struct ctx *c, const struct vp_linear *ls, size_t n,
+			 const enum vp_linear_role *roles, size_t nroles, struct input_copies *k)
 {
 	size_t i;
-	double shared = 0.0, own = 0.0;
 
-	*masks = 0.0;
+	memset(k, 0, sizeof *k);
 	for (i = 0; i < nroles; i++) {
 		const struct vp_linear *l = find_role(ls, n, roles[i]);
 		bool adapted;
@@ -670,16 +695,28 @@ static double input_copies(const struct ctx *c, const struct vp_linear *ls, size
 			continue;
 		adapted = lora_on(c, l) && lora_own_input(c);
 		if (c->full || bnb_keeps_input(c) || (lora_on(c, l) && !adapted))
-			shared += 1.0;
+			k->shared += 1.0;
 		if (adapted) {
-			own += 1.0;
+			k->own += 1.0;
 			if (lora_drops(c))
-				*masks += 1.0;
+				k->masks += 1.0;
 		}
 	}
-	if (c->amp)
-		return shared + own;
-	return (shared > 0.0 ? 1.0 : 0.0) + own;
+	if (c->amp) {
+		/* every copy is autocast's 16-bit cast */
+		k->shared += k->own;
+		k->own = 0.0;
+	} else if (k->shared > 0.0) {
+		k->shared = 1.0;
+	}
+}
+
+/* Keeps the copies of one input of `elems` elements, and their masks. */
+static void keep_input_copies(const struct ctx *c, struct block_mem *bm, double elems, const struct input_copies *k)
+{
+	keep(bm, &bm->saved, elems * c->e, k->shared);
+	keep(bm, &bm->saved, elems * own_input_bytes(c), k->own);
+	keep(bm, &bm->saved, elems, k->masks);
 }
 
 /*
@@ -760,10 +797,10 @@ static void moe_router_saved(const struct ctx *c, const struct vp_linear *ls, si
 	static const enum vp_linear_role readers[] = {VP_LIN_ROUTER, VP_LIN_SHARED_GATE, VP_LIN_SHARED_UP,
 						      VP_LIN_SHARED_ROUTER};
 	const double e = c->e, E = (double)c->m->num_experts, k = (double)c->m->experts_per_token;
-	double masks, copies = input_copies(c, ls, n, readers, 4, &masks);
+	struct input_copies in;
 
-	keep(bm, &bm->saved, T * c->h * e, copies);
-	keep(bm, &bm->saved, T * c->h, masks);
+	input_copies(c, ls, n, readers, 4, &in);
+	keep_input_copies(c, bm, T * c->h, &in);
 	keep(bm, &bm->saved, T * E * 4.0, 1.0);             /* softmax(router_logits, dtype=float) */
 	keep(bm, &bm->saved, T * k * (8.0 + 4.0 + e), 1.0); /* top-k indices, weights, their cast */
 	keep(bm, &bm->saved, k * T * (c->h * e + e + 8.0), 1.0);
@@ -812,7 +849,8 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	bool post_norm = (c->m->naming == VP_NAMING_BERT && !c->m->final_norm) || c->m->naming == VP_NAMING_ALBERT ||
 			 c->m->naming == VP_NAMING_DISTILBERT || c->m->naming == VP_NAMING_DEBERTA ||
 			 c->m->naming == VP_NAMING_MPNET || (c->m->naming == VP_NAMING_BART && !c->m->final_norm);
-	double mlp_in, masks, saved_attn, attn_transient;
+	struct input_copies k;
+	double saved_attn, attn_transient;
 	bool relu;
 	/* a mixture of experts runs each token through experts_per_token of
 	 * them: the MLP's tensors are that many times T tokens long */
@@ -848,13 +886,13 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	if (!post_norm) {
 		norm_keep(c, T, bm);
 	}
-	keep(bm, &bm->saved, T * c->h * e, input_copies(c, ls, n, qkv_roles, 4, &masks));
-	keep(bm, &bm->saved, T * c->h, masks);
+	input_copies(c, ls, n, qkv_roles, 4, &k);
+	keep_input_copies(c, bm, T * c->h, &k);
 	/* o_proj's adapter: FlashAttention-2's output is the kernel's saved
 	 * tensor, so the dropped copy is new there too */
 	if (o != NULL && lora_on(c, o) && lora_drops(c) && c->attn == VP_ATTN_FLASH2 && !bnb_keeps_input(c) &&
 	    !c->full)
-		keep(bm, &bm->saved, T * c->qd * (1.0 + e), 1.0);
+		keep(bm, &bm->saved, T * c->qd * (1.0 + own_input_bytes(c)), 1.0);
 	else
 		keep(bm, &bm->saved, T * c->qd * dropout_extra(c, o), 1.0);
 	/* clip_qkv: clamp's backward (derivatives.yaml clamp_backward) needs
@@ -892,17 +930,16 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 		const struct vp_linear *co = find_role(ls, n, VP_LIN_CROSS_O);
 		if (!post_norm)
 			norm_keep(c, T, bm);
-		keep(bm, &bm->saved, T * c->h * e, input_copies(c, ls, n, crossq_roles, 1, &masks));
-		keep(bm, &bm->saved, T * c->h, masks);
+		input_copies(c, ls, n, crossq_roles, 1, &k);
+		keep_input_copies(c, bm, T * c->h, &k);
 		/* The encoder output that the cross k/v linears keep. Shared, it is
 		 * the one tensor counted once for the stack (vp_est_activations);
 		 * autocast's casts and LoRA's dropped copies are made per linear,
 		 * in every decoder block. */
-		{
-			double kv_masks, kv = input_copies(c, ls, n, crosskv_roles, 2, &kv_masks);
-			keep(bm, &bm->saved, b * s_cross * c->h * e, c->amp ? kv : kv_masks);
-			keep(bm, &bm->saved, b * s_cross * c->h, kv_masks);
-		}
+		input_copies(c, ls, n, crosskv_roles, 2, &k);
+		if (!c->amp)
+			k.shared = 0.0;
+		keep_input_copies(c, bm, b * s_cross * c->h, &k);
 		attention_saved(c, b, s, s_cross, co != NULL && saves_input(c, co), bm);
 		keep(bm, &bm->saved, T * c->qd * dropout_extra(c, co), 1.0);
 		if (c->m->hidden_dropout > 0.0)
@@ -924,11 +961,10 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	/* ReLU keeps its output (threshold_backward takes the result), where
 	 * GELU and SiLU keep their input */
 	relu = c->m->act == VP_ACT_RELU;
-	mlp_in = input_copies(c, ls, n, up_roles, 3, &masks);
-	keep(bm, &bm->saved, Tm * c->h, masks);
+	input_copies(c, ls, n, up_roles, 3, &k);
 	if (vp_model_single_block_norm(c->m) && !c->amp)
-		mlp_in = masks; /* the shared normalized tensor is the attention's; only dropped copies are new */
-	keep(bm, &bm->saved, Tm * c->h * e, mlp_in);
+		k.shared = 0.0; /* the shared normalized tensor is the attention's; only the adapters' copies are new */
+	keep_input_copies(c, bm, Tm * c->h, &k);
 	if (c->m->gated_mlp) {
 		/* gate output (saved by the activation), up output and activation
 		 * output (both saved by the product); compile recomputes the

@@ -1245,6 +1245,31 @@ static void lora_dropout_and_bitsandbytes_inputs_match_the_hand_count(void **sta
 	}
 }
 
+/* A bf16 base without autocast (--precision bf16) and PEFT's fp32 adapters:
+ * _cast_input_dtype makes an fp32 copy of the input for each adapter, and
+ * lora_A saves it (or its dropped copy) as it is, 4 bytes an element, where
+ * under autocast it saves its 16-bit cast. Per layer, q and v: 2 x T x h x
+ * (4 - 2) more than under autocast, and the masks alike. */
+static void lora_without_autocast_keeps_fp32_input_copies(void **state)
+{
+	const struct vp_model m = tiny_llama();
+	const uint64_t T = 8, h = 64, layers = m.num_layers;
+	uint64_t under, without, without16;
+	struct vp_train t;
+
+	(void)state;
+	t = qv_adapter_step(VP_METHOD_LORA, VP_QUANT_NONE, 0.05);
+	t.graph_freed_between_steps = true;
+	under = estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	t.no_autocast = true;
+	without = estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	assert_int_equal(without - under, layers * 2 * T * h * (4 - 2));
+	/* 16-bit adapters (torchtune's, PEFT before 0.12) copy nothing wider */
+	t.lora_16bit_adapters = true;
+	without16 = estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	assert_int_equal(without16, under);
+}
+
 /* The forward phase of a QLoRA step on tiny_llama (q_proj and v_proj
  * adapted, no dropout) with the given base, bitsandbytes, checkpointing
  * and loop. */
@@ -2727,6 +2752,7 @@ int main(void)
 		cmocka_unit_test(one_deberta_layer_adds_the_disentangled_terms_to_bert),
 		cmocka_unit_test(one_llama_layer_in_bf16_matches_the_hand_count),
 		cmocka_unit_test(lora_dropout_and_bitsandbytes_inputs_match_the_hand_count),
+		cmocka_unit_test(lora_without_autocast_keeps_fp32_input_copies),
 		cmocka_unit_test(qwen3_q_and_k_norms_save_their_fp32_inputs),
 		cmocka_unit_test(gemma2_sandwich_norms_save_their_fp32_inputs),
 		cmocka_unit_test(olmo2_q_and_k_norms_save_their_fp32_inputs),
