@@ -500,10 +500,13 @@ static void optimizer_states(const struct ctx *c, const struct counts *n, struct
 		tt->optimizer = 0.0;
 		tt->paged_states = n->trainable * VP_ADAM8_STATE_BYTES_PER_PARAM;
 		break;
-	case VP_OPT_ADAFACTOR:
+	case VP_OPT_ADAFACTOR: {
 		/* transformers Adafactor (beta1=None): factored second moment,
-		 * a row and a column vector per matrix, in fp32-or-param dtype;
-		 * the update is computed in fp32 one parameter at a time. */
+		 * a row and a column vector per matrix. Its step upcasts a 16-bit
+		 * gradient (grad = grad.float()) before it creates the states
+		 * (zeros(...).to(grad)), so they are fp32 whatever the weights. */
+		double trained_param_bytes = c->full ? c->wb : c->ab;
+
 		if (c->full) {
 			/* matrices: one value per row and per column; the embedding
 			 * (and an untied head) likewise; vectors: one per element */
@@ -511,13 +514,21 @@ static void optimizer_states(const struct ctx *c, const struct counts *n, struct
 			double vectors = fmax(0.0, n->total - n->frozen - matrices);
 			double factored = n->in_sum + n->out_sum +
 					  ((double)m->vocab_size + c->E) * (c->head_matrix ? 2.0 : 1.0);
-			tt->optimizer = (factored + vectors) * c->wb;
+			tt->optimizer = (factored + vectors) * 4.0;
 		} else {
-			/* an r x n adapter matrix keeps r + n values: about 1/r of it */
-			tt->optimizer = n->trainable_bytes / (double)(t->lora_r > 0 ? t->lora_r : 1) * 2.0;
+			/* an adapter's A (r x in) keeps r + in values and its B
+			 * (out x r) out + r: 1/r of its r (in + out) parameters, but
+			 * 2r; a trained head copy is counted whole (the safe side) */
+			double r = (double)(t->lora_r > 0 ? t->lora_r : 1);
+			tt->optimizer = (n->lora / r + n->head_peft) * 4.0;
 		}
-		tt->step_temp = 2.0 * (tt->largest_param_bytes / c->wb) * 4.0;
+		/* one parameter at a time, in fp32: the update and
+		 * _approx_sq_grad's result at once, and for a 16-bit parameter
+		 * its fp32 gradient and p.float() (p_data_fp32) beside them
+		 * (transformers/optimization.py Adafactor.step) */
+		tt->step_temp = (trained_param_bytes < 4.0 ? 4.0 : 2.0) * (tt->largest_param_bytes / c->wb) * 4.0;
 		break;
+	}
 	case VP_OPT_SGD:
 		tt->optimizer = 0.0;
 		break;

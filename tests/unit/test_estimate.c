@@ -1270,6 +1270,34 @@ static void lora_without_autocast_keeps_fp32_input_copies(void **state)
 	assert_int_equal(without16, under);
 }
 
+/* transformers' Adafactor upcasts a 16-bit gradient before it creates its
+ * states, so they are fp32 over bf16 weights too; its step then holds the
+ * fp32 gradient and p.float() beside the update and _approx_sq_grad's
+ * result: four fp32 copies of the largest parameter, two over fp32 weights
+ * (the gradient and the parameter are used as they are). */
+static void adafactor_states_and_step_are_fp32_over_16_bit_weights(void **state)
+{
+	const struct vp_model m = tiny_llama();
+	struct vp_train t = small_step();
+	struct vp_estimate bf16, fp32;
+	double largest;
+
+	(void)state;
+	t.optimizer = VP_OPT_ADAFACTOR;
+	t.attn = VP_ATTN_SDPA;
+	t.precision = VP_PREC_FP32;
+	fp32 = estimated(&m, &t);
+	t.precision = VP_PREC_BF16;
+	t.no_autocast = true;
+	bf16 = estimated(&m, &t);
+	assert_int_equal(bf16.full_bytes[VP_COMP_OPTIMIZER], fp32.full_bytes[VP_COMP_OPTIMIZER]);
+	/* tiny_llama's largest parameter is an MLP matrix, hidden x 128 */
+	largest = fmax((double)m.vocab_size, (double)m.intermediate_size) * (double)m.hidden_size;
+	assert_true(bf16.peak_phase == VP_PHASE_OPTIMIZER && fp32.peak_phase == VP_PHASE_OPTIMIZER);
+	assert_int_equal(fp32.peak_bytes[VP_COMP_TRANSIENT], (uint64_t)(2.0 * largest * 4.0));
+	assert_int_equal(bf16.peak_bytes[VP_COMP_TRANSIENT], (uint64_t)(4.0 * largest * 4.0));
+}
+
 /* The forward phase of a QLoRA step on tiny_llama (q_proj and v_proj
  * adapted, no dropout) with the given base, bitsandbytes, checkpointing
  * and loop. */
@@ -2753,6 +2781,7 @@ int main(void)
 		cmocka_unit_test(one_llama_layer_in_bf16_matches_the_hand_count),
 		cmocka_unit_test(lora_dropout_and_bitsandbytes_inputs_match_the_hand_count),
 		cmocka_unit_test(lora_without_autocast_keeps_fp32_input_copies),
+		cmocka_unit_test(adafactor_states_and_step_are_fp32_over_16_bit_weights),
 		cmocka_unit_test(qwen3_q_and_k_norms_save_their_fp32_inputs),
 		cmocka_unit_test(gemma2_sandwich_norms_save_their_fp32_inputs),
 		cmocka_unit_test(olmo2_q_and_k_norms_save_their_fp32_inputs),
