@@ -20,9 +20,12 @@
  * fp16 scale and a 4-bit zero point per output; g_idx is one int32 per input. */
 #define VP_GPTQ_BYTES_PER_PARAM (0.5 + 2.0 / 128.0 + 0.5 / 128.0)
 /* bitsandbytes 8-bit optimizers (optim/optimizer.py): block-wise quantized
- * states, 2048 values per block with one fp32 absmax; tensors with fewer than
- * min_8bit_size = 4096 elements keep 32-bit states (negligible share). */
-#define VP_ADAM8_STATE_BYTES_PER_PARAM (2.0 + 2.0 * 4.0 / 2048.0)
+ * states with one fp32 absmax per block; tensors with fewer than
+ * min_8bit_size = 4096 elements keep 32-bit states (negligible share).
+ * Blocks of 256 values since bitsandbytes 0.44 (PR #1365), 2048 before:
+ * the current size is taken whatever the version, 1.4% of the states more
+ * than an older one needs (the safe side). */
+#define VP_ADAM8_STATE_BYTES_PER_PARAM (2.0 + 2.0 * 4.0 / 256.0)
 /* DeepSpeed ZeRO default reduce_bucket_size, in elements
  * (deepspeed/runtime/zero/config.py DeepSpeedZeroConfig). */
 #define VP_ZERO_BUCKET_ELEMENTS 5e8

@@ -1956,7 +1956,7 @@ static void a_checkpointed_full_fine_tune_reserves_a_second_loss_set(void **stat
 
 /* Optimizer states per trainable parameter, fp32 (docs/memory-model.md,
  * "Optimizer states"): AdamW two fp32 states; bitsandbytes' 8-bit AdamW two
- * 1-byte states plus an fp32 absmax per 2048-element block of each; SGD
+ * 1-byte states plus an fp32 absmax per 256-element block (bitsandbytes >= 0.44) of each; SGD
  * with momentum and Lion one state; plain SGD none. The paged variants'
  * states live in CUDA managed memory, outside the allocator: counted in the
  * component's own maximum, not at the step's allocated peak. */
@@ -1969,9 +1969,9 @@ static void each_optimizer_keeps_its_documented_states(void **state)
 	} cases[] = {
 		{VP_OPT_ADAMW, 8.0, false},
 		{VP_OPT_ADAMW_FUSED, 8.0, false},
-		{VP_OPT_ADAMW_8BIT, 2.0 + 2.0 * 4.0 / 2048.0, false},
+		{VP_OPT_ADAMW_8BIT, 2.0 + 2.0 * 4.0 / 256.0, false},
 		{VP_OPT_PAGED_ADAMW, 8.0, true},
-		{VP_OPT_PAGED_ADAMW_8BIT, 2.0 + 2.0 * 4.0 / 2048.0, true},
+		{VP_OPT_PAGED_ADAMW_8BIT, 2.0 + 2.0 * 4.0 / 256.0, true},
 		{VP_OPT_SGD, 0.0, false},
 		{VP_OPT_SGD_MOMENTUM, 4.0, false},
 		{VP_OPT_LION, 4.0, false},
