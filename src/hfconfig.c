@@ -1897,15 +1897,19 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 	} else {
 		memset(&local, 0, sizeof local);
 		if (vp_model_init_family(&m, type, &local) != 0) {
-			if (is_moe(&c)) {
-				vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
-					    "model_type '%.64s' is a mixture of experts, which vramplan does not model", type);
-				goto out;
-			}
+			/* the mixers first: a hybrid such as Jamba has experts too,
+			 * and its Mamba layers are why it is refused */
 			if (has_other_layers(&c)) {
 				vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
 					    "model_type '%.64s' has layers other than attention (state-space, linear-attention "
 					    "or convolution mixers), which vramplan does not model",
+					    type);
+				goto out;
+			}
+			if (is_moe(&c)) {
+				vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
+					    "model_type '%.64s' is a mixture of experts whose layers vramplan does not know "
+					    "(the ones it models: mixtral, qwen2_moe, qwen3_moe, olmoe, gpt_oss)",
 					    type);
 				goto out;
 			}

@@ -1519,8 +1519,16 @@ static void an_unmodelled_type_unlike_llama_is_refused(void **state)
 			       "\"hidden_act\": \"silu\", \"n_routed_experts\": 64}",
 			       &m, &err),
 			 -1);
-	assert_string_equal(err.message,
-			    "model_type 'deepseek_v2' is a mixture of experts, which vramplan does not model");
+	assert_string_equal(err.message, "model_type 'deepseek_v2' is a mixture of experts whose layers vramplan does "
+					 "not know (the ones it models: mixtral, qwen2_moe, qwen3_moe, olmoe, gpt_oss)");
+	/* a hybrid with experts (Jamba) is refused for its Mamba layers */
+	assert_int_equal(parse("{\"architectures\": [\"JambaForCausalLM\"], \"model_type\": \"jamba\", "
+			       "\"hidden_size\": 64, \"intermediate_size\": 128, \"num_hidden_layers\": 2, "
+			       "\"num_attention_heads\": 4, \"vocab_size\": 100, \"rms_norm_eps\": 1e-06, "
+			       "\"hidden_act\": \"silu\", \"num_experts\": 16, \"mamba_d_state\": 16}",
+			       &m, &err),
+			 -1);
+	assert_non_null(strstr(err.message, "has layers other than attention"));
 	/* Llama's keys beside Mamba's (Falcon-H1, Bamba), linear attention's
 	 * (Qwen3-Next) or a layer list with convolutions (LFM2): every layer
 	 * read as attention would be a wrong answer */
