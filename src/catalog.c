@@ -93,6 +93,17 @@ static void set_dtype(void *obj, int v)
 	((struct vp_model *)obj)->stored_dtype = (enum vp_dtype)(v + 1);
 }
 
+/* as --quant spells them (train.c vp_quant_parse) */
+static const char *const stored_quant_names[] = {"nf4", "nf4-dq", "int8", "gptq-int4", NULL};
+
+static void set_stored_quant(void *obj, int v)
+{
+	struct vp_model *m = obj;
+
+	snprintf(m->stored_quant, sizeof m->stored_quant, "%s", stored_quant_names[v]);
+	snprintf(m->stored_quant_how, sizeof m->stored_quant_how, "stored_quant %s", stored_quant_names[v]);
+}
+
 #define M_OFF(f) offsetof(struct vp_model, f)
 #define M_SIZE(f) sizeof(((struct vp_model *)0)->f)
 #define M_STR(f, req) {#f, F_STRING, M_OFF(f), M_SIZE(f), 0, 0, 0, R_NONNEG, NULL, NULL, req}
@@ -161,6 +172,7 @@ static const struct field model_fields[] = {
 	M_DBL(act_dropout, R_UNIT_HALF),
 	M_STR(architecture, 0),
 	{"dtype", F_ENUM, 0, 0, 0, 0, 0, R_NONNEG, dtype_names, set_dtype, 0},
+	{"stored_quant", F_ENUM, 0, 0, 0, 0, 0, R_NONNEG, stored_quant_names, set_stored_quant, 0},
 };
 
 #define G_OFF(f) offsetof(struct vp_gpu, f)

@@ -121,6 +121,8 @@ static void entry(struct vp_yaml_out *e, const struct vp_model *m)
 		key_u64(e, "num_labels", m->num_labels);
 	if (vp_dtype_name(m->stored_dtype) != NULL)
 		key_str(e, "dtype", vp_dtype_name(m->stored_dtype));
+	if (m->stored_quant[0] != '\0')
+		key_str(e, "stored_quant", m->stored_quant);
 	if (m->read_as[0] != '\0') {
 		char src[VP_TEXT_MAX];
 		snprintf(src, sizeof src, "%.180s (model_type %.31s, read as %.15s)", m->source, m->model_type,

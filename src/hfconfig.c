@@ -1520,6 +1520,71 @@ static int read_stored_dtype(const struct cfg *c, struct vp_model *m)
 }
 
 /*
+ * A checkpoint saved quantized: config.json's quantization_config
+ * (transformers' quantizers read it at from_pretrained and load the weights
+ * quantized, whatever the run asks). bitsandbytes 4-bit (nf4, or fp4, the
+ * BitsAndBytesConfig default, stored alike: 4-bit codes and an absmax per
+ * block of 64), with or without double quantization, and 8-bit; GPTQ 4-bit;
+ * AWQ 4-bit, read as GPTQ's packing (4-bit codes, per group of 128 an fp16
+ * scale and a 4-bit zero point; AWQ has no g_idx, a few bytes a column
+ * less). gpt-oss's MXFP4 experts are dequantized for training
+ * (read_experts). Another method is refused rather than read as 16 bit.
+ */
+static int read_quantization(const struct cfg *c, struct vp_model *m)
+{
+	const cJSON *q = item(c, "quantization_config");
+	const cJSON *method, *it;
+	const char *name;
+	bool four = false, eight = false, dq = false;
+	double bits = 0.0;
+
+	if (q == NULL)
+		return 0;
+	if (!cJSON_IsObject(q))
+		return fail(c, "'quantization_config' must be an object");
+	method = cJSON_GetObjectItemCaseSensitive(q, "quant_method");
+	if (method != NULL && !cJSON_IsString(method))
+		return fail(c, "'quantization_config.quant_method' must be a string");
+	/* BitsAndBytesConfig's first files had no quant_method */
+	name = method != NULL ? method->valuestring : "bitsandbytes";
+	if (!strcmp(name, "mxfp4") && !strcmp(m->model_type, "gpt_oss"))
+		return 0;
+	it = cJSON_GetObjectItemCaseSensitive(q, "bits");
+	if (cJSON_IsNumber(it))
+		bits = it->valuedouble;
+	if (!strcmp(name, "bitsandbytes")) {
+		const cJSON *type = cJSON_GetObjectItemCaseSensitive(q, "bnb_4bit_quant_type");
+
+		four = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(q, "load_in_4bit"));
+		eight = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(q, "load_in_8bit"));
+		dq = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(q, "bnb_4bit_use_double_quant"));
+		if (four) {
+			snprintf(m->stored_quant, sizeof m->stored_quant, "%s", dq ? "nf4-dq" : "nf4");
+			snprintf(m->stored_quant_how, sizeof m->stored_quant_how, "bitsandbytes 4-bit %s%s",
+				 cJSON_IsString(type) ? type->valuestring : "fp4", dq ? ", double quantization" : "");
+			return 0;
+		}
+		if (eight) {
+			snprintf(m->stored_quant, sizeof m->stored_quant, "int8");
+			snprintf(m->stored_quant_how, sizeof m->stored_quant_how, "bitsandbytes 8-bit");
+			return 0;
+		}
+		return fail(c, "'quantization_config' names bitsandbytes but neither load_in_4bit nor load_in_8bit");
+	}
+	if ((!strcmp(name, "gptq") || !strcmp(name, "awq")) && bits == 4.0) {
+		snprintf(m->stored_quant, sizeof m->stored_quant, "gptq-int4");
+		snprintf(m->stored_quant_how, sizeof m->stored_quant_how, "%s 4-bit%s", name,
+			 !strcmp(name, "awq") ? ", read as gptq-int4" : "");
+		return 0;
+	}
+	if (!strcmp(name, "gptq") || !strcmp(name, "awq"))
+		return fail(c, "'quantization_config': %s with %g bits is not modelled (4-bit GPTQ and AWQ are)", name,
+			    bits);
+	return fail(c, "'quantization_config': quant_method '%.32s' is not modelled (bitsandbytes 4- and 8-bit, "
+		    "4-bit GPTQ and AWQ are); give the unquantized checkpoint's config", name);
+}
+
+/*
  * Is a config of a model_type vramplan does not model a Llama decoder in all
  * that memory depends on? Many causal LMs reuse LlamaConfig's layout under
  * their own model_type (Yi, Aquila, InternLM, Baichuan...).
@@ -1959,7 +2024,7 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 	}
 	vp_utf8_copy(m.source, sizeof m.source, name);
 	read_architecture(&c, &m);
-	if (read_num_labels(&c, &m) != 0 || read_stored_dtype(&c, &m) != 0)
+	if (read_num_labels(&c, &m) != 0 || read_stored_dtype(&c, &m) != 0 || read_quantization(&c, &m) != 0)
 		goto out;
 
 	memset(&local, 0, sizeof local);

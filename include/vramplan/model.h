@@ -117,6 +117,14 @@ struct vp_model {
 	 * the head a fine-tune gets by default (heads.c). */
 	char architecture[64];
 	enum vp_dtype stored_dtype;       /* the checkpoint's dtype; VP_DTYPE_UNKNOWN when not said */
+	/* The quantization the checkpoint is stored in (config.json's
+	 * quantization_config, or the catalogue's stored_quant), as --quant
+	 * spells it ("nf4", "nf4-dq", "int8", "gptq-int4"); "" for weights
+	 * stored unquantized. Such weights load quantized and cannot train:
+	 * the CLI plans LoRA over them. stored_quant_how says how the config
+	 * put it, for the notes. */
+	char stored_quant[16];
+	char stored_quant_how[64];
 	/* The classes of a checkpoint saved as a classifier
 	 * (...ForSequenceClassification, ...ForTokenClassification): config.json
 	 * num_labels, else the entries of id2label; 0 = not said or not a

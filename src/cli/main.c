@@ -351,6 +351,7 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 	case OPT_METHOD:
 		if (vp_method_parse(arg, &o->train.method, &err) != 0)
 			return value_error(&err);
+		o->has_method = true;
 		break;
 	case OPT_LORA_R:
 		rc = parse_u64(arg, "--lora-r", 1, 65536, &o->train.lora_r);

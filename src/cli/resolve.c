@@ -163,12 +163,51 @@ static int peft_targets_error(const struct vp_model *m, const struct vp_train *t
 			    targets, m->model_type, linears);
 }
 
+/*
+ * A checkpoint stored quantized (model.h stored_quant) loads quantized
+ * whatever the run asks: its weights cannot train, so LoRA runs over that
+ * base (qlora with its quantization). An explicit --method full is refused,
+ * the default full and --method lora become qlora, and a --quant that
+ * differs from the stored one is refused.
+ */
+static int stored_quant(const struct vp_cli_opts *o, const struct vp_model *m, struct vp_train *t, bool warn,
+			bool *known, struct vp_error *err)
+{
+	enum vp_quant q;
+
+	*known = false;
+	if (m->stored_quant[0] == '\0')
+		return 0;
+	if (vp_quant_parse(m->stored_quant, &q, err) != 0)
+		return -1;
+	if (t->method == VP_METHOD_FULL && o->has_method)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "'%s' is stored quantized (%s): its weights load quantized and cannot be "
+				    "fine-tuned; use --method qlora (LoRA over that base) or the unquantized checkpoint",
+				    m->name, m->stored_quant_how);
+	if (o->has_quant && t->quant != q)
+		return vp_error_set(err, VP_ERR_INPUT, "--quant %s, but '%s' is stored as %s (%s)", vp_quant_name(t->quant),
+				    m->name, m->stored_quant, m->stored_quant_how);
+	if (t->method == VP_METHOD_FULL || t->method == VP_METHOD_LORA) {
+		if (warn)
+			vp_cli_note(o, "method qlora: '%s' is stored quantized (%s), so LoRA trains over that base",
+				    m->name, m->stored_quant_how);
+		t->method = VP_METHOD_QLORA;
+	} else if (warn && !o->has_quant) {
+		vp_cli_note(o, "quantization %s: '%s' is stored so (%s)", m->stored_quant, m->name,
+			    m->stored_quant_how);
+	}
+	t->quant = q;
+	*known = true;
+	return 0;
+}
+
 int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
 		 bool warn, struct vp_plan_request *req, struct vp_error *err)
 {
 	struct vp_train *t = &req->train;
 	enum vp_pytorch_need lacks;
-	bool adapter;
+	bool adapter, quant_known = false;
 
 	vp_plan_request_defaults(req);
 	*t = o->train;
@@ -290,6 +329,8 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		t->tgt_len = 0;
 	}
 
+	if (stored_quant(o, m, t, warn, &quant_known, err) != 0)
+		return -1;
 	adapter = vp_train_has_adapters(t);
 	t->n_lora_targets = 0;
 	t->lora_all_linear = false;
@@ -337,7 +378,7 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 					    vp_method_name(t->method));
 	}
 
-	if (t->method == VP_METHOD_QLORA && !o->has_quant) {
+	if (t->method == VP_METHOD_QLORA && !o->has_quant && !quant_known) {
 		t->quant = VP_QUANT_NF4;
 		if (warn)
 			vp_cli_note(o, "quantization nf4, the default with --method qlora");

@@ -396,8 +396,9 @@ static void every_config_loads(void **state)
 {
 	(void)state;
 	/* 10 shared configs + 45 per-family ones + one unmodelled model_type
-	 * read as Llama (internlm-20b); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 59);
+	 * read as Llama (internlm-20b) + one stored in 4 bit; 6 ground-truth
+	 * configs */
+	assert_int_equal(load_all(CONFIGS), 60);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -1504,6 +1505,61 @@ static void an_unmodelled_llama_clone_is_read_as_llama(void **state)
 	assert_int_equal(vp_model_param_count(&m), 6061035520); /* Yi-6B: "6.06B" on its model card */
 }
 
+/* config.json's quantization_config: what the checkpoint is stored as, in
+ * --quant's names; a method vramplan does not model is refused, and
+ * gpt-oss's MXFP4 experts (dequantized for training) are not a stored
+ * quantization. */
+#define LLAMA_SHAPE                                                                                      \
+	"\"architectures\": [\"LlamaForCausalLM\"], \"hidden_size\": 64, \"intermediate_size\": 128, "       \
+	"\"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100, \"rms_norm_eps\": 1e-05, " \
+	"\"hidden_act\": \"silu\""
+
+static void quantization_config_names_the_stored_base(void **state)
+{
+	static const struct {
+		const char *config, *quant;
+	} cases[] = {
+		{"{\"quant_method\": \"bitsandbytes\", \"load_in_4bit\": true, \"bnb_4bit_quant_type\": \"nf4\"}", "nf4"},
+		{"{\"quant_method\": \"bitsandbytes\", \"load_in_4bit\": true, \"bnb_4bit_use_double_quant\": true}",
+		 "nf4-dq"},
+		{"{\"load_in_8bit\": true}", "int8"},
+		{"{\"quant_method\": \"gptq\", \"bits\": 4, \"group_size\": 128}", "gptq-int4"},
+		{"{\"quant_method\": \"awq\", \"bits\": 4, \"group_size\": 128, \"version\": \"gemm\"}", "gptq-int4"},
+	};
+	static const struct {
+		const char *config, *message;
+	} refused[] = {
+		{"{\"quant_method\": \"gptq\", \"bits\": 8}", "gptq with 8 bits is not modelled"},
+		{"{\"quant_method\": \"fp8\", \"activation_scheme\": \"dynamic\"}", "quant_method 'fp8' is not modelled"},
+		{"{\"quant_method\": \"bitsandbytes\"}", "neither load_in_4bit nor load_in_8bit"},
+		{"\"nf4\"", "'quantization_config' must be an object"},
+	};
+	char text[1024];
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(text, sizeof text, "{\"model_type\": \"llama\", %s, \"quantization_config\": %s}", LLAMA_SHAPE,
+			 cases[i].config);
+		parse_ok(text, &m);
+		assert_string_equal(m.stored_quant, cases[i].quant);
+	}
+	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+		snprintf(text, sizeof text, "{\"model_type\": \"llama\", %s, \"quantization_config\": %s}", LLAMA_SHAPE,
+			 refused[i].config);
+		assert_int_equal(parse(text, &m, &err), -1);
+		assert_non_null(strstr(err.message, refused[i].message));
+	}
+	snprintf(text, sizeof text, "{\"model_type\": \"llama\", %s}", LLAMA_SHAPE);
+	parse_ok(text, &m);
+	assert_string_equal(m.stored_quant, "");
+	load("gpt-oss-20b.json", &m);
+	assert_string_equal(m.stored_quant, "");
+	load("llama-3-8b-instruct-bnb-4bit.json", &m);
+	assert_string_equal(m.stored_quant, "nf4-dq");
+}
+
 /* What the Llama reading does not cover is refused: experts (of a type not
  * modelled as one), another norm or activation, a multimodal config, a model
  * that is not a causal LM. */
@@ -1757,6 +1813,7 @@ int main(void)
 		cmocka_unit_test(mpnet_keys),
 		cmocka_unit_test(an_unmodelled_llama_clone_is_read_as_llama),
 		cmocka_unit_test(an_unmodelled_type_unlike_llama_is_refused),
+		cmocka_unit_test(quantization_config_names_the_stored_base),
 		cmocka_unit_test(bad_numbers_name_the_field),
 		cmocka_unit_test(unreadable_file_is_an_io_error),
 		cmocka_unit_test(parse_respects_the_length),
