@@ -226,6 +226,41 @@ static bool names_module(const struct vp_train *t, const char *name)
 	return false;
 }
 
+/*
+ * A checkpoint stored quantized (model.h stored_quant) loads quantized:
+ * from_pretrained reads its quantization_config, and a config passed beside
+ * it is overwritten by the checkpoint's (transformers warns). The HF
+ * Trainer refuses to fine-tune a purely quantized model ("You cannot
+ * perform fine-tuning on purely quantized models"), so a full fine-tune is
+ * an input error at the model key; adapters train over the stored base.
+ */
+static int stored_quant(struct vp_trainconfig *tc, const struct vp_model *m, struct vp_error *err)
+{
+	struct vp_train *t = &tc->train;
+	const struct vp_tc_origin *at = &tc->at[VP_TC_MODEL];
+	enum vp_quant q;
+
+	if (m->stored_quant[0] == '\0')
+		return 0;
+	if (vp_quant_parse(m->stored_quant, &q, err) != 0)
+		return -1;
+	if (t->method == VP_METHOD_FULL)
+		return vp_error_at(err, VP_ERR_INPUT, tc->file, at->line, at->column,
+				   "'%s' is stored quantized (%s): a purely quantized model cannot be fine-tuned (the "
+				   "HF Trainer refuses it); train adapters over it (use_peft: true, or vramplan.method: "
+				   "qlora)",
+				   m->name, m->stored_quant_how);
+	if (t->quant != q &&
+	    vp_tc_note_default(tc, err, "quantization", "quantization: %s, as '%s' is stored (%s)%s", m->stored_quant,
+			       m->name, m->stored_quant_how,
+			       t->quant != VP_QUANT_NONE ? "; the checkpoint's quantization_config overrides the config's" : ""))
+		return -1;
+	t->quant = q;
+	if (t->method == VP_METHOD_LORA)
+		t->method = VP_METHOD_QLORA;
+	return 0;
+}
+
 int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, struct vp_error *err)
 {
 	struct vp_train *t = &tc->train;
@@ -241,6 +276,8 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 				   "'train_micro_batch_size_per_gpu' is 'auto', which the HF Trainer fills in from "
 				   "per_device_train_batch_size; check the TrainingArguments config that names this "
 				   "file, or write a number");
+	if (stored_quant(tc, m, err) != 0)
+		return -1;
 	if (!tc->head_set)
 		t->head = vp_model_default_head(m);
 	if (vp_head_check(m, t->head, &head_err) != 0)
