@@ -135,6 +135,8 @@ static const struct field model_fields[] = {
 	M_U64(num_kv_heads, 1, MAX_COUNT, 0),
 	M_U64(head_dim, 1, MAX_SIZE, 0),
 	M_U64(max_positions, 0, MAX_SIZE, 0),
+	M_U64(context_tokens, 0, MAX_SIZE, 0),
+	M_BOOL(rope_scaled),
 	M_U64(type_vocab_size, 0, MAX_VOCAB, 0),
 	M_U64(relative_buckets, 0, MAX_COUNT, 0),
 	M_U64(num_labels, 0, VP_MAX_LABELS, 0),

@@ -234,6 +234,9 @@ static void jseq_search(struct jb *j, cJSON *root, const struct vp_seq_search *s
 	jint(j, o, "batch", s->batch);
 	jint(j, o, "limit", s->limit);
 	jint(j, o, "reserve", s->reserve);
+	jstr(j, o, "limited_by", vp_seq_bound_name(s->bound));
+	if (s->bound == VP_SEQ_BOUND_CONTEXT)
+		jstr(j, o, "context_key", s->key);
 }
 
 static int jprint(FILE *out, cJSON *root, struct jb *j, struct vp_error *err)

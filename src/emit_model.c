@@ -148,6 +148,12 @@ static void entry(struct vp_yaml_out *e, const struct vp_model *m)
 	key_u64(e, "num_kv_heads", m->num_kv_heads);
 	key_u64(e, "head_dim", m->head_dim);
 	key_u64(e, "max_positions", m->max_positions);
+	/* the soft limit where one is known: most files are learned-position
+	 * or relative models without it */
+	if (m->context_tokens > 0)
+		key_u64(e, "context_tokens", m->context_tokens);
+	if (m->rope_scaled)
+		key_bool(e, "rope_scaled", true);
 	key_u64(e, "type_vocab_size", m->type_vocab_size);
 	key_u64(e, "relative_buckets", m->relative_buckets);
 	if (m->pos == VP_POS_DISENTANGLED) {

@@ -224,16 +224,33 @@ static void comment_seq_search(FILE *f, const struct vp_seq_search *s)
 		return;
 	}
 	fprintf(f, "# seq-len max: %" PRIu64 " tokens, ", s->seq_len);
-	if (s->unrounded < s->limit)
+	switch (s->bound) {
+	case VP_SEQ_BOUND_MEMORY:
 		fprintf(f, "the longest at which batch %" PRIu64 " fits the budget", s->batch);
-	else if (s->limit < VP_MAX_SEQ_LEN && s->reserve > 0)
-		fprintf(f, "every position the model has but the %" PRIu64 " it generates into (batch %" PRIu64
-			   " fits there)",
-			s->reserve, s->batch);
-	else if (s->limit < VP_MAX_SEQ_LEN)
-		fprintf(f, "every position the model has (batch %" PRIu64 " fits there)", s->batch);
-	else
+		break;
+	case VP_SEQ_BOUND_POSITIONS:
+		if (s->reserve > 0)
+			fprintf(f, "every position the model has but the %" PRIu64 " it generates into (batch %" PRIu64
+				   " fits there)",
+				s->reserve, s->batch);
+		else
+			fprintf(f, "every position the model has (batch %" PRIu64 " fits there)", s->batch);
+		break;
+	case VP_SEQ_BOUND_CONTEXT:
+		/* a soft limit: longer runs, untrained; say which key set it */
+		if (s->reserve > 0)
+			fprintf(f, "the context the model was trained for (%s %" PRIu64 ") but the %" PRIu64
+				   " it generates into (batch %" PRIu64 " fits there)",
+				s->key, s->limit + s->reserve, s->reserve, s->batch);
+		else
+			fprintf(f, "the context the model was trained for (%s %" PRIu64 "; batch %" PRIu64
+				   " fits there)",
+				s->key, s->limit, s->batch);
+		break;
+	case VP_SEQ_BOUND_SEARCH:
 		fprintf(f, "the longest vramplan tries (batch %" PRIu64 " fits there)", s->batch);
+		break;
+	}
 	if (s->unrounded != s->seq_len)
 		fprintf(f, "; %" PRIu64 " rounded down to a multiple of %d", s->unrounded, VP_SEQ_MULTIPLE);
 	fputc('\n', f);

@@ -1400,6 +1400,54 @@ static int read_mpt(const struct cfg *c, struct vp_model *m)
 	return derive_head_dim(c, "d_model", "n_heads", m);
 }
 
+/*
+ * The context of a model whose positions no table bounds (rotary, ALiBi):
+ * max_position_embeddings, or its family's key for it
+ * (vp_model_context_key). transformers runs a longer sequence (the rotary
+ * tables grow, ALiBi's bias is built for the length), but the model was not
+ * trained past it: a soft limit, which the CLI warns about. A config without
+ * the key gets the configuration class's default where the released
+ * checkpoints rely on it (FalconConfig: 2048, which Falcon-7B's config.json
+ * does not write), else 0, unknown. T5's relative buckets and DeBERTa's
+ * spans have no such key (T5's n_positions is unused by T5Model).
+ *
+ * rope_scaling (rope_parameters with a rope_type other than "default" in
+ * transformers >= 5): the released files that scale RoPE state the scaled
+ * context in max_position_embeddings (Llama 3.1/3.2: 131072, rope_type
+ * llama3 from original_max_position_embeddings 8192), so the key's value
+ * is the limit; only noted, for the warning.
+ */
+static bool rope_scales(const cJSON *scaling)
+{
+	const cJSON *type;
+
+	if (!cJSON_IsObject(scaling))
+		return false;
+	/* "type" in files older than the rope_type key (linear and dynamic
+	 * scaling, transformers < 4.43) */
+	type = cJSON_GetObjectItemCaseSensitive(scaling, "rope_type");
+	if (type == NULL)
+		type = cJSON_GetObjectItemCaseSensitive(scaling, "type");
+	return !(cJSON_IsString(type) && strcmp(type->valuestring, "default") == 0);
+}
+
+static int read_context(const struct cfg *c, struct vp_model *m)
+{
+	const char *key = vp_model_context_key(m);
+	const cJSON *scaling = item(c, "rope_scaling");
+
+	if (m->pos != VP_POS_ROTARY && m->pos != VP_POS_ALIBI)
+		return 0;
+	if (!strcmp(m->model_type, "falcon"))
+		m->context_tokens = 2048;
+	if (opt_u64(c, key, 1, &m->context_tokens))
+		return -1;
+	if (scaling == NULL)
+		scaling = item(c, "rope_parameters");
+	m->rope_scaled = rope_scales(scaling);
+	return 0;
+}
+
 /* Keys that make a config a mixture of experts (Mixtral, Qwen-MoE,
  * DeepSeek-MoE, OLMoE...): every expert's weights, and tokens routed to a
  * few of them, which the Llama reading would not count. */
@@ -1697,13 +1745,15 @@ static int read_family(const struct cfg *c, struct vp_model *m)
 static int read_gemma3_multimodal(const struct cfg *c, struct vp_model *m, cJSON **text_copy)
 {
 	/* Gemma3TextConfig's defaults for the shape keys a text_config may
-	 * leave out (the 4B's gives none of the last four) */
+	 * leave out (the 4B's gives none of the last five: 128K tokens of
+	 * context, as the Gemma 3 report gives the 4B, 12B and 27B) */
 	static const struct {
 		const char *key;
 		double value;
 	} text_defaults[] = {
 		{"hidden_size", 2304}, {"intermediate_size", 9216}, {"num_hidden_layers", 26},
 		{"num_attention_heads", 8}, {"num_key_value_heads", 4}, {"vocab_size", 262208},
+		{"max_position_embeddings", 131072},
 	};
 	const cJSON *text = item(c, "text_config"), *vision = item(c, "vision_config"), *tt;
 	struct cfg sub = *c;
@@ -1733,7 +1783,7 @@ static int read_gemma3_multimodal(const struct cfg *c, struct vp_model *m, cJSON
 	sub.root = *text_copy;
 	sub.type = "gemma3_text";
 	sub.scope = "text_config";
-	if (read_llama_like(&sub, m) != 0)
+	if (read_llama_like(&sub, m) != 0 || read_context(&sub, m) != 0)
 		return -1;
 
 	/* SiglipVisionConfig's defaults where vision_config is silent */
@@ -1876,6 +1926,7 @@ static const struct {
 	{"num_kv_heads", {"num_key_value_heads", "num_kv_heads", "n_head_kv", "multi_query_group_num", NULL}},
 	{"head_dim", {"head_dim", "d_kv", "kv_channels", NULL}},
 	{"max_positions", {"max_position_embeddings", "n_positions", "n_ctx", "seq_length", NULL}},
+	{"context_tokens", {"max_position_embeddings", "n_positions", "seq_length", "max_seq_len", NULL}},
 	{"type_vocab_size", {"type_vocab_size", NULL}},
 	{"relative_buckets", {"relative_attention_num_buckets", NULL}},
 	{"rel_span", {"position_buckets", "max_relative_positions", "max_position_embeddings", NULL}},
@@ -2009,7 +2060,7 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 			snprintf(m.read_as, sizeof m.read_as, "llama");
 		}
 		c.type = m.read_as[0] != '\0' ? m.read_as : m.model_type;
-		if (read_family(&c, &m) != 0)
+		if (read_family(&c, &m) != 0 || read_context(&c, &m) != 0)
 			goto out;
 	}
 

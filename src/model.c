@@ -835,6 +835,7 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 	    check_count(&nm, "num_kv_heads", m->num_kv_heads, 1, VP_COUNT_LIMIT, err) ||
 	    check_count(&nm, "head_dim", m->head_dim, 1, VP_SIZE_LIMIT, err) ||
 	    check_count(&nm, "max_positions", m->max_positions, 0, VP_SIZE_LIMIT, err) ||
+	    check_count(&nm, "context_tokens", m->context_tokens, 0, VP_SIZE_LIMIT, err) ||
 	    check_count(&nm, "type_vocab_size", m->type_vocab_size, 0, VP_VOCAB_LIMIT, err) ||
 	    check_count(&nm, "relative_buckets", m->relative_buckets, 0, VP_COUNT_LIMIT, err) ||
 	    check_count(&nm, "embedding_size", m->embedding_size, 0, VP_SIZE_LIMIT, err) ||
@@ -1137,6 +1138,28 @@ uint64_t vp_model_max_tokens(const struct vp_model *m)
 		if (is_type(m, from_two[i]))
 			skip = 2;
 	return m->max_positions > skip ? m->max_positions - skip : 0;
+}
+
+uint64_t vp_model_context_tokens(const struct vp_model *m)
+{
+	if (m == NULL || vp_model_max_tokens(m) > 0)
+		return 0;
+	return m->context_tokens;
+}
+
+const char *vp_model_context_key(const struct vp_model *m)
+{
+	/* GPTJConfig and CodeGenConfig map max_position_embeddings onto
+	 * n_positions (attribute_map); QWenConfig's rotary and logn scaling
+	 * read seq_length (Qwen/Qwen-1_8B modeling_qwen.py); MptConfig has
+	 * max_seq_len, the length its ALiBi bias is built for */
+	if (m != NULL && (is_type(m, "gptj") || is_type(m, "codegen")))
+		return "n_positions";
+	if (m != NULL && is_type(m, "qwen"))
+		return "seq_length";
+	if (m != NULL && is_type(m, "mpt"))
+		return "max_seq_len";
+	return "max_position_embeddings";
 }
 
 /* Parameters of one block of `kind`: its linears, its norms and what else

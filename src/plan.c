@@ -114,6 +114,17 @@ const char *vp_limit_name(enum vp_limit l)
 	return "?";
 }
 
+const char *vp_seq_bound_name(enum vp_seq_bound b)
+{
+	switch (b) {
+	case VP_SEQ_BOUND_MEMORY: return "memory";
+	case VP_SEQ_BOUND_POSITIONS: return "positions";
+	case VP_SEQ_BOUND_CONTEXT: return "context";
+	case VP_SEQ_BOUND_SEARCH: return "search limit";
+	}
+	return "?";
+}
+
 /* EWC (Kirkpatrick et al. 2017): a Fisher diagonal and an anchor copy of
  * every trained parameter, kept in fp32 on the GPU for the penalty. */
 static uint64_t ewc_bytes(const struct vp_plan_request *req, const struct vp_estimate *e)
@@ -203,22 +214,36 @@ static int fits_at_seq(const struct vp_model *m, const struct vp_gpu *g, const s
 int vp_plan_longest_seq(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
 			uint64_t budget_bytes, uint64_t reserve, struct vp_seq_search *out, struct vp_error *err)
 {
-	uint64_t lo = 0, hi, max = vp_model_max_tokens(m);
+	uint64_t lo = 0, hi, max = vp_model_max_tokens(m), context = vp_model_context_tokens(m);
+	enum vp_seq_bound bound = VP_SEQ_BOUND_POSITIONS;
 	int f;
 
 	memset(out, 0, sizeof *out);
 	out->batch = t->batch;
+	/* past the position table the run fails; past the context it runs,
+	 * but on positions the model never saw: the search asks for the
+	 * longest the model takes, so it stops there too (an explicit
+	 * --seq-len beyond it is the user's to choose, with a warning) */
+	if (max == 0 && context > 0) {
+		max = context;
+		bound = VP_SEQ_BOUND_CONTEXT;
+		out->key = vp_model_context_key(m);
+	}
 	out->limit = max > 0 && max < VP_MAX_SEQ_LEN ? max : VP_MAX_SEQ_LEN;
 	if (max > 0 && reserve > 0) {
 		out->reserve = reserve;
 		if (reserve >= max)
 			return vp_error_set(err, VP_ERR_INPUT,
-					    "generating %llu tokens leaves no room for a prompt in the %llu positions of "
-					    "model '%s'",
+					    bound == VP_SEQ_BOUND_CONTEXT
+						    ? "generating %llu tokens leaves no room for a prompt in the %llu-token "
+						      "context of model '%s'"
+						    : "generating %llu tokens leaves no room for a prompt in the %llu positions of "
+						      "model '%s'",
 					    (unsigned long long)reserve, (unsigned long long)max, m->name);
 		if (max - reserve < out->limit)
 			out->limit = max - reserve;
 	}
+	out->bound = out->limit < VP_MAX_SEQ_LEN ? bound : VP_SEQ_BOUND_SEARCH;
 	for (hi = 1;; hi *= 2) {
 		if (hi > out->limit)
 			hi = out->limit;
@@ -244,6 +269,8 @@ int vp_plan_longest_seq(const struct vp_model *m, const struct vp_gpu *g, const 
 			hi = mid;
 	}
 	out->unrounded = lo;
+	if (lo < out->limit)
+		out->bound = VP_SEQ_BOUND_MEMORY;
 	out->seq_len = lo >= VP_SEQ_MULTIPLE ? lo / VP_SEQ_MULTIPLE * VP_SEQ_MULTIPLE : lo;
 	/* a few bytes of allocator rounding can dip where a tensor crosses a
 	 * size class: step down until the rounded length really fits */

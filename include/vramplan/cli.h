@@ -140,7 +140,21 @@ int vp_cli_resolve_gpu(const struct vp_catalog *cat, const char *key, const stru
 int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
 		 bool warn, struct vp_plan_request *req, struct vp_error *err);
 
+/* An explicit length past the model's soft context (vp_model_context_tokens:
+ * rotary or ALiBi positions, which run past it untrained): a warning, the
+ * plan unchanged. --seq-len, and with --generate on a decoder-only model
+ * the tokens generated after it. Nothing for --seq-len max, which stops at
+ * the context. */
+void vp_cli_warn_context(const struct vp_cli_opts *o, const struct vp_model *m,
+			 const struct vp_plan_request *req);
+
 /* --------------------------------------------------------- cli_util.c */
+
+/* Is a sequence of seq_len tokens, with gen tokens generated after it,
+ * past the model's soft context? Then buf gets the tail of the warning:
+ * "the N-token context of model 'x' (key N): ...", naming the config key,
+ * whether rope_scaling is already in it, and what running past it means. */
+bool vp_cli_past_context(const struct vp_model *m, uint64_t seq_len, uint64_t gen, char *buf, size_t size);
 
 /* Print err as the one-line diagnostic; returns its exit code. */
 int vp_cli_report(const struct vp_error *err);

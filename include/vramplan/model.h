@@ -153,6 +153,17 @@ struct vp_model {
 	uint64_t num_kv_heads;       /* GQA/MQA; equals num_heads without it */
 	uint64_t head_dim;           /* per-head width (T5 d_kv); often hidden/heads */
 	uint64_t max_positions;      /* rows of a learned position table (0 = none) */
+	/* The context the model was trained for where no position table
+	 * bounds the length (rotary, ALiBi): config.json's
+	 * max_position_embeddings, or its family's key for it
+	 * (vp_model_context_key); 0 = unknown, or bounded by max_positions.
+	 * A longer sequence runs, but past what the model learned: a soft
+	 * limit (vp_model_context_tokens), which the CLI warns about. */
+	uint64_t context_tokens;
+	/* config.json has a rope_scaling (or a non-default
+	 * rope_parameters): the context above is the scaled one, as the
+	 * release states it (Llama 3.1's 131072 from 8192 trained) */
+	bool rope_scaled;
 	uint64_t type_vocab_size;    /* BERT token-type rows (0 = none) */
 	uint64_t relative_buckets;   /* T5 (and MPNet) relative-attention buckets (0 = none) */
 	/* DeBERTa (VP_POS_DISENTANGLED): the attention span P (position_buckets,
@@ -360,6 +371,17 @@ uint64_t vp_model_embed_width(const struct vp_model *m);
  * the rows its position ids skip; 0 where nothing bounds the length
  * (rotary, relative, ALiBi, M2M100's table that grows). */
 uint64_t vp_model_max_tokens(const struct vp_model *m);
+
+/* The soft context limit: the tokens the model was trained to attend
+ * over (context_tokens), where nothing harder bounds a sequence; 0 where
+ * the position table does (vp_model_max_tokens) or the context is not
+ * known (T5's relative buckets, a config without the key). */
+uint64_t vp_model_context_tokens(const struct vp_model *m);
+
+/* The config.json key that holds a model_type's context:
+ * "max_position_embeddings", GPT-J's and CodeGen's "n_positions", Qwen
+ * v1's "seq_length", MPT's "max_seq_len". */
+const char *vp_model_context_key(const struct vp_model *m);
 
 /* Does eager attention compute q.k^T in fp32 from fp32 copies of q and k,
  * whatever the model's dtype (GPTJAttention._attn and

@@ -37,13 +37,23 @@ enum vp_limit {
 #define VP_MAX_SEQ_LEN ((uint64_t)1 << 20)
 #define VP_SEQ_MULTIPLE 128
 
+/* What stopped the search for the longest sequence (vp_plan_longest_seq) */
+enum vp_seq_bound {
+	VP_SEQ_BOUND_MEMORY = 0,  /* one token more does not fit the budget */
+	VP_SEQ_BOUND_POSITIONS,   /* the position table's rows: longer cannot run */
+	VP_SEQ_BOUND_CONTEXT,     /* the context the model was trained for (vp_model_context_tokens) */
+	VP_SEQ_BOUND_SEARCH       /* VP_MAX_SEQ_LEN, the longest vramplan tries */
+};
+
 struct vp_seq_search {
 	uint64_t seq_len;   /* the longest that fits, rounded; 0 when not one token fits */
 	uint64_t unrounded; /* before rounding down to VP_SEQ_MULTIPLE */
-	uint64_t limit;     /* the most tried: the position table's rows, else VP_MAX_SEQ_LEN;
-			     * 0: no search (the length was given) */
+	uint64_t limit;     /* the most tried: the position table's rows, else the model's
+			     * context, else VP_MAX_SEQ_LEN; 0: no search (the length was given) */
 	uint64_t reserve;   /* positions left for generation (limit excludes them) */
 	uint64_t batch;     /* at this batch */
+	enum vp_seq_bound bound; /* what held the length there */
+	const char *key;    /* VP_SEQ_BOUND_CONTEXT: the config key of the context (static) */
 };
 
 struct vp_plan_request {
@@ -130,9 +140,10 @@ uint64_t vp_budget_cap_bytes(const struct vp_gpu *g, const struct vp_train *t);
 /* The longest sequence (the source, for an encoder-decoder) at which a
  * step of t->batch samples fits budget_bytes at the device level, rounded
  * down to a multiple of VP_SEQ_MULTIPLE once it is that long, and no longer
- * than the model's position table (vp_model_max_tokens), less `reserve`
- * positions (the tokens a decoder-only model generates after its prompt),
- * or VP_MAX_SEQ_LEN.
+ * than the model's position table (vp_model_max_tokens), or where it has
+ * none, the context it was trained for (vp_model_context_tokens), less
+ * `reserve` positions (the tokens a decoder-only model generates after its
+ * prompt), or VP_MAX_SEQ_LEN. out->bound says which held.
  * The estimate grows with the sequence (tests/unit/test_properties.c), so
  * an exponential probe and a bisection find it. 0 with *out filled, or -1
  * with err filled when the setup is invalid at any length. */
@@ -172,6 +183,9 @@ void vp_plan_host_eval(struct vp_host_request *host, uint64_t eval_batch, const 
 		       uint64_t accumulation_steps, const struct vp_eval_estimate *ev);
 
 const char *vp_limit_name(enum vp_limit l);
+
+/* "memory", "positions", "context", "search limit" */
+const char *vp_seq_bound_name(enum vp_seq_bound b);
 
 /* Is the run planned with fp32 weights under autocast while the checkpoint
  * is stored in 16 bit, which transformers >= 5 loads as it is stored? */

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +64,33 @@ void vp_cli_warn(const struct vp_cli_opts *o, const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+}
+
+bool vp_cli_past_context(const struct vp_model *m, uint64_t seq_len, uint64_t gen, char *buf, size_t size)
+{
+	uint64_t context = vp_model_context_tokens(m);
+	const char *key = vp_model_context_key(m);
+	const char *kind = m->pos == VP_POS_ROTARY ? "RoPE" : m->pos == VP_POS_ALIBI ? "ALiBi" : "relative positions";
+
+	if (context == 0 || seq_len > UINT64_MAX - gen || seq_len + gen <= context)
+		return false;
+	/* Releases that scale RoPE state the scaled context in the key
+	 * (Llama 3.1: rope_type llama3 from 8192 trained tokens, 131072 in
+	 * max_position_embeddings), so the limit already includes it;
+	 * without one, scaling is how a run goes longer on purpose. */
+	if (m->rope_scaled)
+		snprintf(buf, size,
+			 "the %" PRIu64 "-token context of model '%s' (%s %" PRIu64 ", its rope_scaling already "
+			 "counted, as in Llama 3.1's config): %s runs past it, but on positions the model was not "
+			 "trained for, so expect worse results",
+			 context, m->name, key, context, kind);
+	else
+		snprintf(buf, size,
+			 "the %" PRIu64 "-token context of model '%s' (%s %" PRIu64 "): %s runs past it, but on "
+			 "positions the model was not trained for, so expect worse results%s",
+			 context, m->name, key, context, kind,
+			 m->pos == VP_POS_ROTARY ? " unless config.json extends it (rope_scaling)" : "");
+	return true;
 }
 
 void vp_cli_note(const struct vp_cli_opts *o, const char *fmt, ...)

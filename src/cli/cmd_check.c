@@ -983,6 +983,27 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			fprintf(stderr, "vramplan: note: %s: ZeRO stage %d from %s\n", tc.file, tc.train.zero_stage,
 				ds_path);
 	}
+	if (o->cli.verbosity >= 1) {
+		/* the length the config trains at, past the context the
+		 * model was trained for: it runs, so a warning at its key */
+		uint64_t gen = tc.eval.generate && m.arch != VP_ARCH_ENCDEC ? tc.eval.max_new_tokens : 0;
+		const struct vp_tc_origin *at = &tc.at[VP_TC_SEQ_LEN];
+		char tail[512], where[64] = "";
+
+		if (vp_cli_past_context(&m, tc.train.seq_len, gen, tail, sizeof tail)) {
+			/* a default length has no key to point at */
+			if (at->line > 0)
+				snprintf(where, sizeof where, ":%lu:%lu", at->line, at->column);
+			if (tc.train.seq_len > vp_model_context_tokens(&m) || gen == 0)
+				fprintf(stderr, "vramplan: warning: %s%s: %s %" PRIu64 " is longer than %s\n", tc.file,
+					where, at->line > 0 ? at->key : "the sequence length", tc.train.seq_len, tail);
+			else
+				fprintf(stderr, "vramplan: warning: %s%s: %s %" PRIu64 " and %" PRIu64
+					" generated tokens reach position %" PRIu64 ", past %s\n",
+					tc.file, where, at->line > 0 ? at->key : "the sequence length", tc.train.seq_len,
+					gen, tc.train.seq_len + gen, tail);
+		}
+	}
 	if (o->cli.verbosity >= 1 && host_ram > 0 && cpus > 0 && tc.num_workers > cpus / 3)
 		fprintf(stderr,
 			"vramplan: warning: %s:%lu:%lu: %" PRIu64 " DataLoader workers on %" PRIu64

@@ -23,6 +23,7 @@ int vp_cmd_estimate(const struct vp_cli_opts *o)
 		goto done;
 	}
 	req.train.batch = o->batch;
+	vp_cli_warn_context(o, &m, &req);
 	if (o->seq_max) {
 		/* the longest sequence at this batch; not one token: the
 		 * estimate at one, which says by how much it does not fit */

@@ -105,6 +105,7 @@ int vp_cmd_plan(const struct vp_cli_opts *o)
 		rc = vp_cli_report(&err);
 		goto done;
 	}
+	vp_cli_warn_context(o, &m, &req);
 	if (!plan.fits) {
 		rc = nothing_fits(g, &req, &plan);
 		goto done;

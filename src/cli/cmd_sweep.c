@@ -17,12 +17,15 @@ struct cell {
 };
 
 static void plan_cell(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g, bool warn,
-		      struct cell *c)
+		      bool context_warn, struct cell *c)
 {
 	struct vp_plan_request req;
 
 	memset(c, 0, sizeof *c);
 	c->ok = vp_cli_setup(o, m, g, warn, &req, &c->err) == 0;
+	/* the model's, once for each model (with its first GPU) */
+	if (c->ok && context_warn)
+		vp_cli_warn_context(o, m, &req);
 	req.no_suggestions = true; /* the table shows a status, not the changes that would fit */
 	c->ok = c->ok && vp_plan_search(m, g, &req, &c->plan, &c->err) == 0;
 }
@@ -151,7 +154,7 @@ int vp_cmd_sweep(const struct vp_cli_opts *o)
 		 * catalogue: each GPU's warnings with the first model */
 		bool warn = all ? i < cat.n_gpus : o->model != NULL || i == 0;
 
-		plan_cell(o, m, g, warn, c);
+		plan_cell(o, m, g, warn, all ? i % cat.n_gpus == 0 : o->model == NULL || i == 0, c);
 		if (json != NULL) {
 			cJSON *row = json_row(m, g, c);
 

@@ -202,6 +202,24 @@ static int stored_quant(const struct vp_cli_opts *o, const struct vp_model *m, s
 	return 0;
 }
 
+void vp_cli_warn_context(const struct vp_cli_opts *o, const struct vp_model *m,
+			 const struct vp_plan_request *req)
+{
+	/* a decoder-only model generates after its prompt, into the same
+	 * positions; an encoder-decoder's decoder starts from its own */
+	uint64_t gen = req->eval.generate && m->arch != VP_ARCH_ENCDEC ? req->eval.max_new_tokens : 0;
+	uint64_t seq = req->train.seq_len;
+	char tail[512];
+
+	if (o->seq_max || !vp_cli_past_context(m, seq, gen, tail, sizeof tail))
+		return;
+	if (seq > vp_model_context_tokens(m) || gen == 0)
+		vp_cli_warn(o, "--seq-len %" PRIu64 " is longer than %s", seq, tail);
+	else
+		vp_cli_warn(o, "--seq-len %" PRIu64 " and %" PRIu64 " generated tokens reach position %" PRIu64
+			    ", past %s", seq, gen, seq + gen, tail);
+}
+
 int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
 		 bool warn, struct vp_plan_request *req, struct vp_error *err)
 {

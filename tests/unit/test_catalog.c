@@ -95,6 +95,9 @@ static void load_should_read_every_kind_of_value(void **state)
 	assert_int_equal(m->num_decoder_layers, 0);
 	assert_false(m->tie_embeddings);
 	assert_true(m->rotary_fraction == 1.0);
+	assert_int_equal(m->context_tokens, 2048);
+	assert_true(m->rope_scaled);
+	assert_int_equal(vp_model_context_tokens(m), 2048);
 
 	m = &cat.models[1];
 	assert_string_equal(m->name, "tiny-t5");
@@ -113,6 +116,8 @@ static void load_should_read_every_kind_of_value(void **state)
 	assert_string_equal(m->name, "tiny-bert");
 	assert_int_equal(m->arch, VP_ARCH_ENCODER);
 	assert_int_equal(m->max_positions, 512);
+	assert_int_equal(m->context_tokens, 0);
+	assert_false(m->rope_scaled);
 	assert_int_equal(m->type_vocab_size, 2);
 
 	g = &cat.gpus[0];

@@ -220,6 +220,8 @@ static const char golden[] =
 	"  num_kv_heads: 8\n"
 	"  head_dim: 128\n"
 	"  max_positions: 0\n"
+	"  context_tokens: 131072\n"
+	"  rope_scaled: true\n"
 	"  type_vocab_size: 0\n"
 	"  relative_buckets: 0\n"
 	"  norm: rms\n"

@@ -322,6 +322,86 @@ static void gptj_keys(void **state)
 	assert_int_equal(vp_model_param_count(&m), UINT64_C(1315575808));
 }
 
+/* The soft context of a model whose positions no table bounds: the
+ * family's key (Llama's max_position_embeddings, CodeGen's n_positions,
+ * Qwen v1's seq_length, MPT's max_seq_len), FalconConfig's 2048 where
+ * Falcon-7B's file says nothing, Gemma3TextConfig's 131072 where a
+ * text_config says nothing; rope_scaling noted. A learned table keeps its
+ * hard max_positions and no soft limit; T5's relative buckets have none. */
+static void the_context_of_rotary_and_alibi_models(void **state)
+{
+	static const char scaled_v5[] = "{\"model_type\": \"llama\", \"hidden_size\": 256, \"intermediate_size\": 512, "
+					"\"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 1000, "
+					"\"max_position_embeddings\": 8192, \"rope_parameters\": {\"rope_type\": \"yarn\", "
+					"\"factor\": 4.0, \"rope_theta\": 10000.0}}";
+	static const char plain_v5[] = "{\"model_type\": \"llama\", \"hidden_size\": 256, \"intermediate_size\": 512, "
+				       "\"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 1000, "
+				       "\"rope_parameters\": {\"rope_type\": \"default\", \"rope_theta\": 10000.0}}";
+	static const char negative[] = "{\"model_type\": \"llama\", \"hidden_size\": 256, \"intermediate_size\": 512, "
+				       "\"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 1000, "
+				       "\"max_position_embeddings\": 0}";
+	static const struct {
+		const char *file;
+		uint64_t context;
+		bool scaled;
+		const char *key;
+	} cases[] = {
+		{"llama-3.2-3b.json", 131072, true, "max_position_embeddings"}, /* llama3 from 8192 */
+		{"mistral-7b-v0.1.json", 32768, false, "max_position_embeddings"},
+		{"gemma-3-1b.json", 32768, false, "max_position_embeddings"}, /* rope_scaling null */
+		{"gemma-3-4b-it.json", 131072, true, "max_position_embeddings"}, /* text_config: the default */
+		{"phi-3-mini-4k-instruct.json", 4096, false, "max_position_embeddings"},
+		{"polyglot-ko-12.8b.json", 2048, false, "max_position_embeddings"},
+		{"codegen-350M-mono.json", 2048, false, "n_positions"},
+		{"gpt-j-6b.json", 2048, false, "n_positions"},
+		{"falcon-7b.json", 2048, false, "max_position_embeddings"}, /* FalconConfig's default */
+		{"mpt-7b.json", 2048, false, "max_seq_len"},               /* ALiBi */
+		{"modernbert-base.json", 8192, false, "max_position_embeddings"},
+		{"bloom-3b.json", 0, false, "max_position_embeddings"},   /* ALiBi, no key */
+	};
+	struct vp_model m;
+	struct vp_error err = {0};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		load(cases[i].file, &m);
+		if (m.context_tokens != cases[i].context || vp_model_context_tokens(&m) != cases[i].context ||
+		    m.rope_scaled != cases[i].scaled || strcmp(vp_model_context_key(&m), cases[i].key) != 0)
+			fail_msg("%s: context %llu (%s), rope_scaled %d", cases[i].file,
+				 (unsigned long long)m.context_tokens, vp_model_context_key(&m), (int)m.rope_scaled);
+		assert_int_equal(vp_model_max_tokens(&m), 0);
+	}
+	/* Qwen v1: seq_length, the key its rotary and logn scaling read */
+	assert_int_equal(vp_hfconfig_load(VP_TEST_DATA "/groundtruth/configs/qwen-1_8b.json", &m, &err), 0);
+	assert_int_equal(m.context_tokens, 8192);
+	assert_string_equal(vp_model_context_key(&m), "seq_length");
+	/* transformers 5 writes rope_parameters, with rope_type default when
+	 * nothing is scaled; a config without the key has no known context */
+	parse_ok(scaled_v5, &m);
+	assert_int_equal(m.context_tokens, 8192);
+	assert_true(m.rope_scaled);
+	parse_ok(plain_v5, &m);
+	assert_int_equal(m.context_tokens, 0);
+	assert_false(m.rope_scaled);
+	assert_int_equal(parse(negative, &m, &err), -1);
+	assert_non_null(strstr(err.message, "'max_position_embeddings' must be at least 1"));
+
+	/* learned positions: the table is the (hard) limit, no soft one */
+	load("bert-large-uncased.json", &m);
+	assert_int_equal(m.max_positions, 512);
+	assert_int_equal(m.context_tokens, 0);
+	assert_int_equal(vp_model_max_tokens(&m), 512);
+	assert_int_equal(vp_model_context_tokens(&m), 0);
+	load("gpt2-large.json", &m);
+	assert_int_equal(vp_model_max_tokens(&m), 1024);
+	assert_int_equal(vp_model_context_tokens(&m), 0);
+	/* T5: relative buckets, no context key (n_positions is unused) */
+	load("t5-small.json", &m);
+	assert_int_equal(m.context_tokens, 0);
+	assert_int_equal(vp_model_context_tokens(&m), 0);
+}
+
 /* DebertaV2Config and the keys its modeling code reads with getattr.
  * deberta-v3-base: relative embeddings of 2 x 256 rows with a LayerNorm, no
  * absolute positions or token types: DebertaV2Model 183,831,552, the
@@ -1809,6 +1889,7 @@ int main(void)
 		cmocka_unit_test(missing_and_unsupported),
 		cmocka_unit_test(electra_embedding_size),
 		cmocka_unit_test(gptj_keys),
+		cmocka_unit_test(the_context_of_rotary_and_alibi_models),
 		cmocka_unit_test(deberta_v2_keys),
 		cmocka_unit_test(mpnet_keys),
 		cmocka_unit_test(an_unmodelled_llama_clone_is_read_as_llama),

@@ -115,7 +115,9 @@ static void longest_sequence_fits_and_one_more_token_does_not(void **state)
 	assert_int_equal(s.seq_len % VP_SEQ_MULTIPLE, 0);
 	assert_true(s.seq_len <= s.unrounded && s.unrounded - s.seq_len < VP_SEQ_MULTIPLE);
 	assert_true(device_at_seq(llama, g, &r.train, s.seq_len) <= budget);
-	assert_int_equal(s.limit, VP_MAX_SEQ_LEN);
+	/* searched up to Llama 3.2's 131072-token context, held by memory */
+	assert_int_equal(s.limit, 131072);
+	assert_int_equal(s.bound, VP_SEQ_BOUND_MEMORY);
 	assert_int_equal(s.batch, 1);
 
 	request(&r, bert);
@@ -126,6 +128,7 @@ static void longest_sequence_fits_and_one_more_token_does_not(void **state)
 	assert_int_equal(s.limit, 512);
 	assert_int_equal(s.unrounded, 512);
 	assert_int_equal(s.seq_len, 512);
+	assert_int_equal(s.bound, VP_SEQ_BOUND_POSITIONS);
 	/* room for 100 generated tokens: 412, rounded down to 384 */
 	assert_int_equal(vp_plan_longest_seq(bert, big, &r.train, vp_budget_bytes(big, r.util, &r.train), 100, &s, &err),
 			 0);
@@ -143,6 +146,45 @@ static void longest_sequence_fits_and_one_more_token_does_not(void **state)
 		fail_msg("%s", err.message);
 	assert_int_equal(s.seq_len, 0);
 	assert_int_equal(s.unrounded, 0);
+}
+
+/* --seq-len max on a rotary model stops at the context it was trained for
+ * (TinyLlama: max_position_embeddings 2048), which an A100 80GB would
+ * exceed 6-fold; less the tokens generated after the prompt; and says
+ * which key held it */
+static void longest_sequence_stops_at_the_context(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "tinyllama");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "a100-80gb");
+	struct vp_plan_request r;
+	struct vp_seq_search s;
+	struct vp_error err = {0};
+	uint64_t budget;
+
+	(void)state;
+	assert_non_null(m);
+	assert_non_null(g);
+	assert_int_equal(vp_model_max_tokens(m), 0);
+	assert_int_equal(vp_model_context_tokens(m), 2048);
+	request(&r, m);
+	r.train.batch = 1;
+	budget = vp_budget_bytes(g, r.util, &r.train);
+	assert_true(device_at_seq(m, g, &r.train, 4096) <= budget);
+	if (vp_plan_longest_seq(m, g, &r.train, budget, 0, &s, &err) != 0)
+		fail_msg("%s", err.message);
+	assert_int_equal(s.limit, 2048);
+	assert_int_equal(s.seq_len, 2048);
+	assert_int_equal(s.bound, VP_SEQ_BOUND_CONTEXT);
+	assert_string_equal(s.key, "max_position_embeddings");
+	assert_string_equal(vp_seq_bound_name(s.bound), "context");
+	/* generation after the prompt: 2048 - 128 = 1920 */
+	assert_int_equal(vp_plan_longest_seq(m, g, &r.train, budget, 128, &s, &err), 0);
+	assert_int_equal(s.limit, 1920);
+	assert_int_equal(s.seq_len, 1920);
+	assert_int_equal(s.reserve, 128);
+	assert_int_equal(s.bound, VP_SEQ_BOUND_CONTEXT);
+	assert_int_equal(vp_plan_longest_seq(m, g, &r.train, budget, 2048, &s, &err), -1);
+	assert_non_null(strstr(err.message, "2048-token context"));
 }
 
 /* auto_find_batch_size: accelerate retries at int(0.9 x batch) after each
@@ -548,6 +590,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(chosen_batch_fits_and_the_next_one_does_not),
 		cmocka_unit_test(longest_sequence_fits_and_one_more_token_does_not),
+		cmocka_unit_test(longest_sequence_stops_at_the_context),
 		cmocka_unit_test(auto_find_batch_retries_at_nine_tenths_until_one_fits),
 		cmocka_unit_test(a_dataset_limiting_persistent_workers_gets_the_unpersistent_count),
 		cmocka_unit_test(a_memory_fraction_caps_the_reserved_level),
