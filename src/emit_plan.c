@@ -104,7 +104,7 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 	if (t->head != vp_model_default_head(m) || !vp_head_generates(t->head)) {
 		cat(buf, size, ", %s head", vp_head_name(t->head));
 		if (t->head == VP_HEAD_SEQ_CLS || t->head == VP_HEAD_TOKEN_CLS)
-			cat(buf, size, " (%" PRIu64 " labels)", t->num_labels);
+			cat(buf, size, " (%" PRIu64 " label%s)", t->num_labels, t->num_labels == 1 ? "" : "s");
 	}
 	if (t->texts_per_example > 1)
 		cat(buf, size, ", %" PRIu64 " texts per example", t->texts_per_example);

@@ -48,6 +48,19 @@ enum vp_head vp_model_default_head(const struct vp_model *m)
 			return VP_HEAD_SEQ_CLS;
 		if (ends_with(a, "ForTokenClassification") && m->arch == VP_ARCH_ENCODER)
 			return VP_HEAD_TOKEN_CLS;
+		/* an encoder's extractive QA head (BertForQuestionAnswering:
+		 * qa_outputs, a Linear(h, 2) on every token, start and end
+		 * logits and their cross-entropy) is a 2-label token
+		 * classifier in memory, less the classifier's dropout mask
+		 * (T x h bytes, the safe side) */
+		if (ends_with(a, "ForQuestionAnswering") && m->arch == VP_ARCH_ENCODER)
+			return VP_HEAD_TOKEN_CLS;
+		/* BertForMultipleChoice: the pooler and a Linear(h, 1) over
+		 * every choice, each choice a sequence of its own
+		 * (input_ids.view(-1, s)): a 1-label sequence classifier over
+		 * texts_per_example sequences an example */
+		if (ends_with(a, "ForMultipleChoice") && m->arch == VP_ARCH_ENCODER)
+			return VP_HEAD_SEQ_CLS;
 		/* the bare model: BertModel, XLMRobertaModel; not BertLMHeadModel */
 		if (m->arch == VP_ARCH_ENCODER && ends_with(a, "Model") && strstr(a, "For") == NULL &&
 		    strstr(a, "LMHead") == NULL)

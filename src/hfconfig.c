@@ -1531,6 +1531,17 @@ static int read_num_labels(const struct cfg *c, struct vp_model *m)
 	bool classifier = false;
 
 	m->num_labels = 0;
+	/* heads with a fixed width, whatever id2label says: the start and end
+	 * logits of ...ForQuestionAnswering (qa_outputs, 2 per token) and the
+	 * one score per choice of ...ForMultipleChoice (heads.c) */
+	if (n > 20 && strcmp(m->architecture + n - 20, "ForQuestionAnswering") == 0) {
+		m->num_labels = 2;
+		return 0;
+	}
+	if (n > 17 && strcmp(m->architecture + n - 17, "ForMultipleChoice") == 0) {
+		m->num_labels = 1;
+		return 0;
+	}
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
 		size_t k = strlen(kinds[i]);
 		if (n > k && strcmp(m->architecture + n - k, kinds[i]) == 0)

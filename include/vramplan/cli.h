@@ -72,7 +72,7 @@ struct vp_cli_opts {
 	 * defaults depend on the model and the GPU (vp_cli_setup). */
 	struct vp_train train;
 	bool has_method, has_precision, has_attn, has_head, has_target_len, has_quant, has_optimizer, has_num_labels;
-	bool has_lora_r, has_lora_dropout;
+	bool has_lora_r, has_lora_dropout, has_texts;
 	const char *lora_targets;   /* --lora-targets; NULL: PEFT's default */
 
 	uint64_t batch;             /* estimate --batch; 0 when not given */

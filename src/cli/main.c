@@ -406,7 +406,10 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 		rc = parse_u64(arg, "--num-labels", 1, VP_MAX_LABELS, &o->train.num_labels);
 		o->has_num_labels = true;
 		break;
-	case OPT_TEXTS: rc = parse_u64(arg, "--texts-per-example", 1, 64, &o->train.texts_per_example); break;
+	case OPT_TEXTS:
+		rc = parse_u64(arg, "--texts-per-example", 1, 64, &o->train.texts_per_example);
+		o->has_texts = true;
+		break;
 	case OPT_LOSS:
 		if (vp_loss_parse(arg, &o->train.loss, &err) != 0)
 			return value_error(&err);

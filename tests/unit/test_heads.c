@@ -238,6 +238,12 @@ static void the_checkpoint_class_picks_the_default_head(void **state)
 		{"kobart", "BartModel", VP_HEAD_SEQ2SEQ_LM},            /* bare, but BART is fine-tuned as seq2seq */
 		{"llama-3.2-3b", "LlamaForSequenceClassification", VP_HEAD_SEQ_CLS}, /* a reward model */
 		{"llama-3.2-3b", "LlamaForCausalLM", VP_HEAD_CAUSAL_LM},
+		/* an encoder's extractive QA: start and end logits per token */
+		{"bert-large-uncased", "BertForQuestionAnswering", VP_HEAD_TOKEN_CLS},
+		/* one score per choice, every choice a sequence */
+		{"bert-large-uncased", "BertForMultipleChoice", VP_HEAD_SEQ_CLS},
+		/* a decoder has no token classifier to read its QA head as */
+		{"llama-3.2-3b", "LlamaForQuestionAnswering", VP_HEAD_CAUSAL_LM},
 	};
 	size_t i;
 
