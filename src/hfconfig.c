@@ -1851,6 +1851,15 @@ static void position(const char *text, size_t off, unsigned long *line, unsigned
  * last component of a hub id or path, without a ".json" suffix:
  * "meta-llama/Llama-2-7b-hf" -> "llama-2-7b-hf", "/x/Qwen-1_8B.json" ->
  * "qwen-1_8b". Other characters become '-'. */
+/* A training checkpoint's directory (500000, checkpoint-500) names a step,
+ * not a model: the name then starts at the directory above it. */
+static bool names_a_step(const char *b, size_t n)
+{
+	size_t digits = strspn(b, "0123456789");
+
+	return (n > 0 && digits == n) || (n > 11 && strncmp(b, "checkpoint-", 11) == 0);
+}
+
 static void catalogue_name(const char *src, char *buf, size_t size)
 {
 	const char *b = strrchr(src, '/');
@@ -1858,6 +1867,14 @@ static void catalogue_name(const char *src, char *buf, size_t size)
 
 	b = b ? b + 1 : src;
 	n = strlen(b);
+	if (names_a_step(b, n) && b - src >= 2) {
+		const char *p = b - 1; /* the '/' before b */
+
+		while (p > src && p[-1] != '/')
+			p--;
+		b = p;
+		n = strlen(b);
+	}
 	if (n > 5 && strcmp(b + n - 5, ".json") == 0)
 		n -= 5;
 	if (n >= size)
@@ -2080,7 +2097,9 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 		goto out;
 	if (nop != NULL && nop[0] != '\0') {
 		catalogue_name(nop, m.name, sizeof m.name);
-		vp_utf8_copy(m.hf_id, sizeof m.hf_id, nop); /* a long local path: cut, still UTF-8 */
+		/* a hub id is owner/name; a local path names no hub model */
+		if (nop[0] != '/' && nop[0] != '.' && nop[0] != '~' && strchr(nop, '/') == strrchr(nop, '/'))
+			vp_utf8_copy(m.hf_id, sizeof m.hf_id, nop);
 	} else {
 		catalogue_name(name, m.name, sizeof m.name);
 	}

@@ -1640,6 +1640,33 @@ static void quantization_config_names_the_stored_base(void **state)
 	assert_string_equal(m.stored_quant, "nf4-dq");
 }
 
+/* The entry's name and hub id from _name_or_path: a hub id as given; a
+ * training checkpoint's step directory named with the one above it; a local
+ * path is no hub id. */
+static void name_or_path_names_the_entry(void **state)
+{
+	static const struct {
+		const char *nop, *name, *hf_id;
+	} rows[] = {
+		{"HuggingFaceTB/SmolLM-1.7B", "smollm-1.7b", "HuggingFaceTB/SmolLM-1.7B"},
+		{"gpt2", "gpt2", "gpt2"},
+		{"/fsx/loubna/checkpoints/cosmo2_1T/500000", "cosmo2_1t-500000", ""},
+		{"./out/checkpoint-1500", "out-checkpoint-1500", ""},
+		{"500000", "500000", "500000"},
+	};
+	char text[1024];
+	struct vp_model m;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		snprintf(text, sizeof text, "{\"model_type\": \"llama\", %s, \"_name_or_path\": \"%s\"}", LLAMA_SHAPE,
+			 rows[i].nop);
+		parse_ok(text, &m);
+		assert_string_equal(m.name, rows[i].name);
+		assert_string_equal(m.hf_id, rows[i].hf_id);
+	}
+}
+
 /* What the Llama reading does not cover is refused: experts (of a type not
  * modelled as one), another norm or activation, a multimodal config, a model
  * that is not a causal LM. */
@@ -1895,6 +1922,7 @@ int main(void)
 		cmocka_unit_test(an_unmodelled_llama_clone_is_read_as_llama),
 		cmocka_unit_test(an_unmodelled_type_unlike_llama_is_refused),
 		cmocka_unit_test(quantization_config_names_the_stored_base),
+		cmocka_unit_test(name_or_path_names_the_entry),
 		cmocka_unit_test(bad_numbers_name_the_field),
 		cmocka_unit_test(unreadable_file_is_an_io_error),
 		cmocka_unit_test(parse_respects_the_length),
