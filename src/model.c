@@ -1005,6 +1005,18 @@ bool vp_model_is_gpt_oss(const struct vp_model *m)
 	return m != NULL && is_type(m, "gpt_oss");
 }
 
+/*
+ * T5's weights were pretrained with bfloat16 activations (the T5 authors,
+ * google-research/text-to-text-transfer-transformer#539), and in fp16 its
+ * feed-forward outputs overflow 65504: training loss turns to nan for
+ * mT5 (transformers#11735), T5 v1.1 (#14189), t5-large and Flan-T5-XL
+ * (#23918), clamps in the modeling file notwithstanding.
+ */
+bool vp_model_overflows_fp16(const struct vp_model *m)
+{
+	return m != NULL && (is_type(m, "t5") || is_type(m, "mt5") || is_type(m, "umt5"));
+}
+
 bool vp_model_first_block_unnormed(const struct vp_model *m)
 {
 	return m != NULL && m->naming == VP_NAMING_MODERNBERT;

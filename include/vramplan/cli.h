@@ -140,6 +140,11 @@ int vp_cli_resolve_gpu(const struct vp_catalog *cat, const char *key, const stru
 int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
 		 bool warn, struct vp_plan_request *req, struct vp_error *err);
 
+/* A T5-family model planned in fp16 (vp_model_overflows_fp16): a warning
+ * that names the precision to use on this GPU; plan and estimate, once. */
+void vp_cli_warn_fp16(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
+		      const struct vp_train *t);
+
 /* An explicit length past the model's soft context (vp_model_context_tokens:
  * rotary or ALiBi positions, which run past it untrained): a warning, the
  * plan unchanged. --seq-len, and with --generate on a decoder-only model

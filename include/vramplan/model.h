@@ -347,6 +347,9 @@ uint64_t vp_model_mlm_transform_params(const struct vp_model *m);
  * learned sink logit per head in the attention, whose eager softmax runs
  * in the scores' dtype; no SDPA path (_supports_sdpa False)? */
 bool vp_model_is_gpt_oss(const struct vp_model *m);
+/* T5-family weights overflow fp16 activations (model.c): training in fp16
+ * turns the loss to nan. */
+bool vp_model_overflows_fp16(const struct vp_model *m);
 
 /* Do the norms have parameters? Not OLMo's (OlmoLayerNorm: no weight, no
  * bias), which neither count nor train. */

@@ -1039,6 +1039,17 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		    o->cli.verbosity >= 1)
 			fprintf(stderr, "vramplan: warning: %s: bf16 on GPU '%s', which has no native bf16 (the HF "
 				"Trainer refuses bf16 there)\n", tc.file, g->name);
+		/* T5's fp16 overflow (model.c vp_model_overflows_fp16) */
+		if ((r.train.precision == VP_PREC_AMP_FP16 || r.train.precision == VP_PREC_FP16) &&
+		    vp_model_overflows_fp16(&m) && o->cli.verbosity >= 1) {
+			vp_trainconfig_where(&tc, VP_TC_PRECISION, &line, &col);
+			fprintf(stderr,
+				"vramplan: warning: %s:%lu:%lu: %s was pretrained in bf16 and overflows fp16 (training "
+				"loss turns to nan); %s\n",
+				tc.file, line, col, m.name,
+				g->bf16 ? "train it in bf16 (bf16: true)"
+					: "this GPU has no bf16, so train it in fp32 (fp16: false)");
+		}
 		if (r.eval_done && tc.eval.accumulation_steps == 0 && tc.eval.eval_samples == 0 && r.eval_steps_fit > 0 &&
 		    o->cli.verbosity >= 1) {
 			char step[48];

@@ -24,6 +24,7 @@ int vp_cmd_estimate(const struct vp_cli_opts *o)
 	}
 	req.train.batch = o->batch;
 	vp_cli_warn_context(o, &m, &req);
+	vp_cli_warn_fp16(o, &m, g, &req.train);
 	if (o->seq_max) {
 		/* the longest sequence at this batch; not one token: the
 		 * estimate at one, which says by how much it does not fit */

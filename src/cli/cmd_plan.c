@@ -106,6 +106,7 @@ int vp_cmd_plan(const struct vp_cli_opts *o)
 		goto done;
 	}
 	vp_cli_warn_context(o, &m, &req);
+	vp_cli_warn_fp16(o, &m, g, &req.train);
 	if (!plan.fits) {
 		rc = nothing_fits(g, &req, &plan);
 		goto done;

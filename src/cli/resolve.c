@@ -202,6 +202,19 @@ static int stored_quant(const struct vp_cli_opts *o, const struct vp_model *m, s
 	return 0;
 }
 
+void vp_cli_warn_fp16(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
+		      const struct vp_train *t)
+{
+	if (!vp_model_overflows_fp16(m) || (t->precision != VP_PREC_AMP_FP16 && t->precision != VP_PREC_FP16))
+		return;
+	if (g->bf16)
+		vp_cli_warn(o, "%s was pretrained in bf16 and overflows fp16 (training loss turns to nan); train it "
+			    "in bf16 (--precision amp-bf16)", m->name);
+	else
+		vp_cli_warn(o, "%s was pretrained in bf16 and overflows fp16 (training loss turns to nan); GPU '%s' "
+			    "has no bf16, so train it in fp32 (--precision fp32)", m->name, g->name);
+}
+
 void vp_cli_warn_context(const struct vp_cli_opts *o, const struct vp_model *m,
 			 const struct vp_plan_request *req)
 {
