@@ -110,6 +110,54 @@ static size_t edit_distance(const char *a, const char *b)
 	return prev[lb];
 }
 
+/* Other tools' names for a memory key (accelerate, Lightning, unsloth,
+ * plain PyTorch loops), which a hand-written config carries: ignored, the
+ * key's default would apply without a word. */
+static const char *other_tools_name(const char *key)
+{
+	static const struct {
+		const char *name, *hf;
+	} names[] = {
+		{"use_gradient_checkpointing", "gradient_checkpointing"},
+		{"grad_checkpointing", "gradient_checkpointing"},
+		{"use_amp", "bf16' or 'fp16"},
+		{"mixed_precision", "bf16' or 'fp16"},
+		{"precision", "bf16' or 'fp16"},
+		{"amp", "bf16' or 'fp16"},
+		{"batch_size", "per_device_train_batch_size"},
+		{"train_batch_size", "per_device_train_batch_size"},
+		{"eval_batch_size", "per_device_eval_batch_size"},
+		{"accumulate_grad_batches", "gradient_accumulation_steps"},
+		{"grad_accum_steps", "gradient_accumulation_steps"},
+		{"num_workers", "dataloader_num_workers"},
+		{"pin_memory", "dataloader_pin_memory"},
+	};
+
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(key, names[i].name) == 0)
+			return names[i].hf;
+	return NULL;
+}
+
+/* A mapping that holds keys of the flavour (a config written per model or
+ * per stage, training: {per_device_train_batch_size: ...}): its first such
+ * key, which check does not read there. */
+static const char *nested_known_key(const struct ctx *c, const struct vp_tnode *v)
+{
+	if (v == NULL || v->kind != VP_T_MAP)
+		return NULL;
+	for (size_t i = 0; i < v->n; i++) {
+		const char *found;
+
+		if (vp_tc_find_key(c->keys, c->n_keys, v->members[i].key) != NULL)
+			return v->members[i].key;
+		found = nested_known_key(c, v->members[i].value);
+		if (found != NULL)
+			return found;
+	}
+	return NULL;
+}
+
 int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember *m, const char *why)
 {
 	struct vp_trainconfig *tc = c->tc;
@@ -130,6 +178,23 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 				near = c->keys[i].key;
 				break;
 			}
+	}
+	if (why == NULL && near == NULL && strchr(path, '.') == NULL) {
+		const char *hf = other_tools_name(path);
+		const char *inner = hf == NULL ? nested_known_key(c, m->value) : NULL;
+
+		if (hf != NULL) {
+			snprintf(n->text, sizeof n->text, "did you mean '%s'? '%s' is another tool's name", hf, path);
+			return 0;
+		}
+		/* "did you mean" is what print_notes() shows as a warning */
+		if (inner != NULL) {
+			snprintf(n->text, sizeof n->text,
+				 "did you mean '%s' at the top level? check reads the trainer's keys there, "
+				 "not under '%s'",
+				 inner, path);
+			return 0;
+		}
 	}
 	if (near != NULL)
 		snprintf(n->text, sizeof n->text, "did you mean '%s'?", near);
