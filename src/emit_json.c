@@ -354,10 +354,8 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 			jint(&j, o, "workers_if_not_persistent", plan->host_workers_unpersistent);
 		else
 			jcheck(&j, cJSON_AddNullToObject(o, "workers_if_not_persistent"));
-		if (plan->host.eval_predictions_unknown)
-			jcheck(&j, cJSON_AddNullToObject(o, "eval_predictions_bytes"));
-		else
-			jint(&j, o, "eval_predictions_bytes", plan->host.eval_predictions_bytes);
+		jint(&j, o, "eval_predictions_bytes", plan->host.eval_predictions_bytes);
+		jcheck(&j, cJSON_AddBoolToObject(o, "eval_predictions_lower_bound", plan->host.eval_predictions_unknown));
 		jint(&j, o, "eval_total_bytes", plan->host.eval_total_bytes);
 		jint(&j, o, "total_bytes", plan->host.total_bytes);
 		jstr(&j, o, "peak_phase", plan->host.peak_in_eval   ? "evaluation"

@@ -485,15 +485,20 @@ static void comment_host(FILE *f, const struct vp_plan_request *req, const struc
 		h->num_workers == 1 ? "" : "s", worker);
 	if (h->eval_predictions_bytes > 0) {
 		vp_format_bytes(h->eval_predictions_bytes, preds, sizeof preds);
-		fprintf(f, " + predictions %s (%" PRIu64 " samples, kept for compute_metrics)", preds,
-			req->eval.eval_samples);
+		if (h->eval_predictions_unknown)
+			fprintf(f, " + predictions %s (one move's %" PRIu64 " samples at least, kept for compute_metrics)",
+				preds, h->eval_predictions_samples);
+		else
+			fprintf(f, " + predictions %s (%" PRIu64 " samples, kept for compute_metrics)", preds,
+				h->eval_predictions_samples);
 	}
 	fprintf(f, " = %s GiB\n", total);
 	/* HF Trainer's evaluation_loop (the hf and axolotl profiles) */
 	if (h->eval_predictions_unknown && (profile == VP_PROFILE_HF || profile == VP_PROFILE_AXOLOTL)) {
 		vp_format_bytes(p->eval.predictions_bytes_per_sample, per, sizeof per);
 		fprintf(f, "# eval predictions: %s a sample stay in host RAM until compute_metrics runs "
-			   "(twice that at the last\n# concatenation); --eval-samples N counts them\n",
+			   "(twice that at the last\n# concatenation); counted for one move only: --eval-samples N counts "
+			   "them all\n",
 			per);
 	}
 }

@@ -68,12 +68,21 @@ static uint64_t sat_mul(uint64_t a, uint64_t b)
  * Reported: huggingface/transformers#8476, #25313 (host memory exhausted
  * with eval_accumulation_steps).
  */
-static uint64_t eval_predictions_bytes(const struct vp_host_request *req)
+static uint64_t eval_predictions_bytes(const struct vp_host_request *req, uint64_t *samples)
 {
 	uint64_t kept, moves = 1;
 
-	if (req->eval_batch == 0 || req->eval_samples == 0 || req->eval_prediction_bytes == 0)
+	*samples = 0;
+	if (req->eval_batch == 0 || req->eval_prediction_bytes == 0)
 		return 0;
+	/* The set's size unknown: at least the first move is in host RAM
+	 * before compute_metrics runs (a set is at least one move; without
+	 * eval_accumulation_steps, at least one eval batch). */
+	if (req->eval_samples == 0) {
+		*samples = req->eval_samples_per_move > 0 ? req->eval_samples_per_move : req->eval_batch;
+		return sat_mul(*samples, req->eval_prediction_bytes);
+	}
+	*samples = req->eval_samples;
 	kept = sat_mul(req->eval_samples, req->eval_prediction_bytes);
 	if (req->eval_samples_per_move > 0)
 		moves = req->eval_samples / req->eval_samples_per_move +
@@ -186,7 +195,7 @@ int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struc
 	out->dataset_bytes = req->dataset_ram_bytes;
 	out->load_total_bytes = sat_add(sat_add(VP_TRAINER_BASE_BYTES, model_checkpoint_bytes), out->dataset_bytes);
 	base_trainer = sat_add(sat_add(VP_TRAINER_BASE_BYTES, out->dataset_bytes), out->replay_bytes);
-	out->eval_predictions_bytes = eval_predictions_bytes(req);
+	out->eval_predictions_bytes = eval_predictions_bytes(req, &out->eval_predictions_samples);
 	out->eval_predictions_unknown = in.evaluates && req->eval_prediction_bytes > 0 && req->eval_samples == 0;
 
 	/* Seed 000's rule: at most a third of the cores for workers. Without

@@ -301,6 +301,9 @@ static uint64_t round_batch(uint64_t b, uint64_t multiple)
 	return p;
 }
 
+static int eval_at(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
+		   uint64_t budget, uint64_t batch, struct vp_plan *out, struct vp_error *err);
+
 static int eval_search(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
 		       uint64_t budget, struct vp_plan *out, struct vp_error *err)
 {
@@ -341,7 +344,61 @@ static int eval_search(const struct vp_model *m, const struct vp_gpu *g, const s
 		else
 			hi = mid;
 	}
-	out->eval_batch = lo > 0 ? round_batch(lo, req->batch_multiple) : 1;
+	return eval_at(m, g, req, budget, lo > 0 ? round_batch(lo, req->batch_multiple) : 1, out, err);
+}
+
+/* The host's plan at the plan's batches: the workers that fit, with the
+ * eval batch's kept predictions (vp_plan_host_eval). */
+static int host_at(const struct vp_model *m, const struct vp_plan_request *req, const struct vp_train *base,
+		   struct vp_plan *out, struct vp_error *err)
+{
+	struct vp_host_request host = req->host;
+
+	vp_plan_host_eval(&host, out->eval_batch, &req->eval, out->eval_accumulation_steps, &out->eval);
+	if (vp_host_plan(m, base, &host, vp_plan_checkpoint_bytes(m, base, &out->train), &out->host) != 0)
+		return vp_error_set(err, VP_ERR_INPUT, "host RAM estimate failed");
+	return 0;
+}
+
+/*
+ * The eval batch's predictions reach host RAM before compute_metrics runs
+ * (one move at least, host.c eval_predictions_bytes). Where they alone take
+ * the host past --host-ram with no worker left to drop, a smaller eval
+ * batch keeps less: the largest eval batch below the GPU's whose evaluation
+ * fits the host, by bisection (the host total grows with the eval batch).
+ */
+static int fit_eval_to_host(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
+			    const struct vp_train *base, struct vp_plan *out, struct vp_error *err)
+{
+	uint64_t lo = 0, hi = out->eval_batch;
+
+	if (out->host.fits || !out->host.peak_in_eval || out->host.eval_predictions_bytes == 0 || hi <= 1)
+		return 0;
+	while (hi - lo > 1) {
+		uint64_t mid = lo + (hi - lo) / 2;
+
+		if (eval_at(m, g, req, out->budget_bytes, mid, out, err) != 0 || host_at(m, req, base, out, err) != 0)
+			return -1;
+		if (out->host.fits)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	/* at the largest that fits (rounded as the GPU's was), or at 1, which
+	 * then reports the overflow */
+	if (eval_at(m, g, req, out->budget_bytes, lo > 0 ? round_batch(lo, req->batch_multiple) : 1, out, err) != 0)
+		return -1;
+	return host_at(m, req, base, out, err);
+}
+
+/* The evaluation at eval batch `batch`: its accumulation steps and its estimate. */
+static int eval_at(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
+		   uint64_t budget, uint64_t batch, struct vp_plan *out, struct vp_error *err)
+{
+	struct vp_train t = req->train;
+	struct vp_eval_opts one;
+
+	out->eval_batch = batch;
 	t.batch = out->eval_batch;
 	if (vp_plan_eval_accumulation(m, g, &t, &req->eval, budget, &out->eval_accumulation_steps, err) != 0)
 		return -1;
@@ -711,11 +768,11 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 		return -1;
 
 	base.batch = batch;
+	if (host_at(m, req, &base, out, err) != 0 || fit_eval_to_host(m, g, req, &base, out, err) != 0)
+		return -1;
 	{
 		struct vp_host_request host = req->host;
 		vp_plan_host_eval(&host, out->eval_batch, &req->eval, out->eval_accumulation_steps, &out->eval);
-		if (vp_host_plan(m, &base, &host, vp_plan_checkpoint_bytes(m, &base, &out->train), &out->host) != 0)
-			return vp_error_set(err, VP_ERR_INPUT, "host RAM estimate failed");
 		/* persistent workers each come to copy the whole set; forked
 		 * each epoch, a 1/W share */
 		if (out->host.limited_by_ram) {

@@ -59,8 +59,9 @@ struct vp_host_plan {
 	/* During evaluation: the eval DataLoader's workers beside the
 	 * training's, and the predictions kept for the metric */
 	uint64_t eval_worker_bytes;  /* per eval worker */
-	uint64_t eval_predictions_bytes; /* 0 when nothing is kept or the set's size is unknown */
-	bool eval_predictions_unknown;   /* kept, but --eval-samples not given */
+	uint64_t eval_predictions_bytes; /* 0 when nothing is kept; the first move's when the set's size is unknown */
+	uint64_t eval_predictions_samples; /* the samples they are of */
+	bool eval_predictions_unknown;   /* kept, but --eval-samples not given: a lower bound */
 	uint64_t eval_total_bytes;
 	uint64_t total_bytes;        /* the largest of loading, training and evaluation */
 	bool peak_in_eval;

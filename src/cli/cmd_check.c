@@ -735,10 +735,8 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 			cJSON_AddNumberToObject(x, "worker_bytes", (double)r->host.worker_bytes);
 			cJSON_AddNumberToObject(x, "train_total_bytes", (double)r->host.train_total_bytes);
 			cJSON_AddNumberToObject(x, "eval_worker_bytes", (double)r->host.eval_worker_bytes);
-			if (r->host.eval_predictions_unknown)
-				cJSON_AddNullToObject(x, "eval_predictions_bytes");
-			else
-				cJSON_AddNumberToObject(x, "eval_predictions_bytes", (double)r->host.eval_predictions_bytes);
+			cJSON_AddNumberToObject(x, "eval_predictions_bytes", (double)r->host.eval_predictions_bytes);
+			cJSON_AddBoolToObject(x, "eval_predictions_lower_bound", r->host.eval_predictions_unknown);
 			cJSON_AddNumberToObject(x, "eval_total_bytes", (double)r->host.eval_total_bytes);
 			cJSON_AddNumberToObject(x, "total_bytes", (double)r->host.total_bytes);
 			cJSON_AddStringToObject(x, "peak_phase", r->host.peak_in_eval   ? "evaluation"

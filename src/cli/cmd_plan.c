@@ -66,7 +66,7 @@ static int host_does_not_fit(const struct vp_plan_request *req, const struct vp_
 		fprintf(stderr,
 			"vramplan:   %s GiB of it are the %" PRIu64 " eval samples' predictions kept for compute_metrics; "
 			"--eval-predictions argmax (preprocess_logits_for_metrics) keeps token ids instead\n",
-			preds, req->eval.eval_samples);
+			preds, plan->host.eval_predictions_samples);
 	}
 	return VP_EXIT_NOFIT;
 }

@@ -162,9 +162,8 @@ static void host_lines(struct ex *x, const struct vp_plan_request *req, const st
 		fprintf(x->f, ", %s GiB during evaluation (as many eval workers beside them", eval);
 		if (h->eval_predictions_bytes > 0) {
 			vp_format_bytes(h->eval_predictions_bytes, preds, sizeof preds);
-			fprintf(x->f, ", %s of kept predictions", preds);
-		} else if (h->eval_predictions_unknown) {
-			fputs(", kept predictions not counted without --eval-samples", x->f);
+			fprintf(x->f, ", %s of kept predictions%s", preds,
+				h->eval_predictions_unknown ? ", one move's: --eval-samples counts the set" : "");
 		}
 		fputc(')', x->f);
 	}
