@@ -13,6 +13,7 @@
  * range in which a JSON number is exact in a double.
  */
 #include "vramplan/hfconfig.h"
+#include "vramplan/json_where.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -40,6 +41,8 @@ struct cfg {
 	struct vp_error *err;
 	bool legacy_refined_web; /* model_type RefinedWeb: Falcon-40B's first config */
 	const char *scope;    /* the nested object read (text_config), named in messages */
+	const char *text;     /* the file's text, where fail() finds the field it names */
+	size_t len;
 };
 
 /* An item, with JSON null treated as absent: HF writes null for "use the
@@ -58,17 +61,46 @@ static int fail(const struct cfg *c, const char *fmt, ...)
 #endif
 	;
 
+/* Where the field a message names first ('num_heads', or a dotted path
+ * 'quantization_config.quant_method') is, within the object read; 0:0 when
+ * the message names none that the text holds (a missing field). */
+static void locate(const struct cfg *c, const char *msg, unsigned long *line, unsigned long *col)
+{
+	const char *a = strchr(msg, '\''), *b = a != NULL ? strchr(a + 1, '\'') : NULL;
+	const char *path[4];
+	char name[128];
+	size_t n = 0, k;
+
+	*line = *col = 0;
+	if (c->text == NULL || b == NULL || (size_t)(b - a - 1) >= sizeof name || b == a + 1)
+		return;
+	memcpy(name, a + 1, (size_t)(b - a - 1));
+	name[b - a - 1] = '\0';
+	if (c->scope != NULL)
+		path[n++] = c->scope;
+	for (char *p = name; n < sizeof path / sizeof path[0]; p += k + 1) {
+		k = strcspn(p, ".");
+		path[n++] = p;
+		if (p[k] == '\0')
+			break;
+		p[k] = '\0';
+	}
+	vp_json_where(c->text, c->len, path, n, line, col);
+}
+
 static int fail(const struct cfg *c, const char *fmt, ...)
 {
 	char msg[sizeof c->err->message];
+	unsigned long line, col;
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	locate(c, msg, &line, &col);
 	if (c->scope != NULL)
-		return vp_error_at(c->err, VP_ERR_INPUT, c->file, 0, 0, "in '%s': %s", c->scope, msg);
-	return vp_error_at(c->err, VP_ERR_INPUT, c->file, 0, 0, "%s", msg);
+		return vp_error_at(c->err, VP_ERR_INPUT, c->file, line, col, "in '%s': %s", c->scope, msg);
+	return vp_error_at(c->err, VP_ERR_INPUT, c->file, line, col, "%s", msg);
 }
 
 static int missing(const struct cfg *c, const char *key)
@@ -1847,10 +1879,6 @@ static void position(const char *text, size_t off, unsigned long *line, unsigned
 	*col = (unsigned long)(off - bol) + 1;
 }
 
-/* A catalogue name (lower-case letters, digits, '.', '_', '-') from the
- * last component of a hub id or path, without a ".json" suffix:
- * "meta-llama/Llama-2-7b-hf" -> "llama-2-7b-hf", "/x/Qwen-1_8B.json" ->
- * "qwen-1_8b". Other characters become '-'. */
 /* A training checkpoint's directory (500000, checkpoint-500) names a step,
  * not a model: the name then starts at the directory above it. */
 static bool names_a_step(const char *b, size_t n)
@@ -1859,6 +1887,12 @@ static bool names_a_step(const char *b, size_t n)
 
 	return (n > 0 && digits == n) || (n > 11 && strncmp(b, "checkpoint-", 11) == 0);
 }
+
+/* A catalogue name (lower-case letters, digits, '.', '_', '-') from the
+ * last component of a hub id or path, without a ".json" suffix:
+ * "meta-llama/Llama-2-7b-hf" -> "llama-2-7b-hf", "/x/Qwen-1_8B.json" ->
+ * "qwen-1_8b"; a step directory with the one above it. Other characters
+ * become '-'. */
 
 static void catalogue_name(const char *src, char *buf, size_t size)
 {
@@ -2003,6 +2037,8 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 	memset(&c, 0, sizeof c);
 	c.file = name;
 	c.root = root;
+	c.text = text;
+	c.len = len;
 	c.type = "";
 	c.err = err;
 	if (!vp_text_clean(name)) {

@@ -1,0 +1,24 @@
+#ifndef VRAMPLAN_JSON_WHERE_H
+#define VRAMPLAN_JSON_WHERE_H
+
+/*
+ * Where a member of a JSON object sits in its text. cJSON keeps no
+ * positions once a document is parsed, so a value that parses but is
+ * wrong (a string where a number belongs) would be reported without one;
+ * this walks the text again to find it.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * The line and column (1-based; columns count bytes, as the parse errors'
+ * do) of the key of the member reached by `path` (n keys: the top-level
+ * object's member path[0], then within it path[1], ...), in the JSON text
+ * of len bytes. With repeated keys, the first. False when the text does not
+ * hold it (or is not well-formed there).
+ */
+bool vp_json_where(const char *text, size_t len, const char *const *path, size_t n, unsigned long *line,
+		   unsigned long *column);
+
+#endif

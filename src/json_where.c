@@ -1,0 +1,112 @@
+/*
+ * vp_json_where: a second, shallow walk over JSON text that knows only
+ * strings, brackets, ':' and ','. The text has already been parsed by
+ * cJSON, so nothing here validates; a malformed stretch only means "not
+ * found".
+ */
+#include "vramplan/json_where.h"
+
+#include <string.h>
+
+/* Deep enough for any config.json path vramplan names (two levels). */
+#define MAX_DEPTH 64
+
+struct walk {
+	const char *text;
+	size_t len, pos;
+	unsigned long line, bol; /* current line, offset of its first byte */
+};
+
+static void advance(struct walk *w)
+{
+	if (w->text[w->pos] == '\n') {
+		w->line++;
+		w->bol = w->pos + 1;
+	}
+	w->pos++;
+}
+
+/* At an opening quote: the string's extent (contents start, length),
+ * leaving pos after the closing quote. False at the end of the text. */
+static bool skip_string(struct walk *w, size_t *start, size_t *n)
+{
+	advance(w); /* the quote */
+	*start = w->pos;
+	while (w->pos < w->len && w->text[w->pos] != '"') {
+		if (w->text[w->pos] == '\\' && w->pos + 1 < w->len)
+			advance(w);
+		advance(w);
+	}
+	if (w->pos >= w->len)
+		return false;
+	*n = w->pos - *start;
+	advance(w);
+	return true;
+}
+
+bool vp_json_where(const char *text, size_t len, const char *const *path, size_t n, unsigned long *line,
+		   unsigned long *column)
+{
+	struct walk w = {text, len, 0, 1, 0};
+	/* per open container: an object?, expecting a key?, and whether the
+	 * path matches down to here (the object at depth d is path[d-1]'s) */
+	bool object[MAX_DEPTH], want_key[MAX_DEPTH], on_path[MAX_DEPTH + 1];
+	size_t depth = 0;
+	const char *pending = NULL; /* the key just read at the current depth */
+	size_t pending_n = 0;
+
+	if (text == NULL || path == NULL || n == 0 || n > MAX_DEPTH)
+		return false;
+	on_path[0] = true;
+	while (w.pos < w.len) {
+		char ch = w.text[w.pos];
+
+		if (ch == '"') {
+			size_t start, k, key_line = w.line, key_col = w.pos - w.bol + 1;
+
+			if (!skip_string(&w, &start, &k))
+				return false;
+			if (depth > 0 && object[depth - 1] && want_key[depth - 1]) {
+				pending = w.text + start;
+				pending_n = k;
+				if (on_path[depth] && depth == n && strlen(path[n - 1]) == k &&
+				    memcmp(pending, path[n - 1], k) == 0) {
+					*line = key_line;
+					*column = key_col;
+					return true;
+				}
+			}
+			continue;
+		}
+		if (ch == '{' || ch == '[') {
+			if (depth == MAX_DEPTH)
+				return false;
+			/* the top-level object is on the path; below it, an object
+			 * that is the value of the member path[depth - 1] */
+			if (depth == 0)
+				on_path[1] = ch == '{';
+			else
+				on_path[depth + 1] = ch == '{' && object[depth - 1] && on_path[depth] && depth < n &&
+						     pending != NULL && strlen(path[depth - 1]) == pending_n &&
+						     memcmp(pending, path[depth - 1], pending_n) == 0;
+			object[depth] = ch == '{';
+			want_key[depth] = ch == '{';
+			depth++;
+			pending = NULL;
+		} else if (ch == '}' || ch == ']') {
+			if (depth == 0)
+				return false;
+			depth--;
+			pending = NULL;
+		} else if (ch == ':') {
+			if (depth > 0)
+				want_key[depth - 1] = false;
+		} else if (ch == ',') {
+			if (depth > 0 && object[depth - 1])
+				want_key[depth - 1] = true;
+			pending = NULL;
+		}
+		advance(&w);
+	}
+	return false;
+}

@@ -1,0 +1,97 @@
+/*
+ * Where a member of a JSON object is (src/json_where.c): the position
+ * config.json's value errors point at, since cJSON keeps none.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "vramplan/json_where.h"
+
+static const char config[] = "{\n"
+			     "  \"model_type\": \"mpt\",\n"
+			     "  \"note\": \"a string with \\\"quotes\\\", { braces } and : colons\",\n"
+			     "  \"list\": [{\"attn_type\": 1}, \"attn_type\"],\n"
+			     "  \"attn_config\": {\n"
+			     "    \"attn_pdrop\": 0.0, \"attn_type\": \"multiquery_attention\"\n"
+			     "  },\n"
+			     "  \"attn_type\": 2,\n"
+			     "  \"attn_type\": 3\n"
+			     "}\n";
+
+static bool where(const char *a, const char *b, unsigned long *line, unsigned long *col)
+{
+	const char *path[2] = {a, b};
+
+	return vp_json_where(config, strlen(config), path, b != NULL ? 2 : 1, line, col);
+}
+
+/* a top-level member: its key's line and column (1-based, in bytes) */
+static void a_top_level_member_is_found_at_its_key(void **state)
+{
+	unsigned long line = 0, col = 0;
+
+	(void)state;
+	assert_true(where("model_type", NULL, &line, &col));
+	assert_int_equal(line, 2);
+	assert_int_equal(col, 3);
+}
+
+/* a nested member, past strings holding quotes, braces and colons, and past
+ * an array whose object has a member of the same name */
+static void a_nested_member_is_found_inside_its_object(void **state)
+{
+	unsigned long line = 0, col = 0;
+
+	(void)state;
+	assert_true(where("attn_config", "attn_type", &line, &col));
+	assert_int_equal(line, 6);
+	assert_int_equal(col, 24);
+	assert_true(where("attn_config", "attn_pdrop", &line, &col));
+	assert_int_equal(line, 6);
+	assert_int_equal(col, 5);
+}
+
+/* the top-level attn_type is the one on line 8 (the first of two), not the
+ * array's or the nested object's, nor a string value that spells it */
+static void only_the_member_on_the_path_is_found(void **state)
+{
+	unsigned long line = 0, col = 0;
+
+	(void)state;
+	assert_true(where("attn_type", NULL, &line, &col));
+	assert_int_equal(line, 8);
+	assert_int_equal(col, 3);
+	assert_false(where("attn_config", "model_type", &line, &col));
+	assert_false(where("list", "attn_type", &line, &col));
+	assert_false(where("absent", NULL, &line, &col));
+	assert_false(vp_json_where(config, strlen(config), NULL, 0, &line, &col));
+}
+
+/* text cut inside a string or never closed: not found, no overrun */
+static void cut_text_finds_nothing(void **state)
+{
+	static const char cut[] = "{\"a\": \"open";
+	const char *path[1] = {"b"};
+	unsigned long line = 0, col = 0;
+
+	(void)state;
+	assert_false(vp_json_where(cut, strlen(cut), path, 1, &line, &col));
+	assert_false(vp_json_where("\"\\", 2, path, 1, &line, &col));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(a_top_level_member_is_found_at_its_key),
+		cmocka_unit_test(a_nested_member_is_found_inside_its_object),
+		cmocka_unit_test(only_the_member_on_the_path_is_found),
+		cmocka_unit_test(cut_text_finds_nothing),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
