@@ -304,8 +304,9 @@ static void multiple_text(const struct vp_plan_request *req, const struct vp_pla
 {
 	if (req->batch_multiple > 0 && p->memory_max_batch >= req->batch_multiple)
 		snprintf(buf, size, "a multiple of %" PRIu64, req->batch_multiple);
-	else if (req->batch_multiple == 0 && p->memory_max_batch >= 8)
-		snprintf(buf, size, "a multiple of 8");
+	else if (req->batch_multiple == 0)
+		snprintf(buf, size, "a multiple of %" PRIu64 " (batch x tokens a multiple of 8, for tensor cores)",
+			 vp_plan_token_multiple(&req->train));
 	else
 		snprintf(buf, size, "a power of two");
 }
@@ -338,7 +339,7 @@ static void comment_base16(FILE *f, const struct vp_model *m, const struct vp_pl
 static void comment_train(FILE *f, const struct vp_model *m, const struct vp_plan_request *req,
 			  const struct vp_plan *p)
 {
-	char next[32], mult[48];
+	char next[32], mult[96];
 	uint64_t gpus = req->train.gpus > 0 ? req->train.gpus : 1;
 
 	vp_format_gib(p->next.device_bytes + p->ewc_bytes, next, sizeof next);

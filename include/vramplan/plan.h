@@ -60,7 +60,7 @@ struct vp_plan_request {
 	struct vp_train train;       /* batch and grad_accum are chosen by the planner */
 	double util;                 /* fraction of GPU memory the peak may reach (0,1] */
 	uint64_t max_batch;          /* upper bound on the micro-batch */
-	uint64_t batch_multiple;     /* 0: 8 once the batch is 8 or more, else a power of two */
+	uint64_t batch_multiple;     /* 0: as far as b x tokens is a multiple of 8 (vp_plan_token_multiple) */
 	uint64_t effective_batch;    /* 0: none; else batch x accumulation x GPUs == this */
 	struct vp_eval_opts eval;    /* predict_with_generate settings */
 	struct vp_host_request host; /* host RAM and DataLoader settings */
@@ -195,5 +195,9 @@ bool vp_plan_stored16_applies(const struct vp_model *m, const struct vp_train *t
  * trainer's staging in host RAM): 16-bit for a quantized base, which is
  * quantized as it moves to the GPU, else the weights as they are kept. */
 uint64_t vp_plan_checkpoint_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e);
+
+/* The default batch rounding: the smallest multiple that makes every
+ * stack's tokens (b x texts x length) a multiple of 8, for tensor cores. */
+uint64_t vp_plan_token_multiple(const struct vp_train *t);
 
 #endif

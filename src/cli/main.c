@@ -127,7 +127,7 @@ static const struct opt_def opts[] = {
 	{"util", OPT_UTIL, "F", A_TRAIN, "fraction of GPU memory the peak may fill, in (0, 1]\n(default 0.8)"},
 	{"batch", OPT_BATCH, "N", A_ESTIMATE, "the batch size to estimate (estimate only)"},
 	{NULL, 0, NULL, 0, "Planner (plan, sweep):"},
-	{"batch-multiple", OPT_BATCH_MULTIPLE, "N", A_PLANNER, "round the train batch down to a multiple of N\n(default 8 from batch 8 up, else a power of two)"},
+	{"batch-multiple", OPT_BATCH_MULTIPLE, "N", A_PLANNER, "round the train batch down to a multiple of N\n(default: as far as batch x tokens is a multiple\nof 8, none at 512 tokens)"},
 	{"max-batch", OPT_MAX_BATCH, "N", A_PLANNER, "the largest micro-batch to consider (default 4096)"},
 	{"effective-batch", OPT_EFFECTIVE_BATCH, "N", A_PLANNER, "keep batch x accumulation x GPUs equal to N"},
 	{"generate", OPT_GENERATE, NULL, A_PLANNER, "evaluate with generation (predict_with_generate)"},

@@ -59,13 +59,38 @@ static void chosen_batch_fits_and_the_next_one_does_not(void **state)
 	assert_true(p.next_valid);
 	assert_true(p.next.device_bytes > p.budget_bytes);
 	assert_true(p.train_batch <= p.memory_max_batch);
-	/* rounded to a multiple of 8 once 8 or more, else a power of two */
-	if (p.train_batch >= 8)
-		assert_int_equal(p.train_batch % 8, 0);
-	else
-		assert_int_equal(p.train_batch & (p.train_batch - 1), 0);
+	/* 512 source and 128 target tokens: every batch keeps b x tokens a
+	 * multiple of 8, so the largest that fits is the plan */
+	assert_int_equal(p.train_batch, p.memory_max_batch);
 	assert_true(p.eval_batch >= 1);
 	assert_true(p.eval.device_bytes <= p.budget_bytes);
+}
+
+/* The default rounding makes every stack's tokens a multiple of 8 (tensor
+ * cores) and goes no further: none at 512 tokens, 2 at 500 (4 x 125), 8 at
+ * an odd length; a target length counts too, and so do the texts of an
+ * example. */
+static void the_default_rounding_aligns_the_tokens(void **state)
+{
+	struct vp_train t;
+
+	(void)state;
+	vp_train_defaults(&t);
+	t.tgt_len = 0;
+	t.seq_len = 512;
+	assert_int_equal(vp_plan_token_multiple(&t), 1);
+	t.seq_len = 500;
+	assert_int_equal(vp_plan_token_multiple(&t), 2);
+	t.seq_len = 77;
+	assert_int_equal(vp_plan_token_multiple(&t), 8);
+	t.texts_per_example = 4;
+	assert_int_equal(vp_plan_token_multiple(&t), 2);
+	t.texts_per_example = 1;
+	t.seq_len = 512;
+	t.tgt_len = 100;
+	assert_int_equal(vp_plan_token_multiple(&t), 2);
+	t.tgt_len = 129;
+	assert_int_equal(vp_plan_token_multiple(&t), 8);
 }
 
 static uint64_t device_at_seq(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t, uint64_t s)
@@ -589,6 +614,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(chosen_batch_fits_and_the_next_one_does_not),
+		cmocka_unit_test(the_default_rounding_aligns_the_tokens),
 		cmocka_unit_test(longest_sequence_fits_and_one_more_token_does_not),
 		cmocka_unit_test(longest_sequence_stops_at_the_context),
 		cmocka_unit_test(auto_find_batch_retries_at_nine_tenths_until_one_fits),

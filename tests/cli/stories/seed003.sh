@@ -21,7 +21,9 @@ claim(not e16["fits"] and e16["device_bytes"] > 0.8 * card,
 claim(e32["device_bytes"] > card, f"batch 32 does not fit on 24 GB ({gib(e32['device_bytes']):.1f} GiB), as observed")
 plan = run("--model", "llama-3.2-korean-3b", "--gpu", "rtx3090", "--method", "qlora", "--lora-r", "16",
            "--lora-targets", "all-linear", "--precision", "fp32", "--grad-ckpt", "--seq-len", "512")
-claim(plan["settings"]["per_device_train_batch_size"] == 8, "the plan picks batch 8, the story's conclusion")
+b = plan["settings"]["per_device_train_batch_size"]
+claim(8 <= b < 16, f"the plan picks batch {b}: at least the story's 8 (~70%), below the 16 that saturated the card")
+claim(plan["estimate"]["device_bytes"] <= 0.8 * card, "the plan's batch stays under the 80% budget")
 kob = run("--model", "kobart", "--gpu", "rtx3090", "--precision", "amp-fp16", "--seq-len", "512",
           "--target-len", "128")
 claim(kob["settings"]["per_device_train_batch_size"] >= 16, "KoBART fits batch 16 easily (it ran 39% faster)")
