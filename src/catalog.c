@@ -1,4 +1,5 @@
 #include "vramplan/catalog.h"
+#include "vramplan/names.h"
 
 #include <float.h>
 #include <stdarg.h>
@@ -275,6 +276,17 @@ static int is_plain(const yaml_node_t *n)
 static int ascii_lower(int c)
 {
 	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+/* The same name as typed: letters and digits alike, case, spaces and
+ * punctuation aside (names.h vp_name_loose). */
+static bool loose_eq(const char *a, const char *b)
+{
+	char la[160], lb[160];
+
+	vp_name_loose(a, la, sizeof la);
+	vp_name_loose(b, lb, sizeof lb);
+	return la[0] != '\0' && strcmp(la, lb) == 0;
 }
 
 /* ASCII-only on purpose: names are ASCII and tolower() follows the locale. */
@@ -1301,6 +1313,15 @@ const struct vp_model *vp_catalog_find_model(const struct vp_catalog *cat, const
 		if (cat->models[i].hf_id[0] != '\0' && name_eq(cat->models[i].hf_id, key))
 			return &cat->models[i];
 	}
+	/* as typed: "mT5 base" for mt5-base */
+	for (i = 0; i < cat->n_models; i++) {
+		const struct vp_model *m = &cat->models[i];
+		if (loose_eq(m->name, key))
+			return m;
+		for (j = 0; j < m->n_aliases; j++)
+			if (loose_eq(m->aliases[j], key))
+				return m;
+	}
 	return NULL;
 }
 
@@ -1320,5 +1341,49 @@ const struct vp_gpu *vp_catalog_find_gpu(const struct vp_catalog *cat, const cha
 				return &cat->gpus[i];
 		}
 	}
+	/* as typed, or as nvidia-smi prints it: "RTX 3090", "NVIDIA A100-SXM4-80GB" */
+	for (i = 0; i < cat->n_gpus; i++) {
+		const struct vp_gpu *g = &cat->gpus[i];
+		if (loose_eq(g->name, key) || loose_eq(g->full_name, key))
+			return g;
+		for (j = 0; j < g->n_aliases; j++)
+			if (loose_eq(g->aliases[j], key))
+				return g;
+	}
 	return NULL;
+}
+
+/* Is one loose form close to the other: a typo away, or one holding the
+ * other ("a100" in "a100-40gb")? */
+static bool loose_near(const char *name, const char *key)
+{
+	char a[160], b[160];
+
+	vp_name_loose(name, a, sizeof a);
+	vp_name_loose(key, b, sizeof b);
+	if (a[0] == '\0' || b[0] == '\0')
+		return false;
+	if (strlen(b) >= 3 && (strstr(a, b) != NULL || strstr(b, a) != NULL))
+		return true;
+	return vp_edit_distance(a, b) <= 2;
+}
+
+size_t vp_catalog_suggest_models(const struct vp_catalog *cat, const char *key, const char **out, size_t max)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < cat->n_models && n < max; i++)
+		if (loose_near(cat->models[i].name, key))
+			out[n++] = cat->models[i].name;
+	return n;
+}
+
+size_t vp_catalog_suggest_gpus(const struct vp_catalog *cat, const char *key, const char **out, size_t max)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < cat->n_gpus && n < max; i++)
+		if (loose_near(cat->gpus[i].name, key) || loose_near(cat->gpus[i].full_name, key))
+			out[n++] = cat->gpus[i].name;
+	return n;
 }

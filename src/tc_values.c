@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "vramplan/checked.h"
+#include "vramplan/names.h"
 #include "vramplan/sizes.h"
 #include "vramplan/utf8.h"
 
@@ -90,25 +91,6 @@ int vp_tc_note_default(struct vp_trainconfig *tc, struct vp_error *err, const ch
 	return 0;
 }
 
-/* Levenshtein distance, capped: enough to catch a typo'd key. */
-static size_t edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), i, j, prev[97], cur[97];
-
-	if (la > 96 || lb > 96)
-		return 99;
-	for (j = 0; j <= lb; j++)
-		prev[j] = j;
-	for (i = 1; i <= la; i++) {
-		cur[0] = i;
-		for (j = 1; j <= lb; j++) {
-			size_t del = prev[j] + 1, ins = cur[j - 1] + 1, sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
-			cur[j] = del < ins ? (del < sub ? del : sub) : (ins < sub ? ins : sub);
-		}
-		memcpy(prev, cur, (lb + 1) * sizeof prev[0]);
-	}
-	return prev[lb];
-}
 
 /* Other tools' names for a memory key (accelerate, Lightning, unsloth,
  * plain PyTorch loops), which a hand-written config carries: ignored, the
@@ -174,7 +156,7 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 	/* a misspelt memory key would silently fall back to its default */
 	if (why == NULL && strchr(path, '.') == NULL && strlen(path) > 5) {
 		for (i = 0; i < c->n_keys; i++)
-			if (edit_distance(path, c->keys[i].key) <= 2) {
+			if (vp_edit_distance(path, c->keys[i].key) <= 2) {
 				near = c->keys[i].key;
 				break;
 			}

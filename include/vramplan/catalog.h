@@ -52,6 +52,12 @@ void vp_catalog_free(struct vp_catalog *cat);
 const struct vp_model *vp_catalog_find_model(const struct vp_catalog *cat, const char *key);
 const struct vp_gpu *vp_catalog_find_gpu(const struct vp_catalog *cat, const char *key);
 
+/* Up to max names of entries close to an unknown key (a typo away, or
+ * holding it: "a100" suggests a100-40gb and a100-80gb), in catalogue
+ * order; their count. The names stay owned by the catalogue. */
+size_t vp_catalog_suggest_models(const struct vp_catalog *cat, const char *key, const char **out, size_t max);
+size_t vp_catalog_suggest_gpus(const struct vp_catalog *cat, const char *key, const char **out, size_t max);
+
 /* Add or replace (by name) one entry; returns 0 or -1 on allocation failure. */
 int vp_catalog_put_model(struct vp_catalog *cat, const struct vp_model *m, struct vp_error *err);
 int vp_catalog_put_gpu(struct vp_catalog *cat, const struct vp_gpu *g, struct vp_error *err);

@@ -93,7 +93,7 @@ struct opt_def {
 static const struct opt_def opts[] = {
 	{NULL, 0, NULL, 0, "Model and GPU:"},
 	{"model", OPT_MODEL, "M", A_TRAIN, "a catalogue name, alias or HF id, or a config.json\n(or the directory holding it)"},
-	{"gpu", OPT_GPU, "G", A_TRAIN, "a catalogue name or alias (see 'vramplan list gpus')"},
+	{"gpu", OPT_GPU, "G", A_TRAIN, "a catalogue name or alias, or the name nvidia-smi\nprints (see 'vramplan list gpus')"},
 	{"catalog", OPT_CATALOG, "FILE", A_TRAIN | A_LIST, "more catalogue entries, read after $VRAMPLAN_CATALOG\n(repeatable)"},
 	{NULL, 0, NULL, 0, "Training setup:"},
 	{"seq-len", OPT_SEQ_LEN, "N", A_TRAIN, "tokens per sample; the source for seq2seq\n(default 512); max: the longest that fits at\nbatch 1 (plan) or --batch (estimate), a multiple\nof 128"},

@@ -76,9 +76,21 @@ int vp_cli_load_catalog(const struct vp_cli_opts *o, struct vp_catalog *cat, str
 	return load_catalog(o, NULL, NULL, cat, err);
 }
 
+static bool looks_like_path(const char *s);
+
 int vp_cli_load_catalog_for(const struct vp_cli_opts *o, struct vp_catalog *cat, struct vp_error *err)
 {
-	return load_catalog(o, o->model, o->gpu, cat, err);
+	if (load_catalog(o, o->model, o->gpu, cat, err) != 0)
+		return -1;
+	/* a name as typed ("RTX 3090") or mistyped is not in the entries the
+	 * scan kept: the whole catalogue, to find it loosely or suggest one
+	 * (a model given as a config.json is not in it either way) */
+	if ((o->gpu != NULL && vp_catalog_find_gpu(cat, o->gpu) == NULL) ||
+	    (o->model != NULL && vp_catalog_find_model(cat, o->model) == NULL && !looks_like_path(o->model))) {
+		vp_catalog_free(cat);
+		return load_catalog(o, NULL, NULL, cat, err);
+	}
+	return 0;
 }
 
 static bool ends_with(const char *s, const char *suffix)
@@ -92,6 +104,25 @@ static bool ends_with(const char *s, const char *suffix)
 static bool looks_like_path(const char *s)
 {
 	return ends_with(s, ".json") || s[0] == '/' || s[0] == '.' || s[0] == '~';
+}
+
+/* "; did you mean 'a', 'b'?" for the catalogue's entries near key, or "" */
+static void suggestions(char *buf, size_t size,
+			size_t (*suggest)(const struct vp_catalog *, const char *, const char **, size_t),
+			const struct vp_catalog *cat, const char *key)
+{
+	const char *names[3];
+	size_t n = suggest(cat, key, names, 3), used;
+
+	buf[0] = '\0';
+	if (n == 0)
+		return;
+	used = (size_t)snprintf(buf, size, "; did you mean ");
+	for (size_t i = 0; i < n && used < size; i++)
+		used += (size_t)snprintf(buf + used, size - used, "%s'%s'", i == 0 ? "" : i + 1 == n ? " or " : ", ",
+					 names[i]);
+	if (used < size)
+		snprintf(buf + used, size - used, "?");
 }
 
 int vp_cli_resolve_model(const struct vp_catalog *cat, const char *key, struct vp_model *out,
@@ -124,16 +155,25 @@ int vp_cli_resolve_model(const struct vp_catalog *cat, const char *key, struct v
 	/* an existing file, or a path that cannot be read: the reader says why */
 	if (found || e != ENOENT || looks_like_path(key))
 		return vp_hfconfig_load(key, out, err);
-	return vp_error_set(err, VP_ERR_INPUT,
-			    "unknown model '%s' (see 'vramplan list models', or give a config.json)", key);
+	{
+		char near[160];
+
+		suggestions(near, sizeof near, vp_catalog_suggest_models, cat, key);
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "unknown model '%s'%s (see 'vramplan list models', or give a config.json)", key, near);
+	}
 }
 
 int vp_cli_resolve_gpu(const struct vp_catalog *cat, const char *key, const struct vp_gpu **out,
 		       struct vp_error *err)
 {
 	*out = vp_catalog_find_gpu(cat, key);
-	if (*out == NULL)
-		return vp_error_set(err, VP_ERR_INPUT, "unknown GPU '%s' (see 'vramplan list gpus')", key);
+	if (*out == NULL) {
+		char near[160];
+
+		suggestions(near, sizeof near, vp_catalog_suggest_gpus, cat, key);
+		return vp_error_set(err, VP_ERR_INPUT, "unknown GPU '%s'%s (see 'vramplan list gpus')", key, near);
+	}
 	return 0;
 }
 

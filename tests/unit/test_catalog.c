@@ -195,7 +195,7 @@ static void load_should_let_a_later_file_override_an_entry_by_name(void **state)
 	assert_string_equal(m->hf_id, "example/Tiny-Llama-1B-v2");
 	/* the whole entry is replaced, not merged: the old aliases are gone */
 	assert_int_equal(m->n_aliases, 0);
-	assert_null(vp_catalog_find_model(&cat, "tinyllama"));
+	assert_null(vp_catalog_find_model(&cat, "tl-1b"));
 	g = vp_catalog_find_gpu(&cat, "rtx3090");
 	assert_non_null(g);
 	assert_string_equal(g->full_name, "NVIDIA GeForce RTX 3090 (power-limited)");
@@ -220,7 +220,11 @@ static void find_model_should_match_name_alias_and_hf_id_ignoring_case(void **st
 	assert_ptr_equal(vp_catalog_find_model(&cat, "EXAMPLE/tiny-llama-1b"), llama);
 	assert_ptr_equal(vp_catalog_find_model(&cat, "example/tiny-t5"), &cat.models[1]);
 	assert_null(vp_catalog_find_model(&cat, "tiny"));
-	assert_null(vp_catalog_find_model(&cat, "tiny-llama-"));
+	assert_null(vp_catalog_find_model(&cat, "tiny-llama-2"));
+	/* as typed: case, spaces and punctuation aside */
+	assert_ptr_equal(vp_catalog_find_model(&cat, "Tiny Llama"), llama);
+	assert_ptr_equal(vp_catalog_find_model(&cat, "tiny_llama"), llama);
+	assert_ptr_equal(vp_catalog_find_model(&cat, "TL 1B"), llama);
 	assert_null(vp_catalog_find_model(&cat, ""));
 	assert_null(vp_catalog_find_model(&cat, NULL));
 	assert_null(vp_catalog_find_gpu(&cat, "tiny-llama"));
@@ -257,8 +261,33 @@ static void find_gpu_should_match_name_and_alias_ignoring_case(void **state)
 	assert_ptr_equal(vp_catalog_find_gpu(&cat, "3090"), &cat.gpus[0]);
 	assert_ptr_equal(vp_catalog_find_gpu(&cat, "GeForce-RTX-3090"), &cat.gpus[0]);
 	assert_ptr_equal(vp_catalog_find_gpu(&cat, "B200"), &cat.gpus[1]);
-	assert_null(vp_catalog_find_gpu(&cat, "NVIDIA B200"));
+	/* as typed, and as nvidia-smi prints it (the entry's full_name) */
+	assert_ptr_equal(vp_catalog_find_gpu(&cat, "RTX 3090"), &cat.gpus[0]);
+	assert_ptr_equal(vp_catalog_find_gpu(&cat, "NVIDIA B200"), &cat.gpus[1]);
+	assert_ptr_equal(vp_catalog_find_gpu(&cat, cat.gpus[0].full_name), &cat.gpus[0]);
+	assert_null(vp_catalog_find_gpu(&cat, "NVIDIA"));
+	assert_null(vp_catalog_find_gpu(&cat, "RTX 309"));
 	assert_null(vp_catalog_find_gpu(&cat, NULL));
+	vp_catalog_free(&cat);
+}
+
+/* Unknown names get the entries a typo away or holding them, at most max,
+ * in catalogue order; nothing for a name like none */
+static void suggestions_should_name_the_entries_near_an_unknown_key(void **state)
+{
+	struct vp_catalog cat = {0};
+	const char *names[3];
+
+	(void)state;
+	load_ok(&cat, GOOD "basic.yaml");
+	assert_int_equal(vp_catalog_suggest_gpus(&cat, "rtx3009", names, 3), 1);
+	assert_string_equal(names[0], cat.gpus[0].name);
+	assert_int_equal(vp_catalog_suggest_models(&cat, "tiny-lama", names, 3), 1);
+	assert_string_equal(names[0], "tiny-llama");
+	assert_int_equal(vp_catalog_suggest_models(&cat, "tiny", names, 3), cat.n_models);
+	assert_int_equal(vp_catalog_suggest_models(&cat, "tiny", names, 1), 1);
+	assert_int_equal(vp_catalog_suggest_models(&cat, "qqqqqq", names, 3), 0);
+	assert_int_equal(vp_catalog_suggest_gpus(&cat, "", names, 3), 0);
 	vp_catalog_free(&cat);
 }
 
@@ -721,6 +750,7 @@ int main(void)
 		cmocka_unit_test(find_model_should_match_name_alias_and_hf_id_ignoring_case),
 		cmocka_unit_test(find_should_prefer_a_name_over_another_entrys_alias),
 		cmocka_unit_test(find_gpu_should_match_name_and_alias_ignoring_case),
+		cmocka_unit_test(suggestions_should_name_the_entries_near_an_unknown_key),
 		cmocka_unit_test(put_should_replace_by_name_and_free_should_zero),
 		cmocka_unit_test(load_builtin_should_load_the_embedded_catalogue),
 		cmocka_unit_test(load_buffer_should_use_the_given_name_in_errors),

@@ -1,0 +1,23 @@
+#ifndef VRAMPLAN_NAMES_H
+#define VRAMPLAN_NAMES_H
+
+/*
+ * Comparing names as people type them: a config key with a typo, a GPU as
+ * nvidia-smi prints it ("NVIDIA GeForce RTX 3090"), a model with spaces.
+ */
+
+#include <stddef.h>
+
+/* Levenshtein distance between two strings of at most 96 bytes; 99 for
+ * longer ones (enough to catch a typo). */
+size_t vp_edit_distance(const char *a, const char *b);
+
+/*
+ * A name's loose form: its ASCII letters (lower-cased) and digits only,
+ * without a leading "nvidia" and then "geforce" or "tesla" (the vendor's
+ * words nvidia-smi prints before a model): "NVIDIA GeForce RTX 3090",
+ * "RTX 3090" and "rtx3090" all become "rtx3090". Cut to size - 1 bytes.
+ */
+void vp_name_loose(const char *s, char *buf, size_t size);
+
+#endif
