@@ -12,7 +12,7 @@
 
 #include "vramplan/checked.h"
 
-#define SIZE_UNITS "B, K, KiB, KB, M, MiB, MB, G, GiB, GB, T, TiB, TB"
+#define SIZE_UNITS "B, K, KiB, KB, M, MiB, MB, G, GiB, GB, T, TiB, TB; docker's b, k, m, g"
 
 /* Fraction digits beyond this many are dropped: a billionth of a unit is
  * below a byte for every unit up to GiB and a kilobyte for TiB. */
@@ -37,6 +37,11 @@ static const struct size_unit size_units[] = {
 	{"T", (uint64_t)1 << 40},
 	{"TiB", (uint64_t)1 << 40},
 	{"TB", 1000000000000},
+	/* docker run --memory's units (b, k, m, g), binary as there */
+	{"b", 1},
+	{"k", (uint64_t)1 << 10},
+	{"m", (uint64_t)1 << 20},
+	{"g", (uint64_t)1 << 30},
 };
 
 static int is_digit(char c)

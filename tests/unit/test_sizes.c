@@ -47,6 +47,16 @@ static void parse_size_should_accept_binary_units(void **state)
 	assert_int_equal(size_ok("2TiB"), (uint64_t)2 << 40);
 }
 
+/* docker run --memory 60g: binary, as docker reads it */
+static void parse_size_should_accept_dockers_units(void **state)
+{
+	(void)state;
+	assert_int_equal(size_ok("60g"), (uint64_t)60 << 30);
+	assert_int_equal(size_ok("512m"), (uint64_t)512 << 20);
+	assert_int_equal(size_ok("4k"), 4096);
+	assert_int_equal(size_ok("7b"), 7);
+}
+
 static void parse_size_should_accept_decimal_units(void **state)
 {
 	(void)state;
@@ -104,7 +114,8 @@ static void parse_size_should_reject_junk_signs_and_missing_digits(void **state)
 	size_bad(" 1G", "invalid size ' 1G'");
 	size_bad("1G ", "invalid size '1G '");
 	size_bad("1 G", "invalid size '1 G'");
-	size_bad("1g", "invalid size '1g'");
+	size_bad("1t", "invalid size '1t'");
+	size_bad("1gb", "invalid size '1gb'");
 	size_bad("1GIB", "invalid size '1GIB'");
 	size_bad("1PiB", "invalid size '1PiB'");
 	size_bad(".5G", "invalid size '.5G'");
@@ -139,7 +150,7 @@ static void parse_size_should_list_the_units_in_its_message(void **state)
 	assert_int_equal(vp_parse_size("24GB2", "--host-ram", &b, &err), -1);
 	assert_string_equal(err.message,
 			    "invalid size '24GB2' for --host-ram (expected a number with a "
-			    "unit B, K, KiB, KB, M, MiB, MB, G, GiB, GB, T, TiB, TB)");
+			    "unit B, K, KiB, KB, M, MiB, MB, G, GiB, GB, T, TiB, TB; docker's b, k, m, g)");
 	assert_int_equal(err.line, 0);
 	assert_string_equal(err.file, "");
 }
@@ -374,6 +385,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(parse_size_should_accept_binary_units),
+		cmocka_unit_test(parse_size_should_accept_dockers_units),
 		cmocka_unit_test(parse_size_should_accept_decimal_units),
 		cmocka_unit_test(parse_size_should_read_bytes_only_with_their_unit),
 		cmocka_unit_test(parse_size_should_refuse_a_bare_number),
