@@ -373,7 +373,7 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 }
 
 int vp_emit_estimate_json(FILE *out, const struct vp_model *m, const struct vp_gpu *g,
-			  const struct vp_train *t, double util, const struct vp_estimate *e,
+			  const struct vp_train *t, double util, const struct vp_estimate *e, uint64_t ewc,
 			  const struct vp_seq_search *seq, struct vp_error *err)
 {
 	struct jb j = {false};
@@ -388,6 +388,6 @@ int vp_emit_estimate_json(FILE *out, const struct vp_model *m, const struct vp_g
 	jmodel_gpu(&j, root, m, g, e);
 	jsetup(&j, root, m, t, util);
 	jseq_search(&j, root, seq);
-	jestimate(&j, root, "estimate", e, t->batch, vp_budget_bytes(g, util, t), 0);
+	jestimate(&j, root, "estimate", e, t->batch, vp_budget_bytes(g, util, t), ewc);
 	return jprint(out, root, &j, err);
 }

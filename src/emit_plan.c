@@ -652,7 +652,7 @@ int vp_emit_plan_yaml(FILE *out, const struct vp_model *m, const struct vp_gpu *
 }
 
 int vp_emit_estimate_yaml(FILE *out, const struct vp_model *m, const struct vp_gpu *g,
-			  const struct vp_train *t, double util, const struct vp_estimate *e,
+			  const struct vp_train *t, double util, const struct vp_estimate *e, uint64_t ewc,
 			  const struct vp_seq_search *seq, struct vp_error *err)
 {
 	struct vp_setting s[VP_SETTINGS_MAX];
@@ -663,22 +663,22 @@ int vp_emit_estimate_yaml(FILE *out, const struct vp_model *m, const struct vp_g
 	if (out == NULL || m == NULL || g == NULL || t == NULL || e == NULL)
 		return vp_error_set(err, VP_ERR_INPUT, "nothing to emit");
 	budget = vp_budget_bytes(g, util, t);
-	n = vp_estimate_settings(e, t->batch, budget, 0, s, VP_SETTINGS_MAX);
+	n = vp_estimate_settings(e, t->batch, budget, ewc, s, VP_SETTINGS_MAX);
 
 	comment_title(out, "estimate", m, g);
 	comment_setup(out, m, t);
 	comment_seq_search(out, seq);
 	comment_budget(out, g, util, t);
 	fprintf(out, "# batch %" PRIu64 ": ", t->batch);
-	comment_peak(out, e, 0);
-	if (e->device_bytes <= budget) {
-		vp_format_gib(budget - e->device_bytes, room, sizeof room);
+	comment_peak(out, e, ewc);
+	if (e->device_bytes + ewc <= budget) {
+		vp_format_gib(budget - e->device_bytes - ewc, room, sizeof room);
 		fprintf(out, ": fits, %s GiB under the budget\n", room);
 	} else {
-		vp_format_gib(e->device_bytes - budget, room, sizeof room);
+		vp_format_gib(e->device_bytes + ewc - budget, room, sizeof room);
 		fprintf(out, ": does not fit, %s GiB over the budget\n", room);
 	}
-	comment_breakdown(out, e, 0);
+	comment_breakdown(out, e, ewc);
 	fprintf(out, "# parameters: %" PRIu64 " total, %" PRIu64 " trainable\n", e->params_total,
 		e->params_trainable);
 	if (emit_yaml_mapping(out, s, n, err) != 0)

@@ -127,9 +127,14 @@ const char *vp_seq_bound_name(enum vp_seq_bound b)
 
 /* EWC (Kirkpatrick et al. 2017): a Fisher diagonal and an anchor copy of
  * every trained parameter, kept in fp32 on the GPU for the penalty. */
+uint64_t vp_plan_ewc_bytes(const struct vp_estimate *e)
+{
+	return e->params_trainable * 2u * 4u;
+}
+
 static uint64_t ewc_bytes(const struct vp_plan_request *req, const struct vp_estimate *e)
 {
-	return req->ewc ? e->params_trainable * 2u * 4u : 0;
+	return req->ewc ? vp_plan_ewc_bytes(e) : 0;
 }
 
 /* Device bytes of a training step at batch b; -1 on input error. */

@@ -56,14 +56,15 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 		      enum vp_profile profile, struct vp_error *err);
 
 /* The breakdown of one training step at t->batch (`vramplan estimate`):
- * a flat mapping of byte counts, against the budget of `util`. seq says
+ * a flat mapping of byte counts, against the budget of `util`, with EWC's
+ * copies (ewc_bytes, 0 without EWC) on top. seq says
  * how t->seq_len was searched (--seq-len max), or is NULL. */
 int vp_emit_estimate_yaml(FILE *out, const struct vp_model *m, const struct vp_gpu *g,
-			  const struct vp_train *t, double util, const struct vp_estimate *e,
+			  const struct vp_train *t, double util, const struct vp_estimate *e, uint64_t ewc_bytes,
 			  const struct vp_seq_search *seq, struct vp_error *err);
 
 int vp_emit_estimate_json(FILE *out, const struct vp_model *m, const struct vp_gpu *g,
-			  const struct vp_train *t, double util, const struct vp_estimate *e,
+			  const struct vp_train *t, double util, const struct vp_estimate *e, uint64_t ewc_bytes,
 			  const struct vp_seq_search *seq, struct vp_error *err);
 
 #endif

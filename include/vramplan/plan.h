@@ -200,4 +200,8 @@ uint64_t vp_plan_checkpoint_bytes(const struct vp_model *m, const struct vp_trai
  * stack's tokens (b x texts x length) a multiple of 8, for tensor cores. */
 uint64_t vp_plan_token_multiple(const struct vp_train *t);
 
+/* EWC's Fisher diagonal and anchor copy of the trained parameters, fp32
+ * on the GPU (plan.c), beside a step's estimate. */
+uint64_t vp_plan_ewc_bytes(const struct vp_estimate *e);
+
 #endif

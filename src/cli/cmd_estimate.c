@@ -13,7 +13,7 @@ int vp_cmd_estimate(const struct vp_cli_opts *o)
 	struct vp_estimate e;
 	struct vp_error err;
 	FILE *out;
-	uint64_t budget;
+	uint64_t budget, ewc;
 	int rc = VP_EXIT_OK;
 
 	memset(&err, 0, sizeof err);
@@ -40,10 +40,11 @@ int vp_cmd_estimate(const struct vp_cli_opts *o)
 		goto done;
 	}
 	budget = vp_budget_bytes(g, req.util, &req.train);
-	if (e.device_bytes > budget) {
+	ewc = req.ewc ? vp_plan_ewc_bytes(&e) : 0;
+	if (e.device_bytes + ewc > budget) {
 		char need[32], have[32];
 
-		vp_format_gib(e.device_bytes, need, sizeof need);
+		vp_format_gib(e.device_bytes + ewc, need, sizeof need);
 		vp_format_gib(budget, have, sizeof have);
 		vp_cli_warn(o, "batch %" PRIu64 " does not fit on GPU '%s': %s GiB of %s GiB", o->batch, g->name,
 			    need, have);
@@ -64,8 +65,8 @@ int vp_cmd_estimate(const struct vp_cli_opts *o)
 		goto done;
 	}
 	if ((o->format == VP_OUT_JSON
-		     ? vp_emit_estimate_json(out, &m, g, &req.train, req.util, &e, &req.seq_search, &err)
-		     : vp_emit_estimate_yaml(out, &m, g, &req.train, req.util, &e, &req.seq_search, &err)) != 0)
+		     ? vp_emit_estimate_json(out, &m, g, &req.train, req.util, &e, ewc, &req.seq_search, &err)
+		     : vp_emit_estimate_yaml(out, &m, g, &req.train, req.util, &e, ewc, &req.seq_search, &err)) != 0)
 		rc = vp_cli_report(&err);
 	rc = vp_cli_close_output(o, out, rc);
 done:
