@@ -235,8 +235,11 @@ int vp_tc_get_probability(struct ctx *c, const struct vp_tnode *v, const char *p
 /* PyYAML's booleans (YAML 1.1): true/false, yes/no, on/off in three cases. */
 int vp_tc_get_bool(struct ctx *c, const struct vp_tnode *v, const char *path, bool *out)
 {
-	static const char *const yes[] = {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON"};
-	static const char *const no[] = {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"};
+	/* YAML 1.1's booleans, as PyYAML reads them, and 1 and 0: PyYAML
+	 * gives ints, which HfArgumentParser.parse_dict passes to the
+	 * dataclass unconverted, where they act as true and false */
+	static const char *const yes[] = {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON", "1"};
+	static const char *const no[] = {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF", "0"};
 	size_t i;
 
 	if (v->kind == VP_T_SCALAR && !v->quoted) {

@@ -435,6 +435,25 @@ static void axolotl_bf16_loads_16_bit_weights_except_under_a_quantized_base(void
 	vp_trainconfig_free(&tc);
 }
 
+/* 1 and 0 are booleans as HfArgumentParser passes them on (PyYAML gives
+ * ints, the dataclass takes them unconverted); 2 is not */
+static void one_and_zero_are_booleans(void **state)
+{
+	static const char text[] = "model_name_or_path: mt5\nbf16: 1\ngradient_checkpointing: 0\n"
+				   "per_device_train_batch_size: 2\n";
+	static const char two[] = "model_name_or_path: mt5\nbf16: 2\n";
+	struct vp_trainconfig tc;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_int_equal(vp_trainconfig_parse(&tc, "a.yaml", text, sizeof text - 1, &err), 0);
+	assert_int_equal(tc.train.precision, VP_PREC_AMP_BF16);
+	assert_false(tc.train.grad_ckpt);
+	vp_trainconfig_free(&tc);
+	assert_int_equal(vp_trainconfig_parse(&tc, "b.yaml", two, sizeof two - 1, &err), -1);
+	assert_string_equal(err.message, "expected true or false for 'bf16', found '2'");
+}
+
 static void axolotl_lora_dropout_defaults_to_zero(void **state)
 {
 	struct vp_trainconfig tc;
@@ -864,6 +883,7 @@ int main(void)
 		cmocka_unit_test(axolotl_seed003_example),
 		cmocka_unit_test(axolotl_bf16_auto_is_decided_per_gpu),
 		cmocka_unit_test(axolotl_bf16_loads_16_bit_weights_except_under_a_quantized_base),
+		cmocka_unit_test(one_and_zero_are_booleans),
 		cmocka_unit_test(axolotl_lora_dropout_defaults_to_zero),
 		cmocka_unit_test(llamafactory_lora_sft_is_read_with_its_keys),
 		cmocka_unit_test(llamafactory_defaults_are_its_own),
