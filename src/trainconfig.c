@@ -453,6 +453,18 @@ void vp_trainconfig_train_for(const struct vp_trainconfig *tc, const struct vp_g
 		out->precision = g->bf16 ? VP_PREC_AMP_BF16 : tc->fp16_off ? VP_PREC_FP32 : VP_PREC_AMP_FP16;
 }
 
+int vp_trainconfig_set_zero_from_file(struct vp_trainconfig *tc, int stage, struct vp_error *err)
+{
+	tc->train.zero_stage = stage;
+	tc->at[VP_TC_ZERO] = tc->at[VP_TC_DS_FILE];
+	/* the file partitions over GPUs the config does not count: say it */
+	if (stage > 0 && tc->at[VP_TC_GPUS].line == 0 && tc->train.gpus <= 1 &&
+	    vp_tc_note_default(tc, err, "vramplan.gpus",
+			       "data-parallel GPUs: 1 (ZeRO partitions over them; set vramplan.gpus)"))
+		return -1;
+	return 0;
+}
+
 void vp_trainconfig_where(const struct vp_trainconfig *tc, enum vp_tc_setting s, unsigned long *line,
 			  unsigned long *column)
 {

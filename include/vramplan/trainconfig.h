@@ -194,6 +194,11 @@ void vp_trainconfig_train_for(const struct vp_trainconfig *tc, const struct vp_g
 /* "hf", "axolotl", "deepspeed". */
 const char *vp_tc_flavour_name(enum vp_tc_flavour f);
 
+/* The ZeRO stage of the DeepSpeed file a config names (`deepspeed:`), at
+ * that key; with a stage above 0 and no GPU count stated, the one-GPU
+ * default is noted as the DeepSpeed flavour's is. */
+int vp_trainconfig_set_zero_from_file(struct vp_trainconfig *tc, int stage, struct vp_error *err);
+
 /* The position a diagnostic about setting s should point at: the key that
  * set it, else the model key, else line 1. */
 void vp_trainconfig_where(const struct vp_trainconfig *tc, enum vp_tc_setting s, unsigned long *line,

@@ -875,21 +875,39 @@ static int resolve_model(const struct check_opts *o, const struct vp_catalog *ca
 }
 
 /* An hf or axolotl config's `deepspeed:` file gives the ZeRO stage (the
- * rest of it is "auto" values the HF Trainer fills in). */
+ * rest of it is "auto" values the HF Trainer fills in). The path is tried
+ * relative to the config file, then as given: HfDeepSpeedConfig opens it
+ * from the working directory, and LLaMA-Factory's and axolotl's examples
+ * name it from the repository's root, where they are launched. Errors
+ * point at the deepspeed key. */
 static int apply_deepspeed_file(struct vp_trainconfig *tc, char *path, size_t size, struct vp_error *err)
 {
 	struct vp_trainconfig ds;
+	struct stat st;
 
 	path[0] = '\0';
 	if (tc->deepspeed[0] == '\0' || tc->at[VP_TC_ZERO].line > 0)
 		return 0;
 	vp_trainconfig_relative_path(tc, tc->deepspeed, path, size);
-	if (vp_trainconfig_load(&ds, path, err) != 0)
+	if (stat(path, &st) != 0 && stat(tc->deepspeed, &st) == 0)
+		snprintf(path, size, "%s", tc->deepspeed);
+	if (vp_trainconfig_load(&ds, path, err) != 0) {
+		if (err->line == 0 && tc->at[VP_TC_DS_FILE].line > 0) {
+			char msg[sizeof err->message];
+			enum vp_status code = err->code;
+
+			snprintf(msg, sizeof msg, "%s", err->message);
+			vp_error_at(err, code, tc->file, tc->at[VP_TC_DS_FILE].line, tc->at[VP_TC_DS_FILE].column,
+				    "deepspeed: %s (tried relative to this file and to the working directory)", msg);
+		}
 		return -1;
-	tc->train.zero_stage = ds.train.zero_stage;
-	tc->at[VP_TC_ZERO] = tc->at[VP_TC_DS_FILE];
-	vp_trainconfig_free(&ds);
-	return 0;
+	}
+	{
+		int rc = vp_trainconfig_set_zero_from_file(tc, ds.train.zero_stage, err);
+
+		vp_trainconfig_free(&ds);
+		return rc;
+	}
 }
 
 /* FILE, or standard input for "-" (named "<stdin>" in diagnostics). */
