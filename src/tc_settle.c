@@ -744,6 +744,13 @@ int vp_tc_settle(struct ctx *c)
 		 * Trainer.evaluate keeps the loss alone without one
 		 * (prediction_loss_only=True if self.compute_metrics is None) */
 		tc->eval.predictions = VP_PREDS_NONE;
+	else if (tc->flavour == VP_TC_AXOLOTL || tc->flavour == VP_TC_DEEPSPEED)
+		/* axolotl builds its trainers without compute_metrics (its
+		 * causal trainer builder), so evaluation keeps the loss alone;
+		 * a DeepSpeed config has no evaluation loop of its own */
+		tc->eval.predictions = VP_PREDS_NONE;
+	else
+		tc->eval_logits_assumed = tc->eval.predictions == VP_PREDS_LOGITS && !tc->eval.generate;
 	tc->eval.eval_samples = vb->has_eval_samples ? vb->eval_samples : r->max_eval_samples;
 	tc->eval.keep_batches = r->concat_batches == 0;
 	/* TrainingArguments.__post_init__ sets do_eval when eval_strategy is

@@ -115,6 +115,7 @@ struct vp_trainconfig {
 	bool auto_find_batch;         /* auto_find_batch_size: the Trainer retries smaller after an OOM */
 	uint64_t eval_batch;
 	struct vp_eval_opts eval;     /* predict_with_generate */
+	bool eval_logits_assumed;     /* eval.predictions is the logits default, no key or framework says */
 
 	/* Lengths as the file gives them (0 = absent); resolve() maps them
 	 * onto train.seq_len / tgt_len for the model's architecture. */

@@ -1093,9 +1093,13 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 				"vramplan: warning: %s:%lu:%lu: eval_accumulation_steps is not set, so every eval step's "
 				"predictions (%s at eval batch %" PRIu64 ") stay on the GPU until evaluation ends; on %s "
 				"evaluation runs out of memory at eval step %" PRIu64 " (set eval_accumulation_steps: %" PRIu64
-				"%s)\n",
+				"%s)%s\n",
 				tc.file, line, col, step, tc.eval_batch, g->name, r.eval_steps_fit + 1, r.eval_steps_fit,
-				r.eval_steps_fit > 1 ? " or smaller" : "");
+				r.eval_steps_fit > 1 ? " or smaller" : "",
+				tc.eval_logits_assumed
+					? "; this assumes a compute_metrics that takes the logits: without one the Trainer "
+					  "keeps none (vramplan.eval_predictions: none says so)"
+					: "");
 		}
 		if (o->json)
 			cJSON_AddItemToArray(json, json_result(&tc, &m, &r, util));
