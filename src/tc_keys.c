@@ -858,7 +858,32 @@ HANDLER(k_deepspeed)
  * use_bnb_nested_quant) and SFTConfig (trl/trainer/sft_config.py:
  * max_seq_length, max_length, packing).
  */
+/*
+ * Preference training: TRL's DPOTrainer concatenates each example's chosen
+ * and rejected sequences into one forward (concatenated_forward), and
+ * without PEFT keeps a whole reference model beside the policy; ORPO, KTO
+ * and CPO have their own pairings. None of it is in the estimate, which
+ * would be an SFT step's. axolotl's rl (dpo, ipo, orpo, kto, simpo, grpo)
+ * and the keys only TRL's preference configs have (beta,
+ * max_prompt_length) are refused rather than checked as SFT.
+ */
+HANDLER(k_preference)
+{
+	(void)path;
+	if (m->value->kind == VP_T_SCALAR &&
+	    (strcmp(m->value->text, "null") == 0 || strcmp(m->value->text, "~") == 0 || m->value->text[0] == '\0' ||
+	     strcmp(m->value->text, "false") == 0))
+		return 0;
+	return vp_tc_fail_at(c, m->line, m->column,
+			     "'%s' marks preference training (DPO, ORPO, KTO...: chosen and rejected sequences per "
+			     "example, a reference model), which is not modelled: vramplan checks one model on one "
+			     "language-modelling loss",
+			     m->key);
+}
+
 static const struct keydef hf_keys[] = {
+	{"beta", k_preference},
+	{"max_prompt_length", k_preference},
 	{"model_name_or_path", k_model},
 	{"per_device_train_batch_size", k_batch},
 	{"per_device_eval_batch_size", k_eval_batch},
@@ -916,6 +941,7 @@ static const struct keydef hf_keys[] = {
  * config.py, training.py, peft.py, model.py; docs/config-reference.qmd).
  */
 static const struct keydef axolotl_keys[] = {
+	{"rl", k_preference},
 	{"base_model_config", k_model},
 	{"base_model", k_model},
 	{"overrides_of_model_config", k_model_kwargs},
