@@ -198,6 +198,10 @@ static const struct {
 	{"adamw_torch_npu_fused", VP_OPT_ADAMW_FUSED},
 	{"adamw_anyprecision", VP_OPT_ADAMW},
 	{"adamw_torch_xla", VP_OPT_ADAMW},
+	/* torchao's AdamW8bit: block-wise 8-bit states, blocks of 256 with
+	 * an fp32 scale each (torchao/optim/subclass_8bit.py), what
+	 * bitsandbytes' 8-bit AdamW keeps since 0.44 */
+	{"adamw_torch_8bit", VP_OPT_ADAMW_8BIT},
 	{"paged_adamw", VP_OPT_PAGED_ADAMW},
 	{"paged_adamw_bnb_8bit", VP_OPT_PAGED_ADAMW_8BIT},
 	{"adafactor", VP_OPT_ADAFACTOR},
@@ -217,8 +221,10 @@ int vp_tc_parse_optim(struct ctx *c, const struct vp_tnode *v, const char *path,
 	if (vp_optimizer_parse(v->text, out, c->err) != 0)
 		return vp_tc_fail_at(c, v->line, v->column,
 			       "unknown or unmodelled optimizer '%.40s' in '%s' (vramplan models: adamw_torch, "
-			       "adamw_hf, adamw_torch_fused, adamw_bnb_8bit, adamw_8bit, paged_adamw_32bit, "
-			       "paged_adamw_8bit, adafactor, sgd, lion_32bit)",
+			       "adamw_hf, adamw_torch_fused, adamw_apex_fused, adamw_torch_npu_fused, "
+			       "adamw_anyprecision, adamw_torch_xla, adamw_bnb_8bit, adamw_8bit, adamw_torch_8bit, "
+			       "paged_adamw, paged_adamw_32bit, paged_adamw_8bit, paged_adamw_bnb_8bit, adafactor, sgd, "
+			       "lion, lion_32bit)",
 			       v->text, path);
 	return 0;
 }

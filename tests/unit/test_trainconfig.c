@@ -454,6 +454,20 @@ static void one_and_zero_are_booleans(void **state)
 	assert_string_equal(err.message, "expected true or false for 'bf16', found '2'");
 }
 
+/* transformers' optim names for torchao's low-bit AdamW: the 8-bit one
+ * keeps bitsandbytes' block-wise states */
+static void torchaos_8bit_adamw_is_the_8bit_adamw(void **state)
+{
+	static const char text[] = "model_name_or_path: mt5\noptim: adamw_torch_8bit\n";
+	struct vp_trainconfig tc;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_int_equal(vp_trainconfig_parse(&tc, "a.yaml", text, sizeof text - 1, &err), 0);
+	assert_int_equal(tc.train.optimizer, VP_OPT_ADAMW_8BIT);
+	vp_trainconfig_free(&tc);
+}
+
 static void axolotl_lora_dropout_defaults_to_zero(void **state)
 {
 	struct vp_trainconfig tc;
@@ -884,6 +898,7 @@ int main(void)
 		cmocka_unit_test(axolotl_bf16_auto_is_decided_per_gpu),
 		cmocka_unit_test(axolotl_bf16_loads_16_bit_weights_except_under_a_quantized_base),
 		cmocka_unit_test(one_and_zero_are_booleans),
+		cmocka_unit_test(torchaos_8bit_adamw_is_the_8bit_adamw),
 		cmocka_unit_test(axolotl_lora_dropout_defaults_to_zero),
 		cmocka_unit_test(llamafactory_lora_sft_is_read_with_its_keys),
 		cmocka_unit_test(llamafactory_defaults_are_its_own),
