@@ -437,6 +437,23 @@ HANDLER(k_flash)
 	return attn_switch(c, m, path, VP_ATTN_FLASH2);
 }
 
+/* axolotl activation_offloading: true (or "legacy"/"disk", other ways to
+ * the same host copy); read with gradient_checkpointing in tc_settle.c */
+HANDLER(k_act_offload)
+{
+	const struct vp_tnode *v = m->value;
+	int on = 0;
+
+	if (v->kind == VP_T_SCALAR && (strcmp(v->text, "legacy") == 0 || strcmp(v->text, "disk") == 0)) {
+		c->r.act_offload = true;
+		return 0;
+	}
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	c->r.act_offload = on == 1;
+	return 0;
+}
+
 /* xformers' memory-efficient kernel and flex attention, like SDPA, keep no
  * score matrix. */
 HANDLER(k_sdp)
@@ -976,6 +993,8 @@ static const struct keydef axolotl_keys[] = {
 	{"optimizer", k_optim},
 	{"flash_attention", k_flash},
 	{"sdp_attention", k_sdp},
+	{"attn_implementation", k_attn_impl},
+	{"activation_offloading", k_act_offload},
 	{"xformers_attention", k_sdp},
 	{"flex_attention", k_sdp},
 	{"eager_attention", k_eager},

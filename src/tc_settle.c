@@ -621,7 +621,11 @@ int vp_tc_settle(struct ctx *c)
 			return -1;
 	} else if (r->grad_ckpt >= 0) {
 		t->grad_ckpt = r->grad_ckpt == 1;
-		t->activation_offload = r->ckpt_offload;
+		/* axolotl's activation_offloading beside checkpointing moves the
+		 * checkpointed block inputs to the host as gradient_checkpointing:
+		 * offload does; without checkpointing its per-tensor offload is not
+		 * modelled (the activations stay counted, the safe side) */
+		t->activation_offload = r->ckpt_offload || (r->act_offload && t->grad_ckpt);
 	} else if (tc->flavour == VP_TC_DEEPSPEED) {
 		if (vp_tc_note_default(tc, c->err, "gradient checkpointing",
 				 "gradient checkpointing: false (DeepSpeed's activation_checkpointing does not "

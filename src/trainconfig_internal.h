@@ -62,6 +62,7 @@ struct raw {
 	char dtype[32];                       /* torch_dtype / dtype */
 	int grad_ckpt;
 	bool ckpt_offload;
+	bool act_offload;      /* axolotl activation_offloading: true */
 	bool has_optim;
 	enum vp_optimizer optim;
 	int use_peft, load4, load8, nested;
