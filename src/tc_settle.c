@@ -229,7 +229,8 @@ static int settle_precision(struct ctx *c)
 			copy_origin(at, &r->at_dtype);
 		} else if (trainer_flags_precision(c) &&
 			   vp_tc_note_default(tc, c->err, "fp16, bf16",
-					"fp16: false, bf16: false, so fp32 training (TrainingArguments default)")) {
+					"fp16: false, bf16: false, so fp32 training (TrainingArguments default; TRL's "
+					"SFTConfig >= 0.20 turns bf16 on: write bf16: true to check that run)")) {
 			return -1;
 		}
 		return 0;
@@ -631,7 +632,10 @@ int vp_tc_settle(struct ctx *c)
 				 "gradient checkpointing: false (DeepSpeed's activation_checkpointing does not "
 				 "reach a transformers model; set vramplan.grad_ckpt)"))
 			return -1;
-	} else if (vp_tc_note_default(tc, c->err, "gradient_checkpointing", "gradient_checkpointing: false (%s)", src)) {
+	} else if (vp_tc_note_default(tc, c->err, "gradient_checkpointing", "gradient_checkpointing: false (%s%s)", src,
+				      tc->flavour == VP_TC_HF ? "; TRL's SFTConfig >= 0.20 turns it on: write "
+								 "gradient_checkpointing: true to check that run"
+							       : "")) {
 		return -1;
 	}
 

@@ -116,7 +116,7 @@ static void seed000_stage3_is_read_with_positions(void **state)
 	assert_null(find_note(tc.ignored, tc.n_ignored, "vramplan"));
 	assert_null(find_note(tc.ignored, tc.n_ignored, "per_device_train_batch_size"));
 	assert_true(has_default(&tc, "optim: adamw_torch (TrainingArguments default before torch 2.8; set adamw_torch_fused if that is what runs, it needs less)"));
-	assert_true(has_default(&tc, "gradient_checkpointing: false (TrainingArguments default)"));
+	assert_true(has_default(&tc, "gradient_checkpointing: false (TrainingArguments default; TRL's SFTConfig >= 0.20 turns it on"));
 	assert_true(has_default(&tc, "lora_r: 16 (TRL ModelConfig default)"));
 
 	/* the model decides the lengths, the head and PEFT's targets */
