@@ -1940,6 +1940,10 @@ static int parse_root(const char *name, const char *text, size_t len, cJSON **ro
 		;
 	if (off == len)
 		return vp_error_at(err, VP_ERR_INPUT, name, 0, 0, "empty file, expected a JSON object");
+	/* a clone without git-lfs keeps the pointer where the file belongs */
+	if (len - off > 40 && strncmp(text + off, "version https://git-lfs.github.com/spec/", 40) == 0)
+		return vp_error_at(err, VP_ERR_INPUT, name, 1, 1,
+				   "a Git LFS pointer, not the config itself: fetch the file (git lfs pull)");
 
 	*root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
 	if (*root == NULL) {
