@@ -76,7 +76,18 @@ int vp_cli_load_catalog(const struct vp_cli_opts *o, struct vp_catalog *cat, str
 	return load_catalog(o, NULL, NULL, cat, err);
 }
 
-static bool looks_like_path(const char *s);
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+/* A --model that is meant as a file even if it does not exist. */
+static bool looks_like_path(const char *s)
+{
+	return ends_with(s, ".json") || s[0] == '/' || s[0] == '.' || s[0] == '~';
+}
 
 int vp_cli_load_catalog_for(const struct vp_cli_opts *o, struct vp_catalog *cat, struct vp_error *err)
 {
@@ -91,19 +102,6 @@ int vp_cli_load_catalog_for(const struct vp_cli_opts *o, struct vp_catalog *cat,
 		return load_catalog(o, NULL, NULL, cat, err);
 	}
 	return 0;
-}
-
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), k = strlen(suffix);
-
-	return n >= k && strcmp(s + n - k, suffix) == 0;
-}
-
-/* A --model that is meant as a file even if it does not exist. */
-static bool looks_like_path(const char *s)
-{
-	return ends_with(s, ".json") || s[0] == '/' || s[0] == '.' || s[0] == '~';
 }
 
 /* "; did you mean 'a', 'b'?" for the catalogue's entries near key, or "" */
