@@ -2056,7 +2056,12 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 		cJSON_ArrayForEach(a, root) {
 			for (b = a->next; b != NULL; b = b->next)
 				if (a->string != NULL && b->string != NULL && strcmp(a->string, b->string) == 0) {
-					fail(&c, "duplicate key '%s'", a->string);
+					const char *path[1] = {a->string};
+					unsigned long line = 0, col = 0;
+
+					/* at the second occurrence, the one cJSON would not answer with */
+					vp_json_where_nth(text, len, path, 1, 2, &line, &col);
+					vp_error_at(err, VP_ERR_INPUT, name, line, col, "duplicate key '%s'", a->string);
 					goto out;
 				}
 		}

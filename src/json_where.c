@@ -47,6 +47,12 @@ static bool skip_string(struct walk *w, size_t *start, size_t *n)
 bool vp_json_where(const char *text, size_t len, const char *const *path, size_t n, unsigned long *line,
 		   unsigned long *column)
 {
+	return vp_json_where_nth(text, len, path, n, 1, line, column);
+}
+
+bool vp_json_where_nth(const char *text, size_t len, const char *const *path, size_t n, unsigned nth,
+		       unsigned long *line, unsigned long *column)
+{
 	struct walk w = {text, len, 0, 1, 0};
 	/* per open container: an object?, expecting a key?, and whether the
 	 * path matches down to here (the object at depth d is path[d-1]'s) */
@@ -55,7 +61,7 @@ bool vp_json_where(const char *text, size_t len, const char *const *path, size_t
 	const char *pending = NULL; /* the key just read at the current depth */
 	size_t pending_n = 0;
 
-	if (text == NULL || path == NULL || n == 0 || n > MAX_DEPTH)
+	if (text == NULL || path == NULL || n == 0 || n > MAX_DEPTH || nth == 0)
 		return false;
 	on_path[0] = true;
 	while (w.pos < w.len) {
@@ -70,7 +76,7 @@ bool vp_json_where(const char *text, size_t len, const char *const *path, size_t
 				pending = w.text + start;
 				pending_n = k;
 				if (on_path[depth] && depth == n && strlen(path[n - 1]) == k &&
-				    memcmp(pending, path[n - 1], k) == 0) {
+				    memcmp(pending, path[n - 1], k) == 0 && --nth == 0) {
 					*line = key_line;
 					*column = key_col;
 					return true;

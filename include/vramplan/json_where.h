@@ -21,4 +21,9 @@
 bool vp_json_where(const char *text, size_t len, const char *const *path, size_t n, unsigned long *line,
 		   unsigned long *column);
 
+/* The same for the nth (1-based) member of that name in its object: a
+ * repeated key's second occurrence is where a duplicate is reported. */
+bool vp_json_where_nth(const char *text, size_t len, const char *const *path, size_t n, unsigned nth,
+		       unsigned long *line, unsigned long *column);
+
 #endif

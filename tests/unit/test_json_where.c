@@ -66,6 +66,14 @@ static void only_the_member_on_the_path_is_found(void **state)
 	assert_true(where("attn_type", NULL, &line, &col));
 	assert_int_equal(line, 8);
 	assert_int_equal(col, 3);
+	{
+		const char *path[1] = {"attn_type"};
+
+		assert_true(vp_json_where_nth(config, strlen(config), path, 1, 2, &line, &col));
+		assert_int_equal(line, 9);
+		assert_int_equal(col, 3);
+		assert_false(vp_json_where_nth(config, strlen(config), path, 1, 3, &line, &col));
+	}
 	assert_false(where("attn_config", "model_type", &line, &col));
 	assert_false(where("list", "attn_type", &line, &col));
 	assert_false(where("absent", NULL, &line, &col));
