@@ -118,6 +118,17 @@ HANDLER(v_dataset_ram)
 	return get_size(c, m->value, path, &c->tc->dataset_ram_bytes);
 }
 
+/* continual learning (docs/planner.md): EWC's copies, a replay buffer */
+HANDLER(v_ewc)
+{
+	return vp_tc_get_bool(c, m->value, path, &c->tc->ewc);
+}
+
+HANDLER(v_replay)
+{
+	return vp_tc_get_u64(c, m->value, path, 0, &c->tc->replay_buffer);
+}
+
 HANDLER(v_cpus)
 {
 	return vp_tc_get_u64(c, m->value, path, 1, &c->tc->cpus);
@@ -403,6 +414,8 @@ static const struct keydef vramplan_keys[] = {
 	{"util", v_util},
 	{"host_ram", v_host_ram},
 	{"cpus", v_cpus},
+	{"ewc", v_ewc},
+	{"replay_buffer", v_replay},
 	{"worker_ram", v_worker_ram},
 	{"dataset_ram", v_dataset_ram},
 	{"method", v_method},

@@ -145,6 +145,8 @@ struct vp_trainconfig {
 	uint64_t cpus;                /* 0 = not given */
 	uint64_t worker_ram_bytes;    /* 0 = not given */
 	uint64_t dataset_ram_bytes;   /* vramplan.dataset_ram; 0 = not given */
+	bool ewc;                     /* vramplan.ewc: EWC's Fisher and anchor copies on the GPU */
+	uint64_t replay_buffer;       /* vramplan.replay_buffer: samples kept in host RAM */
 	bool has_pytorch;             /* vramplan.torch_version */
 	enum vp_pytorch pytorch;
 

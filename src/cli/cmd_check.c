@@ -413,11 +413,18 @@ static void eval_where(const struct vp_trainconfig *tc, unsigned long *line, uns
 	vp_trainconfig_where(tc, tc->at[VP_TC_EVAL_BATCH].line > 0 ? VP_TC_EVAL_BATCH : VP_TC_BATCH, line, col);
 }
 
+/* a - b, or 0 */
+static uint64_t less(uint64_t a, uint64_t b)
+{
+	return a > b ? a - b : 0;
+}
+
 static int run_checks(const struct check_opts *o, const struct vp_trainconfig *tc, const struct vp_model *m,
 		      const struct vp_gpu *g, double util, uint64_t host_ram, uint64_t cpus, uint64_t worker_ram,
 		      struct result *r, struct vp_error *err)
 {
 	struct vp_train et;
+	uint64_t ewc;
 
 	(void)o;
 	r->gpu = g;
@@ -440,12 +447,17 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 		}
 		return -1;
 	}
+	/* EWC's copies (vramplan.ewc) sit beside every step, training's and
+	 * evaluation's: the device peaks carry them, the searches leave
+	 * room for them */
+	ewc = tc->ewc ? vp_plan_ewc_bytes(&r->est) : 0;
+	r->est.device_bytes += ewc;
 	r->train_fits = r->est.device_bytes <= r->budget;
-	r->largest_batch = largest_fit(m, g, &r->train, r->budget, r->train_fits);
+	r->largest_batch = largest_fit(m, g, &r->train, less(r->budget, ewc), r->train_fits);
 	/* the retries stop at the first batch the GPU runs, whatever the
 	 * budget: against the whole card (or the allocator's cap) */
 	if (tc->auto_find_batch && !r->train_fits) {
-		r->auto_batch = vp_plan_auto_find_batch(m, g, &r->train, vp_budget_bytes(g, 1.0, &r->train),
+		r->auto_batch = vp_plan_auto_find_batch(m, g, &r->train, less(vp_budget_bytes(g, 1.0, &r->train), ewc),
 							&r->auto_retries);
 		r->auto_done = true;
 	}
@@ -467,8 +479,9 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 					   tc->eval.eval_samples);
 		}
 		r->eval_done = true;
+		r->ev.device_bytes += ewc;
 		r->eval_fits = r->ev.device_bytes <= r->budget;
-		if (vp_plan_eval_accumulation(m, g, &et, &tc->eval, r->budget, &r->eval_steps_fit, err) != 0)
+		if (vp_plan_eval_accumulation(m, g, &et, &tc->eval, less(r->budget, ewc), &r->eval_steps_fit, err) != 0)
 			return -1;
 	}
 
@@ -485,6 +498,7 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 		req.prefetch_factor = tc->prefetch_factor;
 		req.num_workers = tc->num_workers; /* the config's count, not a choice */
 		req.pin_memory = tc->pin_memory;
+		req.replay_buffer = tc->replay_buffer;
 		if (r->eval_done) {
 			vp_plan_host_eval(&req, tc->eval_batch, &tc->eval, tc->eval.accumulation_steps, &r->ev);
 			req.eval_beside_training = vp_trainconfig_eval_beside_training(tc);
@@ -749,6 +763,7 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 			cJSON_AddNumberToObject(x, "workers", (double)r->host.num_workers);
 			cJSON_AddNumberToObject(x, "trainer_bytes", (double)r->host.trainer_bytes);
 			cJSON_AddNumberToObject(x, "dataset_bytes", (double)r->host.dataset_bytes);
+			cJSON_AddNumberToObject(x, "replay_bytes", (double)r->host.replay_bytes);
 			cJSON_AddNumberToObject(x, "load_total_bytes", (double)r->host.load_total_bytes);
 			cJSON_AddNumberToObject(x, "worker_bytes", (double)r->host.worker_bytes);
 			cJSON_AddNumberToObject(x, "train_total_bytes", (double)r->host.train_total_bytes);
@@ -802,6 +817,14 @@ static void print_notes(const struct check_opts *o, const struct vp_trainconfig 
 	vp_format_setup(m, &tc->train, setup, sizeof setup);
 	fprintf(stderr, "vramplan: note: %s: %s config, model %s, %s\n", tc->file, vp_tc_flavour_name(tc->flavour),
 		m->name, setup);
+	if (tc->ewc)
+		fprintf(stderr, "vramplan: note: %s: continual learning: EWC's Fisher diagonal and anchor copy on the GPU\n",
+			tc->file);
+	if (tc->replay_buffer > 0)
+		fprintf(stderr,
+			"vramplan: note: %s: continual learning: %" PRIu64 " replay samples in host RAM (counted with "
+			"--host-ram)\n",
+			tc->file, tc->replay_buffer);
 	for (i = 0; i < tc->n_ignored; i++) {
 		const struct vp_tc_note *n = &tc->ignored[i];
 		if (n->text[0] != '\0' && strncmp(n->text, "did you mean", 12) == 0)
