@@ -269,8 +269,8 @@ static void comment_peak(FILE *f, const struct vp_estimate *e, uint64_t ewc)
 	char dev[32], alloc[32], res[32];
 
 	vp_format_gib(e->device_bytes + ewc, dev, sizeof dev);
-	vp_format_gib(e->allocated_bytes, alloc, sizeof alloc);
-	vp_format_gib(e->reserved_bytes, res, sizeof res);
+	vp_format_gib(e->allocated_bytes + ewc, alloc, sizeof alloc);
+	vp_format_gib(e->reserved_bytes + ewc, res, sizeof res);
 	fprintf(f, "device peak %s GiB (allocated %s, reserved %s) in %s", dev, alloc, res,
 		vp_phase_name(e->peak_phase));
 }

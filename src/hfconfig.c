@@ -1641,6 +1641,8 @@ static int read_quantization(const struct cfg *c, struct vp_model *m)
 	if (!strcmp(name, "mxfp4") && !strcmp(m->model_type, "gpt_oss"))
 		return 0;
 	it = cJSON_GetObjectItemCaseSensitive(q, "bits");
+	if ((!strcmp(name, "gptq") || !strcmp(name, "awq")) && !cJSON_IsNumber(it))
+		return fail(c, "'quantization_config.bits' must be a number (%s's bits per weight)", name);
 	if (cJSON_IsNumber(it))
 		bits = it->valuedouble;
 	if (!strcmp(name, "bitsandbytes")) {
@@ -1650,9 +1652,15 @@ static int read_quantization(const struct cfg *c, struct vp_model *m)
 		eight = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(q, "load_in_8bit"));
 		dq = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(q, "bnb_4bit_use_double_quant"));
 		if (four) {
+			/* BitsAndBytesConfig takes these two (fp4 its default) */
+			const char *kind = type == NULL || cJSON_IsNull(type) ? "fp4"
+					   : cJSON_IsString(type)		? type->valuestring
+										: "";
+			if (strcmp(kind, "nf4") != 0 && strcmp(kind, "fp4") != 0)
+				return fail(c, "'quantization_config.bnb_4bit_quant_type' must be \"nf4\" or \"fp4\"");
 			snprintf(m->stored_quant, sizeof m->stored_quant, "%s", dq ? "nf4-dq" : "nf4");
-			snprintf(m->stored_quant_how, sizeof m->stored_quant_how, "bitsandbytes 4-bit %s%s",
-				 cJSON_IsString(type) ? type->valuestring : "fp4", dq ? ", double quantization" : "");
+			snprintf(m->stored_quant_how, sizeof m->stored_quant_how, "bitsandbytes 4-bit %s%s", kind,
+				 dq ? ", double quantization" : "");
 			return 0;
 		}
 		if (eight) {
@@ -1669,10 +1677,17 @@ static int read_quantization(const struct cfg *c, struct vp_model *m)
 		return 0;
 	}
 	if (!strcmp(name, "gptq") || !strcmp(name, "awq"))
-		return fail(c, "'quantization_config': %s with %g bits is not modelled (4-bit GPTQ and AWQ are)", name,
-			    bits);
-	return fail(c, "'quantization_config': quant_method '%.32s' is not modelled (bitsandbytes 4- and 8-bit, "
-		    "4-bit GPTQ and AWQ are); give the unquantized checkpoint's config", name);
+		return fail(c, "'quantization_config': %s with %.17g bits is not modelled (4-bit GPTQ and AWQ are)",
+			    name, bits);
+	{
+		char shown[33];
+
+		vp_utf8_copy(shown, sizeof shown, name); /* cut between characters */
+		return fail(c,
+			    "'quantization_config': quant_method '%s' is not modelled (bitsandbytes 4- and 8-bit, "
+			    "4-bit GPTQ and AWQ are); give the unquantized checkpoint's config",
+			    shown);
+	}
 }
 
 /*

@@ -471,11 +471,12 @@ size_t vp_estimate_settings(const struct vp_estimate *e, uint64_t batch, uint64_
 		set_int(&b, comp_keys[c], e->peak_bytes[c]);
 	if (ewc > 0)
 		set_int(&b, "ewc_bytes", ewc);
-	set_int(&b, "allocated_bytes", e->allocated_bytes);
+	/* EWC's copies are tensors the allocator holds beside the step's */
+	set_int(&b, "allocated_bytes", e->allocated_bytes + ewc);
 	set_int(&b, "allocator_bytes", e->allocator_bytes);
-	set_int(&b, "reserved_bytes", e->reserved_bytes);
+	set_int(&b, "reserved_bytes", e->reserved_bytes + ewc);
 	set_int(&b, "context_bytes", e->context_bytes);
-	set_int(&b, "device_bytes", e->device_bytes);
+	set_int(&b, "device_bytes", e->device_bytes + ewc);
 	set_int(&b, "forward_allocated_bytes", e->phase_allocated_bytes[VP_PHASE_FORWARD]);
 	set_int(&b, "backward_allocated_bytes", e->phase_allocated_bytes[VP_PHASE_BACKWARD]);
 	set_int(&b, "optimizer_allocated_bytes", e->phase_allocated_bytes[VP_PHASE_OPTIMIZER]);
