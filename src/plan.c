@@ -345,7 +345,7 @@ static uint64_t round_batch(uint64_t b, const struct vp_plan_request *req)
 }
 
 static int eval_at(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
-		   uint64_t budget, uint64_t batch, struct vp_plan *out, struct vp_error *err);
+		   uint64_t budget, uint64_t batch, uint64_t steps, struct vp_plan *out, struct vp_error *err);
 
 static int eval_search(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
 		       uint64_t budget, struct vp_plan *out, struct vp_error *err)
@@ -387,7 +387,7 @@ static int eval_search(const struct vp_model *m, const struct vp_gpu *g, const s
 		else
 			hi = mid;
 	}
-	return eval_at(m, g, req, budget, lo > 0 ? round_batch(lo, req) : 1, out, err);
+	return eval_at(m, g, req, budget, lo > 0 ? round_batch(lo, req) : 1, 0, out, err);
 }
 
 /* The host's plan at the plan's batches: the workers that fit, with the
@@ -408,7 +408,10 @@ static int host_at(const struct vp_model *m, const struct vp_plan_request *req, 
  * (one move at least, host.c eval_predictions_bytes). Where they alone take
  * the host past --host-ram with no worker left to drop, a smaller eval
  * batch keeps less: the largest eval batch below the GPU's whose evaluation
- * fits the host, by bisection (the host total grows with the eval batch).
+ * fits the host, by bisection. Each step's predictions move at once while
+ * it searches (eval_accumulation_steps 1): the GPU's choice of steps grows
+ * as the batch shrinks and would keep a move's samples about the same, so
+ * the host total would not fall with the batch.
  */
 static int fit_eval_to_host(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
 			    const struct vp_train *base, struct vp_plan *out, struct vp_error *err)
@@ -420,7 +423,7 @@ static int fit_eval_to_host(const struct vp_model *m, const struct vp_gpu *g, co
 	while (hi - lo > 1) {
 		uint64_t mid = lo + (hi - lo) / 2;
 
-		if (eval_at(m, g, req, out->budget_bytes, mid, out, err) != 0 || host_at(m, req, base, out, err) != 0)
+		if (eval_at(m, g, req, out->budget_bytes, mid, 1, out, err) != 0 || host_at(m, req, base, out, err) != 0)
 			return -1;
 		if (out->host.fits)
 			lo = mid;
@@ -429,21 +432,24 @@ static int fit_eval_to_host(const struct vp_model *m, const struct vp_gpu *g, co
 	}
 	/* at the largest that fits (rounded as the GPU's was), or at 1, which
 	 * then reports the overflow */
-	if (eval_at(m, g, req, out->budget_bytes, lo > 0 ? round_batch(lo, req) : 1, out, err) != 0)
+	if (eval_at(m, g, req, out->budget_bytes, lo > 0 ? round_batch(lo, req) : 1, 1, out, err) != 0)
 		return -1;
 	return host_at(m, req, base, out, err);
 }
 
-/* The evaluation at eval batch `batch`: its accumulation steps and its estimate. */
+/* The evaluation at eval batch `batch`: its accumulation steps (`steps`,
+ * or 0: the most that fit the GPU) and its estimate. */
 static int eval_at(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
-		   uint64_t budget, uint64_t batch, struct vp_plan *out, struct vp_error *err)
+		   uint64_t budget, uint64_t batch, uint64_t steps, struct vp_plan *out, struct vp_error *err)
 {
 	struct vp_train t = req->train;
 	struct vp_eval_opts one;
 
 	out->eval_batch = batch;
 	t.batch = out->eval_batch;
-	if (vp_plan_eval_accumulation(m, g, &t, &req->eval, budget, &out->eval_accumulation_steps, err) != 0)
+	if (steps > 0)
+		out->eval_accumulation_steps = steps;
+	else if (vp_plan_eval_accumulation(m, g, &t, &req->eval, budget, &out->eval_accumulation_steps, err) != 0)
 		return -1;
 	one = req->eval;
 	if (out->eval_accumulation_steps > 0)
