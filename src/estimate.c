@@ -824,8 +824,9 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	if (vp_est_parameters(&c, &tt, err) != 0)
 		return -1;
 	/* forward only, the texts of an example go through one at a time
-	 * (no_grad keeps nothing of one for the next) */
-	b = (double)t->batch;
+	 * (no_grad keeps nothing of one for the next), unless the head runs
+	 * them as one batch (multiple choice) */
+	b = (double)t->batch * (t->texts_in_one_forward ? (double)texts_per_example(t) : 1.0);
 	s_enc = (double)t->seq_len;
 	s_dec = vp_head_uses_target(m, t->head) ? (double)t->tgt_len : (double)t->seq_len;
 	vp_est_activations(&c, b, s_enc, s_dec, &tt);

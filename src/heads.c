@@ -77,6 +77,11 @@ enum vp_head vp_model_default_head(const struct vp_model *m)
 	return VP_HEAD_CAUSAL_LM;
 }
 
+bool vp_head_is_multiple_choice(const struct vp_model *m)
+{
+	return m->arch == VP_ARCH_ENCODER && ends_with(m->architecture, "ForMultipleChoice");
+}
+
 static bool arch_has_head(enum vp_arch arch, enum vp_head head)
 {
 	switch (arch) {

@@ -718,8 +718,10 @@ int vp_tc_settle(struct ctx *c)
 		t->num_labels = vb->num_labels;
 		tc->labels_set = true;
 	}
-	if (vb->has_texts)
+	if (vb->has_texts) {
 		t->texts_per_example = vb->texts;
+		tc->texts_set = true;
+	}
 
 	/* evaluation with generation (Seq2SeqTrainingArguments) */
 	tc->eval.num_beams = 1;

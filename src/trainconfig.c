@@ -280,6 +280,19 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 		return -1;
 	if (!tc->head_set)
 		t->head = vp_model_default_head(m);
+	/* a multiple-choice checkpoint: every choice a sequence, in one
+	 * forward; 4 of them where the config does not say (as the CLI) */
+	if (!tc->head_set && vp_head_is_multiple_choice(m) && t->head == VP_HEAD_SEQ_CLS) {
+		t->texts_in_one_forward = true;
+		if (!tc->texts_set) {
+			t->texts_per_example = 4;
+			if (vp_tc_note_default(tc, err, "vramplan.texts_per_example",
+					       "texts_per_example: 4 (%s runs every choice of an example as a sequence: "
+					       "SWAG, RACE, ARC have 4; set vramplan.texts_per_example)",
+					       m->architecture))
+				return -1;
+		}
+	}
 	if (vp_head_check(m, t->head, &head_err) != 0)
 		return vp_error_at(err, VP_ERR_INPUT, tc->file, tc->head_at.line, tc->head_at.column, "%s",
 				   head_err.message);

@@ -44,4 +44,8 @@ bool vp_head_is_lm(enum vp_head head);
  * implies, so a default head of another kind is worth saying. */
 bool vp_head_generates(enum vp_head head);
 
+/* A checkpoint saved as an encoder's ...ForMultipleChoice: a 1-label
+ * sequence classifier over every choice of an example, in one forward. */
+bool vp_head_is_multiple_choice(const struct vp_model *m);
+
 #endif

@@ -85,6 +85,10 @@ struct vp_train {
 	 * MultipleNegativesRankingLoss is 2 (anchor, positive), 3 with a hard
 	 * negative. 0 reads as 1. */
 	uint64_t texts_per_example;
+	/* The texts of an example run as one forward (a multiple-choice head's
+	 * input_ids.view(-1, s)) rather than one at a time (sentence-transformers'
+	 * anchor, positive...): evaluation then holds all of them at once too. */
+	bool texts_in_one_forward;
 	uint64_t gpus;        /* data-parallel GPUs */
 	int zero_stage;       /* 0 none, 1..3 DeepSpeed ZeRO stage */
 	/* DeepSpeed's zero_optimization.reduce_bucket_size (0: the default,

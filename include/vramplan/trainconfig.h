@@ -109,7 +109,7 @@ struct vp_trainconfig {
 	bool bf16_auto;               /* axolotl `bf16: auto`: decided per GPU */
 	bool fp16_off;                /* axolotl `fp16: false` with bf16 auto */
 	bool load16;                  /* axolotl loads the weights in the 16-bit dtype it trains in */
-	bool head_set, lora_targets_set, labels_set;
+	bool head_set, lora_targets_set, labels_set, texts_set;
 	struct vp_tc_origin head_at;  /* vramplan.head, where head_set */
 	bool batch_auto;              /* DeepSpeed "auto" micro-batch: resolve() refuses it */
 	bool auto_find_batch;         /* auto_find_batch_size: the Trainer retries smaller after an OOM */

@@ -373,15 +373,17 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	    warn)
 		vp_cli_note(o, "%s's qa_outputs (start and end logits on every token) estimated as a 2-label token "
 			    "classifier", m->architecture);
-	if (!o->has_head && ends_with(m->architecture, "ForMultipleChoice") && t->head == VP_HEAD_SEQ_CLS &&
-	    !o->has_texts) {
+	if (!o->has_head && vp_head_is_multiple_choice(m) && t->head == VP_HEAD_SEQ_CLS) {
 		/* every choice is a sequence of its own (input_ids.view(-1, s)),
-		 * all kept for backward: SWAG, RACE, ARC and HellaSwag have 4 */
-		t->texts_per_example = 4;
-		if (warn)
-			vp_cli_warn(o, "%s runs every choice of an example as a sequence: 4 choices assumed (SWAG, "
-				    "RACE, ARC); give --texts-per-example with your dataset's count",
-				    m->architecture);
+		 * all in one forward: SWAG, RACE, ARC and HellaSwag have 4 */
+		t->texts_in_one_forward = true;
+		if (!o->has_texts) {
+			t->texts_per_example = 4;
+			if (warn)
+				vp_cli_warn(o, "%s runs every choice of an example as a sequence: 4 choices assumed "
+					    "(SWAG, RACE, ARC); give --texts-per-example with your dataset's count",
+					    m->architecture);
+		}
 	}
 	if (!o->has_num_labels && m->num_labels > 0 &&
 	    (t->head == VP_HEAD_SEQ_CLS || t->head == VP_HEAD_TOKEN_CLS)) {

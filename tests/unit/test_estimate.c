@@ -2291,6 +2291,37 @@ static void generation_adds_a_kv_cache_that_grows_with_beams(void **state)
 	assert_true(four.device_bytes > one.device_bytes);
 }
 
+/* A multiple-choice head runs an example's choices in one forward
+ * (input_ids.view(-1, s)): its evaluation of b examples of 4 choices holds
+ * what 4b single texts do; sentence-transformers' texts go one at a time */
+static void choices_in_one_forward_evaluate_as_that_many_rows(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "bert-large-uncased");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "rtx3090");
+	struct vp_train t;
+	struct vp_eval_opts o = {.num_beams = 1, .predictions = VP_PREDS_NONE};
+	struct vp_eval_estimate choices, rows, apart;
+	struct vp_error err = {0};
+
+	(void)state;
+	vp_train_defaults(&t);
+	t.head = VP_HEAD_SEQ_CLS;
+	t.num_labels = 1;
+	t.seq_len = 256;
+	t.batch = 8;
+	t.texts_per_example = 4;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &apart, &err), 0);
+	t.texts_in_one_forward = true;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &choices, &err), 0);
+	t.texts_per_example = 1;
+	t.texts_in_one_forward = false;
+	t.batch = 32;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &rows, &err), 0);
+	assert_true(choices.device_bytes > apart.device_bytes);
+	/* the same activations; the resident states are the 4-text step's */
+	assert_int_equal(choices.device_bytes - apart.device_bytes, rows.device_bytes - apart.device_bytes);
+}
+
 static void a_frozen_model_saves_nothing_and_peaks_as_the_eval_forward(void **state)
 {
 	/* nothing requires grad, so autograd records no graph: the forward
@@ -2837,6 +2868,7 @@ int main(void)
 		cmocka_unit_test(fsdp_divides_the_persistent_memory_over_the_gpus),
 		cmocka_unit_test(huge_inputs_are_input_errors_not_wraparound),
 		cmocka_unit_test(generation_adds_a_kv_cache_that_grows_with_beams),
+		cmocka_unit_test(choices_in_one_forward_evaluate_as_that_many_rows),
 		cmocka_unit_test(a_frozen_model_saves_nothing_and_peaks_as_the_eval_forward),
 		cmocka_unit_test(the_eval_loss_holds_the_bytes_per_logit_its_head_computes_with),
 		cmocka_unit_test(a_16bit_loss_without_autocast_keeps_three_16bit_tensors),
