@@ -369,10 +369,16 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	if (vp_head_check(m, t->head, err) != 0)
 		return -1;
 	/* heads.c reads these two classes as classifiers; say how */
-	if (!o->has_head && ends_with(m->architecture, "ForQuestionAnswering") && t->head == VP_HEAD_TOKEN_CLS &&
-	    warn)
-		vp_cli_note(o, "%s's qa_outputs (start and end logits on every token) estimated as a 2-label token "
-			    "classifier", m->architecture);
+	if (!o->has_head && ends_with(m->architecture, "ForQuestionAnswering") && warn) {
+		if (t->head == VP_HEAD_TOKEN_CLS)
+			vp_cli_note(o, "%s's qa_outputs (start and end logits on every token) estimated as a 2-label "
+				    "token classifier", m->architecture);
+		else
+			vp_cli_warn(o, "%s's QA head is not modelled for a %s; estimated as its %s head (full-vocabulary "
+				    "logits the QA head does not have: an overestimate)",
+				    m->architecture, m->arch == VP_ARCH_DECODER ? "decoder" : "encoder-decoder",
+				    vp_head_name(t->head));
+	}
 	if (!o->has_head && vp_head_is_multiple_choice(m) && t->head == VP_HEAD_SEQ_CLS) {
 		/* every choice is a sequence of its own (input_ids.view(-1, s)),
 		 * all in one forward: SWAG, RACE, ARC and HellaSwag have 4 */
