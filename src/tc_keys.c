@@ -184,40 +184,11 @@ HANDLER(k_grad_ckpt)
 	return flag(c, m, path, &c->r.grad_ckpt, &c->tc->at[VP_TC_GRAD_CKPT]);
 }
 
-/*
- * TrainingArguments.optim values (transformers OptimizerNames) that
- * vramplan models; vp_optimizer_parse() knows adamw_torch, adamw_hf,
- * adamw_torch_fused, adamw_bnb_8bit, adamw_8bit, paged_adamw_32bit,
- * paged_adamw_8bit, lion_32bit and its own names.
- */
-static const struct {
-	const char *name;
-	enum vp_optimizer opt;
-} hf_optim[] = {
-	{"adamw_apex_fused", VP_OPT_ADAMW_FUSED},
-	{"adamw_torch_npu_fused", VP_OPT_ADAMW_FUSED},
-	{"adamw_anyprecision", VP_OPT_ADAMW},
-	{"adamw_torch_xla", VP_OPT_ADAMW},
-	/* torchao's AdamW8bit: block-wise 8-bit states, blocks of 256 with
-	 * an fp32 scale each (torchao/optim/subclass_8bit.py), what
-	 * bitsandbytes' 8-bit AdamW keeps since 0.44 */
-	{"adamw_torch_8bit", VP_OPT_ADAMW_8BIT},
-	{"paged_adamw", VP_OPT_PAGED_ADAMW},
-	{"paged_adamw_bnb_8bit", VP_OPT_PAGED_ADAMW_8BIT},
-	{"adafactor", VP_OPT_ADAFACTOR},
-	{"sgd", VP_OPT_SGD},
-	{"lion", VP_OPT_LION},
-};
-
+/* TrainingArguments.optim values (transformers OptimizerNames) that
+ * vramplan models: vp_optimizer_parse() knows them beside its own names
+ * (train.c optimizer_aliases), the same for the CLI's --optimizer. */
 int vp_tc_parse_optim(struct ctx *c, const struct vp_tnode *v, const char *path, enum vp_optimizer *out)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof hf_optim / sizeof hf_optim[0]; i++)
-		if (strcmp(v->text, hf_optim[i].name) == 0) {
-			*out = hf_optim[i].opt;
-			return 0;
-		}
 	if (vp_optimizer_parse(v->text, out, c->err) != 0)
 		return vp_tc_fail_at(c, v->line, v->column,
 			       "unknown or unmodelled optimizer '%.40s' in '%s' (vramplan models: adamw_torch, "

@@ -39,6 +39,16 @@ static const struct {
 	{"paged_adamw_32bit", VP_OPT_PAGED_ADAMW},
 	{"paged_adamw_8bit", VP_OPT_PAGED_ADAMW_8BIT},
 	{"lion_32bit", VP_OPT_LION},
+	{"adamw_apex_fused", VP_OPT_ADAMW_FUSED},
+	{"adamw_torch_npu_fused", VP_OPT_ADAMW_FUSED},
+	{"adamw_anyprecision", VP_OPT_ADAMW},
+	{"adamw_torch_xla", VP_OPT_ADAMW},
+	/* torchao's AdamW8bit: block-wise 8-bit states, blocks of 256 with
+	 * an fp32 scale each (torchao/optim/subclass_8bit.py), what
+	 * bitsandbytes' 8-bit AdamW keeps since 0.44 */
+	{"adamw_torch_8bit", VP_OPT_ADAMW_8BIT},
+	{"paged_adamw", VP_OPT_PAGED_ADAMW},
+	{"paged_adamw_bnb_8bit", VP_OPT_PAGED_ADAMW_8BIT},
 };
 
 /* Index of s in names, or -1; on -1 err lists every accepted name. */
