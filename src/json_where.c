@@ -63,6 +63,9 @@ bool vp_json_where_nth(const char *text, size_t len, const char *const *path, si
 
 	if (text == NULL || path == NULL || n == 0 || n > MAX_DEPTH || nth == 0)
 		return false;
+	/* columns count from after a UTF-8 byte order mark, as an editor's do */
+	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+		w.pos = w.bol = 3;
 	on_path[0] = true;
 	while (w.pos < w.len) {
 		char ch = w.text[w.pos];

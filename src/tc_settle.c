@@ -55,6 +55,8 @@ static int settle_ds_batch(struct ctx *c)
 	}
 	if (r->total_auto)
 		r->has_total_batch = false;
+	if (!r->has_batch && !r->has_total_batch && c->referenced)
+		return 0; /* the naming config's batch */
 	if (!r->has_batch && !r->has_total_batch)
 		return vp_tc_fail_at(c, 1, 1,
 			       "no batch size: a DeepSpeed config needs train_micro_batch_size_per_gpu or "

@@ -137,8 +137,17 @@ static int read_root(struct ctx *c, const struct vp_tnode *root)
 	return vp_tc_settle(c);
 }
 
+static int parse_config(struct vp_trainconfig *tc, const char *name, const char *text, size_t len, bool referenced,
+			struct vp_error *err);
+
 int vp_trainconfig_parse(struct vp_trainconfig *tc, const char *name, const char *text, size_t len,
 			 struct vp_error *err)
+{
+	return parse_config(tc, name, text, len, false, err);
+}
+
+static int parse_config(struct vp_trainconfig *tc, const char *name, const char *text, size_t len, bool referenced,
+			struct vp_error *err)
 {
 	struct ctx c;
 	struct vp_tnode *root;
@@ -168,6 +177,7 @@ int vp_trainconfig_parse(struct vp_trainconfig *tc, const char *name, const char
 	c.tc = tc;
 	c.file = tc->file;
 	c.err = err;
+	c.referenced = referenced;
 	c.r.fp16 = c.r.bf16 = c.r.pure_bf16 = c.r.pure_fp16 = -1;
 	c.r.grad_ckpt = c.r.use_peft = c.r.load4 = c.r.load8 = c.r.nested = -1;
 	c.r.packed = c.r.generate = c.r.loss_only = c.r.zero = c.r.zero_overlap = -1;
@@ -192,7 +202,7 @@ int vp_trainconfig_parse(struct vp_trainconfig *tc, const char *name, const char
 	return rc;
 }
 
-int vp_trainconfig_load(struct vp_trainconfig *tc, const char *path, struct vp_error *err)
+static int load_config(struct vp_trainconfig *tc, const char *path, bool referenced, struct vp_error *err)
 {
 	char *text;
 	size_t len;
@@ -201,9 +211,19 @@ int vp_trainconfig_load(struct vp_trainconfig *tc, const char *path, struct vp_e
 	memset(tc, 0, sizeof *tc);
 	if (vp_read_file(path, &text, &len, err) != 0)
 		return -1;
-	rc = vp_trainconfig_parse(tc, path, text, len, err);
+	rc = parse_config(tc, path, text, len, referenced, err);
 	free(text);
 	return rc;
+}
+
+int vp_trainconfig_load(struct vp_trainconfig *tc, const char *path, struct vp_error *err)
+{
+	return load_config(tc, path, false, err);
+}
+
+int vp_trainconfig_load_referenced(struct vp_trainconfig *tc, const char *path, struct vp_error *err)
+{
+	return load_config(tc, path, true, err);
 }
 
 /* ------------------------------------------------------------- resolving */

@@ -113,6 +113,7 @@ struct ctx {
 	struct raw r;
 	const struct keydef *keys; /* the flavour's table, for "did you mean" */
 	size_t n_keys;
+	bool referenced;           /* a DeepSpeed file an hf/axolotl config names: its batch is the config's */
 };
 
 typedef int (*key_fn)(struct ctx *c, const struct vp_tmember *m, const char *path);

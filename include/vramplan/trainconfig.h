@@ -179,6 +179,11 @@ int vp_trainconfig_set_pytorch(struct vp_trainconfig *tc, enum vp_pytorch p, con
 /* Read and parse a file (VP_ERR_IO when it cannot be read). */
 int vp_trainconfig_load(struct vp_trainconfig *tc, const char *path, struct vp_error *err);
 
+/* A DeepSpeed file that an hf or axolotl config names (`deepspeed:`): read
+ * for its ZeRO stage, its batch keys optional (the HF Trainer fills them
+ * in from the config's). */
+int vp_trainconfig_load_referenced(struct vp_trainconfig *tc, const char *path, struct vp_error *err);
+
 void vp_trainconfig_free(struct vp_trainconfig *tc);
 
 /*

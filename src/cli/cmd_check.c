@@ -914,7 +914,7 @@ static int apply_deepspeed_file(struct vp_trainconfig *tc, char *path, size_t si
 	vp_trainconfig_relative_path(tc, tc->deepspeed, path, size);
 	if (stat(path, &st) != 0 && stat(tc->deepspeed, &st) == 0)
 		snprintf(path, size, "%s", tc->deepspeed);
-	if (vp_trainconfig_load(&ds, path, err) != 0) {
+	if (vp_trainconfig_load_referenced(&ds, path, err) != 0) {
 		if (err->line == 0 && tc->at[VP_TC_DS_FILE].line > 0) {
 			char msg[sizeof err->message];
 			enum vp_status code = err->code;

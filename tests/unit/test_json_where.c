@@ -80,6 +80,19 @@ static void only_the_member_on_the_path_is_found(void **state)
 	assert_false(vp_json_where(config, strlen(config), NULL, 0, &line, &col));
 }
 
+/* a byte order mark is not a column */
+static void a_byte_order_mark_is_not_counted(void **state)
+{
+	static const char bom[] = "\xEF\xBB\xBF{\"a\": 1}";
+	const char *path[1] = {"a"};
+	unsigned long line = 0, col = 0;
+
+	(void)state;
+	assert_true(vp_json_where(bom, strlen(bom), path, 1, &line, &col));
+	assert_int_equal(line, 1);
+	assert_int_equal(col, 2);
+}
+
 /* text cut inside a string or never closed: not found, no overrun */
 static void cut_text_finds_nothing(void **state)
 {
@@ -98,6 +111,7 @@ int main(void)
 		cmocka_unit_test(a_top_level_member_is_found_at_its_key),
 		cmocka_unit_test(a_nested_member_is_found_inside_its_object),
 		cmocka_unit_test(only_the_member_on_the_path_is_found),
+		cmocka_unit_test(a_byte_order_mark_is_not_counted),
 		cmocka_unit_test(cut_text_finds_nothing),
 	};
 
