@@ -120,7 +120,8 @@ int vp_cmd_sweep(const struct vp_cli_opts *o)
 	struct cell *c = NULL;
 	cJSON *json = NULL;
 	FILE *out;
-	size_t i, n;
+	size_t i, n, planned = 0;
+	struct vp_error first = {0}; /* the first row's input error */
 	int rc = VP_EXIT_OK;
 
 	memset(&err, 0, sizeof err);
@@ -155,6 +156,10 @@ int vp_cmd_sweep(const struct vp_cli_opts *o)
 		bool warn = all ? i < cat.n_gpus : o->model != NULL || i == 0;
 
 		plan_cell(o, m, g, warn, all ? i % cat.n_gpus == 0 : o->model == NULL || i == 0, c);
+		if (c->ok)
+			planned++;
+		else if (first.message[0] == '\0')
+			first = c->err;
 		if (json != NULL) {
 			cJSON *row = json_row(m, g, c);
 
@@ -190,6 +195,11 @@ int vp_cmd_sweep(const struct vp_cli_opts *o)
 		rc = vp_cli_report(&err);
 	}
 	rc = vp_cli_close_output(o, out, rc);
+	/* every row an input error (the setup itself is wrong, as --method
+	 * full over a quantized checkpoint): the rows say it, and so does the
+	 * status, as plan's would */
+	if (rc == VP_EXIT_OK && n > 0 && planned == 0)
+		rc = vp_cli_report(&first);
 done:
 	cJSON_Delete(json);
 	free(c);
