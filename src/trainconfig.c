@@ -65,8 +65,12 @@ static int detect_flavour(struct ctx *c, const struct vp_tnode *root)
 				       s);
 		return 0;
 	}
-	if (vp_tc_member(root, "train_micro_batch_size_per_gpu") != NULL || vp_tc_member(root, "train_batch_size") != NULL ||
-	    vp_tc_member(root, "zero_optimization") != NULL)
+	/* train_batch_size alone is also a trainer config's stray name (the
+	 * TrainingArguments property): beside a model it is not DeepSpeed's */
+	if (vp_tc_member(root, "train_micro_batch_size_per_gpu") != NULL ||
+	    vp_tc_member(root, "zero_optimization") != NULL ||
+	    (vp_tc_member(root, "train_batch_size") != NULL && vp_tc_member(root, "model_name_or_path") == NULL &&
+	     vp_tc_member(root, "base_model") == NULL && vp_tc_member(root, "per_device_train_batch_size") == NULL))
 		c->tc->flavour = VP_TC_DEEPSPEED;
 	else if (vp_tc_member(root, "base_model") != NULL || vp_tc_member(root, "micro_batch_size") != NULL ||
 		 vp_tc_member(root, "sequence_len") != NULL || vp_tc_member(root, "base_model_config") != NULL)

@@ -454,6 +454,25 @@ static void one_and_zero_are_booleans(void **state)
 	assert_string_equal(err.message, "expected true or false for 'bf16', found '2'");
 }
 
+/* train_batch_size beside a model is a trainer config's stray key, not a
+ * DeepSpeed file's; alone it is DeepSpeed's */
+static void train_batch_size_beside_a_model_is_not_deepspeed(void **state)
+{
+	static const char hf[] = "model_name_or_path: mt5\nper_device_train_batch_size: 4\ntrain_batch_size: 64\n";
+	static const char ds[] = "{\"train_batch_size\": 64, \"gradient_accumulation_steps\": 4}";
+	struct vp_trainconfig tc;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_int_equal(vp_trainconfig_parse(&tc, "a.yaml", hf, sizeof hf - 1, &err), 0);
+	assert_int_equal(tc.flavour, VP_TC_HF);
+	assert_int_equal(tc.train.batch, 4);
+	vp_trainconfig_free(&tc);
+	assert_int_equal(vp_trainconfig_parse(&tc, "b.json", ds, sizeof ds - 1, &err), 0);
+	assert_int_equal(tc.flavour, VP_TC_DEEPSPEED);
+	vp_trainconfig_free(&tc);
+}
+
 /* transformers' optim names for torchao's low-bit AdamW: the 8-bit one
  * keeps bitsandbytes' block-wise states */
 static void torchaos_8bit_adamw_is_the_8bit_adamw(void **state)
@@ -899,6 +918,7 @@ int main(void)
 		cmocka_unit_test(axolotl_bf16_loads_16_bit_weights_except_under_a_quantized_base),
 		cmocka_unit_test(one_and_zero_are_booleans),
 		cmocka_unit_test(torchaos_8bit_adamw_is_the_8bit_adamw),
+		cmocka_unit_test(train_batch_size_beside_a_model_is_not_deepspeed),
 		cmocka_unit_test(axolotl_lora_dropout_defaults_to_zero),
 		cmocka_unit_test(llamafactory_lora_sft_is_read_with_its_keys),
 		cmocka_unit_test(llamafactory_defaults_are_its_own),
