@@ -309,11 +309,11 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 	if (!tc->head_set && vp_head_is_multiple_choice(m) && t->head == VP_HEAD_SEQ_CLS) {
 		t->texts_in_one_forward = true;
 		if (!tc->texts_set) {
-			t->texts_per_example = 4;
+			t->texts_per_example = VP_MULTIPLE_CHOICE_DEFAULT;
 			if (vp_tc_note_default(tc, err, "vramplan.texts_per_example",
-					       "texts_per_example: 4 (%s runs every choice of an example as a sequence: "
+					       "texts_per_example: %d (%s runs every choice of an example as a sequence: "
 					       "SWAG, RACE, ARC have 4; set vramplan.texts_per_example)",
-					       m->architecture))
+					       VP_MULTIPLE_CHOICE_DEFAULT, m->architecture))
 				return -1;
 		}
 	}

@@ -48,4 +48,8 @@ bool vp_head_generates(enum vp_head head);
  * sequence classifier over every choice of an example, in one forward. */
 bool vp_head_is_multiple_choice(const struct vp_model *m);
 
+/* The choices an example is assumed to have where nothing says: SWAG,
+ * RACE, ARC and HellaSwag have 4 (CommonsenseQA 5, COPA 2). */
+#define VP_MULTIPLE_CHOICE_DEFAULT 4
+
 #endif

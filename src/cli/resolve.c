@@ -384,11 +384,11 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		 * all in one forward: SWAG, RACE, ARC and HellaSwag have 4 */
 		t->texts_in_one_forward = true;
 		if (!o->has_texts) {
-			t->texts_per_example = 4;
+			t->texts_per_example = VP_MULTIPLE_CHOICE_DEFAULT;
 			if (warn)
-				vp_cli_warn(o, "%s runs every choice of an example as a sequence: 4 choices assumed "
+				vp_cli_warn(o, "%s runs every choice of an example as a sequence: %d choices assumed "
 					    "(SWAG, RACE, ARC); give --texts-per-example with your dataset's count",
-					    m->architecture);
+					    m->architecture, VP_MULTIPLE_CHOICE_DEFAULT);
 		}
 	}
 	if (!o->has_num_labels && m->num_labels > 0 &&
