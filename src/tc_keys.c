@@ -356,56 +356,93 @@ HANDLER(k_modules_to_save)
 /* from_pretrained(attn_implementation=...) values (transformers
  * modeling_utils.py); flash_attention_3 and flex keep no score matrix
  * either. */
+/*
+ * Where a config sets the attention twice, the key the tool reads first
+ * wins, whatever the order in the file: axolotl's ModelLoader
+ * (_set_attention_config, src/axolotl/loaders/model.py) checks
+ * attn_implementation, then flex_attention, flash_attention,
+ * sdp_attention, eager_attention, in an if/elif chain. The losing key is
+ * noted. Keys of equal rank (xformers_attention beside sdp_attention,
+ * both SDPA-like here) keep the later one.
+ */
+enum { ATTN_RANK_EAGER = 1, ATTN_RANK_SDP, ATTN_RANK_FLASH, ATTN_RANK_FLEX, ATTN_RANK_IMPL };
+
+static const char *attn_word(enum vp_attn a)
+{
+	return a == VP_ATTN_EAGER ? "eager" : a == VP_ATTN_SDPA ? "sdpa" : "flash_attention_2";
+}
+
+static int set_attn(struct ctx *c, const struct vp_tmember *m, const char *path, enum vp_attn a, int rank)
+{
+	struct vp_tc_origin *at = &c->tc->at[VP_TC_ATTN];
+
+	if (c->r.has_attn && c->r.attn != a) {
+		struct vp_tc_origin here;
+
+		vp_tc_set_origin(&here, path, m);
+		if (rank < c->r.attn_rank)
+			return vp_tc_note_overridden(c, &here, "'%s' (line %lu) takes precedence (%s), as in the "
+						    "trainer's loader",
+						    at->key, at->line, attn_word(c->r.attn));
+		if (vp_tc_note_overridden(c, at, "'%s' (line %lu) takes precedence (%s), as in the trainer's "
+					     "loader",
+					     here.key, here.line, attn_word(a)) != 0)
+			return -1;
+	}
+	c->r.attn = a;
+	c->r.attn_rank = rank;
+	c->r.has_attn = true;
+	vp_tc_set_origin(at, path, m);
+	return 0;
+}
+
+/* a boolean switch: flash_attention, sdp_attention, ... */
+static int attn_switch(struct ctx *c, const struct vp_tmember *m, const char *path, enum vp_attn a, int rank)
+{
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	return on ? set_attn(c, m, path, a, rank) : 0;
+}
+
 HANDLER(k_attn_impl)
 {
 	const char *s = NULL;
+	enum vp_attn a;
 
 	if (m->value->kind == VP_T_NULL)
 		return 0;
 	if (vp_tc_get_string(c, m->value, path, &s) != 0)
 		return -1;
 	if (strcmp(s, "eager") == 0)
-		c->r.attn = VP_ATTN_EAGER;
+		a = VP_ATTN_EAGER;
 	else if (strcmp(s, "sdpa") == 0 || strcmp(s, "flex_attention") == 0)
-		c->r.attn = VP_ATTN_SDPA;
+		a = VP_ATTN_SDPA;
 	else if (strcmp(s, "flash_attention_2") == 0 || strcmp(s, "flash_attention_3") == 0)
-		c->r.attn = VP_ATTN_FLASH2;
+		a = VP_ATTN_FLASH2;
 	else
 		return vp_tc_fail_at(c, m->value->line, m->value->column,
 			       "unknown '%s' value '%.40s' (expected eager, sdpa, flash_attention_2, "
 			       "flash_attention_3 or flex_attention)",
 			       path, s);
-	c->r.has_attn = true;
-	vp_tc_set_origin(&c->tc->at[VP_TC_ATTN], path, m);
-	return 0;
+	return set_attn(c, m, path, a, ATTN_RANK_IMPL);
 }
-
-static int attn_switch(struct ctx *c, const struct vp_tmember *m, const char *path, enum vp_attn a);
 
 /* older TRL ModelConfig: use_flash_attention_2 */
 HANDLER(k_use_flash2)
 {
-	return attn_switch(c, m, path, VP_ATTN_FLASH2);
-}
-
-/* axolotl's attention switches: flash_attention, sdp_attention, ... */
-static int attn_switch(struct ctx *c, const struct vp_tmember *m, const char *path, enum vp_attn a)
-{
-	int on = 0;
-
-	if (flag(c, m, path, &on, NULL) != 0)
-		return -1;
-	if (on) {
-		c->r.attn = a;
-		c->r.has_attn = true;
-		vp_tc_set_origin(&c->tc->at[VP_TC_ATTN], path, m);
-	}
-	return 0;
+	return attn_switch(c, m, path, VP_ATTN_FLASH2, ATTN_RANK_FLASH);
 }
 
 HANDLER(k_flash)
 {
-	return attn_switch(c, m, path, VP_ATTN_FLASH2);
+	return attn_switch(c, m, path, VP_ATTN_FLASH2, ATTN_RANK_FLASH);
+}
+
+HANDLER(k_flex)
+{
+	return attn_switch(c, m, path, VP_ATTN_SDPA, ATTN_RANK_FLEX);
 }
 
 /* axolotl activation_offloading: true (or "legacy"/"disk", other ways to
@@ -429,12 +466,12 @@ HANDLER(k_act_offload)
  * score matrix. */
 HANDLER(k_sdp)
 {
-	return attn_switch(c, m, path, VP_ATTN_SDPA);
+	return attn_switch(c, m, path, VP_ATTN_SDPA, ATTN_RANK_SDP);
 }
 
 HANDLER(k_eager)
 {
-	return attn_switch(c, m, path, VP_ATTN_EAGER);
+	return attn_switch(c, m, path, VP_ATTN_EAGER, ATTN_RANK_EAGER);
 }
 
 /* TrainingArguments.auto_find_batch_size: Trainer.train() retries a smaller
@@ -967,7 +1004,7 @@ static const struct keydef axolotl_keys[] = {
 	{"attn_implementation", k_attn_impl},
 	{"activation_offloading", k_act_offload},
 	{"xformers_attention", k_sdp},
-	{"flex_attention", k_sdp},
+	{"flex_attention", k_flex},
 	{"eager_attention", k_eager},
 	{"sample_packing", k_packing},
 	{"torch_compile", k_compile},

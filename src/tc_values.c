@@ -185,6 +185,25 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 	return 0;
 }
 
+int vp_tc_note_overridden(struct ctx *c, const struct vp_tc_origin *at, const char *fmt, ...)
+{
+	struct vp_trainconfig *tc = c->tc;
+	struct vp_tc_note *n;
+	va_list ap;
+
+	if (grow_notes(&tc->ignored, &tc->n_ignored) != 0)
+		return vp_error_set(c->err, VP_ERR_IO, "out of memory");
+	n = &tc->ignored[tc->n_ignored - 1];
+	vp_utf8_copy(n->key, sizeof n->key, at->key);
+	n->line = at->line;
+	n->column = at->column;
+	va_start(ap, fmt);
+	if (vsnprintf(n->text, sizeof n->text, fmt, ap) >= (int)sizeof n->text)
+		vp_utf8_trim_cut(n->text);
+	va_end(ap);
+	return 0;
+}
+
 /* ---- typed values ---- */
 
 int vp_tc_get_u64(struct ctx *c, const struct vp_tnode *v, const char *path, uint64_t min, uint64_t *out)

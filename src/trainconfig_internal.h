@@ -75,6 +75,7 @@ struct raw {
 	struct vp_train targets;
 	bool has_attn;
 	enum vp_attn attn;
+	int attn_rank;             /* the setting key's precedence (attn_switch) */
 	int packed, generate;
 	int loss_only;             /* prediction_loss_only: -1 absent, 0, 1 */
 	int do_eval;               /* -1 absent, 0, 1 */
@@ -133,6 +134,8 @@ const char *vp_tc_kind_name(const struct vp_tnode *n);
 int vp_tc_note_default(struct vp_trainconfig *tc, struct vp_error *err, const char *key, const char *fmt, ...)
 	VP_TC_PRINTF(4, 5);
 int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember *m, const char *why);
+/* A note on a key already read (its origin), which a later one overrode. */
+int vp_tc_note_overridden(struct ctx *c, const struct vp_tc_origin *at, const char *fmt, ...) VP_TC_PRINTF(3, 4);
 int vp_tc_get_u64(struct ctx *c, const struct vp_tnode *v, const char *path, uint64_t min, uint64_t *out);
 int vp_tc_get_probability(struct ctx *c, const struct vp_tnode *v, const char *path, double *out);
 int vp_tc_get_bool(struct ctx *c, const struct vp_tnode *v, const char *path, bool *out);
