@@ -1146,6 +1146,35 @@ static double masks_held(const struct ctx *c, double b, double s_enc, double s_d
 	return masks * bytes;
 }
 
+/*
+ * The KV cache of an evaluation's forward. A decoder's forward builds one
+ * whenever use_cache is on (LlamaModel.forward: DynamicCache() when
+ * use_cache and no past_key_values; only checkpointing in training mode
+ * turns it off), and config.json's use_cache is true for every language
+ * model unless it says otherwise. Without a graph the cache is the only
+ * holder of every layer's k and v, and the causal LM keeps it in its
+ * output while the loss runs (LlamaForCausalLM.forward returns it;
+ * Trainer.prediction_step drops it from the predictions afterwards through
+ * keys_to_ignore_at_inference, huggingface/transformers#29892). The
+ * grouped k/v are cached, not repeat_kv's copies, in the compute dtype.
+ * T5's decoder caches its self- and cross-attention k and v
+ * (EncoderDecoderCache); BART and the models built on it turn the cache
+ * off when labels are given (BartForConditionalGeneration.forward). A
+ * frozen model's forward (nothing trains) builds it as well.
+ */
+static double forward_cache(const struct ctx *c, const struct totals *tt, double b, double s_enc, double s_dec)
+{
+	const struct vp_model *m = c->m;
+
+	if (m->no_cache || c->t->no_cache || tt->n_dec <= 0.0)
+		return 0.0;
+	if (m->arch == VP_ARCH_DECODER)
+		return tt->n_dec * 2.0 * b * s_dec * c->kvd * c->e;
+	if (m->naming == VP_NAMING_T5 && c->decoder)
+		return tt->n_dec * 2.0 * b * (s_dec + s_enc) * c->kvd * c->e;
+	return 0.0;
+}
+
 /* Activations of all blocks and the tensors around them (docs: "Activations"). */
 void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_dec,
 				 struct totals *tt)
@@ -1237,6 +1266,29 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 		double bias = b * (double)m->num_heads * s_enc * s_enc * 4.0;
 		tt->global_saved += bias * (t->grad_ckpt ? 2.0 : 1.0) + s_enc * s_enc * 8.0;
 		tt->fwd_held_eval = bias;
+	}
+	tt->eval_cache = forward_cache(c, tt, b, s_enc, s_dec);
+	tt->eval_stack_extra = 0.0;
+	if (m->naming == VP_NAMING_T5 && c->attn == VP_ATTN_EAGER) {
+		/* T5Attention.forward: the first block of a stack adds the mask
+		 * to its relative position bias (position_bias + causal_mask,
+		 * (b, heads, s_q, s_k) in the embeddings' dtype: fp32 under
+		 * autocast) and the stack hands it to every block until it
+		 * returns; a decoder's cross-attention gets one from zeros and
+		 * the encoder's mask. In an evaluation (no graph) it sits beside
+		 * each block's scores (16-bit under autocast), their fp32 copy
+		 * and the fp32 softmax (softmax(scores.float())): e more bytes
+		 * per score than the working set's two fp32 copies. Training's
+		 * loss runs after the stacks returned (docs: "Known gaps"). */
+		double heads = (double)m->num_heads;
+		double enc = b * heads * s_enc * s_enc;
+		double dec = c->decoder ? b * heads * (s_dec * s_dec + s_dec * s_enc) : 0.0;
+		double dec_largest = c->decoder ? b * heads * s_dec * fmax(s_dec, s_enc) : 0.0;
+
+		if (tt->n_enc > 0.0)
+			tt->eval_stack_extra = enc * c->r + enc * c->e;
+		if (tt->n_dec > 0.0)
+			tt->eval_stack_extra = fmax(tt->eval_stack_extra, dec * c->r + dec_largest * c->e);
 	}
 	if (m->naming == VP_NAMING_DEBERTA) {
 		/* DebertaV2Embeddings multiplies by the fp32 padding mask

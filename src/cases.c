@@ -327,6 +327,14 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			 * report gives the difference */
 			if (!is_null(v) && get_bool(r, v, k, &c->train.padding_mask))
 				return -1;
+		} else if (strcmp(k, "use_cache") == 0) {
+			/* not in the shared schema: false when the run set
+			 * model.config.use_cache = False (an evaluation's
+			 * forward then builds no KV cache) */
+			bool use = true;
+			if (!is_null(v) && get_bool(r, v, k, &use))
+				return -1;
+			c->train.no_cache = !use;
 		} else if (strcmp(k, "autocast") == 0) {
 			/* not in the shared schema: false when a bf16/fp16 run
 			 * had no torch.autocast around its step (HF Trainer with

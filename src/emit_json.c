@@ -298,6 +298,7 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 		jstr(&j, o, "limit", vp_limit_name(plan->limit));
 		jint(&j, o, "memory_max_batch", plan->memory_max_batch);
 		jint(&j, o, "eval_batch", plan->eval_batch);
+		jbool(&j, o, "eval_fits", plan->eval_fits);
 		jint(&j, o, "eval_accumulation_steps", plan->eval_accumulation_steps);
 		jint(&j, o, "expandable_segments_batch", plan->expandable_batch);
 		jint(&j, o, "base16_batch", plan->base16_batch);

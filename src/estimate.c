@@ -148,7 +148,7 @@ static void forward_only(const struct ctx *c, const struct totals *tt, struct fo
 	 * it, what the model's forward holds until it returns and a
 	 * bitsandbytes layer's dequantized weight */
 	f->working = fmax(tt->n_enc > 0.0 ? tt->enc.eval_working : 0.0, tt->n_dec > 0.0 ? tt->dec.eval_working : 0.0) +
-		     tt->fwd_held_eval + quant_buffer(tt, t);
+		     tt->fwd_held_eval + tt->eval_cache + quant_buffer(tt, t);
 	/* Autocast caches the 16-bit cast of every fp32 weight that requires
 	 * grad until its region exits (autocast_mode.cpp cached_cast), under
 	 * no_grad too: requires_grad is the parameter's. A frozen weight is
@@ -188,7 +188,7 @@ static int frozen_forward(const struct ctx *c, const struct totals *tt, struct v
 	 * not added, their segments' slack serving the forward's small tensors
 	 * (the eval rows of bench/measured fit better without it) */
 	forward_only(c, tt, &f);
-	dynamic = f.working + f.copies + tt->logits_eval;
+	dynamic = f.working + f.copies + fmax(tt->logits_eval, tt->eval_stack_extra);
 	out->peak_phase = VP_PHASE_FORWARD;
 	if (to_u64(tt->weights, &out->peak_bytes[VP_COMP_WEIGHTS]) ||
 	    to_u64(f.copies, &out->peak_bytes[VP_COMP_WEIGHT_COPIES]) ||
@@ -838,7 +838,8 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	/* the load-balancing loss runs after the LM loss, whose temporaries
 	 * are gone by then: the model's logits stay in its output */
 	if (!(generating && opts->generate_only))
-		loss = working + fmax(logits, tt.aux_loss_eval > 0.0 ? tt.lm_tokens * c.V * c.e + tt.aux_loss_eval : 0.0);
+		loss = working + fmax(fmax(logits, tt.eval_stack_extra),
+				      tt.aux_loss_eval > 0.0 ? tt.lm_tokens * c.V * c.e + tt.aux_loss_eval : 0.0);
 	if (generating)
 		gen = generate_bytes(&c, &tt, b, s_enc, s_dec, beams, new_tokens, &kv);
 

@@ -129,6 +129,11 @@ struct totals {
 	 * (DeBERTa's hidden-state tuple and extended mask), training and
 	 * evaluation */
 	double fwd_held, fwd_held_eval;
+	/* an evaluation's stack forward beyond the working set, not beside
+	 * the logits (T5's position bias and its fp32 softmax input) */
+	double eval_stack_extra;
+	/* the KV cache a forward without a graph builds and holds to the loss */
+	double eval_cache;
 	/* the previous step's bitsandbytes inputs, alive through this step's
 	 * forward and loss (docs/memory-model.md "Quantized bases keep their
 	 * inputs") */

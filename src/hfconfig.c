@@ -1610,6 +1610,15 @@ static int read_stored_dtype(const struct cfg *c, struct vp_model *m)
 	return 0;
 }
 
+/* use_cache (PretrainedConfig: true unless the config says otherwise); a
+ * value that is not a boolean (null in some files) leaves the default, as
+ * it changes only the evaluation's estimate and errs on its safe side */
+static int read_use_cache(const struct cfg *c, struct vp_model *m)
+{
+	m->no_cache = cJSON_IsFalse(item(c, "use_cache")) != 0;
+	return 0;
+}
+
 /*
  * A checkpoint saved quantized: config.json's quantization_config
  * (transformers' quantizers read it at from_pretrained and load the weights
@@ -2165,7 +2174,8 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 	}
 	vp_utf8_copy(m.source, sizeof m.source, name);
 	read_architecture(&c, &m);
-	if (read_num_labels(&c, &m) != 0 || read_stored_dtype(&c, &m) != 0 || read_quantization(&c, &m) != 0)
+	if (read_num_labels(&c, &m) != 0 || read_stored_dtype(&c, &m) != 0 || read_use_cache(&c, &m) != 0 ||
+	    read_quantization(&c, &m) != 0)
 		goto out;
 
 	memset(&local, 0, sizeof local);

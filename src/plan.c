@@ -815,6 +815,7 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 
 	if (eval_search(m, g, req, out->budget_bytes, out, err) != 0)
 		return -1;
+	out->eval_fits = out->eval.device_bytes <= out->budget_bytes;
 
 	base.batch = batch;
 	if (host_at(m, req, &base, out, err) != 0 || fit_eval_to_host(m, g, req, &base, out, err) != 0)

@@ -610,7 +610,7 @@ CASE_KEYS = ["id", "source", "quality", "config", "head", "num_labels", "framewo
 CASES_HEADER = ("# Written by bench/measured/measure.py from results.json; see bench/measured/README.md.\n"
                 "# Extension keys beyond ../shared/groundtruth's schema: lora_dropout, pytorch, expandable_segments,\n"
                 "# compile_scope, autocast, padding_mask; for an evaluation's peak eval_batch, eval_steps, eval_accumulation_steps,\n"
-                "# generate, num_beams, max_new_tokens, eval_loss.\n\n")
+                "# generate, num_beams, max_new_tokens, eval_loss, use_cache.\n\n")
 
 
 def yaml_scalar(v):
@@ -737,6 +737,8 @@ def eval_case_rows(spec, res):
         c["eval_steps"] = ev["steps"]
         c["eval_accumulation_steps"] = spec.get("eval_accumulation_steps")
         c["generate"] = bool(spec.get("generate"))
+        # run() sets cfg.use_cache = False: the loss forward built no cache
+        c["use_cache"] = False
         if spec.get("generate"):
             c["num_beams"] = spec.get("num_beams", 1)
             c["max_new_tokens"] = spec["max_new_tokens"]

@@ -232,6 +232,10 @@ struct vp_model {
 	 * parameters, their gradient and their optimizer states are one
 	 * block's, the activations num_layers blocks' */
 	bool shared_layers;
+	/* config.json's use_cache: false. Left true (PretrainedConfig's
+	 * default for every language model), a forward outside training and
+	 * checkpointing builds a KV cache (vp_estimate_eval) */
+	bool no_cache;
 	double rotary_fraction; /* share of head_dim that is rotated (phi, NeoX 0.5) */
 	double hidden_dropout;  /* dropout after attention/MLP outputs and embeddings */
 	double attn_dropout;    /* dropout on attention probabilities */

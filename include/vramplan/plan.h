@@ -94,6 +94,10 @@ struct vp_plan {
 	uint64_t eval_batch;
 	uint64_t eval_accumulation_steps; /* 0: not needed */
 	struct vp_eval_estimate eval;
+	/* false: the train batch fits, but not an evaluation of one sample
+	 * (generation's beams and tokens, a long sequence's kept logits): the
+	 * run would stop at its first evaluation (exit 1) */
+	bool eval_fits;
 
 	struct vp_host_plan host;
 	/* With the dataset's size given and the workers limited by host RAM:

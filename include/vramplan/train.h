@@ -191,6 +191,11 @@ struct vp_train {
 	 * for frameworks that run causal attention without a mask (torchtune,
 	 * litgpt). */
 	bool padding_mask;
+	/* The run turned the model's KV cache off (model.config.use_cache =
+	 * False, the QLoRA notebooks' idiom; bench/measured/measure.py does):
+	 * an evaluation's forward then keeps no cache. config.json's own
+	 * use_cache: false is the model's no_cache. */
+	bool no_cache;
 };
 
 /* What HF Trainer's evaluation_loop keeps of every eval step for the metric

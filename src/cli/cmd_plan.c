@@ -29,6 +29,23 @@ static int nothing_fits(const struct vp_gpu *g, const struct vp_plan_request *re
 	return VP_EXIT_NOFIT;
 }
 
+/* The train batch fits, an evaluation of one sample does not: the run
+ * would stop at its first evaluation (exit 1, nothing on stdout). */
+static int eval_does_not_fit(const struct vp_gpu *g, const struct vp_plan *plan)
+{
+	char need[32], budget[32];
+
+	vp_format_gib(plan->eval.device_bytes, need, sizeof need);
+	vp_format_gib(plan->budget_bytes, budget, sizeof budget);
+	fprintf(stderr,
+		"vramplan: the evaluation does not fit on GPU '%s': eval batch 1 needs %s GiB of %s GiB (train batch "
+		"%" PRIu64 " fits)\n",
+		g->name, need, budget, plan->train_batch);
+	fprintf(stderr, "vramplan:   fewer --num-beams or --max-new-tokens, --eval-predictions argmax or none, or a "
+			"shorter --seq-len would help\n");
+	return VP_EXIT_NOFIT;
+}
+
 static int host_does_not_fit(const struct vp_plan_request *req, const struct vp_plan *plan)
 {
 	char need[32], limit[32];
@@ -109,6 +126,10 @@ int vp_cmd_plan(const struct vp_cli_opts *o)
 	vp_cli_warn_fp16(o, &m, g, &req.train);
 	if (!plan.fits) {
 		rc = nothing_fits(g, &req, &plan);
+		goto done;
+	}
+	if (!plan.eval_fits) {
+		rc = eval_does_not_fit(g, &plan);
 		goto done;
 	}
 	if (!plan.host.fits) {

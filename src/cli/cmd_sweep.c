@@ -38,6 +38,8 @@ static const char *status_text(const struct cell *c, char *buf, size_t size)
 	}
 	if (!c->plan.fits)
 		return "does not fit";
+	if (!c->plan.eval_fits)
+		return "evaluation does not fit";
 	if (!c->plan.host.fits)
 		return "host RAM over --host-ram";
 	return "fits";

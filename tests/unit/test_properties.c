@@ -275,8 +275,13 @@ static void check_plan(const struct vp_model *m, const struct vp_gpu *g, const s
 	pt->eval.checked++;
 	if (p1.eval_batch < 1)
 		violation(&pt->eval, "%s: eval batch %llu", what, (unsigned long long)p1.eval_batch);
-	/* the printed evaluation, with its eval_accumulation_steps, fits */
-	if (p1.eval.device_bytes > p1.budget_bytes)
+	/* the printed evaluation, with its eval_accumulation_steps, fits;
+	 * one that does not, even at batch 1, is said (eval_fits) */
+	if (!p1.eval_fits && (p1.eval_batch != 1 || p1.eval.device_bytes <= p1.budget_bytes))
+		violation(&pt->eval, "%s: evaluation said not to fit at eval batch %llu, %llu bytes of %llu", what,
+			  (unsigned long long)p1.eval_batch, (unsigned long long)p1.eval.device_bytes,
+			  (unsigned long long)p1.budget_bytes);
+	if (p1.eval_fits && p1.eval.device_bytes > p1.budget_bytes)
 		violation(&pt->eval, "%s: eval batch %llu (accumulation %llu) needs %llu bytes, budget %llu", what,
 			  (unsigned long long)p1.eval_batch, (unsigned long long)p1.eval_accumulation_steps,
 			  (unsigned long long)p1.eval.device_bytes, (unsigned long long)p1.budget_bytes);
@@ -289,7 +294,7 @@ static void check_plan(const struct vp_model *m, const struct vp_gpu *g, const s
 		rs.eval.eval_samples = 1000;
 		if (vp_plan_search(m, g, &rs, &ps, &err) != 0)
 			violation(&pt->eval, "%s: vp_plan_search with 1000 eval samples failed: %s", what, err.message);
-		else if (ps.fits && ps.eval.device_bytes > ps.budget_bytes)
+		else if (ps.fits && ps.eval_fits && ps.eval.device_bytes > ps.budget_bytes)
 			violation(&pt->eval, "%s: 1000 eval samples at batch %llu (accumulation %llu) need %llu bytes, "
 				  "budget %llu", what, (unsigned long long)ps.eval_batch,
 				  (unsigned long long)ps.eval_accumulation_steps, (unsigned long long)ps.eval.device_bytes,
