@@ -29,6 +29,9 @@
 /* DeepSpeed ZeRO default reduce_bucket_size, in elements
  * (deepspeed/runtime/zero/config.py DeepSpeedZeroConfig). */
 #define VP_ZERO_BUCKET_ELEMENTS 5e8
+/* stage3_prefetch_bucket_size's default (deepspeed/runtime/zero/config.py
+ * prefetch_bucket_size = 5e7) */
+#define VP_ZERO3_PREFETCH_ELEMENTS 5e7
 
 bool vp_est_is_16bit_params(enum vp_precision p)
 {
@@ -629,14 +632,44 @@ static void distribute(const struct ctx *c, const struct counts *n, struct total
 								 : VP_ZERO_BUCKET_ELEMENTS;
 		bool overlap = t->zero_stage < 3 && t->zero_overlap_set && t->zero_overlap;
 		double bucket = elements * (overlap ? 2.0 : 1.0) * 2.0;
+		/* The step (stage_1_and_2.py step(); stage3.py
+		 * _prepare_fp32_grad_for_sub_group) flattens the partition's
+		 * gradients and converts them to fp32 for the optimizer, which
+		 * steps on the flat fp32 partition: the flat copy in the
+		 * gradients' dtype and the fp32 one for a moment, then the fp32
+		 * one beside the optimizer's own temporaries (a foreach AdamW's
+		 * sqrt of the flat exp_avg_sq, as in "Optimizer states").
+		 * DeepSpeed's estimate_zero2_model_states_mem_needs counts the
+		 * same 16 bytes a parameter over the GPUs: master, states and
+		 * the fp32 gradient. */
+		double grad32 = n->trainable * 4.0 / gpus;
+		double flat = n->trainable_bytes < n->trainable * 4.0 ? n->trainable_bytes / gpus : 0.0;
+		double opt_temp = tt->step_temp >= n->trainable_bytes && n->trainable_bytes > 0.0 ? grad32 : 0.0;
+
 		tt->optimizer = (master + states) / gpus + bucket;
-		tt->step_temp = 0.0;
+		tt->step_temp = grad32 + fmax(flat, opt_temp);
 		if (t->zero_stage >= 2) {
 			tt->grads /= gpus;
 			tt->grads_in_backward /= gpus;
 		}
-		if (t->zero_stage >= 3)
-			tt->weights /= gpus;
+		if (t->zero_stage >= 3) {
+			/* Stage 3 gathers each module's whole 16-bit parameters
+			 * while it runs, and prefetches the next ones up to
+			 * stage3_prefetch_bucket_size elements (HF's "auto":
+			 * 0.9 x hidden^2); the LM head stays gathered from the
+			 * loss into backward (its reuse distance is under
+			 * stage3_max_reuse_distance). DeepSpeed's
+			 * estimate_zero3_model_states_mem_needs counts the largest
+			 * layer's parameters (and their gradient, 4 bytes a
+			 * parameter in all); a full fine-tune's gradient of that
+			 * matrix is whole before its reduce-scatter. */
+			double prefetch = t->zero_bucket_auto ? 0.9 * c->h * c->h : VP_ZERO3_PREFETCH_ELEMENTS;
+			double gathered = (n->largest + fmin(prefetch, n->total)) * c->wb;
+
+			tt->weights = tt->weights / gpus + gathered;
+			if (c->full)
+				tt->grads_in_backward += n->largest * c->wb;
+		}
 	}
 
 	/* PyTorch FSDP, FULL_SHARD, wrapped per transformer block (the

@@ -1577,6 +1577,50 @@ static void zero_holds_a_whole_gradient_bucket(void **state)
 	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER], full * 12 + 64 * 64 * 2);
 }
 
+/* The ZeRO step converts the partition's flat gradients to fp32 and steps
+ * on them (stage_1_and_2.py step()): the fp32 gradient partition beside the
+ * flat 16-bit copy for a moment, then beside a foreach AdamW's temporary of
+ * the flat fp32 state. 16 bytes a parameter over the GPUs at the step, as
+ * DeepSpeed's estimate_zero2_model_states_mem_needs counts. Stage 3 holds
+ * the largest matrix and a prefetch bucket gathered. */
+static void a_zero_step_holds_the_fp32_gradient_partition(void **state)
+{
+	const struct vp_model m = tiny_llama();
+	struct vp_train t = small_step();
+	struct vp_estimate fused, foreach, one, z3;
+	const uint64_t full = 49856;
+
+	(void)state;
+	t.precision = VP_PREC_BF16;
+	t.attn = VP_ATTN_SDPA;
+	t.method = VP_METHOD_FULL;
+	t.zero_stage = 2;
+	t.gpus = 2;
+	t.optimizer = VP_OPT_ADAMW_FUSED;
+	fused = estimated(&m, &t);
+	/* step: resident + the partition's 16-bit gradients + fp32 gradients
+	 * (4 bytes / 2 GPUs) + the flat 16-bit copy (2 bytes / 2 GPUs) */
+	assert_int_equal(fused.phase_allocated_bytes[VP_PHASE_OPTIMIZER],
+			 fused.full_bytes[VP_COMP_WEIGHTS] + fused.full_bytes[VP_COMP_OPTIMIZER] +
+				 fused.full_bytes[VP_COMP_GRADIENTS] + full * 2 + full);
+	t.optimizer = VP_OPT_ADAMW;
+	foreach = estimated(&m, &t);
+	/* the foreach sqrt of the flat fp32 exp_avg_sq outgrows the flat copy */
+	assert_int_equal(foreach.phase_allocated_bytes[VP_PHASE_OPTIMIZER] -
+				 fused.phase_allocated_bytes[VP_PHASE_OPTIMIZER],
+			 full);
+	t.gpus = 1;
+	one = estimated(&m, &t);
+	assert_true(one.phase_allocated_bytes[VP_PHASE_OPTIMIZER] > foreach.phase_allocated_bytes[VP_PHASE_OPTIMIZER]);
+	/* stage 3: the weights' share plus the largest matrix (an MLP linear,
+	 * 64 x 128, above the 100 x 64 embedding) and the prefetch bucket (all
+	 * 49,856 parameters here), gathered in bf16 */
+	t.gpus = 2;
+	t.zero_stage = 3;
+	z3 = estimated(&m, &t);
+	assert_int_equal(z3.full_bytes[VP_COMP_WEIGHTS], full * 2 / 2 + (64 * 128 + full) * 2);
+}
+
 /* auto-gptq dequantizes in tensor ops and multiplies with torch.matmul,
  * which saves the fp16 weight for the input's gradient: the copies exist
  * without autocast too (bitsandbytes layers keep none either way). */
@@ -2843,6 +2887,7 @@ int main(void)
 		cmocka_unit_test(a_fused_qkv_output_lives_through_its_v_view),
 		cmocka_unit_test(a_partly_adapted_fused_qkv_keeps_its_update),
 		cmocka_unit_test(zero_holds_a_whole_gradient_bucket),
+		cmocka_unit_test(a_zero_step_holds_the_fp32_gradient_partition),
 		cmocka_unit_test(a_gptq_layer_keeps_its_dequantized_weight_without_autocast),
 		cmocka_unit_test(a_checkpointed_gptq_base_keeps_one_blocks_dequantized_weights),
 		cmocka_unit_test(a_gptq_base_keeps_its_unquantized_parameters_in_fp16),
