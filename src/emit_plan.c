@@ -440,8 +440,11 @@ static void comment_host(FILE *f, const struct vp_plan_request *req, const struc
 	vp_format_gib(h->worker_bytes, worker, sizeof worker);
 	vp_format_gib(h->trainer_bytes, trainer, sizeof trainer);
 	vp_format_gib(h->train_total_bytes, total, sizeof total);
-	fprintf(f, "# host RAM: %" PRIu64 " worker%s x %s GiB + trainer %s GiB", h->num_workers,
-		h->num_workers == 1 ? "" : "s", worker, trainer);
+	fputs("# host RAM: ", f);
+	if (h->processes > 1)
+		fprintf(f, "%" PRIu64 " processes (one a GPU) x (", h->processes);
+	fprintf(f, "%" PRIu64 " worker%s x %s GiB + trainer %s GiB", h->num_workers, h->num_workers == 1 ? "" : "s",
+		worker, trainer);
 	if (h->dataset_bytes > 0) {
 		/* a worker's own pages are its share of the set it has read */
 		vp_format_gib(h->dataset_bytes, per, sizeof per);
@@ -451,6 +454,8 @@ static void comment_host(FILE *f, const struct vp_plan_request *req, const struc
 		vp_format_gib(h->replay_bytes, replay, sizeof replay);
 		fprintf(f, " (replay buffer %s)", replay);
 	}
+	if (h->processes > 1)
+		fputc(')', f);
 	fprintf(f, " = %s GiB in training", total);
 	if (req->host.host_ram_bytes > 0) {
 		vp_format_gib(req->host.host_ram_bytes, limit, sizeof limit);
@@ -482,8 +487,8 @@ static void comment_host(FILE *f, const struct vp_plan_request *req, const struc
 		return;
 	vp_format_gib(h->eval_worker_bytes, worker, sizeof worker);
 	vp_format_gib(h->eval_total_bytes, total, sizeof total);
-	fprintf(f, "# host RAM during evaluation: + %" PRIu64 " eval worker%s x %s GiB", h->num_workers,
-		h->num_workers == 1 ? "" : "s", worker);
+	fprintf(f, "# host RAM during evaluation%s: + %" PRIu64 " eval worker%s x %s GiB",
+		h->processes > 1 ? ", each process" : "", h->num_workers, h->num_workers == 1 ? "" : "s", worker);
 	if (h->eval_predictions_bytes > 0) {
 		vp_format_bytes(h->eval_predictions_bytes, preds, sizeof preds);
 		if (h->eval_predictions_unknown)

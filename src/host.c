@@ -122,6 +122,7 @@ static uint64_t worker_own_bytes(const struct vp_host_request *req, uint64_t wor
 
 /* What vp_host_plan derives from the request alone, before the count. */
 struct host_inputs {
+	uint64_t processes;
 	uint64_t batch_bytes, eval_batch_bytes;
 	uint64_t prefetch; /* batches each worker loads ahead */
 	bool evaluates;
@@ -165,6 +166,10 @@ static void host_at(const struct vp_host_request *req, const struct host_inputs 
 		out->eval_total_bytes = sat_add(sat_add(req->eval_beside_training ? out->train_total_bytes : out->trainer_bytes,
 							sat_mul(workers, out->eval_worker_bytes)),
 						sat_add(eval_pinned, out->eval_predictions_bytes));
+	/* every process alike; each gathers the predictions of all
+	 * (accelerate's gather_for_metrics returns them on every rank) */
+	out->train_total_bytes = sat_mul(out->train_total_bytes, in->processes);
+	out->eval_total_bytes = sat_mul(out->eval_total_bytes, in->processes);
 }
 
 int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struct vp_host_request *req,
@@ -175,6 +180,8 @@ int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struc
 
 	(void)m;
 	memset(out, 0, sizeof *out);
+	in.processes = t->gpus > 1 ? t->gpus : 1;
+	out->processes = in.processes;
 	in.batch_bytes = sat_mul(sat_mul(t->batch, t->seq_len + t->tgt_len), VP_BATCH_BYTES_PER_TOKEN);
 	in.eval_batch_bytes = sat_mul(sat_mul(req->eval_batch, t->seq_len + t->tgt_len), VP_BATCH_BYTES_PER_TOKEN);
 	in.evaluates = req->eval_batch > 0;
@@ -193,14 +200,16 @@ int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struc
 	 * forks the workers, so the copy is a moment of its own.
 	 */
 	out->dataset_bytes = req->dataset_ram_bytes;
-	out->load_total_bytes = sat_add(sat_add(VP_TRAINER_BASE_BYTES, model_checkpoint_bytes), out->dataset_bytes);
+	out->load_total_bytes =
+		sat_mul(sat_add(sat_add(VP_TRAINER_BASE_BYTES, model_checkpoint_bytes), out->dataset_bytes), in.processes);
 	base_trainer = sat_add(sat_add(VP_TRAINER_BASE_BYTES, out->dataset_bytes), out->replay_bytes);
 	out->eval_predictions_bytes = eval_predictions_bytes(req, &out->eval_predictions_samples);
 	out->eval_predictions_unknown = in.evaluates && req->eval_prediction_bytes > 0 && req->eval_samples == 0;
 
-	/* Seed 000's rule: at most a third of the cores for workers. Without
-	 * --cpus, four workers, a common default that few machines lack. */
-	cap = req->cpus > 0 ? req->cpus / 3 : 4;
+	/* Seed 000's rule: at most a third of the cores for workers, shared
+	 * by the processes. Without --cpus, four workers a process, a common
+	 * default that few machines lack. */
+	cap = req->cpus > 0 ? req->cpus / 3 / in.processes : 4;
 	if (req->num_workers != UINT64_MAX) {
 		workers = req->num_workers;
 		host_at(req, &in, base_trainer, workers, out);

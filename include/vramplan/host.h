@@ -44,7 +44,13 @@ struct vp_host_request {
 };
 
 struct vp_host_plan {
-	uint64_t num_workers;
+	/* Trainer processes on the host: one per GPU (torchrun, accelerate,
+	 * deepspeed launch one process per device), each with its own
+	 * framework, dataset, checkpoint copy and DataLoader workers. The
+	 * counts and bytes below are one process's; the *_total_bytes are
+	 * all of them, what --host-ram holds. */
+	uint64_t processes;
+	uint64_t num_workers;       /* per process */
 	bool pin_memory;
 	bool persistent_workers;
 	uint64_t prefetch_factor;

@@ -605,10 +605,14 @@ static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 		printf("; eval batch %" PRIu64 " peak %s (%s)", tc->eval_batch, peak, rm);
 	}
 	if (r->host_done) {
+		char procs[48] = "";
+
 		gib(r->host.total_bytes, peak, sizeof peak);
 		gib(r->host_limit, budget, sizeof budget);
 		room(r->host_limit, r->host.total_bytes, rm, sizeof rm);
-		printf("; host RAM %s of %s (%s, %" PRIu64 " workers%s)", peak, budget, rm, r->host.num_workers,
+		if (r->host.processes > 1)
+			snprintf(procs, sizeof procs, "%" PRIu64 " processes of ", r->host.processes);
+		printf("; host RAM %s of %s (%s, %s%" PRIu64 " workers%s)", peak, budget, rm, procs, r->host.num_workers,
 		       r->host.peak_in_eval   ? ", during evaluation"
 		       : r->host.peak_in_load ? ", loading the checkpoint"
 					      : "");

@@ -51,6 +51,10 @@ static int host_does_not_fit(const struct vp_plan_request *req, const struct vp_
 	char need[32], limit[32];
 	/* training alone over the limit: say so, whatever evaluation adds */
 	bool in_eval = plan->host.peak_in_eval && plan->host.train_total_bytes <= req->host.host_ram_bytes;
+	char who[64] = "the trainer needs";
+
+	if (plan->host.processes > 1)
+		snprintf(who, sizeof who, "%" PRIu64 " trainer processes (one a GPU) need", plan->host.processes);
 
 	if (plan->host.load_total_bytes > req->host.host_ram_bytes) {
 		/* no worker count helps: the checkpoint's copy comes first */
@@ -65,16 +69,18 @@ static int host_does_not_fit(const struct vp_plan_request *req, const struct vp_
 			snprintf(dataset, sizeof dataset, ", beside the dataset's %s GiB", gib);
 		}
 		fprintf(stderr,
-			"vramplan: host RAM: the trainer needs %s GiB while loading the checkpoint (one host copy of "
-			"it%s, before any DataLoader worker), over --host-ram %s GiB\n",
-			need, dataset, limit);
+			"vramplan: host RAM: %s %s GiB while loading the checkpoint (%s%s, before any DataLoader "
+			"worker), over --host-ram %s GiB\n",
+			who, need, plan->host.processes > 1 ? "a host copy of it each" : "one host copy of it", dataset,
+			limit);
 		return VP_EXIT_NOFIT;
 	}
 	vp_format_gib(in_eval ? plan->host.total_bytes : plan->host.train_total_bytes, need, sizeof need);
 	vp_format_gib(req->host.host_ram_bytes, limit, sizeof limit);
-	fprintf(stderr, "vramplan: host RAM: the trainer needs %s GiB %s with %" PRIu64
-		" DataLoader workers, over --host-ram %s GiB\n",
-		need, in_eval ? "during evaluation" : "in training", plan->host.num_workers, limit);
+	fprintf(stderr, "vramplan: host RAM: %s %s GiB %s with %" PRIu64
+		" DataLoader workers%s, over --host-ram %s GiB\n",
+		who, need, in_eval ? "during evaluation" : "in training", plan->host.num_workers,
+		plan->host.processes > 1 ? " each" : "", limit);
 	if (in_eval && plan->host.eval_predictions_bytes > 0 &&
 	    req->eval.predictions == VP_PREDS_LOGITS && !req->eval.generate) {
 		char preds[32];
