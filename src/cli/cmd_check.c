@@ -652,10 +652,17 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 			tc->file, r->host.num_workers, r->host.num_workers);
 	if (r->host_done && !r->host.fits && r->host.peak_in_eval && r->host.eval_predictions_bytes > 0) {
 		gib(r->host.eval_predictions_bytes, bytes, sizeof bytes);
+		char whose[96];
+
+		/* the set's size unknown, the first move's samples (a lower bound) */
+		if (r->host.eval_predictions_unknown)
+			snprintf(whose, sizeof whose, "one move's %" PRIu64 " eval samples' predictions at least",
+				 r->host.eval_predictions_samples);
+		else
+			snprintf(whose, sizeof whose, "the %" PRIu64 " eval samples' predictions", tc->eval.eval_samples);
 		fprintf(stderr,
-			"vramplan: note: %s: %s of the host RAM are the %" PRIu64 " eval samples' predictions, kept "
-			"until compute_metrics runs%s\n",
-			tc->file, bytes, tc->eval.eval_samples,
+			"vramplan: note: %s: %s of the host RAM are %s, kept until compute_metrics runs%s\n",
+			tc->file, bytes, whose,
 			tc->eval.predictions == VP_PREDS_LOGITS && !tc->eval.generate
 				? " (a preprocess_logits_for_metrics taking the argmax keeps token ids instead)"
 				: "");
