@@ -34,6 +34,11 @@ void vp_format_gib(uint64_t bytes, char *buf, size_t size)
 	/* rem < 2^30, so rem * 100 fits easily */
 	uint64_t hundredths = (rem * 100 + unit / 2) >> GIB_SHIFT;
 
+	/* a saturated sum (vp_host_within): the true count is past 2^64 bytes */
+	if (bytes == UINT64_MAX) {
+		snprintf(buf, size, "at least %" PRIu64 ".00", (UINT64_MAX >> GIB_SHIFT) + 1);
+		return;
+	}
 	if (hundredths == 100) {
 		whole++;
 		hundredths = 0;

@@ -222,7 +222,8 @@ int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struc
 		for (workers = cap;; workers--) {
 			host_at(req, &in, base_trainer, workers, out);
 			if (req->host_ram_bytes == 0 || workers == 0 ||
-			    (out->train_total_bytes <= req->host_ram_bytes && out->eval_total_bytes <= req->host_ram_bytes))
+			    (vp_host_within(out->train_total_bytes, req->host_ram_bytes) &&
+			     vp_host_within(out->eval_total_bytes, req->host_ram_bytes)))
 				break;
 		}
 		out->limited_by_ram = workers < cap;
@@ -235,7 +236,7 @@ int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struc
 		out->peak_in_eval = false;
 		out->total_bytes = out->load_total_bytes;
 	}
-	out->fits = req->host_ram_bytes == 0 || out->total_bytes <= req->host_ram_bytes;
+	out->fits = req->host_ram_bytes == 0 || vp_host_within(out->total_bytes, req->host_ram_bytes);
 	return 0;
 }
 

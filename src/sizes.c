@@ -18,6 +18,14 @@
  * below a byte for every unit up to GiB and a kilobyte for TiB. */
 #define FRAC_DIGITS_MAX 9
 
+/*
+ * The largest size read: 1 EiB, a million times the largest host or GPU
+ * memory sold. Beyond it a limit would only compare against sums that
+ * saturate (host RAM sums stop at 2^64 - 1, vp_host_within), and a limit
+ * of 2^64 - 1 bytes would print like a saturated sum.
+ */
+#define SIZE_MAX_BYTES ((uint64_t)1 << 60)
+
 struct size_unit {
 	const char *suffix;
 	uint64_t multiplier;
@@ -110,15 +118,15 @@ int vp_parse_size(const char *s, const char *what, uint64_t *bytes, struct vp_er
 	 * frac, r < scale <= 10^9 keep frac*r below 10^18.
 	 */
 	part = frac * (mult / scale) + frac * (mult % scale) / scale;
-	if (vp_add_u64(total, part, &total) != 0)
+	if (vp_add_u64(total, part, &total) != 0 || total > SIZE_MAX_BYTES)
 		goto too_large;
 	*bytes = total;
 	return 0;
 
 too_large:
 	return vp_error_set(err, VP_ERR_INPUT,
-			    "size '%s' for %s is too large (expected at most %" PRIu64 " bytes)",
-			    s, what, UINT64_MAX);
+			    "size '%s' for %s is too large (expected at most 1 EiB, %" PRIu64 " bytes)",
+			    s, what, SIZE_MAX_BYTES);
 }
 
 int vp_parse_u64(const char *s, const char *what, uint64_t min, uint64_t max,

@@ -76,6 +76,16 @@ struct vp_host_plan {
 	bool fits;                  /* total <= host_ram (true when unknown) */
 };
 
+/*
+ * Host sums saturate at UINT64_MAX rather than wrap (a 2^40-sample eval
+ * set's predictions are past 2^64 bytes): a saturated sum means "at least
+ * 2^64 bytes", which no limit holds, not even a --host-ram of 2^64 - 1.
+ */
+static inline bool vp_host_within(uint64_t bytes, uint64_t limit)
+{
+	return bytes < UINT64_MAX && bytes <= limit;
+}
+
 void vp_host_request_defaults(struct vp_host_request *req);
 
 /* Host RAM for `num_workers` workers (or the chosen count when

@@ -358,10 +358,10 @@ struct result {
 	bool fits;
 };
 
-static int64_t headroom(uint64_t limit, uint64_t used)
+/* JSON numbers are doubles; host sums and --host-ram reach 2^64 - 1, past int64_t */
+static double headroom(uint64_t limit, uint64_t used)
 {
-	/* both are below 2^62 (the estimator caps at 2^60) */
-	return (int64_t)limit - (int64_t)used;
+	return used <= limit ? (double)(limit - used) : -(double)(used - limit);
 }
 
 static bool fits_at(const struct vp_model *m, const struct vp_gpu *g, struct vp_train *t, uint64_t batch,
@@ -637,7 +637,7 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 			fprintf(stderr, "; eval_accumulation_steps: %" PRIu64 " fits", r->eval_steps_fit);
 		fputc('\n', stderr);
 	}
-	if (r->host_done && !r->host.fits && r->host.peak_in_eval && r->host.train_total_bytes <= r->host_limit &&
+	if (r->host_done && !r->host.fits && r->host.peak_in_eval && vp_host_within(r->host.train_total_bytes, r->host_limit) &&
 	    tc->evaluation == VP_TC_EVAL_ASSUMED)
 		fprintf(stderr,
 			"vramplan: note: %s: no eval_strategy: host RAM is checked with an evaluation mid-epoch, its "
@@ -729,7 +729,7 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 		cJSON_AddNumberToObject(x, "batch", (double)r->train.batch);
 		cJSON_AddNumberToObject(x, "gradient_accumulation_steps", (double)r->train.grad_accum);
 		cJSON_AddNumberToObject(x, "peak_bytes", (double)r->est.device_bytes);
-		cJSON_AddNumberToObject(x, "headroom_bytes", (double)headroom(r->budget, r->est.device_bytes));
+		cJSON_AddNumberToObject(x, "headroom_bytes", headroom(r->budget, r->est.device_bytes));
 		cJSON_AddBoolToObject(x, "fits", r->train_fits);
 		cJSON_AddNumberToObject(x, "largest_batch_that_fits", (double)r->largest_batch);
 		cJSON_AddBoolToObject(x, "within_card", r->train_fits || card_fits(r));
@@ -747,7 +747,7 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 		if (x != NULL) {
 			cJSON_AddNumberToObject(x, "batch", (double)tc->eval_batch);
 			cJSON_AddNumberToObject(x, "peak_bytes", (double)r->ev.device_bytes);
-			cJSON_AddNumberToObject(x, "headroom_bytes", (double)headroom(r->budget, r->ev.device_bytes));
+			cJSON_AddNumberToObject(x, "headroom_bytes", headroom(r->budget, r->ev.device_bytes));
 			cJSON_AddBoolToObject(x, "fits", r->eval_fits);
 			cJSON_AddStringToObject(x, "peak_moment", vp_eval_moment_name(r->ev.peak_moment));
 			cJSON_AddNumberToObject(x, "predictions_bytes_per_step", (double)r->ev.predictions_bytes_per_step);
@@ -788,7 +788,7 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 								 : r->host.peak_in_load ? "loading"
 											: "training");
 			cJSON_AddNumberToObject(x, "limit_bytes", (double)r->host_limit);
-			cJSON_AddNumberToObject(x, "headroom_bytes", (double)headroom(r->host_limit, r->host.total_bytes));
+			cJSON_AddNumberToObject(x, "headroom_bytes", headroom(r->host_limit, r->host.total_bytes));
 			cJSON_AddBoolToObject(x, "fits", r->host.fits);
 			json_at(x, tc, VP_TC_WORKERS);
 		}

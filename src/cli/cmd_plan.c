@@ -50,13 +50,13 @@ static int host_does_not_fit(const struct vp_plan_request *req, const struct vp_
 {
 	char need[32], limit[32];
 	/* training alone over the limit: say so, whatever evaluation adds */
-	bool in_eval = plan->host.peak_in_eval && plan->host.train_total_bytes <= req->host.host_ram_bytes;
+	bool in_eval = plan->host.peak_in_eval && vp_host_within(plan->host.train_total_bytes, req->host.host_ram_bytes);
 	char who[64] = "the trainer needs";
 
 	if (plan->host.processes > 1)
 		snprintf(who, sizeof who, "%" PRIu64 " trainer processes (one a GPU) need", plan->host.processes);
 
-	if (plan->host.load_total_bytes > req->host.host_ram_bytes) {
+	if (!vp_host_within(plan->host.load_total_bytes, req->host.host_ram_bytes)) {
 		/* no worker count helps: the checkpoint's copy comes first */
 		char dataset[64] = "";
 

@@ -344,8 +344,11 @@ static void gib_should_round_half_up_in_integers(void **state)
 	vp_train_defaults(&t);
 	vp_format_gib(vp_budget_bytes(rtx3090, 0.8, &t), buf, sizeof buf);
 	assert_string_equal(buf, "19.20");
-	vp_format_gib(UINT64_MAX, buf, sizeof buf);
+	vp_format_gib(UINT64_MAX - 1, buf, sizeof buf);
 	assert_string_equal(buf, "17179869184.00");
+	/* UINT64_MAX is a saturated host sum: past 2^64 bytes */
+	vp_format_gib(UINT64_MAX, buf, sizeof buf);
+	assert_string_equal(buf, "at least 17179869184.00");
 }
 
 static void budget_should_floor_util_times_memory(void **state)

@@ -379,6 +379,28 @@ static void huge_inputs_saturate(void **state)
 	assert_false(p.fits);
 }
 
+/* A saturated sum is at least 2^64 bytes: not even the largest limit holds it. */
+static void a_saturated_sum_fits_no_limit(void **state)
+{
+	struct vp_train t = batch_of(8, 512, 128);
+	struct vp_host_request h;
+	struct vp_host_plan p;
+
+	(void)state;
+	vp_host_request_defaults(&h);
+	h.host_ram_bytes = UINT64_MAX;
+	h.num_workers = 2;
+	h.eval_batch = 8;
+	h.eval_samples = (uint64_t)1 << 40;
+	h.eval_prediction_bytes = (uint64_t)1 << 30;
+	p = planned(&t, &h, 0);
+	assert_int_equal(p.eval_total_bytes, UINT64_MAX);
+	assert_true(p.peak_in_eval);
+	assert_false(p.fits);
+	assert_false(vp_host_within(UINT64_MAX, UINT64_MAX));
+	assert_true(vp_host_within(UINT64_MAX - 1, UINT64_MAX));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -395,6 +417,7 @@ int main(void)
 		cmocka_unit_test(the_worker_count_fits_the_evaluation),
 		cmocka_unit_test(eval_workers_replace_the_training_s_when_those_have_exited),
 		cmocka_unit_test(huge_inputs_saturate),
+		cmocka_unit_test(a_saturated_sum_fits_no_limit),
 	};
 
 	return cmocka_run_group_tests_name("host", tests, NULL, NULL);

@@ -99,8 +99,8 @@ static void parse_size_should_accept_fractions_of_a_unit(void **state)
 static void parse_size_should_accept_the_largest_value(void **state)
 {
 	(void)state;
-	assert_int_equal(size_ok("18446744073709551615B"), UINT64_MAX);
-	assert_int_equal(size_ok("16777215T"), UINT64_C(16777215) << 40);
+	assert_int_equal(size_ok("1152921504606846976B"), UINT64_C(1) << 60);
+	assert_int_equal(size_ok("1048575T"), UINT64_C(1048575) << 40);
 }
 
 static void parse_size_should_reject_junk_signs_and_missing_digits(void **state)
@@ -139,6 +139,18 @@ static void parse_size_should_reject_overflow(void **state)
 	size_bad("16777216T", "is too large");
 	size_bad("16777216.0T", "is too large");
 	size_bad("99999999999999999999999B", "is too large");
+}
+
+static void parse_size_should_stop_at_an_exbibyte(void **state)
+{
+	uint64_t b = 0;
+
+	(void)state;
+	assert_int_equal(vp_parse_size("1048576T", "--host-ram", &b, NULL), 0);
+	assert_true(b == (uint64_t)1 << 60);
+	size_bad("1048577T", "size '1048577T' for --host-ram is too large (expected at most 1 EiB, "
+			     "1152921504606846976 bytes)");
+	size_bad("18446744073709551615B", "is too large");
 }
 
 static void parse_size_should_list_the_units_in_its_message(void **state)
@@ -394,6 +406,7 @@ int main(void)
 		cmocka_unit_test(parse_size_should_reject_junk_signs_and_missing_digits),
 		cmocka_unit_test(parse_size_should_reject_fractions_of_a_byte),
 		cmocka_unit_test(parse_size_should_reject_overflow),
+		cmocka_unit_test(parse_size_should_stop_at_an_exbibyte),
 		cmocka_unit_test(parse_size_should_list_the_units_in_its_message),
 		cmocka_unit_test(parse_size_should_accept_a_null_error),
 		cmocka_unit_test(parse_u64_should_accept_values_in_range),
