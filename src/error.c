@@ -7,12 +7,7 @@
 
 /* A diagnostic is one line: control characters that came from the input
  * (a quoted key with a newline, a tab in a file name) are shown as '?'. */
-static void one_line(char *s)
-{
-	for (; *s != '\0'; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			*s = '?';
-}
+#define one_line vp_text_one_line
 
 static void set_message(struct vp_error *err, const char *fmt, va_list ap)
 #if defined(__GNUC__)

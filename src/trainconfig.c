@@ -162,6 +162,8 @@ static int parse_config(struct vp_trainconfig *tc, const char *name, const char 
 	if (name == NULL)
 		name = "<config>";
 	vp_utf8_copy(tc->file, sizeof tc->file, name);
+	memcpy(tc->name, tc->file, sizeof tc->name);
+	vp_text_one_line(tc->name);
 	/* a UTF-8 byte order mark, then the first non-space byte decides */
 	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
 		start = 3;

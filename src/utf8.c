@@ -50,6 +50,13 @@ bool vp_text_clean(const char *s)
 	return vp_utf8_valid(s);
 }
 
+void vp_text_one_line(char *s)
+{
+	for (; *s != '\0'; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = '?';
+}
+
 void vp_utf8_copy(char *dst, size_t size, const char *src)
 {
 	size_t n = strlen(src);

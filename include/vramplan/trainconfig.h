@@ -96,7 +96,8 @@ struct vp_tc_note {
 #define VP_TC_MAX_GPUS 16
 
 struct vp_trainconfig {
-	char file[512];
+	char file[512];               /* as given: relative paths resolve against it */
+	char name[512];               /* as messages print it (vp_text_one_line) */
 	enum vp_tc_flavour flavour;
 	bool json;                    /* JSON syntax (else YAML) */
 

@@ -14,6 +14,11 @@ bool vp_utf8_valid(const char *s);
  * U+007F): text that can go into a YAML scalar or a one-line message. */
 bool vp_text_clean(const char *s);
 
+/* Show each control character of s (U+0000-U+001F, U+007F) as '?', in
+ * place: a name from the input (a file name with a newline) printed in a
+ * one-line message or result cannot forge a second line. */
+void vp_text_one_line(char *s);
+
 /* Copy src into dst (size bytes, size >= 1), always NUL-terminated; when it
  * must be cut, cut before the character that does not fit, never inside
  * it, so valid UTF-8 stays valid. */

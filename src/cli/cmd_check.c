@@ -30,6 +30,7 @@
 #include "vramplan/plan.h"
 #include "vramplan/sizes.h"
 #include "vramplan/trainconfig.h"
+#include "vramplan/utf8.h"
 
 #define MAX_GPUS VP_TC_MAX_GPUS
 
@@ -565,7 +566,7 @@ static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 	if (r->host_done && !r->host.fits)
 		strcat(fail, fail[0] ? ", host RAM" : "host RAM");
 
-	printf("%s %s: ", tc->file, r->gpu->name);
+	printf("%s %s: ", tc->name, r->gpu->name);
 	if (r->fits)
 		fputs("FITS", stdout);
 	else
@@ -632,7 +633,7 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 		fprintf(stderr,
 			"vramplan: note: %s: %s of the eval peak on %s are the %" PRIu64 " eval samples' predictions, "
 			"kept on the GPU (eval_accumulation_steps not set)",
-			tc->file, bytes, r->gpu->name, tc->eval.eval_samples);
+			tc->name, bytes, r->gpu->name, tc->eval.eval_samples);
 		if (r->eval_steps_fit > 0)
 			fprintf(stderr, "; eval_accumulation_steps: %" PRIu64 " fits", r->eval_steps_fit);
 		fputc('\n', stderr);
@@ -643,13 +644,13 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 			"vramplan: note: %s: no eval_strategy: host RAM is checked with an evaluation mid-epoch, its "
 			"DataLoader's workers beside the training's (TrainingArguments' default \"no\" evaluates "
 			"nothing; say which)\n",
-			tc->file);
+			tc->name);
 	if (r->host_done && r->host_fits_unpersistent)
 		fprintf(stderr,
 			"vramplan: note: %s: each persistent worker comes to copy the dataset's pages it reads; with "
 			"dataloader_persistent_workers: false the %" PRIu64 " workers, forked anew each epoch, read a "
 			"1/%" PRIu64 " share each and fit\n",
-			tc->file, r->host.num_workers, r->host.num_workers);
+			tc->name, r->host.num_workers, r->host.num_workers);
 	if (r->host_done && !r->host.fits && r->host.peak_in_eval && r->host.eval_predictions_bytes > 0) {
 		gib(r->host.eval_predictions_bytes, bytes, sizeof bytes);
 		char whose[96];
@@ -662,7 +663,7 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 			snprintf(whose, sizeof whose, "the %" PRIu64 " eval samples' predictions", tc->eval.eval_samples);
 		fprintf(stderr,
 			"vramplan: note: %s: %s of the host RAM are %s, kept until compute_metrics runs%s\n",
-			tc->file, bytes, whose,
+			tc->name, bytes, whose,
 			tc->eval.predictions == VP_PREDS_LOGITS && !tc->eval.generate
 				? " (a preprocess_logits_for_metrics taking the argmax keeps token ids instead)"
 				: "");
@@ -827,28 +828,28 @@ static void print_notes(const struct check_opts *o, const struct vp_trainconfig 
 	if (o->cli.verbosity < 1)
 		return;
 	vp_format_setup(m, &tc->train, setup, sizeof setup);
-	fprintf(stderr, "vramplan: note: %s: %s config, model %s, %s\n", tc->file, vp_tc_flavour_name(tc->flavour),
+	fprintf(stderr, "vramplan: note: %s: %s config, model %s, %s\n", tc->name, vp_tc_flavour_name(tc->flavour),
 		m->name, setup);
 	if (tc->ewc)
 		fprintf(stderr, "vramplan: note: %s: continual learning: EWC's Fisher diagonal and anchor copy on the GPU\n",
-			tc->file);
+			tc->name);
 	if (tc->replay_buffer > 0)
 		fprintf(stderr,
 			"vramplan: note: %s: continual learning: %" PRIu64 " replay samples in host RAM (counted with "
 			"--host-ram)\n",
-			tc->file, tc->replay_buffer);
+			tc->name, tc->replay_buffer);
 	for (i = 0; i < tc->n_ignored; i++) {
 		const struct vp_tc_note *n = &tc->ignored[i];
 		if (n->text[0] != '\0' && strncmp(n->text, "did you mean", 12) == 0)
-			fprintf(stderr, "vramplan: warning: %s:%lu:%lu: ignored key '%s' (%s)\n", tc->file, n->line,
+			fprintf(stderr, "vramplan: warning: %s:%lu:%lu: ignored key '%s' (%s)\n", tc->name, n->line,
 				n->column, n->key, n->text);
 		else if (n->text[0] != '\0')
-			fprintf(stderr, "vramplan: note: %s:%lu:%lu: ignored key '%s': %s\n", tc->file, n->line,
+			fprintf(stderr, "vramplan: note: %s:%lu:%lu: ignored key '%s': %s\n", tc->name, n->line,
 				n->column, n->key, n->text);
 	}
 	if (tc->n_ignored > 0) {
 		bool first = true;
-		fprintf(stderr, "vramplan: note: %s: ignored keys:", tc->file);
+		fprintf(stderr, "vramplan: note: %s: ignored keys:", tc->name);
 		for (i = 0; i < tc->n_ignored; i++) {
 			if (tc->ignored[i].text[0] != '\0')
 				continue;
@@ -860,7 +861,7 @@ static void print_notes(const struct check_opts *o, const struct vp_trainconfig 
 		fputc('\n', stderr);
 	}
 	for (i = 0; i < tc->n_defaults; i++)
-		fprintf(stderr, "vramplan: note: %s: default %s\n", tc->file, tc->defaults[i].text);
+		fprintf(stderr, "vramplan: note: %s: default %s\n", tc->name, tc->defaults[i].text);
 }
 
 /* --------------------------------------------------------------- per file */
@@ -1048,9 +1049,14 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 	worker_ram = o->worker_ram > 0 ? o->worker_ram : tc.worker_ram_bytes;
 	if (!o->json) {
 		print_notes(o, &tc, &m);
-		if (ds_path[0] != '\0' && o->cli.verbosity >= 1)
-			fprintf(stderr, "vramplan: note: %s: ZeRO stage %d from %s\n", tc.file, tc.train.zero_stage,
-				ds_path);
+		if (ds_path[0] != '\0' && o->cli.verbosity >= 1) {
+			char shown[sizeof ds_path];
+
+			memcpy(shown, ds_path, sizeof shown);
+			vp_text_one_line(shown);
+			fprintf(stderr, "vramplan: note: %s: ZeRO stage %d from %s\n", tc.name, tc.train.zero_stage,
+				shown);
+		}
 	}
 	if (o->cli.verbosity >= 1) {
 		/* the length the config trains at, past the context the
@@ -1064,12 +1070,12 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			if (at->line > 0)
 				snprintf(where, sizeof where, ":%lu:%lu", at->line, at->column);
 			if (tc.train.seq_len > vp_model_context_tokens(&m) || gen == 0)
-				fprintf(stderr, "vramplan: warning: %s%s: %s %" PRIu64 " is longer than %s\n", tc.file,
+				fprintf(stderr, "vramplan: warning: %s%s: %s %" PRIu64 " is longer than %s\n", tc.name,
 					where, at->line > 0 ? at->key : "the sequence length", tc.train.seq_len, tail);
 			else
 				fprintf(stderr, "vramplan: warning: %s%s: %s %" PRIu64 " and %" PRIu64
 					" generated tokens reach position %" PRIu64 ", past %s\n",
-					tc.file, where, at->line > 0 ? at->key : "the sequence length", tc.train.seq_len,
+					tc.name, where, at->line > 0 ? at->key : "the sequence length", tc.train.seq_len,
 					gen, tc.train.seq_len + gen, tail);
 		}
 	}
@@ -1077,7 +1083,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		fprintf(stderr,
 			"vramplan: warning: %s:%lu:%lu: %" PRIu64 " DataLoader workers on %" PRIu64
 			" cores; more than a third of the cores starves the trainer's own threads\n",
-			tc.file, tc.at[VP_TC_WORKERS].line, tc.at[VP_TC_WORKERS].column, tc.num_workers, cpus);
+			tc.name, tc.at[VP_TC_WORKERS].line, tc.at[VP_TC_WORKERS].column, tc.num_workers, cpus);
 
 	for (i = 0; i < n_gpus; i++) {
 		const struct vp_gpu *g;
@@ -1107,7 +1113,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		if ((r.train.precision == VP_PREC_AMP_BF16 || r.train.precision == VP_PREC_BF16) && !g->bf16 &&
 		    o->cli.verbosity >= 1)
 			fprintf(stderr, "vramplan: warning: %s: bf16 on GPU '%s', which has no native bf16 (the HF "
-				"Trainer refuses bf16 there)\n", tc.file, g->name);
+				"Trainer refuses bf16 there)\n", tc.name, g->name);
 		/* T5's fp16 overflow (model.c vp_model_overflows_fp16) */
 		if ((r.train.precision == VP_PREC_AMP_FP16 || r.train.precision == VP_PREC_FP16) &&
 		    vp_model_overflows_fp16(&m) && o->cli.verbosity >= 1) {
@@ -1115,7 +1121,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			fprintf(stderr,
 				"vramplan: warning: %s:%lu:%lu: %s was pretrained in bf16 and overflows fp16 (training "
 				"loss turns to nan); %s\n",
-				tc.file, line, col, m.name,
+				tc.name, line, col, m.name,
 				g->bf16 ? "train it in bf16 (bf16: true)"
 					: "this GPU has no bf16, so train it in fp32 (fp16: false)");
 		}
@@ -1129,7 +1135,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 				"predictions (%s at eval batch %" PRIu64 ") stay on the GPU until evaluation ends; on %s "
 				"evaluation runs out of memory at eval step %" PRIu64 " (set eval_accumulation_steps: %" PRIu64
 				"%s)%s\n",
-				tc.file, line, col, step, tc.eval_batch, g->name, r.eval_steps_fit + 1, r.eval_steps_fit,
+				tc.name, line, col, step, tc.eval_batch, g->name, r.eval_steps_fit + 1, r.eval_steps_fit,
 				r.eval_steps_fit > 1 ? " or smaller" : "",
 				tc.eval_logits_assumed
 					? "; this assumes a compute_metrics that takes the logits: without one the Trainer "
