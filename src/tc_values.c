@@ -204,13 +204,132 @@ int vp_tc_note_overridden(struct ctx *c, const struct vp_tc_origin *at, const ch
 	return 0;
 }
 
+int vp_tc_note_reading(struct ctx *c, unsigned long line, unsigned long column, const char *fmt, ...)
+{
+	struct vp_trainconfig *tc = c->tc;
+	struct vp_tc_note *n;
+	va_list ap;
+
+	if (grow_notes(&tc->readings, &tc->n_readings) != 0)
+		return vp_error_set(c->err, VP_ERR_IO, "out of memory");
+	n = &tc->readings[tc->n_readings - 1];
+	n->line = line;
+	n->column = column;
+	va_start(ap, fmt);
+	if (vsnprintf(n->text, sizeof n->text, fmt, ap) >= (int)sizeof n->text)
+		vp_utf8_trim_cut(n->text);
+	va_end(ap);
+	vp_text_one_line(n->text);
+	return 0;
+}
+
 /* ---- typed values ---- */
+
+/*
+ * A whole number as PyYAML reads a plain scalar (YAML 1.1; resolver.py's
+ * int pattern, constructor.py's construct_yaml_int): HfArgumentParser,
+ * axolotl, LLaMA-Factory and TRL all load with yaml.safe_load. Beside
+ * decimal, '_' separators (1_024), 0b binary, 0x hex, a leading 0 for
+ * octal (010 is 8) and base-60 (1:30 is 90). Anything else, 08 among
+ * them, is a string to PyYAML. Returns 0 with *x set, -1 when PyYAML
+ * would not give an int, -2 past `max`; *form says which form it was.
+ */
+enum int_form { FORM_DECIMAL, FORM_BINARY, FORM_HEX, FORM_OCTAL, FORM_SEXAGESIMAL };
+
+static int digit_value(char ch)
+{
+	if (ch >= '0' && ch <= '9')
+		return ch - '0';
+	if (ch >= 'a' && ch <= 'f')
+		return ch - 'a' + 10;
+	if (ch >= 'A' && ch <= 'F')
+		return ch - 'A' + 10;
+	return 99;
+}
+
+/* digits of `base` with '_' anywhere, at least one digit, up to `end` or the string's end */
+static int digits_in_base(const char *s, char end, unsigned base, uint64_t max, uint64_t *x)
+{
+	uint64_t v = 0;
+	bool any = false;
+
+	for (; *s != '\0' && *s != end; s++) {
+		int d;
+
+		if (*s == '_')
+			continue;
+		d = digit_value(*s);
+		if (d >= (int)base)
+			return -1;
+		any = true;
+		if (vp_mul_u64(v, base, &v) != 0 || vp_add_u64(v, (uint64_t)d, &v) != 0 || v > max)
+			v = max + 1; /* keep scanning: a bad digit later makes it a string */
+	}
+	if (!any)
+		return -1;
+	if (v > max)
+		return -2;
+	*x = v;
+	return 0;
+}
+
+static int pyyaml_int(const char *s, uint64_t max, uint64_t *x, enum int_form *form)
+{
+	const char *colon = strchr(s, ':');
+
+	*form = FORM_DECIMAL;
+	if (s[0] == '0' && (s[1] == 'b' || s[1] == 'x')) {
+		*form = s[1] == 'b' ? FORM_BINARY : FORM_HEX;
+		return digits_in_base(s + 2, '\0', s[1] == 'b' ? 2 : 16, max, x);
+	}
+	if (s[0] == '0' && s[1] != '\0') {
+		*form = FORM_OCTAL;
+		return digits_in_base(s, '\0', 8, max, x); /* 0_ is 0 */
+	}
+	if (colon != NULL) {
+		/* [1-9][0-9_]*(:[0-5]?[0-9])+, each part worth 60 of the next */
+		uint64_t v, part;
+		const char *p;
+		int rc;
+
+		*form = FORM_SEXAGESIMAL;
+		if (s[0] < '1' || s[0] > '9')
+			return -1;
+		rc = digits_in_base(s, ':', 10, max, &v);
+		if (rc == -1)
+			return -1;
+		if (rc == -2)
+			v = max + 1;
+		for (p = colon; *p != '\0';) {
+			if (p[0] != ':' || p[1] < '0' || p[1] > '9')
+				return -1;
+			part = (uint64_t)(p[1] - '0');
+			p += 2;
+			if (*p >= '0' && *p <= '9') {
+				if (part > 5)
+					return -1;
+				part = part * 10 + (uint64_t)(*p - '0');
+				p++;
+			}
+			if (vp_mul_u64(v, 60, &v) != 0 || vp_add_u64(v, part, &v) != 0 || v > max)
+				v = max + 1;
+		}
+		if (v > max)
+			return -2;
+		*x = v;
+		return 0;
+	}
+	if (s[0] < '0' || s[0] > '9')
+		return -1;
+	return digits_in_base(s, '\0', 10, max, x);
+}
 
 int vp_tc_get_u64(struct ctx *c, const struct vp_tnode *v, const char *path, uint64_t min, uint64_t *out)
 {
 	const char *s = NULL;
 	uint64_t x = 0;
-	size_t i;
+	enum int_form form = FORM_DECIMAL;
+	int rc;
 
 	if (v->kind != VP_T_SCALAR)
 		return vp_tc_fail_at(c, v->line, v->column, "expected a whole number for '%s', found %s", path, vp_tc_kind_name(v));
@@ -218,24 +337,44 @@ int vp_tc_get_u64(struct ctx *c, const struct vp_tnode *v, const char *path, uin
 	if (v->quoted)
 		return vp_tc_fail_at(c, v->line, v->column, "expected a whole number for '%s', found the string '%.40s'", path,
 			       s);
-	if (s[0] == '-' && s[1] >= '0' && s[1] <= '9')
+	if (s[0] == '-' && s[1] >= '0' && s[1] <= '9' && !(s[1] == '0' && s[2] == '\0'))
 		return vp_tc_fail_at(c, v->line, v->column, "'%s' must be at least %llu, found %.40s", path,
 			       (unsigned long long)min, s);
-	if (s[0] == '+')
+	if (s[0] == '+' || s[0] == '-')
 		s++;
-	for (i = 0; s[i] != '\0'; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return vp_tc_fail_at(c, v->line, v->column, "expected a whole number for '%s', found '%.40s'", path,
-				       v->text);
-		if (vp_mul_u64(x, 10, &x) != 0 || vp_add_u64(x, (uint64_t)(s[i] - '0'), &x) != 0 || x > MAX_NUMBER)
-			return vp_tc_fail_at(c, v->line, v->column, "'%s' is too large (at most %llu), found %.40s", path,
-				       (unsigned long long)MAX_NUMBER, v->text);
+	if (c->tc->json) {
+		/* JSON numbers are decimal; the tree refused leading zeros */
+		size_t i;
+
+		for (i = 0; s[i] != '\0'; i++)
+			if (s[i] < '0' || s[i] > '9')
+				break;
+		rc = i == 0 || s[i] != '\0' ? -1 : digits_in_base(s, '\0', 10, MAX_NUMBER, &x);
+	} else {
+		rc = pyyaml_int(s, MAX_NUMBER, &x, &form);
 	}
-	if (i == 0)
-		return vp_tc_fail_at(c, v->line, v->column, "expected a whole number for '%s', found '%.40s'", path, v->text);
+	if (rc == -2)
+		return vp_tc_fail_at(c, v->line, v->column, "'%s' is too large (at most %llu), found %.40s", path,
+			       (unsigned long long)MAX_NUMBER, v->text);
+	if (rc != 0 && !c->tc->json && s[0] == '0' && s[1] >= '0' && s[1] <= '9')
+		return vp_tc_fail_at(c, v->line, v->column,
+				     "expected a whole number for '%s', found '%.40s', a string to PyYAML (a leading 0 "
+				     "makes an octal number, and %.40s has a digit 8 or 9; write it without the 0)",
+				     path, v->text, v->text);
+	if (rc != 0)
+		return vp_tc_fail_at(c, v->line, v->column, "expected a whole number for '%s', found '%.40s'", path,
+				     v->text);
 	if (x < min)
-		return vp_tc_fail_at(c, v->line, v->column, "'%s' must be at least %llu, found %llu", path,
-			       (unsigned long long)min, (unsigned long long)x);
+		return vp_tc_fail_at(c, v->line, v->column, "'%s' must be at least %llu, found %.40s", path,
+			       (unsigned long long)min, v->text);
+	if (form == FORM_OCTAL || form == FORM_SEXAGESIMAL) {
+		rc = vp_tc_note_reading(c, v->line, v->column, "%s: %s is %s to PyYAML (YAML 1.1), %llu%s", path,
+					v->text, form == FORM_OCTAL ? "octal" : "base 60",
+					(unsigned long long)x,
+					form == FORM_OCTAL ? "; without the leading 0 if you meant decimal" : "");
+		if (rc != 0)
+			return rc;
+	}
 	*out = x;
 	return 0;
 }

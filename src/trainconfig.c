@@ -107,6 +107,7 @@ void vp_trainconfig_free(struct vp_trainconfig *tc)
 	if (tc == NULL)
 		return;
 	free(tc->ignored);
+	free(tc->readings);
 	free(tc->defaults);
 	memset(tc, 0, sizeof *tc);
 }

@@ -155,6 +155,9 @@ struct vp_trainconfig {
 
 	struct vp_tc_note *ignored;
 	size_t n_ignored;
+	/* values PyYAML reads otherwise than they look (010 is octal 8) */
+	struct vp_tc_note *readings;
+	size_t n_readings;
 	struct vp_tc_note *defaults;
 	size_t n_defaults;
 	bool resolved;

@@ -838,6 +838,9 @@ static void print_notes(const struct check_opts *o, const struct vp_trainconfig 
 			"vramplan: note: %s: continual learning: %" PRIu64 " replay samples in host RAM (counted with "
 			"--host-ram)\n",
 			tc->name, tc->replay_buffer);
+	for (i = 0; i < tc->n_readings; i++)
+		fprintf(stderr, "vramplan: warning: %s:%lu:%lu: %s\n", tc->name, tc->readings[i].line,
+			tc->readings[i].column, tc->readings[i].text);
 	for (i = 0; i < tc->n_ignored; i++) {
 		const struct vp_tc_note *n = &tc->ignored[i];
 		if (n->text[0] != '\0' && strncmp(n->text, "did you mean", 12) == 0)

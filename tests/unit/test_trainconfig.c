@@ -454,6 +454,102 @@ static void one_and_zero_are_booleans(void **state)
 	assert_string_equal(err.message, "expected true or false for 'bf16', found '2'");
 }
 
+/* The trainers load YAML with PyYAML (YAML 1.1): 010 is octal 8 (and
+ * warned about), 08 is a string, 1_024 and 1:30 are numbers */
+static void whole_numbers_are_read_as_pyyaml_reads_them(void **state)
+{
+	static const struct {
+		const char *text;
+		uint64_t batch;       /* 0: an error */
+		const char *error;    /* or the reading's warning, or NULL */
+	} cases[] = {
+		{"8", 8, NULL},
+		{"+8", 8, NULL},
+		{"010", 8, "per_device_train_batch_size: 010 is octal to PyYAML (YAML 1.1), 8; without the leading 0 "
+			   "if you meant decimal"},
+		{"0_10", 8, "is octal"},
+		{"0x10", 16, NULL},
+		{"0b101", 5, NULL},
+		{"1_024", 1024, NULL},
+		{"1:30", 90, "per_device_train_batch_size: 1:30 is base 60 to PyYAML (YAML 1.1), 90"},
+		{"1:0:05", 3605, "is base 60"},
+		{"08", 0, "found '08', a string to PyYAML (a leading 0 makes an octal number"},
+		{"0o10", 0, "expected a whole number for 'per_device_train_batch_size', found '0o10'"},
+		{"1:60", 0, "found '1:60'"},
+		{"0:30", 0, "found '0:30'"},
+		{"0x", 0, "found '0x'"},
+		{"0b2", 0, "found '0b2'"},
+		{"8.0", 0, "found '8.0'"},
+		{"-010", 0, "must be at least 1, found -010"},
+		{"0x100000001", 0, "is too large (at most 4294967296), found 0x100000001"},
+		{"71582789:0:0", 0, "is too large"},
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char text[160];
+		struct vp_trainconfig tc;
+		struct vp_error err = {0};
+		int rc;
+
+		snprintf(text, sizeof text, "model_name_or_path: mt5\nper_device_train_batch_size: %s\n", cases[i].text);
+		rc = vp_trainconfig_parse(&tc, "a.yaml", text, strlen(text), &err);
+		if (cases[i].batch == 0) {
+			assert_int_equal(rc, -1);
+			if (strstr(err.message, cases[i].error) == NULL)
+				fail_msg("%s: '%s' lacks '%s'", cases[i].text, err.message, cases[i].error);
+			assert_int_equal(err.line, 2);
+			assert_int_equal(err.column, 30);
+			continue;
+		}
+		if (rc != 0)
+			fail_msg("%s: %s", cases[i].text, err.message);
+		assert_int_equal(tc.train.batch, cases[i].batch);
+		assert_int_equal(tc.n_readings, cases[i].error != NULL);
+		if (cases[i].error != NULL) {
+			if (strstr(tc.readings[0].text, cases[i].error) == NULL)
+				fail_msg("%s: '%s' lacks '%s'", cases[i].text, tc.readings[0].text, cases[i].error);
+			assert_int_equal(tc.readings[0].line, 2);
+			assert_int_equal(tc.readings[0].column, 30);
+		}
+		vp_trainconfig_free(&tc);
+	}
+}
+
+/* JSON (a trainer's JSON args, a DeepSpeed file) is read as Python's
+ * json.load reads it: no leading zeros, no '+', digits around a '.' */
+static void json_numbers_follow_rfc_8259(void **state)
+{
+	static const char *const bad[] = {"010", "1.", "-01", "1.e3", "1e"};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char text[160];
+		struct vp_trainconfig tc;
+		struct vp_error err = {0};
+
+		snprintf(text, sizeof text, "{\"model_name_or_path\": \"mt5\",\n \"per_device_train_batch_size\": %s}",
+			 bad[i]);
+		assert_int_equal(vp_trainconfig_parse(&tc, "a.json", text, strlen(text), &err), -1);
+		if (strstr(err.message, "invalid JSON") == NULL)
+			fail_msg("%s: %s", bad[i], err.message);
+		assert_int_equal(err.line, 2);
+	}
+	{
+		static const char good[] = "{\"model_name_or_path\": \"mt5\", \"per_device_train_batch_size\": 8, "
+					   "\"lora_dropout\": 0.5e-1, \"gradient_accumulation_steps\": 2}";
+		struct vp_trainconfig tc;
+		struct vp_error err = {0};
+
+		if (vp_trainconfig_parse(&tc, "a.json", good, sizeof good - 1, &err) != 0)
+			fail_msg("%s", err.message);
+		assert_int_equal(tc.train.batch, 8);
+		vp_trainconfig_free(&tc);
+	}
+}
+
 /* train_batch_size beside a model is a trainer config's stray key, not a
  * DeepSpeed file's; alone it is DeepSpeed's */
 static void train_batch_size_beside_a_model_is_not_deepspeed(void **state)
@@ -917,6 +1013,8 @@ int main(void)
 		cmocka_unit_test(axolotl_bf16_auto_is_decided_per_gpu),
 		cmocka_unit_test(axolotl_bf16_loads_16_bit_weights_except_under_a_quantized_base),
 		cmocka_unit_test(one_and_zero_are_booleans),
+		cmocka_unit_test(whole_numbers_are_read_as_pyyaml_reads_them),
+		cmocka_unit_test(json_numbers_follow_rfc_8259),
 		cmocka_unit_test(torchaos_8bit_adamw_is_the_8bit_adamw),
 		cmocka_unit_test(train_batch_size_beside_a_model_is_not_deepspeed),
 		cmocka_unit_test(axolotl_lora_dropout_defaults_to_zero),
