@@ -38,6 +38,18 @@ static int settle_ds_batch(struct ctx *c)
 	uint64_t world = c->vb.has_gpus ? c->vb.gpus : 1, prod;
 	bool world_known = c->vb.has_gpus;
 
+	if (r->has_batch) {
+		tc->ds_given.micro = r->batch;
+		tc->ds_given.at_micro = tc->at[VP_TC_BATCH];
+	}
+	if (r->has_accum) {
+		tc->ds_given.accum = r->accum;
+		tc->ds_given.at_accum = tc->at[VP_TC_GRAD_ACCUM];
+	}
+	if (r->has_total_batch) {
+		tc->ds_given.total = r->total_batch;
+		copy_origin(&tc->ds_given.at_total, &r->at_total);
+	}
 	/* "auto": the HF Trainer fills it in. Such a file is still read for
 	 * its ZeRO stage (an hf config's `deepspeed:`); resolve() refuses to
 	 * check it on its own. */

@@ -505,6 +505,63 @@ int vp_trainconfig_set_zero_from_file(struct vp_trainconfig *tc, int stage, stru
 	return 0;
 }
 
+static int ds_mismatch(const struct vp_trainconfig *tc, const char *ds_file, const struct vp_tc_origin *at,
+		       uint64_t ds_value, enum vp_tc_setting s, const char *hf_key, uint64_t hf_value,
+		       struct vp_error *err)
+{
+	char where[64] = "its default";
+
+	if (tc->at[s].line > 0) {
+		snprintf(where, sizeof where, "line %lu", tc->at[s].line);
+		hf_key = tc->at[s].key;
+	}
+	return vp_error_at(err, VP_ERR_INPUT, ds_file, at->line, at->column,
+			   "%s is %llu where %s's %s is %llu (%s): the HF Trainer refuses to start on a mismatch; write "
+			   "\"auto\" to take the trainer's",
+			   at->key, (unsigned long long)ds_value, tc->name, hf_key, (unsigned long long)hf_value, where);
+}
+
+int vp_trainconfig_match_deepspeed(const struct vp_trainconfig *tc, const struct vp_trainconfig *ds,
+				   const char *ds_file, struct vp_error *err)
+{
+	const struct vp_train *t = &tc->train;
+	uint64_t step, world;
+
+	/* auto_find_batch_size: fill_match(..., must_match=False) for the
+	 * micro batch and the total, which the retries change */
+	if (ds->ds_given.micro > 0 && !tc->auto_find_batch && ds->ds_given.micro != t->batch)
+		return ds_mismatch(tc, ds_file, &ds->ds_given.at_micro, ds->ds_given.micro, VP_TC_BATCH,
+				   "per_device_train_batch_size", t->batch, err);
+	if (ds->ds_given.accum > 0 && ds->ds_given.accum != t->grad_accum)
+		return ds_mismatch(tc, ds_file, &ds->ds_given.at_accum, ds->ds_given.accum, VP_TC_GRAD_ACCUM,
+				   "gradient_accumulation_steps", t->grad_accum, err);
+	if (ds->ds_given.total == 0 || tc->auto_find_batch)
+		return 0;
+	/* world_size x per_device_train_batch_size x gradient_accumulation_steps:
+	 * against the GPUs the config states, else against any count */
+	step = t->batch * t->grad_accum; /* both at most 2^32: no overflow */
+	world = tc->at[VP_TC_GPUS].line > 0 ? t->gpus : ds->ds_given.total / step;
+	if (ds->ds_given.total % step != 0 || ds->ds_given.total / step != world) {
+		const struct vp_tc_origin *at = &ds->ds_given.at_total;
+
+		if (tc->at[VP_TC_GPUS].line > 0)
+			return vp_error_at(err, VP_ERR_INPUT, ds_file, at->line, at->column,
+					   "%s is %llu where %s trains %llu x %llu accumulation steps x %llu GPUs = %llu: "
+					   "the HF Trainer refuses to start on a mismatch; write \"auto\" to take the "
+					   "trainer's",
+					   at->key, (unsigned long long)ds->ds_given.total, tc->name,
+					   (unsigned long long)t->batch, (unsigned long long)t->grad_accum,
+					   (unsigned long long)t->gpus, (unsigned long long)(step * t->gpus));
+		return vp_error_at(err, VP_ERR_INPUT, ds_file, at->line, at->column,
+				   "%s is %llu, not a multiple of %s's batch %llu x %llu accumulation steps for any "
+				   "GPU count: the HF Trainer refuses to start on a mismatch; write \"auto\" to take "
+				   "the trainer's",
+				   at->key, (unsigned long long)ds->ds_given.total, tc->name, (unsigned long long)t->batch,
+				   (unsigned long long)t->grad_accum);
+	}
+	return 0;
+}
+
 void vp_trainconfig_where(const struct vp_trainconfig *tc, enum vp_tc_setting s, unsigned long *line,
 			  unsigned long *column)
 {

@@ -113,6 +113,13 @@ struct vp_trainconfig {
 	bool head_set, lora_targets_set, labels_set, texts_set;
 	struct vp_tc_origin head_at;  /* vramplan.head, where head_set */
 	bool batch_auto;              /* DeepSpeed "auto" micro-batch: resolve() refuses it */
+	/* A DeepSpeed file's batch keys as written, 0 where absent or "auto":
+	 * the HF Trainer requires each to match its own values
+	 * (vp_trainconfig_match_deepspeed) */
+	struct {
+		uint64_t micro, accum, total;
+		struct vp_tc_origin at_micro, at_accum, at_total;
+	} ds_given;
 	bool auto_find_batch;         /* auto_find_batch_size: the Trainer retries smaller after an OOM */
 	uint64_t eval_batch;
 	struct vp_eval_opts eval;     /* predict_with_generate */
@@ -210,6 +217,18 @@ const char *vp_tc_flavour_name(enum vp_tc_flavour f);
  * that key; with a stage above 0 and no GPU count stated, the one-GPU
  * default is noted as the DeepSpeed flavour's is. */
 int vp_trainconfig_set_zero_from_file(struct vp_trainconfig *tc, int stage, struct vp_error *err);
+
+/*
+ * The HF Trainer fills a named DeepSpeed file's "auto" batch keys from
+ * TrainingArguments and refuses to start when one it must match differs
+ * (transformers integrations/deepspeed.py, HfTrainerDeepSpeedConfig
+ * .trainer_config_process and fill_match: "Please correct the following
+ * DeepSpeed config values that mismatch TrainingArguments values"). ds is
+ * that file as read, named ds_file. Returns 0, or -1 with err at the
+ * file's key.
+ */
+int vp_trainconfig_match_deepspeed(const struct vp_trainconfig *tc, const struct vp_trainconfig *ds,
+				   const char *ds_file, struct vp_error *err);
 
 /* The position a diagnostic about setting s should point at: the key that
  * set it, else the model key, else line 1. */

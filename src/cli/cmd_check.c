@@ -942,8 +942,10 @@ static int apply_deepspeed_file(struct vp_trainconfig *tc, char *path, size_t si
 		return -1;
 	}
 	{
-		int rc = vp_trainconfig_set_zero_from_file(tc, ds.train.zero_stage, err);
+		int rc = vp_trainconfig_match_deepspeed(tc, &ds, path, err);
 
+		if (rc == 0)
+			rc = vp_trainconfig_set_zero_from_file(tc, ds.train.zero_stage, err);
 		vp_trainconfig_free(&ds);
 		return rc;
 	}

@@ -1,0 +1,12 @@
+# A DeepSpeed file whose batch keys disagree with the trainer's: the HF
+# Trainer raises before the first step (HfTrainerDeepSpeedConfig.fill_match),
+# so check refuses it at the file's key (exit 2). The same files with 3 GPUs,
+# where 48 = 8 x 2 x 3, check normally.
+for f in deepspeed-mismatch deepspeed-total-mismatch deepspeed-total-gpus; do
+	"$VRAMPLAN" check tests/data/check/$f.yaml
+	echo "exit $?"
+done
+sed 's/gpus: 2/gpus: 3/' tests/data/check/deepspeed-total-gpus.yaml >tests/data/check/.vp-gpus-3.yaml
+"$VRAMPLAN" check -q tests/data/check/.vp-gpus-3.yaml
+echo "exit $?"
+rm -f tests/data/check/.vp-gpus-3.yaml
