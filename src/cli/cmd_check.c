@@ -603,7 +603,18 @@ static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 	if (r->eval_done) {
 		gib(r->ev.device_bytes, peak, sizeof peak);
 		room(r->budget, r->ev.device_bytes, rm, sizeof rm);
-		printf("; eval batch %" PRIu64 " peak %s (%s)", tc->eval_batch, peak, rm);
+		printf("; eval batch %" PRIu64 " peak %s (%s", tc->eval_batch, peak, rm);
+		/* what overflows: the predictions kept on the GPU, not the forward */
+		if (!r->eval_fits && r->ev.peak_moment == VP_EVAL_PREDICTIONS) {
+			if (tc->eval.accumulation_steps > 0)
+				printf(", the predictions of eval_accumulation_steps %" PRIu64 " kept", tc->eval.accumulation_steps);
+			else
+				fputs(", every step's predictions kept without eval_accumulation_steps", stdout);
+			if (r->eval_steps_fit > 0)
+				printf("; at most %" PRIu64 " step%s", r->eval_steps_fit,
+				       r->eval_steps_fit > 1 ? "s fit" : " fits");
+		}
+		fputc(')', stdout);
 	}
 	if (r->host_done) {
 		char procs[48] = "";
@@ -765,7 +776,13 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 				cJSON_AddNumberToObject(x, "accumulation_steps_that_fit", (double)r->eval_steps_fit);
 			else
 				cJSON_AddNullToObject(x, "accumulation_steps_that_fit");
-			json_at(x, tc, VP_TC_EVAL_BATCH);
+			/* the key to change: the accumulation when the kept
+			 * predictions decide (as the annotation says) */
+			json_at(x, tc,
+				!r->eval_fits && r->ev.peak_moment == VP_EVAL_PREDICTIONS &&
+						tc->at[VP_TC_EVAL_ACCUM].line > 0
+					? VP_TC_EVAL_ACCUM
+					: VP_TC_EVAL_BATCH);
 		}
 	} else {
 		cJSON_AddNullToObject(o, "eval");
