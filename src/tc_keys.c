@@ -729,7 +729,12 @@ HANDLER(k_max_eval)
 {
 	if (m->value->kind == VP_T_NULL)
 		return 0;
-	return vp_tc_get_u64(c, m->value, path, 1, &c->r.max_eval_samples);
+	if (vp_tc_get_u64(c, m->value, path, 1, &c->r.max_eval_samples) != 0)
+		return -1;
+	/* vramplan.eval_samples wins wherever it stands */
+	if (strncmp(c->tc->at[VP_TC_EVAL_SAMPLES].key, "vramplan.", 9) != 0)
+		vp_tc_set_origin(&c->tc->at[VP_TC_EVAL_SAMPLES], path, m);
+	return 0;
 }
 
 HANDLER(k_beams)

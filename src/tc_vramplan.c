@@ -396,6 +396,7 @@ HANDLER(v_eval_samples)
 	if (vp_tc_get_u64(c, m->value, path, 1, &c->vb.eval_samples) != 0)
 		return -1;
 	c->vb.has_eval_samples = true;
+	vp_tc_set_origin(&c->tc->at[VP_TC_EVAL_SAMPLES], path, m);
 	return 0;
 }
 

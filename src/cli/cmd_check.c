@@ -473,8 +473,12 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 			if (tc->eval.eval_samples == 0 || tc->eval.accumulation_steps > 0)
 				return -1;
 			/* the whole set kept on the GPU is past what the
-			 * estimator represents: say so at the eval batch */
-			eval_where(tc, &line, &col);
+			 * estimator represents: say so at the set's size, else
+			 * (--eval-samples) at the eval batch */
+			if (tc->at[VP_TC_EVAL_SAMPLES].line > 0 && o->eval_samples == 0)
+				vp_trainconfig_where(tc, VP_TC_EVAL_SAMPLES, &line, &col);
+			else
+				eval_where(tc, &line, &col);
 			return vp_error_at(err, VP_ERR_INPUT, tc->file, line, col,
 					   "the predictions of %" PRIu64 " eval samples, all kept on the GPU "
 					   "(eval_accumulation_steps not set), exceed 2^60 bytes",

@@ -12,7 +12,7 @@ sed 's/^max_eval_samples: 500/max_eval_samples: 500\neval_do_concat_batches: fal
 	"$VRAMPLAN" check -q -
 echo "exit $?"
 # a set whose predictions, all kept, are past what the estimator holds:
-# an input error at the eval batch, not a crash or a wrong number
+# an input error at max_eval_samples, not a crash or a wrong number
 sed 's/^max_eval_samples: 500/max_eval_samples: 4294967295/' tests/data/check/mt5-eval-set.yaml |
 	"$VRAMPLAN" check -q - 2>&1
 echo "exit $?"
