@@ -10,7 +10,9 @@
  *            gradient_accumulation_steps, eval_accumulation_steps,
  *            gradient_checkpointing, bf16, fp16, optim, torch_compile,
  *            dataloader_num_workers, dataloader_pin_memory,
- *            dataloader_persistent_workers, dataloader_prefetch_factor.
+ *            dataloader_persistent_workers, dataloader_prefetch_factor,
+ *            fsdp, deepspeed (a dict: DeepSpeed keys as below, "auto"
+ *            where integrations/deepspeed.py fills them in).
  *            optim values are OptimizerNames members of the same file.
  *            _validate_args() raises "--dataloader_prefetch_factor can only
  *            be set when data is loaded in a different process" when
@@ -273,6 +275,26 @@ static void settings_hf(struct sbuf *b, const struct vp_plan_request *req, const
 		set_bool(b, "use_liger_kernel", true);
 	if (t->fsdp) /* TrainingArguments.fsdp: sharding options, space-separated */
 		set_str(b, "fsdp", "full_shard auto_wrap");
+	/* TrainingArguments.deepspeed takes a dict as well as a file name: the
+	 * stage, and "auto" for what the HF Trainer fills in from its own
+	 * arguments (integrations/deepspeed.py, trainer_config_process), so
+	 * that the two cannot mismatch, which the Trainer refuses */
+	if (t->zero_stage > 0) {
+		begin(b, "deepspeed");
+		begin(b, "zero_optimization");
+		set_int(b, "stage", (uint64_t)t->zero_stage);
+		end(b);
+		set_str(b, "train_micro_batch_size_per_gpu", "auto");
+		set_str(b, "gradient_accumulation_steps", "auto");
+		set_str(b, "train_batch_size", "auto");
+		begin(b, "bf16");
+		set_str(b, "enabled", "auto");
+		end(b);
+		begin(b, "fp16");
+		set_str(b, "enabled", "auto");
+		end(b);
+		end(b);
+	}
 	generation_keys(b, req);
 	trainer_dataloader_keys(b, p);
 }

@@ -390,10 +390,35 @@ static void check_hf(const struct vp_plan_request *req, const struct vp_plan *p,
 	const struct vp_setting *bf16, *fp16, *optim;
 
 	for (i = 0; i < n; i++) {
+		/* one mapping: deepspeed, a DeepSpeed config (its keys "auto"
+		 * where the Trainer fills them in) */
+		if (s[i].type == VP_SETTING_BEGIN && strcmp(s[i].key, "deepspeed") == 0) {
+			size_t depth = 1;
+
+			assert_true(req->train.zero_stage > 0);
+			for (i++; i < n && depth > 0; i++) {
+				if (s[i].type == VP_SETTING_END) {
+					depth--;
+					continue;
+				}
+				if (depth == 1 && !in_list(deepspeed_top, s[i].key))
+					fail_msg("'%s' is not a DeepSpeed config key", s[i].key);
+				if (s[i].type == VP_SETTING_BEGIN)
+					depth++;
+				else if (strcmp(s[i].key, "stage") == 0)
+					assert_int_equal(s[i].i, (uint64_t)req->train.zero_stage);
+				else
+					assert_string_equal(s[i].s, "auto");
+			}
+			assert_int_equal(depth, 0);
+			i--;
+			continue;
+		}
 		assert_true(s[i].type != VP_SETTING_BEGIN && s[i].type != VP_SETTING_END);
 		if (!in_list(training_arguments, s[i].key))
 			fail_msg("'%s' is not a TrainingArguments field", s[i].key);
 	}
+	assert_int_equal(find_key(s, n, "deepspeed") != NULL, req->train.zero_stage > 0);
 	/* TrainingArguments._validate_args: prefetch only with workers */
 	if (p->host.num_workers == 0) {
 		assert_null(find_key(s, n, "dataloader_prefetch_factor"));
