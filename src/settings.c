@@ -25,7 +25,8 @@
  *            generation_num_beams.
  * lightning  LightningCLI sections: `trainer:` holds Trainer.__init__
  *            arguments (Lightning-AI/pytorch-lightning,
- *            src/lightning/pytorch/trainer/trainer.py: accumulate_grad_batches,
+ *            src/lightning/pytorch/trainer/trainer.py: devices, strategy
+ *            (deepspeed_stage_N, fsdp, ddp), accumulate_grad_batches,
  *            precision with the _PRECISION_INPUT strings "32-true",
  *            "16-mixed", "bf16-mixed", "16-true", "bf16-true"); `data:` holds
  *            the LightningDataModule's arguments, named after
@@ -306,6 +307,19 @@ static void settings_lightning(struct sbuf *b, const struct vp_plan_request *req
 	begin(b, "trainer");
 	set_int(b, "accumulate_grad_batches", p->grad_accum);
 	set_str(b, "precision", lightning_precision(t->precision));
+	/* the data-parallel setup planned: Trainer(devices=N, strategy=...),
+	 * with the strategies' registered names (lightning/pytorch/strategies:
+	 * DeepSpeedStrategy.register_strategies, FSDPStrategy, DDPStrategy) */
+	if (t->gpus > 1)
+		set_int(b, "devices", t->gpus);
+	if (t->zero_stage > 0)
+		set_str(b, "strategy", t->zero_stage == 1   ? "deepspeed_stage_1"
+				       : t->zero_stage == 2 ? "deepspeed_stage_2"
+							    : "deepspeed_stage_3");
+	else if (t->fsdp)
+		set_str(b, "strategy", "fsdp");
+	else if (t->gpus > 1)
+		set_str(b, "strategy", "ddp");
 	end(b);
 	begin(b, "data");
 	set_int(b, "batch_size", p->train_batch);

@@ -481,6 +481,11 @@ static void check_lightning(const struct vp_plan_request *req, const struct vp_p
 				fail_msg("precision '%s' is not a Lightning precision", s[i].s);
 			if (strcmp(s[i].key, "prefetch_factor") == 0)
 				assert_true(p->host.num_workers > 0);
+			if (strcmp(s[i].key, "strategy") == 0 && req->train.zero_stage > 0)
+				assert_true(strncmp(s[i].s, "deepspeed_stage_", 16) == 0 &&
+					    s[i].s[16] - '0' == req->train.zero_stage);
+			if (strcmp(s[i].key, "devices") == 0)
+				assert_int_equal(s[i].i, req->train.gpus);
 			if (strcmp(s[i].key, "persistent_workers") == 0 && p->host.num_workers == 0)
 				assert_false(s[i].b);
 			break;
