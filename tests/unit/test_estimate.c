@@ -2786,6 +2786,32 @@ static void generation_and_the_loss_forward_peak_apart_but_reserve_together(void
 	assert_true(only.reserved_bytes < ev.reserved_bytes);
 }
 
+/* generate() calls the encoder outside the autocast accelerate puts
+ * around forward: under amp-* its output, expanded to the beams, is fp32
+ * (MS-KOBART-gen32-beam4); with 16-bit weights it is 16-bit */
+static void the_generating_encoder_runs_in_fp32_under_amp(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "kobart");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_eval_opts o = {.generate = true, .num_beams = 4, .max_new_tokens = 128};
+	struct vp_eval_estimate amp, half;
+	struct vp_error err = {0};
+	uint64_t rows = 32 * 4;
+
+	(void)state;
+	assert_non_null(m);
+	t.head = VP_HEAD_SEQ2SEQ_LM;
+	t.tgt_len = 128;
+	t.batch = 32;
+	t.precision = VP_PREC_AMP_FP16;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &amp, &err), 0);
+	t.precision = VP_PREC_FP16;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &half, &err), 0);
+	/* the caches are 16-bit in both; the encoder output 4 bytes against 2 */
+	assert_int_equal(amp.kv_cache_bytes - half.kv_cache_bytes, rows * 512 * m->hidden_size * 2);
+}
+
 static void autocast_caches_only_the_casts_of_trained_weights_in_eval(void **state)
 {
 	const struct vp_model *m = vp_catalog_find_model(&cat, "bert-large");
@@ -2925,6 +2951,7 @@ int main(void)
 		cmocka_unit_test(an_evaluation_set_keeps_its_steps_until_the_end_unless_moved),
 		cmocka_unit_test(argmax_keeps_token_ids_and_no_metric_keeps_nothing),
 		cmocka_unit_test(generation_and_the_loss_forward_peak_apart_but_reserve_together),
+		cmocka_unit_test(the_generating_encoder_runs_in_fp32_under_amp),
 		cmocka_unit_test(autocast_caches_only_the_casts_of_trained_weights_in_eval),
 		cmocka_unit_test(each_text_of_an_example_is_a_row_of_the_step),
 	};
