@@ -1411,6 +1411,13 @@ static int ds_section(struct ctx *c, const struct vp_tmember *sec, const char *p
 	return 0;
 }
 
+/* {enabled: auto}: the section follows the trainer's flag */
+static bool auto_enabled(const struct vp_tnode *v)
+{
+	return v->kind == VP_T_MAP && v->n == 1 && strcmp(v->members[0].key, "enabled") == 0 &&
+	       vp_tc_is_auto(v->members[0].value);
+}
+
 /* An inline `deepspeed:` mapping inside an hf or axolotl config. */
 static int read_deepspeed_map(struct ctx *c, const struct vp_tnode *map, const char *prefix)
 {
@@ -1421,6 +1428,27 @@ static int read_deepspeed_map(struct ctx *c, const struct vp_tnode *map, const c
 		const struct vp_tmember *m = &map->members[i];
 
 		snprintf(path, sizeof path, "%s.%s", prefix, m->key);
+		/* the batch keys: "auto" is the Trainer's own value; a number
+		 * must match it (vp_trainconfig_match_deepspeed) */
+		if (strcmp(m->key, "train_micro_batch_size_per_gpu") == 0 ||
+		    strcmp(m->key, "gradient_accumulation_steps") == 0 || strcmp(m->key, "train_batch_size") == 0) {
+			uint64_t *v = m->key[6] == 'm'   ? &c->tc->ds_given.micro
+				      : m->key[0] == 'g' ? &c->tc->ds_given.accum
+							 : &c->tc->ds_given.total;
+			struct vp_tc_origin *at = m->key[6] == 'm'   ? &c->tc->ds_given.at_micro
+						  : m->key[0] == 'g' ? &c->tc->ds_given.at_accum
+								     : &c->tc->ds_given.at_total;
+
+			if (m->value->kind == VP_T_NULL || vp_tc_is_auto(m->value))
+				continue;
+			if (vp_tc_get_u64(c, m->value, path, 1, v) != 0)
+				return -1;
+			vp_tc_set_origin(at, path, m);
+			continue;
+		}
+		/* precision follows the trainer's keys; "auto" says so */
+		if ((strcmp(m->key, "bf16") == 0 || strcmp(m->key, "fp16") == 0) && auto_enabled(m->value))
+			continue;
 		if (strcmp(m->key, "zero_optimization") == 0 || strcmp(m->key, "bf16") == 0 ||
 		    strcmp(m->key, "fp16") == 0 || strcmp(m->key, "optimizer") == 0) {
 			/* precision follows the trainer's own keys; only ZeRO

@@ -946,7 +946,10 @@ static int apply_deepspeed_file(struct vp_trainconfig *tc, char *path, size_t si
 	struct stat st;
 
 	path[0] = '\0';
-	if (tc->deepspeed[0] == '\0' || tc->at[VP_TC_ZERO].line > 0)
+	/* an inline mapping's batch keys (ds_given) match the trainer's */
+	if (tc->deepspeed[0] == '\0')
+		return tc->flavour == VP_TC_DEEPSPEED ? 0 : vp_trainconfig_match_deepspeed(tc, tc, tc->file, err);
+	if (tc->at[VP_TC_ZERO].line > 0)
 		return 0;
 	vp_trainconfig_relative_path(tc, tc->deepspeed, path, size);
 	if (stat(path, &st) != 0 && stat(tc->deepspeed, &st) == 0)

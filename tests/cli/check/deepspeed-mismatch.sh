@@ -2,7 +2,7 @@
 # Trainer raises before the first step (HfTrainerDeepSpeedConfig.fill_match),
 # so check refuses it at the file's key (exit 2). The same files with 3 GPUs,
 # where 48 = 8 x 2 x 3, check normally.
-for f in deepspeed-mismatch deepspeed-total-mismatch deepspeed-total-gpus; do
+for f in deepspeed-mismatch deepspeed-total-mismatch deepspeed-total-gpus deepspeed-inline-mismatch; do
 	"$VRAMPLAN" check tests/data/check/$f.yaml
 	echo "exit $?"
 done
@@ -10,3 +10,10 @@ sed 's/gpus: 2/gpus: 3/' tests/data/check/deepspeed-total-gpus.yaml >tests/data/
 "$VRAMPLAN" check -q tests/data/check/.vp-gpus-3.yaml
 echo "exit $?"
 rm -f tests/data/check/.vp-gpus-3.yaml
+# the inline mapping with "auto" everywhere: nothing ignored, nothing refused
+sed 's/gradient_accumulation_steps: 4/gradient_accumulation_steps: auto/' tests/data/check/deepspeed-inline-mismatch.yaml \
+	>tests/data/check/.vp-inline-auto.yaml
+"$VRAMPLAN" check tests/data/check/.vp-inline-auto.yaml >tests/data/check/.vp-out 2>&1
+echo "exit $?"
+grep -E "ignored|FIT" tests/data/check/.vp-out
+rm -f tests/data/check/.vp-inline-auto.yaml tests/data/check/.vp-out
