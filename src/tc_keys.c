@@ -867,8 +867,10 @@ HANDLER(k_deepspeed)
 
 	if (v->kind == VP_T_NULL)
 		return 0;
-	if (v->kind == VP_T_MAP)
+	if (v->kind == VP_T_MAP) {
+		vp_tc_set_origin(&c->tc->at[VP_TC_DS_FILE], path, m);
 		return read_deepspeed_map(c, v, path);
+	}
 	if (v->kind != VP_T_SCALAR)
 		return vp_tc_fail_at(c, v->line, v->column, "expected a file name or a mapping for '%s', found %s", path,
 			       vp_tc_kind_name(v));

@@ -505,6 +505,23 @@ int vp_trainconfig_set_zero_from_file(struct vp_trainconfig *tc, int stage, stru
 	return 0;
 }
 
+int vp_trainconfig_modelled_deepspeed(const struct vp_trainconfig *tc, struct vp_error *err)
+{
+	const struct vp_tc_origin *at;
+	bool sixteen = tc->train.precision != VP_PREC_FP32;
+
+	if ((tc->flavour != VP_TC_DEEPSPEED && tc->at[VP_TC_DS_FILE].line == 0) || tc->train.zero_stage > 0 || !sixteen)
+		return 0;
+	at = tc->at[VP_TC_ZERO].line > 0      ? &tc->at[VP_TC_ZERO]
+	     : tc->at[VP_TC_DS_FILE].line > 0 ? &tc->at[VP_TC_DS_FILE]
+					      : &tc->at[VP_TC_PRECISION];
+	return vp_error_at(err, VP_ERR_INPUT, tc->file, at->line, at->column,
+			   "DeepSpeed without ZeRO (stage 0) in 16 bit is not modelled: DeepSpeed wraps the optimizer "
+			   "in BF16_Optimizer (fp32 master weights and states, an fp32 gradient buffer) or "
+			   "FP16_Optimizer (fp32 master weights and states), which the estimate would miss; vramplan "
+			   "models ZeRO stages 1 to 3 (zero_optimization.stage) and, without deepspeed, DDP");
+}
+
 static int ds_mismatch(const struct vp_trainconfig *tc, const char *ds_file, const struct vp_tc_origin *at,
 		       uint64_t ds_value, enum vp_tc_setting s, const char *hf_key, uint64_t hf_value,
 		       struct vp_error *err)

@@ -228,6 +228,17 @@ int vp_trainconfig_set_zero_from_file(struct vp_trainconfig *tc, int stage, stru
  * that file as read, named ds_file. Returns 0, or -1 with err at the
  * file's key.
  */
+/*
+ * DeepSpeed without ZeRO (stage 0) in 16 bit wraps the optimizer in
+ * BF16_Optimizer or FP16_Optimizer (deepspeed/runtime/engine.py
+ * _do_optimizer_sanity_check), which keep fp32 master weights and states
+ * (and, BF16_Optimizer, an fp32 gradient buffer) that the estimate does not
+ * model: an input error at the stage, the file or the precision key. The
+ * config is a DeepSpeed one, or names one (a file or an inline mapping);
+ * call after vp_trainconfig_set_zero_from_file.
+ */
+int vp_trainconfig_modelled_deepspeed(const struct vp_trainconfig *tc, struct vp_error *err);
+
 int vp_trainconfig_match_deepspeed(const struct vp_trainconfig *tc, const struct vp_trainconfig *ds,
 				   const char *ds_file, struct vp_error *err);
 

@@ -1048,7 +1048,8 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		goto fail;
 	if (vp_trainconfig_resolve(&tc, &m, &err) != 0)
 		goto fail;
-	if (apply_deepspeed_file(&tc, ds_path, sizeof ds_path, &err) != 0)
+	if (apply_deepspeed_file(&tc, ds_path, sizeof ds_path, &err) != 0 ||
+	    vp_trainconfig_modelled_deepspeed(&tc, &err) != 0)
 		goto fail;
 	if (o->expandable)
 		tc.train.expandable_segments = true;
