@@ -865,7 +865,19 @@ HANDLER(k_deepspeed)
 {
 	const struct vp_tnode *v = m->value;
 
+	static const char *const falsy[] = {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"};
+	size_t i;
+
 	if (v->kind == VP_T_NULL)
+		return 0;
+	/* TrainingArguments turns DeepSpeed on with `if self.deepspeed:`: an
+	 * empty name or mapping, or PyYAML's false, leaves it off */
+	if (v->kind == VP_T_SCALAR && v->text[0] == '\0')
+		return 0;
+	for (i = 0; v->kind == VP_T_SCALAR && !v->quoted && i < sizeof falsy / sizeof falsy[0]; i++)
+		if (strcmp(v->text, falsy[i]) == 0)
+			return 0;
+	if (v->kind == VP_T_MAP && v->n == 0)
 		return 0;
 	if (v->kind == VP_T_MAP) {
 		vp_tc_set_origin(&c->tc->at[VP_TC_DS_FILE], path, m);

@@ -204,7 +204,7 @@ int vp_tc_note_overridden(struct ctx *c, const struct vp_tc_origin *at, const ch
 	return 0;
 }
 
-int vp_tc_note_reading(struct ctx *c, unsigned long line, unsigned long column, const char *fmt, ...)
+int vp_tc_note_reading(struct ctx *c, const char *key, unsigned long line, unsigned long column, const char *fmt, ...)
 {
 	struct vp_trainconfig *tc = c->tc;
 	struct vp_tc_note *n;
@@ -213,6 +213,7 @@ int vp_tc_note_reading(struct ctx *c, unsigned long line, unsigned long column, 
 	if (grow_notes(&tc->readings, &tc->n_readings) != 0)
 		return vp_error_set(c->err, VP_ERR_IO, "out of memory");
 	n = &tc->readings[tc->n_readings - 1];
+	vp_utf8_copy(n->key, sizeof n->key, key);
 	n->line = line;
 	n->column = column;
 	va_start(ap, fmt);
@@ -368,7 +369,7 @@ int vp_tc_get_u64(struct ctx *c, const struct vp_tnode *v, const char *path, uin
 		return vp_tc_fail_at(c, v->line, v->column, "'%s' must be at least %llu, found %.40s", path,
 			       (unsigned long long)min, v->text);
 	if (form == FORM_OCTAL || form == FORM_SEXAGESIMAL) {
-		rc = vp_tc_note_reading(c, v->line, v->column, "%s: %s is %s to PyYAML (YAML 1.1), %llu%s", path,
+		rc = vp_tc_note_reading(c, path, v->line, v->column, "%s: %s is %s to PyYAML (YAML 1.1), %llu%s", path,
 					v->text, form == FORM_OCTAL ? "octal" : "base 60",
 					(unsigned long long)x,
 					form == FORM_OCTAL ? "; without the leading 0 if you meant decimal" : "");

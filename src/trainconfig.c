@@ -556,19 +556,23 @@ int vp_trainconfig_match_deepspeed(const struct vp_trainconfig *tc, const struct
 		return 0;
 	/* world_size x per_device_train_batch_size x gradient_accumulation_steps:
 	 * against the GPUs the config states, else against any count */
-	step = t->batch * t->grad_accum; /* both at most 2^32: no overflow */
+	/* batch and accumulation reach 2^32 each: a product past 2^64 is past
+	 * any train_batch_size, which is at most 2^32 */
+	if (vp_mul_u64(t->batch, t->grad_accum, &step) != 0)
+		step = UINT64_MAX;
 	world = tc->at[VP_TC_GPUS].line > 0 ? t->gpus : ds->ds_given.total / step;
 	if (ds->ds_given.total % step != 0 || ds->ds_given.total / step != world) {
 		const struct vp_tc_origin *at = &ds->ds_given.at_total;
+		uint64_t want;
 
-		if (tc->at[VP_TC_GPUS].line > 0)
+		if (tc->at[VP_TC_GPUS].line > 0 && vp_mul_u64(step, t->gpus, &want) == 0)
 			return vp_error_at(err, VP_ERR_INPUT, ds_file, at->line, at->column,
 					   "%s is %llu where %s trains %llu x %llu accumulation steps x %llu GPUs = %llu: "
 					   "the HF Trainer refuses to start on a mismatch; write \"auto\" to take the "
 					   "trainer's",
 					   at->key, (unsigned long long)ds->ds_given.total, tc->name,
 					   (unsigned long long)t->batch, (unsigned long long)t->grad_accum,
-					   (unsigned long long)t->gpus, (unsigned long long)(step * t->gpus));
+					   (unsigned long long)t->gpus, (unsigned long long)want);
 		return vp_error_at(err, VP_ERR_INPUT, ds_file, at->line, at->column,
 				   "%s is %llu, not a multiple of %s's batch %llu x %llu accumulation steps for any "
 				   "GPU count: the HF Trainer refuses to start on a mismatch; write \"auto\" to take "

@@ -818,6 +818,7 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 		cJSON_AddNullToObject(o, "host");
 	}
 	cJSON_AddItemToObject(o, "ignored_keys", json_notes(tc->ignored, tc->n_ignored, true));
+	cJSON_AddItemToObject(o, "readings", json_notes(tc->readings, tc->n_readings, true));
 	cJSON_AddItemToObject(o, "defaults", json_notes(tc->defaults, tc->n_defaults, false));
 	return o;
 }
@@ -949,12 +950,16 @@ static int apply_deepspeed_file(struct vp_trainconfig *tc, char *path, size_t si
 	/* an inline mapping's batch keys (ds_given) match the trainer's */
 	if (tc->deepspeed[0] == '\0')
 		return tc->flavour == VP_TC_DEEPSPEED ? 0 : vp_trainconfig_match_deepspeed(tc, tc, tc->file, err);
-	if (tc->at[VP_TC_ZERO].line > 0)
-		return 0;
 	vp_trainconfig_relative_path(tc, tc->deepspeed, path, size);
 	if (stat(path, &st) != 0 && stat(tc->deepspeed, &st) == 0)
 		snprintf(path, size, "%s", tc->deepspeed);
 	if (vp_trainconfig_load_referenced(&ds, path, err) != 0) {
+		/* the stage stated (vramplan.zero_stage), the file may live
+		 * on the training machine only: nothing to read */
+		if (tc->at[VP_TC_ZERO].line > 0 && err->code == VP_ERR_IO) {
+			path[0] = '\0';
+			return 0;
+		}
 		if (err->line == 0 && tc->at[VP_TC_DS_FILE].line > 0) {
 			char msg[sizeof err->message];
 			enum vp_status code = err->code;
@@ -968,7 +973,10 @@ static int apply_deepspeed_file(struct vp_trainconfig *tc, char *path, size_t si
 	{
 		int rc = vp_trainconfig_match_deepspeed(tc, &ds, path, err);
 
-		if (rc == 0)
+		/* vramplan.zero_stage wins over the file's stage */
+		if (rc == 0 && tc->at[VP_TC_ZERO].line > 0)
+			path[0] = '\0';
+		else if (rc == 0)
 			rc = vp_trainconfig_set_zero_from_file(tc, ds.train.zero_stage, err);
 		vp_trainconfig_free(&ds);
 		return rc;
@@ -1327,7 +1335,12 @@ int vp_cmd_check(int argc, char **argv)
 			cells[j + 1] = mx.gpus[j];
 		vp_table_add(&mx.table, cells);
 		for (i = 0; i < o.n_files; i++) {
-			cells[0] = o.files[i];
+			char name[512];
+
+			/* one row a file, whatever its name holds */
+			vp_utf8_copy(name, sizeof name, o.files[i]);
+			vp_text_one_line(name);
+			cells[0] = name;
 			for (j = 0; j < mx.n_gpus; j++)
 				cells[j + 1] = rows[i].cells[j] != NULL ? rows[i].cells[j] : "-";
 			vp_table_add(&mx.table, cells);

@@ -17,3 +17,11 @@ sed 's/gradient_accumulation_steps: 4/gradient_accumulation_steps: auto/' tests/
 echo "exit $?"
 grep -E "ignored|FIT" tests/data/check/.vp-out
 rm -f tests/data/check/.vp-inline-auto.yaml tests/data/check/.vp-out
+# vramplan.zero_stage states the stage, and the named file is still matched
+sed 's/^  gpu: a100-80gb$/  gpu: a100-80gb\n  zero_stage: 2/' tests/data/check/deepspeed-mismatch.yaml >tests/data/check/.vp-stated.yaml
+"$VRAMPLAN" check tests/data/check/.vp-stated.yaml 2>&1 | sed 's/ where .*//'
+# an empty deepspeed: (or false) leaves DeepSpeed off, as `if self.deepspeed:` does
+printf 'model_name_or_path: ../configs/t5-small.json\nbf16: true\ndeepspeed: ""\nvramplan:\n  gpu: a100-80gb\n' \
+	>tests/data/check/.vp-stated.yaml
+"$VRAMPLAN" check -q tests/data/check/.vp-stated.yaml | grep -o 'a100-80gb: [A-Z ]*'
+rm -f tests/data/check/.vp-stated.yaml

@@ -10,3 +10,7 @@ sed 's/^gradient_accumulation_steps: .*/gradient_accumulation_steps: 08/' exampl
 echo "exit $?"
 sed "s|$f|FILE|" "$f.err"
 rm -f "$f" "$f.err"
+# JSON carries the reading too
+sed 's/^gradient_accumulation_steps: .*/gradient_accumulation_steps: 010/' examples/configs/seed000-stage4.yaml >"$f"
+"$VRAMPLAN" check "$f" --gpu rtx3090 --format json 2>/dev/null | tr -d "\t\n" | grep -o '"readings":\[[^]]*\]'
+rm -f "$f"

@@ -8,3 +8,10 @@ cp examples/configs/seed000-stage4.yaml "$name"
 timeout 60 "$VRAMPLAN" check "$name" --gpu rtx3090 2>&1 | sed "s|$d/||g"
 timeout 60 "$VRAMPLAN" check "$name" --gpu rtx3090 -v 2>&1 >/dev/null | grep -c "^x.yaml"
 rm -rf "$d"
+# and the matrix of several GPUs keeps one row a file
+d=$(mktemp -d) || exit 1
+name="$d/evil
+x.yaml   FITS   FITS"
+cp examples/configs/seed000-stage4.yaml "$name"
+timeout 60 "$VRAMPLAN" check -q "$name" --gpu rtx3090 --gpu a100-80gb 2>/dev/null | sed "s|$d/||g" | tail -2
+rm -rf "$d"
