@@ -330,6 +330,7 @@ int vp_tc_get_u64(struct ctx *c, const struct vp_tnode *v, const char *path, uin
 	const char *s = NULL;
 	uint64_t x = 0;
 	enum int_form form = FORM_DECIMAL;
+	bool negative;
 	int rc;
 
 	if (v->kind != VP_T_SCALAR)
@@ -338,9 +339,7 @@ int vp_tc_get_u64(struct ctx *c, const struct vp_tnode *v, const char *path, uin
 	if (v->quoted)
 		return vp_tc_fail_at(c, v->line, v->column, "expected a whole number for '%s', found the string '%.40s'", path,
 			       s);
-	if (s[0] == '-' && s[1] >= '0' && s[1] <= '9' && !(s[1] == '0' && s[2] == '\0'))
-		return vp_tc_fail_at(c, v->line, v->column, "'%s' must be at least %llu, found %.40s", path,
-			       (unsigned long long)min, s);
+	negative = s[0] == '-';
 	if (s[0] == '+' || s[0] == '-')
 		s++;
 	if (c->tc->json) {
@@ -354,10 +353,15 @@ int vp_tc_get_u64(struct ctx *c, const struct vp_tnode *v, const char *path, uin
 	} else {
 		rc = pyyaml_int(s, MAX_NUMBER, &x, &form);
 	}
+	/* a number below zero (-0, -00 and -0x0 are 0 to PyYAML) */
+	if ((rc == 0 && negative && x > 0) || (rc == -2 && negative))
+		return vp_tc_fail_at(c, v->line, v->column, "'%s' must be at least %llu, found %.40s", path,
+			       (unsigned long long)min, v->text);
 	if (rc == -2)
 		return vp_tc_fail_at(c, v->line, v->column, "'%s' is too large (at most %llu), found %.40s", path,
 			       (unsigned long long)MAX_NUMBER, v->text);
-	if (rc != 0 && !c->tc->json && s[0] == '0' && s[1] >= '0' && s[1] <= '9')
+	if (rc != 0 && !c->tc->json && s[0] == '0' && s[strspn(s, "0123456789_")] == '\0' &&
+	    strpbrk(s, "89") != NULL)
 		return vp_tc_fail_at(c, v->line, v->column,
 				     "expected a whole number for '%s', found '%.40s', a string to PyYAML (a leading 0 "
 				     "makes an octal number, and %.40s has a digit 8 or 9; write it without the 0)",

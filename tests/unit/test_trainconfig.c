@@ -483,6 +483,9 @@ static void whole_numbers_are_read_as_pyyaml_reads_them(void **state)
 		{"-010", 0, "must be at least 1, found -010"},
 		{"0x100000001", 0, "is too large (at most 4294967296), found 0x100000001"},
 		{"71582789:0:0", 0, "is too large"},
+		{"-08", 0, "found '-08', a string to PyYAML"},
+		{"-0x0", 0, "must be at least 1, found -0x0"},
+		{"01:30", 0, "found '01:30'"},
 	};
 	size_t i;
 
@@ -513,6 +516,26 @@ static void whole_numbers_are_read_as_pyyaml_reads_them(void **state)
 			assert_int_equal(tc.readings[0].line, 2);
 			assert_int_equal(tc.readings[0].column, 30);
 		}
+		vp_trainconfig_free(&tc);
+	}
+}
+
+/* -00, -0_ and -0x0 are 0 to PyYAML: where 0 is allowed they are 0 */
+static void negative_zeros_are_zero(void **state)
+{
+	static const char *const zeros[] = {"-0", "-00", "-0_", "-0x0", "-0b0"};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof zeros / sizeof zeros[0]; i++) {
+		char text[160];
+		struct vp_trainconfig tc;
+		struct vp_error err = {0};
+
+		snprintf(text, sizeof text, "model_name_or_path: mt5\ndataloader_num_workers: %s\n", zeros[i]);
+		if (vp_trainconfig_parse(&tc, "a.yaml", text, strlen(text), &err) != 0)
+			fail_msg("%s: %s", zeros[i], err.message);
+		assert_int_equal(tc.num_workers, 0);
 		vp_trainconfig_free(&tc);
 	}
 }
@@ -1015,6 +1038,7 @@ int main(void)
 		cmocka_unit_test(one_and_zero_are_booleans),
 		cmocka_unit_test(whole_numbers_are_read_as_pyyaml_reads_them),
 		cmocka_unit_test(json_numbers_follow_rfc_8259),
+		cmocka_unit_test(negative_zeros_are_zero),
 		cmocka_unit_test(torchaos_8bit_adamw_is_the_8bit_adamw),
 		cmocka_unit_test(train_batch_size_beside_a_model_is_not_deepspeed),
 		cmocka_unit_test(axolotl_lora_dropout_defaults_to_zero),
