@@ -356,7 +356,7 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 		else
 			jcheck(&j, cJSON_AddNullToObject(o, "workers_if_not_persistent"));
 		jint(&j, o, "eval_predictions_bytes", plan->host.eval_predictions_bytes);
-		jcheck(&j, cJSON_AddBoolToObject(o, "eval_predictions_lower_bound", plan->host.eval_predictions_unknown));
+		jcheck(&j, cJSON_AddBoolToObject(o, "eval_predictions_lower_bound", plan->host.eval_predictions_unknown || plan->host.eval_predictions_bytes == UINT64_MAX));
 		jint(&j, o, "eval_total_bytes", plan->host.eval_total_bytes);
 		jint(&j, o, "total_bytes", plan->host.total_bytes);
 		jstr(&j, o, "peak_phase", plan->host.peak_in_eval   ? "evaluation"

@@ -309,9 +309,10 @@ static void settings_lightning(struct sbuf *b, const struct vp_plan_request *req
 	set_str(b, "precision", lightning_precision(t->precision));
 	/* the data-parallel setup planned: Trainer(devices=N, strategy=...),
 	 * with the strategies' registered names (lightning/pytorch/strategies:
-	 * DeepSpeedStrategy.register_strategies, FSDPStrategy, DDPStrategy) */
-	if (t->gpus > 1)
-		set_int(b, "devices", t->gpus);
+	 * DeepSpeedStrategy.register_strategies, FSDPStrategy, DDPStrategy);
+	 * devices always, since its default "auto" takes every visible GPU
+	 * and runs DDP over them, which a one-GPU plan did not count */
+	set_int(b, "devices", t->gpus > 1 ? t->gpus : 1);
 	if (t->zero_stage > 0)
 		set_str(b, "strategy", t->zero_stage == 1   ? "deepspeed_stage_1"
 				       : t->zero_stage == 2 ? "deepspeed_stage_2"

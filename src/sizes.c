@@ -230,6 +230,11 @@ void vp_format_bytes(uint64_t bytes, char *buf, unsigned long size)
 
 	if (buf == NULL || size == 0)
 		return;
+	/* a saturated host sum (host.h vp_host_within): past 2^64 bytes */
+	if (bytes == UINT64_MAX) {
+		snprintf(buf, size, "at least %" PRIu64 ".00 GiB", (UINT64_MAX >> 30) + 1);
+		return;
+	}
 	if (bytes < 1024) {
 		snprintf(buf, size, "%" PRIu64 " B", bytes);
 		return;

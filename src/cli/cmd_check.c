@@ -554,7 +554,8 @@ static void room(uint64_t limit, uint64_t used, char *buf, size_t size)
 		gib(limit - used, b, sizeof b);
 		snprintf(buf, size, "headroom %s", b);
 	} else {
-		gib(used - limit, b, sizeof b);
+		/* a saturated sum is past 2^64 bytes: so is its excess */
+		gib(used == UINT64_MAX ? UINT64_MAX : used - limit, b, sizeof b);
 		snprintf(buf, size, "over by %s", b);
 	}
 }
@@ -803,7 +804,7 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 			cJSON_AddNumberToObject(x, "train_total_bytes", (double)r->host.train_total_bytes);
 			cJSON_AddNumberToObject(x, "eval_worker_bytes", (double)r->host.eval_worker_bytes);
 			cJSON_AddNumberToObject(x, "eval_predictions_bytes", (double)r->host.eval_predictions_bytes);
-			cJSON_AddBoolToObject(x, "eval_predictions_lower_bound", r->host.eval_predictions_unknown);
+			cJSON_AddBoolToObject(x, "eval_predictions_lower_bound", r->host.eval_predictions_unknown || r->host.eval_predictions_bytes == UINT64_MAX);
 			cJSON_AddNumberToObject(x, "eval_total_bytes", (double)r->host.eval_total_bytes);
 			cJSON_AddNumberToObject(x, "total_bytes", (double)r->host.total_bytes);
 			cJSON_AddStringToObject(x, "peak_phase", r->host.peak_in_eval   ? "evaluation"

@@ -370,7 +370,8 @@ static void format_bytes_should_pick_the_largest_fitting_unit(void **state)
 	format((uint64_t)24 << 30, "24.00 GiB");
 	format(UINT64_C(13249974108), "12.34 GiB");
 	format((uint64_t)2 << 40, "2048.00 GiB");
-	format(UINT64_MAX, "17179869184.00 GiB");
+	format(UINT64_MAX - 1, "17179869184.00 GiB");
+	format(UINT64_MAX, "at least 17179869184.00 GiB"); /* a saturated host sum */
 }
 
 static void format_bytes_should_round_to_hundredths(void **state)
