@@ -538,7 +538,7 @@ static int ds_mismatch(const struct vp_trainconfig *tc, const char *ds_file, con
 			   at->key, (unsigned long long)ds_value, tc->name, hf_key, (unsigned long long)hf_value, where);
 }
 
-int vp_trainconfig_match_deepspeed(const struct vp_trainconfig *tc, const struct vp_trainconfig *ds,
+int vp_trainconfig_match_deepspeed(struct vp_trainconfig *tc, const struct vp_trainconfig *ds,
 				   const char *ds_file, struct vp_error *err)
 {
 	const struct vp_train *t = &tc->train;
@@ -579,6 +579,18 @@ int vp_trainconfig_match_deepspeed(const struct vp_trainconfig *tc, const struct
 				   "the trainer's",
 				   at->key, (unsigned long long)ds->ds_given.total, tc->name, (unsigned long long)t->batch,
 				   (unsigned long long)t->grad_accum);
+	}
+	/* a named file's train_batch_size counts the GPUs the config does
+	 * not state: the run's world size, which ZeRO partitions over */
+	if (ds != tc && tc->at[VP_TC_GPUS].line == 0 && world > 1 && tc->train.gpus <= 1) {
+		tc->train.gpus = world;
+		if (vp_tc_note_default(tc, err, "vramplan.gpus",
+				       "data-parallel GPUs: %llu (%s's train_batch_size %llu = %llu x %llu accumulation "
+				       "steps x %llu GPUs; set vramplan.gpus)",
+				       (unsigned long long)world, ds_file, (unsigned long long)ds->ds_given.total,
+				       (unsigned long long)t->batch, (unsigned long long)t->grad_accum,
+				       (unsigned long long)world) != 0)
+			return -1;
 	}
 	return 0;
 }

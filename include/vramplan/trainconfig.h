@@ -225,8 +225,9 @@ int vp_trainconfig_set_zero_from_file(struct vp_trainconfig *tc, int stage, stru
  * (transformers integrations/deepspeed.py, HfTrainerDeepSpeedConfig
  * .trainer_config_process and fill_match: "Please correct the following
  * DeepSpeed config values that mismatch TrainingArguments values"). ds is
- * that file as read, named ds_file. Returns 0, or -1 with err at the
- * file's key.
+ * that file as read, named ds_file (or tc itself, for an inline mapping).
+ * A named file's train_batch_size gives the GPU count where tc states
+ * none (noted as a default). Returns 0, or -1 with err at the file's key.
  */
 /*
  * DeepSpeed without ZeRO (stage 0) in 16 bit wraps the optimizer in
@@ -239,7 +240,7 @@ int vp_trainconfig_set_zero_from_file(struct vp_trainconfig *tc, int stage, stru
  */
 int vp_trainconfig_modelled_deepspeed(const struct vp_trainconfig *tc, struct vp_error *err);
 
-int vp_trainconfig_match_deepspeed(const struct vp_trainconfig *tc, const struct vp_trainconfig *ds,
+int vp_trainconfig_match_deepspeed(struct vp_trainconfig *tc, const struct vp_trainconfig *ds,
 				   const char *ds_file, struct vp_error *err);
 
 /* The position a diagnostic about setting s should point at: the key that

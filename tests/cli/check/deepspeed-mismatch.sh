@@ -25,3 +25,7 @@ printf 'model_name_or_path: ../configs/t5-small.json\nbf16: true\ndeepspeed: ""\
 	>tests/data/check/.vp-stated.yaml
 "$VRAMPLAN" check -q tests/data/check/.vp-stated.yaml | grep -o 'a100-80gb: [A-Z ]*'
 rm -f tests/data/check/.vp-stated.yaml
+# no GPU count stated: the file's train_batch_size 48 = 8 x 2 x 3 GPUs gives it
+grep -v 'gpus: 2' tests/data/check/deepspeed-total-gpus.yaml >tests/data/check/.vp-world.yaml
+"$VRAMPLAN" check tests/data/check/.vp-world.yaml 2>&1 | grep -E "GPUs: 3|FIT" | sed 's/: train batch.*//'
+rm -f tests/data/check/.vp-world.yaml
