@@ -1994,6 +1994,21 @@ static int parse_root(const char *name, const char *text, size_t len, cJSON **ro
 		return vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
 				   "expected a JSON object at the top level");
 	}
+	/* transformers reads config.json with json.load, which refuses what
+	 * cJSON accepts: 010, 1., +1 */
+	{
+		size_t n;
+
+		if (vp_json_bad_number(text, len, &off, &n)) {
+			cJSON_Delete(*root);
+			*root = NULL;
+			position(text, off, &line, &col);
+			return vp_error_at(err, VP_ERR_INPUT, name, line, col,
+					   "invalid JSON number '%.*s' (JSON has no leading zeros, no '+' and digits on "
+					   "both sides of a '.'; Python's json.load refuses it)",
+					   (int)(n > 40 ? 40 : n), text + off);
+		}
+	}
 	return 0;
 }
 

@@ -119,3 +119,68 @@ bool vp_json_where_nth(const char *text, size_t len, const char *const *path, si
 	}
 	return false;
 }
+
+/*
+ * RFC 8259's number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, which
+ * Python's json.load holds to. cJSON reads whatever strtod reads (010, +1,
+ * .5, 1.), so a config the trainer's loader refuses would pass.
+ */
+bool vp_json_number_ok(const char *p, size_t n)
+{
+	size_t i = 0;
+
+	if (i < n && p[i] == '-')
+		i++;
+	if (i < n && p[i] == '0')
+		i++;
+	else if (i < n && p[i] >= '1' && p[i] <= '9')
+		while (i < n && p[i] >= '0' && p[i] <= '9')
+			i++;
+	else
+		return false;
+	if (i < n && p[i] == '.') {
+		if (++i >= n || p[i] < '0' || p[i] > '9')
+			return false;
+		while (i < n && p[i] >= '0' && p[i] <= '9')
+			i++;
+	}
+	if (i < n && (p[i] == 'e' || p[i] == 'E')) {
+		i++;
+		if (i < n && (p[i] == '+' || p[i] == '-'))
+			i++;
+		if (i >= n || p[i] < '0' || p[i] > '9')
+			return false;
+		while (i < n && p[i] >= '0' && p[i] <= '9')
+			i++;
+	}
+	return i == n;
+}
+
+bool vp_json_bad_number(const char *text, size_t len, size_t *offset, size_t *n)
+{
+	struct walk w = {text, len, 0, 1, 0};
+	size_t start, slen;
+
+	while (w.pos < w.len) {
+		char ch = w.text[w.pos];
+
+		if (ch == '"') {
+			if (!skip_string(&w, &start, &slen))
+				return false;
+			continue;
+		}
+		if (ch == '-' || ch == '+' || ch == '.' || (ch >= '0' && ch <= '9')) {
+			start = w.pos;
+			while (w.pos < w.len && strchr("+-0123456789.eE", w.text[w.pos]) != NULL && w.text[w.pos] != '\0')
+				w.pos++;
+			if (!vp_json_number_ok(w.text + start, w.pos - start)) {
+				*offset = start;
+				*n = w.pos - start;
+				return true;
+			}
+			continue;
+		}
+		advance(&w);
+	}
+	return false;
+}

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "vramplan/json_where.h"
 #include "vramplan/yaml_limits.h"
 
 /* A config is a few hundred keys; these bounds stop a YAML alias bomb or a
@@ -355,42 +356,6 @@ static bool js_expect(struct jscan *s, char c)
 	return true;
 }
 
-/*
- * RFC 8259's number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, which
- * Python's json.load holds to. cJSON reads whatever strtod reads (010, +1,
- * .5, 1.), so a config the trainer's loader refuses would pass.
- */
-static bool json_number_ok(const char *p, size_t n)
-{
-	size_t i = 0;
-
-	if (i < n && p[i] == '-')
-		i++;
-	if (i < n && p[i] == '0')
-		i++;
-	else if (i < n && p[i] >= '1' && p[i] <= '9')
-		while (i < n && p[i] >= '0' && p[i] <= '9')
-			i++;
-	else
-		return false;
-	if (i < n && p[i] == '.') {
-		if (++i >= n || p[i] < '0' || p[i] > '9')
-			return false;
-		while (i < n && p[i] >= '0' && p[i] <= '9')
-			i++;
-	}
-	if (i < n && (p[i] == 'e' || p[i] == 'E')) {
-		i++;
-		if (i < n && (p[i] == '+' || p[i] == '-'))
-			i++;
-		if (i >= n || p[i] < '0' || p[i] > '9')
-			return false;
-		while (i < n && p[i] >= '0' && p[i] <= '9')
-			i++;
-	}
-	return i == n;
-}
-
 static struct vp_tnode *from_json(struct jscan *s, const cJSON *item, int depth)
 {
 	unsigned long line, col;
@@ -489,7 +454,7 @@ static struct vp_tnode *from_json(struct jscan *s, const cJSON *item, int depth)
 		size_t start = s->pos;
 		while (s->pos < s->len && strchr("+-0123456789.eE", s->text[s->pos]) != NULL)
 			s->pos++;
-		if (!json_number_ok(s->text + start, s->pos - start)) {
+		if (!vp_json_number_ok(s->text + start, s->pos - start)) {
 			vp_error_at(s->b->err, VP_ERR_INPUT, s->b->file, line, col,
 				    "invalid JSON number '%.*s' (JSON has no leading zeros, no '+' and digits on both "
 				    "sides of a '.'; Python's json.load refuses it)",

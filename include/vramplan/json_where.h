@@ -26,4 +26,13 @@ bool vp_json_where(const char *text, size_t len, const char *const *path, size_t
 bool vp_json_where_nth(const char *text, size_t len, const char *const *path, size_t n, unsigned nth,
 		       unsigned long *line, unsigned long *column);
 
+/* RFC 8259's number, -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, in
+ * the n bytes at p: what Python's json.load accepts (cJSON reads whatever
+ * strtod reads: 010, +1, .5, 1.). */
+bool vp_json_number_ok(const char *p, size_t n);
+
+/* The first number outside the strings of a JSON text (already parsed by
+ * cJSON) that RFC 8259 refuses: true with its byte offset and length. */
+bool vp_json_bad_number(const char *text, size_t len, size_t *offset, size_t *n);
+
 #endif

@@ -105,9 +105,30 @@ static void cut_text_finds_nothing(void **state)
 	assert_false(vp_json_where("\"\\", 2, path, 1, &line, &col));
 }
 
+/* RFC 8259's numbers: what Python's json.load reads, and the first one it
+ * refuses, outside strings */
+static void numbers_are_checked_as_python_reads_them(void **state)
+{
+	static const char *const good[] = {"0", "-0", "10", "0.5", "-1.25e-3", "1E+2", "1e5"};
+	static const char *const bad[] = {"010", "+1", ".5", "1.", "-", "1e", "1.e3", "--1", "00"};
+	static const char text[] = "{\"a\": \"010 in a string\", \"b\": [1, -2.5],\n \"c\": 010}";
+	size_t i, off = 0, n = 0;
+
+	(void)state;
+	for (i = 0; i < sizeof good / sizeof good[0]; i++)
+		assert_true(vp_json_number_ok(good[i], strlen(good[i])));
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		assert_false(vp_json_number_ok(bad[i], strlen(bad[i])));
+	assert_true(vp_json_bad_number(text, sizeof text - 1, &off, &n));
+	assert_int_equal(n, 3);
+	assert_memory_equal(text + off, "010", 3);
+	assert_false(vp_json_bad_number(text, off - 1, &off, &n));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(numbers_are_checked_as_python_reads_them),
 		cmocka_unit_test(a_top_level_member_is_found_at_its_key),
 		cmocka_unit_test(a_nested_member_is_found_inside_its_object),
 		cmocka_unit_test(only_the_member_on_the_path_is_found),
