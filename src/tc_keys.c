@@ -893,6 +893,84 @@ HANDLER(k_deepspeed)
 	return 0;
 }
 
+/*
+ * fsdp_config (TrainingArguments, axolotl): keys with or without the
+ * "fsdp_" prefix of accelerate's plugin. reshard_after_forward false keeps
+ * whole parameters after the forward (FSDP2's SHARD_GRAD_OP), as
+ * sharding_strategy SHARD_GRAD_OP (2) or HYBRID_SHARD_ZERO2 (5) does, which
+ * vramplan does not model; activation_checkpointing is FSDP's gradient
+ * checkpointing (TrainingArguments uses it in place of
+ * gradient_checkpointing); offloaded parameters are counted on the GPU.
+ */
+HANDLER(k_fsdp_config)
+{
+	const struct vp_tnode *map = m->value;
+	char sub[192];
+	size_t i;
+	int kind = section(c, map, path);
+
+	if (kind != 0)
+		return kind < 0 ? -1 : 0;
+	c->r.fsdp_config = map->n > 0;
+	for (i = 0; i < map->n; i++) {
+		const struct vp_tmember *k = &map->members[i];
+		const char *name = strncmp(k->key, "fsdp_", 5) == 0 ? k->key + 5 : k->key;
+		const struct vp_tnode *v = k->value;
+		int on = -1, rc = 0;
+
+		snprintf(sub, sizeof sub, "%s.%s", path, k->key);
+		if (strcmp(name, "reshard_after_forward") == 0) {
+			if (v->kind == VP_T_SCALAR && !v->quoted && (strcmp(v->text, "true") == 0 || strcmp(v->text, "True") == 0))
+				continue;
+			rc = flag(c, k, sub, &on, NULL);
+			if (rc == 0 && on == 0)
+				return vp_tc_fail_at(c, v->line, v->column,
+						     "'%s': false keeps whole parameters after the forward (SHARD_GRAD_OP), "
+						     "which vramplan does not model; it models full sharding", sub);
+		} else if (strcmp(name, "sharding_strategy") == 0 && v->kind == VP_T_SCALAR) {
+			if (strcmp(v->text, "SHARD_GRAD_OP") == 0 || strcmp(v->text, "2") == 0 ||
+			    strcmp(v->text, "HYBRID_SHARD_ZERO2") == 0 || strcmp(v->text, "5") == 0)
+				return vp_tc_fail_at(c, v->line, v->column,
+						     "'%s': %s (whole parameters, sharded gradients and states) is not "
+						     "modelled; vramplan models FULL_SHARD and HYBRID_SHARD", sub, v->text);
+			rc = vp_tc_note_ignored(c, sub, k, NULL);
+		} else if (strcmp(name, "activation_checkpointing") == 0) {
+			rc = flag(c, k, sub, &on, NULL);
+			if (rc == 0 && on == 1) {
+				c->r.fsdp_ckpt = true;
+				vp_tc_set_origin(&c->r.at_fsdp_ckpt, sub, k);
+			}
+		} else if (strcmp(name, "offload_params") == 0 || strcmp(name, "cpu_offload") == 0) {
+			rc = flag(c, k, sub, &on, NULL);
+			if (rc == 0 && on == 1)
+				rc = vp_tc_note_ignored(c, sub, k,
+							"offload is not modelled: the parameters and states are counted on "
+							"the GPU (an overestimate)");
+		} else if (strcmp(name, "version") != 0) {
+			rc = vp_tc_note_ignored(c, sub, k, NULL);
+		}
+		if (rc != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* axolotl's fsdp_version (1 or 2): with fsdp_config, FSDP runs */
+HANDLER(k_fsdp_version)
+{
+	uint64_t v;
+
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_u64(c, m->value, path, 1, &v) != 0)
+		return -1;
+	if (v > 2)
+		return vp_tc_fail_at(c, m->value->line, m->value->column, "'%s' must be 1 or 2, found %llu", path,
+				     (unsigned long long)v);
+	c->r.fsdp_version = true;
+	return 0;
+}
+
 /* ---- key tables per flavour ---- */
 
 /*
@@ -984,6 +1062,7 @@ static const struct keydef hf_keys[] = {
 	{"dataloader_prefetch_factor", k_prefetch},
 	{"deepspeed", k_deepspeed},
 	{"fsdp", k_fsdp},
+	{"fsdp_config", k_fsdp_config},
 };
 
 /*
@@ -1032,6 +1111,9 @@ static const struct keydef axolotl_keys[] = {
 	{"dataloader_num_workers", k_workers},
 	{"dataloader_pin_memory", k_pin},
 	{"deepspeed", k_deepspeed},
+	{"fsdp", k_fsdp},
+	{"fsdp_config", k_fsdp_config},
+	{"fsdp_version", k_fsdp_version},
 };
 
 /* ---- LLaMA-Factory (hiyouga/LLaMA-Factory src/llamafactory/hparams/:
@@ -1266,6 +1348,7 @@ static const struct keydef llamafactory_keys[] = {
 	{"dataloader_prefetch_factor", k_prefetch},
 	{"deepspeed", k_deepspeed},
 	{"fsdp", k_fsdp},
+	{"fsdp_config", k_fsdp_config},
 };
 
 /* DeepSpeed (deepspeed.ai/docs/config-json): the batch triple, the

@@ -634,6 +634,13 @@ int vp_tc_settle(struct ctx *c)
 		    vp_tc_note_default(tc, c->err, "disable_gradient_checkpointing",
 				 "gradient checkpointing: on (LLaMA-Factory default: disable_gradient_checkpointing false)"))
 			return -1;
+	} else if (r->fsdp_ckpt && r->grad_ckpt != 1 &&
+		   (r->fsdp || (tc->flavour == VP_TC_AXOLOTL && r->fsdp_version && r->fsdp_config))) {
+		/* fsdp_config activation_checkpointing: FSDP checkpoints each
+		 * wrapped block (TrainingArguments raises if
+		 * gradient_checkpointing is on beside it) */
+		t->grad_ckpt = true;
+		copy_origin(&tc->at[VP_TC_GRAD_CKPT], &r->at_fsdp_ckpt);
 	} else if (r->grad_ckpt >= 0) {
 		t->grad_ckpt = r->grad_ckpt == 1;
 		/* axolotl's activation_offloading beside checkpointing moves the
@@ -681,7 +688,9 @@ int vp_tc_settle(struct ctx *c)
 	t->liger_loss = r->liger_loss == 1;
 	t->liger_swiglu = r->liger_swiglu == 1;
 	t->router_aux_loss = r->router_aux_loss;
-	t->fsdp = r->fsdp;
+	/* axolotl runs FSDP from fsdp_version with fsdp_config, without the
+	 * older fsdp: list (docs/multi-gpu.qmd) */
+	t->fsdp = r->fsdp || (tc->flavour == VP_TC_AXOLOTL && r->fsdp_version && r->fsdp_config);
 
 	/* ZeRO and data-parallel GPUs */
 	if (vb->has_zero) {
