@@ -907,8 +907,13 @@ HANDLER(k_fsdp_config)
 	const struct vp_tnode *map = m->value;
 	char sub[192];
 	size_t i;
-	int kind = section(c, map, path);
+	int kind;
 
+	/* TrainingArguments also takes a JSON file's name */
+	if (map->kind == VP_T_SCALAR)
+		return vp_tc_note_ignored(c, path, m, "a file's name: its keys are not read (write them inline to have them "
+						      "checked)");
+	kind = section(c, map, path);
 	if (kind != 0)
 		return kind < 0 ? -1 : 0;
 	c->r.fsdp_config = map->n > 0;
