@@ -46,7 +46,9 @@
  *            sequence_len, adapter, load_in_4bit, load_in_8bit, gptq,
  *            lora_r, lora_target_modules, lora_target_linear, optimizer
  *            (OptimizerNames), torch_compile, dataloader_num_workers,
- *            dataloader_pin_memory, dataloader_prefetch_factor.
+ *            dataloader_pin_memory, dataloader_prefetch_factor, deepspeed
+ *            (str | dict), fsdp_version and fsdp_config (FSDPConfig:
+ *            auto_wrap_policy, reshard_after_forward).
  * llamafactory  LLaMA-Factory config (hiyouga/LLaMA-Factory,
  *            src/llamafactory/hparams/finetuning_args.py: finetuning_type,
  *            lora_rank, lora_dropout, lora_target (comma-separated, or
@@ -56,7 +58,7 @@
  *            data_args.py: cutoff_len, packing) beside the
  *            TrainingArguments keys it inherits (per_device_*_batch_size,
  *            gradient_accumulation_steps, eval_accumulation_steps, bf16,
- *            fp16, optim, torch_compile, dataloader_*).
+ *            fp16, optim, torch_compile, dataloader_*, fsdp, deepspeed).
  *
  * tests/unit/test_emit.c checks every emitted key against these lists.
  */
@@ -256,6 +258,34 @@ static void generation_keys(struct sbuf *b, const struct vp_plan_request *req)
 	set_int(b, "generation_num_beams", req->eval.num_beams);
 }
 
+/*
+ * Under ZeRO, `deepspeed:` as a mapping, which TrainingArguments (and
+ * LLaMA-Factory's subclass, and axolotl: `deepspeed: str | dict`) takes in
+ * place of a file name: the stage, and "auto" for what the HF Trainer fills
+ * in from its own arguments (integrations/deepspeed.py,
+ * trainer_config_process), so that the two cannot mismatch, which the
+ * Trainer refuses.
+ */
+static void deepspeed_mapping(struct sbuf *b, const struct vp_train *t)
+{
+	if (t->zero_stage <= 0)
+		return;
+	begin(b, "deepspeed");
+	begin(b, "zero_optimization");
+	set_int(b, "stage", (uint64_t)t->zero_stage);
+	end(b);
+	set_str(b, "train_micro_batch_size_per_gpu", "auto");
+	set_str(b, "gradient_accumulation_steps", "auto");
+	set_str(b, "train_batch_size", "auto");
+	begin(b, "bf16");
+	set_str(b, "enabled", "auto");
+	end(b);
+	begin(b, "fp16");
+	set_str(b, "enabled", "auto");
+	end(b);
+	end(b);
+}
+
 static void settings_hf(struct sbuf *b, const struct vp_plan_request *req, const struct vp_plan *p)
 {
 	const struct vp_train *t = &req->train;
@@ -276,26 +306,7 @@ static void settings_hf(struct sbuf *b, const struct vp_plan_request *req, const
 		set_bool(b, "use_liger_kernel", true);
 	if (t->fsdp) /* TrainingArguments.fsdp: sharding options, space-separated */
 		set_str(b, "fsdp", "full_shard auto_wrap");
-	/* TrainingArguments.deepspeed takes a dict as well as a file name: the
-	 * stage, and "auto" for what the HF Trainer fills in from its own
-	 * arguments (integrations/deepspeed.py, trainer_config_process), so
-	 * that the two cannot mismatch, which the Trainer refuses */
-	if (t->zero_stage > 0) {
-		begin(b, "deepspeed");
-		begin(b, "zero_optimization");
-		set_int(b, "stage", (uint64_t)t->zero_stage);
-		end(b);
-		set_str(b, "train_micro_batch_size_per_gpu", "auto");
-		set_str(b, "gradient_accumulation_steps", "auto");
-		set_str(b, "train_batch_size", "auto");
-		begin(b, "bf16");
-		set_str(b, "enabled", "auto");
-		end(b);
-		begin(b, "fp16");
-		set_str(b, "enabled", "auto");
-		end(b);
-		end(b);
-	}
+	deepspeed_mapping(b, t);
 	generation_keys(b, req);
 	trainer_dataloader_keys(b, p);
 }
@@ -399,6 +410,17 @@ static void settings_axolotl(struct sbuf *b, const struct vp_plan_request *req, 
 		set_bool(b, "liger_fused_linear_cross_entropy", t->liger_loss);
 		set_bool(b, "liger_glu_activation", t->liger_swiglu);
 	}
+	deepspeed_mapping(b, t);
+	/* FSDP as axolotl's docs write it (docs/multi-gpu.qmd): fsdp_version 2
+	 * and fsdp_config, each block wrapped and resharded after the forward
+	 * (full sharding, what vramplan models) */
+	if (t->fsdp) {
+		set_int(b, "fsdp_version", 2);
+		begin(b, "fsdp_config");
+		set_str(b, "auto_wrap_policy", "TRANSFORMER_BASED_WRAP");
+		set_bool(b, "reshard_after_forward", true);
+		end(b);
+	}
 	set_int(b, "dataloader_num_workers", p->host.num_workers);
 	set_bool(b, "dataloader_pin_memory", p->host.pin_memory);
 	if (p->host.num_workers > 0 && p->host.prefetch_factor > 0)
@@ -453,6 +475,9 @@ static void settings_llamafactory(struct sbuf *b, const struct vp_plan_request *
 		set_bool(b, "torch_compile", true);
 	if (t->liger_loss || t->liger_swiglu)
 		set_bool(b, "enable_liger_kernel", true);
+	if (t->fsdp) /* TrainingArguments.fsdp, as for hf */
+		set_str(b, "fsdp", "full_shard auto_wrap");
+	deepspeed_mapping(b, t);
 	trainer_dataloader_keys(b, p);
 }
 

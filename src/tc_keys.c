@@ -951,7 +951,10 @@ HANDLER(k_fsdp_config)
 				rc = vp_tc_note_ignored(c, sub, k,
 							"offload is not modelled: the parameters and states are counted on "
 							"the GPU (an overestimate)");
-		} else if (strcmp(name, "version") != 0) {
+		} else if (strcmp(name, "version") != 0 && strcmp(name, "auto_wrap_policy") != 0 &&
+			   strcmp(name, "transformer_layer_cls_to_wrap") != 0) {
+			/* the version and the per-block wrapping are what vramplan
+			 * models; the rest is listed */
 			rc = vp_tc_note_ignored(c, sub, k, NULL);
 		}
 		if (rc != 0)
@@ -1115,6 +1118,7 @@ static const struct keydef axolotl_keys[] = {
 	{"liger_glu_activation", k_liger_glu},
 	{"dataloader_num_workers", k_workers},
 	{"dataloader_pin_memory", k_pin},
+	{"dataloader_prefetch_factor", k_prefetch},
 	{"deepspeed", k_deepspeed},
 	{"fsdp", k_fsdp},
 	{"fsdp_config", k_fsdp_config},

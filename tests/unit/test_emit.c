@@ -130,7 +130,7 @@ static const char *const axolotl_keys[] = {
 	"load_in_8bit", "load_in_4bit", "adapter", "lora_r", "lora_alpha", "lora_dropout", "lora_target_modules",
 	"lora_target_linear", "gptq", "bf16", "fp16", "bfloat16", "float16", "tf32", "gradient_checkpointing",
 	"sequence_len", "torch_compile", "dataloader_num_workers", "dataloader_pin_memory",
-	"dataloader_prefetch_factor", "dataloader_drop_last",
+	"dataloader_prefetch_factor", "dataloader_drop_last", "deepspeed", "fsdp_version", "fsdp_config",
 	/* axolotl/integrations/liger: the plugin and its args */
 	"plugins", "liger_fused_linear_cross_entropy", "liger_glu_activation", NULL,
 };
@@ -148,7 +148,8 @@ static const char *const llamafactory_keys[] = {
 	"eval_accumulation_steps", "cutoff_len", "finetuning_type", "lora_rank", "lora_dropout", "lora_target",
 	"quantization_bit", "double_quantization", "pure_bf16", "bf16", "fp16", "disable_gradient_checkpointing",
 	"flash_attn", "packing", "optim", "torch_compile", "enable_liger_kernel", "dataloader_num_workers",
-	"dataloader_pin_memory", "dataloader_persistent_workers", "dataloader_prefetch_factor", NULL,
+	"dataloader_pin_memory", "dataloader_persistent_workers", "dataloader_prefetch_factor", "fsdp", "deepspeed",
+	NULL,
 };
 
 static bool in_list(const char *const *list, const char *s)
@@ -157,6 +158,44 @@ static bool in_list(const char *const *list, const char *s)
 		if (strcmp(*list, s) == 0)
 			return true;
 	return false;
+}
+
+/* axolotl's FSDPConfig keys vramplan writes (src/axolotl/utils/schemas/
+ * config.py: FSDPConfig) */
+static const char *const axolotl_fsdp_config[] = {"auto_wrap_policy", "reshard_after_forward", NULL};
+
+/*
+ * A nested mapping at s[*i] (its BEGIN): `deepspeed`, a DeepSpeed config
+ * whose keys are "auto" where the Trainer fills them in, or axolotl's
+ * `fsdp_config`; leaves *i at its closing END.
+ */
+static void check_mapping(const struct vp_plan_request *req, const struct vp_setting *s, size_t n, size_t *i)
+{
+	bool ds = strcmp(s[*i].key, "deepspeed") == 0;
+	size_t depth = 1;
+
+	if (ds)
+		assert_true(req->train.zero_stage > 0);
+	else if (strcmp(s[*i].key, "fsdp_config") == 0)
+		assert_true(req->train.fsdp);
+	else
+		fail_msg("unexpected mapping '%s'", s[*i].key);
+	for ((*i)++; *i < n && depth > 0; (*i)++) {
+		if (s[*i].type == VP_SETTING_END) {
+			depth--;
+			continue;
+		}
+		if (depth == 1 && !in_list(ds ? deepspeed_top : axolotl_fsdp_config, s[*i].key))
+			fail_msg("'%s' is not a %s key", s[*i].key, ds ? "DeepSpeed config" : "FSDPConfig");
+		if (s[*i].type == VP_SETTING_BEGIN)
+			depth++;
+		else if (ds && strcmp(s[*i].key, "stage") == 0)
+			assert_int_equal(s[*i].i, (uint64_t)req->train.zero_stage);
+		else if (ds)
+			assert_string_equal(s[*i].s, "auto");
+	}
+	assert_int_equal(depth, 0);
+	(*i)--;
 }
 
 /* ------------------------------------------------------------ fixtures */
@@ -264,7 +303,7 @@ static void for_each_variant(enum vp_profile profile, variant_fn fn)
 			for (c = 0; c < sizeof methods / sizeof methods[0]; c++)
 				for (d = 0; d < sizeof quants / sizeof quants[0]; d++)
 					for (w = 0; w < 2; w++)
-						for (flags = 0; flags < 8; flags++) {
+						for (flags = 0; flags < 16; flags++) {
 							make_plan(&req, &p, w ? 4 : 0);
 							req.train.precision = precs[a];
 							req.train.optimizer = optims[b];
@@ -273,6 +312,10 @@ static void for_each_variant(enum vp_profile profile, variant_fn fn)
 							req.train.compile = flags & 1;
 							req.train.grad_ckpt = (flags & 2) != 0;
 							req.train.zero_stage = (flags & 4) ? 2 : 0;
+							/* FSDP or ZeRO, over 4 GPUs */
+							req.train.fsdp = (flags & 12) == 8;
+							req.train.gpus = (flags & 12) != 0 ? 4 : 1;
+							p.effective_batch = p.train_batch * p.grad_accum * req.train.gpus;
 							p.eval_accumulation_steps = (flags & 4) ? 3 : 0;
 							if (methods[c] == VP_METHOD_LORA || methods[c] == VP_METHOD_QLORA) {
 								assert_int_equal(vp_train_set_lora_targets(
@@ -390,28 +433,8 @@ static void check_hf(const struct vp_plan_request *req, const struct vp_plan *p,
 	const struct vp_setting *bf16, *fp16, *optim;
 
 	for (i = 0; i < n; i++) {
-		/* one mapping: deepspeed, a DeepSpeed config (its keys "auto"
-		 * where the Trainer fills them in) */
-		if (s[i].type == VP_SETTING_BEGIN && strcmp(s[i].key, "deepspeed") == 0) {
-			size_t depth = 1;
-
-			assert_true(req->train.zero_stage > 0);
-			for (i++; i < n && depth > 0; i++) {
-				if (s[i].type == VP_SETTING_END) {
-					depth--;
-					continue;
-				}
-				if (depth == 1 && !in_list(deepspeed_top, s[i].key))
-					fail_msg("'%s' is not a DeepSpeed config key", s[i].key);
-				if (s[i].type == VP_SETTING_BEGIN)
-					depth++;
-				else if (strcmp(s[i].key, "stage") == 0)
-					assert_int_equal(s[i].i, (uint64_t)req->train.zero_stage);
-				else
-					assert_string_equal(s[i].s, "auto");
-			}
-			assert_int_equal(depth, 0);
-			i--;
+		if (s[i].type == VP_SETTING_BEGIN) {
+			check_mapping(req, s, n, &i);
 			continue;
 		}
 		assert_true(s[i].type != VP_SETTING_BEGIN && s[i].type != VP_SETTING_END);
@@ -560,7 +583,11 @@ static void check_axolotl(const struct vp_plan_request *req, const struct vp_pla
 	bool adapter_method = req->train.method == VP_METHOD_LORA || req->train.method == VP_METHOD_QLORA;
 
 	for (i = 0; i < n; i++) {
-		assert_true(s[i].type != VP_SETTING_BEGIN && s[i].type != VP_SETTING_END);
+		if (s[i].type == VP_SETTING_BEGIN) {
+			check_mapping(req, s, n, &i);
+			continue;
+		}
+		assert_true(s[i].type != VP_SETTING_END);
 		if (!in_list(axolotl_keys, s[i].key))
 			fail_msg("'%s' is not an axolotl config key", s[i].key);
 	}
@@ -602,7 +629,11 @@ static void check_llamafactory(const struct vp_plan_request *req, const struct v
 	char buf[VP_MAX_TARGETS * 33];
 
 	for (i = 0; i < n; i++) {
-		assert_true(s[i].type != VP_SETTING_BEGIN && s[i].type != VP_SETTING_END);
+		if (s[i].type == VP_SETTING_BEGIN) {
+			check_mapping(req, s, n, &i);
+			continue;
+		}
+		assert_true(s[i].type != VP_SETTING_END);
 		if (!in_list(llamafactory_keys, s[i].key))
 			fail_msg("'%s' is not a LLaMA-Factory config key", s[i].key);
 	}

@@ -1,0 +1,24 @@
+# A multi-GPU plan under each trainer profile carries its ZeRO or FSDP keys
+# (hf and llamafactory: deepspeed: as a mapping with "auto", fsdp: the
+# option string; axolotl: the same deepspeed: mapping, fsdp_version 2 and
+# fsdp_config); `vramplan check` reads them back as the same setup, at the
+# same train batch and peak, with no key ignored
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
+for p in hf axolotl llamafactory; do
+	for how in "--zero 2" "--zero 3" "--fsdp"; do
+		# shellcheck disable=SC2086
+		"$VRAMPLAN" --model llama-3.2-1b --gpu a100-40gb --seq-len 512 --gpus 4 $how --profile $p >"$d/c.yaml"
+		printf 'vramplan:\n  gpus: 4\n' >>"$d/c.yaml"
+		# hf states no length key of its own (check takes TRL's max_length)
+		if [ $p = hf ]; then echo "max_length: 512" >>"$d/c.yaml"; fi
+		# shellcheck disable=SC2086
+		plan=$("$VRAMPLAN" --model llama-3.2-1b --gpu a100-40gb --seq-len 512 --gpus 4 $how --profile $p |
+			grep "^# train batch" | sed 's/: device peak \([0-9.]* GiB\).*/ \1/; s/# //')
+		check=$("$VRAMPLAN" check "$d/c.yaml" --model llama-3.2-1b --gpu a100-40gb 2>"$d/err" |
+			sed 's/.*: \(train batch [0-9]*\) peak \([0-9.]* GiB\).*/\1 \2/')
+		setup=$(grep -o "ZeRO stage [0-9]\|FSDP full shard" "$d/err" | head -1)
+		ignored=$(grep -c "ignored" "$d/err")
+		echo "$p $how: plan $plan | check $check ($setup, $ignored ignored)"
+	done
+done
