@@ -902,6 +902,48 @@ HANDLER(k_deepspeed)
  * checkpointing (TrainingArguments uses it in place of
  * gradient_checkpointing); offloaded parameters are counted on the GPU.
  */
+/*
+ * A boolean as transformers reads fsdp_config's (str_to_bool(str(v).lower()))
+ * and axolotl's pydantic does: true/false, yes/no, on/off, 1/0, quoted or
+ * not, any case. 1 true, 0 false, -1 neither.
+ */
+static int loose_bool(const struct vp_tnode *v)
+{
+	static const char *const yes[] = {"true", "yes", "on", "1", "y", "t"};
+	static const char *const no[] = {"false", "no", "off", "0", "n", "f"};
+	char low[8];
+	size_t i, n;
+
+	if (v->kind != VP_T_SCALAR || (n = strlen(v->text)) >= sizeof low)
+		return -1;
+	for (i = 0; i <= n; i++)
+		low[i] = (char)(v->text[i] >= 'A' && v->text[i] <= 'Z' ? v->text[i] - 'A' + 'a' : v->text[i]);
+	for (i = 0; i < sizeof yes / sizeof yes[0]; i++) {
+		if (strcmp(low, yes[i]) == 0)
+			return 1;
+		if (strcmp(low, no[i]) == 0)
+			return 0;
+	}
+	return -1;
+}
+
+static bool same_word(const char *a, const char *b)
+{
+	for (; *a != '\0' && *b != '\0'; a++, b++)
+		if ((*a >= 'A' && *a <= 'Z' ? *a - 'A' + 'a' : *a) != *b)
+			return false;
+	return *a == *b;
+}
+
+/*
+ * fsdp_config (TrainingArguments, axolotl): keys with or without the
+ * "fsdp_" prefix of accelerate's plugin. reshard_after_forward false keeps
+ * whole parameters after the forward (FSDP2's SHARD_GRAD_OP), as a
+ * SHARD_GRAD_OP or HYBRID_SHARD_ZERO2 strategy (2, 5) or NO_SHARD (3) does,
+ * which vramplan does not model; activation_checkpointing is FSDP's
+ * gradient checkpointing (TrainingArguments uses it in place of
+ * gradient_checkpointing); offloaded parameters are counted on the GPU.
+ */
 HANDLER(k_fsdp_config)
 {
 	const struct vp_tnode *map = m->value;
@@ -917,37 +959,44 @@ HANDLER(k_fsdp_config)
 	if (kind != 0)
 		return kind < 0 ? -1 : 0;
 	c->r.fsdp_config = map->n > 0;
+	vp_tc_set_origin(&c->r.at_fsdp_config, path, m);
 	for (i = 0; i < map->n; i++) {
 		const struct vp_tmember *k = &map->members[i];
 		const char *name = strncmp(k->key, "fsdp_", 5) == 0 ? k->key + 5 : k->key;
 		const struct vp_tnode *v = k->value;
-		int on = -1, rc = 0;
+		int on = v->kind == VP_T_NULL ? -2 : loose_bool(v), rc = 0;
 
 		snprintf(sub, sizeof sub, "%s.%s", path, k->key);
-		if (strcmp(name, "reshard_after_forward") == 0) {
-			if (v->kind == VP_T_SCALAR && !v->quoted && (strcmp(v->text, "true") == 0 || strcmp(v->text, "True") == 0))
-				continue;
-			rc = flag(c, k, sub, &on, NULL);
-			if (rc == 0 && on == 0)
+		if (on == -2)
+			continue;
+		if (strcmp(name, "reshard_after_forward") == 0 || strcmp(name, "sharding_strategy") == 0) {
+			/* a boolean (FSDP2), or a strategy's name or number (FSDP1) */
+			bool full = on == 1 || (v->kind == VP_T_SCALAR && (same_word(v->text, "full_shard") ||
+									   same_word(v->text, "hybrid_shard") ||
+									   strcmp(v->text, "1") == 0 || strcmp(v->text, "4") == 0));
+			bool partial = on == 0 || (v->kind == VP_T_SCALAR && (same_word(v->text, "shard_grad_op") ||
+									      same_word(v->text, "hybrid_shard_zero2") ||
+									      same_word(v->text, "no_shard") ||
+									      strcmp(v->text, "2") == 0 || strcmp(v->text, "3") == 0 ||
+									      strcmp(v->text, "5") == 0));
+			if (partial && !full)
 				return vp_tc_fail_at(c, v->line, v->column,
-						     "'%s': false keeps whole parameters after the forward (SHARD_GRAD_OP), "
-						     "which vramplan does not model; it models full sharding", sub);
-		} else if (strcmp(name, "sharding_strategy") == 0 && v->kind == VP_T_SCALAR) {
-			if (strcmp(v->text, "SHARD_GRAD_OP") == 0 || strcmp(v->text, "2") == 0 ||
-			    strcmp(v->text, "HYBRID_SHARD_ZERO2") == 0 || strcmp(v->text, "5") == 0)
+						     "'%s': %.40s keeps whole parameters after the forward (or shards none), "
+						     "which vramplan does not model; it models full sharding", sub,
+						     v->kind == VP_T_SCALAR ? v->text : "this");
+			if (!full)
 				return vp_tc_fail_at(c, v->line, v->column,
-						     "'%s': %s (whole parameters, sharded gradients and states) is not "
-						     "modelled; vramplan models FULL_SHARD and HYBRID_SHARD", sub, v->text);
-			rc = vp_tc_note_ignored(c, sub, k, NULL);
+						     "expected true or false (or a sharding strategy) for '%s', found %s", sub,
+						     v->kind == VP_T_SCALAR ? v->text : vp_tc_kind_name(v));
 		} else if (strcmp(name, "activation_checkpointing") == 0) {
-			rc = flag(c, k, sub, &on, NULL);
-			if (rc == 0 && on == 1) {
+			if (on < 0)
+				return vp_tc_fail_at(c, v->line, v->column, "expected true or false for '%s'", sub);
+			if (on == 1) {
 				c->r.fsdp_ckpt = true;
 				vp_tc_set_origin(&c->r.at_fsdp_ckpt, sub, k);
 			}
 		} else if (strcmp(name, "offload_params") == 0 || strcmp(name, "cpu_offload") == 0) {
-			rc = flag(c, k, sub, &on, NULL);
-			if (rc == 0 && on == 1)
+			if (on == 1)
 				rc = vp_tc_note_ignored(c, sub, k,
 							"offload is not modelled: the parameters and states are counted on "
 							"the GPU (an overestimate)");
@@ -963,7 +1012,7 @@ HANDLER(k_fsdp_config)
 	return 0;
 }
 
-/* axolotl's fsdp_version (1 or 2): with fsdp_config, FSDP runs */
+/* axolotl's fsdp_version (1, its default, or 2): which FSDP, not whether */
 HANDLER(k_fsdp_version)
 {
 	uint64_t v;

@@ -634,8 +634,12 @@ int vp_tc_settle(struct ctx *c)
 		    vp_tc_note_default(tc, c->err, "disable_gradient_checkpointing",
 				 "gradient checkpointing: on (LLaMA-Factory default: disable_gradient_checkpointing false)"))
 			return -1;
-	} else if (r->fsdp_ckpt && r->grad_ckpt != 1 &&
-		   (r->fsdp || (tc->flavour == VP_TC_AXOLOTL && r->fsdp_version && r->fsdp_config))) {
+	} else if (r->fsdp_ckpt && r->grad_ckpt == 1 && (r->fsdp || (tc->flavour == VP_TC_AXOLOTL && r->fsdp_config))) {
+		return vp_tc_fail_at(c, r->at_fsdp_ckpt.line, r->at_fsdp_ckpt.column,
+				     "'%s' and gradient_checkpointing are both true: the HF Trainer refuses them "
+				     "together (TrainingArguments: \"can't be set to True simultaneously\"); keep one",
+				     r->at_fsdp_ckpt.key);
+	} else if (r->fsdp_ckpt && (r->fsdp || (tc->flavour == VP_TC_AXOLOTL && r->fsdp_config))) {
 		/* fsdp_config activation_checkpointing: FSDP checkpoints each
 		 * wrapped block (TrainingArguments raises if
 		 * gradient_checkpointing is on beside it) */
@@ -688,9 +692,13 @@ int vp_tc_settle(struct ctx *c)
 	t->liger_loss = r->liger_loss == 1;
 	t->liger_swiglu = r->liger_swiglu == 1;
 	t->router_aux_loss = r->router_aux_loss;
-	/* axolotl runs FSDP from fsdp_version with fsdp_config, without the
-	 * older fsdp: list (docs/multi-gpu.qmd) */
-	t->fsdp = r->fsdp || (tc->flavour == VP_TC_AXOLOTL && r->fsdp_version && r->fsdp_config);
+	/* axolotl runs FSDP from an fsdp_config alone (utils/trainer.py
+	 * prepare_optim_env: `if cfg.fsdp or cfg.fsdp_config`); the
+	 * Trainer's other flavours only with an fsdp: option */
+	t->fsdp = r->fsdp || (tc->flavour == VP_TC_AXOLOTL && r->fsdp_config);
+	if (r->fsdp_config && !t->fsdp &&
+	    vp_tc_note_overridden(c, &r->at_fsdp_config, "without fsdp: (full_shard) the Trainer does not use it") != 0)
+		return -1;
 
 	/* ZeRO and data-parallel GPUs */
 	if (vb->has_zero) {

@@ -496,6 +496,43 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		}
 	}
 
+	/* axolotl's 4-bit base is double-quantized unless its bnb_config_kwargs
+	 * say otherwise (src/axolotl/loaders/model.py:
+	 * bnb_4bit_use_double_quant=True), which its keys here do not */
+	if (o->profile == VP_PROFILE_AXOLOTL && t->quant == VP_QUANT_NF4) {
+		if (!o->has_quant) {
+			t->quant = VP_QUANT_NF4_DQ;
+			if (warn)
+				vp_cli_note(o, "quant nf4-dq: axolotl double-quantizes its 4-bit base");
+		} else if (warn) {
+			vp_cli_warn(o, "axolotl double-quantizes a 4-bit base (bnb_4bit_use_double_quant), which "
+				    "its keys here do not turn off: the plan is nf4's, the run holds a little less");
+		}
+	}
+
+	/* DeepSpeed's engine casts the module to the dtype its bf16/fp16
+	 * section enables (engine.py _configure_distributed_model) and keeps
+	 * fp32 master weights only under ZeRO: without ZeRO its 16-bit
+	 * optimizer wrappers are not modelled (docs/memory-model.md "ZeRO"),
+	 * and a DeepSpeed config cannot say FSDP */
+	if (o->profile == VP_PROFILE_DEEPSPEED) {
+		if (t->fsdp)
+			return vp_error_set(err, VP_ERR_INPUT, "--profile deepspeed cannot say --fsdp (a DeepSpeed config "
+					    "shards with ZeRO: --zero 3)");
+		if (t->quant == VP_QUANT_NONE && !o->has_precision &&
+		    (t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_AMP_FP16)) {
+			t->precision = g->bf16 ? VP_PREC_BF16 : VP_PREC_FP16;
+			if (warn)
+				vp_cli_note(o, "precision %s: DeepSpeed's %s engine holds the weights in 16 bit",
+					    vp_precision_name(t->precision), g->bf16 ? "bf16" : "fp16");
+		}
+		if (t->zero_stage == 0 && t->precision != VP_PREC_FP32)
+			return vp_error_set(err, VP_ERR_INPUT,
+					    "--profile deepspeed without --zero: DeepSpeed without ZeRO in 16 bit runs "
+					    "BF16_Optimizer or FP16_Optimizer, which vramplan does not model; give --zero 1, "
+					    "2 or 3, or --precision fp32");
+	}
+
 	/* LLaMA-Factory loads the model in its compute dtype and casts what
 	 * trains to fp32 (docs/check.md, "llamafactory"): LoRA and QLoRA over
 	 * a 16-bit base (their unquantized parts too), a full fine-tune in

@@ -2,11 +2,14 @@
 # (hf and llamafactory: deepspeed: as a mapping with "auto", fsdp: the
 # option string; axolotl: the same deepspeed: mapping, fsdp_version 2 and
 # fsdp_config); `vramplan check` reads them back as the same setup, at the
-# same train batch and peak, with no key ignored
+# same train batch and peak, with no key ignored (the deepspeed profile: the
+# engine's 16-bit weights, as check reads bf16.enabled)
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
-for p in hf axolotl llamafactory; do
+for p in hf axolotl llamafactory deepspeed; do
 	for how in "--zero 2" "--zero 3" "--fsdp"; do
+		# a DeepSpeed config shards with ZeRO only
+		if [ $p = deepspeed ] && [ "$how" = --fsdp ]; then continue; fi
 		# shellcheck disable=SC2086
 		"$VRAMPLAN" --model llama-3.2-1b --gpu a100-40gb --seq-len 512 --gpus 4 $how --profile $p >"$d/c.yaml"
 		printf 'vramplan:\n  gpus: 4\n' >>"$d/c.yaml"
@@ -22,3 +25,9 @@ for p in hf axolotl llamafactory; do
 		echo "$p $how: plan $plan | check $check ($setup, $ignored ignored)"
 	done
 done
+# the deepspeed profile without ZeRO would be DeepSpeed's 16-bit optimizer
+# wrappers, which vramplan does not model: refused, as check refuses them
+"$VRAMPLAN" --model llama-3.2-1b --gpu a100-40gb --profile deepspeed
+echo "exit $?"
+# axolotl double-quantizes a 4-bit base: its QLoRA plan is nf4-dq's, as check reads it
+"$VRAMPLAN" --model llama-3.2-3b --gpu rtx4090 --method qlora --profile axolotl | grep "^# setup"
