@@ -1969,6 +1969,15 @@ static int parse_root(const char *name, const char *text, size_t len, cJSON **ro
 		return vp_error_at(err, VP_ERR_INPUT, name, 1, 1,
 				   "a Git LFS pointer, not the config itself: fetch the file (git lfs pull)");
 
+	/* no raw NUL in JSON (cJSON skips one as whitespace; json.load refuses it) */
+	{
+		const char *nul = memchr(text, '\0', len);
+
+		if (nul != NULL) {
+			position(text, (size_t)(nul - text), &line, &col);
+			return vp_error_at(err, VP_ERR_INPUT, name, line, col, "invalid JSON: a NUL byte");
+		}
+	}
 	*root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
 	if (*root == NULL) {
 		off = end != NULL && end >= text && (size_t)(end - text) <= len ?

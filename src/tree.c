@@ -452,7 +452,7 @@ static struct vp_tnode *from_json(struct jscan *s, const cJSON *item, int depth)
 	} else {
 		/* a number: keep its text, so that 2.0 is not taken for 2 */
 		size_t start = s->pos;
-		while (s->pos < s->len && strchr("+-0123456789.eE", s->text[s->pos]) != NULL)
+		while (s->pos < s->len && s->text[s->pos] != '\0' && strchr("+-0123456789.eE", s->text[s->pos]) != NULL)
 			s->pos++;
 		if (!vp_json_number_ok(s->text + start, s->pos - start)) {
 			vp_error_at(s->b->err, VP_ERR_INPUT, s->b->file, line, col,
@@ -500,6 +500,17 @@ struct vp_tnode *vp_tree_parse_json(const char *name, const char *text, size_t l
 	cJSON *root;
 	size_t off;
 
+	/* JSON has no raw NUL, not even in a string (control characters are
+	 * escaped); cJSON skips one as whitespace, Python's json.load refuses it */
+	{
+		const char *nul = memchr(text, '\0', len);
+
+		if (nul != NULL) {
+			text_position(text, (size_t)(nul - text), &line, &col);
+			vp_error_at(err, VP_ERR_INPUT, name, line, col, "invalid JSON: a NUL byte");
+			return NULL;
+		}
+	}
 	root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
 	if (root == NULL) {
 		off = end != NULL && end >= text && (size_t)(end - text) <= len ? (size_t)(end - text) : 0;
