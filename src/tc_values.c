@@ -185,43 +185,44 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 	return 0;
 }
 
-int vp_tc_note_overridden(struct ctx *c, const struct vp_tc_origin *at, const char *fmt, ...)
+/* Append a note at key, line:column to one of the lists, its text from fmt. */
+static int add_note(struct ctx *c, struct vp_tc_note **list, size_t *n_list, const char *key, unsigned long line,
+		    unsigned long column, const char *fmt, va_list ap)
 {
-	struct vp_trainconfig *tc = c->tc;
 	struct vp_tc_note *n;
-	va_list ap;
 
-	if (grow_notes(&tc->ignored, &tc->n_ignored) != 0)
+	if (grow_notes(list, n_list) != 0)
 		return vp_error_set(c->err, VP_ERR_IO, "out of memory");
-	n = &tc->ignored[tc->n_ignored - 1];
-	vp_utf8_copy(n->key, sizeof n->key, at->key);
-	n->line = at->line;
-	n->column = at->column;
-	va_start(ap, fmt);
+	n = &(*list)[*n_list - 1];
+	vp_utf8_copy(n->key, sizeof n->key, key);
+	n->line = line;
+	n->column = column;
 	if (vsnprintf(n->text, sizeof n->text, fmt, ap) >= (int)sizeof n->text)
 		vp_utf8_trim_cut(n->text);
-	va_end(ap);
+	vp_text_one_line(n->text);
 	return 0;
+}
+
+int vp_tc_note_overridden(struct ctx *c, const struct vp_tc_origin *at, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = add_note(c, &c->tc->ignored, &c->tc->n_ignored, at->key, at->line, at->column, fmt, ap);
+	va_end(ap);
+	return rc;
 }
 
 int vp_tc_note_reading(struct ctx *c, const char *key, unsigned long line, unsigned long column, const char *fmt, ...)
 {
-	struct vp_trainconfig *tc = c->tc;
-	struct vp_tc_note *n;
 	va_list ap;
+	int rc;
 
-	if (grow_notes(&tc->readings, &tc->n_readings) != 0)
-		return vp_error_set(c->err, VP_ERR_IO, "out of memory");
-	n = &tc->readings[tc->n_readings - 1];
-	vp_utf8_copy(n->key, sizeof n->key, key);
-	n->line = line;
-	n->column = column;
 	va_start(ap, fmt);
-	if (vsnprintf(n->text, sizeof n->text, fmt, ap) >= (int)sizeof n->text)
-		vp_utf8_trim_cut(n->text);
+	rc = add_note(c, &c->tc->readings, &c->tc->n_readings, key, line, column, fmt, ap);
 	va_end(ap);
-	vp_text_one_line(n->text);
-	return 0;
+	return rc;
 }
 
 /* ---- typed values ---- */
