@@ -146,13 +146,37 @@ static struct vp_tnode *from_yaml(struct builder *b, yaml_document_t *doc, const
 		return NULL;
 	}
 	switch (n->type) {
-	case YAML_SCALAR_NODE:
-		if (yaml_null(n))
+	case YAML_SCALAR_NODE: {
+		/* An explicit tag decides the type whatever the quotes
+		 * (PyYAML: `!!int "8"` is 8); yaml.safe_load has constructors
+		 * for the YAML 1.1 types only and refuses any other tag. The
+		 * loader gives an untagged scalar the str tag, so `!!str 8`
+		 * cannot be told from a plain 8. */
+		const char *tag = (const char *)n->tag;
+		bool typed = false;
+
+		if (tag != NULL && strncmp(tag, "tag:yaml.org,2002:", 18) == 0) {
+			const char *ty = tag + 18;
+
+			if (strcmp(ty, "null") == 0)
+				return new_node(b, VP_T_NULL, line, col);
+			typed = strcmp(ty, "int") == 0 || strcmp(ty, "float") == 0 || strcmp(ty, "bool") == 0;
+			if (!typed && strcmp(ty, "str") != 0 && strcmp(ty, "binary") != 0 && strcmp(ty, "timestamp") != 0) {
+				vp_error_at(b->err, VP_ERR_INPUT, b->file, line, col,
+					    "the tag '!!%.40s' on a scalar, which yaml.safe_load refuses", ty);
+				return NULL;
+			}
+		} else if (tag != NULL) {
+			vp_error_at(b->err, VP_ERR_INPUT, b->file, line, col,
+				    "the tag '%.40s', which yaml.safe_load refuses (it has no constructor for it)", tag);
+			return NULL;
+		}
+		if (!typed && yaml_null(n))
 			return new_node(b, VP_T_NULL, line, col);
 		t = new_node(b, VP_T_SCALAR, line, col);
 		if (t == NULL)
 			return NULL;
-		t->quoted = n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
+		t->quoted = !typed && n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
 		t->text = dup_span((const char *)n->data.scalar.value, n->data.scalar.length);
 		if (t->text == NULL) {
 			vp_tree_free(t);
@@ -165,6 +189,7 @@ static struct vp_tnode *from_yaml(struct builder *b, yaml_document_t *doc, const
 			return NULL;
 		}
 		return t;
+	}
 	case YAML_SEQUENCE_NODE: {
 		const yaml_node_item_t *it;
 

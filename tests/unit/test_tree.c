@@ -118,6 +118,28 @@ static void what_a_reader_would_guess_at_is_an_error_at_its_position(void **stat
 	}
 }
 
+/* An explicit YAML 1.1 type tag decides the type whatever the quotes, as
+ * PyYAML's; a tag yaml.safe_load has no constructor for is an error */
+static void tags_are_read_as_yaml_safe_load_reads_them(void **state)
+{
+	struct vp_error err = {0};
+	struct vp_tnode *t = yaml("a: !!int \"8\"\nb: !!null x\nc: \"8\"\n", &err);
+
+	(void)state;
+	assert_non_null(t);
+	assert_false(member(t, "a")->value->quoted);
+	assert_string_equal(member(t, "a")->value->text, "8");
+	assert_int_equal(member(t, "b")->value->kind, VP_T_NULL);
+	assert_true(member(t, "c")->value->quoted);
+	vp_tree_free(t);
+	assert_null(yaml("a: 1\nb: !int 8\n", &err));
+	assert_int_equal(err.line, 2);
+	assert_int_equal(err.column, 4);
+	assert_non_null(strstr(err.message, "the tag '!int'"));
+	assert_null(yaml("a: !!python/name:os.system x\n", &err));
+	assert_non_null(strstr(err.message, "yaml.safe_load refuses"));
+}
+
 static void deep_nesting_is_refused_not_recursed_into(void **state)
 {
 	char text[400];
@@ -142,6 +164,7 @@ int main(void)
 		cmocka_unit_test(yaml_keys_and_values_keep_their_positions),
 		cmocka_unit_test(json_keys_and_values_keep_their_positions),
 		cmocka_unit_test(what_a_reader_would_guess_at_is_an_error_at_its_position),
+		cmocka_unit_test(tags_are_read_as_yaml_safe_load_reads_them),
 		cmocka_unit_test(deep_nesting_is_refused_not_recursed_into),
 	};
 	return cmocka_run_group_tests_name("tree", tests, NULL, NULL);
