@@ -5,10 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A diagnostic is one line: control characters that came from the input
- * (a quoted key with a newline, a tab in a file name) are shown as '?'. */
-#define one_line vp_text_one_line
-
 static void set_message(struct vp_error *err, const char *fmt, va_list ap)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 2, 0)))
@@ -19,7 +15,9 @@ static void set_message(struct vp_error *err, const char *fmt, va_list ap)
 {
 	if (vsnprintf(err->message, sizeof err->message, fmt, ap) >= (int)sizeof err->message)
 		vp_utf8_trim_cut(err->message); /* cut inside a character */
-	one_line(err->message);
+	/* one line: control characters from the input (a quoted key with a
+	 * newline, a tab in a file name) show as '?' */
+	vp_text_one_line(err->message);
 }
 
 int vp_error_set(struct vp_error *err, enum vp_status code, const char *fmt, ...)
@@ -47,7 +45,7 @@ int vp_error_at(struct vp_error *err, enum vp_status code, const char *file,
 	err->code = code;
 	if (file != NULL) {
 		vp_utf8_copy(err->file, sizeof err->file, file);
-		one_line(err->file);
+		vp_text_one_line(err->file);
 	}
 	err->line = line;
 	err->column = column;

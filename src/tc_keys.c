@@ -1024,7 +1024,6 @@ HANDLER(k_fsdp_version)
 	if (v > 2)
 		return vp_tc_fail_at(c, m->value->line, m->value->column, "'%s' must be 1 or 2, found %llu", path,
 				     (unsigned long long)v);
-	c->r.fsdp_version = true;
 	return 0;
 }
 

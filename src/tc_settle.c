@@ -81,10 +81,10 @@ static int settle_ds_batch(struct ctx *c)
 				       "gradient_accumulation_steps x GPUs (DeepSpeed requires it)",
 				       (unsigned long long)r->total_batch);
 		world = r->total_batch / prod;
-		if (!world_known && world > 65536)
+		if (!world_known && world > VP_MAX_GPUS)
 			return vp_tc_fail_at(c, r->at_total.line, r->at_total.column,
 				       "'train_batch_size' %llu is %llu GPUs of micro-batch x accumulation, more than "
-				       "65536", (unsigned long long)r->total_batch, (unsigned long long)world);
+				       "%d", (unsigned long long)r->total_batch, (unsigned long long)world, VP_MAX_GPUS);
 		if (!world_known) {
 			c->vb.has_gpus = true;
 			c->vb.gpus = world;

@@ -332,10 +332,9 @@ HANDLER(v_gpus)
 {
 	if (vp_tc_get_u64(c, m->value, path, 1, &c->vb.gpus) != 0)
 		return -1;
-	/* the CLI's --gpus bound (main.c) */
-	if (c->vb.gpus > 65536)
-		return vp_tc_fail_at(c, m->value->line, m->value->column, "'%s' must be at most 65536, found %llu", path,
-				     (unsigned long long)c->vb.gpus);
+	if (c->vb.gpus > VP_MAX_GPUS)
+		return vp_tc_fail_at(c, m->value->line, m->value->column, "'%s' must be at most %d, found %llu", path,
+				     VP_MAX_GPUS, (unsigned long long)c->vb.gpus);
 	c->vb.has_gpus = true;
 	vp_tc_set_origin(&c->vb.at_gpus, path, m);
 	return 0;

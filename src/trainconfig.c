@@ -582,10 +582,10 @@ int vp_trainconfig_match_deepspeed(struct vp_trainconfig *tc, const struct vp_tr
 	}
 	/* a named file's train_batch_size counts the GPUs the config does
 	 * not state: the run's world size, which ZeRO partitions over */
-	if (ds != tc && tc->at[VP_TC_GPUS].line == 0 && world > 65536)
+	if (ds != tc && tc->at[VP_TC_GPUS].line == 0 && world > VP_MAX_GPUS)
 		return vp_error_at(err, VP_ERR_INPUT, ds_file, ds->ds_given.at_total.line, ds->ds_given.at_total.column,
-				   "%s %llu is %llu GPUs of %s's batch, more than 65536", ds->ds_given.at_total.key,
-				   (unsigned long long)ds->ds_given.total, (unsigned long long)world, tc->name);
+				   "%s %llu is %llu GPUs of %s's batch, more than %d", ds->ds_given.at_total.key,
+				   (unsigned long long)ds->ds_given.total, (unsigned long long)world, tc->name, VP_MAX_GPUS);
 	if (ds != tc && tc->at[VP_TC_GPUS].line == 0 && world > 1 && tc->train.gpus <= 1) {
 		tc->train.gpus = world;
 		if (vp_tc_note_default(tc, err, "vramplan.gpus",

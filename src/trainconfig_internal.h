@@ -103,8 +103,7 @@ struct raw {
 				    * override's output_router_logits */
 	bool gptq;
 	bool fsdp;
-	bool fsdp_config;      /* an fsdp_config mapping (axolotl: FSDP with fsdp_version) */
-	bool fsdp_version;     /* axolotl's fsdp_version given */
+	bool fsdp_config;      /* a non-empty fsdp_config mapping (axolotl: FSDP on) */
 	bool fsdp_ckpt;        /* fsdp_config activation_checkpointing: true */
 	struct vp_tc_origin at_fsdp_ckpt, at_fsdp_config;
 	struct vp_tc_origin at_fp16, at_bf16, at_pure, at_dtype, at_adapter, at_load, at_peft, at_total, at_optim;

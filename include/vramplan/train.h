@@ -73,6 +73,10 @@ enum vp_bnb {
 bool vp_pytorch_2_1_or_later(enum vp_pytorch p);
 
 #define VP_MAX_TARGETS 16
+/* The most data-parallel GPUs read (--gpus, vramplan.gpus, a DeepSpeed
+ * train_batch_size): far above any run, far below overflow in the sums
+ * taken over them. */
+#define VP_MAX_GPUS 65536
 
 struct vp_train {
 	uint64_t batch;       /* per-device micro-batch */

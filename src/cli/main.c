@@ -429,7 +429,7 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 		o->train.zero_stage = (int)v;
 		break;
 	case OPT_FSDP: o->train.fsdp = true; break;
-	case OPT_GPUS: rc = parse_u64(arg, "--gpus", 1, 65536, &o->train.gpus); break;
+	case OPT_GPUS: rc = parse_u64(arg, "--gpus", 1, VP_MAX_GPUS, &o->train.gpus); break;
 	case OPT_UTIL: rc = parse_fraction(arg, "--util", &o->util); break;
 	case OPT_BATCH: rc = parse_u64(arg, "--batch", 1, (uint64_t)1 << 20, &o->batch); break;
 	case OPT_BATCH_MULTIPLE: rc = parse_u64(arg, "--batch-multiple", 1, 4096, &o->batch_multiple); break;
