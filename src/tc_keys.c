@@ -951,7 +951,11 @@ HANDLER(k_fsdp_config)
 	size_t i;
 	int kind;
 
-	/* TrainingArguments also takes a JSON file's name */
+	/* TrainingArguments also takes a JSON file's name; a boolean is
+	 * neither (its __post_init__ fails on one) */
+	if (map->kind == VP_T_SCALAR && !map->quoted && loose_bool(map) >= 0)
+		return vp_tc_fail_at(c, map->line, map->column, "expected a mapping or a file's name for '%s', found %s",
+				     path, map->text);
 	if (map->kind == VP_T_SCALAR)
 		return vp_tc_note_ignored(c, path, m, "a file's name: its keys are not read (write them inline to have them "
 						      "checked)");
