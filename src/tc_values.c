@@ -187,6 +187,9 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 
 /* Append a note at key, line:column to one of the lists, its text from fmt. */
 static int add_note(struct ctx *c, struct vp_tc_note **list, size_t *n_list, const char *key, unsigned long line,
+		    unsigned long column, const char *fmt, va_list ap) VP_TC_PRINTF(7, 0);
+
+static int add_note(struct ctx *c, struct vp_tc_note **list, size_t *n_list, const char *key, unsigned long line,
 		    unsigned long column, const char *fmt, va_list ap)
 {
 	struct vp_tc_note *n;
