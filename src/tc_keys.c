@@ -927,6 +927,19 @@ static int loose_bool(const struct vp_tnode *v)
 	return -1;
 }
 
+/* PyYAML's YAML 1.1 booleans, the forms its resolver matches */
+static bool yaml11_bool_word(const char *s)
+{
+	static const char *const words[] = {"true", "True", "TRUE", "false", "False", "FALSE", "yes", "Yes", "YES",
+					    "no",   "No",   "NO",   "on",    "On",    "ON",    "off", "Off", "OFF"};
+	size_t i;
+
+	for (i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (strcmp(s, words[i]) == 0)
+			return true;
+	return false;
+}
+
 static bool same_word(const char *a, const char *b)
 {
 	for (; *a != '\0' && *b != '\0'; a++, b++)
@@ -953,7 +966,8 @@ HANDLER(k_fsdp_config)
 
 	/* TrainingArguments also takes a JSON file's name; a boolean is
 	 * neither (its __post_init__ fails on one) */
-	if (map->kind == VP_T_SCALAR && !map->quoted && loose_bool(map) >= 0)
+	if (map->kind == VP_T_SCALAR && !map->quoted &&
+	    (strspn(map->text, "0123456789") == strlen(map->text) || yaml11_bool_word(map->text)))
 		return vp_tc_fail_at(c, map->line, map->column, "expected a mapping or a file's name for '%s', found %s",
 				     path, map->text);
 	if (map->kind == VP_T_SCALAR)

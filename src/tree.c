@@ -135,6 +135,113 @@ static bool yaml_null(const yaml_node_t *n)
 	       strcmp(s, "NULL") == 0;
 }
 
+/*
+ * Explicit tags, as yaml.safe_load reads them (PyYAML SafeConstructor): a
+ * YAML 1.1 type tag decides the type whatever the quotes (`!!int "8"` is
+ * 8, `!!float 8` is 8.0, `!!bool` takes yes/no/true/false/on/off in any
+ * case); bytes and dates are no trainer value; any other tag has no
+ * constructor and is refused. libyaml's loader gives an untagged scalar the
+ * str tag, so `!!str 8` cannot be told from a plain 8.
+ */
+enum { TAG_STR = 0, TAG_INT, TAG_FLOAT, TAG_BOOL, TAG_NULL };
+
+static int scalar_tag(struct builder *b, const yaml_node_t *n, unsigned long line, unsigned long col)
+{
+	static const char *const words[] = {"yes", "no", "true", "false", "on", "off"};
+	const char *tag = (const char *)n->tag, *ty;
+	char low[8];
+	size_t i, len = n->data.scalar.length;
+
+	if (tag == NULL)
+		return TAG_STR;
+	if (strncmp(tag, "tag:yaml.org,2002:", 18) != 0) {
+		vp_error_at(b->err, VP_ERR_INPUT, b->file, line, col,
+			    "the tag '%.40s', which yaml.safe_load refuses (it has no constructor for it)", tag);
+		return -1;
+	}
+	ty = tag + 18;
+	if (strcmp(ty, "str") == 0)
+		return TAG_STR;
+	if (strcmp(ty, "null") == 0)
+		return TAG_NULL;
+	if (strcmp(ty, "int") == 0)
+		return TAG_INT;
+	if (strcmp(ty, "float") == 0)
+		return TAG_FLOAT;
+	if (strcmp(ty, "bool") == 0) {
+		for (i = 0; i < len && i + 1 < sizeof low; i++) {
+			char ch = (char)n->data.scalar.value[i];
+			low[i] = (char)(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
+		}
+		low[i] = '\0';
+		for (i = 0; len < sizeof low && i < sizeof words / sizeof words[0]; i++)
+			if (strcmp(low, words[i]) == 0)
+				return TAG_BOOL;
+		vp_error_at(b->err, VP_ERR_INPUT, b->file, line, col,
+			    "'!!bool %.40s' is not a boolean to yaml.safe_load (yes, no, true, false, on, off)",
+			    (const char *)n->data.scalar.value);
+		return -1;
+	}
+	if (strcmp(ty, "binary") == 0 || strcmp(ty, "timestamp") == 0) {
+		vp_error_at(b->err, VP_ERR_INPUT, b->file, line, col,
+			    "the tag '!!%s' makes a %s, which no trainer setting takes", ty,
+			    ty[0] == 'b' ? "bytes value" : "date");
+		return -1;
+	}
+	vp_error_at(b->err, VP_ERR_INPUT, b->file, line, col, "the tag '!!%.40s' on a scalar, which yaml.safe_load refuses",
+		    ty);
+	return -1;
+}
+
+/* The scalar's text as its tag reads it: an int's without the spaces
+ * Python's int() strips, a float's with a fraction when it has none (8 is
+ * 8.0, which no count takes); NULL when out of memory. */
+static char *typed_text(const yaml_node_t *n, int typed)
+{
+	const char *v = (const char *)n->data.scalar.value;
+	size_t len = n->data.scalar.length, i;
+	char *t;
+
+	if (typed == TAG_INT || typed == TAG_FLOAT) {
+		while (len > 0 && (*v == ' ' || *v == '\t')) {
+			v++;
+			len--;
+		}
+		while (len > 0 && (v[len - 1] == ' ' || v[len - 1] == '\t'))
+			len--;
+	}
+	if (typed == TAG_FLOAT) {
+		bool whole = len > 0;
+
+		for (i = 0; i < len; i++)
+			if (!((v[i] >= '0' && v[i] <= '9') || v[i] == '_' || (i == 0 && (v[i] == '-' || v[i] == '+'))))
+				whole = false;
+		if (whole) {
+			t = malloc(len + 3);
+			if (t != NULL) {
+				memcpy(t, v, len);
+				memcpy(t + len, ".0", 3);
+			}
+			return t;
+		}
+	}
+	return dup_span(v, len);
+}
+
+/* A list or mapping with its default tag, or none; any other tag (a set,
+ * an omap, a local tag) is not what the trainers' loaders read as one. */
+static bool collection_tag_ok(struct builder *b, const yaml_node_t *n, const char *standard, const char *what,
+			      unsigned long line, unsigned long col)
+{
+	const char *tag = (const char *)n->tag;
+
+	if (tag == NULL || strcmp(tag, standard) == 0)
+		return true;
+	vp_error_at(b->err, VP_ERR_INPUT, b->file, line, col,
+		    "the tag '%.40s' on %s, which a trainer's yaml.safe_load does not read as one", tag, what);
+	return false;
+}
+
 static struct vp_tnode *from_yaml(struct builder *b, yaml_document_t *doc, const yaml_node_t *n, int depth)
 {
 	unsigned long line = (unsigned long)n->start_mark.line + 1, col = (unsigned long)n->start_mark.column + 1;
@@ -147,43 +254,25 @@ static struct vp_tnode *from_yaml(struct builder *b, yaml_document_t *doc, const
 	}
 	switch (n->type) {
 	case YAML_SCALAR_NODE: {
-		/* An explicit tag decides the type whatever the quotes
-		 * (PyYAML: `!!int "8"` is 8); yaml.safe_load has constructors
-		 * for the YAML 1.1 types only and refuses any other tag. The
-		 * loader gives an untagged scalar the str tag, so `!!str 8`
-		 * cannot be told from a plain 8. */
-		const char *tag = (const char *)n->tag;
-		bool typed = false;
+		int typed = scalar_tag(b, n, line, col);
 
-		if (tag != NULL && strncmp(tag, "tag:yaml.org,2002:", 18) == 0) {
-			const char *ty = tag + 18;
-
-			if (strcmp(ty, "null") == 0)
-				return new_node(b, VP_T_NULL, line, col);
-			typed = strcmp(ty, "int") == 0 || strcmp(ty, "float") == 0 || strcmp(ty, "bool") == 0;
-			if (!typed && strcmp(ty, "str") != 0 && strcmp(ty, "binary") != 0 && strcmp(ty, "timestamp") != 0) {
-				vp_error_at(b->err, VP_ERR_INPUT, b->file, line, col,
-					    "the tag '!!%.40s' on a scalar, which yaml.safe_load refuses", ty);
-				return NULL;
-			}
-		} else if (tag != NULL) {
-			vp_error_at(b->err, VP_ERR_INPUT, b->file, line, col,
-				    "the tag '%.40s', which yaml.safe_load refuses (it has no constructor for it)", tag);
+		if (typed < 0)
 			return NULL;
-		}
-		if (!typed && yaml_null(n))
+		if (typed == TAG_NULL)
+			return new_node(b, VP_T_NULL, line, col);
+		if (typed == TAG_STR && yaml_null(n))
 			return new_node(b, VP_T_NULL, line, col);
 		t = new_node(b, VP_T_SCALAR, line, col);
 		if (t == NULL)
 			return NULL;
-		t->quoted = !typed && n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
-		t->text = dup_span((const char *)n->data.scalar.value, n->data.scalar.length);
+		t->quoted = typed == TAG_STR && n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
+		t->text = typed_text(n, typed);
 		if (t->text == NULL) {
 			vp_tree_free(t);
 			oom(b);
 			return NULL;
 		}
-		if (strlen(t->text) != n->data.scalar.length) {
+		if (memchr(n->data.scalar.value, '\0', n->data.scalar.length) != NULL) {
 			vp_tree_free(t);
 			vp_error_at(b->err, VP_ERR_INPUT, b->file, line, col, "a value contains a NUL character");
 			return NULL;
@@ -193,6 +282,8 @@ static struct vp_tnode *from_yaml(struct builder *b, yaml_document_t *doc, const
 	case YAML_SEQUENCE_NODE: {
 		const yaml_node_item_t *it;
 
+		if (!collection_tag_ok(b, n, "tag:yaml.org,2002:seq", "a list", line, col))
+			return NULL;
 		t = new_node(b, VP_T_SEQ, line, col);
 		if (t == NULL)
 			return NULL;
@@ -208,6 +299,8 @@ static struct vp_tnode *from_yaml(struct builder *b, yaml_document_t *doc, const
 	case YAML_MAPPING_NODE: {
 		const yaml_node_pair_t *p;
 
+		if (!collection_tag_ok(b, n, "tag:yaml.org,2002:map", "a mapping", line, col))
+			return NULL;
 		t = new_node(b, VP_T_MAP, line, col);
 		if (t == NULL)
 			return NULL;

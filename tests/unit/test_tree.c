@@ -138,6 +138,20 @@ static void tags_are_read_as_yaml_safe_load_reads_them(void **state)
 	assert_non_null(strstr(err.message, "the tag '!int'"));
 	assert_null(yaml("a: !!python/name:os.system x\n", &err));
 	assert_non_null(strstr(err.message, "yaml.safe_load refuses"));
+	/* !!float 8 is 8.0, !!int strips spaces as int() does */
+	t = yaml("a: !!float 8\nb: !!int \" 8 \"\n", &err);
+	assert_non_null(t);
+	assert_string_equal(member(t, "a")->value->text, "8.0");
+	assert_string_equal(member(t, "b")->value->text, "8");
+	vp_tree_free(t);
+	assert_null(yaml("a: !!bool \"1\"\n", &err));
+	assert_non_null(strstr(err.message, "not a boolean"));
+	assert_null(yaml("a: !!binary bXQ1\n", &err));
+	assert_null(yaml("a: !!set\n  b: null\n", &err));
+	assert_int_equal(err.line, 1);
+	assert_non_null(strstr(err.message, "on a mapping"));
+	assert_null(yaml("a: !foo [1]\n", &err));
+	assert_non_null(strstr(err.message, "on a list"));
 }
 
 static void deep_nesting_is_refused_not_recursed_into(void **state)
