@@ -316,6 +316,19 @@ static struct vp_tnode *from_yaml(struct builder *b, yaml_document_t *doc, const
 				vp_tree_free(t);
 				return NULL;
 			}
+			/* a key is a name: a tag makes it something else, or
+			 * one yaml.safe_load refuses */
+			{
+				int kt = scalar_tag(b, k, kl, kc);
+
+				if (kt != TAG_STR) {
+					if (kt >= 0)
+						vp_error_at(b->err, VP_ERR_INPUT, b->file, kl, kc,
+							    "a key with a type tag: keys are names");
+					vp_tree_free(t);
+					return NULL;
+				}
+			}
 			/* PyYAML expands merge keys, libyaml does not: rather
 			 * than read half a config, refuse it. */
 			if (k->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&

@@ -152,6 +152,12 @@ static void tags_are_read_as_yaml_safe_load_reads_them(void **state)
 	assert_non_null(strstr(err.message, "on a mapping"));
 	assert_null(yaml("a: !foo [1]\n", &err));
 	assert_non_null(strstr(err.message, "on a list"));
+	/* on a key, and on the document */
+	assert_null(yaml("a: 1\n!foo b: 2\n", &err));
+	assert_int_equal(err.line, 2);
+	assert_null(yaml("!!int 5: 2\n", &err));
+	assert_non_null(strstr(err.message, "keys are names"));
+	assert_null(yaml("--- !foo\na: 1\n", &err));
 }
 
 static void deep_nesting_is_refused_not_recursed_into(void **state)
