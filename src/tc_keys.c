@@ -865,18 +865,14 @@ HANDLER(k_deepspeed)
 {
 	const struct vp_tnode *v = m->value;
 
-	static const char *const falsy[] = {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"};
-	size_t i;
-
 	if (v->kind == VP_T_NULL)
 		return 0;
 	/* TrainingArguments turns DeepSpeed on with `if self.deepspeed:`: an
 	 * empty name or mapping, or PyYAML's false, leaves it off */
 	if (v->kind == VP_T_SCALAR && v->text[0] == '\0')
 		return 0;
-	for (i = 0; v->kind == VP_T_SCALAR && !v->quoted && i < sizeof falsy / sizeof falsy[0]; i++)
-		if (strcmp(v->text, falsy[i]) == 0)
-			return 0;
+	if (v->kind == VP_T_SCALAR && !v->quoted && vp_tc_yaml11_bool(v->text) == 0)
+		return 0;
 	if (v->kind == VP_T_MAP && v->n == 0)
 		return 0;
 	if (v->kind == VP_T_MAP) {
@@ -927,19 +923,6 @@ static int loose_bool(const struct vp_tnode *v)
 	return -1;
 }
 
-/* PyYAML's YAML 1.1 booleans, the forms its resolver matches */
-static bool yaml11_bool_word(const char *s)
-{
-	static const char *const words[] = {"true", "True", "TRUE", "false", "False", "FALSE", "yes", "Yes", "YES",
-					    "no",   "No",   "NO",   "on",    "On",    "ON",    "off", "Off", "OFF"};
-	size_t i;
-
-	for (i = 0; i < sizeof words / sizeof words[0]; i++)
-		if (strcmp(s, words[i]) == 0)
-			return true;
-	return false;
-}
-
 static bool same_word(const char *a, const char *b)
 {
 	for (; *a != '\0' && *b != '\0'; a++, b++)
@@ -967,7 +950,7 @@ HANDLER(k_fsdp_config)
 	/* TrainingArguments also takes a JSON file's name; a boolean is
 	 * neither (its __post_init__ fails on one) */
 	if (map->kind == VP_T_SCALAR && !map->quoted &&
-	    (strspn(map->text, "0123456789") == strlen(map->text) || yaml11_bool_word(map->text)))
+	    (strspn(map->text, "0123456789") == strlen(map->text) || vp_tc_yaml11_bool(map->text) >= 0))
 		return vp_tc_fail_at(c, map->line, map->column, "expected a mapping or a file's name for '%s', found %s",
 				     path, map->text);
 	if (map->kind == VP_T_SCALAR)

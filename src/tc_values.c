@@ -400,25 +400,32 @@ int vp_tc_get_probability(struct ctx *c, const struct vp_tnode *v, const char *p
 }
 
 /* PyYAML's booleans (YAML 1.1): true/false, yes/no, on/off in three cases. */
-int vp_tc_get_bool(struct ctx *c, const struct vp_tnode *v, const char *path, bool *out)
+int vp_tc_yaml11_bool(const char *s)
 {
-	/* YAML 1.1's booleans, as PyYAML reads them, and 1 and 0: PyYAML
-	 * gives ints, which HfArgumentParser.parse_dict passes to the
-	 * dataclass unconverted, where they act as true and false */
-	static const char *const yes[] = {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON", "1"};
-	static const char *const no[] = {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF", "0"};
+	static const char *const yes[] = {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON"};
+	static const char *const no[] = {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"};
 	size_t i;
 
+	for (i = 0; i < sizeof yes / sizeof yes[0]; i++) {
+		if (strcmp(s, yes[i]) == 0)
+			return 1;
+		if (strcmp(s, no[i]) == 0)
+			return 0;
+	}
+	return -1;
+}
+
+int vp_tc_get_bool(struct ctx *c, const struct vp_tnode *v, const char *path, bool *out)
+{
+	/* YAML 1.1's booleans, and 1 and 0: PyYAML gives ints, which
+	 * HfArgumentParser.parse_dict passes to the dataclass unconverted,
+	 * where they act as true and false */
 	if (v->kind == VP_T_SCALAR && !v->quoted) {
-		for (i = 0; i < sizeof yes / sizeof yes[0]; i++) {
-			if (strcmp(v->text, yes[i]) == 0) {
-				*out = true;
-				return 0;
-			}
-			if (strcmp(v->text, no[i]) == 0) {
-				*out = false;
-				return 0;
-			}
+		int b = strcmp(v->text, "1") == 0 ? 1 : strcmp(v->text, "0") == 0 ? 0 : vp_tc_yaml11_bool(v->text);
+
+		if (b >= 0) {
+			*out = b == 1;
+			return 0;
 		}
 	}
 	if (v->kind == VP_T_SCALAR)
