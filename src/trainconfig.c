@@ -522,6 +522,24 @@ int vp_trainconfig_modelled_deepspeed(const struct vp_trainconfig *tc, struct vp
 			   "models ZeRO stages 1 to 3 (zero_optimization.stage) and, without deepspeed, DDP");
 }
 
+/* The default note of `key`, rewritten; nothing when there is none. */
+static void restate_default(struct vp_trainconfig *tc, const char *key, const char *text)
+{
+	size_t i;
+
+	for (i = 0; i < tc->n_defaults; i++)
+		if (strcmp(tc->defaults[i].key, key) == 0)
+			vp_utf8_copy(tc->defaults[i].text, sizeof tc->defaults[i].text, text);
+}
+
+static bool has_default(const struct vp_trainconfig *tc, const char *key)
+{
+	for (size_t i = 0; i < tc->n_defaults; i++)
+		if (strcmp(tc->defaults[i].key, key) == 0)
+			return true;
+	return false;
+}
+
 static int ds_mismatch(const struct vp_trainconfig *tc, const char *ds_file, const struct vp_tc_origin *at,
 		       uint64_t ds_value, enum vp_tc_setting s, const char *hf_key, uint64_t hf_value,
 		       struct vp_error *err)
@@ -580,20 +598,27 @@ int vp_trainconfig_match_deepspeed(struct vp_trainconfig *tc, const struct vp_tr
 				   at->key, (unsigned long long)ds->ds_given.total, tc->name, (unsigned long long)t->batch,
 				   (unsigned long long)t->grad_accum);
 	}
-	/* a named file's train_batch_size counts the GPUs the config does
-	 * not state: the run's world size, which ZeRO partitions over */
-	if (ds != tc && tc->at[VP_TC_GPUS].line == 0 && world > VP_MAX_GPUS)
+	/* train_batch_size (a named file's or the inline mapping's) counts
+	 * the GPUs the config does not state: the run's world size, which
+	 * ZeRO partitions over */
+	if (tc->at[VP_TC_GPUS].line == 0 && world > VP_MAX_GPUS)
 		return vp_error_at(err, VP_ERR_INPUT, ds_file, ds->ds_given.at_total.line, ds->ds_given.at_total.column,
 				   "%s %llu is %llu GPUs of %s's batch, more than %d", ds->ds_given.at_total.key,
 				   (unsigned long long)ds->ds_given.total, (unsigned long long)world, tc->name, VP_MAX_GPUS);
-	if (ds != tc && tc->at[VP_TC_GPUS].line == 0 && world > 1 && tc->train.gpus <= 1) {
+	if (tc->at[VP_TC_GPUS].line == 0 && world > 1 && tc->train.gpus <= 1) {
+		char text[1024]; /* cut to a note's size when kept */
+
 		tc->train.gpus = world;
-		if (vp_tc_note_default(tc, err, "vramplan.gpus",
-				       "data-parallel GPUs: %llu (%s's train_batch_size %llu = %llu x %llu accumulation "
-				       "steps x %llu GPUs; set vramplan.gpus)",
-				       (unsigned long long)world, ds_file, (unsigned long long)ds->ds_given.total,
-				       (unsigned long long)t->batch, (unsigned long long)t->grad_accum,
-				       (unsigned long long)world) != 0)
+		snprintf(text, sizeof text,
+			 "data-parallel GPUs: %llu (%s's %s %llu = %llu x %llu accumulation steps x %llu GPUs; set "
+			 "vramplan.gpus)",
+			 (unsigned long long)world, ds == tc ? tc->name : ds_file, ds->ds_given.at_total.key,
+			 (unsigned long long)ds->ds_given.total, (unsigned long long)t->batch,
+			 (unsigned long long)t->grad_accum, (unsigned long long)world);
+		/* an inline mapping's stage already noted one GPU: say it again */
+		if (has_default(tc, "vramplan.gpus"))
+			restate_default(tc, "vramplan.gpus", text);
+		else if (vp_tc_note_default(tc, err, "vramplan.gpus", "%s", text) != 0)
 			return -1;
 	}
 	return 0;
@@ -635,16 +660,6 @@ void vp_trainconfig_relative_path(const struct vp_trainconfig *tc, const char *r
 void vp_trainconfig_model_path(const struct vp_trainconfig *tc, char *buf, size_t size)
 {
 	vp_trainconfig_relative_path(tc, tc->model, buf, size);
-}
-
-/* The default note of `key`, rewritten; nothing when there is none. */
-static void restate_default(struct vp_trainconfig *tc, const char *key, const char *text)
-{
-	size_t i;
-
-	for (i = 0; i < tc->n_defaults; i++)
-		if (strcmp(tc->defaults[i].key, key) == 0)
-			vp_utf8_copy(tc->defaults[i].text, sizeof tc->defaults[i].text, text);
 }
 
 int vp_trainconfig_set_pytorch(struct vp_trainconfig *tc, enum vp_pytorch p, const char *by, struct vp_error *err)

@@ -29,3 +29,9 @@ rm -f tests/data/check/.vp-stated.yaml
 grep -v 'gpus: 2' tests/data/check/deepspeed-total-gpus.yaml >tests/data/check/.vp-world.yaml
 "$VRAMPLAN" check tests/data/check/.vp-world.yaml 2>&1 | grep -E "GPUs: 3|FIT" | sed 's/: train batch.*//'
 rm -f tests/data/check/.vp-world.yaml
+# the inline mapping's train_batch_size gives it as well, in place of the
+# one GPU its ZeRO stage first noted
+sed -e 's/gradient_accumulation_steps: 4/gradient_accumulation_steps: auto/' -e 's/train_batch_size: auto/train_batch_size: 48/' \
+	tests/data/check/deepspeed-inline-mismatch.yaml >tests/data/check/.vp-world.yaml
+"$VRAMPLAN" check tests/data/check/.vp-world.yaml 2>&1 | grep -E "GPUs|FIT" | sed 's/: train batch.*//'
+rm -f tests/data/check/.vp-world.yaml
