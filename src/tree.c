@@ -49,6 +49,9 @@ struct builder {
 	const char *file;
 	struct vp_error *err;
 	size_t nodes;
+	/* character offsets (libyaml's mark.index) of the scalars tagged !!str,
+	 * ascending; see str_tagged_scan */
+	size_t *str_tagged, n_str_tagged;
 };
 
 static int oom(const struct builder *b)
@@ -141,7 +144,9 @@ static bool yaml_null(const yaml_node_t *n)
  * 8, `!!float 8` is 8.0, `!!bool` takes yes/no/true/false/on/off in any
  * case); bytes and dates are no trainer value; any other tag has no
  * constructor and is refused. libyaml's loader gives an untagged scalar the
- * str tag, so `!!str 8` cannot be told from a plain 8.
+ * str tag too, so the scalars that carry it explicitly (`!!str 8` is the
+ * string "8", `!!str` alone the empty string) are found by their position
+ * in a scan of the parser's events (str_tagged_scan).
  */
 enum { TAG_STR = 0, TAG_INT, TAG_FLOAT, TAG_BOOL, TAG_NULL };
 
@@ -242,6 +247,24 @@ static bool collection_tag_ok(struct builder *b, const yaml_node_t *n, const cha
 	return false;
 }
 
+/* Was the scalar at this mark tagged !!str in the text? */
+static bool str_tagged(const struct builder *b, const yaml_node_t *n)
+{
+	size_t lo = 0, hi = b->n_str_tagged, at = n->start_mark.index;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (b->str_tagged[mid] == at)
+			return true;
+		if (b->str_tagged[mid] < at)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
 static struct vp_tnode *from_yaml(struct builder *b, yaml_document_t *doc, const yaml_node_t *n, int depth)
 {
 	unsigned long line = (unsigned long)n->start_mark.line + 1, col = (unsigned long)n->start_mark.column + 1;
@@ -255,17 +278,20 @@ static struct vp_tnode *from_yaml(struct builder *b, yaml_document_t *doc, const
 	switch (n->type) {
 	case YAML_SCALAR_NODE: {
 		int typed = scalar_tag(b, n, line, col);
+		bool explicit_str;
 
 		if (typed < 0)
 			return NULL;
 		if (typed == TAG_NULL)
 			return new_node(b, VP_T_NULL, line, col);
-		if (typed == TAG_STR && yaml_null(n))
+		explicit_str = typed == TAG_STR && str_tagged(b, n);
+		if (typed == TAG_STR && !explicit_str && yaml_null(n))
 			return new_node(b, VP_T_NULL, line, col);
 		t = new_node(b, VP_T_SCALAR, line, col);
 		if (t == NULL)
 			return NULL;
-		t->quoted = typed == TAG_STR && n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
+		/* a string whatever it looks like, as a quoted one */
+		t->quoted = typed == TAG_STR && (explicit_str || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE);
 		t->text = typed_text(n, typed);
 		if (t->text == NULL) {
 			vp_tree_free(t);
@@ -374,17 +400,69 @@ static int yaml_syntax_error(const yaml_parser_t *p, const char *name, const cha
 			   p->problem != NULL ? p->problem : "syntax error");
 }
 
+/*
+ * The positions of the scalars that carry the str tag in the text (`!!str`,
+ * `!<tag:yaml.org,2002:str>`, or a %TAG handle that expands to it): the
+ * parser's events still tell a tag written from none, which the loaded
+ * document does not. `!` alone is not one: PyYAML resolves `! 8` by its
+ * value (parser.py: tag '!' gives implicit (True, False)), as the loader's
+ * default tag does here. A text without '!' has no tag and is not scanned.
+ * Returns -1 out of memory; a syntax error is left to the loader.
+ */
+static int str_tagged_scan(struct builder *b, const char *text, size_t len)
+{
+	yaml_parser_t parser;
+	yaml_event_t ev;
+	size_t cap = 0;
+	int rc = 0, done = 0;
+
+	if (memchr(text, '!', len) == NULL)
+		return 0;
+	if (!yaml_parser_initialize(&parser))
+		return oom(b);
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+	while (!done && rc == 0) {
+		if (!yaml_parser_parse(&parser, &ev))
+			break;
+		if (ev.type == YAML_STREAM_END_EVENT)
+			done = 1;
+		if (ev.type == YAML_SCALAR_EVENT && ev.data.scalar.tag != NULL &&
+		    strcmp((const char *)ev.data.scalar.tag, "tag:yaml.org,2002:str") == 0) {
+			if (b->n_str_tagged == cap) {
+				size_t *grown = realloc(b->str_tagged, (cap ? 2 * cap : 16) * sizeof *grown);
+
+				if (grown == NULL)
+					rc = oom(b);
+				else {
+					b->str_tagged = grown;
+					cap = cap ? 2 * cap : 16;
+				}
+			}
+			if (rc == 0)
+				b->str_tagged[b->n_str_tagged++] = ev.start_mark.index;
+		}
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&parser);
+	return rc;
+}
+
 struct vp_tnode *vp_tree_parse_yaml(const char *name, const char *text, size_t len, struct vp_error *err)
 {
 	yaml_parser_t parser;
 	yaml_document_t doc, next;
-	struct builder b = {name, err, 0};
+	struct builder b = {name, err, 0, NULL, 0};
 	struct vp_tnode *t = NULL;
 	const yaml_node_t *root;
 
 	if (vp_yaml_check_depth(name, text, len, err) != 0)
 		return NULL;
+	if (str_tagged_scan(&b, text, len) != 0) {
+		free(b.str_tagged);
+		return NULL;
+	}
 	if (!yaml_parser_initialize(&parser)) {
+		free(b.str_tagged);
 		vp_error_at(err, VP_ERR_IO, name, 0, 0, "out of memory while reading YAML");
 		return NULL;
 	}
@@ -392,6 +470,7 @@ struct vp_tnode *vp_tree_parse_yaml(const char *name, const char *text, size_t l
 	if (!yaml_parser_load(&parser, &doc)) {
 		yaml_syntax_error(&parser, name, text, len, err);
 		yaml_parser_delete(&parser);
+		free(b.str_tagged);
 		return NULL;
 	}
 	root = yaml_document_get_root_node(&doc);
@@ -420,6 +499,7 @@ struct vp_tnode *vp_tree_parse_yaml(const char *name, const char *text, size_t l
 	}
 	yaml_document_delete(&doc);
 	yaml_parser_delete(&parser);
+	free(b.str_tagged);
 	return t;
 }
 
@@ -624,7 +704,7 @@ struct vp_tnode *vp_tree_parse_json(const char *name, const char *text, size_t l
 				struct vp_error *err)
 {
 	const char *end = NULL;
-	struct builder b = {name, err, 0};
+	struct builder b = {name, err, 0, NULL, 0};
 	struct jscan s;
 	unsigned long line, col;
 	struct vp_tnode *t;

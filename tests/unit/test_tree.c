@@ -160,6 +160,39 @@ static void tags_are_read_as_yaml_safe_load_reads_them(void **state)
 	assert_null(yaml("--- !foo\na: 1\n", &err));
 }
 
+/* The str tag written out makes a string of what would read as a number or
+ * null (yaml.safe_load: `!!str 8` is "8", `!!str` is ""), wherever the
+ * scalar stands; `!` alone resolves by the value, as PyYAML's parser does */
+static void a_written_str_tag_makes_a_string(void **state)
+{
+	struct vp_error err = {0};
+	struct vp_tnode *t = yaml("n: \"\u00e9\"\na: !!str 8\nb: !!str\nc: [x, !!str 1, 2]\nd: ! 8\n"
+				  "e: &x !<tag:yaml.org,2002:str> 9\nf: 8\n",
+				  &err);
+	const struct vp_tnode *c;
+
+	(void)state;
+	assert_non_null(t);
+	assert_true(member(t, "a")->value->quoted);
+	assert_string_equal(member(t, "a")->value->text, "8");
+	assert_int_equal(member(t, "b")->value->kind, VP_T_SCALAR);
+	assert_true(member(t, "b")->value->quoted);
+	assert_string_equal(member(t, "b")->value->text, "");
+	c = member(t, "c")->value;
+	assert_false(c->items[0]->quoted);
+	assert_true(c->items[1]->quoted);
+	assert_false(c->items[2]->quoted);
+	assert_false(member(t, "d")->value->quoted);
+	assert_true(member(t, "e")->value->quoted);
+	assert_false(member(t, "f")->value->quoted);
+	vp_tree_free(t);
+	t = yaml("%TAG !y! tag:yaml.org,2002:\n---\na: !y!str 8\nb: 8\n", &err);
+	assert_non_null(t);
+	assert_true(member(t, "a")->value->quoted);
+	assert_false(member(t, "b")->value->quoted);
+	vp_tree_free(t);
+}
+
 static void deep_nesting_is_refused_not_recursed_into(void **state)
 {
 	char text[400];
@@ -185,6 +218,7 @@ int main(void)
 		cmocka_unit_test(json_keys_and_values_keep_their_positions),
 		cmocka_unit_test(what_a_reader_would_guess_at_is_an_error_at_its_position),
 		cmocka_unit_test(tags_are_read_as_yaml_safe_load_reads_them),
+		cmocka_unit_test(a_written_str_tag_makes_a_string),
 		cmocka_unit_test(deep_nesting_is_refused_not_recursed_into),
 	};
 	return cmocka_run_group_tests_name("tree", tests, NULL, NULL);
