@@ -324,7 +324,11 @@ static void norm_keep(const struct ctx *c, double T, struct block_mem *bm)
  * outputs before rotary (Olmo2Attention's: over the whole projection). Each saves what an RMSNorm saves (norm_keep): its
  * input in fp32 for pow and mul, rsqrt per head and token, and, with its
  * weight trained, the normalized input. The projections' 16-bit outputs are
- * not saved otherwise (rotary's products save cos and sin, not q).
+ * not saved otherwise (rotary's products save cos and sin, not q). Their
+ * input is a projection's output, in the compute dtype e (16 bit under
+ * autocast), not the residual stream's: `weight * x.to(input_dtype)` keeps
+ * x in e bytes, where a model that scales in fp32 keeps it in 4
+ * (norm_scale_bytes); under torch.compile the kept input is e bytes too.
  */
 static void qk_norm_keep(const struct ctx *c, double T, struct block_mem *bm)
 {
@@ -336,14 +340,14 @@ static void qk_norm_keep(const struct ctx *c, double T, struct block_mem *bm)
 	if (kind == VP_QK_NORM_NONE)
 		return;
 	if (c->t->compile) {
-		keep(bm, &bm->saved, T * width * c->r, 1.0);
+		keep(bm, &bm->saved, T * width * c->e, 1.0);
 		keep(bm, &bm->saved, rows * 4.0, 1.0);
 		return;
 	}
 	keep(bm, &bm->saved, T * width * 4.0, 1.0);
 	keep(bm, &bm->saved, rows * 4.0, 1.0);
 	if (c->full)
-		keep(bm, &bm->saved, T * width * norm_scale_bytes(c), 1.0);
+		keep(bm, &bm->saved, T * width * (vp_model_norm_scales_in_fp32(c->m) ? 4.0 : c->e), 1.0);
 }
 
 /* Bytes a norm saves (for the tensors around the blocks). */

@@ -978,9 +978,12 @@ bool vp_model_norm_scales_in_fp32(const struct vp_model *m)
 	/* models/gemma/modeling_gemma.py GemmaRMSNorm.forward, and Gemma 2's
 	 * and Gemma 3's copies of it; GptOssRMSNorm: (self.weight *
 	 * hidden_states).to(input_dtype), its weight fp32
-	 * (_keep_in_fp32_modules) */
+	 * (_keep_in_fp32_modules); Olmo2RMSNorm: (self.weight *
+	 * hidden_states).to(input_dtype) on the fp32 hidden states, so the
+	 * multiply keeps them in fp32 whatever the weight's dtype
+	 * (models/olmo2/modular_olmo2.py) */
 	return m != NULL && (is_type(m, "gemma") || is_type(m, "gemma2") || is_type(m, "gemma3_text") ||
-			     is_type(m, "gpt_oss"));
+			     is_type(m, "gpt_oss") || is_type(m, "olmo2"));
 }
 
 enum vp_qk_norm vp_model_qk_norm(const struct vp_model *m)

@@ -530,6 +530,13 @@ static void qwen3_q_and_k_norms_save_their_fp32_inputs(void **state)
 	full_delta = (double)estimated(q3, &t).full_bytes[VP_COMP_ACTIVATIONS] -
 		     (double)estimated(&q2, &t).full_bytes[VP_COMP_ACTIVATIONS];
 	assert_true(fabs(full_delta - layers * T * (width * 6.0 + rows * 4.0)) < 1.0);
+	/* under autocast the norms' input is the projections' 16-bit output,
+	 * so the normalized q and k they keep are 16 bit, not the fp32 of the
+	 * residual stream (Qwen3RMSNorm: weight * x.to(input_dtype)) */
+	t.precision = VP_PREC_AMP_BF16;
+	full_delta = (double)estimated(q3, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+		     (double)estimated(&q2, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	assert_true(fabs(full_delta - layers * T * (width * 6.0 + rows * 4.0)) < 1.0);
 }
 
 /* OLMo 2's q_norm and k_norm run over the whole projections: the same
@@ -540,7 +547,7 @@ static void olmo2_q_and_k_norms_save_their_fp32_inputs(void **state)
 	struct vp_model olmo, plain;
 	struct vp_train t = bf16_sdpa_step();
 	struct vp_error err = {0};
-	double T = 8.0, width, delta;
+	double T = 8.0, width, delta, h;
 
 	(void)state;
 	assert_non_null(llama);
@@ -554,6 +561,16 @@ static void olmo2_q_and_k_norms_save_their_fp32_inputs(void **state)
 	delta = (double)estimated(&olmo, &t).full_bytes[VP_COMP_ACTIVATIONS] -
 		(double)estimated(&plain, &t).full_bytes[VP_COMP_ACTIVATIONS];
 	assert_true(fabs(delta - (double)llama->num_layers * T * (width * 4.0 + 2.0 * 4.0)) < 1.0);
+	/* trained, its norms multiply the weight by the fp32 normalized input
+	 * ((weight * x).to(input_dtype)) and keep it in fp32: the q/k norms'
+	 * and the two block norms' and the final norm's, 2 bytes more than
+	 * Llama's 16-bit x in pure bf16 */
+	t = bf16_sdpa_step();
+	delta = (double)estimated(&olmo, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+		(double)estimated(&plain, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	h = (double)llama->hidden_size;
+	assert_true(fabs(delta - ((double)llama->num_layers * T * (width * 8.0 + 2.0 * 4.0 + 2.0 * h * 2.0) +
+				  T * h * 2.0)) < 1.0);
 }
 
 /* EXAONE 4.0's q_norm and k_norm are Qwen3's, over each head: the 1.2B
