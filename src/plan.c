@@ -197,13 +197,15 @@ static int search_batch(const struct vp_model *m, const struct vp_gpu *g, const 
 	return 0;
 }
 
-/* Does a step of t at seq tokens fit? 1 yes, 0 no (an overflow at a long
- * sequence is a no), -1 on an input error that is not the length's. */
-static int fits_at_seq(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t, uint64_t seq,
-		       uint64_t budget, struct vp_error *err)
+/* Does a step of t at seq tokens fit, with EWC's copies beside it when
+ * `ewc`? 1 yes, 0 no (an overflow at a long sequence is a no), -1 on an
+ * input error that is not the length's. */
+static int fits_at_seq(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t, bool ewc,
+		       uint64_t seq, uint64_t budget, struct vp_error *err)
 {
 	struct vp_train u = *t;
 	struct vp_estimate e;
+	uint64_t bytes;
 
 	u.seq_len = seq;
 	if (vp_estimate(m, g, &u, &e, err) != 0) {
@@ -213,10 +215,12 @@ static int fits_at_seq(const struct vp_model *m, const struct vp_gpu *g, const s
 		}
 		return -1;
 	}
-	return e.device_bytes <= budget;
+	if (vp_add_u64(e.device_bytes, ewc ? vp_plan_ewc_bytes(&e) : 0, &bytes) != 0)
+		return 0;
+	return bytes <= budget;
 }
 
-int vp_plan_longest_seq(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+int vp_plan_longest_seq(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t, bool ewc,
 			uint64_t budget_bytes, uint64_t reserve, struct vp_seq_search *out, struct vp_error *err)
 {
 	uint64_t lo = 0, hi, max = vp_model_max_tokens(m), context = vp_model_context_tokens(m);
@@ -252,7 +256,7 @@ int vp_plan_longest_seq(const struct vp_model *m, const struct vp_gpu *g, const 
 	for (hi = 1;; hi *= 2) {
 		if (hi > out->limit)
 			hi = out->limit;
-		f = fits_at_seq(m, g, t, hi, budget_bytes, err);
+		f = fits_at_seq(m, g, t, ewc, hi, budget_bytes, err);
 		if (f < 0)
 			return -1;
 		if (!f)
@@ -265,7 +269,7 @@ int vp_plan_longest_seq(const struct vp_model *m, const struct vp_gpu *g, const 
 	while (lo < out->limit && hi - lo > 1) {
 		uint64_t mid = lo + (hi - lo) / 2;
 
-		f = fits_at_seq(m, g, t, mid, budget_bytes, err);
+		f = fits_at_seq(m, g, t, ewc, mid, budget_bytes, err);
 		if (f < 0)
 			return -1;
 		if (f)
@@ -279,12 +283,12 @@ int vp_plan_longest_seq(const struct vp_model *m, const struct vp_gpu *g, const 
 	out->seq_len = lo >= VP_SEQ_MULTIPLE ? lo / VP_SEQ_MULTIPLE * VP_SEQ_MULTIPLE : lo;
 	/* a few bytes of allocator rounding can dip where a tensor crosses a
 	 * size class: step down until the rounded length really fits */
-	while (out->seq_len >= VP_SEQ_MULTIPLE && fits_at_seq(m, g, t, out->seq_len, budget_bytes, err) != 1) {
+	while (out->seq_len >= VP_SEQ_MULTIPLE && fits_at_seq(m, g, t, ewc, out->seq_len, budget_bytes, err) != 1) {
 		clear_err(err);
 		out->seq_len -= VP_SEQ_MULTIPLE;
 	}
 	while (out->seq_len > 0 && out->seq_len < VP_SEQ_MULTIPLE &&
-	       fits_at_seq(m, g, t, out->seq_len, budget_bytes, err) != 1) {
+	       fits_at_seq(m, g, t, ewc, out->seq_len, budget_bytes, err) != 1) {
 		clear_err(err);
 		out->seq_len--;
 	}
@@ -414,7 +418,7 @@ static int host_at(const struct vp_model *m, const struct vp_plan_request *req, 
  * the host total would not fall with the batch.
  */
 static int fit_eval_to_host(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
-			    const struct vp_train *base, struct vp_plan *out, struct vp_error *err)
+			    const struct vp_train *base, uint64_t budget, struct vp_plan *out, struct vp_error *err)
 {
 	uint64_t lo = 0, hi = out->eval_batch;
 
@@ -423,7 +427,7 @@ static int fit_eval_to_host(const struct vp_model *m, const struct vp_gpu *g, co
 	while (hi - lo > 1) {
 		uint64_t mid = lo + (hi - lo) / 2;
 
-		if (eval_at(m, g, req, out->budget_bytes, mid, 1, out, err) != 0 || host_at(m, req, base, out, err) != 0)
+		if (eval_at(m, g, req, budget, mid, 1, out, err) != 0 || host_at(m, req, base, out, err) != 0)
 			return -1;
 		if (out->host.fits)
 			lo = mid;
@@ -432,7 +436,7 @@ static int fit_eval_to_host(const struct vp_model *m, const struct vp_gpu *g, co
 	}
 	/* at the largest that fits (rounded as the GPU's was), or at 1, which
 	 * then reports the overflow */
-	if (eval_at(m, g, req, out->budget_bytes, lo > 0 ? round_batch(lo, req) : 1, 1, out, err) != 0)
+	if (eval_at(m, g, req, budget, lo > 0 ? round_batch(lo, req) : 1, 1, out, err) != 0)
 		return -1;
 	return host_at(m, req, base, out, err);
 }
@@ -576,11 +580,12 @@ static void add_suggestion(const struct vp_model *m, const struct vp_gpu *g, con
 }
 
 /* When batch 1 does not fit: each change alone, cheapest first, then the
- * cheap ones together with the adapters. */
+ * cheap ones together with the adapters, each on `base`, the setup the
+ * failing search tried (its accumulation included: an effective batch
+ * that needs accumulation keeps the gradients through the next forward). */
 static void suggest(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
-		    uint64_t budget, struct vp_plan *out)
+		    const struct vp_train *base, uint64_t budget, struct vp_plan *out)
 {
-	const struct vp_train *base = &req->train;
 	struct vp_train t;
 	struct vp_error err;
 
@@ -694,7 +699,7 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 		   struct vp_plan *out, struct vp_error *err)
 {
 	struct vp_train base = req->train;
-	uint64_t best, batch, gpus = req->train.gpus > 0 ? req->train.gpus : 1, bytes;
+	uint64_t best, batch, gpus = req->train.gpus > 0 ? req->train.gpus : 1, bytes, eval_budget;
 
 	memset(out, 0, sizeof *out);
 	/* nothing requires grad: the loss has no grad_fn, so a trainer's
@@ -704,6 +709,14 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 				    "--method frozen trains nothing, so there is no training batch to plan (a trainer's "
 				    "loss.backward() raises: the loss has no grad_fn); use `vramplan estimate --method "
 				    "frozen` for a forward pass's memory");
+	/* a trainer always steps an optimizer (TrainingArguments.optim has
+	 * no "none"): a plan without one would print no optim key and run
+	 * the trainer's default AdamW, whose states it never counted */
+	if (req->train.optimizer == VP_OPT_NONE)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "--optimizer none trains without an optimizer, which no trainer runs (the HF Trainer "
+				    "builds TrainingArguments.optim, AdamW by default): plan with the run's optimizer, or "
+				    "use `vramplan estimate --optimizer none` for a step without one");
 	if (!(req->util > 0.0 && req->util <= 1.0))
 		return vp_error_set(err, VP_ERR_INPUT, "--util must be in (0, 1], got %g", req->util);
 	if (req->max_batch == 0)
@@ -750,7 +763,7 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 		out->ewc_bytes = ewc_bytes(req, &out->train);
 		out->train_batch = 1;
 		if (!req->no_suggestions)
-			suggest(m, g, req, out->budget_bytes, out);
+			suggest(m, g, req, &base, out->budget_bytes, out);
 		return 0;
 	}
 	out->fits = true;
@@ -802,7 +815,7 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 		out->train_batch = 1;
 		out->ewc_bytes = ewc_bytes(req, &out->train);
 		if (!req->no_suggestions)
-			suggest(m, g, req, out->budget_bytes, out);
+			suggest(m, g, req, &base, out->budget_bytes, out);
 		return 0;
 	}
 	out->train_batch = batch;
@@ -813,13 +826,17 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 	else
 		clear_err(err);
 
-	if (eval_search(m, g, req, out->budget_bytes, out, err) != 0)
+	/* EWC's Fisher and anchor copies stay on the GPU through evaluation
+	 * too: the eval batch gets what they leave (as check counts it) */
+	eval_budget = out->budget_bytes > out->ewc_bytes ? out->budget_bytes - out->ewc_bytes : 0;
+	if (eval_search(m, g, req, eval_budget, out, err) != 0)
 		return -1;
-	out->eval_fits = out->eval.device_bytes <= out->budget_bytes;
 
 	base.batch = batch;
-	if (host_at(m, req, &base, out, err) != 0 || fit_eval_to_host(m, g, req, &base, out, err) != 0)
+	if (host_at(m, req, &base, out, err) != 0 || fit_eval_to_host(m, g, req, &base, eval_budget, out, err) != 0)
 		return -1;
+	out->eval.device_bytes += out->ewc_bytes;
+	out->eval_fits = out->eval.device_bytes <= out->budget_bytes;
 	{
 		struct vp_host_request host = req->host;
 		vp_plan_host_eval(&host, out->eval_batch, &req->eval, out->eval_accumulation_steps, &out->eval);

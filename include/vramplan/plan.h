@@ -147,11 +147,13 @@ uint64_t vp_budget_cap_bytes(const struct vp_gpu *g, const struct vp_train *t);
  * than the model's position table (vp_model_max_tokens), or where it has
  * none, the context it was trained for (vp_model_context_tokens), less
  * `reserve` positions (the tokens a decoder-only model generates after its
- * prompt), or VP_MAX_SEQ_LEN. out->bound says which held.
+ * prompt), or VP_MAX_SEQ_LEN. out->bound says which held. With `ewc`,
+ * EWC's Fisher and anchor copies (vp_plan_ewc_bytes) sit beside the step,
+ * as the batch search counts them.
  * The estimate grows with the sequence (tests/unit/test_properties.c), so
  * an exponential probe and a bisection find it. 0 with *out filled, or -1
  * with err filled when the setup is invalid at any length. */
-int vp_plan_longest_seq(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+int vp_plan_longest_seq(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t, bool ewc,
 			uint64_t budget_bytes, uint64_t reserve, struct vp_seq_search *out, struct vp_error *err);
 
 /* Returns 0 with *out filled (out->fits says whether anything fits), or -1

@@ -28,7 +28,7 @@ int vp_cmd_estimate(const struct vp_cli_opts *o)
 	if (o->seq_max) {
 		/* the longest sequence at this batch; not one token: the
 		 * estimate at one, which says by how much it does not fit */
-		if (vp_plan_longest_seq(&m, g, &req.train, vp_budget_bytes(g, req.util, &req.train), 0,
+		if (vp_plan_longest_seq(&m, g, &req.train, req.ewc, vp_budget_bytes(g, req.util, &req.train), 0,
 					&req.seq_search, &err) != 0) {
 			rc = vp_cli_report(&err);
 			goto done;

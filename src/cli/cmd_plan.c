@@ -13,10 +13,14 @@ static int nothing_fits(const struct vp_gpu *g, const struct vp_plan_request *re
 
 	vp_format_gib(plan->train.device_bytes + plan->ewc_bytes, need, sizeof need);
 	vp_format_gib(plan->budget_bytes, budget, sizeof budget);
-	if (req->seq_search.limit > 0) /* --seq-len max found none */
+	if (req->seq_search.limit > 0 && req->seq_search.seq_len == 0) /* --seq-len max found none */
 		fprintf(stderr, "vramplan: nothing fits on GPU '%s' at any sequence length: batch 1 needs %s GiB of "
 				"%s GiB at one token\n",
 			g->name, need, budget);
+	else if (req->seq_search.limit > 0)
+		fprintf(stderr, "vramplan: nothing fits on GPU '%s' at --seq-len max's %" PRIu64 " tokens: batch 1 needs "
+				"%s GiB of %s GiB\n",
+			g->name, req->seq_search.seq_len, need, budget);
 	else
 		fprintf(stderr, "vramplan: nothing fits on GPU '%s': batch 1 needs %s GiB of %s GiB\n", g->name, need,
 			budget);
@@ -102,9 +106,16 @@ static int longest_seq(const struct vp_model *m, const struct vp_gpu *g, struct 
 	struct vp_train one = req->train;
 	/* a decoder-only model generates after the prompt: leave it the room */
 	uint64_t reserve = req->eval.generate && m->arch != VP_ARCH_ENCDEC ? req->eval.max_new_tokens : 0;
+	uint64_t gpus = req->train.gpus > 0 ? req->train.gpus : 1;
 
 	one.batch = 1;
-	if (vp_plan_longest_seq(m, g, &one, vp_budget_bytes(g, req->util, &one), reserve, &req->seq_search, err) != 0)
+	/* at batch 1 an effective batch is all accumulation, which keeps the
+	 * gradients through the next forward: search as vp_plan_search will
+	 * (it searches with 2 steps where it needs any) */
+	if (req->effective_batch > 0)
+		one.grad_accum = req->effective_batch / gpus > 1 ? 2 : 1;
+	if (vp_plan_longest_seq(m, g, &one, req->ewc, vp_budget_bytes(g, req->util, &one), reserve, &req->seq_search,
+				err) != 0)
 		return -1;
 	req->train.seq_len = req->seq_search.seq_len > 0 ? req->seq_search.seq_len : 1;
 	return 0;

@@ -132,7 +132,7 @@ static void longest_sequence_fits_and_one_more_token_does_not(void **state)
 	assert_int_equal(vp_train_set_lora_targets(&r.train, "q_proj,v_proj", &err), 0);
 	r.train.grad_ckpt = true;
 	budget = vp_budget_bytes(g, r.util, &r.train);
-	if (vp_plan_longest_seq(llama, g, &r.train, budget, 0, &s, &err) != 0)
+	if (vp_plan_longest_seq(llama, g, &r.train, false, budget, 0, &s, &err) != 0)
 		fail_msg("%s", err.message);
 	assert_true(s.unrounded > 1000);
 	assert_true(device_at_seq(llama, g, &r.train, s.unrounded) <= budget);
@@ -148,18 +148,18 @@ static void longest_sequence_fits_and_one_more_token_does_not(void **state)
 	request(&r, bert);
 	r.train.batch = 1;
 	r.train.head = VP_HEAD_SEQ_CLS;
-	assert_int_equal(vp_plan_longest_seq(bert, big, &r.train, vp_budget_bytes(big, r.util, &r.train), 0, &s, &err),
+	assert_int_equal(vp_plan_longest_seq(bert, big, &r.train, false, vp_budget_bytes(big, r.util, &r.train), 0, &s, &err),
 			 0);
 	assert_int_equal(s.limit, 512);
 	assert_int_equal(s.unrounded, 512);
 	assert_int_equal(s.seq_len, 512);
 	assert_int_equal(s.bound, VP_SEQ_BOUND_POSITIONS);
 	/* room for 100 generated tokens: 412, rounded down to 384 */
-	assert_int_equal(vp_plan_longest_seq(bert, big, &r.train, vp_budget_bytes(big, r.util, &r.train), 100, &s, &err),
+	assert_int_equal(vp_plan_longest_seq(bert, big, &r.train, false, vp_budget_bytes(big, r.util, &r.train), 100, &s, &err),
 			 0);
 	assert_int_equal(s.limit, 412);
 	assert_int_equal(s.seq_len, 384);
-	assert_int_equal(vp_plan_longest_seq(bert, big, &r.train, vp_budget_bytes(big, r.util, &r.train), 512, &s, &err),
+	assert_int_equal(vp_plan_longest_seq(bert, big, &r.train, false, vp_budget_bytes(big, r.util, &r.train), 512, &s, &err),
 			 -1);
 	assert_non_null(strstr(err.message, "leaves no room for a prompt"));
 
@@ -167,7 +167,7 @@ static void longest_sequence_fits_and_one_more_token_does_not(void **state)
 	request(&r, llama);
 	r.train.batch = 1;
 	r.train.precision = VP_PREC_FP32;
-	if (vp_plan_longest_seq(llama, small, &r.train, vp_budget_bytes(small, r.util, &r.train), 0, &s, &err) != 0)
+	if (vp_plan_longest_seq(llama, small, &r.train, false, vp_budget_bytes(small, r.util, &r.train), 0, &s, &err) != 0)
 		fail_msg("%s", err.message);
 	assert_int_equal(s.seq_len, 0);
 	assert_int_equal(s.unrounded, 0);
@@ -195,7 +195,7 @@ static void longest_sequence_stops_at_the_context(void **state)
 	r.train.batch = 1;
 	budget = vp_budget_bytes(g, r.util, &r.train);
 	assert_true(device_at_seq(m, g, &r.train, 4096) <= budget);
-	if (vp_plan_longest_seq(m, g, &r.train, budget, 0, &s, &err) != 0)
+	if (vp_plan_longest_seq(m, g, &r.train, false, budget, 0, &s, &err) != 0)
 		fail_msg("%s", err.message);
 	assert_int_equal(s.limit, 2048);
 	assert_int_equal(s.seq_len, 2048);
@@ -203,12 +203,12 @@ static void longest_sequence_stops_at_the_context(void **state)
 	assert_string_equal(s.key, "max_position_embeddings");
 	assert_string_equal(vp_seq_bound_name(s.bound), "context");
 	/* generation after the prompt: 2048 - 128 = 1920 */
-	assert_int_equal(vp_plan_longest_seq(m, g, &r.train, budget, 128, &s, &err), 0);
+	assert_int_equal(vp_plan_longest_seq(m, g, &r.train, false, budget, 128, &s, &err), 0);
 	assert_int_equal(s.limit, 1920);
 	assert_int_equal(s.seq_len, 1920);
 	assert_int_equal(s.reserve, 128);
 	assert_int_equal(s.bound, VP_SEQ_BOUND_CONTEXT);
-	assert_int_equal(vp_plan_longest_seq(m, g, &r.train, budget, 2048, &s, &err), -1);
+	assert_int_equal(vp_plan_longest_seq(m, g, &r.train, false, budget, 2048, &s, &err), -1);
 	assert_non_null(strstr(err.message, "2048-token context"));
 }
 
