@@ -430,6 +430,9 @@ static void backward_phase(const struct ctx *c, const struct totals *tt, struct 
 				bm->trainable_bytes;
 			grads = fmin(grads, tt->grads);
 		}
+		/* ZeRO-3 reduce-scatters a module's gradient once backward has
+		 * made it whole: the largest matrix's, beside the partitions */
+		grads += tt->zero3_whole_grad;
 		/* the block's MLP backward, then its attention's, with the MLP's
 		 * saved tensors freed (docs: "Phases of a step") */
 		if (bm->saved + bm->mlp_bwd_transient >= bm->saved_at_attn_bwd + bm->attn_bwd_transient) {

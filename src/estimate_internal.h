@@ -114,6 +114,10 @@ struct totals {
 	/* the gradient backward creates only after the blocks: the input
 	 * embedding's, where no LM head shares it */
 	double late_grads;
+	/* ZeRO-3, full fine-tuning: the whole gradient of the largest matrix,
+	 * which exists in backward before its reduce-scatter (no step holds
+	 * it) */
+	double zero3_whole_grad;
 	double saved_all, scores_all, inputs_all, global_saved;
 	/* what the global layers of a model that mixes them with
 	 * sliding-window ones (vp_model_full_attn_layers) save less than the

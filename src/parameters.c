@@ -668,7 +668,7 @@ static void distribute(const struct ctx *c, const struct counts *n, struct total
 
 			tt->weights = tt->weights / gpus + gathered;
 			if (c->full)
-				tt->grads_in_backward += n->largest * c->wb;
+				tt->zero3_whole_grad = n->largest * c->wb;
 		}
 	}
 

@@ -1599,7 +1599,8 @@ static void zero_holds_a_whole_gradient_bucket(void **state)
  * flat 16-bit copy for a moment, then beside a foreach AdamW's temporary of
  * the flat fp32 state. 16 bytes a parameter over the GPUs at the step, as
  * DeepSpeed's estimate_zero2_model_states_mem_needs counts. Stage 3 holds
- * the largest matrix and a prefetch bucket gathered. */
+ * the largest matrix and a prefetch bucket gathered, and in backward that
+ * matrix's whole gradient. */
 static void a_zero_step_holds_the_fp32_gradient_partition(void **state)
 {
 	const struct vp_model m = tiny_llama();
@@ -1636,6 +1637,17 @@ static void a_zero_step_holds_the_fp32_gradient_partition(void **state)
 	t.zero_stage = 3;
 	z3 = estimated(&m, &t);
 	assert_int_equal(z3.full_bytes[VP_COMP_WEIGHTS], full * 2 / 2 + (64 * 128 + full) * 2);
+	/* and in backward, the largest matrix's whole gradient before its
+	 * reduce-scatter beside the gradients' partition */
+	/* in backward, the largest matrix's whole gradient before its
+	 * reduce-scatter, beside the gradients' partition: a checkpointed
+	 * step of 16 x 64 tokens peaks there */
+	t.batch = 16;
+	t.seq_len = 64;
+	t.grad_ckpt = true;
+	z3 = estimated(&m, &t);
+	assert_int_equal(z3.peak_phase, VP_PHASE_BACKWARD);
+	assert_int_equal(z3.peak_bytes[VP_COMP_GRADIENTS], full * 2 / 2 + 64 * 128 * 2);
 }
 
 /* auto-gptq dequantizes in tensor ops and multiplies with torch.matmul,
