@@ -371,7 +371,12 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 		break;
 	case VP_METHOD_LORA:
 	case VP_METHOD_QLORA:
-		if (vp_est_target_named(t, "lm_head") && c->head_matrix)
+		/* an LM head is an nn.Linear whether or not it shares the
+		 * embedding's matrix, and PEFT wraps a tied one too (it warns
+		 * of the tie, tuners_utils.py _get_tied_target_modules); an
+		 * encoder's MLM head is a module of its own (RobertaLMHead),
+		 * which only an untied matrix stands for here */
+		if (vp_est_target_named(t, "lm_head") && c->lm_head && (c->head_matrix || m->arch != VP_ARCH_ENCODER))
 			n->lora += (double)t->lora_r * ((double)m->hidden_size + (double)m->vocab_size);
 		/* PEFT stops when no target names a module ("Target modules ...
 		 * not found in the base model"); an estimate of nothing trained

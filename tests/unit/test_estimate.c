@@ -1779,6 +1779,7 @@ static void lora_targets_on_a_fused_projection_adapt_its_slices(void **state)
 static void lora_targets_that_name_nothing_are_an_input_error(void **state)
 {
 	const struct vp_model m = tiny_llama();
+	struct vp_model tied;
 	struct vp_train t = bf16_sdpa_step();
 	struct vp_gpu g = some_gpu();
 	struct vp_estimate e;
@@ -1792,9 +1793,15 @@ static void lora_targets_that_name_nothing_are_an_input_error(void **state)
 	assert_string_equal(err.message, "no LoRA target (query_key_value) names a linear layer of model_type 'llama' "
 					 "(its linears: q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj; "
 					 "or lm_head)");
-	/* lm_head alone is a target */
+	/* lm_head alone is a target: r x (hidden + vocabulary), tied to the
+	 * embedding or not (PEFT wraps the tied nn.Linear too) */
 	assert_int_equal(vp_train_set_lora_targets(&t, "lm_head", &err), 0);
 	assert_int_equal(vp_estimate(&m, &g, &t, &e, &err), 0);
+	assert_int_equal(e.params_trainable, 8 * (64 + 100));
+	tied = m;
+	tied.tie_embeddings = true;
+	assert_int_equal(vp_estimate(&tied, &g, &t, &e, &err), 0);
+	assert_int_equal(e.params_trainable, 8 * (64 + 100));
 }
 
 /* A Mixtral block (the tiny Llama's shapes, 4 experts, 2 per token) against
