@@ -77,8 +77,15 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 	cat(buf, size, "seq-len %" PRIu64, t->seq_len);
 	if (vp_head_uses_target(m, t->head))
 		cat(buf, size, ", target-len %" PRIu64, t->tgt_len);
-	cat(buf, size, ", %s%s, %s", vp_precision_name(t->precision),
+	/* DeepSpeed's engine casts an unquantized model to 16 bit and runs it
+	 * without autocast (estimate.c as_deepspeed_runs): say how it is
+	 * estimated */
+	cat(buf, size, ", %s%s%s, %s", vp_precision_name(t->precision),
 	    t->no_autocast && (t->precision == VP_PREC_BF16 || t->precision == VP_PREC_FP16) ? " without autocast" : "",
+	    t->zero_stage > 0 && t->quant == VP_QUANT_NONE &&
+			    (t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_AMP_FP16)
+		    ? " (DeepSpeed's 16-bit engine: 16-bit weights, no autocast)"
+		    : "",
 	    vp_method_name(t->method));
 	if (vp_train_has_adapters(t)) {
 		vp_train_lora_targets_text(t, targets, sizeof targets);

@@ -542,7 +542,38 @@ static double reserved_level(const struct ctx *c, const struct totals *tt, const
 	return reserved;
 }
 
-int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+/*
+ * DeepSpeed's fp16/bf16 engine casts the whole module to 16 bit before
+ * training (deepspeed/runtime/engine.py _configure_distributed_model:
+ * module.half() / module.bfloat16()) and runs it without autocast; the HF
+ * Trainer hands it mixed precision ("auto" bf16/fp16 follow --bf16/--fp16)
+ * and accelerate enables no native AMP under DeepSpeed. So a ZeRO run of an
+ * unquantized model asked for as amp-* trains as pure 16 bit: 16-bit
+ * weights (the fp32 masters live in the ZeRO optimizer, "ZeRO"), a 16-bit
+ * residual stream, adapters cast to 16 bit, and no autocast copies of the
+ * weights (a 12.8B full fine-tune under ZeRO-3 on 4 GPUs counted 23.7 GiB
+ * of them). A quantized base keeps the amp-* terms: the only measured ZeRO
+ * runs (the Qwen README's GPTQ Q-LoRA rows) are under-estimated by up to
+ * 0.15 GiB more with the cast, so the model is left where the data holds
+ * (docs/memory-model.md "ZeRO").
+ */
+static struct vp_train as_deepspeed_runs(const struct vp_train *t)
+{
+	struct vp_train run = *t;
+
+	if (t->zero_stage == 0 || t->quant != VP_QUANT_NONE)
+		return run;
+	if (t->precision == VP_PREC_AMP_BF16)
+		run.precision = VP_PREC_BF16;
+	else if (t->precision == VP_PREC_AMP_FP16)
+		run.precision = VP_PREC_FP16;
+	else
+		return run;
+	run.lora_16bit_adapters = true;
+	return run;
+}
+
+int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t_asked,
 		struct vp_estimate *out, struct vp_error *err)
 {
 	struct ctx c;
@@ -552,6 +583,9 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	double s_enc, s_dec, frag;
 	uint64_t rows = 0;
 	int p;
+
+	const struct vp_train run = as_deepspeed_runs(t_asked);
+	const struct vp_train *t = &run;
 
 	memset(out, 0, sizeof *out);
 	memset(&tt, 0, sizeof tt);
@@ -787,9 +821,11 @@ static double kept_steps(const struct vp_eval_opts *opts, double b)
 	return opts->eval_samples > 0 ? fmin((double)opts->accumulation_steps, set) : (double)opts->accumulation_steps;
 }
 
-int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t_asked,
 		     const struct vp_eval_opts *opts, struct vp_eval_estimate *out, struct vp_error *err)
 {
+	const struct vp_train run = as_deepspeed_runs(t_asked);
+	const struct vp_train *t = &run;
 	struct vp_estimate train;
 	struct ctx c;
 	struct totals tt;

@@ -32,6 +32,10 @@
 /* stage3_prefetch_bucket_size's default (deepspeed/runtime/zero/config.py
  * prefetch_bucket_size = 5e7) */
 #define VP_ZERO3_PREFETCH_ELEMENTS 5e7
+/* sub_group_size's default (deepspeed/runtime/zero/config.py, 1e9): stage 3
+ * steps its partition in sub-groups of about that many elements
+ * (stage3.py _create_fp16_sub_groups counts partition_numel()) */
+#define VP_ZERO3_SUB_GROUP_ELEMENTS 1e9
 
 bool vp_est_is_16bit_params(enum vp_precision p)
 {
@@ -647,9 +651,19 @@ static void distribute(const struct ctx *c, const struct counts *n, struct total
 		 * DeepSpeed's estimate_zero2_model_states_mem_needs counts the
 		 * same 16 bytes a parameter over the GPUs: master, states and
 		 * the fp32 gradient. */
-		double grad32 = n->trainable * 4.0 / gpus;
-		double flat = n->trainable_bytes < n->trainable * 4.0 ? n->trainable_bytes / gpus : 0.0;
-		double opt_temp = tt->step_temp >= n->trainable_bytes && n->trainable_bytes > 0.0 ? grad32 : 0.0;
+		/* Stage 3 does it one sub-group at a time, releasing each
+		 * one's fp32 gradient after its step (stage3.py step():
+		 * _prepare_fp32_grad_for_sub_group, _optimizer_step,
+		 * _release_sub_group): a sub-group of sub_group_size elements,
+		 * and the parameter that closes it, not the whole partition. */
+		double stepped = n->trainable / gpus;
+		double grad32, flat, opt_temp;
+
+		if (t->zero_stage >= 3)
+			stepped = fmin(stepped, VP_ZERO3_SUB_GROUP_ELEMENTS + n->largest / gpus);
+		grad32 = stepped * 4.0;
+		flat = n->trainable_bytes < n->trainable * 4.0 ? stepped * n->trainable_bytes / n->trainable : 0.0;
+		opt_temp = tt->step_temp >= n->trainable_bytes && n->trainable_bytes > 0.0 ? grad32 : 0.0;
 
 		tt->optimizer = (master + states) / gpus + bucket;
 		tt->step_temp = grad32 + fmax(flat, opt_temp);

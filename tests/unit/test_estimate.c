@@ -1650,6 +1650,68 @@ static void a_zero_step_holds_the_fp32_gradient_partition(void **state)
 	assert_int_equal(z3.peak_bytes[VP_COMP_GRADIENTS], full * 2 / 2 + 64 * 128 * 2);
 }
 
+/* DeepSpeed's bf16 engine casts the module to bf16 and runs it without
+ * autocast: an unquantized amp-bf16 run under ZeRO is estimated as the pure
+ * bf16 run it is (no autocast copies, 16-bit weights and adapters); a
+ * quantized base keeps its amp-bf16 terms (docs "ZeRO") */
+static void deepspeed_runs_an_amp_zero_step_in_16_bit(void **state)
+{
+	const struct vp_model m = tiny_llama();
+	struct vp_train amp = small_step(), pure;
+	struct vp_error err = {0};
+	struct vp_estimate a, b;
+	int c;
+
+	(void)state;
+	amp.precision = VP_PREC_AMP_BF16;
+	amp.attn = VP_ATTN_SDPA;
+	amp.zero_stage = 2;
+	amp.gpus = 2;
+	pure = amp;
+	pure.precision = VP_PREC_BF16;
+	pure.lora_16bit_adapters = true;
+	a = estimated(&m, &amp);
+	b = estimated(&m, &pure);
+	assert_int_equal(a.device_bytes, b.device_bytes);
+	assert_int_equal(a.full_bytes[VP_COMP_WEIGHT_COPIES], 0);
+	for (c = 0; c < VP_COMP_COUNT; c++)
+		assert_int_equal(a.full_bytes[c], b.full_bytes[c]);
+	amp.method = pure.method = VP_METHOD_LORA;
+	assert_int_equal(vp_train_set_lora_targets(&amp, "q_proj,v_proj", &err), 0);
+	assert_int_equal(vp_train_set_lora_targets(&pure, "q_proj,v_proj", &err), 0);
+	assert_int_equal(estimated(&m, &amp).device_bytes, estimated(&m, &pure).device_bytes);
+	/* a 4-bit base: the amp-bf16 terms stay */
+	amp.method = pure.method = VP_METHOD_QLORA;
+	amp.quant = pure.quant = VP_QUANT_NF4;
+	assert_true(estimated(&m, &amp).device_bytes != estimated(&m, &pure).device_bytes);
+}
+
+/* ZeRO-3 steps its partition one sub-group at a time (sub_group_size, 1e9
+ * elements): a 12.8B full fine-tune on one GPU converts a sub-group's
+ * gradients to fp32 (4 bytes) beside their 16-bit flat copy (2), not the
+ * whole partition's; stage 2 converts the whole partition. */
+static void zero3_steps_in_sub_groups(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "polyglot-ko-12.8b");
+	struct vp_train t = small_step();
+	struct vp_estimate z2, z3;
+	double n;
+
+	(void)state;
+	assert_non_null(m);
+	t.precision = VP_PREC_BF16;
+	t.attn = VP_ATTN_SDPA;
+	t.optimizer = VP_OPT_ADAMW_FUSED;
+	t.zero_stage = 2;
+	z2 = estimated(m, &t);
+	n = (double)z2.params_trainable;
+	assert_true(fabs((double)z2.full_bytes[VP_COMP_TRANSIENT] - n * 6.0) < 1.0);
+	t.zero_stage = 3;
+	z3 = estimated(m, &t);
+	assert_true((double)z3.full_bytes[VP_COMP_TRANSIENT] < n * 6.0 / 2.0);
+	assert_true((double)z3.full_bytes[VP_COMP_TRANSIENT] >= 1e9 * 6.0);
+}
+
 /* auto-gptq dequantizes in tensor ops and multiplies with torch.matmul,
  * which saves the fp16 weight for the input's gradient: the copies exist
  * without autocast too (bitsandbytes layers keep none either way). */
@@ -2950,6 +3012,8 @@ int main(void)
 		cmocka_unit_test(a_partly_adapted_fused_qkv_keeps_its_update),
 		cmocka_unit_test(zero_holds_a_whole_gradient_bucket),
 		cmocka_unit_test(a_zero_step_holds_the_fp32_gradient_partition),
+		cmocka_unit_test(deepspeed_runs_an_amp_zero_step_in_16_bit),
+		cmocka_unit_test(zero3_steps_in_sub_groups),
 		cmocka_unit_test(a_gptq_layer_keeps_its_dequantized_weight_without_autocast),
 		cmocka_unit_test(a_checkpointed_gptq_base_keeps_one_blocks_dequantized_weights),
 		cmocka_unit_test(a_gptq_base_keeps_its_unquantized_parameters_in_fp16),
