@@ -342,7 +342,7 @@ static void plans_should_respect_their_budget(void **state)
 /* ------------------------------------------------------------- estimates */
 
 struct mono_tallies {
-	struct tally batch, seq, seq1, ckpt, attn, method, optim, same;
+	struct tally batch, seq, seq1, ckpt, attn, method, optim, xs, same;
 };
 
 /*
@@ -643,6 +643,19 @@ static void check_monotone(const struct vp_model *m, const struct vp_gpu *g, con
 		}
 	}
 
+	/* expandable segments grow a range where the caching allocator maps
+	 * a new segment: never more reserved (every measured pair) */
+	if (!t.expandable_segments && vp_pytorch_2_1_or_later(t.pytorch)) {
+		struct vp_train xs;
+
+		for (size_t i = 0; i < COUNT(batches); i++) {
+			t.batch = batches[i];
+			xs = t;
+			xs.expandable_segments = true;
+			at_least(&mt->xs, m, g, &xs, &t, "expandable segments off");
+		}
+	}
+
 	/* determinism of the estimator itself */
 	{
 		struct vp_estimate e1, e2;
@@ -712,6 +725,7 @@ static void estimates_should_be_monotone(void **state)
 		{"eager attention costs more", 0, 0},
 		{"qlora weights <= lora <= full", 0, 0},
 		{"adamw-8bit <= adamw", 0, 0},
+		{"expandable segments <= the caching allocator", 0, 0},
 		{"same inputs, same estimate", 0, 0},
 	};
 
@@ -724,6 +738,7 @@ static void estimates_should_be_monotone(void **state)
 	report(&mt.attn);
 	report(&mt.method);
 	report(&mt.optim);
+	report(&mt.xs);
 	report(&mt.same);
 	if (known_drops > 0)
 		fprintf(stderr, "# known (encoder-decoder, grad-ckpt rounding): %lu drops with a longer sequence\n",
@@ -741,9 +756,9 @@ static void estimates_should_be_monotone(void **state)
 				"drops from lora to full\n",
 			adafactor_drops);
 	assert_true(mt.batch.checked > 0 && mt.ckpt.checked > 0 && mt.attn.checked > 0 && mt.method.checked > 0 &&
-		    mt.optim.checked > 0);
+		    mt.optim.checked > 0 && mt.xs.checked > 0);
 	assert_int_equal(mt.batch.failed + mt.seq.failed + mt.seq1.failed + mt.ckpt.failed + mt.attn.failed + mt.method.failed +
-				 mt.optim.failed + mt.same.failed,
+				 mt.optim.failed + mt.xs.failed + mt.same.failed,
 			 0);
 }
 
