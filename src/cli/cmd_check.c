@@ -243,12 +243,8 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 		case 'h':
 			fputs(usage_text, stdout);
 			return VP_EXIT_OK;
-		case ':':
-			return vp_cli_usage_error("check", "option '%s' needs a value", argv[optind - 1]);
 		default:
-			if (optopt != 0)
-				return vp_cli_usage_error("check", "unknown option '-%c'", optopt);
-			return vp_cli_usage_error("check", "unknown option '%s'", argv[optind - 1]);
+			return vp_cli_getopt_error("check", c, argv, longopts);
 		}
 	}
 	if (optind >= argc)
