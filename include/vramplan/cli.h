@@ -188,6 +188,10 @@ int vp_cli_usage_error(const char *command, const char *fmt, ...)
 struct option;
 int vp_cli_getopt_error(const char *command, int c, char *const *argv, const struct option *longopts);
 
+/* `check`'s getopt optstring: main() hoists the command word past the
+ * short options before it, so it needs to know which take a value. */
+extern const char vp_check_shortopts[];
+
 /* "vramplan: warning: ..." unless -q; "vramplan: note: ..." only with -v. */
 void vp_cli_warn(const struct vp_cli_opts *o, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -543,6 +543,31 @@ static const struct opt_def *long_def(const char *arg)
 	return found;
 }
 
+/* Whether short option c takes a value: -o FILE, and check's -g G and
+ * -m M, which may come before the word "check" too. */
+static bool short_takes_value(char c)
+{
+	const char *p;
+	size_t i;
+
+	for (i = 0; i < N_OPTS; i++)
+		if (opts[i].name != NULL && opts[i].id == c)
+			return opts[i].arg != NULL;
+	p = c != ':' ? strchr(vp_check_shortopts, c) : NULL;
+	return p != NULL && p[1] == ':';
+}
+
+/* Whether a cluster of short options ("qvo", after the '-') ends in one
+ * that takes the next argument as its value: a value-taking option
+ * before the end takes the rest of the cluster ("-ofile", "-qg3090"). */
+static bool short_value_last(const char *cluster)
+{
+	for (; *cluster != '\0'; cluster++)
+		if (short_takes_value(*cluster))
+			return cluster[1] == '\0';
+	return false;
+}
+
 /*
  * Move the command word to argv[1], so options may come before it
  * ("vramplan -v list models"). The first argument that is neither an
@@ -567,9 +592,7 @@ static void hoist_command(int argc, char **argv)
 			continue;
 		}
 		if (a[0] == '-' && a[1] != '\0') {
-			const char *p = strchr(a + 1, 'o'); /* -o FILE, the one short option with a value */
-
-			if (p != NULL && p[1] == '\0')
+			if (short_value_last(a + 1))
 				i++;
 			continue;
 		}
