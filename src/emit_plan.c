@@ -420,7 +420,12 @@ static void comment_eval(FILE *f, const struct vp_plan_request *req, const struc
 			req->eval.max_new_tokens, req->eval.num_beams);
 	if (p->eval_accumulation_steps > 0) {
 		vp_format_bytes(p->eval.predictions_bytes_per_step, pred, sizeof pred);
-		if (p->eval_accumulation_steps == 1)
+		if (p->eval_accumulation_steps == 1 && p->eval_steps_for_host)
+			fprintf(f,
+				"# eval_accumulation_steps 1: each eval step's predictions (%s) move to the host at once;\n"
+				"# host RAM (--host-ram) would not hold two steps' in one move, nor a larger eval batch's\n",
+				pred);
+		else if (p->eval_accumulation_steps == 1)
 			fprintf(f,
 				"# eval_accumulation_steps 1: each eval step's predictions (%s) move to the host at once;\n"
 				"# two steps' would not fit\n",

@@ -445,7 +445,8 @@ static int fit_eval_to_host(const struct vp_model *m, const struct vp_gpu *g, co
 			hi = mid;
 	}
 	/* at the largest that fits (rounded as the GPU's was), or at 1, which
-	 * then reports the overflow */
+	 * then reports the overflow; the output gives the host as the reason */
+	out->eval_steps_for_host = true;
 	if (eval_at(m, g, req, out->budget_bytes, lo > 0 ? round_batch(lo, req) : 1, 1, out, err) != 0)
 		return -1;
 	return host_at(m, req, base, out, err);
