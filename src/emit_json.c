@@ -145,7 +145,8 @@ static void jmodel_gpu(struct jb *j, cJSON *root, const struct vp_model *m, cons
 	}
 }
 
-static void jsetup(struct jb *j, cJSON *root, const struct vp_model *m, const struct vp_train *t, double util)
+static void jsetup(struct jb *j, cJSON *root, const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+		   double util)
 {
 	cJSON *o = jobj(j, root, "setup");
 	size_t i;
@@ -180,7 +181,11 @@ static void jsetup(struct jb *j, cJSON *root, const struct vp_model *m, const st
 	}
 	jstr(j, o, "quant", vp_quant_name(t->quant));
 	jstr(j, o, "optimizer", vp_optimizer_name(t->optimizer));
-	jstr(j, o, "attention", vp_attn_name(t->attn));
+	/* the kernel the estimate counted, as the YAML setup line says it:
+	 * a model without the asked-for path runs another (mT5: eager for
+	 * sdpa); what was asked for stays beside it */
+	jstr(j, o, "attention", vp_attn_name(vp_attn_that_runs(m, g, t->attn)));
+	jstr(j, o, "attention_requested", vp_attn_name(t->attn));
 	jbool(j, o, "grad_ckpt", t->grad_ckpt);
 	jstr(j, o, "head", vp_head_name(t->head));
 	jint(j, o, "num_labels", t->num_labels);
@@ -282,7 +287,7 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 	jstr(&j, root, "vramplan", VRAMPLAN_VERSION);
 	jstr(&j, root, "profile", vp_profile_name(profile));
 	jmodel_gpu(&j, root, m, g, &plan->train);
-	jsetup(&j, root, m, &req->train, req->util);
+	jsetup(&j, root, m, g, &req->train, req->util);
 	jseq_search(&j, root, &req->seq_search);
 	o = jobj(&j, root, "settings");
 	if (o != NULL)
@@ -387,7 +392,7 @@ int vp_emit_estimate_json(FILE *out, const struct vp_model *m, const struct vp_g
 		return vp_error_set(err, VP_ERR_IO, "out of memory building the JSON output");
 	jstr(&j, root, "vramplan", VRAMPLAN_VERSION);
 	jmodel_gpu(&j, root, m, g, e);
-	jsetup(&j, root, m, t, util);
+	jsetup(&j, root, m, g, t, util);
 	jseq_search(&j, root, seq);
 	jestimate(&j, root, "estimate", e, t->batch, vp_budget_bytes(g, util, t), ewc);
 	return jprint(out, root, &j, err);

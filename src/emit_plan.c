@@ -376,8 +376,10 @@ static void comment_train(FILE *f, const struct vp_model *m, const struct vp_pla
 		fprintf(f, "; limited by --max-batch %" PRIu64 "\n", req->max_batch);
 		break;
 	case VP_LIMIT_EFFECTIVE:
-		fprintf(f, "; the largest divisor of %" PRIu64 " per GPU that fits (memory allows %" PRIu64 ")\n",
-			req->effective_batch / gpus, p->memory_max_batch);
+		fprintf(f, "; the largest divisor of %" PRIu64 " per GPU that fits", req->effective_batch / gpus);
+		if (req->batch_multiple > 0)
+			fprintf(f, " and --batch-multiple %" PRIu64 " keeps", req->batch_multiple);
+		fprintf(f, " (memory allows %" PRIu64 ")\n", p->memory_max_batch);
 		break;
 	}
 	comment_breakdown(f, &p->train, p->ewc_bytes);
@@ -425,7 +427,12 @@ static void comment_eval(FILE *f, const struct vp_plan_request *req, const struc
 			req->eval.max_new_tokens, req->eval.num_beams);
 	if (p->eval_accumulation_steps > 0) {
 		vp_format_bytes(p->eval.predictions_bytes_per_step, pred, sizeof pred);
-		if (p->eval_accumulation_steps == 1)
+		if (p->eval_accumulation_steps == 1 && p->eval_steps_for_host)
+			fprintf(f,
+				"# eval_accumulation_steps 1: each eval step's predictions (%s) move to the host at once;\n"
+				"# host RAM (--host-ram) would not hold two steps' in one move, nor a larger eval batch's\n",
+				pred);
+		else if (p->eval_accumulation_steps == 1)
 			fprintf(f,
 				"# eval_accumulation_steps 1: each eval step's predictions (%s) move to the host at once;\n"
 				"# two steps' would not fit\n",

@@ -348,6 +348,20 @@ static uint64_t round_batch(uint64_t b, const struct vp_plan_request *req)
 	return p;
 }
 
+/* The micro-batch of an effective batch: the largest divisor of per_gpu
+ * not above `from`, and with --batch-multiple one that round_batch keeps
+ * (a multiple of it, or a power of two below it), so the option holds
+ * there too. 1 divides anything and is a power of two. */
+static uint64_t effective_divisor(uint64_t per_gpu, uint64_t from, const struct vp_plan_request *req)
+{
+	uint64_t d;
+
+	for (d = from < per_gpu ? from : per_gpu; d > 1; d--)
+		if (per_gpu % d == 0 && (req->batch_multiple == 0 || round_batch(d, req) == d))
+			return d;
+	return 1;
+}
+
 static int eval_at(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
 		   uint64_t budget, uint64_t batch, uint64_t steps, struct vp_plan *out, struct vp_error *err);
 
@@ -435,7 +449,8 @@ static int fit_eval_to_host(const struct vp_model *m, const struct vp_gpu *g, co
 			hi = mid;
 	}
 	/* at the largest that fits (rounded as the GPU's was), or at 1, which
-	 * then reports the overflow */
+	 * then reports the overflow; the output gives the host as the reason */
+	out->eval_steps_for_host = true;
 	if (eval_at(m, g, req, budget, lo > 0 ? round_batch(lo, req) : 1, 1, out, err) != 0)
 		return -1;
 	return host_at(m, req, base, out, err);
@@ -724,6 +739,17 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 	if (req->effective_batch > 0 && req->effective_batch < gpus)
 		return vp_error_set(err, VP_ERR_INPUT, "--effective-batch %llu is smaller than the %llu GPUs",
 				    (unsigned long long)req->effective_batch, (unsigned long long)gpus);
+	/* a multiple of N divides the per-GPU share only when N does: no
+	 * batch could honour both, and dropping either silently misleads */
+	if (req->effective_batch > 0 && req->batch_multiple > 0 && (req->effective_batch / gpus) % req->batch_multiple != 0)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "--batch-multiple %llu and --effective-batch %llu conflict: no multiple of %llu "
+				    "divides the %llu samples per GPU (make the effective batch per GPU a multiple of "
+				    "%llu, or drop --batch-multiple)",
+				    (unsigned long long)req->batch_multiple, (unsigned long long)req->effective_batch,
+				    (unsigned long long)req->batch_multiple,
+				    (unsigned long long)(req->effective_batch / gpus),
+				    (unsigned long long)req->batch_multiple);
 	if (!(req->train.memory_fraction >= 0.0 && req->train.memory_fraction <= 1.0))
 		return vp_error_set(err, VP_ERR_INPUT, "--memory-fraction must be in (0, 1], got %g",
 				    req->train.memory_fraction);
@@ -769,13 +795,8 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 	out->fits = true;
 
 	if (req->effective_batch > 0) {
-		uint64_t per_gpu = req->effective_batch / gpus, d;
-		batch = 1;
-		for (d = best < per_gpu ? best : per_gpu; d >= 1; d--)
-			if (per_gpu % d == 0) {
-				batch = d;
-				break;
-			}
+		uint64_t per_gpu = req->effective_batch / gpus;
+		batch = effective_divisor(per_gpu, best, req);
 		out->grad_accum = per_gpu / batch;
 		out->effective_exact = req->effective_batch % gpus == 0;
 		out->limit = VP_LIMIT_EFFECTIVE;
@@ -796,8 +817,7 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 		uint64_t smaller = batch - 1;
 		if (req->effective_batch > 0) {
 			uint64_t per_gpu = req->effective_batch / gpus;
-			while (smaller > 1 && per_gpu % smaller != 0)
-				smaller--;
+			smaller = effective_divisor(per_gpu, smaller, req);
 			out->grad_accum = per_gpu / smaller;
 			base.grad_accum = out->grad_accum;
 		} else {

@@ -74,6 +74,8 @@ static const char *const profile_names[VP_PROFILE_COUNT] = {"hf", "lightning", "
 
 int vp_profile_parse(const char *s, enum vp_profile *out, struct vp_error *err)
 {
+	char list[128];
+	size_t used = 0;
 	int i;
 
 	for (i = 0; s != NULL && i < VP_PROFILE_COUNT; i++) {
@@ -82,9 +84,18 @@ int vp_profile_parse(const char *s, enum vp_profile *out, struct vp_error *err)
 			return 0;
 		}
 	}
-	return vp_error_set(err, VP_ERR_INPUT,
-			    "unknown profile '%s' (expected one of: hf, lightning, deepspeed, axolotl)",
-			    s != NULL ? s : "");
+	/* the accepted names from the table that parses them, so a profile
+	 * added there is listed too */
+	list[0] = '\0';
+	for (i = 0; i < VP_PROFILE_COUNT; i++) {
+		int w = snprintf(list + used, sizeof list - used, "%s%s", i > 0 ? ", " : "", profile_names[i]);
+
+		if (w < 0 || (size_t)w >= sizeof list - used)
+			break;
+		used += (size_t)w;
+	}
+	return vp_error_set(err, VP_ERR_INPUT, "unknown profile '%s' (expected one of: %s)", s != NULL ? s : "",
+			    list);
 }
 
 const char *vp_profile_name(enum vp_profile p)

@@ -177,6 +177,21 @@ int vp_cli_usage_error(const char *command, const char *fmt, ...)
 #endif
 	;
 
+/*
+ * A getopt_long() error as a usage error. c is what getopt_long returned,
+ * '?' or ':' (opterr 0 and an optstring that starts with ':'); argv and
+ * longopts are what it was given, and optind and optopt are still its.
+ * Every parser gives the same messages: "unknown option '-x'", "unknown
+ * option '--name'", "option '--n' is ambiguous (...)", "option '--name'
+ * takes no value" and "option '--name' needs a value".
+ */
+struct option;
+int vp_cli_getopt_error(const char *command, int c, char *const *argv, const struct option *longopts);
+
+/* `check`'s getopt optstring: main() hoists the command word past the
+ * short options before it, so it needs to know which take a value. */
+extern const char vp_check_shortopts[];
+
 /* "vramplan: warning: ..." unless -q; "vramplan: note: ..." only with -v. */
 void vp_cli_warn(const struct vp_cli_opts *o, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -93,6 +93,10 @@ struct vp_plan {
 
 	uint64_t eval_batch;
 	uint64_t eval_accumulation_steps; /* 0: not needed */
+	/* true: steps 1 and the eval batch were chosen for host RAM (one move's
+	 * predictions within --host-ram), not because two steps' predictions
+	 * would not fit the GPU */
+	bool eval_steps_for_host;
 	struct vp_eval_estimate eval;
 	/* false: the train batch fits, but not an evaluation of one sample
 	 * (generation's beams and tokens, a long sequence's kept logits): the

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -25,6 +26,67 @@ int vp_cli_usage_error(const char *command, const char *fmt, ...)
 	fprintf(stderr, "\nTry 'vramplan %s%s--help' for more information.\n", command != NULL ? command : "",
 		command != NULL ? " " : "");
 	return VP_EXIT_USAGE;
+}
+
+/* An option as a message names it: --name when it has one, else -c (a
+ * byte that does not print as \xNN, so no control byte reaches a
+ * terminal). */
+static void getopt_label(int id, const struct option *longopts, char *buf, size_t size)
+{
+	const struct option *l;
+
+	for (l = longopts; l->name != NULL; l++) {
+		if (l->val == id) {
+			snprintf(buf, size, "--%s", l->name);
+			return;
+		}
+	}
+	if (id > ' ' && id < 0x7f)
+		snprintf(buf, size, "-%c", id);
+	else
+		snprintf(buf, size, "-\\x%02x", (unsigned)id & 0xffu);
+}
+
+int vp_cli_getopt_error(const char *command, int c, char *const *argv, const struct option *longopts)
+{
+	char label[64];
+
+	if (c == ':') {
+		getopt_label(optopt, longopts, label, sizeof label);
+		return vp_cli_usage_error(command, "option '%s' needs a value", label);
+	}
+	/*
+	 * optopt tells the cases apart, where the argument before optind does
+	 * not: inside a cluster ("-xv") optind has not moved past it yet.
+	 * 0 is a long option getopt_long could not resolve; a long option's
+	 * value is one given to an option without a value (--quiet=1); any
+	 * other is an unknown short option.
+	 */
+	if (optopt == 0) {
+		const char *arg = argv[optind - 1];
+		size_t len = strcspn(arg, "="), n = 0;
+		char cands[512];
+		const struct option *l;
+
+		if (len > 60)
+			len = 60;
+		cands[0] = '\0';
+		for (l = longopts; len > 2 && strncmp(arg, "--", 2) == 0 && l->name != NULL; l++) {
+			if (strncmp(l->name, arg + 2, len - 2) == 0) {
+				size_t used = strlen(cands);
+
+				snprintf(cands + used, sizeof cands - used, "%s--%s", n > 0 ? ", " : "", l->name);
+				n++;
+			}
+		}
+		if (n > 1)
+			return vp_cli_usage_error(command, "option '%.*s' is ambiguous (%s)", (int)len, arg, cands);
+		return vp_cli_usage_error(command, "unknown option '%.*s'", (int)len, arg);
+	}
+	getopt_label(optopt, longopts, label, sizeof label);
+	if (label[1] == '-')
+		return vp_cli_usage_error(command, "option '%s' takes no value", label);
+	return vp_cli_usage_error(command, "unknown option '%s'", label);
 }
 
 int vp_cli_parse_fraction(const char *s, const char *flag, double *out, struct vp_error *err)

@@ -155,6 +155,9 @@ static const struct option longopts[] = {
 	{NULL, 0, NULL, 0},
 };
 
+/* ':' first: a missing value returns ':', not '?' */
+const char vp_check_shortopts[] = ":g:m:qvh";
+
 static int parse_args(int argc, char **argv, struct check_opts *o)
 {
 	struct vp_error err = {0};
@@ -167,7 +170,7 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 	/* main() may have run getopt over its own options already */
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":g:m:qvh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, vp_check_shortopts, longopts, NULL)) != -1) {
 		switch (c) {
 		case 'g':
 			if (o->n_gpus == MAX_GPUS)
@@ -243,12 +246,8 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 		case 'h':
 			fputs(usage_text, stdout);
 			return VP_EXIT_OK;
-		case ':':
-			return vp_cli_usage_error("check", "option '%s' needs a value", argv[optind - 1]);
 		default:
-			if (optopt != 0)
-				return vp_cli_usage_error("check", "unknown option '-%c'", optopt);
-			return vp_cli_usage_error("check", "unknown option '%s'", argv[optind - 1]);
+			return vp_cli_getopt_error("check", c, argv, longopts);
 		}
 	}
 	if (optind >= argc)

@@ -95,7 +95,11 @@ static cJSON *json_row(const struct vp_model *m, const struct vp_gpu *g, const s
 	if (!bad && !c->ok) {
 		bad = cJSON_AddStringToObject(o, "error", c->err.message) == NULL;
 	} else if (!bad) {
+		/* the table's status, each part of it: a training batch that
+		 * fits can still stop at the first evaluation (generation's
+		 * beams, kept logits); no training batch, no evaluation */
 		bad = cJSON_AddBoolToObject(o, "fits", c->plan.fits) == NULL ||
+		      cJSON_AddBoolToObject(o, "eval_fits", c->plan.fits && c->plan.eval_fits) == NULL ||
 		      cJSON_AddBoolToObject(o, "host_fits", c->plan.host.fits) == NULL;
 		RAW("train_batch", c->plan.fits ? c->plan.train_batch : 0);
 		RAW("grad_accum", c->plan.fits ? c->plan.grad_accum : 0);

@@ -254,28 +254,6 @@ static void option_label(int id, char *buf, size_t size)
 		snprintf(buf, size, "--%s", d->name);
 }
 
-/* An unknown or ambiguous long option: name the candidates. */
-static int bad_long_option(const char *arg)
-{
-	char name[64], cands[512];
-	const char *eq = strchr(arg, '=');
-	size_t len = eq != NULL ? (size_t)(eq - arg) : strlen(arg), i, n = 0;
-
-	snprintf(name, sizeof name, "%.*s", (int)(len < 60 ? len : 60), arg);
-	cands[0] = '\0';
-	for (i = 0; len > 2 && i < N_OPTS; i++) {
-		if (opts[i].name != NULL && strncmp(opts[i].name, name + 2, len - 2) == 0) {
-			size_t used = strlen(cands);
-
-			snprintf(cands + used, sizeof cands - used, "%s--%s", n > 0 ? ", " : "", opts[i].name);
-			n++;
-		}
-	}
-	if (n > 1)
-		return vp_cli_usage_error(NULL, "option '%s' is ambiguous (%s)", name, cands);
-	return vp_cli_usage_error(NULL, "unknown option '%s'", name);
-}
-
 static int parse_u64(const char *s, const char *flag, uint64_t min, uint64_t max, uint64_t *out)
 {
 	struct vp_error err;
@@ -565,6 +543,31 @@ static const struct opt_def *long_def(const char *arg)
 	return found;
 }
 
+/* Whether short option c takes a value: -o FILE, and check's -g G and
+ * -m M, which may come before the word "check" too. */
+static bool short_takes_value(char c)
+{
+	const char *p;
+	size_t i;
+
+	for (i = 0; i < N_OPTS; i++)
+		if (opts[i].name != NULL && opts[i].id == c)
+			return opts[i].arg != NULL;
+	p = c != ':' ? strchr(vp_check_shortopts, c) : NULL;
+	return p != NULL && p[1] == ':';
+}
+
+/* Whether a cluster of short options ("qvo", after the '-') ends in one
+ * that takes the next argument as its value: a value-taking option
+ * before the end takes the rest of the cluster ("-ofile", "-qg3090"). */
+static bool short_value_last(const char *cluster)
+{
+	for (; *cluster != '\0'; cluster++)
+		if (short_takes_value(*cluster))
+			return cluster[1] == '\0';
+	return false;
+}
+
 /*
  * Move the command word to argv[1], so options may come before it
  * ("vramplan -v list models"). The first argument that is neither an
@@ -589,9 +592,7 @@ static void hoist_command(int argc, char **argv)
 			continue;
 		}
 		if (a[0] == '-' && a[1] != '\0') {
-			const char *p = strchr(a + 1, 'o'); /* -o FILE, the one short option with a value */
-
-			if (p != NULL && p[1] == '\0')
+			if (short_value_last(a + 1))
 				i++;
 			continue;
 		}
@@ -645,25 +646,8 @@ int vp_cli_parse(int argc, char **argv, struct vp_cli_opts *o)
 	opterr = 0;
 	optind = 1;
 	while ((c = getopt_long(argc - (first - 1), argv + (first - 1), ":hqvo:", longopts, NULL)) != -1) {
-		char **av = argv + (first - 1);
-		const char *prev = av[optind - 1];
-		char label[64];
-
-		if (c == '?') {
-			if (prev != NULL && strncmp(prev, "--", 2) == 0) {
-				if (optopt != 0) {
-					option_label(optopt, label, sizeof label);
-					return vp_cli_usage_error(NULL, "option '%s' takes no value", label);
-				}
-				return bad_long_option(prev);
-			}
-			snprintf(label, sizeof label, "-%c", optopt);
-			return vp_cli_usage_error(NULL, "unknown option '%s'", label);
-		}
-		if (c == ':') {
-			option_label(optopt, label, sizeof label);
-			return vp_cli_usage_error(NULL, "option '%s' needs a value", label);
-		}
+		if (c == '?' || c == ':')
+			return vp_cli_getopt_error(NULL, c, argv + (first - 1), longopts);
 		if (c == OPT_HELP) {
 			usage(stdout);
 			return VP_EXIT_OK;

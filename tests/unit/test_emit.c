@@ -364,6 +364,14 @@ static void profiles_should_parse_by_name(void **state)
 	assert_int_equal(vp_profile_parse("trl", &p, &err), -1);
 	assert_int_equal(err.code, VP_ERR_INPUT);
 	assert_non_null(strstr(err.message, "'trl'"));
+	/* the refusal lists every profile the parser accepts */
+	for (i = 0; i < VP_PROFILE_COUNT; i++) {
+		char want[40];
+
+		snprintf(want, sizeof want, "%s%s", vp_profile_name((enum vp_profile)i),
+			 i + 1 < VP_PROFILE_COUNT ? ", " : ")");
+		assert_non_null(strstr(err.message, want));
+	}
 }
 
 static void gib_should_round_half_up_in_integers(void **state)
