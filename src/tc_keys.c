@@ -39,7 +39,7 @@ HANDLER(k_model)
 	/* vramplan.model wins; axolotl's base_model_config names the
 	 * architecture when it differs from base_model, so it wins over
 	 * base_model whichever comes first. */
-	if (strncmp(c->tc->at[VP_TC_MODEL].key, "vramplan.", 9) == 0)
+	if (vp_tc_from_vramplan(&c->tc->at[VP_TC_MODEL]))
 		return 0;
 	if (strcmp(c->tc->at[VP_TC_MODEL].key, "base_model_config") == 0 && strcmp(path, "base_model") == 0)
 		return 0;
@@ -732,7 +732,7 @@ HANDLER(k_max_eval)
 	if (vp_tc_get_u64(c, m->value, path, 1, &c->r.max_eval_samples) != 0)
 		return -1;
 	/* vramplan.eval_samples wins wherever it stands */
-	if (strncmp(c->tc->at[VP_TC_EVAL_SAMPLES].key, "vramplan.", 9) != 0)
+	if (!vp_tc_from_vramplan(&c->tc->at[VP_TC_EVAL_SAMPLES]))
 		vp_tc_set_origin(&c->tc->at[VP_TC_EVAL_SAMPLES], path, m);
 	return 0;
 }

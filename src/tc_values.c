@@ -23,6 +23,10 @@ int vp_tc_fail_at(struct ctx *c, unsigned long line, unsigned long column, const
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	/* a place in a file has a column; the command line's settings have
+	 * none (vp_tc_origin_on_command_line) */
+	if (column == 0)
+		line = 0;
 	return vp_error_at(c->err, VP_ERR_INPUT, c->file, line, column, "%s", msg);
 }
 

@@ -452,11 +452,12 @@ static const struct keydef vramplan_keys[] = {
 
 #define N_VRAMPLAN_KEYS (sizeof vramplan_keys / sizeof vramplan_keys[0])
 
-/* The vramplan: block is vramplan's own schema: unknown keys are errors. */
-int vp_tc_read_vramplan(struct ctx *c, const struct vp_tmember *block)
+/* The vramplan: block is vramplan's own schema: unknown keys are errors.
+ * `prefix` names its keys in messages ("vramplan.", or "--set " for the
+ * command line's). */
+int vp_tc_read_vramplan(struct ctx *c, const struct vp_tnode *map, const char *prefix)
 {
-	const struct vp_tnode *map = block->value;
-	char path[128], list[400];
+	char path[128], list[600];
 	size_t i, k, used = 0;
 
 	if (map->kind == VP_T_NULL)
@@ -466,7 +467,7 @@ int vp_tc_read_vramplan(struct ctx *c, const struct vp_tmember *block)
 	for (i = 0; i < map->n; i++) {
 		const struct vp_tmember *m = &map->members[i];
 
-		snprintf(path, sizeof path, "vramplan.%s", m->key);
+		snprintf(path, sizeof path, "%s%.64s", prefix, m->key);
 		for (k = 0; k < N_VRAMPLAN_KEYS; k++)
 			if (strcmp(vramplan_keys[k].key, m->key) == 0)
 				break;

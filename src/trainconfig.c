@@ -45,10 +45,20 @@ static int detect_flavour(struct ctx *c, const struct vp_tnode *root)
 {
 	const struct vp_tmember *v = vp_tc_member(root, "vramplan");
 	const struct vp_tmember *f = v != NULL && v->value->kind == VP_T_MAP ? vp_tc_member(v->value, "flavour") : NULL;
+	/* the command line's (--set flavour=...) wins */
+	const struct vp_tmember *cf = c->settings != NULL ? vp_tc_member(c->settings, "flavour") : NULL;
+	const char *file = c->file;
 
+	if (cf != NULL) {
+		f = cf;
+		c->file = "command line";
+	}
 	if (f != NULL) {
 		const char *s = NULL;
-		if (vp_tc_get_string(c, f->value, "vramplan.flavour", &s) != 0)
+		int rc = vp_tc_get_string(c, f->value, cf != NULL ? "--set flavour" : "vramplan.flavour", &s);
+
+		c->file = file;
+		if (rc != 0)
 			return -1;
 		if (strcmp(s, "hf") == 0)
 			c->tc->flavour = VP_TC_HF;
@@ -58,6 +68,11 @@ static int detect_flavour(struct ctx *c, const struct vp_tnode *root)
 			c->tc->flavour = VP_TC_DEEPSPEED;
 		else if (strcmp(s, "llamafactory") == 0)
 			c->tc->flavour = VP_TC_LLAMAFACTORY;
+		else if (cf != NULL)
+			return vp_error_at(c->err, VP_ERR_INPUT, "command line", 0, 0,
+					   "unknown '--set flavour' value '%.40s' (expected one of: hf, axolotl, deepspeed, "
+					   "llamafactory)",
+					   s);
 		else
 			return vp_tc_fail_at(c, f->value->line, f->value->column,
 				       "unknown 'vramplan.flavour' value '%.40s' (expected one of: hf, axolotl, deepspeed, "
@@ -122,8 +137,19 @@ static int read_root(struct ctx *c, const struct vp_tnode *root)
 	c->keys = keys;
 	c->n_keys = n;
 	v = vp_tc_member(root, "vramplan");
-	if (v != NULL && vp_tc_read_vramplan(c, v) != 0)
+	if (v != NULL && vp_tc_read_vramplan(c, v->value, "vramplan.") != 0)
 		return -1;
+	/* the command line's settings win over the file's block */
+	if (c->settings != NULL) {
+		const char *file = c->file;
+		int rc;
+
+		c->file = "command line";
+		rc = vp_tc_read_vramplan(c, c->settings, "--set ");
+		c->file = file;
+		if (rc != 0)
+			return -1;
+	}
 	for (i = 0; i < root->n; i++) {
 		const struct vp_tmember *m = &root->members[i];
 		const struct keydef *k;
@@ -143,16 +169,22 @@ static int read_root(struct ctx *c, const struct vp_tnode *root)
 }
 
 static int parse_config(struct vp_trainconfig *tc, const char *name, const char *text, size_t len, bool referenced,
-			struct vp_error *err);
+			const struct vp_tnode *settings, struct vp_error *err);
 
 int vp_trainconfig_parse(struct vp_trainconfig *tc, const char *name, const char *text, size_t len,
 			 struct vp_error *err)
 {
-	return parse_config(tc, name, text, len, false, err);
+	return parse_config(tc, name, text, len, false, NULL, err);
+}
+
+int vp_trainconfig_parse_with(struct vp_trainconfig *tc, const char *name, const char *text, size_t len,
+			      const struct vp_tnode *settings, struct vp_error *err)
+{
+	return parse_config(tc, name, text, len, false, settings, err);
 }
 
 static int parse_config(struct vp_trainconfig *tc, const char *name, const char *text, size_t len, bool referenced,
-			struct vp_error *err)
+			const struct vp_tnode *settings, struct vp_error *err)
 {
 	struct ctx c;
 	struct vp_tnode *root;
@@ -185,6 +217,7 @@ static int parse_config(struct vp_trainconfig *tc, const char *name, const char 
 	c.file = tc->file;
 	c.err = err;
 	c.referenced = referenced;
+	c.settings = settings;
 	c.r.fp16 = c.r.bf16 = c.r.pure_bf16 = c.r.pure_fp16 = -1;
 	c.r.grad_ckpt = c.r.use_peft = c.r.load4 = c.r.load8 = c.r.nested = -1;
 	c.r.packed = c.r.generate = c.r.loss_only = c.r.zero = c.r.zero_overlap = -1;
@@ -209,7 +242,8 @@ static int parse_config(struct vp_trainconfig *tc, const char *name, const char 
 	return rc;
 }
 
-static int load_config(struct vp_trainconfig *tc, const char *path, bool referenced, struct vp_error *err)
+static int load_config(struct vp_trainconfig *tc, const char *path, bool referenced, const struct vp_tnode *settings,
+		       struct vp_error *err)
 {
 	char *text;
 	size_t len;
@@ -218,22 +252,40 @@ static int load_config(struct vp_trainconfig *tc, const char *path, bool referen
 	memset(tc, 0, sizeof *tc);
 	if (vp_read_file(path, &text, &len, err) != 0)
 		return -1;
-	rc = parse_config(tc, path, text, len, referenced, err);
+	rc = parse_config(tc, path, text, len, referenced, settings, err);
 	free(text);
 	return rc;
 }
 
 int vp_trainconfig_load(struct vp_trainconfig *tc, const char *path, struct vp_error *err)
 {
-	return load_config(tc, path, false, err);
+	return load_config(tc, path, false, NULL, err);
+}
+
+int vp_trainconfig_load_with(struct vp_trainconfig *tc, const char *path, const struct vp_tnode *settings,
+			     struct vp_error *err)
+{
+	return load_config(tc, path, false, settings, err);
 }
 
 int vp_trainconfig_load_referenced(struct vp_trainconfig *tc, const char *path, struct vp_error *err)
 {
-	return load_config(tc, path, true, err);
+	return load_config(tc, path, true, NULL, err);
 }
 
 /* ------------------------------------------------------------- resolving */
+
+/* A setting's place for an error: none for one given on the command line,
+ * which has no line in the file (the message names it). */
+static unsigned long at_line(const struct vp_tc_origin *o)
+{
+	return vp_tc_origin_on_command_line(o) ? 0 : o->line;
+}
+
+static unsigned long at_column(const struct vp_tc_origin *o)
+{
+	return vp_tc_origin_on_command_line(o) ? 0 : o->column;
+}
 
 static int set_len(struct vp_trainconfig *tc, uint64_t *dst, enum vp_tc_setting s, uint64_t v,
 		   const struct vp_tc_origin *o)
@@ -272,7 +324,7 @@ static int stored_quant(struct vp_trainconfig *tc, const struct vp_model *m, str
 	if (vp_quant_parse(m->stored_quant, &q, err) != 0)
 		return -1;
 	if (t->method == VP_METHOD_FULL)
-		return vp_error_at(err, VP_ERR_INPUT, tc->file, at->line, at->column,
+		return vp_error_at(err, VP_ERR_INPUT, tc->file, at_line(at), at_column(at),
 				   "'%s' is stored quantized (%s): a purely quantized model cannot be fine-tuned (the "
 				   "HF Trainer refuses it); train adapters over it (use_peft: true, or vramplan.method: "
 				   "qlora)",
@@ -362,9 +414,9 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 		return -1;
 
 	/* the vramplan block's lengths, when given, were stored apart */
-	if (tc->at[VP_TC_SEQ_LEN].line > 0 && strncmp(tc->at[VP_TC_SEQ_LEN].key, "vramplan.", 9) == 0)
+	if (tc->at[VP_TC_SEQ_LEN].line > 0 && vp_tc_from_vramplan(&tc->at[VP_TC_SEQ_LEN]))
 		vseq = &tc->at[VP_TC_SEQ_LEN];
-	if (tc->at[VP_TC_TGT_LEN].line > 0 && strncmp(tc->at[VP_TC_TGT_LEN].key, "vramplan.", 9) == 0)
+	if (tc->at[VP_TC_TGT_LEN].line > 0 && vp_tc_from_vramplan(&tc->at[VP_TC_TGT_LEN]))
 		vtgt = &tc->at[VP_TC_TGT_LEN];
 
 	if (vseq != NULL) {
@@ -457,7 +509,7 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 		return -1;
 
 	if (tc->eval.generate && !vp_head_generates(t->head))
-		return vp_error_at(err, VP_ERR_INPUT, tc->file, tc->at[VP_TC_GENERATE].line, tc->at[VP_TC_GENERATE].column,
+		return vp_error_at(err, VP_ERR_INPUT, tc->file, at_line(&tc->at[VP_TC_GENERATE]), at_column(&tc->at[VP_TC_GENERATE]),
 				   "predict_with_generate needs a causal-lm or seq2seq-lm head, not %s",
 				   vp_head_name(t->head));
 	if (tc->eval.generate) {
@@ -515,7 +567,7 @@ int vp_trainconfig_modelled_deepspeed(const struct vp_trainconfig *tc, struct vp
 	at = tc->at[VP_TC_ZERO].line > 0      ? &tc->at[VP_TC_ZERO]
 	     : tc->at[VP_TC_DS_FILE].line > 0 ? &tc->at[VP_TC_DS_FILE]
 					      : &tc->at[VP_TC_PRECISION];
-	return vp_error_at(err, VP_ERR_INPUT, tc->file, at->line, at->column,
+	return vp_error_at(err, VP_ERR_INPUT, tc->file, at_line(at), at_column(at),
 			   "DeepSpeed without ZeRO (stage 0) in 16 bit is not modelled: DeepSpeed wraps the optimizer "
 			   "in BF16_Optimizer (fp32 master weights and states, an fp32 gradient buffer) or "
 			   "FP16_Optimizer (fp32 master weights and states), which the estimate would miss; vramplan "
@@ -631,8 +683,8 @@ void vp_trainconfig_where(const struct vp_trainconfig *tc, enum vp_tc_setting s,
 
 	if (o->line == 0)
 		o = &tc->at[VP_TC_MODEL];
-	*line = o->line > 0 ? o->line : 1;
-	*column = o->line > 0 ? o->column : 1;
+	*line = o->line > 0 ? at_line(o) : 1;
+	*column = o->line > 0 ? at_column(o) : 1;
 }
 
 bool vp_trainconfig_eval_beside_training(const struct vp_trainconfig *tc)
@@ -690,7 +742,7 @@ int vp_trainconfig_set_pytorch(struct vp_trainconfig *tc, enum vp_pytorch p, con
 	else if (need == VP_NEEDS_FUSED_ADAMW)
 		at = &tc->at[VP_TC_OPTIMIZER];
 	if (at != NULL && at->line > 0)
-		return vp_error_at(err, VP_ERR_INPUT, tc->file, at->line, at->column, "'%s': %s, and %s says %s",
+		return vp_error_at(err, VP_ERR_INPUT, tc->file, at_line(at), at_column(at), "'%s': %s, and %s says %s",
 				   at->key, text, by, vp_pytorch_name(p));
 	return vp_error_set(err, VP_ERR_INPUT, "%s, and %s says %s", text, by, vp_pytorch_name(p));
 }

@@ -8,6 +8,7 @@
 #define VP_TRAINCONFIG_INTERNAL_H
 
 #include <stdbool.h>
+#include <string.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -118,6 +119,7 @@ struct ctx {
 	const struct keydef *keys; /* the flavour's table, for "did you mean" */
 	size_t n_keys;
 	bool referenced;           /* a DeepSpeed file an hf/axolotl config names: its batch is the config's */
+	const struct vp_tnode *settings; /* the command line's vramplan: settings, or NULL */
 };
 
 typedef int (*key_fn)(struct ctx *c, const struct vp_tmember *m, const char *path);
@@ -161,7 +163,14 @@ const struct keydef *vp_tc_flavour_keys(enum vp_tc_flavour f, size_t *n);
 const struct keydef *vp_tc_find_key(const struct keydef *keys, size_t n, const char *key);
 
 /* tc_vramplan.c: the `vramplan:` block */
-int vp_tc_read_vramplan(struct ctx *c, const struct vp_tmember *block);
+int vp_tc_read_vramplan(struct ctx *c, const struct vp_tnode *map, const char *prefix);
+
+/* Was the setting at `o` read from the vramplan: block, the file's or the
+ * command line's (--set), which win over the trainer's keys? */
+static inline bool vp_tc_from_vramplan(const struct vp_tc_origin *o)
+{
+	return strncmp(o->key, "vramplan.", 9) == 0 || strncmp(o->key, "--set ", 6) == 0;
+}
 
 /* tc_settle.c: the flavour's rules turn the raw keys into settings */
 int vp_tc_settle(struct ctx *c);

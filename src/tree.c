@@ -125,6 +125,52 @@ static int add_item(struct builder *b, struct vp_tnode *seq, struct vp_tnode *it
 	return 0;
 }
 
+struct vp_tnode *vp_tree_new_map(void)
+{
+	struct vp_tnode *t = calloc(1, sizeof *t);
+
+	if (t != NULL)
+		t->kind = VP_T_MAP;
+	return t;
+}
+
+int vp_tree_map_add(struct vp_tnode *map, const char *key, unsigned long line, unsigned long column,
+		    struct vp_tnode *value)
+{
+	struct vp_tmember *grown = realloc(map->members, (map->n + 1) * sizeof *grown);
+
+	if (grown == NULL) {
+		vp_tree_free(value);
+		return -1;
+	}
+	map->members = grown;
+	grown[map->n].key = dup_span(key, strlen(key));
+	if (grown[map->n].key == NULL) {
+		vp_tree_free(value);
+		return -1;
+	}
+	grown[map->n].line = line;
+	grown[map->n].column = column;
+	grown[map->n].value = value;
+	map->n++;
+	return 0;
+}
+
+void vp_tree_forget_positions(struct vp_tnode *t)
+{
+	size_t i;
+
+	if (t == NULL)
+		return;
+	t->line = t->column = 0;
+	for (i = 0; t->items != NULL && i < t->n; i++)
+		vp_tree_forget_positions(t->items[i]);
+	for (i = 0; t->members != NULL && i < t->n; i++) {
+		t->members[i].line = t->members[i].column = 0;
+		vp_tree_forget_positions(t->members[i].value);
+	}
+}
+
 /* ------------------------------------------------------------------ YAML */
 
 /* YAML 1.1 null as PyYAML's resolver reads it: "", ~, null, Null, NULL. */

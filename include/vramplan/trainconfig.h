@@ -46,6 +46,7 @@
 #include "vramplan/gpu.h"
 #include "vramplan/model.h"
 #include "vramplan/train.h"
+#include "vramplan/tree.h"
 
 enum vp_tc_flavour { VP_TC_HF = 0, VP_TC_AXOLOTL, VP_TC_DEEPSPEED, VP_TC_LLAMAFACTORY };
 
@@ -83,8 +84,16 @@ enum vp_tc_setting {
 
 struct vp_tc_origin {
 	char key[96];                 /* as written, dotted when nested: "zero_optimization.stage" */
-	unsigned long line, column;   /* of the key; 0 when a default applied */
+	unsigned long line, column;   /* of the key; 0 when a default applied; a line
+				       * with column 0: given on the command line
+				       * (vp_trainconfig_parse_with), no place in the file */
 };
+
+/* Was the setting at `o` given on the command line rather than in the file? */
+static inline bool vp_tc_origin_on_command_line(const struct vp_tc_origin *o)
+{
+	return o->line > 0 && o->column == 0;
+}
 
 /* An ignored key, or a default applied ("gradient_checkpointing: false
  * (TrainingArguments default)"). */
@@ -176,6 +185,16 @@ struct vp_trainconfig {
  * with line:column for syntax and type errors). On failure *tc is zeroed. */
 int vp_trainconfig_parse(struct vp_trainconfig *tc, const char *name, const char *text, size_t len,
 			 struct vp_error *err);
+
+/* The same, with `settings` (a mapping of vramplan: block keys, or NULL)
+ * read after the file's own block, winning over it: `check --set KEY=VALUE`.
+ * Their members' line is their place on the command line (1, 2, ...) and
+ * their column 0 (vp_tc_origin_on_command_line); their errors name the
+ * command line. */
+int vp_trainconfig_parse_with(struct vp_trainconfig *tc, const char *name, const char *text, size_t len,
+			      const struct vp_tnode *settings, struct vp_error *err);
+int vp_trainconfig_load_with(struct vp_trainconfig *tc, const char *path, const struct vp_tnode *settings,
+			     struct vp_error *err);
 
 /*
  * The job's PyTorch, which no trainer key states (`check --torch-version`,

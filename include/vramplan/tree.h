@@ -36,6 +36,16 @@ struct vp_tnode {
 	struct vp_tmember *members;  /* VP_T_MAP */
 };
 
+/* An empty mapping, NULL out of memory; and a member added to it, which
+ * then owns `value` (freed on failure too): -1 out of memory. Settings
+ * given on a command line are built so (vp_trainconfig_parse_with). */
+struct vp_tnode *vp_tree_new_map(void);
+int vp_tree_map_add(struct vp_tnode *map, const char *key, unsigned long line, unsigned long column,
+		    struct vp_tnode *value);
+
+/* Positions set to 0 through the tree: a value that has no place in a file. */
+void vp_tree_forget_positions(struct vp_tnode *t);
+
 /* Parse YAML text; NULL with err filled (name is the file named in it). The
  * caller owns the tree (vp_tree_free). */
 struct vp_tnode *vp_tree_parse_yaml(const char *name, const char *text, size_t len, struct vp_error *err);

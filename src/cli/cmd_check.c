@@ -53,11 +53,15 @@ struct check_opts {
 	bool github;                   /* GITHUB_ACTIONS=true */
 	char **files;
 	size_t n_files;
+	/* --set KEY=VALUE and its shorthands: vramplan: block keys, winning
+	 * over the file's block (vp_trainconfig_parse_with); owned */
+	struct vp_tnode *settings;
 };
 
 static const char usage_text[] =
 	"Usage: vramplan check FILE... [--gpu G]... [--model M] [--host-ram SIZE --cpus N]\n"
-	"                      [--util F] [--format text|json] [--catalog FILE]...\n"
+	"                      [--util F] [--set KEY=VALUE]... [--format text|json]\n"
+	"                      [--catalog FILE]...\n"
 	"\n"
 	"Check training configs (Hugging Face TrainingArguments, axolotl, LLaMA-Factory\n"
 	"or DeepSpeed; YAML or JSON) against GPU memory and host RAM before a job is\n"
@@ -81,6 +85,14 @@ static const char usage_text[] =
 	"      --eval-samples N  samples in the evaluation set: the predictions kept\n"
 	"                        for compute_metrics, on the GPU and in host RAM\n"
 	"                        (default: the config's max_eval_samples)\n"
+	"      --set KEY=VALUE   a 'vramplan:' block setting from the command line,\n"
+	"                        winning over the config's block (repeatable), for a\n"
+	"                        config whose parser refuses unknown keys:\n"
+	"                        --set seq_len=512 --set lora_targets=[q_proj,v_proj]\n"
+	"      --seq-len N, --target-len N, --method M, --quant Q, --lora-r R,\n"
+	"      --lora-targets L, --precision P, --optimizer O, --attn A, --grad-ckpt,\n"
+	"      --gpus N, --zero N, --head H, --num-labels N\n"
+	"                        the same as --set seq_len=N, ... (plan's names)\n"
 	"      --expandable-segments\n"
 	"                        the job runs with PYTORCH_CUDA_ALLOC_CONF=\n"
 	"                        expandable_segments:True (an environment variable,\n"
@@ -105,9 +117,9 @@ static const char usage_text[] =
 	"FILE - reads standard input.\n"
 	"\n"
 	"Settings the trainer keys cannot say go in a top-level 'vramplan:' mapping of\n"
-	"the config (gpu, util, host_ram, cpus, method, quant, lora_targets, ...); the\n"
-	"command line wins over it. Ignored keys and the defaults applied are listed on\n"
-	"stderr. See docs/check.md.\n"
+	"the config (gpu, util, host_ram, cpus, method, quant, lora_targets, ...) or\n"
+	"in --set; the command line wins over the file. Ignored keys and the defaults\n"
+	"applied are listed on stderr. See docs/check.md.\n"
 	"\n"
 	"Exit status:\n"
 	"  0  every check fits\n"
@@ -131,7 +143,37 @@ enum {
 	OPT_MEMORY_FRACTION,
 	OPT_TORCH_VERSION,
 	OPT_BNB_VERSION,
-	OPT_EVAL_SAMPLES
+	OPT_EVAL_SAMPLES,
+	OPT_SET,
+	/* shorthands for --set, named as plan's options */
+	OPT_SET_SEQ_LEN,
+	OPT_SET_TARGET_LEN,
+	OPT_SET_METHOD,
+	OPT_SET_QUANT,
+	OPT_SET_LORA_R,
+	OPT_SET_LORA_TARGETS,
+	OPT_SET_PRECISION,
+	OPT_SET_OPTIMIZER,
+	OPT_SET_ATTN,
+	OPT_SET_GRAD_CKPT,
+	OPT_SET_GPUS,
+	OPT_SET_ZERO,
+	OPT_SET_HEAD,
+	OPT_SET_NUM_LABELS
+};
+
+/* Each shorthand's vramplan: block key (docs/check.md). */
+static const struct {
+	int opt;
+	const char *key;
+} set_shorthands[] = {
+	{OPT_SET_SEQ_LEN, "seq_len"},	  {OPT_SET_TARGET_LEN, "target_len"},
+	{OPT_SET_METHOD, "method"},	  {OPT_SET_QUANT, "quant"},
+	{OPT_SET_LORA_R, "lora_r"},	  {OPT_SET_LORA_TARGETS, "lora_targets"},
+	{OPT_SET_PRECISION, "precision"}, {OPT_SET_OPTIMIZER, "optimizer"},
+	{OPT_SET_ATTN, "attn"},		  {OPT_SET_GRAD_CKPT, "grad_ckpt"},
+	{OPT_SET_GPUS, "gpus"},		  {OPT_SET_ZERO, "zero_stage"},
+	{OPT_SET_HEAD, "head"},		  {OPT_SET_NUM_LABELS, "num_labels"},
 };
 
 static const struct option longopts[] = {
@@ -147,6 +189,21 @@ static const struct option longopts[] = {
 	{"torch-version", required_argument, NULL, OPT_TORCH_VERSION},
 	{"bnb-version", required_argument, NULL, OPT_BNB_VERSION},
 	{"eval-samples", required_argument, NULL, OPT_EVAL_SAMPLES},
+	{"set", required_argument, NULL, OPT_SET},
+	{"seq-len", required_argument, NULL, OPT_SET_SEQ_LEN},
+	{"target-len", required_argument, NULL, OPT_SET_TARGET_LEN},
+	{"method", required_argument, NULL, OPT_SET_METHOD},
+	{"quant", required_argument, NULL, OPT_SET_QUANT},
+	{"lora-r", required_argument, NULL, OPT_SET_LORA_R},
+	{"lora-targets", required_argument, NULL, OPT_SET_LORA_TARGETS},
+	{"precision", required_argument, NULL, OPT_SET_PRECISION},
+	{"optimizer", required_argument, NULL, OPT_SET_OPTIMIZER},
+	{"attn", required_argument, NULL, OPT_SET_ATTN},
+	{"grad-ckpt", no_argument, NULL, OPT_SET_GRAD_CKPT},
+	{"gpus", required_argument, NULL, OPT_SET_GPUS},
+	{"zero", required_argument, NULL, OPT_SET_ZERO},
+	{"head", required_argument, NULL, OPT_SET_HEAD},
+	{"num-labels", required_argument, NULL, OPT_SET_NUM_LABELS},
 	{"format", required_argument, NULL, OPT_FORMAT},
 	{"catalog", required_argument, NULL, OPT_CATALOG},
 	{"quiet", no_argument, NULL, 'q'},
@@ -157,6 +214,33 @@ static const struct option longopts[] = {
 
 /* ':' first: a missing value returns ':', not '?' */
 const char vp_check_shortopts[] = ":g:m:qvh";
+
+/*
+ * One command-line setting into the settings mapping, `key` a vramplan:
+ * block key and `value` read as a YAML value is (`512`, `true`,
+ * `[q_proj, v_proj]`), the n-th setting at "line" n and column 0: stated,
+ * with no place in the file (vp_tc_origin_on_command_line). Unknown keys
+ * and bad values are reported when the block is read, naming the command
+ * line. Returns VP_CLI_RUN or an exit status.
+ */
+static int add_setting(struct check_opts *o, const char *key, const char *value, const char *option)
+{
+	struct vp_error err = {0};
+	struct vp_tnode *v;
+
+	if (key[0] == '\0')
+		return vp_cli_usage_error("check", "%s needs KEY=VALUE (a vramplan: block key, docs/check.md)", option);
+	if (o->settings == NULL && (o->settings = vp_tree_new_map()) == NULL)
+		return vp_cli_usage_error("check", "out of memory");
+	/* an empty value is YAML's null, which every key refuses by name */
+	v = vp_tree_parse_yaml(option, value[0] != '\0' ? value : "~", strlen(value[0] != '\0' ? value : "~"), &err);
+	if (v == NULL)
+		return vp_cli_usage_error("check", "%s %s: %s", option, key, err.message);
+	vp_tree_forget_positions(v);
+	if (vp_tree_map_add(o->settings, key, o->settings->n + 1, 0, v) != 0)
+		return vp_cli_usage_error("check", "out of memory");
+	return VP_CLI_RUN;
+}
 
 static int parse_args(int argc, char **argv, struct check_opts *o)
 {
@@ -226,6 +310,41 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 				return vp_cli_report(&err);
 			o->has_bnb = true;
 			break;
+		case OPT_SET: {
+			const char *eq = strchr(optarg, '=');
+			char key[64];
+
+			if (eq == NULL || (size_t)(eq - optarg) >= sizeof key)
+				return vp_cli_usage_error("check", "--set needs KEY=VALUE, got '%s'", optarg);
+			memcpy(key, optarg, (size_t)(eq - optarg));
+			key[eq - optarg] = '\0';
+			if ((c = add_setting(o, key, eq + 1, "--set")) != VP_CLI_RUN)
+				return c;
+			break;
+		}
+		case OPT_SET_SEQ_LEN:
+		case OPT_SET_TARGET_LEN:
+		case OPT_SET_METHOD:
+		case OPT_SET_QUANT:
+		case OPT_SET_LORA_R:
+		case OPT_SET_LORA_TARGETS:
+		case OPT_SET_PRECISION:
+		case OPT_SET_OPTIMIZER:
+		case OPT_SET_ATTN:
+		case OPT_SET_GRAD_CKPT:
+		case OPT_SET_GPUS:
+		case OPT_SET_ZERO:
+		case OPT_SET_HEAD:
+		case OPT_SET_NUM_LABELS: {
+			size_t k;
+
+			for (k = 0; set_shorthands[k].opt != c; k++)
+				;
+			if ((c = add_setting(o, set_shorthands[k].key, c == OPT_SET_GRAD_CKPT ? "true" : optarg, "--set")) !=
+			    VP_CLI_RUN)
+				return c;
+			break;
+		}
 		case OPT_FORMAT:
 			if (strcmp(optarg, "json") == 0)
 				o->json = true;
@@ -984,14 +1103,15 @@ static int apply_deepspeed_file(struct vp_trainconfig *tc, char *path, size_t si
 }
 
 /* FILE, or standard input for "-" (named "<stdin>" in diagnostics). */
-static int load_config(struct vp_trainconfig *tc, const char *file, struct vp_error *err)
+static int load_config(struct vp_trainconfig *tc, const char *file, const struct vp_tnode *settings,
+		       struct vp_error *err)
 {
 	char *text = NULL, *grown;
 	size_t len = 0, cap = 0, n;
 	int rc;
 
 	if (strcmp(file, "-") != 0)
-		return vp_trainconfig_load(tc, file, err);
+		return vp_trainconfig_load_with(tc, file, settings, err);
 	memset(tc, 0, sizeof *tc);
 	do {
 		if (len == cap) {
@@ -1016,7 +1136,7 @@ static int load_config(struct vp_trainconfig *tc, const char *file, struct vp_er
 		return vp_error_at(err, VP_ERR_IO, "<stdin>", 0, 0, "cannot read standard input");
 	}
 	text[len] = '\0';
-	rc = vp_trainconfig_parse(tc, "<stdin>", text, len, err);
+	rc = vp_trainconfig_parse_with(tc, "<stdin>", text, len, settings, err);
 	free(text);
 	return rc;
 }
@@ -1050,7 +1170,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 	uint64_t host_ram, cpus, worker_ram;
 	int rc = VP_EXIT_OK;
 
-	if (load_config(&tc, file, &err) != 0)
+	if (load_config(&tc, file, o->settings, &err) != 0)
 		goto fail;
 	if (resolve_model(o, cat, &tc, &m, &err) != 0)
 		goto fail;
@@ -1294,10 +1414,13 @@ int vp_cmd_check(int argc, char **argv)
 	size_t i, j;
 	int rc = parse_args(argc, argv, &o);
 
-	if (rc != VP_CLI_RUN)
+	if (rc != VP_CLI_RUN) {
+		vp_tree_free(o.settings);
 		return rc;
+	}
 	if (vp_cli_load_catalog(&o.cli, &cat, &err) != 0) {
 		vp_catalog_free(&cat);
+		vp_tree_free(o.settings);
 		return report(&o, &err);
 	}
 	memset(&mx, 0, sizeof mx);
@@ -1307,6 +1430,7 @@ int vp_cmd_check(int argc, char **argv)
 	if (rows == NULL || (o.json && json == NULL)) {
 		free(rows);
 		vp_catalog_free(&cat);
+		vp_tree_free(o.settings);
 		fputs("vramplan: out of memory\n", stderr);
 		return VP_EXIT_IO;
 	}
@@ -1355,5 +1479,6 @@ int vp_cmd_check(int argc, char **argv)
 	cJSON_Delete(json);
 	free(rows);
 	vp_catalog_free(&cat);
+	vp_tree_free(o.settings);
 	return rc;
 }

@@ -435,6 +435,46 @@ static void axolotl_bf16_loads_16_bit_weights_except_under_a_quantized_base(void
 	vp_trainconfig_free(&tc);
 }
 
+/* Settings from the command line (check --set) are the vramplan: block's
+ * keys, read after the file's block and winning over it; they are stated
+ * but have no place in the file, and their errors name the command line */
+static void command_line_settings_win_over_the_file(void **state)
+{
+	static const char text[] = "model_name_or_path: x\nbf16: true\nvramplan:\n  seq_len: 256\n";
+	struct vp_trainconfig tc;
+	struct vp_error err = {0};
+	struct vp_tnode *set = vp_tree_new_map(), *v;
+
+	(void)state;
+	assert_non_null(set);
+	v = vp_tree_parse_yaml("x", "512", 3, &err);
+	assert_non_null(v);
+	assert_int_equal(vp_tree_map_add(set, "seq_len", 1, 0, v), 0);
+	v = vp_tree_parse_yaml("x", "lora", 4, &err);
+	assert_non_null(v);
+	assert_int_equal(vp_tree_map_add(set, "method", 2, 0, v), 0);
+	assert_int_equal(vp_trainconfig_parse_with(&tc, "a.yaml", text, sizeof text - 1, set, &err), 0);
+	assert_int_equal(tc.train.seq_len, 512);
+	assert_int_equal(tc.train.method, VP_METHOD_LORA);
+	assert_true(vp_tc_origin_on_command_line(&tc.at[VP_TC_SEQ_LEN]));
+	vp_trainconfig_free(&tc);
+	/* without them, the file's */
+	assert_int_equal(vp_trainconfig_parse(&tc, "a.yaml", text, sizeof text - 1, &err), 0);
+	assert_int_equal(tc.train.seq_len, 256);
+	assert_false(vp_tc_origin_on_command_line(&tc.at[VP_TC_SEQ_LEN]));
+	vp_trainconfig_free(&tc);
+	/* a bad value: the command line, no position */
+	v = vp_tree_parse_yaml("x", "abc", 3, &err);
+	assert_non_null(v);
+	vp_tree_forget_positions(v);
+	assert_int_equal(vp_tree_map_add(set, "lora_r", 3, 0, v), 0);
+	assert_int_equal(vp_trainconfig_parse_with(&tc, "a.yaml", text, sizeof text - 1, set, &err), -1);
+	assert_string_equal(err.file, "command line");
+	assert_int_equal(err.line, 0);
+	assert_non_null(strstr(err.message, "'--set lora_r'"));
+	vp_tree_free(set);
+}
+
 /* 1 and 0 are booleans as HfArgumentParser passes them on (PyYAML gives
  * ints, the dataclass takes them unconverted); 2 is not */
 static void one_and_zero_are_booleans(void **state)
@@ -1053,6 +1093,7 @@ int main(void)
 		cmocka_unit_test(relative_paths_follow_the_config),
 		cmocka_unit_test(text_and_buffer_agree),
 		cmocka_unit_test(bad_files_fail_at_their_position),
+		cmocka_unit_test(command_line_settings_win_over_the_file),
 	};
 	return cmocka_run_group_tests_name("trainconfig", tests, load_catalog, free_catalog);
 }
