@@ -376,7 +376,7 @@ static void comment_train(FILE *f, const struct vp_model *m, const struct vp_pla
 		fprintf(f, "; limited by --max-batch %" PRIu64 "\n", req->max_batch);
 		break;
 	case VP_LIMIT_EFFECTIVE:
-		fprintf(f, "; the largest divisor of %" PRIu64 " per GPU that fits", req->effective_batch / gpus);
+		fprintf(f, "; the largest divisor of %" PRIu64 " per GPU that fits", p->effective_per_gpu);
 		if (req->batch_multiple > 0)
 			fprintf(f, " and --batch-multiple %" PRIu64 " keeps", req->batch_multiple);
 		fprintf(f, " (memory allows %" PRIu64 ")\n", p->memory_max_batch);

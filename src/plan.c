@@ -362,6 +362,29 @@ static uint64_t effective_divisor(uint64_t per_gpu, uint64_t from, const struct 
 	return 1;
 }
 
+/*
+ * The samples each GPU takes of an effective batch: E / GPUs when it
+ * divides. When it does not the plan cannot meet E anyway, so of the two
+ * shares around it (floor and ceiling) the one whose micro-batch is larger
+ * (fewer accumulation steps, the step time that accumulation costs: seed
+ * 003) is taken, the nearer to E on a tie, the smaller on a second: with
+ * 4 GPUs and memory for 4, E = 30 gives 4 x 2 x 4 = 32, not 1 x 7 x 4 = 28.
+ */
+static uint64_t effective_share(const struct vp_plan_request *req, uint64_t gpus, uint64_t fits)
+{
+	uint64_t lo = req->effective_batch / gpus, hi = lo + 1, d_lo, d_hi, off_lo, off_hi;
+
+	if (req->effective_batch % gpus == 0 || lo == 0)
+		return lo;
+	d_lo = effective_divisor(lo, fits, req);
+	d_hi = effective_divisor(hi, fits, req);
+	if (lo / d_lo != hi / d_hi)
+		return hi / d_hi < lo / d_lo ? hi : lo;
+	off_lo = req->effective_batch - lo * gpus;
+	off_hi = hi * gpus - req->effective_batch;
+	return off_hi < off_lo ? hi : lo;
+}
+
 static int eval_at(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
 		   uint64_t budget, uint64_t batch, uint64_t steps, struct vp_plan *out, struct vp_error *err);
 
@@ -714,7 +737,7 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 		   struct vp_plan *out, struct vp_error *err)
 {
 	struct vp_train base = req->train;
-	uint64_t best, batch, gpus = req->train.gpus > 0 ? req->train.gpus : 1, bytes, eval_budget;
+	uint64_t best, batch, gpus = req->train.gpus > 0 ? req->train.gpus : 1, bytes, eval_budget, per_gpu = 0;
 
 	memset(out, 0, sizeof *out);
 	/* nothing requires grad: the loss has no grad_fn, so a trainer's
@@ -795,10 +818,11 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 	out->fits = true;
 
 	if (req->effective_batch > 0) {
-		uint64_t per_gpu = req->effective_batch / gpus;
+		per_gpu = effective_share(req, gpus, best);
 		batch = effective_divisor(per_gpu, best, req);
 		out->grad_accum = per_gpu / batch;
 		out->effective_exact = req->effective_batch % gpus == 0;
+		out->effective_per_gpu = per_gpu;
 		out->limit = VP_LIMIT_EFFECTIVE;
 	} else {
 		batch = round_batch(best, req);
@@ -816,7 +840,6 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 	while (bytes > out->budget_bytes && batch > 1) {
 		uint64_t smaller = batch - 1;
 		if (req->effective_batch > 0) {
-			uint64_t per_gpu = req->effective_batch / gpus;
 			smaller = effective_divisor(per_gpu, smaller, req);
 			out->grad_accum = per_gpu / smaller;
 			base.grad_accum = out->grad_accum;

@@ -84,6 +84,7 @@ struct vp_plan {
 	uint64_t grad_accum;
 	uint64_t effective_batch;    /* train_batch x grad_accum x gpus */
 	bool effective_exact;        /* the requested effective batch was met exactly */
+	uint64_t effective_per_gpu;  /* with an effective batch: the samples each GPU takes */
 	enum vp_limit limit;
 	uint64_t memory_max_batch;   /* largest batch that fits before rounding */
 
