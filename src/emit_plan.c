@@ -444,7 +444,7 @@ static void comment_eval(FILE *f, const struct vp_plan_request *req, const struc
 				p->eval_accumulation_steps, pred, p->eval_accumulation_steps, p->eval_accumulation_steps);
 		/* the logits are what fills it: the cure is to keep less */
 		if (req->eval.predictions == VP_PREDS_LOGITS && !req->eval.generate &&
-		    (profile == VP_PROFILE_HF || profile == VP_PROFILE_AXOLOTL))
+		    (profile == VP_PROFILE_HF || profile == VP_PROFILE_AXOLOTL || profile == VP_PROFILE_TRL))
 			fputs("# (a preprocess_logits_for_metrics that takes the argmax keeps token ids instead: "
 			      "--eval-predictions argmax)\n",
 			      f);
@@ -519,7 +519,8 @@ static void comment_host(FILE *f, const struct vp_plan_request *req, const struc
 	}
 	fprintf(f, " = %s GiB\n", total);
 	/* HF Trainer's evaluation_loop (the hf and axolotl profiles) */
-	if (h->eval_predictions_unknown && (profile == VP_PROFILE_HF || profile == VP_PROFILE_AXOLOTL)) {
+	if (h->eval_predictions_unknown &&
+	    (profile == VP_PROFILE_HF || profile == VP_PROFILE_AXOLOTL || profile == VP_PROFILE_TRL)) {
 		vp_format_bytes(p->eval.predictions_bytes_per_sample, per, sizeof per);
 		fprintf(f, "# eval predictions: %s a sample stay in host RAM until compute_metrics runs "
 			   "(twice that at the last\n# concatenation); counted for one move only: --eval-samples N counts "

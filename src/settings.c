@@ -59,6 +59,15 @@
  *            TrainingArguments keys it inherits (per_device_*_batch_size,
  *            gradient_accumulation_steps, eval_accumulation_steps, bf16,
  *            fp16, optim, torch_compile, dataloader_*, fsdp, deepspeed).
+ * trl        one YAML for `trl sft --config` (TrlParser over ScriptArguments,
+ *            SFTConfig, ModelConfig; huggingface/trl): the hf keys (SFTConfig
+ *            is a TrainingArguments) plus SFTConfig's max_length and packing
+ *            (trl/trainer/sft_config.py) and ModelConfig's torch_dtype,
+ *            attn_implementation, use_peft, lora_r, lora_dropout,
+ *            lora_target_modules, load_in_4bit, load_in_8bit,
+ *            bnb_4bit_quant_type, use_bnb_nested_quant
+ *            (trl/trainer/model_config.py), so that an adapter run's keys
+ *            say it, which TrainingArguments' cannot.
  *
  * tests/unit/test_emit.c checks every emitted key against these lists.
  */
@@ -70,7 +79,7 @@
 /* ------------------------------------------------------------------ names */
 
 static const char *const profile_names[VP_PROFILE_COUNT] = {"hf", "lightning", "deepspeed", "axolotl",
-							     "llamafactory"};
+							     "llamafactory", "trl"};
 
 int vp_profile_parse(const char *s, enum vp_profile *out, struct vp_error *err)
 {
@@ -492,6 +501,82 @@ static void settings_llamafactory(struct sbuf *b, const struct vp_plan_request *
 	trainer_dataloader_keys(b, p);
 }
 
+/* transformers' attn_implementation name of each kernel */
+static const char *hf_attn(enum vp_attn a)
+{
+	switch (a) {
+	case VP_ATTN_EAGER: return "eager";
+	case VP_ATTN_SDPA: return "sdpa";
+	case VP_ATTN_FLASH2: return "flash_attention_2";
+	}
+	return "sdpa";
+}
+
+/*
+ * TRL's SFT: SFTConfig's keys are TrainingArguments', and ModelConfig says
+ * how the model is loaded and adapted. torch_dtype states the weights'
+ * dtype: fp32 under autocast (so that transformers 5, which loads a model as
+ * stored, loads what was planned), 16 bit for pure bf16/fp16, which run
+ * the Trainer's autocast over them, TRL's own recipe (a full fine-tune in
+ * fp16 without it: fp16: true would make GradScaler unscale fp16
+ * gradients, which it refuses). Over a bitsandbytes base torch_dtype is
+ * also the compute dtype (TRL's get_quantization_config), so resolve.c
+ * plans such a run in 16 bit (SFTTrainer's peft_module_casting_to_bf16
+ * keeps the embeddings and head in it), as check reads these keys.
+ */
+static void settings_trl(struct sbuf *b, const struct vp_plan_request *req, const struct vp_plan *p)
+{
+	const struct vp_train *t = &req->train;
+	const char *optim = hf_optim(t->optimizer);
+	const char *dtype = t->precision == VP_PREC_BF16 ? "bfloat16" : t->precision == VP_PREC_FP16 ? "float16" : "float32";
+
+	trainer_batch_keys(b, p);
+	set_bool(b, "gradient_checkpointing", t->grad_ckpt);
+	set_bool(b, "bf16", t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_BF16);
+	/* fp16 weights that train take no GradScaler; fp32 adapters over
+	 * them do (TRL's QLoRA recipe on GPUs without bf16) */
+	set_bool(b, "fp16", t->precision == VP_PREC_AMP_FP16 ||
+				    (t->precision == VP_PREC_FP16 && vp_train_has_adapters(t) && !t->lora_16bit_adapters));
+	set_str(b, "torch_dtype", dtype);
+	/* transformers' default is SDPA where the model has it, eager where
+	 * not (T5): naming it would make from_pretrained refuse such a model */
+	if (t->attn != VP_ATTN_SDPA)
+		set_str(b, "attn_implementation", hf_attn(t->attn));
+	set_int(b, "max_length", t->seq_len);
+	if (t->packed)
+		set_bool(b, "packing", true);
+	if (vp_train_has_adapters(t)) {
+		set_bool(b, "use_peft", true);
+		set_int(b, "lora_r", t->lora_r);
+		set_num(b, "lora_dropout", t->lora_dropout);
+		if (t->lora_all_linear)
+			set_str(b, "lora_target_modules", "all-linear");
+		else
+			set_list(b, "lora_target_modules", (const char (*)[32])t->lora_targets, t->n_lora_targets);
+		/* bitsandbytes on the fly; a GPTQ checkpoint says its own
+		 * quantization (quantization_config) */
+		if (t->quant == VP_QUANT_NF4 || t->quant == VP_QUANT_NF4_DQ) {
+			set_bool(b, "load_in_4bit", true);
+			set_str(b, "bnb_4bit_quant_type", "nf4");
+			set_bool(b, "use_bnb_nested_quant", t->quant == VP_QUANT_NF4_DQ);
+		} else if (t->quant == VP_QUANT_INT8) {
+			set_bool(b, "load_in_8bit", true);
+		}
+	} else {
+		set_bool(b, "use_peft", false);
+	}
+	if (optim != NULL)
+		set_str(b, "optim", optim);
+	if (t->compile)
+		set_bool(b, "torch_compile", true);
+	if (t->liger_loss || t->liger_swiglu)
+		set_bool(b, "use_liger_kernel", true);
+	if (t->fsdp)
+		set_str(b, "fsdp", "full_shard auto_wrap");
+	deepspeed_mapping(b, t);
+	trainer_dataloader_keys(b, p);
+}
+
 size_t vp_plan_settings(const struct vp_plan_request *req, const struct vp_plan *plan,
 			enum vp_profile profile, struct vp_setting *out, size_t cap)
 {
@@ -512,6 +597,9 @@ size_t vp_plan_settings(const struct vp_plan_request *req, const struct vp_plan 
 		break;
 	case VP_PROFILE_LLAMAFACTORY:
 		settings_llamafactory(&b, req, plan);
+		break;
+	case VP_PROFILE_TRL:
+		settings_trl(&b, req, plan);
 		break;
 	case VP_PROFILE_HF:
 	case VP_PROFILE_COUNT:

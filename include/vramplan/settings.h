@@ -24,6 +24,7 @@ enum vp_profile {
 	VP_PROFILE_DEEPSPEED, /* DeepSpeed config JSON keys */
 	VP_PROFILE_AXOLOTL,   /* axolotl YAML config */
 	VP_PROFILE_LLAMAFACTORY, /* LLaMA-Factory YAML config */
+	VP_PROFILE_TRL,       /* TRL's `trl sft --config`: SFTConfig + ModelConfig */
 	VP_PROFILE_COUNT
 };
 

@@ -286,7 +286,7 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	 * training_step, so no step's autograd graph outlives it; Lightning
 	 * and DeepSpeed jobs run loops that may keep it (the safe side) */
 	t->graph_freed_between_steps = o->profile == VP_PROFILE_HF || o->profile == VP_PROFILE_AXOLOTL ||
-				       o->profile == VP_PROFILE_LLAMAFACTORY;
+				       o->profile == VP_PROFILE_LLAMAFACTORY || o->profile == VP_PROFILE_TRL;
 	if (warn)
 		vp_cli_note(o, "model '%s' (%s) from %s", m->name, m->model_type,
 			    m->source[0] != '\0' ? m->source : "the catalogue");
@@ -533,6 +533,25 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 					    "2 or 3, or --precision fp32");
 	}
 
+	/* TRL loads a bitsandbytes base in torch_dtype, which is its compute
+	 * dtype too (get_quantization_config: bnb_4bit_compute_dtype), and
+	 * SFTTrainer keeps the embeddings and head in bf16
+	 * (peft_module_casting_to_bf16): a 16-bit base, as check reads the
+	 * keys it prints (settings.c settings_trl) */
+	if (o->profile == VP_PROFILE_TRL &&
+	    (t->quant == VP_QUANT_NF4 || t->quant == VP_QUANT_NF4_DQ || t->quant == VP_QUANT_INT8) &&
+	    (t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_AMP_FP16 || t->precision == VP_PREC_FP32)) {
+		if (o->has_precision)
+			return vp_error_set(err, VP_ERR_INPUT,
+					    "--profile trl: TRL loads a bitsandbytes base in torch_dtype, its compute dtype "
+					    "(16 bit), so its keys cannot say --precision %s; use bf16 or fp16",
+					    vp_precision_name(t->precision));
+		t->precision = g->bf16 ? VP_PREC_BF16 : VP_PREC_FP16;
+		if (warn)
+			vp_cli_note(o, "precision %s: TRL loads a quantized base in torch_dtype %s, its compute dtype",
+				    vp_precision_name(t->precision), g->bf16 ? "bfloat16" : "float16");
+	}
+
 	/* LLaMA-Factory loads the model in its compute dtype and casts what
 	 * trains to fp32 (docs/check.md, "llamafactory"): LoRA and QLoRA over
 	 * a 16-bit base (their unquantized parts too), a full fine-tune in
@@ -571,6 +590,14 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 			t->no_autocast = true;
 		else if (o->profile == VP_PROFILE_AXOLOTL)
 			t->autocast_stated = true;
+		/* trl: bf16: true over bf16 weights, fp16: true over fp16
+		 * ones with fp32 adapters; a full fine-tune in fp16 without
+		 * autocast (settings.c settings_trl) */
+		else if (o->profile == VP_PROFILE_TRL &&
+			 (t->precision == VP_PREC_BF16 || (vp_train_has_adapters(t) && !t->lora_16bit_adapters)))
+			t->autocast_stated = true;
+		else if (o->profile == VP_PROFILE_TRL)
+			t->no_autocast = true;
 	}
 
 	req->util = o->util;

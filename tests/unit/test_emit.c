@@ -152,6 +152,15 @@ static const char *const llamafactory_keys[] = {
 	NULL,
 };
 
+/* TRL's own keys beside the TrainingArguments ones its SFTConfig inherits
+ * (huggingface/trl: trl/trainer/sft_config.py max_length, packing;
+ * trl/trainer/model_config.py ModelConfig) */
+static const char *const trl_keys[] = {
+	"max_length", "packing", "torch_dtype", "attn_implementation", "use_peft", "lora_r", "lora_alpha",
+	"lora_dropout", "lora_target_modules", "lora_modules_to_save", "load_in_8bit", "load_in_4bit",
+	"bnb_4bit_quant_type", "use_bnb_nested_quant", NULL,
+};
+
 static bool in_list(const char *const *list, const char *s)
 {
 	for (; *list != NULL; list++)
@@ -361,9 +370,9 @@ static void profiles_should_parse_by_name(void **state)
 		assert_int_equal(vp_profile_parse(vp_profile_name((enum vp_profile)i), &p, &err), 0);
 		assert_int_equal(p, i);
 	}
-	assert_int_equal(vp_profile_parse("trl", &p, &err), -1);
+	assert_int_equal(vp_profile_parse("nemo", &p, &err), -1);
 	assert_int_equal(err.code, VP_ERR_INPUT);
-	assert_non_null(strstr(err.message, "'trl'"));
+	assert_non_null(strstr(err.message, "'nemo'"));
 	/* the refusal lists every profile the parser accepts */
 	for (i = 0; i < VP_PROFILE_COUNT; i++) {
 		char want[40];
@@ -677,6 +686,53 @@ static void llamafactory_keys_should_be_config_fields(void **state)
 {
 	(void)state;
 	for_each_variant(VP_PROFILE_LLAMAFACTORY, check_llamafactory);
+}
+
+static void check_trl(const struct vp_plan_request *req, const struct vp_plan *p, enum vp_profile profile)
+{
+	struct vp_setting s[VP_SETTINGS_MAX];
+	size_t n = settings(req, p, profile, s), i;
+	const struct vp_setting *dtype, *peft, *four, *eight;
+	const struct vp_train *t = &req->train;
+	bool adapters = t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA;
+
+	for (i = 0; i < n; i++) {
+		if (s[i].type == VP_SETTING_BEGIN) {
+			check_mapping(req, s, n, &i);
+			continue;
+		}
+		assert_true(s[i].type != VP_SETTING_END);
+		if (!in_list(training_arguments, s[i].key) && !in_list(trl_keys, s[i].key))
+			fail_msg("'%s' is neither a TrainingArguments field nor TRL's", s[i].key);
+	}
+	/* ModelConfig's torch_dtype choices; 16 bit exactly when the weights are */
+	dtype = find_key(s, n, "torch_dtype");
+	assert_non_null(dtype);
+	assert_string_equal(dtype->s, t->precision == VP_PREC_BF16   ? "bfloat16"
+				      : t->precision == VP_PREC_FP16 ? "float16"
+								     : "float32");
+	assert_int_equal(find_key(s, n, "max_length")->i, t->seq_len);
+	peft = find_key(s, n, "use_peft");
+	assert_int_equal(peft->b, adapters);
+	four = find_key(s, n, "load_in_4bit");
+	eight = find_key(s, n, "load_in_8bit");
+	/* ModelConfig.__post_init__: "You can't use 8 bit and 4 bit precision at the same time" */
+	assert_false(four != NULL && eight != NULL);
+	assert_int_equal(four != NULL, adapters && (t->quant == VP_QUANT_NF4 || t->quant == VP_QUANT_NF4_DQ));
+	assert_int_equal(eight != NULL, adapters && t->quant == VP_QUANT_INT8);
+	assert_int_equal(find_key(s, n, "lora_target_modules") != NULL, adapters);
+	/* "At most one of fp16 and bf16 can be True" */
+	assert_false(find_key(s, n, "bf16")->b && find_key(s, n, "fp16")->b);
+	/* GradScaler refuses to unscale fp16 gradients: no fp16 autocast over
+	 * fp16 weights that train */
+	if (t->precision == VP_PREC_FP16 && !adapters)
+		assert_false(find_key(s, n, "fp16")->b);
+}
+
+static void trl_keys_should_be_sft_and_model_config_fields(void **state)
+{
+	(void)state;
+	for_each_variant(VP_PROFILE_TRL, check_trl);
 }
 
 /* ------------------------------------------------------- text round trips */
@@ -1067,6 +1123,7 @@ int main(void)
 		cmocka_unit_test(deepspeed_keys_should_be_config_json_keys),
 		cmocka_unit_test(axolotl_keys_should_be_config_fields),
 		cmocka_unit_test(llamafactory_keys_should_be_config_fields),
+		cmocka_unit_test(trl_keys_should_be_sft_and_model_config_fields),
 		cmocka_unit_test(yaml_should_parse_back_to_the_settings),
 		cmocka_unit_test(json_should_carry_the_same_settings_and_numbers),
 		cmocka_unit_test(yaml_comments_should_carry_the_breakdown),

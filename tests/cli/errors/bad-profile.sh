@@ -1,1 +1,1 @@
-"$VRAMPLAN" --model mt5 --gpu rtx3090 --profile trl
+"$VRAMPLAN" --model mt5 --gpu rtx3090 --profile nemo

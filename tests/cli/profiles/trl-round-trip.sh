@@ -1,0 +1,30 @@
+# --profile trl prints one YAML for `trl sft --config`: TrainingArguments'
+# keys with SFTConfig's max_length and ModelConfig's torch_dtype, use_peft,
+# lora_* and load_in_4bit, so an adapter run's keys say it (hf's cannot);
+# `vramplan check` reads each back as the run planned, at the same train
+# batch and peak, with no key ignored (a quantized base is planned in
+# torch_dtype's 16 bit, TRL's compute dtype; GPU counts are given to check)
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
+while read -r gpu gpus args; do
+	# shellcheck disable=SC2086
+	"$VRAMPLAN" --model llama-3.2-3b --gpu "$gpu" --gpus "$gpus" $args --profile trl -q >"$d/c.yaml"
+	plan=$(grep "^# train batch" "$d/c.yaml" | sed 's/: device peak \([0-9.]* GiB\).*/ \1/; s/# //')
+	check=$("$VRAMPLAN" check "$d/c.yaml" --model llama-3.2-3b --gpu "$gpu" --gpus "$gpus" 2>"$d/err" |
+		sed 's/.*: \(train batch [0-9]*\) peak \([0-9.]* GiB\).*/\1 \2/')
+	echo "$gpu x$gpus $args: plan $plan | check $check ($(grep -c ignored "$d/err") ignored)"
+done <<'RUNS'
+rtx4090 1 --method qlora --lora-r 16 --grad-ckpt
+v100-32gb 1 --method qlora --lora-r 16 --grad-ckpt
+rtx4090 1 --method lora --lora-targets all-linear --grad-ckpt
+rtx4090 1 --method lora --precision bf16
+v100-32gb 1 --grad-ckpt --precision bf16 --optimizer adamw-8bit
+rtx4090 2 --method qlora --quant nf4-dq --grad-ckpt --zero 2
+rtx4090 2 --method lora --grad-ckpt --fsdp
+RUNS
+# the QLoRA keys as printed
+"$VRAMPLAN" --model llama-3.2-3b --gpu rtx4090 --method qlora --grad-ckpt --profile trl -q |
+	grep -E "^(bf16|fp16|torch_dtype|use_peft|load_in_4bit|bnb_4bit_quant_type|use_bnb_nested_quant|max_length):"
+# a quantized base loads in torch_dtype, 16 bit: amp with it cannot be said
+"$VRAMPLAN" --model llama-3.2-3b --gpu rtx4090 --method qlora --precision amp-bf16 --profile trl
+echo "exit $?"
