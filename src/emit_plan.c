@@ -529,6 +529,22 @@ static void comment_host(FILE *f, const struct vp_plan_request *req, const struc
 	}
 }
 
+/* The base's quantization as the script configures it (transformers'
+ * BitsAndBytesConfig; a GPTQ checkpoint carries its own) */
+static const char *quantization_text(enum vp_quant q)
+{
+	switch (q) {
+	case VP_QUANT_NF4: return " over BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type=\"nf4\")";
+	case VP_QUANT_NF4_DQ:
+		return " over BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type=\"nf4\", "
+		       "bnb_4bit_use_double_quant=True)";
+	case VP_QUANT_INT8: return " over BitsAndBytesConfig(load_in_8bit=True)";
+	case VP_QUANT_GPTQ_INT4: return " over the GPTQ checkpoint";
+	case VP_QUANT_NONE: break;
+	}
+	return "";
+}
+
 static void comment_notes(FILE *f, const struct vp_plan_request *req, enum vp_profile profile)
 {
 	const struct vp_train *t = &req->train;
@@ -544,6 +560,27 @@ static void comment_notes(FILE *f, const struct vp_plan_request *req, enum vp_pr
 		      "model.gradient_checkpointing_enable() in the LightningModule\n", f);
 	if (profile == VP_PROFILE_HF && t->optimizer == VP_OPT_SGD_MOMENTUM)
 		fputs("# note: sgd with momentum: add optim_args: \"momentum=0.9\"\n", f);
+	/* TrainingArguments has no adapter or quantization key: say what the
+	 * script must set, and where keys for it exist */
+	if (profile == VP_PROFILE_HF && vp_train_has_adapters(t)) {
+		char targets[VP_MAX_TARGETS * 37 + 16] = "";
+		size_t i, used = 0;
+
+		/* as Python writes it */
+		if (t->lora_all_linear)
+			snprintf(targets, sizeof targets, "\"all-linear\"");
+		for (i = 0; !t->lora_all_linear && i < t->n_lora_targets && used < sizeof targets; i++) {
+			int w = snprintf(targets + used, sizeof targets - used, "%s\"%s\"%s", i == 0 ? "[" : ", ",
+					 t->lora_targets[i], i + 1 == t->n_lora_targets ? "]" : "");
+
+			if (w < 0)
+				break;
+			used += (size_t)w;
+		}
+		fprintf(f, "# note: TrainingArguments has no LoRA keys: the plan is LoraConfig(r=%" PRIu64
+			   ", lora_dropout=%g, target_modules=%s)%s in your script; --profile trl prints them as keys\n",
+			t->lora_r, t->lora_dropout, targets, quantization_text(t->quant));
+	}
 }
 
 /* ------------------------------------------------------------------ YAML */
