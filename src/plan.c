@@ -98,9 +98,37 @@ uint64_t vp_plan_auto_find_batch(const struct vp_model *m, const struct vp_gpu *
 	return 0;
 }
 
+/* transformers' save_pretrained(max_shard_size="5GB"): the largest file of
+ * a sharded checkpoint, which from_pretrained reads whole (decimal bytes) */
+#define VP_CHECKPOINT_SHARD_BYTES UINT64_C(5000000000)
+
 uint64_t vp_plan_checkpoint_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e)
 {
-	return t->quant != VP_QUANT_NONE ? vp_model_param_count(m) * 2u : e->full_bytes[VP_COMP_WEIGHTS];
+	uint64_t params = vp_model_param_count(m), whole, share;
+	bool sixteen = t->precision == VP_PREC_BF16 || t->precision == VP_PREC_FP16;
+
+	/* a quantized base is read in 16 bit and quantized as it moves to the
+	 * GPU; otherwise the weights in the dtype from_pretrained gives them,
+	 * before DeepSpeed's engine casts anything (fp32 under autocast), with
+	 * the adapters the estimate adds */
+	if (t->quant != VP_QUANT_NONE || sixteen)
+		whole = vp_mul_u64(params, 2, &whole) == 0 ? whole : UINT64_MAX;
+	else
+		whole = vp_mul_u64(params, 4, &whole) == 0 ? whole : UINT64_MAX;
+	if (t->quant == VP_QUANT_NONE && e->full_bytes[VP_COMP_WEIGHTS] > whole && t->zero_stage < 3 && !t->fsdp)
+		whole = e->full_bytes[VP_COMP_WEIGHTS];
+	/* ZeRO-3's zero.Init builds each parameter partitioned, and
+	 * from_pretrained reads the checkpoint one file at a time into each
+	 * process (modeling_utils _load_state_dict_into_zero3_model): its
+	 * share and one file. FSDP's loading keeps a whole copy on rank 0 at
+	 * least (accelerate's cpu_ram_efficient_loading), on every rank
+	 * without it: whole, the safe side. */
+	if (t->zero_stage >= 3 && t->gpus > 1) {
+		share = whole / t->gpus;
+		share = share > UINT64_MAX - VP_CHECKPOINT_SHARD_BYTES ? UINT64_MAX : share + VP_CHECKPOINT_SHARD_BYTES;
+		return share < whole ? share : whole;
+	}
+	return whole;
 }
 
 const char *vp_limit_name(enum vp_limit l)

@@ -610,6 +610,44 @@ static void a_dataset_limiting_persistent_workers_gets_the_unpersistent_count(vo
 	assert_int_equal(p.host_workers_unpersistent, 0);
 }
 
+/* The host's copy of the checkpoint while each trainer process loads it:
+ * the weights as loaded (fp32 under autocast, 16-bit for a quantized base
+ * or pure 16-bit training); under ZeRO-3 a process's share and one 5 GB
+ * checkpoint file; FSDP and DDP whole */
+static void checkpoint_copies_follow_how_each_process_loads(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "llama-3.2-3b");
+	struct vp_train t;
+	struct vp_estimate e;
+	uint64_t n;
+
+	(void)state;
+	assert_non_null(m);
+	n = vp_model_param_count(m);
+	vp_train_defaults(&t);
+	memset(&e, 0, sizeof e);
+	t.precision = VP_PREC_AMP_BF16;
+	assert_int_equal(vp_plan_checkpoint_bytes(m, &t, &e), n * 4);
+	t.precision = VP_PREC_BF16;
+	assert_int_equal(vp_plan_checkpoint_bytes(m, &t, &e), n * 2);
+	t.precision = VP_PREC_AMP_BF16;
+	t.quant = VP_QUANT_NF4;
+	assert_int_equal(vp_plan_checkpoint_bytes(m, &t, &e), n * 2);
+	t.quant = VP_QUANT_NONE;
+	t.gpus = 4;
+	t.fsdp = true;
+	assert_int_equal(vp_plan_checkpoint_bytes(m, &t, &e), n * 4);
+	t.fsdp = false;
+	t.zero_stage = 3;
+	assert_int_equal(vp_plan_checkpoint_bytes(m, &t, &e), n * 4 / 4 + UINT64_C(5000000000));
+	t.gpus = 2;
+	assert_int_equal(vp_plan_checkpoint_bytes(m, &t, &e), n * 4 / 2 + UINT64_C(5000000000));
+	/* a small model's share and file are more than the whole: whole */
+	m = vp_catalog_find_model(&cat, "tinyllama");
+	assert_non_null(m);
+	assert_int_equal(vp_plan_checkpoint_bytes(m, &t, &e), vp_model_param_count(m) * 4);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -631,6 +669,7 @@ int main(void)
 		cmocka_unit_test(eval_accumulation_is_the_most_kept_steps_that_fit),
 		cmocka_unit_test(a_known_evaluation_set_leaves_accumulation_unset_when_it_all_fits),
 		cmocka_unit_test(kept_predictions_of_a_large_evaluation_set_overflow_the_host),
+		cmocka_unit_test(checkpoint_copies_follow_how_each_process_loads),
 	};
 	return cmocka_run_group_tests_name("plan", tests, load_catalog, free_catalog);
 }
