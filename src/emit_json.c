@@ -345,6 +345,8 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 
 	o = jobj(&j, root, "host");
 	if (o != NULL) {
+		jint(&j, o, "processes", plan->host.processes);
+		jint(&j, o, "nodes", plan->host.nodes);
 		jint(&j, o, "num_workers", plan->host.num_workers);
 		jbool(&j, o, "pin_memory", plan->host.pin_memory);
 		jbool(&j, o, "persistent_workers", plan->host.num_workers > 0 && plan->host.persistent_workers);

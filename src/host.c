@@ -180,7 +180,12 @@ int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struc
 
 	(void)m;
 	memset(out, 0, sizeof *out);
-	in.processes = t->gpus > 1 ? t->gpus : 1;
+	/* one process a GPU, on the fullest host: the GPUs over the nodes,
+	 * rounded up (torchrun --nnodes, accelerate's num_machines) */
+	out->nodes = req->nodes > 1 ? req->nodes : 1;
+	in.processes = t->gpus > 1 ? t->gpus / out->nodes + (t->gpus % out->nodes != 0) : 1;
+	if (in.processes == 0)
+		in.processes = 1;
 	out->processes = in.processes;
 	in.batch_bytes = sat_mul(sat_mul(t->batch, t->seq_len + t->tgt_len), VP_BATCH_BYTES_PER_TOKEN);
 	in.eval_batch_bytes = sat_mul(sat_mul(req->eval_batch, t->seq_len + t->tgt_len), VP_BATCH_BYTES_PER_TOKEN);

@@ -134,6 +134,16 @@ HANDLER(v_cpus)
 	return vp_tc_get_u64(c, m->value, path, 1, &c->tc->cpus);
 }
 
+HANDLER(v_nodes)
+{
+	if (vp_tc_get_u64(c, m->value, path, 1, &c->tc->nodes) != 0)
+		return -1;
+	if (c->tc->nodes > VP_MAX_GPUS)
+		return vp_tc_fail_at(c, m->value->line, m->value->column, "'%s' is more than %d", path, VP_MAX_GPUS);
+	vp_tc_set_origin(&c->tc->nodes_at, path, m);
+	return 0;
+}
+
 HANDLER(v_method)
 {
 	const char *s = NULL;
@@ -418,6 +428,7 @@ static const struct keydef vramplan_keys[] = {
 	{"util", v_util},
 	{"host_ram", v_host_ram},
 	{"cpus", v_cpus},
+	{"nodes", v_nodes},
 	{"ewc", v_ewc},
 	{"replay_buffer", v_replay},
 	{"worker_ram", v_worker_ram},

@@ -88,6 +88,7 @@ struct vp_cli_opts {
 	bool has_eval_predictions;
 	uint64_t eval_samples;      /* 0 when not given */
 	uint64_t host_ram;
+	uint64_t nodes;             /* --nodes; 0 when not given */
 	uint64_t cpus;
 	uint64_t worker_ram;        /* 0: VP_DEFAULT_WORKER_RAM */
 	uint64_t dataset_ram;       /* 0: unknown */

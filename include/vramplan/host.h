@@ -19,6 +19,9 @@
 
 struct vp_host_request {
 	uint64_t host_ram_bytes;    /* container / machine limit; 0 = unknown */
+	/* Hosts the data-parallel GPUs are spread over (--nodes); 0 or 1: all
+	 * on one. --host-ram and --cpus are one host's. */
+	uint64_t nodes;
 	uint64_t cpus;              /* cores; 0 = unknown */
 	uint64_t worker_ram_bytes;  /* per DataLoader worker; 0 = default */
 	/* The training set's resident bytes in the trainer (what loading it
@@ -50,6 +53,7 @@ struct vp_host_plan {
 	 * counts and bytes below are one process's; the *_total_bytes are
 	 * all of them, what --host-ram holds. */
 	uint64_t processes;
+	uint64_t nodes;             /* the hosts of the run, each holding `processes` (1: one) */
 	uint64_t num_workers;       /* per process */
 	bool pin_memory;
 	bool persistent_workers;

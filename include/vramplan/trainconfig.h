@@ -161,6 +161,8 @@ struct vp_trainconfig {
 	double util;                  /* 0 = not given */
 	uint64_t host_ram_bytes;      /* 0 = not given */
 	uint64_t cpus;                /* 0 = not given */
+	uint64_t nodes;               /* vramplan.nodes: hosts the GPUs are spread over; 0 = one */
+	struct vp_tc_origin nodes_at;
 	uint64_t worker_ram_bytes;    /* 0 = not given */
 	uint64_t dataset_ram_bytes;   /* vramplan.dataset_ram; 0 = not given */
 	bool ewc;                     /* vramplan.ewc: EWC's Fisher and anchor copies on the GPU */

@@ -91,7 +91,7 @@ static const char usage_text[] =
 	"                        --set seq_len=512 --set lora_targets=[q_proj,v_proj]\n"
 	"      --seq-len N, --target-len N, --method M, --quant Q, --lora-r R,\n"
 	"      --lora-targets L, --precision P, --optimizer O, --attn A, --grad-ckpt,\n"
-	"      --gpus N, --zero N, --head H, --num-labels N\n"
+	"      --gpus N, --zero N, --head H, --num-labels N, --nodes N\n"
 	"                        the same as --set seq_len=N, ... (plan's names)\n"
 	"      --expandable-segments\n"
 	"                        the job runs with PYTORCH_CUDA_ALLOC_CONF=\n"
@@ -159,7 +159,8 @@ enum {
 	OPT_SET_GPUS,
 	OPT_SET_ZERO,
 	OPT_SET_HEAD,
-	OPT_SET_NUM_LABELS
+	OPT_SET_NUM_LABELS,
+	OPT_SET_NODES
 };
 
 /* Each shorthand's vramplan: block key (docs/check.md). */
@@ -174,6 +175,7 @@ static const struct {
 	{OPT_SET_ATTN, "attn"},		  {OPT_SET_GRAD_CKPT, "grad_ckpt"},
 	{OPT_SET_GPUS, "gpus"},		  {OPT_SET_ZERO, "zero_stage"},
 	{OPT_SET_HEAD, "head"},		  {OPT_SET_NUM_LABELS, "num_labels"},
+	{OPT_SET_NODES, "nodes"},
 };
 
 static const struct option longopts[] = {
@@ -204,6 +206,7 @@ static const struct option longopts[] = {
 	{"zero", required_argument, NULL, OPT_SET_ZERO},
 	{"head", required_argument, NULL, OPT_SET_HEAD},
 	{"num-labels", required_argument, NULL, OPT_SET_NUM_LABELS},
+	{"nodes", required_argument, NULL, OPT_SET_NODES},
 	{"format", required_argument, NULL, OPT_FORMAT},
 	{"catalog", required_argument, NULL, OPT_CATALOG},
 	{"quiet", no_argument, NULL, 'q'},
@@ -335,7 +338,8 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 		case OPT_SET_GPUS:
 		case OPT_SET_ZERO:
 		case OPT_SET_HEAD:
-		case OPT_SET_NUM_LABELS: {
+		case OPT_SET_NUM_LABELS:
+		case OPT_SET_NODES: {
 			size_t k;
 
 			for (k = 0; set_shorthands[k].opt != c; k++)
@@ -615,6 +619,14 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 		vp_host_request_defaults(&req);
 		req.host_ram_bytes = host_ram;
 		req.cpus = cpus;
+		req.nodes = tc->nodes;
+		if (tc->nodes > 1 && tc->nodes > (r->train.gpus > 0 ? r->train.gpus : 1)) {
+			unsigned long line = tc->nodes_at.column > 0 ? tc->nodes_at.line : 0;
+
+			return vp_error_at(err, VP_ERR_INPUT, vp_tc_origin_on_command_line(&tc->nodes_at) ? "command line" : tc->file,
+					   line, tc->nodes_at.column, "%s %llu is more than the %llu GPUs", tc->nodes_at.key,
+					   (unsigned long long)tc->nodes, (unsigned long long)(r->train.gpus > 0 ? r->train.gpus : 1));
+		}
 		if (worker_ram > 0)
 			req.worker_ram_bytes = worker_ram;
 		req.dataset_ram_bytes = o->dataset_ram > 0 ? o->dataset_ram : tc->dataset_ram_bytes;
@@ -745,7 +757,9 @@ static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 		gib(r->host.total_bytes, peak, sizeof peak);
 		gib(r->host_limit, budget, sizeof budget);
 		room(r->host_limit, r->host.total_bytes, rm, sizeof rm);
-		if (r->host.processes > 1)
+		if (r->host.processes > 1 && r->host.nodes > 1)
+			snprintf(procs, sizeof procs, "%" PRIu64 " processes a host of ", r->host.processes);
+		else if (r->host.processes > 1)
 			snprintf(procs, sizeof procs, "%" PRIu64 " processes of ", r->host.processes);
 		printf("; host RAM %s of %s (%s, %s%" PRIu64 " workers%s)", peak, budget, rm, procs, r->host.num_workers,
 		       r->host.peak_in_eval   ? ", during evaluation"
@@ -913,6 +927,8 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 	if (r->host_done) {
 		x = cJSON_AddObjectToObject(o, "host");
 		if (x != NULL) {
+			cJSON_AddNumberToObject(x, "processes", (double)r->host.processes);
+			cJSON_AddNumberToObject(x, "nodes", (double)r->host.nodes);
 			cJSON_AddNumberToObject(x, "workers", (double)r->host.num_workers);
 			cJSON_AddNumberToObject(x, "trainer_bytes", (double)r->host.trainer_bytes);
 			cJSON_AddNumberToObject(x, "dataset_bytes", (double)r->host.dataset_bytes);

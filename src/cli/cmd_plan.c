@@ -55,9 +55,11 @@ static int host_does_not_fit(const struct vp_plan_request *req, const struct vp_
 	char need[32], limit[32];
 	/* training alone over the limit: say so, whatever evaluation adds */
 	bool in_eval = plan->host.peak_in_eval && vp_host_within(plan->host.train_total_bytes, req->host.host_ram_bytes);
-	char who[64] = "the trainer needs";
+	char who[96] = "the trainer needs";
 
-	if (plan->host.processes > 1)
+	if (plan->host.processes > 1 && plan->host.nodes > 1)
+		snprintf(who, sizeof who, "%" PRIu64 " trainer processes on a host (one a GPU) need", plan->host.processes);
+	else if (plan->host.processes > 1)
 		snprintf(who, sizeof who, "%" PRIu64 " trainer processes (one a GPU) need", plan->host.processes);
 
 	if (!vp_host_within(plan->host.load_total_bytes, req->host.host_ram_bytes)) {

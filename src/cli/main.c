@@ -70,6 +70,7 @@ enum opt_id {
 	OPT_EVAL_PREDS,
 	OPT_EVAL_SAMPLES,
 	OPT_HOST_RAM,
+	OPT_NODES,
 	OPT_CPUS,
 	OPT_WORKER_RAM,
 	OPT_DATASET_RAM,
@@ -138,6 +139,7 @@ static const struct opt_def opts[] = {
 	{NULL, 0, NULL, 0, "Host (plan, sweep):"},
 	{"host-ram", OPT_HOST_RAM, "SIZE", A_PLANNER, "host memory limit, e.g. 60GiB (a container's)"},
 	{"cpus", OPT_CPUS, "N", A_PLANNER, "CPU cores; DataLoader workers use at most a third"},
+	{"nodes", OPT_NODES, "N", A_PLANNER, "hosts the --gpus are spread over (default 1):\n--host-ram and --cpus are one host's"},
 	{"worker-ram", OPT_WORKER_RAM, "SIZE", A_PLANNER, "host memory of one DataLoader worker (default 2GiB,\nor the fork and --dataset-ram)"},
 	{"dataset-ram", OPT_DATASET_RAM, "SIZE", A_PLANNER, "host memory the training set takes in the trainer\n(what loading it added to its RSS): the trainer\nholds it, and each worker copies what it reads"},
 	{"no-pin-memory", OPT_NO_PIN_MEMORY, NULL, A_PLANNER, "DataLoader without pinned host buffers\n(dataloader_pin_memory: false; WSL 2 limits\npinned memory)"},
@@ -430,6 +432,7 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 		break;
 	case OPT_HOST_RAM: rc = parse_size(arg, "--host-ram", true, &o->host_ram); break;
 	case OPT_CPUS: rc = parse_u64(arg, "--cpus", 1, 65536, &o->cpus); break;
+	case OPT_NODES: rc = parse_u64(arg, "--nodes", 1, VP_MAX_GPUS, &o->nodes); break;
 	case OPT_WORKER_RAM: rc = parse_size(arg, "--worker-ram", true, &o->worker_ram); break;
 	case OPT_DATASET_RAM: rc = parse_size(arg, "--dataset-ram", false, &o->dataset_ram); break;
 	case OPT_NO_PIN_MEMORY: o->no_pin_memory = true; break;

@@ -630,6 +630,10 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 
 	req->host.host_ram_bytes = o->host_ram;
 	req->host.cpus = o->cpus;
+	req->host.nodes = o->nodes;
+	if (o->nodes > 1 && o->nodes > (t->gpus > 0 ? t->gpus : 1))
+		return vp_error_set(err, VP_ERR_INPUT, "--nodes %llu is more than the %llu GPUs (--gpus)",
+				    (unsigned long long)o->nodes, (unsigned long long)(t->gpus > 0 ? t->gpus : 1));
 	if (o->worker_ram > 0)
 		req->host.worker_ram_bytes = o->worker_ram;
 	req->host.dataset_ram_bytes = o->dataset_ram;
