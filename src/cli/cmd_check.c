@@ -666,7 +666,10 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 			"dataloader_persistent_workers: false the %" PRIu64 " workers, forked anew each epoch, read a "
 			"1/%" PRIu64 " share each and fit\n",
 			tc->name, r->host.num_workers, r->host.num_workers);
-	if (r->host_done && !r->host.fits && r->host.peak_in_eval && r->host.eval_predictions_bytes > 0) {
+	/* under 0.005 GiB the predictions print as 0.00 GiB: no reason to
+	 * name (a generating eval keeps token ids, a few KiB a sample) */
+	if (r->host_done && !r->host.fits && r->host.peak_in_eval &&
+	    r->host.eval_predictions_bytes >= ((uint64_t)1 << 30) / 200) {
 		gib(r->host.eval_predictions_bytes, bytes, sizeof bytes);
 		char whose[96];
 
@@ -1156,12 +1159,13 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		if ((r.train.precision == VP_PREC_AMP_FP16 || r.train.precision == VP_PREC_FP16) &&
 		    vp_model_overflows_fp16(&m) && o->cli.verbosity >= 1) {
 			vp_trainconfig_where(&tc, VP_TC_PRECISION, &line, &col);
+			/* one a GPU, each naming it: the advice is the GPU's */
 			fprintf(stderr,
 				"vramplan: warning: %s:%lu:%lu: %s was pretrained in bf16 and overflows fp16 (training "
-				"loss turns to nan); %s\n",
-				tc.name, line, col, m.name,
-				g->bf16 ? "train it in bf16 (bf16: true)"
-					: "this GPU has no bf16, so train it in fp32 (fp16: false)");
+				"loss turns to nan); GPU '%s' %s\n",
+				tc.name, line, col, m.name, g->name,
+				g->bf16 ? "has bf16: train it in bf16 (bf16: true)"
+					: "has no bf16, so train it in fp32 (fp16: false)");
 		}
 		if (r.eval_done && tc.eval.accumulation_steps == 0 && tc.eval.eval_samples == 0 && r.eval_steps_fit > 0 &&
 		    o->cli.verbosity >= 1) {
