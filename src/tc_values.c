@@ -129,9 +129,12 @@ static const char *nested_known_key(const struct ctx *c, const struct vp_tnode *
 	if (v == NULL || v->kind != VP_T_MAP)
 		return NULL;
 	for (size_t i = 0; i < v->n; i++) {
+		const struct keydef *k = vp_tc_find_key(c->keys, c->n_keys, v->members[i].key);
 		const char *found;
 
-		if (vp_tc_find_key(c->keys, c->n_keys, v->members[i].key) != NULL)
+		/* a section's own 'beta' (a continual-learning method's, seed
+		 * 004's mer) is not DPO's: suggesting it would refuse the file */
+		if (k != NULL && !vp_tc_key_changes_kind(k))
 			return v->members[i].key;
 		found = nested_known_key(c, v->members[i].value);
 		if (found != NULL)
@@ -153,13 +156,24 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 	snprintf(n->key, sizeof n->key, "%s", path);
 	n->line = m->line;
 	n->column = m->column;
-	/* a misspelt memory key would silently fall back to its default */
+	/* A misspelt memory key would silently fall back to its default. The
+	 * nearest key, at most one edit per four characters of the name (two
+	 * at most): a typo changes a character or two of a long name, while
+	 * any short name is two edits from some key. */
 	if (why == NULL && strchr(path, '.') == NULL && strlen(path) > 5) {
-		for (i = 0; i < c->n_keys; i++)
-			if (vp_edit_distance(path, c->keys[i].key) <= 2) {
+		size_t best = 3, len = strlen(path);
+
+		for (i = 0; i < c->n_keys; i++) {
+			size_t d;
+
+			if (vp_tc_key_changes_kind(&c->keys[i]))
+				continue;
+			d = vp_edit_distance(path, c->keys[i].key);
+			if (d < best && 4 * d <= len) {
+				best = d;
 				near = c->keys[i].key;
-				break;
 			}
+		}
 	}
 	if (why == NULL && near == NULL && strchr(path, '.') == NULL) {
 		const char *hf = other_tools_name(path);
