@@ -1466,6 +1466,11 @@ bool vp_tc_key_changes_kind(const struct keydef *k)
 	return k->fn == k_preference || k->fn == k_lf_stage || k->fn == k_lf_not_modelled;
 }
 
+bool vp_tc_key_names_model(const struct keydef *k)
+{
+	return k->fn == k_model;
+}
+
 /* "enabled" of a DeepSpeed precision section: a bool or "auto" (the HF
  * Trainer copies TrainingArguments.bf16/fp16 into it). */
 static int ds_enabled(struct ctx *c, const struct vp_tmember *m, const char *path, int *out, struct vp_tc_origin *o)

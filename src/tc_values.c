@@ -143,6 +143,30 @@ static const char *nested_known_key(const struct ctx *c, const struct vp_tnode *
 	return NULL;
 }
 
+/* The first of the flavour's model keys inside mapping v (depth first, to
+ * a few levels), its dotted path from `prefix` into o. */
+static bool nested_model_key(const struct ctx *c, const struct vp_tnode *v, const char *prefix, int depth,
+			     struct vp_tc_origin *o)
+{
+	if (v == NULL || v->kind != VP_T_MAP || depth > 4)
+		return false;
+	for (size_t i = 0; i < v->n; i++) {
+		const struct vp_tmember *mm = &v->members[i];
+		const struct keydef *k = vp_tc_find_key(c->keys, c->n_keys, mm->key);
+		char path[sizeof o->key];
+
+		if (snprintf(path, sizeof path, "%s.%s", prefix, mm->key) >= (int)sizeof path)
+			continue; /* a path past the origin's room names no section whole */
+		if (k != NULL && vp_tc_key_names_model(k) && mm->value != NULL && mm->value->kind == VP_T_SCALAR) {
+			vp_tc_set_origin(o, path, mm);
+			return true;
+		}
+		if (nested_model_key(c, mm->value, path, depth + 1, o))
+			return true;
+	}
+	return false;
+}
+
 int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember *m, const char *why)
 {
 	struct vp_trainconfig *tc = c->tc;
@@ -156,6 +180,9 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 	snprintf(n->key, sizeof n->key, "%s", path);
 	n->line = m->line;
 	n->column = m->column;
+	/* a section with the model in it: "no model" says where */
+	if (why == NULL && strchr(path, '.') == NULL && tc->nested_model.line == 0)
+		(void)nested_model_key(c, m->value, path, 0, &tc->nested_model);
 	/* A misspelt memory key would silently fall back to its default. The
 	 * nearest key, at most one edit per four characters of the name (two
 	 * at most): a typo changes a character or two of a long name, while

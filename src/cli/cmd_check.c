@@ -900,6 +900,68 @@ struct matrix {
 	struct vp_table table;
 };
 
+/* yq's path to a dotted section: .a.b, a key that is not a plain name as
+ * .["a-b"]; false for a key with a quote, a backslash or a control
+ * character, or when it does not fit. */
+static bool yq_path(const char *section, char *buf, size_t size)
+{
+	size_t used = 0;
+	const char *p = section;
+
+	while (*p != '\0') {
+		size_t n = strcspn(p, "."), i;
+		bool plain = !(p[0] >= '0' && p[0] <= '9');
+		int w;
+
+		for (i = 0; i < n; i++) {
+			unsigned char ch = (unsigned char)p[i];
+
+			if (ch < 0x20 || ch == 0x7f || ch == '"' || ch == '\\' || ch == '\'')
+				return false;
+			if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_'))
+				plain = false;
+		}
+		w = plain ? snprintf(buf + used, size - used, ".%.*s", (int)n, p)
+			  : snprintf(buf + used, size - used, ".[\"%.*s\"]", (int)n, p);
+		if (w < 0 || (size_t)w >= size - used)
+			return false;
+		used += (size_t)w;
+		p += n;
+		if (*p == '.')
+			p++;
+	}
+	return used > 0;
+}
+
+/* "no model" for a config whose model key is under a section (seed 001's
+ * per-model `xlsum_mt5:`): at that key, naming the section, and how to
+ * check it, since check reads a config's top level only and takes no
+ * option to pick a section. */
+static int nested_model_error(const struct vp_trainconfig *tc, struct vp_error *err)
+{
+	const struct vp_tc_origin *at = &tc->nested_model;
+	const char *dot = strrchr(at->key, '.');
+	char section[sizeof at->key], yq[sizeof at->key * 2];
+	const char *file;
+	size_t i;
+	bool plain = tc->name[0] != '\0' && strlen(tc->name) < 64;
+
+	snprintf(section, sizeof section, "%.*s", dot != NULL ? (int)(dot - at->key) : 0, at->key);
+	/* the file's own name in the command when the shell takes it as is */
+	for (i = 0; plain && tc->name[i] != '\0'; i++)
+		plain = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/-+", tc->name[i]) != NULL;
+	file = plain && strcmp(tc->name, "-") != 0 ? tc->name : "FILE";
+	if (!yq_path(section, yq, sizeof yq))
+		return vp_error_at(err, VP_ERR_INPUT, tc->file, at->line, at->column,
+				   "no model at the top level: '%s' is under '%s', and check reads a config's top level "
+				   "only; check that section as a file of its own, or give --model",
+				   dot != NULL ? dot + 1 : at->key, section);
+	return vp_error_at(err, VP_ERR_INPUT, tc->file, at->line, at->column,
+			   "no model at the top level: '%s' is under '%s', and check reads a config's top level only; "
+			   "check that section as a file of its own (yq '%s' %s | vramplan check -), or give --model",
+			   dot != NULL ? dot + 1 : at->key, section, yq, file);
+}
+
 /* Resolve the model: --model, else the config's reference, through the
  * catalogue first, then as a path relative to the config file, then as
  * given. Errors point at the model key. */
@@ -912,6 +974,8 @@ static int resolve_model(const struct check_opts *o, const struct vp_catalog *ca
 
 	if (o->model != NULL)
 		return vp_cli_resolve_model(cat, o->model, m, err);
+	if (tc->model[0] == '\0' && tc->nested_model.line > 0)
+		return nested_model_error(tc, err);
 	if (tc->model[0] == '\0')
 		return vp_error_at(err, VP_ERR_INPUT, tc->file, 0, 0,
 				   "no model: the config names none (%s); give --model or vramplan.model",
