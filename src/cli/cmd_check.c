@@ -337,6 +337,11 @@ struct result {
 	struct vp_train train;         /* the setup on this GPU */
 	uint64_t budget;
 	struct vp_estimate est;
+	/* the config's batch is past what the estimator represents (2^60
+	 * bytes) while batch 1 is not: it fits no GPU, a verdict, not an
+	 * input error. est is then batch 1's, its device_bytes 2^60, a lower
+	 * bound (likewise eval_past_limit and ev). */
+	bool train_past_limit, eval_past_limit;
 	bool train_fits;
 	uint64_t largest_batch;        /* largest micro-batch that fits; 0: not even 1 */
 	/* auto_find_batch_size over a batch that does not fit: where the
@@ -414,6 +419,27 @@ static void eval_where(const struct vp_trainconfig *tc, unsigned long *line, uns
 	vp_trainconfig_where(tc, tc->at[VP_TC_EVAL_BATCH].line > 0 ? VP_TC_EVAL_BATCH : VP_TC_BATCH, line, col);
 }
 
+/* 2^60 bytes: where the estimator stops (src/estimate.c VP_BYTES_LIMIT) */
+#define PAST_LIMIT_BYTES ((uint64_t)1 << 60)
+
+/* Does a failed estimate at `batch` fail for the batch alone? When batch 1
+ * estimates, a larger batch only adds to the peak (the estimate is monotone
+ * in it, docs/planner.md), so it failed past 2^60 bytes: it does not fit,
+ * as a smaller batch past the GPU does not (docs/check.md "Exit status"). */
+static bool past_limit_at(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+			  const struct vp_eval_opts *eval, struct vp_estimate *train_one, struct vp_eval_estimate *eval_one)
+{
+	struct vp_train one = *t;
+	struct vp_error err;
+
+	if (t->batch <= 1)
+		return false;
+	one.batch = 1;
+	if (eval == NULL)
+		return vp_estimate(m, g, &one, train_one, &err) == 0;
+	return vp_estimate_eval(m, g, &one, eval, eval_one, &err) == 0;
+}
+
 /* a - b, or 0 */
 static uint64_t less(uint64_t a, uint64_t b)
 {
@@ -426,12 +452,17 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 {
 	struct vp_train et;
 	uint64_t ewc;
+	bool failed;
 
 	(void)o;
 	r->gpu = g;
 	vp_trainconfig_train_for(tc, g, &r->train);
 	r->budget = vp_budget_bytes(g, util, &r->train);
-	if (vp_estimate(m, g, &r->train, &r->est, err) != 0) {
+	failed = vp_estimate(m, g, &r->train, &r->est, err) != 0;
+	if (failed && past_limit_at(m, g, &r->train, NULL, &r->est, NULL)) {
+		r->train_past_limit = true;
+		memset(err, 0, sizeof *err);
+	} else if (failed) {
 		/* past the position table: at the length's own key */
 		unsigned long line = 0, col = 0;
 		uint64_t limit = vp_model_max_tokens(m);
@@ -452,8 +483,8 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 	 * evaluation's: the device peaks carry them, the searches leave
 	 * room for them */
 	ewc = tc->ewc ? vp_plan_ewc_bytes(&r->est) : 0;
-	r->est.device_bytes += ewc;
-	r->train_fits = r->est.device_bytes <= r->budget;
+	r->est.device_bytes = r->train_past_limit ? PAST_LIMIT_BYTES : r->est.device_bytes + ewc;
+	r->train_fits = !r->train_past_limit && r->est.device_bytes <= r->budget;
 	r->largest_batch = largest_fit(m, g, &r->train, less(r->budget, ewc), r->train_fits);
 	/* the retries stop at the first batch the GPU runs, whatever the
 	 * budget: against the whole card (or the allocator's cap) */
@@ -466,11 +497,22 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 	et = r->train;
 	et.batch = tc->eval_batch;
 	if (tc->eval_batch > 0 && tc->evaluation != VP_TC_EVAL_NONE) {
-		if (vp_estimate_eval(m, g, &et, &tc->eval, &r->ev, err) != 0) {
+		failed = vp_estimate_eval(m, g, &et, &tc->eval, &r->ev, err) != 0;
+		if (failed && past_limit_at(m, g, &et, &tc->eval, NULL, &r->ev)) {
+			r->eval_past_limit = true;
+			memset(err, 0, sizeof *err);
+		} else if (failed) {
 			unsigned long line, col;
 
-			if (tc->eval.eval_samples == 0 || tc->eval.accumulation_steps > 0)
-				return -1;
+			/* at the eval batch's key, not the train batch's (the
+			 * caller's default place) */
+			if (tc->eval.eval_samples == 0 || tc->eval.accumulation_steps > 0) {
+				char msg[sizeof err->message];
+
+				snprintf(msg, sizeof msg, "%s", err->message);
+				eval_where(tc, &line, &col);
+				return vp_error_at(err, VP_ERR_INPUT, tc->file, line, col, "%s", msg);
+			}
 			/* the whole set kept on the GPU is past what the
 			 * estimator represents: say so at the set's size, else
 			 * (--eval-samples) at the eval batch */
@@ -484,9 +526,10 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 					   tc->eval.eval_samples);
 		}
 		r->eval_done = true;
-		r->ev.device_bytes += ewc;
-		r->eval_fits = r->ev.device_bytes <= r->budget;
-		if (vp_plan_eval_accumulation(m, g, &et, &tc->eval, less(r->budget, ewc), &r->eval_steps_fit, err) != 0)
+		r->ev.device_bytes = r->eval_past_limit ? PAST_LIMIT_BYTES : r->ev.device_bytes + ewc;
+		r->eval_fits = !r->eval_past_limit && r->ev.device_bytes <= r->budget;
+		if (!r->eval_past_limit &&
+		    vp_plan_eval_accumulation(m, g, &et, &tc->eval, less(r->budget, ewc), &r->eval_steps_fit, err) != 0)
 			return -1;
 	}
 
@@ -504,7 +547,8 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 		req.num_workers = tc->num_workers; /* the config's count, not a choice */
 		req.pin_memory = tc->pin_memory;
 		req.replay_buffer = tc->replay_buffer;
-		if (r->eval_done) {
+		/* an eval batch past 2^60 bytes on the GPU gives no host figure */
+		if (r->eval_done && !r->eval_past_limit) {
 			vp_plan_host_eval(&req, tc->eval_batch, &tc->eval, tc->eval.accumulation_steps, &r->ev);
 			req.eval_beside_training = vp_trainconfig_eval_beside_training(tc);
 		}
@@ -559,6 +603,16 @@ static void room(uint64_t limit, uint64_t used, char *buf, size_t size)
 	}
 }
 
+/* A device peak: "12.34 GiB", or past the estimator's limit (2^60 bytes,
+ * beyond any GPU) without a number that would read as measured */
+static void peak_text(uint64_t bytes, bool past_limit, char *buf, size_t size)
+{
+	if (past_limit)
+		snprintf(buf, size, "past 2^60 bytes");
+	else
+		gib(bytes, buf, size);
+}
+
 static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 {
 	char peak[48], budget[48], rm[64], fail[64] = "";
@@ -576,9 +630,12 @@ static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 	else
 		printf("DOES NOT FIT (%s)", fail);
 
-	gib(r->est.device_bytes, peak, sizeof peak);
+	peak_text(r->est.device_bytes, r->train_past_limit, peak, sizeof peak);
 	gib(r->budget, budget, sizeof budget);
-	room(r->budget, r->est.device_bytes, rm, sizeof rm);
+	if (r->train_past_limit)
+		snprintf(rm, sizeof rm, "beyond any GPU");
+	else
+		room(r->budget, r->est.device_bytes, rm, sizeof rm);
 	printf(": train batch %" PRIu64 " peak %s of %s (%s", r->train.batch, peak, budget, rm);
 	if (r->train_fits && r->largest_batch > r->train.batch)
 		printf(", largest batch that fits %" PRIu64, r->largest_batch);
@@ -605,8 +662,11 @@ static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 	}
 	fputc(')', stdout);
 	if (r->eval_done) {
-		gib(r->ev.device_bytes, peak, sizeof peak);
-		room(r->budget, r->ev.device_bytes, rm, sizeof rm);
+		peak_text(r->ev.device_bytes, r->eval_past_limit, peak, sizeof peak);
+		if (r->eval_past_limit)
+			snprintf(rm, sizeof rm, "beyond any GPU");
+		else
+			room(r->budget, r->ev.device_bytes, rm, sizeof rm);
 		printf("; eval batch %" PRIu64 " peak %s (%s", tc->eval_batch, peak, rm);
 		/* what overflows: the predictions kept on the GPU, not the forward */
 		if (!r->eval_fits && r->ev.peak_moment == VP_EVAL_PREDICTIONS) {
@@ -748,6 +808,8 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 		cJSON_AddNumberToObject(x, "batch", (double)r->train.batch);
 		cJSON_AddNumberToObject(x, "gradient_accumulation_steps", (double)r->train.grad_accum);
 		cJSON_AddNumberToObject(x, "peak_bytes", (double)r->est.device_bytes);
+		/* past the estimator's 2^60 bytes: peak_bytes is that bound */
+		cJSON_AddBoolToObject(x, "peak_lower_bound", r->train_past_limit);
 		cJSON_AddNumberToObject(x, "headroom_bytes", headroom(r->budget, r->est.device_bytes));
 		cJSON_AddBoolToObject(x, "fits", r->train_fits);
 		cJSON_AddNumberToObject(x, "largest_batch_that_fits", (double)r->largest_batch);
@@ -766,6 +828,7 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 		if (x != NULL) {
 			cJSON_AddNumberToObject(x, "batch", (double)tc->eval_batch);
 			cJSON_AddNumberToObject(x, "peak_bytes", (double)r->ev.device_bytes);
+			cJSON_AddBoolToObject(x, "peak_lower_bound", r->eval_past_limit);
 			cJSON_AddNumberToObject(x, "headroom_bytes", headroom(r->budget, r->ev.device_bytes));
 			cJSON_AddBoolToObject(x, "fits", r->eval_fits);
 			cJSON_AddStringToObject(x, "peak_moment", vp_eval_moment_name(r->ev.peak_moment));
@@ -1263,7 +1326,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		rc = VP_EXIT_NOFIT;
 		if (!r.train_fits) {
 			char peak[48], budget[48], bound[64];
-			gib(r.est.device_bytes, peak, sizeof peak);
+			peak_text(r.est.device_bytes, r.train_past_limit, peak, sizeof peak);
 			gib(r.budget, budget, sizeof budget);
 			/* the cap, where the job sets one, may be what decided the budget */
 			if (r.train.memory_fraction > 0.0)
@@ -1285,9 +1348,9 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		}
 		if (r.eval_done && !r.eval_fits) {
 			char peak[48], budget[48];
-			gib(r.ev.device_bytes, peak, sizeof peak);
+			peak_text(r.ev.device_bytes, r.eval_past_limit, peak, sizeof peak);
 			gib(r.budget, budget, sizeof budget);
-			if (r.ev.peak_moment == VP_EVAL_PREDICTIONS && tc.at[VP_TC_EVAL_ACCUM].line > 0) {
+			if (!r.eval_past_limit && r.ev.peak_moment == VP_EVAL_PREDICTIONS && tc.at[VP_TC_EVAL_ACCUM].line > 0) {
 				/* the kept predictions, not the forward, overflow */
 				vp_trainconfig_where(&tc, VP_TC_EVAL_ACCUM, &line, &col);
 				if (r.eval_steps_fit > 0)
@@ -1301,7 +1364,8 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 						 "eval_accumulation_steps %" PRIu64 " does not fit on %s: the kept "
 						 "predictions peak at %s, budget %s",
 						 tc.eval.accumulation_steps, g->name, peak, budget);
-			} else if (r.ev.peak_moment == VP_EVAL_PREDICTIONS && tc.eval.accumulation_steps == 0) {
+			} else if (!r.eval_past_limit && r.ev.peak_moment == VP_EVAL_PREDICTIONS &&
+				   tc.eval.accumulation_steps == 0) {
 				/* the whole set's predictions stay on the GPU */
 				char steps_hint[64] = "";
 
