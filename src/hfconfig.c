@@ -1920,9 +1920,26 @@ static bool names_a_step(const char *b, size_t n)
 
 static void catalogue_name(const char *src, char *buf, size_t size)
 {
-	const char *b = strrchr(src, '/');
+	char dir[1024];
+	const char *b;
 	size_t n, i;
 
+	/* "DIR/config.json" (--model DIR, or the file in it): the file name
+	 * is every checkpoint's, so the directory names the model; "." and
+	 * ".." name nothing and keep "config" */
+	n = strlen(src);
+	if (n > 12 && n < sizeof dir && strcmp(src + n - 12, "/config.json") == 0) {
+		memcpy(dir, src, n - 12);
+		n -= 12;
+		while (n > 0 && dir[n - 1] == '/')
+			n--;
+		dir[n] = '\0';
+		b = strrchr(dir, '/');
+		b = b ? b + 1 : dir;
+		if (b[0] != '\0' && strcmp(b, ".") != 0 && strcmp(b, "..") != 0)
+			src = dir;
+	}
+	b = strrchr(src, '/');
 	b = b ? b + 1 : src;
 	n = strlen(b);
 	if (names_a_step(b, n) && b - src >= 2) {

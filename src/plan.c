@@ -639,6 +639,12 @@ static void add_suggestion(const struct vp_model *m, const struct vp_gpu *g, con
 		return;
 	if (train_at(m, g, req, t, 1, &e, &bytes, &err) != 0)
 		return;
+	/* a change that neither lowers batch 1's peak (out->train, the
+	 * failing setup's) nor raises the budget changes nothing: under ZeRO
+	 * the 8-bit states are sharded away already, and the peak may not be
+	 * where checkpointing or a shorter sequence act */
+	if (bytes >= out->train.device_bytes + ewc_bytes(req, &out->train) && budget <= out->budget_bytes)
+		return;
 	s = &out->suggestions[out->n_suggestions++];
 	snprintf(s->change, sizeof s->change, "%s", change);
 	s->device_bytes = bytes;
@@ -712,8 +718,11 @@ static void suggest(const struct vp_model *m, const struct vp_gpu *g, const stru
 		t.n_lora_targets = 0;
 		if (vp_train_set_lora_targets(&t, vp_default_lora_targets(m), &err) == 0) {
 			add_suggestion(m, g, req, &t, "--method lora", budget, out);
-			t.grad_ckpt = true;
-			add_suggestion(m, g, req, &t, "--method lora --grad-ckpt", budget, out);
+			/* with checkpointing on already, the same setup again */
+			if (!base->grad_ckpt) {
+				t.grad_ckpt = true;
+				add_suggestion(m, g, req, &t, "--method lora --grad-ckpt", budget, out);
+			}
 		}
 	}
 	if (base->method != VP_METHOD_QLORA) {

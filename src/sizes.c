@@ -12,7 +12,9 @@
 
 #include "vramplan/checked.h"
 
-#define SIZE_UNITS "B, K, KiB, KB, M, MiB, MB, G, GiB, GB, T, TiB, TB; docker's b, k, m, g"
+#define SIZE_UNITS                                                                                     \
+	"B, K, KiB, KB, M, MiB, MB, G, GiB, GB, T, TiB, TB; Kubernetes' Ki, Mi, Gi, Ti; docker's b, k, m, g, " \
+	"t, kb, mb, gb, tb"
 
 /* Fraction digits beyond this many are dropped: a billionth of a unit is
  * below a byte for every unit up to GiB and a kilobyte for TiB. */
@@ -45,11 +47,30 @@ static const struct size_unit size_units[] = {
 	{"T", (uint64_t)1 << 40},
 	{"TiB", (uint64_t)1 << 40},
 	{"TB", 1000000000000},
-	/* docker run --memory's units (b, k, m, g), binary as there */
+	/* Kubernetes' binary quantity suffixes (resources.limits.memory:
+	 * 60Gi; apimachinery resource.Quantity: Ki = 2^10 ... Ti = 2^40).
+	 * Its decimal k, M, G, T (10^3 ...) are not these: K, M, G, T here
+	 * are binary, as nvidia-smi and free(1) print, so a Kubernetes limit
+	 * of 60G is written 60GB. */
+	{"Ki", (uint64_t)1 << 10},
+	{"Mi", (uint64_t)1 << 20},
+	{"Gi", (uint64_t)1 << 30},
+	{"Ti", (uint64_t)1 << 40},
+	/* docker run --memory's units, binary as there: docker reads them
+	 * with go-units' RAMInBytes, whose unit letter takes an optional b
+	 * and whose every unit is a power of 1024 (60g and 60gb are both
+	 * 60 GiB to docker; podman documents the same, containers/podman
+	 * #14187). Only the lower-case spellings: upper-case GB keeps the
+	 * decimal meaning above. */
 	{"b", 1},
 	{"k", (uint64_t)1 << 10},
 	{"m", (uint64_t)1 << 20},
 	{"g", (uint64_t)1 << 30},
+	{"t", (uint64_t)1 << 40},
+	{"kb", (uint64_t)1 << 10},
+	{"mb", (uint64_t)1 << 20},
+	{"gb", (uint64_t)1 << 30},
+	{"tb", (uint64_t)1 << 40},
 };
 
 static int is_digit(char c)

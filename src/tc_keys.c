@@ -1458,6 +1458,19 @@ const struct keydef *vp_tc_find_key(const struct keydef *keys, size_t n, const c
 	return NULL;
 }
 
+/* Keys that mark a kind of training vramplan refuses: never the hint for a
+ * misspelt or nested key (story 004's `mer: {beta: 0.1}` is a
+ * continual-learning setting, and 'beta' at the top level is DPO's). */
+bool vp_tc_key_changes_kind(const struct keydef *k)
+{
+	return k->fn == k_preference || k->fn == k_lf_stage || k->fn == k_lf_not_modelled;
+}
+
+bool vp_tc_key_names_model(const struct keydef *k)
+{
+	return k->fn == k_model;
+}
+
 /* "enabled" of a DeepSpeed precision section: a bool or "auto" (the HF
  * Trainer copies TrainingArguments.bf16/fp16 into it). */
 static int ds_enabled(struct ctx *c, const struct vp_tmember *m, const char *path, int *out, struct vp_tc_origin *o)

@@ -133,15 +133,42 @@ static const char *nested_known_key(const struct ctx *c, const struct vp_tnode *
 	if (v == NULL || v->kind != VP_T_MAP)
 		return NULL;
 	for (size_t i = 0; i < v->n; i++) {
+		const struct keydef *k = vp_tc_find_key(c->keys, c->n_keys, v->members[i].key);
 		const char *found;
 
-		if (vp_tc_find_key(c->keys, c->n_keys, v->members[i].key) != NULL)
+		/* a section's own 'beta' (a continual-learning method's, seed
+		 * 004's mer) is not DPO's: suggesting it would refuse the file */
+		if (k != NULL && !vp_tc_key_changes_kind(k))
 			return v->members[i].key;
 		found = nested_known_key(c, v->members[i].value);
 		if (found != NULL)
 			return found;
 	}
 	return NULL;
+}
+
+/* The first of the flavour's model keys inside mapping v (depth first, to
+ * a few levels), its dotted path from `prefix` into o. */
+static bool nested_model_key(const struct ctx *c, const struct vp_tnode *v, const char *prefix, int depth,
+			     struct vp_tc_origin *o)
+{
+	if (v == NULL || v->kind != VP_T_MAP || depth > 4)
+		return false;
+	for (size_t i = 0; i < v->n; i++) {
+		const struct vp_tmember *mm = &v->members[i];
+		const struct keydef *k = vp_tc_find_key(c->keys, c->n_keys, mm->key);
+		char path[sizeof o->key];
+
+		if (snprintf(path, sizeof path, "%s.%s", prefix, mm->key) >= (int)sizeof path)
+			continue; /* a path past the origin's room names no section whole */
+		if (k != NULL && vp_tc_key_names_model(k) && mm->value != NULL && mm->value->kind == VP_T_SCALAR) {
+			vp_tc_set_origin(o, path, mm);
+			return true;
+		}
+		if (nested_model_key(c, mm->value, path, depth + 1, o))
+			return true;
+	}
+	return false;
 }
 
 int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember *m, const char *why)
@@ -157,13 +184,27 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 	snprintf(n->key, sizeof n->key, "%s", path);
 	n->line = m->line;
 	n->column = m->column;
-	/* a misspelt memory key would silently fall back to its default */
+	/* a section with the model in it: "no model" says where */
+	if (why == NULL && strchr(path, '.') == NULL && tc->nested_model.line == 0)
+		(void)nested_model_key(c, m->value, path, 0, &tc->nested_model);
+	/* A misspelt memory key would silently fall back to its default. The
+	 * nearest key, at most one edit per four characters of the name (two
+	 * at most): a typo changes a character or two of a long name, while
+	 * any short name is two edits from some key. */
 	if (why == NULL && strchr(path, '.') == NULL && strlen(path) > 5) {
-		for (i = 0; i < c->n_keys; i++)
-			if (vp_edit_distance(path, c->keys[i].key) <= 2) {
+		size_t best = 3, len = strlen(path);
+
+		for (i = 0; i < c->n_keys; i++) {
+			size_t d;
+
+			if (vp_tc_key_changes_kind(&c->keys[i]))
+				continue;
+			d = vp_edit_distance(path, c->keys[i].key);
+			if (d < best && 4 * d <= len) {
+				best = d;
 				near = c->keys[i].key;
-				break;
 			}
+		}
 	}
 	if (why == NULL && near == NULL && strchr(path, '.') == NULL) {
 		const char *hf = other_tools_name(path);

@@ -161,6 +161,11 @@ int vp_tc_get_modules_to_save(struct ctx *c, const struct vp_tnode *v, const cha
 int vp_tc_parse_optim(struct ctx *c, const struct vp_tnode *v, const char *path, enum vp_optimizer *out);
 const struct keydef *vp_tc_flavour_keys(enum vp_tc_flavour f, size_t *n);
 const struct keydef *vp_tc_find_key(const struct keydef *keys, size_t n, const char *key);
+/* A key whose value can turn the check into a refusal (preference
+ * training, an unmodelled method or stage): offered in no "did you mean". */
+bool vp_tc_key_changes_kind(const struct keydef *k);
+/* The flavour's model key (model_name_or_path, base_model...). */
+bool vp_tc_key_names_model(const struct keydef *k);
 
 /* tc_vramplan.c: the `vramplan:` block */
 int vp_tc_read_vramplan(struct ctx *c, const struct vp_tnode *map, const char *prefix);

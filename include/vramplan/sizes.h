@@ -13,7 +13,9 @@
 /* A byte size: digits with an optional fraction and a unit: B, K/KB/KiB,
  * M/MB/MiB, G/GB/GiB, T/TB/TiB. K, M, G, T and the *iB forms are binary
  * (powers of 1024), as nvidia-smi and free(1) print; KB, MB, GB, TB are
- * decimal. A bare number is bytes. Rejects signs, junk, and overflow. */
+ * decimal. Container limits as written: Kubernetes' Ki, Mi, Gi, Ti and
+ * docker's b, k, m, g, t, kb, mb, gb, tb, all binary as there. A bare
+ * number is refused (a unit is needed). Rejects signs, junk, and overflow. */
 int vp_parse_size(const char *s, const char *what, uint64_t *bytes, struct vp_error *err);
 
 /* A decimal integer in [min, max]. */

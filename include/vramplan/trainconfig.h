@@ -171,6 +171,11 @@ struct vp_trainconfig {
 	enum vp_pytorch pytorch;
 
 	struct vp_tc_origin at[VP_TC_SETTING_COUNT];
+	/* The first model key under a top-level section that check does not
+	 * read (a config written per model, seed 001's `xlsum_mt5:
+	 * {model_name_or_path: ...}`), dotted from the section: where "no
+	 * model" points. line 0 when there is none. */
+	struct vp_tc_origin nested_model;
 
 	struct vp_tc_note *ignored;
 	size_t n_ignored;

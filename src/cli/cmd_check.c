@@ -460,6 +460,11 @@ struct result {
 	struct vp_train train;         /* the setup on this GPU */
 	uint64_t budget;
 	struct vp_estimate est;
+	/* the config's batch is past what the estimator represents (2^60
+	 * bytes) while batch 1 is not: it fits no GPU, a verdict, not an
+	 * input error. est is then batch 1's, its device_bytes 2^60, a lower
+	 * bound (likewise eval_past_limit and ev). */
+	bool train_past_limit, eval_past_limit;
 	bool train_fits;
 	uint64_t largest_batch;        /* largest micro-batch that fits; 0: not even 1 */
 	/* auto_find_batch_size over a batch that does not fit: where the
@@ -537,6 +542,27 @@ static void eval_where(const struct vp_trainconfig *tc, unsigned long *line, uns
 	vp_trainconfig_where(tc, tc->at[VP_TC_EVAL_BATCH].line > 0 ? VP_TC_EVAL_BATCH : VP_TC_BATCH, line, col);
 }
 
+/* 2^60 bytes: where the estimator stops (src/estimate.c VP_BYTES_LIMIT) */
+#define PAST_LIMIT_BYTES ((uint64_t)1 << 60)
+
+/* Does a failed estimate at `batch` fail for the batch alone? When batch 1
+ * estimates, a larger batch only adds to the peak (the estimate is monotone
+ * in it, docs/planner.md), so it failed past 2^60 bytes: it does not fit,
+ * as a smaller batch past the GPU does not (docs/check.md "Exit status"). */
+static bool past_limit_at(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+			  const struct vp_eval_opts *eval, struct vp_estimate *train_one, struct vp_eval_estimate *eval_one)
+{
+	struct vp_train one = *t;
+	struct vp_error err;
+
+	if (t->batch <= 1)
+		return false;
+	one.batch = 1;
+	if (eval == NULL)
+		return vp_estimate(m, g, &one, train_one, &err) == 0;
+	return vp_estimate_eval(m, g, &one, eval, eval_one, &err) == 0;
+}
+
 /* a - b, or 0 */
 static uint64_t less(uint64_t a, uint64_t b)
 {
@@ -549,12 +575,17 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 {
 	struct vp_train et;
 	uint64_t ewc;
+	bool failed;
 
 	(void)o;
 	r->gpu = g;
 	vp_trainconfig_train_for(tc, g, &r->train);
 	r->budget = vp_budget_bytes(g, util, &r->train);
-	if (vp_estimate(m, g, &r->train, &r->est, err) != 0) {
+	failed = vp_estimate(m, g, &r->train, &r->est, err) != 0;
+	if (failed && past_limit_at(m, g, &r->train, NULL, &r->est, NULL)) {
+		r->train_past_limit = true;
+		memset(err, 0, sizeof *err);
+	} else if (failed) {
 		/* past the position table: at the length's own key */
 		unsigned long line = 0, col = 0;
 		uint64_t limit = vp_model_max_tokens(m);
@@ -575,8 +606,8 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 	 * evaluation's: the device peaks carry them, the searches leave
 	 * room for them */
 	ewc = tc->ewc ? vp_plan_ewc_bytes(&r->est) : 0;
-	r->est.device_bytes += ewc;
-	r->train_fits = r->est.device_bytes <= r->budget;
+	r->est.device_bytes = r->train_past_limit ? PAST_LIMIT_BYTES : r->est.device_bytes + ewc;
+	r->train_fits = !r->train_past_limit && r->est.device_bytes <= r->budget;
 	r->largest_batch = largest_fit(m, g, &r->train, less(r->budget, ewc), r->train_fits);
 	/* the retries stop at the first batch the GPU runs, whatever the
 	 * budget: against the whole card (or the allocator's cap) */
@@ -589,11 +620,22 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 	et = r->train;
 	et.batch = tc->eval_batch;
 	if (tc->eval_batch > 0 && tc->evaluation != VP_TC_EVAL_NONE) {
-		if (vp_estimate_eval(m, g, &et, &tc->eval, &r->ev, err) != 0) {
+		failed = vp_estimate_eval(m, g, &et, &tc->eval, &r->ev, err) != 0;
+		if (failed && past_limit_at(m, g, &et, &tc->eval, NULL, &r->ev)) {
+			r->eval_past_limit = true;
+			memset(err, 0, sizeof *err);
+		} else if (failed) {
 			unsigned long line, col;
 
-			if (tc->eval.eval_samples == 0 || tc->eval.accumulation_steps > 0)
-				return -1;
+			/* at the eval batch's key, not the train batch's (the
+			 * caller's default place) */
+			if (tc->eval.eval_samples == 0 || tc->eval.accumulation_steps > 0) {
+				char msg[sizeof err->message];
+
+				snprintf(msg, sizeof msg, "%s", err->message);
+				eval_where(tc, &line, &col);
+				return vp_error_at(err, VP_ERR_INPUT, tc->file, line, col, "%s", msg);
+			}
 			/* the whole set kept on the GPU is past what the
 			 * estimator represents: say so at the set's size, else
 			 * (--eval-samples) at the eval batch */
@@ -607,9 +649,10 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 					   tc->eval.eval_samples);
 		}
 		r->eval_done = true;
-		r->ev.device_bytes += ewc;
-		r->eval_fits = r->ev.device_bytes <= r->budget;
-		if (vp_plan_eval_accumulation(m, g, &et, &tc->eval, less(r->budget, ewc), &r->eval_steps_fit, err) != 0)
+		r->ev.device_bytes = r->eval_past_limit ? PAST_LIMIT_BYTES : r->ev.device_bytes + ewc;
+		r->eval_fits = !r->eval_past_limit && r->ev.device_bytes <= r->budget;
+		if (!r->eval_past_limit &&
+		    vp_plan_eval_accumulation(m, g, &et, &tc->eval, less(r->budget, ewc), &r->eval_steps_fit, err) != 0)
 			return -1;
 	}
 
@@ -635,7 +678,8 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 		req.num_workers = tc->num_workers; /* the config's count, not a choice */
 		req.pin_memory = tc->pin_memory;
 		req.replay_buffer = tc->replay_buffer;
-		if (r->eval_done) {
+		/* an eval batch past 2^60 bytes on the GPU gives no host figure */
+		if (r->eval_done && !r->eval_past_limit) {
 			vp_plan_host_eval(&req, tc->eval_batch, &tc->eval, tc->eval.accumulation_steps, &r->ev);
 			req.eval_beside_training = vp_trainconfig_eval_beside_training(tc);
 		}
@@ -690,6 +734,16 @@ static void room(uint64_t limit, uint64_t used, char *buf, size_t size)
 	}
 }
 
+/* A device peak: "12.34 GiB", or past the estimator's limit (2^60 bytes,
+ * beyond any GPU) without a number that would read as measured */
+static void peak_text(uint64_t bytes, bool past_limit, char *buf, size_t size)
+{
+	if (past_limit)
+		snprintf(buf, size, "past 2^60 bytes");
+	else
+		gib(bytes, buf, size);
+}
+
 static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 {
 	char peak[48], budget[48], rm[64], fail[64] = "";
@@ -707,9 +761,12 @@ static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 	else
 		printf("DOES NOT FIT (%s)", fail);
 
-	gib(r->est.device_bytes, peak, sizeof peak);
+	peak_text(r->est.device_bytes, r->train_past_limit, peak, sizeof peak);
 	gib(r->budget, budget, sizeof budget);
-	room(r->budget, r->est.device_bytes, rm, sizeof rm);
+	if (r->train_past_limit)
+		snprintf(rm, sizeof rm, "beyond any GPU");
+	else
+		room(r->budget, r->est.device_bytes, rm, sizeof rm);
 	printf(": train batch %" PRIu64 " peak %s of %s (%s", r->train.batch, peak, budget, rm);
 	if (r->train_fits && r->largest_batch > r->train.batch)
 		printf(", largest batch that fits %" PRIu64, r->largest_batch);
@@ -736,8 +793,11 @@ static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 	}
 	fputc(')', stdout);
 	if (r->eval_done) {
-		gib(r->ev.device_bytes, peak, sizeof peak);
-		room(r->budget, r->ev.device_bytes, rm, sizeof rm);
+		peak_text(r->ev.device_bytes, r->eval_past_limit, peak, sizeof peak);
+		if (r->eval_past_limit)
+			snprintf(rm, sizeof rm, "beyond any GPU");
+		else
+			room(r->budget, r->ev.device_bytes, rm, sizeof rm);
 		printf("; eval batch %" PRIu64 " peak %s (%s", tc->eval_batch, peak, rm);
 		/* what overflows: the predictions kept on the GPU, not the forward */
 		if (!r->eval_fits && r->ev.peak_moment == VP_EVAL_PREDICTIONS) {
@@ -799,7 +859,10 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 			"dataloader_persistent_workers: false the %" PRIu64 " workers, forked anew each epoch, read a "
 			"1/%" PRIu64 " share each and fit\n",
 			tc->name, r->host.num_workers, r->host.num_workers);
-	if (r->host_done && !r->host.fits && r->host.peak_in_eval && r->host.eval_predictions_bytes > 0) {
+	/* under 0.005 GiB the predictions print as 0.00 GiB: no reason to
+	 * name (a generating eval keeps token ids, a few KiB a sample) */
+	if (r->host_done && !r->host.fits && r->host.peak_in_eval &&
+	    r->host.eval_predictions_bytes >= ((uint64_t)1 << 30) / 200) {
 		gib(r->host.eval_predictions_bytes, bytes, sizeof bytes);
 		char whose[96];
 
@@ -878,6 +941,8 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 		cJSON_AddNumberToObject(x, "batch", (double)r->train.batch);
 		cJSON_AddNumberToObject(x, "gradient_accumulation_steps", (double)r->train.grad_accum);
 		cJSON_AddNumberToObject(x, "peak_bytes", (double)r->est.device_bytes);
+		/* past the estimator's 2^60 bytes: peak_bytes is that bound */
+		cJSON_AddBoolToObject(x, "peak_lower_bound", r->train_past_limit);
 		cJSON_AddNumberToObject(x, "headroom_bytes", headroom(r->budget, r->est.device_bytes));
 		cJSON_AddBoolToObject(x, "fits", r->train_fits);
 		cJSON_AddNumberToObject(x, "largest_batch_that_fits", (double)r->largest_batch);
@@ -896,6 +961,7 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 		if (x != NULL) {
 			cJSON_AddNumberToObject(x, "batch", (double)tc->eval_batch);
 			cJSON_AddNumberToObject(x, "peak_bytes", (double)r->ev.device_bytes);
+			cJSON_AddBoolToObject(x, "peak_lower_bound", r->eval_past_limit);
 			cJSON_AddNumberToObject(x, "headroom_bytes", headroom(r->budget, r->ev.device_bytes));
 			cJSON_AddBoolToObject(x, "fits", r->eval_fits);
 			cJSON_AddStringToObject(x, "peak_moment", vp_eval_moment_name(r->ev.peak_moment));
@@ -1032,6 +1098,68 @@ struct matrix {
 	struct vp_table table;
 };
 
+/* yq's path to a dotted section: .a.b, a key that is not a plain name as
+ * .["a-b"]; false for a key with a quote, a backslash or a control
+ * character, or when it does not fit. */
+static bool yq_path(const char *section, char *buf, size_t size)
+{
+	size_t used = 0;
+	const char *p = section;
+
+	while (*p != '\0') {
+		size_t n = strcspn(p, "."), i;
+		bool plain = !(p[0] >= '0' && p[0] <= '9');
+		int w;
+
+		for (i = 0; i < n; i++) {
+			unsigned char ch = (unsigned char)p[i];
+
+			if (ch < 0x20 || ch == 0x7f || ch == '"' || ch == '\\' || ch == '\'')
+				return false;
+			if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_'))
+				plain = false;
+		}
+		w = plain ? snprintf(buf + used, size - used, ".%.*s", (int)n, p)
+			  : snprintf(buf + used, size - used, ".[\"%.*s\"]", (int)n, p);
+		if (w < 0 || (size_t)w >= size - used)
+			return false;
+		used += (size_t)w;
+		p += n;
+		if (*p == '.')
+			p++;
+	}
+	return used > 0;
+}
+
+/* "no model" for a config whose model key is under a section (seed 001's
+ * per-model `xlsum_mt5:`): at that key, naming the section, and how to
+ * check it, since check reads a config's top level only and takes no
+ * option to pick a section. */
+static int nested_model_error(const struct vp_trainconfig *tc, struct vp_error *err)
+{
+	const struct vp_tc_origin *at = &tc->nested_model;
+	const char *dot = strrchr(at->key, '.');
+	char section[sizeof at->key], yq[sizeof at->key * 2];
+	const char *file;
+	size_t i;
+	bool plain = tc->name[0] != '\0' && strlen(tc->name) < 64;
+
+	snprintf(section, sizeof section, "%.*s", dot != NULL ? (int)(dot - at->key) : 0, at->key);
+	/* the file's own name in the command when the shell takes it as is */
+	for (i = 0; plain && tc->name[i] != '\0'; i++)
+		plain = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/-+", tc->name[i]) != NULL;
+	file = plain && strcmp(tc->name, "-") != 0 ? tc->name : "FILE";
+	if (!yq_path(section, yq, sizeof yq))
+		return vp_error_at(err, VP_ERR_INPUT, tc->file, at->line, at->column,
+				   "no model at the top level: '%s' is under '%s', and check reads a config's top level "
+				   "only; check that section as a file of its own, or give --model",
+				   dot != NULL ? dot + 1 : at->key, section);
+	return vp_error_at(err, VP_ERR_INPUT, tc->file, at->line, at->column,
+			   "no model at the top level: '%s' is under '%s', and check reads a config's top level only; "
+			   "check that section as a file of its own (yq '%s' %s | vramplan check -), or give --model",
+			   dot != NULL ? dot + 1 : at->key, section, yq, file);
+}
+
 /* Resolve the model: --model, else the config's reference, through the
  * catalogue first, then as a path relative to the config file, then as
  * given. Errors point at the model key. */
@@ -1044,6 +1172,8 @@ static int resolve_model(const struct check_opts *o, const struct vp_catalog *ca
 
 	if (o->model != NULL)
 		return vp_cli_resolve_model(cat, o->model, m, err);
+	if (tc->model[0] == '\0' && tc->nested_model.line > 0)
+		return nested_model_error(tc, err);
 	if (tc->model[0] == '\0')
 		return vp_error_at(err, VP_ERR_INPUT, tc->file, 0, 0,
 				   "no model: the config names none (%s); give --model or vramplan.model",
@@ -1292,12 +1422,13 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		if ((r.train.precision == VP_PREC_AMP_FP16 || r.train.precision == VP_PREC_FP16) &&
 		    vp_model_overflows_fp16(&m) && o->cli.verbosity >= 1) {
 			vp_trainconfig_where(&tc, VP_TC_PRECISION, &line, &col);
+			/* one a GPU, each naming it: the advice is the GPU's */
 			fprintf(stderr,
 				"vramplan: warning: %s:%lu:%lu: %s was pretrained in bf16 and overflows fp16 (training "
-				"loss turns to nan); %s\n",
-				tc.name, line, col, m.name,
-				g->bf16 ? "train it in bf16 (bf16: true)"
-					: "this GPU has no bf16, so train it in fp32 (fp16: false)");
+				"loss turns to nan); GPU '%s' %s\n",
+				tc.name, line, col, m.name, g->name,
+				g->bf16 ? "has bf16: train it in bf16 (bf16: true)"
+					: "has no bf16, so train it in fp32 (fp16: false)");
 		}
 		if (r.eval_done && tc.eval.accumulation_steps == 0 && tc.eval.eval_samples == 0 && r.eval_steps_fit > 0 &&
 		    o->cli.verbosity >= 1) {
@@ -1331,7 +1462,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		rc = VP_EXIT_NOFIT;
 		if (!r.train_fits) {
 			char peak[48], budget[48], bound[64];
-			gib(r.est.device_bytes, peak, sizeof peak);
+			peak_text(r.est.device_bytes, r.train_past_limit, peak, sizeof peak);
 			gib(r.budget, budget, sizeof budget);
 			/* the cap, where the job sets one, may be what decided the budget */
 			if (r.train.memory_fraction > 0.0)
@@ -1353,9 +1484,9 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		}
 		if (r.eval_done && !r.eval_fits) {
 			char peak[48], budget[48];
-			gib(r.ev.device_bytes, peak, sizeof peak);
+			peak_text(r.ev.device_bytes, r.eval_past_limit, peak, sizeof peak);
 			gib(r.budget, budget, sizeof budget);
-			if (r.ev.peak_moment == VP_EVAL_PREDICTIONS && tc.at[VP_TC_EVAL_ACCUM].line > 0) {
+			if (!r.eval_past_limit && r.ev.peak_moment == VP_EVAL_PREDICTIONS && tc.at[VP_TC_EVAL_ACCUM].line > 0) {
 				/* the kept predictions, not the forward, overflow */
 				vp_trainconfig_where(&tc, VP_TC_EVAL_ACCUM, &line, &col);
 				if (r.eval_steps_fit > 0)
@@ -1369,7 +1500,8 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 						 "eval_accumulation_steps %" PRIu64 " does not fit on %s: the kept "
 						 "predictions peak at %s, budget %s",
 						 tc.eval.accumulation_steps, g->name, peak, budget);
-			} else if (r.ev.peak_moment == VP_EVAL_PREDICTIONS && tc.eval.accumulation_steps == 0) {
+			} else if (!r.eval_past_limit && r.ev.peak_moment == VP_EVAL_PREDICTIONS &&
+				   tc.eval.accumulation_steps == 0) {
 				/* the whole set's predictions stay on the GPU */
 				char steps_hint[64] = "";
 

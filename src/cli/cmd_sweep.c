@@ -12,6 +12,11 @@
 
 struct cell {
 	bool ok;                 /* planned (fits or not); false: an input error */
+	/* a T5-family model planned in fp16 (vp_model_overflows_fp16): its
+	 * loss turns to nan there, as plan warns (vp_cli_warn_fp16); the row
+	 * says so, with plan's advice for the GPU (bf16 where it has it) */
+	bool fp16_overflow;
+	bool gpu_bf16;
 	struct vp_plan plan;
 	struct vp_error err;
 };
@@ -23,6 +28,9 @@ static void plan_cell(const struct vp_cli_opts *o, const struct vp_model *m, con
 
 	memset(c, 0, sizeof *c);
 	c->ok = vp_cli_setup(o, m, g, warn, &req, &c->err) == 0;
+	c->fp16_overflow = c->ok && vp_model_overflows_fp16(m) &&
+			   (req.train.precision == VP_PREC_AMP_FP16 || req.train.precision == VP_PREC_FP16);
+	c->gpu_bf16 = g->bf16;
 	/* the model's, once for each model (with its first GPU) */
 	if (c->ok && context_warn)
 		vp_cli_warn_context(o, m, &req);
@@ -32,17 +40,25 @@ static void plan_cell(const struct vp_cli_opts *o, const struct vp_model *m, con
 
 static const char *status_text(const struct cell *c, char *buf, size_t size)
 {
+	const char *verdict;
+
 	if (!c->ok) {
 		snprintf(buf, size, "error: %s", c->err.message);
 		return buf;
 	}
 	if (!c->plan.fits)
-		return "does not fit";
-	if (!c->plan.eval_fits)
-		return "evaluation does not fit";
-	if (!c->plan.host.fits)
-		return "host RAM over --host-ram";
-	return "fits";
+		verdict = "does not fit";
+	else if (!c->plan.eval_fits)
+		verdict = "evaluation does not fit";
+	else if (!c->plan.host.fits)
+		verdict = "host RAM over --host-ram";
+	else
+		verdict = "fits";
+	snprintf(buf, size, "%s%s", verdict,
+		 !c->fp16_overflow ? ""
+		 : c->gpu_bf16	   ? " (fp16 overflows: train in bf16)"
+				   : " (fp16 overflows: train in fp32)");
+	return buf;
 }
 
 static void table_row(struct vp_table *t, const struct vp_model *m, const struct vp_gpu *g, const struct cell *c)
@@ -100,7 +116,8 @@ static cJSON *json_row(const struct vp_model *m, const struct vp_gpu *g, const s
 		 * beams, kept logits); no training batch, no evaluation */
 		bad = cJSON_AddBoolToObject(o, "fits", c->plan.fits) == NULL ||
 		      cJSON_AddBoolToObject(o, "eval_fits", c->plan.fits && c->plan.eval_fits) == NULL ||
-		      cJSON_AddBoolToObject(o, "host_fits", c->plan.host.fits) == NULL;
+		      cJSON_AddBoolToObject(o, "host_fits", c->plan.host.fits) == NULL ||
+		      cJSON_AddBoolToObject(o, "fp16_overflow", c->fp16_overflow) == NULL;
 		RAW("train_batch", c->plan.fits ? c->plan.train_batch : 0);
 		RAW("grad_accum", c->plan.fits ? c->plan.grad_accum : 0);
 		RAW("eval_batch", c->plan.fits ? c->plan.eval_batch : 0);

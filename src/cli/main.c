@@ -213,8 +213,9 @@ static void usage(FILE *f)
 	}
 	fputs("\n"
 	      "N is a whole number. SIZE is a number with a unit: B, K or KiB, M or MiB, G or\n"
-	      "GiB, T or TiB (binary), KB, MB, GB, TB (decimal), or docker's b, k, m, g\n"
-	      "(binary); e.g. 60GiB, 81920MiB, 60g.\n"
+	      "GiB, T or TiB (binary), KB, MB, GB, TB (decimal), Kubernetes' Ki, Mi, Gi, Ti,\n"
+	      "or docker's b, k, m, g, t, kb, mb, gb, tb (binary, as docker reads them);\n"
+	      "e.g. 60GiB, 81920MiB, 60Gi, 60g.\n"
 	      "\n"
 	      "Exit status:\n"
 	      "  0  the plan (or other output) was printed; an estimate over the budget and\n"

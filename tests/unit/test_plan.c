@@ -381,9 +381,13 @@ static void nothing_fits_gives_cheapest_first_suggestions(void **state)
 	assert_false(p.fits);
 	assert_true(p.n_suggestions >= 3);
 	assert_string_equal(p.suggestions[0].change, "--expandable-segments");
-	assert_string_equal(p.suggestions[1].change, "--grad-ckpt");
-	for (i = 0; i < p.n_suggestions; i++)
+	for (i = 0; i < p.n_suggestions; i++) {
+		/* the fp32 peak is AdamW's step, where checkpointing frees
+		 * nothing: not offered; every change listed lowers batch 1's peak */
+		assert_string_not_equal(p.suggestions[i].change, "--grad-ckpt");
+		assert_true(p.suggestions[i].device_bytes < p.train.device_bytes);
 		any_fits = any_fits || p.suggestions[i].fits;
+	}
 	assert_true(any_fits); /* QLoRA puts a 7B model on a 16 GB card */
 
 	/* a sweep asks for the verdict only: the same plan, no suggestions */
@@ -391,6 +395,39 @@ static void nothing_fits_gives_cheapest_first_suggestions(void **state)
 	plan("llama-2-7b", "t4", &r, &p, false);
 	assert_false(p.fits);
 	assert_int_equal(p.n_suggestions, 0);
+}
+
+/* With checkpointing on already, "--method lora --grad-ckpt" is "--method
+ * lora" again; under ZeRO-3 the 8-bit states change nothing sharded. */
+static void nothing_fits_lists_no_change_that_changes_nothing(void **state)
+{
+	struct vp_plan_request r;
+	struct vp_plan p;
+	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5-xl");
+	size_t i;
+
+	(void)state;
+	request(&r, m);
+	r.train.grad_ckpt = true;
+	plan("mt5-xl", "rtx3060", &r, &p, false);
+	assert_false(p.fits);
+	assert_true(p.n_suggestions >= 2);
+	for (i = 0; i < p.n_suggestions; i++) {
+		assert_string_not_equal(p.suggestions[i].change, "--method lora --grad-ckpt");
+		assert_string_not_equal(p.suggestions[i].change, "--grad-ckpt");
+		assert_true(p.suggestions[i].device_bytes < p.train.device_bytes);
+	}
+
+	request(&r, m);
+	r.train.zero_stage = 3;
+	r.train.gpus = 2;
+	r.train.optimizer = VP_OPT_ADAMW_FUSED;
+	plan("mt5-xl", "rtx3060", &r, &p, false);
+	assert_false(p.fits);
+	for (i = 0; i < p.n_suggestions; i++) {
+		assert_string_not_equal(p.suggestions[i].change, "--optimizer adamw-8bit");
+		assert_true(p.suggestions[i].device_bytes < p.train.device_bytes);
+	}
 }
 
 static void seed_000_thirty_two_workers_overflow_a_60_gb_container(void **state)
@@ -662,6 +699,7 @@ int main(void)
 		cmocka_unit_test(accumulating_plans_are_sized_with_the_kept_gradients),
 		cmocka_unit_test(max_batch_caps_the_search),
 		cmocka_unit_test(nothing_fits_gives_cheapest_first_suggestions),
+		cmocka_unit_test(nothing_fits_lists_no_change_that_changes_nothing),
 		cmocka_unit_test(seed_000_thirty_two_workers_overflow_a_60_gb_container),
 		cmocka_unit_test(same_request_gives_the_same_plan),
 		cmocka_unit_test(an_overflowing_probe_means_does_not_fit),

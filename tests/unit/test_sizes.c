@@ -55,6 +55,27 @@ static void parse_size_should_accept_dockers_units(void **state)
 	assert_int_equal(size_ok("512m"), (uint64_t)512 << 20);
 	assert_int_equal(size_ok("4k"), 4096);
 	assert_int_equal(size_ok("7b"), 7);
+	/* go-units' RAMInBytes takes an optional b after the letter: still binary */
+	assert_int_equal(size_ok("60gb"), (uint64_t)60 << 30);
+	assert_int_equal(size_ok("512mb"), (uint64_t)512 << 20);
+	assert_int_equal(size_ok("4kb"), 4096);
+	assert_int_equal(size_ok("2t"), (uint64_t)2 << 40);
+	assert_int_equal(size_ok("2tb"), (uint64_t)2 << 40);
+	assert_int_equal(size_ok("1.5gb"), UINT64_C(1610612736));
+}
+
+/* resources.limits.memory: 60Gi, Kubernetes' binary suffixes */
+static void parse_size_should_accept_kubernetes_binary_units(void **state)
+{
+	(void)state;
+	assert_int_equal(size_ok("60Gi"), (uint64_t)60 << 30);
+	assert_int_equal(size_ok("512Mi"), (uint64_t)512 << 20);
+	assert_int_equal(size_ok("4Ki"), 4096);
+	assert_int_equal(size_ok("2Ti"), (uint64_t)2 << 40);
+	assert_int_equal(size_ok("0.5Gi"), (uint64_t)512 << 20);
+	/* the same number as 60GiB, and not Kubernetes' decimal 60G */
+	assert_int_equal(size_ok("60Gi"), size_ok("60GiB"));
+	assert_true(size_ok("60Gi") != size_ok("60GB"));
 }
 
 static void parse_size_should_accept_decimal_units(void **state)
@@ -114,9 +135,11 @@ static void parse_size_should_reject_junk_signs_and_missing_digits(void **state)
 	size_bad(" 1G", "invalid size ' 1G'");
 	size_bad("1G ", "invalid size '1G '");
 	size_bad("1 G", "invalid size '1 G'");
-	size_bad("1t", "invalid size '1t'");
-	size_bad("1gb", "invalid size '1gb'");
 	size_bad("1GIB", "invalid size '1GIB'");
+	size_bad("1gi", "invalid size '1gi'");
+	size_bad("1gB", "invalid size '1gB'");
+	size_bad("1Gb", "invalid size '1Gb'");
+	size_bad("1Pi", "invalid size '1Pi'");
 	size_bad("1PiB", "invalid size '1PiB'");
 	size_bad(".5G", "invalid size '.5G'");
 	size_bad("1.G", "invalid size '1.G'");
@@ -162,7 +185,8 @@ static void parse_size_should_list_the_units_in_its_message(void **state)
 	assert_int_equal(vp_parse_size("24GB2", "--host-ram", &b, &err), -1);
 	assert_string_equal(err.message,
 			    "invalid size '24GB2' for --host-ram (expected a number with a "
-			    "unit B, K, KiB, KB, M, MiB, MB, G, GiB, GB, T, TiB, TB; docker's b, k, m, g)");
+			    "unit B, K, KiB, KB, M, MiB, MB, G, GiB, GB, T, TiB, TB; Kubernetes' Ki, Mi, Gi, Ti; "
+			    "docker's b, k, m, g, t, kb, mb, gb, tb)");
 	assert_int_equal(err.line, 0);
 	assert_string_equal(err.file, "");
 }
@@ -399,6 +423,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(parse_size_should_accept_binary_units),
 		cmocka_unit_test(parse_size_should_accept_dockers_units),
+		cmocka_unit_test(parse_size_should_accept_kubernetes_binary_units),
 		cmocka_unit_test(parse_size_should_accept_decimal_units),
 		cmocka_unit_test(parse_size_should_read_bytes_only_with_their_unit),
 		cmocka_unit_test(parse_size_should_refuse_a_bare_number),

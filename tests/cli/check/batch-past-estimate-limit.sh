@@ -1,0 +1,14 @@
+# A batch whose estimate passes the estimator's 2^60 bytes while batch 1
+# estimates: the batch fits no GPU, a verdict (exit 1) like eval batch
+# 100000's, not an input error; the eval batch's own key is the place
+# (it was the train batch's, 2:1, with exit 2).
+d=$(mktemp -d) || exit 1
+trap 'rm -rf "$d"' EXIT
+printf 'model_name_or_path: google/mt5-base\nper_device_train_batch_size: 1\nper_device_eval_batch_size: 2147483647\n' >"$d/eval.yaml"
+printf 'model_name_or_path: google/mt5-base\nper_device_train_batch_size: 2147483647\n' >"$d/train.yaml"
+printf 'model_name_or_path: google/mt5-base\nper_device_train_batch_size: 1\nper_device_eval_batch_size: 100000\n' >"$d/eval100k.yaml"
+cd "$d" || exit 1
+"$VRAMPLAN" check -q eval.yaml eval100k.yaml train.yaml --gpu rtx3090
+echo "exit $?"
+GITHUB_ACTIONS=true "$VRAMPLAN" check -q eval.yaml train.yaml --gpu rtx3090 | grep "^::"
+"$VRAMPLAN" check -q eval.yaml --gpu rtx3090 --format json | tr -d '\t' | grep -A2 '"peak_bytes"'
