@@ -51,7 +51,7 @@ static int detect_flavour(struct ctx *c, const struct vp_tnode *root)
 
 	if (cf != NULL) {
 		f = cf;
-		c->file = "command line";
+		c->file = VP_TC_COMMAND_LINE;
 	}
 	if (f != NULL) {
 		const char *s = NULL;
@@ -69,7 +69,7 @@ static int detect_flavour(struct ctx *c, const struct vp_tnode *root)
 		else if (strcmp(s, "llamafactory") == 0)
 			c->tc->flavour = VP_TC_LLAMAFACTORY;
 		else if (cf != NULL)
-			return vp_error_at(c->err, VP_ERR_INPUT, "command line", 0, 0,
+			return vp_error_at(c->err, VP_ERR_INPUT, VP_TC_COMMAND_LINE, 0, 0,
 					   "unknown '--set flavour' value '%.40s' (expected one of: hf, axolotl, deepspeed, "
 					   "llamafactory)",
 					   s);
@@ -144,7 +144,7 @@ static int read_root(struct ctx *c, const struct vp_tnode *root)
 		const char *file = c->file;
 		int rc;
 
-		c->file = "command line";
+		c->file = VP_TC_COMMAND_LINE;
 		rc = vp_tc_read_vramplan(c, c->settings, "--set ");
 		c->file = file;
 		if (rc != 0)
@@ -674,6 +674,15 @@ int vp_trainconfig_match_deepspeed(struct vp_trainconfig *tc, const struct vp_tr
 			return -1;
 	}
 	return 0;
+}
+
+const char *vp_trainconfig_where_file(const struct vp_trainconfig *tc, enum vp_tc_setting s)
+{
+	const struct vp_tc_origin *o = &tc->at[s];
+
+	if (o->line == 0)
+		o = &tc->at[VP_TC_MODEL];
+	return vp_tc_origin_on_command_line(o) ? VP_TC_COMMAND_LINE : tc->file;
 }
 
 void vp_trainconfig_where(const struct vp_trainconfig *tc, enum vp_tc_setting s, unsigned long *line,

@@ -89,6 +89,9 @@ struct vp_tc_origin {
 				       * (vp_trainconfig_parse_with), no place in the file */
 };
 
+/* The "file" errors about command-line settings name. */
+#define VP_TC_COMMAND_LINE "command line"
+
 /* Was the setting at `o` given on the command line rather than in the file? */
 static inline bool vp_tc_origin_on_command_line(const struct vp_tc_origin *o)
 {
@@ -268,6 +271,10 @@ int vp_trainconfig_modelled_deepspeed(const struct vp_trainconfig *tc, struct vp
 
 int vp_trainconfig_match_deepspeed(struct vp_trainconfig *tc, const struct vp_trainconfig *ds,
 				   const char *ds_file, struct vp_error *err);
+
+/* The file an error at setting s names: the config's, or VP_TC_COMMAND_LINE
+ * for a setting given there (vp_trainconfig_where then gives no position). */
+const char *vp_trainconfig_where_file(const struct vp_trainconfig *tc, enum vp_tc_setting s);
 
 /* The position a diagnostic about setting s should point at: the key that
  * set it, else the model key, else line 1. */

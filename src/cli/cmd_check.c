@@ -537,9 +537,12 @@ static uint64_t largest_fit(const struct vp_model *m, const struct vp_gpu *g, co
 
 /* Where a diagnostic about the evaluation points: the eval-batch key, or
  * the micro-batch key when the config has none (DeepSpeed, a default). */
-static void eval_where(const struct vp_trainconfig *tc, unsigned long *line, unsigned long *col)
+static const char *eval_where(const struct vp_trainconfig *tc, unsigned long *line, unsigned long *col)
 {
-	vp_trainconfig_where(tc, tc->at[VP_TC_EVAL_BATCH].line > 0 ? VP_TC_EVAL_BATCH : VP_TC_BATCH, line, col);
+	enum vp_tc_setting s = tc->at[VP_TC_EVAL_BATCH].line > 0 ? VP_TC_EVAL_BATCH : VP_TC_BATCH;
+
+	vp_trainconfig_where(tc, s, line, col);
+	return vp_trainconfig_where_file(tc, s);
 }
 
 /* 2^60 bytes: where the estimator stops (src/estimate.c VP_BYTES_LIMIT) */
@@ -589,16 +592,22 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 		/* past the position table: at the length's own key */
 		unsigned long line = 0, col = 0;
 		uint64_t limit = vp_model_max_tokens(m);
+		enum vp_tc_setting at = VP_TC_SETTING_COUNT;
 
 		if (limit > 0 && r->train.seq_len > limit)
-			vp_trainconfig_where(tc, VP_TC_SEQ_LEN, &line, &col);
+			at = VP_TC_SEQ_LEN;
 		else if (limit > 0 && vp_head_uses_target(m, r->train.head) && r->train.tgt_len > limit)
-			vp_trainconfig_where(tc, VP_TC_TGT_LEN, &line, &col);
-		if (line > 0) {
+			at = VP_TC_TGT_LEN;
+		if (at != VP_TC_SETTING_COUNT) {
 			char msg[sizeof err->message];
 
+			vp_trainconfig_where(tc, at, &line, &col);
 			snprintf(msg, sizeof msg, "%s", err->message);
-			vp_error_at(err, VP_ERR_INPUT, tc->file, line, col, "%s", msg);
+			/* on the command line the option names the place */
+			if (vp_tc_origin_on_command_line(&tc->at[at]))
+				vp_error_at(err, VP_ERR_INPUT, VP_TC_COMMAND_LINE, 0, 0, "'%s': %s", tc->at[at].key, msg);
+			else
+				vp_error_at(err, VP_ERR_INPUT, tc->file, line, col, "%s", msg);
 		}
 		return -1;
 	}
@@ -632,18 +641,24 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 			if (tc->eval.eval_samples == 0 || tc->eval.accumulation_steps > 0) {
 				char msg[sizeof err->message];
 
+				const char *file;
+
 				snprintf(msg, sizeof msg, "%s", err->message);
-				eval_where(tc, &line, &col);
-				return vp_error_at(err, VP_ERR_INPUT, tc->file, line, col, "%s", msg);
+				file = eval_where(tc, &line, &col);
+				return vp_error_at(err, VP_ERR_INPUT, file, line, col, "%s", msg);
 			}
 			/* the whole set kept on the GPU is past what the
 			 * estimator represents: say so at the set's size, else
 			 * (--eval-samples) at the eval batch */
-			if (tc->at[VP_TC_EVAL_SAMPLES].line > 0 && o->eval_samples == 0)
+			const char *file = tc->file;
+
+			if (tc->at[VP_TC_EVAL_SAMPLES].line > 0 && o->eval_samples == 0) {
 				vp_trainconfig_where(tc, VP_TC_EVAL_SAMPLES, &line, &col);
-			else
-				eval_where(tc, &line, &col);
-			return vp_error_at(err, VP_ERR_INPUT, tc->file, line, col,
+				file = vp_trainconfig_where_file(tc, VP_TC_EVAL_SAMPLES);
+			} else {
+				file = eval_where(tc, &line, &col);
+			}
+			return vp_error_at(err, VP_ERR_INPUT, file, line, col,
 					   "the predictions of %" PRIu64 " eval samples, all kept on the GPU "
 					   "(eval_accumulation_steps not set), exceed 2^60 bytes",
 					   tc->eval.eval_samples);
@@ -666,7 +681,7 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 		if (tc->nodes > 1 && tc->nodes > (r->train.gpus > 0 ? r->train.gpus : 1)) {
 			unsigned long line = tc->nodes_at.column > 0 ? tc->nodes_at.line : 0;
 
-			return vp_error_at(err, VP_ERR_INPUT, vp_tc_origin_on_command_line(&tc->nodes_at) ? "command line" : tc->file,
+			return vp_error_at(err, VP_ERR_INPUT, vp_tc_origin_on_command_line(&tc->nodes_at) ? VP_TC_COMMAND_LINE : tc->file,
 					   line, tc->nodes_at.column, "%s %llu is more than the %llu GPUs", tc->nodes_at.key,
 					   (unsigned long long)tc->nodes, (unsigned long long)(r->train.gpus > 0 ? r->train.gpus : 1));
 		}
@@ -1196,7 +1211,7 @@ static int resolve_model(const struct check_opts *o, const struct vp_catalog *ca
 		enum vp_status code = err->code;
 		snprintf(msg, sizeof msg, "%s", err->message);
 		vp_trainconfig_where(tc, VP_TC_MODEL, &line, &col);
-		return vp_error_at(err, code, tc->file, line, col, "%s", msg);
+		return vp_error_at(err, code, vp_trainconfig_where_file(tc, VP_TC_MODEL), line, col, "%s", msg);
 	}
 }
 
@@ -1406,11 +1421,13 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		}
 		if (run_checks(o, &tc, &m, g, util, host_ram, cpus, worker_ram, &r, &err) != 0) {
 			char msg[sizeof err.message];
-			/* an error that names its own place keeps it */
-			if (err.line == 0) {
+			/* an error that names its own place keeps it (the
+			 * command line's has none) */
+			if (err.line == 0 && strcmp(err.file, VP_TC_COMMAND_LINE) != 0) {
 				snprintf(msg, sizeof msg, "%s", err.message);
 				vp_trainconfig_where(&tc, VP_TC_BATCH, &line, &col);
-				vp_error_at(&err, VP_ERR_INPUT, tc.file, line, col, "%s", msg);
+				vp_error_at(&err, VP_ERR_INPUT, vp_trainconfig_where_file(&tc, VP_TC_BATCH), line, col, "%s",
+					    msg);
 			}
 			goto fail;
 		}
@@ -1421,12 +1438,17 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		/* T5's fp16 overflow (model.c vp_model_overflows_fp16) */
 		if ((r.train.precision == VP_PREC_AMP_FP16 || r.train.precision == VP_PREC_FP16) &&
 		    vp_model_overflows_fp16(&m) && o->cli.verbosity >= 1) {
+			char pos[48] = "";
+
 			vp_trainconfig_where(&tc, VP_TC_PRECISION, &line, &col);
+			/* a precision from the command line has no place in the file */
+			if (line > 0)
+				snprintf(pos, sizeof pos, ":%lu:%lu", line, col);
 			/* one a GPU, each naming it: the advice is the GPU's */
 			fprintf(stderr,
-				"vramplan: warning: %s:%lu:%lu: %s was pretrained in bf16 and overflows fp16 (training "
+				"vramplan: warning: %s%s: %s was pretrained in bf16 and overflows fp16 (training "
 				"loss turns to nan); GPU '%s' %s\n",
-				tc.name, line, col, m.name, g->name,
+				tc.name, pos, m.name, g->name,
 				g->bf16 ? "has bf16: train it in bf16 (bf16: true)"
 					: "has no bf16, so train it in fp32 (fp16: false)");
 		}

@@ -26,3 +26,8 @@ echo "exit $?"
 echo "exit $?"
 "$VRAMPLAN" check "$d/block.yaml" --set flavour=nemo
 echo "exit $?"
+# an error about a setting from the command line names it there, not a
+# line of the file
+printf 'model_name_or_path: bert-base-uncased\nvramplan:\n  gpu: a100-80gb\n' >"$d/bert.yaml"
+"$VRAMPLAN" check -q "$d/bert.yaml" --seq-len 100000
+echo "exit $?"
