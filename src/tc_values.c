@@ -171,6 +171,18 @@ static bool nested_model_key(const struct ctx *c, const struct vp_tnode *v, cons
 	return false;
 }
 
+/* Is `path` a near miss (a typo) of a key that changes the kind of
+ * training (a preference key, which check refuses)? No hint leads there. */
+static bool near_kind_key(const struct ctx *c, const char *path)
+{
+	size_t i, len = strlen(path);
+
+	for (i = 0; i < c->n_keys; i++)
+		if (vp_tc_key_changes_kind(&c->keys[i]) && 4 * vp_edit_distance(path, c->keys[i].key) <= len)
+			return true;
+	return false;
+}
+
 int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember *m, const char *why)
 {
 	struct vp_trainconfig *tc = c->tc;
@@ -220,6 +232,49 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 				 "did you mean '%s' at the top level? check reads the trainer's keys there, "
 				 "not under '%s'",
 				 inner, path);
+			return 0;
+		}
+	}
+	/* a dotted name written as one key (OmegaConf's and Hydra's
+	 * `trainer.gradient_checkpointing: false`, seed 002's script): its
+	 * last part a trainer key, or another tool's name for one, would apply
+	 * its default without a word */
+	if (why == NULL && near == NULL && strcmp(path, m->key) == 0 && strrchr(path, '.') != NULL) {
+		const char *last = strrchr(path, '.') + 1;
+		const struct keydef *k = vp_tc_find_key(c->keys, c->n_keys, last);
+		const char *hf = other_tools_name(last);
+
+		if (k != NULL && !vp_tc_key_changes_kind(k)) {
+			snprintf(n->text, sizeof n->text,
+				 "did you mean '%s' at the top level? check reads the trainer's keys by their own names, "
+				 "not as the dotted '%s'",
+				 last, path);
+			return 0;
+		}
+		if (hf != NULL) {
+			snprintf(n->text, sizeof n->text, "did you mean '%s'? '%s' ends in another tool's name", hf, path);
+			return 0;
+		}
+	}
+	/* a script's own name for the two sizes that decide the memory
+	 * (seed 002: data.batches.bi: 256, model.max_len: 512), which check
+	 * cannot read: say which keys it reads instead of a silent default */
+	if (why == NULL && near == NULL && m->value != NULL && m->value->kind == VP_T_SCALAR &&
+	    !near_kind_key(c, path)) {
+		const char *last = strrchr(path, '.') != NULL ? strrchr(path, '.') + 1 : path;
+
+		if (strstr(path, "batch") != NULL) {
+			snprintf(n->text, sizeof n->text,
+				 "did you mean 'per_device_train_batch_size'? '%s' reads like a batch size, which check "
+				 "takes from the trainer's key",
+				 path);
+			return 0;
+		}
+		if (strstr(last, "len") != NULL || strstr(last, "seq") != NULL) {
+			snprintf(n->text, sizeof n->text,
+				 "did you mean 'max_seq_length' (or vramplan.seq_len, --seq-len)? '%s' reads like a "
+				 "sequence length, which check takes from those",
+				 path);
 			return 0;
 		}
 	}
