@@ -1339,7 +1339,7 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 		/* an ELECTRA generator's head works in embedding_size
 		 * (ElectraGeneratorPredictions: dense hidden -> embedding_size,
 		 * GELU, LayerNorm; generator_lm_head embedding_size -> vocab) */
-		if (c->full || vp_est_target_named(t, "lm_head"))
+		if (c->full || vp_est_target_named(t, vp_model_lm_head_name(c->m)))
 			tt->global_saved += T_lm * c->E * c->e; /* LM head input */
 		if (t->head == VP_HEAD_MASKED_LM)
 			tt->global_saved += 3.0 * T_lm * c->E * c->e; /* MLM transform: dense, GELU, LayerNorm */

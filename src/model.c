@@ -983,7 +983,18 @@ bool vp_model_norm_scales_in_fp32(const struct vp_model *m)
 	 * multiply keeps them in fp32 whatever the weight's dtype
 	 * (models/olmo2/modular_olmo2.py) */
 	return m != NULL && (is_type(m, "gemma") || is_type(m, "gemma2") || is_type(m, "gemma3_text") ||
-			     is_type(m, "gpt_oss") || is_type(m, "olmo2"));
+			     is_type(m, "gpt_oss") || is_type(m, "olmo2") || is_type(m, "olmo3"));
+}
+
+const char *vp_model_lm_head_name(const struct vp_model *m)
+{
+	/* GPTNeoXForCausalLM.embed_out; InternLM2ForCausalLM.output (remote
+	 * code, modeling_internlm2.py); everyone else's lm_head */
+	if (m != NULL && is_type(m, "gpt_neox"))
+		return "embed_out";
+	if (m != NULL && is_type(m, "internlm2"))
+		return "output";
+	return "lm_head";
 }
 
 enum vp_qk_norm vp_model_qk_norm(const struct vp_model *m)

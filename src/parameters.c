@@ -185,8 +185,8 @@ static int lora_targets_error(const struct ctx *c, struct vp_error *err)
 	vp_train_lora_targets_text(c->t, targets, sizeof targets);
 	vp_model_linear_names(c->m, linears, sizeof linears);
 	return vp_error_set(err, VP_ERR_INPUT,
-			    "no LoRA target (%s) names a linear layer of model_type '%s' (its linears: %s; or lm_head)",
-			    targets, c->m->model_type, linears);
+			    "no LoRA target (%s) names a linear layer of model_type '%s' (its linears: %s; or %s)",
+			    targets, c->m->model_type, linears, vp_model_lm_head_name(c->m));
 }
 
 /* The parameter counts the terms below share (docs: "Parameters"). */
@@ -380,7 +380,8 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 		 * of the tie, tuners_utils.py _get_tied_target_modules); an
 		 * encoder's MLM head is a module of its own (RobertaLMHead),
 		 * which only an untied matrix stands for here */
-		if (vp_est_target_named(t, "lm_head") && c->lm_head && (c->head_matrix || m->arch != VP_ARCH_ENCODER))
+		if (vp_est_target_named(t, vp_model_lm_head_name(m)) && c->lm_head &&
+		    (c->head_matrix || m->arch != VP_ARCH_ENCODER))
 			n->lora += (double)t->lora_r * ((double)m->hidden_size + (double)m->vocab_size);
 		/* PEFT stops when no target names a module ("Target modules ...
 		 * not found in the base model"); an estimate of nothing trained

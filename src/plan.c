@@ -104,7 +104,7 @@ uint64_t vp_plan_auto_find_batch(const struct vp_model *m, const struct vp_gpu *
 
 uint64_t vp_plan_checkpoint_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e)
 {
-	uint64_t params = vp_model_param_count(m), whole, share;
+	uint64_t params = vp_model_param_count(m), whole;
 	bool sixteen = t->precision == VP_PREC_BF16 || t->precision == VP_PREC_FP16;
 
 	/* a quantized base is read in 16 bit and quantized as it moves to the
@@ -117,17 +117,15 @@ uint64_t vp_plan_checkpoint_bytes(const struct vp_model *m, const struct vp_trai
 		whole = vp_mul_u64(params, 4, &whole) == 0 ? whole : UINT64_MAX;
 	if (t->quant == VP_QUANT_NONE && e->full_bytes[VP_COMP_WEIGHTS] > whole && t->zero_stage < 3 && !t->fsdp)
 		whole = e->full_bytes[VP_COMP_WEIGHTS];
-	/* ZeRO-3's zero.Init builds each parameter partitioned, and
-	 * from_pretrained reads the checkpoint one file at a time into each
-	 * process (modeling_utils _load_state_dict_into_zero3_model): its
-	 * share and one file. FSDP's loading keeps a whole copy on rank 0 at
-	 * least (accelerate's cpu_ram_efficient_loading), on every rank
-	 * without it: whole, the safe side. */
-	if (t->zero_stage >= 3 && t->gpus > 1) {
-		share = whole / t->gpus;
-		share = share > UINT64_MAX - VP_CHECKPOINT_SHARD_BYTES ? UINT64_MAX : share + VP_CHECKPOINT_SHARD_BYTES;
-		return share < whole ? share : whole;
-	}
+	/* ZeRO-3's zero.Init builds each parameter partitioned on its GPU
+	 * (no param offload), and from_pretrained reads the checkpoint one
+	 * file at a time into each process to fill them
+	 * (modeling_utils _load_state_dict_into_zero3_model): one file in host
+	 * RAM. FSDP's loading keeps a whole copy on rank 0 at least
+	 * (accelerate's cpu_ram_efficient_loading), on every rank without it:
+	 * whole, the safe side. */
+	if (t->zero_stage >= 3)
+		return whole < VP_CHECKPOINT_SHARD_BYTES ? whole : VP_CHECKPOINT_SHARD_BYTES;
 	return whole;
 }
 
@@ -404,6 +402,10 @@ static uint64_t effective_share(const struct vp_plan_request *req, uint64_t gpus
 
 	if (req->effective_batch % gpus == 0 || lo == 0)
 		return lo;
+	/* with --batch-multiple M, a share that M divides (the other has
+	 * only powers of two below M) */
+	if (req->batch_multiple > 0 && (lo % req->batch_multiple == 0) != (hi % req->batch_multiple == 0))
+		return lo % req->batch_multiple == 0 ? lo : hi;
 	d_lo = effective_divisor(lo, fits, req);
 	d_hi = effective_divisor(hi, fits, req);
 	if (lo / d_lo != hi / d_hi)
@@ -801,7 +803,8 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 				    (unsigned long long)req->effective_batch, (unsigned long long)gpus);
 	/* a multiple of N divides the per-GPU share only when N does: no
 	 * batch could honour both, and dropping either silently misleads */
-	if (req->effective_batch > 0 && req->batch_multiple > 0 && (req->effective_batch / gpus) % req->batch_multiple != 0)
+	if (req->effective_batch > 0 && req->batch_multiple > 0 && (req->effective_batch / gpus) % req->batch_multiple != 0 &&
+	    (req->effective_batch % gpus == 0 || (req->effective_batch / gpus + 1) % req->batch_multiple != 0))
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "--batch-multiple %llu and --effective-batch %llu conflict: no multiple of %llu "
 				    "divides the %llu samples per GPU (make the effective batch per GPU a multiple of "

@@ -62,7 +62,7 @@
  * trl        one YAML for `trl sft --config` (TrlParser over ScriptArguments,
  *            SFTConfig, ModelConfig; huggingface/trl): the hf keys (SFTConfig
  *            is a TrainingArguments) plus SFTConfig's max_length and packing
- *            (trl/trainer/sft_config.py) and ModelConfig's torch_dtype,
+ *            (trl/trainer/sft_config.py) and ModelConfig's dtype,
  *            attn_implementation, use_peft, lora_r, lora_dropout,
  *            lora_target_modules, load_in_4bit, load_in_8bit,
  *            bnb_4bit_quant_type, use_bnb_nested_quant
@@ -514,12 +514,12 @@ static const char *hf_attn(enum vp_attn a)
 
 /*
  * TRL's SFT: SFTConfig's keys are TrainingArguments', and ModelConfig says
- * how the model is loaded and adapted. torch_dtype states the weights'
+ * how the model is loaded and adapted. dtype states the weights'
  * dtype: fp32 under autocast (so that transformers 5, which loads a model as
  * stored, loads what was planned), 16 bit for pure bf16/fp16, which run
  * the Trainer's autocast over them, TRL's own recipe (a full fine-tune in
  * fp16 without it: fp16: true would make GradScaler unscale fp16
- * gradients, which it refuses). Over a bitsandbytes base torch_dtype is
+ * gradients, which it refuses). Over a bitsandbytes base dtype is
  * also the compute dtype (TRL's get_quantization_config), so resolve.c
  * plans such a run in 16 bit (SFTTrainer's peft_module_casting_to_bf16
  * keeps the embeddings and head in it), as check reads these keys.
@@ -537,7 +537,9 @@ static void settings_trl(struct sbuf *b, const struct vp_plan_request *req, cons
 	 * them do (TRL's QLoRA recipe on GPUs without bf16) */
 	set_bool(b, "fp16", t->precision == VP_PREC_AMP_FP16 ||
 				    (t->precision == VP_PREC_FP16 && vp_train_has_adapters(t) && !t->lora_16bit_adapters));
-	set_str(b, "torch_dtype", dtype);
+	/* ModelConfig's `dtype` (`torch_dtype` before huggingface/trl#4000, which
+	 * keeps it as a deprecated alias) */
+	set_str(b, "dtype", dtype);
 	/* transformers' default is SDPA where the model has it, eager where
 	 * not (T5): naming it would make from_pretrained refuse such a model */
 	if (t->attn != VP_ATTN_SDPA)
@@ -573,6 +575,10 @@ static void settings_trl(struct sbuf *b, const struct vp_plan_request *req, cons
 		set_bool(b, "use_liger_kernel", true);
 	if (t->fsdp)
 		set_str(b, "fsdp", "full_shard auto_wrap");
+	/* what `trl sft` evaluates without a compute_metrics, said so that
+	 * check reads the same evaluation (TrainingArguments' key) */
+	if (req->eval.predictions == VP_PREDS_NONE)
+		set_bool(b, "prediction_loss_only", true);
 	deepspeed_mapping(b, t);
 	trainer_dataloader_keys(b, p);
 }

@@ -43,9 +43,11 @@ static int add_gpu(struct ctx *c, const struct vp_tnode *v, const char *path, co
 		return vp_tc_fail_at(c, v->line, v->column, "too many GPUs in '%s' (at most %d)", path, VP_TC_MAX_GPUS);
 	snprintf(tc->gpus[tc->n_gpus], sizeof tc->gpus[0], "%s", v->text);
 	vp_tc_set_origin(&tc->gpu_at[tc->n_gpus], path, m);
-	/* a list item points at its own line */
-	tc->gpu_at[tc->n_gpus].line = v->line;
-	tc->gpu_at[tc->n_gpus].column = v->column;
+	/* a list item points at its own line (the command line's have none) */
+	if (v->line > 0) {
+		tc->gpu_at[tc->n_gpus].line = v->line;
+		tc->gpu_at[tc->n_gpus].column = v->column;
+	}
 	tc->n_gpus++;
 	return 0;
 }

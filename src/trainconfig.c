@@ -145,6 +145,9 @@ static int read_root(struct ctx *c, const struct vp_tnode *root)
 		int rc;
 
 		c->file = VP_TC_COMMAND_LINE;
+		/* its GPUs replace the file's, which a list would add to */
+		if (vp_tc_member(c->settings, "gpu") != NULL)
+			c->tc->n_gpus = 0;
 		rc = vp_tc_read_vramplan(c, c->settings, "--set ");
 		c->file = file;
 		if (rc != 0)
@@ -373,8 +376,9 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 		}
 	}
 	if (vp_head_check(m, t->head, &head_err) != 0)
-		return vp_error_at(err, VP_ERR_INPUT, tc->file, tc->head_at.line, tc->head_at.column, "%s",
-				   head_err.message);
+		return vp_error_at(err, VP_ERR_INPUT,
+				   vp_tc_origin_on_command_line(&tc->head_at) ? VP_TC_COMMAND_LINE : tc->file,
+				   at_line(&tc->head_at), at_column(&tc->head_at), "%s", head_err.message);
 	/* a classifier checkpoint's own classes, unless vramplan.num_labels */
 	if (!tc->labels_set && m->num_labels > 0 &&
 	    (t->head == VP_HEAD_SEQ_CLS || t->head == VP_HEAD_TOKEN_CLS))

@@ -322,6 +322,10 @@ bool vp_model_sandwich_norms(const struct vp_model *m);
  * weight * x.to(input_dtype))? */
 bool vp_model_norm_scales_in_fp32(const struct vp_model *m);
 
+/* The LM head module's name, as a LoRA target names it (lm_head, GPT-NeoX's
+ * embed_out, InternLM2's output). */
+const char *vp_model_lm_head_name(const struct vp_model *m);
+
 /* Is the LayerNorm written out in fp32 ops rather than F.layer_norm
  * (CohereLayerNorm: x.float(), mean, (x - mean).pow(2).mean(), (x - mean) *
  * rsqrt(var + eps), weight.float() * that), so that autograd keeps the

@@ -205,7 +205,8 @@ bool vp_plan_stored16_applies(const struct vp_model *m, const struct vp_train *t
 /* The host's copy of the checkpoint while from_pretrained loads it in one
  * trainer process: 16-bit for a quantized base, which is quantized as it
  * moves to the GPU, else the weights as loaded (fp32 under autocast); under
- * ZeRO-3 the process's share and one checkpoint file, under FSDP whole. */
+ * ZeRO-3 one checkpoint file (its partitions are built on the GPU), under
+ * FSDP whole. */
 uint64_t vp_plan_checkpoint_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e);
 
 /* The default batch rounding: the smallest multiple that makes every

@@ -237,6 +237,9 @@ static int add_setting(struct check_opts *o, const char *key, const char *value,
 		return vp_cli_usage_error("check", "out of memory");
 	/* an empty value is YAML's null, which every key refuses by name */
 	v = vp_tree_parse_yaml(option, value[0] != '\0' ? value : "~", strlen(value[0] != '\0' ? value : "~"), &err);
+	/* a value that is all comment (`#5`) is YAML's nothing: null too */
+	if (v == NULL && strstr(err.message, "empty training config") != NULL)
+		v = vp_tree_parse_yaml(option, "~", 1, &err);
 	if (v == NULL)
 		return vp_cli_usage_error("check", "%s %s: %s", option, key, err.message);
 	vp_tree_forget_positions(v);
@@ -317,8 +320,11 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 			const char *eq = strchr(optarg, '=');
 			char key[64];
 
-			if (eq == NULL || (size_t)(eq - optarg) >= sizeof key)
+			if (eq == NULL)
 				return vp_cli_usage_error("check", "--set needs KEY=VALUE, got '%s'", optarg);
+			if ((size_t)(eq - optarg) >= sizeof key)
+				return vp_cli_usage_error("check", "--set: no vramplan: block key is %zu characters long",
+							  (size_t)(eq - optarg));
 			memcpy(key, optarg, (size_t)(eq - optarg));
 			key[eq - optarg] = '\0';
 			if ((c = add_setting(o, key, eq + 1, "--set")) != VP_CLI_RUN)
@@ -1415,7 +1421,11 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			if (o->n_gpus == 0) {
 				char msg[sizeof err.message];
 				snprintf(msg, sizeof msg, "%s", err.message);
-				vp_error_at(&err, VP_ERR_INPUT, tc.file, tc.gpu_at[i].line, tc.gpu_at[i].column, "%s", msg);
+				if (vp_tc_origin_on_command_line(&tc.gpu_at[i]))
+					vp_error_at(&err, VP_ERR_INPUT, VP_TC_COMMAND_LINE, 0, 0, "--set gpu: %s", msg);
+				else
+					vp_error_at(&err, VP_ERR_INPUT, tc.file, tc.gpu_at[i].line, tc.gpu_at[i].column, "%s",
+						    msg);
 			}
 			goto fail;
 		}
@@ -1424,10 +1434,17 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			/* an error that names its own place keeps it (the
 			 * command line's has none) */
 			if (err.line == 0 && strcmp(err.file, VP_TC_COMMAND_LINE) != 0) {
+				/* the estimator's own words for targets that name
+				 * nothing (parameters.c lora_targets_error): at the
+				 * targets' key; anything else at the batch's */
+				enum vp_tc_setting at = strstr(err.message, "LoRA target") != NULL &&
+								tc.at[VP_TC_LORA_TARGETS].line > 0
+							? VP_TC_LORA_TARGETS
+							: VP_TC_BATCH;
+
 				snprintf(msg, sizeof msg, "%s", err.message);
-				vp_trainconfig_where(&tc, VP_TC_BATCH, &line, &col);
-				vp_error_at(&err, VP_ERR_INPUT, vp_trainconfig_where_file(&tc, VP_TC_BATCH), line, col, "%s",
-					    msg);
+				vp_trainconfig_where(&tc, at, &line, &col);
+				vp_error_at(&err, VP_ERR_INPUT, vp_trainconfig_where_file(&tc, at), line, col, "%s", msg);
 			}
 			goto fail;
 		}

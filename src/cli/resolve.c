@@ -533,7 +533,15 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 					    "2 or 3, or --precision fp32");
 	}
 
-	/* TRL loads a bitsandbytes base in torch_dtype, which is its compute
+	/* `trl sft` loads the model with AutoModelForCausalLM: other heads
+	 * are another script's, whose keys these are not */
+	if (o->profile == VP_PROFILE_TRL && t->head != VP_HEAD_CAUSAL_LM)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "--profile trl: `trl sft` trains a causal LM (AutoModelForCausalLM), not a %s head; "
+				    "use --profile hf with the script that builds it",
+				    vp_head_name(t->head));
+
+	/* TRL loads a bitsandbytes base in dtype, which is its compute
 	 * dtype too (get_quantization_config: bnb_4bit_compute_dtype), and
 	 * SFTTrainer keeps the embeddings and head in bf16
 	 * (peft_module_casting_to_bf16): a 16-bit base, as check reads the
@@ -543,12 +551,12 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	    (t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_AMP_FP16 || t->precision == VP_PREC_FP32)) {
 		if (o->has_precision)
 			return vp_error_set(err, VP_ERR_INPUT,
-					    "--profile trl: TRL loads a bitsandbytes base in torch_dtype, its compute dtype "
+					    "--profile trl: TRL loads a bitsandbytes base in dtype, its compute dtype "
 					    "(16 bit), so its keys cannot say --precision %s; use bf16 or fp16",
 					    vp_precision_name(t->precision));
 		t->precision = g->bf16 ? VP_PREC_BF16 : VP_PREC_FP16;
 		if (warn)
-			vp_cli_note(o, "precision %s: TRL loads a quantized base in torch_dtype %s, its compute dtype",
+			vp_cli_note(o, "precision %s: TRL loads a quantized base in dtype %s, its compute dtype",
 				    vp_precision_name(t->precision), g->bf16 ? "bfloat16" : "float16");
 	}
 
@@ -613,6 +621,11 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 
 	req->eval.generate = o->generate || o->num_beams > 0 || o->max_new_tokens > 0;
 	req->eval.predictions = o->eval_predictions;
+	/* `trl sft` passes SFTTrainer no compute_metrics, so evaluation runs
+	 * with prediction_loss_only and keeps no logits (check reads TRL's
+	 * SFTTrainer so too, docs/check.md) */
+	if (o->profile == VP_PROFILE_TRL && !o->has_eval_predictions && !req->eval.generate)
+		req->eval.predictions = VP_PREDS_NONE;
 	req->eval.eval_samples = o->eval_samples;
 	/* Seq2SeqTrainer generates only for a metric (prediction_step) */
 	if (req->eval.generate && o->eval_predictions == VP_PREDS_NONE)

@@ -156,7 +156,7 @@ static const char *const llamafactory_keys[] = {
  * (huggingface/trl: trl/trainer/sft_config.py max_length, packing;
  * trl/trainer/model_config.py ModelConfig) */
 static const char *const trl_keys[] = {
-	"max_length", "packing", "torch_dtype", "attn_implementation", "use_peft", "lora_r", "lora_alpha",
+	"max_length", "packing", "dtype", "attn_implementation", "use_peft", "lora_r", "lora_alpha",
 	"lora_dropout", "lora_target_modules", "lora_modules_to_save", "load_in_8bit", "load_in_4bit",
 	"bnb_4bit_quant_type", "use_bnb_nested_quant", NULL,
 };
@@ -706,7 +706,7 @@ static void check_trl(const struct vp_plan_request *req, const struct vp_plan *p
 			fail_msg("'%s' is neither a TrainingArguments field nor TRL's", s[i].key);
 	}
 	/* ModelConfig's torch_dtype choices; 16 bit exactly when the weights are */
-	dtype = find_key(s, n, "torch_dtype");
+	dtype = find_key(s, n, "dtype");
 	assert_non_null(dtype);
 	assert_string_equal(dtype->s, t->precision == VP_PREC_BF16   ? "bfloat16"
 				      : t->precision == VP_PREC_FP16 ? "float16"

@@ -31,3 +31,8 @@ echo "exit $?"
 printf 'model_name_or_path: bert-base-uncased\nvramplan:\n  gpu: a100-80gb\n' >"$d/bert.yaml"
 "$VRAMPLAN" check -q "$d/bert.yaml" --seq-len 100000
 echo "exit $?"
+# a GPU from the command line replaces the file's, as --gpu does; an
+# unknown one names the command line
+"$VRAMPLAN" check -q "$d/block.yaml" --set gpu=rtx4090 | grep -o "rtx4090\|a100-40gb" | sort -u
+"$VRAMPLAN" check -q "$d/block.yaml" --set gpu=zz
+echo "exit $?"

@@ -1,17 +1,19 @@
 # --profile trl prints one YAML for `trl sft --config`: TrainingArguments'
-# keys with SFTConfig's max_length and ModelConfig's torch_dtype, use_peft,
+# keys with SFTConfig's max_length and ModelConfig's dtype, use_peft,
 # lora_* and load_in_4bit, so an adapter run's keys say it (hf's cannot);
 # `vramplan check` reads each back as the run planned, at the same train
-# batch and peak, with no key ignored (a quantized base is planned in
-# torch_dtype's 16 bit, TRL's compute dtype; GPU counts are given to check)
+# and eval batch and peak (prediction_loss_only: `trl sft` has no
+# compute_metrics), with no key ignored (a quantized base is planned in
+# dtype's 16 bit, TRL's compute dtype; GPU counts are given to check)
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 while read -r gpu gpus args; do
 	# shellcheck disable=SC2086
 	"$VRAMPLAN" --model llama-3.2-3b --gpu "$gpu" --gpus "$gpus" $args --profile trl -q >"$d/c.yaml"
-	plan=$(grep "^# train batch" "$d/c.yaml" | sed 's/: device peak \([0-9.]* GiB\).*/ \1/; s/# //')
+	plan=$(grep -E "^# (train|eval) batch" "$d/c.yaml" | sed 's/: device peak \([0-9.]* GiB\).*/ \1/; s/# //' |
+		paste -sd' ')
 	check=$("$VRAMPLAN" check "$d/c.yaml" --model llama-3.2-3b --gpu "$gpu" --gpus "$gpus" 2>"$d/err" |
-		sed 's/.*: \(train batch [0-9]*\) peak \([0-9.]* GiB\).*/\1 \2/')
+		sed 's/.*: \(train batch [0-9]*\) peak \([0-9.]* GiB\).*\(eval batch [0-9]*\) peak \([0-9.]* GiB\).*/\1 \2 \3 \4/')
 	echo "$gpu x$gpus $args: plan $plan | check $check ($(grep -c ignored "$d/err") ignored)"
 done <<'RUNS'
 rtx4090 1 --method qlora --lora-r 16 --grad-ckpt
@@ -24,7 +26,10 @@ rtx4090 2 --method lora --grad-ckpt --fsdp
 RUNS
 # the QLoRA keys as printed
 "$VRAMPLAN" --model llama-3.2-3b --gpu rtx4090 --method qlora --grad-ckpt --profile trl -q |
-	grep -E "^(bf16|fp16|torch_dtype|use_peft|load_in_4bit|bnb_4bit_quant_type|use_bnb_nested_quant|max_length):"
-# a quantized base loads in torch_dtype, 16 bit: amp with it cannot be said
+	grep -E "^(bf16|fp16|dtype|use_peft|load_in_4bit|bnb_4bit_quant_type|use_bnb_nested_quant|max_length|prediction_loss_only):"
+# `trl sft` loads AutoModelForCausalLM: a seq2seq model's plan is another script's
+"$VRAMPLAN" --model mt5 --gpu a100-80gb --method lora --profile trl
+echo "exit $?"
+# a quantized base loads in dtype, 16 bit: amp with it cannot be said
 "$VRAMPLAN" --model llama-3.2-3b --gpu rtx4090 --method qlora --precision amp-bf16 --profile trl
 echo "exit $?"
