@@ -83,28 +83,14 @@ static const char *const profile_names[VP_PROFILE_COUNT] = {"hf", "lightning", "
 
 int vp_profile_parse(const char *s, enum vp_profile *out, struct vp_error *err)
 {
-	char list[128];
-	size_t used = 0;
-	int i;
-
-	for (i = 0; s != NULL && i < VP_PROFILE_COUNT; i++) {
-		if (strcmp(s, profile_names[i]) == 0) {
-			*out = (enum vp_profile)i;
-			return 0;
-		}
-	}
 	/* the accepted names from the table that parses them, so a profile
 	 * added there is listed too */
-	list[0] = '\0';
-	for (i = 0; i < VP_PROFILE_COUNT; i++) {
-		int w = snprintf(list + used, sizeof list - used, "%s%s", i > 0 ? ", " : "", profile_names[i]);
+	int i = vp_parse_name(s, "profile", profile_names, VP_PROFILE_COUNT, err);
 
-		if (w < 0 || (size_t)w >= sizeof list - used)
-			break;
-		used += (size_t)w;
-	}
-	return vp_error_set(err, VP_ERR_INPUT, "unknown profile '%s' (expected one of: %s)", s != NULL ? s : "",
-			    list);
+	if (i < 0)
+		return -1;
+	*out = (enum vp_profile)i;
+	return 0;
 }
 
 const char *vp_profile_name(enum vp_profile p)
@@ -264,6 +250,24 @@ static void trainer_dataloader_keys(struct sbuf *b, const struct vp_plan *p)
 		set_int(b, "dataloader_prefetch_factor", p->host.prefetch_factor);
 }
 
+/* The run's TrainingArguments keys past the batch and precision (hf, trl,
+ * LLaMA-Factory, which inherits them): the optimizer, compilation, Liger
+ * (`liger_key`: TrainingArguments' use_liger_kernel, LLaMA-Factory's
+ * enable_liger_kernel) and FSDP's options, space-separated */
+static void trainer_run_keys(struct sbuf *b, const struct vp_train *t, const char *liger_key)
+{
+	const char *optim = hf_optim(t->optimizer);
+
+	if (optim != NULL)
+		set_str(b, "optim", optim);
+	if (t->compile)
+		set_bool(b, "torch_compile", true);
+	if (t->liger_loss || t->liger_swiglu)
+		set_bool(b, liger_key, true);
+	if (t->fsdp)
+		set_str(b, "fsdp", "full_shard auto_wrap");
+}
+
 /* The eval batch was sized for Seq2SeqTrainer's generation: the keys that
  * make it generate, as `vramplan check` reads them back (generation_max_length
  * as the new tokens: for an encoder-decoder the decoder's whole output). A
@@ -309,7 +313,6 @@ static void deepspeed_mapping(struct sbuf *b, const struct vp_train *t)
 static void settings_hf(struct sbuf *b, const struct vp_plan_request *req, const struct vp_plan *p)
 {
 	const struct vp_train *t = &req->train;
-	const char *optim = hf_optim(t->optimizer);
 
 	trainer_batch_keys(b, p);
 	set_bool(b, "gradient_checkpointing", t->grad_ckpt);
@@ -318,14 +321,7 @@ static void settings_hf(struct sbuf *b, const struct vp_plan_request *req, const
 	 * gradients, which it refuses) */
 	set_bool(b, "bf16", t->precision == VP_PREC_AMP_BF16);
 	set_bool(b, "fp16", t->precision == VP_PREC_AMP_FP16);
-	if (optim != NULL)
-		set_str(b, "optim", optim);
-	if (t->compile)
-		set_bool(b, "torch_compile", true);
-	if (t->liger_loss || t->liger_swiglu)
-		set_bool(b, "use_liger_kernel", true);
-	if (t->fsdp) /* TrainingArguments.fsdp: sharding options, space-separated */
-		set_str(b, "fsdp", "full_shard auto_wrap");
+	trainer_run_keys(b, t, "use_liger_kernel");
 	deepspeed_mapping(b, t);
 	generation_keys(b, req);
 	trainer_dataloader_keys(b, p);
@@ -457,7 +453,6 @@ static void settings_axolotl(struct sbuf *b, const struct vp_plan_request *req, 
 static void settings_llamafactory(struct sbuf *b, const struct vp_plan_request *req, const struct vp_plan *p)
 {
 	const struct vp_train *t = &req->train;
-	const char *optim = hf_optim(t->optimizer);
 	bool bf16 = t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_BF16;
 	bool fp16 = t->precision == VP_PREC_AMP_FP16 || t->precision == VP_PREC_FP16;
 
@@ -489,14 +484,7 @@ static void settings_llamafactory(struct sbuf *b, const struct vp_plan_request *
 	set_str(b, "flash_attn", t->attn == VP_ATTN_EAGER ? "disabled" : t->attn == VP_ATTN_FLASH2 ? "fa2" : "sdpa");
 	if (t->packed)
 		set_bool(b, "packing", true);
-	if (optim != NULL)
-		set_str(b, "optim", optim);
-	if (t->compile)
-		set_bool(b, "torch_compile", true);
-	if (t->liger_loss || t->liger_swiglu)
-		set_bool(b, "enable_liger_kernel", true);
-	if (t->fsdp) /* TrainingArguments.fsdp, as for hf */
-		set_str(b, "fsdp", "full_shard auto_wrap");
+	trainer_run_keys(b, t, "enable_liger_kernel");
 	deepspeed_mapping(b, t);
 	trainer_dataloader_keys(b, p);
 }
@@ -527,7 +515,6 @@ static const char *hf_attn(enum vp_attn a)
 static void settings_trl(struct sbuf *b, const struct vp_plan_request *req, const struct vp_plan *p)
 {
 	const struct vp_train *t = &req->train;
-	const char *optim = hf_optim(t->optimizer);
 	const char *dtype = t->precision == VP_PREC_BF16 ? "bfloat16" : t->precision == VP_PREC_FP16 ? "float16" : "float32";
 
 	trainer_batch_keys(b, p);
@@ -567,14 +554,7 @@ static void settings_trl(struct sbuf *b, const struct vp_plan_request *req, cons
 	} else {
 		set_bool(b, "use_peft", false);
 	}
-	if (optim != NULL)
-		set_str(b, "optim", optim);
-	if (t->compile)
-		set_bool(b, "torch_compile", true);
-	if (t->liger_loss || t->liger_swiglu)
-		set_bool(b, "use_liger_kernel", true);
-	if (t->fsdp)
-		set_str(b, "fsdp", "full_shard auto_wrap");
+	trainer_run_keys(b, t, "use_liger_kernel");
 	/* what `trl sft` evaluates without a compute_metrics, said so that
 	 * check reads the same evaluation (TrainingArguments' key) */
 	if (req->eval.predictions == VP_PREDS_NONE)

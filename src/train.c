@@ -51,9 +51,7 @@ static const struct {
 	{"paged_adamw_bnb_8bit", VP_OPT_PAGED_ADAMW_8BIT},
 };
 
-/* Index of s in names, or -1; on -1 err lists every accepted name. */
-static int parse_name(const char *s, const char *kind, const char *const *names, size_t n,
-		      struct vp_error *err)
+int vp_parse_name(const char *s, const char *kind, const char *const *names, size_t n, struct vp_error *err)
 {
 	char list[256];
 	size_t i, used = 0;
@@ -109,7 +107,7 @@ void vp_train_defaults(struct vp_train *t)
 
 int vp_precision_parse(const char *s, enum vp_precision *out, struct vp_error *err)
 {
-	int i = parse_name(s, "precision", precision_names, COUNT(precision_names), err);
+	int i = vp_parse_name(s, "precision", precision_names, COUNT(precision_names), err);
 
 	if (i < 0)
 		return -1;
@@ -128,7 +126,7 @@ int vp_optimizer_parse(const char *s, enum vp_optimizer *out, struct vp_error *e
 			return 0;
 		}
 	}
-	i = parse_name(s, "optimizer", optimizer_names, COUNT(optimizer_names), err);
+	i = vp_parse_name(s, "optimizer", optimizer_names, COUNT(optimizer_names), err);
 	if (i < 0)
 		return -1;
 	*out = (enum vp_optimizer)i;
@@ -137,7 +135,7 @@ int vp_optimizer_parse(const char *s, enum vp_optimizer *out, struct vp_error *e
 
 int vp_method_parse(const char *s, enum vp_method *out, struct vp_error *err)
 {
-	int i = parse_name(s, "method", method_names, COUNT(method_names), err);
+	int i = vp_parse_name(s, "method", method_names, COUNT(method_names), err);
 
 	if (i < 0)
 		return -1;
@@ -147,7 +145,7 @@ int vp_method_parse(const char *s, enum vp_method *out, struct vp_error *err)
 
 int vp_quant_parse(const char *s, enum vp_quant *out, struct vp_error *err)
 {
-	int i = parse_name(s, "quantization", quant_names, COUNT(quant_names), err);
+	int i = vp_parse_name(s, "quantization", quant_names, COUNT(quant_names), err);
 
 	if (i < 0)
 		return -1;
@@ -157,7 +155,7 @@ int vp_quant_parse(const char *s, enum vp_quant *out, struct vp_error *err)
 
 int vp_attn_parse(const char *s, enum vp_attn *out, struct vp_error *err)
 {
-	int i = parse_name(s, "attention", attn_names, COUNT(attn_names), err);
+	int i = vp_parse_name(s, "attention", attn_names, COUNT(attn_names), err);
 
 	if (i < 0)
 		return -1;
@@ -167,7 +165,7 @@ int vp_attn_parse(const char *s, enum vp_attn *out, struct vp_error *err)
 
 int vp_head_parse(const char *s, enum vp_head *out, struct vp_error *err)
 {
-	int i = parse_name(s, "head", head_names, COUNT(head_names), err);
+	int i = vp_parse_name(s, "head", head_names, COUNT(head_names), err);
 
 	if (i < 0)
 		return -1;
@@ -177,7 +175,7 @@ int vp_head_parse(const char *s, enum vp_head *out, struct vp_error *err)
 
 int vp_loss_parse(const char *s, enum vp_loss *out, struct vp_error *err)
 {
-	int i = parse_name(s, "loss", loss_names, COUNT(loss_names), err);
+	int i = vp_parse_name(s, "loss", loss_names, COUNT(loss_names), err);
 
 	if (i < 0)
 		return -1;
@@ -222,7 +220,7 @@ const char *vp_loss_name(enum vp_loss l)
 
 int vp_eval_preds_parse(const char *s, enum vp_eval_preds *out, struct vp_error *err)
 {
-	int i = parse_name(s, "eval predictions", eval_preds_names, COUNT(eval_preds_names), err);
+	int i = vp_parse_name(s, "eval predictions", eval_preds_names, COUNT(eval_preds_names), err);
 
 	if (i < 0)
 		return -1;

@@ -214,6 +214,11 @@ enum vp_eval_preds {
  * fp32, AdamW, full fine-tuning, eager attention, standard loss, 1 GPU. */
 void vp_train_defaults(struct vp_train *t);
 
+
+/* Index of s in names (n of them), or -1 with err saying "unknown KIND 's'
+ * (expected one of: ...)" from the same table, so that the list cannot
+ * drift from what parses. */
+int vp_parse_name(const char *s, const char *kind, const char *const *names, size_t n, struct vp_error *err);
 /* Parse the textual names used on the command line and in case files.
  * Each returns 0 or -1 (err names the value and the accepted list). */
 int vp_precision_parse(const char *s, enum vp_precision *out, struct vp_error *err);
