@@ -180,8 +180,9 @@ int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struc
 
 	(void)m;
 	memset(out, 0, sizeof *out);
-	/* one process a GPU, on the fullest host: the GPUs over the nodes,
-	 * rounded up (torchrun --nnodes, accelerate's num_machines) */
+	/* one process a GPU, the same number on every node (torchrun
+	 * --nnodes and --nproc_per_node, accelerate's num_machines; the CLI
+	 * refuses a count the nodes do not divide), rounded up all the same */
 	out->nodes = req->nodes > 1 ? req->nodes : 1;
 	in.processes = t->gpus > 1 ? t->gpus / out->nodes + (t->gpus % out->nodes != 0) : 1;
 	if (in.processes == 0)

@@ -98,9 +98,12 @@ uint64_t vp_plan_auto_find_batch(const struct vp_model *m, const struct vp_gpu *
 	return 0;
 }
 
-/* transformers' save_pretrained(max_shard_size="5GB"): the largest file of
- * a sharded checkpoint, which from_pretrained reads whole (decimal bytes) */
-#define VP_CHECKPOINT_SHARD_BYTES UINT64_C(5000000000)
+/* The largest file of a sharded checkpoint, which from_pretrained reads
+ * whole: transformers' save_pretrained(max_shard_size=...) default, "10GB"
+ * before v4.35 (Llama 2's and Mistral 7B's 9.98 GB files) and "5GB" since;
+ * the larger, the safe side. A checkpoint saved as one bigger file (GPT-J's
+ * single pytorch_model.bin) is under-counted. */
+#define VP_CHECKPOINT_SHARD_BYTES UINT64_C(10000000000)
 
 uint64_t vp_plan_checkpoint_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e)
 {
@@ -391,10 +394,11 @@ static uint64_t effective_divisor(uint64_t per_gpu, uint64_t from, const struct 
 /*
  * The samples each GPU takes of an effective batch: E / GPUs when it
  * divides. When it does not the plan cannot meet E anyway, so of the two
- * shares around it (floor and ceiling) the one whose micro-batch is larger
- * (fewer accumulation steps, the step time that accumulation costs: seed
- * 003) is taken, the nearer to E on a tie, the smaller on a second: with
- * 4 GPUs and memory for 4, E = 30 gives 4 x 2 x 4 = 32, not 1 x 7 x 4 = 28.
+ * shares around it (floor and ceiling) the one with fewer accumulation
+ * steps (the step time that accumulation costs: seed 003) is taken, then
+ * the larger micro-batch, the nearer to E, the smaller: with 4 GPUs and
+ * memory for 4, E = 30 gives 4 x 2 x 4 = 32, not 1 x 7 x 4 = 28; with
+ * memory for 20, 8 x 1 x 4 = 32, not 7 x 1 x 4.
  */
 static uint64_t effective_share(const struct vp_plan_request *req, uint64_t gpus, uint64_t fits)
 {
@@ -410,6 +414,8 @@ static uint64_t effective_share(const struct vp_plan_request *req, uint64_t gpus
 	d_hi = effective_divisor(hi, fits, req);
 	if (lo / d_lo != hi / d_hi)
 		return hi / d_hi < lo / d_lo ? hi : lo;
+	if (d_lo != d_hi)
+		return d_hi > d_lo ? hi : lo;
 	off_lo = req->effective_batch - lo * gpus;
 	off_hi = hi * gpus - req->effective_batch;
 	return off_hi < off_lo ? hi : lo;

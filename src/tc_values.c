@@ -159,7 +159,10 @@ static bool nested_model_key(const struct ctx *c, const struct vp_tnode *v, cons
 		const struct keydef *k = vp_tc_find_key(c->keys, c->n_keys, mm->key);
 		char path[sizeof o->key];
 
-		if (snprintf(path, sizeof path, "%s.%s", prefix, mm->key) >= (int)sizeof path)
+		/* components apart with a unit separator, which no YAML key
+		 * holds: a section may be named qwen2.5-7b (cmd_check.c
+		 * nested_model_error splits them) */
+		if (snprintf(path, sizeof path, "%s\x1f%s", prefix, mm->key) >= (int)sizeof path)
 			continue; /* a path past the origin's room names no section whole */
 		if (k != NULL && vp_tc_key_names_model(k) && mm->value != NULL && mm->value->kind == VP_T_SCALAR) {
 			vp_tc_set_origin(o, path, mm);
@@ -169,6 +172,19 @@ static bool nested_model_key(const struct ctx *c, const struct vp_tnode *v, cons
 			return true;
 	}
 	return false;
+}
+
+/* A plain whole number (YAML int): what a size is written as */
+static bool whole_number(const struct vp_tnode *v)
+{
+	const char *p;
+
+	if (v == NULL || v->kind != VP_T_SCALAR || v->quoted || v->text == NULL || v->text[0] == '\0')
+		return false;
+	for (p = v->text; *p != '\0'; p++)
+		if (*p < '0' || *p > '9')
+			return false;
+	return true;
 }
 
 /* Is `path` a near miss (a typo) of a key that changes the kind of
@@ -190,20 +206,24 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 	const char *near = NULL;
 	size_t i;
 
+	/* a key at the top level, whatever its name holds (a section may be
+	 * named qwen2.5-7b); a nested one's path is "section.key" */
+	bool top = strcmp(path, m->key) == 0;
+
 	if (grow_notes(&tc->ignored, &tc->n_ignored) != 0)
 		return vp_error_set(c->err, VP_ERR_IO, "out of memory");
 	n = &tc->ignored[tc->n_ignored - 1];
-	snprintf(n->key, sizeof n->key, "%s", path);
+	vp_utf8_copy(n->key, sizeof n->key, path);
 	n->line = m->line;
 	n->column = m->column;
 	/* a section with the model in it: "no model" says where */
-	if (why == NULL && strchr(path, '.') == NULL && tc->nested_model.line == 0)
+	if (why == NULL && top && tc->nested_model.line == 0)
 		(void)nested_model_key(c, m->value, path, 0, &tc->nested_model);
 	/* A misspelt memory key would silently fall back to its default. The
 	 * nearest key, at most one edit per four characters of the name (two
 	 * at most): a typo changes a character or two of a long name, while
 	 * any short name is two edits from some key. */
-	if (why == NULL && strchr(path, '.') == NULL && strlen(path) > 5) {
+	if (why == NULL && top && strchr(path, '.') == NULL && strlen(path) > 5) {
 		size_t best = 3, len = strlen(path);
 
 		for (i = 0; i < c->n_keys; i++) {
@@ -218,7 +238,7 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 			}
 		}
 	}
-	if (why == NULL && near == NULL && strchr(path, '.') == NULL) {
+	if (why == NULL && near == NULL && top) {
 		const char *hf = other_tools_name(path);
 		const char *inner = hf == NULL ? nested_known_key(c, m->value) : NULL;
 
@@ -256,21 +276,26 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 			return 0;
 		}
 	}
-	/* a script's own name for the two sizes that decide the memory
+	/* A script's own name for the two sizes that decide the memory
 	 * (seed 002: data.batches.bi: 256, model.max_len: 512), which check
-	 * cannot read: say which keys it reads instead of a silent default */
-	if (why == NULL && near == NULL && m->value != NULL && m->value->kind == VP_T_SCALAR &&
-	    !near_kind_key(c, path)) {
+	 * cannot read: say which keys it reads instead of a silent default.
+	 * Only in a TrainingArguments config (axolotl's, LLaMA-Factory's and
+	 * DeepSpeed's unknown keys are their tools' own), only for a whole
+	 * number, and not for a parallelism degree. */
+	if (why == NULL && near == NULL && tc->flavour == VP_TC_HF && whole_number(m->value) &&
+	    strstr(path, "parallel") == NULL && !near_kind_key(c, path)) {
 		const char *last = strrchr(path, '.') != NULL ? strrchr(path, '.') + 1 : path;
+		bool eval = strstr(path, "eval") != NULL || strstr(path, "val_") != NULL || strstr(path, "valid") != NULL ||
+			    strstr(path, "test") != NULL;
 
 		if (strstr(path, "batch") != NULL) {
 			snprintf(n->text, sizeof n->text,
-				 "did you mean 'per_device_train_batch_size'? '%s' reads like a batch size, which check "
-				 "takes from the trainer's key",
-				 path);
+				 "did you mean '%s'? '%s' reads like %s batch size, which check takes from that key",
+				 eval ? "per_device_eval_batch_size" : "per_device_train_batch_size", path,
+				 eval ? "an eval" : "a");
 			return 0;
 		}
-		if (strstr(last, "len") != NULL || strstr(last, "seq") != NULL) {
+		if ((strstr(last, "len") != NULL || strstr(last, "seq") != NULL) && strncmp(last, "min", 3) != 0) {
 			snprintf(n->text, sizeof n->text,
 				 "did you mean 'max_seq_length' (or vramplan.seq_len, --seq-len)? '%s' reads like a "
 				 "sequence length, which check takes from those",

@@ -290,6 +290,11 @@ static unsigned long at_column(const struct vp_tc_origin *o)
 	return vp_tc_origin_on_command_line(o) ? 0 : o->column;
 }
 
+static const char *at_file(const struct vp_trainconfig *tc, const struct vp_tc_origin *o)
+{
+	return vp_tc_origin_on_command_line(o) ? VP_TC_COMMAND_LINE : tc->file;
+}
+
 static int set_len(struct vp_trainconfig *tc, uint64_t *dst, enum vp_tc_setting s, uint64_t v,
 		   const struct vp_tc_origin *o)
 {
@@ -327,7 +332,7 @@ static int stored_quant(struct vp_trainconfig *tc, const struct vp_model *m, str
 	if (vp_quant_parse(m->stored_quant, &q, err) != 0)
 		return -1;
 	if (t->method == VP_METHOD_FULL)
-		return vp_error_at(err, VP_ERR_INPUT, tc->file, at_line(at), at_column(at),
+		return vp_error_at(err, VP_ERR_INPUT, at_file(tc, at), at_line(at), at_column(at),
 				   "'%s' is stored quantized (%s): a purely quantized model cannot be fine-tuned (the "
 				   "HF Trainer refuses it); train adapters over it (use_peft: true, or vramplan.method: "
 				   "qlora)",
@@ -513,7 +518,7 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 		return -1;
 
 	if (tc->eval.generate && !vp_head_generates(t->head))
-		return vp_error_at(err, VP_ERR_INPUT, tc->file, at_line(&tc->at[VP_TC_GENERATE]), at_column(&tc->at[VP_TC_GENERATE]),
+		return vp_error_at(err, VP_ERR_INPUT, at_file(tc, &tc->at[VP_TC_GENERATE]), at_line(&tc->at[VP_TC_GENERATE]), at_column(&tc->at[VP_TC_GENERATE]),
 				   "predict_with_generate needs a causal-lm or seq2seq-lm head, not %s",
 				   vp_head_name(t->head));
 	if (tc->eval.generate) {
@@ -571,7 +576,7 @@ int vp_trainconfig_modelled_deepspeed(const struct vp_trainconfig *tc, struct vp
 	at = tc->at[VP_TC_ZERO].line > 0      ? &tc->at[VP_TC_ZERO]
 	     : tc->at[VP_TC_DS_FILE].line > 0 ? &tc->at[VP_TC_DS_FILE]
 					      : &tc->at[VP_TC_PRECISION];
-	return vp_error_at(err, VP_ERR_INPUT, tc->file, at_line(at), at_column(at),
+	return vp_error_at(err, VP_ERR_INPUT, at_file(tc, at), at_line(at), at_column(at),
 			   "DeepSpeed without ZeRO (stage 0) in 16 bit is not modelled: DeepSpeed wraps the optimizer "
 			   "in BF16_Optimizer (fp32 master weights and states, an fp32 gradient buffer) or "
 			   "FP16_Optimizer (fp32 master weights and states), which the estimate would miss; vramplan "
@@ -755,7 +760,7 @@ int vp_trainconfig_set_pytorch(struct vp_trainconfig *tc, enum vp_pytorch p, con
 	else if (need == VP_NEEDS_FUSED_ADAMW)
 		at = &tc->at[VP_TC_OPTIMIZER];
 	if (at != NULL && at->line > 0)
-		return vp_error_at(err, VP_ERR_INPUT, tc->file, at_line(at), at_column(at), "'%s': %s, and %s says %s",
+		return vp_error_at(err, VP_ERR_INPUT, at_file(tc, at), at_line(at), at_column(at), "'%s': %s, and %s says %s",
 				   at->key, text, by, vp_pytorch_name(p));
 	return vp_error_set(err, VP_ERR_INPUT, "%s, and %s says %s", text, by, vp_pytorch_name(p));
 }

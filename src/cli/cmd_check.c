@@ -684,13 +684,6 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 		req.host_ram_bytes = host_ram;
 		req.cpus = cpus;
 		req.nodes = tc->nodes;
-		if (tc->nodes > 1 && tc->nodes > (r->train.gpus > 0 ? r->train.gpus : 1)) {
-			unsigned long line = tc->nodes_at.column > 0 ? tc->nodes_at.line : 0;
-
-			return vp_error_at(err, VP_ERR_INPUT, vp_tc_origin_on_command_line(&tc->nodes_at) ? VP_TC_COMMAND_LINE : tc->file,
-					   line, tc->nodes_at.column, "%s %llu is more than the %llu GPUs", tc->nodes_at.key,
-					   (unsigned long long)tc->nodes, (unsigned long long)(r->train.gpus > 0 ? r->train.gpus : 1));
-		}
 		if (worker_ram > 0)
 			req.worker_ram_bytes = worker_ram;
 		req.dataset_ram_bytes = o->dataset_ram > 0 ? o->dataset_ram : tc->dataset_ram_bytes;
@@ -1119,7 +1112,8 @@ struct matrix {
 	struct vp_table table;
 };
 
-/* yq's path to a dotted section: .a.b, a key that is not a plain name as
+/* yq's path to a section whose components are apart by \x1f
+ * (tc_values.c nested_model_key): .a.b, a key that is not a plain name as
  * .["a-b"]; false for a key with a quote, a backslash or a control
  * character, or when it does not fit. */
 static bool yq_path(const char *section, char *buf, size_t size)
@@ -1128,7 +1122,7 @@ static bool yq_path(const char *section, char *buf, size_t size)
 	const char *p = section;
 
 	while (*p != '\0') {
-		size_t n = strcspn(p, "."), i;
+		size_t n = strcspn(p, "\x1f"), i;
 		bool plain = !(p[0] >= '0' && p[0] <= '9');
 		int w;
 
@@ -1146,7 +1140,7 @@ static bool yq_path(const char *section, char *buf, size_t size)
 			return false;
 		used += (size_t)w;
 		p += n;
-		if (*p == '.')
+		if (*p == '\x1f')
 			p++;
 	}
 	return used > 0;
@@ -1159,13 +1153,17 @@ static bool yq_path(const char *section, char *buf, size_t size)
 static int nested_model_error(const struct vp_trainconfig *tc, struct vp_error *err)
 {
 	const struct vp_tc_origin *at = &tc->nested_model;
-	const char *dot = strrchr(at->key, '.');
-	char section[sizeof at->key], yq[sizeof at->key * 2];
+	const char *dot = strrchr(at->key, '\x1f');
+	char section[sizeof at->key], shown[sizeof at->key], yq[sizeof at->key * 2];
 	const char *file;
 	size_t i;
 	bool plain = tc->name[0] != '\0' && strlen(tc->name) < 64;
 
 	snprintf(section, sizeof section, "%.*s", dot != NULL ? (int)(dot - at->key) : 0, at->key);
+	snprintf(shown, sizeof shown, "%s", section);
+	for (i = 0; shown[i] != '\0'; i++)
+		if (shown[i] == '\x1f')
+			shown[i] = '.';
 	/* the file's own name in the command when the shell takes it as is */
 	for (i = 0; plain && tc->name[i] != '\0'; i++)
 		plain = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/-+", tc->name[i]) != NULL;
@@ -1173,12 +1171,15 @@ static int nested_model_error(const struct vp_trainconfig *tc, struct vp_error *
 	if (!yq_path(section, yq, sizeof yq))
 		return vp_error_at(err, VP_ERR_INPUT, tc->file, at->line, at->column,
 				   "no model at the top level: '%s' is under '%s', and check reads a config's top level "
-				   "only; check that section as a file of its own, or give --model",
-				   dot != NULL ? dot + 1 : at->key, section);
+				   "only; merge that section into the top level, or give --model",
+				   dot != NULL ? dot + 1 : at->key, shown);
+	/* the section merged over the top level, whose shared keys (bf16, the
+	 * vramplan: block) the run takes too */
 	return vp_error_at(err, VP_ERR_INPUT, tc->file, at->line, at->column,
 			   "no model at the top level: '%s' is under '%s', and check reads a config's top level only; "
-			   "check that section as a file of its own (yq '%s' %s | vramplan check -), or give --model",
-			   dot != NULL ? dot + 1 : at->key, section, yq, file);
+			   "check the section merged into it (yq '. * %s | del(%s)' %s | vramplan check -), or give "
+			   "--model",
+			   dot != NULL ? dot + 1 : at->key, shown, yq, yq, file);
 }
 
 /* Resolve the model: --model, else the config's reference, through the
@@ -1346,6 +1347,18 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 	if (apply_deepspeed_file(&tc, ds_path, sizeof ds_path, &err) != 0 ||
 	    vp_trainconfig_modelled_deepspeed(&tc, &err) != 0)
 		goto fail;
+	/* a launcher runs the same number of processes on every node */
+	if (tc.nodes > 1 && (tc.train.gpus > 0 ? tc.train.gpus : 1) % tc.nodes != 0) {
+		bool cli = vp_tc_origin_on_command_line(&tc.nodes_at);
+
+		vp_error_at(&err, VP_ERR_INPUT, cli ? VP_TC_COMMAND_LINE : tc.file, cli ? 0 : tc.nodes_at.line,
+			    cli ? 0 : tc.nodes_at.column,
+			    "%s %llu does not divide the %llu GPUs: a launcher runs the same number of processes on "
+			    "every node",
+			    tc.nodes_at.key, (unsigned long long)tc.nodes,
+			    (unsigned long long)(tc.train.gpus > 0 ? tc.train.gpus : 1));
+		goto fail;
+	}
 	if (o->expandable)
 		tc.train.expandable_segments = true;
 	if (o->memory_fraction > 0.0)

@@ -184,7 +184,7 @@ static bool peft_finds_no_target(const struct vp_model *m, const struct vp_train
 	if (t->lora_all_linear)
 		return false;
 	for (size_t i = 0; i < t->n_lora_targets; i++)
-		if (strcmp(t->lora_targets[i], "lm_head") == 0 || vp_model_has_linear(m, t->lora_targets[i]))
+		if (strcmp(t->lora_targets[i], vp_model_lm_head_name(m)) == 0 || vp_model_has_linear(m, t->lora_targets[i]))
 			return false;
 	return true;
 }
@@ -197,8 +197,8 @@ static int peft_targets_error(const struct vp_model *m, const struct vp_train *t
 	vp_model_linear_names(m, linears, sizeof linears);
 	return vp_error_set(err, VP_ERR_INPUT,
 			    "--lora-targets %s: PEFT finds none of them in model_type '%s' (its linears: %s; "
-			    "or lm_head)",
-			    targets, m->model_type, linears);
+			    "or %s)",
+			    targets, m->model_type, linears, vp_model_lm_head_name(m));
 }
 
 /*
@@ -644,8 +644,12 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	req->host.host_ram_bytes = o->host_ram;
 	req->host.cpus = o->cpus;
 	req->host.nodes = o->nodes;
-	if (o->nodes > 1 && o->nodes > (t->gpus > 0 ? t->gpus : 1))
-		return vp_error_set(err, VP_ERR_INPUT, "--nodes %llu is more than the %llu GPUs (--gpus)",
+	/* torchrun and accelerate start the same number of processes on
+	 * every node (--nproc_per_node) */
+	if (o->nodes > 1 && (t->gpus > 0 ? t->gpus : 1) % o->nodes != 0)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "--nodes %llu does not divide the %llu GPUs (--gpus): a launcher runs the same "
+				    "number of processes on every node",
 				    (unsigned long long)o->nodes, (unsigned long long)(t->gpus > 0 ? t->gpus : 1));
 	if (o->worker_ram > 0)
 		req->host.worker_ram_bytes = o->worker_ram;

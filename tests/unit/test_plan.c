@@ -649,7 +649,7 @@ static void a_dataset_limiting_persistent_workers_gets_the_unpersistent_count(vo
 
 /* The host's copy of the checkpoint while each trainer process loads it:
  * the weights as loaded (fp32 under autocast, 16-bit for a quantized base
- * or pure 16-bit training); under ZeRO-3 one 5 GB checkpoint file (the
+ * or pure 16-bit training); under ZeRO-3 one 10 GB checkpoint file (the
  * partitions are built on the GPUs); FSDP and DDP whole */
 static void checkpoint_copies_follow_how_each_process_loads(void **state)
 {
@@ -676,7 +676,7 @@ static void checkpoint_copies_follow_how_each_process_loads(void **state)
 	assert_int_equal(vp_plan_checkpoint_bytes(m, &t, &e), n * 4);
 	t.fsdp = false;
 	t.zero_stage = 3;
-	assert_int_equal(vp_plan_checkpoint_bytes(m, &t, &e), UINT64_C(5000000000));
+	assert_int_equal(vp_plan_checkpoint_bytes(m, &t, &e), UINT64_C(10000000000));
 	/* a checkpoint smaller than a file: whole */
 	m = vp_catalog_find_model(&cat, "tinyllama");
 	assert_non_null(m);

@@ -10,3 +10,5 @@ printf 'xlsum-mt5:\n  model:\n    model_name_or_path: google/mt5-base\n' |
 	"$VRAMPLAN" check -q - --gpu v100-16gb
 "$VRAMPLAN" check -q tests/data/check/seed001-per-model.yaml --gpu v100-16gb --format json |
 	grep '"line"\|"column"' | tr -d '\t'
+# a section named with dots (qwen2.5-7b) is one key, whole in yq's path
+printf 'qwen2.5-7b:\n  model_name_or_path: Qwen/Qwen2.5-7B\nbf16: true\n' | "$VRAMPLAN" check -q - --gpu h100

@@ -1,7 +1,8 @@
 # --nodes spreads the --gpus over hosts: --host-ram and --cpus are one
-# host's, which holds the GPUs over the nodes, rounded up (one trainer
-# process a GPU); 16 GPUs on 2 hosts hold what 8 on one do
-for args in "--gpus 16 --nodes 2" "--gpus 8" "--gpus 16 --nodes 3"; do
+# host's, which holds the GPUs over the nodes (one trainer process a GPU,
+# the same number on every node, as launchers run them); 16 GPUs on 2
+# hosts hold what 8 on one do; 16 over 3 nodes cannot be launched
+for args in "--gpus 16 --nodes 2" "--gpus 8" "--gpus 16 --nodes 4"; do
 	# shellcheck disable=SC2086
 	"$VRAMPLAN" --model llama-3.2-1b --gpu a100-80gb $args --zero 2 --host-ram 400GiB --cpus 96 2>/dev/null |
 		grep "^# host RAM:" | sed 's/ = \([0-9.]*\) GiB in training.*/ = \1 GiB/'
@@ -9,6 +10,8 @@ done
 "$VRAMPLAN" --model llama-3.2-1b --gpu a100-80gb --gpus 16 --nodes 2 --zero 2 --host-ram 400GiB --format json |
 	grep -E '"(processes|nodes)"'
 "$VRAMPLAN" --model llama-3.2-1b --gpu a100-80gb --gpus 2 --nodes 4
+echo "exit $?"
+"$VRAMPLAN" --model llama-3.2-1b --gpu a100-80gb --gpus 16 --nodes 3
 echo "exit $?"
 # check: vramplan.nodes, or --nodes on its command line
 d=$(mktemp -d)
