@@ -1448,16 +1448,21 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			 * command line's has none) */
 			if (err.line == 0 && strcmp(err.file, VP_TC_COMMAND_LINE) != 0) {
 				/* the estimator's own words for targets that name
-				 * nothing (parameters.c lora_targets_error): at the
-				 * targets' key; anything else at the batch's */
-				enum vp_tc_setting at = strstr(err.message, "LoRA target") != NULL &&
-								tc.at[VP_TC_LORA_TARGETS].line > 0
-							? VP_TC_LORA_TARGETS
-							: VP_TC_BATCH;
+				 * nothing (parameters.c lora_targets_error) or a
+				 * length past its counts: at that key; anything else
+				 * at the batch's */
+				enum vp_tc_setting at = VP_TC_BATCH;
 
+				if (strstr(err.message, "LoRA target") != NULL && tc.at[VP_TC_LORA_TARGETS].line > 0)
+					at = VP_TC_LORA_TARGETS;
+				else if (strstr(err.message, "sequence") != NULL && tc.at[VP_TC_SEQ_LEN].line > 0)
+					at = VP_TC_SEQ_LEN;
 				snprintf(msg, sizeof msg, "%s", err.message);
 				vp_trainconfig_where(&tc, at, &line, &col);
-				vp_error_at(&err, VP_ERR_INPUT, vp_trainconfig_where_file(&tc, at), line, col, "%s", msg);
+				if (vp_tc_origin_on_command_line(&tc.at[at]))
+					vp_error_at(&err, VP_ERR_INPUT, VP_TC_COMMAND_LINE, 0, 0, "'%s': %s", tc.at[at].key, msg);
+				else
+					vp_error_at(&err, VP_ERR_INPUT, tc.file, line, col, "%s", msg);
 			}
 			goto fail;
 		}
