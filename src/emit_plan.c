@@ -379,7 +379,11 @@ static void comment_train(FILE *f, const struct vp_model *m, const struct vp_pla
 		fprintf(f, "; the largest divisor of %" PRIu64 " per GPU that fits", p->effective_per_gpu);
 		if (req->batch_multiple > 0)
 			fprintf(f, " and --batch-multiple %" PRIu64 " keeps", req->batch_multiple);
-		fprintf(f, " (memory allows %" PRIu64 ")\n", p->memory_max_batch);
+		/* the search stops at --max-batch, which may be what held */
+		if (p->memory_max_batch >= req->max_batch)
+			fprintf(f, " (--max-batch allows %" PRIu64 ")\n", p->memory_max_batch);
+		else
+			fprintf(f, " (memory allows %" PRIu64 ")\n", p->memory_max_batch);
 		break;
 	}
 	comment_breakdown(f, &p->train, p->ewc_bytes);
