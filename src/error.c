@@ -34,6 +34,13 @@ int vp_error_set(struct vp_error *err, enum vp_status code, const char *fmt, ...
 	return -1;
 }
 
+int vp_error_about(struct vp_error *err, const char *field)
+{
+	if (err != NULL)
+		err->about = field;
+	return -1;
+}
+
 int vp_error_at(struct vp_error *err, enum vp_status code, const char *file,
 		unsigned long line, unsigned long column, const char *fmt, ...)
 {

@@ -246,18 +246,24 @@ static int check_inputs(const struct vp_model *m, const struct vp_train *t, uint
 		return vp_error_set(err, VP_ERR_INPUT, "an encoder-decoder model needs a target length (--target-len)");
 	/* a longer sequence indexes past the position table: the run fails
 	 * with an index error before any memory question arises */
-	if (vp_model_max_tokens(m) > 0 && t->seq_len > vp_model_max_tokens(m))
-		return vp_error_set(err, VP_ERR_INPUT,
-				    "a sequence of %llu tokens is longer than the %llu positions of model '%s' "
-				    "(max_position_embeddings): transformers cannot run it",
-				    (unsigned long long)t->seq_len, (unsigned long long)vp_model_max_tokens(m), m->name);
-	if (vp_model_max_tokens(m) > 0 && vp_head_uses_target(m, t->head) && t->tgt_len > vp_model_max_tokens(m))
-		return vp_error_set(err, VP_ERR_INPUT,
-				    "a target of %llu tokens is longer than the %llu positions of model '%s' "
-				    "(max_position_embeddings): transformers cannot run it",
-				    (unsigned long long)t->tgt_len, (unsigned long long)vp_model_max_tokens(m), m->name);
-	if (vp_train_has_adapters(t) && t->lora_r == 0)
-		return vp_error_set(err, VP_ERR_INPUT, "the LoRA rank must be at least 1");
+	if (vp_model_max_tokens(m) > 0 && t->seq_len > vp_model_max_tokens(m)) {
+		vp_error_set(err, VP_ERR_INPUT,
+			     "a sequence of %llu tokens is longer than the %llu positions of model '%s' "
+			     "(max_position_embeddings): transformers cannot run it",
+			     (unsigned long long)t->seq_len, (unsigned long long)vp_model_max_tokens(m), m->name);
+		return vp_error_about(err, "seq_len");
+	}
+	if (vp_model_max_tokens(m) > 0 && vp_head_uses_target(m, t->head) && t->tgt_len > vp_model_max_tokens(m)) {
+		vp_error_set(err, VP_ERR_INPUT,
+			     "a target of %llu tokens is longer than the %llu positions of model '%s' "
+			     "(max_position_embeddings): transformers cannot run it",
+			     (unsigned long long)t->tgt_len, (unsigned long long)vp_model_max_tokens(m), m->name);
+		return vp_error_about(err, "tgt_len");
+	}
+	if (vp_train_has_adapters(t) && t->lora_r == 0) {
+		vp_error_set(err, VP_ERR_INPUT, "the LoRA rank must be at least 1");
+		return vp_error_about(err, "lora_r");
+	}
 	if (t->optimizer_in_backward && t->zero_stage > 0)
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "the optimizer step in backward cannot be combined with DeepSpeed ZeRO");
@@ -276,10 +282,13 @@ static int check_inputs(const struct vp_model *m, const struct vp_train *t, uint
 	    vp_mul_u64(*rows, t->seq_len > t->tgt_len ? t->seq_len : t->tgt_len, &tokens) ||
 	    vp_mul_u64(tokens, t->seq_len > t->tgt_len ? t->seq_len : t->tgt_len, &scores) ||
 	    vp_mul_u64(scores, m->num_heads, &scores) || vp_mul_u64(tokens, m->vocab_size, &scores) ||
-	    vp_mul_u64(tokens, m->intermediate_size, &scores))
-		return vp_error_set(err, VP_ERR_INPUT,
-				    "batch %llu x sequence %llu is too large to estimate (the element counts overflow)",
-				    (unsigned long long)t->batch, (unsigned long long)t->seq_len);
+	    vp_mul_u64(tokens, m->intermediate_size, &scores)) {
+		vp_error_set(err, VP_ERR_INPUT,
+			     "batch %llu x sequence %llu is too large to estimate (the element counts overflow)",
+			     (unsigned long long)t->batch, (unsigned long long)t->seq_len);
+		/* the larger of the two is the one to look at */
+		return vp_error_about(err, t->seq_len > t->batch ? "seq_len" : "batch");
+	}
 	return 0;
 }
 

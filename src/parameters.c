@@ -180,13 +180,16 @@ static int lora_targets_error(const struct ctx *c, struct vp_error *err)
 {
 	char targets[VP_MAX_TARGETS * 33 + 16], linears[256];
 
-	if (c->t->n_lora_targets == 0)
-		return vp_error_set(err, VP_ERR_INPUT, "LoRA needs target modules (lora_targets, or all-linear)");
+	if (c->t->n_lora_targets == 0) {
+		vp_error_set(err, VP_ERR_INPUT, "LoRA needs target modules (lora_targets, or all-linear)");
+		return vp_error_about(err, "lora_targets");
+	}
 	vp_train_lora_targets_text(c->t, targets, sizeof targets);
 	vp_model_linear_names(c->m, linears, sizeof linears);
-	return vp_error_set(err, VP_ERR_INPUT,
-			    "no LoRA target (%s) names a linear layer of model_type '%s' (its linears: %s; or %s)",
-			    targets, c->m->model_type, linears, vp_model_lm_head_name(c->m));
+	vp_error_set(err, VP_ERR_INPUT,
+		     "no LoRA target (%s) names a linear layer of model_type '%s' (its linears: %s; or %s)",
+		     targets, c->m->model_type, linears, vp_model_lm_head_name(c->m));
+	return vp_error_about(err, "lora_targets");
 }
 
 /* The parameter counts the terms below share (docs: "Parameters"). */

@@ -25,7 +25,15 @@ struct vp_error {
 	unsigned long line;   /* 1-based; 0 = unknown */
 	unsigned long column; /* 1-based; 0 = unknown */
 	char message[768]; /* room for the list of supported model types */
+	/* The input the error is about, where the callee knows it and has no
+	 * position for it: a field of struct vp_train ("seq_len", "batch",
+	 * "lora_targets"), a string literal; NULL otherwise. A caller that
+	 * read that input from a file points the error there. */
+	const char *about;
 };
+
+/* err->about = field, for an error just set (err may be NULL); returns -1. */
+int vp_error_about(struct vp_error *err, const char *field);
 
 /* Fill err (which may be NULL) and return -1, so callers can write
  * `return vp_error_set(err, VP_ERR_INPUT, "...", x);`. */

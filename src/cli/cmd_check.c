@@ -1112,6 +1112,27 @@ struct matrix {
 	struct vp_table table;
 };
 
+/* The setting an error's input (vp_error.about, a struct vp_train field)
+ * was read from, where the config states it; else the batch's. */
+static enum vp_tc_setting about_setting(const struct vp_trainconfig *tc, const char *about)
+{
+	static const struct {
+		const char *field;
+		enum vp_tc_setting s;
+	} map[] = {
+		{"seq_len", VP_TC_SEQ_LEN},
+		{"tgt_len", VP_TC_TGT_LEN},
+		{"lora_targets", VP_TC_LORA_TARGETS},
+		{"lora_r", VP_TC_LORA_R},
+		{"batch", VP_TC_BATCH},
+	};
+
+	for (size_t i = 0; about != NULL && i < sizeof map / sizeof map[0]; i++)
+		if (strcmp(about, map[i].field) == 0 && tc->at[map[i].s].line > 0)
+			return map[i].s;
+	return VP_TC_BATCH;
+}
+
 /* yq's path to a section whose components are apart by \x1f
  * (tc_values.c nested_model_key): .a.b, a key that is not a plain name as
  * .["a-b"]; false for a key with a quote, a backslash or a control
@@ -1445,18 +1466,11 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		if (run_checks(o, &tc, &m, g, util, host_ram, cpus, worker_ram, &r, &err) != 0) {
 			char msg[sizeof err.message];
 			/* an error that names its own place keeps it (the
-			 * command line's has none) */
+			 * command line's has none); one about an input, at
+			 * that input's key; any other at the batch's */
 			if (err.line == 0 && strcmp(err.file, VP_TC_COMMAND_LINE) != 0) {
-				/* the estimator's own words for targets that name
-				 * nothing (parameters.c lora_targets_error) or a
-				 * length past its counts: at that key; anything else
-				 * at the batch's */
-				enum vp_tc_setting at = VP_TC_BATCH;
+				enum vp_tc_setting at = about_setting(&tc, err.about);
 
-				if (strstr(err.message, "LoRA target") != NULL && tc.at[VP_TC_LORA_TARGETS].line > 0)
-					at = VP_TC_LORA_TARGETS;
-				else if (strstr(err.message, "sequence") != NULL && tc.at[VP_TC_SEQ_LEN].line > 0)
-					at = VP_TC_SEQ_LEN;
 				snprintf(msg, sizeof msg, "%s", err.message);
 				vp_trainconfig_where(&tc, at, &line, &col);
 				if (vp_tc_origin_on_command_line(&tc.at[at]))

@@ -2277,6 +2277,9 @@ static void sequences_past_the_position_table_are_input_errors(void **state)
 	assert_int_equal(vp_estimate(bert, g, &t, &e, &err), -1);
 	assert_string_equal(err.message, "a sequence of 513 tokens is longer than the 512 positions of model "
 					 "'bert-large-uncased' (max_position_embeddings): transformers cannot run it");
+	/* the error says which input it is about, for a caller with its place */
+	assert_non_null(err.about);
+	assert_string_equal(err.about, "seq_len");
 
 	t.head = VP_HEAD_SEQ2SEQ_LM;
 	t.seq_len = 512;
