@@ -615,8 +615,10 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 		tt.weight_copies = tt.head_copy = 0.0;
 	}
 	if (t->method == VP_METHOD_FROZEN) {
-		if (frozen_forward(&c, &tt, out) != 0)
-			return vp_error_set(err, VP_ERR_INPUT, "the estimate for model '%s' exceeds 2^60 bytes", m->name);
+		if (frozen_forward(&c, &tt, out) != 0) {
+			vp_error_set(err, VP_ERR_INPUT, "the estimate for model '%s' exceeds 2^60 bytes", m->name);
+			return vp_error_about(err, t->seq_len > t->batch ? "seq_len" : "batch");
+		}
 		return 0;
 	}
 
@@ -662,7 +664,11 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	    to_u64(s.allocated[VP_PHASE_OPTIMIZER], &out->phase_allocated_bytes[VP_PHASE_OPTIMIZER]) ||
 	    to_u64(frag, &out->allocator_bytes) || to_u64(tt.total_params, &out->params_total) ||
 	    to_u64(tt.trainable_params, &out->params_trainable))
-		return vp_error_set(err, VP_ERR_INPUT, "the estimate for model '%s' exceeds 2^60 bytes", m->name);
+	{
+		vp_error_set(err, VP_ERR_INPUT, "the estimate for model '%s' exceeds 2^60 bytes", m->name);
+		/* the larger of the two sizes is the one to look at */
+		return vp_error_about(err, t->seq_len > t->batch ? "seq_len" : "batch");
+	}
 
 	/* a component is never larger at the peak than at its own largest
 	 * (activation offloading and the optimizer step in backward bound the

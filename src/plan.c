@@ -396,9 +396,9 @@ static uint64_t effective_divisor(uint64_t per_gpu, uint64_t from, const struct 
  * divides. When it does not the plan cannot meet E anyway, so of the two
  * shares around it (floor and ceiling) the one with fewer accumulation
  * steps (the step time that accumulation costs: seed 003) is taken, then
- * the larger micro-batch, the nearer to E, the smaller: with 4 GPUs and
- * memory for 4, E = 30 gives 4 x 2 x 4 = 32, not 1 x 7 x 4 = 28; with
- * memory for 20, 8 x 1 x 4 = 32, not 7 x 1 x 4.
+ * the nearer to E, then the larger micro-batch: with 4 GPUs and memory
+ * for 4, E = 30 gives 4 x 2 x 4 = 32, not 1 x 7 x 4 = 28; with memory for
+ * 20, 8 x 1 x 4 = 32 (as near as 28); E = 29, 7 x 1 x 4 = 28.
  */
 static uint64_t effective_share(const struct vp_plan_request *req, uint64_t gpus, uint64_t fits)
 {
@@ -414,11 +414,11 @@ static uint64_t effective_share(const struct vp_plan_request *req, uint64_t gpus
 	d_hi = effective_divisor(hi, fits, req);
 	if (lo / d_lo != hi / d_hi)
 		return hi / d_hi < lo / d_lo ? hi : lo;
-	if (d_lo != d_hi)
-		return d_hi > d_lo ? hi : lo;
 	off_lo = req->effective_batch - lo * gpus;
 	off_hi = hi * gpus - req->effective_batch;
-	return off_hi < off_lo ? hi : lo;
+	if (off_lo != off_hi)
+		return off_hi < off_lo ? hi : lo;
+	return d_hi > d_lo ? hi : lo;
 }
 
 static int eval_at(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,

@@ -174,6 +174,24 @@ static bool nested_model_key(const struct ctx *c, const struct vp_tnode *v, cons
 	return false;
 }
 
+/* Does `name` hold one of `words` as a whole word (apart by _ . or -)? */
+static bool has_word(const char *name, const char *const *words)
+{
+	const char *p = name;
+
+	while (*p != '\0') {
+		size_t n = strcspn(p, "_.-");
+
+		for (const char *const *w = words; *w != NULL; w++)
+			if (strlen(*w) == n && strncmp(p, *w, n) == 0)
+				return true;
+		p += n;
+		if (*p != '\0')
+			p++;
+	}
+	return false;
+}
+
 /* A plain whole number (YAML int): what a size is written as */
 static bool whole_number(const struct vp_tnode *v)
 {
@@ -231,6 +249,10 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 
 			if (vp_tc_key_changes_kind(&c->keys[i]))
 				continue;
+			/* min_length is not a typo of max_length: the opposite */
+			if ((strncmp(path, "min", 3) == 0 && strncmp(c->keys[i].key, "max", 3) == 0) ||
+			    (strncmp(path, "max", 3) == 0 && strncmp(c->keys[i].key, "min", 3) == 0))
+				continue;
 			d = vp_edit_distance(path, c->keys[i].key);
 			if (d < best && 4 * d <= len) {
 				best = d;
@@ -284,18 +306,25 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 	 * number, and not for a parallelism degree. */
 	if (why == NULL && near == NULL && tc->flavour == VP_TC_HF && whole_number(m->value) &&
 	    strstr(path, "parallel") == NULL && !near_kind_key(c, path)) {
+		static const char *const batch_words[] = {"batch", "batches", "batchsize", "bs", NULL};
+		static const char *const eval_words[] = {"eval", "val", "valid", "validation", "test", "dev", NULL};
+		static const char *const len_words[] = {"len", "length", "seq", "seqlen", "maxlen", NULL};
+		static const char *const not_len_words[] = {"min", "penalty", NULL};
 		const char *last = strrchr(path, '.') != NULL ? strrchr(path, '.') + 1 : path;
-		bool eval = strstr(path, "eval") != NULL || strstr(path, "val_") != NULL || strstr(path, "valid") != NULL ||
-			    strstr(path, "test") != NULL;
+		bool eval = has_word(path, eval_words);
 
-		if (strstr(path, "batch") != NULL) {
+		/* counts and intervals of batches are not their size */
+		static const char *const not_size_words[] = {"interval", "every", "log", "num", "steps", "step",
+							       "latest", "last", "first", NULL};
+
+		if (has_word(path, batch_words) && !has_word(path, not_size_words)) {
 			snprintf(n->text, sizeof n->text,
 				 "did you mean '%s'? '%s' reads like %s batch size, which check takes from that key",
 				 eval ? "per_device_eval_batch_size" : "per_device_train_batch_size", path,
 				 eval ? "an eval" : "a");
 			return 0;
 		}
-		if ((strstr(last, "len") != NULL || strstr(last, "seq") != NULL) && strncmp(last, "min", 3) != 0) {
+		if (has_word(last, len_words) && !has_word(last, not_len_words)) {
 			snprintf(n->text, sizeof n->text,
 				 "did you mean 'max_seq_length' (or vramplan.seq_len, --seq-len)? '%s' reads like a "
 				 "sequence length, which check takes from those",

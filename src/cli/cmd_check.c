@@ -1135,8 +1135,8 @@ static enum vp_tc_setting about_setting(const struct vp_trainconfig *tc, const c
 
 /* yq's path to a section whose components are apart by \x1f
  * (tc_values.c nested_model_key): .a.b, a key that is not a plain name as
- * .["a-b"]; false for a key with a quote, a backslash or a control
- * character, or when it does not fit. */
+ * .["a-b"] first and ["a-b"] after (.a["b-c"]); false for a key with a
+ * quote, a backslash or a control character, or when it does not fit. */
 static bool yq_path(const char *section, char *buf, size_t size)
 {
 	size_t used = 0;
@@ -1155,8 +1155,11 @@ static bool yq_path(const char *section, char *buf, size_t size)
 			if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_'))
 				plain = false;
 		}
-		w = plain ? snprintf(buf + used, size - used, ".%.*s", (int)n, p)
-			  : snprintf(buf + used, size - used, ".[\"%.*s\"]", (int)n, p);
+		/* jq 1.6 (the Python yq's) takes .a["b"] and .["a"]["b"],
+		 * not .a.["b"] */
+		w = plain      ? snprintf(buf + used, size - used, ".%.*s", (int)n, p)
+		    : used > 0 ? snprintf(buf + used, size - used, "[\"%.*s\"]", (int)n, p)
+			       : snprintf(buf + used, size - used, ".[\"%.*s\"]", (int)n, p);
 		if (w < 0 || (size_t)w >= size - used)
 			return false;
 		used += (size_t)w;
@@ -1374,10 +1377,10 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 
 		vp_error_at(&err, VP_ERR_INPUT, cli ? VP_TC_COMMAND_LINE : tc.file, cli ? 0 : tc.nodes_at.line,
 			    cli ? 0 : tc.nodes_at.column,
-			    "%s %llu does not divide the %llu GPUs: a launcher runs the same number of processes on "
+			    "%s %llu does not divide the %llu GPU%s: a launcher runs the same number of processes on "
 			    "every node",
 			    tc.nodes_at.key, (unsigned long long)tc.nodes,
-			    (unsigned long long)(tc.train.gpus > 0 ? tc.train.gpus : 1));
+			    (unsigned long long)(tc.train.gpus > 0 ? tc.train.gpus : 1), tc.train.gpus > 1 ? "s" : "");
 		goto fail;
 	}
 	if (o->expandable)
@@ -1392,7 +1395,10 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 	/* the command line wins over the config's vramplan.torch_version */
 	if (o->has_torch ? vp_trainconfig_set_pytorch(&tc, o->torch, "--torch-version", &err) != 0
 			 : tc.has_pytorch &&
-				   vp_trainconfig_set_pytorch(&tc, tc.pytorch, "vramplan.torch_version", &err) != 0)
+				   vp_trainconfig_set_pytorch(&tc, tc.pytorch,
+							      tc.at[VP_TC_TORCH].key[0] != '\0' ? tc.at[VP_TC_TORCH].key
+												 : "vramplan.torch_version",
+							      &err) != 0)
 		goto fail;
 
 	n_gpus = o->n_gpus > 0 ? o->n_gpus : tc.n_gpus;

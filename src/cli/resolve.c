@@ -648,9 +648,10 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	 * every node (--nproc_per_node) */
 	if (o->nodes > 1 && (t->gpus > 0 ? t->gpus : 1) % o->nodes != 0)
 		return vp_error_set(err, VP_ERR_INPUT,
-				    "--nodes %llu does not divide the %llu GPUs (--gpus): a launcher runs the same "
+				    "--nodes %llu does not divide the %llu GPU%s (--gpus): a launcher runs the same "
 				    "number of processes on every node",
-				    (unsigned long long)o->nodes, (unsigned long long)(t->gpus > 0 ? t->gpus : 1));
+				    (unsigned long long)o->nodes, (unsigned long long)(t->gpus > 0 ? t->gpus : 1),
+				    t->gpus > 1 ? "s" : "");
 	if (o->worker_ram > 0)
 		req->host.worker_ram_bytes = o->worker_ram;
 	req->host.dataset_ram_bytes = o->dataset_ram;

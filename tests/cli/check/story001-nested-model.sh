@@ -12,3 +12,5 @@ printf 'xlsum-mt5:\n  model:\n    model_name_or_path: google/mt5-base\n' |
 	grep '"line"\|"column"' | tr -d '\t'
 # a section named with dots (qwen2.5-7b) is one key, whole in yq's path
 printf 'qwen2.5-7b:\n  model_name_or_path: Qwen/Qwen2.5-7B\nbf16: true\n' | "$VRAMPLAN" check -q - --gpu h100
+# a non-plain name after a plain one: .run["1"], which jq 1.6 takes
+printf 'run:\n  "1":\n    model_name_or_path: google/mt5-base\n' | "$VRAMPLAN" check -q - --gpu h100
