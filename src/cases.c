@@ -43,12 +43,36 @@ static const char *scalar(const yaml_node_t *n)
 	return n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
 }
 
+/* Null as yaml.safe_load reads it (PyYAML's resolver, YAML 1.1): "", ~,
+ * null, Null, NULL, unquoted. */
 static bool is_null(const yaml_node_t *n)
 {
 	const char *s = scalar(n);
 
 	return s != NULL && n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
-	       (strcmp(s, "null") == 0 || strcmp(s, "~") == 0 || s[0] == '\0');
+	       (strcmp(s, "null") == 0 || strcmp(s, "Null") == 0 || strcmp(s, "NULL") == 0 ||
+		strcmp(s, "~") == 0 || s[0] == '\0');
+}
+
+/* A boolean as yaml.safe_load reads it (PyYAML's resolver, YAML 1.1):
+ * true/false, yes/no, on/off, each in lower, capitalised or upper case,
+ * unquoted; 1 true, 0 false, -1 not a boolean. */
+static int yaml11_bool(const yaml_node_t *n)
+{
+	static const char *const yes[] = {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON"};
+	static const char *const no[] = {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"};
+	const char *s = scalar(n);
+	size_t i;
+
+	if (s == NULL || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
+		return -1;
+	for (i = 0; i < sizeof yes / sizeof yes[0]; i++) {
+		if (strcmp(s, yes[i]) == 0)
+			return 1;
+		if (strcmp(s, no[i]) == 0)
+			return 0;
+	}
+	return -1;
 }
 
 static int get_string(const struct reader *r, const yaml_node_t *n, const char *key, char *out, size_t size)
@@ -75,7 +99,25 @@ static int get_uint(const struct reader *r, const yaml_node_t *n, const char *ke
 	}
 	if (s == NULL || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
 	    vp_parse_u64(s, key, 0, UINT64_C(1) << 40, out, &e) != 0)
-		return fail(r, n, "'%s' must be a non-negative integer or null", key);
+		return fail(r, n, "'%s' must be a non-negative integer (at most 2^40) or null", key);
+	return 0;
+}
+
+/* A count the schema states as at least 1 (batch, seq_len, lora_r, gpus,
+ * ...): 0 would otherwise be read as null, the key's default, without a
+ * word. */
+static int get_count(const struct reader *r, const yaml_node_t *n, const char *key, uint64_t dflt, uint64_t *out)
+{
+	struct vp_error e;
+	const char *s = scalar(n);
+
+	if (is_null(n)) {
+		*out = dflt;
+		return 0;
+	}
+	if (s == NULL || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
+	    vp_parse_u64(s, key, 1, UINT64_C(1) << 40, out, &e) != 0)
+		return fail(r, n, "'%s' must be a positive integer (at most 2^40) or null", key);
 	return 0;
 }
 
@@ -106,18 +148,15 @@ static int get_word(const struct reader *r, const yaml_node_t *n, const char *ke
 
 static int get_bool(const struct reader *r, const yaml_node_t *n, const char *key, bool *out)
 {
-	const char *s = scalar(n);
+	int b = yaml11_bool(n);
 
 	if (is_null(n)) {
 		*out = false;
 		return 0;
 	}
-	if (s != NULL && n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE && strcmp(s, "true") == 0)
-		*out = true;
-	else if (s != NULL && n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE && strcmp(s, "false") == 0)
-		*out = false;
-	else
+	if (b < 0)
 		return fail(r, n, "'%s' must be true, false or null", key);
+	*out = b == 1;
 	return 0;
 }
 
@@ -133,6 +172,33 @@ static int get_bool(const struct reader *r, const yaml_node_t *n, const char *ke
 					   s_ == NULL ? "expected a string" : e_.message);  \
 	} while (0)
 
+/* One module name of get_names, `len` bytes at `s`, added once. */
+static int add_name(const struct reader *r, const yaml_node_t *n, const char *key, const char *s, size_t len,
+		    char (*out)[32], size_t *count, bool *all_linear)
+{
+	size_t i;
+
+	if (len == 0 || len >= 32)
+		return fail(r, n, "'%s' entries must be module names of 1 to 31 characters", key);
+	if (all_linear != NULL && len == strlen("all-linear") && memcmp(s, "all-linear", len) == 0) {
+		*all_linear = true;
+		return 0;
+	}
+	for (i = 0; i < *count; i++)
+		if (strlen(out[i]) == len && memcmp(out[i], s, len) == 0)
+			return 0;
+	if (*count >= VP_MAX_TARGETS)
+		return fail(r, n, "'%s' has more than %d entries", key, VP_MAX_TARGETS);
+	memcpy(out[*count], s, len);
+	out[*count][len] = '\0';
+	(*count)++;
+	return 0;
+}
+
+/* Module names: a list, or one string of them separated by commas (as the
+ * CLI's training-config reader takes lora_target_modules, tc_values.c
+ * vp_tc_get_targets); "all-linear" alone or as an entry, where all_linear
+ * is not NULL. */
 static int get_names(const struct reader *r, const yaml_node_t *n, const char *key,
 		     char (*out)[32], size_t *count, bool *all_linear)
 {
@@ -141,21 +207,34 @@ static int get_names(const struct reader *r, const yaml_node_t *n, const char *k
 	*count = 0;
 	if (is_null(n))
 		return 0;
-	if (n->type == YAML_SCALAR_NODE && all_linear != NULL && strcmp(scalar(n), "all-linear") == 0) {
-		*all_linear = true;
-		return 0;
+	if (n->type == YAML_SCALAR_NODE) {
+		const char *p = scalar(n);
+		for (;;) {
+			const char *comma = strchr(p, ',');
+			size_t len = comma != NULL ? (size_t)(comma - p) : strlen(p);
+			while (len > 0 && (*p == ' ' || *p == '\t')) {
+				p++;
+				len--;
+			}
+			while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == '\t'))
+				len--;
+			if (add_name(r, n, key, p, len, out, count, all_linear))
+				return -1;
+			if (comma == NULL)
+				return 0;
+			p = comma + 1;
+		}
 	}
 	if (n->type != YAML_SEQUENCE_NODE)
-		return fail(r, n, "'%s' must be a list of module names, \"all-linear\" or null", key);
+		return fail(r, n, "'%s' must be a list of module names, %sor null", key,
+			    all_linear != NULL ? "\"all-linear\" " : "");
 	for (it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
 		yaml_node_t *item = yaml_document_get_node(r->doc, *it);
 		const char *s = scalar(item);
-		if (s == NULL || s[0] == '\0' || strlen(s) >= 32)
+		if (s == NULL)
 			return fail(r, item, "'%s' entries must be module names of 1 to 31 characters", key);
-		if (*count >= VP_MAX_TARGETS)
-			return fail(r, item, "'%s' has more than 16 entries", key);
-		memcpy(out[*count], s, strlen(s) + 1);
-		(*count)++;
+		if (add_name(r, item, key, s, strlen(s), out, count, all_linear))
+			return -1;
 	}
 	return 0;
 }
@@ -206,10 +285,90 @@ static void first_key(const yaml_node_t *v, const char *key, const yaml_node_t *
 		*name = key;
 }
 
+/* A case's keys with YAML merge keys expanded. */
+#define MAX_CASE_KEYS 128
+#define MAX_MERGED 64
+struct key_value {
+	yaml_node_t *key, *value;
+};
+
+static bool is_merge_key(const yaml_node_t *n)
+{
+	const char *s = scalar(n);
+
+	return s != NULL && n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE && strcmp(s, "<<") == 0;
+}
+
+static bool has_key(const struct key_value *kv, size_t n, const char *k)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(scalar(kv[i].key), k) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * The pairs of mapping `map` into kv, as yaml.safe_load builds the dict
+ * (PyYAML constructor.py flatten_mapping, yaml.org/type/merge.html): the
+ * mapping's own keys, then those of the mapping `<<` names, or of each
+ * mapping of the list it names, first first, each key only where no earlier
+ * one gave it. libyaml leaves `<<` as an ordinary key, so without this a
+ * case written `<<: *base` would lose every key of its base. `visits`
+ * bounds the mappings reached (aliases can form a cycle).
+ */
+static int flatten(const struct reader *r, const yaml_node_t *map, struct key_value *kv, size_t *n, int *visits)
+{
+	yaml_node_pair_t *p, *q;
+
+	if (map->type != YAML_MAPPING_NODE)
+		return fail(r, map, *visits == 0 ? "a case must be a mapping"
+						 : "a merge key ('<<') must name a mapping or a list of mappings");
+	if (++*visits > MAX_MERGED)
+		return fail(r, map, "merge keys ('<<') reach more than %d mappings", MAX_MERGED);
+	for (p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+		yaml_node_t *kn = yaml_document_get_node(r->doc, p->key);
+		const char *k = scalar(kn);
+
+		if (k == NULL)
+			return fail(r, kn, "case keys must be strings");
+		for (q = map->data.mapping.pairs.start; q < p; q++) {
+			const char *k2 = scalar(yaml_document_get_node(r->doc, q->key));
+			if (k2 != NULL && strcmp(k, k2) == 0)
+				return fail(r, kn, "duplicate key '%s'", k);
+		}
+		if (is_merge_key(kn) || has_key(kv, *n, k))
+			continue;
+		if (*n >= MAX_CASE_KEYS)
+			return fail(r, kn, "a case has more than %d keys", MAX_CASE_KEYS);
+		kv[*n].key = kn;
+		kv[(*n)++].value = yaml_document_get_node(r->doc, p->value);
+	}
+	for (p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+		yaml_node_t *v = yaml_document_get_node(r->doc, p->value);
+		yaml_node_item_t *it;
+
+		if (!is_merge_key(yaml_document_get_node(r->doc, p->key)))
+			continue;
+		if (v->type != YAML_SEQUENCE_NODE) {
+			if (flatten(r, v, kv, n, visits))
+				return -1;
+			continue;
+		}
+		for (it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++)
+			if (flatten(r, yaml_document_get_node(r->doc, *it), kv, n, visits))
+				return -1;
+	}
+	return 0;
+}
+
 static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_case *c, size_t *ignored)
 {
+	struct key_value kv[MAX_CASE_KEYS];
+	size_t n_kv = 0, j;
+	int visits = 0;
 	static const char *const info_keys[] = {"source", "framework", "notes", "lora_alpha", NULL};
-	yaml_node_pair_t *p;
 	bool seen_id = false, seen_config = false, seen_measured = false;
 	uint64_t batch = 0;
 	/* where the evaluation's extension keys were, for their errors */
@@ -227,23 +386,14 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 	c->head_unstated = c->precision_unstated = c->method_unstated = c->attn_unstated = c->loss_unstated = true;
 	c->optimizer_unstated = true;
 	c->lora_r_unstated = c->seq_unstated = true;
-	if (map->type != YAML_MAPPING_NODE)
-		return fail(r, map, "a case must be a mapping");
+	if (flatten(r, map, kv, &n_kv, &visits))
+		return -1;
 
-	for (p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
-		yaml_node_t *kn = yaml_document_get_node(r->doc, p->key);
-		yaml_node_t *v = yaml_document_get_node(r->doc, p->value);
-		const char *k = scalar(kn);
-		yaml_node_pair_t *q;
+	for (j = 0; j < n_kv; j++) {
+		yaml_node_t *v = kv[j].value;
+		const char *k = scalar(kv[j].key);
 		size_t i;
 
-		if (k == NULL)
-			return fail(r, kn, "case keys must be strings");
-		for (q = map->data.mapping.pairs.start; q < p; q++) {
-			const char *k2 = scalar(yaml_document_get_node(r->doc, q->key));
-			if (k2 != NULL && strcmp(k, k2) == 0)
-				return fail(r, kn, "duplicate key '%s'", k);
-		}
 		if (strcmp(k, "id") == 0) {
 			if (get_string(r, v, k, c->id, sizeof c->id))
 				return -1;
@@ -265,20 +415,20 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 				c->head_unstated = false;
 			}
 		} else if (strcmp(k, "num_labels") == 0) {
-			if (get_uint(r, v, k, 2, &c->train.num_labels))
+			if (get_count(r, v, k, 2, &c->train.num_labels))
 				return -1;
 		} else if (strcmp(k, "batch") == 0) {
-			if (get_uint(r, v, k, 0, &batch))
+			if (get_count(r, v, k, 0, &batch))
 				return -1;
 		} else if (strcmp(k, "grad_accum") == 0) {
-			if (get_uint(r, v, k, 1, &c->train.grad_accum))
+			if (get_count(r, v, k, 1, &c->train.grad_accum))
 				return -1;
 		} else if (strcmp(k, "seq_len") == 0) {
-			if (get_uint(r, v, k, 0, &c->train.seq_len))
+			if (get_count(r, v, k, 0, &c->train.seq_len))
 				return -1;
 			c->seq_unstated = c->train.seq_len == 0;
 		} else if (strcmp(k, "tgt_len") == 0) {
-			if (get_uint(r, v, k, 0, &c->train.tgt_len))
+			if (get_count(r, v, k, 0, &c->train.tgt_len))
 				return -1;
 		} else if (strcmp(k, "packed") == 0) {
 			if (get_bool(r, v, k, &c->train.packed))
@@ -302,7 +452,7 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 				c->method_unstated = false;
 			}
 		} else if (strcmp(k, "lora_r") == 0) {
-			if (get_uint(r, v, k, 0, &c->train.lora_r))
+			if (get_count(r, v, k, 0, &c->train.lora_r))
 				return -1;
 			c->lora_r_unstated = c->train.lora_r == 0;
 		} else if (strcmp(k, "lora_dropout") == 0) {
@@ -474,7 +624,7 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			if (!is_null(v) && get_string(r, v, k, c->gpu, sizeof c->gpu))
 				return -1;
 		} else if (strcmp(k, "gpus") == 0) {
-			if (get_uint(r, v, k, 1, &c->train.gpus))
+			if (get_count(r, v, k, 1, &c->train.gpus))
 				return -1;
 		} else if (strcmp(k, "zero") == 0) {
 			const char *s = scalar(v);
@@ -482,11 +632,13 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			if (s != NULL && strcmp(s, "fsdp") == 0) {
 				c->train.fsdp = true;
 			} else {
-				if (get_uint(r, v, k, 0, &stage))
-					return -1;
-				if (stage > 3)
+				struct vp_error e;
+				/* 0: DeepSpeed's stage 0, ZeRO off */
+				if (!is_null(v) &&
+				    (s == NULL || v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
+				     vp_parse_u64(s, k, 0, 3, &stage, &e) != 0))
 					return fail(r, v, "'zero' must be 1, 2, 3, \"fsdp\" or null");
-				c->train.zero_stage = (int)stage;
+				c->train.zero_stage = is_null(v) ? 0 : (int)stage;
 			}
 		} else if (strcmp(k, "metric") == 0) {
 			if (parse_metric(r, v, &c->metric))
@@ -627,6 +779,30 @@ int vp_cases_load(struct vp_case_list *list, const char *path, struct vp_error *
 	if (root == NULL) {
 		vp_error_at(err, VP_ERR_INPUT, path, 1, 1, "empty cases file");
 		goto out;
+	}
+	/* yaml_parser_load reads one document; the cases of a second would be
+	 * dropped without a word (yaml.safe_load refuses the file: "expected a
+	 * single document in the stream") */
+	{
+		yaml_document_t next;
+		yaml_node_t *next_root;
+
+		if (!yaml_parser_load(&parser, &next)) {
+			unsigned long line, col;
+
+			vp_yaml_error_position(&parser, text, len, &line, &col);
+			vp_error_at(err, VP_ERR_INPUT, path, line, col, "%s",
+				    parser.problem ? parser.problem : "invalid YAML");
+			goto out;
+		}
+		next_root = yaml_document_get_root_node(&next);
+		if (next_root != NULL) {
+			vp_error_at(err, VP_ERR_INPUT, path, next.start_mark.line + 1, next.start_mark.column + 1,
+				    "a second YAML document: a cases file is one list of cases");
+			yaml_document_delete(&next);
+			goto out;
+		}
+		yaml_document_delete(&next);
 	}
 	if (root->type != YAML_SEQUENCE_NODE) {
 		fail(&r, root, "the cases file must be a list of cases");

@@ -187,6 +187,63 @@ static void qlora_without_a_quantization_is_nf4(void **state)
 	vp_cases_free(&l);
 }
 
+/* The file is read as yaml.safe_load reads it (PyYAML, YAML 1.1), the
+ * values checked being what Python's yaml.safe_load gives for
+ * yaml-styles.yaml: merge keys ('<<') bring their mapping's keys, the
+ * case's own and then a list's first mapping winning; yes/True/Off/FALSE
+ * are booleans and Null/NULL null; module names may be one string of them
+ * separated by commas, and "all-linear" may be an entry of the list. */
+static void yaml_is_read_as_yaml_safe_load_reads_it(void **state)
+{
+	struct vp_case_list l;
+	const struct vp_case *c;
+
+	(void)state;
+	load_ok(&l, CASES "yaml-styles.yaml");
+	assert_int_equal(l.n, 5);
+
+	c = find(&l, "STYLE-BASE");
+	assert_true(c->train.grad_ckpt);
+	assert_false(c->train.compile);
+	assert_int_equal(c->train.n_lora_targets, 2);
+	assert_string_equal(c->train.lora_targets[0], "q");
+	assert_string_equal(c->train.lora_targets[1], "v");
+
+	c = find(&l, "STYLE-MERGED");
+	assert_int_equal(c->train.batch, 8);
+	assert_true(c->train.packed);
+	assert_int_equal(c->train.seq_len, 128);
+	assert_int_equal(c->train.tgt_len, 32);
+	assert_int_equal(c->train.precision, VP_PREC_AMP_BF16);
+	assert_int_equal(c->train.method, VP_METHOD_LORA);
+	assert_int_equal(c->train.lora_r, 16);
+	assert_int_equal(c->train.n_lora_targets, 2);
+	assert_true(c->train.grad_ckpt);
+	assert_string_equal(c->gpu, "a100-80gb");
+	assert_int_equal(c->metric, VP_METRIC_ALLOCATED);
+
+	c = find(&l, "STYLE-MERGED-LIST");
+	assert_int_equal(c->train.batch, 2);
+	assert_int_equal(c->train.seq_len, 64);
+	assert_int_equal(c->train.precision, VP_PREC_FP32);
+	assert_int_equal(c->train.method, VP_METHOD_FULL);
+	assert_false(c->train.grad_ckpt);
+	assert_false(c->head_unstated);
+	assert_int_equal(c->train.tgt_len, 32);
+	assert_int_equal(c->metric, VP_METRIC_ALLOCATED);
+
+	c = find(&l, "STYLE-NULLS");
+	assert_true(c->head_unstated);
+	assert_string_equal(c->gpu, "");
+	assert_int_equal(c->train.zero_stage, 0);
+	assert_true(c->train.lora_all_linear);
+	assert_int_equal(c->train.n_lora_targets, 1);
+	assert_string_equal(c->train.lora_targets[0], "q");
+	assert_int_equal(c->train.n_modules_to_save, 1);
+	assert_string_equal(c->train.modules_to_save[0], "shared");
+	vp_cases_free(&l);
+}
+
 /* A bad value stops the whole file, at the value's line and column, with
  * the key and what it expected. */
 static void a_bad_value_is_refused_at_its_position(void **state)
@@ -204,6 +261,10 @@ static void a_bad_value_is_refused_at_its_position(void **state)
 		{"bad-pytorch.yaml", 4, 12, "'pytorch' must be a version"},
 		{"bad-bitsandbytes.yaml", 4, 17, "'bitsandbytes' must be a version"},
 		{"bad-last-step-graph.yaml", 4, 20, "'last_step_graph' must be kept, freed or null"},
+		{"bad-count.yaml", 4, 10, "'batch' must be a positive integer"},
+		{"bad-zero.yaml", 4, 9, "'zero' must be 1, 2, 3, \"fsdp\" or null"},
+		{"bad-merge.yaml", 2, 7, "a merge key ('<<') must name a mapping or a list of mappings"},
+		{"two-documents.yaml", 5, 1, "a second YAML document"},
 	};
 	size_t i;
 
@@ -242,6 +303,7 @@ int main(void)
 		cmocka_unit_test(the_pytorch_era_follows_the_keys),
 		cmocka_unit_test(the_bitsandbytes_era_and_the_loop_default_to_the_safe_side),
 		cmocka_unit_test(qlora_without_a_quantization_is_nf4),
+		cmocka_unit_test(yaml_is_read_as_yaml_safe_load_reads_it),
 		cmocka_unit_test(a_bad_value_is_refused_at_its_position),
 		cmocka_unit_test(a_missing_file_is_an_io_error),
 	};
