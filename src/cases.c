@@ -695,6 +695,9 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 		c->train.lora_r = 8;
 	if (c->train.method != VP_METHOD_LORA && c->train.method != VP_METHOD_QLORA)
 		c->lora_r_unstated = false;
+	/* a seq2seq case without a target length: the source's (an explicit
+	 * head here; a null one once the config's is known, accuracy.c) */
+	c->tgt_unstated = c->train.tgt_len == 0;
 	if (c->train.head == VP_HEAD_SEQ2SEQ_LM && c->train.tgt_len == 0)
 		c->train.tgt_len = c->train.seq_len;
 	if (!c->has_step)

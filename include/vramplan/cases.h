@@ -50,6 +50,9 @@ struct vp_case {
 	 * without a sequence length, or a case whose config is null, cannot be
 	 * estimated; one whose measured_gib is null is estimated, not scored. */
 	bool lora_r_unstated, seq_unstated, config_unstated, measured_unstated;
+	/* tgt_len null or absent: a seq2seq-lm case (head stated, or the
+	 * config's when null) is read with the target as long as the source */
+	bool tgt_unstated;
 	/* Extension keys (not in the shared schema) for a case measured during
 	 * HF Trainer's evaluation after training steps: eval_batch,
 	 * eval_steps, eval_accumulation_steps, generate, num_beams, max_new_tokens and

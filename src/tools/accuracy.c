@@ -236,6 +236,9 @@ static bool estimate_case(const struct vp_catalog *cat, const struct vp_case *c,
 	} else {
 		if (c->head_unstated)
 			r->train.head = vp_model_default_head(&r->m);
+		/* as cases.c reads a stated seq2seq-lm head without tgt_len */
+		if (r->train.head == VP_HEAD_SEQ2SEQ_LM && r->train.tgt_len == 0)
+			r->train.tgt_len = r->train.seq_len;
 		/* a LoRA case that names no targets: PEFT's default for the
 		 * model type, as the CLI takes it (peft.c) */
 		if (lora_targets_unstated(&r->train))
@@ -315,6 +318,8 @@ static void append_reading(char *note, size_t size, const struct vp_case *c, con
 		    vp_default_lora_targets(&r->m));
 	if (c->head_unstated)
 		ADD("; head null read as %s", vp_head_name(r->train.head));
+	if (c->tgt_unstated && r->train.head == VP_HEAD_SEQ2SEQ_LM && c->has_step)
+		ADD("; tgt_len null read as seq_len");
 	if (c->attn_unstated)
 		ADD("; attn null read as sdpa");
 	if (c->optimizer_unstated)

@@ -234,6 +234,7 @@ static void yaml_is_read_as_yaml_safe_load_reads_it(void **state)
 
 	c = find(&l, "STYLE-NULLS");
 	assert_true(c->head_unstated);
+	assert_true(c->tgt_unstated);
 	assert_string_equal(c->gpu, "");
 	assert_int_equal(c->train.zero_stage, 0);
 	assert_true(c->train.lora_all_linear);
