@@ -363,7 +363,27 @@ static int flatten(const struct reader *r, const yaml_node_t *map, struct key_va
 	return 0;
 }
 
-static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_case *c, size_t *ignored)
+/* A key outside the schema: counted, and the first few names kept (with
+ * where each first appeared) for the note that a misspelt key is not read. */
+static void note_ignored(struct vp_case_list *list, const yaml_node_t *kn)
+{
+	const char *k = scalar(kn);
+	size_t i;
+
+	list->ignored_keys++;
+	for (i = 0; i < list->n_ignored_names; i++)
+		if (strcmp(list->ignored_names[i], k) == 0)
+			return;
+	if (list->n_ignored_names < VP_CASES_IGNORED_NAMES) {
+		snprintf(list->ignored_names[list->n_ignored_names], sizeof list->ignored_names[0], "%s", k);
+		list->ignored_lines[list->n_ignored_names++] = kn->start_mark.line + 1;
+	} else {
+		list->more_ignored_names = true;
+	}
+}
+
+static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_case *c,
+		     struct vp_case_list *list)
 {
 	struct key_value kv[MAX_CASE_KEYS];
 	size_t n_kv = 0, j;
@@ -658,7 +678,7 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 				if (strcmp(k, info_keys[i]) == 0)
 					info = true;
 			if (!info)
-				(*ignored)++;
+				note_ignored(list, kv[j].key);
 		}
 	}
 	if (!seen_id)
@@ -822,7 +842,7 @@ int vp_cases_load(struct vp_case_list *list, const char *path, struct vp_error *
 	for (it = root->data.sequence.items.start; it < root->data.sequence.items.top; it++) {
 		yaml_node_t *n = yaml_document_get_node(&doc, *it);
 		size_t j;
-		if (n == NULL || read_case(&r, n, &list->cases[list->n], &list->ignored_keys) != 0)
+		if (n == NULL || read_case(&r, n, &list->cases[list->n], list) != 0)
 			goto out;
 		for (j = 0; j < list->n; j++)
 			if (strcmp(list->cases[j].id, list->cases[list->n].id) == 0) {

@@ -68,6 +68,13 @@ struct vp_case_list {
 	struct vp_case *cases;
 	size_t n;
 	size_t ignored_keys; /* keys outside the schema, skipped */
+	/* the first VP_CASES_IGNORED_NAMES distinct ones, each with the line
+	 * (1-based) where it first appeared */
+#define VP_CASES_IGNORED_NAMES 8
+	char ignored_names[VP_CASES_IGNORED_NAMES][48];
+	unsigned long ignored_lines[VP_CASES_IGNORED_NAMES];
+	size_t n_ignored_names;
+	bool more_ignored_names; /* other names beyond those */
 };
 
 int vp_cases_load(struct vp_case_list *list, const char *path, struct vp_error *err);

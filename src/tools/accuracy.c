@@ -406,8 +406,16 @@ int main(int argc, char **argv)
 		rc = 3;
 		goto out;
 	}
-	if (list.ignored_keys > 0)
-		fprintf(stderr, "vramplan-accuracy: note: %zu keys outside the schema were ignored\n", list.ignored_keys);
+	if (list.ignored_keys > 0) {
+		/* by name, so that a misspelt key (grad_checkpointing for
+		 * grad_ckpt) is seen not to have been read */
+		fprintf(stderr, "vramplan-accuracy: note: %zu key%s outside the schema %s ignored:", list.ignored_keys,
+			list.ignored_keys == 1 ? "" : "s", list.ignored_keys == 1 ? "was" : "were");
+		for (i = 0; i < list.n_ignored_names; i++)
+			fprintf(stderr, "%s %s (%s:%lu)", i > 0 ? "," : "", list.ignored_names[i], cases_path,
+				list.ignored_lines[i]);
+		fprintf(stderr, "%s\n", list.more_ignored_names ? ", ..." : "");
+	}
 
 	printf("%-24s %-7s %-11s %12s %12s %9s  %s\n", "case", "quality", "metric", "measured_gib",
 	       "estimate_gib", "error_pct", "note");
