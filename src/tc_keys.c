@@ -1510,21 +1510,23 @@ static int ds_bucket_size(struct ctx *c, const struct vp_tmember *m, const char 
 static int ds_optimizer_type(struct ctx *c, const struct vp_tmember *m, const char *path)
 {
 	const char *s = NULL;
+	enum vp_optimizer optim;
 
 	if (vp_tc_get_string(c, m->value, path, &s) != 0)
 		return -1;
 	if (strcasecmp_ascii_eq(s, "adam") || strcasecmp_ascii_eq(s, "adamw") || strcasecmp_ascii_eq(s, "fusedadam"))
-		c->r.optim = VP_OPT_ADAMW_FUSED;
+		optim = VP_OPT_ADAMW_FUSED;
 	else if (strcasecmp_ascii_eq(s, "lamb") || strcasecmp_ascii_eq(s, "onebitadam") ||
 		 strcasecmp_ascii_eq(s, "onebitlamb") || strcasecmp_ascii_eq(s, "zerooneadam"))
-		c->r.optim = VP_OPT_ADAMW;
+		optim = VP_OPT_ADAMW;
 	else
 		return vp_tc_fail_at(c, m->value->line, m->value->column,
 			       "unmodelled DeepSpeed optimizer '%.40s' (vramplan models Adam, AdamW, Lamb and the "
 			       "1-bit variants)",
 			       s);
-	c->r.has_optim = true;
-	vp_tc_set_origin(&c->r.at_optim, path, m);
+	c->r.ds_optim = optim;
+	c->r.has_ds_optim = true;
+	vp_tc_set_origin(&c->r.at_ds_optim, path, m);
 	return 0;
 }
 

@@ -566,6 +566,53 @@ int vp_trainconfig_set_zero_from_file(struct vp_trainconfig *tc, int stage, stru
 	return 0;
 }
 
+/* A default note dropped: another file decided the setting. */
+static void drop_default(struct vp_trainconfig *tc, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < tc->n_defaults; i++)
+		if (strcmp(tc->defaults[i].key, key) == 0) {
+			memmove(&tc->defaults[i], &tc->defaults[i + 1], (tc->n_defaults - i - 1) * sizeof tc->defaults[i]);
+			tc->n_defaults--;
+			return;
+		}
+}
+
+int vp_trainconfig_take_deepspeed(struct vp_trainconfig *tc, const struct vp_trainconfig *ds, const char *ds_file,
+				  struct vp_error *err)
+{
+	const struct vp_tc_origin *mine = &tc->at[VP_TC_OPTIMIZER];
+	const struct vp_tc_origin *theirs = &ds->at[VP_TC_OPTIMIZER];
+
+	/* the gradient bucket ZeRO allocates at every backward is sized by
+	 * the file, as an inline mapping's would be (parameters.c
+	 * distribute(): "auto" is hidden x hidden, absent DeepSpeed's 5e8,
+	 * two of them with overlap_comm below stage 3) */
+	tc->train.zero_bucket_elements = ds->train.zero_bucket_elements;
+	tc->train.zero_bucket_auto = ds->train.zero_bucket_auto;
+	tc->train.zero_overlap_set = ds->train.zero_overlap_set;
+	tc->train.zero_overlap = ds->train.zero_overlap;
+	/* transformers integrations/deepspeed.py deepspeed_optim_sched: with
+	 * an "optimizer" section DeepSpeed builds the optimizer (DummyOptim)
+	 * and the Trainer's create_optimizer() never runs, whatever `optim`
+	 * (axolotl's `optimizer`) says */
+	if (theirs->line == 0 || tc->optimizer_stated)
+		return 0;
+	if (mine->line > 0) {
+		if (vp_tc_note_key(tc, err, mine,
+				   "the optimizer section of %s ('%s', line %lu) replaces it: the HF Trainer then "
+				   "builds no optimizer of its own (deepspeed_optim_sched)",
+				   ds_file, theirs->key, theirs->line) != 0)
+			return -1;
+	} else {
+		drop_default(tc, tc->flavour == VP_TC_AXOLOTL ? "optimizer" : "optim");
+	}
+	tc->train.optimizer = ds->train.optimizer;
+	tc->at[VP_TC_OPTIMIZER] = tc->at[VP_TC_DS_FILE];
+	return 0;
+}
+
 int vp_trainconfig_modelled_deepspeed(const struct vp_trainconfig *tc, struct vp_error *err)
 {
 	const struct vp_tc_origin *at;
