@@ -1066,6 +1066,26 @@ HANDLER(k_preference)
 			     m->key);
 }
 
+/* Methods that change what is trained or how the optimizer holds its
+ * states, which the estimate does not count: true is refused, false is
+ * the default. LLaMA-Factory's use_dora and its optimizers; DoRA is also
+ * TRL ModelConfig's use_dora and axolotl's peft_use_dora (schemas/peft.py),
+ * all PEFT's LoraConfig(use_dora=True): a magnitude vector per adapted
+ * layer, and at every forward the norm of the whole merged weight
+ * (peft/tuners/lora/dora.py get_weight_norm), dequantized for a 4- or
+ * 8-bit base. */
+HANDLER(k_lf_not_modelled)
+{
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	if (on)
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+			       "'%s: true' is not modelled (it changes what trains or what the optimizer holds)", path);
+	return 0;
+}
+
 static const struct keydef hf_keys[] = {
 	{"beta", k_preference},
 	{"max_prompt_length", k_preference},
@@ -1092,6 +1112,7 @@ static const struct keydef hf_keys[] = {
 	{"lora_target_modules", k_targets},
 	{"lora_target_parameters", k_target_parameters},
 	{"lora_modules_to_save", k_modules_to_save},
+	{"use_dora", k_lf_not_modelled},
 	{"attn_implementation", k_attn_impl},
 	{"use_flash_attention_2", k_use_flash2},
 	{"max_seq_length", k_seq},
@@ -1148,6 +1169,7 @@ static const struct keydef axolotl_keys[] = {
 	{"lora_target_modules", k_targets},
 	{"lora_target_linear", k_target_linear},
 	{"lora_modules_to_save", k_modules_to_save},
+	{"peft_use_dora", k_lf_not_modelled},
 	{"gradient_checkpointing", k_grad_ckpt},
 	{"bf16", k_bf16},
 	{"fp16", k_fp16},
@@ -1328,21 +1350,6 @@ HANDLER(k_lf_eval_dataset)
 	(void)path;
 	if (m->value->kind != VP_T_NULL && !(m->value->kind == VP_T_SCALAR && m->value->text[0] == '\0'))
 		c->r.eval_split = true;
-	return 0;
-}
-
-/* Methods that change what is trained or how the optimizer holds its
- * states, which the estimate does not count: true is refused, false is
- * the default. */
-HANDLER(k_lf_not_modelled)
-{
-	int on = 0;
-
-	if (flag(c, m, path, &on, NULL) != 0)
-		return -1;
-	if (on)
-		return vp_tc_fail_at(c, m->value->line, m->value->column,
-			       "'%s: true' is not modelled (it changes what trains or what the optimizer holds)", path);
 	return 0;
 }
 
