@@ -41,6 +41,66 @@ const struct vp_tmember *vp_tc_member(const struct vp_tnode *map, const char *ke
  * names too: alpaca-lora's, ChatGLM's); the rest is read as
  * TrainingArguments. `vramplan.flavour` overrides the guess.
  */
+/* A plain scalar of the mapping at key, or NULL. */
+static const char *scalar_at(const struct vp_tnode *map, const char *key)
+{
+	const struct vp_tmember *m = map != NULL && map->kind == VP_T_MAP ? vp_tc_member(map, key) : NULL;
+
+	return m != NULL && m->value->kind == VP_T_SCALAR && m->value->text[0] != '\0' ? m->value->text : NULL;
+}
+
+static bool whole_number(const char *s)
+{
+	size_t i;
+
+	if (s == NULL || s[0] == '\0' || strlen(s) > 6)
+		return false;
+	for (i = 0; s[i] != '\0'; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	return true;
+}
+
+/*
+ * accelerate's launch config (`accelerate config`, `accelerate launch
+ * --config_file`: accelerate/commands/config/config_args.py ClusterConfig,
+ * whose compute_environment, distributed_type and num_processes TRL's and
+ * LLaMA-Factory's examples/accelerate_configs commit) says how a script is
+ * launched, not what it trains: read as a trainer config it would fail for
+ * want of a model, or with --model check defaults that nothing states. An
+ * error at distributed_type that names the training config to check and
+ * the command-line settings that carry this file's GPU count and ZeRO stage.
+ */
+static int accelerate_config_error(struct ctx *c, const struct vp_tnode *root, const struct vp_tmember *dt)
+{
+	const char *type = scalar_at(root, "distributed_type");
+	const char *procs = scalar_at(root, "num_processes");
+	const char *machines = scalar_at(root, "num_machines");
+	const struct vp_tmember *dsm = vp_tc_member(root, "deepspeed_config");
+	const char *stage = dsm != NULL ? scalar_at(dsm->value, "zero_stage") : NULL;
+	const char *ds_file = dsm != NULL ? scalar_at(dsm->value, "deepspeed_config_file") : NULL;
+	bool deepspeed = type != NULL && strcmp(type, "DEEPSPEED") == 0;
+	bool fsdp = type != NULL && strcmp(type, "FSDP") == 0;
+	char flags[160] = "";
+	size_t n = 0;
+
+	if (whole_number(procs) && strcmp(procs, "1") != 0)
+		n += (size_t)snprintf(flags + n, sizeof flags - n, " --gpus %s", procs);
+	if (whole_number(machines) && strcmp(machines, "1") != 0 && n < sizeof flags)
+		n += (size_t)snprintf(flags + n, sizeof flags - n, " --nodes %s", machines);
+	if (deepspeed && ds_file == NULL && whole_number(stage) && n < sizeof flags)
+		(void)snprintf(flags + n, sizeof flags - n, " --zero %s", stage);
+	return vp_tc_fail_at(
+		c, dt->line, dt->column,
+		"an accelerate launch config (distributed_type: %.24s%s%.8s), which says how a training script is "
+		"launched, not what it trains (no model, batch or length): check the training config that script "
+		"reads%s%s%s%s",
+		type != NULL ? type : "?", procs != NULL ? ", num_processes: " : "", procs != NULL ? procs : "",
+		flags[0] != '\0' ? ", with this file's settings on the command line:" : "", flags,
+		deepspeed && ds_file != NULL ? "; its DeepSpeed file goes in that config's deepspeed: key" : "",
+		fsdp ? "; for FSDP, that config's fsdp: full_shard (check reads no accelerate plugin)" : "");
+}
+
 static int detect_flavour(struct ctx *c, const struct vp_tnode *root)
 {
 	const struct vp_tmember *v = vp_tc_member(root, "vramplan");
@@ -79,6 +139,17 @@ static int detect_flavour(struct ctx *c, const struct vp_tnode *root)
 				       "llamafactory)",
 				       s);
 		return 0;
+	}
+	{
+		const struct vp_tmember *dt = vp_tc_member(root, "distributed_type");
+
+		if (dt != NULL &&
+		    (vp_tc_member(root, "compute_environment") != NULL || vp_tc_member(root, "num_processes") != NULL) &&
+		    vp_tc_member(root, "model_name_or_path") == NULL && vp_tc_member(root, "base_model") == NULL &&
+		    vp_tc_member(root, "base_model_config") == NULL &&
+		    vp_tc_member(root, "per_device_train_batch_size") == NULL &&
+		    vp_tc_member(root, "micro_batch_size") == NULL)
+			return accelerate_config_error(c, root, dt);
 	}
 	/* train_batch_size alone is also a trainer config's stray name (the
 	 * TrainingArguments property): beside a model it is not DeepSpeed's */
