@@ -320,6 +320,25 @@ HANDLER(k_target_parameters)
 				  "its adapters and the weights it merges in forward are not counted");
 }
 
+/* axolotl unfrozen_parameters: after loading (and PEFT), train.py
+ * setup_model_and_tokenizer calls freeze_layers_except(model, patterns),
+ * which leaves trainable only the parameters the regular expressions
+ * match (utils/freeze.py). Which those are depends on the model's names;
+ * not modelled: every parameter the method trains is counted with its
+ * gradient and optimizer states, an overestimate. Said, since a full
+ * fine-tune that unfreezes a few layers is checked as a whole one. */
+HANDLER(k_unfrozen)
+{
+	const struct vp_tnode *v = m->value;
+
+	if (v->kind == VP_T_SEQ && v->n > 0)
+		return vp_tc_note_ignored(c, path, m,
+					  "freezing all but the parameters it matches is not modelled: every "
+					  "parameter the method trains is counted with its gradient and optimizer "
+					  "states (an overestimate)");
+	return vp_tc_note_ignored(c, path, m, NULL);
+}
+
 HANDLER(k_targets)
 {
 	if (m->value->kind == VP_T_NULL)
@@ -1170,6 +1189,7 @@ static const struct keydef axolotl_keys[] = {
 	{"lora_target_linear", k_target_linear},
 	{"lora_modules_to_save", k_modules_to_save},
 	{"peft_use_dora", k_lf_not_modelled},
+	{"unfrozen_parameters", k_unfrozen},
 	{"gradient_checkpointing", k_grad_ckpt},
 	{"bf16", k_bf16},
 	{"fp16", k_fp16},

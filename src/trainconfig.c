@@ -660,6 +660,19 @@ int vp_trainconfig_take_deepspeed(struct vp_trainconfig *tc, const struct vp_tra
 	 * the file, as an inline mapping's would be (parameters.c
 	 * distribute(): "auto" is hidden x hidden, absent DeepSpeed's 5e8,
 	 * two of them with overlap_comm below stage 3) */
+	/* what the file's own check would say about a key it does not
+	 * model (offload_param, offload_optimizer: counted on the GPU), at
+	 * the deepspeed key, named as an inline mapping's key would be */
+	for (size_t i = 0; i < ds->n_ignored; i++) {
+		const struct vp_tc_note *n = &ds->ignored[i];
+		struct vp_tc_origin at = tc->at[VP_TC_DS_FILE];
+
+		if (n->text[0] == '\0')
+			continue;
+		snprintf(at.key, sizeof at.key, "deepspeed.%.80s", n->key);
+		if (vp_tc_note_key(tc, err, &at, "%s (%s, line %lu)", n->text, ds_file, n->line) != 0)
+			return -1;
+	}
 	tc->train.zero_bucket_elements = ds->train.zero_bucket_elements;
 	tc->train.zero_bucket_auto = ds->train.zero_bucket_auto;
 	tc->train.zero_overlap_set = ds->train.zero_overlap_set;
