@@ -320,6 +320,25 @@ HANDLER(k_target_parameters)
 				  "its adapters and the weights it merges in forward are not counted");
 }
 
+/* axolotl unfrozen_parameters: after loading (and PEFT), train.py
+ * setup_model_and_tokenizer calls freeze_layers_except(model, patterns),
+ * which leaves trainable only the parameters the regular expressions
+ * match (utils/freeze.py). Which those are depends on the model's names;
+ * not modelled: every parameter the method trains is counted with its
+ * gradient and optimizer states, an overestimate. Said, since a full
+ * fine-tune that unfreezes a few layers is checked as a whole one. */
+HANDLER(k_unfrozen)
+{
+	const struct vp_tnode *v = m->value;
+
+	if (v->kind == VP_T_SEQ && v->n > 0)
+		return vp_tc_note_ignored(c, path, m,
+					  "freezing all but the parameters it matches is not modelled: every "
+					  "parameter the method trains is counted with its gradient and optimizer "
+					  "states (an overestimate)");
+	return vp_tc_note_ignored(c, path, m, NULL);
+}
+
 HANDLER(k_targets)
 {
 	if (m->value->kind == VP_T_NULL)
@@ -1066,6 +1085,26 @@ HANDLER(k_preference)
 			     m->key);
 }
 
+/* Methods that change what is trained or how the optimizer holds its
+ * states, which the estimate does not count: true is refused, false is
+ * the default. LLaMA-Factory's use_dora and its optimizers; DoRA is also
+ * TRL ModelConfig's use_dora and axolotl's peft_use_dora (schemas/peft.py),
+ * all PEFT's LoraConfig(use_dora=True): a magnitude vector per adapted
+ * layer, and at every forward the norm of the whole merged weight
+ * (peft/tuners/lora/dora.py get_weight_norm), dequantized for a 4- or
+ * 8-bit base. */
+HANDLER(k_lf_not_modelled)
+{
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	if (on)
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+			       "'%s: true' is not modelled (it changes what trains or what the optimizer holds)", path);
+	return 0;
+}
+
 static const struct keydef hf_keys[] = {
 	{"beta", k_preference},
 	{"max_prompt_length", k_preference},
@@ -1092,6 +1131,7 @@ static const struct keydef hf_keys[] = {
 	{"lora_target_modules", k_targets},
 	{"lora_target_parameters", k_target_parameters},
 	{"lora_modules_to_save", k_modules_to_save},
+	{"use_dora", k_lf_not_modelled},
 	{"attn_implementation", k_attn_impl},
 	{"use_flash_attention_2", k_use_flash2},
 	{"max_seq_length", k_seq},
@@ -1148,6 +1188,8 @@ static const struct keydef axolotl_keys[] = {
 	{"lora_target_modules", k_targets},
 	{"lora_target_linear", k_target_linear},
 	{"lora_modules_to_save", k_modules_to_save},
+	{"peft_use_dora", k_lf_not_modelled},
+	{"unfrozen_parameters", k_unfrozen},
 	{"gradient_checkpointing", k_grad_ckpt},
 	{"bf16", k_bf16},
 	{"fp16", k_fp16},
@@ -1331,21 +1373,6 @@ HANDLER(k_lf_eval_dataset)
 	return 0;
 }
 
-/* Methods that change what is trained or how the optimizer holds its
- * states, which the estimate does not count: true is refused, false is
- * the default. */
-HANDLER(k_lf_not_modelled)
-{
-	int on = 0;
-
-	if (flag(c, m, path, &on, NULL) != 0)
-		return -1;
-	if (on)
-		return vp_tc_fail_at(c, m->value->line, m->value->column,
-			       "'%s: true' is not modelled (it changes what trains or what the optimizer holds)", path);
-	return 0;
-}
-
 /*
  * LLaMA-Factory: its own argument classes (finetuning_args.py, model_args.py,
  * data_args.py) beside the TrainingArguments it inherits
@@ -1510,21 +1537,23 @@ static int ds_bucket_size(struct ctx *c, const struct vp_tmember *m, const char 
 static int ds_optimizer_type(struct ctx *c, const struct vp_tmember *m, const char *path)
 {
 	const char *s = NULL;
+	enum vp_optimizer optim;
 
 	if (vp_tc_get_string(c, m->value, path, &s) != 0)
 		return -1;
 	if (strcasecmp_ascii_eq(s, "adam") || strcasecmp_ascii_eq(s, "adamw") || strcasecmp_ascii_eq(s, "fusedadam"))
-		c->r.optim = VP_OPT_ADAMW_FUSED;
+		optim = VP_OPT_ADAMW_FUSED;
 	else if (strcasecmp_ascii_eq(s, "lamb") || strcasecmp_ascii_eq(s, "onebitadam") ||
 		 strcasecmp_ascii_eq(s, "onebitlamb") || strcasecmp_ascii_eq(s, "zerooneadam"))
-		c->r.optim = VP_OPT_ADAMW;
+		optim = VP_OPT_ADAMW;
 	else
 		return vp_tc_fail_at(c, m->value->line, m->value->column,
 			       "unmodelled DeepSpeed optimizer '%.40s' (vramplan models Adam, AdamW, Lamb and the "
 			       "1-bit variants)",
 			       s);
-	c->r.has_optim = true;
-	vp_tc_set_origin(&c->r.at_optim, path, m);
+	c->r.ds_optim = optim;
+	c->r.has_ds_optim = true;
+	vp_tc_set_origin(&c->r.at_ds_optim, path, m);
 	return 0;
 }
 

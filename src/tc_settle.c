@@ -598,6 +598,20 @@ int vp_tc_settle(struct ctx *c)
 	if (vb->has_optimizer) {
 		t->optimizer = vb->optimizer;
 		copy_origin(&tc->at[VP_TC_OPTIMIZER], &vb->at_optimizer);
+		tc->optimizer_stated = true;
+	} else if (r->has_ds_optim) {
+		/* transformers integrations/deepspeed.py deepspeed_optim_sched:
+		 * with an "optimizer" section DeepSpeed builds the optimizer
+		 * (DummyOptim) and the Trainer's create_optimizer() never
+		 * runs, whatever `optim` says */
+		t->optimizer = r->ds_optim;
+		copy_origin(&tc->at[VP_TC_OPTIMIZER], &r->at_ds_optim);
+		if (r->has_optim && vp_tc_note_overridden(c, &r->at_optim,
+							 "the DeepSpeed config's optimizer section ('%s', line %lu) "
+							 "replaces it: the HF Trainer then builds no optimizer of its "
+							 "own (deepspeed_optim_sched)",
+							 r->at_ds_optim.key, r->at_ds_optim.line) != 0)
+			return -1;
 	} else if (r->has_optim) {
 		t->optimizer = r->optim;
 		copy_origin(&tc->at[VP_TC_OPTIMIZER], &r->at_optim);

@@ -41,6 +41,66 @@ const struct vp_tmember *vp_tc_member(const struct vp_tnode *map, const char *ke
  * names too: alpaca-lora's, ChatGLM's); the rest is read as
  * TrainingArguments. `vramplan.flavour` overrides the guess.
  */
+/* A plain scalar of the mapping at key, or NULL. */
+static const char *scalar_at(const struct vp_tnode *map, const char *key)
+{
+	const struct vp_tmember *m = map != NULL && map->kind == VP_T_MAP ? vp_tc_member(map, key) : NULL;
+
+	return m != NULL && m->value->kind == VP_T_SCALAR && m->value->text[0] != '\0' ? m->value->text : NULL;
+}
+
+static bool whole_number(const char *s)
+{
+	size_t i;
+
+	if (s == NULL || s[0] == '\0' || strlen(s) > 6)
+		return false;
+	for (i = 0; s[i] != '\0'; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	return true;
+}
+
+/*
+ * accelerate's launch config (`accelerate config`, `accelerate launch
+ * --config_file`: accelerate/commands/config/config_args.py ClusterConfig,
+ * whose compute_environment, distributed_type and num_processes TRL's and
+ * LLaMA-Factory's examples/accelerate_configs commit) says how a script is
+ * launched, not what it trains: read as a trainer config it would fail for
+ * want of a model, or with --model check defaults that nothing states. An
+ * error at distributed_type that names the training config to check and
+ * the command-line settings that carry this file's GPU count and ZeRO stage.
+ */
+static int accelerate_config_error(struct ctx *c, const struct vp_tnode *root, const struct vp_tmember *dt)
+{
+	const char *type = scalar_at(root, "distributed_type");
+	const char *procs = scalar_at(root, "num_processes");
+	const char *machines = scalar_at(root, "num_machines");
+	const struct vp_tmember *dsm = vp_tc_member(root, "deepspeed_config");
+	const char *stage = dsm != NULL ? scalar_at(dsm->value, "zero_stage") : NULL;
+	const char *ds_file = dsm != NULL ? scalar_at(dsm->value, "deepspeed_config_file") : NULL;
+	bool deepspeed = type != NULL && strcmp(type, "DEEPSPEED") == 0;
+	bool fsdp = type != NULL && strcmp(type, "FSDP") == 0;
+	char flags[160] = "";
+	size_t n = 0;
+
+	if (whole_number(procs) && strcmp(procs, "1") != 0)
+		n += (size_t)snprintf(flags + n, sizeof flags - n, " --gpus %s", procs);
+	if (whole_number(machines) && strcmp(machines, "1") != 0 && n < sizeof flags)
+		n += (size_t)snprintf(flags + n, sizeof flags - n, " --nodes %s", machines);
+	if (deepspeed && ds_file == NULL && whole_number(stage) && n < sizeof flags)
+		(void)snprintf(flags + n, sizeof flags - n, " --zero %s", stage);
+	return vp_tc_fail_at(
+		c, dt->line, dt->column,
+		"an accelerate launch config (distributed_type: %.24s%s%.8s), which says how a training script is "
+		"launched, not what it trains (no model, batch or length): check the training config that script "
+		"reads%s%s%s%s",
+		type != NULL ? type : "?", procs != NULL ? ", num_processes: " : "", procs != NULL ? procs : "",
+		flags[0] != '\0' ? ", with this file's settings on the command line:" : "", flags,
+		deepspeed && ds_file != NULL ? "; its DeepSpeed file goes in that config's deepspeed: key" : "",
+		fsdp ? "; for FSDP, that config's fsdp: full_shard (check reads no accelerate plugin)" : "");
+}
+
 static int detect_flavour(struct ctx *c, const struct vp_tnode *root)
 {
 	const struct vp_tmember *v = vp_tc_member(root, "vramplan");
@@ -79,6 +139,17 @@ static int detect_flavour(struct ctx *c, const struct vp_tnode *root)
 				       "llamafactory)",
 				       s);
 		return 0;
+	}
+	{
+		const struct vp_tmember *dt = vp_tc_member(root, "distributed_type");
+
+		if (dt != NULL &&
+		    (vp_tc_member(root, "compute_environment") != NULL || vp_tc_member(root, "num_processes") != NULL) &&
+		    vp_tc_member(root, "model_name_or_path") == NULL && vp_tc_member(root, "base_model") == NULL &&
+		    vp_tc_member(root, "base_model_config") == NULL &&
+		    vp_tc_member(root, "per_device_train_batch_size") == NULL &&
+		    vp_tc_member(root, "micro_batch_size") == NULL)
+			return accelerate_config_error(c, root, dt);
 	}
 	/* train_batch_size alone is also a trainer config's stray name (the
 	 * TrainingArguments property): beside a model it is not DeepSpeed's */
@@ -563,6 +634,66 @@ int vp_trainconfig_set_zero_from_file(struct vp_trainconfig *tc, int stage, stru
 	    vp_tc_note_default(tc, err, "vramplan.gpus",
 			       "data-parallel GPUs: 1 (ZeRO partitions over them; set vramplan.gpus)"))
 		return -1;
+	return 0;
+}
+
+/* A default note dropped: another file decided the setting. */
+static void drop_default(struct vp_trainconfig *tc, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < tc->n_defaults; i++)
+		if (strcmp(tc->defaults[i].key, key) == 0) {
+			memmove(&tc->defaults[i], &tc->defaults[i + 1], (tc->n_defaults - i - 1) * sizeof tc->defaults[i]);
+			tc->n_defaults--;
+			return;
+		}
+}
+
+int vp_trainconfig_take_deepspeed(struct vp_trainconfig *tc, const struct vp_trainconfig *ds, const char *ds_file,
+				  struct vp_error *err)
+{
+	const struct vp_tc_origin *mine = &tc->at[VP_TC_OPTIMIZER];
+	const struct vp_tc_origin *theirs = &ds->at[VP_TC_OPTIMIZER];
+
+	/* the gradient bucket ZeRO allocates at every backward is sized by
+	 * the file, as an inline mapping's would be (parameters.c
+	 * distribute(): "auto" is hidden x hidden, absent DeepSpeed's 5e8,
+	 * two of them with overlap_comm below stage 3) */
+	/* what the file's own check would say about a key it does not
+	 * model (offload_param, offload_optimizer: counted on the GPU), at
+	 * the deepspeed key, named as an inline mapping's key would be */
+	for (size_t i = 0; i < ds->n_ignored; i++) {
+		const struct vp_tc_note *n = &ds->ignored[i];
+		struct vp_tc_origin at = tc->at[VP_TC_DS_FILE];
+
+		if (n->text[0] == '\0')
+			continue;
+		snprintf(at.key, sizeof at.key, "deepspeed.%.80s", n->key);
+		if (vp_tc_note_key(tc, err, &at, "%s (%s, line %lu)", n->text, ds_file, n->line) != 0)
+			return -1;
+	}
+	tc->train.zero_bucket_elements = ds->train.zero_bucket_elements;
+	tc->train.zero_bucket_auto = ds->train.zero_bucket_auto;
+	tc->train.zero_overlap_set = ds->train.zero_overlap_set;
+	tc->train.zero_overlap = ds->train.zero_overlap;
+	/* transformers integrations/deepspeed.py deepspeed_optim_sched: with
+	 * an "optimizer" section DeepSpeed builds the optimizer (DummyOptim)
+	 * and the Trainer's create_optimizer() never runs, whatever `optim`
+	 * (axolotl's `optimizer`) says */
+	if (theirs->line == 0 || tc->optimizer_stated)
+		return 0;
+	if (mine->line > 0) {
+		if (vp_tc_note_key(tc, err, mine,
+				   "the optimizer section of %s ('%s', line %lu) replaces it: the HF Trainer then "
+				   "builds no optimizer of its own (deepspeed_optim_sched)",
+				   ds_file, theirs->key, theirs->line) != 0)
+			return -1;
+	} else {
+		drop_default(tc, tc->flavour == VP_TC_AXOLOTL ? "optimizer" : "optim");
+	}
+	tc->train.optimizer = ds->train.optimizer;
+	tc->at[VP_TC_OPTIMIZER] = tc->at[VP_TC_DS_FILE];
 	return 0;
 }
 

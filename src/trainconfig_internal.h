@@ -66,6 +66,9 @@ struct raw {
 	bool act_offload;      /* axolotl activation_offloading: true */
 	bool has_optim;
 	enum vp_optimizer optim;
+	bool has_ds_optim;         /* an inline DeepSpeed mapping's optimizer.type (or a
+				    * DeepSpeed config's own): it replaces `optim` */
+	enum vp_optimizer ds_optim;
 	int use_peft, load4, load8, nested;
 	char adapter[32];
 	bool has_lora_r;
@@ -107,7 +110,8 @@ struct raw {
 	bool fsdp_config;      /* a non-empty fsdp_config mapping (axolotl: FSDP on) */
 	bool fsdp_ckpt;        /* fsdp_config activation_checkpointing: true */
 	struct vp_tc_origin at_fsdp_ckpt, at_fsdp_config;
-	struct vp_tc_origin at_fp16, at_bf16, at_pure, at_dtype, at_adapter, at_load, at_peft, at_total, at_optim;
+	struct vp_tc_origin at_fp16, at_bf16, at_pure, at_dtype, at_adapter, at_load, at_peft, at_total, at_optim,
+		at_ds_optim;
 };
 
 struct ctx {
@@ -138,6 +142,10 @@ void vp_tc_set_origin(struct vp_tc_origin *o, const char *path, const struct vp_
 const char *vp_tc_kind_name(const struct vp_tnode *n);
 int vp_tc_note_default(struct vp_trainconfig *tc, struct vp_error *err, const char *key, const char *fmt, ...)
 	VP_TC_PRINTF(4, 5);
+/* A note at a key of tc (listed with the ignored keys), from outside a parse:
+ * a setting that another file replaces. */
+int vp_tc_note_key(struct vp_trainconfig *tc, struct vp_error *err, const struct vp_tc_origin *at, const char *fmt,
+		   ...) VP_TC_PRINTF(4, 5);
 int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember *m, const char *why);
 /* A note on a key already read (its origin), which a later one overrode. */
 int vp_tc_note_overridden(struct ctx *c, const struct vp_tc_origin *at, const char *fmt, ...) VP_TC_PRINTF(3, 4);

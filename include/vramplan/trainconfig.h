@@ -123,6 +123,7 @@ struct vp_trainconfig {
 	bool bf16_auto;               /* axolotl `bf16: auto`: decided per GPU */
 	bool fp16_off;                /* axolotl `fp16: false` with bf16 auto */
 	bool load16;                  /* axolotl loads the weights in the 16-bit dtype it trains in */
+	bool optimizer_stated;        /* vramplan.optimizer (or the command line) chose it */
 	bool head_set, lora_targets_set, labels_set, texts_set;
 	struct vp_tc_origin head_at;  /* vramplan.head, where head_set */
 	bool batch_auto;              /* DeepSpeed "auto" micro-batch: resolve() refuses it */
@@ -247,6 +248,14 @@ const char *vp_tc_flavour_name(enum vp_tc_flavour f);
  * that key; with a stage above 0 and no GPU count stated, the one-GPU
  * default is noted as the DeepSpeed flavour's is. */
 int vp_trainconfig_set_zero_from_file(struct vp_trainconfig *tc, int stage, struct vp_error *err);
+
+/* The rest of that file that changes memory: its gradient bucket
+ * (zero_optimization.reduce_bucket_size, overlap_comm) and, when it has an
+ * optimizer section and vramplan.optimizer states none, DeepSpeed's
+ * optimizer in place of the config's `optim` (noted at that key).
+ * `ds_file` names the file in notes. */
+int vp_trainconfig_take_deepspeed(struct vp_trainconfig *tc, const struct vp_trainconfig *ds, const char *ds_file,
+				  struct vp_error *err);
 
 /*
  * The HF Trainer fills a named DeepSpeed file's "auto" batch keys from

@@ -1284,6 +1284,8 @@ static int apply_deepspeed_file(struct vp_trainconfig *tc, char *path, size_t si
 	{
 		int rc = vp_trainconfig_match_deepspeed(tc, &ds, path, err);
 
+		if (rc == 0)
+			rc = vp_trainconfig_take_deepspeed(tc, &ds, path, err);
 		/* vramplan.zero_stage wins over the file's stage */
 		if (rc == 0 && tc->at[VP_TC_ZERO].line > 0)
 			path[0] = '\0';
