@@ -777,23 +777,37 @@ const char *vp_eval_moment_name(enum vp_eval_moment m)
  * adds none: under amp-* (fp32 weights) the encoder runs in fp32.
  * Measured: MS-KOBART-gen32-beam4-eval-a, amp-fp16, allocated 3.277 GiB
  * where the 16-bit encoder output gave 3.155.
+ *
+ * copies: autocast's weight casts, live during each step's forward and gone
+ * after it (accelerate's autocast exits with forward). Beam search then
+ * holds four rows x V tensors at once: the last step's fp32 logits and
+ * accumulated log-probabilities (still named until reassigned), the
+ * model's logits and their fp32 copy (GenerationMixin._beam_search:
+ * logits = model_outputs.logits[:, -1, :].to(copy=True, dtype=float32);
+ * then log_softmax beside the old log_probs); during the forward the
+ * casts stand beside three. The model's logits are fp32 under autocast
+ * (accelerate's convert_outputs_to_fp32), else in the compute dtype.
+ * Greedy search holds fewer than the three counted.
  */
 static double generate_bytes(const struct ctx *c, const struct totals *tt, double b, double s_enc, double s_dec,
-			     double beams, double new_tokens, double enc_working, double enc_e, double *kv)
+			     double beams, double new_tokens, double enc_working, double enc_e, double copies,
+			     double *kv)
 {
 	double rows = b * beams, scores = rows * c->V * 4.0 * 3.0;
+	double model_logits = rows * c->V * (vp_est_under_autocast(c) || vp_model_logits_fp32(c->m) ? 4.0 : c->e);
+	double after_forward = beams > 1.0 ? model_logits : 0.0;
 
 	if (c->decoder) {
 		*kv = 2.0 * tt->n_dec * rows * new_tokens * c->kvd * c->e + /* self-attention */
 		      2.0 * tt->n_dec * rows * s_enc * c->kvd * c->e +      /* cross-attention */
 		      rows * s_enc * c->h * enc_e;                          /* expanded encoder output */
-		return fmax(enc_working, *kv + scores);
+		return fmax(enc_working, *kv + scores + fmax(0.0, after_forward - copies));
 	}
 	{
 		double layer = 2.0 * rows * (s_dec + new_tokens) * c->kvd * c->e;
 		double prefill = 2.0 * tt->n_dec * rows * s_dec * c->kvd * c->e + tt->dec.eval_working * beams;
 		*kv = tt->n_dec * layer;
-		return fmax(prefill, *kv + layer + scores);
+		return fmax(prefill, *kv + scores + fmax(layer, after_forward - copies));
 	}
 }
 
@@ -805,25 +819,44 @@ static double generate_bytes(const struct ctx *c, const struct totals *tt, doubl
  * prepare_model; the host copy of bf16 logits is fp32 too, nested_numpify);
  * preprocess_logits_for_metrics with an argmax leaves int64 token ids;
  * generation, the generated ids. Labels are int64 token ids, one per logit
- * row (one per sample for a classifier). Without compute_metrics the
- * evaluation is prediction_loss_only: nothing is kept.
+ * row (one per sample for a classifier). Beside them all_losses keeps the
+ * step's loss repeated for every sample (losses.repeat(batch_size), fp32).
+ * Without compute_metrics the evaluation is prediction_loss_only: only
+ * that loss vector, counted as nothing.
+ *
+ * Trainer.prediction_step keeps every output but the loss and the config's
+ * keys_to_ignore_at_inference (past_key_values): an encoder-decoder's
+ * Seq2SeqLMOutput carries encoder_last_hidden_state (b x s x h) beside the
+ * logits, and a mixture of experts that returns its router logits
+ * (output_router_logits) one T x experts tensor per layer; both come back
+ * in fp32 with the logits and are concatenated with them. An argmax in
+ * preprocess_logits_for_metrics takes the logits alone (predictions[0]).
+ * Measured: MS-MT5B-eval24-noacc held +11.6, +17.4, +23.2 GiB at steps 2,
+ * 3, 4, = 4, 6, 8 x 2.895 GiB: the logits' 2.86 and the encoder's 0.035.
  */
 static double kept_per_step(const struct ctx *c, const struct vp_train *t, const struct totals *tt,
-			    const struct vp_eval_opts *opts, double b, double new_tokens)
+			    const struct vp_eval_opts *opts, double b, double s_enc, double new_tokens)
 {
 	enum vp_eval_preds what = opts != NULL ? opts->predictions : VP_PREDS_LOGITS;
 	bool generating = opts != NULL && opts->generate;
+	double losses = b * 4.0, outputs = 0.0;
 
 	if (what == VP_PREDS_NONE || t->head == VP_HEAD_ENCODER)
 		return 0.0;
 	if (t->head == VP_HEAD_SEQ_CLS)
-		return b * (what == VP_PREDS_ARGMAX ? 8.0 : (double)t->num_labels * 4.0) + b * 8.0;
+		return b * (what == VP_PREDS_ARGMAX ? 8.0 : (double)t->num_labels * 4.0) + b * 8.0 + losses;
 	if (t->head == VP_HEAD_TOKEN_CLS) /* a row of labels per token */
 		return tt->lm_tokens * (what == VP_PREDS_ARGMAX ? 8.0 : (double)t->num_labels * 4.0) +
-		       tt->lm_tokens * 8.0;
+		       tt->lm_tokens * 8.0 + losses;
 	if (generating)
-		return b * new_tokens * 8.0 + (opts->generate_only ? 0.0 : tt->lm_tokens * 8.0);
-	return tt->lm_tokens * (what == VP_PREDS_ARGMAX ? 8.0 : c->V * 4.0) + tt->lm_tokens * 8.0;
+		return b * new_tokens * 8.0 + (opts->generate_only ? 0.0 : tt->lm_tokens * 8.0 + losses);
+	if (what == VP_PREDS_LOGITS) {
+		if (c->decoder)
+			outputs += b * s_enc * c->h * 4.0;
+		if (vp_est_router_aux_loss(c))
+			outputs += tt->n_dec * tt->lm_tokens * (double)c->m->num_experts * 4.0;
+	}
+	return tt->lm_tokens * (what == VP_PREDS_ARGMAX ? 8.0 : c->V * 4.0) + outputs + tt->lm_tokens * 8.0 + losses;
 }
 
 /*
@@ -869,7 +902,7 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	struct forward_only f;
 	double b, s_enc, s_dec, working, kv = 0.0, logits, copies, resident;
 	double loss = 0.0, gen = 0.0, preds, kept, preds_peak = 0.0, preds_segments = 0.0, moment[3];
-	double piled;
+	double piled, held;
 	double beams = 1.0, new_tokens = 0.0;
 	/* Seq2SeqTrainer.prediction_step generates only for a metric: with
 	 * prediction_loss_only it runs the loss forward alone */
@@ -945,7 +978,7 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 			enc_working = tt32.enc.eval_working;
 			enc_e = 4.0;
 		}
-		gen = generate_bytes(&c, &tt, b, s_enc, s_dec, beams, new_tokens, enc_working, enc_e, &kv);
+		gen = generate_bytes(&c, &tt, b, s_enc, s_dec, beams, new_tokens, enc_working, enc_e, copies, &kv);
 	}
 
 	/* HF Trainer returns the predictions to evaluation_loop when a metric
@@ -956,9 +989,9 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	 * nested_concat: torch.cat of the kept ones and the new step into a
 	 * new tensor), until eval_accumulation_steps moves them to the host.
 	 * At the N-th step N - 1 kept, the new and the N-step result are live:
-	 * 2N steps' worth. Measured (MS-MT5B-eval24-noacc, 2.86 GiB a step):
+	 * 2N steps' worth. Measured (MS-MT5B-eval24-noacc, 2.90 GiB a step):
 	 * +11.6, +17.4, +23.2 GiB over the resident at steps 2, 3 and 4. */
-	preds = kept_per_step(&c, t, &tt, opts, b, new_tokens);
+	preds = kept_per_step(&c, t, &tt, opts, b, s_enc, new_tokens);
 	kept = kept_steps(opts, b);
 	if (kept > 1.0 && opts->keep_batches) {
 		/* a list of the steps' tensors: each its own segment, none
@@ -977,6 +1010,17 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	moment[VP_EVAL_LOSS] = loss > 0.0 ? copies + loss : 0.0;
 	moment[VP_EVAL_GENERATE] = generating ? copies + gen : 0.0;
 	moment[VP_EVAL_PREDICTIONS] = preds_peak;
+	/* The N-th step's forward (and generation) runs beside the N - 1
+	 * steps kept before it: evaluation_loop adds a step's predictions
+	 * only after prediction_step returns (all_preds.add), and moves them
+	 * at (step + 1) % eval_accumulation_steps == 0. A moment of the kept
+	 * predictions too: where it outweighs their concatenation, the
+	 * predictions at the peak are those N - 1 steps. */
+	held = kept > 1.0 ? (kept - 1.0) * preds : 0.0;
+	if (held > 0.0 && fmax(moment[VP_EVAL_LOSS], moment[VP_EVAL_GENERATE]) + held > preds_peak) {
+		preds_peak = held;
+		moment[VP_EVAL_PREDICTIONS] = fmax(moment[VP_EVAL_LOSS], moment[VP_EVAL_GENERATE]) + held;
+	}
 	out->peak_moment = VP_EVAL_LOSS;
 	for (i = 1; i < (int)(sizeof moment / sizeof moment[0]); i++)
 		if (moment[i] > moment[out->peak_moment])

@@ -101,7 +101,10 @@ struct vp_eval_estimate {
 	uint64_t kv_cache_bytes;  /* generation's cache at its longest */
 	uint64_t loss_bytes;      /* the loss forward: working + logits */
 	uint64_t generate_bytes;  /* generation: cache, working set, scores */
-	uint64_t predictions_peak_bytes; /* the kept predictions at their largest */
+	/* the kept predictions at the peak of their moment: the N-th step's
+	 * concatenation (2N steps' worth), or the N - 1 steps kept beside
+	 * that step's forward where that is the larger moment */
+	uint64_t predictions_peak_bytes;
 	enum vp_eval_moment peak_moment;
 	uint64_t allocated_bytes;
 	uint64_t reserved_bytes;

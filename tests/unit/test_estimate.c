@@ -2534,9 +2534,13 @@ static void the_eval_loss_holds_the_bytes_per_logit_its_head_computes_with(void 
 	T = 4.0 * 128.0;
 	V = (double)mt5->vocab_size;
 	assert_int_equal(ev.logits_bytes, (uint64_t)(T * V * 8.0));
-	/* the fp32 logits and the int64 labels */
-	assert_int_equal(ev.predictions_bytes_per_step, (uint64_t)(T * V * 4.0 + T * 8.0));
-	assert_int_equal(ev.predictions_bytes_per_sample, (uint64_t)(128.0 * V * 4.0 + 128.0 * 8.0));
+	/* the fp32 logits, Seq2SeqLMOutput's encoder_last_hidden_state
+	 * (512 source tokens x d_model, fp32), the int64 labels and the loss
+	 * repeated per sample (fp32) */
+	assert_int_equal(ev.predictions_bytes_per_step,
+			 (uint64_t)(T * V * 4.0 + 4.0 * 512.0 * (double)mt5->hidden_size * 4.0 + T * 8.0 + 4.0 * 4.0));
+	assert_int_equal(ev.predictions_bytes_per_sample,
+			 (uint64_t)(128.0 * V * 4.0 + 512.0 * (double)mt5->hidden_size * 4.0 + 128.0 * 8.0 + 4.0));
 	t.precision = VP_PREC_FP32;
 	assert_int_equal(vp_estimate_eval(mt5, g, &t, &o, &ev, &err), 0);
 	assert_int_equal(ev.logits_bytes, (uint64_t)(T * V * 8.0));
@@ -2791,6 +2795,91 @@ static void kept_predictions_peak_at_twice_the_accumulated_steps(void **state)
 	assert_true(four.reserved_bytes > three.reserved_bytes);
 }
 
+/* evaluation_loop adds a step's predictions after its prediction_step
+ * (all_preds.add): the N-th step's forward runs beside the N - 1 steps
+ * kept before it. Argmax ids keep the concatenation small, so that is the
+ * predictions' peak: the loss forward plus two kept steps at the third. */
+static void the_nth_eval_forward_runs_beside_the_steps_kept_before_it(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "llama-3.2-1b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_eval_opts o = {.num_beams = 1, .predictions = VP_PREDS_ARGMAX, .accumulation_steps = 1};
+	struct vp_eval_estimate one, three;
+	struct vp_error err = {0};
+	/* 4 x 512 tokens: int64 ids and labels, and 4 fp32 losses */
+	const uint64_t step = 4u * 512u * 16u + 4u * 4u;
+
+	(void)state;
+	assert_non_null(m);
+	t.head = VP_HEAD_CAUSAL_LM;
+	t.batch = 4;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &one, &err), 0);
+	o.accumulation_steps = 3;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &three, &err), 0);
+	assert_int_equal(three.predictions_bytes_per_step, step);
+	assert_int_equal(three.peak_moment, VP_EVAL_PREDICTIONS);
+	assert_int_equal(three.predictions_peak_bytes, 2 * step);
+	assert_int_equal(one.peak_moment, VP_EVAL_LOSS);
+	assert_int_equal(three.loss_bytes, one.loss_bytes);
+	/* one step moved at once: nothing kept beside the forward */
+	assert_true(one.allocated_bytes + 1 >= one.resident_bytes + one.weight_copies_bytes + one.loss_bytes);
+	assert_true(one.allocated_bytes <= one.resident_bytes + one.weight_copies_bytes + one.loss_bytes + 1);
+	assert_int_equal(three.allocated_bytes - one.allocated_bytes, 2 * step);
+}
+
+/* Trainer.prediction_step keeps every output but the loss and
+ * keys_to_ignore_at_inference: a mixture of experts that returns its
+ * router logits keeps one T x experts fp32 tensor per layer beside the
+ * logits (MoeCausalLMOutputWithPast.router_logits) */
+static void kept_predictions_carry_the_router_logits_of_a_moe(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "olmoe-1b-7b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_eval_opts o = {.num_beams = 1, .accumulation_steps = 1};
+	struct vp_eval_estimate plain, routed;
+	struct vp_error err = {0};
+	const uint64_t T = 2u * 512u;
+
+	(void)state;
+	assert_non_null(m);
+	t.head = VP_HEAD_CAUSAL_LM;
+	t.batch = 2;
+	t.method = VP_METHOD_LORA;
+	assert_int_equal(vp_train_set_lora_targets(&t, vp_default_lora_targets(m), &err), 0);
+	t.router_aux_loss = m->output_router_logits;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &plain, &err), 0);
+	/* fp32 logits, int64 labels and two fp32 losses */
+	assert_int_equal(plain.predictions_bytes_per_step, T * m->vocab_size * 4u + T * 8u + 2u * 4u);
+	t.router_aux_loss = true;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &routed, &err), 0);
+	/* 16 layers x T tokens x 64 experts x 4 bytes */
+	assert_int_equal(routed.predictions_bytes_per_step - plain.predictions_bytes_per_step,
+			 16u * T * 64u * 4u);
+	/* an argmax takes the logits alone */
+	o.predictions = VP_PREDS_ARGMAX;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &routed, &err), 0);
+	assert_int_equal(routed.predictions_bytes_per_step, T * 16u + 2u * 4u);
+}
+
+/* The kept predictions' moment, over the resident bytes: the N-th step's
+ * concatenation (`stored` steps' worth) or that step's forward beside the
+ * `held` steps kept before it, the larger; predictions_peak_bytes says
+ * which. */
+static void assert_kept_moment(const struct vp_eval_estimate *e, double stored, double held)
+{
+	double P = (double)e->predictions_bytes_per_step;
+	double concat = stored * P, forward = (double)(e->weight_copies_bytes + e->loss_bytes) + held * P;
+	double peak = concat >= forward ? concat : forward;
+	double allocated = (double)(e->allocated_bytes - e->resident_bytes);
+
+	assert_true(allocated >= peak - 2.0 && allocated <= peak + 2.0);
+	assert_true((double)e->predictions_peak_bytes >= (concat >= forward ? concat : held * P) - 1.0);
+	assert_true((double)e->predictions_peak_bytes <= (concat >= forward ? concat : held * P) + 1.0);
+	assert_int_equal(e->peak_moment, VP_EVAL_PREDICTIONS);
+}
+
 static void an_evaluation_set_keeps_its_steps_until_the_end_unless_moved(void **state)
 {
 	/* accumulation unset: every step of the set stays on the GPU; set,
@@ -2810,21 +2899,23 @@ static void an_evaluation_set_keeps_its_steps_until_the_end_unless_moved(void **
 	assert_int_equal(unknown.predictions_peak_bytes, 0);
 	o.eval_samples = 24; /* three steps */
 	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &whole, &err), 0);
+	assert_kept_moment(&whole, 6.0, 2.0);
 	assert_int_equal(whole.predictions_peak_bytes, 6 * whole.predictions_bytes_per_step);
 	o.accumulation_steps = 2;
 	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &moved, &err), 0);
-	assert_int_equal(moved.predictions_peak_bytes, 4 * moved.predictions_bytes_per_step);
+	assert_kept_moment(&moved, 4.0, 1.0);
+	assert_true(moved.allocated_bytes < whole.allocated_bytes);
 	o.accumulation_steps = 10;
 	o.eval_samples = 12; /* a step and a half */
 	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &small, &err), 0);
-	assert_int_equal(small.predictions_peak_bytes, 3 * small.predictions_bytes_per_step);
+	assert_kept_moment(&small, 3.0, 0.5);
 	assert_true(small.allocated_bytes < whole.allocated_bytes);
 	/* eval_do_concat_batches false: a list of the steps, no concatenation */
 	o.accumulation_steps = 0;
 	o.eval_samples = 24;
 	o.keep_batches = true;
 	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &small, &err), 0);
-	assert_int_equal(small.predictions_peak_bytes, 3 * small.predictions_bytes_per_step);
+	assert_kept_moment(&small, 3.0, 2.0);
 }
 
 static void argmax_keeps_token_ids_and_no_metric_keeps_nothing(void **state)
@@ -2844,8 +2935,10 @@ static void argmax_keeps_token_ids_and_no_metric_keeps_nothing(void **state)
 	t.tgt_len = 128;
 	t.batch = 8;
 	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
-	assert_int_equal(ev.predictions_bytes_per_step, 8u * 128u * 16u);
-	assert_int_equal(ev.predictions_bytes_per_sample, 128u * 16u);
+	/* and the loss repeated per sample (fp32); the argmax takes the
+	 * logits alone, not the encoder's output beside them */
+	assert_int_equal(ev.predictions_bytes_per_step, 8u * 128u * 16u + 8u * 4u);
+	assert_int_equal(ev.predictions_bytes_per_sample, 128u * 16u + 4u);
 	o.predictions = VP_PREDS_NONE;
 	o.generate = true;
 	o.max_new_tokens = 64;
@@ -2911,6 +3004,42 @@ static void the_generating_encoder_runs_in_fp32_under_amp(void **state)
 	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &half, &err), 0);
 	/* the caches are 16-bit in both; the encoder output 4 bytes against 2 */
 	assert_int_equal(amp.kv_cache_bytes - half.kv_cache_bytes, rows * 512 * m->hidden_size * 2);
+}
+
+/* Beam search after a step's forward (GenerationMixin._beam_search): the
+ * last step's fp32 logits and log-probabilities, the model's logits and
+ * their fp32 copy, four rows x V tensors; during the forward autocast's
+ * casts stand beside three. Without autocast (no casts) the model's
+ * logits are 16-bit: rows x V x 2 beyond the three fp32 ones. */
+static void beam_search_holds_the_model_logits_beside_three_fp32_score_tensors(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5-base");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_eval_opts o = {.generate = true, .num_beams = 4, .max_new_tokens = 64, .generate_only = true};
+	struct vp_eval_estimate ev;
+	struct vp_error err = {0};
+	const uint64_t rows = 16u * 4u, V = 250112u;
+
+	(void)state;
+	assert_non_null(m);
+	t.head = VP_HEAD_SEQ2SEQ_LM;
+	t.tgt_len = 64;
+	t.batch = 16;
+	t.precision = VP_PREC_BF16;
+	t.no_autocast = true;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.weight_copies_bytes, 0);
+	assert_int_equal(ev.peak_moment, VP_EVAL_GENERATE);
+	assert_int_equal(ev.generate_bytes, ev.kv_cache_bytes + rows * V * 4u * 3u + rows * V * 2u);
+	/* a full fine-tune under autocast: its casts outweigh the model's
+	 * fp32 logits, the forward is the larger moment */
+	o.num_beams = 4;
+	t.precision = VP_PREC_AMP_BF16;
+	t.no_autocast = false;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_true(ev.weight_copies_bytes > rows * V * 4u);
+	assert_int_equal(ev.generate_bytes, ev.kv_cache_bytes + rows * V * 4u * 3u);
 }
 
 static void autocast_caches_only_the_casts_of_trained_weights_in_eval(void **state)
@@ -3051,6 +3180,9 @@ int main(void)
 		cmocka_unit_test(a_relu_mlp_keeps_one_wide_tensor_where_gelu_keeps_two),
 		cmocka_unit_test(gemma_norms_keep_their_normalized_input_in_fp32),
 		cmocka_unit_test(kept_predictions_peak_at_twice_the_accumulated_steps),
+		cmocka_unit_test(beam_search_holds_the_model_logits_beside_three_fp32_score_tensors),
+		cmocka_unit_test(the_nth_eval_forward_runs_beside_the_steps_kept_before_it),
+		cmocka_unit_test(kept_predictions_carry_the_router_logits_of_a_moe),
 		cmocka_unit_test(an_evaluation_set_keeps_its_steps_until_the_end_unless_moved),
 		cmocka_unit_test(argmax_keeps_token_ids_and_no_metric_keeps_nothing),
 		cmocka_unit_test(generation_and_the_loss_forward_peak_apart_but_reserve_together),
