@@ -1287,6 +1287,42 @@ static void lora_without_autocast_keeps_fp32_input_copies(void **state)
 	assert_int_equal(without16, under);
 }
 
+/* Under AMP a bitsandbytes layer returns its output in its input's dtype
+ * (Linear4bit.forward: matmul_4bit(x.to(compute_dtype)).to(inp_dtype)), and
+ * the MLP's input is the fp32 norm output of an AMP QLoRA model, so gate
+ * and up come out in fp32 and SiLU and the product stay there: per layer
+ * the gate output, the activation output and the up output, 3 x T x f x
+ * (4 - 2) bytes more than over a 16-bit nn.Linear under autocast. With
+ * bitsandbytes >= 0.43.2 (no kept inputs) and adapters on q and v only,
+ * nothing else of the activations differs between the two bases. Without
+ * autocast (bf16) the norm output is 16-bit, and so is everything after. */
+static void qlora_under_amp_keeps_an_fp32_mlp(void **state)
+{
+	const struct vp_model m = tiny_llama();
+	const uint64_t T = 8, f = 128, layers = m.num_layers;
+	struct vp_train t;
+	uint64_t lora, qlora;
+
+	(void)state;
+	t = qv_adapter_step(VP_METHOD_LORA, VP_QUANT_NONE, 0.05);
+	t.precision = VP_PREC_AMP_BF16;
+	t.bnb = VP_BNB_CURRENT;
+	t.graph_freed_between_steps = true;
+	lora = estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	t.method = VP_METHOD_QLORA;
+	t.quant = VP_QUANT_NF4;
+	qlora = estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	assert_int_equal(qlora - lora, layers * 3 * T * f * (4 - 2));
+	/* in pure bf16 the quantized base changes none of them */
+	t = qv_adapter_step(VP_METHOD_LORA, VP_QUANT_NONE, 0.05);
+	t.bnb = VP_BNB_CURRENT;
+	t.graph_freed_between_steps = true;
+	lora = estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	t.method = VP_METHOD_QLORA;
+	t.quant = VP_QUANT_NF4;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS], lora);
+}
+
 /* transformers' Adafactor upcasts a 16-bit gradient before it creates its
  * states, so they are fp32 over bf16 weights too; its step then holds the
  * fp32 gradient and p.float() beside the update and _approx_sq_grad's
@@ -2329,8 +2365,14 @@ static void each_memory_saving_option_lowers_the_peak(void **state)
 	{
 		uint64_t lora = device("llama-3.2-3b", "a100-80gb", &t);
 		assert_true(lora < full);
+		/* a bitsandbytes before 0.43.2 keeps every quantized linear's
+		 * input, in this loop twice (the last step's graph), and
+		 * without checkpointing that outweighs what quantization saves
+		 * here (docs "Quantized bases keep their inputs"); a current one
+		 * keeps none */
 		t.method = VP_METHOD_QLORA;
 		t.quant = VP_QUANT_NF4;
+		t.bnb = VP_BNB_CURRENT;
 		assert_true(device("llama-3.2-3b", "a100-80gb", &t) < lora);
 	}
 	t = base;
@@ -2983,6 +3025,7 @@ int main(void)
 		cmocka_unit_test(one_llama_layer_in_bf16_matches_the_hand_count),
 		cmocka_unit_test(lora_dropout_and_bitsandbytes_inputs_match_the_hand_count),
 		cmocka_unit_test(lora_without_autocast_keeps_fp32_input_copies),
+		cmocka_unit_test(qlora_under_amp_keeps_an_fp32_mlp),
 		cmocka_unit_test(adafactor_states_and_step_are_fp32_over_16_bit_weights),
 		cmocka_unit_test(qwen3_q_and_k_norms_save_their_fp32_inputs),
 		cmocka_unit_test(gemma2_sandwich_norms_save_their_fp32_inputs),
