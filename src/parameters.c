@@ -552,9 +552,20 @@ static void optimizer_states(const struct ctx *c, const struct counts *n, struct
 		tt->optimizer = 0.0;
 		break;
 	case VP_OPT_SGD_MOMENTUM:
-	case VP_OPT_LION:
+		/* momentum_buffer = clone(grad): the parameter's dtype */
 		tt->optimizer = n->trainable_bytes;
-		tt->step_temp = c->t->optimizer == VP_OPT_LION ? tt->largest_param_bytes : 0.0;
+		break;
+	case VP_OPT_LION:
+		/* Trainer's lion_32bit is bitsandbytes' Lion, an
+		 * Optimizer1State whose init_state makes state1 with
+		 * get_state_buffer(p, dtype=torch.float32) when optim_bits is 32:
+		 * fp32 whatever the weights (bitsandbytes/optim/optimizer.py).
+		 * Its update is one in-place kernel (optimizer_update_32bit);
+		 * the largest parameter's temporary stays for the Lions written
+		 * in tensor ops (lion-pytorch's exp_avg.clone()...), the safe
+		 * side. */
+		tt->optimizer = n->trainable * 4.0;
+		tt->step_temp = tt->largest_param_bytes;
 		break;
 	case VP_OPT_NONE:
 		tt->optimizer = 0.0;

@@ -1351,6 +1351,34 @@ static void adafactor_states_and_step_are_fp32_over_16_bit_weights(void **state)
 	assert_int_equal(bf16.peak_bytes[VP_COMP_TRANSIENT], (uint64_t)(4.0 * largest * 4.0));
 }
 
+/* The CLI's lion is Trainer's lion_32bit, bitsandbytes' Lion: one state,
+ * created in fp32 whatever the weights (Optimizer1State.init_state:
+ * get_state_buffer(p, dtype=torch.float32)), so 4 bytes a trained
+ * parameter over bf16 weights too; SGD's momentum buffer is a clone of the
+ * gradient, in the weights' dtype. */
+static void lion_state_is_fp32_over_16_bit_weights(void **state)
+{
+	const struct vp_model m = tiny_llama();
+	struct vp_train t = small_step();
+	struct vp_estimate e;
+	double trained;
+
+	(void)state;
+	t.attn = VP_ATTN_SDPA;
+	t.precision = VP_PREC_BF16;
+	t.no_autocast = true;
+	t.optimizer = VP_OPT_LION;
+	e = estimated(&m, &t);
+	trained = (double)e.params_trainable;
+	assert_int_equal(e.full_bytes[VP_COMP_OPTIMIZER], (uint64_t)(trained * 4.0));
+	t.optimizer = VP_OPT_SGD_MOMENTUM;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER], (uint64_t)(trained * 2.0));
+	t.precision = VP_PREC_FP32;
+	t.no_autocast = false;
+	t.optimizer = VP_OPT_LION;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER], (uint64_t)(trained * 4.0));
+}
+
 /* The forward phase of a QLoRA step on tiny_llama (q_proj and v_proj
  * adapted, no dropout) with the given base, bitsandbytes, checkpointing
  * and loop. */
@@ -3026,6 +3054,7 @@ int main(void)
 		cmocka_unit_test(lora_dropout_and_bitsandbytes_inputs_match_the_hand_count),
 		cmocka_unit_test(lora_without_autocast_keeps_fp32_input_copies),
 		cmocka_unit_test(qlora_under_amp_keeps_an_fp32_mlp),
+		cmocka_unit_test(lion_state_is_fp32_over_16_bit_weights),
 		cmocka_unit_test(adafactor_states_and_step_are_fp32_over_16_bit_weights),
 		cmocka_unit_test(qwen3_q_and_k_norms_save_their_fp32_inputs),
 		cmocka_unit_test(gemma2_sandwich_norms_save_their_fp32_inputs),
