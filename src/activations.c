@@ -165,6 +165,26 @@ static double dropout_extra(const struct ctx *c, const struct vp_linear *l)
 	return mask + own_input_bytes(c) - c->e;
 }
 
+/*
+ * Bytes per element of the MLP's intermediates: the up and gate
+ * projections' outputs, the activation's and the product. A bitsandbytes
+ * layer returns its output in its input's dtype and is no autocast op
+ * (bitsandbytes/nn/modules.py Linear4bit.forward: matmul_4bit(x.to(
+ * compute_dtype), ...).to(inp_dtype); autograd/_functions.py
+ * MatMul8bitLt.forward: output.to(A.dtype)). Under AMP the MLP's input is
+ * a norm's fp32 output (the residual stream and the norms' weights are fp32,
+ * as PEFT's prepare_model_for_kbit_training casts them; layer_norm is on
+ * autocast's fp32 list), so gate and up come out in fp32, and SiLU, GELU
+ * and the product, on none of autocast's lists, stay in fp32, as do their
+ * gradients. An nn.Linear under autocast returns 16 bit instead. The down
+ * projection's own input copy is not among these: Linear4bit and PEFT's
+ * adapters (through autocast) keep 16-bit casts of it.
+ */
+static double mlp_bytes(const struct ctx *c)
+{
+	return bnb_quantized(c) ? fmax(c->e, c->r) : c->e;
+}
+
 /* transformers' eager attention upcasts softmax to fp32 in these families
  * (modeling_llama.py eager_attention_forward: softmax(..., dtype=torch.float32);
  * modeling_t5.py: softmax(scores.float()); modeling_bloom.py, modeling_phi.py,
@@ -840,7 +860,8 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 {
 	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
 	size_t n = vp_model_block_linears(c->m, kind, ls, VP_BLOCK_LINEARS_MAX);
-	const double e = c->e, T = b * s;
+	/* em: the MLP's intermediates (mlp_bytes) */
+	const double e = c->e, em = mlp_bytes(c), T = b * s;
 	static const enum vp_linear_role qkv_roles[] = {VP_LIN_Q, VP_LIN_K, VP_LIN_V, VP_LIN_QKV};
 	static const enum vp_linear_role up_roles[] = {VP_LIN_GATE, VP_LIN_UP, VP_LIN_GATE_UP};
 	static const enum vp_linear_role crossq_roles[] = {VP_LIN_CROSS_Q};
@@ -981,10 +1002,10 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 		 * kept by their product glu (f), which the product with up + 1
 		 * (f) keeps too: six T x f tensors for each routed token */
 		double widths = vp_model_is_gpt_oss(c->m) ? 6.0 : two ? 2.0 : 3.0;
-		keep(bm, &bm->saved, Tm * c->f * e, widths);
+		keep(bm, &bm->saved, Tm * c->f * em, widths);
 	} else {
 		/* the first linear's output, saved by GELU/SiLU; ReLU's output */
-		keep(bm, &bm->saved, Tm * c->f * e, 1.0);
+		keep(bm, &bm->saved, Tm * c->f * em, 1.0);
 	}
 	if (c->m->act == VP_ACT_GELU_NEW) {
 		/* NewGELUActivation (transformers/activations.py) computes
@@ -999,9 +1020,9 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 		if (vp_est_autocast_known(c)) {
 			keep(bm, &bm->saved, Tm * c->f * 4.0, 3.0);
 			if (c->m->gated_mlp)
-				keep(bm, &bm->saved, Tm * c->f * (4.0 - e), 1.0);
+				keep(bm, &bm->saved, Tm * c->f * (4.0 - em), 1.0);
 		} else {
-			keep(bm, &bm->saved, Tm * c->f * e, 3.0);
+			keep(bm, &bm->saved, Tm * c->f * em, 3.0);
 		}
 	}
 	if (c->m->act_dropout > 0.0)
@@ -1028,12 +1049,12 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	 * makes its own copy of its input in the adapters' dtype (fp32 under
 	 * PEFT: _cast_input_dtype, then the dropped copy). */
 	bm->recompute_largest = Tm * c->f *
-				(down != NULL && lora_on(c, down) && lora_own_input(c) ? fmax(e, c->ab) : e);
+				(down != NULL && lora_on(c, down) && lora_own_input(c) ? fmax(em, c->ab) : em);
 	/* the MLP's backward: a gated MLP holds the gradients of the
 	 * product, the activation's output and the up projection's (three
 	 * T x f), a plain one the gradient reaching the activation and the
 	 * one leaving it (two) */
-	bm->bwd_transient = fmax(bm->bwd_transient, mlp_bwd_bytes(c, T, e)) + 2.0 * T * c->h * 4.0;
+	bm->bwd_transient = fmax(bm->bwd_transient, mlp_bwd_bytes(c, T, em)) + 2.0 * T * c->h * 4.0;
 	/* In a sequential block the MLP's backward comes first, and by the
 	 * attention's the MLP's saved tensors are freed (autograd frees a
 	 * node's saved tensors once it has run). A parallel block's two
@@ -1044,8 +1065,8 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	bm->saved_at_attn_bwd = c->m->parallel_block ? bm->saved : saved_attn;
 	bm->attn_bwd_transient = attn_transient + 2.0 * T * c->h * 4.0;
 	bm->mlp_bwd_transient = c->m->parallel_block ? bm->bwd_transient
-						     : mlp_bwd_bytes(c, T, e) + 2.0 * T * c->h * 4.0;
-	bm->fwd_transient = fmax(bm->fwd_transient, T * c->f * e);
+						     : mlp_bwd_bytes(c, T, em) + 2.0 * T * c->h * 4.0;
+	bm->fwd_transient = fmax(bm->fwd_transient, T * c->f * em);
 	/* Forward only, no_grad frees each tensor when its consumer has run:
 	 * at the MLP's widest moment a gated MLP holds act(gate), up and
 	 * their product, a plain one its input and the activation, beside
@@ -1055,7 +1076,7 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	 * held 3 x T x f and 4 x T x h bf16 tensors; MS-BERTL-cls-eval128
 	 * one T x f (GELU's output) and five T x h (fp32 LayerNorm outputs
 	 * and residual sums) at the output projection. */
-	bm->eval_working = fmax(bm->eval_working, (c->m->gated_mlp ? 3.0 : 2.0) * T * c->f * e) +
+	bm->eval_working = fmax(bm->eval_working, (c->m->gated_mlp ? 3.0 : 2.0) * T * c->f * em) +
 			   4.0 * T * c->h * c->r;
 	bm->bnb_inputs = bnb_inputs_held(c, ls, n, T, Tm, b * s_cross);
 }

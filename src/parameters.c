@@ -26,6 +26,12 @@
  * the current size is taken whatever the version, 1.4% of the states more
  * than an older one needs (the safe side). */
 #define VP_ADAM8_STATE_BYTES_PER_PARAM (2.0 + 2.0 * 4.0 / 256.0)
+/* bitsandbytes' paged optimizers page the states of a parameter of at least
+ * 1e5 elements only (optim/optimizer.py Optimizer8bit.get_state_buffer: `if
+ * not self.is_paged or p.numel() < 1e5: return torch.zeros_like(p, ...)`);
+ * a smaller parameter's states, and every 8-bit absmax buffer
+ * (torch.zeros), are ordinary tensors of PyTorch's allocator. */
+#define VP_BNB_PAGED_MIN_ELEMENTS 1e5
 /* DeepSpeed ZeRO default reduce_bucket_size, in elements
  * (deepspeed/runtime/zero/config.py DeepSpeedZeroConfig). */
 #define VP_ZERO_BUCKET_ELEMENTS 5e8
@@ -138,6 +144,47 @@ static double lora_params(const struct ctx *c, enum vp_block_kind kind)
 	return sum;
 }
 
+/* The elements of `copies` tensors of `elements` each that a paged
+ * optimizer pages (VP_BNB_PAGED_MIN_ELEMENTS). */
+static double paged(double elements, double copies)
+{
+	return elements >= VP_BNB_PAGED_MIN_ELEMENTS ? elements * copies : 0.0;
+}
+
+/* One block's trained elements that a paged optimizer pages: each trained
+ * matrix, or an adapter's lora_A (r x in) and lora_B (out x r), which at
+ * ranks up to 16 are mostly below the threshold (Llama 3.2 1B: only the MLP's
+ * r x 8192 halves are paged). A fused projection's adapted slices (litgpt's
+ * LoRAQKVLinear): lora_A r x slices x in, lora_B the slices' widths x r. */
+static double block_paged_elements(const struct ctx *c, enum vp_block_kind kind)
+{
+	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
+	size_t i, n = vp_model_block_linears(c->m, kind, ls, VP_BLOCK_LINEARS_MAX);
+	double r = (double)c->t->lora_r, sum = 0.0;
+
+	for (i = 0; i < n; i++) {
+		double in = (double)ls[i].in_features, out = (double)ls[i].out_features;
+		double copies = (double)ls[i].copies, adapter, a;
+
+		if (c->full) {
+			sum += paged(in * out, copies);
+			continue;
+		}
+		adapter = vp_est_lora_adapter_params(c, &ls[i]);
+		if (adapter <= 0.0)
+			continue;
+		if (adapter == r * (in + out) * copies) {
+			sum += paged(r * in, copies) + paged(r * out, copies);
+			continue;
+		}
+		a = r * in *
+		    ((vp_est_target_named(c->t, "q_proj") ? 1.0 : 0.0) + (vp_est_target_named(c->t, "k_proj") ? 1.0 : 0.0) +
+		     (vp_est_target_named(c->t, "v_proj") ? 1.0 : 0.0));
+		sum += paged(a, 1.0) + paged(adapter - a, 1.0);
+	}
+	return sum;
+}
+
 static bool is_embedding_name(const char *s)
 {
 	static const char *const names[] = {"wte", "embed_tokens", "word_embeddings", "shared",
@@ -205,6 +252,7 @@ struct counts {
 	double lora;             /* adapter parameters */
 	double trainable, trainable_bytes;
 	double vocab_bytes;      /* the trained vocabulary-sized matrices */
+	double paged;            /* trained elements outside the blocks that a paged optimizer pages */
 };
 
 /* ModernBertPredictionHead before a classifier: the MLM transform (dense
@@ -375,6 +423,7 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 			n->trainable += (double)m->vision_params;
 		n->trainable_bytes = n->trainable * c->wb;
 		n->vocab_bytes = n->embed * (c->head_matrix ? 2.0 : 1.0) * c->wb;
+		n->paged = paged(n->embed, c->head_matrix ? 2.0 : 1.0) + paged(n->head_params, 1.0);
 		break;
 	case VP_METHOD_LORA:
 	case VP_METHOD_QLORA:
@@ -384,8 +433,11 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 		 * encoder's MLM head is a module of its own (RobertaLMHead),
 		 * which only an untied matrix stands for here */
 		if (vp_est_target_named(t, vp_model_lm_head_name(m)) && c->lm_head &&
-		    (c->head_matrix || m->arch != VP_ARCH_ENCODER))
+		    (c->head_matrix || m->arch != VP_ARCH_ENCODER)) {
 			n->lora += (double)t->lora_r * ((double)m->hidden_size + (double)m->vocab_size);
+			n->paged += paged((double)t->lora_r * (double)m->hidden_size, 1.0) +
+				    paged((double)t->lora_r * (double)m->vocab_size, 1.0);
+		}
 		/* PEFT stops when no target names a module ("Target modules ...
 		 * not found in the base model"); an estimate of nothing trained
 		 * would be a wrong answer, not an estimate */
@@ -394,6 +446,7 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 		/* the head PEFT trains is a copy (ModulesToSaveWrapper) beside
 		 * the frozen original */
 		n->trainable = n->lora + n->head_peft;
+		n->paged += paged(n->head_peft, 1.0);
 		n->trainable_bytes = n->lora * c->ab + n->head_peft * c->nb;
 		tt->weights += n->lora * c->ab + n->head_peft * c->nb;
 		/* PEFT modules_to_save wraps a module in ModulesToSaveWrapper,
@@ -421,6 +474,7 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 						    "encoder-decoder classifier)", name);
 			tt->weights += p * c->nb;
 			n->trainable += p;
+			n->paged += paged(p, 1.0);
 			n->trainable_bytes += p * c->nb;
 			if (p > n->largest)
 				n->largest = p;
@@ -510,15 +564,20 @@ static void optimizer_states(const struct ctx *c, const struct counts *n, struct
 		tt->optimizer = n->trainable * VP_ADAM8_STATE_BYTES_PER_PARAM;
 		break;
 	case VP_OPT_PAGED_ADAMW:
-		/* bitsandbytes paged optimizers allocate states with
-		 * cudaMallocManaged: outside PyTorch's allocator */
-		tt->optimizer = 0.0;
-		tt->paged_states = n->trainable * 8.0;
+	case VP_OPT_PAGED_ADAMW_8BIT: {
+		/* bitsandbytes paged optimizers allocate the states of the
+		 * parameters of 1e5 elements or more with cudaMallocManaged,
+		 * outside PyTorch's allocator; the rest, and the 8-bit absmax
+		 * buffers, are ordinary tensors (VP_BNB_PAGED_MIN_ELEMENTS) */
+		bool bits32 = t->optimizer == VP_OPT_PAGED_ADAMW;
+		double states = n->trainable * (bits32 ? 8.0 : VP_ADAM8_STATE_BYTES_PER_PARAM);
+		double pages = n->paged + tt->n_enc_params * block_paged_elements(c, VP_BLOCK_ENCODER) +
+			       tt->n_dec * block_paged_elements(c, VP_BLOCK_DECODER);
+
+		tt->paged_states = fmin(states, pages * (bits32 ? 8.0 : 2.0));
+		tt->optimizer = states - tt->paged_states;
 		break;
-	case VP_OPT_PAGED_ADAMW_8BIT:
-		tt->optimizer = 0.0;
-		tt->paged_states = n->trainable * VP_ADAM8_STATE_BYTES_PER_PARAM;
-		break;
+	}
 	case VP_OPT_ADAFACTOR: {
 		/* transformers Adafactor (beta1=None): factored second moment,
 		 * a row and a column vector per matrix. Its step upcasts a 16-bit
@@ -552,9 +611,20 @@ static void optimizer_states(const struct ctx *c, const struct counts *n, struct
 		tt->optimizer = 0.0;
 		break;
 	case VP_OPT_SGD_MOMENTUM:
-	case VP_OPT_LION:
+		/* momentum_buffer = clone(grad): the parameter's dtype */
 		tt->optimizer = n->trainable_bytes;
-		tt->step_temp = c->t->optimizer == VP_OPT_LION ? tt->largest_param_bytes : 0.0;
+		break;
+	case VP_OPT_LION:
+		/* Trainer's lion_32bit is bitsandbytes' Lion, an
+		 * Optimizer1State whose init_state makes state1 with
+		 * get_state_buffer(p, dtype=torch.float32) when optim_bits is 32:
+		 * fp32 whatever the weights (bitsandbytes/optim/optimizer.py).
+		 * Its update is one in-place kernel (optimizer_update_32bit);
+		 * the largest parameter's temporary stays for the Lions written
+		 * in tensor ops (lion-pytorch's exp_avg.clone()...), the safe
+		 * side. */
+		tt->optimizer = n->trainable * 4.0;
+		tt->step_temp = tt->largest_param_bytes;
 		break;
 	case VP_OPT_NONE:
 		tt->optimizer = 0.0;
@@ -579,7 +649,8 @@ static void vocab_shares(const struct ctx *c, const struct counts *n, struct tot
 	tt->vocab_temp_bytes = 0.0;
 	if (n->vocab_bytes > 0.0 && n->trainable_bytes > 0.0) {
 		double share = fmin(1.0, n->vocab_bytes / n->trainable_bytes);
-		if (t->optimizer != VP_OPT_ADAFACTOR)
+		/* a paged optimizer's vocabulary states are paged */
+		if (t->optimizer != VP_OPT_ADAFACTOR && tt->paged_states <= 0.0)
 			tt->vocab_states_bytes = tt->optimizer * share;
 		if (tt->step_temp >= n->trainable_bytes)
 			tt->vocab_temp_bytes = tt->step_temp * share;
@@ -599,8 +670,9 @@ static void persistent_waste(const struct ctx *c, const struct counts *n, struct
 	size_t k, n_linears;
 	int kind;
 
+	/* (a paged optimizer's states of these matrices are paged) */
 	if (n->trainable > 0.0 && c->full)
-		copies += 1.0 + (tt->optimizer > 0.0 ? 2.0 : 0.0);
+		copies += 1.0 + (tt->optimizer > 0.0 && tt->paged_states <= 0.0 ? 2.0 : 0.0);
 	tt->persistent_waste = 0.0;
 	for (kind = 0; kind < 2; kind++) {
 		double blocks = kind == 0 ? tt->n_enc_params : tt->n_dec;
