@@ -53,6 +53,10 @@ struct vp_case {
 	/* tgt_len null or absent: a seq2seq-lm case (head stated, or the
 	 * config's when null) is read with the target as long as the source */
 	bool tgt_unstated;
+	/* a schema key named a value vramplan does not know (`attn:
+	 * flash_attention_3`, `quant: awq`): the reason, with its line and
+	 * column; the case is reported unsupported, the file still scored */
+	char unexpressible[256];
 	/* Extension keys (not in the shared schema) for a case measured during
 	 * HF Trainer's evaluation after training steps: eval_batch,
 	 * eval_steps, eval_accumulation_steps, generate, num_beams, max_new_tokens and

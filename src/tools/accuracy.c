@@ -211,6 +211,10 @@ static bool estimate_case(const struct vp_catalog *cat, const struct vp_case *c,
 
 	memset(r, 0, sizeof *r);
 	r->train = c->train;
+	if (c->unexpressible[0] != '\0') {
+		snprintf(note, size, "unsupported: %s", c->unexpressible);
+		return false;
+	}
 	/* A GPU the catalogue lacks is treated as one the source did not
 	 * state: the allocated and reserved levels do not depend on the card
 	 * beyond what every catalogued Ampere-or-newer GPU shares, and the

@@ -245,7 +245,7 @@ static void yaml_is_read_as_yaml_safe_load_reads_it(void **state)
 	vp_cases_free(&l);
 }
 
-/* A bad value stops the whole file, at the value's line and column, with
+/* A value of the wrong shape or range stops the whole file, at the value's line and column, with
  * the key and what it expected. */
 static void a_bad_value_is_refused_at_its_position(void **state)
 {
@@ -286,6 +286,36 @@ static void a_bad_value_is_refused_at_its_position(void **state)
 	}
 }
 
+/* A word a schema key does not know makes its case unexpressible, with the
+ * key, the value and where it stands; the file still loads, and a case
+ * with two unknown words reports the first. */
+static void an_unknown_word_makes_its_case_unexpressible(void **state)
+{
+	static const struct {
+		const char *id, *reason;
+	} rows[] = {
+		{"WORD-ATTN", "'attn': unknown attention 'flash_attention_3' (expected one of: eager, sdpa, flash2) "
+			      "(line 11, column 9)"},
+		{"WORD-QUANT", "'quant': unknown quantization 'awq'"},
+		{"WORD-METRIC", "'metric': unknown metric 'peak_rss'"},
+		{"WORD-ZERO", "'zero': unknown stage 'FSDP' (expected 1, 2, 3 or \"fsdp\") (line 39, column 9)"},
+		{"WORD-TWO", "'precision': unknown precision 'BF16'"},
+	};
+	struct vp_case_list l;
+	size_t i;
+
+	(void)state;
+	load_ok(&l, CASES "unknown-words.yaml");
+	assert_int_equal(l.n, 6);
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		const struct vp_case *c = find(&l, rows[i].id);
+		if (strncmp(c->unexpressible, rows[i].reason, strlen(rows[i].reason)) != 0)
+			fail_msg("%s: '%s' does not start with '%s'", rows[i].id, c->unexpressible, rows[i].reason);
+	}
+	assert_string_equal(find(&l, "WORD-KNOWN")->unexpressible, "");
+	vp_cases_free(&l);
+}
+
 static void a_missing_file_is_an_io_error(void **state)
 {
 	struct vp_case_list l;
@@ -306,6 +336,7 @@ int main(void)
 		cmocka_unit_test(qlora_without_a_quantization_is_nf4),
 		cmocka_unit_test(yaml_is_read_as_yaml_safe_load_reads_it),
 		cmocka_unit_test(a_bad_value_is_refused_at_its_position),
+		cmocka_unit_test(an_unknown_word_makes_its_case_unexpressible),
 		cmocka_unit_test(a_missing_file_is_an_io_error),
 	};
 
