@@ -755,9 +755,13 @@ static double bnb_input_count(const struct ctx *c, const struct vp_linear *ls, s
 	size_t i;
 	double k = 0.0;
 
-	for (i = 0; i < nroles; i++)
-		if (find_role(ls, n, roles[i]) != NULL)
+	for (i = 0; i < nroles; i++) {
+		const struct vp_linear *l = find_role(ls, n, roles[i]);
+		/* one bitsandbytes left in fp32 is a plain frozen linear,
+		 * which keeps no input (saves_input) */
+		if (l != NULL && !vp_linear_kept_in_fp32(c->m, l))
 			k += 1.0;
+	}
 	return c->amp ? k : (k > 0.0 ? 1.0 : 0.0);
 }
 
@@ -902,8 +906,11 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 		 * only the quantized weight, so nothing 16-bit is kept. An
 		 * auto-gptq layer dequantizes in plain tensor ops and multiplies
 		 * with torch.matmul, which saves the dequantized fp16 weight
-		 * whatever the precision (auto_gptq qlinear forward). */
-		if (c->amp ? !bnb_quantized(c) : c->t->quant == VP_QUANT_GPTQ_INT4)
+		 * whatever the precision (auto_gptq qlinear forward). A linear
+		 * that bitsandbytes leaves alone (vp_linear_kept_in_fp32, T5's
+		 * wo in fp32) is a plain nn.Linear and keeps autocast's cast. */
+		if (c->amp ? !bnb_quantized(c) || vp_linear_kept_in_fp32(c->m, &ls[i])
+			   : c->t->quant == VP_QUANT_GPTQ_INT4)
 			bm->copies += w * 2.0;
 	}
 

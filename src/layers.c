@@ -528,6 +528,11 @@ size_t vp_model_block_linears(const struct vp_model *m, enum vp_block_kind kind,
 	return b.failed ? 0 : b.n;
 }
 
+bool vp_linear_kept_in_fp32(const struct vp_model *m, const struct vp_linear *l)
+{
+	return m->naming == VP_NAMING_T5 && l->role == VP_LIN_DOWN && strcmp(l->name, "wo") == 0;
+}
+
 bool vp_linear_matches(const struct vp_linear *l, const char *target)
 {
 	size_t plen, tlen;

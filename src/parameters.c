@@ -114,19 +114,23 @@ void vp_est_stack_counts(const struct ctx *c, struct totals *tt)
  * sums of in/out features (for per-row and per-input quantization metadata
  * and Adafactor's factored moments). */
 static double linear_params(const struct ctx *c, enum vp_block_kind kind, double *largest,
-			    double *in_sum, double *out_sum)
+			    double *in_sum, double *out_sum, double *kept, double *kept_out)
 {
 	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
 	size_t i, n = vp_model_block_linears(c->m, kind, ls, VP_BLOCK_LINEARS_MAX);
 	double sum = 0.0;
 
-	*in_sum = *out_sum = 0.0;
+	*in_sum = *out_sum = *kept = *kept_out = 0.0;
 	for (i = 0; i < n; i++) {
 		/* each expert is its own matrix: the largest is one of them */
 		double w = (double)ls[i].in_features * (double)ls[i].out_features, copies = (double)ls[i].copies;
 		sum += w * copies;
 		*in_sum += (double)ls[i].in_features * copies;
 		*out_sum += (double)ls[i].out_features * copies;
+		if (vp_linear_kept_in_fp32(c->m, &ls[i])) {
+			*kept += w * copies;
+			*kept_out += (double)ls[i].out_features * copies;
+		}
 		if (w > *largest)
 			*largest = w;
 	}
@@ -244,6 +248,8 @@ struct counts {
 	double total;            /* the model's parameters, with its task head */
 	double lin, nonlin;      /* in the blocks' linears, and the rest */
 	double in_sum, out_sum;  /* the blocks' linears' input and output features */
+	double kept, kept_out;   /* of those, kept out of bitsandbytes in fp32
+				  * (vp_linear_kept_in_fp32), and their outputs */
 	double largest;          /* the largest matrix, in parameters */
 	double embed;            /* one vocabulary-sized matrix */
 	double frozen;           /* never trained (Marian's sinusoidal tables) */
@@ -279,17 +285,21 @@ static int count_parameters(const struct ctx *c, struct totals *tt, struct count
 	vp_est_stack_counts(c, tt);
 	tt->n_blocks = tt->n_enc + tt->n_dec;
 	if (tt->n_enc > 0.0) {
-		double is, os;
-		n->lin += tt->n_enc_params * linear_params(c, VP_BLOCK_ENCODER, &n->largest, &is, &os);
+		double is, os, ks, ko;
+		n->lin += tt->n_enc_params * linear_params(c, VP_BLOCK_ENCODER, &n->largest, &is, &os, &ks, &ko);
 		n->in_sum += tt->n_enc_params * is;
 		n->out_sum += tt->n_enc_params * os;
+		n->kept += tt->n_enc_params * ks;
+		n->kept_out += tt->n_enc_params * ko;
 		n->lora += tt->n_enc_params * lora_params(c, VP_BLOCK_ENCODER);
 	}
 	if (tt->n_dec > 0.0) {
-		double is, os;
-		n->lin += tt->n_dec * linear_params(c, VP_BLOCK_DECODER, &n->largest, &is, &os);
+		double is, os, ks, ko;
+		n->lin += tt->n_dec * linear_params(c, VP_BLOCK_DECODER, &n->largest, &is, &os, &ks, &ko);
 		n->in_sum += tt->n_dec * is;
 		n->out_sum += tt->n_dec * os;
+		n->kept += tt->n_dec * ks;
+		n->kept_out += tt->n_dec * ko;
 		n->lora += tt->n_dec * lora_params(c, VP_BLOCK_DECODER);
 	}
 
@@ -376,22 +386,25 @@ static void stored_weights(const struct ctx *c, const struct counts *n, struct t
 	 * keeps only the output embedding); a GPTQ checkpoint quantizes the
 	 * text model's blocks */
 	double vis = (double)c->m->vision_linear_params;
+	/* the linears a model class keeps out of bitsandbytes, in fp32 whatever
+	 * the compute dtype (vp_linear_kept_in_fp32: T5's wo) */
+	double q = n->lin - n->kept + vis, kept = n->kept * 4.0;
 
 	switch (t->quant) {
 	case VP_QUANT_NONE:
 		tt->weights = n->total * c->wb;
 		break;
 	case VP_QUANT_NF4:
-		tt->weights = (n->lin + vis) * VP_NF4_BYTES_PER_PARAM + (n->nonlin - vis) * c->wb;
+		tt->weights = q * VP_NF4_BYTES_PER_PARAM + kept + (n->nonlin - vis) * c->wb;
 		break;
 	case VP_QUANT_NF4_DQ:
-		tt->weights = (n->lin + vis) * VP_NF4_DQ_BYTES_PER_PARAM + (n->nonlin - vis) * c->wb;
+		tt->weights = q * VP_NF4_DQ_BYTES_PER_PARAM + kept + (n->nonlin - vis) * c->wb;
 		break;
 	case VP_QUANT_INT8:
 		/* LLM.int8(): int8 weights plus one fp32 scale per output row
 		 * (the vision tower's scales, about 1 MB for Gemma 3's, are
 		 * not counted) */
-		tt->weights = (n->lin + vis) * 1.0 + n->out_sum * 4.0 + (n->nonlin - vis) * c->wb;
+		tt->weights = q * 1.0 + (n->out_sum - n->kept_out) * 4.0 + kept + (n->nonlin - vis) * c->wb;
 		break;
 	case VP_QUANT_GPTQ_INT4:
 		tt->weights = n->lin * VP_GPTQ_BYTES_PER_PARAM + n->in_sum * 4.0 + n->nonlin * c->nb;
@@ -780,11 +793,11 @@ static void distribute(const struct ctx *c, const struct counts *n, struct total
 	 * (torch/distributed/fsdp, FullyShardedDataParallel docs.) */
 	if (t->fsdp) {
 		double gpus = (double)(t->gpus > 0 ? t->gpus : 1);
-		double block = 0.0, dummy = 0.0, is, os;
+		double block = 0.0, dummy = 0.0, is, os, ks, ko;
 		if (tt->n_enc > 0.0)
-			block = fmax(block, linear_params(c, VP_BLOCK_ENCODER, &dummy, &is, &os));
+			block = fmax(block, linear_params(c, VP_BLOCK_ENCODER, &dummy, &is, &os, &ks, &ko));
 		if (tt->n_dec > 0.0)
-			block = fmax(block, linear_params(c, VP_BLOCK_DECODER, &dummy, &is, &os));
+			block = fmax(block, linear_params(c, VP_BLOCK_DECODER, &dummy, &is, &os, &ks, &ko));
 		tt->weights = tt->weights / gpus + 2.0 * block * c->e + n->embed * (c->head_matrix ? 2.0 : 1.0) * c->e;
 		tt->grads = tt->grads / gpus + (c->full ? block * c->e : 0.0);
 		tt->grads_in_backward = tt->grads;

@@ -109,6 +109,14 @@ bool vp_linear_matches(const struct vp_linear *l, const char *target);
  * decoder), as vp_linear_matches does. */
 bool vp_model_has_linear(const struct vp_model *m, const char *target);
 
+/* True when transformers keeps this linear out of bitsandbytes
+ * quantization, in fp32: the model class's _keep_in_fp32_modules, which the
+ * bitsandbytes quantizers (use_keep_in_fp32_modules = True) add to
+ * modules_to_not_convert before replacing the linears. Of the catalogue's
+ * families only T5's, MT5's and UMT5's set it: ["wo"], the MLP's output
+ * projection (modeling_t5.py T5PreTrainedModel). */
+bool vp_linear_kept_in_fp32(const struct vp_model *m, const struct vp_linear *l);
+
 /* The distinct names of the model's block linears, ", "-separated, into buf
  * (cut at size); for messages that say what a target could have named. */
 void vp_model_linear_names(const struct vp_model *m, char *buf, size_t size);

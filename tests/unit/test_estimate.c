@@ -1323,6 +1323,42 @@ static void qlora_under_amp_keeps_an_fp32_mlp(void **state)
 	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS], lora);
 }
 
+/* transformers keeps T5's wo out of bitsandbytes, in fp32
+ * (_keep_in_fp32_modules = ["wo"], which the bnb quantizers add to
+ * modules_to_not_convert). mT5-base by hand: a block's linears are q, k, v,
+ * o (768 x 768 each), wi_0, wi_1 and wo (768 x 2048 each), and a decoder
+ * block's cross-attention four more: 12 x 7,077,888 + 12 x 9,437,184 =
+ * 198,180,864 weights, of which the 24 wo are 37,748,736. nf4 and nf4-dq
+ * differ by 3/64 - 1/4096 = 191/4096 bytes a quantized weight, so only the
+ * 160,432,128 that are quantized count. Under autocast the fp32 wo is a
+ * plain linear whose 16-bit cast is kept, beside the LM head's (untied,
+ * 250,112 x 768); without checkpointing every block's. */
+static void t5_wo_stays_out_of_bitsandbytes_in_fp32(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5-base");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "rtx3090");
+	const uint64_t quantized = 198180864 - 37748736, wo = 37748736, head = 250112ull * 768;
+	struct vp_train t;
+	struct vp_estimate nf4, dq;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_non_null(m);
+	vp_train_defaults(&t);
+	t.seq_len = 64;
+	t.tgt_len = 16;
+	t.precision = VP_PREC_AMP_BF16;
+	t.head = VP_HEAD_SEQ2SEQ_LM;
+	t.method = VP_METHOD_QLORA;
+	t.quant = VP_QUANT_NF4;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q,v", &err), 0);
+	assert_int_equal(vp_estimate(m, g, &t, &nf4, &err), 0);
+	t.quant = VP_QUANT_NF4_DQ;
+	assert_int_equal(vp_estimate(m, g, &t, &dq, &err), 0);
+	assert_int_equal(nf4.full_bytes[VP_COMP_WEIGHTS] - dq.full_bytes[VP_COMP_WEIGHTS], quantized / 4096 * 191);
+	assert_int_equal(nf4.full_bytes[VP_COMP_WEIGHT_COPIES], (wo + head) * 2);
+}
+
 /* transformers' Adafactor upcasts a 16-bit gradient before it creates its
  * states, so they are fp32 over bf16 weights too; its step then holds the
  * fp32 gradient and p.float() beside the update and _approx_sq_grad's
@@ -3224,6 +3260,7 @@ int main(void)
 		cmocka_unit_test(lora_dropout_and_bitsandbytes_inputs_match_the_hand_count),
 		cmocka_unit_test(lora_without_autocast_keeps_fp32_input_copies),
 		cmocka_unit_test(qlora_under_amp_keeps_an_fp32_mlp),
+		cmocka_unit_test(t5_wo_stays_out_of_bitsandbytes_in_fp32),
 		cmocka_unit_test(lion_state_is_fp32_over_16_bit_weights),
 		cmocka_unit_test(paged_optimizers_page_only_large_parameters),
 		cmocka_unit_test(adafactor_states_and_step_are_fp32_over_16_bit_weights),
