@@ -30,7 +30,8 @@ extern const struct vp_embedded_file vp_embedded_catalog[];
 enum field_kind {
 	F_STRING,  /* any scalar, must fit the char array */
 	F_NAME,    /* a string of [a-z0-9._-]+ */
-	F_ALIASES, /* a sequence of names */
+	F_ALIAS,   /* a name, or a Hugging Face id "owner/name" in lower case */
+	F_ALIASES, /* a sequence of F_ALIAS */
 	F_U64,     /* a plain scalar of digits in [min, max] */
 	F_DOUBLE,  /* a plain decimal scalar in the range of `range` */
 	F_BOOL,    /* plain true or false */
@@ -311,6 +312,26 @@ static int valid_name(const char *s)
 	return 1;
 }
 
+/* An alias may also be a Hugging Face id, "owner/repo" as lower-case names:
+ * training configs name the model by the id they load (LLaMA-Factory's
+ * model_name_or_path, axolotl's base_model), and an instruct variant with the
+ * base model's architecture resolves to the base model's entry that way. */
+static int valid_alias(const char *s)
+{
+	const char *slash = strchr(s, '/');
+	char owner[VP_NAME_MAX];
+	size_t n;
+
+	if (slash == NULL)
+		return valid_name(s);
+	n = (size_t)(slash - s);
+	if (n == 0 || n >= sizeof owner || strchr(slash + 1, '/') != NULL)
+		return 0;
+	memcpy(owner, s, n);
+	owner[n] = '\0';
+	return valid_name(owner) && valid_name(slash + 1);
+}
+
 static const yaml_node_t *node_at(const struct loader *ld, int index)
 {
 	return yaml_document_get_node(ld->doc, index);
@@ -458,6 +479,9 @@ static int set_string(const struct loader *ld, const struct entry *e, const stru
 	if (f->kind == F_NAME && !valid_name(s))
 		return fail(ld, v, "invalid name '%s' for '%s' in %s (expected lower-case letters, "
 			    "digits, '.', '_' and '-')", s, f->key, e->label);
+	if (f->kind == F_ALIAS && !valid_alias(s))
+		return fail(ld, v, "invalid alias '%s' in %s (expected lower-case letters, digits, "
+			    "'.', '_' and '-', or a Hugging Face id 'owner/name' of those)", s, e->label);
 	memcpy(dst, s, len + 1);
 	return 0;
 }
@@ -478,7 +502,7 @@ static int set_aliases(const struct loader *ld, const struct entry *e, const str
 		if (n == VP_MAX_ALIASES)
 			return fail(ld, item, "too many aliases in %s (expected at most %d)", e->label,
 				    VP_MAX_ALIASES);
-		one.kind = F_NAME;
+		one.kind = F_ALIAS;
 		if (set_string(ld, e, &one, item, obj + f->offset + n * f->size) != 0)
 			return -1;
 	}
@@ -615,6 +639,7 @@ static int apply_field(const struct loader *ld, const struct entry *e, const str
 	switch (f->kind) {
 	case F_STRING:
 	case F_NAME:
+	case F_ALIAS:
 		return set_string(ld, e, f, v, obj + f->offset);
 	case F_ALIASES:
 		return set_aliases(ld, e, f, v, obj);

@@ -219,6 +219,9 @@ static void find_model_should_match_name_alias_and_hf_id_ignoring_case(void **st
 	assert_ptr_equal(vp_catalog_find_model(&cat, "example/Tiny-Llama-1B"), llama);
 	assert_ptr_equal(vp_catalog_find_model(&cat, "EXAMPLE/tiny-llama-1b"), llama);
 	assert_ptr_equal(vp_catalog_find_model(&cat, "example/tiny-t5"), &cat.models[1]);
+	/* an alias may be a Hugging Face id, found as the id is typed */
+	assert_ptr_equal(vp_catalog_find_model(&cat, "Example/Tiny-T5-Instruct"), &cat.models[1]);
+	assert_null(vp_catalog_find_model(&cat, "tiny-t5-instruct"));
 	assert_null(vp_catalog_find_model(&cat, "tiny"));
 	assert_null(vp_catalog_find_model(&cat, "tiny-llama-2"));
 	/* as typed: case, spaces and punctuation aside */
@@ -363,6 +366,41 @@ static void expect_matching_finds(const struct vp_catalog *full, const char *key
 		fail_msg("key '%s': the full catalogue finds it, the partial load does not", key);
 	assert_memory_equal(got, want, gpu ? sizeof(struct vp_gpu) : sizeof(struct vp_model));
 	vp_catalog_free(&part);
+}
+
+/* docs/catalogue.md "Lookup": names, aliases and Hugging Face ids are unique
+ * across the built-in catalogue, so every key of an entry finds that entry
+ * and no other (an alias equal to another entry's name or id would not). */
+static void every_builtin_key_should_find_its_own_entry(void **state)
+{
+	struct vp_catalog cat;
+	struct vp_error err;
+	size_t i, j;
+
+	(void)state;
+	memset(&cat, 0, sizeof cat);
+	assert_int_equal(vp_catalog_load_builtin(&cat, &err), 0);
+	for (i = 0; i < cat.n_models; i++) {
+		const struct vp_model *m = &cat.models[i];
+
+		if (vp_catalog_find_model(&cat, m->name) != m)
+			fail_msg("name '%s' finds another entry", m->name);
+		for (j = 0; j < m->n_aliases; j++)
+			if (vp_catalog_find_model(&cat, m->aliases[j]) != m)
+				fail_msg("alias '%s' of '%s' finds another entry", m->aliases[j], m->name);
+		if (vp_catalog_find_model(&cat, m->hf_id) != m)
+			fail_msg("hf_id '%s' of '%s' finds another entry", m->hf_id, m->name);
+	}
+	for (i = 0; i < cat.n_gpus; i++) {
+		const struct vp_gpu *g = &cat.gpus[i];
+
+		if (vp_catalog_find_gpu(&cat, g->name) != g)
+			fail_msg("name '%s' finds another GPU", g->name);
+		for (j = 0; j < g->n_aliases; j++)
+			if (vp_catalog_find_gpu(&cat, g->aliases[j]) != g)
+				fail_msg("alias '%s' of '%s' finds another GPU", g->aliases[j], g->name);
+	}
+	vp_catalog_free(&cat);
 }
 
 /* What one plan loads (only the entries its two names can match) must find
@@ -589,6 +627,13 @@ static void load_should_reject_an_unknown_model_type_at_its_value(void **state)
 	expect_error("unknown-model-type.yaml", 4, 17, "'llamma'");
 }
 
+/* An alias is a name or one "owner/name" id: a second slash is neither. */
+static void load_should_reject_an_alias_with_two_slashes_at_it(void **state)
+{
+	(void)state;
+	expect_error("alias-two-slashes.yaml", 4, 23, "invalid alias 'example/tiny/instruct'");
+}
+
 static void load_should_reject_an_alias_node(void **state)
 {
 	(void)state;
@@ -743,6 +788,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(load_should_read_every_kind_of_value),
+		cmocka_unit_test(every_builtin_key_should_find_its_own_entry),
 		cmocka_unit_test(load_builtin_matching_should_find_what_the_full_catalogue_finds),
 		cmocka_unit_test(load_should_apply_family_defaults_before_the_file),
 		cmocka_unit_test(load_should_accept_flow_style),
@@ -775,6 +821,7 @@ int main(void)
 		cmocka_unit_test(load_should_reject_an_unknown_dtype_at_its_value),
 		cmocka_unit_test(load_should_place_model_validation_errors_at_the_entry),
 		cmocka_unit_test(load_should_reject_an_unknown_model_type_at_its_value),
+		cmocka_unit_test(load_should_reject_an_alias_with_two_slashes_at_it),
 		cmocka_unit_test(load_should_reject_an_alias_node),
 		cmocka_unit_test(load_should_reject_a_top_level_sequence),
 		cmocka_unit_test(load_should_reject_an_empty_file),
