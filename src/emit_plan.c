@@ -430,22 +430,27 @@ static void comment_eval(FILE *f, const struct vp_plan_request *req, const struc
 			", num_beams=%" PRIu64 ")\n# on the prompts in your own evaluation loop; no trainer key sets it)\n",
 			req->eval.max_new_tokens, req->eval.num_beams);
 	if (p->eval_accumulation_steps > 0) {
+		char from[48] = "";
+
 		vp_format_bytes(p->eval.predictions_bytes_per_step, pred, sizeof pred);
+		/* every rank keeps every rank's step (gather_for_metrics) */
+		if (req->train.gpus > 1)
+			snprintf(from, sizeof from, ", gathered from %" PRIu64 " GPUs", req->train.gpus);
 		if (p->eval_accumulation_steps == 1 && p->eval_steps_for_host)
 			fprintf(f,
-				"# eval_accumulation_steps 1: each eval step's predictions (%s) move to the host at once;\n"
+				"# eval_accumulation_steps 1: each eval step's predictions (%s%s) move to the host at once;\n"
 				"# host RAM (--host-ram) would not hold two steps' in one move, nor a larger eval batch's\n",
-				pred);
+				pred, from);
 		else if (p->eval_accumulation_steps == 1)
 			fprintf(f,
-				"# eval_accumulation_steps 1: each eval step's predictions (%s) move to the host at once;\n"
+				"# eval_accumulation_steps 1: each eval step's predictions (%s%s) move to the host at once;\n"
 				"# two steps' would not fit\n",
-				pred);
+				pred, from);
 		else
 			fprintf(f,
-				"# eval_accumulation_steps %" PRIu64 ": predictions, %s a step, stay on the GPU for %" PRIu64
+				"# eval_accumulation_steps %" PRIu64 ": predictions, %s a step%s, stay on the GPU for %" PRIu64
 				" steps,\n# concatenated (2 x %" PRIu64 " steps' worth at the last), then move to the host\n",
-				p->eval_accumulation_steps, pred, p->eval_accumulation_steps, p->eval_accumulation_steps);
+				p->eval_accumulation_steps, pred, from, p->eval_accumulation_steps, p->eval_accumulation_steps);
 		/* the logits are what fills it: the cure is to keep less */
 		if (req->eval.predictions == VP_PREDS_LOGITS && !req->eval.generate &&
 		    (profile == VP_PROFILE_HF || profile == VP_PROFILE_AXOLOTL || profile == VP_PROFILE_TRL))
@@ -515,13 +520,18 @@ static void comment_host(FILE *f, const struct vp_plan_request *req, const struc
 	fprintf(f, "# host RAM during evaluation%s: + %" PRIu64 " eval worker%s x %s GiB",
 		h->processes > 1 ? ", each process" : "", h->num_workers, h->num_workers == 1 ? "" : "s", worker);
 	if (h->eval_predictions_bytes > 0) {
+		char from[48] = "";
+
 		vp_format_bytes(h->eval_predictions_bytes, preds, sizeof preds);
+		/* each process gathers every rank's (gather_for_metrics) */
+		if (req->train.gpus > 1)
+			snprintf(from, sizeof from, ", gathered from %" PRIu64 " GPUs", req->train.gpus);
 		if (h->eval_predictions_unknown)
-			fprintf(f, " + predictions %s (one move's %" PRIu64 " samples at least, kept for compute_metrics)",
-				preds, h->eval_predictions_samples);
+			fprintf(f, " + predictions %s (one move's %" PRIu64 " samples at least%s, kept for compute_metrics)",
+				preds, h->eval_predictions_samples, from);
 		else
-			fprintf(f, " + predictions %s (%" PRIu64 " samples, kept for compute_metrics)", preds,
-				h->eval_predictions_samples);
+			fprintf(f, " + predictions %s (%" PRIu64 " samples%s, kept for compute_metrics)", preds,
+				h->eval_predictions_samples, from);
 	}
 	fprintf(f, " = %s GiB\n", total);
 	/* HF Trainer's evaluation_loop (the hf and axolotl profiles) */

@@ -877,15 +877,17 @@ static double kept_per_step(const struct ctx *c, const struct vp_train *t, const
  * evaluation (every step, when the evaluation set's size is known; else
  * not counted, and `vramplan check` warns instead). A fraction when the
  * set ends within the last step. One step is moved as soon as it is kept:
- * nothing is concatenated on the GPU.
+ * nothing is concatenated on the GPU. With `ranks` data-parallel processes
+ * each runs its share of the set (accelerate shards the eval DataLoader
+ * as the training's): samples / (b x ranks) steps.
  */
-static double kept_steps(const struct vp_eval_opts *opts, double b)
+static double kept_steps(const struct vp_eval_opts *opts, double b, double ranks)
 {
 	double set;
 
 	if (opts == NULL || opts->accumulation_steps == 1)
 		return 0.0;
-	set = opts->eval_samples > 0 ? (double)opts->eval_samples / b : 0.0;
+	set = opts->eval_samples > 0 ? (double)opts->eval_samples / (ranks > 1.0 ? b * ranks : b) : 0.0;
 	if (opts->accumulation_steps == 0)
 		return set;
 	return opts->eval_samples > 0 ? fmin((double)opts->accumulation_steps, set) : (double)opts->accumulation_steps;
@@ -902,7 +904,7 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	struct forward_only f;
 	double b, s_enc, s_dec, working, kv = 0.0, logits, copies, resident;
 	double loss = 0.0, gen = 0.0, preds, kept, preds_peak = 0.0, preds_segments = 0.0, moment[3];
-	double piled, held;
+	double piled, held, ranks, gathered;
 	double beams = 1.0, new_tokens = 0.0;
 	/* Seq2SeqTrainer.prediction_step generates only for a metric: with
 	 * prediction_loss_only it runs the loss forward alone */
@@ -992,19 +994,54 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	 * 2N steps' worth. Measured (MS-MT5B-eval24-noacc, 2.90 GiB a step):
 	 * +11.6, +17.4, +23.2 GiB over the resident at steps 2, 3 and 4. */
 	preds = kept_per_step(&c, t, &tt, opts, b, s_enc, new_tokens);
-	kept = kept_steps(opts, b);
+	/*
+	 * With G data-parallel processes (DDP, ZeRO and FSDP alike) every
+	 * rank keeps every rank's predictions: evaluation_loop passes each
+	 * step's losses, logits and labels through self.gather_function,
+	 * accelerate's gather_for_metrics, an all-gather whose result's first
+	 * dimension is G times the input's (accelerate utils/operations.py
+	 * _gpu_gather: torch.empty(num_processes x numel), then
+	 * all_gather_into_tensor), and adds that to all_preds. A step kept on
+	 * each GPU is G x its own; the set is spread over the ranks, so the
+	 * whole set's predictions are as many bytes as on one GPU, in 1/G the
+	 * steps. pad_across_processes copies nothing when every rank's length
+	 * is the same (it returns the tensor when max_size == its size).
+	 */
+	ranks = t->gpus > 1 ? (double)t->gpus : 1.0;
+	gathered = ranks > 1.0 ? ranks * preds : preds;
+	kept = kept_steps(opts, b, ranks);
 	if (kept > 1.0 && opts->keep_batches) {
 		/* a list of the steps' tensors: each its own segment, none
 		 * freed (EvalLoopContainer.add with do_nested_concat false) */
-		preds_peak = kept * preds;
+		preds_peak = kept * gathered;
 		preds_segments = preds_peak;
 	} else if (kept > 1.0) {
-		preds_peak = 2.0 * kept * preds;
+		preds_peak = 2.0 * kept * gathered;
 		/* the last VP_EVAL_PILED_CONCATS concatenations' segments
 		 * (all of them up to that many steps: 1 + 2 + ... + n) */
 		double piles = fmin(kept, VP_EVAL_PILED_CONCATS);
 
-		preds_segments = (piles * kept - piles * (piles - 1.0) / 2.0) * preds;
+		preds_segments = (piles * kept - piles * (piles - 1.0) / 2.0) * gathered;
+	}
+	/*
+	 * The gather itself: the rank's own step (prediction_step's output,
+	 * still named by the caller) and the new G-step buffer are live at
+	 * once, beside the steps kept before it, until evaluation_loop
+	 * rebinds `logits` to the result. On one GPU gather returns its input
+	 * (DistributedType.NO) and nothing is added. With the steps
+	 * concatenated this is below their concatenation (G x P <= N x G x
+	 * P); with a list of them, or one step moved at once (or the first
+	 * step of a set whose size is unknown), it is the predictions' peak.
+	 * A set that ends within the first step gathers that fraction.
+	 */
+	if (ranks > 1.0 && preds > 0.0) {
+		double frac = kept > 0.0 && kept < 1.0 ? kept : 1.0;
+		double gather = (kept > 1.0 ? (kept - 1.0) * gathered : 0.0) + frac * (preds + gathered);
+
+		preds_peak = fmax(preds_peak, gather);
+		/* the rank's own step and, where no concatenation counted it,
+		 * the gathered step, each its own segment */
+		preds_segments += frac * (kept > 1.0 ? preds : preds + gathered);
 	}
 
 	moment[VP_EVAL_LOSS] = loss > 0.0 ? copies + loss : 0.0;
@@ -1016,7 +1053,7 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	 * at (step + 1) % eval_accumulation_steps == 0. A moment of the kept
 	 * predictions too: where it outweighs their concatenation, the
 	 * predictions at the peak are those N - 1 steps. */
-	held = kept > 1.0 ? (kept - 1.0) * preds : 0.0;
+	held = kept > 1.0 ? (kept - 1.0) * gathered : 0.0;
 	if (held > 0.0 && fmax(moment[VP_EVAL_LOSS], moment[VP_EVAL_GENERATE]) + held > preds_peak) {
 		preds_peak = held;
 		moment[VP_EVAL_PREDICTIONS] = fmax(moment[VP_EVAL_LOSS], moment[VP_EVAL_GENERATE]) + held;
@@ -1059,7 +1096,7 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	    to_u64(gen, &out->generate_bytes) || to_u64(preds_peak, &out->predictions_peak_bytes) ||
 	    to_u64(resident + moment[out->peak_moment], &out->allocated_bytes) ||
 	    to_u64(resident + fmax(piled, moment[out->peak_moment]) * (1.0 + f.share) + f.split, &out->reserved_bytes) ||
-	    to_u64(preds, &out->predictions_bytes_per_step) || to_u64(preds / b, &out->predictions_bytes_per_sample))
+	    to_u64(gathered, &out->predictions_bytes_per_step) || to_u64(preds / b, &out->predictions_bytes_per_sample))
 		return vp_error_set(err, VP_ERR_INPUT, "the eval estimate exceeds 2^60 bytes");
 	out->device_bytes = out->reserved_bytes + train.context_bytes;
 	return 0;

@@ -67,26 +67,31 @@ static uint64_t sat_mul(uint64_t a, uint64_t b)
  * set when there was more than one move, the set alone when there was one.
  * Reported: huggingface/transformers#8476, #25313 (host memory exhausted
  * with eval_accumulation_steps).
+ *
+ * With `ranks` data-parallel processes each gathers every rank's step
+ * (evaluation_loop's gather_function, accelerate's gather_for_metrics), so
+ * each holds the whole set's predictions, and a move carries `ranks` times
+ * a rank's own samples: the set takes 1/ranks the moves.
  */
-static uint64_t eval_predictions_bytes(const struct vp_host_request *req, uint64_t *samples)
+static uint64_t eval_predictions_bytes(const struct vp_host_request *req, uint64_t ranks, uint64_t *samples)
 {
-	uint64_t kept, moves = 1;
+	uint64_t kept, moves = 1, per_move;
 
 	*samples = 0;
 	if (req->eval_batch == 0 || req->eval_prediction_bytes == 0)
 		return 0;
+	per_move = sat_mul(req->eval_samples_per_move > 0 ? req->eval_samples_per_move : req->eval_batch, ranks);
 	/* The set's size unknown: at least the first move is in host RAM
 	 * before compute_metrics runs (a set is at least one move; without
 	 * eval_accumulation_steps, at least one eval batch). */
 	if (req->eval_samples == 0) {
-		*samples = req->eval_samples_per_move > 0 ? req->eval_samples_per_move : req->eval_batch;
+		*samples = per_move;
 		return sat_mul(*samples, req->eval_prediction_bytes);
 	}
 	*samples = req->eval_samples;
 	kept = sat_mul(req->eval_samples, req->eval_prediction_bytes);
 	if (req->eval_samples_per_move > 0)
-		moves = req->eval_samples / req->eval_samples_per_move +
-			(req->eval_samples % req->eval_samples_per_move != 0);
+		moves = req->eval_samples / per_move + (req->eval_samples % per_move != 0);
 	/* eval_do_concat_batches false extends a list instead */
 	return moves >= 2 && !req->eval_keep_batches ? sat_mul(kept, 2) : kept;
 }
@@ -209,7 +214,8 @@ int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struc
 	out->load_total_bytes =
 		sat_mul(sat_add(sat_add(VP_TRAINER_BASE_BYTES, model_checkpoint_bytes), out->dataset_bytes), in.processes);
 	base_trainer = sat_add(sat_add(VP_TRAINER_BASE_BYTES, out->dataset_bytes), out->replay_bytes);
-	out->eval_predictions_bytes = eval_predictions_bytes(req, &out->eval_predictions_samples);
+	out->eval_predictions_bytes =
+		eval_predictions_bytes(req, t->gpus > 1 ? t->gpus : 1, &out->eval_predictions_samples);
 	out->eval_predictions_unknown = in.evaluates && req->eval_prediction_bytes > 0 && req->eval_samples == 0;
 
 	/* Seed 000's rule: at most a third of the cores for workers, shared

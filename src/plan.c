@@ -575,9 +575,15 @@ int vp_plan_eval_accumulation(const struct vp_model *m, const struct vp_gpu *g, 
 
 	*steps = 0;
 	/* the evaluation set's size known: unset keeps all of its steps, and
-	 * that is what must fit; unknown, 100 steps stand for "all" */
+	 * that is what must fit; unknown, 100 steps stand for "all". On
+	 * several GPUs each runs its share of the set, in eval batches (the
+	 * steps eval_accumulation_steps counts are a rank's). */
 	if (opts->eval_samples > 0 && t->batch > 0) {
-		hi = opts->eval_samples / t->batch + (opts->eval_samples % t->batch != 0);
+		uint64_t step_samples = t->batch;
+
+		if (t->gpus > 1 && vp_mul_u64(t->batch, t->gpus, &step_samples) != 0)
+			step_samples = UINT64_MAX;
+		hi = opts->eval_samples / step_samples + (opts->eval_samples % step_samples != 0);
 		all = 0;
 	}
 	if (hi <= 1)

@@ -103,14 +103,21 @@ struct vp_eval_estimate {
 	uint64_t generate_bytes;  /* generation: cache, working set, scores */
 	/* the kept predictions at the peak of their moment: the N-th step's
 	 * concatenation (2N steps' worth), or the N - 1 steps kept beside
-	 * that step's forward where that is the larger moment */
+	 * that step's forward where that is the larger moment; on several
+	 * GPUs the gather's moment (the steps kept before, the rank's own step
+	 * and the gathered one) where that is the largest */
 	uint64_t predictions_peak_bytes;
 	enum vp_eval_moment peak_moment;
 	uint64_t allocated_bytes;
 	uint64_t reserved_bytes;
 	uint64_t device_bytes;
-	uint64_t predictions_bytes_per_step; /* logits kept on the GPU per eval step (HF accumulates them) */
-	uint64_t predictions_bytes_per_sample; /* the same per sample: what the host keeps */
+	/* logits kept on the GPU per eval step (HF accumulates them): on
+	 * t->gpus > 1, every rank's step, gathered (gather_for_metrics), so
+	 * gpus x what one rank's prediction_step returns */
+	uint64_t predictions_bytes_per_step;
+	/* per sample (a gathered step holds eval batch x gpus samples): what
+	 * the host keeps of each sample of the set */
+	uint64_t predictions_bytes_per_sample;
 };
 
 const char *vp_eval_moment_name(enum vp_eval_moment m);

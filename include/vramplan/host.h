@@ -38,7 +38,9 @@ struct vp_host_request {
 	uint64_t eval_batch;
 	uint64_t eval_samples;               /* the evaluation set; 0 = unknown */
 	uint64_t eval_prediction_bytes;      /* kept per eval sample (vp_eval_estimate) */
-	uint64_t eval_samples_per_move;      /* eval batch x eval_accumulation_steps; 0 = moved once, at the end */
+	/* a rank's eval batch x eval_accumulation_steps; 0 = moved once, at
+	 * the end (each process moves every rank's, gathered: x the GPUs) */
+	uint64_t eval_samples_per_move;
 	bool eval_keep_batches;              /* eval_do_concat_batches false: lists, never concatenated */
 	/* the training's workers are alive while evaluation runs (mid-epoch,
 	 * or kept by persistent workers); false: evaluation at an epoch's end
@@ -69,7 +71,9 @@ struct vp_host_plan {
 	/* During evaluation: the eval DataLoader's workers beside the
 	 * training's, and the predictions kept for the metric */
 	uint64_t eval_worker_bytes;  /* per eval worker */
-	uint64_t eval_predictions_bytes; /* 0 when nothing is kept; the first move's when the set's size is unknown */
+	/* one process's: 0 when nothing is kept; the first move's (every
+	 * rank's step, gathered) when the set's size is unknown */
+	uint64_t eval_predictions_bytes;
 	uint64_t eval_predictions_samples; /* the samples they are of */
 	bool eval_predictions_unknown;   /* kept, but --eval-samples not given: a lower bound */
 	uint64_t eval_total_bytes;

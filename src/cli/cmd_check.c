@@ -758,6 +758,17 @@ static void peak_text(uint64_t bytes, bool past_limit, char *buf, size_t size)
 		gib(bytes, buf, size);
 }
 
+/* ", gathered from N GPUs" on several data-parallel GPUs, where every rank
+ * keeps every rank's predictions (evaluation_loop's gather_for_metrics);
+ * else "" */
+static const char *gathered_text(const struct vp_train *t, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	if (t->gpus > 1)
+		snprintf(buf, size, ", gathered from %" PRIu64 " GPUs", t->gpus);
+	return buf;
+}
+
 static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 {
 	char peak[48], budget[48], rm[64], fail[64] = "";
@@ -815,10 +826,17 @@ static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 		printf("; eval batch %" PRIu64 " peak %s (%s", tc->eval_batch, peak, rm);
 		/* what overflows: the predictions kept on the GPU, not the forward */
 		if (!r->eval_fits && r->ev.peak_moment == VP_EVAL_PREDICTIONS) {
-			if (tc->eval.accumulation_steps > 0)
-				printf(", the predictions of eval_accumulation_steps %" PRIu64 " kept", tc->eval.accumulation_steps);
+			char from[48];
+
+			gathered_text(&r->train, from, sizeof from);
+			/* one step at a time: its gather on several GPUs */
+			if (tc->eval.accumulation_steps == 1 || (tc->eval.accumulation_steps == 0 && tc->eval.eval_samples == 0))
+				printf(", one step's predictions%s", from);
+			else if (tc->eval.accumulation_steps > 0)
+				printf(", the predictions of eval_accumulation_steps %" PRIu64 " kept%s",
+				       tc->eval.accumulation_steps, from);
 			else
-				fputs(", every step's predictions kept without eval_accumulation_steps", stdout);
+				printf(", every step's predictions kept without eval_accumulation_steps%s", from);
 			if (r->eval_steps_fit > 0)
 				printf("; at most %" PRIu64 " step%s", r->eval_steps_fit,
 				       r->eval_steps_fit > 1 ? "s fit" : " fits");
@@ -851,11 +869,13 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 
 	if (r->eval_done && !r->eval_fits && r->ev.peak_moment == VP_EVAL_PREDICTIONS &&
 	    tc->eval.accumulation_steps == 0 && tc->eval.eval_samples > 0) {
+		char from[48];
+
 		gib(r->ev.predictions_peak_bytes, bytes, sizeof bytes);
 		fprintf(stderr,
-			"vramplan: note: %s: %s of the eval peak on %s are the %" PRIu64 " eval samples' predictions, "
+			"vramplan: note: %s: %s of the eval peak on %s are the %" PRIu64 " eval samples' predictions%s, "
 			"kept on the GPU (eval_accumulation_steps not set)",
-			tc->name, bytes, r->gpu->name, tc->eval.eval_samples);
+			tc->name, bytes, r->gpu->name, tc->eval.eval_samples, gathered_text(&r->train, from, sizeof from));
 		if (r->eval_steps_fit > 0)
 			fprintf(stderr, "; eval_accumulation_steps: %" PRIu64 " fits", r->eval_steps_fit);
 		fputc('\n', stderr);
@@ -997,7 +1017,7 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 			 * predictions decide (as the annotation says) */
 			json_at(x, tc,
 				!r->eval_fits && r->ev.peak_moment == VP_EVAL_PREDICTIONS &&
-						tc->at[VP_TC_EVAL_ACCUM].line > 0
+						tc->at[VP_TC_EVAL_ACCUM].line > 0 && tc->eval.accumulation_steps > 1
 					? VP_TC_EVAL_ACCUM
 					: VP_TC_EVAL_BATCH);
 		}
@@ -1511,15 +1531,16 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		}
 		if (r.eval_done && tc.eval.accumulation_steps == 0 && tc.eval.eval_samples == 0 && r.eval_steps_fit > 0 &&
 		    o->cli.verbosity >= 1) {
-			char step[48];
+			char step[48], from[48];
 			gib(r.ev.predictions_bytes_per_step, step, sizeof step);
 			eval_where(&tc, &line, &col);
 			fprintf(stderr,
 				"vramplan: warning: %s:%lu:%lu: eval_accumulation_steps is not set, so every eval step's "
-				"predictions (%s at eval batch %" PRIu64 ") stay on the GPU until evaluation ends; on %s "
+				"predictions (%s at eval batch %" PRIu64 "%s) stay on the GPU until evaluation ends; on %s "
 				"evaluation runs out of memory at eval step %" PRIu64 " (set eval_accumulation_steps: %" PRIu64
 				"%s)%s\n",
-				tc.name, line, col, step, tc.eval_batch, g->name, r.eval_steps_fit + 1, r.eval_steps_fit,
+				tc.name, line, col, step, tc.eval_batch, gathered_text(&r.train, from, sizeof from), g->name,
+				r.eval_steps_fit + 1, r.eval_steps_fit,
 				r.eval_steps_fit > 1 ? " or smaller" : "",
 				tc.eval_logits_assumed
 					? "; this assumes a compute_metrics that takes the logits: without one the Trainer "
@@ -1565,7 +1586,10 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			char peak[48], budget[48];
 			peak_text(r.ev.device_bytes, r.eval_past_limit, peak, sizeof peak);
 			gib(r.budget, budget, sizeof budget);
-			if (!r.eval_past_limit && r.ev.peak_moment == VP_EVAL_PREDICTIONS && tc.at[VP_TC_EVAL_ACCUM].line > 0) {
+			/* past one step: eval_accumulation_steps 1 overflows at its
+			 * gather (several GPUs), which a smaller eval batch cures */
+			if (!r.eval_past_limit && r.ev.peak_moment == VP_EVAL_PREDICTIONS && tc.at[VP_TC_EVAL_ACCUM].line > 0 &&
+			    tc.eval.accumulation_steps > 1) {
 				/* the kept predictions, not the forward, overflow */
 				vp_trainconfig_where(&tc, VP_TC_EVAL_ACCUM, &line, &col);
 				if (r.eval_steps_fit > 0)
@@ -1580,7 +1604,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 						 "predictions peak at %s, budget %s",
 						 tc.eval.accumulation_steps, g->name, peak, budget);
 			} else if (!r.eval_past_limit && r.ev.peak_moment == VP_EVAL_PREDICTIONS &&
-				   tc.eval.accumulation_steps == 0) {
+				   tc.eval.accumulation_steps == 0 && tc.eval.eval_samples > 0) {
 				/* the whole set's predictions stay on the GPU */
 				char steps_hint[64] = "";
 

@@ -89,13 +89,16 @@ static int host_does_not_fit(const struct vp_plan_request *req, const struct vp_
 		plan->host.processes > 1 ? " each" : "", limit);
 	if (in_eval && plan->host.eval_predictions_bytes > 0 &&
 	    req->eval.predictions == VP_PREDS_LOGITS && !req->eval.generate) {
-		char preds[32];
+		char preds[32], from[48] = "";
 
 		vp_format_gib(plan->host.eval_predictions_bytes, preds, sizeof preds);
+		/* each process gathers every rank's (gather_for_metrics) */
+		if (req->train.gpus > 1)
+			snprintf(from, sizeof from, " (gathered from %" PRIu64 " GPUs)", req->train.gpus);
 		fprintf(stderr,
-			"vramplan:   %s GiB of it are the %" PRIu64 " eval samples' predictions kept for compute_metrics; "
+			"vramplan:   %s GiB of it are the %" PRIu64 " eval samples' predictions%s kept for compute_metrics; "
 			"--eval-predictions argmax (preprocess_logits_for_metrics) keeps token ids instead\n",
-			preds, plan->host.eval_predictions_samples);
+			preds, plan->host.eval_predictions_samples, from);
 	}
 	return VP_EXIT_NOFIT;
 }

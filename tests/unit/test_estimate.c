@@ -3065,6 +3065,78 @@ static void an_evaluation_set_keeps_its_steps_until_the_end_unless_moved(void **
 	assert_kept_moment(&small, 3.0, 2.0);
 }
 
+/*
+ * With G data-parallel processes every rank keeps every rank's step:
+ * evaluation_loop passes each step through gather_function (accelerate's
+ * gather_for_metrics: _gpu_gather all-gathers into torch.empty(G x numel))
+ * before all_preds.add. Counted by hand for Llama 3.2 1B at 4 x 512
+ * tokens: a rank's step is the fp32 logits, the int64 labels and four fp32
+ * losses, P = 2048 x 128256 x 4 + 2048 x 8 + 4 x 4 = 1,050,689,552 bytes;
+ * a kept step on 8 GPUs is 8P. The loss forward (bf16 logits, fp32
+ * log-probabilities: 2048 x 128256 x 10 bytes, 2.6 GB, and the casts) is
+ * below the 9P of the gather, so the predictions are the peak.
+ */
+static void kept_predictions_are_gathered_from_every_data_parallel_gpu(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "llama-3.2-1b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_eval_opts o = {.num_beams = 1, .accumulation_steps = 1};
+	struct vp_eval_estimate one, eight;
+	struct vp_error err = {0};
+	const uint64_t P = (uint64_t)2048 * 128256 * 4 + 2048 * 8 + 4 * 4;
+
+	(void)state;
+	assert_non_null(m);
+	t.head = VP_HEAD_CAUSAL_LM;
+	t.batch = 4;
+	/* one GPU: gather returns its input, and a step moved at once keeps
+	 * nothing beyond the forward */
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &one, &err), 0);
+	assert_int_equal(one.predictions_bytes_per_step, P);
+	assert_int_equal(one.predictions_peak_bytes, 0);
+	assert_int_equal(one.peak_moment, VP_EVAL_LOSS);
+	/* eight, each step moved at once: the all-gather's input (the rank's
+	 * own step) and its output (every rank's) are live together, 9P */
+	t.gpus = 8;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &eight, &err), 0);
+	assert_int_equal(eight.predictions_bytes_per_step, 8 * P);
+	assert_int_equal(eight.predictions_bytes_per_sample, one.predictions_bytes_per_sample);
+	assert_int_equal(eight.predictions_peak_bytes, 9 * P);
+	assert_int_equal(eight.peak_moment, VP_EVAL_PREDICTIONS);
+	assert_int_equal(eight.allocated_bytes, eight.resident_bytes + 9 * P);
+	assert_true(eight.reserved_bytes > one.reserved_bytes);
+	/* three gathered steps concatenated: 2 x 3 x 8P at the third */
+	o.accumulation_steps = 3;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &eight, &err), 0);
+	assert_int_equal(eight.predictions_peak_bytes, 48 * P);
+	assert_int_equal(eight.allocated_bytes, eight.resident_bytes + 48 * P);
+	/* a list of them (eval_do_concat_batches false): the third gather
+	 * beside the two kept, 2 x 8P + P + 8P, past the list's 3 x 8P */
+	o.keep_batches = true;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &eight, &err), 0);
+	assert_int_equal(eight.predictions_peak_bytes, 25 * P);
+	/* the whole set, accumulation unset: 96 samples are 24 steps on one
+	 * GPU and 3 on each of eight, the same bytes at the last
+	 * concatenation (2 x 24P = 2 x 3 x 8P) */
+	o.keep_batches = false;
+	o.accumulation_steps = 0;
+	o.eval_samples = 96;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &eight, &err), 0);
+	assert_int_equal(eight.predictions_peak_bytes, 48 * P);
+	t.gpus = 1;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &one, &err), 0);
+	assert_int_equal(one.predictions_peak_bytes, 48 * P);
+	/* FSDP's ranks are data-parallel too */
+	o.accumulation_steps = 1;
+	o.eval_samples = 0;
+	t.gpus = 8;
+	t.fsdp = true;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &eight, &err), 0);
+	assert_int_equal(eight.predictions_bytes_per_step, 8 * P);
+	assert_int_equal(eight.predictions_peak_bytes, 9 * P);
+}
+
 static void argmax_keeps_token_ids_and_no_metric_keeps_nothing(void **state)
 {
 	/* preprocess_logits_for_metrics(argmax): int64 ids and labels, 16
@@ -3335,6 +3407,7 @@ int main(void)
 		cmocka_unit_test(the_nth_eval_forward_runs_beside_the_steps_kept_before_it),
 		cmocka_unit_test(kept_predictions_carry_the_router_logits_of_a_moe),
 		cmocka_unit_test(an_evaluation_set_keeps_its_steps_until_the_end_unless_moved),
+		cmocka_unit_test(kept_predictions_are_gathered_from_every_data_parallel_gpu),
 		cmocka_unit_test(argmax_keeps_token_ids_and_no_metric_keeps_nothing),
 		cmocka_unit_test(generation_and_the_loss_forward_peak_apart_but_reserve_together),
 		cmocka_unit_test(the_generating_encoder_runs_in_fp32_under_amp),

@@ -303,6 +303,45 @@ static void evaluation_adds_its_workers_and_the_kept_predictions(void **state)
 	assert_int_equal(p.eval_predictions_bytes, 1000u << 20);
 }
 
+/* On G GPUs each trainer process gathers every rank's predictions
+ * (evaluation_loop's gather_for_metrics) before they move to the host:
+ * a move carries G x a rank's samples, and the set, each rank a 1/G
+ * share of it, is whole in every process. */
+static void each_process_keeps_every_gpus_predictions(void **state)
+{
+	struct vp_train t = batch_of(8, 512, 128);
+	struct vp_host_request h;
+	struct vp_host_plan p;
+
+	(void)state;
+	t.gpus = 8;
+	vp_host_request_defaults(&h);
+	h.eval_batch = 32;
+	h.eval_prediction_bytes = 1u << 20;
+	/* the set's size unknown: the first move, 8 ranks x 32 samples */
+	p = planned(&t, &h, 2 * GIB);
+	assert_int_equal(p.processes, 8);
+	assert_true(p.eval_predictions_unknown);
+	assert_int_equal(p.eval_predictions_samples, 8 * 32);
+	assert_int_equal(p.eval_predictions_bytes, (uint64_t)8 * 32 << 20);
+	/* and every process holds them */
+	assert_int_equal(p.eval_total_bytes,
+			 8 * (p.trainer_bytes + 4 * p.worker_bytes + 4 * p.eval_worker_bytes +
+			      4 * 2 * (32 * 640 * 24) + ((uint64_t)8 * 32 << 20)));
+	/* 1000 samples, each rank moving 320 of its own (eval_accumulation_
+	 * steps 10): 2,560 a move, one move for the set, so no concatenation
+	 * on the host (on one GPU it took four: 2000 MiB) */
+	h.eval_samples = 1000;
+	h.eval_samples_per_move = 320;
+	p = planned(&t, &h, 2 * GIB);
+	assert_int_equal(p.eval_predictions_samples, 1000);
+	assert_int_equal(p.eval_predictions_bytes, 1000u << 20);
+	/* 40 a rank's move: 320 gathered, four moves, concatenated */
+	h.eval_samples_per_move = 40;
+	p = planned(&t, &h, 2 * GIB);
+	assert_int_equal(p.eval_predictions_bytes, 2000u << 20);
+}
+
 /* Under --host-ram the chosen count must fit during evaluation too: one
  * more worker is one more of each DataLoader, after the predictions. */
 static void the_worker_count_fits_the_evaluation(void **state)
@@ -414,6 +453,7 @@ int main(void)
 		cmocka_unit_test(workers_forked_each_epoch_share_the_set),
 		cmocka_unit_test(the_prefetch_factor_scales_the_batches_held),
 		cmocka_unit_test(evaluation_adds_its_workers_and_the_kept_predictions),
+		cmocka_unit_test(each_process_keeps_every_gpus_predictions),
 		cmocka_unit_test(the_worker_count_fits_the_evaluation),
 		cmocka_unit_test(eval_workers_replace_the_training_s_when_those_have_exited),
 		cmocka_unit_test(huge_inputs_saturate),
