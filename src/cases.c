@@ -87,6 +87,35 @@ static int get_string(const struct reader *r, const yaml_node_t *n, const char *
 	return 0;
 }
 
+/*
+ * A plain number that yaml.safe_load reads as another value (PyYAML
+ * resolver.py, YAML 1.1 int and float): a leading 0 makes an integer octal
+ * ("010" is 8) or, with an 8 or 9 in it, a string; an exponent is a
+ * float's only after a point and with a sign ("1.5e+3"; "1e3" and "1.5e3"
+ * are strings). Read as decimal here they would give another value than
+ * the one the file's Python readers get, without a word: refused.
+ */
+static int misread_number(const struct reader *r, const yaml_node_t *n, const char *key)
+{
+	const char *s = scalar(n), *p, *e;
+
+	if (s == NULL || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
+		return 0;
+	p = s[0] == '-' || s[0] == '+' ? s + 1 : s;
+	e = strpbrk(p, "eE");
+	if (strchr(p, '.') == NULL && p[0] == '0' && p[1] >= '0' && p[1] <= '9')
+		return fail(r, n,
+			    "'%s': a leading 0 makes '%.24s' octal (or a string) to yaml.safe_load (YAML 1.1); "
+			    "write it without the 0",
+			    key, s);
+	if (e != NULL && (strchr(p, '.') == NULL || (e[1] != '+' && e[1] != '-')))
+		return fail(r, n,
+			    "'%s': '%.24s' is a string to yaml.safe_load (YAML 1.1 reads an exponent only after a "
+			    "point and with a sign, as 1.5e+3)",
+			    key, s);
+	return 0;
+}
+
 /* A non-negative integer from a plain scalar; null gives `dflt`. */
 static int get_uint(const struct reader *r, const yaml_node_t *n, const char *key, uint64_t dflt, uint64_t *out)
 {
@@ -97,6 +126,8 @@ static int get_uint(const struct reader *r, const yaml_node_t *n, const char *ke
 		*out = dflt;
 		return 0;
 	}
+	if (misread_number(r, n, key))
+		return -1;
 	if (s == NULL || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
 	    vp_parse_u64(s, key, 0, UINT64_C(1) << 40, out, &e) != 0)
 		return fail(r, n, "'%s' must be a non-negative integer (at most 2^40) or null", key);
@@ -115,6 +146,8 @@ static int get_count(const struct reader *r, const yaml_node_t *n, const char *k
 		*out = dflt;
 		return 0;
 	}
+	if (misread_number(r, n, key))
+		return -1;
 	if (s == NULL || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
 	    vp_parse_u64(s, key, 1, UINT64_C(1) << 40, out, &e) != 0)
 		return fail(r, n, "'%s' must be a positive integer (at most 2^40) or null", key);
@@ -480,6 +513,8 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			 * state it; null or absent keeps the default */
 			const char *s = scalar(v);
 			struct vp_error e;
+			if (misread_number(r, v, k))
+				return -1;
 			if (!is_null(v) &&
 			    (s == NULL || v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
 			     vp_parse_double(s, k, 0.0, 1.0, &c->train.lora_dropout, &e) != 0))
@@ -653,6 +688,8 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 				c->train.fsdp = true;
 			} else {
 				struct vp_error e;
+				if (misread_number(r, v, k))
+					return -1;
 				/* 0: DeepSpeed's stage 0, ZeRO off */
 				if (!is_null(v) &&
 				    (s == NULL || v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
@@ -667,6 +704,8 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			const char *s = scalar(v);
 			struct vp_error e;
 			seen_measured = true;
+			if (misread_number(r, v, k))
+				return -1;
 			if (is_null(v))
 				c->measured_unstated = true;
 			else if (s == NULL || v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||

@@ -266,6 +266,8 @@ static void a_bad_value_is_refused_at_its_position(void **state)
 		{"bad-zero.yaml", 4, 9, "'zero' must be 1, 2, 3, \"fsdp\" or null"},
 		{"bad-merge.yaml", 2, 7, "a merge key ('<<') must name a mapping or a list of mappings"},
 		{"two-documents.yaml", 5, 1, "a second YAML document"},
+		{"bad-octal.yaml", 4, 10, "a leading 0 makes '010' octal"},
+		{"bad-exponent.yaml", 6, 17, "'1e1' is a string to yaml.safe_load"},
 	};
 	size_t i;
 
