@@ -15,6 +15,7 @@
 
 #include "vramplan/fileio.h"
 #include "vramplan/sizes.h"
+#include "vramplan/utf8.h"
 #include "vramplan/yaml_limits.h"
 
 struct reader {
@@ -400,15 +401,20 @@ static int flatten(const struct reader *r, const yaml_node_t *map, struct key_va
  * where each first appeared) for the note that a misspelt key is not read. */
 static void note_ignored(struct vp_case_list *list, const yaml_node_t *kn)
 {
-	const char *k = scalar(kn);
+	char name[sizeof list->ignored_names[0]];
 	size_t i;
 
+	/* as the note prints it: cut at a character, never inside one, and
+	 * one line (a newline or escape in a quoted key shown as '?'); the
+	 * same name, so cut, is listed once */
+	vp_utf8_copy(name, sizeof name, scalar(kn));
+	vp_text_one_line(name);
 	list->ignored_keys++;
 	for (i = 0; i < list->n_ignored_names; i++)
-		if (strcmp(list->ignored_names[i], k) == 0)
+		if (strcmp(list->ignored_names[i], name) == 0)
 			return;
 	if (list->n_ignored_names < VP_CASES_IGNORED_NAMES) {
-		snprintf(list->ignored_names[list->n_ignored_names], sizeof list->ignored_names[0], "%s", k);
+		memcpy(list->ignored_names[list->n_ignored_names], name, sizeof name);
 		list->ignored_lines[list->n_ignored_names++] = kn->start_mark.line + 1;
 	} else {
 		list->more_ignored_names = true;
