@@ -15,6 +15,7 @@
 
 #include "vramplan/fileio.h"
 #include "vramplan/sizes.h"
+#include "vramplan/utf8.h"
 #include "vramplan/yaml_limits.h"
 
 struct reader {
@@ -111,6 +112,35 @@ static int get_string(const struct reader *r, const yaml_node_t *n, const char *
 	return 0;
 }
 
+/*
+ * A plain number that yaml.safe_load reads as another value (PyYAML
+ * resolver.py, YAML 1.1 int and float): a leading 0 makes an integer octal
+ * ("010" is 8) or, with an 8 or 9 in it, a string; an exponent is a
+ * float's only after a point and with a sign ("1.5e+3"; "1e3" and "1.5e3"
+ * are strings). Read as decimal here they would give another value than
+ * the one the file's Python readers get, without a word: refused.
+ */
+static int misread_number(const struct reader *r, const yaml_node_t *n, const char *key)
+{
+	const char *s = scalar(n), *p, *e;
+
+	if (s == NULL || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
+		return 0;
+	p = s[0] == '-' || s[0] == '+' ? s + 1 : s;
+	e = strpbrk(p, "eE");
+	if (strchr(p, '.') == NULL && p[0] == '0' && p[1] >= '0' && p[1] <= '9')
+		return fail(r, n,
+			    "'%s': a leading 0 makes '%.24s' octal (or a string) to yaml.safe_load (YAML 1.1); "
+			    "write it without the 0",
+			    key, s);
+	if (e != NULL && (strchr(p, '.') == NULL || (e[1] != '+' && e[1] != '-')))
+		return fail(r, n,
+			    "'%s': '%.24s' is a string to yaml.safe_load (YAML 1.1 reads an exponent only after a "
+			    "point and with a sign, as 1.5e+3)",
+			    key, s);
+	return 0;
+}
+
 /* A non-negative integer from a plain scalar; null gives `dflt`. */
 static int get_uint(const struct reader *r, const yaml_node_t *n, const char *key, uint64_t dflt, uint64_t *out)
 {
@@ -121,6 +151,8 @@ static int get_uint(const struct reader *r, const yaml_node_t *n, const char *ke
 		*out = dflt;
 		return 0;
 	}
+	if (misread_number(r, n, key))
+		return -1;
 	if (s == NULL || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
 	    vp_parse_u64(s, key, 0, UINT64_C(1) << 40, out, &e) != 0)
 		return fail(r, n, "'%s' must be a non-negative integer (at most 2^40) or null", key);
@@ -139,6 +171,8 @@ static int get_count(const struct reader *r, const yaml_node_t *n, const char *k
 		*out = dflt;
 		return 0;
 	}
+	if (misread_number(r, n, key))
+		return -1;
 	if (s == NULL || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
 	    vp_parse_u64(s, key, 1, UINT64_C(1) << 40, out, &e) != 0)
 		return fail(r, n, "'%s' must be a positive integer (at most 2^40) or null", key);
@@ -398,15 +432,20 @@ static int flatten(const struct reader *r, const yaml_node_t *map, struct key_va
  * where each first appeared) for the note that a misspelt key is not read. */
 static void note_ignored(struct vp_case_list *list, const yaml_node_t *kn)
 {
-	const char *k = scalar(kn);
+	char name[sizeof list->ignored_names[0]];
 	size_t i;
 
+	/* as the note prints it: cut at a character, never inside one, and
+	 * one line (a newline or escape in a quoted key shown as '?'); the
+	 * same name, so cut, is listed once */
+	vp_utf8_copy(name, sizeof name, scalar(kn));
+	vp_text_one_line(name);
 	list->ignored_keys++;
 	for (i = 0; i < list->n_ignored_names; i++)
-		if (strcmp(list->ignored_names[i], k) == 0)
+		if (strcmp(list->ignored_names[i], name) == 0)
 			return;
 	if (list->n_ignored_names < VP_CASES_IGNORED_NAMES) {
-		snprintf(list->ignored_names[list->n_ignored_names], sizeof list->ignored_names[0], "%s", k);
+		memcpy(list->ignored_names[list->n_ignored_names], name, sizeof name);
 		list->ignored_lines[list->n_ignored_names++] = kn->start_mark.line + 1;
 	} else {
 		list->more_ignored_names = true;
@@ -511,6 +550,8 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			 * state it; null or absent keeps the default */
 			const char *s = scalar(v);
 			struct vp_error e;
+			if (misread_number(r, v, k))
+				return -1;
 			if (!is_null(v) &&
 			    (s == NULL || v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
 			     vp_parse_double(s, k, 0.0, 1.0, &c->train.lora_dropout, &e) != 0))
@@ -684,6 +725,8 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 				c->train.fsdp = true;
 			} else {
 				struct vp_error e;
+				if (misread_number(r, v, k))
+					return -1;
 				/* 0: DeepSpeed's stage 0, ZeRO off */
 				if (!is_null(v) && s == NULL)
 					return fail(r, v, "'zero' must be 1, 2, 3, \"fsdp\" or null");
@@ -700,6 +743,8 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			const char *s = scalar(v);
 			struct vp_error e;
 			seen_measured = true;
+			if (misread_number(r, v, k))
+				return -1;
 			if (is_null(v))
 				c->measured_unstated = true;
 			else if (s == NULL || v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||

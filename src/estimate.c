@@ -826,8 +826,11 @@ static double generate_bytes(const struct ctx *c, const struct totals *tt, doubl
  *
  * Trainer.prediction_step keeps every output but the loss and the config's
  * keys_to_ignore_at_inference (past_key_values): an encoder-decoder's
- * Seq2SeqLMOutput carries encoder_last_hidden_state (b x s x h) beside the
- * logits, and a mixture of experts that returns its router logits
+ * Seq2SeqLMOutput, and its classifier's Seq2SeqSequenceClassifierOutput
+ * (BartForSequenceClassification, T5ForSequenceClassification), carry
+ * encoder_last_hidden_state (b x s x h) beside the logits, which for a
+ * classifier outweighs them many times over; a mixture of experts that
+ * returns its router logits
  * (output_router_logits) one T x experts tensor per layer; both come back
  * in fp32 with the logits and are concatenated with them. An argmax in
  * preprocess_logits_for_metrics takes the logits alone (predictions[0]).
@@ -840,19 +843,21 @@ static double kept_per_step(const struct ctx *c, const struct vp_train *t, const
 	enum vp_eval_preds what = opts != NULL ? opts->predictions : VP_PREDS_LOGITS;
 	bool generating = opts != NULL && opts->generate;
 	double losses = b * 4.0, outputs = 0.0;
+	/* the encoder's output beside an encoder-decoder's logits (an
+	 * argmax takes the logits alone) */
+	double encoder = what == VP_PREDS_LOGITS && c->decoder ? b * s_enc * c->h * 4.0 : 0.0;
 
 	if (what == VP_PREDS_NONE || t->head == VP_HEAD_ENCODER)
 		return 0.0;
 	if (t->head == VP_HEAD_SEQ_CLS)
-		return b * (what == VP_PREDS_ARGMAX ? 8.0 : (double)t->num_labels * 4.0) + b * 8.0 + losses;
+		return b * (what == VP_PREDS_ARGMAX ? 8.0 : (double)t->num_labels * 4.0) + encoder + b * 8.0 + losses;
 	if (t->head == VP_HEAD_TOKEN_CLS) /* a row of labels per token */
 		return tt->lm_tokens * (what == VP_PREDS_ARGMAX ? 8.0 : (double)t->num_labels * 4.0) +
 		       tt->lm_tokens * 8.0 + losses;
 	if (generating)
 		return b * new_tokens * 8.0 + (opts->generate_only ? 0.0 : tt->lm_tokens * 8.0 + losses);
 	if (what == VP_PREDS_LOGITS) {
-		if (c->decoder)
-			outputs += b * s_enc * c->h * 4.0;
+		outputs += encoder;
 		if (vp_est_router_aux_loss(c))
 			outputs += tt->n_dec * tt->lm_tokens * (double)c->m->num_experts * 4.0;
 	}

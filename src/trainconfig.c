@@ -84,9 +84,10 @@ static int accelerate_config_error(struct ctx *c, const struct vp_tnode *root, c
 	char flags[160] = "";
 	size_t n = 0;
 
-	if (whole_number(procs) && strcmp(procs, "1") != 0)
+	/* --gpus and --nodes take at least 1 (a 0 would be refused) */
+	if (whole_number(procs) && strtoul(procs, NULL, 10) > 1)
 		n += (size_t)snprintf(flags + n, sizeof flags - n, " --gpus %s", procs);
-	if (whole_number(machines) && strcmp(machines, "1") != 0 && n < sizeof flags)
+	if (whole_number(machines) && strtoul(machines, NULL, 10) > 1 && n < sizeof flags)
 		n += (size_t)snprintf(flags + n, sizeof flags - n, " --nodes %s", machines);
 	if (deepspeed && ds_file == NULL && whole_number(stage) && n < sizeof flags)
 		(void)snprintf(flags + n, sizeof flags - n, " --zero %s", stage);

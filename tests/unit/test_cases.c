@@ -245,6 +245,31 @@ static void yaml_is_read_as_yaml_safe_load_reads_it(void **state)
 	vp_cases_free(&l);
 }
 
+/* The ignored keys' names are kept as the note prints them: a name longer
+ * than the 47 bytes kept is cut before a character, not inside one (the
+ * note stays UTF-8), and counted once however often it recurs; a newline
+ * in a quoted key is shown as '?', so the note stays one line. */
+static void ignored_key_names_are_cut_at_a_character_and_kept_on_one_line(void **state)
+{
+	struct vp_case_list l;
+	char e23[47];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 23; i++)
+		memcpy(e23 + 2 * i, "\xc3\xa9", 2);
+	e23[46] = '\0';
+	load_ok(&l, CASES "ignored-names.yaml");
+	assert_int_equal(l.ignored_keys, 3);
+	assert_int_equal(l.n_ignored_names, 2);
+	assert_string_equal(l.ignored_names[0], e23);
+	assert_int_equal(l.ignored_lines[0], 7);
+	assert_string_equal(l.ignored_names[1], "a?b");
+	assert_int_equal(l.ignored_lines[1], 8);
+	assert_false(l.more_ignored_names);
+	vp_cases_free(&l);
+}
+
 /* A value of the wrong shape or range stops the whole file, at the value's line and column, with
  * the key and what it expected. */
 static void a_bad_value_is_refused_at_its_position(void **state)
@@ -266,6 +291,8 @@ static void a_bad_value_is_refused_at_its_position(void **state)
 		{"bad-zero.yaml", 4, 9, "'zero' must be 1, 2, 3, \"fsdp\" or null"},
 		{"bad-merge.yaml", 2, 7, "a merge key ('<<') must name a mapping or a list of mappings"},
 		{"two-documents.yaml", 5, 1, "a second YAML document"},
+		{"bad-octal.yaml", 4, 10, "a leading 0 makes '010' octal"},
+		{"bad-exponent.yaml", 6, 17, "'1e1' is a string to yaml.safe_load"},
 	};
 	size_t i;
 
@@ -335,6 +362,7 @@ int main(void)
 		cmocka_unit_test(the_bitsandbytes_era_and_the_loop_default_to_the_safe_side),
 		cmocka_unit_test(qlora_without_a_quantization_is_nf4),
 		cmocka_unit_test(yaml_is_read_as_yaml_safe_load_reads_it),
+		cmocka_unit_test(ignored_key_names_are_cut_at_a_character_and_kept_on_one_line),
 		cmocka_unit_test(a_bad_value_is_refused_at_its_position),
 		cmocka_unit_test(an_unknown_word_makes_its_case_unexpressible),
 		cmocka_unit_test(a_missing_file_is_an_io_error),

@@ -3010,6 +3010,36 @@ static void kept_predictions_carry_the_router_logits_of_a_moe(void **state)
 	assert_int_equal(routed.predictions_bytes_per_step, T * 16u + 2u * 4u);
 }
 
+/* An encoder-decoder classifier's output is a Seq2SeqSequenceClassifierOutput
+ * (BartForSequenceClassification, T5ForSequenceClassification), which
+ * carries encoder_last_hidden_state beside the logits as Seq2SeqLMOutput
+ * does: Trainer.prediction_step keeps it (only past_key_values is in BART's
+ * keys_to_ignore_at_inference). KoBART (d_model 768), 8 x 512 source
+ * tokens, 2 labels: per step the fp32 logits (8 x 2), the encoder's output
+ * (8 x 512 x 768, fp32 like the logits), the int64 labels and the fp32
+ * losses; an argmax keeps the logits' ids alone. */
+static void an_encoder_decoder_classifier_keeps_its_encoder_output(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "kobart");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_eval_opts o = {.num_beams = 1, .accumulation_steps = 1};
+	struct vp_eval_estimate ev;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_non_null(m);
+	assert_int_equal(m->hidden_size, 768);
+	t.head = VP_HEAD_SEQ_CLS;
+	t.num_labels = 2;
+	t.batch = 8;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.predictions_bytes_per_step, 8u * 2u * 4u + 8u * 512u * 768u * 4u + 8u * 8u + 8u * 4u);
+	o.predictions = VP_PREDS_ARGMAX;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.predictions_bytes_per_step, 8u * 8u + 8u * 8u + 8u * 4u);
+}
+
 /* The kept predictions' moment, over the resident bytes: the N-th step's
  * concatenation (`stored` steps' worth) or that step's forward beside the
  * `held` steps kept before it, the larger; predictions_peak_bytes says
@@ -3406,6 +3436,7 @@ int main(void)
 		cmocka_unit_test(beam_search_holds_the_model_logits_beside_three_fp32_score_tensors),
 		cmocka_unit_test(the_nth_eval_forward_runs_beside_the_steps_kept_before_it),
 		cmocka_unit_test(kept_predictions_carry_the_router_logits_of_a_moe),
+		cmocka_unit_test(an_encoder_decoder_classifier_keeps_its_encoder_output),
 		cmocka_unit_test(an_evaluation_set_keeps_its_steps_until_the_end_unless_moved),
 		cmocka_unit_test(kept_predictions_are_gathered_from_every_data_parallel_gpu),
 		cmocka_unit_test(argmax_keeps_token_ids_and_no_metric_keeps_nothing),

@@ -11,3 +11,8 @@ for f in deepspeed_zero3 fsdp_qlora; do
 	"$VRAMPLAN" check --gpu a100-80gb --model gpt2 tests/data/check/real/trl/accelerate_configs/$f.yaml 2>/dev/null
 	echo "exit $? with --model"
 done
+# A count of 0 is not carried: check refuses --gpus 0 and --nodes 0, so the
+# suggested command line would fail (before: "--gpus 0 --nodes 0")
+printf 'compute_environment: LOCAL_MACHINE\ndistributed_type: MULTI_GPU\nnum_machines: 0\nnum_processes: 0\n' |
+	"$VRAMPLAN" check --gpu a100-80gb -
+echo "exit $?"
