@@ -1105,6 +1105,26 @@ HANDLER(k_lf_not_modelled)
 	return 0;
 }
 
+/* DoRA (the comment above): refused once the method is known to train
+ * adapters (vp_tc_settle), since a full fine-tune never reads the flag:
+ * TRL builds no LoraConfig without use_peft, axolotl none without an
+ * adapter, LLaMA-Factory none with finetuning_type: full. */
+HANDLER(k_dora)
+{
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	c->r.dora = on == 1;
+	if (on == 1) {
+		/* the refusal points at the value, as k_lf_not_modelled's */
+		vp_tc_set_origin(&c->r.at_dora, path, m);
+		c->r.at_dora.line = m->value->line;
+		c->r.at_dora.column = m->value->column;
+	}
+	return 0;
+}
+
 static const struct keydef hf_keys[] = {
 	{"beta", k_preference},
 	{"max_prompt_length", k_preference},
@@ -1131,7 +1151,7 @@ static const struct keydef hf_keys[] = {
 	{"lora_target_modules", k_targets},
 	{"lora_target_parameters", k_target_parameters},
 	{"lora_modules_to_save", k_modules_to_save},
-	{"use_dora", k_lf_not_modelled},
+	{"use_dora", k_dora},
 	{"attn_implementation", k_attn_impl},
 	{"use_flash_attention_2", k_use_flash2},
 	{"max_seq_length", k_seq},
@@ -1188,7 +1208,7 @@ static const struct keydef axolotl_keys[] = {
 	{"lora_target_modules", k_targets},
 	{"lora_target_linear", k_target_linear},
 	{"lora_modules_to_save", k_modules_to_save},
-	{"peft_use_dora", k_lf_not_modelled},
+	{"peft_use_dora", k_dora},
 	{"unfrozen_parameters", k_unfrozen},
 	{"gradient_checkpointing", k_grad_ckpt},
 	{"bf16", k_bf16},
@@ -1386,7 +1406,7 @@ static const struct keydef llamafactory_keys[] = {
 	{"lora_dropout", k_lora_dropout},
 	{"lora_target", k_lf_targets},
 	{"additional_target", k_modules_to_save},
-	{"use_dora", k_lf_not_modelled},
+	{"use_dora", k_dora},
 	{"pissa_init", k_lf_not_modelled},
 	{"use_galore", k_lf_not_modelled},
 	{"use_apollo", k_lf_not_modelled},

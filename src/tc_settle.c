@@ -433,6 +433,15 @@ static int settle_method(struct ctx *c)
 				 "full fine-tuning (a DeepSpeed config does not say; set vramplan.method)"))
 			return -1;
 	}
+	if (r->dora) {
+		if (t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA)
+			return vp_tc_fail_at(c, r->at_dora.line, r->at_dora.column,
+					     "'%s: true' is not modelled (it changes what trains or what the optimizer "
+					     "holds)",
+					     r->at_dora.key);
+		if (vp_tc_note_key(tc, c->err, &r->at_dora, "no adapter trains, so DoRA does not run") != 0)
+			return -1;
+	}
 	if (t->method == VP_METHOD_QLORA && t->quant == VP_QUANT_NONE) {
 		t->quant = VP_QUANT_NF4;
 		if (vp_tc_note_default(tc, c->err, "vramplan.quant", "vramplan.quant: nf4 (QLoRA without a quantization given)"))

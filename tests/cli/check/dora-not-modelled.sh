@@ -15,3 +15,7 @@ echo "exit $?"
 # false is PEFT's default: nothing to refuse
 sed 's/^peft_use_dora: true$/peft_use_dora: false/' finlora-headline-8bit-dora.yaml |
 	"$VRAMPLAN" check -q --gpu a100-80gb --model llama-3.1-8b - | cut -d: -f1-2
+# Without an adapter nothing reads the flag (TRL builds no LoraConfig
+# without use_peft): the full fine-tune is checked, with a note at the key
+printf 'model_name_or_path: Qwen/Qwen2.5-0.5B\nuse_dora: true\nper_device_train_batch_size: 2\n' |
+	"$VRAMPLAN" check --gpu a10g - 2>&1 | grep -E "use_dora|FIT" | cut -c1-160
