@@ -283,11 +283,16 @@ static int check_inputs(const struct vp_model *m, const struct vp_train *t, uint
 	    vp_mul_u64(tokens, t->seq_len > t->tgt_len ? t->seq_len : t->tgt_len, &scores) ||
 	    vp_mul_u64(scores, m->num_heads, &scores) || vp_mul_u64(tokens, m->vocab_size, &scores) ||
 	    vp_mul_u64(tokens, m->intermediate_size, &scores)) {
+		/* the longer of the source and the target is the length that
+		 * overflowed, and the larger of it and the batch the one to
+		 * look at */
+		bool target = t->tgt_len > t->seq_len;
+		uint64_t len = target ? t->tgt_len : t->seq_len;
 		vp_error_set(err, VP_ERR_INPUT,
-			     "batch %llu x sequence %llu is too large to estimate (the element counts overflow)",
-			     (unsigned long long)t->batch, (unsigned long long)t->seq_len);
-		/* the larger of the two is the one to look at */
-		return vp_error_about(err, t->seq_len > t->batch ? "seq_len" : "batch");
+			     "batch %llu x %s %llu is too large to estimate (the element counts overflow)",
+			     (unsigned long long)t->batch, target ? "target length" : "sequence",
+			     (unsigned long long)len);
+		return vp_error_about(err, len > t->batch ? (target ? "tgt_len" : "seq_len") : "batch");
 	}
 	return 0;
 }

@@ -2443,6 +2443,33 @@ static void sequences_past_the_position_table_are_input_errors(void **state)
 	assert_non_null(strstr(err.message, "reaches position 1025, past the 1024 positions of model 'gpt2'"));
 }
 
+/* Element counts that overflow name the input that made them: the target
+ * length when it is the longer of the two (mT5's relative positions bound
+ * neither), else the sequence, and whichever of it and the batch is larger. */
+static void an_overflow_names_the_length_that_caused_it(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5-base");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "a100-80gb");
+	struct vp_train t;
+	struct vp_estimate e;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_non_null(m);
+	vp_train_defaults(&t);
+	t.head = VP_HEAD_SEQ2SEQ_LM;
+	t.seq_len = 64;
+	t.tgt_len = UINT64_C(1) << 40;
+	assert_int_equal(vp_estimate(m, g, &t, &e, &err), -1);
+	assert_string_equal(err.message, "batch 1 x target length 1099511627776 is too large to estimate "
+					 "(the element counts overflow)");
+	assert_string_equal(err.about, "tgt_len");
+	t.tgt_len = 16;
+	t.seq_len = UINT64_C(1) << 40;
+	assert_int_equal(vp_estimate(m, g, &t, &e, &err), -1);
+	assert_string_equal(err.about, "seq_len");
+}
+
 static void each_memory_saving_option_lowers_the_peak(void **state)
 {
 	struct vp_train base = lm_setup(), t;
@@ -3418,6 +3445,7 @@ int main(void)
 		cmocka_unit_test(marian_position_tables_count_but_never_train),
 		cmocka_unit_test(peak_never_decreases_with_batch_or_sequence),
 		cmocka_unit_test(sequences_past_the_position_table_are_input_errors),
+		cmocka_unit_test(an_overflow_names_the_length_that_caused_it),
 		cmocka_unit_test(each_memory_saving_option_lowers_the_peak),
 		cmocka_unit_test(nf4_weights_are_about_a_quarter_of_bf16),
 		cmocka_unit_test(bitsandbytes_inputs_outlive_their_step_where_the_loop_keeps_its_graph),
