@@ -66,6 +66,7 @@ static void unexpressible(struct vp_case *c, const yaml_node_t *n, const char *f
 	va_end(ap);
 	snprintf(c->unexpressible, sizeof c->unexpressible, "%s (line %lu, column %lu)", msg,
 		 (unsigned long)n->start_mark.line + 1, (unsigned long)n->start_mark.column + 1);
+	vp_text_one_line(c->unexpressible);
 }
 
 /* Null as yaml.safe_load reads it (PyYAML's resolver, YAML 1.1): "", ~,
@@ -487,10 +488,14 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 		if (strcmp(k, "id") == 0) {
 			if (get_string(r, v, k, c->id, sizeof c->id))
 				return -1;
+			/* the report's row is one line (a quoted id's newline or
+			 * escape shown as '?') */
+			vp_text_one_line(c->id);
 			seen_id = true;
 		} else if (strcmp(k, "quality") == 0) {
 			if (get_string(r, v, k, c->quality, sizeof c->quality))
 				return -1;
+			vp_text_one_line(c->quality);
 		} else if (strcmp(k, "config") == 0) {
 			char rel[1024];
 			seen_config = true;
@@ -715,6 +720,7 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 		} else if (strcmp(k, "gpu") == 0) {
 			if (!is_null(v) && get_string(r, v, k, c->gpu, sizeof c->gpu))
 				return -1;
+			vp_text_one_line(c->gpu);
 		} else if (strcmp(k, "gpus") == 0) {
 			if (get_count(r, v, k, 1, &c->train.gpus))
 				return -1;
