@@ -1199,6 +1199,7 @@ static int nested_model_error(const struct vp_trainconfig *tc, struct vp_error *
 	const struct vp_tc_origin *at = &tc->nested_model;
 	const char *dot = strrchr(at->key, '\x1f');
 	char section[sizeof at->key], shown[sizeof at->key], yq[sizeof at->key * 2];
+	char merge[sizeof tc->nested_inner * 2 + 64], drop[sizeof tc->nested_inner * 2 + 64];
 	const char *file;
 	size_t i;
 	bool plain = tc->name[0] != '\0' && strlen(tc->name) < 64;
@@ -1218,12 +1219,25 @@ static int nested_model_error(const struct vp_trainconfig *tc, struct vp_error *
 				   "only; merge that section into the top level, or give --model",
 				   dot != NULL ? dot + 1 : at->key, shown);
 	/* the section merged over the top level, whose shared keys (bf16, the
-	 * vramplan: block) the run takes too */
+	 * vramplan: block) the run takes too; then each mapping of it that
+	 * holds trainer keys (`training:`), which would stay nested and
+	 * unread, its defaults checked instead */
+	merge[0] = '\0';
+	drop[0] = '\0';
+	for (i = 0; i < tc->n_nested_inner; i++) {
+		char inner[sizeof tc->nested_inner[0] * 2];
+		size_t mn = strlen(merge), dn = strlen(drop);
+
+		if (!yq_path(tc->nested_inner[i], inner, sizeof inner))
+			continue;
+		snprintf(merge + mn, sizeof merge - mn, " | . * %s", inner);
+		snprintf(drop + dn, sizeof drop - dn, " | del(%s)", inner);
+	}
 	return vp_error_at(err, VP_ERR_INPUT, tc->file, at->line, at->column,
 			   "no model at the top level: '%s' is under '%s', and check reads a config's top level only; "
-			   "check the section merged into it (yq '. * %s | del(%s)' %s | vramplan check -), or give "
+			   "check the section merged into it (yq '. * %s%s | del(%s)%s' %s | vramplan check -), or give "
 			   "--model",
-			   dot != NULL ? dot + 1 : at->key, shown, yq, yq, file);
+			   dot != NULL ? dot + 1 : at->key, shown, yq, merge, yq, drop, file);
 }
 
 /* Resolve the model: --model, else the config's reference, through the
