@@ -1378,37 +1378,62 @@ const struct vp_gpu *vp_catalog_find_gpu(const struct vp_catalog *cat, const cha
 	return NULL;
 }
 
-/* Is one loose form close to the other: a typo away, or one holding the
- * other ("a100" in "a100-40gb")? */
-static bool loose_near(const char *name, const char *key)
+/* How close one loose form is to the other: 0 when one holds the other
+ * ("a100" in "a100-40gb", "rtx4070" in "rtx4070ti"), else the edit
+ * distance when a typo or two away (1, 2); -1 when not near. */
+static int loose_distance(const char *name, const char *key)
 {
 	char a[160], b[160];
+	size_t d;
 
+	if (name == NULL)
+		return -1;
 	vp_name_loose(name, a, sizeof a);
 	vp_name_loose(key, b, sizeof b);
 	if (a[0] == '\0' || b[0] == '\0')
-		return false;
+		return -1;
 	if (strlen(b) >= 3 && (strstr(a, b) != NULL || strstr(b, a) != NULL))
-		return true;
-	return vp_edit_distance(a, b) <= 2;
+		return 0;
+	d = vp_edit_distance(a, b);
+	return d <= 2 ? (int)d : -1;
+}
+
+/* The `max` nearest of n names, nearest first (catalogue order among
+ * equals): the first near ones in catalogue order offered an RTX 3080 and
+ * a 3090 for "rtx4070" before the 4070 Ti that holds it. */
+static size_t nearest(const char *key, size_t n, const char *(*name_at)(const struct vp_catalog *, size_t, int),
+		      const struct vp_catalog *cat, const char **out, size_t max)
+{
+	size_t got = 0;
+
+	for (int want = 0; want <= 2 && got < max; want++)
+		for (size_t i = 0; i < n && got < max; i++) {
+			int d = loose_distance(name_at(cat, i, 0), key), d2 = loose_distance(name_at(cat, i, 1), key);
+
+			if (d < 0 || (d2 >= 0 && d2 < d))
+				d = d2;
+			if (d == want)
+				out[got++] = name_at(cat, i, 0);
+		}
+	return got;
+}
+
+static const char *model_name_at(const struct vp_catalog *cat, size_t i, int which)
+{
+	return which == 0 ? cat->models[i].name : NULL;
+}
+
+static const char *gpu_name_at(const struct vp_catalog *cat, size_t i, int which)
+{
+	return which == 0 ? cat->gpus[i].name : cat->gpus[i].full_name;
 }
 
 size_t vp_catalog_suggest_models(const struct vp_catalog *cat, const char *key, const char **out, size_t max)
 {
-	size_t i, n = 0;
-
-	for (i = 0; i < cat->n_models && n < max; i++)
-		if (loose_near(cat->models[i].name, key))
-			out[n++] = cat->models[i].name;
-	return n;
+	return nearest(key, cat->n_models, model_name_at, cat, out, max);
 }
 
 size_t vp_catalog_suggest_gpus(const struct vp_catalog *cat, const char *key, const char **out, size_t max)
 {
-	size_t i, n = 0;
-
-	for (i = 0; i < cat->n_gpus && n < max; i++)
-		if (loose_near(cat->gpus[i].name, key) || loose_near(cat->gpus[i].full_name, key))
-			out[n++] = cat->gpus[i].name;
-	return n;
+	return nearest(key, cat->n_gpus, gpu_name_at, cat, out, max);
 }

@@ -533,7 +533,14 @@ static void comment_host(FILE *f, const struct vp_plan_request *req, const struc
 			fprintf(f, " + predictions %s (%" PRIu64 " samples%s, kept for compute_metrics)", preds,
 				h->eval_predictions_samples, from);
 	}
-	fprintf(f, " = %s GiB\n", total);
+	/* "each process" names what every process adds; the sum is the
+	 * training line's, over all of them (of one host with --nodes) */
+	if (h->processes > 1 && h->nodes > 1)
+		fprintf(f, " = %s GiB in the %" PRIu64 " processes of each host\n", total, h->processes);
+	else if (h->processes > 1)
+		fprintf(f, " = %s GiB in all %" PRIu64 " processes\n", total, h->processes);
+	else
+		fprintf(f, " = %s GiB\n", total);
 	/* HF Trainer's evaluation_loop (the hf and axolotl profiles) */
 	if (h->eval_predictions_unknown &&
 	    (profile == VP_PROFILE_HF || profile == VP_PROFILE_AXOLOTL || profile == VP_PROFILE_TRL)) {

@@ -628,12 +628,17 @@ static bool base16_applies(const struct vp_train *t)
 /* A run planned with fp32 weights under autocast, of a checkpoint stored in
  * 16 bit: transformers >= 5 loads it in that dtype unless from_pretrained
  * gets dtype=torch.float32 (huggingface/transformers#42805), and the
- * Trainer then keeps the weights, their gradients and AdamW's states in it. */
+ * Trainer then keeps the weights, their gradients and AdamW's states in it.
+ * That is --precision bf16 (fp16) only where the stored dtype is the
+ * autocast's: a bfloat16 checkpoint under fp16 autocast (a T4 or V100,
+ * which lack bf16) or a float16 one under bf16 autocast is cast at every
+ * op, and autograd keeps those casts for backward (the weight copies
+ * of docs/memory-model.md "Weights"), which the pure 16-bit plan lacks. */
 bool vp_plan_stored16_applies(const struct vp_model *m, const struct vp_train *t)
 {
-	bool amp = t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_AMP_FP16;
-
-	return amp && t->quant == VP_QUANT_NONE && (m->stored_dtype == VP_DTYPE_BF16 || m->stored_dtype == VP_DTYPE_FP16);
+	return t->quant == VP_QUANT_NONE &&
+	       ((t->precision == VP_PREC_AMP_BF16 && m->stored_dtype == VP_DTYPE_BF16) ||
+		(t->precision == VP_PREC_AMP_FP16 && m->stored_dtype == VP_DTYPE_FP16));
 }
 
 static enum vp_precision base16_precision(enum vp_precision p)

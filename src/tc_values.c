@@ -167,6 +167,35 @@ static const char *nested_known_key(const struct ctx *c, const struct vp_tnode *
 	return NULL;
 }
 
+/* The mappings of section v (the one holding a nested model key) that
+ * hold trainer keys themselves: a section per model with its trainer keys
+ * one level further down (seed 001's `training:`). A known key whose value
+ * is a mapping (deepspeed, fsdp_config, the vramplan: block) is the
+ * trainer's own and stays as it is. */
+static void nested_inner_sections(const struct ctx *c, const struct vp_tnode *v)
+{
+	struct vp_trainconfig *tc = c->tc;
+
+	tc->n_nested_inner = 0;
+	for (size_t i = 0; i < v->n && tc->n_nested_inner < sizeof tc->nested_inner / sizeof tc->nested_inner[0];
+	     i++) {
+		const struct vp_tmember *mm = &v->members[i];
+		const struct vp_tnode *w = mm->value;
+		bool holds = false;
+
+		if (w == NULL || w->kind != VP_T_MAP || strcmp(mm->key, "vramplan") == 0 ||
+		    vp_tc_find_key(c->keys, c->n_keys, mm->key) != NULL || strlen(mm->key) >= sizeof tc->nested_inner[0])
+			continue;
+		for (size_t j = 0; j < w->n && !holds; j++) {
+			const struct keydef *k = vp_tc_find_key(c->keys, c->n_keys, w->members[j].key);
+
+			holds = k != NULL && !vp_tc_key_changes_kind(k);
+		}
+		if (holds)
+			snprintf(tc->nested_inner[tc->n_nested_inner++], sizeof tc->nested_inner[0], "%s", mm->key);
+	}
+}
+
 /* The first of the flavour's model keys inside mapping v (depth first, to
  * a few levels), its dotted path from `prefix` into o. */
 static bool nested_model_key(const struct ctx *c, const struct vp_tnode *v, const char *prefix, int depth,
@@ -186,6 +215,7 @@ static bool nested_model_key(const struct ctx *c, const struct vp_tnode *v, cons
 			continue; /* a path past the origin's room names no section whole */
 		if (k != NULL && vp_tc_key_names_model(k) && mm->value != NULL && mm->value->kind == VP_T_SCALAR) {
 			vp_tc_set_origin(o, path, mm);
+			nested_inner_sections(c, v);
 			return true;
 		}
 		if (nested_model_key(c, mm->value, path, depth + 1, o))

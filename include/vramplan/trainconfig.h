@@ -180,6 +180,12 @@ struct vp_trainconfig {
 	 * {model_name_or_path: ...}`), dotted from the section: where "no
 	 * model" points. line 0 when there is none. */
 	struct vp_tc_origin nested_model;
+	/* Mappings beside that model key, each holding trainer keys of its
+	 * own (seed 001's `xlsum_mt5: {training: {per_device_train_batch_size:
+	 * 1}}`), by name: merging the section alone would leave them nested,
+	 * so "no model"'s command merges them too. */
+	char nested_inner[4][96];
+	size_t n_nested_inner;
 
 	struct vp_tc_note *ignored;
 	size_t n_ignored;

@@ -840,6 +840,11 @@ static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 			if (r->eval_steps_fit > 0)
 				printf("; at most %" PRIu64 " step%s", r->eval_steps_fit,
 				       r->eval_steps_fit > 1 ? "s fit" : " fits");
+			/* vp_plan_eval_accumulation's 0 here, with steps kept
+			 * and over the budget: fewer steps cannot help */
+			else if (tc->eval.accumulation_steps != 1 &&
+				 !(tc->eval.accumulation_steps == 0 && tc->eval.eval_samples == 0))
+				fputs("; not even one step's fits: the eval batch must come down", stdout);
 		}
 		fputc(')', stdout);
 	}
@@ -1014,10 +1019,12 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 			else
 				cJSON_AddNullToObject(x, "accumulation_steps_that_fit");
 			/* the key to change: the accumulation when the kept
-			 * predictions decide (as the annotation says) */
+			 * predictions decide and fewer steps fit (as the
+			 * annotation says); the eval batch when not even one does */
 			json_at(x, tc,
 				!r->eval_fits && r->ev.peak_moment == VP_EVAL_PREDICTIONS &&
-						tc->at[VP_TC_EVAL_ACCUM].line > 0 && tc->eval.accumulation_steps > 1
+						tc->at[VP_TC_EVAL_ACCUM].line > 0 && tc->eval.accumulation_steps > 1 &&
+						r->eval_steps_fit > 0
 					? VP_TC_EVAL_ACCUM
 					: VP_TC_EVAL_BATCH);
 		}
@@ -1199,6 +1206,7 @@ static int nested_model_error(const struct vp_trainconfig *tc, struct vp_error *
 	const struct vp_tc_origin *at = &tc->nested_model;
 	const char *dot = strrchr(at->key, '\x1f');
 	char section[sizeof at->key], shown[sizeof at->key], yq[sizeof at->key * 2];
+	char merge[sizeof tc->nested_inner * 2 + 64], drop[sizeof tc->nested_inner * 2 + 64];
 	const char *file;
 	size_t i;
 	bool plain = tc->name[0] != '\0' && strlen(tc->name) < 64;
@@ -1218,12 +1226,25 @@ static int nested_model_error(const struct vp_trainconfig *tc, struct vp_error *
 				   "only; merge that section into the top level, or give --model",
 				   dot != NULL ? dot + 1 : at->key, shown);
 	/* the section merged over the top level, whose shared keys (bf16, the
-	 * vramplan: block) the run takes too */
+	 * vramplan: block) the run takes too; then each mapping of it that
+	 * holds trainer keys (`training:`), which would stay nested and
+	 * unread, its defaults checked instead */
+	merge[0] = '\0';
+	drop[0] = '\0';
+	for (i = 0; i < tc->n_nested_inner; i++) {
+		char inner[sizeof tc->nested_inner[0] * 2];
+		size_t mn = strlen(merge), dn = strlen(drop);
+
+		if (!yq_path(tc->nested_inner[i], inner, sizeof inner))
+			continue;
+		snprintf(merge + mn, sizeof merge - mn, " | . * %s", inner);
+		snprintf(drop + dn, sizeof drop - dn, " | del(%s)", inner);
+	}
 	return vp_error_at(err, VP_ERR_INPUT, tc->file, at->line, at->column,
 			   "no model at the top level: '%s' is under '%s', and check reads a config's top level only; "
-			   "check the section merged into it (yq '. * %s | del(%s)' %s | vramplan check -), or give "
+			   "check the section merged into it (yq '. * %s%s | del(%s)%s' %s | vramplan check -), or give "
 			   "--model",
-			   dot != NULL ? dot + 1 : at->key, shown, yq, yq, file);
+			   dot != NULL ? dot + 1 : at->key, shown, yq, merge, yq, drop, file);
 }
 
 /* Resolve the model: --model, else the config's reference, through the
@@ -1587,22 +1608,18 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			peak_text(r.ev.device_bytes, r.eval_past_limit, peak, sizeof peak);
 			gib(r.budget, budget, sizeof budget);
 			/* past one step: eval_accumulation_steps 1 overflows at its
-			 * gather (several GPUs), which a smaller eval batch cures */
+			 * gather (several GPUs), which a smaller eval batch cures,
+			 * and so does a larger count of which not even one step
+			 * fits: the eval batch's key then */
 			if (!r.eval_past_limit && r.ev.peak_moment == VP_EVAL_PREDICTIONS && tc.at[VP_TC_EVAL_ACCUM].line > 0 &&
-			    tc.eval.accumulation_steps > 1) {
+			    tc.eval.accumulation_steps > 1 && r.eval_steps_fit > 0) {
 				/* the kept predictions, not the forward, overflow */
 				vp_trainconfig_where(&tc, VP_TC_EVAL_ACCUM, &line, &col);
-				if (r.eval_steps_fit > 0)
-					gh_error(o, tc.file, line, col,
-						 "eval_accumulation_steps %" PRIu64 " does not fit on %s: the kept "
-						 "predictions peak at %s, budget %s; at most %" PRIu64 " step%s",
-						 tc.eval.accumulation_steps, g->name, peak, budget, r.eval_steps_fit,
-						 r.eval_steps_fit > 1 ? "s fit" : " fits");
-				else
-					gh_error(o, tc.file, line, col,
-						 "eval_accumulation_steps %" PRIu64 " does not fit on %s: the kept "
-						 "predictions peak at %s, budget %s",
-						 tc.eval.accumulation_steps, g->name, peak, budget);
+				gh_error(o, tc.file, line, col,
+					 "eval_accumulation_steps %" PRIu64 " does not fit on %s: the kept "
+					 "predictions peak at %s, budget %s; at most %" PRIu64 " step%s",
+					 tc.eval.accumulation_steps, g->name, peak, budget, r.eval_steps_fit,
+					 r.eval_steps_fit > 1 ? "s fit" : " fits");
 			} else if (!r.eval_past_limit && r.ev.peak_moment == VP_EVAL_PREDICTIONS &&
 				   tc.eval.accumulation_steps == 0 && tc.eval.eval_samples > 0) {
 				/* the whole set's predictions stay on the GPU */

@@ -162,7 +162,14 @@ int vp_cmd_plan(const struct vp_cli_opts *o)
 		char limit[32];
 
 		vp_format_gib(req.host.host_ram_bytes, limit, sizeof limit);
-		if (req.host.cpus > 0)
+		/* the cores' cap is shared by a host's trainer processes
+		 * (host.c), and the count is each one's */
+		if (req.host.cpus > 0 && plan.host.processes > 1)
+			vp_cli_warn(o, "host RAM limits the DataLoader to %" PRIu64 " worker%s a process (--host-ram %s "
+				    "GiB; a third of %" PRIu64 " cores over %" PRIu64 " processes would be %" PRIu64 ")",
+				    plan.host.num_workers, plan.host.num_workers == 1 ? "" : "s", limit, req.host.cpus,
+				    plan.host.processes, req.host.cpus / 3 / plan.host.processes);
+		else if (req.host.cpus > 0)
 			vp_cli_warn(o, "host RAM limits the DataLoader to %" PRIu64 " worker%s (--host-ram %s GiB; "
 				    "a third of %" PRIu64 " cores would be %" PRIu64 ")",
 				    plan.host.num_workers, plan.host.num_workers == 1 ? "" : "s", limit, req.host.cpus,

@@ -155,14 +155,23 @@ static void host_lines(struct ex *x, const struct vp_plan_request *req, const st
 
 	vp_format_gib(h->load_total_bytes, load, sizeof load);
 	vp_format_gib(h->train_total_bytes, train, sizeof train);
-	fprintf(x->f, "host RAM: %s GiB loading the checkpoint, %s GiB in training (%" PRIu64 " DataLoader worker%s)",
-		load, train, h->num_workers, h->num_workers == 1 ? "" : "s");
+	/* the totals are over every trainer process of a host; the workers
+	 * and the kept predictions are each process's own */
+	if (h->processes > 1)
+		fprintf(x->f, "host RAM, %" PRIu64 " trainer processes%s: %s GiB loading the checkpoint, %s GiB in "
+			      "training (%" PRIu64 " DataLoader worker%s each)",
+			h->processes, h->nodes > 1 ? " on each host" : "", load, train, h->num_workers,
+			h->num_workers == 1 ? "" : "s");
+	else
+		fprintf(x->f, "host RAM: %s GiB loading the checkpoint, %s GiB in training (%" PRIu64 " DataLoader worker%s)",
+			load, train, h->num_workers, h->num_workers == 1 ? "" : "s");
 	if (h->eval_total_bytes > 0) {
 		vp_format_gib(h->eval_total_bytes, eval, sizeof eval);
 		fprintf(x->f, ", %s GiB during evaluation (as many eval workers beside them", eval);
 		if (h->eval_predictions_bytes > 0) {
 			vp_format_bytes(h->eval_predictions_bytes, preds, sizeof preds);
-			fprintf(x->f, ", %s of kept predictions%s", preds,
+			fprintf(x->f, ", %s of kept predictions%s%s", preds,
+				h->processes > 1 ? " in each, gathered from every GPU" : "",
 				h->eval_predictions_unknown ? ", one move's: --eval-samples counts the set" : "");
 		}
 		fputc(')', x->f);

@@ -275,7 +275,8 @@ static void find_gpu_should_match_name_and_alias_ignoring_case(void **state)
 }
 
 /* Unknown names get the entries a typo away or holding them, at most max,
- * in catalogue order; nothing for a name like none */
+ * nearest first (one holding the name, then one typo, then two; catalogue
+ * order among equals); nothing for a name like none */
 static void suggestions_should_name_the_entries_near_an_unknown_key(void **state)
 {
 	struct vp_catalog cat = {0};
@@ -291,6 +292,16 @@ static void suggestions_should_name_the_entries_near_an_unknown_key(void **state
 	assert_int_equal(vp_catalog_suggest_models(&cat, "tiny", names, 1), 1);
 	assert_int_equal(vp_catalog_suggest_models(&cat, "qqqqqq", names, 3), 0);
 	assert_int_equal(vp_catalog_suggest_gpus(&cat, "", names, 3), 0);
+	vp_catalog_free(&cat);
+
+	/* the RTX 4070 Ti holds "rtx4070" and comes after the 3080, 3090 and
+	 * 4080, each two edits away or one, in the built-in catalogue */
+	assert_int_equal(vp_catalog_load_builtin(&cat, &(struct vp_error){0}), 0);
+	assert_int_equal(vp_catalog_suggest_gpus(&cat, "rtx4070", names, 3), 3);
+	assert_string_equal(names[0], "rtx4070ti");
+	assert_string_equal(names[1], "rtx4080");
+	assert_int_equal(vp_catalog_suggest_models(&cat, "llama-3.2-3", names, 1), 1);
+	assert_string_equal(names[0], "llama-3.2-3b");
 	vp_catalog_free(&cat);
 }
 

@@ -512,6 +512,10 @@ static void a_checkpoint_stored_in_16_bit_gives_the_batch_it_would_train(void **
 	 * --precision bf16 */
 	plan("llama-3.2-3b", "a100-80gb", &r, &p, true);
 	assert_true(vp_plan_stored16_applies(stored, &r.train));
+	/* fp16 autocast (a GPU without bf16) over the bfloat16 load casts
+	 * every weight and keeps the casts for backward: not --precision fp16 */
+	r.train.precision = VP_PREC_AMP_FP16;
+	assert_false(vp_plan_stored16_applies(stored, &r.train));
 	r.train.precision = VP_PREC_BF16;
 	assert_false(vp_plan_stored16_applies(stored, &r.train));
 	assert_int_equal(vp_plan_search(stored, g, &r, &pure, &err), 0);

@@ -1,1 +1,2 @@
 "$VRAMPLAN" --model mt5 --gpu rtx9090
+"$VRAMPLAN" --model mt5 --gpu rtx4070

@@ -10,3 +10,9 @@
 # When nothing fits, loading such a checkpoint as it is stored is among the
 # changes listed
 "$VRAMPLAN" --model llama-3.2-3b --gpu rtx4090 2>&1 >/dev/null | grep -E "precision|nothing fits"
+# On a GPU without bf16 the plan runs fp16 autocast, which casts a
+# bfloat16 load at every op and keeps the casts for backward: the stored
+# dtype is not what --precision fp16 plans, so the LoRA line names the
+# explicit fp16 load instead, and a full fine-tune gets no stored-dtype line
+"$VRAMPLAN" --model google/gemma-3-1b-it --gpu t4 --method lora 2>/dev/null | grep -E "frozen base|the checkpoint"
+"$VRAMPLAN" --model google/gemma-3-1b-it --gpu t4 --grad-ckpt --seq-len 128 2>&1 | grep -c "checkpoint is stored\|checkpoint's bfloat16"
