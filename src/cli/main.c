@@ -122,7 +122,7 @@ static const struct opt_def opts[] = {
 	{"optimizer-in-backward", OPT_OPT_IN_BWD, NULL, A_TRAIN, "each parameter stepped during backward"},
 	{"zero", OPT_ZERO, "N", A_TRAIN, "DeepSpeed ZeRO stage, 0 to 3"},
 	{"fsdp", OPT_FSDP, NULL, A_TRAIN, "PyTorch FSDP full sharding over --gpus\n(instead of --zero)"},
-	{"gpus", OPT_GPUS, "N", A_TRAIN, "data-parallel GPUs (default 1)"},
+	{"gpus", OPT_GPUS, "N", A_TRAIN, "data-parallel GPUs (default 1); evaluation\nkeeps every GPU's predictions on each\n(gather_for_metrics)"},
 	{"bnb-version", OPT_BNB_VERSION, "V", A_TRAIN, "the run's bitsandbytes, as its __version__ prints it\n(default: one before 0.43.2, whose 4-bit layers\nkeep their inputs for backward, the safe side)"},
 	{"torch-version", OPT_TORCH_VERSION, "V", A_TRAIN, "the run's PyTorch, as torch.__version__ prints it\n(default 2.5 or later; 1.x keeps the gradients\nbetween steps, 2.0's AdamW holds two temporaries)"},
 	{"util", OPT_UTIL, "F", A_TRAIN, "fraction of GPU memory the peak may fill, in (0, 1]\n(default 0.8)"},
