@@ -431,8 +431,11 @@ int main(int argc, char **argv)
 		bool scored = scored_quality(c), boundary = c->metric == VP_METRIC_CONTEXT_FIT;
 
 		if (!estimate_case(&cat, c, &r, note, sizeof note)) {
-			printf("%-24s %-7s %-11s %12.3f %12s %9s  %s\n", c->id, c->quality, vp_metric_name(c->metric),
-			       c->measured_gib, "-", "-", note);
+			char measured[32] = "-";
+			if (!c->measured_unstated)
+				snprintf(measured, sizeof measured, "%.3f", c->measured_gib);
+			printf("%-24s %-7s %-11s %12s %12s %9s  %s\n", c->id, c->quality, vp_metric_name(c->metric),
+			       measured, "-", "-", note);
 			if (scored)
 				unsupported++;
 			continue;
