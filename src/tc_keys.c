@@ -1518,6 +1518,11 @@ bool vp_tc_key_names_model(const struct keydef *k)
 	return k->fn == k_model;
 }
 
+bool vp_tc_key_sets_batch(const struct keydef *k)
+{
+	return k->fn == k_batch;
+}
+
 /* "enabled" of a DeepSpeed precision section: a bool or "auto" (the HF
  * Trainer copies TrainingArguments.bf16/fp16 into it). */
 static int ds_enabled(struct ctx *c, const struct vp_tmember *m, const char *path, int *out, struct vp_tc_origin *o)

@@ -167,45 +167,46 @@ static const char *nested_known_key(const struct ctx *c, const struct vp_tnode *
 	return NULL;
 }
 
-/* The mappings of section v (the one holding a nested model key) that
- * hold trainer keys themselves: a section per model with its trainer keys
- * one level further down (seed 001's `training:`). A known key whose value
- * is a mapping (deepspeed, fsdp_config, the vramplan: block) is the
- * trainer's own and stays as it is. */
-static void nested_inner_sections(const struct ctx *c, const struct vp_tnode *v)
+/* The mappings of section v that hold trainer keys themselves, appended
+ * by name to list (n of max used) where not there already: a section per
+ * model with its trainer keys one level further down (seed 001's
+ * `training:`). A known key whose value is a mapping (deepspeed,
+ * fsdp_config, the vramplan: block) is the trainer's own and stays as it
+ * is. */
+static void inner_sections(const struct ctx *c, const struct vp_tnode *v, char (*list)[96], size_t max, size_t *n)
 {
-	struct vp_trainconfig *tc = c->tc;
-
-	tc->n_nested_inner = 0;
-	for (size_t i = 0; i < v->n && tc->n_nested_inner < sizeof tc->nested_inner / sizeof tc->nested_inner[0];
-	     i++) {
+	for (size_t i = 0; i < v->n && *n < max; i++) {
 		const struct vp_tmember *mm = &v->members[i];
 		const struct vp_tnode *w = mm->value;
 		bool holds = false;
 
 		if (w == NULL || w->kind != VP_T_MAP || strcmp(mm->key, "vramplan") == 0 ||
-		    vp_tc_find_key(c->keys, c->n_keys, mm->key) != NULL || strlen(mm->key) >= sizeof tc->nested_inner[0])
+		    vp_tc_find_key(c->keys, c->n_keys, mm->key) != NULL || strlen(mm->key) >= sizeof list[0])
 			continue;
 		for (size_t j = 0; j < w->n && !holds; j++) {
 			const struct keydef *k = vp_tc_find_key(c->keys, c->n_keys, w->members[j].key);
 
 			holds = k != NULL && !vp_tc_key_changes_kind(k);
 		}
+		for (size_t j = 0; j < *n && holds; j++)
+			holds = strcmp(list[j], mm->key) != 0;
 		if (holds)
-			snprintf(tc->nested_inner[tc->n_nested_inner++], sizeof tc->nested_inner[0], "%s", mm->key);
+			snprintf(list[(*n)++], sizeof list[0], "%s", mm->key);
 	}
 }
 
-/* The first of the flavour's model keys inside mapping v (depth first, to
- * a few levels), its dotted path from `prefix` into o. */
-static bool nested_model_key(const struct ctx *c, const struct vp_tnode *v, const char *prefix, int depth,
-			     struct vp_tc_origin *o)
+/* The first key that `want` takes, with a scalar value, inside mapping v
+ * (depth first, to a few levels): its dotted path from `prefix` into o,
+ * and the mapping that holds it returned; NULL when there is none. */
+static const struct vp_tnode *nested_key(const struct ctx *c, const struct vp_tnode *v, const char *prefix,
+					 int depth, bool (*want)(const struct keydef *), struct vp_tc_origin *o)
 {
 	if (v == NULL || v->kind != VP_T_MAP || depth > 4)
-		return false;
+		return NULL;
 	for (size_t i = 0; i < v->n; i++) {
 		const struct vp_tmember *mm = &v->members[i];
 		const struct keydef *k = vp_tc_find_key(c->keys, c->n_keys, mm->key);
+		const struct vp_tnode *found;
 		char path[sizeof o->key];
 
 		/* components apart with a unit separator, which no YAML key
@@ -213,15 +214,54 @@ static bool nested_model_key(const struct ctx *c, const struct vp_tnode *v, cons
 		 * nested_model_error splits them) */
 		if (snprintf(path, sizeof path, "%s\x1f%s", prefix, mm->key) >= (int)sizeof path)
 			continue; /* a path past the origin's room names no section whole */
-		if (k != NULL && vp_tc_key_names_model(k) && mm->value != NULL && mm->value->kind == VP_T_SCALAR) {
+		if (k != NULL && want(k) && mm->value != NULL && mm->value->kind == VP_T_SCALAR) {
 			vp_tc_set_origin(o, path, mm);
-			nested_inner_sections(c, v);
-			return true;
+			return v;
 		}
-		if (nested_model_key(c, mm->value, path, depth + 1, o))
-			return true;
+		found = nested_key(c, mm->value, path, depth + 1, want, o);
+		if (found != NULL)
+			return found;
 	}
-	return false;
+	return NULL;
+}
+
+/* A nested model key's section (the mapping that holds it) and that
+ * section's mappings of trainer keys, which "no model"'s command merges. */
+static void nested_model(const struct ctx *c, const struct vp_tnode *section, const char *path)
+{
+	struct vp_trainconfig *tc = c->tc;
+	const struct vp_tnode *v = nested_key(c, section, path, 0, vp_tc_key_names_model, &tc->nested_model);
+
+	tc->n_nested_inner = 0;
+	if (v != NULL)
+		inner_sections(c, v, tc->nested_inner, sizeof tc->nested_inner / sizeof tc->nested_inner[0],
+			       &tc->n_nested_inner);
+}
+
+/* A batch key under top-level section `section` (named path): the
+ * mappings to merge after the section to bring it to the top level, each
+ * one on the way down (xlsum_mt5.training: training), then the section's
+ * other mappings of trainer keys, as "no model"'s command merges them. */
+static void nested_batch(const struct ctx *c, const struct vp_tnode *section, const char *path)
+{
+	struct vp_trainconfig *tc = c->tc;
+	const size_t max = sizeof tc->nested_batch_inner / sizeof tc->nested_batch_inner[0];
+	const char *p, *end;
+
+	tc->n_nested_batch_inner = 0;
+	if (nested_key(c, section, path, 0, vp_tc_key_sets_batch, &tc->nested_batch) == NULL)
+		return;
+	/* the key's path is section\x1fa\x1fb\x1fkey: a and b, in order */
+	p = strchr(tc->nested_batch.key, '\x1f');
+	end = strrchr(tc->nested_batch.key, '\x1f');
+	while (p != NULL && p < end && tc->n_nested_batch_inner < max) {
+		const char *q = strchr(p + 1, '\x1f');
+
+		snprintf(tc->nested_batch_inner[tc->n_nested_batch_inner++], sizeof tc->nested_batch_inner[0], "%.*s",
+			 (int)(q - p - 1), p + 1);
+		p = q;
+	}
+	inner_sections(c, section, tc->nested_batch_inner, max, &tc->n_nested_batch_inner);
 }
 
 /* Does `name` hold one of `words` as a whole word (apart by _ . or -)? */
@@ -284,9 +324,13 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 	vp_utf8_copy(n->key, sizeof n->key, path);
 	n->line = m->line;
 	n->column = m->column;
-	/* a section with the model in it: "no model" says where */
+	/* a section with the model in it: "no model" says where; one with
+	 * the batch in it, where the top level has none and --model gives
+	 * the model (cmd_check.c nested_batch_error) */
 	if (why == NULL && top && tc->nested_model.line == 0)
-		(void)nested_model_key(c, m->value, path, 0, &tc->nested_model);
+		nested_model(c, m->value, path);
+	if (why == NULL && top && tc->nested_batch.line == 0)
+		nested_batch(c, m->value, path);
 	/* A misspelt memory key would silently fall back to its default. The
 	 * nearest key, at most one edit per four characters of the name (two
 	 * at most): a typo changes a character or two of a long name, while

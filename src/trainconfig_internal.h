@@ -176,6 +176,9 @@ const struct keydef *vp_tc_find_key(const struct keydef *keys, size_t n, const c
 bool vp_tc_key_changes_kind(const struct keydef *k);
 /* The flavour's model key (model_name_or_path, base_model...). */
 bool vp_tc_key_names_model(const struct keydef *k);
+/* The flavour's per-device train batch key (per_device_train_batch_size,
+ * micro_batch_size, train_micro_batch_size_per_gpu). */
+bool vp_tc_key_sets_batch(const struct keydef *k);
 
 /* tc_vramplan.c: the `vramplan:` block */
 int vp_tc_read_vramplan(struct ctx *c, const struct vp_tnode *map, const char *prefix);

@@ -186,6 +186,17 @@ struct vp_trainconfig {
 	 * so "no model"'s command merges them too. */
 	char nested_inner[4][96];
 	size_t n_nested_inner;
+	/* Likewise the first of the flavour's per-device train batch keys
+	 * under a top-level section (seed 001's `xlsum_mt5: {training:
+	 * {per_device_train_batch_size: 1}}`), and the mappings to merge,
+	 * in order, after that section to bring it to the top level: each
+	 * one on the way down to it, then the section's other mappings that
+	 * hold trainer keys. Where the top level has no batch key of its own
+	 * and --model stands in for the model, the check refuses rather than
+	 * report on a batch the file does not state. line 0 when none. */
+	struct vp_tc_origin nested_batch;
+	char nested_batch_inner[6][96];
+	size_t n_nested_batch_inner;
 
 	struct vp_tc_note *ignored;
 	size_t n_ignored;

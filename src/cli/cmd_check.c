@@ -1197,6 +1197,51 @@ static bool yq_path(const char *section, char *buf, size_t size)
 	return used > 0;
 }
 
+/* Can the shell take s as a word as it is? */
+static bool shell_plain(const char *s)
+{
+	bool plain = s[0] != '\0' && strlen(s) < 64;
+
+	for (size_t i = 0; plain && s[i] != '\0'; i++)
+		plain = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/-+", s[i]) != NULL;
+	return plain;
+}
+
+/* jq's expression that merges `section` (components apart by \x1f) over
+ * the top level, whose shared keys (bf16, the vramplan: block) the run
+ * takes too, then each of `inner` in turn, mappings of trainer keys that
+ * the merge has brought to the top level (`training`), which would stay
+ * nested and unread, their defaults checked instead; then removes them
+ * all: ". * .s | . * .training | del(.s) | del(.training)". False when the
+ * section has no yq path (a quote in its name). */
+static bool merge_expression(const char *section, const char (*inner)[96], size_t n_inner, char *buf, size_t size)
+{
+	char yq[sizeof ((struct vp_tc_origin *)0)->key * 2];
+	char merge[sizeof yq * 6 + 64] = "", drop[sizeof yq * 6 + 64] = "";
+
+	if (!yq_path(section, yq, sizeof yq))
+		return false;
+	for (size_t i = 0; i < n_inner; i++) {
+		char in[sizeof inner[0] * 2];
+		size_t mn = strlen(merge), dn = strlen(drop);
+
+		if (!yq_path(inner[i], in, sizeof in))
+			continue;
+		snprintf(merge + mn, sizeof merge - mn, " | . * %s", in);
+		snprintf(drop + dn, sizeof drop - dn, " | del(%s)", in);
+	}
+	return snprintf(buf, size, ". * %s%s | del(%s)%s", yq, merge, yq, drop) < (int)size;
+}
+
+/* A dotted path's shown form: the \x1f separators as dots */
+static void dotted(const char *path, size_t len, char *buf, size_t size)
+{
+	snprintf(buf, size, "%.*s", (int)len, path);
+	for (size_t i = 0; buf[i] != '\0'; i++)
+		if (buf[i] == '\x1f')
+			buf[i] = '.';
+}
+
 /* "no model" for a config whose model key is under a section (seed 001's
  * per-model `xlsum_mt5:`): at that key, naming the section, and how to
  * check it, since check reads a config's top level only and takes no
@@ -1205,46 +1250,52 @@ static int nested_model_error(const struct vp_trainconfig *tc, struct vp_error *
 {
 	const struct vp_tc_origin *at = &tc->nested_model;
 	const char *dot = strrchr(at->key, '\x1f');
-	char section[sizeof at->key], shown[sizeof at->key], yq[sizeof at->key * 2];
-	char merge[sizeof tc->nested_inner * 2 + 64], drop[sizeof tc->nested_inner * 2 + 64];
-	const char *file;
-	size_t i;
-	bool plain = tc->name[0] != '\0' && strlen(tc->name) < 64;
+	char section[sizeof at->key], shown[sizeof at->key], expr[2048];
+	/* the file's own name in the command when the shell takes it as is */
+	const char *file = shell_plain(tc->name) && strcmp(tc->name, "-") != 0 ? tc->name : "FILE";
 
 	snprintf(section, sizeof section, "%.*s", dot != NULL ? (int)(dot - at->key) : 0, at->key);
-	snprintf(shown, sizeof shown, "%s", section);
-	for (i = 0; shown[i] != '\0'; i++)
-		if (shown[i] == '\x1f')
-			shown[i] = '.';
-	/* the file's own name in the command when the shell takes it as is */
-	for (i = 0; plain && tc->name[i] != '\0'; i++)
-		plain = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/-+", tc->name[i]) != NULL;
-	file = plain && strcmp(tc->name, "-") != 0 ? tc->name : "FILE";
-	if (!yq_path(section, yq, sizeof yq))
+	dotted(section, strlen(section), shown, sizeof shown);
+	if (!merge_expression(section, tc->nested_inner, tc->n_nested_inner, expr, sizeof expr))
 		return vp_error_at(err, VP_ERR_INPUT, tc->file, at->line, at->column,
 				   "no model at the top level: '%s' is under '%s', and check reads a config's top level "
 				   "only; merge that section into the top level, or give --model",
 				   dot != NULL ? dot + 1 : at->key, shown);
-	/* the section merged over the top level, whose shared keys (bf16, the
-	 * vramplan: block) the run takes too; then each mapping of it that
-	 * holds trainer keys (`training:`), which would stay nested and
-	 * unread, its defaults checked instead */
-	merge[0] = '\0';
-	drop[0] = '\0';
-	for (i = 0; i < tc->n_nested_inner; i++) {
-		char inner[sizeof tc->nested_inner[0] * 2];
-		size_t mn = strlen(merge), dn = strlen(drop);
-
-		if (!yq_path(tc->nested_inner[i], inner, sizeof inner))
-			continue;
-		snprintf(merge + mn, sizeof merge - mn, " | . * %s", inner);
-		snprintf(drop + dn, sizeof drop - dn, " | del(%s)", inner);
-	}
 	return vp_error_at(err, VP_ERR_INPUT, tc->file, at->line, at->column,
 			   "no model at the top level: '%s' is under '%s', and check reads a config's top level only; "
-			   "check the section merged into it (yq '. * %s%s | del(%s)%s' %s | vramplan check -), or give "
-			   "--model",
-			   dot != NULL ? dot + 1 : at->key, shown, yq, merge, yq, drop, file);
+			   "check the section merged into it (yq '%s' %s | vramplan check -), or give --model",
+			   dot != NULL ? dot + 1 : at->key, shown, expr, file);
+}
+
+/* With --model, a config whose per-device train batch key is under a
+ * section and not at the top level (seed 001's per-model file checked as
+ * `--model mt5`): --model stands in for the section's model, not for its
+ * trainer keys, which check does not read there, so the check would
+ * report on the flavour's default batch (TrainingArguments' 8), which the
+ * file does not state, beside the section's own 1. An input error at that
+ * key instead, as "no model" is without --model, with the same command. */
+static int nested_batch_error(const struct check_opts *o, const struct vp_trainconfig *tc, struct vp_error *err)
+{
+	const struct vp_tc_origin *at = &tc->nested_batch;
+	const char *first = strchr(at->key, '\x1f'), *last = strrchr(at->key, '\x1f');
+	char section[sizeof at->key], shown[sizeof at->key], expr[2048];
+	const char *file = shell_plain(tc->name) && strcmp(tc->name, "-") != 0 ? tc->name : "FILE";
+	const char *model = shell_plain(o->model) ? o->model : "MODEL";
+
+	/* the top-level section: the merge brings each mapping below it up */
+	snprintf(section, sizeof section, "%.*s", first != NULL ? (int)(first - at->key) : 0, at->key);
+	dotted(at->key, last != NULL ? (size_t)(last - at->key) : 0, shown, sizeof shown);
+	if (!merge_expression(section, tc->nested_batch_inner, tc->n_nested_batch_inner, expr, sizeof expr))
+		return vp_error_at(err, VP_ERR_INPUT, tc->file, at->line, at->column,
+				   "no '%s' at the top level: it is under '%s', and check reads a config's top level "
+				   "only (--model gives the model, not the section's keys); merge that section into the "
+				   "top level",
+				   last != NULL ? last + 1 : at->key, shown);
+	return vp_error_at(err, VP_ERR_INPUT, tc->file, at->line, at->column,
+			   "no '%s' at the top level: it is under '%s', and check reads a config's top level only "
+			   "(--model gives the model, not the section's keys); check the section merged into it (yq "
+			   "'%s' %s | vramplan check - --model %s)",
+			   last != NULL ? last + 1 : at->key, shown, expr, file, model);
 }
 
 /* Resolve the model: --model, else the config's reference, through the
@@ -1257,6 +1308,10 @@ static int resolve_model(const struct check_opts *o, const struct vp_catalog *ca
 	struct stat st;
 	unsigned long line, col;
 
+	/* the file's batch under a section, none at the top level: the
+	 * check would report on a default batch */
+	if (o->model != NULL && tc->nested_batch.line > 0 && tc->at[VP_TC_BATCH].line == 0)
+		return nested_batch_error(o, tc, err);
 	if (o->model != NULL)
 		return vp_cli_resolve_model(cat, o->model, m, err);
 	if (tc->model[0] == '\0' && tc->nested_model.line > 0)

@@ -3,13 +3,19 @@
 # (for a quantized base, dequantized) weight at every forward
 # (peft/tuners/lora/dora.py get_weight_norm), none of which the estimate
 # counts. Before, axolotl's peft_use_dora and TRL ModelConfig's use_dora
-# were listed as ignored and the run checked as plain LoRA.
+# were listed as ignored and the run checked as plain LoRA. The refusal
+# says those two things (until 2026-11-29 it said only "it changes what
+# trains or what the optimizer holds"), for each flavour's key.
 # The FinLoRA model card's axolotl config (tests/data/check/real/SOURCES.md):
 cd tests/data/check/real/axolotl || exit 1
 "$VRAMPLAN" check --gpu a100-80gb --model llama-3.1-8b finlora-headline-8bit-dora.yaml
 echo "exit $?"
 # TRL's `trl sft --use_peft --use_dora` as a config (ModelConfig.use_dora)
 printf 'model_name_or_path: Qwen/Qwen2.5-0.5B\nuse_peft: true\nuse_dora: true\n' |
+	"$VRAMPLAN" check --gpu a10g -
+echo "exit $?"
+# LLaMA-Factory's use_dora, where LoRA trains (finetuning_type: lora)
+printf 'model_name_or_path: Qwen/Qwen2.5-0.5B\nstage: sft\nfinetuning_type: lora\nuse_dora: true\n' |
 	"$VRAMPLAN" check --gpu a10g -
 echo "exit $?"
 # false is PEFT's default: nothing to refuse
