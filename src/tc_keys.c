@@ -339,6 +339,30 @@ HANDLER(k_unfrozen)
 	return vp_tc_note_ignored(c, path, m, NULL);
 }
 
+/* TrainingArguments label_smoothing_factor: the Trainer pops the labels
+ * and its LabelSmoother (trainer_pt_utils.py) computes the loss from the
+ * returned logits. Probed on the CPU (bench/measured/probes/
+ * label_smoother.py; docs/memory-model.md "Label smoothing") it holds the
+ * counted loss under autocast and more in two cases, not counted: a causal
+ * LM's fp32 logits at a batch above 1 (the shifted .contiguous() copy and
+ * the negated log-probabilities, 4 bytes a logit), 16-bit seq2seq or
+ * masked-LM logits without autocast (one more 16-bit tensor). 0 is off. */
+HANDLER(k_label_smoothing)
+{
+	double f = 0.0;
+
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_probability(c, m->value, path, &f) != 0)
+		return -1;
+	if (f <= 0.0)
+		return 0;
+	return vp_tc_note_ignored(c, path, m,
+				  "the Trainer's LabelSmoother computes the loss, which is not modelled: under "
+				  "autocast it holds what is counted, without it up to 4 bytes a logit more "
+				  "(docs/memory-model.md, \"Label smoothing\")");
+}
+
 HANDLER(k_targets)
 {
 	if (m->value->kind == VP_T_NULL)
@@ -1127,6 +1151,7 @@ HANDLER(k_dora)
 
 static const struct keydef hf_keys[] = {
 	{"beta", k_preference},
+	{"label_smoothing_factor", k_label_smoothing},
 	{"max_prompt_length", k_preference},
 	{"model_name_or_path", k_model},
 	{"per_device_train_batch_size", k_batch},
