@@ -1280,7 +1280,7 @@ static int nested_batch_error(const struct check_opts *o, const struct vp_trainc
 	const char *first = strchr(at->key, '\x1f'), *last = strrchr(at->key, '\x1f');
 	char section[sizeof at->key], shown[sizeof at->key], expr[2048];
 	const char *file = shell_plain(tc->name) && strcmp(tc->name, "-") != 0 ? tc->name : "FILE";
-	const char *model = shell_plain(o->model) ? o->model : "MODEL";
+	const char *model = o->model != NULL && shell_plain(o->model) ? o->model : "MODEL";
 
 	/* the top-level section: the merge brings each mapping below it up */
 	snprintf(section, sizeof section, "%.*s", first != NULL ? (int)(first - at->key) : 0, at->key);
@@ -1288,14 +1288,15 @@ static int nested_batch_error(const struct check_opts *o, const struct vp_trainc
 	if (!merge_expression(section, tc->nested_batch_inner, tc->n_nested_batch_inner, expr, sizeof expr))
 		return vp_error_at(err, VP_ERR_INPUT, tc->file, at->line, at->column,
 				   "no '%s' at the top level: it is under '%s', and check reads a config's top level "
-				   "only (--model gives the model, not the section's keys); merge that section into the "
-				   "top level",
-				   last != NULL ? last + 1 : at->key, shown);
+				   "only%s; merge that section into the top level",
+				   last != NULL ? last + 1 : at->key, shown,
+				   o->model != NULL ? " (--model gives the model, not the section's keys)" : "");
 	return vp_error_at(err, VP_ERR_INPUT, tc->file, at->line, at->column,
-			   "no '%s' at the top level: it is under '%s', and check reads a config's top level only "
-			   "(--model gives the model, not the section's keys); check the section merged into it (yq "
-			   "'%s' %s | vramplan check - --model %s)",
-			   last != NULL ? last + 1 : at->key, shown, expr, file, model);
+			   "no '%s' at the top level: it is under '%s', and check reads a config's top level only"
+			   "%s; check the section merged into it (yq '%s' %s | vramplan check -%s%s)",
+			   last != NULL ? last + 1 : at->key, shown,
+			   o->model != NULL ? " (--model gives the model, not the section's keys)" : "", expr, file,
+			   o->model != NULL ? " --model " : "", o->model != NULL ? model : "");
 }
 
 /* Resolve the model: --model, else the config's reference, through the
@@ -1308,14 +1309,16 @@ static int resolve_model(const struct check_opts *o, const struct vp_catalog *ca
 	struct stat st;
 	unsigned long line, col;
 
+	/* a model under a section says first what to merge (its hint lifts
+	 * the section's batch too) */
+	if (o->model == NULL && tc->model[0] == '\0' && tc->nested_model.line > 0)
+		return nested_model_error(tc, err);
 	/* the file's batch under a section, none at the top level: the
-	 * check would report on a default batch */
-	if (o->model != NULL && tc->nested_batch.line > 0 && tc->at[VP_TC_BATCH].line == 0)
+	 * check would report on a default batch, whoever gives the model */
+	if (tc->nested_batch.line > 0 && tc->at[VP_TC_BATCH].line == 0)
 		return nested_batch_error(o, tc, err);
 	if (o->model != NULL)
 		return vp_cli_resolve_model(cat, o->model, m, err);
-	if (tc->model[0] == '\0' && tc->nested_model.line > 0)
-		return nested_model_error(tc, err);
 	if (tc->model[0] == '\0')
 		return vp_error_at(err, VP_ERR_INPUT, tc->file, 0, 0,
 				   "no model: the config names none (%s); give --model or vramplan.model",
