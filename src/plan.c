@@ -424,37 +424,40 @@ static uint64_t effective_share(const struct vp_plan_request *req, uint64_t gpus
 static int eval_at(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
 		   uint64_t budget, uint64_t batch, uint64_t steps, struct vp_plan *out, struct vp_error *err);
 
-static int eval_search(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
-		       uint64_t budget, struct vp_plan *out, struct vp_error *err)
+int vp_plan_largest_eval_batch(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+			       const struct vp_eval_opts *opts, uint64_t budget, uint64_t max, uint64_t *best,
+			       struct vp_error *err)
 {
-	struct vp_train t = req->train;
-	struct vp_eval_opts one = req->eval;
+	struct vp_train at = *t;
 	struct vp_eval_estimate ev;
 	uint64_t lo = 0, hi;
 
-	/* the batch first, each step's predictions moved at once
-	 * (eval_accumulation_steps 1); then how many steps may stay */
-	one.accumulation_steps = 1;
+	*best = 0;
+	if (max == 0)
+		return 0;
+	/* exponential probe, then bisection: the estimate grows with the
+	 * batch; lo is always a batch probed to fit, so the result does */
 	for (hi = 1;; hi *= 2) {
-		if (hi > req->max_batch)
-			hi = req->max_batch;
-		t.batch = hi;
-		if (vp_estimate_eval(m, g, &t, &one, &ev, err) != 0) {
+		if (hi > max)
+			hi = max;
+		at.batch = hi;
+		if (vp_estimate_eval(m, g, &at, opts, &ev, err) != 0) {
 			if (hi == 1)
 				return -1;
+			/* an overflow at a large batch means "does not fit" */
 			clear_err(err);
 			break;
 		}
 		if (ev.device_bytes > budget)
 			break;
 		lo = hi;
-		if (hi == req->max_batch)
+		if (hi == max)
 			break;
 	}
-	while (hi - lo > 1 && lo < req->max_batch) {
+	while (hi - lo > 1 && lo < max) {
 		uint64_t mid = lo + (hi - lo) / 2;
-		t.batch = mid;
-		if (vp_estimate_eval(m, g, &t, &one, &ev, err) != 0) {
+		at.batch = mid;
+		if (vp_estimate_eval(m, g, &at, opts, &ev, err) != 0) {
 			clear_err(err);
 			hi = mid;
 			continue;
@@ -464,6 +467,21 @@ static int eval_search(const struct vp_model *m, const struct vp_gpu *g, const s
 		else
 			hi = mid;
 	}
+	*best = lo;
+	return 0;
+}
+
+static int eval_search(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
+		       uint64_t budget, struct vp_plan *out, struct vp_error *err)
+{
+	struct vp_eval_opts one = req->eval;
+	uint64_t lo;
+
+	/* the batch first, each step's predictions moved at once
+	 * (eval_accumulation_steps 1); then how many steps may stay */
+	one.accumulation_steps = 1;
+	if (vp_plan_largest_eval_batch(m, g, &req->train, &one, budget, req->max_batch, &lo, err) != 0)
+		return -1;
 	return eval_at(m, g, req, budget, lo > 0 ? round_batch(lo, req) : 1, 0, out, err);
 }
 

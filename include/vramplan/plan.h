@@ -174,6 +174,18 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 int vp_plan_eval_accumulation(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
 			      const struct vp_eval_opts *opts, uint64_t budget, uint64_t *steps, struct vp_error *err);
 
+/* The largest eval batch in [1, max] whose evaluation, as opts says it
+ * (predictions kept, eval_accumulation_steps, generation) beside t's
+ * resident training state, peaks at most budget_bytes at the device level:
+ * *best, 0 when not even batch 1 fits (or max is 0). A batch past what the
+ * estimator represents does not fit; an input error at batch 1 returns -1
+ * with err filled. The planner's eval-batch search (with
+ * eval_accumulation_steps 1) and check's hint for an eval batch over its
+ * budget. */
+int vp_plan_largest_eval_batch(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+			       const struct vp_eval_opts *opts, uint64_t budget_bytes, uint64_t max, uint64_t *best,
+			       struct vp_error *err);
+
 /*
  * TrainingArguments.auto_find_batch_size: the HF Trainer runs its training
  * loop under accelerate's find_executable_batch_size, which catches an

@@ -483,6 +483,11 @@ struct result {
 	 * 100 do, nothing is kept or not even one step fits): the
 	 * eval_accumulation_steps to set */
 	uint64_t eval_steps_fit;
+	/* an eval step over the budget that fewer kept steps cannot cure:
+	 * the largest eval batch that fits with the config's other settings
+	 * (0: not even 1) */
+	bool eval_largest_done;
+	uint64_t eval_largest_batch;
 	bool host_done;
 	struct vp_host_plan host;
 	uint64_t host_limit;
@@ -576,6 +581,16 @@ static bool past_limit_at(const struct vp_model *m, const struct vp_gpu *g, cons
 static uint64_t less(uint64_t a, uint64_t b)
 {
 	return a > b ? a - b : 0;
+}
+
+/* An evaluation over the budget that fewer kept steps cure: the
+ * predictions it keeps overflow, eval_accumulation_steps above 1 (or
+ * unset, the whole known set kept) and some count of steps fits. Its
+ * remedy is that count (eval_steps_fit), not a smaller eval batch. */
+static bool eval_steps_cure(const struct vp_trainconfig *tc, const struct result *r)
+{
+	return !r->eval_past_limit && r->ev.peak_moment == VP_EVAL_PREDICTIONS && r->eval_steps_fit > 0 &&
+	       (tc->eval.accumulation_steps > 1 || (tc->eval.accumulation_steps == 0 && tc->eval.eval_samples > 0));
 }
 
 static int run_checks(const struct check_opts *o, const struct vp_trainconfig *tc, const struct vp_model *m,
@@ -675,6 +690,16 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 		if (!r->eval_past_limit &&
 		    vp_plan_eval_accumulation(m, g, &et, &tc->eval, less(r->budget, ewc), &r->eval_steps_fit, err) != 0)
 			return -1;
+		/* the eval batch must come down: the planner's search, with the
+		 * config's own eval settings (kept predictions, accumulation,
+		 * generation, GPUs) and room for EWC's copies, below the eval
+		 * batch that does not fit (the estimate grows with the batch) */
+		if (!r->eval_fits && !eval_steps_cure(tc, r)) {
+			if (vp_plan_largest_eval_batch(m, g, &et, &tc->eval, less(r->budget, ewc), tc->eval_batch - 1,
+						       &r->eval_largest_batch, err) != 0)
+				return -1;
+			r->eval_largest_done = true;
+		}
 	}
 
 	if (host_ram > 0) {
@@ -715,6 +740,21 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 }
 
 /* ---------------------------------------------------------------- output */
+
+/* "" or, where no eval batch fits while the config keeps several steps'
+ * predictions, what it keeps (" with eval_accumulation_steps 4"): that
+ * setting, not the batch alone, must change too */
+static const char *none_fits_with(const struct vp_trainconfig *tc, const struct result *r, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	if (r->eval_largest_done && r->eval_largest_batch == 0 && r->ev.peak_moment == VP_EVAL_PREDICTIONS) {
+		if (tc->eval.accumulation_steps > 1)
+			snprintf(buf, size, " with eval_accumulation_steps %" PRIu64, tc->eval.accumulation_steps);
+		else if (tc->eval.accumulation_steps == 0 && tc->eval.eval_samples > 0)
+			snprintf(buf, size, " with every step's predictions kept");
+	}
+	return buf;
+}
 
 static void gib(uint64_t bytes, char *buf, size_t size)
 {
@@ -771,7 +811,8 @@ static const char *gathered_text(const struct vp_train *t, char *buf, size_t siz
 
 static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 {
-	char peak[48], budget[48], rm[64], fail[64] = "";
+	char peak[48], budget[48], rm[64], fail[64] = "", with[64];
+	bool kept;
 
 	if (!r->train_fits)
 		strcat(fail, "train");
@@ -825,7 +866,8 @@ static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 			room(r->budget, r->ev.device_bytes, rm, sizeof rm);
 		printf("; eval batch %" PRIu64 " peak %s (%s", tc->eval_batch, peak, rm);
 		/* what overflows: the predictions kept on the GPU, not the forward */
-		if (!r->eval_fits && r->ev.peak_moment == VP_EVAL_PREDICTIONS) {
+		kept = !r->eval_fits && r->ev.peak_moment == VP_EVAL_PREDICTIONS;
+		if (kept) {
 			char from[48];
 
 			gathered_text(&r->train, from, sizeof from);
@@ -846,6 +888,11 @@ static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 				 !(tc->eval.accumulation_steps == 0 && tc->eval.eval_samples == 0))
 				fputs("; not even one step's fits: the eval batch must come down", stdout);
 		}
+		/* after the kept predictions' clause, apart from it */
+		if (r->eval_largest_done && r->eval_largest_batch > 0)
+			printf("%slargest eval batch that fits %" PRIu64, kept ? "; " : ", ", r->eval_largest_batch);
+		else if (r->eval_largest_done)
+			printf("%snot even eval batch 1 fits%s", kept ? "; " : ", ", none_fits_with(tc, r, with, sizeof with));
 		fputc(')', stdout);
 	}
 	if (r->host_done) {
@@ -1003,6 +1050,12 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 			cJSON_AddBoolToObject(x, "peak_lower_bound", r->eval_past_limit);
 			cJSON_AddNumberToObject(x, "headroom_bytes", headroom(r->budget, r->ev.device_bytes));
 			cJSON_AddBoolToObject(x, "fits", r->eval_fits);
+			/* null where it fits, where fewer kept steps cure it
+			 * (accumulation_steps_that_fit), and where no batch does */
+			if (r->eval_largest_done && r->eval_largest_batch > 0)
+				cJSON_AddNumberToObject(x, "largest_batch_that_fits", (double)r->eval_largest_batch);
+			else
+				cJSON_AddNullToObject(x, "largest_batch_that_fits");
 			cJSON_AddStringToObject(x, "peak_moment", vp_eval_moment_name(r->ev.peak_moment));
 			cJSON_AddNumberToObject(x, "predictions_bytes_per_step", (double)r->ev.predictions_bytes_per_step);
 			cJSON_AddStringToObject(x, "predictions", vp_eval_preds_name(tc->eval.predictions));
@@ -1662,9 +1715,15 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			}
 		}
 		if (r.eval_done && !r.eval_fits) {
-			char peak[48], budget[48];
+			char peak[48], budget[48], smaller[128] = "", with[64];
 			peak_text(r.ev.device_bytes, r.eval_past_limit, peak, sizeof peak);
 			gib(r.budget, budget, sizeof budget);
+			if (r.eval_largest_done && r.eval_largest_batch > 0)
+				snprintf(smaller, sizeof smaller, "; the largest eval batch that fits is %" PRIu64,
+					 r.eval_largest_batch);
+			else if (r.eval_largest_done)
+				snprintf(smaller, sizeof smaller, "; not even eval batch 1 fits%s",
+					 none_fits_with(&tc, &r, with, sizeof with));
 			/* past one step: eval_accumulation_steps 1 overflows at its
 			 * gather (several GPUs), which a smaller eval batch cures,
 			 * and so does a larger count of which not even one step
@@ -1690,13 +1749,13 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 				gh_error(o, tc.file, line, col,
 					 "evaluation of %" PRIu64 " samples does not fit on %s: eval_accumulation_steps is "
 					 "not set, so every step's predictions stay on the GPU until it ends, peak %s, "
-					 "budget %s%s",
-					 tc.eval.eval_samples, g->name, peak, budget, steps_hint);
+					 "budget %s%s%s",
+					 tc.eval.eval_samples, g->name, peak, budget, steps_hint, smaller);
 			} else {
 				eval_where(&tc, &line, &col);
 				gh_error(o, tc.file, line, col,
-					 "eval batch %" PRIu64 " does not fit on %s: peak %s, budget %s", tc.eval_batch,
-					 g->name, peak, budget);
+					 "eval batch %" PRIu64 " does not fit on %s: peak %s, budget %s%s", tc.eval_batch,
+					 g->name, peak, budget, smaller);
 			}
 		}
 		if (r.host_done && !r.host.fits) {

@@ -566,6 +566,46 @@ static void eval_accumulation_is_the_most_kept_steps_that_fit(void **state)
 	assert_int_equal(steps, 0);
 }
 
+static void largest_eval_batch_fits_and_the_next_one_does_not(void **state)
+{
+	/* mT5 on an RTX 3090, each step's predictions moved at once: the
+	 * batch found fits, one more does not; a cap below it is the answer;
+	 * a budget below batch 1's peak gives 0, and a cap of 0 searches
+	 * nothing */
+	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "rtx3090");
+	struct vp_plan_request r;
+	struct vp_train t;
+	struct vp_eval_opts o;
+	struct vp_eval_estimate ev;
+	struct vp_error err = {0};
+	uint64_t budget, best, capped;
+
+	(void)state;
+	request(&r, m);
+	o = r.eval;
+	o.accumulation_steps = 1;
+	budget = vp_budget_bytes(g, r.util, &r.train);
+	assert_int_equal(vp_plan_largest_eval_batch(m, g, &r.train, &o, budget, 4096, &best, &err), 0);
+	assert_true(best > 1 && best < 4096);
+	t = r.train;
+	t.batch = best;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_true(ev.device_bytes <= budget);
+	t.batch = best + 1;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_true(ev.device_bytes > budget);
+	assert_int_equal(vp_plan_largest_eval_batch(m, g, &r.train, &o, budget, best - 1, &capped, &err), 0);
+	assert_int_equal(capped, best - 1);
+	t.batch = 1;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(vp_plan_largest_eval_batch(m, g, &r.train, &o, ev.device_bytes - 1, 4096, &best, &err), 0);
+	assert_int_equal(best, 0);
+	best = 7;
+	assert_int_equal(vp_plan_largest_eval_batch(m, g, &r.train, &o, budget, 0, &best, &err), 0);
+	assert_int_equal(best, 0);
+}
+
 static void a_known_evaluation_set_leaves_accumulation_unset_when_it_all_fits(void **state)
 {
 	/* the whole set's steps on the GPU fit: nothing to set; a set too
@@ -707,6 +747,7 @@ int main(void)
 		cmocka_unit_test(an_overflowing_probe_means_does_not_fit),
 		cmocka_unit_test(a_checkpoint_stored_in_16_bit_gives_the_batch_it_would_train),
 		cmocka_unit_test(eval_accumulation_is_the_most_kept_steps_that_fit),
+		cmocka_unit_test(largest_eval_batch_fits_and_the_next_one_does_not),
 		cmocka_unit_test(a_known_evaluation_set_leaves_accumulation_unset_when_it_all_fits),
 		cmocka_unit_test(kept_predictions_of_a_large_evaluation_set_overflow_the_host),
 		cmocka_unit_test(checkpoint_copies_follow_how_each_process_loads),
