@@ -1050,9 +1050,10 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 			cJSON_AddBoolToObject(x, "peak_lower_bound", r->eval_past_limit);
 			cJSON_AddNumberToObject(x, "headroom_bytes", headroom(r->budget, r->ev.device_bytes));
 			cJSON_AddBoolToObject(x, "fits", r->eval_fits);
-			/* null where it fits, where fewer kept steps cure it
-			 * (accumulation_steps_that_fit), and where no batch does */
-			if (r->eval_largest_done && r->eval_largest_batch > 0)
+			/* null where it fits and where fewer kept steps cure it
+			 * (accumulation_steps_that_fit); 0 where no batch does,
+			 * as train.largest_batch_that_fits says it */
+			if (r->eval_largest_done)
 				cJSON_AddNumberToObject(x, "largest_batch_that_fits", (double)r->eval_largest_batch);
 			else
 				cJSON_AddNullToObject(x, "largest_batch_that_fits");

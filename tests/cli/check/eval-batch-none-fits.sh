@@ -2,7 +2,7 @@
 # keeps four steps of every GPU's fp32 logits (at eval batch 1, 8 x 1,024 x
 # 128,256 x 4 bytes, about 3.9 GiB, a step). Not even one step's fit at
 # eval batch 8, and with four steps kept not even eval batch 1 fits: the
-# text, the annotation and JSON (largest_batch_that_fits null) say so.
+# text, the annotation and JSON (largest_batch_that_fits 0) say so.
 # Checked at eval batch 1 the eval part is indeed over the budget, and
 # there fewer kept steps do fit: that hint, not an eval batch, is given.
 cfg='model_name_or_path: meta-llama/Llama-3.1-8B-Instruct
