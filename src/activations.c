@@ -102,12 +102,21 @@ static bool bnb_keeps_input(const struct ctx *c)
 	return bnb_quantized(c) && c->t->bnb == VP_BNB_BEFORE_0_43_2;
 }
 
+/* Does this linear's base layer keep its input as bitsandbytes does
+ * (bnb_keeps_input)? Not one that bitsandbytes leaves alone
+ * (vp_linear_kept_in_fp32, T5's wo): that is a plain frozen nn.Linear,
+ * whose matmul saves no input when its weight needs no gradient. */
+static bool base_keeps_input(const struct ctx *c, const struct vp_linear *l)
+{
+	return bnb_keeps_input(c) && !vp_linear_kept_in_fp32(c->m, l);
+}
+
 /* A linear saves its input for the weight gradient only when the weight is
  * trained; a LoRA adapter's lora_A saves the same input (peft/tuners/lora/layer.py
  * Linear.forward: lora_A(dropout(x)) with lora_dropout 0 -> identity). */
 static bool saves_input(const struct ctx *c, const struct vp_linear *l)
 {
-	return c->full || lora_on(c, l) || bnb_keeps_input(c);
+	return c->full || lora_on(c, l) || base_keeps_input(c, l);
 }
 
 /*
@@ -160,7 +169,7 @@ static double dropout_extra(const struct ctx *c, const struct vp_linear *l)
 	if (l == NULL || !lora_on(c, l) || !lora_own_input(c))
 		return 0.0;
 	mask = lora_drops(c) ? 1.0 : 0.0;
-	if (c->full || bnb_keeps_input(c))
+	if (c->full || base_keeps_input(c, l))
 		return mask + (lora_drops(c) ? own_input_bytes(c) : 0.0);
 	return mask + own_input_bytes(c) - c->e;
 }
@@ -525,7 +534,7 @@ static bool o_input_copied(const struct ctx *c, const struct vp_linear *o)
 		return true;
 	if (c->attn == VP_ATTN_SDPA && c->m->pos == VP_POS_ROTARY && c->m->rotary_fraction < 1.0)
 		return true;
-	return lora_on(c, o) && !c->full && !bnb_keeps_input(c);
+	return lora_on(c, o) && !c->full && !base_keeps_input(c, o);
 }
 
 /* Attention: saved tensors of one attention over tq query tokens and tk key
@@ -718,7 +727,7 @@ static void input_copies(const struct ctx *c, const struct vp_linear *ls, size_t
 		if (l == NULL)
 			continue;
 		adapted = lora_on(c, l) && lora_own_input(c);
-		if (c->full || bnb_keeps_input(c) || (lora_on(c, l) && !adapted))
+		if (c->full || base_keeps_input(c, l) || (lora_on(c, l) && !adapted))
 			k->shared += 1.0;
 		if (adapted) {
 			k->own += 1.0;
@@ -1039,7 +1048,7 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	 * counted above (MS-OPT13-full-ampbf16 held one T x f tensor per layer,
 	 * at relu; counting two put it +8.5% over) */
 	if (down != NULL && saves_input(c, down) &&
-	    !(relu && !c->m->gated_mlp && c->m->act_dropout <= 0.0 && (c->full || bnb_keeps_input(c))))
+	    !(relu && !c->m->gated_mlp && c->m->act_dropout <= 0.0 && (c->full || base_keeps_input(c, down))))
 		keep(bm, &bm->saved, Tm * c->f * e, 1.0);
 	keep(bm, &bm->saved, Tm * c->f * dropout_extra(c, down), 1.0);
 	if (c->m->shared_expert_size > 0)

@@ -62,7 +62,8 @@ static void unexpressible(struct vp_case *c, const yaml_node_t *n, const char *f
 	if (c->unexpressible[0] != '\0')
 		return;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	if (vsnprintf(msg, sizeof msg, fmt, ap) >= (int)sizeof msg)
+		vp_utf8_trim_cut(msg); /* a long word cut inside a character */
 	va_end(ap);
 	snprintf(c->unexpressible, sizeof c->unexpressible, "%s (line %lu, column %lu)", msg,
 		 (unsigned long)n->start_mark.line + 1, (unsigned long)n->start_mark.column + 1);

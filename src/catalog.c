@@ -1317,7 +1317,11 @@ int vp_catalog_put_gpu(struct vp_catalog *cat, const struct vp_gpu *g, struct vp
 }
 
 /* Names first, then aliases, then HF ids, each over the whole catalogue,
- * so one model's alias cannot shadow another model's name. */
+ * so one model's alias cannot shadow another model's name. An alias that
+ * is an HF id ("owner/name", valid_alias) comes after the HF ids: an entry
+ * a user file adds for a checkpoint (its hf_id) is found by that id
+ * rather than the built-in entry that lists the id as a variant of its
+ * architecture. */
 const struct vp_model *vp_catalog_find_model(const struct vp_catalog *cat, const char *key)
 {
 	size_t i, j;
@@ -1330,13 +1334,19 @@ const struct vp_model *vp_catalog_find_model(const struct vp_catalog *cat, const
 	}
 	for (i = 0; i < cat->n_models; i++) {
 		for (j = 0; j < cat->models[i].n_aliases; j++) {
-			if (name_eq(cat->models[i].aliases[j], key))
+			if (strchr(cat->models[i].aliases[j], '/') == NULL && name_eq(cat->models[i].aliases[j], key))
 				return &cat->models[i];
 		}
 	}
 	for (i = 0; i < cat->n_models; i++) {
 		if (cat->models[i].hf_id[0] != '\0' && name_eq(cat->models[i].hf_id, key))
 			return &cat->models[i];
+	}
+	for (i = 0; i < cat->n_models; i++) {
+		for (j = 0; j < cat->models[i].n_aliases; j++) {
+			if (strchr(cat->models[i].aliases[j], '/') != NULL && name_eq(cat->models[i].aliases[j], key))
+				return &cat->models[i];
+		}
 	}
 	/* as typed: "mT5 base" for mt5-base */
 	for (i = 0; i < cat->n_models; i++) {

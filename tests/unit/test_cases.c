@@ -343,6 +343,43 @@ static void an_unknown_word_makes_its_case_unexpressible(void **state)
 	vp_cases_free(&l);
 }
 
+/* Whether s is well-formed UTF-8: every lead byte followed by as many
+ * continuation bytes as it announces. */
+static bool well_formed_utf8(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p != '\0') {
+		size_t need = *p < 0x80 ? 0 : (*p & 0xE0) == 0xC0 ? 1 : (*p & 0xF0) == 0xE0 ? 2 : (*p & 0xF8) == 0xF0 ? 3 : 9;
+		if (need == 9)
+			return false;
+		for (p++; need > 0; need--, p++)
+			if ((*p & 0xC0) != 0x80)
+				return false;
+	}
+	return true;
+}
+
+/* An unknown word too long for the reason is cut at a character, never
+ * inside one, and the reason still ends with its line and column. */
+static void an_unknown_long_word_is_cut_at_a_character(void **state)
+{
+	static const char tail[] = " (line 5, column 9)";
+	struct vp_case_list l;
+	const char *why;
+	size_t n;
+
+	(void)state;
+	load_ok(&l, CASES "unknown-word-cut.yaml");
+	why = find(&l, "WORD-LONG")->unexpressible;
+	assert_true(strncmp(why, "'attn': unknown attention 'a\xc3\xa9", 30) == 0);
+	assert_true(well_formed_utf8(why));
+	n = strlen(why);
+	assert_true(n > sizeof tail - 1);
+	assert_string_equal(why + n - (sizeof tail - 1), tail);
+	vp_cases_free(&l);
+}
+
 static void a_missing_file_is_an_io_error(void **state)
 {
 	struct vp_case_list l;
@@ -365,6 +402,7 @@ int main(void)
 		cmocka_unit_test(ignored_key_names_are_cut_at_a_character_and_kept_on_one_line),
 		cmocka_unit_test(a_bad_value_is_refused_at_its_position),
 		cmocka_unit_test(an_unknown_word_makes_its_case_unexpressible),
+		cmocka_unit_test(an_unknown_long_word_is_cut_at_a_character),
 		cmocka_unit_test(a_missing_file_is_an_io_error),
 	};
 

@@ -254,6 +254,35 @@ static void find_should_prefer_a_name_over_another_entrys_alias(void **state)
 	vp_catalog_free(&cat);
 }
 
+/* An entry's own hf_id names that checkpoint; another entry's alias of
+ * the same id says only that the checkpoint shares its architecture. A
+ * user file's entry for the checkpoint (put after the built-in one) is the
+ * one its id finds. */
+static void find_should_prefer_an_entrys_hf_id_over_another_entrys_id_alias(void **state)
+{
+	struct vp_catalog cat = {0};
+	struct vp_model base, own;
+
+	(void)state;
+	memset(&base, 0, sizeof base);
+	memset(&own, 0, sizeof own);
+	strcpy(base.name, "base-8b");
+	strcpy(base.hf_id, "org/base-8b");
+	strcpy(base.aliases[0], "org/base-8b-instruct");
+	base.n_aliases = 1;
+	strcpy(own.name, "my-instruct");
+	strcpy(own.hf_id, "Org/Base-8B-Instruct");
+	assert_int_equal(vp_catalog_put_model(&cat, &base, NULL), 0);
+	assert_int_equal(vp_catalog_put_model(&cat, &own, NULL), 0);
+	assert_string_equal(vp_catalog_find_model(&cat, "org/base-8b-instruct")->name, "my-instruct");
+	assert_string_equal(vp_catalog_find_model(&cat, "org/base-8b")->name, "base-8b");
+	vp_catalog_free(&cat);
+	/* without the entry of its own, the alias finds the architecture */
+	assert_int_equal(vp_catalog_put_model(&cat, &base, NULL), 0);
+	assert_string_equal(vp_catalog_find_model(&cat, "Org/Base-8B-Instruct")->name, "base-8b");
+	vp_catalog_free(&cat);
+}
+
 static void find_gpu_should_match_name_and_alias_ignoring_case(void **state)
 {
 	struct vp_catalog cat = {0};
@@ -806,6 +835,7 @@ int main(void)
 		cmocka_unit_test(load_should_let_a_later_file_override_an_entry_by_name),
 		cmocka_unit_test(find_model_should_match_name_alias_and_hf_id_ignoring_case),
 		cmocka_unit_test(find_should_prefer_a_name_over_another_entrys_alias),
+		cmocka_unit_test(find_should_prefer_an_entrys_hf_id_over_another_entrys_id_alias),
 		cmocka_unit_test(find_gpu_should_match_name_and_alias_ignoring_case),
 		cmocka_unit_test(suggestions_should_name_the_entries_near_an_unknown_key),
 		cmocka_unit_test(put_should_replace_by_name_and_free_should_zero),

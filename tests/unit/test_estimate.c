@@ -1359,6 +1359,51 @@ static void t5_wo_stays_out_of_bitsandbytes_in_fp32(void **state)
 	assert_int_equal(nf4.full_bytes[VP_COMP_WEIGHT_COPIES], (wo + head) * 2);
 }
 
+/* T5's wo, left out of bitsandbytes (vp_linear_kept_in_fp32), is a plain
+ * frozen nn.Linear: its matmul saves no input, whatever bitsandbytes the
+ * quantized linears run on. mT5-base over a bf16 base without autocast, q
+ * and v adapted, no dropout: a bitsandbytes before 0.43.2 keeps, per
+ * encoder block, q/k/v's shared normalized input, o's input and wi_0/wi_1's
+ * shared normalized input (3 x T x 768), per decoder block also the
+ * cross-attention's q and o inputs (5), and nothing of wo's T x 2048. */
+static void t5_wo_keeps_no_input_under_an_old_bitsandbytes(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5-base");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "rtx3090");
+	const uint64_t T = 128, h = 768;
+	struct vp_train t;
+	struct vp_estimate old, cur;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_non_null(m);
+	vp_train_defaults(&t);
+	t.seq_len = T;
+	t.tgt_len = T;
+	t.precision = VP_PREC_BF16;
+	t.head = VP_HEAD_SEQ2SEQ_LM;
+	t.method = VP_METHOD_QLORA;
+	t.quant = VP_QUANT_NF4;
+	t.lora_dropout = 0.0;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q,v", &err), 0);
+	t.bnb = VP_BNB_BEFORE_0_43_2;
+	assert_int_equal(vp_estimate(m, g, &t, &old, &err), 0);
+	t.bnb = VP_BNB_CURRENT;
+	assert_int_equal(vp_estimate(m, g, &t, &cur, &err), 0);
+	/* what the blocks save, and, in a loop that keeps the last step's
+	 * graph, the same inputs again with the encoder output the decoder
+	 * blocks' cross k and v read ("The last step's graph") */
+	assert_int_equal(old.full_bytes[VP_COMP_ACTIVATIONS] - cur.full_bytes[VP_COMP_ACTIVATIONS],
+			 (2 * 12 * (3 + 5) + 1) * T * h * 2);
+	t.graph_freed_between_steps = true;
+	t.bnb = VP_BNB_BEFORE_0_43_2;
+	assert_int_equal(vp_estimate(m, g, &t, &old, &err), 0);
+	t.bnb = VP_BNB_CURRENT;
+	assert_int_equal(vp_estimate(m, g, &t, &cur, &err), 0);
+	assert_int_equal(old.full_bytes[VP_COMP_ACTIVATIONS] - cur.full_bytes[VP_COMP_ACTIVATIONS],
+			 12 * (3 + 5) * T * h * 2);
+}
+
 /* transformers' Adafactor upcasts a 16-bit gradient before it creates its
  * states, so they are fp32 over bf16 weights too; its step then holds the
  * fp32 gradient and p.float() beside the update and _approx_sq_grad's
@@ -3390,6 +3435,7 @@ int main(void)
 		cmocka_unit_test(lora_without_autocast_keeps_fp32_input_copies),
 		cmocka_unit_test(qlora_under_amp_keeps_an_fp32_mlp),
 		cmocka_unit_test(t5_wo_stays_out_of_bitsandbytes_in_fp32),
+		cmocka_unit_test(t5_wo_keeps_no_input_under_an_old_bitsandbytes),
 		cmocka_unit_test(lion_state_is_fp32_over_16_bit_weights),
 		cmocka_unit_test(paged_optimizers_page_only_large_parameters),
 		cmocka_unit_test(adafactor_states_and_step_are_fp32_over_16_bit_weights),
