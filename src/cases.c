@@ -143,8 +143,12 @@ static int misread_number(const struct reader *r, const yaml_node_t *n, const ch
 	return 0;
 }
 
-/* A non-negative integer from a plain scalar; null gives `dflt`. */
-static int get_uint(const struct reader *r, const yaml_node_t *n, const char *key, uint64_t dflt, uint64_t *out)
+/* An integer of at least `min` from a plain scalar; null gives `dflt`. A
+ * count the schema states as at least 1 (batch, seq_len, lora_r, gpus,
+ * ...) takes min 1: 0 would otherwise be read as null, the key's default,
+ * without a word. */
+static int get_integer(const struct reader *r, const yaml_node_t *n, const char *key, uint64_t min, uint64_t dflt,
+		       uint64_t *out)
 {
 	struct vp_error e;
 	const char *s = scalar(n);
@@ -156,29 +160,20 @@ static int get_uint(const struct reader *r, const yaml_node_t *n, const char *ke
 	if (misread_number(r, n, key))
 		return -1;
 	if (s == NULL || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
-	    vp_parse_u64(s, key, 0, UINT64_C(1) << 40, out, &e) != 0)
-		return fail(r, n, "'%s' must be a non-negative integer (at most 2^40) or null", key);
+	    vp_parse_u64(s, key, min, UINT64_C(1) << 40, out, &e) != 0)
+		return fail(r, n, "'%s' must be a %s integer (at most 2^40) or null", key,
+			    min == 0 ? "non-negative" : "positive");
 	return 0;
 }
 
-/* A count the schema states as at least 1 (batch, seq_len, lora_r, gpus,
- * ...): 0 would otherwise be read as null, the key's default, without a
- * word. */
+static int get_uint(const struct reader *r, const yaml_node_t *n, const char *key, uint64_t dflt, uint64_t *out)
+{
+	return get_integer(r, n, key, 0, dflt, out);
+}
+
 static int get_count(const struct reader *r, const yaml_node_t *n, const char *key, uint64_t dflt, uint64_t *out)
 {
-	struct vp_error e;
-	const char *s = scalar(n);
-
-	if (is_null(n)) {
-		*out = dflt;
-		return 0;
-	}
-	if (misread_number(r, n, key))
-		return -1;
-	if (s == NULL || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
-	    vp_parse_u64(s, key, 1, UINT64_C(1) << 40, out, &e) != 0)
-		return fail(r, n, "'%s' must be a positive integer (at most 2^40) or null", key);
-	return 0;
+	return get_integer(r, n, key, 1, dflt, out);
 }
 
 /* One of the NULL-terminated `words`, or null: *which is its index, or -1
