@@ -1267,7 +1267,7 @@ static bool shell_plain(const char *s)
  * the merge has brought to the top level (`training`), which would stay
  * nested and unread, their defaults checked instead; then removes them
  * all: ". * .s | . * .training | del(.s) | del(.training)". False when the
- * section has no yq path (a quote in its name). */
+ * section or one of `inner` has no yq path (a quote in its name). */
 static bool merge_expression(const char *section, const char (*inner)[96], size_t n_inner, char *buf, size_t size)
 {
 	char yq[sizeof ((struct vp_tc_origin *)0)->key * 2];
@@ -1279,8 +1279,9 @@ static bool merge_expression(const char *section, const char (*inner)[96], size_
 		char in[sizeof inner[0] * 2];
 		size_t mn = strlen(merge), dn = strlen(drop);
 
+		/* one left out would stay nested, its keys unread: no command */
 		if (!yq_path(inner[i], in, sizeof in))
-			continue;
+			return false;
 		snprintf(merge + mn, sizeof merge - mn, " | . * %s", in);
 		snprintf(drop + dn, sizeof drop - dn, " | del(%s)", in);
 	}
@@ -1367,18 +1368,20 @@ static int resolve_model(const struct check_opts *o, const struct vp_catalog *ca
 	 * the section's batch too) */
 	if (o->model == NULL && tc->model[0] == '\0' && tc->nested_model.line > 0)
 		return nested_model_error(tc, err);
+	/* no model anywhere: that first, so that the nested batch's
+	 * command, once --model is given, carries it */
+	if (o->model == NULL && tc->model[0] == '\0')
+		return vp_error_at(err, VP_ERR_INPUT, tc->file, 0, 0,
+				   "no model: the config names none (%s); give --model or vramplan.model",
+				   tc->flavour == VP_TC_AXOLOTL	  ? "base_model"
+				   : tc->flavour == VP_TC_DEEPSPEED ? "DeepSpeed configs have no model key"
+								    : "model_name_or_path");
 	/* the file's batch under a section, none at the top level: the
 	 * check would report on a default batch, whoever gives the model */
 	if (tc->nested_batch.line > 0 && tc->at[VP_TC_BATCH].line == 0)
 		return nested_batch_error(o, tc, err);
 	if (o->model != NULL)
 		return vp_cli_resolve_model(cat, o->model, m, err);
-	if (tc->model[0] == '\0')
-		return vp_error_at(err, VP_ERR_INPUT, tc->file, 0, 0,
-				   "no model: the config names none (%s); give --model or vramplan.model",
-				   tc->flavour == VP_TC_AXOLOTL	  ? "base_model"
-				   : tc->flavour == VP_TC_DEEPSPEED ? "DeepSpeed configs have no model key"
-								    : "model_name_or_path");
 	if (vp_catalog_find_model(cat, tc->model) != NULL)
 		return vp_cli_resolve_model(cat, tc->model, m, err);
 	vp_trainconfig_model_path(tc, path, sizeof path);
