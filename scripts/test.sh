@@ -5,7 +5,8 @@
 # 2. the same suite again under AddressSanitizer + UndefinedBehaviorSanitizer;
 # 3. the unit tests and a sample of CLI runs under valgrind memcheck;
 # 4. each fuzz target for a bounded time, replaying its corpus (clang only).
-# Set VP_FUZZ_SECONDS to change the fuzzing time per target (default 60).
+# Set VP_FUZZ_SECONDS to change the fuzzing time per target (default 30;
+# the whole suite must stay under 15 minutes on a 2-core CI machine).
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/install-deps.sh
@@ -27,6 +28,6 @@ sh scripts/valgrind.sh build
 
 if [ -f scripts/fuzz.sh ] && command -v clang >/dev/null 2>&1; then
 	echo "== fuzzing"
-	sh scripts/fuzz.sh "${VP_FUZZ_SECONDS:-60}"
+	sh scripts/fuzz.sh "${VP_FUZZ_SECONDS:-30}"
 fi
 echo "== all tests passed"
