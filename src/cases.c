@@ -15,6 +15,7 @@
 
 #include "vramplan/fileio.h"
 #include "vramplan/sizes.h"
+#include "vramplan/tree.h"
 #include "vramplan/utf8.h"
 #include "vramplan/yaml_limits.h"
 
@@ -86,20 +87,11 @@ static bool is_null(const yaml_node_t *n)
  * unquoted; 1 true, 0 false, -1 not a boolean. */
 static int yaml11_bool(const yaml_node_t *n)
 {
-	static const char *const yes[] = {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON"};
-	static const char *const no[] = {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"};
 	const char *s = scalar(n);
-	size_t i;
 
 	if (s == NULL || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
 		return -1;
-	for (i = 0; i < sizeof yes / sizeof yes[0]; i++) {
-		if (strcmp(s, yes[i]) == 0)
-			return 1;
-		if (strcmp(s, no[i]) == 0)
-			return 0;
-	}
-	return -1;
+	return vp_yaml11_bool(s);
 }
 
 static int get_string(const struct reader *r, const yaml_node_t *n, const char *key, char *out, size_t size)

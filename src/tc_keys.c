@@ -914,7 +914,7 @@ HANDLER(k_deepspeed)
 	 * empty name or mapping, or PyYAML's false, leaves it off */
 	if (v->kind == VP_T_SCALAR && v->text[0] == '\0')
 		return 0;
-	if (v->kind == VP_T_SCALAR && !v->quoted && vp_tc_yaml11_bool(v->text) == 0)
+	if (v->kind == VP_T_SCALAR && !v->quoted && vp_yaml11_bool(v->text) == 0)
 		return 0;
 	if (v->kind == VP_T_MAP && v->n == 0)
 		return 0;
@@ -993,7 +993,7 @@ HANDLER(k_fsdp_config)
 	/* TrainingArguments also takes a JSON file's name; a boolean is
 	 * neither (its __post_init__ fails on one) */
 	if (map->kind == VP_T_SCALAR && !map->quoted &&
-	    (strspn(map->text, "0123456789") == strlen(map->text) || vp_tc_yaml11_bool(map->text) >= 0))
+	    (strspn(map->text, "0123456789") == strlen(map->text) || vp_yaml11_bool(map->text) >= 0))
 		return vp_tc_fail_at(c, map->line, map->column, "expected a mapping or a file's name for '%s', found %s",
 				     path, map->text);
 	if (map->kind == VP_T_SCALAR)

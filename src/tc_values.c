@@ -647,21 +647,6 @@ int vp_tc_get_probability(struct ctx *c, const struct vp_tnode *v, const char *p
 	return 0;
 }
 
-/* PyYAML's booleans (YAML 1.1): true/false, yes/no, on/off in three cases. */
-int vp_tc_yaml11_bool(const char *s)
-{
-	static const char *const yes[] = {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON"};
-	static const char *const no[] = {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"};
-	size_t i;
-
-	for (i = 0; i < sizeof yes / sizeof yes[0]; i++) {
-		if (strcmp(s, yes[i]) == 0)
-			return 1;
-		if (strcmp(s, no[i]) == 0)
-			return 0;
-	}
-	return -1;
-}
 
 int vp_tc_get_bool(struct ctx *c, const struct vp_tnode *v, const char *path, bool *out)
 {
@@ -669,7 +654,7 @@ int vp_tc_get_bool(struct ctx *c, const struct vp_tnode *v, const char *path, bo
 	 * HfArgumentParser.parse_dict passes to the dataclass unconverted,
 	 * where they act as true and false */
 	if (v->kind == VP_T_SCALAR && !v->quoted) {
-		int b = strcmp(v->text, "1") == 0 ? 1 : strcmp(v->text, "0") == 0 ? 0 : vp_tc_yaml11_bool(v->text);
+		int b = strcmp(v->text, "1") == 0 ? 1 : strcmp(v->text, "0") == 0 ? 0 : vp_yaml11_bool(v->text);
 
 		if (b >= 0) {
 			*out = b == 1;

@@ -152,9 +152,6 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 /* A note on a key already read (its origin), which a later one overrode. */
 int vp_tc_note_overridden(struct ctx *c, const struct vp_tc_origin *at, const char *fmt, ...) VP_TC_PRINTF(3, 4);
 /* A value read otherwise than it looks (PyYAML's octal 010 is 8): a warning at its place. */
-/* A plain scalar's YAML 1.1 boolean as PyYAML's resolver matches it:
- * 1 true, 0 false, -1 none (true/false, yes/no, on/off in three cases). */
-int vp_tc_yaml11_bool(const char *s);
 
 int vp_tc_note_reading(struct ctx *c, const char *key, unsigned long line, unsigned long column, const char *fmt, ...)
 	VP_TC_PRINTF(5, 6);

@@ -796,3 +796,18 @@ struct vp_tnode *vp_tree_parse_json(const char *name, const char *text, size_t l
 	return t;
 }
 
+/* PyYAML's booleans (YAML 1.1): true/false, yes/no, on/off in three cases. */
+int vp_yaml11_bool(const char *s)
+{
+	static const char *const yes[] = {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON"};
+	static const char *const no[] = {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"};
+	size_t i;
+
+	for (i = 0; i < sizeof yes / sizeof yes[0]; i++) {
+		if (strcmp(s, yes[i]) == 0)
+			return 1;
+		if (strcmp(s, no[i]) == 0)
+			return 0;
+	}
+	return -1;
+}

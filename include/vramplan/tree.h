@@ -57,4 +57,9 @@ struct vp_tnode *vp_tree_parse_json(const char *name, const char *text, size_t l
 
 void vp_tree_free(struct vp_tnode *t);
 
+/* A plain scalar's YAML 1.1 boolean as PyYAML's resolver matches it:
+ * 1 true, 0 false, -1 none (true/false, yes/no, on/off in three cases);
+ * the trainer configs' reader and the cases file's both take it. */
+int vp_yaml11_bool(const char *s);
+
 #endif
