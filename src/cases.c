@@ -721,12 +721,15 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 				struct vp_error e;
 				if (misread_number(r, v, k))
 					return -1;
-				/* 0: DeepSpeed's stage 0, ZeRO off */
+				/* 0: DeepSpeed's stage 0, ZeRO off (zero_optimization.stage
+				 * 0 in DeepSpeed's config), read as null; the ground truth
+				 * README's schema lists 1/2/3, "fsdp" or null, and the
+				 * messages name what is read */
 				if (!is_null(v) && s == NULL)
-					return fail(r, v, "'zero' must be 1, 2, 3, \"fsdp\" or null");
+					return fail(r, v, "'zero' must be 0, 1, 2, 3, \"fsdp\" or null");
 				if (!is_null(v) && (v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
 						    vp_parse_u64(s, k, 0, 3, &stage, &e) != 0))
-					unexpressible(c, v, "'zero': unknown stage '%s' (expected 1, 2, 3 or \"fsdp\")", s);
+					unexpressible(c, v, "'zero': unknown stage '%s' (expected 0, 1, 2, 3 or \"fsdp\")", s);
 				else
 					c->train.zero_stage = is_null(v) ? 0 : (int)stage;
 			}

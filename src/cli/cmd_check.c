@@ -1266,24 +1266,47 @@ static bool shell_plain(const char *s)
  * takes too, then each of `inner` in turn, mappings of trainer keys that
  * the merge has brought to the top level (`training`), which would stay
  * nested and unread, their defaults checked instead; then removes them
- * all: ". * .s | . * .training | del(.s) | del(.training)". False when the
+ * all: ". * .s | . * .training | del(.s) | del(.training)". With
+ * key_last, the first `n_lead` of `inner` lead down to the key the error
+ * names (s.a.b.key: a, b), and since jq's `*` lets the later mapping win,
+ * the section's other mappings merge first, then the section and that
+ * path again: the merged file holds the named key's value, not the same
+ * key of a sibling (s.stage1 and s.stage2 both setting the batch):
+ * ". * .s | . * .stage2 | . * .s | . * .stage1 | del(...)". False when the
  * section or one of `inner` has no yq path (a quote in its name). */
-static bool merge_expression(const char *section, const char (*inner)[96], size_t n_inner, char *buf, size_t size)
+static bool merge_expression(const char *section, const char (*inner)[96], size_t n_inner, bool key_last,
+			     size_t n_lead, char *buf, size_t size)
 {
 	char yq[sizeof ((struct vp_tc_origin *)0)->key * 2];
-	char merge[sizeof yq * 6 + 64] = "", drop[sizeof yq * 6 + 64] = "";
+	char merge[sizeof yq * 8 + 64] = "", drop[sizeof yq * 6 + 64] = "";
+	size_t lead = n_lead < n_inner ? n_lead : n_inner;
+	/* the section again between the others and the path: only when
+	 * there are others to win over */
+	bool again = key_last && n_inner > lead;
 
 	if (!yq_path(section, yq, sizeof yq))
 		return false;
-	for (size_t i = 0; i < n_inner; i++) {
+	for (size_t k = 0; k < n_inner; k++) {
+		/* key_last: the others (lead..n-1), then the path (0..lead-1) */
+		size_t i = key_last ? (k + lead) % n_inner : k;
 		char in[sizeof inner[0] * 2];
 		size_t mn = strlen(merge), dn = strlen(drop);
 
 		/* one left out would stay nested, its keys unread: no command */
 		if (!yq_path(inner[i], in, sizeof in))
 			return false;
+		if (again && k == n_inner - lead) {
+			snprintf(merge + mn, sizeof merge - mn, " | . * %s", yq);
+			mn = strlen(merge);
+		}
 		snprintf(merge + mn, sizeof merge - mn, " | . * %s", in);
 		snprintf(drop + dn, sizeof drop - dn, " | del(%s)", in);
+	}
+	/* the key in the section itself, after its others */
+	if (again && lead == 0) {
+		size_t mn = strlen(merge);
+
+		snprintf(merge + mn, sizeof merge - mn, " | . * %s", yq);
 	}
 	return snprintf(buf, size, ". * %s%s | del(%s)%s", yq, merge, yq, drop) < (int)size;
 }
@@ -1311,7 +1334,7 @@ static int nested_model_error(const struct vp_trainconfig *tc, struct vp_error *
 
 	snprintf(section, sizeof section, "%.*s", dot != NULL ? (int)(dot - at->key) : 0, at->key);
 	dotted(section, strlen(section), shown, sizeof shown);
-	if (!merge_expression(section, tc->nested_inner, tc->n_nested_inner, expr, sizeof expr))
+	if (!merge_expression(section, tc->nested_inner, tc->n_nested_inner, false, 0, expr, sizeof expr))
 		return vp_error_at(err, VP_ERR_INPUT, tc->file, at->line, at->column,
 				   "no model at the top level: '%s' is under '%s', and check reads a config's top level "
 				   "only; merge that section into the top level, or give --model",
@@ -1336,11 +1359,16 @@ static int nested_batch_error(const struct check_opts *o, const struct vp_trainc
 	char section[sizeof at->key], shown[sizeof at->key], expr[2048];
 	const char *file = shell_plain(tc->name) && strcmp(tc->name, "-") != 0 ? tc->name : "FILE";
 	const char *model = o->model != NULL && shell_plain(o->model) ? o->model : "MODEL";
+	size_t lead = 0;
 
 	/* the top-level section: the merge brings each mapping below it up */
 	snprintf(section, sizeof section, "%.*s", first != NULL ? (int)(first - at->key) : 0, at->key);
+	/* the mappings between it and the key, which nested_batch
+	 * (tc_values.c) lists first in the inner ones */
+	for (const char *p = first; p != NULL && p < last; p = strchr(p + 1, '\x1f'))
+		lead++;
 	dotted(at->key, last != NULL ? (size_t)(last - at->key) : 0, shown, sizeof shown);
-	if (!merge_expression(section, tc->nested_batch_inner, tc->n_nested_batch_inner, expr, sizeof expr))
+	if (!merge_expression(section, tc->nested_batch_inner, tc->n_nested_batch_inner, true, lead, expr, sizeof expr))
 		return vp_error_at(err, VP_ERR_INPUT, tc->file, at->line, at->column,
 				   "no '%s' at the top level: it is under '%s', and check reads a config's top level "
 				   "only%s; merge that section into the top level",

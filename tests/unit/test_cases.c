@@ -288,7 +288,7 @@ static void a_bad_value_is_refused_at_its_position(void **state)
 		{"bad-bitsandbytes.yaml", 4, 17, "'bitsandbytes' must be a version"},
 		{"bad-last-step-graph.yaml", 4, 20, "'last_step_graph' must be kept, freed or null"},
 		{"bad-count.yaml", 4, 10, "'batch' must be a positive integer"},
-		{"bad-zero.yaml", 4, 9, "'zero' must be 1, 2, 3, \"fsdp\" or null"},
+		{"bad-zero.yaml", 4, 9, "'zero' must be 0, 1, 2, 3, \"fsdp\" or null"},
 		{"bad-merge.yaml", 2, 7, "a merge key ('<<') must name a mapping or a list of mappings"},
 		{"two-documents.yaml", 5, 1, "a second YAML document"},
 		{"bad-octal.yaml", 4, 10, "a leading 0 makes '010' octal"},
@@ -325,7 +325,7 @@ static void an_unknown_word_makes_its_case_unexpressible(void **state)
 			      "(line 12, column 9)"},
 		{"WORD-QUANT", "'quant': unknown quantization 'awq'"},
 		{"WORD-METRIC", "'metric': unknown metric 'peak_rss'"},
-		{"WORD-ZERO", "'zero': unknown stage 'FSDP' (expected 1, 2, 3 or \"fsdp\") (line 40, column 9)"},
+		{"WORD-ZERO", "'zero': unknown stage 'FSDP' (expected 0, 1, 2, 3 or \"fsdp\") (line 40, column 9)"},
 		{"WORD-TWO", "'precision': unknown precision 'BF16'"},
 	};
 	struct vp_case_list l;

@@ -12,7 +12,8 @@ echo "exit $?"
 "$VRAMPLAN" check tests/data/check/seed001-per-model.yaml --gpu v100-16gb --model mt5 --format json |
 	grep '"kind"\|"line"\|"column"' | tr -d '\t'
 # a file that names no model, its batch two sections down beside another
-# mapping of trainer keys: each one on the way down is merged, then that one
+# mapping of trainer keys: that one is merged, then the section again and
+# each one on the way down, whose values win (nested-batch-two-sections.sh)
 printf 'run:\n  eval:\n    per_device_eval_batch_size: 4\n  stage1:\n    trainer:\n      per_device_train_batch_size: 2\n' |
 	"$VRAMPLAN" check -q - --gpu rtx3090 --model mt5
 # axolotl's micro_batch_size, whose default (1) would be reported
