@@ -950,6 +950,42 @@ static void label_smoothing_counts_the_label_smoothers_tensors(void **state)
 	assert_int_equal(err.code, VP_ERR_INPUT);
 }
 
+/* Seq2SeqTrainer's generating evaluation keeps the labels in its loss
+ * forward (trainer_seq2seq.py prediction_step): BART's own CrossEntropyLoss
+ * runs under autocast (2 + 2 + 4 bytes a logit), then the LabelSmoother,
+ * without the shift, on the fp32 logits accelerate returns (3 x 4): the
+ * larger counts. Without generation the labels are popped and the
+ * LabelSmoother alone runs, also 3 x 4 for a seq2seq head. */
+static void a_generating_evaluation_counts_the_larger_of_both_losses(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "kobart");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "rtx4090");
+	struct vp_train t;
+	struct vp_eval_opts o = {.num_beams = 4, .max_new_tokens = 16, .generate = true};
+	struct vp_eval_estimate ev;
+	struct vp_error err = {0};
+	uint64_t TV;
+
+	(void)state;
+	assert_non_null(m);
+	vp_train_defaults(&t);
+	t.head = VP_HEAD_SEQ2SEQ_LM;
+	t.precision = VP_PREC_AMP_FP16;
+	t.batch = 4;
+	t.seq_len = 64;
+	t.tgt_len = 16;
+	TV = 4 * 16 * m->vocab_size;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.logits_bytes, TV * 8);
+	t.label_smoothing = 0.1;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.logits_bytes, TV * 12);
+	o.generate = false;
+	o.num_beams = 1;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.logits_bytes, TV * 12);
+}
+
 /* Gemma 3's global layers (every sixth: 2 of 12 here) get no mask of a
  * packed batch, so SDPA takes their grouped k/v heads too: per global
  * layer the 1 x 8 x 8 bf16 mask and the repeat_kv copies of k and v, 2 x
@@ -3529,6 +3565,7 @@ int main(void)
 		cmocka_unit_test(modernbert_global_layers_keep_no_window_mask),
 		cmocka_unit_test(modernbert_heads_count_as_published_checkpoints_do),
 		cmocka_unit_test(label_smoothing_counts_the_label_smoothers_tensors),
+		cmocka_unit_test(a_generating_evaluation_counts_the_larger_of_both_losses),
 		cmocka_unit_test(gemma3_global_layers_keep_no_mask_and_no_kv_copies),
 		cmocka_unit_test(the_forward_holds_its_attention_mask),
 		cmocka_unit_test(gpt_oss_experts_keep_their_clamped_glu),
