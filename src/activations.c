@@ -1399,7 +1399,7 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 			tt->global_saved += 3.0 * T_lm * c->h * c->e;
 	}
 	tt->weight_copies += tt->head_copy;
-	vp_est_logits(c, T_lm, tt);
+	vp_est_logits(c, b, T_lm, tt);
 	aux_loss_memory(c, b, s_dec, tt);
 
 	/* Activation offloading (torchtune OffloadActivations): saved tensors

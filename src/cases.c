@@ -655,6 +655,19 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 					return fail(r, v, "'bitsandbytes' must be a version such as \"0.42.0\", or null");
 				c->bnb_stated = true;
 			}
+		} else if (strcmp(k, "label_smoothing_factor") == 0) {
+			/* not in the shared schema: the HF Trainer's
+			 * label_smoothing_factor, whose LabelSmoother computes
+			 * the loss from the returned logits; absent or null,
+			 * 0 (the model's own loss) */
+			const char *s = scalar(v);
+			struct vp_error e;
+			if (misread_number(r, v, k))
+				return -1;
+			if (!is_null(v) &&
+			    (s == NULL || v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
+			     vp_parse_double(s, k, 0.0, 1.0, &c->train.label_smoothing, &e) != 0))
+				return fail(r, v, "'label_smoothing_factor' must be a number from 0 to 1, or null");
 		} else if (strcmp(k, "last_step_graph") == 0) {
 			/* not in the shared schema: whether the training loop
 			 * still names the last step's loss or outputs while the

@@ -191,6 +191,7 @@ static void jsetup(struct jb *j, cJSON *root, const struct vp_model *m, const st
 	jint(j, o, "num_labels", t->num_labels);
 	jint(j, o, "texts_per_example", t->texts_per_example > 0 ? t->texts_per_example : 1);
 	jstr(j, o, "loss", vp_loss_name(t->loss));
+	jnum(j, o, "label_smoothing", t->label_smoothing);
 	jbool(j, o, "compile", t->compile);
 	jbool(j, o, "liger_loss", t->liger_loss);
 	jbool(j, o, "liger_swiglu", t->liger_swiglu);

@@ -122,6 +122,12 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 		cat(buf, size, ", %" PRIu64 " texts per example", t->texts_per_example);
 	if (t->loss == VP_LOSS_CHUNKED)
 		cat(buf, size, ", chunked loss");
+	if (t->label_smoothing > 0.0) {
+		char f[32];
+
+		vp_emit_shortest_double(t->label_smoothing, f, sizeof f);
+		cat(buf, size, ", label smoothing %s (the Trainer's LabelSmoother)", f);
+	}
 	if (t->compile)
 		cat(buf, size, ", torch.compile");
 	if (t->liger_loss || t->liger_swiglu)
@@ -581,6 +587,13 @@ static void comment_notes(FILE *f, const struct vp_plan_request *req, enum vp_pr
 	if (profile == VP_PROFILE_LIGHTNING && t->grad_ckpt)
 		fputs("# note: Lightning has no trainer flag for checkpointing: call "
 		      "model.gradient_checkpointing_enable() in the LightningModule\n", f);
+	/* the keys print label_smoothing_factor where TrainingArguments
+	 * are the config (settings.c trainer_run_keys) */
+	if (t->label_smoothing > 0.0 && profile != VP_PROFILE_HF && profile != VP_PROFILE_TRL &&
+	    profile != VP_PROFILE_LLAMAFACTORY)
+		fprintf(f, "# note: label smoothing %g is counted as the HF Trainer's LabelSmoother runs it "
+			   "(TrainingArguments label_smoothing_factor); no %s key sets it\n",
+			t->label_smoothing, vp_profile_name(profile));
 	if (profile == VP_PROFILE_HF && t->optimizer == VP_OPT_SGD_MOMENTUM)
 		fputs("# note: sgd with momentum: add optim_args: \"momentum=0.9\"\n", f);
 	/* TrainingArguments has no adapter or quantization key: say what the

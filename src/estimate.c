@@ -271,6 +271,17 @@ static int check_inputs(const struct vp_model *m, const struct vp_train *t, uint
 		return vp_error_set(err, VP_ERR_INPUT, "FSDP and DeepSpeed ZeRO cannot be combined (choose one)");
 	if (t->method == VP_METHOD_QLORA && t->quant == VP_QUANT_NONE)
 		return vp_error_set(err, VP_ERR_INPUT, "QLoRA needs a quantized base (nf4, nf4-dq, int8 or gptq-int4)");
+	if (!(t->label_smoothing >= 0.0 && t->label_smoothing <= 1.0)) {
+		vp_error_set(err, VP_ERR_INPUT, "the label smoothing factor must be from 0 to 1, not %g",
+			     t->label_smoothing);
+		return vp_error_about(err, "label_smoothing");
+	}
+	/* the HF Trainer's LabelSmoother works on the logits the model
+	 * returns; a chunked loss (litgpt, torchtune) keeps none whole */
+	if (t->label_smoothing > 0.0 && t->loss == VP_LOSS_CHUNKED)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "label smoothing (the HF Trainer's LabelSmoother) cannot be combined with the "
+				    "chunked loss (litgpt, torchtune): choose one");
 	/* bitsandbytes replaces nn.Linear modules only: gpt-oss's experts,
 	 * most of its weights, would stay 16-bit beside quantized attention */
 	if (vp_model_is_gpt_oss(m) && t->quant != VP_QUANT_NONE)
@@ -966,7 +977,7 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	forward_only(&c, &tt, &f);
 	working = f.working;
 	copies = f.copies;
-	logits = tt.logits_eval;
+	logits = generating ? tt.logits_eval_gen : tt.logits_eval;
 	/* the load-balancing loss runs after the LM loss, whose temporaries
 	 * are gone by then: the model's logits stay in its output */
 	if (!(generating && opts->generate_only))

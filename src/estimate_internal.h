@@ -143,6 +143,10 @@ struct totals {
 	 * inputs") */
 	double prev_step_held;
 	double logits_peak, logits_eval;
+	/* an evaluation that generates (Seq2SeqTrainer.prediction_step with
+	 * predict_with_generate): its loss forward keeps the labels, so the
+	 * model's own loss runs and then the LabelSmoother, if any */
+	double logits_eval_gen;
 	/* what the LM loss leaves at the end of the forward, before backward
 	 * (at most logits_peak), under the load-balancing loss computed next */
 	double loss_held;
@@ -200,7 +204,9 @@ enum vp_attn vp_est_effective_attn(const struct vp_model *m, const struct vp_gpu
 void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_dec, struct totals *tt);
 
 /* logits.c */
-void vp_est_logits(const struct ctx *c, double T_lm, struct totals *tt);
+/* b: the rows of the logits (a causal LM's LabelSmoother copies its shifted
+ * logits only when b > 1) */
+void vp_est_logits(const struct ctx *c, double b, double T_lm, struct totals *tt);
 
 /* estimate.c */
 bool vp_est_on_pytorch2(const struct vp_train *t);

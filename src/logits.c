@@ -57,13 +57,75 @@ static double eval_loss_factor(const struct ctx *c)
 	return vp_est_under_autocast(c) ? 2.0 * c->e + 4.0 : 2.0 * c->e;
 }
 
+/*
+ * The HF Trainer's label smoothing (label_smoothing_factor > 0), over T
+ * tokens of W logits each (the vocabulary, or a token classifier's labels).
+ * Trainer.compute_loss pops the labels, so the model computes no loss and
+ * returns its logits, and LabelSmoother.__call__ (transformers
+ * trainer_pt_utils.py) computes it from them: for a causal LM (the model's
+ * class in MODEL_FOR_CAUSAL_LM_MAPPING_NAMES: shift_labels=True)
+ * logits[..., :-1, :].contiguous(), then -log_softmax(logits), gather and
+ * sum(dtype=float32). Seq2seq, masked-LM and token-classification heads
+ * shift nothing. Evaluation (Trainer.prediction_step) runs the same
+ * compute_loss under no_grad.
+ *
+ * The logits reach it as the model returns them: in fp32 under mixed
+ * precision, because the Trainer leaves autocast to accelerate, which wraps
+ * the model's forward alone in it and then in convert_outputs_to_fp32
+ * (Accelerator.prepare_model), so the LabelSmoother runs outside autocast
+ * on fp32 logits; in fp32 in fp32 training and where the model casts them
+ * (GPT-J); otherwise, 16-bit weights without autocast (or DeepSpeed's
+ * 16-bit engine, which has none), in the compute dtype: transformers' causal
+ * LMs no longer upcast logits they compute no loss from (their
+ * ForCausalLMLoss does). With `a` their bytes, at the end of the forward
+ * the logits, the shifted copy (a causal LM at a batch above 1: at batch 1
+ * the slice is contiguous already and .contiguous() returns it), the
+ * log-probabilities (saved for backward) and their negation: 4a or 3a; at
+ * the start of backward the saved log-probabilities, gather's and sum's
+ * gradients and their sum: 3a, and 4a for 16-bit ones, whose sum(dtype=
+ * float32) gradient is cast back to the 16-bit dtype whole. Evaluation
+ * holds the forward's tensors, 4a or 3a. Probed (bench/measured/probes/
+ * label_smoother.py, CPU, torch 1.13) in bytes per logit: training 15.9
+ * (fp32 and amp causal LM at batch 2), 12.0 (batch 1, seq2seq), 8.0
+ * (bf16 without autocast, either head); evaluation 15.9, 12.0, 8.0 (bf16
+ * causal LM), 6.0 (bf16 seq2seq, bf16 causal LM at batch 1).
+ */
+static void label_smoother(const struct ctx *c, double b, double T, double W, struct totals *tt)
+{
+	const struct vp_train *t = c->t;
+	bool causal = t->head == VP_HEAD_CAUSAL_LM;
+	/* the head's output, and the logits the LabelSmoother gets */
+	double out = causal && vp_model_logits_fp32(c->m) ? 4.0 : c->e;
+	double a = c->e >= 4.0 || vp_est_under_autocast(c) ? 4.0 : out;
+	double fwd = (causal && b > 1.0 ? 4.0 : 3.0) * a;
+	double bwd = a >= 4.0 ? 3.0 * a : 4.0 * a;
+
+	tt->logits_peak = T * W * fmax(fwd, bwd);
+	/* the largest tensor, and the segments: under autocast the head's
+	 * 16-bit output is freed at the fp32 conversion, a segment left idle
+	 * as the standard fp32 loss leaves it (vp_est_logits) */
+	tt->loss_block = T * W * (a == out || tt->trains_vocab_matrix || t->grad_ckpt ? a : out);
+	tt->loss_set = (a == out ? 0.0 : T * W * out) + tt->logits_peak;
+	/* a load-balancing loss runs inside the model's forward, beside the
+	 * head's output alone */
+	tt->loss_held = T * W * out;
+	tt->logits_eval = T * W * fwd;
+	/* Seq2SeqTrainer's generating evaluation calls it without the shift,
+	 * after the model's own loss (vp_est_logits) */
+	tt->logits_eval_gen = T * W * 3.0 * a;
+}
+
 /* Logits and loss (docs: "Logits and loss"), for tokens that reach the LM head. */
-void vp_est_logits(const struct ctx *c, double T_lm, struct totals *tt)
+void vp_est_logits(const struct ctx *c, double b, double T_lm, struct totals *tt)
 {
 	double V = c->V;
 	const struct vp_train *t = c->t;
+	bool smoothing = t->label_smoothing > 0.0;
 
-	tt->logits_peak = tt->logits_eval = tt->loss_block = tt->loss_set = tt->lm_tokens = tt->loss_held = 0.0;
+	tt->logits_peak = tt->logits_eval = tt->logits_eval_gen = tt->loss_block = tt->loss_set = tt->lm_tokens =
+		tt->loss_held = 0.0;
+	/* a sequence classifier's logits, b x labels, are negligible with
+	 * or without the LabelSmoother; an encoder has none */
 	if (t->head == VP_HEAD_SEQ_CLS || t->head == VP_HEAD_ENCODER)
 		return;
 	if (t->head == VP_HEAD_TOKEN_CLS) {
@@ -72,14 +134,25 @@ void vp_est_logits(const struct ctx *c, double T_lm, struct totals *tt)
 		 * head's standard path with labels for the vocabulary */
 		double L = (double)t->num_labels;
 		tt->lm_tokens = T_lm;
-		tt->logits_peak = T_lm * L * 12.0;
-		tt->loss_block = T_lm * L * 4.0;
-		tt->loss_set = T_lm * L * c->e + tt->logits_peak;
-		tt->logits_eval = T_lm * L * (2.0 * c->e + 4.0);
+		if (smoothing) {
+			label_smoother(c, b, T_lm, L, tt);
+		} else {
+			tt->logits_peak = T_lm * L * 12.0;
+			tt->loss_block = T_lm * L * 4.0;
+			tt->loss_set = T_lm * L * c->e + tt->logits_peak;
+			tt->logits_eval = T_lm * L * (2.0 * c->e + 4.0);
+		}
+		tt->logits_eval_gen = tt->logits_eval;
 		return;
 	}
 	tt->lm_tokens = T_lm;
-	if (t->liger_loss && vp_liger_patches(c->m) && t->head == VP_HEAD_CAUSAL_LM) {
+	if (smoothing) {
+		/* before Liger's fused loss, which runs only when the model
+		 * gets labels (its causal-LM forward computes the logits
+		 * otherwise), and before torch.compile's fused loss: the
+		 * LabelSmoother runs eagerly outside the compiled model */
+		label_smoother(c, b, T_lm, V, tt);
+	} else if (t->liger_loss && vp_liger_patches(c->m) && t->head == VP_HEAD_CAUSAL_LM) {
 		/* Liger's fused linear cross-entropy (liger_kernel/ops/
 		 * fused_linear_cross_entropy.py) never keeps the logits: over
 		 * chunks of next_pow2(ceil(T / ceil(V / h))) tokens it computes
@@ -163,7 +236,16 @@ void vp_est_logits(const struct ctx *c, double T_lm, struct totals *tt)
 		tt->loss_block = T_lm * V * c->e;
 		tt->loss_set = tt->logits_peak;
 	}
-	tt->logits_eval = T_lm * V * eval_loss_factor(c);
+	/* Seq2SeqTrainer.prediction_step with predict_with_generate keeps
+	 * the labels in its loss forward: the model's own loss runs and its
+	 * temporaries are gone when the LabelSmoother (no shift) starts on
+	 * the returned logits */
+	if (smoothing) {
+		tt->logits_eval_gen = fmax(tt->logits_eval_gen, T_lm * V * eval_loss_factor(c));
+	} else {
+		tt->logits_eval = T_lm * V * eval_loss_factor(c);
+		tt->logits_eval_gen = tt->logits_eval;
+	}
 	/* elsewhere counted at the loss's peak, the safe side */
 	if (tt->loss_held == 0.0)
 		tt->loss_held = tt->logits_peak;
@@ -174,10 +256,11 @@ void vp_est_logits(const struct ctx *c, double T_lm, struct totals *tt)
 		 * its output: one more saved copy. Measured: MS-GEMMA2-2B-lora-
 		 * eager-gc, +9.7% with two. Liger's kernel soft-caps each chunk
 		 * in place. */
-		if (!(t->liger_loss && vp_liger_patches(c->m))) {
+		if (smoothing || !(t->liger_loss && vp_liger_patches(c->m))) {
 			tt->logits_peak += T_lm * V * c->e;
 			tt->loss_held += T_lm * V * c->e;
 		}
 		tt->logits_eval += T_lm * V * c->e;
+		tt->logits_eval_gen += T_lm * V * c->e;
 	}
 }

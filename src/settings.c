@@ -253,7 +253,8 @@ static void trainer_dataloader_keys(struct sbuf *b, const struct vp_plan *p)
 /* The run's TrainingArguments keys past the batch and precision (hf, trl,
  * LLaMA-Factory, which inherits them): the optimizer, compilation, Liger
  * (`liger_key`: TrainingArguments' use_liger_kernel, LLaMA-Factory's
- * enable_liger_kernel) and FSDP's options, space-separated */
+ * enable_liger_kernel), label_smoothing_factor and FSDP's options,
+ * space-separated */
 static void trainer_run_keys(struct sbuf *b, const struct vp_train *t, const char *liger_key)
 {
 	const char *optim = hf_optim(t->optimizer);
@@ -264,6 +265,8 @@ static void trainer_run_keys(struct sbuf *b, const struct vp_train *t, const cha
 		set_bool(b, "torch_compile", true);
 	if (t->liger_loss || t->liger_swiglu)
 		set_bool(b, liger_key, true);
+	if (t->label_smoothing > 0.0)
+		set_num(b, "label_smoothing_factor", t->label_smoothing);
 	if (t->fsdp)
 		set_str(b, "fsdp", "full_shard auto_wrap");
 }

@@ -339,14 +339,11 @@ HANDLER(k_unfrozen)
 	return vp_tc_note_ignored(c, path, m, NULL);
 }
 
-/* TrainingArguments label_smoothing_factor: the Trainer pops the labels
- * and its LabelSmoother (trainer_pt_utils.py) computes the loss from the
- * returned logits. Probed on the CPU (bench/measured/probes/
- * label_smoother.py; docs/memory-model.md "Label smoothing") it holds the
- * counted loss under autocast and more in two cases, not counted: a causal
- * LM's fp32 logits at a batch above 1 (the shifted .contiguous() copy and
- * the negated log-probabilities, 4 bytes a logit), 16-bit seq2seq or
- * masked-LM logits without autocast (one more 16-bit tensor). 0 is off. */
+/* TrainingArguments label_smoothing_factor (LLaMA-Factory's too, which
+ * inherits Seq2SeqTrainingArguments): the Trainer pops the labels and its
+ * LabelSmoother (trainer_pt_utils.py) computes the loss from the returned
+ * logits, which the estimate counts (logits.c label_smoother;
+ * docs/memory-model.md "Logits and loss"). 0 is off. */
 HANDLER(k_label_smoothing)
 {
 	double f = 0.0;
@@ -355,12 +352,8 @@ HANDLER(k_label_smoothing)
 		return 0;
 	if (vp_tc_get_probability(c, m->value, path, &f) != 0)
 		return -1;
-	if (f <= 0.0)
-		return 0;
-	return vp_tc_note_ignored(c, path, m,
-				  "the Trainer's LabelSmoother computes the loss, which is not modelled: under "
-				  "autocast it holds what is counted, without it up to 4 bytes a logit more "
-				  "(docs/memory-model.md, \"Label smoothing\")");
+	c->r.label_smoothing = f;
+	return 0;
 }
 
 HANDLER(k_targets)
@@ -1447,6 +1440,7 @@ static const struct keydef llamafactory_keys[] = {
 	{"flash_attn", k_lf_flash_attn},
 	{"disable_gradient_checkpointing", k_lf_no_ckpt},
 	{"enable_liger_kernel", k_liger},
+	{"label_smoothing_factor", k_label_smoothing},
 	{"moe_aux_loss_coef", k_lf_moe_aux_loss},
 	{"cutoff_len", k_seq},
 	{"packing", k_packing},

@@ -728,6 +728,7 @@ int vp_tc_settle(struct ctx *c)
 	t->liger_loss = r->liger_loss == 1;
 	t->liger_swiglu = r->liger_swiglu == 1;
 	t->router_aux_loss = r->router_aux_loss;
+	t->label_smoothing = r->label_smoothing;
 	/* axolotl runs FSDP from an fsdp_config alone (utils/trainer.py
 	 * prepare_optim_env: `if cfg.fsdp or cfg.fsdp_config`); the
 	 * Trainer's other flavours only with an fsdp: option */

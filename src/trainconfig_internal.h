@@ -103,6 +103,7 @@ struct raw {
 	int zero_overlap;          /* overlap_comm: -1 absent, 0, 1 */
 	bool compile;
 	int liger_loss, liger_swiglu;
+	double label_smoothing;    /* label_smoothing_factor; 0 absent or off */
 	bool router_aux_loss;      /* LLaMA-Factory moe_aux_loss_coef > 0, a config
 				    * override's output_router_logits */
 	bool gptq;

@@ -200,6 +200,14 @@ struct vp_train {
 	 * an evaluation's forward then keeps no cache. config.json's own
 	 * use_cache: false is the model's no_cache. */
 	bool no_cache;
+	/* The HF Trainer's label_smoothing_factor, 0 (off) to 1: the Trainer
+	 * pops the labels, the model computes no loss, and its LabelSmoother
+	 * (transformers trainer_pt_utils.py) computes it from the returned
+	 * logits, in training and in evaluation (docs/memory-model.md
+	 * "Logits and loss"). It replaces the model's own loss: Liger's fused
+	 * one never runs (the model gets no labels), and litgpt's or
+	 * torchtune's chunked loss cannot be combined with it. */
+	double label_smoothing;
 };
 
 /* What HF Trainer's evaluation_loop keeps of every eval step for the metric

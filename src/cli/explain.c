@@ -78,7 +78,8 @@ static const char *status_colour(const struct ex *x, uint64_t peak)
 }
 
 /* One batch: a heading, the components, the total. */
-static void block(const struct ex *x, const char *title, const struct vp_estimate *e, uint64_t ewc)
+static void block(const struct ex *x, const char *title, const struct vp_estimate *e, uint64_t ewc,
+		  const struct vp_train *t)
 {
 	uint64_t peak = e->device_bytes + ewc;
 	const char *colour = status_colour(x, peak);
@@ -92,8 +93,15 @@ static void block(const struct ex *x, const char *title, const struct vp_estimat
 		vp_format_gib(peak - x->budget, diff, sizeof diff);
 	fprintf(x->f, "%s: device peak %s GiB in %s, %s GiB %s the budget\n", title, gib,
 		vp_phase_name(e->peak_phase), diff, peak <= x->budget ? "under" : "over");
-	for (c = 0; c < VP_COMP_COUNT; c++)
+	for (c = 0; c < VP_COMP_COUNT; c++) {
 		row(x, vp_component_name((enum vp_component)c), e->peak_bytes[c], colour, false);
+		/* the loss that the logits row counts, where it is not the
+		 * model's own */
+		if (c == VP_COMP_LOGITS && t->label_smoothing > 0.0) {
+			fprintf(x->f, "    (the loss: the HF Trainer's LabelSmoother, label_smoothing_factor %g, on the "
+				      "logits the model returns)\n", t->label_smoothing);
+		}
+	}
 	if (ewc > 0)
 		row(x, "ewc", ewc, colour, false);
 	row(x, "allocator", e->allocator_bytes, colour, false);
@@ -193,13 +201,13 @@ void vp_cli_explain_plan(const struct vp_cli_opts *o, const struct vp_model *m, 
 	ex_init(&x, g, plan->budget_bytes);
 	header(&x, m, g, req->util, &req->train);
 	snprintf(title, sizeof title, "train batch %" PRIu64, plan->train_batch);
-	block(&x, title, &plan->train, plan->ewc_bytes);
+	block(&x, title, &plan->train, plan->ewc_bytes, &req->train);
 	if (plan->next_valid) {
 		bool over = plan->next.device_bytes + plan->ewc_bytes > plan->budget_bytes;
 
 		snprintf(title, sizeof title, "batch %" PRIu64 " (%s)", plan->memory_max_batch + 1,
 			 over ? "the first that does not fit" : "the next one up");
-		block(&x, title, &plan->next, plan->ewc_bytes);
+		block(&x, title, &plan->next, plan->ewc_bytes, &req->train);
 	}
 	vp_format_gib(plan->eval.device_bytes, gib, sizeof gib);
 	fprintf(x.f, "eval batch %" PRIu64 ": device peak %s GiB (forward only), at the %s\n", plan->eval_batch, gib,
@@ -219,10 +227,10 @@ void vp_cli_explain_estimate(const struct vp_cli_opts *o, const struct vp_model 
 	ex_init(&x, g, vp_budget_bytes(g, util, t));
 	header(&x, m, g, util, t);
 	snprintf(title, sizeof title, "batch %" PRIu64, t->batch);
-	block(&x, title, e, 0);
+	block(&x, title, e, 0, t);
 	if (next_valid) {
 		snprintf(title, sizeof title, "batch %" PRIu64 " (the next one up)", t->batch + 1);
-		block(&x, title, next, 0);
+		block(&x, title, next, 0, t);
 	}
 	footer(&x, t->batch, e->device_bytes);
 }

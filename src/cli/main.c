@@ -50,6 +50,7 @@ enum opt_id {
 	OPT_NUM_LABELS,
 	OPT_TEXTS,
 	OPT_LOSS,
+	OPT_LABEL_SMOOTHING,
 	OPT_COMPILE,
 	OPT_PACKED,
 	OPT_LIGER,
@@ -114,6 +115,7 @@ static const struct opt_def opts[] = {
 	{"num-labels", OPT_NUM_LABELS, "N", A_TRAIN, "classes of a sequence- or token-classification\nhead (default: a classifier checkpoint's\nid2label, else 2)"},
 	{"texts-per-example", OPT_TEXTS, "N", A_TRAIN, "sequences each example runs through the model\nin a step, all kept for backward: 2 for a\nsentence-transformers pair (anchor, positive),\n3 with a hard negative (default 1)"},
 	{"loss", OPT_LOSS, "L", A_TRAIN, "standard or chunked (default standard)"},
+	{"label-smoothing", OPT_LABEL_SMOOTHING, "F", A_TRAIN, "the HF Trainer's label_smoothing_factor, 0 to 1\n(default 0, off): its LabelSmoother computes the\nloss from the logits the model returns"},
 	{"compile", OPT_COMPILE, NULL, A_TRAIN, "torch_compile: the whole model and its loss"},
 	{"packed", OPT_PACKED, NULL, A_TRAIN, "every sample is exactly --seq-len tokens, no\npadding (packing): SDPA then runs unmasked and,\non PyTorch 2.5+, takes grouped k/v heads"},
 	{"liger", OPT_LIGER, NULL, A_TRAIN, "Liger kernels (use_liger_kernel): fused linear\ncross-entropy, no logits kept; SwiGLU"},
@@ -398,6 +400,9 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 	case OPT_LOSS:
 		if (vp_loss_parse(arg, &o->train.loss, &err) != 0)
 			return value_error(&err);
+		break;
+	case OPT_LABEL_SMOOTHING:
+		rc = parse_probability(arg, "--label-smoothing", &o->train.label_smoothing);
 		break;
 	case OPT_COMPILE: o->train.compile = true; break;
 	case OPT_PACKED: o->train.packed = true; break;

@@ -144,6 +144,20 @@ static void the_pytorch_era_follows_the_keys(void **state)
 /* Unstated, a case ran a bitsandbytes before 0.43.2 (its 4-bit layers keep
  * their inputs) in a loop that keeps the last step's graph, the safe side;
  * a stated version or loop wins. */
+/* The label_smoothing_factor extension key: the HF Trainer's LabelSmoother;
+ * absent or null, 0 (the model's own loss). */
+static void label_smoothing_is_read_and_defaults_to_off(void **state)
+{
+	struct vp_case_list l;
+
+	(void)state;
+	load_ok(&l, CASES "label-smoothing.yaml");
+	assert_true(find(&l, "LS-UNSTATED")->train.label_smoothing == 0.0);
+	assert_true(find(&l, "LS-0.1")->train.label_smoothing == 0.1);
+	assert_true(find(&l, "LS-NULL")->train.label_smoothing == 0.0);
+	vp_cases_free(&l);
+}
+
 static void the_bitsandbytes_era_and_the_loop_default_to_the_safe_side(void **state)
 {
 	struct vp_case_list l;
@@ -287,6 +301,7 @@ static void a_bad_value_is_refused_at_its_position(void **state)
 		{"bad-pytorch.yaml", 4, 12, "'pytorch' must be a version"},
 		{"bad-bitsandbytes.yaml", 4, 17, "'bitsandbytes' must be a version"},
 		{"bad-last-step-graph.yaml", 4, 20, "'last_step_graph' must be kept, freed or null"},
+		{"bad-label-smoothing.yaml", 2, 27, "'label_smoothing_factor' must be a number from 0 to 1"},
 		{"bad-count.yaml", 4, 10, "'batch' must be a positive integer"},
 		{"bad-zero.yaml", 4, 9, "'zero' must be 0, 1, 2, 3, \"fsdp\" or null"},
 		{"bad-merge.yaml", 2, 7, "a merge key ('<<') must name a mapping or a list of mappings"},
@@ -400,6 +415,7 @@ int main(void)
 		cmocka_unit_test(qlora_without_a_quantization_is_nf4),
 		cmocka_unit_test(yaml_is_read_as_yaml_safe_load_reads_it),
 		cmocka_unit_test(ignored_key_names_are_cut_at_a_character_and_kept_on_one_line),
+		cmocka_unit_test(label_smoothing_is_read_and_defaults_to_off),
 		cmocka_unit_test(a_bad_value_is_refused_at_its_position),
 		cmocka_unit_test(an_unknown_word_makes_its_case_unexpressible),
 		cmocka_unit_test(an_unknown_long_word_is_cut_at_a_character),

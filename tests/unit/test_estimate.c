@@ -876,6 +876,116 @@ static void one_modernbert_layer_matches_the_hand_count(void **state)
 	}
 }
 
+/* The HF Trainer's label smoothing: its LabelSmoother computes the loss from
+ * the logits the model returns (logits.c label_smoother). With `a` their
+ * bytes: a causal LM at a batch above 1 holds the logits, the shifted
+ * .contiguous() copy, the log-probabilities and their negation, 4a; without
+ * the copy (batch 1, masked LM) 3a; 16-bit logits add in backward the
+ * sum(dtype=float32) gradient cast back whole, 4a. Evaluation holds the
+ * forward's 4a or 3a. Per logit, probed (bench/measured/probes/
+ * label_smoother.txt): 15.9, 12.0, 8.0 in training; 15.9, 12.0, 8.0 and
+ * 6.0 in evaluation. tiny_llama: V = 100, 8 tokens a row. */
+static void label_smoothing_counts_the_label_smoothers_tensors(void **state)
+{
+	struct vp_model m = tiny_llama(), bert = tiny_bert();
+	struct vp_gpu g = some_gpu();
+	struct vp_train t = small_step();
+	struct vp_eval_opts o = {.num_beams = 1};
+	struct vp_eval_estimate ev;
+	struct vp_error err = {0};
+	const uint64_t V = 100;
+
+	(void)state;
+	t.attn = VP_ATTN_SDPA;
+	t.label_smoothing = 0.1;
+	/* fp32: 16 bytes a logit at batch 2, 12 at batch 1 (the standard
+	 * loss's 12 either way) */
+	t.batch = 2;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_LOGITS], 16 * V * 16);
+	assert_int_equal(vp_estimate_eval(&m, &g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.logits_bytes, 16 * V * 16);
+	t.batch = 1;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_LOGITS], 8 * V * 12);
+	assert_int_equal(vp_estimate_eval(&m, &g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.logits_bytes, 8 * V * 12);
+	/* amp-bf16: accelerate's convert_outputs_to_fp32 hands it fp32
+	 * logits, as in fp32 */
+	t.precision = VP_PREC_AMP_BF16;
+	t.batch = 2;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_LOGITS], 16 * V * 16);
+	/* bf16 weights without autocast: bf16 logits, 4 x 2 bytes where
+	 * ForCausalLMLoss's fp32 upcast holds 12; evaluation 4 x 2 at batch
+	 * 2, 3 x 2 at batch 1, where ForCausalLMLoss holds 2 + 8 */
+	t.precision = VP_PREC_BF16;
+	t.no_autocast = true;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_LOGITS], 16 * V * 8);
+	assert_int_equal(vp_estimate_eval(&m, &g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.logits_bytes, 16 * V * 8);
+	t.batch = 1;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_LOGITS], 8 * V * 8);
+	assert_int_equal(vp_estimate_eval(&m, &g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.logits_bytes, 8 * V * 6);
+	t.label_smoothing = 0.0;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_LOGITS], 8 * V * 12);
+	assert_int_equal(vp_estimate_eval(&m, &g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.logits_bytes, 8 * V * 10);
+	/* BERT's masked LM shifts nothing: bf16 without autocast 4 x 2 where
+	 * its CrossEntropyLoss on the bf16 logits holds 3 x 2; evaluation 3
+	 * x 2 where it holds 2 x 2 */
+	t.head = VP_HEAD_MASKED_LM;
+	t.batch = 2;
+	t.packed = true;
+	t.padding_mask = false;
+	assert_int_equal(estimated(&bert, &t).full_bytes[VP_COMP_LOGITS], 16 * V * 6);
+	assert_int_equal(vp_estimate_eval(&bert, &g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.logits_bytes, 16 * V * 4);
+	t.label_smoothing = 0.1;
+	assert_int_equal(estimated(&bert, &t).full_bytes[VP_COMP_LOGITS], 16 * V * 8);
+	assert_int_equal(vp_estimate_eval(&bert, &g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.logits_bytes, 16 * V * 6);
+	/* the chunked loss (litgpt, torchtune) keeps no whole logits for it */
+	t.head = VP_HEAD_CAUSAL_LM;
+	t.loss = VP_LOSS_CHUNKED;
+	assert_int_equal(vp_estimate(&m, &g, &t, &(struct vp_estimate){0}, &err), -1);
+	assert_int_equal(err.code, VP_ERR_INPUT);
+}
+
+/* Seq2SeqTrainer's generating evaluation keeps the labels in its loss
+ * forward (trainer_seq2seq.py prediction_step): BART's own CrossEntropyLoss
+ * runs under autocast (2 + 2 + 4 bytes a logit), then the LabelSmoother,
+ * without the shift, on the fp32 logits accelerate returns (3 x 4): the
+ * larger counts. Without generation the labels are popped and the
+ * LabelSmoother alone runs, also 3 x 4 for a seq2seq head. */
+static void a_generating_evaluation_counts_the_larger_of_both_losses(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "kobart");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "rtx4090");
+	struct vp_train t;
+	struct vp_eval_opts o = {.num_beams = 4, .max_new_tokens = 16, .generate = true};
+	struct vp_eval_estimate ev;
+	struct vp_error err = {0};
+	uint64_t TV;
+
+	(void)state;
+	assert_non_null(m);
+	vp_train_defaults(&t);
+	t.head = VP_HEAD_SEQ2SEQ_LM;
+	t.precision = VP_PREC_AMP_FP16;
+	t.batch = 4;
+	t.seq_len = 64;
+	t.tgt_len = 16;
+	TV = 4 * 16 * m->vocab_size;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.logits_bytes, TV * 8);
+	t.label_smoothing = 0.1;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.logits_bytes, TV * 12);
+	o.generate = false;
+	o.num_beams = 1;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.logits_bytes, TV * 12);
+}
+
 /* Gemma 3's global layers (every sixth: 2 of 12 here) get no mask of a
  * packed batch, so SDPA takes their grouped k/v heads too: per global
  * layer the 1 x 8 x 8 bf16 mask and the repeat_kv copies of k and v, 2 x
@@ -3454,6 +3564,8 @@ int main(void)
 		cmocka_unit_test(one_modernbert_layer_matches_the_hand_count),
 		cmocka_unit_test(modernbert_global_layers_keep_no_window_mask),
 		cmocka_unit_test(modernbert_heads_count_as_published_checkpoints_do),
+		cmocka_unit_test(label_smoothing_counts_the_label_smoothers_tensors),
+		cmocka_unit_test(a_generating_evaluation_counts_the_larger_of_both_losses),
 		cmocka_unit_test(gemma3_global_layers_keep_no_mask_and_no_kv_copies),
 		cmocka_unit_test(the_forward_holds_its_attention_mask),
 		cmocka_unit_test(gpt_oss_experts_keep_their_clamped_glu),

@@ -67,6 +67,9 @@ struct setup {
 	enum vp_optimizer optimizer;
 	uint64_t seq;
 	bool packed; /* unpadded samples: no attention mask, SDPA's grouped heads */
+	/* the HF Trainer's label_smoothing_factor 0.1: the LabelSmoother's
+	 * loss, whose causal-LM shift copies the logits only from batch 2 on */
+	bool label_smoothing;
 };
 
 static struct setup setup_of(size_t k)
@@ -76,6 +79,7 @@ static struct setup setup_of(size_t k)
 	/* half the setups packed, chosen by a hash of the index so that the
 	 * choice does not follow any one dimension of the product */
 	s.packed = ((k * 2654435761u) >> 11) & 1u;
+	s.label_smoothing = ((k * 2246822519u) >> 13) & 1u;
 	s.seq = seqs[k % COUNT(seqs)];
 	k /= COUNT(seqs);
 	s.optimizer = optimizers[k % COUNT(optimizers)];
@@ -116,6 +120,7 @@ static void train_of(const struct vp_model *m, const struct setup *s, struct vp_
 	t->optimizer = s->optimizer;
 	t->packed = s->packed;
 	t->padding_mask = !s->packed; /* as the CLI reads --packed */
+	t->label_smoothing = s->label_smoothing ? 0.1 : 0.0;
 	t->n_lora_targets = 0;
 	if (s->method != VP_METHOD_FULL &&
 	    vp_train_set_lora_targets(t, vp_default_lora_targets(m), &err) != 0)
@@ -125,10 +130,11 @@ static void train_of(const struct vp_model *m, const struct setup *s, struct vp_
 static void describe(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
 		     char *buf, size_t size)
 {
-	snprintf(buf, size, "model %s, gpu %s, seq %llu%s, %s, %s, %s, %s attention%s%s", m->name, g->name,
+	snprintf(buf, size, "model %s, gpu %s, seq %llu%s, %s, %s, %s, %s attention%s%s%s", m->name, g->name,
 		 (unsigned long long)t->seq_len, m->arch == VP_ARCH_ENCDEC ? " (target 128)" : "",
 		 vp_precision_name(t->precision), vp_method_name(t->method), vp_optimizer_name(t->optimizer),
-		 vp_attn_name(t->attn), t->grad_ckpt ? ", grad-ckpt" : "", t->packed ? ", packed" : "");
+		 vp_attn_name(t->attn), t->grad_ckpt ? ", grad-ckpt" : "", t->packed ? ", packed" : "",
+		 t->label_smoothing > 0.0 ? ", label smoothing" : "");
 }
 
 /* Violations of one property: counted, the first few printed. */
@@ -690,7 +696,7 @@ static void encdec_estimates_should_grow_with_every_batch(void **state)
 			continue;
 		for (size_t gi = 0; gi < COUNT(gpus); gi++) {
 			const struct vp_gpu *g = vp_catalog_find_gpu(&cat, gpus[gi]);
-			struct setup s = {VP_PREC_AMP_BF16, VP_METHOD_FULL, true, VP_ATTN_SDPA, VP_OPT_ADAMW, 512, false};
+			struct setup s = {VP_PREC_AMP_BF16, VP_METHOD_FULL, true, VP_ATTN_SDPA, VP_OPT_ADAMW, 512, false, false};
 			struct vp_train t, u;
 
 			assert_non_null(g);
