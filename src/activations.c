@@ -864,6 +864,70 @@ static void moe_shared_saved(const struct ctx *c, const struct vp_linear *ls, si
 	keep(bm, &bm->saved, T * c->h * e, 1.0);
 }
 
+static bool attention_role(enum vp_linear_role r)
+{
+	return r == VP_LIN_Q || r == VP_LIN_K || r == VP_LIN_V || r == VP_LIN_QKV || r == VP_LIN_O ||
+	       r == VP_LIN_CROSS_Q || r == VP_LIN_CROSS_K || r == VP_LIN_CROSS_V || r == VP_LIN_CROSS_O;
+}
+
+/*
+ * PEFT's DoRA on the block's adapted linears of one sublayer (the attention's
+ * or the rest), beside what LoRA keeps (docs/memory-model.md "DoRA"). PEFT
+ * 0.16.0: peft/tuners/lora/layer.py Linear.forward hands DoRA the base
+ * layer's result when the dropout is nn.Identity (or in eval), else the
+ * dropped input, and DoraLinearLayer.forward (peft/tuners/lora/dora.py)
+ * computes (m / ||W + s B A||)·base_result - base_result + (m / ||..||)·
+ * lora_result·s with the norm detached (DoRA, arXiv 2402.09353, section
+ * 4.3). Per adapted linear, over its tokens:
+ *  - saved: base_result and lora_result, which the two products with the
+ *    trained magnitude keep (T x out each); base_result is the base's output
+ *    (e) or, with dropout, F.linear(dropped x, weight) in x's dtype, the
+ *    adapters' (PEFT's _cast_input_dtype), and with dropout F.linear keeps
+ *    its weight too where that is a new tensor: the cast to the adapters'
+ *    dtype, the dequantized bitsandbytes weight, or autocast's 16-bit cast;
+ *  - transient, the op in flight: torch.eye(in) and lora_A's output over it,
+ *    lora_weight (out x in), the weight cast or dequantized, scaling x
+ *    lora_weight and the sum whose norm is taken (out x in each, in the
+ *    adapters' dtype; lora_weight counted so under autocast too, the safe
+ *    side), and one T x out product; backward two T x out gradients.
+ * bench/measured/probes/dora.txt measured each term on the CPU.
+ */
+static void dora_memory(const struct ctx *c, const struct vp_linear *ls, size_t n, bool attention, double T,
+			double Tm, double T_cross, struct block_mem *bm)
+{
+	const double e = c->e, ab = c->ab, r = (double)c->t->lora_r;
+	const bool drop = lora_drops(c);
+	/* dequantize_module_weight then weight.to(x.dtype): a new tensor
+	 * unless the base is an unquantized parameter already in x's dtype */
+	const bool new_weight = bnb_quantized(c) || ab != c->wb;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct vp_linear *l = &ls[i];
+		double in = (double)l->in_features, out = (double)l->out_features, copies = (double)l->copies;
+		double tokens, result_bytes, weight_saved, weight_transient, fixed, tr, eval_tr;
+
+		if (attention_role(l->role) != attention || vp_est_dora_magnitude_params(c, l) <= 0.0)
+			continue;
+		tokens = copies > 1.0 ? Tm : (l->role == VP_LIN_CROSS_K || l->role == VP_LIN_CROSS_V) ? T_cross : T;
+		result_bytes = drop ? (c->amp ? e : ab) : e;
+		keep(bm, &bm->dora_saved, tokens * out * result_bytes, 1.0);
+		keep(bm, &bm->dora_saved, tokens * out * (c->amp ? e : ab), 1.0);
+		weight_saved = drop && c->amp ? e : drop && new_weight ? ab : 0.0;
+		keep(bm, &bm->dora_saved, out * in * weight_saved, copies);
+		weight_transient = new_weight ? ab : 0.0;
+		fixed = in * in * (ab + (c->amp ? e : 0.0)) + in * r * ab + out * in * 3.0 * ab;
+		tr = fixed + out * in * (drop && !c->amp ? 0.0 : weight_transient) + (tokens / copies) * out * ab;
+		eval_tr = fixed + out * in * weight_transient + (tokens / copies) * out * ab;
+		bm->dora_transient = fmax(bm->dora_transient, tr);
+		bm->dora_eval_transient = fmax(bm->dora_eval_transient, eval_tr);
+		if (attention)
+			bm->attn_bwd_transient = fmax(bm->attn_bwd_transient, 2.0 * tokens * out * ab);
+		else
+			bm->mlp_bwd_transient = fmax(bm->mlp_bwd_transient, 2.0 * tokens * out * ab);
+	}
+}
+
 /*
  * One block over b samples of s tokens (sk = the encoder length for the
  * cross-attention of a decoder block of an encoder-decoder model).
@@ -888,7 +952,7 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 			 c->m->naming == VP_NAMING_DISTILBERT || c->m->naming == VP_NAMING_DEBERTA ||
 			 c->m->naming == VP_NAMING_MPNET || (c->m->naming == VP_NAMING_BART && !c->m->final_norm);
 	struct input_copies k;
-	double saved_attn, attn_transient;
+	double saved_attn, attn_transient, dora_attn_bwd = 0.0, dora_mlp_bwd = 0.0;
 	bool relu;
 	/* a mixture of experts runs each token through experts_per_token of
 	 * them: the MLP's tensors are that many times T tokens long */
@@ -905,7 +969,8 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 		if (c->full)
 			bm->trainable_bytes += (w + (ls[i].bias ? (double)ls[i].out_features : 0.0)) * c->wb;
 		else
-			bm->trainable_bytes += vp_est_lora_adapter_params(c, &ls[i]) * c->ab;
+			bm->trainable_bytes += (vp_est_lora_adapter_params(c, &ls[i]) +
+						vp_est_dora_magnitude_params(c, &ls[i])) * c->ab;
 		/* autocast casts each linear weight to 16 bit; the matmul saves
 		 * the copy for grad_input (torch/csrc/autograd/FunctionsManual
 		 * mm backward), so it lives until that layer's backward. A
@@ -989,6 +1054,10 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 			norm_keep(c, T, bm);
 	}
 
+	if (c->t->dora) {
+		dora_memory(c, ls, n, true, T, Tm, b * s_cross, bm);
+		bm->saved += bm->dora_saved;
+	}
 	saved_attn = bm->saved;
 	attn_transient = bm->bwd_transient;
 
@@ -1078,11 +1147,28 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	 * them: counted together. Traced: MS-MISTRAL7B-lora-gc-b2-eager
 	 * peaked in a recomputed attention's backward with the MLP's fp32
 	 * copies already gone. */
+	if (c->t->dora) {
+		double attn_saved = bm->dora_saved;
+		struct block_mem d;
+
+		/* the MLP's linears; the backward gradients go to d and are
+		 * taken below */
+		memset(&d, 0, sizeof d);
+		dora_memory(c, ls, n, false, T, Tm, b * s_cross, &d);
+		bm->saved += d.dora_saved;
+		bm->waste += d.waste;
+		bm->dora_saved = attn_saved + d.dora_saved;
+		bm->dora_transient = fmax(bm->dora_transient, d.dora_transient);
+		bm->dora_eval_transient = fmax(bm->dora_eval_transient, d.dora_eval_transient);
+		dora_attn_bwd = bm->attn_bwd_transient;
+		dora_mlp_bwd = d.mlp_bwd_transient;
+	}
 	bm->saved_at_attn_bwd = c->m->parallel_block ? bm->saved : saved_attn;
-	bm->attn_bwd_transient = attn_transient + 2.0 * T * c->h * 4.0;
-	bm->mlp_bwd_transient = c->m->parallel_block ? bm->bwd_transient
-						     : mlp_bwd_bytes(c, T, em) + 2.0 * T * c->h * 4.0;
-	bm->fwd_transient = fmax(bm->fwd_transient, T * c->f * em);
+	bm->attn_bwd_transient = fmax(attn_transient, dora_attn_bwd) + 2.0 * T * c->h * 4.0;
+	bm->mlp_bwd_transient = c->m->parallel_block ? fmax(bm->bwd_transient, fmax(dora_attn_bwd, dora_mlp_bwd))
+						     : fmax(mlp_bwd_bytes(c, T, em), dora_mlp_bwd) + 2.0 * T * c->h * 4.0;
+	bm->bwd_transient = fmax(bm->bwd_transient, fmax(dora_attn_bwd, dora_mlp_bwd));
+	bm->fwd_transient = fmax(bm->fwd_transient, fmax(T * c->f * em, bm->dora_transient));
 	/* Forward only, no_grad frees each tensor when its consumer has run:
 	 * at the MLP's widest moment a gated MLP holds act(gate), up and
 	 * their product, a plain one its input and the activation, beside
@@ -1092,7 +1178,8 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	 * held 3 x T x f and 4 x T x h bf16 tensors; MS-BERTL-cls-eval128
 	 * one T x f (GELU's output) and five T x h (fp32 LayerNorm outputs
 	 * and residual sums) at the output projection. */
-	bm->eval_working = fmax(bm->eval_working, (c->m->gated_mlp ? 3.0 : 2.0) * T * c->f * em) +
+	bm->eval_working = fmax(bm->eval_working, fmax((c->m->gated_mlp ? 3.0 : 2.0) * T * c->f * em,
+							bm->dora_eval_transient)) +
 			   4.0 * T * c->h * c->r;
 	bm->bnb_inputs = bnb_inputs_held(c, ls, n, T, Tm, b * s_cross);
 }

@@ -167,6 +167,7 @@ static void jsetup(struct jb *j, cJSON *root, const struct vp_model *m, const st
 		if (l != NULL) {
 			jint(j, l, "r", t->lora_r);
 			jnum(j, l, "dropout", t->lora_dropout);
+			jbool(j, l, "dora", t->dora);
 			a = jcheck(j, cJSON_AddArrayToObject(l, "targets"));
 			for (i = 0; a != NULL && i < t->n_lora_targets; i++) {
 				cJSON *str = jcheck(j, cJSON_CreateString(t->lora_targets[i]));

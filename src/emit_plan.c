@@ -96,6 +96,8 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 			cat(buf, size, " (bitsandbytes %s)", vp_bnb_name(t->bnb));
 		cat(buf, size, " r %" PRIu64 " on %s, dropout %g", t->lora_r, targets[0] != '\0' ? targets : "(none)",
 		    t->lora_dropout);
+		if (t->dora)
+			cat(buf, size, ", DoRA");
 	} else if (t->quant != VP_QUANT_NONE) {
 		cat(buf, size, " %s", vp_quant_name(t->quant));
 	}

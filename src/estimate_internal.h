@@ -102,6 +102,11 @@ struct block_mem {
 	double attn_bwd_transient; /* the attention's backward working set */
 	double mlp_bwd_transient;  /* the MLP's backward working set */
 	double copies;       /* AMP 16-bit weight copies saved by this block */
+	/* DoRA (docs/memory-model.md "DoRA"): what its layers save beside
+	 * LoRA's (in saved too), and the largest weight-norm computation
+	 * of one adapted linear, the op in flight in forward (training,
+	 * a recomputed block) and in evaluation */
+	double dora_saved, dora_transient, dora_eval_transient;
 	double trainable_bytes; /* parameter bytes of this block that are trained */
 	/* the inputs its bitsandbytes layers hold on their autograd ctx,
 	 * each distinct tensor once (bnb_inputs_held in activations.c) */
@@ -165,6 +170,7 @@ struct totals {
 	double largest_param_bytes, largest_linear_bytes;
 	double n_blocks;
 	double trainable_params, total_params;
+	double dora_params;     /* DoRA's magnitude vectors, elements */
 	double paged_states;    /* paged optimizer states: unified memory, device level only */
 	double ddp_buckets;     /* DistributedDataParallel's gradient buckets, every phase */
 	double persistent_waste; /* allocator rounding of weights, gradients, states */
@@ -196,6 +202,7 @@ bool vp_est_autocast_known(const struct ctx *c);
 bool vp_est_router_aux_loss(const struct ctx *c);
 bool vp_est_target_named(const struct vp_train *t, const char *name);
 double vp_est_lora_adapter_params(const struct ctx *c, const struct vp_linear *l);
+double vp_est_dora_magnitude_params(const struct ctx *c, const struct vp_linear *l);
 void vp_est_stack_counts(const struct ctx *c, struct totals *tt);
 int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *err);
 

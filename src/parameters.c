@@ -96,6 +96,49 @@ double vp_est_lora_adapter_params(const struct ctx *c, const struct vp_linear *l
 	return sum;
 }
 
+/*
+ * DoRA's magnitude vector on one linear (PEFT's LoraConfig(use_dora=True)):
+ * DoraLinearLayer.update_layer makes nn.Parameter(weight_norm), one value
+ * per output row of base + scaling x B A (peft 0.16.0
+ * src/peft/tuners/lora/dora.py get_weight_norm: norm(dim=1) over out x in),
+ * so out_features per adapted linear, each expert's its own. Its dtype is
+ * the adapters' (the norm of a sum with the adapters' lora_weight). Only an
+ * adapter on the whole linear: a fused projection's slices are litgpt's
+ * LoRAQKVLinear, which has no DoRA (vp_est_dora_check refuses them).
+ */
+double vp_est_dora_magnitude_params(const struct ctx *c, const struct vp_linear *l)
+{
+	double adapter;
+
+	if (!c->t->dora)
+		return 0.0;
+	adapter = vp_est_lora_adapter_params(c, l);
+	if (adapter <= 0.0 ||
+	    adapter != (double)c->t->lora_r * ((double)l->in_features + (double)l->out_features) * (double)l->copies)
+		return 0.0;
+	return (double)l->out_features * (double)l->copies;
+}
+
+/* What DoRA is modelled for: PEFT's layers on whole linears of the blocks,
+ * over an unquantized or bitsandbytes base. */
+static int dora_check(const struct ctx *c, enum vp_block_kind kind, struct vp_error *err)
+{
+	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
+	size_t i, n = vp_model_block_linears(c->m, kind, ls, VP_BLOCK_LINEARS_MAX);
+
+	for (i = 0; i < n; i++) {
+		double adapter = vp_est_lora_adapter_params(c, &ls[i]);
+		if (adapter > 0.0 && vp_est_dora_magnitude_params(c, &ls[i]) <= 0.0) {
+			vp_error_set(err, VP_ERR_INPUT,
+				     "DoRA on slices of the fused '%s' is not modelled: only PEFT's DoRA, on whole "
+				     "linears, is (PEFT refuses q_proj/k_proj/v_proj targets on a fused projection)",
+				     ls[i].name);
+			return vp_error_about(err, "dora");
+		}
+	}
+	return 0;
+}
+
 /* The blocks the task runs: an encoder-decoder model's encoder-only class
  * (T5EncoderModel) leaves its decoder out (docs: "Heads"). */
 void vp_est_stack_counts(const struct ctx *c, struct totals *tt)
@@ -148,6 +191,17 @@ static double lora_params(const struct ctx *c, enum vp_block_kind kind)
 	return sum;
 }
 
+static double dora_params(const struct ctx *c, enum vp_block_kind kind)
+{
+	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
+	size_t i, n = vp_model_block_linears(c->m, kind, ls, VP_BLOCK_LINEARS_MAX);
+	double sum = 0.0;
+
+	for (i = 0; i < n; i++)
+		sum += vp_est_dora_magnitude_params(c, &ls[i]);
+	return sum;
+}
+
 /* The elements of `copies` tensors of `elements` each that a paged
  * optimizer pages (VP_BNB_PAGED_MIN_ELEMENTS). */
 static double paged(double elements, double copies)
@@ -177,6 +231,7 @@ static double block_paged_elements(const struct ctx *c, enum vp_block_kind kind)
 		adapter = vp_est_lora_adapter_params(c, &ls[i]);
 		if (adapter <= 0.0)
 			continue;
+		sum += paged((double)ls[i].out_features, c->t->dora ? (double)ls[i].copies : 0.0);
 		if (adapter == r * (in + out) * copies) {
 			sum += paged(r * in, copies) + paged(r * out, copies);
 			continue;
@@ -256,6 +311,7 @@ struct counts {
 	double head_params;      /* the task head a run trains */
 	double head_peft;        /* ... of which PEFT trains a copy */
 	double lora;             /* adapter parameters */
+	double dora;             /* DoRA's magnitude vectors (vp_est_dora_magnitude_params) */
 	double trainable, trainable_bytes;
 	double vocab_bytes;      /* the trained vocabulary-sized matrices */
 	double paged;            /* trained elements outside the blocks that a paged optimizer pages */
@@ -292,6 +348,7 @@ static int count_parameters(const struct ctx *c, struct totals *tt, struct count
 		n->kept += tt->n_enc_params * ks;
 		n->kept_out += tt->n_enc_params * ko;
 		n->lora += tt->n_enc_params * lora_params(c, VP_BLOCK_ENCODER);
+		n->dora += tt->n_enc_params * dora_params(c, VP_BLOCK_ENCODER);
 	}
 	if (tt->n_dec > 0.0) {
 		double is, os, ks, ko;
@@ -301,6 +358,7 @@ static int count_parameters(const struct ctx *c, struct totals *tt, struct count
 		n->kept += tt->n_dec * ks;
 		n->kept_out += tt->n_dec * ko;
 		n->lora += tt->n_dec * lora_params(c, VP_BLOCK_DECODER);
+		n->dora += tt->n_dec * dora_params(c, VP_BLOCK_DECODER);
 	}
 
 	/* Task heads not in the base count (docs: "Heads"). head_params is
@@ -447,6 +505,14 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 		 * which only an untied matrix stands for here */
 		if (vp_est_target_named(t, vp_model_lm_head_name(m)) && c->lm_head &&
 		    (c->head_matrix || m->arch != VP_ARCH_ENCODER)) {
+			/* DoRA there would save two T x vocabulary tensors
+			 * beside the logits, which logits.c does not count */
+			if (t->dora) {
+				vp_error_set(err, VP_ERR_INPUT,
+					     "DoRA on the LM head '%s' is not modelled (only on the blocks' linears)",
+					     vp_model_lm_head_name(m));
+				return vp_error_about(err, "dora");
+			}
 			n->lora += (double)t->lora_r * ((double)m->hidden_size + (double)m->vocab_size);
 			n->paged += paged((double)t->lora_r * (double)m->hidden_size, 1.0) +
 				    paged((double)t->lora_r * (double)m->vocab_size, 1.0);
@@ -456,12 +522,29 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 		 * would be a wrong answer, not an estimate */
 		if (n->lora <= 0.0)
 			return lora_targets_error(c, err);
+		if (t->dora) {
+			if (t->quant == VP_QUANT_GPTQ_INT4) {
+				/* peft/utils/integrations.py dequantize_module_weight
+				 * knows bitsandbytes, HQQ and torchao weights only */
+				vp_error_set(err, VP_ERR_INPUT,
+					     "DoRA over a GPTQ base is not modelled (PEFT dequantizes only "
+					     "bitsandbytes, HQQ and torchao weights for it)");
+				return vp_error_about(err, "dora");
+			}
+			if ((tt->n_enc > 0.0 && dora_check(c, VP_BLOCK_ENCODER, err) != 0) ||
+			    (tt->n_dec > 0.0 && dora_check(c, VP_BLOCK_DECODER, err) != 0))
+				return -1;
+		}
 		/* the head PEFT trains is a copy (ModulesToSaveWrapper) beside
-		 * the frozen original */
-		n->trainable = n->lora + n->head_peft;
+		 * the frozen original; DoRA's magnitudes train beside the
+		 * adapters, in their dtype (each below bitsandbytes' paging
+		 * threshold unless a linear has 1e5 outputs: counted whole in
+		 * block_paged_elements) */
+		n->trainable = n->lora + n->dora + n->head_peft;
 		n->paged += paged(n->head_peft, 1.0);
-		n->trainable_bytes = n->lora * c->ab + n->head_peft * c->nb;
-		tt->weights += n->lora * c->ab + n->head_peft * c->nb;
+		n->trainable_bytes = (n->lora + n->dora) * c->ab + n->head_peft * c->nb;
+		tt->weights += (n->lora + n->dora) * c->ab + n->head_peft * c->nb;
+		tt->dora_params = n->dora;
 		/* PEFT modules_to_save wraps a module in ModulesToSaveWrapper,
 		 * which trains a deep copy and keeps the original frozen. */
 		for (i = 0; i < t->n_modules_to_save; i++) {
@@ -611,7 +694,7 @@ static void optimizer_states(const struct ctx *c, const struct counts *n, struct
 			 * (out x r) out + r: 1/r of its r (in + out) parameters, but
 			 * 2r; a trained head copy is counted whole (the safe side) */
 			double r = (double)(t->lora_r > 0 ? t->lora_r : 1);
-			tt->optimizer = (n->lora / r + n->head_peft) * 4.0;
+			tt->optimizer = (n->lora / r + n->dora + n->head_peft) * 4.0;
 		}
 		/* one parameter at a time, in fp32: the update and
 		 * _approx_sq_grad's result at once, and for a 16-bit parameter

@@ -632,5 +632,10 @@ size_t vp_estimate_settings(const struct vp_estimate *e, uint64_t batch, uint64_
 	set_int(&b, "optimizer_allocated_bytes", e->phase_allocated_bytes[VP_PHASE_OPTIMIZER]);
 	set_int(&b, "params_total", e->params_total);
 	set_int(&b, "params_trainable", e->params_trainable);
+	if (e->dora_params > 0) {
+		set_int(&b, "dora_magnitude_params", e->dora_params);
+		set_int(&b, "dora_saved_bytes", e->dora_saved_bytes);
+		set_int(&b, "dora_transient_bytes", e->dora_transient_bytes);
+	}
 	return b.n;
 }

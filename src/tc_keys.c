@@ -1104,12 +1104,8 @@ HANDLER(k_preference)
 
 /* Methods that change what is trained or how the optimizer holds its
  * states, which the estimate does not count: true is refused, false is
- * the default. LLaMA-Factory's use_dora and its optimizers; DoRA is also
- * TRL ModelConfig's use_dora and axolotl's peft_use_dora (schemas/peft.py),
- * all PEFT's LoraConfig(use_dora=True): a magnitude vector per adapted
- * layer, and at every forward the norm of the whole merged weight
- * (peft/tuners/lora/dora.py get_weight_norm), dequantized for a 4- or
- * 8-bit base. */
+ * the default. LLaMA-Factory's optimizers (its use_dora, TRL ModelConfig's
+ * use_dora and axolotl's peft_use_dora are PEFT's DoRA: k_dora). */
 HANDLER(k_lf_not_modelled)
 {
 	int on = 0;
@@ -1122,8 +1118,9 @@ HANDLER(k_lf_not_modelled)
 	return 0;
 }
 
-/* DoRA (the comment above): refused once the method is known to train
- * adapters (vp_tc_settle), since a full fine-tune never reads the flag:
+/* DoRA: estimated once the method is known to train adapters
+ * (vp_tc_settle sets vp_train.dora; docs/memory-model.md "DoRA"), noted
+ * as ignored otherwise, since a full fine-tune never reads the flag:
  * TRL builds no LoraConfig without use_peft, axolotl none without an
  * adapter, LLaMA-Factory none with finetuning_type: full. */
 HANDLER(k_dora)

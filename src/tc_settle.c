@@ -434,21 +434,12 @@ static int settle_method(struct ctx *c)
 			return -1;
 	}
 	if (r->dora) {
+		/* PEFT's DoRA, estimated (docs/memory-model.md "DoRA"): from
+		 * PEFT 0.16.0's source and a CPU probe
+		 * (bench/measured/probes/dora.py), not a GPU measurement */
 		if (t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA)
-			/* what DoRA adds (peft/tuners/lora/dora.py
-			 * DoraLinearLayer): a trained magnitude vector per
-			 * adapted layer (its gradient and optimizer states), and
-			 * in every forward get_weight_norm over the whole
-			 * merged weight, base + scaling x B A, the base
-			 * dequantized first for a 4- or 8-bit layer
-			 * (dequantize_module_weight) */
-			return vp_tc_fail_at(c, r->at_dora.line, r->at_dora.column,
-					     "'%s: true' is not modelled: DoRA adds a trained magnitude vector per adapted "
-					     "layer and, at every forward, the norm of the whole merged weight (for a "
-					     "quantized base, dequantized), which the estimate does not count "
-					     "(peft/tuners/lora/dora.py)",
-					     r->at_dora.key);
-		if (vp_tc_note_key(tc, c->err, &r->at_dora, "no adapter trains, so DoRA does not run") != 0)
+			t->dora = true; /* the setup line says "DoRA" */
+		else if (vp_tc_note_key(tc, c->err, &r->at_dora, "no adapter trains, so DoRA does not run") != 0)
 			return -1;
 	}
 	if (t->method == VP_METHOD_QLORA && t->quant == VP_QUANT_NONE) {

@@ -111,7 +111,7 @@ struct raw {
 	bool fsdp_config;      /* a non-empty fsdp_config mapping (axolotl: FSDP on) */
 	bool fsdp_ckpt;        /* fsdp_config activation_checkpointing: true */
 	struct vp_tc_origin at_fsdp_ckpt, at_fsdp_config;
-	bool dora;             /* use_dora / peft_use_dora: true (refused where an adapter trains) */
+	bool dora;             /* use_dora / peft_use_dora: true (vp_train.dora where an adapter trains) */
 	struct vp_tc_origin at_dora;
 	struct vp_tc_origin at_fp16, at_bf16, at_pure, at_dtype, at_adapter, at_load, at_peft, at_total, at_optim,
 		at_ds_optim;

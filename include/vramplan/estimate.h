@@ -61,6 +61,14 @@ struct vp_estimate {
 	uint64_t context_bytes;         /* CUDA context + library workspaces */
 	uint64_t device_bytes;
 
+	/* PEFT's DoRA (docs/memory-model.md "DoRA"), 0 without it: its
+	 * magnitude parameters (in params_trainable), what its layers save
+	 * over the step's blocks beside LoRA's (in the activations), and
+	 * the largest weight-norm computation of one adapted linear (the
+	 * op in flight in its forward) */
+	uint64_t dora_params;
+	uint64_t dora_saved_bytes;
+	uint64_t dora_transient_bytes;
 };
 
 /* How HF Trainer evaluates, for the eval estimate. */

@@ -117,6 +117,10 @@ struct vp_train {
 	char lora_targets[VP_MAX_TARGETS][32]; /* HF module names */
 	size_t n_lora_targets;
 	bool lora_all_linear; /* every linear of the blocks, not the LM head */
+	/* PEFT's DoRA (LoraConfig(use_dora=True)): a trained magnitude vector
+	 * per adapted linear and the weight-norm computation at every forward
+	 * (docs/memory-model.md "DoRA") */
+	bool dora;
 	char modules_to_save[VP_MAX_TARGETS][32];
 	size_t n_modules_to_save;
 

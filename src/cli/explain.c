@@ -109,6 +109,22 @@ static void block(const struct ex *x, const char *title, const struct vp_estimat
 	row(x, "total", peak, colour, true);
 }
 
+/* DoRA's terms, which the rows above hold inside trainable parameters,
+ * activations and the op in flight */
+static void dora_lines(const struct ex *x, const struct vp_estimate *e)
+{
+	char saved[32], tr[32];
+
+	if (e->dora_params == 0)
+		return;
+	vp_format_gib(e->dora_saved_bytes, saved, sizeof saved);
+	vp_format_gib(e->dora_transient_bytes, tr, sizeof tr);
+	fprintf(x->f,
+		"  DoRA: %" PRIu64 " magnitude parameters (in the weights, gradients and optimizer states); "
+		"%s GiB saved beside LoRA's (in activations); %s GiB for the largest weight norm in flight\n",
+		e->dora_params, saved, tr);
+}
+
 static void header(const struct ex *x, const struct vp_model *m, const struct vp_gpu *g, double util,
 		   const struct vp_train *t)
 {
@@ -228,6 +244,7 @@ void vp_cli_explain_estimate(const struct vp_cli_opts *o, const struct vp_model 
 	header(&x, m, g, util, t);
 	snprintf(title, sizeof title, "batch %" PRIu64, t->batch);
 	block(&x, title, e, 0, t);
+	dora_lines(&x, e);
 	if (next_valid) {
 		snprintf(title, sizeof title, "batch %" PRIu64 " (the next one up)", t->batch + 1);
 		block(&x, title, next, 0, t);

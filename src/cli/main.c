@@ -37,6 +37,7 @@ enum opt_id {
 	OPT_METHOD,
 	OPT_LORA_R,
 	OPT_LORA_DROPOUT,
+	OPT_DORA,
 	OPT_LORA_TARGETS,
 	OPT_QUANT,
 	OPT_OPTIMIZER,
@@ -104,6 +105,7 @@ static const struct opt_def opts[] = {
 	{"method", OPT_METHOD, "M", A_TRAIN, "full, lora or qlora (default full), or frozen:\nnothing trains, a forward alone (estimate only)"},
 	{"lora-r", OPT_LORA_R, "N", A_TRAIN, "LoRA rank (default 8)"},
 	{"lora-dropout", OPT_LORA_DROPOUT, "P", A_TRAIN, "LoRA dropout probability (default 0.05; with 0 the\nadapters share their input instead of each saving a copy)"},
+	{"dora", OPT_DORA, NULL, A_TRAIN, "PEFT's DoRA (LoraConfig(use_dora=True)): a trained\nmagnitude per adapted linear's output, and its\nweight norm at every forward"},
 	{"lora-targets", OPT_LORA_TARGETS, "LIST", A_TRAIN, "modules to adapt, comma-separated, or all-linear\n(default: PEFT's default for the model)"},
 	{"quant", OPT_QUANT, "Q", A_TRAIN, "quantized base: nf4, nf4-dq, int8 or gptq-int4\n(default nf4 with --method qlora)"},
 	{"optimizer", OPT_OPTIMIZER, "NAME", A_TRAIN, "adamw, adamw-fused, adamw-8bit, paged-adamw,\npaged-adamw-8bit, adafactor, sgd, sgd-momentum,\nlion, or a TrainingArguments optim name\n(default adamw-fused; adamw with --torch-version\n1.x)"},
@@ -406,6 +408,7 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 		break;
 	case OPT_COMPILE: o->train.compile = true; break;
 	case OPT_PACKED: o->train.packed = true; break;
+	case OPT_DORA: o->train.dora = true; break;
 	case OPT_LIGER: o->train.liger_loss = o->train.liger_swiglu = true; break;
 	case OPT_ROUTER_AUX_LOSS: o->train.router_aux_loss = true; break;
 	case OPT_ACT_OFFLOAD: o->train.activation_offload = true; break;

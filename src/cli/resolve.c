@@ -461,6 +461,7 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 			{"--lora-targets", o->lora_targets != NULL},
 			{"--lora-r", o->has_lora_r},
 			{"--lora-dropout", o->has_lora_dropout},
+			{"--dora", t->dora},
 		};
 		size_t i;
 
@@ -469,6 +470,8 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 				vp_cli_warn(o, "%s has no effect with --method %s", adapter_opts[i].name,
 					    vp_method_name(t->method));
 	}
+	if (t->method != VP_METHOD_LORA && t->method != VP_METHOD_QLORA)
+		t->dora = false; /* no adapter, no DoRA layer */
 
 	if (t->method == VP_METHOD_QLORA && !o->has_quant && !quant_known) {
 		t->quant = VP_QUANT_NF4;

@@ -71,6 +71,18 @@ static void assert_at(const struct vp_trainconfig *tc, enum vp_tc_setting s, con
 
 /* ---- hf ---- */
 
+/* LLaMA-Factory's use_dora where LoRA trains: DoRA is estimated now
+ * (docs/memory-model.md "DoRA"), no longer refused */
+static void llamafactory_use_dora_sets_dora(void **state)
+{
+	struct vp_trainconfig tc;
+
+	(void)state;
+	load_ok(&tc, GOOD "lf-dora.yaml");
+	assert_int_equal(tc.train.method, VP_METHOD_LORA);
+	assert_true(tc.train.dora);
+}
+
 static void seed000_stage3_is_read_with_positions(void **state)
 {
 	struct vp_trainconfig tc;
@@ -1024,7 +1036,6 @@ static const struct {
 	{"lf-dpo.yaml", 2, 8, "'stage: dpo' is not modelled"},
 	{"lf-quant-bits.yaml", 3, 19, "'quantization_bit: 2' is not modelled"},
 	{"lf-quantized-full.yaml", 3, 1, "quantization is only compatible with LoRA"},
-	{"lf-dora.yaml", 3, 11, "'use_dora: true' is not modelled"},
 	{"lf-flash-attn.yaml", 3, 13, "unknown 'flash_attn' value 'fa3'"},
 	{"lf-quant-method.yaml", 3, 22, "'quantization_method: hqq' is not modelled"},
 	{"axolotl-adapter.yaml", 3, 10, "unsupported adapter 'ia3'"},
@@ -1065,6 +1076,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(seed000_stage3_is_read_with_positions),
+		cmocka_unit_test(llamafactory_use_dora_sets_dora),
 		cmocka_unit_test(seed000_stage1_has_32_workers),
 		cmocka_unit_test(hf_defaults_are_stated),
 		cmocka_unit_test(hf_json_positions_survive_escapes_and_nesting),
