@@ -81,6 +81,7 @@ static void llamafactory_use_dora_sets_dora(void **state)
 	load_ok(&tc, GOOD "lf-dora.yaml");
 	assert_int_equal(tc.train.method, VP_METHOD_LORA);
 	assert_true(tc.train.dora);
+	vp_trainconfig_free(&tc);
 }
 
 static void seed000_stage3_is_read_with_positions(void **state)
