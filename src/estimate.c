@@ -878,7 +878,8 @@ static double kept_per_step(const struct ctx *c, const struct vp_train *t, const
 		return tt->lm_tokens * (what == VP_PREDS_ARGMAX ? 8.0 : (double)t->num_labels * 4.0) +
 		       tt->lm_tokens * 8.0 + losses;
 	if (generating)
-		return b * new_tokens * 8.0 + (opts->generate_only ? 0.0 : tt->lm_tokens * 8.0 + losses);
+		return b * new_tokens * 8.0 + (opts->generate_only ? (opts->labels_returned ? tt->lm_tokens * 8.0 : 0.0)
+								   : tt->lm_tokens * 8.0 + losses);
 	if (what == VP_PREDS_LOGITS) {
 		outputs += encoder;
 		if (vp_est_router_aux_loss(c))

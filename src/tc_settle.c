@@ -790,6 +790,12 @@ int vp_tc_settle(struct ctx *c)
 	} else {
 		tc->eval.generate = r->generate == 1;
 	}
+	/* LLaMA-Factory's CustomSeq2SeqTrainer.prediction_step pops the
+	 * labels when it generates ("do not pass labels to model when
+	 * generate", train/sft/trainer.py), so Seq2SeqTrainer.prediction_step
+	 * sees none and runs no loss forward: neither the model's loss nor
+	 * the LabelSmoother; it returns the labels, kept with the ids */
+	tc->eval.generate_only = tc->eval.labels_returned = tc->flavour == VP_TC_LLAMAFACTORY && tc->eval.generate;
 	if (vb->has_beams) {
 		tc->eval.num_beams = vb->beams;
 		copy_origin(&tc->at[VP_TC_NUM_BEAMS], &vb->at_beams);

@@ -77,6 +77,9 @@ struct vp_eval_opts {
 	uint64_t num_beams;      /* >= 1 */
 	uint64_t max_new_tokens; /* >= 1 when generating */
 	bool generate_only;      /* generation without labels: no loss forward */
+	/* generate_only, yet the labels it popped are returned and kept with
+	 * the generated ids (LLaMA-Factory's prediction_step) */
+	bool labels_returned;
 	/* eval_accumulation_steps: every this many steps the kept predictions
 	 * move to the host; 0 = not set (they stay until evaluation ends) */
 	uint64_t accumulation_steps;
