@@ -658,6 +658,13 @@ HANDLER(k_do_eval)
 	return flag(c, m, path, &c->r.do_eval, NULL);
 }
 
+/* LLaMA-Factory's do_train: read only to refuse it beside
+ * predict_with_generate, as LLaMA-Factory does (vp_tc_settle) */
+HANDLER(k_lf_do_train)
+{
+	return flag(c, m, path, &c->r.do_train, &c->r.at_do_train);
+}
+
 /* A non-negative number whose only use is whether it is above 0: sets
  * *positive (null leaves it); an error names what was expected. */
 static int above_zero(struct ctx *c, const struct vp_tmember *m, const char *path, const char *expected,
@@ -1461,6 +1468,7 @@ static const struct keydef llamafactory_keys[] = {
 	{"eval_strategy", k_eval_strategy},
 	{"evaluation_strategy", k_eval_strategy},
 	{"do_eval", k_do_eval},
+	{"do_train", k_lf_do_train},
 	{"eval_do_concat_batches", k_concat_batches},
 	{"torch_compile", k_compile},
 	{"dataloader_num_workers", k_workers},

@@ -790,6 +790,19 @@ int vp_tc_settle(struct ctx *c)
 	} else {
 		tc->eval.generate = r->generate == 1;
 	}
+	/* LLaMA-Factory stops before training when both are true
+	 * (hparams/parser.py get_train_args: "`predict_with_generate`
+	 * cannot be set as True while training."), so no plan is checked */
+	if (tc->flavour == VP_TC_LLAMAFACTORY && r->generate == 1 && r->do_train == 1) {
+		const struct vp_tc_origin *g = &tc->at[VP_TC_GENERATE];
+
+		return vp_tc_fail_at(c, g->line, g->column,
+				     "'predict_with_generate: true' with 'do_train: true' (line %lu): LLaMA-Factory refuses "
+				     "it (\"`predict_with_generate` cannot be set as True while training.\", "
+				     "hparams/parser.py); set predict_with_generate: false here and generate in a separate "
+				     "do_predict run",
+				     r->at_do_train.line);
+	}
 	/* LLaMA-Factory's CustomSeq2SeqTrainer.prediction_step pops the
 	 * labels when it generates ("do not pass labels to model when
 	 * generate", train/sft/trainer.py), so Seq2SeqTrainer.prediction_step

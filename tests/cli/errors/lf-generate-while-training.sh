@@ -1,0 +1,25 @@
+# LLaMA-Factory stops before training when do_train and predict_with_generate
+# are both true (hparams/parser.py: "`predict_with_generate` cannot be set as
+# True while training."), so check refuses the config at
+# predict_with_generate (line 6, column 1), naming do_train's line (3); with
+# do_train false, or predict_with_generate false, it is checked.
+cfg='model_name_or_path: meta-llama/Llama-3.2-1B
+stage: sft
+do_train: true
+finetuning_type: lora
+cutoff_len: 512
+predict_with_generate: true
+per_device_train_batch_size: 4
+bf16: true
+'
+printf '%s' "$cfg" >"${TMPDIR:-/tmp}/vp-lf-gen-$$.yaml"
+f="${TMPDIR:-/tmp}/vp-lf-gen-$$.yaml"
+{
+	"$VRAMPLAN" check --gpu a10g "$f" 2>&1 >/dev/null
+	echo "exit $?"
+} | sed "s|$f|lf.yaml|"
+printf '%s' "$cfg" | sed 's/^do_train: true/do_train: false/' | "$VRAMPLAN" check --gpu a10g - >/dev/null 2>&1
+echo "do_train false: exit $?"
+printf '%s' "$cfg" | sed 's/^predict_with_generate: true/predict_with_generate: false/' | "$VRAMPLAN" check --gpu a10g - >/dev/null 2>&1
+echo "predict_with_generate false: exit $?"
+rm -f "$f"
