@@ -693,7 +693,9 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	    to_u64(s.allocated[VP_PHASE_OPTIMIZER], &out->phase_allocated_bytes[VP_PHASE_OPTIMIZER]) ||
 	    to_u64(frag, &out->allocator_bytes) || to_u64(tt.total_params, &out->params_total) ||
 	    to_u64(tt.trainable_params, &out->params_trainable) || to_u64(tt.dora_params, &out->dora_params) ||
-	    to_u64(tt.n_enc * tt.enc.dora_saved + tt.n_dec * tt.dec.dora_saved, &out->dora_saved_bytes) ||
+	    to_u64(t->grad_ckpt ? fmax(tt.n_enc > 0.0 ? tt.enc.dora_saved : 0.0, tt.n_dec > 0.0 ? tt.dec.dora_saved : 0.0)
+				: tt.n_enc * tt.enc.dora_saved + tt.n_dec * tt.dec.dora_saved,
+		   &out->dora_saved_bytes) ||
 	    to_u64(fmax(tt.n_enc > 0.0 ? tt.enc.dora_transient : 0.0, tt.n_dec > 0.0 ? tt.dec.dora_transient : 0.0),
 		   &out->dora_transient_bytes))
 	{
