@@ -889,7 +889,8 @@ static bool attention_role(enum vp_linear_role r)
  *    lora_weight (out x in), the weight cast or dequantized, scaling x
  *    lora_weight and the sum whose norm is taken (out x in each, in the
  *    adapters' dtype; lora_weight counted so under autocast too, the safe
- *    side), and one T x out product; backward two T x out gradients.
+ *    side), and one T x out product; backward the products' gradients
+ *    (below).
  * bench/measured/probes/dora.txt measured each term on the CPU.
  */
 static void dora_memory(const struct ctx *c, const struct vp_linear *ls, size_t n, bool attention, double T,
@@ -900,6 +901,22 @@ static void dora_memory(const struct ctx *c, const struct vp_linear *ls, size_t 
 	/* dequantize_module_weight then weight.to(x.dtype): a new tensor
 	 * unless the base is an unquantized parameter already in x's dtype */
 	const bool new_weight = bnb_quantized(c) || ab != c->wb;
+	/* Backward, per T x out beside the output's gradient. DoRA's products
+	 * take the magnitude's dtype (the adapters') against the results' (e
+	 * or ab): mul is on neither torch's CUDA nor its CPU autocast list
+	 * (aten/src/ATen/autocast_mode.cpp), so type promotion makes them p,
+	 * the wider. derivatives.yaml's mul.Tensor (mul_tensor_backward, then
+	 * the engine's sum_to and cast to each input's dtype) then holds
+	 * together the scaled gradient, lora_result's gradient before its
+	 * cast and the full product whose row sums are the magnitude's
+	 * gradient: 3 x p; where p is wider than the layer's output (fp32
+	 * adapters over 16-bit activations), also the output's gradient cast
+	 * to p and its cast back for the base layer's result: p + e. Traced
+	 * (bench/measured/probes/dora.txt, DoRA's own backward): 20, 8, 16
+	 * and, under autocast without the CPU's cast temporaries, 20 bytes per
+	 * T x out with the 2- or 4-byte output gradient: 18, 6, 12, 18 here.
+	 * Counted as 2 x ab until 2026-11-29 (DoRA minus LoRA in one setup). */
+	const double p = fmax(ab, e), bwd = 3.0 * p + (p > e ? p + e : 0.0);
 	size_t i;
 
 	for (i = 0; i < n; i++) {
@@ -922,9 +939,9 @@ static void dora_memory(const struct ctx *c, const struct vp_linear *ls, size_t 
 		bm->dora_transient = fmax(bm->dora_transient, tr);
 		bm->dora_eval_transient = fmax(bm->dora_eval_transient, eval_tr);
 		if (attention)
-			bm->attn_bwd_transient = fmax(bm->attn_bwd_transient, 2.0 * tokens * out * ab);
+			bm->attn_bwd_transient = fmax(bm->attn_bwd_transient, tokens * out * bwd);
 		else
-			bm->mlp_bwd_transient = fmax(bm->mlp_bwd_transient, 2.0 * tokens * out * ab);
+			bm->mlp_bwd_transient = fmax(bm->mlp_bwd_transient, tokens * out * bwd);
 	}
 }
 

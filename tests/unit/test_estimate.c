@@ -2182,6 +2182,33 @@ static void dora_terms_match_the_hand_count(void **state)
 	assert_int_equal(dora.dora_saved_bytes, 15360);
 	assert_int_equal(dora.dora_transient_bytes, 76800);
 
+	/* DoRA's backward on up_proj (64 -> 1024) over 256 tokens, bf16 without
+	 * autocast: its products run in fp32 (p = 4, the magnitude's), so
+	 * T x out x (3 p + p + e): the scaled gradient, lora_result's before
+	 * its cast and the magnitude's full product, and the output's gradient
+	 * cast to fp32 and back to bf16 for the base result */
+	{
+		struct vp_model m = tiny_llama();
+		struct vp_train t = bf16_sdpa_step();
+		struct vp_error err = {0};
+		struct vp_estimate a, b;
+
+		m.intermediate_size = 1024;
+		assert_int_equal(vp_model_validate(&m, &err), 0);
+		t.seq_len = 256;
+		t.method = VP_METHOD_LORA;
+		t.lora_r = 4;
+		t.lora_dropout = 0.0;
+		assert_int_equal(vp_train_set_lora_targets(&t, "up_proj", &err), 0);
+		a = estimated(&m, &t);
+		t.dora = true;
+		b = estimated(&m, &t);
+		/* LoRA's own MLP backward is smaller; DoRA's is 256 x 1024 x
+		 * (3 x 4 + 4 + 2) = 4,718,592, beside the two fp32 gradients the
+		 * sublayer's backward holds, 2 x 256 x 64 x 4 = 131,072 */
+		assert_true(a.full_bytes[VP_COMP_TRANSIENT] < 4718592);
+		assert_int_equal(b.full_bytes[VP_COMP_TRANSIENT], 4718592 + 131072);
+	}
 	/* two such blocks save twice as much, and with checkpointing only the
 	 * recomputed block's is held at once */
 	{
