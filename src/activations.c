@@ -886,11 +886,11 @@ static bool attention_role(enum vp_linear_role r)
  *    its weight too where that is a new tensor: the cast to the adapters'
  *    dtype, the dequantized bitsandbytes weight, or autocast's 16-bit cast;
  *  - transient, the op in flight: torch.eye(in) and lora_A's output over it,
- *    lora_weight (out x in), the weight cast or dequantized, scaling x
- *    lora_weight and the sum whose norm is taken (out x in each, in the
- *    adapters' dtype; lora_weight counted so under autocast too, the safe
- *    side), and one T x out product; backward the products' gradients
- *    (below).
+ *    lora_weight (out x in), the weight cast or dequantized, and then
+ *    either scaling x lora_weight and the sum whose norm is taken (out x
+ *    in each, in the adapters' dtype; lora_weight counted so under
+ *    autocast too, the safe side) or the products with the magnitude
+ *    (T x out each); backward the products' gradients (below).
  * bench/measured/probes/dora.txt measured each term on the CPU.
  */
 static void dora_memory(const struct ctx *c, const struct vp_linear *ls, size_t n, bool attention, double T,
@@ -922,7 +922,7 @@ static void dora_memory(const struct ctx *c, const struct vp_linear *ls, size_t 
 	for (i = 0; i < n; i++) {
 		const struct vp_linear *l = &ls[i];
 		double in = (double)l->in_features, out = (double)l->out_features, copies = (double)l->copies;
-		double tokens, result_bytes, weight_saved, weight_transient, fixed, tr, eval_tr;
+		double tokens, result_bytes, weight_saved, weight_transient, fixed, per_token, tr, eval_tr;
 
 		if (attention_role(l->role) != attention || vp_est_dora_magnitude_params(c, l) <= 0.0)
 			continue;
@@ -933,9 +933,24 @@ static void dora_memory(const struct ctx *c, const struct vp_linear *ls, size_t 
 		weight_saved = drop && c->amp ? e : drop && new_weight ? ab : 0.0;
 		keep(bm, &bm->dora_saved, out * in * weight_saved, copies);
 		weight_transient = new_weight ? ab : 0.0;
-		fixed = in * in * (ab + (c->amp ? e : 0.0)) + in * r * ab + out * in * 3.0 * ab;
-		tr = fixed + out * in * (drop && !c->amp ? 0.0 : weight_transient) + (tokens / copies) * out * ab;
-		eval_tr = fixed + out * in * weight_transient + (tokens / copies) * out * ab;
+		/* DoraLinearLayer.forward's locals live until it returns: the
+		 * eye (and autocast's cast of it, which lora_A saves while
+		 * lora_weight's graph lives), lora_A over it, lora_weight and
+		 * the cast or dequantized weight; with dropout also the base
+		 * layer's own result, which nothing saves then, and under
+		 * autocast the dropped input in the adapters' dtype, of which
+		 * lora_A and F.linear save their 16-bit casts. Beside them, at
+		 * one moment the norm's operands (scaling x lora_weight and the
+		 * sum), at a later one the three products with the magnitude
+		 * (above, p each; bench/measured/probes/dora.txt, DoRA's own
+		 * forward: 10, 12, 4, 8, 10 bytes per T x out after the
+		 * output's 2 or 4). The T x out part was one product at ab
+		 * until 2026-11-29. */
+		fixed = in * in * (ab + (c->amp ? e : 0.0)) + in * r * ab + out * in * ab;
+		per_token = (drop ? out * e : 0.0) + (drop && c->amp ? in * ab : 0.0);
+		tr = fixed + out * in * (drop && !c->amp ? 0.0 : weight_transient) + (tokens / copies) * per_token +
+		     fmax(out * in * 2.0 * ab, (tokens / copies) * out * 3.0 * p);
+		eval_tr = fixed + out * in * weight_transient + fmax(out * in * 2.0 * ab, (tokens / copies) * out * 3.0 * p);
 		bm->dora_transient = fmax(bm->dora_transient, tr);
 		bm->dora_eval_transient = fmax(bm->dora_eval_transient, eval_tr);
 		if (attention)

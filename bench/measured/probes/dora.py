@@ -22,12 +22,14 @@ in order. What grows with the token count T is reported per T x out element,
 what does not per out x in element (torch.eye's in x in included); split()
 says at which T each is read. Sizes: in 192, out 320, r 8.
 
-The second table reads DoRA's own figures, not minus LoRA's: the forward's
-weight-norm peak at T = 1 (LoRA's own forward transient there is the CPU's
-bf16 matmul scratch, 25,344 bytes, which the difference above subtracts),
-and the backward's peak per T x out with and without the CPU's temporaries:
-on the CPU TensorIterator casts a mixed-dtype input of an elementwise op
-into a temporary of the common dtype (aten/src/ATen/TensorIterator.cpp
+The second table reads DoRA's own figures, not minus LoRA's, with a
+non-leaf input as a block's hidden states are: the forward's weight-norm
+peak at T = 1 (LoRA's own forward transient there is the CPU's bf16 matmul
+scratch, 25,344 bytes, which the difference above subtracts), the
+forward's growth with T (the products with the magnitude), and the
+backward's peak per T x out with and without the CPU's temporaries: on the
+CPU TensorIterator casts a mixed-dtype input of an elementwise op into a
+temporary of the common dtype (aten/src/ATen/TensorIterator.cpp
 compute_types, "Creates temporaries for CPU operations", under
 common_device == kCPU), allocated and freed inside that op; CUDA kernels
 cast as they load, so a CUDA run holds the peak without them."""
@@ -229,7 +231,10 @@ def own(base_dtype, adapter_dtype, dropout, T, autocast=False, quant=None):
     torch.manual_seed(0)
     m = Adapted(base_dtype, adapter_dtype, dropout, True, quant)
     m.train(True)
-    x = torch.randn(T, IN, dtype=base_dtype, requires_grad=True)
+    # a non-leaf input, as a block's hidden states are: autocast caches its
+    # cast of a leaf that requires grad (autocast_mode.cpp cached_cast)
+    # until the autocast region ends, which no layer input sees
+    x = torch.randn(T, IN, dtype=base_dtype, requires_grad=True) * 1.0
     with profile(activities=[ProfilerActivity.CPU], profile_memory=True) as prof:
         with torch.autocast("cpu", dtype=torch.bfloat16, enabled=autocast):
             y = m(x)
@@ -272,12 +277,16 @@ def own(base_dtype, adapter_dtype, dropout, T, autocast=False, quant=None):
 
 
 print()
-print("DoRA's own: the forward's weight-norm peak at T 1 per out x in; the backward's peak per T x out at T 8000")
-print("(over what forward left, the output's gradient included), on the CPU and without its cast temporaries")
-print(f"{'':60s} {'fwd':>6s} {'bwd':>6s} {'no tmp':>6s}")
+print("DoRA's own (not minus LoRA's), over what its forward leaves: the forward's peak at T 1 per out x in (the weight")
+print("norm) and its growth per T x out from T 8000 to 16000 (the products; the output, 2 or 4 bytes, is left), the")
+print("backward's peak per T x out at T 8000 (the output's gradient included), on the CPU and without its cast temporaries")
+print(f"{'':60s} {'fwd':>7s} {'fwd':>7s} {'bwd':>6s} {'no tmp':>6s}")
+print(f"{'':60s} {'/out.in':>7s} {'/T.out':>7s} {'/T.out':>6s} {'/T.out':>6s}")
 for name, kw in rows:
     if name.startswith("eval"):
         continue
-    fwd, _, _ = own(T=1, **kw)
-    _, bwd, bwd_cuda = own(T=8000, **kw)
-    print(f"{name:60s} {fwd / (OUT * IN):6.2f} {bwd / (8000 * OUT):6.2f} {bwd_cuda / (8000 * OUT):6.2f}")
+    fwd1, _, _ = own(T=1, **kw)
+    fwd8, bwd, bwd_cuda = own(T=8000, **kw)
+    fwd16, _, _ = own(T=16000, **kw)
+    print(f"{name:60s} {fwd1 / (OUT * IN):7.2f} {(fwd16 - fwd8) / (8000 * OUT):7.2f} "
+          f"{bwd / (8000 * OUT):6.2f} {bwd_cuda / (8000 * OUT):6.2f}")
