@@ -950,7 +950,15 @@ static void dora_memory(const struct ctx *c, const struct vp_linear *ls, size_t 
 		per_token = (drop ? out * e : 0.0) + (drop && c->amp ? in * ab : 0.0);
 		tr = fixed + out * in * (drop && !c->amp ? 0.0 : weight_transient) + (tokens / copies) * per_token +
 		     fmax(out * in * 2.0 * ab, (tokens / copies) * out * 3.0 * p);
-		eval_tr = fixed + out * in * weight_transient + fmax(out * in * 2.0 * ab, (tokens / copies) * out * 3.0 * p);
+		/* without grad nothing is saved: base_result and lora_result
+		 * (e, and l as above) are locals beside the products, and so is
+		 * the input cast to fp32 adapters (_cast_input_dtype) outside
+		 * autocast (DoRA's own evaluation forward, traced: 18.4 and 8
+		 * bytes per T x out after the 2-byte output for a bf16 base
+		 * with fp32 or bf16 adapters, the counts 20.4 and 10) */
+		eval_tr = fixed + out * in * weight_transient +
+			  (tokens / copies) * (out * (e + (c->amp ? e : ab)) + (!c->amp && ab != e ? in * ab : 0.0)) +
+			  fmax(out * in * 2.0 * ab, (tokens / copies) * out * 3.0 * p);
 		bm->dora_transient = fmax(bm->dora_transient, tr);
 		bm->dora_eval_transient = fmax(bm->dora_eval_transient, eval_tr);
 		if (attention)

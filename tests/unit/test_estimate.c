@@ -2216,6 +2216,25 @@ static void dora_terms_match_the_hand_count(void **state)
 		 * 524,288), beside 64 x 64 x 4 + 64 x 4 x 4 + 1024 x 64 x (4 +
 		 * 4) = 541,696 */
 		assert_int_equal(b.dora_transient_bytes, 541696 + 3145728);
+		/* evaluation saves nothing: base_result (2), lora_result (4) and
+		 * the input cast to the fp32 adapters (64 x 4 per token) stand
+		 * beside the products, 256 x (1024 x 6 + 256) = 1,638,400; with
+		 * the eye, lora_A over it, lora_weight and the fp32 weight,
+		 * 541,696, and the products, 3,145,728: 5,325,824, in place
+		 * of plain LoRA's widest moment, the gated MLP's 3 x 256 x 1024
+		 * x 2 = 1,572,864 (the rest of the working set the same) */
+		{
+			struct vp_gpu g = some_gpu();
+			struct vp_eval_opts o = {.num_beams = 1};
+			struct vp_eval_estimate ev_lora, ev_dora;
+
+			t.dora = false;
+			assert_int_equal(vp_estimate_eval(&m, &g, &t, &o, &ev_lora, &err), 0);
+			t.dora = true;
+			assert_int_equal(vp_estimate_eval(&m, &g, &t, &o, &ev_dora, &err), 0);
+			assert_int_equal(ev_dora.working_bytes - ev_lora.working_bytes,
+					 541696 + 1638400 + 3145728 - 1572864);
+		}
 	}
 	/* two such blocks save twice as much, and with checkpointing only the
 	 * recomputed block's is held at once */

@@ -290,3 +290,32 @@ for name, kw in rows:
     fwd16, _, _ = own(T=16000, **kw)
     print(f"{name:60s} {fwd1 / (OUT * IN):7.2f} {(fwd16 - fwd8) / (8000 * OUT):7.2f} "
           f"{bwd / (8000 * OUT):6.2f} {bwd_cuda / (8000 * OUT):6.2f}")
+
+
+def own_eval(base_dtype, adapter_dtype, dropout, T, quant=None):
+    """DoRA's evaluation forward (no_grad, eval mode): its peak over the
+    output, bytes."""
+    torch.manual_seed(0)
+    m = Adapted(base_dtype, adapter_dtype, dropout, True, quant)
+    m.train(False)
+    x = torch.randn(T, IN, dtype=base_dtype) * 1.0
+    with profile(activities=[ProfilerActivity.CPU], profile_memory=True) as prof:
+        with torch.no_grad():
+            y = m(x)
+    live = top = 0
+    for e in sorted([e for e in prof.profiler.kineto_results.events() if e.name() == "[memory]"],
+                    key=lambda e: e.start_us()):
+        live += e.nbytes()
+        top = max(top, live)
+    del y
+    return top - live
+
+
+print()
+print("DoRA's own evaluation forward: its growth per T x out from T 8000 to 16000, over the output")
+for name, kw in rows:
+    if not name.startswith("eval"):
+        continue
+    kw = {k: v for k, v in kw.items() if k != "train"}
+    grow = (own_eval(T=16000, **kw) - own_eval(T=8000, **kw)) / (8000 * OUT)
+    print(f"{name:60s} {grow:7.2f}")
