@@ -886,10 +886,11 @@ static bool attention_role(enum vp_linear_role r)
  *    its weight too where that is a new tensor: the cast to the adapters'
  *    dtype, the dequantized bitsandbytes weight, or autocast's 16-bit cast;
  *  - transient, the op in flight: torch.eye(in) and lora_A's output over it,
- *    lora_weight (out x in), the weight cast or dequantized, scaling x
- *    lora_weight and the sum whose norm is taken (out x in each, in the
- *    adapters' dtype; lora_weight counted so under autocast too, the safe
- *    side), and one T x out product; backward two T x out gradients.
+ *    lora_weight (out x in), the weight cast or dequantized, and then
+ *    either scaling x lora_weight and the sum whose norm is taken (out x
+ *    in each, in the adapters' dtype; lora_weight counted so under
+ *    autocast too, the safe side) or the products with the magnitude
+ *    (T x out each); backward the products' gradients (below).
  * bench/measured/probes/dora.txt measured each term on the CPU.
  */
 static void dora_memory(const struct ctx *c, const struct vp_linear *ls, size_t n, bool attention, double T,
@@ -900,12 +901,28 @@ static void dora_memory(const struct ctx *c, const struct vp_linear *ls, size_t 
 	/* dequantize_module_weight then weight.to(x.dtype): a new tensor
 	 * unless the base is an unquantized parameter already in x's dtype */
 	const bool new_weight = bnb_quantized(c) || ab != c->wb;
+	/* Backward, per T x out beside the output's gradient. DoRA's products
+	 * take the magnitude's dtype (the adapters') against the results' (e
+	 * or ab): mul is on neither torch's CUDA nor its CPU autocast list
+	 * (aten/src/ATen/autocast_mode.cpp), so type promotion makes them p,
+	 * the wider. derivatives.yaml's mul.Tensor (mul_tensor_backward, then
+	 * the engine's sum_to and cast to each input's dtype) then holds
+	 * together the scaled gradient, lora_result's gradient before its
+	 * cast and the full product whose row sums are the magnitude's
+	 * gradient: 3 x p; where p is wider than the layer's output (fp32
+	 * adapters over 16-bit activations), also the output's gradient cast
+	 * to p and its cast back for the base layer's result: p + e. Traced
+	 * (bench/measured/probes/dora.txt, DoRA's own backward): 20, 8, 16
+	 * and, under autocast without the CPU's cast temporaries, 20 bytes per
+	 * T x out with the 2- or 4-byte output gradient: 18, 6, 12, 18 here.
+	 * Counted as 2 x ab until 2026-11-29 (DoRA minus LoRA in one setup). */
+	const double p = fmax(ab, e), bwd = 3.0 * p + (p > e ? p + e : 0.0);
 	size_t i;
 
 	for (i = 0; i < n; i++) {
 		const struct vp_linear *l = &ls[i];
 		double in = (double)l->in_features, out = (double)l->out_features, copies = (double)l->copies;
-		double tokens, result_bytes, weight_saved, weight_transient, fixed, tr, eval_tr;
+		double tokens, result_bytes, weight_saved, weight_transient, fixed, per_token, tr, eval_tr;
 
 		if (attention_role(l->role) != attention || vp_est_dora_magnitude_params(c, l) <= 0.0)
 			continue;
@@ -916,15 +933,38 @@ static void dora_memory(const struct ctx *c, const struct vp_linear *ls, size_t 
 		weight_saved = drop && c->amp ? e : drop && new_weight ? ab : 0.0;
 		keep(bm, &bm->dora_saved, out * in * weight_saved, copies);
 		weight_transient = new_weight ? ab : 0.0;
-		fixed = in * in * (ab + (c->amp ? e : 0.0)) + in * r * ab + out * in * 3.0 * ab;
-		tr = fixed + out * in * (drop && !c->amp ? 0.0 : weight_transient) + (tokens / copies) * out * ab;
-		eval_tr = fixed + out * in * weight_transient + (tokens / copies) * out * ab;
+		/* DoraLinearLayer.forward's locals live until it returns: the
+		 * eye (and autocast's cast of it, which lora_A saves while
+		 * lora_weight's graph lives), lora_A over it, lora_weight and
+		 * the cast or dequantized weight; with dropout also the base
+		 * layer's own result, which nothing saves then, and under
+		 * autocast the dropped input in the adapters' dtype, of which
+		 * lora_A and F.linear save their 16-bit casts. Beside them, at
+		 * one moment the norm's operands (scaling x lora_weight and the
+		 * sum), at a later one the three products with the magnitude
+		 * (above, p each; bench/measured/probes/dora.txt, DoRA's own
+		 * forward: 10, 12, 4, 8, 10 bytes per T x out after the
+		 * output's 2 or 4). The T x out part was one product at ab
+		 * until 2026-11-29. */
+		fixed = in * in * (ab + (c->amp ? e : 0.0)) + in * r * ab + out * in * ab;
+		per_token = (drop ? out * e : 0.0) + (drop && c->amp ? in * ab : 0.0);
+		tr = fixed + out * in * (drop && !c->amp ? 0.0 : weight_transient) + (tokens / copies) * per_token +
+		     fmax(out * in * 2.0 * ab, (tokens / copies) * out * 3.0 * p);
+		/* without grad nothing is saved: base_result and lora_result
+		 * (e, and l as above) are locals beside the products, and so is
+		 * the input cast to fp32 adapters (_cast_input_dtype) outside
+		 * autocast (DoRA's own evaluation forward, traced: 18.4 and 8
+		 * bytes per T x out after the 2-byte output for a bf16 base
+		 * with fp32 or bf16 adapters, the counts 20.4 and 10) */
+		eval_tr = fixed + out * in * weight_transient +
+			  (tokens / copies) * (out * (e + (c->amp ? e : ab)) + (!c->amp && ab != e ? in * ab : 0.0)) +
+			  fmax(out * in * 2.0 * ab, (tokens / copies) * out * 3.0 * p);
 		bm->dora_transient = fmax(bm->dora_transient, tr);
 		bm->dora_eval_transient = fmax(bm->dora_eval_transient, eval_tr);
 		if (attention)
-			bm->attn_bwd_transient = fmax(bm->attn_bwd_transient, 2.0 * tokens * out * ab);
+			bm->attn_bwd_transient = fmax(bm->attn_bwd_transient, tokens * out * bwd);
 		else
-			bm->mlp_bwd_transient = fmax(bm->mlp_bwd_transient, 2.0 * tokens * out * ab);
+			bm->mlp_bwd_transient = fmax(bm->mlp_bwd_transient, tokens * out * bwd);
 	}
 }
 

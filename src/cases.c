@@ -453,6 +453,7 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 	/* where the evaluation's extension keys were, for their errors */
 	const yaml_node_t *eval_key_at = NULL, *generate_at = NULL, *eval_loss_at = NULL, *gen_opt_at = NULL;
 	const char *eval_key = NULL, *gen_opt = NULL;
+	const yaml_node_t *dora_at = NULL; /* use_dora's value, for its error */
 
 	memset(c, 0, sizeof *c);
 	vp_train_defaults(&c->train);
@@ -668,6 +669,14 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			    (s == NULL || v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
 			     vp_parse_double(s, k, 0.0, 1.0, &c->train.label_smoothing, &e) != 0))
 				return fail(r, v, "'label_smoothing_factor' must be a number from 0 to 1, or null");
+		} else if (strcmp(k, "use_dora") == 0) {
+			/* not in the shared schema: PEFT's
+			 * LoraConfig(use_dora=True), true on a LoRA or Q-LoRA
+			 * case (docs/memory-model.md "DoRA"); absent or null,
+			 * false (plain LoRA) */
+			dora_at = v;
+			if (get_bool(r, v, k, &c->train.dora))
+				return -1;
 		} else if (strcmp(k, "last_step_graph") == 0) {
 			/* not in the shared schema: whether the training loop
 			 * still names the last step's loss or outputs while the
@@ -810,6 +819,12 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 		c->train.tgt_len = c->train.seq_len;
 	if (!c->has_step)
 		c->train.method = VP_METHOD_FROZEN;
+	/* a DoRA layer is a LoRA adapter's (PEFT's LoraConfig); without one
+	 * nothing would be estimated for the key, so it is an error, not
+	 * dropped as the CLI drops --dora with a warning */
+	if (c->train.dora && c->train.method != VP_METHOD_LORA && c->train.method != VP_METHOD_QLORA)
+		return fail(r, dora_at, "'use_dora: true' needs LoRA adapters: the case's method must be lora or qlora%s",
+			    c->has_step ? "" : " (a case without 'batch' trains nothing)");
 	/* The schema's optimizer null is "none/unknown". A case that trains
 	 * has one; unknown, it is read as torch.optim.AdamW, what the HF
 	 * Trainer (adamw_torch), torchtune's recipes, litgpt and Qwen's

@@ -437,9 +437,13 @@ static int settle_method(struct ctx *c)
 		/* PEFT's DoRA, estimated (docs/memory-model.md "DoRA"): from
 		 * PEFT 0.16.0's source and a CPU probe
 		 * (bench/measured/probes/dora.py), not a GPU measurement */
-		if (t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA)
+		if (t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA) {
 			t->dora = true; /* the setup line says "DoRA" */
-		else if (vp_tc_note_key(tc, c->err, &r->at_dora, "no adapter trains, so DoRA does not run") != 0)
+			if (vp_tc_note_remark(tc, c->err, &r->at_dora,
+					      "DoRA is estimated from PEFT 0.16.0's source and a CPU probe, not a GPU "
+					      "measurement (docs/memory-model.md \"DoRA\")") != 0)
+				return -1;
+		} else if (vp_tc_note_key(tc, c->err, &r->at_dora, "no adapter trains, so DoRA does not run") != 0)
 			return -1;
 	}
 	if (t->method == VP_METHOD_QLORA && t->quant == VP_QUANT_NONE) {

@@ -116,6 +116,26 @@ int vp_tc_note_key(struct vp_trainconfig *tc, struct vp_error *err, const struct
 	return 0;
 }
 
+int vp_tc_note_remark(struct vp_trainconfig *tc, struct vp_error *err, const struct vp_tc_origin *at, const char *fmt,
+		      ...)
+{
+	struct vp_tc_note *n;
+	va_list ap;
+
+	if (grow_notes(&tc->remarks, &tc->n_remarks) != 0)
+		return vp_error_set(err, VP_ERR_IO, "out of memory");
+	n = &tc->remarks[tc->n_remarks - 1];
+	vp_utf8_copy(n->key, sizeof n->key, at->key);
+	n->line = at->line;
+	n->column = at->column;
+	va_start(ap, fmt);
+	if (vsnprintf(n->text, sizeof n->text, fmt, ap) >= (int)sizeof n->text)
+		vp_utf8_trim_cut(n->text);
+	va_end(ap);
+	vp_text_one_line(n->text);
+	return 0;
+}
+
 /* Other tools' names for a memory key (accelerate, Lightning, unsloth,
  * plain PyTorch loops), which a hand-written config carries: ignored, the
  * key's default would apply without a word. */

@@ -195,6 +195,7 @@ void vp_trainconfig_free(struct vp_trainconfig *tc)
 		return;
 	free(tc->ignored);
 	free(tc->readings);
+	free(tc->remarks);
 	free(tc->defaults);
 	memset(tc, 0, sizeof *tc);
 }

@@ -154,6 +154,10 @@ int vp_tc_note_key(struct vp_trainconfig *tc, struct vp_error *err, const struct
 int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember *m, const char *why);
 /* A note on a key already read (its origin), which a later one overrode. */
 int vp_tc_note_overridden(struct ctx *c, const struct vp_tc_origin *at, const char *fmt, ...) VP_TC_PRINTF(3, 4);
+/* A remark at a key that was read and applied (not ignored): how the
+ * estimate models it, where the user should know. */
+int vp_tc_note_remark(struct vp_trainconfig *tc, struct vp_error *err, const struct vp_tc_origin *at, const char *fmt,
+		      ...) VP_TC_PRINTF(4, 5);
 /* A value read otherwise than it looks (PyYAML's octal 010 is 8): a warning at its place. */
 
 int vp_tc_note_reading(struct ctx *c, const char *key, unsigned long line, unsigned long column, const char *fmt, ...)

@@ -63,7 +63,8 @@ struct vp_estimate {
 
 	/* PEFT's DoRA (docs/memory-model.md "DoRA"), 0 without it: its
 	 * magnitude parameters (in params_trainable), what its layers save
-	 * over the step's blocks beside LoRA's (in the activations), and
+	 * over the step's blocks beside LoRA's (in the activations; with
+	 * checkpointing the recomputed block's only, the most held at once), and
 	 * the largest weight-norm computation of one adapted linear (the
 	 * op in flight in its forward) */
 	uint64_t dora_params;

@@ -203,6 +203,11 @@ struct vp_trainconfig {
 	/* values PyYAML reads otherwise than they look (010 is octal 8) */
 	struct vp_tc_note *readings;
 	size_t n_readings;
+	/* keys read and applied that the estimate models with a caveat the
+	 * user should see at the key (DoRA: from source and a CPU probe, not
+	 * a GPU measurement) */
+	struct vp_tc_note *remarks;
+	size_t n_remarks;
 	struct vp_tc_note *defaults;
 	size_t n_defaults;
 	bool resolved;

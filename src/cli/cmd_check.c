@@ -1115,6 +1115,7 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 	}
 	cJSON_AddItemToObject(o, "ignored_keys", json_notes(tc->ignored, tc->n_ignored, true));
 	cJSON_AddItemToObject(o, "readings", json_notes(tc->readings, tc->n_readings, true));
+	cJSON_AddItemToObject(o, "remarks", json_notes(tc->remarks, tc->n_remarks, true));
 	cJSON_AddItemToObject(o, "defaults", json_notes(tc->defaults, tc->n_defaults, false));
 	return o;
 }
@@ -1159,6 +1160,9 @@ static void print_notes(const struct check_opts *o, const struct vp_trainconfig 
 	for (i = 0; i < tc->n_readings; i++)
 		fprintf(stderr, "vramplan: warning: %s:%lu:%lu: %s\n", tc->name, tc->readings[i].line,
 			tc->readings[i].column, tc->readings[i].text);
+	for (i = 0; i < tc->n_remarks; i++)
+		fprintf(stderr, "vramplan: note: %s:%lu:%lu: key '%s': %s\n", tc->name, tc->remarks[i].line,
+			tc->remarks[i].column, tc->remarks[i].key, tc->remarks[i].text);
 	for (i = 0; i < tc->n_ignored; i++) {
 		const struct vp_tc_note *n = &tc->ignored[i];
 		if (n->text[0] != '\0' && strncmp(n->text, "did you mean", 12) == 0)

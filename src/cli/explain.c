@@ -218,6 +218,7 @@ void vp_cli_explain_plan(const struct vp_cli_opts *o, const struct vp_model *m, 
 	header(&x, m, g, req->util, &req->train);
 	snprintf(title, sizeof title, "train batch %" PRIu64, plan->train_batch);
 	block(&x, title, &plan->train, plan->ewc_bytes, &req->train);
+	dora_lines(&x, &plan->train);
 	if (plan->next_valid) {
 		bool over = plan->next.device_bytes + plan->ewc_bytes > plan->budget_bytes;
 

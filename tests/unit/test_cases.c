@@ -158,6 +158,21 @@ static void label_smoothing_is_read_and_defaults_to_off(void **state)
 	vp_cases_free(&l);
 }
 
+/* The use_dora extension key: PEFT's LoraConfig(use_dora=True); absent or
+ * null, false. */
+static void use_dora_is_read_and_defaults_to_off(void **state)
+{
+	struct vp_case_list l;
+
+	(void)state;
+	load_ok(&l, CASES "dora.yaml");
+	assert_false(find(&l, "DORA-UNSTATED")->train.dora);
+	assert_true(find(&l, "DORA-TRUE")->train.dora);
+	assert_false(find(&l, "DORA-FALSE")->train.dora);
+	assert_false(find(&l, "DORA-NULL")->train.dora);
+	vp_cases_free(&l);
+}
+
 static void the_bitsandbytes_era_and_the_loop_default_to_the_safe_side(void **state)
 {
 	struct vp_case_list l;
@@ -302,6 +317,8 @@ static void a_bad_value_is_refused_at_its_position(void **state)
 		{"bad-bitsandbytes.yaml", 4, 17, "'bitsandbytes' must be a version"},
 		{"bad-last-step-graph.yaml", 4, 20, "'last_step_graph' must be kept, freed or null"},
 		{"bad-label-smoothing.yaml", 2, 27, "'label_smoothing_factor' must be a number from 0 to 1"},
+		{"bad-dora.yaml", 2, 13, "'use_dora' must be true, false or null"},
+		{"bad-dora-full.yaml", 2, 13, "'use_dora: true' needs LoRA adapters"},
 		{"bad-count.yaml", 4, 10, "'batch' must be a positive integer"},
 		{"bad-zero.yaml", 4, 9, "'zero' must be 0, 1, 2, 3, \"fsdp\" or null"},
 		{"bad-merge.yaml", 2, 7, "a merge key ('<<') must name a mapping or a list of mappings"},
@@ -416,6 +433,7 @@ int main(void)
 		cmocka_unit_test(yaml_is_read_as_yaml_safe_load_reads_it),
 		cmocka_unit_test(ignored_key_names_are_cut_at_a_character_and_kept_on_one_line),
 		cmocka_unit_test(label_smoothing_is_read_and_defaults_to_off),
+		cmocka_unit_test(use_dora_is_read_and_defaults_to_off),
 		cmocka_unit_test(a_bad_value_is_refused_at_its_position),
 		cmocka_unit_test(an_unknown_word_makes_its_case_unexpressible),
 		cmocka_unit_test(an_unknown_long_word_is_cut_at_a_character),

@@ -2112,6 +2112,150 @@ static void lora_adapters_are_fp32_over_a_16_bit_base(void **state)
 	assert_int_equal(lora.full_bytes[VP_COMP_OPTIMIZER], adapters * 8);
 }
 
+/*
+ * PEFT's DoRA on q_proj (64 -> 64) and v_proj (64 -> 32) of one Llama block,
+ * rank 4, batch 1 x 8 tokens (T = 8), by the formulas of docs/memory-model.md
+ * "DoRA" (in, out per linear; ab the adapters' bytes, e the activations'):
+ *  - magnitudes: out per adapted linear, 64 + 32 = 96, at ab = 4 (PEFT's fp32
+ *    adapters), with an fp32 gradient and AdamW's two fp32 states:
+ *    weights + 96 x 4, gradients + 96 x 4, optimizer + 96 x 8;
+ *  - saved: T x out x (base_result + lora_result bytes), and with dropout the
+ *    weight F.linear keeps where it is a new tensor;
+ *  - in flight: in x in x ab (+ in x in x e under autocast) + in x r x ab +
+ *    out x in x (ab + w) (+ with dropout T x out x e, and under autocast
+ *    T x in x ab) + the larger of out x in x 2 ab and T x out x 3 p
+ *    (p = 4 here, the wider of ab and e), the larger of q's and v's.
+ * bf16 without autocast (e = 2, weights 2, ab = 4: weight.to(fp32) is new):
+ *  dropout 0:    saved q 8x64x(2+4) = 3,072 + v 8x32x6 = 1,536 = 4,608;
+ *                q in flight 64x64x4 + 64x4x4 + 64x64x(4+4) + the larger
+ *                of 64x64x8 and 8x64x12 = 16,384 + 1,024 + 32,768 + 32,768
+ *                = 82,944 (v: 16,384 + 1,024 + 16,384 + 16,384 = 50,176);
+ *  dropout 0.05: base_result recomputed in fp32, the fp32 weight saved:
+ *                q 8x64x(4+4) + 64x64x4 = 4,096 + 16,384, v 2,048 + 8,192,
+ *                30,720 in all; q in flight without w (saved), with the
+ *                base's own result: 16,384 + 1,024 + 16,384 + 8x64x2 +
+ *                32,768 = 67,584.
+ * amp-bf16, dropout 0.05 (e = 2, fp32 weights = ab: no new weight; F.linear
+ * keeps autocast's bf16 cast): saved q 8x64x(2+2) + 64x64x2 = 2,048 + 8,192,
+ * v 1,024 + 4,096, 15,360 in all; q in flight 64x64x(4+2) + 1,024 + 16,384 +
+ * 8x64x2 + 8x64x4 (the dropped fp32 input) + 32,768 = 77,824.
+ */
+static struct vp_estimate dora_on_q_and_v(enum vp_precision precision, double dropout, bool dora)
+{
+	const struct vp_model m = tiny_llama();
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+
+	t.precision = precision;
+	t.method = VP_METHOD_LORA;
+	t.optimizer = VP_OPT_ADAMW;
+	t.lora_r = 4;
+	t.lora_dropout = dropout;
+	t.dora = dora;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	return estimated(&m, &t);
+}
+
+static void dora_terms_match_the_hand_count(void **state)
+{
+	struct vp_estimate lora, dora;
+
+	(void)state;
+	lora = dora_on_q_and_v(VP_PREC_BF16, 0.0, false);
+	dora = dora_on_q_and_v(VP_PREC_BF16, 0.0, true);
+	assert_int_equal(lora.dora_params, 0);
+	assert_int_equal(lora.dora_saved_bytes, 0);
+	assert_int_equal(lora.dora_transient_bytes, 0);
+	assert_int_equal(dora.dora_params, 96);
+	assert_int_equal(dora.params_trainable - lora.params_trainable, 96);
+	assert_int_equal(dora.full_bytes[VP_COMP_WEIGHTS] - lora.full_bytes[VP_COMP_WEIGHTS], 96 * 4);
+	assert_int_equal(dora.full_bytes[VP_COMP_GRADIENTS] - lora.full_bytes[VP_COMP_GRADIENTS], 96 * 4);
+	assert_int_equal(dora.full_bytes[VP_COMP_OPTIMIZER] - lora.full_bytes[VP_COMP_OPTIMIZER], 96 * 8);
+	assert_int_equal(dora.dora_saved_bytes, 4608);
+	assert_int_equal(dora.dora_transient_bytes, 82944);
+	/* one block, no checkpointing: the activations hold all of it */
+	assert_int_equal(dora.full_bytes[VP_COMP_ACTIVATIONS] - lora.full_bytes[VP_COMP_ACTIVATIONS], 4608);
+
+	dora = dora_on_q_and_v(VP_PREC_BF16, 0.05, true);
+	assert_int_equal(dora.dora_saved_bytes, 30720);
+	assert_int_equal(dora.dora_transient_bytes, 67584);
+
+	dora = dora_on_q_and_v(VP_PREC_AMP_BF16, 0.05, true);
+	assert_int_equal(dora.dora_params, 96);
+	assert_int_equal(dora.dora_saved_bytes, 15360);
+	assert_int_equal(dora.dora_transient_bytes, 77824);
+
+	/* DoRA's backward on up_proj (64 -> 1024) over 256 tokens, bf16 without
+	 * autocast: its products run in fp32 (p = 4, the magnitude's), so
+	 * T x out x (3 p + p + e): the scaled gradient, lora_result's before
+	 * its cast and the magnitude's full product, and the output's gradient
+	 * cast to fp32 and back to bf16 for the base result */
+	{
+		struct vp_model m = tiny_llama();
+		struct vp_train t = bf16_sdpa_step();
+		struct vp_error err = {0};
+		struct vp_estimate a, b;
+
+		m.intermediate_size = 1024;
+		assert_int_equal(vp_model_validate(&m, &err), 0);
+		t.seq_len = 256;
+		t.method = VP_METHOD_LORA;
+		t.lora_r = 4;
+		t.lora_dropout = 0.0;
+		assert_int_equal(vp_train_set_lora_targets(&t, "up_proj", &err), 0);
+		a = estimated(&m, &t);
+		t.dora = true;
+		b = estimated(&m, &t);
+		/* LoRA's own MLP backward is smaller; DoRA's is 256 x 1024 x
+		 * (3 x 4 + 4 + 2) = 4,718,592, beside the two fp32 gradients the
+		 * sublayer's backward holds, 2 x 256 x 64 x 4 = 131,072 */
+		assert_true(a.full_bytes[VP_COMP_TRANSIENT] < 4718592);
+		assert_int_equal(b.full_bytes[VP_COMP_TRANSIENT], 4718592 + 131072);
+		/* its forward in flight: the products, 256 x 1024 x 3 x 4 =
+		 * 3,145,728, outgrow the norm's operands (1024 x 64 x 8 =
+		 * 524,288), beside 64 x 64 x 4 + 64 x 4 x 4 + 1024 x 64 x (4 +
+		 * 4) = 541,696 */
+		assert_int_equal(b.dora_transient_bytes, 541696 + 3145728);
+		/* evaluation saves nothing: base_result (2), lora_result (4) and
+		 * the input cast to the fp32 adapters (64 x 4 per token) stand
+		 * beside the products, 256 x (1024 x 6 + 256) = 1,638,400; with
+		 * the eye, lora_A over it, lora_weight and the fp32 weight,
+		 * 541,696, and the products, 3,145,728: 5,325,824, in place
+		 * of plain LoRA's widest moment, the gated MLP's 3 x 256 x 1024
+		 * x 2 = 1,572,864 (the rest of the working set the same) */
+		{
+			struct vp_gpu g = some_gpu();
+			struct vp_eval_opts o = {.num_beams = 1};
+			struct vp_eval_estimate ev_lora, ev_dora;
+
+			t.dora = false;
+			assert_int_equal(vp_estimate_eval(&m, &g, &t, &o, &ev_lora, &err), 0);
+			t.dora = true;
+			assert_int_equal(vp_estimate_eval(&m, &g, &t, &o, &ev_dora, &err), 0);
+			assert_int_equal(ev_dora.working_bytes - ev_lora.working_bytes,
+					 541696 + 1638400 + 3145728 - 1572864);
+		}
+	}
+	/* two such blocks save twice as much, and with checkpointing only the
+	 * recomputed block's is held at once */
+	{
+		struct vp_model m = tiny_llama();
+		struct vp_train t = bf16_sdpa_step();
+		struct vp_error err = {0};
+
+		m.num_layers = 2;
+		assert_int_equal(vp_model_validate(&m, &err), 0);
+		t.method = VP_METHOD_LORA;
+		t.lora_r = 4;
+		t.lora_dropout = 0.0;
+		t.dora = true;
+		assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+		assert_int_equal(estimated(&m, &t).dora_saved_bytes, 2 * 4608);
+		t.grad_ckpt = true;
+		assert_int_equal(estimated(&m, &t).dora_saved_bytes, 4608);
+	}
+}
+
 /* On a fused q/k/v projection (a GPT-NeoX block here: hidden 64, 4 heads of
  * 16, so query_key_value is 64 x 192), q_proj and v_proj name its slices, as
  * litgpt's LoRAQKVLinear adapts them: r x (in + 64) for q and r x (in + 64)
@@ -3588,6 +3732,7 @@ int main(void)
 		cmocka_unit_test(a_checkpointed_gptq_base_keeps_one_blocks_dequantized_weights),
 		cmocka_unit_test(a_gptq_base_keeps_its_unquantized_parameters_in_fp16),
 		cmocka_unit_test(lora_adapters_are_fp32_over_a_16_bit_base),
+		cmocka_unit_test(dora_terms_match_the_hand_count),
 		cmocka_unit_test(lora_targets_on_a_fused_projection_adapt_its_slices),
 		cmocka_unit_test(lora_targets_that_name_nothing_are_an_input_error),
 		cmocka_unit_test(ddp_buckets_copy_the_gradients_in_every_phase),

@@ -70,6 +70,10 @@ struct setup {
 	/* the HF Trainer's label_smoothing_factor 0.1: the LabelSmoother's
 	 * loss, whose causal-LM shift copies the logits only from batch 2 on */
 	bool label_smoothing;
+	/* PEFT's DoRA (use_dora) on the adapters of a LoRA or Q-LoRA setup:
+	 * saved base and LoRA results per adapted linear and the weight
+	 * norm's op in flight (docs/memory-model.md "DoRA") */
+	bool dora;
 };
 
 static struct setup setup_of(size_t k)
@@ -80,6 +84,7 @@ static struct setup setup_of(size_t k)
 	 * choice does not follow any one dimension of the product */
 	s.packed = ((k * 2654435761u) >> 11) & 1u;
 	s.label_smoothing = ((k * 2246822519u) >> 13) & 1u;
+	s.dora = ((k * 3266489917u) >> 17) & 1u;
 	s.seq = seqs[k % COUNT(seqs)];
 	k /= COUNT(seqs);
 	s.optimizer = optimizers[k % COUNT(optimizers)];
@@ -121,6 +126,7 @@ static void train_of(const struct vp_model *m, const struct setup *s, struct vp_
 	t->packed = s->packed;
 	t->padding_mask = !s->packed; /* as the CLI reads --packed */
 	t->label_smoothing = s->label_smoothing ? 0.1 : 0.0;
+	t->dora = s->dora && s->method != VP_METHOD_FULL; /* as the CLI drops --dora without adapters */
 	t->n_lora_targets = 0;
 	if (s->method != VP_METHOD_FULL &&
 	    vp_train_set_lora_targets(t, vp_default_lora_targets(m), &err) != 0)
@@ -130,9 +136,10 @@ static void train_of(const struct vp_model *m, const struct setup *s, struct vp_
 static void describe(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
 		     char *buf, size_t size)
 {
-	snprintf(buf, size, "model %s, gpu %s, seq %llu%s, %s, %s, %s, %s attention%s%s%s", m->name, g->name,
+	snprintf(buf, size, "model %s, gpu %s, seq %llu%s, %s, %s%s, %s, %s attention%s%s%s", m->name, g->name,
 		 (unsigned long long)t->seq_len, m->arch == VP_ARCH_ENCDEC ? " (target 128)" : "",
-		 vp_precision_name(t->precision), vp_method_name(t->method), vp_optimizer_name(t->optimizer),
+		 vp_precision_name(t->precision), vp_method_name(t->method), t->dora ? " + DoRA" : "",
+		 vp_optimizer_name(t->optimizer),
 		 vp_attn_name(t->attn), t->grad_ckpt ? ", grad-ckpt" : "", t->packed ? ", packed" : "",
 		 t->label_smoothing > 0.0 ? ", label smoothing" : "");
 }
@@ -348,7 +355,7 @@ static void plans_should_respect_their_budget(void **state)
 /* ------------------------------------------------------------- estimates */
 
 struct mono_tallies {
-	struct tally batch, seq, seq1, ckpt, attn, method, optim, xs, same;
+	struct tally batch, seq, seq1, ckpt, attn, method, optim, xs, same, dora;
 };
 
 /*
@@ -628,6 +635,11 @@ static void check_monotone(const struct vp_model *m, const struct vp_gpu *g, con
 			struct vp_train t_nodrop = t;
 
 			t_nodrop.lora_dropout = 0.0;
+			/* nor with DoRA, which keeps each adapted linear's
+			 * output and LoRA result (T x out twice) where full
+			 * fine-tuning keeps neither (docs/memory-model.md
+			 * "DoRA") */
+			t_nodrop.dora = false;
 			u = t_nodrop;
 			u.method = VP_METHOD_FULL;
 			u.n_lora_targets = 0;
@@ -673,6 +685,8 @@ static void check_monotone(const struct vp_model *m, const struct vp_gpu *g, con
 		r1 = vp_estimate(m, g, &t, &e1, &err);
 		r2 = vp_estimate(m, g, &t, &e2, &err);
 		mt->same.checked++;
+		if (r1 == 0 && t.dora && e1.dora_params > 0)
+			mt->dora.checked++;
 		if (r1 != r2 || (r1 == 0 && memcmp(&e1, &e2, sizeof e1) != 0)) {
 			describe(m, g, &t, what, sizeof what);
 			violation(&mt->same, "%s: two estimates differ", what);
@@ -696,7 +710,7 @@ static void encdec_estimates_should_grow_with_every_batch(void **state)
 			continue;
 		for (size_t gi = 0; gi < COUNT(gpus); gi++) {
 			const struct vp_gpu *g = vp_catalog_find_gpu(&cat, gpus[gi]);
-			struct setup s = {VP_PREC_AMP_BF16, VP_METHOD_FULL, true, VP_ATTN_SDPA, VP_OPT_ADAMW, 512, false, false};
+			struct setup s = {VP_PREC_AMP_BF16, VP_METHOD_FULL, true, VP_ATTN_SDPA, VP_OPT_ADAMW, 512, false, false, false};
 			struct vp_train t, u;
 
 			assert_non_null(g);
@@ -733,6 +747,7 @@ static void estimates_should_be_monotone(void **state)
 		{"adamw-8bit <= adamw", 0, 0},
 		{"expandable segments <= the caching allocator", 0, 0},
 		{"same inputs, same estimate", 0, 0},
+		{"DoRA setups estimated", 0, 0},
 	};
 
 	(void)state;
@@ -746,6 +761,7 @@ static void estimates_should_be_monotone(void **state)
 	report(&mt.optim);
 	report(&mt.xs);
 	report(&mt.same);
+	report(&mt.dora);
 	if (known_drops > 0)
 		fprintf(stderr, "# known (encoder-decoder, grad-ckpt rounding): %lu drops with a longer sequence\n",
 			known_drops);
@@ -762,7 +778,7 @@ static void estimates_should_be_monotone(void **state)
 				"drops from lora to full\n",
 			adafactor_drops);
 	assert_true(mt.batch.checked > 0 && mt.ckpt.checked > 0 && mt.attn.checked > 0 && mt.method.checked > 0 &&
-		    mt.optim.checked > 0 && mt.xs.checked > 0);
+		    mt.optim.checked > 0 && mt.xs.checked > 0 && mt.dora.checked > 0);
 	assert_int_equal(mt.batch.failed + mt.seq.failed + mt.seq1.failed + mt.ckpt.failed + mt.attn.failed + mt.method.failed +
 				 mt.optim.failed + mt.xs.failed + mt.same.failed,
 			 0);

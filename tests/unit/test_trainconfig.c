@@ -81,6 +81,14 @@ static void llamafactory_use_dora_sets_dora(void **state)
 	load_ok(&tc, GOOD "lf-dora.yaml");
 	assert_int_equal(tc.train.method, VP_METHOD_LORA);
 	assert_true(tc.train.dora);
+	/* read and applied, so a remark at the key, not an ignored key: the
+	 * estimate is from PEFT's source and a CPU probe */
+	assert_int_equal(tc.n_remarks, 1);
+	assert_string_equal(tc.remarks[0].key, "use_dora");
+	assert_int_equal(tc.remarks[0].line, 3);
+	assert_non_null(strstr(tc.remarks[0].text, "not a GPU measurement"));
+	for (size_t i = 0; i < tc.n_ignored; i++)
+		assert_string_not_equal(tc.ignored[i].key, "use_dora");
 	vp_trainconfig_free(&tc);
 }
 

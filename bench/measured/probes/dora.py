@@ -20,7 +20,19 @@ No GPU was lent to this session: this ran on the CPU (Debian's python3-torch
 1.13.1) and reads every allocation and free from the profiler's memory events,
 in order. What grows with the token count T is reported per T x out element,
 what does not per out x in element (torch.eye's in x in included); split()
-says at which T each is read. Sizes: in 192, out 320, r 8."""
+says at which T each is read. Sizes: in 192, out 320, r 8.
+
+The second table reads DoRA's own figures, not minus LoRA's, with a
+non-leaf input as a block's hidden states are: the forward's weight-norm
+peak at T = 1 (LoRA's own forward transient there is the CPU's bf16 matmul
+scratch, 25,344 bytes, which the difference above subtracts), the
+forward's growth with T (the products with the magnitude), and the
+backward's peak per T x out with and without the CPU's temporaries: on the
+CPU TensorIterator casts a mixed-dtype input of an elementwise op into a
+temporary of the common dtype (aten/src/ATen/TensorIterator.cpp
+compute_types, "Creates temporaries for CPU operations", under
+common_device == kCPU), allocated and freed inside that op; CUDA kernels
+cast as they load, so a CUDA run holds the peak without them."""
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -207,3 +219,103 @@ for name, kw in rows:
           f"{s['fwd_transient'][1] / (OUT * IN):7.2f} {s['fwd_transient'][0]:7.2f} "
           f"{s['bwd_peak_over_held'][0]:6.2f} {s['mag_grad']:5d}")
 print(f"(in x in = {IN * IN} elements = {IN * IN / (OUT * IN):.2f} out x in; in x r = {IN * R / (OUT * IN):.3f} out x in)")
+
+
+BINARY = ("aten::mul", "aten::add", "aten::sub", "aten::div")
+
+
+def own(base_dtype, adapter_dtype, dropout, T, autocast=False, quant=None):
+    """DoRA's forward transient at T (bytes) and its backward peak over what
+    forward left (bytes, the output's gradient included), on the CPU and
+    without the allocations made and freed inside one binary op."""
+    torch.manual_seed(0)
+    m = Adapted(base_dtype, adapter_dtype, dropout, True, quant)
+    m.train(True)
+    # a non-leaf input, as a block's hidden states are: autocast caches its
+    # cast of a leaf that requires grad (autocast_mode.cpp cached_cast)
+    # until the autocast region ends, which no layer input sees
+    x = torch.randn(T, IN, dtype=base_dtype, requires_grad=True) * 1.0
+    with profile(activities=[ProfilerActivity.CPU], profile_memory=True) as prof:
+        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=autocast):
+            y = m(x)
+        mark = torch.empty(MARK, dtype=torch.uint8)
+        del mark
+        y.backward(torch.ones_like(y))
+    t0 = prof.profiler.kineto_results.trace_start_us()
+    events = sorted([e for e in prof.profiler.kineto_results.events() if e.name() == "[memory]"],
+                    key=lambda e: e.start_us())
+    ops = [o for o in prof.events() if o.name in BINARY]
+    tagged = []
+    for e in events:
+        t = e.start_us() - t0
+        inside = [i for i, o in enumerate(ops) if o.time_range.start <= t <= o.time_range.end]
+        tagged.append((e.nbytes(), inside[-1] if inside else None))
+    temp = set()
+    for i, (n, op) in enumerate(tagged):
+        if n > 0 and op is not None:
+            for j in range(i + 1, len(tagged)):
+                if tagged[j][1] == op and tagged[j][0] == -n and j not in temp:
+                    temp.update((i, j))
+                    break
+
+    def peaks(sizes):
+        end = next(i for i in range(len(sizes) - 1) if sizes[i] == MARK and sizes[i + 1] == -MARK)
+        live = top_fwd = 0
+        for n in sizes[:end]:
+            live += n
+            top_fwd = max(top_fwd, live)
+        start, top = live, live
+        for n in sizes[end + 2:]:
+            live += n
+            top = max(top, live)
+        return top_fwd - start, top - start
+
+    sizes = [n for n, _ in tagged]
+    fwd, bwd = peaks(sizes)
+    _, bwd_cuda = peaks([n for k, (n, _) in enumerate(tagged) if k not in temp])
+    return fwd, bwd, bwd_cuda
+
+
+print()
+print("DoRA's own (not minus LoRA's), over what its forward leaves: the forward's peak at T 1 per out x in (the weight")
+print("norm) and its growth per T x out from T 8000 to 16000 (the products; the output, 2 or 4 bytes, is left), the")
+print("backward's peak per T x out at T 8000 (the output's gradient included), on the CPU and without its cast temporaries")
+print(f"{'':60s} {'fwd':>7s} {'fwd':>7s} {'bwd':>6s} {'no tmp':>6s}")
+print(f"{'':60s} {'/out.in':>7s} {'/T.out':>7s} {'/T.out':>6s} {'/T.out':>6s}")
+for name, kw in rows:
+    if name.startswith("eval"):
+        continue
+    fwd1, _, _ = own(T=1, **kw)
+    fwd8, bwd, bwd_cuda = own(T=8000, **kw)
+    fwd16, _, _ = own(T=16000, **kw)
+    print(f"{name:60s} {fwd1 / (OUT * IN):7.2f} {(fwd16 - fwd8) / (8000 * OUT):7.2f} "
+          f"{bwd / (8000 * OUT):6.2f} {bwd_cuda / (8000 * OUT):6.2f}")
+
+
+def own_eval(base_dtype, adapter_dtype, dropout, T, quant=None):
+    """DoRA's evaluation forward (no_grad, eval mode): its peak over the
+    output, bytes."""
+    torch.manual_seed(0)
+    m = Adapted(base_dtype, adapter_dtype, dropout, True, quant)
+    m.train(False)
+    x = torch.randn(T, IN, dtype=base_dtype) * 1.0
+    with profile(activities=[ProfilerActivity.CPU], profile_memory=True) as prof:
+        with torch.no_grad():
+            y = m(x)
+    live = top = 0
+    for e in sorted([e for e in prof.profiler.kineto_results.events() if e.name() == "[memory]"],
+                    key=lambda e: e.start_us()):
+        live += e.nbytes()
+        top = max(top, live)
+    del y
+    return top - live
+
+
+print()
+print("DoRA's own evaluation forward: its growth per T x out from T 8000 to 16000, over the output")
+for name, kw in rows:
+    if not name.startswith("eval"):
+        continue
+    kw = {k: v for k, v in kw.items() if k != "train"}
+    grow = (own_eval(T=16000, **kw) - own_eval(T=8000, **kw)) / (8000 * OUT)
+    print(f"{name:60s} {grow:7.2f}")

@@ -23,3 +23,8 @@ printf 'model_name_or_path: Qwen/Qwen2.5-0.5B\nstage: sft\nfinetuning_type: lora
 # without use_peft): the full fine-tune is checked, with a note at the key
 printf 'model_name_or_path: Qwen/Qwen2.5-0.5B\nuse_dora: true\nper_device_train_batch_size: 2\n' |
 	"$VRAMPLAN" check --gpu a10g - 2>&1 | grep -E "use_dora|FIT" | cut -c1-160
+# JSON: the same remark at the key, under "remarks" (read and applied, not
+# ignored)
+printf 'model_name_or_path: Qwen/Qwen2.5-0.5B\nuse_peft: true\nuse_dora: true\n' |
+	"$VRAMPLAN" check --gpu a10g --format json - 2>/dev/null | tr -d '\t\n' |
+	grep -o '"remarks":[^]]*]'
