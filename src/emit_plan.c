@@ -616,8 +616,9 @@ static void comment_notes(FILE *f, const struct vp_plan_request *req, enum vp_pr
 			used += (size_t)w;
 		}
 		fprintf(f, "# note: TrainingArguments has no LoRA keys: the plan is LoraConfig(r=%" PRIu64
-			   ", lora_dropout=%g, target_modules=%s)%s in your script; --profile trl prints them as keys\n",
-			t->lora_r, t->lora_dropout, targets, quantization_text(t->quant));
+			   ", lora_dropout=%g, target_modules=%s%s)%s in your script; --profile trl prints them as "
+			   "keys\n",
+			t->lora_r, t->lora_dropout, targets, t->dora ? ", use_dora=True" : "", quantization_text(t->quant));
 	}
 }
 

@@ -44,7 +44,8 @@
  *            gradient_checkpointing, bf16, fp16 (also the dtype axolotl
  *            loads the model in: utils/config/__init__.py resolve_dtype),
  *            sequence_len, adapter, load_in_4bit, load_in_8bit, gptq,
- *            lora_r, lora_target_modules, lora_target_linear, optimizer
+ *            lora_r, lora_target_modules, lora_target_linear,
+ *            peft_use_dora, optimizer
  *            (OptimizerNames), torch_compile, dataloader_num_workers,
  *            dataloader_pin_memory, dataloader_prefetch_factor, deepspeed
  *            (str | dict), fsdp_version and fsdp_config (FSDPConfig:
@@ -52,7 +53,7 @@
  * llamafactory  LLaMA-Factory config (hiyouga/LLaMA-Factory,
  *            src/llamafactory/hparams/finetuning_args.py: finetuning_type,
  *            lora_rank, lora_dropout, lora_target (comma-separated, or
- *            "all"), pure_bf16; model_args.py: quantization_bit,
+ *            "all"), use_dora, pure_bf16; model_args.py: quantization_bit,
  *            double_quantization, flash_attn (disabled, sdpa, fa2),
  *            disable_gradient_checkpointing, enable_liger_kernel;
  *            data_args.py: cutoff_len, packing) beside the
@@ -64,7 +65,7 @@
  *            is a TrainingArguments) plus SFTConfig's max_length and packing
  *            (trl/trainer/sft_config.py) and ModelConfig's dtype,
  *            attn_implementation, use_peft, lora_r, lora_dropout,
- *            lora_target_modules, load_in_4bit, load_in_8bit,
+ *            lora_target_modules, use_dora, load_in_4bit, load_in_8bit,
  *            bnb_4bit_quant_type, use_bnb_nested_quant
  *            (trl/trainer/model_config.py), so that an adapter run's keys
  *            say it, which TrainingArguments' cannot.
@@ -418,6 +419,9 @@ static void settings_axolotl(struct sbuf *b, const struct vp_plan_request *req, 
 			set_list(b, "lora_target_modules", (const char (*)[32])t->lora_targets, t->n_lora_targets);
 		if (t->lora_all_linear)
 			set_bool(b, "lora_target_linear", true);
+		/* peft.py LoraConfig peft_use_dora, LoraConfig(use_dora=...) */
+		if (t->dora)
+			set_bool(b, "peft_use_dora", true);
 	}
 	if (optim != NULL)
 		set_str(b, "optimizer", optim);
@@ -469,6 +473,9 @@ static void settings_llamafactory(struct sbuf *b, const struct vp_plan_request *
 			set_str(b, "lora_target", "all");
 		else
 			set_joined(b, "lora_target", (const char (*)[32])t->lora_targets, t->n_lora_targets);
+		/* finetuning_args.py LoraArguments use_dora */
+		if (t->dora)
+			set_bool(b, "use_dora", true);
 		/* bitsandbytes on the fly; a GPTQ checkpoint says its own
 		 * quantization (quantization_config) */
 		if (t->quant == VP_QUANT_NF4 || t->quant == VP_QUANT_NF4_DQ || t->quant == VP_QUANT_INT8) {
@@ -545,6 +552,10 @@ static void settings_trl(struct sbuf *b, const struct vp_plan_request *req, cons
 			set_str(b, "lora_target_modules", "all-linear");
 		else
 			set_list(b, "lora_target_modules", (const char (*)[32])t->lora_targets, t->n_lora_targets);
+		/* ModelConfig use_dora, which trl/trainer/utils.py
+		 * get_peft_config passes to LoraConfig */
+		if (t->dora)
+			set_bool(b, "use_dora", true);
 		/* bitsandbytes on the fly; a GPTQ checkpoint says its own
 		 * quantization (quantization_config) */
 		if (t->quant == VP_QUANT_NF4 || t->quant == VP_QUANT_NF4_DQ) {

@@ -121,14 +121,14 @@ static const char *const deepspeed_zero[] = {"stage", NULL};
  * schemas/): training.py HyperparametersConfig (gradient_accumulation_steps,
  * micro_batch_size, eval_batch_size, optimizer), peft.py LoraConfig
  * (load_in_8bit, load_in_4bit, adapter, lora_r, lora_dropout, lora_target_modules,
- * lora_target_linear, gptq), config.py AxolotlInputConfig (bf16, fp16,
+ * lora_target_linear, peft_use_dora, gptq), config.py AxolotlInputConfig (bf16, fp16,
  * bfloat16, float16, gradient_checkpointing, sequence_len, torch_compile,
  * dataloader_num_workers, dataloader_pin_memory, dataloader_prefetch_factor).
  */
 static const char *const axolotl_keys[] = {
 	"gradient_accumulation_steps", "micro_batch_size", "batch_size", "eval_batch_size", "optimizer",
 	"load_in_8bit", "load_in_4bit", "adapter", "lora_r", "lora_alpha", "lora_dropout", "lora_target_modules",
-	"lora_target_linear", "gptq", "bf16", "fp16", "bfloat16", "float16", "tf32", "gradient_checkpointing",
+	"lora_target_linear", "peft_use_dora", "gptq", "bf16", "fp16", "bfloat16", "float16", "tf32", "gradient_checkpointing",
 	"sequence_len", "torch_compile", "dataloader_num_workers", "dataloader_pin_memory",
 	"dataloader_prefetch_factor", "dataloader_drop_last", "deepspeed", "fsdp_version", "fsdp_config",
 	/* axolotl/integrations/liger: the plugin and its args */
@@ -138,7 +138,7 @@ static const char *const axolotl_keys[] = {
 /*
  * LLaMA-Factory config fields (hiyouga/LLaMA-Factory src/llamafactory/
  * hparams/): finetuning_args.py (finetuning_type, lora_rank, lora_dropout,
- * lora_target, pure_bf16), model_args.py (quantization_bit,
+ * lora_target, use_dora, pure_bf16), model_args.py (quantization_bit,
  * double_quantization, flash_attn, disable_gradient_checkpointing,
  * enable_liger_kernel), data_args.py (cutoff_len, packing), and the
  * TrainingArguments fields training_args.py inherits.
@@ -146,7 +146,7 @@ static const char *const axolotl_keys[] = {
 static const char *const llamafactory_keys[] = {
 	"per_device_train_batch_size", "per_device_eval_batch_size", "gradient_accumulation_steps",
 	"eval_accumulation_steps", "cutoff_len", "finetuning_type", "lora_rank", "lora_dropout", "lora_target",
-	"quantization_bit", "double_quantization", "pure_bf16", "bf16", "fp16", "disable_gradient_checkpointing",
+	"use_dora", "quantization_bit", "double_quantization", "pure_bf16", "bf16", "fp16", "disable_gradient_checkpointing",
 	"flash_attn", "packing", "optim", "torch_compile", "enable_liger_kernel", "dataloader_num_workers",
 	"dataloader_pin_memory", "dataloader_persistent_workers", "dataloader_prefetch_factor", "fsdp", "deepspeed",
 	NULL,
@@ -157,7 +157,7 @@ static const char *const llamafactory_keys[] = {
  * trl/trainer/model_config.py ModelConfig) */
 static const char *const trl_keys[] = {
 	"max_length", "packing", "dtype", "attn_implementation", "use_peft", "lora_r", "lora_alpha",
-	"lora_dropout", "lora_target_modules", "lora_modules_to_save", "load_in_8bit", "load_in_4bit",
+	"lora_dropout", "lora_target_modules", "lora_modules_to_save", "use_dora", "load_in_8bit", "load_in_4bit",
 	"bnb_4bit_quant_type", "use_bnb_nested_quant", NULL,
 };
 

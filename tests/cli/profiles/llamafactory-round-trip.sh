@@ -3,7 +3,8 @@
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 for args in "--gpu rtx4090 --method qlora --grad-ckpt" "--gpu rtx4090 --method lora --lora-targets all-linear" \
-	"--gpu a100-80gb --method full --grad-ckpt" "--gpu a100-80gb --method full --precision bf16 --grad-ckpt"; do
+	"--gpu a100-80gb --method full --grad-ckpt" "--gpu a100-80gb --method full --precision bf16 --grad-ckpt" \
+	"--gpu rtx4090 --method lora --dora --lora-targets all-linear --grad-ckpt"; do
 	gpu=$(echo "$args" | cut -d' ' -f2)
 	{
 		echo "model_name_or_path: meta-llama/Llama-3.2-3B"

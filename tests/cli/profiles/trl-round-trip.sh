@@ -23,6 +23,8 @@ rtx4090 1 --method lora --precision bf16
 v100-32gb 1 --grad-ckpt --precision bf16 --optimizer adamw-8bit
 rtx4090 2 --method qlora --quant nf4-dq --grad-ckpt --zero 2
 rtx4090 2 --method lora --grad-ckpt --fsdp
+rtx4090 1 --method lora --dora --lora-targets all-linear --grad-ckpt
+rtx4090 1 --method qlora --dora --lora-dropout 0 --grad-ckpt
 RUNS
 # the QLoRA keys as printed
 "$VRAMPLAN" --model llama-3.2-3b --gpu rtx4090 --method qlora --grad-ckpt --profile trl -q |
