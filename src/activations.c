@@ -922,12 +922,21 @@ static void dora_memory(const struct ctx *c, const struct vp_linear *ls, size_t 
 	for (i = 0; i < n; i++) {
 		const struct vp_linear *l = &ls[i];
 		double in = (double)l->in_features, out = (double)l->out_features, copies = (double)l->copies;
-		double tokens, result_bytes, weight_saved, weight_transient, fixed, per_token, tr, eval_tr;
+		double tokens, result_bytes, unbiased, weight_saved, weight_transient, fixed, per_token, tr, eval_tr;
 
 		if (attention_role(l->role) != attention || vp_est_dora_magnitude_params(c, l) <= 0.0)
 			continue;
 		tokens = copies > 1.0 ? Tm : (l->role == VP_LIN_CROSS_K || l->role == VP_LIN_CROSS_V) ? T_cross : T;
-		result_bytes = drop ? (c->amp ? e : ab) : e;
+		/* A biased base whose result DoRA reuses (no dropout, and
+		 * always in evaluation): DoraLinearLayer.forward takes
+		 * base_result - bias, a new T x out tensor the product saves in
+		 * place of the base's result, in the wider of the result's
+		 * dtype and the bias's (sub is on no autocast list, so an fp32
+		 * bias over autocast's bf16 result makes it fp32: traced on the
+		 * CPU, 2 bytes per T x out more than without the bias), while
+		 * the base's own result stands until the layer returns. */
+		unbiased = l->bias ? fmax(e, bnb_quantized(c) ? c->nb : c->wb) : 0.0;
+		result_bytes = drop ? (c->amp ? e : ab) : l->bias ? unbiased : e;
 		keep(bm, &bm->dora_saved, tokens * out * result_bytes, 1.0);
 		keep(bm, &bm->dora_saved, tokens * out * (c->amp ? e : ab), 1.0);
 		weight_saved = drop && c->amp ? e : drop && new_weight ? ab : 0.0;
@@ -947,7 +956,7 @@ static void dora_memory(const struct ctx *c, const struct vp_linear *ls, size_t 
 		 * output's 2 or 4). The T x out part was one product at ab
 		 * until 2026-11-29. */
 		fixed = in * in * (ab + (c->amp ? e : 0.0)) + in * r * ab + out * in * ab;
-		per_token = (drop ? out * e : 0.0) + (drop && c->amp ? in * ab : 0.0);
+		per_token = (drop || l->bias ? out * e : 0.0) + (drop && c->amp ? in * ab : 0.0);
 		tr = fixed + out * in * (drop && !c->amp ? 0.0 : weight_transient) + (tokens / copies) * per_token +
 		     fmax(out * in * 2.0 * ab, (tokens / copies) * out * 3.0 * p);
 		/* without grad nothing is saved: base_result and lora_result
@@ -957,7 +966,7 @@ static void dora_memory(const struct ctx *c, const struct vp_linear *ls, size_t 
 		 * bytes per T x out after the 2-byte output for a bf16 base
 		 * with fp32 or bf16 adapters, the counts 20.4 and 10) */
 		eval_tr = fixed + out * in * weight_transient +
-			  (tokens / copies) * (out * (e + (c->amp ? e : ab)) + (!c->amp && ab != e ? in * ab : 0.0)) +
+			  (tokens / copies) * (out * (e + unbiased + (c->amp ? e : ab)) + (!c->amp && ab != e ? in * ab : 0.0)) +
 			  fmax(out * in * 2.0 * ab, (tokens / copies) * out * 3.0 * p);
 		bm->dora_transient = fmax(bm->dora_transient, tr);
 		bm->dora_eval_transient = fmax(bm->dora_eval_transient, eval_tr);

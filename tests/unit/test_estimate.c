@@ -2256,6 +2256,44 @@ static void dora_terms_match_the_hand_count(void **state)
 	}
 }
 
+/*
+ * DoRA over biased q and v (Qwen2's qkv_bias), amp-bf16, dropout 0: PEFT's
+ * DoraLinearLayer.forward reuses the base's result minus its bias
+ * (base_result - bias, src/peft/tuners/lora/dora.py), and sub follows
+ * type promotion under autocast (it is on no autocast list), so the saved
+ * copy is fp32 where the bias is (fp32 weights): T x out x (4 + 2) per
+ * linear, q 8 x 64 x 6 + v 8 x 32 x 6 = 4,608, where an unbiased base's
+ * result saves 2: 3,072. The base's own result, 8 x 64 x 2 = 1,024 for
+ * q, stands beside the copy until the layer returns: q in flight
+ * 64 x 64 x (4 + 2) + 64 x 4 x 4 + 64 x 64 x 4 + 1,024 + the larger of
+ * 64 x 64 x 8 and 8 x 64 x 12 = 24,576 + 1,024 + 16,384 + 1,024 + 32,768
+ * = 75,776 (unbiased: 74,752).
+ */
+static void dora_saves_the_unbiased_result_in_the_wider_dtype(void **state)
+{
+	struct vp_model m = tiny_llama();
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+	struct vp_estimate plain, biased;
+
+	(void)state;
+	t.precision = VP_PREC_AMP_BF16;
+	t.method = VP_METHOD_LORA;
+	t.optimizer = VP_OPT_ADAMW;
+	t.lora_r = 4;
+	t.lora_dropout = 0.0;
+	t.dora = true;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	plain = estimated(&m, &t);
+	assert_int_equal(plain.dora_saved_bytes, 3072);
+	assert_int_equal(plain.dora_transient_bytes, 74752);
+	m.qkv_bias = true;
+	assert_int_equal(vp_model_validate(&m, &err), 0);
+	biased = estimated(&m, &t);
+	assert_int_equal(biased.dora_saved_bytes, 4608);
+	assert_int_equal(biased.dora_transient_bytes, 75776);
+}
+
 /* On a fused q/k/v projection (a GPT-NeoX block here: hidden 64, 4 heads of
  * 16, so query_key_value is 64 x 192), q_proj and v_proj name its slices, as
  * litgpt's LoRAQKVLinear adapts them: r x (in + 64) for q and r x (in + 64)
@@ -3733,6 +3771,7 @@ int main(void)
 		cmocka_unit_test(a_gptq_base_keeps_its_unquantized_parameters_in_fp16),
 		cmocka_unit_test(lora_adapters_are_fp32_over_a_16_bit_base),
 		cmocka_unit_test(dora_terms_match_the_hand_count),
+		cmocka_unit_test(dora_saves_the_unbiased_result_in_the_wider_dtype),
 		cmocka_unit_test(lora_targets_on_a_fused_projection_adapt_its_slices),
 		cmocka_unit_test(lora_targets_that_name_nothing_are_an_input_error),
 		cmocka_unit_test(ddp_buckets_copy_the_gradients_in_every_phase),
