@@ -3,7 +3,7 @@
 #   sh scripts/test.sh
 # 1. a plain Release build: unit tests (cmocka), CLI golden tests, examples;
 # 2. the same suite again under AddressSanitizer + UndefinedBehaviorSanitizer;
-# 3. the unit tests and a sample of CLI runs under valgrind memcheck;
+# 3. the unit tests and every CLI test under valgrind memcheck (scripts/valgrind.sh);
 # 4. each fuzz target for a bounded time, replaying its corpus (clang only).
 # Set VP_FUZZ_SECONDS to change the fuzzing time per target (default 30;
 # the whole suite must stay under 15 minutes on a 2-core CI machine).
