@@ -491,7 +491,11 @@ static void settings_llamafactory(struct sbuf *b, const struct vp_plan_request *
 	set_bool(b, "bf16", bf16);
 	set_bool(b, "fp16", fp16);
 	set_bool(b, "disable_gradient_checkpointing", !t->grad_ckpt);
-	set_str(b, "flash_attn", t->attn == VP_ATTN_EAGER ? "disabled" : t->attn == VP_ATTN_FLASH2 ? "fa2" : "sdpa");
+	/* SDPA is transformers' own choice where the model has it, eager where
+	 * not (T5): LLaMA-Factory's "auto" leaves it that choice, where "sdpa"
+	 * sets the config's _attn_implementation (model_utils/attention.py),
+	 * which from_pretrained refuses for a model without an SDPA path */
+	set_str(b, "flash_attn", t->attn == VP_ATTN_EAGER ? "disabled" : t->attn == VP_ATTN_FLASH2 ? "fa2" : "auto");
 	if (t->packed)
 		set_bool(b, "packing", true);
 	trainer_run_keys(b, t, "enable_liger_kernel");
