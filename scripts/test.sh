@@ -3,9 +3,10 @@
 #   sh scripts/test.sh
 # 1. a plain Release build: unit tests (cmocka), CLI golden tests, examples;
 # 2. the same suite again under AddressSanitizer + UndefinedBehaviorSanitizer;
-# 3. the unit tests and every CLI test under valgrind memcheck (scripts/valgrind.sh);
+# 3. the unit tests and the CLI tests under valgrind memcheck (scripts/valgrind.sh;
+#    five catalogue-wide sweeps are left to steps 1 and 2);
 # 4. each fuzz target for a bounded time, replaying its corpus (clang only).
-# Set VP_FUZZ_SECONDS to change the fuzzing time per target (default 30;
+# Set VP_FUZZ_SECONDS to change the fuzzing time per target (default 20;
 # the whole suite must stay under 15 minutes on a 2-core CI machine).
 set -eu
 cd "$(dirname "$0")/.."
@@ -28,6 +29,6 @@ sh scripts/valgrind.sh build
 
 if [ -f scripts/fuzz.sh ] && command -v clang >/dev/null 2>&1; then
 	echo "== fuzzing"
-	sh scripts/fuzz.sh "${VP_FUZZ_SECONDS:-30}"
+	sh scripts/fuzz.sh "${VP_FUZZ_SECONDS:-20}"
 fi
 echo "== all tests passed"
