@@ -433,17 +433,20 @@ static int settle_method(struct ctx *c)
 				 "full fine-tuning (a DeepSpeed config does not say; set vramplan.method)"))
 			return -1;
 	}
-	if (r->dora) {
+	/* the vramplan: block's dora wins over the trainer's key */
+	if (vb->has_dora ? vb->dora : r->dora) {
+		const struct vp_tc_origin *at_dora = vb->has_dora ? &vb->at_dora : &r->at_dora;
+
 		/* PEFT's DoRA, estimated (docs/memory-model.md "DoRA"): from
 		 * PEFT 0.16.0's source and a CPU probe
 		 * (bench/measured/probes/dora.py), not a GPU measurement */
 		if (t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA) {
 			t->dora = true; /* the setup line says "DoRA" */
-			if (vp_tc_note_remark(tc, c->err, &r->at_dora,
+			if (vp_tc_note_remark(tc, c->err, at_dora,
 					      "DoRA is estimated from PEFT 0.16.0's source and a CPU probe, not a GPU "
 					      "measurement (docs/memory-model.md \"DoRA\")") != 0)
 				return -1;
-		} else if (vp_tc_note_key(tc, c->err, &r->at_dora, "no adapter trains, so DoRA does not run") != 0)
+		} else if (vp_tc_note_key(tc, c->err, at_dora, "no adapter trains, so DoRA does not run") != 0)
 			return -1;
 	}
 	if (t->method == VP_METHOD_QLORA && t->quant == VP_QUANT_NONE) {

@@ -188,6 +188,23 @@ HANDLER(v_lora_dropout)
 	return 0;
 }
 
+/* dora: PEFT's DoRA on the adapters (as --dora for a plan), for a config
+ * whose trainer keys cannot say it (an hf TrainingArguments file) */
+HANDLER(v_dora)
+{
+	if (vp_tc_get_bool(c, m->value, path, &c->vb.dora) != 0)
+		return -1;
+	c->vb.has_dora = true;
+	vp_tc_set_origin(&c->vb.at_dora, path, m);
+	/* the remark points at the value, as use_dora's (k_dora); --set dora
+	 * keeps its command-line origin */
+	if (!vp_tc_origin_on_command_line(&c->vb.at_dora)) {
+		c->vb.at_dora.line = m->value->line;
+		c->vb.at_dora.column = m->value->column;
+	}
+	return 0;
+}
+
 /* torch_version: as torch.__version__ prints it; a plain 2.1 reads as a
  * number in YAML, which is the same text */
 HANDLER(v_torch)
@@ -439,6 +456,7 @@ static const struct keydef vramplan_keys[] = {
 	{"quant", v_quant},
 	{"lora_r", v_lora_r},
 	{"lora_dropout", v_lora_dropout},
+	{"dora", v_dora},
 	{"expandable_segments", v_expandable},
 	{"memory_fraction", v_memory_fraction},
 	{"torch_version", v_torch},

@@ -91,7 +91,7 @@ static const char usage_text[] =
 	"                        --set seq_len=512 --set lora_targets=[q_proj,v_proj]\n"
 	"      --seq-len N, --target-len N, --method M, --quant Q, --lora-r R,\n"
 	"      --lora-targets L, --precision P, --optimizer O, --attn A, --grad-ckpt,\n"
-	"      --gpus N, --zero N, --head H, --num-labels N, --nodes N\n"
+	"      --dora, --gpus N, --zero N, --head H, --num-labels N, --nodes N\n"
 	"                        the same as --set seq_len=N, ... (plan's names)\n"
 	"      --expandable-segments\n"
 	"                        the job runs with PYTORCH_CUDA_ALLOC_CONF=\n"
@@ -156,6 +156,7 @@ enum {
 	OPT_SET_OPTIMIZER,
 	OPT_SET_ATTN,
 	OPT_SET_GRAD_CKPT,
+	OPT_SET_DORA,
 	OPT_SET_GPUS,
 	OPT_SET_ZERO,
 	OPT_SET_HEAD,
@@ -175,7 +176,7 @@ static const struct {
 	{OPT_SET_ATTN, "attn"},		  {OPT_SET_GRAD_CKPT, "grad_ckpt"},
 	{OPT_SET_GPUS, "gpus"},		  {OPT_SET_ZERO, "zero_stage"},
 	{OPT_SET_HEAD, "head"},		  {OPT_SET_NUM_LABELS, "num_labels"},
-	{OPT_SET_NODES, "nodes"},
+	{OPT_SET_NODES, "nodes"},	  {OPT_SET_DORA, "dora"},
 };
 
 static const struct option longopts[] = {
@@ -202,6 +203,7 @@ static const struct option longopts[] = {
 	{"optimizer", required_argument, NULL, OPT_SET_OPTIMIZER},
 	{"attn", required_argument, NULL, OPT_SET_ATTN},
 	{"grad-ckpt", no_argument, NULL, OPT_SET_GRAD_CKPT},
+	{"dora", no_argument, NULL, OPT_SET_DORA},
 	{"gpus", required_argument, NULL, OPT_SET_GPUS},
 	{"zero", required_argument, NULL, OPT_SET_ZERO},
 	{"head", required_argument, NULL, OPT_SET_HEAD},
@@ -341,6 +343,7 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 		case OPT_SET_OPTIMIZER:
 		case OPT_SET_ATTN:
 		case OPT_SET_GRAD_CKPT:
+		case OPT_SET_DORA:
 		case OPT_SET_GPUS:
 		case OPT_SET_ZERO:
 		case OPT_SET_HEAD:
@@ -350,7 +353,8 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 
 			for (k = 0; set_shorthands[k].opt != c; k++)
 				;
-			if ((c = add_setting(o, set_shorthands[k].key, c == OPT_SET_GRAD_CKPT ? "true" : optarg, "--set")) !=
+			if ((c = add_setting(o, set_shorthands[k].key,
+						 c == OPT_SET_GRAD_CKPT || c == OPT_SET_DORA ? "true" : optarg, "--set")) !=
 			    VP_CLI_RUN)
 				return c;
 			break;
@@ -1139,8 +1143,19 @@ static cJSON *json_error(const char *file, const struct vp_error *err)
 }
 
 /* Notes on stderr: what was read, what was ignored, which defaults apply. */
+/* Where a note's key stands: FILE:LINE:COLUMN, or the command line for a
+ * --set setting (vp_tc_origin_on_command_line's convention). */
+static const char *note_place(const struct vp_trainconfig *tc, const struct vp_tc_note *n, char *buf, size_t size)
+{
+	if (n->line > 0 && n->column == 0)
+		return VP_TC_COMMAND_LINE;
+	snprintf(buf, size, "%s:%lu:%lu", tc->name, n->line, n->column);
+	return buf;
+}
+
 static void print_notes(const struct check_opts *o, const struct vp_trainconfig *tc, const struct vp_model *m)
 {
+	char place[sizeof tc->name + 48];
 	char setup[512];
 	size_t i;
 
@@ -1161,16 +1176,16 @@ static void print_notes(const struct check_opts *o, const struct vp_trainconfig 
 		fprintf(stderr, "vramplan: warning: %s:%lu:%lu: %s\n", tc->name, tc->readings[i].line,
 			tc->readings[i].column, tc->readings[i].text);
 	for (i = 0; i < tc->n_remarks; i++)
-		fprintf(stderr, "vramplan: note: %s:%lu:%lu: key '%s': %s\n", tc->name, tc->remarks[i].line,
-			tc->remarks[i].column, tc->remarks[i].key, tc->remarks[i].text);
+		fprintf(stderr, "vramplan: note: %s: key '%s': %s\n", note_place(tc, &tc->remarks[i], place, sizeof place),
+			tc->remarks[i].key, tc->remarks[i].text);
 	for (i = 0; i < tc->n_ignored; i++) {
 		const struct vp_tc_note *n = &tc->ignored[i];
 		if (n->text[0] != '\0' && strncmp(n->text, "did you mean", 12) == 0)
-			fprintf(stderr, "vramplan: warning: %s:%lu:%lu: ignored key '%s' (%s)\n", tc->name, n->line,
-				n->column, n->key, n->text);
+			fprintf(stderr, "vramplan: warning: %s: ignored key '%s' (%s)\n", note_place(tc, n, place, sizeof place),
+				n->key, n->text);
 		else if (n->text[0] != '\0')
-			fprintf(stderr, "vramplan: note: %s:%lu:%lu: ignored key '%s': %s\n", tc->name, n->line,
-				n->column, n->key, n->text);
+			fprintf(stderr, "vramplan: note: %s: ignored key '%s': %s\n", note_place(tc, n, place, sizeof place),
+				n->key, n->text);
 	}
 	if (tc->n_ignored > 0) {
 		bool first = true;
