@@ -135,6 +135,21 @@ static int misread_number(const struct reader *r, const yaml_node_t *n, const ch
 	return 0;
 }
 
+/* An extension key's probability: a plain number from 0 to 1, or null,
+ * which leaves *out as it is. */
+static int get_probability(const struct reader *r, const yaml_node_t *n, const char *key, double *out)
+{
+	const char *s = scalar(n);
+	struct vp_error e;
+
+	if (misread_number(r, n, key))
+		return -1;
+	if (!is_null(n) && (s == NULL || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
+			    vp_parse_double(s, key, 0.0, 1.0, out, &e) != 0))
+		return fail(r, n, "'%s' must be a number from 0 to 1, or null", key);
+	return 0;
+}
+
 /* An integer of at least `min` from a plain scalar; null gives `dflt`. A
  * count the schema states as at least 1 (batch, seq_len, lora_r, gpus,
  * ...) takes min 1: 0 would otherwise be read as null, the key's default,
@@ -542,14 +557,8 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 		} else if (strcmp(k, "lora_dropout") == 0) {
 			/* not in the shared schema: an extension for cases that
 			 * state it; null or absent keeps the default */
-			const char *s = scalar(v);
-			struct vp_error e;
-			if (misread_number(r, v, k))
+			if (get_probability(r, v, k, &c->train.lora_dropout))
 				return -1;
-			if (!is_null(v) &&
-			    (s == NULL || v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
-			     vp_parse_double(s, k, 0.0, 1.0, &c->train.lora_dropout, &e) != 0))
-				return fail(r, v, "'lora_dropout' must be a number from 0 to 1, or null");
 		} else if (strcmp(k, "expandable_segments") == 0) {
 			/* not in the shared schema: the run set
 			 * PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True */
@@ -661,14 +670,8 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			 * label_smoothing_factor, whose LabelSmoother computes
 			 * the loss from the returned logits; absent or null,
 			 * 0 (the model's own loss) */
-			const char *s = scalar(v);
-			struct vp_error e;
-			if (misread_number(r, v, k))
+			if (get_probability(r, v, k, &c->train.label_smoothing))
 				return -1;
-			if (!is_null(v) &&
-			    (s == NULL || v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
-			     vp_parse_double(s, k, 0.0, 1.0, &c->train.label_smoothing, &e) != 0))
-				return fail(r, v, "'label_smoothing_factor' must be a number from 0 to 1, or null");
 		} else if (strcmp(k, "use_dora") == 0) {
 			/* not in the shared schema: PEFT's
 			 * LoraConfig(use_dora=True), true on a LoRA or Q-LoRA

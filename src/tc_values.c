@@ -96,44 +96,50 @@ int vp_tc_note_default(struct vp_trainconfig *tc, struct vp_error *err, const ch
 }
 
 
-int vp_tc_note_key(struct vp_trainconfig *tc, struct vp_error *err, const struct vp_tc_origin *at, const char *fmt,
-		   ...)
+/* One note at a key's place into *list (ignored keys or remarks): the
+ * text on one line, cut inside a character if it is too long. */
+static int note_at(struct vp_tc_note **list, size_t *n_list, struct vp_error *err, const struct vp_tc_origin *at,
+		   const char *fmt, va_list ap) VP_TC_PRINTF(5, 0);
+
+static int note_at(struct vp_tc_note **list, size_t *n_list, struct vp_error *err, const struct vp_tc_origin *at,
+		   const char *fmt, va_list ap)
 {
 	struct vp_tc_note *n;
-	va_list ap;
 
-	if (grow_notes(&tc->ignored, &tc->n_ignored) != 0)
+	if (grow_notes(list, n_list) != 0)
 		return vp_error_set(err, VP_ERR_IO, "out of memory");
-	n = &tc->ignored[tc->n_ignored - 1];
+	n = &(*list)[*n_list - 1];
 	vp_utf8_copy(n->key, sizeof n->key, at->key);
 	n->line = at->line;
 	n->column = at->column;
-	va_start(ap, fmt);
 	if (vsnprintf(n->text, sizeof n->text, fmt, ap) >= (int)sizeof n->text)
 		vp_utf8_trim_cut(n->text);
-	va_end(ap);
 	vp_text_one_line(n->text);
 	return 0;
+}
+
+int vp_tc_note_key(struct vp_trainconfig *tc, struct vp_error *err, const struct vp_tc_origin *at, const char *fmt,
+		   ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = note_at(&tc->ignored, &tc->n_ignored, err, at, fmt, ap);
+	va_end(ap);
+	return rc;
 }
 
 int vp_tc_note_remark(struct vp_trainconfig *tc, struct vp_error *err, const struct vp_tc_origin *at, const char *fmt,
 		      ...)
 {
-	struct vp_tc_note *n;
 	va_list ap;
+	int rc;
 
-	if (grow_notes(&tc->remarks, &tc->n_remarks) != 0)
-		return vp_error_set(err, VP_ERR_IO, "out of memory");
-	n = &tc->remarks[tc->n_remarks - 1];
-	vp_utf8_copy(n->key, sizeof n->key, at->key);
-	n->line = at->line;
-	n->column = at->column;
 	va_start(ap, fmt);
-	if (vsnprintf(n->text, sizeof n->text, fmt, ap) >= (int)sizeof n->text)
-		vp_utf8_trim_cut(n->text);
+	rc = note_at(&tc->remarks, &tc->n_remarks, err, at, fmt, ap);
 	va_end(ap);
-	vp_text_one_line(n->text);
-	return 0;
+	return rc;
 }
 
 /* Other tools' names for a memory key (accelerate, Lightning, unsloth,
