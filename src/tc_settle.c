@@ -789,17 +789,12 @@ int vp_tc_settle(struct ctx *c)
 		tc->texts_set = true;
 	}
 
-	/* evaluation with generation (Seq2SeqTrainingArguments) */
-	tc->eval.num_beams = 1;
-	if (vb->has_generate) {
-		tc->eval.generate = vb->generate;
-		copy_origin(&tc->at[VP_TC_GENERATE], &vb->at_generate);
-	} else {
-		tc->eval.generate = r->generate == 1;
-	}
 	/* LLaMA-Factory stops before training when both are true
 	 * (hparams/parser.py get_train_args: "`predict_with_generate`
-	 * cannot be set as True while training."), so no plan is checked */
+	 * cannot be set as True while training."), so no plan is checked.
+	 * It reads its own key alone: the vramplan: block's or --set's
+	 * generate neither causes nor cures this, and the error points at
+	 * the file's key, read before that origin is replaced below */
 	if (tc->flavour == VP_TC_LLAMAFACTORY && r->generate == 1 && r->do_train == 1) {
 		const struct vp_tc_origin *g = &tc->at[VP_TC_GENERATE];
 
@@ -809,6 +804,14 @@ int vp_tc_settle(struct ctx *c)
 				     "hparams/parser.py); set predict_with_generate: false here and generate in a separate "
 				     "do_predict run",
 				     r->at_do_train.line);
+	}
+	/* evaluation with generation (Seq2SeqTrainingArguments) */
+	tc->eval.num_beams = 1;
+	if (vb->has_generate) {
+		tc->eval.generate = vb->generate;
+		copy_origin(&tc->at[VP_TC_GENERATE], &vb->at_generate);
+	} else {
+		tc->eval.generate = r->generate == 1;
 	}
 	/* LLaMA-Factory's CustomSeq2SeqTrainer.prediction_step pops the
 	 * labels when it generates ("do not pass labels to model when

@@ -986,7 +986,10 @@ static cJSON *json_notes(const struct vp_tc_note *notes, size_t n, bool position
 		if (it == NULL)
 			break;
 		cJSON_AddStringToObject(it, "key", notes[i].key);
-		cJSON_AddNumberToObject(it, "line", (double)notes[i].line);
+		/* a --set setting's note has no place in the file: line and
+		 * column 0, as an error about one has (vp_tc_fail_at), not the
+		 * setting's ordinal that its origin keeps as a line */
+		cJSON_AddNumberToObject(it, "line", notes[i].column == 0 ? 0.0 : (double)notes[i].line);
 		cJSON_AddNumberToObject(it, "column", (double)notes[i].column);
 		if (notes[i].text[0] != '\0')
 			cJSON_AddStringToObject(it, "note", notes[i].text);

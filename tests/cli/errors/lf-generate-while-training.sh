@@ -23,3 +23,11 @@ echo "do_train false: exit $?"
 printf '%s' "$cfg" | sed 's/^predict_with_generate: true/predict_with_generate: false/' | "$VRAMPLAN" check --gpu a10g - >/dev/null 2>&1
 echo "predict_with_generate false: exit $?"
 rm -f "$f"
+# LLaMA-Factory reads its own predict_with_generate alone: the vramplan:
+# block's generate (or --set generate) neither cures the refusal nor moves
+# it off the file's key (line 6), and alone it causes none
+printf '%svramplan:\n  generate: false\n' "$cfg" | "$VRAMPLAN" check --gpu a10g - 2>&1 >/dev/null | cut -c1-80
+printf '%s' "$cfg" | "$VRAMPLAN" check --gpu a10g --set generate=false - 2>&1 >/dev/null | cut -c1-80
+printf '%s' "$cfg" | sed 's/^predict_with_generate: true/predict_with_generate: false/' |
+	sed '$a vramplan:\n  generate: true' | "$VRAMPLAN" check --gpu a10g - >/dev/null 2>&1
+echo "block generate, file's false: exit $?"
