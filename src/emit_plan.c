@@ -721,7 +721,7 @@ int vp_emit_plan_settings(const struct vp_model *m, const struct vp_gpu *g, cons
 {
 	if (m == NULL || g == NULL || req == NULL || plan == NULL)
 		return vp_error_set(err, VP_ERR_INPUT, "nothing to emit");
-	*n = vp_plan_settings(req, plan, profile, s, VP_SETTINGS_MAX);
+	*n = vp_plan_settings(m, req, plan, profile, s, VP_SETTINGS_MAX);
 	if (*n > VP_SETTINGS_MAX)
 		return vp_error_set(err, VP_ERR_INPUT, "too many settings (%zu)", *n);
 	return 0;

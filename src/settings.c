@@ -457,7 +457,8 @@ static void settings_axolotl(struct sbuf *b, const struct vp_plan_request *req, 
  * a full fine-tune; pure_bf16 keeps a full fine-tune in bf16. The planner
  * plans the precision these keys give (src/cli/resolve.c).
  */
-static void settings_llamafactory(struct sbuf *b, const struct vp_plan_request *req, const struct vp_plan *p)
+static void settings_llamafactory(struct sbuf *b, const struct vp_model *m, const struct vp_plan_request *req,
+				 const struct vp_plan *p)
 {
 	const struct vp_train *t = &req->train;
 	bool bf16 = t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_BF16;
@@ -493,9 +494,16 @@ static void settings_llamafactory(struct sbuf *b, const struct vp_plan_request *
 	set_bool(b, "disable_gradient_checkpointing", !t->grad_ckpt);
 	/* SDPA is transformers' own choice where the model has it, eager where
 	 * not (T5): LLaMA-Factory's "auto" leaves it that choice, where "sdpa"
-	 * sets the config's _attn_implementation (model_utils/attention.py),
-	 * which from_pretrained refuses for a model without an SDPA path */
-	set_str(b, "flash_attn", t->attn == VP_ATTN_EAGER ? "disabled" : t->attn == VP_ATTN_FLASH2 ? "fa2" : "auto");
+	 * sets the config's _attn_implementation (model_utils/attention.py
+	 * configure_attn_implementation), which from_pretrained refuses for a
+	 * model without an SDPA path. Gemma 2 is the exception: there "auto"
+	 * becomes FlashAttention-2 where it is installed and eager where not,
+	 * so the plan's SDPA is asked for by name (it runs, with a warning) */
+	set_str(b, "flash_attn",
+		t->attn == VP_ATTN_EAGER    ? "disabled"
+		: t->attn == VP_ATTN_FLASH2 ? "fa2"
+		: m != NULL && strcmp(m->model_type, "gemma2") == 0 ? "sdpa"
+								     : "auto");
 	if (t->packed)
 		set_bool(b, "packing", true);
 	trainer_run_keys(b, t, "enable_liger_kernel");
@@ -581,7 +589,7 @@ static void settings_trl(struct sbuf *b, const struct vp_plan_request *req, cons
 	trainer_dataloader_keys(b, p);
 }
 
-size_t vp_plan_settings(const struct vp_plan_request *req, const struct vp_plan *plan,
+size_t vp_plan_settings(const struct vp_model *m, const struct vp_plan_request *req, const struct vp_plan *plan,
 			enum vp_profile profile, struct vp_setting *out, size_t cap)
 {
 	struct sbuf b;
@@ -600,7 +608,7 @@ size_t vp_plan_settings(const struct vp_plan_request *req, const struct vp_plan 
 		settings_axolotl(&b, req, plan);
 		break;
 	case VP_PROFILE_LLAMAFACTORY:
-		settings_llamafactory(&b, req, plan);
+		settings_llamafactory(&b, m, req, plan);
 		break;
 	case VP_PROFILE_TRL:
 		settings_trl(&b, req, plan);

@@ -58,11 +58,13 @@ struct vp_setting {
 #define VP_SETTINGS_MAX 48
 
 /*
- * The trainer settings of a plan under `profile`, in output order, into
- * out[0 .. cap-1]. Returns how many there are (which may exceed cap, like
- * snprintf; nothing past cap is written). The settings point into *req.
+ * The trainer settings of a plan for model `m` under `profile`, in output
+ * order, into out[0 .. cap-1]. Returns how many there are (which may exceed
+ * cap, like snprintf; nothing past cap is written). The settings point into
+ * *req. `m` may be NULL where no key depends on the model (only
+ * LLaMA-Factory's flash_attn does: its "auto" is not SDPA for Gemma 2).
  */
-size_t vp_plan_settings(const struct vp_plan_request *req, const struct vp_plan *plan,
+size_t vp_plan_settings(const struct vp_model *m, const struct vp_plan_request *req, const struct vp_plan *plan,
 			enum vp_profile profile, struct vp_setting *out, size_t cap);
 
 /* The j-th string of a LIST setting. */

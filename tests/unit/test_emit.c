@@ -340,7 +340,7 @@ static void for_each_variant(enum vp_profile profile, variant_fn fn)
 static size_t settings(const struct vp_plan_request *req, const struct vp_plan *p, enum vp_profile profile,
 		       struct vp_setting *s)
 {
-	size_t n = vp_plan_settings(req, p, profile, s, VP_SETTINGS_MAX);
+	size_t n = vp_plan_settings(NULL, req, p, profile, s, VP_SETTINGS_MAX);
 
 	assert_true(n > 0);
 	assert_true(n <= VP_SETTINGS_MAX);
