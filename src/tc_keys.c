@@ -1347,6 +1347,7 @@ HANDLER(k_lf_flash_attn)
 
 	if (rc != 0)
 		return rc > 0 ? 0 : -1;
+	c->r.lf_attn_auto = strcmp(s, "auto") == 0;
 	if (strcmp(s, "auto") == 0 || strcmp(s, "sdpa") == 0)
 		c->r.attn = VP_ATTN_SDPA;
 	else if (strcmp(s, "disabled") == 0 || strcmp(s, "off") == 0)

@@ -704,11 +704,13 @@ int vp_tc_settle(struct ctx *c)
 		copy_origin(&tc->at[VP_TC_ATTN], &vb->at_attn);
 	} else if (r->has_attn) {
 		t->attn = r->attn;
+		tc->attn_auto = tc->flavour == VP_TC_LLAMAFACTORY && r->lf_attn_auto;
 	} else {
 		/* transformers picks SDPA where the model implements it
 		 * (modeling_utils.py _check_and_adjust_attn_implementation);
 		 * the estimator falls back to eager where it does not */
 		t->attn = VP_ATTN_SDPA;
+		tc->attn_auto = tc->flavour == VP_TC_LLAMAFACTORY;
 		if (vp_tc_note_default(tc, c->err, tc->flavour == VP_TC_LLAMAFACTORY ? "flash_attn" : "attn_implementation",
 				 tc->flavour == VP_TC_LLAMAFACTORY
 					 ? "flash_attn: auto (LLaMA-Factory default: transformers' choice, sdpa; eager "

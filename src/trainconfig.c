@@ -438,6 +438,18 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 				   "file, or write a number");
 	if (stored_quant(tc, m, err) != 0)
 		return -1;
+	/* LLaMA-Factory's "auto" is not transformers' choice for Gemma 2: its
+	 * configure_attn_implementation (model_utils/attention.py) switches
+	 * to FlashAttention-2 where it is installed and to eager where not,
+	 * which the file cannot say: eager, the safe side */
+	if (tc->attn_auto && t->attn == VP_ATTN_SDPA && strcmp(m->model_type, "gemma2") == 0) {
+		t->attn = VP_ATTN_EAGER;
+		if (vp_tc_note_default(tc, err, "flash_attn",
+				       "flash_attn: auto for Gemma 2, checked at eager: LLaMA-Factory runs "
+				       "FlashAttention-2 where it is installed and eager where not (flash_attn: fa2 "
+				       "or sdpa says which)"))
+			return -1;
+	}
 	if (!tc->head_set)
 		t->head = vp_model_default_head(m);
 	/* a multiple-choice checkpoint: every choice a sequence, in one

@@ -79,6 +79,7 @@ struct raw {
 	bool has_targets;
 	struct vp_train targets;
 	bool has_attn;
+	bool lf_attn_auto;         /* LLaMA-Factory flash_attn: auto */
 	enum vp_attn attn;
 	int attn_rank;             /* the setting key's precedence (attn_switch) */
 	int packed, generate;

@@ -124,6 +124,8 @@ struct vp_trainconfig {
 	bool fp16_off;                /* axolotl `fp16: false` with bf16 auto */
 	bool load16;                  /* axolotl loads the weights in the 16-bit dtype it trains in */
 	bool optimizer_stated;        /* vramplan.optimizer (or the command line) chose it */
+	bool attn_auto;               /* LLaMA-Factory flash_attn auto (said or default): resolve()
+				       * checks Gemma 2 at eager, as LLaMA-Factory runs it without FA2 */
 	bool head_set, lora_targets_set, labels_set, texts_set;
 	struct vp_tc_origin head_at;  /* vramplan.head, where head_set */
 	bool batch_auto;              /* DeepSpeed "auto" micro-batch: resolve() refuses it */
