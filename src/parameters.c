@@ -180,26 +180,17 @@ static double linear_params(const struct ctx *c, enum vp_block_kind kind, double
 	return sum;
 }
 
-static double lora_params(const struct ctx *c, enum vp_block_kind kind)
+/* One block's LoRA adapter parameters, added to *lora, and DoRA's
+ * magnitudes, added to *dora, each multiplied by `blocks`. */
+static void adapter_params(const struct ctx *c, enum vp_block_kind kind, double blocks, double *lora, double *dora)
 {
 	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
 	size_t i, n = vp_model_block_linears(c->m, kind, ls, VP_BLOCK_LINEARS_MAX);
-	double sum = 0.0;
 
-	for (i = 0; i < n; i++)
-		sum += vp_est_lora_adapter_params(c, &ls[i]);
-	return sum;
-}
-
-static double dora_params(const struct ctx *c, enum vp_block_kind kind)
-{
-	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
-	size_t i, n = vp_model_block_linears(c->m, kind, ls, VP_BLOCK_LINEARS_MAX);
-	double sum = 0.0;
-
-	for (i = 0; i < n; i++)
-		sum += vp_est_dora_magnitude_params(c, &ls[i]);
-	return sum;
+	for (i = 0; i < n; i++) {
+		*lora += blocks * vp_est_lora_adapter_params(c, &ls[i]);
+		*dora += blocks * vp_est_dora_magnitude_params(c, &ls[i]);
+	}
 }
 
 /* The elements of `copies` tensors of `elements` each that a paged
@@ -347,8 +338,7 @@ static int count_parameters(const struct ctx *c, struct totals *tt, struct count
 		n->out_sum += tt->n_enc_params * os;
 		n->kept += tt->n_enc_params * ks;
 		n->kept_out += tt->n_enc_params * ko;
-		n->lora += tt->n_enc_params * lora_params(c, VP_BLOCK_ENCODER);
-		n->dora += tt->n_enc_params * dora_params(c, VP_BLOCK_ENCODER);
+		adapter_params(c, VP_BLOCK_ENCODER, tt->n_enc_params, &n->lora, &n->dora);
 	}
 	if (tt->n_dec > 0.0) {
 		double is, os, ks, ko;
@@ -357,8 +347,7 @@ static int count_parameters(const struct ctx *c, struct totals *tt, struct count
 		n->out_sum += tt->n_dec * os;
 		n->kept += tt->n_dec * ks;
 		n->kept_out += tt->n_dec * ko;
-		n->lora += tt->n_dec * lora_params(c, VP_BLOCK_DECODER);
-		n->dora += tt->n_dec * dora_params(c, VP_BLOCK_DECODER);
+		adapter_params(c, VP_BLOCK_DECODER, tt->n_dec, &n->lora, &n->dora);
 	}
 
 	/* Task heads not in the base count (docs: "Heads"). head_params is
