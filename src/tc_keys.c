@@ -647,6 +647,7 @@ HANDLER(k_eval_strategy)
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
 		if (strcmp(s, names[i]) == 0) {
 			c->r.eval_strategy = values[i];
+			vp_tc_set_origin(&c->r.at_eval_strategy, path, m);
 			return 0;
 		}
 	return vp_tc_fail_at(c, m->value->line, m->value->column,
@@ -655,14 +656,19 @@ HANDLER(k_eval_strategy)
 
 HANDLER(k_do_eval)
 {
-	return flag(c, m, path, &c->r.do_eval, NULL);
+	return flag(c, m, path, &c->r.do_eval, &c->r.at_do_eval);
 }
 
-/* LLaMA-Factory's do_train: read only to refuse it beside
- * predict_with_generate, as LLaMA-Factory does (vp_tc_settle) */
-HANDLER(k_lf_do_train)
+/* do_train and do_predict: whether the run trains at all, or only
+ * evaluates and predicts (vp_tc_settle, settle_do_train) */
+HANDLER(k_do_train)
 {
 	return flag(c, m, path, &c->r.do_train, &c->r.at_do_train);
+}
+
+HANDLER(k_do_predict)
+{
+	return flag(c, m, path, &c->r.do_predict, &c->r.at_do_predict);
 }
 
 /* A non-negative number whose only use is whether it is above 0: sets
@@ -1189,6 +1195,8 @@ static const struct keydef hf_keys[] = {
 	{"eval_strategy", k_eval_strategy},
 	{"evaluation_strategy", k_eval_strategy},
 	{"do_eval", k_do_eval},
+	{"do_train", k_do_train},
+	{"do_predict", k_do_predict},
 	{"eval_do_concat_batches", k_concat_batches},
 	{"max_eval_samples", k_max_eval},
 	{"packing", k_packing},
@@ -1469,7 +1477,8 @@ static const struct keydef llamafactory_keys[] = {
 	{"eval_strategy", k_eval_strategy},
 	{"evaluation_strategy", k_eval_strategy},
 	{"do_eval", k_do_eval},
-	{"do_train", k_lf_do_train},
+	{"do_train", k_do_train},
+	{"do_predict", k_do_predict},
 	{"eval_do_concat_batches", k_concat_batches},
 	{"torch_compile", k_compile},
 	{"dataloader_num_workers", k_workers},

@@ -297,7 +297,7 @@ static int parse_config(struct vp_trainconfig *tc, const char *name, const char 
 	c.r.fp16 = c.r.bf16 = c.r.pure_bf16 = c.r.pure_fp16 = -1;
 	c.r.grad_ckpt = c.r.use_peft = c.r.load4 = c.r.load8 = c.r.nested = -1;
 	c.r.packed = c.r.generate = c.r.loss_only = c.r.zero = c.r.zero_overlap = -1;
-	c.r.do_eval = c.r.do_train = c.r.eval_strategy = c.r.concat_batches = -1;
+	c.r.do_eval = c.r.do_train = c.r.do_predict = c.r.eval_strategy = c.r.concat_batches = -1;
 	c.r.no_ckpt = -1;
 	vp_train_defaults(&tc->train);
 	/* every flavour read here (TrainingArguments, TRL, axolotl) trains

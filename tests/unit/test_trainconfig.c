@@ -726,8 +726,8 @@ static void llamafactory_lora_sft_is_read_with_its_keys(void **state)
 static void llamafactory_needs_keys_of_its_own(void **state)
 {
 	static const char cutoff[] = "model_name_or_path: m\ncutoff_len: 256\nquantization_bit: 4\n";
-	static const char said[] = "model_name_or_path: m\ncutoff_len: 256\nvramplan:\n  flavour: llamafactory\n";
-	static const char staged[] = "model_name_or_path: m\nstage: sft\ncutoff_len: 256\n";
+	static const char said[] = "model_name_or_path: m\ncutoff_len: 256\nvramplan:\n  flavour: llamafactory\ndo_train: true\n";
+	static const char staged[] = "model_name_or_path: m\nstage: sft\ncutoff_len: 256\ndo_train: true\n";
 	struct vp_trainconfig tc;
 	struct vp_error err = {0};
 
@@ -754,7 +754,8 @@ static void llamafactory_defaults_are_its_own(void **state)
 				   "template: default\n"
 				   "quantization_bit: 4\n"
 				   "bf16: true\n"
-				   "eval_strategy: steps\n";
+				   "eval_strategy: steps\n"
+				   "do_train: true\n";
 	struct vp_trainconfig tc;
 	struct vp_error err = {0};
 
@@ -786,10 +787,10 @@ static void llamafactory_defaults_are_its_own(void **state)
  * the base in the GPU's 16-bit dtype and runs no autocast. */
 static void llamafactory_dtype_follows_the_method(void **state)
 {
-	static const char full_bf16[] = "model_name_or_path: m\nfinetuning_type: full\nbf16: true\n";
-	static const char full_plain[] = "model_name_or_path: m\nfinetuning_type: full\n";
-	static const char pure[] = "model_name_or_path: m\nfinetuning_type: lora\npure_bf16: true\nbf16: true\n";
-	static const char plain[] = "model_name_or_path: m\nfinetuning_type: lora\ndisable_gradient_checkpointing: true\n";
+	static const char full_bf16[] = "model_name_or_path: m\nfinetuning_type: full\nbf16: true\ndo_train: true\n";
+	static const char full_plain[] = "model_name_or_path: m\nfinetuning_type: full\ndo_train: true\n";
+	static const char pure[] = "model_name_or_path: m\nfinetuning_type: lora\npure_bf16: true\nbf16: true\ndo_train: true\n";
+	static const char plain[] = "model_name_or_path: m\nfinetuning_type: lora\ndisable_gradient_checkpointing: true\ndo_train: true\n";
 	struct vp_trainconfig tc;
 	struct vp_error err = {0};
 	struct vp_gpu g;
