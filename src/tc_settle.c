@@ -692,6 +692,15 @@ static int settle_do_train(struct ctx *c)
 	/* the script's trainer.evaluate() or trainer.predict(), alone: no
 	 * training DataLoader beside it */
 	tc->evaluation = VP_TC_EVAL_AFTER;
+	/* DoRA's remark says how a trained adapter is estimated: none trains */
+	if (t->dora)
+		for (size_t i = 0; i < tc->n_remarks; i++)
+			if (strcmp(tc->remarks[i].key, r->at_dora.key) == 0) {
+				memmove(&tc->remarks[i], &tc->remarks[i + 1],
+					(tc->n_remarks - i - 1) * sizeof tc->remarks[i]);
+				tc->n_remarks--;
+				break;
+			}
 	t->method = VP_METHOD_FROZEN;
 	t->optimizer = VP_OPT_NONE;
 	t->dora = false;
