@@ -59,7 +59,8 @@
  *            data_args.py: cutoff_len, packing) beside the
  *            TrainingArguments keys it inherits (per_device_*_batch_size,
  *            gradient_accumulation_steps, eval_accumulation_steps, bf16,
- *            fp16, optim, torch_compile, dataloader_*, fsdp, deepspeed).
+ *            fp16, optim, torch_compile, dataloader_*, fsdp, deepspeed)
+ *            and do_train: true, without which it trains nothing.
  * trl        one YAML for `trl sft --config` (TrlParser over ScriptArguments,
  *            SFTConfig, ModelConfig; huggingface/trl): the hf keys (SFTConfig
  *            is a TrainingArguments) plus SFTConfig's max_length and packing
@@ -464,6 +465,10 @@ static void settings_llamafactory(struct sbuf *b, const struct vp_model *m, cons
 	bool bf16 = t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_BF16;
 	bool fp16 = t->precision == VP_PREC_AMP_FP16 || t->precision == VP_PREC_FP16;
 
+	/* TrainingArguments' do_train defaults to false, and LLaMA-Factory's
+	 * workflows train only `if training_args.do_train`
+	 * (train/sft/workflow.py), as its training examples say it */
+	set_bool(b, "do_train", true);
 	trainer_batch_keys(b, p);
 	set_int(b, "cutoff_len", t->seq_len);
 	if (vp_train_has_adapters(t)) {

@@ -627,6 +627,50 @@ HANDLER(k_gen_len)
 	return length_key(c, m, path, &c->tc->len_gen, &c->tc->len_gen_at);
 }
 
+/*
+ * LLaMA-Factory's GeneratingArguments (hparams/generating_args.py:
+ * max_new_tokens 1024, num_beams 1 by default) go to trainer.evaluate()
+ * and trainer.predict() as gen_kwargs (train/sft/workflow.py,
+ * generating_args.to_dict(), which keeps max_new_tokens where it is above
+ * 0). Seq2SeqTrainer.evaluate and predict take generation_max_length and
+ * generation_num_beams only where gen_kwargs has no max_length or
+ * max_new_tokens, no num_beams: so these win over those, which are then
+ * unused, and so is data_args' eval_num_beams (its way to
+ * generation_num_beams). A max_new_tokens of 0 or below, which turns
+ * generation over to GeneratingArguments' max_length, is not modelled.
+ */
+HANDLER(k_lf_new_tokens)
+{
+	const struct vp_tnode *v = m->value;
+
+	/* -1, 0 (and PyYAML's 00, -0x0): max_length decides instead */
+	if (v->kind == VP_T_SCALAR && !v->quoted &&
+	    (v->text[0] == '-' || v->text[strspn(v->text, "+0_")] == '\0'))
+		return vp_tc_fail_at(c, v->line, v->column,
+				     "'%s: %.40s': at 0 or below LLaMA-Factory generates up to GeneratingArguments' "
+				     "max_length instead (generating_args.py to_dict), which check does not model; give "
+				     "the new tokens as a whole number of at least 1",
+				     path, v->text);
+	return length_key(c, m, path, &c->tc->len_gen, &c->tc->len_gen_at);
+}
+
+HANDLER(k_lf_unused_generation)
+{
+	struct vp_tc_origin at;
+	uint64_t v;
+
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_u64(c, m->value, path, 1, &v) != 0)
+		return -1;
+	vp_tc_set_origin(&at, path, m);
+	return vp_tc_note_overridden(c, &at,
+				     "LLaMA-Factory passes its own %s (default %s, GeneratingArguments) to generate, which "
+				     "wins over it (train/sft/workflow.py gen_kwargs; Seq2SeqTrainer.predict)",
+				     strcmp(path, "generation_max_length") == 0 ? "max_new_tokens" : "num_beams",
+				     strcmp(path, "generation_max_length") == 0 ? "1024" : "1");
+}
+
 HANDLER(k_generate)
 {
 	return flag(c, m, path, &c->r.generate, &c->tc->at[VP_TC_GENERATE]);
@@ -647,6 +691,7 @@ HANDLER(k_eval_strategy)
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
 		if (strcmp(s, names[i]) == 0) {
 			c->r.eval_strategy = values[i];
+			vp_tc_set_origin(&c->r.at_eval_strategy, path, m);
 			return 0;
 		}
 	return vp_tc_fail_at(c, m->value->line, m->value->column,
@@ -655,14 +700,19 @@ HANDLER(k_eval_strategy)
 
 HANDLER(k_do_eval)
 {
-	return flag(c, m, path, &c->r.do_eval, NULL);
+	return flag(c, m, path, &c->r.do_eval, &c->r.at_do_eval);
 }
 
-/* LLaMA-Factory's do_train: read only to refuse it beside
- * predict_with_generate, as LLaMA-Factory does (vp_tc_settle) */
-HANDLER(k_lf_do_train)
+/* do_train and do_predict: whether the run trains at all, or only
+ * evaluates and predicts (vp_tc_settle, settle_do_train) */
+HANDLER(k_do_train)
 {
 	return flag(c, m, path, &c->r.do_train, &c->r.at_do_train);
+}
+
+HANDLER(k_do_predict)
+{
+	return flag(c, m, path, &c->r.do_predict, &c->r.at_do_predict);
 }
 
 /* A non-negative number whose only use is whether it is above 0: sets
@@ -1189,6 +1239,8 @@ static const struct keydef hf_keys[] = {
 	{"eval_strategy", k_eval_strategy},
 	{"evaluation_strategy", k_eval_strategy},
 	{"do_eval", k_do_eval},
+	{"do_train", k_do_train},
+	{"do_predict", k_do_predict},
 	{"eval_do_concat_batches", k_concat_batches},
 	{"max_eval_samples", k_max_eval},
 	{"packing", k_packing},
@@ -1463,13 +1515,17 @@ static const struct keydef llamafactory_keys[] = {
 	{"gradient_checkpointing", k_grad_ckpt},
 	{"optim", k_optim},
 	{"predict_with_generate", k_generate},
-	{"generation_max_length", k_gen_len},
-	{"generation_num_beams", k_beams},
+	{"max_new_tokens", k_lf_new_tokens},
+	{"num_beams", k_beams},
+	{"generation_max_length", k_lf_unused_generation},
+	{"generation_num_beams", k_lf_unused_generation},
+	{"eval_num_beams", k_lf_unused_generation},
 	{"prediction_loss_only", k_loss_only},
 	{"eval_strategy", k_eval_strategy},
 	{"evaluation_strategy", k_eval_strategy},
 	{"do_eval", k_do_eval},
-	{"do_train", k_lf_do_train},
+	{"do_train", k_do_train},
+	{"do_predict", k_do_predict},
 	{"eval_do_concat_batches", k_concat_batches},
 	{"torch_compile", k_compile},
 	{"dataloader_num_workers", k_workers},

@@ -588,6 +588,169 @@ static int settle_llamafactory_dtype(struct ctx *c)
 	return 0;
 }
 
+/* Default notes about what only training uses (the micro-batch,
+ * accumulation, the optimizer, checkpointing, the adapters it would
+ * train, the dtype it would train in): dropped where nothing trains. */
+static void drop_training_defaults(struct vp_trainconfig *tc)
+{
+	static const char *const keys[] = {
+		"per_device_train_batch_size", "gradient_accumulation_steps", "optim", "optimizer",
+		"gradient_checkpointing", "gradient checkpointing", "disable_gradient_checkpointing", "use_peft",
+		"finetuning_type", "lora_r", "lora_rank", "lora_dropout", "lora_target", "lora_target_modules",
+		"lora_modules_to_save", "bf16, fp16"};
+	size_t i = 0, k;
+
+	while (i < tc->n_defaults) {
+		for (k = 0; k < sizeof keys / sizeof keys[0]; k++)
+			if (strcmp(tc->defaults[i].key, keys[k]) == 0)
+				break;
+		if (k == sizeof keys / sizeof keys[0]) {
+			i++;
+			continue;
+		}
+		memmove(&tc->defaults[i], &tc->defaults[i + 1], (tc->n_defaults - i - 1) * sizeof tc->defaults[i]);
+		tc->n_defaults--;
+	}
+}
+
+/*
+ * Does the run train, or only evaluate and predict?
+ *
+ * LLaMA-Factory: TrainingArguments' do_train defaults to false, and its
+ * workflows call trainer.train() only `if training_args.do_train`, then
+ * trainer.evaluate() `if do_eval` and trainer.predict() `if do_predict`
+ * (train/sft/workflow.py run_sft; pt/workflow.py alike). Its training
+ * examples say `do_train: true`; its prediction example
+ * (examples/train_lora/llama3_lora_predict.yaml) says `do_predict: true`
+ * and no do_train. Without `do_train: true` such a run loads the model for
+ * inference (model/loader.py load_model, is_trainable = do_train:
+ * requires_grad_(False), the fp32 parameters cast to the compute dtype,
+ * model.eval(); model/adapter.py creates no new adapter), so no optimizer
+ * states and no gradients exist.
+ *
+ * hf: TrainingArguments says do_train "is not directly used by Trainer"
+ * but by the scripts; the example scripts (run_clm.py, run_summarization.py,
+ * run_glue.py) train only `if training_args.do_train`, while TRL's sft.py
+ * trains whatever it says. A config that omits it is read as training, as
+ * ever; an explicit `do_train: false` beside an evaluation is read as the
+ * example scripts read it.
+ *
+ * Evaluation without training: do_eval, do_predict, or an eval_strategy
+ * other than "no", which TrainingArguments.__post_init__ turns into
+ * do_eval. Neither training nor evaluation: nothing runs, nothing to
+ * check (an input error, as vramplan.method: frozen is).
+ */
+static int settle_do_train(struct ctx *c)
+{
+	struct vp_trainconfig *tc = c->tc;
+	struct raw *r = &c->r;
+	struct vp_train *t = &tc->train;
+	bool lf = tc->flavour == VP_TC_LLAMAFACTORY;
+	const struct vp_tc_origin *at = NULL;
+
+	if (tc->flavour != VP_TC_HF && !lf)
+		return 0;
+	/* LLaMA-Factory's parser refuses a prediction that saves nothing
+	 * (hparams/parser.py get_train_args: "Please enable
+	 * `predict_with_generate` to save model predictions.", stage sft) */
+	if (lf && r->do_predict == 1 && r->generate != 1 && !r->stage_pt)
+		return vp_tc_fail_at(c, r->at_do_predict.line, r->at_do_predict.column,
+				     "'do_predict: true' without 'predict_with_generate: true': LLaMA-Factory refuses it "
+				     "(\"Please enable `predict_with_generate` to save model predictions.\", "
+				     "hparams/parser.py)");
+	if (lf ? r->do_train == 1 : r->do_train != 0)
+		return 0;
+	if (r->do_predict == 1)
+		at = &r->at_do_predict;
+	else if (r->do_eval == 1)
+		at = &r->at_do_eval;
+	else if (r->eval_strategy >= 0 && r->eval_strategy != VP_TC_EVAL_NONE)
+		at = &r->at_eval_strategy;
+	if (at == NULL && lf)
+		return vp_tc_fail_at(c, r->at_do_train.line, r->at_do_train.column,
+				     "%s and no do_eval, do_predict or eval_strategy: LLaMA-Factory runs nothing (do_train "
+				     "defaults to false, and train/sft/workflow.py calls trainer.train() only `if "
+				     "training_args.do_train`), so there is no step to check; its training examples "
+				     "say do_train: true",
+				     r->do_train == 0 ? "'do_train: false'" : "no 'do_train: true'");
+	if (at == NULL)
+		return vp_tc_fail_at(c, r->at_do_train.line, r->at_do_train.column,
+				     "'do_train: false' and no do_eval, do_predict or eval_strategy: the example scripts "
+				     "(run_clm.py, run_summarization.py, run_glue.py) then run nothing, so there is no step "
+				     "to check; a script that trains whatever do_train says (TRL's sft.py) is checked "
+				     "without the key");
+	/* LLaMA-Factory evaluates and predicts on its evaluation split
+	 * alone (hparams/parser.py: "Please specify dataset for evaluation.") */
+	if (lf && !r->eval_split)
+		return vp_tc_fail_at(c, at->line, at->column,
+				     "'%s' without an evaluation split (eval_dataset, or val_size above 0): LLaMA-Factory "
+				     "refuses it (\"Please specify dataset for evaluation.\", hparams/parser.py)",
+				     at->key);
+	tc->eval_only = true;
+	copy_origin(&tc->eval_only_at, r->do_train == 0 ? &r->at_do_train : at);
+	drop_training_defaults(tc);
+	/* the script's trainer.evaluate() or trainer.predict(), alone: no
+	 * training DataLoader beside it */
+	tc->evaluation = VP_TC_EVAL_AFTER;
+	/* DoRA's remark says how a trained adapter is estimated: none trains */
+	if (t->dora)
+		for (size_t i = 0; i < tc->n_remarks; i++)
+			if (strcmp(tc->remarks[i].key, r->at_dora.key) == 0) {
+				memmove(&tc->remarks[i], &tc->remarks[i + 1],
+					(tc->n_remarks - i - 1) * sizeof tc->remarks[i]);
+				tc->n_remarks--;
+				break;
+			}
+	t->method = VP_METHOD_FROZEN;
+	t->optimizer = VP_OPT_NONE;
+	t->dora = false;
+	t->lora_16bit_adapters = false;
+	/* checkpointing is turned on for training alone (the Trainer's
+	 * train(), LLaMA-Factory's prepare_model_for_training when
+	 * is_trainable), and nothing is saved for a backward here */
+	t->grad_ckpt = false;
+	t->activation_offload = false;
+	/* LLaMA-Factory casts the fp32 parameters to the compute dtype for
+	 * inference (load_model): bf16 with bf16 or pure_bf16, fp16 with
+	 * fp16, else inferred per GPU (extras/misc.py infer_optim_dtype) */
+	if (lf && !c->vb.has_precision) {
+		if (t->precision == VP_PREC_AMP_BF16) {
+			t->precision = VP_PREC_BF16;
+		} else if (t->precision == VP_PREC_AMP_FP16) {
+			t->precision = VP_PREC_FP16;
+		} else if (t->precision == VP_PREC_FP32) {
+			tc->bf16_auto = tc->load16 = true;
+			t->precision = VP_PREC_BF16;
+		}
+		/* the training dtype's note went with the other training
+		 * defaults (settle_llamafactory_dtype's, for adapters) */
+		if (tc->bf16_auto && tc->load16 &&
+		    vp_tc_note_default(tc, c->err, "bf16, fp16",
+				       "bf16: false, fp16: false: the model is loaded for inference in bfloat16 where "
+				       "the GPU has it, else float16 (LLaMA-Factory infer_optim_dtype)"))
+			return -1;
+	}
+	if (lf)
+		return vp_tc_note_remark(tc, c->err, &tc->eval_only_at,
+					 "%s: LLaMA-Factory trains only with do_train: true (TrainingArguments' default is "
+					 "false; train/sft/workflow.py runs trainer.train() `if training_args.do_train`), so "
+					 "this run only %s: checked is that pass alone, at the eval batch, the model loaded "
+					 "for inference in its compute dtype, without optimizer states or gradients "
+					 "(model/loader.py load_model)",
+					 r->do_train == 0 ? "do_train: false" : "no do_train: true",
+					 r->do_predict == 1 && r->do_eval == 1 ? "evaluates and predicts"
+					 : r->do_predict == 1		     ? "predicts"
+									     : "evaluates");
+	return vp_tc_note_remark(tc, c->err, &tc->eval_only_at,
+				 "do_train: false: the example scripts (run_clm.py, run_summarization.py, run_glue.py) "
+				 "call trainer.train() only `if training_args.do_train`, so this run only %s: checked is "
+				 "that pass alone, at the eval batch, without optimizer states or gradients; a script "
+				 "that trains whatever do_train says (TRL's sft.py) is checked without the key",
+				 r->do_predict == 1 && r->do_eval == 1 ? "evaluates and predicts"
+				 : r->do_predict == 1		     ? "predicts"
+								     : "evaluates");
+}
+
 int vp_tc_settle(struct ctx *c)
 {
 	struct vp_trainconfig *tc = c->tc;
@@ -871,6 +1034,8 @@ int vp_tc_settle(struct ctx *c)
 	 * eval_strategy or do_eval say so */
 	if (tc->flavour == VP_TC_LLAMAFACTORY && !r->eval_split)
 		tc->evaluation = VP_TC_EVAL_NONE;
+	if (settle_do_train(c) != 0)
+		return -1;
 
 	/* DataLoader (TrainingArguments: dataloader_num_workers=0,
 	 * dataloader_pin_memory=True; axolotl passes both through) */

@@ -297,7 +297,7 @@ static int parse_config(struct vp_trainconfig *tc, const char *name, const char 
 	c.r.fp16 = c.r.bf16 = c.r.pure_bf16 = c.r.pure_fp16 = -1;
 	c.r.grad_ckpt = c.r.use_peft = c.r.load4 = c.r.load8 = c.r.nested = -1;
 	c.r.packed = c.r.generate = c.r.loss_only = c.r.zero = c.r.zero_overlap = -1;
-	c.r.do_eval = c.r.do_train = c.r.eval_strategy = c.r.concat_batches = -1;
+	c.r.do_eval = c.r.do_train = c.r.do_predict = c.r.eval_strategy = c.r.concat_batches = -1;
 	c.r.no_ckpt = -1;
 	vp_train_defaults(&tc->train);
 	/* every flavour read here (TrainingArguments, TRL, axolotl) trains
@@ -607,13 +607,23 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 				   "predict_with_generate needs a causal-lm or seq2seq-lm head, not %s",
 				   vp_head_name(t->head));
 	if (tc->eval.generate) {
+		bool lf = tc->flavour == VP_TC_LLAMAFACTORY;
+
 		if (tc->at[VP_TC_NUM_BEAMS].line == 0 &&
-		    vp_tc_note_default(tc, err, "generation_num_beams",
-				 "generation_num_beams: 1 (none given; a model's generation_config may ask for more)"))
+		    vp_tc_note_default(tc, err, lf ? "num_beams" : "generation_num_beams", "%s",
+				       lf ? "num_beams: 1 (LLaMA-Factory default, GeneratingArguments)"
+					  : "generation_num_beams: 1 (none given; a model's generation_config may ask for more)"))
 			return -1;
 		if (tc->len_gen > 0) {
 			tc->eval.max_new_tokens = tc->len_gen;
 			tc->at[VP_TC_GEN_LEN] = tc->len_gen_at;
+		} else if (lf) {
+			/* GeneratingArguments' max_new_tokens, which its
+			 * workflows pass to generate (tc_keys.c k_lf_new_tokens) */
+			tc->eval.max_new_tokens = 1024;
+			if (vp_tc_note_default(tc, err, "max_new_tokens",
+					       "max_new_tokens: 1024 (LLaMA-Factory default, GeneratingArguments)"))
+				return -1;
 		} else {
 			tc->eval.max_new_tokens = t->tgt_len > 0 ? t->tgt_len : 128;
 			if (vp_tc_note_default(tc, err, "generation_max_length", "generation_max_length: %llu (%s)",

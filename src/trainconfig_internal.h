@@ -85,8 +85,9 @@ struct raw {
 	int packed, generate;
 	int loss_only;             /* prediction_loss_only: -1 absent, 0, 1 */
 	int do_eval;               /* -1 absent, 0, 1 */
-	int do_train;              /* -1 absent, 0, 1 (read for LLaMA-Factory) */
-	struct vp_tc_origin at_do_train;
+	int do_train;              /* -1 absent, 0, 1 */
+	int do_predict;            /* -1 absent, 0, 1 */
+	struct vp_tc_origin at_do_train, at_do_eval, at_do_predict, at_eval_strategy;
 	int concat_batches;        /* eval_do_concat_batches: -1 absent, 0, 1 */
 	bool eval_split;           /* axolotl: val_set_size > 0 or test_datasets;
 				    * LLaMA-Factory: val_size > 0 or eval_dataset */

@@ -155,6 +155,18 @@ struct vp_trainconfig {
 		VP_TC_EVAL_AFTER        /* do_eval with eval_strategy "no": after training */
 	} evaluation;
 
+	/* The config trains nothing, only evaluates or predicts: LLaMA-Factory
+	 * without `do_train: true` (TrainingArguments' default is false, and
+	 * its workflows call trainer.train() only `if training_args.do_train`),
+	 * or an hf config's explicit `do_train: false` (the example scripts'
+	 * gate), beside do_eval, do_predict or an eval_strategy. train is then
+	 * the frozen model that evaluation runs (VP_METHOD_FROZEN: no
+	 * optimizer states, no gradients), `evaluation` VP_TC_EVAL_AFTER, and
+	 * check estimates the evaluation alone. eval_only_at: the key that
+	 * says so (do_train, else do_predict, do_eval or eval_strategy). */
+	bool eval_only;
+	struct vp_tc_origin eval_only_at;
+
 	uint64_t num_workers;         /* dataloader_num_workers */
 	uint64_t prefetch_factor;     /* dataloader_prefetch_factor; 0 = unset (the DataLoader's 2) */
 	bool pin_memory;              /* dataloader_pin_memory */

@@ -602,6 +602,7 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 		      struct result *r, struct vp_error *err)
 {
 	struct vp_train et;
+	const struct vp_train *ht;
 	uint64_t ewc;
 	bool failed;
 
@@ -609,6 +610,13 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 	r->gpu = g;
 	vp_trainconfig_train_for(tc, g, &r->train);
 	r->budget = vp_budget_bytes(g, util, &r->train);
+	/* a run that only evaluates or predicts (tc->eval_only): no train
+	 * step to check, the frozen model's evaluation alone */
+	if (tc->eval_only) {
+		r->train_fits = true;
+		ewc = 0;
+		goto evaluation;
+	}
 	failed = vp_estimate(m, g, &r->train, &r->est, err) != 0;
 	if (failed && past_limit_at(m, g, &r->train, NULL, &r->est, NULL)) {
 		r->train_past_limit = true;
@@ -651,6 +659,7 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 		r->auto_done = true;
 	}
 
+evaluation:
 	et = r->train;
 	et.batch = tc->eval_batch;
 	if (tc->eval_batch > 0 && tc->evaluation != VP_TC_EVAL_NONE) {
@@ -706,6 +715,14 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 		}
 	}
 
+	/* the host's copy of the checkpoint while loading: the frozen
+	 * model's weights, in the dtype evaluation runs them */
+	if (tc->eval_only && r->eval_done) {
+		struct vp_error ignored;
+
+		if (vp_estimate(m, g, &et, &r->est, &ignored) != 0)
+			memset(&r->est, 0, sizeof r->est);
+	}
 	if (host_ram > 0) {
 		struct vp_host_request req;
 
@@ -726,14 +743,15 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 			vp_plan_host_eval(&req, tc->eval_batch, &tc->eval, tc->eval.accumulation_steps, &r->ev);
 			req.eval_beside_training = vp_trainconfig_eval_beside_training(tc);
 		}
-		if (vp_host_plan(m, &r->train, &req, vp_plan_checkpoint_bytes(m, &r->train, &r->est), &r->host) != 0)
+		/* without training, the DataLoader's batches are the eval batch's */
+		ht = tc->eval_only ? &et : &r->train;
+		if (vp_host_plan(m, ht, &req, vp_plan_checkpoint_bytes(m, ht, &r->est), &r->host) != 0)
 			return vp_error_set(err, VP_ERR_INPUT, "the host RAM estimate failed");
 		if (!r->host.fits && req.num_workers > 1) {
 			struct vp_host_plan alt;
 
 			r->host_fits_unpersistent =
-				vp_host_plan_unpersistent(m, &r->train, &req, vp_plan_checkpoint_bytes(m, &r->train, &r->est),
-							  &alt) &&
+				vp_host_plan_unpersistent(m, ht, &req, vp_plan_checkpoint_bytes(m, ht, &r->est), &alt) &&
 				alt.fits;
 		}
 		r->host_done = true;
@@ -831,8 +849,17 @@ static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 	else
 		printf("DOES NOT FIT (%s)", fail);
 
-	peak_text(r->est.device_bytes, r->train_past_limit, peak, sizeof peak);
 	gib(r->budget, budget, sizeof budget);
+	/* the run only evaluates or predicts: no train part, the budget
+	 * with the eval part */
+	if (tc->eval_only) {
+		if (tc->eval_only_at.key[0] != '\0' && strcmp(tc->eval_only_at.key, "do_train") == 0)
+			printf(": no training (do_train: false, line %lu)", tc->eval_only_at.line);
+		else
+			fputs(": no training (no do_train: true)", stdout);
+		goto eval_part;
+	}
+	peak_text(r->est.device_bytes, r->train_past_limit, peak, sizeof peak);
 	if (r->train_past_limit)
 		snprintf(rm, sizeof rm, "beyond any GPU");
 	else
@@ -862,13 +889,17 @@ static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 		}
 	}
 	fputc(')', stdout);
+eval_part:
 	if (r->eval_done) {
 		peak_text(r->ev.device_bytes, r->eval_past_limit, peak, sizeof peak);
 		if (r->eval_past_limit)
 			snprintf(rm, sizeof rm, "beyond any GPU");
 		else
 			room(r->budget, r->ev.device_bytes, rm, sizeof rm);
-		printf("; eval batch %" PRIu64 " peak %s (%s", tc->eval_batch, peak, rm);
+		if (tc->eval_only)
+			printf("; eval batch %" PRIu64 " peak %s of %s (%s", tc->eval_batch, peak, budget, rm);
+		else
+			printf("; eval batch %" PRIu64 " peak %s (%s", tc->eval_batch, peak, rm);
 		/* what overflows: the predictions kept on the GPU, not the forward */
 		kept = !r->eval_fits && r->ev.peak_moment == VP_EVAL_PREDICTIONS;
 		if (kept) {
@@ -1029,7 +1060,10 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 	cJSON_AddNumberToObject(o, "gpu_memory_bytes", (double)r->gpu->memory_mib * 1048576.0);
 	cJSON_AddNumberToObject(o, "budget_bytes", (double)r->budget);
 
-	x = cJSON_AddObjectToObject(o, "train");
+	/* null where the run trains nothing (tc->eval_only; its remark says why) */
+	x = tc->eval_only ? NULL : cJSON_AddObjectToObject(o, "train");
+	if (tc->eval_only)
+		cJSON_AddNullToObject(o, "train");
 	if (x != NULL) {
 		cJSON_AddNumberToObject(x, "batch", (double)r->train.batch);
 		cJSON_AddNumberToObject(x, "gradient_accumulation_steps", (double)r->train.grad_accum);

@@ -149,7 +149,7 @@ static const char *const llamafactory_keys[] = {
 	"use_dora", "quantization_bit", "double_quantization", "pure_bf16", "bf16", "fp16", "disable_gradient_checkpointing",
 	"flash_attn", "packing", "optim", "torch_compile", "enable_liger_kernel", "dataloader_num_workers",
 	"dataloader_pin_memory", "dataloader_persistent_workers", "dataloader_prefetch_factor", "fsdp", "deepspeed",
-	NULL,
+	"do_train", NULL,
 };
 
 /* TRL's own keys beside the TrainingArguments ones its SFTConfig inherits
@@ -656,6 +656,9 @@ static void check_llamafactory(const struct vp_plan_request *req, const struct v
 	}
 	type = find_key(s, n, "finetuning_type");
 	assert_string_equal(type->s, adapters ? "lora" : "full");
+	/* without it LLaMA-Factory trains nothing (TrainingArguments'
+	 * do_train defaults to false; train/sft/workflow.py) */
+	assert_true(find_key(s, n, "do_train")->b);
 	target = find_key(s, n, "lora_target");
 	assert_int_equal(target != NULL, adapters);
 	if (target != NULL) {

@@ -726,8 +726,8 @@ static void llamafactory_lora_sft_is_read_with_its_keys(void **state)
 static void llamafactory_needs_keys_of_its_own(void **state)
 {
 	static const char cutoff[] = "model_name_or_path: m\ncutoff_len: 256\nquantization_bit: 4\n";
-	static const char said[] = "model_name_or_path: m\ncutoff_len: 256\nvramplan:\n  flavour: llamafactory\n";
-	static const char staged[] = "model_name_or_path: m\nstage: sft\ncutoff_len: 256\n";
+	static const char said[] = "model_name_or_path: m\ncutoff_len: 256\nvramplan:\n  flavour: llamafactory\ndo_train: true\n";
+	static const char staged[] = "model_name_or_path: m\nstage: sft\ncutoff_len: 256\ndo_train: true\n";
 	struct vp_trainconfig tc;
 	struct vp_error err = {0};
 
@@ -754,7 +754,8 @@ static void llamafactory_defaults_are_its_own(void **state)
 				   "template: default\n"
 				   "quantization_bit: 4\n"
 				   "bf16: true\n"
-				   "eval_strategy: steps\n";
+				   "eval_strategy: steps\n"
+				   "do_train: true\n";
 	struct vp_trainconfig tc;
 	struct vp_error err = {0};
 
@@ -786,10 +787,10 @@ static void llamafactory_defaults_are_its_own(void **state)
  * the base in the GPU's 16-bit dtype and runs no autocast. */
 static void llamafactory_dtype_follows_the_method(void **state)
 {
-	static const char full_bf16[] = "model_name_or_path: m\nfinetuning_type: full\nbf16: true\n";
-	static const char full_plain[] = "model_name_or_path: m\nfinetuning_type: full\n";
-	static const char pure[] = "model_name_or_path: m\nfinetuning_type: lora\npure_bf16: true\nbf16: true\n";
-	static const char plain[] = "model_name_or_path: m\nfinetuning_type: lora\ndisable_gradient_checkpointing: true\n";
+	static const char full_bf16[] = "model_name_or_path: m\nfinetuning_type: full\nbf16: true\ndo_train: true\n";
+	static const char full_plain[] = "model_name_or_path: m\nfinetuning_type: full\ndo_train: true\n";
+	static const char pure[] = "model_name_or_path: m\nfinetuning_type: lora\npure_bf16: true\nbf16: true\ndo_train: true\n";
+	static const char plain[] = "model_name_or_path: m\nfinetuning_type: lora\ndisable_gradient_checkpointing: true\ndo_train: true\n";
 	struct vp_trainconfig tc;
 	struct vp_error err = {0};
 	struct vp_gpu g;
@@ -821,6 +822,64 @@ static void llamafactory_dtype_follows_the_method(void **state)
 	g.bf16 = true;
 	vp_trainconfig_train_for(&tc, &g, &t);
 	assert_int_equal(t.precision, VP_PREC_BF16);
+	vp_trainconfig_free(&tc);
+}
+
+/* LLaMA-Factory's prediction example (do_predict, no do_train, which
+ * TrainingArguments defaults to false) trains nothing: the frozen model's
+ * prediction alone, in the compute dtype, after no training, the remark at
+ * do_predict and no note about DoRA, which no adapter trains */
+static void llamafactory_without_do_train_only_predicts(void **state)
+{
+	static const char predict[] = "model_name_or_path: m\n"
+				       "stage: sft\n"
+				       "do_predict: true\n"
+				       "finetuning_type: lora\n"
+				       "use_dora: true\n"
+				       "eval_dataset: d\n"
+				       "per_device_eval_batch_size: 2\n"
+				       "predict_with_generate: true\n"
+				       "bf16: true\n";
+	struct vp_trainconfig tc;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_int_equal(vp_trainconfig_parse(&tc, "p.yaml", predict, sizeof predict - 1, &err), 0);
+	assert_true(tc.eval_only);
+	assert_int_equal(tc.train.method, VP_METHOD_FROZEN);
+	assert_int_equal(tc.train.optimizer, VP_OPT_NONE);
+	assert_false(tc.train.dora);
+	assert_false(tc.train.grad_ckpt);
+	assert_int_equal(tc.train.precision, VP_PREC_BF16);
+	assert_int_equal(tc.evaluation, VP_TC_EVAL_AFTER);
+	assert_int_equal(tc.eval_batch, 2);
+	assert_string_equal(tc.eval_only_at.key, "do_predict");
+	assert_int_equal(tc.eval_only_at.line, 3);
+	assert_int_equal(tc.n_remarks, 1);
+	assert_string_equal(tc.remarks[0].key, "do_predict");
+	assert_false(has_default(&tc, "optim: adamw"));
+	assert_false(has_default(&tc, "per_device_train_batch_size"));
+	vp_trainconfig_free(&tc);
+}
+
+/* An hf config trains unless it says do_train: false (the example
+ * scripts' gate; TRL's scripts train whatever it says) */
+static void hf_trains_unless_do_train_false(void **state)
+{
+	static const char plain[] = "model_name_or_path: m\ndo_eval: true\n";
+	static const char said[] = "model_name_or_path: m\ndo_eval: true\ndo_train: false\n";
+	struct vp_trainconfig tc;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_int_equal(vp_trainconfig_parse(&tc, "a.yaml", plain, sizeof plain - 1, &err), 0);
+	assert_false(tc.eval_only);
+	assert_int_equal(tc.train.method, VP_METHOD_FULL);
+	vp_trainconfig_free(&tc);
+	assert_int_equal(vp_trainconfig_parse(&tc, "b.yaml", said, sizeof said - 1, &err), 0);
+	assert_true(tc.eval_only);
+	assert_int_equal(tc.train.method, VP_METHOD_FROZEN);
+	assert_int_equal(tc.eval_only_at.line, 3);
 	vp_trainconfig_free(&tc);
 }
 
@@ -1107,6 +1166,8 @@ int main(void)
 		cmocka_unit_test(llamafactory_defaults_are_its_own),
 		cmocka_unit_test(llamafactory_needs_keys_of_its_own),
 		cmocka_unit_test(llamafactory_dtype_follows_the_method),
+		cmocka_unit_test(llamafactory_without_do_train_only_predicts),
+		cmocka_unit_test(hf_trains_unless_do_train_false),
 		cmocka_unit_test(deepspeed_example),
 		cmocka_unit_test(deepspeed_batch_triple_gives_gpus),
 		cmocka_unit_test(deepspeed_auto_batch_is_refused_when_checked),

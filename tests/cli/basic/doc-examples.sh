@@ -1,7 +1,8 @@
 # The outputs the docs quote are the tool's: README's plan for mT5 on an
-# RTX 3090 (its lines, "..." standing for the ones left out) and
-# docs/check.md's two result lines. A line the tool no longer prints is
-# named here (the docs had drifted: eval batch 39 where the plan said 36).
+# RTX 3090 (its lines, "..." standing for the ones left out),
+# docs/check.md's two result lines and its line for a run that trains
+# nothing. A line the tool no longer prints is named here (the docs had
+# drifted: eval batch 39 where the plan said 36).
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 # every quoted line ($2) among the printed ones ($3), named by the doc ($1)
@@ -21,3 +22,7 @@ compare README "$d/quoted" "$d/plan"
 awk '/^\*\*Text\*\*: one line per file and GPU:$/ { on = 1; next } on && /^```$/ { if (++fence == 2) exit; next } fence == 1' \
 	docs/check.md >"$d/quoted"
 compare docs/check.md "$d/quoted" "$d/check"
+"$VRAMPLAN" check --gpu rtx4090 tests/data/check/lf-predict-only.yaml >"$d/eval-only" 2>/dev/null
+awk '/^the train part, and the eval part gives the budget:$/ { on = 1; next } on && /^```$/ { if (++fence == 2) exit; next } fence == 1' \
+	docs/check.md >"$d/quoted"
+compare "docs/check.md (no training)" "$d/quoted" "$d/eval-only"

@@ -17,7 +17,7 @@ printf 'model_name_or_path: Qwen/Qwen2.5-0.5B\nuse_peft: true\nuse_dora: true\n'
 	"$VRAMPLAN" check --gpu a10g - 2>&1 | grep -E "DoRA|FIT"
 echo "exit $?"
 # LLaMA-Factory's use_dora, where LoRA trains (finetuning_type: lora)
-printf 'model_name_or_path: Qwen/Qwen2.5-0.5B\nstage: sft\nfinetuning_type: lora\nuse_dora: true\n' |
+printf 'model_name_or_path: Qwen/Qwen2.5-0.5B\nstage: sft\nfinetuning_type: lora\nuse_dora: true\ndo_train: true\n' |
 	"$VRAMPLAN" check --gpu a10g - 2>&1 | grep -E "DoRA|FIT"
 # Without an adapter nothing reads the flag (TRL builds no LoraConfig
 # without use_peft): the full fine-tune is checked, with a note at the key

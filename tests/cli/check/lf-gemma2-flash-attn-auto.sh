@@ -5,6 +5,7 @@
 # say which, so check takes eager, the safe side, and says so; sdpa or fa2
 # named in the file is read as written, and another model's auto stays SDPA.
 cfg='stage: sft
+do_train: true
 finetuning_type: lora
 bf16: true
 cutoff_len: 1024

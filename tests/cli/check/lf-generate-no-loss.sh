@@ -4,7 +4,9 @@
 # evaluation peaks in generation, and label_smoothing_factor (whose
 # LabelSmoother would run only in that loss forward) leaves it unchanged.
 # The returned labels are kept with the generated ids: 8 x 128 ids and
-# 8 x 512 labels, 8 bytes each, no loss.
+# 8 x 512 labels, 8 bytes each, no loss (max_new_tokens: LLaMA-Factory's own
+# generation length, which wins over generation_max_length). Without
+# do_train: true the file only evaluates (docs/check.md "What is checked").
 cfg='model_name_or_path: meta-llama/Llama-3.2-1B
 stage: sft
 finetuning_type: lora
@@ -14,7 +16,7 @@ bf16: true
 val_size: 0.1
 eval_strategy: steps
 predict_with_generate: true
-generation_max_length: 128
+max_new_tokens: 128
 '
 eval_of() {
 	printf '%s%s\n' "$cfg" "$1" | "$VRAMPLAN" check --gpu a10g --format json - 2>/dev/null | tr -d '\t' |

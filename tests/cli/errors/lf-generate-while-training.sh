@@ -2,7 +2,11 @@
 # are both true (hparams/parser.py: "`predict_with_generate` cannot be set as
 # True while training."), so check refuses the config at
 # predict_with_generate (line 6, column 1), naming do_train's line (3); with
-# do_train false, or predict_with_generate false, it is checked.
+# predict_with_generate false it is checked. With do_train false and neither
+# do_eval nor do_predict LLaMA-Factory runs nothing (train/sft/workflow.py
+# trains only `if training_args.do_train`): an input error at do_train
+# (until 2026-11-29 exit 0, checked as training); with do_predict and an
+# evaluation split it only predicts, and that is checked.
 cfg='model_name_or_path: meta-llama/Llama-3.2-1B
 stage: sft
 do_train: true
@@ -18,8 +22,12 @@ f="${TMPDIR:-/tmp}/vp-lf-gen-$$.yaml"
 	"$VRAMPLAN" check --gpu a10g "$f" 2>&1 >/dev/null
 	echo "exit $?"
 } | sed "s|$f|lf.yaml|"
+printf '%s' "$cfg" | sed 's/^do_train: true/do_train: false/' | "$VRAMPLAN" check --gpu a10g - 2>&1 >/dev/null | cut -c1-100
 printf '%s' "$cfg" | sed 's/^do_train: true/do_train: false/' | "$VRAMPLAN" check --gpu a10g - >/dev/null 2>&1
 echo "do_train false: exit $?"
+printf '%sdo_predict: true\neval_dataset: alpaca_en_demo\n' "$cfg" | sed 's/^do_train: true/do_train: false/' |
+	"$VRAMPLAN" check --gpu a10g - 2>/dev/null
+echo "do_train false, do_predict: exit $?"
 printf '%s' "$cfg" | sed 's/^predict_with_generate: true/predict_with_generate: false/' | "$VRAMPLAN" check --gpu a10g - >/dev/null 2>&1
 echo "predict_with_generate false: exit $?"
 rm -f "$f"
