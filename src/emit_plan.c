@@ -535,11 +535,11 @@ static void comment_host(FILE *f, const struct vp_plan_request *req, const struc
 		if (req->train.gpus > 1)
 			snprintf(from, sizeof from, ", gathered from %" PRIu64 " GPUs", req->train.gpus);
 		if (h->eval_predictions_unknown)
-			fprintf(f, " + predictions %s (one move's %" PRIu64 " samples at least%s, kept for compute_metrics)",
-				preds, h->eval_predictions_samples, from);
+			fprintf(f, " + predictions %s (one move's %" PRIu64 " sample%s at least%s, kept for compute_metrics)",
+				preds, h->eval_predictions_samples, h->eval_predictions_samples == 1 ? "" : "s", from);
 		else
-			fprintf(f, " + predictions %s (%" PRIu64 " samples%s, kept for compute_metrics)", preds,
-				h->eval_predictions_samples, from);
+			fprintf(f, " + predictions %s (%" PRIu64 " sample%s%s, kept for compute_metrics)", preds,
+				h->eval_predictions_samples, h->eval_predictions_samples == 1 ? "" : "s", from);
 	}
 	/* "each process" names what every process adds; the sum is the
 	 * training line's, over all of them (of one host with --nodes) */
