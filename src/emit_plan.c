@@ -535,11 +535,11 @@ static void comment_host(FILE *f, const struct vp_plan_request *req, const struc
 		if (req->train.gpus > 1)
 			snprintf(from, sizeof from, ", gathered from %" PRIu64 " GPUs", req->train.gpus);
 		if (h->eval_predictions_unknown)
-			fprintf(f, " + predictions %s (one move's %" PRIu64 " samples at least%s, kept for compute_metrics)",
-				preds, h->eval_predictions_samples, from);
+			fprintf(f, " + predictions %s (one move's %" PRIu64 " sample%s at least%s, kept for compute_metrics)",
+				preds, h->eval_predictions_samples, h->eval_predictions_samples == 1 ? "" : "s", from);
 		else
-			fprintf(f, " + predictions %s (%" PRIu64 " samples%s, kept for compute_metrics)", preds,
-				h->eval_predictions_samples, from);
+			fprintf(f, " + predictions %s (%" PRIu64 " sample%s%s, kept for compute_metrics)", preds,
+				h->eval_predictions_samples, h->eval_predictions_samples == 1 ? "" : "s", from);
 	}
 	/* "each process" names what every process adds; the sum is the
 	 * training line's, over all of them (of one host with --nodes) */
@@ -589,6 +589,15 @@ static void comment_notes(FILE *f, const struct vp_plan_request *req, enum vp_pr
 	if (profile == VP_PROFILE_LIGHTNING && t->grad_ckpt)
 		fputs("# note: Lightning has no trainer flag for checkpointing: call "
 		      "model.gradient_checkpointing_enable() in the LightningModule\n", f);
+	/* DeepSpeed's activation_checkpointing configures its own
+	 * deepspeed.checkpointing API, which a transformers model does not
+	 * call (check reads such a config as not checkpointed, tc_settle.c); the
+	 * HF Trainer checkpoints from TrainingArguments. Until 2026-11-29
+	 * nothing said so, and the keys read back without checkpointing */
+	if (profile == VP_PROFILE_DEEPSPEED && t->grad_ckpt)
+		fputs("# note: a DeepSpeed config has no key that checkpoints a transformers model: set "
+		      "TrainingArguments' gradient_checkpointing: true (HF Trainer) or call "
+		      "model.gradient_checkpointing_enable()\n", f);
 	/* the keys print label_smoothing_factor where TrainingArguments
 	 * are the config (settings.c trainer_run_keys) */
 	if (t->label_smoothing > 0.0 && profile != VP_PROFILE_HF && profile != VP_PROFILE_TRL &&
@@ -600,7 +609,8 @@ static void comment_notes(FILE *f, const struct vp_plan_request *req, enum vp_pr
 		fputs("# note: sgd with momentum: add optim_args: \"momentum=0.9\"\n", f);
 	/* TrainingArguments has no adapter or quantization key: say what the
 	 * script must set, and where keys for it exist */
-	if (profile == VP_PROFILE_HF && vp_train_has_adapters(t)) {
+	if ((profile == VP_PROFILE_HF || profile == VP_PROFILE_LIGHTNING || profile == VP_PROFILE_DEEPSPEED) &&
+	    vp_train_has_adapters(t)) {
 		char targets[VP_MAX_TARGETS * 37 + 16] = "";
 		size_t i, used = 0;
 
@@ -615,10 +625,15 @@ static void comment_notes(FILE *f, const struct vp_plan_request *req, enum vp_pr
 				break;
 			used += (size_t)w;
 		}
-		fprintf(f, "# note: TrainingArguments has no LoRA keys: the plan is LoraConfig(r=%" PRIu64
-			   ", lora_dropout=%g, target_modules=%s%s)%s in your script; --profile trl prints them as "
-			   "keys\n",
-			t->lora_r, t->lora_dropout, targets, t->dora ? ", use_dora=True" : "", quantization_text(t->quant));
+		/* Lightning's trainer and a DeepSpeed config have none either:
+		 * the script wraps the model */
+		fprintf(f, "# note: %s has no LoRA keys: the plan is LoraConfig(r=%" PRIu64
+			   ", lora_dropout=%g, target_modules=%s%s)%s in your script%s\n",
+			profile == VP_PROFILE_HF	  ? "TrainingArguments"
+			: profile == VP_PROFILE_LIGHTNING ? "Lightning's Trainer"
+							  : "a DeepSpeed config",
+			t->lora_r, t->lora_dropout, targets, t->dora ? ", use_dora=True" : "", quantization_text(t->quant),
+			profile == VP_PROFILE_HF ? "; --profile trl prints them as keys" : "");
 	}
 }
 

@@ -56,7 +56,8 @@
  *            "all"), use_dora, pure_bf16; model_args.py: quantization_bit,
  *            double_quantization, flash_attn (disabled, sdpa, fa2),
  *            disable_gradient_checkpointing, enable_liger_kernel;
- *            data_args.py: cutoff_len, packing) beside the
+ *            data_args.py: cutoff_len, packing; finetuning_args.py
+ *            compute_accuracy) beside the
  *            TrainingArguments keys it inherits (per_device_*_batch_size,
  *            gradient_accumulation_steps, eval_accumulation_steps, bf16,
  *            fp16, optim, torch_compile, dataloader_*, fsdp, deepspeed)
@@ -511,6 +512,12 @@ static void settings_llamafactory(struct sbuf *b, const struct vp_model *m, cons
 								     : "auto");
 	if (t->packed)
 		set_bool(b, "packing", true);
+	/* finetuning_args.py compute_accuracy: the SFT workflow's
+	 * ComputeAccuracy, whose preprocess_logits_for_metrics
+	 * (eval_logit_processor) keeps the argmax; without it no metric runs
+	 * and evaluation keeps the loss alone (resolve.c) */
+	if (req->eval.predictions == VP_PREDS_ARGMAX)
+		set_bool(b, "compute_accuracy", true);
 	trainer_run_keys(b, t, "enable_liger_kernel");
 	deepspeed_mapping(b, t);
 	trainer_dataloader_keys(b, p);

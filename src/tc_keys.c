@@ -793,6 +793,72 @@ HANDLER(k_model_kwargs)
 	return 0;
 }
 
+/*
+ * gradient_checkpointing_kwargs (TrainingArguments, axolotl): the Trainer
+ * passes it to the model's gradient_checkpointing_enable, whose default is
+ * {"use_reentrant": True} (transformers modeling_utils.py; axolotl sets the
+ * same where it is unset), which vramplan assumes. use_reentrant: false is
+ * remembered for the remark in tc_settle.c: a bitsandbytes base that keeps
+ * its inputs keeps them there as if not checkpointed (docs/memory-model.md
+ * "The last step's graph"). Its other keys change nothing vramplan counts.
+ */
+HANDLER(k_ckpt_kwargs)
+{
+	const struct vp_tnode *map = m->value;
+	char sub[192];
+	size_t i;
+	int kind;
+
+	/* TrainingArguments also takes it as a JSON string (its
+	 * _VALID_DICT_FIELDS are json.loads-ed in __post_init__) */
+	if (map->kind == VP_T_SCALAR)
+		return vp_tc_note_ignored(c, path, m,
+					  "a JSON string, which check does not read: write it as a YAML mapping");
+	kind = section(c, map, path);
+	if (kind != 0)
+		return kind < 0 ? -1 : 0;
+	for (i = 0; i < map->n; i++) {
+		const struct vp_tmember *k = &map->members[i];
+		bool on = true;
+
+		snprintf(sub, sizeof sub, "%s.%s", path, k->key);
+		if (strcmp(k->key, "use_reentrant") != 0) {
+			if (vp_tc_note_ignored(c, sub, k, NULL) != 0)
+				return -1;
+			continue;
+		}
+		if (k->value->kind == VP_T_NULL)
+			continue;
+		if (vp_tc_get_bool(c, k->value, sub, &on) != 0)
+			return -1;
+		c->r.ckpt_nonreentrant = !on;
+		if (!on) {
+			vp_tc_set_origin(&c->r.at_nonreentrant, sub, k);
+			c->r.at_nonreentrant.line = k->value->line;
+			c->r.at_nonreentrant.column = k->value->column;
+		}
+	}
+	return 0;
+}
+
+/* LLaMA-Factory's use_reentrant_gc (model_args.py, default true), which
+ * its checkpointing.py passes to gradient_checkpointing_enable as
+ * use_reentrant: false is k_ckpt_kwargs' use_reentrant: false */
+HANDLER(k_lf_reentrant)
+{
+	int on = 1;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	c->r.ckpt_nonreentrant = on == 0;
+	if (on == 0) {
+		vp_tc_set_origin(&c->r.at_nonreentrant, path, m);
+		c->r.at_nonreentrant.line = m->value->line;
+		c->r.at_nonreentrant.column = m->value->column;
+	}
+	return 0;
+}
+
 /* axolotl test_datasets: evaluation sets of their own */
 HANDLER(k_test_datasets)
 {
@@ -1211,6 +1277,7 @@ static const struct keydef hf_keys[] = {
 	{"torch_dtype", k_dtype},
 	{"dtype", k_dtype},
 	{"gradient_checkpointing", k_grad_ckpt},
+	{"gradient_checkpointing_kwargs", k_ckpt_kwargs},
 	{"optim", k_optim},
 	{"adafactor", k_adafactor},
 	{"use_peft", k_use_peft},
@@ -1285,6 +1352,7 @@ static const struct keydef axolotl_keys[] = {
 	{"peft_use_dora", k_dora},
 	{"unfrozen_parameters", k_unfrozen},
 	{"gradient_checkpointing", k_grad_ckpt},
+	{"gradient_checkpointing_kwargs", k_ckpt_kwargs},
 	{"bf16", k_bf16},
 	{"fp16", k_fp16},
 	{"bfloat16", k_pure_bf16},
@@ -1513,6 +1581,7 @@ static const struct keydef llamafactory_keys[] = {
 	{"fp16", k_fp16},
 	{"bf16", k_bf16},
 	{"gradient_checkpointing", k_grad_ckpt},
+	{"use_reentrant_gc", k_lf_reentrant},
 	{"optim", k_optim},
 	{"predict_with_generate", k_generate},
 	{"max_new_tokens", k_lf_new_tokens},

@@ -763,6 +763,9 @@ int vp_tc_settle(struct ctx *c)
 	    settle_llamafactory_dtype(c) != 0)
 		return -1;
 	settle_axolotl_dtype(c);
+	tc->ckpt_nonreentrant = r->ckpt_nonreentrant;
+	if (r->ckpt_nonreentrant)
+		copy_origin(&tc->nonreentrant_at, &r->at_nonreentrant);
 
 	/* the run's allocator settings: an environment variable and a call
 	 * in its code, not trainer keys, so only the vramplan: block can say

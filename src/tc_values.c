@@ -193,6 +193,20 @@ static const char *nested_known_key(const struct ctx *c, const struct vp_tnode *
 	return NULL;
 }
 
+/* A mapping's own key that is another tool's name for a trainer key
+ * (LightningCLI's `data: {batch_size: 8}` and `trainer: {precision: ...}`,
+ * as --profile lightning prints them): its first, else NULL. Direct
+ * members only: deeper down a key is more likely that section's own. */
+static const struct vp_tmember *nested_other_tools_name(const struct vp_tnode *v)
+{
+	if (v == NULL || v->kind != VP_T_MAP)
+		return NULL;
+	for (size_t i = 0; i < v->n; i++)
+		if (other_tools_name(v->members[i].key) != NULL)
+			return &v->members[i];
+	return NULL;
+}
+
 /* The mappings of section v that hold trainer keys themselves, appended
  * by name to list (n of max used) where not there already: a section per
  * model with its trainer keys one level further down (seed 001's
@@ -395,6 +409,22 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 				 "not under '%s'",
 				 inner, path);
 			return 0;
+		}
+		/* another tool's name one level down, in a TrainingArguments
+		 * config (the other flavours' sections are their tools' own):
+		 * its default would apply without a word, as for a dotted
+		 * 'data.batch_size' (below); until 2026-11-29 a Lightning
+		 * plan's own keys were checked at batch 8 so */
+		if (inner == NULL && tc->flavour == VP_TC_HF) {
+			const struct vp_tmember *o = nested_other_tools_name(m->value);
+
+			if (o != NULL) {
+				snprintf(n->text, sizeof n->text,
+					 "did you mean '%s' at the top level? '%s.%s' is another tool's name, and "
+					 "check reads the trainer's keys at the top level",
+					 other_tools_name(o->key), path, o->key);
+				return 0;
+			}
 		}
 	}
 	/* a dotted name written as one key (OmegaConf's and Hydra's

@@ -721,6 +721,29 @@ int vp_trainconfig_take_deepspeed(struct vp_trainconfig *tc, const struct vp_tra
 	return 0;
 }
 
+int vp_trainconfig_note_reentrant(struct vp_trainconfig *tc, struct vp_error *err)
+{
+	const struct vp_train *t = &tc->train;
+	bool four_bit = t->quant == VP_QUANT_NF4 || t->quant == VP_QUANT_NF4_DQ;
+
+	/* bitsandbytes/autograd/_functions.py: MatMul8bitLt keeps A in every
+	 * version, MatMul4Bit until 0.43.2, both as ctx attributes, which
+	 * torch.utils.checkpoint's non-reentrant saved-tensor hooks do not
+	 * see (docs/memory-model.md "The last step's graph") */
+	if (!tc->ckpt_nonreentrant || !t->grad_ckpt || !vp_train_has_adapters(t) ||
+	    !(t->quant == VP_QUANT_INT8 || (four_bit && t->bnb == VP_BNB_BEFORE_0_43_2)))
+		return 0;
+	return vp_tc_note_remark(tc, err, &tc->nonreentrant_at,
+				 "non-reentrant checkpointing over a bitsandbytes base %s keeps every quantized "
+				 "layer's input as if not checkpointed (its autograd functions hold them outside the "
+				 "saved-tensor hooks); the estimate assumes reentrant checkpointing and is low by "
+				 "those inputs%s",
+				 t->quant == VP_QUANT_INT8 ? "in 8 bit" : "before 0.43.2",
+				 t->quant == VP_QUANT_INT8 ? ""
+							   : " (bitsandbytes >= 0.43.2 keeps none: --bnb-version "
+							     "or vramplan.bnb_version says so)");
+}
+
 int vp_trainconfig_modelled_deepspeed(const struct vp_trainconfig *tc, struct vp_error *err)
 {
 	const struct vp_tc_origin *at;

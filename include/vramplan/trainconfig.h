@@ -222,6 +222,12 @@ struct vp_trainconfig {
 	 * a GPU measurement) */
 	struct vp_tc_note *remarks;
 	size_t n_remarks;
+	/* gradient_checkpointing_kwargs {use_reentrant: false} (LLaMA-Factory:
+	 * use_reentrant_gc: false), at its value; vramplan models reentrant
+	 * checkpointing, gradient_checkpointing_enable's default
+	 * (vp_trainconfig_note_reentrant) */
+	bool ckpt_nonreentrant;
+	struct vp_tc_origin nonreentrant_at;
 	struct vp_tc_note *defaults;
 	size_t n_defaults;
 	bool resolved;
@@ -313,6 +319,17 @@ int vp_trainconfig_take_deepspeed(struct vp_trainconfig *tc, const struct vp_tra
  * call after vp_trainconfig_set_zero_from_file.
  */
 int vp_trainconfig_modelled_deepspeed(const struct vp_trainconfig *tc, struct vp_error *err);
+
+/*
+ * A remark at use_reentrant: false where it changes what the estimate
+ * counts: checkpointing over a bitsandbytes base that keeps its layers'
+ * inputs (int8, or 4-bit before 0.43.2) under adapters, whose ctx.tensors
+ * bypass non-reentrant checkpointing's saved-tensor hooks, so every
+ * quantized layer keeps its input as if not checkpointed; vramplan models
+ * reentrant checkpointing, an underestimate there. Call once the training
+ * setup is final (after --bnb-version). Returns 0, or -1 out of memory.
+ */
+int vp_trainconfig_note_reentrant(struct vp_trainconfig *tc, struct vp_error *err);
 
 int vp_trainconfig_match_deepspeed(struct vp_trainconfig *tc, const struct vp_trainconfig *ds,
 				   const char *ds_file, struct vp_error *err);

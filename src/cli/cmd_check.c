@@ -1634,6 +1634,8 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 	/* --bnb-version wins over the config's vramplan.bnb_version */
 	if (o->has_bnb)
 		tc.train.bnb = o->bnb;
+	if (vp_trainconfig_note_reentrant(&tc, &err) != 0)
+		goto fail;
 	/* the command line wins over the config's vramplan.torch_version */
 	if (o->has_torch ? vp_trainconfig_set_pytorch(&tc, o->torch, "--torch-version", &err) != 0
 			 : tc.has_pytorch &&

@@ -625,9 +625,16 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	req->eval.generate = o->generate || o->num_beams > 0 || o->max_new_tokens > 0;
 	req->eval.predictions = o->eval_predictions;
 	/* `trl sft` passes SFTTrainer no compute_metrics, so evaluation runs
-	 * with prediction_loss_only and keeps no logits (check reads TRL's
-	 * SFTTrainer so too, docs/check.md) */
-	if (o->profile == VP_PROFILE_TRL && !o->has_eval_predictions && !req->eval.generate)
+	 * with prediction_loss_only and keeps no logits; so do axolotl's
+	 * trainers (built without compute_metrics) and LLaMA-Factory's SFT
+	 * workflow without compute_accuracy (train/sft/workflow.py passes
+	 * compute_metrics only with it or predict_with_generate), and
+	 * Trainer.evaluate keeps the loss alone without one. check reads
+	 * those configs so (tc_settle.c, docs/check.md); until 2026-11-29 the
+	 * axolotl and llamafactory plans counted logits that neither keeps */
+	if ((o->profile == VP_PROFILE_TRL || o->profile == VP_PROFILE_AXOLOTL ||
+	     o->profile == VP_PROFILE_LLAMAFACTORY) &&
+	    !o->has_eval_predictions && !req->eval.generate)
 		req->eval.predictions = VP_PREDS_NONE;
 	req->eval.eval_samples = o->eval_samples;
 	/* Seq2SeqTrainer generates only for a metric (prediction_step) */

@@ -140,14 +140,15 @@ static const char *const axolotl_keys[] = {
  * hparams/): finetuning_args.py (finetuning_type, lora_rank, lora_dropout,
  * lora_target, use_dora, pure_bf16), model_args.py (quantization_bit,
  * double_quantization, flash_attn, disable_gradient_checkpointing,
- * enable_liger_kernel), data_args.py (cutoff_len, packing), and the
+ * enable_liger_kernel), data_args.py (cutoff_len, packing), finetuning_args.py
+ * (compute_accuracy), and the
  * TrainingArguments fields training_args.py inherits.
  */
 static const char *const llamafactory_keys[] = {
 	"per_device_train_batch_size", "per_device_eval_batch_size", "gradient_accumulation_steps",
 	"eval_accumulation_steps", "cutoff_len", "finetuning_type", "lora_rank", "lora_dropout", "lora_target",
 	"use_dora", "quantization_bit", "double_quantization", "pure_bf16", "bf16", "fp16", "disable_gradient_checkpointing",
-	"flash_attn", "packing", "optim", "torch_compile", "enable_liger_kernel", "dataloader_num_workers",
+	"flash_attn", "packing", "compute_accuracy", "optim", "torch_compile", "enable_liger_kernel", "dataloader_num_workers",
 	"dataloader_pin_memory", "dataloader_persistent_workers", "dataloader_prefetch_factor", "fsdp", "deepspeed",
 	"do_train", NULL,
 };

@@ -239,10 +239,12 @@ static void hf_json_positions_survive_escapes_and_nesting(void **state)
 	assert_int_equal(tc.train.attn, VP_ATTN_FLASH2);
 	assert_int_equal(tc.num_workers, 4);
 	assert_false(tc.pin_memory);
-	n = find_note(tc.ignored, tc.n_ignored, "gradient_checkpointing_kwargs");
-	assert_non_null(n);
-	assert_int_equal(n->line, 11);
-	assert_int_equal(n->column, 3);
+	/* read, not ignored: use_reentrant: false, at its nested value */
+	assert_null(find_note(tc.ignored, tc.n_ignored, "gradient_checkpointing_kwargs"));
+	assert_true(tc.ckpt_nonreentrant);
+	assert_string_equal(tc.nonreentrant_at.key, "gradient_checkpointing_kwargs.use_reentrant");
+	assert_int_equal(tc.nonreentrant_at.line, 11);
+	assert_int_equal(tc.nonreentrant_at.column, 54);
 	n = find_note(tc.ignored, tc.n_ignored, "report_to");
 	assert_non_null(n);
 	assert_int_equal(n->line, 7);
@@ -251,6 +253,36 @@ static void hf_json_positions_survive_escapes_and_nesting(void **state)
 	assert_int_equal(tc.train.seq_len, 2048);
 	assert_int_equal(tc.train.tgt_len, 0);
 	assert_int_equal(tc.train.head, VP_HEAD_CAUSAL_LM);
+	vp_trainconfig_free(&tc);
+}
+
+/* use_reentrant: false changes the estimate only where a bitsandbytes base
+ * keeps its inputs under adapters and checkpointing: a remark there, at
+ * the value, and none for this full fine-tune or bitsandbytes >= 0.43.2 */
+static void nonreentrant_checkpointing_remarked_over_a_base_keeping_inputs(void **state)
+{
+	struct vp_trainconfig tc;
+	struct vp_error err;
+
+	(void)state;
+	load_ok(&tc, GOOD "hf-full.json");
+	resolve_ok(&tc, "llama-3.2-1b");
+	memset(&err, 0, sizeof err);
+	assert_int_equal(vp_trainconfig_note_reentrant(&tc, &err), 0);
+	assert_int_equal(tc.n_remarks, 0);
+	tc.train.method = VP_METHOD_QLORA;
+	tc.train.quant = VP_QUANT_NF4;
+	tc.train.bnb = VP_BNB_CURRENT;
+	assert_int_equal(vp_trainconfig_note_reentrant(&tc, &err), 0);
+	assert_int_equal(tc.n_remarks, 0);
+	tc.train.bnb = VP_BNB_BEFORE_0_43_2;
+	assert_int_equal(vp_trainconfig_note_reentrant(&tc, &err), 0);
+	assert_int_equal(tc.n_remarks, 1);
+	assert_int_equal(tc.remarks[0].line, 11);
+	assert_int_equal(tc.remarks[0].column, 54);
+	tc.train.grad_ckpt = false;
+	assert_int_equal(vp_trainconfig_note_reentrant(&tc, &err), 0);
+	assert_int_equal(tc.n_remarks, 1);
 	vp_trainconfig_free(&tc);
 }
 
@@ -1148,6 +1180,7 @@ int main(void)
 		cmocka_unit_test(seed000_stage1_has_32_workers),
 		cmocka_unit_test(hf_defaults_are_stated),
 		cmocka_unit_test(hf_json_positions_survive_escapes_and_nesting),
+		cmocka_unit_test(nonreentrant_checkpointing_remarked_over_a_base_keeping_inputs),
 		cmocka_unit_test(vramplan_block_wins_over_trainer_keys),
 		cmocka_unit_test(vramplan_allocator_settings_hold_for_a_full_fine_tune),
 		cmocka_unit_test(the_dataloader_keys_are_read),
