@@ -769,7 +769,10 @@ static void suggest(const struct vp_model *m, const struct vp_gpu *g, const stru
 		t.grad_ckpt = true;
 		if (t.n_lora_targets == 0 && !t.lora_all_linear)
 			(void)vp_train_set_lora_targets(&t, vp_default_lora_targets(m), &err);
-		add_suggestion(m, g, req, &t, "--method qlora --quant nf4 --grad-ckpt", budget, out);
+		/* a run that checkpoints already is not told to again */
+		add_suggestion(m, g, req, &t,
+			       base->grad_ckpt ? "--method qlora --quant nf4" : "--method qlora --quant nf4 --grad-ckpt",
+			       budget, out);
 	}
 	if (base->seq_len > 64) {
 		char change[96];
