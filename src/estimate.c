@@ -848,9 +848,13 @@ static double generate_bytes(const struct ctx *c, const struct totals *tt, doubl
 /*
  * What evaluation_loop keeps of one eval step for the metric, in bytes: the
  * predictions and the labels (Trainer.evaluation_loop: all_preds.add,
- * all_labels.add). The logits come back in fp32 (under mixed precision
- * accelerate wraps the forward in convert_outputs_to_fp32, Accelerator.
- * prepare_model; the host copy of bf16 logits is fp32 too, nested_numpify);
+ * all_labels.add). The logits come back in fp32 under mixed precision
+ * (accelerate wraps the forward in convert_outputs_to_fp32, Accelerator.
+ * prepare_model) and where the model casts them (GPT-J); otherwise (16-bit
+ * weights without autocast, DeepSpeed's 16-bit engine, which accelerate
+ * gives no autocast) in the dtype the model computes them in: nothing in
+ * prediction_step, gather or nested_concat changes it. The host's copy
+ * (`host`) is numpy's: nested_numpify turns bf16 into fp32, fp16 stays.
  * preprocess_logits_for_metrics with an argmax leaves int64 token ids;
  * generation, the generated ids. Labels are int64 token ids, one per logit
  * row (one per sample for a classifier). Beside them all_losses keeps the
@@ -866,27 +870,36 @@ static double generate_bytes(const struct ctx *c, const struct totals *tt, doubl
  * classifier outweighs them many times over; a mixture of experts that
  * returns its router logits
  * (output_router_logits) one T x experts tensor per layer; both come back
- * in fp32 with the logits and are concatenated with them. An argmax in
+ * in the logits' dtype and are concatenated with them. An argmax in
  * preprocess_logits_for_metrics takes the logits alone (predictions[0]).
  * Measured: MS-MT5B-eval24-noacc held +11.6, +17.4, +23.2 GiB at steps 2,
  * 3, 4, = 4, 6, 8 x 2.895 GiB: the logits' 2.86 and the encoder's 0.035.
  */
 static double kept_per_step(const struct ctx *c, const struct vp_train *t, const struct totals *tt,
-			    const struct vp_eval_opts *opts, double b, double s_enc, double new_tokens)
+			    const struct vp_eval_opts *opts, double b, double s_enc, double new_tokens, bool host)
 {
 	enum vp_eval_preds what = opts != NULL ? opts->predictions : VP_PREDS_LOGITS;
 	bool generating = opts != NULL && opts->generate;
 	double losses = b * 4.0, outputs = 0.0;
+	/* the dtype of the floating outputs, as the GPU keeps them or as
+	 * the host does (nested_numpify: bf16 becomes fp32, fp16 stays) */
+	double fb = vp_est_under_autocast(c) ? 4.0 : c->e;
+	double lb = t->head == VP_HEAD_CAUSAL_LM && vp_model_logits_fp32(c->m) ? 4.0 : fb;
 	/* the encoder's output beside an encoder-decoder's logits (an
 	 * argmax takes the logits alone) */
-	double encoder = what == VP_PREDS_LOGITS && c->decoder ? b * s_enc * c->h * 4.0 : 0.0;
+	double encoder;
 
+	if (host && t->precision == VP_PREC_BF16) {
+		fb = 4.0;
+		lb = 4.0;
+	}
+	encoder = what == VP_PREDS_LOGITS && c->decoder ? b * s_enc * c->h * fb : 0.0;
 	if (what == VP_PREDS_NONE || t->head == VP_HEAD_ENCODER)
 		return 0.0;
 	if (t->head == VP_HEAD_SEQ_CLS)
-		return b * (what == VP_PREDS_ARGMAX ? 8.0 : (double)t->num_labels * 4.0) + encoder + b * 8.0 + losses;
+		return b * (what == VP_PREDS_ARGMAX ? 8.0 : (double)t->num_labels * fb) + encoder + b * 8.0 + losses;
 	if (t->head == VP_HEAD_TOKEN_CLS) /* a row of labels per token */
-		return tt->lm_tokens * (what == VP_PREDS_ARGMAX ? 8.0 : (double)t->num_labels * 4.0) +
+		return tt->lm_tokens * (what == VP_PREDS_ARGMAX ? 8.0 : (double)t->num_labels * fb) +
 		       tt->lm_tokens * 8.0 + losses;
 	if (generating)
 		return b * new_tokens * 8.0 + (opts->generate_only ? (opts->labels_returned ? tt->lm_tokens * 8.0 : 0.0)
@@ -894,9 +907,9 @@ static double kept_per_step(const struct ctx *c, const struct vp_train *t, const
 	if (what == VP_PREDS_LOGITS) {
 		outputs += encoder;
 		if (vp_est_router_aux_loss(c))
-			outputs += tt->n_dec * tt->lm_tokens * (double)c->m->num_experts * 4.0;
+			outputs += tt->n_dec * tt->lm_tokens * (double)c->m->num_experts * fb;
 	}
-	return tt->lm_tokens * (what == VP_PREDS_ARGMAX ? 8.0 : c->V * 4.0) + outputs + tt->lm_tokens * 8.0 + losses;
+	return tt->lm_tokens * (what == VP_PREDS_ARGMAX ? 8.0 : c->V * lb) + outputs + tt->lm_tokens * 8.0 + losses;
 }
 
 /*
@@ -943,7 +956,7 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	struct totals tt;
 	struct forward_only f;
 	double b, s_enc, s_dec, working, kv = 0.0, logits, copies, resident;
-	double loss = 0.0, gen = 0.0, preds, kept, preds_peak = 0.0, preds_segments = 0.0, moment[3];
+	double loss = 0.0, gen = 0.0, preds, host_preds, kept, preds_peak = 0.0, preds_segments = 0.0, moment[3];
 	double piled, held, ranks, gathered;
 	double beams = 1.0, new_tokens = 0.0;
 	/* Seq2SeqTrainer.prediction_step generates only for a metric: with
@@ -1024,16 +1037,18 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	}
 
 	/* HF Trainer returns the predictions to evaluation_loop when a metric
-	 * is computed: the logits in fp32 (under mixed precision accelerate
-	 * wraps the model's forward in convert_outputs_to_fp32, Accelerator.
-	 * prepare_model), the generated ids with predict_with_generate. They
+	 * is computed: the logits (fp32 under mixed precision, where
+	 * accelerate wraps the model's forward in convert_outputs_to_fp32,
+	 * Accelerator.prepare_model; else as the model computes them), the
+	 * generated ids with predict_with_generate. They
 	 * stay on the GPU, concatenated step by step (EvalLoopContainer.add,
 	 * nested_concat: torch.cat of the kept ones and the new step into a
 	 * new tensor), until eval_accumulation_steps moves them to the host.
 	 * At the N-th step N - 1 kept, the new and the N-step result are live:
 	 * 2N steps' worth. Measured (MS-MT5B-eval24-noacc, 2.90 GiB a step):
 	 * +11.6, +17.4, +23.2 GiB over the resident at steps 2, 3 and 4. */
-	preds = kept_per_step(&c, t, &tt, opts, b, s_enc, new_tokens);
+	preds = kept_per_step(&c, t, &tt, opts, b, s_enc, new_tokens, false);
+	host_preds = kept_per_step(&c, t, &tt, opts, b, s_enc, new_tokens, true);
 	/*
 	 * With G data-parallel processes (DDP, ZeRO and FSDP alike) every
 	 * rank keeps every rank's predictions: evaluation_loop passes each
@@ -1136,7 +1151,7 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	    to_u64(gen, &out->generate_bytes) || to_u64(preds_peak, &out->predictions_peak_bytes) ||
 	    to_u64(resident + moment[out->peak_moment], &out->allocated_bytes) ||
 	    to_u64(resident + fmax(piled, moment[out->peak_moment]) * (1.0 + f.share) + f.split, &out->reserved_bytes) ||
-	    to_u64(gathered, &out->predictions_bytes_per_step) || to_u64(preds / b, &out->predictions_bytes_per_sample))
+	    to_u64(gathered, &out->predictions_bytes_per_step) || to_u64(host_preds / b, &out->predictions_bytes_per_sample))
 		return vp_error_set(err, VP_ERR_INPUT, "the eval estimate exceeds 2^60 bytes");
 	out->device_bytes = out->reserved_bytes + train.context_bytes;
 	return 0;

@@ -3374,6 +3374,43 @@ static void kept_predictions_carry_the_router_logits_of_a_moe(void **state)
 	assert_int_equal(routed.predictions_bytes_per_step, T * 16u + 2u * 4u);
 }
 
+/* Without autocast nothing converts the logits to fp32: accelerate's
+ * convert_outputs_to_fp32 wraps the forward only under mixed precision, and
+ * prediction_step, gather_for_metrics and nested_concat keep the dtype, so
+ * the GPU keeps a 16-bit model's logits in 16 bit; its host copy is numpy's
+ * (nested_numpify: bf16 becomes fp32, fp16 stays). Llama 3.2 1B, 2 x 512
+ * tokens: per step T x V x 2 of logits, int64 labels and two fp32 losses;
+ * per sample on the host 512 x V x 4 (bf16) or x 2 (fp16). */
+static void kept_logits_keep_the_dtype_the_model_returns(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "llama-3.2-1b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_eval_opts o = {.num_beams = 1, .accumulation_steps = 1};
+	struct vp_eval_estimate ev;
+	struct vp_error err = {0};
+	const uint64_t T = 2u * 512u, V = m != NULL ? m->vocab_size : 0;
+
+	(void)state;
+	assert_non_null(m);
+	t.head = VP_HEAD_CAUSAL_LM;
+	t.batch = 2;
+	t.precision = VP_PREC_BF16;
+	t.no_autocast = true;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.predictions_bytes_per_step, T * V * 2u + T * 8u + 2u * 4u);
+	assert_int_equal(ev.predictions_bytes_per_sample, 512u * V * 4u + 512u * 8u + 4u);
+	t.precision = VP_PREC_FP16;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.predictions_bytes_per_step, T * V * 2u + T * 8u + 2u * 4u);
+	assert_int_equal(ev.predictions_bytes_per_sample, 512u * V * 2u + 512u * 8u + 4u);
+	/* with autocast, accelerate's conversion: fp32 on both */
+	t.no_autocast = false;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.predictions_bytes_per_step, T * V * 4u + T * 8u + 2u * 4u);
+	assert_int_equal(ev.predictions_bytes_per_sample, 512u * V * 4u + 512u * 8u + 4u);
+}
+
 /* An encoder-decoder classifier's output is a Seq2SeqSequenceClassifierOutput
  * (BartForSequenceClassification, T5ForSequenceClassification), which
  * carries encoder_last_hidden_state beside the logits as Seq2SeqLMOutput
@@ -3806,6 +3843,7 @@ int main(void)
 		cmocka_unit_test(beam_search_holds_the_model_logits_beside_three_fp32_score_tensors),
 		cmocka_unit_test(the_nth_eval_forward_runs_beside_the_steps_kept_before_it),
 		cmocka_unit_test(kept_predictions_carry_the_router_logits_of_a_moe),
+		cmocka_unit_test(kept_logits_keep_the_dtype_the_model_returns),
 		cmocka_unit_test(an_encoder_decoder_classifier_keeps_its_encoder_output),
 		cmocka_unit_test(an_evaluation_set_keeps_its_steps_until_the_end_unless_moved),
 		cmocka_unit_test(kept_predictions_are_gathered_from_every_data_parallel_gpu),
