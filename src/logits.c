@@ -255,12 +255,13 @@ void vp_est_logits(const struct ctx *c, double b, double T_lm, struct totals *tt
 		 * scalar for backward (DivBackward0, MulBackward0); tanh keeps
 		 * its output: one more saved copy. Measured: MS-GEMMA2-2B-lora-
 		 * eager-gc, +9.7% with two. Liger's kernel soft-caps each chunk
-		 * in place. */
+		 * in place. Without a graph (evaluation, a frozen model)
+		 * nothing is saved: each step's result replaces `logits` and
+		 * the previous tensor is freed, two copies at most, fewer than
+		 * the loss that follows holds. */
 		if (smoothing || !(t->liger_loss && vp_liger_patches(c->m))) {
 			tt->logits_peak += T_lm * V * c->e;
 			tt->loss_held += T_lm * V * c->e;
 		}
-		tt->logits_eval += T_lm * V * c->e;
-		tt->logits_eval_gen += T_lm * V * c->e;
 	}
 }

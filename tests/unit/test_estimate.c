@@ -3374,6 +3374,34 @@ static void kept_predictions_carry_the_router_logits_of_a_moe(void **state)
 	assert_int_equal(routed.predictions_bytes_per_step, T * 16u + 2u * 4u);
 }
 
+/* Gemma-2's soft-capping (logits / cap, tanh, * cap): training keeps
+ * tanh's output for backward, one T x V x e beside the fp32 loss's 12
+ * bytes; an evaluation keeps nothing, each result replacing the last, so
+ * its loss holds what a Llama's does, e + 8. 2 x 512 tokens under
+ * amp-bf16 (e = 2). */
+static void gemma2_soft_capping_saves_a_copy_only_for_backward(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "gemma-2-2b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_eval_opts o = {.num_beams = 1, .predictions = VP_PREDS_NONE};
+	struct vp_eval_estimate ev;
+	struct vp_estimate e;
+	struct vp_error err = {0};
+	double T = 2.0 * 512.0, V;
+
+	(void)state;
+	assert_non_null(m);
+	assert_true(m->logit_softcap);
+	V = (double)m->vocab_size;
+	t.head = VP_HEAD_CAUSAL_LM;
+	t.batch = 2;
+	assert_int_equal(vp_estimate(m, g, &t, &e, &err), 0);
+	assert_int_equal(e.full_bytes[VP_COMP_LOGITS], (uint64_t)(T * V * (12.0 + 2.0)));
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.logits_bytes, (uint64_t)(T * V * (2.0 + 8.0)));
+}
+
 /* Without autocast nothing converts the logits to fp32: accelerate's
  * convert_outputs_to_fp32 wraps the forward only under mixed precision, and
  * prediction_step, gather_for_metrics and nested_concat keep the dtype, so
@@ -3844,6 +3872,7 @@ int main(void)
 		cmocka_unit_test(the_nth_eval_forward_runs_beside_the_steps_kept_before_it),
 		cmocka_unit_test(kept_predictions_carry_the_router_logits_of_a_moe),
 		cmocka_unit_test(kept_logits_keep_the_dtype_the_model_returns),
+		cmocka_unit_test(gemma2_soft_capping_saves_a_copy_only_for_backward),
 		cmocka_unit_test(an_encoder_decoder_classifier_keeps_its_encoder_output),
 		cmocka_unit_test(an_evaluation_set_keeps_its_steps_until_the_end_unless_moved),
 		cmocka_unit_test(kept_predictions_are_gathered_from_every_data_parallel_gpu),
