@@ -170,6 +170,19 @@ static void forward_only(const struct ctx *c, const struct totals *tt, struct fo
 }
 
 /*
+ * The loss forward's moment over the working set (docs: "Evaluation and
+ * generation"): the logits and the loss over them, or T5's stacks (their
+ * position bias beside the largest scores), or, where the causal LM adds
+ * the load-balancing loss, that loss after the LM loss's temporaries are
+ * gone, beside the model's logits still in its output; the largest.
+ */
+static double forward_loss_bytes(const struct ctx *c, const struct totals *tt, double logits)
+{
+	return fmax(fmax(logits, tt->eval_stack_extra),
+		    tt->aux_loss_eval > 0.0 ? tt->lm_tokens * c->V * c->e + tt->aux_loss_eval : 0.0);
+}
+
+/*
  * Nothing trains (method frozen): no parameter requires grad, so autograd
  * records no graph (an op's output gets a grad_fn only when an input
  * requires grad: torch/csrc/autograd/function.h, collect_next_edges) and
@@ -181,19 +194,23 @@ static void forward_only(const struct ctx *c, const struct totals *tt, struct fo
 static int frozen_forward(const struct ctx *c, const struct totals *tt, struct vp_estimate *out)
 {
 	struct forward_only f;
-	double dynamic;
+	double dynamic, loss;
 	int p;
 
 	/* the reserved level is the evaluation's too: the weights' rounding is
 	 * not added, their segments' slack serving the forward's small tensors
 	 * (the eval rows of bench/measured fit better without it) */
 	forward_only(c, tt, &f);
-	dynamic = f.working + f.copies + fmax(tt->logits_eval, tt->eval_stack_extra);
+	loss = forward_loss_bytes(c, tt, tt->logits_eval);
+	dynamic = f.working + f.copies + loss;
 	out->peak_phase = VP_PHASE_FORWARD;
 	if (to_u64(tt->weights, &out->peak_bytes[VP_COMP_WEIGHTS]) ||
 	    to_u64(f.copies, &out->peak_bytes[VP_COMP_WEIGHT_COPIES]) ||
 	    to_u64(f.working, &out->peak_bytes[VP_COMP_ACTIVATIONS]) ||
 	    to_u64(tt->logits_eval, &out->peak_bytes[VP_COMP_LOGITS]) ||
+	    /* T5's stacks or the load-balancing loss where they outweigh
+	     * the logits' loss */
+	    to_u64(loss - tt->logits_eval, &out->peak_bytes[VP_COMP_TRANSIENT]) ||
 	    to_u64(tt->weights + dynamic, &out->phase_allocated_bytes[VP_PHASE_FORWARD]) ||
 	    to_u64(tt->weights, &out->phase_allocated_bytes[VP_PHASE_BACKWARD]) ||
 	    to_u64(tt->weights, &out->phase_allocated_bytes[VP_PHASE_OPTIMIZER]) ||
@@ -1010,11 +1027,8 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	working = f.working;
 	copies = f.copies;
 	logits = generating ? tt.logits_eval_gen : tt.logits_eval;
-	/* the load-balancing loss runs after the LM loss, whose temporaries
-	 * are gone by then: the model's logits stay in its output */
 	if (!(generating && opts->generate_only))
-		loss = working + fmax(fmax(logits, tt.eval_stack_extra),
-				      tt.aux_loss_eval > 0.0 ? tt.lm_tokens * c.V * c.e + tt.aux_loss_eval : 0.0);
+		loss = working + forward_loss_bytes(&c, &tt, logits);
 	if (generating) {
 		double enc_working = tt.enc.eval_working, enc_e = c.e;
 

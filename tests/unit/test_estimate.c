@@ -3021,6 +3021,47 @@ static void a_frozen_model_saves_nothing_and_peaks_as_the_eval_forward(void **st
 	assert_true(full.allocated_bytes > frozen.allocated_bytes);
 }
 
+/* The frozen forward is the evaluation's loss moment in every branch of it:
+ * a mixture of experts whose load-balancing loss (24 bytes per L x T x k x
+ * E, Qwen3-30B-A3B's 48 x 8 x 128) outweighs the logits' 8 bytes per
+ * vocabulary entry, and T5, whose stacks can outweigh its logits. The
+ * components add up to the forward's peak. */
+static void a_frozen_forward_counts_every_moment_the_eval_loss_counts(void **state)
+{
+	const char *models[] = {"qwen3-30b-a3b", "t5-base"};
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof models / sizeof models[0]; i++) {
+		const struct vp_model *m = vp_catalog_find_model(&cat, models[i]);
+		struct vp_train t = lm_setup();
+		struct vp_eval_opts o = {.num_beams = 1, .predictions = VP_PREDS_NONE};
+		struct vp_eval_estimate ev;
+		struct vp_estimate frozen;
+		struct vp_error err = {0};
+
+		assert_non_null(m);
+		t.method = VP_METHOD_FROZEN;
+		t.batch = 2;
+		if (i == 0) {
+			t.head = VP_HEAD_CAUSAL_LM;
+			t.router_aux_loss = true;
+		} else {
+			t.head = VP_HEAD_SEQ2SEQ_LM;
+			t.seq_len = 2048;
+			t.tgt_len = 16;
+		}
+		assert_int_equal(vp_estimate(m, g, &t, &frozen, &err), 0);
+		assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+		/* the branch that outweighs the logits is the one under test */
+		assert_true(ev.loss_bytes > ev.working_bytes + ev.logits_bytes);
+		assert_int_equal(frozen.allocated_bytes, ev.allocated_bytes);
+		assert_int_equal(frozen.reserved_bytes, ev.reserved_bytes);
+		assert_int_equal(frozen.allocated_bytes, frozen.phase_allocated_bytes[VP_PHASE_FORWARD]);
+	}
+}
+
 static void the_eval_loss_holds_the_bytes_per_logit_its_head_computes_with(void **state)
 {
 	/* traced (bench/measured): T5 under autocast keeps its bf16 logits,
@@ -3861,6 +3902,7 @@ int main(void)
 		cmocka_unit_test(generation_adds_a_kv_cache_that_grows_with_beams),
 		cmocka_unit_test(choices_in_one_forward_evaluate_as_that_many_rows),
 		cmocka_unit_test(a_frozen_model_saves_nothing_and_peaks_as_the_eval_forward),
+		cmocka_unit_test(a_frozen_forward_counts_every_moment_the_eval_loss_counts),
 		cmocka_unit_test(the_eval_loss_holds_the_bytes_per_logit_its_head_computes_with),
 		cmocka_unit_test(a_16bit_loss_without_autocast_keeps_three_16bit_tensors),
 		cmocka_unit_test(unmasked_sdpa_keeps_the_grouped_heads_without_copies),
