@@ -33,8 +33,9 @@ bool vp_est_on_pytorch2(const struct vp_train *t)
 	return t->pytorch != VP_PYTORCH_1;
 }
 
-/* Autocast is assumed for every 16-bit precision (HF Trainer wraps the step
- * in torch.autocast for --bf16/--fp16 even when the weights are 16-bit),
+/* Autocast is assumed for every 16-bit precision (HF Trainer's --bf16/--fp16
+ * make accelerate wrap the model's forward in torch.autocast,
+ * Accelerator.prepare_model, even when the weights are 16-bit),
  * except under DeepSpeed ZeRO, whose fp16/bf16 engine casts the model and
  * runs it without autocast (DeepSpeed config docs, "fp16"/"bf16"), and
  * where the training says 16-bit weights ran without it (no_autocast: HF

@@ -22,9 +22,17 @@ static bool loss_upcasts(const struct ctx *c)
 }
 
 
-/* Is the training's cross-entropy computed in fp32? When the model's code
- * upcasts, when autocast runs (log_softmax is on its fp32 list), or in fp32
- * training. */
+/* Is the training's loss counted at 12 bytes a logit? When the model's code
+ * upcasts, or in fp32 training: log_softmax's fp32 output, saved, and two
+ * fp32 gradients at the start of backward. And under autocast for a head
+ * that calls CrossEntropyLoss on 16-bit logits, for other tensors:
+ * cross_entropy_loss passes the logits' dtype to log_softmax (aten
+ * LossNLL.cpp), which autocast's fp32_set_opt_dtype leaves alone, so the
+ * saved log-probabilities are 16-bit; nll_loss (autocast's fp32 list) saves
+ * its fp32 cast of them (NllLossBackward0 keeps self); accelerate converts
+ * the returned logits to fp32 (convert_outputs_to_fp32): 2e + 8 = 12 at the
+ * end of the forward (traced: MS-MT5B-bf16-gc-b32, traces/2026-11-23-
+ * mt5-gc.txt, 1954 + 1954 + 3908 + 3908 MiB). */
 static bool fp32_loss(const struct ctx *c)
 {
 	return c->e == 4.0 || loss_upcasts(c) || vp_est_under_autocast(c);
