@@ -919,9 +919,13 @@ static double kept_per_step(const struct ctx *c, const struct vp_train *t, const
 	if (t->head == VP_HEAD_TOKEN_CLS) /* a row of labels per token */
 		return tt->lm_tokens * (what == VP_PREDS_ARGMAX ? 8.0 : (double)t->num_labels * fb) +
 		       tt->lm_tokens * 8.0 + losses;
+	/* generate() returns every row whole: a decoder-only model's prompt
+	 * and the new tokens (LLaMA-Factory pads the prompt's part, keeping
+	 * the length), an encoder-decoder's start token and the new ones */
 	if (generating)
-		return b * new_tokens * 8.0 + (opts->generate_only ? (opts->labels_returned ? tt->lm_tokens * 8.0 : 0.0)
-								   : tt->lm_tokens * 8.0 + losses);
+		return b * (c->decoder ? 1.0 + new_tokens : (double)t->seq_len + new_tokens) * 8.0 +
+		       (opts->generate_only ? (opts->labels_returned ? tt->lm_tokens * 8.0 : 0.0)
+					    : tt->lm_tokens * 8.0 + losses);
 	if (what == VP_PREDS_LOGITS) {
 		outputs += encoder;
 		if (vp_est_router_aux_loss(c))

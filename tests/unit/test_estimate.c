@@ -3699,6 +3699,40 @@ static void generation_and_the_loss_forward_peak_apart_but_reserve_together(void
 	assert_true(only.reserved_bytes < ev.reserved_bytes);
 }
 
+/* The generated ids a generating evaluation keeps are generate()'s rows
+ * whole (int64): a decoder-only model's prompt and new tokens (LLaMA-Factory
+ * pads the prompt's part, CustomSeq2SeqTrainer.prediction_step, and keeps
+ * the labels it popped), an encoder-decoder's start token and new tokens
+ * (Seq2SeqTrainer, with the labels and the losses). */
+static void generated_ids_are_kept_with_their_prompt_or_start_token(void **state)
+{
+	const struct vp_model *llama = vp_catalog_find_model(&cat, "llama-3.2-1b");
+	const struct vp_model *bart = vp_catalog_find_model(&cat, "kobart");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_eval_opts o = {.generate = true, .num_beams = 1, .max_new_tokens = 64, .accumulation_steps = 1};
+	struct vp_eval_estimate ev;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_non_null(llama);
+	assert_non_null(bart);
+	t.head = VP_HEAD_CAUSAL_LM;
+	t.batch = 4;
+	o.generate_only = true;
+	o.labels_returned = true;
+	assert_int_equal(vp_estimate_eval(llama, g, &t, &o, &ev, &err), 0);
+	/* 4 rows of 512 + 64 ids, and 4 x 512 labels */
+	assert_int_equal(ev.predictions_bytes_per_step, 4u * (512u + 64u) * 8u + 4u * 512u * 8u);
+	t.head = VP_HEAD_SEQ2SEQ_LM;
+	t.tgt_len = 128;
+	o.generate_only = false;
+	o.labels_returned = false;
+	assert_int_equal(vp_estimate_eval(bart, g, &t, &o, &ev, &err), 0);
+	/* 4 rows of 1 + 64 ids, 4 x 128 labels and 4 losses */
+	assert_int_equal(ev.predictions_bytes_per_step, 4u * 65u * 8u + 4u * 128u * 8u + 4u * 4u);
+}
+
 /* generate() calls the encoder outside the autocast accelerate puts
  * around forward: under amp-* its output, expanded to the beams, is fp32
  * (MS-KOBART-gen32-beam4); with 16-bit weights it is 16-bit */
@@ -3915,6 +3949,7 @@ int main(void)
 		cmocka_unit_test(kept_predictions_carry_the_router_logits_of_a_moe),
 		cmocka_unit_test(kept_logits_keep_the_dtype_the_model_returns),
 		cmocka_unit_test(gemma2_soft_capping_saves_a_copy_only_for_backward),
+		cmocka_unit_test(generated_ids_are_kept_with_their_prompt_or_start_token),
 		cmocka_unit_test(an_encoder_decoder_classifier_keeps_its_encoder_output),
 		cmocka_unit_test(an_evaluation_set_keeps_its_steps_until_the_end_unless_moved),
 		cmocka_unit_test(kept_predictions_are_gathered_from_every_data_parallel_gpu),
