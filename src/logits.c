@@ -50,9 +50,14 @@ static bool fp32_loss(const struct ctx *c)
  * (bench/measured, evaluation): MS-L32-3B-lora-eval8 held 2 + 4 + 4 bytes
  * per logit, MS-MT5B-bf16-fused-eval24 2 + 2 + 4, MS-KOBART-gen32-beam4
  * 4 + 4 (BART adds its fp32 final_logits_bias, which promotes the logits:
- * the same 8 bytes).
+ * the same 8 bytes). A causal LM that calls CrossEntropyLoss itself (Qwen
+ * v1) shifts first: logits[..., :-1, :].contiguous() is one more e beside
+ * the logits at a batch above 1 (at batch 1 the slice is contiguous and
+ * .contiguous() returns it). Probed (bench/measured/probes/
+ * label_smoother.py's functions, CPU, no_grad): 5.97 bytes a bf16 logit
+ * at batch 2, 3.98 at batch 1.
  */
-static double eval_loss_factor(const struct ctx *c)
+static double eval_loss_factor(const struct ctx *c, double b)
 {
 	if (c->e >= 4.0)
 		return 8.0;
@@ -62,7 +67,8 @@ static double eval_loss_factor(const struct ctx *c)
 		return 8.0;
 	if (loss_upcasts(c))
 		return c->e + 8.0;
-	return vp_est_under_autocast(c) ? 2.0 * c->e + 4.0 : 2.0 * c->e;
+	return (vp_est_under_autocast(c) ? 2.0 * c->e + 4.0 : 2.0 * c->e) +
+	       (c->t->head == VP_HEAD_CAUSAL_LM && b > 1.0 ? c->e : 0.0);
 }
 
 /*
@@ -249,9 +255,9 @@ void vp_est_logits(const struct ctx *c, double b, double T_lm, struct totals *tt
 	 * temporaries are gone when the LabelSmoother (no shift) starts on
 	 * the returned logits */
 	if (smoothing) {
-		tt->logits_eval_gen = fmax(tt->logits_eval_gen, T_lm * V * eval_loss_factor(c));
+		tt->logits_eval_gen = fmax(tt->logits_eval_gen, T_lm * V * eval_loss_factor(c, b));
 	} else {
-		tt->logits_eval = T_lm * V * eval_loss_factor(c);
+		tt->logits_eval = T_lm * V * eval_loss_factor(c, b);
 		tt->logits_eval_gen = tt->logits_eval;
 	}
 	/* elsewhere counted at the loss's peak, the safe side */

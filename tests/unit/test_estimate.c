@@ -3415,6 +3415,39 @@ static void kept_predictions_carry_the_router_logits_of_a_moe(void **state)
 	assert_int_equal(routed.predictions_bytes_per_step, T * 16u + 2u * 4u);
 }
 
+/* Qwen v1's remote code shifts its logits (logits[..., :-1, :].contiguous())
+ * and calls CrossEntropyLoss on them as they are: in an evaluation the
+ * logits, the shifted copy and the 16-bit log-probabilities, 3e a logit
+ * (the CPU probe: 5.97 bytes in bf16), and nll_loss's fp32 cast under
+ * autocast; at batch 1 the slice is contiguous, no copy (3.98). */
+static void qwen_v1_eval_loss_holds_its_shifted_copy(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "qwen-1.8b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_eval_opts o = {.num_beams = 1, .predictions = VP_PREDS_NONE};
+	struct vp_eval_estimate ev;
+	struct vp_error err = {0};
+	double V;
+
+	(void)state;
+	assert_non_null(m);
+	V = (double)m->vocab_size;
+	t.head = VP_HEAD_CAUSAL_LM;
+	t.precision = VP_PREC_BF16;
+	t.no_autocast = true;
+	t.batch = 2;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.logits_bytes, (uint64_t)(2.0 * 512.0 * V * 6.0));
+	t.batch = 1;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.logits_bytes, (uint64_t)(512.0 * V * 4.0));
+	t.batch = 2;
+	t.no_autocast = false;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.logits_bytes, (uint64_t)(2.0 * 512.0 * V * 10.0));
+}
+
 /* Gemma-2's soft-capping (logits / cap, tanh, * cap): training keeps
  * tanh's output for backward, one T x V x e beside the fp32 loss's 12
  * bytes; an evaluation keeps nothing, each result replacing the last, so
@@ -3949,6 +3982,7 @@ int main(void)
 		cmocka_unit_test(kept_predictions_carry_the_router_logits_of_a_moe),
 		cmocka_unit_test(kept_logits_keep_the_dtype_the_model_returns),
 		cmocka_unit_test(gemma2_soft_capping_saves_a_copy_only_for_backward),
+		cmocka_unit_test(qwen_v1_eval_loss_holds_its_shifted_copy),
 		cmocka_unit_test(generated_ids_are_kept_with_their_prompt_or_start_token),
 		cmocka_unit_test(an_encoder_decoder_classifier_keeps_its_encoder_output),
 		cmocka_unit_test(an_evaluation_set_keeps_its_steps_until_the_end_unless_moved),
