@@ -54,8 +54,8 @@ static bool fp32_loss(const struct ctx *c)
  * v1) shifts first: logits[..., :-1, :].contiguous() is one more e beside
  * the logits at a batch above 1 (at batch 1 the slice is contiguous and
  * .contiguous() returns it). Probed (bench/measured/probes/
- * label_smoother.py's functions, CPU, no_grad): 5.97 bytes a bf16 logit
- * at batch 2, 3.98 at batch 1.
+ * label_smoother.py, CPU, no_grad): 5.97 bytes a bf16 logit at batch 2,
+ * 3.98 at batch 1.
  */
 static double eval_loss_factor(const struct ctx *c, double b)
 {
