@@ -907,7 +907,7 @@ static double kept_per_step(const struct ctx *c, const struct vp_train *t, const
 	 * argmax takes the logits alone) */
 	double encoder;
 
-	if (host && t->precision == VP_PREC_BF16) {
+	if (host && (t->precision == VP_PREC_BF16 || t->precision == VP_PREC_AMP_BF16)) {
 		fb = 4.0;
 		lb = 4.0;
 	}
