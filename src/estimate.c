@@ -33,8 +33,9 @@ bool vp_est_on_pytorch2(const struct vp_train *t)
 	return t->pytorch != VP_PYTORCH_1;
 }
 
-/* Autocast is assumed for every 16-bit precision (HF Trainer wraps the step
- * in torch.autocast for --bf16/--fp16 even when the weights are 16-bit),
+/* Autocast is assumed for every 16-bit precision (HF Trainer's --bf16/--fp16
+ * make accelerate wrap the model's forward in torch.autocast,
+ * Accelerator.prepare_model, even when the weights are 16-bit),
  * except under DeepSpeed ZeRO, whose fp16/bf16 engine casts the model and
  * runs it without autocast (DeepSpeed config docs, "fp16"/"bf16"), and
  * where the training says 16-bit weights ran without it (no_autocast: HF
@@ -170,6 +171,19 @@ static void forward_only(const struct ctx *c, const struct totals *tt, struct fo
 }
 
 /*
+ * The loss forward's moment over the working set (docs: "Evaluation and
+ * generation"): the logits and the loss over them, or T5's stacks (their
+ * position bias beside the largest scores), or, where the causal LM adds
+ * the load-balancing loss, that loss after the LM loss's temporaries are
+ * gone, beside the model's logits still in its output; the largest.
+ */
+static double forward_loss_bytes(const struct ctx *c, const struct totals *tt, double logits)
+{
+	return fmax(fmax(logits, tt->eval_stack_extra),
+		    tt->aux_loss_eval > 0.0 ? tt->lm_tokens * c->V * c->e + tt->aux_loss_eval : 0.0);
+}
+
+/*
  * Nothing trains (method frozen): no parameter requires grad, so autograd
  * records no graph (an op's output gets a grad_fn only when an input
  * requires grad: torch/csrc/autograd/function.h, collect_next_edges) and
@@ -181,19 +195,23 @@ static void forward_only(const struct ctx *c, const struct totals *tt, struct fo
 static int frozen_forward(const struct ctx *c, const struct totals *tt, struct vp_estimate *out)
 {
 	struct forward_only f;
-	double dynamic;
+	double dynamic, loss;
 	int p;
 
 	/* the reserved level is the evaluation's too: the weights' rounding is
 	 * not added, their segments' slack serving the forward's small tensors
 	 * (the eval rows of bench/measured fit better without it) */
 	forward_only(c, tt, &f);
-	dynamic = f.working + f.copies + fmax(tt->logits_eval, tt->eval_stack_extra);
+	loss = forward_loss_bytes(c, tt, tt->logits_eval);
+	dynamic = f.working + f.copies + loss;
 	out->peak_phase = VP_PHASE_FORWARD;
 	if (to_u64(tt->weights, &out->peak_bytes[VP_COMP_WEIGHTS]) ||
 	    to_u64(f.copies, &out->peak_bytes[VP_COMP_WEIGHT_COPIES]) ||
 	    to_u64(f.working, &out->peak_bytes[VP_COMP_ACTIVATIONS]) ||
 	    to_u64(tt->logits_eval, &out->peak_bytes[VP_COMP_LOGITS]) ||
+	    /* T5's stacks or the load-balancing loss where they outweigh
+	     * the logits' loss */
+	    to_u64(loss - tt->logits_eval, &out->peak_bytes[VP_COMP_TRANSIENT]) ||
 	    to_u64(tt->weights + dynamic, &out->phase_allocated_bytes[VP_PHASE_FORWARD]) ||
 	    to_u64(tt->weights, &out->phase_allocated_bytes[VP_PHASE_BACKWARD]) ||
 	    to_u64(tt->weights, &out->phase_allocated_bytes[VP_PHASE_OPTIMIZER]) ||
@@ -848,9 +866,13 @@ static double generate_bytes(const struct ctx *c, const struct totals *tt, doubl
 /*
  * What evaluation_loop keeps of one eval step for the metric, in bytes: the
  * predictions and the labels (Trainer.evaluation_loop: all_preds.add,
- * all_labels.add). The logits come back in fp32 (under mixed precision
- * accelerate wraps the forward in convert_outputs_to_fp32, Accelerator.
- * prepare_model; the host copy of bf16 logits is fp32 too, nested_numpify);
+ * all_labels.add). The logits come back in fp32 under mixed precision
+ * (accelerate wraps the forward in convert_outputs_to_fp32, Accelerator.
+ * prepare_model) and where the model casts them (GPT-J); otherwise (16-bit
+ * weights without autocast, DeepSpeed's 16-bit engine, which accelerate
+ * gives no autocast) in the dtype the model computes them in: nothing in
+ * prediction_step, gather or nested_concat changes it. The host's copy
+ * (`host`) is numpy's: nested_numpify turns bf16 into fp32, fp16 stays.
  * preprocess_logits_for_metrics with an argmax leaves int64 token ids;
  * generation, the generated ids. Labels are int64 token ids, one per logit
  * row (one per sample for a classifier). Beside them all_losses keeps the
@@ -866,37 +888,50 @@ static double generate_bytes(const struct ctx *c, const struct totals *tt, doubl
  * classifier outweighs them many times over; a mixture of experts that
  * returns its router logits
  * (output_router_logits) one T x experts tensor per layer; both come back
- * in fp32 with the logits and are concatenated with them. An argmax in
+ * in the logits' dtype and are concatenated with them. An argmax in
  * preprocess_logits_for_metrics takes the logits alone (predictions[0]).
  * Measured: MS-MT5B-eval24-noacc held +11.6, +17.4, +23.2 GiB at steps 2,
  * 3, 4, = 4, 6, 8 x 2.895 GiB: the logits' 2.86 and the encoder's 0.035.
  */
 static double kept_per_step(const struct ctx *c, const struct vp_train *t, const struct totals *tt,
-			    const struct vp_eval_opts *opts, double b, double s_enc, double new_tokens)
+			    const struct vp_eval_opts *opts, double b, double s_enc, double new_tokens, bool host)
 {
 	enum vp_eval_preds what = opts != NULL ? opts->predictions : VP_PREDS_LOGITS;
 	bool generating = opts != NULL && opts->generate;
 	double losses = b * 4.0, outputs = 0.0;
+	/* the dtype of the floating outputs, as the GPU keeps them or as
+	 * the host does (nested_numpify: bf16 becomes fp32, fp16 stays) */
+	double fb = vp_est_under_autocast(c) ? 4.0 : c->e;
+	double lb = t->head == VP_HEAD_CAUSAL_LM && vp_model_logits_fp32(c->m) ? 4.0 : fb;
 	/* the encoder's output beside an encoder-decoder's logits (an
 	 * argmax takes the logits alone) */
-	double encoder = what == VP_PREDS_LOGITS && c->decoder ? b * s_enc * c->h * 4.0 : 0.0;
+	double encoder;
 
+	if (host && (t->precision == VP_PREC_BF16 || t->precision == VP_PREC_AMP_BF16)) {
+		fb = 4.0;
+		lb = 4.0;
+	}
+	encoder = what == VP_PREDS_LOGITS && c->decoder ? b * s_enc * c->h * fb : 0.0;
 	if (what == VP_PREDS_NONE || t->head == VP_HEAD_ENCODER)
 		return 0.0;
 	if (t->head == VP_HEAD_SEQ_CLS)
-		return b * (what == VP_PREDS_ARGMAX ? 8.0 : (double)t->num_labels * 4.0) + encoder + b * 8.0 + losses;
+		return b * (what == VP_PREDS_ARGMAX ? 8.0 : (double)t->num_labels * fb) + encoder + b * 8.0 + losses;
 	if (t->head == VP_HEAD_TOKEN_CLS) /* a row of labels per token */
-		return tt->lm_tokens * (what == VP_PREDS_ARGMAX ? 8.0 : (double)t->num_labels * 4.0) +
+		return tt->lm_tokens * (what == VP_PREDS_ARGMAX ? 8.0 : (double)t->num_labels * fb) +
 		       tt->lm_tokens * 8.0 + losses;
+	/* generate() returns every row whole: a decoder-only model's prompt
+	 * and the new tokens (LLaMA-Factory pads the prompt's part, keeping
+	 * the length), an encoder-decoder's start token and the new ones */
 	if (generating)
-		return b * new_tokens * 8.0 + (opts->generate_only ? (opts->labels_returned ? tt->lm_tokens * 8.0 : 0.0)
-								   : tt->lm_tokens * 8.0 + losses);
+		return b * (c->decoder ? 1.0 + new_tokens : (double)t->seq_len + new_tokens) * 8.0 +
+		       (opts->generate_only ? (opts->labels_returned ? tt->lm_tokens * 8.0 : 0.0)
+					    : tt->lm_tokens * 8.0 + losses);
 	if (what == VP_PREDS_LOGITS) {
 		outputs += encoder;
 		if (vp_est_router_aux_loss(c))
-			outputs += tt->n_dec * tt->lm_tokens * (double)c->m->num_experts * 4.0;
+			outputs += tt->n_dec * tt->lm_tokens * (double)c->m->num_experts * fb;
 	}
-	return tt->lm_tokens * (what == VP_PREDS_ARGMAX ? 8.0 : c->V * 4.0) + outputs + tt->lm_tokens * 8.0 + losses;
+	return tt->lm_tokens * (what == VP_PREDS_ARGMAX ? 8.0 : c->V * lb) + outputs + tt->lm_tokens * 8.0 + losses;
 }
 
 /*
@@ -943,7 +978,7 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	struct totals tt;
 	struct forward_only f;
 	double b, s_enc, s_dec, working, kv = 0.0, logits, copies, resident;
-	double loss = 0.0, gen = 0.0, preds, kept, preds_peak = 0.0, preds_segments = 0.0, moment[3];
+	double loss = 0.0, gen = 0.0, preds, host_preds, kept, preds_peak = 0.0, preds_segments = 0.0, moment[3];
 	double piled, held, ranks, gathered;
 	double beams = 1.0, new_tokens = 0.0;
 	/* Seq2SeqTrainer.prediction_step generates only for a metric: with
@@ -997,11 +1032,8 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	working = f.working;
 	copies = f.copies;
 	logits = generating ? tt.logits_eval_gen : tt.logits_eval;
-	/* the load-balancing loss runs after the LM loss, whose temporaries
-	 * are gone by then: the model's logits stay in its output */
 	if (!(generating && opts->generate_only))
-		loss = working + fmax(fmax(logits, tt.eval_stack_extra),
-				      tt.aux_loss_eval > 0.0 ? tt.lm_tokens * c.V * c.e + tt.aux_loss_eval : 0.0);
+		loss = working + forward_loss_bytes(&c, &tt, logits);
 	if (generating) {
 		double enc_working = tt.enc.eval_working, enc_e = c.e;
 
@@ -1024,16 +1056,18 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	}
 
 	/* HF Trainer returns the predictions to evaluation_loop when a metric
-	 * is computed: the logits in fp32 (under mixed precision accelerate
-	 * wraps the model's forward in convert_outputs_to_fp32, Accelerator.
-	 * prepare_model), the generated ids with predict_with_generate. They
+	 * is computed: the logits (fp32 under mixed precision, where
+	 * accelerate wraps the model's forward in convert_outputs_to_fp32,
+	 * Accelerator.prepare_model; else as the model computes them), the
+	 * generated ids with predict_with_generate. They
 	 * stay on the GPU, concatenated step by step (EvalLoopContainer.add,
 	 * nested_concat: torch.cat of the kept ones and the new step into a
 	 * new tensor), until eval_accumulation_steps moves them to the host.
 	 * At the N-th step N - 1 kept, the new and the N-step result are live:
 	 * 2N steps' worth. Measured (MS-MT5B-eval24-noacc, 2.90 GiB a step):
 	 * +11.6, +17.4, +23.2 GiB over the resident at steps 2, 3 and 4. */
-	preds = kept_per_step(&c, t, &tt, opts, b, s_enc, new_tokens);
+	preds = kept_per_step(&c, t, &tt, opts, b, s_enc, new_tokens, false);
+	host_preds = kept_per_step(&c, t, &tt, opts, b, s_enc, new_tokens, true);
 	/*
 	 * With G data-parallel processes (DDP, ZeRO and FSDP alike) every
 	 * rank keeps every rank's predictions: evaluation_loop passes each
@@ -1136,7 +1170,7 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	    to_u64(gen, &out->generate_bytes) || to_u64(preds_peak, &out->predictions_peak_bytes) ||
 	    to_u64(resident + moment[out->peak_moment], &out->allocated_bytes) ||
 	    to_u64(resident + fmax(piled, moment[out->peak_moment]) * (1.0 + f.share) + f.split, &out->reserved_bytes) ||
-	    to_u64(gathered, &out->predictions_bytes_per_step) || to_u64(preds / b, &out->predictions_bytes_per_sample))
+	    to_u64(gathered, &out->predictions_bytes_per_step) || to_u64(host_preds / b, &out->predictions_bytes_per_sample))
 		return vp_error_set(err, VP_ERR_INPUT, "the eval estimate exceeds 2^60 bytes");
 	out->device_bytes = out->reserved_bytes + train.context_bytes;
 	return 0;

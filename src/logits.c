@@ -22,9 +22,17 @@ static bool loss_upcasts(const struct ctx *c)
 }
 
 
-/* Is the training's cross-entropy computed in fp32? When the model's code
- * upcasts, when autocast runs (log_softmax is on its fp32 list), or in fp32
- * training. */
+/* Is the training's loss counted at 12 bytes a logit? When the model's code
+ * upcasts, or in fp32 training: log_softmax's fp32 output, saved, and two
+ * fp32 gradients at the start of backward. And under autocast for a head
+ * that calls CrossEntropyLoss on 16-bit logits, for other tensors:
+ * cross_entropy_loss passes the logits' dtype to log_softmax (aten
+ * LossNLL.cpp), which autocast's fp32_set_opt_dtype leaves alone, so the
+ * saved log-probabilities are 16-bit; nll_loss (autocast's fp32 list) saves
+ * its fp32 cast of them (NllLossBackward0 keeps self); accelerate converts
+ * the returned logits to fp32 (convert_outputs_to_fp32): 2e + 8 = 12 at the
+ * end of the forward (traced: MS-MT5B-bf16-gc-b32, traces/2026-11-23-
+ * mt5-gc.txt, 1954 + 1954 + 3908 + 3908 MiB). */
 static bool fp32_loss(const struct ctx *c)
 {
 	return c->e == 4.0 || loss_upcasts(c) || vp_est_under_autocast(c);
@@ -42,9 +50,14 @@ static bool fp32_loss(const struct ctx *c)
  * (bench/measured, evaluation): MS-L32-3B-lora-eval8 held 2 + 4 + 4 bytes
  * per logit, MS-MT5B-bf16-fused-eval24 2 + 2 + 4, MS-KOBART-gen32-beam4
  * 4 + 4 (BART adds its fp32 final_logits_bias, which promotes the logits:
- * the same 8 bytes).
+ * the same 8 bytes). A causal LM that calls CrossEntropyLoss itself (Qwen
+ * v1) shifts first: logits[..., :-1, :].contiguous() is one more e beside
+ * the logits at a batch above 1 (at batch 1 the slice is contiguous and
+ * .contiguous() returns it). Probed (bench/measured/probes/
+ * label_smoother.py, CPU, no_grad): 5.97 bytes a bf16 logit at batch 2,
+ * 3.98 at batch 1.
  */
-static double eval_loss_factor(const struct ctx *c)
+static double eval_loss_factor(const struct ctx *c, double b)
 {
 	if (c->e >= 4.0)
 		return 8.0;
@@ -54,7 +67,8 @@ static double eval_loss_factor(const struct ctx *c)
 		return 8.0;
 	if (loss_upcasts(c))
 		return c->e + 8.0;
-	return vp_est_under_autocast(c) ? 2.0 * c->e + 4.0 : 2.0 * c->e;
+	return (vp_est_under_autocast(c) ? 2.0 * c->e + 4.0 : 2.0 * c->e) +
+	       (c->t->head == VP_HEAD_CAUSAL_LM && b > 1.0 ? c->e : 0.0);
 }
 
 /*
@@ -241,9 +255,9 @@ void vp_est_logits(const struct ctx *c, double b, double T_lm, struct totals *tt
 	 * temporaries are gone when the LabelSmoother (no shift) starts on
 	 * the returned logits */
 	if (smoothing) {
-		tt->logits_eval_gen = fmax(tt->logits_eval_gen, T_lm * V * eval_loss_factor(c));
+		tt->logits_eval_gen = fmax(tt->logits_eval_gen, T_lm * V * eval_loss_factor(c, b));
 	} else {
-		tt->logits_eval = T_lm * V * eval_loss_factor(c);
+		tt->logits_eval = T_lm * V * eval_loss_factor(c, b);
 		tt->logits_eval_gen = tt->logits_eval;
 	}
 	/* elsewhere counted at the loss's peak, the safe side */
@@ -255,12 +269,13 @@ void vp_est_logits(const struct ctx *c, double b, double T_lm, struct totals *tt
 		 * scalar for backward (DivBackward0, MulBackward0); tanh keeps
 		 * its output: one more saved copy. Measured: MS-GEMMA2-2B-lora-
 		 * eager-gc, +9.7% with two. Liger's kernel soft-caps each chunk
-		 * in place. */
+		 * in place. Without a graph (evaluation, a frozen model)
+		 * nothing is saved: each step's result replaces `logits` and
+		 * the previous tensor is freed, two copies at most, fewer than
+		 * the loss that follows holds. */
 		if (smoothing || !(t->liger_loss && vp_liger_patches(c->m))) {
 			tt->logits_peak += T_lm * V * c->e;
 			tt->loss_held += T_lm * V * c->e;
 		}
-		tt->logits_eval += T_lm * V * c->e;
-		tt->logits_eval_gen += T_lm * V * c->e;
 	}
 }

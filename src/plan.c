@@ -110,11 +110,16 @@ uint64_t vp_plan_checkpoint_bytes(const struct vp_model *m, const struct vp_trai
 	uint64_t params = vp_model_param_count(m), whole;
 	bool sixteen = t->precision == VP_PREC_BF16 || t->precision == VP_PREC_FP16;
 
-	/* a quantized base is read in 16 bit and quantized as it moves to the
-	 * GPU; otherwise the weights in the dtype from_pretrained gives them,
-	 * before DeepSpeed's engine casts anything (fp32 under autocast), with
-	 * the adapters the estimate adds */
-	if (t->quant != VP_QUANT_NONE || sixteen)
+	/* a bitsandbytes base is read in 16 bit and quantized as it moves to
+	 * the GPU; a GPTQ checkpoint is stored quantized (packed int4 qweight,
+	 * fp16 scales, the unquantized parameters in fp16) and loaded as it
+	 * is: the weights as the estimate holds them. Otherwise the weights in
+	 * the dtype from_pretrained gives them, before DeepSpeed's engine
+	 * casts anything (fp32 under autocast), with the adapters the
+	 * estimate adds */
+	if (t->quant == VP_QUANT_GPTQ_INT4)
+		whole = e->full_bytes[VP_COMP_WEIGHTS];
+	else if (t->quant != VP_QUANT_NONE || sixteen)
 		whole = vp_mul_u64(params, 2, &whole) == 0 ? whole : UINT64_MAX;
 	else
 		whole = vp_mul_u64(params, 4, &whole) == 0 ? whole : UINT64_MAX;

@@ -3021,6 +3021,47 @@ static void a_frozen_model_saves_nothing_and_peaks_as_the_eval_forward(void **st
 	assert_true(full.allocated_bytes > frozen.allocated_bytes);
 }
 
+/* The frozen forward is the evaluation's loss moment in every branch of it:
+ * a mixture of experts whose load-balancing loss (24 bytes per L x T x k x
+ * E, Qwen3-30B-A3B's 48 x 8 x 128) outweighs the logits' 8 bytes per
+ * vocabulary entry, and T5, whose stacks can outweigh its logits. The
+ * components add up to the forward's peak. */
+static void a_frozen_forward_counts_every_moment_the_eval_loss_counts(void **state)
+{
+	const char *models[] = {"qwen3-30b-a3b", "t5-base"};
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof models / sizeof models[0]; i++) {
+		const struct vp_model *m = vp_catalog_find_model(&cat, models[i]);
+		struct vp_train t = lm_setup();
+		struct vp_eval_opts o = {.num_beams = 1, .predictions = VP_PREDS_NONE};
+		struct vp_eval_estimate ev;
+		struct vp_estimate frozen;
+		struct vp_error err = {0};
+
+		assert_non_null(m);
+		t.method = VP_METHOD_FROZEN;
+		t.batch = 2;
+		if (i == 0) {
+			t.head = VP_HEAD_CAUSAL_LM;
+			t.router_aux_loss = true;
+		} else {
+			t.head = VP_HEAD_SEQ2SEQ_LM;
+			t.seq_len = 2048;
+			t.tgt_len = 16;
+		}
+		assert_int_equal(vp_estimate(m, g, &t, &frozen, &err), 0);
+		assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+		/* the branch that outweighs the logits is the one under test */
+		assert_true(ev.loss_bytes > ev.working_bytes + ev.logits_bytes);
+		assert_int_equal(frozen.allocated_bytes, ev.allocated_bytes);
+		assert_int_equal(frozen.reserved_bytes, ev.reserved_bytes);
+		assert_int_equal(frozen.allocated_bytes, frozen.phase_allocated_bytes[VP_PHASE_FORWARD]);
+	}
+}
+
 static void the_eval_loss_holds_the_bytes_per_logit_its_head_computes_with(void **state)
 {
 	/* traced (bench/measured): T5 under autocast keeps its bf16 logits,
@@ -3374,6 +3415,104 @@ static void kept_predictions_carry_the_router_logits_of_a_moe(void **state)
 	assert_int_equal(routed.predictions_bytes_per_step, T * 16u + 2u * 4u);
 }
 
+/* Qwen v1's remote code shifts its logits (logits[..., :-1, :].contiguous())
+ * and calls CrossEntropyLoss on them as they are: in an evaluation the
+ * logits, the shifted copy and the 16-bit log-probabilities, 3e a logit
+ * (the CPU probe: 5.97 bytes in bf16), and nll_loss's fp32 cast under
+ * autocast; at batch 1 the slice is contiguous, no copy (3.98). */
+static void qwen_v1_eval_loss_holds_its_shifted_copy(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "qwen-1.8b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_eval_opts o = {.num_beams = 1, .predictions = VP_PREDS_NONE};
+	struct vp_eval_estimate ev;
+	struct vp_error err = {0};
+	double V;
+
+	(void)state;
+	assert_non_null(m);
+	V = (double)m->vocab_size;
+	t.head = VP_HEAD_CAUSAL_LM;
+	t.precision = VP_PREC_BF16;
+	t.no_autocast = true;
+	t.batch = 2;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.logits_bytes, (uint64_t)(2.0 * 512.0 * V * 6.0));
+	t.batch = 1;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.logits_bytes, (uint64_t)(512.0 * V * 4.0));
+	t.batch = 2;
+	t.no_autocast = false;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.logits_bytes, (uint64_t)(2.0 * 512.0 * V * 10.0));
+}
+
+/* Gemma-2's soft-capping (logits / cap, tanh, * cap): training keeps
+ * tanh's output for backward, one T x V x e beside the fp32 loss's 12
+ * bytes; an evaluation keeps nothing, each result replacing the last, so
+ * its loss holds what a Llama's does, e + 8. 2 x 512 tokens under
+ * amp-bf16 (e = 2). */
+static void gemma2_soft_capping_saves_a_copy_only_for_backward(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "gemma-2-2b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_eval_opts o = {.num_beams = 1, .predictions = VP_PREDS_NONE};
+	struct vp_eval_estimate ev;
+	struct vp_estimate e;
+	struct vp_error err = {0};
+	double T = 2.0 * 512.0, V;
+
+	(void)state;
+	assert_non_null(m);
+	assert_true(m->logit_softcap);
+	V = (double)m->vocab_size;
+	t.head = VP_HEAD_CAUSAL_LM;
+	t.batch = 2;
+	assert_int_equal(vp_estimate(m, g, &t, &e, &err), 0);
+	assert_int_equal(e.full_bytes[VP_COMP_LOGITS], (uint64_t)(T * V * (12.0 + 2.0)));
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.logits_bytes, (uint64_t)(T * V * (2.0 + 8.0)));
+}
+
+/* Without autocast nothing converts the logits to fp32: accelerate's
+ * convert_outputs_to_fp32 wraps the forward only under mixed precision, and
+ * prediction_step, gather_for_metrics and nested_concat keep the dtype, so
+ * the GPU keeps a 16-bit model's logits in 16 bit; its host copy is numpy's
+ * (nested_numpify: bf16 becomes fp32, fp16 stays). Llama 3.2 1B, 2 x 512
+ * tokens: per step T x V x 2 of logits, int64 labels and two fp32 losses;
+ * per sample on the host 512 x V x 4 (bf16) or x 2 (fp16). */
+static void kept_logits_keep_the_dtype_the_model_returns(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "llama-3.2-1b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_eval_opts o = {.num_beams = 1, .accumulation_steps = 1};
+	struct vp_eval_estimate ev;
+	struct vp_error err = {0};
+	const uint64_t T = 2u * 512u, V = m != NULL ? m->vocab_size : 0;
+
+	(void)state;
+	assert_non_null(m);
+	t.head = VP_HEAD_CAUSAL_LM;
+	t.batch = 2;
+	t.precision = VP_PREC_BF16;
+	t.no_autocast = true;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.predictions_bytes_per_step, T * V * 2u + T * 8u + 2u * 4u);
+	assert_int_equal(ev.predictions_bytes_per_sample, 512u * V * 4u + 512u * 8u + 4u);
+	t.precision = VP_PREC_FP16;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.predictions_bytes_per_step, T * V * 2u + T * 8u + 2u * 4u);
+	assert_int_equal(ev.predictions_bytes_per_sample, 512u * V * 2u + 512u * 8u + 4u);
+	/* with autocast, accelerate's conversion: fp32 on both */
+	t.no_autocast = false;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
+	assert_int_equal(ev.predictions_bytes_per_step, T * V * 4u + T * 8u + 2u * 4u);
+	assert_int_equal(ev.predictions_bytes_per_sample, 512u * V * 4u + 512u * 8u + 4u);
+}
+
 /* An encoder-decoder classifier's output is a Seq2SeqSequenceClassifierOutput
  * (BartForSequenceClassification, T5ForSequenceClassification), which
  * carries encoder_last_hidden_state beside the logits as Seq2SeqLMOutput
@@ -3593,6 +3732,40 @@ static void generation_and_the_loss_forward_peak_apart_but_reserve_together(void
 	assert_true(only.reserved_bytes < ev.reserved_bytes);
 }
 
+/* The generated ids a generating evaluation keeps are generate()'s rows
+ * whole (int64): a decoder-only model's prompt and new tokens (LLaMA-Factory
+ * pads the prompt's part, CustomSeq2SeqTrainer.prediction_step, and keeps
+ * the labels it popped), an encoder-decoder's start token and new tokens
+ * (Seq2SeqTrainer, with the labels and the losses). */
+static void generated_ids_are_kept_with_their_prompt_or_start_token(void **state)
+{
+	const struct vp_model *llama = vp_catalog_find_model(&cat, "llama-3.2-1b");
+	const struct vp_model *bart = vp_catalog_find_model(&cat, "kobart");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_eval_opts o = {.generate = true, .num_beams = 1, .max_new_tokens = 64, .accumulation_steps = 1};
+	struct vp_eval_estimate ev;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_non_null(llama);
+	assert_non_null(bart);
+	t.head = VP_HEAD_CAUSAL_LM;
+	t.batch = 4;
+	o.generate_only = true;
+	o.labels_returned = true;
+	assert_int_equal(vp_estimate_eval(llama, g, &t, &o, &ev, &err), 0);
+	/* 4 rows of 512 + 64 ids, and 4 x 512 labels */
+	assert_int_equal(ev.predictions_bytes_per_step, 4u * (512u + 64u) * 8u + 4u * 512u * 8u);
+	t.head = VP_HEAD_SEQ2SEQ_LM;
+	t.tgt_len = 128;
+	o.generate_only = false;
+	o.labels_returned = false;
+	assert_int_equal(vp_estimate_eval(bart, g, &t, &o, &ev, &err), 0);
+	/* 4 rows of 1 + 64 ids, 4 x 128 labels and 4 losses */
+	assert_int_equal(ev.predictions_bytes_per_step, 4u * 65u * 8u + 4u * 128u * 8u + 4u * 4u);
+}
+
 /* generate() calls the encoder outside the autocast accelerate puts
  * around forward: under amp-* its output, expanded to the beams, is fp32
  * (MS-KOBART-gen32-beam4); with 16-bit weights it is 16-bit */
@@ -3796,6 +3969,7 @@ int main(void)
 		cmocka_unit_test(generation_adds_a_kv_cache_that_grows_with_beams),
 		cmocka_unit_test(choices_in_one_forward_evaluate_as_that_many_rows),
 		cmocka_unit_test(a_frozen_model_saves_nothing_and_peaks_as_the_eval_forward),
+		cmocka_unit_test(a_frozen_forward_counts_every_moment_the_eval_loss_counts),
 		cmocka_unit_test(the_eval_loss_holds_the_bytes_per_logit_its_head_computes_with),
 		cmocka_unit_test(a_16bit_loss_without_autocast_keeps_three_16bit_tensors),
 		cmocka_unit_test(unmasked_sdpa_keeps_the_grouped_heads_without_copies),
@@ -3806,6 +3980,10 @@ int main(void)
 		cmocka_unit_test(beam_search_holds_the_model_logits_beside_three_fp32_score_tensors),
 		cmocka_unit_test(the_nth_eval_forward_runs_beside_the_steps_kept_before_it),
 		cmocka_unit_test(kept_predictions_carry_the_router_logits_of_a_moe),
+		cmocka_unit_test(kept_logits_keep_the_dtype_the_model_returns),
+		cmocka_unit_test(gemma2_soft_capping_saves_a_copy_only_for_backward),
+		cmocka_unit_test(qwen_v1_eval_loss_holds_its_shifted_copy),
+		cmocka_unit_test(generated_ids_are_kept_with_their_prompt_or_start_token),
 		cmocka_unit_test(an_encoder_decoder_classifier_keeps_its_encoder_output),
 		cmocka_unit_test(an_evaluation_set_keeps_its_steps_until_the_end_unless_moved),
 		cmocka_unit_test(kept_predictions_are_gathered_from_every_data_parallel_gpu),

@@ -692,8 +692,8 @@ static void a_dataset_limiting_persistent_workers_gets_the_unpersistent_count(vo
 }
 
 /* The host's copy of the checkpoint while each trainer process loads it:
- * the weights as loaded (fp32 under autocast, 16-bit for a quantized base
- * or pure 16-bit training); under ZeRO-3 one 10 GB checkpoint file (the
+ * the weights as loaded (fp32 under autocast, 16-bit for a bitsandbytes base
+ * or pure 16-bit training, a GPTQ base as stored, quantized); under ZeRO-3 one 10 GB checkpoint file (the
  * partitions are built on the GPUs); FSDP and DDP whole */
 static void checkpoint_copies_follow_how_each_process_loads(void **state)
 {
@@ -714,6 +714,11 @@ static void checkpoint_copies_follow_how_each_process_loads(void **state)
 	t.precision = VP_PREC_AMP_BF16;
 	t.quant = VP_QUANT_NF4;
 	assert_int_equal(vp_plan_checkpoint_bytes(m, &t, &e), n * 2);
+	/* a GPTQ checkpoint is stored quantized: what the GPU holds of it */
+	t.quant = VP_QUANT_GPTQ_INT4;
+	e.full_bytes[VP_COMP_WEIGHTS] = n / 3;
+	assert_int_equal(vp_plan_checkpoint_bytes(m, &t, &e), n / 3);
+	e.full_bytes[VP_COMP_WEIGHTS] = 0;
 	t.quant = VP_QUANT_NONE;
 	t.gpus = 4;
 	t.fsdp = true;
