@@ -7,7 +7,10 @@
 #include <math.h>
 
 /* litgpt's lm_head_chunk_size and the chunk of one cross-entropy call
- * (litgpt/utils.py chunked_cross_entropy, chunk_size=128). */
+ * (litgpt/utils.py chunked_cross_entropy, chunk_size=128), in positions of
+ * each sequence: GPT.forward splits the LM head's input along the sequence
+ * (x.split(lm_head_chunk_size, dim=1)), so a chunk holds 128 positions of
+ * every sequence of the batch. */
 #define VP_LOSS_CHUNK_TOKENS 128.0
 
 /* transformers' ForCausalLMLoss upcasts (logits.float()) for every causal LM
@@ -188,9 +191,11 @@ void vp_est_logits(const struct ctx *c, double b, double T_lm, struct totals *tt
 		/* The LM head's output is kept in chunks (in the compute dtype);
 		 * each chunk's cross-entropy runs in fp32: its upcast logits, their
 		 * gradient and the gradient in the compute dtype exist for one
-		 * chunk of 128 tokens at a time (litgpt chunked_cross_entropy;
-		 * torchtune's compiled CEWithChunkedOutputLoss fuses the upcast). */
-		double chunk = fmin(T_lm, VP_LOSS_CHUNK_TOKENS);
+		 * chunk at a time, 128 positions of each of the b sequences
+		 * (litgpt chunked_cross_entropy over the LM head's chunks of
+		 * (b, 128, V), reshaped to b x 128 rows; torchtune's compiled
+		 * CEWithChunkedOutputLoss fuses the upcast). */
+		double chunk = b * fmin(T_lm / b, VP_LOSS_CHUNK_TOKENS);
 		tt->logits_peak = T_lm * V * c->e + chunk * V * (8.0 + c->e);
 		/* Without torch.compile every chunk's cross-entropy keeps its
 		 * log_softmax output for backward (all chunks' losses are summed

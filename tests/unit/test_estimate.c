@@ -2849,6 +2849,35 @@ static void each_memory_saving_option_lowers_the_peak(void **state)
 	assert_true(device("llama-3.2-3b", "a100-80gb", &t) < full);
 }
 
+/* litgpt's chunked loss: the LM head's chunks of 128 positions of every
+ * sequence (x.split(128, dim=1)), kept in 16 bit, each chunk's fp32
+ * log-probabilities kept for backward, and one chunk's fp32 gradients and
+ * 16-bit gradient at a time: b x 128 rows. Llama 3.2 1B, bf16, 4 x 512
+ * tokens: T x V x (2 + 4) + 4 x 128 x V x (8 + 2). */
+static void a_chunked_loss_chunks_every_sequence_of_the_batch(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "llama-3.2-1b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_estimate e;
+	struct vp_error err = {0};
+	double V;
+
+	(void)state;
+	assert_non_null(m);
+	V = (double)m->vocab_size;
+	t.head = VP_HEAD_CAUSAL_LM;
+	t.precision = VP_PREC_BF16;
+	t.loss = VP_LOSS_CHUNKED;
+	t.batch = 4;
+	assert_int_equal(vp_estimate(m, g, &t, &e, &err), 0);
+	assert_int_equal(e.full_bytes[VP_COMP_LOGITS], (uint64_t)(2048.0 * V * 6.0 + 4.0 * 128.0 * V * 10.0));
+	/* a sequence shorter than a chunk is one chunk of the whole batch */
+	t.seq_len = 64;
+	assert_int_equal(vp_estimate(m, g, &t, &e, &err), 0);
+	assert_int_equal(e.full_bytes[VP_COMP_LOGITS], (uint64_t)(256.0 * V * 6.0 + 256.0 * V * 10.0));
+}
+
 static void nf4_weights_are_about_a_quarter_of_bf16(void **state)
 {
 	const struct vp_model *m = vp_catalog_find_model(&cat, "llama-2-7b");
@@ -3962,6 +3991,7 @@ int main(void)
 		cmocka_unit_test(sequences_past_the_position_table_are_input_errors),
 		cmocka_unit_test(an_overflow_names_the_length_that_caused_it),
 		cmocka_unit_test(each_memory_saving_option_lowers_the_peak),
+		cmocka_unit_test(a_chunked_loss_chunks_every_sequence_of_the_batch),
 		cmocka_unit_test(nf4_weights_are_about_a_quarter_of_bf16),
 		cmocka_unit_test(bitsandbytes_inputs_outlive_their_step_where_the_loop_keeps_its_graph),
 		cmocka_unit_test(fsdp_divides_the_persistent_memory_over_the_gpus),

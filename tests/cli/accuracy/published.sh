@@ -35,7 +35,8 @@ check unsupported "$(get unsupported)" "==" 0
 # docs/memory-model.md "Known gaps") and phi-2's
 check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 6.5
 check unsafe "$(get unsafe)" "<=" 9
-rows_within '$1 ~ /^LGH-(L2-7B|L3-8B|MISTRAL7B|PHI3|SLM3B|TINYLLAMA)-lora$/' -5.0 6.0
+# (TinyLlama's +5.5 -> +7.7% since the chunked loss's chunk is b x 128 tokens)
+rows_within '$1 ~ /^LGH-(L2-7B|L3-8B|MISTRAL7B|PHI3|SLM3B|TINYLLAMA)-lora$/' -5.0 8.0
 check LGH-clean-lora-rows "$n" "==" 6
 rows_within '$1 ~ /^LGH-(FALCON7B|L2-7B|L3-8B|L31-8B|MISTRAL7B|MISTRAL7B02|PHI3|SLM3B|TINYLLAMA)-qlora$/' -10.0 9.0
 check LGH-qlora-rows "$n" "==" 9
