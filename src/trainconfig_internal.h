@@ -98,6 +98,11 @@ struct raw {
 	uint64_t max_eval_samples; /* the example scripts' max_eval_samples; 0 absent */
 	bool has_beams;
 	uint64_t beams;
+	/* LLaMA-Factory's generation_max_length, generation_num_beams and
+	 * eval_num_beams (0 absent): the Trainer's own evaluations generate
+	 * with them (settle decides whether any runs, else notes them unused) */
+	uint64_t lf_gen_max_length, lf_gen_beams, lf_eval_beams;
+	struct vp_tc_origin at_lf_gen_max_length, at_lf_gen_beams, at_lf_eval_beams;
 	bool has_workers, has_pin;
 	uint64_t workers;
 	uint64_t prefetch;         /* dataloader_prefetch_factor; 0 absent */
