@@ -5,6 +5,7 @@
  */
 #include "trainconfig_internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "vramplan/checked.h"
@@ -812,6 +813,27 @@ static int settle_lf_train_generation(struct ctx *c)
 	return 0;
 }
 
+/*
+ * A section of PEFT LoraConfig's names (tc_values.c vp_tc_note_ignored)
+ * warns that the file is checked as a full fine-tune. Where adapters
+ * train after all (use_peft, the vramplan: block's or --method's lora),
+ * or nothing trains, that is not so: the note says only why the section
+ * is not read.
+ */
+static void settle_lora_section(struct ctx *c)
+{
+	struct vp_trainconfig *tc = c->tc;
+	const struct vp_tc_origin *at = &c->r.at_lora_section;
+
+	if (at->line == 0 || (tc->train.method == VP_METHOD_FULL && !tc->eval_only))
+		return;
+	for (size_t i = 0; i < tc->n_ignored; i++)
+		if (tc->ignored[i].line == at->line && strcmp(tc->ignored[i].key, at->key) == 0)
+			snprintf(tc->ignored[i].text, sizeof tc->ignored[i].text,
+				 "PEFT LoraConfig's names, which check does not read under '%s'; the %s",
+				 at->key, tc->eval_only ? "run trains nothing" : "adapters checked are the top level's");
+}
+
 int vp_tc_settle(struct ctx *c)
 {
 	struct vp_trainconfig *tc = c->tc;
@@ -1099,6 +1121,7 @@ int vp_tc_settle(struct ctx *c)
 		tc->evaluation = VP_TC_EVAL_NONE;
 	if (settle_do_train(c) != 0 || settle_lf_train_generation(c) != 0)
 		return -1;
+	settle_lora_section(c);
 
 	/* DataLoader (TrainingArguments: dataloader_num_workers=0,
 	 * dataloader_pin_memory=True; axolotl passes both through) */

@@ -123,6 +123,11 @@ struct raw {
 	struct vp_tc_origin at_fsdp_ckpt, at_fsdp_config;
 	bool dora;             /* use_dora / peft_use_dora: true (vp_train.dora where an adapter trains) */
 	struct vp_tc_origin at_dora;
+	/* a top-level section of PEFT LoraConfig's names in a TrainingArguments
+	 * config (lora: {r: 16, target_modules: [...]}): its note warns that
+	 * the file is checked as a full fine-tune, and settle softens it where
+	 * adapters train after all (line 0: none) */
+	struct vp_tc_origin at_lora_section;
 	bool ckpt_nonreentrant; /* gradient_checkpointing_kwargs: {use_reentrant: false} */
 	struct vp_tc_origin at_nonreentrant;
 	struct vp_tc_origin at_fp16, at_bf16, at_pure, at_dtype, at_adapter, at_load, at_peft, at_total, at_optim,
