@@ -634,9 +634,11 @@ HANDLER(k_gen_len)
  * generating_args.to_dict(), which keeps max_new_tokens where it is above
  * 0). Seq2SeqTrainer.evaluate and predict take generation_max_length and
  * generation_num_beams only where gen_kwargs has no max_length or
- * max_new_tokens, no num_beams: so these win over those, which are then
- * unused, and so is data_args' eval_num_beams (its way to
- * generation_num_beams). A max_new_tokens of 0 or below, which turns
+ * max_new_tokens, no num_beams: so these win over those in the workflow's
+ * own evaluate() and predict(), and so over data_args' eval_num_beams (its
+ * way to generation_num_beams). The Trainer's evaluations inside training
+ * call evaluate() without them and generate with those (tc_settle.c
+ * settle_lf_train_generation). A max_new_tokens of 0 or below, which turns
  * generation over to GeneratingArguments' max_length, is not modelled.
  */
 HANDLER(k_lf_new_tokens)
@@ -656,19 +658,26 @@ HANDLER(k_lf_new_tokens)
 
 HANDLER(k_lf_unused_generation)
 {
-	struct vp_tc_origin at;
+	struct raw *r = &c->r;
 	uint64_t v;
 
 	if (m->value->kind == VP_T_NULL)
 		return 0;
 	if (vp_tc_get_u64(c, m->value, path, 1, &v) != 0)
 		return -1;
-	vp_tc_set_origin(&at, path, m);
-	return vp_tc_note_overridden(c, &at,
-				     "LLaMA-Factory passes its own %s (default %s, GeneratingArguments) to generate, which "
-				     "wins over it (train/sft/workflow.py gen_kwargs; Seq2SeqTrainer.predict)",
-				     strcmp(path, "generation_max_length") == 0 ? "max_new_tokens" : "num_beams",
-				     strcmp(path, "generation_max_length") == 0 ? "1024" : "1");
+	/* recorded: settle notes them unused, or (tc_settle.c
+	 * settle_lf_train_generation) the evaluations inside training use them */
+	if (strcmp(path, "generation_max_length") == 0) {
+		r->lf_gen_max_length = v;
+		vp_tc_set_origin(&r->at_lf_gen_max_length, path, m);
+	} else if (strcmp(path, "generation_num_beams") == 0) {
+		r->lf_gen_beams = v;
+		vp_tc_set_origin(&r->at_lf_gen_beams, path, m);
+	} else {
+		r->lf_eval_beams = v;
+		vp_tc_set_origin(&r->at_lf_eval_beams, path, m);
+	}
+	return 0;
 }
 
 HANDLER(k_generate)

@@ -5,6 +5,7 @@
  */
 #include "trainconfig_internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "vramplan/checked.h"
@@ -751,6 +752,88 @@ static int settle_do_train(struct ctx *c)
 								     : "evaluates");
 }
 
+/*
+ * LLaMA-Factory training with predict_with_generate, which 0.8.3 and later
+ * accept (up to 0.8.2 hparams/parser.py refused it: "`predict_with_generate`
+ * cannot be set as True while training."). The SFT workflow gives
+ * GeneratingArguments (max_new_tokens, num_beams) to the trainer as
+ * gen_kwargs and to its own evaluate() after training and predict()
+ * (train/sft/workflow.py), but the Trainer's evaluations inside training
+ * call self.evaluate() without them (Trainer._evaluate), and
+ * Seq2SeqTrainer.evaluate replaces the trainer's gen_kwargs with the
+ * arguments' generation_max_length and generation_num_beams (transformers
+ * trainer_seq2seq.py: self._gen_kwargs = gen_kwargs), which prediction_step
+ * then uses. parser.py get_train_args sets generation_max_length to
+ * cutoff_len where unset and generation_num_beams to eval_num_beams where
+ * that is set; unset, the model's generation_config decides (1 for most).
+ * generation_max_length is the whole length, prompt included (the eval
+ * split is tokenized as prompts, data/loader.py do_generate). As in every
+ * LLaMA-Factory generation CustomSeq2SeqTrainer.prediction_step pops the
+ * labels: no loss forward (train/sft/trainer.py). resolve() checks the
+ * evaluation whose KV cache is larger, inside training or after it.
+ * Where no evaluation runs inside training the keys are unused.
+ */
+static int settle_lf_train_generation(struct ctx *c)
+{
+	struct vp_trainconfig *tc = c->tc;
+	struct raw *r = &c->r;
+	const struct vp_tc_origin *keys[] = {&r->at_lf_gen_max_length, &r->at_lf_gen_beams, &r->at_lf_eval_beams};
+	const uint64_t given[] = {r->lf_gen_max_length, r->lf_gen_beams, r->lf_eval_beams};
+
+	if (tc->flavour != VP_TC_LLAMAFACTORY)
+		return 0;
+	tc->lf_train_gen = tc->eval.generate && !tc->eval_only &&
+			   (tc->evaluation == VP_TC_EVAL_ASSUMED || tc->evaluation == VP_TC_EVAL_STEPS ||
+			    tc->evaluation == VP_TC_EVAL_EPOCHS);
+	if (!tc->lf_train_gen) {
+		for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+			if (given[i] > 0 &&
+			    vp_tc_note_overridden(c, keys[i],
+						  "LLaMA-Factory passes its own %s (default %s, GeneratingArguments) to "
+						  "generate, which wins over it (train/sft/workflow.py gen_kwargs; "
+						  "Seq2SeqTrainer.predict), and no evaluation runs inside training, where "
+						  "it would apply",
+						  i == 0 ? "max_new_tokens" : "num_beams", i == 0 ? "1024" : "1") != 0)
+				return -1;
+		return 0;
+	}
+	tc->lf_gen_total = r->lf_gen_max_length;
+	tc->lf_gen_beams = r->lf_eval_beams > 0 ? r->lf_eval_beams : r->lf_gen_beams > 0 ? r->lf_gen_beams : 1;
+	if (r->lf_eval_beams > 0 && r->lf_gen_beams > 0 &&
+	    vp_tc_note_overridden(c, &r->at_lf_gen_beams,
+				  "eval_num_beams wins over it (hparams/parser.py: generation_num_beams = "
+				  "data_args.eval_num_beams or training_args.generation_num_beams)") != 0)
+		return -1;
+	if (r->lf_gen_max_length > 0)
+		copy_origin(&tc->lf_gen_total_at, &r->at_lf_gen_max_length);
+	if (r->lf_eval_beams > 0)
+		copy_origin(&tc->lf_gen_beams_at, &r->at_lf_eval_beams);
+	else if (r->lf_gen_beams > 0)
+		copy_origin(&tc->lf_gen_beams_at, &r->at_lf_gen_beams);
+	return 0;
+}
+
+/*
+ * A section of PEFT LoraConfig's names (tc_values.c vp_tc_note_ignored)
+ * warns that the file is checked as a full fine-tune. Where adapters
+ * train after all (use_peft, the vramplan: block's or --method's lora),
+ * or nothing trains, that is not so: the note says only why the section
+ * is not read.
+ */
+static void settle_lora_section(struct ctx *c)
+{
+	struct vp_trainconfig *tc = c->tc;
+	const struct vp_tc_origin *at = &c->r.at_lora_section;
+
+	if (at->line == 0 || (tc->train.method == VP_METHOD_FULL && !tc->eval_only))
+		return;
+	for (size_t i = 0; i < tc->n_ignored; i++)
+		if (tc->ignored[i].line == at->line && strcmp(tc->ignored[i].key, at->key) == 0)
+			snprintf(tc->ignored[i].text, sizeof tc->ignored[i].text,
+				 "PEFT LoraConfig's names, which check does not read under '%s'; the %s",
+				 at->key, tc->eval_only ? "run trains nothing" : "adapters checked are the top level's");
+}
+
 int vp_tc_settle(struct ctx *c)
 {
 	struct vp_trainconfig *tc = c->tc;
@@ -957,21 +1040,20 @@ int vp_tc_settle(struct ctx *c)
 		tc->texts_set = true;
 	}
 
-	/* LLaMA-Factory stops before training when both are true
-	 * (hparams/parser.py get_train_args: "`predict_with_generate`
-	 * cannot be set as True while training."), so no plan is checked.
-	 * It reads its own key alone: the vramplan: block's or --set's
-	 * generate neither causes nor cures this, and the error points at
-	 * the file's key, read before that origin is replaced below */
-	if (tc->flavour == VP_TC_LLAMAFACTORY && r->generate == 1 && r->do_train == 1) {
+	/* LLaMA-Factory generates from its evaluation split alone
+	 * (hparams/parser.py get_train_args: "Please make sure eval_dataset
+	 * be provided or val_size >1e-6"; before December 2025, PR #9604, it asked for
+	 * eval_dataset: "Cannot use `predict_with_generate` if `eval_dataset`
+	 * is None."). A run without do_train meets settle_do_train's error at
+	 * do_eval or do_predict first. It reads its own key alone: the error
+	 * points at the file's, read before that origin is replaced below */
+	if (tc->flavour == VP_TC_LLAMAFACTORY && r->generate == 1 && r->do_train == 1 && !r->eval_split) {
 		const struct vp_tc_origin *g = &tc->at[VP_TC_GENERATE];
 
 		return vp_tc_fail_at(c, g->line, g->column,
-				     "'predict_with_generate: true' with 'do_train: true' (line %lu): LLaMA-Factory refuses "
-				     "it (\"`predict_with_generate` cannot be set as True while training.\", "
-				     "hparams/parser.py); set predict_with_generate: false here and generate in a separate "
-				     "do_predict run",
-				     r->at_do_train.line);
+				     "'predict_with_generate: true' without an evaluation split (eval_dataset, or "
+				     "val_size above 0): LLaMA-Factory refuses it (\"Please make sure eval_dataset be "
+				     "provided or val_size >1e-6\", hparams/parser.py)");
 	}
 	/* evaluation with generation (Seq2SeqTrainingArguments) */
 	tc->eval.num_beams = 1;
@@ -1037,8 +1119,9 @@ int vp_tc_settle(struct ctx *c)
 	 * eval_strategy or do_eval say so */
 	if (tc->flavour == VP_TC_LLAMAFACTORY && !r->eval_split)
 		tc->evaluation = VP_TC_EVAL_NONE;
-	if (settle_do_train(c) != 0)
+	if (settle_do_train(c) != 0 || settle_lf_train_generation(c) != 0)
 		return -1;
+	settle_lora_section(c);
 
 	/* DataLoader (TrainingArguments: dataloader_num_workers=0,
 	 * dataloader_pin_memory=True; axolotl passes both through) */

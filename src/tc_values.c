@@ -207,6 +207,25 @@ static const struct vp_tmember *nested_other_tools_name(const struct vp_tnode *v
 	return NULL;
 }
 
+/* A mapping's own key that is one of PEFT's LoraConfig fields
+ * (peft/tuners/lora/config.py: r, lora_alpha, lora_dropout,
+ * target_modules, use_rslora, init_lora_weights), as a script of one's own
+ * reads a `lora:` or `peft_config:` section into LoraConfig(**section): its
+ * first, else NULL. `r` alone names too little; direct members only. */
+static const struct vp_tmember *nested_peft_name(const struct vp_tnode *v)
+{
+	static const char *const names[] = {"target_modules", "lora_alpha", "lora_dropout", "use_rslora",
+					    "init_lora_weights"};
+
+	if (v == NULL || v->kind != VP_T_MAP)
+		return NULL;
+	for (size_t i = 0; i < v->n; i++)
+		for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+			if (strcmp(v->members[i].key, names[k]) == 0)
+				return &v->members[i];
+	return NULL;
+}
+
 /* The mappings of section v that hold trainer keys themselves, appended
  * by name to list (n of max used) where not there already: a section per
  * model with its trainer keys one level further down (seed 001's
@@ -401,6 +420,27 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 		if (hf != NULL) {
 			snprintf(n->text, sizeof n->text, "did you mean '%s'? '%s' is another tool's name", hf, path);
 			return 0;
+		}
+		/* a section of PEFT's LoraConfig names in a TrainingArguments
+		 * config: check reads LoRA from TRL's ModelConfig names at the
+		 * top level (use_peft, lora_r, lora_target_modules,
+		 * lora_dropout; trl/trainer/model_config.py), so without them
+		 * the file is checked as a full fine-tune, many times the
+		 * adapter's memory. settle_lora_section() softens the note where
+		 * adapters train after all. Before the nested trainer key below:
+		 * the section's lora_dropout is TRL's name too */
+		if (hf == NULL && tc->flavour == VP_TC_HF) {
+			const struct vp_tmember *p = nested_peft_name(m->value);
+
+			if (p != NULL) {
+				snprintf(n->text, sizeof n->text,
+					 "did you mean 'use_peft: true' with 'lora_r' and 'lora_target_modules' at the top "
+					 "level (TRL's ModelConfig)? '%s.%s' is PEFT LoraConfig's name, which check does "
+					 "not read under '%s': the file is checked as a full fine-tune",
+					 path, p->key, path);
+				vp_tc_set_origin(&c->r.at_lora_section, path, m);
+				return 0;
+			}
 		}
 		/* "did you mean" is what print_notes() shows as a warning */
 		if (inner != NULL) {

@@ -421,6 +421,48 @@ static int stored_quant(struct vp_trainconfig *tc, const struct vp_model *m, str
 	return 0;
 }
 
+/*
+ * LLaMA-Factory's evaluations inside training generate up to lf_gen_total
+ * tokens in all with lf_gen_beams beams, the one after training (and
+ * predict) max_new_tokens past a cutoff_len prompt with num_beams
+ * (tc_settle.c settle_lf_train_generation). Checked is the one whose KV
+ * cache, beams x tokens, is larger: at the same eval batch and prompt it
+ * is what differs between them beside one token's logits a beam. Inside
+ * training the prompt is at most cutoff_len less the answer's share
+ * (data/processor/unsupervised.py, infer_seqlen), checked as the
+ * cutoff_len prompt with one new token where generation_max_length does
+ * not reach past it.
+ */
+static int resolve_lf_train_generation(struct vp_trainconfig *tc, struct vp_error *err)
+{
+	const struct vp_train *t = &tc->train;
+	uint64_t total = tc->lf_gen_total > 0 ? tc->lf_gen_total : t->seq_len;
+	uint64_t inside_new = total > t->seq_len ? total - t->seq_len : 1;
+	double inside = (double)tc->lf_gen_beams * ((double)t->seq_len + (double)inside_new);
+	double after = (double)tc->eval.num_beams * ((double)t->seq_len + (double)tc->eval.max_new_tokens);
+	bool in = inside > after || (inside == after && tc->lf_gen_beams > tc->eval.num_beams);
+	const struct vp_tc_origin *at = &tc->at[VP_TC_GENERATE];
+
+	if (in) {
+		tc->eval.num_beams = tc->lf_gen_beams;
+		tc->eval.max_new_tokens = inside_new;
+		tc->at[VP_TC_NUM_BEAMS] = tc->lf_gen_beams_at;
+		tc->at[VP_TC_GEN_LEN] = tc->lf_gen_total_at;
+		if (tc->lf_gen_total_at.line > 0 && tc->lf_gen_total > 0 && tc->lf_gen_total > t->seq_len)
+			at = &tc->lf_gen_total_at;
+		else if (tc->lf_gen_beams_at.line > 0)
+			at = &tc->lf_gen_beams_at;
+	}
+	return vp_tc_note_remark(
+		tc, err, at,
+		"with do_train LLaMA-Factory >= 0.8.3 generates inside training too (<= 0.8.2 refuses it) with "
+		"generation_max_length tokens in all (else cutoff_len) and generation_num_beams beams (eval_num_beams "
+		"over it, else 1), after training with max_new_tokens and num_beams; checked is the larger KV cache: %s, "
+		"%llu beam%s x %llu tokens",
+		in ? "inside training" : "after training", (unsigned long long)tc->eval.num_beams,
+		tc->eval.num_beams == 1 ? "" : "s", (unsigned long long)(t->seq_len + tc->eval.max_new_tokens));
+}
+
 int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, struct vp_error *err)
 {
 	struct vp_train *t = &tc->train;
@@ -631,6 +673,8 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 					 t->tgt_len > 0 ? "max_target_length" : "vramplan default"))
 				return -1;
 		}
+		if (tc->lf_train_gen && resolve_lf_train_generation(tc, err) != 0)
+			return -1;
 	} else if (encdec && tc->flavour == VP_TC_HF && tc->at[VP_TC_GENERATE].line == 0 &&
 		   vp_tc_note_default(tc, err, "predict_with_generate",
 				"predict_with_generate: false (Seq2SeqTrainingArguments default)")) {

@@ -98,6 +98,11 @@ struct raw {
 	uint64_t max_eval_samples; /* the example scripts' max_eval_samples; 0 absent */
 	bool has_beams;
 	uint64_t beams;
+	/* LLaMA-Factory's generation_max_length, generation_num_beams and
+	 * eval_num_beams (0 absent): the Trainer's own evaluations generate
+	 * with them (settle decides whether any runs, else notes them unused) */
+	uint64_t lf_gen_max_length, lf_gen_beams, lf_eval_beams;
+	struct vp_tc_origin at_lf_gen_max_length, at_lf_gen_beams, at_lf_eval_beams;
 	bool has_workers, has_pin;
 	uint64_t workers;
 	uint64_t prefetch;         /* dataloader_prefetch_factor; 0 absent */
@@ -118,6 +123,11 @@ struct raw {
 	struct vp_tc_origin at_fsdp_ckpt, at_fsdp_config;
 	bool dora;             /* use_dora / peft_use_dora: true (vp_train.dora where an adapter trains) */
 	struct vp_tc_origin at_dora;
+	/* a top-level section of PEFT LoraConfig's names in a TrainingArguments
+	 * config (lora: {r: 16, target_modules: [...]}): its note warns that
+	 * the file is checked as a full fine-tune, and settle softens it where
+	 * adapters train after all (line 0: none) */
+	struct vp_tc_origin at_lora_section;
 	bool ckpt_nonreentrant; /* gradient_checkpointing_kwargs: {use_reentrant: false} */
 	struct vp_tc_origin at_nonreentrant;
 	struct vp_tc_origin at_fp16, at_bf16, at_pure, at_dtype, at_adapter, at_load, at_peft, at_total, at_optim,

@@ -167,6 +167,18 @@ struct vp_trainconfig {
 	bool eval_only;
 	struct vp_tc_origin eval_only_at;
 
+	/* LLaMA-Factory training with predict_with_generate and evaluation
+	 * inside training: the Trainer's evaluate() there generates up to
+	 * lf_gen_total tokens in all (generation_max_length, else cutoff_len)
+	 * with lf_gen_beams beams (eval_num_beams, generation_num_beams, else
+	 * 1), not with GeneratingArguments, which the evaluation after
+	 * training uses; resolve() checks whichever KV cache is larger.
+	 * lf_gen_total 0: cutoff_len. The origins: the keys that set them
+	 * (line 0: none). */
+	bool lf_train_gen;
+	uint64_t lf_gen_total, lf_gen_beams;
+	struct vp_tc_origin lf_gen_total_at, lf_gen_beams_at;
+
 	uint64_t num_workers;         /* dataloader_num_workers */
 	uint64_t prefetch_factor;     /* dataloader_prefetch_factor; 0 = unset (the DataLoader's 2) */
 	bool pin_memory;              /* dataloader_pin_memory */

@@ -1,12 +1,15 @@
-# LLaMA-Factory stops before training when do_train and predict_with_generate
-# are both true (hparams/parser.py: "`predict_with_generate` cannot be set as
-# True while training."), so check refuses the config at
-# predict_with_generate (line 6, column 1), naming do_train's line (3); with
-# predict_with_generate false it is checked. With do_train false and neither
-# do_eval nor do_predict LLaMA-Factory runs nothing (train/sft/workflow.py
-# trains only `if training_args.do_train`): an input error at do_train
-# (until 2026-11-29 exit 0, checked as training); with do_predict and an
-# evaluation split it only predicts, and that is checked.
+# LLaMA-Factory generates from its evaluation split alone: with do_train and
+# predict_with_generate but neither eval_dataset nor val_size its parser
+# stops ("Please make sure eval_dataset be provided or val_size >1e-6",
+# hparams/parser.py), so check refuses the config at predict_with_generate
+# (line 6, column 1); with val_size it is checked (training with generation
+# is accepted since 0.8.3: tests/cli/check/lf-generate-while-training.sh;
+# until 2026-11-29 check refused do_train with predict_with_generate as
+# 0.8.2 did), and with predict_with_generate false too. With do_train false
+# and neither do_eval nor do_predict LLaMA-Factory runs nothing
+# (train/sft/workflow.py trains only `if training_args.do_train`): an input
+# error at do_train; with do_predict and an evaluation split it only
+# predicts, and that is checked.
 cfg='model_name_or_path: meta-llama/Llama-3.2-1B
 stage: sft
 do_train: true
@@ -30,6 +33,8 @@ printf '%sdo_predict: true\neval_dataset: alpaca_en_demo\n' "$cfg" | sed 's/^do_
 echo "do_train false, do_predict: exit $?"
 printf '%s' "$cfg" | sed 's/^predict_with_generate: true/predict_with_generate: false/' | "$VRAMPLAN" check --gpu a10g - >/dev/null 2>&1
 echo "predict_with_generate false: exit $?"
+printf '%sval_size: 0.1\n' "$cfg" | "$VRAMPLAN" check --gpu a10g - >/dev/null 2>&1
+echo "val_size 0.1: exit $?"
 rm -f "$f"
 # LLaMA-Factory reads its own predict_with_generate alone: the vramplan:
 # block's generate (or --set generate) neither cures the refusal nor moves
