@@ -333,7 +333,47 @@ static bool near_kind_key(const struct ctx *c, const char *path)
 	return false;
 }
 
-int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember *m, const char *why)
+/* What an ignored whole number's dotted name reads like: a script's own
+ * name for the two sizes that decide the memory (seed 002:
+ * data.batches.bi: 256, model.max_len: 512), which check cannot read.
+ * Not a parallelism degree, nor a count or interval of batches. */
+enum size_kind { SIZE_NONE, SIZE_BATCH, SIZE_EVAL_BATCH, SIZE_LENGTH };
+
+static enum size_kind size_kind(const char *path)
+{
+	static const char *const batch_words[] = {"batch", "batches", "batchsize", "bs", NULL};
+	static const char *const eval_words[] = {"eval", "val", "valid", "validation", "test", "dev", NULL};
+	static const char *const len_words[] = {"len", "length", "seq", "seqlen", "maxlen", NULL};
+	static const char *const not_len_words[] = {"min", "penalty", NULL};
+	/* counts and intervals of batches are not their size */
+	static const char *const not_size_words[] = {"interval", "every", "log", "num", "steps", "step",
+						       "latest", "last", "first", NULL};
+	const char *last = strrchr(path, '.') != NULL ? strrchr(path, '.') + 1 : path;
+
+	if (strstr(path, "parallel") != NULL)
+		return SIZE_NONE;
+	if (has_word(path, batch_words) && !has_word(path, not_size_words))
+		return has_word(path, eval_words) ? SIZE_EVAL_BATCH : SIZE_BATCH;
+	if (has_word(last, len_words) && !has_word(last, not_len_words))
+		return SIZE_LENGTH;
+	return SIZE_NONE;
+}
+
+/* The "did you mean" for a size check cannot read (print_notes shows it as a warning). */
+static void size_hint(enum size_kind kind, const char *path, char *text, size_t size)
+{
+	if (kind == SIZE_LENGTH)
+		snprintf(text, size,
+			 "did you mean 'max_seq_length' (or vramplan.seq_len, --seq-len)? '%s' reads like a "
+			 "sequence length, which check takes from those",
+			 path);
+	else
+		snprintf(text, size, "did you mean '%s'? '%s' reads like %s batch size, which check takes from that key",
+			 kind == SIZE_EVAL_BATCH ? "per_device_eval_batch_size" : "per_device_train_batch_size", path,
+			 kind == SIZE_EVAL_BATCH ? "an eval" : "a");
+}
+
+static int note_ignored(struct ctx *c, const char *path, const struct vp_tmember *m, const char *why)
 {
 	struct vp_trainconfig *tc = c->tc;
 	struct vp_tc_note *n;
@@ -425,30 +465,11 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 	 * DeepSpeed's unknown keys are their tools' own), only for a whole
 	 * number, and not for a parallelism degree. */
 	if (why == NULL && near == NULL && tc->flavour == VP_TC_HF && whole_number(m->value) &&
-	    strstr(path, "parallel") == NULL && !near_kind_key(c, path)) {
-		static const char *const batch_words[] = {"batch", "batches", "batchsize", "bs", NULL};
-		static const char *const eval_words[] = {"eval", "val", "valid", "validation", "test", "dev", NULL};
-		static const char *const len_words[] = {"len", "length", "seq", "seqlen", "maxlen", NULL};
-		static const char *const not_len_words[] = {"min", "penalty", NULL};
-		const char *last = strrchr(path, '.') != NULL ? strrchr(path, '.') + 1 : path;
-		bool eval = has_word(path, eval_words);
+	    !near_kind_key(c, path)) {
+		enum size_kind kind = size_kind(path);
 
-		/* counts and intervals of batches are not their size */
-		static const char *const not_size_words[] = {"interval", "every", "log", "num", "steps", "step",
-							       "latest", "last", "first", NULL};
-
-		if (has_word(path, batch_words) && !has_word(path, not_size_words)) {
-			snprintf(n->text, sizeof n->text,
-				 "did you mean '%s'? '%s' reads like %s batch size, which check takes from that key",
-				 eval ? "per_device_eval_batch_size" : "per_device_train_batch_size", path,
-				 eval ? "an eval" : "a");
-			return 0;
-		}
-		if (has_word(last, len_words) && !has_word(last, not_len_words)) {
-			snprintf(n->text, sizeof n->text,
-				 "did you mean 'max_seq_length' (or vramplan.seq_len, --seq-len)? '%s' reads like a "
-				 "sequence length, which check takes from those",
-				 path);
+		if (kind != SIZE_NONE) {
+			size_hint(kind, path, n->text, sizeof n->text);
 			return 0;
 		}
 	}
@@ -457,6 +478,85 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 	else if (why != NULL)
 		snprintf(n->text, sizeof n->text, "%s", why);
 	return 0;
+}
+
+/* Does the file's top level hold a key that `sets`? */
+static bool top_level_sets(const struct ctx *c, bool (*sets)(const struct keydef *))
+{
+	if (c->root == NULL || c->root->kind != VP_T_MAP)
+		return false;
+	for (size_t i = 0; i < c->root->n; i++) {
+		const struct keydef *k = vp_tc_find_key(c->keys, c->n_keys, c->root->members[i].key);
+
+		if (k != NULL && sets(k))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The whole numbers inside an ignored top-level mapping whose dotted path
+ * reads like a batch size or a sequence length, as the dotted key does
+ * (size_hint): story 002's sentence-transformers config written as Hydra
+ * and OmegaConf files write it, nested (`data: {batches: {bi: 256}}`,
+ * `model: {max_len: 512}`), where the dotted spelling is the command
+ * line's override syntax. Check reads neither, and would check the
+ * TrainingArguments defaults (batch 8, 128 tokens) without a warning;
+ * each such number gets a note at its own place. Only where the top level
+ * sets no such size itself (a per-model file's `inference: {batch_size: 2}`
+ * beside a stated per_device_train_batch_size is another run's).
+ */
+static int nested_size_hints(struct ctx *c, const struct vp_tnode *map, const char *prefix, int depth,
+			     bool want_batch, bool want_eval, bool want_len)
+{
+	if (map == NULL || map->kind != VP_T_MAP || depth > 4)
+		return 0;
+	for (size_t i = 0; i < map->n; i++) {
+		const struct vp_tmember *mm = &map->members[i];
+		char path[sizeof c->tc->ignored[0].key];
+		enum size_kind kind;
+
+		if (snprintf(path, sizeof path, "%s.%s", prefix, mm->key) >= (int)sizeof path)
+			continue;
+		if (mm->value != NULL && mm->value->kind == VP_T_MAP) {
+			if (nested_size_hints(c, mm->value, path, depth + 1, want_batch, want_eval, want_len) != 0)
+				return -1;
+			continue;
+		}
+		if (!whole_number(mm->value) || near_kind_key(c, path))
+			continue;
+		kind = size_kind(path);
+		if ((kind == SIZE_BATCH && want_batch) || (kind == SIZE_EVAL_BATCH && want_eval) ||
+		    (kind == SIZE_LENGTH && want_len)) {
+			struct vp_tc_note *n;
+
+			if (grow_notes(&c->tc->ignored, &c->tc->n_ignored) != 0)
+				return vp_error_set(c->err, VP_ERR_IO, "out of memory");
+			n = &c->tc->ignored[c->tc->n_ignored - 1];
+			vp_utf8_copy(n->key, sizeof n->key, path);
+			n->line = mm->line;
+			n->column = mm->column;
+			size_hint(kind, path, n->text, sizeof n->text);
+		}
+	}
+	return 0;
+}
+
+int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember *m, const char *why)
+{
+	bool want_batch, want_eval, want_len;
+
+	if (note_ignored(c, path, m, why) != 0)
+		return -1;
+	if (why != NULL || strcmp(path, m->key) != 0 || c->tc->flavour != VP_TC_HF || m->value == NULL ||
+	    m->value->kind != VP_T_MAP || strcmp(path, "vramplan") == 0)
+		return 0;
+	want_batch = !top_level_sets(c, vp_tc_key_sets_batch);
+	want_eval = !top_level_sets(c, vp_tc_key_sets_eval_batch);
+	want_len = !top_level_sets(c, vp_tc_key_sets_length) && !c->vb.has_seq;
+	if (!want_batch && !want_eval && !want_len)
+		return 0;
+	return nested_size_hints(c, m->value, path, 0, want_batch, want_eval, want_len);
 }
 
 /* Append a note at key, line:column to one of the lists, its text from fmt. */
