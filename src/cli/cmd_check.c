@@ -1557,6 +1557,14 @@ struct file_row {
 	const char *cells[MAX_GPUS * 4];
 };
 
+static bool gpu_listed_before(const struct vp_gpu *const *checked, size_t n, const struct vp_gpu *g)
+{
+	for (size_t j = 0; j < n; j++)
+		if (checked[j] == g)
+			return true;
+	return false;
+}
+
 static int check_file(const struct check_opts *o, const struct vp_catalog *cat, const char *file, cJSON *json,
 		      struct matrix *mx, struct file_row *row)
 {
@@ -1564,6 +1572,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 	struct vp_model m;
 	struct vp_error err = {0};
 	const char *gpu_names[MAX_GPUS];
+	const struct vp_gpu *checked[MAX_GPUS];
 	char ds_path[1100] = "";
 	size_t n_gpus, i;
 	double util;
@@ -1676,6 +1685,16 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 						    msg);
 			}
 			goto fail;
+		}
+		/* two names of one GPU (--gpu v100 --gpu tesla-v100, or nvidia-smi's
+		 * name beside the catalogue's) are one check: its line, JSON object
+		 * and annotations once, as the matrix has one column for it */
+		checked[i] = g;
+		if (gpu_listed_before(checked, i, g)) {
+			if (o->cli.verbosity >= 1)
+				fprintf(stderr, "vramplan: note: %s: GPU '%s' is '%s', checked once\n", tc.name,
+					gpu_names[i], g->name);
+			continue;
 		}
 		if (run_checks(o, &tc, &m, g, util, host_ram, cpus, worker_ram, &r, &err) != 0) {
 			char msg[sizeof err.message];
