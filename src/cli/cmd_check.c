@@ -1713,10 +1713,32 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			}
 			goto fail;
 		}
+		/*
+		 * bf16 on a GPU without it (V100, T4). TrainingArguments raises
+		 * "Your setup doesn't support bf16/gpu" where transformers'
+		 * is_torch_bf16_gpu_available() is false, which asks
+		 * torch.cuda.is_bf16_supported(): from PyTorch 2.3 that falls back
+		 * to creating a bf16 tensor (pytorch/pytorch#115924, merged
+		 * 2024-01-01), which any CUDA GPU can, so the Trainer starts and
+		 * the step runs bf16 emulated, far slower. Before 2.3 it compared
+		 * the compute capability with 8 and the Trainer refused.
+		 */
 		if ((r.train.precision == VP_PREC_AMP_BF16 || r.train.precision == VP_PREC_BF16) && !g->bf16 &&
-		    o->cli.verbosity >= 1)
-			fprintf(stderr, "vramplan: warning: %s: bf16 on GPU '%s', which has no native bf16 (the HF "
-				"Trainer refuses bf16 there)\n", tc.name, g->name);
+		    o->cli.verbosity >= 1) {
+			char pos[48] = "";
+
+			vp_trainconfig_where(&tc, VP_TC_PRECISION, &line, &col);
+			if (line > 0)
+				snprintf(pos, sizeof pos, ":%lu:%lu", line, col);
+			fprintf(stderr, "vramplan: warning: %s%s: bf16 on GPU '%s', which has no native bf16: %s\n",
+				tc.name, pos, g->name,
+				tc.train.pytorch == VP_PYTORCH_1 || tc.train.pytorch == VP_PYTORCH_2_0
+					? "the HF Trainer refuses it (before PyTorch 2.3, torch.cuda.is_bf16_supported() "
+					  "is false there)"
+					: "from PyTorch 2.3 torch.cuda.is_bf16_supported() counts emulation, so the HF "
+					  "Trainer starts and bf16 runs emulated, far slower (before 2.3 the Trainer "
+					  "refuses it); the GPU runs fp16 natively");
+		}
 		/* T5's fp16 overflow (model.c vp_model_overflows_fp16) */
 		if ((r.train.precision == VP_PREC_AMP_FP16 || r.train.precision == VP_PREC_FP16) &&
 		    vp_model_overflows_fp16(&m) && o->cli.verbosity >= 1) {
