@@ -1165,8 +1165,14 @@ static void print_notes(const struct check_opts *o, const struct vp_trainconfig 
 	if (o->cli.verbosity < 1)
 		return;
 	vp_format_setup(m, &tc->train, setup, sizeof setup);
-	fprintf(stderr, "vramplan: note: %s: %s config, model %s, %s\n", tc->name, vp_tc_flavour_name(tc->flavour),
+	fprintf(stderr, "vramplan: note: %s: %s config, model %s, %s", tc->name, vp_tc_flavour_name(tc->flavour),
 		m->name, setup);
+	/* the eval step's generation, which the result line's eval peak
+	 * holds (its KV cache), as plan's eval line says it */
+	if (tc->eval.generate && tc->evaluation != VP_TC_EVAL_NONE)
+		fprintf(stderr, "; eval generates %" PRIu64 " beam%s x %" PRIu64 " new tokens", tc->eval.num_beams,
+			tc->eval.num_beams == 1 ? "" : "s", tc->eval.max_new_tokens);
+	fputc('\n', stderr);
 	if (tc->ewc)
 		fprintf(stderr, "vramplan: note: %s: continual learning: EWC's Fisher diagonal and anchor copy on the GPU\n",
 			tc->name);
