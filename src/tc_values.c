@@ -542,12 +542,57 @@ static int nested_size_hints(struct ctx *c, const struct vp_tnode *map, const ch
 	return 0;
 }
 
+/* A non-empty string, not a count: what a model's name is written as */
+static bool string_value(const struct vp_tnode *v)
+{
+	return v != NULL && v->kind == VP_T_SCALAR && v->text != NULL && v->text[0] != '\0' && !whole_number(v);
+}
+
+/*
+ * Another script's name for the model key, at the top level or as a
+ * Hydra-like section's (model: {name: ...}): sentence-transformers and
+ * hand-written training scripts read model_name, model_id or model.name
+ * (seed 002), which check does not. Remembered so that "no model" points
+ * at it (cmd_check.c resolve_model) instead of naming no place.
+ */
+static void note_model_like(struct ctx *c, const char *path, const struct vp_tmember *m)
+{
+	static const char *const names[] = {"model",	     "model_name",	"model_id",
+					    "model_path",    "model_name_or_id", "pretrained_model_name_or_path",
+					    "pretrained_model", "base_model_name_or_path", "model.name",
+					    "model.name_or_path", "model.path", "model.id", NULL};
+	static const char *const inner[] = {"name", "name_or_path", "pretrained_model_name_or_path", "path", "id",
+					    "model_name", "model_id", NULL};
+	struct vp_tc_origin *o = &c->tc->model_like;
+
+	if (o->line != 0 || m->value == NULL)
+		return;
+	for (const char *const *n = names; *n != NULL; n++)
+		if (strcmp(path, *n) == 0 && string_value(m->value)) {
+			vp_tc_set_origin(o, path, m);
+			return;
+		}
+	if (strcmp(path, "model") != 0 || m->value->kind != VP_T_MAP)
+		return;
+	for (const char *const *n = inner; *n != NULL; n++)
+		for (size_t i = 0; i < m->value->n; i++)
+			if (strcmp(m->value->members[i].key, *n) == 0 && string_value(m->value->members[i].value)) {
+				char dotted[sizeof o->key];
+
+				snprintf(dotted, sizeof dotted, "model.%s", *n);
+				vp_tc_set_origin(o, dotted, &m->value->members[i]);
+				return;
+			}
+}
+
 int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember *m, const char *why)
 {
 	bool want_batch, want_eval, want_len;
 
 	if (note_ignored(c, path, m, why) != 0)
 		return -1;
+	if (why == NULL && strcmp(path, m->key) == 0)
+		note_model_like(c, path, m);
 	if (why != NULL || strcmp(path, m->key) != 0 || c->tc->flavour != VP_TC_HF || m->value == NULL ||
 	    m->value->kind != VP_T_MAP || strcmp(path, "vramplan") == 0)
 		return 0;

@@ -1426,6 +1426,13 @@ static int resolve_model(const struct check_opts *o, const struct vp_catalog *ca
 		return nested_model_error(tc, err);
 	/* no model anywhere: that first, so that the nested batch's
 	 * command, once --model is given, carries it */
+	/* another script's name for it: at that key, naming the one read */
+	if (o->model == NULL && tc->model[0] == '\0' && tc->model_like.line > 0 && tc->flavour != VP_TC_DEEPSPEED)
+		return vp_error_at(err, VP_ERR_INPUT, tc->file, tc->model_like.line, tc->model_like.column,
+				   "no model: check reads it from '%s', not from '%s' (another script's name for it); "
+				   "write %s: beside the trainer's keys, or give --model or vramplan.model",
+				   tc->flavour == VP_TC_AXOLOTL ? "base_model" : "model_name_or_path", tc->model_like.key,
+				   tc->flavour == VP_TC_AXOLOTL ? "base_model" : "model_name_or_path");
 	if (o->model == NULL && tc->model[0] == '\0')
 		return vp_error_at(err, VP_ERR_INPUT, tc->file, 0, 0,
 				   "no model: the config names none (%s); give --model or vramplan.model",
