@@ -170,7 +170,12 @@ int vp_cli_resolve_gpu(const struct vp_catalog *cat, const char *key, const stru
 		char near[160];
 
 		suggestions(near, sizeof near, vp_catalog_suggest_gpus, cat, key);
-		return vp_error_set(err, VP_ERR_INPUT, "unknown GPU '%s'%s (see 'vramplan list gpus')", key, near);
+		/* a card the catalogue lacks (an nvidia-smi name such as Tesla
+		 * P40's): say how to add it rather than leave a dead end */
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "unknown GPU '%s'%s (see 'vramplan list gpus'; one it lacks can be added with "
+				    "--catalog FILE, docs/catalogue.md)",
+				    key, near);
 	}
 	return 0;
 }
