@@ -631,8 +631,18 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	req->eval.predictions = o->eval_predictions;
 	/* `trl sft` passes SFTTrainer no compute_metrics, so evaluation runs
 	 * with prediction_loss_only and keeps no logits (check reads TRL's
-	 * SFTTrainer so too, docs/check.md) */
-	if (o->profile == VP_PROFILE_TRL && !o->has_eval_predictions && !req->eval.generate)
+	 * SFTTrainer so too, docs/check.md). So do axolotl's trainers (built
+	 * without compute_metrics) and LLaMA-Factory's SFT without
+	 * compute_accuracy or generation, which check reads alike
+	 * (tc_settle.c); a DeepSpeed config has no evaluation loop, and
+	 * Lightning 2 keeps no validation_step outputs (Lightning-AI/
+	 * pytorch-lightning#16520 removed the epoch-end hooks that held
+	 * them). Until 2026-11-29 these profiles planned the eval batch
+	 * with every step's logits kept and gathered, which check of the
+	 * printed config did not count. */
+	if ((o->profile == VP_PROFILE_TRL || o->profile == VP_PROFILE_AXOLOTL || o->profile == VP_PROFILE_LLAMAFACTORY ||
+	     o->profile == VP_PROFILE_DEEPSPEED || o->profile == VP_PROFILE_LIGHTNING) &&
+	    !o->has_eval_predictions && !req->eval.generate)
 		req->eval.predictions = VP_PREDS_NONE;
 	req->eval.eval_samples = o->eval_samples;
 	/* Seq2SeqTrainer generates only for a metric (prediction_step) */
