@@ -1674,7 +1674,8 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 					gen, tc.train.seq_len + gen, tail);
 		}
 	}
-	if (o->cli.verbosity >= 1 && host_ram > 0 && cpus > 0 && tc.num_workers > cpus / 3)
+	/* seed 000's rule holds whatever the RAM: --cpus alone warns (docs/check.md) */
+	if (o->cli.verbosity >= 1 && cpus > 0 && tc.num_workers > cpus / 3)
 		fprintf(stderr,
 			"vramplan: warning: %s:%lu:%lu: %" PRIu64 " DataLoader workers on %" PRIu64
 			" cores; more than a third of the cores starves the trainer's own threads\n",
