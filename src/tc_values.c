@@ -308,6 +308,12 @@ static bool has_word(const char *name, const char *const *words)
 	return false;
 }
 
+/* A generation's or an inference run's settings are not the training
+ * step's (generation_config: {max_length: 84}, inference.batch_size: 8):
+ * no hint sends them to the trainer's keys */
+static const char *const not_training_words[] = {"generation", "generate", "inference",
+						  "predict", "prediction", NULL};
+
 /* A plain whole number (YAML int): what a size is written as */
 static bool whole_number(const struct vp_tnode *v)
 {
@@ -350,7 +356,7 @@ static enum size_kind size_kind(const char *path)
 						       "latest", "last", "first", NULL};
 	const char *last = strrchr(path, '.') != NULL ? strrchr(path, '.') + 1 : path;
 
-	if (strstr(path, "parallel") != NULL)
+	if (strstr(path, "parallel") != NULL || has_word(path, not_training_words))
 		return SIZE_NONE;
 	if (has_word(path, batch_words) && !has_word(path, not_size_words))
 		return has_word(path, eval_words) ? SIZE_EVAL_BATCH : SIZE_BATCH;
@@ -422,7 +428,7 @@ static int note_ignored(struct ctx *c, const char *path, const struct vp_tmember
 	}
 	if (why == NULL && near == NULL && top) {
 		const char *hf = other_tools_name(path);
-		const char *inner = hf == NULL ? nested_known_key(c, m->value) : NULL;
+		const char *inner = hf == NULL && !has_word(path, not_training_words) ? nested_known_key(c, m->value) : NULL;
 
 		if (hf != NULL) {
 			snprintf(n->text, sizeof n->text, "did you mean '%s'? '%s' is another tool's name", hf, path);
@@ -441,7 +447,8 @@ static int note_ignored(struct ctx *c, const char *path, const struct vp_tmember
 	 * `trainer.gradient_checkpointing: false`, seed 002's script): its
 	 * last part a trainer key, or another tool's name for one, would apply
 	 * its default without a word */
-	if (why == NULL && near == NULL && strcmp(path, m->key) == 0 && strrchr(path, '.') != NULL) {
+	if (why == NULL && near == NULL && strcmp(path, m->key) == 0 && strrchr(path, '.') != NULL &&
+	    !has_word(path, not_training_words)) {
 		const char *last = strrchr(path, '.') + 1;
 		const struct keydef *k = vp_tc_find_key(c->keys, c->n_keys, last);
 		const char *hf = other_tools_name(last);

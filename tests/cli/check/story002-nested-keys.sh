@@ -14,3 +14,8 @@ printf 'model_name_or_path: %s/tests/data/configs/t5-small.json\nper_device_trai
 # the JSON lists each with its place, after its section
 "$VRAMPLAN" check tests/data/check/seed002-nested-keys.yaml --format json -q | tr -d ' \t\n' |
 	grep -o '"key":"[^"]*","line":[0-9]*,"column":[0-9]*'
+# a generation's or an inference run's sizes are not the training step's:
+# no hint sends them to the trainer's keys, nested or dotted
+printf 'model_name_or_path: %s/tests/data/configs/t5-small.json\ngeneration_config:\n  max_length: 84\ngeneration.max_length: 84\ninference:\n  batch_size: 8\nvramplan:\n  gpu: a100-80gb\n' \
+	"$PWD" >"$d/g.yaml"
+"$VRAMPLAN" check "$d/g.yaml" 2>&1 | grep -E "warning: .*ignored|ignored keys" | sed 's#^vramplan: [a-z]*: [^ ]*g.yaml[:0-9]*#vramplan: FILE#'
