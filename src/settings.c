@@ -46,7 +46,7 @@
  *            sequence_len, adapter, load_in_4bit, load_in_8bit, gptq,
  *            lora_r, lora_target_modules, lora_target_linear,
  *            peft_use_dora, optimizer
- *            (OptimizerNames), torch_compile, dataloader_num_workers,
+ *            (OptimizerNames), flash_attention, torch_compile, dataloader_num_workers,
  *            dataloader_pin_memory, dataloader_prefetch_factor, deepspeed
  *            (str | dict), fsdp_version and fsdp_config (FSDPConfig:
  *            auto_wrap_policy, reshard_after_forward).
@@ -427,6 +427,14 @@ static void settings_axolotl(struct sbuf *b, const struct vp_plan_request *req, 
 	}
 	if (optim != NULL)
 		set_str(b, "optimizer", optim);
+	/* FlashAttention-2 is never transformers' default: axolotl loads the
+	 * model with attn_implementation="flash_attention_2" for
+	 * flash_attention: true (the key of its examples; its newest schema
+	 * names attn_implementation instead and keeps this one, deprecated),
+	 * which vramplan check reads back as FlashAttention-2. Without it
+	 * the run takes SDPA, with its padded batch's mask in every layer. */
+	if (t->attn == VP_ATTN_FLASH2)
+		set_bool(b, "flash_attention", true);
 	if (t->compile)
 		set_bool(b, "torch_compile", true);
 	if (t->liger_loss || t->liger_swiglu) {

@@ -1682,6 +1682,16 @@ bool vp_tc_key_sets_batch(const struct keydef *k)
 	return k->fn == k_batch;
 }
 
+bool vp_tc_key_sets_eval_batch(const struct keydef *k)
+{
+	return k->fn == k_eval_batch;
+}
+
+bool vp_tc_key_sets_length(const struct keydef *k)
+{
+	return k->fn == k_seq || k->fn == k_source;
+}
+
 /* "enabled" of a DeepSpeed precision section: a bool or "auto" (the HF
  * Trainer copies TrainingArguments.bf16/fp16 into it). */
 static int ds_enabled(struct ctx *c, const struct vp_tmember *m, const char *path, int *out, struct vp_tc_origin *o)

@@ -341,6 +341,12 @@ static bool has_word(const char *name, const char *const *words)
 	return false;
 }
 
+/* A generation's or an inference run's settings are not the training
+ * step's (generation_config: {max_length: 84}, inference.batch_size: 8):
+ * no hint sends them to the trainer's keys */
+static const char *const not_training_words[] = {"generation", "generate", "inference",
+						  "predict", "prediction", NULL};
+
 /* A plain whole number (YAML int): what a size is written as */
 static bool whole_number(const struct vp_tnode *v)
 {
@@ -366,7 +372,47 @@ static bool near_kind_key(const struct ctx *c, const char *path)
 	return false;
 }
 
-int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember *m, const char *why)
+/* What an ignored whole number's dotted name reads like: a script's own
+ * name for the two sizes that decide the memory (seed 002:
+ * data.batches.bi: 256, model.max_len: 512), which check cannot read.
+ * Not a parallelism degree, nor a count or interval of batches. */
+enum size_kind { SIZE_NONE, SIZE_BATCH, SIZE_EVAL_BATCH, SIZE_LENGTH };
+
+static enum size_kind size_kind(const char *path)
+{
+	static const char *const batch_words[] = {"batch", "batches", "batchsize", "bs", NULL};
+	static const char *const eval_words[] = {"eval", "val", "valid", "validation", "test", "dev", NULL};
+	static const char *const len_words[] = {"len", "length", "seq", "seqlen", "maxlen", NULL};
+	static const char *const not_len_words[] = {"min", "penalty", NULL};
+	/* counts and intervals of batches are not their size */
+	static const char *const not_size_words[] = {"interval", "every", "log", "num", "steps", "step",
+						       "latest", "last", "first", "accumulate", "accum", NULL};
+	const char *last = strrchr(path, '.') != NULL ? strrchr(path, '.') + 1 : path;
+
+	if (strstr(path, "parallel") != NULL || has_word(path, not_training_words))
+		return SIZE_NONE;
+	if (has_word(path, batch_words) && !has_word(path, not_size_words))
+		return has_word(path, eval_words) ? SIZE_EVAL_BATCH : SIZE_BATCH;
+	if (has_word(last, len_words) && !has_word(last, not_len_words))
+		return SIZE_LENGTH;
+	return SIZE_NONE;
+}
+
+/* The "did you mean" for a size check cannot read (print_notes shows it as a warning). */
+static void size_hint(enum size_kind kind, const char *path, char *text, size_t size)
+{
+	if (kind == SIZE_LENGTH)
+		snprintf(text, size,
+			 "did you mean 'max_seq_length' (or vramplan.seq_len, --seq-len)? '%s' reads like a "
+			 "sequence length, which check takes from those",
+			 path);
+	else
+		snprintf(text, size, "did you mean '%s'? '%s' reads like %s batch size, which check takes from that key",
+			 kind == SIZE_EVAL_BATCH ? "per_device_eval_batch_size" : "per_device_train_batch_size", path,
+			 kind == SIZE_EVAL_BATCH ? "an eval" : "a");
+}
+
+static int note_ignored(struct ctx *c, const char *path, const struct vp_tmember *m, const char *why)
 {
 	struct vp_trainconfig *tc = c->tc;
 	struct vp_tc_note *n;
@@ -415,7 +461,7 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 	}
 	if (why == NULL && near == NULL && top) {
 		const char *hf = other_tools_name(path);
-		const char *inner = hf == NULL ? nested_known_key(c, m->value) : NULL;
+		const char *inner = hf == NULL && !has_word(path, not_training_words) ? nested_known_key(c, m->value) : NULL;
 
 		if (hf != NULL) {
 			snprintf(n->text, sizeof n->text, "did you mean '%s'? '%s' is another tool's name", hf, path);
@@ -454,8 +500,9 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 		 * config (the other flavours' sections are their tools' own):
 		 * its default would apply without a word, as for a dotted
 		 * 'data.batch_size' (below); until 2026-11-29 a Lightning
-		 * plan's own keys were checked at batch 8 so */
-		if (inner == NULL && tc->flavour == VP_TC_HF) {
+		 * plan's own keys were checked at batch 8 so. A generation's or
+		 * an inference run's section holds another run's sizes. */
+		if (inner == NULL && tc->flavour == VP_TC_HF && !has_word(path, not_training_words)) {
 			const struct vp_tmember *o = nested_other_tools_name(m->value);
 
 			if (o != NULL) {
@@ -471,7 +518,8 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 	 * `trainer.gradient_checkpointing: false`, seed 002's script): its
 	 * last part a trainer key, or another tool's name for one, would apply
 	 * its default without a word */
-	if (why == NULL && near == NULL && strcmp(path, m->key) == 0 && strrchr(path, '.') != NULL) {
+	if (why == NULL && near == NULL && strcmp(path, m->key) == 0 && strrchr(path, '.') != NULL &&
+	    !has_word(path, not_training_words)) {
 		const char *last = strrchr(path, '.') + 1;
 		const struct keydef *k = vp_tc_find_key(c->keys, c->n_keys, last);
 		const char *hf = other_tools_name(last);
@@ -495,30 +543,11 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 	 * DeepSpeed's unknown keys are their tools' own), only for a whole
 	 * number, and not for a parallelism degree. */
 	if (why == NULL && near == NULL && tc->flavour == VP_TC_HF && whole_number(m->value) &&
-	    strstr(path, "parallel") == NULL && !near_kind_key(c, path)) {
-		static const char *const batch_words[] = {"batch", "batches", "batchsize", "bs", NULL};
-		static const char *const eval_words[] = {"eval", "val", "valid", "validation", "test", "dev", NULL};
-		static const char *const len_words[] = {"len", "length", "seq", "seqlen", "maxlen", NULL};
-		static const char *const not_len_words[] = {"min", "penalty", NULL};
-		const char *last = strrchr(path, '.') != NULL ? strrchr(path, '.') + 1 : path;
-		bool eval = has_word(path, eval_words);
+	    !near_kind_key(c, path)) {
+		enum size_kind kind = size_kind(path);
 
-		/* counts and intervals of batches are not their size */
-		static const char *const not_size_words[] = {"interval", "every", "log", "num", "steps", "step",
-							       "latest", "last", "first", NULL};
-
-		if (has_word(path, batch_words) && !has_word(path, not_size_words)) {
-			snprintf(n->text, sizeof n->text,
-				 "did you mean '%s'? '%s' reads like %s batch size, which check takes from that key",
-				 eval ? "per_device_eval_batch_size" : "per_device_train_batch_size", path,
-				 eval ? "an eval" : "a");
-			return 0;
-		}
-		if (has_word(last, len_words) && !has_word(last, not_len_words)) {
-			snprintf(n->text, sizeof n->text,
-				 "did you mean 'max_seq_length' (or vramplan.seq_len, --seq-len)? '%s' reads like a "
-				 "sequence length, which check takes from those",
-				 path);
+		if (kind != SIZE_NONE) {
+			size_hint(kind, path, n->text, sizeof n->text);
 			return 0;
 		}
 	}
@@ -527,6 +556,134 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 	else if (why != NULL)
 		snprintf(n->text, sizeof n->text, "%s", why);
 	return 0;
+}
+
+/* Does the file's top level hold a key that `sets`? */
+static bool top_level_sets(const struct ctx *c, bool (*sets)(const struct keydef *))
+{
+	if (c->root == NULL || c->root->kind != VP_T_MAP)
+		return false;
+	for (size_t i = 0; i < c->root->n; i++) {
+		const struct keydef *k = vp_tc_find_key(c->keys, c->n_keys, c->root->members[i].key);
+
+		if (k != NULL && sets(k))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The whole numbers inside an ignored top-level mapping whose dotted path
+ * reads like a batch size or a sequence length, as the dotted key does
+ * (size_hint): story 002's sentence-transformers config written as Hydra
+ * and OmegaConf files write it, nested (`data: {batches: {bi: 256}}`,
+ * `model: {max_len: 512}`), where the dotted spelling is the command
+ * line's override syntax. Check reads neither, and would check the
+ * TrainingArguments defaults (batch 8, 128 tokens) without a warning;
+ * each such number gets a note at its own place. Only where the top level
+ * sets no such size itself (a per-model file's `inference: {batch_size: 2}`
+ * beside a stated per_device_train_batch_size is another run's).
+ */
+static int nested_size_hints(struct ctx *c, const struct vp_tnode *map, const char *prefix, int depth,
+			     bool want_batch, bool want_eval, bool want_len)
+{
+	if (map == NULL || map->kind != VP_T_MAP || depth > 4)
+		return 0;
+	for (size_t i = 0; i < map->n; i++) {
+		const struct vp_tmember *mm = &map->members[i];
+		char path[sizeof c->tc->ignored[0].key];
+		enum size_kind kind;
+
+		if (snprintf(path, sizeof path, "%s.%s", prefix, mm->key) >= (int)sizeof path)
+			continue;
+		if (mm->value != NULL && mm->value->kind == VP_T_MAP) {
+			if (nested_size_hints(c, mm->value, path, depth + 1, want_batch, want_eval, want_len) != 0)
+				return -1;
+			continue;
+		}
+		if (!whole_number(mm->value) || near_kind_key(c, path))
+			continue;
+		kind = size_kind(path);
+		if ((kind == SIZE_BATCH && want_batch) || (kind == SIZE_EVAL_BATCH && want_eval) ||
+		    (kind == SIZE_LENGTH && want_len)) {
+			struct vp_tc_note *n;
+
+			if (grow_notes(&c->tc->ignored, &c->tc->n_ignored) != 0)
+				return vp_error_set(c->err, VP_ERR_IO, "out of memory");
+			n = &c->tc->ignored[c->tc->n_ignored - 1];
+			vp_utf8_copy(n->key, sizeof n->key, path);
+			n->line = mm->line;
+			n->column = mm->column;
+			size_hint(kind, path, n->text, sizeof n->text);
+		}
+	}
+	return 0;
+}
+
+/* A non-empty string, not a count: what a model's name is written as */
+static bool string_value(const struct vp_tnode *v)
+{
+	return v != NULL && v->kind == VP_T_SCALAR && v->text != NULL && v->text[0] != '\0' && !whole_number(v);
+}
+
+/*
+ * Another script's name for the model key, at the top level or as a
+ * Hydra-like section's (model: {name: ...}): sentence-transformers and
+ * hand-written training scripts read model_name, model_id or model.name
+ * (seed 002), which check does not. Remembered so that "no model" points
+ * at it (cmd_check.c resolve_model) instead of naming no place.
+ */
+static void note_model_like(struct ctx *c, const char *path, const struct vp_tmember *m)
+{
+	static const char *const names[] = {"model",	     "model_name",	"model_id",
+					    "model_path",    "model_name_or_id", "pretrained_model_name_or_path",
+					    "pretrained_model", "base_model_name_or_path", "model.name",
+					    "model.name_or_path", "model.path", "model.id", NULL};
+	static const char *const inner[] = {"name", "name_or_path", "pretrained_model_name_or_path", "path", "id",
+					    "model_name", "model_id", NULL};
+	struct vp_tc_origin *o = &c->tc->model_like;
+
+	if (o->line != 0 || m->value == NULL)
+		return;
+	for (const char *const *n = names; *n != NULL; n++)
+		if (strcmp(path, *n) == 0 && string_value(m->value)) {
+			vp_tc_set_origin(o, path, m);
+			return;
+		}
+	if (strcmp(path, "model") != 0 || m->value->kind != VP_T_MAP)
+		return;
+	for (const char *const *n = inner; *n != NULL; n++)
+		for (size_t i = 0; i < m->value->n; i++)
+			if (strcmp(m->value->members[i].key, *n) == 0 && string_value(m->value->members[i].value)) {
+				char dotted[sizeof o->key];
+
+				snprintf(dotted, sizeof dotted, "model.%s", *n);
+				vp_tc_set_origin(o, dotted, &m->value->members[i]);
+				return;
+			}
+}
+
+int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember *m, const char *why)
+{
+	bool want_batch, want_eval, want_len;
+
+	if (note_ignored(c, path, m, why) != 0)
+		return -1;
+	if (why == NULL && strcmp(path, m->key) == 0)
+		note_model_like(c, path, m);
+	if (why != NULL || strcmp(path, m->key) != 0 || c->tc->flavour != VP_TC_HF || m->value == NULL ||
+	    m->value->kind != VP_T_MAP || strcmp(path, "vramplan") == 0)
+		return 0;
+	/* a section that got its own hint (another tool's section, PEFT's,
+	 * a trainer key inside) is said once, not again for each number */
+	if (c->tc->n_ignored > 0 && c->tc->ignored[c->tc->n_ignored - 1].text[0] != '\0')
+		return 0;
+	want_batch = !top_level_sets(c, vp_tc_key_sets_batch);
+	want_eval = !top_level_sets(c, vp_tc_key_sets_eval_batch);
+	want_len = !top_level_sets(c, vp_tc_key_sets_length) && !c->vb.has_seq;
+	if (!want_batch && !want_eval && !want_len)
+		return 0;
+	return nested_size_hints(c, m->value, path, 0, want_batch, want_eval, want_len);
 }
 
 /* Append a note at key, line:column to one of the lists, its text from fmt. */

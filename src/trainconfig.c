@@ -209,6 +209,7 @@ static int read_root(struct ctx *c, const struct vp_tnode *root)
 	keys = vp_tc_flavour_keys(c->tc->flavour, &n);
 	c->keys = keys;
 	c->n_keys = n;
+	c->root = root;
 	v = vp_tc_member(root, "vramplan");
 	if (v != NULL && vp_tc_read_vramplan(c, v->value, "vramplan.") != 0)
 		return -1;

@@ -144,6 +144,7 @@ struct ctx {
 	size_t n_keys;
 	bool referenced;           /* a DeepSpeed file an hf/axolotl config names: its batch is the config's */
 	const struct vp_tnode *settings; /* the command line's vramplan: settings, or NULL */
+	const struct vp_tnode *root;     /* the file's top-level mapping, while its keys are read */
 };
 
 typedef int (*key_fn)(struct ctx *c, const struct vp_tmember *m, const char *path);
@@ -198,6 +199,9 @@ bool vp_tc_key_names_model(const struct keydef *k);
 /* The flavour's per-device train batch key (per_device_train_batch_size,
  * micro_batch_size, train_micro_batch_size_per_gpu). */
 bool vp_tc_key_sets_batch(const struct keydef *k);
+bool vp_tc_key_sets_eval_batch(const struct keydef *k);
+/* a sequence length: max_seq_length and its synonyms, max_source_length */
+bool vp_tc_key_sets_length(const struct keydef *k);
 
 /* tc_vramplan.c: the `vramplan:` block */
 int vp_tc_read_vramplan(struct ctx *c, const struct vp_tnode *map, const char *prefix);

@@ -206,6 +206,12 @@ struct vp_trainconfig {
 	 * {model_name_or_path: ...}`), dotted from the section: where "no
 	 * model" points. line 0 when there is none. */
 	struct vp_tc_origin nested_model;
+	/* The first top-level key that names the model under another
+	 * script's name (model_name, model_id, model, a Hydra-like
+	 * model: {name: ...}: seed 002's sentence-transformers config),
+	 * dotted when nested, with a string value: where "no model" points.
+	 * line 0 when there is none. */
+	struct vp_tc_origin model_like;
 	/* Mappings beside that model key, each holding trainer keys of its
 	 * own (seed 001's `xlsum_mt5: {training: {per_device_train_batch_size:
 	 * 1}}`), by name: merging the section alone would leave them nested,

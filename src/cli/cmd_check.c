@@ -1199,8 +1199,14 @@ static void print_notes(const struct check_opts *o, const struct vp_trainconfig 
 	if (o->cli.verbosity < 1)
 		return;
 	vp_format_setup(m, &tc->train, setup, sizeof setup);
-	fprintf(stderr, "vramplan: note: %s: %s config, model %s, %s\n", tc->name, vp_tc_flavour_name(tc->flavour),
+	fprintf(stderr, "vramplan: note: %s: %s config, model %s, %s", tc->name, vp_tc_flavour_name(tc->flavour),
 		m->name, setup);
+	/* the eval step's generation, which the result line's eval peak
+	 * holds (its KV cache), as plan's eval line says it */
+	if (tc->eval.generate && tc->evaluation != VP_TC_EVAL_NONE)
+		fprintf(stderr, "; eval generates %" PRIu64 " beam%s x %" PRIu64 " new tokens", tc->eval.num_beams,
+			tc->eval.num_beams == 1 ? "" : "s", tc->eval.max_new_tokens);
+	fputc('\n', stderr);
 	if (tc->ewc)
 		fprintf(stderr, "vramplan: note: %s: continual learning: EWC's Fisher diagonal and anchor copy on the GPU\n",
 			tc->name);
@@ -1454,6 +1460,13 @@ static int resolve_model(const struct check_opts *o, const struct vp_catalog *ca
 		return nested_model_error(tc, err);
 	/* no model anywhere: that first, so that the nested batch's
 	 * command, once --model is given, carries it */
+	/* another script's name for it: at that key, naming the one read */
+	if (o->model == NULL && tc->model[0] == '\0' && tc->model_like.line > 0 && tc->flavour != VP_TC_DEEPSPEED)
+		return vp_error_at(err, VP_ERR_INPUT, tc->file, tc->model_like.line, tc->model_like.column,
+				   "no model: check reads it from '%s', not from '%s' (another script's name for it); "
+				   "write %s: beside the trainer's keys, or give --model or vramplan.model",
+				   tc->flavour == VP_TC_AXOLOTL ? "base_model" : "model_name_or_path", tc->model_like.key,
+				   tc->flavour == VP_TC_AXOLOTL ? "base_model" : "model_name_or_path");
 	if (o->model == NULL && tc->model[0] == '\0')
 		return vp_error_at(err, VP_ERR_INPUT, tc->file, 0, 0,
 				   "no model: the config names none (%s); give --model or vramplan.model",
@@ -1591,6 +1604,14 @@ struct file_row {
 	const char *cells[MAX_GPUS * 4];
 };
 
+static bool gpu_listed_before(const struct vp_gpu *const *checked, size_t n, const struct vp_gpu *g)
+{
+	for (size_t j = 0; j < n; j++)
+		if (checked[j] == g)
+			return true;
+	return false;
+}
+
 static int check_file(const struct check_opts *o, const struct vp_catalog *cat, const char *file, cJSON *json,
 		      struct matrix *mx, struct file_row *row)
 {
@@ -1598,6 +1619,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 	struct vp_model m;
 	struct vp_error err = {0};
 	const char *gpu_names[MAX_GPUS];
+	const struct vp_gpu *checked[MAX_GPUS];
 	char ds_path[1100] = "";
 	size_t n_gpus, i;
 	double util;
@@ -1688,7 +1710,8 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 					gen, tc.train.seq_len + gen, tail);
 		}
 	}
-	if (o->cli.verbosity >= 1 && host_ram > 0 && cpus > 0 && tc.num_workers > cpus / 3)
+	/* seed 000's rule holds whatever the RAM: --cpus alone warns (docs/check.md) */
+	if (o->cli.verbosity >= 1 && cpus > 0 && tc.num_workers > cpus / 3)
 		fprintf(stderr,
 			"vramplan: warning: %s:%lu:%lu: %" PRIu64 " DataLoader workers on %" PRIu64
 			" cores; more than a third of the cores starves the trainer's own threads\n",
@@ -1713,6 +1736,16 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			}
 			goto fail;
 		}
+		/* two names of one GPU (--gpu v100 --gpu tesla-v100, or nvidia-smi's
+		 * name beside the catalogue's) are one check: its line, JSON object
+		 * and annotations once, as the matrix has one column for it */
+		checked[i] = g;
+		if (gpu_listed_before(checked, i, g)) {
+			if (o->cli.verbosity >= 1)
+				fprintf(stderr, "vramplan: note: %s: GPU '%s' is '%s', checked once\n", tc.name,
+					gpu_names[i], g->name);
+			continue;
+		}
 		if (run_checks(o, &tc, &m, g, util, host_ram, cpus, worker_ram, &r, &err) != 0) {
 			char msg[sizeof err.message];
 			/* an error that names its own place keeps it (the
@@ -1730,10 +1763,32 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			}
 			goto fail;
 		}
+		/*
+		 * bf16 on a GPU without it (V100, T4). TrainingArguments raises
+		 * "Your setup doesn't support bf16/gpu" where transformers'
+		 * is_torch_bf16_gpu_available() is false, which asks
+		 * torch.cuda.is_bf16_supported(): from PyTorch 2.3 that falls back
+		 * to creating a bf16 tensor (pytorch/pytorch#115924, merged
+		 * 2024-01-01), which any CUDA GPU can, so the Trainer starts and
+		 * the step runs bf16 emulated, far slower. Before 2.3 it compared
+		 * the compute capability with 8 and the Trainer refused.
+		 */
 		if ((r.train.precision == VP_PREC_AMP_BF16 || r.train.precision == VP_PREC_BF16) && !g->bf16 &&
-		    o->cli.verbosity >= 1)
-			fprintf(stderr, "vramplan: warning: %s: bf16 on GPU '%s', which has no native bf16 (the HF "
-				"Trainer refuses bf16 there)\n", tc.name, g->name);
+		    o->cli.verbosity >= 1) {
+			char pos[48] = "";
+
+			vp_trainconfig_where(&tc, VP_TC_PRECISION, &line, &col);
+			if (line > 0)
+				snprintf(pos, sizeof pos, ":%lu:%lu", line, col);
+			fprintf(stderr, "vramplan: warning: %s%s: bf16 on GPU '%s', which has no native bf16: %s\n",
+				tc.name, pos, g->name,
+				tc.train.pytorch == VP_PYTORCH_1 || tc.train.pytorch == VP_PYTORCH_2_0
+					? "the HF Trainer refuses it (before PyTorch 2.3, torch.cuda.is_bf16_supported() "
+					  "is false there)"
+					: "from PyTorch 2.3 torch.cuda.is_bf16_supported() counts emulation, so the HF "
+					  "Trainer starts and bf16 runs emulated, far slower (before 2.3 the Trainer "
+					  "refuses it); the GPU runs fp16 natively");
+		}
 		/* T5's fp16 overflow (model.c vp_model_overflows_fp16) */
 		if ((r.train.precision == VP_PREC_AMP_FP16 || r.train.precision == VP_PREC_FP16) &&
 		    vp_model_overflows_fp16(&m) && o->cli.verbosity >= 1) {

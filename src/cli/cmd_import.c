@@ -3,11 +3,43 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
+#include "vramplan/catalog.h"
 #include "vramplan/cli.h"
 #include "vramplan/emit_model.h"
 #include "vramplan/hfconfig.h"
+
+/*
+ * The entry's keys that the catalogue already holds. Lookup takes names,
+ * then aliases, then HF ids, each in catalogue order, built-in entries
+ * first (catalog.c vp_catalog_find_model): a --catalog entry named like a
+ * built-in one replaces it, one named like an alias takes that key, but
+ * one whose hf_id is a built-in entry's is never found by it, so a
+ * training config naming that id (vramplan check's model_name_or_path)
+ * gets the built-in entry, not the imported one. Said, so that the user names the entry instead.
+ */
+static void warn_shadowed(const struct vp_cli_opts *o, const struct vp_model *m)
+{
+	struct vp_catalog cat;
+	struct vp_error err;
+	const struct vp_model *by_id;
+
+	memset(&err, 0, sizeof err);
+	if (o->verbosity < 1 || vp_cli_load_catalog(o, &cat, &err) != 0)
+		return;
+	by_id = m->hf_id[0] != '\0' ? vp_catalog_find_model(&cat, m->hf_id) : NULL;
+	/* found by its hf_id (step 3), not by an HF-id alias (step 4), which
+	 * the imported entry's own hf_id would come before */
+	if (by_id != NULL && strcmp(by_id->name, m->name) != 0 && strcasecmp(by_id->hf_id, m->hf_id) == 0)
+		vp_cli_warn(o,
+			    "the catalogue's '%s' already has HF id '%s': with this entry in a --catalog file, that id "
+			    "(a training config's model_name_or_path) still finds '%s'; give --model %s (or "
+			    "vramplan.model) to use this one",
+			    by_id->name, m->hf_id, by_id->name, m->name);
+	vp_catalog_free(&cat);
+}
 
 int vp_cmd_import(const struct vp_cli_opts *o)
 {
@@ -37,6 +69,7 @@ int vp_cmd_import(const struct vp_cli_opts *o)
 		rc = vp_cli_report(&err);
 		goto done;
 	}
+	warn_shadowed(o, &m);
 	out = vp_cli_open_output(o, &err);
 	if (out == NULL) {
 		rc = vp_cli_report(&err);

@@ -170,7 +170,12 @@ int vp_cli_resolve_gpu(const struct vp_catalog *cat, const char *key, const stru
 		char near[160];
 
 		suggestions(near, sizeof near, vp_catalog_suggest_gpus, cat, key);
-		return vp_error_set(err, VP_ERR_INPUT, "unknown GPU '%s'%s (see 'vramplan list gpus')", key, near);
+		/* a card the catalogue lacks (an nvidia-smi name such as Tesla
+		 * P40's): say how to add it rather than leave a dead end */
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "unknown GPU '%s'%s (see 'vramplan list gpus'; one it lacks can be added with "
+				    "--catalog FILE, docs/catalogue.md)",
+				    key, near);
 	}
 	return 0;
 }
@@ -625,15 +630,18 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	req->eval.generate = o->generate || o->num_beams > 0 || o->max_new_tokens > 0;
 	req->eval.predictions = o->eval_predictions;
 	/* `trl sft` passes SFTTrainer no compute_metrics, so evaluation runs
-	 * with prediction_loss_only and keeps no logits; so do axolotl's
-	 * trainers (built without compute_metrics) and LLaMA-Factory's SFT
-	 * workflow without compute_accuracy (train/sft/workflow.py passes
-	 * compute_metrics only with it or predict_with_generate), and
-	 * Trainer.evaluate keeps the loss alone without one. check reads
-	 * those configs so (tc_settle.c, docs/check.md); until 2026-11-29 the
-	 * axolotl and llamafactory plans counted logits that neither keeps */
-	if ((o->profile == VP_PROFILE_TRL || o->profile == VP_PROFILE_AXOLOTL ||
-	     o->profile == VP_PROFILE_LLAMAFACTORY) &&
+	 * with prediction_loss_only and keeps no logits (check reads TRL's
+	 * SFTTrainer so too, docs/check.md). So do axolotl's trainers (built
+	 * without compute_metrics) and LLaMA-Factory's SFT without
+	 * compute_accuracy or generation, which check reads alike
+	 * (tc_settle.c); a DeepSpeed config has no evaluation loop, and
+	 * Lightning 2 keeps no validation_step outputs (Lightning-AI/
+	 * pytorch-lightning#16520 removed the epoch-end hooks that held
+	 * them). Until 2026-11-29 these profiles planned the eval batch
+	 * with every step's logits kept and gathered, which check of the
+	 * printed config did not count. */
+	if ((o->profile == VP_PROFILE_TRL || o->profile == VP_PROFILE_AXOLOTL || o->profile == VP_PROFILE_LLAMAFACTORY ||
+	     o->profile == VP_PROFILE_DEEPSPEED || o->profile == VP_PROFILE_LIGHTNING) &&
 	    !o->has_eval_predictions && !req->eval.generate)
 		req->eval.predictions = VP_PREDS_NONE;
 	req->eval.eval_samples = o->eval_samples;
