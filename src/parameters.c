@@ -306,6 +306,7 @@ struct counts {
 	double trainable, trainable_bytes;
 	double vocab_bytes;      /* the trained vocabulary-sized matrices */
 	double paged;            /* trained elements outside the blocks that a paged optimizer pages */
+	double vocab_copies;     /* vocabulary-sized matrices modules_to_save trains a copy of */
 };
 
 /* ModernBertPredictionHead before a classifier: the MLM transform (dense
@@ -545,6 +546,7 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 						    name, vp_head_name(t->head));
 			if (is_embedding_name(name) || is_head_name(name)) {
 				p = n->embed;
+				n->vocab_copies += 1.0;
 				tt->trains_vocab_matrix = true;
 				n->vocab_bytes += n->embed * c->nb;
 			} else if (strcmp(name, "classifier") == 0 || strcmp(name, "score") == 0)
@@ -681,9 +683,15 @@ static void optimizer_states(const struct ctx *c, const struct counts *n, struct
 		} else {
 			/* an adapter's A (r x in) keeps r + in values and its B
 			 * (out x r) out + r: 1/r of its r (in + out) parameters, but
-			 * 2r; a trained head copy is counted whole (the safe side) */
+			 * 2r; a trained head copy is counted whole (the safe side),
+			 * modules_to_save's too (an encoder-decoder's
+			 * classification_head), and a vocabulary matrix's copy
+			 * (embed_tokens, lm_head) is factored: V + E values */
 			double r = (double)(t->lora_r > 0 ? t->lora_r : 1);
-			tt->optimizer = (n->lora / r + n->dora + n->head_peft) * 4.0;
+			double copies = n->trainable - n->lora - n->dora - n->head_peft - n->vocab_copies * n->embed;
+			tt->optimizer = (n->lora / r + n->dora + n->head_peft + fmax(0.0, copies) +
+					 n->vocab_copies * ((double)m->vocab_size + c->E)) *
+					4.0;
 		}
 		/* one parameter at a time, in fp32: the update and
 		 * _approx_sq_grad's result at once, and for a 16-bit parameter

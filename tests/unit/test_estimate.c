@@ -1542,6 +1542,31 @@ static void adafactor_states_and_step_are_fp32_over_16_bit_weights(void **state)
 	assert_int_equal(bf16.peak_bytes[VP_COMP_TRANSIENT], (uint64_t)(4.0 * largest * 4.0));
 }
 
+/* Under LoRA, Adafactor's states of a modules_to_save copy: the
+ * embedding's copy factored (a row of V and a column of E values, fp32),
+ * so tiny_llama's 100 x 64 embed_tokens adds (100 + 64) x 4 bytes to the
+ * adapters' 1/r share. */
+static void adafactor_keeps_factored_states_of_a_saved_embedding_copy(void **state)
+{
+	const struct vp_model m = tiny_llama();
+	struct vp_train t = small_step();
+	struct vp_error err = {0};
+	uint64_t adapters_only;
+
+	(void)state;
+	t.attn = VP_ATTN_SDPA;
+	t.optimizer = VP_OPT_ADAFACTOR;
+	t.method = VP_METHOD_LORA;
+	t.lora_r = 4;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	adapters_only = estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER];
+	/* q_proj 64x64 and v_proj 64x32: (64 + 64) + (64 + 32) values a block */
+	assert_int_equal(adapters_only, (uint64_t)m.num_layers * ((64 + 64) + (64 + 32)) * 4);
+	strcpy(t.modules_to_save[0], "embed_tokens");
+	t.n_modules_to_save = 1;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER], adapters_only + (100 + 64) * 4);
+}
+
 /* The CLI's lion is Trainer's lion_32bit, bitsandbytes' Lion: one state,
  * created in fp32 whatever the weights (Optimizer1State.init_state:
  * get_state_buffer(p, dtype=torch.float32)), so 4 bytes a trained
@@ -4001,6 +4026,7 @@ int main(void)
 		cmocka_unit_test(lion_state_is_fp32_over_16_bit_weights),
 		cmocka_unit_test(paged_optimizers_page_only_large_parameters),
 		cmocka_unit_test(adafactor_states_and_step_are_fp32_over_16_bit_weights),
+		cmocka_unit_test(adafactor_keeps_factored_states_of_a_saved_embedding_copy),
 		cmocka_unit_test(qwen3_q_and_k_norms_save_their_fp32_inputs),
 		cmocka_unit_test(gemma2_sandwich_norms_save_their_fp32_inputs),
 		cmocka_unit_test(olmo2_q_and_k_norms_save_their_fp32_inputs),
