@@ -883,10 +883,15 @@ static void distribute(const struct ctx *c, const struct counts *n, struct total
 		 * (update = exp_avg_sq.rsqrt().mul_(grad) while the old update
 		 * is bound; then p.add_(-update)), the gradient and parameter
 		 * being fp32 already (transformers/optimization.py) */
+		/* A path that goes one parameter at a time (PyTorch 1's
+		 * AdamW, a tensor-op Lion: "the largest parameter") meets one
+		 * parameter here, the flat partition: one temporary of it. */
 		if (t->optimizer == VP_OPT_ADAFACTOR)
 			opt_temp = 2.0 * grad32;
 		else if (tt->step_temp >= n->trainable_bytes && n->trainable_bytes > 0.0)
 			opt_temp = grad32 * floor(tt->step_temp / n->trainable_bytes);
+		else if (tt->step_temp > 0.0)
+			opt_temp = grad32;
 		else
 			opt_temp = 0.0;
 

@@ -2056,6 +2056,13 @@ static void zero_states_are_the_wrapped_optimizers_own(void **state)
 	assert_int_equal(e.phase_allocated_bytes[VP_PHASE_OPTIMIZER],
 			 e.full_bytes[VP_COMP_WEIGHTS] + e.full_bytes[VP_COMP_OPTIMIZER] +
 				 e.full_bytes[VP_COMP_GRADIENTS] + full * 2 + full * 4);
+	/* PyTorch 1's AdamW goes one parameter at a time: here one, the flat
+	 * partition, so one fp32 temporary of it (its denom) */
+	t.pytorch = VP_PYTORCH_1;
+	e = estimated(&m, &t);
+	assert_int_equal(e.phase_allocated_bytes[VP_PHASE_OPTIMIZER],
+			 e.full_bytes[VP_COMP_WEIGHTS] + e.full_bytes[VP_COMP_OPTIMIZER] +
+				 e.full_bytes[VP_COMP_GRADIENTS] + full * 2 + full * 2);
 	t.pytorch = VP_PYTORCH_CURRENT;
 	/* fp32 weights: the master is a copy all the same, the bucket fp32 */
 	t.precision = VP_PREC_FP32;
