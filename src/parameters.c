@@ -306,6 +306,7 @@ struct counts {
 	double trainable, trainable_bytes;
 	double vocab_bytes;      /* the trained vocabulary-sized matrices */
 	double paged;            /* trained elements outside the blocks that a paged optimizer pages */
+	double vocab_copies;     /* vocabulary-sized matrices modules_to_save trains a copy of */
 };
 
 /* ModernBertPredictionHead before a classifier: the MLM transform (dense
@@ -545,6 +546,7 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 						    name, vp_head_name(t->head));
 			if (is_embedding_name(name) || is_head_name(name)) {
 				p = n->embed;
+				n->vocab_copies += 1.0;
 				tt->trains_vocab_matrix = true;
 				n->vocab_bytes += n->embed * c->nb;
 			} else if (strcmp(name, "classifier") == 0 || strcmp(name, "score") == 0)
@@ -681,9 +683,15 @@ static void optimizer_states(const struct ctx *c, const struct counts *n, struct
 		} else {
 			/* an adapter's A (r x in) keeps r + in values and its B
 			 * (out x r) out + r: 1/r of its r (in + out) parameters, but
-			 * 2r; a trained head copy is counted whole (the safe side) */
+			 * 2r; a trained head copy is counted whole (the safe side),
+			 * modules_to_save's too (an encoder-decoder's
+			 * classification_head), and a vocabulary matrix's copy
+			 * (embed_tokens, lm_head) is factored: V + E values */
 			double r = (double)(t->lora_r > 0 ? t->lora_r : 1);
-			tt->optimizer = (n->lora / r + n->dora + n->head_peft) * 4.0;
+			double copies = n->trainable - n->lora - n->dora - n->head_peft - n->vocab_copies * n->embed;
+			tt->optimizer = (n->lora / r + n->dora + n->head_peft + fmax(0.0, copies) +
+					 n->vocab_copies * ((double)m->vocab_size + c->E)) *
+					4.0;
 		}
 		/* one parameter at a time, in fp32: the update and
 		 * _approx_sq_grad's result at once, and for a 16-bit parameter
@@ -774,20 +782,62 @@ static void persistent_waste(const struct ctx *c, const struct counts *n, struct
 	tt->persistent_waste += vp_est_alloc_waste(n->embed * c->wb) * copies * (c->head_matrix ? 2.0 : 1.0);
 }
 
+/* The bytes a parameter of the flat fp32 partition that DeepSpeed ZeRO hands
+ * its wrapped optimizer (stage_1_and_2.py: param_group['params'] =
+ * [self.single_partition_of_fp32_groups[i]]; stage3.py likewise per
+ * sub-group) costs in that optimizer's states. The HF Trainer passes its own
+ * optimizer (integrations/deepspeed.py deepspeed_optim_sched: trainer.
+ * create_optimizer(), zero_allow_untested_optimizer = True), so the states
+ * are the optimizer's, on one 1-D fp32 tensor: Adam's two (8 bytes),
+ * bitsandbytes' 8-bit pair and absmax, Adafactor's unfactored exp_avg_sq (a
+ * vector: len(shape) < 2), momentum's and Lion's one fp32 buffer, none for
+ * plain SGD. */
+static double zero_state_bytes(enum vp_optimizer o)
+{
+	switch (o) {
+	case VP_OPT_ADAMW:
+	case VP_OPT_ADAMW_FUSED:
+	case VP_OPT_PAGED_ADAMW:
+		return 8.0;
+	case VP_OPT_ADAMW_8BIT:
+	case VP_OPT_PAGED_ADAMW_8BIT:
+		return VP_ADAM8_STATE_BYTES_PER_PARAM;
+	case VP_OPT_ADAFACTOR:
+	case VP_OPT_SGD_MOMENTUM:
+	case VP_OPT_LION:
+		return 4.0;
+	case VP_OPT_SGD:
+	case VP_OPT_NONE:
+		break;
+	}
+	return 0.0;
+}
+
 /* Several GPUs: what each one holds under DeepSpeed ZeRO, FSDP or plain DDP. */
 static void distribute(const struct ctx *c, const struct counts *n, struct totals *tt)
 {
 	const struct vp_train *t = c->t;
 
-	/* DeepSpeed ZeRO (docs: "ZeRO"): with 16-bit parameters the optimizer
-	 * keeps fp32 master weights and fp32 Adam states; gradients are reduced
-	 * through buckets of reduce_bucket_size elements (two with overlap_comm).
-	 * Stages partition states (1), gradients (2) and weights (3) over GPUs. */
+	/* DeepSpeed ZeRO (docs: "ZeRO"): the optimizer keeps an fp32 master
+	 * partition and the wrapped optimizer's states of it
+	 * (zero_state_bytes); gradients are reduced through buckets of
+	 * reduce_bucket_size elements (two with overlap_comm). Stages
+	 * partition states (1), gradients (2) and weights (3) over GPUs. */
 	if (t->zero_stage > 0 && n->trainable > 0.0) {
 		double gpus = (double)(t->gpus > 0 ? t->gpus : 1);
-		double master = vp_est_is_16bit_params(t->precision) || t->precision == VP_PREC_AMP_FP16 ||
-					t->precision == VP_PREC_AMP_BF16 ? n->trainable * 4.0 : 0.0;
-		double states = n->trainable * 8.0;
+		/* the master is a copy whatever the weights' dtype: fp32 weights
+		 * too are cloned (stage_1_and_2.py: parallel_partitioned_bit16_
+		 * groups[i][partition_id].to(device).clone().float(); stage3.py
+		 * _create_fp32_partitions: .clone().float()) */
+		double master = n->trainable * 4.0;
+		double states = n->trainable * zero_state_bytes(t->optimizer);
+		/* a paged optimizer pages the partition's states (one flat
+		 * tensor, or stage 3's sub-groups, of 1e5 elements or more);
+		 * the 8-bit absmax buffers stay ordinary tensors */
+		double paged_states = t->optimizer == VP_OPT_PAGED_ADAMW || t->optimizer == VP_OPT_PAGED_ADAMW_8BIT
+					      ? paged(n->trainable / gpus,
+						      t->optimizer == VP_OPT_PAGED_ADAMW ? 8.0 : 2.0)
+					      : 0.0;
 		/* DeepSpeedZeroOptimizer.backward() (stage_1_and_2.py)
 		 * allocates its gradient buffer, ipg_buffer, at every
 		 * backward: torch.empty of the whole reduce_bucket_size in the
@@ -801,7 +851,10 @@ static void distribute(const struct ctx *c, const struct counts *n, struct total
 				  : t->zero_bucket_elements > 0 ? (double)t->zero_bucket_elements
 								 : VP_ZERO_BUCKET_ELEMENTS;
 		bool overlap = t->zero_stage < 3 && t->zero_overlap_set && t->zero_overlap;
-		double bucket = elements * (overlap ? 2.0 : 1.0) * 2.0;
+		/* ipg_buffer's dtype is the model's parameters' (self.dtype):
+		 * 16-bit under DeepSpeed's fp16/bf16 engine, fp32 in an fp32
+		 * run */
+		double bucket = elements * (overlap ? 2.0 : 1.0) * c->e;
 		/* The step (stage_1_and_2.py step(); stage3.py
 		 * _prepare_fp32_grad_for_sub_group) flattens the partition's
 		 * gradients and converts them to fp32 for the optimizer, which
@@ -824,9 +877,26 @@ static void distribute(const struct ctx *c, const struct counts *n, struct total
 			stepped = fmin(stepped, VP_ZERO3_SUB_GROUP_ELEMENTS + n->largest / gpus);
 		grad32 = stepped * 4.0;
 		flat = n->trainable_bytes < n->trainable * 4.0 ? stepped * n->trainable_bytes / n->trainable : 0.0;
-		opt_temp = tt->step_temp >= n->trainable_bytes && n->trainable_bytes > 0.0 ? grad32 : 0.0;
+		/* a foreach AdamW's sqrt of the flat fp32 exp_avg_sq (two such
+		 * lists on PyTorch 2.0.x, "Optimizer states"); Adafactor's step
+		 * on the flat fp32 vector holds its update and the next one
+		 * (update = exp_avg_sq.rsqrt().mul_(grad) while the old update
+		 * is bound; then p.add_(-update)), the gradient and parameter
+		 * being fp32 already (transformers/optimization.py) */
+		/* A path that goes one parameter at a time (PyTorch 1's
+		 * AdamW, a tensor-op Lion: "the largest parameter") meets one
+		 * parameter here, the flat partition: one temporary of it. */
+		if (t->optimizer == VP_OPT_ADAFACTOR)
+			opt_temp = 2.0 * grad32;
+		else if (tt->step_temp >= n->trainable_bytes && n->trainable_bytes > 0.0)
+			opt_temp = grad32 * floor(tt->step_temp / n->trainable_bytes);
+		else if (tt->step_temp > 0.0)
+			opt_temp = grad32;
+		else
+			opt_temp = 0.0;
 
-		tt->optimizer = (master + states) / gpus + bucket;
+		tt->optimizer = (master + states) / gpus - paged_states + bucket;
+		tt->paged_states = paged_states;
 		tt->step_temp = grad32 + fmax(flat, opt_temp);
 		if (t->zero_stage >= 2) {
 			tt->grads /= gpus;

@@ -682,9 +682,8 @@ static void add_suggestion(const struct vp_model *m, const struct vp_gpu *g, con
 	if (train_at(m, g, req, t, 1, &e, &bytes, &err) != 0)
 		return;
 	/* a change that neither lowers batch 1's peak (out->train, the
-	 * failing setup's) nor raises the budget changes nothing: under ZeRO
-	 * the 8-bit states are sharded away already, and the peak may not be
-	 * where checkpointing or a shorter sequence act */
+	 * failing setup's) nor raises the budget changes nothing: the peak
+	 * may not be where checkpointing or a shorter sequence act */
 	if (bytes >= out->train.device_bytes + ewc_bytes(req, &out->train) && budget <= out->budget_bytes)
 		return;
 	s = &out->suggestions[out->n_suggestions++];

@@ -1542,6 +1542,31 @@ static void adafactor_states_and_step_are_fp32_over_16_bit_weights(void **state)
 	assert_int_equal(bf16.peak_bytes[VP_COMP_TRANSIENT], (uint64_t)(4.0 * largest * 4.0));
 }
 
+/* Under LoRA, Adafactor's states of a modules_to_save copy: the
+ * embedding's copy factored (a row of V and a column of E values, fp32),
+ * so tiny_llama's 100 x 64 embed_tokens adds (100 + 64) x 4 bytes to the
+ * adapters' 1/r share. */
+static void adafactor_keeps_factored_states_of_a_saved_embedding_copy(void **state)
+{
+	const struct vp_model m = tiny_llama();
+	struct vp_train t = small_step();
+	struct vp_error err = {0};
+	uint64_t adapters_only;
+
+	(void)state;
+	t.attn = VP_ATTN_SDPA;
+	t.optimizer = VP_OPT_ADAFACTOR;
+	t.method = VP_METHOD_LORA;
+	t.lora_r = 4;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	adapters_only = estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER];
+	/* q_proj 64x64 and v_proj 64x32: (64 + 64) + (64 + 32) values a block */
+	assert_int_equal(adapters_only, (uint64_t)m.num_layers * ((64 + 64) + (64 + 32)) * 4);
+	strcpy(t.modules_to_save[0], "embed_tokens");
+	t.n_modules_to_save = 1;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER], adapters_only + (100 + 64) * 4);
+}
+
 /* The CLI's lion is Trainer's lion_32bit, bitsandbytes' Lion: one state,
  * created in fp32 whatever the weights (Optimizer1State.init_state:
  * get_state_buffer(p, dtype=torch.float32)), so 4 bytes a trained
@@ -1980,6 +2005,81 @@ static void deepspeed_runs_an_amp_zero_step_in_16_bit(void **state)
 	amp.method = pure.method = VP_METHOD_QLORA;
 	amp.quant = pure.quant = VP_QUANT_NF4;
 	assert_true(estimated(&m, &amp).device_bytes != estimated(&m, &pure).device_bytes);
+}
+
+/* DeepSpeed hands the wrapped optimizer (the HF Trainer's own, with
+ * zero_allow_untested_optimizer) one flat fp32 partition and clones the
+ * master from the weights whatever their dtype (stage_1_and_2.py
+ * .clone().float()): per trained parameter over 2 GPUs, 4 bytes of master
+ * plus the optimizer's own states of a 1-D fp32 tensor: plain SGD none,
+ * momentum, Lion and (unfactored on a vector) Adafactor 4, bitsandbytes'
+ * 8-bit pair 2 + 8/256; the bucket is 5e8 elements of the weights' dtype.
+ * A paged optimizer pages the partition's states: counted once, in
+ * unified memory. Adafactor's step holds its update and the next one of
+ * the flat partition; a PyTorch 2.0 foreach AdamW two lists of it. */
+static void zero_states_are_the_wrapped_optimizers_own(void **state)
+{
+	const struct vp_model m = tiny_llama();
+	const struct vp_model *big = vp_catalog_find_model(&cat, "llama-3.2-1b");
+	struct vp_train t = small_step();
+	struct vp_estimate e, fused, paged;
+	const uint64_t full = 49856, bucket = UINT64_C(1000000000);
+	const struct vp_gpu g = some_gpu();
+	double n, pages;
+
+	(void)state;
+	assert_non_null(big);
+	t.precision = VP_PREC_BF16;
+	t.attn = VP_ATTN_SDPA;
+	t.method = VP_METHOD_FULL;
+	t.zero_stage = 2;
+	t.gpus = 2;
+	t.optimizer = VP_OPT_SGD;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER], full * 4 / 2 + bucket);
+	t.optimizer = VP_OPT_SGD_MOMENTUM;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER], full * 8 / 2 + bucket);
+	t.optimizer = VP_OPT_LION;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER], full * 8 / 2 + bucket);
+	/* 49,856 x (4 + 2 + 8/256) / 2 = 150,347 */
+	t.optimizer = VP_OPT_ADAMW_8BIT;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER], 150347 + bucket);
+	t.optimizer = VP_OPT_ADAFACTOR;
+	e = estimated(&m, &t);
+	assert_int_equal(e.full_bytes[VP_COMP_OPTIMIZER], full * 8 / 2 + bucket);
+	/* the step: fp32 gradients (4 bytes / 2 GPUs) and two fp32 updates */
+	assert_int_equal(e.phase_allocated_bytes[VP_PHASE_OPTIMIZER],
+			 e.full_bytes[VP_COMP_WEIGHTS] + e.full_bytes[VP_COMP_OPTIMIZER] +
+				 e.full_bytes[VP_COMP_GRADIENTS] + full * 2 + full * 4);
+	t.optimizer = VP_OPT_ADAMW;
+	t.pytorch = VP_PYTORCH_2_0;
+	e = estimated(&m, &t);
+	assert_int_equal(e.phase_allocated_bytes[VP_PHASE_OPTIMIZER],
+			 e.full_bytes[VP_COMP_WEIGHTS] + e.full_bytes[VP_COMP_OPTIMIZER] +
+				 e.full_bytes[VP_COMP_GRADIENTS] + full * 2 + full * 4);
+	/* PyTorch 1's AdamW goes one parameter at a time: here one, the flat
+	 * partition, so one fp32 temporary of it (its denom) */
+	t.pytorch = VP_PYTORCH_1;
+	e = estimated(&m, &t);
+	assert_int_equal(e.phase_allocated_bytes[VP_PHASE_OPTIMIZER],
+			 e.full_bytes[VP_COMP_WEIGHTS] + e.full_bytes[VP_COMP_OPTIMIZER] +
+				 e.full_bytes[VP_COMP_GRADIENTS] + full * 2 + full * 2);
+	t.pytorch = VP_PYTORCH_CURRENT;
+	/* fp32 weights: the master is a copy all the same, the bucket fp32 */
+	t.precision = VP_PREC_FP32;
+	t.optimizer = VP_OPT_ADAMW_FUSED;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER], full * 12 / 2 + 2 * bucket);
+	/* paged over 2 GPUs: 8 bytes of each of the partition's elements in
+	 * unified memory, beside the device's context; the rest as fused */
+	t.precision = VP_PREC_BF16;
+	fused = estimated(big, &t);
+	t.optimizer = VP_OPT_PAGED_ADAMW;
+	paged = estimated(big, &t);
+	n = (double)paged.params_trainable;
+	pages = (double)(paged.context_bytes - vp_context_bytes(&g, &t));
+	assert_true(fabs(pages - n * 8.0 / 2.0) < 1.0);
+	assert_int_equal(paged.full_bytes[VP_COMP_OPTIMIZER], fused.full_bytes[VP_COMP_OPTIMIZER]);
+	/* in PyTorch's allocator: the master partition and the bucket */
+	assert_true(fabs((double)paged.peak_bytes[VP_COMP_OPTIMIZER] - n * 4.0 / 2.0 - 1e9) < 1.0);
 }
 
 /* ZeRO-3 steps its partition one sub-group at a time (sub_group_size, 1e9
@@ -3933,6 +4033,7 @@ int main(void)
 		cmocka_unit_test(lion_state_is_fp32_over_16_bit_weights),
 		cmocka_unit_test(paged_optimizers_page_only_large_parameters),
 		cmocka_unit_test(adafactor_states_and_step_are_fp32_over_16_bit_weights),
+		cmocka_unit_test(adafactor_keeps_factored_states_of_a_saved_embedding_copy),
 		cmocka_unit_test(qwen3_q_and_k_norms_save_their_fp32_inputs),
 		cmocka_unit_test(gemma2_sandwich_norms_save_their_fp32_inputs),
 		cmocka_unit_test(olmo2_q_and_k_norms_save_their_fp32_inputs),
@@ -3968,6 +4069,7 @@ int main(void)
 		cmocka_unit_test(a_zero_step_holds_the_fp32_gradient_partition),
 		cmocka_unit_test(deepspeed_runs_an_amp_zero_step_in_16_bit),
 		cmocka_unit_test(zero3_steps_in_sub_groups),
+		cmocka_unit_test(zero_states_are_the_wrapped_optimizers_own),
 		cmocka_unit_test(a_gptq_layer_keeps_its_dequantized_weight_without_autocast),
 		cmocka_unit_test(a_checkpointed_gptq_base_keeps_one_blocks_dequantized_weights),
 		cmocka_unit_test(a_gptq_base_keeps_its_unquantized_parameters_in_fp16),

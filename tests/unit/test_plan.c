@@ -398,12 +398,16 @@ static void nothing_fits_gives_cheapest_first_suggestions(void **state)
 }
 
 /* With checkpointing on already, "--method lora --grad-ckpt" is "--method
- * lora" again; under ZeRO-3 the 8-bit states change nothing sharded. */
+ * lora" again; every suggestion lowers the peak. Under ZeRO-3 the 8-bit
+ * optimizer still does: DeepSpeed's wrapped optimizer keeps bitsandbytes'
+ * 8-bit states of the fp32 partition, 2 + 8/256 bytes a parameter instead
+ * of Adam's 8 (docs "ZeRO"). */
 static void nothing_fits_lists_no_change_that_changes_nothing(void **state)
 {
 	struct vp_plan_request r;
 	struct vp_plan p;
 	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5-xl");
+	bool eight_bit;
 	size_t i;
 
 	(void)state;
@@ -424,10 +428,12 @@ static void nothing_fits_lists_no_change_that_changes_nothing(void **state)
 	r.train.optimizer = VP_OPT_ADAMW_FUSED;
 	plan("mt5-xl", "rtx3060", &r, &p, false);
 	assert_false(p.fits);
+	eight_bit = false;
 	for (i = 0; i < p.n_suggestions; i++) {
-		assert_string_not_equal(p.suggestions[i].change, "--optimizer adamw-8bit");
+		eight_bit = eight_bit || strcmp(p.suggestions[i].change, "--optimizer adamw-8bit") == 0;
 		assert_true(p.suggestions[i].device_bytes < p.train.device_bytes);
 	}
+	assert_true(eight_bit);
 }
 
 static void seed_000_thirty_two_workers_overflow_a_60_gb_container(void **state)
