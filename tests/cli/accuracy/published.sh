@@ -6,9 +6,9 @@
 summary_of bench/published/qwen-readme.yaml
 check scored "$(get scored)" "==" 36
 check unsupported "$(get unsupported)" "==" 0
-check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 3.0
-check p90_abs_err_pct "$(get p90_abs_err_pct)" "<=" 9.0
-check unsafe "$(get unsafe)" "<=" 10
+check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 2.6
+check p90_abs_err_pct "$(get p90_abs_err_pct)" "<=" 7.1
+check unsafe "$(get unsafe)" "<=" 8
 summary_of bench/published/litgpt-resource-tables.yaml
 check scored "$(get scored)" "==" 12
 check unsupported "$(get unsupported)" "==" 0
