@@ -605,8 +605,23 @@ static void comment_notes(FILE *f, const struct vp_plan_request *req, enum vp_pr
 		fprintf(f, "# note: label smoothing %g is counted as the HF Trainer's LabelSmoother runs it "
 			   "(TrainingArguments label_smoothing_factor); no %s key sets it\n",
 			t->label_smoothing, vp_profile_name(profile));
-	if (profile == VP_PROFILE_HF && t->optimizer == VP_OPT_SGD_MOMENTUM)
-		fputs("# note: sgd with momentum: add optim_args: \"momentum=0.9\"\n", f);
+	/* TrainingArguments' optim "sgd" is torch.optim.SGD with the learning
+	 * rate alone: Trainer.get_optimizer_cls_and_kwargs passes optim_args
+	 * to some optimizers (bitsandbytes' RMSprop, GaLore, AdEMAMix...), not
+	 * to SGD (huggingface/transformers src/transformers/trainer.py), so
+	 * no key gives it momentum. Until 2026-11-29 the hf note said to add
+	 * optim_args: "momentum=0.9", which the Trainer ignores: the run was
+	 * plain SGD. Trainer's optimizer_cls_and_kwargs sets the class and
+	 * its arguments. */
+	if ((profile == VP_PROFILE_HF || profile == VP_PROFILE_TRL || profile == VP_PROFILE_LLAMAFACTORY) &&
+	    t->optimizer == VP_OPT_SGD_MOMENTUM)
+		fprintf(f,
+			"# note: sgd with momentum: optim: sgd runs torch.optim.SGD without momentum (the Trainer passes "
+			"SGD no optim_args), and no %s key adds it: %s\n",
+			profile == VP_PROFILE_HF ? "TrainingArguments" : vp_profile_name(profile),
+			profile == VP_PROFILE_HF
+				? "pass Trainer(..., optimizer_cls_and_kwargs=(torch.optim.SGD, {\"momentum\": 0.9}))"
+				: "as printed the run is plain SGD, which holds less (--optimizer sgd)");
 	/* TrainingArguments has no adapter or quantization key: say what the
 	 * script must set, and where keys for it exist */
 	if ((profile == VP_PROFILE_HF || profile == VP_PROFILE_LIGHTNING || profile == VP_PROFILE_DEEPSPEED) &&
