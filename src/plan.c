@@ -329,8 +329,6 @@ int vp_plan_longest_seq(const struct vp_model *m, const struct vp_gpu *g, const 
 	return 0;
 }
 
-/* Round down: to a multiple of 8 once the batch is 8 or more, else to a
- * power of two (tensor-core friendly shapes); or to a user multiple. */
 static uint64_t gcd_u64(uint64_t a, uint64_t b)
 {
 	while (b != 0) {
