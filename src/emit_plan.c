@@ -331,6 +331,20 @@ static void multiple_text(const struct vp_plan_request *req, const struct vp_pla
 		snprintf(buf, size, "a power of two");
 }
 
+/* What stays in the weights' 16-bit dtype with them: torch's AdamW makes
+ * its states zeros_like(param) and SGD its momentum buffer clone(grad)
+ * (docs/memory-model.md "Optimizer states"); bitsandbytes' 32-bit Lion and
+ * paged AdamW keep fp32 states, its 8-bit ones uint8, Adafactor fp32. */
+static const char *states_16bit(enum vp_optimizer o)
+{
+	switch (o) {
+	case VP_OPT_ADAMW:
+	case VP_OPT_ADAMW_FUSED: return "weights, gradients and AdamW states";
+	case VP_OPT_SGD_MOMENTUM: return "weights, gradients and SGD's momentum buffers";
+	default: return "weights and gradients";
+	}
+}
+
 /* The train batch with the weights loaded in 16 bit: what LoRA recipes do
  * for a frozen base, and what transformers >= 5 does with a checkpoint
  * stored in 16 bit unless told dtype=torch.float32 (docs/planner.md). */
@@ -348,8 +362,8 @@ static void comment_base16(FILE *f, const struct vp_model *m, const struct vp_pl
 			p->base16_batch);
 	else if (req->train.method == VP_METHOD_FULL)
 		fprintf(f, "# the checkpoint is stored in %s, and transformers >= 5 loads it so unless from_pretrained "
-			   "gets dtype=torch.float32; weights, gradients and AdamW states then stay 16-bit "
-			   "(--precision %s): train batch %" PRIu64 "\n", stored, prec, p->base16_batch);
+			   "gets dtype=torch.float32; %s then stay 16-bit (--precision %s): train batch %" PRIu64 "\n",
+			stored, states_16bit(req->train.optimizer), prec, p->base16_batch);
 	else
 		fprintf(f, "# with the frozen base loaded in %s, as the checkpoint is stored and transformers >= 5 "
 			   "loads it by default (--precision %s): train batch %" PRIu64 "\n", stored, prec,
