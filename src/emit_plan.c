@@ -626,12 +626,17 @@ static void comment_notes(FILE *f, const struct vp_plan_request *req, enum vp_pr
 	 * no key gives it momentum. Until 2026-11-29 the hf note said to add
 	 * optim_args: "momentum=0.9", which the Trainer ignores: the run was
 	 * plain SGD. Trainer's optimizer_cls_and_kwargs sets the class and
-	 * its arguments. */
-	if ((profile == VP_PROFILE_HF || profile == VP_PROFILE_TRL || profile == VP_PROFILE_LLAMAFACTORY) &&
+	 * its arguments. axolotl hands its optimizer: sgd and optim_args to
+	 * TrainingArguments likewise (core/builders/base.py
+	 * _configure_optimizer: only its custom optimizers get
+	 * optimizer_cls_and_kwargs). */
+	if ((profile == VP_PROFILE_HF || profile == VP_PROFILE_TRL || profile == VP_PROFILE_LLAMAFACTORY ||
+	     profile == VP_PROFILE_AXOLOTL) &&
 	    t->optimizer == VP_OPT_SGD_MOMENTUM)
 		fprintf(f,
-			"# note: sgd with momentum: optim: sgd runs torch.optim.SGD without momentum (the Trainer passes "
+			"# note: sgd with momentum: %s: sgd runs torch.optim.SGD without momentum (the Trainer passes "
 			"SGD no optim_args), and no %s key adds it: %s\n",
+			profile == VP_PROFILE_AXOLOTL ? "optimizer" : "optim",
 			profile == VP_PROFILE_HF ? "TrainingArguments" : vp_profile_name(profile),
 			profile == VP_PROFILE_HF
 				? "pass Trainer(..., optimizer_cls_and_kwargs=(torch.optim.SGD, {\"momentum\": 0.9}))"
