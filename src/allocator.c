@@ -6,8 +6,6 @@
 
 #include <math.h>
 
-/* PyTorch's CUDACachingAllocator (c10/cuda/CUDACachingAllocator.cpp):
- * requests above kLargeBuffer-range are rounded up to kRoundLarge (2 MiB). */
 #define VP_MIB (1024.0 * 1024.0)
 
 /*

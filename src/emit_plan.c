@@ -331,6 +331,20 @@ static void multiple_text(const struct vp_plan_request *req, const struct vp_pla
 		snprintf(buf, size, "a power of two");
 }
 
+/* What stays in the weights' 16-bit dtype with them: torch's AdamW makes
+ * its states zeros_like(param) and SGD its momentum buffer clone(grad)
+ * (docs/memory-model.md "Optimizer states"); bitsandbytes' 32-bit Lion and
+ * paged AdamW keep fp32 states, its 8-bit ones uint8, Adafactor fp32. */
+static const char *states_16bit(enum vp_optimizer o)
+{
+	switch (o) {
+	case VP_OPT_ADAMW:
+	case VP_OPT_ADAMW_FUSED: return "weights, gradients and AdamW states";
+	case VP_OPT_SGD_MOMENTUM: return "weights, gradients and SGD's momentum buffers";
+	default: return "weights and gradients";
+	}
+}
+
 /* The train batch with the weights loaded in 16 bit: what LoRA recipes do
  * for a frozen base, and what transformers >= 5 does with a checkpoint
  * stored in 16 bit unless told dtype=torch.float32 (docs/planner.md). */
@@ -348,8 +362,8 @@ static void comment_base16(FILE *f, const struct vp_model *m, const struct vp_pl
 			p->base16_batch);
 	else if (req->train.method == VP_METHOD_FULL)
 		fprintf(f, "# the checkpoint is stored in %s, and transformers >= 5 loads it so unless from_pretrained "
-			   "gets dtype=torch.float32; weights, gradients and AdamW states then stay 16-bit "
-			   "(--precision %s): train batch %" PRIu64 "\n", stored, prec, p->base16_batch);
+			   "gets dtype=torch.float32; %s then stay 16-bit (--precision %s): train batch %" PRIu64 "\n",
+			stored, states_16bit(req->train.optimizer), prec, p->base16_batch);
 	else
 		fprintf(f, "# with the frozen base loaded in %s, as the checkpoint is stored and transformers >= 5 "
 			   "loads it by default (--precision %s): train batch %" PRIu64 "\n", stored, prec,
@@ -625,8 +639,28 @@ static void comment_notes(FILE *f, const struct vp_plan_request *req, enum vp_pr
 										? "Lightning has"
 										: "a DeepSpeed config has",
 			t->seq_len, profile == VP_PROFILE_HF ? "; --profile trl prints packing: true" : "");
-	if (profile == VP_PROFILE_HF && t->optimizer == VP_OPT_SGD_MOMENTUM)
-		fputs("# note: sgd with momentum: add optim_args: \"momentum=0.9\"\n", f);
+	/* TrainingArguments' optim "sgd" is torch.optim.SGD with the learning
+	 * rate alone: Trainer.get_optimizer_cls_and_kwargs passes optim_args
+	 * to some optimizers (bitsandbytes' RMSprop, GaLore, AdEMAMix...), not
+	 * to SGD (huggingface/transformers src/transformers/trainer.py), so
+	 * no key gives it momentum. Until 2026-11-29 the hf note said to add
+	 * optim_args: "momentum=0.9", which the Trainer ignores: the run was
+	 * plain SGD. Trainer's optimizer_cls_and_kwargs sets the class and
+	 * its arguments. axolotl hands its optimizer: sgd and optim_args to
+	 * TrainingArguments likewise (core/builders/base.py
+	 * _configure_optimizer: only its custom optimizers get
+	 * optimizer_cls_and_kwargs). */
+	if ((profile == VP_PROFILE_HF || profile == VP_PROFILE_TRL || profile == VP_PROFILE_LLAMAFACTORY ||
+	     profile == VP_PROFILE_AXOLOTL) &&
+	    t->optimizer == VP_OPT_SGD_MOMENTUM)
+		fprintf(f,
+			"# note: sgd with momentum: %s: sgd runs torch.optim.SGD without momentum (the Trainer passes "
+			"SGD no optim_args), and no %s key adds it: %s\n",
+			profile == VP_PROFILE_AXOLOTL ? "optimizer" : "optim",
+			profile == VP_PROFILE_HF ? "TrainingArguments" : vp_profile_name(profile),
+			profile == VP_PROFILE_HF
+				? "pass Trainer(..., optimizer_cls_and_kwargs=(torch.optim.SGD, {\"momentum\": 0.9}))"
+				: "as printed the run is plain SGD, which holds less (--optimizer sgd)");
 	/* TrainingArguments has no adapter or quantization key: say what the
 	 * script must set, and where keys for it exist */
 	if ((profile == VP_PROFILE_HF || profile == VP_PROFILE_LIGHTNING || profile == VP_PROFILE_DEEPSPEED) &&

@@ -329,8 +329,6 @@ int vp_plan_longest_seq(const struct vp_model *m, const struct vp_gpu *g, const 
 	return 0;
 }
 
-/* Round down: to a multiple of 8 once the batch is 8 or more, else to a
- * power of two (tensor-core friendly shapes); or to a user multiple. */
 static uint64_t gcd_u64(uint64_t a, uint64_t b)
 {
 	while (b != 0) {
@@ -867,10 +865,18 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 
 	if (search_batch(m, g, req, &base, out->budget_bytes, req->max_batch, &best, err) != 0)
 		return -1;
-	if (req->effective_batch > 0 && best > 0 && req->effective_batch / gpus > best) {
-		/* the effective batch needs accumulation: search again with it */
+	if (req->effective_batch > 0 && req->effective_batch / gpus > (best > 0 ? best : 1)) {
+		/* the effective batch needs accumulation: search again with it.
+		 * Where not even batch 1 fits without it, it is needed all the
+		 * same (more than one sample a GPU): the failing step and the
+		 * suggestions are estimated with it, as cmd_plan's --seq-len max
+		 * search is, so a change said to fit plans when given back.
+		 * Until 2026-11-29 they were estimated without it: on an RTX 3090
+		 * --effective-batch 64 listed the 8-bit optimizer for Llama 3.2
+		 * 1B at 2,048 tokens as fitting (18.81 GiB), and the plan with it
+		 * failed (23.42 GiB). */
 		base.grad_accum = 2;
-		if (search_batch(m, g, req, &base, out->budget_bytes, best, &best, err) != 0)
+		if (best > 0 && search_batch(m, g, req, &base, out->budget_bytes, best, &best, err) != 0)
 			return -1;
 	}
 	/* The device level is not strictly monotone in the batch: the

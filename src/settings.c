@@ -212,7 +212,7 @@ static const char *hf_optim(enum vp_optimizer o)
 	case VP_OPT_PAGED_ADAMW_8BIT: return "paged_adamw_8bit";
 	case VP_OPT_ADAFACTOR: return "adafactor";
 	case VP_OPT_SGD: return "sgd";
-	case VP_OPT_SGD_MOMENTUM: return "sgd"; /* momentum comes from optim_args */
+	case VP_OPT_SGD_MOMENTUM: return "sgd"; /* momentum: emit_plan.c comment_notes */
 	case VP_OPT_LION: return "lion_32bit";
 	case VP_OPT_NONE: break;
 	}

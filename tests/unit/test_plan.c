@@ -350,6 +350,52 @@ static void accumulating_plans_are_sized_with_the_kept_gradients(void **state)
 	assert_true(p.train.device_bytes <= budget);
 }
 
+/* An effective batch that needs accumulation keeps the gradients of the
+ * earlier micro-batches through the next forward. When batch 1 does not fit
+ * even without them, the failing setup and each suggestion are still
+ * estimated with them (docs/planner.md "When nothing fits"), so a change
+ * said to fit plans when given back: here the 8-bit optimizer, which fits
+ * without the kept gradients (18.8 of 19.2 GiB) and not with them. */
+static void nothing_fits_under_accumulation_suggests_what_plans(void **state)
+{
+	struct vp_plan_request r;
+	struct vp_plan *p = test_malloc(sizeof *p), *again = test_malloc(sizeof *again);
+	const struct vp_model *m = vp_catalog_find_model(&cat, "llama-3.2-1b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "rtx3090");
+	struct vp_train kept;
+	struct vp_estimate e;
+	struct vp_error err = {0};
+	size_t i, tried = 0;
+
+	(void)state;
+	assert_non_null(m);
+	request(&r, m);
+	r.train.seq_len = 2048;
+	r.effective_batch = 64;
+	plan("llama-3.2-1b", "rtx3090", &r, p, false);
+	assert_false(p->fits);
+	/* the failing step is batch 1 with the gradients kept */
+	kept = r.train;
+	kept.batch = 1;
+	kept.grad_accum = 2;
+	assert_int_equal(vp_estimate(m, g, &kept, &e, &err), 0);
+	assert_int_equal(p->train.device_bytes, e.device_bytes);
+	for (i = 0; i < p->n_suggestions; i++) {
+		if (strcmp(p->suggestions[i].change, "--optimizer adamw-8bit") != 0)
+			continue;
+		tried++;
+		request(&r, m);
+		r.train.seq_len = 2048;
+		r.effective_batch = 64;
+		r.train.optimizer = VP_OPT_ADAMW_8BIT;
+		plan("llama-3.2-1b", "rtx3090", &r, again, false);
+		assert_int_equal(p->suggestions[i].fits, again->fits);
+	}
+	assert_int_equal(tried, 1);
+	test_free(p);
+	test_free(again);
+}
+
 static void max_batch_caps_the_search(void **state)
 {
 	struct vp_plan_request r;
@@ -750,6 +796,7 @@ int main(void)
 		cmocka_unit_test(a_memory_fraction_caps_the_reserved_level),
 		cmocka_unit_test(effective_batch_is_met_exactly_with_a_divisor),
 		cmocka_unit_test(accumulating_plans_are_sized_with_the_kept_gradients),
+		cmocka_unit_test(nothing_fits_under_accumulation_suggests_what_plans),
 		cmocka_unit_test(max_batch_caps_the_search),
 		cmocka_unit_test(nothing_fits_gives_cheapest_first_suggestions),
 		cmocka_unit_test(nothing_fits_lists_no_change_that_changes_nothing),

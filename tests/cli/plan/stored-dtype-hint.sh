@@ -16,3 +16,11 @@
 # explicit fp16 load instead, and a full fine-tune gets no stored-dtype line
 "$VRAMPLAN" --model google/gemma-3-1b-it --gpu t4 --method lora 2>/dev/null | grep -E "frozen base|the checkpoint"
 "$VRAMPLAN" --model google/gemma-3-1b-it --gpu t4 --grad-ckpt --seq-len 128 2>&1 | grep -c "checkpoint is stored\|checkpoint's bfloat16"
+# The line names only what stays 16-bit with the weights: torch's AdamW
+# states (zeros_like(param)) and SGD's momentum buffer (clone(grad)) do;
+# bitsandbytes' 32-bit Lion keeps fp32 states (get_state_buffer with
+# dtype=torch.float32) and Adafactor fp32 ones, which the 16-bit plan
+# counts as fp32 too, so no AdamW states are named there
+for o in sgd-momentum lion adafactor; do
+	"$VRAMPLAN" --model llama-3.2-1b --gpu rtx-3090 --seq-len 1024 --optimizer $o 2>/dev/null | grep -o "float32; [a-zA-Z,' ]* then stay 16-bit"
+done
