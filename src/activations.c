@@ -833,14 +833,22 @@ static void moe_router_saved(const struct ctx *c, const struct vp_linear *ls, si
 	 * normalized input */
 	static const enum vp_linear_role readers[] = {VP_LIN_ROUTER, VP_LIN_SHARED_GATE, VP_LIN_SHARED_UP,
 						      VP_LIN_SHARED_ROUTER};
-	const double e = c->e, E = (double)c->m->num_experts, k = (double)c->m->experts_per_token;
+	const double E = (double)c->m->num_experts, k = (double)c->m->experts_per_token;
+	/* The weights are cast to hidden_states.dtype
+	 * (routing_weights.to(hidden_states.dtype)), the block's input: the
+	 * norm's output in the residual stream's dtype r (fp32 under autocast,
+	 * where the norm multiplies by an fp32 weight). The expert's output is
+	 * its down projection's: 16-bit from an nn.Linear under autocast, but
+	 * a bitsandbytes layer's output keeps its input's dtype, fp32 under
+	 * autocast (mlp_bytes), which the product with the weight saves. */
+	const double rw = c->r, out = mlp_bytes(c);
 	struct input_copies in;
 
 	input_copies(c, ls, n, readers, 4, &in);
 	keep_input_copies(c, bm, T * c->h, &in);
-	keep(bm, &bm->saved, T * E * 4.0, 1.0);             /* softmax(router_logits, dtype=float) */
-	keep(bm, &bm->saved, T * k * (8.0 + 4.0 + e), 1.0); /* top-k indices, weights, their cast */
-	keep(bm, &bm->saved, k * T * (c->h * e + e + 8.0), 1.0);
+	keep(bm, &bm->saved, T * E * 4.0, 1.0);              /* softmax(router_logits, dtype=float) */
+	keep(bm, &bm->saved, T * k * (8.0 + 4.0 + rw), 1.0); /* top-k indices, weights, their cast */
+	keep(bm, &bm->saved, k * T * (c->h * out + rw + 8.0), 1.0);
 	bm->fwd_transient = fmax(bm->fwd_transient, E * k * T * 8.0);
 }
 
@@ -854,14 +862,19 @@ static void moe_shared_saved(const struct ctx *c, const struct vp_linear *ls, si
 			     struct block_mem *bm)
 {
 	const struct vp_linear *down = find_role(ls, n, VP_LIN_SHARED_DOWN);
-	const double e = c->e, fs = (double)c->m->shared_expert_size;
+	/* em: a bitsandbytes base's gate, up and down projections, and
+	 * shared_expert_gate, return fp32 under autocast (mlp_bytes), so the
+	 * intermediates, the sigmoid's output and the expert's output are
+	 * fp32 there; the down projection's own input copy is its 16-bit
+	 * cast, as the routed experts' */
+	const double e = c->e, em = mlp_bytes(c), fs = (double)c->m->shared_expert_size;
 
-	keep(bm, &bm->saved, T * fs * e, c->t->compile ? 2.0 : 3.0);
+	keep(bm, &bm->saved, T * fs * em, c->t->compile ? 2.0 : 3.0);
 	if (down != NULL && saves_input(c, down))
 		keep(bm, &bm->saved, T * fs * e, 1.0);
 	keep(bm, &bm->saved, T * fs * dropout_extra(c, down), 1.0);
-	keep(bm, &bm->saved, T * e, 1.0);
-	keep(bm, &bm->saved, T * c->h * e, 1.0);
+	keep(bm, &bm->saved, T * em, 1.0);
+	keep(bm, &bm->saved, T * c->h * em, 1.0);
 }
 
 static bool attention_role(enum vp_linear_role r)

@@ -2373,6 +2373,42 @@ static void a_mixture_of_experts_runs_each_token_through_k_experts(void **state)
 				 k * T * (h * e + e + 8));
 }
 
+/* The same Mixtral block over a bitsandbytes NF4 base (0.43.2 or later, so
+ * the frozen quantized linears keep no input) under bf16 autocast, LoRA on
+ * q_proj and v_proj alone: a bitsandbytes layer returns its input's dtype
+ * (Linear4bit.forward: ...to(inp_dtype)) and the block's input is the
+ * norm's fp32 output, so the experts' gate, up and activation rows are fp32
+ * ((k-1) x 3 T f 4 more than the dense twin's), and so is each expert's
+ * output, which the product with its routing weight keeps; the weights are
+ * cast to hidden_states.dtype (routing_weights.to(hidden_states.dtype)),
+ * fp32 too: T E 4 + T k (8 + 4 + 4) + k T (h 4 + 4 + 8). The router is
+ * frozen and keeps no input. */
+static void a_quantized_mixture_of_experts_keeps_fp32_expert_outputs_under_autocast(void **state)
+{
+	const struct vp_model dense = tiny_llama();
+	struct vp_model moe = tiny_llama_like("mixtral");
+	struct vp_train t = small_step();
+	struct vp_error err = {0};
+	struct vp_estimate a, b;
+	const uint64_t T = 8, h = 64, f = 128, E = 4, k = 2;
+
+	(void)state;
+	moe.num_experts = E;
+	moe.experts_per_token = k;
+	assert_int_equal(vp_model_validate(&moe, &err), 0);
+	t.precision = VP_PREC_AMP_BF16;
+	t.attn = VP_ATTN_SDPA;
+	t.method = VP_METHOD_QLORA;
+	t.quant = VP_QUANT_NF4;
+	t.bnb = VP_BNB_CURRENT;
+	t.lora_r = 8;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	a = estimated(&dense, &t);
+	b = estimated(&moe, &t);
+	assert_int_equal(b.full_bytes[VP_COMP_ACTIVATIONS] - a.full_bytes[VP_COMP_ACTIVATIONS],
+			 (k - 1) * 3 * T * f * 4 + T * E * 4 + T * k * (8 + 4 + 4) + k * T * (h * 4 + 4 + 8));
+}
+
 /* Qwen2-MoE's shared expert (width 96) over all 8 tokens, full fine-tuning in
  * bf16: its gate, up, activation and down-input rows (4 T fs e), and the
  * sigmoid gate's product keeping the sigmoid's output and the expert's
@@ -2399,6 +2435,21 @@ static void a_shared_expert_runs_every_token(void **state)
 	assert_int_equal(b.params_total - a.params_total, 3 * h * fs + h);
 	assert_int_equal(b.full_bytes[VP_COMP_ACTIVATIONS] - a.full_bytes[VP_COMP_ACTIVATIONS],
 			 4 * T * fs * e + T * e + T * h * e);
+	/* over a bitsandbytes NF4 base (0.43.2 or later) under bf16 autocast,
+	 * LoRA on q_proj and v_proj: the shared expert's layers return their
+	 * fp32 input's dtype, so its gate, up and activation rows, the
+	 * sigmoid's output and the expert's output are fp32; the frozen down
+	 * projection keeps no input */
+	t.precision = VP_PREC_AMP_BF16;
+	t.method = VP_METHOD_QLORA;
+	t.quant = VP_QUANT_NF4;
+	t.bnb = VP_BNB_CURRENT;
+	t.lora_r = 8;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	a = estimated(&without, &t);
+	b = estimated(&with, &t);
+	assert_int_equal(b.full_bytes[VP_COMP_ACTIVATIONS] - a.full_bytes[VP_COMP_ACTIVATIONS],
+			 3 * T * fs * 4 + T * 4 + T * h * 4);
 }
 
 /* Liger on the tiny Llama (bf16, full fine-tuning, 8 tokens): the fused
@@ -3978,6 +4029,7 @@ int main(void)
 		cmocka_unit_test(lora_targets_that_name_nothing_are_an_input_error),
 		cmocka_unit_test(ddp_buckets_copy_the_gradients_in_every_phase),
 		cmocka_unit_test(a_mixture_of_experts_runs_each_token_through_k_experts),
+		cmocka_unit_test(a_quantized_mixture_of_experts_keeps_fp32_expert_outputs_under_autocast),
 		cmocka_unit_test(liger_keeps_no_logits_and_two_swiglu_tensors),
 		cmocka_unit_test(a_shared_expert_runs_every_token),
 		cmocka_unit_test(the_loss_leaves_a_segment_unless_segments_expand),
