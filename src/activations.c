@@ -1450,11 +1450,21 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 		 * embedding's dtype) that every layer adds in place and that
 		 * lives until the encoder returns; in backward its gradient
 		 * gathers every layer's in one buffer of that size until the
-		 * bottom layer. With checkpointing each layer's saved inputs
-		 * hold the tensor itself through backward as well. The bucket
-		 * index (s x s int64) is saved by the embedding. */
+		 * bottom layer, where the bias trains: the encoder's
+		 * relative_attention_bias embedding, which only a full
+		 * fine-tune trains (LoRA leaves it frozen, so the expanded
+		 * tensor has no grad_fn and no gradient). With checkpointing
+		 * each layer's saved inputs hold the tensor itself through
+		 * backward as well. The bucket index (s x s int64) is saved
+		 * by the embedding when its weight trains (derivatives.yaml
+		 * embedding: only the weight's gradient reads the indices).
+		 * Where backward holds neither, the tensor is the forward's
+		 * alone. */
 		double bias = b * (double)m->num_heads * s_enc * s_enc * 4.0;
-		tt->global_saved += bias * (t->grad_ckpt ? 2.0 : 1.0) + s_enc * s_enc * 8.0;
+		double in_bwd = (t->grad_ckpt ? 1.0 : 0.0) + (c->full ? 1.0 : 0.0);
+
+		tt->global_saved += bias * in_bwd + (c->full ? s_enc * s_enc * 8.0 : 0.0);
+		tt->fwd_held += in_bwd > 0.0 ? 0.0 : bias;
 		tt->fwd_held_eval = bias;
 	}
 	tt->eval_cache = forward_cache(c, tt, b, s_enc, s_dec);

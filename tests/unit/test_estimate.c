@@ -318,6 +318,45 @@ static void mpnet_counts_its_expanded_position_bias(void **state)
 	assert_int_equal(estimated(&mp, &t).params_total - estimated(&bert, &t).params_total, 32 * 4 - 2 * 64);
 }
 
+/* Under LoRA the relative_attention_bias embedding is frozen, so the
+ * expanded bias has no gradient and the embedding saves no bucket index
+ * (derivatives.yaml embedding: only the weight's gradient reads the
+ * indices): without checkpointing backward holds nothing of it, and the
+ * forward holds the 1 x 4 x 8 x 8 x 4 = 1024-byte tensor until the encoder
+ * returns; with checkpointing the layers' saved inputs hold that tensor
+ * through backward, once. */
+static void mpnet_position_bias_has_no_gradient_under_lora(void **state)
+{
+	struct vp_model bert = tiny_bert(), mp = tiny_of_family("mpnet");
+	struct vp_train t, tb, tm;
+	struct vp_error err = {0};
+	struct vp_estimate eb, em;
+
+	(void)state;
+	mp.max_positions = 16;
+	assert_int_equal(vp_model_validate(&mp, &err), 0);
+	vp_train_defaults(&t);
+	t.head = VP_HEAD_ENCODER;
+	t.batch = 1;
+	t.seq_len = 8;
+	t.precision = VP_PREC_FP32;
+	t.attn = VP_ATTN_EAGER;
+	t.method = VP_METHOD_LORA;
+	t.lora_r = 4;
+	tb = tm = t;
+	/* the same two h x h linears adapted in each: BERT's query and value,
+	 * MPNet's q and v */
+	assert_int_equal(vp_train_set_lora_targets(&tb, "query,value", &err), 0);
+	assert_int_equal(vp_train_set_lora_targets(&tm, "q,v", &err), 0);
+	eb = estimated(&bert, &tb);
+	em = estimated(&mp, &tm);
+	assert_int_equal(em.full_bytes[VP_COMP_ACTIVATIONS], eb.full_bytes[VP_COMP_ACTIVATIONS]);
+	tb.grad_ckpt = tm.grad_ckpt = true;
+	assert_int_equal(estimated(&mp, &tm).full_bytes[VP_COMP_ACTIVATIONS] -
+				 estimated(&bert, &tb).full_bytes[VP_COMP_ACTIVATIONS],
+			 1024);
+}
+
 /* GPT-J's eager attention multiplies fp32 copies of q and k, which the
  * matmul saves: in pure bf16 each is 2 bytes an element more than the
  * 16-bit q and k of the same block elsewhere (phi's, whose parallel layout
@@ -3974,6 +4013,7 @@ int main(void)
 		cmocka_unit_test(gptj_eager_attention_keeps_fp32_q_and_k),
 		cmocka_unit_test(gpt_neo_eager_attention_keeps_fp32_q_and_k),
 		cmocka_unit_test(mpnet_counts_its_expanded_position_bias),
+		cmocka_unit_test(mpnet_position_bias_has_no_gradient_under_lora),
 		cmocka_unit_test(one_deberta_layer_adds_the_disentangled_terms_to_bert),
 		cmocka_unit_test(one_llama_layer_in_bf16_matches_the_hand_count),
 		cmocka_unit_test(lora_dropout_and_bitsandbytes_inputs_match_the_hand_count),
