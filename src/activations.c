@@ -159,9 +159,13 @@ static double own_input_bytes(const struct ctx *c)
 
 /* Extra bytes per input element that an adapted linear keeps beside what
  * saves_input() counts at the activation size: the dropout mask, and its
- * own copy, whole when the base keeps the undropped input too (a trained or
- * bitsandbytes base), else what the copy weighs beyond the activation size
- * that saves_input() counted for it. */
+ * own copy (the dropped copy, or without dropout PEFT's cast to fp32
+ * adapters, or autocast's 16-bit cast of it), whole when the base keeps the
+ * undropped input too (a trained or bitsandbytes base: input_copies counts
+ * both for q, k and v likewise), else what the copy weighs beyond the
+ * activation size that saves_input() counted for it. Until 2026-11-29 a
+ * bitsandbytes base's adapter without dropout was counted without its
+ * cast. */
 static double dropout_extra(const struct ctx *c, const struct vp_linear *l)
 {
 	double mask;
@@ -170,7 +174,7 @@ static double dropout_extra(const struct ctx *c, const struct vp_linear *l)
 		return 0.0;
 	mask = lora_drops(c) ? 1.0 : 0.0;
 	if (c->full || base_keeps_input(c, l))
-		return mask + (lora_drops(c) ? own_input_bytes(c) : 0.0);
+		return mask + own_input_bytes(c);
 	return mask + own_input_bytes(c) - c->e;
 }
 
@@ -522,7 +526,9 @@ static void math_sdpa_saved(const struct ctx *c, double b, double sq, double sk,
  * phi, StableLM: MS-STABLELM16-full-bf16 is -2.4% without the copy). An adapter on o_proj keeps
  * its own input, the dropped copy or PEFT's cast to the adapters' dtype
  * that autocast casts back, T x q x e, unless dropout_extra() counts it
- * already (a trained or bitsandbytes base). Traced: MS-OPT13-full-ampbf16
+ * already (a trained or bitsandbytes base); 16-bit adapters without
+ * dropout make no copy (no _cast_input_dtype, nn.Identity), so lora_A
+ * saves the kernel's output itself (counted as such until 2026-11-29). Traced: MS-OPT13-full-ampbf16
  * and MS-L32-3B-full-sgd held one T x q tensor per layer at the SDPA call,
  * MS-L32-3B-lora-sdpa one more at o_proj's lora_A (the autocast cast).
  */
@@ -534,7 +540,7 @@ static bool o_input_copied(const struct ctx *c, const struct vp_linear *o)
 		return true;
 	if (c->attn == VP_ATTN_SDPA && c->m->pos == VP_POS_ROTARY && c->m->rotary_fraction < 1.0)
 		return true;
-	return lora_on(c, o) && !c->full && !base_keeps_input(c, o);
+	return lora_on(c, o) && lora_own_input(c) && !c->full && !base_keeps_input(c, o);
 }
 
 /* Attention: saved tensors of one attention over tq query tokens and tk key
@@ -1057,10 +1063,13 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	input_copies(c, ls, n, qkv_roles, 4, &k);
 	keep_input_copies(c, bm, T * c->h, &k);
 	/* o_proj's adapter: FlashAttention-2's output is the kernel's saved
-	 * tensor, so the dropped copy is new there too */
-	if (o != NULL && lora_on(c, o) && lora_drops(c) && c->attn == VP_ATTN_FLASH2 && !bnb_keeps_input(c) &&
+	 * tensor, so the adapter's own copy (the dropped copy, or without
+	 * dropout PEFT's cast to fp32 adapters) is new there too, whole; with
+	 * 16-bit adapters and no dropout lora_A saves the kernel's output
+	 * itself. The cast was left out until 2026-11-29. */
+	if (o != NULL && lora_on(c, o) && lora_own_input(c) && c->attn == VP_ATTN_FLASH2 && !bnb_keeps_input(c) &&
 	    !c->full)
-		keep(bm, &bm->saved, T * c->qd * (1.0 + own_input_bytes(c)), 1.0);
+		keep(bm, &bm->saved, T * c->qd * ((lora_drops(c) ? 1.0 : 0.0) + own_input_bytes(c)), 1.0);
 	else
 		keep(bm, &bm->saved, T * c->qd * dropout_extra(c, o), 1.0);
 	/* clip_qkv: clamp's backward (derivatives.yaml clamp_backward) needs

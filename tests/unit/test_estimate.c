@@ -2448,6 +2448,86 @@ static void a_quantized_mixture_of_experts_keeps_fp32_expert_outputs_under_autoc
 			 (k - 1) * 3 * T * f * 4 + T * E * 4 + T * k * (8 + 4 + 4) + k * T * (h * 4 + 4 + 8));
 }
 
+/* Without dropout, PEFT casts an adapter's input to its fp32 weights
+ * (_cast_input_dtype), and lora_A saves that cast: over 16-bit activations
+ * without autocast, T x in x 4 bytes of its own; under autocast, autocast's
+ * 16-bit cast of it, T x in x 2. Where the input is saved as it is anyway,
+ * that copy is whole. Tiny Llama over bf16 weights, 8 tokens, lora_dropout
+ * 0, fp32 adapters against 16-bit ones (which save the input itself):
+ *  - FlashAttention-2 and an adapter on o_proj alone: the kernel saves its
+ *    output, so the cast is whole: 8 x 64 x 4 bytes without autocast,
+ *    8 x 64 x 2 with it;
+ *  - a bitsandbytes NF4 base before 0.43.2 (MatMul4Bit keeps its input)
+ *    and an adapter on down_proj alone, without autocast: down_proj's base
+ *    keeps the 16-bit input, the adapter its fp32 cast besides:
+ *    8 x 128 x 4 bytes. */
+static void an_fp32_adapter_without_dropout_keeps_its_cast_beside_a_kept_input(void **state)
+{
+	const struct vp_model m = tiny_llama();
+	struct vp_train t = bf16_sdpa_step(), t16;
+	struct vp_error err = {0};
+	const uint64_t T = 8, qd = 64, f = 128;
+
+	(void)state;
+	t.attn = VP_ATTN_FLASH2;
+	t.method = VP_METHOD_LORA;
+	t.lora_r = 4;
+	t.lora_dropout = 0.0;
+	t.no_autocast = true;
+	assert_int_equal(vp_train_set_lora_targets(&t, "o_proj", &err), 0);
+	t16 = t;
+	t16.lora_16bit_adapters = true;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+				 estimated(&m, &t16).full_bytes[VP_COMP_ACTIVATIONS],
+			 T * qd * 4);
+	t.no_autocast = t16.no_autocast = false;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+				 estimated(&m, &t16).full_bytes[VP_COMP_ACTIVATIONS],
+			 T * qd * 2);
+	t = bf16_sdpa_step();
+	t.no_autocast = true;
+	t.method = VP_METHOD_QLORA;
+	t.quant = VP_QUANT_NF4;
+	t.bnb = VP_BNB_BEFORE_0_43_2;
+	t.graph_freed_between_steps = true;
+	t.lora_r = 4;
+	t.lora_dropout = 0.0;
+	assert_int_equal(vp_train_set_lora_targets(&t, "down_proj", &err), 0);
+	t16 = t;
+	t16.lora_16bit_adapters = true;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+				 estimated(&m, &t16).full_bytes[VP_COMP_ACTIVATIONS],
+			 T * f * 4);
+}
+
+/* 16-bit adapters without dropout and without autocast take the input as
+ * it is (no _cast_input_dtype copy, nn.Identity for the dropout): an
+ * adapter on o_proj over SDPA's flash or memory-efficient output saves
+ * that output, which the kernel saves already (its layout is q's, so
+ * transformers' transpose(1, 2).contiguous() copies nothing), while one on
+ * q_proj saves the norm's output, which nothing else keeps: T x h x 2
+ * bytes more (tiny Llama, h = heads x head_dim = 64, 8 tokens, bf16). */
+static void a_16bit_adapter_on_o_proj_shares_the_sdpa_output(void **state)
+{
+	const struct vp_model m = tiny_llama();
+	struct vp_train t = bf16_sdpa_step(), tq;
+	struct vp_error err = {0};
+	const uint64_t T = 8, h = 64;
+
+	(void)state;
+	t.no_autocast = true;
+	t.method = VP_METHOD_LORA;
+	t.lora_r = 4;
+	t.lora_dropout = 0.0;
+	t.lora_16bit_adapters = true;
+	tq = t;
+	assert_int_equal(vp_train_set_lora_targets(&t, "o_proj", &err), 0);
+	assert_int_equal(vp_train_set_lora_targets(&tq, "q_proj", &err), 0);
+	assert_int_equal(estimated(&m, &tq).full_bytes[VP_COMP_ACTIVATIONS] -
+				 estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS],
+			 T * h * 2);
+}
+
 /* Qwen2-MoE's shared expert (width 96) over all 8 tokens, full fine-tuning in
  * bf16: its gate, up, activation and down-input rows (4 T fs e), and the
  * sigmoid gate's product keeping the sigmoid's output and the expert's
@@ -4069,6 +4149,8 @@ int main(void)
 		cmocka_unit_test(lora_targets_that_name_nothing_are_an_input_error),
 		cmocka_unit_test(ddp_buckets_copy_the_gradients_in_every_phase),
 		cmocka_unit_test(a_mixture_of_experts_runs_each_token_through_k_experts),
+		cmocka_unit_test(an_fp32_adapter_without_dropout_keeps_its_cast_beside_a_kept_input),
+		cmocka_unit_test(a_16bit_adapter_on_o_proj_shares_the_sdpa_output),
 		cmocka_unit_test(a_quantized_mixture_of_experts_keeps_fp32_expert_outputs_under_autocast),
 		cmocka_unit_test(liger_keeps_no_logits_and_two_swiglu_tensors),
 		cmocka_unit_test(a_shared_expert_runs_every_token),
