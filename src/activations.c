@@ -159,9 +159,13 @@ static double own_input_bytes(const struct ctx *c)
 
 /* Extra bytes per input element that an adapted linear keeps beside what
  * saves_input() counts at the activation size: the dropout mask, and its
- * own copy, whole when the base keeps the undropped input too (a trained or
- * bitsandbytes base), else what the copy weighs beyond the activation size
- * that saves_input() counted for it. */
+ * own copy (the dropped copy, or without dropout PEFT's cast to fp32
+ * adapters, or autocast's 16-bit cast of it), whole when the base keeps the
+ * undropped input too (a trained or bitsandbytes base: input_copies counts
+ * both for q, k and v likewise), else what the copy weighs beyond the
+ * activation size that saves_input() counted for it. Until 2026-11-29 a
+ * bitsandbytes base's adapter without dropout was counted without its
+ * cast. */
 static double dropout_extra(const struct ctx *c, const struct vp_linear *l)
 {
 	double mask;
@@ -170,7 +174,7 @@ static double dropout_extra(const struct ctx *c, const struct vp_linear *l)
 		return 0.0;
 	mask = lora_drops(c) ? 1.0 : 0.0;
 	if (c->full || base_keeps_input(c, l))
-		return mask + (lora_drops(c) ? own_input_bytes(c) : 0.0);
+		return mask + own_input_bytes(c);
 	return mask + own_input_bytes(c) - c->e;
 }
 
@@ -522,7 +526,9 @@ static void math_sdpa_saved(const struct ctx *c, double b, double sq, double sk,
  * phi, StableLM: MS-STABLELM16-full-bf16 is -2.4% without the copy). An adapter on o_proj keeps
  * its own input, the dropped copy or PEFT's cast to the adapters' dtype
  * that autocast casts back, T x q x e, unless dropout_extra() counts it
- * already (a trained or bitsandbytes base). Traced: MS-OPT13-full-ampbf16
+ * already (a trained or bitsandbytes base); 16-bit adapters without
+ * dropout make no copy (no _cast_input_dtype, nn.Identity), so lora_A
+ * saves the kernel's output itself (counted as such until 2026-11-29). Traced: MS-OPT13-full-ampbf16
  * and MS-L32-3B-full-sgd held one T x q tensor per layer at the SDPA call,
  * MS-L32-3B-lora-sdpa one more at o_proj's lora_A (the autocast cast).
  */
@@ -534,7 +540,7 @@ static bool o_input_copied(const struct ctx *c, const struct vp_linear *o)
 		return true;
 	if (c->attn == VP_ATTN_SDPA && c->m->pos == VP_POS_ROTARY && c->m->rotary_fraction < 1.0)
 		return true;
-	return lora_on(c, o) && !c->full && !base_keeps_input(c, o);
+	return lora_on(c, o) && lora_own_input(c) && !c->full && !base_keeps_input(c, o);
 }
 
 /* Attention: saved tensors of one attention over tq query tokens and tk key
@@ -833,14 +839,22 @@ static void moe_router_saved(const struct ctx *c, const struct vp_linear *ls, si
 	 * normalized input */
 	static const enum vp_linear_role readers[] = {VP_LIN_ROUTER, VP_LIN_SHARED_GATE, VP_LIN_SHARED_UP,
 						      VP_LIN_SHARED_ROUTER};
-	const double e = c->e, E = (double)c->m->num_experts, k = (double)c->m->experts_per_token;
+	const double E = (double)c->m->num_experts, k = (double)c->m->experts_per_token;
+	/* The weights are cast to hidden_states.dtype
+	 * (routing_weights.to(hidden_states.dtype)), the block's input: the
+	 * norm's output in the residual stream's dtype r (fp32 under autocast,
+	 * where the norm multiplies by an fp32 weight). The expert's output is
+	 * its down projection's: 16-bit from an nn.Linear under autocast, but
+	 * a bitsandbytes layer's output keeps its input's dtype, fp32 under
+	 * autocast (mlp_bytes), which the product with the weight saves. */
+	const double rw = c->r, out = mlp_bytes(c);
 	struct input_copies in;
 
 	input_copies(c, ls, n, readers, 4, &in);
 	keep_input_copies(c, bm, T * c->h, &in);
-	keep(bm, &bm->saved, T * E * 4.0, 1.0);             /* softmax(router_logits, dtype=float) */
-	keep(bm, &bm->saved, T * k * (8.0 + 4.0 + e), 1.0); /* top-k indices, weights, their cast */
-	keep(bm, &bm->saved, k * T * (c->h * e + e + 8.0), 1.0);
+	keep(bm, &bm->saved, T * E * 4.0, 1.0);              /* softmax(router_logits, dtype=float) */
+	keep(bm, &bm->saved, T * k * (8.0 + 4.0 + rw), 1.0); /* top-k indices, weights, their cast */
+	keep(bm, &bm->saved, k * T * (c->h * out + rw + 8.0), 1.0);
 	bm->fwd_transient = fmax(bm->fwd_transient, E * k * T * 8.0);
 }
 
@@ -854,14 +868,19 @@ static void moe_shared_saved(const struct ctx *c, const struct vp_linear *ls, si
 			     struct block_mem *bm)
 {
 	const struct vp_linear *down = find_role(ls, n, VP_LIN_SHARED_DOWN);
-	const double e = c->e, fs = (double)c->m->shared_expert_size;
+	/* em: a bitsandbytes base's gate, up and down projections, and
+	 * shared_expert_gate, return fp32 under autocast (mlp_bytes), so the
+	 * intermediates, the sigmoid's output and the expert's output are
+	 * fp32 there; the down projection's own input copy is its 16-bit
+	 * cast, as the routed experts' */
+	const double e = c->e, em = mlp_bytes(c), fs = (double)c->m->shared_expert_size;
 
-	keep(bm, &bm->saved, T * fs * e, c->t->compile ? 2.0 : 3.0);
+	keep(bm, &bm->saved, T * fs * em, c->t->compile ? 2.0 : 3.0);
 	if (down != NULL && saves_input(c, down))
 		keep(bm, &bm->saved, T * fs * e, 1.0);
 	keep(bm, &bm->saved, T * fs * dropout_extra(c, down), 1.0);
-	keep(bm, &bm->saved, T * e, 1.0);
-	keep(bm, &bm->saved, T * c->h * e, 1.0);
+	keep(bm, &bm->saved, T * em, 1.0);
+	keep(bm, &bm->saved, T * c->h * em, 1.0);
 }
 
 static bool attention_role(enum vp_linear_role r)
@@ -1044,10 +1063,13 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	input_copies(c, ls, n, qkv_roles, 4, &k);
 	keep_input_copies(c, bm, T * c->h, &k);
 	/* o_proj's adapter: FlashAttention-2's output is the kernel's saved
-	 * tensor, so the dropped copy is new there too */
-	if (o != NULL && lora_on(c, o) && lora_drops(c) && c->attn == VP_ATTN_FLASH2 && !bnb_keeps_input(c) &&
+	 * tensor, so the adapter's own copy (the dropped copy, or without
+	 * dropout PEFT's cast to fp32 adapters) is new there too, whole; with
+	 * 16-bit adapters and no dropout lora_A saves the kernel's output
+	 * itself. The cast was left out until 2026-11-29. */
+	if (o != NULL && lora_on(c, o) && lora_own_input(c) && c->attn == VP_ATTN_FLASH2 && !bnb_keeps_input(c) &&
 	    !c->full)
-		keep(bm, &bm->saved, T * c->qd * (1.0 + own_input_bytes(c)), 1.0);
+		keep(bm, &bm->saved, T * c->qd * ((lora_drops(c) ? 1.0 : 0.0) + own_input_bytes(c)), 1.0);
 	else
 		keep(bm, &bm->saved, T * c->qd * dropout_extra(c, o), 1.0);
 	/* clip_qkv: clamp's backward (derivatives.yaml clamp_backward) needs
@@ -1437,11 +1459,21 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 		 * embedding's dtype) that every layer adds in place and that
 		 * lives until the encoder returns; in backward its gradient
 		 * gathers every layer's in one buffer of that size until the
-		 * bottom layer. With checkpointing each layer's saved inputs
-		 * hold the tensor itself through backward as well. The bucket
-		 * index (s x s int64) is saved by the embedding. */
+		 * bottom layer, where the bias trains: the encoder's
+		 * relative_attention_bias embedding, which only a full
+		 * fine-tune trains (LoRA leaves it frozen, so the expanded
+		 * tensor has no grad_fn and no gradient). With checkpointing
+		 * each layer's saved inputs hold the tensor itself through
+		 * backward as well. The bucket index (s x s int64) is saved
+		 * by the embedding when its weight trains (derivatives.yaml
+		 * embedding: only the weight's gradient reads the indices).
+		 * Where backward holds neither, the tensor is the forward's
+		 * alone. */
 		double bias = b * (double)m->num_heads * s_enc * s_enc * 4.0;
-		tt->global_saved += bias * (t->grad_ckpt ? 2.0 : 1.0) + s_enc * s_enc * 8.0;
+		double in_bwd = (t->grad_ckpt ? 1.0 : 0.0) + (c->full ? 1.0 : 0.0);
+
+		tt->global_saved += bias * in_bwd + (c->full ? s_enc * s_enc * 8.0 : 0.0);
+		tt->fwd_held += in_bwd > 0.0 ? 0.0 : bias;
 		tt->fwd_held_eval = bias;
 	}
 	tt->eval_cache = forward_cache(c, tt, b, s_enc, s_dec);

@@ -318,6 +318,45 @@ static void mpnet_counts_its_expanded_position_bias(void **state)
 	assert_int_equal(estimated(&mp, &t).params_total - estimated(&bert, &t).params_total, 32 * 4 - 2 * 64);
 }
 
+/* Under LoRA the relative_attention_bias embedding is frozen, so the
+ * expanded bias has no gradient and the embedding saves no bucket index
+ * (derivatives.yaml embedding: only the weight's gradient reads the
+ * indices): without checkpointing backward holds nothing of it, and the
+ * forward holds the 1 x 4 x 8 x 8 x 4 = 1024-byte tensor until the encoder
+ * returns; with checkpointing the layers' saved inputs hold that tensor
+ * through backward, once. */
+static void mpnet_position_bias_has_no_gradient_under_lora(void **state)
+{
+	struct vp_model bert = tiny_bert(), mp = tiny_of_family("mpnet");
+	struct vp_train t, tb, tm;
+	struct vp_error err = {0};
+	struct vp_estimate eb, em;
+
+	(void)state;
+	mp.max_positions = 16;
+	assert_int_equal(vp_model_validate(&mp, &err), 0);
+	vp_train_defaults(&t);
+	t.head = VP_HEAD_ENCODER;
+	t.batch = 1;
+	t.seq_len = 8;
+	t.precision = VP_PREC_FP32;
+	t.attn = VP_ATTN_EAGER;
+	t.method = VP_METHOD_LORA;
+	t.lora_r = 4;
+	tb = tm = t;
+	/* the same two h x h linears adapted in each: BERT's query and value,
+	 * MPNet's q and v */
+	assert_int_equal(vp_train_set_lora_targets(&tb, "query,value", &err), 0);
+	assert_int_equal(vp_train_set_lora_targets(&tm, "q,v", &err), 0);
+	eb = estimated(&bert, &tb);
+	em = estimated(&mp, &tm);
+	assert_int_equal(em.full_bytes[VP_COMP_ACTIVATIONS], eb.full_bytes[VP_COMP_ACTIVATIONS]);
+	tb.grad_ckpt = tm.grad_ckpt = true;
+	assert_int_equal(estimated(&mp, &tm).full_bytes[VP_COMP_ACTIVATIONS] -
+				 estimated(&bert, &tb).full_bytes[VP_COMP_ACTIVATIONS],
+			 1024);
+}
+
 /* GPT-J's eager attention multiplies fp32 copies of q and k, which the
  * matmul saves: in pure bf16 each is 2 bytes an element more than the
  * 16-bit q and k of the same block elsewhere (phi's, whose parallel layout
@@ -2473,6 +2512,122 @@ static void a_mixture_of_experts_runs_each_token_through_k_experts(void **state)
 				 k * T * (h * e + e + 8));
 }
 
+/* The same Mixtral block over a bitsandbytes NF4 base (0.43.2 or later, so
+ * the frozen quantized linears keep no input) under bf16 autocast, LoRA on
+ * q_proj and v_proj alone: a bitsandbytes layer returns its input's dtype
+ * (Linear4bit.forward: ...to(inp_dtype)) and the block's input is the
+ * norm's fp32 output, so the experts' gate, up and activation rows are fp32
+ * ((k-1) x 3 T f 4 more than the dense twin's), and so is each expert's
+ * output, which the product with its routing weight keeps; the weights are
+ * cast to hidden_states.dtype (routing_weights.to(hidden_states.dtype)),
+ * fp32 too: T E 4 + T k (8 + 4 + 4) + k T (h 4 + 4 + 8). The router is
+ * frozen and keeps no input. */
+static void a_quantized_mixture_of_experts_keeps_fp32_expert_outputs_under_autocast(void **state)
+{
+	const struct vp_model dense = tiny_llama();
+	struct vp_model moe = tiny_llama_like("mixtral");
+	struct vp_train t = small_step();
+	struct vp_error err = {0};
+	struct vp_estimate a, b;
+	const uint64_t T = 8, h = 64, f = 128, E = 4, k = 2;
+
+	(void)state;
+	moe.num_experts = E;
+	moe.experts_per_token = k;
+	assert_int_equal(vp_model_validate(&moe, &err), 0);
+	t.precision = VP_PREC_AMP_BF16;
+	t.attn = VP_ATTN_SDPA;
+	t.method = VP_METHOD_QLORA;
+	t.quant = VP_QUANT_NF4;
+	t.bnb = VP_BNB_CURRENT;
+	t.lora_r = 8;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	a = estimated(&dense, &t);
+	b = estimated(&moe, &t);
+	assert_int_equal(b.full_bytes[VP_COMP_ACTIVATIONS] - a.full_bytes[VP_COMP_ACTIVATIONS],
+			 (k - 1) * 3 * T * f * 4 + T * E * 4 + T * k * (8 + 4 + 4) + k * T * (h * 4 + 4 + 8));
+}
+
+/* Without dropout, PEFT casts an adapter's input to its fp32 weights
+ * (_cast_input_dtype), and lora_A saves that cast: over 16-bit activations
+ * without autocast, T x in x 4 bytes of its own; under autocast, autocast's
+ * 16-bit cast of it, T x in x 2. Where the input is saved as it is anyway,
+ * that copy is whole. Tiny Llama over bf16 weights, 8 tokens, lora_dropout
+ * 0, fp32 adapters against 16-bit ones (which save the input itself):
+ *  - FlashAttention-2 and an adapter on o_proj alone: the kernel saves its
+ *    output, so the cast is whole: 8 x 64 x 4 bytes without autocast,
+ *    8 x 64 x 2 with it;
+ *  - a bitsandbytes NF4 base before 0.43.2 (MatMul4Bit keeps its input)
+ *    and an adapter on down_proj alone, without autocast: down_proj's base
+ *    keeps the 16-bit input, the adapter its fp32 cast besides:
+ *    8 x 128 x 4 bytes. */
+static void an_fp32_adapter_without_dropout_keeps_its_cast_beside_a_kept_input(void **state)
+{
+	const struct vp_model m = tiny_llama();
+	struct vp_train t = bf16_sdpa_step(), t16;
+	struct vp_error err = {0};
+	const uint64_t T = 8, qd = 64, f = 128;
+
+	(void)state;
+	t.attn = VP_ATTN_FLASH2;
+	t.method = VP_METHOD_LORA;
+	t.lora_r = 4;
+	t.lora_dropout = 0.0;
+	t.no_autocast = true;
+	assert_int_equal(vp_train_set_lora_targets(&t, "o_proj", &err), 0);
+	t16 = t;
+	t16.lora_16bit_adapters = true;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+				 estimated(&m, &t16).full_bytes[VP_COMP_ACTIVATIONS],
+			 T * qd * 4);
+	t.no_autocast = t16.no_autocast = false;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+				 estimated(&m, &t16).full_bytes[VP_COMP_ACTIVATIONS],
+			 T * qd * 2);
+	t = bf16_sdpa_step();
+	t.no_autocast = true;
+	t.method = VP_METHOD_QLORA;
+	t.quant = VP_QUANT_NF4;
+	t.bnb = VP_BNB_BEFORE_0_43_2;
+	t.graph_freed_between_steps = true;
+	t.lora_r = 4;
+	t.lora_dropout = 0.0;
+	assert_int_equal(vp_train_set_lora_targets(&t, "down_proj", &err), 0);
+	t16 = t;
+	t16.lora_16bit_adapters = true;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS] -
+				 estimated(&m, &t16).full_bytes[VP_COMP_ACTIVATIONS],
+			 T * f * 4);
+}
+
+/* 16-bit adapters without dropout and without autocast take the input as
+ * it is (no _cast_input_dtype copy, nn.Identity for the dropout): an
+ * adapter on o_proj over SDPA's flash or memory-efficient output saves
+ * that output, which the kernel saves already (its layout is q's, so
+ * transformers' transpose(1, 2).contiguous() copies nothing), while one on
+ * q_proj saves the norm's output, which nothing else keeps: T x h x 2
+ * bytes more (tiny Llama, h = heads x head_dim = 64, 8 tokens, bf16). */
+static void a_16bit_adapter_on_o_proj_shares_the_sdpa_output(void **state)
+{
+	const struct vp_model m = tiny_llama();
+	struct vp_train t = bf16_sdpa_step(), tq;
+	struct vp_error err = {0};
+	const uint64_t T = 8, h = 64;
+
+	(void)state;
+	t.no_autocast = true;
+	t.method = VP_METHOD_LORA;
+	t.lora_r = 4;
+	t.lora_dropout = 0.0;
+	t.lora_16bit_adapters = true;
+	tq = t;
+	assert_int_equal(vp_train_set_lora_targets(&t, "o_proj", &err), 0);
+	assert_int_equal(vp_train_set_lora_targets(&tq, "q_proj", &err), 0);
+	assert_int_equal(estimated(&m, &tq).full_bytes[VP_COMP_ACTIVATIONS] -
+				 estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS],
+			 T * h * 2);
+}
+
 /* Qwen2-MoE's shared expert (width 96) over all 8 tokens, full fine-tuning in
  * bf16: its gate, up, activation and down-input rows (4 T fs e), and the
  * sigmoid gate's product keeping the sigmoid's output and the expert's
@@ -2499,6 +2654,21 @@ static void a_shared_expert_runs_every_token(void **state)
 	assert_int_equal(b.params_total - a.params_total, 3 * h * fs + h);
 	assert_int_equal(b.full_bytes[VP_COMP_ACTIVATIONS] - a.full_bytes[VP_COMP_ACTIVATIONS],
 			 4 * T * fs * e + T * e + T * h * e);
+	/* over a bitsandbytes NF4 base (0.43.2 or later) under bf16 autocast,
+	 * LoRA on q_proj and v_proj: the shared expert's layers return their
+	 * fp32 input's dtype, so its gate, up and activation rows, the
+	 * sigmoid's output and the expert's output are fp32; the frozen down
+	 * projection keeps no input */
+	t.precision = VP_PREC_AMP_BF16;
+	t.method = VP_METHOD_QLORA;
+	t.quant = VP_QUANT_NF4;
+	t.bnb = VP_BNB_CURRENT;
+	t.lora_r = 8;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	a = estimated(&without, &t);
+	b = estimated(&with, &t);
+	assert_int_equal(b.full_bytes[VP_COMP_ACTIVATIONS] - a.full_bytes[VP_COMP_ACTIVATIONS],
+			 3 * T * fs * 4 + T * 4 + T * h * 4);
 }
 
 /* Liger on the tiny Llama (bf16, full fine-tuning, 8 tokens): the fused
@@ -4023,6 +4193,7 @@ int main(void)
 		cmocka_unit_test(gptj_eager_attention_keeps_fp32_q_and_k),
 		cmocka_unit_test(gpt_neo_eager_attention_keeps_fp32_q_and_k),
 		cmocka_unit_test(mpnet_counts_its_expanded_position_bias),
+		cmocka_unit_test(mpnet_position_bias_has_no_gradient_under_lora),
 		cmocka_unit_test(one_deberta_layer_adds_the_disentangled_terms_to_bert),
 		cmocka_unit_test(one_llama_layer_in_bf16_matches_the_hand_count),
 		cmocka_unit_test(lora_dropout_and_bitsandbytes_inputs_match_the_hand_count),
@@ -4080,6 +4251,9 @@ int main(void)
 		cmocka_unit_test(lora_targets_that_name_nothing_are_an_input_error),
 		cmocka_unit_test(ddp_buckets_copy_the_gradients_in_every_phase),
 		cmocka_unit_test(a_mixture_of_experts_runs_each_token_through_k_experts),
+		cmocka_unit_test(an_fp32_adapter_without_dropout_keeps_its_cast_beside_a_kept_input),
+		cmocka_unit_test(a_16bit_adapter_on_o_proj_shares_the_sdpa_output),
+		cmocka_unit_test(a_quantized_mixture_of_experts_keeps_fp32_expert_outputs_under_autocast),
 		cmocka_unit_test(liger_keeps_no_logits_and_two_swiglu_tensors),
 		cmocka_unit_test(a_shared_expert_runs_every_token),
 		cmocka_unit_test(the_loss_leaves_a_segment_unless_segments_expand),
