@@ -323,12 +323,15 @@ static void suggestions_should_name_the_entries_near_an_unknown_key(void **state
 	assert_int_equal(vp_catalog_suggest_gpus(&cat, "", names, 3), 0);
 	vp_catalog_free(&cat);
 
-	/* the RTX 4070 Ti holds "rtx4070" and comes after the 3080, 3090 and
-	 * 4080, each two edits away or one, in the built-in catalogue */
+	/* the two RTX 4060 Ti entries hold "rtx4060" and come after the 4080,
+	 * one edit away, in the built-in catalogue; the 3060, 4070 and 4090,
+	 * one edit away too, come after the 4080 */
 	assert_int_equal(vp_catalog_load_builtin(&cat, &(struct vp_error){0}), 0);
-	assert_int_equal(vp_catalog_suggest_gpus(&cat, "rtx4070", names, 3), 3);
-	assert_string_equal(names[0], "rtx4070ti");
-	assert_string_equal(names[1], "rtx4080");
+	assert_null(vp_catalog_find_gpu(&cat, "rtx4060"));
+	assert_int_equal(vp_catalog_suggest_gpus(&cat, "rtx4060", names, 3), 3);
+	assert_string_equal(names[0], "rtx4060ti");
+	assert_string_equal(names[1], "rtx4060ti-16gb");
+	assert_string_equal(names[2], "rtx4080");
 	assert_int_equal(vp_catalog_suggest_models(&cat, "llama-3.2-3", names, 1), 1);
 	assert_string_equal(names[0], "llama-3.2-3b");
 	vp_catalog_free(&cat);
