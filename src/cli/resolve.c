@@ -171,7 +171,7 @@ int vp_cli_resolve_gpu(const struct vp_catalog *cat, const char *key, const stru
 
 		suggestions(near, sizeof near, vp_catalog_suggest_gpus, cat, key);
 		/* a card the catalogue lacks (an nvidia-smi name such as Tesla
-		 * P40's): say how to add it rather than leave a dead end */
+		 * K80's): say how to add it rather than leave a dead end */
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "unknown GPU '%s'%s (see 'vramplan list gpus'; one it lacks can be added with "
 				    "--catalog FILE, docs/catalogue.md)",

@@ -323,12 +323,15 @@ static void suggestions_should_name_the_entries_near_an_unknown_key(void **state
 	assert_int_equal(vp_catalog_suggest_gpus(&cat, "", names, 3), 0);
 	vp_catalog_free(&cat);
 
-	/* the RTX 4070 Ti holds "rtx4070" and comes after the 3080, 3090 and
-	 * 4080, each two edits away or one, in the built-in catalogue */
+	/* the two RTX 4060 Ti entries hold "rtx4060" and come after the 4080,
+	 * one edit away, in the built-in catalogue; the 3060, 4070 and 4090,
+	 * one edit away too, come after the 4080 */
 	assert_int_equal(vp_catalog_load_builtin(&cat, &(struct vp_error){0}), 0);
-	assert_int_equal(vp_catalog_suggest_gpus(&cat, "rtx4070", names, 3), 3);
-	assert_string_equal(names[0], "rtx4070ti");
-	assert_string_equal(names[1], "rtx4080");
+	assert_null(vp_catalog_find_gpu(&cat, "rtx4060"));
+	assert_int_equal(vp_catalog_suggest_gpus(&cat, "rtx4060", names, 3), 3);
+	assert_string_equal(names[0], "rtx4060ti");
+	assert_string_equal(names[1], "rtx4060ti-16gb");
+	assert_string_equal(names[2], "rtx4080");
 	assert_int_equal(vp_catalog_suggest_models(&cat, "llama-3.2-3", names, 1), 1);
 	assert_string_equal(names[0], "llama-3.2-3b");
 	vp_catalog_free(&cat);
@@ -440,6 +443,33 @@ static void every_builtin_key_should_find_its_own_entry(void **state)
 			if (vp_catalog_find_gpu(&cat, g->aliases[j]) != g)
 				fail_msg("alias '%s' of '%s' finds another GPU", g->aliases[j], g->name);
 	}
+	vp_catalog_free(&cat);
+}
+
+/* nvidia-smi prints one name for two cards (the RTX 4060 Ti's 8 and 16 GB):
+ * the name finds one with that name and the least memory, so a plan made
+ * from nvidia-smi's name fits either card (docs/catalogue.md, GPU sources) */
+static void a_builtin_gpu_name_should_find_the_smallest_card_of_that_name(void **state)
+{
+	struct vp_catalog cat;
+	struct vp_error err;
+	size_t i;
+
+	(void)state;
+	memset(&cat, 0, sizeof cat);
+	assert_int_equal(vp_catalog_load_builtin(&cat, &err), 0);
+	for (i = 0; i < cat.n_gpus; i++) {
+		const struct vp_gpu *g = &cat.gpus[i];
+		const struct vp_gpu *found = vp_catalog_find_gpu(&cat, g->full_name);
+
+		if (found == NULL || strcmp(found->full_name, g->full_name) != 0)
+			fail_msg("full name '%s' of '%s' finds another name", g->full_name, g->name);
+		if (found->memory_mib > g->memory_mib)
+			fail_msg("full name '%s' finds '%s' (%llu MiB), not '%s' (%llu MiB)", g->full_name,
+				 found->name, (unsigned long long)found->memory_mib, g->name,
+				 (unsigned long long)g->memory_mib);
+	}
+	assert_string_equal(vp_catalog_find_gpu(&cat, "NVIDIA GeForce RTX 4060 Ti")->name, "rtx4060ti");
 	vp_catalog_free(&cat);
 }
 
@@ -829,6 +859,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(load_should_read_every_kind_of_value),
 		cmocka_unit_test(every_builtin_key_should_find_its_own_entry),
+		cmocka_unit_test(a_builtin_gpu_name_should_find_the_smallest_card_of_that_name),
 		cmocka_unit_test(load_builtin_matching_should_find_what_the_full_catalogue_finds),
 		cmocka_unit_test(load_should_apply_family_defaults_before_the_file),
 		cmocka_unit_test(load_should_accept_flow_style),

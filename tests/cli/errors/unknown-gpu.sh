@@ -1,2 +1,2 @@
 "$VRAMPLAN" --model mt5 --gpu rtx9090
-"$VRAMPLAN" --model mt5 --gpu rtx4070
+"$VRAMPLAN" --model mt5 --gpu rtx4060
