@@ -868,12 +868,18 @@ static int read_layer_pattern(const struct cfg *c, struct vp_model *m)
 /* sliding_window: the span of a sliding-window layer; null, or
  * use_sliding_window false (Qwen2Config, Qwen3Config: the window is not
  * used), means every layer sees the whole sequence; absent keeps the
- * family's value. */
+ * family's value. The classes that have use_sliding_window default it to
+ * False (Qwen2Config, Qwen3Config, Qwen2MoeConfig, Qwen3MoeConfig,
+ * SmolLM3Config: "self.sliding_window = self.sliding_window if
+ * self.use_sliding_window else None"), so there an absent key is no
+ * window, whatever sliding_window says. */
 static int read_sliding_window(const struct cfg *c, struct vp_model *m)
 {
 	/* here null is not "the default": MistralConfig's null is no window */
 	const cJSON *it = cJSON_GetObjectItemCaseSensitive(c->root, "sliding_window");
-	bool used = true;
+	const char *t = c->type;
+	bool used = !(!strcmp(t, "qwen2") || !strcmp(t, "qwen3") || !strcmp(t, "qwen2_moe") ||
+		      !strcmp(t, "qwen3_moe") || !strcmp(t, "smollm3"));
 
 	if (opt_bool(c, "use_sliding_window", &used))
 		return -1;
