@@ -753,7 +753,7 @@ static int read_bart(const struct cfg *c, struct vp_model *m)
  * to num_attention_heads"); the released configs of the other classes always
  * carry it. head_dim, when absent, is hidden/heads (Llama, Mistral, Qwen2,
  * Phi-3, StableLM) or the class default (GemmaConfig and Gemma2Config 256,
- * Qwen3Config 128). */
+ * Qwen3Config, GlmConfig and Glm4Config 128). */
 /*
  * The experts of a mixture-of-experts config (Qwen2-MoE's as Qwen3-MoE's, with
  * a shared expert). MixtralConfig:
@@ -927,7 +927,9 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 			return -1;
 	} else if (is_gemma) {
 		m->head_dim = 256;
-	} else if (is_qwen3) {
+	} else if (is_qwen3 || !strcmp(t, "glm") || !strcmp(t, "glm4")) {
+		/* Qwen3Config, Qwen3MoeConfig, GlmConfig, Glm4Config: head_dim
+		 * 128, which the attention reads whatever hidden/heads is */
 		m->head_dim = 128;
 	} else if (derive_head_dim(c, "hidden_size", "num_attention_heads", m)) {
 		return -1;

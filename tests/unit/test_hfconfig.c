@@ -1905,6 +1905,31 @@ static void absent_use_sliding_window_is_false_where_the_class_has_it(void **sta
 	assert_int_equal(m.sliding_window, 2048);
 }
 
+/* GlmConfig and Glm4Config default head_dim to 128 and GlmAttention reads
+ * config.head_dim, so a config without the key has 128-wide heads even
+ * where hidden/heads is another width (here 1024/16 = 64). */
+static void glm_head_dim_defaults_to_the_class_128(void **state)
+{
+#define BASE "\"hidden_size\": 1024, \"intermediate_size\": 2816, \"num_hidden_layers\": 2, " \
+	     "\"num_attention_heads\": 16, \"num_key_value_heads\": 2, \"vocab_size\": 1000"
+	static const char glm[] = "{\"model_type\": \"glm\", " BASE "}";
+	static const char glm4[] = "{\"model_type\": \"glm4\", " BASE "}";
+	static const char stated[] = "{\"model_type\": \"glm4\", " BASE ", \"head_dim\": 64}";
+	static const char llama[] = "{\"model_type\": \"llama\", " BASE "}";
+#undef BASE
+	struct vp_model m;
+
+	(void)state;
+	parse_ok(glm, &m);
+	assert_int_equal(m.head_dim, 128);
+	parse_ok(glm4, &m);
+	assert_int_equal(m.head_dim, 128);
+	parse_ok(stated, &m);
+	assert_int_equal(m.head_dim, 64);
+	parse_ok(llama, &m);
+	assert_int_equal(m.head_dim, 64);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1962,6 +1987,7 @@ int main(void)
 		cmocka_unit_test(parse_respects_the_length),
 		cmocka_unit_test(sliding_window_keys),
 		cmocka_unit_test(absent_use_sliding_window_is_false_where_the_class_has_it),
+		cmocka_unit_test(glm_head_dim_defaults_to_the_class_128),
 	};
 
 	return cmocka_run_group_tests_name("hfconfig", tests, NULL, NULL);
