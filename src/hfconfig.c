@@ -753,7 +753,7 @@ static int read_bart(const struct cfg *c, struct vp_model *m)
  * to num_attention_heads"); the released configs of the other classes always
  * carry it. head_dim, when absent, is hidden/heads (Llama, Mistral, Qwen2,
  * Phi-3, StableLM) or the class default (GemmaConfig and Gemma2Config 256,
- * Qwen3Config 128). */
+ * Qwen3Config, GlmConfig and Glm4Config 128). */
 /*
  * The experts of a mixture-of-experts config (Qwen2-MoE's as Qwen3-MoE's, with
  * a shared expert). MixtralConfig:
@@ -868,12 +868,18 @@ static int read_layer_pattern(const struct cfg *c, struct vp_model *m)
 /* sliding_window: the span of a sliding-window layer; null, or
  * use_sliding_window false (Qwen2Config, Qwen3Config: the window is not
  * used), means every layer sees the whole sequence; absent keeps the
- * family's value. */
+ * family's value. The classes that have use_sliding_window default it to
+ * False (Qwen2Config, Qwen3Config, Qwen2MoeConfig, Qwen3MoeConfig,
+ * SmolLM3Config: "self.sliding_window = self.sliding_window if
+ * self.use_sliding_window else None"), so there an absent key is no
+ * window, whatever sliding_window says. */
 static int read_sliding_window(const struct cfg *c, struct vp_model *m)
 {
 	/* here null is not "the default": MistralConfig's null is no window */
 	const cJSON *it = cJSON_GetObjectItemCaseSensitive(c->root, "sliding_window");
-	bool used = true;
+	const char *t = c->type;
+	bool used = !(!strcmp(t, "qwen2") || !strcmp(t, "qwen3") || !strcmp(t, "qwen2_moe") ||
+		      !strcmp(t, "qwen3_moe") || !strcmp(t, "smollm3"));
 
 	if (opt_bool(c, "use_sliding_window", &used))
 		return -1;
@@ -921,7 +927,9 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 			return -1;
 	} else if (is_gemma) {
 		m->head_dim = 256;
-	} else if (is_qwen3) {
+	} else if (is_qwen3 || !strcmp(t, "glm") || !strcmp(t, "glm4")) {
+		/* Qwen3Config, Qwen3MoeConfig, GlmConfig, Glm4Config: head_dim
+		 * 128, which the attention reads whatever hidden/heads is */
 		m->head_dim = 128;
 	} else if (derive_head_dim(c, "hidden_size", "num_attention_heads", m)) {
 		return -1;

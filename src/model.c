@@ -204,9 +204,11 @@ uint64_t vp_model_default_sliding_window(const char *model_type)
 {
 	/* MistralConfig's sliding_window 4096 (Mistral-7B-v0.1; later
 	 * releases write null; MixtralConfig's default is None),
-	 * Gemma2Config 4096, Gemma3TextConfig 512 (Gemma 3 1B; the larger
-	 * ones slide 1024, so 512 keeps their copies from 512 tokens on, the
-	 * safe side), Exaone4Config 4096 (the 32B's local layers; the 1.2B
+	 * Gemma2Config 4096, for gemma3_text 512 (Gemma 3 1B's released
+	 * value; the larger ones slide 1024, so 512 keeps their copies from
+	 * 512 tokens on, the safe side; Gemma3TextConfig's own default, which
+	 * a config.json without the key gets in transformers, is 4096),
+	 * Exaone4Config 4096 (the 32B's local layers; the 1.2B
 	 * writes null), Cohere2Config and Olmo3Config 4096 */
 	static const struct { const char *type; uint64_t window; } defaults[] = {
 		{"mistral", 4096}, {"gemma2", 4096}, {"gemma3_text", 512}, {"exaone4", 4096}, {"cohere2", 4096}, {"olmo3", 4096},

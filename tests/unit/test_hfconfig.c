@@ -1871,6 +1871,65 @@ static void sliding_window_keys(void **state)
 	assert_non_null(strstr(err.message, "sliding_window"));
 }
 
+/* Qwen2Config, Qwen3Config, Qwen2MoeConfig, Qwen3MoeConfig and SmolLM3Config
+ * default use_sliding_window to False and then drop the window
+ * ("self.sliding_window = self.sliding_window if self.use_sliding_window
+ * else None"): a config with a sliding_window and no use_sliding_window has
+ * no window there, while Mistral's class (no such key) keeps it. */
+static void absent_use_sliding_window_is_false_where_the_class_has_it(void **state)
+{
+#define BASE "\"hidden_size\": 256, \"intermediate_size\": 512, \"moe_intermediate_size\": 128, " \
+	     "\"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"num_key_value_heads\": 2, " \
+	     "\"vocab_size\": 1000, \"sliding_window\": 2048"
+	static const char *const off[] = {
+		"{\"model_type\": \"qwen2\", " BASE "}",
+		"{\"model_type\": \"qwen3\", " BASE "}",
+		"{\"model_type\": \"qwen2_moe\", " BASE "}",
+		"{\"model_type\": \"qwen3_moe\", " BASE "}",
+		"{\"model_type\": \"smollm3\", " BASE "}",
+	};
+	static const char used[] = "{\"model_type\": \"qwen2\", " BASE ", \"use_sliding_window\": true}";
+	static const char mistral[] = "{\"model_type\": \"mistral\", " BASE "}";
+#undef BASE
+	struct vp_model m;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof off / sizeof off[0]; i++) {
+		parse_ok(off[i], &m);
+		assert_int_equal(m.sliding_window, 0);
+	}
+	parse_ok(used, &m);
+	assert_int_equal(m.sliding_window, 2048);
+	parse_ok(mistral, &m);
+	assert_int_equal(m.sliding_window, 2048);
+}
+
+/* GlmConfig and Glm4Config default head_dim to 128 and GlmAttention reads
+ * config.head_dim, so a config without the key has 128-wide heads even
+ * where hidden/heads is another width (here 1024/16 = 64). */
+static void glm_head_dim_defaults_to_the_class_128(void **state)
+{
+#define BASE "\"hidden_size\": 1024, \"intermediate_size\": 2816, \"num_hidden_layers\": 2, " \
+	     "\"num_attention_heads\": 16, \"num_key_value_heads\": 2, \"vocab_size\": 1000"
+	static const char glm[] = "{\"model_type\": \"glm\", " BASE "}";
+	static const char glm4[] = "{\"model_type\": \"glm4\", " BASE "}";
+	static const char stated[] = "{\"model_type\": \"glm4\", " BASE ", \"head_dim\": 64}";
+	static const char llama[] = "{\"model_type\": \"llama\", " BASE "}";
+#undef BASE
+	struct vp_model m;
+
+	(void)state;
+	parse_ok(glm, &m);
+	assert_int_equal(m.head_dim, 128);
+	parse_ok(glm4, &m);
+	assert_int_equal(m.head_dim, 128);
+	parse_ok(stated, &m);
+	assert_int_equal(m.head_dim, 64);
+	parse_ok(llama, &m);
+	assert_int_equal(m.head_dim, 64);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1927,6 +1986,8 @@ int main(void)
 		cmocka_unit_test(unreadable_file_is_an_io_error),
 		cmocka_unit_test(parse_respects_the_length),
 		cmocka_unit_test(sliding_window_keys),
+		cmocka_unit_test(absent_use_sliding_window_is_false_where_the_class_has_it),
+		cmocka_unit_test(glm_head_dim_defaults_to_the_class_128),
 	};
 
 	return cmocka_run_group_tests_name("hfconfig", tests, NULL, NULL);
