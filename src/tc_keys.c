@@ -215,17 +215,19 @@ HANDLER(k_optim)
 	return 0;
 }
 
-/* The deprecated TrainingArguments.adafactor flag. */
+/* The deprecated TrainingArguments.adafactor flag. __post_init__ runs
+ * `if self.adafactor: self.optim = OptimizerNames.ADAFACTOR` after reading
+ * optim, so it wins over a stated optim whatever the file's order
+ * (tc_settle.c applies it). */
 HANDLER(k_adafactor)
 {
 	int on = 0;
 
 	if (flag(c, m, path, &on, NULL) != 0)
 		return -1;
-	if (on && !c->r.has_optim) {
-		c->r.optim = VP_OPT_ADAFACTOR;
-		c->r.has_optim = true;
-		vp_tc_set_origin(&c->r.at_optim, path, m);
+	if (on) {
+		c->r.adafactor = true;
+		vp_tc_set_origin(&c->r.at_adafactor, path, m);
 	}
 	return 0;
 }
@@ -1603,6 +1605,7 @@ static const struct keydef llamafactory_keys[] = {
 	{"evaluation_strategy", k_eval_strategy},
 	{"do_eval", k_do_eval},
 	{"do_train", k_do_train},
+	{"adafactor", k_adafactor},
 	{"do_predict", k_do_predict},
 	{"eval_do_concat_batches", k_concat_batches},
 	{"torch_compile", k_compile},
