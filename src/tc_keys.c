@@ -699,6 +699,17 @@ HANDLER(k_eval_strategy)
 		return 0;
 	if (vp_tc_get_string(c, m->value, path, &s) != 0)
 		return -1;
+	/* A plain `no` (or yes, on, off, true, false) is a boolean to PyYAML,
+	 * which the trainers load with; __post_init__'s
+	 * IntervalStrategy(False) then raises "False is not a valid
+	 * IntervalStrategy" (transformers utils/generic.py ExplicitEnum):
+	 * the run does not start, however the word reads. */
+	if (!m->value->quoted && vp_yaml11_bool(s) >= 0)
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+				     "'%s: %.10s' is the boolean %s (PyYAML reads YAML 1.1's yes, no, on, off so), which TrainingArguments "
+				     "rejects (\"%s is not a valid IntervalStrategy\"); write \"no\", \"steps\" or "
+				     "\"epoch\" quoted",
+				     path, s, vp_yaml11_bool(s) ? "true" : "false", vp_yaml11_bool(s) ? "True" : "False");
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
 		if (strcmp(s, names[i]) == 0) {
 			c->r.eval_strategy = values[i];
@@ -1594,6 +1605,7 @@ static const struct keydef llamafactory_keys[] = {
 	{"gradient_checkpointing", k_grad_ckpt},
 	{"use_reentrant_gc", k_lf_reentrant},
 	{"optim", k_optim},
+	{"adafactor", k_adafactor},
 	{"predict_with_generate", k_generate},
 	{"max_new_tokens", k_lf_new_tokens},
 	{"num_beams", k_beams},
@@ -1605,7 +1617,6 @@ static const struct keydef llamafactory_keys[] = {
 	{"evaluation_strategy", k_eval_strategy},
 	{"do_eval", k_do_eval},
 	{"do_train", k_do_train},
-	{"adafactor", k_adafactor},
 	{"do_predict", k_do_predict},
 	{"eval_do_concat_batches", k_concat_batches},
 	{"torch_compile", k_compile},
