@@ -1489,6 +1489,17 @@ HANDLER(k_lf_flash_attn)
 
 	if (rc != 0)
 		return rc > 0 ? 0 : -1;
+	/* A plain off (or no, false...) is a boolean to PyYAML, and
+	 * configure_attn_implementation (model/model_utils/attention.py)
+	 * matches none of its values with False: NotImplementedError
+	 * "Unknown attention type: False", in the releases that named eager
+	 * "off" too. */
+	if (!m->value->quoted && vp_yaml11_bool(s) >= 0)
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+				     "'flash_attn: %.10s' is the boolean %s (PyYAML reads YAML 1.1's yes, no, on, off so), "
+				     "which LLaMA-Factory rejects (\"Unknown attention type: %s\"); write \"disabled\" "
+				     "for eager attention",
+				     s, vp_yaml11_bool(s) ? "true" : "false", vp_yaml11_bool(s) ? "True" : "False");
 	c->r.lf_attn_auto = strcmp(s, "auto") == 0;
 	if (strcmp(s, "auto") == 0 || strcmp(s, "sdpa") == 0)
 		c->r.attn = VP_ATTN_SDPA;
