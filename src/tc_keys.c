@@ -215,17 +215,19 @@ HANDLER(k_optim)
 	return 0;
 }
 
-/* The deprecated TrainingArguments.adafactor flag. */
+/* The deprecated TrainingArguments.adafactor flag. __post_init__ runs
+ * `if self.adafactor: self.optim = OptimizerNames.ADAFACTOR` after reading
+ * optim, so it wins over a stated optim whatever the file's order
+ * (tc_settle.c applies it). */
 HANDLER(k_adafactor)
 {
 	int on = 0;
 
 	if (flag(c, m, path, &on, NULL) != 0)
 		return -1;
-	if (on && !c->r.has_optim) {
-		c->r.optim = VP_OPT_ADAFACTOR;
-		c->r.has_optim = true;
-		vp_tc_set_origin(&c->r.at_optim, path, m);
+	if (on) {
+		c->r.adafactor = true;
+		vp_tc_set_origin(&c->r.at_adafactor, path, m);
 	}
 	return 0;
 }
@@ -697,6 +699,17 @@ HANDLER(k_eval_strategy)
 		return 0;
 	if (vp_tc_get_string(c, m->value, path, &s) != 0)
 		return -1;
+	/* A plain `no` (or yes, on, off, true, false) is a boolean to PyYAML,
+	 * which the trainers load with; __post_init__'s
+	 * IntervalStrategy(False) then raises "False is not a valid
+	 * IntervalStrategy" (transformers utils/generic.py ExplicitEnum):
+	 * the run does not start, however the word reads. */
+	if (!m->value->quoted && vp_yaml11_bool(s) >= 0)
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+				     "'%s: %.10s' is the boolean %s (PyYAML reads YAML 1.1's yes, no, on, off so), which TrainingArguments "
+				     "rejects (\"%s is not a valid IntervalStrategy\"); write \"no\", \"steps\" or "
+				     "\"epoch\" quoted",
+				     path, s, vp_yaml11_bool(s) ? "true" : "false", vp_yaml11_bool(s) ? "True" : "False");
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
 		if (strcmp(s, names[i]) == 0) {
 			c->r.eval_strategy = values[i];
@@ -1476,6 +1489,17 @@ HANDLER(k_lf_flash_attn)
 
 	if (rc != 0)
 		return rc > 0 ? 0 : -1;
+	/* A plain off (or no, false...) is a boolean to PyYAML, and
+	 * configure_attn_implementation (model/model_utils/attention.py)
+	 * matches none of its values with False: NotImplementedError
+	 * "Unknown attention type: False", in the releases that named eager
+	 * "off" too. */
+	if (!m->value->quoted && vp_yaml11_bool(s) >= 0)
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+				     "'flash_attn: %.10s' is the boolean %s (PyYAML reads YAML 1.1's yes, no, on, off so), "
+				     "which LLaMA-Factory rejects (\"Unknown attention type: %s\"); write \"disabled\" "
+				     "for eager attention",
+				     s, vp_yaml11_bool(s) ? "true" : "false", vp_yaml11_bool(s) ? "True" : "False");
 	c->r.lf_attn_auto = strcmp(s, "auto") == 0;
 	if (strcmp(s, "auto") == 0 || strcmp(s, "sdpa") == 0)
 		c->r.attn = VP_ATTN_SDPA;
@@ -1592,6 +1616,7 @@ static const struct keydef llamafactory_keys[] = {
 	{"gradient_checkpointing", k_grad_ckpt},
 	{"use_reentrant_gc", k_lf_reentrant},
 	{"optim", k_optim},
+	{"adafactor", k_adafactor},
 	{"predict_with_generate", k_generate},
 	{"max_new_tokens", k_lf_new_tokens},
 	{"num_beams", k_beams},

@@ -877,6 +877,17 @@ int vp_tc_settle(struct ctx *c)
 							 "own (deepspeed_optim_sched)",
 							 r->at_ds_optim.key, r->at_ds_optim.line) != 0)
 			return -1;
+	} else if (r->adafactor) {
+		/* training_args.py __post_init__: `if self.adafactor: self.optim =
+		 * OptimizerNames.ADAFACTOR`, after optim is read */
+		t->optimizer = VP_OPT_ADAFACTOR;
+		copy_origin(&tc->at[VP_TC_OPTIMIZER], &r->at_adafactor);
+		if (r->has_optim && r->optim != VP_OPT_ADAFACTOR &&
+		    vp_tc_note_overridden(c, &r->at_optim,
+					  "'adafactor: true' (line %lu) replaces it: TrainingArguments' "
+					  "__post_init__ sets optim to adafactor",
+					  r->at_adafactor.line) != 0)
+			return -1;
 	} else if (r->has_optim) {
 		t->optimizer = r->optim;
 		copy_origin(&tc->at[VP_TC_OPTIMIZER], &r->at_optim);

@@ -67,6 +67,7 @@ struct raw {
 	bool act_offload;      /* axolotl activation_offloading: true */
 	bool has_optim;
 	enum vp_optimizer optim;
+	bool adafactor;            /* TrainingArguments adafactor: true, which wins over optim */
 	bool has_ds_optim;         /* an inline DeepSpeed mapping's optimizer.type (or a
 				    * DeepSpeed config's own): it replaces `optim` */
 	enum vp_optimizer ds_optim;
@@ -131,7 +132,7 @@ struct raw {
 	bool ckpt_nonreentrant; /* gradient_checkpointing_kwargs: {use_reentrant: false} */
 	struct vp_tc_origin at_nonreentrant;
 	struct vp_tc_origin at_fp16, at_bf16, at_pure, at_dtype, at_adapter, at_load, at_peft, at_total, at_optim,
-		at_ds_optim;
+		at_ds_optim, at_adafactor;
 };
 
 struct ctx {

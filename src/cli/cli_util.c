@@ -232,7 +232,11 @@ int vp_cli_finish(int rc)
 		bad = 1;
 		e = errno;
 	}
-	if (bad && rc == VP_EXIT_OK) {
+	/* An output that was not written is an I/O error whatever else the
+	 * command found: `check` reports the worst status of all (3 over 2
+	 * over 1, docs/check.md "Exit status"), and a CI gate whose results
+	 * were lost must not read as an ordinary "does not fit". */
+	if (bad && rc != VP_EXIT_IO) {
 		fprintf(stderr, "vramplan: cannot write the output: %s\n", e != 0 ? strerror(e) : "write error");
 		rc = VP_EXIT_IO;
 	}
