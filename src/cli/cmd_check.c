@@ -737,7 +737,10 @@ evaluation:
 		req.prefetch_factor = tc->prefetch_factor;
 		req.num_workers = tc->num_workers; /* the config's count, not a choice */
 		req.pin_memory = tc->pin_memory;
-		req.replay_buffer = tc->replay_buffer;
+		/* a continual-learning replay buffer feeds training: a run
+		 * that only evaluates holds none (docs/check.md: host RAM
+		 * counts the eval DataLoader alone) */
+		req.replay_buffer = tc->eval_only ? 0 : tc->replay_buffer;
 		/* an eval batch past 2^60 bytes on the GPU gives no host figure */
 		if (r->eval_done && !r->eval_past_limit) {
 			vp_plan_host_eval(&req, tc->eval_batch, &tc->eval, tc->eval.accumulation_steps, &r->ev);
@@ -1207,10 +1210,19 @@ static void print_notes(const struct check_opts *o, const struct vp_trainconfig 
 		fprintf(stderr, "; eval generates %" PRIu64 " beam%s x %" PRIu64 " new tokens", tc->eval.num_beams,
 			tc->eval.num_beams == 1 ? "" : "s", tc->eval.max_new_tokens);
 	fputc('\n', stderr);
-	if (tc->ewc)
+	/* EWC's copies and the replay buffer belong to training: a run that
+	 * only evaluates counts neither (run_checks), and says so */
+	if (tc->eval_only && (tc->ewc || tc->replay_buffer > 0))
+		fprintf(stderr,
+			"vramplan: note: %s: continual learning: %s not counted, as the run trains nothing\n",
+			tc->name,
+			tc->ewc && tc->replay_buffer > 0 ? "EWC's copies and the replay buffer are"
+			: tc->ewc			  ? "EWC's copies are"
+							  : "the replay buffer is");
+	else if (tc->ewc)
 		fprintf(stderr, "vramplan: note: %s: continual learning: EWC's Fisher diagonal and anchor copy on the GPU\n",
 			tc->name);
-	if (tc->replay_buffer > 0)
+	if (tc->replay_buffer > 0 && !tc->eval_only)
 		fprintf(stderr,
 			"vramplan: note: %s: continual learning: %" PRIu64 " replay samples in host RAM (counted with "
 			"--host-ram)\n",

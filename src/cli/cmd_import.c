@@ -27,8 +27,14 @@ static void warn_shadowed(const struct vp_cli_opts *o, const struct vp_model *m)
 	const struct vp_model *by_id;
 
 	memset(&err, 0, sizeof err);
-	if (o->verbosity < 1 || vp_cli_load_catalog(o, &cat, &err) != 0)
+	if (o->verbosity < 1)
 		return;
+	/* a catalogue that fails to load (a broken $VRAMPLAN_CATALOG file)
+	 * keeps what it read before the error: freed, as every caller does */
+	if (vp_cli_load_catalog(o, &cat, &err) != 0) {
+		vp_catalog_free(&cat);
+		return;
+	}
 	by_id = m->hf_id[0] != '\0' ? vp_catalog_find_model(&cat, m->hf_id) : NULL;
 	/* found by its hf_id (step 3), not by an HF-id alias (step 4), which
 	 * the imported entry's own hf_id would come before */
