@@ -948,11 +948,41 @@ eval_part:
 	fputc('\n', stdout);
 }
 
+/* room for the three host RAM notes, each a file name (at most a path)
+ * and a few hundred characters */
+#define HOST_NOTES_SIZE (3 * (4096 + 512))
+
+/* printf into buf at `at`, returning the new end (kept within size: a
+ * truncated note still ends the buffer) */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static size_t append(char *buf, size_t size, size_t at, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (at >= size)
+		return at;
+	va_start(ap, fmt);
+	n = vsnprintf(buf + at, size - at, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return at;
+	return (size_t)n < size - at ? at + (size_t)n : size - 1;
+}
+
 /* Why evaluation overflows, when the kept predictions are the reason: on
- * stderr, after the result line. */
-static void print_eval_notes(const struct vp_trainconfig *tc, const struct result *r)
+ * stderr, after the result line. The host RAM notes name no GPU and read
+ * the same for every GPU of a file (the host has one RAM, whichever card),
+ * so `host_said` (the file's last ones, "" before the first GPU) keeps them
+ * from repeating once a GPU. */
+static void print_eval_notes(const struct vp_trainconfig *tc, const struct result *r, char *host_said,
+			     size_t host_said_size)
 {
 	char bytes[48];
+	char host[HOST_NOTES_SIZE];
+	size_t at = 0;
 
 	if (r->eval_done && !r->eval_fits && r->ev.peak_moment == VP_EVAL_PREDICTIONS &&
 	    tc->eval.accumulation_steps == 0 && tc->eval.eval_samples > 0) {
@@ -967,15 +997,16 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 			fprintf(stderr, "; eval_accumulation_steps: %" PRIu64 " fits", r->eval_steps_fit);
 		fputc('\n', stderr);
 	}
+	host[0] = '\0';
 	if (r->host_done && !r->host.fits && r->host.peak_in_eval && vp_host_within(r->host.train_total_bytes, r->host_limit) &&
 	    tc->evaluation == VP_TC_EVAL_ASSUMED)
-		fprintf(stderr,
+		at = append(host, sizeof host, at,
 			"vramplan: note: %s: no eval_strategy: host RAM is checked with an evaluation mid-epoch, its "
 			"DataLoader's workers beside the training's (TrainingArguments' default \"no\" evaluates "
 			"nothing; say which)\n",
 			tc->name);
 	if (r->host_done && r->host_fits_unpersistent)
-		fprintf(stderr,
+		at = append(host, sizeof host, at,
 			"vramplan: note: %s: each persistent worker comes to copy the dataset's pages it reads; with "
 			"dataloader_persistent_workers: false the %" PRIu64 " workers, forked anew each epoch, read a "
 			"1/%" PRIu64 " share each and fit\n",
@@ -993,12 +1024,16 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 				 r->host.eval_predictions_samples);
 		else
 			snprintf(whose, sizeof whose, "the %" PRIu64 " eval samples' predictions", tc->eval.eval_samples);
-		fprintf(stderr,
+		at = append(host, sizeof host, at,
 			"vramplan: note: %s: %s of the host RAM are %s, kept until compute_metrics runs%s\n",
 			tc->name, bytes, whose,
 			tc->eval.predictions == VP_PREDS_LOGITS && !tc->eval.generate
 				? " (a preprocess_logits_for_metrics taking the argmax keeps token ids instead)"
 				: "");
+	}
+	if (strcmp(host, host_said) != 0) {
+		fputs(host, stderr);
+		snprintf(host_said, host_said_size, "%s", host);
 	}
 }
 
@@ -1621,6 +1656,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 	const char *gpu_names[MAX_GPUS];
 	const struct vp_gpu *checked[MAX_GPUS];
 	char ds_path[1100] = "";
+	char host_said[HOST_NOTES_SIZE];
 	size_t n_gpus, i;
 	double util;
 	uint64_t host_ram, cpus, worker_ram;
@@ -1717,6 +1753,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			" cores; more than a third of the cores starves the trainer's own threads\n",
 			tc.name, tc.at[VP_TC_WORKERS].line, tc.at[VP_TC_WORKERS].column, tc.num_workers, cpus);
 
+	host_said[0] = '\0';
 	for (i = 0; i < n_gpus; i++) {
 		const struct vp_gpu *g;
 		struct result r;
@@ -1829,7 +1866,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		else
 			print_text(&tc, &r);
 		if (!o->json && o->cli.verbosity >= 1)
-			print_eval_notes(&tc, &r);
+			print_eval_notes(&tc, &r, host_said, sizeof host_said);
 		colm = matrix_column(mx, g->name);
 		if (colm < sizeof row->cells / sizeof row->cells[0])
 			row->cells[colm] = r.fits ? "FITS" : "DOES NOT FIT";
