@@ -1828,8 +1828,14 @@ static int ds_section(struct ctx *c, const struct vp_tmember *sec, const char *p
 			rc = ds_optimizer_type(c, m, path);
 		} else if (strcmp(sec_name, "zero_optimization") == 0 &&
 			   (strcmp(m->key, "offload_optimizer") == 0 || strcmp(m->key, "offload_param") == 0)) {
+			/* offload_param moves the ZeRO-3 parameters, offload_optimizer
+			 * the optimizer states (deepspeed.ai/docs/config-json) */
 			rc = vp_tc_note_ignored(c, path, m,
-					  "offload is not modelled: the states are counted on the GPU (an overestimate)");
+					  strcmp(m->key, "offload_param") == 0
+						  ? "offload is not modelled: the parameters are counted on the GPU (an "
+						    "overestimate)"
+						  : "offload is not modelled: the states are counted on the GPU (an "
+						    "overestimate)");
 		} else {
 			rc = vp_tc_note_ignored(c, path, m, NULL);
 		}
