@@ -1225,8 +1225,20 @@ static const char *note_place(const struct vp_trainconfig *tc, const struct vp_t
 	return buf;
 }
 
+/* A key or note from the config shown on one line: a key's own control
+ * characters (a quoted "a\nb" or an escape sequence) as '?', as a file
+ * name's are, so a diagnostic cannot forge a second line or drive the
+ * terminal; the JSON output keeps them, escaped. */
+static const char *one_line(const char *s, char *buf, size_t size)
+{
+	vp_utf8_copy(buf, size, s);
+	vp_text_one_line(buf);
+	return buf;
+}
+
 static void print_notes(const struct check_opts *o, const struct vp_trainconfig *tc, const struct vp_model *m)
 {
+	char key[sizeof tc->ignored->key], text[sizeof tc->ignored->text];
 	char place[sizeof tc->name + 48];
 	char setup[512];
 	size_t i;
@@ -1252,18 +1264,18 @@ static void print_notes(const struct check_opts *o, const struct vp_trainconfig 
 			tc->name, tc->replay_buffer);
 	for (i = 0; i < tc->n_readings; i++)
 		fprintf(stderr, "vramplan: warning: %s:%lu:%lu: %s\n", tc->name, tc->readings[i].line,
-			tc->readings[i].column, tc->readings[i].text);
+			tc->readings[i].column, one_line(tc->readings[i].text, text, sizeof text));
 	for (i = 0; i < tc->n_remarks; i++)
 		fprintf(stderr, "vramplan: note: %s: key '%s': %s\n", note_place(tc, &tc->remarks[i], place, sizeof place),
-			tc->remarks[i].key, tc->remarks[i].text);
+			one_line(tc->remarks[i].key, key, sizeof key), one_line(tc->remarks[i].text, text, sizeof text));
 	for (i = 0; i < tc->n_ignored; i++) {
 		const struct vp_tc_note *n = &tc->ignored[i];
 		if (n->text[0] != '\0' && strncmp(n->text, "did you mean", 12) == 0)
 			fprintf(stderr, "vramplan: warning: %s: ignored key '%s' (%s)\n", note_place(tc, n, place, sizeof place),
-				n->key, n->text);
+				one_line(n->key, key, sizeof key), one_line(n->text, text, sizeof text));
 		else if (n->text[0] != '\0')
 			fprintf(stderr, "vramplan: note: %s: ignored key '%s': %s\n", note_place(tc, n, place, sizeof place),
-				n->key, n->text);
+				one_line(n->key, key, sizeof key), one_line(n->text, text, sizeof text));
 	}
 	if (tc->n_ignored > 0) {
 		bool first = true;
@@ -1271,7 +1283,7 @@ static void print_notes(const struct check_opts *o, const struct vp_trainconfig 
 		for (i = 0; i < tc->n_ignored; i++) {
 			if (tc->ignored[i].text[0] != '\0')
 				continue;
-			fprintf(stderr, "%s %s", first ? "" : ",", tc->ignored[i].key);
+			fprintf(stderr, "%s %s", first ? "" : ",", one_line(tc->ignored[i].key, key, sizeof key));
 			first = false;
 		}
 		if (first)
