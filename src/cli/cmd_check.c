@@ -550,6 +550,8 @@ static uint64_t largest_fit(const struct vp_model *m, const struct vp_gpu *g, co
 	return lo;
 }
 
+static enum vp_tc_setting about_setting(const struct vp_trainconfig *tc, const char *about);
+
 /* Where a diagnostic about the evaluation points: the eval-batch key, or
  * the micro-batch key when the config has none (DeepSpeed, a default). */
 static const char *eval_where(const struct vp_trainconfig *tc, unsigned long *line, unsigned long *col)
@@ -671,14 +673,26 @@ evaluation:
 			unsigned long line, col;
 
 			/* at the eval batch's key, not the train batch's (the
-			 * caller's default place) */
+			 * caller's default place); an error about another input
+			 * (a length past what the estimator represents) at that
+			 * input's key, as a training step's is: a run that only
+			 * evaluates has no train batch, whose default place is
+			 * the model's line */
 			if (tc->eval.eval_samples == 0 || tc->eval.accumulation_steps > 0) {
 				char msg[sizeof err->message];
-
+				enum vp_tc_setting at = about_setting(tc, err->about);
 				const char *file;
 
 				snprintf(msg, sizeof msg, "%s", err->message);
-				file = eval_where(tc, &line, &col);
+				if (at == VP_TC_BATCH) {
+					file = eval_where(tc, &line, &col);
+				} else if (vp_tc_origin_on_command_line(&tc->at[at])) {
+					return vp_error_at(err, VP_ERR_INPUT, VP_TC_COMMAND_LINE, 0, 0, "'%s': %s",
+							   tc->at[at].key, msg);
+				} else {
+					vp_trainconfig_where(tc, at, &line, &col);
+					file = vp_trainconfig_where_file(tc, at);
+				}
 				return vp_error_at(err, VP_ERR_INPUT, file, line, col, "%s", msg);
 			}
 			/* the whole set kept on the GPU is past what the
