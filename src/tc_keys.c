@@ -687,6 +687,17 @@ HANDLER(k_generate)
 	return flag(c, m, path, &c->r.generate, &c->tc->at[VP_TC_GENERATE]);
 }
 
+/* Why a plain word is a boolean, for the messages that refuse one: a YAML
+ * file's yes/no/on/off are PyYAML's (YAML 1.1) booleans, while a JSON file's
+ * only boolean is the literal true or false, which json.load reads as
+ * Python's bool (HfArgumentParser.parse_json_file, LLaMA-Factory's
+ * read_args for a .json file) -- no YAML reader is involved there. */
+static const char *bool_reader(const struct ctx *c)
+{
+	return c->tc->json ? "json.load reads JSON's true and false so"
+			   : "PyYAML reads YAML 1.1's yes, no, on, off so";
+}
+
 /* TrainingArguments.eval_strategy (evaluation_strategy before transformers
  * 4.41): IntervalStrategy "no", "steps" or "epoch" */
 HANDLER(k_eval_strategy)
@@ -706,10 +717,11 @@ HANDLER(k_eval_strategy)
 	 * the run does not start, however the word reads. */
 	if (!m->value->quoted && vp_yaml11_bool(s) >= 0)
 		return vp_tc_fail_at(c, m->value->line, m->value->column,
-				     "'%s: %.10s' is the boolean %s (PyYAML reads YAML 1.1's yes, no, on, off so), which TrainingArguments "
+				     "'%s: %.10s' is the boolean %s (%s), which TrainingArguments "
 				     "rejects (\"%s is not a valid IntervalStrategy\"); write \"no\", \"steps\" or "
 				     "\"epoch\" quoted",
-				     path, s, vp_yaml11_bool(s) ? "true" : "false", vp_yaml11_bool(s) ? "True" : "False");
+				     path, s, vp_yaml11_bool(s) ? "true" : "false", bool_reader(c),
+				     vp_yaml11_bool(s) ? "True" : "False");
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
 		if (strcmp(s, names[i]) == 0) {
 			c->r.eval_strategy = values[i];
@@ -1496,10 +1508,10 @@ HANDLER(k_lf_flash_attn)
 	 * "off" too. */
 	if (!m->value->quoted && vp_yaml11_bool(s) >= 0)
 		return vp_tc_fail_at(c, m->value->line, m->value->column,
-				     "'flash_attn: %.10s' is the boolean %s (PyYAML reads YAML 1.1's yes, no, on, off so), "
+				     "'flash_attn: %.10s' is the boolean %s (%s), "
 				     "which LLaMA-Factory rejects (\"Unknown attention type: %s\"); write \"disabled\" "
 				     "for eager attention",
-				     s, vp_yaml11_bool(s) ? "true" : "false", vp_yaml11_bool(s) ? "True" : "False");
+				     s, vp_yaml11_bool(s) ? "true" : "false", bool_reader(c), vp_yaml11_bool(s) ? "True" : "False");
 	c->r.lf_attn_auto = strcmp(s, "auto") == 0;
 	if (strcmp(s, "auto") == 0 || strcmp(s, "sdpa") == 0)
 		c->r.attn = VP_ATTN_SDPA;
@@ -1816,8 +1828,14 @@ static int ds_section(struct ctx *c, const struct vp_tmember *sec, const char *p
 			rc = ds_optimizer_type(c, m, path);
 		} else if (strcmp(sec_name, "zero_optimization") == 0 &&
 			   (strcmp(m->key, "offload_optimizer") == 0 || strcmp(m->key, "offload_param") == 0)) {
+			/* offload_param moves the ZeRO-3 parameters, offload_optimizer
+			 * the optimizer states (deepspeed.ai/docs/config-json) */
 			rc = vp_tc_note_ignored(c, path, m,
-					  "offload is not modelled: the states are counted on the GPU (an overestimate)");
+					  strcmp(m->key, "offload_param") == 0
+						  ? "offload is not modelled: the parameters are counted on the GPU (an "
+						    "overestimate)"
+						  : "offload is not modelled: the states are counted on the GPU (an "
+						    "overestimate)");
 		} else {
 			rc = vp_tc_note_ignored(c, path, m, NULL);
 		}

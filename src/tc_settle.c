@@ -651,6 +651,14 @@ static int settle_do_train(struct ctx *c)
 
 	if (tc->flavour != VP_TC_HF && !lf)
 		return 0;
+	/* Only the sft workflow generates: LLaMA-Factory's parser refuses
+	 * predict_with_generate at any other stage, in every release
+	 * (hparams/parser.py get_train_args: "`predict_with_generate` cannot
+	 * be set as True except SFT."); pt is the other stage check reads */
+	if (lf && r->stage_pt && r->generate == 1)
+		return vp_tc_fail_at(c, tc->at[VP_TC_GENERATE].line, tc->at[VP_TC_GENERATE].column,
+				     "'predict_with_generate: true' with 'stage: pt': LLaMA-Factory refuses it "
+				     "(\"`predict_with_generate` cannot be set as True except SFT.\", hparams/parser.py)");
 	/* LLaMA-Factory's parser refuses a prediction that saves nothing
 	 * (hparams/parser.py get_train_args: "Please enable
 	 * `predict_with_generate` to save model predictions.", stage sft) */

@@ -550,6 +550,8 @@ static uint64_t largest_fit(const struct vp_model *m, const struct vp_gpu *g, co
 	return lo;
 }
 
+static enum vp_tc_setting about_setting(const struct vp_trainconfig *tc, const char *about);
+
 /* Where a diagnostic about the evaluation points: the eval-batch key, or
  * the micro-batch key when the config has none (DeepSpeed, a default). */
 static const char *eval_where(const struct vp_trainconfig *tc, unsigned long *line, unsigned long *col)
@@ -671,14 +673,26 @@ evaluation:
 			unsigned long line, col;
 
 			/* at the eval batch's key, not the train batch's (the
-			 * caller's default place) */
+			 * caller's default place); an error about another input
+			 * (a length past what the estimator represents) at that
+			 * input's key, as a training step's is: a run that only
+			 * evaluates has no train batch, whose default place is
+			 * the model's line */
 			if (tc->eval.eval_samples == 0 || tc->eval.accumulation_steps > 0) {
 				char msg[sizeof err->message];
-
+				enum vp_tc_setting at = about_setting(tc, err->about);
 				const char *file;
 
 				snprintf(msg, sizeof msg, "%s", err->message);
-				file = eval_where(tc, &line, &col);
+				if (at == VP_TC_BATCH) {
+					file = eval_where(tc, &line, &col);
+				} else if (vp_tc_origin_on_command_line(&tc->at[at])) {
+					return vp_error_at(err, VP_ERR_INPUT, VP_TC_COMMAND_LINE, 0, 0, "'%s': %s",
+							   tc->at[at].key, msg);
+				} else {
+					vp_trainconfig_where(tc, at, &line, &col);
+					file = vp_trainconfig_where_file(tc, at);
+				}
 				return vp_error_at(err, VP_ERR_INPUT, file, line, col, "%s", msg);
 			}
 			/* the whole set kept on the GPU is past what the
@@ -951,11 +965,41 @@ eval_part:
 	fputc('\n', stdout);
 }
 
+/* room for the three host RAM notes, each a file name (at most a path)
+ * and a few hundred characters */
+#define HOST_NOTES_SIZE (3 * (4096 + 512))
+
+/* printf into buf at `at`, returning the new end (kept within size: a
+ * truncated note still ends the buffer) */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static size_t append(char *buf, size_t size, size_t at, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (at >= size)
+		return at;
+	va_start(ap, fmt);
+	n = vsnprintf(buf + at, size - at, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return at;
+	return (size_t)n < size - at ? at + (size_t)n : size - 1;
+}
+
 /* Why evaluation overflows, when the kept predictions are the reason: on
- * stderr, after the result line. */
-static void print_eval_notes(const struct vp_trainconfig *tc, const struct result *r)
+ * stderr, after the result line. The host RAM notes name no GPU and read
+ * the same for every GPU of a file (the host has one RAM, whichever card),
+ * so `host_said` (the file's last ones, "" before the first GPU) keeps them
+ * from repeating once a GPU. */
+static void print_eval_notes(const struct vp_trainconfig *tc, const struct result *r, char *host_said,
+			     size_t host_said_size)
 {
 	char bytes[48];
+	char host[HOST_NOTES_SIZE];
+	size_t at = 0;
 
 	if (r->eval_done && !r->eval_fits && r->ev.peak_moment == VP_EVAL_PREDICTIONS &&
 	    tc->eval.accumulation_steps == 0 && tc->eval.eval_samples > 0) {
@@ -970,15 +1014,16 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 			fprintf(stderr, "; eval_accumulation_steps: %" PRIu64 " fits", r->eval_steps_fit);
 		fputc('\n', stderr);
 	}
+	host[0] = '\0';
 	if (r->host_done && !r->host.fits && r->host.peak_in_eval && vp_host_within(r->host.train_total_bytes, r->host_limit) &&
 	    tc->evaluation == VP_TC_EVAL_ASSUMED)
-		fprintf(stderr,
+		at = append(host, sizeof host, at,
 			"vramplan: note: %s: no eval_strategy: host RAM is checked with an evaluation mid-epoch, its "
 			"DataLoader's workers beside the training's (TrainingArguments' default \"no\" evaluates "
 			"nothing; say which)\n",
 			tc->name);
 	if (r->host_done && r->host_fits_unpersistent)
-		fprintf(stderr,
+		at = append(host, sizeof host, at,
 			"vramplan: note: %s: each persistent worker comes to copy the dataset's pages it reads; with "
 			"dataloader_persistent_workers: false the %" PRIu64 " workers, forked anew each epoch, read a "
 			"1/%" PRIu64 " share each and fit\n",
@@ -996,12 +1041,16 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 				 r->host.eval_predictions_samples);
 		else
 			snprintf(whose, sizeof whose, "the %" PRIu64 " eval samples' predictions", tc->eval.eval_samples);
-		fprintf(stderr,
+		at = append(host, sizeof host, at,
 			"vramplan: note: %s: %s of the host RAM are %s, kept until compute_metrics runs%s\n",
 			tc->name, bytes, whose,
 			tc->eval.predictions == VP_PREDS_LOGITS && !tc->eval.generate
 				? " (a preprocess_logits_for_metrics taking the argmax keeps token ids instead)"
 				: "");
+	}
+	if (strcmp(host, host_said) != 0) {
+		fputs(host, stderr);
+		snprintf(host_said, host_said_size, "%s", host);
 	}
 }
 
@@ -1193,8 +1242,20 @@ static const char *note_place(const struct vp_trainconfig *tc, const struct vp_t
 	return buf;
 }
 
+/* A key or note from the config shown on one line: a key's own control
+ * characters (a quoted "a\nb" or an escape sequence) as '?', as a file
+ * name's are, so a diagnostic cannot forge a second line or drive the
+ * terminal; the JSON output keeps them, escaped. */
+static const char *one_line(const char *s, char *buf, size_t size)
+{
+	vp_utf8_copy(buf, size, s);
+	vp_text_one_line(buf);
+	return buf;
+}
+
 static void print_notes(const struct check_opts *o, const struct vp_trainconfig *tc, const struct vp_model *m)
 {
+	char key[sizeof tc->ignored->key], text[sizeof tc->ignored->text];
 	char place[sizeof tc->name + 48];
 	char setup[512];
 	size_t i;
@@ -1229,18 +1290,18 @@ static void print_notes(const struct check_opts *o, const struct vp_trainconfig 
 			tc->name, tc->replay_buffer);
 	for (i = 0; i < tc->n_readings; i++)
 		fprintf(stderr, "vramplan: warning: %s:%lu:%lu: %s\n", tc->name, tc->readings[i].line,
-			tc->readings[i].column, tc->readings[i].text);
+			tc->readings[i].column, one_line(tc->readings[i].text, text, sizeof text));
 	for (i = 0; i < tc->n_remarks; i++)
 		fprintf(stderr, "vramplan: note: %s: key '%s': %s\n", note_place(tc, &tc->remarks[i], place, sizeof place),
-			tc->remarks[i].key, tc->remarks[i].text);
+			one_line(tc->remarks[i].key, key, sizeof key), one_line(tc->remarks[i].text, text, sizeof text));
 	for (i = 0; i < tc->n_ignored; i++) {
 		const struct vp_tc_note *n = &tc->ignored[i];
 		if (n->text[0] != '\0' && strncmp(n->text, "did you mean", 12) == 0)
 			fprintf(stderr, "vramplan: warning: %s: ignored key '%s' (%s)\n", note_place(tc, n, place, sizeof place),
-				n->key, n->text);
+				one_line(n->key, key, sizeof key), one_line(n->text, text, sizeof text));
 		else if (n->text[0] != '\0')
 			fprintf(stderr, "vramplan: note: %s: ignored key '%s': %s\n", note_place(tc, n, place, sizeof place),
-				n->key, n->text);
+				one_line(n->key, key, sizeof key), one_line(n->text, text, sizeof text));
 	}
 	if (tc->n_ignored > 0) {
 		bool first = true;
@@ -1248,7 +1309,7 @@ static void print_notes(const struct check_opts *o, const struct vp_trainconfig 
 		for (i = 0; i < tc->n_ignored; i++) {
 			if (tc->ignored[i].text[0] != '\0')
 				continue;
-			fprintf(stderr, "%s %s", first ? "" : ",", tc->ignored[i].key);
+			fprintf(stderr, "%s %s", first ? "" : ",", one_line(tc->ignored[i].key, key, sizeof key));
 			first = false;
 		}
 		if (first)
@@ -1633,6 +1694,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 	const char *gpu_names[MAX_GPUS];
 	const struct vp_gpu *checked[MAX_GPUS];
 	char ds_path[1100] = "";
+	char host_said[HOST_NOTES_SIZE];
 	size_t n_gpus, i;
 	double util;
 	uint64_t host_ram, cpus, worker_ram;
@@ -1729,6 +1791,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			" cores; more than a third of the cores starves the trainer's own threads\n",
 			tc.name, tc.at[VP_TC_WORKERS].line, tc.at[VP_TC_WORKERS].column, tc.num_workers, cpus);
 
+	host_said[0] = '\0';
 	for (i = 0; i < n_gpus; i++) {
 		const struct vp_gpu *g;
 		struct result r;
@@ -1841,7 +1904,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		else
 			print_text(&tc, &r);
 		if (!o->json && o->cli.verbosity >= 1)
-			print_eval_notes(&tc, &r);
+			print_eval_notes(&tc, &r, host_said, sizeof host_said);
 		colm = matrix_column(mx, g->name);
 		if (colm < sizeof row->cells / sizeof row->cells[0])
 			row->cells[colm] = r.fits ? "FITS" : "DOES NOT FIT";

@@ -12,3 +12,9 @@
 cd tests/data/check/real/axolotl || exit 1
 "$VRAMPLAN" check --gpu h100 --model mixtral-8x7b --gpus 8 examples/mistral/bigstral-ds-zero3.yaml 2>&1 >/dev/null |
 	grep "ignored key '"
+# offload_param's note names the parameters it moves, offload_optimizer's
+# the states (until 2026-11-29 both said "the states")
+for k in offload_param offload_optimizer; do
+	printf '{"train_micro_batch_size_per_gpu": 1, "zero_optimization": {"stage": 3, "%s": {"device": "cpu"}}}\n' "$k" |
+		"$VRAMPLAN" check --model gpt2 --gpu a10g - 2>&1 >/dev/null | grep -o "ignored key.*overestimate)"
+done
