@@ -619,26 +619,26 @@ static void comment_notes(FILE *f, const struct vp_plan_request *req, enum vp_pr
 		fprintf(f, "# note: label smoothing %g is counted as the HF Trainer's LabelSmoother runs it "
 			   "(TrainingArguments label_smoothing_factor); no %s key sets it\n",
 			t->label_smoothing, vp_profile_name(profile));
+	/* the profiles whose keys say nothing of the attention or packing:
+	 * the notes below name what lacks the key */
+	const char *keyless = profile == VP_PROFILE_HF	      ? "TrainingArguments has"
+			      : profile == VP_PROFILE_LIGHTNING ? "Lightning has"
+			      : profile == VP_PROFILE_DEEPSPEED ? "a DeepSpeed config has"
+								: NULL;
+
 	/* FlashAttention-2 is never transformers' default (SDPA is, eager on
 	 * PyTorch 1.x): where the profile's keys cannot ask for it, the
 	 * script must, or the run takes SDPA and its padded batch's mask */
-	if (t->attn == VP_ATTN_FLASH2 &&
-	    (profile == VP_PROFILE_HF || profile == VP_PROFILE_LIGHTNING || profile == VP_PROFILE_DEEPSPEED))
+	if (t->attn == VP_ATTN_FLASH2 && keyless != NULL)
 		fprintf(f, "# note: %s no attention key: the plan is from_pretrained(..., "
 			   "attn_implementation=\"flash_attention_2\") in your script%s\n",
-			profile == VP_PROFILE_HF ? "TrainingArguments has" : profile == VP_PROFILE_LIGHTNING
-										? "Lightning has"
-										: "a DeepSpeed config has",
-			profile == VP_PROFILE_HF ? "; --profile trl prints it as a key" : "");
+			keyless, profile == VP_PROFILE_HF ? "; --profile trl prints it as a key" : "");
 	/* likewise packing: a padded batch keeps SDPA's mask in every layer
 	 * and repeats grouped k/v heads, which the packed plan leaves out */
-	if (t->packed && (profile == VP_PROFILE_HF || profile == VP_PROFILE_LIGHTNING || profile == VP_PROFILE_DEEPSPEED))
+	if (t->packed && keyless != NULL)
 		fprintf(f, "# note: %s no packing key: the plan is for samples of exactly %" PRIu64 " tokens, no "
 			   "padding, as your script packs them%s\n",
-			profile == VP_PROFILE_HF ? "TrainingArguments has" : profile == VP_PROFILE_LIGHTNING
-										? "Lightning has"
-										: "a DeepSpeed config has",
-			t->seq_len, profile == VP_PROFILE_HF ? "; --profile trl prints packing: true" : "");
+			keyless, t->seq_len, profile == VP_PROFILE_HF ? "; --profile trl prints packing: true" : "");
 	/* TrainingArguments' optim "sgd" is torch.optim.SGD with the learning
 	 * rate alone: Trainer.get_optimizer_cls_and_kwargs passes optim_args
 	 * to some optimizers (bitsandbytes' RMSprop, GaLore, AdEMAMix...), not
