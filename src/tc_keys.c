@@ -867,9 +867,7 @@ HANDLER(k_ckpt_kwargs)
 			return -1;
 		c->r.ckpt_nonreentrant = !on;
 		if (!on) {
-			vp_tc_set_origin(&c->r.at_nonreentrant, sub, k);
-			c->r.at_nonreentrant.line = k->value->line;
-			c->r.at_nonreentrant.column = k->value->column;
+			vp_tc_set_origin_at_value(&c->r.at_nonreentrant, sub, k);
 		}
 	}
 	return 0;
@@ -886,9 +884,7 @@ HANDLER(k_lf_reentrant)
 		return -1;
 	c->r.ckpt_nonreentrant = on == 0;
 	if (on == 0) {
-		vp_tc_set_origin(&c->r.at_nonreentrant, path, m);
-		c->r.at_nonreentrant.line = m->value->line;
-		c->r.at_nonreentrant.column = m->value->column;
+		vp_tc_set_origin_at_value(&c->r.at_nonreentrant, path, m);
 	}
 	return 0;
 }
@@ -1289,9 +1285,7 @@ HANDLER(k_dora)
 	c->r.dora = on == 1;
 	if (on == 1) {
 		/* the refusal points at the value, as k_lf_not_modelled's */
-		vp_tc_set_origin(&c->r.at_dora, path, m);
-		c->r.at_dora.line = m->value->line;
-		c->r.at_dora.column = m->value->column;
+		vp_tc_set_origin_at_value(&c->r.at_dora, path, m);
 	}
 	return 0;
 }

@@ -49,6 +49,17 @@ void vp_tc_set_origin(struct vp_tc_origin *o, const char *path, const struct vp_
 	o->column = m->column;
 }
 
+/* The key's path with the place of its value: a remark or refusal about a
+ * value (use_dora: true) points at that value, not at the key */
+void vp_tc_set_origin_at_value(struct vp_tc_origin *o, const char *path, const struct vp_tmember *m)
+{
+	vp_tc_set_origin(o, path, m);
+	if (m->value != NULL) {
+		o->line = m->value->line;
+		o->column = m->value->column;
+	}
+}
+
 const char *vp_tc_kind_name(const struct vp_tnode *n)
 {
 	switch (n->kind) {

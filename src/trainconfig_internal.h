@@ -161,6 +161,7 @@ struct keydef {
 int vp_tc_fail_at(struct ctx *c, unsigned long line, unsigned long column, const char *fmt, ...) VP_TC_PRINTF(4, 5);
 int vp_tc_reposition(struct ctx *c, const struct vp_tnode *n, const char *path);
 void vp_tc_set_origin(struct vp_tc_origin *o, const char *path, const struct vp_tmember *m);
+void vp_tc_set_origin_at_value(struct vp_tc_origin *o, const char *path, const struct vp_tmember *m);
 const char *vp_tc_kind_name(const struct vp_tnode *n);
 int vp_tc_note_default(struct vp_trainconfig *tc, struct vp_error *err, const char *key, const char *fmt, ...)
 	VP_TC_PRINTF(4, 5);
