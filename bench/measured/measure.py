@@ -323,7 +323,9 @@ def child(spec):
     torch.manual_seed(0)
     cfg = AutoConfig.from_pretrained(spec["_config_path"])
     if hasattr(cfg, "use_cache"):
-        cfg.use_cache = False
+        # off unless the run says "use_cache": true (config.json's default,
+        # which builds a DynamicCache in every forward without checkpointing)
+        cfg.use_cache = bool(spec.get("use_cache", False))
     prec = spec["precision"]
     kw = {"attn_implementation": spec["attn"]}
     if spec["head"] in ("sequence-classification", "token-classification"):
@@ -697,6 +699,10 @@ def case_rows(spec, res):
             # HF Trainer's torch_compile compiles the whole model, whose
             # forward computes the loss: one graph
             c["compile_scope"] = "model"
+        # not in the shared schema: child() turns the config's use_cache
+        # off unless the run says "use_cache": true, and a forward without
+        # checkpointing builds a KV cache only with it on
+        c["use_cache"] = bool(spec.get("use_cache", False))
         c["pytorch"] = res["torch"]
         rows.append(c)
     return rows
@@ -737,8 +743,9 @@ def eval_case_rows(spec, res):
         c["eval_steps"] = ev["steps"]
         c["eval_accumulation_steps"] = spec.get("eval_accumulation_steps")
         c["generate"] = bool(spec.get("generate"))
-        # run() sets cfg.use_cache = False: the loss forward built no cache
-        c["use_cache"] = False
+        # child() sets cfg.use_cache from the run (False unless it says
+        # "use_cache": true): the loss forward built no cache without it
+        c["use_cache"] = bool(spec.get("use_cache", False))
         if spec.get("generate"):
             c["num_beams"] = spec.get("num_beams", 1)
             c["max_new_tokens"] = spec["max_new_tokens"]
