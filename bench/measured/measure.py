@@ -282,6 +282,9 @@ def frozen_forward(spec, model, data, cfg, weights_bytes, untied, total):
     step_peaks, step_reserved = [], []
     torch.cuda.synchronize()
     torch.cuda.reset_peak_memory_stats()
+    if spec.get("trace"):
+        torch.cuda.memory._record_memory_history(max_entries=3_000_000)
+    base_reserved = torch.cuda.memory_reserved()
     t0 = time.time()
     for i in range(spec.get("steps", 3)):
         rows = data[i * spec["batch"]:(i + 1) * spec["batch"]]
@@ -305,6 +308,9 @@ def frozen_forward(spec, model, data, cfg, weights_bytes, untied, total):
     }
     res["context_mib"] = smi_used_mib() - spec["_idle_mib"] - res["reserved_end"] / 2**20
     res["nvml_used_mib"] = res["context_mib"] + res["max_reserved"] / 2**20
+    if spec.get("trace"):
+        res["trace"] = peak_report(torch.cuda.memory._snapshot(), weights_bytes, 40,
+                                   int(spec.get("trace_big_mib", 0)) * 2**20, base_reserved)
     return res
 
 
