@@ -1288,11 +1288,12 @@ static void aux_loss_memory(const struct ctx *c, double b, double s, struct tota
 	double logits = L * T * E * c->e;
 	double saved = L * T * E * (sm + 8.0);
 
-	tt->aux_loss_transient = tt->aux_loss_eval = 0.0;
+	tt->aux_loss_transient = tt->aux_loss_eval = tt->eval_router_held = 0.0;
 	if (!vp_est_router_aux_loss(c))
 		return;
 	tt->fwd_held += logits;
 	tt->fwd_held_eval += logits;
+	tt->eval_router_held = logits;
 	tt->global_saved += saved;
 	tt->aux_loss_transient = logits + L * T * k * (sm + 8.0) + 24.0 * L * T * k * E;
 	/* no graph in evaluation: what training saves is a temporary */
@@ -1460,6 +1461,17 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 	if (m->naming == VP_NAMING_MPT)
 		tt->global_saved += b * s_dec * s_dec;
 	tt->fwd_held = tt->fwd_held_eval = 0.0;
+	/* Without a graph the blocks' tensors are gone when the model's stack
+	 * returns (LlamaModel.forward's locals: the masks, the position
+	 * embeddings, each layer's input once the next has run); what the
+	 * loss runs beside is what its output names: the final norm's output
+	 * (BaseModelOutputWithPast.last_hidden_state, the LM head's input)
+	 * and, for an encoder-decoder, the encoder's (Seq2SeqLMOutput's
+	 * encoder_last_hidden_state), in the residual dtype: fp32 under
+	 * autocast over fp32 weights (T5LayerNorm casts to its weight's).
+	 * Traced: MS-MT5B-frozen-ampbf16 held 24 and 6 MiB fp32 (dropout
+	 * over the encoder's and decoder's final norms) beside its loss. */
+	tt->eval_out_held = T_last * c->h * c->r + (c->decoder ? b * s_enc * c->h * c->r : 0.0);
 	if (m->naming == VP_NAMING_MPNET) {
 		/* MPNetEncoder.compute_position_bias expands the relative bias
 		 * to (b, heads, s, s) with .contiguous(): an fp32 tensor (the

@@ -136,7 +136,8 @@ static double quant_buffer(const struct totals *tt, const struct vp_train *t)
  * it (docs: "Evaluation and generation"). */
 struct forward_only {
 	double working; /* one block's working set at a time */
-	double copies;  /* autocast's weight casts */
+	double copies;  /* autocast's weight casts, inside the blocks */
+	double kept;    /* ... those still cached when the loss runs */
 	double share;   /* the fragmentation share of what comes and goes */
 	double split;   /* the MLP's freed blocks, split: two more segments */
 };
@@ -158,8 +159,15 @@ static void forward_only(const struct ctx *c, const struct totals *tt, struct fo
 	 * peak, MS-BERTL-cls-eval128 0.56 GiB. FSDP casts at the all-gather
 	 * (as in training). */
 	f->copies = c->full ? tt->weight_copies : fmax(tt->enc.copies, tt->dec.copies) + tt->head_copy;
+	/* Only the cached casts outlive their op: when the loss runs, inside
+	 * the model's forward and so inside accelerate's autocast, a frozen
+	 * weight's cast (cached_cast's arg.to(), can_try_cache false without
+	 * requires_grad) was freed when its linear returned, the LM head's
+	 * too unless the head trains. Traced: MS-MT5B-frozen-ampbf16 held
+	 * none of lm_head's 366 MiB bf16 cast at its loss peak. */
+	f->kept = c->full ? tt->weight_copies : tt->trains_vocab_matrix ? tt->head_copy : 0.0;
 	if (t->fsdp)
-		f->copies = 0.0;
+		f->copies = f->kept = 0.0;
 	f->share = t->expandable_segments ? 0.0 : vp_est_on_pytorch2(t) ? VP_FRAGMENTATION_PT2 : VP_FRAGMENTATION;
 	/* Under PyTorch 2 without expandable segments the freed T x f blocks
 	 * of the MLP are split by smaller requests and two more are reserved
@@ -171,16 +179,55 @@ static void forward_only(const struct ctx *c, const struct totals *tt, struct fo
 }
 
 /*
- * The loss forward's moment over the working set (docs: "Evaluation and
- * generation"): the logits and the loss over them, or T5's stacks (their
- * position bias beside the largest scores), or, where the causal LM adds
- * the load-balancing loss, that loss after the LM loss's temporaries are
- * gone, beside the model's logits still in its output; the largest.
+ * The loss forward's peak beyond the casts (docs: "Evaluation and
+ * generation"): the larger of two moments, which no_grad keeps apart.
+ * Inside the stacks: one block's working set and what the model's forward
+ * holds until it returns, with T5's stacks' position bias and scores. At
+ * the loss, computed by the causal LM's (or seq2seq LM's) forward after its
+ * base model returned (LlamaForCausalLM.forward: outputs = self.model(...),
+ * then lm_head, then self.loss_function): none of that, only what the
+ * output names (the last hidden state, an encoder's output, the KV cache,
+ * the router logits) and the casts autocast caches, beside the logits and
+ * the loss over them, or, where the causal LM adds the load-balancing loss,
+ * that loss after the LM loss's temporaries are gone beside the model's
+ * logits still in its output. Traced: MS-MT5B-frozen-ampbf16's peak was its
+ * logits and loss (977 + 977 + 1954 MiB) and 62 MiB more; until 2026-11-30
+ * the block's working set and all the casts were added to it (+13.1%).
+ * *blocks says whether the stacks' moment is the larger.
  */
-static double forward_loss_bytes(const struct ctx *c, const struct totals *tt, double logits)
+static double forward_peak(const struct ctx *c, const struct totals *tt, const struct forward_only *f,
+			   double logits, bool *blocks)
 {
-	return fmax(fmax(logits, tt->eval_stack_extra),
-		    tt->aux_loss_eval > 0.0 ? tt->lm_tokens * c->V * c->e + tt->aux_loss_eval : 0.0);
+	double stacks = f->working + tt->eval_stack_extra;
+	double at_loss = tt->eval_out_held + tt->eval_cache +
+			 fmax(logits + tt->eval_router_held,
+			      tt->aux_loss_eval > 0.0 ? tt->lm_tokens * c->V * c->e + tt->aux_loss_eval : 0.0);
+	/* the loss moment's casts are f->kept, f->copies the stacks' */
+	double loss = at_loss - (f->copies - f->kept);
+
+	if (blocks != NULL)
+		*blocks = stacks >= loss;
+	return fmax(stacks, loss);
+}
+
+/*
+ * The segments the loss forward leaves reserved, beyond the casts (docs:
+ * "Evaluation and generation", reserved level): the stacks' and the
+ * loss's, piled up. The caching allocator keeps the blocks the stacks
+ * freed, and none can serve the loss's tensors: a request takes a free
+ * block at least its size (CUDACachingAllocator.cpp get_free_block) and
+ * blocks of different segments never merge, so each T x V tensor of the
+ * logits and their loss, larger than any block's tensor, takes a segment
+ * of its own beside them. T5's stacks, whose freed position bias and
+ * scores the logits can reuse, and the load-balancing loss count at the
+ * larger of them and the logits. Until 2026-11-30 the allocated level was
+ * this pile too; the reserved level has not moved.
+ */
+static double forward_segments(const struct ctx *c, const struct totals *tt, const struct forward_only *f,
+			       double logits)
+{
+	return f->working + fmax(fmax(logits, tt->eval_stack_extra),
+				 tt->aux_loss_eval > 0.0 ? tt->lm_tokens * c->V * c->e + tt->aux_loss_eval : 0.0);
 }
 
 /*
@@ -188,34 +235,47 @@ static double forward_loss_bytes(const struct ctx *c, const struct totals *tt, d
  * records no graph (an op's output gets a grad_fn only when an input
  * requires grad: torch/csrc/autograd/function.h, collect_next_edges) and
  * the forward saves nothing for a backward that cannot run. Its memory is
- * the evaluation's forward (vp_estimate_eval): the weights, one block's
- * working set at a time, the logits and the loss; no gradients, no
+ * the evaluation's forward (vp_estimate_eval): the weights and the larger
+ * of one block's working set and the logits and the loss (forward_peak);
+ * no gradients, no
  * optimizer states, and the step has no backward or optimizer phase.
  */
 static int frozen_forward(const struct ctx *c, const struct totals *tt, struct vp_estimate *out)
 {
 	struct forward_only f;
-	double dynamic, loss;
+	double dynamic, pile, copies, acts, logits, transient;
+	bool blocks;
 	int p;
 
 	/* the reserved level is the evaluation's too: the weights' rounding is
 	 * not added, their segments' slack serving the forward's small tensors
 	 * (the eval rows of bench/measured fit better without it) */
 	forward_only(c, tt, &f);
-	loss = forward_loss_bytes(c, tt, tt->logits_eval);
-	dynamic = f.working + f.copies + loss;
+	dynamic = f.copies + forward_peak(c, tt, &f, tt->logits_eval, &blocks);
+	pile = fmax(f.copies + forward_segments(c, tt, &f, tt->logits_eval), dynamic);
+	if (blocks) {
+		/* the stacks' moment: a block's working set, T5's stacks */
+		copies = f.copies;
+		acts = f.working;
+		logits = 0.0;
+	} else {
+		/* the loss's: what the output holds, the logits and their loss;
+		 * the load-balancing loss where it outweighs them, transient */
+		copies = f.kept;
+		acts = tt->eval_out_held + tt->eval_cache + tt->eval_router_held;
+		logits = tt->logits_eval;
+	}
+	transient = fmax(dynamic - copies - acts - logits, 0.0);
 	out->peak_phase = VP_PHASE_FORWARD;
 	if (to_u64(tt->weights, &out->peak_bytes[VP_COMP_WEIGHTS]) ||
-	    to_u64(f.copies, &out->peak_bytes[VP_COMP_WEIGHT_COPIES]) ||
-	    to_u64(f.working, &out->peak_bytes[VP_COMP_ACTIVATIONS]) ||
-	    to_u64(tt->logits_eval, &out->peak_bytes[VP_COMP_LOGITS]) ||
-	    /* T5's stacks or the load-balancing loss where they outweigh
-	     * the logits' loss */
-	    to_u64(loss - tt->logits_eval, &out->peak_bytes[VP_COMP_TRANSIENT]) ||
+	    to_u64(copies, &out->peak_bytes[VP_COMP_WEIGHT_COPIES]) ||
+	    to_u64(acts, &out->peak_bytes[VP_COMP_ACTIVATIONS]) ||
+	    to_u64(logits, &out->peak_bytes[VP_COMP_LOGITS]) ||
+	    to_u64(transient, &out->peak_bytes[VP_COMP_TRANSIENT]) ||
 	    to_u64(tt->weights + dynamic, &out->phase_allocated_bytes[VP_PHASE_FORWARD]) ||
 	    to_u64(tt->weights, &out->phase_allocated_bytes[VP_PHASE_BACKWARD]) ||
 	    to_u64(tt->weights, &out->phase_allocated_bytes[VP_PHASE_OPTIMIZER]) ||
-	    to_u64(dynamic * f.share + f.split, &out->allocator_bytes) ||
+	    to_u64(pile - dynamic + pile * f.share + f.split, &out->allocator_bytes) ||
 	    to_u64(tt->total_params, &out->params_total))
 		return -1;
 	for (p = 0; p < VP_COMP_COUNT; p++) {
@@ -978,7 +1038,7 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	struct totals tt;
 	struct forward_only f;
 	double b, s_enc, s_dec, working, kv = 0.0, logits, copies, resident;
-	double loss = 0.0, gen = 0.0, preds, host_preds, kept, preds_peak = 0.0, preds_segments = 0.0, moment[3];
+	double loss = 0.0, loss_pile = 0.0, gen = 0.0, preds, host_preds, kept, preds_peak = 0.0, preds_segments = 0.0, moment[3];
 	double piled, held, ranks, gathered;
 	double beams = 1.0, new_tokens = 0.0;
 	/* Seq2SeqTrainer.prediction_step generates only for a metric: with
@@ -1032,8 +1092,10 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	working = f.working;
 	copies = f.copies;
 	logits = generating ? tt.logits_eval_gen : tt.logits_eval;
-	if (!(generating && opts->generate_only))
-		loss = working + forward_loss_bytes(&c, &tt, logits);
+	if (!(generating && opts->generate_only)) {
+		loss = forward_peak(&c, &tt, &f, logits, NULL);
+		loss_pile = fmax(forward_segments(&c, &tt, &f, logits), loss);
+	}
 	if (generating) {
 		double enc_working = tt.enc.eval_working, enc_e = c.e;
 
@@ -1162,8 +1224,8 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	 * allocated peak's share alone every evaluation measured ran out of
 	 * memory (the *-cap runs).
 	 */
-	piled = fmax(moment[VP_EVAL_LOSS] + (loss > 0.0 ? gen : moment[VP_EVAL_GENERATE]),
-		     preds_peak > 0.0 ? copies + loss + preds_segments : 0.0);
+	piled = fmax((loss > 0.0 ? copies + loss_pile + gen : moment[VP_EVAL_GENERATE]),
+		     preds_peak > 0.0 ? copies + loss_pile + preds_segments : 0.0);
 	if (to_u64(resident, &out->resident_bytes) || to_u64(copies, &out->weight_copies_bytes) ||
 	    to_u64(working, &out->working_bytes) || to_u64(kv, &out->kv_cache_bytes) ||
 	    to_u64(logits, &out->logits_bytes) || to_u64(loss, &out->loss_bytes) ||

@@ -138,6 +138,11 @@ struct totals {
 	 * (DeBERTa's hidden-state tuple and extended mask), training and
 	 * evaluation */
 	double fwd_held, fwd_held_eval;
+	/* what a forward without a graph still holds when its loss runs, the
+	 * blocks returned: the last hidden state (and an encoder-decoder's
+	 * encoder output) the model's output names, and the router logits a
+	 * load-balancing loss reads (docs: "Evaluation and generation") */
+	double eval_out_held, eval_router_held;
 	/* an evaluation's stack forward beyond the working set, not beside
 	 * the logits (T5's position bias and its fp32 softmax input) */
 	double eval_stack_extra;

@@ -111,7 +111,10 @@ struct vp_eval_estimate {
 	uint64_t working_bytes;   /* one block's working set */
 	uint64_t logits_bytes;    /* the logits and the loss over them */
 	uint64_t kv_cache_bytes;  /* generation's cache at its longest */
-	uint64_t loss_bytes;      /* the loss forward: working + logits */
+	/* the loss forward's peak beyond the casts: one block's working set
+	 * or, where larger, the logits and loss beside what the model's output
+	 * holds (the casts the loss moment no longer holds subtracted) */
+	uint64_t loss_bytes;
 	uint64_t generate_bytes;  /* generation: cache, working set, scores */
 	/* the kept predictions at the peak of their moment: the N-th step's
 	 * concatenation (2N steps' worth), or the N - 1 steps kept beside
