@@ -315,6 +315,23 @@ static double mlp_bwd_bytes(const struct ctx *c, double T, double e)
 }
 
 /*
+ * Bytes of each element of the input a LayerNorm keeps for backward. Under
+ * autocast F.layer_norm runs in fp32 (layer_norm is on the fp32 list,
+ * aten/src/ATen/autocast_mode.h AT_FORALL_FP32): autocast casts a 16-bit
+ * input to fp32 before autograd records the op, so native_layer_norm saves
+ * that fp32 copy, not the 16-bit input, and an fp32 residual (c->r = 4) as
+ * it is. Traced: MS-GPTJ6B-lora-gc and MS-FALCON7B-lora-gc (bf16 weights,
+ * bf16 block inputs) each held one fp32 T x h tensor from
+ * functional.py's layer_norm in the recomputed block (bench/measured
+ * traces 2026-11-28, 2026-11-23). OlmoLayerNorm casts to fp32 itself,
+ * with or without autocast.
+ */
+static double layernorm_input_bytes(const struct ctx *c)
+{
+	return vp_est_autocast_known(c) || vp_model_norm_input_fp32(c->m) ? 4.0 : c->r;
+}
+
+/*
  * Norm: what one norm over T tokens saves for backward.
  * RMSNorm (LlamaRMSNorm, T5LayerNorm) upcasts its input to fp32 (saved by
  * pow and mul), keeps rsqrt per token, and, when its weight is trained, the
@@ -347,7 +364,7 @@ static void norm_keep(const struct ctx *c, double T, struct block_mem *bm)
 			keep(bm, &bm->saved, T * c->h * (unfused ? 4.0 : norm_scale_bytes(c)), 1.0);
 		return;
 	}
-	keep(bm, &bm->saved, T * c->h * (c->amp || vp_model_norm_input_fp32(c->m) ? 4.0 : c->r), 1.0);
+	keep(bm, &bm->saved, T * c->h * layernorm_input_bytes(c), 1.0);
 	keep(bm, &bm->saved, T * 4.0, 2.0);
 }
 
@@ -1014,11 +1031,7 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	const struct vp_linear *o = find_role(ls, n, VP_LIN_O);
 	const struct vp_linear *down = find_role(ls, n, VP_LIN_DOWN);
 	bool has_cross = find_role(ls, n, VP_LIN_CROSS_Q) != NULL;
-	/* a final norm marks pre-LN blocks among BERT's (XLM-R XL) and BART's
-	 * (mBART) names */
-	bool post_norm = (c->m->naming == VP_NAMING_BERT && !c->m->final_norm) || c->m->naming == VP_NAMING_ALBERT ||
-			 c->m->naming == VP_NAMING_DISTILBERT || c->m->naming == VP_NAMING_DEBERTA ||
-			 c->m->naming == VP_NAMING_MPNET || (c->m->naming == VP_NAMING_BART && !c->m->final_norm);
+	bool post_norm = vp_model_post_norm(c->m);
 	struct input_copies k;
 	double saved_attn, attn_transient, dora_attn_bwd = 0.0, dora_mlp_bwd = 0.0;
 	bool relu;
@@ -1328,7 +1341,14 @@ static double masks_held(const struct ctx *c, double b, double s_enc, double s_d
 	if (c->attn == VP_ATTN_SDPA)
 		bytes = 1.0;
 	else if (c->attn == VP_ATTN_EAGER)
-		bytes = c->r;
+		/* the dtype of what the model hands masking_utils as
+		 * input_embeds: the embedding lookup's output, in the weights'
+		 * dtype (BloomModel: inputs_embeds, before
+		 * word_embeddings_layernorm); ModernBertModel hands it
+		 * self.embeddings' normed output (mask_kwargs "input_embeds":
+		 * hidden_states, models/modernbert/modular_modernbert.py
+		 * ModernBertModel.forward), the residual stream's dtype */
+		bytes = m->naming == VP_NAMING_MODERNBERT ? c->r : c->wb;
 	else
 		return 0.0;
 	if (tt->n_enc > 0.0 && some)
@@ -1452,7 +1472,7 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 	T_last = b * (m->arch == VP_ARCH_DECODER || c->decoder ? s_dec : s_enc);
 	tt->global_saved = 0.0;
 	if (m->embed_norm)
-		tt->global_saved += T_first * c->E * (c->amp ? 4.0 : c->r) + 2.0 * T_first * 4.0;
+		tt->global_saved += T_first * c->E * layernorm_input_bytes(c) + 2.0 * T_first * 4.0;
 	if (m->hidden_dropout > 0.0)
 		tt->global_saved += T_first * c->E; /* embedding dropout mask */
 	/* MptModel turns the 4-D causal mask into a (b, 1, s, s) bool tensor

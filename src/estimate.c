@@ -68,7 +68,20 @@ static void ctx_init(struct ctx *c, const struct vp_model *m, const struct vp_gp
 	c->g = g;
 	c->amp = t->precision == VP_PREC_AMP_FP16 || t->precision == VP_PREC_AMP_BF16;
 	c->e = t->precision == VP_PREC_FP32 ? 4.0 : 2.0;
+	/* The residual stream: fp32 with fp32 weights and under amp-*; over
+	 * 16-bit weights 16 bit, unless autocast is known to run and a torch
+	 * LayerNorm's output enters the stream (an embedding norm, post-norm
+	 * blocks; vp_model_layernorm_in_residual): layer_norm is on autocast's
+	 * fp32 list (aten/src/ATen/autocast_mode.h AT_FORALL_FP32), so the
+	 * norm returns fp32, and a residual add of fp32 and 16 bit is fp32 by
+	 * type promotion, in every layer after it. Traced:
+	 * MS-MODERNBERT-lora-bf16-s4096 (bf16 weights, HF Trainer's bf16 on)
+	 * kept two fp32 T x h residual sums per layer (transformers 5.17
+	 * modeling_modernbert.py:331 and :332, ModernBertEncoderLayer.forward's
+	 * two adds): -8.8% allocated while they were counted in bf16. */
 	c->r = (t->precision == VP_PREC_FP32 || c->amp) ? 4.0 : 2.0;
+	if (vp_est_autocast_known(c) && vp_model_layernorm_in_residual(m))
+		c->r = 4.0;
 	c->wb = vp_est_is_16bit_params(t->precision) ? 2.0 : 4.0;
 
 	/* PEFT >= 0.12 creates LoRA weights in fp32 and keeps them so over a

@@ -1056,6 +1056,21 @@ bool vp_model_norm_unfused(const struct vp_model *m)
 	return m != NULL && (is_type(m, "cohere") || is_type(m, "cohere2"));
 }
 
+bool vp_model_post_norm(const struct vp_model *m)
+{
+	return m != NULL && ((m->naming == VP_NAMING_BERT && !m->final_norm) || m->naming == VP_NAMING_ALBERT ||
+			     m->naming == VP_NAMING_DISTILBERT || m->naming == VP_NAMING_DEBERTA ||
+			     m->naming == VP_NAMING_MPNET || (m->naming == VP_NAMING_BART && !m->final_norm));
+}
+
+bool vp_model_layernorm_in_residual(const struct vp_model *m)
+{
+	/* OlmoLayerNorm: F.layer_norm(x.to(float32)).to(orig_dtype);
+	 * CohereLayerNorm: hidden_states.to(input_dtype) */
+	return m != NULL && m->norm == VP_NORM_LAYER && !vp_model_norm_input_fp32(m) && !vp_model_norm_unfused(m) &&
+	       (m->embed_norm || vp_model_post_norm(m));
+}
+
 bool vp_model_eager_qk_fp32(const struct vp_model *m)
 {
 	return m != NULL && (m->naming == VP_NAMING_GPTJ || m->naming == VP_NAMING_GPTNEO ||

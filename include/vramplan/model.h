@@ -368,6 +368,22 @@ bool vp_model_norm_parameters(const struct vp_model *m);
  * so that the input it keeps for backward is 4 bytes an element? */
 bool vp_model_norm_input_fp32(const struct vp_model *m);
 
+/* Are the blocks post-norm (BERT, ALBERT, DistilBERT, DeBERTa-v2, MPNet,
+ * BART without a final norm): each sublayer's LayerNorm taking the
+ * residual sum, its output the next sublayer's input and residual? A
+ * final norm marks pre-LN blocks among BERT's (XLM-R XL) and BART's
+ * (mBART) names. */
+bool vp_model_post_norm(const struct vp_model *m);
+
+/* Does a torch LayerNorm's output enter the residual stream: an embedding
+ * LayerNorm (BERT's, BART's layernorm_embedding, BLOOM's
+ * word_embeddings_layernorm, ModernBERT's embeddings.norm) or post-norm
+ * blocks? Under autocast F.layer_norm returns fp32, and fp32 + 16-bit
+ * residual adds stay fp32, so the stream is fp32 over 16-bit weights.
+ * Not a norm that casts its output back to the input's dtype (OLMo's
+ * LayerNorm, CohereLayerNorm) nor an RMSNorm. */
+bool vp_model_layernorm_in_residual(const struct vp_model *m);
+
 /* The blocks whose parameters a stack of num_layers holds: 1 where every
  * layer shares one (shared_layers, ALBERT), else num_layers. */
 uint64_t vp_model_param_blocks(const struct vp_model *m);

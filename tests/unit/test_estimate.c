@@ -1843,6 +1843,80 @@ static void gelu_new_keeps_its_intermediates(void **state)
 			 3 * T * f * 4 + T * f * 2);
 }
 
+/* Under autocast F.layer_norm runs in fp32 (autocast's fp32 list): a
+ * LayerNorm over a 16-bit input saves autocast's fp32 copy of it, so with
+ * bf16 weights each norm keeps 4 bytes an element once autocast is stated,
+ * 2 without it (traced: MS-GPTJ6B-lora-gc, MS-FALCON7B-lora-gc). GPT-2:
+ * ln_1, ln_2 and ln_f over T x h. */
+static void a_layernorm_under_autocast_keeps_an_fp32_copy_of_its_input(void **state)
+{
+	struct vp_model m = tiny_of_family("gpt2");
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+	const uint64_t T = 8, h = 64;
+	uint64_t assumed;
+
+	(void)state;
+	m.max_positions = 16;
+	m.act = VP_ACT_GELU;
+	assert_int_equal(vp_model_validate(&m, &err), 0);
+	t.method = VP_METHOD_FULL;
+	assumed = estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	t.autocast_stated = true;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS] - assumed, 3 * T * h * (4 - 2));
+}
+
+/* A LayerNorm whose output enters the residual stream (ModernBERT's
+ * embeddings.norm) makes the stream fp32 under autocast over bf16 weights:
+ * fp32 + bf16 residual adds stay fp32 (traced: MS-MODERNBERT-lora-bf16-s4096,
+ * two fp32 T x h sums per layer). With checkpointing each layer more keeps
+ * one more block input: T x h x 4 for ModernBERT under stated autocast, x 2
+ * without it, and x 2 for GPT-2, whose norms feed only linears. */
+static void an_embedding_layernorm_makes_the_residual_stream_fp32_under_autocast(void **state)
+{
+	struct vp_model mb = tiny_modernbert(), gpt2 = tiny_of_family("gpt2");
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+	const uint64_t T = 64 * 128, h = 64;
+	uint64_t two;
+
+	(void)state;
+	t.batch = 64;
+	t.seq_len = 128;
+	gpt2.max_positions = 128;
+	gpt2.act = VP_ACT_GELU;
+	t.method = VP_METHOD_LORA;
+	t.grad_ckpt = true;
+	t.head = VP_HEAD_SEQ_CLS;
+	t.num_labels = 2;
+	t.packed = true;
+	t.padding_mask = false;
+	t.autocast_stated = true;
+	assert_int_equal(vp_train_set_lora_targets(&t, "Wqkv,Wo,Wi", &err), 0);
+	mb.num_layers = 2;
+	assert_int_equal(vp_model_validate(&mb, &err), 0);
+	two = estimated(&mb, &t).peak_bytes[VP_COMP_ACTIVATIONS];
+	mb.num_layers = 3;
+	assert_int_equal(vp_model_validate(&mb, &err), 0);
+	assert_int_equal(estimated(&mb, &t).peak_bytes[VP_COMP_ACTIVATIONS] - two, T * h * 4);
+	/* autocast only assumed (the schema's bf16): the stream stays bf16 */
+	t.autocast_stated = false;
+	mb.num_layers = 2;
+	two = estimated(&mb, &t).peak_bytes[VP_COMP_ACTIVATIONS];
+	mb.num_layers = 3;
+	assert_int_equal(estimated(&mb, &t).peak_bytes[VP_COMP_ACTIVATIONS] - two, T * h * 2);
+	/* GPT-2: pre-norm, no embedding norm */
+	t.autocast_stated = true;
+	t.head = VP_HEAD_CAUSAL_LM;
+	gpt2.num_layers = 2;
+	assert_int_equal(vp_model_validate(&gpt2, &err), 0);
+	assert_int_equal(vp_train_set_lora_targets(&t, vp_default_lora_targets(&gpt2), &err), 0);
+	two = estimated(&gpt2, &t).peak_bytes[VP_COMP_ACTIVATIONS];
+	gpt2.num_layers = 3;
+	assert_int_equal(vp_model_validate(&gpt2, &err), 0);
+	assert_int_equal(estimated(&gpt2, &t).peak_bytes[VP_COMP_ACTIVATIONS] - two, T * h * 2);
+}
+
 /* The backward of a plain gelu_new MLP under (stated) autocast: the chain's fp32
  * gradients (three T x f) beside the T x f one reaching it, where a fused
  * GELU's backward holds two T x f of the step's dtype (traced on GPT-J,
@@ -4329,6 +4403,8 @@ int main(void)
 		cmocka_unit_test(gradients_are_freed_between_steps_only_where_pytorch_2_frees_them),
 		cmocka_unit_test(autocast_casts_the_encoder_output_for_each_cross_attention_linear),
 		cmocka_unit_test(gelu_new_keeps_its_intermediates),
+		cmocka_unit_test(a_layernorm_under_autocast_keeps_an_fp32_copy_of_its_input),
+		cmocka_unit_test(an_embedding_layernorm_makes_the_residual_stream_fp32_under_autocast),
 		cmocka_unit_test(gelu_new_backward_holds_the_chain_s_fp32_gradients),
 		cmocka_unit_test(a_fused_qkv_output_lives_through_its_v_view),
 		cmocka_unit_test(a_partly_adapted_fused_qkv_keeps_its_update),
