@@ -1,13 +1,16 @@
 # The peaks measured on the lent H100 (bench/measured: HF Trainer, PEFT,
 # torch 2.11, every case stating its PyTorch): every row is read, and the
-# summary stays where these 447 rows put it today: median 1.3%, p90 7.3%,
-# max 25.7%, eighteen unsafe rows. 60 of the rows come from twenty runs
+# summary stays where these 462 rows put it today: median 1.3%, p90 7.1%,
+# max 25.7%, fifteen unsafe rows. 60 of the rows come from twenty runs
 # measured on 2026-11-23 (second session), 33 from eleven runs measured
-# on 2026-11-27 and 48 from sixteen measured on 2026-11-30, each estimated
-# before it ran (bench/measured/README.md). Of 2026-11-30's, six rows are
-# unsafe: ModernBERT LoRA at 4,096 tokens (-8.8% allocated), StarCoder2 3B's
-# full fine-tune (-11.7% reserved, allocated -0.2%) and Llama 2 7B's frozen
-# forward with its KV cache (-5.2% reserved, allocated +5.3%).
+# on 2026-11-27 and 63 from twenty-one measured on 2026-11-30, each
+# estimated before it ran (bench/measured/README.md). Of 2026-11-30's,
+# three rows are unsafe: StarCoder2 3B's full fine-tune (-11.7% reserved,
+# allocated -0.2%: states displacing the second forward, a known gap) and
+# Llama 2 7B's frozen forward with its KV cache (-5.2% reserved). ModernBERT
+# LoRA over a bf16 base (-8.8% allocated before) left the list with the
+# LayerNorm rule (an fp32 residual stream under autocast), which two runs
+# estimated after it then confirmed (BERT-large -0.1%, KoBART -0.3%).
 # The unsafe rows are reserved and device levels whose allocated level is
 # within 3%: full Llama 3.2 3B fine-tunes with plain SGD (-15%), SGD with
 # momentum (-7%) and HF torch_compile (-8%), whose gradients reserve
@@ -27,11 +30,11 @@
 # (Gemma-2B +17%, mBART +14%) (docs/memory-model.md "Known gaps").
 . tests/cli/accuracy/summary.lib
 summary_of bench/measured/cases.yaml
-check scored "$(get scored)" "==" 447
+check scored "$(get scored)" "==" 462
 check unsupported "$(get unsupported)" "==" 0
-check unsafe "$(get unsafe)" "<=" 18
+check unsafe "$(get unsafe)" "<=" 15
 check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 1.4
-check p90_abs_err_pct "$(get p90_abs_err_pct)" "<=" 7.3
+check p90_abs_err_pct "$(get p90_abs_err_pct)" "<=" 7.1
 check max_abs_err_pct "$(get max_abs_err_pct)" "<=" 26.0
 [ $fail -eq 0 ] && echo "measured rows read and within their recorded bounds"
 exit $fail
