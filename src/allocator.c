@@ -83,6 +83,46 @@ uint64_t vp_context_bytes_idle(const struct vp_gpu *g, const struct vp_train *t)
 }
 
 /*
+ * The segments a forward's KV cache leaves idle in the caching allocator
+ * (docs/memory-model.md, "Evaluation and generation", reserved level).
+ * Each layer stores its k and v (`block` bytes each) in new tensors
+ * (transformers cache_utils.py DynamicLayer.update: torch.cat), requested
+ * while that layer runs, so the allocator carves them from the blocks the
+ * working set has freed: get_free_block takes the smallest free block at
+ * least their size and splits it (CUDACachingAllocator.cpp). The cache
+ * outlives the forward, so what it takes is lost to the next layer, whose
+ * largest request (`largest`, the MLP's T x f) then finds no whole free
+ * block and reserves a new segment; the cache's next blocks are carved from
+ * that one. A segment of the largest size holds floor(W / k) cache blocks
+ * and keeps the rest, W mod k, which no later cache block fits in: it is
+ * idle beside the cache until the cache is freed. Traced
+ * (bench/measured/traces/2026-11-30-third.txt,
+ * MS-L2-7B-frozen-bf16-usecache-traced, Llama 2 7B at 8 x 2,048 tokens):
+ * every layer's two 128 MiB cache blocks were carved from the freed working
+ * segments and, from the third layer on, every layer reserved a new 344 MiB
+ * segment for the MLP's product (modeling_llama.py:175), 30 in all, 10.08
+ * GiB for an 8 GiB cache; each keeps 344 - 2 x 128 = 88 MiB idle.
+ * Grouped heads make the blocks a divisor of the MLP's tensor (Llama 3,
+ * Mistral, Qwen2: f / kv a whole number) and leave nothing idle; a cache
+ * block larger than the largest working tensor takes a segment of its own.
+ */
+double vp_est_cache_fragmentation(double block, double largest, double layers)
+{
+	double k, w, per;
+
+	if (block <= 0.0 || largest <= 0.0 || layers <= 0.0)
+		return 0.0;
+	/* a block is its request rounded to 512 bytes, a segment the
+	 * request rounded as the allocator reserves it */
+	k = ceil(block / 512.0) * 512.0;
+	w = largest + vp_est_alloc_waste(largest);
+	if (k > w)
+		return 0.0;
+	per = floor(w / k);
+	return 2.0 * layers / per * (w - per * k);
+}
+
+/*
  * What a checkpointed backward leaves reserved beyond its live bytes under
  * PyTorch 2's caching allocator: each block's recomputation creates the same
  * large MLP tensors again, while the blocks' smaller tensors (the layer

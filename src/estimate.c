@@ -153,7 +153,24 @@ struct forward_only {
 	double kept;    /* ... those still cached when the loss runs */
 	double share;   /* the fragmentation share of what comes and goes */
 	double split;   /* the MLP's freed blocks, split: two more segments */
+	double cache_split; /* ... or by the KV cache, the rest of a segment a layer */
 };
+
+/* What the KV cache of a decoder-only model's forward leaves idle of the
+ * segments it is carved from (vp_est_cache_fragmentation; docs: "Evaluation
+ * and generation", reserved level): one layer's k and v `block` bytes
+ * each, the working set's largest tensor `largest`. Under PyTorch 2 without
+ * expandable segments, as the MLP's split segments (a grown segment leaves
+ * no rest; PyTorch 1's share covers its fragmentation). Not T5's decoder,
+ * whose cross-attention blocks over the source are another size (not
+ * measured). */
+static double cache_segments(const struct ctx *c, const struct totals *tt, double block, double largest)
+{
+	if (c->t->expandable_segments || !vp_est_on_pytorch2(c->t) || c->m->arch != VP_ARCH_DECODER ||
+	    tt->n_dec <= 0.0)
+		return 0.0;
+	return vp_est_cache_fragmentation(block, largest, tt->n_dec);
+}
 
 static void forward_only(const struct ctx *c, const struct totals *tt, struct forward_only *f)
 {
@@ -189,6 +206,16 @@ static void forward_only(const struct ctx *c, const struct totals *tt, struct fo
 			   ? 2.0 * fmax(tt->n_enc > 0.0 ? tt->enc.recompute_largest : 0.0,
 					tt->n_dec > 0.0 ? tt->dec.recompute_largest : 0.0)
 			   : 0.0;
+	/* In a forward that holds a KV cache its blocks are the smaller
+	 * requests that split those segments, layer by layer: the larger of
+	 * the two terms counts, not their sum (traced with the cache, the
+	 * first layer reserved three T x f segments for its three live, and
+	 * the others one each once the cache had taken the room; docs
+	 * "Evaluation and generation"). A layer's blocks: its share of
+	 * eval_cache, k and v. */
+	f->cache_split = tt->eval_cache > 0.0 && tt->n_dec > 0.0
+				 ? cache_segments(c, tt, tt->eval_cache / (2.0 * tt->n_dec), tt->dec.recompute_largest)
+				 : 0.0;
 }
 
 /*
@@ -288,7 +315,7 @@ static int frozen_forward(const struct ctx *c, const struct totals *tt, struct v
 	    to_u64(tt->weights + dynamic, &out->phase_allocated_bytes[VP_PHASE_FORWARD]) ||
 	    to_u64(tt->weights, &out->phase_allocated_bytes[VP_PHASE_BACKWARD]) ||
 	    to_u64(tt->weights, &out->phase_allocated_bytes[VP_PHASE_OPTIMIZER]) ||
-	    to_u64(pile - dynamic + pile * f.share + f.split, &out->allocator_bytes) ||
+	    to_u64(pile - dynamic + pile * f.share + fmax(f.split, f.cache_split), &out->allocator_bytes) ||
 	    to_u64(tt->total_params, &out->params_total))
 		return -1;
 	for (p = 0; p < VP_COMP_COUNT; p++) {
@@ -1052,7 +1079,7 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	struct forward_only f;
 	double b, s_enc, s_dec, working, kv = 0.0, logits, copies, resident;
 	double loss = 0.0, loss_pile = 0.0, gen = 0.0, preds, host_preds, kept, preds_peak = 0.0, preds_segments = 0.0, moment[3];
-	double piled, held, ranks, gathered;
+	double piled, held, ranks, gathered, cache_split = 0.0;
 	double beams = 1.0, new_tokens = 0.0;
 	/* Seq2SeqTrainer.prediction_step generates only for a metric: with
 	 * prediction_loss_only it runs the loss forward alone */
@@ -1128,7 +1155,15 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 			enc_e = 4.0;
 		}
 		gen = generate_bytes(&c, &tt, b, s_enc, s_dec, beams, new_tokens, enc_working, enc_e, copies, &kv);
+		/* a decoder-only model's prefill builds its cache in the same
+		 * forward (LlamaModel.forward, DynamicLayer.update), over
+		 * b x beams rows of the prompt */
+		cache_split = cache_segments(&c, &tt, b * beams * s_dec * c.kvd * c.e, tt.dec.recompute_largest * beams);
 	}
+	/* the cache's idle segments while it lives: the loss forward's or the
+	 * prefill's, whose cache is freed before the other runs */
+	if (loss > 0.0)
+		cache_split = fmax(cache_split, f.cache_split);
 
 	/* HF Trainer returns the predictions to evaluation_loop when a metric
 	 * is computed: the logits (fp32 under mixed precision, where
@@ -1244,7 +1279,8 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	    to_u64(logits, &out->logits_bytes) || to_u64(loss, &out->loss_bytes) ||
 	    to_u64(gen, &out->generate_bytes) || to_u64(preds_peak, &out->predictions_peak_bytes) ||
 	    to_u64(resident + moment[out->peak_moment], &out->allocated_bytes) ||
-	    to_u64(resident + fmax(piled, moment[out->peak_moment]) * (1.0 + f.share) + f.split, &out->reserved_bytes) ||
+	    to_u64(resident + fmax(piled, moment[out->peak_moment]) * (1.0 + f.share) + fmax(f.split, cache_split),
+		   &out->reserved_bytes) ||
 	    to_u64(gathered, &out->predictions_bytes_per_step) || to_u64(host_preds / b, &out->predictions_bytes_per_sample))
 		return vp_error_set(err, VP_ERR_INPUT, "the eval estimate exceeds 2^60 bytes");
 	out->device_bytes = out->reserved_bytes + train.context_bytes;

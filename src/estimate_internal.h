@@ -194,6 +194,7 @@ double vp_est_alloc_waste(double bytes);
 double vp_est_loss_fragmentation(const struct totals *tt, const struct vp_train *t, double activations,
 				 bool grads_freed);
 double vp_est_recompute_fragmentation(const struct totals *tt, const struct vp_train *t);
+double vp_est_cache_fragmentation(double block, double largest, double layers);
 double vp_est_second_loss_set(const struct totals *tt, const struct vp_train *t, bool grads_freed);
 double vp_est_vocab_fragmentation(const struct totals *tt, const struct vp_train *t, bool grads_freed);
 

@@ -320,6 +320,26 @@ static void lora_copies_no_loss_block_holds_or_a_full_fine_tune_carve_nothing_ex
 	assert_true(vp_est_loss_fragmentation(&tt, &t, 20000.0 * MIB, true) == 2004.0 * MIB);
 }
 
+/* A KV cache carved layer by layer from the segments of the MLP's T x f
+ * tensor keeps what of each no later cache block fits in (traced:
+ * MS-L2-7B-frozen-bf16-usecache, two 128 MiB blocks a layer in 344 MiB
+ * segments, 88 MiB idle each, bench/measured/traces/2026-11-30-third.txt). */
+static void a_kv_cache_leaves_the_rest_of_each_segment_it_splits(void **state)
+{
+	(void)state;
+	/* Llama 2 7B, 8 x 2,048 tokens: 32 layers x (344 - 2 x 128) MiB */
+	assert_true(vp_est_cache_fragmentation(128.0 * MIB, 344.0 * MIB, 32.0) == 32.0 * 88.0 * MIB);
+	/* a request is reserved in a segment rounded up to 2 MiB */
+	assert_true(vp_est_cache_fragmentation(128.0 * MIB, 343.5 * MIB, 32.0) == 32.0 * 88.0 * MIB);
+	/* grouped heads: the blocks divide the segment (Llama 3.2 3B, f / kv = 8) */
+	assert_true(vp_est_cache_fragmentation(32.0 * MIB, 256.0 * MIB, 28.0) == 0.0);
+	/* three blocks to a segment: 2L / 3 segments */
+	assert_true(vp_est_cache_fragmentation(100.0 * MIB, 310.0 * MIB, 3.0) == 2.0 * 10.0 * MIB);
+	/* a block larger than the working set's largest tensor: its own segment */
+	assert_true(vp_est_cache_fragmentation(400.0 * MIB, 344.0 * MIB, 32.0) == 0.0);
+	assert_true(vp_est_cache_fragmentation(0.0, 344.0 * MIB, 32.0) == 0.0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -337,6 +357,7 @@ int main(void)
 		cmocka_unit_test(no_second_loss_set_where_nothing_pins_the_first),
 		cmocka_unit_test(lora_copies_states_carve_up_to_one_loss_block),
 		cmocka_unit_test(lora_copies_no_loss_block_holds_or_a_full_fine_tune_carve_nothing_extra),
+		cmocka_unit_test(a_kv_cache_leaves_the_rest_of_each_segment_it_splits),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

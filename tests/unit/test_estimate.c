@@ -3441,6 +3441,96 @@ static void a_frozen_forward_counts_every_moment_the_eval_loss_counts(void **sta
 	}
 }
 
+/* A forward that holds a KV cache carves each layer's k and v from the
+ * blocks its working set freed, and the next layer's largest tensor
+ * (the MLP's T x f) then reserves a new segment, whose rest no later cache
+ * block fits in. Traced (bench/measured/traces/2026-11-30-third.txt,
+ * MS-L2-7B-frozen-bf16-usecache-traced): Llama 2 7B at 8 x 2,048 tokens,
+ * two 128 MiB blocks a layer in 344 MiB segments, 88 MiB idle each; 10.08
+ * GiB of new segments for the 8 GiB cache (reserved 29.744 GiB, estimated
+ * 28.189 until this term). Hand count: 32 layers x (344 - 2 x 128) MiB in
+ * place of the two split T x f segments, and the fragmentation share
+ * (VP_FRAGMENTATION_PT2) of the cache. Grouped heads (Llama 3.2: f / kv =
+ * 8) leave nothing idle; expandable segments have no rest to leave. */
+static void a_kv_cache_carved_from_the_working_segments_leaves_their_rest_idle(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "llama-2-7b");
+	const struct vp_model *gqa = vp_catalog_find_model(&cat, "llama-3.2-1b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h200");
+	struct vp_train t = lm_setup();
+	struct vp_estimate cached, plain;
+	struct vp_eval_opts o = {.num_beams = 1};
+	struct vp_eval_estimate ev_cached, ev_plain, gen;
+	struct vp_error err = {0};
+	const double MiB = 1048576.0;
+	double cache = 8.0 * 1073741824.0, over;
+
+	(void)state;
+	assert_non_null(m);
+	assert_non_null(gqa);
+	assert_non_null(g);
+	assert_int_equal(m->intermediate_size, 11008);
+	assert_int_equal(m->num_kv_heads * m->head_dim, 4096);
+	t.head = VP_HEAD_CAUSAL_LM;
+	t.precision = VP_PREC_BF16;
+	t.method = VP_METHOD_FROZEN;
+	t.batch = 8;
+	t.seq_len = 2048;
+	assert_int_equal(vp_estimate(m, g, &t, &cached, &err), 0);
+	t.no_cache = true;
+	assert_int_equal(vp_estimate(m, g, &t, &plain, &err), 0);
+	assert_true(fabs((double)(cached.allocated_bytes - plain.allocated_bytes) - cache) < 8.0);
+	over = (double)(cached.reserved_bytes - cached.allocated_bytes) -
+	       (double)(plain.reserved_bytes - plain.allocated_bytes);
+	assert_true(fabs(over - (32.0 * 88.0 * MiB - 2.0 * 344.0 * MiB + 0.04 * cache)) < 8.0);
+
+	/* a full fine-tune's evaluation: its loss forward, the same */
+	t.method = VP_METHOD_FULL;
+	t.no_cache = false;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev_cached, &err), 0);
+	t.no_cache = true;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev_plain, &err), 0);
+	over = (double)(ev_cached.reserved_bytes - ev_cached.allocated_bytes) -
+	       (double)(ev_plain.reserved_bytes - ev_plain.allocated_bytes);
+	assert_true(fabs(over - (32.0 * 88.0 * MiB - 2.0 * 344.0 * MiB + 0.04 * cache)) < 64.0);
+
+	/* generation's prefill builds its cache in the same forward */
+	o.generate = true;
+	o.generate_only = true;
+	o.max_new_tokens = 16;
+	o.predictions = VP_PREDS_LOGITS;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &gen, &err), 0);
+	assert_true((double)(gen.reserved_bytes - gen.allocated_bytes) > 32.0 * 88.0 * MiB);
+
+	/* grouped heads: the share of the cache alone */
+	t = lm_setup();
+	t.head = VP_HEAD_CAUSAL_LM;
+	t.precision = VP_PREC_BF16;
+	t.method = VP_METHOD_FROZEN;
+	t.batch = 8;
+	t.seq_len = 2048;
+	assert_int_equal(vp_estimate(gqa, g, &t, &cached, &err), 0);
+	t.no_cache = true;
+	assert_int_equal(vp_estimate(gqa, g, &t, &plain, &err), 0);
+	cache = (double)(cached.allocated_bytes - plain.allocated_bytes);
+	over = (double)(cached.reserved_bytes - cached.allocated_bytes) -
+	       (double)(plain.reserved_bytes - plain.allocated_bytes);
+	assert_true(fabs(over - 0.04 * cache) < 8.0);
+
+	/* expandable segments: none */
+	t = lm_setup();
+	t.head = VP_HEAD_CAUSAL_LM;
+	t.precision = VP_PREC_BF16;
+	t.method = VP_METHOD_FROZEN;
+	t.batch = 8;
+	t.seq_len = 2048;
+	t.expandable_segments = true;
+	assert_int_equal(vp_estimate(m, g, &t, &cached, &err), 0);
+	t.no_cache = true;
+	assert_int_equal(vp_estimate(m, g, &t, &plain, &err), 0);
+	assert_int_equal(cached.reserved_bytes - cached.allocated_bytes, plain.reserved_bytes - plain.allocated_bytes);
+}
+
 /* Without a graph the loss runs after the stacks returned: beside the
  * logits and their loss only what the model's output names (the last
  * hidden state) is live, not a block's working set, and a frozen weight's
@@ -4449,6 +4539,7 @@ int main(void)
 		cmocka_unit_test(choices_in_one_forward_evaluate_as_that_many_rows),
 		cmocka_unit_test(a_frozen_model_saves_nothing_and_peaks_as_the_eval_forward),
 		cmocka_unit_test(a_frozen_forward_counts_every_moment_the_eval_loss_counts),
+		cmocka_unit_test(a_kv_cache_carved_from_the_working_segments_leaves_their_rest_idle),
 		cmocka_unit_test(a_forward_without_a_graph_runs_its_loss_after_the_blocks),
 		cmocka_unit_test(the_eval_loss_holds_the_bytes_per_logit_its_head_computes_with),
 		cmocka_unit_test(a_16bit_loss_without_autocast_keeps_three_16bit_tensors),
