@@ -1,13 +1,15 @@
 # The peaks measured on the lent H100 (bench/measured: HF Trainer, PEFT,
 # torch 2.11, every case stating its PyTorch): every row is read, and the
 # summary stays where these 462 rows put it today: median 1.3%, p90 7.1%,
-# max 25.7%, fifteen unsafe rows. 60 of the rows come from twenty runs
+# max 25.7%, fourteen unsafe rows. 60 of the rows come from twenty runs
 # measured on 2026-11-23 (second session), 33 from eleven runs measured
 # on 2026-11-27 and 63 from twenty-one measured on 2026-11-30, each
 # estimated before it ran (bench/measured/README.md). Of 2026-11-30's,
-# three rows are unsafe: StarCoder2 3B's full fine-tune (-11.7% reserved,
-# allocated -0.2%: states displacing the second forward, a known gap) and
-# Llama 2 7B's frozen forward with its KV cache (-5.2% reserved). ModernBERT
+# two rows are unsafe: StarCoder2 3B's full fine-tune (-11.7% reserved and
+# -11.5% device, allocated -0.2%: states displacing the second forward, a
+# known gap). Llama 2 7B's frozen forward with its KV cache (-5.2% reserved)
+# left the list when each layer's cache was counted carving the working
+# segments (+1.8%). ModernBERT
 # LoRA over a bf16 base (-8.8% allocated before) left the list with the
 # LayerNorm rule (an fp32 residual stream under autocast), which two runs
 # estimated after it then confirmed (BERT-large -0.1%, KoBART -0.3%).
@@ -32,7 +34,7 @@
 summary_of bench/measured/cases.yaml
 check scored "$(get scored)" "==" 462
 check unsupported "$(get unsupported)" "==" 0
-check unsafe "$(get unsafe)" "<=" 15
+check unsafe "$(get unsafe)" "<=" 14
 check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 1.4
 check p90_abs_err_pct "$(get p90_abs_err_pct)" "<=" 7.1
 check max_abs_err_pct "$(get max_abs_err_pct)" "<=" 26.0
