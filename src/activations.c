@@ -1367,33 +1367,38 @@ static double masks_held(const struct ctx *c, double b, double s_enc, double s_d
 }
 
 /*
- * The KV cache of an evaluation's forward. A decoder's forward builds one
+ * The KV cache of a forward without a graph. A decoder's forward builds one
  * whenever use_cache is on (LlamaModel.forward: DynamicCache() when
- * use_cache and no past_key_values), and config.json's use_cache is true
- * for every language model unless it says otherwise. Only checkpointing in
- * training mode turns it off (transformers 5 utils/generic.py,
- * merge_with_config_defaults: gradient_checkpointing and self.training),
- * and Trainer's evaluation runs in eval mode, so the cache is counted
- * whether or not the training checkpoints. Measured in a frozen forward:
- * MS-L2-7B-frozen-bf16-usecache held 8 GiB over its twin, to the byte.
- * In training the causal LM's output, and with it the cache, is dropped
- * when Trainer.compute_loss returns, before the backward where the loss
- * peaks (traced: MS-L32-3B-lora-eager-usecache; docs "Known gaps"). Without a graph the cache is the only
- * holder of every layer's k and v, and the causal LM keeps it in its
- * output while the loss runs (LlamaForCausalLM.forward returns it;
- * Trainer.prediction_step drops it from the predictions afterwards through
- * keys_to_ignore_at_inference, huggingface/transformers#29892). The
- * grouped k/v are cached, not repeat_kv's copies, in the compute dtype.
- * T5's decoder caches its self- and cross-attention k and v
- * (EncoderDecoderCache); BART and the models built on it turn the cache
- * off when labels are given (BartForConditionalGeneration.forward). A
- * frozen model's forward (nothing trains) builds it as well.
+ * use_cache and no past_key_values), and use_cache comes from the model's
+ * config unless the caller passes it (transformers 5 utils/generic.py,
+ * merge_with_config_defaults: getattr(self.config, "use_cache"); it turns
+ * it off only under gradient checkpointing in training mode).
+ * config.json's use_cache is true for every language model unless it says
+ * otherwise, so a forward the run's own code calls (vp_train's
+ * direct_forward) builds one: measure.py's frozen_forward calls the model
+ * itself, and MS-L2-7B-frozen-bf16-usecache held 8 GiB over its twin, to
+ * the byte. Trainer's forwards build none: Trainer.__init__ ends with
+ * model.config.use_cache = args.use_cache, and TrainingArguments.use_cache
+ * is False by default since transformers 5 (huggingface/transformers#41585);
+ * the config is the one LlamaModel reads, through a PeftModel too (its
+ * attributes forward to the base model). Measured:
+ * MS-L32-3B-lora-eval8-usecache, whose config said use_cache true,
+ * evaluated byte for byte as its twin that said false (bench/measured
+ * 2026-11-30, third call), as did the training twins
+ * MS-L32-3B-lora-eager-usecache and MS-MISTRAL7B-lora-eager-b4-usecache.
+ * Where it is built, the cache is the only holder of every layer's k and
+ * v, and the causal LM keeps it in its output while the loss runs
+ * (LlamaForCausalLM.forward returns it). The grouped k/v are cached, not
+ * repeat_kv's copies, in the compute dtype. T5's decoder caches its self-
+ * and cross-attention k and v (EncoderDecoderCache); BART and the models
+ * built on it turn the cache off when labels are given
+ * (BartForConditionalGeneration.forward).
  */
 static double forward_cache(const struct ctx *c, const struct totals *tt, double b, double s_enc, double s_dec)
 {
 	const struct vp_model *m = c->m;
 
-	if (m->no_cache || c->t->no_cache || tt->n_dec <= 0.0)
+	if (!c->t->direct_forward || m->no_cache || c->t->no_cache || tt->n_dec <= 0.0)
 		return 0.0;
 	if (m->arch == VP_ARCH_DECODER)
 		return tt->n_dec * 2.0 * b * s_dec * c->kvd * c->e;

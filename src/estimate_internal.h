@@ -146,7 +146,8 @@ struct totals {
 	/* an evaluation's stack forward beyond the working set, not beside
 	 * the logits (T5's position bias and its fp32 softmax input) */
 	double eval_stack_extra;
-	/* the KV cache a forward without a graph builds and holds to the loss */
+	/* the KV cache a forward without a graph builds and holds to the loss:
+	 * a direct forward's, none under Trainer (vp_train's direct_forward) */
 	double eval_cache;
 	/* the previous step's bitsandbytes inputs, alive through this step's
 	 * forward and loss (docs/memory-model.md "Quantized bases keep their

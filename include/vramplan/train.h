@@ -201,9 +201,18 @@ struct vp_train {
 	bool padding_mask;
 	/* The run turned the model's KV cache off (model.config.use_cache =
 	 * False, the QLoRA notebooks' idiom; bench/measured/measure.py does):
-	 * an evaluation's forward then keeps no cache. config.json's own
+	 * a direct forward (below) then keeps no cache. config.json's own
 	 * use_cache: false is the model's no_cache. */
 	bool no_cache;
+	/* The run's own code calls the model's forward (a plain loop,
+	 * Lightning, a DeepSpeed engine, the frozen method's forward), not
+	 * transformers' Trainer. Only such a forward builds the KV cache
+	 * config.json's use_cache asks for: Trainer.__init__ sets
+	 * model.config.use_cache = args.use_cache, False by default since
+	 * transformers 5 (huggingface/transformers#41585), so Trainer's
+	 * evaluation keeps none (docs/memory-model.md "Evaluation and
+	 * generation"). */
+	bool direct_forward;
 	/* The HF Trainer's label_smoothing_factor, 0 (off) to 1: the Trainer
 	 * pops the labels, the model computes no loss, and its LabelSmoother
 	 * (transformers trainer_pt_utils.py) computes it from the returned

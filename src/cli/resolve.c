@@ -292,6 +292,12 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	 * and DeepSpeed jobs run loops that may keep it (the safe side) */
 	t->graph_freed_between_steps = o->profile == VP_PROFILE_HF || o->profile == VP_PROFILE_AXOLOTL ||
 				       o->profile == VP_PROFILE_LLAMAFACTORY || o->profile == VP_PROFILE_TRL;
+	/* the same Trainer sets model.config.use_cache = args.use_cache
+	 * (False in transformers 5), so its forwards build no KV cache;
+	 * Lightning's and DeepSpeed's loops call the model themselves, and so
+	 * does a forward that trains nothing (--method frozen: no Trainer
+	 * steps it, measure.py's frozen_forward calls the model) */
+	t->direct_forward = !t->graph_freed_between_steps || t->method == VP_METHOD_FROZEN;
 	if (warn)
 		vp_cli_note(o, "model '%s' (%s) from %s", m->name, m->model_type,
 			    m->source[0] != '\0' ? m->source : "the catalogue");

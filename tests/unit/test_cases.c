@@ -56,6 +56,12 @@ static void the_shared_cases_are_read_key_by_key(void **state)
 	assert_int_equal(c->train.optimizer, VP_OPT_NONE);
 	assert_false(c->optimizer_unstated);
 	assert_int_equal(c->metric, VP_METRIC_DEVICE);
+	/* framework other: the run's own code calls the model, so its
+	 * forward builds the KV cache its config asks for (train.h
+	 * direct_forward); HF Trainer's and torchtune's do not */
+	assert_true(c->train.direct_forward);
+	assert_false(find(&l, "HF-BERT-01")->train.direct_forward);
+	assert_false(find(&l, "TT-L2-01")->train.direct_forward);
 
 	c = find(&l, "TT-L32-06");
 	assert_true(c->has_step);

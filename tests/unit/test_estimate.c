@@ -3629,20 +3629,25 @@ static void the_eval_loss_holds_the_bytes_per_logit_its_head_computes_with(void 
 	assert_int_equal(ev.peak_moment, VP_EVAL_LOSS);
 }
 
-/* An evaluation's forward builds the KV cache whether or not the training
- * checkpoints: transformers 5's merge_with_config_defaults turns use_cache
- * off only when gradient_checkpointing and self.training, and
- * Trainer.evaluation_loop runs the model in eval mode. The cache is
- * 2 x L x T x kv x e; a case's use_cache: false removes it. Measured in a
- * frozen forward: MS-L2-7B-frozen-bf16-usecache held 8 GiB over its twin,
- * to the byte (bench/measured, 2026-11-30). */
-static void an_evaluation_builds_the_kv_cache_under_checkpointing_too(void **state)
+/* The forward's KV cache (2 x L x T x kv x e) is built from config.json's
+ * use_cache where the run's own code calls the model (direct_forward: the
+ * frozen method's forward in measure.py, a Lightning or plain loop's
+ * evaluation). Measured: MS-L2-7B-frozen-bf16-usecache held 8 GiB over its
+ * twin, to the byte; a case's use_cache: false removes it. Trainer.__init__
+ * sets model.config.use_cache = args.use_cache, False by default in
+ * transformers 5 (huggingface/transformers#41585), so Trainer.evaluate's
+ * forward builds none, checkpointed or not: measured,
+ * MS-L32-3B-lora-eval8-usecache was byte-identical to its twin without the
+ * config's use_cache (bench/measured, 2026-11-30). Until then every
+ * evaluation counted it. */
+static void only_a_forward_outside_trainer_builds_the_kv_cache(void **state)
 {
 	const struct vp_model *m = vp_catalog_find_model(&cat, "llama-2-7b");
-	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h200");
 	struct vp_train t = lm_setup();
 	struct vp_eval_opts o = {.num_beams = 1};
-	struct vp_eval_estimate cached, plain, cached_gc;
+	struct vp_eval_estimate trainer, trainer_gc, plain, direct, direct_gc;
+	struct vp_estimate frozen, frozen_plain;
 	struct vp_error err = {0};
 	uint64_t cache;
 
@@ -3650,20 +3655,42 @@ static void an_evaluation_builds_the_kv_cache_under_checkpointing_too(void **sta
 	assert_non_null(m);
 	assert_non_null(g);
 	assert_false(m->no_cache);
+	assert_false(t.direct_forward); /* the default: HF Trainer */
 	t.head = VP_HEAD_CAUSAL_LM;
 	t.precision = VP_PREC_BF16;
 	t.batch = 8;
 	t.seq_len = 2048;
-	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &cached, &err), 0);
+	cache = 2u * (uint64_t)m->num_layers * 8u * 2048u * (uint64_t)m->num_kv_heads * (uint64_t)m->head_dim * 2u;
+	assert_int_equal(cache, 8ull << 30);
+
+	/* Trainer.evaluate: none, with the config's use_cache on or off */
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &trainer, &err), 0);
 	t.grad_ckpt = true;
-	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &cached_gc, &err), 0);
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &trainer_gc, &err), 0);
 	t.grad_ckpt = false;
 	t.no_cache = true;
 	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &plain, &err), 0);
-	cache = 2u * (uint64_t)m->num_layers * 8u * 2048u * (uint64_t)m->num_kv_heads * (uint64_t)m->head_dim * 2u;
-	assert_int_equal(cache, 8ull << 30);
-	assert_int_equal(cached.working_bytes - plain.working_bytes, cache);
-	assert_int_equal(cached_gc.working_bytes, cached.working_bytes);
+	assert_int_equal(trainer.working_bytes, plain.working_bytes);
+	assert_int_equal(trainer.allocated_bytes, plain.allocated_bytes);
+	assert_int_equal(trainer_gc.working_bytes, plain.working_bytes);
+
+	/* the run's own evaluation loop: the cache, checkpointing or not
+	 * (merge_with_config_defaults turns it off only in training mode) */
+	t.no_cache = false;
+	t.direct_forward = true;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &direct, &err), 0);
+	t.grad_ckpt = true;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &direct_gc, &err), 0);
+	t.grad_ckpt = false;
+	assert_int_equal(direct.working_bytes - plain.working_bytes, cache);
+	assert_int_equal(direct_gc.working_bytes, direct.working_bytes);
+
+	/* the frozen forward, as measured */
+	t.method = VP_METHOD_FROZEN;
+	assert_int_equal(vp_estimate(m, g, &t, &frozen, &err), 0);
+	t.no_cache = true;
+	assert_int_equal(vp_estimate(m, g, &t, &frozen_plain, &err), 0);
+	assert_int_equal(frozen.allocated_bytes - frozen_plain.allocated_bytes, cache);
 }
 
 /* Unpadded (packed) samples on PyTorch >= 2.5: transformers' SDPA path
@@ -4535,7 +4562,7 @@ int main(void)
 		cmocka_unit_test(fsdp_divides_the_persistent_memory_over_the_gpus),
 		cmocka_unit_test(huge_inputs_are_input_errors_not_wraparound),
 		cmocka_unit_test(generation_adds_a_kv_cache_that_grows_with_beams),
-		cmocka_unit_test(an_evaluation_builds_the_kv_cache_under_checkpointing_too),
+		cmocka_unit_test(only_a_forward_outside_trainer_builds_the_kv_cache),
 		cmocka_unit_test(choices_in_one_forward_evaluate_as_that_many_rows),
 		cmocka_unit_test(a_frozen_model_saves_nothing_and_peaks_as_the_eval_forward),
 		cmocka_unit_test(a_frozen_forward_counts_every_moment_the_eval_loss_counts),
