@@ -3451,7 +3451,9 @@ static void a_frozen_forward_counts_every_moment_the_eval_loss_counts(void **sta
  * 28.189 until this term). Hand count: 32 layers x (344 - 2 x 128) MiB in
  * place of the two split T x f segments, and the fragmentation share
  * (VP_FRAGMENTATION_PT2) of the cache. Grouped heads (Llama 3.2: f / kv =
- * 8) leave nothing idle; expandable segments have no rest to leave. */
+ * 8) leave nothing idle; expandable segments have no rest to leave. A
+ * loop that calls the model itself builds the cache (direct_forward; HF
+ * Trainer turns it off). */
 static void a_kv_cache_carved_from_the_working_segments_leaves_their_rest_idle(void **state)
 {
 	const struct vp_model *m = vp_catalog_find_model(&cat, "llama-2-7b");
@@ -3476,6 +3478,7 @@ static void a_kv_cache_carved_from_the_working_segments_leaves_their_rest_idle(v
 	t.method = VP_METHOD_FROZEN;
 	t.batch = 8;
 	t.seq_len = 2048;
+	t.direct_forward = true;
 	assert_int_equal(vp_estimate(m, g, &t, &cached, &err), 0);
 	t.no_cache = true;
 	assert_int_equal(vp_estimate(m, g, &t, &plain, &err), 0);
@@ -3509,6 +3512,7 @@ static void a_kv_cache_carved_from_the_working_segments_leaves_their_rest_idle(v
 	t.method = VP_METHOD_FROZEN;
 	t.batch = 8;
 	t.seq_len = 2048;
+	t.direct_forward = true;
 	assert_int_equal(vp_estimate(gqa, g, &t, &cached, &err), 0);
 	t.no_cache = true;
 	assert_int_equal(vp_estimate(gqa, g, &t, &plain, &err), 0);
@@ -3524,6 +3528,7 @@ static void a_kv_cache_carved_from_the_working_segments_leaves_their_rest_idle(v
 	t.method = VP_METHOD_FROZEN;
 	t.batch = 8;
 	t.seq_len = 2048;
+	t.direct_forward = true;
 	t.expandable_segments = true;
 	assert_int_equal(vp_estimate(m, g, &t, &cached, &err), 0);
 	t.no_cache = true;
