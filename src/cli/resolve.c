@@ -281,23 +281,25 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 {
 	struct vp_train *t = &req->train;
 	enum vp_pytorch_need lacks;
-	bool adapter, quant_known = false;
+	bool adapter, quant_known = false, runs_trainer;
 
 	vp_plan_request_defaults(req);
 	*t = o->train;
 	/* HF batches are padded unless packed: transformers masks the padding */
 	t->padding_mask = !t->packed;
-	/* HF Trainer (and axolotl, which runs it) returns loss.detach() from
-	 * training_step, so no step's autograd graph outlives it; Lightning
-	 * and DeepSpeed jobs run loops that may keep it (the safe side) */
-	t->graph_freed_between_steps = o->profile == VP_PROFILE_HF || o->profile == VP_PROFILE_AXOLOTL ||
-				       o->profile == VP_PROFILE_LLAMAFACTORY || o->profile == VP_PROFILE_TRL;
-	/* the same Trainer sets model.config.use_cache = args.use_cache
-	 * (False in transformers 5), so its forwards build no KV cache;
-	 * Lightning's and DeepSpeed's loops call the model themselves, and so
-	 * does a forward that trains nothing (--method frozen: no Trainer
-	 * steps it, measure.py's frozen_forward calls the model) */
-	t->direct_forward = !t->graph_freed_between_steps || t->method == VP_METHOD_FROZEN;
+	/* HF Trainer runs the HF, axolotl, LLaMA-Factory and TRL profiles;
+	 * Lightning's and DeepSpeed's jobs run loops of their own */
+	runs_trainer = o->profile == VP_PROFILE_HF || o->profile == VP_PROFILE_AXOLOTL ||
+		       o->profile == VP_PROFILE_LLAMAFACTORY || o->profile == VP_PROFILE_TRL;
+	/* Trainer returns loss.detach() from training_step, so no step's
+	 * autograd graph outlives it; another loop may keep it (the safe side) */
+	t->graph_freed_between_steps = runs_trainer;
+	/* Trainer sets model.config.use_cache = args.use_cache (False in
+	 * transformers 5), so its forwards build no KV cache; another loop
+	 * calls the model itself, and so does a forward that trains nothing
+	 * (--method frozen: no Trainer steps it, measure.py's frozen_forward
+	 * calls the model) */
+	t->direct_forward = !runs_trainer || t->method == VP_METHOD_FROZEN;
 	if (warn)
 		vp_cli_note(o, "model '%s' (%s) from %s", m->name, m->model_type,
 			    m->source[0] != '\0' ? m->source : "the catalogue");
