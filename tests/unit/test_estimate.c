@@ -1063,7 +1063,7 @@ static void gemma3_global_layers_keep_no_mask_and_no_kv_copies(void **state)
  * the mask (1 x 8 x 8 x 2 bytes, in the activations), and the forward holds
  * the bool mask masking_utils built (1 x 8 x 8 bytes) until it returns.
  * Eager attention holds a float mask of a causal model even unpadded, in
- * the residual stream's dtype. */
+ * the embeddings' dtype (here the weights'). */
 static void the_forward_holds_its_attention_mask(void **state)
 {
 	struct vp_model m = tiny_of_family("llama");
@@ -1091,6 +1091,35 @@ static void the_forward_holds_its_attention_mask(void **state)
 	t.attn = VP_ATTN_SDPA;
 	assert_true(packed.phase_allocated_bytes[VP_PHASE_FORWARD] >=
 		    estimated(&m, &t).phase_allocated_bytes[VP_PHASE_FORWARD] + 8 * 8 * 2);
+}
+
+/* BertModel builds its masks from the embeddings' output
+ * (_create_attention_masks(embedding_output=...), which RoBERTa, XLM-R and
+ * the models copying BERT share), the embedding LayerNorm's: fp32 under
+ * autocast over bf16 weights, as the residual stream. Eager attention on
+ * a padded batch holds one b x 1 x s x s float mask of that dtype (1 x 8 x
+ * 8 x 4 bytes here) for the forward; without autocast stated, bf16. */
+static void bert_builds_its_eager_mask_from_the_normed_embeddings(void **state)
+{
+	struct vp_model m = tiny_bert();
+	struct vp_train t = bf16_sdpa_step();
+	uint64_t padded;
+	int stated;
+
+	(void)state;
+	t.attn = VP_ATTN_EAGER;
+	t.head = VP_HEAD_SEQ_CLS;
+	t.num_labels = 2;
+	for (stated = 1; stated >= 0; stated--) {
+		t.autocast_stated = stated == 1;
+		t.packed = false;
+		t.padding_mask = true;
+		padded = estimated(&m, &t).phase_allocated_bytes[VP_PHASE_FORWARD];
+		t.packed = true;
+		t.padding_mask = false;
+		assert_int_equal(padded - estimated(&m, &t).phase_allocated_bytes[VP_PHASE_FORWARD],
+				 1 * 8 * 8 * (stated ? 4 : 2));
+	}
 }
 
 /* gpt-oss's experts keep six T x f tensors per routed token (the clamped
@@ -4559,6 +4588,7 @@ int main(void)
 		cmocka_unit_test(a_generating_evaluation_counts_the_larger_of_both_losses),
 		cmocka_unit_test(gemma3_global_layers_keep_no_mask_and_no_kv_copies),
 		cmocka_unit_test(the_forward_holds_its_attention_mask),
+		cmocka_unit_test(bert_builds_its_eager_mask_from_the_normed_embeddings),
 		cmocka_unit_test(gpt_oss_experts_keep_their_clamped_glu),
 		cmocka_unit_test(albert_layers_share_one_block),
 		cmocka_unit_test(clip_qkv_keeps_the_unclamped_projections),
