@@ -1347,8 +1347,12 @@ static double masks_held(const struct ctx *c, double b, double s_enc, double s_d
 		 * word_embeddings_layernorm); ModernBertModel hands it
 		 * self.embeddings' normed output (mask_kwargs "input_embeds":
 		 * hidden_states, models/modernbert/modular_modernbert.py
-		 * ModernBertModel.forward), the residual stream's dtype */
-		bytes = m->naming == VP_NAMING_MODERNBERT ? c->r : c->wb;
+		 * ModernBertModel.forward), and BertModel its embeddings'
+		 * output (_create_attention_masks(embedding_output=...),
+		 * models/bert/modeling_bert.py, copied by RoBERTa and XLM-R),
+		 * the embedding LayerNorm's where there is one: the residual
+		 * stream's dtype */
+		bytes = m->naming == VP_NAMING_MODERNBERT || m->naming == VP_NAMING_BERT ? c->r : c->wb;
 	else
 		return 0.0;
 	if (tt->n_enc > 0.0 && some)

@@ -239,9 +239,11 @@ static double forward_peak(const struct ctx *c, const struct totals *tt, const s
 			   double logits, bool *blocks)
 {
 	double stacks = f->working + tt->eval_stack_extra;
-	double at_loss = tt->eval_out_held + tt->eval_cache +
-			 fmax(logits + tt->eval_router_held,
-			      tt->aux_loss_eval > 0.0 ? tt->lm_tokens * c->V * c->e + tt->aux_loss_eval : 0.0);
+	/* the router logits stay in the output through both losses:
+	 * load_balancing_loss_func concatenates a copy of them
+	 * (aux_loss_eval), the tuple it was passed lives on */
+	double at_loss = tt->eval_out_held + tt->eval_cache + tt->eval_router_held +
+			 fmax(logits, tt->aux_loss_eval > 0.0 ? tt->lm_tokens * c->V * c->e + tt->aux_loss_eval : 0.0);
 	/* the loss moment's casts are f->kept, f->copies the stacks' */
 	double loss = at_loss - (f->copies - f->kept);
 

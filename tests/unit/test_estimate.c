@@ -1063,7 +1063,7 @@ static void gemma3_global_layers_keep_no_mask_and_no_kv_copies(void **state)
  * the mask (1 x 8 x 8 x 2 bytes, in the activations), and the forward holds
  * the bool mask masking_utils built (1 x 8 x 8 bytes) until it returns.
  * Eager attention holds a float mask of a causal model even unpadded, in
- * the residual stream's dtype. */
+ * the embeddings' dtype (here the weights'). */
 static void the_forward_holds_its_attention_mask(void **state)
 {
 	struct vp_model m = tiny_of_family("llama");
@@ -1091,6 +1091,35 @@ static void the_forward_holds_its_attention_mask(void **state)
 	t.attn = VP_ATTN_SDPA;
 	assert_true(packed.phase_allocated_bytes[VP_PHASE_FORWARD] >=
 		    estimated(&m, &t).phase_allocated_bytes[VP_PHASE_FORWARD] + 8 * 8 * 2);
+}
+
+/* BertModel builds its masks from the embeddings' output
+ * (_create_attention_masks(embedding_output=...), which RoBERTa, XLM-R and
+ * the models copying BERT share), the embedding LayerNorm's: fp32 under
+ * autocast over bf16 weights, as the residual stream. Eager attention on
+ * a padded batch holds one b x 1 x s x s float mask of that dtype (1 x 8 x
+ * 8 x 4 bytes here) for the forward; without autocast stated, bf16. */
+static void bert_builds_its_eager_mask_from_the_normed_embeddings(void **state)
+{
+	struct vp_model m = tiny_bert();
+	struct vp_train t = bf16_sdpa_step();
+	uint64_t padded;
+	int stated;
+
+	(void)state;
+	t.attn = VP_ATTN_EAGER;
+	t.head = VP_HEAD_SEQ_CLS;
+	t.num_labels = 2;
+	for (stated = 1; stated >= 0; stated--) {
+		t.autocast_stated = stated == 1;
+		t.packed = false;
+		t.padding_mask = true;
+		padded = estimated(&m, &t).phase_allocated_bytes[VP_PHASE_FORWARD];
+		t.packed = true;
+		t.padding_mask = false;
+		assert_int_equal(padded - estimated(&m, &t).phase_allocated_bytes[VP_PHASE_FORWARD],
+				 1 * 8 * 8 * (stated ? 4 : 2));
+	}
 }
 
 /* gpt-oss's experts keep six T x f tensors per routed token (the clamped
@@ -3441,6 +3470,49 @@ static void a_frozen_forward_counts_every_moment_the_eval_loss_counts(void **sta
 	}
 }
 
+/* The load-balancing loss runs after the LM loss, beside the router logits
+ * the model's output still names: MixtralForCausalLM.forward (which
+ * Qwen3-MoE copies) passes outputs.router_logits, a tuple of each layer's
+ * T x E, to load_balancing_loss_func, whose torch.cat makes a new L T x E
+ * tensor of them; the tuple lives on in outputs until the forward returns.
+ * Hand count, Qwen3-30B-A3B frozen in bf16 without autocast (softmax in
+ * bf16), 2 x 512 tokens: the last hidden state (T x h x 2) and the
+ * router logits (L T E x 2) held, beside the model's logits (T x V x 2)
+ * and the loss's temporaries: the concatenation (L T E x 2), softmax and
+ * the mask product's operands (L T E x (2 + 8)), top-k's values and
+ * indices (L T k x (2 + 8)), one_hot and its expansion (24 L T k E). */
+static void the_load_balancing_loss_runs_beside_the_router_logits_the_output_holds(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "qwen3-30b-a3b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_estimate e;
+	struct vp_error err = {0};
+	double T = 2.0 * 512.0, L, E, k, V, h, aux, dynamic;
+
+	(void)state;
+	assert_non_null(m);
+	assert_non_null(g);
+	t.head = VP_HEAD_CAUSAL_LM;
+	t.method = VP_METHOD_FROZEN;
+	t.router_aux_loss = true;
+	t.precision = VP_PREC_BF16;
+	t.no_autocast = true;
+	t.batch = 2;
+	assert_int_equal(vp_estimate(m, g, &t, &e, &err), 0);
+	L = (double)m->num_layers;
+	E = (double)m->num_experts;
+	k = (double)m->experts_per_token;
+	V = (double)m->vocab_size;
+	h = (double)m->hidden_size;
+	aux = L * T * E * 2.0 + L * T * E * (2.0 + 8.0) + L * T * k * (2.0 + 8.0) + 24.0 * L * T * k * E;
+	dynamic = T * h * 2.0 + L * T * E * 2.0 + T * V * 2.0 + aux;
+	/* the loss's moment, not a block's */
+	assert_true(e.peak_bytes[VP_COMP_LOGITS] > 0);
+	assert_int_equal(e.peak_bytes[VP_COMP_ACTIVATIONS], (uint64_t)(T * h * 2.0 + L * T * E * 2.0));
+	assert_true(fabs((double)(e.allocated_bytes - e.peak_bytes[VP_COMP_WEIGHTS]) - dynamic) < 8.0);
+}
+
 /* Llama at 8 x 2,048 in bf16, a frozen model called directly (the loop
  * that builds a KV cache) */
 static struct vp_train direct_frozen_setup(void)
@@ -4517,6 +4589,7 @@ int main(void)
 		cmocka_unit_test(a_generating_evaluation_counts_the_larger_of_both_losses),
 		cmocka_unit_test(gemma3_global_layers_keep_no_mask_and_no_kv_copies),
 		cmocka_unit_test(the_forward_holds_its_attention_mask),
+		cmocka_unit_test(bert_builds_its_eager_mask_from_the_normed_embeddings),
 		cmocka_unit_test(gpt_oss_experts_keep_their_clamped_glu),
 		cmocka_unit_test(albert_layers_share_one_block),
 		cmocka_unit_test(clip_qkv_keeps_the_unclamped_projections),
@@ -4572,6 +4645,7 @@ int main(void)
 		cmocka_unit_test(choices_in_one_forward_evaluate_as_that_many_rows),
 		cmocka_unit_test(a_frozen_model_saves_nothing_and_peaks_as_the_eval_forward),
 		cmocka_unit_test(a_frozen_forward_counts_every_moment_the_eval_loss_counts),
+		cmocka_unit_test(the_load_balancing_loss_runs_beside_the_router_logits_the_output_holds),
 		cmocka_unit_test(a_kv_cache_carved_from_the_working_segments_leaves_their_rest_idle),
 		cmocka_unit_test(a_forward_without_a_graph_runs_its_loss_after_the_blocks),
 		cmocka_unit_test(the_eval_loss_holds_the_bytes_per_logit_its_head_computes_with),
