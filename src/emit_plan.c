@@ -138,6 +138,8 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 		cat(buf, size, ", load-balancing loss");
 	if (t->activation_offload)
 		cat(buf, size, ", activation offload");
+	if (t->trainer_use_cache)
+		cat(buf, size, ", use_cache (a KV cache in evaluation)");
 	if (t->expandable_segments)
 		cat(buf, size, ", expandable segments");
 	if (t->memory_fraction > 0.0 && t->memory_fraction < 1.0) {

@@ -911,6 +911,18 @@ HANDLER(k_loss_only)
 	return flag(c, m, path, &c->r.loss_only, NULL);
 }
 
+/* TrainingArguments.use_cache (transformers 5, training_args.py: "Whether
+ * or not to enable cache for the model", defaults to False):
+ * Trainer.__init__ ends with `self.model.config.use_cache =
+ * self.args.use_cache`, so true makes the evaluation's forwards build the
+ * KV cache (settled into vp_train's trainer_use_cache). Read in hf
+ * configs alone: LLaMA-Factory's use_cache is its ModelArguments' ("use KV
+ * cache in generation"), and axolotl has none. */
+HANDLER(k_use_cache)
+{
+	return flag(c, m, path, &c->r.use_cache, &c->r.at_use_cache);
+}
+
 /* the example scripts (examples/pytorch/summarization/run_summarization.py,
  * language-modeling/run_clm.py): DataTrainingArguments.max_eval_samples truncates the
  * evaluation set to at most this many samples */
@@ -1331,6 +1343,7 @@ static const struct keydef hf_keys[] = {
 	{"generation_num_beams", k_beams},
 	{"predict_with_generate", k_generate},
 	{"prediction_loss_only", k_loss_only},
+	{"use_cache", k_use_cache},
 	{"eval_strategy", k_eval_strategy},
 	{"evaluation_strategy", k_eval_strategy},
 	{"do_eval", k_do_eval},
