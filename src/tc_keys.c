@@ -819,6 +819,14 @@ HANDLER(k_model_kwargs)
 			rc = k_dtype(c, k, sub);
 		else if (init_kwargs && strcmp(k->key, "attn_implementation") == 0)
 			rc = k_attn_impl(c, k, sub);
+		else if (init_kwargs && strcmp(k->key, "use_cache") == 0)
+			/* TRL passes it to from_pretrained, then
+			 * Trainer.__init__ sets model.config.use_cache =
+			 * args.use_cache (transformers 5): the top-level key
+			 * (k_use_cache) is the one that counts */
+			rc = vp_tc_note_ignored(c, sub, k,
+						"the Trainer then sets model.config.use_cache from TrainingArguments' "
+						"use_cache (a top-level use_cache: true counts the eval's KV cache)");
 		else
 			rc = vp_tc_note_ignored(c, sub, k, NULL);
 		if (rc != 0)
