@@ -1396,13 +1396,20 @@ static double masks_held(const struct ctx *c, double b, double s_enc, double s_d
  * repeat_kv's copies, in the compute dtype. T5's decoder caches its self-
  * and cross-attention k and v (EncoderDecoderCache); BART and the models
  * built on it turn the cache off when labels are given
- * (BartForConditionalGeneration.forward).
+ * (BartForConditionalGeneration.forward). A Trainer run whose arguments
+ * say use_cache: true builds it too (vp_train's trainer_use_cache):
+ * Trainer.__init__ then sets model.config.use_cache = True, over
+ * config.json's value and any model.config.use_cache = False before it.
  */
 static double forward_cache(const struct ctx *c, const struct totals *tt, double b, double s_enc, double s_dec)
 {
 	const struct vp_model *m = c->m;
 
-	if (!c->t->direct_forward || m->no_cache || c->t->no_cache || tt->n_dec <= 0.0)
+	if (tt->n_dec <= 0.0)
+		return 0.0;
+	/* TrainingArguments.use_cache: true sets the config's flag after
+	 * the run's own code has (vp_train's trainer_use_cache) */
+	if (!c->t->trainer_use_cache && (!c->t->direct_forward || m->no_cache || c->t->no_cache))
 		return 0.0;
 	if (m->arch == VP_ARCH_DECODER)
 		return tt->n_dec * 2.0 * b * s_dec * c->kvd * c->e;

@@ -330,6 +330,7 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 		jint(&j, o, "logits_bytes", plan->eval.logits_bytes);
 		jint(&j, o, "loss_bytes", plan->eval.loss_bytes);
 		jint(&j, o, "kv_cache_bytes", plan->eval.kv_cache_bytes);
+		jint(&j, o, "forward_kv_cache_bytes", plan->eval.forward_kv_cache_bytes);
 		jint(&j, o, "generate_bytes", plan->eval.generate_bytes);
 		jint(&j, o, "predictions_peak_bytes", plan->eval.predictions_peak_bytes);
 		jstr(&j, o, "peak_moment", vp_eval_moment_name(plan->eval.peak_moment));

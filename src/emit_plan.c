@@ -138,6 +138,8 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 		cat(buf, size, ", load-balancing loss");
 	if (t->activation_offload)
 		cat(buf, size, ", activation offload");
+	if (t->trainer_use_cache)
+		cat(buf, size, ", use_cache (a KV cache in evaluation)");
 	if (t->expandable_segments)
 		cat(buf, size, ", expandable segments");
 	if (t->memory_fraction > 0.0 && t->memory_fraction < 1.0) {
@@ -442,6 +444,12 @@ static void comment_eval(FILE *f, const struct vp_plan_request *req, const struc
 		vp_format_gib(p->eval.kv_cache_bytes, kv, sizeof kv);
 		fprintf(f, "; generate: %" PRIu64 " beam%s x %" PRIu64 " new tokens, KV cache %s GiB", req->eval.num_beams,
 			req->eval.num_beams == 1 ? "" : "s", req->eval.max_new_tokens, kv);
+	}
+	/* the loss forward's own cache: the loop calls the model, whose
+	 * config.json's use_cache is on (activations.c forward_cache) */
+	if (p->eval.forward_kv_cache_bytes > 0) {
+		vp_format_gib(p->eval.forward_kv_cache_bytes, kv, sizeof kv);
+		fprintf(f, "; its forward keeps a KV cache of %s GiB: the loop calls the model, use_cache on", kv);
 	}
 	fputs(")\n", f);
 	/* Seq2SeqTrainer's generation_max_length would count a decoder-only

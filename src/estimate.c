@@ -1278,6 +1278,7 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 		     preds_peak > 0.0 ? copies + loss_pile + preds_segments : 0.0);
 	if (to_u64(resident, &out->resident_bytes) || to_u64(copies, &out->weight_copies_bytes) ||
 	    to_u64(working, &out->working_bytes) || to_u64(kv, &out->kv_cache_bytes) ||
+	    to_u64(tt.eval_cache, &out->forward_kv_cache_bytes) ||
 	    to_u64(logits, &out->logits_bytes) || to_u64(loss, &out->loss_bytes) ||
 	    to_u64(gen, &out->generate_bytes) || to_u64(preds_peak, &out->predictions_peak_bytes) ||
 	    to_u64(resident + moment[out->peak_moment], &out->allocated_bytes) ||

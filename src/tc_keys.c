@@ -819,6 +819,14 @@ HANDLER(k_model_kwargs)
 			rc = k_dtype(c, k, sub);
 		else if (init_kwargs && strcmp(k->key, "attn_implementation") == 0)
 			rc = k_attn_impl(c, k, sub);
+		else if (init_kwargs && strcmp(k->key, "use_cache") == 0)
+			/* TRL passes it to from_pretrained, then
+			 * Trainer.__init__ sets model.config.use_cache =
+			 * args.use_cache (transformers 5): the top-level key
+			 * (k_use_cache) is the one that counts */
+			rc = vp_tc_note_ignored(c, sub, k,
+						"the Trainer then sets model.config.use_cache from TrainingArguments' "
+						"use_cache (a top-level use_cache: true counts the eval's KV cache)");
 		else
 			rc = vp_tc_note_ignored(c, sub, k, NULL);
 		if (rc != 0)
@@ -909,6 +917,18 @@ HANDLER(k_concat_batches)
 HANDLER(k_loss_only)
 {
 	return flag(c, m, path, &c->r.loss_only, NULL);
+}
+
+/* TrainingArguments.use_cache (transformers 5, training_args.py: "Whether
+ * or not to enable cache for the model", defaults to False):
+ * Trainer.__init__ ends with `self.model.config.use_cache =
+ * self.args.use_cache`, so true makes the evaluation's forwards build the
+ * KV cache (settled into vp_train's trainer_use_cache). Read in hf
+ * configs alone: LLaMA-Factory's use_cache is its ModelArguments' ("use KV
+ * cache in generation"), and axolotl has none. */
+HANDLER(k_use_cache)
+{
+	return flag(c, m, path, &c->r.use_cache, &c->r.at_use_cache);
 }
 
 /* the example scripts (examples/pytorch/summarization/run_summarization.py,
@@ -1331,6 +1351,7 @@ static const struct keydef hf_keys[] = {
 	{"generation_num_beams", k_beams},
 	{"predict_with_generate", k_generate},
 	{"prediction_loss_only", k_loss_only},
+	{"use_cache", k_use_cache},
 	{"eval_strategy", k_eval_strategy},
 	{"evaluation_strategy", k_eval_strategy},
 	{"do_eval", k_do_eval},

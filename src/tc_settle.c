@@ -997,6 +997,20 @@ int vp_tc_settle(struct ctx *c)
 	t->liger_swiglu = r->liger_swiglu == 1;
 	t->router_aux_loss = r->router_aux_loss;
 	t->label_smoothing = r->label_smoothing;
+	/* TrainingArguments.use_cache: true (transformers 5): Trainer.__init__
+	 * sets model.config.use_cache = args.use_cache, so each evaluation
+	 * forward of a decoder keeps its KV cache (activations.c
+	 * forward_cache). In training the cache lives in the model's output
+	 * until compute_loss returns the loss alone, before the backward;
+	 * like a direct forward's in training, it is not counted there
+	 * (docs/memory-model.md "The training forward's KV cache"). */
+	t->trainer_use_cache = r->use_cache == 1;
+	if (t->trainer_use_cache &&
+	    vp_tc_note_remark(tc, c->err, &r->at_use_cache,
+			      "counted in evaluation: the Trainer sets model.config.use_cache = True, so each eval "
+			      "forward of a decoder keeps its KV cache (BART's and encoders' keep none); the training "
+			      "forward's, freed before the backward, is not counted") != 0)
+		return -1;
 	/* axolotl runs FSDP from an fsdp_config alone (utils/trainer.py
 	 * prepare_optim_env: `if cfg.fsdp or cfg.fsdp_config`); the
 	 * Trainer's other flavours only with an fsdp: option */

@@ -85,6 +85,8 @@ struct raw {
 	int attn_rank;             /* the setting key's precedence (attn_switch) */
 	int packed, generate;
 	int loss_only;             /* prediction_loss_only: -1 absent, 0, 1 */
+	int use_cache;             /* TrainingArguments use_cache: -1 absent, 0, 1 */
+	struct vp_tc_origin at_use_cache;
 	int do_eval;               /* -1 absent, 0, 1 */
 	int do_train;              /* -1 absent, 0, 1 */
 	int do_predict;            /* -1 absent, 0, 1 */

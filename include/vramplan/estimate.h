@@ -111,6 +111,12 @@ struct vp_eval_estimate {
 	uint64_t working_bytes;   /* one block's working set */
 	uint64_t logits_bytes;    /* the logits and the loss over them */
 	uint64_t kv_cache_bytes;  /* generation's cache at its longest */
+	/* the loss forward's own KV cache, where it builds one: a forward
+	 * the run's code calls (Lightning, a DeepSpeed loop, a frozen
+	 * model) or a Trainer whose arguments say use_cache: true
+	 * (activations.c forward_cache); 0 under HF Trainer's default. A
+	 * part of working_bytes and of loss_bytes, live through both */
+	uint64_t forward_kv_cache_bytes;
 	/* the loss forward's peak beyond the casts: one block's working set
 	 * or, where larger, the logits and loss beside what the model's output
 	 * holds (the casts the loss moment no longer holds subtracted) */

@@ -213,6 +213,14 @@ struct vp_train {
 	 * evaluation keeps none (docs/memory-model.md "Evaluation and
 	 * generation"). */
 	bool direct_forward;
+	/* TrainingArguments.use_cache: true (transformers 5). Trainer.__init__
+	 * ends with model.config.use_cache = args.use_cache, so every forward
+	 * it runs in eval mode builds the KV cache, whatever config.json
+	 * says (its use_cache, the model's no_cache, is overwritten) and
+	 * whether or not the training checkpoints (merge_with_config_defaults
+	 * turns the cache off only for checkpointing in training mode). Only
+	 * `vramplan check` sets it, from an hf config's key. */
+	bool trainer_use_cache;
 	/* The HF Trainer's label_smoothing_factor, 0 (off) to 1: the Trainer
 	 * pops the labels, the model computes no loss, and its LabelSmoother
 	 * (transformers trainer_pt_utils.py) computes it from the returned

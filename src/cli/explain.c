@@ -145,7 +145,12 @@ static void band(uint64_t peak, double pct, char *lo, char *hi, size_t size)
 	vp_format_gib((uint64_t)llround((double)peak * (1.0 + p)), hi, size);
 }
 
-static void footer(const struct ex *x, uint64_t batch, uint64_t peak)
+/* `loop`: NULL for a run under HF Trainer (the plan's hf, axolotl,
+ * LLaMA-Factory and TRL profiles, and estimate), else the profile whose
+ * loop calls the model itself (lightning, deepspeed). `frozen`: estimate's
+ * forward of a model that trains nothing, which no Trainer runs;
+ * bench/measured measures such forwards too (measure.py frozen_forward) */
+static void footer(const struct ex *x, uint64_t batch, uint64_t peak, const char *loop, bool frozen)
 {
 	char head_b[32], head_g[32], lo[32], hi[32], wlo[32], whi[32];
 
@@ -162,12 +167,24 @@ static void footer(const struct ex *x, uint64_t batch, uint64_t peak)
 	 * the published runs of ../shared/groundtruth, other trainers' mostly */
 	band(peak, VP_ACCURACY_MEASURED_P90_PCT, lo, hi, sizeof lo);
 	band(peak, VP_ACCURACY_P90_PCT, wlo, whi, sizeof wlo);
-	fprintf(x->f,
-		"uncertainty: \xc2\xb1%g%% for an HF Trainer run (p90 of the runs measured in bench/measured):"
-		" batch %" PRIu64 " may peak from %s to %s GiB;\n"
-		"  \xc2\xb1%g%% (%s to %s GiB) over the published runs of other trainers (p90 of"
-		" ../shared/groundtruth)\n",
-		VP_ACCURACY_MEASURED_P90_PCT, batch, lo, hi, VP_ACCURACY_P90_PCT, wlo, whi);
+	/* bench/measured measures HF Trainer runs alone: a run of another
+	 * loop gets the other trainers' band first, the plan's batch in it */
+	if (loop != NULL)
+		fprintf(x->f,
+			"uncertainty: \xc2\xb1%g%% for a %s run, whose loop is not HF Trainer's (p90 over the published"
+			" runs of other trainers,\n"
+			"  ../shared/groundtruth): batch %" PRIu64 " may peak from %s to %s GiB; \xc2\xb1%g%% (%s to %s GiB)"
+			" for the HF Trainer\n"
+			"  runs measured in bench/measured (their p90)\n",
+			VP_ACCURACY_P90_PCT, loop, batch, wlo, whi, VP_ACCURACY_MEASURED_P90_PCT, lo, hi);
+	else
+		fprintf(x->f,
+			"uncertainty: \xc2\xb1%g%% for %s (p90 of the runs measured in bench/measured):"
+			" batch %" PRIu64 " may peak from %s to %s GiB;\n"
+			"  \xc2\xb1%g%% (%s to %s GiB) over the published runs of other trainers (p90 of"
+			" ../shared/groundtruth)\n",
+			VP_ACCURACY_MEASURED_P90_PCT, frozen ? "a frozen forward" : "an HF Trainer run", batch, lo, hi,
+			VP_ACCURACY_P90_PCT, wlo, whi);
 	if (peak <= x->budget && peak * 10 >= x->budget * 9)
 		fputs("advice: the peak is within 10% of the budget; fragmentation can tip it over, so run with\n"
 		      "  PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True\n",
@@ -223,8 +240,8 @@ void vp_cli_explain_plan(const struct vp_cli_opts *o, const struct vp_model *m, 
 {
 	struct ex x;
 	char gib[32], title[96];
+	const char *loop;
 
-	(void)o;
 	ex_init(&x, g, plan->budget_bytes);
 	header(&x, m, g, req->util, &req->train);
 	snprintf(title, sizeof title, "train batch %" PRIu64, plan->train_batch);
@@ -241,7 +258,10 @@ void vp_cli_explain_plan(const struct vp_cli_opts *o, const struct vp_model *m, 
 	fprintf(x.f, "eval batch %" PRIu64 ": device peak %s GiB (forward only), at the %s\n", plan->eval_batch, gib,
 		vp_eval_moment_name(plan->eval.peak_moment));
 	host_lines(&x, req, plan);
-	footer(&x, plan->train_batch, plan->train.device_bytes + plan->ewc_bytes);
+	/* Lightning's and DeepSpeed's jobs run loops of their own (resolve.c) */
+	loop = o->profile == VP_PROFILE_LIGHTNING || o->profile == VP_PROFILE_DEEPSPEED ? vp_profile_name(o->profile)
+										      : NULL;
+	footer(&x, plan->train_batch, plan->train.device_bytes + plan->ewc_bytes, loop, false);
 }
 
 void vp_cli_explain_estimate(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
@@ -261,5 +281,5 @@ void vp_cli_explain_estimate(const struct vp_cli_opts *o, const struct vp_model 
 		snprintf(title, sizeof title, "batch %" PRIu64 " (the next one up)", t->batch + 1);
 		block(&x, title, next, 0, t);
 	}
-	footer(&x, t->batch, e->device_bytes);
+	footer(&x, t->batch, e->device_bytes, NULL, t->method == VP_METHOD_FROZEN);
 }

@@ -3771,6 +3771,46 @@ static void only_a_forward_outside_trainer_builds_the_kv_cache(void **state)
 	assert_int_equal(frozen.allocated_bytes - frozen_plain.allocated_bytes, cache);
 }
 
+/* TrainingArguments.use_cache: true (transformers 5): Trainer.__init__
+ * sets model.config.use_cache = args.use_cache, after the run's own
+ * model.config.use_cache = False and over config.json's, so Trainer's
+ * evaluation builds the cache that its default (False) does not; its
+ * training forward's, freed before the backward, is not counted. */
+static void trainer_use_cache_builds_the_eval_kv_cache(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "llama-2-7b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h200");
+	struct vp_train t = lm_setup();
+	struct vp_eval_opts o = {.num_beams = 1};
+	struct vp_eval_estimate trainer, use_cache, use_cache_off;
+	struct vp_estimate train, train_cache;
+	struct vp_error err = {0};
+	uint64_t cache;
+
+	(void)state;
+	assert_non_null(m);
+	assert_non_null(g);
+	t.head = VP_HEAD_CAUSAL_LM;
+	t.precision = VP_PREC_BF16;
+	t.batch = 8;
+	t.seq_len = 2048;
+	cache = 2u * (uint64_t)m->num_layers * 8u * 2048u * (uint64_t)m->num_kv_heads * (uint64_t)m->head_dim * 2u;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &trainer, &err), 0);
+	assert_int_equal(vp_estimate(m, g, &t, &train, &err), 0);
+	assert_int_equal(trainer.forward_kv_cache_bytes, 0);
+	t.trainer_use_cache = true;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &use_cache, &err), 0);
+	assert_int_equal(use_cache.working_bytes - trainer.working_bytes, cache);
+	assert_int_equal(use_cache.forward_kv_cache_bytes, cache);
+	/* the run's model.config.use_cache = False comes before the Trainer's */
+	t.no_cache = true;
+	assert_int_equal(vp_estimate_eval(m, g, &t, &o, &use_cache_off, &err), 0);
+	assert_int_equal(use_cache_off.allocated_bytes, use_cache.allocated_bytes);
+	t.no_cache = false;
+	assert_int_equal(vp_estimate(m, g, &t, &train_cache, &err), 0);
+	assert_int_equal(train_cache.allocated_bytes, train.allocated_bytes);
+}
+
 /* Unpadded (packed) samples on PyTorch >= 2.5: transformers' SDPA path
  * hands the grouped k/v heads to SDPA (enable_gqa) instead of repeat_kv()
  * copies, 2 x T x (q - kv) x e less per layer. Not where a mask exists:
@@ -4642,6 +4682,7 @@ int main(void)
 		cmocka_unit_test(huge_inputs_are_input_errors_not_wraparound),
 		cmocka_unit_test(generation_adds_a_kv_cache_that_grows_with_beams),
 		cmocka_unit_test(only_a_forward_outside_trainer_builds_the_kv_cache),
+		cmocka_unit_test(trainer_use_cache_builds_the_eval_kv_cache),
 		cmocka_unit_test(choices_in_one_forward_evaluate_as_that_many_rows),
 		cmocka_unit_test(a_frozen_model_saves_nothing_and_peaks_as_the_eval_forward),
 		cmocka_unit_test(a_frozen_forward_counts_every_moment_the_eval_loss_counts),
