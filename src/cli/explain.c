@@ -164,7 +164,8 @@ static void footer(const struct ex *x, uint64_t batch, uint64_t peak, const char
 	}
 	/* Two bands, each a p90 of vramplan-accuracy: over the HF Trainer runs
 	 * measured in bench/measured, what the plan's keys are for, and over
-	 * the published runs of ../shared/groundtruth, other trainers' mostly */
+	 * the published runs of the ground-truth cases (../shared/groundtruth,
+	 * copied to tests/data/groundtruth), other trainers' mostly */
 	band(peak, VP_ACCURACY_MEASURED_P90_PCT, lo, hi, sizeof lo);
 	band(peak, VP_ACCURACY_P90_PCT, wlo, whi, sizeof wlo);
 	/* bench/measured measures HF Trainer runs alone: a run of another
@@ -173,7 +174,7 @@ static void footer(const struct ex *x, uint64_t batch, uint64_t peak, const char
 		fprintf(x->f,
 			"uncertainty: \xc2\xb1%g%% for a %s run, whose loop is not HF Trainer's (p90 over the published"
 			" runs of other trainers,\n"
-			"  ../shared/groundtruth): batch %" PRIu64 " may peak from %s to %s GiB; \xc2\xb1%g%% (%s to %s GiB)"
+			"  the ground-truth cases): batch %" PRIu64 " may peak from %s to %s GiB; \xc2\xb1%g%% (%s to %s GiB)"
 			" for the HF Trainer\n"
 			"  runs measured in bench/measured (their p90)\n",
 			VP_ACCURACY_P90_PCT, loop, batch, wlo, whi, VP_ACCURACY_MEASURED_P90_PCT, lo, hi);
@@ -182,7 +183,7 @@ static void footer(const struct ex *x, uint64_t batch, uint64_t peak, const char
 			"uncertainty: \xc2\xb1%g%% for %s (p90 of the runs measured in bench/measured):"
 			" batch %" PRIu64 " may peak from %s to %s GiB;\n"
 			"  \xc2\xb1%g%% (%s to %s GiB) over the published runs of other trainers (p90 of"
-			" ../shared/groundtruth)\n",
+			" the ground-truth cases)\n",
 			VP_ACCURACY_MEASURED_P90_PCT, frozen ? "a frozen forward" : "an HF Trainer run", batch, lo, hi,
 			VP_ACCURACY_P90_PCT, wlo, whi);
 	if (peak <= x->budget && peak * 10 >= x->budget * 9)
