@@ -445,11 +445,14 @@ static void comment_eval(FILE *f, const struct vp_plan_request *req, const struc
 		fprintf(f, "; generate: %" PRIu64 " beam%s x %" PRIu64 " new tokens, KV cache %s GiB", req->eval.num_beams,
 			req->eval.num_beams == 1 ? "" : "s", req->eval.max_new_tokens, kv);
 	}
-	/* the loss forward's own cache: the loop calls the model, whose
-	 * config.json's use_cache is on (activations.c forward_cache) */
+	/* the loss forward's own cache (activations.c forward_cache): the
+	 * Trainer's use_cache argument, or a loop that calls the model whose
+	 * config.json's use_cache is on */
 	if (p->eval.forward_kv_cache_bytes > 0) {
 		vp_format_gib(p->eval.forward_kv_cache_bytes, kv, sizeof kv);
-		fprintf(f, "; its forward keeps a KV cache of %s GiB: the loop calls the model, use_cache on", kv);
+		fprintf(f, "; its forward keeps a KV cache of %s GiB: %s", kv,
+			req->train.trainer_use_cache ? "TrainingArguments' use_cache: true"
+						     : "the loop calls the model, use_cache on");
 	}
 	fputs(")\n", f);
 	/* Seq2SeqTrainer's generation_max_length would count a decoder-only

@@ -274,6 +274,17 @@ static void trainer_run_keys(struct sbuf *b, const struct vp_train *t, const cha
 		set_str(b, "fsdp", "full_shard auto_wrap");
 }
 
+/* TrainingArguments' use_cache (transformers 5, huggingface/transformers
+ * #41585): Trainer.__init__ sets model.config.use_cache to it, so with it
+ * on every evaluation forward builds the KV cache the plan counted
+ * (--use-cache). Off, the default, needs no key. LLaMA-Factory's use_cache
+ * is its own generation setting, so not there. */
+static void trainer_cache_key(struct sbuf *b, const struct vp_train *t)
+{
+	if (t->trainer_use_cache)
+		set_bool(b, "use_cache", true);
+}
+
 /* The eval batch was sized for Seq2SeqTrainer's generation: the keys that
  * make it generate, as `vramplan check` reads them back (generation_max_length
  * as the new tokens: for an encoder-decoder the decoder's whole output). A
@@ -328,6 +339,7 @@ static void settings_hf(struct sbuf *b, const struct vp_plan_request *req, const
 	set_bool(b, "bf16", t->precision == VP_PREC_AMP_BF16);
 	set_bool(b, "fp16", t->precision == VP_PREC_AMP_FP16);
 	trainer_run_keys(b, t, "use_liger_kernel");
+	trainer_cache_key(b, t);
 	deepspeed_mapping(b, t);
 	generation_keys(b, req);
 	trainer_dataloader_keys(b, p);
@@ -601,6 +613,7 @@ static void settings_trl(struct sbuf *b, const struct vp_plan_request *req, cons
 		set_bool(b, "use_peft", false);
 	}
 	trainer_run_keys(b, t, "use_liger_kernel");
+	trainer_cache_key(b, t);
 	/* what `trl sft` evaluates without a compute_metrics, said so that
 	 * check reads the same evaluation (TrainingArguments' key) */
 	if (req->eval.predictions == VP_PREDS_NONE)

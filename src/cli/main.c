@@ -71,6 +71,7 @@ enum opt_id {
 	OPT_MAX_NEW_TOKENS,
 	OPT_EVAL_PREDS,
 	OPT_EVAL_SAMPLES,
+	OPT_USE_CACHE,
 	OPT_HOST_RAM,
 	OPT_NODES,
 	OPT_CPUS,
@@ -140,6 +141,7 @@ static const struct opt_def opts[] = {
 	{"max-new-tokens", OPT_MAX_NEW_TOKENS, "N", A_PLANNER, "tokens generated per sample (default: the target\nlength, else 128; implies --generate)"},
 	{"eval-predictions", OPT_EVAL_PREDS, "P", A_PLANNER, "what evaluation keeps for compute_metrics: logits\n(default), argmax (preprocess_logits_for_metrics\nreduces them to token ids) or none (no metric:\nthe loss alone, nothing generated)"},
 	{"eval-samples", OPT_EVAL_SAMPLES, "N", A_PLANNER, "samples in the evaluation set: their kept\npredictions, on the GPU and in host RAM"},
+	{"use-cache", OPT_USE_CACHE, NULL, A_PLANNER, "the run sets TrainingArguments' use_cache: true\n(transformers 5): every evaluation forward builds\nthe KV cache (hf and trl profiles)"},
 	{NULL, 0, NULL, 0, "Host (plan, sweep):"},
 	{"host-ram", OPT_HOST_RAM, "SIZE", A_PLANNER, "host memory limit, e.g. 60GiB (a container's)"},
 	{"cpus", OPT_CPUS, "N", A_PLANNER, "CPU cores; DataLoader workers use at most a third"},
@@ -439,6 +441,7 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 	case OPT_EVAL_SAMPLES:
 		rc = parse_u64(arg, "--eval-samples", 1, (uint64_t)1 << 40, &o->eval_samples);
 		break;
+	case OPT_USE_CACHE: o->train.trainer_use_cache = true; break;
 	case OPT_HOST_RAM: rc = parse_size(arg, "--host-ram", true, &o->host_ram); break;
 	case OPT_CPUS: rc = parse_u64(arg, "--cpus", 1, 65536, &o->cpus); break;
 	case OPT_NODES: rc = parse_u64(arg, "--nodes", 1, VP_MAX_GPUS, &o->nodes); break;

@@ -653,6 +653,18 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	    !o->has_eval_predictions && !req->eval.generate)
 		req->eval.predictions = VP_PREDS_NONE;
 	req->eval.eval_samples = o->eval_samples;
+	/* --use-cache is TrainingArguments' use_cache, printed by the hf and
+	 * trl profiles alone: axolotl's and LLaMA-Factory's keys have no
+	 * such setting (LLaMA-Factory's use_cache is generation's), and the
+	 * Lightning and DeepSpeed loops build the cache already */
+	if (t->trainer_use_cache && o->profile != VP_PROFILE_HF && o->profile != VP_PROFILE_TRL)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "--use-cache is TrainingArguments' use_cache, which the hf and trl profiles print; "
+				    "--profile %s has no such key%s",
+				    vp_profile_name(o->profile),
+				    o->profile == VP_PROFILE_LIGHTNING || o->profile == VP_PROFILE_DEEPSPEED
+					    ? " (its loop calls the model, and the plan counts the cache already)"
+					    : "");
 	/* Seq2SeqTrainer generates only for a metric (prediction_step) */
 	if (req->eval.generate && o->eval_predictions == VP_PREDS_NONE)
 		return vp_error_set(err, VP_ERR_INPUT,
