@@ -218,6 +218,21 @@ static void forward_only(const struct ctx *c, const struct totals *tt, struct fo
 				 : 0.0;
 }
 
+/* What the model's output holds while its loss runs: the last hidden
+ * state, an encoder's output, the KV cache, the router logits */
+static double forward_output_held(const struct totals *tt)
+{
+	return tt->eval_out_held + tt->eval_cache + tt->eval_router_held;
+}
+
+/* The loss over the logits, or, where the causal LM adds the
+ * load-balancing loss, that loss beside the model's logits, whichever is
+ * larger */
+static double forward_losses(const struct ctx *c, const struct totals *tt, double logits)
+{
+	return fmax(logits, tt->aux_loss_eval > 0.0 ? tt->lm_tokens * c->V * c->e + tt->aux_loss_eval : 0.0);
+}
+
 /*
  * The loss forward's peak beyond the casts (docs: "Evaluation and
  * generation"): the larger of two moments, which no_grad keeps apart.
@@ -242,8 +257,7 @@ static double forward_peak(const struct ctx *c, const struct totals *tt, const s
 	/* the router logits stay in the output through both losses:
 	 * load_balancing_loss_func concatenates a copy of them
 	 * (aux_loss_eval), the tuple it was passed lives on */
-	double at_loss = tt->eval_out_held + tt->eval_cache + tt->eval_router_held +
-			 fmax(logits, tt->aux_loss_eval > 0.0 ? tt->lm_tokens * c->V * c->e + tt->aux_loss_eval : 0.0);
+	double at_loss = forward_output_held(tt) + forward_losses(c, tt, logits);
 	/* the loss moment's casts are f->kept, f->copies the stacks' */
 	double loss = at_loss - (f->copies - f->kept);
 
@@ -268,8 +282,7 @@ static double forward_peak(const struct ctx *c, const struct totals *tt, const s
 static double forward_segments(const struct ctx *c, const struct totals *tt, const struct forward_only *f,
 			       double logits)
 {
-	return f->working + fmax(fmax(logits, tt->eval_stack_extra),
-				 tt->aux_loss_eval > 0.0 ? tt->lm_tokens * c->V * c->e + tt->aux_loss_eval : 0.0);
+	return f->working + fmax(tt->eval_stack_extra, forward_losses(c, tt, logits));
 }
 
 /*
@@ -304,7 +317,7 @@ static int frozen_forward(const struct ctx *c, const struct totals *tt, struct v
 		/* the loss's: what the output holds, the logits and their loss;
 		 * the load-balancing loss where it outweighs them, transient */
 		copies = f.kept;
-		acts = tt->eval_out_held + tt->eval_cache + tt->eval_router_held;
+		acts = forward_output_held(tt);
 		logits = tt->logits_eval;
 	}
 	transient = fmax(dynamic - copies - acts - logits, 0.0);
