@@ -2,7 +2,7 @@
 # Install the build and test dependencies that are missing, with apt-get.
 # Packages already installed are left alone; nothing is fetched otherwise.
 set -eu
-pkgs="cmake make gcc pkg-config libyaml-dev libcjson-dev libcmocka-dev python3 python3-yaml valgrind clang"
+pkgs="cmake make gcc pkg-config libyaml-dev libcjson-dev libcmocka-dev python3 python3-yaml valgrind clang clang-tools"
 missing=""
 for p in $pkgs; do
 	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

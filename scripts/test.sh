@@ -5,7 +5,8 @@
 # 2. the same suite again under AddressSanitizer + UndefinedBehaviorSanitizer;
 # 3. the unit tests and the CLI tests under valgrind memcheck (scripts/valgrind.sh;
 #    five catalogue-wide sweeps are left to steps 1 and 2);
-# 4. each fuzz target for a bounded time, replaying its corpus (clang only).
+# 4. the clang static analyzer over the program's sources (scripts/analyze.sh);
+# 5. each fuzz target for a bounded time, replaying its corpus (clang only).
 # Set VP_FUZZ_SECONDS to change the fuzzing time per target (default 20;
 # the whole suite must stay under 15 minutes on a 2-core CI machine).
 set -eu
@@ -26,6 +27,9 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
 
 echo "== valgrind memcheck"
 sh scripts/valgrind.sh build
+
+echo "== static analysis (scan-build)"
+sh scripts/analyze.sh
 
 if [ -f scripts/fuzz.sh ] && command -v clang >/dev/null 2>&1; then
 	echo "== fuzzing"

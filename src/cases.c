@@ -41,6 +41,12 @@ static int fail(const struct reader *r, const yaml_node_t *n, const char *fmt, .
 			   "%s", msg);
 }
 
+#ifdef __clang_analyzer__
+/* what fail returns, for the analyzer, which does not follow a variadic
+ * call (error.h) */
+#define fail(...) (fail(__VA_ARGS__), -1)
+#endif
+
 static const char *scalar(const yaml_node_t *n)
 {
 	return n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;

@@ -1,3 +1,5 @@
+/* the definitions, not the analyzer's view of their calls (error.h) */
+#define VP_ERROR_DEFINING
 #include "vramplan/error.h"
 #include "vramplan/utf8.h"
 

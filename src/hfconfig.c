@@ -103,6 +103,12 @@ static int fail(const struct cfg *c, const char *fmt, ...)
 	return vp_error_at(c->err, VP_ERR_INPUT, c->file, line, col, "%s", msg);
 }
 
+#ifdef __clang_analyzer__
+/* what fail returns, for the analyzer, which does not follow a variadic
+ * call (error.h) */
+#define fail(...) (fail(__VA_ARGS__), -1)
+#endif
+
 static int missing(const struct cfg *c, const char *key)
 {
 	return fail(c, "missing field '%s' (model_type '%s')", key, c->type);
@@ -850,7 +856,7 @@ static int read_layer_pattern(const struct cfg *c, struct vp_model *m)
 		}
 		full = m->num_layers / len * per + rest;
 	} else if (pattern != NULL) {
-		uint64_t every = 0;
+		uint64_t every = 1; /* opt_u64 refuses 0 */
 
 		if (opt_u64(c, "sliding_window_pattern", 1, &every))
 			return -1;
@@ -1545,17 +1551,17 @@ static bool has_other_layers(const struct cfg *c)
 static void read_architecture(const struct cfg *c, struct vp_model *m)
 {
 	const cJSON *arch = item(c, "architectures");
-	const cJSON *first = cJSON_IsArray(arch) ? cJSON_GetArrayItem(arch, 0) : NULL;
+	const char *first = cJSON_GetStringValue(cJSON_IsArray(arch) ? cJSON_GetArrayItem(arch, 0) : NULL);
 	size_t n;
 
 	m->architecture[0] = '\0';
-	if (!cJSON_IsString(first))
+	if (first == NULL)
 		return;
-	n = strlen(first->valuestring);
+	n = strlen(first);
 	if (n == 0 || n >= sizeof m->architecture ||
-	    strspn(first->valuestring, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != n)
+	    strspn(first, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != n)
 		return;
-	memcpy(m->architecture, first->valuestring, n + 1);
+	memcpy(m->architecture, first, n + 1);
 }
 
 /* A classifier checkpoint's classes: PretrainedConfig writes id2label
@@ -1723,7 +1729,7 @@ static bool llama_clone(const struct cfg *c, const char *type)
 		"hidden_size", "intermediate_size", "num_hidden_layers", "num_attention_heads", "vocab_size",
 	};
 	const cJSON *arch = item(c, "architectures"), *act = item(c, "hidden_act");
-	const cJSON *first = cJSON_IsArray(arch) ? cJSON_GetArrayItem(arch, 0) : NULL;
+	const char *first = cJSON_GetStringValue(cJSON_IsArray(arch) ? cJSON_GetArrayItem(arch, 0) : NULL);
 	const cJSON *encdec = item(c, "is_encoder_decoder");
 	size_t n;
 
@@ -1733,8 +1739,7 @@ static bool llama_clone(const struct cfg *c, const char *type)
 	if (n == 0 || n >= sizeof ((struct vp_model *)0)->model_type ||
 	    strspn(type, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") != n)
 		return false;
-	if (!cJSON_IsString(first) || (n = strlen(first->valuestring)) < 11 ||
-	    strcmp(first->valuestring + n - 11, "ForCausalLM") != 0)
+	if (first == NULL || (n = strlen(first)) < 11 || strcmp(first + n - 11, "ForCausalLM") != 0)
 		return false;
 	for (size_t i = 0; i < sizeof shape / sizeof shape[0]; i++)
 		if (!cJSON_IsNumber(item(c, shape[i])))

@@ -371,7 +371,7 @@ static uint64_t round_batch(uint64_t b, const struct vp_plan_request *req)
 
 	if (multiple == 0) {
 		multiple = vp_plan_token_multiple(&req->train);
-		return b >= multiple ? b / multiple * multiple : b;
+		return multiple > 1 && b >= multiple ? b / multiple * multiple : b;
 	}
 	if (b >= multiple)
 		return b / multiple * multiple;

@@ -157,7 +157,15 @@ struct keydef {
 	key_fn fn;
 };
 
+/* A key's handler, called only from the key tables with the reader's
+ * context and the member it reads: none of the three is ever NULL. */
+#if defined(__GNUC__)
+#define HANDLER(name) \
+	static int name(struct ctx *c, const struct vp_tmember *m, const char *path) __attribute__((nonnull)); \
+	static int name(struct ctx *c, const struct vp_tmember *m, const char *path)
+#else
 #define HANDLER(name) static int name(struct ctx *c, const struct vp_tmember *m, const char *path)
+#endif
 
 /* tc_values.c: errors at a node, notes, typed values */
 int vp_tc_fail_at(struct ctx *c, unsigned long line, unsigned long column, const char *fmt, ...) VP_TC_PRINTF(4, 5);

@@ -698,7 +698,7 @@ evaluation:
 			/* the whole set kept on the GPU is past what the
 			 * estimator represents: say so at the set's size, else
 			 * (--eval-samples) at the eval batch */
-			const char *file = tc->file;
+			const char *file;
 
 			if (tc->at[VP_TC_EVAL_SAMPLES].line > 0 && o->eval_samples == 0) {
 				vp_trainconfig_where(tc, VP_TC_EVAL_SAMPLES, &line, &col);
@@ -1041,12 +1041,12 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 				 r->host.eval_predictions_samples);
 		else
 			snprintf(whose, sizeof whose, "the %" PRIu64 " eval samples' predictions", tc->eval.eval_samples);
-		at = append(host, sizeof host, at,
-			"vramplan: note: %s: %s of the host RAM are %s, kept until compute_metrics runs%s\n",
-			tc->name, bytes, whose,
-			tc->eval.predictions == VP_PREDS_LOGITS && !tc->eval.generate
-				? " (a preprocess_logits_for_metrics taking the argmax keeps token ids instead)"
-				: "");
+		append(host, sizeof host, at,
+		       "vramplan: note: %s: %s of the host RAM are %s, kept until compute_metrics runs%s\n",
+		       tc->name, bytes, whose,
+		       tc->eval.predictions == VP_PREDS_LOGITS && !tc->eval.generate
+		       	? " (a preprocess_logits_for_metrics taking the argmax keeps token ids instead)"
+		       	: "");
 	}
 	if (strcmp(host, host_said) != 0) {
 		fputs(host, stderr);
