@@ -1,7 +1,8 @@
 # The outputs the docs quote are the tool's: README's plan for mT5 on an
 # RTX 3090 (its lines, "..." standing for the ones left out),
-# docs/check.md's two result lines and its line for a run that trains
-# nothing. A line the tool no longer prints is named here (the docs had
+# docs/check.md's two result lines, its line for a run that trains
+# nothing, its matrix and its annotations, and docs/planner.md's three
+# "--seq-len max" lines. A line the tool no longer prints is named here (the docs had
 # drifted: eval batch 39 where the plan said 36).
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
@@ -26,3 +27,23 @@ compare docs/check.md "$d/quoted" "$d/check"
 awk '/^the train part, and the eval part gives the budget:$/ { on = 1; next } on && /^```$/ { if (++fence == 2) exit; next } fence == 1' \
 	docs/check.md >"$d/quoted"
 compare "docs/check.md (no training)" "$d/quoted" "$d/eval-only"
+# its matrix of files and GPUs, and its GitHub Actions annotations (both
+# had drifted unchecked: the matrix's column width)
+"$VRAMPLAN" check examples/configs/seed000-stage1.yaml examples/configs/seed000-stage4.yaml \
+	--gpu rtx3090 --gpu a100-40gb >"$d/matrix" 2>/dev/null
+awk '/^was not checked on that GPU, `ERROR` where it could not be checked\):$/ { on = 1; next }
+	on && /^```$/ { if (++fence == 2) exit; next } fence == 1' docs/check.md >"$d/quoted"
+compare "docs/check.md (matrix)" "$d/quoted" "$d/matrix"
+GITHUB_ACTIONS=true "$VRAMPLAN" check examples/configs/seed000-stage1.yaml >"$d/annotations" 2>/dev/null
+awk '/^pull request:$/ { on = 1; next } on && /^```$/ { if (++fence == 2) exit; next } fence == 1' \
+	docs/check.md >"$d/quoted"
+compare "docs/check.md (annotations)" "$d/quoted" "$d/annotations"
+# docs/planner.md's "--seq-len max" lines, one for each bound (the first
+# had drifted: 7550 tokens rounded down where the tool said 7523)
+for args in "--model llama-3.2-3b --gpu rtx4090 --method qlora --grad-ckpt --profile llamafactory" \
+	"--model bert-large-uncased --gpu a100-80gb" "--model tinyllama --gpu a100-80gb"; do
+	# shellcheck disable=SC2086
+	"$VRAMPLAN" $args --seq-len max 2>/dev/null
+done >"$d/seq-max"
+sed -n 's/^    \(# seq-len max: \)/\1/p' docs/planner.md >"$d/quoted"
+compare "docs/planner.md (seq-len max)" "$d/quoted" "$d/seq-max"
