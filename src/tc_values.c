@@ -174,12 +174,28 @@ static const char *other_tools_name(const char *key)
 		{"grad_accum_steps", "gradient_accumulation_steps"},
 		{"num_workers", "dataloader_num_workers"},
 		{"pin_memory", "dataloader_pin_memory"},
+		/* torch.nn.CrossEntropyLoss(label_smoothing=...), story 003's
+		 * name; the Trainer's LabelSmoother computes the loss from the
+		 * returned logits (tc_keys.c k_label_smoothing) */
+		{"label_smoothing", "label_smoothing_factor"},
 	};
 
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
 		if (strcmp(key, names[i].name) == 0)
 			return names[i].hf;
 	return NULL;
+}
+
+/* other_tools_name() where the flavour reads the name it suggests (a
+ * pair such as "bf16' or 'fp16" is every flavour's): axolotl has no
+ * label_smoothing_factor, so its config gets no hint toward it. */
+static const char *flavour_name(const struct ctx *c, const char *key)
+{
+	const char *hf = other_tools_name(key);
+
+	if (hf != NULL && strchr(hf, '\'') == NULL && vp_tc_find_key(c->keys, c->n_keys, hf) == NULL)
+		return NULL;
+	return hf;
 }
 
 /* A mapping that holds keys of the flavour (a config written per model or
@@ -503,7 +519,7 @@ static int note_ignored(struct ctx *c, const char *path, const struct vp_tmember
 		}
 	}
 	if (why == NULL && near == NULL && top) {
-		const char *hf = other_tools_name(path);
+		const char *hf = flavour_name(c, path);
 		const char *inner = hf == NULL && !has_word(path, not_training_words) ? nested_known_key(c, m->value) : NULL;
 
 		if (hf != NULL) {
@@ -582,7 +598,7 @@ static int note_ignored(struct ctx *c, const char *path, const struct vp_tmember
 	    !has_word(path, not_training_words)) {
 		const char *last = strrchr(path, '.') + 1;
 		const struct keydef *k = vp_tc_find_key(c->keys, c->n_keys, last);
-		const char *hf = other_tools_name(last);
+		const char *hf = flavour_name(c, last);
 
 		if (k != NULL && !vp_tc_key_changes_kind(k)) {
 			snprintf(n->text, sizeof n->text,
