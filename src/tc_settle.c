@@ -842,6 +842,38 @@ static void settle_lora_section(struct ctx *c)
 				 at->key, tc->eval_only ? "run trains nothing" : "adapters checked are the top level's");
 }
 
+/* One ignored key's note, rewritten (the key at `at`; none: nothing). */
+static void reword_ignored(struct vp_trainconfig *tc, const struct vp_tc_origin *at, const char *text)
+{
+	if (at->line == 0)
+		return;
+	for (size_t i = 0; i < tc->n_ignored; i++)
+		if (tc->ignored[i].line == at->line && strcmp(tc->ignored[i].key, at->key) == 0)
+			snprintf(tc->ignored[i].text, sizeof tc->ignored[i].text, "%s", text);
+}
+
+/*
+ * A continual-learning method's own section (tc_values.c
+ * vp_tc_note_ignored: seed 004's ewc: and mer:) warns that check counts
+ * its memory only from the vramplan: block. Where the block (or --set)
+ * says so, or nothing trains (no EWC copies or replay buffer are counted
+ * then), the note says only why the section is not read.
+ */
+static void settle_continual_sections(struct ctx *c)
+{
+	struct vp_trainconfig *tc = c->tc;
+
+	if (tc->ewc || tc->eval_only)
+		reword_ignored(tc, &c->r.at_ewc_section,
+			       tc->eval_only ? "EWC's own settings; the run trains nothing"
+					     : "EWC's own settings; its copies are counted (vramplan.ewc)");
+	if (tc->replay_buffer > 0 || tc->eval_only)
+		reword_ignored(tc, &c->r.at_replay_section,
+			       tc->eval_only ? "a replay buffer's own settings; the run trains nothing"
+					     : "a replay buffer's own settings; its samples are counted "
+					       "(vramplan.replay_buffer)");
+}
+
 int vp_tc_settle(struct ctx *c)
 {
 	struct vp_trainconfig *tc = c->tc;
@@ -1155,6 +1187,7 @@ int vp_tc_settle(struct ctx *c)
 	if (settle_do_train(c) != 0 || settle_lf_train_generation(c) != 0)
 		return -1;
 	settle_lora_section(c);
+	settle_continual_sections(c);
 
 	/* DataLoader (TrainingArguments: dataloader_num_workers=0,
 	 * dataloader_pin_memory=True; axolotl passes both through) */

@@ -174,12 +174,28 @@ static const char *other_tools_name(const char *key)
 		{"grad_accum_steps", "gradient_accumulation_steps"},
 		{"num_workers", "dataloader_num_workers"},
 		{"pin_memory", "dataloader_pin_memory"},
+		/* torch.nn.CrossEntropyLoss(label_smoothing=...), story 003's
+		 * name; the Trainer's LabelSmoother computes the loss from the
+		 * returned logits (tc_keys.c k_label_smoothing) */
+		{"label_smoothing", "label_smoothing_factor"},
 	};
 
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
 		if (strcmp(key, names[i].name) == 0)
 			return names[i].hf;
 	return NULL;
+}
+
+/* other_tools_name() where the flavour reads the name it suggests (a
+ * pair such as "bf16' or 'fp16" is every flavour's): axolotl has no
+ * label_smoothing_factor, so its config gets no hint toward it. */
+static const char *flavour_name(const struct ctx *c, const char *key)
+{
+	const char *hf = other_tools_name(key);
+
+	if (hf != NULL && strchr(hf, '\'') == NULL && vp_tc_find_key(c->keys, c->n_keys, hf) == NULL)
+		return NULL;
+	return hf;
 }
 
 /* A mapping that holds keys of the flavour (a config written per model or
@@ -383,6 +399,38 @@ static bool near_kind_key(const struct ctx *c, const char *path)
 	return false;
 }
 
+/*
+ * Continual learning's own settings (seed 004: `ewc: {lambda: 5000.0}`,
+ * `mer: {buffer_size: 5120}`): check counts EWC's Fisher diagonal and
+ * anchor copy, and a replay buffer's samples, only from the vramplan:
+ * block or --set (tc_vramplan.c v_ewc, v_replay), so the method's own
+ * section would leave them out without a word. A key naming EWC
+ * (`ewc`, `use_ewc`, `ewc_lambda`); a replay buffer's size, a whole
+ * number named with "replay" at the key, or under it also `buffer_size`:
+ * its value, else NULL.
+ */
+static bool names_ewc(const char *path)
+{
+	static const char *const words[] = {"ewc", NULL};
+
+	return has_word(path, words);
+}
+
+static const struct vp_tnode *replay_size(const char *path, const struct vp_tnode *v)
+{
+	static const char *const words[] = {"replay", NULL};
+
+	if (has_word(path, words) && whole_number(v))
+		return v;
+	if (v == NULL || v->kind != VP_T_MAP)
+		return NULL;
+	for (size_t i = 0; i < v->n; i++)
+		if ((strcmp(v->members[i].key, "buffer_size") == 0 || has_word(v->members[i].key, words)) &&
+		    whole_number(v->members[i].value))
+			return v->members[i].value;
+	return NULL;
+}
+
 /* What an ignored whole number's dotted name reads like: a script's own
  * name for the two sizes that decide the memory (seed 002:
  * data.batches.bi: 256, model.max_len: 512), which check cannot read.
@@ -471,11 +519,28 @@ static int note_ignored(struct ctx *c, const char *path, const struct vp_tmember
 		}
 	}
 	if (why == NULL && near == NULL && top) {
-		const char *hf = other_tools_name(path);
+		const char *hf = flavour_name(c, path);
 		const char *inner = hf == NULL && !has_word(path, not_training_words) ? nested_known_key(c, m->value) : NULL;
 
 		if (hf != NULL) {
 			snprintf(n->text, sizeof n->text, "did you mean '%s'? '%s' is another tool's name", hf, path);
+			return 0;
+		}
+		/* settle_continual_sections() softens these where the block
+		 * says it after all, or nothing trains */
+		if (names_ewc(path)) {
+			snprintf(n->text, sizeof n->text,
+				 "did you mean 'vramplan: {ewc: true}'? check counts EWC's Fisher diagonal and anchor "
+				 "copy (fp32, on the GPU) only where the vramplan: block or --set ewc=true says so");
+			vp_tc_set_origin(&c->r.at_ewc_section, path, m);
+			return 0;
+		}
+		if (replay_size(path, m->value) != NULL) {
+			snprintf(n->text, sizeof n->text,
+				 "did you mean 'vramplan: {replay_buffer: %.24s}'? check counts a replay buffer's "
+				 "samples in host RAM only where the vramplan: block or --set replay_buffer=N says so",
+				 replay_size(path, m->value)->text);
+			vp_tc_set_origin(&c->r.at_replay_section, path, m);
 			return 0;
 		}
 		/* a section of PEFT's LoraConfig names in a TrainingArguments
@@ -533,7 +598,7 @@ static int note_ignored(struct ctx *c, const char *path, const struct vp_tmember
 	    !has_word(path, not_training_words)) {
 		const char *last = strrchr(path, '.') + 1;
 		const struct keydef *k = vp_tc_find_key(c->keys, c->n_keys, last);
-		const char *hf = other_tools_name(last);
+		const char *hf = flavour_name(c, last);
 
 		if (k != NULL && !vp_tc_key_changes_kind(k)) {
 			snprintf(n->text, sizeof n->text,

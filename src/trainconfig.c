@@ -523,6 +523,18 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 			 "head: encoder (the checkpoint's class %s is the bare model; set vramplan.head)",
 			 m->architecture))
 		return -1;
+	/* A bare encoder is what sentence-transformers trains (seed 002's
+	 * bge-m3-ko): each text of a pair or triplet is a forward of its own,
+	 * all kept for backward (its losses embed every column of the
+	 * example), so two texts hold twice one text's activations
+	 * (docs/memory-model.md "Texts per example"). No trainer key says how
+	 * many: one, said, where the file does not. */
+	if (t->head == VP_HEAD_ENCODER && !tc->texts_set &&
+	    vp_tc_note_default(tc, err, "vramplan.texts_per_example",
+			       "texts_per_example: 1 (one sequence an example; a sentence-transformers pair runs 2 "
+			       "through the bare model, 3 with a hard negative: set vramplan.texts_per_example or "
+			       "--texts-per-example)"))
+		return -1;
 	if (!tc->head_set && t->head == VP_HEAD_SEQ_CLS &&
 	    vp_tc_note_default(tc, err, "vramplan.head",
 			 m->arch == VP_ARCH_ENCODER ? "head: sequence-classification with %llu labels (vramplan default "

@@ -131,6 +131,11 @@ struct raw {
 	 * the file is checked as a full fine-tune, and settle softens it where
 	 * adapters train after all (line 0: none) */
 	struct vp_tc_origin at_lora_section;
+	/* top-level sections of a continual-learning method's own (seed 004's
+	 * ewc: and mer:): their notes point at vramplan.ewc and
+	 * vramplan.replay_buffer, and settle softens them where the block
+	 * says so after all (line 0: none) */
+	struct vp_tc_origin at_ewc_section, at_replay_section;
 	bool ckpt_nonreentrant; /* gradient_checkpointing_kwargs: {use_reentrant: false} */
 	struct vp_tc_origin at_nonreentrant;
 	struct vp_tc_origin at_fp16, at_bf16, at_pure, at_dtype, at_adapter, at_load, at_peft, at_total, at_optim,

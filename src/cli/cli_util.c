@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "vramplan/cli.h"
+#include "vramplan/names.h"
 #include "vramplan/sizes.h"
 
 int vp_cli_usage_error(const char *command, const char *fmt, ...)
@@ -47,6 +48,35 @@ static void getopt_label(int id, const struct option *longopts, char *buf, size_
 		snprintf(buf, size, "-\\x%02x", (unsigned)id & 0xffu);
 }
 
+/*
+ * The option an unknown long one misspells: Hugging Face's and Python's
+ * flags are written with underscores (--seq_len, --host_ram, --grad_ckpt),
+ * so '_' reads as '-' and case is ignored; then the nearest name at most
+ * one edit per four characters of it (two at most), as a config key's typo
+ * is found (tc_values.c note_ignored). NULL where none is that near.
+ */
+static const char *near_long_option(const char *name, size_t len, const struct option *longopts)
+{
+	char norm[64];
+	const char *best = NULL;
+	size_t best_d = 3, i;
+
+	if (len >= sizeof norm)
+		return NULL;
+	for (i = 0; i < len; i++)
+		norm[i] = name[i] == '_' ? '-' : (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] - 'A' + 'a' : name[i]);
+	norm[len] = '\0';
+	for (const struct option *l = longopts; l->name != NULL; l++) {
+		size_t d = vp_edit_distance(norm, l->name);
+
+		if (d < best_d && 4 * d <= len) {
+			best_d = d;
+			best = l->name;
+		}
+	}
+	return best;
+}
+
 int vp_cli_getopt_error(const char *command, int c, char *const *argv, const struct option *longopts)
 {
 	char label[64];
@@ -81,6 +111,13 @@ int vp_cli_getopt_error(const char *command, int c, char *const *argv, const str
 		}
 		if (n > 1)
 			return vp_cli_usage_error(command, "option '%.*s' is ambiguous (%s)", (int)len, arg, cands);
+		if (n == 0 && len > 2 && strncmp(arg, "--", 2) == 0) {
+			const char *near = near_long_option(arg + 2, len - 2, longopts);
+
+			if (near != NULL)
+				return vp_cli_usage_error(command, "unknown option '%.*s' (did you mean '--%s'?)", (int)len,
+							  arg, near);
+		}
 		return vp_cli_usage_error(command, "unknown option '%.*s'", (int)len, arg);
 	}
 	getopt_label(optopt, longopts, label, sizeof label);

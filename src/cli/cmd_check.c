@@ -91,7 +91,8 @@ static const char usage_text[] =
 	"                        --set seq_len=512 --set lora_targets=[q_proj,v_proj]\n"
 	"      --seq-len N, --target-len N, --method M, --quant Q, --lora-r R,\n"
 	"      --lora-targets L, --precision P, --optimizer O, --attn A, --grad-ckpt,\n"
-	"      --dora, --gpus N, --zero N, --head H, --num-labels N, --nodes N\n"
+	"      --dora, --gpus N, --zero N, --head H, --num-labels N, --nodes N,\n"
+	"      --texts-per-example N\n"
 	"                        the same as --set seq_len=N, ... (plan's names)\n"
 	"      --expandable-segments\n"
 	"                        the job runs with PYTORCH_CUDA_ALLOC_CONF=\n"
@@ -161,7 +162,8 @@ enum {
 	OPT_SET_ZERO,
 	OPT_SET_HEAD,
 	OPT_SET_NUM_LABELS,
-	OPT_SET_NODES
+	OPT_SET_NODES,
+	OPT_SET_TEXTS
 };
 
 /* Each shorthand's vramplan: block key (docs/check.md). */
@@ -177,6 +179,7 @@ static const struct {
 	{OPT_SET_GPUS, "gpus"},		  {OPT_SET_ZERO, "zero_stage"},
 	{OPT_SET_HEAD, "head"},		  {OPT_SET_NUM_LABELS, "num_labels"},
 	{OPT_SET_NODES, "nodes"},	  {OPT_SET_DORA, "dora"},
+	{OPT_SET_TEXTS, "texts_per_example"},
 };
 
 static const struct option longopts[] = {
@@ -209,6 +212,7 @@ static const struct option longopts[] = {
 	{"head", required_argument, NULL, OPT_SET_HEAD},
 	{"num-labels", required_argument, NULL, OPT_SET_NUM_LABELS},
 	{"nodes", required_argument, NULL, OPT_SET_NODES},
+	{"texts-per-example", required_argument, NULL, OPT_SET_TEXTS},
 	{"format", required_argument, NULL, OPT_FORMAT},
 	{"catalog", required_argument, NULL, OPT_CATALOG},
 	{"quiet", no_argument, NULL, 'q'},
@@ -348,7 +352,8 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 		case OPT_SET_ZERO:
 		case OPT_SET_HEAD:
 		case OPT_SET_NUM_LABELS:
-		case OPT_SET_NODES: {
+		case OPT_SET_NODES:
+		case OPT_SET_TEXTS: {
 			size_t k;
 
 			for (k = 0; set_shorthands[k].opt != c; k++)

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "vramplan/cli.h"
@@ -162,10 +163,39 @@ int vp_cli_resolve_model(const struct vp_catalog *cat, const char *key, struct v
 	}
 }
 
+/*
+ * A card whose nvidia-smi name is a catalogue card's plus a word, without
+ * that card's memory: a laptop's ("NVIDIA GeForce RTX 4090 Laptop GPU":
+ * 16 GB, the desktop RTX 4090 24 GB; RTX 3080 Laptop GPU 8 or 16 GB, the
+ * desktop's 10 GB; NVIDIA's specifications) and a MIG instance ("NVIDIA
+ * A100-SXM4-40GB MIG 3g.20gb": 20 GB of the 40; NVIDIA's MIG user guide,
+ * "Supported MIG Profiles"). The nearest name is the whole card's, so a
+ * suggestion would plan for memory the run does not have. What it is,
+ * else NULL.
+ */
+static const char *partial_card(const char *key)
+{
+	for (const char *p = key; *p != '\0'; p++) {
+		if (strncasecmp(p, "laptop", 6) == 0)
+			return "a laptop GPU has other memory than the desktop card of its name (an RTX 4090 Laptop "
+			       "GPU 16 GB, the desktop RTX 4090 24 GB)";
+		/* the word MIG: "... MIG 3g.20gb", "mig-1g.10gb" */
+		if (strncasecmp(p, "mig", 3) == 0 && (p == key || strchr(" -_.", p[-1]) != NULL) &&
+		    (p[3] == '\0' || strchr(" -_.", p[3]) != NULL))
+			return "a MIG instance has a slice of its card's memory (an A100 40 GB's 3g.20gb has 20 GB)";
+	}
+	return NULL;
+}
+
 int vp_cli_resolve_gpu(const struct vp_catalog *cat, const char *key, const struct vp_gpu **out,
 		       struct vp_error *err)
 {
 	*out = vp_catalog_find_gpu(cat, key);
+	if (*out == NULL && partial_card(key) != NULL)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "unknown GPU '%s': %s, so none is suggested; add it with --catalog FILE and the "
+				    "memory nvidia-smi prints (docs/catalogue.md)",
+				    key, partial_card(key));
 	if (*out == NULL) {
 		char near[160];
 
