@@ -5,6 +5,7 @@
  */
 #include "trainconfig_internal.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -749,6 +750,37 @@ HANDLER(k_do_predict)
 	return flag(c, m, path, &c->r.do_predict, &c->r.at_do_predict);
 }
 
+/*
+ * hub_token, push_to_hub_token: a file that holds "<HUB_TOKEN>" there is a
+ * dump of TrainingArguments.to_dict() (to_json_string, a saved
+ * training_args.json): to_dict replaces every *_token field by the field's
+ * name in capitals within <>, so that no secret is written (transformers
+ * training_args.py, to_dict: `if k.endswith("_token"): d[k] =
+ * f"<{k.upper()}>"`). Such a file holds every field, do_train included at
+ * its default, false: the Trainer never reads it (settle_do_train). Any
+ * other value is a token, which changes no memory.
+ */
+HANDLER(k_dump_token)
+{
+	const struct vp_tnode *v = m->value;
+	char placeholder[40];
+	size_t i, n = strlen(m->key);
+
+	if (v->kind != VP_T_SCALAR || n + 3 > sizeof placeholder)
+		return 0;
+	placeholder[0] = '<';
+	for (i = 0; i < n; i++)
+		placeholder[i + 1] = (char)toupper((unsigned char)m->key[i]);
+	placeholder[n + 1] = '>';
+	placeholder[n + 2] = '\0';
+	if (strcmp(v->text, placeholder) == 0 && !c->r.dump) {
+		c->r.dump = true;
+		vp_tc_set_origin(&c->r.at_dump, path, m);
+		memcpy(c->r.dump_text, placeholder, n + 3);
+	}
+	return 0;
+}
+
 /* A non-negative number whose only use is whether it is above 0: sets
  * *positive (null leaves it); an error names what was expected. */
 static int above_zero(struct ctx *c, const struct vp_tmember *m, const char *path, const char *expected,
@@ -1357,6 +1389,8 @@ static const struct keydef hf_keys[] = {
 	{"do_eval", k_do_eval},
 	{"do_train", k_do_train},
 	{"do_predict", k_do_predict},
+	{"hub_token", k_dump_token},
+	{"push_to_hub_token", k_dump_token},
 	{"eval_do_concat_batches", k_concat_batches},
 	{"max_eval_samples", k_max_eval},
 	{"packing", k_packing},

@@ -669,6 +669,19 @@ static int settle_do_train(struct ctx *c)
 				     "hparams/parser.py)");
 	if (lf ? r->do_train == 1 : r->do_train != 0)
 		return 0;
+	/* A TrainingArguments.to_dict() dump (k_dump_token) writes every
+	 * field, do_train at its default, false, in a run that trained as in
+	 * one that did not: the Trainer never reads it (its help: "not
+	 * directly used by Trainer"). Such a file is checked as the training
+	 * it most likely records, the larger case. */
+	if (!lf && r->dump)
+		return vp_tc_note_remark(tc, c->err, &r->at_do_train,
+					 "do_train: false in a TrainingArguments.to_dict() dump ('%s: \"%s\"' at line "
+					 "%lu is to_dict's placeholder): the dump writes do_train's default, false, whether "
+					 "or not the script trained, so the run is checked as training (the larger case); "
+					 "for a run that only evaluated, remove the *_token placeholders to have do_train "
+					 "read",
+					 r->at_dump.key, r->dump_text, r->at_dump.line);
 	if (r->do_predict == 1)
 		at = &r->at_do_predict;
 	else if (r->do_eval == 1)

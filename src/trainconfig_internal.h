@@ -91,6 +91,11 @@ struct raw {
 	int do_train;              /* -1 absent, 0, 1 */
 	int do_predict;            /* -1 absent, 0, 1 */
 	struct vp_tc_origin at_do_train, at_do_eval, at_do_predict, at_eval_strategy;
+	/* a TrainingArguments.to_dict() dump: a *_token key holding the
+	 * placeholder to_dict writes for it (k_dump_token) */
+	bool dump;
+	struct vp_tc_origin at_dump;
+	char dump_text[40];        /* the placeholder, "<HUB_TOKEN>" */
 	int concat_batches;        /* eval_do_concat_batches: -1 absent, 0, 1 */
 	bool eval_split;           /* axolotl: val_set_size > 0 or test_datasets;
 				    * LLaMA-Factory: val_size > 0 or eval_dataset */
