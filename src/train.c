@@ -1,7 +1,9 @@
+#define _POSIX_C_SOURCE 200809L /* strcasecmp */
 #include "vramplan/train.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 /*
  * Each enum has one table of names, indexed by the enum value, so that
@@ -68,6 +70,15 @@ int vp_parse_name(const char *s, const char *kind, const char *const *names, siz
 			break;
 		used += (size_t)w;
 	}
+	/* names are lower case, as the trainers' own are (HF's OptimizerNames
+	 * and PEFT's values are case-sensitive): a name in other case is
+	 * refused, and told the one it matches */
+	for (i = 0; s != NULL && i < n; i++)
+		if (strcasecmp(s, names[i]) == 0) {
+			vp_error_set(err, VP_ERR_INPUT, "unknown %s '%s' (did you mean '%s'? names are lower case)",
+				     kind, s, names[i]);
+			return -1;
+		}
 	vp_error_set(err, VP_ERR_INPUT, "unknown %s '%s' (expected one of: %s)", kind,
 		     s != NULL ? s : "", list);
 	return -1;

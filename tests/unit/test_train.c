@@ -164,8 +164,13 @@ static void parse_should_reject_unknown_names_and_list_the_accepted_ones(void **
 	assert_string_equal(err.message,
 			    "unknown optimizer 'adam' (expected one of: adamw, adamw-fused, adamw-8bit, "
 			    "paged-adamw, paged-adamw-8bit, adafactor, sgd, sgd-momentum, lion, none)");
+	assert_int_equal(vp_method_parse("LoRAs", &m, &err), -1);
+	assert_non_null(strstr(err.message, "unknown method 'LoRAs' (expected one of: full, lora, qlora, frozen)"));
+	/* refused in another case, and told the name it matches */
 	assert_int_equal(vp_method_parse("LoRA", &m, &err), -1);
-	assert_non_null(strstr(err.message, "unknown method 'LoRA' (expected one of: full, lora, qlora, frozen)"));
+	assert_string_equal(err.message, "unknown method 'LoRA' (did you mean 'lora'? names are lower case)");
+	assert_int_equal(vp_precision_parse("AMP-BF16", &p, &err), -1);
+	assert_string_equal(err.message, "unknown precision 'AMP-BF16' (did you mean 'amp-bf16'? names are lower case)");
 	assert_int_equal(vp_quant_parse("nf8", &q, &err), -1);
 	assert_non_null(strstr(err.message, "'nf8'"));
 	assert_int_equal(vp_attn_parse("flash", &a, &err), -1);
