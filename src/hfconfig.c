@@ -2010,9 +2010,14 @@ static int parse_root(const char *name, const char *text, size_t len, cJSON **ro
 	}
 	*root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
 	if (*root == NULL) {
+		const char *why;
+
 		off = end != NULL && end >= text && (size_t)(end - text) <= len ?
 			      (size_t)(end - text) : 0;
+		why = vp_json_error_hint(text, len, &off);
 		position(text, off, &line, &col);
+		if (why != NULL)
+			return vp_error_at(err, VP_ERR_INPUT, name, line, col, "invalid JSON: %s", why);
 		return vp_error_at(err, VP_ERR_INPUT, name, line, col, "invalid JSON");
 	}
 	/* cJSON stops after the first value; anything but whitespace after it

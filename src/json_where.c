@@ -6,6 +6,7 @@
  */
 #include "vramplan/json_where.h"
 
+#include <ctype.h>
 #include <string.h>
 
 /* Deep enough for any config.json path vramplan names (two levels). */
@@ -183,4 +184,71 @@ bool vp_json_bad_number(const char *text, size_t len, size_t *offset, size_t *n)
 		advance(&w);
 	}
 	return false;
+}
+
+static bool json_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* Does the word at p (n bytes left) start with w, not followed by a name's
+ * next character? */
+static bool word_at(const char *p, size_t n, const char *w)
+{
+	size_t k = strlen(w);
+
+	return n >= k && memcmp(p, w, k) == 0 &&
+	       (n == k || !(isalnum((unsigned char)p[k]) || p[k] == '_'));
+}
+
+/* The mistake that starts at p, if it is one of vp_json_error_hint's */
+static const char *mistake_at(const char *text, size_t len, size_t p)
+{
+	if (text[p] == '\'')
+		return "a single-quoted string: JSON's strings take double quotes";
+	if (text[p] == '#' || (text[p] == '/' && p + 1 < len && (text[p + 1] == '/' || text[p + 1] == '*')))
+		return "a comment: JSON has none";
+	/* Python's json.dump writes NaN and Infinity (allow_nan), which JSON
+	 * and cJSON refuse; True, False and None are Python's spellings */
+	if (word_at(text + p, len - p, "NaN") || word_at(text + p, len - p, "Infinity") ||
+	    (text[p] == '-' && word_at(text + p + 1, len - p - 1, "Infinity")))
+		return "NaN or Infinity: JSON has no such number (Python's json.dump writes them)";
+	if (word_at(text + p, len - p, "True") || word_at(text + p, len - p, "False") ||
+	    word_at(text + p, len - p, "None"))
+		return "a Python literal: JSON spells them true, false and null";
+	return NULL;
+}
+
+const char *vp_json_error_hint(const char *text, size_t len, size_t *offset)
+{
+	size_t at = *offset < len ? *offset : len, p;
+	const char *why;
+
+	if (len == 0)
+		return NULL;
+	/* cJSON stops on the offending byte or one past it */
+	p = at < len && !json_space(text[at]) ? at : (at > 0 ? at - 1 : 0);
+	while (p > 0 && json_space(text[p]))
+		p--;
+	if (text[p] == '}' || text[p] == ']') {
+		size_t q = p;
+
+		while (q > 0 && json_space(text[q - 1]))
+			q--;
+		if (q > 0 && text[q - 1] == ',') {
+			*offset = q - 1;
+			return text[p] == '}' ? "a trailing comma: JSON allows none before '}'"
+					      : "a trailing comma: JSON allows none before ']'";
+		}
+		return NULL;
+	}
+	if ((why = mistake_at(text, len, p)) != NULL) {
+		*offset = p;
+		return why;
+	}
+	if (p > 0 && (why = mistake_at(text, len, p - 1)) != NULL) {
+		*offset = p - 1;
+		return why;
+	}
+	return NULL;
 }

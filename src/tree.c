@@ -770,9 +770,15 @@ struct vp_tnode *vp_tree_parse_json(const char *name, const char *text, size_t l
 	}
 	root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
 	if (root == NULL) {
+		const char *why;
+
 		off = end != NULL && end >= text && (size_t)(end - text) <= len ? (size_t)(end - text) : 0;
+		why = vp_json_error_hint(text, len, &off);
 		text_position(text, off, &line, &col);
-		vp_error_at(err, VP_ERR_INPUT, name, line, col, "invalid JSON");
+		if (why != NULL)
+			vp_error_at(err, VP_ERR_INPUT, name, line, col, "invalid JSON: %s", why);
+		else
+			vp_error_at(err, VP_ERR_INPUT, name, line, col, "invalid JSON");
 		return NULL;
 	}
 	/* cJSON stops after the first value; more text is an error here. */

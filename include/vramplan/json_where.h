@@ -35,4 +35,14 @@ bool vp_json_number_ok(const char *p, size_t n);
  * cJSON) that RFC 8259 refuses: true with its byte offset and length. */
 bool vp_json_bad_number(const char *text, size_t len, size_t *offset, size_t *n);
 
+/*
+ * Why a JSON text failed to parse where cJSON stopped (`*offset`, a byte
+ * offset into the len bytes), for the mistakes a hand-edited config makes
+ * that cJSON does not name: a trailing comma, a single-quoted string, a
+ * comment, Python's NaN and Infinity, True/False/None. Returns the reason
+ * ("a trailing comma: JSON allows none before '}'") and moves *offset to
+ * the culprit, or returns NULL and leaves *offset alone.
+ */
+const char *vp_json_error_hint(const char *text, size_t len, size_t *offset);
+
 #endif

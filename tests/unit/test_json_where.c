@@ -107,6 +107,47 @@ static void cut_text_finds_nothing(void **state)
 
 /* RFC 8259's numbers: what Python's json.load reads, and the first one it
  * refuses, outside strings */
+/* cJSON's stop (the offset it reports) moved to the culprit, with the
+ * reason; NULL for a mistake it has no name for */
+static void hand_edit_mistakes_are_named_at_their_byte(void **state)
+{
+	static const struct {
+		const char *text;
+		size_t stop; /* where cJSON stopped: on the culprit or one past */
+		size_t culprit;
+		const char *starts;
+	} cases[] = {
+		{"{\"a\": 1,\n}", 9, 7, "a trailing comma: JSON allows none before '}'"},
+		{"{\"a\": [1, 2, ]}", 13, 11, "a trailing comma: JSON allows none before ']'"},
+		{"{'a': 1}", 2, 1, "a single-quoted string"},
+		{"{\"a\": 1, // x\n}", 10, 9, "a comment"},
+		{"{\"a\": 1 # x\n}", 8, 8, "a comment"},
+		{"{\"a\": NaN}", 6, 6, "NaN or Infinity"},
+		{"{\"a\": -Infinity}", 6, 6, "NaN or Infinity"},
+		{"{\"a\": None}", 6, 6, "a Python literal"},
+	};
+	size_t off;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *why;
+
+		off = cases[i].stop;
+		why = vp_json_error_hint(cases[i].text, strlen(cases[i].text), &off);
+		assert_non_null(why);
+		assert_true(strncmp(why, cases[i].starts, strlen(cases[i].starts)) == 0);
+		assert_int_equal(off, cases[i].culprit);
+	}
+	/* a missing colon, and NaNa (a name, not NaN), have no name here */
+	off = 5;
+	assert_null(vp_json_error_hint("{\"a\" 1}", 7, &off));
+	assert_int_equal(off, 5);
+	off = 6;
+	assert_null(vp_json_error_hint("{\"a\": NaNa}", 11, &off));
+	off = 0;
+	assert_null(vp_json_error_hint("", 0, &off));
+}
+
 static void numbers_are_checked_as_python_reads_them(void **state)
 {
 	static const char *const good[] = {"0", "-0", "10", "0.5", "-1.25e-3", "1E+2", "1e5"};
@@ -129,6 +170,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(numbers_are_checked_as_python_reads_them),
+		cmocka_unit_test(hand_edit_mistakes_are_named_at_their_byte),
 		cmocka_unit_test(a_top_level_member_is_found_at_its_key),
 		cmocka_unit_test(a_nested_member_is_found_inside_its_object),
 		cmocka_unit_test(only_the_member_on_the_path_is_found),
