@@ -1102,7 +1102,7 @@ static const struct {
 	const char *needle;
 } bad[] = {
 	{"syntax.yaml", 3, 5, "invalid YAML"},
-	{"syntax.json", 4, 2, "invalid JSON"},
+	{"syntax.json", 3, 35, "invalid JSON: a trailing comma: JSON allows none before '}'"}, /* the comma, not where cJSON stopped */
 	{"json-trailing.json", 2, 1, "unexpected text after the JSON object"},
 	{"string-batch.yaml", 2, 30, "expected a whole number for 'per_device_train_batch_size', found the string '20'"},
 	{"negative-batch.yaml", 2, 29, "'per_device_eval_batch_size' must be at least 1, found -4"},
