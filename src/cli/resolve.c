@@ -187,10 +187,40 @@ static const char *partial_card(const char *key)
 	return NULL;
 }
 
+/* A comma-separated list whose every name the catalogue knows ("rtx3090,a100"):
+ * the user meant several GPUs, which --gpu takes one at a time. */
+static bool gpu_list(const struct vp_catalog *cat, const char *key)
+{
+	char name[128];
+	const char *p = key, *comma;
+	size_t n;
+
+	if (strchr(key, ',') == NULL)
+		return false;
+	for (;;) {
+		comma = strchr(p, ',');
+		n = comma != NULL ? (size_t)(comma - p) : strlen(p);
+		if (n == 0 || n >= sizeof name)
+			return false;
+		memcpy(name, p, n);
+		name[n] = '\0';
+		if (vp_catalog_find_gpu(cat, name) == NULL)
+			return false;
+		if (comma == NULL)
+			return true;
+		p = comma + 1;
+	}
+}
+
 int vp_cli_resolve_gpu(const struct vp_catalog *cat, const char *key, const struct vp_gpu **out,
 		       struct vp_error *err)
 {
 	*out = vp_catalog_find_gpu(cat, key);
+	if (*out == NULL && gpu_list(cat, key))
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "unknown GPU '%s': a list; --gpu takes one name (check takes --gpu once per GPU, "
+				    "'--gpu A --gpu B'; sweep --model M plans on every GPU)",
+				    key);
 	if (*out == NULL && partial_card(key) != NULL)
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "unknown GPU '%s': %s, so none is suggested; add it with --catalog FILE and the "
