@@ -601,9 +601,52 @@ static const char *quantization_text(enum vp_quant q)
 	return "";
 }
 
-static void comment_notes(FILE *f, const struct vp_plan_request *req, enum vp_profile profile)
+/*
+ * TrainingArguments has no length key: the script's own arguments hold it,
+ * and `vramplan check` of a config without one takes that script's default
+ * (trainconfig.c: run_summarization.py's max_source_length 1024 and
+ * max_target_length 128, run_glue.py's max_seq_length 128, TRL's max_length
+ * 1024). Where the plan's lengths are not those, say which keys give them,
+ * or the plan's own keys alone check as another run (mT5's batch 7 at 512
+ * tokens read back at 1024: "does not fit").
+ */
+static void comment_lengths(FILE *f, const struct vp_model *m, const struct vp_train *t)
+{
+	bool target = vp_head_uses_target(m, t->head);
+
+	if (m->arch == VP_ARCH_ENCDEC) {
+		if (target && (t->seq_len != 1024 || t->tgt_len != 128))
+			fprintf(f,
+				"# note: TrainingArguments has no length key: vramplan check reads your script's "
+				"max_source_length: %" PRIu64 " and max_target_length: %" PRIu64
+				" (run_summarization.py's 1024 and 128 otherwise)\n",
+				t->seq_len, t->tgt_len);
+		else if (!target && t->seq_len != 1024)
+			fprintf(f,
+				"# note: TrainingArguments has no length key: vramplan check reads your script's "
+				"max_source_length: %" PRIu64 " (run_summarization.py's 1024 otherwise)\n",
+				t->seq_len);
+	} else if (m->arch == VP_ARCH_ENCODER) {
+		if (t->seq_len != 128)
+			fprintf(f,
+				"# note: TrainingArguments has no length key: vramplan check reads your script's "
+				"max_seq_length: %" PRIu64 " (run_glue.py's 128 otherwise)\n",
+				t->seq_len);
+	} else if (t->seq_len != 1024) {
+		fprintf(f,
+			"# note: TrainingArguments has no length key: vramplan check reads your script's "
+			"max_length: %" PRIu64 " (TRL's 1024 otherwise)\n",
+			t->seq_len);
+	}
+}
+
+static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_plan_request *req,
+			  enum vp_profile profile)
 {
 	const struct vp_train *t = &req->train;
+
+	if (profile == VP_PROFILE_HF)
+		comment_lengths(f, m, t);
 
 	/* HF's bf16: false leaves the loading to the user's script; axolotl
 	 * loads the weights in the dtype of its bf16/fp16 key itself and runs
@@ -826,7 +869,7 @@ int vp_emit_plan_yaml(FILE *out, const struct vp_model *m, const struct vp_gpu *
 	comment_train(out, m, req, plan);
 	comment_eval(out, req, plan, profile);
 	comment_host(out, req, plan, profile);
-	comment_notes(out, req, profile);
+	comment_notes(out, m, req, profile);
 	if (emit_yaml_mapping(out, s, n, err) != 0)
 		return -1;
 	return vp_emit_stream_status(out, err);
