@@ -120,8 +120,12 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 		if (t->head == VP_HEAD_SEQ_CLS || t->head == VP_HEAD_TOKEN_CLS)
 			cat(buf, size, " (%" PRIu64 " label%s)", t->num_labels, t->num_labels == 1 ? "" : "s");
 	}
+	/* a bare encoder is what sentence-transformers trains on pairs and
+	 * triplets (--texts-per-example): say the count it was given */
 	if (t->texts_per_example > 1)
 		cat(buf, size, ", %" PRIu64 " texts per example", t->texts_per_example);
+	else if (t->head == VP_HEAD_ENCODER)
+		cat(buf, size, ", 1 text per example");
 	if (t->loss == VP_LOSS_CHUNKED)
 		cat(buf, size, ", chunked loss");
 	if (t->label_smoothing > 0.0) {
