@@ -1257,9 +1257,16 @@ HANDLER(k_fsdp_version)
  * and rejected sequences into one forward (concatenated_forward), and
  * without PEFT keeps a whole reference model beside the policy; ORPO, KTO
  * and CPO have their own pairings. None of it is in the estimate, which
- * would be an SFT step's. axolotl's rl (dpo, ipo, orpo, kto, simpo, grpo)
- * and the keys only TRL's preference configs have (beta,
- * max_prompt_length) are refused rather than checked as SFT.
+ * would be an SFT step's. TRL's GRPOTrainer (trl/trainer/grpo_config.py:
+ * num_generations, max_completion_length, max_prompt_length, beta)
+ * generates num_generations completions per prompt each step, scores them,
+ * and with beta > 0 keeps a reference model: not an SFT step either.
+ * axolotl's rl (dpo, ipo, orpo, kto, simpo, grpo) and the keys only TRL's
+ * preference and online-RL configs have (beta, max_prompt_length,
+ * max_completion_length, num_generations) are refused rather than checked
+ * as SFT. Until 2026-11-30 the message named only the preference trainers,
+ * and a GRPO config that states neither beta nor max_prompt_length (both
+ * have defaults) was checked as SFT, num_generations ignored.
  */
 HANDLER(k_preference)
 {
@@ -1269,9 +1276,9 @@ HANDLER(k_preference)
 	     strcmp(m->value->text, "false") == 0))
 		return 0;
 	return vp_tc_fail_at(c, m->line, m->column,
-			     "'%s' marks preference training (DPO, ORPO, KTO...: chosen and rejected sequences per "
-			     "example, a reference model), which is not modelled: vramplan checks one model on one "
-			     "language-modelling loss",
+			     "'%s' marks preference or reinforcement-learning training (DPO, ORPO, KTO: chosen and "
+			     "rejected sequences per example; GRPO, RLOO: completions generated every step; a reference "
+			     "model), which is not modelled: vramplan checks one model on one language-modelling loss",
 			     m->key);
 }
 
@@ -1314,6 +1321,8 @@ static const struct keydef hf_keys[] = {
 	{"beta", k_preference},
 	{"label_smoothing_factor", k_label_smoothing},
 	{"max_prompt_length", k_preference},
+	{"max_completion_length", k_preference},
+	{"num_generations", k_preference},
 	{"model_name_or_path", k_model},
 	{"per_device_train_batch_size", k_batch},
 	{"per_device_eval_batch_size", k_eval_batch},
