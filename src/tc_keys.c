@@ -1317,6 +1317,36 @@ HANDLER(k_dora)
 	return 0;
 }
 
+/*
+ * axolotl's reward_model and process_reward_model pick the trainer
+ * (core/builders/causal.py _get_trainer_cls): AxolotlRewardTrainer, TRL's
+ * RewardTrainer, scores each example's chosen and rejected sequences with a
+ * sequence-classification head (examples/qwen2/reward-model.yaml: num_labels
+ * 1, bradley_terry datasets); AxolotlPRMTrainer, TRL's PRMTrainer, labels
+ * each reasoning step with a token-classification head. Neither is one
+ * language-modelling loss over the vocabulary, which is what the estimate
+ * would count (LLaMA-Factory's stage: rm is refused so too). Until
+ * 2026-11-30 both were listed as ignored and the file checked as causal-LM
+ * training.
+ */
+HANDLER(k_axo_reward)
+{
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	if (on)
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+			       "'%s: true' is not modelled: axolotl then trains with %s, not one language-modelling "
+			       "loss",
+			       path,
+			       strcmp(path, "reward_model") == 0
+				       ? "TRL's RewardTrainer (a score head over each example's chosen and rejected "
+					 "sequences)"
+				       : "TRL's PRMTrainer (a token-classification head labelling each step)");
+	return 0;
+}
+
 static const struct keydef hf_keys[] = {
 	{"beta", k_preference},
 	{"label_smoothing_factor", k_label_smoothing},
@@ -1387,6 +1417,8 @@ static const struct keydef hf_keys[] = {
  */
 static const struct keydef axolotl_keys[] = {
 	{"rl", k_preference},
+	{"reward_model", k_axo_reward},
+	{"process_reward_model", k_axo_reward},
 	{"base_model_config", k_model},
 	{"base_model", k_model},
 	{"overrides_of_model_config", k_model_kwargs},
@@ -1730,7 +1762,7 @@ const struct keydef *vp_tc_find_key(const struct keydef *keys, size_t n, const c
  * continual-learning setting, and 'beta' at the top level is DPO's). */
 bool vp_tc_key_changes_kind(const struct keydef *k)
 {
-	return k->fn == k_preference || k->fn == k_lf_stage || k->fn == k_lf_not_modelled;
+	return k->fn == k_preference || k->fn == k_lf_stage || k->fn == k_lf_not_modelled || k->fn == k_axo_reward;
 }
 
 bool vp_tc_key_names_model(const struct keydef *k)
