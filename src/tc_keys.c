@@ -543,14 +543,22 @@ HANDLER(k_compile)
 }
 
 /* HF use_liger_kernel: apply_liger_kernel_to_<model> with its defaults,
- * which patch RoPE, RMSNorm, SwiGLU and the fused linear cross-entropy */
+ * which patch RoPE, RMSNorm, SwiGLU and the fused linear cross-entropy.
+ * TRL's SFTConfig.use_liger (trl/trainer/sft_config.py, before TRL moved
+ * to use_liger_kernel) loads the model with AutoLigerKernelForCausalLM,
+ * which applies the same kernels with the same defaults (SFTTrainer
+ * _create_model_from_path); open-r1's SFT recipes set it. Either key on
+ * patches the model, whatever the other says (a false one patches nothing
+ * back), so false leaves the reading as it is. Until 2026-11-30 use_liger
+ * was listed as ignored and the logits counted. */
 HANDLER(k_liger)
 {
 	int on = 0;
 
 	if (flag(c, m, path, &on, NULL) != 0)
 		return -1;
-	c->r.liger_loss = c->r.liger_swiglu = on;
+	if (on)
+		c->r.liger_loss = c->r.liger_swiglu = 1;
 	return 0;
 }
 
@@ -1401,6 +1409,7 @@ static const struct keydef hf_keys[] = {
 	{"packing", k_packing},
 	{"torch_compile", k_compile},
 	{"use_liger_kernel", k_liger},
+	{"use_liger", k_liger},
 	{"model_init_kwargs", k_model_kwargs},
 	{"dataloader_num_workers", k_workers},
 	{"dataloader_pin_memory", k_pin},
