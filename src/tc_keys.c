@@ -752,6 +752,20 @@ HANDLER(k_do_train)
 	return flag(c, m, path, &c->r.do_train, &c->r.at_do_train);
 }
 
+/* LLaMA-Factory's task (hparams/evaluation_args.py EvaluationArguments,
+ * required there and nowhere else): the file is for `llamafactory-cli
+ * eval`, whose Evaluator (eval/evaluator.py) scores a few-shot benchmark
+ * (mmlu_test, ceval_validation, cmmlu_test) at batch_size without the
+ * Trainer. Remembered for the "nothing to check" error (tc_settle.c), which
+ * then names that command rather than saying the file runs nothing. */
+HANDLER(k_lf_eval_task)
+{
+	(void)path;
+	if (m->value->kind != VP_T_NULL)
+		vp_tc_set_origin(&c->r.at_lf_eval_task, "task", m);
+	return 0;
+}
+
 HANDLER(k_do_predict)
 {
 	return flag(c, m, path, &c->r.do_predict, &c->r.at_do_predict);
@@ -1706,6 +1720,7 @@ static const struct keydef llamafactory_keys[] = {
 	{"do_eval", k_do_eval},
 	{"do_train", k_do_train},
 	{"do_predict", k_do_predict},
+	{"task", k_lf_eval_task},
 	{"eval_do_concat_batches", k_concat_batches},
 	{"torch_compile", k_compile},
 	{"dataloader_num_workers", k_workers},
