@@ -91,9 +91,6 @@ struct raw {
 	int do_train;              /* -1 absent, 0, 1 */
 	int do_predict;            /* -1 absent, 0, 1 */
 	struct vp_tc_origin at_do_train, at_do_eval, at_do_predict, at_eval_strategy;
-	/* LLaMA-Factory's EvaluationArguments.task: a `llamafactory-cli eval`
-	 * config (its line 0 when absent) */
-	struct vp_tc_origin at_lf_eval_task;
 	int concat_batches;        /* eval_do_concat_batches: -1 absent, 0, 1 */
 	bool eval_split;           /* axolotl: val_set_size > 0 or test_datasets;
 				    * LLaMA-Factory: val_size > 0 or eval_dataset */
@@ -109,6 +106,9 @@ struct raw {
 	 * with them (settle decides whether any runs, else notes them unused) */
 	uint64_t lf_gen_max_length, lf_gen_beams, lf_eval_beams;
 	struct vp_tc_origin at_lf_gen_max_length, at_lf_gen_beams, at_lf_eval_beams;
+	/* LLaMA-Factory's EvaluationArguments.task: a `llamafactory-cli eval`
+	 * config (its line 0 when absent) */
+	struct vp_tc_origin at_lf_eval_task;
 	bool has_workers, has_pin;
 	uint64_t workers;
 	uint64_t prefetch;         /* dataloader_prefetch_factor; 0 absent */
