@@ -756,13 +756,16 @@ HANDLER(k_do_train)
  * required there and nowhere else): the file is for `llamafactory-cli
  * eval`, whose Evaluator (eval/evaluator.py) scores a few-shot benchmark
  * (mmlu_test, ceval_validation, cmmlu_test) at batch_size without the
- * Trainer. Remembered for the "nothing to check" error (tc_settle.c), which
- * then names that command rather than saying the file runs nothing. */
-HANDLER(k_lf_eval_task)
+ * Trainer. export_dir (hparams/model_args.py, which train/tuner.py
+ * export_model requires: "Please specify `export_dir` to save model.")
+ * marks a `llamafactory-cli export` config, which merges an adapter into
+ * its base and writes it out (examples/merge_lora/). Remembered for the
+ * "nothing to check" error (tc_settle.c), which then names the command
+ * rather than saying the file runs nothing. */
+HANDLER(k_lf_other_command)
 {
-	(void)path;
 	if (m->value->kind != VP_T_NULL)
-		vp_tc_set_origin(&c->r.at_lf_eval_task, "task", m);
+		vp_tc_set_origin(strcmp(path, "task") == 0 ? &c->r.at_lf_eval_task : &c->r.at_lf_export_dir, path, m);
 	return 0;
 }
 
@@ -1720,7 +1723,8 @@ static const struct keydef llamafactory_keys[] = {
 	{"do_eval", k_do_eval},
 	{"do_train", k_do_train},
 	{"do_predict", k_do_predict},
-	{"task", k_lf_eval_task},
+	{"task", k_lf_other_command},
+	{"export_dir", k_lf_other_command},
 	{"eval_do_concat_batches", k_concat_batches},
 	{"torch_compile", k_compile},
 	{"dataloader_num_workers", k_workers},

@@ -675,7 +675,14 @@ static int settle_do_train(struct ctx *c)
 		at = &r->at_do_eval;
 	else if (r->eval_strategy >= 0 && r->eval_strategy != VP_TC_EVAL_NONE)
 		at = &r->at_eval_strategy;
-	/* a `llamafactory-cli eval` config: it runs, but not the Trainer */
+	/* a `llamafactory-cli eval` or `export` config: it runs, but not the
+	 * Trainer */
+	if (at == NULL && lf && r->at_lf_export_dir.line > 0)
+		return vp_tc_fail_at(c, r->at_lf_export_dir.line, r->at_lf_export_dir.column,
+				     "'export_dir' makes this a `llamafactory-cli export` config: it loads the model, "
+				     "merges any adapter (or quantizes it) and writes it out (train/tuner.py export_model), "
+				     "without the Trainer, which check does not model; check the training config, which "
+				     "says do_train: true");
 	if (at == NULL && lf && r->at_lf_eval_task.line > 0)
 		return vp_tc_fail_at(c, r->at_lf_eval_task.line, r->at_lf_eval_task.column,
 				     "'task' makes this a `llamafactory-cli eval` config (EvaluationArguments, "

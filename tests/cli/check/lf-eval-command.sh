@@ -9,3 +9,8 @@ echo "exit $?"
 # without task the file is still one that runs nothing
 grep -v '^task:' tests/data/check/real/llamafactory/examples/train_lora/llama3_lora_eval.yaml |
 	"$VRAMPLAN" check --gpu a10g - 2>&1 | cut -c1-100
+# merge_lora/llama3_lora_sft.yaml is a `llamafactory-cli export` config
+# (export_dir, which export_model requires): an input error at export_dir
+# that names that command; until 2026-11-30 "runs nothing" too
+"$VRAMPLAN" check --gpu a10g tests/data/check/real/llamafactory/examples/merge_lora/llama3_lora_sft.yaml
+echo "exit $?"
