@@ -544,14 +544,22 @@ HANDLER(k_compile)
 }
 
 /* HF use_liger_kernel: apply_liger_kernel_to_<model> with its defaults,
- * which patch RoPE, RMSNorm, SwiGLU and the fused linear cross-entropy */
+ * which patch RoPE, RMSNorm, SwiGLU and the fused linear cross-entropy.
+ * TRL's SFTConfig.use_liger (trl/trainer/sft_config.py, before TRL moved
+ * to use_liger_kernel) loads the model with AutoLigerKernelForCausalLM,
+ * which applies the same kernels with the same defaults (SFTTrainer
+ * _create_model_from_path); open-r1's SFT recipes set it. Either key on
+ * patches the model, whatever the other says (a false one patches nothing
+ * back), so false leaves the reading as it is. Until 2026-11-30 use_liger
+ * was listed as ignored and the logits counted. */
 HANDLER(k_liger)
 {
 	int on = 0;
 
 	if (flag(c, m, path, &on, NULL) != 0)
 		return -1;
-	c->r.liger_loss = c->r.liger_swiglu = on;
+	if (on)
+		c->r.liger_loss = c->r.liger_swiglu = 1;
 	return 0;
 }
 
@@ -743,6 +751,23 @@ HANDLER(k_do_eval)
 HANDLER(k_do_train)
 {
 	return flag(c, m, path, &c->r.do_train, &c->r.at_do_train);
+}
+
+/* LLaMA-Factory's task (hparams/evaluation_args.py EvaluationArguments,
+ * required there and nowhere else): the file is for `llamafactory-cli
+ * eval`, whose Evaluator (eval/evaluator.py) scores a few-shot benchmark
+ * (mmlu_test, ceval_validation, cmmlu_test) at batch_size without the
+ * Trainer. export_dir (hparams/model_args.py, which train/tuner.py
+ * export_model requires: "Please specify `export_dir` to save model.")
+ * marks a `llamafactory-cli export` config, which merges an adapter into
+ * its base and writes it out (examples/merge_lora/). Remembered for the
+ * "nothing to check" error (tc_settle.c), which then names the command
+ * rather than saying the file runs nothing. */
+HANDLER(k_lf_other_command)
+{
+	if (m->value->kind != VP_T_NULL)
+		vp_tc_set_origin(strcmp(path, "task") == 0 ? &c->r.at_lf_eval_task : &c->r.at_lf_export_dir, path, m);
+	return 0;
 }
 
 HANDLER(k_do_predict)
@@ -1289,9 +1314,16 @@ HANDLER(k_fsdp_version)
  * and rejected sequences into one forward (concatenated_forward), and
  * without PEFT keeps a whole reference model beside the policy; ORPO, KTO
  * and CPO have their own pairings. None of it is in the estimate, which
- * would be an SFT step's. axolotl's rl (dpo, ipo, orpo, kto, simpo, grpo)
- * and the keys only TRL's preference configs have (beta,
- * max_prompt_length) are refused rather than checked as SFT.
+ * would be an SFT step's. TRL's GRPOTrainer (trl/trainer/grpo_config.py:
+ * num_generations, max_completion_length, max_prompt_length, beta)
+ * generates num_generations completions per prompt each step, scores them,
+ * and with beta > 0 keeps a reference model: not an SFT step either.
+ * axolotl's rl (dpo, ipo, orpo, kto, simpo, grpo) and the keys only TRL's
+ * preference and online-RL configs have (beta, max_prompt_length,
+ * max_completion_length, num_generations) are refused rather than checked
+ * as SFT. Until 2026-11-30 the message named only the preference trainers,
+ * and a GRPO config that states neither beta nor max_prompt_length (both
+ * have defaults) was checked as SFT, num_generations ignored.
  */
 HANDLER(k_preference)
 {
@@ -1301,9 +1333,9 @@ HANDLER(k_preference)
 	     strcmp(m->value->text, "false") == 0))
 		return 0;
 	return vp_tc_fail_at(c, m->line, m->column,
-			     "'%s' marks preference training (DPO, ORPO, KTO...: chosen and rejected sequences per "
-			     "example, a reference model), which is not modelled: vramplan checks one model on one "
-			     "language-modelling loss",
+			     "'%s' marks preference or reinforcement-learning training (DPO, ORPO, KTO: chosen and "
+			     "rejected sequences per example; GRPO, RLOO: completions generated every step; a reference "
+			     "model), which is not modelled: vramplan checks one model on one language-modelling loss",
 			     m->key);
 }
 
@@ -1342,10 +1374,42 @@ HANDLER(k_dora)
 	return 0;
 }
 
+/*
+ * axolotl's reward_model and process_reward_model pick the trainer
+ * (core/builders/causal.py _get_trainer_cls): AxolotlRewardTrainer, TRL's
+ * RewardTrainer, scores each example's chosen and rejected sequences with a
+ * sequence-classification head (examples/qwen2/reward-model.yaml: num_labels
+ * 1, bradley_terry datasets); AxolotlPRMTrainer, TRL's PRMTrainer, labels
+ * each reasoning step with a token-classification head. Neither is one
+ * language-modelling loss over the vocabulary, which is what the estimate
+ * would count (LLaMA-Factory's stage: rm is refused so too). Until
+ * 2026-11-30 both were listed as ignored and the file checked as causal-LM
+ * training.
+ */
+HANDLER(k_axo_reward)
+{
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	if (on)
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+			       "'%s: true' is not modelled: axolotl then trains with %s, not one language-modelling "
+			       "loss",
+			       path,
+			       strcmp(path, "reward_model") == 0
+				       ? "TRL's RewardTrainer (a score head over each example's chosen and rejected "
+					 "sequences)"
+				       : "TRL's PRMTrainer (a token-classification head labelling each step)");
+	return 0;
+}
+
 static const struct keydef hf_keys[] = {
 	{"beta", k_preference},
 	{"label_smoothing_factor", k_label_smoothing},
 	{"max_prompt_length", k_preference},
+	{"max_completion_length", k_preference},
+	{"num_generations", k_preference},
 	{"model_name_or_path", k_model},
 	{"per_device_train_batch_size", k_batch},
 	{"per_device_eval_batch_size", k_eval_batch},
@@ -1396,6 +1460,7 @@ static const struct keydef hf_keys[] = {
 	{"packing", k_packing},
 	{"torch_compile", k_compile},
 	{"use_liger_kernel", k_liger},
+	{"use_liger", k_liger},
 	{"model_init_kwargs", k_model_kwargs},
 	{"dataloader_num_workers", k_workers},
 	{"dataloader_pin_memory", k_pin},
@@ -1412,6 +1477,8 @@ static const struct keydef hf_keys[] = {
  */
 static const struct keydef axolotl_keys[] = {
 	{"rl", k_preference},
+	{"reward_model", k_axo_reward},
+	{"process_reward_model", k_axo_reward},
 	{"base_model_config", k_model},
 	{"base_model", k_model},
 	{"overrides_of_model_config", k_model_kwargs},
@@ -1690,6 +1757,8 @@ static const struct keydef llamafactory_keys[] = {
 	{"do_eval", k_do_eval},
 	{"do_train", k_do_train},
 	{"do_predict", k_do_predict},
+	{"task", k_lf_other_command},
+	{"export_dir", k_lf_other_command},
 	{"eval_do_concat_batches", k_concat_batches},
 	{"torch_compile", k_compile},
 	{"dataloader_num_workers", k_workers},
@@ -1755,7 +1824,7 @@ const struct keydef *vp_tc_find_key(const struct keydef *keys, size_t n, const c
  * continual-learning setting, and 'beta' at the top level is DPO's). */
 bool vp_tc_key_changes_kind(const struct keydef *k)
 {
-	return k->fn == k_preference || k->fn == k_lf_stage || k->fn == k_lf_not_modelled;
+	return k->fn == k_preference || k->fn == k_lf_stage || k->fn == k_lf_not_modelled || k->fn == k_axo_reward;
 }
 
 bool vp_tc_key_names_model(const struct keydef *k)

@@ -688,6 +688,20 @@ static int settle_do_train(struct ctx *c)
 		at = &r->at_do_eval;
 	else if (r->eval_strategy >= 0 && r->eval_strategy != VP_TC_EVAL_NONE)
 		at = &r->at_eval_strategy;
+	/* a `llamafactory-cli eval` or `export` config: it runs, but not the
+	 * Trainer */
+	if (at == NULL && lf && r->at_lf_export_dir.line > 0)
+		return vp_tc_fail_at(c, r->at_lf_export_dir.line, r->at_lf_export_dir.column,
+				     "'export_dir' makes this a `llamafactory-cli export` config: it loads the model, "
+				     "merges any adapter (or quantizes it) and writes it out (train/tuner.py export_model), "
+				     "without the Trainer, which check does not model; check the training config, which "
+				     "says do_train: true");
+	if (at == NULL && lf && r->at_lf_eval_task.line > 0)
+		return vp_tc_fail_at(c, r->at_lf_eval_task.line, r->at_lf_eval_task.column,
+				     "'task' makes this a `llamafactory-cli eval` config (EvaluationArguments, "
+				     "hparams/evaluation_args.py): its Evaluator scores a few-shot benchmark at batch_size "
+				     "without the Trainer (eval/evaluator.py), which check does not model; check the "
+				     "training config, which says do_train: true");
 	if (at == NULL && lf)
 		return vp_tc_fail_at(c, r->at_do_train.line, r->at_do_train.column,
 				     "%s and no do_eval, do_predict or eval_strategy: LLaMA-Factory runs nothing (do_train "

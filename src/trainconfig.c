@@ -172,6 +172,50 @@ static int detect_flavour(struct ctx *c, const struct vp_tnode *root)
 	return 0;
 }
 
+/*
+ * A key given twice in one mapping. axolotl loads its config with PyYAML's
+ * yaml.safe_load (axolotl/cli/config.py load_cfg), HfArgumentParser with
+ * yaml.safe_load or json.loads (parse_yaml_file, parse_json_file), TRL's
+ * TrlParser with yaml.safe_load: each builds a dict, where the last copy
+ * wins (PyYAML's SafeConstructor.construct_mapping assigns key by key), so
+ * the tree's last value is what runs, and a warning at it names the first
+ * copy. LLaMA-Factory loads YAML with OmegaConf.load (hparams/parser.py
+ * read_args), whose loader raises "found duplicate key" (omegaconf/_utils.py
+ * get_yaml_loader), and DeepSpeed reads its file with object_pairs_hook=
+ * dict_raise_error_on_duplicate_keys (deepspeed/runtime/config.py): there
+ * the file does not run, an input error as before. Found in a model card's
+ * axolotl config that trained (Dolphin 2.9.1 Llama 3 8B, logging_steps
+ * twice; tests/data/check/real/SOURCES.md), which check refused until
+ * 2026-11-30.
+ */
+static int duplicate_keys(struct ctx *c, const struct vp_tnode *t, const char *prefix)
+{
+	size_t i;
+
+	if (c->tc->flavour == VP_TC_LLAMAFACTORY || c->tc->flavour == VP_TC_DEEPSPEED)
+		return vp_tree_refuse_duplicates(t, c->file, c->err);
+	for (i = 0; t->kind == VP_T_SEQ && i < t->n; i++)
+		if (duplicate_keys(c, t->items[i], prefix) != 0)
+			return -1;
+	for (i = 0; t->kind == VP_T_MAP && i < t->n; i++) {
+		const struct vp_tmember *m = &t->members[i];
+		char path[256];
+
+		snprintf(path, sizeof path, "%s%s%s", prefix, prefix[0] != '\0' ? "." : "", m->key);
+		if (m->first_line != 0 &&
+		    vp_tc_note_reading(c, path, m->line, m->column,
+				       "key '%s' is given twice (first at line %lu): %s keeps this last copy", path,
+				       m->first_line,
+				       c->tc->flavour == VP_TC_AXOLOTL ? "axolotl, which loads with PyYAML's yaml.safe_load,"
+				       : c->tc->json		       ? "the HF parser's json.load"
+								       : "the HF and TRL parsers' yaml.safe_load") != 0)
+			return -1;
+		if (duplicate_keys(c, m->value, path) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* ----------------------------------------------------------- entry points */
 
 const char *vp_tc_flavour_name(enum vp_tc_flavour f)
@@ -311,6 +355,8 @@ static int parse_config(struct vp_trainconfig *tc, const char *name, const char 
 			     "expected a mapping of trainer keys at the top level, found %s", vp_tc_kind_name(root));
 	} else {
 		rc = detect_flavour(&c, root);
+		if (rc == 0)
+			rc = duplicate_keys(&c, root, "");
 		if (rc == 0)
 			rc = read_root(&c, root);
 	}

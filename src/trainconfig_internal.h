@@ -111,6 +111,10 @@ struct raw {
 	 * with them (settle decides whether any runs, else notes them unused) */
 	uint64_t lf_gen_max_length, lf_gen_beams, lf_eval_beams;
 	struct vp_tc_origin at_lf_gen_max_length, at_lf_gen_beams, at_lf_eval_beams;
+	/* LLaMA-Factory's EvaluationArguments.task, a `llamafactory-cli eval`
+	 * config, and ModelArguments.export_dir, a `llamafactory-cli export`
+	 * one (line 0 when absent) */
+	struct vp_tc_origin at_lf_eval_task, at_lf_export_dir;
 	bool has_workers, has_pin;
 	uint64_t workers;
 	uint64_t prefetch;         /* dataloader_prefetch_factor; 0 absent */

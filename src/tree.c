@@ -79,9 +79,12 @@ static struct vp_tnode *new_node(struct builder *b, enum vp_tkind kind, unsigned
 	return t;
 }
 
-/* Append a member; a key given twice is an error, because the trainers
- * disagree on which copy wins (PyYAML keeps the last, pydantic never sees
- * the first) and the check must not guess. */
+/* Append a member. A key given twice keeps the last value at the first
+ * one's index, as a Python dict built by PyYAML's construct_mapping or
+ * json.load does, and remembers where the first copy was: axolotl, the HF
+ * parsers and TRL load with those and keep the last, while OmegaConf
+ * (LLaMA-Factory) and DeepSpeed refuse the file, so the reader decides
+ * (vp_tree_refuse_duplicates). */
 static int add_member(struct builder *b, struct vp_tnode *map, const char *key, size_t keylen,
 		      unsigned long line, unsigned long column, struct vp_tnode *value)
 {
@@ -89,11 +92,18 @@ static int add_member(struct builder *b, struct vp_tnode *map, const char *key, 
 	size_t i;
 
 	for (i = 0; i < map->n; i++) {
-		if (strlen(map->members[i].key) == keylen && memcmp(map->members[i].key, key, keylen) == 0) {
-			vp_tree_free(value);
-			return vp_error_at(b->err, VP_ERR_INPUT, b->file, line, column,
-					   "duplicate key '%.*s' (first given at line %lu)", (int)(keylen > 64 ? 64 : keylen),
-					   key, map->members[i].line);
+		struct vp_tmember *m = &map->members[i];
+
+		if (strlen(m->key) == keylen && memcmp(m->key, key, keylen) == 0) {
+			if (m->first_line == 0) {
+				m->first_line = m->line;
+				m->first_column = m->column;
+			}
+			vp_tree_free(m->value);
+			m->value = value;
+			m->line = line;
+			m->column = column;
+			return 0;
 		}
 	}
 	grown = realloc(map->members, (map->n + 1) * sizeof *grown);
@@ -105,11 +115,43 @@ static int add_member(struct builder *b, struct vp_tnode *map, const char *key, 
 	grown[map->n].key = dup_span(key, keylen);
 	grown[map->n].line = line;
 	grown[map->n].column = column;
+	grown[map->n].first_line = 0;
+	grown[map->n].first_column = 0;
 	grown[map->n].value = value;
 	map->n++;
 	if (grown[map->n - 1].key == NULL)
 		return oom(b);
 	return 0;
+}
+
+/* the duplicated member that comes first in the file (by its kept copy) */
+static const struct vp_tmember *first_duplicate(const struct vp_tnode *t, const struct vp_tmember *best)
+{
+	size_t i;
+
+	if (t == NULL)
+		return best;
+	for (i = 0; t->kind == VP_T_SEQ && i < t->n; i++)
+		best = first_duplicate(t->items[i], best);
+	for (i = 0; t->kind == VP_T_MAP && i < t->n; i++) {
+		const struct vp_tmember *m = &t->members[i];
+
+		if (m->first_line != 0 &&
+		    (best == NULL || m->line < best->line || (m->line == best->line && m->column < best->column)))
+			best = m;
+		best = first_duplicate(m->value, best);
+	}
+	return best;
+}
+
+int vp_tree_refuse_duplicates(const struct vp_tnode *t, const char *name, struct vp_error *err)
+{
+	const struct vp_tmember *m = first_duplicate(t, NULL);
+
+	if (m == NULL)
+		return 0;
+	return vp_error_at(err, VP_ERR_INPUT, name, m->line, m->column, "duplicate key '%.64s' (first given at line %lu)",
+			   m->key, m->first_line);
 }
 
 static int add_item(struct builder *b, struct vp_tnode *seq, struct vp_tnode *item)
@@ -151,6 +193,8 @@ int vp_tree_map_add(struct vp_tnode *map, const char *key, unsigned long line, u
 	}
 	grown[map->n].line = line;
 	grown[map->n].column = column;
+	grown[map->n].first_line = 0;
+	grown[map->n].first_column = 0;
 	grown[map->n].value = value;
 	map->n++;
 	return 0;

@@ -246,6 +246,12 @@ static int add_setting(struct check_opts *o, const char *key, const char *value,
 	/* a value that is all comment (`#5`) is YAML's nothing: null too */
 	if (v == NULL && strstr(err.message, "empty training config") != NULL)
 		v = vp_tree_parse_yaml(option, "~", 1, &err);
+	/* a mapping value with a key twice ({r: 8, r: 16}) is refused: no
+	 * trainer's loader stands behind the command line to say which wins */
+	if (v != NULL && vp_tree_refuse_duplicates(v, option, &err) != 0) {
+		vp_tree_free(v);
+		v = NULL;
+	}
 	if (v == NULL)
 		return vp_cli_usage_error("check", "%s %s: %s", option, key, err.message);
 	vp_tree_forget_positions(v);

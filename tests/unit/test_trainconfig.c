@@ -613,6 +613,43 @@ static void whole_numbers_are_read_as_pyyaml_reads_them(void **state)
 	}
 }
 
+/* axolotl, HfArgumentParser and TRL load with yaml.safe_load or json.load,
+ * which keep a key's last copy: that value is read, with a warning at it */
+static void a_key_given_twice_is_its_last_copy_where_the_loader_keeps_it(void **state)
+{
+	static const struct {
+		const char *name, *text, *says;
+		unsigned batch;
+		unsigned long line;
+	} cases[] = {
+		{"a.yaml", "model_name_or_path: t5-small\nper_device_train_batch_size: 8\nbf16: true\n"
+			   "per_device_train_batch_size: 4\n",
+		 "the HF and TRL parsers' yaml.safe_load keeps this last copy", 4, 4},
+		{"a.json", "{\"model_name_or_path\": \"t5-small\", \"per_device_train_batch_size\": 8,\n"
+			   "\"per_device_train_batch_size\": 2}\n",
+		 "json.load keeps this last copy", 2, 2},
+		{"a.yaml", "base_model: t5-small\nmicro_batch_size: 2\nlogging_steps: 1\nmicro_batch_size: 3\n",
+		 "axolotl, which loads with PyYAML's yaml.safe_load, keeps this last copy", 3, 4},
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct vp_trainconfig tc;
+		struct vp_error err = {0};
+
+		if (vp_trainconfig_parse(&tc, cases[i].name, cases[i].text, strlen(cases[i].text), &err) != 0)
+			fail_msg("case %zu: %s", i, err.message);
+		assert_int_equal(tc.train.batch, cases[i].batch);
+		assert_int_equal(tc.n_readings, 1);
+		if (strstr(tc.readings[0].text, cases[i].says) == NULL)
+			fail_msg("case %zu: '%s' lacks '%s'", i, tc.readings[0].text, cases[i].says);
+		assert_non_null(strstr(tc.readings[0].text, "is given twice (first at line"));
+		assert_int_equal(tc.readings[0].line, cases[i].line);
+		vp_trainconfig_free(&tc);
+	}
+}
+
 /* -00, -0_ and -0x0 are 0 to PyYAML: where 0 is allowed they are 0 */
 static void negative_zeros_are_zero(void **state)
 {
@@ -1114,7 +1151,9 @@ static const struct {
 	{"unknown-optim.yaml", 2, 8, "unknown or unmodelled optimizer 'adamw_foo'"},
 	{"unknown-attn.yaml", 2, 22, "unknown 'attn_implementation' value 'paged'"},
 	{"bool-type.yaml", 2, 25, "expected true or false for 'gradient_checkpointing', found 'maybe'"},
-	{"duplicate-key.yaml", 4, 1, "duplicate key 'bf16' (first given at line 2)"},
+	/* OmegaConf (LLaMA-Factory) and DeepSpeed refuse a key given twice */
+	{"lf-duplicate-key.yaml", 4, 1, "duplicate key 'per_device_train_batch_size' (first given at line 3)"},
+	{"ds-duplicate-key.json", 3, 37, "duplicate key 'stage' (first given at line 3)"},
 	{"two-documents.yaml", 3, 1, "a second YAML document"},
 	{"top-level-list.yaml", 1, 1, "expected a mapping of trainer keys at the top level, found a list"},
 	{"empty.yaml", 0, 0, "empty training config"},
@@ -1192,6 +1231,7 @@ int main(void)
 		cmocka_unit_test(whole_numbers_are_read_as_pyyaml_reads_them),
 		cmocka_unit_test(json_numbers_follow_rfc_8259),
 		cmocka_unit_test(negative_zeros_are_zero),
+		cmocka_unit_test(a_key_given_twice_is_its_last_copy_where_the_loader_keeps_it),
 		cmocka_unit_test(torchaos_8bit_adamw_is_the_8bit_adamw),
 		cmocka_unit_test(train_batch_size_beside_a_model_is_not_deepspeed),
 		cmocka_unit_test(axolotl_lora_dropout_defaults_to_zero),

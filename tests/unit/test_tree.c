@@ -90,11 +90,9 @@ static void what_a_reader_would_guess_at_is_an_error_at_its_position(void **stat
 		unsigned long line, column;
 		const char *says;
 	} bad[] = {
-		{false, "a: 1\nb: 2\na: 3\n", 3, 1, "duplicate key 'a'"},
 		{false, "base: &b {x: 1}\nc:\n  <<: *b\n", 3, 3, "merge keys"},
 		{false, "a: 1\n---\nb: 2\n", 3, 1, "second YAML document"},
 		{false, "a: [1, 2\n", 0, 0, "invalid YAML"},
-		{true, "{\"a\": 1, \"a\": 2}", 1, 10, "duplicate key 'a'"},
 		{true, "{\"a\": 1} x", 1, 10, "unexpected text after the JSON object"},
 		{true, "{\"a\": }", 1, 7, "invalid JSON"},
 	};
@@ -115,6 +113,63 @@ static void what_a_reader_would_guess_at_is_an_error_at_its_position(void **stat
 		} else {
 			assert_true(err.line > 0);
 		}
+	}
+}
+
+/* A key given twice keeps its last value at its first place, as the dict
+ * PyYAML or json.load builds; the member remembers the first copy, and
+ * vp_tree_refuse_duplicates makes it the error a refusing reader gives */
+static void a_key_given_twice_keeps_the_last_value_and_says_where_the_first_was(void **state)
+{
+	static const struct {
+		bool is_json;
+		const char *text;
+		unsigned long line, column, first;
+		const char *kept;
+	} dups[] = {
+		{false, "a: 1\nb: 2\na: 3\n", 3, 1, 1, "3"},
+		{false, "a: 1\nb: 2\na: 3\na: 4\n", 4, 1, 1, "4"},
+		{true, "{\"a\": 1, \"b\": 2, \"a\": 5}", 1, 18, 1, "5"},
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof dups / sizeof dups[0]; i++) {
+		struct vp_error err = {0};
+		struct vp_tnode *t = dups[i].is_json ? json(dups[i].text, &err) : yaml(dups[i].text, &err);
+		const struct vp_tmember *a;
+
+		assert_non_null(t);
+		assert_int_equal(t->n, 2);
+		/* the first place in the mapping, as a Python dict keeps it */
+		assert_string_equal(t->members[0].key, "a");
+		a = member(t, "a");
+		assert_string_equal(a->value->text, dups[i].kept);
+		assert_int_equal(a->line, dups[i].line);
+		assert_int_equal(a->column, dups[i].column);
+		assert_int_equal(a->first_line, dups[i].first);
+		assert_int_equal(member(t, "b")->first_line, 0);
+		assert_int_equal(vp_tree_refuse_duplicates(t, "t", &err), -1);
+		assert_int_equal(err.code, VP_ERR_INPUT);
+		assert_int_equal(err.line, dups[i].line);
+		assert_int_equal(err.column, dups[i].column);
+		assert_non_null(strstr(err.message, "duplicate key 'a' (first given at line"));
+		vp_tree_free(t);
+	}
+	{
+		/* nested, and the earliest in the file is the one refused */
+		struct vp_error err = {0};
+		struct vp_tnode *t = yaml("z:\n  x: 1\n  x: 2\nl:\n  - {y: 1, y: 2}\nz: 3\n", &err);
+
+		assert_non_null(t);
+		assert_int_equal(vp_tree_refuse_duplicates(t, "t", &err), -1);
+		assert_int_equal(err.line, 5);
+		assert_non_null(strstr(err.message, "duplicate key 'y'"));
+		vp_tree_free(t);
+		t = yaml("a: {x: 1}\nb: [1, {c: 2}]\n", &err);
+		assert_non_null(t);
+		assert_int_equal(vp_tree_refuse_duplicates(t, "t", &err), 0);
+		vp_tree_free(t);
 	}
 }
 
@@ -217,6 +272,7 @@ int main(void)
 		cmocka_unit_test(yaml_keys_and_values_keep_their_positions),
 		cmocka_unit_test(json_keys_and_values_keep_their_positions),
 		cmocka_unit_test(what_a_reader_would_guess_at_is_an_error_at_its_position),
+		cmocka_unit_test(a_key_given_twice_keeps_the_last_value_and_says_where_the_first_was),
 		cmocka_unit_test(tags_are_read_as_yaml_safe_load_reads_them),
 		cmocka_unit_test(a_written_str_tag_makes_a_string),
 		cmocka_unit_test(deep_nesting_is_refused_not_recursed_into),
