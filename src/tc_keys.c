@@ -485,7 +485,12 @@ HANDLER(k_flex)
 }
 
 /* axolotl activation_offloading: true (or "legacy"/"disk", other ways to
- * the same host copy); read with gradient_checkpointing in tc_settle.c */
+ * the same host copy); read with gradient_checkpointing in tc_settle.c.
+ * TRL's SFTConfig has the same key for the same context manager, which
+ * axolotl imports from it (trl/models/activation_offloading.py
+ * get_act_offloading_ctx_manager, entered by SFTTrainer when
+ * args.activation_offloading; axolotl core/trainers/mixins/
+ * activation_checkpointing.py). */
 HANDLER(k_act_offload)
 {
 	const struct vp_tnode *v = m->value;
@@ -1453,6 +1458,7 @@ static const struct keydef hf_keys[] = {
 	{"do_eval", k_do_eval},
 	{"do_train", k_do_train},
 	{"do_predict", k_do_predict},
+	{"activation_offloading", k_act_offload},
 	{"hub_token", k_dump_token},
 	{"push_to_hub_token", k_dump_token},
 	{"eval_do_concat_batches", k_concat_batches},
