@@ -9,6 +9,7 @@
 #include <yaml.h>
 
 #include "vramplan/json_where.h"
+#include "vramplan/utf8.h"
 #include "vramplan/yaml_limits.h"
 
 /* A config is a few hundred keys; these bounds stop a YAML alias bomb or a
@@ -147,11 +148,14 @@ static const struct vp_tmember *first_duplicate(const struct vp_tnode *t, const 
 int vp_tree_refuse_duplicates(const struct vp_tnode *t, const char *name, struct vp_error *err)
 {
 	const struct vp_tmember *m = first_duplicate(t, NULL);
+	char key[65];
 
 	if (m == NULL)
 		return 0;
-	return vp_error_at(err, VP_ERR_INPUT, name, m->line, m->column, "duplicate key '%.64s' (first given at line %lu)",
-			   m->key, m->first_line);
+	/* cut at a character, not inside one: the message stays UTF-8 */
+	vp_utf8_copy(key, sizeof key, m->key);
+	return vp_error_at(err, VP_ERR_INPUT, name, m->line, m->column, "duplicate key '%s' (first given at line %lu)",
+			   key, m->first_line);
 }
 
 static int add_item(struct builder *b, struct vp_tnode *seq, struct vp_tnode *item)

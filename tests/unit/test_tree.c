@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "vramplan/tree.h"
+#include "vramplan/utf8.h"
 
 static struct vp_tnode *yaml(const char *text, struct vp_error *err)
 {
@@ -169,6 +170,23 @@ static void a_key_given_twice_keeps_the_last_value_and_says_where_the_first_was(
 		t = yaml("a: {x: 1}\nb: [1, {c: 2}]\n", &err);
 		assert_non_null(t);
 		assert_int_equal(vp_tree_refuse_duplicates(t, "t", &err), 0);
+		vp_tree_free(t);
+	}
+	{
+		/* a long key is cut at a character, not inside the 2-byte
+		 * U+00E9 that straddles its 64th byte */
+		struct vp_error err = {0};
+		char text[160], key[66];
+		struct vp_tnode *t;
+
+		memset(key, 'a', 63);
+		memcpy(key + 63, "\xC3\xA9", 3);
+		snprintf(text, sizeof text, "%s: 1\n%s: 2\n", key, key);
+		t = yaml(text, &err);
+		assert_non_null(t);
+		assert_int_equal(vp_tree_refuse_duplicates(t, "t", &err), -1);
+		assert_true(vp_utf8_valid(err.message));
+		assert_non_null(strstr(err.message, "aaa' (first given at line 1)"));
 		vp_tree_free(t);
 	}
 }
