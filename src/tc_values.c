@@ -542,17 +542,15 @@ static int note_ignored(struct ctx *c, const char *path, const struct vp_tmember
 		 * says it after all, or nothing trains */
 		if (names_ewc(path, m->value)) {
 			snprintf(n->text, sizeof n->text,
-				 "did you mean 'vramplan: {ewc: true}'? check counts EWC's Fisher diagonal and anchor "
-				 "copy (fp32, on the GPU) only where the vramplan: block or --set ewc=true says so");
-			vp_tc_set_origin(&c->r.at_ewc_section, path, m);
+				 VP_TC_EWC_HINT " check counts EWC's Fisher diagonal and anchor copy (fp32, on the "
+				 "GPU) only where the vramplan: block or --set ewc=true says so");
 			return 0;
 		}
 		if (replay_size(path, m->value) != NULL) {
 			snprintf(n->text, sizeof n->text,
-				 "did you mean 'vramplan: {replay_buffer: %.24s}'? check counts a replay buffer's "
-				 "samples in host RAM only where the vramplan: block or --set replay_buffer=N says so",
+				 VP_TC_REPLAY_HINT "%.24s}'? check counts a replay buffer's samples in host RAM only "
+				 "where the vramplan: block or --set replay_buffer=N says so",
 				 replay_size(path, m->value)->text);
-			vp_tc_set_origin(&c->r.at_replay_section, path, m);
 			return 0;
 		}
 		/* a section of PEFT's LoraConfig names in a TrainingArguments

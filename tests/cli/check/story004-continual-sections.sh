@@ -23,3 +23,8 @@ printf 'model_name_or_path: tinyllama\nper_device_train_batch_size: 1\nshuffle_b
 # 2026-11-30 use_ewc: false was told to set ewc: true)
 printf 'model_name_or_path: tinyllama\nper_device_train_batch_size: 1\nuse_ewc: false\newc:\nreplay_buffer_size: 0\nmer: {buffer_size: 0}\n' |
 	"$VRAMPLAN" check - --gpu a100-80gb 2>&1 >/dev/null | grep "ignored key"
+# every key naming the method is softened where the block says it, not
+# the last one alone (until the review of 2026-11-30 use_ewc beside
+# ewc_lambda, and replay_buffer_size beside mer:, kept their 'did you mean')
+printf 'model_name_or_path: tinyllama\nper_device_train_batch_size: 1\nuse_ewc: true\newc_lambda: 5000\nreplay_buffer_size: 100\nmer: {buffer_size: 100}\nvramplan: {ewc: true, replay_buffer: 100}\n' |
+	"$VRAMPLAN" check - --gpu a100-80gb 2>&1 >/dev/null | grep "ignored key"
