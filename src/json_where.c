@@ -219,6 +219,23 @@ static const char *mistake_at(const char *text, size_t len, size_t p)
 	return NULL;
 }
 
+/* Is byte p inside a double-quoted string (its contents or closing quote)?
+ * cJSON stops there at an escape it refuses ("#\d+", "\u12"), where the
+ * bytes before are the string's own text, not a mistake of the kinds named
+ * here. */
+static bool in_string(const char *text, size_t p)
+{
+	bool in = false;
+
+	for (size_t i = 0; i < p; i++) {
+		if (in && text[i] == '\\')
+			i++;
+		else if (text[i] == '"')
+			in = !in;
+	}
+	return in;
+}
+
 const char *vp_json_error_hint(const char *text, size_t len, size_t *offset)
 {
 	size_t at = *offset < len ? *offset : len, p;
@@ -230,6 +247,8 @@ const char *vp_json_error_hint(const char *text, size_t len, size_t *offset)
 	p = at < len && !json_space(text[at]) ? at : (at > 0 ? at - 1 : 0);
 	while (p > 0 && json_space(text[p]))
 		p--;
+	if (in_string(text, p))
+		return NULL;
 	if (text[p] == '}' || text[p] == ']') {
 		size_t q = p;
 

@@ -1333,9 +1333,12 @@ HANDLER(k_fsdp_version)
 HANDLER(k_preference)
 {
 	(void)path;
-	if (m->value->kind == VP_T_SCALAR &&
-	    (strcmp(m->value->text, "null") == 0 || strcmp(m->value->text, "~") == 0 || m->value->text[0] == '\0' ||
-	     strcmp(m->value->text, "false") == 0))
+	/* null (the tree's own kind: `beta: null`, `beta:`, JSON's null) and
+	 * false mark nothing */
+	if (m->value->kind == VP_T_NULL ||
+	    (m->value->kind == VP_T_SCALAR &&
+	     (strcmp(m->value->text, "null") == 0 || strcmp(m->value->text, "~") == 0 || m->value->text[0] == '\0' ||
+	      (!m->value->quoted && vp_yaml11_bool(m->value->text) == 0))))
 		return 0;
 	return vp_tc_fail_at(c, m->line, m->column,
 			     "'%s' marks preference or reinforcement-learning training (DPO, ORPO, KTO: chosen and "

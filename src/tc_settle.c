@@ -869,13 +869,12 @@ static void settle_lora_section(struct ctx *c)
 				 at->key, tc->eval_only ? "run trains nothing" : "adapters checked are the top level's");
 }
 
-/* One ignored key's note, rewritten (the key at `at`; none: nothing). */
-static void reword_ignored(struct vp_trainconfig *tc, const struct vp_tc_origin *at, const char *text)
+/* Every ignored key's note that starts with `hint`, rewritten: a config
+ * may name the method more than once (use_ewc: true beside ewc_lambda) */
+static void reword_ignored(struct vp_trainconfig *tc, const char *hint, const char *text)
 {
-	if (at->line == 0)
-		return;
 	for (size_t i = 0; i < tc->n_ignored; i++)
-		if (tc->ignored[i].line == at->line && strcmp(tc->ignored[i].key, at->key) == 0)
+		if (strncmp(tc->ignored[i].text, hint, strlen(hint)) == 0)
 			snprintf(tc->ignored[i].text, sizeof tc->ignored[i].text, "%s", text);
 }
 
@@ -891,11 +890,11 @@ static void settle_continual_sections(struct ctx *c)
 	struct vp_trainconfig *tc = c->tc;
 
 	if (tc->ewc || tc->eval_only)
-		reword_ignored(tc, &c->r.at_ewc_section,
+		reword_ignored(tc, VP_TC_EWC_HINT,
 			       tc->eval_only ? "EWC's own settings; the run trains nothing"
 					     : "EWC's own settings; its copies are counted (vramplan.ewc)");
 	if (tc->replay_buffer > 0 || tc->eval_only)
-		reword_ignored(tc, &c->r.at_replay_section,
+		reword_ignored(tc, VP_TC_REPLAY_HINT,
 			       tc->eval_only ? "a replay buffer's own settings; the run trains nothing"
 					     : "a replay buffer's own settings; its samples are counted "
 					       "(vramplan.replay_buffer)");

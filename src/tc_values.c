@@ -409,11 +409,23 @@ static bool near_kind_key(const struct ctx *c, const char *path)
  * number named with "replay" at the key, or under it also `buffer_size`:
  * its value, else NULL.
  */
-static bool names_ewc(const char *path)
+/* A value that turns its key off (null, false, 0: `use_ewc: false`,
+ * `replay_buffer_size: 0`): no EWC and no buffer, nothing for the
+ * vramplan: block to say. */
+static bool switched_off(const struct vp_tnode *v)
+{
+	if (v == NULL || v->kind == VP_T_NULL)
+		return true;
+	if (v->kind != VP_T_SCALAR || v->quoted)
+		return false;
+	return vp_yaml11_bool(v->text) == 0 || (whole_number(v) && strspn(v->text, "0") == strlen(v->text));
+}
+
+static bool names_ewc(const char *path, const struct vp_tnode *v)
 {
 	static const char *const words[] = {"ewc", NULL};
 
-	return has_word(path, words);
+	return has_word(path, words) && !switched_off(v);
 }
 
 static const struct vp_tnode *replay_size(const char *path, const struct vp_tnode *v)
@@ -421,13 +433,13 @@ static const struct vp_tnode *replay_size(const char *path, const struct vp_tnod
 	static const char *const words[] = {"replay", NULL};
 
 	if (has_word(path, words) && whole_number(v))
-		return v;
+		return switched_off(v) ? NULL : v;
 	if (v == NULL || v->kind != VP_T_MAP)
 		return NULL;
 	for (size_t i = 0; i < v->n; i++)
 		if ((strcmp(v->members[i].key, "buffer_size") == 0 || has_word(v->members[i].key, words)) &&
 		    whole_number(v->members[i].value))
-			return v->members[i].value;
+			return switched_off(v->members[i].value) ? NULL : v->members[i].value;
 	return NULL;
 }
 
@@ -528,19 +540,17 @@ static int note_ignored(struct ctx *c, const char *path, const struct vp_tmember
 		}
 		/* settle_continual_sections() softens these where the block
 		 * says it after all, or nothing trains */
-		if (names_ewc(path)) {
+		if (names_ewc(path, m->value)) {
 			snprintf(n->text, sizeof n->text,
-				 "did you mean 'vramplan: {ewc: true}'? check counts EWC's Fisher diagonal and anchor "
-				 "copy (fp32, on the GPU) only where the vramplan: block or --set ewc=true says so");
-			vp_tc_set_origin(&c->r.at_ewc_section, path, m);
+				 VP_TC_EWC_HINT " check counts EWC's Fisher diagonal and anchor copy (fp32, on the "
+				 "GPU) only where the vramplan: block or --set ewc=true says so");
 			return 0;
 		}
 		if (replay_size(path, m->value) != NULL) {
 			snprintf(n->text, sizeof n->text,
-				 "did you mean 'vramplan: {replay_buffer: %.24s}'? check counts a replay buffer's "
-				 "samples in host RAM only where the vramplan: block or --set replay_buffer=N says so",
+				 VP_TC_REPLAY_HINT "%.24s}'? check counts a replay buffer's samples in host RAM only "
+				 "where the vramplan: block or --set replay_buffer=N says so",
 				 replay_size(path, m->value)->text);
-			vp_tc_set_origin(&c->r.at_replay_section, path, m);
 			return 0;
 		}
 		/* a section of PEFT's LoraConfig names in a TrainingArguments

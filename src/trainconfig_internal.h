@@ -140,11 +140,6 @@ struct raw {
 	 * the file is checked as a full fine-tune, and settle softens it where
 	 * adapters train after all (line 0: none) */
 	struct vp_tc_origin at_lora_section;
-	/* top-level sections of a continual-learning method's own (seed 004's
-	 * ewc: and mer:): their notes point at vramplan.ewc and
-	 * vramplan.replay_buffer, and settle softens them where the block
-	 * says so after all (line 0: none) */
-	struct vp_tc_origin at_ewc_section, at_replay_section;
 	bool ckpt_nonreentrant; /* gradient_checkpointing_kwargs: {use_reentrant: false} */
 	struct vp_tc_origin at_nonreentrant;
 	struct vp_tc_origin at_fp16, at_bf16, at_pure, at_dtype, at_adapter, at_load, at_peft, at_total, at_optim,
@@ -165,6 +160,15 @@ struct ctx {
 };
 
 typedef int (*key_fn)(struct ctx *c, const struct vp_tmember *m, const char *path);
+
+/* The start of the ignored-key note of a continual-learning method's own
+ * key (seed 004's ewc: and mer: sections, use_ewc, replay_buffer_size;
+ * tc_values.c note_ignored), which points at vramplan.ewc or
+ * vramplan.replay_buffer: settle softens every such note where the block
+ * says so after all, or nothing trains (tc_settle.c
+ * settle_continual_sections). */
+#define VP_TC_EWC_HINT "did you mean 'vramplan: {ewc: true}'?"
+#define VP_TC_REPLAY_HINT "did you mean 'vramplan: {replay_buffer: "
 
 struct keydef {
 	const char *key;

@@ -9,6 +9,7 @@
 #include <yaml.h>
 
 #include "vramplan/json_where.h"
+#include "vramplan/utf8.h"
 #include "vramplan/yaml_limits.h"
 
 /* A config is a few hundred keys; these bounds stop a YAML alias bomb or a
@@ -98,6 +99,8 @@ static int add_member(struct builder *b, struct vp_tnode *map, const char *key, 
 			if (m->first_line == 0) {
 				m->first_line = m->line;
 				m->first_column = m->column;
+				m->again_line = line;
+				m->again_column = column;
 			}
 			vp_tree_free(m->value);
 			m->value = value;
@@ -117,6 +120,8 @@ static int add_member(struct builder *b, struct vp_tnode *map, const char *key, 
 	grown[map->n].column = column;
 	grown[map->n].first_line = 0;
 	grown[map->n].first_column = 0;
+	grown[map->n].again_line = 0;
+	grown[map->n].again_column = 0;
 	grown[map->n].value = value;
 	map->n++;
 	if (grown[map->n - 1].key == NULL)
@@ -124,34 +129,72 @@ static int add_member(struct builder *b, struct vp_tnode *map, const char *key, 
 	return 0;
 }
 
-/* the duplicated member that comes first in the file (by its kept copy) */
-static const struct vp_tmember *first_duplicate(const struct vp_tnode *t, const struct vp_tmember *best)
+/*
+ * The duplicated member OmegaConf's loader raises on (omegaconf/_utils.py
+ * get_yaml_loader: its construct_mapping checks a mapping's keys, in order,
+ * before PyYAML's builds the values). PyYAML builds a nested mapping or
+ * list later, from construct_document's queue of state generators, so the
+ * mappings are checked level by level, each level in document order: the
+ * first mapping so reached that holds a key twice, and there the key whose
+ * second copy comes first. A first copy's value the tree dropped lies under
+ * such a mapping, a level above it, so it is never reached.
+ *
+ * At `depth` levels below t (a list's items one below the list), the first
+ * such mapping's member, else NULL; *deeper is set where a node lies below.
+ */
+static const struct vp_tmember *duplicate_at(const struct vp_tnode *t, unsigned depth, bool *deeper)
 {
+	const struct vp_tmember *best = NULL, *found;
 	size_t i;
 
-	if (t == NULL)
-		return best;
-	for (i = 0; t->kind == VP_T_SEQ && i < t->n; i++)
-		best = first_duplicate(t->items[i], best);
+	if (t == NULL || (t->kind != VP_T_MAP && t->kind != VP_T_SEQ))
+		return NULL;
+	if (depth > 0) {
+		for (i = 0; i < t->n; i++)
+			if ((found = duplicate_at(t->kind == VP_T_MAP ? t->members[i].value : t->items[i], depth - 1,
+						  deeper)) != NULL)
+				return found;
+		return NULL;
+	}
+	if (t->n > 0)
+		*deeper = true;
 	for (i = 0; t->kind == VP_T_MAP && i < t->n; i++) {
 		const struct vp_tmember *m = &t->members[i];
 
 		if (m->first_line != 0 &&
-		    (best == NULL || m->line < best->line || (m->line == best->line && m->column < best->column)))
+		    (best == NULL || m->again_line < best->again_line ||
+		     (m->again_line == best->again_line && m->again_column < best->again_column)))
 			best = m;
-		best = first_duplicate(m->value, best);
 	}
 	return best;
 }
 
+static const struct vp_tmember *first_duplicate(const struct vp_tnode *t)
+{
+	bool deeper = true;
+
+	/* the tree's depth is bounded (MAX_DEPTH) */
+	for (unsigned depth = 0; deeper; depth++) {
+		const struct vp_tmember *m;
+
+		deeper = false;
+		if ((m = duplicate_at(t, depth, &deeper)) != NULL)
+			return m;
+	}
+	return NULL;
+}
+
 int vp_tree_refuse_duplicates(const struct vp_tnode *t, const char *name, struct vp_error *err)
 {
-	const struct vp_tmember *m = first_duplicate(t, NULL);
+	const struct vp_tmember *m = first_duplicate(t);
+	char key[65];
 
 	if (m == NULL)
 		return 0;
-	return vp_error_at(err, VP_ERR_INPUT, name, m->line, m->column, "duplicate key '%.64s' (first given at line %lu)",
-			   m->key, m->first_line);
+	/* cut at a character, not inside one: the message stays UTF-8 */
+	vp_utf8_copy(key, sizeof key, m->key);
+	return vp_error_at(err, VP_ERR_INPUT, name, m->again_line, m->again_column,
+			   "duplicate key '%s' (first given at line %lu)", key, m->first_line);
 }
 
 static int add_item(struct builder *b, struct vp_tnode *seq, struct vp_tnode *item)
@@ -195,6 +238,8 @@ int vp_tree_map_add(struct vp_tnode *map, const char *key, unsigned long line, u
 	grown[map->n].column = column;
 	grown[map->n].first_line = 0;
 	grown[map->n].first_column = 0;
+	grown[map->n].again_line = 0;
+	grown[map->n].again_column = 0;
 	grown[map->n].value = value;
 	map->n++;
 	return 0;

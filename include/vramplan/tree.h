@@ -23,9 +23,9 @@ struct vp_tnode;
 struct vp_tmember {
 	char *key;
 	unsigned long line, column;  /* the last copy's, whose value this is */
-	/* where the key was first given, when it is given more than once in
-	 * its mapping; 0 when once */
-	unsigned long first_line, first_column;
+	/* where the key was first given and where it was given the second
+	 * time, when it is given more than once in its mapping; 0 when once */
+	unsigned long first_line, first_column, again_line, again_column;
 	struct vp_tnode *value;
 };
 
@@ -60,11 +60,13 @@ struct vp_tnode *vp_tree_parse_json(const char *name, const char *text, size_t l
 
 void vp_tree_free(struct vp_tnode *t);
 
-/* The error for a key given twice anywhere in the tree, at the copy that
- * comes first in the file among those given again (the message names the
- * first copy's line): -1 with err filled, 0 when every key is given once.
- * For readers that refuse duplicates (OmegaConf, DeepSpeed, the command
- * line's settings). */
+/* The error for a key given twice anywhere in the tree, where OmegaConf's
+ * loader raises it: each mapping's keys are checked before its values are
+ * built, level by level, so in the first mapping that holds a key twice in
+ * that order (the shallowest, then the first in the file), at the earliest
+ * second copy there (the message names the first copy's line): -1 with err
+ * filled, 0 when every key is given once. For readers that refuse
+ * duplicates (OmegaConf, DeepSpeed, the command line's settings). */
 int vp_tree_refuse_duplicates(const struct vp_tnode *t, const char *name, struct vp_error *err);
 
 /* A plain scalar's YAML 1.1 boolean as PyYAML's resolver matches it:

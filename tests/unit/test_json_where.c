@@ -148,6 +148,33 @@ static void hand_edit_mistakes_are_named_at_their_byte(void **state)
 	assert_null(vp_json_error_hint("", 0, &off));
 }
 
+/* cJSON stops inside a string at an escape it refuses: the string's own
+ * text before it ('#', a quote, a slash) is no comment or quoting mistake */
+static void a_bad_escape_inside_a_string_is_not_named(void **state)
+{
+	static const struct {
+		const char *text;
+		size_t stop; /* the backslash, where cJSON stops */
+	} cases[] = {
+		{"{\"pattern\": \"#\\d+\"}", 14},
+		{"{\"a\": \"it'\\q\"}", 10},
+		{"{\"a\": \"#\\u12\"}", 8},
+		{"{\"a\": \"'\"", 8}, /* cut after the string: stops at its last byte */
+	};
+	size_t off;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		off = cases[i].stop;
+		assert_null(vp_json_error_hint(cases[i].text, strlen(cases[i].text), &off));
+		assert_int_equal(off, cases[i].stop);
+	}
+	/* a mistake after a string that holds an escaped quote is still named */
+	off = 14;
+	assert_non_null(vp_json_error_hint("{\"a\": \"\\\"#\", 'b': 1}", 21, &off));
+	assert_int_equal(off, 13);
+}
+
 static void numbers_are_checked_as_python_reads_them(void **state)
 {
 	static const char *const good[] = {"0", "-0", "10", "0.5", "-1.25e-3", "1E+2", "1e5"};
@@ -171,6 +198,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(numbers_are_checked_as_python_reads_them),
 		cmocka_unit_test(hand_edit_mistakes_are_named_at_their_byte),
+		cmocka_unit_test(a_bad_escape_inside_a_string_is_not_named),
 		cmocka_unit_test(a_top_level_member_is_found_at_its_key),
 		cmocka_unit_test(a_nested_member_is_found_inside_its_object),
 		cmocka_unit_test(only_the_member_on_the_path_is_found),

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "vramplan/tree.h"
+#include "vramplan/utf8.h"
 
 static struct vp_tnode *yaml(const char *text, struct vp_error *err)
 {
@@ -126,10 +127,11 @@ static void a_key_given_twice_keeps_the_last_value_and_says_where_the_first_was(
 		const char *text;
 		unsigned long line, column, first;
 		const char *kept;
+		unsigned long again; /* the second copy's line, where OmegaConf raises */
 	} dups[] = {
-		{false, "a: 1\nb: 2\na: 3\n", 3, 1, 1, "3"},
-		{false, "a: 1\nb: 2\na: 3\na: 4\n", 4, 1, 1, "4"},
-		{true, "{\"a\": 1, \"b\": 2, \"a\": 5}", 1, 18, 1, "5"},
+		{false, "a: 1\nb: 2\na: 3\n", 3, 1, 1, "3", 3},
+		{false, "a: 1\nb: 2\na: 3\na: 4\n", 4, 1, 1, "4", 3},
+		{true, "{\"a\": 1, \"b\": 2, \"a\": 5}", 1, 18, 1, "5", 1},
 	};
 	size_t i;
 
@@ -151,24 +153,59 @@ static void a_key_given_twice_keeps_the_last_value_and_says_where_the_first_was(
 		assert_int_equal(member(t, "b")->first_line, 0);
 		assert_int_equal(vp_tree_refuse_duplicates(t, "t", &err), -1);
 		assert_int_equal(err.code, VP_ERR_INPUT);
-		assert_int_equal(err.line, dups[i].line);
+		assert_int_equal(err.line, dups[i].again);
 		assert_int_equal(err.column, dups[i].column);
 		assert_non_null(strstr(err.message, "duplicate key 'a' (first given at line"));
 		vp_tree_free(t);
 	}
 	{
-		/* nested, and the earliest in the file is the one refused */
+		/* nested: OmegaConf checks a mapping's keys before PyYAML builds
+		 * their values, level by level, so the top level's z (line 6) is
+		 * refused before the x and y given twice above it, and m's x
+		 * (line 6, one level down) before the y of a list item (line 3,
+		 * two levels down); within a mapping, the earliest second copy
+		 * (a's at line 3, though its last copy, line 5, comes after b's
+		 * second) */
 		struct vp_error err = {0};
 		struct vp_tnode *t = yaml("z:\n  x: 1\n  x: 2\nl:\n  - {y: 1, y: 2}\nz: 3\n", &err);
 
 		assert_non_null(t);
 		assert_int_equal(vp_tree_refuse_duplicates(t, "t", &err), -1);
-		assert_int_equal(err.line, 5);
-		assert_non_null(strstr(err.message, "duplicate key 'y'"));
+		assert_int_equal(err.line, 6);
+		assert_non_null(strstr(err.message, "duplicate key 'z' (first given at line 1)"));
+		vp_tree_free(t);
+		t = yaml("l:\n  - {y: 1}\n  - {y: 1, y: 2}\nm:\n  x: 1\n  x: 2\n", &err);
+		assert_non_null(t);
+		assert_int_equal(vp_tree_refuse_duplicates(t, "t", &err), -1);
+		assert_int_equal(err.line, 6);
+		assert_non_null(strstr(err.message, "duplicate key 'x' (first given at line 5)"));
+		vp_tree_free(t);
+		t = yaml("a: 1\nb: 1\na: 2\nb: 2\na: 3\n", &err);
+		assert_non_null(t);
+		assert_int_equal(vp_tree_refuse_duplicates(t, "t", &err), -1);
+		assert_int_equal(err.line, 3);
+		assert_non_null(strstr(err.message, "duplicate key 'a' (first given at line 1)"));
 		vp_tree_free(t);
 		t = yaml("a: {x: 1}\nb: [1, {c: 2}]\n", &err);
 		assert_non_null(t);
 		assert_int_equal(vp_tree_refuse_duplicates(t, "t", &err), 0);
+		vp_tree_free(t);
+	}
+	{
+		/* a long key is cut at a character, not inside the 2-byte
+		 * U+00E9 that straddles its 64th byte */
+		struct vp_error err = {0};
+		char text[160], key[66];
+		struct vp_tnode *t;
+
+		memset(key, 'a', 63);
+		memcpy(key + 63, "\xC3\xA9", 3);
+		snprintf(text, sizeof text, "%s: 1\n%s: 2\n", key, key);
+		t = yaml(text, &err);
+		assert_non_null(t);
+		assert_int_equal(vp_tree_refuse_duplicates(t, "t", &err), -1);
+		assert_true(vp_utf8_valid(err.message));
+		assert_non_null(strstr(err.message, "aaa' (first given at line 1)"));
 		vp_tree_free(t);
 	}
 }

@@ -17,3 +17,11 @@ echo "exit $?"
 printf 'model_name_or_path: Qwen/Qwen2.5-1.5B-Instruct\nnum_generations: 8\nper_device_train_batch_size: 16\n' |
 	"$VRAMPLAN" check --gpu h100 -
 echo "exit $?"
+# a key left null or false marks nothing: YAML's null and JSON's (the
+# tree's null kind) were refused as GRPO/DPO until the review of 2026-11-30
+printf 'model_name_or_path: Qwen/Qwen2.5-1.5B-Instruct\nper_device_train_batch_size: 1\nnum_generations: null\nmax_completion_length:\nbeta: False\n' |
+	"$VRAMPLAN" check -q --gpu h100 -
+echo "exit $?"
+printf '{"model_name_or_path": "Qwen/Qwen2.5-1.5B-Instruct", "per_device_train_batch_size": 1, "num_generations": null}' |
+	"$VRAMPLAN" check -q --gpu h100 -
+echo "exit $?"

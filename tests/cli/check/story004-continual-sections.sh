@@ -18,3 +18,13 @@ printf 'model_name_or_path: tinyllama\nper_device_train_batch_size: 1\nuse_ewc: 
 # a shuffle buffer is no replay buffer
 printf 'model_name_or_path: tinyllama\nper_device_train_batch_size: 1\nshuffle_buffer_size: 10000\n' |
 	"$VRAMPLAN" check - --gpu a100-80gb 2>&1 >/dev/null | grep "ignored key"
+# a switch that is off (false, null, a buffer of 0) asks nothing of the
+# vramplan: block: no 'did you mean ewc: true' (until the review of
+# 2026-11-30 use_ewc: false was told to set ewc: true)
+printf 'model_name_or_path: tinyllama\nper_device_train_batch_size: 1\nuse_ewc: false\newc:\nreplay_buffer_size: 0\nmer: {buffer_size: 0}\n' |
+	"$VRAMPLAN" check - --gpu a100-80gb 2>&1 >/dev/null | grep "ignored key"
+# every key naming the method is softened where the block says it, not
+# the last one alone (until the review of 2026-11-30 use_ewc beside
+# ewc_lambda, and replay_buffer_size beside mer:, kept their 'did you mean')
+printf 'model_name_or_path: tinyllama\nper_device_train_batch_size: 1\nuse_ewc: true\newc_lambda: 5000\nreplay_buffer_size: 100\nmer: {buffer_size: 100}\nvramplan: {ewc: true, replay_buffer: 100}\n' |
+	"$VRAMPLAN" check - --gpu a100-80gb 2>&1 >/dev/null | grep "ignored key"
