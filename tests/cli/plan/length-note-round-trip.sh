@@ -25,3 +25,12 @@ round_trip() {
 }
 round_trip mt5 full
 round_trip llama-3.2-1b lora
+# A DeepSpeed config has no length key at all (nor a model): check reads it
+# at 512 tokens unless told; the note gives the options that read it back
+"$VRAMPLAN" --model llama-3.2-1b --gpu a100-80gb --profile deepspeed --zero 2 --seq-len 2048 >"$d/ds.yaml"
+note=$(grep "^# note: a DeepSpeed config has no length key" "$d/ds.yaml")
+echo "$note"
+grep "^# train batch" "$d/ds.yaml" | sed 's/ (.*//; s/;.*//'
+# shellcheck disable=SC2046
+(cd "$d" && "$VRAMPLAN" check -q ds.yaml --gpu a100-80gb --model llama-3.2-1b $(echo "$note" | sed 's/.* with //; s/ (else.*//') |
+	sed 's/; eval batch.*//')
