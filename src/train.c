@@ -137,6 +137,13 @@ int vp_optimizer_parse(const char *s, enum vp_optimizer *out, struct vp_error *e
 			return 0;
 		}
 	}
+	/* a TrainingArguments name in other case: told it (vp_parse_name) */
+	for (k = 0; s != NULL && k < COUNT(optimizer_aliases); k++)
+		if (strcasecmp(s, optimizer_aliases[k].hf_name) == 0 &&
+		    vp_parse_name(s, "optimizer", optimizer_names, COUNT(optimizer_names), NULL) < 0)
+			return vp_error_set(err, VP_ERR_INPUT,
+					    "unknown optimizer '%s' (did you mean '%s'? names are lower case)", s,
+					    optimizer_aliases[k].hf_name);
 	i = vp_parse_name(s, "optimizer", optimizer_names, COUNT(optimizer_names), err);
 	if (i < 0)
 		return -1;

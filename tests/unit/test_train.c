@@ -169,6 +169,8 @@ static void parse_should_reject_unknown_names_and_list_the_accepted_ones(void **
 	/* refused in another case, and told the name it matches */
 	assert_int_equal(vp_method_parse("LoRA", &m, &err), -1);
 	assert_string_equal(err.message, "unknown method 'LoRA' (did you mean 'lora'? names are lower case)");
+	assert_int_equal(vp_optimizer_parse("ADAMW_8BIT", &o, &err), -1);
+	assert_string_equal(err.message, "unknown optimizer 'ADAMW_8BIT' (did you mean 'adamw_8bit'? names are lower case)");
 	assert_int_equal(vp_precision_parse("AMP-BF16", &p, &err), -1);
 	assert_string_equal(err.message, "unknown precision 'AMP-BF16' (did you mean 'amp-bf16'? names are lower case)");
 	assert_int_equal(vp_quant_parse("nf8", &q, &err), -1);
