@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "vramplan/utf8.h"
 #include "vramplan/cli.h"
 #include "vramplan/names.h"
 #include "vramplan/sizes.h"
@@ -95,11 +96,18 @@ int vp_cli_getopt_error(const char *command, int c, char *const *argv, const str
 	if (optopt == 0) {
 		const char *arg = argv[optind - 1];
 		size_t len = strcspn(arg, "="), n = 0;
+		char arg_shown[61];
 		char cands[512];
 		const struct option *l;
 
 		if (len > 60)
 			len = 60;
+		/* cut at 60 bytes, not inside a character (a message is one
+		 * line of valid UTF-8), control characters shown as '?' */
+		memcpy(arg_shown, arg, len);
+		arg_shown[len] = '\0';
+		vp_utf8_trim_cut(arg_shown);
+		vp_text_one_line(arg_shown);
 		cands[0] = '\0';
 		for (l = longopts; len > 2 && strncmp(arg, "--", 2) == 0 && l->name != NULL; l++) {
 			if (strncmp(l->name, arg + 2, len - 2) == 0) {
@@ -110,15 +118,15 @@ int vp_cli_getopt_error(const char *command, int c, char *const *argv, const str
 			}
 		}
 		if (n > 1)
-			return vp_cli_usage_error(command, "option '%.*s' is ambiguous (%s)", (int)len, arg, cands);
+			return vp_cli_usage_error(command, "option '%s' is ambiguous (%s)", arg_shown, cands);
 		if (n == 0 && len > 2 && strncmp(arg, "--", 2) == 0) {
 			const char *near = near_long_option(arg + 2, len - 2, longopts);
 
 			if (near != NULL)
-				return vp_cli_usage_error(command, "unknown option '%.*s' (did you mean '--%s'?)", (int)len,
-							  arg, near);
+				return vp_cli_usage_error(command, "unknown option '%s' (did you mean '--%s'?)",
+							  arg_shown, near);
 		}
-		return vp_cli_usage_error(command, "unknown option '%.*s'", (int)len, arg);
+		return vp_cli_usage_error(command, "unknown option '%s'", arg_shown);
 	}
 	getopt_label(optopt, longopts, label, sizeof label);
 	if (label[1] == '-')
