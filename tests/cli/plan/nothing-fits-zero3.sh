@@ -10,3 +10,5 @@ echo "exit $?"
 "$VRAMPLAN" --model qwen2.5-14b --gpu h100 --grad-ckpt --seq-len 4096 2>&1 | grep -c -e '--zero 3' || true
 # FSDP shards already: no such line
 "$VRAMPLAN" --model qwen2.5-14b --gpu rtx4090 --gpus 8 --fsdp --grad-ckpt --seq-len 4096 2>&1 | grep -c -e '--zero 3' || true
+# given back, it plans
+"$VRAMPLAN" --model qwen2.5-14b --gpu h100 --gpus 8 --zero 3 --grad-ckpt --seq-len 4096 2>/dev/null | grep -e '^per_device_train_batch_size'
