@@ -829,11 +829,14 @@ static void room(uint64_t limit, uint64_t used, char *buf, size_t size)
 	char b[48];
 
 	if (used <= limit) {
-		gib(limit - used, b, sizeof b);
+		vp_format_margin(limit - used, b, sizeof b);
 		snprintf(buf, size, "headroom %s", b);
-	} else {
+	} else if (used == UINT64_MAX) {
 		/* a saturated sum is past 2^64 bytes: so is its excess */
-		gib(used == UINT64_MAX ? UINT64_MAX : used - limit, b, sizeof b);
+		gib(UINT64_MAX, b, sizeof b);
+		snprintf(buf, size, "over by %s", b);
+	} else {
+		vp_format_margin(used - limit, b, sizeof b);
 		snprintf(buf, size, "over by %s", b);
 	}
 }
