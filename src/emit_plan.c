@@ -46,6 +46,21 @@ void vp_format_gib(uint64_t bytes, char *buf, size_t size)
 	snprintf(buf, size, "%" PRIu64 ".%02" PRIu64, whole, hundredths);
 }
 
+void vp_format_margin(uint64_t bytes, char *buf, size_t size)
+{
+	/* under half a hundredth of a GiB, vp_format_gib's "0.00" */
+	if (bytes == 0 || bytes >= ((uint64_t)1 << GIB_SHIFT) / 200) {
+		vp_format_gib(bytes, buf, size);
+		strncat(buf, " GiB", size - strlen(buf) - 1);
+	} else if (bytes >= MIB / 200) {
+		uint64_t hundredths = (bytes * 100 + MIB / 2) / MIB;
+
+		snprintf(buf, size, "%" PRIu64 ".%02" PRIu64 " MiB", hundredths / 100, hundredths % 100);
+	} else {
+		snprintf(buf, size, "%" PRIu64 " bytes", bytes);
+	}
+}
+
 /* Append to buf (a running string of capacity size). */
 static void cat(char *buf, size_t size, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -376,10 +391,28 @@ static void comment_base16(FILE *f, const struct vp_model *m, const struct vp_pl
 			p->base16_batch);
 }
 
+/* Where the first batch that does not fit reads as the budget at two
+ * decimals (BERT base at 128 tokens on a T4: batch 188 "needs 12.00 GiB" of
+ * a 12.00 GiB budget, 3.03 MiB over it), how far over: "" otherwise. */
+static const char *over_by(const struct vp_plan *p, char *buf, size_t size)
+{
+	uint64_t need = p->next.device_bytes + p->ewc_bytes;
+	char a[32], b[32], m[32];
+
+	buf[0] = '\0';
+	vp_format_gib(need, a, sizeof a);
+	vp_format_gib(p->budget_bytes, b, sizeof b);
+	if (need > p->budget_bytes && strcmp(a, b) == 0) {
+		vp_format_margin(need - p->budget_bytes, m, sizeof m);
+		snprintf(buf, size, ", %s over the budget", m);
+	}
+	return buf;
+}
+
 static void comment_train(FILE *f, const struct vp_model *m, const struct vp_plan_request *req,
 			  const struct vp_plan *p)
 {
-	char next[32], mult[96];
+	char next[32], mult[96], over[64];
 	uint64_t gpus = req->train.gpus > 0 ? req->train.gpus : 1;
 
 	vp_format_gib(p->next.device_bytes + p->ewc_bytes, next, sizeof next);
@@ -388,8 +421,8 @@ static void comment_train(FILE *f, const struct vp_model *m, const struct vp_pla
 	switch (p->limit) {
 	case VP_LIMIT_MEMORY:
 		if (p->next_valid)
-			fprintf(f, "; limited by memory: batch %" PRIu64 " needs %s GiB\n",
-				p->memory_max_batch + 1, next);
+			fprintf(f, "; limited by memory: batch %" PRIu64 " needs %s GiB%s\n",
+				p->memory_max_batch + 1, next, over_by(p, over, sizeof over));
 		else
 			fputs("; limited by memory\n", f);
 		break;
@@ -397,7 +430,8 @@ static void comment_train(FILE *f, const struct vp_model *m, const struct vp_pla
 		multiple_text(req, p, mult, sizeof mult);
 		fprintf(f, "; rounded down to %s from %" PRIu64, mult, p->memory_max_batch);
 		if (p->next_valid)
-			fprintf(f, " (batch %" PRIu64 " needs %s GiB)", p->memory_max_batch + 1, next);
+			fprintf(f, " (batch %" PRIu64 " needs %s GiB%s)", p->memory_max_batch + 1, next,
+				over_by(p, over, sizeof over));
 		fputc('\n', f);
 		break;
 	case VP_LIMIT_MAX_BATCH:
@@ -915,11 +949,11 @@ int vp_emit_estimate_yaml(FILE *out, const struct vp_model *m, const struct vp_g
 	fprintf(out, "# batch %" PRIu64 ": ", t->batch);
 	comment_peak(out, e, ewc);
 	if (e->device_bytes + ewc <= budget) {
-		vp_format_gib(budget - e->device_bytes - ewc, room, sizeof room);
-		fprintf(out, ": fits, %s GiB under the budget\n", room);
+		vp_format_margin(budget - e->device_bytes - ewc, room, sizeof room);
+		fprintf(out, ": fits, %s under the budget\n", room);
 	} else {
-		vp_format_gib(e->device_bytes + ewc - budget, room, sizeof room);
-		fprintf(out, ": does not fit, %s GiB over the budget\n", room);
+		vp_format_margin(e->device_bytes + ewc - budget, room, sizeof room);
+		fprintf(out, ": does not fit, %s over the budget\n", room);
 	}
 	comment_breakdown(out, e, ewc);
 	fprintf(out, "# parameters: %" PRIu64 " total, %" PRIu64 " trainable\n", e->params_total,

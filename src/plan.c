@@ -723,6 +723,28 @@ static void suggest(const struct vp_model *m, const struct vp_gpu *g, const stru
 		t.grad_ckpt = true;
 		add_suggestion(m, g, req, &t, "--grad-ckpt", budget, out);
 	}
+	/* Several GPUs that do not shard the weights yet: ZeRO stage 3
+	 * partitions the 16-bit weights as well as the gradients and the
+	 * optimizer states over them (DeepSpeed's ZeRO paper, Rajbhandari et
+	 * al. 2020, section 5), and trains the same numbers, so it comes
+	 * before the changes that alter the run (8-bit states, adapters).
+	 * Without it a --gpus 8 --zero 2 run that stage 3 fits was told only
+	 * to change the optimizer or train adapters. */
+	if (base->gpus > 1 && base->zero_stage < 3 && !base->fsdp) {
+		t = *base;
+		t.zero_stage = 3;
+		add_suggestion(m, g, req, &t, "--zero 3", budget, out);
+	}
+	/* A causal LM whose logits Liger fuses away (its fused linear
+	 * cross-entropy keeps no [batch, seq, vocab] tensor: docs/memory-
+	 * model.md "Logits"), the same loss: where a 128k vocabulary's logits
+	 * are the margin (Llama 3.1 8B QLoRA at 2048 tokens on 16 GB), the
+	 * plan said only to shorten the sequence */
+	if (!base->liger_loss && base->head == VP_HEAD_CAUSAL_LM && vp_liger_patches(m)) {
+		t = *base;
+		t.liger_loss = t.liger_swiglu = true;
+		add_suggestion(m, g, req, &t, "--liger", budget, out);
+	}
 	/* Adapters leave the base frozen, and a frozen base needs no fp32
 	 * master copy: loaded in 16 bit (from_pretrained(torch_dtype=
 	 * torch.bfloat16), what LoRA recipes do) it takes half the bytes and

@@ -912,6 +912,10 @@ int vp_tc_settle(struct ctx *c)
 	    settle_llamafactory_dtype(c) != 0)
 		return -1;
 	settle_axolotl_dtype(c);
+	/* the vramplan: block's fsdp (--fsdp) wins over the trainer's fsdp:
+	 * option, before fsdp_config's checkpointing is read against it */
+	if (vb->has_fsdp)
+		r->fsdp = vb->fsdp;
 	tc->ckpt_nonreentrant = r->ckpt_nonreentrant;
 	if (r->ckpt_nonreentrant)
 		copy_origin(&tc->nonreentrant_at, &r->at_nonreentrant);
@@ -1072,7 +1076,7 @@ int vp_tc_settle(struct ctx *c)
 	/* axolotl runs FSDP from an fsdp_config alone (utils/trainer.py
 	 * prepare_optim_env: `if cfg.fsdp or cfg.fsdp_config`); the
 	 * Trainer's other flavours only with an fsdp: option */
-	t->fsdp = r->fsdp || (tc->flavour == VP_TC_AXOLOTL && r->fsdp_config);
+	t->fsdp = vb->has_fsdp ? vb->fsdp : r->fsdp || (tc->flavour == VP_TC_AXOLOTL && r->fsdp_config);
 	if (r->fsdp_config && !t->fsdp &&
 	    vp_tc_note_overridden(c, &r->at_fsdp_config, "without fsdp: (full_shard) the Trainer does not use it") != 0)
 		return -1;

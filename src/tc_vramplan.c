@@ -384,6 +384,19 @@ HANDLER(v_zero)
 	return 0;
 }
 
+/* fsdp: FSDP full sharding over vramplan.gpus (as --fsdp for a plan), for
+ * a training config launched by an accelerate config whose FSDP plugin
+ * (distributed_type: FSDP) says it: the Trainer then shards without an
+ * fsdp: key of its own (accelerate's ACCELERATE_USE_FSDP), which check
+ * does not read (docs/check.md "accelerate launch config") */
+HANDLER(v_fsdp)
+{
+	if (vp_tc_get_bool(c, m->value, path, &c->vb.fsdp) != 0)
+		return -1;
+	c->vb.has_fsdp = true;
+	return 0;
+}
+
 HANDLER(v_generate)
 {
 	if (vp_tc_get_bool(c, m->value, path, &c->vb.generate) != 0)
@@ -473,6 +486,7 @@ static const struct keydef vramplan_keys[] = {
 	{"grad_ckpt", v_ckpt},
 	{"gpus", v_gpus},
 	{"zero_stage", v_zero},
+	{"fsdp", v_fsdp},
 	{"generate", v_generate},
 	{"num_beams", v_beams},
 	{"max_new_tokens", v_new_tokens},

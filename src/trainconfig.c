@@ -81,6 +81,12 @@ static int accelerate_config_error(struct ctx *c, const struct vp_tnode *root, c
 	const char *ds_file = dsm != NULL ? scalar_at(dsm->value, "deepspeed_config_file") : NULL;
 	bool deepspeed = type != NULL && strcmp(type, "DEEPSPEED") == 0;
 	bool fsdp = type != NULL && strcmp(type, "FSDP") == 0;
+	const struct vp_tmember *fsm = vp_tc_member(root, "fsdp_config");
+	const char *strategy = fsm != NULL ? scalar_at(fsm->value, "fsdp_sharding_strategy") : NULL;
+	/* full sharding, what --fsdp models: accelerate's FULL_SHARD (1, its
+	 * default) or HYBRID_SHARD (4), which shards within a node */
+	bool full_shard = fsdp && (strategy == NULL || strcmp(strategy, "FULL_SHARD") == 0 || strcmp(strategy, "1") == 0 ||
+				   strcmp(strategy, "HYBRID_SHARD") == 0 || strcmp(strategy, "4") == 0);
 	char flags[160] = "";
 	size_t n = 0;
 
@@ -90,7 +96,9 @@ static int accelerate_config_error(struct ctx *c, const struct vp_tnode *root, c
 	if (whole_number(machines) && strtoul(machines, NULL, 10) > 1 && n < sizeof flags)
 		n += (size_t)snprintf(flags + n, sizeof flags - n, " --nodes %s", machines);
 	if (deepspeed && ds_file == NULL && whole_number(stage) && n < sizeof flags)
-		(void)snprintf(flags + n, sizeof flags - n, " --zero %s", stage);
+		n += (size_t)snprintf(flags + n, sizeof flags - n, " --zero %s", stage);
+	if (full_shard && n < sizeof flags)
+		(void)snprintf(flags + n, sizeof flags - n, " --fsdp");
 	return vp_tc_fail_at(
 		c, dt->line, dt->column,
 		"an accelerate launch config (distributed_type: %.24s%s%.8s), which says how a training script is "
@@ -99,7 +107,7 @@ static int accelerate_config_error(struct ctx *c, const struct vp_tnode *root, c
 		type != NULL ? type : "?", procs != NULL ? ", num_processes: " : "", procs != NULL ? procs : "",
 		flags[0] != '\0' ? ", with this file's settings on the command line:" : "", flags,
 		deepspeed && ds_file != NULL ? "; its DeepSpeed file goes in that config's deepspeed: key" : "",
-		fsdp ? "; for FSDP, that config's fsdp: full_shard (check reads no accelerate plugin)" : "");
+		fsdp && !full_shard ? "; for FSDP, that config's fsdp: full_shard (check reads no accelerate plugin)" : "");
 }
 
 static int detect_flavour(struct ctx *c, const struct vp_tnode *root)

@@ -32,8 +32,8 @@ struct vblock {
 	bool has_method, has_quant, has_lora_r, has_targets, has_head, has_labels, has_seq, has_tgt;
 	bool has_precision, has_optimizer, has_attn, has_ckpt, has_gpus, has_zero, has_generate;
 	bool has_beams, has_new_tokens, has_lora_dropout, has_expandable, has_texts;
-	bool has_eval_preds, has_eval_samples, has_memory_fraction, has_dora;
-	bool expandable, dora;
+	bool has_eval_preds, has_eval_samples, has_memory_fraction, has_dora, has_fsdp;
+	bool expandable, dora, fsdp;
 	struct vp_tc_origin at_dora;   /* the dora: key's value */
 	double memory_fraction;
 	enum vp_eval_preds eval_preds;

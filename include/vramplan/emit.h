@@ -33,6 +33,11 @@
  * arithmetic. */
 void vp_format_gib(uint64_t bytes, char *buf, size_t size);
 
+/* A margin to a limit with its unit: "1.17 GiB", or, where that would
+ * read "0.00 GiB" for a margin that is not zero, "3.05 MiB" (or bytes): a
+ * batch said to be over the budget by 0.00 GiB reads as one that fits. */
+void vp_format_margin(uint64_t bytes, char *buf, size_t size);
+
 /* How vp_budget_bytes() arrived at its figure, for the outputs' budget
  * line: "0.80 x 24.00 GiB = 19.20 GiB", or, where the run caps its
  * allocator below that, "0.70 x 24.00 GiB (the allocator's cap) + 0.66 GiB

@@ -91,7 +91,7 @@ static const char usage_text[] =
 	"                        --set seq_len=512 --set lora_targets=[q_proj,v_proj]\n"
 	"      --seq-len N, --target-len N, --method M, --quant Q, --lora-r R,\n"
 	"      --lora-targets L, --precision P, --optimizer O, --attn A, --grad-ckpt,\n"
-	"      --dora, --gpus N, --zero N, --head H, --num-labels N, --nodes N,\n"
+	"      --dora, --gpus N, --zero N, --fsdp, --head H, --num-labels N, --nodes N,\n"
 	"      --texts-per-example N\n"
 	"                        the same as --set seq_len=N, ... (plan's names)\n"
 	"      --expandable-segments\n"
@@ -158,6 +158,7 @@ enum {
 	OPT_SET_ATTN,
 	OPT_SET_GRAD_CKPT,
 	OPT_SET_DORA,
+	OPT_SET_FSDP,
 	OPT_SET_GPUS,
 	OPT_SET_ZERO,
 	OPT_SET_HEAD,
@@ -179,6 +180,7 @@ static const struct {
 	{OPT_SET_GPUS, "gpus"},		  {OPT_SET_ZERO, "zero_stage"},
 	{OPT_SET_HEAD, "head"},		  {OPT_SET_NUM_LABELS, "num_labels"},
 	{OPT_SET_NODES, "nodes"},	  {OPT_SET_DORA, "dora"},
+	{OPT_SET_FSDP, "fsdp"},
 	{OPT_SET_TEXTS, "texts_per_example"},
 };
 
@@ -207,6 +209,7 @@ static const struct option longopts[] = {
 	{"attn", required_argument, NULL, OPT_SET_ATTN},
 	{"grad-ckpt", no_argument, NULL, OPT_SET_GRAD_CKPT},
 	{"dora", no_argument, NULL, OPT_SET_DORA},
+	{"fsdp", no_argument, NULL, OPT_SET_FSDP},
 	{"gpus", required_argument, NULL, OPT_SET_GPUS},
 	{"zero", required_argument, NULL, OPT_SET_ZERO},
 	{"head", required_argument, NULL, OPT_SET_HEAD},
@@ -354,6 +357,7 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 		case OPT_SET_ATTN:
 		case OPT_SET_GRAD_CKPT:
 		case OPT_SET_DORA:
+		case OPT_SET_FSDP:
 		case OPT_SET_GPUS:
 		case OPT_SET_ZERO:
 		case OPT_SET_HEAD:
@@ -365,7 +369,7 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 			for (k = 0; set_shorthands[k].opt != c; k++)
 				;
 			if ((c = add_setting(o, set_shorthands[k].key,
-						 c == OPT_SET_GRAD_CKPT || c == OPT_SET_DORA ? "true" : optarg, "--set")) !=
+						 c == OPT_SET_GRAD_CKPT || c == OPT_SET_DORA || c == OPT_SET_FSDP ? "true" : optarg, "--set")) !=
 			    VP_CLI_RUN)
 				return c;
 			break;
@@ -829,11 +833,14 @@ static void room(uint64_t limit, uint64_t used, char *buf, size_t size)
 	char b[48];
 
 	if (used <= limit) {
-		gib(limit - used, b, sizeof b);
+		vp_format_margin(limit - used, b, sizeof b);
 		snprintf(buf, size, "headroom %s", b);
-	} else {
+	} else if (used == UINT64_MAX) {
 		/* a saturated sum is past 2^64 bytes: so is its excess */
-		gib(used == UINT64_MAX ? UINT64_MAX : used - limit, b, sizeof b);
+		gib(UINT64_MAX, b, sizeof b);
+		snprintf(buf, size, "over by %s", b);
+	} else {
+		vp_format_margin(used - limit, b, sizeof b);
 		snprintf(buf, size, "over by %s", b);
 	}
 }

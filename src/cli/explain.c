@@ -88,10 +88,10 @@ static void block(const struct ex *x, const char *title, const struct vp_estimat
 
 	vp_format_gib(peak, gib, sizeof gib);
 	if (peak <= x->budget)
-		vp_format_gib(x->budget - peak, diff, sizeof diff);
+		vp_format_margin(x->budget - peak, diff, sizeof diff);
 	else
-		vp_format_gib(peak - x->budget, diff, sizeof diff);
-	fprintf(x->f, "%s: device peak %s GiB in %s, %s GiB %s the budget\n", title, gib,
+		vp_format_margin(peak - x->budget, diff, sizeof diff);
+	fprintf(x->f, "%s: device peak %s GiB in %s, %s %s the budget\n", title, gib,
 		vp_phase_name(e->peak_phase), diff, peak <= x->budget ? "under" : "over");
 	for (c = 0; c < VP_COMP_COUNT; c++) {
 		row(x, vp_component_name((enum vp_component)c), e->peak_bytes[c], colour, false);
@@ -155,12 +155,12 @@ static void footer(const struct ex *x, uint64_t batch, uint64_t peak, const char
 	char head_b[32], head_g[32], lo[32], hi[32], wlo[32], whi[32];
 
 	if (peak <= x->budget) {
-		vp_format_gib(x->budget - peak, head_b, sizeof head_b);
+		vp_format_margin(x->budget - peak, head_b, sizeof head_b);
 		vp_format_gib(x->capacity > peak ? x->capacity - peak : 0, head_g, sizeof head_g);
-		fprintf(x->f, "headroom: %s GiB under the budget, %s GiB under the GPU's memory\n", head_b, head_g);
+		fprintf(x->f, "headroom: %s under the budget, %s GiB under the GPU's memory\n", head_b, head_g);
 	} else {
-		vp_format_gib(peak - x->budget, head_b, sizeof head_b);
-		fprintf(x->f, "headroom: none; %s GiB over the budget\n", head_b);
+		vp_format_margin(peak - x->budget, head_b, sizeof head_b);
+		fprintf(x->f, "headroom: none; %s over the budget\n", head_b);
 	}
 	/* Two bands, each a p90 of vramplan-accuracy: over the HF Trainer runs
 	 * measured in bench/measured, what the plan's keys are for, and over

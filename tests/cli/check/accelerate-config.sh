@@ -5,6 +5,8 @@
 # defaults (batch 8, fp32, one GPU) that nothing in the file states. Now an
 # error at distributed_type says what the file is and carries its process
 # count and ZeRO stage to the command line of the training config's check.
+# Its FULL_SHARD (accelerate's default) is carried as --fsdp (check has it since
+# 2026-11-30: tests/cli/check/fsdp-from-command-line.sh).
 for f in deepspeed_zero3 fsdp_qlora; do
 	"$VRAMPLAN" check --gpu a100-80gb tests/data/check/real/trl/accelerate_configs/$f.yaml
 	echo "exit $?"
