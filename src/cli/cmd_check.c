@@ -368,6 +368,12 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 
 			for (k = 0; set_shorthands[k].opt != c; k++)
 				;
+			/* plan's and estimate's search for the longest length;
+			 * a config's check is at the length it runs */
+			if (c == OPT_SET_SEQ_LEN && strcmp(optarg, "max") == 0)
+				return vp_cli_usage_error("check", "--seq-len max searches the longest length that fits "
+							  "(vramplan plan, estimate); check takes the length the run "
+							  "uses, a whole number");
 			if ((c = add_setting(o, set_shorthands[k].key,
 						 c == OPT_SET_GRAD_CKPT || c == OPT_SET_DORA || c == OPT_SET_FSDP ? "true" : optarg, "--set")) !=
 			    VP_CLI_RUN)
