@@ -365,6 +365,17 @@ static int settle_method(struct ctx *c)
 	quantized = t->quant != VP_QUANT_NONE;
 
 	if (vb->has_method) {
+		/* what every other path refuses (use_peft, adapter,
+		 * finetuning_type below; plan's --quant without --method
+		 * lora): Trainer.__init__ "You cannot perform fine-tuning on
+		 * purely quantized models" */
+		if (vb->method == VP_METHOD_FULL && quantized)
+			return vp_tc_fail_at_origin(c, &vb->at_method,
+						    "'%s%sfull' over a quantized base ('%s'): a quantized model cannot "
+						    "be fully fine-tuned (the HF Trainer refuses it); use lora or qlora",
+						    vb->at_method.key,
+						    vp_tc_origin_on_command_line(&vb->at_method) ? "=" : ": ",
+						    tc->at[VP_TC_QUANT].key);
 		t->method = vb->method;
 		copy_origin(&tc->at[VP_TC_METHOD], &vb->at_method);
 	} else if (tc->flavour == VP_TC_HF) {
