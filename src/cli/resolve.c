@@ -345,6 +345,16 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 
 	vp_plan_request_defaults(req);
 	*t = o->train;
+	/* the estimator refuses these too (estimate.c), in words without the
+	 * options, which the command line names here */
+	if (t->optimizer_in_backward && t->zero_stage > 0)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "--optimizer-in-backward cannot be combined with --zero %d (DeepSpeed ZeRO steps the "
+				    "optimizer itself); drop one, or shard with --fsdp",
+				    t->zero_stage);
+	if (t->fsdp && t->zero_stage > 0)
+		return vp_error_set(err, VP_ERR_INPUT, "--fsdp and --zero %d cannot be combined (choose one)",
+				    t->zero_stage);
 	/* HF batches are padded unless packed: transformers masks the padding */
 	t->padding_mask = !t->packed;
 	/* HF Trainer runs the HF, axolotl, LLaMA-Factory and TRL profiles;
