@@ -15,8 +15,19 @@ static void set_message(struct vp_error *err, const char *fmt, va_list ap)
 
 static void set_message(struct vp_error *err, const char *fmt, va_list ap)
 {
-	if (vsnprintf(err->message, sizeof err->message, fmt, ap) >= (int)sizeof err->message)
+	if (vsnprintf(err->message, sizeof err->message, fmt, ap) >= (int)sizeof err->message) {
+		/* too long (an input echoed whole): cut at a word's end where
+		 * one is near, and say it was cut, rather than end mid-word */
+		size_t end = sizeof err->message - 4;
+		char *space;
+
+		err->message[end] = '\0';
 		vp_utf8_trim_cut(err->message); /* cut inside a character */
+		space = strrchr(err->message, ' ');
+		if (space != NULL && strlen(space) < 48)
+			*space = '\0';
+		strcat(err->message, "...");
+	}
 	/* one line: control characters from the input (a quoted key with a
 	 * newline, a tab in a file name) show as '?' */
 	vp_text_one_line(err->message);

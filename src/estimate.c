@@ -397,11 +397,15 @@ static int check_inputs(const struct vp_model *m, const struct vp_train *t, uint
 		vp_error_set(err, VP_ERR_INPUT, "the LoRA rank must be at least 1");
 		return vp_error_about(err, "lora_r");
 	}
-	if (t->optimizer_in_backward && t->zero_stage > 0)
-		return vp_error_set(err, VP_ERR_INPUT,
-				    "the optimizer step in backward cannot be combined with DeepSpeed ZeRO");
-	if (t->fsdp && t->zero_stage > 0)
-		return vp_error_set(err, VP_ERR_INPUT, "FSDP and DeepSpeed ZeRO cannot be combined (choose one)");
+	/* about the ZeRO stage: check points at its key, not the batch's */
+	if (t->optimizer_in_backward && t->zero_stage > 0) {
+		vp_error_set(err, VP_ERR_INPUT, "the optimizer step in backward cannot be combined with DeepSpeed ZeRO");
+		return vp_error_about(err, "zero_stage");
+	}
+	if (t->fsdp && t->zero_stage > 0) {
+		vp_error_set(err, VP_ERR_INPUT, "FSDP and DeepSpeed ZeRO cannot be combined (choose one)");
+		return vp_error_about(err, "zero_stage");
+	}
 	if (t->method == VP_METHOD_QLORA && t->quant == VP_QUANT_NONE)
 		return vp_error_set(err, VP_ERR_INPUT, "QLoRA needs a quantized base (nf4, nf4-dq, int8 or gptq-int4)");
 	if (!(t->label_smoothing >= 0.0 && t->label_smoothing <= 1.0)) {

@@ -365,6 +365,17 @@ static int settle_method(struct ctx *c)
 	quantized = t->quant != VP_QUANT_NONE;
 
 	if (vb->has_method) {
+		/* what every other path refuses (use_peft, adapter,
+		 * finetuning_type below; plan's --quant without --method
+		 * lora): Trainer.__init__ "You cannot perform fine-tuning on
+		 * purely quantized models" */
+		if (vb->method == VP_METHOD_FULL && quantized)
+			return vp_tc_fail_at_origin(c, &vb->at_method,
+						    "'%s%sfull' over a quantized base ('%s'): a quantized model cannot "
+						    "be fully fine-tuned (the HF Trainer refuses it); use lora or qlora",
+						    vb->at_method.key,
+						    vp_tc_origin_on_command_line(&vb->at_method) ? "=" : ": ",
+						    tc->at[VP_TC_QUANT].key);
 		t->method = vb->method;
 		copy_origin(&tc->at[VP_TC_METHOD], &vb->at_method);
 	} else if (tc->flavour == VP_TC_HF) {
@@ -374,10 +385,10 @@ static int settle_method(struct ctx *c)
 		} else if (quantized) {
 			/* Trainer.__init__: "You cannot perform fine-tuning on
 			 * purely quantized models" */
-			return vp_tc_fail_at(c, r->at_load.line, r->at_load.column,
+			return vp_tc_fail_at_origin(c, &tc->at[VP_TC_QUANT],
 				       "'%s' without use_peft: a quantized model cannot be fully fine-tuned (the HF "
 				       "Trainer refuses it); set use_peft: true or vramplan.method",
-				       r->at_load.key);
+				       tc->at[VP_TC_QUANT].key);
 		} else {
 			t->method = VP_METHOD_FULL;
 			if (r->use_peft == 0)
@@ -399,10 +410,10 @@ static int settle_method(struct ctx *c)
 			 * with adapters, what vramplan calls qlora */
 			t->method = quantized ? VP_METHOD_QLORA : VP_METHOD_LORA;
 		} else if (quantized) {
-			return vp_tc_fail_at(c, r->at_load.line, r->at_load.column,
+			return vp_tc_fail_at_origin(c, &tc->at[VP_TC_QUANT],
 				       "'%s' without an adapter: a quantized model cannot be fully fine-tuned; set "
 				       "adapter: lora or qlora",
-				       r->at_load.key);
+				       tc->at[VP_TC_QUANT].key);
 		} else {
 			t->method = VP_METHOD_FULL;
 		}
@@ -416,10 +427,10 @@ static int settle_method(struct ctx *c)
 		 * OFT method." */
 		if (strcmp(r->adapter, "full") == 0) {
 			if (quantized)
-				return vp_tc_fail_at(c, r->at_load.line, r->at_load.column,
+				return vp_tc_fail_at_origin(c, &tc->at[VP_TC_QUANT],
 					       "'%s' with 'finetuning_type: full': quantization is only compatible with "
 					       "LoRA (LLaMA-Factory refuses it)",
-					       r->at_load.key);
+					       tc->at[VP_TC_QUANT].key);
 			t->method = VP_METHOD_FULL;
 		} else {
 			t->method = quantized ? VP_METHOD_QLORA : VP_METHOD_LORA;

@@ -30,6 +30,22 @@ int vp_tc_fail_at(struct ctx *c, unsigned long line, unsigned long column, const
 	return vp_error_at(c->err, VP_ERR_INPUT, c->file, line, column, "%s", msg);
 }
 
+/* An error at a setting's origin: its place in the file, or the command
+ * line for a --set (or check's shorthand) setting, whose origin has a line
+ * and no column (vp_tc_origin_on_command_line). */
+int vp_tc_fail_at_origin(struct ctx *c, const struct vp_tc_origin *at, const char *fmt, ...)
+{
+	char msg[sizeof c->err->message];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (vp_tc_origin_on_command_line(at))
+		return vp_error_at(c->err, VP_ERR_INPUT, VP_TC_COMMAND_LINE, 0, 0, "%s", msg);
+	return vp_tc_fail_at(c, at->line, at->column, "%s", msg);
+}
+
 /* Give a callee's message (vp_*_parse) the position of node n. */
 int vp_tc_reposition(struct ctx *c, const struct vp_tnode *n, const char *path)
 {

@@ -5,6 +5,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "vramplan/utf8.h"
+
 /*
  * Each enum has one table of names, indexed by the enum value, so that
  * parse and name cannot disagree. The names are the ground-truth schema's
@@ -288,10 +290,13 @@ int vp_train_set_lora_targets(struct vp_train *t, const char *list, struct vp_er
 					seen = 1;
 			}
 			if (!seen) {
-				if (next.n_lora_targets == VP_MAX_TARGETS)
+				if (next.n_lora_targets == VP_MAX_TARGETS) {
+					char shown[128];
+
 					return vp_error_set(err, VP_ERR_INPUT,
 							    "too many lora targets in '%s' (expected at most %d)",
-							    list, VP_MAX_TARGETS);
+							    vp_text_shown(shown, sizeof shown, list), VP_MAX_TARGETS);
+				}
 				memcpy(next.lora_targets[next.n_lora_targets], p, len);
 				next.lora_targets[next.n_lora_targets][len] = '\0';
 				next.n_lora_targets++;

@@ -187,6 +187,7 @@ struct keydef {
 
 /* tc_values.c: errors at a node, notes, typed values */
 int vp_tc_fail_at(struct ctx *c, unsigned long line, unsigned long column, const char *fmt, ...) VP_TC_PRINTF(4, 5);
+int vp_tc_fail_at_origin(struct ctx *c, const struct vp_tc_origin *at, const char *fmt, ...) VP_TC_PRINTF(3, 4);
 int vp_tc_reposition(struct ctx *c, const struct vp_tnode *n, const char *path);
 void vp_tc_set_origin(struct vp_tc_origin *o, const char *path, const struct vp_tmember *m);
 void vp_tc_set_origin_at_value(struct vp_tc_origin *o, const char *path, const struct vp_tmember *m);

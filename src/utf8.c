@@ -74,6 +74,17 @@ void vp_utf8_copy(char *dst, size_t size, const char *src)
 	dst[n] = '\0';
 }
 
+const char *vp_text_shown(char *buf, size_t size, const char *s)
+{
+	if (strlen(s) < size) {
+		memcpy(buf, s, strlen(s) + 1);
+		return buf;
+	}
+	vp_utf8_copy(buf, size - 3, s);
+	strcat(buf, "...");
+	return buf;
+}
+
 void vp_utf8_trim_cut(char *s)
 {
 	size_t n = strlen(s), lead, need;

@@ -24,6 +24,12 @@ void vp_text_one_line(char *s);
  * it, so valid UTF-8 stays valid. */
 void vp_utf8_copy(char *dst, size_t size, const char *src);
 
+/* s as a message shows an input it echoes: whole when it fits in buf
+ * (size >= 4), else cut (as vp_utf8_copy cuts) and ended with "...", so a
+ * long name cannot push the rest of the message out of its buffer.
+ * Returns buf. */
+const char *vp_text_shown(char *buf, size_t size, const char *s);
+
 /* Drop an incomplete character at the end of s, as vsnprintf leaves when it
  * cuts a message inside one, so that valid UTF-8 input stays valid. */
 void vp_utf8_trim_cut(char *s);

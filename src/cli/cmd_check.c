@@ -1365,6 +1365,7 @@ static enum vp_tc_setting about_setting(const struct vp_trainconfig *tc, const c
 		{"lora_targets", VP_TC_LORA_TARGETS},
 		{"lora_r", VP_TC_LORA_R},
 		{"batch", VP_TC_BATCH},
+		{"zero_stage", VP_TC_ZERO},
 	};
 
 	for (size_t i = 0; about != NULL && i < sizeof map / sizeof map[0]; i++)

@@ -19,6 +19,7 @@
 #include "vramplan/hfconfig.h"
 #include "vramplan/layers.h"
 #include "vramplan/peft.h"
+#include "vramplan/utf8.h"
 
 /* model_key/gpu_key non-NULL: of the built-in catalogue only what those
  * two names can match (one plan parses a few entries, not all of them) */
@@ -155,11 +156,12 @@ int vp_cli_resolve_model(const struct vp_catalog *cat, const char *key, struct v
 	if (found || e != ENOENT || looks_like_path(key))
 		return vp_hfconfig_load(key, out, err);
 	{
-		char near[160];
+		char near[160], shown[128];
 
 		suggestions(near, sizeof near, vp_catalog_suggest_models, cat, key);
 		return vp_error_set(err, VP_ERR_INPUT,
-				    "unknown model '%s'%s (see 'vramplan list models', or give a config.json)", key, near);
+				    "unknown model '%s'%s (see 'vramplan list models', or give a config.json)",
+				    vp_text_shown(shown, sizeof shown, key), near);
 	}
 }
 
@@ -215,17 +217,21 @@ static bool gpu_list(const struct vp_catalog *cat, const char *key)
 int vp_cli_resolve_gpu(const struct vp_catalog *cat, const char *key, const struct vp_gpu **out,
 		       struct vp_error *err)
 {
+	char shown[128];
+
 	*out = vp_catalog_find_gpu(cat, key);
+	if (*out == NULL)
+		vp_text_shown(shown, sizeof shown, key);
 	if (*out == NULL && gpu_list(cat, key))
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "unknown GPU '%s': a list; --gpu takes one name (check takes --gpu once per GPU, "
 				    "'--gpu A --gpu B'; sweep --model M plans on every GPU)",
-				    key);
+				    shown);
 	if (*out == NULL && partial_card(key) != NULL)
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "unknown GPU '%s': %s, so none is suggested; add it with --catalog FILE and the "
 				    "memory nvidia-smi prints (docs/catalogue.md)",
-				    key, partial_card(key));
+				    shown, partial_card(key));
 	if (*out == NULL) {
 		char near[160];
 
@@ -235,7 +241,7 @@ int vp_cli_resolve_gpu(const struct vp_catalog *cat, const char *key, const stru
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "unknown GPU '%s'%s (see 'vramplan list gpus'; one it lacks can be added with "
 				    "--catalog FILE, docs/catalogue.md)",
-				    key, near);
+				    shown, near);
 	}
 	return 0;
 }
@@ -345,6 +351,16 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 
 	vp_plan_request_defaults(req);
 	*t = o->train;
+	/* the estimator refuses these too (estimate.c), in words without the
+	 * options, which the command line names here */
+	if (t->optimizer_in_backward && t->zero_stage > 0)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "--optimizer-in-backward cannot be combined with --zero %d (DeepSpeed ZeRO steps the "
+				    "optimizer itself); drop one, or shard with --fsdp",
+				    t->zero_stage);
+	if (t->fsdp && t->zero_stage > 0)
+		return vp_error_set(err, VP_ERR_INPUT, "--fsdp and --zero %d cannot be combined (choose one)",
+				    t->zero_stage);
 	/* HF batches are padded unless packed: transformers masks the padding */
 	t->padding_mask = !t->packed;
 	/* HF Trainer runs the HF, axolotl, LLaMA-Factory and TRL profiles;

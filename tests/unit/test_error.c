@@ -1,6 +1,6 @@
 /*
  * Diagnostics (src/error.c): one line, the position when there is one, and
- * a long message cut without splitting a character.
+ * a long message cut without splitting a character, and marked as cut.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -69,12 +69,53 @@ static void a_long_message_is_cut_between_characters(void **state)
 	assert_true(vp_utf8_valid(err.message));
 }
 
+/* A message that an echoed input makes too long ends at a word's end where
+ * one is near, and says it was cut: "..." rather than a half word that
+ * reads as the message's last one. */
+static void a_cut_message_ends_with_an_ellipsis(void **state)
+{
+	struct vp_error err;
+	char words[2000];
+	size_t i, n;
+
+	(void)state;
+	for (i = 0; i + 6 < sizeof words; i += 6)
+		memcpy(words + i, "word, ", 6);
+	words[i] = '\0';
+	vp_error_set(&err, VP_ERR_INPUT, "unknown '%s' (see the help)", words);
+	n = strlen(err.message);
+	assert_true(n < sizeof err.message);
+	assert_string_equal(err.message + n - 8, "word,...");
+	/* one long word: cut inside it, still marked */
+	memset(words, 'x', 1500);
+	words[1500] = '\0';
+	vp_error_set(&err, VP_ERR_INPUT, "unknown model '%s'", words);
+	n = strlen(err.message);
+	assert_true(n < sizeof err.message);
+	assert_string_equal(err.message + n - 4, "x...");
+}
+
+/* An echoed input cut to its buffer says so (vp_text_shown). */
+static void a_shown_input_is_whole_or_marked(void **state)
+{
+	char buf[8];
+
+	(void)state;
+	assert_string_equal(vp_text_shown(buf, sizeof buf, "gpt2"), "gpt2");
+	assert_string_equal(vp_text_shown(buf, sizeof buf, "1234567"), "1234567");
+	assert_string_equal(vp_text_shown(buf, sizeof buf, "12345678"), "1234...");
+	/* not inside a character: 한 is three bytes */
+	assert_string_equal(vp_text_shown(buf, sizeof buf, "ab\xed\x95\x9c\xed\x95\x9c"), "ab...");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(the_position_is_printed_as_far_as_it_is_known),
 		cmocka_unit_test(a_diagnostic_stays_on_one_line),
 		cmocka_unit_test(a_long_message_is_cut_between_characters),
+		cmocka_unit_test(a_cut_message_ends_with_an_ellipsis),
+		cmocka_unit_test(a_shown_input_is_whole_or_marked),
 	};
 
 	return cmocka_run_group_tests_name("error", tests, NULL, NULL);
