@@ -19,7 +19,7 @@ printf '%s' "$cfg" | "$VRAMPLAN" check - --gpu h100 --gpus 8 --set fsdp=true -q
 # the block's fsdp: false wins over the trainer's fsdp: option
 printf '%sfsdp: full_shard auto_wrap\nvramplan:\n  gpus: 8\n  fsdp: false\n' "$cfg" | "$VRAMPLAN" check - --gpu h100 -q
 echo "exit $?"
-# with ZeRO as well: the estimator's error
+# with ZeRO as well: the estimator's error, at the ZeRO setting (fix-combos)
 printf '%s' "$cfg" | "$VRAMPLAN" check - --gpu h100 --gpus 8 --fsdp --zero 3 -q
 echo "exit $?"
 # the accelerate config's error names --fsdp for its FULL_SHARD
