@@ -690,15 +690,14 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 	if (profile == VP_PROFILE_DEEPSPEED) {
 		bool target = vp_head_uses_target(m, t->head);
 
-		if (t->seq_len != 512 || (target && t->tgt_len != 128)) {
-			fprintf(f, "# note: a DeepSpeed config has no length key: vramplan check reads it at %s with "
-				   "--seq-len %" PRIu64,
-				target ? "these lengths" : "this length", t->seq_len);
-			if (target)
-				fprintf(f, " --target-len %" PRIu64, t->tgt_len);
-			fputs(" (else 512" , f);
-			fputs(target ? " and 128)\n" : ")\n", f);
-		}
+		if (target && (t->seq_len != 512 || t->tgt_len != 128))
+			fprintf(f, "# note: a DeepSpeed config has no length key: vramplan check reads it at these "
+				   "lengths with --seq-len %" PRIu64 " --target-len %" PRIu64 " (else 512 and 128)\n",
+				t->seq_len, t->tgt_len);
+		else if (!target && t->seq_len != 512)
+			fprintf(f, "# note: a DeepSpeed config has no length key: vramplan check reads it at this "
+				   "length with --seq-len %" PRIu64 " (else 512)\n",
+				t->seq_len);
 	}
 
 	/* HF's bf16: false leaves the loading to the user's script; axolotl
