@@ -278,9 +278,15 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 	cJSON *root, *o;
 	size_t n = 0;
 
+	/* A plan that does not fit (exit 1) prints no settings: never keys
+	 * for a run the estimate says will not fit. Its document says what
+	 * does not fit, the estimate at batch 1 and the changes that would
+	 * help, as the text on stderr does. */
+	bool ok = plan->fits && plan->eval_fits && plan->host.fits;
+
 	if (out == NULL)
 		return vp_error_set(err, VP_ERR_INPUT, "nothing to emit");
-	if (vp_emit_plan_settings(m, g, req, plan, profile, s, &n, err) != 0)
+	if (ok && vp_emit_plan_settings(m, g, req, plan, profile, s, &n, err) != 0)
 		return -1;
 	root = cJSON_CreateObject();
 	if (root == NULL)
@@ -291,9 +297,13 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 	jmodel_gpu(&j, root, m, g, &plan->train);
 	jsetup(&j, root, m, g, &req->train, req->util);
 	jseq_search(&j, root, &req->seq_search);
-	o = jobj(&j, root, "settings");
-	if (o != NULL)
-		jsettings(&j, o, s, n);
+	if (ok) {
+		o = jobj(&j, root, "settings");
+		if (o != NULL)
+			jsettings(&j, o, s, n);
+	} else {
+		jcheck(&j, cJSON_AddNullToObject(root, "settings"));
+	}
 
 	o = jobj(&j, root, "plan");
 	if (o != NULL) {
@@ -310,6 +320,8 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 		jint(&j, o, "expandable_segments_batch", plan->expandable_batch);
 		jint(&j, o, "base16_batch", plan->base16_batch);
 		jint(&j, o, "uncapped_batch", plan->uncapped_batch);
+		if (!ok)
+			jstr(&j, o, "does_not_fit", !plan->fits ? "train" : !plan->eval_fits ? "eval" : "host");
 	}
 	jestimate(&j, root, "estimate", &plan->train, plan->train_batch, plan->budget_bytes, plan->ewc_bytes);
 	if (plan->next_valid)
@@ -318,7 +330,12 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 	else
 		jcheck(&j, cJSON_AddNullToObject(root, "next_batch"));
 
-	o = jobj(&j, root, "eval");
+	/* nothing was planned past a train step that does not fit */
+	o = NULL;
+	if (plan->fits)
+		o = jobj(&j, root, "eval");
+	else
+		jcheck(&j, cJSON_AddNullToObject(root, "eval"));
 	if (o != NULL) {
 		jint(&j, o, "batch", plan->eval_batch);
 		jbool(&j, o, "generate", req->eval.generate);
@@ -346,7 +363,11 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 			jcheck(&j, cJSON_AddNullToObject(o, "samples"));
 	}
 
-	o = jobj(&j, root, "host");
+	o = NULL;
+	if (plan->fits)
+		o = jobj(&j, root, "host");
+	else
+		jcheck(&j, cJSON_AddNullToObject(root, "host"));
 	if (o != NULL) {
 		jint(&j, o, "processes", plan->host.processes);
 		jint(&j, o, "nodes", plan->host.nodes);
@@ -379,6 +400,20 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 		jint(&j, o, "cpus", req->host.cpus);
 		jbool(&j, o, "limited_by_ram", plan->host.limited_by_ram);
 		jbool(&j, o, "fits", plan->host.fits);
+	}
+	if (!plan->fits) {
+		cJSON *a = jcheck(&j, cJSON_AddArrayToObject(root, "suggestions"));
+
+		for (size_t i = 0; a != NULL && i < plan->n_suggestions; i++) {
+			cJSON *item = jcheck(&j, cJSON_CreateObject());
+
+			if (item == NULL)
+				break;
+			cJSON_AddItemToArray(a, item);
+			jstr(&j, item, "change", plan->suggestions[i].change);
+			jint(&j, item, "device_bytes", plan->suggestions[i].device_bytes);
+			jbool(&j, item, "fits", plan->suggestions[i].fits);
+		}
 	}
 	return jprint(out, root, &j, err);
 }

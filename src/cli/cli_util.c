@@ -243,7 +243,7 @@ int vp_cli_close_output(const struct vp_cli_opts *o, FILE *out, int rc)
 		bad = 1;
 		e = errno;
 	}
-	if (bad && rc == VP_EXIT_OK) {
+	if (bad && (rc == VP_EXIT_OK || rc == VP_EXIT_NOFIT)) {
 		fprintf(stderr, "vramplan: cannot write '%s': %s\n", o->output, e != 0 ? strerror(e) : "write error");
 		rc = VP_EXIT_IO;
 	}

@@ -146,16 +146,22 @@ int vp_cmd_plan(const struct vp_cli_opts *o)
 	}
 	vp_cli_warn_context(o, &m, &req);
 	vp_cli_warn_fp16(o, &m, g, &req.train);
-	if (!plan.fits) {
-		rc = nothing_fits(g, &req, &plan);
-		goto done;
-	}
-	if (!plan.eval_fits) {
-		rc = eval_does_not_fit(g, &plan);
-		goto done;
-	}
-	if (!plan.host.fits) {
-		rc = host_does_not_fit(&req, &plan);
+	/* what does not fit is said on stderr; with --format json stdout
+	 * gets the same as a document without settings (emit_json.c) */
+	if (!plan.fits || !plan.eval_fits || !plan.host.fits) {
+		rc = !plan.fits	       ? nothing_fits(g, &req, &plan)
+		     : !plan.eval_fits ? eval_does_not_fit(g, &plan)
+				       : host_does_not_fit(&req, &plan);
+		if (o->format == VP_OUT_JSON) {
+			out = vp_cli_open_output(o, &err);
+			if (out == NULL) {
+				rc = vp_cli_report(&err);
+				goto done;
+			}
+			if (vp_emit_plan_json(out, &m, g, &req, &plan, o->profile, &err) != 0)
+				rc = vp_cli_report(&err);
+			rc = vp_cli_close_output(o, out, rc);
+		}
 		goto done;
 	}
 	if (plan.host.limited_by_ram) {

@@ -21,7 +21,13 @@ def run(*args, expect_exit=(0,)):
     if p.returncode not in expect_exit:
         sys.stderr.write(p.stderr)
         raise SystemExit(f"vramplan {' '.join(args)} exited {p.returncode}")
-    return json.loads(p.stdout) if p.stdout.strip() else None
+    if not p.stdout.strip():
+        return None
+    d = json.loads(p.stdout)
+    # a plan that does not fit (exit 1) prints a document without settings
+    if isinstance(d, dict) and "plan" in d and d.get("settings") is None:
+        return None
+    return d
 
 
 def gib(n):
