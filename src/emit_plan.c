@@ -21,6 +21,7 @@
 #include <yaml.h>
 
 #include "vramplan/heads.h"
+#include "vramplan/trainconfig.h"
 #include "vramplan/yaml_out.h"
 
 #define GIB_SHIFT 30
@@ -642,39 +643,31 @@ static const char *quantization_text(enum vp_quant q)
 /*
  * TrainingArguments has no length key: the script's own arguments hold it,
  * and `vramplan check` of a config without one takes that script's default
- * (trainconfig.c: run_summarization.py's max_source_length 1024 and
- * max_target_length 128, run_glue.py's max_seq_length 128, TRL's max_length
- * 1024). Where the plan's lengths are not those, say which keys give them,
+ * (VP_TC_HF_*, trainconfig.h). Where the plan's lengths are not those, say
+ * which keys give them,
  * or the plan's own keys alone check as another run (mT5's batch 7 at 512
  * tokens read back at 1024: "does not fit").
  */
 static void comment_lengths(FILE *f, const struct vp_model *m, const struct vp_train *t)
 {
+	static const char note[] = "# note: TrainingArguments has no length key: vramplan check reads your script's ";
 	bool target = vp_head_uses_target(m, t->head);
 
 	if (m->arch == VP_ARCH_ENCDEC) {
-		if (target && (t->seq_len != 1024 || t->tgt_len != 128))
+		if (target && (t->seq_len != VP_TC_HF_SOURCE_LEN || t->tgt_len != VP_TC_HF_TARGET_LEN))
 			fprintf(f,
-				"# note: TrainingArguments has no length key: vramplan check reads your script's "
-				"max_source_length: %" PRIu64 " and max_target_length: %" PRIu64
-				" (run_summarization.py's 1024 and 128 otherwise)\n",
-				t->seq_len, t->tgt_len);
-		else if (!target && t->seq_len != 1024)
-			fprintf(f,
-				"# note: TrainingArguments has no length key: vramplan check reads your script's "
-				"max_source_length: %" PRIu64 " (run_summarization.py's 1024 otherwise)\n",
-				t->seq_len);
+				"%smax_source_length: %" PRIu64 " and max_target_length: %" PRIu64
+				" (run_summarization.py's %d and %d otherwise)\n",
+				note, t->seq_len, t->tgt_len, VP_TC_HF_SOURCE_LEN, VP_TC_HF_TARGET_LEN);
+		else if (!target && t->seq_len != VP_TC_HF_SOURCE_LEN)
+			fprintf(f, "%smax_source_length: %" PRIu64 " (run_summarization.py's %d otherwise)\n", note,
+				t->seq_len, VP_TC_HF_SOURCE_LEN);
 	} else if (m->arch == VP_ARCH_ENCODER) {
-		if (t->seq_len != 128)
-			fprintf(f,
-				"# note: TrainingArguments has no length key: vramplan check reads your script's "
-				"max_seq_length: %" PRIu64 " (run_glue.py's 128 otherwise)\n",
-				t->seq_len);
-	} else if (t->seq_len != 1024) {
-		fprintf(f,
-			"# note: TrainingArguments has no length key: vramplan check reads your script's "
-			"max_length: %" PRIu64 " (TRL's 1024 otherwise)\n",
-			t->seq_len);
+		if (t->seq_len != VP_TC_HF_ENCODER_LEN)
+			fprintf(f, "%smax_seq_length: %" PRIu64 " (run_glue.py's %d otherwise)\n", note, t->seq_len,
+				VP_TC_HF_ENCODER_LEN);
+	} else if (t->seq_len != VP_TC_HF_DECODER_LEN) {
+		fprintf(f, "%smax_length: %" PRIu64 " (TRL's %d otherwise)\n", note, t->seq_len, VP_TC_HF_DECODER_LEN);
 	}
 }
 
@@ -685,19 +678,19 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 
 	if (profile == VP_PROFILE_HF)
 		comment_lengths(f, m, t);
-	/* a DeepSpeed config has no length key at all: check takes 512 and
-	 * 128 (trainconfig.c) unless told */
+	/* a DeepSpeed config has no length key at all: check takes
+	 * vramplan's defaults unless told */
 	if (profile == VP_PROFILE_DEEPSPEED) {
 		bool target = vp_head_uses_target(m, t->head);
 
-		if (target && (t->seq_len != 512 || t->tgt_len != 128))
+		if (target && (t->seq_len != VP_TC_DEFAULT_SEQ_LEN || t->tgt_len != VP_TC_DEFAULT_TARGET_LEN))
 			fprintf(f, "# note: a DeepSpeed config has no length key: vramplan check reads it at these "
-				   "lengths with --seq-len %" PRIu64 " --target-len %" PRIu64 " (else 512 and 128)\n",
-				t->seq_len, t->tgt_len);
-		else if (!target && t->seq_len != 512)
+				   "lengths with --seq-len %" PRIu64 " --target-len %" PRIu64 " (else %d and %d)\n",
+				t->seq_len, t->tgt_len, VP_TC_DEFAULT_SEQ_LEN, VP_TC_DEFAULT_TARGET_LEN);
+		else if (!target && t->seq_len != VP_TC_DEFAULT_SEQ_LEN)
 			fprintf(f, "# note: a DeepSpeed config has no length key: vramplan check reads it at this "
-				   "length with --seq-len %" PRIu64 " (else 512)\n",
-				t->seq_len);
+				   "length with --seq-len %" PRIu64 " (else %d)\n",
+				t->seq_len, VP_TC_DEFAULT_SEQ_LEN);
 	}
 
 	/* HF's bf16: false leaves the loading to the user's script; axolotl

@@ -55,6 +55,14 @@ static const struct {
 	{"paged_adamw_bnb_8bit", VP_OPT_PAGED_ADAMW_8BIT},
 };
 
+/* A name given in another case than its only spelling: refused, and told
+ * that spelling */
+static int other_case(struct vp_error *err, const char *kind, const char *s, const char *name)
+{
+	return vp_error_set(err, VP_ERR_INPUT, "unknown %s '%s' (did you mean '%s'? names are lower case)", kind, s,
+			    name);
+}
+
 int vp_parse_name(const char *s, const char *kind, const char *const *names, size_t n, struct vp_error *err)
 {
 	char list[256];
@@ -76,11 +84,8 @@ int vp_parse_name(const char *s, const char *kind, const char *const *names, siz
 	 * and PEFT's values are case-sensitive): a name in other case is
 	 * refused, and told the one it matches */
 	for (i = 0; s != NULL && i < n; i++)
-		if (strcasecmp(s, names[i]) == 0) {
-			vp_error_set(err, VP_ERR_INPUT, "unknown %s '%s' (did you mean '%s'? names are lower case)",
-				     kind, s, names[i]);
-			return -1;
-		}
+		if (strcasecmp(s, names[i]) == 0)
+			return other_case(err, kind, s, names[i]);
 	vp_error_set(err, VP_ERR_INPUT, "unknown %s '%s' (expected one of: %s)", kind,
 		     s != NULL ? s : "", list);
 	return -1;
@@ -143,9 +148,7 @@ int vp_optimizer_parse(const char *s, enum vp_optimizer *out, struct vp_error *e
 	for (k = 0; s != NULL && k < COUNT(optimizer_aliases); k++)
 		if (strcasecmp(s, optimizer_aliases[k].hf_name) == 0 &&
 		    vp_parse_name(s, "optimizer", optimizer_names, COUNT(optimizer_names), NULL) < 0)
-			return vp_error_set(err, VP_ERR_INPUT,
-					    "unknown optimizer '%s' (did you mean '%s'? names are lower case)", s,
-					    optimizer_aliases[k].hf_name);
+			return other_case(err, "optimizer", s, optimizer_aliases[k].hf_name);
 	i = vp_parse_name(s, "optimizer", optimizer_names, COUNT(optimizer_names), err);
 	if (i < 0)
 		return -1;

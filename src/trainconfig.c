@@ -643,38 +643,44 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 	} else if (!encdec && tc->len_source > 0) {
 		set_len(tc, &t->seq_len, VP_TC_SEQ_LEN, tc->len_source, &tc->len_source_at);
 	} else {
-		const char *text;
+		const char *name, *why;
 		uint64_t v;
 		switch (tc->flavour) {
 		case VP_TC_HF:
 			if (encdec) {
-				v = 1024;
-				text = "max_source_length: 1024 (run_summarization.py default)";
+				v = VP_TC_HF_SOURCE_LEN;
+				name = "max_source_length";
+				why = "run_summarization.py default";
 			} else if (m->arch == VP_ARCH_ENCODER) {
-				v = 128;
-				text = "max_seq_length: 128 (run_glue.py default)";
+				v = VP_TC_HF_ENCODER_LEN;
+				name = "max_seq_length";
+				why = "run_glue.py default";
 			} else {
-				v = 1024;
-				text = "max_length: 1024 (TRL SFTConfig default)";
+				v = VP_TC_HF_DECODER_LEN;
+				name = "max_length";
+				why = "TRL SFTConfig default";
 			}
 			break;
 		case VP_TC_AXOLOTL:
 			v = 512;
-			text = "sequence_len: 512 (axolotl default)";
+			name = "sequence_len";
+			why = "axolotl default";
 			break;
 		case VP_TC_LLAMAFACTORY:
 			/* hparams/data_args.py: cutoff_len 2048 */
 			v = 2048;
-			text = "cutoff_len: 2048 (LLaMA-Factory default)";
+			name = "cutoff_len";
+			why = "LLaMA-Factory default";
 			break;
 		case VP_TC_DEEPSPEED:
 		default:
-			v = 512;
-			text = "sequence length: 512 (vramplan default; a DeepSpeed config has none, set vramplan.seq_len)";
+			v = VP_TC_DEFAULT_SEQ_LEN;
+			name = "sequence length";
+			why = "vramplan default; a DeepSpeed config has none, set vramplan.seq_len";
 			break;
 		}
 		t->seq_len = v;
-		if (vp_tc_note_default(tc, err, "sequence length", "%s", text))
+		if (vp_tc_note_default(tc, err, "sequence length", "%s: %llu (%s)", name, (unsigned long long)v, why))
 			return -1;
 	}
 
@@ -685,10 +691,12 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 	} else if (tc->len_target > 0) {
 		set_len(tc, &t->tgt_len, VP_TC_TGT_LEN, tc->len_target, &tc->len_target_at);
 	} else {
-		t->tgt_len = 128;
-		if (vp_tc_note_default(tc, err, "max_target_length",
-				 tc->flavour == VP_TC_HF ? "max_target_length: 128 (run_summarization.py default)"
-							 : "target length: 128 (vramplan default; set vramplan.target_len)"))
+		t->tgt_len = tc->flavour == VP_TC_HF ? VP_TC_HF_TARGET_LEN : VP_TC_DEFAULT_TARGET_LEN;
+		if (vp_tc_note_default(tc, err, "max_target_length", "%s: %llu (%s)",
+				       tc->flavour == VP_TC_HF ? "max_target_length" : "target length",
+				       (unsigned long long)t->tgt_len,
+				       tc->flavour == VP_TC_HF ? "run_summarization.py default"
+							       : "vramplan default; set vramplan.target_len"))
 			return -1;
 	}
 

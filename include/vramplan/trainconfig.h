@@ -92,6 +92,20 @@ struct vp_tc_origin {
 /* The "file" errors about command-line settings name. */
 #define VP_TC_COMMAND_LINE "command line"
 
+/* The lengths check applies where a config states none, which plan's notes
+ * name too (emit_plan.c): the defaults of the scripts an hf config is run
+ * with (examples/pytorch/summarization/run_summarization.py
+ * max_source_length 1024 and max_target_length 128,
+ * text-classification/run_glue.py max_seq_length 128, TRL SFTConfig
+ * max_length 1024), and vramplan's own where a config has no length key
+ * at all (a DeepSpeed config). */
+#define VP_TC_HF_SOURCE_LEN 1024
+#define VP_TC_HF_TARGET_LEN 128
+#define VP_TC_HF_ENCODER_LEN 128
+#define VP_TC_HF_DECODER_LEN 1024
+#define VP_TC_DEFAULT_SEQ_LEN 512
+#define VP_TC_DEFAULT_TARGET_LEN 128
+
 /* Was the setting at `o` given on the command line rather than in the file? */
 static inline bool vp_tc_origin_on_command_line(const struct vp_tc_origin *o)
 {
