@@ -1087,12 +1087,40 @@ static double kept_steps(const struct vp_eval_opts *opts, double b, double ranks
 	return opts->eval_samples > 0 ? fmin((double)opts->accumulation_steps, set) : (double)opts->accumulation_steps;
 }
 
+/*
+ * What stays on the GPU from training while the evaluation runs, and the
+ * context with it: the weights and the optimizer states, and the gradient
+ * buffers where zero_grad does not free them (HF Trainer evaluates between
+ * optimizer steps, after zero_grad: on PyTorch >= 2.0 they are freed then,
+ * whatever the accumulation; on an older PyTorch and under ZeRO or FSDP
+ * their buffers stay; docs: "Phases of a step"). None depends on the
+ * batch, so no training step is estimated for them. Each is rounded to
+ * whole bytes as the training estimate reports it, and paged optimizer
+ * states count in the context (unified memory), as there.
+ */
+static int resident_between_steps(const struct ctx *c, const struct totals *tt, double *resident,
+				  uint64_t *context_bytes)
+{
+	const struct vp_train *t = c->t;
+	uint64_t weights, optimizer = 0, grads = 0, paged = 0;
+	bool trains = t->method != VP_METHOD_FROZEN;
+
+	if (to_u64(tt->weights, &weights) || (trains && to_u64(tt->optimizer, &optimizer)) ||
+	    (trains && to_u64(tt->grads + tt->ddp_buckets, &grads)) ||
+	    (trains && to_u64(tt->paged_states, &paged)))
+		return -1;
+	*resident = (double)weights + (double)optimizer;
+	if (!zero_grad_frees(t))
+		*resident += (double)grads;
+	*context_bytes = vp_context_bytes(c->g, t) + paged;
+	return 0;
+}
+
 int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t_asked,
 		     const struct vp_eval_opts *opts, struct vp_eval_estimate *out, struct vp_error *err)
 {
 	const struct vp_train run = as_deepspeed_runs(t_asked);
 	const struct vp_train *t = &run;
-	struct vp_estimate train;
 	struct ctx c;
 	struct totals tt;
 	struct forward_only f;
@@ -1103,7 +1131,7 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	/* Seq2SeqTrainer.prediction_step generates only for a metric: with
 	 * prediction_loss_only it runs the loss forward alone */
 	bool generating = opts != NULL && opts->generate && opts->predictions != VP_PREDS_NONE;
-	uint64_t check;
+	uint64_t check, rows, context_bytes;
 	int i;
 
 	memset(out, 0, sizeof *out);
@@ -1130,15 +1158,19 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 					    (unsigned long long)opts->max_new_tokens, (unsigned long long)check,
 					    (unsigned long long)vp_model_max_tokens(m), m->name);
 	}
-	/* The training estimate validates the inputs and gives the resident
-	 * parameters, gradients and optimizer states. */
-	if (vp_estimate(m, g, t, &train, err) != 0)
+	/* The inputs a training step at this batch would refuse, refused
+	 * alike; the resident parameters, gradients and optimizer states are
+	 * the batch-independent totals a training estimate reports (its
+	 * weights, optimizer states and gradient buffers, below). */
+	if (check_inputs(m, t, &rows, err) != 0)
 		return -1;
 
 	memset(&tt, 0, sizeof tt);
 	ctx_init(&c, m, g, t);
 	if (vp_est_parameters(&c, &tt, err) != 0)
 		return -1;
+	if (resident_between_steps(&c, &tt, &resident, &context_bytes) != 0)
+		return vp_error_set(err, VP_ERR_INPUT, "the estimate for model '%s' exceeds 2^60 bytes", m->name);
 	/* forward only, the texts of an example go through one at a time
 	 * (no_grad keeps nothing of one for the next), unless the head runs
 	 * them as one batch (multiple choice) */
@@ -1266,13 +1298,6 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 		if (moment[i] > moment[out->peak_moment])
 			out->peak_moment = (enum vp_eval_moment)i;
 
-	/* HF Trainer evaluates between optimizer steps, after zero_grad: on
-	 * PyTorch >= 2.0 (SDPA or FlashAttention-2 asked for) the gradients are
-	 * freed then, whatever the accumulation; on an older PyTorch (eager)
-	 * and under ZeRO or FSDP their buffers stay (docs: "Phases"). */
-	resident = (double)train.full_bytes[VP_COMP_WEIGHTS] + (double)train.peak_bytes[VP_COMP_OPTIMIZER];
-	if (!zero_grad_frees(t))
-		resident += (double)train.full_bytes[VP_COMP_GRADIENTS];
 	/*
 	 * The reserved level: the caching allocator keeps what each moment
 	 * reserved, and blocks of one moment's sizes seldom serve another's
@@ -1303,6 +1328,6 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 		   &out->reserved_bytes) ||
 	    to_u64(gathered, &out->predictions_bytes_per_step) || to_u64(host_preds / b, &out->predictions_bytes_per_sample))
 		return vp_error_set(err, VP_ERR_INPUT, "the eval estimate exceeds 2^60 bytes");
-	out->device_bytes = out->reserved_bytes + train.context_bytes;
+	out->device_bytes = out->reserved_bytes + context_bytes;
 	return 0;
 }
