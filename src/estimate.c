@@ -12,6 +12,7 @@
 
 #include <math.h>
 #include <stdio.h> /* snprintf, for the message of an input error */
+#include <stdlib.h>
 #include <string.h>
 
 #include "vramplan/checked.h"
@@ -748,9 +749,85 @@ static struct vp_train as_deepspeed_runs(const struct vp_train *t)
 	return run;
 }
 
-int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t_asked,
-		struct vp_estimate *out, struct vp_error *err)
+/*
+ * One setup estimated at many batches (the planner's searches). The
+ * parameter totals (weights, gradients, optimizer states, the vocabulary's
+ * shares) do not depend on the batch, and were a third of every estimate's
+ * work: they are computed once here. An estimate at a batch is the same
+ * computation as vp_estimate's on the totals' copy, so the two never
+ * differ (tests/unit/test_estimator.c).
+ */
+struct vp_estimator {
+	const struct vp_model *m;
+	const struct vp_gpu *g;
+	struct vp_train asked;   /* the setup as asked (each estimate sets its batch) */
+	struct vp_train run;     /* as it runs (as_deepspeed_runs) */
+	struct vp_train classic; /* with expandable segments asked: as it runs without them */
+	struct totals params, classic_params;
+	/* a setup whose parameters cannot be counted (a LoRA target the model
+	 * lacks, ...): its error, given once the batch's own inputs pass, as
+	 * vp_estimate gives it after check_inputs */
+	int params_rc, classic_rc;
+	struct vp_error params_err, classic_err;
+};
+
+static void count_params(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+			 struct totals *tt, int *rc, struct vp_error *err)
 {
+	struct vp_train one = *t;
+	struct ctx c;
+	uint64_t rows;
+
+	memset(tt, 0, sizeof *tt);
+	memset(err, 0, sizeof *err);
+	/* counted only for inputs that check_inputs passes at batch 1: one that
+	 * fails there fails at every batch, before the totals are read (its
+	 * checks do not depend on the batch but through overflow, which a
+	 * larger batch only makes likelier) */
+	one.batch = 1;
+	*rc = check_inputs(m, &one, &rows, err);
+	if (*rc != 0)
+		return;
+	ctx_init(&c, m, g, t);
+	*rc = vp_est_parameters(&c, tt, err);
+}
+
+static void estimator_init(struct vp_estimator *e, const struct vp_model *m, const struct vp_gpu *g,
+			   const struct vp_train *t)
+{
+	e->m = m;
+	e->g = g;
+	e->asked = *t;
+	e->run = as_deepspeed_runs(t);
+	count_params(m, g, &e->run, &e->params, &e->params_rc, &e->params_err);
+	e->classic = e->run;
+	e->classic_rc = e->params_rc;
+	if (t->expandable_segments) {
+		struct vp_train classic = *t;
+
+		classic.expandable_segments = false;
+		e->classic = as_deepspeed_runs(&classic);
+		count_params(m, g, &e->classic, &e->classic_params, &e->classic_rc, &e->classic_err);
+	}
+}
+
+/* The totals of e's setup (the classic allocator's with `classic`), or -1
+ * with their error. */
+static int params_of(const struct vp_estimator *e, bool classic, struct totals *tt, struct vp_error *err)
+{
+	if ((classic ? e->classic_rc : e->params_rc) != 0) {
+		*err = classic ? e->classic_err : e->params_err;
+		return -1;
+	}
+	*tt = classic ? e->classic_params : e->params;
+	return 0;
+}
+
+static int estimate_at(const struct vp_estimator *e, bool classic, uint64_t batch, struct vp_estimate *out,
+		       struct vp_error *err)
+{
+	const struct vp_model *m = e->m;
+	const struct vp_gpu *g = e->g;
 	struct ctx c;
 	struct totals tt;
 	struct step s;
@@ -759,20 +836,20 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	uint64_t rows = 0;
 	int p;
 
-	const struct vp_train run = as_deepspeed_runs(t_asked);
+	struct vp_train run = classic ? e->classic : e->run;
 	const struct vp_train *t = &run;
 
+	run.batch = batch;
 	memset(out, 0, sizeof *out);
-	memset(&tt, 0, sizeof tt);
 	memset(&s, 0, sizeof s);
 	if (check_inputs(m, t, &rows, err) != 0)
+		return -1;
+	if (params_of(e, classic, &tt, err) != 0)
 		return -1;
 
 	ctx_init(&c, m, g, t);
 	s_enc = (double)t->seq_len;
 	s_dec = vp_head_uses_target(m, t->head) ? (double)t->tgt_len : (double)t->seq_len;
-	if (vp_est_parameters(&c, &tt, err) != 0)
-		return -1;
 	vp_est_activations(&c, (double)rows, s_enc, s_dec, &tt);
 	if (t->fsdp) {
 		/* FSDP's mixed precision casts at the all-gather: autocast
@@ -870,12 +947,10 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 	 * the classic allocator's pinned loss set, so the level is capped at
 	 * the classic one: a user-journey review found --expandable-segments
 	 * planning Qwen3 0.6B at a smaller batch than without it. */
-	if (t_asked->expandable_segments) {
-		struct vp_train classic = *t_asked;
+	if (!classic && e->asked.expandable_segments) {
 		struct vp_estimate ce;
 
-		classic.expandable_segments = false;
-		if (vp_estimate(m, g, &classic, &ce, err) != 0)
+		if (estimate_at(e, true, batch, &ce, err) != 0)
 			return -1;
 		if (ce.reserved_bytes < out->reserved_bytes && ce.reserved_bytes >= out->allocated_bytes) {
 			out->allocator_bytes = ce.reserved_bytes - out->allocated_bytes;
@@ -884,6 +959,35 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
 		}
 	}
 	return 0;
+}
+
+int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+		struct vp_estimate *out, struct vp_error *err)
+{
+	struct vp_estimator e;
+
+	estimator_init(&e, m, g, t);
+	return estimate_at(&e, false, t->batch, out, err);
+}
+
+int vp_estimator_new(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+		     struct vp_estimator **out, struct vp_error *err)
+{
+	*out = malloc(sizeof **out);
+	if (*out == NULL)
+		return vp_error_set(err, VP_ERR_IO, "out of memory");
+	estimator_init(*out, m, g, t);
+	return 0;
+}
+
+int vp_estimator_train(const struct vp_estimator *e, uint64_t batch, struct vp_estimate *out, struct vp_error *err)
+{
+	return estimate_at(e, false, batch, out, err);
+}
+
+void vp_estimator_free(struct vp_estimator *e)
+{
+	free(e);
 }
 
 const char *vp_component_name(enum vp_component comp)
@@ -1116,10 +1220,12 @@ static int resident_between_steps(const struct ctx *c, const struct totals *tt, 
 	return 0;
 }
 
-int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t_asked,
-		     const struct vp_eval_opts *opts, struct vp_eval_estimate *out, struct vp_error *err)
+static int eval_at(const struct vp_estimator *e, uint64_t batch, const struct vp_eval_opts *opts,
+		   struct vp_eval_estimate *out, struct vp_error *err)
 {
-	const struct vp_train run = as_deepspeed_runs(t_asked);
+	const struct vp_model *m = e->m;
+	const struct vp_gpu *g = e->g;
+	struct vp_train run = e->run;
 	const struct vp_train *t = &run;
 	struct ctx c;
 	struct totals tt;
@@ -1134,6 +1240,7 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	uint64_t check, rows, context_bytes;
 	int i;
 
+	run.batch = batch;
 	memset(out, 0, sizeof *out);
 	if (generating) {
 		if (!vp_head_generates(t->head))
@@ -1164,11 +1271,10 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	 * weights, optimizer states and gradient buffers, below). */
 	if (check_inputs(m, t, &rows, err) != 0)
 		return -1;
-
-	memset(&tt, 0, sizeof tt);
-	ctx_init(&c, m, g, t);
-	if (vp_est_parameters(&c, &tt, err) != 0)
+	if (params_of(e, false, &tt, err) != 0)
 		return -1;
+
+	ctx_init(&c, m, g, t);
 	if (resident_between_steps(&c, &tt, &resident, &context_bytes) != 0)
 		return vp_error_set(err, VP_ERR_INPUT, "the estimate for model '%s' exceeds 2^60 bytes", m->name);
 	/* forward only, the texts of an example go through one at a time
@@ -1244,8 +1350,8 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 	 */
 	ranks = t->gpus > 1 ? (double)t->gpus : 1.0;
 	gathered = ranks > 1.0 ? ranks * preds : preds;
-	kept = kept_steps(opts, b, ranks);
-	if (kept > 1.0 && opts->keep_batches) {
+	kept = kept_steps(opts, b, ranks); /* 0 without opts */
+	if (kept > 1.0 && opts != NULL && opts->keep_batches) {
 		/* a list of the steps' tensors: each its own segment, none
 		 * freed (EvalLoopContainer.add with do_nested_concat false) */
 		preds_peak = kept * gathered;
@@ -1330,4 +1436,19 @@ int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const str
 		return vp_error_set(err, VP_ERR_INPUT, "the eval estimate exceeds 2^60 bytes");
 	out->device_bytes = out->reserved_bytes + context_bytes;
 	return 0;
+}
+
+int vp_estimate_eval(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+		     const struct vp_eval_opts *opts, struct vp_eval_estimate *out, struct vp_error *err)
+{
+	struct vp_estimator e;
+
+	estimator_init(&e, m, g, t);
+	return eval_at(&e, t->batch, opts, out, err);
+}
+
+int vp_estimator_eval(const struct vp_estimator *e, uint64_t batch, const struct vp_eval_opts *opts,
+		      struct vp_eval_estimate *out, struct vp_error *err)
+{
+	return eval_at(e, batch, opts, out, err);
 }

@@ -185,6 +185,17 @@ static int train_at(const struct vp_model *m, const struct vp_gpu *g, const stru
 	return 0;
 }
 
+/* train_at for a search's probes: the same estimate, with the setup's
+ * batch-independent part counted once (vp_estimator) */
+static int probe_at(const struct vp_estimator *est, const struct vp_plan_request *req, uint64_t b,
+		    struct vp_estimate *e, uint64_t *bytes, struct vp_error *err)
+{
+	if (vp_estimator_train(est, b, e, err) != 0)
+		return -1;
+	*bytes = e->device_bytes + ewc_bytes(req, e);
+	return 0;
+}
+
 /* Largest b in [1, max] with bytes(b) <= budget, or 0 when batch 1 does not
  * fit. Exponential probe, then bisection: the estimate is monotone in b. */
 static int search_batch(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
@@ -192,32 +203,35 @@ static int search_batch(const struct vp_model *m, const struct vp_gpu *g, const 
 			struct vp_error *err)
 {
 	struct vp_estimate e;
+	struct vp_estimator *est;
 	uint64_t lo = 0, hi, bytes;
+	int rc = 0;
 
 	*best = 0;
+	if (vp_estimator_new(m, g, base, &est, err) != 0)
+		return -1;
 	for (hi = 1;; hi *= 2) {
 		if (hi > max)
 			hi = max;
-		if (train_at(m, g, req, base, hi, &e, &bytes, err) != 0) {
+		if (probe_at(est, req, hi, &e, &bytes, err) != 0) {
 			/* an overflow at a large batch means "does not fit" */
 			if (hi > 1) {
 				clear_err(err);
 				break;
 			}
-			return -1;
+			rc = -1;
+			goto done;
 		}
 		if (bytes > budget)
 			break;
 		lo = hi;
-		if (hi == max) {
-			*best = lo;
-			return 0;
-		}
+		if (hi == max)
+			goto done;
 	}
 	/* invariant: lo fits (or is 0), hi does not */
 	while (hi - lo > 1) {
 		uint64_t mid = lo + (hi - lo) / 2;
-		if (train_at(m, g, req, base, mid, &e, &bytes, err) != 0) {
+		if (probe_at(est, req, mid, &e, &bytes, err) != 0) {
 			clear_err(err);
 			hi = mid;
 			continue;
@@ -227,8 +241,10 @@ static int search_batch(const struct vp_model *m, const struct vp_gpu *g, const 
 		else
 			hi = mid;
 	}
-	*best = lo;
-	return 0;
+done:
+	*best = rc == 0 ? lo : 0;
+	vp_estimator_free(est);
+	return rc;
 }
 
 /* Does a step of t at seq tokens fit, with EWC's copies beside it when
@@ -431,22 +447,25 @@ int vp_plan_largest_eval_batch(const struct vp_model *m, const struct vp_gpu *g,
 			       const struct vp_eval_opts *opts, uint64_t budget, uint64_t max, uint64_t *best,
 			       struct vp_error *err)
 {
-	struct vp_train at = *t;
 	struct vp_eval_estimate ev;
+	struct vp_estimator *est;
 	uint64_t lo = 0, hi;
 
 	*best = 0;
 	if (max == 0)
 		return 0;
+	if (vp_estimator_new(m, g, t, &est, err) != 0)
+		return -1;
 	/* exponential probe, then bisection: the estimate grows with the
 	 * batch; lo is always a batch probed to fit, so the result does */
 	for (hi = 1;; hi *= 2) {
 		if (hi > max)
 			hi = max;
-		at.batch = hi;
-		if (vp_estimate_eval(m, g, &at, opts, &ev, err) != 0) {
-			if (hi == 1)
+		if (vp_estimator_eval(est, hi, opts, &ev, err) != 0) {
+			if (hi == 1) {
+				vp_estimator_free(est);
 				return -1;
+			}
 			/* an overflow at a large batch means "does not fit" */
 			clear_err(err);
 			break;
@@ -459,8 +478,7 @@ int vp_plan_largest_eval_batch(const struct vp_model *m, const struct vp_gpu *g,
 	}
 	while (hi - lo > 1 && lo < max) {
 		uint64_t mid = lo + (hi - lo) / 2;
-		at.batch = mid;
-		if (vp_estimate_eval(m, g, &at, opts, &ev, err) != 0) {
+		if (vp_estimator_eval(est, mid, opts, &ev, err) != 0) {
 			clear_err(err);
 			hi = mid;
 			continue;
@@ -470,6 +488,7 @@ int vp_plan_largest_eval_batch(const struct vp_model *m, const struct vp_gpu *g,
 		else
 			hi = mid;
 	}
+	vp_estimator_free(est);
 	*best = lo;
 	return 0;
 }
@@ -567,15 +586,14 @@ static int eval_at(const struct vp_model *m, const struct vp_gpu *g, const struc
 
 /* Does an evaluation with `steps` kept steps fit? An estimate past 2^60
  * bytes (a huge evaluation set) does not; other errors are real. */
-static int eval_fits_with(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
-			  const struct vp_eval_opts *opts, uint64_t steps, uint64_t budget, bool *fits,
-			  uint64_t *kept_bytes, struct vp_error *err)
+static int eval_fits_with(const struct vp_estimator *est, uint64_t batch, const struct vp_eval_opts *opts,
+			  uint64_t steps, uint64_t budget, bool *fits, uint64_t *kept_bytes, struct vp_error *err)
 {
 	struct vp_eval_opts o = *opts;
 	struct vp_eval_estimate ev;
 
 	o.accumulation_steps = steps;
-	if (vp_estimate_eval(m, g, t, &o, &ev, err) != 0) {
+	if (vp_estimator_eval(est, batch, &o, &ev, err) != 0) {
 		if (steps == 1)
 			return -1;
 		clear_err(err);
@@ -592,6 +610,7 @@ int vp_plan_eval_accumulation(const struct vp_model *m, const struct vp_gpu *g, 
 			      const struct vp_eval_opts *opts, uint64_t budget, uint64_t *steps, struct vp_error *err)
 {
 	uint64_t lo = 1, hi = VP_EVAL_STEPS_ON_GPU, all = VP_EVAL_STEPS_ON_GPU, per_step = 1;
+	struct vp_estimator *est;
 	bool fits;
 
 	*steps = 0;
@@ -609,30 +628,35 @@ int vp_plan_eval_accumulation(const struct vp_model *m, const struct vp_gpu *g, 
 	}
 	if (hi <= 1)
 		return 0;
-	if (eval_fits_with(m, g, t, opts, all, budget, &fits, &per_step, err) != 0)
+	if (vp_estimator_new(m, g, t, &est, err) != 0)
 		return -1;
+	if (eval_fits_with(est, t->batch, opts, all, budget, &fits, &per_step, err) != 0)
+		goto fail;
 	if (fits)
-		return 0;
+		goto done;
 	/* nothing kept (a bare encoder, no metric): nothing to limit */
-	if (eval_fits_with(m, g, t, opts, 1, budget, &fits, &per_step, err) != 0)
-		return -1;
-	if (per_step == 0)
-		return 0;
+	if (eval_fits_with(est, t->batch, opts, 1, budget, &fits, &per_step, err) != 0)
+		goto fail;
 	/* one step (moved to the host at once) keeps nothing beyond the
 	 * forward's peak: it fits whenever the evaluation does */
-	if (!fits)
-		return 0;
+	if (per_step == 0 || !fits)
+		goto done;
 	while (hi - lo > 1) {
 		uint64_t mid = lo + (hi - lo) / 2;
-		if (eval_fits_with(m, g, t, opts, mid, budget, &fits, NULL, err) != 0)
-			return -1;
+		if (eval_fits_with(est, t->batch, opts, mid, budget, &fits, NULL, err) != 0)
+			goto fail;
 		if (fits)
 			lo = mid;
 		else
 			hi = mid;
 	}
 	*steps = lo;
+done:
+	vp_estimator_free(est);
 	return 0;
+fail:
+	vp_estimator_free(est);
+	return -1;
 }
 
 /* An adapter run under autocast: its frozen base is fp32 and could be

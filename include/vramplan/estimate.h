@@ -172,6 +172,25 @@ bool vp_sdpa_runs_math(const struct vp_model *m);
 int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
 		struct vp_estimate *out, struct vp_error *err);
 
+/*
+ * One setup estimated at many batches, as the planner's searches do: what
+ * does not depend on the batch (the parameters, gradients and optimizer
+ * states) is computed once. vp_estimator_train and vp_estimator_eval give
+ * exactly what vp_estimate and vp_estimate_eval give for t at that batch,
+ * errors included. vp_estimator_new fails only when out of memory
+ * (VP_ERR_IO); the estimator keeps pointers to m and g, which must outlive
+ * it. Free it with vp_estimator_free.
+ */
+struct vp_estimator;
+
+int vp_estimator_new(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+		     struct vp_estimator **out, struct vp_error *err);
+int vp_estimator_train(const struct vp_estimator *e, uint64_t batch, struct vp_estimate *out,
+		       struct vp_error *err);
+int vp_estimator_eval(const struct vp_estimator *e, uint64_t batch, const struct vp_eval_opts *opts,
+		      struct vp_eval_estimate *out, struct vp_error *err);
+void vp_estimator_free(struct vp_estimator *e);
+
 const char *vp_component_name(enum vp_component c);
 const char *vp_phase_name(enum vp_phase p);
 
