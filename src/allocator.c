@@ -57,9 +57,10 @@ uint64_t vp_context_bytes(const struct vp_gpu *g, const struct vp_train *t)
 	 * cuBLAS handle and workspace that the first GEMM creates (HF-BERT-03
 	 * minus weights, states and context). With lazy loading, on every
 	 * generation (it is a property of the CUDA stack, not of the chip):
-	 * about 400 MiB for the context (PyTorch maintainers, pytorch/pytorch
-	 * #109888 and #107667), the same 160 MiB for cuBLAS, and about 120 MiB
-	 * for the kernels a training step loads on first use (an assumption).
+	 * about 400 MiB for the context (PyTorch maintainers: pytorch/pytorch
+	 * #109888 "around 400MB"; #107667 "~300MB", the larger taken), the
+	 * same 160 MiB for cuBLAS, and about 120 MiB for the kernels a
+	 * training step loads on first use (an assumption).
 	 */
 	if (g == NULL)
 		return 0;
@@ -100,7 +101,8 @@ uint64_t vp_context_bytes_idle(const struct vp_gpu *g, const struct vp_train *t)
  * MS-L2-7B-frozen-bf16-usecache-traced, Llama 2 7B at 8 x 2,048 tokens):
  * every layer's two 128 MiB cache blocks were carved from the freed working
  * segments and, from the third layer on, every layer reserved a new 344 MiB
- * segment for the MLP's product (modeling_llama.py:175), 30 in all, 10.08
+ * segment for the MLP's product (LlamaMLP.forward, trace frame
+ * modeling_llama.py:175 of transformers 5.17), 30 in all, 10.08
  * GiB for an 8 GiB cache; each keeps 344 - 2 x 128 = 88 MiB idle.
  * Grouped heads make the blocks a divisor of the MLP's tensor (Llama 3,
  * Mistral, Qwen2: f / kv a whole number) and leave nothing idle; a cache

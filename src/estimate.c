@@ -77,8 +77,9 @@ static void ctx_init(struct ctx *c, const struct vp_model *m, const struct vp_gp
 	 * norm returns fp32, and a residual add of fp32 and 16 bit is fp32 by
 	 * type promotion, in every layer after it. Traced:
 	 * MS-MODERNBERT-lora-bf16-s4096 (bf16 weights, HF Trainer's bf16 on)
-	 * kept two fp32 T x h residual sums per layer (transformers 5.17
-	 * modeling_modernbert.py:331 and :332, ModernBertEncoderLayer.forward's
+	 * kept two fp32 T x h residual sums per layer (trace frames
+	 * modeling_modernbert.py:331 and :332 of transformers 5.17,
+	 * ModernBertEncoderLayer.forward's
 	 * two adds): -8.8% allocated while they were counted in bf16. */
 	c->r = (t->precision == VP_PREC_FP32 || c->amp) ? 4.0 : 2.0;
 	if (vp_est_autocast_known(c) && vp_model_layernorm_in_residual(m))
