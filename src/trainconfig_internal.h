@@ -156,6 +156,7 @@ struct ctx {
 	size_t n_keys;
 	bool referenced;           /* a DeepSpeed file an hf/axolotl config names: its batch is the config's */
 	const struct vp_tnode *settings; /* the command line's vramplan: settings, or NULL */
+	const char *const *typed;        /* each setting's option as typed, or NULL: "--set KEY" */
 	const struct vp_tnode *root;     /* the file's top-level mapping, while its keys are read */
 };
 
@@ -235,13 +236,14 @@ bool vp_tc_key_sets_eval_batch(const struct keydef *k);
 bool vp_tc_key_sets_length(const struct keydef *k);
 
 /* tc_vramplan.c: the `vramplan:` block */
-int vp_tc_read_vramplan(struct ctx *c, const struct vp_tnode *map, const char *prefix);
+int vp_tc_read_vramplan(struct ctx *c, const struct vp_tnode *map, const char *prefix, const char *const *typed);
 
 /* Was the setting at `o` read from the vramplan: block, the file's or the
- * command line's (--set), which win over the trainer's keys? */
+ * command line's (--set or check's shorthands, the only settings given
+ * there), which win over the trainer's keys? */
 static inline bool vp_tc_from_vramplan(const struct vp_tc_origin *o)
 {
-	return strncmp(o->key, "vramplan.", 9) == 0 || strncmp(o->key, "--set ", 6) == 0;
+	return strncmp(o->key, "vramplan.", 9) == 0 || vp_tc_origin_on_command_line(o);
 }
 
 /* tc_settle.c: the flavour's rules turn the raw keys into settings */
