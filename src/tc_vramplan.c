@@ -128,12 +128,12 @@ HANDLER(v_ewc)
 
 HANDLER(v_replay)
 {
-	return vp_tc_get_u64(c, m->value, path, 0, &c->tc->replay_buffer);
+	return vp_tc_get_u64_max(c, m->value, path, 0, VP_MAX_SAMPLES, &c->tc->replay_buffer);
 }
 
 HANDLER(v_cpus)
 {
-	return vp_tc_get_u64(c, m->value, path, 1, &c->tc->cpus);
+	return vp_tc_get_u64_max(c, m->value, path, 1, VP_MAX_CPUS, &c->tc->cpus);
 }
 
 HANDLER(v_nodes)
@@ -277,16 +277,18 @@ HANDLER(v_texts)
 {
 	if (vp_tc_get_u64(c, m->value, path, 1, &c->vb.texts) != 0)
 		return -1;
-	if (c->vb.texts > 64)
-		return vp_tc_fail_at(c, m->value->line, m->value->column, "'%s' must be at most 64, found %llu", path,
-			       (unsigned long long)c->vb.texts);
+	if (c->vb.texts > VP_MAX_TEXTS_PER_EXAMPLE)
+		return vp_tc_fail_at(c, m->value->line, m->value->column, "'%s' must be at most %d, found %llu", path,
+				     VP_MAX_TEXTS_PER_EXAMPLE, (unsigned long long)c->vb.texts);
 	c->vb.has_texts = true;
 	return 0;
 }
 
 HANDLER(v_labels)
 {
-	if (vp_tc_get_u64(c, m->value, path, 1, &c->vb.num_labels) != 0)
+	/* the bound config.json's num_labels and the catalogue's have
+	 * (hfconfig.c, catalog.c), and plan's --num-labels */
+	if (vp_tc_get_u64_max(c, m->value, path, 1, VP_MAX_LABELS, &c->vb.num_labels) != 0)
 		return -1;
 	c->vb.has_labels = true;
 	return 0;
@@ -439,7 +441,7 @@ HANDLER(v_eval_preds)
 
 HANDLER(v_eval_samples)
 {
-	if (vp_tc_get_u64(c, m->value, path, 1, &c->vb.eval_samples) != 0)
+	if (vp_tc_get_u64_max(c, m->value, path, 1, VP_MAX_SAMPLES, &c->vb.eval_samples) != 0)
 		return -1;
 	c->vb.has_eval_samples = true;
 	vp_tc_set_origin(&c->tc->at[VP_TC_EVAL_SAMPLES], path, m);

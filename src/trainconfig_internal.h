@@ -16,9 +16,9 @@
 #include "vramplan/trainconfig.h"
 #include "vramplan/tree.h"
 
-/* The largest batch, length or count accepted from a file: far above any
- * real run, far below overflow in the products the estimator forms. */
-#define MAX_NUMBER ((uint64_t)1 << 32)
+/* The largest batch, length or count accepted from a file, the same as
+ * from the command line (train.h VP_MAX_COUNT says why that value). */
+#define MAX_NUMBER VP_MAX_COUNT
 
 #if defined(__GNUC__)
 #define VP_TC_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -211,6 +211,11 @@ int vp_tc_note_remark(struct vp_trainconfig *tc, struct vp_error *err, const str
 int vp_tc_note_reading(struct ctx *c, const char *key, unsigned long line, unsigned long column, const char *fmt, ...)
 	VP_TC_PRINTF(5, 6);
 int vp_tc_get_u64(struct ctx *c, const struct vp_tnode *v, const char *path, uint64_t min, uint64_t *out);
+/* the same, at most `max` rather than MAX_NUMBER: a quantity whose
+ * ceiling is its own (train.h VP_MAX_SAMPLES, VP_MAX_CPUS; model.h
+ * VP_MAX_LABELS), as the command line's option for it has */
+int vp_tc_get_u64_max(struct ctx *c, const struct vp_tnode *v, const char *path, uint64_t min, uint64_t max,
+		      uint64_t *out);
 int vp_tc_get_probability(struct ctx *c, const struct vp_tnode *v, const char *path, double *out);
 int vp_tc_get_bool(struct ctx *c, const struct vp_tnode *v, const char *path, bool *out);
 int vp_tc_get_string(struct ctx *c, const struct vp_tnode *v, const char *path, const char **out);

@@ -319,7 +319,7 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 			}
 			break;
 		case OPT_CPUS:
-			if (vp_parse_u64(optarg, "--cpus", 1, 1u << 20, &o->cpus, &err) != 0)
+			if (vp_parse_u64(optarg, "--cpus", 1, VP_MAX_CPUS, &o->cpus, &err) != 0)
 				return vp_cli_report(&err);
 			break;
 		case OPT_WORKER_RAM:
@@ -344,7 +344,7 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 				return vp_cli_report(&err);
 			break;
 		case OPT_EVAL_SAMPLES:
-			if (vp_parse_u64(optarg, "--eval-samples", 1, (uint64_t)1 << 40, &o->eval_samples, &err) != 0)
+			if (vp_parse_u64(optarg, "--eval-samples", 1, VP_MAX_SAMPLES, &o->eval_samples, &err) != 0)
 				return vp_cli_report(&err);
 			break;
 		case OPT_TORCH_VERSION:
