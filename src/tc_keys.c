@@ -1000,7 +1000,7 @@ HANDLER(k_max_eval)
 {
 	if (m->value->kind == VP_T_NULL)
 		return 0;
-	if (vp_tc_get_u64(c, m->value, path, 1, &c->r.max_eval_samples) != 0)
+	if (vp_tc_get_u64_max(c, m->value, path, 1, VP_MAX_SAMPLES, &c->r.max_eval_samples) != 0)
 		return -1;
 	/* vramplan.eval_samples wins wherever it stands */
 	if (!vp_tc_from_vramplan(&c->tc->at[VP_TC_EVAL_SAMPLES]))

@@ -374,7 +374,7 @@ static int settle_method(struct ctx *c)
 						    "'%s%sfull' over a quantized base ('%s'): a quantized model cannot "
 						    "be fully fine-tuned (the HF Trainer refuses it); use lora or qlora",
 						    vb->at_method.key,
-						    vp_tc_origin_on_command_line(&vb->at_method) ? "=" : ": ",
+						    vp_tc_origin_value_sep(&vb->at_method),
 						    tc->at[VP_TC_QUANT].key);
 		t->method = vb->method;
 		copy_origin(&tc->at[VP_TC_METHOD], &vb->at_method);

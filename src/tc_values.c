@@ -934,6 +934,12 @@ static int pyyaml_int(const char *s, uint64_t max, uint64_t *x, enum int_form *f
 
 int vp_tc_get_u64(struct ctx *c, const struct vp_tnode *v, const char *path, uint64_t min, uint64_t *out)
 {
+	return vp_tc_get_u64_max(c, v, path, min, MAX_NUMBER, out);
+}
+
+int vp_tc_get_u64_max(struct ctx *c, const struct vp_tnode *v, const char *path, uint64_t min, uint64_t max,
+		      uint64_t *out)
+{
 	const char *s = NULL;
 	uint64_t x = 0;
 	enum int_form form = FORM_DECIMAL;
@@ -956,9 +962,9 @@ int vp_tc_get_u64(struct ctx *c, const struct vp_tnode *v, const char *path, uin
 		for (i = 0; s[i] != '\0'; i++)
 			if (s[i] < '0' || s[i] > '9')
 				break;
-		rc = i == 0 || s[i] != '\0' ? -1 : digits_in_base(s, '\0', 10, MAX_NUMBER, &x);
+		rc = i == 0 || s[i] != '\0' ? -1 : digits_in_base(s, '\0', 10, max, &x);
 	} else {
-		rc = pyyaml_int(s, MAX_NUMBER, &x, &form);
+		rc = pyyaml_int(s, max, &x, &form);
 	}
 	/* a number below zero (-0, -00 and -0x0 are 0 to PyYAML) */
 	if ((rc == 0 && negative && x > 0) || (rc == -2 && negative))
@@ -966,7 +972,7 @@ int vp_tc_get_u64(struct ctx *c, const struct vp_tnode *v, const char *path, uin
 			       (unsigned long long)min, v->text);
 	if (rc == -2)
 		return vp_tc_fail_at(c, v->line, v->column, "'%s' is too large (at most %llu), found %.40s", path,
-			       (unsigned long long)MAX_NUMBER, v->text);
+			       (unsigned long long)max, v->text);
 	if (rc != 0 && !c->tc->json && s[0] == '0' && s[strspn(s, "0123456789_")] == '\0' &&
 	    strpbrk(s, "89") != NULL)
 		return vp_tc_fail_at(c, v->line, v->column,

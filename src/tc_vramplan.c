@@ -128,12 +128,12 @@ HANDLER(v_ewc)
 
 HANDLER(v_replay)
 {
-	return vp_tc_get_u64(c, m->value, path, 0, &c->tc->replay_buffer);
+	return vp_tc_get_u64_max(c, m->value, path, 0, VP_MAX_SAMPLES, &c->tc->replay_buffer);
 }
 
 HANDLER(v_cpus)
 {
-	return vp_tc_get_u64(c, m->value, path, 1, &c->tc->cpus);
+	return vp_tc_get_u64_max(c, m->value, path, 1, VP_MAX_CPUS, &c->tc->cpus);
 }
 
 HANDLER(v_nodes)
@@ -154,16 +154,17 @@ HANDLER(v_method)
 		return -1;
 	if (vp_method_parse(s, &c->vb.method, c->err) != 0)
 		return vp_tc_reposition(c, m->value, path);
+	vp_tc_set_origin(&c->vb.at_method, path, m);
 	/* nothing requires grad: the loss has no grad_fn and the trainer's
-	 * first backward raises */
+	 * first backward raises; quoted as written ("vramplan.method:
+	 * frozen", "--set method=frozen", "--method frozen") */
 	if (c->vb.method == VP_METHOD_FROZEN)
 		return vp_tc_fail_at(c, m->value->line, m->value->column,
-				     "'%s: frozen' trains nothing, so there is no training step to check (the "
+				     "'%s%sfrozen' trains nothing, so there is no training step to check (the "
 				     "trainer's loss.backward() raises: the loss has no grad_fn); expected full, lora "
 				     "or qlora (`vramplan estimate --method frozen` gives a forward pass's memory)",
-				     path);
+				     path, vp_tc_origin_value_sep(&c->vb.at_method));
 	c->vb.has_method = true;
-	vp_tc_set_origin(&c->vb.at_method, path, m);
 	return 0;
 }
 
@@ -276,16 +277,18 @@ HANDLER(v_texts)
 {
 	if (vp_tc_get_u64(c, m->value, path, 1, &c->vb.texts) != 0)
 		return -1;
-	if (c->vb.texts > 64)
-		return vp_tc_fail_at(c, m->value->line, m->value->column, "'%s' must be at most 64, found %llu", path,
-			       (unsigned long long)c->vb.texts);
+	if (c->vb.texts > VP_MAX_TEXTS_PER_EXAMPLE)
+		return vp_tc_fail_at(c, m->value->line, m->value->column, "'%s' must be at most %d, found %llu", path,
+				     VP_MAX_TEXTS_PER_EXAMPLE, (unsigned long long)c->vb.texts);
 	c->vb.has_texts = true;
 	return 0;
 }
 
 HANDLER(v_labels)
 {
-	if (vp_tc_get_u64(c, m->value, path, 1, &c->vb.num_labels) != 0)
+	/* the bound config.json's num_labels and the catalogue's have
+	 * (hfconfig.c, catalog.c), and plan's --num-labels */
+	if (vp_tc_get_u64_max(c, m->value, path, 1, VP_MAX_LABELS, &c->vb.num_labels) != 0)
 		return -1;
 	c->vb.has_labels = true;
 	return 0;
@@ -438,7 +441,7 @@ HANDLER(v_eval_preds)
 
 HANDLER(v_eval_samples)
 {
-	if (vp_tc_get_u64(c, m->value, path, 1, &c->vb.eval_samples) != 0)
+	if (vp_tc_get_u64_max(c, m->value, path, 1, VP_MAX_SAMPLES, &c->vb.eval_samples) != 0)
 		return -1;
 	c->vb.has_eval_samples = true;
 	vp_tc_set_origin(&c->tc->at[VP_TC_EVAL_SAMPLES], path, m);
@@ -499,8 +502,10 @@ static const struct keydef vramplan_keys[] = {
 
 /* The vramplan: block is vramplan's own schema: unknown keys are errors.
  * `prefix` names its keys in messages ("vramplan.", or "--set " for the
- * command line's). */
-int vp_tc_read_vramplan(struct ctx *c, const struct vp_tnode *map, const char *prefix)
+ * command line's), unless `typed` (NULL, or one per member) names the
+ * member as the user typed it: check's shorthand "--quant" is reported as
+ * "--quant", not as the "--set quant" it stands for. */
+int vp_tc_read_vramplan(struct ctx *c, const struct vp_tnode *map, const char *prefix, const char *const *typed)
 {
 	char path[128], list[600];
 	size_t i, k, used = 0;
@@ -512,7 +517,10 @@ int vp_tc_read_vramplan(struct ctx *c, const struct vp_tnode *map, const char *p
 	for (i = 0; i < map->n; i++) {
 		const struct vp_tmember *m = &map->members[i];
 
-		snprintf(path, sizeof path, "%s%.64s", prefix, m->key);
+		if (typed != NULL && typed[i] != NULL)
+			snprintf(path, sizeof path, "%.64s", typed[i]);
+		else
+			snprintf(path, sizeof path, "%s%.64s", prefix, m->key);
 		for (k = 0; k < N_VRAMPLAN_KEYS; k++)
 			if (strcmp(vramplan_keys[k].key, m->key) == 0)
 				break;

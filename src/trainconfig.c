@@ -263,7 +263,7 @@ static int read_root(struct ctx *c, const struct vp_tnode *root)
 	c->n_keys = n;
 	c->root = root;
 	v = vp_tc_member(root, "vramplan");
-	if (v != NULL && vp_tc_read_vramplan(c, v->value, "vramplan.") != 0)
+	if (v != NULL && vp_tc_read_vramplan(c, v->value, "vramplan.", NULL) != 0)
 		return -1;
 	/* the command line's settings win over the file's block */
 	if (c->settings != NULL) {
@@ -274,7 +274,7 @@ static int read_root(struct ctx *c, const struct vp_tnode *root)
 		/* its GPUs replace the file's, which a list would add to */
 		if (vp_tc_member(c->settings, "gpu") != NULL)
 			c->tc->n_gpus = 0;
-		rc = vp_tc_read_vramplan(c, c->settings, "--set ");
+		rc = vp_tc_read_vramplan(c, c->settings, "--set ", c->typed);
 		c->file = file;
 		if (rc != 0)
 			return -1;
@@ -298,22 +298,22 @@ static int read_root(struct ctx *c, const struct vp_tnode *root)
 }
 
 static int parse_config(struct vp_trainconfig *tc, const char *name, const char *text, size_t len, bool referenced,
-			const struct vp_tnode *settings, struct vp_error *err);
+			const struct vp_tnode *settings, const char *const *typed, struct vp_error *err);
 
 int vp_trainconfig_parse(struct vp_trainconfig *tc, const char *name, const char *text, size_t len,
 			 struct vp_error *err)
 {
-	return parse_config(tc, name, text, len, false, NULL, err);
+	return parse_config(tc, name, text, len, false, NULL, NULL, err);
 }
 
 int vp_trainconfig_parse_with(struct vp_trainconfig *tc, const char *name, const char *text, size_t len,
-			      const struct vp_tnode *settings, struct vp_error *err)
+			      const struct vp_tnode *settings, const char *const *typed, struct vp_error *err)
 {
-	return parse_config(tc, name, text, len, false, settings, err);
+	return parse_config(tc, name, text, len, false, settings, typed, err);
 }
 
 static int parse_config(struct vp_trainconfig *tc, const char *name, const char *text, size_t len, bool referenced,
-			const struct vp_tnode *settings, struct vp_error *err)
+			const struct vp_tnode *settings, const char *const *typed, struct vp_error *err)
 {
 	struct ctx c;
 	struct vp_tnode *root;
@@ -347,6 +347,7 @@ static int parse_config(struct vp_trainconfig *tc, const char *name, const char 
 	c.err = err;
 	c.referenced = referenced;
 	c.settings = settings;
+	c.typed = typed;
 	c.r.fp16 = c.r.bf16 = c.r.pure_bf16 = c.r.pure_fp16 = -1;
 	c.r.grad_ckpt = c.r.use_peft = c.r.load4 = c.r.load8 = c.r.nested = -1;
 	c.r.packed = c.r.generate = c.r.loss_only = c.r.zero = c.r.zero_overlap = -1;
@@ -375,7 +376,7 @@ static int parse_config(struct vp_trainconfig *tc, const char *name, const char 
 }
 
 static int load_config(struct vp_trainconfig *tc, const char *path, bool referenced, const struct vp_tnode *settings,
-		       struct vp_error *err)
+		       const char *const *typed, struct vp_error *err)
 {
 	char *text;
 	size_t len;
@@ -384,25 +385,25 @@ static int load_config(struct vp_trainconfig *tc, const char *path, bool referen
 	memset(tc, 0, sizeof *tc);
 	if (vp_read_file(path, &text, &len, err) != 0)
 		return -1;
-	rc = parse_config(tc, path, text, len, referenced, settings, err);
+	rc = parse_config(tc, path, text, len, referenced, settings, typed, err);
 	free(text);
 	return rc;
 }
 
 int vp_trainconfig_load(struct vp_trainconfig *tc, const char *path, struct vp_error *err)
 {
-	return load_config(tc, path, false, NULL, err);
+	return load_config(tc, path, false, NULL, NULL, err);
 }
 
 int vp_trainconfig_load_with(struct vp_trainconfig *tc, const char *path, const struct vp_tnode *settings,
-			     struct vp_error *err)
+			     const char *const *typed, struct vp_error *err)
 {
-	return load_config(tc, path, false, settings, err);
+	return load_config(tc, path, false, settings, typed, err);
 }
 
 int vp_trainconfig_load_referenced(struct vp_trainconfig *tc, const char *path, struct vp_error *err)
 {
-	return load_config(tc, path, true, NULL, err);
+	return load_config(tc, path, true, NULL, NULL, err);
 }
 
 /* ------------------------------------------------------------- resolving */

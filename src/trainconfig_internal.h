@@ -16,9 +16,9 @@
 #include "vramplan/trainconfig.h"
 #include "vramplan/tree.h"
 
-/* The largest batch, length or count accepted from a file: far above any
- * real run, far below overflow in the products the estimator forms. */
-#define MAX_NUMBER ((uint64_t)1 << 32)
+/* The largest batch, length or count accepted from a file, the same as
+ * from the command line (train.h VP_MAX_COUNT says why that value). */
+#define MAX_NUMBER VP_MAX_COUNT
 
 #if defined(__GNUC__)
 #define VP_TC_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -156,6 +156,7 @@ struct ctx {
 	size_t n_keys;
 	bool referenced;           /* a DeepSpeed file an hf/axolotl config names: its batch is the config's */
 	const struct vp_tnode *settings; /* the command line's vramplan: settings, or NULL */
+	const char *const *typed;        /* each setting's option as typed, or NULL: "--set KEY" */
 	const struct vp_tnode *root;     /* the file's top-level mapping, while its keys are read */
 };
 
@@ -210,6 +211,11 @@ int vp_tc_note_remark(struct vp_trainconfig *tc, struct vp_error *err, const str
 int vp_tc_note_reading(struct ctx *c, const char *key, unsigned long line, unsigned long column, const char *fmt, ...)
 	VP_TC_PRINTF(5, 6);
 int vp_tc_get_u64(struct ctx *c, const struct vp_tnode *v, const char *path, uint64_t min, uint64_t *out);
+/* the same, at most `max` rather than MAX_NUMBER: a quantity whose
+ * ceiling is its own (train.h VP_MAX_SAMPLES, VP_MAX_CPUS; model.h
+ * VP_MAX_LABELS), as the command line's option for it has */
+int vp_tc_get_u64_max(struct ctx *c, const struct vp_tnode *v, const char *path, uint64_t min, uint64_t max,
+		      uint64_t *out);
 int vp_tc_get_probability(struct ctx *c, const struct vp_tnode *v, const char *path, double *out);
 int vp_tc_get_bool(struct ctx *c, const struct vp_tnode *v, const char *path, bool *out);
 int vp_tc_get_string(struct ctx *c, const struct vp_tnode *v, const char *path, const char **out);
@@ -235,13 +241,14 @@ bool vp_tc_key_sets_eval_batch(const struct keydef *k);
 bool vp_tc_key_sets_length(const struct keydef *k);
 
 /* tc_vramplan.c: the `vramplan:` block */
-int vp_tc_read_vramplan(struct ctx *c, const struct vp_tnode *map, const char *prefix);
+int vp_tc_read_vramplan(struct ctx *c, const struct vp_tnode *map, const char *prefix, const char *const *typed);
 
 /* Was the setting at `o` read from the vramplan: block, the file's or the
- * command line's (--set), which win over the trainer's keys? */
+ * command line's (--set or check's shorthands, the only settings given
+ * there), which win over the trainer's keys? */
 static inline bool vp_tc_from_vramplan(const struct vp_tc_origin *o)
 {
-	return strncmp(o->key, "vramplan.", 9) == 0 || strncmp(o->key, "--set ", 6) == 0;
+	return strncmp(o->key, "vramplan.", 9) == 0 || vp_tc_origin_on_command_line(o);
 }
 
 /* tc_settle.c: the flavour's rules turn the raw keys into settings */

@@ -30,7 +30,8 @@ enum vp_limit {
 	VP_LIMIT_EFFECTIVE     /* the largest divisor of the effective batch that fits */
 };
 
-/* The longest sequence the CLI takes (--seq-len), and the rounding of the
+/* The longest sequence --seq-len max searches (a stated --seq-len, as a
+ * file's length, may reach train.h VP_MAX_COUNT), and the rounding of the
  * longest one that fits (vp_plan_longest_seq): 128 tokens, the block that
  * FlashAttention-2's and SDPA's memory-efficient kernels tile the sequence
  * by, and the granularity people set lengths in (docs/planner.md). */

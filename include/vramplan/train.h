@@ -78,6 +78,45 @@ bool vp_pytorch_2_1_or_later(enum vp_pytorch p);
  * taken over them. */
 #define VP_MAX_GPUS 65536
 
+/*
+ * The ceilings of the numbers a user gives, one for each quantity whether
+ * it comes from a training config (check) or from an option of plan,
+ * estimate, sweep or check: past one, an input error that names it; below
+ * it, an answer (check's verdict DOES NOT FIT, plan's "nothing fits"),
+ * however absurd the run. Until 2026-11-30 plan took batches, lengths and
+ * generated tokens up to 2^20, ranks up to 65536 and beams up to 64 while
+ * check took the same from a file up to 2^32, and check's --cpus,
+ * vramplan.cpus and plan's --cpus had three ceilings (docs/planner.md).
+ *
+ * VP_MAX_COUNT: a per-device batch (per_device_train_batch_size, --batch,
+ * --max-batch), a global batch (train_batch_size, --effective-batch),
+ * accumulation steps, a sequence or target length, generated tokens,
+ * beams, a LoRA rank: far above any real run, and far below overflow in
+ * the products the estimator forms of them (batch x length x width is
+ * taken in doubles and refused past 2^60 bytes, "too large to estimate";
+ * batch x accumulation, two of these, stays inside 64 bits). A count the
+ * trainer takes is not refused for being past what fits: check's batch of
+ * 2^31 - 1 is a verdict (tests/cli/check/batch-past-estimate-limit.sh).
+ */
+#define VP_MAX_COUNT ((uint64_t)1 << 32)
+/* VP_MAX_SAMPLES: samples in a set (the evaluation set: --eval-samples,
+ * vramplan.eval_samples, max_eval_samples; the replay buffer:
+ * --replay-buffer, vramplan.replay_buffer), which multiply bytes a sample
+ * held on the host: 2^40, a thousand billion, past any dataset, the sums
+ * over them saturating instead of wrapping (host.h vp_host_within). */
+#define VP_MAX_SAMPLES ((uint64_t)1 << 40)
+/* VP_MAX_CPUS: a host's cores (--cpus, vramplan.cpus), which set how many
+ * DataLoader workers fit (host.c, a third of them a process): Linux builds
+ * for at most 8192 CPUs on x86-64 (arch/x86/Kconfig NR_CPUS_RANGE_END), so
+ * 65536 refuses no real host and catches a typo's extra digits. */
+#define VP_MAX_CPUS 65536
+/* VP_MAX_TEXTS_PER_EXAMPLE: the texts an example holds (a multiple-choice
+ * model's choices, a bi-encoder's pair or triplet: --texts-per-example,
+ * vramplan.texts_per_example), all in one forward (docs/memory-model.md
+ * "Texts per example"): multiple-choice sets have 4 or 5 (SWAG, RACE, ARC)
+ * and contrastive batches a handful of negatives. */
+#define VP_MAX_TEXTS_PER_EXAMPLE 64
+
 struct vp_train {
 	uint64_t batch;       /* per-device micro-batch */
 	uint64_t grad_accum;  /* gradient-accumulation steps (>= 1) */

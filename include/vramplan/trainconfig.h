@@ -40,6 +40,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "vramplan/error.h"
 #include "vramplan/estimate.h"
@@ -110,6 +111,17 @@ struct vp_tc_origin {
 static inline bool vp_tc_origin_on_command_line(const struct vp_tc_origin *o)
 {
 	return o->line > 0 && o->column == 0;
+}
+
+/* What stands between a setting's name and its value when a message
+ * quotes them as the user wrote them: "vramplan.method: full" in the file,
+ * "--set method=full" and "--method full" (check's shorthand) on the
+ * command line. */
+static inline const char *vp_tc_origin_value_sep(const struct vp_tc_origin *o)
+{
+	if (!vp_tc_origin_on_command_line(o))
+		return ": ";
+	return strncmp(o->key, "--set ", 6) == 0 ? "=" : " ";
 }
 
 /* An ignored key, or a default applied ("gradient_checkpointing: false
@@ -274,12 +286,15 @@ int vp_trainconfig_parse(struct vp_trainconfig *tc, const char *name, const char
 /* The same, with `settings` (a mapping of vramplan: block keys, or NULL)
  * read after the file's own block, winning over it: `check --set KEY=VALUE`.
  * Their members' line is their place on the command line (1, 2, ...) and
- * their column 0 (vp_tc_origin_on_command_line); their errors name the
- * command line. */
+ * their column 0 (vp_tc_origin_on_command_line); their errors and notes
+ * name the command line and the option as the user typed it: `typed`
+ * (NULL, or one entry per member of `settings`) holds a shorthand's name
+ * ("--quant", check's plan-named options), and a NULL entry (or a NULL
+ * `typed`) names the member "--set KEY". */
 int vp_trainconfig_parse_with(struct vp_trainconfig *tc, const char *name, const char *text, size_t len,
-			      const struct vp_tnode *settings, struct vp_error *err);
+			      const struct vp_tnode *settings, const char *const *typed, struct vp_error *err);
 int vp_trainconfig_load_with(struct vp_trainconfig *tc, const char *path, const struct vp_tnode *settings,
-			     struct vp_error *err);
+			     const char *const *typed, struct vp_error *err);
 
 /*
  * The job's PyTorch, which no trainer key states (`check --torch-version`,

@@ -56,6 +56,9 @@ struct check_opts {
 	/* --set KEY=VALUE and its shorthands: vramplan: block keys, winning
 	 * over the file's block (vp_trainconfig_parse_with); owned */
 	struct vp_tnode *settings;
+	/* one per setting: the shorthand it was typed as ("--quant"), whose
+	 * errors name it so, or NULL for a --set; owned, the names static */
+	const char **typed;
 };
 
 static const char usage_text[] =
@@ -167,21 +170,31 @@ enum {
 	OPT_SET_TEXTS
 };
 
-/* Each shorthand's vramplan: block key (docs/check.md). */
+/* Each shorthand's vramplan: block key (docs/check.md), and the option as
+ * the user types it, which its errors and notes name (longopts below) */
 static const struct {
 	int opt;
 	const char *key;
+	const char *typed;
 } set_shorthands[] = {
-	{OPT_SET_SEQ_LEN, "seq_len"},	  {OPT_SET_TARGET_LEN, "target_len"},
-	{OPT_SET_METHOD, "method"},	  {OPT_SET_QUANT, "quant"},
-	{OPT_SET_LORA_R, "lora_r"},	  {OPT_SET_LORA_TARGETS, "lora_targets"},
-	{OPT_SET_PRECISION, "precision"}, {OPT_SET_OPTIMIZER, "optimizer"},
-	{OPT_SET_ATTN, "attn"},		  {OPT_SET_GRAD_CKPT, "grad_ckpt"},
-	{OPT_SET_GPUS, "gpus"},		  {OPT_SET_ZERO, "zero_stage"},
-	{OPT_SET_HEAD, "head"},		  {OPT_SET_NUM_LABELS, "num_labels"},
-	{OPT_SET_NODES, "nodes"},	  {OPT_SET_DORA, "dora"},
-	{OPT_SET_FSDP, "fsdp"},
-	{OPT_SET_TEXTS, "texts_per_example"},
+	{OPT_SET_SEQ_LEN, "seq_len", "--seq-len"},
+	{OPT_SET_TARGET_LEN, "target_len", "--target-len"},
+	{OPT_SET_METHOD, "method", "--method"},
+	{OPT_SET_QUANT, "quant", "--quant"},
+	{OPT_SET_LORA_R, "lora_r", "--lora-r"},
+	{OPT_SET_LORA_TARGETS, "lora_targets", "--lora-targets"},
+	{OPT_SET_PRECISION, "precision", "--precision"},
+	{OPT_SET_OPTIMIZER, "optimizer", "--optimizer"},
+	{OPT_SET_ATTN, "attn", "--attn"},
+	{OPT_SET_GRAD_CKPT, "grad_ckpt", "--grad-ckpt"},
+	{OPT_SET_GPUS, "gpus", "--gpus"},
+	{OPT_SET_ZERO, "zero_stage", "--zero"},
+	{OPT_SET_HEAD, "head", "--head"},
+	{OPT_SET_NUM_LABELS, "num_labels", "--num-labels"},
+	{OPT_SET_NODES, "nodes", "--nodes"},
+	{OPT_SET_DORA, "dora", "--dora"},
+	{OPT_SET_FSDP, "fsdp", "--fsdp"},
+	{OPT_SET_TEXTS, "texts_per_example", "--texts-per-example"},
 };
 
 static const struct option longopts[] = {
@@ -233,17 +246,30 @@ const char vp_check_shortopts[] = ":g:m:qvh";
  * `[q_proj, v_proj]`), the n-th setting at "line" n and column 0: stated,
  * with no place in the file (vp_tc_origin_on_command_line). Unknown keys
  * and bad values are reported when the block is read, naming the command
- * line. Returns VP_CLI_RUN or an exit status.
+ * line and `typed`, the shorthand the user typed ("--quant"), or for a
+ * --set (`typed` NULL) "--set KEY". Returns VP_CLI_RUN or an exit status.
  */
-static int add_setting(struct check_opts *o, const char *key, const char *value, const char *option)
+static int add_setting(struct check_opts *o, const char *key, const char *value, const char *typed)
 {
 	struct vp_error err = {0};
 	struct vp_tnode *v;
+	const char **grown;
+	char option[80];
 
+	if (typed != NULL)
+		snprintf(option, sizeof option, "%s", typed);
+	else
+		snprintf(option, sizeof option, "--set %.64s", key);
 	if (key[0] == '\0')
-		return vp_cli_usage_error("check", "%s needs KEY=VALUE (a vramplan: block key, docs/check.md)", option);
+		return vp_cli_usage_error("check", "--set needs KEY=VALUE (a vramplan: block key, docs/check.md)");
 	if (o->settings == NULL && (o->settings = vp_tree_new_map()) == NULL)
 		return vp_cli_usage_error("check", "out of memory");
+	/* the n-th setting's name beside it (vp_trainconfig_parse_with) */
+	grown = realloc(o->typed, (o->settings->n + 1) * sizeof *grown);
+	if (grown == NULL)
+		return vp_cli_usage_error("check", "out of memory");
+	o->typed = grown;
+	o->typed[o->settings->n] = typed;
 	/* an empty value is YAML's null, which every key refuses by name */
 	v = vp_tree_parse_yaml(option, value[0] != '\0' ? value : "~", strlen(value[0] != '\0' ? value : "~"), &err);
 	/* a value that is all comment (`#5`) is YAML's nothing: null too */
@@ -256,7 +282,7 @@ static int add_setting(struct check_opts *o, const char *key, const char *value,
 		v = NULL;
 	}
 	if (v == NULL)
-		return vp_cli_usage_error("check", "%s %s: %s", option, key, err.message);
+		return vp_cli_usage_error("check", "%s: %s", option, err.message);
 	vp_tree_forget_positions(v);
 	if (vp_tree_map_add(o->settings, key, o->settings->n + 1, 0, v) != 0)
 		return vp_cli_usage_error("check", "out of memory");
@@ -293,7 +319,7 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 			}
 			break;
 		case OPT_CPUS:
-			if (vp_parse_u64(optarg, "--cpus", 1, 1u << 20, &o->cpus, &err) != 0)
+			if (vp_parse_u64(optarg, "--cpus", 1, VP_MAX_CPUS, &o->cpus, &err) != 0)
 				return vp_cli_report(&err);
 			break;
 		case OPT_WORKER_RAM:
@@ -318,7 +344,7 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 				return vp_cli_report(&err);
 			break;
 		case OPT_EVAL_SAMPLES:
-			if (vp_parse_u64(optarg, "--eval-samples", 1, (uint64_t)1 << 40, &o->eval_samples, &err) != 0)
+			if (vp_parse_u64(optarg, "--eval-samples", 1, VP_MAX_SAMPLES, &o->eval_samples, &err) != 0)
 				return vp_cli_report(&err);
 			break;
 		case OPT_TORCH_VERSION:
@@ -342,7 +368,7 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 							  (size_t)(eq - optarg));
 			memcpy(key, optarg, (size_t)(eq - optarg));
 			key[eq - optarg] = '\0';
-			if ((c = add_setting(o, key, eq + 1, "--set")) != VP_CLI_RUN)
+			if ((c = add_setting(o, key, eq + 1, NULL)) != VP_CLI_RUN)
 				return c;
 			break;
 		}
@@ -375,8 +401,8 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 							  "(vramplan plan, estimate); check takes the length the run "
 							  "uses, a whole number");
 			if ((c = add_setting(o, set_shorthands[k].key,
-						 c == OPT_SET_GRAD_CKPT || c == OPT_SET_DORA || c == OPT_SET_FSDP ? "true" : optarg, "--set")) !=
-			    VP_CLI_RUN)
+						 c == OPT_SET_GRAD_CKPT || c == OPT_SET_DORA || c == OPT_SET_FSDP ? "true" : optarg,
+						 set_shorthands[k].typed)) != VP_CLI_RUN)
 				return c;
 			break;
 		}
@@ -1649,14 +1675,14 @@ static int apply_deepspeed_file(struct vp_trainconfig *tc, char *path, size_t si
 
 /* FILE, or standard input for "-" (named "<stdin>" in diagnostics). */
 static int load_config(struct vp_trainconfig *tc, const char *file, const struct vp_tnode *settings,
-		       struct vp_error *err)
+		       const char *const *typed, struct vp_error *err)
 {
 	char *text = NULL, *grown;
 	size_t len = 0, cap = 0, n;
 	int rc;
 
 	if (strcmp(file, "-") != 0)
-		return vp_trainconfig_load_with(tc, file, settings, err);
+		return vp_trainconfig_load_with(tc, file, settings, typed, err);
 	memset(tc, 0, sizeof *tc);
 	do {
 		if (len == cap) {
@@ -1681,7 +1707,7 @@ static int load_config(struct vp_trainconfig *tc, const char *file, const struct
 		return vp_error_at(err, VP_ERR_IO, "<stdin>", 0, 0, "cannot read standard input");
 	}
 	text[len] = '\0';
-	rc = vp_trainconfig_parse_with(tc, "<stdin>", text, len, settings, err);
+	rc = vp_trainconfig_parse_with(tc, "<stdin>", text, len, settings, typed, err);
 	free(text);
 	return rc;
 }
@@ -1725,7 +1751,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 	uint64_t host_ram, cpus, worker_ram;
 	int rc = VP_EXIT_OK;
 
-	if (load_config(&tc, file, o->settings, &err) != 0)
+	if (load_config(&tc, file, o->settings, o->typed, &err) != 0)
 		goto fail;
 	if (resolve_model(o, cat, &tc, &m, &err) != 0)
 		goto fail;
@@ -1740,9 +1766,9 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 
 		vp_error_at(&err, VP_ERR_INPUT, cli ? VP_TC_COMMAND_LINE : tc.file, cli ? 0 : tc.nodes_at.line,
 			    cli ? 0 : tc.nodes_at.column,
-			    "%s %llu does not divide the %llu GPU%s: a launcher runs the same number of processes on "
+			    "%s%s%llu does not divide the %llu GPU%s: a launcher runs the same number of processes on "
 			    "every node",
-			    tc.nodes_at.key, (unsigned long long)tc.nodes,
+			    tc.nodes_at.key, cli ? vp_tc_origin_value_sep(&tc.nodes_at) : " ", (unsigned long long)tc.nodes,
 			    (unsigned long long)(tc.train.gpus > 0 ? tc.train.gpus : 1), tc.train.gpus > 1 ? "s" : "");
 		goto fail;
 	}
@@ -2033,6 +2059,12 @@ static int worse(int a, int b)
 	return a > b ? a : b;
 }
 
+static void free_opts(struct check_opts *o)
+{
+	vp_tree_free(o->settings);
+	free(o->typed);
+}
+
 int vp_cmd_check(int argc, char **argv)
 {
 	struct check_opts o;
@@ -2045,12 +2077,12 @@ int vp_cmd_check(int argc, char **argv)
 	int rc = parse_args(argc, argv, &o);
 
 	if (rc != VP_CLI_RUN) {
-		vp_tree_free(o.settings);
+		free_opts(&o);
 		return rc;
 	}
 	if (vp_cli_load_catalog(&o.cli, &cat, &err) != 0) {
 		vp_catalog_free(&cat);
-		vp_tree_free(o.settings);
+		free_opts(&o);
 		return report(&o, &err);
 	}
 	memset(&mx, 0, sizeof mx);
@@ -2060,7 +2092,7 @@ int vp_cmd_check(int argc, char **argv)
 	if (rows == NULL || (o.json && json == NULL)) {
 		free(rows);
 		vp_catalog_free(&cat);
-		vp_tree_free(o.settings);
+		free_opts(&o);
 		fputs("vramplan: out of memory\n", stderr);
 		return VP_EXIT_IO;
 	}
@@ -2109,6 +2141,6 @@ int vp_cmd_check(int argc, char **argv)
 	cJSON_Delete(json);
 	free(rows);
 	vp_catalog_free(&cat);
-	vp_tree_free(o.settings);
+	free_opts(&o);
 	return rc;
 }

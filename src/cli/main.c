@@ -329,10 +329,10 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 	case OPT_SEQ_LEN:
 		o->seq_max = strcmp(arg, "max") == 0;
 		if (!o->seq_max)
-			rc = parse_u64(arg, "--seq-len", 1, VP_MAX_SEQ_LEN, &o->train.seq_len);
+			rc = parse_u64(arg, "--seq-len", 1, VP_MAX_COUNT, &o->train.seq_len);
 		break;
 	case OPT_TARGET_LEN:
-		rc = parse_u64(arg, "--target-len", 1, (uint64_t)1 << 20, &o->train.tgt_len);
+		rc = parse_u64(arg, "--target-len", 1, VP_MAX_COUNT, &o->train.tgt_len);
 		o->has_target_len = true;
 		break;
 	case OPT_PRECISION:
@@ -346,7 +346,7 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 		o->has_method = true;
 		break;
 	case OPT_LORA_R:
-		rc = parse_u64(arg, "--lora-r", 1, 65536, &o->train.lora_r);
+		rc = parse_u64(arg, "--lora-r", 1, VP_MAX_COUNT, &o->train.lora_r);
 		o->has_lora_r = true;
 		break;
 	case OPT_LORA_DROPOUT:
@@ -399,7 +399,7 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 		o->has_num_labels = true;
 		break;
 	case OPT_TEXTS:
-		rc = parse_u64(arg, "--texts-per-example", 1, 64, &o->train.texts_per_example);
+		rc = parse_u64(arg, "--texts-per-example", 1, VP_MAX_TEXTS_PER_EXAMPLE, &o->train.texts_per_example);
 		o->has_texts = true;
 		break;
 	case OPT_LOSS:
@@ -423,16 +423,16 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 	case OPT_FSDP: o->train.fsdp = true; break;
 	case OPT_GPUS: rc = parse_u64(arg, "--gpus", 1, VP_MAX_GPUS, &o->train.gpus); break;
 	case OPT_UTIL: rc = parse_fraction(arg, "--util", &o->util); break;
-	case OPT_BATCH: rc = parse_u64(arg, "--batch", 1, (uint64_t)1 << 20, &o->batch); break;
+	case OPT_BATCH: rc = parse_u64(arg, "--batch", 1, VP_MAX_COUNT, &o->batch); break;
 	case OPT_BATCH_MULTIPLE: rc = parse_u64(arg, "--batch-multiple", 1, 4096, &o->batch_multiple); break;
-	case OPT_MAX_BATCH: rc = parse_u64(arg, "--max-batch", 1, (uint64_t)1 << 20, &o->max_batch); break;
+	case OPT_MAX_BATCH: rc = parse_u64(arg, "--max-batch", 1, VP_MAX_COUNT, &o->max_batch); break;
 	case OPT_EFFECTIVE_BATCH:
-		rc = parse_u64(arg, "--effective-batch", 1, (uint64_t)1 << 30, &o->effective_batch);
+		rc = parse_u64(arg, "--effective-batch", 1, VP_MAX_COUNT, &o->effective_batch);
 		break;
 	case OPT_GENERATE: o->generate = true; break;
-	case OPT_NUM_BEAMS: rc = parse_u64(arg, "--num-beams", 1, 64, &o->num_beams); break;
+	case OPT_NUM_BEAMS: rc = parse_u64(arg, "--num-beams", 1, VP_MAX_COUNT, &o->num_beams); break;
 	case OPT_MAX_NEW_TOKENS:
-		rc = parse_u64(arg, "--max-new-tokens", 1, (uint64_t)1 << 20, &o->max_new_tokens);
+		rc = parse_u64(arg, "--max-new-tokens", 1, VP_MAX_COUNT, &o->max_new_tokens);
 		break;
 	case OPT_EVAL_PREDS:
 		if (vp_eval_preds_parse(arg, &o->eval_predictions, &err) != 0)
@@ -440,18 +440,18 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 		o->has_eval_predictions = true;
 		break;
 	case OPT_EVAL_SAMPLES:
-		rc = parse_u64(arg, "--eval-samples", 1, (uint64_t)1 << 40, &o->eval_samples);
+		rc = parse_u64(arg, "--eval-samples", 1, VP_MAX_SAMPLES, &o->eval_samples);
 		break;
 	case OPT_USE_CACHE: o->train.trainer_use_cache = true; break;
 	case OPT_HOST_RAM: rc = parse_size(arg, "--host-ram", true, &o->host_ram); break;
-	case OPT_CPUS: rc = parse_u64(arg, "--cpus", 1, 65536, &o->cpus); break;
+	case OPT_CPUS: rc = parse_u64(arg, "--cpus", 1, VP_MAX_CPUS, &o->cpus); break;
 	case OPT_NODES: rc = parse_u64(arg, "--nodes", 1, VP_MAX_GPUS, &o->nodes); break;
 	case OPT_WORKER_RAM: rc = parse_size(arg, "--worker-ram", true, &o->worker_ram); break;
 	case OPT_DATASET_RAM: rc = parse_size(arg, "--dataset-ram", false, &o->dataset_ram); break;
 	case OPT_NO_PIN_MEMORY: o->no_pin_memory = true; break;
 	case OPT_EWC: o->ewc = true; break;
 	case OPT_REPLAY_BUFFER:
-		rc = parse_u64(arg, "--replay-buffer", 0, (uint64_t)1 << 40, &o->replay_buffer);
+		rc = parse_u64(arg, "--replay-buffer", 0, VP_MAX_SAMPLES, &o->replay_buffer);
 		break;
 	case OPT_FORMAT:
 		if (strcmp(arg, "yaml") == 0) {
