@@ -4,7 +4,11 @@
  * (of framework, only whether the run's own code called the model); keys
  * outside the schema are counted and skipped so that a newer schema does
  * not stop the benchmark, but a known key with a wrong type or
- * value is an error with its position.
+ * value is an error with its position. A value in another spelling whose
+ * reading is not in doubt (a quoted number, a whole count written 4.0,
+ * "BF16" for bf16, causal_lm for causal-lm) is read so and named in the
+ * case's note (respelled): refusing it would stop a whole file, or leave
+ * a case unscored, over its spelling.
  */
 #include "vramplan/cases.h"
 
@@ -12,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <yaml.h>
 
 #include "vramplan/fileio.h"
@@ -24,6 +29,7 @@ struct reader {
 	yaml_document_t *doc;
 	const char *file;
 	struct vp_error *err;
+	struct vp_case *c; /* the case being read, for its notes */
 };
 
 static int fail(const struct reader *r, const yaml_node_t *n, const char *fmt, ...)
@@ -101,6 +107,63 @@ static int yaml11_bool(const yaml_node_t *n)
 	return vp_yaml11_bool(s);
 }
 
+/* A value read in another spelling than the schema's (a quoted number,
+ * a word in other case): read as the obvious value, and the first such
+ * value of a case named in its note, so that the reading is seen. */
+static void respelled(const struct reader *r, const char *key, const char *written, const char *read)
+{
+	struct vp_case *c = r->c;
+
+	if (c == NULL)
+		return;
+	if (c->respelled[0] != '\0') {
+		c->more_respelled++;
+		return;
+	}
+	snprintf(c->respelled, sizeof c->respelled, "%s '%.32s' read as %.32s", key, written, read);
+	vp_utf8_trim_cut(c->respelled);
+	vp_text_one_line(c->respelled);
+}
+
+/* A quoted decimal ("512", "10.5"): a string to yaml.safe_load, but one
+ * whose reading is not in doubt (a generator that quotes every value
+ * writes it so); anything else quoted is not read as a number. */
+static bool quoted_decimal(const yaml_node_t *n)
+{
+	const char *s = scalar(n), *p;
+	bool point = false;
+
+	if (s == NULL || n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE || s[0] < '0' || s[0] > '9')
+		return false;
+	for (p = s; *p != '\0'; p++) {
+		if (*p == '.' && !point && p[1] >= '0' && p[1] <= '9')
+			point = true;
+		else if (*p < '0' || *p > '9')
+			return false;
+	}
+	return true;
+}
+
+/* The text of a number-valued key: a plain scalar's, or a quoted
+ * decimal's (noted); NULL for anything else. */
+static const char *number_text(const struct reader *r, const yaml_node_t *n, const char *key)
+{
+	const char *s = scalar(n);
+
+	if (s == NULL)
+		return NULL;
+	if (n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
+		return s;
+	if (!quoted_decimal(n))
+		return NULL;
+	{
+		char q[48];
+		snprintf(q, sizeof q, "\"%.40s\"", s);
+		respelled(r, key, q, s);
+	}
+	return s;
+}
+
 static int get_string(const struct reader *r, const yaml_node_t *n, const char *key, char *out, size_t size)
 {
 	const char *s = scalar(n);
@@ -146,13 +209,12 @@ static int misread_number(const struct reader *r, const yaml_node_t *n, const ch
  * which leaves *out as it is. */
 static int get_probability(const struct reader *r, const yaml_node_t *n, const char *key, double *out)
 {
-	const char *s = scalar(n);
+	const char *s;
 	struct vp_error e;
 
 	if (misread_number(r, n, key))
 		return -1;
-	if (!is_null(n) && (s == NULL || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
-			    vp_parse_double(s, key, 0.0, 1.0, out, &e) != 0))
+	if (!is_null(n) && ((s = number_text(r, n, key)) == NULL || vp_parse_double(s, key, 0.0, 1.0, out, &e) != 0))
 		return fail(r, n, "'%s' must be a number from 0 to 1, or null", key);
 	return 0;
 }
@@ -165,7 +227,8 @@ static int get_integer(const struct reader *r, const yaml_node_t *n, const char 
 		       uint64_t *out)
 {
 	struct vp_error e;
-	const char *s = scalar(n);
+	const char *s, *dot;
+	char whole[32];
 
 	if (is_null(n)) {
 		*out = dflt;
@@ -173,8 +236,19 @@ static int get_integer(const struct reader *r, const yaml_node_t *n, const char 
 	}
 	if (misread_number(r, n, key))
 		return -1;
-	if (s == NULL || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
-	    vp_parse_u64(s, key, min, UINT64_C(1) << 40, out, &e) != 0)
+	s = number_text(r, n, key);
+	dot = s != NULL ? strchr(s, '.') : NULL;
+	/* a whole number written as a float ("4.0", which yaml.safe_load
+	 * reads as 4.0 and int() as 4): its integer part, noted; "4.5"
+	 * stays an error */
+	if (dot != NULL && dot > s && dot[1] != '\0' && strspn(dot + 1, "0") == strlen(dot + 1) &&
+	    (size_t)(dot - s) < sizeof whole) {
+		memcpy(whole, s, (size_t)(dot - s));
+		whole[dot - s] = '\0';
+		respelled(r, key, s, whole);
+		s = whole;
+	}
+	if (s == NULL || vp_parse_u64(s, key, min, UINT64_C(1) << 40, out, &e) != 0)
 		return fail(r, n, "'%s' must be a %s integer (at most 2^40) or null", key,
 			    min == 0 ? "non-negative" : "positive");
 	return 0;
@@ -223,24 +297,59 @@ static int get_bool(const struct reader *r, const yaml_node_t *n, const char *ke
 		*out = false;
 		return 0;
 	}
+	/* "true" or "false" quoted: a string to yaml.safe_load, but one a
+	 * generator that quotes every value writes, read as the word (noted);
+	 * quoted "on", "off", "yes" and "no" stay refused (bad-autocast.yaml):
+	 * not the schema's words, and a Python reader takes any non-empty
+	 * string as true */
+	if (b < 0 && scalar(n) != NULL &&
+	    (strcasecmp(scalar(n), "true") == 0 || strcasecmp(scalar(n), "false") == 0)) {
+		b = strcasecmp(scalar(n), "true") == 0;
+		respelled(r, key, scalar(n), b == 1 ? "true" : "false");
+	}
 	if (b < 0)
 		return fail(r, n, "'%s' must be true, false or null", key);
 	*out = b == 1;
 	return 0;
 }
 
-/* Parse an enumerated value with one of the vp_*_parse functions; a word it
- * does not know makes the case unexpressible (above), not the file wrong. */
+/* A schema word in another spelling: `s` in ASCII lower case, with '_'
+ * for '-' when `dashes` ("BF16", "causal_lm", "NF4-DQ"); false when that
+ * is `s` itself or too long. */
+static bool fold_word(const char *s, char *out, size_t size, bool dashes)
+{
+	size_t i, len = strlen(s);
+
+	if (len == 0 || len >= size)
+		return false;
+	for (i = 0; i <= len; i++) {
+		char ch = s[i];
+		out[i] = ch >= 'A' && ch <= 'Z' ? (char)(ch - 'A' + 'a') : dashes && ch == '_' ? '-' : ch;
+	}
+	return strcmp(out, s) != 0;
+}
+
+/* Parse an enumerated value with one of the vp_*_parse functions; a word
+ * it knows in other case or with '_' for '-' ("BF16", "causal_lm") is read
+ * as that word and noted (the schema's words are lower case with dashes,
+ * and none differs from another only so); a word it does not know makes
+ * the case unexpressible (above), not the file wrong. */
 #define GET_ENUM(parse, node, key, dest)                                                   \
 	do {                                                                               \
-		struct vp_error e_;                                                        \
+		struct vp_error e_, e2_;                                                   \
+		char f_[64];                                                               \
 		const char *s_ = scalar(node);                                             \
 		if (s_ == NULL)                                                            \
 			return vp_error_at(r->err, VP_ERR_INPUT, r->file,                 \
 					   (node)->start_mark.line + 1,                    \
 					   (node)->start_mark.column + 1,                  \
 					   "'%s': expected a string", key);            \
-		if (parse(s_, (dest), &e_) != 0)                                           \
+		if (parse(s_, (dest), &e_) == 0)                                           \
+			break;                                                             \
+		if ((fold_word(s_, f_, sizeof f_, false) && parse(f_, (dest), &e2_) == 0) || \
+		    (fold_word(s_, f_, sizeof f_, true) && parse(f_, (dest), &e2_) == 0))   \
+			respelled(r, key, s_, f_);                                         \
+		else                                                                       \
 			unexpressible(c, (node), "'%s': %s", key, e_.message);        \
 	} while (0)
 
@@ -315,6 +424,15 @@ static int parse_metric(const struct reader *r, const yaml_node_t *n, struct vp_
 {
 	const char *s = scalar(n);
 	enum vp_metric *out = &c->metric;
+	char folded[40];
+
+	/* in other case ("MAX_ALLOCATED"): the word, noted */
+	if (s != NULL && fold_word(s, folded, sizeof folded, false) &&
+	    (!strcmp(folded, "max_allocated") || !strcmp(folded, "peak_active") || !strcmp(folded, "max_reserved") ||
+	     !strcmp(folded, "nvml_used") || !strcmp(folded, "max_context_fit"))) {
+		respelled(r, "metric", s, folded);
+		s = folded;
+	}
 
 	if (is_null(n))
 		*out = VP_METRIC_NONE;
@@ -504,9 +622,17 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			vp_text_one_line(c->id);
 			seen_id = true;
 		} else if (strcmp(k, "quality") == 0) {
+			static const char *const grades[] = {"A", "B", "C", "SUSPECT"};
 			if (get_string(r, v, k, c->quality, sizeof c->quality))
 				return -1;
 			vp_text_one_line(c->quality);
+			/* a grade in lower case ("a", "suspect"): the grade, as
+			 * the summary counts it (A and B only), noted */
+			for (i = 0; i < sizeof grades / sizeof grades[0]; i++)
+				if (strcasecmp(c->quality, grades[i]) == 0 && strcmp(c->quality, grades[i]) != 0) {
+					respelled(r, k, c->quality, grades[i]);
+					snprintf(c->quality, sizeof c->quality, "%s", grades[i]);
+				}
 		} else if (strcmp(k, "config") == 0) {
 			char rel[1024];
 			seen_config = true;
@@ -759,19 +885,25 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 		} else if (strcmp(k, "zero") == 0) {
 			const char *s = scalar(v);
 			uint64_t stage;
-			if (s != NULL && strcmp(s, "fsdp") == 0) {
+			if (s != NULL && strcasecmp(s, "fsdp") == 0) {
+				if (strcmp(s, "fsdp") != 0)
+					respelled(r, k, s, "fsdp");
 				c->train.fsdp = true;
 			} else {
 				struct vp_error e;
 				if (misread_number(r, v, k))
 					return -1;
+				/* a quoted stage ("3", as a generator that quotes
+				 * every value writes it): the stage, noted */
+				if (s != NULL && quoted_decimal(v) && strchr(s, '.') == NULL)
+					s = number_text(r, v, k);
 				/* 0: DeepSpeed's stage 0, ZeRO off (zero_optimization.stage
 				 * 0 in DeepSpeed's config), read as null; the ground truth
 				 * README's schema lists 1/2/3, "fsdp" or null, and the
 				 * messages name what is read */
 				if (!is_null(v) && s == NULL)
 					return fail(r, v, "'zero' must be 0, 1, 2, 3, \"fsdp\" or null");
-				if (!is_null(v) && (v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
+				if (!is_null(v) && ((v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE && !quoted_decimal(v)) ||
 						    vp_parse_u64(s, k, 0, 3, &stage, &e) != 0))
 					unexpressible(c, v, "'zero': unknown stage '%s' (expected 0, 1, 2, 3 or \"fsdp\")", s);
 				else
@@ -781,14 +913,14 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			if (parse_metric(r, v, c))
 				return -1;
 		} else if (strcmp(k, "measured_gib") == 0) {
-			const char *s = scalar(v);
+			const char *s;
 			struct vp_error e;
 			seen_measured = true;
 			if (misread_number(r, v, k))
 				return -1;
 			if (is_null(v))
 				c->measured_unstated = true;
-			else if (s == NULL || v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
+			else if ((s = number_text(r, v, k)) == NULL ||
 				 vp_parse_double(s, k, 0.0, 1e9, &c->measured_gib, &e) != 0 || c->measured_gib <= 0.0)
 				return fail(r, v, "'measured_gib' must be a positive number or null");
 		} else {
@@ -822,6 +954,11 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 	if (c->loss_unstated)
 		c->train.loss = VP_LOSS_STANDARD;
 	c->has_step = batch > 0;
+	/* a case that trains (its method says so) without a batch: the
+	 * step's size is not stated, so the case cannot be estimated; read
+	 * as the load-only point below, it would be scored as weights alone */
+	c->batch_unstated = !c->has_step && c->eval_batch == 0 && !c->method_unstated &&
+			    c->train.method != VP_METHOD_FROZEN;
 	c->train.batch = batch > 0 ? batch : 1;
 	if (c->train.grad_accum == 0)
 		c->train.grad_accum = 1;
@@ -839,7 +976,7 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 	c->tgt_unstated = c->train.tgt_len == 0;
 	if (c->train.head == VP_HEAD_SEQ2SEQ_LM && c->train.tgt_len == 0)
 		c->train.tgt_len = c->train.seq_len;
-	if (!c->has_step)
+	if (!c->has_step && !c->batch_unstated)
 		c->train.method = VP_METHOD_FROZEN;
 	/* a DoRA layer is a LoRA adapter's (PEFT's LoraConfig); without one
 	 * nothing would be estimated for the key, so it is an error, not
@@ -923,6 +1060,7 @@ int vp_cases_load(struct vp_case_list *list, const char *path, struct vp_error *
 	r.doc = &doc;
 	r.file = path;
 	r.err = err;
+	r.c = NULL;
 	root = yaml_document_get_root_node(&doc);
 	if (root == NULL) {
 		vp_error_at(err, VP_ERR_INPUT, path, 1, 1, "empty cases file");
@@ -967,6 +1105,7 @@ int vp_cases_load(struct vp_case_list *list, const char *path, struct vp_error *
 	for (it = root->data.sequence.items.start; it < root->data.sequence.items.top; it++) {
 		yaml_node_t *n = yaml_document_get_node(&doc, *it);
 		size_t j;
+		r.c = &list->cases[list->n];
 		if (n == NULL || read_case(&r, n, &list->cases[list->n], list) != 0)
 			goto out;
 		for (j = 0; j < list->n; j++)

@@ -53,6 +53,15 @@ struct vp_case {
 	/* tgt_len null or absent: a seq2seq-lm case (head stated, or the
 	 * config's when null) is read with the target as long as the source */
 	bool tgt_unstated;
+	/* batch null on a case whose method trains (full, lora, qlora): the
+	 * step's size is unknown, not absent, so it is not read as the
+	 * load-only calibration point a frozen case without batch is */
+	bool batch_unstated;
+	/* the first value read in another spelling of a schema word ("BF16",
+	 * "causal_lm", zero "3", a quoted number), as the note shows it:
+	 * "precision 'BF16' read as bf16" */
+	char respelled[128];
+	unsigned more_respelled; /* other values so read in the case */
 	/* a schema key named a value vramplan does not know (`attn:
 	 * flash_attention_3`, `quant: awq`): the reason, with its line and
 	 * column; the case is reported unsupported, the file still scored */

@@ -227,12 +227,16 @@ static bool estimate_case(const struct vp_catalog *cat, const struct vp_case *c,
 		snprintf(note, size, "unsupported: GPU '%s' is not in the catalogue", c->gpu);
 		return false;
 	}
-	if (c->precision_unstated || c->method_unstated || c->config_unstated || (c->seq_unstated && c->has_step)) {
-		snprintf(note, size, "unsupported: no %s stated (null or absent)",
+	if (c->precision_unstated || c->method_unstated || c->config_unstated || (c->seq_unstated && c->has_step) ||
+	    c->batch_unstated) {
+		snprintf(note, size, "unsupported: no %s stated (null or absent)%s%s",
 			 c->precision_unstated ? "precision"
 			 : c->method_unstated  ? "method"
 			 : c->config_unstated  ? "config"
-					       : "sequence length");
+			 : c->batch_unstated   ? "batch"
+					       : "sequence length",
+			 c->batch_unstated ? " for a case that trains: method " : "",
+			 c->batch_unstated ? vp_method_name(c->train.method) : "");
 		return false;
 	}
 	if (vp_hfconfig_load(c->config_path, &r->m, &e) != 0) {
@@ -332,6 +336,8 @@ static void append_reading(char *note, size_t size, const struct vp_case *c, con
 		ADD("; loss null read as standard");
 	if (c->quant_inferred)
 		ADD("; qlora with quant null read as nf4");
+	if (c->respelled[0] != '\0')
+		ADD("; %s%s", c->respelled, c->more_respelled > 0 ? " (and other values so)" : "");
 	if (r->m.read_as[0] != '\0')
 		ADD("; model_type '%s' read as %s", r->m.model_type, r->m.read_as);
 	if (c->gpu[0] == '\0')

@@ -326,6 +326,7 @@ static void a_bad_value_is_refused_at_its_position(void **state)
 		{"bad-dora.yaml", 2, 13, "'use_dora' must be true, false or null"},
 		{"bad-dora-full.yaml", 2, 13, "'use_dora: true' needs LoRA adapters"},
 		{"bad-count.yaml", 4, 10, "'batch' must be a positive integer"},
+		{"bad-count-float.yaml", 4, 10, "'batch' must be a positive integer"},
 		{"bad-zero.yaml", 4, 9, "'zero' must be 0, 1, 2, 3, \"fsdp\" or null"},
 		{"bad-merge.yaml", 2, 7, "a merge key ('<<') must name a mapping or a list of mappings"},
 		{"two-documents.yaml", 5, 1, "a second YAML document"},
@@ -363,8 +364,8 @@ static void an_unknown_word_makes_its_case_unexpressible(void **state)
 			      "(line 12, column 9)"},
 		{"WORD-QUANT", "'quant': unknown quantization 'awq'"},
 		{"WORD-METRIC", "'metric': unknown metric 'peak_rss'"},
-		{"WORD-ZERO", "'zero': unknown stage 'FSDP' (expected 0, 1, 2, 3 or \"fsdp\") (line 40, column 9)"},
-		{"WORD-TWO", "'precision': unknown precision 'BF16'"},
+		{"WORD-ZERO", "'zero': unknown stage 'ddp' (expected 0, 1, 2, 3 or \"fsdp\") (line 40, column 9)"},
+		{"WORD-TWO", "'precision': unknown precision 'fp8'"},
 	};
 	struct vp_case_list l;
 	size_t i;
