@@ -213,7 +213,9 @@ FILE *vp_cli_open_output(const struct vp_cli_opts *o, struct vp_error *err);
 int vp_cli_close_output(const struct vp_cli_opts *o, FILE *out, int rc);
 
 /* Keep file descriptors 0-2 from being reused when the caller closed them,
- * so that a closed stdout fails writes instead of writing into a file. */
+ * so that a closed stdout fails writes instead of writing into a file; and
+ * ignore SIGPIPE, so that a pipe whose reader has gone fails them too
+ * (exit 3 with a message) rather than killing the process. */
 void vp_cli_guard_std_fds(void);
 
 /* Close stdout; a write error there turns rc into VP_EXIT_IO. */
