@@ -1010,8 +1010,34 @@ HANDLER(k_max_eval)
 
 HANDLER(k_beams)
 {
+	const struct vp_tc_origin *had = &c->tc->at[VP_TC_NUM_BEAMS];
+
 	if (m->value->kind == VP_T_NULL)
 		return 0;
+	/* an hf config's num_beams is the example scripts' data argument
+	 * (run_summarization.py and run_translation.py DataTrainingArguments),
+	 * which the script copies over Seq2SeqTrainingArguments':
+	 * `training_args.generation_num_beams = data_args.num_beams if
+	 * data_args.num_beams is not None else training_args.generation_num_beams`.
+	 * So it wins, whichever line comes first. Until 2026-11-30 it was listed
+	 * as ignored, and the evaluation checked with one beam. */
+	if (c->tc->flavour == VP_TC_HF && strcmp(path, "generation_num_beams") == 0 &&
+	    strcmp(had->key, "num_beams") == 0) {
+		struct vp_tc_origin mine;
+
+		vp_tc_set_origin(&mine, path, m);
+		return vp_tc_note_overridden(c, &mine,
+					     "num_beams (line %lu) wins over it: run_summarization.py sets "
+					     "generation_num_beams from its data argument num_beams",
+					     had->line);
+	}
+	if (c->tc->flavour == VP_TC_HF && strcmp(path, "num_beams") == 0 &&
+	    strcmp(had->key, "generation_num_beams") == 0 &&
+	    vp_tc_note_overridden(c, had,
+				  "num_beams (line %lu) wins over it: run_summarization.py sets "
+				  "generation_num_beams from its data argument num_beams",
+				  m->line) != 0)
+		return -1;
 	if (vp_tc_get_u64(c, m->value, path, 1, &c->r.beams) != 0)
 		return -1;
 	c->r.has_beams = true;
@@ -1453,6 +1479,7 @@ static const struct keydef hf_keys[] = {
 	{"val_max_target_length", k_gen_len},
 	{"generation_max_length", k_gen_len},
 	{"generation_num_beams", k_beams},
+	{"num_beams", k_beams},
 	{"predict_with_generate", k_generate},
 	{"prediction_loss_only", k_loss_only},
 	{"use_cache", k_use_cache},
