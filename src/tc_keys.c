@@ -1944,6 +1944,28 @@ static int ds_optimizer_type(struct ctx *c, const struct vp_tmember *m, const ch
 
 /* Read the subkeys of a DeepSpeed section that change memory; list the rest
  * as ignored, with their dotted path. */
+
+/* An offload section that offloads nothing: DeepSpeed's offload configs
+ * (deepspeed/runtime/zero/offload_config.py) take device "none", "cpu" or
+ * "nvme", "none" the default, so `{"device": "none"}` (the ZeRO-3
+ * templates' offload_param) and a section without a device keep
+ * everything on the GPU, as vramplan counts it. Until 2026-11-30 such a
+ * section was noted as an offload that is not modelled. */
+static bool offload_to_none(const struct vp_tnode *v)
+{
+	if (v == NULL || v->kind == VP_T_NULL)
+		return true;
+	if (v->kind != VP_T_MAP)
+		return false;
+	for (size_t i = 0; i < v->n; i++) {
+		const struct vp_tnode *d = v->members[i].value;
+
+		if (strcmp(v->members[i].key, "device") != 0)
+			continue;
+		return d != NULL && d->kind == VP_T_SCALAR && strcmp(d->text, "none") == 0;
+	}
+	return true;
+}
 static int ds_section(struct ctx *c, const struct vp_tmember *sec, const char *prefix)
 {
 	const struct vp_tnode *map = sec->value;
@@ -1983,13 +2005,25 @@ static int ds_section(struct ctx *c, const struct vp_tmember *sec, const char *p
 		} else if (strcmp(sec_name, "zero_optimization") == 0 &&
 			   (strcmp(m->key, "offload_optimizer") == 0 || strcmp(m->key, "offload_param") == 0)) {
 			/* offload_param moves the ZeRO-3 parameters, offload_optimizer
-			 * the optimizer states (deepspeed.ai/docs/config-json) */
-			rc = vp_tc_note_ignored(c, path, m,
-					  strcmp(m->key, "offload_param") == 0
-						  ? "offload is not modelled: the parameters are counted on the GPU (an "
-						    "overestimate)"
-						  : "offload is not modelled: the states are counted on the GPU (an "
-						    "overestimate)");
+			 * the optimizer states (deepspeed.ai/docs/config-json). Where
+			 * they go, the host's RAM holds them: DeepSpeed's own
+			 * estimate_zero3_model_states_mem_needs
+			 * (deepspeed/runtime/zero/stage3.py) puts 16 bytes a parameter
+			 * x 1.5 on each node with offload_optimizer cpu, 18 with
+			 * offload_param too; host.c counts none of it. */
+			if (offload_to_none(m->value))
+				rc = 0;
+			else
+				rc = vp_tc_note_ignored(c, path, m,
+						  strcmp(m->key, "offload_param") == 0
+							  ? "offload is not modelled: the parameters are counted on the GPU (an "
+							    "overestimate), and the host RAM that holds them is not counted "
+							    "(DeepSpeed's estimate_zero3_model_states_mem_needs_all_cold gives "
+							    "it)"
+							  : "offload is not modelled: the states are counted on the GPU (an "
+							    "overestimate), and the host RAM that holds them is not counted "
+							    "(DeepSpeed's estimate_zero3_model_states_mem_needs_all_cold, or "
+							    "zero2's, gives it)");
 		} else {
 			rc = vp_tc_note_ignored(c, path, m, NULL);
 		}
