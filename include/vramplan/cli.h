@@ -154,6 +154,12 @@ void vp_cli_warn_fp16(const struct vp_cli_opts *o, const struct vp_model *m, con
 void vp_cli_warn_context(const struct vp_cli_opts *o, const struct vp_model *m,
 			 const struct vp_plan_request *req);
 
+/* A --gpu given as nvidia-smi's name that two catalogue cards share (the
+ * RTX 4060 Ti 8 GB and 16 GB): a warning naming the card planned and the
+ * other one's name, once a process. */
+void vp_cli_warn_gpu_namesake(const struct vp_cli_opts *o, const struct vp_catalog *cat, const char *key,
+			      const struct vp_gpu *g);
+
 /* --------------------------------------------------------- cli_util.c */
 
 /* Is a sequence of seq_len tokens, with gen tokens generated after it,

@@ -1836,6 +1836,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			}
 			goto fail;
 		}
+		vp_cli_warn_gpu_namesake(&o->cli, cat, gpu_names[i], g);
 		/* two names of one GPU (--gpu v100 --gpu tesla-v100, or nvidia-smi's
 		 * name beside the catalogue's) are one check: its line, JSON object
 		 * and annotations once, as the matrix has one column for it */
