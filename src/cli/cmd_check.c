@@ -891,6 +891,11 @@ static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 		printf("DOES NOT FIT (%s)", fail);
 
 	gib(r->budget, budget, sizeof budget);
+	/* on several GPUs every peak and the budget are one GPU's (each rank
+	 * holds its shard and its own activations): said, since "151.90 GiB of
+	 * 63.72 GiB" on 8 H100s read as a total that 8 x 80 GB would hold */
+	if (r->train.gpus > 1)
+		strcat(budget, " per GPU");
 	/* the run only evaluates or predicts: no train part, the budget
 	 * with the eval part */
 	if (tc->eval_only) {
