@@ -1295,9 +1295,15 @@ HANDLER(k_fsdp_config)
 			}
 		} else if (strcmp(name, "offload_params") == 0 || strcmp(name, "cpu_offload") == 0) {
 			if (on == 1)
+				/* FSDP's CPUOffload(offload_params=True) keeps the
+				 * sharded parameters and gradients on the host, where
+				 * the optimizer steps and keeps its states
+				 * (torch/distributed/fsdp/api.py CPUOffload): host RAM
+				 * that host.c does not count */
 				rc = vp_tc_note_ignored(c, sub, k,
 							"offload is not modelled: the parameters and states are counted on "
-							"the GPU (an overestimate)");
+							"the GPU (an overestimate), and the host RAM that holds them is not "
+							"counted");
 		} else if (strcmp(name, "version") != 0 && strcmp(name, "auto_wrap_policy") != 0 &&
 			   strcmp(name, "transformer_layer_cls_to_wrap") != 0) {
 			/* the version and the per-block wrapping are what vramplan

@@ -29,3 +29,9 @@ for sec in '{}' '{"device": "none"}' '{"device": "nvme"}'; do
 	printf '{"train_micro_batch_size_per_gpu": 1, "zero_optimization": {"stage": 3, "offload_param": %s}}\n' "$sec" |
 		"$VRAMPLAN" check --model gpt2 --gpu a10g - 2>&1 >/dev/null | grep -c "offload is not modelled"
 done
+# FSDP's offload says the same of the host RAM (CPUOffload keeps the shards
+# and the optimizer's states there); false offloads nothing: no note
+for on in true false; do
+	printf 'model_name_or_path: gpt2\nfsdp: full_shard auto_wrap\nfsdp_config:\n  offload_params: %s\nvramplan:\n  gpus: 2\n' "$on" |
+		"$VRAMPLAN" check --gpu a10g - 2>&1 >/dev/null | grep "offload"
+done
