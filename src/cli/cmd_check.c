@@ -1044,6 +1044,18 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 		fputc('\n', stderr);
 	}
 	host[0] = '\0';
+	/* the eval check assumed because the file says nothing: a failing eval
+	 * the run may never do (TrainingArguments' eval_strategy defaults to
+	 * "no") is said to be assumed, as host RAM's is below. Until
+	 * 2026-11-30 a ZeRO-3 config without eval keys failed "(train, eval)"
+	 * with no word that the eval was vramplan's assumption. Named no GPU,
+	 * so said once a file (host_said). Not for a DeepSpeed file, which has
+	 * no evaluation keys to state: the trainer config that names it does */
+	if (r->eval_done && !r->eval_fits && tc->evaluation == VP_TC_EVAL_ASSUMED && tc->flavour != VP_TC_DEEPSPEED)
+		at = append(host, sizeof host, at,
+			"vramplan: note: %s: no eval_strategy or do_eval: the eval batch is checked as if evaluation "
+			"ran mid-epoch (TrainingArguments' default \"no\" evaluates nothing; say which)\n",
+			tc->name);
 	if (r->host_done && !r->host.fits && r->host.peak_in_eval && vp_host_within(r->host.train_total_bytes, r->host_limit) &&
 	    tc->evaluation == VP_TC_EVAL_ASSUMED)
 		at = append(host, sizeof host, at,
