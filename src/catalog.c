@@ -1394,6 +1394,36 @@ const struct vp_gpu *vp_catalog_find_gpu(const struct vp_catalog *cat, const cha
 	return NULL;
 }
 
+/*
+ * nvidia-smi prints one name for cards of different memory (the RTX 4060 Ti
+ * 8 GB and 16 GB: "NVIDIA GeForce RTX 4060 Ti", docs/catalogue.md), and
+ * find_gpu takes the first entry of that name. When key is that shared
+ * full name (in any spelling vp_name_loose folds together) but not g's own
+ * name or alias, the other entry of the same full name and other memory, so
+ * the caller can say which card was planned; else NULL.
+ */
+const struct vp_gpu *vp_catalog_gpu_namesake(const struct vp_catalog *cat, const char *key, const struct vp_gpu *g)
+{
+	size_t i, j;
+
+	/* "RTX 4060 Ti" and nvidia-smi's name are one loose name (vp_name_loose
+	 * drops NVIDIA and GeForce), each as ambiguous; the entry's own name or
+	 * an alias as listed ("rtx4060ti", "rtx4060ti-8gb") chose the card */
+	if (key == NULL || g == NULL || !loose_eq(g->full_name, key) || name_eq(g->name, key))
+		return NULL;
+	for (j = 0; j < g->n_aliases; j++)
+		if (name_eq(g->aliases[j], key))
+			return NULL;
+	for (i = 0; i < cat->n_gpus; i++) {
+		const struct vp_gpu *h = &cat->gpus[i];
+
+		if (h != g && loose_eq(h->full_name, g->full_name) &&
+		    h->memory_mib != g->memory_mib)
+			return h;
+	}
+	return NULL;
+}
+
 /* How close one loose form is to the other: 0 when one holds the other
  * ("a100" in "a100-40gb", "rtx4070" in "rtx4070ti"), else the edit
  * distance when a typo or two away (1, 2); -1 when not near. */

@@ -303,7 +303,11 @@ static void comment_budget(FILE *f, const struct vp_gpu *g, double util, const s
 	char text[256];
 
 	vp_format_budget(g, util, t, text, sizeof text);
-	fprintf(f, "# budget: %s at the device level\n", text);
+	/* every peak below is one GPU's (its shard, its activations) */
+	if (t->gpus > 1)
+		fprintf(f, "# budget: %s at the device level, on each of the %" PRIu64 " GPUs\n", text, t->gpus);
+	else
+		fprintf(f, "# budget: %s at the device level\n", text);
 }
 
 static void comment_peak(FILE *f, const struct vp_estimate *e, uint64_t ewc)

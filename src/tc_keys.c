@@ -1010,8 +1010,34 @@ HANDLER(k_max_eval)
 
 HANDLER(k_beams)
 {
+	const struct vp_tc_origin *had = &c->tc->at[VP_TC_NUM_BEAMS];
+
 	if (m->value->kind == VP_T_NULL)
 		return 0;
+	/* an hf config's num_beams is the example scripts' data argument
+	 * (run_summarization.py and run_translation.py DataTrainingArguments),
+	 * which the script copies over Seq2SeqTrainingArguments':
+	 * `training_args.generation_num_beams = data_args.num_beams if
+	 * data_args.num_beams is not None else training_args.generation_num_beams`.
+	 * So it wins, whichever line comes first. Until 2026-11-30 it was listed
+	 * as ignored, and the evaluation checked with one beam. */
+	if (c->tc->flavour == VP_TC_HF && strcmp(path, "generation_num_beams") == 0 &&
+	    strcmp(had->key, "num_beams") == 0) {
+		struct vp_tc_origin mine;
+
+		vp_tc_set_origin(&mine, path, m);
+		return vp_tc_note_overridden(c, &mine,
+					     "num_beams (line %lu) wins over it: run_summarization.py sets "
+					     "generation_num_beams from its data argument num_beams",
+					     had->line);
+	}
+	if (c->tc->flavour == VP_TC_HF && strcmp(path, "num_beams") == 0 &&
+	    strcmp(had->key, "generation_num_beams") == 0 &&
+	    vp_tc_note_overridden(c, had,
+				  "num_beams (line %lu) wins over it: run_summarization.py sets "
+				  "generation_num_beams from its data argument num_beams",
+				  m->line) != 0)
+		return -1;
 	if (vp_tc_get_u64(c, m->value, path, 1, &c->r.beams) != 0)
 		return -1;
 	c->r.has_beams = true;
@@ -1269,9 +1295,15 @@ HANDLER(k_fsdp_config)
 			}
 		} else if (strcmp(name, "offload_params") == 0 || strcmp(name, "cpu_offload") == 0) {
 			if (on == 1)
+				/* FSDP's CPUOffload(offload_params=True) keeps the
+				 * sharded parameters and gradients on the host, where
+				 * the optimizer steps and keeps its states
+				 * (torch/distributed/fsdp/api.py CPUOffload): host RAM
+				 * that host.c does not count */
 				rc = vp_tc_note_ignored(c, sub, k,
 							"offload is not modelled: the parameters and states are counted on "
-							"the GPU (an overestimate)");
+							"the GPU (an overestimate), and the host RAM that holds them is not "
+							"counted");
 		} else if (strcmp(name, "version") != 0 && strcmp(name, "auto_wrap_policy") != 0 &&
 			   strcmp(name, "transformer_layer_cls_to_wrap") != 0) {
 			/* the version and the per-block wrapping are what vramplan
@@ -1453,6 +1485,7 @@ static const struct keydef hf_keys[] = {
 	{"val_max_target_length", k_gen_len},
 	{"generation_max_length", k_gen_len},
 	{"generation_num_beams", k_beams},
+	{"num_beams", k_beams},
 	{"predict_with_generate", k_generate},
 	{"prediction_loss_only", k_loss_only},
 	{"use_cache", k_use_cache},
@@ -1917,6 +1950,28 @@ static int ds_optimizer_type(struct ctx *c, const struct vp_tmember *m, const ch
 
 /* Read the subkeys of a DeepSpeed section that change memory; list the rest
  * as ignored, with their dotted path. */
+
+/* An offload section that offloads nothing: DeepSpeed's offload configs
+ * (deepspeed/runtime/zero/offload_config.py) take device "none", "cpu" or
+ * "nvme", "none" the default, so `{"device": "none"}` (the ZeRO-3
+ * templates' offload_param) and a section without a device keep
+ * everything on the GPU, as vramplan counts it. Until 2026-11-30 such a
+ * section was noted as an offload that is not modelled. */
+static bool offload_to_none(const struct vp_tnode *v)
+{
+	if (v == NULL || v->kind == VP_T_NULL)
+		return true;
+	if (v->kind != VP_T_MAP)
+		return false;
+	for (size_t i = 0; i < v->n; i++) {
+		const struct vp_tnode *d = v->members[i].value;
+
+		if (strcmp(v->members[i].key, "device") != 0)
+			continue;
+		return d != NULL && d->kind == VP_T_SCALAR && strcmp(d->text, "none") == 0;
+	}
+	return true;
+}
 static int ds_section(struct ctx *c, const struct vp_tmember *sec, const char *prefix)
 {
 	const struct vp_tnode *map = sec->value;
@@ -1956,13 +2011,25 @@ static int ds_section(struct ctx *c, const struct vp_tmember *sec, const char *p
 		} else if (strcmp(sec_name, "zero_optimization") == 0 &&
 			   (strcmp(m->key, "offload_optimizer") == 0 || strcmp(m->key, "offload_param") == 0)) {
 			/* offload_param moves the ZeRO-3 parameters, offload_optimizer
-			 * the optimizer states (deepspeed.ai/docs/config-json) */
-			rc = vp_tc_note_ignored(c, path, m,
-					  strcmp(m->key, "offload_param") == 0
-						  ? "offload is not modelled: the parameters are counted on the GPU (an "
-						    "overestimate)"
-						  : "offload is not modelled: the states are counted on the GPU (an "
-						    "overestimate)");
+			 * the optimizer states (deepspeed.ai/docs/config-json). Where
+			 * they go, the host's RAM holds them: DeepSpeed's own
+			 * estimate_zero3_model_states_mem_needs
+			 * (deepspeed/runtime/zero/stage3.py) puts 16 bytes a parameter
+			 * x 1.5 on each node with offload_optimizer cpu, 18 with
+			 * offload_param too; host.c counts none of it. */
+			if (offload_to_none(m->value))
+				rc = 0;
+			else
+				rc = vp_tc_note_ignored(c, path, m,
+						  strcmp(m->key, "offload_param") == 0
+							  ? "offload is not modelled: the parameters are counted on the GPU (an "
+							    "overestimate), and the host RAM that holds them is not counted "
+							    "(DeepSpeed's estimate_zero3_model_states_mem_needs_all_cold gives "
+							    "it)"
+							  : "offload is not modelled: the states are counted on the GPU (an "
+							    "overestimate), and the host RAM that holds them is not counted "
+							    "(DeepSpeed's estimate_zero3_model_states_mem_needs_all_cold, or "
+							    "zero2's, gives it)");
 		} else {
 			rc = vp_tc_note_ignored(c, path, m, NULL);
 		}

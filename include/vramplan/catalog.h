@@ -51,6 +51,9 @@ void vp_catalog_free(struct vp_catalog *cat);
 /* Look up by name, alias or HF id, case-insensitively; NULL when absent. */
 const struct vp_model *vp_catalog_find_model(const struct vp_catalog *cat, const char *key);
 const struct vp_gpu *vp_catalog_find_gpu(const struct vp_catalog *cat, const char *key);
+/* The other entry of the same full name (nvidia-smi's) and other memory,
+ * when key is g's full name, which the two share; else NULL. */
+const struct vp_gpu *vp_catalog_gpu_namesake(const struct vp_catalog *cat, const char *key, const struct vp_gpu *g);
 
 /* Up to max names of entries close to an unknown key (a typo away, or
  * holding it: "a100" suggests a100-40gb and a100-80gb), in catalogue

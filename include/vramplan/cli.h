@@ -154,6 +154,12 @@ void vp_cli_warn_fp16(const struct vp_cli_opts *o, const struct vp_model *m, con
 void vp_cli_warn_context(const struct vp_cli_opts *o, const struct vp_model *m,
 			 const struct vp_plan_request *req);
 
+/* A --gpu given as nvidia-smi's name that two catalogue cards share (the
+ * RTX 4060 Ti 8 GB and 16 GB): a warning naming the card planned and the
+ * other one's name, once a process. */
+void vp_cli_warn_gpu_namesake(const struct vp_cli_opts *o, const struct vp_catalog *cat, const char *key,
+			      const struct vp_gpu *g);
+
 /* --------------------------------------------------------- cli_util.c */
 
 /* Is a sequence of seq_len tokens, with gen tokens generated after it,
@@ -213,7 +219,9 @@ FILE *vp_cli_open_output(const struct vp_cli_opts *o, struct vp_error *err);
 int vp_cli_close_output(const struct vp_cli_opts *o, FILE *out, int rc);
 
 /* Keep file descriptors 0-2 from being reused when the caller closed them,
- * so that a closed stdout fails writes instead of writing into a file. */
+ * so that a closed stdout fails writes instead of writing into a file; and
+ * ignore SIGPIPE, so that a pipe whose reader has gone fails them too
+ * (exit 3 with a message) rather than killing the process. */
 void vp_cli_guard_std_fds(void);
 
 /* Close stdout; a write error there turns rc into VP_EXIT_IO. */

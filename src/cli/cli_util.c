@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -266,6 +267,14 @@ void vp_cli_guard_std_fds(void)
 				close(nfd);
 		}
 	}
+	/* A pipe whose reader has gone (`vramplan ... | head -c0`, a launcher
+	 * that stopped reading) is a closed stdout too. By default the first
+	 * write past it raises SIGPIPE, which ends the process with status 141
+	 * and no message: a wrapper saw neither the documented exit 3 nor a
+	 * reason (README "Exit codes"). Ignored, the write fails with EPIPE
+	 * instead, and vp_cli_finish reports it as any other failed write
+	 * (POSIX write(2): EPIPE when SIGPIPE is ignored). */
+	signal(SIGPIPE, SIG_IGN);
 }
 
 int vp_cli_finish(int rc)

@@ -917,6 +917,11 @@ static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 		printf("DOES NOT FIT (%s)", fail);
 
 	gib(r->budget, budget, sizeof budget);
+	/* on several GPUs every peak and the budget are one GPU's (each rank
+	 * holds its shard and its own activations): said, since "151.90 GiB of
+	 * 63.72 GiB" on 8 H100s read as a total that 8 x 80 GB would hold */
+	if (r->train.gpus > 1)
+		strcat(budget, " per GPU");
 	/* the run only evaluates or predicts: no train part, the budget
 	 * with the eval part */
 	if (tc->eval_only) {
@@ -1065,6 +1070,18 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 		fputc('\n', stderr);
 	}
 	host[0] = '\0';
+	/* the eval check assumed because the file says nothing: a failing eval
+	 * the run may never do (TrainingArguments' eval_strategy defaults to
+	 * "no") is said to be assumed, as host RAM's is below. Until
+	 * 2026-11-30 a ZeRO-3 config without eval keys failed "(train, eval)"
+	 * with no word that the eval was vramplan's assumption. Named no GPU,
+	 * so said once a file (host_said). Not for a DeepSpeed file, which has
+	 * no evaluation keys to state: the trainer config that names it does */
+	if (r->eval_done && !r->eval_fits && tc->evaluation == VP_TC_EVAL_ASSUMED && tc->flavour != VP_TC_DEEPSPEED)
+		at = append(host, sizeof host, at,
+			"vramplan: note: %s: no eval_strategy or do_eval: the eval batch is checked as if evaluation "
+			"ran mid-epoch (TrainingArguments' default \"no\" evaluates nothing; say which)\n",
+			tc->name);
 	if (r->host_done && !r->host.fits && r->host.peak_in_eval && vp_host_within(r->host.train_total_bytes, r->host_limit) &&
 	    tc->evaluation == VP_TC_EVAL_ASSUMED)
 		at = append(host, sizeof host, at,
@@ -1862,6 +1879,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			}
 			goto fail;
 		}
+		vp_cli_warn_gpu_namesake(&o->cli, cat, gpu_names[i], g);
 		/* two names of one GPU (--gpu v100 --gpu tesla-v100, or nvidia-smi's
 		 * name beside the catalogue's) are one check: its line, JSON object
 		 * and annotations once, as the matrix has one column for it */

@@ -23,6 +23,7 @@ int vp_cmd_estimate(const struct vp_cli_opts *o)
 		goto done;
 	}
 	req.train.batch = o->batch;
+	vp_cli_warn_gpu_namesake(o, &cat, o->gpu, g);
 	vp_cli_warn_context(o, &m, &req);
 	vp_cli_warn_fp16(o, &m, g, &req.train);
 	if (o->seq_max) {

@@ -144,6 +144,7 @@ int vp_cmd_plan(const struct vp_cli_opts *o)
 		rc = vp_cli_report(&err);
 		goto done;
 	}
+	vp_cli_warn_gpu_namesake(o, &cat, o->gpu, g);
 	vp_cli_warn_context(o, &m, &req);
 	vp_cli_warn_fp16(o, &m, g, &req.train);
 	/* what does not fit is said on stderr; with --format json stdout

@@ -155,6 +155,8 @@ int vp_cmd_sweep(const struct vp_cli_opts *o)
 		rc = vp_cli_report(&err);
 		goto done;
 	}
+	if (one_gpu != NULL)
+		vp_cli_warn_gpu_namesake(o, &cat, o->gpu, one_gpu);
 	/* --model: every GPU; --gpu: every model; neither: every model on
 	 * every GPU (the whole catalogue, model-major) */
 	if (o->model == NULL && o->gpu == NULL)

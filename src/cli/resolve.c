@@ -324,6 +324,32 @@ void vp_cli_warn_fp16(const struct vp_cli_opts *o, const struct vp_model *m, con
 			    "has no bf16, so train it in fp32 (--precision fp32)", m->name, g->name);
 }
 
+/*
+ * nvidia-smi prints "NVIDIA GeForce RTX 4060 Ti" for the 8 GB and the 16 GB
+ * card alike, and the name finds the 8 GB entry (the smaller memory, the
+ * safe side: docs/catalogue.md). Until 2026-11-30 that choice went unsaid:
+ * a 16 GB owner who pasted nvidia-smi's name got a plan for half her memory
+ * (and `check` a "does not fit") with nothing on stderr to say which card was
+ * planned. Said once a process: check meets the name once per config.
+ */
+void vp_cli_warn_gpu_namesake(const struct vp_cli_opts *o, const struct vp_catalog *cat, const char *key,
+			      const struct vp_gpu *g)
+{
+	static const struct vp_gpu *said;
+	const struct vp_gpu *other = vp_catalog_gpu_namesake(cat, key, g);
+	char shown[128];
+
+	if (other == NULL || said == g)
+		return;
+	said = g;
+	vp_cli_warn(o,
+		    "'%s' names two cards (nvidia-smi prints one name for both): %s (%" PRIu64
+		    " MiB), planned here, and %s (%" PRIu64 " MiB); give --gpu %s for the other (nvidia-smi's "
+		    "memory column tells them apart)",
+		    vp_text_shown(shown, sizeof shown, key), g->name, g->memory_mib, other->name, other->memory_mib,
+		    other->name);
+}
+
 void vp_cli_warn_context(const struct vp_cli_opts *o, const struct vp_model *m,
 			 const struct vp_plan_request *req)
 {
