@@ -135,6 +135,11 @@ static bool quoted_decimal(const yaml_node_t *n)
 
 	if (s == NULL || n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE || s[0] < '0' || s[0] > '9')
 		return false;
+	/* a leading 0 ("0512"): a generator's str() never writes it, and the
+	 * same digits plain are octal to yaml.safe_load (misread_number), so
+	 * its reading is in doubt */
+	if (s[0] == '0' && s[1] >= '0' && s[1] <= '9')
+		return false;
 	for (p = s; *p != '\0'; p++) {
 		if (*p == '.' && !point && p[1] >= '0' && p[1] <= '9')
 			point = true;
@@ -191,6 +196,10 @@ static int misread_number(const struct reader *r, const yaml_node_t *n, const ch
 	if (s == NULL || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
 		return 0;
 	p = s[0] == '-' || s[0] == '+' ? s + 1 : s;
+	/* a word ("true", "none") is no number misread: the caller's own
+	 * message says what the key takes */
+	if (!((p[0] >= '0' && p[0] <= '9') || p[0] == '.'))
+		return 0;
 	e = strpbrk(p, "eE");
 	if (strchr(p, '.') == NULL && p[0] == '0' && p[1] >= '0' && p[1] <= '9')
 		return fail(r, n,

@@ -1392,6 +1392,9 @@ static enum vp_tc_setting about_setting(const struct vp_trainconfig *tc, const c
 		{"lora_r", VP_TC_LORA_R},
 		{"batch", VP_TC_BATCH},
 		{"zero_stage", VP_TC_ZERO},
+		/* a generation's (vp_estimate_eval) */
+		{"num_beams", VP_TC_NUM_BEAMS},
+		{"max_new_tokens", VP_TC_GEN_LEN},
 	};
 
 	for (size_t i = 0; about != NULL && i < sizeof map / sizeof map[0]; i++)
