@@ -817,7 +817,10 @@ static void estimator_init(struct vp_estimator *e, const struct vp_model *m, con
 static int params_of(const struct vp_estimator *e, bool classic, struct totals *tt, struct vp_error *err)
 {
 	if ((classic ? e->classic_rc : e->params_rc) != 0) {
-		*err = classic ? e->classic_err : e->params_err;
+		/* err may be NULL, as vp_error_set allows (vp_estimate's callers
+		 * that only ask whether a setup estimates) */
+		if (err != NULL)
+			*err = classic ? e->classic_err : e->params_err;
 		return -1;
 	}
 	*tt = classic ? e->classic_params : e->params;
@@ -1251,20 +1254,35 @@ static int eval_at(const struct vp_estimator *e, uint64_t batch, const struct vp
 			return vp_error_set(err, VP_ERR_INPUT, "generation needs at least 1 beam and 1 new token");
 		if (vp_mul_u64(t->batch, opts->num_beams, &check) ||
 		    vp_mul_u64(check, t->seq_len + opts->max_new_tokens, &check) ||
-		    vp_mul_u64(check, m->vocab_size, &check))
-			return vp_error_set(err, VP_ERR_INPUT, "eval batch x beams x length is too large to estimate");
+		    vp_mul_u64(check, m->vocab_size, &check)) {
+			/* check points at the largest of the three, as a training
+			 * step's overflow points at its batch or length */
+			uint64_t len = t->seq_len + opts->max_new_tokens;
+
+			vp_error_set(err, VP_ERR_INPUT, "eval batch x beams x length is too large to estimate");
+			return vp_error_about(err, t->batch >= opts->num_beams && t->batch >= len ? "batch"
+						   : opts->num_beams >= len				 ? "num_beams"
+						   : opts->max_new_tokens >= t->seq_len		 ? "max_new_tokens"
+													 : "seq_len");
+		}
 		beams = (double)opts->num_beams;
 		new_tokens = (double)opts->max_new_tokens;
 		/* a decoder-only model generates after its prompt, an
 		 * encoder-decoder's decoder from its start token; past the
 		 * position table generation fails as training would */
 		if (vp_add_u64(m->arch == VP_ARCH_ENCDEC ? 0 : t->seq_len, opts->max_new_tokens, &check) == 0 &&
-		    vp_model_max_tokens(m) > 0 && check > vp_model_max_tokens(m))
-			return vp_error_set(err, VP_ERR_INPUT,
-					    "generating %llu tokens reaches position %llu, past the %llu positions of "
-					    "model '%s' (max_position_embeddings)",
-					    (unsigned long long)opts->max_new_tokens, (unsigned long long)check,
-					    (unsigned long long)vp_model_max_tokens(m), m->name);
+		    vp_model_max_tokens(m) > 0 && check > vp_model_max_tokens(m)) {
+			vp_error_set(err, VP_ERR_INPUT,
+				     "generating %llu tokens reaches position %llu, past the %llu positions of "
+				     "model '%s' (max_position_embeddings)",
+				     (unsigned long long)opts->max_new_tokens, (unsigned long long)check,
+				     (unsigned long long)vp_model_max_tokens(m), m->name);
+			/* the generated length's key, not the batch's (the
+			 * prompt's where it alone fills the table) */
+			return vp_error_about(err, m->arch != VP_ARCH_ENCDEC && t->seq_len >= vp_model_max_tokens(m)
+							   ? "seq_len"
+							   : "max_new_tokens");
+		}
 	}
 	/* The inputs a training step at this batch would refuse, refused
 	 * alike; the resident parameters, gradients and optimizer states are

@@ -83,19 +83,26 @@ uint64_t vp_plan_auto_find_batch(const struct vp_model *m, const struct vp_gpu *
 	struct vp_train at = *t;
 	struct vp_estimate e;
 	struct vp_error ignored;
+	struct vp_estimator *est;
 	uint64_t b = t->batch;
 
 	*retries = 0;
+	/* up to ~210 retries from a batch of 2^32: the setup's parameter
+	 * totals counted once (vp_estimator; afresh when out of memory) */
+	if (vp_estimator_new(m, g, t, &est, &ignored) != 0)
+		est = NULL;
 	while (b > 0) {
 		at.batch = b;
-		if (vp_estimate(m, g, &at, &e, &ignored) == 0 && e.device_bytes <= limit_bytes)
-			return b;
+		if ((est != NULL ? vp_estimator_train(est, b, &e, &ignored) : vp_estimate(m, g, &at, &e, &ignored)) == 0 &&
+		    e.device_bytes <= limit_bytes)
+			break;
 		/* accelerate/utils/memory.py find_executable_batch_size:
 		 * reduce_batch_size_fn, batch_size = int(batch_size * 0.9) */
 		b = b / 10 * 9 + b % 10 * 9 / 10;
 		(*retries)++;
 	}
-	return 0;
+	vp_estimator_free(est);
+	return b;
 }
 
 /* The largest file of a sharded checkpoint, which from_pretrained reads

@@ -179,7 +179,7 @@ int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct v
  * exactly what vp_estimate and vp_estimate_eval give for t at that batch,
  * errors included. vp_estimator_new fails only when out of memory
  * (VP_ERR_IO); the estimator keeps pointers to m and g, which must outlive
- * it. Free it with vp_estimator_free.
+ * it. Free it with vp_estimator_free (which takes NULL, as free does).
  */
 struct vp_estimator;
 

@@ -554,13 +554,17 @@ static double headroom(uint64_t limit, uint64_t used)
 	return used <= limit ? (double)(limit - used) : -(double)(used - limit);
 }
 
-static bool fits_at(const struct vp_model *m, const struct vp_gpu *g, struct vp_train *t, uint64_t batch,
-		    uint64_t budget)
+/* Does `batch` fit? With est, the setup's parameter totals counted once
+ * (vp_estimator, the same estimate); without (out of memory), afresh. */
+static bool fits_at(const struct vp_model *m, const struct vp_gpu *g, const struct vp_estimator *est,
+		    struct vp_train *t, uint64_t batch, uint64_t budget)
 {
 	struct vp_estimate e;
 	struct vp_error err;
 
 	t->batch = batch;
+	if (est != NULL)
+		return vp_estimator_train(est, batch, &e, &err) == 0 && e.device_bytes <= budget;
 	return vp_estimate(m, g, t, &e, &err) == 0 && e.device_bytes <= budget;
 }
 
@@ -573,15 +577,19 @@ static uint64_t largest_fit(const struct vp_model *m, const struct vp_gpu *g, co
 			    uint64_t budget, bool base_fits)
 {
 	struct vp_train t = *base;
+	struct vp_estimator *est = NULL;
+	struct vp_error err;
 	uint64_t lo = 0, hi = base->batch;
 
+	if (vp_estimator_new(m, g, base, &est, &err) != 0)
+		est = NULL;
 	if (base_fits) {
 		lo = base->batch;
 		for (;;) {
 			if (lo >= VP_DEFAULT_MAX_BATCH)
-				return lo;
+				goto done;
 			hi = lo * 2 < VP_DEFAULT_MAX_BATCH ? lo * 2 : VP_DEFAULT_MAX_BATCH;
-			if (!fits_at(m, g, &t, hi, budget))
+			if (!fits_at(m, g, est, &t, hi, budget))
 				break;
 			lo = hi;
 		}
@@ -589,11 +597,13 @@ static uint64_t largest_fit(const struct vp_model *m, const struct vp_gpu *g, co
 	while (hi - lo > 1) {
 		uint64_t mid = lo + (hi - lo) / 2;
 
-		if (fits_at(m, g, &t, mid, budget))
+		if (fits_at(m, g, est, &t, mid, budget))
 			lo = mid;
 		else
 			hi = mid;
 	}
+done:
+	vp_estimator_free(est);
 	return lo;
 }
 
@@ -1409,6 +1419,9 @@ static enum vp_tc_setting about_setting(const struct vp_trainconfig *tc, const c
 		{"lora_r", VP_TC_LORA_R},
 		{"batch", VP_TC_BATCH},
 		{"zero_stage", VP_TC_ZERO},
+		/* a generation's (vp_estimate_eval) */
+		{"num_beams", VP_TC_NUM_BEAMS},
+		{"max_new_tokens", VP_TC_GEN_LEN},
 	};
 
 	for (size_t i = 0; about != NULL && i < sizeof map / sizeof map[0]; i++)

@@ -327,6 +327,8 @@ static void a_bad_value_is_refused_at_its_position(void **state)
 		{"bad-dora-full.yaml", 2, 13, "'use_dora: true' needs LoRA adapters"},
 		{"bad-count.yaml", 4, 10, "'batch' must be a positive integer"},
 		{"bad-count-float.yaml", 4, 10, "'batch' must be a positive integer"},
+		{"bad-count-leading-zero.yaml", 7, 12, "'seq_len' must be a positive integer"},
+		{"bad-count-word.yaml", 5, 10, "'batch' must be a positive integer"},
 		{"bad-zero.yaml", 4, 9, "'zero' must be 0, 1, 2, 3, \"fsdp\" or null"},
 		{"bad-merge.yaml", 2, 7, "a merge key ('<<') must name a mapping or a list of mappings"},
 		{"two-documents.yaml", 5, 1, "a second YAML document"},
