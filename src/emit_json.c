@@ -380,6 +380,8 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 		jint(&j, o, "load_total_bytes", plan->host.load_total_bytes);
 		jint(&j, o, "worker_bytes", plan->host.worker_bytes);
 		jint(&j, o, "replay_bytes", plan->host.replay_bytes);
+		if (plan->host.offload_bytes > 0)
+			jint(&j, o, "offload_bytes", plan->host.offload_bytes);
 		jint(&j, o, "train_total_bytes", plan->host.train_total_bytes);
 		jint(&j, o, "eval_worker_bytes", plan->host.eval_worker_bytes);
 		if (plan->host_workers_unpersistent > 0)

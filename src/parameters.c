@@ -813,6 +813,14 @@ static double zero_state_bytes(enum vp_optimizer o)
 	return 0.0;
 }
 
+/* The fp32 gradient partition ZeRO-Offload keeps beside the master in host
+ * RAM: every trained parameter's, 4 bytes, over the GPUs (stage 3 too: its
+ * sub-groups' gradients are all offloaded before the step). */
+static double grad32_whole(const struct counts *n, double gpus)
+{
+	return n->trainable * 4.0 / gpus;
+}
+
 /* Several GPUs: what each one holds under DeepSpeed ZeRO, FSDP or plain DDP. */
 static void distribute(const struct ctx *c, const struct counts *n, struct totals *tt)
 {
@@ -916,9 +924,41 @@ static void distribute(const struct ctx *c, const struct counts *n, struct total
 			double prefetch = t->zero_bucket_auto ? 0.9 * c->h * c->h : VP_ZERO3_PREFETCH_ELEMENTS;
 			double gathered = (n->largest + fmin(prefetch, n->total)) * c->wb;
 
-			tt->weights = tt->weights / gpus + gathered;
+			/* offload_param: the partition itself is in host RAM
+			 * (stage3.py, offload_param_config: each ds_tensor on
+			 * the CPU) and only what a module runs with is on the
+			 * GPU; DeepSpeed's estimate_zero3_model_states_mem_needs
+			 * with cpu_offload_params: gpu_mem = largest_layer_memory */
+			if (t->zero_offload_param)
+				tt->offload_host += tt->weights / gpus;
+			tt->weights = (t->zero_offload_param ? 0.0 : tt->weights / gpus) + gathered;
 			if (c->full)
 				tt->zero3_whole_grad = n->largest * c->wb;
+		}
+		/* ZeRO-Offload, offload_optimizer.device "cpu" (docs/memory-model.md
+		 * "ZeRO-Offload"; Ren et al. 2021): the fp32 master partition,
+		 * the optimizer states of it and its fp32 gradient are host
+		 * tensors and the step runs on the CPU (DeepSpeedCPUAdam), so
+		 * the GPU keeps none of them and no step temporary; each
+		 * gradient leaves the GPU through the reduce bucket, which
+		 * stays (stage_1_and_2.py cpu_offload: the partition's
+		 * gradients are copied into single_partition_of_fp32_groups[i].grad
+		 * on the CPU; stage3.py allocates grad_partitions_flat_buffer
+		 * on the GPU only without offload_optimizer). DeepSpeed's own
+		 * estimators count 16 bytes a parameter over the node's GPUs
+		 * on the host (4 master + 8 Adam + 4 gradient) and no
+		 * gradient partition on the GPU: stage_1_and_2.py
+		 * estimate_zero2_model_states_mem_needs, gpu_mem =
+		 * 2 * total_params; stage3.py estimate_zero3_model_states_
+		 * mem_needs, gpu_mem = largest_layer_memory + int(2 *
+		 * total_params / total_gpus). */
+		if (t->zero_offload_optimizer) {
+			tt->offload_host += (master + states) / gpus + grad32_whole(n, gpus);
+			tt->optimizer = bucket;
+			tt->paged_states = 0.0;
+			tt->step_temp = 0.0;
+			tt->grads = 0.0;
+			tt->grads_in_backward = 0.0;
 		}
 	}
 

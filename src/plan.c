@@ -515,6 +515,7 @@ static int host_at(const struct vp_model *m, const struct vp_plan_request *req, 
 	struct vp_host_request host = req->host;
 
 	vp_plan_host_eval(&host, out->eval_batch, &req->eval, out->eval_accumulation_steps, &out->eval);
+	host.offload_bytes = out->train.offload_host_bytes;
 	if (vp_host_plan(m, base, &host, vp_plan_checkpoint_bytes(m, base, &out->train), &out->host) != 0)
 		return vp_error_set(err, VP_ERR_INPUT, "host RAM estimate failed");
 	return 0;
@@ -1017,6 +1018,7 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 	{
 		struct vp_host_request host = req->host;
 		vp_plan_host_eval(&host, out->eval_batch, &req->eval, out->eval_accumulation_steps, &out->eval);
+		host.offload_bytes = out->train.offload_host_bytes;
 		/* persistent workers each come to copy the whole set; forked
 		 * each epoch, a 1/W share */
 		if (out->host.limited_by_ram) {

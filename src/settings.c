@@ -299,6 +299,25 @@ static void generation_keys(struct sbuf *b, const struct vp_plan_request *req)
 	set_int(b, "generation_num_beams", req->eval.num_beams);
 }
 
+/* ZeRO-Offload as planned (docs/memory-model.md "ZeRO-Offload"): DeepSpeed's
+ * offload sections (deepspeed/runtime/zero/offload_config.py), with the
+ * pinned host buffers of HF's ZeRO templates (pin_memory: true) */
+static void offload_sections(struct sbuf *b, const struct vp_train *t)
+{
+	if (t->zero_offload_optimizer) {
+		begin(b, "offload_optimizer");
+		set_str(b, "device", "cpu");
+		set_bool(b, "pin_memory", true);
+		end(b);
+	}
+	if (t->zero_offload_param) {
+		begin(b, "offload_param");
+		set_str(b, "device", "cpu");
+		set_bool(b, "pin_memory", true);
+		end(b);
+	}
+}
+
 /*
  * Under ZeRO, `deepspeed:` as a mapping, which TrainingArguments (and
  * LLaMA-Factory's subclass, and axolotl: `deepspeed: str | dict`) takes in
@@ -314,6 +333,7 @@ static void deepspeed_mapping(struct sbuf *b, const struct vp_train *t)
 	begin(b, "deepspeed");
 	begin(b, "zero_optimization");
 	set_int(b, "stage", (uint64_t)t->zero_stage);
+	offload_sections(b, t);
 	end(b);
 	set_str(b, "train_micro_batch_size_per_gpu", "auto");
 	set_str(b, "gradient_accumulation_steps", "auto");
@@ -394,6 +414,7 @@ static void settings_deepspeed(struct sbuf *b, const struct vp_plan_request *req
 	if (t->zero_stage > 0) {
 		begin(b, "zero_optimization");
 		set_int(b, "stage", (uint64_t)t->zero_stage);
+		offload_sections(b, t);
 		end(b);
 	}
 }
@@ -693,5 +714,8 @@ size_t vp_estimate_settings(const struct vp_estimate *e, uint64_t batch, uint64_
 		set_int(&b, "dora_saved_bytes", e->dora_saved_bytes);
 		set_int(&b, "dora_transient_bytes", e->dora_transient_bytes);
 	}
+	/* ZeRO-Offload: one process's partitions in host RAM */
+	if (e->offload_host_bytes > 0)
+		set_int(&b, "offload_host_bytes", e->offload_host_bytes);
 	return b.n;
 }

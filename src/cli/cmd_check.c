@@ -809,6 +809,8 @@ evaluation:
 		}
 		/* without training, the DataLoader's batches are the eval batch's */
 		ht = tc->eval_only ? &et : &r->train;
+		/* ZeRO-Offload's partitions, which a run that trains holds */
+		req.offload_bytes = tc->eval_only ? 0 : r->est.offload_host_bytes;
 		if (vp_host_plan(m, ht, &req, vp_plan_checkpoint_bytes(m, ht, &r->est), &r->host) != 0)
 			return vp_error_set(err, VP_ERR_INPUT, "the host RAM estimate failed");
 		if (!r->host.fits && req.num_workers > 1) {
@@ -1254,6 +1256,8 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 			cJSON_AddNumberToObject(x, "trainer_bytes", (double)r->host.trainer_bytes);
 			cJSON_AddNumberToObject(x, "dataset_bytes", (double)r->host.dataset_bytes);
 			cJSON_AddNumberToObject(x, "replay_bytes", (double)r->host.replay_bytes);
+			if (r->host.offload_bytes > 0)
+				cJSON_AddNumberToObject(x, "offload_bytes", (double)r->host.offload_bytes);
 			cJSON_AddNumberToObject(x, "load_total_bytes", (double)r->host.load_total_bytes);
 			cJSON_AddNumberToObject(x, "worker_bytes", (double)r->host.worker_bytes);
 			cJSON_AddNumberToObject(x, "train_total_bytes", (double)r->host.train_total_bytes);
@@ -1409,6 +1413,8 @@ static enum vp_tc_setting about_setting(const struct vp_trainconfig *tc, const c
 		{"lora_r", VP_TC_LORA_R},
 		{"batch", VP_TC_BATCH},
 		{"zero_stage", VP_TC_ZERO},
+		{"zero_offload_optimizer", VP_TC_ZERO},
+		{"zero_offload_param", VP_TC_ZERO},
 	};
 
 	for (size_t i = 0; about != NULL && i < sizeof map / sizeof map[0]; i++)
