@@ -204,6 +204,9 @@ static void jsetup(struct jb *j, cJSON *root, const struct vp_model *m, const st
 	jbool(j, o, "activation_offload", t->activation_offload);
 	jbool(j, o, "optimizer_in_backward", t->optimizer_in_backward);
 	jint(j, o, "zero_stage", t->zero_stage > 0 ? (uint64_t)t->zero_stage : 0);
+	/* DeepSpeed ZeRO-Offload to the CPU (docs/memory-model.md "ZeRO-Offload") */
+	jbool(j, o, "zero_offload_optimizer", t->zero_offload_optimizer);
+	jbool(j, o, "zero_offload_param", t->zero_offload_param);
 	jbool(j, o, "fsdp", t->fsdp);
 	jint(j, o, "gpus", t->gpus);
 	jcheck(j, cJSON_AddNumberToObject(o, "util", util));

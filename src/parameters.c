@@ -941,20 +941,32 @@ static void distribute(const struct ctx *c, const struct counts *n, struct total
 		 * tensors and the step runs on the CPU (DeepSpeedCPUAdam), so
 		 * the GPU keeps none of them and no step temporary; each
 		 * gradient leaves the GPU through the reduce bucket, which
-		 * stays (stage_1_and_2.py cpu_offload: the partition's
-		 * gradients are copied into single_partition_of_fp32_groups[i].grad
-		 * on the CPU; stage3.py allocates grad_partitions_flat_buffer
-		 * on the GPU only without offload_optimizer). DeepSpeed's own
-		 * estimators count 16 bytes a parameter over the node's GPUs
-		 * on the host (4 master + 8 Adam + 4 gradient) and no
-		 * gradient partition on the GPU: stage_1_and_2.py
-		 * estimate_zero2_model_states_mem_needs, gpu_mem =
-		 * 2 * total_params; stage3.py estimate_zero3_model_states_
-		 * mem_needs, gpu_mem = largest_layer_memory + int(2 *
-		 * total_params / total_gpus). */
+		 * stays. Stage 2 (stage_1_and_2.py, cpu_offload): the fp32
+		 * gradient is single_partition_of_fp32_groups[i].grad on the
+		 * CPU (initialize_optimizer_states); with gradient accumulation
+		 * each parameter of the partition also gets a host buffer in
+		 * its own dtype (async_accumulate_grad_in_cpu_via_gpu,
+		 * accumulated_grads_in_cpu); and the GPU keeps
+		 * temp_grad_buffer_for_gpu_offload, the largest parameter in
+		 * the 16-bit dtype. Stage 3 (stage3.py): each sub-group's fp32
+		 * gradient buffer on the CPU (initialize_optimizer_states:
+		 * subgroup_gradient_buffer), and the gradient partition itself,
+		 * grad_partitions_flat_buffer, allocated on self.device, which
+		 * offload_optimizer makes the CPU, in the gradient accumulation
+		 * dtype (the model's under ZeRO, engine.py get_data_types). */
 		if (t->zero_offload_optimizer) {
+			double partition = tt->grads; /* the gradients' partition, divided above */
+
 			tt->offload_host += (master + states) / gpus + grad32_whole(n, gpus);
-			tt->optimizer = bucket;
+			if (t->zero_stage >= 3 || t->grad_accum > 1)
+				tt->offload_host += partition;
+			/* the temp buffer is the largest trained parameter: in a
+			 * full fine-tune the largest matrix; for adapters vramplan
+			 * has only an upper bound of it (largest_param_bytes, all
+			 * trained bytes), so none is counted there: one adapter
+			 * matrix, r x its linear's width (under 5 MB at r 16
+			 * over a 152k vocabulary in bf16) */
+			tt->optimizer = bucket + (t->zero_stage < 3 && c->full ? tt->largest_param_bytes : 0.0);
 			tt->paged_states = 0.0;
 			tt->step_temp = 0.0;
 			tt->grads = 0.0;

@@ -760,6 +760,22 @@ static void suggest(const struct vp_model *m, const struct vp_gpu *g, const stru
 		t.zero_stage = 3;
 		add_suggestion(m, g, req, &t, "--zero 3", budget, out);
 	}
+	/* DeepSpeed's ZeRO-Offload trains the same numbers too, with the
+	 * master, the states and the gradients' partitions in host RAM and
+	 * the step on the CPU (docs/memory-model.md "ZeRO-Offload"); offered
+	 * for a full fine-tune, whose states are what it moves, and said to
+	 * cost host RAM, which the plan's host line then counts */
+	if (base->zero_stage >= 2 && !base->zero_offload_optimizer && base->method == VP_METHOD_FULL) {
+		t = *base;
+		t.zero_offload_optimizer = true;
+		add_suggestion(m, g, req, &t, "--offload-optimizer cpu (the optimizer in host RAM)", budget, out);
+	}
+	if (base->zero_stage == 3 && !base->zero_offload_param && base->method == VP_METHOD_FULL) {
+		t = *base;
+		t.zero_offload_optimizer = t.zero_offload_param = true;
+		add_suggestion(m, g, req, &t, "--offload-optimizer cpu --offload-param cpu (and the parameters)", budget,
+			       out);
+	}
 	/* A causal LM whose logits Liger fuses away (its fused linear
 	 * cross-entropy keeps no [batch, seq, vocab] tensor: docs/memory-
 	 * model.md "Logits"), the same loss: where a 128k vocabulary's logits

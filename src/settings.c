@@ -26,7 +26,8 @@
  * lightning  LightningCLI sections: `trainer:` holds Trainer.__init__
  *            arguments (Lightning-AI/pytorch-lightning,
  *            src/lightning/pytorch/trainer/trainer.py: devices, strategy
- *            (deepspeed_stage_N, fsdp, ddp), accumulate_grad_batches,
+ *            (deepspeed_stage_N, deepspeed_stage_N_offload, fsdp, ddp),
+ *            accumulate_grad_batches,
  *            precision with the _PRECISION_INPUT strings "32-true",
  *            "16-mixed", "bf16-mixed", "16-true", "bf16-true"); `data:` holds
  *            the LightningDataModule's arguments, named after
@@ -37,7 +38,8 @@
  *            docs/_pages/config-json.md): train_micro_batch_size_per_gpu,
  *            gradient_accumulation_steps, train_batch_size (= micro batch x
  *            accumulation x GPUs, as that page requires), bf16.enabled,
- *            fp16.enabled, zero_optimization.stage.
+ *            fp16.enabled, zero_optimization.stage and its
+ *            offload_optimizer/offload_param sections (device, pin_memory).
  * axolotl    axolotl config (axolotl-ai-cloud/axolotl,
  *            src/axolotl/utils/schemas/config.py, training.py, peft.py):
  *            micro_batch_size, gradient_accumulation_steps, eval_batch_size,
@@ -380,8 +382,10 @@ static void settings_lightning(struct sbuf *b, const struct vp_plan_request *req
 	set_int(b, "devices", t->gpus > 1 ? t->gpus : 1);
 	if (t->zero_stage > 0)
 		set_str(b, "strategy", t->zero_stage == 1   ? "deepspeed_stage_1"
-				       : t->zero_stage == 2 ? "deepspeed_stage_2"
-							    : "deepspeed_stage_3");
+				       : t->zero_stage == 2 ? (t->zero_offload_optimizer ? "deepspeed_stage_2_offload"
+										 : "deepspeed_stage_2")
+				       : t->zero_offload_optimizer ? "deepspeed_stage_3_offload"
+								   : "deepspeed_stage_3");
 	else if (t->fsdp)
 		set_str(b, "strategy", "fsdp");
 	else if (t->gpus > 1)

@@ -136,7 +136,7 @@ static void offload_lines(const struct ex *x, const struct vp_train *t, const st
 	vp_format_gib(e->offload_host_bytes, gib, sizeof gib);
 	fprintf(x->f, "  ZeRO-Offload: %s GiB a process in host RAM, not on the GPU:", gib);
 	if (t->zero_offload_optimizer)
-		fputs(" the fp32 master, optimizer states and fp32 gradients of its partition (the step runs on "
+		fputs(" the fp32 master, optimizer states and gradients of its partition (the step runs on "
 		      "the CPU)", x->f);
 	if (t->zero_offload_param)
 		fprintf(x->f, "%s its 16-bit parameters (each module's gathered onto the GPU as it runs)",

@@ -2116,13 +2116,18 @@ static void a_zero_step_holds_the_fp32_gradient_partition(void **state)
 /* ZeRO-Offload (docs/memory-model.md "ZeRO-Offload"), hand-counted on the tiny
  * Llama (49,856 parameters, the largest matrix 64 x 128), bf16, full, AdamW,
  * ZeRO-3 over 8 GPUs. offload_optimizer: the fp32 master, Adam's two states
- * and the fp32 gradient, 16 bytes a parameter over the GPUs, go to the host
- * (DeepSpeed's estimate_zero3_model_states_mem_needs counts the same 16);
- * the GPU keeps the reduce bucket (5e8 bf16 elements), no gradient
- * partition and no step temporary. offload_param: the bf16 partition (2
- * bytes a parameter over the GPUs) too, the GPU keeping only what a module
- * runs with: the largest matrix and the prefetch bucket (here the whole
- * model, under 5e7 elements). Offload never raises the GPU's peak. */
+ * and the fp32 gradient (16 bytes a parameter, DeepSpeed's
+ * estimate_zero3_model_states_mem_needs's 16), and the bf16 gradient
+ * partition (stage3.py grad_partitions_flat_buffer, on the CPU with offload:
+ * 2 more), over the GPUs, go to the host; the GPU keeps the reduce bucket
+ * (5e8 bf16 elements), the largest matrix's whole gradient, no gradient
+ * partition and no step temporary. offload_param: the bf16 parameter
+ * partition (2 bytes a parameter over the GPUs) too, the GPU keeping only
+ * what a module runs with: the largest matrix and the prefetch bucket (here
+ * the whole model, under 5e7 elements). Stage 2: 16 bytes on the host, 2
+ * more with gradient accumulation (accumulated_grads_in_cpu), and on the GPU
+ * the bucket and temp_grad_buffer_for_gpu_offload, the largest parameter in
+ * bf16. Offload never raises the GPU's peak. */
 static void zero_offload_moves_the_partitions_to_the_host(void **state)
 {
 	const struct vp_model m = tiny_llama();
@@ -2140,7 +2145,7 @@ static void zero_offload_moves_the_partitions_to_the_host(void **state)
 	assert_int_equal(off.offload_host_bytes, 0);
 	t.zero_offload_optimizer = true;
 	on = estimated(&m, &t);
-	assert_int_equal(on.offload_host_bytes, full * 16 / 8);
+	assert_int_equal(on.offload_host_bytes, full * 18 / 8);
 	assert_int_equal(on.full_bytes[VP_COMP_OPTIMIZER], UINT64_C(1000000000));
 	/* only the largest matrix's whole gradient before its reduce-scatter */
 	assert_int_equal(on.full_bytes[VP_COMP_GRADIENTS], 64 * 128 * 2);
@@ -2149,10 +2154,20 @@ static void zero_offload_moves_the_partitions_to_the_host(void **state)
 			 1);
 	t.zero_offload_param = true;
 	both = estimated(&m, &t);
-	assert_int_equal(both.offload_host_bytes, full * 16 / 8 + full * 2 / 8);
+	assert_int_equal(both.offload_host_bytes, full * 20 / 8);
 	assert_int_equal(both.full_bytes[VP_COMP_WEIGHTS], (64 * 128 + full) * 2);
 	assert_true(both.device_bytes <= on.device_bytes);
 	assert_true(on.device_bytes <= off.device_bytes);
+	/* stage 2 */
+	t.zero_offload_param = false;
+	t.zero_stage = 2;
+	on = estimated(&m, &t);
+	assert_int_equal(on.offload_host_bytes, full * 16 / 8);
+	assert_int_equal(on.full_bytes[VP_COMP_OPTIMIZER], UINT64_C(1000000000) + 64 * 128 * 2);
+	assert_int_equal(on.full_bytes[VP_COMP_GRADIENTS], 0);
+	t.grad_accum = 2;
+	assert_int_equal(estimated(&m, &t).offload_host_bytes, full * 18 / 8);
+	t.grad_accum = 1;
 
 	/* monotone: at either stage that has it, LoRA or full, 1 to 8 GPUs */
 	for (stage = 2; stage <= 3; stage++)

@@ -2,8 +2,8 @@
 # 8 x H100 with a ds_config that offloads the optimizer and the parameters
 # to the CPU. check models it (docs/memory-model.md "ZeRO-Offload"): the
 # setup line says so, the GPU peak drops to the gathered working set, and
-# the host RAM counts 18 bytes a parameter over the node's 8 processes (the
-# JSON host's offload_bytes, one process's). The same file without offload
+# the host RAM counts 20 bytes a parameter over the node's 8 processes (the
+# JSON host's offload_bytes, one process's: docs "ZeRO-Offload" lists them). The same file without offload
 # does not fit the GPU. NVMe stays a note.
 d=$(mktemp -d) || exit 1
 trap 'rm -rf "$d"' EXIT
