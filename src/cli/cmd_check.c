@@ -1024,7 +1024,7 @@ eval_part:
 
 /* room for the three host RAM notes, each a file name (at most a path)
  * and a few hundred characters */
-#define HOST_NOTES_SIZE (3 * (4096 + 512))
+#define HOST_NOTES_SIZE (4 * (4096 + 512))
 
 /* printf into buf at `at`, returning the new end (kept within size: a
  * truncated note still ends the buffer) */
@@ -1091,6 +1091,22 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 			"DataLoader's workers beside the training's (TrainingArguments' default \"no\" evaluates "
 			"nothing; say which)\n",
 			tc->name);
+	/* ZeRO-Offload's partitions (docs/memory-model.md "ZeRO-Offload"):
+	 * host RAM the run needs whatever the workers, said with or without
+	 * --host-ram, since without it nothing else would say it */
+	if (!tc->eval_only && r->est.offload_host_bytes > 0) {
+		uint64_t nodes = tc->nodes > 1 ? tc->nodes : 1;
+		uint64_t procs = r->train.gpus > 1 ? r->train.gpus / nodes + (r->train.gpus % nodes != 0) : 1;
+		char node[48];
+
+		gib(r->est.offload_host_bytes, bytes, sizeof bytes);
+		gib(r->est.offload_host_bytes * procs, node, sizeof node);
+		at = append(host, sizeof host, at,
+			    "vramplan: note: %s: ZeRO-Offload keeps %s a process in host RAM (%s over the %" PRIu64
+			    " process%s of a node)%s\n",
+			    tc->name, bytes, node, procs, procs == 1 ? "" : "es",
+			    r->host_done ? ", counted in host RAM" : "; --host-ram checks it with the rest");
+	}
 	if (r->host_done && r->host_fits_unpersistent)
 		at = append(host, sizeof host, at,
 			"vramplan: note: %s: each persistent worker comes to copy the dataset's pages it reads; with "
@@ -1195,6 +1211,9 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 		cJSON_AddBoolToObject(x, "fits", r->train_fits);
 		cJSON_AddNumberToObject(x, "largest_batch_that_fits", (double)r->largest_batch);
 		cJSON_AddBoolToObject(x, "within_card", r->train_fits || card_fits(r));
+		/* ZeRO-Offload: one process's partitions in host RAM */
+		if (r->est.offload_host_bytes > 0)
+			cJSON_AddNumberToObject(x, "offload_host_bytes", (double)r->est.offload_host_bytes);
 		if (r->auto_done) {
 			cJSON *a = cJSON_AddObjectToObject(x, "auto_find_batch_size");
 			if (a != NULL) {

@@ -23,9 +23,9 @@ JSON
 	printf 'model_name_or_path: Qwen/Qwen2.5-72B\nper_device_train_batch_size: 1\nbf16: true\ngradient_checkpointing: true\nmax_seq_length: 4096\ndeepspeed: ds-%s.json\neval_strategy: "no"\nvramplan:\n  gpus: 8\n' "$dev" >"$d/train-$dev.yaml"
 done
 cd "$d" || exit 1
-"$VRAMPLAN" check --gpu h100 --host-ram 1536GiB --cpus 192 train-cpu.yaml 2>&1 | grep -E "offloaded|FIT|fits"
+"$VRAMPLAN" check --gpu h100 --host-ram 1536GiB --cpus 192 train-cpu.yaml 2>&1 | grep -E "offloaded|FIT|fits|keeps"
 "$VRAMPLAN" check --gpu h100 --host-ram 1536GiB --cpus 192 --format json train-cpu.yaml 2>/dev/null |
-	grep -E '"offload_bytes"|"train_total_bytes"|"device_bytes"' | head -4
+	grep -E '"offload_bytes"|"train_total_bytes"|"offload_host_bytes"'
 "$VRAMPLAN" check --gpu h100 --host-ram 1536GiB --cpus 192 train-none.yaml 2>&1 | grep -E "offload|FIT|fits"
 sed 's/"cpu"/"nvme"/g' ds-cpu.json >ds-nvme.json
 sed 's/ds-cpu/ds-nvme/' train-cpu.yaml >train-nvme.yaml
