@@ -204,6 +204,9 @@ static void jsetup(struct jb *j, cJSON *root, const struct vp_model *m, const st
 	jbool(j, o, "activation_offload", t->activation_offload);
 	jbool(j, o, "optimizer_in_backward", t->optimizer_in_backward);
 	jint(j, o, "zero_stage", t->zero_stage > 0 ? (uint64_t)t->zero_stage : 0);
+	/* DeepSpeed ZeRO-Offload to the CPU (docs/memory-model.md "ZeRO-Offload") */
+	jbool(j, o, "zero_offload_optimizer", t->zero_offload_optimizer);
+	jbool(j, o, "zero_offload_param", t->zero_offload_param);
 	jbool(j, o, "fsdp", t->fsdp);
 	jint(j, o, "gpus", t->gpus);
 	jcheck(j, cJSON_AddNumberToObject(o, "util", util));
@@ -380,6 +383,8 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 		jint(&j, o, "load_total_bytes", plan->host.load_total_bytes);
 		jint(&j, o, "worker_bytes", plan->host.worker_bytes);
 		jint(&j, o, "replay_bytes", plan->host.replay_bytes);
+		if (plan->host.offload_bytes > 0)
+			jint(&j, o, "offload_bytes", plan->host.offload_bytes);
 		jint(&j, o, "train_total_bytes", plan->host.train_total_bytes);
 		jint(&j, o, "eval_worker_bytes", plan->host.eval_worker_bytes);
 		if (plan->host_workers_unpersistent > 0)

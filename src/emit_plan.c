@@ -176,6 +176,10 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 		cat(buf, size, ", optimizer in backward");
 	if (t->zero_stage > 0)
 		cat(buf, size, ", ZeRO stage %d", t->zero_stage);
+	if (t->zero_offload_optimizer)
+		cat(buf, size, ", optimizer offloaded to CPU");
+	if (t->zero_offload_param)
+		cat(buf, size, ", parameters offloaded to CPU");
 	if (t->fsdp)
 		cat(buf, size, ", FSDP full shard");
 	if (t->gpus > 1)
@@ -559,6 +563,10 @@ static void comment_host(FILE *f, const struct vp_plan_request *req, const struc
 	if (h->replay_bytes > 0) {
 		vp_format_gib(h->replay_bytes, replay, sizeof replay);
 		fprintf(f, " (replay buffer %s)", replay);
+	}
+	if (h->offload_bytes > 0) {
+		vp_format_gib(h->offload_bytes, replay, sizeof replay);
+		fprintf(f, " (ZeRO-Offload partitions %s GiB)", replay);
 	}
 	if (h->processes > 1)
 		fputc(')', f);

@@ -408,6 +408,20 @@ static int check_inputs(const struct vp_model *m, const struct vp_train *t, uint
 		vp_error_set(err, VP_ERR_INPUT, "FSDP and DeepSpeed ZeRO cannot be combined (choose one)");
 		return vp_error_about(err, "zero_stage");
 	}
+	/* ZeRO-Offload as modelled (docs/memory-model.md "ZeRO-Offload"):
+	 * the optimizer from stage 2, the parameters at stage 3 only
+	 * (DeepSpeed's offload_param is a stage-3 feature, config-json) */
+	if (t->zero_offload_optimizer && t->zero_stage < 2) {
+		vp_error_set(err, VP_ERR_INPUT,
+			     "optimizer offload is modelled with DeepSpeed ZeRO stage 2 or 3 only (stage %d given)",
+			     t->zero_stage);
+		return vp_error_about(err, "zero_offload_optimizer");
+	}
+	if (t->zero_offload_param && t->zero_stage != 3) {
+		vp_error_set(err, VP_ERR_INPUT, "parameter offload needs DeepSpeed ZeRO stage 3 (stage %d given)",
+			     t->zero_stage);
+		return vp_error_about(err, "zero_offload_param");
+	}
 	if (t->method == VP_METHOD_QLORA && t->quant == VP_QUANT_NONE)
 		return vp_error_set(err, VP_ERR_INPUT, "QLoRA needs a quantized base (nf4, nf4-dq, int8 or gptq-int4)");
 	if (!(t->label_smoothing >= 0.0 && t->label_smoothing <= 1.0)) {
@@ -915,7 +929,8 @@ static int estimate_at(const struct vp_estimator *e, bool classic, uint64_t batc
 				: tt.n_enc * tt.enc.dora_saved + tt.n_dec * tt.dec.dora_saved,
 		   &out->dora_saved_bytes) ||
 	    to_u64(fmax(tt.n_enc > 0.0 ? tt.enc.dora_transient : 0.0, tt.n_dec > 0.0 ? tt.dec.dora_transient : 0.0),
-		   &out->dora_transient_bytes))
+		   &out->dora_transient_bytes) ||
+	    to_u64(tt.offload_host, &out->offload_host_bytes))
 	{
 		vp_error_set(err, VP_ERR_INPUT, "the estimate for model '%s' exceeds 2^60 bytes", m->name);
 		/* the larger of the two sizes is the one to look at */

@@ -123,6 +123,8 @@ struct totals {
 	 * which exists in backward before its reduce-scatter (no step holds
 	 * it) */
 	double zero3_whole_grad;
+	/* ZeRO-Offload: one process's partitions in host RAM (not on the GPU) */
+	double offload_host;
 	double saved_all, scores_all, inputs_all, global_saved;
 	/* what the global layers of a model that mixes them with
 	 * sliding-window ones (vp_model_full_attn_layers) save less than the

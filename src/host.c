@@ -214,6 +214,13 @@ int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struc
 	out->load_total_bytes =
 		sat_mul(sat_add(sat_add(VP_TRAINER_BASE_BYTES, model_checkpoint_bytes), out->dataset_bytes), in.processes);
 	base_trainer = sat_add(sat_add(VP_TRAINER_BASE_BYTES, out->dataset_bytes), out->replay_bytes);
+	/* ZeRO-Offload: each process's partitions of the master, the states
+	 * and the gradients (and with offload_param of the 16-bit weights)
+	 * live in its host memory from deepspeed.initialize on, through
+	 * training and evaluation (docs/memory-model.md "ZeRO-Offload"); the
+	 * checkpoint's load comes before them */
+	out->offload_bytes = req->offload_bytes;
+	base_trainer = sat_add(base_trainer, out->offload_bytes);
 	out->eval_predictions_bytes =
 		eval_predictions_bytes(req, t->gpus > 1 ? t->gpus : 1, &out->eval_predictions_samples);
 	out->eval_predictions_unknown = in.evaluates && req->eval_prediction_bytes > 0 && req->eval_samples == 0;

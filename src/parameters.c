@@ -813,6 +813,14 @@ static double zero_state_bytes(enum vp_optimizer o)
 	return 0.0;
 }
 
+/* The fp32 gradient partition ZeRO-Offload keeps beside the master in host
+ * RAM: every trained parameter's, 4 bytes, over the GPUs (stage 3 too: its
+ * sub-groups' gradients are all offloaded before the step). */
+static double grad32_whole(const struct counts *n, double gpus)
+{
+	return n->trainable * 4.0 / gpus;
+}
+
 /* Several GPUs: what each one holds under DeepSpeed ZeRO, FSDP or plain DDP. */
 static void distribute(const struct ctx *c, const struct counts *n, struct totals *tt)
 {
@@ -916,9 +924,53 @@ static void distribute(const struct ctx *c, const struct counts *n, struct total
 			double prefetch = t->zero_bucket_auto ? 0.9 * c->h * c->h : VP_ZERO3_PREFETCH_ELEMENTS;
 			double gathered = (n->largest + fmin(prefetch, n->total)) * c->wb;
 
-			tt->weights = tt->weights / gpus + gathered;
+			/* offload_param: the partition itself is in host RAM
+			 * (stage3.py, offload_param_config: each ds_tensor on
+			 * the CPU) and only what a module runs with is on the
+			 * GPU; DeepSpeed's estimate_zero3_model_states_mem_needs
+			 * with cpu_offload_params: gpu_mem = largest_layer_memory */
+			if (t->zero_offload_param)
+				tt->offload_host += tt->weights / gpus;
+			tt->weights = (t->zero_offload_param ? 0.0 : tt->weights / gpus) + gathered;
 			if (c->full)
 				tt->zero3_whole_grad = n->largest * c->wb;
+		}
+		/* ZeRO-Offload, offload_optimizer.device "cpu" (docs/memory-model.md
+		 * "ZeRO-Offload"; Ren et al. 2021): the fp32 master partition,
+		 * the optimizer states of it and its fp32 gradient are host
+		 * tensors and the step runs on the CPU (DeepSpeedCPUAdam), so
+		 * the GPU keeps none of them and no step temporary; each
+		 * gradient leaves the GPU through the reduce bucket, which
+		 * stays. Stage 2 (stage_1_and_2.py, cpu_offload): the fp32
+		 * gradient is single_partition_of_fp32_groups[i].grad on the
+		 * CPU (initialize_optimizer_states); with gradient accumulation
+		 * each parameter of the partition also gets a host buffer in
+		 * its own dtype (async_accumulate_grad_in_cpu_via_gpu,
+		 * accumulated_grads_in_cpu); and the GPU keeps
+		 * temp_grad_buffer_for_gpu_offload, the largest parameter in
+		 * the 16-bit dtype. Stage 3 (stage3.py): each sub-group's fp32
+		 * gradient buffer on the CPU (initialize_optimizer_states:
+		 * subgroup_gradient_buffer), and the gradient partition itself,
+		 * grad_partitions_flat_buffer, allocated on self.device, which
+		 * offload_optimizer makes the CPU, in the gradient accumulation
+		 * dtype (the model's under ZeRO, engine.py get_data_types). */
+		if (t->zero_offload_optimizer) {
+			double partition = tt->grads; /* the gradients' partition, divided above */
+
+			tt->offload_host += (master + states) / gpus + grad32_whole(n, gpus);
+			if (t->zero_stage >= 3 || t->grad_accum > 1)
+				tt->offload_host += partition;
+			/* the temp buffer is the largest trained parameter: in a
+			 * full fine-tune the largest matrix; for adapters vramplan
+			 * has only an upper bound of it (largest_param_bytes, all
+			 * trained bytes), so none is counted there: one adapter
+			 * matrix, r x its linear's width (under 5 MB at r 16
+			 * over a 152k vocabulary in bf16) */
+			tt->optimizer = bucket + (t->zero_stage < 3 && c->full ? tt->largest_param_bytes : 0.0);
+			tt->paged_states = 0.0;
+			tt->step_temp = 0.0;
+			tt->grads = 0.0;
+			tt->grads_in_backward = 0.0;
 		}
 	}
 

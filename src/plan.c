@@ -522,6 +522,7 @@ static int host_at(const struct vp_model *m, const struct vp_plan_request *req, 
 	struct vp_host_request host = req->host;
 
 	vp_plan_host_eval(&host, out->eval_batch, &req->eval, out->eval_accumulation_steps, &out->eval);
+	host.offload_bytes = out->train.offload_host_bytes;
 	if (vp_host_plan(m, base, &host, vp_plan_checkpoint_bytes(m, base, &out->train), &out->host) != 0)
 		return vp_error_set(err, VP_ERR_INPUT, "host RAM estimate failed");
 	return 0;
@@ -765,6 +766,22 @@ static void suggest(const struct vp_model *m, const struct vp_gpu *g, const stru
 		t = *base;
 		t.zero_stage = 3;
 		add_suggestion(m, g, req, &t, "--zero 3", budget, out);
+	}
+	/* DeepSpeed's ZeRO-Offload trains the same numbers too, with the
+	 * master, the states and the gradients' partitions in host RAM and
+	 * the step on the CPU (docs/memory-model.md "ZeRO-Offload"); offered
+	 * for a full fine-tune, whose states are what it moves, and said to
+	 * cost host RAM, which the plan's host line then counts */
+	if (base->zero_stage >= 2 && !base->zero_offload_optimizer && base->method == VP_METHOD_FULL) {
+		t = *base;
+		t.zero_offload_optimizer = true;
+		add_suggestion(m, g, req, &t, "--offload-optimizer cpu (the optimizer in host RAM)", budget, out);
+	}
+	if (base->zero_stage == 3 && !base->zero_offload_param && base->method == VP_METHOD_FULL) {
+		t = *base;
+		t.zero_offload_optimizer = t.zero_offload_param = true;
+		add_suggestion(m, g, req, &t, "--offload-optimizer cpu --offload-param cpu (and the parameters)", budget,
+			       out);
 	}
 	/* A causal LM whose logits Liger fuses away (its fused linear
 	 * cross-entropy keeps no [batch, seq, vocab] tensor: docs/memory-
@@ -1024,6 +1041,7 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 	{
 		struct vp_host_request host = req->host;
 		vp_plan_host_eval(&host, out->eval_batch, &req->eval, out->eval_accumulation_steps, &out->eval);
+		host.offload_bytes = out->train.offload_host_bytes;
 		/* persistent workers each come to copy the whole set; forked
 		 * each epoch, a 1/W share */
 		if (out->host.limited_by_ram) {

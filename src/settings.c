@@ -26,7 +26,8 @@
  * lightning  LightningCLI sections: `trainer:` holds Trainer.__init__
  *            arguments (Lightning-AI/pytorch-lightning,
  *            src/lightning/pytorch/trainer/trainer.py: devices, strategy
- *            (deepspeed_stage_N, fsdp, ddp), accumulate_grad_batches,
+ *            (deepspeed_stage_N, deepspeed_stage_N_offload, fsdp, ddp),
+ *            accumulate_grad_batches,
  *            precision with the _PRECISION_INPUT strings "32-true",
  *            "16-mixed", "bf16-mixed", "16-true", "bf16-true"); `data:` holds
  *            the LightningDataModule's arguments, named after
@@ -37,7 +38,8 @@
  *            docs/_pages/config-json.md): train_micro_batch_size_per_gpu,
  *            gradient_accumulation_steps, train_batch_size (= micro batch x
  *            accumulation x GPUs, as that page requires), bf16.enabled,
- *            fp16.enabled, zero_optimization.stage.
+ *            fp16.enabled, zero_optimization.stage and its
+ *            offload_optimizer/offload_param sections (device, pin_memory).
  * axolotl    axolotl config (axolotl-ai-cloud/axolotl,
  *            src/axolotl/utils/schemas/config.py, training.py, peft.py):
  *            micro_batch_size, gradient_accumulation_steps, eval_batch_size,
@@ -299,6 +301,25 @@ static void generation_keys(struct sbuf *b, const struct vp_plan_request *req)
 	set_int(b, "generation_num_beams", req->eval.num_beams);
 }
 
+/* ZeRO-Offload as planned (docs/memory-model.md "ZeRO-Offload"): DeepSpeed's
+ * offload sections (deepspeed/runtime/zero/offload_config.py), with the
+ * pinned host buffers of HF's ZeRO templates (pin_memory: true) */
+static void offload_sections(struct sbuf *b, const struct vp_train *t)
+{
+	if (t->zero_offload_optimizer) {
+		begin(b, "offload_optimizer");
+		set_str(b, "device", "cpu");
+		set_bool(b, "pin_memory", true);
+		end(b);
+	}
+	if (t->zero_offload_param) {
+		begin(b, "offload_param");
+		set_str(b, "device", "cpu");
+		set_bool(b, "pin_memory", true);
+		end(b);
+	}
+}
+
 /*
  * Under ZeRO, `deepspeed:` as a mapping, which TrainingArguments (and
  * LLaMA-Factory's subclass, and axolotl: `deepspeed: str | dict`) takes in
@@ -314,6 +335,7 @@ static void deepspeed_mapping(struct sbuf *b, const struct vp_train *t)
 	begin(b, "deepspeed");
 	begin(b, "zero_optimization");
 	set_int(b, "stage", (uint64_t)t->zero_stage);
+	offload_sections(b, t);
 	end(b);
 	set_str(b, "train_micro_batch_size_per_gpu", "auto");
 	set_str(b, "gradient_accumulation_steps", "auto");
@@ -360,8 +382,10 @@ static void settings_lightning(struct sbuf *b, const struct vp_plan_request *req
 	set_int(b, "devices", t->gpus > 1 ? t->gpus : 1);
 	if (t->zero_stage > 0)
 		set_str(b, "strategy", t->zero_stage == 1   ? "deepspeed_stage_1"
-				       : t->zero_stage == 2 ? "deepspeed_stage_2"
-							    : "deepspeed_stage_3");
+				       : t->zero_stage == 2 ? (t->zero_offload_optimizer ? "deepspeed_stage_2_offload"
+										 : "deepspeed_stage_2")
+				       : t->zero_offload_optimizer ? "deepspeed_stage_3_offload"
+								   : "deepspeed_stage_3");
 	else if (t->fsdp)
 		set_str(b, "strategy", "fsdp");
 	else if (t->gpus > 1)
@@ -394,6 +418,7 @@ static void settings_deepspeed(struct sbuf *b, const struct vp_plan_request *req
 	if (t->zero_stage > 0) {
 		begin(b, "zero_optimization");
 		set_int(b, "stage", (uint64_t)t->zero_stage);
+		offload_sections(b, t);
 		end(b);
 	}
 }
@@ -693,5 +718,8 @@ size_t vp_estimate_settings(const struct vp_estimate *e, uint64_t batch, uint64_
 		set_int(&b, "dora_saved_bytes", e->dora_saved_bytes);
 		set_int(&b, "dora_transient_bytes", e->dora_transient_bytes);
 	}
+	/* ZeRO-Offload: one process's partitions in host RAM */
+	if (e->offload_host_bytes > 0)
+		set_int(&b, "offload_host_bytes", e->offload_host_bytes);
 	return b.n;
 }

@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "vramplan/sizes.h"
@@ -1951,27 +1952,91 @@ static int ds_optimizer_type(struct ctx *c, const struct vp_tmember *m, const ch
 /* Read the subkeys of a DeepSpeed section that change memory; list the rest
  * as ignored, with their dotted path. */
 
-/* An offload section that offloads nothing: DeepSpeed's offload configs
- * (deepspeed/runtime/zero/offload_config.py) take device "none", "cpu" or
- * "nvme", "none" the default, so `{"device": "none"}` (the ZeRO-3
- * templates' offload_param) and a section without a device keep
- * everything on the GPU, as vramplan counts it. Until 2026-11-30 such a
- * section was noted as an offload that is not modelled. */
-static bool offload_to_none(const struct vp_tnode *v)
+/* An offload section's device: DeepSpeed's offload configs
+ * (deepspeed/runtime/zero/offload_config.py OffloadDeviceEnum) take "none",
+ * "cpu" or "nvme", "none" the default, so `{"device": "none"}` (the ZeRO-3
+ * templates' offload_param) and a section without a device keep everything
+ * on the GPU. 0 none, 1 cpu, 2 nvme, -1 anything else. */
+static int offload_device(const struct vp_tnode *v)
 {
 	if (v == NULL || v->kind == VP_T_NULL)
-		return true;
+		return 0;
 	if (v->kind != VP_T_MAP)
-		return false;
+		return -1;
 	for (size_t i = 0; i < v->n; i++) {
 		const struct vp_tnode *d = v->members[i].value;
 
 		if (strcmp(v->members[i].key, "device") != 0)
 			continue;
-		return d != NULL && d->kind == VP_T_SCALAR && strcmp(d->text, "none") == 0;
+		if (d == NULL || d->kind != VP_T_SCALAR)
+			return -1;
+		return strcmp(d->text, "none") == 0  ? 0
+		       : strcmp(d->text, "cpu") == 0 ? 1
+		       : strcmp(d->text, "nvme") == 0 ? 2
+						       : -1;
 	}
-	return true;
+	return 0;
 }
+
+/* The stage a zero_optimization mapping states (DeepSpeed's default 0 when
+ * it states none; -1 when it is not a whole number, which the stage key's
+ * own reading refuses) */
+static long section_stage(const struct vp_tnode *map)
+{
+	for (size_t i = 0; i < map->n; i++) {
+		const struct vp_tnode *v = map->members[i].value;
+		char *end;
+		long z;
+
+		if (strcmp(map->members[i].key, "stage") != 0)
+			continue;
+		if (v == NULL || v->kind != VP_T_SCALAR)
+			return -1;
+		z = strtol(v->text, &end, 10);
+		return end != v->text && *end == '\0' ? z : -1;
+	}
+	return 0;
+}
+
+/* zero_optimization.offload_optimizer / offload_param (deepspeed.ai/docs/
+ * config-json): device "cpu" is modelled where vramplan models it, the
+ * optimizer at stages 2 and 3, the parameters at stage 3 (docs/memory-
+ * model.md "ZeRO-Offload"); NVMe (ZeRO-Infinity's swap files) and the
+ * optimizer's offload at stage 1 are not, and keep their note. */
+static int ds_offload(struct ctx *c, const struct vp_tmember *m, const char *path, long stage)
+{
+	bool param = strcmp(m->key, "offload_param") == 0;
+	int dev = offload_device(m->value);
+
+	if (dev == 0)
+		return 0;
+	if (dev == 1 && (param ? stage == 3 : stage >= 2 && stage <= 3)) {
+		if (param)
+			c->r.zero_offload_param = true;
+		else
+			c->r.zero_offload_optimizer = true;
+		return 0;
+	}
+	if (dev == 2)
+		return vp_tc_note_ignored(c, path, m,
+					  param ? "NVMe offload (ZeRO-Infinity) is not modelled: the parameters are "
+						  "counted on the GPU (an overestimate)"
+						: "NVMe offload (ZeRO-Infinity) is not modelled: the optimizer states are "
+						  "counted on the GPU (an overestimate)");
+	if (dev == 1 && param)
+		return vp_tc_note_ignored(c, path, m,
+					  "parameter offload is a ZeRO stage 3 feature (DeepSpeed reads it at stage 3 "
+					  "only): nothing is offloaded at this stage");
+	if (dev == 1)
+		return vp_tc_note_ignored(c, path, m,
+					  "optimizer offload below ZeRO stage 2 is not modelled: the states are "
+					  "counted on the GPU (an overestimate), and the host RAM that holds them is "
+					  "not counted");
+	return vp_tc_note_ignored(c, path, m,
+				  "an offload device other than none, cpu or nvme is not modelled: counted on the "
+				  "GPU");
+}
+
 static int ds_section(struct ctx *c, const struct vp_tmember *sec, const char *prefix)
 {
 	const struct vp_tnode *map = sec->value;
@@ -2010,26 +2075,7 @@ static int ds_section(struct ctx *c, const struct vp_tmember *sec, const char *p
 			rc = ds_optimizer_type(c, m, path);
 		} else if (strcmp(sec_name, "zero_optimization") == 0 &&
 			   (strcmp(m->key, "offload_optimizer") == 0 || strcmp(m->key, "offload_param") == 0)) {
-			/* offload_param moves the ZeRO-3 parameters, offload_optimizer
-			 * the optimizer states (deepspeed.ai/docs/config-json). Where
-			 * they go, the host's RAM holds them: DeepSpeed's own
-			 * estimate_zero3_model_states_mem_needs
-			 * (deepspeed/runtime/zero/stage3.py) puts 16 bytes a parameter
-			 * x 1.5 on each node with offload_optimizer cpu, 18 with
-			 * offload_param too; host.c counts none of it. */
-			if (offload_to_none(m->value))
-				rc = 0;
-			else
-				rc = vp_tc_note_ignored(c, path, m,
-						  strcmp(m->key, "offload_param") == 0
-							  ? "offload is not modelled: the parameters are counted on the GPU (an "
-							    "overestimate), and the host RAM that holds them is not counted "
-							    "(DeepSpeed's estimate_zero3_model_states_mem_needs_all_cold gives "
-							    "it)"
-							  : "offload is not modelled: the states are counted on the GPU (an "
-							    "overestimate), and the host RAM that holds them is not counted "
-							    "(DeepSpeed's estimate_zero3_model_states_mem_needs_all_cold, or "
-							    "zero2's, gives it)");
+			rc = ds_offload(c, m, path, section_stage(map));
 		} else {
 			rc = vp_tc_note_ignored(c, path, m, NULL);
 		}

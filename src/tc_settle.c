@@ -1107,6 +1107,8 @@ int vp_tc_settle(struct ctx *c)
 	t->zero_bucket_auto = r->zero_bucket_auto;
 	t->zero_overlap_set = r->zero_overlap >= 0;
 	t->zero_overlap = r->zero_overlap == 1;
+	t->zero_offload_optimizer = r->zero_offload_optimizer;
+	t->zero_offload_param = r->zero_offload_param;
 	if (vb->has_gpus) {
 		t->gpus = vb->gpus;
 		copy_origin(&tc->at[VP_TC_GPUS], &vb->at_gpus);

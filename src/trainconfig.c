@@ -806,7 +806,7 @@ int vp_trainconfig_take_deepspeed(struct vp_trainconfig *tc, const struct vp_tra
 	 * distribute(): "auto" is hidden x hidden, absent DeepSpeed's 5e8,
 	 * two of them with overlap_comm below stage 3) */
 	/* what the file's own check would say about a key it does not
-	 * model (offload_param, offload_optimizer: counted on the GPU), at
+	 * model (offload to NVMe: counted on the GPU), at
 	 * the deepspeed key, named as an inline mapping's key would be */
 	for (size_t i = 0; i < ds->n_ignored; i++) {
 		const struct vp_tc_note *n = &ds->ignored[i];
@@ -822,6 +822,8 @@ int vp_trainconfig_take_deepspeed(struct vp_trainconfig *tc, const struct vp_tra
 	tc->train.zero_bucket_auto = ds->train.zero_bucket_auto;
 	tc->train.zero_overlap_set = ds->train.zero_overlap_set;
 	tc->train.zero_overlap = ds->train.zero_overlap;
+	tc->train.zero_offload_optimizer = ds->train.zero_offload_optimizer;
+	tc->train.zero_offload_param = ds->train.zero_offload_param;
 	/* transformers integrations/deepspeed.py deepspeed_optim_sched: with
 	 * an "optimizer" section DeepSpeed builds the optimizer (DummyOptim)
 	 * and the Trainer's create_optimizer() never runs, whatever `optim`

@@ -123,6 +123,9 @@ struct raw {
 	uint64_t zero_bucket;      /* reduce_bucket_size; 0 absent */
 	bool zero_bucket_auto;
 	int zero_overlap;          /* overlap_comm: -1 absent, 0, 1 */
+	/* offload_optimizer / offload_param with device "cpu" at a stage
+	 * that has it (docs/memory-model.md "ZeRO-Offload") */
+	bool zero_offload_optimizer, zero_offload_param;
 	bool compile;
 	int liger_loss, liger_swiglu;
 	double label_smoothing;    /* label_smoothing_factor; 0 absent or off */

@@ -70,6 +70,12 @@ struct vp_estimate {
 	uint64_t dora_params;
 	uint64_t dora_saved_bytes;
 	uint64_t dora_transient_bytes;
+
+	/* DeepSpeed ZeRO-Offload (docs/memory-model.md "ZeRO-Offload"), 0
+	 * without it: what one process keeps in host RAM, its partitions of
+	 * the fp32 master, the optimizer states and the fp32 gradients
+	 * (offload_optimizer) and of the 16-bit parameters (offload_param) */
+	uint64_t offload_host_bytes;
 };
 
 /* How HF Trainer evaluates, for the eval estimate. */

@@ -46,6 +46,9 @@ struct vp_host_request {
 	 * or kept by persistent workers); false: evaluation at an epoch's end
 	 * without persistent workers, or after training */
 	bool eval_beside_training;
+	/* DeepSpeed ZeRO-Offload: what one process keeps in host RAM, its
+	 * partitions (vp_estimate.offload_host_bytes); 0 = no offload */
+	uint64_t offload_bytes;
 };
 
 struct vp_host_plan {
@@ -60,7 +63,8 @@ struct vp_host_plan {
 	bool pin_memory;
 	bool persistent_workers;
 	uint64_t prefetch_factor;
-	uint64_t trainer_bytes;     /* framework, CUDA libraries, the dataset, replay, pinned buffers */
+	uint64_t trainer_bytes;     /* framework, CUDA libraries, the dataset, replay, pinned buffers, offload */
+	uint64_t offload_bytes;     /* of trainer_bytes: ZeRO-Offload's partitions, one process's */
 	uint64_t dataset_bytes;     /* the training set held by the trainer (0: unknown) */
 	/* Loading the checkpoint, before any worker exists: the trainer's
 	 * framework, the dataset and one host copy of the checkpoint */

@@ -141,6 +141,13 @@ struct vp_train {
 	uint64_t zero_bucket_elements;
 	bool zero_bucket_auto;
 	bool zero_overlap_set, zero_overlap;
+	/* DeepSpeed's zero_optimization.offload_optimizer.device "cpu"
+	 * (ZeRO-Offload, stages 2 and 3: the fp32 master, the optimizer
+	 * states and the fp32 gradient partition in host RAM, the step on
+	 * the CPU) and offload_param.device "cpu" (stage 3: the 16-bit
+	 * parameter partition in host RAM). docs/memory-model.md
+	 * "ZeRO-Offload". */
+	bool zero_offload_optimizer, zero_offload_param;
 	bool fsdp;            /* PyTorch FSDP full sharding over the GPUs */
 
 	enum vp_head head;

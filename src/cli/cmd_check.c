@@ -819,6 +819,8 @@ evaluation:
 		}
 		/* without training, the DataLoader's batches are the eval batch's */
 		ht = tc->eval_only ? &et : &r->train;
+		/* ZeRO-Offload's partitions, which a run that trains holds */
+		req.offload_bytes = tc->eval_only ? 0 : r->est.offload_host_bytes;
 		if (vp_host_plan(m, ht, &req, vp_plan_checkpoint_bytes(m, ht, &r->est), &r->host) != 0)
 			return vp_error_set(err, VP_ERR_INPUT, "the host RAM estimate failed");
 		if (!r->host.fits && req.num_workers > 1) {
@@ -1032,7 +1034,7 @@ eval_part:
 
 /* room for the three host RAM notes, each a file name (at most a path)
  * and a few hundred characters */
-#define HOST_NOTES_SIZE (3 * (4096 + 512))
+#define HOST_NOTES_SIZE (4 * (4096 + 512))
 
 /* printf into buf at `at`, returning the new end (kept within size: a
  * truncated note still ends the buffer) */
@@ -1099,6 +1101,22 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 			"DataLoader's workers beside the training's (TrainingArguments' default \"no\" evaluates "
 			"nothing; say which)\n",
 			tc->name);
+	/* ZeRO-Offload's partitions (docs/memory-model.md "ZeRO-Offload"):
+	 * host RAM the run needs whatever the workers, said with or without
+	 * --host-ram, since without it nothing else would say it */
+	if (!tc->eval_only && r->est.offload_host_bytes > 0) {
+		uint64_t nodes = tc->nodes > 1 ? tc->nodes : 1;
+		uint64_t procs = r->train.gpus > 1 ? r->train.gpus / nodes + (r->train.gpus % nodes != 0) : 1;
+		char node[48];
+
+		gib(r->est.offload_host_bytes, bytes, sizeof bytes);
+		gib(r->est.offload_host_bytes * procs, node, sizeof node);
+		at = append(host, sizeof host, at,
+			    "vramplan: note: %s: ZeRO-Offload keeps %s a process in host RAM (%s over the %" PRIu64
+			    " process%s of a node)%s\n",
+			    tc->name, bytes, node, procs, procs == 1 ? "" : "es",
+			    r->host_done ? ", counted in host RAM" : "; --host-ram checks it with the rest");
+	}
 	if (r->host_done && r->host_fits_unpersistent)
 		at = append(host, sizeof host, at,
 			"vramplan: note: %s: each persistent worker comes to copy the dataset's pages it reads; with "
@@ -1203,6 +1221,9 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 		cJSON_AddBoolToObject(x, "fits", r->train_fits);
 		cJSON_AddNumberToObject(x, "largest_batch_that_fits", (double)r->largest_batch);
 		cJSON_AddBoolToObject(x, "within_card", r->train_fits || card_fits(r));
+		/* ZeRO-Offload: one process's partitions in host RAM */
+		if (r->est.offload_host_bytes > 0)
+			cJSON_AddNumberToObject(x, "offload_host_bytes", (double)r->est.offload_host_bytes);
 		if (r->auto_done) {
 			cJSON *a = cJSON_AddObjectToObject(x, "auto_find_batch_size");
 			if (a != NULL) {
@@ -1264,6 +1285,8 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 			cJSON_AddNumberToObject(x, "trainer_bytes", (double)r->host.trainer_bytes);
 			cJSON_AddNumberToObject(x, "dataset_bytes", (double)r->host.dataset_bytes);
 			cJSON_AddNumberToObject(x, "replay_bytes", (double)r->host.replay_bytes);
+			if (r->host.offload_bytes > 0)
+				cJSON_AddNumberToObject(x, "offload_bytes", (double)r->host.offload_bytes);
 			cJSON_AddNumberToObject(x, "load_total_bytes", (double)r->host.load_total_bytes);
 			cJSON_AddNumberToObject(x, "worker_bytes", (double)r->host.worker_bytes);
 			cJSON_AddNumberToObject(x, "train_total_bytes", (double)r->host.train_total_bytes);
@@ -1419,6 +1442,8 @@ static enum vp_tc_setting about_setting(const struct vp_trainconfig *tc, const c
 		{"lora_r", VP_TC_LORA_R},
 		{"batch", VP_TC_BATCH},
 		{"zero_stage", VP_TC_ZERO},
+		{"zero_offload_optimizer", VP_TC_ZERO},
+		{"zero_offload_param", VP_TC_ZERO},
 		/* a generation's (vp_estimate_eval) */
 		{"num_beams", VP_TC_NUM_BEAMS},
 		{"max_new_tokens", VP_TC_GEN_LEN},

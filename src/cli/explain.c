@@ -125,6 +125,25 @@ static void dora_lines(const struct ex *x, const struct vp_estimate *e)
 		e->dora_params, saved, tr);
 }
 
+/* ZeRO-Offload: what left the GPU for host RAM (docs/memory-model.md
+ * "ZeRO-Offload") */
+static void offload_lines(const struct ex *x, const struct vp_train *t, const struct vp_estimate *e)
+{
+	char gib[32];
+
+	if (e->offload_host_bytes == 0)
+		return;
+	vp_format_gib(e->offload_host_bytes, gib, sizeof gib);
+	fprintf(x->f, "  ZeRO-Offload: %s GiB a process in host RAM, not on the GPU:", gib);
+	if (t->zero_offload_optimizer)
+		fputs(" the fp32 master, optimizer states and gradients of its partition (the step runs on "
+		      "the CPU)", x->f);
+	if (t->zero_offload_param)
+		fprintf(x->f, "%s its 16-bit parameters (each module's gathered onto the GPU as it runs)",
+			t->zero_offload_optimizer ? "; and" : "");
+	fputc('\n', x->f);
+}
+
 static void header(const struct ex *x, const struct vp_model *m, const struct vp_gpu *g, double util,
 		   const struct vp_train *t)
 {
@@ -248,6 +267,7 @@ void vp_cli_explain_plan(const struct vp_cli_opts *o, const struct vp_model *m, 
 	snprintf(title, sizeof title, "train batch %" PRIu64, plan->train_batch);
 	block(&x, title, &plan->train, plan->ewc_bytes, &req->train);
 	dora_lines(&x, &plan->train);
+	offload_lines(&x, &req->train, &plan->train);
 	if (plan->next_valid) {
 		bool over = plan->next.device_bytes + plan->ewc_bytes > plan->budget_bytes;
 
@@ -278,6 +298,7 @@ void vp_cli_explain_estimate(const struct vp_cli_opts *o, const struct vp_model 
 	snprintf(title, sizeof title, "batch %" PRIu64, t->batch);
 	block(&x, title, e, 0, t);
 	dora_lines(&x, e);
+	offload_lines(&x, t, e);
 	if (next_valid) {
 		snprintf(title, sizeof title, "batch %" PRIu64 " (the next one up)", t->batch + 1);
 		block(&x, title, next, 0, t);

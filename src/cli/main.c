@@ -59,6 +59,8 @@ enum opt_id {
 	OPT_ACT_OFFLOAD,
 	OPT_OPT_IN_BWD,
 	OPT_ZERO,
+	OPT_OFFLOAD_OPTIMIZER,
+	OPT_OFFLOAD_PARAM,
 	OPT_FSDP,
 	OPT_GPUS,
 	OPT_UTIL,
@@ -126,6 +128,8 @@ static const struct opt_def opts[] = {
 	{"activation-offload", OPT_ACT_OFFLOAD, NULL, A_TRAIN, "saved activations offloaded to host memory"},
 	{"optimizer-in-backward", OPT_OPT_IN_BWD, NULL, A_TRAIN, "each parameter stepped during backward"},
 	{"zero", OPT_ZERO, "N", A_TRAIN, "DeepSpeed ZeRO stage, 0 to 3"},
+	{"offload-optimizer", OPT_OFFLOAD_OPTIMIZER, "DEV", A_TRAIN, "ZeRO-Offload: cpu puts the fp32 master, optimizer\nstates and gradient partitions in host RAM and\nsteps on the CPU (--zero 2 or 3; default none)"},
+	{"offload-param", OPT_OFFLOAD_PARAM, "DEV", A_TRAIN, "cpu keeps the 16-bit parameter partition in host\nRAM (--zero 3 only; default none)"},
 	{"fsdp", OPT_FSDP, NULL, A_TRAIN, "PyTorch FSDP full sharding over --gpus\n(instead of --zero)"},
 	{"gpus", OPT_GPUS, "N", A_TRAIN, "data-parallel GPUs (default 1); evaluation\nkeeps every GPU's predictions on each\n(gather_for_metrics)"},
 	{"bnb-version", OPT_BNB_VERSION, "V", A_TRAIN, "the run's bitsandbytes, as its __version__ prints it\n(default: one before 0.43.2, whose 4-bit layers\nkeep their inputs for backward, the safe side)"},
@@ -287,6 +291,25 @@ static int parse_size(const char *s, const char *flag, bool positive, uint64_t *
 	return VP_CLI_RUN;
 }
 
+/* DeepSpeed's offload devices (deepspeed/runtime/zero/offload_config.py
+ * OffloadDeviceEnum: none, cpu, nvme); NVMe (ZeRO-Infinity's swap files)
+ * is not modelled (docs/memory-model.md "ZeRO-Offload") */
+static int parse_offload(const char *s, const char *flag, bool *out)
+{
+	struct vp_error err;
+
+	if (strcmp(s, "cpu") == 0 || strcmp(s, "none") == 0) {
+		*out = strcmp(s, "cpu") == 0;
+		return VP_CLI_RUN;
+	}
+	if (strcmp(s, "nvme") == 0)
+		vp_error_set(&err, VP_ERR_INPUT,
+			     "%s nvme (ZeRO-Infinity) is not modelled: only cpu offload is (or none)", flag);
+	else
+		vp_error_set(&err, VP_ERR_INPUT, "%s must be cpu or none, not '%s'", flag, s);
+	return value_error(&err);
+}
+
 static int parse_fraction(const char *s, const char *flag, double *out)
 {
 	struct vp_error err;
@@ -420,6 +443,10 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 		rc = parse_u64(arg, "--zero", 0, 3, &v);
 		o->train.zero_stage = (int)v;
 		break;
+	case OPT_OFFLOAD_OPTIMIZER:
+		rc = parse_offload(arg, "--offload-optimizer", &o->train.zero_offload_optimizer);
+		break;
+	case OPT_OFFLOAD_PARAM: rc = parse_offload(arg, "--offload-param", &o->train.zero_offload_param); break;
 	case OPT_FSDP: o->train.fsdp = true; break;
 	case OPT_GPUS: rc = parse_u64(arg, "--gpus", 1, VP_MAX_GPUS, &o->train.gpus); break;
 	case OPT_UTIL: rc = parse_fraction(arg, "--util", &o->util); break;

@@ -651,6 +651,18 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 					    "2 or 3, or --precision fp32");
 	}
 
+	/* Lightning names ZeRO-Offload by its registered strategies
+	 * (DeepSpeedStrategy.register_strategies: deepspeed_stage_2_offload
+	 * with offload_optimizer, deepspeed_stage_3_offload with
+	 * offload_optimizer and offload_parameters): stage 3 with one of the
+	 * two has no name a config can give */
+	if (o->profile == VP_PROFILE_LIGHTNING && t->zero_stage == 3 &&
+	    t->zero_offload_optimizer != t->zero_offload_param)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "--profile lightning: ZeRO-3 offloads the optimizer and the parameters together "
+				    "(strategy deepspeed_stage_3_offload); give both --offload-optimizer cpu and "
+				    "--offload-param cpu, or neither");
+
 	/* `trl sft` loads the model with AutoModelForCausalLM: other heads
 	 * are another script's, whose keys these are not */
 	if (o->profile == VP_PROFILE_TRL && t->head != VP_HEAD_CAUSAL_LM)

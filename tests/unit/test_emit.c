@@ -105,7 +105,9 @@ static const char *const lightning_data[] = {
  * DeepSpeed configuration JSON (deepspeedai/DeepSpeed docs/_pages/
  * config-json.md): "Batch Size Related Parameters", "BFLOAT16 training
  * options" (bf16.enabled), "FP16 training options" (fp16.enabled) and
- * "ZeRO Optimizations" (zero_optimization.stage).
+ * "ZeRO Optimizations" (zero_optimization.stage; offload_optimizer and
+ * offload_param, each with device and pin_memory: "Parameter offloading",
+ * "Optimizer offloading").
  */
 static const char *const deepspeed_top[] = {
 	"train_batch_size", "train_micro_batch_size_per_gpu", "gradient_accumulation_steps", "optimizer",
@@ -114,7 +116,8 @@ static const char *const deepspeed_top[] = {
 };
 static const char *const deepspeed_bf16[] = {"enabled", NULL};
 static const char *const deepspeed_fp16[] = {"enabled", NULL};
-static const char *const deepspeed_zero[] = {"stage", NULL};
+static const char *const deepspeed_zero[] = {"stage", "offload_optimizer", "offload_param", NULL};
+static const char *const deepspeed_offload[] = {"device", "pin_memory", NULL};
 
 /*
  * axolotl config fields (axolotl-ai-cloud/axolotl src/axolotl/utils/
@@ -201,6 +204,10 @@ static void check_mapping(const struct vp_plan_request *req, const struct vp_set
 			depth++;
 		else if (ds && strcmp(s[*i].key, "stage") == 0)
 			assert_int_equal(s[*i].i, (uint64_t)req->train.zero_stage);
+		else if (ds && strcmp(s[*i].key, "device") == 0)
+			assert_string_equal(s[*i].s, "cpu");
+		else if (ds && strcmp(s[*i].key, "pin_memory") == 0)
+			assert_true(s[*i].b);
 		else if (ds)
 			assert_string_equal(s[*i].s, "auto");
 	}
@@ -324,6 +331,8 @@ static void for_each_variant(enum vp_profile profile, variant_fn fn)
 							req.train.compile = flags & 1;
 							req.train.grad_ckpt = (flags & 2) != 0;
 							req.train.zero_stage = (flags & 4) ? 2 : 0;
+							/* ZeRO-2 with the optimizer offloaded */
+							req.train.zero_offload_optimizer = (flags & 12) == 12;
 							/* FSDP or ZeRO, over 4 GPUs */
 							req.train.fsdp = (flags & 12) == 8;
 							req.train.gpus = (flags & 12) != 0 ? 4 : 1;
@@ -548,18 +557,29 @@ static void check_deepspeed(const struct vp_plan_request *req, const struct vp_p
 {
 	struct vp_setting s[VP_SETTINGS_MAX];
 	size_t n = settings(req, p, profile, s), i;
-	const char *section = NULL;
-	bool bf16 = false, fp16 = false;
+	const char *section = NULL, *sub = NULL;
+	bool bf16 = false, fp16 = false, offload_optimizer = false, offload_param = false;
 
 	for (i = 0; i < n; i++) {
 		switch (s[i].type) {
 		case VP_SETTING_BEGIN:
+			if (section != NULL && strcmp(section, "zero_optimization") == 0 && sub == NULL) {
+				if (!in_list(deepspeed_zero, s[i].key))
+					fail_msg("'%s' is not a zero_optimization key", s[i].key);
+				sub = s[i].key;
+				offload_optimizer |= strcmp(sub, "offload_optimizer") == 0;
+				offload_param |= strcmp(sub, "offload_param") == 0;
+				break;
+			}
 			if (!in_list(deepspeed_top, s[i].key))
 				fail_msg("'%s' is not a DeepSpeed config key", s[i].key);
 			section = s[i].key;
 			break;
 		case VP_SETTING_END:
-			section = NULL;
+			if (sub != NULL)
+				sub = NULL;
+			else
+				section = NULL;
 			break;
 		default:
 			if (section == NULL) {
@@ -571,6 +591,12 @@ static void check_deepspeed(const struct vp_plan_request *req, const struct vp_p
 			} else if (strcmp(section, "fp16") == 0) {
 				assert_true(in_list(deepspeed_fp16, s[i].key));
 				fp16 = s[i].b;
+			} else if (strcmp(section, "zero_optimization") == 0 && sub != NULL) {
+				assert_true(in_list(deepspeed_offload, s[i].key));
+				if (strcmp(s[i].key, "device") == 0)
+					assert_string_equal(s[i].s, "cpu");
+				else
+					assert_true(s[i].b);
 			} else if (strcmp(section, "zero_optimization") == 0) {
 				assert_true(in_list(deepspeed_zero, s[i].key));
 				assert_int_equal(s[i].i, (uint64_t)req->train.zero_stage);
@@ -587,6 +613,8 @@ static void check_deepspeed(const struct vp_plan_request *req, const struct vp_p
 			 find_key(s, n, "train_micro_batch_size_per_gpu")->i *
 				 find_key(s, n, "gradient_accumulation_steps")->i * req->train.gpus);
 	assert_int_equal(find_key(s, n, "zero_optimization") != NULL, req->train.zero_stage > 0);
+	assert_int_equal(offload_optimizer, req->train.zero_offload_optimizer);
+	assert_int_equal(offload_param, req->train.zero_offload_param);
 }
 
 static void deepspeed_keys_should_be_config_json_keys(void **state)

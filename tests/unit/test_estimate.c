@@ -2113,6 +2113,103 @@ static void a_zero_step_holds_the_fp32_gradient_partition(void **state)
 	assert_int_equal(z3.peak_bytes[VP_COMP_GRADIENTS], full * 2 / 2 + 64 * 128 * 2);
 }
 
+/* ZeRO-Offload (docs/memory-model.md "ZeRO-Offload"), hand-counted on the tiny
+ * Llama (49,856 parameters, the largest matrix 64 x 128), bf16, full, AdamW,
+ * ZeRO-3 over 8 GPUs. offload_optimizer: the fp32 master, Adam's two states
+ * and the fp32 gradient (16 bytes a parameter, DeepSpeed's
+ * estimate_zero3_model_states_mem_needs's 16), and the bf16 gradient
+ * partition (stage3.py grad_partitions_flat_buffer, on the CPU with offload:
+ * 2 more), over the GPUs, go to the host; the GPU keeps the reduce bucket
+ * (5e8 bf16 elements), the largest matrix's whole gradient, no gradient
+ * partition and no step temporary. offload_param: the bf16 parameter
+ * partition (2 bytes a parameter over the GPUs) too, the GPU keeping only
+ * what a module runs with: the largest matrix and the prefetch bucket (here
+ * the whole model, under 5e7 elements). Stage 2: 16 bytes on the host, 2
+ * more with gradient accumulation (accumulated_grads_in_cpu), and on the GPU
+ * the bucket and temp_grad_buffer_for_gpu_offload, the largest parameter in
+ * bf16. Offload never raises the GPU's peak. */
+static void zero_offload_moves_the_partitions_to_the_host(void **state)
+{
+	const struct vp_model m = tiny_llama();
+	struct vp_train t = bf16_sdpa_step();
+	const uint64_t full = 49856;
+	struct vp_estimate on, off, both;
+	struct vp_gpu g = some_gpu();
+	struct vp_error err = {0};
+	int stage;
+
+	(void)state;
+	t.gpus = 8;
+	t.zero_stage = 3;
+	off = estimated(&m, &t);
+	assert_int_equal(off.offload_host_bytes, 0);
+	t.zero_offload_optimizer = true;
+	on = estimated(&m, &t);
+	assert_int_equal(on.offload_host_bytes, full * 18 / 8);
+	assert_int_equal(on.full_bytes[VP_COMP_OPTIMIZER], UINT64_C(1000000000));
+	/* only the largest matrix's whole gradient before its reduce-scatter */
+	assert_int_equal(on.full_bytes[VP_COMP_GRADIENTS], 64 * 128 * 2);
+	assert_int_equal(on.full_bytes[VP_COMP_WEIGHTS], off.full_bytes[VP_COMP_WEIGHTS]);
+	assert_int_equal(on.phase_allocated_bytes[VP_PHASE_OPTIMIZER] <= off.phase_allocated_bytes[VP_PHASE_OPTIMIZER],
+			 1);
+	t.zero_offload_param = true;
+	both = estimated(&m, &t);
+	assert_int_equal(both.offload_host_bytes, full * 20 / 8);
+	assert_int_equal(both.full_bytes[VP_COMP_WEIGHTS], (64 * 128 + full) * 2);
+	assert_true(both.device_bytes <= on.device_bytes);
+	assert_true(on.device_bytes <= off.device_bytes);
+	/* stage 2 */
+	t.zero_offload_param = false;
+	t.zero_stage = 2;
+	on = estimated(&m, &t);
+	assert_int_equal(on.offload_host_bytes, full * 16 / 8);
+	assert_int_equal(on.full_bytes[VP_COMP_OPTIMIZER], UINT64_C(1000000000) + 64 * 128 * 2);
+	assert_int_equal(on.full_bytes[VP_COMP_GRADIENTS], 0);
+	t.grad_accum = 2;
+	assert_int_equal(estimated(&m, &t).offload_host_bytes, full * 18 / 8);
+	t.grad_accum = 1;
+
+	/* monotone: at either stage that has it, LoRA or full, 1 to 8 GPUs */
+	for (stage = 2; stage <= 3; stage++)
+		for (uint64_t gpus = 1; gpus <= 8; gpus *= 2)
+			for (int lora = 0; lora <= 1; lora++) {
+				struct vp_train u = bf16_sdpa_step();
+
+				u.zero_stage = stage;
+				u.gpus = gpus;
+				if (lora) {
+					u.method = VP_METHOD_LORA;
+					u.lora_r = 4;
+					assert_int_equal(vp_train_set_lora_targets(&u, "q_proj,v_proj", &err), 0);
+				}
+				off = estimated(&m, &u);
+				u.zero_offload_optimizer = true;
+				on = estimated(&m, &u);
+				assert_true(on.device_bytes <= off.device_bytes);
+				assert_true(on.offload_host_bytes > 0);
+				if (stage == 3) {
+					u.zero_offload_param = true;
+					both = estimated(&m, &u);
+					assert_true(both.device_bytes <= on.device_bytes);
+					assert_true(both.offload_host_bytes > on.offload_host_bytes);
+				}
+			}
+
+	/* refused where DeepSpeed (or vramplan) has no such offload */
+	t = bf16_sdpa_step();
+	t.zero_stage = 1;
+	t.zero_offload_optimizer = true;
+	assert_int_not_equal(vp_estimate(&m, &g, &t, &on, &err), 0);
+	assert_non_null(strstr(err.message, "stage 2 or 3"));
+	t.zero_stage = 0;
+	assert_int_not_equal(vp_estimate(&m, &g, &t, &on, &err), 0);
+	t.zero_stage = 2;
+	t.zero_offload_optimizer = false;
+	t.zero_offload_param = true;
+	assert_int_not_equal(vp_estimate(&m, &g, &t, &on, &err), 0);
+	assert_non_null(strstr(err.message, "stage 3"));
+}
+
 /* DeepSpeed's bf16 engine casts the module to bf16 and runs it without
  * autocast: an unquantized amp-bf16 run under ZeRO is estimated as the pure
  * bf16 run it is (no autocast copies, 16-bit weights and adapters); a
@@ -4646,6 +4743,7 @@ int main(void)
 		cmocka_unit_test(a_partly_adapted_fused_qkv_keeps_its_update),
 		cmocka_unit_test(zero_holds_a_whole_gradient_bucket),
 		cmocka_unit_test(a_zero_step_holds_the_fp32_gradient_partition),
+		cmocka_unit_test(zero_offload_moves_the_partitions_to_the_host),
 		cmocka_unit_test(deepspeed_runs_an_amp_zero_step_in_16_bit),
 		cmocka_unit_test(zero3_steps_in_sub_groups),
 		cmocka_unit_test(zero_states_are_the_wrapped_optimizers_own),

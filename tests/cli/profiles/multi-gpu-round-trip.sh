@@ -3,11 +3,12 @@
 # option string; axolotl: the same deepspeed: mapping, fsdp_version 2 and
 # fsdp_config); `vramplan check` reads them back as the same setup, at the
 # same train batch and peak, with no key ignored (the deepspeed profile: the
-# engine's 16-bit weights, as check reads bf16.enabled)
+# engine's 16-bit weights, as check reads bf16.enabled); ZeRO-Offload's
+# sections too (docs/memory-model.md "ZeRO-Offload"), read back as offloaded
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 for p in hf axolotl llamafactory deepspeed; do
-	for how in "--zero 2" "--zero 3" "--fsdp"; do
+	for how in "--zero 2" "--zero 3" "--fsdp" "--zero 3 --offload-optimizer cpu --offload-param cpu"; do
 		# a DeepSpeed config shards with ZeRO only
 		if [ $p = deepspeed ] && [ "$how" = --fsdp ]; then continue; fi
 		# shellcheck disable=SC2086
@@ -20,7 +21,7 @@ for p in hf axolotl llamafactory deepspeed; do
 			grep "^# train batch" | sed 's/: device peak \([0-9.]* GiB\).*/ \1/; s/# //')
 		check=$("$VRAMPLAN" check "$d/c.yaml" --model llama-3.2-1b --gpu a100-40gb 2>"$d/err" |
 			sed 's/.*: \(train batch [0-9]*\) peak \([0-9.]* GiB\).*/\1 \2/')
-		setup=$(grep -o "ZeRO stage [0-9]\|FSDP full shard" "$d/err" | head -1)
+		setup=$(grep -o "ZeRO stage [0-9]\(, [a-z]* offloaded to CPU\)*\|FSDP full shard" "$d/err" | head -1)
 		ignored=$(grep -c "ignored" "$d/err")
 		echo "$p $how: plan $plan | check $check ($setup, $ignored ignored)"
 	done
