@@ -708,7 +708,7 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 	/* HF's bf16: false leaves the loading to the user's script; axolotl
 	 * loads the weights in the dtype of its bf16/fp16 key itself and runs
 	 * the Trainer's autocast over them */
-	if (profile == VP_PROFILE_HF && (t->precision == VP_PREC_BF16 || t->precision == VP_PREC_FP16))
+	if (profile == VP_PROFILE_HF && t->zero_stage == 0 && (t->precision == VP_PREC_BF16 || t->precision == VP_PREC_FP16))
 		fprintf(f, "# note: %s weights without autocast: load the model with torch_dtype=torch.%s\n",
 			vp_precision_name(t->precision), t->precision == VP_PREC_BF16 ? "bfloat16" : "float16");
 	if (profile == VP_PROFILE_LIGHTNING && t->grad_ckpt)

@@ -357,9 +357,12 @@ static void settings_hf(struct sbuf *b, const struct vp_plan_request *req, const
 	set_bool(b, "gradient_checkpointing", t->grad_ckpt);
 	/* the autocast flags: pure 16-bit training loads the model in that
 	 * dtype instead (fp16=True would make GradScaler unscale fp16
-	 * gradients, which it refuses) */
-	set_bool(b, "bf16", t->precision == VP_PREC_AMP_BF16);
-	set_bool(b, "fp16", t->precision == VP_PREC_AMP_FP16);
+	 * gradients, which it refuses). Under ZeRO the flags fill the
+	 * deepspeed mapping's "auto" (HfTrainerDeepSpeedConfig.trainer_config_
+	 * process: bf16.enabled from args.bf16), and DeepSpeed's engine casts
+	 * the model itself: false there would run it in fp32. */
+	set_bool(b, "bf16", t->precision == VP_PREC_AMP_BF16 || (t->zero_stage > 0 && t->precision == VP_PREC_BF16));
+	set_bool(b, "fp16", t->precision == VP_PREC_AMP_FP16 || (t->zero_stage > 0 && t->precision == VP_PREC_FP16));
 	trainer_run_keys(b, t, "use_liger_kernel");
 	trainer_cache_key(b, t);
 	deepspeed_mapping(b, t);
@@ -602,7 +605,8 @@ static void settings_trl(struct sbuf *b, const struct vp_plan_request *req, cons
 	/* fp16 weights that train take no GradScaler; fp32 adapters over
 	 * them do (TRL's QLoRA recipe on GPUs without bf16) */
 	set_bool(b, "fp16", t->precision == VP_PREC_AMP_FP16 ||
-				    (t->precision == VP_PREC_FP16 && vp_train_has_adapters(t) && !t->lora_16bit_adapters));
+				    (t->precision == VP_PREC_FP16 && vp_train_has_adapters(t) && !t->lora_16bit_adapters) ||
+				    (t->precision == VP_PREC_FP16 && t->zero_stage > 0));
 	/* ModelConfig's `dtype` (`torch_dtype` before huggingface/trl#4000, which
 	 * keeps it as a deprecated alias) */
 	set_str(b, "dtype", dtype);
