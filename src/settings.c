@@ -260,11 +260,33 @@ static void trainer_dataloader_keys(struct sbuf *b, const struct vp_plan *p)
  * (`liger_key`: TrainingArguments' use_liger_kernel, LLaMA-Factory's
  * enable_liger_kernel), label_smoothing_factor and FSDP's options,
  * space-separated */
+/* ZeRO-Offload's optimizer under the HF Trainer. Without an "optimizer"
+ * section the Trainer builds its own (transformers integrations/
+ * deepspeed.py deepspeed_optim_sched: trainer.create_optimizer()), and
+ * DeepSpeed refuses any such client optimizer once the optimizer is
+ * offloaded unless it is DeepSpeedCPUAdam (deepspeedai/DeepSpeed
+ * deepspeed/runtime/engine.py _configure_optimizer: "You are using
+ * ZeRO-Offload with a client provided optimizer ..." raises
+ * ZeRORuntimeException while zero_force_ds_cpu_optimizer, default true,
+ * holds). AdamW is planned as DeepSpeed's own: an "optimizer" section of
+ * type AdamW, which DeepSpeed builds as DeepSpeedCPUAdam on the CPU
+ * partition (engine.py _configure_basic_optimizer, zero_use_cpu_optimizer)
+ * with the Trainer's hyperparameters ("auto": trainer_config_process),
+ * the same fp32 exp_avg and exp_avg_sq as torch's AdamW (the states
+ * counted); the Trainer's `optim` is then not read, so not written. Any
+ * other optimizer stays the Trainer's, as planned, with
+ * zero_force_ds_cpu_optimizer: false, DeepSpeed's own way to allow it. */
+static bool ds_cpu_adam(const struct vp_train *t)
+{
+	return t->zero_stage > 0 && t->zero_offload_optimizer &&
+	       (t->optimizer == VP_OPT_ADAMW || t->optimizer == VP_OPT_ADAMW_FUSED);
+}
+
 static void trainer_run_keys(struct sbuf *b, const struct vp_train *t, const char *liger_key)
 {
 	const char *optim = hf_optim(t->optimizer);
 
-	if (optim != NULL)
+	if (optim != NULL && !ds_cpu_adam(t))
 		set_str(b, "optim", optim);
 	if (t->compile)
 		set_bool(b, "torch_compile", true);
@@ -346,6 +368,19 @@ static void deepspeed_mapping(struct sbuf *b, const struct vp_train *t)
 	begin(b, "fp16");
 	set_str(b, "enabled", "auto");
 	end(b);
+	if (ds_cpu_adam(t)) {
+		begin(b, "optimizer");
+		set_str(b, "type", "AdamW");
+		begin(b, "params");
+		set_str(b, "lr", "auto");
+		set_str(b, "betas", "auto");
+		set_str(b, "eps", "auto");
+		set_str(b, "weight_decay", "auto");
+		end(b);
+		end(b);
+	} else if (t->zero_offload_optimizer) {
+		set_bool(b, "zero_force_ds_cpu_optimizer", false);
+	}
 	end(b);
 }
 
@@ -465,7 +500,7 @@ static void settings_axolotl(struct sbuf *b, const struct vp_plan_request *req, 
 		if (t->dora)
 			set_bool(b, "peft_use_dora", true);
 	}
-	if (optim != NULL)
+	if (optim != NULL && !ds_cpu_adam(t))
 		set_str(b, "optimizer", optim);
 	/* FlashAttention-2 is never transformers' default: axolotl loads the
 	 * model with attn_implementation="flash_attention_2" for

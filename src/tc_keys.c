@@ -1822,6 +1822,22 @@ HANDLER(k_ds_section)
 	return ds_section(c, m, path);
 }
 
+/* zero_force_ds_cpu_optimizer (deepspeed/runtime/config.py, default true):
+ * whether DeepSpeed refuses an optimizer of the script's own under
+ * ZeRO-Offload (engine.py _configure_optimizer); it allows or refuses a
+ * run, it moves no memory. A boolean. */
+static int ds_force_cpu_optimizer(struct ctx *c, const struct vp_tmember *m, const char *path)
+{
+	bool b;
+
+	return vp_tc_get_bool(c, m->value, path, &b);
+}
+
+HANDLER(k_ds_force_cpu_optimizer)
+{
+	return ds_force_cpu_optimizer(c, m, path);
+}
+
 static const struct keydef ds_keys[] = {
 	{"train_micro_batch_size_per_gpu", k_batch},
 	{"gradient_accumulation_steps", k_accum},
@@ -1831,6 +1847,7 @@ static const struct keydef ds_keys[] = {
 	{"fp16", k_ds_section},
 	{"zero_optimization", k_ds_section},
 	{"optimizer", k_ds_section},
+	{"zero_force_ds_cpu_optimizer", k_ds_force_cpu_optimizer},
 };
 
 const struct keydef *vp_tc_flavour_keys(enum vp_tc_flavour f, size_t *n)
@@ -1978,6 +1995,28 @@ static int offload_device(const struct vp_tnode *v)
 	return 0;
 }
 
+/* offload_optimizer.ratio (deepspeed/runtime/zero/offload_config.py,
+ * default 1.0): the share of stage 3's sub-groups whose optimizer steps on
+ * the CPU (stage3.py subgroup_to_device); the rest keep their master,
+ * states and gradients on the GPU. true where the section states a ratio
+ * other than 1 (or one that is not a number). */
+static bool partial_offload(const struct vp_tnode *v)
+{
+	for (size_t i = 0; v != NULL && v->kind == VP_T_MAP && i < v->n; i++) {
+		const struct vp_tnode *r = v->members[i].value;
+		char *end;
+		double x;
+
+		if (strcmp(v->members[i].key, "ratio") != 0)
+			continue;
+		if (r == NULL || r->kind != VP_T_SCALAR)
+			return true;
+		x = strtod(r->text, &end);
+		return end == r->text || *end != '\0' || x != 1.0;
+	}
+	return false;
+}
+
 /* The stage a zero_optimization mapping states (DeepSpeed's default 0 when
  * it states none; -1 when it is not a whole number, which the stage key's
  * own reading refuses) */
@@ -2010,6 +2049,14 @@ static int ds_offload(struct ctx *c, const struct vp_tmember *m, const char *pat
 
 	if (dev == 0)
 		return 0;
+	/* a partial offload would leave part of what is counted on the CPU on
+	 * the GPU: counted all on the GPU, the safe side (DeepSpeed's
+	 * zero/config.py offload_ratio_check allows it at stage 3 only) */
+	if (dev == 1 && !param && partial_offload(m->value))
+		return vp_tc_note_ignored(c, path, m,
+					  "a partial optimizer offload (ratio below 1) is not modelled: the optimizer "
+					  "is counted on the GPU (an overestimate), and the host RAM that holds its "
+					  "offloaded part is not counted");
 	if (dev == 1 && (param ? stage == 3 : stage >= 2 && stage <= 3)) {
 		if (param)
 			c->r.zero_offload_param = true;
@@ -2035,6 +2082,20 @@ static int ds_offload(struct ctx *c, const struct vp_tmember *m, const char *pat
 	return vp_tc_note_ignored(c, path, m,
 				  "an offload device other than none, cpu or nvme is not modelled: counted on the "
 				  "GPU");
+}
+
+/* A mapping whose every value is "auto": the HF Trainer fills each in
+ * from its own arguments (integrations/deepspeed.py trainer_config_process:
+ * optimizer.params.lr, betas, eps, weight_decay), none of which changes
+ * memory; the ZeRO-Offload plans write it (settings.c ds_cpu_adam). */
+static bool all_auto(const struct vp_tnode *v)
+{
+	if (v == NULL || v->kind != VP_T_MAP || v->n == 0)
+		return false;
+	for (size_t i = 0; i < v->n; i++)
+		if (!vp_tc_is_auto(v->members[i].value))
+			return false;
+	return true;
 }
 
 static int ds_section(struct ctx *c, const struct vp_tmember *sec, const char *prefix)
@@ -2073,6 +2134,9 @@ static int ds_section(struct ctx *c, const struct vp_tmember *sec, const char *p
 			rc = vp_tc_is_auto(m->value) ? 0 : flag(c, m, path, &c->r.zero_overlap, NULL);
 		} else if (strcmp(m->key, "type") == 0 && strcmp(sec_name, "optimizer") == 0) {
 			rc = ds_optimizer_type(c, m, path);
+		} else if (strcmp(m->key, "params") == 0 && strcmp(sec_name, "optimizer") == 0 &&
+			   all_auto(m->value)) {
+			rc = 0; /* the Trainer's hyperparameters (trainer_config_process) */
 		} else if (strcmp(sec_name, "zero_optimization") == 0 &&
 			   (strcmp(m->key, "offload_optimizer") == 0 || strcmp(m->key, "offload_param") == 0)) {
 			rc = ds_offload(c, m, path, section_stage(map));
@@ -2118,6 +2182,11 @@ static int read_deepspeed_map(struct ctx *c, const struct vp_tnode *map, const c
 			if (vp_tc_get_u64(c, m->value, path, 1, v) != 0)
 				return -1;
 			vp_tc_set_origin(at, path, m);
+			continue;
+		}
+		if (strcmp(m->key, "zero_force_ds_cpu_optimizer") == 0) {
+			if (ds_force_cpu_optimizer(c, m, path) != 0)
+				return -1;
 			continue;
 		}
 		/* precision follows the trainer's keys; "auto" says so */

@@ -112,7 +112,7 @@ static const char *const lightning_data[] = {
 static const char *const deepspeed_top[] = {
 	"train_batch_size", "train_micro_batch_size_per_gpu", "gradient_accumulation_steps", "optimizer",
 	"scheduler", "fp16", "bf16", "zero_optimization", "gradient_clipping", "steps_per_print",
-	"wall_clock_breakdown", NULL,
+	"wall_clock_breakdown", "zero_force_ds_cpu_optimizer", NULL,
 };
 static const char *const deepspeed_bf16[] = {"enabled", NULL};
 static const char *const deepspeed_fp16[] = {"enabled", NULL};
@@ -173,6 +173,13 @@ static bool in_list(const char *const *list, const char *s)
 	return false;
 }
 
+/* ZeRO-Offload of an AdamW: DeepSpeed's own optimizer (settings.c ds_cpu_adam) */
+static bool offloaded_adamw(const struct vp_plan_request *req)
+{
+	return req->train.zero_stage > 0 && req->train.zero_offload_optimizer &&
+	       (req->train.optimizer == VP_OPT_ADAMW || req->train.optimizer == VP_OPT_ADAMW_FUSED);
+}
+
 /* axolotl's FSDPConfig keys vramplan writes (src/axolotl/utils/schemas/
  * config.py: FSDPConfig) */
 static const char *const axolotl_fsdp_config[] = {"auto_wrap_policy", "reshard_after_forward", NULL};
@@ -185,6 +192,7 @@ static const char *const axolotl_fsdp_config[] = {"auto_wrap_policy", "reshard_a
 static void check_mapping(const struct vp_plan_request *req, const struct vp_setting *s, size_t n, size_t *i)
 {
 	bool ds = strcmp(s[*i].key, "deepspeed") == 0;
+	bool ds_optimizer = false, force_off = false;
 	size_t depth = 1;
 
 	if (ds)
@@ -200,9 +208,16 @@ static void check_mapping(const struct vp_plan_request *req, const struct vp_set
 		}
 		if (depth == 1 && !in_list(ds ? deepspeed_top : axolotl_fsdp_config, s[*i].key))
 			fail_msg("'%s' is not a %s key", s[*i].key, ds ? "DeepSpeed config" : "FSDPConfig");
-		if (s[*i].type == VP_SETTING_BEGIN)
+		if (s[*i].type == VP_SETTING_BEGIN) {
+			ds_optimizer |= ds && depth == 1 && strcmp(s[*i].key, "optimizer") == 0;
 			depth++;
-		else if (ds && strcmp(s[*i].key, "stage") == 0)
+		} else if (ds && depth == 2 && strcmp(s[*i].key, "type") == 0)
+			/* DeepSpeed builds DeepSpeedCPUAdam for it under offload */
+			assert_string_equal(s[*i].s, "AdamW");
+		else if (ds && depth == 1 && strcmp(s[*i].key, "zero_force_ds_cpu_optimizer") == 0) {
+			assert_false(s[*i].b);
+			force_off = true;
+		} else if (ds && strcmp(s[*i].key, "stage") == 0)
 			assert_int_equal(s[*i].i, (uint64_t)req->train.zero_stage);
 		else if (ds && strcmp(s[*i].key, "device") == 0)
 			assert_string_equal(s[*i].s, "cpu");
@@ -212,6 +227,18 @@ static void check_mapping(const struct vp_plan_request *req, const struct vp_set
 			assert_string_equal(s[*i].s, "auto");
 	}
 	assert_int_equal(depth, 0);
+	/* DeepSpeed refuses the Trainer's own optimizer under ZeRO-Offload
+	 * unless zero_force_ds_cpu_optimizer is false (deepspeed/runtime/
+	 * engine.py _configure_optimizer, ZeRORuntimeException): an offloaded
+	 * AdamW is DeepSpeed's own (the "optimizer" section, no Trainer
+	 * optimizer), any other the Trainer's with the key false */
+	if (ds && req->train.zero_offload_optimizer) {
+		assert_true(ds_optimizer != force_off);
+		assert_int_equal(ds_optimizer, req->train.optimizer == VP_OPT_ADAMW ||
+							req->train.optimizer == VP_OPT_ADAMW_FUSED);
+	} else if (ds) {
+		assert_false(ds_optimizer || force_off);
+	}
 	(*i)--;
 }
 
@@ -491,7 +518,9 @@ static void check_hf(const struct vp_plan_request *req, const struct vp_plan *p,
 	assert_int_equal(fp16->b, req->train.precision == VP_PREC_AMP_FP16 ||
 					  (req->train.zero_stage > 0 && req->train.precision == VP_PREC_FP16));
 	optim = find_key(s, n, "optim");
-	if (req->train.optimizer == VP_OPT_NONE) {
+	if (req->train.optimizer == VP_OPT_NONE || offloaded_adamw(req)) {
+		/* an offloaded AdamW is the deepspeed mapping's optimizer
+		 * section, which the Trainer's optim would not be read beside */
 		assert_null(optim);
 	} else {
 		assert_non_null(optim);
@@ -660,7 +689,10 @@ static void check_axolotl(const struct vp_plan_request *req, const struct vp_pla
 		assert_null(find_key(s, n, "lora_r"));
 	}
 	optim = find_key(s, n, "optimizer");
-	if (optim != NULL && !in_list(optimizer_names, optim->s))
+	/* an offloaded AdamW: no optimizer key, the first "optimizer" is the
+	 * deepspeed mapping's section */
+	assert_int_equal(optim != NULL && optim->type == VP_SETTING_BEGIN, offloaded_adamw(req));
+	if (optim != NULL && optim->type != VP_SETTING_BEGIN && !in_list(optimizer_names, optim->s))
 		fail_msg("optimizer '%s' is not an OptimizerNames value", optim->s);
 	assert_int_equal(find_key(s, n, "dataloader_prefetch_factor") != NULL, p->host.num_workers > 0);
 	assert_false(find_key(s, n, "bf16")->b && find_key(s, n, "fp16")->b);

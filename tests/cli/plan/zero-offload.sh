@@ -43,3 +43,11 @@ echo "exit $?"
 # estimate's YAML: one process's offloaded bytes; --explain says what moved
 "$VRAMPLAN" estimate --model llama-3.1-70b --gpu h100 --gpus 8 --zero 3 --precision bf16 --grad-ckpt --seq-len 4096 \
 	--batch 1 --offload-optimizer cpu --offload-param cpu --explain 2>&1 | grep -E "offload_host_bytes|ZeRO-Offload:|^device_bytes"
+# An offloaded optimizer's gradients and states are host tensors, with no
+# GPU allocation to round: the GPU peak is the same whatever the optimizer
+# (until 2026-11-30 their allocator rounding stayed counted on the GPU,
+# 256 MiB more for AdamW than for SGD here; found by a review)
+for o in sgd adamw adamw-8bit; do
+	"$VRAMPLAN" estimate --model llama-3.1-8b --gpu h100 --gpus 4 --zero 3 --precision bf16 --grad-ckpt \
+		--seq-len 2048 --batch 1 --offload-optimizer cpu --optimizer $o --format yaml | grep '^device_bytes'
+done

@@ -4,11 +4,15 @@
 # fsdp_config); `vramplan check` reads them back as the same setup, at the
 # same train batch and peak, with no key ignored (the deepspeed profile: the
 # engine's 16-bit weights, as check reads bf16.enabled); ZeRO-Offload's
-# sections too (docs/memory-model.md "ZeRO-Offload"), read back as offloaded
+# sections too (docs/memory-model.md "ZeRO-Offload"), read back as offloaded;
+# an offloaded AdamW as DeepSpeed's optimizer section ("auto" params), any
+# other optimizer as the Trainer's with zero_force_ds_cpu_optimizer: false
+# (DeepSpeed refuses the Trainer's optimizer under offload without either:
+# engine.py _configure_optimizer), both read with no key ignored
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 for p in hf axolotl llamafactory deepspeed; do
-	for how in "--zero 2" "--zero 3" "--fsdp" "--zero 3 --offload-optimizer cpu --offload-param cpu"; do
+	for how in "--zero 2" "--zero 3" "--fsdp" "--zero 3 --offload-optimizer cpu --offload-param cpu" "--zero 2 --offload-optimizer cpu --optimizer adamw-8bit"; do
 		# a DeepSpeed config shards with ZeRO only
 		if [ $p = deepspeed ] && [ "$how" = --fsdp ]; then continue; fi
 		# shellcheck disable=SC2086
