@@ -459,6 +459,15 @@ static void settings_deepspeed(struct sbuf *b, const struct vp_plan_request *req
 		offload_sections(b, t);
 		end(b);
 	}
+	/* the loop's own optimizer, passed to deepspeed.initialize, is a
+	 * client optimizer, which DeepSpeed refuses under ZeRO-Offload unless
+	 * it is DeepSpeedCPUAdam (engine.py _configure_optimizer) while
+	 * zero_force_ds_cpu_optimizer holds; an "optimizer" section would
+	 * need the loop's learning rate, which the plan does not know, so
+	 * the switch, DeepSpeed's own way to allow it (check warns without
+	 * either: tc_settle.c) */
+	if (t->zero_stage > 0 && t->zero_offload_optimizer)
+		set_bool(b, "zero_force_ds_cpu_optimizer", false);
 }
 
 static void settings_axolotl(struct sbuf *b, const struct vp_plan_request *req, const struct vp_plan *p)

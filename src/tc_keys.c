@@ -1825,12 +1825,15 @@ HANDLER(k_ds_section)
 /* zero_force_ds_cpu_optimizer (deepspeed/runtime/config.py, default true):
  * whether DeepSpeed refuses an optimizer of the script's own under
  * ZeRO-Offload (engine.py _configure_optimizer); it allows or refuses a
- * run, it moves no memory. A boolean. */
+ * run, it moves no memory (settle's warning reads it). A boolean. */
 static int ds_force_cpu_optimizer(struct ctx *c, const struct vp_tmember *m, const char *path)
 {
 	bool b;
 
-	return vp_tc_get_bool(c, m->value, path, &b);
+	if (vp_tc_get_bool(c, m->value, path, &b) != 0)
+		return -1;
+	c->r.ds_client_optim_allowed = !b;
+	return 0;
 }
 
 HANDLER(k_ds_force_cpu_optimizer)
@@ -2058,10 +2061,12 @@ static int ds_offload(struct ctx *c, const struct vp_tmember *m, const char *pat
 					  "is counted on the GPU (an overestimate), and the host RAM that holds its "
 					  "offloaded part is not counted");
 	if (dev == 1 && (param ? stage == 3 : stage >= 2 && stage <= 3)) {
-		if (param)
+		if (param) {
 			c->r.zero_offload_param = true;
-		else
+		} else {
 			c->r.zero_offload_optimizer = true;
+			vp_tc_set_origin(&c->r.at_offload_optimizer, path, m);
+		}
 		return 0;
 	}
 	if (dev == 2)
@@ -2104,9 +2109,14 @@ static int ds_section(struct ctx *c, const struct vp_tmember *sec, const char *p
 	char path[192];
 	size_t i;
 	int kind = section(c, map, prefix);
+	const char *last = strrchr(prefix, '.') != NULL ? strrchr(prefix, '.') + 1 : prefix;
 
 	if (kind != 0)
 		return kind < 0 ? -1 : 0;
+	/* any optimizer section, modelled or not, is DeepSpeed's to build
+	 * (deepspeed_optim_sched), so the Trainer passes none of its own */
+	if (strcmp(last, "optimizer") == 0)
+		c->r.ds_optim_section = true;
 	for (i = 0; i < map->n; i++) {
 		const struct vp_tmember *m = &map->members[i];
 		const char *sec_name = strrchr(prefix, '.') != NULL ? strrchr(prefix, '.') + 1 : prefix;

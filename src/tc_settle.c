@@ -1109,6 +1109,25 @@ int vp_tc_settle(struct ctx *c)
 	t->zero_overlap = r->zero_overlap == 1;
 	t->zero_offload_optimizer = r->zero_offload_optimizer;
 	t->zero_offload_param = r->zero_offload_param;
+	/* ZeRO-Offload without an "optimizer" section: the HF Trainer builds
+	 * its own torch optimizer (transformers integrations/deepspeed.py
+	 * deepspeed_optim_sched: trainer.create_optimizer()), and DeepSpeed
+	 * refuses any client optimizer but DeepSpeedCPUAdam once the
+	 * optimizer is offloaded, while zero_force_ds_cpu_optimizer (default
+	 * true) holds (deepspeed/runtime/engine.py _configure_optimizer
+	 * raises ZeRORuntimeException "You are using ZeRO-Offload with a
+	 * client provided optimizer ..."). The memory counted is the same
+	 * either way, so a warning, not a verdict; a section of type AdamW is
+	 * built as DeepSpeedCPUAdam (_configure_basic_optimizer), which plans
+	 * write (settings.c ds_cpu_adam) */
+	if (t->zero_offload_optimizer && !r->ds_optim_section && !r->ds_client_optim_allowed &&
+	    vp_tc_note_warning(tc, c->err, &r->at_offload_optimizer,
+			       "ZeRO-Offload without a DeepSpeed optimizer section: DeepSpeed refuses the HF "
+			       "Trainer's own optimizer at startup (ZeRORuntimeException: \"You are using "
+			       "ZeRO-Offload with a client provided optimizer\"); add optimizer: {type: AdamW, "
+			       "params: {lr: auto, betas: auto, eps: auto, weight_decay: auto}} (DeepSpeedCPUAdam) "
+			       "or zero_force_ds_cpu_optimizer: false") != 0)
+		return -1;
 	if (vb->has_gpus) {
 		t->gpus = vb->gpus;
 		copy_origin(&tc->at[VP_TC_GPUS], &vb->at_gpus);

@@ -169,6 +169,18 @@ int vp_tc_note_remark(struct vp_trainconfig *tc, struct vp_error *err, const str
 	return rc;
 }
 
+int vp_tc_note_warning(struct vp_trainconfig *tc, struct vp_error *err, const struct vp_tc_origin *at, const char *fmt,
+		       ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = note_at(&tc->warnings, &tc->n_warnings, err, at, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
 /* Other tools' names for a memory key (accelerate, Lightning, unsloth,
  * plain PyTorch loops), which a hand-written config carries: ignored, the
  * key's default would apply without a word. */

@@ -248,6 +248,7 @@ void vp_trainconfig_free(struct vp_trainconfig *tc)
 	free(tc->ignored);
 	free(tc->readings);
 	free(tc->remarks);
+	free(tc->warnings);
 	free(tc->defaults);
 	memset(tc, 0, sizeof *tc);
 }
@@ -816,6 +817,16 @@ int vp_trainconfig_take_deepspeed(struct vp_trainconfig *tc, const struct vp_tra
 			continue;
 		snprintf(at.key, sizeof at.key, "deepspeed.%.80s", n->key);
 		if (vp_tc_note_key(tc, err, &at, "%s (%s, line %lu)", n->text, ds_file, n->line) != 0)
+			return -1;
+	}
+	/* and its warnings (ZeRO-Offload without an optimizer section), the
+	 * same way */
+	for (size_t i = 0; i < ds->n_warnings; i++) {
+		const struct vp_tc_note *n = &ds->warnings[i];
+		struct vp_tc_origin at = tc->at[VP_TC_DS_FILE];
+
+		snprintf(at.key, sizeof at.key, "deepspeed.%.80s", n->key);
+		if (vp_tc_note_warning(tc, err, &at, "%s (%s, line %lu)", n->text, ds_file, n->line) != 0)
 			return -1;
 	}
 	tc->train.zero_bucket_elements = ds->train.zero_bucket_elements;

@@ -126,6 +126,10 @@ struct raw {
 	/* offload_optimizer / offload_param with device "cpu" at a stage
 	 * that has it (docs/memory-model.md "ZeRO-Offload") */
 	bool zero_offload_optimizer, zero_offload_param;
+	struct vp_tc_origin at_offload_optimizer;
+	/* zero_force_ds_cpu_optimizer: false (DeepSpeed's default true) */
+	bool ds_client_optim_allowed;
+	bool ds_optim_section;     /* a DeepSpeed "optimizer" mapping, modelled or not */
 	bool compile;
 	int liger_loss, liger_swiglu;
 	double label_smoothing;    /* label_smoothing_factor; 0 absent or off */
@@ -209,6 +213,10 @@ int vp_tc_note_overridden(struct ctx *c, const struct vp_tc_origin *at, const ch
  * estimate models it, where the user should know. */
 int vp_tc_note_remark(struct vp_trainconfig *tc, struct vp_error *err, const struct vp_tc_origin *at, const char *fmt,
 		      ...) VP_TC_PRINTF(4, 5);
+/* A setup the estimate counts but a tool refuses at startup: a warning at
+ * the key, which changes no verdict. */
+int vp_tc_note_warning(struct vp_trainconfig *tc, struct vp_error *err, const struct vp_tc_origin *at, const char *fmt,
+		       ...) VP_TC_PRINTF(4, 5);
 /* A value read otherwise than it looks (PyYAML's octal 010 is 8): a warning at its place. */
 
 int vp_tc_note_reading(struct ctx *c, const char *key, unsigned long line, unsigned long column, const char *fmt, ...)

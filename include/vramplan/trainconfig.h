@@ -266,6 +266,11 @@ struct vp_trainconfig {
 	 * a GPU measurement) */
 	struct vp_tc_note *remarks;
 	size_t n_remarks;
+	/* a setup that fits but that the tools refuse at startup (ZeRO-Offload
+	 * without a DeepSpeed optimizer section): a warning at its key, no
+	 * memory verdict */
+	struct vp_tc_note *warnings;
+	size_t n_warnings;
 	/* gradient_checkpointing_kwargs {use_reentrant: false} (LLaMA-Factory:
 	 * use_reentrant_gc: false), at its value; vramplan models reentrant
 	 * checkpointing, gradient_checkpointing_enable's default

@@ -1309,6 +1309,7 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 	cJSON_AddItemToObject(o, "ignored_keys", json_notes(tc->ignored, tc->n_ignored, true));
 	cJSON_AddItemToObject(o, "readings", json_notes(tc->readings, tc->n_readings, true));
 	cJSON_AddItemToObject(o, "remarks", json_notes(tc->remarks, tc->n_remarks, true));
+	cJSON_AddItemToObject(o, "warnings", json_notes(tc->warnings, tc->n_warnings, true));
 	cJSON_AddItemToObject(o, "defaults", json_notes(tc->defaults, tc->n_defaults, false));
 	return o;
 }
@@ -1391,6 +1392,9 @@ static void print_notes(const struct check_opts *o, const struct vp_trainconfig 
 	for (i = 0; i < tc->n_readings; i++)
 		fprintf(stderr, "vramplan: warning: %s:%lu:%lu: %s\n", tc->name, tc->readings[i].line,
 			tc->readings[i].column, one_line(tc->readings[i].text, text, sizeof text));
+	for (i = 0; i < tc->n_warnings; i++)
+		fprintf(stderr, "vramplan: warning: %s: key '%s': %s\n", note_place(tc, &tc->warnings[i], place, sizeof place),
+			one_line(tc->warnings[i].key, key, sizeof key), one_line(tc->warnings[i].text, text, sizeof text));
 	for (i = 0; i < tc->n_remarks; i++)
 		fprintf(stderr, "vramplan: note: %s: key '%s': %s\n", note_place(tc, &tc->remarks[i], place, sizeof place),
 			one_line(tc->remarks[i].key, key, sizeof key), one_line(tc->remarks[i].text, text, sizeof text));
