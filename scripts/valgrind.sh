@@ -4,8 +4,11 @@
 # tests/cli/run-cli-test.sh) but five sweeps that rerun the same code paths
 # over the whole catalogue or every profile: cli.import/round-trip,
 # cli.sweep/all and the three profile round-trips took 326 of the 1,154 CPU
-# seconds of the valgrind CLI tests (2026-11-29). The plain and ASan+UBSan
-# runs take them. Any memory error or leak fails.
+# seconds of the valgrind CLI tests (2026-11-29); and three loops that run
+# check over many option combinations (shorthand-errors-named,
+# ceilings-shared, deepspeed-offload-optimizer-section: 62 CPU seconds on
+# 2026-11-30, when CI reached 14 of its 15 minutes). The plain and
+# ASan+UBSan runs take them. Any memory error or leak fails.
 #   sh scripts/valgrind.sh BUILD_DIR
 # The unit tests run one after another in the background while ctest runs
 # the CLI tests: test_properties alone takes about three minutes under
@@ -35,7 +38,7 @@ unit_tests &
 unit_pid=$!
 status=0
 VP_VALGRIND=1 ctest --test-dir "$build" -R '^cli\.' \
-	-E '^cli\.(import/round-trip|sweep/all|profiles/(multi-gpu|trl|llamafactory)-round-trip)$' \
+	-E '^cli\.(import/round-trip|sweep/all|profiles/(multi-gpu|trl|llamafactory)-round-trip|check/(shorthand-errors-named|ceilings-shared|deepspeed-offload-optimizer-section))$' \
 	--output-on-failure -j"$jobs" || status=1
 if ! wait "$unit_pid"; then
 	for f in "$logdir"/*.failed; do
