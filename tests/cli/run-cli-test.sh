@@ -30,8 +30,12 @@ if [ "${VP_VALGRIND:-}" = 1 ]; then
 	export VRAMPLAN VRAMPLAN_ACCURACY
 fi
 
+# Each test gets its own TMPDIR: a script's scratch files (mktemp or a fixed
+# name under ${TMPDIR:-/tmp}) cannot meet those of another test suite run at
+# the same time from another checkout.
+mkdir "$tmp/scratch" || exit 1
 cd "$src" || exit 1
-sh "$script" >"$tmp/stdout" 2>"$tmp/stderr"
+TMPDIR="$tmp/scratch" sh "$script" >"$tmp/stdout" 2>"$tmp/stderr"
 echo $? >"$tmp/exit"
 
 if [ "${VP_UPDATE_GOLDEN:-}" = 1 ]; then

@@ -13,5 +13,6 @@ d=$(mktemp -d) || exit 1
 name="$d/evil
 x.yaml   FITS   FITS"
 cp examples/configs/seed000-stage4.yaml "$name"
-timeout 60 "$VRAMPLAN" check -q "$name" --gpu rtx3090 --gpu a100-80gb 2>/dev/null | sed "s|$d/||g" | tail -2
+# (run beside the file: the header's width follows the name's length)
+(cd "$d" && timeout 60 "$VRAMPLAN" check -q "${name#"$d/"}" --gpu rtx3090 --gpu a100-80gb 2>/dev/null) | tail -2
 rm -rf "$d"
