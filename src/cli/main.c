@@ -27,9 +27,10 @@ enum opt_id {
 	OPT_OUTPUT = 'o',
 	OPT_QUIET = 'q',
 	OPT_VERBOSE = 'v',
+	/* -m and -g, as check spells them: one spelling for every command */
+	OPT_MODEL = 'm',
+	OPT_GPU = 'g',
 	OPT_VERSION = 256,
-	OPT_MODEL,
-	OPT_GPU,
 	OPT_CATALOG,
 	OPT_SEQ_LEN,
 	OPT_TARGET_LEN,
@@ -586,8 +587,8 @@ static const struct opt_def *long_def(const char *arg)
 	return found;
 }
 
-/* Whether short option c takes a value: -o FILE, and check's -g G and
- * -m M, which may come before the word "check" too. */
+/* Whether short option c takes a value: -o FILE, -g G, -m M, and check's
+ * own, which may come before the word "check" too. */
 static bool short_takes_value(char c)
 {
 	const char *p;
@@ -688,7 +689,7 @@ int vp_cli_parse(int argc, char **argv, struct vp_cli_opts *o)
 	/* getopt_long sees argv[first - 1] as the program name */
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc - (first - 1), argv + (first - 1), ":hqvo:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc - (first - 1), argv + (first - 1), ":hqvo:m:g:", longopts, NULL)) != -1) {
 		if (c == '?' || c == ':')
 			return vp_cli_getopt_error(NULL, c, argv + (first - 1), longopts);
 		if (c == OPT_HELP) {

@@ -4,6 +4,9 @@ f=examples/configs/seed000-stage4.yaml
 "$VRAMPLAN" -g rtx3090 check "$f" -q | awk '{print $1, $2, $3}'
 "$VRAMPLAN" -q -m mt5 --gpu rtx3090 check "$f" | awk '{print $1, $2, $3}'
 "$VRAMPLAN" -qgrtx3090 check "$f" | awk '{print $1, $2, $3}'
-# plan has no -g: still an unknown option there
-"$VRAMPLAN" -g rtx3090 --model mt5 2>&1
+# plan spells them the same way (-m, -g), before or after its options
+"$VRAMPLAN" -g rtx3090 -m mt5 -q | sed -n 4,6p
+"$VRAMPLAN" -qgrtx3090 --model mt5 | sed -n 4,6p
+# and -g means nothing to list
+"$VRAMPLAN" list models -g rtx3090 2>&1
 echo "exit $?"
