@@ -619,6 +619,7 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 	const yaml_node_t *eval_key_at = NULL, *generate_at = NULL, *eval_loss_at = NULL, *gen_opt_at = NULL;
 	const char *eval_key = NULL, *gen_opt = NULL;
 	const yaml_node_t *dora_at = NULL; /* use_dora's value, for its error */
+	const yaml_node_t *quant_at = NULL; /* a stated quant's value, for its reason */
 
 	memset(c, 0, sizeof *c);
 	vp_train_defaults(&c->train);
@@ -791,8 +792,10 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			if (get_names(r, v, k, c->train.modules_to_save, &c->train.n_modules_to_save, NULL))
 				return -1;
 		} else if (strcmp(k, "quant") == 0) {
-			if (!is_null(v))
+			if (!is_null(v)) {
 				GET_ENUM(vp_quant_parse, v, k, &c->train.quant);
+				quant_at = v;
+			}
 		} else if (strcmp(k, "grad_ckpt") == 0) {
 			if (get_bool(r, v, k, &c->train.grad_ckpt))
 				return -1;
@@ -1009,6 +1012,22 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 	if (c->train.dora && c->train.method != VP_METHOD_LORA && c->train.method != VP_METHOD_QLORA)
 		return fail(r, dora_at, "'use_dora: true' needs LoRA adapters: the case's method must be lora or qlora%s",
 			    c->has_step ? "" : " (a case without 'batch' trains nothing)");
+	/* A full fine-tune over a quantized base: its weights load quantized
+	 * and cannot train (bitsandbytes' Params4bit and Int8Params, and
+	 * GPTQ's packed qweight, are not float tensors that take a
+	 * gradient; transformers' Trainer refuses "purely quantized models"
+	 * without adapters), so the CLI refuses --quant with --method full
+	 * (resolve.c). A case that states it is one the estimator cannot
+	 * express: unsupported with the reason, the rest of the file scored
+	 * (the ground truth's README), not an error of the file. Until
+	 * 2026-11-30 it was estimated as a full fine-tune of quantized
+	 * weights, which no run can be. */
+	if (c->train.method == VP_METHOD_FULL && !c->method_unstated && quant_at != NULL &&
+	    c->train.quant != VP_QUANT_NONE)
+		unexpressible(c, quant_at,
+			      "'quant: %s' with 'method: full': a quantized base is not trained (method lora, qlora or "
+			      "frozen)",
+			      vp_quant_name(c->train.quant));
 	/* The schema's optimizer null is "none/unknown". A case that trains
 	 * has one; unknown, it is read as torch.optim.AdamW, what the HF
 	 * Trainer (adamw_torch), torchtune's recipes, litgpt and Qwen's

@@ -454,6 +454,10 @@ static int settle_method(struct ctx *c)
 		 * (bench/measured/probes/dora.py), not a GPU measurement */
 		if (t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA) {
 			t->dora = true; /* the setup line says "DoRA" */
+			/* an estimate's refusal of DoRA (over a GPTQ base, on a
+			 * fused projection's slices) points here, not at the
+			 * batch (cmd_check.c about_setting) */
+			copy_origin(&tc->at[VP_TC_DORA], at_dora);
 			if (vp_tc_note_remark(tc, c->err, at_dora,
 					      "DoRA is estimated from PEFT 0.16.0's source and a CPU probe, not a GPU "
 					      "measurement (docs/memory-model.md \"DoRA\")") != 0)

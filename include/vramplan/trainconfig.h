@@ -80,6 +80,7 @@ enum vp_tc_setting {
 	VP_TC_EVAL_ACCUM, /* eval_accumulation_steps */
 	VP_TC_AUTO_BATCH, /* auto_find_batch_size */
 	VP_TC_EVAL_SAMPLES, /* vramplan.eval_samples, else max_eval_samples */
+	VP_TC_DORA,       /* the value of the key that turned DoRA on: use_dora, peft_use_dora, vramplan.dora */
 	VP_TC_SETTING_COUNT
 };
 

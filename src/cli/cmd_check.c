@@ -1448,6 +1448,9 @@ static enum vp_tc_setting about_setting(const struct vp_trainconfig *tc, const c
 		{"zero_stage", VP_TC_ZERO},
 		{"zero_offload_optimizer", VP_TC_ZERO},
 		{"zero_offload_param", VP_TC_ZERO},
+		/* DoRA where the estimator does not model it: at the key that
+		 * turned it on (until 2026-11-30, at the batch's line) */
+		{"dora", VP_TC_DORA},
 		/* a generation's (vp_estimate_eval) */
 		{"num_beams", VP_TC_NUM_BEAMS},
 		{"max_new_tokens", VP_TC_GEN_LEN},

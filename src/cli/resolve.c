@@ -450,11 +450,84 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		t->attn = VP_ATTN_SDPA;
 	}
 
-	/* a frozen model has no optimizer: nothing to step */
+	/* A frozen model has no optimizer: nothing to step, offload or keep
+	 * an EWC penalty of, and no backward, so nothing saved for one to
+	 * checkpoint, offload or step in (estimate.c frozen_forward reads
+	 * none of these). Each is named, as --optimizer always was, and
+	 * dropped, so the printed setup says what was estimated. Until
+	 * 2026-11-30 all but --optimizer were accepted without a word
+	 * (--offload-optimizer cpu with --zero 2 printed the unchanged
+	 * forward). */
 	if (t->method == VP_METHOD_FROZEN) {
-		if (warn && o->has_optimizer)
-			vp_cli_warn(o, "--optimizer has no effect with --method frozen (nothing trains)");
+		const struct {
+			const char *name;
+			bool given;
+		} train_opts[] = {
+			{"--optimizer", o->has_optimizer},
+			{"--offload-optimizer", t->zero_offload_optimizer},
+			{"--optimizer-in-backward", t->optimizer_in_backward},
+			{"--activation-offload", t->activation_offload},
+			{"--ewc", o->ewc},
+		};
+
+		for (size_t i = 0; warn && i < sizeof train_opts / sizeof train_opts[0]; i++)
+			if (train_opts[i].given)
+				vp_cli_warn(o, "%s has no effect with --method frozen (nothing trains)", train_opts[i].name);
+		/* Nothing is saved for a backward, so nothing to recompute. A
+		 * decoder in train mode with checkpointing on turns its
+		 * use_cache off (transformers 5 utils/generic.py
+		 * merge_with_config_defaults, activations.c forward_cache),
+		 * which the frozen estimate does not model: it counts the
+		 * cache its forward builds without checkpointing. */
+		if (warn && t->grad_ckpt && t->direct_forward && m->arch == VP_ARCH_DECODER && !m->no_cache)
+			vp_cli_warn(o, "--grad-ckpt has no effect with --method frozen (nothing is saved for backward), "
+				    "except that a decoder in train mode then builds no KV cache, which the estimate "
+				    "still counts (an overestimate)");
+		else if (warn && t->grad_ckpt)
+			vp_cli_warn(o, "--grad-ckpt has no effect with --method frozen (nothing is saved for backward)");
+		/* ZeRO partitions in vramplan's model only what trains
+		 * (parameters.c distribute): a frozen forward under ZeRO-3 is
+		 * estimated with every GPU holding the whole 16-bit weights,
+		 * more than DeepSpeed's stage-3 engine holds: with no
+		 * optimizer it still builds one, "no optim selected but zero
+		 * is enabled" (runtime/engine.py DeepSpeedEngine.__init__:
+		 * _configure_zero_optimizer(optimizer=None), at stage 3 a
+		 * DeepSpeedZeRoOffload that partitions the parameters). Said
+		 * rather than left silent; not modelled. */
+		if (warn && t->zero_stage == 3)
+			vp_cli_warn(o, "--zero 3%s with --method frozen: ZeRO-3's parameter %s modelled for training "
+				    "only, so each GPU is estimated holding the whole weights (an overestimate)",
+				    t->zero_offload_param ? " --offload-param cpu" : "",
+				    t->zero_offload_param ? "partitioning and offload are" : "partitioning is");
+		else if (warn && t->zero_offload_param)
+			vp_cli_warn(o, "--offload-param has no effect with --method frozen (nothing trains)");
+		/* The frozen forward is estimated as the evaluation's
+		 * (frozen_forward: logits.c logits_eval), whose logits and loss
+		 * none of these change; in a forward run in train mode with
+		 * labels, as measure.py's, Liger's patched forward would fuse
+		 * them (liger_kernel/transformers/model/llama.py lce_forward:
+		 * "if self.training and (labels is not None)", no logits
+		 * materialized), and a chunked or compiled loss would hold
+		 * less than the whole fp32 loss counted. Said, not modelled. */
+		{
+			const struct {
+				const char *name;
+				bool given;
+			} loss_opts[] = {
+				{"--liger", t->liger_loss && vp_liger_patches(m)},
+				{"--compile", t->compile},
+				{"--loss chunked", t->loss == VP_LOSS_CHUNKED},
+			};
+
+			for (size_t i = 0; warn && i < sizeof loss_opts / sizeof loss_opts[0]; i++)
+				if (loss_opts[i].given)
+					vp_cli_warn(o, "%s is not modelled with --method frozen: the forward is estimated as "
+						    "an evaluation's, its logits and loss unfused (an overestimate where it "
+						    "fuses them)", loss_opts[i].name);
+		}
 		t->optimizer = VP_OPT_NONE;
+		t->zero_offload_optimizer = t->zero_offload_param = false;
+		t->optimizer_in_backward = t->grad_ckpt = t->activation_offload = false;
 	}
 
 	/* an older PyTorch: its defaults where the command line is silent,
@@ -812,6 +885,7 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	 * Support Constraints"); docs/planner.md "Windows and WSL 2" */
 	if (o->no_pin_memory)
 		req->host.pin_memory = false;
-	req->ewc = o->ewc;
+	/* nothing trains in a frozen forward: no penalty to keep (warned above) */
+	req->ewc = o->ewc && t->method != VP_METHOD_FROZEN;
 	return 0;
 }

@@ -241,6 +241,13 @@ static bool estimate_case(const struct vp_catalog *cat, const struct vp_case *c,
 	}
 	if (vp_hfconfig_load(c->config_path, &r->m, &e) != 0) {
 		ok = false;
+	} else if (r->m.stored_quant[0] != '\0' && r->train.method == VP_METHOD_FULL) {
+		/* a checkpoint stored quantized loads quantized whatever the
+		 * case says: a full fine-tune of it cannot run, and the CLI
+		 * refuses --method full over it (resolve.c stored_quant) */
+		snprintf(note, size, "unsupported: '%s' is stored quantized (%s): its weights load quantized and "
+			 "cannot be fine-tuned with method full", r->m.name, r->m.stored_quant_how);
+		return false;
 	} else {
 		if (c->head_unstated)
 			r->train.head = vp_model_default_head(&r->m);

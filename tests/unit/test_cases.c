@@ -222,6 +222,37 @@ static void qlora_without_a_quantization_is_nf4(void **state)
 	vp_cases_free(&l);
 }
 
+/* A full fine-tune over a stated quantized base cannot run (the CLI
+ * refuses --quant with --method full): unsupported, with the reason at
+ * the quant value; quant none and adapters over a quantized base read as
+ * before. */
+static void a_full_fine_tune_over_a_quantized_base_is_unexpressible(void **state)
+{
+	static const struct {
+		const char *id, *reason;
+	} rows[] = {
+		{"FULL-NF4", "'quant: nf4' with 'method: full': a quantized base is not trained (method lora, qlora or "
+			     "frozen) (line 27, column 10)"},
+		{"FULL-GPTQ", "'quant: gptq-int4' with 'method: full'"},
+		{"FULL-INT8", "'quant: int8' with 'method: full'"},
+		{"FULL-NONE", ""},
+		{"LORA-INT8", ""},
+		{"QLORA-NF4", ""},
+	};
+	struct vp_case_list l;
+
+	(void)state;
+	load_ok(&l, CASES "full-over-quant.yaml");
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		const struct vp_case *c = find(&l, rows[i].id);
+
+		if (strncmp(c->unexpressible, rows[i].reason, strlen(rows[i].reason)) != 0 ||
+		    (rows[i].reason[0] == '\0' && c->unexpressible[0] != '\0'))
+			fail_msg("%s: '%s', expected '%s'", rows[i].id, c->unexpressible, rows[i].reason);
+	}
+	vp_cases_free(&l);
+}
+
 /* The file is read as yaml.safe_load reads it (PyYAML, YAML 1.1), the
  * values checked being what Python's yaml.safe_load gives for
  * yaml-styles.yaml: merge keys ('<<') bring their mapping's keys, the
@@ -439,6 +470,7 @@ int main(void)
 		cmocka_unit_test(the_pytorch_era_follows_the_keys),
 		cmocka_unit_test(the_bitsandbytes_era_and_the_loop_default_to_the_safe_side),
 		cmocka_unit_test(qlora_without_a_quantization_is_nf4),
+		cmocka_unit_test(a_full_fine_tune_over_a_quantized_base_is_unexpressible),
 		cmocka_unit_test(yaml_is_read_as_yaml_safe_load_reads_it),
 		cmocka_unit_test(ignored_key_names_are_cut_at_a_character_and_kept_on_one_line),
 		cmocka_unit_test(label_smoothing_is_read_and_defaults_to_off),

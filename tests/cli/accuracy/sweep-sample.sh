@@ -6,15 +6,19 @@
 # with its reason, the summary line is well-formed and agrees with the
 # rows (quality A and B only), and the only unsupported rows are the
 # expected ones below: sequence-classification on families whose modeling
-# file has no ...ForSequenceClassification (heads.c causal_lm_only). The
-# estimates themselves are not pinned here (the bounds tests pin them).
+# file has no ...ForSequenceClassification (heads.c causal_lm_only), and
+# (marked "stored") method full over a config stored quantized, whose
+# weights cannot train (accuracy.c; estimated as a full fine-tune until
+# 2026-11-30; gen.py does not know which configs are stored quantized).
+# The estimates themselves are not pinned here (the bounds tests pin them).
 out=$("$VRAMPLAN_ACCURACY" --cases tests/data/cases-sweep/sample.yaml 2>/tmp/sweep-sample.$$.err)
 rc=$?
 err=$(cat /tmp/sweep-sample.$$.err)
 rm -f /tmp/sweep-sample.$$.err
 [ "$rc" -eq 0 ] || { echo "exit $rc: $err"; exit 1; }
 [ -z "$err" ] || { echo "stderr: $err"; exit 1; }
-expected='SWEEP-0041 olmoe
+expected='SWEEP-0027 stored
+SWEEP-0041 olmoe
 SWEEP-0068 cohere
 SWEEP-0073 codegen
 SWEEP-0107 olmoe
@@ -23,6 +27,7 @@ SWEEP-0173 olmoe
 SWEEP-0205 codegen
 SWEEP-0237 olmo
 SWEEP-0271 codegen
+SWEEP-0291 stored
 SWEEP-0304 olmo2'
 printf '%s\n' "$out" | awk -v expected="$expected" '
 BEGIN {
@@ -39,7 +44,11 @@ NR == 1 { if ($1 != "case" || $6 != "error_pct") { print "bad header: " $0; bad 
 	if (est == "-") {
 		if ($0 !~ /  unsupported: /) { print "no estimate, no reason: " id; bad = 1 }
 		if (!(id in want)) { print "unexpected unsupported: " $0; bad = 1 }
-		else if ($0 !~ ("head .sequence-classification. does not exist for model_type ." want[id] ".")) {
+		else if (want[id] == "stored") {
+			if ($0 !~ /is stored quantized .*cannot be fine-tuned with method full/) {
+				print "unsupported for another reason: " $0; bad = 1
+			}
+		} else if ($0 !~ ("head .sequence-classification. does not exist for model_type ." want[id] ".")) {
 			print "unsupported for another reason: " $0; bad = 1
 		}
 		seen[id] = 1; unsupported_rows++
