@@ -343,6 +343,45 @@ HANDLER(k_unfrozen)
 	return vp_tc_note_ignored(c, path, m, NULL);
 }
 
+/* axolotl's evaluation callbacks that generate (core/builders/causal.py
+ * get_post_trainer_create_callbacks): do_causal_lm_eval adds
+ * CausalLMBenchEvalCallback, whose on_evaluate runs model.generate over
+ * every eval batch (eval_max_new_tokens new tokens, use_cache), and
+ * eval_table_size > 0, with a wandb, mlflow or comet logger, adds
+ * LogPredictionCallback, which keeps one batch's logits from
+ * prediction_step and generates on it (utils/callbacks/__init__.py). The
+ * eval check counts a loss forward, not the generation's KV cache: said,
+ * as the examples set them (examples/phi/phi3-ft.yml, mistral/qlora.yml).
+ * Until 2026-11-30 both were listed as ignored without a word. */
+HANDLER(k_axo_causal_lm_eval)
+{
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	return vp_tc_note_ignored(c, path, m,
+				  on ? "generation in evaluation is not modelled: axolotl's CausalLMBenchEvalCallback "
+				       "runs model.generate over every eval batch (eval_max_new_tokens new tokens), whose "
+				       "KV cache the eval check does not count"
+				     : NULL);
+}
+
+HANDLER(k_axo_eval_table)
+{
+	uint64_t n = 0;
+
+	if (m->value->kind == VP_T_NULL)
+		return vp_tc_note_ignored(c, path, m, NULL);
+	if (vp_tc_get_u64(c, m->value, path, 0, &n) != 0)
+		return -1;
+	return vp_tc_note_ignored(c, path, m,
+				  n > 0 ? "generation in evaluation is not modelled: with a wandb, mlflow or comet "
+					  "logger axolotl's LogPredictionCallback keeps an eval batch's logits and runs "
+					  "model.generate on it (eval_max_new_tokens new tokens), whose KV cache the eval "
+					  "check does not count"
+					: NULL);
+}
+
 /* TrainingArguments label_smoothing_factor (LLaMA-Factory's too, which
  * inherits Seq2SeqTrainingArguments): the Trainer pops the labels and its
  * LabelSmoother (trainer_pt_utils.py) computes the loss from the returned
@@ -362,10 +401,20 @@ HANDLER(k_label_smoothing)
 
 HANDLER(k_targets)
 {
+	/* axolotl's lora_target_linear adds every linear layer to the list,
+	 * whatever the order of the two keys (loaders/adapter.py load_lora:
+	 * list(set(lora_target_modules + find_all_linear_names(model)))):
+	 * the list must not drop what an earlier lora_target_linear set
+	 * (until 2026-11-30 it did, and a list of two modules after it was
+	 * checked as those two) */
+	bool linear = c->r.targets.lora_all_linear;
+
 	if (m->value->kind == VP_T_NULL)
 		return 0;
 	if (vp_tc_get_targets(c, m->value, path, &c->r.targets) != 0)
 		return -1;
+	if (linear)
+		c->r.targets.lora_all_linear = true;
 	c->r.has_targets = true;
 	vp_tc_set_origin(&c->tc->at[VP_TC_LORA_TARGETS], path, m);
 	return 0;
@@ -1544,6 +1593,8 @@ static const struct keydef axolotl_keys[] = {
 	{"lora_modules_to_save", k_modules_to_save},
 	{"peft_use_dora", k_dora},
 	{"unfrozen_parameters", k_unfrozen},
+	{"do_causal_lm_eval", k_axo_causal_lm_eval},
+	{"eval_table_size", k_axo_eval_table},
 	{"gradient_checkpointing", k_grad_ckpt},
 	{"gradient_checkpointing_kwargs", k_ckpt_kwargs},
 	{"bf16", k_bf16},
@@ -2045,17 +2096,15 @@ static long section_stage(const struct vp_tnode *map)
  * optimizer at stages 2 and 3, the parameters at stage 3 (docs/memory-
  * model.md "ZeRO-Offload"); NVMe (ZeRO-Infinity's swap files) and the
  * optimizer's offload at stage 1 are not, and keep their note. */
-static int ds_offload(struct ctx *c, const struct vp_tmember *m, const char *path, long stage)
+static int ds_offload_to(struct ctx *c, const struct vp_tmember *m, const char *path, long stage, bool param,
+			 int dev, bool partial)
 {
-	bool param = strcmp(m->key, "offload_param") == 0;
-	int dev = offload_device(m->value);
-
 	if (dev == 0)
 		return 0;
 	/* a partial offload would leave part of what is counted on the CPU on
 	 * the GPU: counted all on the GPU, the safe side (DeepSpeed's
 	 * zero/config.py offload_ratio_check allows it at stage 3 only) */
-	if (dev == 1 && !param && partial_offload(m->value))
+	if (dev == 1 && !param && partial)
 		return vp_tc_note_ignored(c, path, m,
 					  "a partial optimizer offload (ratio below 1) is not modelled: the optimizer "
 					  "is counted on the GPU (an overestimate), and the host RAM that holds its "
@@ -2087,6 +2136,55 @@ static int ds_offload(struct ctx *c, const struct vp_tmember *m, const char *pat
 	return vp_tc_note_ignored(c, path, m,
 				  "an offload device other than none, cpu or nvme is not modelled: counted on the "
 				  "GPU");
+}
+
+static int ds_offload(struct ctx *c, const struct vp_tmember *m, const char *path, long stage)
+{
+	bool param = strcmp(m->key, "offload_param") == 0;
+
+	return ds_offload_to(c, m, path, stage, param, offload_device(m->value), partial_offload(m->value));
+}
+
+/* Whether a zero_optimization mapping names `key` with a value other than
+ * null */
+static bool section_has(const struct vp_tnode *map, const char *key)
+{
+	for (size_t i = 0; i < map->n; i++)
+		if (strcmp(map->members[i].key, key) == 0)
+			return map->members[i].value != NULL && map->members[i].value->kind != VP_T_NULL;
+	return false;
+}
+
+/* zero_optimization.cpu_offload and cpu_offload_param, the names of
+ * ZeRO-Offload before offload_optimizer and offload_param
+ * (DeepSpeedExamples' cifar/ds_config.json still writes "cpu_offload":
+ * true). DeepSpeed still reads them: deepspeed/runtime/
+ * zero/config.py DeepSpeedZeroConfig declares both deprecated with
+ * new_param offload_optimizer / offload_param and new_param_fn
+ * `DeepSpeedZeroOffload...Config(device=OffloadDeviceEnum.cpu) if val
+ * else None`, which runtime/config_utils.py _process_deprecated_field
+ * applies, so true is device "cpu" and false none. Given beside the new
+ * key it asserts "Cannot provide deprecated parameter 'cpu_offload' and
+ * replacing parameter 'offload_optimizer' together": an error here too.
+ * Until 2026-11-30 both were listed as ignored, and the offloaded states
+ * counted on the GPU without a word. */
+static int ds_cpu_offload(struct ctx *c, const struct vp_tnode *map, const struct vp_tmember *m, const char *path)
+{
+	bool param = strcmp(m->key, "cpu_offload_param") == 0;
+	const char *new_key = param ? "offload_param" : "offload_optimizer";
+	int on = 0;
+
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (section_has(map, new_key))
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+				     "'%s' is the deprecated name of '%s', which this section gives too: DeepSpeed "
+				     "refuses both (\"Cannot provide deprecated parameter '%s' and replacing parameter "
+				     "'%s' together\", runtime/config_utils.py); keep '%s'",
+				     path, new_key, m->key, new_key, new_key);
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	return ds_offload_to(c, m, path, section_stage(map), param, on ? 1 : 0, false);
 }
 
 /* A mapping whose every value is "auto": the HF Trainer fills each in
@@ -2150,6 +2248,23 @@ static int ds_section(struct ctx *c, const struct vp_tmember *sec, const char *p
 		} else if (strcmp(sec_name, "zero_optimization") == 0 &&
 			   (strcmp(m->key, "offload_optimizer") == 0 || strcmp(m->key, "offload_param") == 0)) {
 			rc = ds_offload(c, m, path, section_stage(map));
+		} else if (strcmp(sec_name, "zero_optimization") == 0 &&
+			   (strcmp(m->key, "cpu_offload") == 0 || strcmp(m->key, "cpu_offload_param") == 0)) {
+			rc = ds_cpu_offload(c, map, m, path);
+		} else if (strcmp(sec_name, "fp16") == 0 && strcmp(m->key, "fp16_master_weights_and_grads") == 0) {
+			/* true: DeepSpeed keeps the master weights and gradients
+			 * in fp16 (runtime/zero/stage_1_and_2.py, which asserts
+			 * ZeRO-Offload with DeepSpeedCPUAdam for it; runtime/
+			 * config.py, ZeRO stage 2): counted in fp32, the safe
+			 * side, and said (DeepSpeedExamples' cifar/ds_config.json) */
+			int on = 0;
+
+			if (flag(c, m, path, &on, NULL) != 0)
+				return -1;
+			rc = vp_tc_note_ignored(c, path, m,
+						on ? "fp16 master weights and gradients are not modelled: they are "
+						     "counted in fp32 (an overestimate)"
+						   : NULL);
 		} else {
 			rc = vp_tc_note_ignored(c, path, m, NULL);
 		}

@@ -552,6 +552,15 @@ static int note_ignored(struct ctx *c, const char *path, const struct vp_tmember
 			    (strncmp(path, "max", 3) == 0 && strncmp(c->keys[i].key, "min", 3) == 0))
 				continue;
 			d = vp_edit_distance(path, c->keys[i].key);
+			/* the flavour's own key, which its handler lists as
+			 * ignored (axolotl's examples/mistral/mixtral.yml leaves
+			 * unfrozen_parameters null): no misspelling, and no
+			 * other key is nearer (until 2026-11-30 the hint named
+			 * the key itself) */
+			if (d == 0) {
+				near = NULL;
+				break;
+			}
 			if (d < best && 4 * d <= len) {
 				best = d;
 				near = c->keys[i].key;

@@ -521,6 +521,14 @@ static int resolve_lf_train_generation(struct vp_trainconfig *tc, struct vp_erro
 		tc->eval.num_beams == 1 ? "" : "s", (unsigned long long)(t->seq_len + tc->eval.max_new_tokens));
 }
 
+int vp_trainconfig_auto_batch_error(const struct vp_trainconfig *tc, struct vp_error *err)
+{
+	return vp_error_at(err, VP_ERR_INPUT, tc->file, tc->at[VP_TC_BATCH].line, tc->at[VP_TC_BATCH].column,
+			   "'train_micro_batch_size_per_gpu' is 'auto', which the HF Trainer fills in from "
+			   "per_device_train_batch_size; check the TrainingArguments config that names this "
+			   "file, or write a number");
+}
+
 int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, struct vp_error *err)
 {
 	struct vp_train *t = &tc->train;
@@ -532,10 +540,7 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 	if (tc->resolved)
 		return 0;
 	if (tc->batch_auto)
-		return vp_error_at(err, VP_ERR_INPUT, tc->file, tc->at[VP_TC_BATCH].line, tc->at[VP_TC_BATCH].column,
-				   "'train_micro_batch_size_per_gpu' is 'auto', which the HF Trainer fills in from "
-				   "per_device_train_batch_size; check the TrainingArguments config that names this "
-				   "file, or write a number");
+		return vp_trainconfig_auto_batch_error(tc, err);
 	if (stored_quant(tc, m, err) != 0)
 		return -1;
 	/* LLaMA-Factory's "auto" is not transformers' choice for Gemma 2: its

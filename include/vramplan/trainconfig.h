@@ -129,7 +129,12 @@ static inline const char *vp_tc_origin_value_sep(const struct vp_tc_origin *o)
  * (TrainingArguments default)"). */
 struct vp_tc_note {
 	char key[96];
-	char text[384];
+	/* room for a note of a DeepSpeed file that a trainer config names,
+	 * re-noted at its deepspeed key with the file's name and line
+	 * (trainconfig.c): at 384 bytes the ZeRO-Offload warning of axolotl's
+	 * examples/mistral/mixtral.yml ended "(deepspeed_configs/zero2.json,
+	 * lin" until 2026-11-30 (tests/cli/check/real-config-corpus.sh) */
+	char text[1024];
 	unsigned long line, column;   /* 0 for a default */
 };
 
@@ -331,6 +336,11 @@ void vp_trainconfig_free(struct vp_trainconfig *tc);
  * known. Returns 0, or -1 with err at the offending key.
  */
 int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, struct vp_error *err);
+
+/* The input error for a DeepSpeed micro-batch of "auto" (tc->batch_auto),
+ * which no model or setting can check on its own: the HF Trainer fills it
+ * in from the trainer config that names the file. Returns -1. */
+int vp_trainconfig_auto_batch_error(const struct vp_trainconfig *tc, struct vp_error *err);
 
 /* The setup on GPU g: tc->train with `bf16: auto` decided the way axolotl
  * decides it (bf16 where the GPU has it, else fp16 unless fp16: false). */

@@ -1653,6 +1653,14 @@ static int resolve_model(const struct check_opts *o, const struct vp_catalog *ca
 				   "write %s: beside the trainer's keys, or give --model or vramplan.model",
 				   tc->flavour == VP_TC_AXOLOTL ? "base_model" : "model_name_or_path", tc->model_like.key,
 				   tc->flavour == VP_TC_AXOLOTL ? "base_model" : "model_name_or_path");
+	/* a DeepSpeed file with an "auto" micro-batch is not checked on its
+	 * own whatever model is given (vp_trainconfig_resolve): say that
+	 * first, rather than "no model", which --model would not cure
+	 * (LLaMA-Factory's examples/deepspeed/ds_z*_config.json, axolotl's
+	 * deepspeed_configs/zero2.json; until 2026-11-30 the user gave --model
+	 * and met this error next, tests/cli/check/real-config-corpus.sh) */
+	if (o->model == NULL && tc->model[0] == '\0' && tc->batch_auto)
+		return vp_trainconfig_auto_batch_error(tc, err);
 	if (o->model == NULL && tc->model[0] == '\0')
 		return vp_error_at(err, VP_ERR_INPUT, tc->file, 0, 0,
 				   "no model: the config names none (%s); give --model or vramplan.model",

@@ -1030,6 +1030,74 @@ static void parse_ok(struct vp_trainconfig *tc, const char *name, const char *te
 		fail_msg("%s: %s", name, err.message);
 }
 
+/* What the real-config corpus found (tests/data/trainconfig/corpus,
+ * tests/cli/check/real-config-corpus.sh), each on a file of a few lines. */
+static void corpus_findings_are_read(void **state)
+{
+	struct vp_trainconfig tc;
+	struct vp_error err = {0};
+	const struct vp_tc_note *n;
+	static const char legacy_offload[] =
+		"{\"train_batch_size\": 4, \"fp16\": {\"enabled\": true, \"fp16_master_weights_and_grads\": true},\n"
+		" \"zero_optimization\": {\"stage\": 2, \"cpu_offload\": true}}\n";
+	static const char both_offloads[] =
+		"{\"train_batch_size\": 4, \"zero_optimization\": {\"stage\": 2, \"cpu_offload\": true,\n"
+		" \"offload_optimizer\": {\"device\": \"cpu\"}}}\n";
+
+	(void)state;
+	/* DeepSpeed's deprecated cpu_offload is offload_optimizer {device: cpu}
+	 * (DeepSpeedExamples cifar/ds_config.json); fp16 master weights noted */
+	parse_ok(&tc, "cifar.json", legacy_offload);
+	assert_true(tc.train.zero_offload_optimizer);
+	assert_null(find_note(tc.ignored, tc.n_ignored, "zero_optimization.cpu_offload"));
+	n = find_note(tc.ignored, tc.n_ignored, "fp16.fp16_master_weights_and_grads");
+	assert_non_null(n);
+	assert_non_null(strstr(n->text, "not modelled"));
+	vp_trainconfig_free(&tc);
+	parse_ok(&tc, "param.json",
+		 "{\"train_batch_size\": 4, \"zero_optimization\": {\"stage\": 3, \"cpu_offload_param\": true}}\n");
+	assert_true(tc.train.zero_offload_param);
+	assert_false(tc.train.zero_offload_optimizer);
+	vp_trainconfig_free(&tc);
+	parse_ok(&tc, "off.json", "{\"train_batch_size\": 4, \"zero_optimization\": {\"stage\": 2, \"cpu_offload\": false}}\n");
+	assert_false(tc.train.zero_offload_optimizer);
+	vp_trainconfig_free(&tc);
+	/* both names: DeepSpeed asserts, so an error at the old one */
+	assert_int_equal(vp_trainconfig_parse(&tc, "both.json", both_offloads, strlen(both_offloads), &err), -1);
+	assert_non_null(strstr(err.message, "Cannot provide deprecated parameter"));
+	assert_int_equal(err.line, 1);
+
+	/* axolotl: lora_target_linear adds every linear layer to the list,
+	 * in either order (loaders/adapter.py load_lora) */
+	parse_ok(&tc, "a.yml", "base_model: llama-3.2-1b\nadapter: lora\nlora_target_linear: true\n"
+				 "lora_target_modules: [q_proj, v_proj]\n");
+	assert_true(tc.train.lora_all_linear);
+	vp_trainconfig_free(&tc);
+	parse_ok(&tc, "b.yml", "base_model: llama-3.2-1b\nadapter: lora\nlora_target_modules: [q_proj, v_proj]\n"
+				 "lora_target_linear: true\n");
+	assert_true(tc.train.lora_all_linear);
+	vp_trainconfig_free(&tc);
+
+	/* a null unfrozen_parameters is the key itself, not a misspelling;
+	 * the callbacks that generate in evaluation are noted */
+	parse_ok(&tc, "c.yml", "base_model: llama-3.2-1b\nunfrozen_parameters:\neval_table_size: 5\n"
+				 "do_causal_lm_eval: true\n");
+	n = find_note(tc.ignored, tc.n_ignored, "unfrozen_parameters");
+	assert_non_null(n);
+	assert_null(strstr(n->text, "did you mean"));
+	n = find_note(tc.ignored, tc.n_ignored, "eval_table_size");
+	assert_non_null(n);
+	assert_non_null(strstr(n->text, "LogPredictionCallback"));
+	n = find_note(tc.ignored, tc.n_ignored, "do_causal_lm_eval");
+	assert_non_null(n);
+	assert_non_null(strstr(n->text, "CausalLMBenchEvalCallback"));
+	vp_trainconfig_free(&tc);
+	parse_ok(&tc, "d.yml", "base_model: llama-3.2-1b\neval_table_size: 0\ndo_causal_lm_eval: false\n");
+	assert_string_equal(find_note(tc.ignored, tc.n_ignored, "eval_table_size")->text, "");
+	assert_string_equal(find_note(tc.ignored, tc.n_ignored, "do_causal_lm_eval")->text, "");
+	vp_trainconfig_free(&tc);
+}
+
 /* A total batch with one of the micro-batch and the accumulation gives the
  * other, at the total's position. DeepSpeed: train_batch_size = micro x
  * accumulation x GPUs, one GPU unless said, the total alone being the
@@ -1247,6 +1315,7 @@ int main(void)
 		cmocka_unit_test(deepspeed_example),
 		cmocka_unit_test(deepspeed_batch_triple_gives_gpus),
 		cmocka_unit_test(deepspeed_auto_batch_is_refused_when_checked),
+		cmocka_unit_test(corpus_findings_are_read),
 		cmocka_unit_test(total_batch_gives_the_missing_micro_batch_or_accumulation),
 		cmocka_unit_test(relative_paths_follow_the_config),
 		cmocka_unit_test(text_and_buffer_agree),
