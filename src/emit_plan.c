@@ -714,6 +714,27 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 	if (profile == VP_PROFILE_LIGHTNING && t->grad_ckpt)
 		fputs("# note: Lightning has no trainer flag for checkpointing: call "
 		      "model.gradient_checkpointing_enable() in the LightningModule\n", f);
+	/* predict_with_generate, generation_max_length and generation_num_beams
+	 * are Seq2SeqTrainingArguments' own fields (huggingface/transformers
+	 * src/transformers/training_args_seq2seq.py), not TrainingArguments':
+	 * HfArgumentParser(TrainingArguments) stops at them ("Some keys are not
+	 * used by the HfArgumentParser") and TrainingArguments(**config) raises
+	 * TypeError. run_summarization.py and Seq2SeqTrainer take them. Until
+	 * 2026-11-30 the hf plan printed them without saying so (docs/planner.md
+	 * "Keys each profile emits") */
+	if (vp_settings_generation_keys(req, profile))
+		fputs("# note: predict_with_generate, generation_max_length and generation_num_beams are "
+		      "Seq2SeqTrainingArguments' fields (Seq2SeqTrainer, run_summarization.py): plain "
+		      "TrainingArguments refuses them\n", f);
+	/* axolotl's schema since axolotl-ai-cloud/axolotl#3602 (2026-04) names
+	 * the kernel attn_implementation: flash_attention_2 and keeps
+	 * flash_attention, deprecated, as its alias (src/axolotl/utils/schemas/
+	 * config.py, LEGACY_ATTN_FLAG_TO_IMPL); releases before it have no
+	 * attn_implementation field, so the plan prints the key both read */
+	if (profile == VP_PROFILE_AXOLOTL && t->attn == VP_ATTN_FLASH2)
+		fputs("# note: flash_attention: true is read by every axolotl release; since axolotl#3602 "
+		      "(2026-04) it is the deprecated alias of attn_implementation: flash_attention_2, "
+		      "which earlier releases do not have\n", f);
 	/* DeepSpeed's activation_checkpointing configures its own
 	 * deepspeed.checkpointing API, which a transformers model does not
 	 * call (check reads such a config as not checkpointed, tc_settle.c); the

@@ -75,6 +75,10 @@
  *            say it, which TrainingArguments' cannot.
  *
  * tests/unit/test_emit.c checks every emitted key against these lists.
+ * docs/planner.md "Keys each profile emits" audits each key against its
+ * consumer's current source (field, type, status; 2026-11-30), and
+ * tests/cli/profiles/keys-audited.sh fails on a printed key, or a YAML type,
+ * that table does not list.
  */
 #include "vramplan/settings.h"
 
@@ -309,6 +313,14 @@ static void trainer_cache_key(struct sbuf *b, const struct vp_train *t)
 		set_bool(b, "use_cache", true);
 }
 
+/* Seq2SeqTrainingArguments' generation keys go with the hf profile alone
+ * (settings.h); emit_plan.c notes that plain TrainingArguments refuses them */
+bool vp_settings_generation_keys(const struct vp_plan_request *req, enum vp_profile profile)
+{
+	return profile == VP_PROFILE_HF && req->eval.generate && req->eval.predictions != VP_PREDS_NONE &&
+	       req->train.head == VP_HEAD_SEQ2SEQ_LM;
+}
+
 /* The eval batch was sized for Seq2SeqTrainer's generation: the keys that
  * make it generate, as `vramplan check` reads them back (generation_max_length
  * as the new tokens: for an encoder-decoder the decoder's whole output). A
@@ -316,7 +328,7 @@ static void trainer_cache_key(struct sbuf *b, const struct vp_train *t)
  * max_length would count the prompt too: no keys for it. */
 static void generation_keys(struct sbuf *b, const struct vp_plan_request *req)
 {
-	if (!req->eval.generate || req->eval.predictions == VP_PREDS_NONE || req->train.head != VP_HEAD_SEQ2SEQ_LM)
+	if (!vp_settings_generation_keys(req, VP_PROFILE_HF))
 		return;
 	set_bool(b, "predict_with_generate", true);
 	set_int(b, "generation_max_length", req->eval.max_new_tokens);
@@ -652,7 +664,7 @@ static void settings_trl(struct sbuf *b, const struct vp_plan_request *req, cons
 				    (t->precision == VP_PREC_FP16 && vp_train_has_adapters(t) && !t->lora_16bit_adapters) ||
 				    (t->precision == VP_PREC_FP16 && t->zero_stage > 0));
 	/* ModelConfig's `dtype` (`torch_dtype` before huggingface/trl#4000, which
-	 * keeps it as a deprecated alias) */
+	 * kept it as a deprecated alias announced for removal in TRL 0.27) */
 	set_str(b, "dtype", dtype);
 	/* transformers' default is SDPA where the model has it, eager where
 	 * not (T5): naming it would make from_pretrained refuse such a model */

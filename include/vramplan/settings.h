@@ -67,6 +67,14 @@ struct vp_setting {
 size_t vp_plan_settings(const struct vp_model *m, const struct vp_plan_request *req, const struct vp_plan *plan,
 			enum vp_profile profile, struct vp_setting *out, size_t cap);
 
+/*
+ * Whether the plan's keys include Seq2SeqTrainingArguments' generation
+ * fields (predict_with_generate, generation_max_length,
+ * generation_num_beams): an encoder-decoder eval batch sized for
+ * Seq2SeqTrainer's generation, under the hf profile.
+ */
+bool vp_settings_generation_keys(const struct vp_plan_request *req, enum vp_profile profile);
+
 /* The j-th string of a LIST setting. */
 const char *vp_setting_item(const struct vp_setting *s, size_t j);
 

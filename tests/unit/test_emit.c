@@ -539,6 +539,39 @@ static void hf_keys_should_be_training_arguments(void **state)
 	for_each_variant(VP_PROFILE_HF, check_hf);
 }
 
+/* predict_with_generate and its two keys are Seq2SeqTrainingArguments'
+ * fields: printed under hf alone, for an encoder-decoder eval batch sized
+ * for generation, and vp_settings_generation_keys() (which decides the note
+ * that plain TrainingArguments refuses them) says so exactly then. */
+static void generation_keys_should_be_hf_seq2seq_alone(void **state)
+{
+	struct vp_setting s[VP_SETTINGS_MAX];
+	struct vp_plan_request req;
+	struct vp_plan p;
+	int i, c;
+
+	(void)state;
+	for (i = 0; i < VP_PROFILE_COUNT; i++)
+		for (c = 0; c < 3; c++) {
+			size_t n;
+			bool want;
+
+			make_plan(&req, &p, 4);
+			req.eval.generate = true;
+			req.eval.num_beams = 4;
+			req.eval.max_new_tokens = 128;
+			if (c == 1)
+				req.eval.predictions = VP_PREDS_NONE;
+			if (c == 2)
+				req.train.head = VP_HEAD_CAUSAL_LM;
+			want = i == VP_PROFILE_HF && c == 0;
+			n = settings(&req, &p, (enum vp_profile)i, s);
+			assert_int_equal(vp_settings_generation_keys(&req, (enum vp_profile)i), want);
+			assert_int_equal(find_key(s, n, "predict_with_generate") != NULL, want);
+			assert_int_equal(find_key(s, n, "generation_num_beams") != NULL, want);
+		}
+}
+
 static void check_lightning(const struct vp_plan_request *req, const struct vp_plan *p, enum vp_profile profile)
 {
 	struct vp_setting s[VP_SETTINGS_MAX];
@@ -1194,6 +1227,7 @@ int main(void)
 		cmocka_unit_test(budget_should_floor_util_times_memory),
 		cmocka_unit_test(budget_text_should_name_the_bound_that_decides),
 		cmocka_unit_test(hf_keys_should_be_training_arguments),
+		cmocka_unit_test(generation_keys_should_be_hf_seq2seq_alone),
 		cmocka_unit_test(lightning_keys_should_be_trainer_and_dataloader_arguments),
 		cmocka_unit_test(deepspeed_keys_should_be_config_json_keys),
 		cmocka_unit_test(axolotl_keys_should_be_config_fields),
