@@ -54,10 +54,13 @@ int vp_cmd_estimate(const struct vp_cli_opts *o)
 		struct vp_train next = req.train;
 		struct vp_estimate ne;
 		struct vp_error nerr;
+		bool next_ok;
 
+		/* the next batch up, shown only where it estimates (ne is
+		 * read only then) */
 		next.batch = req.train.batch + 1;
-		vp_cli_explain_estimate(o, &m, g, &req.train, req.util, &e, &ne,
-					vp_estimate(&m, g, &next, &ne, &nerr) == 0);
+		next_ok = vp_estimate(&m, g, &next, &ne, &nerr) == 0;
+		vp_cli_explain_estimate(o, &m, g, &req.train, req.util, &e, &ne, next_ok);
 	}
 
 	out = vp_cli_open_output(o, &err);
