@@ -83,8 +83,13 @@ int vp_cli_getopt_error(const char *command, int c, char *const *argv, const str
 {
 	char label[64];
 
+	/* named as typed: "-m" (or "-qm") for the short form, which getopt
+	 * reports by its long option's value alike */
 	if (c == ':') {
-		getopt_label(optopt, longopts, label, sizeof label);
+		if (optind > 0 && strncmp(argv[optind - 1], "--", 2) != 0 && optopt > ' ' && optopt < 0x7f)
+			snprintf(label, sizeof label, "-%c", optopt);
+		else
+			getopt_label(optopt, longopts, label, sizeof label);
 		return vp_cli_usage_error(command, "option '%s' needs a value", label);
 	}
 	/*
