@@ -39,6 +39,10 @@ static void usage(FILE *f)
 	fprintf(f, "usage: vramplan-accuracy [-v] --cases FILE\n"
 		   "Estimate every case of a measured-cases file (schema: groundtruth README)\n"
 		   "and print the per-case table and the summary line.\n"
+		   "  --cases FILE   the measured-cases file\n"
+		   "  -v, --verbose  each case's components and phase peaks after its row\n"
+		   "  -h, --help     this help\n"
+		   "      --version  the version\n"
 		   "Exit codes: 0 report printed, 2 usage or input error, 3 I/O error.\n");
 }
 
