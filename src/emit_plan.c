@@ -771,6 +771,28 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 		fprintf(f, "# note: %s no packing key: the plan is for samples of exactly %" PRIu64 " tokens, no "
 			   "padding, as your script packs them%s\n",
 			keyless, t->seq_len, profile == VP_PROFILE_HF ? "; --profile trl prints packing: true" : "");
+	/* activation offload: TRL's SFTConfig and axolotl have the key
+	 * (activation_offloading, settings.c); the others none. TrainingArguments
+	 * and LLaMA-Factory's arguments (hparams/model_args.py) have no such
+	 * field, Lightning's Trainer no flag, and DeepSpeed's
+	 * activation_checkpointing.cpu_checkpointing drives its own
+	 * deepspeed.checkpointing API, which a transformers model does not
+	 * call. Until 2026-11-30 no profile said it, and the keys ran without. */
+	if (t->activation_offload && profile != VP_PROFILE_TRL && profile != VP_PROFILE_AXOLOTL)
+		fprintf(f, "# note: %s no activation-offload key: the plan moves the saved activations to host "
+			   "memory (torchtune's OffloadActivations, TRL's get_act_offloading_ctx_manager): enter it "
+			   "around each training step in your code%s\n",
+			keyless != NULL ? keyless : "LLaMA-Factory has",
+			profile == VP_PROFILE_HF ? "; --profile trl prints activation_offloading: true" : "");
+	/* --loss chunked is litgpt's and torchtune's, which keep the LM head's
+	 * chunks for backward (logits.c); TRL's chunked_nll, printed for it,
+	 * keeps none: the LM head and the cross-entropy run on 256 non-ignored
+	 * tokens at a time under checkpointing (huggingface/trl#5575,
+	 * _CHUNKED_LM_HEAD_CHUNK_SIZE), so the run holds less than planned */
+	if (profile == VP_PROFILE_TRL && t->loss == VP_LOSS_CHUNKED && !t->liger_loss)
+		fputs("# note: loss_type: chunked_nll keeps no logits (TRL runs the LM head and loss on 256 "
+		      "tokens at a time under checkpointing); the plan's chunked loss keeps the head's chunks, "
+		      "as litgpt and torchtune do: the run holds less than planned\n", f);
 	/* TrainingArguments' optim "sgd" is torch.optim.SGD with the learning
 	 * rate alone: Trainer.get_optimizer_cls_and_kwargs passes optim_args
 	 * to some optimizers (bitsandbytes' RMSprop, GaLore, AdEMAMix...), not

@@ -48,7 +48,8 @@
  *            sequence_len, adapter, load_in_4bit, load_in_8bit, gptq,
  *            lora_r, lora_target_modules, lora_target_linear,
  *            peft_use_dora, optimizer
- *            (OptimizerNames), flash_attention, torch_compile, dataloader_num_workers,
+ *            (OptimizerNames), flash_attention, torch_compile,
+ *            activation_offloading, dataloader_num_workers,
  *            dataloader_pin_memory, dataloader_prefetch_factor, deepspeed
  *            (str | dict), fsdp_version and fsdp_config (FSDPConfig:
  *            auto_wrap_policy, reshard_after_forward).
@@ -66,7 +67,8 @@
  *            and do_train: true, without which it trains nothing.
  * trl        one YAML for `trl sft --config` (TrlParser over ScriptArguments,
  *            SFTConfig, ModelConfig; huggingface/trl): the hf keys (SFTConfig
- *            is a TrainingArguments) plus SFTConfig's max_length and packing
+ *            is a TrainingArguments) plus SFTConfig's max_length, packing,
+ *            packing_strategy, loss_type and activation_offloading
  *            (trl/trainer/sft_config.py) and ModelConfig's dtype,
  *            attn_implementation, use_peft, lora_r, lora_dropout,
  *            lora_target_modules, use_dora, load_in_4bit, load_in_8bit,
@@ -533,6 +535,12 @@ static void settings_axolotl(struct sbuf *b, const struct vp_plan_request *req, 
 		set_bool(b, "flash_attention", true);
 	if (t->compile)
 		set_bool(b, "torch_compile", true);
+	/* schemas/config.py activation_offloading: Literal["legacy", "disk"]
+	 * | bool; true enters TRL's get_act_offloading_ctx_manager around each
+	 * training step (core/trainers/mixins/activation_checkpointing.py
+	 * ActivationOffloadingMixin) */
+	if (t->activation_offload)
+		set_bool(b, "activation_offloading", true);
 	if (t->liger_loss || t->liger_swiglu) {
 		/* axolotl's LigerPlugin (axolotl/integrations/liger) */
 		set_list1(b, "plugins", "axolotl.integrations.liger.LigerPlugin");
@@ -671,8 +679,37 @@ static void settings_trl(struct sbuf *b, const struct vp_plan_request *req, cons
 	if (t->attn != VP_ATTN_SDPA)
 		set_str(b, "attn_implementation", hf_attn(t->attn));
 	set_int(b, "max_length", t->seq_len);
-	if (t->packed)
+	if (t->packed) {
 		set_bool(b, "packing", true);
+		/* SFTConfig's default packing_strategy "bfd" makes SFTTrainer
+		 * padding-free (sft_trainer.py: self.padding_free =
+		 * args.padding_free or (args.packing and args.packing_strategy
+		 * in {"bfd", "bfd_split"})): the collator flattens the batch
+		 * into one row of position_ids, no attention_mask, which only
+		 * FlashAttention reads as separate sequences (TRL warns
+		 * otherwise; transformers' masking_utils builds SDPA and eager
+		 * a mask over the whole row from the position_ids,
+		 * find_packed_sequence_indices). "wrapped" cuts the stream into
+		 * rows of max_length, padded by the collator, whose all-ones
+		 * attention_mask SDPA drops for is_causal: the packed plan's
+		 * batch, without a mask, for every kernel but FlashAttention */
+		set_str(b, "packing_strategy", t->attn == VP_ATTN_FLASH2 ? "bfd" : "wrapped");
+	}
+	/* SFTConfig.loss_type: unset, TRL >= 1.7 runs "chunked_nll"
+	 * (huggingface/trl#5846; "nll" with use_liger_kernel), which keeps no
+	 * logits: the LM head and cross-entropy run on 256 non-ignored tokens
+	 * at a time under checkpointing (trl#5575). The plan's standard loss
+	 * keeps them ("Logits and loss"), so it says "nll"; its --loss chunked
+	 * (litgpt's and torchtune's, which keep the chunks) has no TRL key,
+	 * and chunked_nll, which holds less, stands for it with a note
+	 * (emit_plan.c). TRL refuses chunked_nll beside use_liger_kernel,
+	 * whose fused loss then runs in its place. */
+	set_str(b, "loss_type", t->loss == VP_LOSS_CHUNKED && !t->liger_loss ? "chunked_nll" : "nll");
+	/* SFTConfig.activation_offloading: SFTTrainer enters
+	 * get_act_offloading_ctx_manager (trl/models/activation_offloading.py,
+	 * torchtune's OffloadActivations) around each training step */
+	if (t->activation_offload)
+		set_bool(b, "activation_offloading", true);
 	if (vp_train_has_adapters(t)) {
 		set_bool(b, "use_peft", true);
 		set_int(b, "lora_r", t->lora_r);

@@ -236,6 +236,7 @@ HANDLER(k_adafactor)
 
 HANDLER(k_use_peft)
 {
+	c->r.sft = true;
 	return flag(c, m, path, &c->r.use_peft, &c->r.at_peft);
 }
 
@@ -582,7 +583,66 @@ HANDLER(k_auto_batch)
 
 HANDLER(k_packing)
 {
-	return flag(c, m, path, &c->r.packed, NULL);
+	/* TRL's SFTConfig (TrainingArguments has none); LLaMA-Factory's too,
+	 * read under its own flavour */
+	c->r.sft = true;
+	return flag(c, m, path, &c->r.packed, &c->r.at_packed);
+}
+
+/* TRL SFTConfig.packing_strategy: "bfd" (the default) and "bfd_split" make
+ * SFTTrainer padding-free (sft_trainer.py: self.padding_free =
+ * args.padding_free or (args.packing and args.packing_strategy in {"bfd",
+ * "bfd_split"})), "wrapped" does not; read with packing in tc_settle.c */
+HANDLER(k_packing_strategy)
+{
+	const char *s = NULL;
+
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	c->r.sft = true;
+	if (vp_tc_get_string(c, m->value, path, &s) != 0)
+		return -1;
+	/* "ffd", TRL 0.19's name of the first-fit packing that became bfd */
+	if (strcmp(s, "bfd") == 0 || strcmp(s, "bfd_split") == 0 || strcmp(s, "ffd") == 0)
+		c->r.packing_strategy = 0;
+	else if (strcmp(s, "wrapped") == 0)
+		c->r.packing_strategy = 1;
+	else
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+				     "unknown '%s' value '%.40s' (expected bfd, bfd_split, wrapped or ffd)", path, s);
+	vp_tc_set_origin(&c->r.at_packing_strategy, path, m);
+	return 0;
+}
+
+/* TRL SFTConfig.padding_free: the batch flattened into one row */
+HANDLER(k_padding_free)
+{
+	c->r.sft = true;
+	return flag(c, m, path, &c->r.padding_free, &c->r.at_padding_free);
+}
+
+/* TRL SFTConfig.loss_type: nll, dft, chunked_nll (unset: chunked_nll from
+ * TRL 1.7, huggingface/trl#5846, nll with use_liger_kernel); SFTTrainer
+ * raises on any other. Settled in tc_settle.c. */
+HANDLER(k_loss_type)
+{
+	const char *s = NULL;
+
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_string(c, m->value, path, &s) != 0)
+		return -1;
+	if (strcmp(s, "nll") == 0)
+		c->r.loss_type = TC_LOSS_NLL;
+	else if (strcmp(s, "chunked_nll") == 0)
+		c->r.loss_type = TC_LOSS_CHUNKED_NLL;
+	else if (strcmp(s, "dft") == 0)
+		c->r.loss_type = TC_LOSS_DFT;
+	else
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+				     "unknown '%s' value '%.40s' (expected nll, chunked_nll or dft)", path, s);
+	vp_tc_set_origin(&c->r.at_loss_type, path, m);
+	return 0;
 }
 
 HANDLER(k_compile)
@@ -1550,6 +1610,9 @@ static const struct keydef hf_keys[] = {
 	{"eval_do_concat_batches", k_concat_batches},
 	{"max_eval_samples", k_max_eval},
 	{"packing", k_packing},
+	{"packing_strategy", k_packing_strategy},
+	{"padding_free", k_padding_free},
+	{"loss_type", k_loss_type},
 	{"torch_compile", k_compile},
 	{"use_liger_kernel", k_liger},
 	{"use_liger", k_liger},

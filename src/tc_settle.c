@@ -1026,11 +1026,7 @@ int vp_tc_settle(struct ctx *c)
 		copy_origin(&tc->at[VP_TC_GRAD_CKPT], &r->at_fsdp_ckpt);
 	} else if (r->grad_ckpt >= 0) {
 		t->grad_ckpt = r->grad_ckpt == 1;
-		/* axolotl's activation_offloading beside checkpointing moves the
-		 * checkpointed block inputs to the host as gradient_checkpointing:
-		 * offload does; without checkpointing its per-tensor offload is not
-		 * modelled (the activations stay counted, the safe side) */
-		t->activation_offload = r->ckpt_offload || (r->act_offload && t->grad_ckpt);
+		t->activation_offload = r->ckpt_offload;
 	} else if (tc->flavour == VP_TC_DEEPSPEED) {
 		if (vp_tc_note_default(tc, c->err, "gradient checkpointing",
 				 "gradient checkpointing: false (DeepSpeed's activation_checkpointing does not "
@@ -1042,6 +1038,19 @@ int vp_tc_settle(struct ctx *c)
 							       : "")) {
 		return -1;
 	}
+
+	/* TRL's and axolotl's activation_offloading: torchtune's
+	 * OffloadActivations (TRL's get_act_offloading_ctx_manager, which
+	 * axolotl enters too) around each training step. Beside checkpointing
+	 * it moves the checkpointed block inputs to the host, as
+	 * gradient_checkpointing: offload does; without, every saved tensor,
+	 * as the planner's --activation-offload counts it (activations.c:
+	 * about two blocks' worth stay). Until 2026-11-30 the key without
+	 * checkpointing was read as no offload, so the trl and axolotl
+	 * profiles' activation_offloading: true, printed since, read back
+	 * above the plan. */
+	if (r->act_offload)
+		t->activation_offload = true;
 
 	/* attention kernel */
 	if (vb->has_attn) {
@@ -1069,6 +1078,55 @@ int vp_tc_settle(struct ctx *c)
 	    vp_tc_note_default(tc, c->err, "packing", "packing: true (LLaMA-Factory default for stage pt)"))
 		return -1;
 	t->padding_mask = !t->packed; /* transformers masks a padded batch */
+	/* TRL's packing_strategy "bfd" (SFTConfig's default) or "bfd_split",
+	 * and padding_free: true, make SFTTrainer padding-free: the collator
+	 * flattens the batch into one row of position_ids with no
+	 * attention_mask (trl/trainer/sft_trainer.py), which FlashAttention
+	 * reads as separate sequences; TRL warns under any other kernel, and
+	 * transformers builds SDPA and eager a mask over the whole row from
+	 * the position_ids (masking_utils.py find_packed_sequence_indices),
+	 * quadratic in the flattened length: not the packed rows checked */
+	if (tc->flavour == VP_TC_HF && t->attn != VP_ATTN_FLASH2 &&
+	    ((r->packed == 1 && r->packing_strategy != 1) || r->padding_free == 1) &&
+	    vp_tc_note_warning(tc, c->err,
+			       r->padding_free == 1		 ? &r->at_padding_free
+			       : r->packing_strategy == 0 ? &r->at_packing_strategy
+							   : &r->at_packed,
+			       "TRL runs this batch padding-free (packing_strategy bfd, SFTConfig's default, or "
+			       "padding_free: true): one row of position_ids, which only FlashAttention reads as "
+			       "separate sequences (TRL warns); with %s transformers masks the whole flattened row, "
+			       "which is not modelled: checked as %s. attn_implementation: flash_attention_2%s runs "
+			       "the checked batch%s",
+			       t->attn == VP_ATTN_EAGER ? "eager" : "sdpa",
+			       t->packed ? "packed rows without a mask" : "a padded batch",
+			       t->packed ? ", or packing_strategy: wrapped without padding_free," : "",
+			       t->packed ? ""
+					 : " (SFTTrainer refuses padding_free without packing unless max_length: null)") != 0)
+		return -1;
+	/* TRL's loss_type (SFTConfig; use_liger_kernel runs Liger's fused
+	 * loss whatever it says). chunked_nll, TRL's default from 1.7
+	 * (huggingface/trl#5846), runs the LM head and the cross-entropy on
+	 * 256 non-ignored tokens at a time under checkpointing (trl#5575) and
+	 * keeps no logits: not the chunked loss vramplan models (litgpt's and
+	 * torchtune's, which keep the head's chunks: logits.c), so the standard
+	 * loss is checked, an over-estimate. dft weights each token's loss by
+	 * its probability from the same logits: the standard loss too. */
+	if (tc->flavour == VP_TC_HF && r->liger_loss != 1) {
+		if (r->loss_type == TC_LOSS_CHUNKED_NLL &&
+		    vp_tc_note_remark(tc, c->err, &r->at_loss_type,
+				      "not modelled: TRL's chunked_nll keeps no logits (the LM head and loss run on "
+				      "256 tokens at a time under checkpointing); checked with the standard loss, "
+				      "which keeps them (an over-estimate; loss_type: nll runs the checked loss)") != 0)
+			return -1;
+		if (r->loss_type == TC_LOSS_DFT &&
+		    vp_tc_note_remark(tc, c->err, &r->at_loss_type,
+				      "checked as the standard loss (nll): DFT's weights from the same logits are "
+				      "not counted apart") != 0)
+			return -1;
+		/* said in vp_trainconfig_resolve, where the head is known: TRL
+		 * trains causal LMs (AutoModelForCausalLM) */
+		tc->trl_loss_unset = r->loss_type == -1 && r->sft;
+	}
 	t->compile = r->compile;
 	t->liger_loss = r->liger_loss == 1;
 	t->liger_swiglu = r->liger_swiglu == 1;

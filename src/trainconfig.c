@@ -355,6 +355,7 @@ static int parse_config(struct vp_trainconfig *tc, const char *name, const char 
 	c.r.do_eval = c.r.do_train = c.r.do_predict = c.r.eval_strategy = c.r.concat_batches = -1;
 	c.r.no_ckpt = -1;
 	c.r.use_cache = -1;
+	c.r.packing_strategy = c.r.padding_free = c.r.loss_type = -1;
 	vp_train_defaults(&tc->train);
 	/* every flavour read here (TrainingArguments, TRL, axolotl) trains
 	 * with HF Trainer, whose training_step returns loss.detach() */
@@ -570,6 +571,15 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 				return -1;
 		}
 	}
+	/* SFTConfig.loss_type unset: TRL >= 1.7 runs chunked_nll
+	 * (huggingface/trl#5846), which keeps no logits; the standard loss is
+	 * checked (tc_settle.c) */
+	if (tc->trl_loss_unset && t->head == VP_HEAD_CAUSAL_LM &&
+	    vp_tc_note_default(tc, err, "loss_type",
+			       "loss_type: checked as nll, the standard loss; TRL >= 1.7 runs chunked_nll unless "
+			       "told (trl#5846), which keeps no logits and holds less: write loss_type: nll to run "
+			       "the checked loss"))
+		return -1;
 	if (vp_head_check(m, t->head, &head_err) != 0)
 		return vp_error_at(err, VP_ERR_INPUT,
 				   vp_tc_origin_on_command_line(&tc->head_at) ? VP_TC_COMMAND_LINE : tc->file,

@@ -53,6 +53,9 @@ struct vblock {
 		at_optimizer, at_attn, at_ckpt, at_gpus, at_zero, at_generate, at_beams, at_new_tokens;
 };
 
+/* TRL SFTConfig.loss_type values (trl/trainer/sft_config.py) */
+enum tc_loss_type { TC_LOSS_NLL, TC_LOSS_CHUNKED_NLL, TC_LOSS_DFT };
+
 /* Trainer keys as read, before the flavour's rules settle them. -1 = absent
  * for the tri-state flags. */
 struct raw {
@@ -84,6 +87,13 @@ struct raw {
 	enum vp_attn attn;
 	int attn_rank;             /* the setting key's precedence (attn_switch) */
 	int packed, generate;
+	struct vp_tc_origin at_packed;
+	/* TRL SFTConfig: packing_strategy (-1 absent, 0 bfd or bfd_split, 1
+	 * wrapped), padding_free (-1 absent, 0, 1), loss_type (-1 absent, else
+	 * enum tc_loss_type) */
+	int packing_strategy, padding_free, loss_type;
+	bool sft;                  /* a key only TRL's SFTConfig or ModelConfig has */
+	struct vp_tc_origin at_packing_strategy, at_padding_free, at_loss_type;
 	int loss_only;             /* prediction_loss_only: -1 absent, 0, 1 */
 	int use_cache;             /* TrainingArguments use_cache: -1 absent, 0, 1 */
 	struct vp_tc_origin at_use_cache;

@@ -55,7 +55,7 @@ struct vp_setting {
 	bool joined;              /* LIST: printed as "a,b" (LLaMA-Factory's lora_target) */
 };
 
-#define VP_SETTINGS_MAX 48
+#define VP_SETTINGS_MAX 64
 
 /*
  * The trainer settings of a plan for model `m` under `profile`, in output

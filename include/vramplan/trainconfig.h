@@ -156,6 +156,8 @@ struct vp_trainconfig {
 	bool fp16_off;                /* axolotl `fp16: false` with bf16 auto */
 	bool load16;                  /* axolotl loads the weights in the 16-bit dtype it trains in */
 	bool optimizer_stated;        /* vramplan.optimizer (or the command line) chose it */
+	bool trl_loss_unset;          /* a TRL SFT config without loss_type or Liger: resolve()
+				       * notes TRL's chunked_nll default for a causal LM */
 	bool attn_auto;               /* LLaMA-Factory flash_attn auto (said or default): resolve()
 				       * checks Gemma 2 at eager, as LLaMA-Factory runs it without FA2 */
 	bool head_set, lora_targets_set, labels_set, texts_set;

@@ -1986,6 +1986,34 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 					  "Trainer starts and bf16 runs emulated, far slower (before 2.3 the Trainer "
 					  "refuses it); the GPU runs fp16 natively");
 		}
+		/*
+		 * FlashAttention-2 on a GPU that does not run it (pre-Ampere:
+		 * V100, T4, RTX 20xx; the catalogue's flash_attn): flash-attn
+		 * refuses it ("FlashAttention only supports Ampere GPUs or
+		 * newer"), and the estimate counts SDPA there
+		 * (activations.c vp_est_effective_attn), as plan warns
+		 * (resolve.c). gpt-oss's FlashAttention path is
+		 * FlashAttention-3 with sinks, Hopper's, and eager is counted
+		 * below it. Until 2026-11-30 check said nothing of it.
+		 */
+		if (r.train.attn == VP_ATTN_FLASH2 && o->cli.verbosity >= 1 &&
+		    (!g->flash_attn || (vp_model_is_gpt_oss(&m) && g->compute_capability < 90))) {
+			char pos[48] = "";
+
+			vp_trainconfig_where(&tc, VP_TC_ATTN, &line, &col);
+			if (line > 0)
+				snprintf(pos, sizeof pos, ":%lu:%lu", line, col);
+			if (vp_model_is_gpt_oss(&m) && g->compute_capability < 90)
+				fprintf(stderr,
+					"vramplan: warning: %s%s: GPU '%s' does not run FlashAttention-3, "
+					"gpt-oss's kernel with sinks; eager attention is assumed\n",
+					tc.name, pos, g->name);
+			else
+				fprintf(stderr,
+					"vramplan: warning: %s%s: GPU '%s' does not run FlashAttention-2; "
+					"sdpa attention is assumed\n",
+					tc.name, pos, g->name);
+		}
 		/* T5's fp16 overflow (model.c vp_model_overflows_fp16) */
 		if ((r.train.precision == VP_PREC_AMP_FP16 || r.train.precision == VP_PREC_FP16) &&
 		    vp_model_overflows_fp16(&m) && o->cli.verbosity >= 1) {

@@ -126,14 +126,15 @@ static const char *const deepspeed_offload[] = {"device", "pin_memory", NULL};
  * (load_in_8bit, load_in_4bit, adapter, lora_r, lora_dropout, lora_target_modules,
  * lora_target_linear, peft_use_dora, gptq), config.py AxolotlInputConfig (bf16, fp16,
  * bfloat16, float16, gradient_checkpointing, sequence_len, flash_attention, torch_compile,
- * dataloader_num_workers, dataloader_pin_memory, dataloader_prefetch_factor).
+ * activation_offloading, dataloader_num_workers, dataloader_pin_memory, dataloader_prefetch_factor).
  */
 static const char *const axolotl_keys[] = {
 	"gradient_accumulation_steps", "micro_batch_size", "batch_size", "eval_batch_size", "optimizer",
 	"load_in_8bit", "load_in_4bit", "adapter", "lora_r", "lora_alpha", "lora_dropout", "lora_target_modules",
 	"lora_target_linear", "peft_use_dora", "gptq", "bf16", "fp16", "bfloat16", "float16", "tf32", "gradient_checkpointing",
-	"sequence_len", "flash_attention", "torch_compile", "dataloader_num_workers", "dataloader_pin_memory",
-	"dataloader_prefetch_factor", "dataloader_drop_last", "deepspeed", "fsdp_version", "fsdp_config",
+	"sequence_len", "flash_attention", "torch_compile", "activation_offloading", "dataloader_num_workers",
+	"dataloader_pin_memory", "dataloader_prefetch_factor", "dataloader_drop_last", "deepspeed", "fsdp_version",
+	"fsdp_config",
 	/* axolotl/integrations/liger: the plugin and its args */
 	"plugins", "liger_fused_linear_cross_entropy", "liger_glu_activation", NULL,
 };
@@ -157,10 +158,12 @@ static const char *const llamafactory_keys[] = {
 };
 
 /* TRL's own keys beside the TrainingArguments ones its SFTConfig inherits
- * (huggingface/trl: trl/trainer/sft_config.py max_length, packing;
+ * (huggingface/trl: trl/trainer/sft_config.py max_length, packing,
+ * packing_strategy, loss_type, activation_offloading;
  * trl/trainer/model_config.py ModelConfig) */
 static const char *const trl_keys[] = {
-	"max_length", "packing", "dtype", "attn_implementation", "use_peft", "lora_r", "lora_alpha",
+	"max_length", "packing", "packing_strategy", "loss_type", "activation_offloading", "dtype",
+	"attn_implementation", "use_peft", "lora_r", "lora_alpha",
 	"lora_dropout", "lora_target_modules", "lora_modules_to_save", "use_dora", "load_in_8bit", "load_in_4bit",
 	"bnb_4bit_quant_type", "use_bnb_nested_quant", NULL,
 };
@@ -365,6 +368,13 @@ static void for_each_variant(enum vp_profile profile, variant_fn fn)
 							req.train.gpus = (flags & 12) != 0 ? 4 : 1;
 							p.effective_batch = p.train_batch * p.grad_accum * req.train.gpus;
 							p.eval_accumulation_steps = (flags & 4) ? 3 : 0;
+							/* packing, activation offload, the chunked
+							 * loss and FlashAttention-2, which TRL's
+							 * and axolotl's keys say */
+							req.train.packed = (flags & 3) == 3;
+							req.train.activation_offload = (flags & 6) == 6 || (flags & 9) == 8;
+							req.train.loss = (flags & 5) == 5 ? VP_LOSS_CHUNKED : VP_LOSS_STANDARD;
+							req.train.attn = w && (flags & 2) ? VP_ATTN_FLASH2 : VP_ATTN_SDPA;
 							if (methods[c] == VP_METHOD_LORA || methods[c] == VP_METHOD_QLORA) {
 								assert_int_equal(vp_train_set_lora_targets(
 											 &req.train,
@@ -819,6 +829,18 @@ static void check_trl(const struct vp_plan_request *req, const struct vp_plan *p
 				      : t->precision == VP_PREC_FP16 ? "float16"
 								     : "float32");
 	assert_int_equal(find_key(s, n, "max_length")->i, t->seq_len);
+	/* the loss the plan counted, said: TRL >= 1.7 runs chunked_nll when
+	 * loss_type is unset (huggingface/trl#5846) */
+	assert_string_equal(find_key(s, n, "loss_type")->s,
+			    t->loss == VP_LOSS_CHUNKED && !t->liger_loss ? "chunked_nll" : "nll");
+	/* SFTConfig's default packing_strategy bfd runs padding-free, which
+	 * only FlashAttention reads as separate sequences */
+	if (t->packed)
+		assert_string_equal(find_key(s, n, "packing_strategy")->s,
+				    t->attn == VP_ATTN_FLASH2 ? "bfd" : "wrapped");
+	else
+		assert_null(find_key(s, n, "packing_strategy"));
+	assert_int_equal(find_key(s, n, "activation_offloading") != NULL, t->activation_offload);
 	peft = find_key(s, n, "use_peft");
 	assert_int_equal(peft->b, adapters);
 	four = find_key(s, n, "load_in_4bit");

@@ -1,6 +1,7 @@
 # Every key each profile prints, over setups that reach every branch of
 # src/settings.c (ZeRO and ZeRO-Offload, FSDP, generation, eval
-# accumulation, packing, DoRA, each quantization, each optimizer, Liger,
+# accumulation, packing (with FlashAttention-2 and without), the chunked
+# loss, activation offload, DoRA, each quantization, each optimizer, Liger,
 # use_cache, label smoothing, DataLoader workers or none, every precision
 # and attention), must be a row of the audit table in docs/planner.md
 # ("Keys each profile emits": the consumer's field and status for each key,
@@ -25,6 +26,7 @@ done <<'SETUPS'
 --model llama-3.2-3b --gpu rtx4090 --method lora --quant int8 --grad-ckpt
 --model llama-3.2-3b --gpu a100-80gb --method lora --quant gptq-int4 --grad-ckpt
 --model llama-3.2-3b --gpu rtx4090 --grad-ckpt --method lora --lora-dropout 0 --attn flash2 --packed --liger
+--model llama-3.2-3b --gpu rtx4090 --grad-ckpt --method lora --packed --loss chunked
 --model llama-3.2-3b --gpu rtx4090 --method lora --attn eager --precision bf16
 --model llama-3.2-3b --gpu v100-32gb --method lora --precision fp16 --grad-ckpt
 --model llama-3.2-3b --gpu v100-32gb --method qlora --grad-ckpt
