@@ -793,6 +793,13 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 		fputs("# note: loss_type: chunked_nll keeps no logits (TRL runs the LM head and loss on 256 "
 		      "tokens at a time under checkpointing); the plan's chunked loss keeps the head's chunks, "
 		      "as litgpt and torchtune do: the run holds less than planned\n", f);
+	/* the standard loss printed as loss_type: nll, where TRL >= 1.7 would
+	 * run chunked_nll unset (huggingface/trl#5846): said, so that the key
+	 * reads as the plan's assumption and not as advice */
+	else if (profile == VP_PROFILE_TRL && !t->liger_loss)
+		fputs("# note: loss_type: nll is the standard loss the plan counts, logits kept; TRL >= 1.7 "
+		      "runs chunked_nll when unset, which keeps no logits and holds less, and which vramplan "
+		      "does not model\n", f);
 	/* TrainingArguments' optim "sgd" is torch.optim.SGD with the learning
 	 * rate alone: Trainer.get_optimizer_cls_and_kwargs passes optim_args
 	 * to some optimizers (bitsandbytes' RMSprop, GaLore, AdEMAMix...), not
