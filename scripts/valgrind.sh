@@ -10,8 +10,10 @@
 # 2026-11-30, when CI reached 14 of its 15 minutes), and the key audit
 # (profiles/keys-audited: 41 setups under six profiles, 246 plans, about
 # four minutes under valgrind, through the emitters the other profile tests
-# run). The plain and ASan+UBSan runs take them. Any memory error or leak
-# fails.
+# run); and the shell completion tests (basic/completion and
+# completion-zsh: about 60 and 90 runs of --help and list, code the other
+# tests run). The plain and ASan+UBSan runs
+# take them. Any memory error or leak fails.
 #   sh scripts/valgrind.sh BUILD_DIR
 # The unit tests run one after another in the background while ctest runs
 # the CLI tests: test_properties alone takes about three minutes under
@@ -41,7 +43,7 @@ unit_tests &
 unit_pid=$!
 status=0
 VP_VALGRIND=1 ctest --test-dir "$build" -R '^cli\.' \
-	-E '^cli\.(import/round-trip|sweep/all|profiles/((multi-gpu|trl|llamafactory)-round-trip|keys-audited)|check/(shorthand-errors-named|ceilings-shared|deepspeed-offload-optimizer-section))$' \
+	-E '^cli\.(import/round-trip|sweep/all|basic/completion(-zsh)?|profiles/((multi-gpu|trl|llamafactory)-round-trip|keys-audited)|check/(shorthand-errors-named|ceilings-shared|deepspeed-offload-optimizer-section))$' \
 	--output-on-failure -j"$jobs" || status=1
 if ! wait "$unit_pid"; then
 	for f in "$logdir"/*.failed; do
