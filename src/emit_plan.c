@@ -728,8 +728,9 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 		      "TrainingArguments refuses them\n", f);
 	/* axolotl's schema since axolotl-ai-cloud/axolotl#3602 (2026-04) names
 	 * the kernel attn_implementation: flash_attention_2 and keeps
-	 * flash_attention, deprecated, as its alias (src/axolotl/utils/schemas/
-	 * config.py, LEGACY_ATTN_FLAG_TO_IMPL); releases before it have no
+	 * flash_attention, deprecated, as its alias (LEGACY_ATTN_FLAG_TO_IMPL in
+	 * src/axolotl/utils/schemas/enums.py, which config.py's normalizer
+	 * reads); releases before it have no
 	 * attn_implementation field, so the plan prints the key both read */
 	if (profile == VP_PROFILE_AXOLOTL && t->attn == VP_ATTN_FLASH2)
 		fputs("# note: flash_attention: true is read by every axolotl release; since axolotl#3602 "

@@ -369,9 +369,17 @@ HANDLER(k_axo_causal_lm_eval)
 
 HANDLER(k_axo_eval_table)
 {
+	const char *s = m->value->text;
 	uint64_t n = 0;
 
 	if (m->value->kind == VP_T_NULL)
+		return vp_tc_note_ignored(c, path, m, NULL);
+	/* a negative size is axolotl's int too (schemas/config.py
+	 * eval_table_size: int | None, unbounded), and no table: the
+	 * callbacks are added only where eval_table_size > 0 (until
+	 * 2026-11-30 check refused -1, "must be at least 0") */
+	if (m->value->kind == VP_T_SCALAR && !m->value->quoted && s[0] == '-' && s[1] != '\0' &&
+	    s[1 + strspn(s + 1, "0123456789")] == '\0')
 		return vp_tc_note_ignored(c, path, m, NULL);
 	if (vp_tc_get_u64(c, m->value, path, 0, &n) != 0)
 		return -1;
@@ -2208,13 +2216,19 @@ static int ds_offload(struct ctx *c, const struct vp_tmember *m, const char *pat
 	return ds_offload_to(c, m, path, stage, param, offload_device(m->value), partial_offload(m->value));
 }
 
-/* Whether a zero_optimization mapping names `key` with a value other than
- * null */
+/* Whether a zero_optimization mapping names `key`, null included: what
+ * DeepSpeed's pydantic model counts as given (runtime/config_utils.py
+ * _process_deprecated_field tests `new_param_name not in fields_set`, and
+ * fields_set holds a field given as None too). Only "auto" is not given:
+ * DeepSpeedConfigModel.__init__ drops a value of "auto" before pydantic
+ * sees it (non-strict). */
 static bool section_has(const struct vp_tnode *map, const char *key)
 {
 	for (size_t i = 0; i < map->n; i++)
 		if (strcmp(map->members[i].key, key) == 0)
-			return map->members[i].value != NULL && map->members[i].value->kind != VP_T_NULL;
+			return map->members[i].value != NULL &&
+			       !(map->members[i].value->kind == VP_T_SCALAR &&
+				 strcmp(map->members[i].value->text, "auto") == 0);
 	return false;
 }
 
@@ -2228,7 +2242,10 @@ static bool section_has(const struct vp_tnode *map, const char *key)
  * else None`, which runtime/config_utils.py _process_deprecated_field
  * applies, so true is device "cpu" and false none. Given beside the new
  * key it asserts "Cannot provide deprecated parameter 'cpu_offload' and
- * replacing parameter 'offload_optimizer' together": an error here too.
+ * replacing parameter 'offload_optimizer' together": an error here too,
+ * whichever of the two is null (the assertion tests that each was given,
+ * not its value; until 2026-11-30 a null on either side let the pair
+ * through, and DeepSpeed would have stopped at startup).
  * Until 2026-11-30 both were listed as ignored, and the offloaded states
  * counted on the GPU without a word. */
 static int ds_cpu_offload(struct ctx *c, const struct vp_tnode *map, const struct vp_tmember *m, const char *path)
@@ -2237,14 +2254,16 @@ static int ds_cpu_offload(struct ctx *c, const struct vp_tnode *map, const struc
 	const char *new_key = param ? "offload_param" : "offload_optimizer";
 	int on = 0;
 
-	if (m->value->kind == VP_T_NULL)
-		return 0;
-	if (section_has(map, new_key))
+	if (section_has(map, m->key) && section_has(map, new_key))
 		return vp_tc_fail_at(c, m->value->line, m->value->column,
 				     "'%s' is the deprecated name of '%s', which this section gives too: DeepSpeed "
 				     "refuses both (\"Cannot provide deprecated parameter '%s' and replacing parameter "
 				     "'%s' together\", runtime/config_utils.py); keep '%s'",
 				     path, new_key, m->key, new_key, new_key);
+	/* null: new_param_fn maps it to None, no offload; "auto": dropped
+	 * unread, as above (the HF Trainer fills in no such key) */
+	if (m->value->kind == VP_T_NULL || !section_has(map, m->key))
+		return 0;
 	if (flag(c, m, path, &on, NULL) != 0)
 		return -1;
 	return ds_offload_to(c, m, path, section_stage(map), param, on ? 1 : 0, false);

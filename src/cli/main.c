@@ -656,12 +656,13 @@ static void hoist_command(int argc, char **argv)
 int vp_cli_parse(int argc, char **argv, struct vp_cli_opts *o)
 {
 	struct option longopts[N_OPTS + 1];
-	bool given[OPT_END];
+	bool given[OPT_END], typed_short[OPT_END];
 	size_t i, n = 0;
 	int c, rc, first = 1;
 
 	opts_defaults(o);
 	memset(given, 0, sizeof given);
+	memset(typed_short, 0, sizeof typed_short);
 	for (i = 0; i < N_OPTS; i++) {
 		if (opts[i].name == NULL)
 			continue;
@@ -689,7 +690,13 @@ int vp_cli_parse(int argc, char **argv, struct vp_cli_opts *o)
 	/* getopt_long sees argv[first - 1] as the program name */
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc - (first - 1), argv + (first - 1), ":hqvo:m:g:", longopts, NULL)) != -1) {
+	for (;;) {
+		/* getopt_long sets it for a long option only: -1 after a short one */
+		int long_index = -1;
+
+		c = getopt_long(argc - (first - 1), argv + (first - 1), ":hqvo:m:g:", longopts, &long_index);
+		if (c == -1)
+			break;
 		if (c == '?' || c == ':')
 			return vp_cli_getopt_error(NULL, c, argv + (first - 1), longopts);
 		if (c == OPT_HELP) {
@@ -701,8 +708,10 @@ int vp_cli_parse(int argc, char **argv, struct vp_cli_opts *o)
 			puts("License MIT: free to use, change and redistribute; there is NO WARRANTY.");
 			return VP_EXIT_OK;
 		}
-		if (c > 0 && c < OPT_END)
+		if (c > 0 && c < OPT_END) {
 			given[c] = true;
+			typed_short[c] = long_index < 0;
+		}
 		rc = apply(o, c, optarg);
 		if (rc != VP_CLI_RUN)
 			return rc;
@@ -713,7 +722,13 @@ int vp_cli_parse(int argc, char **argv, struct vp_cli_opts *o)
 		if (opts[i].name != NULL && given[opts[i].id] && (opts[i].applies & (1u << o->command)) == 0) {
 			char label[64];
 
-			option_label(opts[i].id, label, sizeof label);
+			/* named as typed, as a missing value is (cli_util.c
+			 * vp_cli_getopt_error): "-m", not "--model", for
+			 * `vramplan list -m x` */
+			if (typed_short[opts[i].id])
+				snprintf(label, sizeof label, "-%c", opts[i].id);
+			else
+				option_label(opts[i].id, label, sizeof label);
 			return vp_cli_usage_error(NULL, "option '%s' does not apply to '%s'", label, o->command_name);
 		}
 	}

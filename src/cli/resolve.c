@@ -378,8 +378,11 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	vp_plan_request_defaults(req);
 	*t = o->train;
 	/* the estimator refuses these too (estimate.c), in words without the
-	 * options, which the command line names here */
-	if (t->optimizer_in_backward && t->zero_stage > 0)
+	 * options, which the command line names here. Not for --method
+	 * frozen, which names --optimizer-in-backward and drops it (below),
+	 * as it does --offload-optimizer without its stage (until 2026-11-30
+	 * this error came first, tests/cli/estimate/frozen-training-options.sh) */
+	if (t->optimizer_in_backward && t->zero_stage > 0 && t->method != VP_METHOD_FROZEN)
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "--optimizer-in-backward cannot be combined with --zero %d (DeepSpeed ZeRO steps the "
 				    "optimizer itself); drop one, or shard with --fsdp",

@@ -9,6 +9,10 @@ b="estimate --model llama-3.2-1b --gpu a100-80gb --method frozen --batch 2 --seq
 "$VRAMPLAN" $b --zero 2 --format json 2>/dev/null | grep -E '"device_bytes"'
 # --offload-optimizer without ZeRO 2 is no longer the stage error: nothing trains
 "$VRAMPLAN" $b --offload-optimizer cpu --optimizer-in-backward --format json 2>&1 >/dev/null
+# ... nor is --optimizer-in-backward with ZeRO (until 2026-11-30 the error
+# "cannot be combined with --zero 2" came before the frozen drop)
+"$VRAMPLAN" $b --zero 2 --optimizer-in-backward --format json 2>&1 >/dev/null
+echo "exit $?"
 # ZeRO-3 partitions what trains in vramplan's model: said, not silent
 "$VRAMPLAN" $b --zero 3 --gpus 2 --offload-param cpu --format json 2>&1 >/dev/null
 "$VRAMPLAN" $b --offload-param cpu --format json 2>&1 >/dev/null

@@ -1,0 +1,17 @@
+# axolotl's evaluation callbacks that generate: do_causal_lm_eval: true
+# (CausalLMBenchEvalCallback) and eval_table_size above 0 with a logger
+# (LogPredictionCallback) are noted as not modelled; off, they are listed
+# as ignored without a word. eval_table_size is an unbounded int in
+# axolotl's schema (int | None) and the callbacks test `> 0`, so a negative
+# size is no table, not an error (until 2026-11-30 check refused -1).
+d=$(mktemp -d) || exit 1
+trap 'rm -rf "$d"' EXIT
+cd "$d" || exit 1
+for kv in 'eval_table_size: 5' 'eval_table_size: 0' 'eval_table_size: -1' 'eval_table_size: null' \
+	'eval_table_size: -1.5' 'do_causal_lm_eval: true' 'do_causal_lm_eval: false'; do
+	printf 'base_model: Qwen/Qwen2.5-0.5B\nmicro_batch_size: 1\n%s\n' "$kv" >a.yml
+	echo "-- $kv"
+	"$VRAMPLAN" check --gpu a100-80gb a.yml >/dev/null 2>err
+	echo "exit $?"
+	grep -E "eval_table_size|do_causal_lm_eval" err
+done
