@@ -785,22 +785,46 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 			   "around each training step in your code%s\n",
 			keyless != NULL ? keyless : "LLaMA-Factory has",
 			profile == VP_PROFILE_HF ? "; --profile trl prints activation_offloading: true" : "");
+	/* --loss chunked where the profile has no key for it: TrainingArguments
+	 * (transformers training_args.py) and LLaMA-Factory's arguments
+	 * (hparams/finetuning_args.py, model_args.py: use_liger_kernel is
+	 * Liger's fused loss, --liger) have no chunked loss, Lightning's
+	 * Trainer no flag (litgpt's lives in its GPT.forward and training
+	 * scripts), a DeepSpeed config no loss. As printed the run computes
+	 * the model's standard loss, logits and fp32 loss whole, which holds
+	 * more than planned. axolotl (chunked_cross_entropy) and TRL print a
+	 * key (settings.c). Until 2026-11-30 nothing said so. */
+	if (t->loss == VP_LOSS_CHUNKED && !t->liger_loss && profile != VP_PROFILE_TRL && profile != VP_PROFILE_AXOLOTL)
+		fprintf(f, "# note: %s no chunked-loss key: the plan counts litgpt's or torchtune's chunked "
+			   "cross-entropy, which your training code must run; as printed the run computes the "
+			   "standard loss, which holds more (plan it without --loss chunked)%s\n",
+			keyless != NULL ? keyless : "LLaMA-Factory has",
+			profile == VP_PROFILE_HF ? "; --profile axolotl prints chunked_cross_entropy" : "");
 	/* --loss chunked is litgpt's and torchtune's, which keep the LM head's
 	 * chunks for backward (logits.c); TRL's chunked_nll, printed for it,
 	 * keeps none: the LM head and the cross-entropy run on 256 non-ignored
 	 * tokens at a time under checkpointing (huggingface/trl#5575,
-	 * _CHUNKED_LM_HEAD_CHUNK_SIZE), so the run holds less than planned */
+	 * _CHUNKED_LM_HEAD_CHUNK_SIZE), which vramplan does not model. It holds
+	 * less at long sequences, not at every length: until trl#6863
+	 * (2026-08-21) each chunk computed h.float() @ w.float().t() (trl/
+	 * trainer/sft_trainer.py _chunk), an fp32 copy of the whole LM head
+	 * weight, V x h x 4 bytes, for every chunk and again in its recompute,
+	 * more than the standard loss's 12 x T x V below T = h / 3 tokens.
+	 * Until 2026-11-30 the note said the run holds less than planned. */
 	if (profile == VP_PROFILE_TRL && t->loss == VP_LOSS_CHUNKED && !t->liger_loss)
-		fputs("# note: loss_type: chunked_nll keeps no logits (TRL runs the LM head and loss on 256 "
-		      "tokens at a time under checkpointing); the plan's chunked loss keeps the head's chunks, "
-		      "as litgpt and torchtune do: the run holds less than planned\n", f);
+		fputs("# note: loss_type: chunked_nll is TRL's chunked loss, which vramplan does not model: it "
+		      "keeps no logits (the LM head and loss run on 256 tokens at a time under checkpointing), "
+		      "where the plan's (litgpt's, torchtune's) keeps the head's chunks; less than planned at long "
+		      "sequences, but TRL releases before trl#6863 copy a 16-bit LM head weight whole to fp32 for "
+		      "every chunk, which a short sequence's plan does not cover\n", f);
 	/* the standard loss printed as loss_type: nll, where TRL >= 1.7 would
 	 * run chunked_nll unset (huggingface/trl#5846): said, so that the key
 	 * reads as the plan's assumption and not as advice */
 	else if (profile == VP_PROFILE_TRL && !t->liger_loss)
 		fputs("# note: loss_type: nll is the standard loss the plan counts, logits kept; TRL >= 1.7 "
-		      "runs chunked_nll when unset, which keeps no logits and holds less, and which vramplan "
-		      "does not model\n", f);
+		      "runs chunked_nll when unset, which keeps no logits and which vramplan does not model "
+		      "(less at long sequences; releases before trl#6863 copy a 16-bit LM head weight to fp32 for "
+		      "every chunk, more than the standard loss below h/3 tokens a micro-batch)\n", f);
 	/* TrainingArguments' optim "sgd" is torch.optim.SGD with the learning
 	 * rate alone: Trainer.get_optimizer_cls_and_kwargs passes optim_args
 	 * to some optimizers (bitsandbytes' RMSprop, GaLore, AdEMAMix...), not

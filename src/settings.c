@@ -49,7 +49,8 @@
  *            lora_r, lora_target_modules, lora_target_linear,
  *            peft_use_dora, optimizer
  *            (OptimizerNames), flash_attention, torch_compile,
- *            activation_offloading, dataloader_num_workers,
+ *            activation_offloading, chunked_cross_entropy and
+ *            chunked_cross_entropy_num_chunks, dataloader_num_workers,
  *            dataloader_pin_memory, dataloader_prefetch_factor, deepspeed
  *            (str | dict), fsdp_version and fsdp_config (FSDPConfig:
  *            auto_wrap_policy, reshard_after_forward).
@@ -547,6 +548,20 @@ static void settings_axolotl(struct sbuf *b, const struct vp_plan_request *req, 
 		set_bool(b, "liger_fused_linear_cross_entropy", t->liger_loss);
 		set_bool(b, "liger_glu_activation", t->liger_swiglu);
 	}
+	/* schemas/config.py chunked_cross_entropy and
+	 * chunked_cross_entropy_num_chunks: torchtune's CEWithChunkedOutputLoss
+	 * in place of ForCausalLMLoss (monkeypatch/loss/chunked.py), over the
+	 * logits the model keeps in the compute dtype, one chunk upcast at a
+	 * time: the chunked loss planned (logits.c). Its chunks split each
+	 * sequence (source.chunk(n, dim=1)); n = ceil(s / 128) keeps them
+	 * within the 128 positions counted, where its default 8 would not
+	 * above 1024 tokens. It compiles each chunk's cross-entropy, which
+	 * then keeps no log-probabilities: less than an uncompiled plan.
+	 * Liger's fused loss, when on, runs instead. */
+	if (t->loss == VP_LOSS_CHUNKED && !t->liger_loss) {
+		set_bool(b, "chunked_cross_entropy", true);
+		set_int(b, "chunked_cross_entropy_num_chunks", (t->seq_len + 127) / 128);
+	}
 	deepspeed_mapping(b, t);
 	/* FSDP as axolotl's docs write it (docs/multi-gpu.qmd): fsdp_version 2
 	 * and fsdp_config, each block wrapped and resharded after the forward
@@ -701,8 +716,9 @@ static void settings_trl(struct sbuf *b, const struct vp_plan_request *req, cons
 	 * at a time under checkpointing (trl#5575). The plan's standard loss
 	 * keeps them ("Logits and loss"), so it says "nll"; its --loss chunked
 	 * (litgpt's and torchtune's, which keep the chunks) has no TRL key,
-	 * and chunked_nll, which holds less, stands for it with a note
-	 * (emit_plan.c). TRL refuses chunked_nll beside use_liger_kernel,
+	 * and chunked_nll, the nearest TRL has, stands for it with a note
+	 * (emit_plan.c: it holds less at long sequences, not at short ones
+	 * before trl#6863). TRL refuses chunked_nll beside use_liger_kernel,
 	 * whose fused loss then runs in its place. */
 	set_str(b, "loss_type", t->loss == VP_LOSS_CHUNKED && !t->liger_loss ? "chunked_nll" : "nll");
 	/* SFTConfig.activation_offloading: SFTTrainer enters

@@ -692,6 +692,24 @@ HANDLER(k_liger_flce)
 	return flag(c, m, path, &c->r.liger_loss, NULL);
 }
 
+/* axolotl's chunked_cross_entropy (src/axolotl/utils/schemas/config.py;
+ * loaders/patch_manager.py _apply_chunked_cross_entropy_patch): true
+ * replaces transformers' ForCausalLMLoss with monkeypatch/loss/chunked.py,
+ * torchtune's CEWithChunkedOutputLoss over the model's logits split into
+ * chunked_cross_entropy_num_chunks pieces along the sequence (8 unset).
+ * Settled in tc_settle.c. */
+HANDLER(k_chunked_ce)
+{
+	return flag(c, m, path, &c->r.chunked_ce, &c->r.at_chunked_ce);
+}
+
+HANDLER(k_ce_chunks)
+{
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	return vp_tc_get_u64(c, m->value, path, 1, &c->r.ce_chunks);
+}
+
 HANDLER(k_liger_glu)
 {
 	return flag(c, m, path, &c->r.liger_swiglu, NULL);
@@ -1684,6 +1702,8 @@ static const struct keydef axolotl_keys[] = {
 	{"torch_compile", k_compile},
 	{"liger_fused_linear_cross_entropy", k_liger_flce},
 	{"liger_glu_activation", k_liger_glu},
+	{"chunked_cross_entropy", k_chunked_ce},
+	{"chunked_cross_entropy_num_chunks", k_ce_chunks},
 	{"dataloader_num_workers", k_workers},
 	{"dataloader_pin_memory", k_pin},
 	{"dataloader_prefetch_factor", k_prefetch},

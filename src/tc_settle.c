@@ -1109,14 +1109,22 @@ int vp_tc_settle(struct ctx *c)
 	 * 256 non-ignored tokens at a time under checkpointing (trl#5575) and
 	 * keeps no logits: not the chunked loss vramplan models (litgpt's and
 	 * torchtune's, which keep the head's chunks: logits.c), so the standard
-	 * loss is checked, an over-estimate. dft weights each token's loss by
-	 * its probability from the same logits: the standard loss too. */
+	 * loss is checked. That over-estimates at long sequences only: until
+	 * trl#6863 (2026-08-21) each chunk computed h.float() @ w.float().t()
+	 * (sft_trainer.py _chunk), an fp32 copy of the whole LM head weight,
+	 * V x h x 4 bytes, more than the standard loss's 12 x T x V below
+	 * T = h / 3 tokens (until 2026-11-30 the remark said an over-estimate).
+	 * dft weights each token's loss by its probability from the same
+	 * logits: the standard loss too. */
 	if (tc->flavour == VP_TC_HF && r->liger_loss != 1) {
 		if (r->loss_type == TC_LOSS_CHUNKED_NLL &&
 		    vp_tc_note_remark(tc, c->err, &r->at_loss_type,
 				      "not modelled: TRL's chunked_nll keeps no logits (the LM head and loss run on "
 				      "256 tokens at a time under checkpointing); checked with the standard loss, "
-				      "which keeps them (an over-estimate; loss_type: nll runs the checked loss)") != 0)
+				      "which keeps them: an over-estimate at long sequences, but TRL releases before "
+				      "trl#6863 copy a 16-bit LM head weight whole to fp32 for every chunk, more than the "
+				      "checked loss below h/3 tokens a micro-batch (loss_type: nll runs the checked "
+				      "loss)") != 0)
 			return -1;
 		if (r->loss_type == TC_LOSS_DFT &&
 		    vp_tc_note_remark(tc, c->err, &r->at_loss_type,
@@ -1126,6 +1134,16 @@ int vp_tc_settle(struct ctx *c)
 		/* said in vp_trainconfig_resolve, where the head is known: TRL
 		 * trains causal LMs (AutoModelForCausalLM) */
 		tc->trl_loss_unset = r->loss_type == -1 && r->sft;
+	}
+	/* axolotl's chunked_cross_entropy: torchtune's CEWithChunkedOutputLoss
+	 * over the logits the model keeps (monkeypatch/loss/chunked.py), the
+	 * chunked loss vramplan models (logits.c). Liger's fused loss, when
+	 * on, runs in the model's forward and never calls the loss this
+	 * replaces (transformers' ForCausalLMLoss). */
+	if (tc->flavour == VP_TC_AXOLOTL && r->chunked_ce == 1 && r->liger_loss != 1) {
+		t->loss = VP_LOSS_CHUNKED;
+		tc->ce_chunks = r->ce_chunks > 0 ? r->ce_chunks : 8;
+		copy_origin(&tc->ce_at, &r->at_chunked_ce);
 	}
 	t->compile = r->compile;
 	t->liger_loss = r->liger_loss == 1;

@@ -9,6 +9,7 @@
  */
 #include "trainconfig_internal.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -356,6 +357,7 @@ static int parse_config(struct vp_trainconfig *tc, const char *name, const char 
 	c.r.no_ckpt = -1;
 	c.r.use_cache = -1;
 	c.r.packing_strategy = c.r.padding_free = c.r.loss_type = -1;
+	c.r.chunked_ce = -1;
 	vp_train_defaults(&tc->train);
 	/* every flavour read here (TrainingArguments, TRL, axolotl) trains
 	 * with HF Trainer, whose training_step returns loss.detach() */
@@ -573,12 +575,15 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 	}
 	/* SFTConfig.loss_type unset: TRL >= 1.7 runs chunked_nll
 	 * (huggingface/trl#5846), which keeps no logits; the standard loss is
-	 * checked (tc_settle.c) */
+	 * checked (tc_settle.c, where its fp32 copy of the LM head weight
+	 * before trl#6863 is said). Until 2026-11-30 the note said it holds
+	 * less. */
 	if (tc->trl_loss_unset && t->head == VP_HEAD_CAUSAL_LM &&
 	    vp_tc_note_default(tc, err, "loss_type",
 			       "loss_type: checked as nll, the standard loss; TRL >= 1.7 runs chunked_nll unless "
-			       "told (trl#5846), which keeps no logits and holds less: write loss_type: nll to run "
-			       "the checked loss"))
+			       "told (trl#5846), which keeps no logits (less at long sequences; releases before "
+			       "trl#6863 copy a 16-bit LM head weight to fp32 for every chunk, more below h/3 tokens a "
+			       "micro-batch): write loss_type: nll to run the checked loss"))
 		return -1;
 	if (vp_head_check(m, t->head, &head_err) != 0)
 		return vp_error_at(err, VP_ERR_INPUT,
@@ -717,6 +722,17 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 			return -1;
 	}
 
+	/* axolotl's chunked_cross_entropy splits each sequence into its
+	 * chunks (source.chunk(num_output_chunks, dim=1)); the chunked loss
+	 * counts one chunk's fp32 transient at litgpt's 128 positions
+	 * (logits.c), which a longer chunk exceeds */
+	if (tc->ce_chunks > 0 && t->loss == VP_LOSS_CHUNKED && t->seq_len > 128 * tc->ce_chunks &&
+	    vp_tc_note_remark(tc, err, &tc->ce_at,
+			      "chunked_cross_entropy splits each sequence into %" PRIu64 " chunks of %" PRIu64
+			      " positions; checked at 128 positions a chunk (litgpt's), an under-estimate of each "
+			      "chunk's fp32 loss: chunked_cross_entropy_num_chunks: %" PRIu64 " runs the checked chunks",
+			      tc->ce_chunks, (t->seq_len + tc->ce_chunks - 1) / tc->ce_chunks, (t->seq_len + 127) / 128))
+		return -1;
 	if (vp_train_has_adapters(t) && !tc->lora_targets_set) {
 		const char *def = vp_default_lora_targets(m);
 		if (vp_train_set_lora_targets(t, def, err) != 0)

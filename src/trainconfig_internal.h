@@ -142,6 +142,11 @@ struct raw {
 	bool ds_optim_section;     /* a DeepSpeed "optimizer" mapping, modelled or not */
 	bool compile;
 	int liger_loss, liger_swiglu;
+	/* axolotl chunked_cross_entropy (-1 absent, 0, 1) and
+	 * chunked_cross_entropy_num_chunks (0 absent: its default 8) */
+	int chunked_ce;
+	uint64_t ce_chunks;
+	struct vp_tc_origin at_chunked_ce;
 	double label_smoothing;    /* label_smoothing_factor; 0 absent or off */
 	bool router_aux_loss;      /* LLaMA-Factory moe_aux_loss_coef > 0, a config
 				    * override's output_router_logits */

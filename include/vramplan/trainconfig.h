@@ -158,6 +158,9 @@ struct vp_trainconfig {
 	bool optimizer_stated;        /* vramplan.optimizer (or the command line) chose it */
 	bool trl_loss_unset;          /* a TRL SFT config without loss_type or Liger: resolve()
 				       * notes TRL's chunked_nll default for a causal LM */
+	uint64_t ce_chunks;           /* axolotl chunked_cross_entropy on: its chunks a sequence
+				       * (resolve() remarks a chunk above the 128 positions counted) */
+	struct vp_tc_origin ce_at;
 	bool attn_auto;               /* LLaMA-Factory flash_attn auto (said or default): resolve()
 				       * checks Gemma 2 at eager, as LLaMA-Factory runs it without FA2 */
 	bool head_set, lora_targets_set, labels_set, texts_set;

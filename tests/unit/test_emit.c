@@ -135,6 +135,8 @@ static const char *const axolotl_keys[] = {
 	"sequence_len", "flash_attention", "torch_compile", "activation_offloading", "dataloader_num_workers",
 	"dataloader_pin_memory", "dataloader_prefetch_factor", "dataloader_drop_last", "deepspeed", "fsdp_version",
 	"fsdp_config",
+	/* config.py: torchtune's chunked loss (monkeypatch/loss/chunked.py) */
+	"chunked_cross_entropy", "chunked_cross_entropy_num_chunks",
 	/* axolotl/integrations/liger: the plugin and its args */
 	"plugins", "liger_fused_linear_cross_entropy", "liger_glu_activation", NULL,
 };
