@@ -4,8 +4,8 @@
 # 1. a plain Release build: unit tests (cmocka), CLI golden tests, examples;
 # 2. the same suite again under AddressSanitizer + UndefinedBehaviorSanitizer;
 # 3. the unit tests and the CLI tests under valgrind memcheck (scripts/valgrind.sh;
-#    five catalogue-wide sweeps, three option loops and the key audit are left to
-#    steps 1 and 2);
+#    a CLI test's 1st, 4th, 16th... process under valgrind, every process
+#    in steps 1 and 2; the catalogue-wide sweep is left to them);
 # 4. the clang static analyzer over the program's sources (scripts/analyze.sh);
 # 5. each fuzz target for a bounded time, replaying its corpus (clang only).
 # Set VP_FUZZ_SECONDS to change the fuzzing time per target (default 20;
