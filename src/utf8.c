@@ -2,41 +2,47 @@
 
 #include <string.h>
 
+/* The length of the valid UTF-8 character at s (RFC 3629: no overlong
+ * form, no surrogate, nothing above U+10FFFF), 0 where s holds none. */
+static int char_len(const unsigned char *s)
+{
+	unsigned char c = *s;
+	unsigned long cp;
+	int n, i;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf) {
+		n = 1;
+		cp = c & 0x1f;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		n = 2;
+		cp = c & 0x0f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		n = 3;
+		cp = c & 0x07;
+	} else {
+		return 0; /* a continuation byte, 0xc0/0xc1 or above 0xf4 */
+	}
+	for (i = 1; i <= n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0; /* also stops at the terminating NUL */
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	if ((n == 2 && cp < 0x800) || (n == 3 && (cp < 0x10000 || cp > 0x10ffff)) ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n + 1;
+}
+
 bool vp_utf8_valid(const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str;
+	int n;
 
-	while (*s != 0) {
-		unsigned char c = *s;
-		unsigned long cp;
-		int n, i;
-
-		if (c < 0x80) {
-			s++;
-			continue;
-		}
-		if (c >= 0xc2 && c <= 0xdf) {
-			n = 1;
-			cp = c & 0x1f;
-		} else if (c >= 0xe0 && c <= 0xef) {
-			n = 2;
-			cp = c & 0x0f;
-		} else if (c >= 0xf0 && c <= 0xf4) {
-			n = 3;
-			cp = c & 0x07;
-		} else {
-			return false; /* a continuation byte, 0xc0/0xc1 or above 0xf4 */
-		}
-		for (i = 1; i <= n; i++) {
-			if ((s[i] & 0xc0) != 0x80)
-				return false; /* also stops at the terminating NUL */
-			cp = (cp << 6) | (s[i] & 0x3f);
-		}
-		if ((n == 2 && cp < 0x800) || (n == 3 && (cp < 0x10000 || cp > 0x10ffff)) ||
-		    (cp >= 0xd800 && cp <= 0xdfff))
+	for (; *s != 0; s += n)
+		if ((n = char_len(s)) == 0)
 			return false;
-		s += n + 1;
-	}
 	return true;
 }
 
@@ -74,14 +80,32 @@ void vp_utf8_copy(char *dst, size_t size, const char *src)
 	dst[n] = '\0';
 }
 
+/* Each byte that starts no valid character, and each control character,
+ * becomes '?': an echoed input cannot put a broken character or a line of
+ * its own into a message (a terminal or a CI log shows either). */
+static void text_printable(char *str)
+{
+	unsigned char *s = (unsigned char *)str;
+	int n;
+
+	for (; *s != 0; s += n) {
+		n = char_len(s);
+		if (n == 0 || *s < 0x20 || *s == 0x7f) {
+			*s = '?';
+			n = 1;
+		}
+	}
+}
+
 const char *vp_text_shown(char *buf, size_t size, const char *s)
 {
 	if (strlen(s) < size) {
 		memcpy(buf, s, strlen(s) + 1);
-		return buf;
+	} else {
+		vp_utf8_copy(buf, size - 3, s);
+		strcat(buf, "...");
 	}
-	vp_utf8_copy(buf, size - 3, s);
-	strcat(buf, "...");
+	text_printable(buf);
 	return buf;
 }
 

@@ -26,7 +26,8 @@ void vp_utf8_copy(char *dst, size_t size, const char *src);
 
 /* s as a message shows an input it echoes: whole when it fits in buf
  * (size >= 4), else cut (as vp_utf8_copy cuts) and ended with "...", so a
- * long name cannot push the rest of the message out of its buffer.
+ * long name cannot push the rest of the message out of its buffer; a
+ * control character or a byte of no valid UTF-8 character shows as '?'.
  * Returns buf. */
 const char *vp_text_shown(char *buf, size_t size, const char *s);
 

@@ -549,6 +549,14 @@ static int check_command(struct vp_cli_opts *o, int nargs, char **args)
 					   o->command == VP_CMD_PLAN ? "plan for" : "estimate on");
 		if (o->command == VP_CMD_ESTIMATE && o->batch == 0)
 			return vp_cli_usage_error(NULL, "missing --batch (the batch size to estimate)");
+		/* the planner refuses it too (plan.c); said here, before the
+		 * setup warns about options frozen drops (resolve.c), which
+		 * would read as if a plan followed */
+		if (o->command == VP_CMD_PLAN && o->train.method == VP_METHOD_FROZEN)
+			return vp_cli_usage_error(NULL, "--method frozen trains nothing, so there is no training batch "
+							"to plan (a trainer's loss.backward() raises: the loss has no "
+							"grad_fn); use `vramplan estimate --method frozen` for a forward "
+							"pass's memory");
 		break;
 	case VP_CMD_SWEEP:
 		if (o->seq_max)

@@ -108,6 +108,23 @@ static void a_shown_input_is_whole_or_marked(void **state)
 	assert_string_equal(vp_text_shown(buf, sizeof buf, "ab\xed\x95\x9c\xed\x95\x9c"), "ab...");
 }
 
+/* An echoed input shows a byte of no valid character, or a control
+ * character, as '?': until 2026-11-30 "unknown GPU 'rtx\xfe'" printed the
+ * raw byte, and a newline in a name began a line of its own. */
+static void a_shown_input_is_printable(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	assert_string_equal(vp_text_shown(buf, sizeof buf, "rtx\xfe"), "rtx?");
+	assert_string_equal(vp_text_shown(buf, sizeof buf, "a\nb\tc\x7f"), "a?b?c?");
+	/* valid characters stay; an overlong form, a lone continuation byte
+	 * and a truncated character do not */
+	assert_string_equal(vp_text_shown(buf, sizeof buf, "n\xc3\xa9o"), "n\xc3\xa9o");
+	assert_string_equal(vp_text_shown(buf, sizeof buf, "\xc0\xaf\x80x\xed\x95"), "???x??");
+	assert_true(vp_utf8_valid(vp_text_shown(buf, sizeof buf, "\xf4\x90\x80\x80")));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -116,6 +133,7 @@ int main(void)
 		cmocka_unit_test(a_long_message_is_cut_between_characters),
 		cmocka_unit_test(a_cut_message_ends_with_an_ellipsis),
 		cmocka_unit_test(a_shown_input_is_whole_or_marked),
+		cmocka_unit_test(a_shown_input_is_printable),
 	};
 
 	return cmocka_run_group_tests_name("error", tests, NULL, NULL);
