@@ -502,6 +502,14 @@ static void settings_axolotl(struct sbuf *b, const struct vp_plan_request *req, 
 	set_bool(b, "bf16", t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_BF16);
 	set_bool(b, "fp16", t->precision == VP_PREC_AMP_FP16 || t->precision == VP_PREC_FP16);
 	set_int(b, "sequence_len", t->seq_len);
+	/* schemas/config.py sample_packing: axolotl's multipack sampler packs
+	 * samples into rows of sequence_len, which check reads back as the
+	 * packed batch planned (tc_keys.c k_packing). Until 2026-11-30 the
+	 * axolotl plan printed no packing key, and its keys read back as a
+	 * padded batch, with its mask: a higher peak than planned
+	 * (tests/cli/profiles/axolotl-packed-round-trip.sh) */
+	if (t->packed)
+		set_bool(b, "sample_packing", true);
 	if (vp_train_has_adapters(t)) {
 		bool four_bit = t->quant == VP_QUANT_NF4 || t->quant == VP_QUANT_NF4_DQ;
 

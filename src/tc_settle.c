@@ -1134,6 +1134,11 @@ int vp_tc_settle(struct ctx *c)
 		/* said in vp_trainconfig_resolve, where the head is known: TRL
 		 * trains causal LMs (AutoModelForCausalLM) */
 		tc->trl_loss_unset = r->loss_type == -1 && r->sft;
+		/* refused in vp_trainconfig_resolve beside LoRA on the LM
+		 * head, once the targets and the model are known */
+		tc->trl_chunked_nll = r->loss_type == TC_LOSS_CHUNKED_NLL;
+		if (tc->trl_chunked_nll)
+			copy_origin(&tc->trl_loss_at, &r->at_loss_type);
 	}
 	/* axolotl's chunked_cross_entropy: torchtune's CEWithChunkedOutputLoss
 	 * over the logits the model keeps (monkeypatch/loss/chunked.py), the

@@ -447,6 +447,16 @@ static bool names_module(const struct vp_train *t, const char *name)
 	return false;
 }
 
+/* a LoRA target named exactly (PEFT matches a list entry against the
+ * module's name or its last dotted part; all-linear never names the head) */
+static bool targets_module(const struct vp_train *t, const char *name)
+{
+	for (size_t i = 0; i < t->n_lora_targets; i++)
+		if (strcmp(t->lora_targets[i], name) == 0)
+			return true;
+	return false;
+}
+
 /*
  * A checkpoint stored quantized (model.h stored_quant) loads quantized:
  * from_pretrained reads its quantization_config, and a config passed beside
@@ -742,6 +752,34 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 					 ? "lora_target_modules: %s (PEFT default for %s)"
 					 : "lora_target_modules: %s (PEFT has no default for %s; vramplan assumes these)",
 				 def, m->model_type))
+			return -1;
+	}
+
+	/* TRL's chunked_nll reads the LM head's weight directly (sft_trainer.py
+	 * _patch_chunked_ce_lm_head: lm_head.weight), so SFTTrainer.__init__
+	 * raises ValueError "`loss_type='chunked_nll'` is not supported when
+	 * `lm_head` is wrapped by a PEFT adapter" when the model's output
+	 * embeddings are a PEFT tuner layer (huggingface/trl#5676). A target
+	 * that names the head wraps it; all-linear does not (PEFT's
+	 * _maybe_include_all_linear_layers drops get_output_embeddings()).
+	 * Written, it is refused as the trainer refuses it; unset, TRL >= 1.7
+	 * runs chunked_nll and refuses it, older releases run nll: a warning.
+	 * Until 2026-11-30 check passed both. */
+	if ((tc->trl_chunked_nll || tc->trl_loss_unset) && t->head == VP_HEAD_CAUSAL_LM && vp_train_has_adapters(t) &&
+	    targets_module(t, vp_model_lm_head_name(m))) {
+		const struct vp_tc_origin *at = &tc->at[VP_TC_LORA_TARGETS];
+		if (tc->trl_chunked_nll)
+			return vp_error_at(err, VP_ERR_INPUT, at_file(tc, &tc->trl_loss_at), at_line(&tc->trl_loss_at),
+					   at_column(&tc->trl_loss_at),
+					   "loss_type: chunked_nll with LoRA on %s: SFTTrainer refuses it (\"`loss_type="
+					   "'chunked_nll'` is not supported when `lm_head` is wrapped by a PEFT adapter\"); "
+					   "write loss_type: nll or drop %s from lora_target_modules",
+					   vp_model_lm_head_name(m), vp_model_lm_head_name(m));
+		if (vp_tc_note_warning(tc, err, at,
+				       "LoRA on %s without loss_type: TRL >= 1.7 runs chunked_nll unless told, and "
+				       "SFTTrainer refuses it with an adapter on %s (\"`loss_type='chunked_nll'` is not "
+				       "supported when `lm_head` is wrapped by a PEFT adapter\"); write loss_type: nll",
+				       vp_model_lm_head_name(m), vp_model_lm_head_name(m)) != 0)
 			return -1;
 	}
 

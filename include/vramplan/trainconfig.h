@@ -158,6 +158,9 @@ struct vp_trainconfig {
 	bool optimizer_stated;        /* vramplan.optimizer (or the command line) chose it */
 	bool trl_loss_unset;          /* a TRL SFT config without loss_type or Liger: resolve()
 				       * notes TRL's chunked_nll default for a causal LM */
+	bool trl_chunked_nll;         /* a TRL SFT config with loss_type: chunked_nll and no Liger:
+				       * resolve() refuses it beside LoRA on the LM head */
+	struct vp_tc_origin trl_loss_at;
 	uint64_t ce_chunks;           /* axolotl chunked_cross_entropy on: its chunks a sequence
 				       * (resolve() remarks a chunk above the 128 positions counted) */
 	struct vp_tc_origin ce_at;

@@ -747,6 +747,25 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 				    "use --profile hf with the script that builds it",
 				    vp_head_name(t->head));
 
+	/* --loss chunked prints loss_type: chunked_nll (settings.c), which
+	 * SFTTrainer.__init__ refuses when LoRA wraps the LM head: its
+	 * chunked forward reads lm_head.weight directly, so it raises
+	 * ValueError "`loss_type='chunked_nll'` is not supported when
+	 * `lm_head` is wrapped by a PEFT adapter" (trl/trainer/sft_trainer.py,
+	 * huggingface/trl#5676). all-linear leaves the head out (PEFT's
+	 * _maybe_include_all_linear_layers). Until 2026-11-30 the plan printed
+	 * keys the trainer refuses at startup. */
+	if (o->profile == VP_PROFILE_TRL && t->loss == VP_LOSS_CHUNKED && !t->liger_loss && vp_train_has_adapters(t)) {
+		for (size_t i = 0; i < t->n_lora_targets; i++)
+			if (strcmp(t->lora_targets[i], vp_model_lm_head_name(m)) == 0)
+				return vp_error_set(err, VP_ERR_INPUT,
+						    "--profile trl: --loss chunked prints loss_type: chunked_nll, which "
+						    "SFTTrainer refuses with LoRA on %s (\"`loss_type='chunked_nll'` is not "
+						    "supported when `lm_head` is wrapped by a PEFT adapter\"); drop %s from "
+						    "--lora-targets, or plan without --loss chunked",
+						    vp_model_lm_head_name(m), vp_model_lm_head_name(m));
+	}
+
 	/* TRL loads a bitsandbytes base in dtype, which is its compute
 	 * dtype too (get_quantization_config: bnb_4bit_compute_dtype), and
 	 * SFTTrainer keeps the embeddings and head in bf16

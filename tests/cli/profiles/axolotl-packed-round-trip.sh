@@ -1,0 +1,17 @@
+# A packed plan's axolotl keys say sample_packing: true (schemas/config.py),
+# so `vramplan check` reads them back as the packed batch planned: the same
+# train batch and peak, "packed samples" in its summary. Until 2026-11-30
+# the axolotl plan printed no packing key and check read a padded batch,
+# with its mask, at a higher peak than planned.
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
+for args in "--method lora --packed --seq-len 2048" "--method qlora --packed --grad-ckpt --seq-len 4096" \
+	"--method lora --seq-len 2048"; do
+	# shellcheck disable=SC2086
+	"$VRAMPLAN" plan -m llama-3.2-1b -g rtx4090 --profile axolotl $args -q >"$d/c.yaml"
+	plan=$(grep "^# train batch" "$d/c.yaml" | sed 's/ (.*//; s/# //')
+	check=$("$VRAMPLAN" check "$d/c.yaml" --model llama-3.2-1b --gpu rtx4090 2>"$d/err" |
+		sed 's/.*: \(train batch [0-9]*\) peak \([0-9.]* GiB\).*/\1: device peak \2/')
+	echo "$args: $(grep -c '^sample_packing: true' "$d/c.yaml") key | plan $plan | check $check |" \
+		"$(grep -c 'packed samples' "$d/err") packed in summary"
+done
