@@ -85,7 +85,13 @@ while IFS= read -r line; do
 done
 EOF
 	VRAMPLAN_COMPLETION_PROG=$VRAMPLAN bash --norc --noprofile "$d/bash" <"$d/lines" >"$d/bash.out"
-	VRAMPLAN_COMPLETION_PROG=$VRAMPLAN zsh -f "$d/zsh" <"$d/lines" >"$d/zsh.out"
+	# LeakSanitizer off for the processes zsh starts: in the ASan+UBSan
+	# build its exit-time stop-the-world tracer hung in 11 of 15 runs
+	# under zsh here (2026-11-30; the tracer ptrace-attached and waiting,
+	# the process spinning), never under sh or bash. The same --help and
+	# list runs are leak-checked in every other test.
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		VRAMPLAN_COMPLETION_PROG=$VRAMPLAN zsh -f "$d/zsh" <"$d/lines" >"$d/zsh.out"
 	if [ "$(wc -l <"$d/zsh.out")" != "$n" ] || ! cmp -s "$d/bash.out" "$d/zsh.out"; then
 		echo "zsh: completes otherwise than bash:"
 		diff "$d/bash.out" "$d/zsh.out"
