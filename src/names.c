@@ -40,7 +40,11 @@ void vp_name_loose(const char *s, char *buf, size_t size)
 
 		if (c >= 'A' && c <= 'Z')
 			c = (char)(c - 'A' + 'a');
-		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+		/* Only ASCII punctuation and spaces are spelling; a byte outside
+		 * printable ASCII (invalid UTF-8, a control byte, a letter of
+		 * another script) stays, so "mt\xff5" is not mt5 but unknown. */
+		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (unsigned char)c < 0x20 ||
+		    (unsigned char)c >= 0x7f)
 			buf[n++] = c;
 	}
 	buf[n] = '\0';

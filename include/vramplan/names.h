@@ -13,7 +13,9 @@
 size_t vp_edit_distance(const char *a, const char *b);
 
 /*
- * A name's loose form: its ASCII letters (lower-cased) and digits only,
+ * A name's loose form: its ASCII letters (lower-cased) and digits, without
+ * the ASCII spaces and punctuation between them (bytes outside printable
+ * ASCII stay, so they never fold into a catalogue name),
  * without a leading "nvidia" and then "geforce" or "tesla" (the vendor's
  * words nvidia-smi prints before a model): "NVIDIA GeForce RTX 3090",
  * "RTX 3090" and "rtx3090" all become "rtx3090". Cut to size - 1 bytes.

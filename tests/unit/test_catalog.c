@@ -473,6 +473,25 @@ static void a_builtin_gpu_name_should_find_the_smallest_card_of_that_name(void *
 	vp_catalog_free(&cat);
 }
 
+/* Spelling folds only ASCII spaces and punctuation: "MT-5" and "RTX 3090"
+ * find their entries, but a byte outside printable ASCII is part of the
+ * name, so invalid UTF-8 or a control byte never resolves to another entry. */
+static void loose_lookup_should_fold_punctuation_but_not_other_bytes(void **state)
+{
+	struct vp_catalog cat;
+	struct vp_error err;
+
+	(void)state;
+	memset(&cat, 0, sizeof cat);
+	assert_int_equal(vp_catalog_load_builtin(&cat, &err), 0);
+	assert_string_equal(vp_catalog_find_model(&cat, "MT-5")->name, "mt5");
+	assert_string_equal(vp_catalog_find_gpu(&cat, "RTX 3090")->name, "rtx3090");
+	assert_null(vp_catalog_find_model(&cat, "mt\xff" "5"));
+	assert_null(vp_catalog_find_model(&cat, "mt5\x01"));
+	assert_null(vp_catalog_find_gpu(&cat, "rtx3090\xc2\xa0"));
+	vp_catalog_free(&cat);
+}
+
 /* What one plan loads (only the entries its two names can match) must find
  * exactly what the whole catalogue finds, for every way to name an entry. */
 static void load_builtin_matching_should_find_what_the_full_catalogue_finds(void **state)
@@ -860,6 +879,7 @@ int main(void)
 		cmocka_unit_test(load_should_read_every_kind_of_value),
 		cmocka_unit_test(every_builtin_key_should_find_its_own_entry),
 		cmocka_unit_test(a_builtin_gpu_name_should_find_the_smallest_card_of_that_name),
+		cmocka_unit_test(loose_lookup_should_fold_punctuation_but_not_other_bytes),
 		cmocka_unit_test(load_builtin_matching_should_find_what_the_full_catalogue_finds),
 		cmocka_unit_test(load_should_apply_family_defaults_before_the_file),
 		cmocka_unit_test(load_should_accept_flow_style),
