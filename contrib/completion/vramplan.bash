@@ -1,15 +1,19 @@
 # bash completion for vramplan                             -*- shell-script -*-
 #
 # Completes the commands, the long options of the command being completed
-# (check has its own), the catalogue's model and GPU names after --model and
+# (those it takes, as its own --help lists them; before a command word,
+# all of them), the catalogue's model and GPU names after --model and
 # --gpu, the fixed values of --precision, --method, --quant and the others,
 # and file names where vramplan reads or writes a file (check FILE...,
 # import CONFIG.json, --catalog, -o; --model, which also takes a config.json
 # or its directory, gets the names and the files).
 #
 # Nothing here goes stale when vramplan changes: every completion runs
-# vramplan itself. The options and which of them take a value come from
-# `vramplan --help` and `vramplan check --help`; the names from
+# vramplan itself. The options offered come from `vramplan COMMAND --help`,
+# which lists only the options COMMAND takes (`vramplan --help` before a
+# command is typed); which options take a value from `vramplan --help` and
+# `vramplan check --help`, as vramplan reads options before or after the
+# command word against its whole table; the names from
 # `vramplan list models|gpus --format json`, so catalogues named by
 # $VRAMPLAN_CATALOG, and by --catalog on the line being completed, are
 # included. The one thing written here is the table of fixed values below,
@@ -247,9 +251,14 @@ _vramplan()
 			;;
 		esac
 	elif [[ -z $dashdash && $cur == -* ]]; then
-		# the long options of the command: check's help, else the main one
+		# the long options the command takes: its own help's (vramplan
+		# refuses the others: "option '--batch' does not apply to
+		# 'plan'"); before a command word, or after a word that is
+		# none, the main help's
 		if [[ $cmd == check ]]; then
 			v=("${checkopts[@]}")
+		elif [[ -n $cmd && " ${_vramplan_commands[*]} " == *" $cmd "* ]]; then
+			mapfile -t v < <(_vramplan_help_options "$("$prog" "$cmd" --help 2>/dev/null)")
 		else
 			v=("${mainopts[@]}")
 		fi

@@ -170,40 +170,114 @@ static const struct opt_def opts[] = {
 
 #define N_OPTS (sizeof opts / sizeof opts[0])
 
+static const struct opt_def *find_def(int id);
+
 static const char *const commands[] = {"plan", "estimate", "sweep", "list", "import", "check"};
 
-static void usage(FILE *f)
-{
-	size_t i;
+#define N_COMMANDS (sizeof commands / sizeof commands[0])
 
-	fputs("Usage: vramplan [plan] --model M --gpu G [OPTIONS]\n"
-	      "       vramplan estimate --model M --gpu G --batch N [OPTIONS]\n"
-	      "       vramplan sweep [--model M | --gpu G] [OPTIONS]\n"
-	      "       vramplan list models|gpus\n"
-	      "       vramplan import CONFIG.json\n"
-	      "       vramplan check FILE... [OPTIONS]\n"
-	      "\n"
-	      "Plan per-device batch sizes for fine-tuning a Hugging Face model on a GPU and\n"
-	      "print them as trainer settings: YAML on stdout, the reasons in comments.\n"
-	      "\n"
-	      "Commands:\n"
-	      "  plan      the largest train batch that fits, accumulation, eval batch and\n"
-	      "            DataLoader workers (the default)\n"
-	      "  estimate  the memory breakdown of one batch size\n"
-	      "  sweep     the plan on every GPU of the catalogue, every model on --gpu,\n"
-	      "            or, with neither, every model on every GPU\n"
-	      "  list      the catalogue's models or GPUs\n"
-	      "  import    a config.json as a catalogue entry\n"
-	      "  check     training configs against their GPUs (see 'vramplan check --help')\n",
-	      f);
+/*
+ * Each command's part of the help, in the order of enum vp_command. The
+ * options are not here: a command's help lists the entries of opts[] that
+ * apply to it, the test vp_cli_parse makes for "does not apply", so the
+ * help cannot offer what the parser refuses (tests/cli/basic/
+ * help-options-apply.sh runs both). '\n' in a text starts a line, indented
+ * as the help indents it.
+ */
+struct cmd_help {
+	const char *usage;   /* the usage line, after "vramplan " */
+	const char *summary; /* its entry under the full help's "Commands:" */
+	const char *about;   /* the paragraph of `vramplan COMMAND --help`; NULL for check, which has its own help */
+	const char *exits;   /* the lines under that help's "Exit status:" */
+};
+
+/* the exit statuses as the full help and the commands' helps say them */
+#define EXIT_NOFIT                                                                                                     \
+	"  1  nothing fits: not even batch 1, its evaluation at eval batch 1, or\n"                                    \
+	"     the host RAM that loading or training needs within --host-ram\n"
+#define EXIT_USAGE "  2  usage or input error\n"
+#define EXIT_IO "  3  I/O error\n"
+
+static const struct cmd_help cmd_helps[] = {
+	[VP_CMD_PLAN] = {"[plan] --model M --gpu G [OPTIONS]",
+			 "the largest train batch that fits, accumulation, eval batch and\nDataLoader workers (the default)",
+			 "Plan the largest per-device train batch that fits the GPU, the gradient\n"
+			 "accumulation, the eval batch and the DataLoader workers, and print them as the\n"
+			 "trainer keys of --profile (default TrainingArguments): YAML on stdout, the\n"
+			 "reasons in comments. plan is the default command: 'vramplan --model M --gpu G'\n"
+			 "plans.",
+			 "  0  the plan was printed\n" EXIT_NOFIT EXIT_USAGE EXIT_IO},
+	[VP_CMD_ESTIMATE] = {"estimate --model M --gpu G --batch N [OPTIONS]", "the memory breakdown of one batch size",
+			     "Estimate the memory of one training step at one batch size (--batch): its\n"
+			     "allocated, reserved and device peaks, their breakdown and the phase of the\n"
+			     "step where the peak falls, as YAML on stdout. A batch over the budget is\n"
+			     "printed too, with fits: false and a warning. --method frozen (a forward that\n"
+			     "trains nothing) and --optimizer none are taken here only.",
+			     "  0  the estimate was printed, also one over the budget (fits: false)\n" EXIT_USAGE EXIT_IO},
+	[VP_CMD_SWEEP] = {"sweep [--model M | --gpu G] [OPTIONS]",
+			  "the plan on every GPU of the catalogue, every model on --gpu,\nor, with neither, every model on every GPU",
+			  "Plan on every GPU of the catalogue (--model), every model on one GPU (--gpu)\n"
+			  "or, with neither, every model on every GPU: a table, one row each (the\n"
+			  "batches, the peak and whether it fits), or with --format json an array.",
+			  "  0  the table was printed; rows that do not fit say so in it\n"
+			  "  2  usage or input error (also when every row is an input error)\n" EXIT_IO},
+	[VP_CMD_LIST] = {"list models|gpus", "the catalogue's models or GPUs",
+			 "List the catalogue's models or GPUs, with their names and aliases (and a\n"
+			 "model's Hugging Face id), as a table, or with --format json an array. Entries\n"
+			 "from --catalog and VRAMPLAN_CATALOG are included.",
+			 "  0  the list was printed\n" EXIT_USAGE EXIT_IO},
+	[VP_CMD_IMPORT] = {"import CONFIG.json", "a config.json as a catalogue entry",
+			   "Print a Hugging Face config.json (or the directory holding it) as a catalogue\n"
+			   "entry in YAML, for a catalogue file that --catalog or VRAMPLAN_CATALOG names\n"
+			   "(--model also takes the config.json or its directory as it is).",
+			   "  0  the entry was printed\n" EXIT_USAGE EXIT_IO},
+	[VP_CMD_CHECK] = {"check FILE... [OPTIONS]", "training configs against their GPUs (see 'vramplan check --help')",
+			  NULL, NULL},
+};
+
+_Static_assert(sizeof cmd_helps / sizeof cmd_helps[0] == N_COMMANDS, "a help entry per command");
+
+/* text, its continuation lines (after each '\n') indented by indent */
+static void put_lines(FILE *f, const char *text, int indent)
+{
+	const char *nl;
+
+	for (;; text = nl + 1) {
+		nl = strchr(text, '\n');
+		if (nl == NULL) {
+			fprintf(f, "%s\n", text);
+			return;
+		}
+		fprintf(f, "%.*s\n%*s", (int)(nl - text), text, indent, "");
+	}
+}
+
+/* The options that apply to a command of mask, under their headings; a
+ * heading none of whose options apply is left out. *has_n and *has_size:
+ * whether an option with the placeholder N, and one with SIZE, was listed
+ * (the notes after the options explain those two). */
+static void put_options(FILE *f, unsigned mask, bool *has_n, bool *has_size)
+{
+	size_t i, j;
+
+	*has_n = *has_size = false;
 	for (i = 0; i < N_OPTS; i++) {
 		const struct opt_def *d = &opts[i];
 		char left[48];
-		const char *h, *nl;
 
 		if (d->name == NULL) {
-			fprintf(f, "\n%s\n", d->help);
+			for (j = i + 1; j < N_OPTS && opts[j].name != NULL; j++)
+				if ((opts[j].applies & mask) != 0)
+					break;
+			if (j < N_OPTS && opts[j].name != NULL)
+				fprintf(f, "\n%s\n", d->help);
 			continue;
+		}
+		if ((d->applies & mask) == 0)
+			continue;
+		if (d->arg != NULL) {
+			*has_n = *has_n || strcmp(d->arg, "N") == 0;
+			*has_size = *has_size || strcmp(d->arg, "SIZE") == 0;
 		}
 		if (d->id < 256)
 			snprintf(left, sizeof left, "-%c, --%s%s%s", d->id, d->name, d->arg ? " " : "",
@@ -213,35 +287,75 @@ static void usage(FILE *f)
 		fprintf(f, "  %-26s", left);
 		if (strlen(left) > 26)
 			fprintf(f, "\n  %-26s", "");
-		for (h = d->help;; h = nl + 1) {
-			nl = strchr(h, '\n');
-			if (nl == NULL) {
-				fprintf(f, "%s\n", h);
-				break;
-			}
-			fprintf(f, "%.*s\n  %-26s", (int)(nl - h), h, "");
-		}
+		put_lines(f, d->help, 28);
 	}
-	fputs("\n"
-	      "N is a whole number. SIZE is a number with a unit: B, K or KiB, M or MiB, G or\n"
-	      "GiB, T or TiB (binary), KB, MB, GB, TB (decimal), Kubernetes' Ki, Mi, Gi, Ti,\n"
-	      "or docker's b, k, m, g, t, kb, mb, gb, tb (binary, as docker reads them);\n"
-	      "e.g. 60GiB, 81920MiB, 60Gi, 60g.\n"
-	      "\n"
-	      "Exit status:\n"
-	      "  0  the plan (or other output) was printed; an estimate over the budget and\n"
-	      "     a sweep's rows that do not fit say so in the output, not here (a sweep\n"
-	      "     whose every row is an input error exits 2)\n"
-	      "  1  nothing fits: not even batch 1, its evaluation at eval batch 1, or\n"
-	      "     the host RAM that loading or training needs within --host-ram\n"
-	      "  2  usage or input error\n"
-	      "  3  I/O error\n"
-	      "\n"
-	      "Environment:\n"
-	      "  VRAMPLAN_CATALOG  catalogue files, colon-separated, read after the built-in\n"
-	      "                    catalogue and before --catalog\n"
-	      "  NO_COLOR          no colour in --explain\n",
-	      f);
+}
+
+/* whether option id applies to a command of mask */
+static bool applies(int id, unsigned mask)
+{
+	const struct opt_def *d = find_def(id);
+
+	return d != NULL && (d->applies & mask) != 0;
+}
+
+/* The help: the full one (cmd < 0: `vramplan --help`, every command), or
+ * one command's (`vramplan estimate --help`): its usage, what it does, and
+ * only the options, notes and variables that apply to it. */
+static void usage(FILE *f, int cmd)
+{
+	unsigned mask = cmd < 0 ? A_ALL : 1u << cmd;
+	bool has_n, has_size;
+	size_t i;
+
+	if (cmd < 0) {
+		for (i = 0; i < N_COMMANDS; i++)
+			fprintf(f, "%svramplan %s\n", i == 0 ? "Usage: " : "       ", cmd_helps[i].usage);
+		fputs("\n"
+		      "Plan per-device batch sizes for fine-tuning a Hugging Face model on a GPU and\n"
+		      "print them as trainer settings: YAML on stdout, the reasons in comments.\n"
+		      "\n"
+		      "Commands:\n",
+		      f);
+		for (i = 0; i < N_COMMANDS; i++) {
+			fprintf(f, "  %-10s", commands[i]);
+			put_lines(f, cmd_helps[i].summary, 12);
+		}
+	} else {
+		fprintf(f, "Usage: vramplan %s\n\n", cmd_helps[cmd].usage);
+		put_lines(f, cmd_helps[cmd].about, 0);
+	}
+	put_options(f, mask, &has_n, &has_size);
+	if (has_n || has_size)
+		fputs("\n", f);
+	if (has_n)
+		fputs(has_size ? "N is a whole number. " : "N is a whole number.\n", f);
+	if (has_size)
+		fputs("SIZE is a number with a unit: B, K or KiB, M or MiB, G or\n"
+		      "GiB, T or TiB (binary), KB, MB, GB, TB (decimal), Kubernetes' Ki, Mi, Gi, Ti,\n"
+		      "or docker's b, k, m, g, t, kb, mb, gb, tb (binary, as docker reads them);\n"
+		      "e.g. 60GiB, 81920MiB, 60Gi, 60g.\n",
+		      f);
+	fputs("\nExit status:\n", f);
+	if (cmd < 0)
+		fputs("  0  the plan (or other output) was printed; an estimate over the budget and\n"
+		      "     a sweep's rows that do not fit say so in the output, not here (a sweep\n"
+		      "     whose every row is an input error exits 2)\n" EXIT_NOFIT EXIT_USAGE EXIT_IO,
+		      f);
+	else
+		fputs(cmd_helps[cmd].exits, f);
+	/* VRAMPLAN_CATALOG is read where the catalogue is (the commands
+	 * that take --catalog), NO_COLOR where --explain colours */
+	if (applies(OPT_CATALOG, mask) || applies(OPT_EXPLAIN, mask))
+		fputs("\nEnvironment:\n", f);
+	if (applies(OPT_CATALOG, mask))
+		fputs("  VRAMPLAN_CATALOG  catalogue files, colon-separated, read after the built-in\n"
+		      "                    catalogue and before --catalog\n",
+		      f);
+	if (applies(OPT_EXPLAIN, mask))
+		fputs("  NO_COLOR          no colour in --explain\n", f);
+	if (cmd >= 0)
+		fputs("\nEvery command and every option: 'vramplan --help'.\n", f);
 }
 
 static int value_error(const struct vp_error *err)
@@ -708,7 +822,8 @@ int vp_cli_parse(int argc, char **argv, struct vp_cli_opts *o)
 		if (c == '?' || c == ':')
 			return vp_cli_getopt_error(NULL, c, argv + (first - 1), longopts);
 		if (c == OPT_HELP) {
-			usage(stdout);
+			/* after a command word, that command's help */
+			usage(stdout, first == 2 ? (int)o->command : -1);
 			return VP_EXIT_OK;
 		}
 		if (c == OPT_VERSION) {

@@ -6,7 +6,7 @@
 # replaced by functions that collect what they are given (_files: the
 # files its prefix matches, as bash's compgen -f). Without zsh the same
 # lines are printed: only the table check then stands behind them, as
-# man-pages.sh prints "rendered" without groff. About 90 vramplan runs:
+# man-pages.sh prints "rendered" without groff. About 110 vramplan runs:
 # left out of scripts/valgrind.sh.
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
@@ -36,6 +36,11 @@ vramplan --head s
 vramplan --format 
 vramplan --seq-len 
 vramplan -v --g
+vramplan estimate --ma
+vramplan plan --ba
+vramplan -q sweep --ex
+vramplan list --
+vramplan import --
 vramplan check --g
 vramplan check x.yaml --format 
 vramplan check tests/data/trainconfig/good/lf

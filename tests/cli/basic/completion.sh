@@ -2,7 +2,9 @@
 # _vramplan, called as bash calls it (COMP_WORDS, COMP_CWORD, COMP_LINE,
 # COMP_POINT) on a set of command lines, prints what it offers (sorted; the
 # count and the first eight). Then the script against the program:
-#  - the options offered after "--" are those each help names;
+#  - the options offered after "--" are those each help lists: a command's
+#    own (`vramplan estimate --help`, only what estimate takes), the main
+#    help's before a command word;
 #  - every GPU name that `vramplan list gpus` prints is offered;
 #  - each fixed value set written in the script (_vramplan_sets) is the set
 #    of values the help names for that option: the values the program
@@ -11,7 +13,8 @@
 #    accepts and the help does not name (--quant none) is printed, and is
 #    left out of the completion: the help is the user's list.
 # In bash --norc: nothing from the bash-completion package is loaded.
-# Runs vramplan about 60 times (twice per completion, for the two helps):
+# Runs vramplan about 90 times (twice per completion, for the two helps,
+# and once more for a command's own help where its options are completed):
 # left out of scripts/valgrind.sh.
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
@@ -59,6 +62,16 @@ c 'vramplan --offload-param '
 c 'vramplan --seq-len '
 c 'vramplan --grad-ckpt '
 c 'vramplan --g'
+# each command offers only the options it takes (its own --help's):
+# estimate no --max-batch, plan no --batch (estimate's), sweep no --explain
+c 'vramplan --ba'
+c 'vramplan --ma'
+c 'vramplan estimate --ma'
+c 'vramplan plan --ba'
+c 'vramplan -q sweep --ex'
+c 'vramplan list --'
+c 'vramplan --catalog tests/data/cli/lab-gpu.yaml list gpus --'
+c 'vramplan import --'
 c 'vramplan check --g'
 c 'vramplan check x.yaml --format '
 c 'vramplan check tests/data/trainconfig/good/hf-'
@@ -71,18 +84,26 @@ c 'vramplan sweep -o tests/data/cli/lab'
 c 'vramplan --catalog tests/data/cli/lab-gpu.yaml --gpu la'
 VRAMPLAN_CATALOG=tests/data/cli/lab-gpu.yaml c 'vramplan check --gpu la'
 
-# the options offered: each help's
+# the options offered: each help's. The main help and check's name no
+# option they do not take (check's lists several on a line): every --word
+# of their text. A command's help names others in its text (plan's
+# --seq-len: "--batch (estimate)"): the long names its option lines begin
+# with ("  -m, --model M", "      --seq-len N"), one a line as
+# src/cli/main.c prints them.
 opts() {
-	grep -oE -- '(^|[^A-Za-z0-9_-])--[A-Za-z][A-Za-z0-9-]*' | sed 's/^[^-]*//' | sort -u
+	case $1 in
+	"" | check) grep -oE -- '(^|[^A-Za-z0-9_-])--[A-Za-z][A-Za-z0-9-]*' | sed 's/^[^-]*//' | sort -u ;;
+	*) sed -n 's/^ \{2,8\}\(-[A-Za-z], \)\{0,1\}\(--[A-Za-z][A-Za-z0-9-]*\).*/\2/p' | sort -u ;;
+	esac
 }
 c1() {
 	setline "$1"
 	_vramplan
 	printf '%s\n' "${COMPREPLY[@]}" | sort
 }
-for cmd in "" check; do
+for cmd in "" plan estimate sweep list import check; do
 	c1 "vramplan $cmd --" >"$TMPDIR/offered"
-	"$VRAMPLAN" $cmd --help | opts >"$TMPDIR/help"
+	"$VRAMPLAN" $cmd --help | opts "$cmd" >"$TMPDIR/help"
 	if cmp -s "$TMPDIR/offered" "$TMPDIR/help"; then
 		echo "vramplan ${cmd:+$cmd }--<TAB>: the $(wc -l <"$TMPDIR/help") long options of its help"
 	else

@@ -1,0 +1,2 @@
+# estimate --help: its usage, what it does, and only the options it takes
+"$VRAMPLAN" estimate --help

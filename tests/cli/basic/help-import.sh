@@ -1,0 +1,2 @@
+# import --help: its usage, what it does, and only the options it takes
+"$VRAMPLAN" import --help

@@ -1,0 +1,2 @@
+# list --help: its usage, what it does, and only the options it takes
+"$VRAMPLAN" list --help

@@ -1,0 +1,2 @@
+# plan --help: its usage, what it does, and only the options it takes
+"$VRAMPLAN" plan --help
