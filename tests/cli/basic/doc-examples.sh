@@ -2,7 +2,7 @@
 # RTX 3090 (its lines, "..." standing for the ones left out),
 # docs/check.md's two result lines, its line for a run that trains
 # nothing, its matrix and its annotations, and docs/planner.md's three
-# "--seq-len max" lines. A line the tool no longer prints is named here (the docs had
+# "--seq-len max" lines and its gathered eval batch. A line the tool no longer prints is named here (the docs had
 # drifted: eval batch 39 where the plan said 36).
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
@@ -47,3 +47,17 @@ for args in "--model llama-3.2-3b --gpu rtx4090 --method qlora --grad-ckpt --pro
 done >"$d/seq-max"
 sed -n 's/^    \(# seq-len max: \)/\1/p' docs/planner.md >"$d/quoted"
 compare "docs/planner.md (seq-len max)" "$d/quoted" "$d/seq-max"
+# docs/planner.md's gathered evaluation, in prose: the eval batch of Llama
+# 3.2 1B at 1,024 tokens on 8 H100s and on one (the second had drifted: 32
+# where the plan said 33)
+quoted=$(tr '\n' ' ' <docs/planner.md |
+	sed -n 's/.*on 8 H100s: eval batch \([0-9]*\) where one GPU takes \([0-9]*\) .*/\1 \2/p')
+printed=$(for n in 8 1; do
+	"$VRAMPLAN" --model llama-3.2-1b --gpu h100 --seq-len 1024 --gpus $n 2>/dev/null |
+		sed -n 's/^per_device_eval_batch_size: //p'
+done | tr '\n' ' ')
+if [ "$quoted " = "$printed" ]; then
+	echo "docs/planner.md (gathered eval batch): quoted $quoted"
+else
+	echo "docs/planner.md (gathered eval batch): quoted '$quoted', printed '$printed'"
+fi
