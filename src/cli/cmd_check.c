@@ -1189,15 +1189,24 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 {
 	cJSON *o = cJSON_CreateObject(), *x;
 	char setup[512];
+	struct vp_train shown = r->train;
 
 	if (o == NULL)
 		return NULL;
+	/* The result's setup is what was estimated on its GPU: FlashAttention
+	 * that the GPU does not run is counted as the kernel that does
+	 * (vp_est_effective_attn; the warning says so), as plan's setup says
+	 * it. Until 2026-11-30 it said "flash2 attention" over SDPA's numbers.
+	 * A model's own fallback (mT5 has no SDPA path) is left to
+	 * vp_format_setup, which names it. */
+	if (vp_attn_that_runs(m, r->gpu, shown.attn) != vp_attn_that_runs(m, NULL, shown.attn))
+		shown.attn = vp_attn_that_runs(m, r->gpu, shown.attn);
 	cJSON_AddStringToObject(o, "file", tc->file);
 	cJSON_AddStringToObject(o, "flavour", vp_tc_flavour_name(tc->flavour));
 	cJSON_AddStringToObject(o, "model", m->name);
 	cJSON_AddStringToObject(o, "gpu", r->gpu->name);
 	cJSON_AddBoolToObject(o, "fits", r->fits);
-	vp_format_setup(m, &r->train, setup, sizeof setup);
+	vp_format_setup(m, &shown, setup, sizeof setup);
 	cJSON_AddStringToObject(o, "setup", setup);
 	cJSON_AddNumberToObject(o, "util", util);
 	if (r->train.memory_fraction > 0.0)

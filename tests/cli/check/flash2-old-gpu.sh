@@ -13,5 +13,9 @@ for f in trl axolotl lf; do
 	"$VRAMPLAN" check "$d/$f.yaml" --gpu t4 --gpu v100-16gb --gpu a100-40gb 2>&1 >/dev/null |
 		grep -o "$f.yaml:[0-9:]*: GPU .*"
 done
+# JSON's setup, per GPU, names the kernel estimated: sdpa where the GPU
+# has no FlashAttention-2 (until 2026-11-30 it said flash2 over SDPA's numbers)
+"$VRAMPLAN" check "$d/trl.yaml" --gpu t4 --gpu a100-40gb --format json 2>/dev/null |
+	grep -o '"gpu":[^,]*,\|[a-z0-9]* attention' | tr -d '\t' | paste -d' ' - -
 # the plan's warning, for comparison
 "$VRAMPLAN" --model llama-3.2-1b --gpu t4 --attn flash2 --method lora 2>&1 >/dev/null | grep FlashAttention
