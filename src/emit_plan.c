@@ -736,6 +736,13 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 		fputs("# note: flash_attention: true is read by every axolotl release; since axolotl#3602 "
 		      "(2026-04) it is the deprecated alias of attn_implementation: flash_attention_2, "
 		      "which earlier releases do not have\n", f);
+	/* axolotl's packed rows keep a mask without FlashAttention (train.c
+	 * vp_axolotl_packing_masks; resolve.c counts it) */
+	if (profile == VP_PROFILE_AXOLOTL && vp_axolotl_packing_masks(t))
+		fputs("# note: sample_packing without flash_attention still masks attention in axolotl (its "
+		      "block-diagonal mask for Llama-derived models, transformers' for a bin not exactly full): "
+		      "the plan counts the mask and SDPA's k/v copies; --attn flash2 plans the rows unmasked\n",
+		      f);
 	/* DeepSpeed's activation_checkpointing configures its own
 	 * deepspeed.checkpointing API, which a transformers model does not
 	 * call (check reads such a config as not checkpointed, tc_settle.c); the

@@ -1078,6 +1078,17 @@ int vp_tc_settle(struct ctx *c)
 	    vp_tc_note_default(tc, c->err, "packing", "packing: true (LLaMA-Factory default for stage pt)"))
 		return -1;
 	t->padding_mask = !t->packed; /* transformers masks a padded batch */
+	/* axolotl's sample_packing keeps a mask without FlashAttention
+	 * (train.c vp_axolotl_packing_masks): counted, and said at the key */
+	if (tc->flavour == VP_TC_AXOLOTL && vp_axolotl_packing_masks(t)) {
+		t->padding_mask = true;
+		if (vp_tc_note_remark(tc, c->err, &r->at_packed,
+				      "sample_packing without flash_attention: axolotl's rows still carry an "
+				      "attention mask (its block-diagonal one for Llama-derived models, transformers' "
+				      "for a bin not exactly full), so the step is checked with it, and with SDPA's k/v "
+				      "copies; flash_attention: true runs them unmasked") != 0)
+			return -1;
+	}
 	/* TRL's packing_strategy "bfd" (SFTConfig's default) or "bfd_split",
 	 * and padding_free: true, make SFTTrainer padding-free: the collator
 	 * flattens the batch into one row of position_ids with no

@@ -335,6 +335,29 @@ bool vp_train_has_adapters(const struct vp_train *t)
 	return t->method == VP_METHOD_LORA || t->method == VP_METHOD_QLORA;
 }
 
+/*
+ * axolotl packs samples into rows of sequence_len (its multipack sampler)
+ * and reads them as separate sequences only through FlashAttention's
+ * varlen path (or flex attention, which vramplan does not model). Under
+ * SDPA or eager the rows still carry a mask: for Llama-derived models the
+ * loader patches transformers' mask builders to a block-diagonal
+ * [b, 1, s, s] mask (loaders/patch_manager.py _patch_llama_sample_packing
+ * -> monkeypatch/llama_patch_multipack.py hijack_llama_prepare_4d_mask,
+ * monkeypatch/utils.py mask_2d_to_4d, in bf16 where the GPU has it); for
+ * the others the multipack collator's attention_mask numbers each row's
+ * samples and pads the bin's remainder with zeros, which transformers'
+ * masking_utils turns into a mask whenever a bin is not exactly full.
+ * So the step is the padded batch's: the mask, and SDPA's k/v copies
+ * (it takes grouped heads only unmasked: activations.c
+ * sdpa_gets_enable_gqa). The patch's mask is bf16 where the one counted
+ * is bool: b x s x s bytes under, once per forward. Until 2026-11-30 the
+ * axolotl profile and check counted such rows unmasked.
+ */
+bool vp_axolotl_packing_masks(const struct vp_train *t)
+{
+	return t->packed && t->attn != VP_ATTN_FLASH2;
+}
+
 /* "1.13.1" is 1.x; "2.0", "2.0.1" or a bare 2 is 2.0 (a bare major stands
  * for its oldest minor, the safe side); "2.1" to "2.4.1" are 2.1-2.4; "2.5"
  * and later, "2.11.0+cu130", are current. Anything after the minor (a

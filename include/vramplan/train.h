@@ -346,6 +346,11 @@ void vp_pytorch_need_text(const struct vp_train *t, enum vp_pytorch_need need, c
 /* LoRA or QLoRA: adapters train, the base is frozen. */
 bool vp_train_has_adapters(const struct vp_train *t);
 
+/* Packed rows as axolotl runs them (sample_packing) under any kernel but
+ * FlashAttention-2: its attention still gets a mask (train.c says why),
+ * so the step is counted with padding_mask set. */
+bool vp_axolotl_packing_masks(const struct vp_train *t);
+
 /* Add a LoRA target (comma-separated list accepted; "all-linear" sets the flag). */
 int vp_train_set_lora_targets(struct vp_train *t, const char *list, struct vp_error *err);
 

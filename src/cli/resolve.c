@@ -452,6 +452,12 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 			vp_cli_warn(o, "GPU '%s' does not run FlashAttention-2; sdpa attention is assumed", g->name);
 		t->attn = VP_ATTN_SDPA;
 	}
+	/* axolotl's sample_packing keeps a mask under every kernel but
+	 * FlashAttention's (vp_axolotl_packing_masks, settings.c); the plan
+	 * counts it, with the k/v copies a masked SDPA call makes, and says
+	 * so (emit_plan.c) */
+	if (o->profile == VP_PROFILE_AXOLOTL && vp_axolotl_packing_masks(t))
+		t->padding_mask = true;
 
 	/* A frozen model has no optimizer: nothing to step, offload or keep
 	 * an EWC penalty of, and no backward, so nothing saved for one to
