@@ -1849,15 +1849,17 @@ HANDLER(k_lf_targets)
 }
 
 /* neat_packing: true packs (and sets packing, data_args.py); false leaves
- * packing as it is */
+ * packing as it is. Its rows carry a block-diagonal mask without
+ * FlashAttention (tc_settle.c) */
 HANDLER(k_lf_neat_packing)
 {
 	int on = -1;
 
-	if (flag(c, m, path, &on, NULL) != 0)
+	if (flag(c, m, path, &on, &c->r.at_neat_packing) != 0)
 		return -1;
 	if (on == 1)
 		c->r.packed = 1;
+	c->r.neat_packing = on == 1;
 	return 0;
 }
 

@@ -1089,6 +1089,21 @@ int vp_tc_settle(struct ctx *c)
 				      "copies; flash_attention: true runs them unmasked") != 0)
 			return -1;
 	}
+	/* LLaMA-Factory's neat_packing numbers each row's samples in its
+	 * attention_mask, and without FlashAttention-2 its collator turns that
+	 * into a block-diagonal [b, 1, s, s] mask in the compute dtype
+	 * (data/collator.py SFTDataCollatorWith4DAttentionMask,
+	 * prepare_4d_attention_mask, when block_diag_attn, which neat_packing
+	 * sets); with FlashAttention-2 its varlen path reads the segments.
+	 * Plain packing keeps an all-ones mask: the packed rows, unmasked. */
+	if (tc->flavour == VP_TC_LLAMAFACTORY && r->neat_packing && t->attn != VP_ATTN_FLASH2) {
+		t->padding_mask = true;
+		if (vp_tc_note_remark(tc, c->err, &r->at_neat_packing,
+				      "neat_packing without flash_attn: fa2: LLaMA-Factory's collator builds a "
+				      "block-diagonal attention mask for the packed rows, so the step is checked with "
+				      "it, and with SDPA's k/v copies (packing: true alone runs them unmasked)") != 0)
+			return -1;
+	}
 	/* TRL's packing_strategy "bfd" (SFTConfig's default) or "bfd_split",
 	 * and padding_free: true, make SFTTrainer padding-free: the collator
 	 * flattens the batch into one row of position_ids with no

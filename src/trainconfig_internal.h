@@ -88,6 +88,10 @@ struct raw {
 	int attn_rank;             /* the setting key's precedence (attn_switch) */
 	int packed, generate;
 	struct vp_tc_origin at_packed;
+	/* LLaMA-Factory neat_packing: true (its block-diagonal 4-D mask
+	 * without FlashAttention); at_neat_packing where it was read */
+	bool neat_packing;
+	struct vp_tc_origin at_neat_packing;
 	/* TRL SFTConfig: packing_strategy (-1 absent, 0 bfd or bfd_split, 1
 	 * wrapped), padding_free (-1 absent, 0, 1), loss_type (-1 absent, else
 	 * enum tc_loss_type) */
