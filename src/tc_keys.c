@@ -489,6 +489,7 @@ static int set_attn(struct ctx *c, const struct vp_tmember *m, const char *path,
 	}
 	c->r.attn = a;
 	c->r.attn_rank = rank;
+	c->r.attn_flex = false; /* set by the flex keys after this */
 	c->r.has_attn = true;
 	vp_tc_set_origin(at, path, m);
 	return 0;
@@ -524,7 +525,10 @@ HANDLER(k_attn_impl)
 			       "unknown '%s' value '%.40s' (expected eager, sdpa, flash_attention_2, "
 			       "flash_attention_3 or flex_attention)",
 			       path, s);
-	return set_attn(c, m, path, a, ATTN_RANK_IMPL);
+	if (set_attn(c, m, path, a, ATTN_RANK_IMPL) != 0)
+		return -1;
+	c->r.attn_flex = strcmp(s, "flex_attention") == 0;
+	return 0;
 }
 
 /* older TRL ModelConfig: use_flash_attention_2 */
@@ -540,7 +544,12 @@ HANDLER(k_flash)
 
 HANDLER(k_flex)
 {
-	return attn_switch(c, m, path, VP_ATTN_SDPA, ATTN_RANK_FLEX);
+	if (attn_switch(c, m, path, VP_ATTN_SDPA, ATTN_RANK_FLEX) != 0)
+		return -1;
+	/* flex_attention: true won (a later attn_implementation clears it) */
+	if (c->r.has_attn && c->r.attn_rank == ATTN_RANK_FLEX)
+		c->r.attn_flex = true;
+	return 0;
 }
 
 /* axolotl activation_offloading: true (or "legacy"/"disk", other ways to

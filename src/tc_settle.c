@@ -1079,14 +1079,18 @@ int vp_tc_settle(struct ctx *c)
 		return -1;
 	t->padding_mask = !t->packed; /* transformers masks a padded batch */
 	/* axolotl's sample_packing keeps a mask without FlashAttention
-	 * (train.c vp_axolotl_packing_masks): counted, and said at the key */
-	if (tc->flavour == VP_TC_AXOLOTL && vp_axolotl_packing_masks(t)) {
+	 * (train.c vp_axolotl_packing_masks): counted, and said at the key.
+	 * Flex attention, read as SDPA, is FlashAttention's peer there: the
+	 * loader patches no mask for it (_patch_llama_derived_model skips
+	 * flash_attention or flex_attention with sample_packing), and its
+	 * block mask is a few bytes per 128 x 128 tile */
+	if (tc->flavour == VP_TC_AXOLOTL && vp_axolotl_packing_masks(t) && !r->attn_flex) {
 		t->padding_mask = true;
 		if (vp_tc_note_remark(tc, c->err, &r->at_packed,
-				      "sample_packing without flash_attention: axolotl's rows still carry an "
+				      "sample_packing without flash_attention or flex_attention: axolotl's rows still carry an "
 				      "attention mask (its block-diagonal one for Llama-derived models, transformers' "
 				      "for a bin not exactly full), so the step is checked with it, and with SDPA's k/v "
-				      "copies; flash_attention: true runs them unmasked") != 0)
+				      "copies; flash_attention: true (or flex attention) runs them unmasked") != 0)
 			return -1;
 	}
 	/* LLaMA-Factory's neat_packing numbers each row's samples in its

@@ -86,6 +86,7 @@ struct raw {
 	bool lf_attn_auto;         /* LLaMA-Factory flash_attn: auto */
 	enum vp_attn attn;
 	int attn_rank;             /* the setting key's precedence (attn_switch) */
+	bool attn_flex;            /* that key asked for flex attention (read as SDPA) */
 	int packed, generate;
 	struct vp_tc_origin at_packed;
 	/* LLaMA-Factory neat_packing: true (its block-diagonal 4-D mask

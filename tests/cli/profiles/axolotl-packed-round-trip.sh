@@ -23,4 +23,4 @@ done
 # the plan's note under SDPA, and the check remark at the key
 "$VRAMPLAN" plan -m llama-3.2-1b -g rtx4090 --profile axolotl --method lora --packed -q | grep -c "^# note: sample_packing without flash_attention"
 "$VRAMPLAN" plan -m llama-3.2-1b -g rtx4090 --profile axolotl --method lora --packed -q >"$d/c.yaml"
-"$VRAMPLAN" check "$d/c.yaml" --model llama-3.2-1b --gpu rtx4090 2>&1 >/dev/null | grep -o "c.yaml:[0-9:]*: key 'sample_packing': sample_packing without flash_attention[^,]*"
+"$VRAMPLAN" check "$d/c.yaml" --model llama-3.2-1b --gpu rtx4090 2>&1 >/dev/null | grep -o "c.yaml:[0-9:]*: key 'sample_packing': sample_packing without flash_attention or flex_attention[^,]*"
