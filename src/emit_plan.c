@@ -168,8 +168,11 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 		vp_emit_shortest_double(t->memory_fraction, f, sizeof f);
 		cat(buf, size, ", memory fraction %s", f);
 	}
+	/* packed rows that still carry a mask (axolotl's sample_packing,
+	 * LLaMA-Factory's neat_packing without FlashAttention) are counted
+	 * with it: said, so the setup is what was estimated */
 	if (t->packed)
-		cat(buf, size, ", packed samples");
+		cat(buf, size, t->padding_mask ? ", packed samples with a mask" : ", packed samples");
 	if (t->pytorch != VP_PYTORCH_CURRENT)
 		cat(buf, size, ", PyTorch %s", vp_pytorch_name(t->pytorch));
 	if (t->optimizer_in_backward)

@@ -18,3 +18,7 @@ for f in neat neat-fa2 packing padded; do
 	"$VRAMPLAN" check "$d/$f.yaml" --gpu rtx4090 2>"$d/err" | sed "s|^$d/||; s/ (headroom.*//"
 	grep -o "$f.yaml:[0-9:]*: key 'neat_packing': neat_packing without flash_attn[^:]*" "$d/err" || true
 done
+# the setup says what was checked
+for f in neat packing; do
+	"$VRAMPLAN" check "$d/$f.yaml" --gpu rtx4090 2>&1 >/dev/null | grep -o "$f.yaml: llamafactory config.*" | grep -o "packed samples.*"
+done
