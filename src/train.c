@@ -349,9 +349,11 @@ bool vp_train_has_adapters(const struct vp_train *t)
  * masking_utils turns into a mask whenever a bin is not exactly full.
  * So the step is the padded batch's: the mask, and SDPA's k/v copies
  * (it takes grouped heads only unmasked: activations.c
- * sdpa_gets_enable_gqa). The patch's mask is bf16 where the one counted
- * is bool: b x s x s bytes under, once per forward. Until 2026-11-30 the
- * axolotl profile and check counted such rows unmasked.
+ * sdpa_gets_enable_gqa). The patch's mask is bf16 and reaches SDPA as it
+ * is, one b x s x s x 2 tensor, where the count is a bool mask and SDPA's
+ * 16-bit conversion at every call (activations.c masks_held and the
+ * attention's saved mask): an over-count. Until 2026-11-30 the axolotl
+ * profile and check counted such rows unmasked.
  */
 bool vp_axolotl_packing_masks(const struct vp_train *t)
 {
