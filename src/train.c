@@ -338,7 +338,8 @@ bool vp_train_has_adapters(const struct vp_train *t)
 /*
  * axolotl packs samples into rows of sequence_len (its multipack sampler)
  * and reads them as separate sequences only through FlashAttention's
- * varlen path (or flex attention, which vramplan does not model). Under
+ * varlen path (or flex attention, which check reads as SDPA and exempts
+ * here: tc_settle.c; the CLI has no flex kernel). Under
  * SDPA or eager the rows still carry a mask: for Llama-derived models the
  * loader patches transformers' mask builders to a block-diagonal
  * [b, 1, s, s] mask (loaders/patch_manager.py _patch_llama_sample_packing

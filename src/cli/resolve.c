@@ -453,7 +453,7 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		t->attn = VP_ATTN_SDPA;
 	}
 	/* axolotl's sample_packing keeps a mask under every kernel but
-	 * FlashAttention's (vp_axolotl_packing_masks, settings.c); the plan
+	 * FlashAttention's (vp_axolotl_packing_masks, train.c); the plan
 	 * counts it, with the k/v copies a masked SDPA call makes, and says
 	 * so (emit_plan.c) */
 	if (o->profile == VP_PROFILE_AXOLOTL && vp_axolotl_packing_masks(t))
