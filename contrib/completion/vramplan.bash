@@ -38,6 +38,8 @@ _vramplan_sets='--precision fp32 amp-fp16 amp-bf16 bf16 fp16
 --loss standard chunked
 --format yaml json
 check:--format text json
+list:--format table json
+sweep:--format table json
 --profile hf lightning deepspeed axolotl llamafactory trl
 --eval-predictions logits argmax none
 --offload-optimizer cpu none

@@ -46,7 +46,8 @@ enum vp_command {
 enum vp_output_format {
 	VP_OUT_DEFAULT = 0, /* YAML for plan/estimate, a table for sweep/list */
 	VP_OUT_YAML,
-	VP_OUT_JSON
+	VP_OUT_JSON,
+	VP_OUT_TABLE /* sweep's and list's default, named */
 };
 
 #define VP_CLI_MAX_CATALOGS 32

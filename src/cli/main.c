@@ -158,7 +158,7 @@ static const struct opt_def opts[] = {
 	{"ewc", OPT_EWC, NULL, A_TRAIN, "count EWC's Fisher diagonal and anchor copy\n(fp32, on the GPU)"},
 	{"replay-buffer", OPT_REPLAY_BUFFER, "N", A_PLANNER, "samples of a replay buffer kept in host memory\n(plan, sweep)"},
 	{NULL, 0, NULL, 0, "Output:"},
-	{"format", OPT_FORMAT, "F", A_PLAN | A_ESTIMATE | A_SWEEP | A_LIST, "yaml or json (default yaml); list and sweep\nprint a table, or json"},
+	{"format", OPT_FORMAT, "F", A_PLAN | A_ESTIMATE | A_SWEEP | A_LIST, "yaml or json (default yaml); list and sweep:\ntable (the default) or json"},
 	{"profile", OPT_PROFILE, "P", A_PLAN, "trainer keys: hf, lightning, deepspeed, axolotl,\nllamafactory or trl (default hf: TrainingArguments)"},
 	{"explain", OPT_EXPLAIN, NULL, A_PLAN | A_ESTIMATE, "the breakdown with bars, headroom and uncertainty,\non stderr"},
 	{"output", OPT_OUTPUT, "FILE", A_ALL, "write the data to FILE instead of stdout"},
@@ -595,16 +595,23 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 	case OPT_REPLAY_BUFFER:
 		rc = parse_u64(arg, "--replay-buffer", 0, VP_MAX_SAMPLES, &o->replay_buffer);
 		break;
-	case OPT_FORMAT:
-		if (strcmp(arg, "yaml") == 0) {
+	case OPT_FORMAT: {
+		/* list and sweep print a table or JSON; the others YAML or JSON */
+		bool tables = o->command == VP_CMD_LIST || o->command == VP_CMD_SWEEP;
+
+		if (strcmp(arg, "yaml") == 0 && !tables) {
 			o->format = VP_OUT_YAML;
+		} else if (strcmp(arg, "table") == 0 && tables) {
+			o->format = VP_OUT_TABLE;
 		} else if (strcmp(arg, "json") == 0) {
 			o->format = VP_OUT_JSON;
 		} else {
-			vp_error_set(&err, VP_ERR_INPUT, "unknown format '%s' (expected yaml or json)", arg);
+			vp_error_set(&err, VP_ERR_INPUT, "unsupported format '%s' for '%s' (expected %s)", arg,
+				     o->command_name, tables ? "table or json" : "yaml or json");
 			return value_error(&err);
 		}
 		break;
+	}
 	case OPT_PROFILE:
 		if (vp_profile_parse(arg, &o->profile, &err) != 0)
 			return value_error(&err);
@@ -685,8 +692,6 @@ static int check_command(struct vp_cli_opts *o, int nargs, char **args)
 	}
 	if (nargs > 0)
 		return vp_cli_usage_error(NULL, "unexpected argument '%s'", args[0]);
-	if (o->format == VP_OUT_YAML && (o->command == VP_CMD_LIST || o->command == VP_CMD_SWEEP))
-		return vp_cli_usage_error(NULL, "'%s' prints a table or JSON, not YAML (use --format json)", o->command_name);
 	return VP_CLI_RUN;
 }
 

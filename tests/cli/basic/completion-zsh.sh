@@ -43,6 +43,8 @@ vramplan list --
 vramplan import --
 vramplan check --g
 vramplan check x.yaml --format 
+vramplan list gpus --format 
+vramplan sweep --format 
 vramplan check tests/data/trainconfig/good/lf
 vramplan list 
 vramplan list gpus 

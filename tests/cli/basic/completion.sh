@@ -74,6 +74,9 @@ c 'vramplan --catalog tests/data/cli/lab-gpu.yaml list gpus --'
 c 'vramplan import --'
 c 'vramplan check --g'
 c 'vramplan check x.yaml --format '
+# list and sweep print a table or JSON, not YAML
+c 'vramplan list gpus --format '
+c 'vramplan sweep --format '
 c 'vramplan check tests/data/trainconfig/good/hf-'
 c 'vramplan check --gpu rtx3090 tests/data/trainconfig/good/lf'
 c 'vramplan list '
@@ -129,6 +132,11 @@ while read -r key values; do
 		err=$("$VRAMPLAN" check "${key#check:}" bogus-value x.yaml 2>&1)
 		help=$check_help
 		;;
+	list:* | sweep:*)
+		# a command's own values, held to that command's help
+		err=$("$VRAMPLAN" "${key%%:*}" "${key#*:}" bogus-value 2>&1)
+		help=$("$VRAMPLAN" "${key%%:*}" --help)
+		;;
 	*)
 		err=$("$VRAMPLAN" --model gpt2 --gpu rtx3090 "$key" bogus-value 2>&1)
 		help=$main_help
@@ -136,7 +144,7 @@ while read -r key values; do
 	esac
 	# the option's text: its line to the next option's, a blank line or
 	# a heading
-	[[ $key != list: ]] && text=$(awk -v o="${key#check:}" '
+	[[ $key != list: ]] && text=$(awk -v o="${key#*:}" '
 		match($0, /^ +-/) && RLENGTH <= 9 {
 			on = 0
 			for (i = 1; i <= NF; i++) { f = $i; sub(/,$/, "", f); if (f == o) on = 1 }
