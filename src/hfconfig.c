@@ -1714,6 +1714,28 @@ static int read_quantization(const struct cfg *c, struct vp_model *m)
 }
 
 /*
+ * The family whose layers a multimodal model_type's text model is built
+ * from, where vramplan models that family and the config does not name it
+ * (the hub's Qwen2-VL and Qwen2.5-VL files keep the text keys at the top
+ * level; transformers 4.53 and later re-save them in a text_config of
+ * model_type qwen2_vl_text / qwen2_5_vl_text). transformers
+ * models/qwen2_vl/modeling_qwen2_vl.py and models/qwen2_5_vl/
+ * modeling_qwen2_5_vl.py: Qwen2VLDecoderLayer and Qwen2_5_VLDecoderLayer
+ * are an attention with q/k/v biases and none on o_proj, Qwen2MLP and two
+ * Qwen2RMSNorms, Qwen2DecoderLayer's parts; the multimodal rotary
+ * (mrope_section) has no parameters. NULL for any other type.
+ */
+static const char *text_layers_of(const char *type)
+{
+	static const char *const qwen2_vl[] = {"qwen2_vl", "qwen2_5_vl", NULL};
+
+	for (size_t i = 0; qwen2_vl[i] != NULL; i++)
+		if (!strcmp(type, qwen2_vl[i]))
+			return "qwen2";
+	return NULL;
+}
+
+/*
  * Is a config of a model_type vramplan does not model a Llama decoder in all
  * that memory depends on? Many causal LMs reuse LlamaConfig's layout under
  * their own model_type (Yi, Aquila, InternLM, Baichuan...).
@@ -2193,6 +2215,7 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 				const cJSON *text_type = cJSON_IsObject(text_cfg) ? cJSON_GetObjectItemCaseSensitive(text_cfg, "model_type") : NULL;
 				struct vp_model probe;
 				struct vp_error ignored;
+				const char *layers;
 
 				if (item(&c, "vision_config") != NULL && cJSON_IsString(text_type) &&
 				    vp_model_init_family(&probe, text_type->valuestring, &ignored) == 0) {
@@ -2201,6 +2224,36 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 						    "vramplan does not model; its text model, model_type '%.32s', it does: give a "
 						    "config.json of that alone",
 						    type, text_type->valuestring);
+					goto out;
+				}
+				if (item(&c, "vision_config") != NULL && (layers = text_layers_of(type)) != NULL) {
+					vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
+						    "model_type '%.64s' is multimodal (a vision tower beside its text model), which "
+						    "vramplan does not model; its text model has %s's layers, which it models: give "
+						    "a config.json of that alone with model_type '%s'",
+						    type, layers, layers);
+					goto out;
+				}
+				if (item(&c, "vision_config") != NULL) {
+					vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
+						    "model_type '%.64s' is multimodal (a vision tower beside its text model), which "
+						    "vramplan does not model (of multimodal checkpoints it reads Gemma 3's, model_type "
+						    "gemma3)",
+						    type);
+					goto out;
+				}
+				/* THUDM's remote code (configuration_chatglm.py keys:
+				 * num_layers, ffn_hidden_size, kv_channels,
+				 * multi_query_group_num, padded_vocab_size): transformers'
+				 * convert_glm_weights_to_hf.py convert_config maps them
+				 * onto GlmConfig and loads the renamed weights with
+				 * strict=True, so model_type glm is the same model */
+				if (!strcmp(type, "chatglm")) {
+					vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
+						    "model_type 'chatglm' is THUDM's remote code (ChatGLM-6B to GLM-4-9B), "
+						    "which vramplan does not read; transformers' models/glm/convert_glm_weights_to_hf.py "
+						    "maps GLM-4-9B's config and weights one for one onto model_type 'glm' "
+						    "(THUDM/glm-4-9b-chat-hf), which it does: give that config.json");
 					goto out;
 				}
 				vp_error_at(err, local.code, name, 0, 0, "%s", local.message);

@@ -478,7 +478,7 @@ static void every_config_loads(void **state)
 	/* 10 shared configs + 45 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b) + one stored in 4 bit; 6 ground-truth
 	 * configs */
-	assert_int_equal(load_all(CONFIGS), 60);
+	assert_int_equal(load_all(CONFIGS), 77);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -1732,14 +1732,42 @@ static void an_unmodelled_type_unlike_llama_is_refused(void **state)
 			       &m, &err),
 			 -1);
 	assert_non_null(strstr(err.message, "unsupported model_type 'persimmon'"));
-	/* Llama's keys, but a vision-language model */
+	/* Llama's keys, but a vision-language model: refused as multimodal */
 	assert_int_equal(parse("{\"architectures\": [\"FooForCausalLM\"], \"model_type\": \"foo_vl\", "
 			       "\"hidden_size\": 64, \"intermediate_size\": 128, \"num_hidden_layers\": 2, "
 			       "\"num_attention_heads\": 4, \"vocab_size\": 100, \"rms_norm_eps\": 1e-05, "
 			       "\"hidden_act\": \"silu\", \"vision_config\": {}}",
 			       &m, &err),
 			 -1);
-	assert_non_null(strstr(err.message, "unsupported model_type 'foo_vl'"));
+	assert_string_equal(err.message, "model_type 'foo_vl' is multimodal (a vision tower beside its text model), "
+					 "which vramplan does not model (of multimodal checkpoints it reads Gemma 3's, "
+					 "model_type gemma3)");
+	/* Qwen2-VL's and Qwen2.5-VL's keep their text keys at the top level
+	 * (the hub's files) or in a text_config of their own model_type
+	 * (re-saved by transformers 4.53 and later): the message names the
+	 * family of their layers */
+	assert_int_equal(parse("{\"architectures\": [\"Qwen2_5_VLForConditionalGeneration\"], "
+			       "\"model_type\": \"qwen2_5_vl\", \"hidden_size\": 3584, \"intermediate_size\": 18944, "
+			       "\"num_hidden_layers\": 28, \"num_attention_heads\": 28, \"num_key_value_heads\": 4, "
+			       "\"vocab_size\": 152064, \"rms_norm_eps\": 1e-06, \"hidden_act\": \"silu\", "
+			       "\"vision_config\": {\"depth\": 32, \"hidden_size\": 1280}}",
+			       &m, &err),
+			 -1);
+	assert_string_equal(err.message, "model_type 'qwen2_5_vl' is multimodal (a vision tower beside its text "
+					 "model), which vramplan does not model; its text model has qwen2's layers, "
+					 "which it models: give a config.json of that alone with model_type 'qwen2'");
+	assert_int_equal(parse("{\"model_type\": \"qwen2_vl\", \"text_config\": {\"model_type\": "
+			       "\"qwen2_vl_text\"}, \"vision_config\": {}}",
+			       &m, &err),
+			 -1);
+	assert_non_null(strstr(err.message, "its text model has qwen2's layers"));
+	/* THUDM's remote code: pointed at transformers' conversion */
+	assert_int_equal(parse("{\"architectures\": [\"ChatGLMModel\"], \"model_type\": \"chatglm\", "
+			       "\"hidden_size\": 4096, \"ffn_hidden_size\": 13696, \"num_layers\": 40, "
+			       "\"num_attention_heads\": 32, \"padded_vocab_size\": 151552}",
+			       &m, &err),
+			 -1);
+	assert_non_null(strstr(err.message, "onto model_type 'glm' (THUDM/glm-4-9b-chat-hf)"));
 	/* Llama's keys under a model_type no library spells so (a space) */
 	assert_int_equal(parse("{\"architectures\": [\"FooForCausalLM\"], \"model_type\": \"foo bar\", "
 			       "\"hidden_size\": 64, \"intermediate_size\": 128, \"num_hidden_layers\": 2, "

@@ -417,6 +417,42 @@ static const struct {
 	{"xlm-roberta-xl.json", 3500000000, false},     /* paper "3.5B"; ours: 3,482,485,760 */
 	{"pegasus-large.json", 568000000, false},        /* paper "568M"; ours: 570,797,056 with the two frozen
 							  * sinusoidal tables (568,699,904 without) */
+	/* Current models (the 2026-11-30 audit; README "Current models checked
+	 * against published counts" gives where each file and figure came
+	 * from): the safetensors totals the Hub lists, or the module shapes a
+	 * public printout of the model gives, to the parameter */
+	{"qwen3-8b.json", 8190735360, true},
+	{"qwen3-14b.json", 14768307200, true},
+	{"qwen2.5-7b.json", 7615616512, true},
+	{"qwen2.5-14b.json", 14770033664, true},
+	{"mistral-nemo-base-2407.json", 12247782400, true}, /* head_dim 128 x 32 heads < hidden 5120 */
+	{"phi-4.json", 14659507200, true},
+	{"phi-4-mini-instruct.json", 3836021760, true}, /* tied, fused qkv_proj of (24 + 2 x 8) x 128 */
+	{"falcon3-7b-instruct.json", 7455550464, true}, /* LlamaForCausalLM, head_dim 256 x 12 heads */
+	{"smollm2-1.7b-instruct.json", 1711376384, true},
+	{"granite-3.3-8b-instruct.json", 8170864640, true},
+	{"deepseek-r1-distill-qwen-1.5b.json", 1777088000, true},
+	/* a ModernBertForSequenceClassification fine-tune of ModernBERT-large:
+	 * the model's 394,781,696 ("395M", Warner et al. 2024); the estimate
+	 * adds the head's dense 1024^2, norm 1024 and classifier 1024 x 2 + 2
+	 * (395,833,346 in all) */
+	{"modernbert-large-zeroshot-v2.0.json", 394781696, true},
+	{"multilingual-e5-large.json", 559890432, true}, /* XLMRobertaModel with its pooler */
+	/* Gemma3ForConditionalGeneration: the text model 11,766,034,176 (the
+	 * vocabulary Gemma3TextConfig's default 262,208), the SigLIP tower and
+	 * projector 421,290,864 */
+	{"gemma-3-12b-it.json", 12187325040, true},
+	{"gemma-3-270m.json", 268098176, true},
+	/* ElectraModel: BERT-base's published 109,482,240 less its pooler
+	 * (768^2 + 768), with 35,000 vocabulary rows for 30,522; the estimate
+	 * adds the default head, a 2-label ElectraClassificationHead (dense
+	 * 768^2 + 768, out_proj 768 x 2 + 2: 112,922,882 in all), not the
+	 * checkpoint's discriminator head */
+	{"koelectra-base-v3-discriminator.json", 112330752, true},
+	/* what the config says (tied); the Trainer's log printed 619,570,176
+	 * trainable: transformers 5.0 untied the head because the checkpoint
+	 * held lm_head.weight too, which no config.json tells (README) */
+	{"qwen1.5-0.5b-finetune-transformers5.json", 463987712, true},
 };
 
 /* The longest sequence each position table holds: BERT's 512 rows, RoBERTa's
