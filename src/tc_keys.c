@@ -391,6 +391,120 @@ HANDLER(k_axo_eval_table)
 					: NULL);
 }
 
+/* axolotl's Cut Cross Entropy: the plugin's module is named in plugins
+ * (schemas/config.py plugins: list[str]), as the class
+ * axolotl.integrations.cut_cross_entropy.CutCrossEntropyPlugin or its
+ * module. */
+#define AXO_CCE_PLUGIN "axolotl.integrations.cut_cross_entropy"
+
+static bool axo_cce_plugin(const struct vp_tnode *root)
+{
+	const struct vp_tmember *p = root != NULL && root->kind == VP_T_MAP ? vp_tc_member(root, "plugins") : NULL;
+	size_t i;
+
+	for (i = 0; p != NULL && p->value->kind == VP_T_SEQ && i < p->value->n; i++) {
+		const struct vp_tnode *e = p->value->items[i];
+
+		if (e->kind == VP_T_SCALAR && strncmp(e->text, AXO_CCE_PLUGIN, strlen(AXO_CCE_PLUGIN)) == 0 &&
+		    (e->text[strlen(AXO_CCE_PLUGIN)] == '\0' || e->text[strlen(AXO_CCE_PLUGIN)] == '.'))
+			return true;
+	}
+	return false;
+}
+
+/* The plugin applies its patch before the model loads (integrations/
+ * cut_cross_entropy/__init__.py pre_model_load: cce_patch) whenever
+ * cfg.cut_cross_entropy is true, which its arguments default to (args.py
+ * CutCrossEntropyArgs: cut_cross_entropy: Optional[bool] = True; its
+ * README: "default when the plugin is loaded"); an explicit false or null
+ * turns it off. */
+static bool axo_cce_on(const struct vp_tnode *root)
+{
+	const struct vp_tmember *k;
+
+	if (!axo_cce_plugin(root))
+		return false;
+	k = vp_tc_member(root, "cut_cross_entropy");
+	if (k == NULL)
+		return true;
+	return k->value->kind == VP_T_SCALAR && !k->value->quoted &&
+	       (strcmp(k->value->text, "1") == 0 || vp_yaml11_bool(k->value->text) == 1);
+}
+
+/* Cut Cross Entropy (apple/ml-cross-entropy, Wijmans et al. 2024, "Cut
+ * Your Losses in Large-Vocabulary Language Models") computes the loss
+ * from the hidden states and the LM head's weight block by block and
+ * never keeps the logits. Not modelled: the loss is counted as the model
+ * runs it without the patch, with its logits: an overestimate by up to
+ * 12 bytes x tokens x vocabulary (logits.c), except that
+ * cut_cross_entropy_accum_c_fp32 adds an fp32 copy of a trained LM
+ * head's gradient. Said at plugins; until 2026-11-30 the list was ignored
+ * without a word, and the default that turns CCE on with the plugin alone
+ * was not seen (axolotl's examples/gpt-oss/gpt-oss-20b-sft-lora-
+ * singlegpu.yaml and examples/qwen3/32b-qlora.yaml load it so). The other
+ * plugins are read by their own keys (the LigerPlugin's liger_*). */
+HANDLER(k_axo_plugins)
+{
+	static const char why[] =
+		"Cut Cross Entropy (the CutCrossEntropyPlugin; cut_cross_entropy defaults to true with it) is not "
+		"modelled: it never keeps the logits, which the loss is counted with (an overestimate, unless "
+		"cut_cross_entropy_accum_c_fp32 keeps an fp32 copy of a trained LM head's gradient)";
+
+	return vp_tc_note_ignored(c, path, m, axo_cce_on(c->root) ? why : NULL);
+}
+
+/* s2_attention (schemas/config.py): LongLoRA's shifted sparse attention
+ * (S2-Attn), a patch of Llama's flash-attention forward
+ * (monkeypatch/llama_attn_hijack_flash.py, use_shifted_sparse_attn) that
+ * attends within groups of a quarter of the sequence. Not modelled: the
+ * attention is counted as the other keys choose it. Said; until
+ * 2026-11-30 the key was unknown and "did you mean 'sdp_attention'?". */
+HANDLER(k_axo_s2)
+{
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	return vp_tc_note_ignored(c, path, m,
+				  on == 1 ? "shifted sparse attention (S2-Attn) is not modelled: the attention "
+					    "is counted as the other attention keys choose it"
+					  : NULL);
+}
+
+/* sequence_parallel_degree, context_parallel_size (its later name):
+ * context parallelism, each sequence split over that many GPUs, which
+ * attend to the others' keys and values ring-wise (ring-flash-attn;
+ * axolotl's docs/sequence_parallelism.qmd). Not modelled: each GPU is
+ * counted with the whole sequence, its activations and logits (an
+ * overestimate). Said above 1; until 2026-11-30 listed as ignored. */
+HANDLER(k_axo_context_parallel)
+{
+	uint64_t n = 0;
+
+	if (m->value->kind == VP_T_NULL)
+		return vp_tc_note_ignored(c, path, m, NULL);
+	if (vp_tc_get_u64(c, m->value, path, 1, &n) != 0)
+		return -1;
+	return vp_tc_note_ignored(c, path, m,
+				  n > 1 ? "context parallelism (each sequence split over GPUs) is not modelled: each "
+					  "GPU is counted with the whole sequence, its activations and logits (an "
+					  "overestimate)"
+					: NULL);
+}
+
+/* cut_cross_entropy is the plugin's own argument: without the plugin
+ * axolotl's schema has no such key and nothing is patched */
+HANDLER(k_axo_cce)
+{
+	static const char why[] =
+		"without axolotl.integrations.cut_cross_entropy.CutCrossEntropyPlugin in plugins nothing reads it";
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	return vp_tc_note_ignored(c, path, m, on && !axo_cce_plugin(c->root) ? why : NULL);
+}
+
 /* TrainingArguments label_smoothing_factor (LLaMA-Factory's too, which
  * inherits Seq2SeqTrainingArguments): the Trainer pops the labels and its
  * LabelSmoother (trainer_pt_utils.py) computes the loss from the returned
@@ -505,25 +619,74 @@ static int attn_switch(struct ctx *c, const struct vp_tmember *m, const char *pa
 	return on ? set_attn(c, m, path, a, rank) : 0;
 }
 
+/* A kernel from the Hub as transformers names one (integrations/
+ * hub_kernels.py is_kernel: ^[^/:]+/[^/:]+(?:@[^/:]+)?(?::[^/:]+)?$,
+ * "org/repo", "@revision" and ":function" optional). 1: a repo alone, 2: a
+ * repo and a function of its own, 0: not a kernel. */
+static int hub_kernel(const char *s)
+{
+	size_t org = strcspn(s, "/:@"), repo;
+	const char *p = s + org + 1;
+
+	if (org == 0 || s[org] != '/')
+		return 0;
+	repo = strcspn(p, "/:@");
+	if (repo == 0)
+		return 0;
+	p += repo;
+	if (*p == '@') {
+		size_t rev = strcspn(p + 1, "/:@");
+
+		if (rev == 0)
+			return 0;
+		p += 1 + rev;
+	}
+	if (*p == '\0')
+		return 1;
+	if (*p == ':' && p[1] != '\0' && strcspn(p + 1, "/:@") == strlen(p + 1))
+		return 2;
+	return 0;
+}
+
 HANDLER(k_attn_impl)
 {
 	const char *s = NULL;
 	enum vp_attn a;
+	int kernel;
 
 	if (m->value->kind == VP_T_NULL)
 		return 0;
 	if (vp_tc_get_string(c, m->value, path, &s) != 0)
 		return -1;
+	kernel = hub_kernel(s);
 	if (strcmp(s, "eager") == 0)
 		a = VP_ATTN_EAGER;
 	else if (strcmp(s, "sdpa") == 0 || strcmp(s, "flex_attention") == 0)
 		a = VP_ATTN_SDPA;
 	else if (strcmp(s, "flash_attention_2") == 0 || strcmp(s, "flash_attention_3") == 0)
 		a = VP_ATTN_FLASH2;
+	/* A Hub kernel repo: transformers loads it (load_and_register_attn_kernel)
+	 * and, where it has flash_attn_varlen_func, as every flash-attention
+	 * build there does, registers flash_attention_forward over it with
+	 * flash_attention_2's mask function: flash attention, no score matrix
+	 * and no 4-D mask (axolotl's examples/gpt-oss/gpt-oss-20b-sft-lora-
+	 * singlegpu.yaml: kernels-community/vllm-flash-attn3). Without that
+	 * function a repo alone does not load (no attention function is
+	 * found), so flash is what a run gets. A repo:function registers
+	 * that function, whatever it keeps: refused. Until 2026-11-30 every
+	 * kernel was an unknown value. */
+	else if (kernel == 1)
+		a = VP_ATTN_FLASH2;
+	else if (kernel == 2)
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+			       "'%s: %.60s' is not modelled: a Hub kernel's own function (repo:function) keeps what "
+			       "it keeps; a kernel repo alone ('org/repo') runs as flash attention",
+			       path, s);
 	else
 		return vp_tc_fail_at(c, m->value->line, m->value->column,
 			       "unknown '%s' value '%.40s' (expected eager, sdpa, flash_attention_2, "
-			       "flash_attention_3 or flex_attention)",
+			       "flash_attention_3, flex_attention or a Hub kernel repo such as "
+			       "kernels-community/flash-attn3)",
 			       path, s);
 	if (set_attn(c, m, path, a, ATTN_RANK_IMPL) != 0)
 		return -1;
@@ -1713,6 +1876,11 @@ static const struct keydef axolotl_keys[] = {
 	{"liger_glu_activation", k_liger_glu},
 	{"chunked_cross_entropy", k_chunked_ce},
 	{"chunked_cross_entropy_num_chunks", k_ce_chunks},
+	{"plugins", k_axo_plugins},
+	{"s2_attention", k_axo_s2},
+	{"sequence_parallel_degree", k_axo_context_parallel},
+	{"context_parallel_size", k_axo_context_parallel},
+	{"cut_cross_entropy", k_axo_cce},
 	{"dataloader_num_workers", k_workers},
 	{"dataloader_pin_memory", k_pin},
 	{"dataloader_prefetch_factor", k_prefetch},
@@ -1745,6 +1913,61 @@ HANDLER(k_lf_finetuning_type)
 	snprintf(c->r.adapter, sizeof c->r.adapter, "%s", s);
 	vp_tc_set_origin(&c->r.at_adapter, path, m);
 	return 0;
+}
+
+/* mixture_of_depths (model_args.py: Literal["convert", "load"] | None):
+ * convert turns the loaded model into a mixture-of-depths one
+ * (model/model_utils/mod.py convert_pretrained_model_to_mod, the MoD
+ * package's apply_mod_to_hf), whose routed blocks take a fraction of the
+ * tokens each, and load loads such a model (AutoMoDModelForCausalLM): not
+ * the model the catalogue describes. Refused, as use_galore is; until
+ * 2026-11-30 it was listed as ignored and the plain model checked
+ * (examples/extras/mod/llama3_full_sft.yaml). */
+HANDLER(k_lf_mod)
+{
+	const char *s = NULL;
+	int rc = word(c, m, path, &s);
+
+	if (rc != 0)
+		return rc > 0 ? 0 : -1;
+	return vp_tc_fail_at(c, m->value->line, m->value->column,
+			     "'%s: %.40s' is not modelled (a mixture-of-depths model routes a fraction of the "
+			     "tokens through each block; vramplan counts the plain model)",
+			     path, s);
+}
+
+/* use_unsloth_gc (model_args.py): LLaMA-Factory's own copy of Unsloth's
+ * gradient checkpointing (model/model_utils/checkpointing.py
+ * get_unsloth_gradient_checkpointing_func: each checkpointed block's input
+ * hidden_states.to("cpu", non_blocking=True), brought back in backward),
+ * which is axolotl's gradient_checkpointing: unsloth (offload): read as
+ * that offload where checkpointing is on. Until 2026-11-30 listed as
+ * ignored, the inputs counted on the GPU. */
+HANDLER(k_lf_unsloth_gc)
+{
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	c->r.ckpt_offload = on == 1;
+	return 0;
+}
+
+/* use_unsloth (model_args.py): the model is loaded through Unsloth's
+ * FastLanguageModel (model/model_utils/unsloth.py), with its own LoRA,
+ * attention, MLP and loss kernels and its offloading checkpointing. Not
+ * modelled: the step is counted as transformers runs it without Unsloth.
+ * Said; until 2026-11-30 listed as ignored without a word. */
+HANDLER(k_lf_unsloth)
+{
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	return vp_tc_note_ignored(c, path, m,
+				  on == 1 ? "Unsloth (FastLanguageModel, its kernels and offloading checkpointing) is "
+					    "not modelled: the step is counted as transformers runs it without Unsloth"
+					  : NULL);
 }
 
 /* stage: pt and sft train one model on a language-modelling loss; rm adds a
@@ -1914,6 +2137,9 @@ static const struct keydef llamafactory_keys[] = {
 	{"use_adam_mini", k_lf_not_modelled},
 	{"use_muon", k_lf_not_modelled},
 	{"use_llama_pro", k_lf_not_modelled},
+	{"mixture_of_depths", k_lf_mod},
+	{"use_unsloth", k_lf_unsloth},
+	{"use_unsloth_gc", k_lf_unsloth_gc},
 	{"pure_bf16", k_pure_bf16},
 	{"quantization_bit", k_lf_quant_bit},
 	{"quantization_method", k_lf_quant_method},

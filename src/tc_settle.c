@@ -1009,6 +1009,9 @@ int vp_tc_settle(struct ctx *c)
 		 * disable_gradient_checkpointing, whatever the Trainer's
 		 * gradient_checkpointing says */
 		t->grad_ckpt = r->no_ckpt != 1 || r->grad_ckpt == 1;
+		/* use_unsloth_gc: the checkpointed block inputs on the host
+		 * (k_lf_unsloth_gc), which needs checkpointing */
+		t->activation_offload = t->grad_ckpt && r->ckpt_offload;
 		if (r->no_ckpt == -1 && r->grad_ckpt == -1 &&
 		    vp_tc_note_default(tc, c->err, "disable_gradient_checkpointing",
 				 "gradient checkpointing: on (LLaMA-Factory default: disable_gradient_checkpointing false)"))

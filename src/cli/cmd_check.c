@@ -1094,6 +1094,24 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 			"vramplan: note: %s: no eval_strategy or do_eval: the eval batch is checked as if evaluation "
 			"ran mid-epoch (TrainingArguments' default \"no\" evaluates nothing; say which)\n",
 			tc->name);
+	/* an hf config's evaluation keeps the logits for a compute_metrics
+	 * its script may not pass (tc_settle.c: eval_logits_assumed): TRL's
+	 * scripts build SFTTrainer without one (trl/scripts/sft.py,
+	 * alignment-handbook's run_sft.py), and Trainer.evaluate then keeps
+	 * the loss alone (prediction_loss_only=True if self.compute_metrics
+	 * is None). Where the logits are what fails, say so, whatever
+	 * eval_accumulation_steps (the warning below says it only where some
+	 * steps fit): until 2026-11-30 alignment-handbook's recipes/gemma-7b/
+	 * sft/config_full_neftune.yaml on 8 GPUs failed at its eval batch,
+	 * one step's logits gathered, with no word. Once a file, as the notes
+	 * below. */
+	if (r->eval_done && !r->eval_fits && tc->eval_logits_assumed && r->ev.peak_moment == VP_EVAL_PREDICTIONS)
+		at = append(host, sizeof host, at,
+			"vramplan: note: %s: the eval check keeps each step's logits for a compute_metrics, which "
+			"the config's script decides: without one (TRL's SFTTrainer as TRL's scripts build it) the "
+			"Trainer keeps the loss alone, which prediction_loss_only: true (or "
+			"vramplan.eval_predictions: none) checks\n",
+			tc->name);
 	if (r->host_done && !r->host.fits && r->host.peak_in_eval && vp_host_within(r->host.train_total_bytes, r->host_limit) &&
 	    tc->evaluation == VP_TC_EVAL_ASSUMED)
 		at = append(host, sizeof host, at,

@@ -1,6 +1,8 @@
 # max_eval_samples gives the evaluation set: without eval_accumulation_steps
 # its 500 samples' fp32 logits stay on the GPU (the check fails at the eval
-# batch, saying how many steps fit) and then fill host RAM (60 GB).
+# batch, saying how many steps fit) and then fill host RAM (60 GB). A note
+# says the logits are kept for a compute_metrics the script decides on
+# (since 2026-11-30, real-config-features.sh).
 { "$VRAMPLAN" check --format text tests/data/check/mt5-eval-set.yaml; echo "exit $?"; } 2>&1 | grep -v "default\|hf config"
 GITHUB_ACTIONS=true "$VRAMPLAN" check -q tests/data/check/mt5-eval-set.yaml | grep '^::error'
 # --eval-samples wins over the config: 16 samples are one step

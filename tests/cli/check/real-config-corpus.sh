@@ -6,7 +6,9 @@
 # repository's root, as the trainers are launched from there (axolotl's
 # and LLaMA-Factory's examples name their DeepSpeed files from it).
 # Files are grouped into few processes (the suite also runs under
-# valgrind). What the corpus found, fixed on 2026-11-30:
+# valgrind). The globs read real-config-features.sh's files too (added
+# 2026-11-30): their summary lines, and the refusals of two DPO recipes
+# that make the TrainingArguments group exit 2. What the corpus found, fixed on 2026-11-30:
 #  - axolotl examples/mistral/mixtral.yml: the ZeRO-Offload warning of the
 #    DeepSpeed file it names was cut at 384 bytes ("zero2.json, lin"), and
 #    its null unfrozen_parameters got "did you mean 'unfrozen_parameters'?"
