@@ -708,12 +708,35 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 				t->seq_len, VP_TC_DEFAULT_SEQ_LEN);
 	}
 
+	/* axolotl's sequence_len and LLaMA-Factory's cutoff_len say the
+	 * source length, but neither has a key for an encoder-decoder's
+	 * target: check takes vramplan's default there (trainconfig.c, "target
+	 * length: 128 (vramplan default; set vramplan.target_len)"). Until
+	 * 2026-11-30 the plan did not say so, and flan-t5-large's LoRA plan at
+	 * --target-len 64 on an A100 40GB (batch 16) was read back at 128
+	 * tokens: "does not fit" (tests/cli/check/plan-round-trip.sh) */
+	if ((profile == VP_PROFILE_AXOLOTL || profile == VP_PROFILE_LLAMAFACTORY) && vp_head_uses_target(m, t->head) &&
+	    t->tgt_len != VP_TC_DEFAULT_TARGET_LEN)
+		fprintf(f,
+			"# note: %s config has no target-length key: vramplan check reads it at this length with "
+			"--target-len %" PRIu64 " or vramplan.target_len (else %d)\n",
+			profile == VP_PROFILE_AXOLOTL ? "an axolotl" : "a LLaMA-Factory", t->tgt_len,
+			VP_TC_DEFAULT_TARGET_LEN);
+
 	/* HF's bf16: false leaves the loading to the user's script; axolotl
 	 * loads the weights in the dtype of its bf16/fp16 key itself and runs
-	 * the Trainer's autocast over them */
+	 * the Trainer's autocast over them. check reads the script's dtype
+	 * from the config's torch_dtype (the field of run_clm.py's
+	 * ModelArguments and TRL's ModelConfig; tc_settle.c settle_precision),
+	 * else fp32 weights: until 2026-11-30 the note did not name the key,
+	 * and the printed keys alone read back as fp32 weights, 90 GiB for
+	 * Llama 3.1 8B's LoRA plan of 61 GiB on an A100 80GB */
 	if (profile == VP_PROFILE_HF && t->zero_stage == 0 && (t->precision == VP_PREC_BF16 || t->precision == VP_PREC_FP16))
-		fprintf(f, "# note: %s weights without autocast: load the model with torch_dtype=torch.%s\n",
-			vp_precision_name(t->precision), t->precision == VP_PREC_BF16 ? "bfloat16" : "float16");
+		fprintf(f,
+			"# note: %s weights without autocast: load the model with torch_dtype=torch.%s (vramplan "
+			"check reads your script's torch_dtype: %s; fp32 weights otherwise)\n",
+			vp_precision_name(t->precision), t->precision == VP_PREC_BF16 ? "bfloat16" : "float16",
+			t->precision == VP_PREC_BF16 ? "bfloat16" : "float16");
 	if (profile == VP_PROFILE_LIGHTNING && t->grad_ckpt)
 		fputs("# note: Lightning has no trainer flag for checkpointing: call "
 		      "model.gradient_checkpointing_enable() in the LightningModule\n", f);

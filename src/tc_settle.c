@@ -254,8 +254,22 @@ static int settle_precision(struct ctx *c)
 		}
 		return 0;
 	case VP_TC_AXOLOTL:
+		/* axolotl's trainer builder hands its keys to TrainingArguments
+		 * (src/axolotl/core/builders/base.py
+		 * _configure_precision_settings: bf16 = cfg.bf16 or
+		 * cfg.bfloat16, fp16 = cfg.fp16 and not cfg.bf16), so bf16
+		 * (true, or auto where the GPU has it), bfloat16 and fp16 run
+		 * the Trainer's autocast over the weights settle_axolotl_dtype
+		 * loads in 16 bit; float16 with bf16: false and no fp16 runs
+		 * none. The planner states
+		 * it for the axolotl profile's bf16: true (resolve.c); until
+		 * 2026-11-30 check left it unstated and read such a plan of a
+		 * gelu_new or LayerNorm-residual model (phi-1.5, GPT-J, OPT)
+		 * back below the plan's peak */
+		t->autocast_stated = r->pure_bf16 == 1 || r->fp16 == 1 || r->bf16 != 0;
 		if (r->pure_bf16 == 1 || r->pure_fp16 == 1) {
-			/* bfloat16/float16: weights in 16 bit, no AMP */
+			/* bfloat16/float16: weights in 16 bit, not amp-*
+			 * (the autocast is the flags' above) */
 			t->precision = r->pure_bf16 == 1 ? VP_PREC_BF16 : VP_PREC_FP16;
 			copy_origin(at, &r->at_pure);
 		} else if (r->fp16 == 1 && r->bf16 == 1) {

@@ -820,14 +820,20 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	/* What the printed trainer keys make of 16-bit weights: HF's bf16:
 	 * false over a model loaded in 16 bit (the plan's note says so),
 	 * Lightning's bf16-true and DeepSpeed's bf16 engine run no autocast;
-	 * axolotl's bf16: true runs the Trainer's autocast over them. The
-	 * estimate then counts the step those keys run (docs/memory-model.md
-	 * "Logits and loss", "gelu_new"). */
+	 * axolotl's bf16: true runs the Trainer's autocast over them, and so
+	 * does LLaMA-Factory's: settings_llamafactory prints bf16: true or
+	 * fp16: true for every 16-bit plan (pure_bf16 beside it), which
+	 * check reads as the Trainer's flags (tc_settle.c
+	 * trainer_autocast_flags). Until 2026-11-30 the llamafactory plan
+	 * left autocast unstated, and check read a gelu_new model's plan
+	 * (phi-1.5, GPT-J) back above it. The estimate then counts the step
+	 * those keys run (docs/memory-model.md "Logits and loss",
+	 * "gelu_new"). */
 	if (t->precision == VP_PREC_BF16 || t->precision == VP_PREC_FP16) {
 		if (o->profile == VP_PROFILE_HF || o->profile == VP_PROFILE_LIGHTNING ||
 		    o->profile == VP_PROFILE_DEEPSPEED)
 			t->no_autocast = true;
-		else if (o->profile == VP_PROFILE_AXOLOTL)
+		else if (o->profile == VP_PROFILE_AXOLOTL || o->profile == VP_PROFILE_LLAMAFACTORY)
 			t->autocast_stated = true;
 		/* trl: bf16: true over bf16 weights, fp16: true over fp16
 		 * ones with fp32 adapters; a full fine-tune in fp16 without
@@ -909,6 +915,18 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		req->host.worker_ram_bytes = o->worker_ram;
 	req->host.dataset_ram_bytes = o->dataset_ram;
 	req->host.replay_buffer = o->replay_buffer;
+	/* axolotl hands TrainingArguments dataloader_num_workers,
+	 * dataloader_pin_memory and dataloader_prefetch_factor, but no
+	 * persistent_workers (src/axolotl/core/builders/base.py
+	 * _set_base_training_args), so its workers are TrainingArguments'
+	 * default, forked anew each epoch: each copies a 1/N share of the
+	 * training set, not all of it (docs/memory-model.md "Host RAM"), as
+	 * check reads an axolotl config. Until 2026-11-30 the axolotl plan
+	 * counted persistent workers, which its keys cannot say: with
+	 * --dataset-ram 4GiB in 30 GiB it planned 2 workers at 15.06 GiB,
+	 * which check read back at 11.06 GiB */
+	if (o->profile == VP_PROFILE_AXOLOTL)
+		req->host.persistent_workers = false;
 	/* WSL 2 caps pinned host memory (NVIDIA's CUDA on WSL guide, "WSL 2
 	 * Support Constraints"); docs/planner.md "Windows and WSL 2" */
 	if (o->no_pin_memory)
