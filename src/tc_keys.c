@@ -441,16 +441,39 @@ static bool axo_cce_on(const struct vp_tnode *root)
  * head's gradient. Said at plugins; until 2026-11-30 the list was ignored
  * without a word, and the default that turns CCE on with the plugin alone
  * was not seen (axolotl's examples/gpt-oss/gpt-oss-20b-sft-lora-
- * singlegpu.yaml and examples/qwen3/32b-qlora.yaml load it so). The other
- * plugins are read by their own keys (the LigerPlugin's liger_*). */
+ * singlegpu.yaml and examples/qwen3/32b-qlora.yaml load it so).
+ *
+ * The LigerPlugin is read here too: the liger_* keys are its LigerArgs,
+ * which prepare_plugins merges into the schema only for a listed plugin
+ * (cli/config.py load_cfg), and only its pre_model_load patches the model
+ * with the kernels they name (integrations/liger/plugin.py). Without it
+ * listed they do nothing (tc_settle.c checks without Liger, with a
+ * remark). Until 2026-11-30 the kernels were counted from the liger_*
+ * keys alone, and a list naming the plugin was listed as ignored. */
 HANDLER(k_axo_plugins)
 {
 	static const char why[] =
 		"Cut Cross Entropy (the CutCrossEntropyPlugin; cut_cross_entropy defaults to true with it) is not "
 		"modelled: it never keeps the logits, which the loss is counted with (an overestimate, unless "
 		"cut_cross_entropy_accum_c_fp32 keeps an fp32 copy of a trained LM head's gradient)";
+	const struct vp_tnode *v = m->value;
+	size_t i;
 
-	return vp_tc_note_ignored(c, path, m, axo_cce_on(c->root) ? why : NULL);
+	if (c->r.liger_plugin < 0 && v->kind == VP_T_SEQ)
+		c->r.liger_plugin = 0;
+	for (i = 0; v->kind == VP_T_SEQ && i < v->n; i++) {
+		const struct vp_tnode *e = v->items[i];
+		size_t len = e->kind == VP_T_SCALAR ? strlen(e->text) : 0;
+
+		/* the class by its import path: axolotl.integrations.liger.LigerPlugin */
+		if (len >= 11 && strcmp(e->text + len - 11, "LigerPlugin") == 0 && (len == 11 || e->text[len - 12] == '.'))
+			c->r.liger_plugin = 1;
+	}
+	if (axo_cce_on(c->root))
+		return vp_tc_note_ignored(c, path, m, why);
+	/* read where it lists the LigerPlugin; otherwise nothing here is
+	 * modelled and the list is named with the ignored keys */
+	return c->r.liger_plugin == 1 ? 0 : vp_tc_note_ignored(c, path, m, NULL);
 }
 
 /* s2_attention (schemas/config.py): LongLoRA's shifted sparse attention
@@ -858,10 +881,19 @@ HANDLER(k_liger)
 	return 0;
 }
 
-/* axolotl's LigerPlugin takes each kernel on its own */
+/* axolotl's LigerPlugin takes each kernel on its own (settled with
+ * `plugins` in tc_settle.c) */
 HANDLER(k_liger_flce)
 {
-	return flag(c, m, path, &c->r.liger_loss, NULL);
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	if (m->value->kind != VP_T_NULL)
+		c->r.liger_loss = on;
+	if (on && c->r.at_liger.line == 0)
+		vp_tc_set_origin(&c->r.at_liger, path, m);
+	return 0;
 }
 
 /* axolotl's chunked_cross_entropy (src/axolotl/utils/schemas/config.py;
@@ -884,7 +916,15 @@ HANDLER(k_ce_chunks)
 
 HANDLER(k_liger_glu)
 {
-	return flag(c, m, path, &c->r.liger_swiglu, NULL);
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	if (m->value->kind != VP_T_NULL)
+		c->r.liger_swiglu = on;
+	if (on && c->r.at_liger.line == 0)
+		vp_tc_set_origin(&c->r.at_liger, path, m);
+	return 0;
 }
 
 HANDLER(k_gptq)

@@ -1187,6 +1187,19 @@ int vp_tc_settle(struct ctx *c)
 		if (tc->trl_chunked_nll)
 			copy_origin(&tc->trl_loss_at, &r->at_loss_type);
 	}
+	/* axolotl's liger_* keys are its LigerPlugin's arguments, and only the
+	 * plugin, listed under plugins, patches the model
+	 * (integrations/liger/plugin.py pre_model_load; tc_keys.c k_plugins):
+	 * without it they do nothing, and the step runs without Liger. Until
+	 * 2026-11-30 the kernels were counted from the keys alone. */
+	if (tc->flavour == VP_TC_AXOLOTL && (r->liger_loss == 1 || r->liger_swiglu == 1) && r->liger_plugin != 1) {
+		r->liger_loss = r->liger_swiglu = 0;
+		if (vp_tc_note_remark(tc, c->err, &r->at_liger,
+				      "axolotl runs the liger_* kernels only through its LigerPlugin (plugins: "
+				      "[axolotl.integrations.liger.LigerPlugin]), which %s: checked without Liger",
+				      r->liger_plugin < 0 ? "the config does not list" : "its plugins leave out") != 0)
+			return -1;
+	}
 	/* axolotl's chunked_cross_entropy: torchtune's CEWithChunkedOutputLoss
 	 * over the logits the model keeps (monkeypatch/loss/chunked.py), the
 	 * chunked loss vramplan models (logits.c). Liger's fused loss, when

@@ -97,6 +97,10 @@ struct raw {
 	 * wrapped), padding_free (-1 absent, 0, 1), loss_type (-1 absent, else
 	 * enum tc_loss_type) */
 	int packing_strategy, padding_free, loss_type;
+	/* axolotl: plugins lists its LigerPlugin (-1 absent, 0 not listed, 1
+	 * listed), and where a liger_* key turned a kernel on */
+	int liger_plugin;
+	struct vp_tc_origin at_liger;
 	bool sft;                  /* a key only TRL's SFTConfig or ModelConfig has */
 	struct vp_tc_origin at_packing_strategy, at_padding_free, at_loss_type;
 	int loss_only;             /* prediction_loss_only: -1 absent, 0, 1 */
