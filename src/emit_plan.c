@@ -723,6 +723,21 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 			profile == VP_PROFILE_AXOLOTL ? "an axolotl" : "a LLaMA-Factory", t->tgt_len,
 			VP_TC_DEFAULT_TARGET_LEN);
 
+	/* A GPTQ base is the checkpoint's own quantization_config, which
+	 * transformers reads at from_pretrained: TrainingArguments', TRL's,
+	 * LLaMA-Factory's and DeepSpeed's keys have none (axolotl's gptq: true
+	 * says it). check takes it from the model's config.json
+	 * (trainconfig.c stored_quant), so a plan over a model the catalogue
+	 * holds unquantized read back as a 16-bit base: until 2026-11-30
+	 * nothing said so, and Llama 3.2 3B's GPTQ QLoRA plan under the trl
+	 * profile (batch 4, 18.43 GiB on an RTX 4090) read back at 29.03 GiB */
+	if (profile != VP_PROFILE_AXOLOTL && profile != VP_PROFILE_LIGHTNING && t->quant == VP_QUANT_GPTQ_INT4 &&
+	    strcmp(m->stored_quant, "gptq-int4") != 0)
+		fputs("# note: no key says a GPTQ base (the checkpoint's own quantization_config does): vramplan check "
+		      "reads it from the GPTQ checkpoint's config.json as --model, or with --quant gptq-int4 or "
+		      "vramplan.quant\n",
+		      f);
+
 	/* HF's bf16: false leaves the loading to the user's script; axolotl
 	 * loads the weights in the dtype of its bf16/fp16 key itself and runs
 	 * the Trainer's autocast over them. check reads the script's dtype

@@ -3,11 +3,12 @@
 # peak, and FITS. Each line gives the plan's numbers beside check's; they
 # must agree. What a profile's keys cannot say, check is told as the plan's
 # notes say (hf: the script's max_length, LoRA and torch_dtype; axolotl and
-# LLaMA-Factory: an encoder-decoder's target length). Found by a round-trip
+# LLaMA-Factory: an encoder-decoder's target length; a GPTQ base). Found by a round-trip
 # audit on 2026-11-30: LLaMA-Factory's bf16: true (and axolotl's, in check)
 # runs the Trainer's autocast, which one side left unstated (phi-1.5, GPT-J,
 # OPT read back off the plan, by up to 5 GiB); an encoder-decoder's
-# target length had no note; axolotl's workers were planned persistent.
+# target length and a GPTQ base had no note; axolotl's workers were
+# planned persistent.
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 rt() {
@@ -42,6 +43,12 @@ for p in axolotl llamafactory; do
 done
 rt a100-40gb flan-t5-large "--target-len 64" --method lora --target-len 64 --profile llamafactory
 grep "^# note: a LLaMA-Factory" "$d/c.yaml"
+# a GPTQ base is the checkpoint's quantization_config, which no trl or
+# LLaMA-Factory key says: check is told, as the note says
+for p in trl llamafactory; do
+	rt rtx4090 llama-3.2-3b "--quant gptq-int4" --method qlora --quant gptq-int4 --profile $p
+done
+grep "^# note: no key says a GPTQ base" "$d/c.yaml" | cut -c1-60
 # host RAM: axolotl's workers are forked each epoch, as check reads them
 "$VRAMPLAN" --model llama-3.2-1b --gpu rtx4090 --host-ram 30GiB --cpus 16 --dataset-ram 4GiB --profile axolotl \
 	>"$d/c.yaml" 2>/dev/null
