@@ -830,9 +830,12 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 	if (t->activation_offload && profile != VP_PROFILE_TRL && profile != VP_PROFILE_AXOLOTL)
 		fprintf(f, "# note: %s no activation-offload key: the plan moves the saved activations to host "
 			   "memory (torchtune's OffloadActivations, TRL's get_act_offloading_ctx_manager): enter it "
-			   "around each training step in your code%s\n",
+			   "around each training step in your code%s%s\n",
 			keyless != NULL ? keyless : "LLaMA-Factory has",
-			profile == VP_PROFILE_HF ? "; --profile trl prints activation_offloading: true" : "");
+			profile == VP_PROFILE_HF ? "; --profile trl prints activation_offloading: true" : "",
+			profile == VP_PROFILE_LIGHTNING ? ""
+							 : "; vramplan check reads it with --set activation_offload=true "
+							   "(vramplan.activation_offload)");
 	/* --loss chunked where the profile has no key for it: TrainingArguments
 	 * (transformers training_args.py) and LLaMA-Factory's arguments
 	 * (hparams/finetuning_args.py, model_args.py: use_liger_kernel is

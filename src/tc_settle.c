@@ -1068,6 +1068,9 @@ int vp_tc_settle(struct ctx *c)
 	 * above the plan. */
 	if (r->act_offload)
 		t->activation_offload = true;
+	/* the vramplan block's, for a config without such a key, wins */
+	if (vb->has_act_offload)
+		t->activation_offload = vb->act_offload;
 
 	/* attention kernel */
 	if (vb->has_attn) {

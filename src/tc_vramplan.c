@@ -242,6 +242,22 @@ HANDLER(v_expandable)
 	return 0;
 }
 
+/* activation_offload: true, what vramplan plan's --activation-offload
+ * counts (torchtune's OffloadActivations, TRL's
+ * get_act_offloading_ctx_manager around each step), for a config whose keys
+ * cannot say it: TrainingArguments and LLaMA-Factory's arguments have no
+ * such field (TRL's SFTConfig and axolotl read activation_offloading).
+ * The plan's note names it (emit_plan.c); until 2026-11-30 check had no way
+ * to be told, and an hf plan with --activation-offload read back without
+ * it (Llama 3.2 1B LoRA on an RTX 4090: 18.50 GiB planned, 25.83 checked). */
+HANDLER(v_act_offload)
+{
+	if (vp_tc_get_bool(c, m->value, path, &c->vb.act_offload) != 0)
+		return -1;
+	c->vb.has_act_offload = true;
+	return 0;
+}
+
 HANDLER(v_lora_r)
 {
 	if (vp_tc_get_u64(c, m->value, path, 1, &c->vb.lora_r) != 0)
@@ -474,6 +490,7 @@ static const struct keydef vramplan_keys[] = {
 	{"lora_dropout", v_lora_dropout},
 	{"dora", v_dora},
 	{"expandable_segments", v_expandable},
+	{"activation_offload", v_act_offload},
 	{"memory_fraction", v_memory_fraction},
 	{"torch_version", v_torch},
 	{"bnb_version", v_bnb},

@@ -34,6 +34,10 @@ struct vblock {
 	bool has_beams, has_new_tokens, has_lora_dropout, has_expandable, has_texts;
 	bool has_eval_preds, has_eval_samples, has_memory_fraction, has_dora, has_fsdp;
 	bool expandable, dora, fsdp;
+	/* activation_offload: the run enters an activation-offloading
+	 * context around each step, which hf, LLaMA-Factory and DeepSpeed
+	 * configs have no key for */
+	bool has_act_offload, act_offload;
 	struct vp_tc_origin at_dora;   /* the dora: key's value */
 	double memory_fraction;
 	enum vp_eval_preds eval_preds;

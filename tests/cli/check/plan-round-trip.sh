@@ -49,6 +49,10 @@ for p in trl llamafactory; do
 	rt rtx4090 llama-3.2-3b "--quant gptq-int4" --method qlora --quant gptq-int4 --profile $p
 done
 grep "^# note: no key says a GPTQ base" "$d/c.yaml" | cut -c1-60
+# activation offload, which TrainingArguments and LLaMA-Factory cannot say:
+# the vramplan block's activation_offload, as the note says
+rt rtx4090 llama-3.2-1b "--seq-len 512 --method lora --set activation_offload=true" --method lora --activation-offload
+rt rtx4090 llama-3.2-1b "--set activation_offload=true" --method lora --activation-offload --profile llamafactory
 # host RAM: axolotl's workers are forked each epoch, as check reads them
 "$VRAMPLAN" --model llama-3.2-1b --gpu rtx4090 --host-ram 30GiB --cpus 16 --dataset-ram 4GiB --profile axolotl \
 	>"$d/c.yaml" 2>/dev/null
