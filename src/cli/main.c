@@ -159,7 +159,7 @@ static const struct opt_def opts[] = {
 	{"replay-buffer", OPT_REPLAY_BUFFER, "N", A_PLANNER, "samples of a replay buffer kept in host memory\n(plan, sweep)"},
 	{NULL, 0, NULL, 0, "Output:"},
 	{"format", OPT_FORMAT, "F", A_PLAN | A_ESTIMATE | A_SWEEP | A_LIST, "yaml or json (default yaml); list and sweep:\ntable (the default) or json"},
-	{"profile", OPT_PROFILE, "P", A_PLAN, "trainer keys: hf, lightning, deepspeed, axolotl,\nllamafactory or trl (default hf: TrainingArguments)"},
+	{"profile", OPT_PROFILE, "P", A_TRAIN, "trainer keys: hf, lightning, deepspeed, axolotl,\nllamafactory or trl (default hf: TrainingArguments);\nestimate and sweep count the run those keys set up"},
 	{"explain", OPT_EXPLAIN, NULL, A_PLAN | A_ESTIMATE, "the breakdown with bars, headroom and uncertainty,\non stderr"},
 	{"output", OPT_OUTPUT, "FILE", A_ALL, "write the data to FILE instead of stdout"},
 	{"quiet", OPT_QUIET, NULL, A_ALL, "no warnings"},
