@@ -1186,6 +1186,7 @@ int vp_tc_settle(struct ctx *c)
 	t->compile = r->compile;
 	t->liger_loss = r->liger_loss == 1;
 	t->liger_swiglu = r->liger_swiglu == 1;
+	t->liger_rms_norm = r->liger_rms_norm == 1;
 	t->router_aux_loss = r->router_aux_loss;
 	t->label_smoothing = r->label_smoothing;
 	/* TrainingArguments.use_cache: true (transformers 5): Trainer.__init__

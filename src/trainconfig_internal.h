@@ -146,7 +146,7 @@ struct raw {
 	bool ds_client_optim_allowed;
 	bool ds_optim_section;     /* a DeepSpeed "optimizer" mapping, modelled or not */
 	bool compile;
-	int liger_loss, liger_swiglu;
+	int liger_loss, liger_swiglu, liger_rms_norm;
 	/* axolotl chunked_cross_entropy (-1 absent, 0, 1) and
 	 * chunked_cross_entropy_num_chunks (0 absent: its default 8) */
 	int chunked_ce;
