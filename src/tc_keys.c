@@ -857,6 +857,61 @@ HANDLER(k_liger)
 		return -1;
 	if (on)
 		c->r.liger_loss = c->r.liger_swiglu = c->r.liger_rms_norm = 1;
+	if (on && strcmp(m->key, "use_liger") == 0)
+		c->r.liger_trl_auto = true;
+	return 0;
+}
+
+/* TrainingArguments liger_kernel_config: the keyword arguments Trainer
+ * passes with use_liger_kernel (transformers integrations/liger.py
+ * apply_liger_kernel: _apply_liger_kernel_to_instance(model=base_model,
+ * **kernel_config)), which drops those the model's apply_liger_kernel_to_*
+ * does not take and overrides its defaults with the rest. Read:
+ * fused_linear_cross_entropy, swiglu (geglu for Gemma's), rms_norm,
+ * settled in tc_settle.c (only under use_liger_kernel); rope and
+ * layer_norm change nothing counted (k_liger_no_effect); cross_entropy,
+ * Liger's kernel over the logits, is noted; the rest is listed as
+ * ignored. Until 2026-11-30 the whole key was listed as ignored. */
+HANDLER(k_liger_config)
+{
+	const struct vp_tnode *map = m->value;
+	char sub[192];
+	size_t i;
+	int kind;
+
+	/* TrainingArguments also takes it as a JSON string */
+	if (map->kind == VP_T_SCALAR)
+		return vp_tc_note_ignored(c, path, m,
+					  "a JSON string is not read (write it as a mapping): Liger's kernels are "
+					  "counted with apply_liger_kernel_to_<model>'s defaults");
+	kind = section(c, map, path);
+	if (kind != 0)
+		return kind < 0 ? -1 : 0;
+	for (i = 0; i < map->n; i++) {
+		const struct vp_tmember *k = &map->members[i];
+		int rc, on = 0;
+
+		snprintf(sub, sizeof sub, "%s.%s", path, k->key);
+		if (strcmp(k->key, "fused_linear_cross_entropy") == 0)
+			rc = flag(c, k, sub, &c->r.liger_cfg_loss, NULL);
+		else if (strcmp(k->key, "swiglu") == 0 || strcmp(k->key, "geglu") == 0)
+			rc = flag(c, k, sub, &c->r.liger_cfg_swiglu, NULL);
+		else if (strcmp(k->key, "rms_norm") == 0)
+			rc = flag(c, k, sub, &c->r.liger_cfg_rms_norm, NULL);
+		else if (strcmp(k->key, "rope") == 0 || strcmp(k->key, "layer_norm") == 0)
+			rc = flag(c, k, sub, &on, NULL);
+		else if (strcmp(k->key, "cross_entropy") == 0)
+			rc = flag(c, k, sub, &on, NULL) != 0
+				     ? -1
+				     : vp_tc_note_ignored(c, sub, k,
+							  on == 1 ? "Liger's cross-entropy kernel over the logits is not "
+								    "modelled: the standard loss is counted"
+								  : NULL);
+		else
+			rc = vp_tc_note_ignored(c, sub, k, NULL);
+		if (rc != 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -1945,6 +2000,7 @@ static const struct keydef hf_keys[] = {
 	{"torch_compile", k_compile},
 	{"use_liger_kernel", k_liger},
 	{"use_liger", k_liger},
+	{"liger_kernel_config", k_liger_config},
 	{"neftune_noise_alpha", k_neftune},
 	{"model_init_kwargs", k_model_kwargs},
 	{"dataloader_num_workers", k_workers},

@@ -1136,6 +1136,18 @@ int vp_tc_settle(struct ctx *c)
 			       t->packed ? ""
 					 : " (SFTTrainer refuses padding_free without packing unless max_length: null)") != 0)
 		return -1;
+	/* liger_kernel_config overrides apply_liger_kernel_to_<model>'s
+	 * defaults where Trainer applies Liger (use_liger_kernel); TRL's
+	 * use_liger patches with the defaults before loading whatever it says
+	 * (k_liger, k_liger_config) */
+	if (tc->flavour == VP_TC_HF && r->liger_loss == 1 && !r->liger_trl_auto) {
+		if (r->liger_cfg_loss >= 0)
+			r->liger_loss = r->liger_cfg_loss;
+		if (r->liger_cfg_swiglu >= 0)
+			r->liger_swiglu = r->liger_cfg_swiglu;
+		if (r->liger_cfg_rms_norm >= 0)
+			r->liger_rms_norm = r->liger_cfg_rms_norm;
+	}
 	/* TRL's loss_type (SFTConfig; use_liger_kernel runs Liger's fused
 	 * loss whatever it says). chunked_nll, TRL's default from 1.7
 	 * (huggingface/trl#5846), runs the LM head and the cross-entropy on

@@ -22,11 +22,22 @@ for kv in '' 'liger_rms_norm: false' 'liger_rms_norm: true' \
 	"$VRAMPLAN" check --gpu a100-80gb a.yml 2>err | grep -o "train batch 4 peak [0-9.]* GiB"
 	grep -q "liger_" err && echo "a liger_ key noted" || echo "no liger_ key noted"
 done
-# HF: use_liger_kernel patches the norms with the loss and SwiGLU
-for on in false true; do
-	printf 'model_name_or_path: Qwen/Qwen2.5-0.5B\nper_device_train_batch_size: 4\nmax_length: 2048\nbf16: true\nmodel_init_kwargs:\n  torch_dtype: bfloat16\nuse_liger_kernel: %s\n' "$on" >b.yml
-	echo "-- hf: use_liger_kernel: $on"
-	"$VRAMPLAN" check --gpu a100-80gb b.yml 2>/dev/null | grep -o "train batch 4 peak [0-9.]* GiB"
+# HF: use_liger_kernel patches the norms with the loss and SwiGLU;
+# liger_kernel_config (Trainer passes it to _apply_liger_kernel_to_instance,
+# transformers integrations/liger.py) overrides each default: rms_norm:
+# false leaves the fused loss and SwiGLU (the same 1.40 GiB apart), and
+# fused_linear_cross_entropy: false keeps the logits; its cross_entropy and
+# unknown keys are noted. TRL's use_liger loads with the defaults whatever
+# the config says.
+for kv in 'use_liger_kernel: false' 'use_liger_kernel: true' \
+	"$(printf 'use_liger_kernel: true\nliger_kernel_config:\n  rms_norm: false')" \
+	"$(printf 'use_liger_kernel: true\nliger_kernel_config:\n  fused_linear_cross_entropy: false\n  cross_entropy: true\n  swiglu: false\n  rope: false\n  other: 1')" \
+	"$(printf 'use_liger: true\nliger_kernel_config:\n  rms_norm: false')" \
+	"$(printf 'use_liger_kernel: true\nliger_kernel_config: "{}"')"; do
+	printf 'model_name_or_path: Qwen/Qwen2.5-0.5B\nper_device_train_batch_size: 4\nmax_length: 2048\nbf16: true\nmodel_init_kwargs:\n  torch_dtype: bfloat16\n%s\n' "$kv" >b.yml
+	echo "-- hf: $(echo "$kv" | tr '\n' ' ')"
+	"$VRAMPLAN" check --gpu a100-80gb b.yml 2>err | grep -o "train batch 4 peak [0-9.]* GiB"
+	grep -o "liger_kernel_config[^:]*: .*\|liger_kernel_config\.other" err
 done
 # plan -> check: the axolotl profile writes liger_rms_norm with the other
 # kernels, and check reads it back
