@@ -58,7 +58,7 @@ static void vpfz_estimate_describe(const struct vp_model *m, const struct vp_gpu
 	snprintf(vpfz_context, sizeof vpfz_context,
 		 "model %s (%s, %llu layers, hidden %llu, vocab %llu) gpu %s batch %llu seq %llu tgt %llu "
 		 "head %s %s %s %s quant %s attn %s loss %s r %llu targets %zu%s save %zu gpus %llu zero %d%s%s%s%s%s%s dropout %g%s%s%s%s"
-		 " bitsandbytes %s%s%s%s%s",
+		 " bitsandbytes %s%s%s%s%s%s",
 		 m->name, m->model_type, (unsigned long long)m->num_layers, (unsigned long long)m->hidden_size,
 		 (unsigned long long)m->vocab_size, g->name, (unsigned long long)t->batch,
 		 (unsigned long long)t->seq_len, (unsigned long long)t->tgt_len, vp_head_name(t->head),
@@ -73,7 +73,8 @@ static void vpfz_estimate_describe(const struct vp_model *m, const struct vp_gpu
 		 t->expandable_segments ? " expandable-segments" : "",
 		 t->liger_loss ? " liger-loss" : "", t->liger_swiglu ? " liger-swiglu" : "", vp_bnb_name(t->bnb),
 		 t->graph_freed_between_steps ? " graph-freed" : "", t->direct_forward ? " direct-forward" : "",
-		 t->no_cache ? " no-cache" : "", t->autocast_stated ? " autocast-stated" : "");
+		 t->no_cache ? " no-cache" : "", t->autocast_stated ? " autocast-stated" : "",
+		 t->liger_rms_norm ? " liger-rms-norm" : "");
 }
 
 #define VPFZ_PICK(st, arr) ((arr)[vpfz_draw((st), sizeof(arr) / sizeof((arr)[0]))])
@@ -157,6 +158,8 @@ static void vpfz_estimate_options(const struct vp_model *m, uint64_t *st, struct
 		t->direct_forward = vpfz_draw(&side, 2) == 0;
 		t->no_cache = vpfz_draw(&side, 8) == 0;
 		t->autocast_stated = vpfz_draw(&side, 2) == 0;
+		/* Liger's RMSNorm, drawn last so the draws above stay */
+		t->liger_rms_norm = vpfz_draw(&side, 4) == 0;
 	}
 }
 

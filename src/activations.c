@@ -346,13 +346,64 @@ static double layernorm_input_bytes(const struct ctx *c)
  * operand). Under torch.compile the chain is recomputed from the input, as
  * RMSNorm's.
  */
-static void norm_keep(const struct ctx *c, double T, struct block_mem *bm)
+/*
+ * Does Liger's RMSNorm replace this model's? With rms_norm on (transformers'
+ * use_liger_kernel takes the default, True; axolotl's liger_rms_norm)
+ * apply_liger_kernel_to_<model> (liger_kernel/transformers/monkey_patch.py)
+ * rebinds the forward of every block norm and of the final norm to
+ * LigerRMSNorm.forward (_patch_rms_norm_module: base_model.norm,
+ * input_layernorm, post_attention_layernorm; Gemma 2 and 3 their
+ * pre_/post_feedforward_layernorm too; OLMo 2 its two post norms).
+ * Granite's entry patches its norms too but is left out with the rest of
+ * its kernels (vp_liger_patches): the estimate errs high there.
+ */
+static bool liger_norm(const struct ctx *c)
+{
+	return c->t->liger_rms_norm && c->m->norm == VP_NORM_RMS && vp_liger_patches(c->m);
+}
+
+/*
+ * What LigerRMSNormFunction keeps for backward (liger_kernel/ops/
+ * rms_norm.py: ctx.save_for_backward(X, W, RSTD)): X, its input as it
+ * came (a view, X.view(-1, dim), of the contiguous input, in the input's
+ * dtype), the weight (a parameter: no new bytes) and RSTD, one rstd per
+ * row, fp32 in the "llama" and "gemma" casting modes (rms_norm_forward:
+ * rstd_dtype = torch.float32 for both; every model vramplan has Liger for
+ * uses one of them, Gemma's "gemma" with offset 1.0). The backward
+ * recomputes the normalized input from X and RSTD, so neither an fp32
+ * upcast nor the normalized input is kept, whether the weight trains or
+ * not. in_place (False for Gemma 2 and 3, OLMo 2) only decides whether dX
+ * is written over dY in backward: nothing saved changes. Modelled from the
+ * source only: no measured run uses Liger.
+ */
+static void liger_norm_keep(double T, double width, double rows, double in_bytes, struct block_mem *bm)
+{
+	keep(bm, &bm->saved, T * width * in_bytes, 1.0);
+	keep(bm, &bm->saved, rows * 4.0, 1.0);
+}
+
+/* The bytes of what one of this block's norms reads: the residual stream;
+ * OLMo 2's block norms (post_attention_layernorm,
+ * post_feedforward_layernorm: Olmo2DecoderLayer.forward normalizes the
+ * sublayer's output before the residual add) and the sandwich norms after
+ * a sublayer read that sublayer's output, in the compute dtype. Only
+ * Liger's norm keeps its input as it came, so only it asks. */
+static double block_norm_input_bytes(const struct ctx *c)
+{
+	return strcmp(c->m->model_type, "olmo2") == 0 ? c->e : c->r;
+}
+
+static void norm_keep_in(const struct ctx *c, double T, double in_bytes, struct block_mem *bm)
 {
 	/* Both are pointwise chains in fp32 whose pow and mul keep fp32
 	 * T x h tensors: RMSNorm its upcast input, CohereLayerNorm its two
 	 * differences (and its mean beside the rsqrt under compile). */
 	bool unfused = vp_model_norm_unfused(c->m);
 
+	if (liger_norm(c)) {
+		liger_norm_keep(T, c->h, T, in_bytes, bm);
+		return;
+	}
 	if (c->m->norm == VP_NORM_RMS || unfused) {
 		if (c->t->compile) {
 			keep(bm, &bm->saved, T * c->h * c->r, 1.0);
@@ -367,6 +418,18 @@ static void norm_keep(const struct ctx *c, double T, struct block_mem *bm)
 	}
 	keep(bm, &bm->saved, T * c->h * layernorm_input_bytes(c), 1.0);
 	keep(bm, &bm->saved, T * 4.0, 2.0);
+}
+
+/* A norm over the residual stream (Liger's keeps it in its dtype r). */
+static void norm_keep(const struct ctx *c, double T, struct block_mem *bm)
+{
+	norm_keep_in(c, T, c->r, bm);
+}
+
+/* One of the block's own norms (see block_norm_input_bytes). */
+static void block_norm_keep(const struct ctx *c, double T, struct block_mem *bm)
+{
+	norm_keep_in(c, T, block_norm_input_bytes(c), bm);
 }
 
 /*
@@ -390,6 +453,16 @@ static void qk_norm_keep(const struct ctx *c, double T, struct block_mem *bm)
 
 	if (kind == VP_QK_NORM_NONE)
 		return;
+	/* Liger patches the q and k norms of Gemma 3 alone among these
+	 * (apply_liger_kernel_to_gemma3_text: self_attn.q_norm and k_norm);
+	 * its Qwen3, Qwen3-MoE and OLMo 2 functions patch the block norms
+	 * only (linkedin/Liger-Kernel#1470, which adds Qwen3's, is open), so
+	 * transformers' RMSNorm runs there. Liger keeps the projection's
+	 * output (e bytes) and an fp32 rstd per head and token. */
+	if (liger_norm(c) && strcmp(c->m->model_type, "gemma3_text") == 0) {
+		liger_norm_keep(T, width, rows, c->e, bm);
+		return;
+	}
 	if (c->t->compile) {
 		keep(bm, &bm->saved, T * width * c->e, 1.0);
 		keep(bm, &bm->saved, rows * 4.0, 1.0);
@@ -1072,7 +1145,7 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 
 	/* Attention sublayer */
 	if (!post_norm) {
-		norm_keep(c, T, bm);
+		block_norm_keep(c, T, bm);
 	}
 	input_copies(c, ls, n, qkv_roles, 4, &k);
 	keep_input_copies(c, bm, T * c->h, &k);
@@ -1110,9 +1183,10 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 		norm_keep(c, T, bm);
 	}
 	/* Gemma-2's post_attention_layernorm on the attention's output
-	 * (Gemma2RMSNorm: x.float() kept for pow and mul, rsqrt per token) */
+	 * (Gemma2RMSNorm: x.float() kept for pow and mul, rsqrt per token),
+	 * o_proj's output in the compute dtype e */
 	if (vp_model_sandwich_norms(c->m))
-		norm_keep(c, T, bm);
+		norm_keep_in(c, T, c->e, bm);
 
 	/* Cross-attention (decoder of an encoder-decoder model): queries from
 	 * the decoder, keys and values projected from the encoder output (whose
@@ -1150,7 +1224,7 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	 * from the block input; GPT-NeoX normalizes it separately, phi and
 	 * Falcon-7B reuse the one norm. */
 	if (!post_norm && !vp_model_single_block_norm(c->m))
-		norm_keep(c, T, bm);
+		block_norm_keep(c, T, bm);
 	if (experts > 0.0)
 		moe_router_saved(c, ls, n, T, bm);
 	/* ReLU keeps its output (threshold_backward takes the result), where
@@ -1211,9 +1285,9 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 		keep(bm, &bm->saved, T * c->h, 1.0);
 	if (post_norm)
 		norm_keep(c, T, bm);
-	/* and its post_feedforward_layernorm on the MLP's output */
+	/* and its post_feedforward_layernorm on the MLP's output (e) */
 	if (vp_model_sandwich_norms(c->m))
-		norm_keep(c, T, bm);
+		norm_keep_in(c, T, c->e, bm);
 
 	/* The MLP's tensors are a block's largest (T x f); an adapted down_proj
 	 * makes its own copy of its input in the adapters' dtype (fp32 under

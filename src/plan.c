@@ -790,7 +790,7 @@ static void suggest(const struct vp_model *m, const struct vp_gpu *g, const stru
 	 * plan said only to shorten the sequence */
 	if (!base->liger_loss && base->head == VP_HEAD_CAUSAL_LM && vp_liger_patches(m)) {
 		t = *base;
-		t.liger_loss = t.liger_swiglu = true;
+		t.liger_loss = t.liger_swiglu = t.liger_rms_norm = true;
 		add_suggestion(m, g, req, &t, "--liger", budget, out);
 	}
 	/* Adapters leave the base frozen, and a frozen base needs no fp32

@@ -297,7 +297,7 @@ static void trainer_run_keys(struct sbuf *b, const struct vp_train *t, const cha
 		set_str(b, "optim", optim);
 	if (t->compile)
 		set_bool(b, "torch_compile", true);
-	if (t->liger_loss || t->liger_swiglu)
+	if (t->liger_loss || t->liger_swiglu || t->liger_rms_norm)
 		set_bool(b, liger_key, true);
 	if (t->label_smoothing > 0.0)
 		set_num(b, "label_smoothing_factor", t->label_smoothing);
@@ -550,11 +550,13 @@ static void settings_axolotl(struct sbuf *b, const struct vp_plan_request *req, 
 	 * ActivationOffloadingMixin) */
 	if (t->activation_offload)
 		set_bool(b, "activation_offloading", true);
-	if (t->liger_loss || t->liger_swiglu) {
-		/* axolotl's LigerPlugin (axolotl/integrations/liger) */
+	if (t->liger_loss || t->liger_swiglu || t->liger_rms_norm) {
+		/* axolotl's LigerPlugin (axolotl/integrations/liger), each
+		 * kernel on its own (LigerArgs: unset is off) */
 		set_list1(b, "plugins", "axolotl.integrations.liger.LigerPlugin");
 		set_bool(b, "liger_fused_linear_cross_entropy", t->liger_loss);
 		set_bool(b, "liger_glu_activation", t->liger_swiglu);
+		set_bool(b, "liger_rms_norm", t->liger_rms_norm);
 	}
 	/* schemas/config.py chunked_cross_entropy and
 	 * chunked_cross_entropy_num_chunks: torchtune's CEWithChunkedOutputLoss

@@ -862,7 +862,9 @@ HANDLER(k_compile)
 }
 
 /* HF use_liger_kernel: apply_liger_kernel_to_<model> with its defaults,
- * which patch RoPE, RMSNorm, SwiGLU and the fused linear cross-entropy.
+ * which patch RoPE, RMSNorm, SwiGLU and the fused linear cross-entropy
+ * (RoPE keeps what transformers' keeps: nothing to change; the RMSNorm
+ * since 2026-11-30, activations.c liger_norm).
  * TRL's SFTConfig.use_liger (trl/trainer/sft_config.py, before TRL moved
  * to use_liger_kernel) loads the model with AutoLigerKernelForCausalLM,
  * which applies the same kernels with the same defaults (SFTTrainer
@@ -877,23 +879,84 @@ HANDLER(k_liger)
 	if (flag(c, m, path, &on, NULL) != 0)
 		return -1;
 	if (on)
-		c->r.liger_loss = c->r.liger_swiglu = 1;
+		c->r.liger_loss = c->r.liger_swiglu = c->r.liger_rms_norm = 1;
+	if (on && strcmp(m->key, "use_liger") == 0)
+		c->r.liger_trl_auto = true;
+	return 0;
+}
+
+/* TrainingArguments liger_kernel_config: the keyword arguments Trainer
+ * passes with use_liger_kernel (transformers integrations/liger.py
+ * apply_liger_kernel: _apply_liger_kernel_to_instance(model=base_model,
+ * **kernel_config)), which drops those the model's apply_liger_kernel_to_*
+ * does not take and overrides its defaults with the rest. Read:
+ * fused_linear_cross_entropy, swiglu (geglu for Gemma's), rms_norm,
+ * settled in tc_settle.c (only under use_liger_kernel); rope and
+ * layer_norm change nothing counted (k_liger_no_effect); cross_entropy,
+ * Liger's kernel over the logits, is noted; the rest is listed as
+ * ignored. Until 2026-11-30 the whole key was listed as ignored. */
+HANDLER(k_liger_config)
+{
+	const struct vp_tnode *map = m->value;
+	char sub[192];
+	size_t i;
+	int kind;
+
+	/* TrainingArguments also takes it as a JSON string */
+	if (map->kind == VP_T_SCALAR)
+		return vp_tc_note_ignored(c, path, m,
+					  "a JSON string is not read (write it as a mapping): Liger's kernels are "
+					  "counted with apply_liger_kernel_to_<model>'s defaults");
+	kind = section(c, map, path);
+	if (kind != 0)
+		return kind < 0 ? -1 : 0;
+	for (i = 0; i < map->n; i++) {
+		const struct vp_tmember *k = &map->members[i];
+		int rc, on = 0;
+
+		snprintf(sub, sizeof sub, "%s.%s", path, k->key);
+		if (strcmp(k->key, "fused_linear_cross_entropy") == 0)
+			rc = flag(c, k, sub, &c->r.liger_cfg_loss, NULL);
+		else if (strcmp(k->key, "swiglu") == 0 || strcmp(k->key, "geglu") == 0)
+			rc = flag(c, k, sub, &c->r.liger_cfg_swiglu, NULL);
+		else if (strcmp(k->key, "rms_norm") == 0)
+			rc = flag(c, k, sub, &c->r.liger_cfg_rms_norm, NULL);
+		else if (strcmp(k->key, "rope") == 0 || strcmp(k->key, "layer_norm") == 0)
+			rc = flag(c, k, sub, &on, NULL);
+		else if (strcmp(k->key, "cross_entropy") == 0)
+			rc = flag(c, k, sub, &on, NULL) != 0
+				     ? -1
+				     : vp_tc_note_ignored(c, sub, k,
+							  on == 1 ? "Liger's cross-entropy kernel over the logits is not "
+								    "modelled: the standard loss is counted"
+								  : NULL);
+		else
+			rc = vp_tc_note_ignored(c, sub, k, NULL);
+		if (rc != 0)
+			return -1;
+	}
 	return 0;
 }
 
 /* axolotl's LigerPlugin takes each kernel on its own (settled with
- * `plugins` in tc_settle.c) */
-HANDLER(k_liger_flce)
+ * `plugins` in tc_settle.c): *kernel as the key says, and the first key
+ * that turns one on is where the remark goes when no plugin runs them */
+static int liger_kernel_key(struct ctx *c, const struct vp_tmember *m, const char *path, int *kernel)
 {
 	int on = 0;
 
 	if (flag(c, m, path, &on, NULL) != 0)
 		return -1;
 	if (m->value->kind != VP_T_NULL)
-		c->r.liger_loss = on;
+		*kernel = on;
 	if (on && c->r.at_liger.line == 0)
 		vp_tc_set_origin(&c->r.at_liger, path, m);
 	return 0;
+}
+
+HANDLER(k_liger_flce)
+{
+	return liger_kernel_key(c, m, path, &c->r.liger_loss);
 }
 
 /* axolotl's chunked_cross_entropy (src/axolotl/utils/schemas/config.py;
@@ -916,15 +979,136 @@ HANDLER(k_ce_chunks)
 
 HANDLER(k_liger_glu)
 {
+	return liger_kernel_key(c, m, path, &c->r.liger_swiglu);
+}
+
+/* axolotl's liger_rms_norm (integrations/liger/args.py LigerArgs: None, off,
+ * unless set): LigerPlugin.pre_model_load passes it as rms_norm to
+ * apply_liger_kernel_to_<model>, which then puts LigerRMSNorm in place of
+ * the model's (activations.c liger_norm). Until 2026-11-30 listed as
+ * ignored. */
+HANDLER(k_liger_rms_norm)
+{
+	return liger_kernel_key(c, m, path, &c->r.liger_rms_norm);
+}
+
+/* axolotl's liger_rope and liger_layer_norm: read, and nothing changes.
+ * LigerRopeFunction (liger_kernel/ops/rope.py) saves cos and sin, what
+ * transformers' apply_rotary_pos_emb keeps too (q * cos and
+ * rotate_half(q) * sin save the operand that needs no gradient, cos and
+ * sin), and its output replaces q and k as transformers' does.
+ * LigerLayerNorm replaces nn.LayerNorm, which the text models Liger
+ * patches do not have (their norms are RMSNorm; apply_liger_kernel_to_
+ * gemma3 and the -VL functions patch their vision towers' LayerNorms,
+ * which vramplan does not count). Until 2026-11-30 listed as ignored. */
+HANDLER(k_liger_no_effect)
+{
+	int on = 0;
+
+	return flag(c, m, path, &on, NULL);
+}
+
+/* axolotl's tiled_mlp (utils/schemas/config.py: "ALST tiled mlp for
+ * memory efficient long context"): the MLP runs over tiled_mlp_num_shards
+ * slices of the sequence, each recomputed in backward, so only its input
+ * is kept (DeepSpeed's TiledMLP, arXiv 2506.13996 "Arctic Long Sequence
+ * Training"). Not modelled: the MLP's tensors are counted for the whole
+ * sequence, an overestimate. Until 2026-11-30 listed as ignored. */
+HANDLER(k_axo_tiled_mlp)
+{
 	int on = 0;
 
 	if (flag(c, m, path, &on, NULL) != 0)
 		return -1;
-	if (m->value->kind != VP_T_NULL)
-		c->r.liger_swiglu = on;
-	if (on && c->r.at_liger.line == 0)
-		vp_tc_set_origin(&c->r.at_liger, path, m);
-	return 0;
+	return vp_tc_note_ignored(c, path, m,
+				  on == 1 ? "ALST's tiled MLP (the MLP over slices of the sequence, recomputed in "
+					    "backward) is not modelled: the MLP's tensors are counted for the whole "
+					    "sequence (an overestimate)"
+					  : NULL);
+}
+
+/* axolotl's lisa_n_layers (LISA, arXiv 2403.17919; utils/callbacks/
+ * lisa.py): every lisa_step_interval steps the callback freezes the
+ * layers and unfreezes lisa_n_layers of them at random. Not modelled:
+ * every layer is counted as the method trains it, with its gradients and
+ * optimizer states (an overestimate: AdamW's states stay only for the
+ * layers once active). Until 2026-11-30 listed as ignored. */
+HANDLER(k_axo_lisa)
+{
+	uint64_t n = 0;
+
+	if (m->value->kind == VP_T_NULL)
+		return vp_tc_note_ignored(c, path, m, NULL);
+	if (vp_tc_get_u64(c, m->value, path, 0, &n) != 0)
+		return -1;
+	return vp_tc_note_ignored(c, path, m,
+				  n > 0 ? "LISA (a few layers trained at a time) is not modelled: every layer is "
+					  "counted as trained, with its gradients and optimizer states (an overestimate)"
+					: NULL);
+}
+
+/* axolotl's fp8 (utils/schemas/config.py: FP8 mixed precision through
+ * accelerate, mixed_precision "fp8" with torchao's Float8Linear): each
+ * linear casts its input and weight to fp8 and keeps those casts for
+ * backward. Not modelled: the step is counted in the precision the other
+ * keys say, its 16-bit casts and saved inputs; which way that errs
+ * depends on what fp8 leaves in 16 bit. Until 2026-11-30 listed as
+ * ignored. */
+HANDLER(k_axo_fp8)
+{
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	return vp_tc_note_ignored(c, path, m,
+				  on == 1 ? "FP8 training (accelerate's fp8 mixed precision, torchao's Float8Linear) is "
+					    "not modelled: the step is counted in the precision the other keys give"
+					  : NULL);
+}
+
+/* axolotl's unsloth_cross_entropy_loss, unsloth_lora_mlp, unsloth_lora_qkv,
+ * unsloth_lora_o, unsloth_rms_norm, unsloth_rope (utils/schemas/config.py;
+ * monkeypatch/unsloth_.py): Unsloth's kernels patched into the model, each
+ * keeping less for backward than the code it replaces. Not modelled: the
+ * step is counted as transformers runs it without them (an overestimate,
+ * as each is meant to save memory). Until 2026-11-30 listed as ignored;
+ * lora_mlp_kernel and its kin (axolotl's own LoRA kernels) still are. */
+HANDLER(k_axo_unsloth)
+{
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	return vp_tc_note_ignored(c, path, m,
+				  on == 1 ? "Unsloth's kernels are not modelled: the step is counted as transformers "
+					    "runs it without them (likely an overestimate: they keep less for backward)"
+					  : NULL);
+}
+
+/* TrainingArguments neftune_noise_alpha (NEFTune, arXiv 2310.05914;
+ * trainer.py _activate_neftune, neftune_post_forward_hook): in training the
+ * input embeddings' forward hook returns output + torch.zeros_like(output)
+ * .uniform_(-mag_norm, mag_norm), so the noise and the sum are one
+ * embedding-sized tensor (T x h) each more for a moment, before the first
+ * block; nothing more is kept for backward. Not modelled (under the true
+ * peak by at most those two tensors, where the peak is that early, which
+ * it never is in training). Until 2026-11-30 listed as ignored. */
+HANDLER(k_neftune)
+{
+	const struct vp_tnode *v = m->value;
+	struct vp_error e;
+	double a = 0.0;
+
+	if (v->kind == VP_T_NULL)
+		return vp_tc_note_ignored(c, path, m, NULL);
+	if (v->kind != VP_T_SCALAR || v->quoted || vp_parse_double(v->text, path, 0.0, 1e15, &a, &e) != 0)
+		return vp_tc_fail_at(c, v->line, v->column, "expected a non-negative number for '%s', found '%.40s'",
+				     path, v->kind == VP_T_SCALAR ? v->text : vp_tc_kind_name(v));
+	return vp_tc_note_ignored(c, path, m,
+				  a > 0.0 ? "NEFTune's noise (one embedding-sized tensor for a moment before the first "
+					    "block, nothing kept for backward) is not counted: an underestimate only where "
+					    "the peak is in the embedding's forward"
+					  : NULL);
 }
 
 HANDLER(k_gptq)
@@ -1854,6 +2038,8 @@ static const struct keydef hf_keys[] = {
 	{"torch_compile", k_compile},
 	{"use_liger_kernel", k_liger},
 	{"use_liger", k_liger},
+	{"liger_kernel_config", k_liger_config},
+	{"neftune_noise_alpha", k_neftune},
 	{"model_init_kwargs", k_model_kwargs},
 	{"dataloader_num_workers", k_workers},
 	{"dataloader_pin_memory", k_pin},
@@ -1914,6 +2100,20 @@ static const struct keydef axolotl_keys[] = {
 	{"torch_compile", k_compile},
 	{"liger_fused_linear_cross_entropy", k_liger_flce},
 	{"liger_glu_activation", k_liger_glu},
+	{"liger_swiglu", k_liger_glu},
+	{"liger_rms_norm", k_liger_rms_norm},
+	{"liger_rope", k_liger_no_effect},
+	{"liger_layer_norm", k_liger_no_effect},
+	{"tiled_mlp", k_axo_tiled_mlp},
+	{"lisa_n_layers", k_axo_lisa},
+	{"fp8", k_axo_fp8},
+	{"unsloth_cross_entropy_loss", k_axo_unsloth},
+	{"unsloth_lora_mlp", k_axo_unsloth},
+	{"unsloth_lora_qkv", k_axo_unsloth},
+	{"unsloth_lora_o", k_axo_unsloth},
+	{"unsloth_rms_norm", k_axo_unsloth},
+	{"unsloth_rope", k_axo_unsloth},
+	{"neftune_noise_alpha", k_neftune},
 	{"chunked_cross_entropy", k_chunked_ce},
 	{"chunked_cross_entropy_num_chunks", k_ce_chunks},
 	{"plugins", k_axo_plugins},
@@ -2007,6 +2207,22 @@ HANDLER(k_lf_unsloth)
 	return vp_tc_note_ignored(c, path, m,
 				  on == 1 ? "Unsloth (FastLanguageModel, its kernels and offloading checkpointing) is "
 					    "not modelled: the step is counted as transformers runs it without Unsloth"
+					  : NULL);
+}
+
+/* use_kt (model_args.py KTransformersArguments): KTransformers' AMX MoE
+ * backend, whose experts run on the CPU. Not modelled: the whole model,
+ * its experts too, is counted on the GPU (an overestimate). Until
+ * 2026-11-30 listed as ignored. */
+HANDLER(k_lf_kt)
+{
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	return vp_tc_note_ignored(c, path, m,
+				  on == 1 ? "KTransformers (use_kt: a mixture of experts' experts computed on the CPU) is "
+					    "not modelled: the whole model is counted on the GPU (an overestimate)"
 					  : NULL);
 }
 
@@ -2188,6 +2404,9 @@ static const struct keydef llamafactory_keys[] = {
 	{"flash_attn", k_lf_flash_attn},
 	{"disable_gradient_checkpointing", k_lf_no_ckpt},
 	{"enable_liger_kernel", k_liger},
+	{"shift_attn", k_axo_s2},
+	{"use_kt", k_lf_kt},
+	{"neftune_noise_alpha", k_neftune},
 	{"label_smoothing_factor", k_label_smoothing},
 	{"moe_aux_loss_coef", k_lf_moe_aux_loss},
 	{"cutoff_len", k_seq},

@@ -1153,6 +1153,18 @@ int vp_tc_settle(struct ctx *c)
 			       t->packed ? ""
 					 : " (SFTTrainer refuses padding_free without packing unless max_length: null)") != 0)
 		return -1;
+	/* liger_kernel_config overrides apply_liger_kernel_to_<model>'s
+	 * defaults where Trainer applies Liger (use_liger_kernel); TRL's
+	 * use_liger patches with the defaults before loading whatever it says
+	 * (k_liger, k_liger_config) */
+	if (tc->flavour == VP_TC_HF && r->liger_loss == 1 && !r->liger_trl_auto) {
+		if (r->liger_cfg_loss >= 0)
+			r->liger_loss = r->liger_cfg_loss;
+		if (r->liger_cfg_swiglu >= 0)
+			r->liger_swiglu = r->liger_cfg_swiglu;
+		if (r->liger_cfg_rms_norm >= 0)
+			r->liger_rms_norm = r->liger_cfg_rms_norm;
+	}
 	/* TRL's loss_type (SFTConfig; use_liger_kernel runs Liger's fused
 	 * loss whatever it says). chunked_nll, TRL's default from 1.7
 	 * (huggingface/trl#5846), runs the LM head and the cross-entropy on
@@ -1195,8 +1207,9 @@ int vp_tc_settle(struct ctx *c)
 	 * (integrations/liger/plugin.py pre_model_load; tc_keys.c k_plugins):
 	 * without it they do nothing, and the step runs without Liger. Until
 	 * 2026-11-30 the kernels were counted from the keys alone. */
-	if (tc->flavour == VP_TC_AXOLOTL && (r->liger_loss == 1 || r->liger_swiglu == 1) && r->liger_plugin != 1) {
-		r->liger_loss = r->liger_swiglu = 0;
+	if (tc->flavour == VP_TC_AXOLOTL && (r->liger_loss == 1 || r->liger_swiglu == 1 || r->liger_rms_norm == 1) &&
+	    r->liger_plugin != 1) {
+		r->liger_loss = r->liger_swiglu = r->liger_rms_norm = 0;
 		if (vp_tc_note_remark(tc, c->err, &r->at_liger,
 				      "axolotl runs the liger_* kernels only through its LigerPlugin (plugins: "
 				      "[axolotl.integrations.liger.LigerPlugin]), which %s: checked without Liger",
@@ -1216,6 +1229,7 @@ int vp_tc_settle(struct ctx *c)
 	t->compile = r->compile;
 	t->liger_loss = r->liger_loss == 1;
 	t->liger_swiglu = r->liger_swiglu == 1;
+	t->liger_rms_norm = r->liger_rms_norm == 1;
 	t->router_aux_loss = r->router_aux_loss;
 	t->label_smoothing = r->label_smoothing;
 	/* TrainingArguments.use_cache: true (transformers 5): Trainer.__init__

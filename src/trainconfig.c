@@ -359,6 +359,7 @@ static int parse_config(struct vp_trainconfig *tc, const char *name, const char 
 	c.r.packing_strategy = c.r.padding_free = c.r.loss_type = -1;
 	c.r.chunked_ce = -1;
 	c.r.liger_plugin = -1;
+	c.r.liger_cfg_loss = c.r.liger_cfg_swiglu = c.r.liger_cfg_rms_norm = -1;
 	vp_train_defaults(&tc->train);
 	/* every flavour read here (TrainingArguments, TRL, axolotl) trains
 	 * with HF Trainer, whose training_step returns loss.detach() */

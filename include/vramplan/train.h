@@ -206,10 +206,13 @@ struct vp_train {
 	/* Liger kernels (liger-kernel's apply_liger_kernel_to_*, which
 	 * TrainingArguments use_liger_kernel applies whole): liger_loss, the LM
 	 * head and cross-entropy fused in chunks, so no T x V logits are kept;
-	 * liger_swiglu, SwiGLU keeping two of its three tensors. Only for the
-	 * families Liger patches. */
+	 * liger_swiglu, SwiGLU keeping two of its three tensors;
+	 * liger_rms_norm, LigerRMSNormFunction in place of the model's RMSNorm
+	 * (its input and an fp32 rstd per row kept, nothing else). Only for
+	 * the families Liger patches. */
 	bool liger_loss;
 	bool liger_swiglu;
+	bool liger_rms_norm;
 	/* The run adds a mixture of experts' load-balancing loss (the
 	 * causal LM's output_router_logits set to true: --router-aux-loss,
 	 * LLaMA-Factory's moe_aux_loss_coef), as a config.json that says

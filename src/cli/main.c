@@ -124,7 +124,7 @@ static const struct opt_def opts[] = {
 	{"label-smoothing", OPT_LABEL_SMOOTHING, "F", A_TRAIN, "the HF Trainer's label_smoothing_factor, 0 to 1\n(default 0, off): its LabelSmoother computes the\nloss from the logits the model returns"},
 	{"compile", OPT_COMPILE, NULL, A_TRAIN, "torch_compile: the whole model and its loss"},
 	{"packed", OPT_PACKED, NULL, A_TRAIN, "every sample is exactly --seq-len tokens, no\npadding (packing): SDPA then runs unmasked and,\non PyTorch 2.5+, takes grouped k/v heads"},
-	{"liger", OPT_LIGER, NULL, A_TRAIN, "Liger kernels (use_liger_kernel): fused linear\ncross-entropy, no logits kept; SwiGLU"},
+	{"liger", OPT_LIGER, NULL, A_TRAIN, "Liger kernels (use_liger_kernel): fused linear\ncross-entropy, no logits kept; SwiGLU; RMSNorm"},
 	{"router-aux-loss", OPT_ROUTER_AUX_LOSS, NULL, A_TRAIN, "a mixture of experts adds the load-balancing loss\n(output_router_logits: true; LLaMA-Factory's\nmoe_aux_loss_coef)"},
 	{"activation-offload", OPT_ACT_OFFLOAD, NULL, A_TRAIN, "saved activations offloaded to host memory"},
 	{"optimizer-in-backward", OPT_OPT_IN_BWD, NULL, A_TRAIN, "each parameter stepped during backward"},
@@ -550,7 +550,7 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 	case OPT_COMPILE: o->train.compile = true; break;
 	case OPT_PACKED: o->train.packed = true; break;
 	case OPT_DORA: o->train.dora = true; break;
-	case OPT_LIGER: o->train.liger_loss = o->train.liger_swiglu = true; break;
+	case OPT_LIGER: o->train.liger_loss = o->train.liger_swiglu = o->train.liger_rms_norm = true; break;
 	case OPT_ROUTER_AUX_LOSS: o->train.router_aux_loss = true; break;
 	case OPT_ACT_OFFLOAD: o->train.activation_offload = true; break;
 	case OPT_OPT_IN_BWD: o->train.optimizer_in_backward = true; break;

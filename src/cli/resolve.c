@@ -408,7 +408,7 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	if (warn)
 		vp_cli_note(o, "model '%s' (%s) from %s", m->name, m->model_type,
 			    m->source[0] != '\0' ? m->source : "the catalogue");
-	if (warn && (o->train.liger_loss || o->train.liger_swiglu) && !vp_liger_patches(m))
+	if (warn && (o->train.liger_loss || o->train.liger_swiglu || o->train.liger_rms_norm) && !vp_liger_patches(m))
 		vp_cli_warn(o, "Liger has no fused linear cross-entropy for model_type '%s' (for most types no "
 			    "kernels at all: use_liger_kernel does nothing); the estimate is without Liger",
 			    m->model_type);

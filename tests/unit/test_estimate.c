@@ -2896,6 +2896,76 @@ static void liger_keeps_no_logits_and_two_swiglu_tensors(void **state)
 	assert_false(vp_liger_patches(&(struct vp_model){.model_type = "mt5"}));
 }
 
+/* Liger's RMSNorm (liger_kernel/ops/rms_norm.py LigerRMSNormFunction:
+ * ctx.save_for_backward(X, W, RSTD)) on one tiny block at 8 tokens: its
+ * input as it came and an fp32 rstd per row, where LlamaRMSNorm keeps its
+ * input upcast to fp32 (T h 4), the rsqrt (T 4) and, with the weight
+ * trained, the normalized input (T h r). Three norms: the block's two and
+ * the final one. */
+static void liger_rms_norm_keeps_its_input_and_an_fp32_rstd(void **state)
+{
+	const struct vp_model llama = tiny_llama();
+	struct vp_model qwen3 = tiny_llama_like("qwen3"), gemma3 = tiny_llama_like("gemma3_text");
+	struct vp_model smollm3 = tiny_llama_like("smollm3");
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_estimate plain, liger;
+	struct vp_error err = {0};
+	const uint64_t T = 8, h = 64, width = (4 + 2) * 16;
+
+	(void)state;
+	assert_int_equal(vp_model_validate(&qwen3, &err), 0);
+	assert_int_equal(vp_model_validate(&gemma3, &err), 0);
+	assert_int_equal(vp_model_validate(&smollm3, &err), 0);
+	/* bf16 full fine-tuning: T h 4 + T h 2 less per norm (T 4 either way) */
+	plain = estimated(&llama, &t);
+	t.liger_rms_norm = true;
+	liger = estimated(&llama, &t);
+	assert_int_equal(plain.full_bytes[VP_COMP_ACTIVATIONS] - liger.full_bytes[VP_COMP_ACTIVATIONS],
+			 3 * (T * h * 4 + T * h * 2 - T * h * 2));
+	/* LoRA: no normalized input kept by either; bf16 input for fp32 upcast */
+	t.method = VP_METHOD_LORA;
+	t.lora_r = 8;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	t.liger_rms_norm = false;
+	plain = estimated(&llama, &t);
+	t.liger_rms_norm = true;
+	liger = estimated(&llama, &t);
+	assert_int_equal(plain.full_bytes[VP_COMP_ACTIVATIONS] - liger.full_bytes[VP_COMP_ACTIVATIONS],
+			 3 * (T * h * 4 - T * h * 2));
+	/* under autocast over fp32 weights the residual stream is fp32: the
+	 * upcast is the input itself, and Liger keeps the same bytes */
+	t.precision = VP_PREC_AMP_BF16;
+	t.liger_rms_norm = false;
+	plain = estimated(&llama, &t);
+	t.liger_rms_norm = true;
+	liger = estimated(&llama, &t);
+	assert_int_equal(plain.full_bytes[VP_COMP_ACTIVATIONS], liger.full_bytes[VP_COMP_ACTIVATIONS]);
+	/* Qwen3: its q_norm and k_norm stay transformers' (Liger patches the
+	 * block norms only), so the same three norms' saving as Llama's */
+	t = bf16_sdpa_step();
+	plain = estimated(&qwen3, &t);
+	t.liger_rms_norm = true;
+	liger = estimated(&qwen3, &t);
+	assert_int_equal(plain.full_bytes[VP_COMP_ACTIVATIONS] - liger.full_bytes[VP_COMP_ACTIVATIONS],
+			 3 * (T * h * 4));
+	/* Gemma 3: four block norms and the final one, scaling in fp32 (the
+	 * normalized input T h 4), and q_norm, k_norm over (4 + 2) heads of
+	 * 16, which Liger patches too: T width 4 + T width 4 for T width 2 */
+	t.liger_rms_norm = false;
+	plain = estimated(&gemma3, &t);
+	t.liger_rms_norm = true;
+	liger = estimated(&gemma3, &t);
+	assert_int_equal(plain.full_bytes[VP_COMP_ACTIVATIONS] - liger.full_bytes[VP_COMP_ACTIVATIONS],
+			 5 * (T * h * 4 + T * h * 4 - T * h * 2) + (T * width * 4 + T * width * 4 - T * width * 2));
+	/* a model vramplan has no Liger for (SmolLM3: RMSNorm, but not in
+	 * vp_liger_patches) keeps its own norm's tensors */
+	t.liger_rms_norm = false;
+	plain = estimated(&smollm3, &t);
+	t.liger_rms_norm = true;
+	liger = estimated(&smollm3, &t);
+	assert_int_equal(plain.full_bytes[VP_COMP_ACTIVATIONS], liger.full_bytes[VP_COMP_ACTIVATIONS]);
+}
+
 /* Data parallelism without ZeRO or FSDP: DDP's buckets hold a copy of the
  * trained gradients in every phase (fp32 full fine-tuning here: 4 bytes a
  * parameter). */
@@ -4761,6 +4831,7 @@ int main(void)
 		cmocka_unit_test(a_16bit_adapter_on_o_proj_shares_the_sdpa_output),
 		cmocka_unit_test(a_quantized_mixture_of_experts_keeps_fp32_expert_outputs_under_autocast),
 		cmocka_unit_test(liger_keeps_no_logits_and_two_swiglu_tensors),
+		cmocka_unit_test(liger_rms_norm_keeps_its_input_and_an_fp32_rstd),
 		cmocka_unit_test(a_shared_expert_runs_every_token),
 		cmocka_unit_test(the_loss_leaves_a_segment_unless_segments_expand),
 		cmocka_unit_test(a_classifier_keeps_its_embedding_gradient_and_temporary_segments),

@@ -27,7 +27,11 @@
 # 4-bit AdamW) is refused as unmodelled; Qwen2.5-VL and the GPTQ re-upload
 # are unknown models; the DPO/KTO/RM/PPO/ORPO stages, GaLore, BAdam and
 # freeze tuning are refused; gemma-7b's neftune_noise_alpha (one more
-# embedding-sized tensor in training) is listed as ignored.
+# embedding-sized tensor in training) is listed as ignored (since
+# 2026-11-30 with a note saying what it adds). fft-8b-liger-fsdp.yaml's
+# liger_rms_norm and liger_rope were listed as ignored too; since
+# 2026-11-30 its Liger RMSNorm is counted (train batch 2 17.50 -> 17.11 GiB)
+# and liger_rope is read (it keeps what transformers' RoPE keeps).
 c=tests/data/trainconfig/corpus
 root=$PWD
 

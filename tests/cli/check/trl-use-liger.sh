@@ -4,7 +4,9 @@
 # OlympicCoder-7B recipe (tests/data/check/real/SOURCES.md: 8 H100s,
 # ZeRO-3, 32768 tokens, batch 2) sets it; until 2026-11-30 it was listed as
 # ignored and its 32768 x 152064 logits counted (train peak 184.21 GiB
-# against 68.05 now). The model is given as qwen2.5-7b: the catalogue has
+# against 68.05 then; 65.32 since Liger's RMSNorm is counted too, its bf16
+# input and an fp32 rstd per norm instead of LlamaRMSNorm's fp32 upcast and
+# normalized input, also 2026-11-30). The model is given as qwen2.5-7b: the catalogue has
 # no Qwen2.5-Coder-7B entry (docs/catalogue.md); the ZeRO stage and the
 # GPUs are accelerate's, on the command line.
 f=tests/data/check/real/open-r1/recipes/OlympicCoder-7B/sft/config_v00.00.yaml
