@@ -2324,7 +2324,8 @@ static void deepspeed_runs_an_amp_zero_step_in_16_bit(void **state)
  * .clone().float()): per trained parameter over 2 GPUs, 4 bytes of master
  * plus the optimizer's own states of a 1-D fp32 tensor: plain SGD none,
  * momentum, Lion and (unfactored on a vector) Adafactor 4, bitsandbytes'
- * 8-bit pair 2 + 8/256; the bucket is 5e8 elements of the weights' dtype.
+ * 8-bit pair 2 + 8/256, torchao's 4-bit one 8 (zeros_like of the partition);
+ * the bucket is 5e8 elements of the weights' dtype.
  * A paged optimizer pages the partition's states: counted once, in
  * unified memory. Adafactor's step holds its update and the next one of
  * the flat partition; a PyTorch 2.0 foreach AdamW two lists of it. */
@@ -2354,6 +2355,16 @@ static void zero_states_are_the_wrapped_optimizers_own(void **state)
 	/* 49,856 x (4 + 2 + 8/256) / 2 = 150,347 */
 	t.optimizer = VP_OPT_ADAMW_8BIT;
 	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER], 150347 + bucket);
+	/* torchao quantizes whole blocks of 256 only, and DeepSpeed pads the
+	 * partition to 2 x the GPUs (24,928 elements here, 97.4 blocks): its
+	 * states are fp32 zeros_like of it, and the step one fp32 temporary
+	 * of the partition */
+	t.optimizer = VP_OPT_ADAMW_4BIT;
+	e = estimated(&m, &t);
+	assert_int_equal(e.full_bytes[VP_COMP_OPTIMIZER], full * 12 / 2 + bucket);
+	assert_int_equal(e.phase_allocated_bytes[VP_PHASE_OPTIMIZER],
+			 e.full_bytes[VP_COMP_WEIGHTS] + e.full_bytes[VP_COMP_OPTIMIZER] +
+				 e.full_bytes[VP_COMP_GRADIENTS] + full * 2 + full * 2);
 	t.optimizer = VP_OPT_ADAFACTOR;
 	e = estimated(&m, &t);
 	assert_int_equal(e.full_bytes[VP_COMP_OPTIMIZER], full * 8 / 2 + bucket);
