@@ -32,6 +32,20 @@
  * a smaller parameter's states, and every 8-bit absmax buffer
  * (torch.zeros), are ordinary tensors of PyTorch's allocator. */
 #define VP_BNB_PAGED_MIN_ELEMENTS 1e5
+/* torchao's AdamW4bit (torchao/optim/adam.py, subclass_4bit.py) as the HF
+ * Trainer builds it for optim adamw_torch_4bit (transformers
+ * trainer_optimizer.py _get_torchao_optimizer: block_size
+ * optim_args.get("block_size", 256)): each state of a parameter it
+ * quantizes (_AdamBase._new_buffer: numel() >= 4096 and numel() %
+ * block_size == 0) is OptimState4bit.zeros: codes, two 4-bit values a
+ * uint8 (n / 2 bytes), and scale, torch.zeros(n // block_size), fp32. Any
+ * other parameter's states are torch.zeros_like(p), in its own dtype.
+ * (Earlier transformers, whose trainer.py built it inline, passed no
+ * block_size: torchao's default 128, 1/64 byte a parameter more, not
+ * modelled.) */
+#define VP_AO_BLOCK 256.0
+#define VP_AO_MIN_ELEMENTS 4096.0
+#define VP_ADAM4_STATE_BYTES_PER_PARAM (2.0 * (0.5 + 4.0 / VP_AO_BLOCK))
 /* DeepSpeed ZeRO default reduce_bucket_size, in elements
  * (deepspeed/runtime/zero/config.py DeepSpeedZeroConfig). */
 #define VP_ZERO_BUCKET_ELEMENTS 5e8
@@ -200,12 +214,22 @@ static double paged(double elements, double copies)
 	return elements >= VP_BNB_PAGED_MIN_ELEMENTS ? elements * copies : 0.0;
 }
 
-/* One block's trained elements that a paged optimizer pages: each trained
- * matrix, or an adapter's lora_A (r x in) and lora_B (out x r), which at
- * ranks up to 16 are mostly below the threshold (Llama 3.2 1B: only the MLP's
- * r x 8192 halves are paged). A fused projection's adapted slices (litgpt's
- * LoRAQKVLinear): lora_A r x slices x in, lora_B the slices' widths x r. */
-static double block_paged_elements(const struct ctx *c, enum vp_block_kind kind)
+/* The elements of `copies` tensors of `elements` each whose states
+ * torchao's AdamW4bit quantizes (VP_AO_MIN_ELEMENTS, VP_AO_BLOCK). */
+static double ao_quantized(double elements, double copies)
+{
+	return elements >= VP_AO_MIN_ELEMENTS && fmod(elements, VP_AO_BLOCK) == 0.0 ? elements * copies : 0.0;
+}
+
+/* One block's trained elements that `kept` keeps (paged, ao_quantized),
+ * tensor by tensor: each trained matrix, or an adapter's lora_A (r x in)
+ * and lora_B (out x r), which at ranks up to 16 are mostly below the paging
+ * threshold (Llama 3.2 1B: only the MLP's r x 8192 halves are paged), and
+ * DoRA's magnitude vectors. A fused projection's adapted slices (litgpt's
+ * LoRAQKVLinear): lora_A r x slices x in, lora_B the slices' widths x r.
+ * A block's biases and norms are not counted (below both thresholds in
+ * most models: the safe side for ao_quantized). */
+static double block_elements_kept(const struct ctx *c, enum vp_block_kind kind, double (*kept)(double, double))
 {
 	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
 	size_t i, n = vp_model_block_linears(c->m, kind, ls, VP_BLOCK_LINEARS_MAX);
@@ -216,23 +240,28 @@ static double block_paged_elements(const struct ctx *c, enum vp_block_kind kind)
 		double copies = (double)ls[i].copies, adapter, a;
 
 		if (c->full) {
-			sum += paged(in * out, copies);
+			sum += kept(in * out, copies);
 			continue;
 		}
 		adapter = vp_est_lora_adapter_params(c, &ls[i]);
 		if (adapter <= 0.0)
 			continue;
-		sum += paged((double)ls[i].out_features, c->t->dora ? (double)ls[i].copies : 0.0);
+		sum += kept((double)ls[i].out_features, c->t->dora ? (double)ls[i].copies : 0.0);
 		if (adapter == r * (in + out) * copies) {
-			sum += paged(r * in, copies) + paged(r * out, copies);
+			sum += kept(r * in, copies) + kept(r * out, copies);
 			continue;
 		}
 		a = r * in *
 		    ((vp_est_target_named(c->t, "q_proj") ? 1.0 : 0.0) + (vp_est_target_named(c->t, "k_proj") ? 1.0 : 0.0) +
 		     (vp_est_target_named(c->t, "v_proj") ? 1.0 : 0.0));
-		sum += paged(a, 1.0) + paged(adapter - a, 1.0);
+		sum += kept(a, 1.0) + kept(adapter - a, 1.0);
 	}
 	return sum;
+}
+
+static double block_paged_elements(const struct ctx *c, enum vp_block_kind kind)
+{
+	return block_elements_kept(c, kind, paged);
 }
 
 static bool is_embedding_name(const char *s)
@@ -306,6 +335,7 @@ struct counts {
 	double trainable, trainable_bytes;
 	double vocab_bytes;      /* the trained vocabulary-sized matrices */
 	double paged;            /* trained elements outside the blocks that a paged optimizer pages */
+	double ao_quant;         /* ... whose states torchao's AdamW4bit quantizes */
 	double vocab_copies;     /* vocabulary-sized matrices modules_to_save trains a copy of */
 };
 
@@ -485,6 +515,9 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 		n->trainable_bytes = n->trainable * c->wb;
 		n->vocab_bytes = n->embed * (c->head_matrix ? 2.0 : 1.0) * c->wb;
 		n->paged = paged(n->embed, c->head_matrix ? 2.0 : 1.0) + paged(n->head_params, 1.0);
+		/* a task head (a dense, an out_proj and their biases in one
+		 * count) is left unquantized: the safe side */
+		n->ao_quant = ao_quantized(n->embed, c->head_matrix ? 2.0 : 1.0);
 		break;
 	case VP_METHOD_LORA:
 	case VP_METHOD_QLORA:
@@ -506,6 +539,8 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 			n->lora += (double)t->lora_r * ((double)m->hidden_size + (double)m->vocab_size);
 			n->paged += paged((double)t->lora_r * (double)m->hidden_size, 1.0) +
 				    paged((double)t->lora_r * (double)m->vocab_size, 1.0);
+			n->ao_quant += ao_quantized((double)t->lora_r * (double)m->hidden_size, 1.0) +
+				       ao_quantized((double)t->lora_r * (double)m->vocab_size, 1.0);
 		}
 		/* PEFT stops when no target names a module ("Target modules ...
 		 * not found in the base model"); an estimate of nothing trained
@@ -546,6 +581,7 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 						    name, vp_head_name(t->head));
 			if (is_embedding_name(name) || is_head_name(name)) {
 				p = n->embed;
+				n->ao_quant += ao_quantized(p, 1.0);
 				n->vocab_copies += 1.0;
 				tt->trains_vocab_matrix = true;
 				n->vocab_bytes += n->embed * c->nb;
@@ -650,6 +686,30 @@ static void optimizer_states(const struct ctx *c, const struct counts *n, struct
 	case VP_OPT_ADAMW_8BIT:
 		tt->optimizer = n->trainable * VP_ADAM8_STATE_BYTES_PER_PARAM;
 		break;
+	case VP_OPT_ADAMW_4BIT: {
+		/* torchao's AdamW4bit: exp_avg (signed map,
+		 * create_dynamic_map(True, 3, 4)) and exp_avg_sq (unsigned,
+		 * linear, no zero) are the same OptimState4bit, blocks of
+		 * VP_AO_BLOCK with an fp32 scale each; a tensor it does not
+		 * quantize keeps both states zeros_like(p), at the parameter's
+		 * own bytes (no fp32 master: the step writes p.copy_(p_f32)).
+		 * The 16-float qmap of each state (64 bytes) is not counted. */
+		double bpe = n->trainable > 0.0 ? n->trainable_bytes / n->trainable : c->wb;
+		double q = n->ao_quant + tt->n_enc_params * block_elements_kept(c, VP_BLOCK_ENCODER, ao_quantized) +
+			   tt->n_dec * block_elements_kept(c, VP_BLOCK_DECODER, ao_quantized);
+
+		q = fmin(n->trainable, q);
+		tt->optimizer = q * VP_ADAM4_STATE_BYTES_PER_PARAM + (n->trainable - q) * 2.0 * bpe;
+		/* _AdamBase.step runs torch.compile(single_param_adam) one
+		 * parameter at a time: it dequantizes both states to fp32
+		 * (exp_avg.float().lerp(...), exp_avg_sq.float().lerp(...)),
+		 * requantizes them with copy_ and updates p from the fp32 pair,
+		 * so the largest parameter's two fp32 states are counted (not
+		 * traced: what inductor materializes beside them, the fp32
+		 * gradient and parameter, may add to it) */
+		tt->step_temp = 2.0 * 4.0 * tt->largest_param_bytes / bpe;
+		break;
+	}
 	case VP_OPT_PAGED_ADAMW:
 	case VP_OPT_PAGED_ADAMW_8BIT: {
 		/* bitsandbytes paged optimizers allocate the states of the
@@ -809,6 +869,12 @@ static double zero_state_bytes(enum vp_optimizer o)
 	case VP_OPT_ADAMW:
 	case VP_OPT_ADAMW_FUSED:
 	case VP_OPT_PAGED_ADAMW:
+		return 8.0;
+	/* torchao quantizes a tensor whose size divides by its block
+	 * (VP_AO_BLOCK); the flat partition is aligned to 2 x the GPUs
+	 * elements only (stage_1_and_2.py nccl_start_alignment_factor), so
+	 * its states are zeros_like of it, fp32: the safe side */
+	case VP_OPT_ADAMW_4BIT:
 		return 8.0;
 	case VP_OPT_ADAMW_8BIT:
 	case VP_OPT_PAGED_ADAMW_8BIT:

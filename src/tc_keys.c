@@ -196,8 +196,8 @@ int vp_tc_parse_optim(struct ctx *c, const struct vp_tnode *v, const char *path,
 			       "unknown or unmodelled optimizer '%.40s' in '%s' (vramplan models: adamw_torch, "
 			       "adamw_hf, adamw_torch_fused, adamw_apex_fused, adamw_torch_npu_fused, "
 			       "adamw_anyprecision, adamw_torch_xla, adamw_bnb_8bit, adamw_8bit, adamw_torch_8bit, "
-			       "paged_adamw, paged_adamw_32bit, paged_adamw_8bit, paged_adamw_bnb_8bit, adafactor, sgd, "
-			       "lion, lion_32bit)",
+			       "adamw_torch_4bit, paged_adamw, paged_adamw_32bit, paged_adamw_8bit, paged_adamw_bnb_8bit, "
+			       "adafactor, sgd, lion, lion_32bit)",
 			       v->text, path);
 	return 0;
 }

@@ -1663,6 +1663,78 @@ static void lion_state_is_fp32_over_16_bit_weights(void **state)
 	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER], (uint64_t)(trained * 4.0));
 }
 
+/* torchao's AdamW4bit (optim adamw_torch_4bit, blocks of 256 as the HF
+ * Trainer passes them): a parameter of at least 4096 elements that divide
+ * into blocks keeps two 4-bit states, n / 2 bytes of codes and n / 256 fp32
+ * scales each; any other keeps both states zeros_like(p). tiny_llama
+ * (hidden 64, kv 32, MLP 128, vocabulary 100): q and o 4096 elements,
+ * gate, up and down 8192, the embedding and the untied LM head 6400 each (25
+ * blocks) are quantized; k
+ * and v (2048 each) and the three norms (64 each) are not. The compiled
+ * step holds the largest parameter's (8192 elements) two fp32 states. */
+static void adamw_4bit_quantizes_only_tensors_of_whole_blocks_from_4096_elements(void **state)
+{
+	const struct vp_model m = tiny_llama();
+	struct vp_train t = bf16_sdpa_step();
+	const double small = 2.0 * 2048.0 + 3.0 * 64.0;
+	struct vp_estimate e4, fused;
+	double trained, quantized;
+
+	(void)state;
+	t.no_autocast = true;
+	t.optimizer = VP_OPT_ADAMW_4BIT;
+	e4 = estimated(&m, &t);
+	trained = (double)e4.params_trainable;
+	quantized = trained - small;
+	assert_true(quantized == 2.0 * 4096.0 + 3.0 * 8192.0 + 2.0 * 6400.0);
+	assert_int_equal(e4.full_bytes[VP_COMP_OPTIMIZER],
+			 (uint64_t)(quantized * 2.0 * (0.5 + 4.0 / 256.0) + small * 2.0 * 2.0));
+	/* the step's temporary: 8 bytes an element of the largest matrix,
+	 * where a fused AdamW has none */
+	t.optimizer = VP_OPT_ADAMW_FUSED;
+	fused = estimated(&m, &t);
+	assert_int_equal(e4.phase_allocated_bytes[VP_PHASE_OPTIMIZER] + fused.full_bytes[VP_COMP_OPTIMIZER],
+			 fused.phase_allocated_bytes[VP_PHASE_OPTIMIZER] + e4.full_bytes[VP_COMP_OPTIMIZER] +
+				 8192 * 8);
+	/* over fp32 weights the unquantized states are fp32 */
+	t.precision = VP_PREC_FP32;
+	t.no_autocast = false;
+	t.optimizer = VP_OPT_ADAMW_4BIT;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER],
+			 (uint64_t)(quantized * 2.0 * (0.5 + 4.0 / 256.0) + small * 2.0 * 4.0));
+}
+
+/* Adapters under AdamW4bit, tensor by tensor: Llama 3.2 1B (hidden 2048, kv
+ * 512, MLP 8192), QLoRA r 2 on every linear, fp32 adapters under autocast:
+ * every lora_A and lora_B has 4096 elements or more in whole blocks but k's
+ * and v's B (512 x 2 = 1024), which keep fp32 states. */
+static void adamw_4bit_keeps_small_adapters_unquantized(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "llama-3.2-1b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "rtx4090");
+	const double per_layer = 2.0 * 2.0 * (2048.0 + 2048.0) + 2.0 * 2.0 * (2048.0 + 512.0) +
+				 3.0 * 2.0 * (2048.0 + 8192.0);
+	const double trained = 16.0 * per_layer, small = 16.0 * 2.0 * 1024.0;
+	struct vp_train t;
+	struct vp_estimate e;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_non_null(m);
+	vp_train_defaults(&t);
+	t.precision = VP_PREC_AMP_BF16;
+	t.attn = VP_ATTN_SDPA;
+	t.method = VP_METHOD_QLORA;
+	t.quant = VP_QUANT_NF4;
+	t.lora_r = 2;
+	assert_int_equal(vp_train_set_lora_targets(&t, "all-linear", &err), 0);
+	t.optimizer = VP_OPT_ADAMW_4BIT;
+	assert_int_equal(vp_estimate(m, g, &t, &e, &err), 0);
+	assert_int_equal(e.params_trainable, (uint64_t)trained);
+	assert_int_equal(e.full_bytes[VP_COMP_OPTIMIZER],
+			 (uint64_t)((trained - small) * 2.0 * (0.5 + 4.0 / 256.0) + small * 2.0 * 4.0));
+}
+
 /* bitsandbytes' paged optimizers page only the states of parameters of 1e5
  * elements or more (Optimizer8bit.get_state_buffer); the rest and the 8-bit
  * absmax buffers are PyTorch tensors. Llama 3.2 1B (hidden 2048, kv 512,
@@ -2252,7 +2324,8 @@ static void deepspeed_runs_an_amp_zero_step_in_16_bit(void **state)
  * .clone().float()): per trained parameter over 2 GPUs, 4 bytes of master
  * plus the optimizer's own states of a 1-D fp32 tensor: plain SGD none,
  * momentum, Lion and (unfactored on a vector) Adafactor 4, bitsandbytes'
- * 8-bit pair 2 + 8/256; the bucket is 5e8 elements of the weights' dtype.
+ * 8-bit pair 2 + 8/256, torchao's 4-bit one 8 (zeros_like of the partition);
+ * the bucket is 5e8 elements of the weights' dtype.
  * A paged optimizer pages the partition's states: counted once, in
  * unified memory. Adafactor's step holds its update and the next one of
  * the flat partition; a PyTorch 2.0 foreach AdamW two lists of it. */
@@ -2282,6 +2355,16 @@ static void zero_states_are_the_wrapped_optimizers_own(void **state)
 	/* 49,856 x (4 + 2 + 8/256) / 2 = 150,347 */
 	t.optimizer = VP_OPT_ADAMW_8BIT;
 	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER], 150347 + bucket);
+	/* torchao quantizes whole blocks of 256 only, and DeepSpeed pads the
+	 * partition to 2 x the GPUs (24,928 elements here, 97.4 blocks): its
+	 * states are fp32 zeros_like of it, and the step one fp32 temporary
+	 * of the partition */
+	t.optimizer = VP_OPT_ADAMW_4BIT;
+	e = estimated(&m, &t);
+	assert_int_equal(e.full_bytes[VP_COMP_OPTIMIZER], full * 12 / 2 + bucket);
+	assert_int_equal(e.phase_allocated_bytes[VP_PHASE_OPTIMIZER],
+			 e.full_bytes[VP_COMP_WEIGHTS] + e.full_bytes[VP_COMP_OPTIMIZER] +
+				 e.full_bytes[VP_COMP_GRADIENTS] + full * 2 + full * 2);
 	t.optimizer = VP_OPT_ADAFACTOR;
 	e = estimated(&m, &t);
 	assert_int_equal(e.full_bytes[VP_COMP_OPTIMIZER], full * 8 / 2 + bucket);
@@ -4775,6 +4858,8 @@ int main(void)
 		cmocka_unit_test(t5_wo_keeps_no_input_under_an_old_bitsandbytes),
 		cmocka_unit_test(lion_state_is_fp32_over_16_bit_weights),
 		cmocka_unit_test(paged_optimizers_page_only_large_parameters),
+		cmocka_unit_test(adamw_4bit_quantizes_only_tensors_of_whole_blocks_from_4096_elements),
+		cmocka_unit_test(adamw_4bit_keeps_small_adapters_unquantized),
 		cmocka_unit_test(adafactor_states_and_step_are_fp32_over_16_bit_weights),
 		cmocka_unit_test(adafactor_keeps_factored_states_of_a_saved_embedding_copy),
 		cmocka_unit_test(qwen3_q_and_k_norms_save_their_fp32_inputs),

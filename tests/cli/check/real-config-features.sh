@@ -23,8 +23,10 @@
 #    GPUs fails at its eval batch on logits kept for a compute_metrics its
 #    SFTTrainer does not get (assumed for an hf config), with no word; now
 #    a note says so (with prediction_loss_only: true it fits)
-# Left as they are: 32b-qlora.yaml's optimizer adamw_torch_4bit (torchao's
-# 4-bit AdamW) is refused as unmodelled; Qwen2.5-VL and the GPTQ re-upload
+#  - examples/qwen3/32b-qlora.yaml's optimizer adamw_torch_4bit (torchao's
+#    AdamW4bit) was refused as unmodelled; modelled from source since
+#    (docs/memory-model.md "Optimizer states"), the file is checked: it fits
+# Left as they are: Qwen2.5-VL and the GPTQ re-upload
 # are unknown models; the DPO/KTO/RM/PPO/ORPO stages, GaLore, BAdam and
 # freeze tuning are refused; gemma-7b's neftune_noise_alpha (one more
 # embedding-sized tensor in training) is listed as ignored (since
