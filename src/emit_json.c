@@ -182,6 +182,9 @@ static void jsetup(struct jb *j, cJSON *root, const struct vp_model *m, const st
 	}
 	jstr(j, o, "quant", vp_quant_name(t->quant));
 	jstr(j, o, "optimizer", vp_optimizer_name(t->optimizer));
+	/* on, off, or assumed by the loss alone (16-bit weights, unstated):
+	 * precision bf16 says the weights, this what runs over them */
+	jstr(j, o, "autocast", vp_autocast_name(t));
 	/* the kernel the estimate counted, as the YAML setup line says it:
 	 * a model without the asked-for path runs another (mT5: eager for
 	 * sdpa); what was asked for stays beside it */

@@ -84,7 +84,7 @@ static void cat(char *buf, size_t size, const char *fmt, ...)
 void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *buf, size_t size)
 {
 	char targets[VP_MAX_TARGETS * 33 + 16];
-	const char *opt;
+	const char *opt, *autocast = "";
 	enum vp_attn runs;
 
 	if (size == 0)
@@ -93,11 +93,15 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 	cat(buf, size, "seq-len %" PRIu64, t->seq_len);
 	if (vp_head_uses_target(m, t->head))
 		cat(buf, size, ", target-len %" PRIu64, t->tgt_len);
-	/* DeepSpeed's engine casts an unquantized model to 16 bit and runs it
-	 * without autocast (estimate.c as_deepspeed_runs): say how it is
-	 * estimated */
-	cat(buf, size, ", %s%s%s, %s", vp_precision_name(t->precision),
-	    t->no_autocast && (t->precision == VP_PREC_BF16 || t->precision == VP_PREC_FP16) ? " without autocast" : "",
+	/* 16-bit weights with or without autocast, where the training says
+	 * which (vp_autocast_name; unstated, the loss assumes it); DeepSpeed's
+	 * engine casts an unquantized model to 16 bit and runs it without
+	 * autocast (estimate.c as_deepspeed_runs): say how it is estimated */
+	if (t->precision == VP_PREC_BF16 || t->precision == VP_PREC_FP16)
+		autocast = strcmp(vp_autocast_name(t), "on") == 0    ? " with autocast"
+			   : strcmp(vp_autocast_name(t), "off") == 0 ? " without autocast"
+								      : "";
+	cat(buf, size, ", %s%s%s, %s", vp_precision_name(t->precision), autocast,
 	    t->zero_stage > 0 && t->quant == VP_QUANT_NONE &&
 			    (t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_AMP_FP16)
 		    ? " (DeepSpeed's 16-bit engine: 16-bit weights, no autocast)"

@@ -980,6 +980,20 @@ static int estimate_at(const struct vp_estimator *e, bool classic, uint64_t batc
 	return 0;
 }
 
+const char *vp_autocast_name(const struct vp_train *t)
+{
+	struct vp_train run = as_deepspeed_runs(t);
+	struct ctx c;
+
+	/* the two predicates read only the training and whether it is amp-* */
+	memset(&c, 0, sizeof c);
+	c.t = &run;
+	c.amp = run.precision == VP_PREC_AMP_FP16 || run.precision == VP_PREC_AMP_BF16;
+	if (vp_est_autocast_known(&c))
+		return "on";
+	return vp_est_under_autocast(&c) ? "assumed" : "off";
+}
+
 int vp_estimate(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
 		struct vp_estimate *out, struct vp_error *err)
 {

@@ -164,6 +164,15 @@ bool vp_liger_patches(const struct vp_model *m);
  * GPU that cannot run it. g may be NULL (the model's side alone). */
 enum vp_attn vp_attn_that_runs(const struct vp_model *m, const struct vp_gpu *g, enum vp_attn a);
 
+/* How the estimate runs the step with respect to torch.autocast: "on"
+ * (amp-*, or 16-bit weights whose training states it: vp_train
+ * autocast_stated), "off" (fp32; 16-bit weights without it: no_autocast,
+ * DeepSpeed's 16-bit engine) or "assumed" (16-bit weights, not stated: the
+ * loss counts autocast's fp32 copies, the larger case, and the pointwise
+ * chains stay 16-bit). The same rules as the estimate's terms
+ * (estimate.c vp_est_under_autocast, vp_est_autocast_known). */
+const char *vp_autocast_name(const struct vp_train *t);
+
 /* Does SDPA fall back to its math backend for this model whatever the
  * training, materializing fp32 scores (b x heads x s x s)? Falcon's original
  * multi-query blocks hand it one key/value head for all query heads

@@ -4840,6 +4840,37 @@ static void each_text_of_an_example_is_a_row_of_the_step(void **state)
 	assert_int_equal(pairs.allocated_bytes, singles.allocated_bytes);
 }
 
+/* vp_autocast_name follows the estimate's own rules: amp-* runs autocast,
+ * fp32 none; 16-bit weights run it where the training states it, not where
+ * it says they run without, and not under DeepSpeed's 16-bit engine, which
+ * also turns an unquantized amp-* run into 16-bit weights without it */
+static void autocast_name_says_what_the_estimate_runs(void **state)
+{
+	struct vp_train t;
+
+	(void)state;
+	vp_train_defaults(&t);
+	t.precision = VP_PREC_FP32;
+	assert_string_equal(vp_autocast_name(&t), "off");
+	t.precision = VP_PREC_AMP_BF16;
+	assert_string_equal(vp_autocast_name(&t), "on");
+	t.zero_stage = 2;
+	assert_string_equal(vp_autocast_name(&t), "off");
+	t.quant = VP_QUANT_GPTQ_INT4; /* a quantized base keeps amp-* under ZeRO */
+	assert_string_equal(vp_autocast_name(&t), "on");
+	vp_train_defaults(&t);
+	t.precision = VP_PREC_BF16;
+	assert_string_equal(vp_autocast_name(&t), "assumed");
+	t.autocast_stated = true;
+	assert_string_equal(vp_autocast_name(&t), "on");
+	t.autocast_stated = false;
+	t.no_autocast = true;
+	assert_string_equal(vp_autocast_name(&t), "off");
+	t.no_autocast = false;
+	t.zero_stage = 3;
+	assert_string_equal(vp_autocast_name(&t), "off");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -4965,6 +4996,7 @@ int main(void)
 		cmocka_unit_test(the_generating_encoder_runs_in_fp32_under_amp),
 		cmocka_unit_test(autocast_caches_only_the_casts_of_trained_weights_in_eval),
 		cmocka_unit_test(each_text_of_an_example_is_a_row_of_the_step),
+		cmocka_unit_test(autocast_name_says_what_the_estimate_runs),
 	};
 	return cmocka_run_group_tests_name("estimate", tests, load_catalog, free_catalog);
 }
