@@ -1071,8 +1071,7 @@ HANDLER(k_axo_fp8)
  * monkeypatch/unsloth_.py): Unsloth's kernels patched into the model, each
  * keeping less for backward than the code it replaces. Not modelled: the
  * step is counted as transformers runs it without them (an overestimate,
- * as each is meant to save memory). Until 2026-11-30 listed as ignored;
- * lora_mlp_kernel and its kin (axolotl's own LoRA kernels) still are. */
+ * as each is meant to save memory). Until 2026-11-30 listed as ignored. */
 HANDLER(k_axo_unsloth)
 {
 	int on = 0;
@@ -1082,6 +1081,28 @@ HANDLER(k_axo_unsloth)
 	return vp_tc_note_ignored(c, path, m,
 				  on == 1 ? "Unsloth's kernels are not modelled: the step is counted as transformers "
 					    "runs it without them (likely an overestimate: they keep less for backward)"
+					  : NULL);
+}
+
+/* axolotl's lora_mlp_kernel, lora_qkv_kernel, lora_o_kernel
+ * (utils/schemas/config.py; kernels/lora.py, monkeypatch/lora_kernels.py,
+ * after Unsloth's fast_lora.py, whose LoRA_MLP saves the input and the
+ * gate and up outputs and recomputes the activation in backward, where
+ * PEFT's layers keep the activation's output and the down projection's
+ * input too): custom autograd Functions for a LoRA model's MLP, q/k/v and
+ * o projections; they need lora_dropout 0. Not modelled, as Unsloth's
+ * kernels above.
+ * Until 2026-11-30 listed as ignored. */
+HANDLER(k_axo_lora_kernel)
+{
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	return vp_tc_note_ignored(c, path, m,
+				  on == 1 ? "axolotl's LoRA kernels are not modelled: the adapted layers are counted "
+					    "as PEFT runs them (likely an overestimate: the kernels recompute the "
+					    "activation in backward)"
 					  : NULL);
 }
 
@@ -2113,6 +2134,9 @@ static const struct keydef axolotl_keys[] = {
 	{"unsloth_lora_o", k_axo_unsloth},
 	{"unsloth_rms_norm", k_axo_unsloth},
 	{"unsloth_rope", k_axo_unsloth},
+	{"lora_mlp_kernel", k_axo_lora_kernel},
+	{"lora_qkv_kernel", k_axo_lora_kernel},
+	{"lora_o_kernel", k_axo_lora_kernel},
 	{"neftune_noise_alpha", k_neftune},
 	{"chunked_cross_entropy", k_chunked_ce},
 	{"chunked_cross_entropy_num_chunks", k_ce_chunks},
@@ -2404,6 +2428,12 @@ static const struct keydef llamafactory_keys[] = {
 	{"flash_attn", k_lf_flash_attn},
 	{"disable_gradient_checkpointing", k_lf_no_ckpt},
 	{"enable_liger_kernel", k_liger},
+	/* TrainingArguments' own, which LLaMA-Factory's Seq2SeqTrainingArguments
+	 * inherit: its CustomSeq2SeqTrainer is a transformers Trainer, whose
+	 * __init__ applies Liger to the (PEFT-wrapped) model's base with
+	 * apply_liger_kernel_to_<model>'s defaults, as enable_liger_kernel
+	 * does before the model loads. Until 2026-11-30 listed as ignored. */
+	{"use_liger_kernel", k_liger},
 	{"shift_attn", k_axo_s2},
 	{"use_kt", k_lf_kt},
 	{"neftune_noise_alpha", k_neftune},
