@@ -476,6 +476,18 @@ HANDLER(k_axo_plugins)
 	return c->r.liger_plugin == 1 ? 0 : vp_tc_note_ignored(c, path, m, NULL);
 }
 
+/* A boolean key whose mechanism is not modelled: true is noted at the key
+ * with `why` (which way the check errs), anything else is listed with the
+ * ignored keys */
+static int note_when_on(struct ctx *c, const struct vp_tmember *m, const char *path, const char *why)
+{
+	int on = 0;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	return vp_tc_note_ignored(c, path, m, on == 1 ? why : NULL);
+}
+
 /* s2_attention (schemas/config.py): LongLoRA's shifted sparse attention
  * (S2-Attn), a patch of Llama's flash-attention forward
  * (monkeypatch/llama_attn_hijack_flash.py, use_shifted_sparse_attn) that
@@ -484,14 +496,9 @@ HANDLER(k_axo_plugins)
  * 2026-11-30 the key was unknown and "did you mean 'sdp_attention'?". */
 HANDLER(k_axo_s2)
 {
-	int on = 0;
-
-	if (flag(c, m, path, &on, NULL) != 0)
-		return -1;
-	return vp_tc_note_ignored(c, path, m,
-				  on == 1 ? "shifted sparse attention (S2-Attn) is not modelled: the attention "
-					    "is counted as the other attention keys choose it"
-					  : NULL);
+	return note_when_on(c, m, path,
+			    "shifted sparse attention (S2-Attn) is not modelled: the attention "
+			    "is counted as the other attention keys choose it");
 }
 
 /* sequence_parallel_degree, context_parallel_size (its later name):
@@ -1016,15 +1023,10 @@ HANDLER(k_liger_no_effect)
  * sequence, an overestimate. Until 2026-11-30 listed as ignored. */
 HANDLER(k_axo_tiled_mlp)
 {
-	int on = 0;
-
-	if (flag(c, m, path, &on, NULL) != 0)
-		return -1;
-	return vp_tc_note_ignored(c, path, m,
-				  on == 1 ? "ALST's tiled MLP (the MLP over slices of the sequence, recomputed in "
-					    "backward) is not modelled: the MLP's tensors are counted for the whole "
-					    "sequence (an overestimate)"
-					  : NULL);
+	return note_when_on(c, m, path,
+			    "ALST's tiled MLP (the MLP over slices of the sequence, recomputed in "
+			    "backward) is not modelled: the MLP's tensors are counted for the whole "
+			    "sequence (an overestimate)");
 }
 
 /* axolotl's lisa_n_layers (LISA, arXiv 2403.17919; utils/callbacks/
@@ -1056,14 +1058,9 @@ HANDLER(k_axo_lisa)
  * ignored. */
 HANDLER(k_axo_fp8)
 {
-	int on = 0;
-
-	if (flag(c, m, path, &on, NULL) != 0)
-		return -1;
-	return vp_tc_note_ignored(c, path, m,
-				  on == 1 ? "FP8 training (accelerate's fp8 mixed precision, torchao's Float8Linear) is "
-					    "not modelled: the step is counted in the precision the other keys give"
-					  : NULL);
+	return note_when_on(c, m, path,
+			    "FP8 training (accelerate's fp8 mixed precision, torchao's Float8Linear) is "
+			    "not modelled: the step is counted in the precision the other keys give");
 }
 
 /* axolotl's unsloth_cross_entropy_loss, unsloth_lora_mlp, unsloth_lora_qkv,
@@ -1074,14 +1071,9 @@ HANDLER(k_axo_fp8)
  * as each is meant to save memory). Until 2026-11-30 listed as ignored. */
 HANDLER(k_axo_unsloth)
 {
-	int on = 0;
-
-	if (flag(c, m, path, &on, NULL) != 0)
-		return -1;
-	return vp_tc_note_ignored(c, path, m,
-				  on == 1 ? "Unsloth's kernels are not modelled: the step is counted as transformers "
-					    "runs it without them (likely an overestimate: they keep less for backward)"
-					  : NULL);
+	return note_when_on(c, m, path,
+			    "Unsloth's kernels are not modelled: the step is counted as transformers "
+			    "runs it without them (likely an overestimate: they keep less for backward)");
 }
 
 /* axolotl's lora_mlp_kernel, lora_qkv_kernel, lora_o_kernel
@@ -1095,15 +1087,10 @@ HANDLER(k_axo_unsloth)
  * Until 2026-11-30 listed as ignored. */
 HANDLER(k_axo_lora_kernel)
 {
-	int on = 0;
-
-	if (flag(c, m, path, &on, NULL) != 0)
-		return -1;
-	return vp_tc_note_ignored(c, path, m,
-				  on == 1 ? "axolotl's LoRA kernels are not modelled: the adapted layers are counted "
-					    "as PEFT runs them (likely an overestimate: the kernels recompute the "
-					    "activation in backward)"
-					  : NULL);
+	return note_when_on(c, m, path,
+			    "axolotl's LoRA kernels are not modelled: the adapted layers are counted "
+			    "as PEFT runs them (likely an overestimate: the kernels recompute the "
+			    "activation in backward)");
 }
 
 /* TrainingArguments neftune_noise_alpha (NEFTune, arXiv 2310.05914;
@@ -2224,14 +2211,9 @@ HANDLER(k_lf_unsloth_gc)
  * Said; until 2026-11-30 listed as ignored without a word. */
 HANDLER(k_lf_unsloth)
 {
-	int on = 0;
-
-	if (flag(c, m, path, &on, NULL) != 0)
-		return -1;
-	return vp_tc_note_ignored(c, path, m,
-				  on == 1 ? "Unsloth (FastLanguageModel, its kernels and offloading checkpointing) is "
-					    "not modelled: the step is counted as transformers runs it without Unsloth"
-					  : NULL);
+	return note_when_on(c, m, path,
+			    "Unsloth (FastLanguageModel, its kernels and offloading checkpointing) is "
+			    "not modelled: the step is counted as transformers runs it without Unsloth");
 }
 
 /* use_kt (model_args.py KTransformersArguments): KTransformers' AMX MoE
@@ -2240,14 +2222,9 @@ HANDLER(k_lf_unsloth)
  * 2026-11-30 listed as ignored. */
 HANDLER(k_lf_kt)
 {
-	int on = 0;
-
-	if (flag(c, m, path, &on, NULL) != 0)
-		return -1;
-	return vp_tc_note_ignored(c, path, m,
-				  on == 1 ? "KTransformers (use_kt: a mixture of experts' experts computed on the CPU) is "
-					    "not modelled: the whole model is counted on the GPU (an overestimate)"
-					  : NULL);
+	return note_when_on(c, m, path,
+			    "KTransformers (use_kt: a mixture of experts' experts computed on the CPU) is "
+			    "not modelled: the whole model is counted on the GPU (an overestimate)");
 }
 
 /* stage: pt and sft train one model on a language-modelling loss; rm adds a
