@@ -109,7 +109,9 @@ static void vpfz_estimate_options(const struct vp_model *m, uint64_t *st, struct
 		t->zero_overlap = vpfz_draw(st, 2) == 0;
 	}
 	t->precision = (enum vp_precision)vpfz_draw(st, 5);
-	t->optimizer = (enum vp_optimizer)vpfz_draw(st, 10);
+	/* every optimizer and none: the count follows the enum (a literal 10
+	 * fell behind it as adamw-4bit and adamw-8bit-ao were added) */
+	t->optimizer = (enum vp_optimizer)vpfz_draw(st, (uint64_t)VP_OPT_NONE + 1);
 	t->method = (enum vp_method)vpfz_draw(st, 4);
 	if (t->method == VP_METHOD_QLORA)
 		t->quant = (enum vp_quant)(1 + vpfz_draw(st, 4));

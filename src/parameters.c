@@ -32,20 +32,21 @@
  * a smaller parameter's states, and every 8-bit absmax buffer
  * (torch.zeros), are ordinary tensors of PyTorch's allocator. */
 #define VP_BNB_PAGED_MIN_ELEMENTS 1e5
-/* torchao's AdamW4bit (torchao/optim/adam.py, subclass_4bit.py) as the HF
- * Trainer builds it for optim adamw_torch_4bit (transformers
- * trainer_optimizer.py _get_torchao_optimizer: block_size
- * optim_args.get("block_size", 256)): each state of a parameter it
- * quantizes (_AdamBase._new_buffer: numel() >= 4096 and numel() %
- * block_size == 0) is OptimState4bit.zeros: codes, two 4-bit values a
- * uint8 (n / 2 bytes), and scale, torch.zeros(n // block_size), fp32. Any
- * other parameter's states are torch.zeros_like(p), in its own dtype.
- * (Earlier transformers, whose trainer.py built it inline, passed no
- * block_size: torchao's default 128, 1/64 byte a parameter more, not
- * modelled.) */
+/* torchao's AdamW8bit and AdamW4bit (torchao/optim/adam.py) as the HF
+ * Trainer builds them for optim adamw_torch_8bit and adamw_torch_4bit
+ * (transformers trainer_optimizer.py _get_torchao_optimizer: block_size
+ * optim_args.get("block_size", 256), for both): each state of a parameter
+ * they quantize (_AdamBase._new_buffer: numel() >= 4096 and numel() %
+ * block_size == 0) is codes of `bits` a value in uint8
+ * (subclass_8bit.py OptimState8bit.zeros: one code a byte, the
+ * parameter's shape; subclass_4bit.py OptimState4bit.zeros: two a byte,
+ * n / 2 bytes) and scale, torch.zeros(n // block_size), fp32. Any other
+ * parameter's states are torch.zeros_like(p), in its own dtype.
+ * (Earlier transformers, whose trainer.py built them inline, passed no
+ * block_size: torchao's defaults, 256 for AdamW8bit, the same, and 128
+ * for AdamW4bit, 1/64 byte a parameter more, not modelled.) */
 #define VP_AO_BLOCK 256.0
 #define VP_AO_MIN_ELEMENTS 4096.0
-#define VP_ADAM4_STATE_BYTES_PER_PARAM (2.0 * (0.5 + 4.0 / VP_AO_BLOCK))
 /* DeepSpeed ZeRO default reduce_bucket_size, in elements
  * (deepspeed/runtime/zero/config.py DeepSpeedZeroConfig). */
 #define VP_ZERO_BUCKET_ELEMENTS 5e8
@@ -215,7 +216,7 @@ static double paged(double elements, double copies)
 }
 
 /* The elements of `copies` tensors of `elements` each whose states
- * torchao's AdamW4bit quantizes (VP_AO_MIN_ELEMENTS, VP_AO_BLOCK). */
+ * torchao's low-bit AdamW quantizes (VP_AO_MIN_ELEMENTS, VP_AO_BLOCK). */
 static double ao_quantized(double elements, double copies)
 {
 	return elements >= VP_AO_MIN_ELEMENTS && fmod(elements, VP_AO_BLOCK) == 0.0 ? elements * copies : 0.0;
@@ -335,7 +336,7 @@ struct counts {
 	double trainable, trainable_bytes;
 	double vocab_bytes;      /* the trained vocabulary-sized matrices */
 	double paged;            /* trained elements outside the blocks that a paged optimizer pages */
-	double ao_quant;         /* ... whose states torchao's AdamW4bit quantizes */
+	double ao_quant;         /* ... whose states torchao's low-bit AdamW quantizes */
 	double vocab_copies;     /* vocabulary-sized matrices modules_to_save trains a copy of */
 };
 
@@ -648,6 +649,34 @@ static void gradients(const struct ctx *c, const struct counts *n, struct totals
 		tt->grads_in_backward = fmin(n->embed * c->wb + n->largest * c->wb, n->trainable_bytes);
 }
 
+/* torchao's AdamW8bit or AdamW4bit, `bits` a state value (VP_AO_BLOCK):
+ * exp_avg (signed map) and exp_avg_sq (unsigned) are the same subclass,
+ * OptimState8bit (create_dynamic_map, 256 entries) or OptimState4bit
+ * (create_dynamic_map(True, 3, 4) and linspace(0, 1, 17)[1:]), blocks of
+ * VP_AO_BLOCK with an fp32 scale each; a tensor they do not quantize keeps
+ * both states zeros_like(p), at the parameter's own bytes (no fp32 master:
+ * the step writes p.copy_(p_f32)), where bitsandbytes keeps fp32 states
+ * below its min_8bit_size (Optimizer2State.init_state). Each state's qmap
+ * (64 or 1024 bytes) is not counted. */
+static void ao_adamw_states(const struct ctx *c, const struct counts *n, struct totals *tt, double bits)
+{
+	double bpe = n->trainable > 0.0 ? n->trainable_bytes / n->trainable : c->wb;
+	double q = n->ao_quant + tt->n_enc_params * block_elements_kept(c, VP_BLOCK_ENCODER, ao_quantized) +
+		   tt->n_dec * block_elements_kept(c, VP_BLOCK_DECODER, ao_quantized);
+
+	q = fmin(n->trainable, q);
+	tt->optimizer = q * 2.0 * (bits / 8.0 + 4.0 / VP_AO_BLOCK) + (n->trainable - q) * 2.0 * bpe;
+	/* _AdamBase.step runs torch.compile(single_param_adam) one parameter
+	 * at a time: it dequantizes both states to fp32
+	 * (exp_avg.float().lerp(...), exp_avg_sq.float().lerp(...)),
+	 * requantizes them with copy_ and updates p from the fp32 pair, so the
+	 * largest parameter's two fp32 states are counted whatever `bits` (not
+	 * traced: what inductor materializes beside them, the fp32 gradient
+	 * and parameter, may add to it). bitsandbytes' 8-bit kernel updates
+	 * its states in place: no such temporary. */
+	tt->step_temp = 2.0 * 4.0 * tt->largest_param_bytes / bpe;
+}
+
 /* Optimizer states (docs: "Optimizer states"). */
 static void optimizer_states(const struct ctx *c, const struct counts *n, struct totals *tt)
 {
@@ -686,30 +715,12 @@ static void optimizer_states(const struct ctx *c, const struct counts *n, struct
 	case VP_OPT_ADAMW_8BIT:
 		tt->optimizer = n->trainable * VP_ADAM8_STATE_BYTES_PER_PARAM;
 		break;
-	case VP_OPT_ADAMW_4BIT: {
-		/* torchao's AdamW4bit: exp_avg (signed map,
-		 * create_dynamic_map(True, 3, 4)) and exp_avg_sq (unsigned,
-		 * linear, no zero) are the same OptimState4bit, blocks of
-		 * VP_AO_BLOCK with an fp32 scale each; a tensor it does not
-		 * quantize keeps both states zeros_like(p), at the parameter's
-		 * own bytes (no fp32 master: the step writes p.copy_(p_f32)).
-		 * The 16-float qmap of each state (64 bytes) is not counted. */
-		double bpe = n->trainable > 0.0 ? n->trainable_bytes / n->trainable : c->wb;
-		double q = n->ao_quant + tt->n_enc_params * block_elements_kept(c, VP_BLOCK_ENCODER, ao_quantized) +
-			   tt->n_dec * block_elements_kept(c, VP_BLOCK_DECODER, ao_quantized);
-
-		q = fmin(n->trainable, q);
-		tt->optimizer = q * VP_ADAM4_STATE_BYTES_PER_PARAM + (n->trainable - q) * 2.0 * bpe;
-		/* _AdamBase.step runs torch.compile(single_param_adam) one
-		 * parameter at a time: it dequantizes both states to fp32
-		 * (exp_avg.float().lerp(...), exp_avg_sq.float().lerp(...)),
-		 * requantizes them with copy_ and updates p from the fp32 pair,
-		 * so the largest parameter's two fp32 states are counted (not
-		 * traced: what inductor materializes beside them, the fp32
-		 * gradient and parameter, may add to it) */
-		tt->step_temp = 2.0 * 4.0 * tt->largest_param_bytes / bpe;
+	case VP_OPT_ADAMW_8BIT_AO:
+		ao_adamw_states(c, n, tt, 8.0);
 		break;
-	}
+	case VP_OPT_ADAMW_4BIT:
+		ao_adamw_states(c, n, tt, 4.0);
+		break;
 	case VP_OPT_PAGED_ADAMW:
 	case VP_OPT_PAGED_ADAMW_8BIT: {
 		/* bitsandbytes paged optimizers allocate the states of the
@@ -873,7 +884,9 @@ static double zero_state_bytes(enum vp_optimizer o)
 	/* torchao quantizes a tensor whose size divides by its block
 	 * (VP_AO_BLOCK); the flat partition is aligned to 2 x the GPUs
 	 * elements only (stage_1_and_2.py nccl_start_alignment_factor), so
-	 * its states are zeros_like of it, fp32: the safe side */
+	 * its states are zeros_like of it, fp32: the safe side, at either
+	 * width */
+	case VP_OPT_ADAMW_8BIT_AO:
 	case VP_OPT_ADAMW_4BIT:
 		return 8.0;
 	case VP_OPT_ADAMW_8BIT:

@@ -217,6 +217,7 @@ static const char *hf_optim(enum vp_optimizer o)
 	case VP_OPT_ADAMW: return "adamw_torch";
 	case VP_OPT_ADAMW_FUSED: return "adamw_torch_fused";
 	case VP_OPT_ADAMW_8BIT: return "adamw_bnb_8bit";
+	case VP_OPT_ADAMW_8BIT_AO: return "adamw_torch_8bit";
 	case VP_OPT_ADAMW_4BIT: return "adamw_torch_4bit";
 	case VP_OPT_PAGED_ADAMW: return "paged_adamw_32bit";
 	case VP_OPT_PAGED_ADAMW_8BIT: return "paged_adamw_8bit";

@@ -14,8 +14,9 @@
  */
 static const char *const precision_names[] = {"fp32", "amp-fp16", "amp-bf16", "bf16", "fp16"};
 static const char *const optimizer_names[] = {
-	"adamw", "adamw-fused", "adamw-8bit", "adamw-4bit", "paged-adamw",
-	"paged-adamw-8bit", "adafactor", "sgd", "sgd-momentum", "lion", "none",
+	"adamw", "adamw-fused", "adamw-8bit", "adamw-8bit-ao", "adamw-4bit",
+	"paged-adamw", "paged-adamw-8bit", "adafactor", "sgd", "sgd-momentum",
+	"lion", "none",
 };
 static const char *const method_names[] = {"full", "lora", "qlora", "frozen"};
 static const char *const quant_names[] = {"none", "nf4", "nf4-dq", "int8", "gptq-int4"};
@@ -47,10 +48,11 @@ static const struct {
 	{"adamw_torch_npu_fused", VP_OPT_ADAMW_FUSED},
 	{"adamw_anyprecision", VP_OPT_ADAMW},
 	{"adamw_torch_xla", VP_OPT_ADAMW},
-	/* torchao's AdamW8bit: block-wise 8-bit states, blocks of 256 with
-	 * an fp32 scale each (torchao/optim/subclass_8bit.py), what
-	 * bitsandbytes' 8-bit AdamW keeps since 0.44 */
-	{"adamw_torch_8bit", VP_OPT_ADAMW_8BIT},
+	/* torchao's AdamW8bit (transformers trainer_optimizer.py
+	 * _get_torchao_optimizer): 8-bit states in blocks of 256 with an fp32
+	 * scale each (torchao/optim/subclass_8bit.py), bitsandbytes' size for
+	 * a quantized tensor, but not its rules for the rest nor its step */
+	{"adamw_torch_8bit", VP_OPT_ADAMW_8BIT_AO},
 	/* torchao's AdamW4bit (transformers trainer_optimizer.py
 	 * _get_torchao_optimizer): 4-bit states in blocks of 256 with an fp32
 	 * scale each (torchao/optim/subclass_4bit.py) */

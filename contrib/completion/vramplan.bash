@@ -32,7 +32,7 @@
 _vramplan_sets='--precision fp32 amp-fp16 amp-bf16 bf16 fp16
 --method full lora qlora frozen
 --quant nf4 nf4-dq int8 gptq-int4 none
---optimizer adamw adamw-fused adamw-8bit adamw-4bit paged-adamw paged-adamw-8bit adafactor sgd sgd-momentum lion none
+--optimizer adamw adamw-fused adamw-8bit adamw-8bit-ao adamw-4bit paged-adamw paged-adamw-8bit adafactor sgd sgd-momentum lion none
 --attn eager sdpa flash2
 --head causal-lm seq2seq-lm masked-lm sequence-classification token-classification encoder
 --loss standard chunked

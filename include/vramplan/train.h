@@ -26,6 +26,7 @@ enum vp_optimizer {
 	VP_OPT_ADAMW = 0,     /* torch.optim.AdamW, foreach implementation */
 	VP_OPT_ADAMW_FUSED,   /* fused=True: no foreach temporaries */
 	VP_OPT_ADAMW_8BIT,    /* bitsandbytes AdamW8bit */
+	VP_OPT_ADAMW_8BIT_AO, /* torchao AdamW8bit (8-bit block-wise states, compiled step) */
 	VP_OPT_ADAMW_4BIT,    /* torchao AdamW4bit (4-bit block-wise states, compiled step) */
 	VP_OPT_PAGED_ADAMW,   /* bitsandbytes PagedAdamW (32-bit states, unified memory) */
 	VP_OPT_PAGED_ADAMW_8BIT,

@@ -112,7 +112,7 @@ static const struct opt_def opts[] = {
 	{"dora", OPT_DORA, NULL, A_TRAIN, "PEFT's DoRA (LoraConfig(use_dora=True)): a trained\nmagnitude per adapted linear's output, and its\nweight norm at every forward"},
 	{"lora-targets", OPT_LORA_TARGETS, "LIST", A_TRAIN, "modules to adapt, comma-separated, or all-linear\n(default: PEFT's default for the model)"},
 	{"quant", OPT_QUANT, "Q", A_TRAIN, "quantized base: nf4, nf4-dq, int8, gptq-int4\nor none (default none; nf4 with --method\nqlora)"},
-	{"optimizer", OPT_OPTIMIZER, "NAME", A_TRAIN, "adamw, adamw-fused, adamw-8bit, adamw-4bit,\npaged-adamw, paged-adamw-8bit, adafactor, sgd,\nsgd-momentum, lion, none (estimate only: a step without\none), or a TrainingArguments optim name\n(default adamw-fused; adamw with --torch-version\n1.x)"},
+	{"optimizer", OPT_OPTIMIZER, "NAME", A_TRAIN, "adamw, adamw-fused, adamw-8bit, adamw-8bit-ao,\nadamw-4bit, paged-adamw, paged-adamw-8bit,\nadafactor, sgd, sgd-momentum, lion, none\n(estimate only: a step without one), or a\nTrainingArguments optim name\n(default adamw-fused; adamw with --torch-version\n1.x)"},
 	{"grad-ckpt", OPT_GRAD_CKPT, NULL, A_TRAIN, "gradient checkpointing"},
 	{"expandable-segments", OPT_EXPANDABLE, NULL, A_TRAIN, "the run sets PYTORCH_CUDA_ALLOC_CONF=\nexpandable_segments:True (less fragmentation)"},
 	{"memory-fraction", OPT_MEMORY_FRACTION, "F", A_TRAIN, "the run calls torch.cuda.\nset_per_process_memory_fraction(F): the\nallocator may reserve at most F x the GPU's\nmemory, in (0, 1]"},

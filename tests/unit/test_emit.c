@@ -63,7 +63,7 @@ static const char *const training_arguments[] = {
  * can estimate, plus their aliases). */
 static const char *const optimizer_names[] = {
 	"adamw_torch", "adamw_torch_fused", "adafactor", "sgd", "adamw_bnb_8bit", "adamw_8bit",
-	"lion_32bit", "paged_adamw_32bit", "paged_adamw_8bit", NULL,
+	"lion_32bit", "paged_adamw_32bit", "paged_adamw_8bit", "adamw_torch_8bit", "adamw_torch_4bit", NULL,
 };
 
 /*
@@ -338,8 +338,9 @@ static void for_each_variant(enum vp_profile profile, variant_fn fn)
 	static const enum vp_precision precs[] = {VP_PREC_FP32, VP_PREC_AMP_FP16, VP_PREC_AMP_BF16, VP_PREC_BF16,
 						  VP_PREC_FP16};
 	static const enum vp_optimizer optims[] = {VP_OPT_ADAMW, VP_OPT_ADAMW_FUSED, VP_OPT_ADAMW_8BIT,
-						   VP_OPT_PAGED_ADAMW, VP_OPT_PAGED_ADAMW_8BIT, VP_OPT_ADAFACTOR,
-						   VP_OPT_SGD, VP_OPT_SGD_MOMENTUM, VP_OPT_LION, VP_OPT_NONE};
+						   VP_OPT_ADAMW_8BIT_AO, VP_OPT_ADAMW_4BIT, VP_OPT_PAGED_ADAMW,
+						   VP_OPT_PAGED_ADAMW_8BIT, VP_OPT_ADAFACTOR, VP_OPT_SGD,
+						   VP_OPT_SGD_MOMENTUM, VP_OPT_LION, VP_OPT_NONE};
 	static const enum vp_method methods[] = {VP_METHOD_FULL, VP_METHOD_LORA, VP_METHOD_QLORA,
 						 VP_METHOD_FROZEN};
 	static const enum vp_quant quants[] = {VP_QUANT_NONE, VP_QUANT_NF4, VP_QUANT_INT8, VP_QUANT_GPTQ_INT4};

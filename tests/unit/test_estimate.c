@@ -1704,6 +1704,40 @@ static void adamw_4bit_quantizes_only_tensors_of_whole_blocks_from_4096_elements
 			 (uint64_t)(quantized * 2.0 * (0.5 + 4.0 / 256.0) + small * 2.0 * 4.0));
 }
 
+/* torchao's AdamW8bit (optim adamw_torch_8bit, adamw-8bit-ao): the 4-bit
+ * one's rule with one uint8 code an element. tiny_llama in bf16, as above:
+ * 45,568 quantized elements x 2 x (1 + 4/256) = 92,560 bytes, and k, v and
+ * the norms (4,288 elements, each tensor under 4096) keep two bf16 states,
+ * 17,152 bytes: 109,712. bitsandbytes' adamw-8bit is counted at 2 + 8/256
+ * for each of the 49,856 elements, 101,270 (its fp32 states under
+ * min_8bit_size are not counted), and has no step temporary; torchao's
+ * compiled step holds the largest matrix's (8192 elements) two fp32
+ * states, 65,536 bytes. */
+static void adamw_8bit_ao_keeps_small_tensors_in_their_dtype_and_an_fp32_step(void **state)
+{
+	const struct vp_model m = tiny_llama();
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_estimate ao, bnb;
+
+	(void)state;
+	t.no_autocast = true;
+	t.optimizer = VP_OPT_ADAMW_8BIT_AO;
+	ao = estimated(&m, &t);
+	assert_int_equal(ao.params_trainable, 49856);
+	assert_int_equal(ao.full_bytes[VP_COMP_OPTIMIZER], 109712);
+	t.optimizer = VP_OPT_ADAMW_8BIT;
+	bnb = estimated(&m, &t);
+	assert_int_equal(bnb.full_bytes[VP_COMP_OPTIMIZER], 101270);
+	assert_int_equal(ao.phase_allocated_bytes[VP_PHASE_OPTIMIZER] + bnb.full_bytes[VP_COMP_OPTIMIZER],
+			 bnb.phase_allocated_bytes[VP_PHASE_OPTIMIZER] + ao.full_bytes[VP_COMP_OPTIMIZER] + 65536);
+	/* over fp32 weights the unquantized states are fp32 (8 bytes an
+	 * element), as bitsandbytes keeps them */
+	t.precision = VP_PREC_FP32;
+	t.no_autocast = false;
+	t.optimizer = VP_OPT_ADAMW_8BIT_AO;
+	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER], 92560 + 4288 * 8);
+}
+
 /* Adapters under AdamW4bit, tensor by tensor: Llama 3.2 1B (hidden 2048, kv
  * 512, MLP 8192), QLoRA r 2 on every linear, fp32 adapters under autocast:
  * every lora_A and lora_B has 4096 elements or more in whole blocks but k's
@@ -2360,6 +2394,14 @@ static void zero_states_are_the_wrapped_optimizers_own(void **state)
 	 * states are fp32 zeros_like of it, and the step one fp32 temporary
 	 * of the partition */
 	t.optimizer = VP_OPT_ADAMW_4BIT;
+	e = estimated(&m, &t);
+	assert_int_equal(e.full_bytes[VP_COMP_OPTIMIZER], full * 12 / 2 + bucket);
+	assert_int_equal(e.phase_allocated_bytes[VP_PHASE_OPTIMIZER],
+			 e.full_bytes[VP_COMP_WEIGHTS] + e.full_bytes[VP_COMP_OPTIMIZER] +
+				 e.full_bytes[VP_COMP_GRADIENTS] + full * 2 + full * 2);
+	/* torchao's 8-bit one alike, where bitsandbytes' (above) keeps its
+	 * 8-bit states of the partition */
+	t.optimizer = VP_OPT_ADAMW_8BIT_AO;
 	e = estimated(&m, &t);
 	assert_int_equal(e.full_bytes[VP_COMP_OPTIMIZER], full * 12 / 2 + bucket);
 	assert_int_equal(e.phase_allocated_bytes[VP_PHASE_OPTIMIZER],
@@ -4891,6 +4933,7 @@ int main(void)
 		cmocka_unit_test(paged_optimizers_page_only_large_parameters),
 		cmocka_unit_test(adamw_4bit_quantizes_only_tensors_of_whole_blocks_from_4096_elements),
 		cmocka_unit_test(adamw_4bit_keeps_small_adapters_unquantized),
+		cmocka_unit_test(adamw_8bit_ao_keeps_small_tensors_in_their_dtype_and_an_fp32_step),
 		cmocka_unit_test(adafactor_states_and_step_are_fp32_over_16_bit_weights),
 		cmocka_unit_test(adafactor_keeps_factored_states_of_a_saved_embedding_copy),
 		cmocka_unit_test(qwen3_q_and_k_norms_save_their_fp32_inputs),

@@ -46,8 +46,9 @@ static void names_should_round_trip_through_parse(void **state)
 {
 	static const char *const prec[] = {"fp32", "amp-fp16", "amp-bf16", "bf16", "fp16"};
 	static const char *const opt[] = {
-		"adamw", "adamw-fused", "adamw-8bit", "adamw-4bit", "paged-adamw",
-		"paged-adamw-8bit", "adafactor", "sgd", "sgd-momentum", "lion", "none",
+		"adamw", "adamw-fused", "adamw-8bit", "adamw-8bit-ao", "adamw-4bit",
+		"paged-adamw", "paged-adamw-8bit", "adafactor", "sgd", "sgd-momentum",
+		"lion", "none",
 	};
 	static const char *const meth[] = {"full", "lora", "qlora", "frozen"};
 	static const char *const quant[] = {"none", "nf4", "nf4-dq", "int8", "gptq-int4"};
@@ -67,7 +68,7 @@ static void names_should_round_trip_through_parse(void **state)
 		assert_int_equal(v, i);
 		assert_string_equal(vp_precision_name(v), prec[i]);
 	}
-	for (i = 0; i < 11; i++) {
+	for (i = 0; i < 12; i++) {
 		enum vp_optimizer v;
 
 		assert_int_equal(vp_optimizer_parse(opt[i], &v, &err), 0);
@@ -110,7 +111,7 @@ static void names_should_round_trip_through_parse(void **state)
 		assert_string_equal(vp_loss_name(v), loss[i]);
 	}
 	assert_int_equal(VP_PREC_AMP_BF16, 2);
-	assert_int_equal(VP_OPT_NONE, 10);
+	assert_int_equal(VP_OPT_NONE, 11);
 	assert_int_equal(VP_HEAD_ENCODER, 4);
 }
 
@@ -127,7 +128,7 @@ static void optimizer_parse_should_accept_hf_optim_values(void **state)
 		{"adamw_8bit", VP_OPT_ADAMW_8BIT},
 		{"paged_adamw_32bit", VP_OPT_PAGED_ADAMW},
 		{"paged_adamw_8bit", VP_OPT_PAGED_ADAMW_8BIT},
-		{"adamw_torch_8bit", VP_OPT_ADAMW_8BIT},
+		{"adamw_torch_8bit", VP_OPT_ADAMW_8BIT_AO},
 		{"adamw_torch_4bit", VP_OPT_ADAMW_4BIT},
 		{"adafactor", VP_OPT_ADAFACTOR},
 		{"sgd", VP_OPT_SGD},
@@ -165,7 +166,8 @@ static void parse_should_reject_unknown_names_and_list_the_accepted_ones(void **
 	assert_int_equal(vp_optimizer_parse("adam", &o, &err), -1);
 	assert_string_equal(err.message,
 			    "unknown optimizer 'adam' (expected one of: adamw, adamw-fused, adamw-8bit, "
-			    "adamw-4bit, paged-adamw, paged-adamw-8bit, adafactor, sgd, sgd-momentum, lion, none)");
+			    "adamw-8bit-ao, adamw-4bit, paged-adamw, paged-adamw-8bit, adafactor, sgd, sgd-momentum, "
+			    "lion, none)");
 	assert_int_equal(vp_method_parse("LoRAs", &m, &err), -1);
 	assert_non_null(strstr(err.message, "unknown method 'LoRAs' (expected one of: full, lora, qlora, frozen)"));
 	/* refused in another case, and told the name it matches */
