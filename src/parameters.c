@@ -21,11 +21,14 @@
 #define VP_GPTQ_BYTES_PER_PARAM (0.5 + 2.0 / 128.0 + 0.5 / 128.0)
 /* bitsandbytes 8-bit optimizers (optim/optimizer.py): block-wise quantized
  * states with one fp32 absmax per block; tensors with fewer than
- * min_8bit_size = 4096 elements keep 32-bit states (negligible share).
+ * min_8bit_size = 4096 elements keep 32-bit states (Optimizer2State.
+ * init_state: `if config["optim_bits"] == 32 or p.numel() <
+ * config["min_8bit_size"]`: zeros of dtype float32), VP_BNB_8BIT_MIN_ELEMENTS.
  * Blocks of 256 values since bitsandbytes 0.44 (PR #1365), 2048 before:
  * the current size is taken whatever the version, 1.4% of the states more
  * than an older one needs (the safe side). */
 #define VP_ADAM8_STATE_BYTES_PER_PARAM (2.0 + 2.0 * 4.0 / 256.0)
+#define VP_BNB_8BIT_MIN_ELEMENTS 4096.0
 /* bitsandbytes' paged optimizers page the states of a parameter of at least
  * 1e5 elements only (optim/optimizer.py Optimizer8bit.get_state_buffer: `if
  * not self.is_paged or p.numel() < 1e5: return torch.zeros_like(p, ...)`);
@@ -216,20 +219,29 @@ static double paged(double elements, double copies)
 }
 
 /* The elements of `copies` tensors of `elements` each whose states
+ * bitsandbytes' 8-bit optimizers quantize (VP_BNB_8BIT_MIN_ELEMENTS). */
+static double bnb_quantized(double elements, double copies)
+{
+	return elements >= VP_BNB_8BIT_MIN_ELEMENTS ? elements * copies : 0.0;
+}
+
+/* The elements of `copies` tensors of `elements` each whose states
  * torchao's low-bit AdamW quantizes (VP_AO_MIN_ELEMENTS, VP_AO_BLOCK). */
 static double ao_quantized(double elements, double copies)
 {
 	return elements >= VP_AO_MIN_ELEMENTS && fmod(elements, VP_AO_BLOCK) == 0.0 ? elements * copies : 0.0;
 }
 
-/* One block's trained elements that `kept` keeps (paged, ao_quantized),
+/* One block's trained elements that `kept` keeps (paged, bnb_quantized,
+ * ao_quantized),
  * tensor by tensor: each trained matrix, or an adapter's lora_A (r x in)
  * and lora_B (out x r), which at ranks up to 16 are mostly below the paging
  * threshold (Llama 3.2 1B: only the MLP's r x 8192 halves are paged), and
  * DoRA's magnitude vectors. A fused projection's adapted slices (litgpt's
  * LoRAQKVLinear): lora_A r x slices x in, lora_B the slices' widths x r.
  * A block's biases and norms are not counted (below both thresholds in
- * most models: the safe side for ao_quantized). */
+ * most models: the safe side for the quantizing predicates, whose
+ * states are then counted unquantized). */
 static double block_elements_kept(const struct ctx *c, enum vp_block_kind kind, double (*kept)(double, double))
 {
 	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
@@ -336,6 +348,7 @@ struct counts {
 	double trainable, trainable_bytes;
 	double vocab_bytes;      /* the trained vocabulary-sized matrices */
 	double paged;            /* trained elements outside the blocks that a paged optimizer pages */
+	double bnb_quant;        /* ... whose states bitsandbytes' 8-bit optimizers quantize */
 	double ao_quant;         /* ... whose states torchao's low-bit AdamW quantizes */
 	double vocab_copies;     /* vocabulary-sized matrices modules_to_save trains a copy of */
 };
@@ -518,6 +531,7 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 		n->paged = paged(n->embed, c->head_matrix ? 2.0 : 1.0) + paged(n->head_params, 1.0);
 		/* a task head (a dense, an out_proj and their biases in one
 		 * count) is left unquantized: the safe side */
+		n->bnb_quant = bnb_quantized(n->embed, c->head_matrix ? 2.0 : 1.0);
 		n->ao_quant = ao_quantized(n->embed, c->head_matrix ? 2.0 : 1.0);
 		break;
 	case VP_METHOD_LORA:
@@ -540,6 +554,8 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 			n->lora += (double)t->lora_r * ((double)m->hidden_size + (double)m->vocab_size);
 			n->paged += paged((double)t->lora_r * (double)m->hidden_size, 1.0) +
 				    paged((double)t->lora_r * (double)m->vocab_size, 1.0);
+			n->bnb_quant += bnb_quantized((double)t->lora_r * (double)m->hidden_size, 1.0) +
+					bnb_quantized((double)t->lora_r * (double)m->vocab_size, 1.0);
 			n->ao_quant += ao_quantized((double)t->lora_r * (double)m->hidden_size, 1.0) +
 				       ao_quantized((double)t->lora_r * (double)m->vocab_size, 1.0);
 		}
@@ -582,6 +598,7 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 						    name, vp_head_name(t->head));
 			if (is_embedding_name(name) || is_head_name(name)) {
 				p = n->embed;
+				n->bnb_quant += bnb_quantized(p, 1.0);
 				n->ao_quant += ao_quantized(p, 1.0);
 				n->vocab_copies += 1.0;
 				tt->trains_vocab_matrix = true;
@@ -677,6 +694,21 @@ static void ao_adamw_states(const struct ctx *c, const struct counts *n, struct 
 	tt->step_temp = 2.0 * 4.0 * tt->largest_param_bytes / bpe;
 }
 
+/* bitsandbytes' 8-bit AdamW (paged or not): a tensor of min_8bit_size
+ * elements or more keeps 8-bit states with an fp32 absmax per block, a
+ * smaller one fp32 states; a block's norms and biases, and a task head, are
+ * counted as smaller ones (the safe side). Until 2026-11-30 every tensor's
+ * states were counted 8-bit, under by 6 bytes an element of the small ones
+ * (LoRA r 4 on a 768-wide model: each A and B of 3,072 elements). */
+static double bnb_adamw8_states(const struct ctx *c, const struct counts *n, const struct totals *tt)
+{
+	double q = n->bnb_quant + tt->n_enc_params * block_elements_kept(c, VP_BLOCK_ENCODER, bnb_quantized) +
+		   tt->n_dec * block_elements_kept(c, VP_BLOCK_DECODER, bnb_quantized);
+
+	q = fmin(n->trainable, q);
+	return q * VP_ADAM8_STATE_BYTES_PER_PARAM + (n->trainable - q) * 8.0;
+}
+
 /* Optimizer states (docs: "Optimizer states"). */
 static void optimizer_states(const struct ctx *c, const struct counts *n, struct totals *tt)
 {
@@ -713,7 +745,7 @@ static void optimizer_states(const struct ctx *c, const struct counts *n, struct
 		tt->optimizer = 2.0 * n->trainable_bytes;
 		break;
 	case VP_OPT_ADAMW_8BIT:
-		tt->optimizer = n->trainable * VP_ADAM8_STATE_BYTES_PER_PARAM;
+		tt->optimizer = bnb_adamw8_states(c, n, tt);
 		break;
 	case VP_OPT_ADAMW_8BIT_AO:
 		ao_adamw_states(c, n, tt, 8.0);
@@ -728,7 +760,7 @@ static void optimizer_states(const struct ctx *c, const struct counts *n, struct
 		 * outside PyTorch's allocator; the rest, and the 8-bit absmax
 		 * buffers, are ordinary tensors (VP_BNB_PAGED_MIN_ELEMENTS) */
 		bool bits32 = t->optimizer == VP_OPT_PAGED_ADAMW;
-		double states = n->trainable * (bits32 ? 8.0 : VP_ADAM8_STATE_BYTES_PER_PARAM);
+		double states = bits32 ? n->trainable * 8.0 : bnb_adamw8_states(c, n, tt);
 		double pages = n->paged + tt->n_enc_params * block_paged_elements(c, VP_BLOCK_ENCODER) +
 			       tt->n_dec * block_paged_elements(c, VP_BLOCK_DECODER);
 

@@ -683,9 +683,24 @@ static void check_monotone(const struct vp_model *m, const struct vp_gpu *g, con
 				lora_at_most_full(&mt->method, m, g, &t_nodrop, &u);
 		}
 		if (t.optimizer == VP_OPT_ADAMW_8BIT) {
+			/* bitsandbytes keeps a tensor under min_8bit_size in
+			 * fp32 states (8 bytes an element), where AdamW over
+			 * 16-bit parameters keeps 4: over 16-bit weights
+			 * (and adapters) adamw-8bit may need up to 4 bytes a
+			 * trained parameter more (DoRA's magnitudes, small
+			 * adapters). Over fp32 ones it never needs more. */
 			u = t;
 			u.optimizer = VP_OPT_ADAMW;
-			at_least(&mt->optim, m, g, &t, &u, "adamw-8bit -> adamw");
+			if (t.precision == VP_PREC_BF16 || t.precision == VP_PREC_FP16) {
+				struct vp_estimate e8;
+				struct vp_error err = {0};
+
+				if (vp_estimate(m, g, &t, &e8, &err) == 0)
+					at_least_slack(&mt->optim, m, g, &t, &u, "adamw-8bit -> adamw",
+						       4 * e8.params_trainable);
+			} else {
+				at_least(&mt->optim, m, g, &t, &u, "adamw-8bit -> adamw");
+			}
 		}
 	}
 
