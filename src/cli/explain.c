@@ -164,8 +164,8 @@ static void band(uint64_t peak, double pct, char *lo, char *hi, size_t size)
 	vp_format_gib((uint64_t)llround((double)peak * (1.0 + p)), hi, size);
 }
 
-/* `loop`: NULL for a run under HF Trainer (the plan's hf, axolotl,
- * LLaMA-Factory and TRL profiles, and estimate), else the profile whose
+/* `loop`: NULL for a run under HF Trainer (the hf, axolotl, LLaMA-Factory
+ * and TRL profiles, in plan and estimate), else the profile whose
  * loop calls the model itself (lightning, deepspeed). `frozen`: estimate's
  * forward of a model that trains nothing, which no Trainer runs;
  * bench/measured measures such forwards too (measure.py frozen_forward) */
@@ -291,8 +291,8 @@ void vp_cli_explain_estimate(const struct vp_cli_opts *o, const struct vp_model 
 {
 	struct ex x;
 	char title[96];
+	const char *loop;
 
-	(void)o;
 	ex_init(&x, g, vp_budget_bytes(g, util, t));
 	header(&x, m, g, util, t);
 	snprintf(title, sizeof title, "batch %" PRIu64, t->batch);
@@ -303,5 +303,13 @@ void vp_cli_explain_estimate(const struct vp_cli_opts *o, const struct vp_model 
 		snprintf(title, sizeof title, "batch %" PRIu64 " (the next one up)", t->batch + 1);
 		block(&x, title, next, 0, t);
 	}
-	footer(&x, t->batch, e->device_bytes, NULL, t->method == VP_METHOD_FROZEN);
+	/* estimate takes --profile too (resolve.c): a Lightning or DeepSpeed
+	 * run's loop is its own, as plan's footer says (a frozen forward runs
+	 * no loop: its band stays). Until 2026-11-30 the estimate's footer
+	 * gave every profile the HF Trainer's band */
+	loop = t->method != VP_METHOD_FROZEN &&
+			       (o->profile == VP_PROFILE_LIGHTNING || o->profile == VP_PROFILE_DEEPSPEED)
+		       ? vp_profile_name(o->profile)
+		       : NULL;
+	footer(&x, t->batch, e->device_bytes, loop, t->method == VP_METHOD_FROZEN);
 }
