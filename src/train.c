@@ -464,6 +464,15 @@ enum vp_pytorch_need vp_train_pytorch_lacks(const struct vp_train *t)
 		return VP_NEEDS_SDPA;
 	if (t->pytorch == VP_PYTORCH_1 && t->optimizer == VP_OPT_ADAMW_FUSED)
 		return VP_NEEDS_FUSED_ADAMW;
+	/* transformers builds torchao's AdamW8bit and AdamW4bit only on a
+	 * PyTorch after 2.4 (trainer_optimizer.py _get_torchao_optimizer, and
+	 * trainer.py's inline branch before it: `if version.parse(torch) <=
+	 * version.parse("2.4"): raise ImportError("You need to have
+	 * torch>2.4 ...")`). 1.x and 2.0 are refused; the 2.1-2.4 era holds
+	 * 2.4.1, which passes that test, so it is left alone */
+	if ((t->pytorch == VP_PYTORCH_1 || t->pytorch == VP_PYTORCH_2_0) &&
+	    (t->optimizer == VP_OPT_ADAMW_8BIT_AO || t->optimizer == VP_OPT_ADAMW_4BIT))
+		return VP_NEEDS_TORCHAO;
 	/* expandable segments and register_post_accumulate_grad_hook, which
 	 * the step in backward uses (torchtune's optimizer_in_bwd), are new
 	 * in 2.1 */
@@ -488,6 +497,10 @@ void vp_pytorch_need_text(const struct vp_train *t, enum vp_pytorch_need need, c
 		return;
 	case VP_NEEDS_GRAD_HOOK:
 		snprintf(buf, size, "the optimizer step in backward needs PyTorch 2.1 or later");
+		return;
+	case VP_NEEDS_TORCHAO:
+		snprintf(buf, size, "%s (torchao) needs a PyTorch after 2.4 (transformers refuses it on 2.4.0 and earlier)",
+			 t->optimizer == VP_OPT_ADAMW_4BIT ? "adamw_torch_4bit" : "adamw_torch_8bit");
 		return;
 	case VP_NEEDS_NOTHING:
 		break;

@@ -1140,7 +1140,7 @@ int vp_trainconfig_set_pytorch(struct vp_trainconfig *tc, enum vp_pytorch p, con
 	vp_pytorch_need_text(t, need, text, sizeof text);
 	if (need == VP_NEEDS_SDPA)
 		at = &tc->at[VP_TC_ATTN];
-	else if (need == VP_NEEDS_FUSED_ADAMW)
+	else if (need == VP_NEEDS_FUSED_ADAMW || need == VP_NEEDS_TORCHAO)
 		at = &tc->at[VP_TC_OPTIMIZER];
 	if (at != NULL && at->line > 0)
 		return vp_error_at(err, VP_ERR_INPUT, at_file(tc, at), at_line(at), at_column(at), "'%s': %s, and %s says %s",

@@ -340,7 +340,8 @@ enum vp_pytorch_need {
 	VP_NEEDS_SDPA,          /* sdpa or flash2 attention: 2.0 */
 	VP_NEEDS_FUSED_ADAMW,   /* transformers' adamw_torch_fused: 2.0 */
 	VP_NEEDS_EXPANDABLE,    /* PYTORCH_CUDA_ALLOC_CONF=expandable_segments: 2.1 */
-	VP_NEEDS_GRAD_HOOK      /* the optimizer step in backward: 2.1 */
+	VP_NEEDS_GRAD_HOOK,     /* the optimizer step in backward: 2.1 */
+	VP_NEEDS_TORCHAO        /* transformers' adamw_torch_8bit/_4bit: after 2.4 */
 };
 
 /* The first feature of t that t->pytorch lacks, or VP_NEEDS_NOTHING. */

@@ -399,7 +399,8 @@ static void bitsandbytes_versions_map_to_their_era(void **state)
 }
 
 /* What an older PyTorch lacks: SDPA and transformers' fused AdamW before
- * 2.0, expandable segments and the post-accumulate hook before 2.1. */
+ * 2.0, expandable segments and the post-accumulate hook before 2.1,
+ * transformers' torchao optimizers on 2.0 and 1.x. */
 static void an_older_pytorch_lacks_what_came_after_it(void **state)
 {
 	struct vp_train t;
@@ -425,6 +426,20 @@ static void an_older_pytorch_lacks_what_came_after_it(void **state)
 	t.attn = VP_ATTN_EAGER;
 	assert_int_equal(vp_train_pytorch_lacks(&t), VP_NEEDS_FUSED_ADAMW);
 	t.optimizer = VP_OPT_ADAMW;
+	assert_int_equal(vp_train_pytorch_lacks(&t), VP_NEEDS_NOTHING);
+	/* torchao's optimizers: transformers wants a PyTorch after 2.4, so
+	 * 1.x and 2.0 lack them; the 2.1-2.4 era may be 2.4.1, which runs them */
+	t.optimizer = VP_OPT_ADAMW_4BIT;
+	assert_int_equal(vp_train_pytorch_lacks(&t), VP_NEEDS_TORCHAO);
+	vp_pytorch_need_text(&t, VP_NEEDS_TORCHAO, text, sizeof text);
+	assert_string_equal(text, "adamw_torch_4bit (torchao) needs a PyTorch after 2.4 (transformers refuses it on "
+				  "2.4.0 and earlier)");
+	t.pytorch = VP_PYTORCH_2_0;
+	t.optimizer = VP_OPT_ADAMW_8BIT_AO;
+	assert_int_equal(vp_train_pytorch_lacks(&t), VP_NEEDS_TORCHAO);
+	t.pytorch = VP_PYTORCH_2_1;
+	assert_int_equal(vp_train_pytorch_lacks(&t), VP_NEEDS_NOTHING);
+	t.pytorch = VP_PYTORCH_CURRENT;
 	assert_int_equal(vp_train_pytorch_lacks(&t), VP_NEEDS_NOTHING);
 }
 
