@@ -156,7 +156,10 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 	}
 	if (t->compile)
 		cat(buf, size, ", torch.compile");
-	if (t->liger_loss || t->liger_swiglu || t->liger_rms_norm)
+	/* the kernels the estimate counted: a model type Liger does not
+	 * patch trains without them (the warning says so; JSON's liger_*
+	 * keep what was asked for) */
+	if ((t->liger_loss || t->liger_swiglu || t->liger_rms_norm) && vp_liger_patches(m))
 		cat(buf, size, ", Liger kernels");
 	if (m->num_experts > 0 && (t->router_aux_loss || m->output_router_logits))
 		cat(buf, size, ", load-balancing loss");

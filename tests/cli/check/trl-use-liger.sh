@@ -11,8 +11,9 @@
 # GPUs are accelerate's, on the command line.
 f=tests/data/check/real/open-r1/recipes/OlympicCoder-7B/sft/config_v00.00.yaml
 "$VRAMPLAN" check --gpu h100 --model qwen2.5-7b --gpus 8 --zero 3 "$f" 2>&1 | grep -E "Liger|FIT"
-# use_liger: false next to use_liger_kernel: true patches the model all the same
-printf 'model_name_or_path: gpt2\nuse_liger_kernel: true\nuse_liger: false\n' |
+# use_liger: false next to use_liger_kernel: true patches the model all the
+# same (a Llama: the setup line names the kernels only where Liger has them)
+printf 'model_name_or_path: meta-llama/Llama-3.2-1B\nuse_liger_kernel: true\nuse_liger: false\n' |
 	"$VRAMPLAN" check --gpu a10g - 2>&1 | grep -o "Liger kernels"
-printf 'model_name_or_path: gpt2\nuse_liger: true\nuse_liger_kernel: false\n' |
+printf 'model_name_or_path: meta-llama/Llama-3.2-1B\nuse_liger: true\nuse_liger_kernel: false\n' |
 	"$VRAMPLAN" check --gpu a10g - 2>&1 | grep -o "Liger kernels"
