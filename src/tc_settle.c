@@ -1016,6 +1016,11 @@ int vp_tc_settle(struct ctx *c)
 	/* gradient checkpointing */
 	if (vb->has_ckpt) {
 		t->grad_ckpt = vb->ckpt;
+		/* the config's offloading checkpointing (axolotl's
+		 * gradient_checkpointing: offload, LLaMA-Factory's
+		 * use_unsloth_gc) offloads where the override checkpoints;
+		 * until 2026-11-30 the override dropped it */
+		t->activation_offload = t->grad_ckpt && r->ckpt_offload;
 		copy_origin(&tc->at[VP_TC_GRAD_CKPT], &vb->at_ckpt);
 	} else if (tc->flavour == VP_TC_LLAMAFACTORY) {
 		/* model/model_utils/checkpointing.py prepare_model_for_training:
