@@ -843,6 +843,18 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 			profile == VP_PROFILE_LIGHTNING ? ""
 							 : "; vramplan check reads it with --set activation_offload=true "
 							   "(vramplan.activation_offload)");
+	/* Liger: TrainingArguments (use_liger_kernel), TRL, LLaMA-Factory
+	 * (enable_liger_kernel) and axolotl (its LigerPlugin) print a key
+	 * (settings.c); Lightning's Trainer and a DeepSpeed config have none,
+	 * so the script applies the kernels (liger_kernel.transformers
+	 * apply_liger_kernel_to_<model> before the model loads, or
+	 * AutoLigerKernelForCausalLM). Until 2026-11-30 nothing said so. */
+	if ((t->liger_loss || t->liger_swiglu || t->liger_rms_norm) && vp_liger_patches(m) &&
+	    (profile == VP_PROFILE_LIGHTNING || profile == VP_PROFILE_DEEPSPEED))
+		fprintf(f, "# note: %s no Liger key: the plan counts Liger's kernels, which your script applies "
+			   "(liger_kernel.transformers.apply_liger_kernel_to_%s before the model loads, or "
+			   "AutoLigerKernelForCausalLM)\n",
+			keyless, m->model_type);
 	/* --loss chunked where the profile has no key for it: TrainingArguments
 	 * (transformers training_args.py) and LLaMA-Factory's arguments
 	 * (hparams/finetuning_args.py, model_args.py: use_liger_kernel is
