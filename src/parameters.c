@@ -914,10 +914,11 @@ static double zero_state_bytes(enum vp_optimizer o)
 	case VP_OPT_PAGED_ADAMW:
 		return 8.0;
 	/* torchao quantizes a tensor whose size divides by its block
-	 * (VP_AO_BLOCK); the flat partition is aligned to 2 x the GPUs
-	 * elements only (stage_1_and_2.py nccl_start_alignment_factor), so
-	 * its states are zeros_like of it, fp32: the safe side, at either
-	 * width */
+	 * (VP_AO_BLOCK); ZeRO pads the flat group to a multiple of 2 x the
+	 * GPUs only (stage_1_and_2.py nccl_start_alignment_factor = 2), so
+	 * a partition is a multiple of 2, rarely of 256: its states are
+	 * zeros_like of it, fp32 (the safe side where it would divide), at
+	 * either width */
 	case VP_OPT_ADAMW_8BIT_AO:
 	case VP_OPT_ADAMW_4BIT:
 		return 8.0;
