@@ -1063,6 +1063,18 @@ HANDLER(k_axo_fp8)
 			    "not modelled: the step is counted in the precision the other keys give");
 }
 
+/* axolotl's liger_cross_entropy (integrations/liger/args.py LigerArgs):
+ * Liger's cross-entropy kernel over the logits the model returns, passed
+ * as cross_entropy to apply_liger_kernel_to_<model>, as
+ * liger_kernel_config's cross_entropy is (k_liger_config). Not modelled:
+ * the standard loss is counted. Until 2026-11-30 listed as ignored. */
+HANDLER(k_liger_ce)
+{
+	return note_when_on(c, m, path,
+			    "Liger's cross-entropy kernel over the logits is not modelled: the standard loss is "
+			    "counted");
+}
+
 /* axolotl's unsloth_cross_entropy_loss, unsloth_lora_mlp, unsloth_lora_qkv,
  * unsloth_lora_o, unsloth_rms_norm, unsloth_rope (utils/schemas/config.py;
  * monkeypatch/unsloth_.py): Unsloth's kernels patched into the model, each
@@ -2111,6 +2123,7 @@ static const struct keydef axolotl_keys[] = {
 	{"liger_swiglu", k_liger_glu},
 	{"liger_rms_norm", k_liger_rms_norm},
 	{"liger_rope", k_liger_no_effect},
+	{"liger_cross_entropy", k_liger_ce},
 	{"liger_layer_norm", k_liger_no_effect},
 	{"tiled_mlp", k_axo_tiled_mlp},
 	{"lisa_n_layers", k_axo_lisa},
