@@ -892,6 +892,19 @@ HANDLER(k_liger)
 	return 0;
 }
 
+/* axolotl's liger_cross_entropy (integrations/liger/args.py LigerArgs):
+ * Liger's cross-entropy kernel over the logits the model returns, passed
+ * as cross_entropy to apply_liger_kernel_to_<model>, as
+ * liger_kernel_config's cross_entropy is (k_liger_config reads that one
+ * here too). Not modelled: the standard loss is counted. Until 2026-11-30
+ * listed as ignored. */
+HANDLER(k_liger_ce)
+{
+	return note_when_on(c, m, path,
+			    "Liger's cross-entropy kernel over the logits is not modelled: the standard loss is "
+			    "counted");
+}
+
 /* TrainingArguments liger_kernel_config: the keyword arguments Trainer
  * passes with use_liger_kernel (transformers integrations/liger.py
  * apply_liger_kernel: _apply_liger_kernel_to_instance(model=base_model,
@@ -931,12 +944,7 @@ HANDLER(k_liger_config)
 		else if (strcmp(k->key, "rope") == 0 || strcmp(k->key, "layer_norm") == 0)
 			rc = flag(c, k, sub, &on, NULL);
 		else if (strcmp(k->key, "cross_entropy") == 0)
-			rc = flag(c, k, sub, &on, NULL) != 0
-				     ? -1
-				     : vp_tc_note_ignored(c, sub, k,
-							  on == 1 ? "Liger's cross-entropy kernel over the logits is not "
-								    "modelled: the standard loss is counted"
-								  : NULL);
+			rc = k_liger_ce(c, k, sub);
 		else
 			rc = vp_tc_note_ignored(c, sub, k, NULL);
 		if (rc != 0)
@@ -1061,18 +1069,6 @@ HANDLER(k_axo_fp8)
 	return note_when_on(c, m, path,
 			    "FP8 training (accelerate's fp8 mixed precision, torchao's Float8Linear) is "
 			    "not modelled: the step is counted in the precision the other keys give");
-}
-
-/* axolotl's liger_cross_entropy (integrations/liger/args.py LigerArgs):
- * Liger's cross-entropy kernel over the logits the model returns, passed
- * as cross_entropy to apply_liger_kernel_to_<model>, as
- * liger_kernel_config's cross_entropy is (k_liger_config). Not modelled:
- * the standard loss is counted. Until 2026-11-30 listed as ignored. */
-HANDLER(k_liger_ce)
-{
-	return note_when_on(c, m, path,
-			    "Liger's cross-entropy kernel over the logits is not modelled: the standard loss is "
-			    "counted");
 }
 
 /* axolotl's unsloth_cross_entropy_loss, unsloth_lora_mlp, unsloth_lora_qkv,
