@@ -898,11 +898,16 @@ HANDLER(k_liger)
  * liger_kernel_config's cross_entropy is (k_liger_config reads that one
  * here too). Not modelled: the standard loss is counted. Until 2026-11-30
  * listed as ignored. */
-HANDLER(k_liger_ce)
+static int liger_ce(struct ctx *c, const struct vp_tmember *m, const char *path)
 {
 	return note_when_on(c, m, path,
 			    "Liger's cross-entropy kernel over the logits is not modelled: the standard loss is "
 			    "counted");
+}
+
+HANDLER(k_liger_ce)
+{
+	return liger_ce(c, m, path);
 }
 
 /* TrainingArguments liger_kernel_config: the keyword arguments Trainer
@@ -944,7 +949,7 @@ HANDLER(k_liger_config)
 		else if (strcmp(k->key, "rope") == 0 || strcmp(k->key, "layer_norm") == 0)
 			rc = flag(c, k, sub, &on, NULL);
 		else if (strcmp(k->key, "cross_entropy") == 0)
-			rc = k_liger_ce(c, k, sub);
+			rc = liger_ce(c, k, sub);
 		else
 			rc = vp_tc_note_ignored(c, sub, k, NULL);
 		if (rc != 0)
