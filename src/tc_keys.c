@@ -887,8 +887,8 @@ HANDLER(k_liger)
 		return -1;
 	if (on)
 		c->r.liger_loss = c->r.liger_swiglu = c->r.liger_rms_norm = 1;
-	if (on && strcmp(m->key, "use_liger") == 0)
-		c->r.liger_trl_auto = true;
+	if (on && (strcmp(m->key, "use_liger") == 0 || strcmp(m->key, "enable_liger_kernel") == 0))
+		c->r.liger_preload = true;
 	return 0;
 }
 
@@ -2425,6 +2425,7 @@ static const struct keydef llamafactory_keys[] = {
 	 * apply_liger_kernel_to_<model>'s defaults, as enable_liger_kernel
 	 * does before the model loads. Until 2026-11-30 listed as ignored. */
 	{"use_liger_kernel", k_liger},
+	{"liger_kernel_config", k_liger_config},
 	{"shift_attn", k_axo_s2},
 	{"use_kt", k_lf_kt},
 	{"neftune_noise_alpha", k_neftune},

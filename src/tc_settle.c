@@ -1159,10 +1159,11 @@ int vp_tc_settle(struct ctx *c)
 					 : " (SFTTrainer refuses padding_free without packing unless max_length: null)") != 0)
 		return -1;
 	/* liger_kernel_config overrides apply_liger_kernel_to_<model>'s
-	 * defaults where Trainer applies Liger (use_liger_kernel); TRL's
-	 * use_liger patches with the defaults before loading whatever it says
-	 * (k_liger, k_liger_config) */
-	if (tc->flavour == VP_TC_HF && r->liger_loss == 1 && !r->liger_trl_auto) {
+	 * defaults where Trainer applies Liger (use_liger_kernel; LLaMA-
+	 * Factory's trainer is a transformers Trainer too); TRL's use_liger
+	 * and LLaMA-Factory's enable_liger_kernel patch with the defaults
+	 * before loading whatever it says (k_liger, k_liger_config) */
+	if ((tc->flavour == VP_TC_HF || tc->flavour == VP_TC_LLAMAFACTORY) && r->liger_loss == 1 && !r->liger_preload) {
 		if (r->liger_cfg_loss >= 0)
 			r->liger_loss = r->liger_cfg_loss;
 		if (r->liger_cfg_swiglu >= 0)

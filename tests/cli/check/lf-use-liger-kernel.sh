@@ -8,3 +8,10 @@ for k in use_liger_kernel enable_liger_kernel; do
 	printf "${lf}$k: true\n" | "$VRAMPLAN" check --gpu rtx4090 - 2>&1 | grep -E 'config, model|FIT'
 done
 printf "${lf}" | "$VRAMPLAN" check --gpu rtx4090 - 2>&1 | grep -E 'config, model|FIT'
+# liger_kernel_config, which its Trainer passes with use_liger_kernel, turns
+# the fused loss off (the logits counted again), unless enable_liger_kernel
+# patched the model with Liger's defaults before it loaded
+printf "${lf}use_liger_kernel: true\nliger_kernel_config:\n  fused_linear_cross_entropy: false\n" |
+	"$VRAMPLAN" check --gpu rtx4090 - 2>&1 | grep -E 'FIT'
+printf "${lf}enable_liger_kernel: true\nuse_liger_kernel: true\nliger_kernel_config:\n  fused_linear_cross_entropy: false\n" |
+	"$VRAMPLAN" check --gpu rtx4090 - 2>&1 | grep -E 'FIT'
