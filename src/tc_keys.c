@@ -488,6 +488,21 @@ static int note_when_on(struct ctx *c, const struct vp_tmember *m, const char *p
 	return vp_tc_note_ignored(c, path, m, on == 1 ? why : NULL);
 }
 
+/* A count key whose mechanism is not modelled: a value of at least `min`,
+ * noted at the key with `why` above `above`, listed with the ignored keys
+ * otherwise (and when null) */
+static int note_when_above(struct ctx *c, const struct vp_tmember *m, const char *path, uint64_t min, uint64_t above,
+			   const char *why)
+{
+	uint64_t n = 0;
+
+	if (m->value->kind == VP_T_NULL)
+		return vp_tc_note_ignored(c, path, m, NULL);
+	if (vp_tc_get_u64(c, m->value, path, min, &n) != 0)
+		return -1;
+	return vp_tc_note_ignored(c, path, m, n > above ? why : NULL);
+}
+
 /* s2_attention (schemas/config.py): LongLoRA's shifted sparse attention
  * (S2-Attn), a patch of Llama's flash-attention forward
  * (monkeypatch/llama_attn_hijack_flash.py, use_shifted_sparse_attn) that
@@ -509,17 +524,10 @@ HANDLER(k_axo_s2)
  * overestimate). Said above 1; until 2026-11-30 listed as ignored. */
 HANDLER(k_axo_context_parallel)
 {
-	uint64_t n = 0;
-
-	if (m->value->kind == VP_T_NULL)
-		return vp_tc_note_ignored(c, path, m, NULL);
-	if (vp_tc_get_u64(c, m->value, path, 1, &n) != 0)
-		return -1;
-	return vp_tc_note_ignored(c, path, m,
-				  n > 1 ? "context parallelism (each sequence split over GPUs) is not modelled: each "
-					  "GPU is counted with the whole sequence, its activations and logits (an "
-					  "overestimate)"
-					: NULL);
+	return note_when_above(c, m, path, 1, 1,
+			       "context parallelism (each sequence split over GPUs) is not modelled: each "
+			       "GPU is counted with the whole sequence, its activations and logits (an "
+			       "overestimate)");
 }
 
 /* cut_cross_entropy is the plugin's own argument: without the plugin
@@ -1050,16 +1058,9 @@ HANDLER(k_axo_tiled_mlp)
  * layers once active). Until 2026-11-30 listed as ignored. */
 HANDLER(k_axo_lisa)
 {
-	uint64_t n = 0;
-
-	if (m->value->kind == VP_T_NULL)
-		return vp_tc_note_ignored(c, path, m, NULL);
-	if (vp_tc_get_u64(c, m->value, path, 0, &n) != 0)
-		return -1;
-	return vp_tc_note_ignored(c, path, m,
-				  n > 0 ? "LISA (a few layers trained at a time) is not modelled: every layer is "
-					  "counted as trained, with its gradients and optimizer states (an overestimate)"
-					: NULL);
+	return note_when_above(c, m, path, 0, 0,
+			       "LISA (a few layers trained at a time) is not modelled: every layer is "
+			       "counted as trained, with its gradients and optimizer states (an overestimate)");
 }
 
 /* axolotl's fp8 (utils/schemas/config.py: FP8 mixed precision through
