@@ -1097,8 +1097,7 @@ HANDLER(k_axo_unsloth)
  * PEFT's layers keep the activation's output and the down projection's
  * input too): custom autograd Functions for a LoRA model's MLP, q/k/v and
  * o projections; they need lora_dropout 0. Not modelled, as Unsloth's
- * kernels above.
- * Until 2026-11-30 listed as ignored. */
+ * kernels above. Until 2026-11-30 listed as ignored. */
 HANDLER(k_axo_lora_kernel)
 {
 	return note_when_on(c, m, path,
