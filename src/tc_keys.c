@@ -923,8 +923,9 @@ HANDLER(k_liger_ce)
  * apply_liger_kernel: _apply_liger_kernel_to_instance(model=base_model,
  * **kernel_config)), which drops those the model's apply_liger_kernel_to_*
  * does not take and overrides its defaults with the rest. Read:
- * fused_linear_cross_entropy, swiglu (geglu for Gemma's), rms_norm,
- * settled in tc_settle.c (only under use_liger_kernel); rope and
+ * fused_linear_cross_entropy and rms_norm, settled in tc_settle.c (only
+ * under use_liger_kernel), swiglu and geglu, of which the model's function
+ * takes one (vp_trainconfig_resolve, which knows the model); rope and
  * layer_norm change nothing counted (k_liger_no_effect); cross_entropy,
  * Liger's kernel over the logits, is noted; the rest is listed as
  * ignored. Until 2026-11-30 the whole key was listed as ignored. */
@@ -950,8 +951,10 @@ HANDLER(k_liger_config)
 		snprintf(sub, sizeof sub, "%s.%s", path, k->key);
 		if (strcmp(k->key, "fused_linear_cross_entropy") == 0)
 			rc = flag(c, k, sub, &c->r.liger_cfg_loss, NULL);
-		else if (strcmp(k->key, "swiglu") == 0 || strcmp(k->key, "geglu") == 0)
+		else if (strcmp(k->key, "swiglu") == 0)
 			rc = flag(c, k, sub, &c->r.liger_cfg_swiglu, NULL);
+		else if (strcmp(k->key, "geglu") == 0)
+			rc = flag(c, k, sub, &c->r.liger_cfg_geglu, NULL);
 		else if (strcmp(k->key, "rms_norm") == 0)
 			rc = flag(c, k, sub, &c->r.liger_cfg_rms_norm, NULL);
 		else if (strcmp(k->key, "rope") == 0 || strcmp(k->key, "layer_norm") == 0)

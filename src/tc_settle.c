@@ -1166,8 +1166,10 @@ int vp_tc_settle(struct ctx *c)
 	if ((tc->flavour == VP_TC_HF || tc->flavour == VP_TC_LLAMAFACTORY) && r->liger_loss == 1 && !r->liger_preload) {
 		if (r->liger_cfg_loss >= 0)
 			r->liger_loss = r->liger_cfg_loss;
-		if (r->liger_cfg_swiglu >= 0)
-			r->liger_swiglu = r->liger_cfg_swiglu;
+		tc->liger_swiglu_set = r->liger_cfg_swiglu >= 0;
+		tc->liger_swiglu_on = r->liger_cfg_swiglu == 1;
+		tc->liger_geglu_set = r->liger_cfg_geglu >= 0;
+		tc->liger_geglu_on = r->liger_cfg_geglu == 1;
 		if (r->liger_cfg_rms_norm >= 0)
 			r->liger_rms_norm = r->liger_cfg_rms_norm;
 	}

@@ -359,7 +359,7 @@ static int parse_config(struct vp_trainconfig *tc, const char *name, const char 
 	c.r.packing_strategy = c.r.padding_free = c.r.loss_type = -1;
 	c.r.chunked_ce = -1;
 	c.r.liger_plugin = -1;
-	c.r.liger_cfg_loss = c.r.liger_cfg_swiglu = c.r.liger_cfg_rms_norm = -1;
+	c.r.liger_cfg_loss = c.r.liger_cfg_swiglu = c.r.liger_cfg_geglu = c.r.liger_cfg_rms_norm = -1;
 	vp_train_defaults(&tc->train);
 	/* every flavour read here (TrainingArguments, TRL, axolotl) trains
 	 * with HF Trainer, whose training_step returns loss.detach() */
@@ -570,6 +570,11 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 				       "or sdpa says which)"))
 			return -1;
 	}
+	/* liger_kernel_config's GLU key: Liger's Gemma functions take geglu
+	 * (apply_liger_kernel_to_gemma, _gemma2, _gemma3_text), the others
+	 * swiglu, and Trainer drops the one the function does not take */
+	if (strncmp(m->model_type, "gemma", 5) == 0 ? tc->liger_geglu_set : tc->liger_swiglu_set)
+		t->liger_swiglu = strncmp(m->model_type, "gemma", 5) == 0 ? tc->liger_geglu_on : tc->liger_swiglu_on;
 	if (!tc->head_set)
 		t->head = vp_model_default_head(m);
 	/* a multiple-choice checkpoint: every choice a sequence, in one

@@ -156,12 +156,12 @@ struct raw {
 	bool compile;
 	int liger_loss, liger_swiglu, liger_rms_norm;
 	/* TrainingArguments liger_kernel_config's fused_linear_cross_entropy,
-	 * swiglu/geglu and rms_norm (-1 absent, 0, 1), which Trainer passes
+	 * swiglu, geglu and rms_norm (-1 absent, 0, 1), which Trainer passes
 	 * to apply_liger_kernel_to_<model> under use_liger_kernel; a key that
 	 * patches with Liger's defaults before the model loads set (TRL's
 	 * use_liger, AutoLigerKernelForCausalLM; LLaMA-Factory's
 	 * enable_liger_kernel), which the config cannot undo */
-	int liger_cfg_loss, liger_cfg_swiglu, liger_cfg_rms_norm;
+	int liger_cfg_loss, liger_cfg_swiglu, liger_cfg_geglu, liger_cfg_rms_norm;
 	bool liger_preload;
 	/* axolotl chunked_cross_entropy (-1 absent, 0, 1) and
 	 * chunked_cross_entropy_num_chunks (0 absent: its default 8) */

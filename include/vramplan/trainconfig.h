@@ -293,6 +293,13 @@ struct vp_trainconfig {
 	struct vp_tc_origin nonreentrant_at;
 	struct vp_tc_note *defaults;
 	size_t n_defaults;
+	/* liger_kernel_config's swiglu and geglu under use_liger_kernel, where
+	 * stated (*_set): Trainer passes only the keyword arguments that the
+	 * model's apply_liger_kernel_to_<model> takes (transformers
+	 * integrations/liger.py, _apply_liger_kernel_to_instance), geglu for
+	 * Gemma's and swiglu for the others, so the model decides which one
+	 * counts (vp_trainconfig_resolve) */
+	bool liger_swiglu_set, liger_swiglu_on, liger_geglu_set, liger_geglu_on;
 	bool resolved;
 };
 
