@@ -699,6 +699,21 @@ static enum vp_precision base16_precision(enum vp_precision p)
 	return p == VP_PREC_AMP_BF16 ? VP_PREC_BF16 : VP_PREC_FP16;
 }
 
+/* The run the 16-bit alternative names (--precision bf16 or fp16): the
+ * precision, and the autocast that option's printed keys run, which
+ * decides the loss's dtype and PEFT's cast of the adapters' input
+ * (docs/memory-model.md "Logits and loss", "LoRA"). Until 2026-11-30 the
+ * alternative kept autocast assumed, while the option under the hf
+ * profile plans bf16: false, no autocast: Llama 3.1 8B LoRA at 2,048 tokens
+ * on an A100 40GB listed "--precision bf16: 31.00 GiB (fits)", and the plan
+ * with it needed 32.04 GiB (tests/cli/plan/base16-as-option-plans.sh). */
+static void as_base16(const struct vp_plan_request *req, struct vp_train *t)
+{
+	t->precision = base16_precision(t->precision);
+	t->no_autocast = req->base16_no_autocast;
+	t->autocast_stated = req->base16_autocast_stated;
+}
+
 static void add_suggestion(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
 			   const struct vp_train *t, const char *change, uint64_t budget, struct vp_plan *out)
 {
@@ -803,7 +818,7 @@ static void suggest(const struct vp_model *m, const struct vp_gpu *g, const stru
 		char change[96];
 
 		t = *base;
-		t.precision = base16_precision(base->precision);
+		as_base16(req, &t);
 		snprintf(change, sizeof change, "--precision %s", t.precision == VP_PREC_BF16 ? "bf16" : "fp16");
 		/* pure 16-bit full fine-tuning: say why it is offered */
 		if (base->method == VP_METHOD_FULL)
@@ -1072,7 +1087,7 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 	if (!req->no_suggestions && req->effective_batch == 0 &&
 	    (base16_applies(&req->train) || vp_plan_stored16_applies(m, &req->train))) {
 		struct vp_train t = req->train;
-		t.precision = base16_precision(t.precision);
+		as_base16(req, &t);
 		out->base16_batch = larger_batch_with(m, g, req, &t, out->train_batch, err);
 	}
 	/* What the run's allocator cap costs: the batch under util alone. */

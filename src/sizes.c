@@ -150,12 +150,38 @@ too_large:
 			    s, what, SIZE_MAX_BYTES);
 }
 
+void vp_kilo_hint(const char *s, char *buf, unsigned long size)
+{
+	const char *p = s;
+	uint64_t whole = 0, tenths = 0;
+	int digits = 0;
+
+	if (size > 0)
+		buf[0] = '\0';
+	if (s == NULL)
+		return;
+	for (; is_digit(*p) && digits < 6; p++, digits++)
+		whole = whole * 10 + (uint64_t)(*p - '0');
+	if (digits == 0 || digits == 6)
+		return;
+	/* one decimal at most: 1.5k is 1536 or 1500, 1.25k is no length */
+	if (*p == '.' && is_digit(p[1])) {
+		tenths = (uint64_t)(p[1] - '0');
+		p += 2;
+	}
+	if ((*p != 'k' && *p != 'K') || p[1] != '\0' || (whole == 0 && tenths == 0))
+		return;
+	snprintf(buf, size, ": write %" PRIu64 " or %" PRIu64, whole * 1024 + tenths * 1024 / 10,
+		 whole * 1000 + tenths * 100);
+}
+
 int vp_parse_u64(const char *s, const char *what, uint64_t min, uint64_t max,
 		 uint64_t *out, struct vp_error *err)
 {
 	const char *p = s;
 	uint64_t v = 0;
 	int overflow = 0;
+	char hint[48];
 
 	if (s == NULL || !is_digit(*s))
 		goto invalid;
@@ -173,9 +199,10 @@ int vp_parse_u64(const char *s, const char *what, uint64_t min, uint64_t max,
 	return 0;
 
 invalid:
+	vp_kilo_hint(s, hint, sizeof hint);
 	return vp_error_set(err, VP_ERR_INPUT,
 			    "invalid number '%s' for %s (expected a whole number from %" PRIu64
-			    " to %" PRIu64 ")", s != NULL ? s : "", what, min, max);
+			    " to %" PRIu64 "%s)", s != NULL ? s : "", what, min, max, hint);
 }
 
 /*

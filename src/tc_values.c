@@ -1000,9 +1000,14 @@ int vp_tc_get_u64_max(struct ctx *c, const struct vp_tnode *v, const char *path,
 				     "expected a whole number for '%s', found '%.40s', a string to PyYAML (a leading 0 "
 				     "makes an octal number, and %.40s has a digit 8 or 9; write it without the 0)",
 				     path, v->text, v->text);
-	if (rc != 0)
-		return vp_tc_fail_at(c, v->line, v->column, "expected a whole number for '%s', found '%.40s'", path,
-				     v->text);
+	if (rc != 0) {
+		char hint[48];
+
+		/* "2k": a length as spoken, a string to PyYAML */
+		vp_kilo_hint(v->text, hint, sizeof hint);
+		return vp_tc_fail_at(c, v->line, v->column, "expected a whole number for '%s', found '%.40s'%s", path,
+				     v->text, hint);
+	}
 	if (x < min)
 		return vp_tc_fail_at(c, v->line, v->column, "'%s' must be at least %llu, found %.40s", path,
 			       (unsigned long long)min, v->text);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "vramplan/names.h"
 #include "vramplan/sizes.h"
 
 /* ---- the vramplan: block ---- */
@@ -517,6 +518,33 @@ static const struct keydef vramplan_keys[] = {
 
 #define N_VRAMPLAN_KEYS (sizeof vramplan_keys / sizeof vramplan_keys[0])
 
+/* The block's key nearest a misspelt one, by the rule the trainer keys'
+ * "did you mean" follows (tc_values.c note_ignored): at most one edit per
+ * four characters of the name, two at most. The command line's spelling
+ * (seq-len for seq_len, host-ram for host_ram) is one edit from the key.
+ * Until 2026-11-30 a misspelt block key got the list of all 43, where a
+ * misspelt trainer key got the one it meant. */
+static const char *nearest_key(const char *key)
+{
+	const char *near = NULL;
+	size_t best = 3, len = strlen(key);
+
+	/* the one key whose command-line name is another word: check's
+	 * --zero N is --set zero_stage=N (cmd_check.c) */
+	if (strcmp(key, "zero") == 0)
+		return "zero_stage";
+
+	for (size_t k = 0; k < N_VRAMPLAN_KEYS; k++) {
+		size_t d = vp_edit_distance(key, vramplan_keys[k].key);
+
+		if (d < best && 4 * d <= len) {
+			best = d;
+			near = vramplan_keys[k].key;
+		}
+	}
+	return near;
+}
+
 /* The vramplan: block is vramplan's own schema: unknown keys are errors.
  * `prefix` names its keys in messages ("vramplan.", or "--set " for the
  * command line's), unless `typed` (NULL, or one per member) names the
@@ -542,6 +570,11 @@ int vp_tc_read_vramplan(struct ctx *c, const struct vp_tnode *map, const char *p
 			if (strcmp(vramplan_keys[k].key, m->key) == 0)
 				break;
 		if (k == N_VRAMPLAN_KEYS) {
+			const char *near = nearest_key(m->key);
+
+			if (near != NULL)
+				return vp_tc_fail_at(c, m->line, m->column,
+						     "unknown key '%.64s' in 'vramplan' (did you mean '%s'?)", m->key, near);
 			list[0] = '\0';
 			for (k = 0; k < N_VRAMPLAN_KEYS && used + 24 < sizeof list; k++)
 				used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", k ? ", " : "",

@@ -129,9 +129,50 @@ void vp_train_defaults(struct vp_train *t)
 	t->bnb = VP_BNB_BEFORE_0_43_2;
 }
 
+/* Other tools' names for a precision or an attention kernel, which users
+ * copy from the config they run: Lightning's Trainer(precision=...), which
+ * `--profile lightning` itself prints (settings.c lightning_precision;
+ * lightning/fabric/connector.py _PRECISION_INPUT, "16" the legacy name of
+ * "16-mixed"), transformers' attn_implementation, which the plan's notes
+ * print, and LLaMA-Factory's flash_attn values (AttentionFunction in
+ * llamafactory/extras/constants.py). Refused as any unknown name, but told
+ * ours: until 2026-11-30 the list alone invited 'bf16' for bf16-mixed,
+ * which here means 16-bit weights without autocast. */
+static const struct {
+	const char *theirs, *ours, *what;
+} foreign_names[] = {
+	{"bf16-mixed", "amp-bf16", "Lightning's bf16-mixed is bf16 autocast over fp32 weights"},
+	{"16-mixed", "amp-fp16", "Lightning's 16-mixed is fp16 autocast over fp32 weights"},
+	{"16", "amp-fp16", "Lightning's 16 is 16-mixed, fp16 autocast over fp32 weights"},
+	{"fp16-mixed", "amp-fp16", "mixed precision is fp16 autocast over fp32 weights"},
+	{"bf16-true", "bf16", "Lightning's bf16-true is bf16 weights without autocast"},
+	{"16-true", "fp16", "Lightning's 16-true is fp16 weights without autocast"},
+	{"32-true", "fp32", "Lightning's 32-true is fp32"},
+	{"32", "fp32", "Lightning's 32 is fp32"},
+	{"flash_attention_2", "flash2", "transformers' attn_implementation name"},
+	{"fa2", "flash2", "LLaMA-Factory's flash_attn name"},
+	{"disabled", "eager", "LLaMA-Factory's flash_attn: disabled runs eager attention"},
+};
+
+/* vp_parse_name, but another tool's name gets ours in the message */
+static int parse_or_foreign(const char *s, const char *kind, const char *const *names, size_t n, struct vp_error *err)
+{
+	int i = vp_parse_name(s, kind, names, n, err);
+
+	for (size_t k = 0; i < 0 && s != NULL && k < COUNT(foreign_names); k++) {
+		if (strcmp(s, foreign_names[k].theirs) != 0 ||
+		    vp_parse_name(foreign_names[k].ours, kind, names, n, NULL) < 0)
+			continue;
+		vp_error_set(err, VP_ERR_INPUT, "unknown %s '%s' (did you mean '%s'? %s)", kind, s,
+			     foreign_names[k].ours, foreign_names[k].what);
+		break;
+	}
+	return i;
+}
+
 int vp_precision_parse(const char *s, enum vp_precision *out, struct vp_error *err)
 {
-	int i = vp_parse_name(s, "precision", precision_names, COUNT(precision_names), err);
+	int i = parse_or_foreign(s, "precision", precision_names, COUNT(precision_names), err);
 
 	if (i < 0)
 		return -1;
@@ -184,7 +225,7 @@ int vp_quant_parse(const char *s, enum vp_quant *out, struct vp_error *err)
 
 int vp_attn_parse(const char *s, enum vp_attn *out, struct vp_error *err)
 {
-	int i = vp_parse_name(s, "attention", attn_names, COUNT(attn_names), err);
+	int i = parse_or_foreign(s, "attention", attn_names, COUNT(attn_names), err);
 
 	if (i < 0)
 		return -1;

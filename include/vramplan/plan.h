@@ -67,6 +67,13 @@ struct vp_plan_request {
 	struct vp_host_request host; /* host RAM and DataLoader settings */
 	bool ewc;                    /* continual learning: EWC Fisher + anchor copy */
 	bool no_suggestions;         /* when nothing fits, skip the list of changes (a sweep shows none) */
+	/* The train's no_autocast and autocast_stated that --precision bf16
+	 * (fp16) would get from the printed keys (cli/resolve.c), for the
+	 * 16-bit alternative a plan under amp-bf16 (amp-fp16) offers: its
+	 * comment's batch and its suggestion are then what that option plans.
+	 * Both false: autocast assumed (vp_train). */
+	bool base16_no_autocast;
+	bool base16_autocast_stated;
 	/* --seq-len max: how train.seq_len was found (limit 0: it was given) */
 	struct vp_seq_search seq_search;
 };

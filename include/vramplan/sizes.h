@@ -22,6 +22,11 @@ int vp_parse_size(const char *s, const char *what, uint64_t *bytes, struct vp_er
 int vp_parse_u64(const char *s, const char *what, uint64_t min, uint64_t max,
 		 uint64_t *out, struct vp_error *err);
 
+/* For a count written with a thousands suffix, as lengths are spoken ("2k",
+ * "4K", "1.5k"): ": write 2048 or 2000" into buf (the two readings, which
+ * the suffix leaves open), for an error's message; "" otherwise. */
+void vp_kilo_hint(const char *s, char *buf, unsigned long size);
+
 /* A finite decimal number in [min, max]. Locale-independent. */
 int vp_parse_double(const char *s, const char *what, double min, double max,
 		    double *out, struct vp_error *err);

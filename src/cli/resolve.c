@@ -368,6 +368,31 @@ void vp_cli_warn_context(const struct vp_cli_opts *o, const struct vp_model *m,
 			    ", past %s", seq, gen, seq + gen, tail);
 }
 
+/* The autocast that the printed keys run over 16-bit weights (precision
+ * p, bf16 or fp16): sets *no_autocast or *stated (vp_train). HF's bf16:
+ * false over a model loaded in 16 bit (the plan's note says so),
+ * Lightning's bf16-true and DeepSpeed's bf16 engine run no autocast;
+ * axolotl's bf16: true runs the Trainer's autocast over them, and so does
+ * LLaMA-Factory's: settings_llamafactory prints bf16: true or fp16: true
+ * for every 16-bit plan (pure_bf16 beside it), which check reads as the
+ * Trainer's flags (tc_settle.c trainer_autocast_flags). */
+static void keys16_autocast(const struct vp_cli_opts *o, const struct vp_train *t, enum vp_precision p,
+			    bool *no_autocast, bool *stated)
+{
+	if (o->profile == VP_PROFILE_HF || o->profile == VP_PROFILE_LIGHTNING || o->profile == VP_PROFILE_DEEPSPEED)
+		*no_autocast = true;
+	else if (o->profile == VP_PROFILE_AXOLOTL || o->profile == VP_PROFILE_LLAMAFACTORY)
+		*stated = true;
+	/* trl: bf16: true over bf16 weights, fp16: true over fp16 ones with
+	 * fp32 adapters; a full fine-tune in fp16 without autocast
+	 * (settings.c settings_trl) */
+	else if (o->profile == VP_PROFILE_TRL &&
+		 (p == VP_PREC_BF16 || (vp_train_has_adapters(t) && !t->lora_16bit_adapters)))
+		*stated = true;
+	else if (o->profile == VP_PROFILE_TRL)
+		*no_autocast = true;
+}
+
 int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
 		 bool warn, struct vp_plan_request *req, struct vp_error *err)
 {
@@ -817,33 +842,18 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		}
 	}
 
-	/* What the printed trainer keys make of 16-bit weights: HF's bf16:
-	 * false over a model loaded in 16 bit (the plan's note says so),
-	 * Lightning's bf16-true and DeepSpeed's bf16 engine run no autocast;
-	 * axolotl's bf16: true runs the Trainer's autocast over them, and so
-	 * does LLaMA-Factory's: settings_llamafactory prints bf16: true or
-	 * fp16: true for every 16-bit plan (pure_bf16 beside it), which
-	 * check reads as the Trainer's flags (tc_settle.c
-	 * trainer_autocast_flags). Until 2026-11-30 the llamafactory plan
-	 * left autocast unstated, and check read a gelu_new model's plan
-	 * (phi-1.5, GPT-J) back above it. The estimate then counts the step
-	 * those keys run (docs/memory-model.md "Logits and loss",
-	 * "gelu_new"). */
-	if (t->precision == VP_PREC_BF16 || t->precision == VP_PREC_FP16) {
-		if (o->profile == VP_PROFILE_HF || o->profile == VP_PROFILE_LIGHTNING ||
-		    o->profile == VP_PROFILE_DEEPSPEED)
-			t->no_autocast = true;
-		else if (o->profile == VP_PROFILE_AXOLOTL || o->profile == VP_PROFILE_LLAMAFACTORY)
-			t->autocast_stated = true;
-		/* trl: bf16: true over bf16 weights, fp16: true over fp16
-		 * ones with fp32 adapters; a full fine-tune in fp16 without
-		 * autocast (settings.c settings_trl) */
-		else if (o->profile == VP_PROFILE_TRL &&
-			 (t->precision == VP_PREC_BF16 || (vp_train_has_adapters(t) && !t->lora_16bit_adapters)))
-			t->autocast_stated = true;
-		else if (o->profile == VP_PROFILE_TRL)
-			t->no_autocast = true;
-	}
+	/* What the printed trainer keys make of 16-bit weights
+	 * (keys16_autocast). Until 2026-11-30 the llamafactory plan left
+	 * autocast unstated, and check read a gelu_new model's plan (phi-1.5,
+	 * GPT-J) back above it. The estimate then counts the step those keys
+	 * run (docs/memory-model.md "Logits and loss", "gelu_new"). */
+	if (t->precision == VP_PREC_BF16 || t->precision == VP_PREC_FP16)
+		keys16_autocast(o, t, t->precision, &t->no_autocast, &t->autocast_stated);
+	/* and what --precision bf16 (fp16) would get, for the 16-bit
+	 * alternative that a plan under autocast offers (plan.c as_base16) */
+	else if (t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_AMP_FP16)
+		keys16_autocast(o, t, t->precision == VP_PREC_AMP_BF16 ? VP_PREC_BF16 : VP_PREC_FP16,
+				&req->base16_no_autocast, &req->base16_autocast_stated);
 
 	req->util = o->util;
 	/* NCCL's buffers sit outside PyTorch's allocator and the estimate
