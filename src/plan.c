@@ -714,8 +714,11 @@ static void as_base16(const struct vp_plan_request *req, struct vp_train *t)
 	t->autocast_stated = req->base16_autocast_stated;
 }
 
+/* `flags`: the options alone that make the change, for the command line to
+ * plan again (NULL: `change` is just that; "": no option makes it) */
 static void add_suggestion(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
-			   const struct vp_train *t, const char *change, uint64_t budget, struct vp_plan *out)
+			   const struct vp_train *t, const char *change, const char *flags, uint64_t budget,
+			   struct vp_plan *out)
 {
 	struct vp_estimate e;
 	struct vp_error err;
@@ -733,6 +736,7 @@ static void add_suggestion(const struct vp_model *m, const struct vp_gpu *g, con
 		return;
 	s = &out->suggestions[out->n_suggestions++];
 	snprintf(s->change, sizeof s->change, "%s", change);
+	snprintf(s->flags, sizeof s->flags, "%s", flags != NULL ? flags : change);
 	s->device_bytes = bytes;
 	s->fits = bytes <= budget;
 }
@@ -757,18 +761,18 @@ static void suggest(const struct vp_model *m, const struct vp_gpu *g, const stru
 		uncapped = vp_budget_bytes(g, req->util, &t);
 		if (uncapped > budget)
 			add_suggestion(m, g, req, &t, "without --memory-fraction (the run's allocator cap), under --util alone",
-				       uncapped, out);
+				       "", uncapped, out);
 	}
 	/* expandable segments are new in PyTorch 2.1 */
 	if (!base->expandable_segments && vp_pytorch_2_1_or_later(base->pytorch)) {
 		t = *base;
 		t.expandable_segments = true;
-		add_suggestion(m, g, req, &t, "--expandable-segments", budget, out);
+		add_suggestion(m, g, req, &t, "--expandable-segments", NULL, budget, out);
 	}
 	if (!base->grad_ckpt) {
 		t = *base;
 		t.grad_ckpt = true;
-		add_suggestion(m, g, req, &t, "--grad-ckpt", budget, out);
+		add_suggestion(m, g, req, &t, "--grad-ckpt", NULL, budget, out);
 	}
 	/* Several GPUs that do not shard the weights yet: ZeRO stage 3
 	 * partitions the 16-bit weights as well as the gradients and the
@@ -780,7 +784,7 @@ static void suggest(const struct vp_model *m, const struct vp_gpu *g, const stru
 	if (base->gpus > 1 && base->zero_stage < 3 && !base->fsdp) {
 		t = *base;
 		t.zero_stage = 3;
-		add_suggestion(m, g, req, &t, "--zero 3", budget, out);
+		add_suggestion(m, g, req, &t, "--zero 3", NULL, budget, out);
 	}
 	/* DeepSpeed's ZeRO-Offload trains the same numbers too, with the
 	 * master, the states and the gradients' partitions in host RAM and
@@ -790,13 +794,14 @@ static void suggest(const struct vp_model *m, const struct vp_gpu *g, const stru
 	if (base->zero_stage >= 2 && !base->zero_offload_optimizer && base->method == VP_METHOD_FULL) {
 		t = *base;
 		t.zero_offload_optimizer = true;
-		add_suggestion(m, g, req, &t, "--offload-optimizer cpu (the optimizer in host RAM)", budget, out);
+		add_suggestion(m, g, req, &t, "--offload-optimizer cpu (the optimizer in host RAM)", "--offload-optimizer cpu",
+			       budget, out);
 	}
 	if (base->zero_stage == 3 && !base->zero_offload_param && base->method == VP_METHOD_FULL) {
 		t = *base;
 		t.zero_offload_optimizer = t.zero_offload_param = true;
-		add_suggestion(m, g, req, &t, "--offload-optimizer cpu --offload-param cpu (and the parameters)", budget,
-			       out);
+		add_suggestion(m, g, req, &t, "--offload-optimizer cpu --offload-param cpu (and the parameters)",
+			       "--offload-optimizer cpu --offload-param cpu", budget, out);
 	}
 	/* A causal LM whose logits Liger fuses away (its fused linear
 	 * cross-entropy keeps no [batch, seq, vocab] tensor: docs/memory-
@@ -806,7 +811,7 @@ static void suggest(const struct vp_model *m, const struct vp_gpu *g, const stru
 	if (!base->liger_loss && base->head == VP_HEAD_CAUSAL_LM && vp_liger_patches(m)) {
 		t = *base;
 		t.liger_loss = t.liger_swiglu = t.liger_rms_norm = true;
-		add_suggestion(m, g, req, &t, "--liger", budget, out);
+		add_suggestion(m, g, req, &t, "--liger", NULL, budget, out);
 	}
 	/* Adapters leave the base frozen, and a frozen base needs no fp32
 	 * master copy: loaded in 16 bit (from_pretrained(torch_dtype=
@@ -819,33 +824,35 @@ static void suggest(const struct vp_model *m, const struct vp_gpu *g, const stru
 
 		t = *base;
 		as_base16(req, &t);
-		snprintf(change, sizeof change, "--precision %s", t.precision == VP_PREC_BF16 ? "bf16" : "fp16");
+		const char *flags = t.precision == VP_PREC_BF16 ? "--precision bf16" : "--precision fp16";
+
+		snprintf(change, sizeof change, "%s", flags);
 		/* pure 16-bit full fine-tuning: say why it is offered */
 		if (base->method == VP_METHOD_FULL)
 			snprintf(change + strlen(change), sizeof change - strlen(change),
 				 " (the checkpoint's %s, as transformers >= 5 loads it)", vp_dtype_name(m->stored_dtype));
-		add_suggestion(m, g, req, &t, change, budget, out);
+		add_suggestion(m, g, req, &t, change, flags, budget, out);
 	}
 	if (base->attn == VP_ATTN_EAGER) {
 		t = *base;
 		t.attn = g->flash_attn ? VP_ATTN_FLASH2 : VP_ATTN_SDPA;
-		add_suggestion(m, g, req, &t, g->flash_attn ? "--attn flash2" : "--attn sdpa", budget, out);
+		add_suggestion(m, g, req, &t, g->flash_attn ? "--attn flash2" : "--attn sdpa", NULL, budget, out);
 	}
 	if (base->method == VP_METHOD_FULL && (base->optimizer == VP_OPT_ADAMW || base->optimizer == VP_OPT_ADAMW_FUSED)) {
 		t = *base;
 		t.optimizer = VP_OPT_ADAMW_8BIT;
-		add_suggestion(m, g, req, &t, "--optimizer adamw-8bit", budget, out);
+		add_suggestion(m, g, req, &t, "--optimizer adamw-8bit", NULL, budget, out);
 	}
 	if (base->method == VP_METHOD_FULL) {
 		t = *base;
 		t.method = VP_METHOD_LORA;
 		t.n_lora_targets = 0;
 		if (vp_train_set_lora_targets(&t, vp_default_lora_targets(m), &err) == 0) {
-			add_suggestion(m, g, req, &t, "--method lora", budget, out);
+			add_suggestion(m, g, req, &t, "--method lora", NULL, budget, out);
 			/* with checkpointing on already, the same setup again */
 			if (!base->grad_ckpt) {
 				t.grad_ckpt = true;
-				add_suggestion(m, g, req, &t, "--method lora --grad-ckpt", budget, out);
+				add_suggestion(m, g, req, &t, "--method lora --grad-ckpt", NULL, budget, out);
 			}
 		}
 	}
@@ -859,7 +866,7 @@ static void suggest(const struct vp_model *m, const struct vp_gpu *g, const stru
 		/* a run that checkpoints already is not told to again */
 		add_suggestion(m, g, req, &t,
 			       base->grad_ckpt ? "--method qlora --quant nf4" : "--method qlora --quant nf4 --grad-ckpt",
-			       budget, out);
+			       NULL, budget, out);
 	}
 	if (base->seq_len > 64) {
 		char change[96];
@@ -872,7 +879,7 @@ static void suggest(const struct vp_model *m, const struct vp_gpu *g, const stru
 				break;
 		}
 		snprintf(change, sizeof change, "--seq-len %llu", (unsigned long long)t.seq_len);
-		add_suggestion(m, g, req, &t, change, budget, out);
+		add_suggestion(m, g, req, &t, change, NULL, budget, out);
 	}
 }
 

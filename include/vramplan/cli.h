@@ -105,6 +105,11 @@ struct vp_cli_opts {
  */
 int vp_cli_parse(int argc, char **argv, struct vp_cli_opts *o);
 
+/* The options of a listed change ("--method qlora --quant nf4") applied over
+ * *o as if typed after the others; `flags` is cut into words in place and
+ * must outlive *o. VP_CLI_RUN, or an exit code. */
+int vp_cli_apply_flags(struct vp_cli_opts *o, char *flags);
+
 /* The commands; each returns an exit code. */
 int vp_cmd_plan(const struct vp_cli_opts *o);
 int vp_cmd_estimate(const struct vp_cli_opts *o);

@@ -80,8 +80,12 @@ struct vp_plan_request {
 
 struct vp_suggestion {
 	char change[96];             /* e.g. "--grad-ckpt", "--method qlora --quant nf4" */
+	char flags[64];              /* the options alone that make it ("--precision bf16"); "" when none does */
 	uint64_t device_bytes;       /* estimate at batch 1 with the change */
 	bool fits;
+	/* planned again by the command line with the options (cmd_plan.c):
+	 * the training step fits but the evaluation at eval batch 1 does not */
+	bool eval_does_not_fit;
 };
 
 struct vp_plan {

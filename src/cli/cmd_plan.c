@@ -1,8 +1,66 @@
 /* vramplan [plan]: the settings that fit, as trainer keys. */
 #include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "vramplan/cli.h"
+
+/*
+ * Each listed change planned again as the command line with its options
+ * would plan it: vp_cli_setup applies the profile's and the method's rules
+ * (what a QLoRA base loads in, the autocast the printed keys run), which the
+ * planner's own variations of the failing setup do not, and the plan checks
+ * the evaluation too. So a change is said to fit only where `vramplan` with
+ * it prints a plan. Until 2026-11-30 an axolotl LoRA plan of Llama 3.1 8B at
+ * 4,096 tokens on an L4 listed "--method qlora --quant nf4 --grad-ckpt:
+ * 15.63 GiB (fits)", and the plan with those options needed 19.64 GiB; a
+ * change the profile refuses (llamafactory's --precision fp16) was listed.
+ * A change that then refuses to plan, or no longer lowers batch 1's peak, is
+ * dropped. --seq-len max found the length the list is for, so it is kept.
+ */
+static void replan_suggestions(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
+			       struct vp_plan *plan)
+{
+	struct vp_plan *again;
+	size_t i, kept = 0;
+
+	if (o->seq_max || plan->n_suggestions == 0)
+		return;
+	again = malloc(sizeof *again);
+	if (again == NULL)
+		return;
+	for (i = 0; i < plan->n_suggestions; i++) {
+		struct vp_suggestion s = plan->suggestions[i];
+		struct vp_cli_opts with = *o;
+		struct vp_plan_request req;
+		struct vp_error err;
+		char flags[sizeof s.flags];
+
+		memset(&err, 0, sizeof err);
+		snprintf(flags, sizeof flags, "%s", s.flags);
+		if (flags[0] != '\0') {
+			if (vp_cli_apply_flags(&with, flags) != VP_CLI_RUN ||
+			    vp_cli_setup(&with, m, g, false, &req, &err) != 0)
+				continue;
+			/* batch 1's peak and verdict, as the list gives them */
+			req.max_batch = 1;
+			req.batch_multiple = 1;
+			req.no_suggestions = true;
+			if (vp_plan_search(m, g, &req, again, &err) != 0)
+				continue;
+			s.device_bytes = again->train.device_bytes + again->ewc_bytes;
+			s.fits = again->fits && again->eval_fits;
+			s.eval_does_not_fit = again->fits && !again->eval_fits;
+			if (s.device_bytes >= plan->train.device_bytes + plan->ewc_bytes &&
+			    again->budget_bytes <= plan->budget_bytes)
+				continue;
+		}
+		plan->suggestions[kept++] = s;
+	}
+	plan->n_suggestions = kept;
+	free(again);
+}
 
 /* Not even batch 1 fits: say by how much, and what would help (exit 1,
  * nothing on stdout). */
@@ -28,7 +86,10 @@ static int nothing_fits(const struct vp_gpu *g, const struct vp_plan_request *re
 		const struct vp_suggestion *s = &plan->suggestions[i];
 
 		vp_format_gib(s->device_bytes, dev, sizeof dev);
-		fprintf(stderr, "vramplan:   %s: %s GiB (%s)\n", s->change, dev, s->fits ? "fits" : "does not fit");
+		fprintf(stderr, "vramplan:   %s: %s GiB (%s)\n", s->change, dev,
+			s->fits		       ? "fits"
+			: s->eval_does_not_fit ? "fits, but eval batch 1 does not"
+					       : "does not fit");
 	}
 	return VP_EXIT_NOFIT;
 }
@@ -149,6 +210,8 @@ int vp_cmd_plan(const struct vp_cli_opts *o)
 	vp_cli_warn_fp16(o, &m, g, &req.train);
 	/* what does not fit is said on stderr; with --format json stdout
 	 * gets the same as a document without settings (emit_json.c) */
+	if (!plan.fits)
+		replan_suggestions(o, &m, g, &plan);
 	if (!plan.fits || !plan.eval_fits || !plan.host.fits) {
 		rc = !plan.fits	       ? nothing_fits(g, &req, &plan)
 		     : !plan.eval_fits ? eval_does_not_fit(g, &plan)

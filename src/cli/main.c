@@ -780,6 +780,55 @@ static void hoist_command(int argc, char **argv)
 	}
 }
 
+/*
+ * The options in `flags` ("--method qlora --quant nf4", as the planner lists
+ * a change), applied over *o as if typed after the others, so that the
+ * change is planned as the command line with it would plan it (cmd_plan.c).
+ * `flags` is cut into its words in place and must outlive *o (apply keeps
+ * pointers to values). VP_CLI_RUN, or an exit code for a word that is not
+ * an option of ours or a value it refuses.
+ */
+int vp_cli_apply_flags(struct vp_cli_opts *o, char *flags)
+{
+	char *p = flags;
+
+	for (;;) {
+		const struct opt_def *d = NULL;
+		char *word, *arg = NULL;
+		size_t i;
+		int rc;
+
+		while (*p == ' ')
+			p++;
+		if (*p == '\0')
+			return VP_CLI_RUN;
+		word = p;
+		while (*p != '\0' && *p != ' ')
+			p++;
+		if (*p == ' ')
+			*p++ = '\0';
+		for (i = 0; strncmp(word, "--", 2) == 0 && i < N_OPTS && d == NULL; i++)
+			if (opts[i].name != NULL && strcmp(opts[i].name, word + 2) == 0)
+				d = &opts[i];
+		if (d == NULL)
+			return VP_EXIT_USAGE;
+		if (d->arg != NULL) {
+			while (*p == ' ')
+				p++;
+			if (*p == '\0')
+				return VP_EXIT_USAGE;
+			arg = p;
+			while (*p != '\0' && *p != ' ')
+				p++;
+			if (*p == ' ')
+				*p++ = '\0';
+		}
+		rc = apply(o, d->id, arg);
+		if (rc != VP_CLI_RUN)
+			return rc;
+	}
+}
+
 int vp_cli_parse(int argc, char **argv, struct vp_cli_opts *o)
 {
 	struct option longopts[N_OPTS + 1];

@@ -433,6 +433,12 @@ static void nothing_fits_gives_cheapest_first_suggestions(void **state)
 		assert_string_not_equal(p.suggestions[i].change, "--grad-ckpt");
 		assert_true(p.suggestions[i].device_bytes < p.train.device_bytes);
 		any_fits = any_fits || p.suggestions[i].fits;
+		/* the options alone, for the command line to plan again
+		 * (cmd_plan.c): the change itself, or its leading options
+		 * where words follow that say why */
+		assert_int_equal(strncmp(p.suggestions[i].change, p.suggestions[i].flags,
+					 strlen(p.suggestions[i].flags)), 0);
+		assert_true(p.suggestions[i].flags[0] == '-');
 	}
 	assert_true(any_fits); /* QLoRA puts a 7B model on a 16 GB card */
 
