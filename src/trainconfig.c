@@ -150,6 +150,10 @@ static int detect_flavour(struct ctx *c, const struct vp_tnode *root)
 				       s);
 		return 0;
 	}
+	/* torchtune and litgpt configs: an error that gives the estimate
+	 * command (tc_foreign.c) */
+	if (vp_tc_foreign_config(c, root) != 0)
+		return -1;
 	{
 		const struct vp_tmember *dt = vp_tc_member(root, "distributed_type");
 

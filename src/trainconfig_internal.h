@@ -229,6 +229,11 @@ struct keydef {
 #define HANDLER(name) static int name(struct ctx *c, const struct vp_tmember *m, const char *path)
 #endif
 
+/* tc_foreign.c: a torchtune recipe config or a litgpt finetune config is
+ * an input error that gives the `vramplan estimate` command its keys
+ * determine (-1); 0 for any other file */
+int vp_tc_foreign_config(struct ctx *c, const struct vp_tnode *root);
+
 /* tc_values.c: errors at a node, notes, typed values */
 int vp_tc_fail_at(struct ctx *c, unsigned long line, unsigned long column, const char *fmt, ...) VP_TC_PRINTF(4, 5);
 int vp_tc_fail_at_origin(struct ctx *c, const struct vp_tc_origin *at, const char *fmt, ...) VP_TC_PRINTF(3, 4);

@@ -547,6 +547,54 @@ static void one_and_zero_are_booleans(void **state)
 	assert_string_equal(err.message, "expected true or false for 'bf16', found '2'");
 }
 
+/* A torchtune recipe config and a litgpt finetune config are input errors
+ * at the key that identifies them, whose message carries the estimate
+ * command whole, the longest one included (the message holds 767 bytes:
+ * the remark gives way first); beside model_name_or_path neither is. */
+static void torchtune_and_litgpt_configs_give_the_estimate_command(void **state)
+{
+	static const char tt[] = "output_dir: /tmp/x\nmodel:\n  _component_: torchtune.models.llama3_2.lora_llama3_2_1b\n"
+				 "  lora_attn_modules: [q_proj, v_proj]\n  lora_rank: 16\nbatch_size: 2\ndtype: bf16\n"
+				 "tokenizer:\n  max_seq_len: 1024\n";
+	static const char longest[] =
+		"model:\n  _component_: torchtune.models.qwen3.qlora_qwen3_moe_30b_a3b_instruct\n"
+		"  lora_attn_modules: [q_proj, k_proj, v_proj, output_proj]\n  apply_lora_to_mlp: True\n"
+		"  apply_lora_to_output: True\n  lora_rank: 128\n  lora_dropout: 0.05\n  use_dora: True\n"
+		"batch_size: 16\ndtype: bf16\nenable_activation_checkpointing: True\nenable_activation_offloading: True\n"
+		"optimizer:\n  _component_: bitsandbytes.optim.PagedAdamW8bit\noptimizer_in_bwd: True\ncompile: True\n"
+		"loss:\n  _component_: torchtune.modules.loss.LinearCrossEntropyLoss\ndataset:\n  packed: True\n"
+		"gradient_accumulation_steps: 4\n";
+	static const char lg[] = "checkpoint_dir: checkpoints/Qwen/Qwen2.5-7B\nprecision: bf16-mixed\nlora_r: 8\n"
+				 "train:\n  micro_batch_size: 1\n  max_seq_length: 2048\n";
+	static const char hf[] = "model_name_or_path: gpt2\nper_device_train_batch_size: 2\nlora_r: 8\n"
+				 "precision: bf16-true\ncheckpoint_dir: x/y\ntrain: {micro_batch_size: 1}\n";
+	struct vp_trainconfig tc;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_int_equal(vp_trainconfig_parse(&tc, "tt.yaml", tt, sizeof tt - 1, &err), -1);
+	assert_int_equal(err.code, VP_ERR_INPUT);
+	assert_int_equal(err.line, 3);
+	assert_int_equal(err.column, 3);
+	assert_non_null(strstr(err.message, "torchtune.models.llama3_2.lora_llama3_2_1b"));
+	assert_non_null(strstr(err.message, "vramplan estimate --gpu G --model llama-3.2-1b --batch 2 --precision bf16 "
+					    "--method lora --lora-r 16 --lora-targets q_proj,v_proj --seq-len 1024"));
+	memset(&err, 0, sizeof err);
+	assert_int_equal(vp_trainconfig_parse(&tc, "long.yaml", longest, sizeof longest - 1, &err), -1);
+	assert_true(strlen(err.message) < sizeof err.message - 1);
+	assert_non_null(strstr(err.message, "--packed --seq-len N; N: "));
+	assert_null(strstr(err.message, "gradient_accumulation_steps"));
+	memset(&err, 0, sizeof err);
+	assert_int_equal(vp_trainconfig_parse(&tc, "lg.yaml", lg, sizeof lg - 1, &err), -1);
+	assert_int_equal(err.line, 1);
+	assert_int_equal(err.column, 1);
+	assert_non_null(strstr(err.message, "--model Qwen/Qwen2.5-7B --batch 1 --precision amp-bf16 --method lora "
+					    "--lora-r 8 --lora-targets q_proj,v_proj --seq-len 2048 --loss chunked"));
+	memset(&err, 0, sizeof err);
+	assert_int_equal(vp_trainconfig_parse(&tc, "hf.yaml", hf, sizeof hf - 1, &err), 0);
+	vp_trainconfig_free(&tc);
+}
+
 /* The trainers load YAML with PyYAML (YAML 1.1): 010 is octal 8 (and
  * warned about), 08 is a string, 1_024 and 1:30 are numbers */
 static void whole_numbers_are_read_as_pyyaml_reads_them(void **state)
@@ -1322,6 +1370,7 @@ int main(void)
 		cmocka_unit_test(text_and_buffer_agree),
 		cmocka_unit_test(bad_files_fail_at_their_position),
 		cmocka_unit_test(command_line_settings_win_over_the_file),
+		cmocka_unit_test(torchtune_and_litgpt_configs_give_the_estimate_command),
 	};
 	return cmocka_run_group_tests_name("trainconfig", tests, load_catalog, free_catalog);
 }

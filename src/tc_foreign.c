@@ -1,0 +1,537 @@
+/*
+ * torchtune recipe configs and litgpt finetune configs, which teams commit
+ * beside the trainer configs check reads (docs/check.md "torchtune and
+ * litgpt configs"). check models transformers' and PEFT's modules, and
+ * these two frameworks build their own (torchtune's TransformerDecoder and
+ * LoRALinear, litgpt's GPT with its fused q/k/v): read as TrainingArguments
+ * such a file failed with "no model". An input error at the key that tells
+ * the framework, which gives the `vramplan estimate` command the file's
+ * keys determine and leaves out what they do not (a placeholder where the
+ * command needs a value: the GPU, a length the dataset decides). The same
+ * precise refusal as an accelerate launch config's (trainconfig.c).
+ */
+#include "trainconfig_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* The command being built: flags appended while they fit. */
+struct cmd {
+	char s[448];
+	size_t n;
+};
+
+static void add(struct cmd *k, const char *fmt, ...) VP_TC_PRINTF(2, 3);
+static void add(struct cmd *k, const char *fmt, ...)
+{
+	va_list ap;
+	int w;
+
+	if (k->n >= sizeof k->s)
+		return;
+	va_start(ap, fmt);
+	w = vsnprintf(k->s + k->n, sizeof k->s - k->n, fmt, ap);
+	va_end(ap);
+	if (w > 0)
+		k->n += (size_t)w;
+}
+
+static const struct vp_tnode *map_at(const struct vp_tnode *map, const char *key)
+{
+	const struct vp_tmember *m = map != NULL && map->kind == VP_T_MAP ? vp_tc_member(map, key) : NULL;
+
+	return m != NULL && m->value->kind == VP_T_MAP ? m->value : NULL;
+}
+
+/* A plain (unquoted or quoted) non-empty scalar at key, or NULL. */
+static const char *text_at(const struct vp_tnode *map, const char *key)
+{
+	const struct vp_tmember *m = map != NULL && map->kind == VP_T_MAP ? vp_tc_member(map, key) : NULL;
+
+	return m != NULL && m->value->kind == VP_T_SCALAR && m->value->text[0] != '\0' ? m->value->text : NULL;
+}
+
+/* 1 true, 0 false, -1 absent or not a boolean: YAML 1.1's words, as
+ * OmegaConf (torchtune) and jsonargparse (litgpt) read them with PyYAML */
+static int bool_at(const struct vp_tnode *map, const char *key)
+{
+	const struct vp_tmember *m = map != NULL && map->kind == VP_T_MAP ? vp_tc_member(map, key) : NULL;
+
+	if (m == NULL || m->value->kind != VP_T_SCALAR || m->value->quoted)
+		return -1;
+	return vp_yaml11_bool(m->value->text);
+}
+
+/* A whole number from 1 to 10^7 written as digits, or 0. */
+static unsigned long count_at(const struct vp_tnode *map, const char *key)
+{
+	const char *s = text_at(map, key);
+	size_t i;
+
+	if (s == NULL || strlen(s) > 8)
+		return 0;
+	for (i = 0; s[i] != '\0'; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+	return strtoul(s, NULL, 10) <= 10000000UL ? strtoul(s, NULL, 10) : 0;
+}
+
+/* A probability in [0, 1) as written (a dropout), or NULL. */
+static const char *dropout_at(const struct vp_tnode *map, const char *key)
+{
+	const char *s = text_at(map, key);
+	char *end;
+	double p;
+
+	if (s == NULL || strlen(s) > 12)
+		return NULL;
+	p = strtod(s, &end);
+	return *end == '\0' && end != s && p >= 0.0 && p < 1.0 ? s : NULL;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+
+	return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+/* The adapted linears in transformers' names. Phi-3's and Phi-4's
+ * (model_type phi3) fuse q, k and v into qkv_proj and gate and up into
+ * gate_up_proj (transformers models/phi3/modeling_phi3.py Phi3Attention,
+ * Phi3MLP), which PEFT can only adapt whole: a part of q, k and v has no
+ * name there (false). */
+struct targets {
+	bool q, k, v, o, mlp, head;
+};
+
+static bool target_list(const struct targets *t, bool fused, char *out, size_t size)
+{
+	size_t n = 0;
+
+	out[0] = '\0';
+	if (fused && (t->q || t->k || t->v) && !(t->q && t->k && t->v))
+		return false;
+#define T(cond, name)                                                                                  \
+	if ((cond) && n < size)                                                                        \
+		n += (size_t)snprintf(out + n, size - n, "%s%s", n > 0 ? "," : "", name);
+	T(fused && t->q, "qkv_proj")
+	T(!fused && t->q, "q_proj")
+	T(!fused && t->k, "k_proj")
+	T(!fused && t->v, "v_proj")
+	T(t->o, "o_proj")
+	T(fused && t->mlp, "gate_up_proj,down_proj")
+	T(!fused && t->mlp, "gate_proj,down_proj,up_proj")
+	T(t->head, "lm_head")
+#undef T
+	return n > 0 && n < size;
+}
+
+/*
+ * The error: what the file is, why check reads none of its kind, and the
+ * command, with what its placeholders stand for (m, n) and a remark (r).
+ * The message holds 767 bytes (include/vramplan/error.h): where the whole
+ * does not fit, the remark goes, then the reason's details, so that the
+ * command is never cut.
+ */
+static int refuse(struct ctx *c, const struct vp_tmember *at, const char *what, const char *why, const char *detail,
+		  const struct cmd *k, const char *m, const char *n, const char *r)
+{
+	char msg[sizeof c->err->message + 512];
+	int v;
+
+	for (v = 0; v < 3; v++) {
+		snprintf(msg, sizeof msg,
+			 "%s: check reads none, since %s (%s%sdocs/memory-model.md \"Known gaps\"); nearest (G: your "
+			 "GPU): vramplan estimate --gpu G%s%s%s%s",
+			 what, why, v < 2 ? detail : "", v < 2 ? "; " : "", k->s, m, n, v < 1 ? r : "");
+		if (strlen(msg) < sizeof c->err->message)
+			break;
+	}
+	return vp_tc_fail_at(c, at->line, at->column, "%s", msg);
+}
+
+/* ------------------------------------------------------------- torchtune */
+
+/*
+ * torchtune's model builders (torchtune/models/<family>/_model_builders.py,
+ * exported in each family's __init__.py) and the catalogue entry of the
+ * same checkpoint. A builder's name is <family>_<size>, with lora_ or
+ * qlora_ before it (qlora_X = partial(lora_X, quantize_base=True)) and, for
+ * Qwen 2.5 and Qwen 3, _base or _instruct after it: the two differ only in
+ * their context length (qwen2_5/_model_builders.py qwen2_5_7b_base: "slightly
+ * different architectures"; max_seq_len 131072 against 32768), nothing a
+ * step's memory sees. Sizes the catalogue lacks (llama2_70b, llama3_1_405b,
+ * qwen2_0_5b, qwen2_1_5b, qwen3_moe_235b_a22b) get no --model.
+ */
+static const struct {
+	const char *builder, *model;
+	bool phi3; /* transformers' phi3: fused qkv_proj and gate_up_proj */
+} tt_models[] = {
+	{"llama2_7b", "llama-2-7b", false},	   {"llama2_13b", "llama-2-13b", false},
+	{"llama3_8b", "llama-3-8b", false},	   {"llama3_70b", "llama-3-70b", false},
+	{"llama3_1_8b", "llama-3.1-8b", false},	   {"llama3_1_70b", "llama-3.1-70b", false},
+	{"llama3_2_1b", "llama-3.2-1b", false},	   {"llama3_2_3b", "llama-3.2-3b", false},
+	{"llama3_3_70b", "llama-3.3-70b", false},  {"mistral_7b", "mistral-7b", false},
+	{"gemma_2b", "gemma-2b", false},	   {"gemma_7b", "gemma-7b", false},
+	{"gemma2_2b", "gemma-2-2b", false},	   {"gemma2_9b", "gemma-2-9b", false},
+	{"gemma2_27b", "gemma-2-27b", false},	   {"qwen2_7b", "qwen2-7b", false},
+	{"qwen2_5_0_5b", "qwen2.5-0.5b", false},   {"qwen2_5_1_5b", "qwen2.5-1.5b", false},
+	{"qwen2_5_3b", "qwen2.5-3b", false},	   {"qwen2_5_7b", "qwen2.5-7b", false},
+	{"qwen2_5_14b", "qwen2.5-14b", false},	   {"qwen2_5_32b", "qwen2.5-32b", false},
+	{"qwen2_5_72b", "qwen2.5-72b", false},	   {"qwen3_0_6b", "qwen3-0.6b", false},
+	{"qwen3_1_7b", "qwen3-1.7b", false},	   {"qwen3_4b", "qwen3-4b", false},
+	{"qwen3_8b", "qwen3-8b", false},	   {"qwen3_14b", "qwen3-14b", false},
+	{"qwen3_32b", "qwen3-32b", false},	   {"qwen3_moe_30b_a3b", "qwen3-30b-a3b", false},
+	{"phi3_mini", "phi-3-mini", true},	   {"phi4_14b", "phi-4", true},
+};
+
+/* The catalogue entry of builder name b (its last dotted part), the method
+ * its prefix says, and whether the model fuses q/k/v; NULL if unknown. */
+static const char *tt_model(const char *b, const char **method, bool *phi3)
+{
+	char base[64];
+	size_t i, n;
+
+	*method = NULL;
+	if (strncmp(b, "qlora_", 6) == 0) {
+		*method = "qlora";
+		b += 6;
+	} else if (strncmp(b, "lora_", 5) == 0) {
+		*method = "lora";
+		b += 5;
+	}
+	n = strlen(b);
+	if (n >= sizeof base)
+		return NULL;
+	memcpy(base, b, n + 1);
+	if (ends_with(base, "_base"))
+		base[n - 5] = '\0';
+	else if (ends_with(base, "_instruct"))
+		base[n - 9] = '\0';
+	for (i = 0; i < sizeof tt_models / sizeof tt_models[0]; i++)
+		if (strcmp(base, tt_models[i].builder) == 0) {
+			*phi3 = tt_models[i].phi3;
+			return tt_models[i].model;
+		}
+	return NULL;
+}
+
+/*
+ * torchtune's optimizers by _component_ (its recipes' configs name them so
+ * and config.instantiate builds them): torch.optim.AdamW, fused when the
+ * config says fused: True (else torch picks foreach on CUDA);
+ * bitsandbytes' and torchao's 8-bit ones; torch.optim.SGD, with momentum
+ * states when momentum is not 0. Another is left out.
+ */
+static const char *tt_optimizer(const struct vp_tnode *opt)
+{
+	const char *comp = text_at(opt, "_component_");
+	const char *mom;
+
+	if (comp == NULL)
+		return NULL;
+	if (strcmp(comp, "torch.optim.AdamW") == 0)
+		return bool_at(opt, "fused") == 1 ? "adamw-fused" : "adamw";
+	if (strcmp(comp, "bitsandbytes.optim.PagedAdamW8bit") == 0)
+		return "paged-adamw-8bit";
+	if (strcmp(comp, "bitsandbytes.optim.PagedAdamW") == 0)
+		return "paged-adamw";
+	if (strcmp(comp, "bitsandbytes.optim.AdamW8bit") == 0)
+		return "adamw-8bit";
+	if (strncmp(comp, "torchao.", 8) == 0 && ends_with(comp, ".AdamW8bit"))
+		return "adamw-8bit-ao";
+	if (strcmp(comp, "torch.optim.SGD") == 0) {
+		mom = text_at(opt, "momentum");
+		return mom == NULL || strtod(mom, NULL) == 0.0 ? "sgd" : "sgd-momentum";
+	}
+	return NULL;
+}
+
+/* torchtune's lora_attn_modules (torchtune/modules/peft LORA_ATTN_MODULES:
+ * q_proj, k_proj, v_proj, output_proj) into t; false for another name. */
+static bool tt_attn_modules(const struct vp_tnode *mods, struct targets *t)
+{
+	size_t i;
+
+	if (mods == NULL || mods->kind != VP_T_SEQ)
+		return false;
+	for (i = 0; i < mods->n; i++) {
+		const char *s = mods->items[i]->kind == VP_T_SCALAR ? mods->items[i]->text : "";
+
+		if (strcmp(s, "q_proj") == 0)
+			t->q = true;
+		else if (strcmp(s, "k_proj") == 0)
+			t->k = true;
+		else if (strcmp(s, "v_proj") == 0)
+			t->v = true;
+		else if (strcmp(s, "output_proj") == 0)
+			t->o = true;
+		else
+			return false;
+	}
+	return true;
+}
+
+/*
+ * The identifying key: model._component_ naming a builder of
+ * torchtune.models, or, for a recipe config whose model is the user's own,
+ * a top-level section whose _component_ is torchtune's beside a recipe's
+ * batch_size, dtype or checkpointer (every torchtune recipe config has them:
+ * recipes/configs/llama3_2/3B_lora_single_device.yaml).
+ */
+static const struct vp_tmember *torchtune_key(const struct vp_tnode *root)
+{
+	const struct vp_tnode *model = map_at(root, "model");
+	const struct vp_tmember *comp = model != NULL ? vp_tc_member(model, "_component_") : NULL;
+	size_t i;
+
+	if (comp != NULL && comp->value->kind == VP_T_SCALAR && strncmp(comp->value->text, "torchtune.models.", 17) == 0)
+		return comp;
+	if (vp_tc_member(root, "batch_size") == NULL && vp_tc_member(root, "dtype") == NULL &&
+	    vp_tc_member(root, "checkpointer") == NULL)
+		return NULL;
+	for (i = 0; i < root->n; i++) {
+		const struct vp_tnode *v = root->members[i].value;
+
+		comp = v->kind == VP_T_MAP ? vp_tc_member(v, "_component_") : NULL;
+		if (comp != NULL && comp->value->kind == VP_T_SCALAR && strncmp(comp->value->text, "torchtune.", 10) == 0)
+			return comp;
+	}
+	return NULL;
+}
+
+static int torchtune_error(struct ctx *c, const struct vp_tnode *root, const struct vp_tmember *at)
+{
+	const struct vp_tnode *model = map_at(root, "model");
+	const char *comp = text_at(model, "_component_");
+	const char *builder = comp != NULL ? strrchr(comp, '.') : NULL;
+	const char *method = NULL, *name = NULL, *s;
+	const struct vp_tnode *tok = map_at(root, "tokenizer");
+	bool phi3 = false, seq_unknown = false, targets_unnamed = false;
+	struct cmd k = {.n = 0};
+	unsigned long accum;
+	char what[128];
+
+	if (comp != NULL && strncmp(comp, "torchtune.models.", 17) == 0 && builder != NULL)
+		name = tt_model(builder + 1, &method, &phi3);
+	if (name != NULL)
+		add(&k, " --model %s", name);
+	else
+		add(&k, " --model M");
+	if (count_at(root, "batch_size") > 0)
+		add(&k, " --batch %lu", count_at(root, "batch_size"));
+	/* the recipes' dtype: the model's parameters and compute, no autocast
+	 * (training.get_dtype; torchtune refuses fp16 for training) */
+	s = text_at(root, "dtype");
+	if (s != NULL && strcmp(s, "bf16") == 0)
+		add(&k, " --precision bf16");
+	else if (s != NULL && strcmp(s, "fp32") == 0)
+		add(&k, " --precision fp32");
+	if (method != NULL) {
+		struct targets t = {0};
+		char list[96];
+
+		/* a lora_ builder's quantize_base: True is what qlora_ sets */
+		if (strcmp(method, "lora") == 0 && bool_at(model, "quantize_base") == 1)
+			method = "qlora";
+		add(&k, " --method %s", method);
+		if (count_at(model, "lora_rank") > 0)
+			add(&k, " --lora-r %lu", count_at(model, "lora_rank"));
+		if (dropout_at(model, "lora_dropout") != NULL)
+			add(&k, " --lora-dropout %s", dropout_at(model, "lora_dropout"));
+		if (bool_at(model, "use_dora") == 1)
+			add(&k, " --dora");
+		/* apply_lora_to_mlp adapts w1, w2 and w3: transformers' gate_proj,
+		 * down_proj and up_proj (torchtune/models/convert_weights.py
+		 * _FROM_HF); output_proj is o_proj there */
+		if (tt_attn_modules(vp_tc_member(model, "lora_attn_modules") != NULL
+					    ? vp_tc_member(model, "lora_attn_modules")->value
+					    : NULL,
+				    &t)) {
+			t.mlp = bool_at(model, "apply_lora_to_mlp") == 1;
+			t.head = bool_at(model, "apply_lora_to_output") == 1;
+			if (target_list(&t, phi3, list, sizeof list))
+				add(&k, " --lora-targets %s", list);
+			else
+				targets_unnamed = true;
+		}
+	}
+	if (bool_at(root, "enable_activation_checkpointing") == 1)
+		add(&k, " --grad-ckpt");
+	if (bool_at(root, "enable_activation_offloading") == 1)
+		add(&k, " --activation-offload");
+	if ((s = tt_optimizer(map_at(root, "optimizer"))) != NULL)
+		add(&k, " --optimizer %s", s);
+	if (bool_at(root, "optimizer_in_bwd") == 1)
+		add(&k, " --optimizer-in-backward");
+	if (bool_at(root, "compile") == 1)
+		add(&k, " --compile");
+	/* both losses run the output projection and cross-entropy chunk by
+	 * chunk (torchtune/modules/loss), which --loss chunked models */
+	s = text_at(map_at(root, "loss"), "_component_");
+	if (s != NULL && (ends_with(s, ".CEWithChunkedOutputLoss") || ends_with(s, ".LinearCrossEntropyLoss")))
+		add(&k, " --loss chunked");
+	if (bool_at(map_at(root, "dataset"), "packed") == 1)
+		add(&k, " --packed");
+	/* tokenizer.max_seq_len truncates each sample; null truncates none,
+	 * and a padded batch is as long as its longest sample */
+	if (count_at(tok, "max_seq_len") > 0)
+		add(&k, " --seq-len %lu", count_at(tok, "max_seq_len"));
+	else {
+		add(&k, " --seq-len N");
+		seq_unknown = true;
+	}
+	accum = count_at(root, "gradient_accumulation_steps");
+	snprintf(what, sizeof what, "a torchtune recipe config (%s: %.64s)",
+		 builder != NULL && at->value->text == comp ? "model" : "_component_", at->value->text);
+	return refuse(c, at, what,
+		      "torchtune's modules are not the transformers ones vramplan models",
+		      "LoRA weights in the model dtype, torchao NF4 on LoRA linears only",
+		      &k, name == NULL ? "; M: the model's HF id (no catalogue entry for this builder)" : "",
+		      seq_unknown ? "; N: the dataset's longest sample (tokenizer.max_seq_len: null)" : "",
+		      targets_unnamed ? "; its LoRA targets have no transformers name: see 'vramplan estimate --help'"
+		      : accum > 1     ? "; --batch is a micro-batch of gradient_accumulation_steps"
+				      : "");
+}
+
+/* ---------------------------------------------------------------- litgpt */
+
+/*
+ * litgpt's finetune configs (config_hub/finetune/<model>/{full,lora,qlora}
+ * .yaml, read by jsonargparse into finetune/{full,lora}.py setup()):
+ * checkpoint_dir checkpoints/<org>/<repo>, the HF id `litgpt download`
+ * fetched; precision a Lightning Fabric string; quantize bnb.*; lora_r and
+ * the lora_query .. lora_head switches (setup()'s defaults: query and value
+ * on, the rest off); train: litgpt/args.py TrainArgs (micro_batch_size,
+ * max_seq_length, global_batch_size).
+ */
+static const struct vp_tmember *litgpt_key(const struct vp_tnode *root)
+{
+	const struct vp_tmember *cd = vp_tc_member(root, "checkpoint_dir");
+	const char *p = text_at(root, "precision");
+
+	if (cd != NULL && map_at(root, "train") != NULL)
+		return cd;
+	if (vp_tc_member(root, "lora_r") != NULL && p != NULL && (ends_with(p, "-true") || ends_with(p, "-mixed")))
+		return vp_tc_member(root, "precision");
+	return NULL;
+}
+
+static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct vp_tmember *at)
+{
+	const struct vp_tnode *train = map_at(root, "train");
+	const char *cd = text_at(root, "checkpoint_dir");
+	const char *p = text_at(root, "precision");
+	const char *q = text_at(root, "quantize");
+	const char *quant = NULL, *repo = NULL;
+	bool lora = vp_tc_member(root, "lora_r") != NULL, fused = false, targets_unnamed = false, seq_unknown = false;
+	struct cmd k = {.n = 0};
+	char what[128];
+
+	/* the HF id is the directory's last two parts (litgpt download
+	 * saves to checkpoints/<org>/<repo>) */
+	if (cd != NULL) {
+		const char *e = cd + strlen(cd);
+
+		while (e > cd && e[-1] == '/')
+			e--;
+		for (repo = e; repo > cd && repo[-1] != '/';)
+			repo--;
+		if (repo > cd && repo < e) {
+			const char *org = repo - 1;
+
+			while (org > cd && org[-1] != '/')
+				org--;
+			if (org < repo - 1) {
+				add(&k, " --model %.*s", (int)(e - org < 96 ? e - org : 96), org);
+				/* Phi-3 and Phi-4 checkpoints are transformers' phi3 */
+				fused = strncasecmp(repo, "phi-3", 5) == 0 || strncasecmp(repo, "phi-4", 5) == 0;
+			} else
+				repo = NULL;
+		} else
+			repo = NULL;
+	}
+	if (repo == NULL)
+		add(&k, " --model M");
+	if (count_at(train, "micro_batch_size") > 0)
+		add(&k, " --batch %lu", count_at(train, "micro_batch_size"));
+	/* Lightning Fabric's precision plugins: -true casts the model, -mixed
+	 * runs autocast over fp32 weights */
+	if (p != NULL && strcmp(p, "bf16-true") == 0)
+		add(&k, " --precision bf16");
+	else if (p != NULL && strcmp(p, "16-true") == 0)
+		add(&k, " --precision fp16");
+	else if (p != NULL && strcmp(p, "bf16-mixed") == 0)
+		add(&k, " --precision amp-bf16");
+	else if (p != NULL && strcmp(p, "16-mixed") == 0)
+		add(&k, " --precision amp-fp16");
+	else if (p != NULL && strcmp(p, "32-true") == 0)
+		add(&k, " --precision fp32");
+	if (q != NULL && strcmp(q, "bnb.nf4") == 0)
+		quant = "nf4";
+	else if (q != NULL && strcmp(q, "bnb.nf4-dq") == 0)
+		quant = "nf4-dq";
+	else if (q != NULL && strcmp(q, "bnb.int8") == 0)
+		quant = "int8";
+	if (lora) {
+		struct targets t;
+		char list[96];
+		int b;
+
+		add(&k, " --method %s", quant != NULL && strncmp(quant, "nf4", 3) == 0 ? "qlora" : "lora");
+		if (quant != NULL)
+			add(&k, " --quant %s", quant);
+		if (count_at(root, "lora_r") > 0)
+			add(&k, " --lora-r %lu", count_at(root, "lora_r"));
+		if (dropout_at(root, "lora_dropout") != NULL)
+			add(&k, " --lora-dropout %s", dropout_at(root, "lora_dropout"));
+		t.q = (b = bool_at(root, "lora_query")) < 0 || b == 1;
+		t.k = bool_at(root, "lora_key") == 1;
+		t.v = (b = bool_at(root, "lora_value")) < 0 || b == 1;
+		t.o = bool_at(root, "lora_projection") == 1;
+		t.mlp = bool_at(root, "lora_mlp") == 1;
+		t.head = bool_at(root, "lora_head") == 1;
+		if (target_list(&t, fused, list, sizeof list))
+			add(&k, " --lora-targets %s", list);
+		else
+			targets_unnamed = true;
+	}
+	if (count_at(train, "max_seq_length") > 0)
+		add(&k, " --seq-len %lu", count_at(train, "max_seq_length"));
+	else {
+		add(&k, " --seq-len N");
+		seq_unknown = true;
+	}
+	/* finetune/{full,lora}.py: model(input_ids, lm_head_chunk_size=128)
+	 * and chunked_cross_entropy (litgpt/utils.py) */
+	add(&k, " --loss chunked");
+	snprintf(what, sizeof what, "a litgpt finetune config (%s: %.64s)", at->key,
+		 at->value->kind == VP_T_SCALAR ? at->value->text : "");
+	return refuse(c, at, what,
+		      "litgpt's modules are not the transformers ones vramplan models",
+		      "LoRA weights in the model dtype, a fused q/k/v projection",
+		      &k, repo == NULL ? "; M: the model's HF id" : "",
+		      seq_unknown ? "; N: the dataset's longest sample (train.max_seq_length: null)" : "",
+		      targets_unnamed
+			      ? "; part of Phi-3's fused qkv_proj has no transformers name: see 'vramplan estimate --help'"
+			      : "");
+}
+
+int vp_tc_foreign_config(struct ctx *c, const struct vp_tnode *root)
+{
+	const struct vp_tmember *at;
+
+	/* a trainer config names its model so; these two never do */
+	if (root->kind != VP_T_MAP || vp_tc_member(root, "model_name_or_path") != NULL ||
+	    vp_tc_member(root, "base_model") != NULL)
+		return 0;
+	if ((at = torchtune_key(root)) != NULL)
+		return torchtune_error(c, root, at);
+	if ((at = litgpt_key(root)) != NULL)
+		return litgpt_error(c, root, at);
+	return 0;
+}

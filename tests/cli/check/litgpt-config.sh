@@ -1,0 +1,33 @@
+# A litgpt finetune config (the layout of litgpt's config_hub/finetune:
+# tests/data/check/litgpt) is not a trainer config check reads. Before,
+# check read it as TrainingArguments and said "no model". Now an error at
+# checkpoint_dir gives the `vramplan estimate` command the file determines:
+# the checkpoint's HF id, train.micro_batch_size, the precision, the
+# quantization, the LoRA rank, dropout and targets (litgpt's defaults,
+# query and value, where unstated), train.max_seq_length and litgpt's
+# chunked head and loss.
+for f in llama-3.2-3B-qlora llama-3.2-3B-full; do
+	"$VRAMPLAN" check --gpu a100-80gb tests/data/check/litgpt/$f.yaml
+	echo "exit $?"
+	"$VRAMPLAN" check --gpu a100-80gb --model gpt2 tests/data/check/litgpt/$f.yaml 2>/dev/null
+	echo "exit $? with --model"
+done
+# Recognized by lora_r beside a Fabric precision too (no checkpoint_dir:
+# --model M to fill); bf16-mixed is autocast, bnb.int8 an int8 base under
+# plain LoRA, every target on; no max_seq_length leaves N.
+printf 'precision: bf16-mixed\nquantize: bnb.int8\nlora_r: 16\nlora_key: true\nlora_projection: true\nlora_mlp: true\nlora_head: true\ntrain:\n  micro_batch_size: 1\n' |
+	"$VRAMPLAN" check --gpu a100-80gb -
+echo "exit $?"
+# Phi-3 (transformers' phi3) fuses q, k and v: all three are qkv_proj,
+# q and v alone have no name there. 16-mixed is fp16 autocast.
+printf 'checkpoint_dir: checkpoints/microsoft/Phi-3-mini-4k-instruct\nprecision: 16-mixed\nlora_r: 8\nlora_key: true\nlora_mlp: true\ntrain:\n  micro_batch_size: 4\n  max_seq_length: 1024\n' |
+	"$VRAMPLAN" check --gpu a100-80gb -
+echo "exit $?"
+printf 'checkpoint_dir: checkpoints/microsoft/Phi-3-mini-4k-instruct\nprecision: 32-true\nlora_r: 8\nquantize: bnb.nf4-dq\ntrain:\n  micro_batch_size: 4\n  max_seq_length: 1024\n' |
+	"$VRAMPLAN" check --gpu a100-80gb -
+echo "exit $?"
+# TRL's ModelConfig has lora_r too: beside model_name_or_path the file is
+# a trainer config, as before.
+printf 'model_name_or_path: gpt2\nlora_r: 8\nuse_peft: true\nprecision: bf16-true\nper_device_train_batch_size: 2\n' |
+	"$VRAMPLAN" check --gpu a100-80gb -q - >/dev/null
+echo "exit $?"

@@ -1,0 +1,42 @@
+# A torchtune recipe config (the layout of torchtune's recipes/configs:
+# tests/data/check/torchtune) is not a trainer config check reads. Before,
+# check read it as TrainingArguments and said "no model: the config names
+# none (model_name_or_path)". Now an error at model._component_ names the
+# builder and gives the `vramplan estimate` command the file determines:
+# the catalogue entry of the builder's checkpoint, batch_size, dtype, the
+# LoRA builder's rank, dropout and targets in transformers' names,
+# checkpointing, offloading, the optimizer, optimizer_in_bwd, compile, the
+# chunked loss, packing and tokenizer.max_seq_len (a placeholder N when it
+# is null). --model on the command line changes nothing.
+for f in llama3_2-3B-lora-single-device llama3_2-3B-full-single-device llama3_1-8B-qlora-single-device; do
+	"$VRAMPLAN" check --gpu a100-80gb tests/data/check/torchtune/$f.yaml
+	echo "exit $?"
+	"$VRAMPLAN" check --gpu a100-80gb --model gpt2 tests/data/check/torchtune/$f.yaml 2>/dev/null
+	echo "exit $? with --model"
+done
+# A builder the catalogue has no entry for (llama2_70b) leaves --model M to
+# fill; Phi-3's q and v alone are part of transformers' fused qkv_proj,
+# which has no name for them, so --lora-targets is left out; an 8-bit
+# torchao AdamW and SGD with momentum; fp32.
+printf 'model:\n  _component_: torchtune.models.llama2.lora_llama2_70b\n  lora_attn_modules: [q_proj, v_proj]\nbatch_size: 1\ndtype: fp32\noptimizer:\n  _component_: torchao.optim.AdamW8bit\n' |
+	"$VRAMPLAN" check --gpu a100-80gb -
+echo "exit $?"
+printf 'model:\n  _component_: torchtune.models.phi3.lora_phi3_mini\n  lora_attn_modules: [q_proj, v_proj]\n  lora_rank: 16\n  quantize_base: True\noptimizer:\n  _component_: torch.optim.SGD\n  momentum: 0.9\ntokenizer:\n  _component_: torchtune.models.phi3.phi3_mini_tokenizer\n  max_seq_len: 1024\n' |
+	"$VRAMPLAN" check --gpu a100-80gb -
+echo "exit $?"
+# A recipe whose model is the user's own module: recognized by a torchtune
+# section beside batch_size, with no --model to give.
+printf 'model:\n  _component_: my_project.models.tiny_decoder\ntokenizer:\n  _component_: torchtune.models.llama3.llama3_tokenizer\n  max_seq_len: 512\nbatch_size: 8\ndtype: bf16\n' |
+	"$VRAMPLAN" check --gpu a100-80gb -
+echo "exit $?"
+# A trainer config with a model keeps its reading: a model: section of its
+# own (a key TrainingArguments does not have) is ignored as before.
+printf 'model_name_or_path: gpt2\nper_device_train_batch_size: 2\nmodel:\n  _component_: torchtune.models.llama3_2.llama3_2_1b\nbatch_size: 4\n' |
+	"$VRAMPLAN" check --gpu a100-80gb -q - >/dev/null
+echo "exit $?"
+# Every flag at once: the message holds 767 bytes (include/vramplan/error.h),
+# so the remark on gradient_accumulation_steps gives way and the command
+# stays whole.
+printf 'model:\n  _component_: torchtune.models.qwen3.qlora_qwen3_moe_30b_a3b_instruct\n  lora_attn_modules: [q_proj, k_proj, v_proj, output_proj]\n  apply_lora_to_mlp: True\n  apply_lora_to_output: True\n  lora_rank: 128\n  lora_dropout: 0.05\n  use_dora: True\nbatch_size: 16\ndtype: bf16\nenable_activation_checkpointing: True\nenable_activation_offloading: True\noptimizer:\n  _component_: bitsandbytes.optim.PagedAdamW8bit\noptimizer_in_bwd: True\ncompile: True\nloss:\n  _component_: torchtune.modules.loss.LinearCrossEntropyLoss\ndataset:\n  packed: True\ntokenizer:\n  max_seq_len: null\ngradient_accumulation_steps: 4\n' |
+	"$VRAMPLAN" check --gpu a100-80gb -
+echo "exit $?"
