@@ -131,7 +131,7 @@ static bool target_list(const struct targets *t, bool fused, char *out, size_t s
 }
 
 /*
- * The error: what the file is, why check reads none of its kind, and the
+ * The error: what the file is, why check does not read its kind, and the
  * command, with what its placeholders stand for (m, n) and a remark (r).
  * The message holds 767 bytes (include/vramplan/error.h): where the whole
  * does not fit, the remark goes, then the reason's details, so that the
@@ -145,8 +145,8 @@ static int refuse(struct ctx *c, const struct vp_tmember *at, const char *what, 
 
 	for (v = 0; v < 3; v++) {
 		snprintf(msg, sizeof msg,
-			 "%s: check reads none, since %s (%s%sdocs/memory-model.md \"Known gaps\"); nearest (G: your "
-			 "GPU): vramplan estimate --gpu G%s%s%s%s",
+			 "%s: vramplan check does not read these, since %s (%s%sdocs/memory-model.md \"Known "
+			 "gaps\"); the nearest estimate (G: your GPU): vramplan estimate --gpu G%s%s%s%s",
 			 what, why, v < 2 ? detail : "", v < 2 ? "; " : "", k->s, m, n, v < 1 ? r : "");
 		if (strlen(msg) < sizeof c->err->message)
 			break;
