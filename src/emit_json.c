@@ -444,5 +444,6 @@ int vp_emit_estimate_json(FILE *out, const struct vp_model *m, const struct vp_g
 	jsetup(&j, root, m, g, t, util);
 	jseq_search(&j, root, seq);
 	jestimate(&j, root, "estimate", e, t->batch, vp_budget_bytes(g, util, t), ewc);
+	jint(&j, cJSON_GetObjectItemCaseSensitive(root, "estimate"), "grad_accum", t->grad_accum);
 	return jprint(out, root, &j, err);
 }

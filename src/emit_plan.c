@@ -1095,7 +1095,10 @@ int vp_emit_estimate_yaml(FILE *out, const struct vp_model *m, const struct vp_g
 	comment_setup(out, m, t);
 	comment_seq_search(out, seq);
 	comment_budget(out, g, util, t);
-	fprintf(out, "# batch %" PRIu64 ": ", t->batch);
+	fprintf(out, "# batch %" PRIu64, t->batch);
+	if (t->grad_accum > 1)
+		fprintf(out, " with %" PRIu64 " accumulation steps", t->grad_accum);
+	fputs(": ", out);
 	comment_peak(out, e, ewc);
 	if (e->device_bytes + ewc <= budget) {
 		vp_format_margin(budget - e->device_bytes - ewc, room, sizeof room);

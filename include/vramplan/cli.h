@@ -77,6 +77,7 @@ struct vp_cli_opts {
 	const char *lora_targets;   /* --lora-targets; NULL: PEFT's default */
 
 	uint64_t batch;             /* estimate --batch; 0 when not given */
+	uint64_t grad_accum;        /* estimate --grad-accum; 0 when not given */
 	bool seq_max;               /* --seq-len max: the longest sequence that fits */
 	double util;
 	uint64_t batch_multiple;

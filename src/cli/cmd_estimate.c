@@ -23,6 +23,11 @@ int vp_cmd_estimate(const struct vp_cli_opts *o)
 		goto done;
 	}
 	req.train.batch = o->batch;
+	/* a plan's accumulation keeps the earlier micro-batches' gradients
+	 * through the next forward ("Phases of a step"): --grad-accum makes
+	 * the estimate at a plan's batch that plan's peak */
+	if (o->grad_accum > 0)
+		req.train.grad_accum = o->grad_accum;
 	vp_cli_warn_gpu_namesake(o, &cat, o->gpu, g);
 	vp_cli_warn_context(o, &m, &req);
 	vp_cli_warn_fp16(o, &m, g, &req.train);

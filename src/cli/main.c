@@ -66,6 +66,7 @@ enum opt_id {
 	OPT_GPUS,
 	OPT_UTIL,
 	OPT_BATCH,
+	OPT_GRAD_ACCUM,
 	OPT_BATCH_MULTIPLE,
 	OPT_MAX_BATCH,
 	OPT_EFFECTIVE_BATCH,
@@ -137,6 +138,7 @@ static const struct opt_def opts[] = {
 	{"torch-version", OPT_TORCH_VERSION, "V", A_TRAIN, "the run's PyTorch, as torch.__version__ prints it\n(default 2.5 or later; 1.x keeps the gradients\nbetween steps, 2.0's AdamW holds two temporaries)"},
 	{"util", OPT_UTIL, "F", A_TRAIN, "fraction of GPU memory the peak may fill, in (0, 1]\n(default 0.8)"},
 	{"batch", OPT_BATCH, "N", A_ESTIMATE, "the batch size to estimate (estimate only)"},
+	{"grad-accum", OPT_GRAD_ACCUM, "N", A_ESTIMATE, "gradient accumulation steps (estimate only; default 1):\nthe earlier micro-batches' gradients stay through\nthe next forward, as in a plan that accumulates"},
 	{NULL, 0, NULL, 0, "Planner (plan, sweep):"},
 	{"batch-multiple", OPT_BATCH_MULTIPLE, "N", A_PLANNER, "round the train batch down to a multiple of N\n(default: as far as batch x tokens is a multiple\nof 8, none at 512 tokens)"},
 	{"max-batch", OPT_MAX_BATCH, "N", A_PLANNER, "the largest micro-batch to consider (default 4096)"},
@@ -566,6 +568,7 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 	case OPT_GPUS: rc = parse_u64(arg, "--gpus", 1, VP_MAX_GPUS, &o->train.gpus); break;
 	case OPT_UTIL: rc = parse_fraction(arg, "--util", &o->util); break;
 	case OPT_BATCH: rc = parse_u64(arg, "--batch", 1, VP_MAX_COUNT, &o->batch); break;
+	case OPT_GRAD_ACCUM: rc = parse_u64(arg, "--grad-accum", 1, VP_MAX_COUNT, &o->grad_accum); break;
 	case OPT_BATCH_MULTIPLE: rc = parse_u64(arg, "--batch-multiple", 1, 4096, &o->batch_multiple); break;
 	case OPT_MAX_BATCH: rc = parse_u64(arg, "--max-batch", 1, VP_MAX_COUNT, &o->max_batch); break;
 	case OPT_EFFECTIVE_BATCH:
