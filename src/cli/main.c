@@ -909,6 +909,16 @@ int vp_cli_parse(int argc, char **argv, struct vp_cli_opts *o)
 				snprintf(label, sizeof label, "-%c", opts[i].id);
 			else
 				option_label(opts[i].id, label, sizeof label);
+			/* the planner picks the batch and the accumulation:
+			 * say where one batch's peak is, and how to bound them */
+			if ((opts[i].id == OPT_BATCH || opts[i].id == OPT_GRAD_ACCUM) &&
+			    (o->command == VP_CMD_PLAN || o->command == VP_CMD_SWEEP))
+				return vp_cli_usage_error(NULL,
+							  "option '%s' does not apply to '%s', which picks the batch and "
+							  "the accumulation (--max-batch N bounds the batch, "
+							  "--effective-batch N sets batch x accumulation); 'vramplan "
+							  "estimate --batch N --grad-accum K' gives one setup's peak",
+							  label, o->command_name);
 			return vp_cli_usage_error(NULL, "option '%s' does not apply to '%s'", label, o->command_name);
 		}
 	}
