@@ -421,6 +421,21 @@ static const struct vp_tmember *litgpt_key(const struct vp_tnode *root)
 	return NULL;
 }
 
+/* n bytes at s are a Hub org or repo name (validate_repo_id's characters
+ * and length) */
+static bool hub_name(const char *s, size_t n)
+{
+	size_t i;
+
+	if (n == 0 || n > 96)
+		return false;
+	for (i = 0; i < n; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9') ||
+		      s[i] == '-' || s[i] == '_' || s[i] == '.'))
+			return false;
+	return true;
+}
+
 static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct vp_tmember *at)
 {
 	const struct vp_tnode *train = map_at(root, "train");
@@ -433,7 +448,10 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 	char what[128];
 
 	/* the HF id is the directory's last two parts (litgpt download
-	 * saves to checkpoints/<org>/<repo>) */
+	 * saves to checkpoints/<org>/<repo>), each a Hub name: up to 96 of
+	 * letters, digits, '-', '_' and '.' (huggingface_hub
+	 * utils/_validators.py validate_repo_id); another is no id to give,
+	 * and a part cut short would name another model */
 	if (cd != NULL) {
 		const char *e = cd + strlen(cd);
 
@@ -446,8 +464,9 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 
 			while (org > cd && org[-1] != '/')
 				org--;
-			if (org < repo - 1) {
-				add(&k, " --model %.*s", (int)(e - org < 96 ? e - org : 96), org);
+			if (org < repo - 1 && hub_name(org, (size_t)(repo - 1 - org)) &&
+			    hub_name(repo, (size_t)(e - repo))) {
+				add(&k, " --model %.*s", (int)(e - org), org);
 				/* Phi-3 and Phi-4 checkpoints are transformers' phi3 */
 				fused = strncasecmp(repo, "phi-3", 5) == 0 || strncasecmp(repo, "phi-4", 5) == 0;
 			} else

@@ -31,3 +31,12 @@ echo "exit $?"
 printf 'model_name_or_path: gpt2\nlora_r: 8\nuse_peft: true\nprecision: bf16-true\nper_device_train_batch_size: 2\n' |
 	"$VRAMPLAN" check --gpu a100-80gb -q - >/dev/null
 echo "exit $?"
+# checkpoint_dir's last two parts are an HF id only as Hub names (up to 96
+# letters, digits, '-', '_', '.'): a longer part was cut at 96 bytes into
+# another model's name, a control character went into the command; either
+# now leaves --model M.
+long=$(printf '%0100d' 0)
+printf 'checkpoint_dir: checkpoints/org/%s\ntrain:\n  micro_batch_size: 1\n' "$long" |
+	"$VRAMPLAN" check --gpu a100-80gb - 2>&1 | grep -o -e '--model [^ ]*' -e '; M: [^;]*'
+printf 'checkpoint_dir: "checkpoints/org/a\\x1b[0m"\ntrain:\n  micro_batch_size: 1\n' |
+	"$VRAMPLAN" check --gpu a100-80gb - 2>&1 | grep -o -e '--model [^ ]*' -e '; M: [^;]*'
