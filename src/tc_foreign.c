@@ -436,14 +436,51 @@ static bool hub_name(const char *s, size_t n)
 	return true;
 }
 
+/*
+ * litgpt's optimizer: under a bitsandbytes quantization bnb.optim.PagedAdamW
+ * for the AdamW it names (litgpt/utils.py instantiate_bnb_optimizer, which
+ * refuses another); else `optimizer` (a class name, a dotted path or a
+ * class_path with init_args; setup()'s default "AdamW"), which
+ * instantiate_torch_optimizer builds with no fused argument in the finetune
+ * scripts, so torch.optim.AdamW takes its foreach path on CUDA (adamw, not
+ * the estimate's default adamw-fused). Another is left out.
+ */
+static const char *litgpt_optimizer(const struct vp_tnode *root, bool bnb)
+{
+	const struct vp_tmember *m = vp_tc_member(root, "optimizer");
+	const struct vp_tnode *args = NULL;
+	const char *name, *mom;
+
+	if (m == NULL)
+		name = "AdamW";
+	else if (m->value->kind == VP_T_SCALAR)
+		name = m->value->text;
+	else {
+		name = text_at(m->value, "class_path");
+		args = map_at(m->value, "init_args");
+	}
+	if (name == NULL)
+		return NULL;
+	if (bnb)
+		return strstr(name, "AdamW") != NULL ? "paged-adamw" : NULL;
+	if (strcmp(name, "AdamW") == 0 || strcmp(name, "torch.optim.AdamW") == 0)
+		return "adamw";
+	if (strcmp(name, "SGD") == 0 || strcmp(name, "torch.optim.SGD") == 0) {
+		mom = text_at(args, "momentum");
+		return mom == NULL || strtod(mom, NULL) == 0.0 ? "sgd" : "sgd-momentum";
+	}
+	return NULL;
+}
+
 static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct vp_tmember *at)
 {
 	const struct vp_tnode *train = map_at(root, "train");
 	const char *cd = text_at(root, "checkpoint_dir");
 	const char *p = text_at(root, "precision");
 	const char *q = text_at(root, "quantize");
-	const char *quant = NULL, *repo = NULL;
+	const char *quant = NULL, *repo = NULL, *s;
 	bool lora = vp_tc_member(root, "lora_r") != NULL, fused = false, targets_unnamed = false, seq_unknown = false;
+	bool bnb;
 	struct cmd k = {.n = 0};
 	char what[128];
 
@@ -490,12 +527,19 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 		add(&k, " --precision amp-fp16");
 	else if (p != NULL && strcmp(p, "32-true") == 0)
 		add(&k, " --precision fp32");
+	/* quantize: setup()'s Literal["bnb.nf4", "bnb.nf4-dq", "bnb.fp4",
+	 * "bnb.fp4-dq", "bnb.int8-training"], each a mode of Lightning's
+	 * BitsandbytesPrecision (lightning/fabric/plugins/precision/
+	 * bitsandbytes.py): int8-training is bitsandbytes' Linear8bitLt with
+	 * its default has_fp16_weights=True, which keeps the 16-bit weights
+	 * (no --quant; "int8", the int8 weights, is generation's only), and
+	 * the fp4 ones have no flag */
 	if (q != NULL && strcmp(q, "bnb.nf4") == 0)
 		quant = "nf4";
 	else if (q != NULL && strcmp(q, "bnb.nf4-dq") == 0)
 		quant = "nf4-dq";
-	else if (q != NULL && strcmp(q, "bnb.int8") == 0)
-		quant = "int8";
+	bnb = q != NULL && (quant != NULL || strcmp(q, "bnb.fp4") == 0 || strcmp(q, "bnb.fp4-dq") == 0 ||
+			    strcmp(q, "bnb.int8-training") == 0);
 	if (lora) {
 		struct targets t;
 		char list[96];
@@ -519,6 +563,8 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 		else
 			targets_unnamed = true;
 	}
+	if ((s = litgpt_optimizer(root, bnb)) != NULL)
+		add(&k, " --optimizer %s", s);
 	if (count_at(train, "max_seq_length") > 0)
 		add(&k, " --seq-len %lu", count_at(train, "max_seq_length"));
 	else {

@@ -589,7 +589,8 @@ static void torchtune_and_litgpt_configs_give_the_estimate_command(void **state)
 	assert_int_equal(err.line, 1);
 	assert_int_equal(err.column, 1);
 	assert_non_null(strstr(err.message, "--model Qwen/Qwen2.5-7B --batch 1 --precision amp-bf16 --method lora "
-					    "--lora-r 8 --lora-targets q_proj,v_proj --seq-len 2048 --loss chunked"));
+					    "--lora-r 8 --lora-targets q_proj,v_proj --optimizer adamw --seq-len 2048 "
+					    "--loss chunked"));
 	memset(&err, 0, sizeof err);
 	assert_int_equal(vp_trainconfig_parse(&tc, "hf.yaml", hf, sizeof hf - 1, &err), 0);
 	vp_trainconfig_free(&tc);

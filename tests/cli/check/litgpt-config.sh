@@ -13,11 +13,22 @@ for f in llama-3.2-3B-qlora llama-3.2-3B-full; do
 	echo "exit $? with --model"
 done
 # Recognized by lora_r beside a Fabric precision too (no checkpoint_dir:
-# --model M to fill); bf16-mixed is autocast, bnb.int8 an int8 base under
-# plain LoRA, every target on; no max_seq_length leaves N.
-printf 'precision: bf16-mixed\nquantize: bnb.int8\nlora_r: 16\nlora_key: true\nlora_projection: true\nlora_mlp: true\nlora_head: true\ntrain:\n  micro_batch_size: 1\n' |
+# --model M to fill); bf16-mixed is autocast, every target on; no
+# max_seq_length leaves N. The finetune scripts build torch.optim.AdamW
+# (setup()'s default) with no fused argument: adamw, its foreach path.
+printf 'precision: bf16-mixed\nlora_r: 16\nlora_key: true\nlora_projection: true\nlora_mlp: true\nlora_head: true\ntrain:\n  micro_batch_size: 1\n' |
 	"$VRAMPLAN" check --gpu a100-80gb -
 echo "exit $?"
+# bnb.int8-training is bitsandbytes' Linear8bitLt keeping its 16-bit
+# weights (has_fp16_weights=True): plain LoRA, no --quant. Before, the
+# value generation alone takes (bnb.int8) gave --quant int8 and this one
+# nothing. Under any bitsandbytes quantization litgpt steps
+# bnb.optim.PagedAdamW (instantiate_bnb_optimizer); SGD with a momentum
+# otherwise.
+printf 'checkpoint_dir: checkpoints/meta-llama/Llama-3.2-1B\nprecision: bf16-true\nquantize: bnb.int8-training\nlora_r: 16\noptimizer:\n  class_path: torch.optim.AdamW\n  init_args:\n    lr: 0.0002\ntrain:\n  micro_batch_size: 1\n  max_seq_length: 512\n' |
+	"$VRAMPLAN" check --gpu a100-80gb - 2>&1 | grep -o 'vramplan estimate [^;]*'
+printf 'checkpoint_dir: checkpoints/meta-llama/Llama-3.2-1B\noptimizer:\n  class_path: torch.optim.SGD\n  init_args:\n    momentum: 0.9\ntrain:\n  micro_batch_size: 1\n  max_seq_length: 512\n' |
+	"$VRAMPLAN" check --gpu a100-80gb - 2>&1 | grep -o 'vramplan estimate [^;]*'
 # Phi-3 (transformers' phi3) fuses q, k and v: all three are qkv_proj,
 # q and v alone have no name there. 16-mixed is fp16 autocast.
 printf 'checkpoint_dir: checkpoints/microsoft/Phi-3-mini-4k-instruct\nprecision: 16-mixed\nlora_r: 8\nlora_key: true\nlora_mlp: true\ntrain:\n  micro_batch_size: 4\n  max_seq_length: 1024\n' |
