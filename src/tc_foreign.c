@@ -134,8 +134,9 @@ static bool target_list(const struct targets *t, bool fused, char *out, size_t s
  * The error: what the file is, why check does not read its kind, and the
  * command, with what its placeholders stand for (m, n) and a remark (r).
  * The message holds 767 bytes (include/vramplan/error.h): where the whole
- * does not fit, the remark goes, then the reason's details, so that the
- * command is never cut.
+ * does not fit, the remark goes, then the reason's details, then the
+ * reason, so that the command and its placeholders are never cut (the
+ * longest: an unknown builder with every flag, B and N).
  */
 static int refuse(struct ctx *c, const struct vp_tmember *at, const char *what, const char *why, const char *detail,
 		  const struct cmd *k, const char *m, const char *n, const char *r)
@@ -143,11 +144,13 @@ static int refuse(struct ctx *c, const struct vp_tmember *at, const char *what, 
 	char msg[sizeof c->err->message + 512];
 	int v;
 
-	for (v = 0; v < 3; v++) {
+	for (v = 0; v < 4; v++) {
 		snprintf(msg, sizeof msg,
-			 "%s: vramplan check does not read these, since %s (%s%sdocs/memory-model.md \"Known "
-			 "gaps\"); the nearest estimate (G: your GPU): vramplan estimate --gpu G%s%s%s%s",
-			 what, why, v < 2 ? detail : "", v < 2 ? "; " : "", k->s, m, n, v < 1 ? r : "");
+			 "%s: vramplan check does not read these%s%s%s%s%s%s; the nearest estimate (G: your GPU): "
+			 "vramplan estimate --gpu G%s%s%s%s",
+			 what, v < 3 ? ", since " : "", v < 3 ? why : "", v < 3 ? " (" : "", v < 2 ? detail : "",
+			 v < 2 ? "; " : "", v < 3 ? "docs/memory-model.md \"Known gaps\")" : "", k->s, m, n,
+			 v < 1 ? r : "");
 		if (strlen(msg) < sizeof c->err->message)
 			break;
 	}
@@ -314,7 +317,7 @@ static int torchtune_error(struct ctx *c, const struct vp_tnode *root, const str
 	bool phi3 = false, seq_unknown = false, targets_unnamed = false;
 	struct cmd k = {.n = 0};
 	unsigned long accum;
-	char what[128];
+	char what[128], ph[160];
 
 	if (comp != NULL && strncmp(comp, "torchtune.models.", 17) == 0 && builder != NULL)
 		name = tt_model(builder + 1, &method, &phi3);
@@ -322,8 +325,16 @@ static int torchtune_error(struct ctx *c, const struct vp_tnode *root, const str
 		add(&k, " --model %s", name);
 	else
 		add(&k, " --model M");
+	/* estimate needs a batch: a recipe without batch_size does not run
+	 * (the recipes read cfg.batch_size), so B is the one it will be given;
+	 * accumulation keeps the earlier micro-batches' gradients through the
+	 * next forward (--grad-accum) */
 	if (count_at(root, "batch_size") > 0)
 		add(&k, " --batch %lu", count_at(root, "batch_size"));
+	else
+		add(&k, " --batch B");
+	if ((accum = count_at(root, "gradient_accumulation_steps")) > 1)
+		add(&k, " --grad-accum %lu", accum);
 	/* the recipes' dtype: the model's parameters and compute, no autocast
 	 * (training.get_dtype; torchtune refuses fp16 for training) */
 	s = text_at(root, "dtype");
@@ -385,16 +396,16 @@ static int torchtune_error(struct ctx *c, const struct vp_tnode *root, const str
 		add(&k, " --seq-len N");
 		seq_unknown = true;
 	}
-	accum = count_at(root, "gradient_accumulation_steps");
+	snprintf(ph, sizeof ph, "%s%s",
+		 name == NULL ? "; M: the model's HF id (no catalogue entry for this builder)" : "",
+		 count_at(root, "batch_size") == 0 ? "; B: the batch size (the config gives no batch_size)" : "");
 	snprintf(what, sizeof what, "a torchtune recipe config (%s: %.64s)",
 		 builder != NULL && at->value->text == comp ? "model" : "_component_", at->value->text);
 	return refuse(c, at, what,
 		      "torchtune's modules are not the transformers ones vramplan models",
 		      "LoRA weights in the model dtype, torchao NF4 on LoRA linears only",
-		      &k, name == NULL ? "; M: the model's HF id (no catalogue entry for this builder)" : "",
-		      seq_unknown ? "; N: the dataset's longest sample (tokenizer.max_seq_len: null)" : "",
+		      &k, ph, seq_unknown ? "; N: the dataset's longest sample (tokenizer.max_seq_len: null)" : "",
 		      targets_unnamed ? "; its LoRA targets have no transformers name: see 'vramplan estimate --help'"
-		      : accum > 1     ? "; --batch is a micro-batch of gradient_accumulation_steps"
 				      : "");
 }
 
@@ -481,6 +492,8 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 	const char *quant = NULL, *repo = NULL, *s;
 	bool lora = vp_tc_member(root, "lora_r") != NULL, fused = false, targets_unnamed = false, seq_unknown = false;
 	bool bnb;
+	unsigned long micro;
+	char ph[128];
 	struct cmd k = {.n = 0};
 	char what[128];
 
@@ -488,7 +501,9 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 	 * saves to checkpoints/<org>/<repo>), each a Hub name: up to 96 of
 	 * letters, digits, '-', '_' and '.' (huggingface_hub
 	 * utils/_validators.py validate_repo_id); another is no id to give,
-	 * and a part cut short would name another model */
+	 * and a part cut short would name another model; over 96 in all (no
+ * model on the Hub that vramplan knows of) it is M too, which keeps the
+ * longest message within its 767 bytes */
 	if (cd != NULL) {
 		const char *e = cd + strlen(cd);
 
@@ -501,7 +516,7 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 
 			while (org > cd && org[-1] != '/')
 				org--;
-			if (org < repo - 1 && hub_name(org, (size_t)(repo - 1 - org)) &&
+			if (org < repo - 1 && e - org <= 96 && hub_name(org, (size_t)(repo - 1 - org)) &&
 			    hub_name(repo, (size_t)(e - repo))) {
 				add(&k, " --model %.*s", (int)(e - org), org);
 				/* Phi-3 and Phi-4 checkpoints are transformers' phi3 */
@@ -513,8 +528,20 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 	}
 	if (repo == NULL)
 		add(&k, " --model M");
-	if (count_at(train, "micro_batch_size") > 0)
-		add(&k, " --batch %lu", count_at(train, "micro_batch_size"));
+	/* unset, micro_batch_size is setup()'s TrainArgs default, which
+	 * differs by script and release: B. Accumulation is
+	 * global_batch_size // (devices * num_nodes) // micro_batch_size
+	 * (litgpt/args.py TrainArgs.gradient_accumulation_iters), each rank's */
+	if ((micro = count_at(train, "micro_batch_size")) > 0) {
+		unsigned long dev = vp_tc_member(root, "devices") == NULL ? 1 : count_at(root, "devices");
+		unsigned long nodes = vp_tc_member(root, "num_nodes") == NULL ? 1 : count_at(root, "num_nodes");
+		unsigned long accum = dev > 0 && nodes > 0 ? count_at(train, "global_batch_size") / dev / nodes / micro : 0;
+
+		add(&k, " --batch %lu", micro);
+		if (accum > 1)
+			add(&k, " --grad-accum %lu", accum);
+	} else
+		add(&k, " --batch B");
 	/* Lightning Fabric's precision plugins: -true casts the model, -mixed
 	 * runs autocast over fp32 weights */
 	if (p != NULL && strcmp(p, "bf16-true") == 0)
@@ -574,13 +601,14 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 	/* finetune/{full,lora}.py: model(input_ids, lm_head_chunk_size=128)
 	 * and chunked_cross_entropy (litgpt/utils.py) */
 	add(&k, " --loss chunked");
+	snprintf(ph, sizeof ph, "%s%s", repo == NULL ? "; M: the model's HF id" : "",
+		 micro == 0 ? "; B: train.micro_batch_size (unset: the script's default)" : "");
 	snprintf(what, sizeof what, "a litgpt finetune config (%s: %.64s)", at->key,
 		 at->value->kind == VP_T_SCALAR ? at->value->text : "");
 	return refuse(c, at, what,
 		      "litgpt's modules are not the transformers ones vramplan models",
 		      "LoRA weights in the model dtype, a fused q/k/v projection",
-		      &k, repo == NULL ? "; M: the model's HF id" : "",
-		      seq_unknown ? "; N: the dataset's longest sample (train.max_seq_length: null)" : "",
+		      &k, ph, seq_unknown ? "; N: the dataset's longest sample (train.max_seq_length: null)" : "",
 		      targets_unnamed
 			      ? "; part of Phi-3's fused qkv_proj has no transformers name: see 'vramplan estimate --help'"
 			      : "");

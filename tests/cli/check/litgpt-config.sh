@@ -51,3 +51,12 @@ printf 'checkpoint_dir: checkpoints/org/%s\ntrain:\n  micro_batch_size: 1\n' "$l
 	"$VRAMPLAN" check --gpu a100-80gb - 2>&1 | grep -o -e '--model [^ ]*' -e '; M: [^;]*'
 printf 'checkpoint_dir: "checkpoints/org/a\\x1b[0m"\ntrain:\n  micro_batch_size: 1\n' |
 	"$VRAMPLAN" check --gpu a100-80gb - 2>&1 | grep -o -e '--model [^ ]*' -e '; M: [^;]*'
+# Unset, train.micro_batch_size is the script's TrainArgs default, which
+# differs by script and release: a placeholder B, as estimate needs a
+# batch (before, the command left --batch out and estimate refused it).
+# global_batch_size // (devices * num_nodes) // micro_batch_size is each
+# rank's accumulation (TrainArgs.gradient_accumulation_iters): --grad-accum.
+printf 'checkpoint_dir: checkpoints/meta-llama/Llama-3.2-1B\ntrain:\n  max_seq_length: 512\n' |
+	"$VRAMPLAN" check --gpu a100-80gb - 2>&1 | grep -o 'vramplan estimate .*'
+printf 'checkpoint_dir: checkpoints/meta-llama/Llama-3.2-1B\ndevices: 2\nnum_nodes: 2\ntrain:\n  global_batch_size: 64\n  micro_batch_size: 2\n  max_seq_length: 512\n' |
+	"$VRAMPLAN" check --gpu a100-80gb - 2>&1 | grep -o 'vramplan estimate [^;]*'
