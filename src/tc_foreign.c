@@ -491,7 +491,7 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 	const char *q = text_at(root, "quantize");
 	const char *quant = NULL, *repo = NULL, *s;
 	bool lora = vp_tc_member(root, "lora_r") != NULL, fused = false, targets_unnamed = false, seq_unknown = false;
-	bool bnb;
+	bool bnb, adapter;
 	unsigned long micro;
 	char ph[128];
 	struct cmd k = {.n = 0};
@@ -567,6 +567,11 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 		quant = "nf4-dq";
 	bnb = q != NULL && (quant != NULL || strcmp(q, "bnb.fp4") == 0 || strcmp(q, "bnb.fp4-dq") == 0 ||
 			    strcmp(q, "bnb.int8-training") == 0);
+	/* finetune/adapter.py and adapter_v2.py take quantize, full.py does
+	 * not (jsonargparse refuses a key setup() lacks): quantize without
+	 * lora_r is an adapter config, whose adaption prompts vramplan does
+	 * not model, so the full fine-tune's command over-estimates it */
+	adapter = !lora && vp_tc_member(root, "quantize") != NULL;
 	if (lora) {
 		struct targets t;
 		char list[96];
@@ -609,9 +614,10 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 		      "litgpt's modules are not the transformers ones vramplan models",
 		      "LoRA weights in the model dtype, a fused q/k/v projection",
 		      &k, ph, seq_unknown ? "; N: the dataset's longest sample (train.max_seq_length: null)" : "",
-		      targets_unnamed
-			      ? "; part of Phi-3's fused qkv_proj has no transformers name: see 'vramplan estimate --help'"
-			      : "");
+		      targets_unnamed ? "; part of Phi-3's fused qkv_proj has no transformers name: see 'vramplan estimate --help'"
+		      : adapter	      ? "; quantize without lora_r is litgpt's finetune_adapter, whose adapter vramplan "
+					"does not model: this full fine-tune over-estimates it"
+				      : "");
 }
 
 int vp_tc_foreign_config(struct ctx *c, const struct vp_tnode *root)

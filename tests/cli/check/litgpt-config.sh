@@ -60,3 +60,8 @@ printf 'checkpoint_dir: checkpoints/meta-llama/Llama-3.2-1B\ntrain:\n  max_seq_l
 	"$VRAMPLAN" check --gpu a100-80gb - 2>&1 | grep -o 'vramplan estimate .*'
 printf 'checkpoint_dir: checkpoints/meta-llama/Llama-3.2-1B\ndevices: 2\nnum_nodes: 2\ntrain:\n  global_batch_size: 64\n  micro_batch_size: 2\n  max_seq_length: 512\n' |
 	"$VRAMPLAN" check --gpu a100-80gb - 2>&1 | grep -o 'vramplan estimate [^;]*'
+# finetune/adapter.py and adapter_v2.py take quantize, full.py does not:
+# quantize without lora_r is an adapter config, which vramplan does not
+# model. Before, its command was a full fine-tune's with nothing said.
+printf 'checkpoint_dir: checkpoints/meta-llama/Llama-3.2-1B\nprecision: bf16-true\nquantize: bnb.nf4\ntrain:\n  micro_batch_size: 1\n  max_seq_length: 512\n' |
+	"$VRAMPLAN" check --gpu a100-80gb - 2>&1 | grep -o 'vramplan estimate .*'
