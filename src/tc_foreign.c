@@ -603,9 +603,13 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 		add(&k, " --seq-len N");
 		seq_unknown = true;
 	}
-	/* finetune/{full,lora}.py: model(input_ids, lm_head_chunk_size=128)
-	 * and chunked_cross_entropy (litgpt/utils.py) */
-	add(&k, " --loss chunked");
+	/* finetune/lora.py and adapter.py: model(input_ids,
+	 * lm_head_chunk_size=128) and chunked_cross_entropy (litgpt/utils.py);
+	 * full.py runs model(input_ids), the head whole, and chunks only the
+	 * cross-entropy (chunk_size=0, none, in its first releases): the
+	 * standard loss */
+	if (lora || adapter)
+		add(&k, " --loss chunked");
 	snprintf(ph, sizeof ph, "%s%s", repo == NULL ? "; M: the model's HF id" : "",
 		 micro == 0 ? "; B: train.micro_batch_size (unset: the script's default)" : "");
 	snprintf(what, sizeof what, "a litgpt finetune config (%s: %.64s)", at->key,

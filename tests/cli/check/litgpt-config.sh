@@ -4,8 +4,9 @@
 # checkpoint_dir gives the `vramplan estimate` command the file determines:
 # the checkpoint's HF id, train.micro_batch_size, the precision, the
 # quantization, the LoRA rank, dropout and targets (litgpt's defaults,
-# query and value, where unstated), train.max_seq_length and litgpt's
-# chunked head and loss.
+# query and value, where unstated), train.max_seq_length and, for LoRA,
+# litgpt's chunked head and loss (full.py runs the head whole: the
+# standard loss, since 2026-11-30).
 for f in llama-3.2-3B-qlora llama-3.2-3B-full; do
 	"$VRAMPLAN" check --gpu a100-80gb tests/data/check/litgpt/$f.yaml
 	echo "exit $?"
