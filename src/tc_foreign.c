@@ -312,7 +312,7 @@ static int torchtune_error(struct ctx *c, const struct vp_tnode *root, const str
 	const struct vp_tnode *model = map_at(root, "model");
 	const char *comp = text_at(model, "_component_");
 	const char *builder = comp != NULL ? strrchr(comp, '.') : NULL;
-	const char *method = NULL, *name = NULL, *s;
+	const char *method = NULL, *name = NULL, *s, *multi = NULL;
 	const struct vp_tnode *tok = map_at(root, "tokenizer");
 	bool phi3 = false, seq_unknown = false, targets_unnamed = false;
 	struct cmd k = {.n = 0};
@@ -396,6 +396,21 @@ static int torchtune_error(struct ctx *c, const struct vp_tnode *root, const str
 		add(&k, " --seq-len N");
 		seq_unknown = true;
 	}
+	/* recipes with more than one model's forward or more than one
+	 * sequence a sample, which the command (one model, one language-
+	 * modelling loss) does not count, as check refuses TRL's DPO and GRPO
+	 * keys: knowledge distillation's teacher_model
+	 * (knowledge_distillation_*.py) and the preference and RL losses
+	 * (torchtune/rlhf/loss: DPOLoss's chosen and rejected pairs and
+	 * reference forward, PPOLoss's policy, value and reward models;
+	 * torchtune/dev's GRPO) */
+	s = text_at(map_at(root, "loss"), "_component_");
+	if (vp_tc_member(root, "teacher_model") != NULL)
+		multi = "; teacher_model: the distillation teacher's weights and logits are not counted (an under-estimate)";
+	else if (s != NULL && (strstr(s, "rlhf") != NULL || strstr(s, "DPO") != NULL || strstr(s, "PPO") != NULL ||
+			       strstr(s, "GRPO") != NULL || strstr(s, "grpo") != NULL))
+		multi = "; its loss is preference or RL training, whose pairs and other models are not counted (an "
+			"under-estimate)";
 	snprintf(ph, sizeof ph, "%s%s",
 		 name == NULL ? "; M: the model's HF id (no catalogue entry for this builder)" : "",
 		 count_at(root, "batch_size") == 0 ? "; B: the batch size (the config gives no batch_size)" : "");
@@ -405,8 +420,9 @@ static int torchtune_error(struct ctx *c, const struct vp_tnode *root, const str
 		      "torchtune's modules are not the transformers ones vramplan models",
 		      "LoRA weights in the model dtype, torchao NF4 on LoRA linears only",
 		      &k, ph, seq_unknown ? "; N: the dataset's longest sample (tokenizer.max_seq_len: null)" : "",
-		      targets_unnamed ? "; its LoRA targets have no transformers name: see 'vramplan estimate --help'"
-				      : "");
+		      multi != NULL     ? multi
+		      : targets_unnamed ? "; its LoRA targets have no transformers name: see 'vramplan estimate --help'"
+					: "");
 }
 
 /* ---------------------------------------------------------------- litgpt */

@@ -48,3 +48,12 @@ echo "exit $?"
 # stand for end whole (before, the N line was cut at 767 bytes).
 printf 'model:\n  _component_: torchtune.models.qwen3.qlora_qwen3_moe_30b_a3b_instructXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX\n  lora_attn_modules: [q_proj, k_proj, v_proj, output_proj]\n  apply_lora_to_mlp: True\n  apply_lora_to_output: True\n  lora_rank: 10000000\n  lora_dropout: 0.0500000001\n  use_dora: True\ndtype: fp32\nenable_activation_checkpointing: True\nenable_activation_offloading: True\noptimizer:\n  _component_: bitsandbytes.optim.PagedAdamW8bit\noptimizer_in_bwd: True\ncompile: True\nloss:\n  _component_: torchtune.modules.loss.LinearCrossEntropyLoss\ndataset:\n  packed: True\ngradient_accumulation_steps: 10000000\n' |
 	"$VRAMPLAN" check --gpu a100-80gb - 2>&1 | sed 's/.*does not read these//'
+# A recipe that runs more than one model or sequence a sample, which the
+# command does not count (as check refuses TRL's DPO and GRPO keys), says
+# so: knowledge distillation's teacher_model (llama3_2/8B_to_1B_KD_lora_
+# single_device.yaml) and torchtune.rlhf's DPOLoss (llama3_2/3B_lora_dpo_
+# single_device.yaml). Before, its SFT command came with nothing said.
+printf 'model:\n  _component_: torchtune.models.llama3_2.lora_llama3_2_1b\n  lora_attn_modules: [q_proj, v_proj, output_proj]\n  apply_lora_to_mlp: True\n  lora_rank: 64\nteacher_model:\n  _component_: torchtune.models.llama3_1.llama3_1_8b\nbatch_size: 4\ndtype: bf16\nloss:\n  _component_: torchtune.modules.loss.CEWithChunkedOutputLoss\nkd_loss:\n  _component_: torchtune.modules.loss.ForwardKLWithChunkedOutputLoss\n' |
+	"$VRAMPLAN" check --gpu a100-80gb - 2>&1 | grep -o 'teacher_model: .*'
+printf 'model:\n  _component_: torchtune.models.llama3_2.lora_llama3_2_3b\n  lora_attn_modules: [q_proj, v_proj, output_proj]\nbatch_size: 4\ndtype: bf16\nloss:\n  _component_: torchtune.rlhf.loss.DPOLoss\n' |
+	"$VRAMPLAN" check --gpu a100-80gb - 2>&1 | grep -o 'its loss is .*'
