@@ -227,7 +227,9 @@ static const char *tt_model(const char *b, const char **method, bool *phi3)
  * torchtune's optimizers by _component_ (its recipes' configs name them so
  * and config.instantiate builds them): torch.optim.AdamW, fused when the
  * config says fused: True (else torch picks foreach on CUDA);
- * bitsandbytes' and torchao's 8-bit ones; torch.optim.SGD, with momentum
+ * bitsandbytes' and torchao's 8-bit ones, torchao's 4-bit one (block 128
+ * by torchao's default, where adamw-4bit counts transformers' 256: its
+ * scales a little under, docs/memory-model.md); torch.optim.SGD, with momentum
  * states when momentum is not 0. Another is left out.
  */
 static const char *tt_optimizer(const struct vp_tnode *opt)
@@ -247,6 +249,8 @@ static const char *tt_optimizer(const struct vp_tnode *opt)
 		return "adamw-8bit";
 	if (strncmp(comp, "torchao.", 8) == 0 && ends_with(comp, ".AdamW8bit"))
 		return "adamw-8bit-ao";
+	if (strncmp(comp, "torchao.", 8) == 0 && ends_with(comp, ".AdamW4bit"))
+		return "adamw-4bit";
 	if (strcmp(comp, "torch.optim.SGD") == 0) {
 		mom = text_at(opt, "momentum");
 		return mom == NULL || strtod(mom, NULL) == 0.0 ? "sgd" : "sgd-momentum";

@@ -57,3 +57,6 @@ printf 'model:\n  _component_: torchtune.models.llama3_2.lora_llama3_2_1b\n  lor
 	"$VRAMPLAN" check --gpu a100-80gb - 2>&1 | grep -o 'teacher_model: .*'
 printf 'model:\n  _component_: torchtune.models.llama3_2.lora_llama3_2_3b\n  lora_attn_modules: [q_proj, v_proj, output_proj]\nbatch_size: 4\ndtype: bf16\nloss:\n  _component_: torchtune.rlhf.loss.DPOLoss\n' |
 	"$VRAMPLAN" check --gpu a100-80gb - 2>&1 | grep -o 'its loss is .*'
+# torchao's 4-bit AdamW is adamw-4bit (before: left to the default).
+printf 'model:\n  _component_: torchtune.models.llama3_2.llama3_2_1b\nbatch_size: 2\noptimizer:\n  _component_: torchao.optim.AdamW4bit\n' |
+	"$VRAMPLAN" check --gpu a100-80gb - 2>&1 | grep -o -e '--optimizer [^ ]*'
