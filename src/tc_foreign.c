@@ -410,7 +410,8 @@ static int torchtune_error(struct ctx *c, const struct vp_tnode *root, const str
 	 * torchtune/dev's GRPO) */
 	s = text_at(map_at(root, "loss"), "_component_");
 	if (vp_tc_member(root, "teacher_model") != NULL)
-		multi = "; teacher_model: the distillation teacher's weights and logits are not counted (an under-estimate)";
+		multi = "; teacher_model: the distillation teacher's weights and logits are not counted (an "
+			"under-estimate)";
 	else if (s != NULL && (strstr(s, "rlhf") != NULL || strstr(s, "DPO") != NULL || strstr(s, "PPO") != NULL ||
 			       strstr(s, "GRPO") != NULL || strstr(s, "grpo") != NULL))
 		multi = "; its loss is preference or RL training, whose pairs and other models are not counted (an "
@@ -522,8 +523,8 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 	 * letters, digits, '-', '_' and '.' (huggingface_hub
 	 * utils/_validators.py validate_repo_id); another is no id to give,
 	 * and a part cut short would name another model; over 96 in all (no
- * model on the Hub that vramplan knows of) it is M too, which keeps the
- * longest message within its 767 bytes */
+	 * model on the Hub that vramplan knows of) it is M too, which keeps
+	 * the longest message within its 767 bytes */
 	if (cd != NULL) {
 		const char *e = cd + strlen(cd);
 
@@ -555,7 +556,8 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 	if ((micro = count_at(train, "micro_batch_size")) > 0) {
 		unsigned long dev = vp_tc_member(root, "devices") == NULL ? 1 : count_at(root, "devices");
 		unsigned long nodes = vp_tc_member(root, "num_nodes") == NULL ? 1 : count_at(root, "num_nodes");
-		unsigned long accum = dev > 0 && nodes > 0 ? count_at(train, "global_batch_size") / dev / nodes / micro : 0;
+		unsigned long accum =
+			dev > 0 && nodes > 0 ? count_at(train, "global_batch_size") / dev / nodes / micro : 0;
 
 		add(&k, " --batch %lu", micro);
 		if (accum > 1)
@@ -638,7 +640,8 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 		      "litgpt's modules are not the transformers ones vramplan models",
 		      "LoRA weights in the model dtype, a fused q/k/v projection",
 		      &k, ph, seq_unknown ? "; N: the dataset's longest sample (train.max_seq_length: null)" : "",
-		      targets_unnamed ? "; part of Phi-3's fused qkv_proj has no transformers name: see 'vramplan estimate --help'"
+		      targets_unnamed ? "; part of Phi-3's fused qkv_proj has no transformers name: see 'vramplan "
+					"estimate --help'"
 		      : adapter	      ? "; quantize without lora_r is litgpt's finetune_adapter, whose adapter vramplan "
 					"does not model: this full fine-tune over-estimates it"
 				      : "");
