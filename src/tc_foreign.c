@@ -506,6 +506,10 @@ static const char *litgpt_optimizer(const struct vp_tnode *root, bool bnb)
 
 static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct vp_tmember *at)
 {
+	/* devices and num_nodes: setup()'s 1 and 1; "auto" or a list of
+	 * indices is no count (0) */
+	unsigned long dev = vp_tc_member(root, "devices") == NULL ? 1 : count_at(root, "devices");
+	unsigned long nodes = vp_tc_member(root, "num_nodes") == NULL ? 1 : count_at(root, "num_nodes");
 	const struct vp_tnode *train = map_at(root, "train");
 	const char *cd = text_at(root, "checkpoint_dir");
 	const char *p = text_at(root, "precision");
@@ -554,8 +558,6 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 	 * global_batch_size // (devices * num_nodes) // micro_batch_size
 	 * (litgpt/args.py TrainArgs.gradient_accumulation_iters), each rank's */
 	if ((micro = count_at(train, "micro_batch_size")) > 0) {
-		unsigned long dev = vp_tc_member(root, "devices") == NULL ? 1 : count_at(root, "devices");
-		unsigned long nodes = vp_tc_member(root, "num_nodes") == NULL ? 1 : count_at(root, "num_nodes");
 		unsigned long accum =
 			dev > 0 && nodes > 0 ? count_at(train, "global_batch_size") / dev / nodes / micro : 0;
 
@@ -619,6 +621,12 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 	}
 	if ((s = litgpt_optimizer(root, bnb)) != NULL)
 		add(&k, " --optimizer %s", s);
+	/* more than one device: finetune/lora.py, adapter.py and full.py
+	 * switch to FSDPStrategy(auto_wrap_policy={Block},
+	 * activation_checkpointing_policy={Block}), so every block is sharded
+	 * and checkpointed (one device: SingleDeviceStrategy, neither) */
+	if (dev > 0 && nodes > 0 && dev * nodes > 1)
+		add(&k, " --gpus %lu --fsdp --grad-ckpt", dev * nodes);
 	if (count_at(train, "max_seq_length") > 0)
 		add(&k, " --seq-len %lu", count_at(train, "max_seq_length"));
 	else {

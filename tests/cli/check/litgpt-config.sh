@@ -57,6 +57,9 @@ printf 'checkpoint_dir: "checkpoints/org/a\\x1b[0m"\ntrain:\n  micro_batch_size:
 # batch (before, the command left --batch out and estimate refused it).
 # global_batch_size // (devices * num_nodes) // micro_batch_size is each
 # rank's accumulation (TrainArgs.gradient_accumulation_iters): --grad-accum.
+# More than one device (devices x num_nodes) runs FSDPStrategy with
+# activation_checkpointing_policy={Block} in lora.py, adapter.py and
+# full.py: --gpus N --fsdp --grad-ckpt (before, a single-GPU command).
 printf 'checkpoint_dir: checkpoints/meta-llama/Llama-3.2-1B\ntrain:\n  max_seq_length: 512\n' |
 	"$VRAMPLAN" check --gpu a100-80gb - 2>&1 | grep -o 'vramplan estimate .*'
 printf 'checkpoint_dir: checkpoints/meta-llama/Llama-3.2-1B\ndevices: 2\nnum_nodes: 2\ntrain:\n  global_batch_size: 64\n  micro_batch_size: 2\n  max_seq_length: 512\n' |
