@@ -422,6 +422,10 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 			jstr(&j, item, "change", plan->suggestions[i].change);
 			jint(&j, item, "device_bytes", plan->suggestions[i].device_bytes);
 			jbool(&j, item, "fits", plan->suggestions[i].fits);
+			/* the training step fits, whatever the evaluation
+			 * needs ("fits, but eval batch 1 does not") */
+			jbool(&j, item, "training_fits",
+			      plan->suggestions[i].fits || plan->suggestions[i].eval_does_not_fit);
 		}
 	}
 	return jprint(out, root, &j, err);

@@ -12,6 +12,11 @@ d=$(mktemp -d) || exit 1
 trap 'rm -rf "$d"' EXIT
 "$VRAMPLAN" --model llama-3.1-8b --gpu l4 --method lora --seq-len 4096 --profile axolotl 2>&1 | grep qlora
 "$VRAMPLAN" --model qwen2.5-1.5b --gpu t4 --method lora --seq-len 4096 --grad-ckpt 2>&1 | grep liger
+# the JSON says it as training_fits beside fits
+"$VRAMPLAN" --model qwen2.5-1.5b --gpu t4 --method lora --seq-len 4096 --grad-ckpt --format json 2>/dev/null |
+	python3 -c 'import json,sys
+for s in json.load(sys.stdin)["suggestions"]:
+    if s["change"] == "--liger": print("json:", s["change"], "fits", s["fits"], "training_fits", s["training_fits"])'
 bad=0
 checked=0
 while read -r setup; do
