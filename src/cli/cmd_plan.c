@@ -17,15 +17,16 @@
  * 15.63 GiB (fits)", and the plan with those options needed 19.64 GiB; a
  * change the profile refuses (llamafactory's --precision fp16) was listed.
  * A change that then refuses to plan, or no longer lowers batch 1's peak, is
- * dropped. --seq-len max found the length the list is for, so it is kept.
+ * dropped. Under --seq-len max each is planned at the length the search
+ * found, the failing plan's.
  */
 static void replan_suggestions(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
-			       struct vp_plan *plan)
+			       const struct vp_plan_request *failed, struct vp_plan *plan)
 {
 	struct vp_plan *again;
 	size_t i, kept = 0;
 
-	if (o->seq_max || plan->n_suggestions == 0)
+	if (plan->n_suggestions == 0)
 		return;
 	again = malloc(sizeof *again);
 	if (again == NULL)
@@ -34,6 +35,13 @@ static void replan_suggestions(const struct vp_cli_opts *o, const struct vp_mode
 		struct vp_suggestion s = plan->suggestions[i];
 		struct vp_cli_opts with = *o;
 		struct vp_plan_request req;
+
+		/* --seq-len max: at the length its search found (one token
+		 * where none fits), which the failing plan ran at */
+		if (with.seq_max) {
+			with.seq_max = false;
+			with.train.seq_len = failed->train.seq_len;
+		}
 		struct vp_error err;
 		char flags[sizeof s.flags];
 
@@ -211,7 +219,7 @@ int vp_cmd_plan(const struct vp_cli_opts *o)
 	/* what does not fit is said on stderr; with --format json stdout
 	 * gets the same as a document without settings (emit_json.c) */
 	if (!plan.fits)
-		replan_suggestions(o, &m, g, &plan);
+		replan_suggestions(o, &m, g, &req, &plan);
 	if (!plan.fits || !plan.eval_fits || !plan.host.fits) {
 		rc = !plan.fits	       ? nothing_fits(g, &req, &plan)
 		     : !plan.eval_fits ? eval_does_not_fit(g, &plan)

@@ -47,6 +47,8 @@ done <<'SETUPS'
 --model mt5-large --gpu v100-16gb --seq-len 1024 --target-len 256
 --model llama-3.2-3b --gpu t4 --method lora --seq-len 2048
 --model qwen2.5-7b --gpu a100-40gb --seq-len 2048
+--model llama-3.1-8b --gpu t4 --seq-len max
+--model mt5-xl --gpu a100-80gb --effective-batch 64 --seq-len max
 SETUPS
 [ "$checked" -gt 40 ] || echo "only $checked listed changes checked"
 echo "listed changes that disagree with their plan: $bad"
