@@ -1391,6 +1391,7 @@ HANDLER(k_val_set_size)
 {
 	bool split = false;
 
+	c->r.has_eval_split_key = true;
 	if (above_zero(c, m, path, "a fraction or a sample count", &split) != 0)
 		return -1;
 	if (split)
@@ -1519,6 +1520,7 @@ HANDLER(k_lf_reentrant)
 HANDLER(k_test_datasets)
 {
 	(void)path;
+	c->r.has_eval_split_key = true;
 	if (m->value->kind != VP_T_NULL && !(m->value->kind == VP_T_SEQ && m->value->n == 0))
 		c->r.eval_split = true;
 	return 0;
@@ -2385,6 +2387,7 @@ HANDLER(k_lf_accuracy)
 HANDLER(k_lf_eval_dataset)
 {
 	(void)path;
+	c->r.has_eval_split_key = true;
 	if (m->value->kind != VP_T_NULL && !(m->value->kind == VP_T_SCALAR && m->value->text[0] == '\0'))
 		c->r.eval_split = true;
 	return 0;

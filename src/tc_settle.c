@@ -696,6 +696,30 @@ static int settle_do_train(struct ctx *c)
 				     "'do_predict: true' without 'predict_with_generate: true': LLaMA-Factory refuses it "
 				     "(\"Please enable `predict_with_generate` to save model predictions.\", "
 				     "hparams/parser.py)");
+	/* LLaMA-Factory's parser refuses an evaluation or prediction without
+	 * an evaluation split, in a training run too (hparams/parser.py
+	 * get_train_args: `if (training_args.do_eval or training_args.
+	 * do_predict) and (data_args.eval_dataset is None and
+	 * data_args.val_size < 1e-6)`; TrainingArguments.__post_init__ has
+	 * set do_eval for an eval_strategy other than "no"). Until 2026-11-30
+	 * a training config with do_eval or eval_strategy and no split passed,
+	 * its evaluation unchecked, where LLaMA-Factory stops at startup. */
+	if (lf && r->do_train == 1 && !r->eval_split) {
+		const struct vp_tc_origin *ev = NULL;
+
+		if (r->do_predict == 1)
+			ev = &r->at_do_predict;
+		else if (r->do_eval == 1)
+			ev = &r->at_do_eval;
+		else if (r->eval_strategy >= 0 && r->eval_strategy != VP_TC_EVAL_NONE)
+			ev = &r->at_eval_strategy;
+		if (ev != NULL)
+			return vp_tc_fail_at(c, ev->line, ev->column,
+					     "'%s' without an evaluation split (eval_dataset, or val_size above 0): "
+					     "LLaMA-Factory refuses it (\"Please specify dataset for evaluation.\", "
+					     "hparams/parser.py)",
+					     ev->key);
+	}
 	if (lf ? r->do_train == 1 : r->do_train != 0)
 		return 0;
 	/* A TrainingArguments.to_dict() dump (k_dump_token) writes every
@@ -1416,6 +1440,19 @@ int vp_tc_settle(struct ctx *c)
 	 * eval_strategy or do_eval say so */
 	if (tc->flavour == VP_TC_LLAMAFACTORY && !r->eval_split)
 		tc->evaluation = VP_TC_EVAL_NONE;
+	/* Without the split's keys the defaults evaluate nothing, so the eval
+	 * batch goes unchecked: said among the defaults, as an hf config's
+	 * assumed evaluation is (until 2026-11-30 it went unsaid) */
+	if (tc->flavour == VP_TC_AXOLOTL && !r->has_eval_split_key &&
+	    vp_tc_note_default(tc, c->err, "val_set_size",
+			       "val_set_size: 0.0 (axolotl default: no evaluation split, so axolotl evaluates "
+			       "nothing and the eval batch is not checked; val_set_size or test_datasets gives one)"))
+		return -1;
+	if (tc->flavour == VP_TC_LLAMAFACTORY && !r->has_eval_split_key &&
+	    vp_tc_note_default(tc, c->err, "val_size",
+			       "val_size: 0 (LLaMA-Factory default: no evaluation split, so LLaMA-Factory evaluates "
+			       "nothing and the eval batch is not checked; val_size or eval_dataset gives one)"))
+		return -1;
 	if (settle_do_train(c) != 0 || settle_lf_train_generation(c) != 0)
 		return -1;
 	settle_lora_section(c);
