@@ -715,6 +715,31 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 				t->seq_len, VP_TC_DEFAULT_SEQ_LEN);
 	}
 
+	/* No trainer key of these profiles says the data-parallel GPU count
+	 * (the launcher's: torchrun --nproc_per_node, accelerate's
+	 * num_processes), and check takes 1 GPU without --gpus or
+	 * vramplan.gpus (tc_settle.c), without a word under plain DDP: a
+	 * 4-GPU plan read back as one GPU loses DDP's gradient buckets and the
+	 * gathered eval predictions (mT5 on RTX 3090s: 17.88 GiB planned, 1
+	 * GPU's peak reported; until 2026-11-30 nothing said so). A DeepSpeed
+	 * config's numeric train_batch_size gives the count. The nodes only
+	 * split the host RAM. */
+	if ((profile == VP_PROFILE_HF || profile == VP_PROFILE_TRL || profile == VP_PROFILE_AXOLOTL ||
+	     profile == VP_PROFILE_LLAMAFACTORY) &&
+	    t->gpus > 1) {
+		if (req->host.nodes > 1)
+			fprintf(f,
+				"# note: no trainer key says the GPU count (the launcher's): vramplan check reads "
+				"it with --gpus %" PRIu64 " --nodes %" PRIu64 " or vramplan.gpus: %" PRIu64
+				" and vramplan.nodes: %" PRIu64 " (one GPU otherwise)\n",
+				(uint64_t)t->gpus, (uint64_t)req->host.nodes, (uint64_t)t->gpus, (uint64_t)req->host.nodes);
+		else
+			fprintf(f,
+				"# note: no trainer key says the GPU count (the launcher's): vramplan check reads "
+				"it with --gpus %" PRIu64 " or vramplan.gpus: %" PRIu64 " (one GPU otherwise)\n",
+				(uint64_t)t->gpus, (uint64_t)t->gpus);
+	}
+
 	/* axolotl's sequence_len and LLaMA-Factory's cutoff_len say the
 	 * source length, but neither has a key for an encoder-decoder's
 	 * target: check takes vramplan's default there (trainconfig.c, "target
