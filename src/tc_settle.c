@@ -51,6 +51,15 @@ static int settle_ds_batch(struct ctx *c)
 		tc->ds_given.total = r->total_batch;
 		copy_origin(&tc->ds_given.at_total, &r->at_total);
 	}
+	/* ds_enabled: a bool, or "auto" (left at -1) */
+	if (r->fp16 >= 0) {
+		tc->ds_given.fp16 = r->fp16 + 1;
+		copy_origin(&tc->ds_given.at_fp16, &r->at_fp16);
+	}
+	if (r->pure_bf16 >= 0) {
+		tc->ds_given.bf16 = r->pure_bf16 + 1;
+		copy_origin(&tc->ds_given.at_bf16, &r->at_pure);
+	}
 	/* "auto": the HF Trainer fills it in. Such a file is still read for
 	 * its ZeRO stage (an hf config's `deepspeed:`); resolve() refuses to
 	 * check it on its own. */
@@ -229,6 +238,19 @@ static int settle_precision(struct ctx *c)
 	struct raw *r = &c->r;
 	struct vp_train *t = &tc->train;
 	struct vp_tc_origin *at = &tc->at[VP_TC_PRECISION];
+
+	/* what the Trainer passes to a named DeepSpeed file's fill_match,
+	 * whatever vramplan.precision says of the run */
+	if (tc->flavour == VP_TC_HF || tc->flavour == VP_TC_LLAMAFACTORY) {
+		if (r->fp16 >= 0) {
+			tc->trainer_flags.fp16 = r->fp16 + 1;
+			copy_origin(&tc->trainer_flags.at_fp16, &r->at_fp16);
+		}
+		if (r->bf16 >= 0) {
+			tc->trainer_flags.bf16 = r->bf16 + 1;
+			copy_origin(&tc->trainer_flags.at_bf16, &r->at_bf16);
+		}
+	}
 
 	if (c->vb.has_precision) {
 		t->precision = c->vb.precision;
