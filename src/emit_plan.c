@@ -740,6 +740,20 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 				(uint64_t)t->gpus, (uint64_t)t->gpus);
 	}
 
+	/* --eval-predictions argmax is the script's preprocess_logits_for_metrics,
+	 * a Trainer argument that no TrainingArguments key says (LLaMA-Factory's
+	 * compute_accuracy does, and the plan prints it), so check of the keys
+	 * alone assumes the logits kept, and its eval check and eval_accumulation
+	 * warning are another evaluation's (Qwen2.5 3B LoRA on an H100, eval batch
+	 * 61: "runs out of memory at eval step 2"; until 2026-11-30 nothing said
+	 * how to read it back) */
+	if ((profile == VP_PROFILE_HF || profile == VP_PROFILE_TRL) && req->eval.predictions == VP_PREDS_ARGMAX &&
+	    !req->eval.generate)
+		fputs("# note: no trainer key says the preprocess_logits_for_metrics that keeps the argmax: vramplan "
+		      "check reads it with vramplan.eval_predictions: argmax (--set eval_predictions=argmax), the "
+		      "logits kept otherwise\n",
+		      f);
+
 	/* axolotl's sequence_len and LLaMA-Factory's cutoff_len say the
 	 * source length, but neither has a key for an encoder-decoder's
 	 * target: check takes vramplan's default there (trainconfig.c, "target
