@@ -754,6 +754,21 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 		      "logits kept otherwise\n",
 		      f);
 
+	/* --eval-samples counts the whole set's kept predictions in host RAM
+	 * (and on the GPU without eval_accumulation_steps); no TrainingArguments
+	 * key holds the set's size, and check without one counts the first
+	 * move's alone, a lower bound its text does not flag (JSON's
+	 * host.eval_predictions_lower_bound): mT5 with 300 eval samples, 139.48
+	 * GiB of host RAM planned, read back as 71.75 GiB until 2026-11-30,
+	 * with nothing said */
+	if ((profile == VP_PROFILE_HF || profile == VP_PROFILE_TRL) && req->eval.eval_samples > 0 &&
+	    req->eval.predictions != VP_PREDS_NONE)
+		fprintf(f,
+			"# note: no trainer key holds the evaluation set's size: vramplan check reads your script's "
+			"max_eval_samples: %" PRIu64 " or vramplan.eval_samples (--eval-samples %" PRIu64
+			"), one move's predictions otherwise\n",
+			req->eval.eval_samples, req->eval.eval_samples);
+
 	/* axolotl's sequence_len and LLaMA-Factory's cutoff_len say the
 	 * source length, but neither has a key for an encoder-decoder's
 	 * target: check takes vramplan's default there (trainconfig.c, "target
