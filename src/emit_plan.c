@@ -693,6 +693,53 @@ static void comment_lengths(FILE *f, const struct vp_model *m, const struct vp_t
 	}
 }
 
+/* A size as check's `vramplan:` block reads it (docs/check.md: a number with
+ * a unit), exact: GiB or MiB where it divides, else bytes. */
+static void block_size(char *buf, size_t size, uint64_t bytes)
+{
+	if (bytes % ((uint64_t)1 << 30) == 0)
+		snprintf(buf, size, "%" PRIu64 "GiB", bytes >> 30);
+	else if (bytes % ((uint64_t)1 << 20) == 0)
+		snprintf(buf, size, "%" PRIu64 "MiB", bytes >> 20);
+	else
+		snprintf(buf, size, "%" PRIu64 "B", bytes);
+}
+
+/*
+ * What the plan counted that no trainer key of any profile carries and
+ * check takes from its `vramplan:` block only: the training set's size in
+ * the trainer (--dataset-ram), a worker's (--worker-ram), a replay buffer,
+ * EWC's copies. Without them check of the printed keys is another run (a
+ * worker at the 2 GiB default instead of the fork and the dataset; no EWC
+ * on the GPU): until 2026-11-30 nothing said so. Lightning's config is not
+ * one check reads.
+ */
+static void comment_block_settings(FILE *f, const struct vp_plan_request *req, enum vp_profile profile)
+{
+	char keys[256] = "", size[32];
+	size_t n = 0;
+
+	if (profile == VP_PROFILE_LIGHTNING)
+		return;
+	if (req->host.dataset_ram_bytes > 0) {
+		block_size(size, sizeof size, req->host.dataset_ram_bytes);
+		n += (size_t)snprintf(keys + n, sizeof keys - n, "%sdataset_ram: %s", n > 0 ? ", " : "", size);
+	}
+	if (req->host.worker_ram_bytes > 0 && n < sizeof keys) {
+		block_size(size, sizeof size, req->host.worker_ram_bytes);
+		n += (size_t)snprintf(keys + n, sizeof keys - n, "%sworker_ram: %s", n > 0 ? ", " : "", size);
+	}
+	if (req->host.replay_buffer > 0 && n < sizeof keys)
+		n += (size_t)snprintf(keys + n, sizeof keys - n, "%sreplay_buffer: %" PRIu64, n > 0 ? ", " : "",
+				      req->host.replay_buffer);
+	if (req->ewc && n < sizeof keys)
+		n += (size_t)snprintf(keys + n, sizeof keys - n, "%sewc: true", n > 0 ? ", " : "");
+	if (n > 0)
+		fprintf(f, "# note: no trainer key says these: vramplan check reads them from its vramplan: block "
+			   "(%s)\n",
+			keys);
+}
+
 static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_plan_request *req,
 			  enum vp_profile profile)
 {
@@ -753,6 +800,8 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 		      "check reads it with vramplan.eval_predictions: argmax (--set eval_predictions=argmax), the "
 		      "logits kept otherwise\n",
 		      f);
+
+	comment_block_settings(f, req, profile);
 
 	/* --eval-samples counts the whole set's kept predictions in host RAM
 	 * (and on the GPU without eval_accumulation_steps); no TrainingArguments
