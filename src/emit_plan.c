@@ -693,6 +693,53 @@ static void comment_lengths(FILE *f, const struct vp_model *m, const struct vp_t
 	}
 }
 
+/* A size as check's `vramplan:` block reads it (docs/check.md: a number with
+ * a unit), exact: GiB or MiB where it divides, else bytes. */
+static void block_size(char *buf, size_t size, uint64_t bytes)
+{
+	if (bytes % ((uint64_t)1 << 30) == 0)
+		snprintf(buf, size, "%" PRIu64 "GiB", bytes >> 30);
+	else if (bytes % ((uint64_t)1 << 20) == 0)
+		snprintf(buf, size, "%" PRIu64 "MiB", bytes >> 20);
+	else
+		snprintf(buf, size, "%" PRIu64 "B", bytes);
+}
+
+/*
+ * What the plan counted that no trainer key of any profile carries and
+ * check takes from its `vramplan:` block only: the training set's size in
+ * the trainer (--dataset-ram), a worker's (--worker-ram), a replay buffer,
+ * EWC's copies. Without them check of the printed keys is another run (a
+ * worker at the 2 GiB default instead of the fork and the dataset; no EWC
+ * on the GPU): until 2026-11-30 nothing said so. Lightning's config is not
+ * one check reads.
+ */
+static void comment_block_settings(FILE *f, const struct vp_plan_request *req, enum vp_profile profile)
+{
+	char keys[256] = "", size[32];
+	size_t n = 0;
+
+	if (profile == VP_PROFILE_LIGHTNING)
+		return;
+	if (req->host.dataset_ram_bytes > 0) {
+		block_size(size, sizeof size, req->host.dataset_ram_bytes);
+		n += (size_t)snprintf(keys + n, sizeof keys - n, "%sdataset_ram: %s", n > 0 ? ", " : "", size);
+	}
+	if (req->host.worker_ram_bytes > 0 && n < sizeof keys) {
+		block_size(size, sizeof size, req->host.worker_ram_bytes);
+		n += (size_t)snprintf(keys + n, sizeof keys - n, "%sworker_ram: %s", n > 0 ? ", " : "", size);
+	}
+	if (req->host.replay_buffer > 0 && n < sizeof keys)
+		n += (size_t)snprintf(keys + n, sizeof keys - n, "%sreplay_buffer: %" PRIu64, n > 0 ? ", " : "",
+				      req->host.replay_buffer);
+	if (req->ewc && n < sizeof keys)
+		n += (size_t)snprintf(keys + n, sizeof keys - n, "%sewc: true", n > 0 ? ", " : "");
+	if (n > 0)
+		fprintf(f, "# note: no trainer key says these: vramplan check reads them from its vramplan: block "
+			   "(%s)\n",
+			keys);
+}
+
 static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_plan_request *req,
 			  enum vp_profile profile)
 {
@@ -714,6 +761,62 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 				   "length with --seq-len %" PRIu64 " (else %d)\n",
 				t->seq_len, VP_TC_DEFAULT_SEQ_LEN);
 	}
+
+	/* No trainer key of these profiles says the data-parallel GPU count
+	 * (the launcher's: torchrun --nproc_per_node, accelerate's
+	 * num_processes), and check takes 1 GPU without --gpus or
+	 * vramplan.gpus (tc_settle.c), without a word under plain DDP: a
+	 * 4-GPU plan read back as one GPU loses DDP's gradient buckets and the
+	 * gathered eval predictions (mT5 on RTX 3090s: 17.88 GiB planned, 1
+	 * GPU's peak reported; until 2026-11-30 nothing said so). A DeepSpeed
+	 * config's numeric train_batch_size gives the count. The nodes only
+	 * split the host RAM. */
+	if ((profile == VP_PROFILE_HF || profile == VP_PROFILE_TRL || profile == VP_PROFILE_AXOLOTL ||
+	     profile == VP_PROFILE_LLAMAFACTORY) &&
+	    t->gpus > 1) {
+		if (req->host.nodes > 1)
+			fprintf(f,
+				"# note: no trainer key says the GPU count (the launcher's): vramplan check reads "
+				"it with --gpus %" PRIu64 " --nodes %" PRIu64 " or vramplan.gpus: %" PRIu64
+				" and vramplan.nodes: %" PRIu64 " (one GPU otherwise)\n",
+				(uint64_t)t->gpus, (uint64_t)req->host.nodes, (uint64_t)t->gpus, (uint64_t)req->host.nodes);
+		else
+			fprintf(f,
+				"# note: no trainer key says the GPU count (the launcher's): vramplan check reads "
+				"it with --gpus %" PRIu64 " or vramplan.gpus: %" PRIu64 " (one GPU otherwise)\n",
+				(uint64_t)t->gpus, (uint64_t)t->gpus);
+	}
+
+	/* --eval-predictions argmax is the script's preprocess_logits_for_metrics,
+	 * a Trainer argument that no TrainingArguments key says (LLaMA-Factory's
+	 * compute_accuracy does, and the plan prints it), so check of the keys
+	 * alone assumes the logits kept, and its eval check and eval_accumulation
+	 * warning are another evaluation's (Qwen2.5 3B LoRA on an H100, eval batch
+	 * 61: "runs out of memory at eval step 2"; until 2026-11-30 nothing said
+	 * how to read it back) */
+	if ((profile == VP_PROFILE_HF || profile == VP_PROFILE_TRL) && req->eval.predictions == VP_PREDS_ARGMAX &&
+	    !req->eval.generate)
+		fputs("# note: no trainer key says the preprocess_logits_for_metrics that keeps the argmax: vramplan "
+		      "check reads it with vramplan.eval_predictions: argmax (--set eval_predictions=argmax), the "
+		      "logits kept otherwise\n",
+		      f);
+
+	comment_block_settings(f, req, profile);
+
+	/* --eval-samples counts the whole set's kept predictions in host RAM
+	 * (and on the GPU without eval_accumulation_steps); no TrainingArguments
+	 * key holds the set's size, and check without one counts the first
+	 * move's alone, a lower bound its text does not flag (JSON's
+	 * host.eval_predictions_lower_bound): mT5 with 300 eval samples, 139.48
+	 * GiB of host RAM planned, read back as 71.75 GiB until 2026-11-30,
+	 * with nothing said */
+	if ((profile == VP_PROFILE_HF || profile == VP_PROFILE_TRL) && req->eval.eval_samples > 0 &&
+	    req->eval.predictions != VP_PREDS_NONE)
+		fprintf(f,
+			"# note: no trainer key holds the evaluation set's size: vramplan check reads your script's "
+			"max_eval_samples: %" PRIu64 " or vramplan.eval_samples (--eval-samples %" PRIu64
+			"), one move's predictions otherwise\n",
+			req->eval.eval_samples, req->eval.eval_samples);
 
 	/* axolotl's sequence_len and LLaMA-Factory's cutoff_len say the
 	 * source length, but neither has a key for an encoder-decoder's

@@ -417,6 +417,17 @@ static void settings_hf(struct sbuf *b, const struct vp_plan_request *req, const
 	set_bool(b, "fp16", t->precision == VP_PREC_AMP_FP16 || (t->zero_stage > 0 && t->precision == VP_PREC_FP16));
 	trainer_run_keys(b, t, "use_liger_kernel");
 	trainer_cache_key(b, t);
+	/* --eval-predictions none plans the eval batch with the loss alone
+	 * kept; TrainingArguments' prediction_loss_only makes the Trainer's
+	 * evaluation keep nothing else whatever compute_metrics the script
+	 * passes (Trainer.prediction_step returns (loss, None, None)), and
+	 * check reads the key back as that evaluation, as the trl profile's.
+	 * Until 2026-11-30 the hf plan printed no key for it, and check of
+	 * its own output assumed the logits kept: Qwen2.5 3B LoRA's eval batch
+	 * 61 on an H100 read back with "evaluation runs out of memory at eval
+	 * step 2" */
+	if (req->eval.predictions == VP_PREDS_NONE)
+		set_bool(b, "prediction_loss_only", true);
 	deepspeed_mapping(b, t);
 	generation_keys(b, req);
 	trainer_dataloader_keys(b, p);

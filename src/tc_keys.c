@@ -1391,6 +1391,7 @@ HANDLER(k_val_set_size)
 {
 	bool split = false;
 
+	c->r.has_eval_split_key = true;
 	if (above_zero(c, m, path, "a fraction or a sample count", &split) != 0)
 		return -1;
 	if (split)
@@ -1519,6 +1520,7 @@ HANDLER(k_lf_reentrant)
 HANDLER(k_test_datasets)
 {
 	(void)path;
+	c->r.has_eval_split_key = true;
 	if (m->value->kind != VP_T_NULL && !(m->value->kind == VP_T_SEQ && m->value->n == 0))
 		c->r.eval_split = true;
 	return 0;
@@ -1669,8 +1671,11 @@ static int read_deepspeed_map(struct ctx *c, const struct vp_tnode *map, const c
  * parameters, gradients and optimizer states (FULL_SHARD; hybrid shards
  * within a node, which vramplan takes as all of vramplan.gpus);
  * shard_grad_op keeps whole parameters, which vramplan does not model. */
-static int fsdp_option(struct ctx *c, const struct vp_tnode *v, const char *path, const char *s, size_t len)
+static int fsdp_option(struct ctx *c, const struct vp_tnode *v, const char *path, const char *s, size_t len,
+		       bool *offload)
 {
+	if (len == 7 && strncmp(s, "offload", len) == 0)
+		*offload = true;
 	if ((len == 10 && strncmp(s, "full_shard", len) == 0) || (len == 12 && strncmp(s, "hybrid_shard", len) == 0)) {
 		c->r.fsdp = true;
 		return 0;
@@ -1680,12 +1685,34 @@ static int fsdp_option(struct ctx *c, const struct vp_tnode *v, const char *path
 		return vp_tc_fail_at(c, v->line, v->column,
 			       "'%s': FSDP %.*s (whole parameters, sharded gradients and states) is not modelled; "
 			       "vramplan models full_shard and hybrid_shard", path, (int)len, s);
-	return 0; /* no_shard, offload, auto_wrap: nothing to shard or no memory effect modelled */
+	return 0; /* no_shard, auto_wrap: nothing to shard or no memory effect; offload: fsdp_offload_remark */
+}
+
+/*
+ * TrainingArguments' "offload" option is FSDP's CPUOffload(offload_params=
+ * True) (transformers training_args.py fsdp; accelerate's
+ * fsdp_offload_params): the sharded parameters and gradients live on the
+ * host, where the optimizer steps and keeps its states (torch/distributed/
+ * fsdp/api.py CPUOffload). Not modelled, as axolotl's fsdp_config
+ * offload_params is not (k_fsdp_config); until 2026-11-30 the option was
+ * dropped without a word, the check counting the GPU as without it and the
+ * host RAM without the states.
+ */
+static int fsdp_offload_remark(struct ctx *c, const struct vp_tmember *m, const char *path)
+{
+	struct vp_tc_origin at;
+
+	vp_tc_set_origin(&at, path, m);
+	return vp_tc_note_remark(c->tc, c->err, &at,
+				 "'offload' (FSDP's CPUOffload(offload_params=True)) is not modelled: the parameters "
+				 "and states are counted on the GPU (an overestimate), and the host RAM that holds them "
+				 "is not counted");
 }
 
 HANDLER(k_fsdp)
 {
 	const struct vp_tnode *v = m->value;
+	bool offload = false;
 	size_t i;
 
 	if (v->kind == VP_T_NULL)
@@ -1693,10 +1720,11 @@ HANDLER(k_fsdp)
 	if (v->kind == VP_T_SEQ) {
 		for (i = 0; i < v->n; i++) {
 			const char *s = "";
-			if (vp_tc_get_string(c, v->items[i], path, &s) != 0 || fsdp_option(c, v->items[i], path, s, strlen(s)))
+			if (vp_tc_get_string(c, v->items[i], path, &s) != 0 ||
+			    fsdp_option(c, v->items[i], path, s, strlen(s), &offload))
 				return -1;
 		}
-		return 0;
+		return offload ? fsdp_offload_remark(c, m, path) : 0;
 	}
 	if (v->kind != VP_T_SCALAR)
 		return vp_tc_fail_at(c, v->line, v->column, "expected a string or a list for '%s', found %s", path,
@@ -1707,11 +1735,11 @@ HANDLER(k_fsdp)
 		while (*s == ' ')
 			s++;
 		len = strcspn(s, " ");
-		if (len > 0 && fsdp_option(c, v, path, s, len) != 0)
+		if (len > 0 && fsdp_option(c, v, path, s, len, &offload) != 0)
 			return -1;
 		s += len;
 	}
-	return 0;
+	return offload ? fsdp_offload_remark(c, m, path) : 0;
 }
 
 HANDLER(k_deepspeed)
@@ -2385,6 +2413,7 @@ HANDLER(k_lf_accuracy)
 HANDLER(k_lf_eval_dataset)
 {
 	(void)path;
+	c->r.has_eval_split_key = true;
 	if (m->value->kind != VP_T_NULL && !(m->value->kind == VP_T_SCALAR && m->value->text[0] == '\0'))
 		c->r.eval_split = true;
 	return 0;

@@ -51,6 +51,15 @@ static int settle_ds_batch(struct ctx *c)
 		tc->ds_given.total = r->total_batch;
 		copy_origin(&tc->ds_given.at_total, &r->at_total);
 	}
+	/* ds_enabled: a bool, or "auto" (left at -1) */
+	if (r->fp16 >= 0) {
+		tc->ds_given.fp16 = r->fp16 + 1;
+		copy_origin(&tc->ds_given.at_fp16, &r->at_fp16);
+	}
+	if (r->pure_bf16 >= 0) {
+		tc->ds_given.bf16 = r->pure_bf16 + 1;
+		copy_origin(&tc->ds_given.at_bf16, &r->at_pure);
+	}
 	/* "auto": the HF Trainer fills it in. Such a file is still read for
 	 * its ZeRO stage (an hf config's `deepspeed:`); resolve() refuses to
 	 * check it on its own. */
@@ -229,6 +238,19 @@ static int settle_precision(struct ctx *c)
 	struct raw *r = &c->r;
 	struct vp_train *t = &tc->train;
 	struct vp_tc_origin *at = &tc->at[VP_TC_PRECISION];
+
+	/* what the Trainer passes to a named DeepSpeed file's fill_match,
+	 * whatever vramplan.precision says of the run */
+	if (tc->flavour == VP_TC_HF || tc->flavour == VP_TC_LLAMAFACTORY) {
+		if (r->fp16 >= 0) {
+			tc->trainer_flags.fp16 = r->fp16 + 1;
+			copy_origin(&tc->trainer_flags.at_fp16, &r->at_fp16);
+		}
+		if (r->bf16 >= 0) {
+			tc->trainer_flags.bf16 = r->bf16 + 1;
+			copy_origin(&tc->trainer_flags.at_bf16, &r->at_bf16);
+		}
+	}
 
 	if (c->vb.has_precision) {
 		t->precision = c->vb.precision;
@@ -696,6 +718,30 @@ static int settle_do_train(struct ctx *c)
 				     "'do_predict: true' without 'predict_with_generate: true': LLaMA-Factory refuses it "
 				     "(\"Please enable `predict_with_generate` to save model predictions.\", "
 				     "hparams/parser.py)");
+	/* LLaMA-Factory's parser refuses an evaluation or prediction without
+	 * an evaluation split, in a training run too (hparams/parser.py
+	 * get_train_args: `if (training_args.do_eval or training_args.
+	 * do_predict) and (data_args.eval_dataset is None and
+	 * data_args.val_size < 1e-6)`; TrainingArguments.__post_init__ has
+	 * set do_eval for an eval_strategy other than "no"). Until 2026-11-30
+	 * a training config with do_eval or eval_strategy and no split passed,
+	 * its evaluation unchecked, where LLaMA-Factory stops at startup. */
+	if (lf && r->do_train == 1 && !r->eval_split) {
+		const struct vp_tc_origin *ev = NULL;
+
+		if (r->do_predict == 1)
+			ev = &r->at_do_predict;
+		else if (r->do_eval == 1)
+			ev = &r->at_do_eval;
+		else if (r->eval_strategy >= 0 && r->eval_strategy != VP_TC_EVAL_NONE)
+			ev = &r->at_eval_strategy;
+		if (ev != NULL)
+			return vp_tc_fail_at(c, ev->line, ev->column,
+					     "'%s' without an evaluation split (eval_dataset, or val_size above 0): "
+					     "LLaMA-Factory refuses it (\"Please specify dataset for evaluation.\", "
+					     "hparams/parser.py)",
+					     ev->key);
+	}
 	if (lf ? r->do_train == 1 : r->do_train != 0)
 		return 0;
 	/* A TrainingArguments.to_dict() dump (k_dump_token) writes every
@@ -1416,6 +1462,19 @@ int vp_tc_settle(struct ctx *c)
 	 * eval_strategy or do_eval say so */
 	if (tc->flavour == VP_TC_LLAMAFACTORY && !r->eval_split)
 		tc->evaluation = VP_TC_EVAL_NONE;
+	/* Without the split's keys the defaults evaluate nothing, so the eval
+	 * batch goes unchecked: said among the defaults, as an hf config's
+	 * assumed evaluation is (until 2026-11-30 it went unsaid) */
+	if (tc->flavour == VP_TC_AXOLOTL && !r->has_eval_split_key &&
+	    vp_tc_note_default(tc, c->err, "val_set_size",
+			       "val_set_size: 0.0 (axolotl default: no evaluation split, so axolotl evaluates "
+			       "nothing and the eval batch is not checked; val_set_size or test_datasets gives one)"))
+		return -1;
+	if (tc->flavour == VP_TC_LLAMAFACTORY && !r->has_eval_split_key &&
+	    vp_tc_note_default(tc, c->err, "val_size",
+			       "val_size: 0 (LLaMA-Factory default: no evaluation split, so LLaMA-Factory evaluates "
+			       "nothing and the eval batch is not checked; val_size or eval_dataset gives one)"))
+		return -1;
 	if (settle_do_train(c) != 0 || settle_lf_train_generation(c) != 0)
 		return -1;
 	settle_lora_section(c);

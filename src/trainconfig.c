@@ -1009,11 +1009,59 @@ static int ds_mismatch(const struct vp_trainconfig *tc, const char *ds_file, con
 			   at->key, (unsigned long long)ds_value, tc->name, hf_key, (unsigned long long)hf_value, where);
 }
 
+/* A key among the ignored ones (a TrainingArguments field vramplan does not read). */
+static bool ignored_key(const struct vp_trainconfig *tc, const char *key)
+{
+	for (size_t i = 0; i < tc->n_ignored; i++)
+		if (strcmp(tc->ignored[i].key, key) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * A named DeepSpeed file's fp16.enabled or bf16.enabled against the
+ * trainer's flag: transformers integrations/deepspeed.py
+ * HfTrainerDeepSpeedConfig.trainer_config_process fill_match("bf16.enabled",
+ * args.bf16 or args.bf16_full_eval) (fp16 likewise), and
+ * trainer_config_finalize raises "Please correct the following DeepSpeed
+ * config values that mismatch TrainingArguments values" on any mismatch.
+ * A *_full_eval key, which vramplan does not read, could make the trainer's
+ * side true: then nothing is said. Until 2026-11-30 check read the
+ * precision from the trainer's flags alone and passed such a pair.
+ */
+static int ds_flag_mismatch(const struct vp_trainconfig *tc, const char *ds_file, const char *name, int ds_value,
+			    const struct vp_tc_origin *ds_at, int hf_value, const struct vp_tc_origin *hf_at,
+			    const char *full_eval, struct vp_error *err)
+{
+	bool ds_on = ds_value == 2, hf_on = hf_value == 2;
+	char where[64] = "its default";
+
+	if (ds_value == 0 || ds_on == hf_on || ignored_key(tc, full_eval))
+		return 0;
+	if (hf_value != 0 && hf_at->line > 0)
+		snprintf(where, sizeof where, "line %lu", hf_at->line);
+	return vp_error_at(err, VP_ERR_INPUT, ds_file, ds_at->line, ds_at->column,
+			   "%s is %s where %s's %s is %s (%s): the HF Trainer refuses to start on a mismatch "
+			   "(\"Please correct the following DeepSpeed config values that mismatch TrainingArguments "
+			   "values\"); write \"auto\" to take the trainer's",
+			   ds_at->key[0] != '\0' ? ds_at->key : name, ds_on ? "true" : "false", tc->name, name,
+			   hf_on ? "true" : "false", where);
+}
+
 int vp_trainconfig_match_deepspeed(struct vp_trainconfig *tc, const struct vp_trainconfig *ds,
 				   const char *ds_file, struct vp_error *err)
 {
 	const struct vp_train *t = &tc->train;
 	uint64_t step, world;
+
+	/* a named file against an hf or LLaMA-Factory config's flags (an
+	 * inline mapping's enabled keys are read as the trainer's own) */
+	if (ds != tc && (tc->flavour == VP_TC_HF || tc->flavour == VP_TC_LLAMAFACTORY) &&
+	    (ds_flag_mismatch(tc, ds_file, "fp16", ds->ds_given.fp16, &ds->ds_given.at_fp16, tc->trainer_flags.fp16,
+			      &tc->trainer_flags.at_fp16, "fp16_full_eval", err) != 0 ||
+	     ds_flag_mismatch(tc, ds_file, "bf16", ds->ds_given.bf16, &ds->ds_given.at_bf16, tc->trainer_flags.bf16,
+			      &tc->trainer_flags.at_bf16, "bf16_full_eval", err) != 0))
+		return -1;
 
 	/* auto_find_batch_size: fill_match(..., must_match=False) for the
 	 * micro batch and the total, which the retries change */

@@ -122,6 +122,7 @@ struct raw {
 	int concat_batches;        /* eval_do_concat_batches: -1 absent, 0, 1 */
 	bool eval_split;           /* axolotl: val_set_size > 0 or test_datasets;
 				    * LLaMA-Factory: val_size > 0 or eval_dataset */
+	bool has_eval_split_key;   /* one of those keys is written, whatever its value */
 	int no_ckpt;               /* LLaMA-Factory disable_gradient_checkpointing: -1 absent, 0, 1 */
 	bool stage_pt;             /* LLaMA-Factory stage: pt (packs by default) */
 	bool accuracy;             /* LLaMA-Factory compute_accuracy: the eval keeps argmax ids */

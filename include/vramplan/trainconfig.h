@@ -175,7 +175,18 @@ struct vp_trainconfig {
 	struct {
 		uint64_t micro, accum, total;
 		struct vp_tc_origin at_micro, at_accum, at_total;
+		/* fp16.enabled and bf16.enabled as written: 0 absent or
+		 * "auto", 1 false, 2 true */
+		int fp16, bf16;
+		struct vp_tc_origin at_fp16, at_bf16;
 	} ds_given;
+	/* TrainingArguments' fp16 and bf16 as written (hf, LLaMA-Factory),
+	 * which the HF Trainer requires a named DeepSpeed file's
+	 * fp16/bf16.enabled to match: 0 absent, 1 false, 2 true */
+	struct {
+		int fp16, bf16;
+		struct vp_tc_origin at_fp16, at_bf16;
+	} trainer_flags;
 	bool auto_find_batch;         /* auto_find_batch_size: the Trainer retries smaller after an OOM */
 	uint64_t eval_batch;
 	struct vp_eval_opts eval;     /* predict_with_generate */

@@ -620,6 +620,32 @@ static const char *eval_where(const struct vp_trainconfig *tc, unsigned long *li
 	return vp_trainconfig_where_file(tc, s);
 }
 
+/*
+ * Where an ::error about the eval batch goes. An hf or LLaMA-Factory config
+ * without per_device_eval_batch_size gets TrainingArguments' default 8,
+ * which no line of the file holds and which the train batch does not set:
+ * the annotation is the file's (no line), and its text says the key is
+ * absent (*absent). axolotl's eval_batch_size defaults to micro_batch_size
+ * and DeepSpeed's eval batch is the micro-batch, so theirs stays at the
+ * train batch's key (eval_where). Until 2026-11-30 the hf default pointed
+ * at per_device_train_batch_size's line.
+ */
+static void eval_annotation_where(const struct vp_trainconfig *tc, unsigned long *line, unsigned long *col,
+				  bool *absent)
+{
+	*absent = tc->at[VP_TC_EVAL_BATCH].line == 0 &&
+		  (tc->flavour == VP_TC_HF || tc->flavour == VP_TC_LLAMAFACTORY);
+	if (*absent) {
+		*line = 0;
+		*col = 0;
+		return;
+	}
+	(void)eval_where(tc, line, col);
+}
+
+/* what an annotation about a default eval batch adds (eval_annotation_where) */
+#define DEFAULT_EVAL_BATCH_TEXT " (per_device_eval_batch_size is not set: TrainingArguments' default)"
+
 /* 2^60 bytes: where the estimator stops (src/estimate.c VP_BYTES_LIMIT) */
 #define PAST_LIMIT_BYTES ((uint64_t)1 << 60)
 
@@ -2114,6 +2140,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		}
 		if (r.eval_done && !r.eval_fits) {
 			char peak[48], budget[48], smaller[128] = "", with[64];
+			bool absent = false;
 			peak_text(r.ev.device_bytes, r.eval_past_limit, peak, sizeof peak);
 			gib(r.budget, budget, sizeof budget);
 			if (r.eval_largest_done && r.eval_largest_batch > 0)
@@ -2143,17 +2170,18 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 				if (r.eval_steps_fit > 0)
 					snprintf(steps_hint, sizeof steps_hint,
 						 "; set eval_accumulation_steps: %" PRIu64 " or smaller", r.eval_steps_fit);
-				eval_where(&tc, &line, &col);
+				eval_annotation_where(&tc, &line, &col, &absent);
 				gh_error(o, tc.file, line, col,
 					 "evaluation of %" PRIu64 " samples does not fit on %s: eval_accumulation_steps is "
 					 "not set, so every step's predictions stay on the GPU until it ends, peak %s, "
-					 "budget %s%s%s",
-					 tc.eval.eval_samples, g->name, peak, budget, steps_hint, smaller);
+					 "budget %s%s%s%s",
+					 tc.eval.eval_samples, g->name, peak, budget, steps_hint, smaller,
+					 absent ? DEFAULT_EVAL_BATCH_TEXT : "");
 			} else {
-				eval_where(&tc, &line, &col);
+				eval_annotation_where(&tc, &line, &col, &absent);
 				gh_error(o, tc.file, line, col,
-					 "eval batch %" PRIu64 " does not fit on %s: peak %s, budget %s%s", tc.eval_batch,
-					 g->name, peak, budget, smaller);
+					 "eval batch %" PRIu64 "%s does not fit on %s: peak %s, budget %s%s", tc.eval_batch,
+					 absent ? DEFAULT_EVAL_BATCH_TEXT : "", g->name, peak, budget, smaller);
 			}
 		}
 		if (r.host_done && !r.host.fits) {

@@ -865,7 +865,8 @@ static void llamafactory_needs_keys_of_its_own(void **state)
 
 /* LLaMA-Factory's defaults: LoRA on every linear layer but the LM head,
  * rank 8, dropout 0, checkpointing, 2048 tokens, double quantization; no
- * evaluation without a split; pt packs. */
+ * evaluation without a split (noted; an eval_strategy without one is an
+ * input error, hparams/parser.py); pt packs. */
 static void llamafactory_defaults_are_its_own(void **state)
 {
 	static const char bare[] = "model_name_or_path: meta-llama/Llama-3.2-1B\n"
@@ -873,12 +874,21 @@ static void llamafactory_defaults_are_its_own(void **state)
 				   "template: default\n"
 				   "quantization_bit: 4\n"
 				   "bf16: true\n"
-				   "eval_strategy: steps\n"
 				   "do_train: true\n";
+	static const char no_split[] = "model_name_or_path: meta-llama/Llama-3.2-1B\n"
+				       "stage: sft\n"
+				       "template: default\n"
+				       "eval_strategy: steps\n"
+				       "do_train: true\n";
 	struct vp_trainconfig tc;
 	struct vp_error err = {0};
 
 	(void)state;
+	assert_int_equal(vp_trainconfig_parse(&tc, "no-split.yaml", no_split, sizeof no_split - 1, &err), -1);
+	assert_int_equal(err.line, 4);
+	assert_non_null(strstr(err.message, "Please specify dataset for evaluation."));
+	vp_trainconfig_free(&tc);
+	memset(&err, 0, sizeof err);
 	assert_int_equal(vp_trainconfig_parse(&tc, "bare.yaml", bare, sizeof bare - 1, &err), 0);
 	assert_int_equal(tc.flavour, VP_TC_LLAMAFACTORY);
 	assert_int_equal(tc.train.method, VP_METHOD_QLORA);
@@ -892,6 +902,7 @@ static void llamafactory_defaults_are_its_own(void **state)
 	assert_true(tc.train.packed);
 	assert_true(has_default(&tc, "packing: true (LLaMA-Factory default for stage pt)"));
 	assert_int_equal(tc.evaluation, VP_TC_EVAL_NONE);
+	assert_true(has_default(&tc, "val_size: 0 (LLaMA-Factory default: no evaluation split"));
 	assert_true(has_default(&tc, "finetuning_type: lora (LLaMA-Factory default)"));
 	assert_true(has_default(&tc, "lora_target: all"));
 	resolve_ok(&tc, "llama-3.2-1b");
