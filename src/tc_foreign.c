@@ -130,6 +130,18 @@ static bool target_list(const struct targets *t, bool fused, char *out, size_t s
 	return n > 0 && n < size;
 }
 
+/* --lora-targets with the list, where the adapted linears have names;
+ * false where they do not (target_list) */
+static bool add_targets(struct cmd *k, const struct targets *t, bool fused)
+{
+	char list[96];
+
+	if (!target_list(t, fused, list, sizeof list))
+		return false;
+	add(k, " --lora-targets %s", list);
+	return true;
+}
+
 /*
  * The error: what the file is, why check does not read its kind, and the
  * command, with what its placeholders stand for (m, n) and a remark (r).
@@ -348,7 +360,6 @@ static int torchtune_error(struct ctx *c, const struct vp_tnode *root, const str
 		add(&k, " --precision fp32");
 	if (method != NULL) {
 		struct targets t = {0};
-		char list[96];
 
 		/* a lora_ builder's quantize_base: True is what qlora_ sets */
 		if (strcmp(method, "lora") == 0 && bool_at(model, "quantize_base") == 1)
@@ -369,10 +380,7 @@ static int torchtune_error(struct ctx *c, const struct vp_tnode *root, const str
 				    &t)) {
 			t.mlp = bool_at(model, "apply_lora_to_mlp") == 1;
 			t.head = bool_at(model, "apply_lora_to_output") == 1;
-			if (target_list(&t, phi3, list, sizeof list))
-				add(&k, " --lora-targets %s", list);
-			else
-				targets_unnamed = true;
+			targets_unnamed = !add_targets(&k, &t, phi3);
 		}
 	}
 	if (bool_at(root, "enable_activation_checkpointing") == 1)
@@ -598,7 +606,6 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 	adapter = !lora && vp_tc_member(root, "quantize") != NULL;
 	if (lora) {
 		struct targets t;
-		char list[96];
 		int b;
 
 		add(&k, " --method %s", quant != NULL && strncmp(quant, "nf4", 3) == 0 ? "qlora" : "lora");
@@ -614,10 +621,7 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 		t.o = bool_at(root, "lora_projection") == 1;
 		t.mlp = bool_at(root, "lora_mlp") == 1;
 		t.head = bool_at(root, "lora_head") == 1;
-		if (target_list(&t, fused, list, sizeof list))
-			add(&k, " --lora-targets %s", list);
-		else
-			targets_unnamed = true;
+		targets_unnamed = !add_targets(&k, &t, fused);
 	}
 	if ((s = litgpt_optimizer(root, bnb)) != NULL)
 		add(&k, " --optimizer %s", s);

@@ -791,41 +791,42 @@ static void hoist_command(int argc, char **argv)
  * pointers to values). VP_CLI_RUN, or an exit code for a word that is not
  * an option of ours or a value it refuses.
  */
+/* The next space-separated word at *p, cut off in place; NULL at the end */
+static char *next_word(char **p)
+{
+	char *word;
+
+	while (**p == ' ')
+		(*p)++;
+	if (**p == '\0')
+		return NULL;
+	word = *p;
+	while (**p != '\0' && **p != ' ')
+		(*p)++;
+	if (**p == ' ')
+		*(*p)++ = '\0';
+	return word;
+}
+
 int vp_cli_apply_flags(struct vp_cli_opts *o, char *flags)
 {
 	char *p = flags;
 
 	for (;;) {
 		const struct opt_def *d = NULL;
-		char *word, *arg = NULL;
+		char *word = next_word(&p), *arg = NULL;
 		size_t i;
 		int rc;
 
-		while (*p == ' ')
-			p++;
-		if (*p == '\0')
+		if (word == NULL)
 			return VP_CLI_RUN;
-		word = p;
-		while (*p != '\0' && *p != ' ')
-			p++;
-		if (*p == ' ')
-			*p++ = '\0';
 		for (i = 0; strncmp(word, "--", 2) == 0 && i < N_OPTS && d == NULL; i++)
 			if (opts[i].name != NULL && strcmp(opts[i].name, word + 2) == 0)
 				d = &opts[i];
 		if (d == NULL)
 			return VP_EXIT_USAGE;
-		if (d->arg != NULL) {
-			while (*p == ' ')
-				p++;
-			if (*p == '\0')
-				return VP_EXIT_USAGE;
-			arg = p;
-			while (*p != '\0' && *p != ' ')
-				p++;
-			if (*p == ' ')
-				*p++ = '\0';
-		}
+		if (d->arg != NULL && (arg = next_word(&p)) == NULL)
+			return VP_EXIT_USAGE;
 		rc = apply(o, d->id, arg);
 		if (rc != VP_CLI_RUN)
 			return rc;
