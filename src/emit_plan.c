@@ -560,9 +560,9 @@ static void comment_host(FILE *f, const struct vp_plan_request *req, const struc
 	vp_format_gib(h->train_total_bytes, total, sizeof total);
 	fputs("# host RAM: ", f);
 	if (h->processes > 1 && h->nodes > 1)
-		fprintf(f, "%" PRIu64 " processes on each of %" PRIu64 " hosts (one a GPU) x (", h->processes, h->nodes);
+		fprintf(f, "%" PRIu64 " processes on each of %" PRIu64 " hosts (one per GPU) x (", h->processes, h->nodes);
 	else if (h->processes > 1)
-		fprintf(f, "%" PRIu64 " processes (one a GPU) x (", h->processes);
+		fprintf(f, "%" PRIu64 " processes (one per GPU) x (", h->processes);
 	fprintf(f, "%" PRIu64 " worker%s x %s GiB + trainer %s GiB", h->num_workers, h->num_workers == 1 ? "" : "s",
 		worker, trainer);
 	if (h->dataset_bytes > 0) {

@@ -127,9 +127,9 @@ static int host_does_not_fit(const struct vp_plan_request *req, const struct vp_
 	char who[96] = "the trainer needs";
 
 	if (plan->host.processes > 1 && plan->host.nodes > 1)
-		snprintf(who, sizeof who, "%" PRIu64 " trainer processes on a host (one a GPU) need", plan->host.processes);
+		snprintf(who, sizeof who, "%" PRIu64 " trainer processes on a host (one per GPU) need", plan->host.processes);
 	else if (plan->host.processes > 1)
-		snprintf(who, sizeof who, "%" PRIu64 " trainer processes (one a GPU) need", plan->host.processes);
+		snprintf(who, sizeof who, "%" PRIu64 " trainer processes (one per GPU) need", plan->host.processes);
 
 	if (!vp_host_within(plan->host.load_total_bytes, req->host.host_ram_bytes)) {
 		/* no worker count helps: the checkpoint's copy comes first */
