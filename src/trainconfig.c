@@ -577,8 +577,12 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 	/* liger_kernel_config's GLU key: Liger's Gemma functions take geglu
 	 * (apply_liger_kernel_to_gemma, _gemma2, _gemma3_text), the others
 	 * swiglu, and Trainer drops the one the function does not take */
-	if (strncmp(m->model_type, "gemma", 5) == 0 ? tc->liger_geglu_set : tc->liger_swiglu_set)
-		t->liger_swiglu = strncmp(m->model_type, "gemma", 5) == 0 ? tc->liger_geglu_on : tc->liger_swiglu_on;
+	{
+		bool geglu = strncmp(m->model_type, "gemma", 5) == 0;
+
+		if (geglu ? tc->liger_geglu_set : tc->liger_swiglu_set)
+			t->liger_swiglu = geglu ? tc->liger_geglu_on : tc->liger_swiglu_on;
+	}
 	if (!tc->head_set)
 		t->head = vp_model_default_head(m);
 	/* a multiple-choice checkpoint: every choice a sequence, in one
