@@ -163,7 +163,9 @@ static int settle_batches(struct ctx *c)
 		    vp_tc_note_default(tc, c->err, "gradient_accumulation_steps", "gradient_accumulation_steps: 1 (axolotl default)"))
 			return -1;
 		tc->eval_batch = r->has_eval_batch ? r->eval_batch : t->batch;
-		if (!r->has_eval_batch &&
+		/* without an evaluation split axolotl evaluates nothing (said
+		 * once, at val_set_size), so its eval batch's default is moot */
+		if (!r->has_eval_batch && r->eval_split &&
 		    vp_tc_note_default(tc, c->err, "eval_batch_size", "eval_batch_size: %llu (axolotl default: micro_batch_size)",
 				 (unsigned long long)t->batch))
 			return -1;
