@@ -384,6 +384,7 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 		jint(&j, o, "prefetch_factor", plan->host.num_workers > 0 ? plan->host.prefetch_factor : 0);
 		jint(&j, o, "trainer_bytes", plan->host.trainer_bytes);
 		jint(&j, o, "dataset_bytes", plan->host.dataset_bytes);
+		jint(&j, o, "eval_dataset_bytes", plan->host.eval_dataset_bytes);
 		jint(&j, o, "load_total_bytes", plan->host.load_total_bytes);
 		jint(&j, o, "worker_bytes", plan->host.worker_bytes);
 		jint(&j, o, "replay_bytes", plan->host.replay_bytes);

@@ -565,10 +565,18 @@ static void comment_host(FILE *f, const struct vp_plan_request *req, const struc
 		fprintf(f, "%" PRIu64 " processes (one per GPU) x (", h->processes);
 	fprintf(f, "%" PRIu64 " worker%s x %s GiB + trainer %s GiB", h->num_workers, h->num_workers == 1 ? "" : "s",
 		worker, trainer);
-	if (h->dataset_bytes > 0) {
-		/* a worker's own pages are its share of the set it has read */
+	/* a worker's own pages are its share of the set it has read */
+	if (h->dataset_bytes > 0 && h->eval_dataset_bytes > 0) {
+		vp_format_gib(h->dataset_bytes, per, sizeof per);
+		vp_format_gib(h->eval_dataset_bytes, preds, sizeof preds);
+		fprintf(f, " (datasets: training %s GiB, evaluation %s GiB, each copied into its workers as they read it)",
+			per, preds);
+	} else if (h->dataset_bytes > 0) {
 		vp_format_gib(h->dataset_bytes, per, sizeof per);
 		fprintf(f, " (dataset %s GiB, copied into each worker as it reads it)", per);
+	} else if (h->eval_dataset_bytes > 0) {
+		vp_format_gib(h->eval_dataset_bytes, per, sizeof per);
+		fprintf(f, " (eval dataset %s GiB, copied into each eval worker as it reads it)", per);
 	}
 	if (h->replay_bytes > 0) {
 		vp_format_gib(h->replay_bytes, replay, sizeof replay);
@@ -724,6 +732,10 @@ static void comment_block_settings(FILE *f, const struct vp_plan_request *req, e
 	if (req->host.dataset_ram_bytes > 0) {
 		block_size(size, sizeof size, req->host.dataset_ram_bytes);
 		n += (size_t)snprintf(keys + n, sizeof keys - n, "%sdataset_ram: %s", n > 0 ? ", " : "", size);
+	}
+	if (req->host.eval_dataset_ram_bytes > 0 && n < sizeof keys) {
+		block_size(size, sizeof size, req->host.eval_dataset_ram_bytes);
+		n += (size_t)snprintf(keys + n, sizeof keys - n, "%seval_dataset_ram: %s", n > 0 ? ", " : "", size);
 	}
 	if (req->host.worker_ram_bytes > 0 && n < sizeof keys) {
 		block_size(size, sizeof size, req->host.worker_ram_bytes);

@@ -111,15 +111,15 @@ static uint64_t eval_predictions_bytes(const struct vp_host_request *req, uint64
  * worker forked for one epoch reads 1/W of it. Unknown size: seed 000's
  * 2 GiB.
  */
-static uint64_t worker_own_bytes(const struct vp_host_request *req, uint64_t workers)
+static uint64_t worker_own_bytes(const struct vp_host_request *req, uint64_t dataset_bytes, uint64_t workers)
 {
 	uint64_t share;
 
 	if (req->worker_ram_bytes > 0)
 		return req->worker_ram_bytes;
-	if (req->dataset_ram_bytes == 0)
+	if (dataset_bytes == 0)
 		return VP_DEFAULT_WORKER_RAM;
-	share = req->dataset_ram_bytes;
+	share = dataset_bytes;
 	if (!req->persistent_workers && workers > 1 && workers != UINT64_MAX)
 		share = share / workers + (share % workers != 0);
 	return sat_add(VP_WORKER_FORK_BYTES, share);
@@ -141,7 +141,14 @@ struct host_inputs {
 static void host_at(const struct vp_host_request *req, const struct host_inputs *in, uint64_t base_trainer,
 		    uint64_t workers, struct vp_host_plan *out)
 {
-	uint64_t own = worker_own_bytes(req, workers);
+	uint64_t own = worker_own_bytes(req, req->dataset_ram_bytes, workers);
+	/* an eval worker reads the evaluation set: its own size when given,
+	 * else the training set's as the bound (the copy-on-access of
+	 * worker_own_bytes, the eval DataLoader being built with the same
+	 * dataloader_persistent_workers: Trainer.get_eval_dataloader) */
+	uint64_t eval_own = req->eval_dataset_ram_bytes > 0
+				    ? worker_own_bytes(req, req->eval_dataset_ram_bytes, workers)
+				    : own;
 	uint64_t eval_pinned = 0;
 
 	out->num_workers = workers;
@@ -157,7 +164,7 @@ static void host_at(const struct vp_host_request *req, const struct host_inputs 
 	 * costed alike, with eval batches prefetched.
 	 */
 	out->eval_worker_bytes =
-		in->evaluates ? sat_add(own, sat_mul(in->eval_batch_bytes, in->prefetch)) : 0;
+		in->evaluates ? sat_add(eval_own, sat_mul(in->eval_batch_bytes, in->prefetch)) : 0;
 	/* the pin-memory thread keeps a pinned copy of each prefetched batch */
 	out->trainer_bytes = base_trainer;
 	if (out->pin_memory) {
@@ -211,9 +218,17 @@ int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struc
 	 * forks the workers, so the copy is a moment of its own.
 	 */
 	out->dataset_bytes = req->dataset_ram_bytes;
-	out->load_total_bytes =
-		sat_mul(sat_add(sat_add(VP_TRAINER_BASE_BYTES, model_checkpoint_bytes), out->dataset_bytes), in.processes);
-	base_trainer = sat_add(sat_add(VP_TRAINER_BASE_BYTES, out->dataset_bytes), out->replay_bytes);
+	/* the evaluation set, loaded with the training set, stays in the
+	 * trainer for every evaluation (Trainer.eval_dataset); a run that
+	 * evaluates nothing is taken not to hold it (run_summarization.py
+	 * tokenizes the validation split only with do_eval) */
+	out->eval_dataset_bytes = in.evaluates ? req->eval_dataset_ram_bytes : 0;
+	out->load_total_bytes = sat_mul(sat_add(sat_add(sat_add(VP_TRAINER_BASE_BYTES, model_checkpoint_bytes),
+							out->dataset_bytes),
+						out->eval_dataset_bytes),
+					in.processes);
+	base_trainer = sat_add(sat_add(sat_add(VP_TRAINER_BASE_BYTES, out->dataset_bytes), out->eval_dataset_bytes),
+			       out->replay_bytes);
 	/* ZeRO-Offload: each process's partitions of the master, the states
 	 * and the gradients (and with offload_param of the 16-bit weights)
 	 * live in its host memory from deepspeed.initialize on, through
@@ -264,7 +279,8 @@ bool vp_host_plan_unpersistent(const struct vp_model *m, const struct vp_train *
 {
 	struct vp_host_request forked = *req;
 
-	if (req->dataset_ram_bytes == 0 || req->worker_ram_bytes > 0 || !req->persistent_workers)
+	if ((req->dataset_ram_bytes == 0 && req->eval_dataset_ram_bytes == 0) || req->worker_ram_bytes > 0 ||
+	    !req->persistent_workers)
 		return false;
 	forked.persistent_workers = false;
 	return vp_host_plan(m, t, &forked, model_checkpoint_bytes, alt) == 0;

@@ -121,6 +121,11 @@ HANDLER(v_dataset_ram)
 	return get_size(c, m->value, path, &c->tc->dataset_ram_bytes);
 }
 
+HANDLER(v_eval_dataset_ram)
+{
+	return get_size(c, m->value, path, &c->tc->eval_dataset_ram_bytes);
+}
+
 /* continual learning (docs/planner.md): EWC's copies, a replay buffer */
 HANDLER(v_ewc)
 {
@@ -485,6 +490,7 @@ static const struct keydef vramplan_keys[] = {
 	{"replay_buffer", v_replay},
 	{"worker_ram", v_worker_ram},
 	{"dataset_ram", v_dataset_ram},
+	{"eval_dataset_ram", v_eval_dataset_ram},
 	{"method", v_method},
 	{"quant", v_quant},
 	{"lora_r", v_lora_r},

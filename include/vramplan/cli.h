@@ -94,6 +94,7 @@ struct vp_cli_opts {
 	uint64_t cpus;
 	uint64_t worker_ram;        /* 0: VP_DEFAULT_WORKER_RAM */
 	uint64_t dataset_ram;       /* 0: unknown */
+	uint64_t eval_dataset_ram;  /* 0: unknown (eval workers costed as training workers) */
 	bool no_pin_memory;         /* dataloader_pin_memory: false */
 	uint64_t replay_buffer;
 	bool ewc;

@@ -28,6 +28,12 @@ struct vp_host_request {
 	 * added to the trainer's RSS); 0 = unknown. Known, it is held by the
 	 * trainer and copied page by page into each worker that reads it. */
 	uint64_t dataset_ram_bytes;
+	/* The evaluation set's, alike (--eval-dataset-ram); 0 = unknown: an
+	 * eval worker is then costed as a training worker, the bound for an
+	 * evaluation set no larger than the training set. Known, the trainer
+	 * holds it while it evaluates and each eval worker copies what it
+	 * reads of it. */
+	uint64_t eval_dataset_ram_bytes;
 	bool persistent_workers;    /* dataloader_persistent_workers (check); the planner sets it */
 	uint64_t prefetch_factor;   /* dataloader_prefetch_factor (check); 0 = the DataLoader's 2 */
 	uint64_t num_workers;       /* forced worker count (check); UINT64_MAX = choose */
@@ -66,6 +72,7 @@ struct vp_host_plan {
 	uint64_t trainer_bytes;     /* framework, CUDA libraries, the dataset, replay, pinned buffers, offload */
 	uint64_t offload_bytes;     /* of trainer_bytes: ZeRO-Offload's partitions, one process's */
 	uint64_t dataset_bytes;     /* the training set held by the trainer (0: unknown) */
+	uint64_t eval_dataset_bytes; /* the evaluation set held by it (0: unknown or no evaluation) */
 	/* Loading the checkpoint, before any worker exists: the trainer's
 	 * framework, the dataset and one host copy of the checkpoint */
 	uint64_t load_total_bytes;

@@ -246,6 +246,7 @@ struct vp_trainconfig {
 	struct vp_tc_origin nodes_at;
 	uint64_t worker_ram_bytes;    /* 0 = not given */
 	uint64_t dataset_ram_bytes;   /* vramplan.dataset_ram; 0 = not given */
+	uint64_t eval_dataset_ram_bytes; /* vramplan.eval_dataset_ram; 0 = not given */
 	bool ewc;                     /* vramplan.ewc: EWC's Fisher and anchor copies on the GPU */
 	uint64_t replay_buffer;       /* vramplan.replay_buffer: samples kept in host RAM */
 	bool has_pytorch;             /* vramplan.torch_version */

@@ -42,6 +42,7 @@ struct check_opts {
 	double util;                   /* 0: the config's, else VP_DEFAULT_UTIL */
 	uint64_t host_ram, cpus, worker_ram;
 	uint64_t dataset_ram;          /* --dataset-ram; 0: the config's vramplan.dataset_ram */
+	uint64_t eval_dataset_ram;     /* --eval-dataset-ram; 0: the config's vramplan.eval_dataset_ram */
 	uint64_t eval_samples;         /* --eval-samples; 0: the config's */
 	bool expandable;               /* --expandable-segments */
 	double memory_fraction;        /* --memory-fraction; 0: the config's vramplan.memory_fraction */
@@ -85,6 +86,8 @@ static const char usage_text[] =
 	"                        fork and --dataset-ram)\n"
 	"      --dataset-ram SIZE  RAM the training set takes in the trainer: held\n"
 	"                        there, and copied into each worker as it is read\n"
+	"      --eval-dataset-ram SIZE  the evaluation set's, alike, for the eval\n"
+	"                        DataLoader's workers (default: --dataset-ram)\n"
 	"      --util F          fraction of GPU memory the peak may reach (default 0.8)\n"
 	"      --eval-samples N  samples in the evaluation set: the predictions kept\n"
 	"                        for compute_metrics, on the GPU and in host RAM\n"
@@ -97,7 +100,10 @@ static const char usage_text[] =
 	"      --lora-targets L, --precision P, --optimizer O, --attn A, --grad-ckpt,\n"
 	"      --dora, --gpus N, --zero N, --fsdp, --head H, --num-labels N, --nodes N,\n"
 	"      --texts-per-example N\n"
-	"                        the same as --set seq_len=N, ... (plan's names)\n"
+	"                        the same as --set seq_len=N, ... (plan's names)\n";
+
+/* the rest of the help: C11 promises string literals of 4095 characters */
+static const char usage_text_more[] =
 	"      --expandable-segments\n"
 	"                        the job runs with PYTORCH_CUDA_ALLOC_CONF=\n"
 	"                        expandable_segments:True (an environment variable,\n"
@@ -141,6 +147,7 @@ enum {
 	OPT_CPUS,
 	OPT_WORKER_RAM,
 	OPT_DATASET_RAM,
+	OPT_EVAL_DATASET_RAM,
 	OPT_UTIL,
 	OPT_FORMAT,
 	OPT_CATALOG,
@@ -205,6 +212,7 @@ static const struct option longopts[] = {
 	{"cpus", required_argument, NULL, OPT_CPUS},
 	{"worker-ram", required_argument, NULL, OPT_WORKER_RAM},
 	{"dataset-ram", required_argument, NULL, OPT_DATASET_RAM},
+	{"eval-dataset-ram", required_argument, NULL, OPT_EVAL_DATASET_RAM},
 	{"util", required_argument, NULL, OPT_UTIL},
 	{"expandable-segments", no_argument, NULL, OPT_EXPANDABLE},
 	{"memory-fraction", required_argument, NULL, OPT_MEMORY_FRACTION},
@@ -333,6 +341,10 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 			if (vp_parse_size(optarg, "--dataset-ram", &o->dataset_ram, &err) != 0)
 				return vp_cli_report(&err);
 			break;
+		case OPT_EVAL_DATASET_RAM:
+			if (vp_parse_size(optarg, "--eval-dataset-ram", &o->eval_dataset_ram, &err) != 0)
+				return vp_cli_report(&err);
+			break;
 		case OPT_UTIL:
 			if (vp_cli_parse_fraction(optarg, "--util", &o->util, &err) != 0)
 				return vp_cli_report(&err);
@@ -426,6 +438,7 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
+			fputs(usage_text_more, stdout);
 			return VP_EXIT_OK;
 		default:
 			return vp_cli_getopt_error("check", c, argv, longopts);
@@ -831,6 +844,7 @@ evaluation:
 		if (worker_ram > 0)
 			req.worker_ram_bytes = worker_ram;
 		req.dataset_ram_bytes = o->dataset_ram > 0 ? o->dataset_ram : tc->dataset_ram_bytes;
+		req.eval_dataset_ram_bytes = o->eval_dataset_ram > 0 ? o->eval_dataset_ram : tc->eval_dataset_ram_bytes;
 		req.persistent_workers = tc->persistent_workers;
 		req.prefetch_factor = tc->prefetch_factor;
 		req.num_workers = tc->num_workers; /* the config's count, not a choice */
@@ -1338,6 +1352,7 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 			cJSON_AddNumberToObject(x, "workers", (double)r->host.num_workers);
 			cJSON_AddNumberToObject(x, "trainer_bytes", (double)r->host.trainer_bytes);
 			cJSON_AddNumberToObject(x, "dataset_bytes", (double)r->host.dataset_bytes);
+			cJSON_AddNumberToObject(x, "eval_dataset_bytes", (double)r->host.eval_dataset_bytes);
 			cJSON_AddNumberToObject(x, "replay_bytes", (double)r->host.replay_bytes);
 			if (r->host.offload_bytes > 0)
 				cJSON_AddNumberToObject(x, "offload_bytes", (double)r->host.offload_bytes);

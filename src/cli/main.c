@@ -81,6 +81,7 @@ enum opt_id {
 	OPT_CPUS,
 	OPT_WORKER_RAM,
 	OPT_DATASET_RAM,
+	OPT_EVAL_DATASET_RAM,
 	OPT_NO_PIN_MEMORY,
 	OPT_EWC,
 	OPT_REPLAY_BUFFER,
@@ -155,6 +156,7 @@ static const struct opt_def opts[] = {
 	{"nodes", OPT_NODES, "N", A_PLANNER, "hosts the --gpus are spread over (default 1):\n--host-ram and --cpus are one host's"},
 	{"worker-ram", OPT_WORKER_RAM, "SIZE", A_PLANNER, "host memory of one DataLoader worker (default 2GiB,\nor the fork and --dataset-ram)"},
 	{"dataset-ram", OPT_DATASET_RAM, "SIZE", A_PLANNER, "host memory the training set takes in the trainer\n(what loading it added to its RSS): the trainer\nholds it, and each worker copies what it reads"},
+	{"eval-dataset-ram", OPT_EVAL_DATASET_RAM, "SIZE", A_PLANNER, "the evaluation set's, alike, for the eval\nDataLoader's workers (default: --dataset-ram)"},
 	{"no-pin-memory", OPT_NO_PIN_MEMORY, NULL, A_PLANNER, "DataLoader without pinned host buffers\n(dataloader_pin_memory: false; WSL 2 limits\npinned memory)"},
 	{NULL, 0, NULL, 0, "Continual learning:"},
 	{"ewc", OPT_EWC, NULL, A_TRAIN, "count EWC's Fisher diagonal and anchor copy\n(fp32, on the GPU)"},
@@ -593,6 +595,7 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 	case OPT_NODES: rc = parse_u64(arg, "--nodes", 1, VP_MAX_GPUS, &o->nodes); break;
 	case OPT_WORKER_RAM: rc = parse_size(arg, "--worker-ram", true, &o->worker_ram); break;
 	case OPT_DATASET_RAM: rc = parse_size(arg, "--dataset-ram", false, &o->dataset_ram); break;
+	case OPT_EVAL_DATASET_RAM: rc = parse_size(arg, "--eval-dataset-ram", false, &o->eval_dataset_ram); break;
 	case OPT_NO_PIN_MEMORY: o->no_pin_memory = true; break;
 	case OPT_EWC: o->ewc = true; break;
 	case OPT_REPLAY_BUFFER:

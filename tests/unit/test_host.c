@@ -196,6 +196,45 @@ static void a_known_dataset_is_held_by_the_trainer_and_copied_into_each_worker(v
 	assert_int_equal(b.worker_bytes, 3 * GIB + 2 * batch);
 }
 
+/* --eval-dataset-ram: the trainer holds the evaluation set beside the
+ * training set while it evaluates, and an eval worker copies what it reads
+ * of the evaluation set, not of the training set (which bounds it when the
+ * evaluation set's size is not given); forked for one evaluation, 1/W of
+ * it. A run without evaluation holds none. */
+static void an_eval_worker_copies_the_evaluation_set(void **state)
+{
+	struct vp_train t = batch_of(8, 512, 128);
+	struct vp_host_request h = host_of(0, 0);
+	struct vp_host_plan a, b;
+	const uint64_t eval_batch = 16 * 640 * 24, fork = (uint64_t)32 << 20, eval_set = 256u << 20;
+
+	(void)state;
+	h.num_workers = 4;
+	h.eval_batch = 16;
+	h.dataset_ram_bytes = 4 * GIB;
+	a = planned(&t, &h, 2 * GIB);
+	assert_int_equal(a.eval_dataset_bytes, 0);
+	assert_int_equal(a.eval_worker_bytes, fork + 4 * GIB + 2 * eval_batch);
+
+	h.eval_dataset_ram_bytes = eval_set;
+	b = planned(&t, &h, 2 * GIB);
+	assert_int_equal(b.eval_dataset_bytes, eval_set);
+	assert_int_equal(b.eval_worker_bytes, fork + eval_set + 2 * eval_batch);
+	assert_int_equal(b.worker_bytes, a.worker_bytes);
+	assert_int_equal(b.trainer_bytes - a.trainer_bytes, eval_set);
+	assert_int_equal(b.load_total_bytes - a.load_total_bytes, eval_set);
+	assert_true(b.eval_total_bytes < a.eval_total_bytes);
+
+	h.persistent_workers = false;
+	b = planned(&t, &h, 2 * GIB);
+	assert_int_equal(b.eval_worker_bytes, fork + eval_set / 4 + 2 * eval_batch);
+
+	h.eval_batch = 0;
+	b = planned(&t, &h, 2 * GIB);
+	assert_int_equal(b.eval_dataset_bytes, 0);
+	assert_int_equal(b.eval_worker_bytes, 0);
+}
+
 /* Choosing the count: persistent workers each cost the whole set, so an
  * 8 GiB set leaves room for one in 20 GiB; forked each epoch, W workers
  * cost the set once between them and all 16 a third of 48 cores allows fit. */
@@ -458,6 +497,7 @@ int main(void)
 		cmocka_unit_test(eval_workers_replace_the_training_s_when_those_have_exited),
 		cmocka_unit_test(huge_inputs_saturate),
 		cmocka_unit_test(a_saturated_sum_fits_no_limit),
+		cmocka_unit_test(an_eval_worker_copies_the_evaluation_set),
 	};
 
 	return cmocka_run_group_tests_name("host", tests, NULL, NULL);
