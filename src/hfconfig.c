@@ -1742,7 +1742,14 @@ static int read_quantization(const struct cfg *c, struct vp_model *m)
  * modeling_qwen2_5_vl.py: Qwen2VLDecoderLayer and Qwen2_5_VLDecoderLayer
  * are an attention with q/k/v biases and none on o_proj, Qwen2MLP and two
  * Qwen2RMSNorms, Qwen2DecoderLayer's parts; the multimodal rotary
- * (mrope_section) has no parameters. NULL for any other type.
+ * (mrope_section) has no parameters. Qwen3-VL's text_config is of
+ * model_type qwen3_vl_text, which names no family either: transformers
+ * models/qwen3_vl/modular_qwen3_vl.py builds Qwen3VLTextAttention on
+ * Qwen3Attention (q_norm and k_norm, attention_bias; only its sliding
+ * window deleted) and Qwen3VLTextDecoderLayer on Qwen3DecoderLayer; the
+ * interleaved multimodal rotary and the deepstack visual features added to
+ * the first layers' hidden states hold no parameters of the text model. NULL
+ * for any other type.
  */
 static const char *text_layers_of(const char *type)
 {
@@ -1751,6 +1758,8 @@ static const char *text_layers_of(const char *type)
 	for (size_t i = 0; qwen2_vl[i] != NULL; i++)
 		if (!strcmp(type, qwen2_vl[i]))
 			return "qwen2";
+	if (!strcmp(type, "qwen3_vl"))
+		return "qwen3";
 	return NULL;
 }
 
