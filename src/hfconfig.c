@@ -1510,6 +1510,25 @@ static bool is_moe(const struct cfg *c)
 }
 
 /*
+ * Does the attention project through low-rank latents: multi-head latent
+ * attention, DeepSeek-V2's MLA (transformers
+ * models/deepseek_v2/modeling_deepseek_v2.py DeepseekV2Attention.__init__:
+ * q_a_proj hidden x q_lora_rank, its RMSNorm and q_b_proj; kv_a_proj_with_mqa
+ * hidden x (kv_lora_rank + qk_rope_head_dim), its RMSNorm and kv_b_proj
+ * kv_lora_rank x heads x (qk_nope_head_dim + v_head_dim); o_proj from heads x
+ * v_head_dim)? kv_lora_rank is the key every MLA config has (q_lora_rank is
+ * null in DeepSeek-V2-Lite's). The MoE ones are refused as such; a dense one,
+ * MiniCPM3 (openbmb's modeling_minicpm.py MiniCPMAttention, the same
+ * projections), has Llama's shape keys beside these, and read as Llama its
+ * attention would be four hidden x hidden projections: 26.2M a layer for
+ * MiniCPM3-4B's 13.5M, 4.86B in all for 4.07B.
+ */
+static bool has_latent_attention(const struct cfg *c)
+{
+	return item(c, "kv_lora_rank") != NULL;
+}
+
+/*
  * Does the config describe layers other than attention: a state-space
  * mixer (Mamba's keys in Falcon-H1, Bamba, Zamba, Granite 4.0-H: mamba_*,
  * ssm_*, attn_layer_indices, hybrid_override_pattern, layers_block_type),
@@ -1723,7 +1742,14 @@ static int read_quantization(const struct cfg *c, struct vp_model *m)
  * modeling_qwen2_5_vl.py: Qwen2VLDecoderLayer and Qwen2_5_VLDecoderLayer
  * are an attention with q/k/v biases and none on o_proj, Qwen2MLP and two
  * Qwen2RMSNorms, Qwen2DecoderLayer's parts; the multimodal rotary
- * (mrope_section) has no parameters. NULL for any other type.
+ * (mrope_section) has no parameters. Qwen3-VL's text_config is of
+ * model_type qwen3_vl_text, which names no family either: transformers
+ * models/qwen3_vl/modular_qwen3_vl.py builds Qwen3VLTextAttention on
+ * Qwen3Attention (q_norm and k_norm, attention_bias; only its sliding
+ * window deleted) and Qwen3VLTextDecoderLayer on Qwen3DecoderLayer; the
+ * interleaved multimodal rotary and the deepstack visual features added to
+ * the first layers' hidden states hold no parameters of the text model. NULL
+ * for any other type.
  */
 static const char *text_layers_of(const char *type)
 {
@@ -1732,6 +1758,8 @@ static const char *text_layers_of(const char *type)
 	for (size_t i = 0; qwen2_vl[i] != NULL; i++)
 		if (!strcmp(type, qwen2_vl[i]))
 			return "qwen2";
+	if (!strcmp(type, "qwen3_vl"))
+		return "qwen3";
 	return NULL;
 }
 
@@ -2204,6 +2232,17 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 				vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
 					    "model_type '%.64s' is a mixture of experts whose layers vramplan does not know "
 					    "(the ones it models: mixtral, qwen2_moe, qwen3_moe, olmoe, gpt_oss)",
+					    type);
+				goto out;
+			}
+			if (has_latent_attention(&c)) {
+				const char *path[1] = {"kv_lora_rank"};
+				unsigned long line = 0, col = 0;
+
+				vp_json_where(text, len, path, 1, &line, &col);
+				vp_error_at(err, VP_ERR_INPUT, name, line, col,
+					    "'kv_lora_rank': model_type '%.64s' has multi-head latent attention (DeepSeek-V2's "
+					    "low-rank query and key/value projections), which vramplan does not model",
 					    type);
 				goto out;
 			}

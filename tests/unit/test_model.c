@@ -453,6 +453,23 @@ static const struct {
 	 * trainable: transformers 5.0 untied the head because the checkpoint
 	 * held lm_head.weight too, which no config.json tells (README) */
 	{"qwen1.5-0.5b-finetune-transformers5.json", 463987712, true},
+	/* The hub-config audit of 2026-11-30 (README "Further configs
+	 * checked"). Read as Llama (model_type ernie4_5, minicpm, orion):
+	 * ERNIE-4.5-0.3B tied, 18 layers of q 1024 x 2048, k and v 1024 x 256,
+	 * o 2048 x 1024, MLP 3 x 1024 x 3072 and two norms (the "0.36B" of the
+	 * model card); MiniCPM-2B tied, 40 layers of 4 x 2304^2 +
+	 * 3 x 2304 x 5760 (its "2.4B non-embedding") and 122,753 x 2304
+	 * embeddings; Orion-14B's norms are LayerNorms with a bias (81 x 5120
+	 * more), which the Llama reading leaves out */
+	{"ernie-4.5-0.3b-pt.json", 360748032, true},
+	{"minicpm-2b-sft-bf16.json", 2724880896, true},
+	{"orion-14b-base.json", 14500000000, false}, /* "14.5B"; ours: 14,498,288,640 */
+	/* StarCoder2-7B: tied, 32 layers of q/o 4608^2, k/v 4608 x 512, c_fc
+	 * and c_proj 4608 x 18432, all with biases, two LayerNorms (the hub's
+	 * "7.17B"); StableLM-3B-4E1T: untied, 32 layers of 4 x 2560^2 and
+	 * 3 x 2560 x 6912, two LayerNorms with biases */
+	{"starcoder2-7b.json", 7173923840, true},
+	{"stablelm-3b-4e1t.json", 2795443200, true},
 };
 
 /* The longest sequence each position table holds: BERT's 512 rows, RoBERTa's
