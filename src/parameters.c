@@ -888,8 +888,18 @@ static void persistent_waste(const struct ctx *c, const struct counts *n, struct
 		n_linears = vp_model_block_linears(c->m, kind == 0 ? VP_BLOCK_ENCODER : VP_BLOCK_DECODER, ls,
 						   VP_BLOCK_LINEARS_MAX);
 		for (k = 0; k < n_linears; k++) {
-			per_tensor = (double)ls[k].in_features * (double)ls[k].out_features *
-				     (c->t->quant != VP_QUANT_NONE ? 0.5 : c->wb);
+			/* the stored matrix alone (its scales are small tensors
+			 * of their own): bitsandbytes' 4-bit Params4bit packs two
+			 * codes a byte (functional.py quantize_4bit: a uint8
+			 * tensor of (n + 1) // 2), GPTQ's qweight eight codes an
+			 * int32 (in / 8 x out), both half a byte an element;
+			 * Int8Params keeps an int8 matrix, CB, of the weight's
+			 * shape (nn/modules.py Int8Params._quantize), a byte an
+			 * element (counted at half a byte until 2026-11-30, a
+			 * docs-against-code audit) */
+			double bytes = c->t->quant == VP_QUANT_INT8 ? 1.0 : c->t->quant != VP_QUANT_NONE ? 0.5 : c->wb;
+
+			per_tensor = (double)ls[k].in_features * (double)ls[k].out_features * bytes;
 			tt->persistent_waste += vp_est_alloc_waste(per_tensor) * blocks * copies * (double)ls[k].copies;
 		}
 	}

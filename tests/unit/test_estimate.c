@@ -1501,6 +1501,86 @@ static void qlora_under_amp_keeps_an_fp32_mlp(void **state)
 	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS], lora);
 }
 
+/* The forward's op in flight (docs/memory-model.md "Phases of a step") is
+ * the larger of eager attention's scores before softmax and after the mask
+ * add, 2 x A x p, and one MLP-wide tensor, T x f x e. The tiny BERT layer
+ * (64 positions) in fp32, gradients freed between steps (PyTorch 2),
+ * packed (no eager mask): at 8 tokens T x f x 4 = 8,192 bytes beats
+ * 2 x A x 4 = 2,048; at 64 tokens 2 x A x 4 = 131,072 beats
+ * T x f x 4 = 65,536. A hand count of BERT-base at
+ * 2 x 16 tokens from the page, before it said so, missed the forward by
+ * the difference. */
+static void forward_op_in_flight_is_the_scores_or_an_mlp_tensor(void **state)
+{
+	struct vp_model m = tiny_bert();
+	/* the embeddings' 64 positions: 100x64 + 64x64 + 2x64 + 2x64 */
+	const uint64_t params = 10752 + 49984 + 4160 + 130;
+	const uint64_t lens[2] = {8, 64};
+	int i;
+
+	(void)state;
+	m.max_positions = 64;
+	for (i = 0; i < 2; i++) {
+		const uint64_t T = lens[i], A = 4 * T * T;
+		const uint64_t Th4 = T * 64 * 4, Tf4 = T * 256 * 4, Th1 = T * 64, T4 = T * 4;
+		const uint64_t saved = Th4 + 3 * Th4 + Th4 + Th1 + (Th4 + 2 * T4) + Th4 + Tf4 + Tf4 + Th1 +
+				       (Th4 + 2 * T4);
+		const uint64_t scores = A * 4 + A + A * 4, around = Th4 + 2 * T4 + Th1;
+		const uint64_t in_flight = 2 * A * 4 > Tf4 ? 2 * A * 4 : Tf4;
+		struct vp_train t = small_step();
+		struct vp_estimate e;
+
+		t.seq_len = T;
+		t.head = VP_HEAD_SEQ_CLS;
+		t.num_labels = 2;
+		t.precision = VP_PREC_FP32;
+		t.optimizer = VP_OPT_ADAMW;
+		t.attn = VP_ATTN_EAGER;
+		t.packed = true;
+		t.padding_mask = false;
+		e = estimated(&m, &t);
+		/* weights and AdamW's two states, 12 bytes a parameter */
+		assert_int_equal(e.phase_allocated_bytes[VP_PHASE_FORWARD],
+				 params * 12 + saved + scores + around + in_flight);
+	}
+}
+
+/* A quantized base's matrices are rounded by the caching allocator at
+ * their stored size (docs/memory-model.md "Allocator"): Llama 3.2 1B's
+ * 2,048 x 8,192 MLP matrices hold 8 MiB as 4-bit codes, carved two to a
+ * 20 MiB segment (2 MiB lost each), and 16 MiB as int8 codes, a multiple
+ * of 2 MiB (none lost); q_proj and o_proj (2 and 4 MiB) and k_proj and
+ * v_proj (0.5 and 1 MiB) lose nothing either way. Everything else the
+ * allocator adds is the same for both (the same saved inputs: int8 keeps
+ * them, a bitsandbytes before 0.43.2 too), so the two differ by
+ * 16 blocks x 3 x 2 MiB. Until 2026-11-30 int8 was rounded at half a byte,
+ * as 4-bit, and the two were the same. */
+static void quantized_matrices_are_rounded_at_their_stored_size(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "llama-3.2-1b");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "a100-80gb");
+	struct vp_train t;
+	struct vp_estimate nf4, int8;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_non_null(m);
+	assert_non_null(g);
+	vp_train_defaults(&t);
+	t.batch = 1;
+	t.seq_len = 64;
+	t.precision = VP_PREC_BF16;
+	t.method = VP_METHOD_QLORA;
+	t.grad_ckpt = true;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	t.quant = VP_QUANT_NF4;
+	assert_int_equal(vp_estimate(m, g, &t, &nf4, &err), 0);
+	t.quant = VP_QUANT_INT8;
+	assert_int_equal(vp_estimate(m, g, &t, &int8, &err), 0);
+	assert_int_equal(nf4.peak_phase, int8.peak_phase);
+	assert_int_equal(nf4.allocator_bytes - int8.allocator_bytes, 16ull * 3 * 2 * 1024 * 1024);
+}
+
 /* transformers keeps T5's wo out of bitsandbytes, in fp32
  * (_keep_in_fp32_modules = ["wo"], which the bnb quantizers add to
  * modules_to_not_convert). mT5-base by hand: a block's linears are q, k, v,
@@ -4920,6 +5000,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(one_bert_layer_at_batch_1_length_8_matches_the_hand_count),
 		cmocka_unit_test(one_electra_layer_with_narrow_embeddings_matches_the_hand_count),
+		cmocka_unit_test(forward_op_in_flight_is_the_scores_or_an_mlp_tensor),
+		cmocka_unit_test(quantized_matrices_are_rounded_at_their_stored_size),
 		cmocka_unit_test(gptj_eager_attention_keeps_fp32_q_and_k),
 		cmocka_unit_test(gpt_neo_eager_attention_keeps_fp32_q_and_k),
 		cmocka_unit_test(mpnet_counts_its_expanded_position_bias),
