@@ -415,6 +415,57 @@ static bool whole_number(const struct vp_tnode *v)
 	return true;
 }
 
+/*
+ * A sweep's search constraint for one parameter, as a W&B sweep file
+ * writes it (docs.wandb.ai/models/sweeps/sweep-config-keys, "parameters":
+ * `values` lists every value, `value` gives one, `min` and `max` bound a
+ * distribution, which `distribution`, `probabilities`, `q`, `mu` and
+ * `sigma` shape) and as seed 002 narrowed its sizes (`data.batches.bi:
+ * {values: [16, 32, 64]}`, `model.max_len: {values: [128, 256]}`): where
+ * each of them is a whole number, true with the largest in *largest, the
+ * run that needs the most memory. Any other key, or a value that is no
+ * whole number, is no sweep of sizes: false.
+ */
+static bool sweep_largest(const struct vp_tnode *v, unsigned long long *largest)
+{
+	bool any = false;
+
+	if (v == NULL || v->kind != VP_T_MAP || v->n == 0)
+		return false;
+	*largest = 0;
+	for (size_t i = 0; i < v->n; i++) {
+		const struct vp_tmember *mm = &v->members[i];
+		const struct vp_tnode *w = mm->value;
+		size_t n = 1;
+
+		/* the distribution's name and its other parameters (a random
+		 * search's probabilities of the values, a quantization step, a
+		 * normal's mean and deviation): min, max and values bound it */
+		if (strcmp(mm->key, "distribution") == 0 || strcmp(mm->key, "probabilities") == 0 ||
+		    strcmp(mm->key, "q") == 0 || strcmp(mm->key, "mu") == 0 || strcmp(mm->key, "sigma") == 0)
+			continue;
+		if (strcmp(mm->key, "values") == 0) {
+			if (w == NULL || w->kind != VP_T_SEQ || w->n == 0)
+				return false;
+			n = w->n;
+		} else if (strcmp(mm->key, "value") != 0 && strcmp(mm->key, "min") != 0 && strcmp(mm->key, "max") != 0) {
+			return false;
+		}
+		for (size_t j = 0; j < n; j++) {
+			const struct vp_tnode *x = w != NULL && w->kind == VP_T_SEQ ? w->items[j] : w;
+			unsigned long long u;
+
+			if (!whole_number(x) || strlen(x->text) > 18)
+				return false; /* 18 digits stay below ULLONG_MAX */
+			u = strtoull(x->text, NULL, 10);
+			if (u > *largest)
+				*largest = u;
+			any = true;
+		}
+	}
+	return any;
+}
+
 /* Is `path` a near miss (a typo) of a key that changes the kind of
  * training (a preference key, which check refuses)? No hint leads there. */
 static bool near_kind_key(const struct ctx *c, const char *path)
@@ -497,18 +548,25 @@ static enum size_kind size_kind(const char *path)
 	return SIZE_NONE;
 }
 
-/* The "did you mean" for a size check cannot read (print_notes shows it as a warning). */
-static void size_hint(enum size_kind kind, const char *path, char *text, size_t size)
+/* The "did you mean" for a size check cannot read (print_notes shows it
+ * as a warning); `largest`, where not 0, the largest value of a sweep's
+ * constraint (sweep_largest): the run of the sweep to check */
+static void size_hint(enum size_kind kind, const char *path, unsigned long long largest, char *text, size_t size)
 {
+	char sweep[160] = "";
+
+	if (largest > 0)
+		snprintf(sweep, sizeof sweep, "; its values are a sweep's: check the largest, %llu, which needs the most "
+			 "memory", largest);
 	if (kind == SIZE_LENGTH)
 		snprintf(text, size,
 			 "did you mean 'max_seq_length' (or vramplan.seq_len, --seq-len)? '%s' reads like a "
-			 "sequence length, which check takes from those",
-			 path);
+			 "sequence length, which check takes from those%s",
+			 path, sweep);
 	else
-		snprintf(text, size, "did you mean '%s'? '%s' reads like %s batch size, which check takes from that key",
+		snprintf(text, size, "did you mean '%s'? '%s' reads like %s batch size, which check takes from that key%s",
 			 kind == SIZE_EVAL_BATCH ? "per_device_eval_batch_size" : "per_device_train_batch_size", path,
-			 kind == SIZE_EVAL_BATCH ? "an eval" : "a");
+			 kind == SIZE_EVAL_BATCH ? "an eval" : "a", sweep);
 }
 
 static int note_ignored(struct ctx *c, const char *path, const struct vp_tmember *m, const char *why)
@@ -664,13 +722,18 @@ static int note_ignored(struct ctx *c, const char *path, const struct vp_tmember
 	 * cannot read: say which keys it reads instead of a silent default.
 	 * Only in a TrainingArguments config (axolotl's, LLaMA-Factory's and
 	 * DeepSpeed's unknown keys are their tools' own), only for a whole
-	 * number, and not for a parallelism degree. */
-	if (why == NULL && near == NULL && tc->flavour == VP_TC_HF && whole_number(m->value) &&
-	    !near_kind_key(c, path)) {
+	 * number or a sweep of them (seed 002's own fix narrowed
+	 * `data.batches.bi: {values: [...]}`, which had no warning until
+	 * 2026-11-30 while its plain 256 had one), and not for a parallelism
+	 * degree. */
+	unsigned long long largest = 0;
+
+	if (why == NULL && near == NULL && tc->flavour == VP_TC_HF &&
+	    (whole_number(m->value) || sweep_largest(m->value, &largest)) && !near_kind_key(c, path)) {
 		enum size_kind kind = size_kind(path);
 
 		if (kind != SIZE_NONE) {
-			size_hint(kind, path, n->text, sizeof n->text);
+			size_hint(kind, path, largest, n->text, sizeof n->text);
 			return 0;
 		}
 	}
@@ -717,14 +780,17 @@ static int nested_size_hints(struct ctx *c, const struct vp_tnode *map, const ch
 		char path[sizeof c->tc->ignored[0].key];
 		enum size_kind kind;
 
+		unsigned long long largest = 0;
+
 		if (snprintf(path, sizeof path, "%s.%s", prefix, mm->key) >= (int)sizeof path)
 			continue;
-		if (mm->value != NULL && mm->value->kind == VP_T_MAP) {
+		/* a sweep's constraint is the size's value, not a section */
+		if (mm->value != NULL && mm->value->kind == VP_T_MAP && !sweep_largest(mm->value, &largest)) {
 			if (nested_size_hints(c, mm->value, path, depth + 1, want_batch, want_eval, want_len) != 0)
 				return -1;
 			continue;
 		}
-		if (!whole_number(mm->value) || near_kind_key(c, path))
+		if ((!whole_number(mm->value) && largest == 0) || near_kind_key(c, path))
 			continue;
 		kind = size_kind(path);
 		if ((kind == SIZE_BATCH && want_batch) || (kind == SIZE_EVAL_BATCH && want_eval) ||
@@ -737,7 +803,7 @@ static int nested_size_hints(struct ctx *c, const struct vp_tnode *map, const ch
 			vp_utf8_copy(n->key, sizeof n->key, path);
 			n->line = mm->line;
 			n->column = mm->column;
-			size_hint(kind, path, n->text, sizeof n->text);
+			size_hint(kind, path, largest, n->text, sizeof n->text);
 		}
 	}
 	return 0;
