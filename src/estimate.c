@@ -409,12 +409,13 @@ static int check_inputs(const struct vp_model *m, const struct vp_train *t, uint
 		return vp_error_about(err, "zero_stage");
 	}
 	/* ZeRO-Offload as modelled (docs/memory-model.md "ZeRO-Offload"):
-	 * the optimizer from stage 2, the parameters at stage 3 only
+	 * the optimizer at any ZeRO stage (DeepSpeed's ZeRO optimizer is
+	 * what offloads it: stage_1_and_2.py and stage3.py take
+	 * offload_optimizer_config), the parameters at stage 3 only
 	 * (DeepSpeed's offload_param is a stage-3 feature, config-json) */
-	if (t->zero_offload_optimizer && t->zero_stage < 2) {
+	if (t->zero_offload_optimizer && t->zero_stage < 1) {
 		vp_error_set(err, VP_ERR_INPUT,
-			     "optimizer offload is modelled with DeepSpeed ZeRO stage 2 or 3 only (stage %d given)",
-			     t->zero_stage);
+			     "optimizer offload needs DeepSpeed ZeRO stage 1, 2 or 3 (stage %d given)", t->zero_stage);
 		return vp_error_about(err, "zero_offload_optimizer");
 	}
 	if (t->zero_offload_param && t->zero_stage != 3) {

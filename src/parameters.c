@@ -880,6 +880,11 @@ static void persistent_waste(const struct ctx *c, const struct counts *n, struct
 	/* (a paged optimizer's states of these matrices are paged) */
 	if (n->trainable > 0.0 && c->full && !off_opt)
 		copies += 1.0 + (tt->optimizer > 0.0 && tt->paged_states <= 0.0 ? 2.0 : 0.0);
+	/* stage 1 with the optimizer offloaded: the states are host tensors,
+	 * but each parameter's whole 16-bit gradient stays a GPU tensor of its
+	 * own until the boundary's reduction (distribute, "ZeRO-Offload") */
+	else if (n->trainable > 0.0 && c->full && off_opt && c->t->zero_stage < 2)
+		copies += 1.0;
 	tt->persistent_waste = 0.0;
 	for (kind = 0; kind < 2; kind++) {
 		double blocks = kind == 0 ? tt->n_enc_params : tt->n_dec;
@@ -1074,24 +1079,45 @@ static void distribute(const struct ctx *c, const struct counts *n, struct total
 		 * tensors and the step runs on the CPU (DeepSpeedCPUAdam), so
 		 * the GPU keeps none of them and no step temporary; each
 		 * gradient leaves the GPU through the reduce bucket, which
-		 * stays. Stage 2 (stage_1_and_2.py, cpu_offload): the fp32
+		 * stays. Stages 1 and 2 (stage_1_and_2.py, cpu_offload, one
+		 * code path: partition_grads tells them apart): the fp32
 		 * gradient is single_partition_of_fp32_groups[i].grad on the
-		 * CPU (initialize_optimizer_states); with gradient accumulation
-		 * each parameter of the partition also gets a host buffer in
-		 * its own dtype (async_accumulate_grad_in_cpu_via_gpu,
+		 * CPU (initialize_optimizer_states); the step writes the
+		 * updated partition through a host copy of it in the 16-bit
+		 * dtype (__init__: param_buffer_of_bit16_for_cpu_offload_
+		 * groups, since DeepSpeed PR #7309); with gradient
+		 * accumulation each parameter of the partition also gets a host
+		 * buffer in its own dtype (async_accumulate_grad_in_cpu_via_gpu,
 		 * accumulated_grads_in_cpu); and the GPU keeps
 		 * temp_grad_buffer_for_gpu_offload, the largest parameter in
-		 * the 16-bit dtype. Stage 3 (stage3.py): each sub-group's fp32
-		 * gradient buffer on the CPU (initialize_optimizer_states:
-		 * subgroup_gradient_buffer), and the gradient partition itself,
+		 * the 16-bit dtype. Stage 1 reduces only at the accumulation
+		 * boundary (reduce_ready_partitions_and_remove_grads: "if
+		 * self.partition_gradients or self.is_gradient_accumulation_
+		 * boundary"; engine.py allreduce_gradients), so every trained
+		 * parameter's whole 16-bit gradient stays on the GPU as without
+		 * offload (the whole gradients counted at stage 1 above): exact
+		 * with accumulation, without overlap_comm and before DeepSpeed
+		 * PR #4887 (which stopped forcing overlap_comm off at stage 1);
+		 * after it, with overlap_comm and no accumulation, each leaves
+		 * in its hook and this is an overestimate, as without offload.
+		 * Stage 3 (stage3.py): each sub-group's fp32 gradient buffer on
+		 * the CPU (initialize_optimizer_states: subgroup_gradient_
+		 * buffer), and the gradient partition itself,
 		 * grad_partitions_flat_buffer, allocated on self.device, which
 		 * offload_optimizer makes the CPU, in the gradient accumulation
 		 * dtype (the model's under ZeRO, engine.py get_data_types). */
 		if (t->zero_offload_optimizer) {
-			double partition = tt->grads; /* the gradients' partition, divided above */
+			/* the gradients' partition: divided above from stage 2;
+			 * at stage 1 tt->grads is still every GPU's whole set */
+			double partition = t->zero_stage >= 2 ? tt->grads : tt->grads / gpus;
 
 			tt->offload_host += (master + states) / gpus + grad32_whole(n, gpus);
 			if (t->zero_stage >= 3 || t->grad_accum > 1)
+				tt->offload_host += partition;
+			/* the 16-bit host copy of the parameters' partition, the
+			 * size of the gradients' (the same dtype, the same
+			 * partition) */
+			if (t->zero_stage < 3)
 				tt->offload_host += partition;
 			/* the temp buffer is the largest trained parameter: in a
 			 * full fine-tune the largest matrix; for adapters vramplan
@@ -1102,8 +1128,10 @@ static void distribute(const struct ctx *c, const struct counts *n, struct total
 			tt->optimizer = bucket + (t->zero_stage < 3 && c->full ? tt->largest_param_bytes : 0.0);
 			tt->paged_states = 0.0;
 			tt->step_temp = 0.0;
-			tt->grads = 0.0;
-			tt->grads_in_backward = 0.0;
+			if (t->zero_stage >= 2) {
+				tt->grads = 0.0;
+				tt->grads_in_backward = 0.0;
+			}
 		}
 	}
 

@@ -2734,9 +2734,11 @@ static long section_stage(const struct vp_tnode *map)
 
 /* zero_optimization.offload_optimizer / offload_param (deepspeed.ai/docs/
  * config-json): device "cpu" is modelled where vramplan models it, the
- * optimizer at stages 2 and 3, the parameters at stage 3 (docs/memory-
- * model.md "ZeRO-Offload"); NVMe (ZeRO-Infinity's swap files) and the
- * optimizer's offload at stage 1 are not, and keep their note. */
+ * optimizer at stages 1 to 3, the parameters at stage 3 (docs/memory-
+ * model.md "ZeRO-Offload"); NVMe (ZeRO-Infinity's swap files) is not, and
+ * keeps its note. (Until 2026-11-30 the optimizer's offload at stage 1
+ * was noted and its states counted on the GPU: DeepSpeed's stage-1
+ * optimizer, stage_1_and_2.py, offloads them as at stage 2.) */
 static int ds_offload_to(struct ctx *c, const struct vp_tmember *m, const char *path, long stage, bool param,
 			 int dev, bool partial)
 {
@@ -2750,7 +2752,7 @@ static int ds_offload_to(struct ctx *c, const struct vp_tmember *m, const char *
 					  "a partial optimizer offload (ratio below 1) is not modelled: the optimizer "
 					  "is counted on the GPU (an overestimate), and the host RAM that holds its "
 					  "offloaded part is not counted");
-	if (dev == 1 && (param ? stage == 3 : stage >= 2 && stage <= 3)) {
+	if (dev == 1 && (param ? stage == 3 : stage >= 1 && stage <= 3)) {
 		if (param) {
 			c->r.zero_offload_param = true;
 		} else {
@@ -2771,7 +2773,7 @@ static int ds_offload_to(struct ctx *c, const struct vp_tmember *m, const char *
 					  "only): nothing is offloaded at this stage");
 	if (dev == 1)
 		return vp_tc_note_ignored(c, path, m,
-					  "optimizer offload below ZeRO stage 2 is not modelled: the states are "
+					  "optimizer offload without ZeRO (stage 0) is not modelled: the states are "
 					  "counted on the GPU (an overestimate), and the host RAM that holds them is "
 					  "not counted");
 	return vp_tc_note_ignored(c, path, m,

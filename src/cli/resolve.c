@@ -762,13 +762,19 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	 * (DeepSpeedStrategy.register_strategies: deepspeed_stage_2_offload
 	 * with offload_optimizer, deepspeed_stage_3_offload with
 	 * offload_optimizer and offload_parameters): stage 3 with one of the
-	 * two has no name a config can give */
+	 * two has no name a config can give, nor stage 1 with the optimizer
+	 * offloaded (deepspeed_stage_1 offloads nothing) */
 	if (o->profile == VP_PROFILE_LIGHTNING && t->zero_stage == 3 &&
 	    t->zero_offload_optimizer != t->zero_offload_param)
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "--profile lightning: ZeRO-3 offloads the optimizer and the parameters together "
 				    "(strategy deepspeed_stage_3_offload); give both --offload-optimizer cpu and "
 				    "--offload-param cpu, or neither");
+	if (o->profile == VP_PROFILE_LIGHTNING && t->zero_stage == 1 && t->zero_offload_optimizer)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "--profile lightning: Lightning registers no ZeRO-1 strategy with the optimizer "
+				    "offloaded (deepspeed_stage_1 offloads nothing); give --zero 2 with "
+				    "--offload-optimizer cpu (strategy deepspeed_stage_2_offload)");
 
 	/* `trl sft` loads the model with AutoModelForCausalLM: other heads
 	 * are another script's, whose keys these are not */

@@ -2312,10 +2312,16 @@ static void a_zero_step_holds_the_fp32_gradient_partition(void **state)
  * partition and no step temporary. offload_param: the bf16 parameter
  * partition (2 bytes a parameter over the GPUs) too, the GPU keeping only
  * what a module runs with: the largest matrix and the prefetch bucket (here
- * the whole model, under 5e7 elements). Stage 2: 16 bytes on the host, 2
- * more with gradient accumulation (accumulated_grads_in_cpu), and on the GPU
- * the bucket and temp_grad_buffer_for_gpu_offload, the largest parameter in
- * bf16. Offload never raises the GPU's peak. */
+ * the whole model, under 5e7 elements). Stage 2: 18 bytes on the host (the
+ * 16 and the bf16 host copy of the parameters' partition the step writes
+ * through, param_buffer_of_bit16_for_cpu_offload_groups), 2 more with
+ * gradient accumulation (accumulated_grads_in_cpu), and on the GPU the
+ * bucket and temp_grad_buffer_for_gpu_offload, the largest parameter in
+ * bf16. Stage 1 (stage_1_and_2.py, the same code path): the same host
+ * bytes, and on the GPU the same bucket and temp buffer beside every
+ * parameter's whole bf16 gradient (reduced only at the accumulation
+ * boundary): 2 x 49,856 bytes, as at stage 1 without offload. Offload
+ * never raises the GPU's peak. */
 static void zero_offload_moves_the_partitions_to_the_host(void **state)
 {
 	const struct vp_model m = tiny_llama();
@@ -2350,15 +2356,37 @@ static void zero_offload_moves_the_partitions_to_the_host(void **state)
 	t.zero_offload_param = false;
 	t.zero_stage = 2;
 	on = estimated(&m, &t);
-	assert_int_equal(on.offload_host_bytes, full * 16 / 8);
+	assert_int_equal(on.offload_host_bytes, full * 18 / 8);
 	assert_int_equal(on.full_bytes[VP_COMP_OPTIMIZER], UINT64_C(1000000000) + 64 * 128 * 2);
 	assert_int_equal(on.full_bytes[VP_COMP_GRADIENTS], 0);
 	t.grad_accum = 2;
-	assert_int_equal(estimated(&m, &t).offload_host_bytes, full * 18 / 8);
+	assert_int_equal(estimated(&m, &t).offload_host_bytes, full * 20 / 8);
 	t.grad_accum = 1;
+	/* stage 1: host 4 + 8 + 4 + 2 = 18 bytes a parameter over the 8 GPUs
+	 * (112,176 bytes), 20 with accumulation; GPU: the bucket and the temp
+	 * buffer (1e9 + 16,384 bytes) and the whole bf16 gradients (99,712
+	 * bytes), where stage 1 without offload holds the master and Adam's
+	 * states of its partition (12 x 49,856 / 8 = 74,784 bytes) */
+	t.zero_stage = 1;
+	t.zero_offload_optimizer = false;
+	off = estimated(&m, &t);
+	t.zero_offload_optimizer = true;
+	on = estimated(&m, &t);
+	assert_int_equal(on.offload_host_bytes, full * 18 / 8);
+	assert_int_equal(on.offload_host_bytes, 112176);
+	assert_int_equal(on.full_bytes[VP_COMP_OPTIMIZER], UINT64_C(1000000000) + 64 * 128 * 2);
+	assert_int_equal(off.full_bytes[VP_COMP_OPTIMIZER], UINT64_C(1000000000) + full * 12 / 8);
+	assert_int_equal(on.full_bytes[VP_COMP_GRADIENTS], full * 2);
+	assert_int_equal(on.full_bytes[VP_COMP_GRADIENTS], off.full_bytes[VP_COMP_GRADIENTS]);
+	assert_int_equal(on.full_bytes[VP_COMP_WEIGHTS], off.full_bytes[VP_COMP_WEIGHTS]);
+	assert_true(on.device_bytes <= off.device_bytes);
+	t.grad_accum = 2;
+	assert_int_equal(estimated(&m, &t).offload_host_bytes, full * 20 / 8);
+	t.grad_accum = 1;
+	t.zero_stage = 2;
 
-	/* monotone: at either stage that has it, LoRA or full, 1 to 8 GPUs */
-	for (stage = 2; stage <= 3; stage++)
+	/* monotone: at every stage that has it, LoRA or full, 1 to 8 GPUs */
+	for (stage = 1; stage <= 3; stage++)
 		for (uint64_t gpus = 1; gpus <= 8; gpus *= 2)
 			for (int lora = 0; lora <= 1; lora++) {
 				struct vp_train u = bf16_sdpa_step();
@@ -2385,12 +2413,10 @@ static void zero_offload_moves_the_partitions_to_the_host(void **state)
 
 	/* refused where DeepSpeed (or vramplan) has no such offload */
 	t = bf16_sdpa_step();
-	t.zero_stage = 1;
+	t.zero_stage = 0;
 	t.zero_offload_optimizer = true;
 	assert_int_not_equal(vp_estimate(&m, &g, &t, &on, &err), 0);
-	assert_non_null(strstr(err.message, "stage 2 or 3"));
-	t.zero_stage = 0;
-	assert_int_not_equal(vp_estimate(&m, &g, &t, &on, &err), 0);
+	assert_non_null(strstr(err.message, "stage 1, 2 or 3"));
 	t.zero_stage = 2;
 	t.zero_offload_optimizer = false;
 	t.zero_offload_param = true;

@@ -16,10 +16,12 @@ cd tests/data/check/real/axolotl || exit 1
 	grep "ignored key '"
 "$VRAMPLAN" check --gpu h100 --model mixtral-8x7b --gpus 8 examples/mistral/bigstral-ds-zero3.yaml 2>&1 >/dev/null |
 	grep -o "ZeRO stage 3, parameters offloaded to CPU"
-# cpu offload at a stage that has it is modelled (the setup line says so);
-# where it is not modelled, the note names what stays counted on the GPU:
-# optimizer offload at stage 1, parameter offload below stage 3 (which
-# DeepSpeed reads at stage 3 only), NVMe (until 2026-11-30 every cpu
+# cpu offload at a stage that has it is modelled (the setup line says so):
+# the optimizer's at stages 1 to 3 (stage 1 since 2026-11-30, from
+# DeepSpeed's stage_1_and_2.py: docs/memory-model.md "ZeRO-Offload"; it was
+# noted and counted on the GPU before); where it is not modelled, the note
+# names what stays counted on the GPU: parameter offload below stage 3
+# (which DeepSpeed reads at stage 3 only), NVMe (until 2026-11-30 every cpu
 # offload was noted as not modelled)
 for sk in 3:offload_param 3:offload_optimizer 2:offload_optimizer 1:offload_optimizer 2:offload_param; do
 	printf '{"train_micro_batch_size_per_gpu": 1, "zero_optimization": {"stage": %s, "%s": {"device": "cpu"}}}\n' \
