@@ -131,7 +131,7 @@ static const struct opt_def opts[] = {
 	{"activation-offload", OPT_ACT_OFFLOAD, NULL, A_TRAIN, "saved activations offloaded to host memory"},
 	{"optimizer-in-backward", OPT_OPT_IN_BWD, NULL, A_TRAIN, "each parameter stepped during backward"},
 	{"zero", OPT_ZERO, "N", A_TRAIN, "DeepSpeed ZeRO stage, 0 to 3"},
-	{"offload-optimizer", OPT_OFFLOAD_OPTIMIZER, "DEV", A_TRAIN, "ZeRO-Offload: cpu puts the fp32 master, optimizer\nstates and gradient partitions in host RAM and\nsteps on the CPU (--zero 2 or 3; default none)"},
+	{"offload-optimizer", OPT_OFFLOAD_OPTIMIZER, "DEV", A_TRAIN, "ZeRO-Offload: cpu puts the fp32 master, optimizer\nstates and gradient partitions in host RAM and\nsteps on the CPU (--zero 1, 2 or 3; default none)"},
 	{"offload-param", OPT_OFFLOAD_PARAM, "DEV", A_TRAIN, "cpu keeps the 16-bit parameter partition in host\nRAM (--zero 3 only; default none)"},
 	{"fsdp", OPT_FSDP, NULL, A_TRAIN, "PyTorch FSDP full sharding over --gpus\n(instead of --zero)"},
 	{"gpus", OPT_GPUS, "N", A_TRAIN, "data-parallel GPUs (default 1); evaluation\nkeeps every GPU's predictions on each\n(gather_for_metrics)"},
