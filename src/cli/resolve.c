@@ -805,12 +805,15 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 
 	/* TRL loads a bitsandbytes base in dtype, which is its compute
 	 * dtype too (get_quantization_config: bnb_4bit_compute_dtype), and
-	 * SFTTrainer keeps the embeddings and head in bf16
+	 * with bf16 SFTTrainer keeps the embeddings and head in bf16
 	 * (peft_module_casting_to_bf16): a 16-bit base, as check reads the
-	 * keys it prints (settings.c settings_trl) */
+	 * keys it prints (settings.c settings_trl). Autocast's fp32 weights
+	 * under a 16-bit compute dtype have no keys; fp32 throughout has:
+	 * dtype float32 with neither bf16 nor fp16, nothing cast (seed 003's
+	 * QLoRA in fp32; refused until 2026-11-30, found replaying it) */
 	if (o->profile == VP_PROFILE_TRL &&
 	    (t->quant == VP_QUANT_NF4 || t->quant == VP_QUANT_NF4_DQ || t->quant == VP_QUANT_INT8) &&
-	    (t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_AMP_FP16 || t->precision == VP_PREC_FP32)) {
+	    (t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_AMP_FP16)) {
 		if (o->has_precision)
 			return vp_error_set(err, VP_ERR_INPUT,
 					    "--profile trl: TRL loads a bitsandbytes base in dtype, its compute dtype "
