@@ -352,30 +352,12 @@ static void nested_model(const struct ctx *c, const struct vp_tnode *section, co
 			       &tc->n_nested_inner);
 }
 
-/* A batch key under top-level section `section` (named path): the
- * mappings to merge after the section to bring it to the top level, each
- * one on the way down (xlsum_mt5.training: training), then the section's
- * other mappings of trainer keys, as "no model"'s command merges them. */
-static void nested_batch(const struct ctx *c, const struct vp_tnode *section, const char *path)
+/* A trainer key that a section may hold in the trainer's place: any known
+ * key but the model's (nested_model) and those that make the file another
+ * flavour's */
+static bool trainer_setting(const struct keydef *k)
 {
-	struct vp_trainconfig *tc = c->tc;
-	const size_t max = sizeof tc->nested_batch_inner / sizeof tc->nested_batch_inner[0];
-	const char *p, *end;
-
-	tc->n_nested_batch_inner = 0;
-	if (nested_key(c, section, path, 0, vp_tc_key_sets_batch, &tc->nested_batch) == NULL)
-		return;
-	/* the key's path is section\x1fa\x1fb\x1fkey: a and b, in order */
-	p = strchr(tc->nested_batch.key, '\x1f');
-	end = strrchr(tc->nested_batch.key, '\x1f');
-	while (p != NULL && p < end && tc->n_nested_batch_inner < max) {
-		const char *q = strchr(p + 1, '\x1f');
-
-		snprintf(tc->nested_batch_inner[tc->n_nested_batch_inner++], sizeof tc->nested_batch_inner[0], "%.*s",
-			 (int)(q - p - 1), p + 1);
-		p = q;
-	}
-	inner_sections(c, section, tc->nested_batch_inner, max, &tc->n_nested_batch_inner);
+	return !vp_tc_key_changes_kind(k) && !vp_tc_key_names_model(k);
 }
 
 /* Does `name` hold one of `words` as a whole word (apart by _ . or -)? */
@@ -401,6 +383,45 @@ static bool has_word(const char *name, const char *const *words)
  * no hint sends them to the trainer's keys */
 static const char *const not_training_words[] = {"generation", "generate", "inference",
 						  "predict", "prediction", NULL};
+
+/* A batch key under top-level section `section` (named path), else, where
+ * no section has shown one yet, another trainer key (nested_batch_other):
+ * the mappings to merge after the section to bring it to the top level,
+ * each one on the way down (xlsum_mt5.training: training), then the
+ * section's other mappings of trainer keys, as "no model"'s command merges
+ * them. A generation's or an inference run's section is no trainer's. */
+static void nested_batch(const struct ctx *c, const struct vp_tnode *section, const char *path)
+{
+	struct vp_trainconfig *tc = c->tc;
+	const size_t max = sizeof tc->nested_batch_inner / sizeof tc->nested_batch_inner[0];
+	struct vp_tc_origin found;
+	const char *p, *end;
+
+	memset(&found, 0, sizeof found);
+	if (nested_key(c, section, path, 0, vp_tc_key_sets_batch, &found) != NULL) {
+		tc->nested_batch_other = false;
+	} else if (tc->nested_batch.line == 0 && !has_word(path, not_training_words) &&
+		   nested_key(c, section, path, 0, trainer_setting, &found) != NULL) {
+		tc->nested_batch_other = true;
+	} else {
+		return;
+	}
+	tc->nested_batch = found;
+	tc->n_nested_batch_inner = 0;
+	/* the key's path is section\x1fa\x1fb\x1fkey: a and b, in order */
+	p = strchr(tc->nested_batch.key, '\x1f');
+	end = strrchr(tc->nested_batch.key, '\x1f');
+	while (p != NULL && p < end && tc->n_nested_batch_inner < max) {
+		const char *q = strchr(p + 1, '\x1f');
+
+		snprintf(tc->nested_batch_inner[tc->n_nested_batch_inner++], sizeof tc->nested_batch_inner[0], "%.*s",
+			 (int)(q - p - 1), p + 1);
+		p = q;
+	}
+	inner_sections(c, section, tc->nested_batch_inner, max, &tc->n_nested_batch_inner);
+}
+
+
 
 /* A plain whole number (YAML int): what a size is written as */
 static bool whole_number(const struct vp_tnode *v)
@@ -591,7 +612,7 @@ static int note_ignored(struct ctx *c, const char *path, const struct vp_tmember
 	 * the model (cmd_check.c nested_batch_error) */
 	if (why == NULL && top && tc->nested_model.line == 0)
 		nested_model(c, m->value, path);
-	if (why == NULL && top && tc->nested_batch.line == 0)
+	if (why == NULL && top && (tc->nested_batch.line == 0 || tc->nested_batch_other))
 		nested_batch(c, m->value, path);
 	/* A misspelt memory key would silently fall back to its default. The
 	 * nearest key, at most one edit per four characters of the name (two

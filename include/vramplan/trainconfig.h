@@ -281,6 +281,11 @@ struct vp_trainconfig {
 	struct vp_tc_origin nested_batch;
 	char nested_batch_inner[6][96];
 	size_t n_nested_batch_inner;
+	/* nested_batch holds another trainer key (the first of a section
+	 * with no batch key: seed 003's `training: {gradient_checkpointing:
+	 * true, ...}`), refused where the top level states no trainer
+	 * setting at all, every one a default the file contradicts */
+	bool nested_batch_other;
 
 	struct vp_tc_note *ignored;
 	size_t n_ignored;

@@ -1662,6 +1662,16 @@ static int nested_model_error(const struct vp_trainconfig *tc, struct vp_error *
 			   dot != NULL ? dot + 1 : at->key, shown, expr, file);
 }
 
+/* Does the file state any trainer setting itself (the model aside, which
+ * --model may give, and what the command line gives)? */
+static bool top_level_settings(const struct vp_trainconfig *tc)
+{
+	for (int s = 0; s < VP_TC_SETTING_COUNT; s++)
+		if (s != VP_TC_MODEL && tc->at[s].line > 0 && !vp_tc_origin_on_command_line(&tc->at[s]))
+			return true;
+	return false;
+}
+
 /* With --model, a config whose per-device train batch key is under a
  * section and not at the top level (seed 001's per-model file checked as
  * `--model mt5`): --model stands in for the section's model, not for its
@@ -1737,8 +1747,13 @@ static int resolve_model(const struct check_opts *o, const struct vp_catalog *ca
 				   : tc->flavour == VP_TC_DEEPSPEED ? "DeepSpeed configs have no model key"
 								    : "model_name_or_path");
 	/* the file's batch under a section, none at the top level: the
-	 * check would report on a default batch, whoever gives the model */
-	if (tc->nested_batch.line > 0 && tc->at[VP_TC_BATCH].line == 0)
+	 * check would report on a default batch, whoever gives the model;
+	 * another trainer key under a section, and none at the top level:
+	 * on defaults alone, which the section contradicts (seed 003's
+	 * `training:` with gradient_checkpointing: true was checked without
+	 * checkpointing, 78.61 GiB, until 2026-11-30) */
+	if (tc->nested_batch.line > 0 && tc->at[VP_TC_BATCH].line == 0 &&
+	    (!tc->nested_batch_other || !top_level_settings(tc)))
 		return nested_batch_error(o, tc, err);
 	if (o->model != NULL)
 		return vp_cli_resolve_model(cat, o->model, m, err);
