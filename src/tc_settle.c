@@ -975,6 +975,10 @@ static void settle_continual_sections(struct ctx *c)
 			       tc->eval_only ? "a replay buffer's own settings; the run trains nothing"
 					     : "a replay buffer's own settings; its samples are counted "
 					       "(vramplan.replay_buffer)");
+	/* a script's own GPU target beside the block's util: the budget is
+	 * said (tc_values.c names_gpu_util) */
+	if (tc->util > 0)
+		reword_ignored(tc, VP_TC_UTIL_HINT, "the script's own GPU target; the budget is vramplan.util");
 }
 
 int vp_tc_settle(struct ctx *c)

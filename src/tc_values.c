@@ -543,6 +543,31 @@ static const struct vp_tnode *replay_size(const char *path, const struct vp_tnod
 	return NULL;
 }
 
+/*
+ * A script's own target for the GPU memory a run may fill (seed 004's
+ * `target_gpu_util: 0.8`, read by its batch-size manager): check's budget
+ * is vramplan.util (--util), which the key would not set. A key naming the
+ * GPU and its utilisation, not an inference engine's (TRL's
+ * vllm_gpu_memory_utilization is vLLM's share of the GPU beside the
+ * trainer), with a fraction in (0, 1] or a percentage in (1, 100]: the
+ * fraction in *util, else false.
+ */
+static bool names_gpu_util(const char *path, const struct vp_tnode *v, double *util)
+{
+	static const char *const gpu[] = {"gpu", "vram", NULL};
+	static const char *const use[] = {"util", "utilization", "utilisation", NULL};
+	static const char *const engine[] = {"vllm", "sglang", NULL};
+	struct vp_error e;
+
+	if (!has_word(path, gpu) || !has_word(path, use) || has_word(path, engine) || v == NULL ||
+	    v->kind != VP_T_SCALAR || v->quoted || vp_parse_double(v->text, path, 0.0, 100.0, util, &e) != 0 ||
+	    *util <= 0.0)
+		return false;
+	if (*util > 1.0)
+		*util /= 100.0;
+	return true;
+}
+
 /* What an ignored whole number's dotted name reads like: a script's own
  * name for the two sizes that decide the memory (seed 002:
  * data.batches.bi: 256, model.max_len: 512), which check cannot read.
@@ -596,6 +621,7 @@ static int note_ignored(struct ctx *c, const char *path, const struct vp_tmember
 	struct vp_tc_note *n;
 	const char *near = NULL;
 	size_t i;
+	double util;
 
 	/* a key at the top level, whatever its name holds (a section may be
 	 * named qwen2.5-7b); a nested one's path is "section.key" */
@@ -660,6 +686,13 @@ static int note_ignored(struct ctx *c, const char *path, const struct vp_tmember
 			snprintf(n->text, sizeof n->text,
 				 VP_TC_EWC_HINT " check counts EWC's Fisher diagonal and anchor copy (fp32, on the "
 				 "GPU) only where the vramplan: block or --set ewc=true says so");
+			return 0;
+		}
+		if (names_gpu_util(path, m->value, &util)) {
+			snprintf(n->text, sizeof n->text,
+				 VP_TC_UTIL_HINT "%g}'? check's budget is vramplan.util or --util "
+				 "(default 0.8), not '%s'",
+				 util, path);
 			return 0;
 		}
 		if (replay_size(path, m->value) != NULL) {

@@ -214,6 +214,7 @@ typedef int (*key_fn)(struct ctx *c, const struct vp_tmember *m, const char *pat
  * settle_continual_sections). */
 #define VP_TC_EWC_HINT "did you mean 'vramplan: {ewc: true}'?"
 #define VP_TC_REPLAY_HINT "did you mean 'vramplan: {replay_buffer: "
+#define VP_TC_UTIL_HINT "did you mean 'vramplan: {util: "
 
 struct keydef {
 	const char *key;
