@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -189,6 +190,85 @@ static const char *partial_card(const char *key)
 	return NULL;
 }
 
+/* The memory a GPU's name states ("H100 100GB", "a40 48g", "l4-24gib"): the
+ * number before a GB, G or GiB that ends a word; 0 when it states none. */
+static unsigned long stated_memory_gb(const char *key)
+{
+	for (const char *p = key; *p != '\0'; p++) {
+		const char *q = p, *u;
+		unsigned long n = 0;
+
+		if (*p < '0' || *p > '9' || (p > key && p[-1] >= '0' && p[-1] <= '9'))
+			continue;
+		while (*q >= '0' && *q <= '9' && n < 100000)
+			n = n * 10 + (unsigned long)(*q++ - '0');
+		u = *q == ' ' ? q + 1 : q;
+		if (strncasecmp(u, "gib", 3) == 0)
+			u += 3;
+		else if (strncasecmp(u, "gb", 2) == 0)
+			u += 2;
+		else if (*u == 'g' || *u == 'G')
+			u += 1;
+		else
+			continue;
+		if (n > 0 && (*u == '\0' || strchr(" -_/.,)", *u) != NULL))
+			return n;
+	}
+	return 0;
+}
+
+/*
+ * A name that states its memory, near catalogue cards of other memory
+ * (seed 002's "H100 100GB", where the H100s have 80 and 94 GB): the card
+ * of a suggested family (a suggestion's name up to its first '-': h100,
+ * h100-pcie, h100-nvl) whose memory is within a tenth of the stated one,
+ * suggested alone; else the suggestions' memory, said, so that the nearest
+ * name does not plan for memory the card does not have. Rewrites buf, the
+ * suggestions(), when the name states a size.
+ */
+static void memory_hint(char *buf, size_t size, const struct vp_catalog *cat, const char *key)
+{
+	const char *names[3];
+	unsigned long gb = stated_memory_gb(key);
+	size_t n = gb > 0 ? vp_catalog_suggest_gpus(cat, key, names, 3) : 0, used = strlen(buf);
+	const struct vp_gpu *best = NULL;
+	double best_off = 0.1;
+
+	/* the first suggestion whose family has such a card (the name's
+	 * nearness first), its nearest in memory (the catalogue's first among
+	 * equals) */
+	for (size_t k = 0; k < n && best == NULL; k++) {
+		size_t family = strcspn(names[k], "-");
+
+		for (size_t i = 0; i < cat->n_gpus; i++) {
+			const struct vp_gpu *g = &cat->gpus[i];
+			double off = fabs((double)g->memory_mib / 1024.0 - (double)gb) / (double)gb;
+
+			if (strncmp(g->name, names[k], family) == 0 && (g->name[family] == '\0' || g->name[family] == '-') &&
+			    (best == NULL ? off <= best_off : off < best_off)) {
+				best_off = off;
+				best = g;
+			}
+		}
+	}
+	if (best != NULL) {
+		snprintf(buf, size, "; did you mean '%s' (%.1f GiB)?", best->name, (double)best->memory_mib / 1024.0);
+		return;
+	}
+	if (n == 0 || used >= size)
+		return;
+	used += (size_t)snprintf(buf + used, size - used, " (none has %lu GB:", gb);
+	for (size_t k = 0; k < n && used < size; k++) {
+		const struct vp_gpu *g = vp_catalog_find_gpu(cat, names[k]);
+
+		if (g != NULL)
+			used += (size_t)snprintf(buf + used, size - used, "%s %s %.1f GiB", k == 0 ? "" : ",", g->name,
+						 (double)g->memory_mib / 1024.0);
+	}
+	if (used < size)
+		snprintf(buf + used, size - used, ")");
+}
+
 /* A comma-separated list whose every name the catalogue knows ("rtx3090,a100"):
  * the user meant several GPUs, which --gpu takes one at a time. */
 static bool gpu_list(const struct vp_catalog *cat, const char *key)
@@ -233,9 +313,10 @@ int vp_cli_resolve_gpu(const struct vp_catalog *cat, const char *key, const stru
 				    "memory nvidia-smi prints (docs/catalogue.md)",
 				    shown, partial_card(key));
 	if (*out == NULL) {
-		char near[160];
+		char near[320];
 
 		suggestions(near, sizeof near, vp_catalog_suggest_gpus, cat, key);
+		memory_hint(near, sizeof near, cat, key);
 		/* a card the catalogue lacks (an nvidia-smi name such as Tesla
 		 * K80's): say how to add it rather than leave a dead end */
 		return vp_error_set(err, VP_ERR_INPUT,
