@@ -473,10 +473,12 @@ static bool sweep_largest(const struct vp_tnode *v, unsigned long long *largest)
 			return false;
 		}
 		for (size_t j = 0; j < n; j++) {
-			const struct vp_tnode *x = w != NULL && w->kind == VP_T_SEQ ? w->items[j] : w;
+			/* the list's items; one value, min or max is the
+			 * value itself (a list there is no sweep's) */
+			const struct vp_tnode *x = strcmp(mm->key, "values") == 0 ? w->items[j] : w;
 			unsigned long long u;
 
-			if (!whole_number(x) || strlen(x->text) > 18)
+			if (x == NULL || !whole_number(x) || strlen(x->text) > 18)
 				return false; /* 18 digits stay below ULLONG_MAX */
 			u = strtoull(x->text, NULL, 10);
 			if (u > *largest)
