@@ -276,6 +276,38 @@ static int jprint(FILE *out, cJSON *root, struct jb *j, struct vp_error *err)
 	return rc;
 }
 
+/* An evaluation's keys: the plan's "eval" object, and estimate's with
+ * --generate and the other evaluation options (the same function gives
+ * both, so that they are the same keys for the same evaluation) */
+static void jeval(struct jb *j, cJSON *o, const struct vp_eval_opts *opts, uint64_t batch,
+		  const struct vp_eval_estimate *ev)
+{
+	jint(j, o, "batch", batch);
+	jbool(j, o, "generate", opts->generate);
+	jint(j, o, "num_beams", opts->generate ? opts->num_beams : 0);
+	jint(j, o, "max_new_tokens", opts->generate ? opts->max_new_tokens : 0);
+	jint(j, o, "resident_bytes", ev->resident_bytes);
+	jint(j, o, "weight_copies_bytes", ev->weight_copies_bytes);
+	jint(j, o, "working_bytes", ev->working_bytes);
+	jint(j, o, "logits_bytes", ev->logits_bytes);
+	jint(j, o, "loss_bytes", ev->loss_bytes);
+	jint(j, o, "kv_cache_bytes", ev->kv_cache_bytes);
+	jint(j, o, "forward_kv_cache_bytes", ev->forward_kv_cache_bytes);
+	jint(j, o, "generate_bytes", ev->generate_bytes);
+	jint(j, o, "predictions_peak_bytes", ev->predictions_peak_bytes);
+	jstr(j, o, "peak_moment", vp_eval_moment_name(ev->peak_moment));
+	jint(j, o, "allocated_bytes", ev->allocated_bytes);
+	jint(j, o, "reserved_bytes", ev->reserved_bytes);
+	jint(j, o, "device_bytes", ev->device_bytes);
+	jint(j, o, "predictions_bytes_per_step", ev->predictions_bytes_per_step);
+	jint(j, o, "predictions_bytes_per_sample", ev->predictions_bytes_per_sample);
+	jstr(j, o, "predictions", vp_eval_preds_name(opts->predictions));
+	if (opts->eval_samples > 0)
+		jint(j, o, "samples", opts->eval_samples);
+	else
+		jcheck(j, cJSON_AddNullToObject(o, "samples"));
+}
+
 int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *g,
 		      const struct vp_plan_request *req, const struct vp_plan *plan,
 		      enum vp_profile profile, struct vp_error *err)
@@ -344,30 +376,7 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 	else
 		jcheck(&j, cJSON_AddNullToObject(root, "eval"));
 	if (o != NULL) {
-		jint(&j, o, "batch", plan->eval_batch);
-		jbool(&j, o, "generate", req->eval.generate);
-		jint(&j, o, "num_beams", req->eval.generate ? req->eval.num_beams : 0);
-		jint(&j, o, "max_new_tokens", req->eval.generate ? req->eval.max_new_tokens : 0);
-		jint(&j, o, "resident_bytes", plan->eval.resident_bytes);
-		jint(&j, o, "weight_copies_bytes", plan->eval.weight_copies_bytes);
-		jint(&j, o, "working_bytes", plan->eval.working_bytes);
-		jint(&j, o, "logits_bytes", plan->eval.logits_bytes);
-		jint(&j, o, "loss_bytes", plan->eval.loss_bytes);
-		jint(&j, o, "kv_cache_bytes", plan->eval.kv_cache_bytes);
-		jint(&j, o, "forward_kv_cache_bytes", plan->eval.forward_kv_cache_bytes);
-		jint(&j, o, "generate_bytes", plan->eval.generate_bytes);
-		jint(&j, o, "predictions_peak_bytes", plan->eval.predictions_peak_bytes);
-		jstr(&j, o, "peak_moment", vp_eval_moment_name(plan->eval.peak_moment));
-		jint(&j, o, "allocated_bytes", plan->eval.allocated_bytes);
-		jint(&j, o, "reserved_bytes", plan->eval.reserved_bytes);
-		jint(&j, o, "device_bytes", plan->eval.device_bytes);
-		jint(&j, o, "predictions_bytes_per_step", plan->eval.predictions_bytes_per_step);
-		jint(&j, o, "predictions_bytes_per_sample", plan->eval.predictions_bytes_per_sample);
-		jstr(&j, o, "predictions", vp_eval_preds_name(req->eval.predictions));
-		if (req->eval.eval_samples > 0)
-			jint(&j, o, "samples", req->eval.eval_samples);
-		else
-			jcheck(&j, cJSON_AddNullToObject(o, "samples"));
+		jeval(&j, o, &req->eval, plan->eval_batch, &plan->eval);
 	}
 
 	o = NULL;
@@ -434,7 +443,7 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 
 int vp_emit_estimate_json(FILE *out, const struct vp_model *m, const struct vp_gpu *g,
 			  const struct vp_train *t, double util, const struct vp_estimate *e, uint64_t ewc,
-			  const struct vp_seq_search *seq, struct vp_error *err)
+			  const struct vp_seq_search *seq, const struct vp_emit_eval *eval, struct vp_error *err)
 {
 	struct jb j = {false};
 	cJSON *root;
@@ -450,5 +459,18 @@ int vp_emit_estimate_json(FILE *out, const struct vp_model *m, const struct vp_g
 	jseq_search(&j, root, seq);
 	jestimate(&j, root, "estimate", e, t->batch, vp_budget_bytes(g, util, t), ewc);
 	jint(&j, cJSON_GetObjectItemCaseSensitive(root, "estimate"), "grad_accum", t->grad_accum);
+	/* the evaluation step, as the plan's "eval" object gives it, with its
+	 * eval_accumulation_steps and whether it fits; only when asked for */
+	if (eval != NULL) {
+		cJSON *o = jobj(&j, root, "eval");
+
+		if (o != NULL) {
+			jeval(&j, o, eval->opts, eval->batch, &eval->ev);
+			jint(&j, o, "accumulation_steps", eval->accumulation_steps);
+			/* generation alone, no loss forward (--method frozen) */
+			jbool(&j, o, "generate_only", eval->opts->generate && eval->opts->generate_only);
+			jbool(&j, o, "fits", eval->ev.device_bytes <= vp_budget_bytes(g, util, t));
+		}
+	}
 	return jprint(out, root, &j, err);
 }

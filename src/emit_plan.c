@@ -1192,9 +1192,82 @@ int vp_emit_plan_yaml(FILE *out, const struct vp_model *m, const struct vp_gpu *
 	return vp_emit_stream_status(out, err);
 }
 
+/*
+ * The evaluation step beside estimate's training step: its peak against the
+ * budget, what it holds, and the moment the peak falls in (docs/memory-
+ * model.md "Evaluation and generation"). The rows are the parts the levels
+ * are made of: the resident tensors and the casts, then each moment's
+ * dynamic part (the peak takes the largest), the allocator's rounding and
+ * the context. Under --method frozen nothing trains: the evaluation is a
+ * forward of the model alone, what an inference batch holds.
+ */
+static void comment_estimate_eval(FILE *f, const struct vp_train *t, const struct vp_emit_eval *ev, uint64_t ewc,
+				  uint64_t budget)
+{
+	const struct vp_eval_estimate *e = &ev->ev;
+	const struct vp_eval_opts *opts = ev->opts;
+	char dev[32], alloc[32], res[32], room[32], kv[32], pred[32];
+	uint64_t outside = e->device_bytes - e->reserved_bytes;
+
+	vp_format_gib(e->device_bytes, dev, sizeof dev);
+	vp_format_gib(e->allocated_bytes, alloc, sizeof alloc);
+	vp_format_gib(e->reserved_bytes, res, sizeof res);
+	fprintf(f, "# eval batch %" PRIu64 ": device peak %s GiB (allocated %s, reserved %s) at its %s moment",
+		ev->batch, dev, alloc, res, vp_eval_moment_name(e->peak_moment));
+	if (e->device_bytes <= budget) {
+		vp_format_margin(budget - e->device_bytes, room, sizeof room);
+		fprintf(f, ": fits, %s under the budget\n", room);
+	} else {
+		vp_format_margin(e->device_bytes - budget, room, sizeof room);
+		fprintf(f, ": does not fit, %s over the budget\n", room);
+	}
+	fputs(t->method != VP_METHOD_FROZEN ? "#   (forward only, optimizer states resident"
+	      : opts->generate
+		      ? "#   (inference: nothing trains, no optimizer states or gradients; model.generate() alone,\n"
+			"#   no labels, no loss forward"
+		      : "#   (nothing trains: a forward alone, no optimizer states or gradients",
+	      f);
+	if (opts->generate) {
+		vp_format_gib(e->kv_cache_bytes, kv, sizeof kv);
+		fprintf(f, "; generate: %" PRIu64 " beam%s x %" PRIu64 " new tokens, KV cache %s GiB", opts->num_beams,
+			opts->num_beams == 1 ? "" : "s", opts->max_new_tokens, kv);
+	}
+	/* the loss forward's own cache, where there is a loss forward */
+	if (e->forward_kv_cache_bytes > 0 && !(opts->generate && opts->generate_only)) {
+		vp_format_gib(e->forward_kv_cache_bytes, kv, sizeof kv);
+		fprintf(f, "; its forward keeps a KV cache of %s GiB: %s", kv,
+			t->trainer_use_cache ? "TrainingArguments' use_cache: true"
+					     : "the loop calls the model, use_cache on");
+	}
+	fputs(")\n", f);
+	comment_row(f, "resident", e->resident_bytes);
+	comment_row(f, "weight copies", e->weight_copies_bytes);
+	if (!(opts->generate && opts->generate_only))
+		comment_row(f, "loss forward", e->loss_bytes);
+	if (opts->generate)
+		comment_row(f, "generation", e->generate_bytes);
+	comment_row(f, "kept predictions", e->predictions_peak_bytes);
+	if (ewc > 0) {
+		comment_row(f, "ewc", ewc);
+		outside = outside > ewc ? outside - ewc : 0;
+	}
+	comment_row(f, "allocator", e->reserved_bytes - e->allocated_bytes);
+	comment_row(f, "cuda context", outside);
+	fputs("#   (the loss forward, generation and kept predictions are the evaluation's moments: its peak is\n"
+	      "#   the largest of them, beside what is resident)\n",
+	      f);
+	if (ev->accumulation_steps > 0) {
+		vp_format_bytes(e->predictions_bytes_per_step, pred, sizeof pred);
+		fprintf(f,
+			"# eval_accumulation_steps %" PRIu64 ": predictions, %s a step, stay on the GPU that many "
+			"steps\n",
+			ev->accumulation_steps, pred);
+	}
+}
+
 int vp_emit_estimate_yaml(FILE *out, const struct vp_model *m, const struct vp_gpu *g,
 			  const struct vp_train *t, double util, const struct vp_estimate *e, uint64_t ewc,
-			  const struct vp_seq_search *seq, struct vp_error *err)
+			  const struct vp_seq_search *seq, const struct vp_emit_eval *eval, struct vp_error *err)
 {
 	struct vp_setting s[VP_SETTINGS_MAX];
 	uint64_t budget;
@@ -1225,6 +1298,15 @@ int vp_emit_estimate_yaml(FILE *out, const struct vp_model *m, const struct vp_g
 	comment_breakdown(out, e, ewc);
 	fprintf(out, "# parameters: %" PRIu64 " total, %" PRIu64 " trainable\n", e->params_total,
 		e->params_trainable);
+	if (eval != NULL) {
+		size_t room_left = n < VP_SETTINGS_MAX ? VP_SETTINGS_MAX - n : 0;
+
+		comment_estimate_eval(out, t, eval, ewc, budget);
+		n += vp_estimate_eval_settings(eval->opts, eval->batch, eval->accumulation_steps, &eval->ev, budget,
+					       room_left > 0 ? s + n : s, room_left);
+		if (n > VP_SETTINGS_MAX)
+			return vp_error_set(err, VP_ERR_INPUT, "too many settings to emit");
+	}
 	if (emit_yaml_mapping(out, s, n, err) != 0)
 		return -1;
 	return vp_emit_stream_status(out, err);

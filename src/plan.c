@@ -563,33 +563,41 @@ static int fit_eval_to_host(const struct vp_model *m, const struct vp_gpu *g, co
 	return host_at(m, req, base, out, err);
 }
 
-/* The evaluation at eval batch `batch`: its accumulation steps (`steps`,
- * or 0: the most that fit the GPU) and its estimate. */
-static int eval_at(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
-		   uint64_t budget, uint64_t batch, uint64_t steps, struct vp_plan *out, struct vp_error *err)
+int vp_plan_eval_at(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+		    const struct vp_eval_opts *opts, uint64_t budget, uint64_t batch, uint64_t steps,
+		    uint64_t *steps_out, struct vp_eval_estimate *out, struct vp_error *err)
 {
-	struct vp_train t = req->train;
+	struct vp_train at = *t;
 	struct vp_eval_opts one;
 
-	out->eval_batch = batch;
-	t.batch = out->eval_batch;
+	at.batch = batch;
 	if (steps > 0)
-		out->eval_accumulation_steps = steps;
-	else if (vp_plan_eval_accumulation(m, g, &t, &req->eval, budget, &out->eval_accumulation_steps, err) != 0)
+		*steps_out = steps;
+	else if (vp_plan_eval_accumulation(m, g, &at, opts, budget, steps_out, err) != 0)
 		return -1;
-	one = req->eval;
-	if (out->eval_accumulation_steps > 0)
-		one.accumulation_steps = out->eval_accumulation_steps;
-	if (vp_estimate_eval(m, g, &t, &one, &out->eval, err) != 0) {
+	one = *opts;
+	if (*steps_out > 0)
+		one.accumulation_steps = *steps_out;
+	if (vp_estimate_eval(m, g, &at, &one, out, err) != 0) {
 		/* a whole evaluation set past 2^60 bytes kept: move each step */
 		if (one.accumulation_steps > 0)
 			return -1;
 		clear_err(err);
-		one.accumulation_steps = out->eval_accumulation_steps = 1;
-		if (vp_estimate_eval(m, g, &t, &one, &out->eval, err) != 0)
+		one.accumulation_steps = *steps_out = 1;
+		if (vp_estimate_eval(m, g, &at, &one, out, err) != 0)
 			return -1;
 	}
 	return 0;
+}
+
+/* The evaluation at eval batch `batch`: its accumulation steps (`steps`,
+ * or 0: the most that fit the GPU) and its estimate (vp_plan_eval_at). */
+static int eval_at(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
+		   uint64_t budget, uint64_t batch, uint64_t steps, struct vp_plan *out, struct vp_error *err)
+{
+	out->eval_batch = batch;
+	return vp_plan_eval_at(m, g, &req->train, &req->eval, budget, batch, steps, &out->eval_accumulation_steps,
+			       &out->eval, err);
 }
 
 /* Does an evaluation with `steps` kept steps fit? An estimate past 2^60

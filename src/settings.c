@@ -859,3 +859,36 @@ size_t vp_estimate_settings(const struct vp_estimate *e, uint64_t batch, uint64_
 		set_int(&b, "offload_host_bytes", e->offload_host_bytes);
 	return b.n;
 }
+
+size_t vp_estimate_eval_settings(const struct vp_eval_opts *opts, uint64_t batch, uint64_t steps,
+				 const struct vp_eval_estimate *ev, uint64_t budget, struct vp_setting *out,
+				 size_t cap)
+{
+	struct sbuf b;
+
+	b.out = out;
+	b.cap = cap;
+	b.n = 0;
+	set_int(&b, "eval_batch", batch);
+	set_bool(&b, "eval_fits", ev->device_bytes <= budget);
+	set_str(&b, "eval_peak_moment", vp_eval_moment_name(ev->peak_moment));
+	set_bool(&b, "eval_generate", opts->generate);
+	set_int(&b, "eval_num_beams", opts->generate ? opts->num_beams : 0);
+	set_int(&b, "eval_max_new_tokens", opts->generate ? opts->max_new_tokens : 0);
+	set_str(&b, "eval_predictions", vp_eval_preds_name(opts->predictions));
+	set_int(&b, "eval_accumulation_steps", steps);
+	set_int(&b, "eval_resident_bytes", ev->resident_bytes);
+	set_int(&b, "eval_weight_copies_bytes", ev->weight_copies_bytes);
+	set_int(&b, "eval_working_bytes", ev->working_bytes);
+	set_int(&b, "eval_logits_bytes", ev->logits_bytes);
+	set_int(&b, "eval_loss_bytes", ev->loss_bytes);
+	set_int(&b, "eval_kv_cache_bytes", ev->kv_cache_bytes);
+	set_int(&b, "eval_forward_kv_cache_bytes", ev->forward_kv_cache_bytes);
+	set_int(&b, "eval_generate_bytes", ev->generate_bytes);
+	set_int(&b, "eval_predictions_peak_bytes", ev->predictions_peak_bytes);
+	set_int(&b, "eval_predictions_bytes_per_step", ev->predictions_bytes_per_step);
+	set_int(&b, "eval_allocated_bytes", ev->allocated_bytes);
+	set_int(&b, "eval_reserved_bytes", ev->reserved_bytes);
+	set_int(&b, "eval_device_bytes", ev->device_bytes);
+	return b.n;
+}

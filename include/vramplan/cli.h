@@ -265,9 +265,12 @@ void vp_table_free(struct vp_table *t);
 void vp_cli_explain_plan(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
 			 const struct vp_plan_request *req, const struct vp_plan *plan);
 
-/* --explain for `estimate`: batch t->batch and t->batch + 1. */
+/* --explain for `estimate`: batch t->batch and t->batch + 1, and with
+ * eval (NULL without one) the evaluation step at eval batch t->batch, its
+ * device peak holding ewc_bytes of EWC's copies. */
 void vp_cli_explain_estimate(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
 			     const struct vp_train *t, double util, const struct vp_estimate *e,
-			     const struct vp_estimate *next, bool next_valid);
+			     const struct vp_estimate *next, bool next_valid, const struct vp_emit_eval *eval,
+			     uint64_t ewc_bytes);
 
 #endif

@@ -60,16 +60,29 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 		      const struct vp_plan_request *req, const struct vp_plan *plan,
 		      enum vp_profile profile, struct vp_error *err);
 
+/* The evaluation step beside an estimate (`vramplan estimate` with
+ * --generate, --num-beams, --max-new-tokens, --eval-predictions,
+ * --eval-samples or --use-cache): the plan's evaluation at eval batch
+ * `batch` (vp_plan_eval_at), its device_bytes with EWC's copies. */
+struct vp_emit_eval {
+	const struct vp_eval_opts *opts;
+	uint64_t batch;
+	uint64_t accumulation_steps; /* eval_accumulation_steps; 0: unset */
+	struct vp_eval_estimate ev;
+};
+
 /* The breakdown of one training step at t->batch (`vramplan estimate`):
  * a flat mapping of byte counts, against the budget of `util`, with EWC's
  * copies (ewc_bytes, 0 without EWC) on top. seq says
- * how t->seq_len was searched (--seq-len max), or is NULL. */
+ * how t->seq_len was searched (--seq-len max), or is NULL. eval is the
+ * evaluation step's, or NULL without one (the output then as before:
+ * eval_* keys, and a JSON "eval" object, only with one). */
 int vp_emit_estimate_yaml(FILE *out, const struct vp_model *m, const struct vp_gpu *g,
 			  const struct vp_train *t, double util, const struct vp_estimate *e, uint64_t ewc_bytes,
-			  const struct vp_seq_search *seq, struct vp_error *err);
+			  const struct vp_seq_search *seq, const struct vp_emit_eval *eval, struct vp_error *err);
 
 int vp_emit_estimate_json(FILE *out, const struct vp_model *m, const struct vp_gpu *g,
 			  const struct vp_train *t, double util, const struct vp_estimate *e, uint64_t ewc_bytes,
-			  const struct vp_seq_search *seq, struct vp_error *err);
+			  const struct vp_seq_search *seq, const struct vp_emit_eval *eval, struct vp_error *err);
 
 #endif

@@ -186,6 +186,19 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 int vp_plan_eval_accumulation(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
 			      const struct vp_eval_opts *opts, uint64_t budget, uint64_t *steps, struct vp_error *err);
 
+/* The evaluation at eval batch `batch` as the plan gives it: t's setup at
+ * that batch, with `steps` eval_accumulation_steps, or with steps 0 the most
+ * whose kept predictions fit budget_bytes (vp_plan_eval_accumulation; 0:
+ * unset, all kept), in *steps_out; an evaluation set whose kept predictions
+ * pass 2^60 bytes is moved each step (1). The plan's eval batch and
+ * `vramplan estimate --generate` (and the other evaluation options) both
+ * come from it, so the two agree to the byte. EWC's copies are the
+ * caller's: budget_bytes is what they leave, and out->device_bytes is
+ * without them. */
+int vp_plan_eval_at(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
+		    const struct vp_eval_opts *opts, uint64_t budget_bytes, uint64_t batch, uint64_t steps,
+		    uint64_t *steps_out, struct vp_eval_estimate *out, struct vp_error *err);
+
 /* The largest eval batch in [1, max] whose evaluation, as opts says it
  * (predictions kept, eval_accumulation_steps, generation) beside t's
  * resident training state, peaks at most budget_bytes at the device level:

@@ -92,4 +92,16 @@ const char *vp_setting_joined(const struct vp_setting *s, char *buf, size_t size
 size_t vp_estimate_settings(const struct vp_estimate *e, uint64_t batch, uint64_t budget, uint64_t ewc_bytes,
 			    struct vp_setting *out, size_t cap);
 
+/*
+ * The evaluation step beside an estimate (`vramplan estimate --generate`
+ * and the other evaluation options): its batch, whether it fits `budget`,
+ * its moment, what it generates and keeps, eval_accumulation_steps
+ * (`steps`, 0: unset), its components and its three levels, as eval_*
+ * settings after the training step's in the estimate's YAML mapping;
+ * returns how many. The values are the plan's "eval" object's.
+ */
+size_t vp_estimate_eval_settings(const struct vp_eval_opts *opts, uint64_t batch, uint64_t steps,
+				 const struct vp_eval_estimate *ev, uint64_t budget, struct vp_setting *out,
+				 size_t cap);
+
 #endif

@@ -4,6 +4,23 @@
 
 #include "vramplan/cli.h"
 
+/*
+ * The evaluation options (--generate, --num-beams, --max-new-tokens,
+ * --eval-predictions, --eval-samples, --use-cache) ask for the evaluation
+ * step too: at --batch N as the eval batch, the plan's evaluation at eval
+ * batch N (vp_plan_eval_at: the same function, the same
+ * eval_accumulation_steps chosen against the same budget, EWC's copies
+ * beside it), so that `estimate --batch N --generate` gives the plan's "eval
+ * batch N" numbers to the byte. Under --method frozen it is a forward of the
+ * model alone, an inference batch (seed 001: mT5's generation on a V100).
+ * Without them the estimate is the training step's alone, as before.
+ */
+static bool evaluates(const struct vp_cli_opts *o)
+{
+	return o->generate || o->num_beams > 0 || o->max_new_tokens > 0 || o->has_eval_predictions ||
+	       o->eval_samples > 0 || o->train.trainer_use_cache;
+}
+
 int vp_cmd_estimate(const struct vp_cli_opts *o)
 {
 	struct vp_catalog cat;
@@ -14,6 +31,8 @@ int vp_cmd_estimate(const struct vp_cli_opts *o)
 	struct vp_error err;
 	FILE *out;
 	uint64_t budget, ewc;
+	struct vp_emit_eval eval;
+	bool with_eval = evaluates(o);
 	int rc = VP_EXIT_OK;
 
 	memset(&err, 0, sizeof err);
@@ -34,7 +53,12 @@ int vp_cmd_estimate(const struct vp_cli_opts *o)
 	if (o->seq_max) {
 		/* the longest sequence at this batch; not one token: the
 		 * estimate at one, which says by how much it does not fit */
-		if (vp_plan_longest_seq(&m, g, &req.train, req.ewc, vp_budget_bytes(g, req.util, &req.train), 0,
+		/* a decoder-only model generates after its prompt: leave it
+		 * the room, as plan's search does (cmd_plan.c longest_seq) */
+		uint64_t reserve =
+			with_eval && req.eval.generate && m.arch != VP_ARCH_ENCDEC ? req.eval.max_new_tokens : 0;
+
+		if (vp_plan_longest_seq(&m, g, &req.train, req.ewc, vp_budget_bytes(g, req.util, &req.train), reserve,
 					&req.seq_search, &err) != 0) {
 			rc = vp_cli_report(&err);
 			goto done;
@@ -52,8 +76,43 @@ int vp_cmd_estimate(const struct vp_cli_opts *o)
 
 		vp_format_gib(e.device_bytes + ewc, need, sizeof need);
 		vp_format_gib(budget, have, sizeof have);
-		vp_cli_warn(o, "batch %" PRIu64 " does not fit on GPU '%s': %s GiB of %s GiB", o->batch, g->name,
-			    need, have);
+		/* a frozen model that generates: the batch's forward with
+		 * labels, not the inference, which the eval lines give */
+		if (with_eval && req.train.method == VP_METHOD_FROZEN && req.eval.generate)
+			vp_cli_warn(o, "batch %" PRIu64 "'s forward with labels does not fit on GPU '%s': %s GiB of %s "
+				    "GiB (generation alone: the eval batch's lines)",
+				    o->batch, g->name, need, have);
+		else
+			vp_cli_warn(o, "batch %" PRIu64 " does not fit on GPU '%s': %s GiB of %s GiB", o->batch,
+				    g->name, need, have);
+	}
+	if (with_eval) {
+		/* EWC's Fisher and anchor copies stay through evaluation: the
+		 * evaluation gets what they leave, as the plan's (plan.c) */
+		memset(&eval, 0, sizeof eval);
+		/* nothing trains: an inference loop's model.generate() on the
+		 * inputs, without labels, so without the loss forward that
+		 * Seq2SeqTrainer.prediction_step runs after generating (the
+		 * frozen forward above is that one); the eval estimate's
+		 * generate_only, as bench/measured's eval_loss: false runs */
+		if (req.train.method == VP_METHOD_FROZEN && req.eval.generate)
+			req.eval.generate_only = true;
+		eval.opts = &req.eval;
+		eval.batch = o->batch;
+		if (vp_plan_eval_at(&m, g, &req.train, &req.eval, budget > ewc ? budget - ewc : 0, o->batch, 0,
+				    &eval.accumulation_steps, &eval.ev, &err) != 0) {
+			rc = vp_cli_report(&err);
+			goto done;
+		}
+		eval.ev.device_bytes += ewc;
+		if (eval.ev.device_bytes > budget) {
+			char need[32], have[32];
+
+			vp_format_gib(eval.ev.device_bytes, need, sizeof need);
+			vp_format_gib(budget, have, sizeof have);
+			vp_cli_warn(o, "eval batch %" PRIu64 " does not fit on GPU '%s': %s GiB of %s GiB", o->batch,
+				    g->name, need, have);
+		}
 	}
 	if (o->explain) {
 		struct vp_train next = req.train;
@@ -65,7 +124,8 @@ int vp_cmd_estimate(const struct vp_cli_opts *o)
 		 * read only then) */
 		next.batch = req.train.batch + 1;
 		next_ok = vp_estimate(&m, g, &next, &ne, &nerr) == 0;
-		vp_cli_explain_estimate(o, &m, g, &req.train, req.util, &e, &ne, next_ok);
+		vp_cli_explain_estimate(o, &m, g, &req.train, req.util, &e, &ne, next_ok, with_eval ? &eval : NULL,
+					ewc);
 	}
 
 	out = vp_cli_open_output(o, &err);
@@ -74,8 +134,10 @@ int vp_cmd_estimate(const struct vp_cli_opts *o)
 		goto done;
 	}
 	if ((o->format == VP_OUT_JSON
-		     ? vp_emit_estimate_json(out, &m, g, &req.train, req.util, &e, ewc, &req.seq_search, &err)
-		     : vp_emit_estimate_yaml(out, &m, g, &req.train, req.util, &e, ewc, &req.seq_search, &err)) != 0)
+		     ? vp_emit_estimate_json(out, &m, g, &req.train, req.util, &e, ewc, &req.seq_search,
+					     with_eval ? &eval : NULL, &err)
+		     : vp_emit_estimate_yaml(out, &m, g, &req.train, req.util, &e, ewc, &req.seq_search,
+					     with_eval ? &eval : NULL, &err)) != 0)
 		rc = vp_cli_report(&err);
 	rc = vp_cli_close_output(o, out, rc);
 done:

@@ -285,9 +285,48 @@ void vp_cli_explain_plan(const struct vp_cli_opts *o, const struct vp_model *m, 
 	footer(&x, plan->train_batch, plan->train.device_bytes + plan->ewc_bytes, loop, false);
 }
 
+/* The evaluation step beside estimate's training step (estimate
+ * --generate, ...): its peak and moment, then what it holds, each against
+ * the GPU's memory. The moments' rows are alternatives (the peak takes the
+ * largest), so they do not add up to the total. */
+static void eval_block(const struct ex *x, const struct vp_train *t, const struct vp_emit_eval *ev, uint64_t ewc)
+{
+	const struct vp_eval_estimate *e = &ev->ev;
+	const char *colour = status_colour(x, e->device_bytes);
+	uint64_t outside = e->device_bytes - e->reserved_bytes;
+	char gib[32], diff[32];
+
+	vp_format_gib(e->device_bytes, gib, sizeof gib);
+	vp_format_margin(e->device_bytes <= x->budget ? x->budget - e->device_bytes : e->device_bytes - x->budget, diff,
+			 sizeof diff);
+	fprintf(x->f, "eval batch %" PRIu64 ": device peak %s GiB at its %s moment (%s), %s %s the budget\n",
+		ev->batch, gib, vp_eval_moment_name(e->peak_moment),
+		t->method != VP_METHOD_FROZEN ? "forward only, optimizer states resident"
+		: ev->opts->generate	      ? "inference: model.generate() alone, nothing trains"
+					      : "a forward alone, nothing trains",
+		diff, e->device_bytes <= x->budget ? "under" : "over");
+	row(x, "resident", e->resident_bytes, colour, false);
+	row(x, "weight copies", e->weight_copies_bytes, colour, false);
+	if (!(ev->opts->generate && ev->opts->generate_only))
+		row(x, "loss forward", e->loss_bytes, colour, false);
+	if (ev->opts->generate) {
+		row(x, "generation", e->generate_bytes, colour, false);
+		row(x, "  kv cache", e->kv_cache_bytes, colour, false);
+	}
+	row(x, "kept predictions", e->predictions_peak_bytes, colour, false);
+	if (ewc > 0) {
+		row(x, "ewc", ewc, colour, false);
+		outside = outside > ewc ? outside - ewc : 0;
+	}
+	row(x, "allocator", e->reserved_bytes - e->allocated_bytes, colour, false);
+	row(x, "cuda context", outside, colour, false);
+	row(x, "total", e->device_bytes, colour, true);
+}
+
 void vp_cli_explain_estimate(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
 			     const struct vp_train *t, double util, const struct vp_estimate *e,
-			     const struct vp_estimate *next, bool next_valid)
+			     const struct vp_estimate *next, bool next_valid, const struct vp_emit_eval *eval,
+			     uint64_t ewc_bytes)
 {
 	struct ex x;
 	char title[96];
@@ -303,6 +342,8 @@ void vp_cli_explain_estimate(const struct vp_cli_opts *o, const struct vp_model 
 		snprintf(title, sizeof title, "batch %" PRIu64 " (the next one up)", t->batch + 1);
 		block(&x, title, next, 0, t);
 	}
+	if (eval != NULL)
+		eval_block(&x, t, eval, ewc_bytes);
 	/* estimate takes --profile too (resolve.c): a Lightning or DeepSpeed
 	 * run's loop is its own, as plan's footer says (a frozen forward runs
 	 * no loop: its band stays). Until 2026-11-30 the estimate's footer
@@ -311,5 +352,10 @@ void vp_cli_explain_estimate(const struct vp_cli_opts *o, const struct vp_model 
 			       (o->profile == VP_PROFILE_LIGHTNING || o->profile == VP_PROFILE_DEEPSPEED)
 		       ? vp_profile_name(o->profile)
 		       : NULL;
-	footer(&x, t->batch, e->device_bytes, loop, t->method == VP_METHOD_FROZEN);
+	/* a frozen model that generates is an inference batch: its headroom
+	 * and band are the generation's, the answer to the question asked */
+	footer(&x, t->batch,
+	       eval != NULL && t->method == VP_METHOD_FROZEN && eval->opts->generate ? eval->ev.device_bytes
+										      : e->device_bytes,
+	       loop, t->method == VP_METHOD_FROZEN);
 }

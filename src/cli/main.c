@@ -138,18 +138,19 @@ static const struct opt_def opts[] = {
 	{"bnb-version", OPT_BNB_VERSION, "V", A_TRAIN, "the run's bitsandbytes, as its __version__ prints it\n(default: one before 0.43.2, whose 4-bit layers\nkeep their inputs for backward, the safe side)"},
 	{"torch-version", OPT_TORCH_VERSION, "V", A_TRAIN, "the run's PyTorch, as torch.__version__ prints it\n(default 2.5 or later; 1.x keeps the gradients\nbetween steps, 2.0's AdamW holds two temporaries)"},
 	{"util", OPT_UTIL, "F", A_TRAIN, "fraction of GPU memory the peak may fill, in (0, 1]\n(default 0.8)"},
-	{"batch", OPT_BATCH, "N", A_ESTIMATE, "the batch size to estimate (estimate only)"},
+	{"batch", OPT_BATCH, "N", A_ESTIMATE, "the batch size to estimate (estimate only); with an\nevaluation option below, also the eval batch"},
 	{"grad-accum", OPT_GRAD_ACCUM, "N", A_ESTIMATE, "gradient accumulation steps (estimate only; default 1):\nthe earlier micro-batches' gradients stay through\nthe next forward, as in a plan that accumulates"},
 	{NULL, 0, NULL, 0, "Planner (plan, sweep):"},
 	{"batch-multiple", OPT_BATCH_MULTIPLE, "N", A_PLANNER, "round the train batch down to a multiple of N\n(default: as far as batch x tokens is a multiple\nof 8, none at 512 tokens)"},
 	{"max-batch", OPT_MAX_BATCH, "N", A_PLANNER, "the largest micro-batch to consider (default 4096)"},
 	{"effective-batch", OPT_EFFECTIVE_BATCH, "N", A_PLANNER, "keep batch x accumulation x GPUs equal to N"},
-	{"generate", OPT_GENERATE, NULL, A_PLANNER, "evaluate with generation (predict_with_generate)"},
-	{"num-beams", OPT_NUM_BEAMS, "N", A_PLANNER, "beams when generating (default 1; implies\n--generate)"},
-	{"max-new-tokens", OPT_MAX_NEW_TOKENS, "N", A_PLANNER, "tokens generated per sample (default: the target\nlength, else 128; implies --generate)"},
-	{"eval-predictions", OPT_EVAL_PREDS, "P", A_PLANNER, "what evaluation keeps for compute_metrics: logits\n(default), argmax (preprocess_logits_for_metrics\nreduces them to token ids) or none (no metric:\nthe loss alone, nothing generated)"},
-	{"eval-samples", OPT_EVAL_SAMPLES, "N", A_PLANNER, "samples in the evaluation set: their kept\npredictions, on the GPU and in host RAM"},
-	{"use-cache", OPT_USE_CACHE, NULL, A_PLANNER, "the run sets TrainingArguments' use_cache: true\n(transformers 5): every evaluation forward builds\nthe KV cache (hf and trl profiles)"},
+	{NULL, 0, NULL, 0, "Evaluation (plan, sweep; estimate at --batch):"},
+	{"generate", OPT_GENERATE, NULL, A_TRAIN, "evaluate with generation (predict_with_generate)"},
+	{"num-beams", OPT_NUM_BEAMS, "N", A_TRAIN, "beams when generating (default 1; implies\n--generate)"},
+	{"max-new-tokens", OPT_MAX_NEW_TOKENS, "N", A_TRAIN, "tokens generated per sample (default: the target\nlength, else 128; implies --generate)"},
+	{"eval-predictions", OPT_EVAL_PREDS, "P", A_TRAIN, "what evaluation keeps for compute_metrics: logits\n(default), argmax (preprocess_logits_for_metrics\nreduces them to token ids) or none (no metric:\nthe loss alone, nothing generated)"},
+	{"eval-samples", OPT_EVAL_SAMPLES, "N", A_TRAIN, "samples in the evaluation set: their kept\npredictions, on the GPU and in host RAM"},
+	{"use-cache", OPT_USE_CACHE, NULL, A_TRAIN, "the run sets TrainingArguments' use_cache: true\n(transformers 5): every evaluation forward builds\nthe KV cache (hf and trl profiles)"},
 	{NULL, 0, NULL, 0, "Host (plan, sweep):"},
 	{"host-ram", OPT_HOST_RAM, "SIZE", A_PLANNER, "host memory limit, e.g. 60GiB (a container's)"},
 	{"cpus", OPT_CPUS, "N", A_PLANNER, "CPU cores; DataLoader workers use at most a third"},
@@ -216,7 +217,11 @@ static const struct cmd_help cmd_helps[] = {
 			     "allocated, reserved and device peaks, their breakdown and the phase of the\n"
 			     "step where the peak falls, as YAML on stdout. A batch over the budget is\n"
 			     "printed too, with fits: false and a warning. --method frozen (a forward that\n"
-			     "trains nothing) and --optimizer none are taken here only.",
+			     "trains nothing) and --optimizer none are taken here only. With an evaluation\n"
+			     "option (--generate, --num-beams, --max-new-tokens, --eval-predictions,\n"
+			     "--eval-samples, --use-cache), also the evaluation step at eval batch --batch,\n"
+			     "as the plan's eval batch of that size; with --method frozen, an inference\n"
+			     "batch (generation included).",
 			     "  0  the estimate was printed, also one over the budget (fits: false)\n" EXIT_USAGE EXIT_IO},
 	[VP_CMD_SWEEP] = {"sweep [--model M | --gpu G] [OPTIONS]",
 			  "the plan on every GPU of the catalogue, every model on --gpu,\nor, with neither, every model on every GPU",

@@ -1180,7 +1180,7 @@ static void estimate_should_say_when_it_does_not_fit(void **state)
 	t.head = VP_HEAD_SEQ2SEQ_LM;
 	fake_estimate(&e, 25 * GIB);
 	assert_non_null(f);
-	assert_int_equal(vp_emit_estimate_yaml(f, mt5, rtx3090, &t, 0.8, &e, 0, NULL, &err), 0);
+	assert_int_equal(vp_emit_estimate_yaml(f, mt5, rtx3090, &t, 0.8, &e, 0, NULL, NULL, &err), 0);
 	text = read_all(f);
 	fclose(f);
 	assert_non_null(strstr(text, ": does not fit, 5.80 GiB over the budget\n"));
@@ -1191,7 +1191,7 @@ static void estimate_should_say_when_it_does_not_fit(void **state)
 
 	f = tmpfile();
 	assert_non_null(f);
-	assert_int_equal(vp_emit_estimate_json(f, mt5, rtx3090, &t, 0.8, &e, 0, NULL, &err), 0);
+	assert_int_equal(vp_emit_estimate_json(f, mt5, rtx3090, &t, 0.8, &e, 0, NULL, NULL, &err), 0);
 	text = read_all(f);
 	fclose(f);
 	assert_non_null(strstr(text, "\"fits\":\tfalse"));
