@@ -1562,6 +1562,7 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 	T_first = b * (m->arch == VP_ARCH_DECODER ? s_dec : s_enc);
 	T_last = b * (m->arch == VP_ARCH_DECODER || c->decoder ? s_dec : s_enc);
 	tt->global_saved = 0.0;
+	tt->dec_bwd_held = 0.0;
 	if (m->embed_norm)
 		tt->global_saved += T_first * c->E * layernorm_input_bytes(c) + 2.0 * T_first * 4.0;
 	if (m->hidden_dropout > 0.0)
@@ -1660,11 +1661,43 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 		if (c->decoder)
 			tt->global_saved += norm_saved(c, b * s_enc);
 	}
+	if (m->naming == VP_NAMING_T5 && m->hidden_dropout > 0.0) {
+		/* T5Stack.forward (and MT5Stack's, UMT5Stack's) ends with
+		 * self.dropout(self.final_layer_norm(hidden_states)): in
+		 * training native_dropout's bool mask, 1 byte an element, is
+		 * saved for its backward. Backward meets the top stack's
+		 * dropout right after the head, before any block: that mask
+		 * (b x s_t x h, or an encoder model's b x s x h) is the
+		 * forward's alone. An encoder-decoder's encoder mask lives
+		 * until backward leaves the decoder (its dropout's backward
+		 * comes before the encoder's blocks'). */
+		tt->fwd_held += T_last * c->h;
+		if (c->decoder)
+			tt->dec_bwd_held += b * s_enc * c->h;
+	}
 	if (c->decoder) {
-		/* the encoder output feeds every decoder block's cross k/v
-		 * projections; saved once when any of them trains; plus a second
-		 * embedding lookup and its dropout mask for the decoder */
-		tt->global_saved += b * s_enc * c->h * c->e;
+		/* The encoder output (the encoder's final dropout's output, in
+		 * the residual dtype: fp32 under autocast, T5LayerNorm returning
+		 * its fp32 weight times an fp32 input) is named by the model's
+		 * output until the loss (Seq2SeqLMOutput.encoder_last_hidden_state,
+		 * released when Trainer.compute_loss returns, before backward).
+		 * What backward keeps of it: without autocast the one tensor the
+		 * decoder blocks' cross k/v linears share (saved once when any of
+		 * them trains); under autocast none of it, each linear saving
+		 * its own 16-bit cast (counted per block, input_copies) and
+		 * _to_copy's backward saving no tensor; with checkpointing the
+		 * tensor itself, an input every decoder block's checkpoint
+		 * keeps for its recomputation (T5Stack.forward passes
+		 * encoder_hidden_states to _gradient_checkpointing_func).
+		 * Either is freed with the decoder's bottom block's backward
+		 * (docs/memory-model.md "The encoder output"). */
+		double enc_out = b * s_enc * c->h;
+		double bwd = t->grad_ckpt ? enc_out * c->r : (c->amp ? 0.0 : enc_out * c->e);
+
+		tt->dec_bwd_held += bwd;
+		tt->fwd_held += fmax(0.0, enc_out * c->r - bwd);
+		/* a second embedding lookup and its dropout mask for the
+		 * decoder */
 		if (m->hidden_dropout > 0.0)
 			tt->global_saved += b * s_dec * c->h;
 	}

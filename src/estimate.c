@@ -486,10 +486,10 @@ static void forward_phase(const struct ctx *c, const struct totals *tt, struct s
 
 	if (t->optimizer_in_backward)
 		s->grads_kept = tt->grads_in_backward; /* the LM head's gradient appears with the logits' */
-	s->allocated[VP_PHASE_FORWARD] = s->base + s->grads_kept + tt->global_saved + acts + copies + tt->fwd_held +
-					 tt->prev_step_held + fmax(at_loss, tr);
-	s->dynamic[VP_PHASE_FORWARD] =
-		acts + tt->global_saved + copies + tt->fwd_held + tt->prev_step_held + fmax(at_loss, tr);
+	s->allocated[VP_PHASE_FORWARD] = s->base + s->grads_kept + tt->global_saved + tt->dec_bwd_held + acts + copies +
+					 tt->fwd_held + tt->prev_step_held + fmax(at_loss, tr);
+	s->dynamic[VP_PHASE_FORWARD] = acts + tt->global_saved + tt->dec_bwd_held + copies + tt->fwd_held +
+				       tt->prev_step_held + fmax(at_loss, tr);
 
 	if (t->activation_offload)
 		l->waste = 2.0 * vp_est_alloc_waste(fmax(tt->enc.input, tt->dec.input));
@@ -500,7 +500,8 @@ static void forward_phase(const struct ctx *c, const struct totals *tt, struct s
 			   tt->bottom_unsaved_waste;
 	/* the last step's bitsandbytes inputs are that step's saved
 	 * activations, still held */
-	l->acts = (t->grad_ckpt ? tt->inputs_all : tt->saved_all) + tt->global_saved + tt->prev_step_held;
+	l->acts = (t->grad_ckpt ? tt->inputs_all : tt->saved_all) + tt->global_saved + tt->dec_bwd_held +
+		  tt->prev_step_held;
 	l->scores = t->grad_ckpt ? 0.0 : tt->scores_all;
 	l->copies = copies;
 	l->grads = s->grads_kept;
@@ -571,6 +572,8 @@ static void backward_phase(const struct ctx *c, const struct totals *tt, struct 
 		double below_enc = in_dec ? tt->n_enc : k;
 		double below_dec = in_dec ? k - tt->n_enc : 0.0;
 		double below, below_scores, live, copies, grads, block_saved, block_transient;
+		/* the encoder output and mask backward keeps for the decoder */
+		double around = tt->global_saved + (in_dec ? tt->dec_bwd_held : 0.0);
 		/* the global layers' share of the blocks below, spread evenly
 		 * (ModernBERT's every third); the block in backward is counted
 		 * as a sliding one, the larger */
@@ -635,7 +638,7 @@ static void backward_phase(const struct ctx *c, const struct totals *tt, struct 
 			block_transient = bm->dora_transient;
 		}
 		live = s->base + grads + below + below_scores + block_saved + bm->scores + block_transient + quant_tmp +
-		       copies + tt->global_saved;
+		       copies + around;
 		/* The segments the recomputation reserved, less what the
 		 * gradients created in this backward took of them once freed
 		 * (with the gradients freed between steps, a full fine-tune's
@@ -654,7 +657,7 @@ static void backward_phase(const struct ctx *c, const struct totals *tt, struct 
 			else
 				l->waste = below_enc * tt->enc.waste + below_dec * tt->dec.waste + bm->waste -
 					   full_share * tt->full_layers_unsaved_waste - bottom * tt->bottom_unsaved_waste;
-			l->acts = below + block_saved + tt->global_saved;
+			l->acts = below + block_saved + around;
 			l->scores = below_scores + bm->scores;
 			l->transient = block_transient + quant_tmp;
 			l->copies = copies;
@@ -908,7 +911,8 @@ static int estimate_at(const struct vp_estimator *e, bool classic, uint64_t batc
 	    to_u64(tt.weight_copies, &out->full_bytes[VP_COMP_WEIGHT_COPIES]) ||
 	    to_u64(tt.grads + tt.ddp_buckets, &out->full_bytes[VP_COMP_GRADIENTS]) ||
 	    to_u64(tt.optimizer + tt.paged_states, &out->full_bytes[VP_COMP_OPTIMIZER]) ||
-	    to_u64(tt.saved_all + tt.global_saved + tt.prev_step_held, &out->full_bytes[VP_COMP_ACTIVATIONS]) ||
+	    to_u64(tt.saved_all + tt.global_saved + tt.dec_bwd_held + tt.prev_step_held,
+		   &out->full_bytes[VP_COMP_ACTIVATIONS]) ||
 	    to_u64(tt.scores_all, &out->full_bytes[VP_COMP_ATTN_SCORES]) ||
 	    to_u64(tt.logits_peak, &out->full_bytes[VP_COMP_LOGITS]) ||
 	    to_u64(fmax(tt.step_temp, fmax(tt.enc.bwd_transient, tt.dec.bwd_transient)),

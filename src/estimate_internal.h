@@ -126,6 +126,11 @@ struct totals {
 	/* ZeRO-Offload: one process's partitions in host RAM (not on the GPU) */
 	double offload_host;
 	double saved_all, scores_all, inputs_all, global_saved;
+	/* saved tensors around the blocks that backward frees once it leaves
+	 * the decoder: an encoder-decoder's encoder output as backward keeps
+	 * it and the encoder's final dropout mask (T5); live through the
+	 * forward and the decoder blocks' backward, not the encoder's */
+	double dec_bwd_held;
 	/* what the global layers of a model that mixes them with
 	 * sliding-window ones (vp_model_full_attn_layers) save less than the
 	 * block_mem says (the window masks, and the repeat_kv copies SDPA's

@@ -2025,6 +2025,89 @@ static void autocast_casts_the_encoder_output_for_each_cross_attention_linear(vo
 			 (s_enc + s_dec + s_enc) * h * 2);
 }
 
+/* t5-small (h = 512, 6 + 6 blocks), batch 2, 32 source and 8 target tokens,
+ * a full fine-tune, eager attention, without checkpointing. */
+static struct vp_train t5_small_step(enum vp_precision precision)
+{
+	struct vp_train t;
+
+	vp_train_defaults(&t);
+	t.head = VP_HEAD_SEQ2SEQ_LM;
+	t.batch = 2;
+	t.seq_len = 32;
+	t.tgt_len = 8;
+	t.precision = precision;
+	t.attn = VP_ATTN_EAGER;
+	return t;
+}
+
+/* T5Stack.forward ends with self.dropout(self.final_layer_norm(...)): in
+ * training each stack saves native_dropout's bool mask, 1 byte an element.
+ * t5-small in fp32 with dropout_rate 0.1 against 0 (attention-probability
+ * and MLP dropout left on, so only the residual stream's dropouts differ):
+ * every encoder block's attention and MLP output masks (6 x 2 x 2·32·512),
+ * every decoder block's self-attention, cross-attention and MLP output
+ * masks (6 x 3 x 2·8·512), both embedding masks and the encoder's final
+ * mask (2·32·512) are saved activations; the decoder's final mask
+ * (2·8·512), which backward frees before any block, is the forward's
+ * alone. */
+static void t5_saves_each_stacks_final_dropout_mask(void **state)
+{
+	const struct vp_model *t5 = vp_catalog_find_model(&cat, "t5-small");
+	struct vp_model no_drop;
+	struct vp_train t = t5_small_step(VP_PREC_FP32);
+	struct vp_estimate with, without;
+	const uint64_t enc = 2 * 32 * 512, dec = 2 * 8 * 512;
+	const uint64_t blocks = 6 * 2 * enc + 6 * 3 * dec, embeddings = enc + dec;
+
+	(void)state;
+	assert_non_null(t5);
+	no_drop = *t5;
+	no_drop.hidden_dropout = 0.0;
+	with = estimated(t5, &t);
+	without = estimated(&no_drop, &t);
+	assert_int_equal(with.full_bytes[VP_COMP_ACTIVATIONS] - without.full_bytes[VP_COMP_ACTIVATIONS],
+			 blocks + embeddings + enc);
+	assert_int_equal(with.phase_allocated_bytes[VP_PHASE_FORWARD] - without.phase_allocated_bytes[VP_PHASE_FORWARD],
+			 blocks + embeddings + enc + dec);
+}
+
+/* The encoder output is the encoder's final dropout's output, fp32 under
+ * autocast over fp32 weights (T5LayerNorm multiplies its fp32 weight by an
+ * fp32 input), named by the model's output until the loss: 2·32·512 x 4
+ * bytes at the forward's end, beside the decoder's final dropout mask
+ * (2·8·512), both held by the forward alone (with LoRA t5-small's logits
+ * are its peak). Backward keeps none of it under autocast (each cross k/v linear
+ * saves its own bf16 cast, counted in the blocks); with checkpointing every
+ * decoder block's checkpoint keeps it as an input, in fp32. Without
+ * autocast the one tensor the cross k/v linears save is the output itself,
+ * with or without checkpointing. */
+static void t5_holds_its_fp32_encoder_output_under_autocast_until_the_loss(void **state)
+{
+	const struct vp_model *t5 = vp_catalog_find_model(&cat, "t5-small");
+	struct vp_train t = t5_small_step(VP_PREC_AMP_BF16);
+	struct vp_estimate e, ckpt;
+	struct vp_error err = {0};
+	const uint64_t enc = 2 * 32 * 512, dec = 2 * 8 * 512;
+
+	(void)state;
+	assert_non_null(t5);
+	t.method = VP_METHOD_LORA; /* the forward, not AdamW's step, peaks */
+	assert_int_equal(vp_train_set_lora_targets(&t, "q,v", &err), 0);
+	e = estimated(t5, &t);
+	assert_int_equal(e.peak_phase, VP_PHASE_FORWARD);
+	assert_int_equal(e.peak_bytes[VP_COMP_TRANSIENT], enc * 4 + dec);
+	t.grad_ckpt = true;
+	ckpt = estimated(t5, &t);
+	assert_int_equal(ckpt.full_bytes[VP_COMP_ACTIVATIONS] - e.full_bytes[VP_COMP_ACTIVATIONS], enc * 4);
+
+	t = t5_small_step(VP_PREC_FP32);
+	e = estimated(t5, &t);
+	t.grad_ckpt = true;
+	ckpt = estimated(t5, &t);
+	assert_int_equal(ckpt.full_bytes[VP_COMP_ACTIVATIONS], e.full_bytes[VP_COMP_ACTIVATIONS]);
+}
+
 /* transformers' gelu_new writes the tanh formula out: pow's input, tanh's
  * output and both operands of the last product stay saved, three T x f
  * tensors more than a fused GELU; under autocast pow's input is an fp32 copy
@@ -5074,6 +5157,8 @@ int main(void)
 		cmocka_unit_test(glm4_adds_two_norms_per_block_to_glm),
 		cmocka_unit_test(gradients_are_freed_between_steps_only_where_pytorch_2_frees_them),
 		cmocka_unit_test(autocast_casts_the_encoder_output_for_each_cross_attention_linear),
+		cmocka_unit_test(t5_saves_each_stacks_final_dropout_mask),
+		cmocka_unit_test(t5_holds_its_fp32_encoder_output_under_autocast_until_the_loss),
 		cmocka_unit_test(gelu_new_keeps_its_intermediates),
 		cmocka_unit_test(a_layernorm_under_autocast_keeps_an_fp32_copy_of_its_input),
 		cmocka_unit_test(an_embedding_layernorm_makes_the_residual_stream_fp32_under_autocast),
