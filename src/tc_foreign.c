@@ -659,6 +659,103 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 				      : "");
 }
 
+/* ------------------------------------------------------------ W&B sweeps */
+
+/*
+ * A W&B sweep configuration (docs.wandb.ai, "Sweep configuration keys":
+ * top-level `method` grid, random or bayes, and `parameters`, each a
+ * mapping of `value`, `values`, or `min`/`max` with a distribution) is a
+ * search space, from which each run takes one value of each parameter: no
+ * single run's config. Read as TrainingArguments it was "no model", or,
+ * with --model, the defaults at batch 8 with every parameter ignored. The
+ * largest whole number a parameter can take (values, value, max), or 0.
+ */
+static unsigned long sweep_largest_at(const struct vp_tnode *params, const char *const *names)
+{
+	unsigned long best = 0;
+
+	for (const char *const *name = names; *name != NULL; name++) {
+		const struct vp_tnode *p = map_at(params, *name);
+		const struct vp_tmember *vs = p != NULL ? vp_tc_member(p, "values") : NULL;
+		unsigned long v;
+
+		if ((v = count_at(p, "value")) > best)
+			best = v;
+		if ((v = count_at(p, "max")) > best)
+			best = v;
+		for (size_t i = 0; vs != NULL && vs->value->kind == VP_T_SEQ && i < vs->value->n; i++) {
+			const struct vp_tnode *x = vs->value->items[i];
+			char *end;
+
+			if (x != NULL && x->kind == VP_T_SCALAR && !x->quoted && x->text[0] >= '0' && x->text[0] <= '9' &&
+			    strlen(x->text) <= 8 && (v = strtoul(x->text, &end, 10)) > best && *end == '\0' &&
+			    v <= 10000000UL)
+				best = v;
+		}
+	}
+	return best;
+}
+
+/* The model a sweep pins (one `value`, or a one-item `values`), or NULL. */
+static const char *sweep_model(const struct vp_tnode *params)
+{
+	static const char *const names[] = {"model_name_or_path", "base_model", "model_name", "model", NULL};
+
+	for (const char *const *name = names; *name != NULL; name++) {
+		const struct vp_tnode *p = map_at(params, *name);
+		const struct vp_tmember *vs = p != NULL ? vp_tc_member(p, "values") : NULL;
+
+		if (text_at(p, "value") != NULL)
+			return text_at(p, "value");
+		if (vs != NULL && vs->value->kind == VP_T_SEQ && vs->value->n == 1 && vs->value->items[0] != NULL &&
+		    vs->value->items[0]->kind == VP_T_SCALAR && vs->value->items[0]->text[0] != '\0')
+			return vs->value->items[0]->text;
+	}
+	return NULL;
+}
+
+static const struct vp_tmember *sweep_key(const struct vp_tnode *root)
+{
+	const struct vp_tmember *method = vp_tc_member(root, "method");
+	const char *m = method != NULL && method->value->kind == VP_T_SCALAR ? method->value->text : NULL;
+
+	if (m == NULL || map_at(root, "parameters") == NULL ||
+	    (strcmp(m, "grid") != 0 && strcmp(m, "random") != 0 && strcmp(m, "bayes") != 0))
+		return NULL;
+	return method;
+}
+
+static int sweep_error(struct ctx *c, const struct vp_tnode *root, const struct vp_tmember *at)
+{
+	static const char *const batch_names[] = {"per_device_train_batch_size", "micro_batch_size", "batch_size",
+						  "train_batch_size", NULL};
+	static const char *const len_names[] = {"max_seq_length", "max_length", "max_source_length", "sequence_len",
+						"max_seq_len", "cutoff_len", "seq_len", NULL};
+	const struct vp_tnode *params = map_at(root, "parameters");
+	const char *model = sweep_model(params);
+	unsigned long batch = sweep_largest_at(params, batch_names), len = sweep_largest_at(params, len_names);
+	struct cmd k = {.n = 0};
+
+	add(&k, "vramplan estimate --gpu G --model ");
+	if (model != NULL && strlen(model) < 128 && strcspn(model, " '\"\\$`;|&<>()") == strlen(model))
+		add(&k, "%s", model);
+	else
+		add(&k, "M");
+	if (batch > 0)
+		add(&k, " --batch %lu", batch);
+	else
+		add(&k, " --batch B");
+	if (len > 0)
+		add(&k, " --seq-len %lu", len);
+	return vp_tc_fail_at(c, at->line, at->column,
+			     "a W&B sweep configuration (method: %.8s, parameters): each run takes one value of each "
+			     "parameter, and vramplan check reads one run's trainer config, not a search space; the run "
+			     "that needs the most memory takes the largest sizes: %s%s (G: your GPU%s%s; the sweep's other "
+			     "parameters as flags, 'vramplan estimate --help')",
+			     at->value->text, k.s, len > 0 ? "" : " --seq-len N", model != NULL ? "" : ", M: the model",
+			     batch > 0 ? "" : ", B: the batch");
+}
+
 int vp_tc_foreign_config(struct ctx *c, const struct vp_tnode *root)
 {
 	const struct vp_tmember *at;
@@ -671,5 +768,7 @@ int vp_tc_foreign_config(struct ctx *c, const struct vp_tnode *root)
 		return torchtune_error(c, root, at);
 	if ((at = litgpt_key(root)) != NULL)
 		return litgpt_error(c, root, at);
+	if ((at = sweep_key(root)) != NULL)
+		return sweep_error(c, root, at);
 	return 0;
 }
