@@ -6,8 +6,9 @@
 # parameter over the GPUs for AdamW in bf16; 20 with accumulation). The GPU
 # keeps what stage 1 keeps without offload but the master and states:
 # every parameter's whole 16-bit gradient (reduced only at the accumulation
-# boundary), the reduce bucket, and the offload's temp buffer of the largest
-# parameter. Until 2026-11-30 --zero 1 --offload-optimizer cpu was an input
+# boundary, and freed there: without accumulation the forward holds none,
+# until 2026-11-30 it held them all and was the peak), the reduce bucket,
+# and the offload's temp buffer of the largest parameter. Until 2026-11-30 --zero 1 --offload-optimizer cpu was an input
 # error and check noted a config's stage-1 offload and counted it on the GPU.
 # Llama 3.1 8B, full fine-tune in bf16 on 4 x A100 80GB:
 for z in "--zero 1" "--zero 1 --offload-optimizer cpu" "--zero 2 --offload-optimizer cpu"; do
