@@ -132,9 +132,20 @@ static int to_u64(double v, uint64_t *out)
 /* Does zero_grad free the gradients after an optimizer step? PyTorch >= 2.0
  * defaults to set_to_none=True (vp_est_on_pytorch2); an older one's
  * set_to_none=False keeps them zeroed. DeepSpeed ZeRO and FSDP keep their
- * own gradient buffers. (docs: "Phases of a step") */
+ * own gradient buffers. (docs: "Phases of a step") But ZeRO-1 with the
+ * optimizer offloaded, whose GPU gradients are each parameter's own
+ * (distribute), frees them itself at the accumulation boundary, whatever
+ * the PyTorch: a parameter of the rank's partition once its gradient is on
+ * the host (stage_1_and_2.py async_inplace_copy_grad_to_fp32_buffer_from_
+ * gpu: clear_grad_attribute), every other one in the reduction's epilogue
+ * (independent_gradient_partition_epilogue: _clear_param_grad_only, p.grad
+ * = None), and no partition buffer is made (copy_grads_in_partition
+ * returns before grads_in_partition under cpu_offload). (Stage 2 with the
+ * optimizer offloaded counts no GPU gradient.) */
 static bool zero_grad_frees(const struct vp_train *t)
 {
+	if (t->zero_stage == 1 && t->zero_offload_optimizer && !t->fsdp)
+		return true;
 	return vp_est_on_pytorch2(t) && t->zero_stage == 0 && !t->fsdp;
 }
 

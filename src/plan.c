@@ -798,8 +798,10 @@ static void suggest(const struct vp_model *m, const struct vp_gpu *g, const stru
 	 * master, the states and the gradients' partitions in host RAM and
 	 * the step on the CPU (docs/memory-model.md "ZeRO-Offload"); offered
 	 * for a full fine-tune, whose states are what it moves, and said to
-	 * cost host RAM, which the plan's host line then counts */
-	if (base->zero_stage >= 2 && !base->zero_offload_optimizer && base->method == VP_METHOD_FULL) {
+	 * cost host RAM, which the plan's host line then counts; at stage 1
+	 * too since it is modelled there (until 2026-11-30 a one-GPU --zero 1
+	 * run that offload fits was offered only adapters and 8-bit states) */
+	if (base->zero_stage >= 1 && !base->zero_offload_optimizer && base->method == VP_METHOD_FULL) {
 		t = *base;
 		t.zero_offload_optimizer = true;
 		add_suggestion(m, g, req, &t, "--offload-optimizer cpu (the optimizer in host RAM)", "--offload-optimizer cpu",

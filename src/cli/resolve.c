@@ -898,7 +898,8 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		if (o->has_precision)
 			return vp_error_set(err, VP_ERR_INPUT,
 					    "--profile trl: TRL loads a bitsandbytes base in dtype, its compute dtype "
-					    "(16 bit), so its keys cannot say --precision %s; use bf16 or fp16",
+					    "too, so its keys cannot say --precision %s (fp32 weights under a 16-bit "
+					    "compute dtype); use bf16, fp16 or fp32",
 					    vp_precision_name(t->precision));
 		t->precision = g->bf16 ? VP_PREC_BF16 : VP_PREC_FP16;
 		if (warn)

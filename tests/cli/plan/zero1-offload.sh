@@ -6,8 +6,9 @@
 # parameter over the GPUs for AdamW in bf16; 20 with accumulation). The GPU
 # keeps what stage 1 keeps without offload but the master and states:
 # every parameter's whole 16-bit gradient (reduced only at the accumulation
-# boundary), the reduce bucket, and the offload's temp buffer of the largest
-# parameter. Until 2026-11-30 --zero 1 --offload-optimizer cpu was an input
+# boundary, and freed there: without accumulation the forward holds none,
+# until 2026-11-30 it held them all and was the peak), the reduce bucket,
+# and the offload's temp buffer of the largest parameter. Until 2026-11-30 --zero 1 --offload-optimizer cpu was an input
 # error and check noted a config's stage-1 offload and counted it on the GPU.
 # Llama 3.1 8B, full fine-tune in bf16 on 4 x A100 80GB:
 for z in "--zero 1" "--zero 1 --offload-optimizer cpu" "--zero 2 --offload-optimizer cpu"; do
@@ -50,3 +51,8 @@ printf '{"train_micro_batch_size_per_gpu": 1, "gradient_accumulation_steps": 1, 
 	grep -E "ZeRO-Offload keeps|optimizer offloaded|ignored key" | sed "s|$d/||"
 "$VRAMPLAN" check --model llama-3.1-8b --gpu a100-80gb --gpus 4 --seq-len 2048 --format json "$d/ds.json" 2>/dev/null |
 	grep -E '"offload_host_bytes"'
+# a stage-1 run that does not fit is offered the offload, as at stage 2
+# (until 2026-11-30 only from stage 2: one GPU at stage 1 was offered
+# adapters and 8-bit states only)
+"$VRAMPLAN" plan --model llama-3.1-8b --gpu a100-80gb --zero 1 --precision bf16 --grad-ckpt --seq-len 2048 2>&1 |
+	grep -E "nothing fits|offload-optimizer"
