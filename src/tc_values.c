@@ -559,9 +559,14 @@ static bool names_gpu_util(const char *path, const struct vp_tnode *v, double *u
 	static const char *const gpu[] = {"gpu", "vram", NULL};
 	static const char *const use[] = {"util", "utilization", "utilisation", NULL};
 	static const char *const engine[] = {"vllm", "sglang", NULL};
+	/* how often the utilisation is logged or sampled is no target
+	 * (gpu_util_log_interval: 10 is not util 0.1) */
+	static const char *const not_target[] = {"interval", "every", "log", "steps", "step", "freq", "frequency",
+						 NULL};
 	struct vp_error e;
 
-	if (!has_word(path, gpu) || !has_word(path, use) || has_word(path, engine) || v == NULL ||
+	if (!has_word(path, gpu) || !has_word(path, use) || has_word(path, engine) || has_word(path, not_target) ||
+	    v == NULL ||
 	    v->kind != VP_T_SCALAR || v->quoted || vp_parse_double(v->text, path, 0.0, 100.0, util, &e) != 0 ||
 	    *util <= 0.0)
 		return false;

@@ -6,6 +6,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -191,14 +192,16 @@ static const char *partial_card(const char *key)
 }
 
 /* The memory a GPU's name states ("H100 100GB", "a40 48g", "l4-24gib"): the
- * number before a GB, G or GiB that ends a word; 0 when it states none. */
+ * number that starts a word, before a GB, G or GiB that ends it; 0 when it
+ * states none. A number after a letter is the model's own (AWS's "a10g":
+ * an A10G, not 10 GB). */
 static unsigned long stated_memory_gb(const char *key)
 {
 	for (const char *p = key; *p != '\0'; p++) {
 		const char *q = p, *u;
 		unsigned long n = 0;
 
-		if (*p < '0' || *p > '9' || (p > key && p[-1] >= '0' && p[-1] <= '9'))
+		if (*p < '0' || *p > '9' || (p > key && isalnum((unsigned char)p[-1])))
 			continue;
 		while (*q >= '0' && *q <= '9' && n < 100000)
 			n = n * 10 + (unsigned long)(*q++ - '0');
