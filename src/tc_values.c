@@ -551,8 +551,8 @@ static const struct vp_tnode *replay_size(const char *path, const struct vp_tnod
  * is vramplan.util (--util), which the key would not set. A key naming the
  * GPU and its utilisation, not an inference engine's (TRL's
  * vllm_gpu_memory_utilization is vLLM's share of the GPU beside the
- * trainer), with a fraction in (0, 1] or a percentage in (1, 100]: the
- * fraction in *util, else false.
+ * trainer), with a fraction in [0.01, 1] or a whole percentage in
+ * (1, 100]: the fraction in *util, else false.
  */
 static bool names_gpu_util(const char *path, const struct vp_tnode *v, double *util)
 {
@@ -568,7 +568,10 @@ static bool names_gpu_util(const char *path, const struct vp_tnode *v, double *u
 	if (!has_word(path, gpu) || !has_word(path, use) || has_word(path, engine) || has_word(path, not_target) ||
 	    v == NULL ||
 	    v->kind != VP_T_SCALAR || v->quoted || vp_parse_double(v->text, path, 0.0, 100.0, util, &e) != 0 ||
-	    *util <= 0.0)
+	    *util < 0.01)
+		return false;
+	/* a percentage is a whole number (85); 1.5 is neither */
+	if (*util > 1.0 && !whole_number(v))
 		return false;
 	if (*util > 1.0)
 		*util /= 100.0;
