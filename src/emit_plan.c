@@ -1253,8 +1253,12 @@ static void comment_estimate_eval(FILE *f, const struct vp_train *t, const struc
 	}
 	comment_row(f, "allocator", e->reserved_bytes - e->allocated_bytes);
 	comment_row(f, "cuda context", outside);
-	fputs("#   (the loss forward, generation and kept predictions are the evaluation's moments: its peak is\n"
-	      "#   the largest of them, beside what is resident)\n",
+	/* the moments the rows above list: generate_only has no loss forward */
+	fputs(opts->generate && opts->generate_only
+		      ? "#   (generation and kept predictions are the evaluation's moments: its peak is the larger,\n"
+			"#   beside what is resident)\n"
+		      : "#   (the loss forward, generation and kept predictions are the evaluation's moments: its peak is\n"
+			"#   the largest of them, beside what is resident)\n",
 	      f);
 	if (ev->accumulation_steps > 0) {
 		vp_format_bytes(e->predictions_bytes_per_step, pred, sizeof pred);
