@@ -131,8 +131,10 @@ static int to_u64(double v, uint64_t *out)
 
 /* Does zero_grad free the gradients after an optimizer step? PyTorch >= 2.0
  * defaults to set_to_none=True (vp_est_on_pytorch2); an older one's
- * set_to_none=False keeps them zeroed. DeepSpeed ZeRO and FSDP keep their
- * own gradient buffers. (docs: "Phases of a step") But ZeRO-1 with the
+ * set_to_none=False keeps them zeroed. FSDP and ZeRO-3 keep their own
+ * gradient buffers (not traced further); ZeRO-1 and 2 free theirs in their
+ * own step, partition and all (zero_step_frees). (docs: "Phases of a
+ * step") And ZeRO-1 with the
  * optimizer offloaded, whose GPU gradients are each parameter's own
  * (distribute), frees them itself at the accumulation boundary, whatever
  * the PyTorch: a parameter of the rank's partition once its gradient is on
@@ -147,6 +149,35 @@ static bool zero_grad_frees(const struct vp_train *t)
 	if (t->zero_stage == 1 && t->zero_offload_optimizer && !t->fsdp)
 		return true;
 	return vp_est_on_pytorch2(t) && t->zero_stage == 0 && !t->fsdp;
+}
+
+/* Does DeepSpeed ZeRO stage 1 or 2, without offload, drop its gradient
+ * buffers by the end of the step? Yes, whatever the PyTorch (DeepSpeed
+ * 02aa38c, deepspeed/runtime/zero/stage_1_and_2.py; docs: "ZeRO"). In
+ * backward each gradient is copied into the reduce buckets (setup_buckets:
+ * torch.empty of reduce_bucket_size, two with overlap_comm) and the
+ * rank's partition of them into grads_in_partition, one flat buffer
+ * allocated at the first reduction (copy_grads_in_partition). The
+ * epilogue (independent_gradient_partition_epilogue) keeps views of that
+ * buffer in averaged_gradients, then drops the buckets and its own
+ * reference (_release_ipg_buffers: bucket.buffer.clear(),
+ * grads_in_partition = None) and every param.grad
+ * (_clear_param_grad_only). step() flattens averaged_gradients to the fp32
+ * partition's .grad, sets averaged_gradients[i] = None, the last reference
+ * to the flat buffer, and after the optimizer's step sets
+ * single_partition_of_fp32_groups[i].grad = None; the engine then calls
+ * optimizer.zero_grad() (engine.py _take_model_step; set_to_none=True:
+ * p.grad = None). The buckets come back at the next backward's first hook.
+ * So the next forward, and an evaluation after the step, hold no gradient
+ * bytes of it. With accumulation they do: at stage 2 all_grad_tensors keeps
+ * the partition's views until the boundary, at stage 1 param.grad
+ * accumulates until the boundary's reduce_gradients. Unlike PyTorch's own
+ * zero_grad, what is freed is the flat partition, not each parameter's
+ * gradient, and backward allocates it whole at its first bucket: backward
+ * still counts the whole partition (grads_freed stays false). */
+static bool zero_step_frees(const struct vp_train *t)
+{
+	return (t->zero_stage == 1 || t->zero_stage == 2) && !t->zero_offload_optimizer && !t->fsdp;
 }
 
 /* The dequantized 16-bit weight of the bitsandbytes layer being computed
@@ -864,6 +895,7 @@ static int estimate_at(const struct vp_estimator *e, bool classic, uint64_t batc
 	struct ctx c;
 	struct totals tt;
 	struct step s;
+	bool zero_freed;
 	struct live l;
 	double s_enc, s_dec, frag;
 	uint64_t rows = 0;
@@ -903,7 +935,10 @@ static int estimate_at(const struct vp_estimator *e, bool classic, uint64_t batc
 	 * torchtune and litgpt call it after each step). */
 	s.base = tt.weights + tt.optimizer + tt.ddp_buckets;
 	s.grads_freed = !t->optimizer_in_backward && t->grad_accum <= 1 && zero_grad_frees(t);
-	s.grads_kept = t->optimizer_in_backward || s.grads_freed ? 0.0 : tt.grads;
+	/* ZeRO-1/2 free their flat partition in their step: no gradient in
+	 * the next forward, but backward allocates it whole (zero_step_frees) */
+	zero_freed = !t->optimizer_in_backward && t->grad_accum <= 1 && zero_step_frees(t);
+	s.grads_kept = t->optimizer_in_backward || s.grads_freed || zero_freed ? 0.0 : tt.grads;
 	s.recompute_frag =
 		!t->expandable_segments && vp_est_on_pytorch2(t) ? vp_est_recompute_fragmentation(&tt, t) : 0.0;
 	forward_phase(&c, &tt, &s);
@@ -1263,7 +1298,7 @@ static int resident_between_steps(const struct ctx *c, const struct totals *tt, 
 	    (trains && to_u64(tt->paged_states, &paged)))
 		return -1;
 	*resident = (double)weights + (double)optimizer;
-	if (!zero_grad_frees(t))
+	if (!zero_grad_frees(t) && !zero_step_frees(t))
 		*resident += (double)grads;
 	*context_bytes = vp_context_bytes(c->g, t) + paged;
 	return 0;

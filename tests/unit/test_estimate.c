@@ -1965,7 +1965,11 @@ static uint64_t forward_phase(const struct vp_model *m, enum vp_attn attn, uint6
 
 /* PyTorch >= 2.0 frees the gradients after each step, whatever the
  * attention, so the next forward holds none unless accumulating; PyTorch 1
- * keeps them zeroed, and ZeRO keeps its buffers. */
+ * keeps them zeroed. ZeRO-1 and 2 (no offload) free their own: the flat
+ * partition when step() drops averaged_gradients, the fp32 gradient after
+ * the optimizer's step, the buckets in the backward's epilogue
+ * (stage_1_and_2.py), on PyTorch 1 too; accumulating, the partition (at
+ * one GPU, every gradient) stays to the boundary. */
 static void gradients_are_freed_between_steps_only_where_pytorch_2_frees_them(void **state)
 {
 	const struct vp_model m = tiny_llama();
@@ -1980,7 +1984,44 @@ static void gradients_are_freed_between_steps_only_where_pytorch_2_frees_them(vo
 	assert_int_equal(forward_phase(&m, VP_ATTN_EAGER, 2, 0, false) - forward_phase(&m, VP_ATTN_EAGER, 1, 0, false),
 			 grads);
 	assert_int_equal(forward_phase(&m, VP_ATTN_EAGER, 2, 0, true), forward_phase(&m, VP_ATTN_EAGER, 1, 0, true));
-	assert_int_equal(forward_phase(&m, VP_ATTN_SDPA, 2, 2, false), forward_phase(&m, VP_ATTN_SDPA, 1, 2, false));
+	for (int zero = 1; zero <= 2; zero++) {
+		assert_int_equal(forward_phase(&m, VP_ATTN_SDPA, 2, zero, false) -
+					 forward_phase(&m, VP_ATTN_SDPA, 1, zero, false),
+				 grads);
+		assert_int_equal(forward_phase(&m, VP_ATTN_SDPA, 2, zero, true) -
+					 forward_phase(&m, VP_ATTN_SDPA, 1, zero, true),
+				 grads);
+	}
+}
+
+/* The forward after a step under ZeRO-1 and 2 (no offload, no
+ * accumulation) holds no gradient bytes: the peak-phase breakdown of a
+ * forward peak says 0, and the forward is the stage-0 PyTorch 2 forward
+ * plus only the ZeRO optimizer's own resident bytes (master, states,
+ * buckets), while backward still holds the whole partition. */
+static void zero_1_and_2_hold_no_gradient_in_the_next_forward(void **state)
+{
+	const struct vp_model m = tiny_llama();
+	const uint64_t grads = 49856 * 2;
+	struct vp_train t = small_step();
+	struct vp_estimate plain, z;
+
+	(void)state;
+	t.precision = VP_PREC_BF16;
+	t.attn = VP_ATTN_SDPA;
+	plain = estimated(&m, &t);
+	for (int zero = 1; zero <= 2; zero++) {
+		t.zero_stage = zero;
+		z = estimated(&m, &t);
+		assert_int_equal(z.phase_allocated_bytes[VP_PHASE_FORWARD] - z.full_bytes[VP_COMP_OPTIMIZER],
+				 plain.phase_allocated_bytes[VP_PHASE_FORWARD] - plain.full_bytes[VP_COMP_OPTIMIZER]);
+		assert_int_equal(z.full_bytes[VP_COMP_GRADIENTS], grads);
+		if (z.peak_phase == VP_PHASE_FORWARD)
+			assert_int_equal(z.peak_bytes[VP_COMP_GRADIENTS], 0);
+		/* backward: the whole partition, not PyTorch's growing set */
+		assert_true(z.phase_allocated_bytes[VP_PHASE_BACKWARD] - z.full_bytes[VP_COMP_OPTIMIZER] >=
+			    plain.phase_allocated_bytes[VP_PHASE_BACKWARD] - plain.full_bytes[VP_COMP_OPTIMIZER]);
+	}
 }
 
 static uint64_t t5_lora_activations(const struct vp_model *m, const char *targets)
@@ -5164,6 +5205,7 @@ int main(void)
 		cmocka_unit_test(xlm_roberta_xl_drops_out_only_the_attention_output),
 		cmocka_unit_test(glm4_adds_two_norms_per_block_to_glm),
 		cmocka_unit_test(gradients_are_freed_between_steps_only_where_pytorch_2_frees_them),
+		cmocka_unit_test(zero_1_and_2_hold_no_gradient_in_the_next_forward),
 		cmocka_unit_test(autocast_casts_the_encoder_output_for_each_cross_attention_linear),
 		cmocka_unit_test(t5_saves_each_stacks_final_dropout_mask),
 		cmocka_unit_test(t5_holds_its_fp32_encoder_output_under_autocast_until_the_loss),
