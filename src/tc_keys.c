@@ -1080,6 +1080,33 @@ HANDLER(k_axo_fp8)
 			    "not modelled: the step is counted in the precision the other keys give");
 }
 
+/* axolotl's dp_shard_size (utils/schemas/config.py: "Number of devices to
+ * shard across. If not set, will use all available devices."), which
+ * axolotl passes to accelerate's ParallelismConfig: FSDP shards the
+ * parameters, gradients and optimizer states over that many GPUs
+ * (accelerate/parallelism_config.py fsdp_dim_names: the dp_shard_cp mesh,
+ * dp_shard_size x cp_size; the context-parallel GPUs it adds are not
+ * counted, as context parallelism is not modelled: an overestimate). Read
+ * as vramplan.gpus where FSDP runs and the vramplan block names no GPU
+ * count (tc_settle.c); until 2026-11-30 listed as ignored, and the model
+ * counted whole on one GPU with "default data-parallel GPUs: 1" (axolotl's
+ * examples/distributed-parallel/qwen3-8b-fsdp-tp-cp.yaml). */
+HANDLER(k_axo_dp_shard)
+{
+	uint64_t n = 0;
+
+	if (m->value->kind == VP_T_NULL)
+		return vp_tc_note_ignored(c, path, m, NULL);
+	if (vp_tc_get_u64(c, m->value, path, 1, &n) != 0)
+		return -1;
+	if (n > VP_MAX_GPUS)
+		return vp_tc_fail_at(c, m->value->line, m->value->column, "'%s' %llu is more than %d GPUs", path,
+				     (unsigned long long)n, VP_MAX_GPUS);
+	c->r.dp_shard = n;
+	vp_tc_set_origin(&c->r.at_dp_shard, path, m);
+	return 0;
+}
+
 /* axolotl's unsloth_cross_entropy_loss, unsloth_lora_mlp, unsloth_lora_qkv,
  * unsloth_lora_o, unsloth_rms_norm, unsloth_rope (utils/schemas/config.py;
  * monkeypatch/unsloth_.py): Unsloth's kernels patched into the model, each
@@ -2160,6 +2187,7 @@ static const struct keydef axolotl_keys[] = {
 	{"tiled_mlp", k_axo_tiled_mlp},
 	{"lisa_n_layers", k_axo_lisa},
 	{"fp8", k_axo_fp8},
+	{"dp_shard_size", k_axo_dp_shard},
 	{"unsloth_cross_entropy_loss", k_axo_unsloth},
 	{"unsloth_lora_mlp", k_axo_unsloth},
 	{"unsloth_lora_qkv", k_axo_unsloth},
