@@ -1080,6 +1080,21 @@ HANDLER(k_axo_fp8)
 			    "not modelled: the step is counted in the precision the other keys give");
 }
 
+/* axolotl's tensor_parallel_size (utils/schemas/config.py: "Number of
+ * tensor parallel processes in TP group"; accelerate's ParallelismConfig
+ * tp_size): each linear's weight, gradient and optimizer states split
+ * over that many GPUs, and the activations between the split linears
+ * with them. Not modelled: each GPU is counted with the whole model (an
+ * overestimate). Said above 1; until 2026-11-30 listed as ignored without
+ * a word (axolotl's examples/distributed-parallel/qwen3-8b-fsdp-tp-cp.yaml). */
+HANDLER(k_axo_tensor_parallel)
+{
+	return note_when_above(c, m, path, 1, 1,
+			       "tensor parallelism (each linear's weight, gradient and optimizer states split "
+			       "over GPUs) is not modelled: each GPU is counted with the whole model and its "
+			       "activations (an overestimate)");
+}
+
 /* axolotl's dp_shard_size (utils/schemas/config.py: "Number of devices to
  * shard across. If not set, will use all available devices."), which
  * axolotl passes to accelerate's ParallelismConfig: FSDP shards the
@@ -2188,6 +2203,7 @@ static const struct keydef axolotl_keys[] = {
 	{"lisa_n_layers", k_axo_lisa},
 	{"fp8", k_axo_fp8},
 	{"dp_shard_size", k_axo_dp_shard},
+	{"tensor_parallel_size", k_axo_tensor_parallel},
 	{"unsloth_cross_entropy_loss", k_axo_unsloth},
 	{"unsloth_lora_mlp", k_axo_unsloth},
 	{"unsloth_lora_qkv", k_axo_unsloth},
