@@ -2534,6 +2534,12 @@ static const struct keydef llamafactory_keys[] = {
 	{"use_liger_kernel", k_liger},
 	{"liger_kernel_config", k_liger_config},
 	{"shift_attn", k_axo_s2},
+	/* Fp8Arguments.fp8 (hparams/training_args.py: "Enable FP8 mixed
+	 * precision training via HuggingFace Accelerate"; fp8_backend auto,
+	 * torchao, te or msamp): accelerate's fp8 mixed precision, as
+	 * axolotl's fp8. Noted; until 2026-11-30 listed as ignored without a
+	 * word (examples/extras/fp8/llama3_fp8_fsdp_sft.yaml) */
+	{"fp8", k_axo_fp8},
 	{"use_kt", k_lf_kt},
 	{"neftune_noise_alpha", k_neftune},
 	{"label_smoothing_factor", k_label_smoothing},

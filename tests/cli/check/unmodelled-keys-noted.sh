@@ -10,7 +10,8 @@
 # real-config-round2.sh);
 # LLaMA-Factory (hparams/model_args.py): shift_attn
 # (LongLoRA's S2-Attn, as axolotl's s2_attention), use_kt (KTransformers'
-# CPU experts); TrainingArguments' neftune_noise_alpha (NEFTune's noise,
+# CPU experts), fp8 (its Fp8Arguments, accelerate's FP8 mixed precision, as
+# axolotl's; since 2026-11-30, real-config-round2.sh); TrainingArguments' neftune_noise_alpha (NEFTune's noise,
 # read by axolotl and LLaMA-Factory too).
 d=$(mktemp -d) || exit 1
 trap 'rm -rf "$d"' EXIT
@@ -27,7 +28,8 @@ for kv in 'tiled_mlp: true' 'tiled_mlp: false' 'lisa_n_layers: 4' 'lisa_n_layers
 	echo "exit $?"
 	grep -E "${kv%%:*}" err
 done
-for kv in 'shift_attn: true' 'shift_attn: false' 'use_kt: true' 'use_kt: false' 'neftune_noise_alpha: 5'; do
+for kv in 'shift_attn: true' 'shift_attn: false' 'use_kt: true' 'use_kt: false' 'neftune_noise_alpha: 5' \
+	'fp8: true' 'fp8: false'; do
 	printf 'model_name_or_path: Qwen/Qwen2.5-0.5B\nstage: sft\ndo_train: true\nfinetuning_type: lora\nper_device_train_batch_size: 1\n%s\n' "$kv" >b.yaml
 	echo "-- llamafactory $kv"
 	"$VRAMPLAN" check --gpu a100-80gb b.yaml >/dev/null 2>err
