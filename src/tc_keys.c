@@ -1080,6 +1080,78 @@ HANDLER(k_axo_fp8)
 			    "not modelled: the step is counted in the precision the other keys give");
 }
 
+/* axolotl's qat (utils/schemas/config.py `qat: QATConfig | None`,
+ * schemas/quantization.py: activation_dtype, weight_dtype, group_size):
+ * quantization-aware training. torchao's quantize_ swaps each linear for a
+ * FakeQuantizedLinear (torchao/quantization/qat/linear.py), whose forward
+ * is `x = self.activation_fake_quantizer(x)` (with an activation_dtype),
+ * `w = self.weight_fake_quantizer(self.weight)`, `F.linear(x, w,
+ * self.bias)`: the fake-quantized weight is a new tensor the size of the
+ * weight, which F.linear keeps for backward with the fake-quantized input.
+ * Not modelled: the check counts plain linears, so it is under the peak by
+ * those copies (a weight's worth per linear while its block's backward is
+ * pending). Said at the key; until 2026-11-30 listed as ignored without a
+ * word (axolotl's examples/llama-3/3b-qat-fsdp2.yaml). A null or empty
+ * mapping is no QAT. */
+HANDLER(k_axo_qat)
+{
+	if (m->value->kind == VP_T_NULL || (m->value->kind == VP_T_MAP && m->value->n == 0))
+		return vp_tc_note_ignored(c, path, m, NULL);
+	/* pydantic validates QATConfig from a mapping alone */
+	if (m->value->kind != VP_T_MAP)
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+				     "'%s' must be a mapping of QATConfig's keys (weight_dtype, activation_dtype, "
+				     "group_size), found a %s",
+				     path, m->value->kind == VP_T_SEQ ? "list" : "scalar");
+	return vp_tc_note_ignored(c, path, m,
+				  "quantization-aware training (torchao's FakeQuantizedLinear) is not modelled: "
+				  "each linear's fake-quantized weight, a copy the size of the weight that F.linear "
+				  "keeps for backward, and with an activation_dtype its fake-quantized input, are not "
+				  "counted (an underestimate)");
+}
+
+/* axolotl's tensor_parallel_size (utils/schemas/config.py: "Number of
+ * tensor parallel processes in TP group"; accelerate's ParallelismConfig
+ * tp_size): each linear's weight, gradient and optimizer states split
+ * over that many GPUs, and the activations between the split linears
+ * with them. Not modelled: each GPU is counted with the whole model (an
+ * overestimate). Said above 1; until 2026-11-30 listed as ignored without
+ * a word (axolotl's examples/distributed-parallel/qwen3-8b-fsdp-tp-cp.yaml). */
+HANDLER(k_axo_tensor_parallel)
+{
+	return note_when_above(c, m, path, 1, 1,
+			       "tensor parallelism (each linear's weight, gradient and optimizer states split "
+			       "over GPUs) is not modelled: each GPU is counted with the whole model and its "
+			       "activations (an overestimate)");
+}
+
+/* axolotl's dp_shard_size (utils/schemas/config.py: "Number of devices to
+ * shard across. If not set, will use all available devices."), which
+ * axolotl passes to accelerate's ParallelismConfig: FSDP shards the
+ * parameters, gradients and optimizer states over that many GPUs
+ * (accelerate/parallelism_config.py fsdp_dim_names: the dp_shard_cp mesh,
+ * dp_shard_size x cp_size; the context-parallel GPUs it adds are not
+ * counted, as context parallelism is not modelled: an overestimate). Read
+ * as vramplan.gpus where FSDP runs and the vramplan block names no GPU
+ * count (tc_settle.c); until 2026-11-30 listed as ignored, and the model
+ * counted whole on one GPU with "default data-parallel GPUs: 1" (axolotl's
+ * examples/distributed-parallel/qwen3-8b-fsdp-tp-cp.yaml). */
+HANDLER(k_axo_dp_shard)
+{
+	uint64_t n = 0;
+
+	if (m->value->kind == VP_T_NULL)
+		return vp_tc_note_ignored(c, path, m, NULL);
+	if (vp_tc_get_u64(c, m->value, path, 1, &n) != 0)
+		return -1;
+	if (n > VP_MAX_GPUS)
+		return vp_tc_fail_at(c, m->value->line, m->value->column, "'%s' %llu is more than %d GPUs", path,
+				     (unsigned long long)n, VP_MAX_GPUS);
+	c->r.dp_shard = n;
+	vp_tc_set_origin(&c->r.at_dp_shard, path, m);
+	return 0;
+}
+
 /* axolotl's unsloth_cross_entropy_loss, unsloth_lora_mlp, unsloth_lora_qkv,
  * unsloth_lora_o, unsloth_rms_norm, unsloth_rope (utils/schemas/config.py;
  * monkeypatch/unsloth_.py): Unsloth's kernels patched into the model, each
@@ -2160,6 +2232,9 @@ static const struct keydef axolotl_keys[] = {
 	{"tiled_mlp", k_axo_tiled_mlp},
 	{"lisa_n_layers", k_axo_lisa},
 	{"fp8", k_axo_fp8},
+	{"qat", k_axo_qat},
+	{"dp_shard_size", k_axo_dp_shard},
+	{"tensor_parallel_size", k_axo_tensor_parallel},
 	{"unsloth_cross_entropy_loss", k_axo_unsloth},
 	{"unsloth_lora_mlp", k_axo_unsloth},
 	{"unsloth_lora_qkv", k_axo_unsloth},
@@ -2459,6 +2534,12 @@ static const struct keydef llamafactory_keys[] = {
 	{"use_liger_kernel", k_liger},
 	{"liger_kernel_config", k_liger_config},
 	{"shift_attn", k_axo_s2},
+	/* Fp8Arguments.fp8 (hparams/training_args.py: "Enable FP8 mixed
+	 * precision training via HuggingFace Accelerate"; fp8_backend auto,
+	 * torchao, te or msamp): accelerate's fp8 mixed precision, as
+	 * axolotl's fp8. Noted; until 2026-11-30 listed as ignored without a
+	 * word (examples/extras/fp8/llama3_fp8_fsdp_sft.yaml) */
+	{"fp8", k_axo_fp8},
 	{"use_kt", k_lf_kt},
 	{"neftune_noise_alpha", k_neftune},
 	{"label_smoothing_factor", k_label_smoothing},

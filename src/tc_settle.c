@@ -1350,9 +1350,32 @@ int vp_tc_settle(struct ctx *c)
 			       "params: {lr: auto, betas: auto, eps: auto, weight_decay: auto}} (DeepSpeedCPUAdam) "
 			       "or zero_force_ds_cpu_optimizer: false") != 0)
 		return -1;
+	/* axolotl's dp_shard_size: the GPUs FSDP shards over (tc_keys.c
+	 * k_axo_dp_shard), and a vramplan block's count wins. Without FSDP
+	 * nothing shards over them, and above 1 axolotl refuses to start on
+	 * more than one GPU (utils/distributed.py _get_parallel_config_kwargs,
+	 * where the GPUs left after tensor and context parallelism are more
+	 * than one: ValueError "dp_shard_size was configured without a
+	 * corresponding fsdp_config!"); on one GPU it is read by nothing. A
+	 * warning, as that depends on the GPUs the run gets. */
+	if (r->dp_shard > 1 && !t->fsdp &&
+	    vp_tc_note_warning(tc, c->err, &r->at_dp_shard,
+			       "dp_shard_size without FSDP: on more than one GPU axolotl refuses to start "
+			       "(ValueError: \"dp_shard_size was configured without a corresponding fsdp_config!\"); "
+			       "add fsdp_config, or drop the key") != 0)
+		return -1;
+	if (r->dp_shard > 0 && !t->fsdp &&
+	    vp_tc_note_overridden(c, &r->at_dp_shard, "without FSDP (fsdp_config) nothing shards over it") != 0)
+		return -1;
+	if (r->dp_shard > 0 && t->fsdp && vb->has_gpus &&
+	    vp_tc_note_overridden(c, &r->at_dp_shard, "vramplan.gpus gives the GPUs FSDP shards over") != 0)
+		return -1;
 	if (vb->has_gpus) {
 		t->gpus = vb->gpus;
 		copy_origin(&tc->at[VP_TC_GPUS], &vb->at_gpus);
+	} else if (r->dp_shard > 0 && t->fsdp) {
+		t->gpus = r->dp_shard;
+		copy_origin(&tc->at[VP_TC_GPUS], &r->at_dp_shard);
 	} else {
 		t->gpus = 1;
 		if (t->zero_stage > 0 &&

@@ -177,6 +177,8 @@ struct raw {
 	bool fsdp_config;      /* a non-empty fsdp_config mapping (axolotl: FSDP on) */
 	bool fsdp_ckpt;        /* fsdp_config activation_checkpointing: true */
 	struct vp_tc_origin at_fsdp_ckpt, at_fsdp_config;
+	uint64_t dp_shard;     /* axolotl dp_shard_size (0 absent): the GPUs FSDP shards over */
+	struct vp_tc_origin at_dp_shard;
 	bool dora;             /* use_dora / peft_use_dora: true (vp_train.dora where an adapter trains) */
 	struct vp_tc_origin at_dora;
 	/* a top-level section of PEFT LoraConfig's names in a TrainingArguments
