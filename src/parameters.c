@@ -1141,7 +1141,11 @@ static void distribute(const struct ctx *c, const struct counts *n, struct total
 	 * with amp-* the sharded fp32 parameters are the master copy, so there
 	 * is no extra one. A block's parameters are all-gathered in the compute
 	 * dtype while it runs, and with backward_prefetch (BACKWARD_PRE, the
-	 * default) the next block's too: two blocks. The root unit (embeddings,
+	 * FSDP constructor's default; FSDP2 prefetches implicitly) the next
+	 * block's too: two blocks. HF Trainer defaults backward_prefetch to
+	 * NO_PREFETCH (training_args.py, accelerate passes None), where FSDP1's
+	 * rate limiter (limit_all_gathers, two all-gathers in flight) is what
+	 * can still hold two: the safe side, not traced. The root unit (embeddings,
 	 * LM head) stays gathered from forward through backward (the root is
 	 * not resharded after forward). During a block's backward its full
 	 * gradients exist in the compute dtype until they are reduce-scattered.
