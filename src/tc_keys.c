@@ -128,7 +128,10 @@ HANDLER(k_fp16)
 	return flag(c, m, path, &c->r.fp16, &c->r.at_fp16);
 }
 
-/* hf: a bool; axolotl: a bool or "auto" (its default). */
+/* hf: a bool; axolotl: a bool, "auto" (its default) or "full": the
+ * weights in bf16 (normalize_config: torch_dtype bfloat16 when cfg.bf16)
+ * and no autocast (core/builders/base.py _configure_precision_settings
+ * passes bf16_full_eval instead of bf16). */
 HANDLER(k_bf16)
 {
 	if (c->tc->flavour == VP_TC_AXOLOTL && vp_tc_is_auto(m->value)) {
@@ -136,6 +139,17 @@ HANDLER(k_bf16)
 		vp_tc_set_origin(&c->r.at_bf16, path, m);
 		return 0;
 	}
+	if (c->tc->flavour == VP_TC_AXOLOTL && m->value->kind == VP_T_SCALAR && strcmp(m->value->text, "full") == 0) {
+		c->r.bf16_full = true;
+		vp_tc_set_origin(&c->r.at_bf16, path, m);
+		return 0;
+	}
+	if (c->tc->flavour == VP_TC_AXOLOTL && m->value->kind == VP_T_SCALAR &&
+	    (m->value->quoted || (strcmp(m->value->text, "1") != 0 && strcmp(m->value->text, "0") != 0 &&
+				  vp_yaml11_bool(m->value->text) < 0)))
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+				     "expected true, false, auto or full for '%s', found %s'%.40s'", path,
+				     m->value->quoted ? "the string " : "", m->value->text);
 	return flag(c, m, path, &c->r.bf16, &c->r.at_bf16);
 }
 

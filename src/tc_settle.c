@@ -291,7 +291,17 @@ static int settle_precision(struct ctx *c)
 		 * gelu_new or LayerNorm-residual model (phi-1.5, GPT-J, OPT)
 		 * back below the plan's peak */
 		t->autocast_stated = r->pure_bf16 == 1 || r->fp16 == 1 || r->bf16 != 0;
-		if (r->pure_bf16 == 1 || r->pure_fp16 == 1) {
+		if (r->bf16_full) {
+			/* bf16: full: the weights in bf16 and no Trainer flag,
+			 * so no autocast; fp16 is off (normalize_config turns
+			 * it off under any true bf16, and the builder passes
+			 * fp16 = cfg.fp16 and not cfg.bf16). Until 2026-11-30
+			 * an input error, "expected true or false". */
+			t->precision = VP_PREC_BF16;
+			t->no_autocast = true;
+			t->autocast_stated = true;
+			copy_origin(at, &r->at_bf16);
+		} else if (r->pure_bf16 == 1 || r->pure_fp16 == 1) {
 			/* bfloat16/float16: weights in 16 bit, not amp-*
 			 * (the autocast is the flags' above) */
 			t->precision = r->pure_bf16 == 1 ? VP_PREC_BF16 : VP_PREC_FP16;

@@ -68,6 +68,7 @@ struct raw {
 	bool batch_auto, accum_auto, total_auto;
 	int fp16, bf16, pure_bf16, pure_fp16; /* -1 absent, 0, 1 */
 	bool bf16_auto, precision_auto;
+	bool bf16_full;                       /* axolotl bf16: full */
 	char dtype[32];                       /* torch_dtype / dtype */
 	int grad_ckpt;
 	bool ckpt_offload;
