@@ -1090,6 +1090,10 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 	base.batch = batch;
 	if (host_at(m, req, &base, out, err) != 0 || fit_eval_to_host(m, g, req, &base, eval_budget, out, err) != 0)
 		return -1;
+	/* at every level, as the training step's (settings.c
+	 * vp_estimate_settings): they are tensors the allocator holds */
+	out->eval.allocated_bytes += out->ewc_bytes;
+	out->eval.reserved_bytes += out->ewc_bytes;
 	out->eval.device_bytes += out->ewc_bytes;
 	out->eval_fits = out->eval.device_bytes <= out->budget_bytes;
 	{

@@ -314,10 +314,10 @@ static void eval_block(const struct ex *x, const struct vp_train *t, const struc
 		row(x, "  kv cache", e->kv_cache_bytes, colour, false);
 	}
 	row(x, "kept predictions", e->predictions_peak_bytes, colour, false);
-	if (ewc > 0) {
+	/* EWC's copies are in each level (cmd_estimate.c): the context is
+	 * what lies between reserved and device */
+	if (ewc > 0)
 		row(x, "ewc", ewc, colour, false);
-		outside = outside > ewc ? outside - ewc : 0;
-	}
 	row(x, "allocator", e->reserved_bytes - e->allocated_bytes, colour, false);
 	row(x, "cuda context", outside, colour, false);
 	row(x, "total", e->device_bytes, colour, true);
