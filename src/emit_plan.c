@@ -1247,10 +1247,10 @@ static void comment_estimate_eval(FILE *f, const struct vp_train *t, const struc
 	if (opts->generate)
 		comment_row(f, "generation", e->generate_bytes);
 	comment_row(f, "kept predictions", e->predictions_peak_bytes);
-	if (ewc > 0) {
+	/* EWC's copies are in each level (cmd_estimate.c): the context is
+	 * what lies between reserved and device */
+	if (ewc > 0)
 		comment_row(f, "ewc", ewc);
-		outside = outside > ewc ? outside - ewc : 0;
-	}
 	comment_row(f, "allocator", e->reserved_bytes - e->allocated_bytes);
 	comment_row(f, "cuda context", outside);
 	/* the moments the rows above list: generate_only has no loss forward */

@@ -542,9 +542,15 @@ static int fit_eval_to_host(const struct vp_model *m, const struct vp_gpu *g, co
 			    const struct vp_train *base, uint64_t budget, struct vp_plan *out, struct vp_error *err)
 {
 	uint64_t lo = 0, hi = out->eval_batch;
+	/* the GPU's choice, kept for when no smaller batch fits (below) */
+	uint64_t gpu_batch = out->eval_batch, gpu_steps = out->eval_accumulation_steps;
+	struct vp_eval_estimate gpu_eval;
+	struct vp_host_plan gpu_host;
 
 	if (out->host.fits || !out->host.peak_in_eval || out->host.eval_predictions_bytes == 0 || hi <= 1)
 		return 0;
+	gpu_eval = out->eval;
+	gpu_host = out->host;
 	while (hi - lo > 1) {
 		uint64_t mid = lo + (hi - lo) / 2;
 
@@ -558,9 +564,25 @@ static int fit_eval_to_host(const struct vp_model *m, const struct vp_gpu *g, co
 	/* at the largest that fits (rounded as the GPU's was), or at 1, which
 	 * then reports the overflow; the output gives the host as the reason */
 	out->eval_steps_for_host = true;
-	if (eval_at(m, g, req, budget, lo > 0 ? round_batch(lo, req) : 1, 1, out, err) != 0)
+	if (eval_at(m, g, req, budget, lo > 0 ? round_batch(lo, req) : 1, 1, out, err) != 0 ||
+	    host_at(m, req, base, out, err) != 0)
 		return -1;
-	return host_at(m, req, base, out, err);
+	/* Nothing smaller fits either: report the evaluation that needs the
+	 * least. Moving each step at once splits a known set into several
+	 * moves, and the last concatenation then holds it twice
+	 * (host.c eval_predictions_bytes), where the GPU's choice may keep
+	 * the whole set for one move. Until 2026-11-30 the failure was
+	 * reported at eval batch 1: Qwen3 0.6B on an H100 with 10 eval
+	 * samples "needs 8.80 GiB" of --host-ram 5.5GiB, where the plan with
+	 * 6GiB fits at 5.90 GiB (tests/cli/plan/eval-host-overflow-least.sh). */
+	if (!out->host.fits && out->host.total_bytes > gpu_host.total_bytes) {
+		out->eval_batch = gpu_batch;
+		out->eval_accumulation_steps = gpu_steps;
+		out->eval = gpu_eval;
+		out->host = gpu_host;
+		out->eval_steps_for_host = false;
+	}
+	return 0;
 }
 
 int vp_plan_eval_at(const struct vp_model *m, const struct vp_gpu *g, const struct vp_train *t,
@@ -1068,6 +1090,10 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 	base.batch = batch;
 	if (host_at(m, req, &base, out, err) != 0 || fit_eval_to_host(m, g, req, &base, eval_budget, out, err) != 0)
 		return -1;
+	/* at every level, as the training step's (settings.c
+	 * vp_estimate_settings): they are tensors the allocator holds */
+	out->eval.allocated_bytes += out->ewc_bytes;
+	out->eval.reserved_bytes += out->ewc_bytes;
 	out->eval.device_bytes += out->ewc_bytes;
 	out->eval_fits = out->eval.device_bytes <= out->budget_bytes;
 	{

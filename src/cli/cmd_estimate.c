@@ -104,6 +104,10 @@ int vp_cmd_estimate(const struct vp_cli_opts *o)
 			rc = vp_cli_report(&err);
 			goto done;
 		}
+		/* at every level, as the training step's (settings.c
+		 * vp_estimate_settings): they are tensors the allocator holds */
+		eval.ev.allocated_bytes += ewc;
+		eval.ev.reserved_bytes += ewc;
 		eval.ev.device_bytes += ewc;
 		if (eval.ev.device_bytes > budget) {
 			char need[32], have[32];

@@ -53,7 +53,23 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Nearest-rank percentile of sorted values. */
+/* The median of sorted values: the middle one, or for an even count the
+ * mean of the two middle ones, as the ground truth's README names it
+ * ("median_abs_err_pct"; Python's statistics.median, numpy.median). Until
+ * 2026-11-30 it was the nearest-rank 50th percentile, the lower of the two
+ * middle values: the shared set's 50 rows printed 4.9 (the 25th error)
+ * where their median is 5.3, which the memory-model issue's 5% target
+ * does not meet. */
+static double median(const double *v, size_t n)
+{
+	if (n == 0)
+		return 0.0;
+	return n % 2 != 0 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+}
+
+/* Nearest-rank percentile of sorted values: always one case's own error
+ * (the README names p90 without a method; interpolation would report a
+ * value no case has, below the nearest rank's). */
 static double percentile(const double *v, size_t n, double pct)
 {
 	size_t rank;
@@ -495,7 +511,7 @@ int main(int argc, char **argv)
 	qsort(abs_errs, n_scored, sizeof *abs_errs, cmp_double);
 	printf("scored=%zu median_abs_err_pct=%.1f p90_abs_err_pct=%.1f max_abs_err_pct=%.1f unsafe=%zu "
 	       "boundary_ok=%zu/%zu unsupported=%zu\n",
-	       n_scored, percentile(abs_errs, n_scored, 50.0), percentile(abs_errs, n_scored, 90.0),
+	       n_scored, median(abs_errs, n_scored), percentile(abs_errs, n_scored, 90.0),
 	       n_scored > 0 ? abs_errs[n_scored - 1] : 0.0, unsafe, fit_ok, fit_total, unsupported);
 out:
 	free(abs_errs);

@@ -6,7 +6,9 @@
 summary_of tests/data/groundtruth/cases.yaml
 check scored "$(get scored)" "==" 50
 check unsupported "$(get unsupported)" "==" 0
-check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 4.9
+# the median of the 50 rows is the mean of the 25th and 26th errors since
+# 2026-11-30 (summary-statistics.sh): 5.3, where the 25th alone gave 4.9
+check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 5.3
 check p90_abs_err_pct "$(get p90_abs_err_pct)" "<=" 33.7
 check unsafe "$(get unsafe)" "<=" 15
 # --explain quotes VP_ACCURACY_P90_PCT as its uncertainty band: it must

@@ -6,13 +6,16 @@
 summary_of bench/published/qwen-readme.yaml
 check scored "$(get scored)" "==" 36
 check unsupported "$(get unsupported)" "==" 0
-check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 2.6
+# (each median of an even count is the mean of the two middle errors since
+# 2026-11-30, summary-statistics.sh: 2.6 -> 2.7 here, 3.5 -> 3.6 and
+# 6.4 -> 6.6 below, with no estimate moved)
+check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 2.7
 check p90_abs_err_pct "$(get p90_abs_err_pct)" "<=" 7.1
 check unsafe "$(get unsafe)" "<=" 8
 summary_of bench/published/litgpt-resource-tables.yaml
 check scored "$(get scored)" "==" 12
 check unsupported "$(get unsupported)" "==" 0
-check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 3.5
+check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 3.6
 # the largest is a StableLM Q-LoRA row, over by its shorter last step (below);
 # its paged AdamW's states of the adapters under 1e5 elements are PyTorch
 # tensors (bitsandbytes get_state_buffer), 11.3 -> 11.6% since they count
@@ -33,7 +36,7 @@ check unsupported "$(get unsupported)" "==" 0
 # Q-LoRA rows, whose inputs the last step's graph still holds, are within
 # -9.4..+8.6% but for Gemma's (-16..-22%: litgpt quantizes the LM head too,
 # docs/memory-model.md "Known gaps") and phi-2's
-check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 6.5
+check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 6.6
 check unsafe "$(get unsafe)" "<=" 9
 # (TinyLlama's +5.5 -> +7.7% since the chunked loss's chunk is b x 128 tokens)
 rows_within '$1 ~ /^LGH-(L2-7B|L3-8B|MISTRAL7B|PHI3|SLM3B|TINYLLAMA)-lora$/' -5.0 8.0
