@@ -1,7 +1,7 @@
 /*
  * Reader of measured cases (../shared/groundtruth/README.md schema). The
- * informational keys (source, notes, lora_alpha) are read and dropped
- * (of framework, only whether the run's own code called the model); keys
+ * informational keys (source, notes, framework, lora_alpha) are read and
+ * dropped; keys
  * outside the schema are counted and skipped so that a newer schema does
  * not stop the benchmark, but a known key with a wrong type or
  * value is an error with its position. A value in another spelling whose
@@ -612,7 +612,7 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 	struct key_value kv[MAX_CASE_KEYS];
 	size_t n_kv = 0, j;
 	int visits = 0;
-	static const char *const info_keys[] = {"source", "notes", "lora_alpha", NULL};
+	static const char *const info_keys[] = {"source", "notes", "framework", "lora_alpha", NULL};
 	bool seen_id = false, seen_config = false, seen_measured = false;
 	uint64_t batch = 0;
 	/* where the evaluation's extension keys were, for their errors */
@@ -731,17 +731,6 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			 * report gives the difference */
 			if (!is_null(v) && get_bool(r, v, k, &c->train.padding_mask))
 				return -1;
-		} else if (strcmp(k, "framework") == 0) {
-			/* informational in the shared schema, but it names the
-			 * loop that called the model: "other", the run's own code
-			 * (bench/measured's frozen forwards call the model
-			 * themselves), builds the KV cache config.json's use_cache
-			 * asks for; HF Trainer, and the trainers built on it, set
-			 * model.config.use_cache = args.use_cache, False in
-			 * transformers 5 (vp_train's direct_forward) */
-			const char *fw = is_null(v) ? NULL : scalar(v);
-
-			c->train.direct_forward = fw != NULL && strcmp(fw, "other") == 0;
 		} else if (strcmp(k, "use_cache") == 0) {
 			/* not in the shared schema: false when the run set
 			 * model.config.use_cache = False (a forward the run
@@ -1006,6 +995,15 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 		c->train.tgt_len = c->train.seq_len;
 	if (!c->has_step && !c->batch_unstated)
 		c->train.method = VP_METHOD_FROZEN;
+	/* A frozen case's forward is the run's own call of the model (no
+	 * trainer steps anything), which builds the KV cache config.json's
+	 * use_cache asks for; HF Trainer, and the trainers built on it, set
+	 * model.config.use_cache = args.use_cache, False in transformers 5
+	 * (vp_train's direct_forward; the CLI's rule, resolve.c). Until
+	 * 2026-11-30 this was read from framework: other, which the shared
+	 * schema makes information only; every case of the three sets that
+	 * said other and is frozen is one of these, and no row moved. */
+	c->train.direct_forward = c->train.method == VP_METHOD_FROZEN;
 	/* a DoRA layer is a LoRA adapter's (PEFT's LoraConfig); without one
 	 * nothing would be estimated for the key, so it is an error, not
 	 * dropped as the CLI drops --dora with a warning */

@@ -56,9 +56,9 @@ static void the_shared_cases_are_read_key_by_key(void **state)
 	assert_int_equal(c->train.optimizer, VP_OPT_NONE);
 	assert_false(c->optimizer_unstated);
 	assert_int_equal(c->metric, VP_METRIC_DEVICE);
-	/* framework other: the run's own code calls the model, so its
-	 * forward builds the KV cache its config asks for (train.h
-	 * direct_forward); HF Trainer's and torchtune's do not */
+	/* frozen: the run's own code calls the model, so its forward
+	 * builds the KV cache its config asks for (train.h
+	 * direct_forward); HF Trainer's and torchtune's steps do not */
 	assert_true(c->train.direct_forward);
 	assert_false(find(&l, "HF-BERT-01")->train.direct_forward);
 	assert_false(find(&l, "TT-L2-01")->train.direct_forward);
@@ -89,6 +89,24 @@ static void the_shared_cases_are_read_key_by_key(void **state)
 	assert_int_equal(c->metric, VP_METRIC_NONE);
 	vp_cases_free(&l);
 	assert_null(l.cases);
+}
+
+/* framework is information only: a frozen case is the run's own forward
+ * and a training case the trainer's, whatever framework each names (until
+ * 2026-11-30 framework: other made any case a direct forward). */
+static void framework_is_information_only(void **state)
+{
+	struct vp_case_list l;
+
+	(void)state;
+	load_ok(&l, CASES "framework-information.yaml");
+	assert_int_equal(l.n, 4);
+	assert_true(find(&l, "FROZEN-TRAINER")->train.direct_forward);
+	assert_true(find(&l, "FROZEN-OTHER")->train.direct_forward);
+	assert_false(find(&l, "LORA-TRAINER")->train.direct_forward);
+	assert_false(find(&l, "LORA-OTHER")->train.direct_forward);
+	assert_int_equal(find(&l, "FROZEN-OTHER")->train.method, VP_METHOD_FROZEN);
+	vp_cases_free(&l);
 }
 
 /* head, attn, loss and, on a case that trains, the optimizer take the
@@ -466,6 +484,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(the_shared_cases_are_read_key_by_key),
+		cmocka_unit_test(framework_is_information_only),
 		cmocka_unit_test(unstated_keys_take_their_documented_defaults),
 		cmocka_unit_test(the_pytorch_era_follows_the_keys),
 		cmocka_unit_test(the_bitsandbytes_era_and_the_loop_default_to_the_safe_side),
