@@ -598,7 +598,7 @@ static void comment_host(FILE *f, const struct vp_plan_request *req, const struc
 	if (h->limited_by_ram)
 		fputs("; workers limited by host RAM", f);
 	else if (req->host.cpus > 0)
-		fprintf(f, "; workers: a third of %" PRIu64 " cores", req->host.cpus);
+		fprintf(f, "; workers: a third of %" PRIu64 " core%s", req->host.cpus, req->host.cpus == 1 ? "" : "s");
 	else
 		fputs("; workers: 4 without --cpus", f);
 	if (!h->fits)
