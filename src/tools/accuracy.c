@@ -209,6 +209,13 @@ static bool scored_quality(const struct vp_case *c)
 	return strcmp(c->quality, "A") == 0 || strcmp(c->quality, "B") == 0;
 }
 
+/* A grade the schema defines (A, B, C, SUSPECT); a case without one, or
+ * with another, is reported but left out of the summary, which is said */
+static bool known_quality(const struct vp_case *c)
+{
+	return scored_quality(c) || strcmp(c->quality, "C") == 0 || strcmp(c->quality, "SUSPECT") == 0;
+}
+
 /* One case's estimate: the model, the GPU, the setup as read, and the
  * training step's (or the evaluation's) three levels. */
 struct estimated {
@@ -452,6 +459,26 @@ int main(int argc, char **argv)
 			fprintf(stderr, "%s %s (%s:%lu)", i > 0 ? "," : "", list.ignored_names[i], cases_path,
 				list.ignored_lines[i]);
 		fprintf(stderr, "%s\n", list.more_ignored_names ? ", ..." : "");
+	}
+	{
+		/* the summary counts quality A and B only (the ground truth's
+		 * README): a case with no grade, or one the schema does not
+		 * define, would drop out of it unseen. Until 2026-11-30 it did
+		 * (a review). */
+		size_t n_ungraded = 0, shown = 0;
+
+		for (i = 0; i < list.n; i++)
+			n_ungraded += !known_quality(&list.cases[i]);
+		if (n_ungraded > 0) {
+			fprintf(stderr,
+				"vramplan-accuracy: note: %zu case%s without a quality of A, B, C or SUSPECT %s "
+				"reported but not in the summary:",
+				n_ungraded, n_ungraded == 1 ? "" : "s", n_ungraded == 1 ? "is" : "are");
+			for (i = 0; i < list.n && shown < 5; i++)
+				if (!known_quality(&list.cases[i]))
+					fprintf(stderr, "%s %s", shown++ > 0 ? "," : "", list.cases[i].id);
+			fprintf(stderr, "%s\n", n_ungraded > shown ? ", ..." : "");
+		}
 	}
 
 	printf("%-24s %-7s %-11s %12s %12s %9s  %s\n", "case", "quality", "metric", "measured_gib",
