@@ -1,7 +1,8 @@
 /*
  * Host RAM: the trainer process and its DataLoader workers (docs/memory-model.md,
- * "Host RAM"). Seed 000 is the reference failure: 32 workers at about 2 GB
- * each pushed a 60 GB container to about 84 GB.
+ * "Host RAM"). Seed 000 is the reference failure: 32 workers blew a 60 GB
+ * container. Its "about 2 GB a worker, 84 GB in all" is the story's own
+ * arithmetic (20 GB of model plus 32 x 2 GB), not a reading.
  */
 #include "vramplan/host.h"
 
@@ -31,8 +32,17 @@
 /* Token ids, attention mask and labels as int64 tensors: 3 x 8 bytes a token. */
 #define VP_BATCH_BYTES_PER_TOKEN 24u
 
-/* torch DataLoader: a worker holds prefetch_factor batches; the pin-memory
- * thread of the trainer keeps as many pinned copies. */
+/*
+ * torch DataLoader: at most prefetch_factor x num_workers batches are in
+ * flight in all (_MultiProcessingDataLoaderIter._try_put_index caps the
+ * outstanding tasks; one is retired when the main thread receives it), each
+ * either with its worker (collated, then in shared memory on the result
+ * queue) or, taken by the pin-memory thread, as a pinned copy in the
+ * trainer. Both places are counted full, prefetch_factor batches per worker
+ * and as many pinned: an upper bound, twice the in-flight batches, where
+ * accelerate's DataLoaderShard keeps one batch ahead in the trainer beside
+ * them (a few MiB at 24 bytes a token; docs/memory-model.md "Host RAM").
+ */
 
 void vp_host_request_defaults(struct vp_host_request *req)
 {

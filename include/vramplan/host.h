@@ -13,7 +13,10 @@
 #include "vramplan/model.h"
 #include "vramplan/train.h"
 
-/* Seed 000 measured about 1.5-2 GB per DataLoader worker for mT5 XLSum. */
+/* Seed 000's own figure for mT5 XLSum, 1.5-2 GB per DataLoader worker, taken
+ * at its upper end. It is the story's failure analysis, not a reading (its
+ * table's columns are "expected"; its final tally counts 16 GB for 16
+ * workers, 1 GB each); docs/memory-model.md "Host RAM". */
 #define VP_DEFAULT_WORKER_RAM ((uint64_t)2 << 30)
 #define VP_DEFAULT_PREFETCH_FACTOR 2 /* torch.utils.data.DataLoader default */
 
