@@ -82,6 +82,14 @@ static uint64_t sat_mul(uint64_t a, uint64_t b)
  * (evaluation_loop's gather_function, accelerate's gather_for_metrics), so
  * each holds the whole set's predictions, and a move carries `ranks` times
  * a rank's own samples: the set takes 1/ranks the moves.
+ *
+ * bf16 predictions become fp32 on the way (nested_numpify: t =
+ * tensors.cpu(), then t.to(torch.float32)): the move's bf16 host copy is
+ * alive beside the fp32 one while it converts, with the arrays moved
+ * before. Moved once, that is the peak, 1.5 x the set; with a list, the
+ * set and one move's copy at most; a concatenation's 2 x the set is more
+ * than any move's conversion (the arrays before it, the move's fp32 and
+ * its bf16 copy: under the set and a move).
  */
 static uint64_t eval_predictions_bytes(const struct vp_host_request *req, uint64_t ranks, uint64_t *samples)
 {
@@ -96,14 +104,18 @@ static uint64_t eval_predictions_bytes(const struct vp_host_request *req, uint64
 	 * eval_accumulation_steps, at least one eval batch). */
 	if (req->eval_samples == 0) {
 		*samples = per_move;
-		return sat_mul(*samples, req->eval_prediction_bytes);
+		return sat_add(sat_mul(*samples, req->eval_prediction_bytes),
+			       sat_mul(*samples, req->eval_prediction_cast_bytes));
 	}
 	*samples = req->eval_samples;
 	kept = sat_mul(req->eval_samples, req->eval_prediction_bytes);
 	if (req->eval_samples_per_move > 0)
 		moves = req->eval_samples / per_move + (req->eval_samples % per_move != 0);
 	/* eval_do_concat_batches false extends a list instead */
-	return moves >= 2 && !req->eval_keep_batches ? sat_mul(kept, 2) : kept;
+	if (moves >= 2 && !req->eval_keep_batches)
+		return sat_mul(kept, 2);
+	/* one move: the set; a list: a move's samples at most */
+	return sat_add(kept, sat_mul(moves >= 2 ? per_move : req->eval_samples, req->eval_prediction_cast_bytes));
 }
 
 /*

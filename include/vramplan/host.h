@@ -47,6 +47,9 @@ struct vp_host_request {
 	uint64_t eval_batch;
 	uint64_t eval_samples;               /* the evaluation set; 0 = unknown */
 	uint64_t eval_prediction_bytes;      /* kept per eval sample (vp_eval_estimate) */
+	/* of them, per sample, the bf16 copy that nested_numpify holds while it
+	 * converts a move to fp32 (vp_eval_estimate); 0: nothing is converted */
+	uint64_t eval_prediction_cast_bytes;
 	/* a rank's eval batch x eval_accumulation_steps; 0 = moved once, at
 	 * the end (each process moves every rank's, gathered: x the GPUs) */
 	uint64_t eval_samples_per_move;
