@@ -1531,7 +1531,10 @@ static int eval_at(const struct vp_estimator *e, uint64_t batch, const struct vp
 	    to_u64(resident + moment[out->peak_moment], &out->allocated_bytes) ||
 	    to_u64(resident + fmax(piled, moment[out->peak_moment]) * (1.0 + f.share) + fmax(f.split, cache_split),
 		   &out->reserved_bytes) ||
-	    to_u64(gathered, &out->predictions_bytes_per_step) || to_u64(host_preds / b, &out->predictions_bytes_per_sample))
+	    to_u64(gathered, &out->predictions_bytes_per_step) || to_u64(host_preds / b, &out->predictions_bytes_per_sample) ||
+	    /* the host's bytes exceed the GPU's only where bf16 became fp32
+	     * (kept_per_step): by the bf16 bytes, the copy converted */
+	    to_u64(fmax(host_preds - preds, 0.0) / b, &out->predictions_cast_bytes_per_sample))
 		return vp_error_set(err, VP_ERR_INPUT, "the eval estimate exceeds 2^60 bytes");
 	out->device_bytes = out->reserved_bytes + context_bytes;
 	return 0;

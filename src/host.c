@@ -1,7 +1,8 @@
 /*
  * Host RAM: the trainer process and its DataLoader workers (docs/memory-model.md,
- * "Host RAM"). Seed 000 is the reference failure: 32 workers at about 2 GB
- * each pushed a 60 GB container to about 84 GB.
+ * "Host RAM"). Seed 000 is the reference failure: 32 workers blew a 60 GB
+ * container. Its "about 2 GB a worker, 84 GB in all" is the story's own
+ * arithmetic (20 GB of model plus 32 x 2 GB), not a reading.
  */
 #include "vramplan/host.h"
 
@@ -31,8 +32,17 @@
 /* Token ids, attention mask and labels as int64 tensors: 3 x 8 bytes a token. */
 #define VP_BATCH_BYTES_PER_TOKEN 24u
 
-/* torch DataLoader: a worker holds prefetch_factor batches; the pin-memory
- * thread of the trainer keeps as many pinned copies. */
+/*
+ * torch DataLoader: at most prefetch_factor x num_workers batches are in
+ * flight in all (_MultiProcessingDataLoaderIter._try_put_index caps the
+ * outstanding tasks; one is retired when the main thread receives it), each
+ * either with its worker (collated, then in shared memory on the result
+ * queue) or, taken by the pin-memory thread, as a pinned copy in the
+ * trainer. Both places are counted full, prefetch_factor batches per worker
+ * and as many pinned: an upper bound, twice the in-flight batches, where
+ * accelerate's DataLoaderShard keeps one batch ahead in the trainer beside
+ * them (a few MiB at 24 bytes a token; docs/memory-model.md "Host RAM").
+ */
 
 void vp_host_request_defaults(struct vp_host_request *req)
 {
@@ -72,6 +82,14 @@ static uint64_t sat_mul(uint64_t a, uint64_t b)
  * (evaluation_loop's gather_function, accelerate's gather_for_metrics), so
  * each holds the whole set's predictions, and a move carries `ranks` times
  * a rank's own samples: the set takes 1/ranks the moves.
+ *
+ * bf16 predictions become fp32 on the way (nested_numpify: t =
+ * tensors.cpu(), then t.to(torch.float32)): the move's bf16 host copy is
+ * alive beside the fp32 one while it converts, with the arrays moved
+ * before. Moved once, that is the peak, 1.5 x the set; with a list, the
+ * set and one move's copy at most; a concatenation's 2 x the set is more
+ * than any move's conversion (the arrays before it, the move's fp32 and
+ * its bf16 copy: under the set and a move).
  */
 static uint64_t eval_predictions_bytes(const struct vp_host_request *req, uint64_t ranks, uint64_t *samples)
 {
@@ -86,14 +104,18 @@ static uint64_t eval_predictions_bytes(const struct vp_host_request *req, uint64
 	 * eval_accumulation_steps, at least one eval batch). */
 	if (req->eval_samples == 0) {
 		*samples = per_move;
-		return sat_mul(*samples, req->eval_prediction_bytes);
+		return sat_add(sat_mul(*samples, req->eval_prediction_bytes),
+			       sat_mul(*samples, req->eval_prediction_cast_bytes));
 	}
 	*samples = req->eval_samples;
 	kept = sat_mul(req->eval_samples, req->eval_prediction_bytes);
 	if (req->eval_samples_per_move > 0)
 		moves = req->eval_samples / per_move + (req->eval_samples % per_move != 0);
 	/* eval_do_concat_batches false extends a list instead */
-	return moves >= 2 && !req->eval_keep_batches ? sat_mul(kept, 2) : kept;
+	if (moves >= 2 && !req->eval_keep_batches)
+		return sat_mul(kept, 2);
+	/* one move: the set; a list: a move's samples at most */
+	return sat_add(kept, sat_mul(moves >= 2 ? per_move : req->eval_samples, req->eval_prediction_cast_bytes));
 }
 
 /*

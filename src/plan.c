@@ -71,6 +71,7 @@ void vp_plan_host_eval(struct vp_host_request *host, uint64_t eval_batch, const 
 	host->eval_batch = eval_batch;
 	host->eval_samples = opts->eval_samples;
 	host->eval_prediction_bytes = ev->predictions_bytes_per_sample;
+	host->eval_prediction_cast_bytes = ev->predictions_cast_bytes_per_sample;
 	host->eval_keep_batches = opts->keep_batches;
 	/* a product past 2^64 is more than any set: one move, at the end */
 	if (accumulation_steps == 0 || vp_mul_u64(eval_batch, accumulation_steps, &host->eval_samples_per_move) != 0)

@@ -145,6 +145,10 @@ struct vp_eval_estimate {
 	/* per sample (a gathered step holds eval batch x gpus samples): what
 	 * the host keeps of each sample of the set */
 	uint64_t predictions_bytes_per_sample;
+	/* of them, the bf16 bytes nested_numpify converts to fp32: its bf16
+	 * host copy (tensors.cpu()) lives beside the fp32 one while it
+	 * converts; 0 when the GPU's are already as the host keeps them */
+	uint64_t predictions_cast_bytes_per_sample;
 };
 
 const char *vp_eval_moment_name(enum vp_eval_moment m);

@@ -13,7 +13,10 @@
 #include "vramplan/model.h"
 #include "vramplan/train.h"
 
-/* Seed 000 measured about 1.5-2 GB per DataLoader worker for mT5 XLSum. */
+/* Seed 000's own figure for mT5 XLSum, 1.5-2 GB per DataLoader worker, taken
+ * at its upper end. It is the story's failure analysis, not a reading (its
+ * table's columns are "expected"; its final tally counts 16 GB for 16
+ * workers, 1 GB each); docs/memory-model.md "Host RAM". */
 #define VP_DEFAULT_WORKER_RAM ((uint64_t)2 << 30)
 #define VP_DEFAULT_PREFETCH_FACTOR 2 /* torch.utils.data.DataLoader default */
 
@@ -44,6 +47,9 @@ struct vp_host_request {
 	uint64_t eval_batch;
 	uint64_t eval_samples;               /* the evaluation set; 0 = unknown */
 	uint64_t eval_prediction_bytes;      /* kept per eval sample (vp_eval_estimate) */
+	/* of them, per sample, the bf16 copy that nested_numpify holds while it
+	 * converts a move to fp32 (vp_eval_estimate); 0: nothing is converted */
+	uint64_t eval_prediction_cast_bytes;
 	/* a rank's eval batch x eval_accumulation_steps; 0 = moved once, at
 	 * the end (each process moves every rank's, gathered: x the GPUs) */
 	uint64_t eval_samples_per_move;

@@ -342,6 +342,41 @@ static void evaluation_adds_its_workers_and_the_kept_predictions(void **state)
 	assert_int_equal(p.eval_predictions_bytes, 1000u << 20);
 }
 
+/* bf16 predictions (a pure-bf16 run: nothing under autocast turns them to
+ * fp32 on the GPU) are fp32 on the host: nested_numpify copies each tensor
+ * to the host in bf16 (tensors.cpu()) and converts that copy
+ * (t.to(torch.float32)), so while a move is converted its bf16 copy sits
+ * beside the fp32 arrays, half their bytes again. Moved once, that is the
+ * set's peak: 1.5 x what it keeps. */
+static void a_bf16_move_holds_its_copy_while_it_converts(void **state)
+{
+	struct vp_train t = batch_of(8, 512, 128);
+	struct vp_host_request h;
+	struct vp_host_plan p;
+
+	(void)state;
+	vp_host_request_defaults(&h);
+	h.eval_batch = 32;
+	h.eval_prediction_bytes = 1u << 20;     /* fp32 on the host */
+	h.eval_prediction_cast_bytes = 1u << 19; /* the bf16 copy of it */
+	/* the set's size unknown: the first move, converted */
+	p = planned(&t, &h, 2 * GIB);
+	assert_int_equal(p.eval_predictions_bytes, (32u << 20) + (32u << 19));
+	/* 1000 samples moved once, at the end */
+	h.eval_samples = 1000;
+	p = planned(&t, &h, 2 * GIB);
+	assert_int_equal(p.eval_predictions_bytes, (1000u << 20) + (1000u << 19));
+	/* moved every 320: the last concatenation, 2 x the set, is larger
+	 * than any move's conversion beside the arrays before it */
+	h.eval_samples_per_move = 320;
+	p = planned(&t, &h, 2 * GIB);
+	assert_int_equal(p.eval_predictions_bytes, 2000u << 20);
+	/* a list (eval_do_concat_batches false): the set and one move's copy */
+	h.eval_keep_batches = true;
+	p = planned(&t, &h, 2 * GIB);
+	assert_int_equal(p.eval_predictions_bytes, (1000u << 20) + (320u << 19));
+}
+
 /* On G GPUs each trainer process gathers every rank's predictions
  * (evaluation_loop's gather_for_metrics) before they move to the host:
  * a move carries G x a rank's samples, and the set, each rank a 1/G
@@ -492,6 +527,7 @@ int main(void)
 		cmocka_unit_test(workers_forked_each_epoch_share_the_set),
 		cmocka_unit_test(the_prefetch_factor_scales_the_batches_held),
 		cmocka_unit_test(evaluation_adds_its_workers_and_the_kept_predictions),
+		cmocka_unit_test(a_bf16_move_holds_its_copy_while_it_converts),
 		cmocka_unit_test(each_process_keeps_every_gpus_predictions),
 		cmocka_unit_test(the_worker_count_fits_the_evaluation),
 		cmocka_unit_test(eval_workers_replace_the_training_s_when_those_have_exited),
