@@ -97,6 +97,20 @@ static void text_printable(char *str)
 	}
 }
 
+void vp_utf8_repair(char *str)
+{
+	unsigned char *s = (unsigned char *)str;
+	int n;
+
+	for (; *s != 0; s += n) {
+		n = char_len(s);
+		if (n == 0) {
+			*s = '?';
+			n = 1;
+		}
+	}
+}
+
 const char *vp_text_shown(char *buf, size_t size, const char *s)
 {
 	if (strlen(s) < size) {

@@ -20,6 +20,12 @@
 #include "vramplan/gpu.h"
 #include "vramplan/model.h"
 
+/* At most this many models, and this many GPUs, in a catalogue: the
+ * built-in entries and every file's together (a file past it is an input
+ * error). Loading compares each entry's name with those before it, so a
+ * bound on the count bounds the time (docs/catalogue.md). */
+#define VP_CATALOG_MAX_ENTRIES 4096
+
 struct vp_catalog {
 	struct vp_model *models;
 	size_t n_models;

@@ -52,12 +52,22 @@ enum vp_output_format {
 
 #define VP_CLI_MAX_CATALOGS 32
 
+/* The diagnostics a command has printed, by a hash of their text, so that
+ * it prints each once (sweep: one model's warnings are the same on every
+ * GPU). Past VP_CLI_SEEN_MAX distinct ones, the rest print every time. */
+#define VP_CLI_SEEN_MAX 1024
+struct vp_cli_seen {
+	uint64_t hash[VP_CLI_SEEN_MAX];
+	size_t n;
+};
+
 struct vp_cli_opts {
 	enum vp_command command;
 	const char *command_name;   /* "plan", "estimate", ... */
 	const char *operand;        /* list: models|gpus; import: the config path */
 
 	int verbosity;              /* 0 with -q, 1 by default, 2 with -v */
+	struct vp_cli_seen *seen;   /* non-NULL: each distinct warning and note once */
 	const char *output;         /* -o FILE; NULL: stdout */
 	enum vp_output_format format;
 	enum vp_profile profile;
@@ -207,7 +217,8 @@ int vp_cli_getopt_error(const char *command, int c, char *const *argv, const str
  * short options before it, so it needs to know which take a value. */
 extern const char vp_check_shortopts[];
 
-/* "vramplan: warning: ..." unless -q; "vramplan: note: ..." only with -v. */
+/* "vramplan: warning: ..." unless -q; "vramplan: note: ..." only with -v;
+ * with o->seen, a text printed before is not printed again. */
 void vp_cli_warn(const struct vp_cli_opts *o, const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 2, 3)))

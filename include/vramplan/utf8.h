@@ -31,6 +31,13 @@ void vp_utf8_copy(char *dst, size_t size, const char *src);
  * Returns buf. */
 const char *vp_text_shown(char *buf, size_t size, const char *s);
 
+/* Each byte of s that starts no valid UTF-8 character becomes '?', in
+ * place; control characters are kept (JSON escapes them). For text that
+ * goes into JSON output, which must be UTF-8 (RFC 8259 section 8.1), from
+ * inputs nothing checked: a file name is any bytes on Linux, and cJSON
+ * takes a JSON file's strings and keys as they are. */
+void vp_utf8_repair(char *s);
+
 /* Drop an incomplete character at the end of s, as vsnprintf leaves when it
  * cuts a message inside one, so that valid UTF-8 input stays valid. */
 void vp_utf8_trim_cut(char *s);

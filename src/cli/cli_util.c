@@ -166,17 +166,58 @@ int vp_cli_report(const struct vp_error *err)
 	return err->code == VP_ERR_IO ? VP_EXIT_IO : VP_EXIT_USAGE;
 }
 
+/* Print "vramplan: KIND: " and the message, unless o->seen holds its text
+ * already (FNV-1a over the whole line; a collision, one in 2^64 a pair,
+ * would drop a line). */
+static void diagnostic(const struct vp_cli_opts *o, const char *kind, const char *fmt, va_list ap)
+{
+	struct vp_cli_seen *seen = o != NULL ? o->seen : NULL;
+	uint64_t h = 14695981039346656037u;
+	char *text;
+	va_list again;
+	int len;
+	size_t i;
+
+	if (seen == NULL) {
+		fprintf(stderr, "vramplan: %s: ", kind);
+		vfprintf(stderr, fmt, ap);
+		fputc('\n', stderr);
+		return;
+	}
+	va_copy(again, ap);
+	len = vsnprintf(NULL, 0, fmt, again);
+	va_end(again);
+	text = len >= 0 ? malloc((size_t)len + 1) : NULL;
+	if (text == NULL) { /* print it, as without seen */
+		fprintf(stderr, "vramplan: %s: ", kind);
+		vfprintf(stderr, fmt, ap);
+		fputc('\n', stderr);
+		return;
+	}
+	vsnprintf(text, (size_t)len + 1, fmt, ap);
+	for (i = 0; kind[i] != '\0'; i++)
+		h = (h ^ (unsigned char)kind[i]) * 1099511628211u;
+	for (i = 0; text[i] != '\0'; i++)
+		h = (h ^ (unsigned char)text[i]) * 1099511628211u;
+	for (i = 0; i < seen->n && seen->hash[i] != h; i++)
+		;
+	if (i == seen->n) {
+		if (seen->n < VP_CLI_SEEN_MAX)
+			seen->hash[seen->n++] = h;
+		fprintf(stderr, "vramplan: %s: %s\n", kind, text);
+	}
+	free(text);
+}
+
 void vp_cli_warn(const struct vp_cli_opts *o, const char *fmt, ...)
 {
 	va_list ap;
 
 	if (o != NULL && o->verbosity < 1)
 		return;
-	fputs("vramplan: warning: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	diagnostic(o, "warning", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 bool vp_cli_past_context(const struct vp_model *m, uint64_t seq_len, uint64_t gen, char *buf, size_t size)
@@ -212,11 +253,9 @@ void vp_cli_note(const struct vp_cli_opts *o, const char *fmt, ...)
 
 	if (o == NULL || o->verbosity < 2)
 		return;
-	fputs("vramplan: note: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	diagnostic(o, "note", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 static bool to_stdout(const struct vp_cli_opts *o)

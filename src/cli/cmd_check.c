@@ -1402,6 +1402,21 @@ static cJSON *json_error(const char *file, const struct vp_error *err)
 	return o;
 }
 
+/* Every string and key of the JSON output made UTF-8, as JSON must be
+ * (RFC 8259 section 8.1): a file name, and a key of a JSON training config
+ * (cJSON reads its strings unchecked), reach it as given, and an invalid
+ * byte made json.loads and jq refuse the whole document. */
+static void json_utf8(cJSON *item)
+{
+	for (; item != NULL; item = item->next) {
+		if (item->string != NULL)
+			vp_utf8_repair(item->string);
+		if (cJSON_IsString(item) && item->valuestring != NULL)
+			vp_utf8_repair(item->valuestring);
+		json_utf8(item->child);
+	}
+}
+
 /* Notes on stderr: what was read, what was ignored, which defaults apply. */
 /* Where a note's key stands: FILE:LINE:COLUMN, or the command line for a
  * --set setting (vp_tc_origin_on_command_line's convention). */
@@ -2288,7 +2303,10 @@ int vp_cmd_check(int argc, char **argv)
 		rc = worse(rc, check_file(&o, &cat, o.files[i], json, &mx, &rows[i]));
 
 	if (o.json) {
-		char *s = cJSON_Print(json);
+		char *s;
+
+		json_utf8(json);
+		s = cJSON_Print(json);
 		if (s == NULL) {
 			fputs("vramplan: out of memory\n", stderr);
 			rc = worse(rc, VP_EXIT_IO);

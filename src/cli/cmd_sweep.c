@@ -132,7 +132,7 @@ static cJSON *json_row(const struct vp_model *m, const struct vp_gpu *g, const s
 	return o;
 }
 
-int vp_cmd_sweep(const struct vp_cli_opts *o)
+int vp_cmd_sweep(const struct vp_cli_opts *given)
 {
 	static const char *const head[] = {"MODEL", "GPU", "MEMORY", "TRAIN", "ACCUM", "EVAL", "PEAK", "STATUS"};
 	struct vp_catalog cat;
@@ -146,7 +146,14 @@ int vp_cmd_sweep(const struct vp_cli_opts *o)
 	size_t i, n, planned = 0;
 	struct vp_error first = {0}; /* the first row's input error */
 	int rc = VP_EXIT_OK;
+	/* a model's warnings (an option it ignores, a config read as
+	 * another model_type) are the same on each GPU that --model sweeps
+	 * it on: each distinct one once, not once per row */
+	struct vp_cli_seen *seen = calloc(1, sizeof *seen);
+	struct vp_cli_opts opts = *given;
+	const struct vp_cli_opts *o = &opts;
 
+	opts.seen = seen;
 	memset(&err, 0, sizeof err);
 	vp_table_init(&t, 8, (1u << 2) | (1u << 3) | (1u << 4) | (1u << 5) | (1u << 6));
 	if (vp_cli_load_catalog(o, &cat, &err) != 0 ||
@@ -228,6 +235,7 @@ int vp_cmd_sweep(const struct vp_cli_opts *o)
 done:
 	cJSON_Delete(json);
 	free(c);
+	free(seen);
 	vp_table_free(&t);
 	vp_catalog_free(&cat);
 	return rc;

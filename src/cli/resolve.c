@@ -55,8 +55,17 @@ static int load_catalog(const struct vp_cli_opts *o, const char *model_key, cons
 				path[len] = '\0';
 				rc = vp_catalog_load_file(cat, path, err);
 				free(path);
-				if (rc != 0)
+				if (rc != 0) {
+					/* the command line does not name this file, and
+					 * the variable may have been set long ago: say
+					 * where it comes from */
+					size_t n = err != NULL ? strlen(err->message) : 0;
+
+					if (err != NULL)
+						snprintf(err->message + n, sizeof err->message - n,
+							 " (from $VRAMPLAN_CATALOG)");
 					return -1;
+				}
 			}
 			if (colon == NULL)
 				break;

@@ -41,6 +41,18 @@ static void clean_text_has_no_control_characters(void **state)
 }
 
 /* A copy that must be cut stops before the character that does not fit. */
+/* Only the bytes that start no valid character change; valid characters
+ * and control characters (JSON escapes those) stay. */
+static void repair_marks_each_invalid_byte(void **state)
+{
+	char s[] = "a\xff" "b\xed\x95\x9c\n\xe0\x80\xaf" "z\xed\x95";
+
+	(void)state;
+	vp_utf8_repair(s);
+	assert_string_equal(s, "a?b\xed\x95\x9c\n???z??");
+	assert_true(vp_utf8_valid(s));
+}
+
 static void a_cut_copy_keeps_whole_characters(void **state)
 {
 	const char *ko = "ab\xed\x95\x9c\xea\xb5\xad"; /* ab한국: 2 + 3 + 3 bytes */
@@ -88,6 +100,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(only_well_formed_utf8_is_valid),
 		cmocka_unit_test(clean_text_has_no_control_characters),
+		cmocka_unit_test(repair_marks_each_invalid_byte),
 		cmocka_unit_test(a_cut_copy_keeps_whole_characters),
 		cmocka_unit_test(a_cut_inside_a_character_is_trimmed),
 	};
