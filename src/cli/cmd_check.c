@@ -2287,18 +2287,19 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			row->cells[colm] = r.fits ? "FITS" : "DOES NOT FIT";
 
 		/* the verdict's bound (verdict_bound): a fit that rests on keys
-		 * that would raise the peak is a warning at the first of them, a
-		 * failure that rests on keys that would lower it says so in its
-		 * annotations */
+		 * that would raise the peak is a warning at the first of them;
+		 * each train or eval failure says that keys would lower its peak,
+		 * whatever host RAM's verdict (which they do not lower) */
 		verdict = verdict_bound(&tc, &r, &b);
 		upper[0] = '\0';
 		if (verdict == VP_TC_BOUND_UNDER)
 			gh_warning(o, tc.file, b.n[0]->line, b.n[0]->column,
 				   "%s fits on %s as counted, a lower bound: %s", m.name, g->name,
 				   bound_words(&b, verdict, words, sizeof words));
-		else if (verdict == VP_TC_BOUND_OVER)
+		bound_keys(&tc, VP_TC_BOUND_OVER, &b);
+		if (!r.fits && b.count > 0)
 			snprintf(upper, sizeof upper, "; as counted, an upper bound: %s",
-				 bound_words(&b, verdict, words, sizeof words));
+				 bound_words(&b, VP_TC_BOUND_OVER, words, sizeof words));
 		if (r.fits)
 			continue;
 		rc = VP_EXIT_NOFIT;
