@@ -334,9 +334,9 @@ HANDLER(k_lora_dropout)
  * gpt-oss's experts, through PEFT's ParamWrapper. Said, not modelled. */
 HANDLER(k_target_parameters)
 {
-	return vp_tc_note_ignored(c, path, m,
-				  "LoRA on parameters (PEFT target_parameters, gpt-oss's experts) is not modelled: "
-				  "its adapters and the weights it merges in forward are not counted");
+	return vp_tc_note_bound(c, path, m, VP_TC_BOUND_UNDER,
+				"LoRA on parameters (PEFT target_parameters, gpt-oss's experts) is not modelled: "
+				"its adapters and the weights it merges in forward are not counted");
 }
 
 /* axolotl unfrozen_parameters: after loading (and PEFT), train.py
@@ -351,10 +351,10 @@ HANDLER(k_unfrozen)
 	const struct vp_tnode *v = m->value;
 
 	if (v->kind == VP_T_SEQ && v->n > 0)
-		return vp_tc_note_ignored(c, path, m,
-					  "freezing all but the parameters it matches is not modelled: every "
-					  "parameter the method trains is counted with its gradient and optimizer "
-					  "states (an overestimate)");
+		return vp_tc_note_bound(c, path, m, VP_TC_BOUND_OVER,
+					"freezing all but the parameters it matches is not modelled: every "
+					"parameter the method trains is counted with its gradient and optimizer "
+					"states (an overestimate)");
 	return vp_tc_note_ignored(c, path, m, NULL);
 }
 
@@ -374,11 +374,11 @@ HANDLER(k_axo_causal_lm_eval)
 
 	if (flag(c, m, path, &on, NULL) != 0)
 		return -1;
-	return vp_tc_note_ignored(c, path, m,
-				  on ? "generation in evaluation is not modelled: axolotl's CausalLMBenchEvalCallback "
-				       "runs model.generate over every eval batch (eval_max_new_tokens new tokens), whose "
-				       "KV cache the eval check does not count"
-				     : NULL);
+	return vp_tc_note_bound(c, path, m, VP_TC_BOUND_UNDER,
+				on ? "generation in evaluation is not modelled: axolotl's CausalLMBenchEvalCallback "
+				     "runs model.generate over every eval batch (eval_max_new_tokens new tokens), whose "
+				     "KV cache the eval check does not count"
+				   : NULL);
 }
 
 HANDLER(k_axo_eval_table)
@@ -397,12 +397,12 @@ HANDLER(k_axo_eval_table)
 		return vp_tc_note_ignored(c, path, m, NULL);
 	if (vp_tc_get_u64(c, m->value, path, 0, &n) != 0)
 		return -1;
-	return vp_tc_note_ignored(c, path, m,
-				  n > 0 ? "generation in evaluation is not modelled: with a wandb, mlflow or comet "
-					  "logger axolotl's LogPredictionCallback keeps an eval batch's logits and runs "
-					  "model.generate on it (eval_max_new_tokens new tokens), whose KV cache the eval "
-					  "check does not count"
-					: NULL);
+	return vp_tc_note_bound(c, path, m, VP_TC_BOUND_UNDER,
+				n > 0 ? "generation in evaluation is not modelled: with a wandb, mlflow or comet "
+					"logger axolotl's LogPredictionCallback keeps an eval batch's logits and runs "
+					"model.generate on it (eval_max_new_tokens new tokens), whose KV cache the eval "
+					"check does not count"
+				      : NULL);
 }
 
 /* axolotl's Cut Cross Entropy: the plugin's module is named in plugins
@@ -484,29 +484,30 @@ HANDLER(k_axo_plugins)
 			c->r.liger_plugin = 1;
 	}
 	if (axo_cce_on(c->root))
-		return vp_tc_note_ignored(c, path, m, why);
+		return vp_tc_note_bound(c, path, m, VP_TC_BOUND_OVER, why);
 	/* read where it lists the LigerPlugin; otherwise nothing here is
 	 * modelled and the list is named with the ignored keys */
 	return c->r.liger_plugin == 1 ? 0 : vp_tc_note_ignored(c, path, m, NULL);
 }
 
 /* A boolean key whose mechanism is not modelled: true is noted at the key
- * with `why` (which way the check errs), anything else is listed with the
- * ignored keys */
-static int note_when_on(struct ctx *c, const struct vp_tmember *m, const char *path, const char *why)
+ * with `why` (which way the check errs, `dir` where it says: the verdict's
+ * bound), anything else is listed with the ignored keys */
+static int note_when_on(struct ctx *c, const struct vp_tmember *m, const char *path, enum vp_tc_bound dir,
+			const char *why)
 {
 	int on = 0;
 
 	if (flag(c, m, path, &on, NULL) != 0)
 		return -1;
-	return vp_tc_note_ignored(c, path, m, on == 1 ? why : NULL);
+	return vp_tc_note_bound(c, path, m, dir, on == 1 ? why : NULL);
 }
 
 /* A count key whose mechanism is not modelled: a value of at least `min`,
  * noted at the key with `why` above `above`, listed with the ignored keys
  * otherwise (and when null) */
 static int note_when_above(struct ctx *c, const struct vp_tmember *m, const char *path, uint64_t min, uint64_t above,
-			   const char *why)
+			   enum vp_tc_bound dir, const char *why)
 {
 	uint64_t n = 0;
 
@@ -514,7 +515,7 @@ static int note_when_above(struct ctx *c, const struct vp_tmember *m, const char
 		return vp_tc_note_ignored(c, path, m, NULL);
 	if (vp_tc_get_u64(c, m->value, path, min, &n) != 0)
 		return -1;
-	return vp_tc_note_ignored(c, path, m, n > above ? why : NULL);
+	return vp_tc_note_bound(c, path, m, dir, n > above ? why : NULL);
 }
 
 /* s2_attention (schemas/config.py): LongLoRA's shifted sparse attention
@@ -525,7 +526,7 @@ static int note_when_above(struct ctx *c, const struct vp_tmember *m, const char
  * 2026-11-30 the key was unknown and "did you mean 'sdp_attention'?". */
 HANDLER(k_axo_s2)
 {
-	return note_when_on(c, m, path,
+	return note_when_on(c, m, path, VP_TC_BOUND_NONE,
 			    "shifted sparse attention (S2-Attn) is not modelled: the attention "
 			    "is counted as the other attention keys choose it");
 }
@@ -538,7 +539,7 @@ HANDLER(k_axo_s2)
  * overestimate). Said above 1; until 2026-11-30 listed as ignored. */
 HANDLER(k_axo_context_parallel)
 {
-	return note_when_above(c, m, path, 1, 1,
+	return note_when_above(c, m, path, 1, 1, VP_TC_BOUND_OVER,
 			       "context parallelism (each sequence split over GPUs) is not modelled: each "
 			       "GPU is counted with the whole sequence, its activations and logits (an "
 			       "overestimate)");
@@ -922,7 +923,7 @@ HANDLER(k_liger)
  * listed as ignored. */
 static int liger_ce(struct ctx *c, const struct vp_tmember *m, const char *path)
 {
-	return note_when_on(c, m, path,
+	return note_when_on(c, m, path, VP_TC_BOUND_NONE,
 			    "Liger's cross-entropy kernel over the logits is not modelled: the standard loss is "
 			    "counted");
 }
@@ -1061,7 +1062,7 @@ HANDLER(k_liger_no_effect)
  * sequence, an overestimate. Until 2026-11-30 listed as ignored. */
 HANDLER(k_axo_tiled_mlp)
 {
-	return note_when_on(c, m, path,
+	return note_when_on(c, m, path, VP_TC_BOUND_OVER,
 			    "ALST's tiled MLP (the MLP over slices of the sequence, recomputed in "
 			    "backward) is not modelled: the MLP's tensors are counted for the whole "
 			    "sequence (an overestimate)");
@@ -1075,7 +1076,7 @@ HANDLER(k_axo_tiled_mlp)
  * layers once active). Until 2026-11-30 listed as ignored. */
 HANDLER(k_axo_lisa)
 {
-	return note_when_above(c, m, path, 0, 0,
+	return note_when_above(c, m, path, 0, 0, VP_TC_BOUND_OVER,
 			       "LISA (a few layers trained at a time) is not modelled: every layer is "
 			       "counted as trained, with its gradients and optimizer states (an overestimate)");
 }
@@ -1089,7 +1090,8 @@ HANDLER(k_axo_lisa)
  * ignored. */
 HANDLER(k_axo_fp8)
 {
-	return note_when_on(c, m, path,
+	/* which way it errs depends on what fp8 leaves in 16 bit: no bound */
+	return note_when_on(c, m, path, VP_TC_BOUND_NONE,
 			    "FP8 training (accelerate's fp8 mixed precision, torchao's Float8Linear) is "
 			    "not modelled: the step is counted in the precision the other keys give");
 }
@@ -1117,11 +1119,11 @@ HANDLER(k_axo_qat)
 				     "'%s' must be a mapping of QATConfig's keys (weight_dtype, activation_dtype, "
 				     "group_size), found a %s",
 				     path, m->value->kind == VP_T_SEQ ? "list" : "scalar");
-	return vp_tc_note_ignored(c, path, m,
-				  "quantization-aware training (torchao's FakeQuantizedLinear) is not modelled: "
-				  "each linear's fake-quantized weight, a copy the size of the weight that F.linear "
-				  "keeps for backward, and with an activation_dtype its fake-quantized input, are not "
-				  "counted (an underestimate)");
+	return vp_tc_note_bound(c, path, m, VP_TC_BOUND_UNDER,
+				"quantization-aware training (torchao's FakeQuantizedLinear) is not modelled: "
+				"each linear's fake-quantized weight, a copy the size of the weight that F.linear "
+				"keeps for backward, and with an activation_dtype its fake-quantized input, are not "
+				"counted (an underestimate)");
 }
 
 /* axolotl's tensor_parallel_size (utils/schemas/config.py: "Number of
@@ -1133,7 +1135,7 @@ HANDLER(k_axo_qat)
  * a word (axolotl's examples/distributed-parallel/qwen3-8b-fsdp-tp-cp.yaml). */
 HANDLER(k_axo_tensor_parallel)
 {
-	return note_when_above(c, m, path, 1, 1,
+	return note_when_above(c, m, path, 1, 1, VP_TC_BOUND_OVER,
 			       "tensor parallelism (each linear's weight, gradient and optimizer states split "
 			       "over GPUs) is not modelled: each GPU is counted with the whole model and its "
 			       "activations (an overestimate)");
@@ -1174,7 +1176,7 @@ HANDLER(k_axo_dp_shard)
  * as each is meant to save memory). Until 2026-11-30 listed as ignored. */
 HANDLER(k_axo_unsloth)
 {
-	return note_when_on(c, m, path,
+	return note_when_on(c, m, path, VP_TC_BOUND_OVER,
 			    "Unsloth's kernels are not modelled: the step is counted as transformers "
 			    "runs it without them (likely an overestimate: they keep less for backward)");
 }
@@ -1189,7 +1191,7 @@ HANDLER(k_axo_unsloth)
  * kernels above. Until 2026-11-30 listed as ignored. */
 HANDLER(k_axo_lora_kernel)
 {
-	return note_when_on(c, m, path,
+	return note_when_on(c, m, path, VP_TC_BOUND_OVER,
 			    "axolotl's LoRA kernels are not modelled: the adapted layers are counted "
 			    "as PEFT runs them (likely an overestimate: the kernels recompute the "
 			    "activation in backward)");
@@ -1789,10 +1791,10 @@ static int fsdp_offload_remark(struct ctx *c, const struct vp_tmember *m, const 
 	struct vp_tc_origin at;
 
 	vp_tc_set_origin(&at, path, m);
-	return vp_tc_note_remark(c->tc, c->err, &at,
-				 "'offload' (FSDP's CPUOffload(offload_params=True)) is not modelled: the parameters "
-				 "and states are counted on the GPU (an overestimate), and the host RAM that holds them "
-				 "is not counted");
+	return vp_tc_note_remark_bound(c->tc, c->err, &at, VP_TC_BOUND_OVER,
+				       "'offload' (FSDP's CPUOffload(offload_params=True)) is not modelled: the parameters "
+				       "and states are counted on the GPU (an overestimate), and the host RAM that holds them "
+				       "is not counted");
 }
 
 HANDLER(k_fsdp)
@@ -1970,10 +1972,10 @@ HANDLER(k_fsdp_config)
 				 * the optimizer steps and keeps its states
 				 * (torch/distributed/fsdp/api.py CPUOffload): host RAM
 				 * that host.c does not count */
-				rc = vp_tc_note_ignored(c, sub, k,
-							"offload is not modelled: the parameters and states are counted on "
-							"the GPU (an overestimate), and the host RAM that holds them is not "
-							"counted");
+				rc = vp_tc_note_bound(c, sub, k, VP_TC_BOUND_OVER,
+						      "offload is not modelled: the parameters and states are counted on "
+						      "the GPU (an overestimate), and the host RAM that holds them is not "
+						      "counted");
 		} else if (strcmp(name, "version") != 0 && strcmp(name, "auto_wrap_policy") != 0 &&
 			   strcmp(name, "transformer_layer_cls_to_wrap") != 0) {
 			/* the version and the per-block wrapping are what vramplan
@@ -2345,7 +2347,7 @@ HANDLER(k_lf_unsloth_gc)
  * Said; until 2026-11-30 listed as ignored without a word. */
 HANDLER(k_lf_unsloth)
 {
-	return note_when_on(c, m, path,
+	return note_when_on(c, m, path, VP_TC_BOUND_NONE,
 			    "Unsloth (FastLanguageModel, its kernels and offloading checkpointing) is "
 			    "not modelled: the step is counted as transformers runs it without Unsloth");
 }
@@ -2356,7 +2358,7 @@ HANDLER(k_lf_unsloth)
  * 2026-11-30 listed as ignored. */
 HANDLER(k_lf_kt)
 {
-	return note_when_on(c, m, path,
+	return note_when_on(c, m, path, VP_TC_BOUND_OVER,
 			    "KTransformers (use_kt: a mixture of experts' experts computed on the CPU) is "
 			    "not modelled: the whole model is counted on the GPU (an overestimate)");
 }
@@ -2843,10 +2845,10 @@ static int ds_offload_to(struct ctx *c, const struct vp_tmember *m, const char *
 	 * the GPU: counted all on the GPU, the safe side (DeepSpeed's
 	 * zero/config.py offload_ratio_check allows it at stage 3 only) */
 	if (dev == 1 && !param && partial)
-		return vp_tc_note_ignored(c, path, m,
-					  "a partial optimizer offload (ratio below 1) is not modelled: the optimizer "
-					  "is counted on the GPU (an overestimate), and the host RAM that holds its "
-					  "offloaded part is not counted");
+		return vp_tc_note_bound(c, path, m, VP_TC_BOUND_OVER,
+					"a partial optimizer offload (ratio below 1) is not modelled: the optimizer "
+					"is counted on the GPU (an overestimate), and the host RAM that holds its "
+					"offloaded part is not counted");
 	if (dev == 1 && (param ? stage == 3 : stage >= 1 && stage <= 3)) {
 		if (param) {
 			c->r.zero_offload_param = true;
@@ -2857,20 +2859,20 @@ static int ds_offload_to(struct ctx *c, const struct vp_tmember *m, const char *
 		return 0;
 	}
 	if (dev == 2)
-		return vp_tc_note_ignored(c, path, m,
-					  param ? "NVMe offload (ZeRO-Infinity) is not modelled: the parameters are "
-						  "counted on the GPU (an overestimate)"
-						: "NVMe offload (ZeRO-Infinity) is not modelled: the optimizer states are "
-						  "counted on the GPU (an overestimate)");
+		return vp_tc_note_bound(c, path, m, VP_TC_BOUND_OVER,
+					param ? "NVMe offload (ZeRO-Infinity) is not modelled: the parameters are "
+						"counted on the GPU (an overestimate)"
+					      : "NVMe offload (ZeRO-Infinity) is not modelled: the optimizer states are "
+						"counted on the GPU (an overestimate)");
 	if (dev == 1 && param)
 		return vp_tc_note_ignored(c, path, m,
 					  "parameter offload is a ZeRO stage 3 feature (DeepSpeed reads it at stage 3 "
 					  "only): nothing is offloaded at this stage");
 	if (dev == 1)
-		return vp_tc_note_ignored(c, path, m,
-					  "optimizer offload without ZeRO (stage 0) is not modelled: the states are "
-					  "counted on the GPU (an overestimate), and the host RAM that holds them is "
-					  "not counted");
+		return vp_tc_note_bound(c, path, m, VP_TC_BOUND_OVER,
+					"optimizer offload without ZeRO (stage 0) is not modelled: the states are "
+					"counted on the GPU (an overestimate), and the host RAM that holds them is "
+					"not counted");
 	return vp_tc_note_ignored(c, path, m,
 				  "an offload device other than none, cpu or nvme is not modelled: counted on the "
 				  "GPU");
@@ -3010,10 +3012,10 @@ static int ds_section(struct ctx *c, const struct vp_tmember *sec, const char *p
 
 			if (flag(c, m, path, &on, NULL) != 0)
 				return -1;
-			rc = vp_tc_note_ignored(c, path, m,
-						on ? "fp16 master weights and gradients are not modelled: they are "
-						     "counted in fp32 (an overestimate)"
-						   : NULL);
+			rc = vp_tc_note_bound(c, path, m, VP_TC_BOUND_OVER,
+					      on ? "fp16 master weights and gradients are not modelled: they are "
+						   "counted in fp32 (an overestimate)"
+						 : NULL);
 		} else {
 			rc = vp_tc_note_ignored(c, path, m, NULL);
 		}

@@ -169,6 +169,20 @@ int vp_tc_note_remark(struct vp_trainconfig *tc, struct vp_error *err, const str
 	return rc;
 }
 
+int vp_tc_note_remark_bound(struct vp_trainconfig *tc, struct vp_error *err, const struct vp_tc_origin *at,
+			    enum vp_tc_bound dir, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = note_at(&tc->remarks, &tc->n_remarks, err, at, fmt, ap);
+	va_end(ap);
+	if (rc == 0)
+		tc->remarks[tc->n_remarks - 1].bound = dir;
+	return rc;
+}
+
 int vp_tc_note_warning(struct vp_trainconfig *tc, struct vp_error *err, const struct vp_tc_origin *at, const char *fmt,
 		       ...)
 {
@@ -937,6 +951,20 @@ int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember 
 	if (!want_batch && !want_eval && !want_len)
 		return 0;
 	return nested_size_hints(c, m->value, path, 0, want_batch, want_eval, want_len);
+}
+
+int vp_tc_note_bound(struct ctx *c, const char *path, const struct vp_tmember *m, enum vp_tc_bound dir,
+		     const char *why)
+{
+	size_t at = c->tc->n_ignored;
+
+	if (vp_tc_note_ignored(c, path, m, why) != 0)
+		return -1;
+	/* the note itself, the first one added: a key listed without a why
+	 * (off, or at its default) is no bound on anything */
+	if (why != NULL && c->tc->n_ignored > at)
+		c->tc->ignored[at].bound = dir;
+	return 0;
 }
 
 /* Append a note at key, line:column to one of the lists, its text from fmt. */

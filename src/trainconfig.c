@@ -752,11 +752,11 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 	 * counts one chunk's fp32 transient at litgpt's 128 positions
 	 * (logits.c), which a longer chunk exceeds */
 	if (tc->ce_chunks > 0 && t->loss == VP_LOSS_CHUNKED && t->seq_len > 128 * tc->ce_chunks &&
-	    vp_tc_note_remark(tc, err, &tc->ce_at,
-			      "chunked_cross_entropy splits each sequence into %" PRIu64 " chunks of %" PRIu64
-			      " positions; checked at 128 positions a chunk (litgpt's), an under-estimate of each "
-			      "chunk's fp32 loss: chunked_cross_entropy_num_chunks: %" PRIu64 " runs the checked chunks",
-			      tc->ce_chunks, (t->seq_len + tc->ce_chunks - 1) / tc->ce_chunks, (t->seq_len + 127) / 128))
+	    vp_tc_note_remark_bound(tc, err, &tc->ce_at, VP_TC_BOUND_UNDER,
+				    "chunked_cross_entropy splits each sequence into %" PRIu64 " chunks of %" PRIu64
+				    " positions; checked at 128 positions a chunk (litgpt's), an under-estimate of each "
+				    "chunk's fp32 loss: chunked_cross_entropy_num_chunks: %" PRIu64 " runs the checked chunks",
+				    tc->ce_chunks, (t->seq_len + tc->ce_chunks - 1) / tc->ce_chunks, (t->seq_len + 127) / 128))
 		return -1;
 	if (vp_train_has_adapters(t) && !tc->lora_targets_set) {
 		const char *def = vp_default_lora_targets(m);
@@ -902,6 +902,8 @@ int vp_trainconfig_take_deepspeed(struct vp_trainconfig *tc, const struct vp_tra
 		snprintf(at.key, sizeof at.key, "deepspeed.%.80s", n->key);
 		if (vp_tc_note_key(tc, err, &at, "%s (%s, line %lu)", n->text, ds_file, n->line) != 0)
 			return -1;
+		/* the file's direction, which the verdict reads (cmd_check.c) */
+		tc->ignored[tc->n_ignored - 1].bound = n->bound;
 	}
 	/* and its warnings (ZeRO-Offload without an optimizer section), the
 	 * same way */
@@ -1011,6 +1013,34 @@ static int ds_mismatch(const struct vp_trainconfig *tc, const char *ds_file, con
 			   "%s is %llu where %s's %s is %llu (%s): the HF Trainer refuses to start on a mismatch; write "
 			   "\"auto\" to take the trainer's",
 			   at->key, (unsigned long long)ds_value, tc->name, hf_key, (unsigned long long)hf_value, where);
+}
+
+static size_t bound_notes_in(const struct vp_tc_note *notes, size_t n, enum vp_tc_bound dir,
+			     const struct vp_tc_note **out, size_t max, size_t found)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t j;
+
+		if (notes[i].bound != dir)
+			continue;
+		for (j = 0; j < found; j++)
+			if (strcmp(out[j]->key, notes[i].key) == 0)
+				break;
+		if (j < found)
+			continue;
+		if (found == max)
+			break;
+		out[found++] = &notes[i];
+	}
+	return found;
+}
+
+size_t vp_trainconfig_bound_keys(const struct vp_trainconfig *tc, enum vp_tc_bound dir, const struct vp_tc_note **out,
+				 size_t max)
+{
+	size_t found = bound_notes_in(tc->ignored, tc->n_ignored, dir, out, max, 0);
+
+	return bound_notes_in(tc->remarks, tc->n_remarks, dir, out, max, found);
 }
 
 /* A key among the ignored ones (a TrainingArguments field vramplan does not read). */

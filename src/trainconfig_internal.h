@@ -253,12 +253,22 @@ int vp_tc_note_default(struct vp_trainconfig *tc, struct vp_error *err, const ch
 int vp_tc_note_key(struct vp_trainconfig *tc, struct vp_error *err, const struct vp_tc_origin *at, const char *fmt,
 		   ...) VP_TC_PRINTF(4, 5);
 int vp_tc_note_ignored(struct ctx *c, const char *path, const struct vp_tmember *m, const char *why);
+/* The same for a key whose mechanism is not modelled, with the way the
+ * counted peak errs without it (`dir`, which `why` says in words): the
+ * verdict's upper or lower bound (cmd_check.c). Without a why the key is
+ * listed as ignored and bounds nothing. */
+int vp_tc_note_bound(struct ctx *c, const char *path, const struct vp_tmember *m, enum vp_tc_bound dir,
+		     const char *why);
 /* A note on a key already read (its origin), which a later one overrode. */
 int vp_tc_note_overridden(struct ctx *c, const struct vp_tc_origin *at, const char *fmt, ...) VP_TC_PRINTF(3, 4);
 /* A remark at a key that was read and applied (not ignored): how the
  * estimate models it, where the user should know. */
 int vp_tc_note_remark(struct vp_trainconfig *tc, struct vp_error *err, const struct vp_tc_origin *at, const char *fmt,
 		      ...) VP_TC_PRINTF(4, 5);
+/* A remark whose caveat bounds the peak one way (`dir`): as
+ * vp_tc_note_bound's notes. */
+int vp_tc_note_remark_bound(struct vp_trainconfig *tc, struct vp_error *err, const struct vp_tc_origin *at,
+			    enum vp_tc_bound dir, const char *fmt, ...) VP_TC_PRINTF(5, 6);
 /* A setup the estimate counts but a tool refuses at startup: a warning at
  * the key, which changes no verdict. */
 int vp_tc_note_warning(struct vp_trainconfig *tc, struct vp_error *err, const struct vp_tc_origin *at, const char *fmt,

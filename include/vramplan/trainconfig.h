@@ -127,6 +127,15 @@ static inline const char *vp_tc_origin_value_sep(const struct vp_tc_origin *o)
 
 /* An ignored key, or a default applied ("gradient_checkpointing: false
  * (TrainingArguments default)"). */
+/* Which way a key that check reads but does not model moves the peak it
+ * counts, as its note says where it is emitted (tc_keys.c): OVER, the
+ * mechanism would lower the peak (context parallelism, tiled MLP, Cut
+ * Cross Entropy, offload), so the counted peak is an upper bound; UNDER,
+ * it would raise it (QAT's fake-quantized copies), so the counted peak
+ * is a lower bound. NONE for every other note, and for a key whose note
+ * names no direction. cmd_check.c qualifies its verdict with them. */
+enum vp_tc_bound { VP_TC_BOUND_NONE = 0, VP_TC_BOUND_OVER, VP_TC_BOUND_UNDER };
+
 struct vp_tc_note {
 	char key[96];
 	/* room for a note of a DeepSpeed file that a trainer config names,
@@ -136,6 +145,7 @@ struct vp_tc_note {
 	 * lin" until 2026-11-30 (tests/cli/check/real-config-corpus.sh) */
 	char text[1024];
 	unsigned long line, column;   /* 0 for a default */
+	enum vp_tc_bound bound;       /* NONE but for an unmodelled key's note */
 };
 
 #define VP_TC_MAX_GPUS 16
@@ -393,6 +403,14 @@ int vp_trainconfig_set_zero_from_file(struct vp_trainconfig *tc, int stage, stru
  * `ds_file` names the file in notes. */
 int vp_trainconfig_take_deepspeed(struct vp_trainconfig *tc, const struct vp_trainconfig *ds, const char *ds_file,
 				  struct vp_error *err);
+
+/* The notes of tc (ignored keys and remarks, a DeepSpeed file's re-noted
+ * at its deepspeed key) whose key's mechanism check does not model, in
+ * direction `dir` (OVER or UNDER): the first note of each key, in the
+ * notes' order, at most `max` into `out` (pointers into tc). Returns how
+ * many it stored. */
+size_t vp_trainconfig_bound_keys(const struct vp_trainconfig *tc, enum vp_tc_bound dir, const struct vp_tc_note **out,
+				 size_t max);
 
 /*
  * The HF Trainer fills a named DeepSpeed file's "auto" batch keys from

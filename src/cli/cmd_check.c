@@ -458,6 +458,12 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 
 /* ----------------------------------------------------------- annotations */
 
+#if defined(__GNUC__)
+#define VP_CHECK_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define VP_CHECK_PRINTF(f, a)
+#endif
+
 /* GitHub workflow commands: in a property value %, CR, LF, ':' and ','
  * are escaped; in the message %, CR and LF (actions/toolkit
  * packages/core/src/command.ts escapeProperty / escapeData). */
@@ -486,21 +492,20 @@ static void gh_error(const struct check_opts *o, const char *file, unsigned long
 #endif
 	;
 
-static void gh_error(const struct check_opts *o, const char *file, unsigned long line, unsigned long column,
-		     const char *fmt, ...)
+static void gh_command(const struct check_opts *o, const char *level, const char *file, unsigned long line,
+		       unsigned long column, const char *fmt, va_list ap) VP_CHECK_PRINTF(6, 0);
+
+/* `::error` or `::warning` (level) at file:line:column */
+static void gh_command(const struct check_opts *o, const char *level, const char *file, unsigned long line,
+		       unsigned long column, const char *fmt, va_list ap)
 {
 	/* with JSON on stdout, annotations go to stderr: the runner reads
 	 * workflow commands from both, and stdout stays valid JSON */
 	FILE *f = o->json ? stderr : stdout;
-	char msg[1024];
-	va_list ap;
+	char msg[1536];
 
-	if (!o->github)
-		return;
-	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	fputs("::error file=", f);
+	fprintf(f, "::%s file=", level);
 	gh_escaped(f, file, true);
 	if (line > 0) {
 		fprintf(f, ",line=%lu", line);
@@ -510,6 +515,33 @@ static void gh_error(const struct check_opts *o, const char *file, unsigned long
 	fputs("::", f);
 	gh_escaped(f, msg, false);
 	fputc('\n', f);
+}
+
+static void gh_error(const struct check_opts *o, const char *file, unsigned long line, unsigned long column,
+		     const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!o->github)
+		return;
+	va_start(ap, fmt);
+	gh_command(o, "error", file, line, column, fmt, ap);
+	va_end(ap);
+}
+
+static void gh_warning(const struct check_opts *o, const char *file, unsigned long line, unsigned long column,
+		       const char *fmt, ...) VP_CHECK_PRINTF(5, 6);
+
+static void gh_warning(const struct check_opts *o, const char *file, unsigned long line, unsigned long column,
+		       const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!o->github)
+		return;
+	va_start(ap, fmt);
+	gh_command(o, "warning", file, line, column, fmt, ap);
+	va_end(ap);
 }
 
 /* An input or I/O error about one file: the one-line diagnostic, and the
@@ -952,8 +984,72 @@ static const char *gathered_text(const struct vp_train *t, char *buf, size_t siz
 	return buf;
 }
 
+/* The keys of tc whose mechanism is not modelled in direction dir (an
+ * overestimate OVER, an underestimate UNDER: vp_tc_bound), each once */
+#define BOUND_KEYS 16
+struct bound_keys {
+	const struct vp_tc_note *n[BOUND_KEYS];
+	size_t count;
+};
+
+static void bound_keys(const struct vp_trainconfig *tc, enum vp_tc_bound dir, struct bound_keys *b)
+{
+	b->count = vp_trainconfig_bound_keys(tc, dir, b->n, BOUND_KEYS);
+}
+
+/* "a, b are not modelled and would lower the peak" (raise, for UNDER) */
+static const char *bound_words(const struct bound_keys *b, enum vp_tc_bound dir, char *buf, size_t size)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < b->count && at < size; i++) {
+		int n = snprintf(buf + at, size - at, "%s%s", i > 0 ? ", " : "", b->n[i]->key);
+
+		if (n < 0)
+			break;
+		at += (size_t)n;
+	}
+	if (at < size)
+		snprintf(buf + at, size - at, " %s not modelled and would %s the peak", b->count > 1 ? "are" : "is",
+			 dir == VP_TC_BOUND_OVER ? "lower" : "raise");
+	return buf;
+}
+
+/*
+ * A verdict that rests on keys check reads but does not model. Where the
+ * config has keys whose mechanism would lower the peak (context
+ * parallelism, tiled MLP, Cut Cross Entropy, offload: each note says "an
+ * overestimate"), a DOES NOT FIT is an upper bound: the step may fit as
+ * it runs (axolotl's ALST recipes, built to fit 500k tokens on 8 GPUs,
+ * were "DOES NOT FIT" at ~1009 GiB: tests/cli/check/real-config-round2.sh).
+ * Where it has keys that would raise it (QAT's fake-quantized copies), a
+ * FITS is a lower bound. A host RAM failure is not one: the GPU keys do
+ * not lower it (offload raises it). Either is said with the verdict; the
+ * exit status stays the counted one (docs/check.md "Exit status").
+ * Returns OVER, UNDER or NONE (the verdict as it is).
+ */
+static enum vp_tc_bound verdict_bound(const struct vp_trainconfig *tc, const struct result *r, struct bound_keys *b)
+{
+	if (!r->fits && !(r->host_done && !r->host.fits)) {
+		bound_keys(tc, VP_TC_BOUND_OVER, b);
+		if (b->count > 0)
+			return VP_TC_BOUND_OVER;
+	}
+	if (r->fits) {
+		bound_keys(tc, VP_TC_BOUND_UNDER, b);
+		if (b->count > 0)
+			return VP_TC_BOUND_UNDER;
+	}
+	b->count = 0;
+	return VP_TC_BOUND_NONE;
+}
+
 static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 {
+	struct bound_keys b;
+	enum vp_tc_bound bound = verdict_bound(tc, r, &b);
+	char words[BOUND_KEYS * 100];
 	char peak[48], budget[48], rm[64], fail[64] = "", with[64];
 	bool kept;
 
@@ -969,6 +1065,9 @@ static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 		fputs("FITS", stdout);
 	else
 		printf("DOES NOT FIT (%s)", fail);
+	if (bound != VP_TC_BOUND_NONE)
+		printf(" as counted (%s: %s)", bound == VP_TC_BOUND_OVER ? "an upper bound" : "a lower bound",
+		       bound_words(&b, bound, words, sizeof words));
 
 	gib(r->budget, budget, sizeof budget);
 	/* on several GPUs every peak and the budget are one GPU's (each rank
@@ -1236,6 +1335,30 @@ static cJSON *json_notes(const struct vp_tc_note *notes, size_t n, bool position
 	return arr;
 }
 
+/* upper_bound_keys and lower_bound_keys: the config's keys not modelled
+ * each way, whatever the verdict; verdict_bound, "upper" or "lower" where
+ * the text's verdict says "as counted" (verdict_bound()), else null */
+static void json_bounds(cJSON *o, const struct vp_trainconfig *tc, const struct result *r)
+{
+	static const char *const name[] = {"upper_bound_keys", "lower_bound_keys"};
+	static const enum vp_tc_bound dir[] = {VP_TC_BOUND_OVER, VP_TC_BOUND_UNDER};
+	struct bound_keys b;
+	enum vp_tc_bound v;
+
+	for (size_t k = 0; k < 2; k++) {
+		cJSON *arr = cJSON_AddArrayToObject(o, name[k]);
+
+		bound_keys(tc, dir[k], &b);
+		for (size_t i = 0; arr != NULL && i < b.count; i++)
+			cJSON_AddItemToArray(arr, cJSON_CreateString(b.n[i]->key));
+	}
+	v = verdict_bound(tc, r, &b);
+	if (v == VP_TC_BOUND_NONE)
+		cJSON_AddNullToObject(o, "verdict_bound");
+	else
+		cJSON_AddStringToObject(o, "verdict_bound", v == VP_TC_BOUND_OVER ? "upper" : "lower");
+}
+
 static void json_at(cJSON *obj, const struct vp_trainconfig *tc, enum vp_tc_setting s)
 {
 	if (tc->at[s].line > 0) {
@@ -1376,6 +1499,7 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 	} else {
 		cJSON_AddNullToObject(o, "host");
 	}
+	json_bounds(o, tc, r);
 	cJSON_AddItemToObject(o, "ignored_keys", json_notes(tc->ignored, tc->n_ignored, true));
 	cJSON_AddItemToObject(o, "readings", json_notes(tc->readings, tc->n_readings, true));
 	cJSON_AddItemToObject(o, "remarks", json_notes(tc->remarks, tc->n_remarks, true));
@@ -2018,6 +2142,9 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		struct result r;
 		unsigned long line, col;
 		size_t colm;
+		struct bound_keys b;
+		enum vp_tc_bound verdict;
+		char words[BOUND_KEYS * 100], upper[sizeof words + 64];
 
 		memset(&r, 0, sizeof r);
 		if (vp_cli_resolve_gpu(cat, gpu_names[i], &g, &err) != 0) {
@@ -2159,6 +2286,20 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		if (colm < sizeof row->cells / sizeof row->cells[0])
 			row->cells[colm] = r.fits ? "FITS" : "DOES NOT FIT";
 
+		/* the verdict's bound (verdict_bound): a fit that rests on keys
+		 * that would raise the peak is a warning at the first of them;
+		 * each train or eval failure says that keys would lower its peak,
+		 * whatever host RAM's verdict (which they do not lower) */
+		verdict = verdict_bound(&tc, &r, &b);
+		upper[0] = '\0';
+		if (verdict == VP_TC_BOUND_UNDER)
+			gh_warning(o, tc.file, b.n[0]->line, b.n[0]->column,
+				   "%s fits on %s as counted, a lower bound: %s", m.name, g->name,
+				   bound_words(&b, verdict, words, sizeof words));
+		bound_keys(&tc, VP_TC_BOUND_OVER, &b);
+		if (!r.fits && b.count > 0)
+			snprintf(upper, sizeof upper, "; as counted, an upper bound: %s",
+				 bound_words(&b, VP_TC_BOUND_OVER, words, sizeof words));
 		if (r.fits)
 			continue;
 		rc = VP_EXIT_NOFIT;
@@ -2174,14 +2315,14 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			if (r.largest_batch == 0) {
 				vp_trainconfig_where(&tc, VP_TC_MODEL, &line, &col);
 				gh_error(o, tc.file, line, col,
-					 "%s does not fit on %s even at batch 1: peak %s, budget %s (%s)", m.name, g->name,
-					 peak, budget, bound);
+					 "%s does not fit on %s even at batch 1: peak %s, budget %s (%s)%s", m.name,
+					 g->name, peak, budget, bound, upper);
 			} else {
 				vp_trainconfig_where(&tc, VP_TC_BATCH, &line, &col);
 				gh_error(o, tc.file, line, col,
 					 "train batch %" PRIu64 " does not fit on %s: peak %s, budget %s (%s); "
-					 "the largest batch that fits is %" PRIu64,
-					 r.train.batch, g->name, peak, budget, bound, r.largest_batch);
+					 "the largest batch that fits is %" PRIu64 "%s",
+					 r.train.batch, g->name, peak, budget, bound, r.largest_batch, upper);
 			}
 		}
 		if (r.eval_done && !r.eval_fits) {
@@ -2205,9 +2346,9 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 				vp_trainconfig_where(&tc, VP_TC_EVAL_ACCUM, &line, &col);
 				gh_error(o, tc.file, line, col,
 					 "eval_accumulation_steps %" PRIu64 " does not fit on %s: the kept "
-					 "predictions peak at %s, budget %s; at most %" PRIu64 " step%s",
+					 "predictions peak at %s, budget %s; at most %" PRIu64 " step%s%s",
 					 tc.eval.accumulation_steps, g->name, peak, budget, r.eval_steps_fit,
-					 r.eval_steps_fit > 1 ? "s fit" : " fits");
+					 r.eval_steps_fit > 1 ? "s fit" : " fits", upper);
 			} else if (!r.eval_past_limit && r.ev.peak_moment == VP_EVAL_PREDICTIONS &&
 				   tc.eval.accumulation_steps == 0 && tc.eval.eval_samples > 0) {
 				/* the whole set's predictions stay on the GPU */
@@ -2220,14 +2361,14 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 				gh_error(o, tc.file, line, col,
 					 "evaluation of %" PRIu64 " samples does not fit on %s: eval_accumulation_steps is "
 					 "not set, so every step's predictions stay on the GPU until it ends, peak %s, "
-					 "budget %s%s%s%s",
+					 "budget %s%s%s%s%s",
 					 tc.eval.eval_samples, g->name, peak, budget, steps_hint, smaller,
-					 absent ? DEFAULT_EVAL_BATCH_TEXT : "");
+					 absent ? DEFAULT_EVAL_BATCH_TEXT : "", upper);
 			} else {
 				eval_annotation_where(&tc, &line, &col, &absent);
 				gh_error(o, tc.file, line, col,
-					 "eval batch %" PRIu64 "%s does not fit on %s: peak %s, budget %s%s", tc.eval_batch,
-					 absent ? DEFAULT_EVAL_BATCH_TEXT : "", g->name, peak, budget, smaller);
+					 "eval batch %" PRIu64 "%s does not fit on %s: peak %s, budget %s%s%s", tc.eval_batch,
+					 absent ? DEFAULT_EVAL_BATCH_TEXT : "", g->name, peak, budget, smaller, upper);
 			}
 		}
 		if (r.host_done && !r.host.fits) {

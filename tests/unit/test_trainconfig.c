@@ -92,6 +92,39 @@ static void llamafactory_use_dora_sets_dora(void **state)
 	vp_trainconfig_free(&tc);
 }
 
+/* Each note of a key that check does not model carries its direction
+ * where it says one (vp_tc_bound): context parallelism above 1 and a tiled
+ * MLP would lower the peak, QAT would raise it; a degree of 1, a kernel
+ * that is off and FP8 (no direction) bound nothing */
+static void unmodelled_keys_carry_their_bound(void **state)
+{
+	static const char text[] = "base_model: meta-llama/Llama-3.2-3B\n"
+				   "micro_batch_size: 1\n"
+				   "sequence_len: 2048\n"
+				   "sequence_parallel_degree: 4\n"
+				   "tensor_parallel_size: 1\n"
+				   "tiled_mlp: true\n"
+				   "unsloth_rope: false\n"
+				   "fp8: true\n"
+				   "qat: {weight_dtype: int8, group_size: 32}\n";
+	struct vp_trainconfig tc;
+	struct vp_error err = {0};
+	const struct vp_tc_note *n[4];
+
+	(void)state;
+	assert_int_equal(vp_trainconfig_parse(&tc, "axolotl.yaml", text, sizeof text - 1, &err), 0);
+	assert_int_equal(vp_trainconfig_bound_keys(&tc, VP_TC_BOUND_OVER, n, 4), 2);
+	assert_string_equal(n[0]->key, "sequence_parallel_degree");
+	assert_int_equal(n[0]->line, 4);
+	assert_string_equal(n[1]->key, "tiled_mlp");
+	assert_int_equal(vp_trainconfig_bound_keys(&tc, VP_TC_BOUND_OVER, n, 1), 1);
+	assert_string_equal(n[0]->key, "sequence_parallel_degree");
+	assert_int_equal(vp_trainconfig_bound_keys(&tc, VP_TC_BOUND_UNDER, n, 4), 1);
+	assert_string_equal(n[0]->key, "qat");
+	assert_int_equal(n[0]->line, 9);
+	vp_trainconfig_free(&tc);
+}
+
 static void seed000_stage3_is_read_with_positions(void **state)
 {
 	struct vp_trainconfig tc;
@@ -1347,6 +1380,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(seed000_stage3_is_read_with_positions),
+		cmocka_unit_test(unmodelled_keys_carry_their_bound),
 		cmocka_unit_test(llamafactory_use_dora_sets_dora),
 		cmocka_unit_test(seed000_stage1_has_32_workers),
 		cmocka_unit_test(hf_defaults_are_stated),
