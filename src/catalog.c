@@ -217,6 +217,23 @@ struct loader {
 	struct vp_catalog tmp; /* this file's entries until all of it has loaded */
 };
 
+static int put_model(struct vp_catalog *cat, const struct vp_model *m, const struct vp_catalog_origin *from,
+		     struct vp_error *err);
+static int put_gpu(struct vp_catalog *cat, const struct vp_gpu *g, const struct vp_catalog_origin *from,
+		   struct vp_error *err);
+static int warn_shared_keys(const struct vp_catalog *cat, struct vp_error *err);
+static const yaml_node_t *field_value(const struct entry *e, const char *key);
+
+/* The file and the line of an entry's name, for a later warning. */
+static void origin_of(const struct loader *ld, const struct entry *e, struct vp_catalog_origin *o)
+{
+	const yaml_node_t *v = field_value(e, "name");
+
+	memset(o, 0, sizeof *o);
+	snprintf(o->file, sizeof o->file, "%s", ld->file);
+	o->line = v != NULL ? (unsigned long)v->start_mark.line + 1 : 0;
+}
+
 static int fail(const struct loader *ld, const yaml_node_t *node, const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 3, 4)))
@@ -764,6 +781,7 @@ static int load_model(struct loader *ld, const yaml_node_t *seq, size_t index)
 	struct entry e;
 	struct vp_model m;
 	char model_type[sizeof m.model_type];
+	struct vp_catalog_origin from;
 	unsigned long first;
 
 	e.fields = model_fields;
@@ -809,7 +827,8 @@ static int load_model(struct loader *ld, const yaml_node_t *seq, size_t index)
 	if (first != 0)
 		return fail(ld, field_value(&e, "name"), "duplicate model name '%s' (first defined "
 			    "at line %lu)", m.name, first);
-	return vp_catalog_put_model(&ld->tmp, &m, ld->err);
+	origin_of(ld, &e, &from);
+	return put_model(&ld->tmp, &m, &from, ld->err);
 }
 
 static int load_gpu(struct loader *ld, const yaml_node_t *seq, size_t index)
@@ -817,6 +836,7 @@ static int load_gpu(struct loader *ld, const yaml_node_t *seq, size_t index)
 	const yaml_node_t *node = node_at(ld, seq->data.sequence.items.start[index]);
 	struct entry e;
 	struct vp_gpu g;
+	struct vp_catalog_origin from;
 	unsigned long first;
 
 	e.fields = gpu_fields;
@@ -830,7 +850,8 @@ static int load_gpu(struct loader *ld, const yaml_node_t *seq, size_t index)
 	if (first != 0)
 		return fail(ld, field_value(&e, "name"), "duplicate gpu name '%s' (first defined "
 			    "at line %lu)", g.name, first);
-	return vp_catalog_put_gpu(&ld->tmp, &g, ld->err);
+	origin_of(ld, &e, &from);
+	return put_gpu(&ld->tmp, &g, &from, ld->err);
 }
 
 static int load_root(struct loader *ld, const yaml_node_t *root)
@@ -1071,10 +1092,20 @@ static int load_buffer(struct vp_catalog *cat, const char *name, const char *tex
 	 * catalogue as it was (apart from an allocation failure midway). */
 	if (rc == 0)
 		rc = check_total(cat, &ld.tmp, name, err);
-	for (i = 0; rc == 0 && i < ld.tmp.n_models; i++)
-		rc = vp_catalog_put_model(cat, &ld.tmp.models[i], err);
-	for (i = 0; rc == 0 && i < ld.tmp.n_gpus; i++)
-		rc = vp_catalog_put_gpu(cat, &ld.tmp.gpus[i], err);
+	if (rc == 0)
+		cat->loads++;
+	for (i = 0; rc == 0 && i < ld.tmp.n_models; i++) {
+		ld.tmp.model_origin[i].load = cat->loads;
+		rc = put_model(cat, &ld.tmp.models[i], &ld.tmp.model_origin[i], err);
+	}
+	for (i = 0; rc == 0 && i < ld.tmp.n_gpus; i++) {
+		ld.tmp.gpu_origin[i].load = cat->loads;
+		rc = put_gpu(cat, &ld.tmp.gpus[i], &ld.tmp.gpu_origin[i], err);
+	}
+	/* the built-in files' keys are unique (test_catalog.c
+	 * every_builtin_key_should_find_its_own_entry) */
+	if (rc == 0 && !trusted && cat->warn != NULL)
+		rc = warn_shared_keys(cat, err);
 
 	vp_catalog_free(&ld.tmp);
 	yaml_document_delete(&doc);
@@ -1314,6 +1345,8 @@ void vp_catalog_free(struct vp_catalog *cat)
 {
 	free(cat->models);
 	free(cat->gpus);
+	free(cat->model_origin);
+	free(cat->gpu_origin);
 	memset(cat, 0, sizeof *cat);
 }
 
@@ -1334,7 +1367,27 @@ static void *grow(void *array, size_t n, size_t elem, struct vp_error *err)
 	return p;
 }
 
-int vp_catalog_put_model(struct vp_catalog *cat, const struct vp_model *m, struct vp_error *err)
+/* Set an entry's origin, growing the array to n entries (n - 1 or n before). */
+static int set_origin(struct vp_catalog_origin **origins, size_t i, size_t n, const struct vp_catalog_origin *from,
+		      struct vp_error *err)
+{
+	struct vp_catalog_origin *o = *origins;
+
+	if (i + 1 == n) {
+		o = grow(o, i, sizeof *o, err);
+		if (o == NULL)
+			return -1;
+		*origins = o;
+	}
+	if (from != NULL)
+		o[i] = *from;
+	else
+		memset(&o[i], 0, sizeof o[i]);
+	return 0;
+}
+
+static int put_model(struct vp_catalog *cat, const struct vp_model *m, const struct vp_catalog_origin *from,
+		     struct vp_error *err)
 {
 	struct vp_model *models;
 	size_t i;
@@ -1342,9 +1395,12 @@ int vp_catalog_put_model(struct vp_catalog *cat, const struct vp_model *m, struc
 	for (i = 0; i < cat->n_models; i++) {
 		if (name_eq(cat->models[i].name, m->name)) {
 			cat->models[i] = *m;
-			return 0;
+			return set_origin(&cat->model_origin, i, cat->n_models, from, err);
 		}
 	}
+	/* the origin first: a failure then leaves the entries as they were */
+	if (set_origin(&cat->model_origin, cat->n_models, cat->n_models + 1, from, err) != 0)
+		return -1;
 	models = grow(cat->models, cat->n_models, sizeof *models, err);
 	if (models == NULL)
 		return -1;
@@ -1353,7 +1409,8 @@ int vp_catalog_put_model(struct vp_catalog *cat, const struct vp_model *m, struc
 	return 0;
 }
 
-int vp_catalog_put_gpu(struct vp_catalog *cat, const struct vp_gpu *g, struct vp_error *err)
+static int put_gpu(struct vp_catalog *cat, const struct vp_gpu *g, const struct vp_catalog_origin *from,
+		   struct vp_error *err)
 {
 	struct vp_gpu *gpus;
 	size_t i;
@@ -1361,15 +1418,27 @@ int vp_catalog_put_gpu(struct vp_catalog *cat, const struct vp_gpu *g, struct vp
 	for (i = 0; i < cat->n_gpus; i++) {
 		if (name_eq(cat->gpus[i].name, g->name)) {
 			cat->gpus[i] = *g;
-			return 0;
+			return set_origin(&cat->gpu_origin, i, cat->n_gpus, from, err);
 		}
 	}
+	if (set_origin(&cat->gpu_origin, cat->n_gpus, cat->n_gpus + 1, from, err) != 0)
+		return -1;
 	gpus = grow(cat->gpus, cat->n_gpus, sizeof *gpus, err);
 	if (gpus == NULL)
 		return -1;
 	gpus[cat->n_gpus++] = *g;
 	cat->gpus = gpus;
 	return 0;
+}
+
+int vp_catalog_put_model(struct vp_catalog *cat, const struct vp_model *m, struct vp_error *err)
+{
+	return put_model(cat, m, NULL, err);
+}
+
+int vp_catalog_put_gpu(struct vp_catalog *cat, const struct vp_gpu *g, struct vp_error *err)
+{
+	return put_gpu(cat, g, NULL, err);
 }
 
 /* Names first, then aliases, then HF ids, each over the whole catalogue,
@@ -1532,4 +1601,108 @@ size_t vp_catalog_suggest_models(const struct vp_catalog *cat, const char *key, 
 size_t vp_catalog_suggest_gpus(const struct vp_catalog *cat, const char *key, const char **out, size_t max)
 {
 	return nearest(key, cat->n_gpus, gpu_name_at, cat, out, max);
+}
+
+/*
+ * A key (a name or an alias) two entries share finds only one of them
+ * (vp_catalog_find_model/gpu: names before aliases, then catalogue
+ * order), so the other entry's author loses it without a word. Said for
+ * each pair with an entry of the file just loaded; a name that replaces
+ * an entry is one entry, not a pair. Sorting the keys keeps the cost
+ * n log n for a file of thousands of entries (VP_CATALOG_MAX_ENTRIES).
+ */
+struct shared_key {
+	const char *key;
+	size_t entry;
+	bool alias;
+};
+
+static int compare_keys(const void *a, const void *b)
+{
+	const struct shared_key *x = a, *y = b;
+	const char *p = x->key, *q = y->key;
+
+	for (; *p != '\0' && ascii_lower((unsigned char)*p) == ascii_lower((unsigned char)*q); p++, q++)
+		;
+	if (ascii_lower((unsigned char)*p) != ascii_lower((unsigned char)*q))
+		return ascii_lower((unsigned char)*p) - ascii_lower((unsigned char)*q);
+	/* equal keys in entry order, so a report does not depend on qsort */
+	return x->entry < y->entry ? -1 : x->entry > y->entry;
+}
+
+static void where(const struct vp_catalog_origin *o, char *buf, size_t size)
+{
+	if (o->file[0] == '\0')
+		snprintf(buf, size, "added by the program");
+	else if (o->line == 0)
+		snprintf(buf, size, "%s", o->file);
+	else
+		snprintf(buf, size, "%s:%lu", o->file, o->line);
+}
+
+static int warn_shared_kind(const struct vp_catalog *cat, bool models, struct vp_error *err)
+{
+	size_t n = models ? cat->n_models : cat->n_gpus, i, j, k, nkeys = 0;
+	const struct vp_catalog_origin *origin = models ? cat->model_origin : cat->gpu_origin;
+	const char *kind = models ? "model" : "gpu";
+	struct shared_key *keys;
+
+	if (n == 0)
+		return 0;
+	keys = malloc(n * (1 + VP_MAX_ALIASES) * sizeof *keys);
+	if (keys == NULL)
+		return vp_error_set(err, VP_ERR_IO, "out of memory checking the catalogue's keys");
+	for (i = 0; i < n; i++) {
+		const char *name = models ? cat->models[i].name : cat->gpus[i].name;
+		size_t na = models ? cat->models[i].n_aliases : cat->gpus[i].n_aliases;
+
+		keys[nkeys++] = (struct shared_key){name, i, false};
+		for (j = 0; j < na; j++)
+			keys[nkeys++] = (struct shared_key){models ? cat->models[i].aliases[j] : cat->gpus[i].aliases[j],
+							    i, true};
+	}
+	qsort(keys, nkeys, sizeof *keys, compare_keys);
+	for (i = 0; i < nkeys; i = j) {
+		for (j = i + 1; j < nkeys && name_eq(keys[i].key, keys[j].key); j++)
+			;
+		for (k = i; k < j; k++) {
+			size_t l;
+
+			for (l = k + 1; l < j; l++) {
+				const struct shared_key *a = &keys[k], *b = &keys[l];
+				const char *na, *nb, *found;
+				char wa[200], wb[200], msg[900];
+
+				if (a->entry == b->entry ||
+				    (origin[a->entry].load != cat->loads && origin[b->entry].load != cat->loads))
+					continue;
+				/* the entry of this file first */
+				if (origin[a->entry].load != cat->loads) {
+					const struct shared_key *t = a;
+					a = b;
+					b = t;
+				}
+				na = models ? cat->models[a->entry].name : cat->gpus[a->entry].name;
+				nb = models ? cat->models[b->entry].name : cat->gpus[b->entry].name;
+				found = models ? vp_catalog_find_model(cat, a->key)->name : vp_catalog_find_gpu(cat, a->key)->name;
+				where(&origin[a->entry], wa, sizeof wa);
+				where(&origin[b->entry], wb, sizeof wb);
+				snprintf(msg, sizeof msg,
+					 "%s: %s '%s' of %s '%s' is also %s of %s '%s' (%s), and '%s' finds '%s' only "
+					 "(names and aliases are unique: docs/catalogue.md)",
+					 wa, a->alias ? "alias" : "name", a->key, kind, na, b->alias ? "an alias" : "the name",
+					 kind, nb, wb, a->key, found);
+				cat->warn(cat->warn_ctx, msg);
+			}
+		}
+	}
+	free(keys);
+	return 0;
+}
+
+static int warn_shared_keys(const struct vp_catalog *cat, struct vp_error *err)
+{
+	if (warn_shared_kind(cat, true, err) != 0)
+		return -1;
+	return warn_shared_kind(cat, false, err);
 }
