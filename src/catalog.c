@@ -177,6 +177,7 @@ static const struct field model_fields[] = {
 	M_STR(architecture, 0),
 	{"dtype", F_ENUM, 0, 0, 0, 0, 0, R_NONNEG, dtype_names, set_dtype, 0},
 	{"stored_quant", F_ENUM, 0, 0, 0, 0, 0, R_NONNEG, stored_quant_names, set_stored_quant, 0},
+	M_STR(read_as, 0),
 };
 
 #define G_OFF(f) offsetof(struct vp_gpu, f)
@@ -777,7 +778,7 @@ static int load_model(struct loader *ld, const yaml_node_t *seq, size_t index)
 	const yaml_node_t *node = node_at(ld, seq->data.sequence.items.start[index]);
 	const struct field *type_field = &model_fields[field_index(model_fields, N_MODEL_FIELDS,
 								    "model_type")];
-	const yaml_node_t *v;
+	const yaml_node_t *v, *rv;
 	struct entry e;
 	struct vp_model m;
 	char model_type[sizeof m.model_type];
@@ -795,7 +796,28 @@ static int load_model(struct loader *ld, const yaml_node_t *seq, size_t index)
 	if (set_string(ld, &e, type_field, v, m.model_type) != 0)
 		return -1;
 	memcpy(model_type, m.model_type, sizeof model_type);
-	if (vp_model_init_family(&m, model_type, ld->err) != 0)
+	/* read_as: a model_type vramplan does not model, read as Llama's
+	 * layout (hfconfig.c llama_clone, what `import` writes for one): the
+	 * family is Llama's, the model_type stays the config's, so that the
+	 * entry warns, takes PEFT's defaults and Liger's patches as the
+	 * config.json itself does (both look the model_type up) */
+	rv = field_value(&e, "read_as");
+	if (rv != NULL) {
+		struct vp_model probe;
+		struct vp_error ignored;
+
+		if (set_string(ld, &e, &model_fields[field_index(model_fields, N_MODEL_FIELDS, "read_as")], rv,
+			       m.read_as) != 0)
+			return -1;
+		if (strcmp(m.read_as, "llama") != 0)
+			return fail(ld, rv, "invalid read_as '%s' in %s (expected llama, the one layout vramplan "
+				    "reads an unmodelled model_type as)", m.read_as, e.label);
+		memset(&ignored, 0, sizeof ignored);
+		if (vp_model_init_family(&probe, model_type, &ignored) == 0)
+			return fail(ld, rv, "'read_as' in %s, whose model_type '%s' vramplan models (expected "
+				    "read_as only with a model_type it does not)", e.label, model_type);
+	}
+	if (vp_model_init_family(&m, rv != NULL ? "llama" : model_type, ld->err) != 0)
 		return reposition(ld, v);
 	if (apply_all(ld, &e, &m) != 0)
 		return -1;
