@@ -201,6 +201,12 @@ static const struct field gpu_fields[] = {
 #define N_GPU_FIELDS (sizeof gpu_fields / sizeof gpu_fields[0])
 #define MAX_FIELDS N_MODEL_FIELDS
 
+/* An empty file, or one of comments only, is refused while `models: []`
+ * loads: the one is what a failed `vramplan import CONFIG > FILE` leaves
+ * (the shell makes the file before the command fails), whose model would
+ * then be missing without a word; the other says there are no entries. */
+#define EMPTY_CATALOGUE "empty catalogue (expected a mapping with 'models' and/or 'gpus'; 'models: []' for a file of no entries)"
+
 /* One entry (a model or a GPU) being read: what kind, where, which keys. */
 struct entry {
 	const struct field *fields;
@@ -881,7 +887,7 @@ static int load_root(struct loader *ld, const yaml_node_t *root)
 	const yaml_node_pair_t *p, *q;
 
 	if (root->type == YAML_SCALAR_NODE && is_plain(root) && root->data.scalar.length == 0)
-		return fail(ld, NULL, "empty catalogue (expected a mapping with 'models' and/or 'gpus')");
+		return fail(ld, NULL, EMPTY_CATALOGUE);
 	if (root->type != YAML_MAPPING_NODE)
 		return fail(ld, root, "expected a mapping with 'models' and/or 'gpus' at the top level "
 			    "(found %s)", node_kind(root));
@@ -893,9 +899,22 @@ static int load_root(struct loader *ld, const yaml_node_t *root)
 		if (k->type != YAML_SCALAR_NODE)
 			return fail(ld, k, "expected a scalar key at the top level (found %s)",
 				    node_kind(k));
-		if (strcmp(scalar(k), "models") != 0 && strcmp(scalar(k), "gpus") != 0)
+		if (strcmp(scalar(k), "models") != 0 && strcmp(scalar(k), "gpus") != 0) {
+			/* a Hugging Face config.json given as a catalogue: JSON is
+			 * YAML, so it parses, and fails at its first key */
+			for (q = root->data.mapping.pairs.start; q < root->data.mapping.pairs.top; q++) {
+				const yaml_node_t *hk = node_at(ld, q->key);
+
+				if (hk->type == YAML_SCALAR_NODE &&
+				    (strcmp(scalar(hk), "model_type") == 0 || strcmp(scalar(hk), "architectures") == 0))
+					return fail(ld, k, "unknown key '%.64s' at the top level (expected one of: models, "
+						    "gpus): a Hugging Face config.json, not a catalogue; give it as --model "
+						    "%.160s, or make it an entry with 'vramplan import %.160s'", scalar(k), ld->file,
+						    ld->file);
+			}
 			return fail(ld, k, "unknown key '%.64s' at the top level (expected one of: "
 				    "models, gpus)", scalar(k));
+		}
 		for (q = root->data.mapping.pairs.start; q < p; q++) {
 			const yaml_node_t *prev = node_at(ld, q->key);
 
@@ -905,6 +924,9 @@ static int load_root(struct loader *ld, const yaml_node_t *root)
 					    (unsigned long)prev->start_mark.line + 1);
 		}
 		is_models = strcmp(scalar(k), "models") == 0;
+		if (v->type == YAML_SCALAR_NODE && is_plain(v) && v->data.scalar.length == 0)
+			return fail(ld, v, "expected a sequence of %s for '%s' (found nothing; '%s: []' for none)",
+				    is_models ? "models" : "GPUs", scalar(k), scalar(k));
 		if (v->type != YAML_SEQUENCE_NODE)
 			return fail(ld, v, "expected a sequence of %s for '%s' (found %s)",
 				    is_models ? "models" : "GPUs", scalar(k), node_kind(v));
@@ -1074,7 +1096,7 @@ static int load_buffer(struct vp_catalog *cat, const char *name, const char *tex
 	int rc = -1;
 
 	if (len == 0)
-		return vp_error_at(err, VP_ERR_INPUT, name, 0, 0, "empty catalogue");
+		return vp_error_at(err, VP_ERR_INPUT, name, 0, 0, EMPTY_CATALOGUE);
 	if (!trusted && vp_yaml_check_depth(name, text, len, err) != 0)
 		return -1;
 	if (!yaml_parser_initialize(&parser))
@@ -1106,7 +1128,7 @@ static int load_buffer(struct vp_catalog *cat, const char *name, const char *tex
 	ld.err = err;
 	root = yaml_document_get_root_node(&doc);
 	if (root == NULL)
-		rc = fail(&ld, NULL, "empty catalogue (expected a mapping with 'models' and/or 'gpus')");
+		rc = fail(&ld, NULL, EMPTY_CATALOGUE);
 	else
 		rc = load_root(&ld, root);
 
