@@ -146,10 +146,10 @@ static inline void vpfz_same_model(const struct vp_model *a, const struct vp_mod
 	VPFZ_SAME(shared_expert_size);
 #undef VPFZ_SAME
 #undef VPFZ_SAME_DBL
-	/* a model_type read as another family is written as that family, with
-	 * the original name in source (emit_model.c) */
-	if (a->read_as[0] != '\0' ? strcmp(a->read_as, b->model_type) != 0 || b->read_as[0] != '\0'
-				   : strcmp(a->model_type, b->model_type) != 0 || strcmp(a->source, b->source) != 0)
+	/* a model_type read as another family keeps its name and says which
+	 * family in read_as (emit_model.c, catalog.c load_model) */
+	if (strcmp(a->model_type, b->model_type) != 0 || strcmp(a->read_as, b->read_as) != 0 ||
+	    strcmp(a->source, b->source) != 0)
 		vpfz_fail("model '%s': the model_type or source differs after emit and reload", a->name);
 	if (strcmp(a->name, b->name) != 0 || strcmp(a->hf_id, b->hf_id) != 0 ||
 	    strcmp(a->params_source, b->params_source) != 0 || a->n_aliases != b->n_aliases)

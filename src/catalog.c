@@ -177,6 +177,7 @@ static const struct field model_fields[] = {
 	M_STR(architecture, 0),
 	{"dtype", F_ENUM, 0, 0, 0, 0, 0, R_NONNEG, dtype_names, set_dtype, 0},
 	{"stored_quant", F_ENUM, 0, 0, 0, 0, 0, R_NONNEG, stored_quant_names, set_stored_quant, 0},
+	M_STR(read_as, 0),
 };
 
 #define G_OFF(f) offsetof(struct vp_gpu, f)
@@ -200,6 +201,12 @@ static const struct field gpu_fields[] = {
 #define N_GPU_FIELDS (sizeof gpu_fields / sizeof gpu_fields[0])
 #define MAX_FIELDS N_MODEL_FIELDS
 
+/* An empty file, or one of comments only, is refused while `models: []`
+ * loads: the one is what a failed `vramplan import CONFIG > FILE` leaves
+ * (the shell makes the file before the command fails), whose model would
+ * then be missing without a word; the other says there are no entries. */
+#define EMPTY_CATALOGUE "empty catalogue (expected a mapping with 'models' and/or 'gpus'; 'models: []' for a file of no entries)"
+
 /* One entry (a model or a GPU) being read: what kind, where, which keys. */
 struct entry {
 	const struct field *fields;
@@ -216,6 +223,23 @@ struct loader {
 	struct vp_error *err;
 	struct vp_catalog tmp; /* this file's entries until all of it has loaded */
 };
+
+static int put_model(struct vp_catalog *cat, const struct vp_model *m, const struct vp_catalog_origin *from,
+		     struct vp_error *err);
+static int put_gpu(struct vp_catalog *cat, const struct vp_gpu *g, const struct vp_catalog_origin *from,
+		   struct vp_error *err);
+static int warn_shared_keys(const struct vp_catalog *cat, struct vp_error *err);
+static const yaml_node_t *field_value(const struct entry *e, const char *key);
+
+/* The file and the line of an entry's name, for a later warning. */
+static void origin_of(const struct loader *ld, const struct entry *e, struct vp_catalog_origin *o)
+{
+	const yaml_node_t *v = field_value(e, "name");
+
+	memset(o, 0, sizeof *o);
+	snprintf(o->file, sizeof o->file, "%s", ld->file);
+	o->line = v != NULL ? (unsigned long)v->start_mark.line + 1 : 0;
+}
 
 static int fail(const struct loader *ld, const yaml_node_t *node, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -760,10 +784,11 @@ static int load_model(struct loader *ld, const yaml_node_t *seq, size_t index)
 	const yaml_node_t *node = node_at(ld, seq->data.sequence.items.start[index]);
 	const struct field *type_field = &model_fields[field_index(model_fields, N_MODEL_FIELDS,
 								    "model_type")];
-	const yaml_node_t *v;
+	const yaml_node_t *v, *rv;
 	struct entry e;
 	struct vp_model m;
 	char model_type[sizeof m.model_type];
+	struct vp_catalog_origin from;
 	unsigned long first;
 
 	e.fields = model_fields;
@@ -777,7 +802,28 @@ static int load_model(struct loader *ld, const yaml_node_t *seq, size_t index)
 	if (set_string(ld, &e, type_field, v, m.model_type) != 0)
 		return -1;
 	memcpy(model_type, m.model_type, sizeof model_type);
-	if (vp_model_init_family(&m, model_type, ld->err) != 0)
+	/* read_as: a model_type vramplan does not model, read as Llama's
+	 * layout (hfconfig.c llama_clone, what `import` writes for one): the
+	 * family is Llama's, the model_type stays the config's, so that the
+	 * entry warns, takes PEFT's defaults and Liger's patches as the
+	 * config.json itself does (both look the model_type up) */
+	rv = field_value(&e, "read_as");
+	if (rv != NULL) {
+		struct vp_model probe;
+		struct vp_error ignored;
+
+		if (set_string(ld, &e, &model_fields[field_index(model_fields, N_MODEL_FIELDS, "read_as")], rv,
+			       m.read_as) != 0)
+			return -1;
+		if (strcmp(m.read_as, "llama") != 0)
+			return fail(ld, rv, "invalid read_as '%s' in %s (expected llama, the one layout vramplan "
+				    "reads an unmodelled model_type as)", m.read_as, e.label);
+		memset(&ignored, 0, sizeof ignored);
+		if (vp_model_init_family(&probe, model_type, &ignored) == 0)
+			return fail(ld, rv, "'read_as' in %s, whose model_type '%s' vramplan models (expected "
+				    "read_as only with a model_type it does not)", e.label, model_type);
+	}
+	if (vp_model_init_family(&m, rv != NULL ? "llama" : model_type, ld->err) != 0)
 		return reposition(ld, v);
 	if (apply_all(ld, &e, &m) != 0)
 		return -1;
@@ -809,7 +855,8 @@ static int load_model(struct loader *ld, const yaml_node_t *seq, size_t index)
 	if (first != 0)
 		return fail(ld, field_value(&e, "name"), "duplicate model name '%s' (first defined "
 			    "at line %lu)", m.name, first);
-	return vp_catalog_put_model(&ld->tmp, &m, ld->err);
+	origin_of(ld, &e, &from);
+	return put_model(&ld->tmp, &m, &from, ld->err);
 }
 
 static int load_gpu(struct loader *ld, const yaml_node_t *seq, size_t index)
@@ -817,6 +864,7 @@ static int load_gpu(struct loader *ld, const yaml_node_t *seq, size_t index)
 	const yaml_node_t *node = node_at(ld, seq->data.sequence.items.start[index]);
 	struct entry e;
 	struct vp_gpu g;
+	struct vp_catalog_origin from;
 	unsigned long first;
 
 	e.fields = gpu_fields;
@@ -830,7 +878,8 @@ static int load_gpu(struct loader *ld, const yaml_node_t *seq, size_t index)
 	if (first != 0)
 		return fail(ld, field_value(&e, "name"), "duplicate gpu name '%s' (first defined "
 			    "at line %lu)", g.name, first);
-	return vp_catalog_put_gpu(&ld->tmp, &g, ld->err);
+	origin_of(ld, &e, &from);
+	return put_gpu(&ld->tmp, &g, &from, ld->err);
 }
 
 static int load_root(struct loader *ld, const yaml_node_t *root)
@@ -838,7 +887,7 @@ static int load_root(struct loader *ld, const yaml_node_t *root)
 	const yaml_node_pair_t *p, *q;
 
 	if (root->type == YAML_SCALAR_NODE && is_plain(root) && root->data.scalar.length == 0)
-		return fail(ld, NULL, "empty catalogue (expected a mapping with 'models' and/or 'gpus')");
+		return fail(ld, NULL, EMPTY_CATALOGUE);
 	if (root->type != YAML_MAPPING_NODE)
 		return fail(ld, root, "expected a mapping with 'models' and/or 'gpus' at the top level "
 			    "(found %s)", node_kind(root));
@@ -850,9 +899,22 @@ static int load_root(struct loader *ld, const yaml_node_t *root)
 		if (k->type != YAML_SCALAR_NODE)
 			return fail(ld, k, "expected a scalar key at the top level (found %s)",
 				    node_kind(k));
-		if (strcmp(scalar(k), "models") != 0 && strcmp(scalar(k), "gpus") != 0)
+		if (strcmp(scalar(k), "models") != 0 && strcmp(scalar(k), "gpus") != 0) {
+			/* a Hugging Face config.json given as a catalogue: JSON is
+			 * YAML, so it parses, and fails at its first key */
+			for (q = root->data.mapping.pairs.start; q < root->data.mapping.pairs.top; q++) {
+				const yaml_node_t *hk = node_at(ld, q->key);
+
+				if (hk->type == YAML_SCALAR_NODE &&
+				    (strcmp(scalar(hk), "model_type") == 0 || strcmp(scalar(hk), "architectures") == 0))
+					return fail(ld, k, "unknown key '%.64s' at the top level (expected one of: models, "
+						    "gpus): a Hugging Face config.json, not a catalogue; give it as --model "
+						    "%.160s, or make it an entry with 'vramplan import %.160s'", scalar(k), ld->file,
+						    ld->file);
+			}
 			return fail(ld, k, "unknown key '%.64s' at the top level (expected one of: "
 				    "models, gpus)", scalar(k));
+		}
 		for (q = root->data.mapping.pairs.start; q < p; q++) {
 			const yaml_node_t *prev = node_at(ld, q->key);
 
@@ -862,6 +924,9 @@ static int load_root(struct loader *ld, const yaml_node_t *root)
 					    (unsigned long)prev->start_mark.line + 1);
 		}
 		is_models = strcmp(scalar(k), "models") == 0;
+		if (v->type == YAML_SCALAR_NODE && is_plain(v) && v->data.scalar.length == 0)
+			return fail(ld, v, "expected a sequence of %s for '%s' (found nothing; '%s: []' for none)",
+				    is_models ? "models" : "GPUs", scalar(k), scalar(k));
 		if (v->type != YAML_SEQUENCE_NODE)
 			return fail(ld, v, "expected a sequence of %s for '%s' (found %s)",
 				    is_models ? "models" : "GPUs", scalar(k), node_kind(v));
@@ -1031,7 +1096,7 @@ static int load_buffer(struct vp_catalog *cat, const char *name, const char *tex
 	int rc = -1;
 
 	if (len == 0)
-		return vp_error_at(err, VP_ERR_INPUT, name, 0, 0, "empty catalogue");
+		return vp_error_at(err, VP_ERR_INPUT, name, 0, 0, EMPTY_CATALOGUE);
 	if (!trusted && vp_yaml_check_depth(name, text, len, err) != 0)
 		return -1;
 	if (!yaml_parser_initialize(&parser))
@@ -1063,7 +1128,7 @@ static int load_buffer(struct vp_catalog *cat, const char *name, const char *tex
 	ld.err = err;
 	root = yaml_document_get_root_node(&doc);
 	if (root == NULL)
-		rc = fail(&ld, NULL, "empty catalogue (expected a mapping with 'models' and/or 'gpus')");
+		rc = fail(&ld, NULL, EMPTY_CATALOGUE);
 	else
 		rc = load_root(&ld, root);
 
@@ -1071,10 +1136,20 @@ static int load_buffer(struct vp_catalog *cat, const char *name, const char *tex
 	 * catalogue as it was (apart from an allocation failure midway). */
 	if (rc == 0)
 		rc = check_total(cat, &ld.tmp, name, err);
-	for (i = 0; rc == 0 && i < ld.tmp.n_models; i++)
-		rc = vp_catalog_put_model(cat, &ld.tmp.models[i], err);
-	for (i = 0; rc == 0 && i < ld.tmp.n_gpus; i++)
-		rc = vp_catalog_put_gpu(cat, &ld.tmp.gpus[i], err);
+	if (rc == 0)
+		cat->loads++;
+	for (i = 0; rc == 0 && i < ld.tmp.n_models; i++) {
+		ld.tmp.model_origin[i].load = cat->loads;
+		rc = put_model(cat, &ld.tmp.models[i], &ld.tmp.model_origin[i], err);
+	}
+	for (i = 0; rc == 0 && i < ld.tmp.n_gpus; i++) {
+		ld.tmp.gpu_origin[i].load = cat->loads;
+		rc = put_gpu(cat, &ld.tmp.gpus[i], &ld.tmp.gpu_origin[i], err);
+	}
+	/* the built-in files' keys are unique (test_catalog.c
+	 * every_builtin_key_should_find_its_own_entry) */
+	if (rc == 0 && !trusted && cat->warn != NULL)
+		rc = warn_shared_keys(cat, err);
 
 	vp_catalog_free(&ld.tmp);
 	yaml_document_delete(&doc);
@@ -1314,6 +1389,8 @@ void vp_catalog_free(struct vp_catalog *cat)
 {
 	free(cat->models);
 	free(cat->gpus);
+	free(cat->model_origin);
+	free(cat->gpu_origin);
 	memset(cat, 0, sizeof *cat);
 }
 
@@ -1334,7 +1411,27 @@ static void *grow(void *array, size_t n, size_t elem, struct vp_error *err)
 	return p;
 }
 
-int vp_catalog_put_model(struct vp_catalog *cat, const struct vp_model *m, struct vp_error *err)
+/* Set an entry's origin, growing the array to n entries (n - 1 or n before). */
+static int set_origin(struct vp_catalog_origin **origins, size_t i, size_t n, const struct vp_catalog_origin *from,
+		      struct vp_error *err)
+{
+	struct vp_catalog_origin *o = *origins;
+
+	if (i + 1 == n) {
+		o = grow(o, i, sizeof *o, err);
+		if (o == NULL)
+			return -1;
+		*origins = o;
+	}
+	if (from != NULL)
+		o[i] = *from;
+	else
+		memset(&o[i], 0, sizeof o[i]);
+	return 0;
+}
+
+static int put_model(struct vp_catalog *cat, const struct vp_model *m, const struct vp_catalog_origin *from,
+		     struct vp_error *err)
 {
 	struct vp_model *models;
 	size_t i;
@@ -1342,9 +1439,12 @@ int vp_catalog_put_model(struct vp_catalog *cat, const struct vp_model *m, struc
 	for (i = 0; i < cat->n_models; i++) {
 		if (name_eq(cat->models[i].name, m->name)) {
 			cat->models[i] = *m;
-			return 0;
+			return set_origin(&cat->model_origin, i, cat->n_models, from, err);
 		}
 	}
+	/* the origin first: a failure then leaves the entries as they were */
+	if (set_origin(&cat->model_origin, cat->n_models, cat->n_models + 1, from, err) != 0)
+		return -1;
 	models = grow(cat->models, cat->n_models, sizeof *models, err);
 	if (models == NULL)
 		return -1;
@@ -1353,7 +1453,8 @@ int vp_catalog_put_model(struct vp_catalog *cat, const struct vp_model *m, struc
 	return 0;
 }
 
-int vp_catalog_put_gpu(struct vp_catalog *cat, const struct vp_gpu *g, struct vp_error *err)
+static int put_gpu(struct vp_catalog *cat, const struct vp_gpu *g, const struct vp_catalog_origin *from,
+		   struct vp_error *err)
 {
 	struct vp_gpu *gpus;
 	size_t i;
@@ -1361,15 +1462,27 @@ int vp_catalog_put_gpu(struct vp_catalog *cat, const struct vp_gpu *g, struct vp
 	for (i = 0; i < cat->n_gpus; i++) {
 		if (name_eq(cat->gpus[i].name, g->name)) {
 			cat->gpus[i] = *g;
-			return 0;
+			return set_origin(&cat->gpu_origin, i, cat->n_gpus, from, err);
 		}
 	}
+	if (set_origin(&cat->gpu_origin, cat->n_gpus, cat->n_gpus + 1, from, err) != 0)
+		return -1;
 	gpus = grow(cat->gpus, cat->n_gpus, sizeof *gpus, err);
 	if (gpus == NULL)
 		return -1;
 	gpus[cat->n_gpus++] = *g;
 	cat->gpus = gpus;
 	return 0;
+}
+
+int vp_catalog_put_model(struct vp_catalog *cat, const struct vp_model *m, struct vp_error *err)
+{
+	return put_model(cat, m, NULL, err);
+}
+
+int vp_catalog_put_gpu(struct vp_catalog *cat, const struct vp_gpu *g, struct vp_error *err)
+{
+	return put_gpu(cat, g, NULL, err);
 }
 
 /* Names first, then aliases, then HF ids, each over the whole catalogue,
@@ -1532,4 +1645,108 @@ size_t vp_catalog_suggest_models(const struct vp_catalog *cat, const char *key, 
 size_t vp_catalog_suggest_gpus(const struct vp_catalog *cat, const char *key, const char **out, size_t max)
 {
 	return nearest(key, cat->n_gpus, gpu_name_at, cat, out, max);
+}
+
+/*
+ * A key (a name or an alias) two entries share finds only one of them
+ * (vp_catalog_find_model/gpu: names before aliases, then catalogue
+ * order), so the other entry's author loses it without a word. Said for
+ * each pair with an entry of the file just loaded; a name that replaces
+ * an entry is one entry, not a pair. Sorting the keys keeps the cost
+ * n log n for a file of thousands of entries (VP_CATALOG_MAX_ENTRIES).
+ */
+struct shared_key {
+	const char *key;
+	size_t entry;
+	bool alias;
+};
+
+static int compare_keys(const void *a, const void *b)
+{
+	const struct shared_key *x = a, *y = b;
+	const char *p = x->key, *q = y->key;
+
+	for (; *p != '\0' && ascii_lower((unsigned char)*p) == ascii_lower((unsigned char)*q); p++, q++)
+		;
+	if (ascii_lower((unsigned char)*p) != ascii_lower((unsigned char)*q))
+		return ascii_lower((unsigned char)*p) - ascii_lower((unsigned char)*q);
+	/* equal keys in entry order, so a report does not depend on qsort */
+	return x->entry < y->entry ? -1 : x->entry > y->entry;
+}
+
+static void where(const struct vp_catalog_origin *o, char *buf, size_t size)
+{
+	if (o->file[0] == '\0')
+		snprintf(buf, size, "added by the program");
+	else if (o->line == 0)
+		snprintf(buf, size, "%s", o->file);
+	else
+		snprintf(buf, size, "%s:%lu", o->file, o->line);
+}
+
+static int warn_shared_kind(const struct vp_catalog *cat, bool models, struct vp_error *err)
+{
+	size_t n = models ? cat->n_models : cat->n_gpus, i, j, k, nkeys = 0;
+	const struct vp_catalog_origin *origin = models ? cat->model_origin : cat->gpu_origin;
+	const char *kind = models ? "model" : "gpu";
+	struct shared_key *keys;
+
+	if (n == 0)
+		return 0;
+	keys = malloc(n * (1 + VP_MAX_ALIASES) * sizeof *keys);
+	if (keys == NULL)
+		return vp_error_set(err, VP_ERR_IO, "out of memory checking the catalogue's keys");
+	for (i = 0; i < n; i++) {
+		const char *name = models ? cat->models[i].name : cat->gpus[i].name;
+		size_t na = models ? cat->models[i].n_aliases : cat->gpus[i].n_aliases;
+
+		keys[nkeys++] = (struct shared_key){name, i, false};
+		for (j = 0; j < na; j++)
+			keys[nkeys++] = (struct shared_key){models ? cat->models[i].aliases[j] : cat->gpus[i].aliases[j],
+							    i, true};
+	}
+	qsort(keys, nkeys, sizeof *keys, compare_keys);
+	for (i = 0; i < nkeys; i = j) {
+		for (j = i + 1; j < nkeys && name_eq(keys[i].key, keys[j].key); j++)
+			;
+		for (k = i; k < j; k++) {
+			size_t l;
+
+			for (l = k + 1; l < j; l++) {
+				const struct shared_key *a = &keys[k], *b = &keys[l];
+				const char *na, *nb, *found;
+				char wa[200], wb[200], msg[900];
+
+				if (a->entry == b->entry ||
+				    (origin[a->entry].load != cat->loads && origin[b->entry].load != cat->loads))
+					continue;
+				/* the entry of this file first */
+				if (origin[a->entry].load != cat->loads) {
+					const struct shared_key *t = a;
+					a = b;
+					b = t;
+				}
+				na = models ? cat->models[a->entry].name : cat->gpus[a->entry].name;
+				nb = models ? cat->models[b->entry].name : cat->gpus[b->entry].name;
+				found = models ? vp_catalog_find_model(cat, a->key)->name : vp_catalog_find_gpu(cat, a->key)->name;
+				where(&origin[a->entry], wa, sizeof wa);
+				where(&origin[b->entry], wb, sizeof wb);
+				snprintf(msg, sizeof msg,
+					 "%s: %s '%s' of %s '%s' is also %s of %s '%s' (%s), and '%s' finds '%s' only "
+					 "(names and aliases are unique: docs/catalogue.md)",
+					 wa, a->alias ? "alias" : "name", a->key, kind, na, b->alias ? "an alias" : "the name",
+					 kind, nb, wb, a->key, found);
+				cat->warn(cat->warn_ctx, msg);
+			}
+		}
+	}
+	free(keys);
+	return 0;
+}
+
+static int warn_shared_keys(const struct vp_catalog *cat, struct vp_error *err)
+{
+	if (warn_shared_kind(cat, true, err) != 0)
+		return -1;
+	return warn_shared_kind(cat, false, err);
 }

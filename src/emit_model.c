@@ -112,9 +112,12 @@ static void entry(struct vp_yaml_out *e, const struct vp_model *m)
 	}
 	if (m->hf_id[0] != '\0')
 		key_str(e, "hf_id", m->hf_id);
-	/* a model_type read as another family is written as that family, the
-	 * one the catalogue can load; the source keeps the original name */
-	key_str(e, "model_type", m->read_as[0] != '\0' ? m->read_as : m->model_type);
+	/* a model_type read as another family keeps its name, beside the
+	 * family it is read as: PEFT's default targets, Liger's patches and
+	 * the CLI's warning go by the model_type (catalog.c load_model) */
+	key_str(e, "model_type", m->model_type);
+	if (m->read_as[0] != '\0')
+		key_str(e, "read_as", m->read_as);
 	if (m->architecture[0] != '\0')
 		key_str(e, "architecture", m->architecture);
 	if (m->num_labels > 0)
@@ -123,14 +126,8 @@ static void entry(struct vp_yaml_out *e, const struct vp_model *m)
 		key_str(e, "dtype", vp_dtype_name(m->stored_dtype));
 	if (m->stored_quant[0] != '\0')
 		key_str(e, "stored_quant", m->stored_quant);
-	if (m->read_as[0] != '\0') {
-		char src[VP_TEXT_MAX];
-		snprintf(src, sizeof src, "%.180s (model_type %.31s, read as %.15s)", m->source, m->model_type,
-			 m->read_as);
-		key_str(e, "source", src);
-	} else if (m->source[0] != '\0') {
+	if (m->source[0] != '\0')
 		key_str(e, "source", m->source);
-	}
 	if (m->params_published != 0)
 		key_u64(e, "params_published", m->params_published);
 	if (m->params_source[0] != '\0')

@@ -1975,17 +1975,31 @@ static bool names_a_step(const char *b, size_t n)
 	return (n > 0 && digits == n) || (n > 11 && strncmp(b, "checkpoint-", 11) == 0);
 }
 
+/* The ASCII letters of U+00C0..U+00FF, Latin-1's accented letters (UTF-8
+ * 0xC3 0x80..0xBF), which a directory name in French, German or Spanish
+ * has ("données" -> "donnees"); "" for the two signs among them. */
+static const char *const latin1_letters[64] = {
+	"a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i", "i",
+	"d", "n", "o", "o", "o", "o", "o", "", "o", "u", "u", "u", "u", "y", "th", "ss",
+	"a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i", "i",
+	"d", "n", "o", "o", "o", "o", "o", "", "o", "u", "u", "u", "u", "y", "th", "y",
+};
+
 /* A catalogue name (lower-case letters, digits, '.', '_', '-') from the
  * last component of a hub id or path, without a ".json" suffix:
  * "meta-llama/Llama-2-7b-hf" -> "llama-2-7b-hf", "/x/Qwen-1_8B.json" ->
- * "qwen-1_8b"; a step directory with the one above it. Other characters
- * become '-'. */
+ * "qwen-1_8b"; a step directory with the one above it. Latin-1's accented
+ * letters lose their accent; any other run of characters becomes one '-'
+ * ("My  Model" -> "my-model"; one '-' a byte made a Chinese name "------"),
+ * none at either end (`--model -x` reads as an option); a name with
+ * nothing left is "model". */
 
 static void catalogue_name(const char *src, char *buf, size_t size)
 {
 	char dir[1024];
 	const char *b;
-	size_t n, i;
+	size_t n, i, o = 0;
+	bool dash = false;
 
 	/* "DIR/config.json" (--model DIR, or the file in it): the file name
 	 * is every checkpoint's, so the directory names the model; "." and
@@ -2015,19 +2029,33 @@ static void catalogue_name(const char *src, char *buf, size_t size)
 	}
 	if (n > 5 && strcmp(b + n - 5, ".json") == 0)
 		n -= 5;
-	if (n >= size)
-		n = size - 1;
-	for (i = 0; i < n; i++) {
-		char ch = b[i];
+	for (i = 0; i < n && o + 1 < size; i++) {
+		unsigned char ch = (unsigned char)b[i];
+		const char *letters = NULL;
 
 		if (ch >= 'A' && ch <= 'Z')
-			ch = (char)(ch - 'A' + 'a');
-		if (!((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '.' ||
-		      ch == '_' || ch == '-'))
-			ch = '-';
-		buf[i] = ch;
+			ch = (unsigned char)(ch - 'A' + 'a');
+		if (ch == 0xC3 && i + 1 < n && (unsigned char)b[i + 1] >= 0x80 && (unsigned char)b[i + 1] <= 0xBF)
+			letters = latin1_letters[(unsigned char)b[++i] - 0x80];
+		if (letters != NULL && letters[0] != '\0') {
+			if (dash && o > 0 && o + 1 < size)
+				buf[o++] = '-';
+			dash = false;
+			for (; *letters != '\0' && o + 1 < size; letters++)
+				buf[o++] = *letters;
+		} else if (letters == NULL && ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '.' ||
+					       ch == '_' || (ch == '-' && o > 0))) {
+			if (dash && o > 0 && o + 1 < size)
+				buf[o++] = '-';
+			dash = false;
+			buf[o++] = (char)ch;
+		} else {
+			dash = true;
+		}
 	}
-	buf[i] = '\0';
+	while (o > 0 && buf[o - 1] == '-')
+		o--;
+	buf[o] = '\0';
 	if (buf[0] == '\0')
 		snprintf(buf, size, "%s", "model");
 }

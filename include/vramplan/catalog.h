@@ -26,11 +26,31 @@
  * bound on the count bounds the time (docs/catalogue.md). */
 #define VP_CATALOG_MAX_ENTRIES 4096
 
+/* Where an entry was read: the file and the line of its `name`, and
+ * which load read it (to tell one file's entries from the others'). */
+struct vp_catalog_origin {
+	char file[160];
+	unsigned long line;
+	unsigned load;
+};
+
+/* Called with each warning a user file's load finds; NULL prints none. */
+typedef void vp_catalog_warn_fn(const void *ctx, const char *message);
+
 struct vp_catalog {
 	struct vp_model *models;
 	size_t n_models;
 	struct vp_gpu *gpus;
 	size_t n_gpus;
+	/* parallel to models and gpus; an entry put without one has file "" */
+	struct vp_catalog_origin *model_origin;
+	struct vp_catalog_origin *gpu_origin;
+	unsigned loads;
+	/* set before loading a user file: a key (a name or an alias) that two
+	 * entries share finds one of them only, which the other's author
+	 * did not mean (docs/catalogue.md "Lookup") */
+	vp_catalog_warn_fn *warn;
+	const void *warn_ctx;
 };
 
 /* Parse YAML text; `name` is the file name used in diagnostics. */

@@ -12,6 +12,43 @@
 #include "vramplan/hfconfig.h"
 
 /*
+ * The entry's name is the catalogue's key for it, and a --catalog entry
+ * named like an entry replaces it (docs/catalogue.md): a checkpoint
+ * directory called gpt2 imports as 'gpt2' and, loaded, stands in for the
+ * built-in gpt2 wherever that name is given. Replacing an entry by name
+ * is what an override is for, so the name is kept, and the user, who
+ * may not have meant it, is told which entry it replaces and how to keep
+ * both. A name that is another entry's alias takes that key from it (names
+ * come before aliases in lookup).
+ */
+static void warn_named_like(const struct vp_cli_opts *o, const struct vp_catalog *cat, const struct vp_model *m)
+{
+	size_t i, j;
+
+	for (i = 0; i < cat->n_models; i++) {
+		const struct vp_model *c = &cat->models[i];
+
+		if (strcasecmp(c->name, m->name) == 0) {
+			vp_cli_warn(o,
+				    "the entry's name '%s' is the catalogue's model '%s' (%s): with this entry in a "
+				    "--catalog file, '%s' finds this entry instead; change its name: line to keep both",
+				    m->name, c->name, c->hf_id[0] != '\0' ? c->hf_id : c->source, m->name);
+			return;
+		}
+		for (j = 0; j < c->n_aliases; j++) {
+			if (strcasecmp(c->aliases[j], m->name) == 0) {
+				vp_cli_warn(o,
+					    "the entry's name '%s' is an alias of the catalogue's model '%s' (%s): with "
+					    "this entry in a --catalog file, '%s' finds this entry instead; change its "
+					    "name: line to keep both",
+					    m->name, c->name, c->hf_id[0] != '\0' ? c->hf_id : c->source, m->name);
+				return;
+			}
+		}
+	}
+}
+
+/*
  * The entry's keys that the catalogue already holds. Lookup takes names,
  * then aliases, then HF ids, each in catalogue order, built-in entries
  * first (catalog.c vp_catalog_find_model): a --catalog entry named like a
@@ -44,6 +81,7 @@ static void warn_shadowed(const struct vp_cli_opts *o, const struct vp_model *m)
 			    "(a training config's model_name_or_path) still finds '%s'; give --model %s (or "
 			    "vramplan.model) to use this one",
 			    by_id->name, m->hf_id, by_id->name, m->name);
+	warn_named_like(o, &cat, m);
 	vp_catalog_free(&cat);
 }
 

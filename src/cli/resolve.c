@@ -25,6 +25,12 @@
 
 /* model_key/gpu_key non-NULL: of the built-in catalogue only what those
  * two names can match (one plan parses a few entries, not all of them) */
+/* A user catalogue's warning (a key two entries share), as the CLI's. */
+static void warn_catalog(const void *ctx, const char *message)
+{
+	vp_cli_warn(ctx, "%s", message);
+}
+
 static int load_catalog(const struct vp_cli_opts *o, const char *model_key, const char *gpu_key,
 			struct vp_catalog *cat, struct vp_error *err)
 {
@@ -33,6 +39,8 @@ static int load_catalog(const struct vp_cli_opts *o, const char *model_key, cons
 	int rc;
 
 	memset(cat, 0, sizeof *cat);
+	cat->warn = warn_catalog;
+	cat->warn_ctx = o;
 	if (model_key != NULL && gpu_key != NULL)
 		rc = vp_catalog_load_builtin_matching(cat, model_key, gpu_key, err);
 	else

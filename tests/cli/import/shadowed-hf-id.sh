@@ -10,5 +10,9 @@ sed 's/^{/{"_name_or_path": "csebuetnlp\/mT5_multilingual_XLSum",/' tests/data/c
 "$VRAMPLAN" import "$d/config.json" >"$d/entry.yaml"
 echo "exit $?"
 # the warning's claim: the id finds the built-in, the name the imported entry
-"$VRAMPLAN" --catalog "$d/entry.yaml" --model csebuetnlp/mT5_multilingual_XLSum --gpu a100 | head -1
-"$VRAMPLAN" --catalog "$d/entry.yaml" --model mt5_multilingual_xlsum --gpu a100 | head -1
+# (the name is also an alias of the built-in mt5, which the catalogue warns
+# of: list/shared-keys.sh; from $d, so that the warning's path is the same
+# in every run)
+cd "$d" || exit 1
+"$VRAMPLAN" --catalog entry.yaml --model csebuetnlp/mT5_multilingual_XLSum --gpu a100 | head -1
+"$VRAMPLAN" --catalog entry.yaml --model mt5_multilingual_xlsum --gpu a100 | head -1

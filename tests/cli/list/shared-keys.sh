@@ -1,0 +1,14 @@
+# A key (a name or an alias) that two entries share finds one of them only
+# (vp_catalog_find_model: names before aliases, then catalogue order), so
+# until 2026-11-30 the other entry's alias was lost without a word. Each
+# pair is named with the file and line of both entries; the file still
+# loads, and a name that replaces a built-in entry (gpt2 below, in the
+# second file) is the documented override, not a pair.
+"$VRAMPLAN" list models --catalog tests/data/cli/shared-keys.yaml --format json >/dev/null
+echo "exit $?"
+printf 'models:\n  - name: gpt2\n    hf_id: me/gpt2\n    model_type: gpt2\n    source: mine\n    hidden_size: 768\n    intermediate_size: 3072\n    vocab_size: 50257\n    num_layers: 12\n    num_heads: 12\n    max_positions: 1024\n' >"$TMPDIR/override.yaml"
+"$VRAMPLAN" list models --catalog "$TMPDIR/override.yaml" >/dev/null
+echo "exit $?"
+# -q silences them
+"$VRAMPLAN" -q list models --catalog tests/data/cli/shared-keys.yaml >/dev/null
+echo "exit $?"
