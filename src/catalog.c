@@ -1670,8 +1670,12 @@ static int compare_keys(const void *a, const void *b)
 		;
 	if (ascii_lower((unsigned char)*p) != ascii_lower((unsigned char)*q))
 		return ascii_lower((unsigned char)*p) - ascii_lower((unsigned char)*q);
-	/* equal keys in entry order, so a report does not depend on qsort */
-	return x->entry < y->entry ? -1 : x->entry > y->entry;
+	/* equal keys in entry order, so a report does not depend on qsort;
+	 * within one entry its name before its aliases (warn_shared_kind
+	 * reports an entry's key once, as the first of them) */
+	if (x->entry != y->entry)
+		return x->entry < y->entry ? -1 : 1;
+	return (int)x->alias - (int)y->alias;
 }
 
 static void where(const struct vp_catalog_origin *o, char *buf, size_t size)
@@ -1712,11 +1716,19 @@ static int warn_shared_kind(const struct vp_catalog *cat, bool models, struct vp
 		for (k = i; k < j; k++) {
 			size_t l;
 
+			/* an entry that gives the key twice (an alias listed
+			 * twice, or its own name as an alias) is one entry of
+			 * the pair: its first key alone (compare_keys puts them
+			 * side by side), so each pair of entries is said once */
+			if (k > i && keys[k - 1].entry == keys[k].entry)
+				continue;
 			for (l = k + 1; l < j; l++) {
 				const struct shared_key *a = &keys[k], *b = &keys[l];
 				const char *na, *nb, *found;
 				char wa[200], wb[200], msg[900];
 
+				if (keys[l - 1].entry == keys[l].entry)
+					continue;
 				if (a->entry == b->entry ||
 				    (origin[a->entry].load != cat->loads && origin[b->entry].load != cat->loads))
 					continue;
