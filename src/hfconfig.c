@@ -2038,15 +2038,24 @@ static void catalogue_name(const char *src, char *buf, size_t size)
 		if (ch == 0xC3 && i + 1 < n && (unsigned char)b[i + 1] >= 0x80 && (unsigned char)b[i + 1] <= 0xBF)
 			letters = latin1_letters[(unsigned char)b[++i] - 0x80];
 		if (letters != NULL && letters[0] != '\0') {
-			if (dash && o > 0 && o + 1 < size)
+			if (dash && o > 0) {
+				if (o + 2 >= size) /* no room for '-' and a letter after it */
+					break;
 				buf[o++] = '-';
+			}
 			dash = false;
 			for (; *letters != '\0' && o + 1 < size; letters++)
 				buf[o++] = *letters;
 		} else if (letters == NULL && ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '.' ||
 					       ch == '_' || (ch == '-' && o > 0))) {
-			if (dash && o > 0 && o + 1 < size)
+			/* the '-' and the character after it, or the name ends
+			 * here: until 2026-11-30 a '-' at size - 2 was followed by
+			 * the character at size - 1 and the NUL past the buffer */
+			if (dash && o > 0) {
+				if (o + 2 >= size)
+					break;
 				buf[o++] = '-';
+			}
 			dash = false;
 			buf[o++] = (char)ch;
 		} else {
