@@ -956,6 +956,29 @@ static void settle_lora_section(struct ctx *c)
 				 at->key, tc->eval_only ? "run trains nothing" : "adapters checked are the top level's");
 }
 
+/*
+ * lora_target_parameters (tc_keys.c k_target_parameters) is said not
+ * modelled, its adapters uncounted: the verdict's lower bound. TRL's
+ * get_peft_config returns None without use_peft, so a full fine-tune (or
+ * a method without adapters) never reads the key: no adapters go
+ * uncounted, and a FITS said "a lower bound" for it was wrong. The note
+ * says only why the key is not read, and bounds nothing.
+ */
+static void settle_target_parameters(struct ctx *c)
+{
+	struct vp_trainconfig *tc = c->tc;
+
+	if (vp_train_has_adapters(&tc->train))
+		return;
+	for (size_t i = 0; i < tc->n_ignored; i++)
+		if (tc->ignored[i].bound != VP_TC_BOUND_NONE && strcmp(tc->ignored[i].key, "lora_target_parameters") == 0) {
+			tc->ignored[i].bound = VP_TC_BOUND_NONE;
+			snprintf(tc->ignored[i].text, sizeof tc->ignored[i].text,
+				 "PEFT's target_parameters, not read: the method trains no adapters (TRL builds no "
+				 "LoraConfig without use_peft)");
+		}
+}
+
 /* Every ignored key's note that starts with `hint`, rewritten: a config
  * may name the method more than once (use_ewc: true beside ewc_lambda) */
 static void reword_ignored(struct vp_trainconfig *tc, const char *hint, const char *text)
@@ -1517,6 +1540,7 @@ int vp_tc_settle(struct ctx *c)
 	if (settle_do_train(c) != 0 || settle_lf_train_generation(c) != 0)
 		return -1;
 	settle_lora_section(c);
+	settle_target_parameters(c);
 	settle_continual_sections(c);
 
 	/* DataLoader (TrainingArguments: dataloader_num_workers=0,
