@@ -979,6 +979,30 @@ static void settle_target_parameters(struct ctx *c)
 		}
 }
 
+/*
+ * axolotl's do_causal_lm_eval and eval_table_size (tc_keys.c
+ * k_axo_causal_lm_eval, k_axo_eval_table) generate in their callbacks'
+ * on_evaluate, uncounted: the verdict's lower bound. Without an evaluation
+ * split axolotl evaluates nothing (tc->evaluation NONE: no on_evaluate, no
+ * generation), so a FITS said "a lower bound" for them was wrong. The
+ * notes say only why nothing generates, and bound nothing.
+ */
+static void settle_eval_generation(struct ctx *c)
+{
+	struct vp_trainconfig *tc = c->tc;
+
+	if (tc->flavour != VP_TC_AXOLOTL || tc->evaluation != VP_TC_EVAL_NONE)
+		return;
+	for (size_t i = 0; i < tc->n_ignored; i++)
+		if (tc->ignored[i].bound != VP_TC_BOUND_NONE && (strcmp(tc->ignored[i].key, "do_causal_lm_eval") == 0 ||
+								 strcmp(tc->ignored[i].key, "eval_table_size") == 0)) {
+			tc->ignored[i].bound = VP_TC_BOUND_NONE;
+			snprintf(tc->ignored[i].text, sizeof tc->ignored[i].text,
+				 "generation in evaluation, which does not run: axolotl evaluates nothing without an "
+				 "evaluation split (val_set_size or test_datasets)");
+		}
+}
+
 /* Every ignored key's note that starts with `hint`, rewritten: a config
  * may name the method more than once (use_ewc: true beside ewc_lambda) */
 static void reword_ignored(struct vp_trainconfig *tc, const char *hint, const char *text)
@@ -1541,6 +1565,7 @@ int vp_tc_settle(struct ctx *c)
 		return -1;
 	settle_lora_section(c);
 	settle_target_parameters(c);
+	settle_eval_generation(c);
 	settle_continual_sections(c);
 
 	/* DataLoader (TrainingArguments: dataloader_num_workers=0,
