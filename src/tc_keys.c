@@ -1109,6 +1109,17 @@ HANDLER(k_axo_tiled_mlp)
  * layers once active). Until 2026-11-30 listed as ignored. */
 HANDLER(k_axo_lisa)
 {
+	/* the callback is added only `if self.cfg.lisa_step_interval and
+	 * self.cfg.lisa_n_layers` (core/builders/causal.py
+	 * get_post_trainer_create_callbacks): without an interval nothing is
+	 * frozen, and the count bounds nothing */
+	const struct vp_tmember *iv = vp_tc_member(c->root, "lisa_step_interval");
+
+	if (iv == NULL || iv->value == NULL || iv->value->kind != VP_T_SCALAR || iv->value->quoted ||
+	    strspn(iv->value->text, "0") == strlen(iv->value->text))
+		return note_when_above(c, m, path, 0, 0, VP_TC_BOUND_NONE,
+				       "LISA runs only with lisa_step_interval: axolotl adds its callback only "
+				       "with both keys, so every layer trains, as counted");
 	return note_when_above(c, m, path, 0, 0, VP_TC_BOUND_OVER,
 			       "LISA (a few layers trained at a time) is not modelled: every layer is "
 			       "counted as trained, with its gradients and optimizer states (an overestimate)");
