@@ -1370,6 +1370,18 @@ int vp_tc_settle(struct ctx *c)
 	if (r->fsdp_config && !t->fsdp &&
 	    vp_tc_note_overridden(c, &r->at_fsdp_config, "without fsdp: (full_shard) the Trainer does not use it") != 0)
 		return -1;
+	/* nor its offload_params (tc_keys.c k_fsdp_config, an overestimate
+	 * where FSDP runs): no FSDP, no offload, so it bounds no verdict
+	 * (until 2026-11-30 a DOES NOT FIT read "as counted (an upper bound:
+	 * fsdp_config.offload_params ...)" without fsdp:) */
+	if (r->fsdp_config && !t->fsdp)
+		for (size_t i = 0; i < tc->n_ignored; i++)
+			if (tc->ignored[i].bound != VP_TC_BOUND_NONE &&
+			    strncmp(tc->ignored[i].key, "fsdp_config.", strlen("fsdp_config.")) == 0) {
+				tc->ignored[i].bound = VP_TC_BOUND_NONE;
+				snprintf(tc->ignored[i].text, sizeof tc->ignored[i].text,
+					 "FSDP's offload, not used: without fsdp: the Trainer runs no FSDP");
+			}
 
 	/* ZeRO and data-parallel GPUs */
 	if (vb->has_zero) {

@@ -24,7 +24,7 @@ echo "exit $?"
 for f in upper lower plain; do
 	GITHUB_ACTIONS=true "$VRAMPLAN" check -q --gpu h100 $d/bound-$f.yaml | grep '^::'
 done
-for f in bound-target-params-full bound-lisa-no-interval; do
+for f in bound-target-params-full bound-lisa-no-interval bound-fsdp-config-no-fsdp; do
 	"$VRAMPLAN" check -q --gpu h100 $d/$f.yaml
 	echo "exit $?"
 	"$VRAMPLAN" check --format json --gpu h100 $d/$f.yaml 2>/dev/null |
