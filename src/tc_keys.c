@@ -381,6 +381,34 @@ HANDLER(k_axo_causal_lm_eval)
 				   : NULL);
 }
 
+/* A string key of root that holds some text, or a key that is true. */
+static bool axo_key_set(const struct vp_tnode *root, const char *key)
+{
+	const struct vp_tmember *k = vp_tc_member(root, key);
+
+	if (k == NULL || k->value == NULL || k->value->kind != VP_T_SCALAR || k->value->text[0] == '\0')
+		return false;
+	return k->value->quoted || vp_yaml11_bool(k->value->text) != 0;
+}
+
+/* A logger LogPredictionCallback is added for (core/builders/causal.py
+ * get_post_trainer_create_callbacks: cfg.use_wandb, cfg.use_mlflow or
+ * cfg.use_comet with eval_table_size > 0): set in the config, or by
+ * axolotl from wandb_project (utils/wandb_.py setup_wandb_env_vars),
+ * mlflow_tracking_uri (setup_mlflow_env_vars) and the comet_* keys
+ * (setup_comet_env_vars). Any of them counts, the safe side. */
+static bool axo_logger_on(const struct vp_tnode *root)
+{
+	static const char *const keys[] = {"use_wandb",		  "wandb_project",     "use_mlflow",
+					   "mlflow_tracking_uri", "use_comet",	       "comet_api_key",
+					   "comet_workspace",	  "comet_project_name"};
+
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (axo_key_set(root, keys[i]))
+			return true;
+	return false;
+}
+
 HANDLER(k_axo_eval_table)
 {
 	const char *s = m->value->text;
@@ -397,6 +425,11 @@ HANDLER(k_axo_eval_table)
 		return vp_tc_note_ignored(c, path, m, NULL);
 	if (vp_tc_get_u64(c, m->value, path, 0, &n) != 0)
 		return -1;
+	if (n > 0 && !axo_logger_on(c->root))
+		return vp_tc_note_ignored(c, path, m,
+					  "no wandb, mlflow or comet logger (wandb_project, mlflow_tracking_uri, "
+					  "comet_*, use_wandb/use_mlflow/use_comet), so axolotl adds no "
+					  "LogPredictionCallback and the table generates nothing");
 	return vp_tc_note_bound(c, path, m, VP_TC_BOUND_UNDER,
 				n > 0 ? "generation in evaluation is not modelled: with a wandb, mlflow or comet "
 					"logger axolotl's LogPredictionCallback keeps an eval batch's logits and runs "
@@ -1076,6 +1109,17 @@ HANDLER(k_axo_tiled_mlp)
  * layers once active). Until 2026-11-30 listed as ignored. */
 HANDLER(k_axo_lisa)
 {
+	/* the callback is added only `if self.cfg.lisa_step_interval and
+	 * self.cfg.lisa_n_layers` (core/builders/causal.py
+	 * get_post_trainer_create_callbacks): without an interval nothing is
+	 * frozen, and the count bounds nothing */
+	const struct vp_tmember *iv = vp_tc_member(c->root, "lisa_step_interval");
+
+	if (iv == NULL || iv->value == NULL || iv->value->kind != VP_T_SCALAR || iv->value->quoted ||
+	    strspn(iv->value->text, "0") == strlen(iv->value->text))
+		return note_when_above(c, m, path, 0, 0, VP_TC_BOUND_NONE,
+				       "LISA runs only with lisa_step_interval: axolotl adds its callback only "
+				       "with both keys, so every layer trains, as counted");
 	return note_when_above(c, m, path, 0, 0, VP_TC_BOUND_OVER,
 			       "LISA (a few layers trained at a time) is not modelled: every layer is "
 			       "counted as trained, with its gradients and optimizer states (an overestimate)");

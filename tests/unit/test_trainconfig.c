@@ -1173,9 +1173,10 @@ static void corpus_findings_are_read(void **state)
 	vp_trainconfig_free(&tc);
 
 	/* a null unfrozen_parameters is the key itself, not a misspelling;
-	 * the callbacks that generate in evaluation are noted */
+	 * the callbacks that generate in evaluation are noted (with an
+	 * evaluation split and a logger: without either nothing generates) */
 	parse_ok(&tc, "c.yml", "base_model: llama-3.2-1b\nunfrozen_parameters:\neval_table_size: 5\n"
-				 "do_causal_lm_eval: true\n");
+				 "do_causal_lm_eval: true\nval_set_size: 0.05\nwandb_project: p\n");
 	n = find_note(tc.ignored, tc.n_ignored, "unfrozen_parameters");
 	assert_non_null(n);
 	assert_null(strstr(n->text, "did you mean"));
@@ -1185,6 +1186,11 @@ static void corpus_findings_are_read(void **state)
 	n = find_note(tc.ignored, tc.n_ignored, "do_causal_lm_eval");
 	assert_non_null(n);
 	assert_non_null(strstr(n->text, "CausalLMBenchEvalCallback"));
+	assert_int_equal(find_note(tc.ignored, tc.n_ignored, "do_causal_lm_eval")->bound, VP_TC_BOUND_UNDER);
+	vp_trainconfig_free(&tc);
+	/* without an evaluation split axolotl evaluates nothing: no bound */
+	parse_ok(&tc, "c2.yml", "base_model: llama-3.2-1b\ndo_causal_lm_eval: true\n");
+	assert_int_equal(find_note(tc.ignored, tc.n_ignored, "do_causal_lm_eval")->bound, VP_TC_BOUND_NONE);
 	vp_trainconfig_free(&tc);
 	parse_ok(&tc, "d.yml", "base_model: llama-3.2-1b\neval_table_size: 0\ndo_causal_lm_eval: false\n");
 	assert_string_equal(find_note(tc.ignored, tc.n_ignored, "eval_table_size")->text, "");

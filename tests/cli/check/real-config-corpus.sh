@@ -17,7 +17,9 @@
 #    {device: cpu}, was listed as ignored and the states counted on the GPU;
 #    fp16_master_weights_and_grads was ignored without a word
 #  - axolotl's eval_table_size and do_causal_lm_eval (callbacks that
-#    generate in evaluation) were ignored without a word
+#    generate in evaluation) were ignored without a word; since, an
+#    eval_table_size without a logger (mistral/qlora.yml and phi3-ft.yml
+#    leave wandb_project empty) adds no callback, and bounds no FITS
 #  - axolotl lora_target_modules after lora_target_linear: true dropped the
 #    linear layers axolotl adds (the union; examples/mistral/qlora.yml has
 #    both, which for Mistral are the same modules)

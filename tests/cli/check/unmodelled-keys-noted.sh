@@ -2,7 +2,8 @@
 # is left out and which way the check errs (until 2026-11-30 each was
 # listed as ignored without a word); off, they are listed as ignored.
 # axolotl (utils/schemas/config.py): tiled_mlp (ALST's tiled MLP),
-# lisa_n_layers (LISA), fp8 (accelerate's fp8 mixed precision), the
+# lisa_n_layers (LISA; axolotl runs it only with lisa_step_interval too,
+# without which every layer trains as counted and no verdict is bounded), fp8 (accelerate's fp8 mixed precision), the
 # unsloth_* kernels, axolotl's LoRA kernels (lora_*_kernel), Liger's
 # cross-entropy over the logits (liger_cross_entropy), tensor_parallel_size
 # (tensor parallelism, above 1), qat (torchao's fake-quantized copies, an
@@ -16,7 +17,8 @@
 d=$(mktemp -d) || exit 1
 trap 'rm -rf "$d"' EXIT
 cd "$d" || exit 1
-for kv in 'tiled_mlp: true' 'tiled_mlp: false' 'lisa_n_layers: 4' 'lisa_n_layers: 0' 'fp8: true' 'fp8: false' \
+for kv in 'tiled_mlp: true' 'tiled_mlp: false' 'lisa_n_layers: 4
+lisa_step_interval: 20' 'lisa_n_layers: 4' 'lisa_n_layers: 0' 'fp8: true' 'fp8: false' \
 	'unsloth_cross_entropy_loss: true' 'unsloth_lora_mlp: true' 'unsloth_lora_qkv: true' 'unsloth_lora_o: true' \
 	'unsloth_rms_norm: true' 'unsloth_rope: true' 'unsloth_rope: false' 'neftune_noise_alpha: 5' \
 	'neftune_noise_alpha: 0' 'neftune_noise_alpha: -1' 'lora_mlp_kernel: true' 'lora_o_kernel: false' \

@@ -24,4 +24,10 @@ echo "exit $?"
 for f in upper lower plain; do
 	GITHUB_ACTIONS=true "$VRAMPLAN" check -q --gpu h100 $d/bound-$f.yaml | grep '^::'
 done
+for f in bound-target-params-full bound-lisa-no-interval bound-fsdp-config-no-fsdp; do
+	"$VRAMPLAN" check -q --gpu h100 $d/$f.yaml
+	echo "exit $?"
+	"$VRAMPLAN" check --format json --gpu h100 $d/$f.yaml 2>/dev/null |
+		python3 -c 'import json, sys; r = json.load(sys.stdin)[0]; print(r["verdict_bound"], r["upper_bound_keys"], r["lower_bound_keys"])'
+done
 exit 0
