@@ -152,6 +152,10 @@ static cJSON *models_json(const struct vp_catalog *cat)
 		if (cJSON_AddStringToObject(o, "name", m->name) == NULL ||
 		    cJSON_AddStringToObject(o, "hf_id", m->hf_id) == NULL ||
 		    cJSON_AddStringToObject(o, "model_type", m->model_type) == NULL ||
+		    /* the layout an unmodelled model_type is estimated as
+		     * (model.h read_as), null for the types vramplan models */
+		    (m->read_as[0] != '\0' ? cJSON_AddStringToObject(o, "read_as", m->read_as)
+					    : cJSON_AddNullToObject(o, "read_as")) == NULL ||
 		    (vp_dtype_name(m->stored_dtype) != NULL
 			     ? cJSON_AddStringToObject(o, "dtype", vp_dtype_name(m->stored_dtype))
 			     : cJSON_AddNullToObject(o, "dtype")) == NULL ||
