@@ -964,6 +964,22 @@ int vp_trainconfig_note_reentrant(struct vp_trainconfig *tc, struct vp_error *er
 							     "or vramplan.bnb_version says so)");
 }
 
+int vp_trainconfig_warn_read_as(struct vp_trainconfig *tc, const struct vp_model *m, bool from_command_line,
+				struct vp_error *err)
+{
+	/* resolve.c says the same for plan and estimate; until 2026-11-30
+	 * check said nothing (a review of read_as) */
+	/* check's --model wins over the file's model key */
+	static const struct vp_tc_origin cli = {"--model", 1, 0};
+
+	if (m->read_as[0] == '\0')
+		return 0;
+	return vp_tc_note_warning(tc, err, from_command_line || tc->at[VP_TC_MODEL].line == 0 ? &cli : &tc->at[VP_TC_MODEL],
+				  "model_type '%s' is not one vramplan models; its config has a %s decoder's keys "
+				  "(RMSNorm, SwiGLU), so it is estimated as one",
+				  m->model_type, m->read_as);
+}
+
 int vp_trainconfig_modelled_deepspeed(const struct vp_trainconfig *tc, struct vp_error *err)
 {
 	const struct vp_tc_origin *at;

@@ -444,6 +444,13 @@ int vp_trainconfig_modelled_deepspeed(const struct vp_trainconfig *tc, struct vp
  */
 int vp_trainconfig_note_reentrant(struct vp_trainconfig *tc, struct vp_error *err);
 
+/* A warning at the model's key (or at --model where from_command_line)
+ * where the model is an unmodelled model_type estimated as another's
+ * layout (model.h read_as), as plan and estimate warn. 0, or -1 with err
+ * set (out of memory). */
+int vp_trainconfig_warn_read_as(struct vp_trainconfig *tc, const struct vp_model *m, bool from_command_line,
+				struct vp_error *err);
+
 int vp_trainconfig_match_deepspeed(struct vp_trainconfig *tc, const struct vp_trainconfig *ds,
 				   const char *ds_file, struct vp_error *err);
 
