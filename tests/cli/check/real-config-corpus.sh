@@ -30,20 +30,7 @@
 c=tests/data/trainconfig/corpus
 root=$PWD
 summary() {
-	python3 -c '
-import json, sys
-for r in json.load(sys.stdin):
-    if "error" in r:
-        print(r["file"], r.get("gpu", "-"), "error:", r["error"]["kind"], r["error"]["line"], r["error"]["message"][:60])
-        continue
-    t, e = r["train"], r["eval"]
-    notes = sorted(set(n["key"] for n in r["ignored_keys"] if n.get("note")))
-    print(r["file"], r["gpu"], r["flavour"], r["model"], "fits" if r["fits"] else "does not fit",
-          "train", t and t["peak_bytes"], "eval", e and e["peak_bytes"],
-          "ignored", len(r["ignored_keys"]), "noted", ",".join(notes) or "-",
-          "remarks", ",".join(n["key"] for n in r["remarks"]) or "-",
-          "warnings", ",".join(n["key"] for n in r["warnings"]) or "-")
-'
+	python3 "$root/tests/data/trainconfig/corpus-summary.py"
 }
 
 echo "== axolotl (axolotl-ai-cloud/axolotl)"
