@@ -933,9 +933,10 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 			return -1;
 	} else if (is_gemma) {
 		m->head_dim = 256;
-	} else if (is_qwen3 || !strcmp(t, "glm") || !strcmp(t, "glm4")) {
-		/* Qwen3Config, Qwen3MoeConfig, GlmConfig, Glm4Config: head_dim
-		 * 128, which the attention reads whatever hidden/heads is */
+	} else if (is_qwen3 || !strcmp(t, "glm") || !strcmp(t, "glm4") || !strcmp(t, "seed_oss")) {
+		/* Qwen3Config, Qwen3MoeConfig, GlmConfig, Glm4Config,
+		 * SeedOssConfig: head_dim 128, which the attention reads
+		 * whatever hidden/heads is */
 		m->head_dim = 128;
 	} else if (derive_head_dim(c, "hidden_size", "num_attention_heads", m)) {
 		return -1;
@@ -1018,6 +1019,17 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 		m->qkv_bias = m->out_bias = attention_bias;
 		if ((!strcmp(t, "llama") || !strcmp(t, "granite") || !strcmp(t, "smollm3")) &&
 		    opt_bool(c, "mlp_bias", &m->mlp_bias))
+			return -1;
+	}
+	if (!strcmp(t, "seed_oss")) {
+		/* SeedOssAttention: q/k/v with bias=attention_bias, o_proj with
+		 * bias=attention_out_bias; SeedOssMLP with mlp_bias; the
+		 * sublayers' outputs dropped out with residual_dropout
+		 * (models/seed_oss/modular_seed_oss.py) */
+		if (opt_bool(c, "attention_bias", &m->qkv_bias) ||
+		    opt_bool(c, "attention_out_bias", &m->out_bias) ||
+		    opt_bool(c, "mlp_bias", &m->mlp_bias) ||
+		    opt_dropout(c, "residual_dropout", &m->hidden_dropout))
 			return -1;
 	}
 	if (!strcmp(t, "gemma2") || !strcmp(t, "gemma3_text")) {
