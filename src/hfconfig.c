@@ -1007,10 +1007,11 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 	}
 	if (!strcmp(t, "llama") || is_qwen3 || is_gemma || !strcmp(t, "olmo") || !strcmp(t, "olmo2") ||
 	    !strcmp(t, "olmo3") || !strcmp(t, "olmoe") || !strcmp(t, "cohere") || !strcmp(t, "cohere2") || !strcmp(t, "granite") ||
-	    !strcmp(t, "smollm3") || !strcmp(t, "gpt_oss")) {
+	    !strcmp(t, "smollm3") || !strcmp(t, "gpt_oss") || !strcmp(t, "hunyuan_v1_dense")) {
 		/* LlamaAttention, Qwen3Attention, GemmaAttention, OlmoAttention,
 		 * Olmo2Attention, OlmoeAttention, CohereAttention, GraniteAttention,
-		 * GptOssAttention (GptOssConfig: True): q/k/v/o all use
+		 * GptOssAttention (GptOssConfig: True), HunYuanDenseV1Attention
+		 * (LlamaAttention's linears): q/k/v/o all use
 		 * bias=config.attention_bias; LlamaMLP (GraniteMLP) uses
 		 * mlp_bias. */
 		attention_bias = m->qkv_bias;
