@@ -1542,6 +1542,24 @@ static bool has_latent_attention(const struct cfg *c)
 }
 
 /*
+ * Does the model carry multi-token-prediction layers beside its decoder
+ * (num_nextn_predict_layers > 0)? Xiaomi's MiMo (remote code,
+ * modeling_mimo.py: MiMoModel(Qwen2Model) adds nn.ModuleList of
+ * num_nextn_predict_layers MiMoMTPLayers, each Qwen2Attention, Qwen2MLP, an
+ * input_proj of 2 h x h and four RMSNorms) has Llama's keys beside it, and
+ * read as Llama those layers' weights would be missing from the count (one
+ * layer of MiMo-7B's 37, about 2.7%). The layers are built and loaded, but
+ * Qwen2Model.forward never runs them, so what training keeps of them is not
+ * Llama's either. 0, or an absent key, is no such layer.
+ */
+static bool has_prediction_layers(const struct cfg *c)
+{
+	const cJSON *n = item(c, "num_nextn_predict_layers");
+
+	return cJSON_IsNumber(n) && n->valuedouble > 0.0;
+}
+
+/*
  * Does the config describe layers other than attention: a state-space
  * mixer (Mamba's keys in Falcon-H1, Bamba, Zamba, Granite 4.0-H: mamba_*,
  * ssm_*, attn_layer_indices, hybrid_override_pattern, layers_block_type),
@@ -2293,6 +2311,17 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 				vp_error_at(err, VP_ERR_INPUT, name, line, col,
 					    "'kv_lora_rank': model_type '%.64s' has multi-head latent attention (DeepSeek-V2's "
 					    "low-rank query and key/value projections), which vramplan does not model",
+					    type);
+				goto out;
+			}
+			if (has_prediction_layers(&c)) {
+				const char *path[1] = {"num_nextn_predict_layers"};
+				unsigned long line = 0, col = 0;
+
+				vp_json_where(text, len, path, 1, &line, &col);
+				vp_error_at(err, VP_ERR_INPUT, name, line, col,
+					    "'num_nextn_predict_layers': model_type '%.64s' has multi-token-prediction layers "
+					    "beside its decoder (MiMo's mtp_layers), which vramplan does not model",
 					    type);
 				goto out;
 			}

@@ -1922,6 +1922,22 @@ static void bad_numbers_name_the_field(void **state)
 	expect_bad("vocab-too-large.json", 0, 0,
 		   "'vocab_size' is too large (4294967296; it must be below 4294967296)");
 	/* the file's key, not the descriptor's num_layers */
+	{
+		/* no prediction layer (0) is the Llama reading as before */
+		struct vp_model z;
+		struct vp_error e = {0};
+
+		assert_int_equal(parse("{\"model_type\": \"mimo\", \"architectures\": [\"MiMoForCausalLM\"],"
+				       " \"hidden_size\": 64, \"intermediate_size\": 128, \"num_hidden_layers\": 2,"
+				       " \"num_attention_heads\": 4, \"vocab_size\": 100, \"rms_norm_eps\": 1e-5,"
+				       " \"hidden_act\": \"silu\", \"num_nextn_predict_layers\": 0}",
+				       &z, &e),
+				 0);
+		assert_string_equal(z.read_as, "llama");
+	}
+	expect_bad("mimo-7b-rl.json", 23, 3,
+		   "'num_nextn_predict_layers': model_type 'mimo' has multi-token-prediction layers beside its decoder "
+		   "(MiMo's mtp_layers), which vramplan does not model");
 	expect_bad("layers-too-many.json", 0, 0,
 		   "'num_hidden_layers' is too large (2000000; it must be below 1048576)");
 }
