@@ -933,9 +933,10 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 			return -1;
 	} else if (is_gemma) {
 		m->head_dim = 256;
-	} else if (is_qwen3 || !strcmp(t, "glm") || !strcmp(t, "glm4")) {
-		/* Qwen3Config, Qwen3MoeConfig, GlmConfig, Glm4Config: head_dim
-		 * 128, which the attention reads whatever hidden/heads is */
+	} else if (is_qwen3 || !strcmp(t, "glm") || !strcmp(t, "glm4") || !strcmp(t, "seed_oss")) {
+		/* Qwen3Config, Qwen3MoeConfig, GlmConfig, Glm4Config,
+		 * SeedOssConfig: head_dim 128, which the attention reads
+		 * whatever hidden/heads is */
 		m->head_dim = 128;
 	} else if (derive_head_dim(c, "hidden_size", "num_attention_heads", m)) {
 		return -1;
@@ -1006,10 +1007,11 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 	}
 	if (!strcmp(t, "llama") || is_qwen3 || is_gemma || !strcmp(t, "olmo") || !strcmp(t, "olmo2") ||
 	    !strcmp(t, "olmo3") || !strcmp(t, "olmoe") || !strcmp(t, "cohere") || !strcmp(t, "cohere2") || !strcmp(t, "granite") ||
-	    !strcmp(t, "smollm3") || !strcmp(t, "gpt_oss")) {
+	    !strcmp(t, "smollm3") || !strcmp(t, "gpt_oss") || !strcmp(t, "hunyuan_v1_dense")) {
 		/* LlamaAttention, Qwen3Attention, GemmaAttention, OlmoAttention,
 		 * Olmo2Attention, OlmoeAttention, CohereAttention, GraniteAttention,
-		 * GptOssAttention (GptOssConfig: True): q/k/v/o all use
+		 * GptOssAttention (GptOssConfig: True), HunYuanDenseV1Attention
+		 * (LlamaAttention's linears): q/k/v/o all use
 		 * bias=config.attention_bias; LlamaMLP (GraniteMLP) uses
 		 * mlp_bias. */
 		attention_bias = m->qkv_bias;
@@ -1018,6 +1020,17 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 		m->qkv_bias = m->out_bias = attention_bias;
 		if ((!strcmp(t, "llama") || !strcmp(t, "granite") || !strcmp(t, "smollm3")) &&
 		    opt_bool(c, "mlp_bias", &m->mlp_bias))
+			return -1;
+	}
+	if (!strcmp(t, "seed_oss")) {
+		/* SeedOssAttention: q/k/v with bias=attention_bias, o_proj with
+		 * bias=attention_out_bias; SeedOssMLP with mlp_bias; the
+		 * sublayers' outputs dropped out with residual_dropout
+		 * (models/seed_oss/modular_seed_oss.py) */
+		if (opt_bool(c, "attention_bias", &m->qkv_bias) ||
+		    opt_bool(c, "attention_out_bias", &m->out_bias) ||
+		    opt_bool(c, "mlp_bias", &m->mlp_bias) ||
+		    opt_dropout(c, "residual_dropout", &m->hidden_dropout))
 			return -1;
 	}
 	if (!strcmp(t, "gemma2") || !strcmp(t, "gemma3_text")) {
@@ -1526,6 +1539,24 @@ static bool is_moe(const struct cfg *c)
 static bool has_latent_attention(const struct cfg *c)
 {
 	return item(c, "kv_lora_rank") != NULL;
+}
+
+/*
+ * Does the model carry multi-token-prediction layers beside its decoder
+ * (num_nextn_predict_layers > 0)? Xiaomi's MiMo (remote code,
+ * modeling_mimo.py: MiMoModel(Qwen2Model) adds nn.ModuleList of
+ * num_nextn_predict_layers MiMoMTPLayers, each Qwen2Attention, Qwen2MLP, an
+ * input_proj of 2 h x h and four RMSNorms) has Llama's keys beside it, and
+ * read as Llama those layers' weights would be missing from the count (one
+ * layer of MiMo-7B's 37, about 2.7%). The layers are built and loaded, but
+ * Qwen2Model.forward never runs them, so what training keeps of them is not
+ * Llama's either. 0, or an absent key, is no such layer.
+ */
+static bool has_prediction_layers(const struct cfg *c)
+{
+	const cJSON *n = item(c, "num_nextn_predict_layers");
+
+	return cJSON_IsNumber(n) && n->valuedouble > 0.0;
 }
 
 /*
@@ -2280,6 +2311,17 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 				vp_error_at(err, VP_ERR_INPUT, name, line, col,
 					    "'kv_lora_rank': model_type '%.64s' has multi-head latent attention (DeepSeek-V2's "
 					    "low-rank query and key/value projections), which vramplan does not model",
+					    type);
+				goto out;
+			}
+			if (has_prediction_layers(&c)) {
+				const char *path[1] = {"num_nextn_predict_layers"};
+				unsigned long line = 0, col = 0;
+
+				vp_json_where(text, len, path, 1, &line, &col);
+				vp_error_at(err, VP_ERR_INPUT, name, line, col,
+					    "'num_nextn_predict_layers': model_type '%.64s' has multi-token-prediction layers "
+					    "beside its decoder (MiMo's mtp_layers), which vramplan does not model",
 					    type);
 				goto out;
 			}

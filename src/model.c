@@ -23,7 +23,7 @@ const char *const vp_model_types[] = {
 	"modernbert", "albert",
 	"t5", "mt5", "umt5",
 	"bart", "mbart", "marian", "m2m_100", "pegasus",
-	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo", "olmo2", "olmo3", "glm", "glm4", "cohere", "cohere2", "granite", "smollm3", "internlm2",
+	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo", "olmo2", "olmo3", "glm", "glm4", "cohere", "cohere2", "granite", "smollm3", "seed_oss", "hunyuan_v1_dense", "internlm2",
 	"mixtral",
 	"qwen2_moe",
 	"qwen3_moe",
@@ -436,6 +436,30 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		 * leaves the sliding window off (use_sliding_window False). */
 		family_llama(m);
 		m->tie_embeddings = true;
+	} else if (!strcmp(model_type, "seed_oss")) {
+		/* models/seed_oss/modular_seed_oss.py (Seed-OSS-36B): Llama's
+		 * decoder layer, model and names, with SeedOssAttention's
+		 * q/k/v biases (attention_bias, True) and o_proj's own
+		 * attention_out_bias (False), and residual_dropout applied to
+		 * o_proj's output (SeedOssAttention.forward) and to down_proj's
+		 * (SeedOssMLP.forward): the two sublayer-output masks
+		 * hidden_dropout stands for; no embedding dropout in
+		 * LlamaModel. SeedOssConfig: attention_dropout 0.1,
+		 * residual_dropout 0.1, head_dim 128, untied LM head. */
+		family_llama(m);
+		m->qkv_bias = true;
+		m->attn_dropout = 0.1;
+		m->hidden_dropout = 0.1;
+	} else if (!strcmp(model_type, "hunyuan_v1_dense")) {
+		/* models/hunyuan_v1_dense/modular_hunyuan_v1_dense.py
+		 * (Hunyuan-0.5B to 7B): LlamaAttention (q/k/v/o with
+		 * bias=attention_bias, False) plus query_layernorm and
+		 * key_layernorm, RMSNorms over head_dim applied to q and k
+		 * after rotary whatever the config says (vp_model_qk_norm);
+		 * HunYuanDenseV1MLP always without biases; LlamaModel and
+		 * LlamaForCausalLM. HunYuanDenseV1Config: untied unless the
+		 * config ties (the released ones do). */
+		family_llama(m);
 	} else if (!strcmp(model_type, "mixtral")) {
 		/* models/mixtral/modeling_mixtral.py: Llama's attention (no
 		 * biases), RMS norms, a sparse MoE block in every layer; the
@@ -1004,7 +1028,7 @@ enum vp_qk_norm vp_model_qk_norm(const struct vp_model *m)
 	if (m == NULL)
 		return VP_QK_NORM_NONE;
 	if (is_type(m, "qwen3") || is_type(m, "qwen3_moe") || is_type(m, "gemma3_text") ||
-	    is_type(m, "exaone4"))
+	    is_type(m, "exaone4") || is_type(m, "hunyuan_v1_dense"))
 		return VP_QK_NORM_PER_HEAD;
 	if (is_type(m, "olmo2") || is_type(m, "olmo3") || is_type(m, "olmoe"))
 		return VP_QK_NORM_FULL;

@@ -478,8 +478,9 @@ static void every_config_loads(void **state)
 	/* 10 shared configs + 45 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b) + one stored in 4 bit, and the five of
 	 * the hub-config audit (three more read as Llama: ernie4_5, minicpm,
-	 * orion); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 82);
+	 * orion), and seed_oss and hunyuan_v1_dense (round 2 of the audit); 6
+	 * ground-truth configs */
+	assert_int_equal(load_all(CONFIGS), 84);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -1122,6 +1123,98 @@ static void smollm3_keys(void **state)
 	llama = m;
 	snprintf(llama.model_type, sizeof llama.model_type, "llama");
 	assert_int_equal(vp_model_param_count(&m), vp_model_param_count(&llama));
+}
+
+/* Seed-OSS (models/seed_oss/modular_seed_oss.py): its own type, not a
+ * warned-about Llama clone, because the Llama reading took attention_bias
+ * for o_proj too and left out residual_dropout, the dropout SeedOssAttention
+ * and SeedOssMLP apply to their outputs (two masks a layer in training).
+ * The count is Llama's less o_proj's bias: 36,151,104,512, the "36B" of
+ * ByteDance-Seed/seed-oss's README. A config silent on the dropouts and
+ * biases gets SeedOssConfig's defaults (0.1, 0.1; q/k/v biased, o_proj not). */
+static void seed_oss_keys(void **state)
+{
+	struct vp_model m, llama;
+	struct vp_error err = {0};
+
+	(void)state;
+	load("seed-oss-36b-instruct.json", &m);
+	assert_string_equal(m.model_type, "seed_oss");
+	assert_string_equal(m.read_as, "");
+	assert_true(m.qkv_bias);
+	assert_false(m.out_bias);
+	assert_false(m.mlp_bias);
+	assert_false(m.tie_embeddings);
+	assert_true(m.hidden_dropout == 0.1);
+	assert_true(m.attn_dropout == 0.1);
+	assert_int_equal(m.head_dim, 128);
+	assert_int_equal(m.num_kv_heads, 8);
+	assert_true(vp_model_param_count(&m) == 36151104512ULL);
+	/* the Llama twin with o_proj biased: 64 layers x 5120 more */
+	llama = m;
+	snprintf(llama.model_type, sizeof llama.model_type, "llama");
+	llama.out_bias = true;
+	assert_true(vp_model_param_count(&llama) - vp_model_param_count(&m) == 64ULL * 5120ULL);
+
+	assert_int_equal(parse("{\"model_type\": \"seed_oss\", \"architectures\": [\"SeedOssForCausalLM\"],"
+			       " \"hidden_size\": 64, \"intermediate_size\": 128, \"num_hidden_layers\": 2,"
+			       " \"num_attention_heads\": 4, \"num_key_value_heads\": 2, \"vocab_size\": 100}",
+			       &m, &err),
+			 0);
+	assert_true(m.qkv_bias);
+	assert_false(m.out_bias);
+	assert_true(m.hidden_dropout == 0.1);
+	assert_true(m.attn_dropout == 0.1);
+	assert_int_equal(m.head_dim, 128);
+	assert_int_equal(parse("{\"model_type\": \"seed_oss\", \"hidden_size\": 64, \"intermediate_size\": 128,"
+			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+			       " \"residual_dropout\": 0.0, \"attention_out_bias\": true, \"attention_bias\": false}",
+			       &m, &err),
+			 0);
+	assert_true(m.hidden_dropout == 0.0);
+	assert_false(m.qkv_bias);
+	assert_true(m.out_bias);
+	assert_int_equal(parse("{\"model_type\": \"seed_oss\", \"hidden_size\": 64, \"intermediate_size\": 128,"
+			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+			       " \"residual_dropout\": 1.5}",
+			       &m, &err),
+			 -1);
+}
+
+/* Hunyuan dense (models/hunyuan_v1_dense/modular_hunyuan_v1_dense.py): its
+ * own type, not a warned-about Llama clone, because HunYuanDenseV1Attention
+ * normalizes q and k per head after rotary (query_layernorm, key_layernorm,
+ * whatever use_qk_norm says), which the Llama reading left out: 2 x 128
+ * weights a layer, and the norms' saved inputs in training. The MLP has no
+ * bias whatever mlp_bias says. Hunyuan-7B-Instruct: 7,504,568,320, the
+ * card's "7.5B". */
+static void hunyuan_dense_keys(void **state)
+{
+	struct vp_model m, llama;
+	struct vp_error err = {0};
+
+	(void)state;
+	load("hunyuan-7b-instruct.json", &m);
+	assert_string_equal(m.model_type, "hunyuan_v1_dense");
+	assert_string_equal(m.read_as, "");
+	assert_true(m.tie_embeddings);
+	assert_false(m.qkv_bias);
+	assert_int_equal(m.head_dim, 128);
+	assert_int_equal(vp_model_qk_norm(&m), VP_QK_NORM_PER_HEAD);
+	assert_true(vp_model_param_count(&m) == 7504568320ULL);
+	llama = m;
+	snprintf(llama.model_type, sizeof llama.model_type, "llama");
+	assert_true(vp_model_param_count(&m) - vp_model_param_count(&llama) == 32ULL * 2 * 128);
+
+	assert_int_equal(parse("{\"model_type\": \"hunyuan_v1_dense\", \"hidden_size\": 64, \"intermediate_size\": 128,"
+			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+			       " \"mlp_bias\": true, \"attention_bias\": true}",
+			       &m, &err),
+			 0);
+	assert_false(m.mlp_bias);
+	assert_true(m.qkv_bias);
+	assert_true(m.out_bias);
+	assert_false(m.tie_embeddings);
 }
 
 /* ModernBERT: BERT's shape keys, no biases and no norm bias, a gated GELU
@@ -1794,7 +1887,7 @@ static void missing_and_unsupported(void **state)
 	expect_bad("unsupported-type.json", 0, 0,
 		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, xlm-roberta-xl, camembert, distilbert, electra, deberta-v2, mpnet, modernbert, albert, t5, mt5, "
 		   "umt5, bart, mbart, marian, m2m_100, pegasus, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
-		   "exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, gpt_oss, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
+		   "exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, seed_oss, hunyuan_v1_dense, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, gpt_oss, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
 		   "missing field 'model_type' (is this a Hugging Face config.json?)");
 	expect_bad("model-type-number.json", 2, 3, "'model_type' must be a string");
@@ -1829,6 +1922,22 @@ static void bad_numbers_name_the_field(void **state)
 	expect_bad("vocab-too-large.json", 0, 0,
 		   "'vocab_size' is too large (4294967296; it must be below 4294967296)");
 	/* the file's key, not the descriptor's num_layers */
+	{
+		/* no prediction layer (0) is the Llama reading as before */
+		struct vp_model z;
+		struct vp_error e = {0};
+
+		assert_int_equal(parse("{\"model_type\": \"mimo\", \"architectures\": [\"MiMoForCausalLM\"],"
+				       " \"hidden_size\": 64, \"intermediate_size\": 128, \"num_hidden_layers\": 2,"
+				       " \"num_attention_heads\": 4, \"vocab_size\": 100, \"rms_norm_eps\": 1e-5,"
+				       " \"hidden_act\": \"silu\", \"num_nextn_predict_layers\": 0}",
+				       &z, &e),
+				 0);
+		assert_string_equal(z.read_as, "llama");
+	}
+	expect_bad("mimo-7b-rl.json", 23, 3,
+		   "'num_nextn_predict_layers': model_type 'mimo' has multi-token-prediction layers beside its decoder "
+		   "(MiMo's mtp_layers), which vramplan does not model");
 	expect_bad("layers-too-many.json", 0, 0,
 		   "'num_hidden_layers' is too large (2000000; it must be below 1048576)");
 }
@@ -1989,6 +2098,8 @@ int main(void)
 		cmocka_unit_test(olmoe_keys),
 		cmocka_unit_test(gemma3_multimodal_keys),
 		cmocka_unit_test(smollm3_keys),
+		cmocka_unit_test(seed_oss_keys),
+		cmocka_unit_test(hunyuan_dense_keys),
 		cmocka_unit_test(modernbert_keys),
 		cmocka_unit_test(layer_patterns_count_the_global_layers),
 		cmocka_unit_test(gpt_oss_keys),

@@ -184,7 +184,7 @@ static void unknown_type_lists_the_supported_ones(void **state)
 	assert_string_equal(err.message,
 			    "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, xlm-roberta-xl, camembert, "
 			    "distilbert, electra, deberta-v2, mpnet, modernbert, albert, t5, mt5, umt5, bart, mbart, marian, m2m_100, pegasus, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, "
-			    "phi3, stablelm, exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, gpt_oss, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
+			    "phi3, stablelm, exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, seed_oss, hunyuan_v1_dense, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, gpt_oss, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	assert_int_equal(vp_model_init_family(&m, "", &err), -1);
 	assert_string_equal(err.message, "missing 'model_type'");
 	assert_int_equal(vp_model_init_family(&m, NULL, NULL), -1);
@@ -396,6 +396,8 @@ static const struct {
 	 * Generation counts them */
 	{"gemma-3-4b-it.json", 4300079472, true},
 	{"smollm3-3b.json", 3080000000, false}, /* hub "3.08B"; ours: 3,075,098,624 */
+	{"seed-oss-36b-instruct.json", 36000000000, false}, /* README "36B"; ours: 36,151,104,512 */
+	{"hunyuan-7b-instruct.json", 7500000000, false}, /* card "7.5B"; ours: 7,504,568,320 */
 	/* the embeddings 50368 x 768 and their norm (768), 22 layers of
 	 * Wqkv 768 x 2304, Wo 768^2, Wi 768 x 2304, Wo 1152 x 768 and two
 	 * norms, less layer 0's attn_norm, and the final norm: no biases */
