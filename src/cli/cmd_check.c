@@ -462,6 +462,26 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 			fputs(usage_text_more, stdout);
 			return VP_EXIT_OK;
 		default:
+			/* plan's --batch, --explain, -o, ...: vramplan knows them,
+			 * check does not take them (its help lists what it takes) */
+			if (c == '?' && optopt == 0 && vp_cli_is_main_option(argv[optind - 1])) {
+				const char *arg = argv[optind - 1];
+				int len = (int)strcspn(arg, "=");
+
+				if ((len == 7 && strncmp(arg, "--batch", 7) == 0) ||
+				    (len == 12 && strncmp(arg, "--grad-accum", 12) == 0))
+					return vp_cli_usage_error("check",
+								  "option '%.*s' does not apply to 'check', which takes the "
+								  "batch and the accumulation from each config",
+								  len, arg);
+				return vp_cli_usage_error("check", "option '%.*s' does not apply to 'check'", len, arg);
+			}
+			if (c == '?' && optopt > ' ' && optopt < 0x7f && strchr(vp_check_shortopts, optopt) == NULL) {
+				char shown[3] = {'-', (char)optopt, '\0'};
+
+				if (vp_cli_is_main_option(shown))
+					return vp_cli_usage_error("check", "option '%s' does not apply to 'check'", shown);
+			}
 			return vp_cli_getopt_error("check", c, argv, longopts);
 		}
 	}

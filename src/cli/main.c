@@ -725,6 +725,25 @@ static const struct opt_def *long_def(const char *arg)
 	return found;
 }
 
+bool vp_cli_is_main_option(const char *arg)
+{
+	size_t len, i;
+
+	if (arg[0] != '-')
+		return false;
+	if (arg[1] != '-') {
+		for (i = 0; arg[1] != '\0' && i < N_OPTS; i++)
+			if (opts[i].name != NULL && opts[i].id == (unsigned char)arg[1])
+				return true;
+		return false;
+	}
+	len = strcspn(arg + 2, "=");
+	for (i = 0; i < N_OPTS; i++)
+		if (opts[i].name != NULL && strncmp(opts[i].name, arg + 2, len) == 0 && opts[i].name[len] == '\0')
+			return true;
+	return false;
+}
+
 /* Whether short option c takes a value: -o FILE, -g G, -m M, and check's
  * own, which may come before the word "check" too. */
 static bool short_takes_value(char c)
