@@ -157,7 +157,7 @@ static const struct opt_def opts[] = {
 	{"nodes", OPT_NODES, "N", A_PLANNER, "hosts the --gpus are spread over (default 1):\n--host-ram and --cpus are one host's"},
 	{"worker-ram", OPT_WORKER_RAM, "SIZE", A_PLANNER, "host memory of one DataLoader worker (default 2GiB,\nor the fork and --dataset-ram)"},
 	{"dataset-ram", OPT_DATASET_RAM, "SIZE", A_PLANNER, "host memory the training set takes in the trainer\n(what loading it added to its RSS): the trainer\nholds it, and each worker copies what it reads"},
-	{"eval-dataset-ram", OPT_EVAL_DATASET_RAM, "SIZE", A_PLANNER, "the evaluation set's, alike, for the eval\nDataLoader's workers (default: --dataset-ram)"},
+	{"eval-dataset-ram", OPT_EVAL_DATASET_RAM, "SIZE", A_PLANNER, "the evaluation set's, alike, for the eval\nDataLoader's workers (default: an eval worker\nis costed as a training worker)"},
 	{"no-pin-memory", OPT_NO_PIN_MEMORY, NULL, A_PLANNER, "DataLoader without pinned host buffers\n(dataloader_pin_memory: false; WSL 2 limits\npinned memory)"},
 	{NULL, 0, NULL, 0, "Continual learning:"},
 	{"ewc", OPT_EWC, NULL, A_TRAIN, "count EWC's Fisher diagonal and anchor copy\n(fp32, on the GPU)"},
