@@ -199,7 +199,7 @@ struct cmd_help {
 /* the exit statuses as the full help and the commands' helps say them */
 #define EXIT_NOFIT                                                                                                     \
 	"  1  nothing fits: not even batch 1, its evaluation at eval batch 1, or\n"                                    \
-	"     the host RAM that loading or training needs within --host-ram\n"
+	"     the host RAM of loading, training or evaluation within --host-ram\n"
 #define EXIT_USAGE "  2  usage or input error\n"
 #define EXIT_IO "  3  I/O error\n"
 
