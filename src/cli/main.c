@@ -153,7 +153,7 @@ static const struct opt_def opts[] = {
 	{"use-cache", OPT_USE_CACHE, NULL, A_TRAIN, "the run sets TrainingArguments' use_cache: true\n(transformers 5): every evaluation forward builds\nthe KV cache (hf and trl profiles)"},
 	{NULL, 0, NULL, 0, "Host (plan, sweep):"},
 	{"host-ram", OPT_HOST_RAM, "SIZE", A_PLANNER, "host memory limit, e.g. 60GiB (a container's)"},
-	{"cpus", OPT_CPUS, "N", A_PLANNER, "CPU cores; DataLoader workers use at most a third"},
+	{"cpus", OPT_CPUS, "N", A_PLANNER, "CPU cores; DataLoader workers use at most a third\n(default: 4 workers a process)"},
 	{"nodes", OPT_NODES, "N", A_PLANNER, "hosts the --gpus are spread over (default 1):\n--host-ram and --cpus are one host's"},
 	{"worker-ram", OPT_WORKER_RAM, "SIZE", A_PLANNER, "host memory of one DataLoader worker (default 2GiB,\nor the fork and --dataset-ram)"},
 	{"dataset-ram", OPT_DATASET_RAM, "SIZE", A_PLANNER, "host memory the training set takes in the trainer\n(what loading it added to its RSS): the trainer\nholds it, and each worker copies what it reads"},
