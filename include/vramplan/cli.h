@@ -213,6 +213,11 @@ int vp_cli_usage_error(const char *command, const char *fmt, ...)
 struct option;
 int vp_cli_getopt_error(const char *command, int c, char *const *argv, const struct option *longopts);
 
+/* Whether arg ("--batch", "--batch=4", "-o") names, exactly, an option of
+ * plan, estimate, sweep, list or import (main.c's table), so that check can
+ * say such an option does not apply to it rather than that it is unknown. */
+bool vp_cli_is_main_option(const char *arg);
+
 /* `check`'s getopt optstring: main() hoists the command word past the
  * short options before it, so it needs to know which take a value. */
 extern const char vp_check_shortopts[];

@@ -88,7 +88,8 @@ static const char usage_text[] =
 	"      --dataset-ram SIZE  RAM the training set takes in the trainer: held\n"
 	"                        there, and copied into each worker as it is read\n"
 	"      --eval-dataset-ram SIZE  the evaluation set's, alike, for the eval\n"
-	"                        DataLoader's workers (default: --dataset-ram)\n"
+	"                        DataLoader's workers (default: an eval worker is\n"
+	"                        costed as a training worker)\n"
 	"      --util F          fraction of GPU memory the peak may reach (default 0.8)\n"
 	"      --eval-samples N  samples in the evaluation set: the predictions kept\n"
 	"                        for compute_metrics, on the GPU and in host RAM\n"
@@ -101,7 +102,8 @@ static const char usage_text[] =
 	"      --lora-targets L, --precision P, --optimizer O, --attn A, --grad-ckpt,\n"
 	"      --dora, --gpus N, --zero N, --fsdp, --head H, --num-labels N, --nodes N,\n"
 	"      --texts-per-example N\n"
-	"                        the same as --set seq_len=N, ... (plan's names)\n";
+	"                        the same as --set seq_len=N, ... (plan's names; N is\n"
+	"                        read as plan reads it: decimal digits, plan's bounds)\n";
 
 /* the rest of the help: C11 promises string literals of 4095 characters */
 static const char usage_text_more[] =
@@ -180,30 +182,37 @@ enum {
 };
 
 /* Each shorthand's vramplan: block key (docs/check.md), and the option as
- * the user types it, which its errors and notes name (longopts below) */
+ * the user types it, which its errors and notes name (longopts below).
+ * max > 0: a whole number from min to max, read as plan reads the option
+ * of that name (main.c apply: decimal digits alone, nothing else), not as
+ * YAML reads a --set value, for which 010 is octal 8, 0x200 is 512 and
+ * " 7" is 7 while `vramplan plan --seq-len 010` plans 10 tokens and
+ * refuses the others; the bounds are plan's, which the block's key has
+ * too (docs/check.md, "Each number has one ceiling"). */
 static const struct {
 	int opt;
 	const char *key;
 	const char *typed;
+	uint64_t min, max;
 } set_shorthands[] = {
-	{OPT_SET_SEQ_LEN, "seq_len", "--seq-len"},
-	{OPT_SET_TARGET_LEN, "target_len", "--target-len"},
-	{OPT_SET_METHOD, "method", "--method"},
-	{OPT_SET_QUANT, "quant", "--quant"},
-	{OPT_SET_LORA_R, "lora_r", "--lora-r"},
-	{OPT_SET_LORA_TARGETS, "lora_targets", "--lora-targets"},
-	{OPT_SET_PRECISION, "precision", "--precision"},
-	{OPT_SET_OPTIMIZER, "optimizer", "--optimizer"},
-	{OPT_SET_ATTN, "attn", "--attn"},
-	{OPT_SET_GRAD_CKPT, "grad_ckpt", "--grad-ckpt"},
-	{OPT_SET_GPUS, "gpus", "--gpus"},
-	{OPT_SET_ZERO, "zero_stage", "--zero"},
-	{OPT_SET_HEAD, "head", "--head"},
-	{OPT_SET_NUM_LABELS, "num_labels", "--num-labels"},
-	{OPT_SET_NODES, "nodes", "--nodes"},
-	{OPT_SET_DORA, "dora", "--dora"},
-	{OPT_SET_FSDP, "fsdp", "--fsdp"},
-	{OPT_SET_TEXTS, "texts_per_example", "--texts-per-example"},
+	{OPT_SET_SEQ_LEN, "seq_len", "--seq-len", 1, VP_MAX_COUNT},
+	{OPT_SET_TARGET_LEN, "target_len", "--target-len", 1, VP_MAX_COUNT},
+	{OPT_SET_METHOD, "method", "--method", 0, 0},
+	{OPT_SET_QUANT, "quant", "--quant", 0, 0},
+	{OPT_SET_LORA_R, "lora_r", "--lora-r", 1, VP_MAX_COUNT},
+	{OPT_SET_LORA_TARGETS, "lora_targets", "--lora-targets", 0, 0},
+	{OPT_SET_PRECISION, "precision", "--precision", 0, 0},
+	{OPT_SET_OPTIMIZER, "optimizer", "--optimizer", 0, 0},
+	{OPT_SET_ATTN, "attn", "--attn", 0, 0},
+	{OPT_SET_GRAD_CKPT, "grad_ckpt", "--grad-ckpt", 0, 0},
+	{OPT_SET_GPUS, "gpus", "--gpus", 1, VP_MAX_GPUS},
+	{OPT_SET_ZERO, "zero_stage", "--zero", 0, 3},
+	{OPT_SET_HEAD, "head", "--head", 0, 0},
+	{OPT_SET_NUM_LABELS, "num_labels", "--num-labels", 1, VP_MAX_LABELS},
+	{OPT_SET_NODES, "nodes", "--nodes", 1, VP_MAX_GPUS},
+	{OPT_SET_DORA, "dora", "--dora", 0, 0},
+	{OPT_SET_FSDP, "fsdp", "--fsdp", 0, 0},
+	{OPT_SET_TEXTS, "texts_per_example", "--texts-per-example", 1, VP_MAX_TEXTS_PER_EXAMPLE},
 };
 
 static const struct option longopts[] = {
@@ -414,9 +423,21 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 				return vp_cli_usage_error("check", "--seq-len max searches the longest length that fits "
 							  "(vramplan plan, estimate); check takes the length the run "
 							  "uses, a whole number");
-			if ((c = add_setting(o, set_shorthands[k].key,
-						 c == OPT_SET_GRAD_CKPT || c == OPT_SET_DORA || c == OPT_SET_FSDP ? "true" : optarg,
-						 set_shorthands[k].typed)) != VP_CLI_RUN)
+			if (set_shorthands[k].max > 0) {
+				uint64_t n;
+				char digits[24];
+
+				if (vp_parse_u64(optarg, set_shorthands[k].typed, set_shorthands[k].min,
+						 set_shorthands[k].max, &n, &err) != 0)
+					return vp_cli_report(&err);
+				snprintf(digits, sizeof digits, "%" PRIu64, n);
+				c = add_setting(o, set_shorthands[k].key, digits, set_shorthands[k].typed);
+			} else {
+				bool flag = c == OPT_SET_GRAD_CKPT || c == OPT_SET_DORA || c == OPT_SET_FSDP;
+
+				c = add_setting(o, set_shorthands[k].key, flag ? "true" : optarg, set_shorthands[k].typed);
+			}
+			if (c != VP_CLI_RUN)
 				return c;
 			break;
 		}
@@ -442,6 +463,26 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 			fputs(usage_text_more, stdout);
 			return VP_EXIT_OK;
 		default:
+			/* plan's --batch, --explain, -o, ...: vramplan knows them,
+			 * check does not take them (its help lists what it takes) */
+			if (c == '?' && optopt == 0 && vp_cli_is_main_option(argv[optind - 1])) {
+				const char *arg = argv[optind - 1];
+				int len = (int)strcspn(arg, "=");
+
+				if ((len == 7 && strncmp(arg, "--batch", 7) == 0) ||
+				    (len == 12 && strncmp(arg, "--grad-accum", 12) == 0))
+					return vp_cli_usage_error("check",
+								  "option '%.*s' does not apply to 'check', which takes the "
+								  "batch and the accumulation from each config",
+								  len, arg);
+				return vp_cli_usage_error("check", "option '%.*s' does not apply to 'check'", len, arg);
+			}
+			if (c == '?' && optopt > ' ' && optopt < 0x7f && strchr(vp_check_shortopts, optopt) == NULL) {
+				char shown[3] = {'-', (char)optopt, '\0'};
+
+				if (vp_cli_is_main_option(shown))
+					return vp_cli_usage_error("check", "option '%s' does not apply to 'check'", shown);
+			}
 			return vp_cli_getopt_error("check", c, argv, longopts);
 		}
 	}

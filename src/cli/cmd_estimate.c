@@ -45,7 +45,13 @@ int vp_cmd_estimate(const struct vp_cli_opts *o)
 	/* a plan's accumulation keeps the earlier micro-batches' gradients
 	 * through the next forward ("Phases of a step"): --grad-accum makes
 	 * the estimate at a plan's batch that plan's peak */
-	if (o->grad_accum > 0)
+	if (o->grad_accum > 0 && req.train.method == VP_METHOD_FROZEN)
+		/* no gradients to keep between micro-batches: named and
+		 * dropped, as resolve.c (vp_cli_setup) drops --optimizer and
+		 * the other training options, so the JSON's grad_accum says
+		 * what was estimated */
+		vp_cli_warn(o, "--grad-accum has no effect with --method frozen (no gradients to accumulate)");
+	else if (o->grad_accum > 0)
 		req.train.grad_accum = o->grad_accum;
 	vp_cli_warn_gpu_namesake(o, &cat, o->gpu, g);
 	vp_cli_warn_context(o, &m, &req);

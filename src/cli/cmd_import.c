@@ -106,7 +106,12 @@ int vp_cmd_import(const struct vp_cli_opts *o)
 			return vp_cli_report(&err);
 		}
 		memcpy(path, file, len);
-		memcpy(path + len, "/config.json", sizeof "/config.json");
+		/* "DIR/" as the shell completes it: DIR/config.json, as --model
+		 * names it (resolve.c), not DIR//config.json */
+		if (len > 0 && file[len - 1] == '/')
+			memcpy(path + len, "config.json", sizeof "config.json");
+		else
+			memcpy(path + len, "/config.json", sizeof "/config.json");
 		file = path;
 	}
 	if (vp_hfconfig_load(file, &m, &err) != 0) {

@@ -153,11 +153,11 @@ static const struct opt_def opts[] = {
 	{"use-cache", OPT_USE_CACHE, NULL, A_TRAIN, "the run sets TrainingArguments' use_cache: true\n(transformers 5): every evaluation forward builds\nthe KV cache (hf and trl profiles)"},
 	{NULL, 0, NULL, 0, "Host (plan, sweep):"},
 	{"host-ram", OPT_HOST_RAM, "SIZE", A_PLANNER, "host memory limit, e.g. 60GiB (a container's)"},
-	{"cpus", OPT_CPUS, "N", A_PLANNER, "CPU cores; DataLoader workers use at most a third"},
+	{"cpus", OPT_CPUS, "N", A_PLANNER, "CPU cores; DataLoader workers use at most a third\n(default: 4 workers a process)"},
 	{"nodes", OPT_NODES, "N", A_PLANNER, "hosts the --gpus are spread over (default 1):\n--host-ram and --cpus are one host's"},
 	{"worker-ram", OPT_WORKER_RAM, "SIZE", A_PLANNER, "host memory of one DataLoader worker (default 2GiB,\nor the fork and --dataset-ram)"},
 	{"dataset-ram", OPT_DATASET_RAM, "SIZE", A_PLANNER, "host memory the training set takes in the trainer\n(what loading it added to its RSS): the trainer\nholds it, and each worker copies what it reads"},
-	{"eval-dataset-ram", OPT_EVAL_DATASET_RAM, "SIZE", A_PLANNER, "the evaluation set's, alike, for the eval\nDataLoader's workers (default: --dataset-ram)"},
+	{"eval-dataset-ram", OPT_EVAL_DATASET_RAM, "SIZE", A_PLANNER, "the evaluation set's, alike, for the eval\nDataLoader's workers (default: an eval worker\nis costed as a training worker)"},
 	{"no-pin-memory", OPT_NO_PIN_MEMORY, NULL, A_PLANNER, "DataLoader without pinned host buffers\n(dataloader_pin_memory: false; WSL 2 limits\npinned memory)"},
 	{NULL, 0, NULL, 0, "Continual learning:"},
 	{"ewc", OPT_EWC, NULL, A_TRAIN, "count EWC's Fisher diagonal and anchor copy\n(fp32, on the GPU)"},
@@ -199,7 +199,7 @@ struct cmd_help {
 /* the exit statuses as the full help and the commands' helps say them */
 #define EXIT_NOFIT                                                                                                     \
 	"  1  nothing fits: not even batch 1, its evaluation at eval batch 1, or\n"                                    \
-	"     the host RAM that loading or training needs within --host-ram\n"
+	"     the host RAM of loading, training or evaluation within --host-ram\n"
 #define EXIT_USAGE "  2  usage or input error\n"
 #define EXIT_IO "  3  I/O error\n"
 
@@ -723,6 +723,25 @@ static const struct opt_def *long_def(const char *arg)
 		found = &opts[i];
 	}
 	return found;
+}
+
+bool vp_cli_is_main_option(const char *arg)
+{
+	size_t len, i;
+
+	if (arg[0] != '-')
+		return false;
+	if (arg[1] != '-') {
+		for (i = 0; arg[1] != '\0' && i < N_OPTS; i++)
+			if (opts[i].name != NULL && opts[i].id == (unsigned char)arg[1])
+				return true;
+		return false;
+	}
+	len = strcspn(arg + 2, "=");
+	for (i = 0; i < N_OPTS; i++)
+		if (opts[i].name != NULL && strncmp(opts[i].name, arg + 2, len) == 0 && opts[i].name[len] == '\0')
+			return true;
+	return false;
 }
 
 /* Whether short option c takes a value: -o FILE, -g G, -m M, and check's

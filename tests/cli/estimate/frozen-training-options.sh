@@ -19,3 +19,7 @@ echo "exit $?"
 # the forward is estimated as an evaluation's: a fused or chunked loss is
 # said to be left out, not dropped silently
 "$VRAMPLAN" $b --liger --compile --loss chunked --format json 2>&1 >/dev/null
+# --grad-accum: no gradients to keep between micro-batches; named, dropped
+# (the JSON's grad_accum 1, the estimate unchanged). Until 2026-11-30 it
+# was taken without a word and the JSON said grad_accum 2.
+"$VRAMPLAN" $b --grad-accum 2 --format json | grep -E '"(grad_accum|device_bytes)"'
