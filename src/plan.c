@@ -981,6 +981,24 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 	if (!(req->train.memory_fraction >= 0.0 && req->train.memory_fraction <= 1.0))
 		return vp_error_set(err, VP_ERR_INPUT, "--memory-fraction must be in (0, 1], got %g",
 				    req->train.memory_fraction);
+	/* The evaluation's input errors (generation without a head that
+	 * generates, vp_estimate_eval) are the setup's whether or not a
+	 * training batch fits: found here, before the search, they are exit 2
+	 * either way. Found only at the eval batch, a setup too large for the
+	 * GPU said "nothing fits" instead, and every change that would fit,
+	 * planned again, met the error and was dropped from the advice. At
+	 * batch 1, each step's predictions moved at once, as eval_search
+	 * probes first: what fails there fails the plan whatever fits. */
+	{
+		struct vp_train one = req->train;
+		struct vp_eval_opts moved = req->eval;
+		struct vp_eval_estimate ev;
+
+		one.batch = 1;
+		moved.accumulation_steps = 1;
+		if (vp_estimate_eval(m, g, &one, &moved, &ev, err) != 0)
+			return -1;
+	}
 	out->budget_bytes = vp_budget_bytes(g, req->util, &req->train);
 	/* Accumulation changes the memory: the gradients of earlier
 	 * micro-batches stay through the next forward (estimate.c, "Phases").
