@@ -74,7 +74,7 @@ EXTRAS = [["--attn", "eager"], ["--attn", "flash2"], ["--liger"], ["--loss", "ch
           ["--optimizer", "paged-adamw-8bit"], ["--optimizer", "adamw-4bit"], ["--util", "0.95"], ["--util", "0.5"],
           ["--memory-fraction", "0.5"], ["--expandable-segments"], ["--generate"], ["--num-beams", "4"],
           ["--max-new-tokens", "64"], ["--eval-predictions", "argmax"], ["--eval-predictions", "none"],
-          ["--eval-samples", "2000"], ["--use-cache"], ["--profile", "axolotl"], ["--profile", "llamafactory"],
+          ["--eval-samples", "2000"], ["--eval-samples", "10"], ["--use-cache"], ["--profile", "axolotl"], ["--profile", "llamafactory"],
           ["--profile", "trl"], ["--profile", "deepspeed"], ["--profile", "lightning"], ["--texts-per-example", "2"],
           ["--dora"], ["--lora-r", "64"], ["--lora-targets", "all-linear"], ["--lora-dropout", "0"],
           ["--torch-version", "1.13"], ["--ewc"], ["--batch-multiple", "8"], ["--max-batch", "6"],
@@ -195,7 +195,8 @@ def est(combo, opts, b, extra=()):
 
 
 def opt_value(opts, name, default):
-    return int(opts[opts.index(name) + 1]) if name in opts else default
+    """the option's value, the last one given, as the CLI takes it"""
+    return int(opts[len(opts) - 1 - opts[::-1].index(name) + 1]) if name in opts else default
 
 
 def gib(b):
@@ -282,8 +283,10 @@ def check(opts, sweep):
             if same_steps and ev[k] != p["eval"][k]:
                 bad("plan-vs-estimate-eval", combo, "eval batch %d %s: plan %d, estimate %d" % (E, k, p["eval"][k], ev[k]))
         mb, bm = opt_value(opts, "--max-batch", 4096), opt_value(opts, "--batch-multiple", 1)
-        if E < mb and (bm == 1 or E % bm != 0) and not E < bm and "--host-ram" not in opts and \
-                "--eval-samples" not in opts:
+        samples = opt_value(opts, "--eval-samples", 0)
+        if samples:
+            mb = min(mb, -(-samples // gpus))
+        if E < mb and (bm == 1 or E % bm != 0) and not E < bm and "--host-ram" not in opts:
             dv1 = est(combo, opts, E + 1, evp)
             if dv1 and dv1["eval"]["fits"]:
                 bad("eval-not-largest", combo, "eval batch %d planned, %d fits" % (E, E + 1))

@@ -511,6 +511,12 @@ static void comment_eval(FILE *f, const struct vp_plan_request *req, const struc
 			req->train.trainer_use_cache ? "TrainingArguments' use_cache: true"
 						     : "the loop calls the model, use_cache on");
 	}
+	/* the batch the set allows (vp_plan_eval_batch_max): the reason
+	 * it stopped there, as the train batch's line gives its limit */
+	if (req->eval.eval_samples > 0 && p->eval_batch == vp_plan_eval_batch_max(req) &&
+	    p->eval_batch < req->max_batch)
+		fprintf(f, "; the whole evaluation set: --eval-samples %" PRIu64 "%s%s", req->eval.eval_samples,
+			req->train.gpus > 1 ? " over the GPUs" : "", p->eval_batch > 1 ? " in one step" : "");
 	fputs(")\n", f);
 	/* Seq2SeqTrainer's generation_max_length would count a decoder-only
 	 * model's prompt too (settings.c generation_keys): no key says it */

@@ -501,16 +501,40 @@ int vp_plan_largest_eval_batch(const struct vp_model *m, const struct vp_gpu *g,
 	return 0;
 }
 
+/*
+ * The largest eval batch worth planning: --max-batch, and with a known
+ * evaluation set no more than each GPU's share of it (rounded up). A batch
+ * beyond it never runs on one GPU (the DataLoader's one batch is the whole
+ * set) and on several is the set again: accelerate's BatchSamplerShard,
+ * with even_batches (its default, which the Trainer keeps), fills each
+ * rank's last batch up to the full batch size with samples from the start
+ * of the set (accelerate data_loader.py _iter_with_no_split: "For
+ * degenerate cases where the dataset has less than num_process *
+ * batch_size samples"), duplicates gather_for_metrics drops. Until
+ * 2026-11-30 the plan searched up to --max-batch: 10 samples on an H100
+ * were planned at eval batch 70, "device peak 62.95 GiB", for a run that
+ * evaluates one batch of 10 (found by scripts/invariants.py).
+ */
+uint64_t vp_plan_eval_batch_max(const struct vp_plan_request *req)
+{
+	uint64_t gpus = req->train.gpus > 0 ? req->train.gpus : 1, share;
+
+	if (req->eval.eval_samples == 0)
+		return req->max_batch;
+	share = req->eval.eval_samples / gpus + (req->eval.eval_samples % gpus != 0);
+	return share < req->max_batch ? share : req->max_batch;
+}
+
 static int eval_search(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
 		       uint64_t budget, struct vp_plan *out, struct vp_error *err)
 {
 	struct vp_eval_opts one = req->eval;
-	uint64_t lo;
+	uint64_t lo, max = vp_plan_eval_batch_max(req);
 
 	/* the batch first, each step's predictions moved at once
 	 * (eval_accumulation_steps 1); then how many steps may stay */
 	one.accumulation_steps = 1;
-	if (vp_plan_largest_eval_batch(m, g, &req->train, &one, budget, req->max_batch, &lo, err) != 0)
+	if (vp_plan_largest_eval_batch(m, g, &req->train, &one, budget, max, &lo, err) != 0)
 		return -1;
 	return eval_at(m, g, req, budget, lo > 0 ? round_batch(lo, req) : 1, 0, out, err);
 }
