@@ -511,6 +511,12 @@ static void comment_eval(FILE *f, const struct vp_plan_request *req, const struc
 			req->train.trainer_use_cache ? "TrainingArguments' use_cache: true"
 						     : "the loop calls the model, use_cache on");
 	}
+	/* the batch the set allows (vp_plan_eval_batch_max): the reason
+	 * it stopped there, as the train batch's line gives its limit */
+	if (req->eval.eval_samples > 0 && p->eval_batch == vp_plan_eval_batch_max(req) &&
+	    p->eval_batch < req->max_batch)
+		fprintf(f, "; the whole evaluation set: --eval-samples %" PRIu64 "%s%s", req->eval.eval_samples,
+			req->train.gpus > 1 ? " over the GPUs" : "", p->eval_batch > 1 ? " in one step" : "");
 	fputs(")\n", f);
 	/* Seq2SeqTrainer's generation_max_length would count a decoder-only
 	 * model's prompt too (settings.c generation_keys): no key says it */
@@ -906,6 +912,22 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 		      "block-diagonal mask for Llama-derived models, transformers' for a bin not exactly full): "
 		      "the plan counts the mask and SDPA's k/v copies; --attn flash2 plans the rows unmasked\n",
 		      f);
+	/* The DeepSpeed profile prints no optimizer section (settings.c
+	 * settings_deepspeed: the loop passes its own optimizer to
+	 * deepspeed.initialize), and check reads a config without one as the
+	 * client's AdamW with the foreach step (tc_settle.c), which holds one
+	 * more temporary the size of the trained parameters than the fused
+	 * one. Until 2026-11-30 nothing said so, and a plan with another
+	 * optimizer read back over its budget: R1-Distill-Qwen 1.5B under ZeRO
+	 * 2 with --optimizer adamw-8bit, 64.34 GiB planned on an H100, 74.95
+	 * read back with 32-bit states (found by round-tripping the plans of
+	 * scripts/invariants.py through check) */
+	if (profile == VP_PROFILE_DEEPSPEED && t->optimizer != VP_OPT_ADAMW)
+		fprintf(f,
+			"# note: a DeepSpeed config without an optimizer section runs the one your loop passes to "
+			"deepspeed.initialize(optimizer=...): the plan counts %s, which vramplan check reads with "
+			"--optimizer %s (adamw otherwise)\n",
+			vp_optimizer_name(t->optimizer), vp_optimizer_name(t->optimizer));
 	/* DeepSpeed's activation_checkpointing configures its own
 	 * deepspeed.checkpointing API, which a transformers model does not
 	 * call (check reads such a config as not checkpointed, tc_settle.c); the

@@ -501,16 +501,40 @@ int vp_plan_largest_eval_batch(const struct vp_model *m, const struct vp_gpu *g,
 	return 0;
 }
 
+/*
+ * The largest eval batch worth planning: --max-batch, and with a known
+ * evaluation set no more than each GPU's share of it (rounded up). A batch
+ * beyond it never runs on one GPU (the DataLoader's one batch is the whole
+ * set) and on several is the set again: accelerate's BatchSamplerShard,
+ * with even_batches (its default, which the Trainer keeps), fills each
+ * rank's last batch up to the full batch size with samples from the start
+ * of the set (accelerate data_loader.py _iter_with_no_split: "For
+ * degenerate cases where the dataset has less than num_process *
+ * batch_size samples"), duplicates gather_for_metrics drops. Until
+ * 2026-11-30 the plan searched up to --max-batch: 10 samples on an H100
+ * were planned at eval batch 70, "device peak 62.95 GiB", for a run that
+ * evaluates one batch of 10 (found by scripts/invariants.py).
+ */
+uint64_t vp_plan_eval_batch_max(const struct vp_plan_request *req)
+{
+	uint64_t gpus = req->train.gpus > 0 ? req->train.gpus : 1, share;
+
+	if (req->eval.eval_samples == 0)
+		return req->max_batch;
+	share = req->eval.eval_samples / gpus + (req->eval.eval_samples % gpus != 0);
+	return share < req->max_batch ? share : req->max_batch;
+}
+
 static int eval_search(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
 		       uint64_t budget, struct vp_plan *out, struct vp_error *err)
 {
 	struct vp_eval_opts one = req->eval;
-	uint64_t lo;
+	uint64_t lo, max = vp_plan_eval_batch_max(req);
 
 	/* the batch first, each step's predictions moved at once
 	 * (eval_accumulation_steps 1); then how many steps may stay */
 	one.accumulation_steps = 1;
-	if (vp_plan_largest_eval_batch(m, g, &req->train, &one, budget, req->max_batch, &lo, err) != 0)
+	if (vp_plan_largest_eval_batch(m, g, &req->train, &one, budget, max, &lo, err) != 0)
 		return -1;
 	return eval_at(m, g, req, budget, lo > 0 ? round_batch(lo, req) : 1, 0, out, err);
 }
@@ -981,6 +1005,24 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 	if (!(req->train.memory_fraction >= 0.0 && req->train.memory_fraction <= 1.0))
 		return vp_error_set(err, VP_ERR_INPUT, "--memory-fraction must be in (0, 1], got %g",
 				    req->train.memory_fraction);
+	/* The evaluation's input errors (generation without a head that
+	 * generates, vp_estimate_eval) are the setup's whether or not a
+	 * training batch fits: found here, before the search, they are exit 2
+	 * either way. Found only at the eval batch, a setup too large for the
+	 * GPU said "nothing fits" instead, and every change that would fit,
+	 * planned again, met the error and was dropped from the advice. At
+	 * batch 1, each step's predictions moved at once, as eval_search
+	 * probes first: what fails there fails the plan whatever fits. */
+	{
+		struct vp_train one = req->train;
+		struct vp_eval_opts moved = req->eval;
+		struct vp_eval_estimate ev;
+
+		one.batch = 1;
+		moved.accumulation_steps = 1;
+		if (vp_estimate_eval(m, g, &one, &moved, &ev, err) != 0)
+			return -1;
+	}
 	out->budget_bytes = vp_budget_bytes(g, req->util, &req->train);
 	/* Accumulation changes the memory: the gradients of earlier
 	 * micro-batches stay through the next forward (estimate.c, "Phases").

@@ -199,6 +199,11 @@ int vp_plan_eval_at(const struct vp_model *m, const struct vp_gpu *g, const stru
 		    const struct vp_eval_opts *opts, uint64_t budget_bytes, uint64_t batch, uint64_t steps,
 		    uint64_t *steps_out, struct vp_eval_estimate *out, struct vp_error *err);
 
+/* The largest eval batch a plan considers: --max-batch, or a known
+ * evaluation set's share per GPU (--eval-samples over --gpus, rounded up)
+ * where that is smaller: a larger batch runs the set again. */
+uint64_t vp_plan_eval_batch_max(const struct vp_plan_request *req);
+
 /* The largest eval batch in [1, max] whose evaluation, as opts says it
  * (predictions kept, eval_accumulation_steps, generation) beside t's
  * resident training state, peaks at most budget_bytes at the device level:
