@@ -933,10 +933,14 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 			return -1;
 	} else if (is_gemma) {
 		m->head_dim = 256;
-	} else if (is_qwen3 || !strcmp(t, "glm") || !strcmp(t, "glm4") || !strcmp(t, "seed_oss")) {
+	} else if (is_qwen3 || !strcmp(t, "glm") || !strcmp(t, "glm4") ||
+		   (!strcmp(t, "seed_oss") && cJSON_GetObjectItemCaseSensitive(c->root, "head_dim") == NULL)) {
 		/* Qwen3Config, Qwen3MoeConfig, GlmConfig, Glm4Config,
 		 * SeedOssConfig: head_dim 128, which the attention reads
-		 * whatever hidden/heads is */
+		 * whatever hidden/heads is. A null head_dim is not that default
+		 * for Seed-OSS: SeedOssConfig.__post_init__ (models/seed_oss/
+		 * configuration_seed_oss.py) turns None into hidden_size //
+		 * num_attention_heads, derived below. */
 		m->head_dim = 128;
 	} else if (derive_head_dim(c, "hidden_size", "num_attention_heads", m)) {
 		return -1;

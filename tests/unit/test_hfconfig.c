@@ -1174,6 +1174,14 @@ static void seed_oss_keys(void **state)
 	assert_true(m.hidden_dropout == 0.0);
 	assert_false(m.qkv_bias);
 	assert_true(m.out_bias);
+	/* head_dim null is hidden / heads (SeedOssConfig.__post_init__), not
+	 * the class's 128, which only an absent key gets */
+	assert_int_equal(parse("{\"model_type\": \"seed_oss\", \"hidden_size\": 64, \"intermediate_size\": 128,"
+			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+			       " \"head_dim\": null}",
+			       &m, &err),
+			 0);
+	assert_int_equal(m.head_dim, 16);
 	assert_int_equal(parse("{\"model_type\": \"seed_oss\", \"hidden_size\": 64, \"intermediate_size\": 128,"
 			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
 			       " \"residual_dropout\": 1.5}",
