@@ -1550,9 +1550,10 @@ static bool has_latent_attention(const struct cfg *c)
  * (num_nextn_predict_layers > 0)? Xiaomi's MiMo (remote code,
  * modeling_mimo.py: MiMoModel(Qwen2Model) adds nn.ModuleList of
  * num_nextn_predict_layers MiMoMTPLayers, each Qwen2Attention, Qwen2MLP, an
- * input_proj of 2 h x h and four RMSNorms) has Llama's keys beside it, and
- * read as Llama those layers' weights would be missing from the count (one
- * layer of MiMo-7B's 37, about 2.7%). The layers are built and loaded, but
+ * input_proj of 2 h x h and five RMSNorms: a decoder layer's two, and
+ * token_layernorm, hidden_layernorm, final_layernorm) has Llama's keys
+ * beside it, and read as Llama those layers' weights would be missing from
+ * the count (one layer of MiMo-7B's 37, about 2.7%). The layers are built and loaded, but
  * Qwen2Model.forward never runs them, so what training keeps of them is not
  * Llama's either. 0, or an absent key, is no such layer.
  */

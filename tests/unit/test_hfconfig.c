@@ -1929,7 +1929,6 @@ static void bad_numbers_name_the_field(void **state)
 	expect_bad("hidden-zero.json", 3, 3, "'hidden_size' must be at least 1");
 	expect_bad("vocab-too-large.json", 0, 0,
 		   "'vocab_size' is too large (4294967296; it must be below 4294967296)");
-	/* the file's key, not the descriptor's num_layers */
 	{
 		/* no prediction layer (0) is the Llama reading as before */
 		struct vp_model z;
@@ -1946,6 +1945,7 @@ static void bad_numbers_name_the_field(void **state)
 	expect_bad("mimo-7b-rl.json", 23, 3,
 		   "'num_nextn_predict_layers': model_type 'mimo' has multi-token-prediction layers beside its decoder "
 		   "(MiMo's mtp_layers), which vramplan does not model");
+	/* the file's key, not the descriptor's num_layers */
 	expect_bad("layers-too-many.json", 0, 0,
 		   "'num_hidden_layers' is too large (2000000; it must be below 1048576)");
 }
