@@ -921,6 +921,11 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 	if (need_shape(c, m) || read_experts(c, m))
 		return -1;
 	m->num_kv_heads = m->num_heads;
+	/* SeedOssConfig's num_key_value_heads defaults to 8, Seed-OSS-36B's,
+	 * not to the heads; only null is the heads (__post_init__,
+	 * models/seed_oss/configuration_seed_oss.py) */
+	if (!strcmp(t, "seed_oss") && cJSON_GetObjectItemCaseSensitive(c->root, "num_key_value_heads") == NULL)
+		m->num_kv_heads = 8;
 	if (opt_u64(c, "num_key_value_heads", 1, &m->num_kv_heads) || check_kv(c, m) ||
 	    read_sliding_window(c, m) ||
 	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings) ||

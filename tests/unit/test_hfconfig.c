@@ -1167,7 +1167,7 @@ static void seed_oss_keys(void **state)
 	assert_true(m.attn_dropout == 0.1);
 	assert_int_equal(m.head_dim, 128);
 	assert_int_equal(parse("{\"model_type\": \"seed_oss\", \"hidden_size\": 64, \"intermediate_size\": 128,"
-			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 8, \"vocab_size\": 100,"
 			       " \"residual_dropout\": 0.0, \"attention_out_bias\": true, \"attention_bias\": false}",
 			       &m, &err),
 			 0);
@@ -1177,13 +1177,26 @@ static void seed_oss_keys(void **state)
 	/* head_dim null is hidden / heads (SeedOssConfig.__post_init__), not
 	 * the class's 128, which only an absent key gets */
 	assert_int_equal(parse("{\"model_type\": \"seed_oss\", \"hidden_size\": 64, \"intermediate_size\": 128,"
-			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 8, \"vocab_size\": 100,"
 			       " \"head_dim\": null}",
 			       &m, &err),
 			 0);
-	assert_int_equal(m.head_dim, 16);
+	assert_int_equal(m.head_dim, 8);
+	/* an absent num_key_value_heads is SeedOssConfig's 8, not the heads
+	 * (80 / 8 Seed-OSS-36B's shape without the key); null is the heads */
+	assert_int_equal(parse("{\"model_type\": \"seed_oss\", \"hidden_size\": 80, \"intermediate_size\": 128,"
+			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 80, \"vocab_size\": 100}",
+			       &m, &err),
+			 0);
+	assert_int_equal(m.num_kv_heads, 8);
+	assert_int_equal(parse("{\"model_type\": \"seed_oss\", \"hidden_size\": 80, \"intermediate_size\": 128,"
+			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 80, \"vocab_size\": 100,"
+			       " \"num_key_value_heads\": null}",
+			       &m, &err),
+			 0);
+	assert_int_equal(m.num_kv_heads, 80);
 	assert_int_equal(parse("{\"model_type\": \"seed_oss\", \"hidden_size\": 64, \"intermediate_size\": 128,"
-			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 8, \"vocab_size\": 100,"
 			       " \"residual_dropout\": 1.5}",
 			       &m, &err),
 			 -1);
