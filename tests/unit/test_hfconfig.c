@@ -1954,6 +1954,18 @@ static void bad_numbers_name_the_field(void **state)
 				       &z, &e),
 				 0);
 		assert_string_equal(z.read_as, "llama");
+		/* the refusal is for a model_type vramplan does not model: a type
+		 * it does (here qwen2, whose Qwen2Model builds no MTP layer) is
+		 * read by its class, the key ignored as transformers ignores it;
+		 * GLM-4.5 (glm4_moe) and DeepSeek-V3 are refused as mixtures of
+		 * experts, Qwen3-Next for its linear-attention layers, before */
+		assert_int_equal(parse("{\"model_type\": \"qwen2\", \"hidden_size\": 64, \"intermediate_size\": 128,"
+				       " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+				       " \"num_nextn_predict_layers\": 1}",
+				       &z, &e),
+				 0);
+		assert_string_equal(z.model_type, "qwen2");
+		assert_string_equal(z.read_as, "");
 	}
 	expect_bad("mimo-7b-rl.json", 23, 3,
 		   "'num_nextn_predict_layers': model_type 'mimo' has multi-token-prediction layers beside its decoder "
