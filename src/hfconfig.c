@@ -921,6 +921,11 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 	if (need_shape(c, m) || read_experts(c, m))
 		return -1;
 	m->num_kv_heads = m->num_heads;
+	/* SeedOssConfig's num_key_value_heads defaults to 8, Seed-OSS-36B's,
+	 * not to the heads; only null is the heads (__post_init__,
+	 * models/seed_oss/configuration_seed_oss.py) */
+	if (!strcmp(t, "seed_oss") && cJSON_GetObjectItemCaseSensitive(c->root, "num_key_value_heads") == NULL)
+		m->num_kv_heads = 8;
 	if (opt_u64(c, "num_key_value_heads", 1, &m->num_kv_heads) || check_kv(c, m) ||
 	    read_sliding_window(c, m) ||
 	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings) ||
@@ -933,10 +938,14 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 			return -1;
 	} else if (is_gemma) {
 		m->head_dim = 256;
-	} else if (is_qwen3 || !strcmp(t, "glm") || !strcmp(t, "glm4") || !strcmp(t, "seed_oss")) {
+	} else if (is_qwen3 || !strcmp(t, "glm") || !strcmp(t, "glm4") ||
+		   (!strcmp(t, "seed_oss") && cJSON_GetObjectItemCaseSensitive(c->root, "head_dim") == NULL)) {
 		/* Qwen3Config, Qwen3MoeConfig, GlmConfig, Glm4Config,
 		 * SeedOssConfig: head_dim 128, which the attention reads
-		 * whatever hidden/heads is */
+		 * whatever hidden/heads is. A null head_dim is not that default
+		 * for Seed-OSS: SeedOssConfig.__post_init__ (models/seed_oss/
+		 * configuration_seed_oss.py) turns None into hidden_size //
+		 * num_attention_heads, derived below. */
 		m->head_dim = 128;
 	} else if (derive_head_dim(c, "hidden_size", "num_attention_heads", m)) {
 		return -1;
@@ -1546,9 +1555,10 @@ static bool has_latent_attention(const struct cfg *c)
  * (num_nextn_predict_layers > 0)? Xiaomi's MiMo (remote code,
  * modeling_mimo.py: MiMoModel(Qwen2Model) adds nn.ModuleList of
  * num_nextn_predict_layers MiMoMTPLayers, each Qwen2Attention, Qwen2MLP, an
- * input_proj of 2 h x h and four RMSNorms) has Llama's keys beside it, and
- * read as Llama those layers' weights would be missing from the count (one
- * layer of MiMo-7B's 37, about 2.7%). The layers are built and loaded, but
+ * input_proj of 2 h x h and five RMSNorms: a decoder layer's two, and
+ * token_layernorm, hidden_layernorm, final_layernorm) has Llama's keys
+ * beside it, and read as Llama those layers' weights would be missing from
+ * the count (one layer of MiMo-7B's 37, about 2.7%). The layers are built and loaded, but
  * Qwen2Model.forward never runs them, so what training keeps of them is not
  * Llama's either. 0, or an absent key, is no such layer.
  */

@@ -41,8 +41,13 @@ struct check_opts {
 	const char *model;
 	double util;                   /* 0: the config's, else VP_DEFAULT_UTIL */
 	uint64_t host_ram, cpus, worker_ram;
-	uint64_t dataset_ram;          /* --dataset-ram; 0: the config's vramplan.dataset_ram */
-	uint64_t eval_dataset_ram;     /* --eval-dataset-ram; 0: the config's vramplan.eval_dataset_ram */
+	/* --dataset-ram, --eval-dataset-ram; without them (has_ false) the
+	 * config's vramplan.dataset_ram and eval_dataset_ram. A given 0GiB
+	 * wins as any value does: a set that takes nothing, and for the
+	 * evaluation set what plan's --eval-dataset-ram 0GiB is (host.c: an
+	 * eval worker costed as a training one) */
+	uint64_t dataset_ram, eval_dataset_ram;
+	bool has_dataset_ram, has_eval_dataset_ram;
 	uint64_t eval_samples;         /* --eval-samples; 0: the config's */
 	bool expandable;               /* --expandable-segments */
 	double memory_fraction;        /* --memory-fraction; 0: the config's vramplan.memory_fraction */
@@ -350,10 +355,12 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 		case OPT_DATASET_RAM:
 			if (vp_parse_size(optarg, "--dataset-ram", &o->dataset_ram, &err) != 0)
 				return vp_cli_report(&err);
+			o->has_dataset_ram = true;
 			break;
 		case OPT_EVAL_DATASET_RAM:
 			if (vp_parse_size(optarg, "--eval-dataset-ram", &o->eval_dataset_ram, &err) != 0)
 				return vp_cli_report(&err);
+			o->has_eval_dataset_ram = true;
 			break;
 		case OPT_UTIL:
 			if (vp_cli_parse_fraction(optarg, "--util", &o->util, &err) != 0)
@@ -917,8 +924,8 @@ evaluation:
 		req.nodes = tc->nodes;
 		if (worker_ram > 0)
 			req.worker_ram_bytes = worker_ram;
-		req.dataset_ram_bytes = o->dataset_ram > 0 ? o->dataset_ram : tc->dataset_ram_bytes;
-		req.eval_dataset_ram_bytes = o->eval_dataset_ram > 0 ? o->eval_dataset_ram : tc->eval_dataset_ram_bytes;
+		req.dataset_ram_bytes = o->has_dataset_ram ? o->dataset_ram : tc->dataset_ram_bytes;
+		req.eval_dataset_ram_bytes = o->has_eval_dataset_ram ? o->eval_dataset_ram : tc->eval_dataset_ram_bytes;
 		req.persistent_workers = tc->persistent_workers;
 		req.prefetch_factor = tc->prefetch_factor;
 		req.num_workers = tc->num_workers; /* the config's count, not a choice */

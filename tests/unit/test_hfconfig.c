@@ -1167,15 +1167,36 @@ static void seed_oss_keys(void **state)
 	assert_true(m.attn_dropout == 0.1);
 	assert_int_equal(m.head_dim, 128);
 	assert_int_equal(parse("{\"model_type\": \"seed_oss\", \"hidden_size\": 64, \"intermediate_size\": 128,"
-			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 8, \"vocab_size\": 100,"
 			       " \"residual_dropout\": 0.0, \"attention_out_bias\": true, \"attention_bias\": false}",
 			       &m, &err),
 			 0);
 	assert_true(m.hidden_dropout == 0.0);
 	assert_false(m.qkv_bias);
 	assert_true(m.out_bias);
+	/* head_dim null is hidden / heads (SeedOssConfig.__post_init__), not
+	 * the class's 128, which only an absent key gets */
 	assert_int_equal(parse("{\"model_type\": \"seed_oss\", \"hidden_size\": 64, \"intermediate_size\": 128,"
-			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 8, \"vocab_size\": 100,"
+			       " \"head_dim\": null}",
+			       &m, &err),
+			 0);
+	assert_int_equal(m.head_dim, 8);
+	/* an absent num_key_value_heads is SeedOssConfig's 8, not the heads
+	 * (80 / 8 Seed-OSS-36B's shape without the key); null is the heads */
+	assert_int_equal(parse("{\"model_type\": \"seed_oss\", \"hidden_size\": 80, \"intermediate_size\": 128,"
+			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 80, \"vocab_size\": 100}",
+			       &m, &err),
+			 0);
+	assert_int_equal(m.num_kv_heads, 8);
+	assert_int_equal(parse("{\"model_type\": \"seed_oss\", \"hidden_size\": 80, \"intermediate_size\": 128,"
+			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 80, \"vocab_size\": 100,"
+			       " \"num_key_value_heads\": null}",
+			       &m, &err),
+			 0);
+	assert_int_equal(m.num_kv_heads, 80);
+	assert_int_equal(parse("{\"model_type\": \"seed_oss\", \"hidden_size\": 64, \"intermediate_size\": 128,"
+			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 8, \"vocab_size\": 100,"
 			       " \"residual_dropout\": 1.5}",
 			       &m, &err),
 			 -1);
@@ -1921,7 +1942,6 @@ static void bad_numbers_name_the_field(void **state)
 	expect_bad("hidden-zero.json", 3, 3, "'hidden_size' must be at least 1");
 	expect_bad("vocab-too-large.json", 0, 0,
 		   "'vocab_size' is too large (4294967296; it must be below 4294967296)");
-	/* the file's key, not the descriptor's num_layers */
 	{
 		/* no prediction layer (0) is the Llama reading as before */
 		struct vp_model z;
@@ -1934,10 +1954,23 @@ static void bad_numbers_name_the_field(void **state)
 				       &z, &e),
 				 0);
 		assert_string_equal(z.read_as, "llama");
+		/* the refusal is for a model_type vramplan does not model: a type
+		 * it does (here qwen2, whose Qwen2Model builds no MTP layer) is
+		 * read by its class, the key ignored as transformers ignores it;
+		 * GLM-4.5 (glm4_moe) and DeepSeek-V3 are refused as mixtures of
+		 * experts, Qwen3-Next for its linear-attention layers, before */
+		assert_int_equal(parse("{\"model_type\": \"qwen2\", \"hidden_size\": 64, \"intermediate_size\": 128,"
+				       " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+				       " \"num_nextn_predict_layers\": 1}",
+				       &z, &e),
+				 0);
+		assert_string_equal(z.model_type, "qwen2");
+		assert_string_equal(z.read_as, "");
 	}
 	expect_bad("mimo-7b-rl.json", 23, 3,
 		   "'num_nextn_predict_layers': model_type 'mimo' has multi-token-prediction layers beside its decoder "
 		   "(MiMo's mtp_layers), which vramplan does not model");
+	/* the file's key, not the descriptor's num_layers */
 	expect_bad("layers-too-many.json", 0, 0,
 		   "'num_hidden_layers' is too large (2000000; it must be below 1048576)");
 }
