@@ -490,6 +490,16 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 		return vp_cli_usage_error("check", "no training config given");
 	o->files = argv + optind;
 	o->n_files = (size_t)(argc - optind);
+	/* standard input can be read once: a second "-" would be checked as
+	 * an empty training config, a verdict on nothing */
+	{
+		size_t i, dashes = 0;
+
+		for (i = 0; i < o->n_files; i++)
+			if (strcmp(o->files[i], "-") == 0 && ++dashes > 1)
+				return vp_cli_usage_error("check", "'-' (standard input) given more than once: "
+							  "standard input holds one training config");
+	}
 	{
 		const char *gh = getenv("GITHUB_ACTIONS");
 		o->github = gh != NULL && strcmp(gh, "true") == 0;
