@@ -308,6 +308,14 @@ const char *vp_eval_preds_name(enum vp_eval_preds p)
  * once, since PEFT matches each module once however often it is listed.
  * The whole list is checked before *t changes, so a bad item leaves *t as
  * it was.
+ *
+ * all-linear is PEFT's shorthand only as the whole of target_modules, a
+ * string compared lowercased (peft tuners/tuners_utils.py
+ * _maybe_include_all_linear_layers: isinstance(target_modules, str) and
+ * target_modules.lower() == "all-linear"); in a list it is one more
+ * module name, which no model has. So ALL-LINEAR alone is all-linear, and
+ * all-linear beside other names is refused: until 2026-11-30
+ * all-linear,q_proj was read as every linear (a review).
  */
 int vp_train_set_lora_targets(struct vp_train *t, const char *list, struct vp_error *err)
 {
@@ -331,7 +339,16 @@ int vp_train_set_lora_targets(struct vp_train *t, const char *list, struct vp_er
 			return vp_error_set(err, VP_ERR_INPUT,
 					    "lora target '%.*s' is too long (expected at most %zu characters)",
 					    (int)len, p, max_len);
-		if (len == strlen("all-linear") && strncmp(p, "all-linear", len) == 0) {
+		if (len == strlen("all-linear") && strncasecmp(p, "all-linear", len) == 0) {
+			char shown[128];
+
+			if (len != strlen(list))
+				return vp_error_set(err, VP_ERR_INPUT,
+						    "'%.*s' in lora target list '%s': PEFT reads all-linear as every "
+						    "linear layer only alone (target_modules=\"all-linear\"); in a list "
+						    "it is a module name no model has (give all-linear alone, or module "
+						    "names only)",
+						    (int)len, p, vp_text_shown(shown, sizeof shown, list));
 			next.lora_all_linear = true;
 		} else {
 			for (i = 0; i < next.n_lora_targets; i++) {
