@@ -372,12 +372,12 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 			break;
 		case OPT_TORCH_VERSION:
 			if (vp_pytorch_parse(optarg, &o->torch, &err) != 0)
-				return vp_cli_report(&err);
+				return vp_cli_report_option("--torch-version", &err);
 			o->has_torch = true;
 			break;
 		case OPT_BNB_VERSION:
 			if (vp_bnb_parse(optarg, &o->bnb, &err) != 0)
-				return vp_cli_report(&err);
+				return vp_cli_report_option("--bnb-version", &err);
 			o->has_bnb = true;
 			break;
 		case OPT_SET: {

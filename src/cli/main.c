@@ -506,7 +506,7 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 		/* checked now, applied by vp_cli_setup() */
 		vp_train_defaults(&probe);
 		if (vp_train_set_lora_targets(&probe, arg, &err) != 0)
-			return value_error(&err);
+			return vp_cli_report_option("--lora-targets", &err);
 		o->lora_targets = arg;
 		break;
 	}
@@ -525,11 +525,11 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 	case OPT_MEMORY_FRACTION: rc = parse_fraction(arg, "--memory-fraction", &o->train.memory_fraction); break;
 	case OPT_TORCH_VERSION:
 		if (vp_pytorch_parse(arg, &o->train.pytorch, &err) != 0)
-			return value_error(&err);
+			return vp_cli_report_option("--torch-version", &err);
 		break;
 	case OPT_BNB_VERSION:
 		if (vp_bnb_parse(arg, &o->train.bnb, &err) != 0)
-			return value_error(&err);
+			return vp_cli_report_option("--bnb-version", &err);
 		break;
 	case OPT_ATTN:
 		if (vp_attn_parse(arg, &o->train.attn, &err) != 0)
