@@ -517,7 +517,7 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 		break;
 	case OPT_OPTIMIZER:
 		if (vp_optimizer_parse(arg, &o->train.optimizer, &err) != 0)
-			return value_error(&err);
+			return vp_cli_report_option("--optimizer", &err);
 		o->has_optimizer = true;
 		break;
 	case OPT_GRAD_CKPT: o->train.grad_ckpt = true; break;
