@@ -331,11 +331,10 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 			o->model = optarg;
 			break;
 		case OPT_HOST_RAM:
-			if (vp_parse_size(optarg, "--host-ram", &o->host_ram, &err) != 0 || o->host_ram == 0) {
-				if (o->host_ram == 0 && err.message[0] == '\0')
-					return vp_cli_usage_error("check", "--host-ram must be more than 0");
+			if (vp_parse_size(optarg, "--host-ram", &o->host_ram, &err) == 0 && o->host_ram == 0)
+				return vp_cli_usage_error("check", "--host-ram must be more than 0");
+			if (vp_parse_host_ram(optarg, "--host-ram", &o->host_ram, &err) != 0)
 				return vp_cli_report(&err);
-			}
 			break;
 		case OPT_CPUS:
 			if (vp_parse_u64(optarg, "--cpus", 1, VP_MAX_CPUS, &o->cpus, &err) != 0)

@@ -595,7 +595,10 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 		rc = parse_u64(arg, "--eval-samples", 1, VP_MAX_SAMPLES, &o->eval_samples);
 		break;
 	case OPT_USE_CACHE: o->train.trainer_use_cache = true; break;
-	case OPT_HOST_RAM: rc = parse_size(arg, "--host-ram", true, &o->host_ram); break;
+	case OPT_HOST_RAM:
+		if (vp_parse_host_ram(arg, "--host-ram", &o->host_ram, &err) != 0)
+			return value_error(&err);
+		break;
 	case OPT_CPUS: rc = parse_u64(arg, "--cpus", 1, VP_MAX_CPUS, &o->cpus); break;
 	case OPT_NODES: rc = parse_u64(arg, "--nodes", 1, VP_MAX_GPUS, &o->nodes); break;
 	case OPT_WORKER_RAM: rc = parse_size(arg, "--worker-ram", true, &o->worker_ram); break;
