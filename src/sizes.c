@@ -306,3 +306,25 @@ void vp_format_bytes(uint64_t bytes, char *buf, unsigned long size)
 	}
 	snprintf(buf, size, "%" PRIu64 ".%02" PRIu64 " %s", whole, hundredths, names[i]);
 }
+
+int vp_parse_host_ram(const char *s, const char *what, uint64_t *bytes, struct vp_error *err)
+{
+	/* the plan prints host RAM in hundredths of a GiB (emit_plan.c
+	 * vp_format_gib): under half of one it reads 0.00, an echo that
+	 * hides what was given; and CUDA's context alone takes hundreds of
+	 * MiB of host memory, so no run is refused wrongly */
+	const uint64_t least = ((uint64_t)1 << 30) / 200;
+	size_t digits;
+
+	if (vp_parse_size(s, what, bytes, err) != 0)
+		return -1;
+	if (*bytes == 0)
+		return vp_error_set(err, VP_ERR_INPUT, "%s must be more than 0", what);
+	if (*bytes >= least)
+		return 0;
+	digits = strspn(s, "0123456789.");
+	return vp_error_set(err, VP_ERR_INPUT,
+			    "%s '%s' is under 0.005 GiB, which the plan would show as 0.00 GiB and no trainer runs in "
+			    "(did you mean %.*sGiB?)",
+			    what, s, (int)(digits > 20 ? 20 : digits), s);
+}

@@ -205,6 +205,14 @@ HANDLER(k_grad_ckpt)
  * (train.c optimizer_aliases), the same for the CLI's --optimizer. */
 int vp_tc_parse_optim(struct ctx *c, const struct vp_tnode *v, const char *path, enum vp_optimizer *out)
 {
+	if (vp_optimizer_parse(v->text, out, c->err) != 0 && vp_optimizer_hf_unmodelled(v->text)) {
+		/* a TrainingArguments name not modelled: said so (train.c
+		 * optimizer_hf_unmodelled); copied, as fail_at writes c->err */
+		char msg[sizeof c->err->message];
+
+		snprintf(msg, sizeof msg, "%s", c->err->message);
+		return vp_tc_fail_at(c, v->line, v->column, "'%s': %s", path, msg);
+	}
 	if (vp_optimizer_parse(v->text, out, c->err) != 0)
 		return vp_tc_fail_at(c, v->line, v->column,
 			       "unknown or unmodelled optimizer '%.40s' in '%s' (vramplan models: adamw_torch, "

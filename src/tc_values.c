@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "vramplan/checked.h"
 #include "vramplan/names.h"
@@ -1246,6 +1247,18 @@ int vp_tc_get_targets(struct ctx *c, const struct vp_tnode *v, const char *path,
 		if (it->kind != VP_T_SCALAR || strchr(it->text, ',') != NULL)
 			return vp_tc_fail_at(c, it->line, it->column, "expected a module name in '%s', found %s", path,
 				       vp_tc_kind_name(it));
+		/* PEFT expands all-linear only as the whole of target_modules
+		 * (tuners_utils.py _maybe_include_all_linear_layers); TRL's
+		 * ModelConfig.__post_init__ turns a one-item list into that
+		 * string, so [all-linear] is the shorthand, and beside other
+		 * names it is a module name no model has (train.c
+		 * vp_train_set_lora_targets) */
+		if (v->n > 1 && strcasecmp(it->text, "all-linear") == 0)
+			return vp_tc_fail_at(c, it->line, it->column,
+				       "'%s': all-linear beside other module names: PEFT reads all-linear as every "
+				       "linear layer only alone (target_modules: all-linear); in a list it is a "
+				       "module name no model has (give all-linear alone, or module names only)",
+				       path);
 		if (vp_train_set_lora_targets(t, it->text, c->err) != 0)
 			return vp_tc_reposition(c, it, path);
 	}

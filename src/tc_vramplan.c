@@ -108,6 +108,8 @@ static int get_size(struct ctx *c, const struct vp_tnode *v, const char *path, u
 
 HANDLER(v_host_ram)
 {
+	if (m->value->kind == VP_T_SCALAR && vp_parse_host_ram(m->value->text, path, &c->tc->host_ram_bytes, c->err) != 0)
+		return vp_tc_reposition(c, m->value, path);
 	return get_size(c, m->value, path, &c->tc->host_ram_bytes);
 }
 

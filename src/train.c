@@ -61,6 +61,31 @@ static const struct {
 	{"paged_adamw_bnb_8bit", VP_OPT_PAGED_ADAMW_8BIT},
 };
 
+/* TrainingArguments.optim values (transformers training_args.py
+ * OptimizerNames) that name none of vramplan's optimizers: their states
+ * (GaLore's projections, LOMO's fused update, schedule-free's extra
+ * copies, RMSprop's one state) are not modelled. Refused as any unknown
+ * name, but said to be one: the help promises TrainingArguments names,
+ * and until 2026-11-30 galore_adamw got only the list of ours (a review). */
+static const char *const optimizer_hf_unmodelled[] = {
+	"adagrad", "ademamix", "ademamix_8bit", "lion_8bit", "paged_ademamix_32bit", "paged_ademamix_8bit",
+	"paged_lion_32bit", "paged_lion_8bit", "rmsprop", "rmsprop_bnb", "rmsprop_bnb_8bit", "rmsprop_bnb_32bit",
+	"galore_adamw", "galore_adamw_8bit", "galore_adafactor", "galore_adamw_layerwise",
+	"galore_adamw_8bit_layerwise", "galore_adafactor_layerwise", "lomo", "adalomo", "grokadamw",
+	"schedule_free_radam", "schedule_free_adamw", "schedule_free_sgd", "apollo_adamw", "apollo_adamw_layerwise",
+	"stable_adamw",
+};
+
+bool vp_optimizer_hf_unmodelled(const char *s)
+{
+	size_t k;
+
+	for (k = 0; s != NULL && k < COUNT(optimizer_hf_unmodelled); k++)
+		if (strcmp(s, optimizer_hf_unmodelled[k]) == 0)
+			return true;
+	return false;
+}
+
 /* A name given in another case than its only spelling: refused, and told
  * that spelling */
 static int other_case(struct vp_error *err, const char *kind, const char *s, const char *name)
@@ -197,6 +222,13 @@ int vp_optimizer_parse(const char *s, enum vp_optimizer *out, struct vp_error *e
 		    vp_parse_name(s, "optimizer", optimizer_names, COUNT(optimizer_names), NULL) < 0)
 			return other_case(err, "optimizer", s, optimizer_aliases[k].hf_name);
 	i = vp_parse_name(s, "optimizer", optimizer_names, COUNT(optimizer_names), err);
+	if (i < 0 && vp_optimizer_hf_unmodelled(s))
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "optimizer '%s' is a TrainingArguments optim name vramplan does not model (it models "
+				    "adamw, adamw-fused, adamw-8bit, adamw-8bit-ao, adamw-4bit, paged-adamw, "
+				    "paged-adamw-8bit, adafactor, sgd, sgd-momentum, lion, or their TrainingArguments "
+				    "names such as adamw_torch_fused or paged_adamw_8bit)",
+				    s);
 	if (i < 0)
 		return -1;
 	*out = (enum vp_optimizer)i;
@@ -308,6 +340,14 @@ const char *vp_eval_preds_name(enum vp_eval_preds p)
  * once, since PEFT matches each module once however often it is listed.
  * The whole list is checked before *t changes, so a bad item leaves *t as
  * it was.
+ *
+ * all-linear is PEFT's shorthand only as the whole of target_modules, a
+ * string compared lowercased (peft tuners/tuners_utils.py
+ * _maybe_include_all_linear_layers: isinstance(target_modules, str) and
+ * target_modules.lower() == "all-linear"); in a list it is one more
+ * module name, which no model has. So ALL-LINEAR alone is all-linear, and
+ * all-linear beside other names is refused: until 2026-11-30
+ * all-linear,q_proj was read as every linear (a review).
  */
 int vp_train_set_lora_targets(struct vp_train *t, const char *list, struct vp_error *err)
 {
@@ -331,7 +371,16 @@ int vp_train_set_lora_targets(struct vp_train *t, const char *list, struct vp_er
 			return vp_error_set(err, VP_ERR_INPUT,
 					    "lora target '%.*s' is too long (expected at most %zu characters)",
 					    (int)len, p, max_len);
-		if (len == strlen("all-linear") && strncmp(p, "all-linear", len) == 0) {
+		if (len == strlen("all-linear") && strncasecmp(p, "all-linear", len) == 0) {
+			char shown[128];
+
+			if (len != strlen(list))
+				return vp_error_set(err, VP_ERR_INPUT,
+						    "'%.*s' in lora target list '%s': PEFT reads all-linear as every "
+						    "linear layer only alone (target_modules=\"all-linear\"); in a list "
+						    "it is a module name no model has (give all-linear alone, or module "
+						    "names only)",
+						    (int)len, p, vp_text_shown(shown, sizeof shown, list));
 			next.lora_all_linear = true;
 		} else {
 			for (i = 0; i < next.n_lora_targets; i++) {

@@ -188,6 +188,10 @@ bool vp_cli_past_context(const struct vp_model *m, uint64_t seq_len, uint64_t ge
 
 /* Print err as the one-line diagnostic; returns its exit code. */
 int vp_cli_report(const struct vp_error *err);
+/* As vp_cli_report, the message after the option that gave the value
+ * ("--torch-version: PyTorch version 'v2.5' not understood"), unless it
+ * names the option already. */
+int vp_cli_report_option(const char *option, const struct vp_error *err);
 
 /* A share of the GPU's memory, in (0, 1], given to flag (--util,
  * --memory-fraction): 0, or -1 with err filled. */

@@ -18,6 +18,11 @@
  * number is refused (a unit is needed). Rejects signs, junk, and overflow. */
 int vp_parse_size(const char *s, const char *what, uint64_t *bytes, struct vp_error *err);
 
+/* vp_parse_size for a host's RAM: also refused under half a hundredth of
+ * a GiB (5.12 MiB), which every message would echo as "0.00 GiB" and which no
+ * trainer process fits in; most likely a unit slip (1B for 1GiB). */
+int vp_parse_host_ram(const char *s, const char *what, uint64_t *bytes, struct vp_error *err);
+
 /* A decimal integer in [min, max]. */
 int vp_parse_u64(const char *s, const char *what, uint64_t min, uint64_t max,
 		 uint64_t *out, struct vp_error *err);

@@ -303,6 +303,9 @@ int vp_parse_name(const char *s, const char *kind, const char *const *names, siz
  * Each returns 0 or -1 (err names the value and the accepted list). */
 int vp_precision_parse(const char *s, enum vp_precision *out, struct vp_error *err);
 int vp_optimizer_parse(const char *s, enum vp_optimizer *out, struct vp_error *err);
+/* Whether s is a TrainingArguments.optim name (transformers OptimizerNames)
+ * that vramplan does not model (galore_adamw, rmsprop, ...). */
+bool vp_optimizer_hf_unmodelled(const char *s);
 int vp_method_parse(const char *s, enum vp_method *out, struct vp_error *err);
 int vp_quant_parse(const char *s, enum vp_quant *out, struct vp_error *err);
 int vp_attn_parse(const char *s, enum vp_attn *out, struct vp_error *err);

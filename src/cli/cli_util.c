@@ -341,6 +341,18 @@ int vp_cli_finish(int rc)
 	return rc;
 }
 
+int vp_cli_report_option(const char *option, const struct vp_error *err)
+{
+	char line[1200];
+
+	vp_error_format(err, line, sizeof line);
+	if (strstr(line, option) != NULL)
+		fprintf(stderr, "vramplan: %s\n", line);
+	else
+		fprintf(stderr, "vramplan: %s: %s\n", option, line);
+	return err->code == VP_ERR_IO ? VP_EXIT_IO : VP_EXIT_USAGE;
+}
+
 bool vp_cli_stderr_colour(void)
 {
 	const char *no_colour = getenv("NO_COLOR");

@@ -336,11 +336,10 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 			o->model = optarg;
 			break;
 		case OPT_HOST_RAM:
-			if (vp_parse_size(optarg, "--host-ram", &o->host_ram, &err) != 0 || o->host_ram == 0) {
-				if (o->host_ram == 0 && err.message[0] == '\0')
-					return vp_cli_usage_error("check", "--host-ram must be more than 0");
+			if (vp_parse_size(optarg, "--host-ram", &o->host_ram, &err) == 0 && o->host_ram == 0)
+				return vp_cli_usage_error("check", "--host-ram must be more than 0");
+			if (vp_parse_host_ram(optarg, "--host-ram", &o->host_ram, &err) != 0)
 				return vp_cli_report(&err);
-			}
 			break;
 		case OPT_CPUS:
 			if (vp_parse_u64(optarg, "--cpus", 1, VP_MAX_CPUS, &o->cpus, &err) != 0)
@@ -379,12 +378,12 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 			break;
 		case OPT_TORCH_VERSION:
 			if (vp_pytorch_parse(optarg, &o->torch, &err) != 0)
-				return vp_cli_report(&err);
+				return vp_cli_report_option("--torch-version", &err);
 			o->has_torch = true;
 			break;
 		case OPT_BNB_VERSION:
 			if (vp_bnb_parse(optarg, &o->bnb, &err) != 0)
-				return vp_cli_report(&err);
+				return vp_cli_report_option("--bnb-version", &err);
 			o->has_bnb = true;
 			break;
 		case OPT_SET: {
@@ -497,6 +496,16 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 		return vp_cli_usage_error("check", "no training config given");
 	o->files = argv + optind;
 	o->n_files = (size_t)(argc - optind);
+	/* standard input can be read once: a second "-" would be checked as
+	 * an empty training config, a verdict on nothing */
+	{
+		size_t i, dashes = 0;
+
+		for (i = 0; i < o->n_files; i++)
+			if (strcmp(o->files[i], "-") == 0 && ++dashes > 1)
+				return vp_cli_usage_error("check", "'-' (standard input) given more than once: "
+							  "standard input holds one training config");
+	}
 	{
 		const char *gh = getenv("GITHUB_ACTIONS");
 		o->github = gh != NULL && strcmp(gh, "true") == 0;

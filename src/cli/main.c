@@ -506,7 +506,7 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 		/* checked now, applied by vp_cli_setup() */
 		vp_train_defaults(&probe);
 		if (vp_train_set_lora_targets(&probe, arg, &err) != 0)
-			return value_error(&err);
+			return vp_cli_report_option("--lora-targets", &err);
 		o->lora_targets = arg;
 		break;
 	}
@@ -517,7 +517,7 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 		break;
 	case OPT_OPTIMIZER:
 		if (vp_optimizer_parse(arg, &o->train.optimizer, &err) != 0)
-			return value_error(&err);
+			return vp_cli_report_option("--optimizer", &err);
 		o->has_optimizer = true;
 		break;
 	case OPT_GRAD_CKPT: o->train.grad_ckpt = true; break;
@@ -525,11 +525,11 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 	case OPT_MEMORY_FRACTION: rc = parse_fraction(arg, "--memory-fraction", &o->train.memory_fraction); break;
 	case OPT_TORCH_VERSION:
 		if (vp_pytorch_parse(arg, &o->train.pytorch, &err) != 0)
-			return value_error(&err);
+			return vp_cli_report_option("--torch-version", &err);
 		break;
 	case OPT_BNB_VERSION:
 		if (vp_bnb_parse(arg, &o->train.bnb, &err) != 0)
-			return value_error(&err);
+			return vp_cli_report_option("--bnb-version", &err);
 		break;
 	case OPT_ATTN:
 		if (vp_attn_parse(arg, &o->train.attn, &err) != 0)
@@ -595,7 +595,10 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 		rc = parse_u64(arg, "--eval-samples", 1, VP_MAX_SAMPLES, &o->eval_samples);
 		break;
 	case OPT_USE_CACHE: o->train.trainer_use_cache = true; break;
-	case OPT_HOST_RAM: rc = parse_size(arg, "--host-ram", true, &o->host_ram); break;
+	case OPT_HOST_RAM:
+		if (vp_parse_host_ram(arg, "--host-ram", &o->host_ram, &err) != 0)
+			return value_error(&err);
+		break;
 	case OPT_CPUS: rc = parse_u64(arg, "--cpus", 1, VP_MAX_CPUS, &o->cpus); break;
 	case OPT_NODES: rc = parse_u64(arg, "--nodes", 1, VP_MAX_GPUS, &o->nodes); break;
 	case OPT_WORKER_RAM: rc = parse_size(arg, "--worker-ram", true, &o->worker_ram); break;

@@ -397,6 +397,58 @@ static void print_breakdown(const struct vp_estimate *est)
 	       est->params_total);
 }
 
+/*
+ * As vramplan's own CLI (cli_util.c vp_cli_finish): output that did not
+ * reach stdout is an I/O error, exit 3, whatever was being printed (the
+ * help and --version too: until 2026-11-30 `--help >/dev/full` exited 0).
+ */
+static int finish(int rc)
+{
+	int bad = ferror(stdout), e = 0;
+
+	errno = 0;
+	if (fclose(stdout) != 0) {
+		bad = 1;
+		e = errno;
+	}
+	if (bad && rc != 3) {
+		fprintf(stderr, "vramplan-accuracy: cannot write the output: %s\n", e != 0 ? strerror(e) : "write error");
+		rc = 3;
+	}
+	return rc;
+}
+
+/* A usage error as vramplan's (cli_util.c vp_cli_usage_error): one line
+ * naming the problem and where help is, exit 2; not getopt's own message
+ * followed by the whole usage, which buried the reason (a stray operand
+ * got the usage with none). */
+static int usage_error(const char *problem, const char *what)
+{
+	fprintf(stderr, "vramplan-accuracy: %s%s%s", problem, what != NULL ? " " : "", what != NULL ? what : "");
+	fputs("\nTry 'vramplan-accuracy --help' for more information.\n", stderr);
+	return 2;
+}
+
+/* The option getopt_long stopped at, as typed (up to '=', at most 60
+ * bytes, control characters as '?'). */
+static const char *typed_option(char *buf, size_t size, const char *arg, int short_opt)
+{
+	size_t len, i;
+
+	if (short_opt > ' ' && short_opt < 0x7f && strncmp(arg, "--", 2) != 0) {
+		snprintf(buf, size, "-%c", short_opt);
+		return buf;
+	}
+	len = strcspn(arg, "=");
+	if (len > 60)
+		len = 60;
+	snprintf(buf, size, "%.*s", (int)len, arg);
+	for (i = 0; buf[i] != '\0'; i++)
+		if ((unsigned char)buf[i] < ' ' || buf[i] == 0x7f)
+			buf[i] = '?';
+	return buf;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -415,29 +467,45 @@ int main(int argc, char **argv)
 	char buf[1200];
 	int opt, rc = 0, verbose = 0;
 
-	while ((opt = getopt_long(argc, argv, "hv", opts, NULL)) != -1) {
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":hv", opts, NULL)) != -1) {
+		char shown[64];
+
 		switch (opt) {
 		case 'c':
 			cases_path = optarg;
 			break;
 		case 'h':
 			usage(stdout);
-			return 0;
+			return finish(0);
 		case 'v':
 			verbose = 1;
 			break;
 		case 'V':
 			printf("vramplan-accuracy %s\n", VRAMPLAN_VERSION);
-			return 0;
+			return finish(0);
+		case ':':
+			return usage_error("option needs a value:",
+					   typed_option(shown, sizeof shown, argv[optind - 1], optopt));
 		default:
-			usage(stderr);
-			return 2;
+			/* optopt 0: a long option getopt_long could not
+			 * resolve (unknown or ambiguous); a long option's
+			 * value: one given a value it takes none of */
+			if (optopt != 0 && strncmp(argv[optind - 1], "--", 2) == 0 && strchr(argv[optind - 1], '=') != NULL)
+				return usage_error("option takes no value:",
+						   typed_option(shown, sizeof shown, argv[optind - 1], 0));
+			return usage_error("unknown option:",
+					   typed_option(shown, sizeof shown, argv[optind - 1], optopt));
 		}
 	}
-	if (cases_path == NULL || optind != argc) {
-		usage(stderr);
-		return 2;
+	if (optind != argc) {
+		char shown[64];
+
+		return usage_error("unexpected argument (the cases file is given with --cases):",
+				   typed_option(shown, sizeof shown, argv[optind], 0));
 	}
+	if (cases_path == NULL)
+		return usage_error("no cases file given (--cases FILE)", NULL);
 	if (vp_catalog_load_builtin(&cat, &err) != 0 || vp_cases_load(&list, cases_path, &err) != 0) {
 		vp_error_format(&err, buf, sizeof buf);
 		fprintf(stderr, "vramplan-accuracy: %s\n", buf);
@@ -544,9 +612,5 @@ out:
 	free(abs_errs);
 	vp_cases_free(&list);
 	vp_catalog_free(&cat);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "vramplan-accuracy: error writing output: %s\n", strerror(errno));
-		rc = 3;
-	}
-	return rc;
+	return finish(rc);
 }

@@ -315,10 +315,31 @@ static void lora_targets_should_reject_more_than_the_maximum(void **state)
 	assert_int_equal(t.n_lora_targets, VP_MAX_TARGETS);
 	/* a repeat still fits, a new name does not */
 	assert_int_equal(vp_train_set_lora_targets(&t, "m3", &err), 0);
-	assert_int_equal(vp_train_set_lora_targets(&t, "all-linear,extra", &err), -1);
+	assert_int_equal(vp_train_set_lora_targets(&t, "m4,extra", &err), -1);
 	assert_non_null(strstr(err.message, "too many lora targets"));
 	assert_false(t.lora_all_linear);
 	assert_int_equal(t.n_lora_targets, VP_MAX_TARGETS);
+}
+
+/* PEFT's all-linear: the whole of target_modules, compared lowercased
+ * (tuners_utils.py _maybe_include_all_linear_layers); in a list it would
+ * be a module name, so it is refused there and *t is left as it was. */
+static void lora_targets_should_read_all_linear_only_alone(void **state)
+{
+	struct vp_error err = {0};
+	struct vp_train t;
+
+	(void)state;
+	vp_train_defaults(&t);
+	assert_int_equal(vp_train_set_lora_targets(&t, "ALL-LINEAR", &err), 0);
+	assert_true(t.lora_all_linear);
+	assert_int_equal(t.n_lora_targets, 0);
+	vp_train_defaults(&t);
+	assert_int_equal(vp_train_set_lora_targets(&t, "all-linear,q_proj", &err), -1);
+	assert_non_null(strstr(err.message, "only alone"));
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,All-Linear", &err), -1);
+	assert_false(t.lora_all_linear);
+	assert_int_equal(t.n_lora_targets, 0);
 }
 
 /* torch.__version__ strings name an era: 1.x, 2.0.x (a bare 2 too, its
@@ -457,6 +478,7 @@ int main(void)
 		cmocka_unit_test(lora_targets_should_reject_empty_items_and_leave_the_struct_alone),
 		cmocka_unit_test(lora_targets_should_reject_names_longer_than_31_characters),
 		cmocka_unit_test(lora_targets_should_reject_more_than_the_maximum),
+		cmocka_unit_test(lora_targets_should_read_all_linear_only_alone),
 		cmocka_unit_test(pytorch_versions_map_to_their_era),
 		cmocka_unit_test(an_older_pytorch_lacks_what_came_after_it),
 		cmocka_unit_test(bitsandbytes_versions_map_to_their_era),

@@ -23,3 +23,9 @@ echo "exit $?"
 # (the JSON's grad_accum 1, the estimate unchanged). Until 2026-11-30 it
 # was taken without a word and the JSON said grad_accum 2.
 "$VRAMPLAN" $b --grad-accum 2 --format json | grep -E '"(grad_accum|device_bytes)"'
+# ZeRO-1 and 2 partition optimizer states and gradients, which a frozen
+# forward has none of: said (as --zero 3 is), with what is counted: the
+# whole weights on each GPU, 16-bit under amp as DeepSpeed's engine casts
+# them. Until 2026-11-30 --zero 1 and 2 said nothing.
+"$VRAMPLAN" $b --zero 1 --gpus 2 --precision amp-bf16 --format json 2>&1 >/dev/null
+"$VRAMPLAN" $b --zero 2 --gpus 2 --precision fp32 --format json 2>&1 >/dev/null
