@@ -735,11 +735,11 @@ static void comment_block_settings(FILE *f, const struct vp_plan_request *req, e
 
 	if (profile == VP_PROFILE_LIGHTNING)
 		return;
-	if (req->host.dataset_ram_bytes > 0) {
+	if (vp_host_dataset_known(req->host.dataset_ram_bytes, req->host.dataset_ram_given)) {
 		block_size(size, sizeof size, req->host.dataset_ram_bytes);
 		n += (size_t)snprintf(keys + n, sizeof keys - n, "%sdataset_ram: %s", n > 0 ? ", " : "", size);
 	}
-	if (req->host.eval_dataset_ram_bytes > 0 && n < sizeof keys) {
+	if (vp_host_dataset_known(req->host.eval_dataset_ram_bytes, req->host.eval_dataset_ram_given) && n < sizeof keys) {
 		block_size(size, sizeof size, req->host.eval_dataset_ram_bytes);
 		n += (size_t)snprintf(keys + n, sizeof keys - n, "%seval_dataset_ram: %s", n > 0 ? ", " : "", size);
 	}

@@ -118,6 +118,11 @@ static uint64_t eval_predictions_bytes(const struct vp_host_request *req, uint64
 	return sat_add(kept, sat_mul(moves >= 2 ? per_move : req->eval_samples, req->eval_prediction_cast_bytes));
 }
 
+bool vp_host_dataset_known(uint64_t bytes, bool given)
+{
+	return bytes > 0 || given;
+}
+
 /*
  * What one DataLoader worker holds of its own. --worker-ram when given;
  * else, with the dataset's size known, the fork's own pages and the
@@ -130,16 +135,18 @@ static uint64_t eval_predictions_bytes(const struct vp_host_request *req, uint64
  * 1 to 6, (1 - (1 - 1/W)^epochs) of 640 to 690 MiB; 8 workers, the same
  * curve; 60,000 samples, three times the memory at one epoch. Persistent
  * workers read a new share each epoch, so the whole set is the bound. A
- * worker forked for one epoch reads 1/W of it. Unknown size: seed 000's
- * 2 GiB.
+ * worker forked for one epoch reads 1/W of it. A size given as 0 (a
+ * memory-mapped Arrow set adds nothing to the trainer's RSS) leaves the
+ * fork's own pages. Unknown size: seed 000's 2 GiB.
  */
-static uint64_t worker_own_bytes(const struct vp_host_request *req, uint64_t dataset_bytes, uint64_t workers)
+static uint64_t worker_own_bytes(const struct vp_host_request *req, uint64_t dataset_bytes, bool given,
+				 uint64_t workers)
 {
 	uint64_t share;
 
 	if (req->worker_ram_bytes > 0)
 		return req->worker_ram_bytes;
-	if (dataset_bytes == 0)
+	if (!vp_host_dataset_known(dataset_bytes, given))
 		return VP_DEFAULT_WORKER_RAM;
 	share = dataset_bytes;
 	if (!req->persistent_workers && workers > 1 && workers != UINT64_MAX)
@@ -163,13 +170,13 @@ struct host_inputs {
 static void host_at(const struct vp_host_request *req, const struct host_inputs *in, uint64_t base_trainer,
 		    uint64_t workers, struct vp_host_plan *out)
 {
-	uint64_t own = worker_own_bytes(req, req->dataset_ram_bytes, workers);
+	uint64_t own = worker_own_bytes(req, req->dataset_ram_bytes, req->dataset_ram_given, workers);
 	/* an eval worker reads the evaluation set: its own size when given,
 	 * else the training set's as the bound (the copy-on-access of
 	 * worker_own_bytes, the eval DataLoader being built with the same
 	 * dataloader_persistent_workers: Trainer.get_eval_dataloader) */
-	uint64_t eval_own = req->eval_dataset_ram_bytes > 0
-				    ? worker_own_bytes(req, req->eval_dataset_ram_bytes, workers)
+	uint64_t eval_own = vp_host_dataset_known(req->eval_dataset_ram_bytes, req->eval_dataset_ram_given)
+				    ? worker_own_bytes(req, req->eval_dataset_ram_bytes, true, workers)
 				    : own;
 	uint64_t eval_pinned = 0;
 

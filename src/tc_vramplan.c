@@ -94,16 +94,23 @@ HANDLER(v_memory_fraction)
 	return 0;
 }
 
-static int get_size(struct ctx *c, const struct vp_tnode *v, const char *path, uint64_t *out)
+/* A size; 0 only where it means something (zero_ok: a dataset that adds
+ * nothing to the trainer, vp_host_request's _given) */
+static int get_size_or_zero(struct ctx *c, const struct vp_tnode *v, const char *path, bool zero_ok, uint64_t *out)
 {
 	if (v->kind != VP_T_SCALAR)
 		return vp_tc_fail_at(c, v->line, v->column, "expected a size such as 60GB for '%s', found %s", path,
 			       vp_tc_kind_name(v));
 	if (vp_parse_size(v->text, path, out, c->err) != 0)
 		return vp_tc_reposition(c, v, path);
-	if (*out == 0)
+	if (*out == 0 && !zero_ok)
 		return vp_tc_fail_at(c, v->line, v->column, "'%s' must be more than 0", path);
 	return 0;
+}
+
+static int get_size(struct ctx *c, const struct vp_tnode *v, const char *path, uint64_t *out)
+{
+	return get_size_or_zero(c, v, path, false, out);
 }
 
 HANDLER(v_host_ram)
@@ -120,12 +127,14 @@ HANDLER(v_worker_ram)
 
 HANDLER(v_dataset_ram)
 {
-	return get_size(c, m->value, path, &c->tc->dataset_ram_bytes);
+	c->tc->dataset_ram_given = true;
+	return get_size_or_zero(c, m->value, path, true, &c->tc->dataset_ram_bytes);
 }
 
 HANDLER(v_eval_dataset_ram)
 {
-	return get_size(c, m->value, path, &c->tc->eval_dataset_ram_bytes);
+	c->tc->eval_dataset_ram_given = true;
+	return get_size_or_zero(c, m->value, path, true, &c->tc->eval_dataset_ram_bytes);
 }
 
 /* continual learning (docs/planner.md): EWC's copies, a replay buffer */

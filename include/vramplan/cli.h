@@ -105,6 +105,9 @@ struct vp_cli_opts {
 	uint64_t worker_ram;        /* 0: VP_DEFAULT_WORKER_RAM */
 	uint64_t dataset_ram;       /* 0: unknown */
 	uint64_t eval_dataset_ram;  /* 0: unknown (eval workers costed as training workers) */
+	/* the two above were given: a given 0 is a set that adds nothing to
+	 * the trainer's RSS, not an unknown one (vp_host_request) */
+	bool dataset_ram_given, eval_dataset_ram_given;
 	bool no_pin_memory;         /* dataloader_pin_memory: false */
 	uint64_t replay_buffer;
 	bool ewc;

@@ -37,6 +37,11 @@ struct vp_host_request {
 	 * holds it while it evaluates and each eval worker copies what it
 	 * reads of it. */
 	uint64_t eval_dataset_ram_bytes;
+	/* The sizes above were given (vp_host_dataset_known): a given 0 is a
+	 * set that adds nothing to the trainer's RSS (a memory-mapped Arrow
+	 * dataset), told apart from 0 = unknown; a size above 0 is known
+	 * whatever these say. */
+	bool dataset_ram_given, eval_dataset_ram_given;
 	bool persistent_workers;    /* dataloader_persistent_workers (check); the planner sets it */
 	uint64_t prefetch_factor;   /* dataloader_prefetch_factor (check); 0 = the DataLoader's 2 */
 	uint64_t num_workers;       /* forced worker count (check); UINT64_MAX = choose */
@@ -112,6 +117,9 @@ static inline bool vp_host_within(uint64_t bytes, uint64_t limit)
 }
 
 void vp_host_request_defaults(struct vp_host_request *req);
+
+/* Is a dataset size known: above 0, or given as 0 (dataset_ram_given)? */
+bool vp_host_dataset_known(uint64_t bytes, bool given);
 
 /* Host RAM for `num_workers` workers (or the chosen count when
  * req->num_workers is UINT64_MAX), with batch and sequence from t. */

@@ -255,8 +255,10 @@ struct vp_trainconfig {
 	uint64_t nodes;               /* vramplan.nodes: hosts the GPUs are spread over; 0 = one */
 	struct vp_tc_origin nodes_at;
 	uint64_t worker_ram_bytes;    /* 0 = not given */
-	uint64_t dataset_ram_bytes;   /* vramplan.dataset_ram; 0 = not given */
-	uint64_t eval_dataset_ram_bytes; /* vramplan.eval_dataset_ram; 0 = not given */
+	uint64_t dataset_ram_bytes;   /* vramplan.dataset_ram; 0 = not given, unless dataset_ram_given */
+	uint64_t eval_dataset_ram_bytes; /* vramplan.eval_dataset_ram; alike */
+	/* either was given, so that 0 is a set that adds nothing (vp_host_request) */
+	bool dataset_ram_given, eval_dataset_ram_given;
 	bool ewc;                     /* vramplan.ewc: EWC's Fisher and anchor copies on the GPU */
 	uint64_t replay_buffer;       /* vramplan.replay_buffer: samples kept in host RAM */
 	bool has_pytorch;             /* vramplan.torch_version */

@@ -43,9 +43,8 @@ struct check_opts {
 	uint64_t host_ram, cpus, worker_ram;
 	/* --dataset-ram, --eval-dataset-ram; without them (has_ false) the
 	 * config's vramplan.dataset_ram and eval_dataset_ram. A given 0GiB
-	 * wins as any value does: a set that takes nothing, and for the
-	 * evaluation set what plan's --eval-dataset-ram 0GiB is (host.c: an
-	 * eval worker costed as a training one) */
+	 * wins as any value does: a set that adds nothing to the trainer (a
+	 * memory-mapped one), as plan's 0GiB is (vp_host_request's _given) */
 	uint64_t dataset_ram, eval_dataset_ram;
 	bool has_dataset_ram, has_eval_dataset_ram;
 	uint64_t eval_samples;         /* --eval-samples; 0: the config's */
@@ -935,6 +934,8 @@ evaluation:
 			req.worker_ram_bytes = worker_ram;
 		req.dataset_ram_bytes = o->has_dataset_ram ? o->dataset_ram : tc->dataset_ram_bytes;
 		req.eval_dataset_ram_bytes = o->has_eval_dataset_ram ? o->eval_dataset_ram : tc->eval_dataset_ram_bytes;
+		req.dataset_ram_given = o->has_dataset_ram || tc->dataset_ram_given;
+		req.eval_dataset_ram_given = o->has_eval_dataset_ram || tc->eval_dataset_ram_given;
 		req.persistent_workers = tc->persistent_workers;
 		req.prefetch_factor = tc->prefetch_factor;
 		req.num_workers = tc->num_workers; /* the config's count, not a choice */

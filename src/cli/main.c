@@ -156,7 +156,7 @@ static const struct opt_def opts[] = {
 	{"cpus", OPT_CPUS, "N", A_PLANNER, "CPU cores; DataLoader workers use at most a third\n(default: 4 workers a process)"},
 	{"nodes", OPT_NODES, "N", A_PLANNER, "hosts the --gpus are spread over (default 1):\n--host-ram and --cpus are one host's"},
 	{"worker-ram", OPT_WORKER_RAM, "SIZE", A_PLANNER, "host memory of one DataLoader worker (default 2GiB,\nor the fork and --dataset-ram)"},
-	{"dataset-ram", OPT_DATASET_RAM, "SIZE", A_PLANNER, "host memory the training set takes in the trainer\n(what loading it added to its RSS): the trainer\nholds it, and each worker copies what it reads"},
+	{"dataset-ram", OPT_DATASET_RAM, "SIZE", A_PLANNER, "host memory the training set takes in the trainer\n(what loading it added to its RSS): the trainer\nholds it, and each worker copies what it reads;\n0: a set that adds nothing (memory-mapped)"},
 	{"eval-dataset-ram", OPT_EVAL_DATASET_RAM, "SIZE", A_PLANNER, "the evaluation set's, alike, for the eval\nDataLoader's workers (default: an eval worker\nis costed as a training worker)"},
 	{"no-pin-memory", OPT_NO_PIN_MEMORY, NULL, A_PLANNER, "DataLoader without pinned host buffers\n(dataloader_pin_memory: false; WSL 2 limits\npinned memory)"},
 	{NULL, 0, NULL, 0, "Continual learning:"},
@@ -602,8 +602,14 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 	case OPT_CPUS: rc = parse_u64(arg, "--cpus", 1, VP_MAX_CPUS, &o->cpus); break;
 	case OPT_NODES: rc = parse_u64(arg, "--nodes", 1, VP_MAX_GPUS, &o->nodes); break;
 	case OPT_WORKER_RAM: rc = parse_size(arg, "--worker-ram", true, &o->worker_ram); break;
-	case OPT_DATASET_RAM: rc = parse_size(arg, "--dataset-ram", false, &o->dataset_ram); break;
-	case OPT_EVAL_DATASET_RAM: rc = parse_size(arg, "--eval-dataset-ram", false, &o->eval_dataset_ram); break;
+	case OPT_DATASET_RAM:
+		rc = parse_size(arg, "--dataset-ram", false, &o->dataset_ram);
+		o->dataset_ram_given = true;
+		break;
+	case OPT_EVAL_DATASET_RAM:
+		rc = parse_size(arg, "--eval-dataset-ram", false, &o->eval_dataset_ram);
+		o->eval_dataset_ram_given = true;
+		break;
 	case OPT_NO_PIN_MEMORY: o->no_pin_memory = true; break;
 	case OPT_EWC: o->ewc = true; break;
 	case OPT_REPLAY_BUFFER:

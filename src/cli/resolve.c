@@ -1061,6 +1061,8 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		req->host.worker_ram_bytes = o->worker_ram;
 	req->host.dataset_ram_bytes = o->dataset_ram;
 	req->host.eval_dataset_ram_bytes = o->eval_dataset_ram;
+	req->host.dataset_ram_given = o->dataset_ram_given;
+	req->host.eval_dataset_ram_given = o->eval_dataset_ram_given;
 	req->host.replay_buffer = o->replay_buffer;
 	/* axolotl hands TrainingArguments dataloader_num_workers,
 	 * dataloader_pin_memory and dataloader_prefetch_factor, but no

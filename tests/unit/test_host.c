@@ -196,6 +196,29 @@ static void a_known_dataset_is_held_by_the_trainer_and_copied_into_each_worker(v
 	assert_int_equal(b.worker_bytes, 3 * GIB + 2 * batch);
 }
 
+/* A dataset given as 0 (a memory-mapped set that adds nothing to the
+ * trainer's RSS) is known: each worker holds the fork's own pages. Not
+ * given, 0 is unknown: seed 000's 2 GiB a worker. The evaluation set's
+ * alike. */
+static void a_dataset_given_as_zero_is_known_not_unknown(void **state)
+{
+	struct vp_train t = batch_of(8, 512, 128);
+	struct vp_host_request h = host_of(0, 0);
+	struct vp_host_plan b;
+	const uint64_t batch = 8 * 640 * 24, fork = (uint64_t)32 << 20;
+
+	(void)state;
+	b = planned(&t, &h, 2 * GIB);
+	assert_int_equal(b.worker_bytes, VP_DEFAULT_WORKER_RAM + 2 * batch);
+	h.dataset_ram_given = true;
+	b = planned(&t, &h, 2 * GIB);
+	assert_int_equal(b.worker_bytes, fork + 2 * batch);
+	assert_int_equal(b.dataset_bytes, 0);
+	assert_true(vp_host_dataset_known(0, true));
+	assert_false(vp_host_dataset_known(0, false));
+	assert_true(vp_host_dataset_known(1, false));
+}
+
 /* --eval-dataset-ram: the trainer holds the evaluation set beside the
  * training set while it evaluates, and an eval worker copies what it reads
  * of the evaluation set, not of the training set (which bounds it when the
@@ -534,6 +557,7 @@ int main(void)
 		cmocka_unit_test(huge_inputs_saturate),
 		cmocka_unit_test(a_saturated_sum_fits_no_limit),
 		cmocka_unit_test(an_eval_worker_copies_the_evaluation_set),
+		cmocka_unit_test(a_dataset_given_as_zero_is_known_not_unknown),
 	};
 
 	return cmocka_run_group_tests_name("host", tests, NULL, NULL);
