@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "vramplan/checked.h"
 #include "vramplan/cli.h"
 #include "vramplan/estimate.h"
 #include "vramplan/fileio.h"
@@ -1266,10 +1267,16 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 	if (!tc->eval_only && r->est.offload_host_bytes > 0) {
 		uint64_t nodes = tc->nodes > 1 ? tc->nodes : 1;
 		uint64_t procs = r->train.gpus > 1 ? r->train.gpus / nodes + (r->train.gpus % nodes != 0) : 1;
+		uint64_t on_node;
 		char node[48];
 
+		/* each process's share is under the estimator's 2^60 bytes, but
+		 * 65536 of them can pass 2^64: saturated, which vp_format_gib
+		 * prints as "at least" */
+		if (vp_mul_u64(r->est.offload_host_bytes, procs, &on_node) != 0)
+			on_node = UINT64_MAX;
 		gib(r->est.offload_host_bytes, bytes, sizeof bytes);
-		gib(r->est.offload_host_bytes * procs, node, sizeof node);
+		gib(on_node, node, sizeof node);
 		at = append(host, sizeof host, at,
 			    "vramplan: note: %s: ZeRO-Offload keeps %s a process in host RAM (%s over the %" PRIu64
 			    " process%s of a node)%s\n",
