@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "vramplan/checked.h"
 #include "vramplan/cli.h"
 #include "vramplan/estimate.h"
 #include "vramplan/fileio.h"
@@ -652,9 +653,25 @@ struct result {
 };
 
 /* JSON numbers are doubles; host sums and --host-ram reach 2^64 - 1, past int64_t */
-static double headroom(uint64_t limit, uint64_t used)
+/* A count as JSON text: cJSON holds numbers as doubles, exact only below
+ * 2^53, and prints those from 1e17 in exponent form (as emit_json.c's
+ * jint says); byte counts reach 2^60, and 2^64 - 1 where host sums
+ * saturate. */
+static void json_u64(cJSON *o, const char *key, uint64_t v)
 {
-	return used <= limit ? (double)(limit - used) : -(double)(used - limit);
+	char num[32];
+
+	snprintf(num, sizeof num, "%" PRIu64, v);
+	cJSON_AddRawToObject(o, key, num);
+}
+
+/* limit - used, below zero when over */
+static void json_headroom(cJSON *o, const char *key, uint64_t limit, uint64_t used)
+{
+	char num[32];
+
+	snprintf(num, sizeof num, "%s%" PRIu64, used <= limit ? "" : "-", used <= limit ? limit - used : used - limit);
+	cJSON_AddRawToObject(o, key, num);
 }
 
 /* Does `batch` fit? With est, the setup's parameter totals counted once
@@ -1324,10 +1341,16 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 	if (!tc->eval_only && r->est.offload_host_bytes > 0) {
 		uint64_t nodes = tc->nodes > 1 ? tc->nodes : 1;
 		uint64_t procs = r->train.gpus > 1 ? r->train.gpus / nodes + (r->train.gpus % nodes != 0) : 1;
+		uint64_t on_node;
 		char node[48];
 
+		/* each process's share is under the estimator's 2^60 bytes, but
+		 * 65536 of them can pass 2^64: saturated, which vp_format_gib
+		 * prints as "at least" */
+		if (vp_mul_u64(r->est.offload_host_bytes, procs, &on_node) != 0)
+			on_node = UINT64_MAX;
 		gib(r->est.offload_host_bytes, bytes, sizeof bytes);
-		gib(r->est.offload_host_bytes * procs, node, sizeof node);
+		gib(on_node, node, sizeof node);
 		at = append(host, sizeof host, at,
 			    "vramplan: note: %s: ZeRO-Offload keeps %s a process in host RAM (%s over the %" PRIu64
 			    " process%s of a node)%s\n",
@@ -1454,31 +1477,31 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 		cJSON_AddNumberToObject(o, "memory_fraction", r->train.memory_fraction);
 	else
 		cJSON_AddNullToObject(o, "memory_fraction");
-	cJSON_AddNumberToObject(o, "gpu_memory_bytes", (double)r->gpu->memory_mib * 1048576.0);
-	cJSON_AddNumberToObject(o, "budget_bytes", (double)r->budget);
+	json_u64(o, "gpu_memory_bytes", r->gpu->memory_mib << 20);
+	json_u64(o, "budget_bytes", r->budget);
 
 	/* null where the run trains nothing (tc->eval_only; its remark says why) */
 	x = tc->eval_only ? NULL : cJSON_AddObjectToObject(o, "train");
 	if (tc->eval_only)
 		cJSON_AddNullToObject(o, "train");
 	if (x != NULL) {
-		cJSON_AddNumberToObject(x, "batch", (double)r->train.batch);
-		cJSON_AddNumberToObject(x, "gradient_accumulation_steps", (double)r->train.grad_accum);
-		cJSON_AddNumberToObject(x, "peak_bytes", (double)r->est.device_bytes);
+		json_u64(x, "batch", r->train.batch);
+		json_u64(x, "gradient_accumulation_steps", r->train.grad_accum);
+		json_u64(x, "peak_bytes", r->est.device_bytes);
 		/* past the estimator's 2^60 bytes: peak_bytes is that bound */
 		cJSON_AddBoolToObject(x, "peak_lower_bound", r->train_past_limit);
-		cJSON_AddNumberToObject(x, "headroom_bytes", headroom(r->budget, r->est.device_bytes));
+		json_headroom(x, "headroom_bytes", r->budget, r->est.device_bytes);
 		cJSON_AddBoolToObject(x, "fits", r->train_fits);
-		cJSON_AddNumberToObject(x, "largest_batch_that_fits", (double)r->largest_batch);
+		json_u64(x, "largest_batch_that_fits", r->largest_batch);
 		cJSON_AddBoolToObject(x, "within_card", r->train_fits || card_fits(r));
 		/* ZeRO-Offload: one process's partitions in host RAM */
 		if (r->est.offload_host_bytes > 0)
-			cJSON_AddNumberToObject(x, "offload_host_bytes", (double)r->est.offload_host_bytes);
+			json_u64(x, "offload_host_bytes", r->est.offload_host_bytes);
 		if (r->auto_done) {
 			cJSON *a = cJSON_AddObjectToObject(x, "auto_find_batch_size");
 			if (a != NULL) {
-				cJSON_AddNumberToObject(a, "batch", (double)r->auto_batch);
-				cJSON_AddNumberToObject(a, "oom_retries", (double)r->auto_retries);
+				json_u64(a, "batch", r->auto_batch);
+				json_u64(a, "oom_retries", r->auto_retries);
 			}
 		}
 		json_at(x, tc, VP_TC_BATCH);
@@ -1486,31 +1509,31 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 	if (r->eval_done) {
 		x = cJSON_AddObjectToObject(o, "eval");
 		if (x != NULL) {
-			cJSON_AddNumberToObject(x, "batch", (double)tc->eval_batch);
-			cJSON_AddNumberToObject(x, "peak_bytes", (double)r->ev.device_bytes);
+			json_u64(x, "batch", tc->eval_batch);
+			json_u64(x, "peak_bytes", r->ev.device_bytes);
 			cJSON_AddBoolToObject(x, "peak_lower_bound", r->eval_past_limit);
-			cJSON_AddNumberToObject(x, "headroom_bytes", headroom(r->budget, r->ev.device_bytes));
+			json_headroom(x, "headroom_bytes", r->budget, r->ev.device_bytes);
 			cJSON_AddBoolToObject(x, "fits", r->eval_fits);
 			/* null where it fits and where fewer kept steps cure it
 			 * (accumulation_steps_that_fit); 0 where no batch does,
 			 * as train.largest_batch_that_fits says it */
 			if (r->eval_largest_done)
-				cJSON_AddNumberToObject(x, "largest_batch_that_fits", (double)r->eval_largest_batch);
+				json_u64(x, "largest_batch_that_fits", r->eval_largest_batch);
 			else
 				cJSON_AddNullToObject(x, "largest_batch_that_fits");
 			cJSON_AddStringToObject(x, "peak_moment", vp_eval_moment_name(r->ev.peak_moment));
-			cJSON_AddNumberToObject(x, "predictions_bytes_per_step", (double)r->ev.predictions_bytes_per_step);
+			json_u64(x, "predictions_bytes_per_step", r->ev.predictions_bytes_per_step);
 			cJSON_AddStringToObject(x, "predictions", vp_eval_preds_name(tc->eval.predictions));
 			if (tc->eval.eval_samples > 0)
-				cJSON_AddNumberToObject(x, "samples", (double)tc->eval.eval_samples);
+				json_u64(x, "samples", tc->eval.eval_samples);
 			else
 				cJSON_AddNullToObject(x, "samples");
 			if (tc->eval.accumulation_steps > 0)
-				cJSON_AddNumberToObject(x, "accumulation_steps", (double)tc->eval.accumulation_steps);
+				json_u64(x, "accumulation_steps", tc->eval.accumulation_steps);
 			else
 				cJSON_AddNullToObject(x, "accumulation_steps");
 			if (r->eval_steps_fit > 0)
-				cJSON_AddNumberToObject(x, "accumulation_steps_that_fit", (double)r->eval_steps_fit);
+				json_u64(x, "accumulation_steps_that_fit", r->eval_steps_fit);
 			else
 				cJSON_AddNullToObject(x, "accumulation_steps_that_fit");
 			/* the key to change: the accumulation when the kept
@@ -1529,28 +1552,28 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 	if (r->host_done) {
 		x = cJSON_AddObjectToObject(o, "host");
 		if (x != NULL) {
-			cJSON_AddNumberToObject(x, "processes", (double)r->host.processes);
-			cJSON_AddNumberToObject(x, "nodes", (double)r->host.nodes);
-			cJSON_AddNumberToObject(x, "workers", (double)r->host.num_workers);
-			cJSON_AddNumberToObject(x, "trainer_bytes", (double)r->host.trainer_bytes);
-			cJSON_AddNumberToObject(x, "dataset_bytes", (double)r->host.dataset_bytes);
-			cJSON_AddNumberToObject(x, "eval_dataset_bytes", (double)r->host.eval_dataset_bytes);
-			cJSON_AddNumberToObject(x, "replay_bytes", (double)r->host.replay_bytes);
+			json_u64(x, "processes", r->host.processes);
+			json_u64(x, "nodes", r->host.nodes);
+			json_u64(x, "workers", r->host.num_workers);
+			json_u64(x, "trainer_bytes", r->host.trainer_bytes);
+			json_u64(x, "dataset_bytes", r->host.dataset_bytes);
+			json_u64(x, "eval_dataset_bytes", r->host.eval_dataset_bytes);
+			json_u64(x, "replay_bytes", r->host.replay_bytes);
 			if (r->host.offload_bytes > 0)
-				cJSON_AddNumberToObject(x, "offload_bytes", (double)r->host.offload_bytes);
-			cJSON_AddNumberToObject(x, "load_total_bytes", (double)r->host.load_total_bytes);
-			cJSON_AddNumberToObject(x, "worker_bytes", (double)r->host.worker_bytes);
-			cJSON_AddNumberToObject(x, "train_total_bytes", (double)r->host.train_total_bytes);
-			cJSON_AddNumberToObject(x, "eval_worker_bytes", (double)r->host.eval_worker_bytes);
-			cJSON_AddNumberToObject(x, "eval_predictions_bytes", (double)r->host.eval_predictions_bytes);
+				json_u64(x, "offload_bytes", r->host.offload_bytes);
+			json_u64(x, "load_total_bytes", r->host.load_total_bytes);
+			json_u64(x, "worker_bytes", r->host.worker_bytes);
+			json_u64(x, "train_total_bytes", r->host.train_total_bytes);
+			json_u64(x, "eval_worker_bytes", r->host.eval_worker_bytes);
+			json_u64(x, "eval_predictions_bytes", r->host.eval_predictions_bytes);
 			cJSON_AddBoolToObject(x, "eval_predictions_lower_bound", r->host.eval_predictions_unknown || r->host.eval_predictions_bytes == UINT64_MAX);
-			cJSON_AddNumberToObject(x, "eval_total_bytes", (double)r->host.eval_total_bytes);
-			cJSON_AddNumberToObject(x, "total_bytes", (double)r->host.total_bytes);
+			json_u64(x, "eval_total_bytes", r->host.eval_total_bytes);
+			json_u64(x, "total_bytes", r->host.total_bytes);
 			cJSON_AddStringToObject(x, "peak_phase", r->host.peak_in_eval   ? "evaluation"
 								 : r->host.peak_in_load ? "loading"
 											: "training");
-			cJSON_AddNumberToObject(x, "limit_bytes", (double)r->host_limit);
-			cJSON_AddNumberToObject(x, "headroom_bytes", headroom(r->host_limit, r->host.total_bytes));
+			json_u64(x, "limit_bytes", r->host_limit);
+			json_headroom(x, "headroom_bytes", r->host_limit, r->host.total_bytes);
 			cJSON_AddBoolToObject(x, "fits", r->host.fits);
 			json_at(x, tc, VP_TC_WORKERS);
 		}

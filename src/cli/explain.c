@@ -32,10 +32,10 @@ struct ex {
 static void bar(const struct ex *x, uint64_t bytes, const char *colour, bool mark)
 {
 	double frac = x->capacity > 0 ? (double)bytes / (double)x->capacity : 0.0;
-	int filled = (int)lround(frac * BAR_WIDTH), budget_at = -1, i;
+	/* clamped in double: a component is up to 2^40 times a 1 MiB GPU's
+	 * memory, whose bar count (lround's long) would not fit an int */
+	int filled = frac >= 1.0 ? BAR_WIDTH : (int)lround(frac * BAR_WIDTH), budget_at = -1, i;
 
-	if (filled > BAR_WIDTH)
-		filled = BAR_WIDTH;
 	if (mark && x->capacity > 0)
 		budget_at = (int)lround((double)x->budget / (double)x->capacity * BAR_WIDTH) - 1;
 	fputc('[', x->f);
