@@ -938,8 +938,10 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			if (is_null(v))
 				c->measured_unstated = true;
 			else if ((s = number_text(r, v, k)) == NULL ||
-				 vp_parse_double(s, k, 0.0, 1e9, &c->measured_gib, &e) != 0 || c->measured_gib <= 0.0)
-				return fail(r, v, "'measured_gib' must be a positive number or null");
+				 vp_parse_double(s, k, 0.0, 1e9, &c->measured_gib, &e) != 0 || c->measured_gib < 1e-3)
+				/* no training step is under 1 MiB; below it the error
+				 * percentage runs to hundreds of digits, or inf */
+				return fail(r, v, "'measured_gib' must be a number of GiB, at least 0.001, or null");
 		} else {
 			bool info = false;
 			for (i = 0; info_keys[i] != NULL; i++)

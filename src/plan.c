@@ -171,7 +171,11 @@ const char *vp_seq_bound_name(enum vp_seq_bound b)
  * every trained parameter, kept in fp32 on the GPU for the penalty. */
 uint64_t vp_plan_ewc_bytes(const struct vp_estimate *e)
 {
-	return e->params_trainable * 2u * 4u;
+	uint64_t bytes;
+
+	/* saturates: a config can make the count huge (the 2^60-byte limit
+	 * keeps today's estimates below it; nothing here relies on that) */
+	return vp_mul_u64(e->params_trainable, 2u * 4u, &bytes) == 0 ? bytes : UINT64_MAX;
 }
 
 static uint64_t ewc_bytes(const struct vp_plan_request *req, const struct vp_estimate *e)
