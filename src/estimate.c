@@ -804,8 +804,11 @@ static struct vp_train as_deepspeed_runs(const struct vp_train *t)
 		run.precision = VP_PREC_BF16;
 	else if (t->precision == VP_PREC_AMP_FP16)
 		run.precision = VP_PREC_FP16;
-	else
+	else if (t->precision != VP_PREC_BF16 && t->precision != VP_PREC_FP16)
 		return run;
+	/* the cast reaches PEFT's adapters, whichever name the 16-bit run
+	 * was given: a 16-bit run (a DeepSpeed config's bf16.enabled, which
+	 * check reads as bf16) is the same run as the amp-* one asked for */
 	run.lora_16bit_adapters = true;
 	return run;
 }
