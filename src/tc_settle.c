@@ -1050,6 +1050,19 @@ int vp_tc_settle(struct ctx *c)
 	    settle_llamafactory_dtype(c) != 0)
 		return -1;
 	settle_axolotl_dtype(c);
+	/* A DeepSpeed config checked on its own is run by the script's own
+	 * loop (deepspeed.initialize, then engine(batch)), as plan's deepspeed
+	 * profile plans it: no Trainer sets model.config.use_cache from its
+	 * arguments, so the forward builds the KV cache config.json asks for,
+	 * and the loop still names the last step's loss when the next forward
+	 * runs (vp_train's direct_forward, graph_freed_between_steps: the safe
+	 * side). The HF Trainer's run is checked through the TrainingArguments
+	 * config that names the file. Until 2026-11-30 it was read as the
+	 * Trainer's, and a deepspeed plan read back up to 18% below its peak. */
+	if (tc->flavour == VP_TC_DEEPSPEED) {
+		t->graph_freed_between_steps = false;
+		t->direct_forward = true;
+	}
 	/* the vramplan: block's fsdp (--fsdp) wins over the trainer's fsdp:
 	 * option, before fsdp_config's checkpointing is read against it */
 	if (vb->has_fsdp)
