@@ -95,14 +95,14 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 		cat(buf, size, ", target-len %" PRIu64, t->tgt_len);
 	/* 16-bit weights with or without autocast, where the training says
 	 * which (vp_autocast_name; unstated, the loss assumes it); DeepSpeed's
-	 * engine casts the model (a quantized base's unquantized parts) to 16 bit and runs it without
+	 * engine casts an unquantized model to 16 bit and runs it without
 	 * autocast (estimate.c as_deepspeed_runs): say how it is estimated */
 	if (t->precision == VP_PREC_BF16 || t->precision == VP_PREC_FP16)
 		autocast = strcmp(vp_autocast_name(t), "on") == 0    ? " with autocast"
 			   : strcmp(vp_autocast_name(t), "off") == 0 ? " without autocast"
 								      : "";
 	cat(buf, size, ", %s%s%s, %s", vp_precision_name(t->precision), autocast,
-	    t->zero_stage > 0 &&
+	    t->zero_stage > 0 && t->quant == VP_QUANT_NONE &&
 			    (t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_AMP_FP16)
 		    ? " (DeepSpeed's 16-bit engine: 16-bit weights, no autocast)"
 		    : "",

@@ -789,22 +789,16 @@ static double reserved_level(const struct ctx *c, const struct totals *tt, const
  * weights (the fp32 masters live in the ZeRO optimizer, "ZeRO"), a 16-bit
  * residual stream, adapters cast to 16 bit, and no autocast copies of the
  * weights (a 12.8B full fine-tune under ZeRO-3 on 4 GPUs counted 23.7 GiB
- * of them). A quantized base is cast alike: PEFT's
- * prepare_model_for_kbit_training leaves its unquantized parameters fp32,
- * the engine's module.bfloat16()/half() (nn.Module._apply casts floating
- * tensors only) casts them and the adapters to 16 bit and leaves the
- * packed 4-bit and 8-bit storage as it is, and accelerate runs no autocast
- * under DeepSpeed for any model (Accelerator.__init__ sets native_amp only
- * where distributed_type is not DEEPSPEED). Until 2026-11-30 a quantized
- * base kept the amp-* terms, which the Qwen README's GPTQ Q-LoRA rows are
- * nearer to, while check read the DeepSpeed config of such a plan as the
- * 16-bit run, 5-36% below the plan (docs/memory-model.md "ZeRO").
+ * of them). A quantized base keeps the amp-* terms: the only measured ZeRO
+ * runs (the Qwen README's GPTQ Q-LoRA rows) are under-estimated by up to
+ * 0.15 GiB more with the cast, so the model is left where the data holds
+ * (docs/memory-model.md "ZeRO").
  */
 static struct vp_train as_deepspeed_runs(const struct vp_train *t)
 {
 	struct vp_train run = *t;
 
-	if (t->zero_stage == 0)
+	if (t->zero_stage == 0 || t->quant != VP_QUANT_NONE)
 		return run;
 	if (t->precision == VP_PREC_AMP_BF16)
 		run.precision = VP_PREC_BF16;

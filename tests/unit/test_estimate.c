@@ -2586,11 +2586,10 @@ static void deepspeed_runs_an_amp_zero_step_in_16_bit(void **state)
 	assert_int_equal(vp_train_set_lora_targets(&amp, "q_proj,v_proj", &err), 0);
 	assert_int_equal(vp_train_set_lora_targets(&pure, "q_proj,v_proj", &err), 0);
 	assert_int_equal(estimated(&m, &amp).device_bytes, estimated(&m, &pure).device_bytes);
-	/* a 4-bit base is cast alike: the engine's module.bfloat16() casts
-	 * what prepare_model_for_kbit_training left fp32 (since 2026-11-30) */
+	/* a 4-bit base: the amp-bf16 terms stay */
 	amp.method = pure.method = VP_METHOD_QLORA;
 	amp.quant = pure.quant = VP_QUANT_NF4;
-	assert_int_equal(estimated(&m, &amp).device_bytes, estimated(&m, &pure).device_bytes);
+	assert_true(estimated(&m, &amp).device_bytes != estimated(&m, &pure).device_bytes);
 }
 
 /* DeepSpeed hands the wrapped optimizer (the HF Trainer's own, with
@@ -5126,7 +5125,7 @@ static void each_text_of_an_example_is_a_row_of_the_step(void **state)
 /* vp_autocast_name follows the estimate's own rules: amp-* runs autocast,
  * fp32 none; 16-bit weights run it where the training states it, not where
  * it says they run without, and not under DeepSpeed's 16-bit engine, which
- * also turns an amp-* run into 16-bit weights without it */
+ * also turns an unquantized amp-* run into 16-bit weights without it */
 static void autocast_name_says_what_the_estimate_runs(void **state)
 {
 	struct vp_train t;
@@ -5139,8 +5138,8 @@ static void autocast_name_says_what_the_estimate_runs(void **state)
 	assert_string_equal(vp_autocast_name(&t), "on");
 	t.zero_stage = 2;
 	assert_string_equal(vp_autocast_name(&t), "off");
-	t.quant = VP_QUANT_GPTQ_INT4; /* a quantized base too (since 2026-11-30) */
-	assert_string_equal(vp_autocast_name(&t), "off");
+	t.quant = VP_QUANT_GPTQ_INT4; /* a quantized base keeps amp-* under ZeRO */
+	assert_string_equal(vp_autocast_name(&t), "on");
 	vp_train_defaults(&t);
 	t.precision = VP_PREC_BF16;
 	assert_string_equal(vp_autocast_name(&t), "assumed");

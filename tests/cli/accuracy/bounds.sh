@@ -8,13 +8,9 @@ check scored "$(get scored)" "==" 50
 check unsupported "$(get unsupported)" "==" 0
 # the median of the 50 rows is the mean of the 25th and 26th errors since
 # 2026-11-30 (summary-statistics.sh): 5.3, where the 25th alone gave 4.9
-# 5.3 -> 5.9 and unsafe 15 -> 16 on 2026-11-30: the Qwen 1.8B Q-LoRA rows
-# (GPTQ under ZeRO-2) run as DeepSpeed's 16-bit engine runs a quantized base
-# (estimate.c as_deepspeed_runs), QW-1.8B-QLoRA-256 -12.5 -> -16.0%,
-# -1024 -4.6 -> -9.8% (now unsafe)
-check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 5.9
+check median_abs_err_pct "$(get median_abs_err_pct)" "<=" 5.3
 check p90_abs_err_pct "$(get p90_abs_err_pct)" "<=" 33.7
-check unsafe "$(get unsafe)" "<=" 16
+check unsafe "$(get unsafe)" "<=" 15
 # --explain quotes VP_ACCURACY_P90_PCT as its uncertainty band: it must
 # cover the measured p90.
 band=$(sed -n 's/^#define VP_ACCURACY_P90_PCT \([0-9.]*\).*/\1/p' include/vramplan/accuracy_band.h)

@@ -37,10 +37,3 @@ rt rtx3090 opt-1.3b "--seq-len 128 --method lora --quant int8" --method lora --s
 	--precision bf16 --zero 2 --quant int8
 rt rtx3090 llama-3.2-korean-3b "--seq-len 128 --method qlora --lora-r 16 --gpus 2" --method qlora --seq-len 128 \
 	--profile deepspeed --precision bf16 --gpus 2 --zero 1 --lora-r 16
-# A quantized base under ZeRO runs as DeepSpeed's engine runs it: the
-# unquantized parameters and adapters cast to 16 bit, no autocast (until
-# 2026-11-30 the plan kept the amp-* terms, which check does not read in a
-# DeepSpeed config: StableLM 2 1.6B planned at 29.65 GB, checked at 20.01 GB)
-rt a100-40gb stablelm-2-1.6b "--seq-len 512 --method qlora" --method qlora --profile deepspeed --zero 2
-rt t4 llama-3.2-3b "--seq-len 1024 --method qlora --quant int8 --set grad_ckpt=true --gpus 2" --method qlora --seq-len 1024 \
-	--profile deepspeed --grad-ckpt --gpus 2 --zero 3 --quant int8
