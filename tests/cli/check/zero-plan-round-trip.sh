@@ -6,7 +6,11 @@
 # plans on 2026-11-30: DeepSpeed's engine casts the adapters to 16 bit
 # (estimate.c as_deepspeed_runs), which the estimate did for amp-* alone, so a
 # config read as bf16 or fp16 (a DeepSpeed config's bf16.enabled; an hf
-# config's fp16: true beside the plan's pure fp16) read back 3-25% off.
+# config's fp16: true beside the plan's pure fp16) read back 3-25% off; and
+# a quantized base, whose amp-* terms the plan kept (the measured Q-LoRA
+# ZeRO runs hold them), read back 5-36% under as a 16-bit run: a quantized
+# base under ZeRO is now one run, counted with those terms, whatever it is
+# named (docs/memory-model.md "ZeRO").
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 rt() {
