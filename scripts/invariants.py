@@ -30,6 +30,10 @@ For every combination:
   weights above LoRA's (but see below);
 - the plan's YAML comments, `estimate --explain` and --format json give the
   same numbers; a sweep row gives the plan's batches;
+- with --quick, the plans of ROUND_TRIP, each profile's printed keys read back
+  by `vramplan check` as the plan's notes say (the script's length, LoRA,
+  checkpointing, torch_dtype and optimizer on the command line or as a key),
+  give the plan's train batch and peak and its eval batch and peak;
 - no JSON number is NaN, infinite, negative or above 1 PiB, and no text says
   nan, inf or a negative size.
 
@@ -44,10 +48,12 @@ Known exceptions, each a mechanism the estimate models on purpose:
   input, and a frozen weight's autocast cast is not cached, so ALBERT's
   shared layer is cast (and kept) once per layer (autocast_mode.cpp
   cached_cast: only leaves that require grad);
-- under DeepSpeed ZeRO or FSDP a LoRA base runs in 16 bit (the engine casts
-  the module), while a bitsandbytes base keeps its unquantized parameters in
+- under FSDP a LoRA base runs in 16 bit (its mixed precision casts at the
+  all-gather), while a bitsandbytes base keeps its unquantized parameters in
   fp32 (peft prepare_model_for_kbit_training): an embedding-heavy model's
   4-bit base then weighs more, so that comparison is made on one GPU only.
+  (Under DeepSpeed ZeRO both are cast to 16 bit by the engine since
+  2026-11-30.)
 """
 import json
 import math
@@ -118,8 +124,26 @@ QUICK = [
     ("kobart", "rtx3060", "full", 512, ["--ewc"]),
     ("opt-1.3b", "rtx3060", "full", 2048, ["--batch-multiple", "8"]),
     ("tinyllama", "rtx3060", "lora", 2048, ["--host-ram", "16GiB", "--cpus", "12"]),
-    ("qwen3-8b", "a100-40gb", "qlora", 2048, ["--profile", "axolotl", "--effective-batch", "30"]),
+    ("qwen3-8b", "a100-40gb", "qlora", 2048, ["--profile", "axolotl", "--grad-ckpt", "--effective-batch", "30"]),
     ("smollm2-135m", "t4", "full", 2048, ["--max-batch", "6", "--precision", "fp32"]),
+]
+
+# plan -> printed keys -> check, one per profile and precision that the
+# profile's keys say (Lightning's trainer/data keys are not read by check)
+ROUND_TRIP = [
+    ("llama-3.2-1b", "rtx3090", "lora", 512, ["--profile", "hf", "--grad-ckpt"]),
+    ("umt5-base", "rtx3090", "lora", 512, ["--profile", "hf", "--precision", "bf16"]),
+    ("llama-3.2-3b", "t4", "lora", 1024, ["--profile", "hf", "--precision", "fp16", "--gpus", "2", "--zero", "3"]),
+    ("qwen3-4b", "rtx4090", "qlora", 1024, ["--profile", "trl", "--grad-ckpt"]),
+    ("phi-1.5", "l4", "lora", 512, ["--profile", "axolotl"]),
+    ("qwen3-8b", "a100-40gb", "qlora", 2048, ["--profile", "axolotl", "--grad-ckpt", "--effective-batch", "30"]),
+    ("opt-1.3b", "rtx4090", "lora", 512, ["--profile", "llamafactory"]),
+    ("flan-t5-large", "a100-40gb", "lora", 512, ["--profile", "llamafactory", "--target-len", "64"]),
+    ("stablelm-2-1.6b", "a100-40gb", "qlora", 512, ["--profile", "deepspeed", "--zero", "2"]),
+    ("phi-2", "h100", "lora", 128, ["--profile", "deepspeed", "--zero", "2", "--precision", "amp-bf16"]),
+    ("opt-1.3b", "rtx3090", "lora", 128, ["--profile", "deepspeed", "--zero", "2", "--quant", "int8"]),
+    ("llama-3.2-3b", "t4", "qlora", 1024, ["--profile", "deepspeed", "--grad-ckpt", "--gpus", "2", "--zero", "3",
+                                           "--optimizer", "adamw-8bit"]),
 ]
 
 PLAN_ONLY = {"--host-ram", "--cpus", "--max-batch", "--batch-multiple", "--effective-batch", "--replay-buffer",
@@ -361,6 +385,52 @@ def check(opts, sweep):
     return rc
 
 
+def round_trip(opts):
+    """check reads the plan's printed keys as the plan's run"""
+    combo = opts
+    rc, out, err = run(opts)
+    p = parse(combo, *run(opts + ["--format", "json"]), "plan")
+    if rc != 0 or p is None:
+        bad("round-trip-plan", combo, "exit %d: %s" % (rc, err.strip()[:200]))
+        return
+    prof = opts[opts.index("--profile") + 1] if "--profile" in opts else "hf"
+    extra = ""
+    m = re.search(r"load the model with torch_dtype=torch\.([a-z0-9]+)", out)
+    if m and prof == "hf":
+        extra += "torch_dtype: %s\n" % m.group(1)
+    if prof == "axolotl":
+        extra += "val_set_size: 0.05\n"
+    if prof == "llamafactory":
+        extra += "val_size: 0.05\neval_strategy: steps\n"
+    c = ["check", "-", "--gpu", opts[opts.index("--gpu") + 1], "--model", opts[opts.index("--model") + 1],
+         "--format", "json", "-q", "--seq-len", str(opt_value(opts, "--seq-len", 512)),
+         "--method", opts[opts.index("--method") + 1],
+         "--set", "grad_ckpt=%s" % ("true" if "--grad-ckpt" in opts else "false")]
+    for k in ("--gpus", "--lora-r", "--quant", "--target-len"):
+        if k in opts:
+            c += [k, opts[opts.index(k) + 1]]
+    mo = re.search(r"vramplan check reads with --optimizer ([a-z0-9-]+)", out)
+    if mo:
+        c += ["--optimizer", mo.group(1)]
+    q = subprocess.run([VP] + c, input=out + extra, capture_output=True, text=True)
+    try:
+        r = json.loads(q.stdout)[0]
+        tr = r["train"]
+    except (ValueError, LookupError, TypeError):
+        bad("round-trip-check", combo, "exit %d: %s" % (q.returncode, q.stderr.strip()[:200]))
+        return
+    pl, pe = p["plan"], p["estimate"]
+    got = (tr["batch"], tr["gradient_accumulation_steps"], tr["peak_bytes"])
+    want = (pl["train_batch"], pl["grad_accum"], pe["device_bytes"])
+    if got != want:
+        bad("round-trip-train", combo, "check %s, plan %s; check's setup: %s" % (got, want, r.get("setup")))
+    # a DeepSpeed config has no eval batch: check evaluates at the micro-batch
+    ev = r.get("eval")
+    if ev and p.get("eval") and ev["batch"] == pl["eval_batch"] and ev["peak_bytes"] != p["eval"]["device_bytes"]:
+        bad("round-trip-eval", combo, "check %s, plan %s" % ((ev["batch"], ev["peak_bytes"]),
+                                                              (pl["eval_batch"], p["eval"]["device_bytes"])))
+
+
 def drawn(n, seed):
     models = [m["name"] for m in json.loads(run(["list", "models", "--format", "json"])[1])]
     rnd = random.Random(seed)
@@ -405,6 +475,9 @@ def main():
     # a sweep plans every GPU of the catalogue: one combination in 8
     with ThreadPoolExecutor(jobs) as ex:
         rcs = list(ex.map(lambda ic: check(ic[1], ic[0] % 8 == 0), enumerate(combos)))
+        if quick:
+            list(ex.map(round_trip, [["--model", m, "--gpu", g, "--method", me, "--seq-len", str(sq)] + x
+                                     for m, g, me, sq, x in ROUND_TRIP]))
     for line in sorted(found):
         print(line)
     # the quick list's exits would pin every estimate of it: counted in

@@ -257,6 +257,25 @@ static int settle_precision(struct ctx *c)
 	if (c->vb.has_precision) {
 		t->precision = c->vb.precision;
 		copy_origin(at, &c->vb.at_precision);
+		/* bf16 and fp16 say the weights' dtype, as a torch_dtype key
+		 * does (below), not whether the Trainer autocasts over them:
+		 * its flags still say that. Until 2026-11-30 --precision bf16
+		 * over bf16: false was read with autocast assumed, and an hf
+		 * plan of --precision bf16 (bf16: false, the script's
+		 * torch_dtype) checked with --precision bf16 read 14% above
+		 * it (umt5-base LoRA on an RTX 3090: 21.71 vs 19.03 GiB). amp-*
+		 * says the autocast itself, over the flags. */
+		if (t->precision != VP_PREC_BF16 && t->precision != VP_PREC_FP16)
+			return 0;
+		if (tc->flavour == VP_TC_HF || tc->flavour == VP_TC_LLAMAFACTORY)
+			return trainer_autocast_flags(c);
+		if (tc->flavour == VP_TC_AXOLOTL) {
+			/* settle_precision's axolotl rule below: bf16 (true,
+			 * auto), bfloat16 and fp16 reach the Trainer's flags,
+			 * bf16: full does not */
+			t->autocast_stated = true;
+			t->no_autocast = r->bf16_full || !(r->pure_bf16 == 1 || r->fp16 == 1 || r->bf16 != 0);
+		}
 		return 0;
 	}
 	switch (tc->flavour) {
@@ -1050,6 +1069,19 @@ int vp_tc_settle(struct ctx *c)
 	    settle_llamafactory_dtype(c) != 0)
 		return -1;
 	settle_axolotl_dtype(c);
+	/* A DeepSpeed config checked on its own is run by the script's own
+	 * loop (deepspeed.initialize, then engine(batch)), as plan's deepspeed
+	 * profile plans it: no Trainer sets model.config.use_cache from its
+	 * arguments, so the forward builds the KV cache config.json asks for,
+	 * and the loop still names the last step's loss when the next forward
+	 * runs (vp_train's direct_forward, graph_freed_between_steps: the safe
+	 * side). The HF Trainer's run is checked through the TrainingArguments
+	 * config that names the file. Until 2026-11-30 it was read as the
+	 * Trainer's, and a deepspeed plan read back up to 18% below its peak. */
+	if (tc->flavour == VP_TC_DEEPSPEED) {
+		t->graph_freed_between_steps = false;
+		t->direct_forward = true;
+	}
 	/* the vramplan: block's fsdp (--fsdp) wins over the trainer's fsdp:
 	 * option, before fsdp_config's checkpointing is read against it */
 	if (vb->has_fsdp)

@@ -2559,7 +2559,8 @@ static void zero_offload_moves_the_partitions_to_the_host(void **state)
 /* DeepSpeed's bf16 engine casts the module to bf16 and runs it without
  * autocast: an unquantized amp-bf16 run under ZeRO is estimated as the pure
  * bf16 run it is (no autocast copies, 16-bit weights and adapters); a
- * quantized base keeps its amp-bf16 terms (docs "ZeRO") */
+ * quantized base keeps its amp-bf16 terms, named bf16 too, which without
+ * ZeRO is another run (docs "ZeRO") */
 static void deepspeed_runs_an_amp_zero_step_in_16_bit(void **state)
 {
 	const struct vp_model m = tiny_llama();
@@ -2586,9 +2587,20 @@ static void deepspeed_runs_an_amp_zero_step_in_16_bit(void **state)
 	assert_int_equal(vp_train_set_lora_targets(&amp, "q_proj,v_proj", &err), 0);
 	assert_int_equal(vp_train_set_lora_targets(&pure, "q_proj,v_proj", &err), 0);
 	assert_int_equal(estimated(&m, &amp).device_bytes, estimated(&m, &pure).device_bytes);
-	/* a 4-bit base: the amp-bf16 terms stay */
+	/* a 4-bit base: the amp-bf16 terms stay, whichever name the run has
+	 * (a DeepSpeed config's bf16.enabled is read as bf16): one run */
 	amp.method = pure.method = VP_METHOD_QLORA;
 	amp.quant = pure.quant = VP_QUANT_NF4;
+	pure.lora_16bit_adapters = false;
+	a = estimated(&m, &amp);
+	b = estimated(&m, &pure);
+	assert_int_equal(a.device_bytes, b.device_bytes);
+	for (c = 0; c < VP_COMP_COUNT; c++)
+		assert_int_equal(a.full_bytes[c], b.full_bytes[c]);
+	amp.zero_stage = 0;
+	amp.gpus = 1;
+	pure.zero_stage = 0;
+	pure.gpus = 1;
 	assert_true(estimated(&m, &amp).device_bytes != estimated(&m, &pure).device_bytes);
 }
 

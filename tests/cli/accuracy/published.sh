@@ -66,7 +66,10 @@ summary_of bench/published/fsdp-zero.yaml
 check scored "$(get scored)" "==" 2
 check unsupported "$(get unsupported)" "==" 0
 check boundary_ok "$(get boundary_ok)" "==" 5/5
-check unsafe "$(get unsafe)" "<=" 2
+# ZERO-02 (a 4-bit base under ZeRO-3, named bf16) is 0.0% since 2026-11-30,
+# counted with the amp-* terms the measured Q-LoRA ZeRO runs hold; FSDP-02 -2.7%
+check unsafe "$(get unsafe)" "==" 0
+check max_abs_err_pct "$(get max_abs_err_pct)" "<=" 3.0
 summary_of bench/published/unsloth-context.yaml
 check unsupported "$(get unsupported)" "==" 0
 # Quality C, so out of the summary: the rows themselves. Read as points of the
