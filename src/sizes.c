@@ -3,6 +3,7 @@
 
 #include "vramplan/sizes.h"
 
+#include <ctype.h>
 #include <inttypes.h>
 #include <locale.h>
 #include <math.h>
@@ -312,9 +313,13 @@ int vp_parse_host_ram(const char *s, const char *what, uint64_t *bytes, struct v
 	/* the plan prints host RAM in hundredths of a GiB (emit_plan.c
 	 * vp_format_gib): under half of one it reads 0.00, an echo that
 	 * hides what was given; and CUDA's context alone takes hundreds of
-	 * MiB of host memory, so no run is refused wrongly */
-	const uint64_t least = ((uint64_t)1 << 30) / 200;
+	 * MiB of host memory, so no run is refused wrongly. The echo rounds
+	 * half up (rem * 100 + 2^29 >> 30), so 0.01 needs 2^30 / 200 bytes
+	 * rounded up: 5368710; until 2026-11-30 the floor let 0.005GiB
+	 * (5368709 bytes) through, echoed as 0.00 GiB */
+	const uint64_t least = (((uint64_t)1 << 30) + 199) / 200;
 	size_t digits;
+	char unit;
 
 	if (vp_parse_size(s, what, bytes, err) != 0)
 		return -1;
@@ -323,6 +328,13 @@ int vp_parse_host_ram(const char *s, const char *what, uint64_t *bytes, struct v
 	if (*bytes >= least)
 		return 0;
 	digits = strspn(s, "0123456789.");
+	unit = (char)tolower((unsigned char)s[digits + strspn(s + digits, " ")]);
+	/* a size already in GiB or above is no unit slip: nothing to suggest */
+	if (unit == 'g' || unit == 't' || unit == 'p' || unit == 'e')
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "%s '%s' is under 0.005 GiB, which the plan would show as 0.00 GiB and no trainer "
+				    "runs in",
+				    what, s);
 	return vp_error_set(err, VP_ERR_INPUT,
 			    "%s '%s' is under 0.005 GiB, which the plan would show as 0.00 GiB and no trainer runs in "
 			    "(did you mean %.*sGiB?)",

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "vramplan/sizes.h"
 
@@ -635,6 +636,43 @@ HANDLER(k_targets)
 	c->r.has_targets = true;
 	vp_tc_set_origin(&c->tc->at[VP_TC_LORA_TARGETS], path, m);
 	return 0;
+}
+
+/*
+ * axolotl's lora_target_modules reaches LoraConfig as it is written
+ * (loaders/adapter.py _build_peft_lora_config: target_modules=
+ * lora_target_modules, a list joined with find_all_linear_names' under
+ * lora_target_linear), and PEFT expands all-linear only when
+ * target_modules is that string (tuners_utils.py
+ * _maybe_include_all_linear_layers; LoraConfig turns a list into a set):
+ * [all-linear] is one module name no model has, "Target modules
+ * {'all-linear'} not found in the base model". TRL's ModelConfig unwraps a
+ * one-item list (vp_tc_get_targets); axolotl does not. Beside an earlier
+ * lora_target_linear: true the linear names it adds are trained and the
+ * item matches nothing, so that reads as every linear layer, whatever
+ * the order of the two keys. Until
+ * 2026-11-30 [all-linear] was read as every linear layer here too.
+ */
+HANDLER(k_axo_targets)
+{
+	const struct vp_tnode *v = m->value;
+	const struct vp_tmember *linear = c->root != NULL ? vp_tc_member(c->root, "lora_target_linear") : NULL;
+	size_t i;
+
+	/* lora_target_linear: true anywhere in the file (its handler reports
+	 * a bad value) */
+	if (linear != NULL && linear->value->kind == VP_T_SCALAR && !linear->value->quoted &&
+	    (strcmp(linear->value->text, "1") == 0 || vp_yaml11_bool(linear->value->text) == 1))
+		return k_targets(c, m, path);
+	if (v->kind == VP_T_SEQ)
+		for (i = 0; i < v->n; i++)
+			if (v->items[i]->kind == VP_T_SCALAR && strcasecmp(v->items[i]->text, "all-linear") == 0)
+				return vp_tc_fail_at(c, v->items[i]->line, v->items[i]->column,
+					       "'%s': axolotl passes a list to PEFT as a list, where all-linear is a "
+					       "module name no model has (loaders/adapter.py); write "
+					       "lora_target_modules: all-linear, or lora_target_linear: true",
+					       path);
+	return k_targets(c, m, path);
 }
 
 /* axolotl lora_target_linear: every linear layer, like PEFT's all-linear. */
@@ -2267,7 +2305,7 @@ static const struct keydef axolotl_keys[] = {
 	{"gptq", k_gptq},
 	{"lora_r", k_lora_r},
 	{"lora_dropout", k_lora_dropout},
-	{"lora_target_modules", k_targets},
+	{"lora_target_modules", k_axo_targets},
 	{"lora_target_linear", k_target_linear},
 	{"lora_modules_to_save", k_modules_to_save},
 	{"peft_use_dora", k_dora},
@@ -2515,6 +2553,16 @@ HANDLER(k_lf_no_ckpt)
  * all-linear. */
 HANDLER(k_lf_targets)
 {
+	/* LLaMA-Factory splits lora_target on commas into a list
+	 * (finetuning_args.py split_arg) and expands only ["all"]
+	 * (model/adapter.py): ["all-linear"] reaches LoraConfig as a list, a
+	 * module name no model has in PEFT (k_axo_targets). Until 2026-11-30
+	 * it was read as every linear layer. */
+	if (m->value->kind == VP_T_SCALAR && strcasecmp(m->value->text, "all-linear") == 0)
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+			       "'%s': LLaMA-Factory passes all-linear to PEFT in a list, where it is a module name no "
+			       "model has (model/adapter.py expands only lora_target: all); write lora_target: all",
+			       path);
 	if (m->value->kind == VP_T_SCALAR && strcmp(m->value->text, "all") == 0) {
 		c->r.targets.n_lora_targets = 0;
 		c->r.targets.lora_all_linear = true;

@@ -468,9 +468,21 @@ int main(int argc, char **argv)
 	int opt, rc = 0, verbose = 0;
 
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":hv", opts, NULL)) != -1) {
+	for (;;) {
 		char shown[64];
+		/* the argument an error is in: getopt leaves optind on a
+		 * cluster of short options until its last one (-zv), and
+		 * moves it past anything else; until 2026-11-30 argv[optind -
+		 * 1] was taken, the argument before the cluster, so
+		 * `--verbose -zv` was told "unknown option: --verbose" and
+		 * `--cases=F -zv` "option takes no value: --cases" */
+		int before = optind;
+		const char *at;
 
+		opt = getopt_long(argc, argv, ":hv", opts, NULL);
+		if (opt == -1)
+			break;
+		at = optind == before && optind < argc ? argv[optind] : argv[optind - 1];
 		switch (opt) {
 		case 'c':
 			cases_path = optarg;
@@ -485,17 +497,14 @@ int main(int argc, char **argv)
 			printf("vramplan-accuracy %s\n", VRAMPLAN_VERSION);
 			return finish(0);
 		case ':':
-			return usage_error("option needs a value:",
-					   typed_option(shown, sizeof shown, argv[optind - 1], optopt));
+			return usage_error("option needs a value:", typed_option(shown, sizeof shown, at, optopt));
 		default:
 			/* optopt 0: a long option getopt_long could not
 			 * resolve (unknown or ambiguous); a long option's
 			 * value: one given a value it takes none of */
-			if (optopt != 0 && strncmp(argv[optind - 1], "--", 2) == 0 && strchr(argv[optind - 1], '=') != NULL)
-				return usage_error("option takes no value:",
-						   typed_option(shown, sizeof shown, argv[optind - 1], 0));
-			return usage_error("unknown option:",
-					   typed_option(shown, sizeof shown, argv[optind - 1], optopt));
+			if (optopt != 0 && strncmp(at, "--", 2) == 0 && strchr(at, '=') != NULL)
+				return usage_error("option takes no value:", typed_option(shown, sizeof shown, at, 0));
+			return usage_error("unknown option:", typed_option(shown, sizeof shown, at, optopt));
 		}
 	}
 	if (optind != argc) {
