@@ -506,27 +506,40 @@ int vp_plan_largest_eval_batch(const struct vp_model *m, const struct vp_gpu *g,
 }
 
 /*
- * The largest eval batch worth planning: --max-batch, and with a known
- * evaluation set no more than each GPU's share of it (rounded up). A batch
- * beyond it never runs on one GPU (the DataLoader's one batch is the whole
- * set) and on several is the set again: accelerate's BatchSamplerShard,
- * with even_batches (its default, which the Trainer keeps), fills each
- * rank's last batch up to the full batch size with samples from the start
- * of the set (accelerate data_loader.py _iter_with_no_split: "For
- * degenerate cases where the dataset has less than num_process *
- * batch_size samples"), duplicates gather_for_metrics drops. Until
- * 2026-11-30 the plan searched up to --max-batch: 10 samples on an H100
- * were planned at eval batch 70, "device peak 62.95 GiB", for a run that
- * evaluates one batch of 10 (found by scripts/invariants.py).
+ * The eval batch that runs: `batch`, and with a known evaluation set
+ * (eval_samples > 0) no more than each GPU's share of it (rounded up). A
+ * batch beyond it never runs on one GPU (the DataLoader's one batch is the
+ * whole set) and on several is the set again: accelerate's
+ * BatchSamplerShard, with even_batches (its default, which the Trainer
+ * keeps), fills each rank's last batch up to the full batch size with
+ * samples from the start of the set (accelerate data_loader.py
+ * _iter_with_no_split: "For degenerate cases where the dataset has less
+ * than num_process * batch_size samples"), duplicates gather_for_metrics
+ * drops. The plan's search and check's estimate both take it, so the two
+ * agree on the batch.
+ */
+uint64_t vp_plan_eval_batch_cap(uint64_t batch, uint64_t eval_samples, uint64_t gpus)
+{
+	uint64_t share;
+
+	if (eval_samples == 0)
+		return batch;
+	if (gpus == 0)
+		gpus = 1;
+	share = eval_samples / gpus + (eval_samples % gpus != 0);
+	return share < batch ? share : batch;
+}
+
+/*
+ * The largest eval batch worth planning: --max-batch, capped by a known
+ * evaluation set (vp_plan_eval_batch_cap). Until 2026-11-30 the plan
+ * searched up to --max-batch: 10 samples on an H100 were planned at eval
+ * batch 70, "device peak 62.95 GiB", for a run that evaluates one batch of
+ * 10 (found by scripts/invariants.py).
  */
 uint64_t vp_plan_eval_batch_max(const struct vp_plan_request *req)
 {
-	uint64_t gpus = req->train.gpus > 0 ? req->train.gpus : 1, share;
-
-	if (req->eval.eval_samples == 0)
-		return req->max_batch;
-	share = req->eval.eval_samples / gpus + (req->eval.eval_samples % gpus != 0);
-	return share < req->max_batch ? share : req->max_batch;
+	return vp_plan_eval_batch_cap(req->max_batch, req->eval.eval_samples, req->train.gpus);
 }
 
 static int eval_search(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,

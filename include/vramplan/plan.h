@@ -204,6 +204,13 @@ int vp_plan_eval_at(const struct vp_model *m, const struct vp_gpu *g, const stru
  * where that is smaller: a larger batch runs the set again. */
 uint64_t vp_plan_eval_batch_max(const struct vp_plan_request *req);
 
+/* The eval batch that runs at a configured eval batch `batch`: no more than
+ * a GPU's share of a known evaluation set (eval_samples over gpus, rounded
+ * up; eval_samples 0: unknown, `batch`), the DataLoader's one batch on one
+ * GPU, accelerate's even_batches share on several. vp_plan_eval_batch_max
+ * and check's eval estimate take it. */
+uint64_t vp_plan_eval_batch_cap(uint64_t batch, uint64_t eval_samples, uint64_t gpus);
+
 /* The largest eval batch in [1, max] whose evaluation, as opts says it
  * (predictions kept, eval_accumulation_steps, generation) beside t's
  * resident training state, peaks at most budget_bytes at the device level:

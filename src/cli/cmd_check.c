@@ -633,6 +633,9 @@ struct result {
 	bool auto_done;
 	uint64_t auto_batch, auto_retries;
 	bool eval_done, eval_fits;
+	/* the eval batch that runs: the config's, capped at a GPU's share of a
+	 * known evaluation set (vp_plan_eval_batch_cap, as the plan caps it) */
+	uint64_t eval_batch;
 	struct vp_eval_estimate ev;
 	/* the most eval steps whose kept predictions fit (under 100; 0 when
 	 * 100 do, nothing is kept or not even one step fits): the
@@ -865,9 +868,18 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 	}
 
 evaluation:
+	/* a known evaluation set bounds the batch that runs: 10 samples at
+	 * per_device_eval_batch_size 64 are one batch of 10 on one GPU, 5 a
+	 * GPU on 2 (vp_plan_eval_batch_cap: the DataLoader's last batch,
+	 * accelerate's even_batches). The plan's eval search takes the same
+	 * cap, so a plan read back agrees. Until 2026-11-30 check estimated the
+	 * config's 64: Qwen3-0.6B on an H100 with 10 eval samples, "eval batch
+	 * 64 peak 89.51 GiB", DOES NOT FIT, for a run whose one eval batch is
+	 * 10 (tests/cli/check/eval-batch-set-share.sh) */
+	r->eval_batch = vp_plan_eval_batch_cap(tc->eval_batch, tc->eval.eval_samples, r->train.gpus);
 	et = r->train;
-	et.batch = tc->eval_batch;
-	if (tc->eval_batch > 0 && tc->evaluation != VP_TC_EVAL_NONE) {
+	et.batch = r->eval_batch;
+	if (r->eval_batch > 0 && tc->evaluation != VP_TC_EVAL_NONE) {
 		failed = vp_estimate_eval(m, g, &et, &tc->eval, &r->ev, err) != 0;
 		if (failed && past_limit_at(m, g, &et, &tc->eval, NULL, &r->ev)) {
 			r->eval_past_limit = true;
@@ -925,7 +937,7 @@ evaluation:
 		 * generation, GPUs) and room for EWC's copies, below the eval
 		 * batch that does not fit (the estimate grows with the batch) */
 		if (!r->eval_fits && !eval_steps_cure(tc, r)) {
-			if (vp_plan_largest_eval_batch(m, g, &et, &tc->eval, less(r->budget, ewc), tc->eval_batch - 1,
+			if (vp_plan_largest_eval_batch(m, g, &et, &tc->eval, less(r->budget, ewc), r->eval_batch - 1,
 						       &r->eval_largest_batch, err) != 0)
 				return -1;
 			r->eval_largest_done = true;
@@ -963,7 +975,7 @@ evaluation:
 		req.replay_buffer = tc->eval_only ? 0 : tc->replay_buffer;
 		/* an eval batch past 2^60 bytes on the GPU gives no host figure */
 		if (r->eval_done && !r->eval_past_limit) {
-			vp_plan_host_eval(&req, tc->eval_batch, &tc->eval, tc->eval.accumulation_steps, &r->ev);
+			vp_plan_host_eval(&req, r->eval_batch, &tc->eval, tc->eval.accumulation_steps, &r->ev);
 			req.eval_beside_training = vp_trainconfig_eval_beside_training(tc);
 		}
 		/* without training, the DataLoader's batches are the eval batch's */
@@ -1120,12 +1132,24 @@ static enum vp_tc_bound verdict_bound(const struct vp_trainconfig *tc, const str
 	return VP_TC_BOUND_NONE;
 }
 
+/* "" or, where a known evaluation set caps the config's eval batch
+ * (r->eval_batch), the cap: " (64 capped at the 10 eval samples)", on
+ * several GPUs " (64 capped at a GPU's share of the 10 eval samples)" */
+static const char *eval_cap_text(const struct vp_trainconfig *tc, const struct result *r, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	if (r->eval_batch < tc->eval_batch)
+		snprintf(buf, size, " (%" PRIu64 " capped at %sthe %" PRIu64 " eval samples)", tc->eval_batch,
+			 r->train.gpus > 1 ? "a GPU's share of " : "", tc->eval.eval_samples);
+	return buf;
+}
+
 static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 {
 	struct bound_keys b;
 	enum vp_tc_bound bound = verdict_bound(tc, r, &b);
 	char words[BOUND_KEYS * 100];
-	char peak[48], budget[48], rm[64], fail[64] = "", with[64];
+	char peak[48], budget[48], rm[64], fail[64] = "", with[64], cap[96];
 	bool kept;
 
 	if (!r->train_fits)
@@ -1196,10 +1220,10 @@ eval_part:
 			snprintf(rm, sizeof rm, "beyond any GPU");
 		else
 			room(r->budget, r->ev.device_bytes, rm, sizeof rm);
+		printf("; eval batch %" PRIu64 "%s peak %s", r->eval_batch, eval_cap_text(tc, r, cap, sizeof cap), peak);
 		if (tc->eval_only)
-			printf("; eval batch %" PRIu64 " peak %s of %s (%s", tc->eval_batch, peak, budget, rm);
-		else
-			printf("; eval batch %" PRIu64 " peak %s (%s", tc->eval_batch, peak, rm);
+			printf(" of %s", budget);
+		printf(" (%s", rm);
 		/* what overflows: the predictions kept on the GPU, not the forward */
 		kept = !r->eval_fits && r->ev.peak_moment == VP_EVAL_PREDICTIONS;
 		if (kept) {
@@ -1509,7 +1533,10 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 	if (r->eval_done) {
 		x = cJSON_AddObjectToObject(o, "eval");
 		if (x != NULL) {
-			json_u64(x, "batch", tc->eval_batch);
+			/* the batch that runs, and the config's, which a known
+			 * evaluation set may cap (eval_cap_text) */
+			json_u64(x, "batch", r->eval_batch);
+			json_u64(x, "config_batch", tc->eval_batch);
 			json_u64(x, "peak_bytes", r->ev.device_bytes);
 			cJSON_AddBoolToObject(x, "peak_lower_bound", r->eval_past_limit);
 			json_headroom(x, "headroom_bytes", r->budget, r->ev.device_bytes);
@@ -2349,7 +2376,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 				"predictions (%s at eval batch %" PRIu64 "%s) stay on the GPU until evaluation ends; on %s "
 				"evaluation runs out of memory at eval step %" PRIu64 " (set eval_accumulation_steps: %" PRIu64
 				"%s)%s\n",
-				tc.name, line, col, step, tc.eval_batch, gathered_text(&r.train, from, sizeof from), g->name,
+				tc.name, line, col, step, r.eval_batch, gathered_text(&r.train, from, sizeof from), g->name,
 				r.eval_steps_fit + 1, r.eval_steps_fit,
 				r.eval_steps_fit > 1 ? " or smaller" : "",
 				tc.eval_logits_assumed
@@ -2407,7 +2434,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			}
 		}
 		if (r.eval_done && !r.eval_fits) {
-			char peak[48], budget[48], smaller[128] = "", with[64];
+			char peak[48], budget[48], smaller[128] = "", with[64], cap[96];
 			bool absent = false;
 			peak_text(r.ev.device_bytes, r.eval_past_limit, peak, sizeof peak);
 			gib(r.budget, budget, sizeof budget);
@@ -2448,8 +2475,9 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			} else {
 				eval_annotation_where(&tc, &line, &col, &absent);
 				gh_error(o, tc.file, line, col,
-					 "eval batch %" PRIu64 "%s does not fit on %s: peak %s, budget %s%s%s", tc.eval_batch,
-					 absent ? DEFAULT_EVAL_BATCH_TEXT : "", g->name, peak, budget, smaller, upper);
+					 "eval batch %" PRIu64 "%s%s does not fit on %s: peak %s, budget %s%s%s", r.eval_batch,
+					 eval_cap_text(&tc, &r, cap, sizeof cap), absent ? DEFAULT_EVAL_BATCH_TEXT : "",
+					 g->name, peak, budget, smaller, upper);
 			}
 		}
 		if (r.host_done && !r.host.fits) {

@@ -5,7 +5,8 @@
 # (since 2026-11-30, real-config-features.sh).
 { "$VRAMPLAN" check --format text tests/data/check/mt5-eval-set.yaml; echo "exit $?"; } 2>&1 | grep -v "default\|hf config"
 GITHUB_ACTIONS=true "$VRAMPLAN" check -q tests/data/check/mt5-eval-set.yaml | grep '^::error'
-# --eval-samples wins over the config: 16 samples are one step
+# --eval-samples wins over the config: 16 samples are one step, of 16 (the
+# eval batch 24 capped at the set since 2026-11-30, eval-batch-set-share.sh)
 "$VRAMPLAN" check -q --eval-samples 16 tests/data/check/mt5-eval-set.yaml
 echo "exit $?"
 # eval_do_concat_batches false keeps a list: the set once, on the GPU and
