@@ -373,6 +373,28 @@ static int peft_targets_error(const struct vp_model *m, const struct vp_train *t
 			    targets, m->model_type, linears, vp_model_lm_head_name(m));
 }
 
+/* After prepare_model_for_kbit_training axolotl casts back to its 16-bit
+ * dtype only the modules whose names hold "norm" and the embedding layers
+ * get_linear_embedding_layers names (embed_tokens and lm_head; embed_in
+ * and embed_out for gpt_neox; word_embeddings for falcon:
+ * src/axolotl/loaders/utils.py, loaders/model.py
+ * _convert_embedding_modules_dtype). The model types listed have no other
+ * unquantized table or norm; the others keep one in fp32 (GPT-2's wte, wpe
+ * and ln_*, OPT's embed_positions, BLOOM's word_embeddings, an encoder's
+ * LayerNorm, T5's shared), which can keep the residual stream in fp32 too. */
+static bool axolotl_casts_kbit_rest(const struct vp_model *m)
+{
+	static const char *const types[] = {"llama",	  "mistral", "mixtral", "qwen2",    "qwen3",  "qwen3_moe",
+					    "gemma",	  "gemma2",  "gemma3_text", "granite", "phi",    "phi3",
+					    "stablelm",	  "starcoder2", "cohere", "olmo2",   "olmoe",  "smollm3",
+					    "exaone4",	  "gpt_oss", "gpt_neox"};
+
+	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+		if (strcmp(m->model_type, types[i]) == 0)
+			return true;
+	return false;
+}
+
 /*
  * A checkpoint stored quantized (model.h stored_quant) loads quantized
  * whatever the run asks: its weights cannot train, so LoRA runs over that
@@ -833,18 +855,53 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 
 	/* axolotl loads the model in the dtype its bf16/fp16 keys name
 	 * (resolve_dtype; docs/check.md): over an unquantized base that is
-	 * 16-bit weights, gradients and states, the run its keys describe */
-	if (o->profile == VP_PROFILE_AXOLOTL && t->quant == VP_QUANT_NONE) {
+	 * 16-bit weights, gradients and states, the run its keys describe.
+	 * Over a bitsandbytes base too: prepare_model_for_kbit_training casts
+	 * the unquantized parameters to fp32, but for any adapter axolotl then
+	 * casts every module named *norm* and the embeddings and LM head
+	 * (get_linear_embedding_layers) back to cfg.torch_dtype
+	 * (src/axolotl/loaders/model.py _configure_embedding_dtypes,
+	 * should_convert: needs_fa2_dtype is True with adapter lora or qlora;
+	 * utils/models.py load_model in older releases, "LlamaRMSNorm layers
+	 * are in fp32 after kbit_training ... convert them back"): a 16-bit
+	 * unquantized rest, as --precision bf16 counts it. Until 2026-11-30
+	 * the plan kept amp-* over a quantized base, and check read
+	 * --precision bf16's keys as amp-* (up to 20% above the plan). A GPTQ
+	 * base (gptq: true, no prepare_model_for_kbit_training) is left as
+	 * it was. */
+	if (o->profile == VP_PROFILE_AXOLOTL && t->quant != VP_QUANT_GPTQ_INT4) {
+		const char *key = g->bf16 ? "bf16" : "fp16";
+
 		if (!o->has_precision) {
 			t->precision = g->bf16 ? VP_PREC_BF16 : VP_PREC_FP16;
-			if (warn)
+			if (warn && t->quant == VP_QUANT_NONE)
 				vp_cli_note(o, "precision %s: axolotl loads the weights in the dtype of its %s key",
-					    vp_precision_name(t->precision), g->bf16 ? "bf16" : "fp16");
+					    vp_precision_name(t->precision), key);
+			else if (warn)
+				vp_cli_note(o, "precision %s: axolotl casts the norms, embeddings and LM head that "
+					    "prepare_model_for_kbit_training upcast back to the dtype of its %s key "
+					    "(loaders/model.py _configure_embedding_dtypes)",
+					    vp_precision_name(t->precision), key);
 		} else if ((t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_AMP_FP16) && warn) {
-			vp_cli_warn(o, "axolotl loads the weights in 16 bit when %s is true, so its keys cannot say "
-				    "%s (fp32 weights); the printed plan is that of fp32 weights, the run will hold less",
-				    t->precision == VP_PREC_AMP_BF16 ? "bf16" : "fp16", vp_precision_name(t->precision));
+			if (t->quant == VP_QUANT_NONE)
+				vp_cli_warn(o, "axolotl loads the weights in 16 bit when %s is true, so its keys cannot "
+					    "say %s (fp32 weights); the printed plan is that of fp32 weights, the run "
+					    "will hold less",
+					    t->precision == VP_PREC_AMP_BF16 ? "bf16" : "fp16",
+					    vp_precision_name(t->precision));
+			else
+				vp_cli_warn(o, "axolotl casts a quantized base's norms, embeddings and LM head to 16 "
+					    "bit when %s is true (loaders/model.py _configure_embedding_dtypes), so its "
+					    "keys cannot say %s (fp32 ones); the printed plan is that of fp32 ones, the "
+					    "run will hold less",
+					    t->precision == VP_PREC_AMP_BF16 ? "bf16" : "fp16",
+					    vp_precision_name(t->precision));
 		}
+		if (warn && t->quant != VP_QUANT_NONE && !axolotl_casts_kbit_rest(m))
+			vp_cli_warn(o, "axolotl casts back to 16 bit only modules named *norm*, embed_tokens and "
+				    "lm_head after prepare_model_for_kbit_training; '%s' (%s) has other unquantized "
+				    "tables or norms, which stay fp32: the plan counts them 16-bit, the run may hold more",
+				    m->name, m->model_type);
 	}
 
 	/* axolotl's 4-bit base is double-quantized unless its bnb_config_kwargs

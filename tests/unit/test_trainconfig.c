@@ -488,7 +488,7 @@ static void axolotl_bf16_auto_is_decided_per_gpu(void **state)
 	vp_trainconfig_free(&tc);
 }
 
-static void axolotl_bf16_loads_16_bit_weights_except_under_a_quantized_base(void **state)
+static void axolotl_bf16_loads_16_bit_weights_and_casts_a_quantized_base_back(void **state)
 {
 	static const char qlora[] = "base_model: meta-llama/Llama-3.2-1B\n"
 				    "bf16: true\n"
@@ -513,11 +513,13 @@ static void axolotl_bf16_loads_16_bit_weights_except_under_a_quantized_base(void
 	assert_int_equal(tc.train.precision, VP_PREC_FP16);
 	vp_trainconfig_free(&tc);
 
-	/* prepare_model_for_kbit_training: the unquantized parameters in fp32 */
+	/* prepare_model_for_kbit_training casts the unquantized parameters to
+	 * fp32, and axolotl casts the norms, embeddings and LM head back to
+	 * torch_dtype (loaders/model.py _configure_embedding_dtypes): bf16 */
 	assert_int_equal(vp_trainconfig_parse(&tc, "qlora.yaml", qlora, sizeof qlora - 1, &err), 0);
 	assert_int_equal(tc.train.method, VP_METHOD_QLORA);
-	assert_false(tc.load16);
-	assert_int_equal(tc.train.precision, VP_PREC_AMP_BF16);
+	assert_true(tc.load16);
+	assert_int_equal(tc.train.precision, VP_PREC_BF16);
 	vp_trainconfig_free(&tc);
 }
 
@@ -1398,7 +1400,7 @@ int main(void)
 		cmocka_unit_test(causal_lm_adds_source_and_target),
 		cmocka_unit_test(axolotl_seed003_example),
 		cmocka_unit_test(axolotl_bf16_auto_is_decided_per_gpu),
-		cmocka_unit_test(axolotl_bf16_loads_16_bit_weights_except_under_a_quantized_base),
+		cmocka_unit_test(axolotl_bf16_loads_16_bit_weights_and_casts_a_quantized_base_back),
 		cmocka_unit_test(one_and_zero_are_booleans),
 		cmocka_unit_test(whole_numbers_are_read_as_pyyaml_reads_them),
 		cmocka_unit_test(json_numbers_follow_rfc_8259),

@@ -7,7 +7,9 @@
 # under --profile axolotl, Llama 3.1 8B LoRA at 4,096 tokens on an L4 listed
 # "--method qlora --quant nf4 --grad-ckpt: 15.63 GiB (fits)", and the plan
 # with those options needed 19.64 GiB; --liger "fitted" where the plan then
-# stopped at eval batch 1.
+# stopped at eval batch 1. (Since 2026-11-30 axolotl's Q-LoRA plan counts
+# its 16-bit norms and embeddings, tests/cli/check/axolotl-kbit-round-trip.sh:
+# that suggestion fits, as its plan now says.)
 d=$(mktemp -d) || exit 1
 trap 'rm -rf "$d"' EXIT
 "$VRAMPLAN" --model llama-3.1-8b --gpu l4 --method lora --seq-len 4096 --profile axolotl 2>&1 | grep qlora
