@@ -669,20 +669,17 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		 * counted; said as the options above that partition or
 		 * offload nothing here are (until 2026-11-30 nothing was
 		 * said, where --zero 3 warned: a review). */
-		if (warn && (t->zero_stage == 1 || t->zero_stage == 2))
+		if (warn && (t->zero_stage == 1 || t->zero_stage == 2)) {
+			bool cast = t->quant == VP_QUANT_NONE &&
+				    (t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_AMP_FP16);
+
 			vp_cli_warn(o, "--zero %d with --method frozen partitions nothing: ZeRO-%d partitions %s, "
 				    "which a frozen forward has none of, so each GPU is estimated holding the whole "
 				    "%sweights%s",
 				    t->zero_stage, t->zero_stage,
 				    t->zero_stage == 1 ? "optimizer states" : "gradients and optimizer states",
-				    t->quant == VP_QUANT_NONE &&
-						    (t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_AMP_FP16)
-					    ? "16-bit "
-					    : "",
-				    t->quant == VP_QUANT_NONE &&
-						    (t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_AMP_FP16)
-					    ? ", as DeepSpeed's 16-bit engine casts them"
-					    : "");
+				    cast ? "16-bit " : "", cast ? ", as DeepSpeed's 16-bit engine casts them" : "");
+		}
 		/* The frozen forward is estimated as the evaluation's
 		 * (frozen_forward: logits.c logits_eval), whose logits and loss
 		 * none of these change; in a forward run in train mode with
