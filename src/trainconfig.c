@@ -980,6 +980,42 @@ int vp_trainconfig_warn_read_as(struct vp_trainconfig *tc, const struct vp_model
 				  m->model_type, m->read_as);
 }
 
+/* After prepare_model_for_kbit_training axolotl casts back to its 16-bit
+ * dtype only the modules whose names hold "norm" and the embedding layers
+ * get_linear_embedding_layers names (embed_tokens and lm_head; embed_in
+ * and embed_out for gpt_neox; word_embeddings for falcon:
+ * src/axolotl/loaders/utils.py, loaders/model.py
+ * _convert_embedding_modules_dtype). The model types listed have no other
+ * unquantized table or norm; the others keep one in fp32 (GPT-2's wte, wpe
+ * and ln_*, OPT's embed_positions, BLOOM's word_embeddings, an encoder's
+ * LayerNorm, T5's shared), which can keep the residual stream in fp32 too. */
+bool vp_axolotl_casts_kbit_rest(const struct vp_model *m)
+{
+	static const char *const types[] = {"llama",	  "mistral", "mixtral", "qwen2",    "qwen3",  "qwen3_moe",
+					    "gemma",	  "gemma2",  "gemma3_text", "granite", "phi",    "phi3",
+					    "stablelm",	  "starcoder2", "cohere", "olmo2",   "olmoe",  "smollm3",
+					    "exaone4",	  "gpt_oss", "gpt_neox"};
+
+	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+		if (strcmp(m->model_type, types[i]) == 0)
+			return true;
+	return false;
+}
+
+int vp_trainconfig_warn_axolotl_kbit(struct vp_trainconfig *tc, const struct vp_model *m, struct vp_error *err)
+{
+	/* resolve.c warns the same for --profile axolotl; check read such a
+	 * config as the 16-bit run without a word until 2026-12-01 */
+	if (tc->flavour != VP_TC_AXOLOTL || tc->train.quant == VP_QUANT_NONE ||
+	    tc->train.quant == VP_QUANT_GPTQ_INT4 || vp_axolotl_casts_kbit_rest(m))
+		return 0;
+	return vp_tc_note_warning(tc, err, &tc->at[VP_TC_QUANT],
+				  "axolotl casts back to 16 bit only modules named *norm*, embed_tokens and lm_head "
+				  "after prepare_model_for_kbit_training; '%s' (%s) has other unquantized tables or "
+				  "norms, which stay fp32: the check counts them 16-bit, the run may hold more",
+				  m->name, m->model_type);
+}
+
 int vp_trainconfig_modelled_deepspeed(const struct vp_trainconfig *tc, struct vp_error *err)
 {
 	const struct vp_tc_origin *at;

@@ -21,6 +21,7 @@
 #include "vramplan/hfconfig.h"
 #include "vramplan/layers.h"
 #include "vramplan/peft.h"
+#include "vramplan/trainconfig.h"
 #include "vramplan/utf8.h"
 
 /* model_key/gpu_key non-NULL: of the built-in catalogue only what those
@@ -371,28 +372,6 @@ static int peft_targets_error(const struct vp_model *m, const struct vp_train *t
 			    "--lora-targets %s: PEFT finds none of them in model_type '%s' (its linears: %s; "
 			    "or %s)",
 			    targets, m->model_type, linears, vp_model_lm_head_name(m));
-}
-
-/* After prepare_model_for_kbit_training axolotl casts back to its 16-bit
- * dtype only the modules whose names hold "norm" and the embedding layers
- * get_linear_embedding_layers names (embed_tokens and lm_head; embed_in
- * and embed_out for gpt_neox; word_embeddings for falcon:
- * src/axolotl/loaders/utils.py, loaders/model.py
- * _convert_embedding_modules_dtype). The model types listed have no other
- * unquantized table or norm; the others keep one in fp32 (GPT-2's wte, wpe
- * and ln_*, OPT's embed_positions, BLOOM's word_embeddings, an encoder's
- * LayerNorm, T5's shared), which can keep the residual stream in fp32 too. */
-static bool axolotl_casts_kbit_rest(const struct vp_model *m)
-{
-	static const char *const types[] = {"llama",	  "mistral", "mixtral", "qwen2",    "qwen3",  "qwen3_moe",
-					    "gemma",	  "gemma2",  "gemma3_text", "granite", "phi",    "phi3",
-					    "stablelm",	  "starcoder2", "cohere", "olmo2",   "olmoe",  "smollm3",
-					    "exaone4",	  "gpt_oss", "gpt_neox"};
-
-	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
-		if (strcmp(m->model_type, types[i]) == 0)
-			return true;
-	return false;
 }
 
 /*
@@ -894,7 +873,7 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 					    t->precision == VP_PREC_AMP_BF16 ? "bf16" : "fp16",
 					    vp_precision_name(t->precision));
 		}
-		if (warn && t->quant != VP_QUANT_NONE && !axolotl_casts_kbit_rest(m))
+		if (warn && t->quant != VP_QUANT_NONE && !vp_axolotl_casts_kbit_rest(m))
 			vp_cli_warn(o, "axolotl casts back to 16 bit only modules named *norm*, embed_tokens and "
 				    "lm_head after prepare_model_for_kbit_training; '%s' (%s) has other unquantized "
 				    "tables or norms, which stay fp32: the plan counts them 16-bit, the run may hold more",

@@ -43,3 +43,10 @@ rt a100-40gb mistral-7b --method qlora --quant nf4 --grad-ckpt
 	grep -o "so its keys cannot say amp-bf16"
 "$VRAMPLAN" --model gpt2 --gpu h100 --method lora --quant int8 --profile axolotl 2>&1 >/dev/null |
 	grep -o "'gpt2' (gpt2) has other unquantized tables or norms"
+# check warns the same at the quantization's key (until 2026-12-01 it read
+# GPT-2's keys as the 16-bit run without a word)
+"$VRAMPLAN" --model gpt2 --gpu h100 --method lora --quant int8 --profile axolotl >"$d/g.yaml" 2>/dev/null
+"$VRAMPLAN" check "$d/g.yaml" --gpu h100 --model gpt2 2>&1 >/dev/null |
+	grep -o "key 'load_in_8bit': axolotl casts back .*'gpt2' (gpt2) has other unquantized tables or norms"
+"$VRAMPLAN" check "$d/g.yaml" --gpu h100 --model gpt2 --format json 2>/dev/null |
+	grep -c "'gpt2' (gpt2) has other unquantized"
