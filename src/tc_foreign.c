@@ -18,6 +18,9 @@
 #include <string.h>
 #include <strings.h>
 
+/* where the reason a framework's modules are not modelled is written */
+#define KNOWN_GAPS "docs/memory-model.md \"Known gaps\""
+
 /* The command being built: flags appended while they fit. */
 struct cmd {
 	char s[448];
@@ -151,17 +154,17 @@ static bool add_targets(struct cmd *k, const struct targets *t, bool fused)
  * longest: an unknown builder with every flag, B and N).
  */
 static int refuse(struct ctx *c, const struct vp_tmember *at, const char *what, const char *why, const char *detail,
-		  const struct cmd *k, const char *m, const char *n, const char *r)
+		  const char *doc, const struct cmd *k, const char *m, const char *n, const char *r)
 {
 	char msg[sizeof c->err->message + 512];
 	int v;
 
 	for (v = 0; v < 4; v++) {
 		snprintf(msg, sizeof msg,
-			 "%s: vramplan check does not read these%s%s%s%s%s%s; the nearest estimate (G: your GPU): "
+			 "%s: vramplan check does not read these%s%s%s%s%s%s%s; the nearest estimate (G: your GPU): "
 			 "vramplan estimate --gpu G%s%s%s%s",
 			 what, v < 3 ? ", since " : "", v < 3 ? why : "", v < 3 ? " (" : "", v < 2 ? detail : "",
-			 v < 2 ? "; " : "", v < 3 ? "docs/memory-model.md \"Known gaps\")" : "", k->s, m, n,
+			 v < 2 ? "; " : "", v < 3 ? doc : "", v < 3 ? ")" : "", k->s, m, n,
 			 v < 1 ? r : "");
 		if (strlen(msg) < sizeof c->err->message)
 			break;
@@ -431,7 +434,7 @@ static int torchtune_error(struct ctx *c, const struct vp_tnode *root, const str
 		 builder != NULL && at->value->text == comp ? "model" : "_component_", at->value->text);
 	return refuse(c, at, what,
 		      "torchtune's modules are not the transformers ones vramplan models",
-		      "LoRA weights in the model dtype, torchao NF4 on LoRA linears only",
+		      "LoRA weights in the model dtype, torchao NF4 on LoRA linears only", KNOWN_GAPS,
 		      &k, ph, seq_unknown ? "; N: the dataset's longest sample (tokenizer.max_seq_len: null)" : "",
 		      multi != NULL     ? multi
 		      : targets_unnamed ? "; its LoRA targets have no transformers name: see 'vramplan estimate --help'"
@@ -650,13 +653,153 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 		 at->value->kind == VP_T_SCALAR ? at->value->text : "");
 	return refuse(c, at, what,
 		      "litgpt's modules are not the transformers ones vramplan models",
-		      "LoRA weights in the model dtype, a fused q/k/v projection",
+		      "LoRA weights in the model dtype, a fused q/k/v projection", KNOWN_GAPS,
 		      &k, ph, seq_unknown ? "; N: the dataset's longest sample (train.max_seq_length: null)" : "",
 		      targets_unnamed ? "; part of Phi-3's fused qkv_proj has no transformers name: see 'vramplan "
 					"estimate --help'"
 		      : adapter	      ? "; quantize without lora_r is litgpt's finetune_adapter, whose adapter vramplan "
 					"does not model: this full fine-tune over-estimates it"
 				      : "");
+}
+
+/* ------------------------------------------------------------- Lightning */
+
+/*
+ * A LightningCLI config (lightning/pytorch/cli.py LightningCLI: top-level
+ * `trainer`, `model` and `data`, each the init arguments of the Trainer,
+ * the LightningModule and the LightningDataModule), as `vramplan plan
+ * --profile lightning` prints one. The Trainer's keys say the precision,
+ * the devices and the strategy, but the LightningModule's code decides
+ * what trains (the model, adapters, optimizer, checkpointing), so check,
+ * which reads trainer configs, does not read it; read as TrainingArguments
+ * it was checked at TrainingArguments' defaults (batch 8, fp32) with
+ * `trainer` and `data` ignored, a verdict about another run, until
+ * 2026-12-01. Recognised by a `trainer` mapping with a key of Lightning's
+ * Trainer.__init__ (lightning/pytorch/trainer/trainer.py) among
+ * LightningCLI's top-level keys alone.
+ */
+static const struct vp_tmember *lightning_key(const struct vp_tnode *root)
+{
+	static const char *const trainer_keys[] = {
+		"accumulate_grad_batches", "precision", "devices", "strategy", "accelerator", "num_nodes",
+		"max_epochs", "max_steps", "val_check_interval", "check_val_every_n_epoch", "gradient_clip_val",
+		"limit_val_batches", "callbacks", "logger", NULL};
+	/* LightningCLI's own top-level keys (its subcommands' parser:
+	 * seed_everything, trainer, model, data, optimizer, lr_scheduler,
+	 * ckpt_path) and vramplan's block: a TrainingArguments config with a
+	 * stray `trainer:` mapping has keys of its own, and is read as one */
+	static const char *const cli_keys[] = {"seed_everything", "trainer", "model", "data", "optimizer",
+					       "lr_scheduler", "ckpt_path", "vramplan", NULL};
+	const struct vp_tmember *t = vp_tc_member(root, "trainer");
+
+	if (t == NULL || t->value->kind != VP_T_MAP)
+		return NULL;
+	for (size_t i = 0; i < root->n; i++) {
+		const char *const *k = cli_keys;
+
+		while (*k != NULL && strcmp(*k, root->members[i].key) != 0)
+			k++;
+		if (*k == NULL)
+			return NULL;
+	}
+	for (const char *const *k = trainer_keys; *k != NULL; k++)
+		if (vp_tc_member(t->value, *k) != NULL)
+			return t;
+	return NULL;
+}
+
+/* A section's init arguments: LightningCLI takes them bare or, where the
+ * section names its class, under init_args (jsonargparse's class_path) */
+static const struct vp_tnode *init_args(const struct vp_tnode *root, const char *section)
+{
+	const struct vp_tnode *s = map_at(root, section);
+	const struct vp_tnode *a = map_at(s, "init_args");
+
+	return a != NULL ? a : s;
+}
+
+static unsigned long first_count(const struct vp_tnode *map, const char *const *names)
+{
+	for (const char *const *n = names; *n != NULL; n++)
+		if (count_at(map, *n) > 0)
+			return count_at(map, *n);
+	return 0;
+}
+
+static int lightning_error(struct ctx *c, const struct vp_tnode *root, const struct vp_tmember *at)
+{
+	static const char *const model_names[] = {"model_name_or_path", "pretrained_model_name_or_path", "model_name",
+						  NULL};
+	static const char *const batch_names[] = {"batch_size", "train_batch_size", NULL};
+	static const char *const eval_names[] = {"eval_batch_size", "val_batch_size", NULL};
+	static const char *const len_names[] = {"max_seq_length", "max_length", "max_source_length", "seq_len",
+						NULL};
+	const struct vp_tnode *tr = at->value, *data = init_args(root, "data"), *model = init_args(root, "model");
+	const char *p = text_at(tr, "precision"), *strategy = text_at(tr, "strategy"), *name = NULL;
+	/* devices and num_nodes: the Trainer's "auto" (every visible GPU)
+	 * and 1; "auto", -1 or a list of indices is no count here (0) */
+	unsigned long dev = vp_tc_member(tr, "devices") == NULL ? 0 : count_at(tr, "devices");
+	unsigned long nodes = vp_tc_member(tr, "num_nodes") == NULL ? 1 : count_at(tr, "num_nodes");
+	unsigned long batch = first_count(data, batch_names), eval = first_count(data, eval_names);
+	unsigned long len = first_count(data, len_names), accum = count_at(tr, "accumulate_grad_batches");
+	struct cmd k = {.n = 0};
+	char ph[160], remark[96] = "";
+
+	for (const char *const *n = model_names; name == NULL && *n != NULL; n++)
+		name = text_at(model, *n);
+	if (name != NULL && strlen(name) < 128 && strcspn(name, " '\"\\$`;|&<>()") == strlen(name))
+		add(&k, " --model %s", name);
+	else {
+		add(&k, " --model M");
+		name = NULL;
+	}
+	if (batch > 0)
+		add(&k, " --batch %lu", batch);
+	else
+		add(&k, " --batch B");
+	if (accum > 1)
+		add(&k, " --grad-accum %lu", accum);
+	/* the Trainer's precision (lightning/fabric/connector.py
+	 * _convert_precision_to_unified_args: 16 is "16-mixed", "bf16"
+	 * "bf16-mixed", 32 "32-true"); unset, "32-true", fp32 weights without
+	 * autocast, which is not the estimate's default */
+	if (p == NULL || strcmp(p, "32-true") == 0 || strcmp(p, "32") == 0)
+		add(&k, " --precision fp32");
+	else if (strcmp(p, "bf16-mixed") == 0 || strcmp(p, "bf16") == 0)
+		add(&k, " --precision amp-bf16");
+	else if (strcmp(p, "16-mixed") == 0 || strcmp(p, "16") == 0)
+		add(&k, " --precision amp-fp16");
+	else if (strcmp(p, "bf16-true") == 0)
+		add(&k, " --precision bf16");
+	else if (strcmp(p, "16-true") == 0)
+		add(&k, " --precision fp16");
+	if (dev > 0 && nodes > 0 && dev * nodes > 1)
+		add(&k, " --gpus %lu", dev * nodes);
+	/* DeepSpeedStrategy.register_strategies and FSDPStrategy's names
+	 * (lightning/pytorch/strategies/deepspeed.py, fsdp.py): stage 3's
+	 * offload name offloads the optimizer and the parameters */
+	if (strategy != NULL && strncmp(strategy, "deepspeed_stage_", 16) == 0 && strategy[16] >= '1' &&
+	    strategy[16] <= '3' && (strategy[17] == '\0' || strcmp(strategy + 17, "_offload") == 0)) {
+		add(&k, " --zero %c", strategy[16]);
+		if (strategy[17] != '\0')
+			add(&k, strategy[16] == '3' ? " --offload-optimizer cpu --offload-param cpu"
+						    : " --offload-optimizer cpu");
+	} else if (strategy != NULL && strncmp(strategy, "fsdp", 4) == 0)
+		add(&k, " --fsdp");
+	if (len > 0)
+		add(&k, " --seq-len %lu", len);
+	else
+		add(&k, " --seq-len N");
+	snprintf(ph, sizeof ph, "%s%s%s%s", name == NULL ? "; M: the model's HF id" : "",
+		 batch == 0 ? "; B: the DataModule's batch size" : "", len == 0 ? "; N: the length it pads to" : "",
+		 dev == 0 ? "; --gpus: the devices the Trainer takes" : "");
+	if (eval > 0)
+		snprintf(remark, sizeof remark, "; its evaluation: the same with --batch %lu --use-cache", eval);
+	return refuse(c, at, "a LightningCLI config (trainer:, data:)",
+		      "the LightningModule's code decides what trains",
+		      "its model, adapters, optimizer and checkpointing are not keys; --method, --optimizer and "
+		      "--grad-ckpt say them",
+		      "docs/check.md \"LightningCLI configs\"", &k, ph, "", remark);
 }
 
 /* ------------------------------------------------------------ W&B sweeps */
@@ -770,5 +913,7 @@ int vp_tc_foreign_config(struct ctx *c, const struct vp_tnode *root)
 		return litgpt_error(c, root, at);
 	if ((at = sweep_key(root)) != NULL)
 		return sweep_error(c, root, at);
+	if ((at = lightning_key(root)) != NULL)
+		return lightning_error(c, root, at);
 	return 0;
 }
