@@ -577,6 +577,15 @@ static int eval_search(const struct vp_model *m, const struct vp_gpu *g, const s
 	one.accumulation_steps = 1;
 	if (vp_plan_largest_eval_batch(m, g, &req->train, &one, budget, max, &lo, err) != 0)
 		return -1;
+	/* A GPU's share of a known set that fits is kept as it is, not
+	 * rounded down to the token multiple: rounded, every GPU runs one
+	 * step more (20 samples at 1,001 tokens on 2 GPUs: eval batch 8, two
+	 * steps of 8 a GPU, where 10 runs the set in one), and on one GPU the
+	 * set's last batch is no multiple anyway (10 samples at batch 8: 8,
+	 * then 2). An explicit --batch-multiple still holds. */
+	if (lo > 0 && lo == max && req->batch_multiple == 0 && req->eval.eval_samples > 0 &&
+	    lo == vp_plan_eval_share(req->eval.eval_samples, req->train.gpus))
+		return eval_at(m, g, req, budget, lo, 0, out, err);
 	return eval_at(m, g, req, budget, lo > 0 ? round_batch(lo, req) : 1, 0, out, err);
 }
 
