@@ -470,6 +470,10 @@ int vp_emit_estimate_json(FILE *out, const struct vp_model *m, const struct vp_g
 			/* generation alone, no loss forward (--method frozen) */
 			jbool(&j, o, "generate_only", eval->opts->generate && eval->opts->generate_only);
 			jbool(&j, o, "fits", eval->ev.device_bytes <= vp_budget_bytes(g, util, t));
+			/* the eval batch asked for (--batch), as check's
+			 * eval.config_batch: more than "batch" where a known
+			 * evaluation set caps it (cmd_estimate.c) */
+			jint(&j, o, "config_batch", eval->config_batch);
 		}
 	}
 	return jprint(out, root, &j, err);

@@ -1234,8 +1234,13 @@ static void comment_estimate_eval(FILE *f, const struct vp_train *t, const struc
 	vp_format_gib(e->device_bytes, dev, sizeof dev);
 	vp_format_gib(e->allocated_bytes, alloc, sizeof alloc);
 	vp_format_gib(e->reserved_bytes, res, sizeof res);
-	fprintf(f, "# eval batch %" PRIu64 ": device peak %s GiB (allocated %s, reserved %s) at its %s moment",
-		ev->batch, dev, alloc, res, vp_eval_moment_name(e->peak_moment));
+	fprintf(f, "# eval batch %" PRIu64, ev->batch);
+	/* a known evaluation set caps --batch (cmd_estimate.c) */
+	if (ev->config_batch > ev->batch)
+		fprintf(f, " (--batch %" PRIu64 " capped at the %" PRIu64 " eval samples)", ev->config_batch,
+			opts->eval_samples);
+	fprintf(f, ": device peak %s GiB (allocated %s, reserved %s) at its %s moment", dev, alloc, res,
+		vp_eval_moment_name(e->peak_moment));
 	if (e->device_bytes <= budget) {
 		vp_format_margin(budget - e->device_bytes, room, sizeof room);
 		fprintf(f, ": fits, %s under the budget\n", room);

@@ -506,40 +506,64 @@ int vp_plan_largest_eval_batch(const struct vp_model *m, const struct vp_gpu *g,
 }
 
 /*
- * The eval batch that runs: `batch`, and with a known evaluation set
- * (eval_samples > 0) no more than each GPU's share of it (rounded up). A
- * batch beyond it never runs on one GPU (the DataLoader's one batch is the
- * whole set) and on several is the set again: accelerate's
- * BatchSamplerShard, with even_batches (its default, which the Trainer
- * keeps), fills each rank's last batch up to the full batch size with
- * samples from the start of the set (accelerate data_loader.py
- * _iter_with_no_split: "For degenerate cases where the dataset has less
- * than num_process * batch_size samples"), duplicates gather_for_metrics
- * drops. The plan's search and check's estimate both take it, so the two
- * agree on the batch.
+ * A GPU's share of a known evaluation set: eval_samples over the
+ * data-parallel GPUs, rounded up (0: unknown). The Trainer's eval
+ * DataLoader is sequential (trainer.py _get_eval_sampler: SequentialSampler
+ * on one process, the default sampler on several), and accelerate shards
+ * it by whole batches (data_loader.py prepare_data_loader ->
+ * BatchSamplerShard, split_batches False): batch i goes to rank
+ * i % ranks, so a rank runs ceil(ceil(E / b) / N) = ceil(E / (b N)) steps,
+ * one exactly when b >= ceil(E / N). `gpus` are the data-parallel ranks:
+ * under tensor or context parallelism accelerate gives the ranks of one
+ * group the same batches (prepare_data_loader divides process_index by
+ * tp x cp and takes num_processes = dp_replicate x dp_shard), which
+ * vramplan's GPU count (--gpus, vramplan.gpus, dp_shard_size) already is.
  */
-uint64_t vp_plan_eval_batch_cap(uint64_t batch, uint64_t eval_samples, uint64_t gpus)
+uint64_t vp_plan_eval_share(uint64_t eval_samples, uint64_t gpus)
 {
-	uint64_t share;
-
-	if (eval_samples == 0)
-		return batch;
 	if (gpus == 0)
 		gpus = 1;
-	share = eval_samples / gpus + (eval_samples % gpus != 0);
-	return share < batch ? share : batch;
+	return eval_samples / gpus + (eval_samples % gpus != 0);
 }
 
 /*
- * The largest eval batch worth planning: --max-batch, capped by a known
- * evaluation set (vp_plan_eval_batch_cap). Until 2026-11-30 the plan
- * searched up to --max-batch: 10 samples on an H100 were planned at eval
- * batch 70, "device peak 62.95 GiB", for a run that evaluates one batch of
- * 10 (found by scripts/invariants.py).
+ * The eval batch that runs at a configured eval batch `batch`. On one GPU
+ * no more than a known evaluation set (eval_samples > 0): the DataLoader's
+ * one batch is the whole set. On several, `batch` whatever the set:
+ * accelerate's BatchSamplerShard with even_batches (its default, and the
+ * Trainer's: AcceleratorConfig even_batches=True) "will always yield a
+ * number of batches that is a round multiple of num_processes and that
+ * all have the same size" (data_loader.py), filling each rank's batch up
+ * to the full size with samples from the start of the set, repeated
+ * until there are enough ("For degenerate cases where the dataset has
+ * less than num_process * batch_size samples", _iter_with_no_split);
+ * gather_for_metrics drops the duplicates after the forward has run on
+ * them. Until 2026-12-01 several GPUs were capped at a GPU's share too:
+ * check said FITS at eval batch 5 for per_device_eval_batch_size 64 with
+ * 10 eval samples on 2 GPUs, a run whose every rank forwards 64 rows
+ * (tests/cli/check/eval-batch-set-share.sh). check and estimate take it.
+ */
+uint64_t vp_plan_eval_batch_cap(uint64_t batch, uint64_t eval_samples, uint64_t gpus)
+{
+	if (eval_samples == 0 || gpus > 1)
+		return batch;
+	return eval_samples < batch ? eval_samples : batch;
+}
+
+/*
+ * The largest eval batch worth planning: --max-batch, capped by a GPU's
+ * share of a known evaluation set (vp_plan_eval_share): at the share every GPU
+ * runs its part of the set in one step, and a larger batch on one GPU
+ * never forms, on several only repeats samples (vp_plan_eval_batch_cap).
+ * Until 2026-11-30 the plan searched up to --max-batch: 10 samples on an
+ * H100 were planned at eval batch 70, "device peak 62.95 GiB", for a run
+ * that evaluates one batch of 10 (found by scripts/invariants.py).
  */
 uint64_t vp_plan_eval_batch_max(const struct vp_plan_request *req)
 {
-	return vp_plan_eval_batch_cap(req->max_batch, req->eval.eval_samples, req->train.gpus);
+	uint64_t share = vp_plan_eval_share(req->eval.eval_samples, req->train.gpus);
+
+	return req->eval.eval_samples > 0 && share < req->max_batch ? share : req->max_batch;
 }
 
 static int eval_search(const struct vp_model *m, const struct vp_gpu *g, const struct vp_plan_request *req,
@@ -553,6 +577,15 @@ static int eval_search(const struct vp_model *m, const struct vp_gpu *g, const s
 	one.accumulation_steps = 1;
 	if (vp_plan_largest_eval_batch(m, g, &req->train, &one, budget, max, &lo, err) != 0)
 		return -1;
+	/* A GPU's share of a known set that fits is kept as it is, not
+	 * rounded down to the token multiple: rounded, every GPU runs one
+	 * step more (20 samples at 1,001 tokens on 2 GPUs: eval batch 8, two
+	 * steps of 8 a GPU, where 10 runs the set in one), and on one GPU the
+	 * set's last batch is no multiple anyway (10 samples at batch 8: 8,
+	 * then 2). An explicit --batch-multiple still holds. */
+	if (lo > 0 && lo == max && req->batch_multiple == 0 && req->eval.eval_samples > 0 &&
+	    lo == vp_plan_eval_share(req->eval.eval_samples, req->train.gpus))
+		return eval_at(m, g, req, budget, lo, 0, out, err);
 	return eval_at(m, g, req, budget, lo > 0 ? round_batch(lo, req) : 1, 0, out, err);
 }
 

@@ -67,6 +67,8 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 struct vp_emit_eval {
 	const struct vp_eval_opts *opts;
 	uint64_t batch;
+	uint64_t config_batch;       /* the eval batch asked for (--batch); more than batch where a known
+					evaluation set caps it (vp_plan_eval_batch_cap) */
 	uint64_t accumulation_steps; /* eval_accumulation_steps; 0: unset */
 	struct vp_eval_estimate ev;
 };

@@ -199,16 +199,21 @@ int vp_plan_eval_at(const struct vp_model *m, const struct vp_gpu *g, const stru
 		    const struct vp_eval_opts *opts, uint64_t budget_bytes, uint64_t batch, uint64_t steps,
 		    uint64_t *steps_out, struct vp_eval_estimate *out, struct vp_error *err);
 
+/* A GPU's share of a known evaluation set: eval_samples over the
+ * data-parallel GPUs, rounded up, the smallest eval batch that runs the set
+ * in one step a GPU (0: eval_samples 0, unknown). */
+uint64_t vp_plan_eval_share(uint64_t eval_samples, uint64_t gpus);
+
 /* The largest eval batch a plan considers: --max-batch, or a known
- * evaluation set's share per GPU (--eval-samples over --gpus, rounded up)
- * where that is smaller: a larger batch runs the set again. */
+ * evaluation set's share per GPU (vp_plan_eval_share) where that is
+ * smaller: a larger batch runs the set no faster. */
 uint64_t vp_plan_eval_batch_max(const struct vp_plan_request *req);
 
-/* The eval batch that runs at a configured eval batch `batch`: no more than
- * a GPU's share of a known evaluation set (eval_samples over gpus, rounded
- * up; eval_samples 0: unknown, `batch`), the DataLoader's one batch on one
- * GPU, accelerate's even_batches share on several. vp_plan_eval_batch_max
- * and check's eval estimate take it. */
+/* The eval batch that runs at a configured eval batch `batch`: on one GPU
+ * no more than a known evaluation set (eval_samples; 0: unknown), the
+ * DataLoader's one batch; on several `batch` itself, which accelerate's
+ * even_batches fills with repeated samples. check's and estimate's
+ * evaluation take it. */
 uint64_t vp_plan_eval_batch_cap(uint64_t batch, uint64_t eval_samples, uint64_t gpus);
 
 /* The largest eval batch in [1, max] whose evaluation, as opts says it

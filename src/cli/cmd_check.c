@@ -633,8 +633,8 @@ struct result {
 	bool auto_done;
 	uint64_t auto_batch, auto_retries;
 	bool eval_done, eval_fits;
-	/* the eval batch that runs: the config's, capped at a GPU's share of a
-	 * known evaluation set (vp_plan_eval_batch_cap, as the plan caps it) */
+	/* the eval batch that runs: the config's, on one GPU capped at a
+	 * known evaluation set (vp_plan_eval_batch_cap) */
 	uint64_t eval_batch;
 	struct vp_eval_estimate ev;
 	/* the most eval steps whose kept predictions fit (under 100; 0 when
@@ -868,14 +868,17 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 	}
 
 evaluation:
-	/* a known evaluation set bounds the batch that runs: 10 samples at
-	 * per_device_eval_batch_size 64 are one batch of 10 on one GPU, 5 a
-	 * GPU on 2 (vp_plan_eval_batch_cap: the DataLoader's last batch,
-	 * accelerate's even_batches). The plan's eval search takes the same
-	 * cap, so a plan read back agrees. Until 2026-11-30 check estimated the
-	 * config's 64: Qwen3-0.6B on an H100 with 10 eval samples, "eval batch
-	 * 64 peak 89.51 GiB", DOES NOT FIT, for a run whose one eval batch is
-	 * 10 (tests/cli/check/eval-batch-set-share.sh) */
+	/* a known evaluation set bounds the batch that runs on one GPU: 10
+	 * samples at per_device_eval_batch_size 64 are one batch of 10
+	 * (vp_plan_eval_batch_cap: the DataLoader's last batch). On several
+	 * GPUs accelerate's even_batches fills every rank's batch to 64 with
+	 * repeated samples, so 64 runs. The plan's eval search stops at a
+	 * GPU's share, so a plan read back agrees. Until 2026-11-30 check
+	 * estimated the config's 64 on one GPU: Qwen3-0.6B on an H100 with 10
+	 * eval samples, "eval batch 64 peak 89.51 GiB", DOES NOT FIT, for a
+	 * run whose one eval batch is 10; and until 2026-12-01 it capped 2
+	 * GPUs at 5, FITS, for a run whose ranks forward 64 rows each
+	 * (tests/cli/check/eval-batch-set-share.sh) */
 	r->eval_batch = vp_plan_eval_batch_cap(tc->eval_batch, tc->eval.eval_samples, r->train.gpus);
 	et = r->train;
 	et.batch = r->eval_batch;
@@ -1133,14 +1136,25 @@ static enum vp_tc_bound verdict_bound(const struct vp_trainconfig *tc, const str
 }
 
 /* "" or, where a known evaluation set caps the config's eval batch
- * (r->eval_batch), the cap: " (64 capped at the 10 eval samples)", on
- * several GPUs " (64 capped at a GPU's share of the 10 eval samples)" */
+ * (r->eval_batch, one GPU), the cap: " (64 capped at the 10 eval samples)";
+ * on several GPUs, where the batch runs whole past a GPU's share of the set
+ * (vp_plan_eval_batch_cap: accelerate's even_batches fills it with repeated
+ * samples), the share that runs the set in one step: " (a GPU's share of
+ * the 10 eval samples is 5: accelerate fills the batch with repeated
+ * samples)" */
 static const char *eval_cap_text(const struct vp_trainconfig *tc, const struct result *r, char *buf, size_t size)
 {
+	uint64_t share = vp_plan_eval_share(tc->eval.eval_samples, r->train.gpus);
+
 	buf[0] = '\0';
 	if (r->eval_batch < tc->eval_batch)
-		snprintf(buf, size, " (%" PRIu64 " capped at %sthe %" PRIu64 " eval samples)", tc->eval_batch,
-			 r->train.gpus > 1 ? "a GPU's share of " : "", tc->eval.eval_samples);
+		snprintf(buf, size, " (%" PRIu64 " capped at the %" PRIu64 " eval samples)", tc->eval_batch,
+			 tc->eval.eval_samples);
+	else if (r->train.gpus > 1 && tc->eval.eval_samples > 0 && share < r->eval_batch)
+		snprintf(buf, size,
+			 " (a GPU's share of the %" PRIu64 " eval samples is %" PRIu64
+			 ": accelerate fills the batch with repeated samples)",
+			 tc->eval.eval_samples, share);
 	return buf;
 }
 
@@ -1149,7 +1163,7 @@ static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 	struct bound_keys b;
 	enum vp_tc_bound bound = verdict_bound(tc, r, &b);
 	char words[BOUND_KEYS * 100];
-	char peak[48], budget[48], rm[64], fail[64] = "", with[64], cap[96];
+	char peak[48], budget[48], rm[64], fail[64] = "", with[64], cap[160];
 	bool kept;
 
 	if (!r->train_fits)
@@ -2435,7 +2449,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			}
 		}
 		if (r.eval_done && !r.eval_fits) {
-			char peak[48], budget[48], smaller[128] = "", with[64], cap[96];
+			char peak[48], budget[48], smaller[128] = "", with[64], cap[160];
 			bool absent = false;
 			peak_text(r.ev.device_bytes, r.eval_past_limit, peak, sizeof peak);
 			gib(r.budget, budget, sizeof budget);

@@ -104,8 +104,37 @@ int vp_cmd_estimate(const struct vp_cli_opts *o)
 		if (req.train.method == VP_METHOD_FROZEN && req.eval.generate)
 			req.eval.generate_only = true;
 		eval.opts = &req.eval;
-		eval.batch = o->batch;
-		if (vp_plan_eval_at(&m, g, &req.train, &req.eval, budget > ewc ? budget - ewc : 0, o->batch, 0,
+		/* the eval batch that runs, as check takes a config's
+		 * (vp_plan_eval_batch_cap): on one GPU no more than a known
+		 * evaluation set, the DataLoader's one batch; the train batch
+		 * stays --batch, as the set bounds no training step. Said,
+		 * not refused: `--batch` is both batches, and the training
+		 * step's estimate at it is what was asked. On several GPUs
+		 * the batch runs whole, filled with repeated samples: said
+		 * too, as a GPU's share runs the same set in one step.
+		 * Until 2026-12-01 --batch 64 with 10 eval samples on one
+		 * H100 was estimated at eval batch 64 (58.29 GiB) for an
+		 * evaluation whose one batch is 10 (16.34 GiB). */
+		eval.config_batch = o->batch;
+		eval.batch = vp_plan_eval_batch_cap(o->batch, req.eval.eval_samples, req.train.gpus);
+		if (eval.batch < o->batch) {
+			vp_cli_warn(o,
+				    "eval batch %" PRIu64 " (--batch) is more than the %" PRIu64 " eval samples "
+				    "(--eval-samples): the evaluation's one batch is %" PRIu64 ", estimated at that; "
+				    "the train batch stays %" PRIu64,
+				    o->batch, req.eval.eval_samples, eval.batch, o->batch);
+		} else if (req.eval.eval_samples > 0 &&
+			   vp_plan_eval_share(req.eval.eval_samples, req.train.gpus) < o->batch) {
+			uint64_t share = vp_plan_eval_share(req.eval.eval_samples, req.train.gpus);
+
+			vp_cli_warn(o,
+				    "eval batch %" PRIu64 " is more than a GPU's share of the %" PRIu64 " eval samples "
+				    "(%" PRIu64 " on %" PRIu64 " GPUs): accelerate fills each GPU's batch to %" PRIu64
+				    " with repeated samples (even_batches), so it is estimated at %" PRIu64
+				    "; an eval batch of %" PRIu64 " runs the set in one step",
+				    o->batch, req.eval.eval_samples, share, req.train.gpus, o->batch, o->batch, share);
+		}
+		if (vp_plan_eval_at(&m, g, &req.train, &req.eval, budget > ewc ? budget - ewc : 0, eval.batch, 0,
 				    &eval.accumulation_steps, &eval.ev, &err) != 0) {
 			rc = vp_cli_report(&err);
 			goto done;
@@ -120,7 +149,7 @@ int vp_cmd_estimate(const struct vp_cli_opts *o)
 
 			vp_format_gib(eval.ev.device_bytes, need, sizeof need);
 			vp_format_gib(budget, have, sizeof have);
-			vp_cli_warn(o, "eval batch %" PRIu64 " does not fit on GPU '%s': %s GiB of %s GiB", o->batch,
+			vp_cli_warn(o, "eval batch %" PRIu64 " does not fit on GPU '%s': %s GiB of %s GiB", eval.batch,
 				    g->name, need, have);
 		}
 	}

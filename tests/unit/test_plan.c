@@ -696,6 +696,40 @@ static void a_known_evaluation_set_leaves_accumulation_unset_when_it_all_fits(vo
 	assert_int_equal(steps, 0);
 }
 
+/* A known evaluation set and the eval batch: a GPU's share of it, rounded
+ * up, is the most a plan takes (every GPU runs its part in one step); the
+ * batch that runs is capped at the set on one GPU, where the DataLoader's
+ * one batch is the set, and not on several, where accelerate's
+ * even_batches fills every rank's batch with repeated samples. */
+static void an_evaluation_set_caps_the_eval_batch_on_one_gpu_only(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5");
+	struct vp_plan_request r;
+
+	(void)state;
+	assert_int_equal(vp_plan_eval_share(10, 2), 5);
+	assert_int_equal(vp_plan_eval_share(11, 2), 6);
+	assert_int_equal(vp_plan_eval_share(10, 4), 3);
+	assert_int_equal(vp_plan_eval_share(3, 8), 1);
+	assert_int_equal(vp_plan_eval_share(10, 0), 10);
+	assert_int_equal(vp_plan_eval_share(0, 2), 0);
+	assert_int_equal(vp_plan_eval_batch_cap(64, 10, 1), 10);
+	assert_int_equal(vp_plan_eval_batch_cap(64, 10, 0), 10);
+	assert_int_equal(vp_plan_eval_batch_cap(8, 10, 1), 8);
+	assert_int_equal(vp_plan_eval_batch_cap(64, 0, 1), 64);
+	assert_int_equal(vp_plan_eval_batch_cap(64, 10, 2), 64);
+	assert_int_equal(vp_plan_eval_batch_cap(UINT64_MAX, UINT64_MAX - 1, 1), UINT64_MAX - 1);
+	request(&r, m);
+	r.max_batch = 4096;
+	r.eval.eval_samples = 11;
+	r.train.gpus = 2;
+	assert_int_equal(vp_plan_eval_batch_max(&r), 6);
+	r.eval.eval_samples = 0;
+	assert_int_equal(vp_plan_eval_batch_max(&r), 4096);
+	r.eval.eval_samples = UINT64_MAX;
+	assert_int_equal(vp_plan_eval_batch_max(&r), 4096);
+}
+
 /* The planner's host RAM counts the evaluation set's predictions: over a
  * container's limit, the plan does not fit it (the CLI says so, exit 1). */
 static void kept_predictions_of_a_large_evaluation_set_overflow_the_host(void **state)
@@ -813,6 +847,7 @@ int main(void)
 		cmocka_unit_test(eval_accumulation_is_the_most_kept_steps_that_fit),
 		cmocka_unit_test(largest_eval_batch_fits_and_the_next_one_does_not),
 		cmocka_unit_test(a_known_evaluation_set_leaves_accumulation_unset_when_it_all_fits),
+		cmocka_unit_test(an_evaluation_set_caps_the_eval_batch_on_one_gpu_only),
 		cmocka_unit_test(kept_predictions_of_a_large_evaluation_set_overflow_the_host),
 		cmocka_unit_test(checkpoint_copies_follow_how_each_process_loads),
 	};

@@ -1,13 +1,18 @@
-# A known evaluation set bounds the eval batch that runs at each GPU's share
-# of it, as the plan bounds it (vp_plan_eval_batch_cap; the plan's
-# tests/cli/plan/eval-batch-set-share.sh): per_device_eval_batch_size 64
-# with 10 eval samples is one batch of 10 on one GPU, 5 a GPU on 2 (11 over
-# 2: 6; accelerate's even_batches fills a larger batch with the set again).
-# Until 2026-11-30 check estimated the config's 64: Qwen3-0.6B on an H100,
-# "eval batch 64 peak 89.51 GiB (over by 25.80 GiB ...)", DOES NOT FIT, for
-# a run whose one eval batch is 10. The verdict names the batch that runs
-# and the cap; JSON's eval.batch is the one that runs, eval.config_batch
-# the config's. A set larger than the batch, or none known, caps nothing.
+# A known evaluation set bounds the eval batch that runs on one GPU
+# (vp_plan_eval_batch_cap): per_device_eval_batch_size 64 with 10 eval
+# samples is one batch of 10, the DataLoader's last. On several GPUs the
+# batch runs whole: accelerate's even_batches fills every rank's batch to
+# 64 with samples repeated from the start of the set (data_loader.py
+# BatchSamplerShard), so 2 GPUs are checked at 64, and the part names a
+# GPU's share (5), the batch that runs the set in one step and the one the
+# plan takes (the plan's tests/cli/plan/eval-batch-set-share.sh).
+# Until 2026-11-30 check estimated the config's 64 on one GPU: Qwen3-0.6B
+# on an H100, "eval batch 64 peak 89.51 GiB (over by 25.80 GiB ...)", DOES
+# NOT FIT, for a run whose one eval batch is 10; until 2026-12-01 it
+# capped 2 GPUs at 5 too, FITS at 22.87 GiB, for a run whose ranks forward
+# 64 rows each (98.56 GiB). The verdict names the batch that runs and the
+# cap; JSON's eval.batch is the one that runs, eval.config_batch the
+# config's. A set larger than the batch, or none known, caps nothing.
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 printf 'model_name_or_path: Qwen/Qwen3-0.6B\nper_device_train_batch_size: 4\nper_device_eval_batch_size: 64\neval_strategy: steps\nmax_seq_length: 1024\n' >"$d/c.yaml"
