@@ -42,7 +42,9 @@ Known exceptions, each a mechanism the estimate models on purpose:
   blocks' tensors on the GPU either way, so checkpointing saves almost
   nothing, while its recomputed blocks leave the loss's fp32-size segment
   idle instead of the 16-bit one (logits.c vp_est_logits, traced in
-  bench/measured/traces/2026-11-23-loss*);
+  bench/measured/traces/2026-11-23-loss*), and an input every checkpoint
+  keeps (MPNet's position bias): docs/memory-model.md "Activation
+  offloading";
 - the whole step of LoRA can exceed a full fine-tune's (so only the
   persistent part is compared): each adapter's dropout keeps a copy of its
   input, and a frozen weight's autocast cast is not cached, so ALBERT's

@@ -1058,9 +1058,18 @@ static void distribute(const struct ctx *c, const struct counts *n, struct total
 			 * estimate_zero3_model_states_mem_needs counts the largest
 			 * layer's parameters (and their gradient, 4 bytes a
 			 * parameter in all); a full fine-tune's gradient of that
-			 * matrix is whole before its reduce-scatter. */
+			 * matrix is whole before its reduce-scatter. The running
+			 * module and the prefetched ones are distinct parameters
+			 * of the model, each gathered once (param.data beside its
+			 * ds_tensor partition), so together they are at most the
+			 * whole model: a model under the bucket holds itself
+			 * gathered, not that plus its largest matrix again (found
+			 * by a random sweep of the ZeRO stages: ALBERT-large's
+			 * weights under stage 3 on 2 GPUs were 1.74 times stage
+			 * 2's, where its partition and the whole model gathered
+			 * are 1.5). */
 			double prefetch = t->zero_bucket_auto ? 0.9 * c->h * c->h : VP_ZERO3_PREFETCH_ELEMENTS;
-			double gathered = (n->largest + fmin(prefetch, n->total)) * c->wb;
+			double gathered = fmin(n->largest + prefetch, n->total) * c->wb;
 
 			/* offload_param: the partition itself is in host RAM
 			 * (stage3.py, offload_param_config: each ds_tensor on
