@@ -754,12 +754,6 @@ static int read_bart(const struct cfg *c, struct vp_model *m)
 	return derive_head_dim(c, "d_model", "encoder_attention_heads", m);
 }
 
-/* The Llama-like decoders. num_key_value_heads null or absent means
- * multi-head attention (LlamaConfig: "If it is not specified, will default
- * to num_attention_heads"); the released configs of the other classes always
- * carry it. head_dim, when absent, is hidden/heads (Llama, Mistral, Qwen2,
- * Phi-3, StableLM) or the class default (GemmaConfig and Gemma2Config 256,
- * Qwen3Config, GlmConfig and Glm4Config 128). */
 /*
  * The experts of a mixture-of-experts config (Qwen2-MoE's as Qwen3-MoE's, with
  * a shared expert). MixtralConfig:
@@ -810,9 +804,12 @@ static int read_experts(const struct cfg *c, struct vp_model *m)
 	if (!strcmp(c->type, "qwen2_moe") &&
 	    opt_u64(c, "shared_expert_intermediate_size", 1, &m->shared_expert_size))
 		return -1;
+	/* moe_intermediate_size: Qwen2MoeConfig 1408 (Qwen1.5-MoE-A2.7B's),
+	 * Qwen3MoeConfig 768 (Qwen3-30B-A3B's) where the key is absent */
+	m->intermediate_size = !strcmp(c->type, "qwen2_moe") ? 1408 : 768;
 	if (opt_u64(c, "num_experts", 1, &m->num_experts) ||
 	    opt_u64(c, "num_experts_per_tok", 1, &m->experts_per_token) ||
-	    need_u64(c, "moe_intermediate_size", &m->intermediate_size) ||
+	    opt_u64(c, "moe_intermediate_size", 1, &m->intermediate_size) ||
 	    opt_u64(c, "decoder_sparse_step", 1, &step))
 		return -1;
 	dense_layers = item(c, "mlp_only_layers");
@@ -911,6 +908,67 @@ static int read_clip_qkv(const struct cfg *c, const struct cfg *in, const char *
 	return 0;
 }
 
+/*
+ * The num_key_value_heads a configuration class gives a config.json that
+ * leaves the key out, where that is a number rather than None: the
+ * class's own checkpoint's (transformers 5, models/<type>/
+ * configuration_<type>.py, commit 008e5743; the same numbers as the
+ * 4.x __init__ signatures). The classes not listed (LlamaConfig,
+ * Phi3Config, OlmoConfig, Olmo2Config, Olmo3Config, OlmoeConfig,
+ * CohereConfig, Cohere2Config, GraniteConfig, HunYuanDenseV1Config; the
+ * remote InternLM2Config) default it to None, which __init__ or
+ * __post_init__ turns into num_attention_heads; so does a null in every
+ * class that has that fallback, and vramplan reads a null as the heads in
+ * all of them.
+ */
+static const struct {
+	const char *type, *cls;
+	uint64_t kv;
+} kv_defaults[] = {
+	{"mistral", "MistralConfig", 8}, {"mixtral", "MixtralConfig", 8},
+	{"qwen2", "Qwen2Config", 32}, {"qwen3", "Qwen3Config", 32},
+	{"qwen2_moe", "Qwen2MoeConfig", 16}, {"qwen3_moe", "Qwen3MoeConfig", 4},
+	{"gemma", "GemmaConfig", 16}, {"gemma2", "Gemma2Config", 4}, {"gemma3_text", "Gemma3TextConfig", 4},
+	{"stablelm", "StableLmConfig", 32}, {"exaone4", "Exaone4Config", 32},
+	{"glm", "GlmConfig", 2}, {"glm4", "Glm4Config", 2},
+	{"smollm3", "SmolLM3Config", 4}, {"seed_oss", "SeedOssConfig", 8}, {"gpt_oss", "GptOssConfig", 8},
+};
+
+/* num_key_value_heads: the value, the heads when null, else the class
+ * default (kv_defaults), which must divide the heads as a given value
+ * must: transformers builds k_proj and v_proj for that many heads and
+ * num_key_value_groups = heads // kv_heads, so a default that does not
+ * divide them makes a model whose attention fails, refused here with the
+ * default named. */
+static int read_kv_heads(const struct cfg *c, struct vp_model *m)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(c->root, "num_key_value_heads");
+
+	m->num_kv_heads = m->num_heads;
+	if (it != NULL)
+		return opt_u64(c, "num_key_value_heads", 1, &m->num_kv_heads) || check_kv(c, m) ? -1 : 0;
+	for (size_t i = 0; i < sizeof kv_defaults / sizeof kv_defaults[0]; i++) {
+		if (strcmp(c->type, kv_defaults[i].type) != 0)
+			continue;
+		m->num_kv_heads = kv_defaults[i].kv;
+		if (m->num_kv_heads > m->num_heads || m->num_heads % m->num_kv_heads != 0)
+			return fail(c, "missing field 'num_key_value_heads': %s's default, %llu, does not divide "
+				       "'num_attention_heads' (%llu), so transformers would build a model that cannot "
+				       "run; give the checkpoint's number",
+				    kv_defaults[i].cls, (unsigned long long)m->num_kv_heads,
+				    (unsigned long long)m->num_heads);
+		break;
+	}
+	return 0;
+}
+
+/* The Llama-like decoders. Absent keys take the configuration class's
+ * defaults: num_key_value_heads read_kv_heads(); head_dim the class's
+ * number (GemmaConfig, Gemma2Config, Gemma3TextConfig 256; Qwen3Config,
+ * GlmConfig, Glm4Config, SeedOssConfig 128; GptOssConfig 64), else
+ * hidden / heads (LlamaConfig's None, and the attention's
+ * getattr(config, "head_dim", hidden_size // num_attention_heads) for the
+ * classes without the field). */
 static int read_llama_like(const struct cfg *c, struct vp_model *m)
 {
 	const char *t = c->type;
@@ -920,13 +978,7 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 
 	if (need_shape(c, m) || read_experts(c, m))
 		return -1;
-	m->num_kv_heads = m->num_heads;
-	/* SeedOssConfig's num_key_value_heads defaults to 8, Seed-OSS-36B's,
-	 * not to the heads; only null is the heads (__post_init__,
-	 * models/seed_oss/configuration_seed_oss.py) */
-	if (!strcmp(t, "seed_oss") && cJSON_GetObjectItemCaseSensitive(c->root, "num_key_value_heads") == NULL)
-		m->num_kv_heads = 8;
-	if (opt_u64(c, "num_key_value_heads", 1, &m->num_kv_heads) || check_kv(c, m) ||
+	if (read_kv_heads(c, m) ||
 	    read_sliding_window(c, m) ||
 	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings) ||
 	    opt_dropout(c, "attention_dropout", &m->attn_dropout))
@@ -938,15 +990,25 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 			return -1;
 	} else if (is_gemma) {
 		m->head_dim = 256;
-	} else if (is_qwen3 || !strcmp(t, "glm") || !strcmp(t, "glm4") ||
+	} else if (!strcmp(t, "qwen3") || !strcmp(t, "glm") || !strcmp(t, "glm4") ||
 		   (!strcmp(t, "seed_oss") && cJSON_GetObjectItemCaseSensitive(c->root, "head_dim") == NULL)) {
-		/* Qwen3Config, Qwen3MoeConfig, GlmConfig, Glm4Config,
-		 * SeedOssConfig: head_dim 128, which the attention reads
-		 * whatever hidden/heads is. A null head_dim is not that default
-		 * for Seed-OSS: SeedOssConfig.__post_init__ (models/seed_oss/
+		/* Qwen3Config, GlmConfig, Glm4Config, SeedOssConfig: head_dim
+		 * 128, which the attention reads whatever hidden/heads is. A
+		 * null head_dim is not that default for Seed-OSS:
+		 * SeedOssConfig.__post_init__ (models/seed_oss/
 		 * configuration_seed_oss.py) turns None into hidden_size //
-		 * num_attention_heads, derived below. */
+		 * num_attention_heads, derived below. Qwen3MoeConfig has no
+		 * head_dim field: Qwen3MoeAttention (Qwen3Attention, from
+		 * LlamaAttention) takes getattr(config, "head_dim",
+		 * hidden_size // num_attention_heads), derived below (the
+		 * released Qwen3-MoE configs all write 128). */
 		m->head_dim = 128;
+	} else if (!strcmp(t, "gpt_oss") && cJSON_GetObjectItemCaseSensitive(c->root, "head_dim") == NULL) {
+		/* GptOssConfig: head_dim 64 (gpt-oss-20b and -120b: 2880
+		 * wide, 64 heads of 64); only None is hidden_size //
+		 * num_attention_heads (__post_init__, models/gpt_oss/
+		 * configuration_gpt_oss.py) */
+		m->head_dim = 64;
 	} else if (derive_head_dim(c, "hidden_size", "num_attention_heads", m)) {
 		return -1;
 	}
