@@ -627,7 +627,9 @@ static int read_distilbert(const struct cfg *c, struct vp_model *m)
 /* T5Config: d_kv 64, num_decoder_layers = num_layers, 32 buckets,
  * feed_forward_proj "relu" (MT5Config and UMT5Config: "gated-gelu"),
  * dropout_rate 0.1. feed_forward_proj is "[gated-]ACT" (T5Config.__init__
- * splits on '-' and takes the last part as dense_act_fn). */
+ * splits on '-' and takes the last part as dense_act_fn).
+ * tie_word_embeddings: T5Config True, MT5Config False, UMT5Config True
+ * (transformers 4.x __init__; the released mT5 and umT5 files say false). */
 static int read_t5(const struct cfg *c, struct vp_model *m)
 {
 	int bad = 0;
@@ -643,6 +645,8 @@ static int read_t5(const struct cfg *c, struct vp_model *m)
 	    opt_u64(c, "d_kv", 1, &m->head_dim))
 		return -1;
 	m->num_decoder_layers = m->num_layers;
+	if (!strcmp(c->type, "umt5"))
+		m->tie_embeddings = true;
 	if (opt_u64(c, "num_decoder_layers", 1, &m->num_decoder_layers) ||
 	    opt_u64(c, "relative_attention_num_buckets", 1, &m->relative_buckets) ||
 	    opt_dropout(c, "dropout_rate", &dropout) ||
@@ -737,19 +741,26 @@ static int read_bart(const struct cfg *c, struct vp_model *m)
 	if (marian && read_marian_vocab(c, m))
 		return -1;
 
-	/* One descriptor holds one FFN width and one head count. */
-	dec_ffn = m->intermediate_size;
-	dec_heads = m->num_heads;
+	/* One descriptor holds one FFN width and one head count. Absent, the
+	 * decoder's are the class's decoder_ffn_dim 4096 and
+	 * decoder_attention_heads 16 (BartConfig, MBartConfig, MarianConfig,
+	 * M2M100Config, PegasusConfig), whatever the encoder's are; the
+	 * layer counts, the shape, are required as the encoder's are. */
+	dec_ffn = 4096;
+	dec_heads = 16;
 	if (opt_u64(c, "decoder_ffn_dim", 1, &dec_ffn) ||
 	    opt_u64(c, "decoder_attention_heads", 1, &dec_heads))
 		return -1;
 	if (dec_ffn != m->intermediate_size)
-		return fail(c, "unsupported: 'decoder_ffn_dim' (%llu) differs from 'encoder_ffn_dim' (%llu)",
+		return fail(c, "unsupported: 'decoder_ffn_dim' (%llu%s) differs from 'encoder_ffn_dim' (%llu)",
 				   (unsigned long long)dec_ffn,
+				   item(c, "decoder_ffn_dim") == NULL ? ", the default where the key is absent" : "",
 				   (unsigned long long)m->intermediate_size);
 	if (dec_heads != m->num_heads)
-		return fail(c, "unsupported: 'decoder_attention_heads' (%llu) differs from 'encoder_attention_heads' (%llu)",
-				   (unsigned long long)dec_heads, (unsigned long long)m->num_heads);
+		return fail(c, "unsupported: 'decoder_attention_heads' (%llu%s) differs from 'encoder_attention_heads' (%llu)",
+				   (unsigned long long)dec_heads,
+				   item(c, "decoder_attention_heads") == NULL ? ", the default where the key is absent" : "",
+				   (unsigned long long)m->num_heads);
 	m->num_kv_heads = m->num_heads;
 	return derive_head_dim(c, "d_model", "encoder_attention_heads", m);
 }
@@ -1135,7 +1146,8 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 /* Qwen v1 (Qwen/Qwen-1_8B configuration_qwen.py and modeling_qwen.py):
  * QWenMLP builds w1 and w2 with config.intermediate_size // 2 outputs, so the
  * real MLP width is half the configured one; the heads are kv_channels wide
- * (projection_size = kv_channels * num_attention_heads); no_bias drops the
+ * (projection_size = kv_channels * num_attention_heads; QWenConfig's
+ * default 128, every release's hidden / heads); no_bias drops the
  * biases of c_proj and the MLP but not c_attn's. */
 static int read_qwen(const struct cfg *c, struct vp_model *m)
 {
@@ -1157,12 +1169,11 @@ static int read_qwen(const struct cfg *c, struct vp_model *m)
 		return fail(c, "'%s' must be at least 2 (Qwen v1 halves it)", "intermediate_size");
 	m->intermediate_size = inter / 2;
 	m->num_kv_heads = m->num_heads;
-	if (item(c, "kv_channels") != NULL) {
-		if (opt_u64(c, "kv_channels", 1, &m->head_dim))
-			return -1;
-	} else if (derive_head_dim(c, "hidden_size", "num_attention_heads", m)) {
+	/* QWenConfig's kv_channels is 128 (configuration_qwen.py), which
+	 * QWenAttention takes as the head whatever hidden / heads is */
+	m->head_dim = 128;
+	if (opt_u64(c, "kv_channels", 1, &m->head_dim))
 		return -1;
-	}
 	m->out_bias = m->mlp_bias = !no_bias;
 	return 0;
 }
@@ -1288,13 +1299,16 @@ static int read_exaone(const struct cfg *c, struct vp_model *m)
 	return derive_head_dim(c, "hidden_size", "num_attention_heads", m);
 }
 
-/* PhiConfig: partial_rotary_factor 0.5, resid_pdrop/attention_dropout 0,
- * num_key_value_heads None (= heads). qk_layernorm's two LayerNorms over
- * head_dim are not counted (false in the released configs). */
+/* PhiConfig (models/phi/configuration_phi.py): partial_rotary_factor 0.5,
+ * resid_pdrop/attention_dropout 0, num_key_value_heads None (= heads),
+ * hidden_act "gelu_new" (the released phi-1, -1.5 and -2 say so too).
+ * qk_layernorm's two LayerNorms over head_dim are not counted (false in
+ * the released configs). */
 static int read_phi(const struct cfg *c, struct vp_model *m)
 {
 	if (need_shape(c, m))
 		return -1;
+	m->act = VP_ACT_GELU_NEW;
 	m->num_kv_heads = m->num_heads;
 	if (opt_u64(c, "num_key_value_heads", 1, &m->num_kv_heads) || check_kv(c, m) ||
 	    opt_rotary(c, "partial_rotary_factor", &m->rotary_fraction) ||
@@ -1399,7 +1413,7 @@ static int read_gpt_bigcode(const struct cfg *c, struct vp_model *m)
  * has the same keys and defaults: n_embd, n_layer, n_head,
  * n_positions (attribute_map: hidden_size, num_hidden_layers,
  * num_attention_heads, max_position_embeddings), n_inner None (= 4 *
- * n_embd), rotary_dim 64 (None: the whole head), activation_function
+ * n_embd), rotary_dim 64 (null: the whole head), activation_function
  * "gelu_new", resid/embd/attn_pdrop 0.0, tie_word_embeddings False. */
 static int read_gptj(const struct cfg *c, struct vp_model *m)
 {
@@ -1408,17 +1422,25 @@ static int read_gptj(const struct cfg *c, struct vp_model *m)
 
 	if (read_gpt_common(c, m))
 		return -1;
-	/* GPTJAttention rotates the first rotary_dim features of each head */
+	/* GPTJAttention rotates the first rotary_dim features of each head:
+	 * 64 where the key is absent (GPTJConfig, CodeGenConfig), the whole
+	 * head where it is null (pos_embd_dim = rotary_dim or embed_dim) */
 	m->rotary_fraction = 1.0;
-	rot = item(c, "rotary_dim");
-	if (rot != NULL) {
-		if (need_u64(c, "rotary_dim", &rotary_dim))
-			return -1;
-		if (rotary_dim > m->head_dim)
-			return fail(c, "'rotary_dim' (%llu) is larger than the head (%llu)",
-				    (unsigned long long)rotary_dim, (unsigned long long)m->head_dim);
-		m->rotary_fraction = (double)rotary_dim / (double)m->head_dim;
+	rot = cJSON_GetObjectItemCaseSensitive(c->root, "rotary_dim");
+	if (cJSON_IsNull(rot))
+		return 0;
+	if (rot == NULL) {
+		/* the slice [..., :64] of a narrower head is the whole head */
+		if (m->head_dim > 64)
+			m->rotary_fraction = 64.0 / (double)m->head_dim;
+		return 0;
 	}
+	if (need_u64(c, "rotary_dim", &rotary_dim))
+		return -1;
+	if (rotary_dim > m->head_dim)
+		return fail(c, "'rotary_dim' (%llu) is larger than the head (%llu)",
+			    (unsigned long long)rotary_dim, (unsigned long long)m->head_dim);
+	m->rotary_fraction = (double)rotary_dim / (double)m->head_dim;
 	return 0;
 }
 

@@ -677,6 +677,7 @@ static void translation_keys(void **state)
 {
 #define MARIAN_SHAPE "\"model_type\": \"marian\", \"d_model\": 512, \"encoder_ffn_dim\": 2048, " \
 		     "\"encoder_layers\": 6, \"decoder_layers\": 6, \"encoder_attention_heads\": 8, " \
+		     "\"decoder_ffn_dim\": 2048, \"decoder_attention_heads\": 8, " \
 		     "\"vocab_size\": 58101, \"max_position_embeddings\": 512"
 	static const char en_de[] = "{" MARIAN_SHAPE ", \"decoder_vocab_size\": 58101, "
 				    "\"share_encoder_decoder_embeddings\": true}";
@@ -955,6 +956,62 @@ static void absent_head_dim_and_expert_width(void **state)
 		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 16, \"vocab_size\": 100}", &m);
 	assert_int_equal(m.intermediate_size, 1408);
 	assert_int_equal(m.num_kv_heads, 16);
+}
+
+/* The other families' absent keys, each its class's default: PhiConfig
+ * hidden_act "gelu_new"; GPTJConfig and CodeGenConfig rotary_dim 64 (null:
+ * the whole head); QWenConfig kv_channels 128; BartConfig's
+ * decoder_ffn_dim 4096 and decoder_attention_heads 16, not the encoder's;
+ * UMT5Config ties the LM head, MT5Config does not. */
+static void other_families_absent_keys(void **state)
+{
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	(void)state;
+	parse_ok("{\"model_type\": \"phi\", \"hidden_size\": 256, \"intermediate_size\": 1024,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 8, \"vocab_size\": 100}", &m);
+	assert_int_equal(m.act, VP_ACT_GELU_NEW);
+
+	/* 2 heads of 256: 64 of each rotated */
+	parse_ok("{\"model_type\": \"gptj\", \"n_embd\": 512, \"n_layer\": 2, \"n_head\": 2, \"vocab_size\": 100}", &m);
+	assert_true(m.rotary_fraction == 0.25);
+	parse_ok("{\"model_type\": \"codegen\", \"n_embd\": 512, \"n_layer\": 2, \"n_head\": 2, \"vocab_size\": 100,"
+		 " \"rotary_dim\": null}", &m);
+	assert_true(m.rotary_fraction == 1.0);
+	/* a head narrower than 64 is rotated whole */
+	parse_ok("{\"model_type\": \"gptj\", \"n_embd\": 256, \"n_layer\": 2, \"n_head\": 8, \"vocab_size\": 100}", &m);
+	assert_true(m.rotary_fraction == 1.0);
+
+	parse_ok("{\"model_type\": \"qwen\", \"hidden_size\": 512, \"intermediate_size\": 1024,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 8, \"vocab_size\": 100}", &m);
+	assert_int_equal(m.head_dim, 128);
+
+	parse_ok("{\"model_type\": \"bart\", \"d_model\": 1024, \"encoder_ffn_dim\": 4096, \"encoder_layers\": 2,"
+		 " \"decoder_layers\": 2, \"encoder_attention_heads\": 16, \"vocab_size\": 100}", &m);
+	assert_int_equal(m.intermediate_size, 4096);
+	assert_int_equal(parse("{\"model_type\": \"bart\", \"d_model\": 768, \"encoder_ffn_dim\": 3072,"
+			       " \"encoder_layers\": 2, \"decoder_layers\": 2, \"encoder_attention_heads\": 12,"
+			       " \"vocab_size\": 100}", &m, &err),
+			 -1);
+	assert_string_equal(err.message, "unsupported: 'decoder_ffn_dim' (4096, the default where the key is "
+					 "absent) differs from 'encoder_ffn_dim' (3072)");
+	assert_int_equal(parse("{\"model_type\": \"marian\", \"d_model\": 512, \"encoder_ffn_dim\": 4096,"
+			       " \"encoder_layers\": 2, \"decoder_layers\": 2, \"encoder_attention_heads\": 8,"
+			       " \"vocab_size\": 100}", &m, &err),
+			 -1);
+	assert_string_equal(err.message, "unsupported: 'decoder_attention_heads' (16, the default where the key "
+					 "is absent) differs from 'encoder_attention_heads' (8)");
+
+	parse_ok("{\"model_type\": \"umt5\", \"d_model\": 64, \"d_ff\": 128, \"num_layers\": 2, \"num_heads\": 4,"
+		 " \"vocab_size\": 100}", &m);
+	assert_true(m.tie_embeddings);
+	parse_ok("{\"model_type\": \"umt5\", \"d_model\": 64, \"d_ff\": 128, \"num_layers\": 2, \"num_heads\": 4,"
+		 " \"vocab_size\": 100, \"tie_word_embeddings\": false}", &m);
+	assert_false(m.tie_embeddings);
+	parse_ok("{\"model_type\": \"mt5\", \"d_model\": 64, \"d_ff\": 128, \"num_layers\": 2, \"num_heads\": 4,"
+		 " \"vocab_size\": 100}", &m);
+	assert_false(m.tie_embeddings);
 }
 
 static void qwen_v1_halves_the_mlp(void **state)
@@ -2219,6 +2276,7 @@ int main(void)
 		cmocka_unit_test(llama_like_optional_keys),
 		cmocka_unit_test(absent_kv_heads_take_the_class_default),
 		cmocka_unit_test(absent_head_dim_and_expert_width),
+		cmocka_unit_test(other_families_absent_keys),
 		cmocka_unit_test(qwen_v1_halves_the_mlp),
 		cmocka_unit_test(neox_phi_gpt2_bloom_keys),
 		cmocka_unit_test(mpt_keys_and_what_transformers_cannot_load),
