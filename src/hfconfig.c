@@ -338,14 +338,17 @@ static int read_bert_keys(const struct cfg *c, struct vp_model *m)
 }
 
 /* BertConfig / RobertaConfig / XLMRobertaConfig: max_position_embeddings
- * 512, type_vocab_size 2, dropouts 0.1, tie_word_embeddings True. */
+ * 512, type_vocab_size 2, dropouts 0.1, tie_word_embeddings True;
+ * XLMRobertaXLConfig (models/xlm_roberta_xl/configuration_xlm_roberta_xl.py)
+ * 514 positions and 1 token type, its checkpoints' own. */
 static int read_bert(const struct cfg *c, struct vp_model *m)
 {
+	bool xl = !strcmp(c->type, "xlm-roberta-xl");
 	int bad = 0;
 	const char *pet;
 
-	m->max_positions = 512;
-	m->type_vocab_size = 2;
+	m->max_positions = xl ? 514 : 512;
+	m->type_vocab_size = xl ? 1 : 2;
 	if (read_bert_keys(c, m))
 		return -1;
 	/* relative_key / relative_key_query add a distance embedding that this

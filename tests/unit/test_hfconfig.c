@@ -962,7 +962,8 @@ static void absent_head_dim_and_expert_width(void **state)
  * hidden_act "gelu_new"; GPTJConfig and CodeGenConfig rotary_dim 64 (null:
  * the whole head); QWenConfig kv_channels 128; BartConfig's
  * decoder_ffn_dim 4096 and decoder_attention_heads 16, not the encoder's;
- * UMT5Config ties the LM head, MT5Config does not. */
+ * UMT5Config ties the LM head, MT5Config does not; XLMRobertaXLConfig 514
+ * positions and one token type. */
 static void other_families_absent_keys(void **state)
 {
 	struct vp_model m;
@@ -1012,6 +1013,16 @@ static void other_families_absent_keys(void **state)
 	parse_ok("{\"model_type\": \"mt5\", \"d_model\": 64, \"d_ff\": 128, \"num_layers\": 2, \"num_heads\": 4,"
 		 " \"vocab_size\": 100}", &m);
 	assert_false(m.tie_embeddings);
+
+	/* XLMRobertaXLConfig: 514 positions, 1 token type; RobertaConfig 512, 2 */
+	parse_ok("{\"model_type\": \"xlm-roberta-xl\", \"hidden_size\": 64, \"intermediate_size\": 128,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100}", &m);
+	assert_int_equal(m.max_positions, 514);
+	assert_int_equal(m.type_vocab_size, 1);
+	parse_ok("{\"model_type\": \"roberta\", \"hidden_size\": 64, \"intermediate_size\": 128,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100}", &m);
+	assert_int_equal(m.max_positions, 512);
+	assert_int_equal(m.type_vocab_size, 2);
 }
 
 static void qwen_v1_halves_the_mlp(void **state)
