@@ -338,14 +338,17 @@ static int read_bert_keys(const struct cfg *c, struct vp_model *m)
 }
 
 /* BertConfig / RobertaConfig / XLMRobertaConfig: max_position_embeddings
- * 512, type_vocab_size 2, dropouts 0.1, tie_word_embeddings True. */
+ * 512, type_vocab_size 2, dropouts 0.1, tie_word_embeddings True;
+ * XLMRobertaXLConfig (models/xlm_roberta_xl/configuration_xlm_roberta_xl.py)
+ * 514 positions and 1 token type, its checkpoints' own. */
 static int read_bert(const struct cfg *c, struct vp_model *m)
 {
+	bool xl = !strcmp(c->type, "xlm-roberta-xl");
 	int bad = 0;
 	const char *pet;
 
-	m->max_positions = 512;
-	m->type_vocab_size = 2;
+	m->max_positions = xl ? 514 : 512;
+	m->type_vocab_size = xl ? 1 : 2;
 	if (read_bert_keys(c, m))
 		return -1;
 	/* relative_key / relative_key_query add a distance embedding that this
@@ -627,7 +630,9 @@ static int read_distilbert(const struct cfg *c, struct vp_model *m)
 /* T5Config: d_kv 64, num_decoder_layers = num_layers, 32 buckets,
  * feed_forward_proj "relu" (MT5Config and UMT5Config: "gated-gelu"),
  * dropout_rate 0.1. feed_forward_proj is "[gated-]ACT" (T5Config.__init__
- * splits on '-' and takes the last part as dense_act_fn). */
+ * splits on '-' and takes the last part as dense_act_fn).
+ * tie_word_embeddings: T5Config True, MT5Config False, UMT5Config True
+ * (transformers 4.x __init__; the released mT5 and umT5 files say false). */
 static int read_t5(const struct cfg *c, struct vp_model *m)
 {
 	int bad = 0;
@@ -643,6 +648,8 @@ static int read_t5(const struct cfg *c, struct vp_model *m)
 	    opt_u64(c, "d_kv", 1, &m->head_dim))
 		return -1;
 	m->num_decoder_layers = m->num_layers;
+	if (!strcmp(c->type, "umt5"))
+		m->tie_embeddings = true;
 	if (opt_u64(c, "num_decoder_layers", 1, &m->num_decoder_layers) ||
 	    opt_u64(c, "relative_attention_num_buckets", 1, &m->relative_buckets) ||
 	    opt_dropout(c, "dropout_rate", &dropout) ||
@@ -737,29 +744,30 @@ static int read_bart(const struct cfg *c, struct vp_model *m)
 	if (marian && read_marian_vocab(c, m))
 		return -1;
 
-	/* One descriptor holds one FFN width and one head count. */
-	dec_ffn = m->intermediate_size;
-	dec_heads = m->num_heads;
+	/* One descriptor holds one FFN width and one head count. Absent, the
+	 * decoder's are the class's decoder_ffn_dim 4096 and
+	 * decoder_attention_heads 16 (BartConfig, MBartConfig, MarianConfig,
+	 * M2M100Config, PegasusConfig), whatever the encoder's are; the
+	 * layer counts, the shape, are required as the encoder's are. */
+	dec_ffn = 4096;
+	dec_heads = 16;
 	if (opt_u64(c, "decoder_ffn_dim", 1, &dec_ffn) ||
 	    opt_u64(c, "decoder_attention_heads", 1, &dec_heads))
 		return -1;
 	if (dec_ffn != m->intermediate_size)
-		return fail(c, "unsupported: 'decoder_ffn_dim' (%llu) differs from 'encoder_ffn_dim' (%llu)",
+		return fail(c, "unsupported: 'decoder_ffn_dim' (%llu%s) differs from 'encoder_ffn_dim' (%llu)",
 				   (unsigned long long)dec_ffn,
+				   item(c, "decoder_ffn_dim") == NULL ? ", the default where the key is absent" : "",
 				   (unsigned long long)m->intermediate_size);
 	if (dec_heads != m->num_heads)
-		return fail(c, "unsupported: 'decoder_attention_heads' (%llu) differs from 'encoder_attention_heads' (%llu)",
-				   (unsigned long long)dec_heads, (unsigned long long)m->num_heads);
+		return fail(c, "unsupported: 'decoder_attention_heads' (%llu%s) differs from 'encoder_attention_heads' (%llu)",
+				   (unsigned long long)dec_heads,
+				   item(c, "decoder_attention_heads") == NULL ? ", the default where the key is absent" : "",
+				   (unsigned long long)m->num_heads);
 	m->num_kv_heads = m->num_heads;
 	return derive_head_dim(c, "d_model", "encoder_attention_heads", m);
 }
 
-/* The Llama-like decoders. num_key_value_heads null or absent means
- * multi-head attention (LlamaConfig: "If it is not specified, will default
- * to num_attention_heads"); the released configs of the other classes always
- * carry it. head_dim, when absent, is hidden/heads (Llama, Mistral, Qwen2,
- * Phi-3, StableLM) or the class default (GemmaConfig and Gemma2Config 256,
- * Qwen3Config, GlmConfig and Glm4Config 128). */
 /*
  * The experts of a mixture-of-experts config (Qwen2-MoE's as Qwen3-MoE's, with
  * a shared expert). MixtralConfig:
@@ -810,9 +818,12 @@ static int read_experts(const struct cfg *c, struct vp_model *m)
 	if (!strcmp(c->type, "qwen2_moe") &&
 	    opt_u64(c, "shared_expert_intermediate_size", 1, &m->shared_expert_size))
 		return -1;
+	/* moe_intermediate_size: Qwen2MoeConfig 1408 (Qwen1.5-MoE-A2.7B's),
+	 * Qwen3MoeConfig 768 (Qwen3-30B-A3B's) where the key is absent */
+	m->intermediate_size = !strcmp(c->type, "qwen2_moe") ? 1408 : 768;
 	if (opt_u64(c, "num_experts", 1, &m->num_experts) ||
 	    opt_u64(c, "num_experts_per_tok", 1, &m->experts_per_token) ||
-	    need_u64(c, "moe_intermediate_size", &m->intermediate_size) ||
+	    opt_u64(c, "moe_intermediate_size", 1, &m->intermediate_size) ||
 	    opt_u64(c, "decoder_sparse_step", 1, &step))
 		return -1;
 	dense_layers = item(c, "mlp_only_layers");
@@ -911,6 +922,67 @@ static int read_clip_qkv(const struct cfg *c, const struct cfg *in, const char *
 	return 0;
 }
 
+/*
+ * The num_key_value_heads a configuration class gives a config.json that
+ * leaves the key out, where that is a number rather than None: the
+ * class's own checkpoint's (transformers 5, models/<type>/
+ * configuration_<type>.py, commit 008e5743; the same numbers as the
+ * 4.x __init__ signatures). The classes not listed (LlamaConfig,
+ * Phi3Config, OlmoConfig, Olmo2Config, Olmo3Config, OlmoeConfig,
+ * CohereConfig, Cohere2Config, GraniteConfig, HunYuanDenseV1Config; the
+ * remote InternLM2Config) default it to None, which __init__ or
+ * __post_init__ turns into num_attention_heads; so does a null in every
+ * class that has that fallback, and vramplan reads a null as the heads in
+ * all of them.
+ */
+static const struct {
+	const char *type, *cls;
+	uint64_t kv;
+} kv_defaults[] = {
+	{"mistral", "MistralConfig", 8}, {"mixtral", "MixtralConfig", 8},
+	{"qwen2", "Qwen2Config", 32}, {"qwen3", "Qwen3Config", 32},
+	{"qwen2_moe", "Qwen2MoeConfig", 16}, {"qwen3_moe", "Qwen3MoeConfig", 4},
+	{"gemma", "GemmaConfig", 16}, {"gemma2", "Gemma2Config", 4}, {"gemma3_text", "Gemma3TextConfig", 4},
+	{"stablelm", "StableLmConfig", 32}, {"exaone4", "Exaone4Config", 32},
+	{"glm", "GlmConfig", 2}, {"glm4", "Glm4Config", 2},
+	{"smollm3", "SmolLM3Config", 4}, {"seed_oss", "SeedOssConfig", 8}, {"gpt_oss", "GptOssConfig", 8},
+};
+
+/* num_key_value_heads: the value, the heads when null, else the class
+ * default (kv_defaults), which must divide the heads as a given value
+ * must: transformers builds k_proj and v_proj for that many heads and
+ * num_key_value_groups = heads // kv_heads, so a default that does not
+ * divide them makes a model whose attention fails, refused here with the
+ * default named. */
+static int read_kv_heads(const struct cfg *c, struct vp_model *m)
+{
+	const cJSON *it = cJSON_GetObjectItemCaseSensitive(c->root, "num_key_value_heads");
+
+	m->num_kv_heads = m->num_heads;
+	if (it != NULL)
+		return opt_u64(c, "num_key_value_heads", 1, &m->num_kv_heads) || check_kv(c, m) ? -1 : 0;
+	for (size_t i = 0; i < sizeof kv_defaults / sizeof kv_defaults[0]; i++) {
+		if (strcmp(c->type, kv_defaults[i].type) != 0)
+			continue;
+		m->num_kv_heads = kv_defaults[i].kv;
+		if (m->num_kv_heads > m->num_heads || m->num_heads % m->num_kv_heads != 0)
+			return fail(c, "missing field 'num_key_value_heads': %s's default, %llu, does not divide "
+				       "'num_attention_heads' (%llu), so transformers would build a model that cannot "
+				       "run; give the checkpoint's number",
+				    kv_defaults[i].cls, (unsigned long long)m->num_kv_heads,
+				    (unsigned long long)m->num_heads);
+		break;
+	}
+	return 0;
+}
+
+/* The Llama-like decoders. Absent keys take the configuration class's
+ * defaults: num_key_value_heads read_kv_heads(); head_dim the class's
+ * number (GemmaConfig, Gemma2Config, Gemma3TextConfig 256; Qwen3Config,
+ * GlmConfig, Glm4Config, SeedOssConfig 128; GptOssConfig 64), else
+ * hidden / heads (LlamaConfig's None, and the attention's
+ * getattr(config, "head_dim", hidden_size // num_attention_heads) for the
+ * classes without the field). */
 static int read_llama_like(const struct cfg *c, struct vp_model *m)
 {
 	const char *t = c->type;
@@ -920,13 +992,7 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 
 	if (need_shape(c, m) || read_experts(c, m))
 		return -1;
-	m->num_kv_heads = m->num_heads;
-	/* SeedOssConfig's num_key_value_heads defaults to 8, Seed-OSS-36B's,
-	 * not to the heads; only null is the heads (__post_init__,
-	 * models/seed_oss/configuration_seed_oss.py) */
-	if (!strcmp(t, "seed_oss") && cJSON_GetObjectItemCaseSensitive(c->root, "num_key_value_heads") == NULL)
-		m->num_kv_heads = 8;
-	if (opt_u64(c, "num_key_value_heads", 1, &m->num_kv_heads) || check_kv(c, m) ||
+	if (read_kv_heads(c, m) ||
 	    read_sliding_window(c, m) ||
 	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings) ||
 	    opt_dropout(c, "attention_dropout", &m->attn_dropout))
@@ -938,15 +1004,25 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 			return -1;
 	} else if (is_gemma) {
 		m->head_dim = 256;
-	} else if (is_qwen3 || !strcmp(t, "glm") || !strcmp(t, "glm4") ||
+	} else if (!strcmp(t, "qwen3") || !strcmp(t, "glm") || !strcmp(t, "glm4") ||
 		   (!strcmp(t, "seed_oss") && cJSON_GetObjectItemCaseSensitive(c->root, "head_dim") == NULL)) {
-		/* Qwen3Config, Qwen3MoeConfig, GlmConfig, Glm4Config,
-		 * SeedOssConfig: head_dim 128, which the attention reads
-		 * whatever hidden/heads is. A null head_dim is not that default
-		 * for Seed-OSS: SeedOssConfig.__post_init__ (models/seed_oss/
+		/* Qwen3Config, GlmConfig, Glm4Config, SeedOssConfig: head_dim
+		 * 128, which the attention reads whatever hidden/heads is. A
+		 * null head_dim is not that default for Seed-OSS:
+		 * SeedOssConfig.__post_init__ (models/seed_oss/
 		 * configuration_seed_oss.py) turns None into hidden_size //
-		 * num_attention_heads, derived below. */
+		 * num_attention_heads, derived below. Qwen3MoeConfig has no
+		 * head_dim field: Qwen3MoeAttention (Qwen3Attention, from
+		 * LlamaAttention) takes getattr(config, "head_dim",
+		 * hidden_size // num_attention_heads), derived below (the
+		 * released Qwen3-MoE configs all write 128). */
 		m->head_dim = 128;
+	} else if (!strcmp(t, "gpt_oss") && cJSON_GetObjectItemCaseSensitive(c->root, "head_dim") == NULL) {
+		/* GptOssConfig: head_dim 64 (gpt-oss-20b and -120b: 2880
+		 * wide, 64 heads of 64); only None is hidden_size //
+		 * num_attention_heads (__post_init__, models/gpt_oss/
+		 * configuration_gpt_oss.py) */
+		m->head_dim = 64;
 	} else if (derive_head_dim(c, "hidden_size", "num_attention_heads", m)) {
 		return -1;
 	}
@@ -1073,7 +1149,8 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 /* Qwen v1 (Qwen/Qwen-1_8B configuration_qwen.py and modeling_qwen.py):
  * QWenMLP builds w1 and w2 with config.intermediate_size // 2 outputs, so the
  * real MLP width is half the configured one; the heads are kv_channels wide
- * (projection_size = kv_channels * num_attention_heads); no_bias drops the
+ * (projection_size = kv_channels * num_attention_heads; QWenConfig's
+ * default 128, every release's hidden / heads); no_bias drops the
  * biases of c_proj and the MLP but not c_attn's. */
 static int read_qwen(const struct cfg *c, struct vp_model *m)
 {
@@ -1095,12 +1172,11 @@ static int read_qwen(const struct cfg *c, struct vp_model *m)
 		return fail(c, "'%s' must be at least 2 (Qwen v1 halves it)", "intermediate_size");
 	m->intermediate_size = inter / 2;
 	m->num_kv_heads = m->num_heads;
-	if (item(c, "kv_channels") != NULL) {
-		if (opt_u64(c, "kv_channels", 1, &m->head_dim))
-			return -1;
-	} else if (derive_head_dim(c, "hidden_size", "num_attention_heads", m)) {
+	/* QWenConfig's kv_channels is 128 (configuration_qwen.py), which
+	 * QWenAttention takes as the head whatever hidden / heads is */
+	m->head_dim = 128;
+	if (opt_u64(c, "kv_channels", 1, &m->head_dim))
 		return -1;
-	}
 	m->out_bias = m->mlp_bias = !no_bias;
 	return 0;
 }
@@ -1226,13 +1302,16 @@ static int read_exaone(const struct cfg *c, struct vp_model *m)
 	return derive_head_dim(c, "hidden_size", "num_attention_heads", m);
 }
 
-/* PhiConfig: partial_rotary_factor 0.5, resid_pdrop/attention_dropout 0,
- * num_key_value_heads None (= heads). qk_layernorm's two LayerNorms over
- * head_dim are not counted (false in the released configs). */
+/* PhiConfig (models/phi/configuration_phi.py): partial_rotary_factor 0.5,
+ * resid_pdrop/attention_dropout 0, num_key_value_heads None (= heads),
+ * hidden_act "gelu_new" (the released phi-1, -1.5 and -2 say so too).
+ * qk_layernorm's two LayerNorms over head_dim are not counted (false in
+ * the released configs). */
 static int read_phi(const struct cfg *c, struct vp_model *m)
 {
 	if (need_shape(c, m))
 		return -1;
+	m->act = VP_ACT_GELU_NEW;
 	m->num_kv_heads = m->num_heads;
 	if (opt_u64(c, "num_key_value_heads", 1, &m->num_kv_heads) || check_kv(c, m) ||
 	    opt_rotary(c, "partial_rotary_factor", &m->rotary_fraction) ||
@@ -1337,7 +1416,7 @@ static int read_gpt_bigcode(const struct cfg *c, struct vp_model *m)
  * has the same keys and defaults: n_embd, n_layer, n_head,
  * n_positions (attribute_map: hidden_size, num_hidden_layers,
  * num_attention_heads, max_position_embeddings), n_inner None (= 4 *
- * n_embd), rotary_dim 64 (None: the whole head), activation_function
+ * n_embd), rotary_dim 64 (null: the whole head), activation_function
  * "gelu_new", resid/embd/attn_pdrop 0.0, tie_word_embeddings False. */
 static int read_gptj(const struct cfg *c, struct vp_model *m)
 {
@@ -1346,17 +1425,25 @@ static int read_gptj(const struct cfg *c, struct vp_model *m)
 
 	if (read_gpt_common(c, m))
 		return -1;
-	/* GPTJAttention rotates the first rotary_dim features of each head */
+	/* GPTJAttention rotates the first rotary_dim features of each head:
+	 * 64 where the key is absent (GPTJConfig, CodeGenConfig), the whole
+	 * head where it is null (pos_embd_dim = rotary_dim or embed_dim) */
 	m->rotary_fraction = 1.0;
-	rot = item(c, "rotary_dim");
-	if (rot != NULL) {
-		if (need_u64(c, "rotary_dim", &rotary_dim))
-			return -1;
-		if (rotary_dim > m->head_dim)
-			return fail(c, "'rotary_dim' (%llu) is larger than the head (%llu)",
-				    (unsigned long long)rotary_dim, (unsigned long long)m->head_dim);
-		m->rotary_fraction = (double)rotary_dim / (double)m->head_dim;
+	rot = cJSON_GetObjectItemCaseSensitive(c->root, "rotary_dim");
+	if (cJSON_IsNull(rot))
+		return 0;
+	if (rot == NULL) {
+		/* the slice [..., :64] of a narrower head is the whole head */
+		if (m->head_dim > 64)
+			m->rotary_fraction = 64.0 / (double)m->head_dim;
+		return 0;
 	}
+	if (need_u64(c, "rotary_dim", &rotary_dim))
+		return -1;
+	if (rotary_dim > m->head_dim)
+		return fail(c, "'rotary_dim' (%llu) is larger than the head (%llu)",
+			    (unsigned long long)rotary_dim, (unsigned long long)m->head_dim);
+	m->rotary_fraction = (double)rotary_dim / (double)m->head_dim;
 	return 0;
 }
 

@@ -132,7 +132,9 @@ static void family_bert(struct vp_model *m)
  * stack owns relative_attention_bias (buckets x heads); each stack ends with
  * final_layer_norm. dropout_rate is used after attention/MLP outputs, on the
  * attention probabilities and inside the MLP. T5Config defaults
- * tie_word_embeddings to True, MT5Config and UMT5Config to False; umt5's
+ * tie_word_embeddings to True, MT5Config to False; UMT5Config's default is
+ * True, but the released umT5 files all say false, which the family keeps
+ * (hfconfig.c applies the class's True where a config.json has no key); umt5's
  * UMT5LayerSelfAttention passes has_relative_attention_bias=True in every
  * block (models/umt5/modeling_umt5.py). */
 static void family_t5(struct vp_model *m, bool tie)

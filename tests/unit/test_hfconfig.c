@@ -192,11 +192,11 @@ static void cohere_keys(void **state)
 static void sliding_window_beyond_the_catalogue_bound_is_refused(void **state)
 {
 	static const char huge[] = "{\"model_type\": \"mistral\", \"hidden_size\": 64, \"intermediate_size\": 128, "
-				   "\"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100, "
-				   "\"sliding_window\": 1099511627776}";
+				   "\"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"num_key_value_heads\": 4, "
+				   "\"vocab_size\": 100, \"sliding_window\": 1099511627776}";
 	static const char edge[] = "{\"model_type\": \"mistral\", \"hidden_size\": 64, \"intermediate_size\": 128, "
-				   "\"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100, "
-				   "\"sliding_window\": 1099511627775}";
+				   "\"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"num_key_value_heads\": 4, "
+				   "\"vocab_size\": 100, \"sliding_window\": 1099511627775}";
 	struct vp_model m;
 	struct vp_error err = {0};
 
@@ -677,6 +677,7 @@ static void translation_keys(void **state)
 {
 #define MARIAN_SHAPE "\"model_type\": \"marian\", \"d_model\": 512, \"encoder_ffn_dim\": 2048, " \
 		     "\"encoder_layers\": 6, \"decoder_layers\": 6, \"encoder_attention_heads\": 8, " \
+		     "\"decoder_ffn_dim\": 2048, \"decoder_attention_heads\": 8, " \
 		     "\"vocab_size\": 58101, \"max_position_embeddings\": 512"
 	static const char en_de[] = "{" MARIAN_SHAPE ", \"decoder_vocab_size\": 58101, "
 				    "\"share_encoder_decoder_embeddings\": true}";
@@ -853,15 +854,175 @@ static void llama_like_optional_keys(void **state)
 
 	/* qwen2 always has q/k/v biases, whatever attention_bias says */
 	parse_ok("{\"model_type\": \"qwen2\", \"hidden_size\": 64, \"intermediate_size\": 128,"
-		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100}", &m);
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"num_key_value_heads\": 4,"
+		 " \"vocab_size\": 100}", &m);
 	assert_true(m.qkv_bias);
 	assert_false(m.out_bias);
 
 	parse_ok("{\"model_type\": \"stablelm\", \"hidden_size\": 64, \"intermediate_size\": 128,"
-		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"num_key_value_heads\": 4,"
+		 " \"vocab_size\": 100,"
 		 " \"use_parallel_residual\": true, \"partial_rotary_factor\": 0.5}", &m);
 	assert_true(m.parallel_block);
 	assert_true(m.rotary_fraction == 0.5);
+}
+
+/* A config.json without num_key_value_heads gets its configuration
+ * class's default, not one kv head per query head: MistralConfig 8,
+ * Qwen2Config 32, GemmaConfig 16 ... (read_kv_heads); LlamaConfig's is
+ * None, the heads, as is a null in every class. 64 heads of 16 make every
+ * default divide. */
+static void absent_kv_heads_take_the_class_default(void **state)
+{
+	static const char shape[] = "{\"model_type\": \"%s\", \"hidden_size\": 1024, \"intermediate_size\": 128,"
+				    " \"num_hidden_layers\": 2, \"num_attention_heads\": 64, \"vocab_size\": 100%s}";
+	static const struct {
+		const char *type;
+		uint64_t kv;
+	} cases[] = {
+		{"mistral", 8}, {"mixtral", 8}, {"qwen2", 32}, {"qwen3", 32}, {"qwen2_moe", 16},
+		{"qwen3_moe", 4}, {"gemma", 16}, {"gemma2", 4}, {"gemma3_text", 4}, {"stablelm", 32},
+		{"exaone4", 32}, {"glm", 2}, {"glm4", 2}, {"smollm3", 4}, {"seed_oss", 8}, {"gpt_oss", 8},
+		{"llama", 64}, {"phi3", 64}, {"olmo", 64}, {"olmo2", 64}, {"cohere", 64}, {"granite", 64},
+	};
+	char text[512];
+	struct vp_model m, given;
+	struct vp_error err = {0};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(text, sizeof text, shape, cases[i].type, "");
+		parse_ok(text, &m);
+		if (m.num_kv_heads != cases[i].kv)
+			fail_msg("%s: %llu kv heads, want %llu", cases[i].type, (unsigned long long)m.num_kv_heads,
+				 (unsigned long long)cases[i].kv);
+		/* null is the heads, whatever the class default */
+		snprintf(text, sizeof text, shape, cases[i].type, ", \"num_key_value_heads\": null");
+		parse_ok(text, &m);
+		assert_int_equal(m.num_kv_heads, 64);
+	}
+
+	/* the default counts as the number given: Qwen2's k_proj and v_proj
+	 * are 32 heads wide, not 64 */
+	snprintf(text, sizeof text, shape, "qwen2", "");
+	parse_ok(text, &m);
+	snprintf(text, sizeof text, shape, "qwen2", ", \"num_key_value_heads\": 32");
+	parse_ok(text, &given);
+	assert_true(vp_model_param_count(&m) == vp_model_param_count(&given));
+	snprintf(text, sizeof text, shape, "qwen2", ", \"num_key_value_heads\": 64");
+	parse_ok(text, &given);
+	/* 2 layers x k and v x 32 heads x 16 x (1024 + 1 bias) */
+	assert_true(vp_model_param_count(&given) - vp_model_param_count(&m) == 2 * 2 * 32 * 16 * 1025);
+
+	/* a default that does not divide the heads (Qwen2-7B has 28) makes a
+	 * model transformers cannot run: refused, the default named */
+	assert_int_equal(parse("{\"model_type\": \"qwen2\", \"hidden_size\": 3584, \"intermediate_size\": 128,"
+			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 28, \"vocab_size\": 100}",
+			       &m, &err),
+			 -1);
+	assert_string_equal(err.message, "missing field 'num_key_value_heads': Qwen2Config's default, 32, does not "
+					 "divide 'num_attention_heads' (28), so transformers would build a model that "
+					 "cannot run; give the checkpoint's number");
+
+	/* a model_type read as Llama has no class of its own: the heads */
+	parse_ok("{\"model_type\": \"yi\", \"architectures\": [\"YiForCausalLM\"], \"hidden_size\": 1024,"
+		 " \"intermediate_size\": 128, \"num_hidden_layers\": 2, \"num_attention_heads\": 64,"
+		 " \"vocab_size\": 100, \"rms_norm_eps\": 1e-5, \"hidden_act\": \"silu\"}", &m);
+	assert_string_equal(m.read_as, "llama");
+	assert_int_equal(m.num_kv_heads, 64);
+}
+
+/* head_dim and the experts' width where the key is absent: GptOssConfig's
+ * head_dim is 64, Qwen3MoeConfig has none (the attention's getattr falls
+ * back to hidden / heads, unlike Qwen3Config's 128); moe_intermediate_size
+ * Qwen2MoeConfig 1408, Qwen3MoeConfig 768. */
+static void absent_head_dim_and_expert_width(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	parse_ok("{\"model_type\": \"gpt_oss\", \"hidden_size\": 2880, \"intermediate_size\": 2880,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 64, \"vocab_size\": 100}", &m);
+	assert_int_equal(m.head_dim, 64);
+	assert_int_equal(m.num_kv_heads, 8);
+	parse_ok("{\"model_type\": \"qwen3_moe\", \"hidden_size\": 2048, \"intermediate_size\": 6144,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 32, \"vocab_size\": 100}", &m);
+	assert_int_equal(m.head_dim, 64);
+	assert_int_equal(m.intermediate_size, 768);
+	parse_ok("{\"model_type\": \"qwen3\", \"hidden_size\": 2048, \"intermediate_size\": 6144,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 32, \"vocab_size\": 100}", &m);
+	assert_int_equal(m.head_dim, 128);
+	parse_ok("{\"model_type\": \"qwen2_moe\", \"hidden_size\": 2048, \"intermediate_size\": 5632,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 16, \"vocab_size\": 100}", &m);
+	assert_int_equal(m.intermediate_size, 1408);
+	assert_int_equal(m.num_kv_heads, 16);
+}
+
+/* The other families' absent keys, each its class's default: PhiConfig
+ * hidden_act "gelu_new"; GPTJConfig and CodeGenConfig rotary_dim 64 (null:
+ * the whole head); QWenConfig kv_channels 128; BartConfig's
+ * decoder_ffn_dim 4096 and decoder_attention_heads 16, not the encoder's;
+ * UMT5Config ties the LM head, MT5Config does not; XLMRobertaXLConfig 514
+ * positions and one token type. */
+static void other_families_absent_keys(void **state)
+{
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	(void)state;
+	parse_ok("{\"model_type\": \"phi\", \"hidden_size\": 256, \"intermediate_size\": 1024,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 8, \"vocab_size\": 100}", &m);
+	assert_int_equal(m.act, VP_ACT_GELU_NEW);
+
+	/* 2 heads of 256: 64 of each rotated */
+	parse_ok("{\"model_type\": \"gptj\", \"n_embd\": 512, \"n_layer\": 2, \"n_head\": 2, \"vocab_size\": 100}", &m);
+	assert_true(m.rotary_fraction == 0.25);
+	parse_ok("{\"model_type\": \"codegen\", \"n_embd\": 512, \"n_layer\": 2, \"n_head\": 2, \"vocab_size\": 100,"
+		 " \"rotary_dim\": null}", &m);
+	assert_true(m.rotary_fraction == 1.0);
+	/* a head narrower than 64 is rotated whole */
+	parse_ok("{\"model_type\": \"gptj\", \"n_embd\": 256, \"n_layer\": 2, \"n_head\": 8, \"vocab_size\": 100}", &m);
+	assert_true(m.rotary_fraction == 1.0);
+
+	parse_ok("{\"model_type\": \"qwen\", \"hidden_size\": 512, \"intermediate_size\": 1024,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 8, \"vocab_size\": 100}", &m);
+	assert_int_equal(m.head_dim, 128);
+
+	parse_ok("{\"model_type\": \"bart\", \"d_model\": 1024, \"encoder_ffn_dim\": 4096, \"encoder_layers\": 2,"
+		 " \"decoder_layers\": 2, \"encoder_attention_heads\": 16, \"vocab_size\": 100}", &m);
+	assert_int_equal(m.intermediate_size, 4096);
+	assert_int_equal(parse("{\"model_type\": \"bart\", \"d_model\": 768, \"encoder_ffn_dim\": 3072,"
+			       " \"encoder_layers\": 2, \"decoder_layers\": 2, \"encoder_attention_heads\": 12,"
+			       " \"vocab_size\": 100}", &m, &err),
+			 -1);
+	assert_string_equal(err.message, "unsupported: 'decoder_ffn_dim' (4096, the default where the key is "
+					 "absent) differs from 'encoder_ffn_dim' (3072)");
+	assert_int_equal(parse("{\"model_type\": \"marian\", \"d_model\": 512, \"encoder_ffn_dim\": 4096,"
+			       " \"encoder_layers\": 2, \"decoder_layers\": 2, \"encoder_attention_heads\": 8,"
+			       " \"vocab_size\": 100}", &m, &err),
+			 -1);
+	assert_string_equal(err.message, "unsupported: 'decoder_attention_heads' (16, the default where the key "
+					 "is absent) differs from 'encoder_attention_heads' (8)");
+
+	parse_ok("{\"model_type\": \"umt5\", \"d_model\": 64, \"d_ff\": 128, \"num_layers\": 2, \"num_heads\": 4,"
+		 " \"vocab_size\": 100}", &m);
+	assert_true(m.tie_embeddings);
+	parse_ok("{\"model_type\": \"umt5\", \"d_model\": 64, \"d_ff\": 128, \"num_layers\": 2, \"num_heads\": 4,"
+		 " \"vocab_size\": 100, \"tie_word_embeddings\": false}", &m);
+	assert_false(m.tie_embeddings);
+	parse_ok("{\"model_type\": \"mt5\", \"d_model\": 64, \"d_ff\": 128, \"num_layers\": 2, \"num_heads\": 4,"
+		 " \"vocab_size\": 100}", &m);
+	assert_false(m.tie_embeddings);
+
+	/* XLMRobertaXLConfig: 514 positions, 1 token type; RobertaConfig 512, 2 */
+	parse_ok("{\"model_type\": \"xlm-roberta-xl\", \"hidden_size\": 64, \"intermediate_size\": 128,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100}", &m);
+	assert_int_equal(m.max_positions, 514);
+	assert_int_equal(m.type_vocab_size, 1);
+	parse_ok("{\"model_type\": \"roberta\", \"hidden_size\": 64, \"intermediate_size\": 128,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100}", &m);
+	assert_int_equal(m.max_positions, 512);
+	assert_int_equal(m.type_vocab_size, 2);
 }
 
 static void qwen_v1_halves_the_mlp(void **state)
@@ -1421,7 +1582,7 @@ static void output_router_logits_is_read_for_mixtures_of_experts(void **state)
 		 " \"vocab_size\": 100, \"output_router_logits\": true}", &m);
 	assert_true(m.output_router_logits);
 	parse_ok("{\"model_type\": \"mixtral\", \"hidden_size\": 64, \"intermediate_size\": 128,"
-		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 8, \"vocab_size\": 100,"
 		 " \"output_router_logits\": true}", &m);
 	assert_true(m.output_router_logits);
 	parse_ok("{\"model_type\": \"llama\", \"hidden_size\": 64, \"intermediate_size\": 128,"
@@ -1429,7 +1590,7 @@ static void output_router_logits_is_read_for_mixtures_of_experts(void **state)
 		 " \"output_router_logits\": true}", &m);
 	assert_false(m.output_router_logits);
 	assert_int_equal(parse("{\"model_type\": \"mixtral\", \"hidden_size\": 64, \"intermediate_size\": 128,"
-			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+			       " \"num_hidden_layers\": 2, \"num_attention_heads\": 8, \"vocab_size\": 100,"
 			       " \"output_router_logits\": \"yes\"}", &m, &err), -1);
 	assert_non_null(strstr(err.message, "output_router_logits"));
 }
@@ -1960,7 +2121,8 @@ static void bad_numbers_name_the_field(void **state)
 		 * GLM-4.5 (glm4_moe) and DeepSeek-V3 are refused as mixtures of
 		 * experts, Qwen3-Next for its linear-attention layers, before */
 		assert_int_equal(parse("{\"model_type\": \"qwen2\", \"hidden_size\": 64, \"intermediate_size\": 128,"
-				       " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+				       " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"num_key_value_heads\": 4,"
+				       " \"vocab_size\": 100,"
 				       " \"num_nextn_predict_layers\": 1}",
 				       &z, &e),
 				 0);
@@ -2123,6 +2285,9 @@ int main(void)
 		cmocka_unit_test(classifier_labels),
 		cmocka_unit_test(llama_like_keys),
 		cmocka_unit_test(llama_like_optional_keys),
+		cmocka_unit_test(absent_kv_heads_take_the_class_default),
+		cmocka_unit_test(absent_head_dim_and_expert_width),
+		cmocka_unit_test(other_families_absent_keys),
 		cmocka_unit_test(qwen_v1_halves_the_mlp),
 		cmocka_unit_test(neox_phi_gpt2_bloom_keys),
 		cmocka_unit_test(mpt_keys_and_what_transformers_cannot_load),
