@@ -232,11 +232,29 @@ static int get_probability(const struct reader *r, const yaml_node_t *n, const c
  * count the schema states as at least 1 (batch, seq_len, lora_r, gpus,
  * ...) takes min 1: 0 would otherwise be read as null, the key's default,
  * without a word. */
+/* A whole number written as a float ("4.0", which yaml.safe_load reads as
+ * 4.0 and int() as 4): its integer part in `whole`, noted, and that is
+ * returned; anything else ("4.5", "4", NULL) is returned as it is. A
+ * generator that reads the cases through a table with nulls in a column
+ * (pandas makes such a column float) writes every count of it so. */
+static const char *whole_number(const struct reader *r, const char *key, const char *s, char *whole, size_t size)
+{
+	const char *dot = s != NULL ? strchr(s, '.') : NULL;
+
+	if (dot == NULL || dot == s || dot[1] == '\0' || strspn(dot + 1, "0") != strlen(dot + 1) ||
+	    (size_t)(dot - s) >= size)
+		return s;
+	memcpy(whole, s, (size_t)(dot - s));
+	whole[dot - s] = '\0';
+	respelled(r, key, s, whole);
+	return whole;
+}
+
 static int get_integer(const struct reader *r, const yaml_node_t *n, const char *key, uint64_t min, uint64_t dflt,
 		       uint64_t *out)
 {
 	struct vp_error e;
-	const char *s, *dot;
+	const char *s;
 	char whole[32];
 
 	if (is_null(n)) {
@@ -245,18 +263,8 @@ static int get_integer(const struct reader *r, const yaml_node_t *n, const char 
 	}
 	if (misread_number(r, n, key))
 		return -1;
-	s = number_text(r, n, key);
-	dot = s != NULL ? strchr(s, '.') : NULL;
-	/* a whole number written as a float ("4.0", which yaml.safe_load
-	 * reads as 4.0 and int() as 4): its integer part, noted; "4.5"
-	 * stays an error */
-	if (dot != NULL && dot > s && dot[1] != '\0' && strspn(dot + 1, "0") == strlen(dot + 1) &&
-	    (size_t)(dot - s) < sizeof whole) {
-		memcpy(whole, s, (size_t)(dot - s));
-		whole[dot - s] = '\0';
-		respelled(r, key, s, whole);
-		s = whole;
-	}
+	/* "4.5" stays an error */
+	s = whole_number(r, key, number_text(r, n, key), whole, sizeof whole);
 	if (s == NULL || vp_parse_u64(s, key, min, UINT64_C(1) << 40, out, &e) != 0)
 		return fail(r, n, "'%s' must be a %s integer (at most 2^40) or null", key,
 			    min == 0 ? "non-negative" : "positive");
@@ -908,12 +916,19 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 				c->train.fsdp = true;
 			} else {
 				struct vp_error e;
+				char whole[32];
 				if (misread_number(r, v, k))
 					return -1;
 				/* a quoted stage ("3", as a generator that quotes
-				 * every value writes it): the stage, noted */
-				if (s != NULL && quoted_decimal(v) && strchr(s, '.') == NULL)
+				 * every value writes it), or one written as a float
+				 * (2.0, as get_integer reads a count so): the stage,
+				 * noted. Until 2026-12-01 2.0 was an unknown stage,
+				 * the case unsupported. */
+				if (s != NULL && quoted_decimal(v))
 					s = number_text(r, v, k);
+				if (s != NULL && !is_null(v) &&
+				    (v->data.scalar.style == YAML_PLAIN_SCALAR_STYLE || quoted_decimal(v)))
+					s = whole_number(r, k, s, whole, sizeof whole);
 				/* 0: DeepSpeed's stage 0, ZeRO off (zero_optimization.stage
 				 * 0 in DeepSpeed's config), read as null; the ground truth
 				 * README's schema lists 1/2/3, "fsdp" or null, and the
@@ -922,7 +937,8 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 					return fail(r, v, "'zero' must be 0, 1, 2, 3, \"fsdp\" or null");
 				if (!is_null(v) && ((v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE && !quoted_decimal(v)) ||
 						    vp_parse_u64(s, k, 0, 3, &stage, &e) != 0))
-					unexpressible(c, v, "'zero': unknown stage '%s' (expected 0, 1, 2, 3 or \"fsdp\")", s);
+					unexpressible(c, v, "'zero': unknown stage '%s' (expected 0, 1, 2, 3 or \"fsdp\")",
+						      scalar(v));
 				else
 					c->train.zero_stage = is_null(v) ? 0 : (int)stage;
 			}
