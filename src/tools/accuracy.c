@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "vramplan/cases.h"
 #include "vramplan/catalog.h"
@@ -228,12 +229,28 @@ struct estimated {
 	bool default_targets; /* lora_targets null, read as PEFT's default */
 };
 
+/* A case's config as vramplan's --model takes it (resolve.c): the
+ * config.json itself, or the model directory holding it, as a Hugging Face
+ * checkpoint is laid out (configs/llama-2-7b/ for
+ * configs/llama-2-7b/config.json). Until 2026-12-01 a directory made the
+ * case unsupported ("Is a directory"). */
+static const char *config_file(const char *config, char *buf, size_t size)
+{
+	struct stat st;
+	size_t len = strlen(config);
+
+	if (stat(config, &st) != 0 || !S_ISDIR(st.st_mode) ||
+	    snprintf(buf, size, "%s%sconfig.json", config, len > 0 && config[len - 1] == '/' ? "" : "/") >= (int)size)
+		return config;
+	return buf;
+}
+
 /* Estimates one case; false, with the reason in note, when it cannot be. */
 static bool estimate_case(const struct vp_catalog *cat, const struct vp_case *c, struct estimated *r, char *note,
 			  size_t size)
 {
 	struct vp_error e = {0};
-	char buf[1200];
+	char buf[1200], path[sizeof c->config_path + sizeof "/config.json"];
 	bool ok = true;
 
 	memset(r, 0, sizeof *r);
@@ -266,7 +283,7 @@ static bool estimate_case(const struct vp_catalog *cat, const struct vp_case *c,
 			 c->batch_unstated ? vp_method_name(c->train.method) : "");
 		return false;
 	}
-	if (vp_hfconfig_load(c->config_path, &r->m, &e) != 0) {
+	if (vp_hfconfig_load(config_file(c->config_path, path, sizeof path), &r->m, &e) != 0) {
 		ok = false;
 	} else if (r->m.stored_quant[0] != '\0' && r->train.method == VP_METHOD_FULL) {
 		/* a checkpoint stored quantized loads quantized whatever the
