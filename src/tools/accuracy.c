@@ -555,6 +555,32 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s\n", list.more_ignored_names ? ", ..." : "");
 	}
 	{
+		/* an id given to more than one case: each is scored as the case
+		 * it is (cases.c reads them all), and the repeats are named with
+		 * their lines so that a copy left unedited is seen; the first
+		 * five, each once */
+		size_t n_repeated = 0, shown = 0, j;
+
+		for (i = 0; i < list.n; i++)
+			for (j = 0; j < i; j++)
+				if (strcmp(list.cases[i].id, list.cases[j].id) == 0) {
+					n_repeated++;
+					break;
+				}
+		if (n_repeated > 0) {
+			fprintf(stderr, "vramplan-accuracy: note: %zu case%s repeat%s an earlier case's id (each is scored):",
+				n_repeated, n_repeated == 1 ? "" : "s", n_repeated == 1 ? "s" : "");
+			for (i = 0; i < list.n && shown < 5; i++)
+				for (j = 0; j < i; j++)
+					if (strcmp(list.cases[i].id, list.cases[j].id) == 0) {
+						fprintf(stderr, "%s %s (%s:%lu, first at line %lu)", shown++ > 0 ? "," : "",
+							list.cases[i].id, cases_path, list.cases[i].line, list.cases[j].line);
+						break;
+					}
+			fprintf(stderr, "%s\n", n_repeated > shown ? ", ..." : "");
+		}
+	}
+	{
 		/* the summary counts quality A and B only (the ground truth's
 		 * README): a case with no grade, or one the schema does not
 		 * define, would drop out of it unseen. Until 2026-11-30 it did
