@@ -657,7 +657,8 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			seen_id = true;
 		} else if (strcmp(k, "quality") == 0) {
 			static const char *const grades[] = {"A", "B", "C", "SUSPECT"};
-			if (get_string(r, v, k, c->quality, sizeof c->quality))
+			/* null: no grade, as absent (not the word "null") */
+			if (!is_null(v) && get_string(r, v, k, c->quality, sizeof c->quality))
 				return -1;
 			vp_text_one_line(c->quality);
 			/* a grade in lower case ("a", "suspect"): the grade, as

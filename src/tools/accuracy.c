@@ -217,6 +217,13 @@ static bool known_quality(const struct vp_case *c)
 	return scored_quality(c) || strcmp(c->quality, "C") == 0 || strcmp(c->quality, "SUSPECT") == 0;
 }
 
+/* The row's quality: "-" for none (absent or null), so that the row keeps
+ * one word a column for a reader that splits it at blanks */
+static const char *quality_shown(const struct vp_case *c)
+{
+	return c->quality[0] != '\0' ? c->quality : "-";
+}
+
 /* One case's estimate: the model, the GPU, the setup as read, and the
  * training step's (or the evaluation's) three levels. */
 struct estimated {
@@ -614,7 +621,7 @@ int main(int argc, char **argv)
 			char measured[32] = "-";
 			if (!c->measured_unstated)
 				snprintf(measured, sizeof measured, "%.3f", c->measured_gib);
-			printf("%-24s %-7s %-11s %12s %12s %9s  %s\n", c->id, c->quality, vp_metric_name(c->metric),
+			printf("%-24s %-7s %-11s %12s %12s %9s  %s\n", c->id, quality_shown(c), vp_metric_name(c->metric),
 			       measured, "-", "-", note);
 			if (scored)
 				unsupported++;
@@ -644,13 +651,13 @@ int main(int argc, char **argv)
 		if (c->has_step && c->eval_batch == 0)
 			append_sensitivities(note, sizeof note, c, &r.train, &r.m, r.g, &r.est);
 		if (c->measured_unstated)
-			printf("%-24s %-7s %-11s %12s %12.3f %9s  %s\n", c->id, c->quality, vp_metric_name(c->metric),
+			printf("%-24s %-7s %-11s %12s %12.3f %9s  %s\n", c->id, quality_shown(c), vp_metric_name(c->metric),
 			       "-", compared, "-", note);
 		else if (boundary) /* pass or fail, no error: the card's size is not a peak */
-			printf("%-24s %-7s %-11s %12.3f %12.3f %9s  %s\n", c->id, c->quality, vp_metric_name(c->metric),
+			printf("%-24s %-7s %-11s %12.3f %12.3f %9s  %s\n", c->id, quality_shown(c), vp_metric_name(c->metric),
 			       c->measured_gib, compared, "-", note);
 		else
-			printf("%-24s %-7s %-11s %12.3f %12.3f %9.1f  %s\n", c->id, c->quality,
+			printf("%-24s %-7s %-11s %12.3f %12.3f %9.1f  %s\n", c->id, quality_shown(c),
 			       vp_metric_name(c->metric), c->measured_gib, compared, error_pct, note);
 		if (verbose)
 			print_breakdown(&r.est);
