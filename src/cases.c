@@ -592,10 +592,29 @@ static int flatten(const struct reader *r, const yaml_node_t *map, struct key_va
 
 		if (k == NULL)
 			return fail(r, kn, "case keys must be strings");
-		for (q = map->data.mapping.pairs.start; q < p; q++) {
-			const char *k2 = scalar(yaml_document_get_node(r->doc, q->key));
-			if (k2 != NULL && strcmp(k, k2) == 0)
-				return fail(r, kn, "duplicate key '%s'", k);
+		/* A key given twice in one mapping: the last copy, as
+		 * yaml.safe_load's dict keeps it (and `vramplan check` reads a
+		 * training config), named in the case's note; until 2026-12-01
+		 * it stopped the whole file. */
+		{
+			yaml_node_pair_t *later = NULL;
+			/* a merge key may repeat: PyYAML merges each (below) */
+			for (q = p + 1; q < map->data.mapping.pairs.top && later == NULL && !is_merge_key(kn); q++) {
+				const char *k2 = scalar(yaml_document_get_node(r->doc, q->key));
+				if (k2 != NULL && strcmp(k, k2) == 0)
+					later = q;
+			}
+			if (later != NULL) {
+				if (r->c != NULL && r->c->twice[0] == '\0') {
+					snprintf(r->c->twice, sizeof r->c->twice,
+						 "key '%.40s' given twice (lines %lu and %lu), the last read", k,
+						 (unsigned long)kn->start_mark.line + 1,
+						 (unsigned long)yaml_document_get_node(r->doc, later->key)->start_mark.line + 1);
+					vp_utf8_trim_cut(r->c->twice);
+					vp_text_one_line(r->c->twice);
+				}
+				continue;
+			}
 		}
 		if (is_merge_key(kn) || has_key(kv, *n, k))
 			continue;

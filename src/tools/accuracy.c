@@ -394,6 +394,8 @@ static void append_reading(char *note, size_t size, const struct vp_case *c, con
 		ADD("; loss null read as standard");
 	if (c->quant_inferred)
 		ADD("; qlora with quant null read as nf4");
+	if (c->twice[0] != '\0')
+		ADD("; %s", c->twice);
 	if (c->respelled[0] != '\0')
 		ADD("; %s%s", c->respelled, c->more_respelled > 0 ? " (and other values so)" : "");
 	if (r->m.read_as[0] != '\0')
