@@ -606,10 +606,11 @@ static int flatten(const struct reader *r, const yaml_node_t *map, struct key_va
 			}
 			if (later != NULL) {
 				if (r->c != NULL && r->c->twice[0] == '\0') {
+					const yaml_node_t *kl = yaml_document_get_node(r->doc, later->key);
 					snprintf(r->c->twice, sizeof r->c->twice,
 						 "key '%.40s' given twice (lines %lu and %lu), the last read", k,
 						 (unsigned long)kn->start_mark.line + 1,
-						 (unsigned long)yaml_document_get_node(r->doc, later->key)->start_mark.line + 1);
+						 (unsigned long)kl->start_mark.line + 1);
 					vp_utf8_trim_cut(r->c->twice);
 					vp_text_one_line(r->c->twice);
 				}

@@ -577,13 +577,15 @@ int main(int argc, char **argv)
 					break;
 				}
 		if (n_repeated > 0) {
-			fprintf(stderr, "vramplan-accuracy: note: %zu case%s repeat%s an earlier case's id (each is scored):",
+			fprintf(stderr,
+				"vramplan-accuracy: note: %zu case%s repeat%s an earlier case's id (each is scored):",
 				n_repeated, n_repeated == 1 ? "" : "s", n_repeated == 1 ? "s" : "");
 			for (i = 0; i < list.n && shown < 5; i++)
 				for (j = 0; j < i; j++)
 					if (strcmp(list.cases[i].id, list.cases[j].id) == 0) {
-						fprintf(stderr, "%s %s (%s:%lu, first at line %lu)", shown++ > 0 ? "," : "",
-							list.cases[i].id, cases_path, list.cases[i].line, list.cases[j].line);
+						fprintf(stderr, "%s %s (%s:%lu, first at line %lu)",
+							shown++ > 0 ? "," : "", list.cases[i].id, cases_path,
+							list.cases[i].line, list.cases[j].line);
 						break;
 					}
 			fprintf(stderr, "%s\n", n_repeated > shown ? ", ..." : "");
@@ -623,8 +625,8 @@ int main(int argc, char **argv)
 			char measured[32] = "-";
 			if (!c->measured_unstated)
 				snprintf(measured, sizeof measured, "%.3f", c->measured_gib);
-			printf("%-24s %-7s %-11s %12s %12s %9s  %s\n", c->id, quality_shown(c), vp_metric_name(c->metric),
-			       measured, "-", "-", note);
+			printf("%-24s %-7s %-11s %12s %12s %9s  %s\n", c->id, quality_shown(c),
+			       vp_metric_name(c->metric), measured, "-", "-", note);
 			if (scored)
 				unsupported++;
 			continue;
@@ -653,11 +655,11 @@ int main(int argc, char **argv)
 		if (c->has_step && c->eval_batch == 0)
 			append_sensitivities(note, sizeof note, c, &r.train, &r.m, r.g, &r.est);
 		if (c->measured_unstated)
-			printf("%-24s %-7s %-11s %12s %12.3f %9s  %s\n", c->id, quality_shown(c), vp_metric_name(c->metric),
-			       "-", compared, "-", note);
+			printf("%-24s %-7s %-11s %12s %12.3f %9s  %s\n", c->id, quality_shown(c),
+			       vp_metric_name(c->metric), "-", compared, "-", note);
 		else if (boundary) /* pass or fail, no error: the card's size is not a peak */
-			printf("%-24s %-7s %-11s %12.3f %12.3f %9s  %s\n", c->id, quality_shown(c), vp_metric_name(c->metric),
-			       c->measured_gib, compared, "-", note);
+			printf("%-24s %-7s %-11s %12.3f %12.3f %9s  %s\n", c->id, quality_shown(c),
+			       vp_metric_name(c->metric), c->measured_gib, compared, "-", note);
 		else
 			printf("%-24s %-7s %-11s %12.3f %12.3f %9.1f  %s\n", c->id, quality_shown(c),
 			       vp_metric_name(c->metric), c->measured_gib, compared, error_pct, note);
