@@ -607,8 +607,10 @@ static int flatten(const struct reader *r, const yaml_node_t *map, struct key_va
 			if (later != NULL) {
 				if (r->c != NULL && r->c->twice[0] == '\0') {
 					const yaml_node_t *kl = yaml_document_get_node(r->doc, later->key);
+					char name[41];
+					vp_utf8_copy(name, sizeof name, k); /* cut at a character */
 					snprintf(r->c->twice, sizeof r->c->twice,
-						 "key '%.40s' given twice (lines %lu and %lu), the last read", k,
+						 "key '%s' given twice (lines %lu and %lu), the last read", name,
 						 (unsigned long)kn->start_mark.line + 1,
 						 (unsigned long)kl->start_mark.line + 1);
 					vp_utf8_trim_cut(r->c->twice);
