@@ -181,6 +181,21 @@ static int get_string(const struct reader *r, const yaml_node_t *n, const char *
 	return 0;
 }
 
+/* A label (id, quality, gpu): a string, cut at a character where it does
+ * not fit. Until 2026-12-01 an id of 96 bytes or more, or a gpu of 64,
+ * stopped the whole file ("too long"); cut, the id still names its row, a
+ * cut grade is one the summary does not count (and stderr names the case),
+ * and a cut gpu is one the catalogue lacks (the note says so). */
+static int get_label(const struct reader *r, const yaml_node_t *n, const char *key, char *out, size_t size)
+{
+	const char *s = scalar(n);
+
+	if (s == NULL)
+		return fail(r, n, "'%s' must be a string", key);
+	vp_utf8_copy(out, size, s);
+	return 0;
+}
+
 /*
  * A plain number that yaml.safe_load reads as another value (PyYAML
  * resolver.py, YAML 1.1 int and float): a leading 0 makes an integer octal
@@ -232,11 +247,29 @@ static int get_probability(const struct reader *r, const yaml_node_t *n, const c
  * count the schema states as at least 1 (batch, seq_len, lora_r, gpus,
  * ...) takes min 1: 0 would otherwise be read as null, the key's default,
  * without a word. */
+/* A whole number written as a float ("4.0", which yaml.safe_load reads as
+ * 4.0 and int() as 4): its integer part in `whole`, noted, and that is
+ * returned; anything else ("4.5", "4", NULL) is returned as it is. A
+ * generator that reads the cases through a table with nulls in a column
+ * (pandas makes such a column float) writes every count of it so. */
+static const char *whole_number(const struct reader *r, const char *key, const char *s, char *whole, size_t size)
+{
+	const char *dot = s != NULL ? strchr(s, '.') : NULL;
+
+	if (dot == NULL || dot == s || dot[1] == '\0' || strspn(dot + 1, "0") != strlen(dot + 1) ||
+	    (size_t)(dot - s) >= size)
+		return s;
+	memcpy(whole, s, (size_t)(dot - s));
+	whole[dot - s] = '\0';
+	respelled(r, key, s, whole);
+	return whole;
+}
+
 static int get_integer(const struct reader *r, const yaml_node_t *n, const char *key, uint64_t min, uint64_t dflt,
 		       uint64_t *out)
 {
 	struct vp_error e;
-	const char *s, *dot;
+	const char *s;
 	char whole[32];
 
 	if (is_null(n)) {
@@ -245,18 +278,8 @@ static int get_integer(const struct reader *r, const yaml_node_t *n, const char 
 	}
 	if (misread_number(r, n, key))
 		return -1;
-	s = number_text(r, n, key);
-	dot = s != NULL ? strchr(s, '.') : NULL;
-	/* a whole number written as a float ("4.0", which yaml.safe_load
-	 * reads as 4.0 and int() as 4): its integer part, noted; "4.5"
-	 * stays an error */
-	if (dot != NULL && dot > s && dot[1] != '\0' && strspn(dot + 1, "0") == strlen(dot + 1) &&
-	    (size_t)(dot - s) < sizeof whole) {
-		memcpy(whole, s, (size_t)(dot - s));
-		whole[dot - s] = '\0';
-		respelled(r, key, s, whole);
-		s = whole;
-	}
+	/* "4.5" stays an error */
+	s = whole_number(r, key, number_text(r, n, key), whole, sizeof whole);
 	if (s == NULL || vp_parse_u64(s, key, min, UINT64_C(1) << 40, out, &e) != 0)
 		return fail(r, n, "'%s' must be a %s integer (at most 2^40) or null", key,
 			    min == 0 ? "non-negative" : "positive");
@@ -384,8 +407,23 @@ static int add_name(const struct reader *r, const yaml_node_t *n, const char *ke
 {
 	size_t i;
 
-	if (len == 0 || len >= 32)
+	if (len == 0)
 		return fail(r, n, "'%s' entries must be module names of 1 to 31 characters", key);
+	/* A name longer than the estimator keeps (a layer's whole path,
+	 * "model.layers.10.self_attn.q_proj"), or more distinct names than
+	 * it keeps: a setup it cannot express, so the case is unsupported
+	 * with the reason, the rest of the file scored (the ground truth's
+	 * README); until 2026-12-01 either stopped the whole file. */
+	if (len >= 32) {
+		char shown[49];
+		size_t k = len < sizeof shown - 1 ? len : sizeof shown - 1;
+		memcpy(shown, s, k);
+		shown[k] = '\0';
+		vp_utf8_trim_cut(shown); /* cut inside a character */
+		unexpressible(r->c, n, "'%s': module name '%s' is longer than the 31 characters vramplan keeps", key,
+			      shown);
+		return 0;
+	}
 	if (all_linear != NULL && len == strlen("all-linear") && memcmp(s, "all-linear", len) == 0) {
 		*all_linear = true;
 		return 0;
@@ -393,8 +431,10 @@ static int add_name(const struct reader *r, const yaml_node_t *n, const char *ke
 	for (i = 0; i < *count; i++)
 		if (strlen(out[i]) == len && memcmp(out[i], s, len) == 0)
 			return 0;
-	if (*count >= VP_MAX_TARGETS)
-		return fail(r, n, "'%s' has more than %d entries", key, VP_MAX_TARGETS);
+	if (*count >= VP_MAX_TARGETS) {
+		unexpressible(r->c, n, "'%s' names more than the %d modules vramplan keeps", key, VP_MAX_TARGETS);
+		return 0;
+	}
 	memcpy(out[*count], s, len);
 	out[*count][len] = '\0';
 	(*count)++;
@@ -552,10 +592,32 @@ static int flatten(const struct reader *r, const yaml_node_t *map, struct key_va
 
 		if (k == NULL)
 			return fail(r, kn, "case keys must be strings");
-		for (q = map->data.mapping.pairs.start; q < p; q++) {
-			const char *k2 = scalar(yaml_document_get_node(r->doc, q->key));
-			if (k2 != NULL && strcmp(k, k2) == 0)
-				return fail(r, kn, "duplicate key '%s'", k);
+		/* A key given twice in one mapping: the last copy, as
+		 * yaml.safe_load's dict keeps it (and `vramplan check` reads a
+		 * training config), named in the case's note; until 2026-12-01
+		 * it stopped the whole file. */
+		{
+			yaml_node_pair_t *later = NULL;
+			/* a merge key may repeat: PyYAML merges each (below) */
+			for (q = p + 1; q < map->data.mapping.pairs.top && later == NULL && !is_merge_key(kn); q++) {
+				const char *k2 = scalar(yaml_document_get_node(r->doc, q->key));
+				if (k2 != NULL && strcmp(k, k2) == 0)
+					later = q;
+			}
+			if (later != NULL) {
+				if (r->c != NULL && r->c->twice[0] == '\0') {
+					const yaml_node_t *kl = yaml_document_get_node(r->doc, later->key);
+					char name[41];
+					vp_utf8_copy(name, sizeof name, k); /* cut at a character */
+					snprintf(r->c->twice, sizeof r->c->twice,
+						 "key '%s' given twice (lines %lu and %lu), the last read", name,
+						 (unsigned long)kn->start_mark.line + 1,
+						 (unsigned long)kl->start_mark.line + 1);
+					vp_utf8_trim_cut(r->c->twice);
+					vp_text_one_line(r->c->twice);
+				}
+				continue;
+			}
 		}
 		if (is_merge_key(kn) || has_key(kv, *n, k))
 			continue;
@@ -641,7 +703,10 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 		size_t i;
 
 		if (strcmp(k, "id") == 0) {
-			if (get_string(r, v, k, c->id, sizeof c->id))
+			/* null: as absent (below) */
+			if (is_null(v))
+				continue;
+			if (get_label(r, v, k, c->id, sizeof c->id))
 				return -1;
 			/* the report's row is one line (a quoted id's newline or
 			 * escape shown as '?') */
@@ -649,7 +714,8 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			seen_id = true;
 		} else if (strcmp(k, "quality") == 0) {
 			static const char *const grades[] = {"A", "B", "C", "SUSPECT"};
-			if (get_string(r, v, k, c->quality, sizeof c->quality))
+			/* null: no grade, as absent (not the word "null") */
+			if (!is_null(v) && get_label(r, v, k, c->quality, sizeof c->quality))
 				return -1;
 			vp_text_one_line(c->quality);
 			/* a grade in lower case ("a", "suspect"): the grade, as
@@ -893,7 +959,7 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 			first_key(v, k, &eval_loss_at, NULL);
 			first_key(v, k, &eval_key_at, &eval_key);
 		} else if (strcmp(k, "gpu") == 0) {
-			if (!is_null(v) && get_string(r, v, k, c->gpu, sizeof c->gpu))
+			if (!is_null(v) && get_label(r, v, k, c->gpu, sizeof c->gpu))
 				return -1;
 			vp_text_one_line(c->gpu);
 		} else if (strcmp(k, "gpus") == 0) {
@@ -908,12 +974,19 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 				c->train.fsdp = true;
 			} else {
 				struct vp_error e;
+				char whole[32];
 				if (misread_number(r, v, k))
 					return -1;
 				/* a quoted stage ("3", as a generator that quotes
-				 * every value writes it): the stage, noted */
-				if (s != NULL && quoted_decimal(v) && strchr(s, '.') == NULL)
+				 * every value writes it), or one written as a float
+				 * (2.0, as get_integer reads a count so): the stage,
+				 * noted. Until 2026-12-01 2.0 was an unknown stage,
+				 * the case unsupported. */
+				if (s != NULL && quoted_decimal(v))
 					s = number_text(r, v, k);
+				if (s != NULL && !is_null(v) &&
+				    (v->data.scalar.style == YAML_PLAIN_SCALAR_STYLE || quoted_decimal(v)))
+					s = whole_number(r, k, s, whole, sizeof whole);
 				/* 0: DeepSpeed's stage 0, ZeRO off (zero_optimization.stage
 				 * 0 in DeepSpeed's config), read as null; the ground truth
 				 * README's schema lists 1/2/3, "fsdp" or null, and the
@@ -922,7 +995,8 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 					return fail(r, v, "'zero' must be 0, 1, 2, 3, \"fsdp\" or null");
 				if (!is_null(v) && ((v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE && !quoted_decimal(v)) ||
 						    vp_parse_u64(s, k, 0, 3, &stage, &e) != 0))
-					unexpressible(c, v, "'zero': unknown stage '%s' (expected 0, 1, 2, 3 or \"fsdp\")", s);
+					unexpressible(c, v, "'zero': unknown stage '%s' (expected 0, 1, 2, 3 or \"fsdp\")",
+						      scalar(v));
 				else
 					c->train.zero_stage = is_null(v) ? 0 : (int)stage;
 			}
@@ -951,12 +1025,18 @@ static int read_case(const struct reader *r, const yaml_node_t *map, struct vp_c
 				note_ignored(list, kv[j].key);
 		}
 	}
+	/* A key left out is read as null, as the other keys are: a case
+	 * without config is unsupported ("no config stated (null or
+	 * absent)", as README.md and vramplan-accuracy(1) say), one without
+	 * measured_gib estimated and not scored, one without id named by its
+	 * line (no-id-line-N, one word as the row's other columns). Until
+	 * 2026-12-01 each stopped the whole file. */
 	if (!seen_id)
-		return fail(r, map, "case is missing 'id'");
+		snprintf(c->id, sizeof c->id, "no-id-line-%lu", c->line);
 	if (!seen_config)
-		return fail(r, map, "case '%s' is missing 'config'", c->id);
+		c->config_unstated = true;
 	if (!seen_measured)
-		return fail(r, map, "case '%s' is missing 'measured_gib'", c->id);
+		c->measured_unstated = true;
 	if (eval_key_at != NULL && c->eval_batch == 0)
 		return fail(r, eval_key_at, "'%s' describes an evaluation: the case needs 'eval_batch'", eval_key);
 	if (c->eval.generate && c->eval.max_new_tokens == 0)
@@ -1148,15 +1228,13 @@ int vp_cases_load(struct vp_case_list *list, const char *path, struct vp_error *
 	}
 	for (it = root->data.sequence.items.start; it < root->data.sequence.items.top; it++) {
 		yaml_node_t *n = yaml_document_get_node(&doc, *it);
-		size_t j;
 		r.c = &list->cases[list->n];
+		/* A second case of one id is read as the case it is (the
+		 * caller names the repeated ids): yaml.safe_load keeps both, and
+		 * until 2026-12-01 one repeated id stopped the whole file, no
+		 * case scored, over a label that changes no estimate. */
 		if (n == NULL || read_case(&r, n, &list->cases[list->n], list) != 0)
 			goto out;
-		for (j = 0; j < list->n; j++)
-			if (strcmp(list->cases[j].id, list->cases[list->n].id) == 0) {
-				fail(&r, n, "duplicate case id '%s'", list->cases[j].id);
-				goto out;
-			}
 		list->n++;
 	}
 	rc = 0;

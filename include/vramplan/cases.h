@@ -62,6 +62,9 @@ struct vp_case {
 	 * "precision 'BF16' read as bf16" */
 	char respelled[128];
 	unsigned more_respelled; /* other values so read in the case */
+	/* the first key given twice in one mapping, where and that the last
+	 * copy was read (as yaml.safe_load keeps it) */
+	char twice[128];
 	/* a schema key named a value vramplan does not know (`attn:
 	 * flash_attention_3`, `quant: awq`): the reason, with its line and
 	 * column; the case is reported unsupported, the file still scored */

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "vramplan/cases.h"
 #include "vramplan/catalog.h"
@@ -216,6 +217,13 @@ static bool known_quality(const struct vp_case *c)
 	return scored_quality(c) || strcmp(c->quality, "C") == 0 || strcmp(c->quality, "SUSPECT") == 0;
 }
 
+/* The row's quality: "-" for none (absent or null), so that the row keeps
+ * one word a column for a reader that splits it at blanks */
+static const char *quality_shown(const struct vp_case *c)
+{
+	return c->quality[0] != '\0' ? c->quality : "-";
+}
+
 /* One case's estimate: the model, the GPU, the setup as read, and the
  * training step's (or the evaluation's) three levels. */
 struct estimated {
@@ -228,12 +236,28 @@ struct estimated {
 	bool default_targets; /* lora_targets null, read as PEFT's default */
 };
 
+/* A case's config as vramplan's --model takes it (resolve.c): the
+ * config.json itself, or the model directory holding it, as a Hugging Face
+ * checkpoint is laid out (configs/llama-2-7b/ for
+ * configs/llama-2-7b/config.json). Until 2026-12-01 a directory made the
+ * case unsupported ("Is a directory"). */
+static const char *config_file(const char *config, char *buf, size_t size)
+{
+	struct stat st;
+	size_t len = strlen(config);
+
+	if (stat(config, &st) != 0 || !S_ISDIR(st.st_mode) ||
+	    snprintf(buf, size, "%s%sconfig.json", config, len > 0 && config[len - 1] == '/' ? "" : "/") >= (int)size)
+		return config;
+	return buf;
+}
+
 /* Estimates one case; false, with the reason in note, when it cannot be. */
 static bool estimate_case(const struct vp_catalog *cat, const struct vp_case *c, struct estimated *r, char *note,
 			  size_t size)
 {
 	struct vp_error e = {0};
-	char buf[1200];
+	char buf[1200], path[sizeof c->config_path + sizeof "/config.json"];
 	bool ok = true;
 
 	memset(r, 0, sizeof *r);
@@ -266,7 +290,7 @@ static bool estimate_case(const struct vp_catalog *cat, const struct vp_case *c,
 			 c->batch_unstated ? vp_method_name(c->train.method) : "");
 		return false;
 	}
-	if (vp_hfconfig_load(c->config_path, &r->m, &e) != 0) {
+	if (vp_hfconfig_load(config_file(c->config_path, path, sizeof path), &r->m, &e) != 0) {
 		ok = false;
 	} else if (r->m.stored_quant[0] != '\0' && r->train.method == VP_METHOD_FULL) {
 		/* a checkpoint stored quantized loads quantized whatever the
@@ -370,6 +394,8 @@ static void append_reading(char *note, size_t size, const struct vp_case *c, con
 		ADD("; loss null read as standard");
 	if (c->quant_inferred)
 		ADD("; qlora with quant null read as nf4");
+	if (c->twice[0] != '\0')
+		ADD("; %s", c->twice);
 	if (c->respelled[0] != '\0')
 		ADD("; %s%s", c->respelled, c->more_respelled > 0 ? " (and other values so)" : "");
 	if (r->m.read_as[0] != '\0')
@@ -538,6 +564,34 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s\n", list.more_ignored_names ? ", ..." : "");
 	}
 	{
+		/* an id given to more than one case: each is scored as the case
+		 * it is (cases.c reads them all), and the repeats are named with
+		 * their lines so that a copy left unedited is seen; the first
+		 * five, each once */
+		size_t n_repeated = 0, shown = 0, j;
+
+		for (i = 0; i < list.n; i++)
+			for (j = 0; j < i; j++)
+				if (strcmp(list.cases[i].id, list.cases[j].id) == 0) {
+					n_repeated++;
+					break;
+				}
+		if (n_repeated > 0) {
+			fprintf(stderr,
+				"vramplan-accuracy: note: %zu case%s repeat%s an earlier case's id (each is scored):",
+				n_repeated, n_repeated == 1 ? "" : "s", n_repeated == 1 ? "s" : "");
+			for (i = 0; i < list.n && shown < 5; i++)
+				for (j = 0; j < i; j++)
+					if (strcmp(list.cases[i].id, list.cases[j].id) == 0) {
+						fprintf(stderr, "%s %s (%s:%lu, first at line %lu)",
+							shown++ > 0 ? "," : "", list.cases[i].id, cases_path,
+							list.cases[i].line, list.cases[j].line);
+						break;
+					}
+			fprintf(stderr, "%s\n", n_repeated > shown ? ", ..." : "");
+		}
+	}
+	{
 		/* the summary counts quality A and B only (the ground truth's
 		 * README): a case with no grade, or one the schema does not
 		 * define, would drop out of it unseen. Until 2026-11-30 it did
@@ -571,8 +625,8 @@ int main(int argc, char **argv)
 			char measured[32] = "-";
 			if (!c->measured_unstated)
 				snprintf(measured, sizeof measured, "%.3f", c->measured_gib);
-			printf("%-24s %-7s %-11s %12s %12s %9s  %s\n", c->id, c->quality, vp_metric_name(c->metric),
-			       measured, "-", "-", note);
+			printf("%-24s %-7s %-11s %12s %12s %9s  %s\n", c->id, quality_shown(c),
+			       vp_metric_name(c->metric), measured, "-", "-", note);
 			if (scored)
 				unsupported++;
 			continue;
@@ -601,13 +655,13 @@ int main(int argc, char **argv)
 		if (c->has_step && c->eval_batch == 0)
 			append_sensitivities(note, sizeof note, c, &r.train, &r.m, r.g, &r.est);
 		if (c->measured_unstated)
-			printf("%-24s %-7s %-11s %12s %12.3f %9s  %s\n", c->id, c->quality, vp_metric_name(c->metric),
-			       "-", compared, "-", note);
+			printf("%-24s %-7s %-11s %12s %12.3f %9s  %s\n", c->id, quality_shown(c),
+			       vp_metric_name(c->metric), "-", compared, "-", note);
 		else if (boundary) /* pass or fail, no error: the card's size is not a peak */
-			printf("%-24s %-7s %-11s %12.3f %12.3f %9s  %s\n", c->id, c->quality, vp_metric_name(c->metric),
-			       c->measured_gib, compared, "-", note);
+			printf("%-24s %-7s %-11s %12.3f %12.3f %9s  %s\n", c->id, quality_shown(c),
+			       vp_metric_name(c->metric), c->measured_gib, compared, "-", note);
 		else
-			printf("%-24s %-7s %-11s %12.3f %12.3f %9.1f  %s\n", c->id, c->quality,
+			printf("%-24s %-7s %-11s %12.3f %12.3f %9.1f  %s\n", c->id, quality_shown(c),
 			       vp_metric_name(c->metric), c->measured_gib, compared, error_pct, note);
 		if (verbose)
 			print_breakdown(&r.est);

@@ -1,5 +1,5 @@
 # Values in another spelling than the schema's (quoted numbers, a whole
-# count written 4.0, a quoted zero stage, quoted true/false, schema words in
+# count written 4.0, a zero stage quoted or written 2.0, quoted true/false, schema words in
 # other case or with '_' for '-', a lower-case grade, FSDP) are read as the
 # obvious value and the row says so; every such case estimates as REF, its
 # schema spelling, and the grade 'b' is scored. A word no spelling makes a
