@@ -1554,6 +1554,19 @@ const struct vp_gpu *vp_catalog_find_gpu(const struct vp_catalog *cat, const cha
 			if (loose_eq(g->aliases[j], key))
 				return g;
 	}
+	/* the same words in another order: the size and the form factor
+	 * as a cases file or a cloud's instance list writes them
+	 * ("a100-40gb-sxm4", "v100-16gb-sxm2", "h100-80gb-pcie"), which the
+	 * groundtruth README's ids (a100-80gb) leave free; until 2026-12-01
+	 * those were unknown */
+	for (i = 0; i < cat->n_gpus; i++) {
+		const struct vp_gpu *g = &cat->gpus[i];
+		if (vp_name_same_words(g->name, key) || vp_name_same_words(g->full_name, key))
+			return g;
+		for (j = 0; j < g->n_aliases; j++)
+			if (vp_name_same_words(g->aliases[j], key))
+				return g;
+	}
 	return NULL;
 }
 

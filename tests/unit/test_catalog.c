@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "vramplan/catalog.h"
+#include "vramplan/names.h"
 #include "vramplan/fileio.h"
 
 #define GOOD VP_TEST_DATA "/catalog/good/"
@@ -300,6 +301,30 @@ static void find_gpu_should_match_name_and_alias_ignoring_case(void **state)
 	assert_null(vp_catalog_find_gpu(&cat, "NVIDIA"));
 	assert_null(vp_catalog_find_gpu(&cat, "RTX 309"));
 	assert_null(vp_catalog_find_gpu(&cat, NULL));
+	vp_catalog_free(&cat);
+}
+
+/* The size and form factor in another order than the entry's name, as a
+ * cases file or a cloud's instance list writes them ("a100-40gb-sxm4" for
+ * A100-SXM4-40GB): the same words, found after every exact and loose
+ * spelling; a word more or less is another name */
+static void find_gpu_should_match_the_same_words_in_another_order(void **state)
+{
+	struct vp_catalog cat = {0};
+
+	(void)state;
+	assert_true(vp_name_same_words("a100-40gb-sxm4", "NVIDIA A100-SXM4-40GB"));
+	assert_true(vp_name_same_words("H100 80GB PCIe", "h100-pcie-80gb"));
+	assert_true(vp_name_same_words("v100-16gb-sxm2", "Tesla V100-SXM2-16GB"));
+	assert_false(vp_name_same_words("a100-40gb", "a100-sxm4-40gb"));
+	assert_false(vp_name_same_words("a100-40gb-sxm4-sxm4", "a100-sxm4-40gb"));
+	assert_false(vp_name_same_words("", ""));
+	assert_false(vp_name_same_words("nvidia", "geforce"));
+	assert_false(vp_name_same_words("a b c d e f g h i j k l m", "m l k j i h g f e d c b a"));
+	load_ok(&cat, GOOD "basic.yaml");
+	assert_ptr_equal(vp_catalog_find_gpu(&cat, "3090 RTX"), &cat.gpus[0]);
+	assert_ptr_equal(vp_catalog_find_gpu(&cat, "3090-geforce-rtx"), &cat.gpus[0]);
+	assert_null(vp_catalog_find_gpu(&cat, "3090 RTX Ti"));
 	vp_catalog_free(&cat);
 }
 
@@ -888,6 +913,7 @@ int main(void)
 		cmocka_unit_test(find_should_prefer_a_name_over_another_entrys_alias),
 		cmocka_unit_test(find_should_prefer_an_entrys_hf_id_over_another_entrys_id_alias),
 		cmocka_unit_test(find_gpu_should_match_name_and_alias_ignoring_case),
+		cmocka_unit_test(find_gpu_should_match_the_same_words_in_another_order),
 		cmocka_unit_test(suggestions_should_name_the_entries_near_an_unknown_key),
 		cmocka_unit_test(put_should_replace_by_name_and_free_should_zero),
 		cmocka_unit_test(load_builtin_should_load_the_embedded_catalogue),
