@@ -676,7 +676,14 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
  * `trainer` and `data` ignored, a verdict about another run, until
  * 2026-12-01. Recognised by a `trainer` mapping with a key of Lightning's
  * Trainer.__init__ (lightning/pytorch/trainer/trainer.py) among
- * LightningCLI's top-level keys alone.
+ * LightningCLI's top-level keys alone, and no key of a trainer config
+ * check reads (per_device_train_batch_size, bf16, micro_batch_size...; of
+ * Trainer.__init__'s names only axolotl's `plugins` is among them): a
+ * Hydra-style file of TrainingArguments in a `trainer:` section, which can
+ * share a name with Lightning's (max_steps), is a TrainingArguments config
+ * nested, and gets the error that says to merge the section (until the
+ * review of 2026-12-01 it was called a LightningCLI config, and the command
+ * said fp32 and batch B for a section that said bf16 and its batch).
  */
 static const struct vp_tmember *lightning_key(const struct vp_tnode *root)
 {
@@ -701,6 +708,18 @@ static const struct vp_tmember *lightning_key(const struct vp_tnode *root)
 			k++;
 		if (*k == NULL)
 			return NULL;
+	}
+	for (size_t i = 0; i < t->value->n; i++) {
+		const char *key = t->value->members[i].key;
+		enum vp_tc_flavour f[] = {VP_TC_HF, VP_TC_AXOLOTL, VP_TC_LLAMAFACTORY};
+
+		for (size_t j = 0; j < sizeof f / sizeof f[0] && strcmp(key, "plugins") != 0; j++) {
+			size_t n;
+			const struct keydef *keys = vp_tc_flavour_keys(f[j], &n);
+
+			if (vp_tc_find_key(keys, n, key) != NULL)
+				return NULL;
+		}
 	}
 	for (const char *const *k = trainer_keys; *k != NULL; k++)
 		if (vp_tc_member(t->value, *k) != NULL)
