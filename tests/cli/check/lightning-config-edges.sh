@@ -8,3 +8,37 @@ cd "$TMPDIR" || exit 1
 # batch B for a section that says bf16 and batch 4.
 printf 'model:\n  model_name_or_path: gpt2\ntrainer:\n  per_device_train_batch_size: 4\n  max_steps: 100\n  bf16: true\n' |
 	"$VRAMPLAN" check - --gpu a100-40gb 2>&1 | grep -o -E "LightningCLI|no model at the top level"
+# strategy "deepspeed" is DeepSpeedStrategy's default, ZeRO stage 2
+# (lightning/pytorch/strategies/deepspeed.py: __init__ stage=2,
+# register_strategies "deepspeed" with no arguments); a class_path
+# strategy takes its init_args; a list of device indices is that many
+# GPUs; NVMe offload is not modelled, and said so.
+cat >a.yaml <<'Y'
+trainer:
+  strategy: deepspeed
+  devices: [0, 1]
+  precision: bf16-mixed
+model:
+  model_name_or_path: "#gpt2"
+Y
+cat >b.yaml <<'Y'
+trainer:
+  strategy:
+    class_path: lightning.pytorch.strategies.DeepSpeedStrategy
+    init_args:
+      stage: 3
+      offload_optimizer: true
+  devices: 4
+model:
+  model_name_or_path: "org/model*"
+Y
+cat >c.yaml <<'Y'
+trainer:
+  strategy: deepspeed_stage_3_offload_nvme
+  devices: 2
+model:
+  model_name_or_path: Qwen/Qwen2.5-0.5B
+Y
+for f in a b c; do
+	"$VRAMPLAN" check $f.yaml --gpu a100-40gb 2>&1 | grep -o "the nearest estimate.*"
+done
