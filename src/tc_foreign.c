@@ -102,6 +102,28 @@ static bool ends_with(const char *s, const char *suffix)
 	return a >= b && strcmp(s + a - b, suffix) == 0;
 }
 
+/*
+ * A name the suggested command can hold as one shell word, as typed: an HF
+ * id or a path, of letters, digits and . _ - / + : @ ~, under 128 bytes,
+ * not starting with '-'. Anything else is the placeholder M: a file's
+ * `a;rm -rf x` must not come back as a runnable command, nor `#x` (a
+ * comment that drops the flags after it), `org/m*` (a glob), `x!y` (history
+ * expansion) or a tab. Until 2026-12-01 only space, quotes, \, $, `, ;, |,
+ * &, <, > and parentheses were kept out.
+ */
+static bool shell_word(const char *s)
+{
+	size_t i;
+
+	if (s == NULL || s[0] == '\0' || s[0] == '-' || strlen(s) >= 128)
+		return false;
+	for (i = 0; s[i] != '\0'; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9') ||
+		      strchr("._-/+:@~", s[i]) != NULL))
+			return false;
+	return true;
+}
+
 /* The adapted linears in transformers' names. Phi-3's and Phi-4's
  * (model_type phi3) fuse q, k and v into qkv_proj and gate and up into
  * gate_up_proj (transformers models/phi3/modeling_phi3.py Phi3Attention,
@@ -841,7 +863,7 @@ static int lightning_error(struct ctx *c, const struct vp_tnode *root, const str
 
 	for (const char *const *n = model_names; name == NULL && *n != NULL; n++)
 		name = text_at(model, *n);
-	if (name != NULL && strlen(name) < 128 && strcspn(name, " '\"\\$`;|&<>()") == strlen(name))
+	if (shell_word(name))
 		add(&k, " --model %s", name);
 	else {
 		add(&k, " --model M");
@@ -964,7 +986,7 @@ static int sweep_error(struct ctx *c, const struct vp_tnode *root, const struct 
 	struct cmd k = {.n = 0};
 
 	add(&k, "vramplan estimate --gpu G --model ");
-	if (model != NULL && strlen(model) < 128 && strcspn(model, " '\"\\$`;|&<>()") == strlen(model))
+	if (shell_word(model))
 		add(&k, "%s", model);
 	else
 		add(&k, "M");
@@ -979,8 +1001,8 @@ static int sweep_error(struct ctx *c, const struct vp_tnode *root, const struct 
 			     "parameter, and vramplan check reads one run's trainer config, not a search space; the run "
 			     "that needs the most memory takes the largest sizes: %s%s (G: your GPU%s%s; the sweep's other "
 			     "parameters as flags, 'vramplan estimate --help')",
-			     at->value->text, k.s, len > 0 ? "" : " --seq-len N", model != NULL ? "" : ", M: the model",
-			     batch > 0 ? "" : ", B: the batch");
+			     at->value->text, k.s, len > 0 ? "" : " --seq-len N",
+			     shell_word(model) ? "" : ", M: the model", batch > 0 ? "" : ", B: the batch");
 }
 
 int vp_tc_foreign_config(struct ctx *c, const struct vp_tnode *root)

@@ -12,7 +12,10 @@ printf 'model:\n  model_name_or_path: gpt2\ntrainer:\n  per_device_train_batch_s
 # (lightning/pytorch/strategies/deepspeed.py: __init__ stage=2,
 # register_strategies "deepspeed" with no arguments); a class_path
 # strategy takes its init_args; a list of device indices is that many
-# GPUs; NVMe offload is not modelled, and said so.
+# GPUs; NVMe offload is not modelled, and said so. A model name the shell
+# would read as more than one word as typed (a comment, a glob) is the
+# placeholder M: until 2026-12-01 only some metacharacters were kept out,
+# and `--model #gpt2` made the rest of the command a comment.
 cat >a.yaml <<'Y'
 trainer:
   strategy: deepspeed
@@ -42,3 +45,7 @@ Y
 for f in a b c; do
 	"$VRAMPLAN" check $f.yaml --gpu a100-40gb 2>&1 | grep -o "the nearest estimate.*"
 done
+# the same holds for a W&B sweep's model, whose placeholder is then
+# explained (until 2026-12-01 an unsafe name gave M without "M: the model")
+printf 'method: grid\nparameters:\n  model_name_or_path:\n    value: "a;rm -rf x"\n  per_device_train_batch_size:\n    values: [4, 8]\n' |
+	"$VRAMPLAN" check - --gpu a100-40gb 2>&1 | grep -o "largest sizes: .*"
