@@ -102,6 +102,28 @@ static bool ends_with(const char *s, const char *suffix)
 	return a >= b && strcmp(s + a - b, suffix) == 0;
 }
 
+/*
+ * A name the suggested command can hold as one shell word, as typed: an HF
+ * id or a path, of letters, digits and . _ - / + : @ ~, under 128 bytes,
+ * not starting with '-'. Anything else is the placeholder M: a file's
+ * `a;rm -rf x` must not come back as a runnable command, nor `#x` (a
+ * comment that drops the flags after it), `org/m*` (a glob), `x!y` (history
+ * expansion) or a tab. Until 2026-12-01 only space, quotes, \, $, `, ;, |,
+ * &, <, > and parentheses were kept out.
+ */
+static bool shell_word(const char *s)
+{
+	size_t i;
+
+	if (s == NULL || s[0] == '\0' || s[0] == '-' || strlen(s) >= 128)
+		return false;
+	for (i = 0; s[i] != '\0'; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9') ||
+		      strchr("._-/+:@~", s[i]) != NULL))
+			return false;
+	return true;
+}
+
 /* The adapted linears in transformers' names. Phi-3's and Phi-4's
  * (model_type phi3) fuse q, k and v into qkv_proj and gate and up into
  * gate_up_proj (transformers models/phi3/modeling_phi3.py Phi3Attention,
@@ -676,7 +698,14 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
  * `trainer` and `data` ignored, a verdict about another run, until
  * 2026-12-01. Recognised by a `trainer` mapping with a key of Lightning's
  * Trainer.__init__ (lightning/pytorch/trainer/trainer.py) among
- * LightningCLI's top-level keys alone.
+ * LightningCLI's top-level keys alone, and no key of a trainer config
+ * check reads (per_device_train_batch_size, bf16, micro_batch_size...; of
+ * Trainer.__init__'s names only axolotl's `plugins` is among them): a
+ * Hydra-style file of TrainingArguments in a `trainer:` section, which can
+ * share a name with Lightning's (max_steps), is a TrainingArguments config
+ * nested, and gets the error that says to merge the section (until the
+ * review of 2026-12-01 it was called a LightningCLI config, and the command
+ * said fp32 and batch B for a section that said bf16 and its batch).
  */
 static const struct vp_tmember *lightning_key(const struct vp_tnode *root)
 {
@@ -702,6 +731,18 @@ static const struct vp_tmember *lightning_key(const struct vp_tnode *root)
 		if (*k == NULL)
 			return NULL;
 	}
+	for (size_t i = 0; i < t->value->n; i++) {
+		const char *key = t->value->members[i].key;
+		enum vp_tc_flavour f[] = {VP_TC_HF, VP_TC_AXOLOTL, VP_TC_LLAMAFACTORY};
+
+		for (size_t j = 0; j < sizeof f / sizeof f[0] && strcmp(key, "plugins") != 0; j++) {
+			size_t n;
+			const struct keydef *keys = vp_tc_flavour_keys(f[j], &n);
+
+			if (vp_tc_find_key(keys, n, key) != NULL)
+				return NULL;
+		}
+	}
 	for (const char *const *k = trainer_keys; *k != NULL; k++)
 		if (vp_tc_member(t->value, *k) != NULL)
 			return t;
@@ -726,6 +767,75 @@ static unsigned long first_count(const struct vp_tnode *map, const char *const *
 	return 0;
 }
 
+/*
+ * The Trainer's strategy as flags: a name of DeepSpeedStrategy's or
+ * FSDPStrategy's register_strategies (lightning/pytorch/strategies/
+ * deepspeed.py, fsdp.py), or a class_path naming either with its
+ * init_args. Plain "deepspeed" is the class's defaults, stage 2 without
+ * offload (__init__: stage=2); "_offload" offloads the optimizer, and at
+ * stage 3 the parameters too; offload_parameters acts at stage 3 alone
+ * ("When using ZeRO Stage 3"). What vramplan does not model is said in
+ * *gap, the estimate going without it: NVMe offload (ZeRO-Infinity), FSDP's
+ * CPU offload; a DeepSpeed config of its own, which replaces every default,
+ * or a stage that is no digit, is the placeholder Z. Until the review of 2026-12-01 "deepspeed", the NVMe name and a
+ * class_path strategy gave no flag, an estimate without ZeRO, unsaid.
+ */
+static void lightning_strategy(const struct vp_tnode *tr, struct cmd *k, const char **gap)
+{
+	const char *name = text_at(tr, "strategy"), *cls = text_at(map_at(tr, "strategy"), "class_path");
+	const struct vp_tnode *a = map_at(map_at(tr, "strategy"), "init_args");
+	char stage = '\0';
+	bool opt = false, param = false, nvme = false;
+
+	*gap = NULL;
+	if (cls != NULL && strrchr(cls, '.') != NULL)
+		cls = strrchr(cls, '.') + 1;
+	if (name != NULL && strcmp(name, "deepspeed") == 0) {
+		stage = '2';
+	} else if (name != NULL && strncmp(name, "deepspeed_stage_", 16) == 0 && name[16] >= '1' && name[16] <= '3' &&
+		   (name[17] == '\0' || strcmp(name + 17, "_offload") == 0 ||
+		    (name[16] == '3' && strcmp(name + 17, "_offload_nvme") == 0))) {
+		stage = name[16];
+		opt = param = name[17] != '\0';
+		nvme = name[17] != '\0' && name[25] != '\0';
+	} else if (cls != NULL && strcmp(cls, "DeepSpeedStrategy") == 0) {
+		const char *st = text_at(a, "stage"), *od = text_at(a, "offload_optimizer_device"),
+			   *pd = text_at(a, "offload_params_device");
+
+		stage = st == NULL ? '2' : strlen(st) == 1 && st[0] >= '0' && st[0] <= '3' ? st[0] : 'Z';
+		opt = bool_at(a, "offload_optimizer") == 1;
+		param = bool_at(a, "offload_parameters") == 1;
+		nvme = (opt && od != NULL && strcmp(od, "nvme") == 0) ||
+		       (param && pd != NULL && strcmp(pd, "nvme") == 0);
+		/* a config replaces every default ("All defaults will be
+		 * ignored if a config is passed in"): its stage is unknown */
+		if (vp_tc_member(a, "config") != NULL && vp_tc_member(a, "config")->value->kind != VP_T_NULL)
+			stage = 'C';
+	} else if ((name != NULL && strncmp(name, "fsdp", 4) == 0) ||
+		   (cls != NULL && strcmp(cls, "FSDPStrategy") == 0)) {
+		add(k, " --fsdp");
+		if ((name != NULL && strcmp(name, "fsdp_cpu_offload") == 0) || bool_at(a, "cpu_offload") == 1)
+			*gap = "; FSDP's CPU offload is not modelled: the estimate keeps it all on the GPU";
+		return;
+	}
+	if (stage == '\0' || stage == '0')
+		return;
+	if (stage == 'Z' || stage == 'C') {
+		add(k, " --zero Z");
+		*gap = stage == 'Z' ? "; Z: the strategy's ZeRO stage"
+				    : "; Z: the ZeRO stage of its DeepSpeed config (init_args.config), with its offload";
+		return;
+	}
+	add(k, " --zero %c", stage);
+	if (nvme)
+		*gap = "; its NVMe offload (ZeRO-Infinity) is not modelled: the estimate keeps that part on the GPU";
+	else if (opt)
+		add(k, stage == '3' && param ? " --offload-optimizer cpu --offload-param cpu"
+					     : " --offload-optimizer cpu");
+	else if (param && stage == '3')
+		add(k, " --offload-param cpu");
+}
+
 static int lightning_error(struct ctx *c, const struct vp_tnode *root, const struct vp_tmember *at)
 {
 	static const char *const model_names[] = {"model_name_or_path", "pretrained_model_name_or_path", "model_name",
@@ -735,19 +845,25 @@ static int lightning_error(struct ctx *c, const struct vp_tnode *root, const str
 	static const char *const len_names[] = {"max_seq_length", "max_length", "max_source_length", "seq_len",
 						NULL};
 	const struct vp_tnode *tr = at->value, *data = init_args(root, "data"), *model = init_args(root, "model");
-	const char *p = text_at(tr, "precision"), *strategy = text_at(tr, "strategy"), *name = NULL;
+	const char *p = text_at(tr, "precision"), *name = NULL, *gap;
+	const struct vp_tmember *devices = vp_tc_member(tr, "devices");
 	/* devices and num_nodes: the Trainer's "auto" (every visible GPU)
-	 * and 1; "auto", -1 or a list of indices is no count here (0) */
-	unsigned long dev = vp_tc_member(tr, "devices") == NULL ? 0 : count_at(tr, "devices");
+	 * and 1; "auto" or -1 is no count here (0); a list of indices is
+	 * that many GPUs (lightning/fabric/utilities/device_parser.py
+	 * _parse_gpu_ids: the list itself) */
+	unsigned long dev = devices == NULL ? 0 : count_at(tr, "devices");
 	unsigned long nodes = vp_tc_member(tr, "num_nodes") == NULL ? 1 : count_at(tr, "num_nodes");
 	unsigned long batch = first_count(data, batch_names), eval = first_count(data, eval_names);
 	unsigned long len = first_count(data, len_names), accum = count_at(tr, "accumulate_grad_batches");
 	struct cmd k = {.n = 0};
-	char ph[160], remark[96] = "";
+	char ph[256], remark[96] = "";
+
+	if (devices != NULL && devices->value->kind == VP_T_SEQ && devices->value->n <= 10000000)
+		dev = (unsigned long)devices->value->n;
 
 	for (const char *const *n = model_names; name == NULL && *n != NULL; n++)
 		name = text_at(model, *n);
-	if (name != NULL && strlen(name) < 128 && strcspn(name, " '\"\\$`;|&<>()") == strlen(name))
+	if (shell_word(name))
 		add(&k, " --model %s", name);
 	else {
 		add(&k, " --model M");
@@ -775,24 +891,14 @@ static int lightning_error(struct ctx *c, const struct vp_tnode *root, const str
 		add(&k, " --precision fp16");
 	if (dev > 0 && nodes > 0 && dev * nodes > 1)
 		add(&k, " --gpus %lu", dev * nodes);
-	/* DeepSpeedStrategy.register_strategies and FSDPStrategy's names
-	 * (lightning/pytorch/strategies/deepspeed.py, fsdp.py): stage 3's
-	 * offload name offloads the optimizer and the parameters */
-	if (strategy != NULL && strncmp(strategy, "deepspeed_stage_", 16) == 0 && strategy[16] >= '1' &&
-	    strategy[16] <= '3' && (strategy[17] == '\0' || strcmp(strategy + 17, "_offload") == 0)) {
-		add(&k, " --zero %c", strategy[16]);
-		if (strategy[17] != '\0')
-			add(&k, strategy[16] == '3' ? " --offload-optimizer cpu --offload-param cpu"
-						    : " --offload-optimizer cpu");
-	} else if (strategy != NULL && strncmp(strategy, "fsdp", 4) == 0)
-		add(&k, " --fsdp");
+	lightning_strategy(tr, &k, &gap);
 	if (len > 0)
 		add(&k, " --seq-len %lu", len);
 	else
 		add(&k, " --seq-len N");
-	snprintf(ph, sizeof ph, "%s%s%s%s", name == NULL ? "; M: the model's HF id" : "",
+	snprintf(ph, sizeof ph, "%s%s%s%s%s", name == NULL ? "; M: the model's HF id" : "",
 		 batch == 0 ? "; B: the DataModule's batch size" : "", len == 0 ? "; N: the length it pads to" : "",
-		 dev == 0 ? "; --gpus: the devices the Trainer takes" : "");
+		 dev == 0 ? "; --gpus: the devices the Trainer takes" : "", gap != NULL ? gap : "");
 	if (eval > 0)
 		snprintf(remark, sizeof remark, "; its evaluation: the same with --batch %lu --use-cache", eval);
 	return refuse(c, at, "a LightningCLI config (trainer:, data:)",
@@ -880,7 +986,7 @@ static int sweep_error(struct ctx *c, const struct vp_tnode *root, const struct 
 	struct cmd k = {.n = 0};
 
 	add(&k, "vramplan estimate --gpu G --model ");
-	if (model != NULL && strlen(model) < 128 && strcspn(model, " '\"\\$`;|&<>()") == strlen(model))
+	if (shell_word(model))
 		add(&k, "%s", model);
 	else
 		add(&k, "M");
@@ -895,8 +1001,8 @@ static int sweep_error(struct ctx *c, const struct vp_tnode *root, const struct 
 			     "parameter, and vramplan check reads one run's trainer config, not a search space; the run "
 			     "that needs the most memory takes the largest sizes: %s%s (G: your GPU%s%s; the sweep's other "
 			     "parameters as flags, 'vramplan estimate --help')",
-			     at->value->text, k.s, len > 0 ? "" : " --seq-len N", model != NULL ? "" : ", M: the model",
-			     batch > 0 ? "" : ", B: the batch");
+			     at->value->text, k.s, len > 0 ? "" : " --seq-len N",
+			     shell_word(model) ? "" : ", M: the model", batch > 0 ? "" : ", B: the batch");
 }
 
 int vp_tc_foreign_config(struct ctx *c, const struct vp_tnode *root)

@@ -1,0 +1,51 @@
+# Edges of check's LightningCLI refusal (lightning-config.sh), each found by
+# review on 2026-12-01.
+cd "$TMPDIR" || exit 1
+# A Hydra-style TrainingArguments config whose `trainer:` section holds
+# TrainingArguments' own keys beside a name Lightning's Trainer shares
+# (max_steps) is not a LightningCLI config: it gets the nested-section
+# error it got before the refusal, not a Lightning command at fp32 and
+# batch B for a section that says bf16 and batch 4.
+printf 'model:\n  model_name_or_path: gpt2\ntrainer:\n  per_device_train_batch_size: 4\n  max_steps: 100\n  bf16: true\n' |
+	"$VRAMPLAN" check - --gpu a100-40gb 2>&1 | grep -o -E "LightningCLI|no model at the top level"
+# strategy "deepspeed" is DeepSpeedStrategy's default, ZeRO stage 2
+# (lightning/pytorch/strategies/deepspeed.py: __init__ stage=2,
+# register_strategies "deepspeed" with no arguments); a class_path
+# strategy takes its init_args; a list of device indices is that many
+# GPUs; NVMe offload is not modelled, and said so. A model name the shell
+# would read as more than one word as typed (a comment, a glob) is the
+# placeholder M: until 2026-12-01 only some metacharacters were kept out,
+# and `--model #gpt2` made the rest of the command a comment.
+cat >a.yaml <<'Y'
+trainer:
+  strategy: deepspeed
+  devices: [0, 1]
+  precision: bf16-mixed
+model:
+  model_name_or_path: "#gpt2"
+Y
+cat >b.yaml <<'Y'
+trainer:
+  strategy:
+    class_path: lightning.pytorch.strategies.DeepSpeedStrategy
+    init_args:
+      stage: 3
+      offload_optimizer: true
+  devices: 4
+model:
+  model_name_or_path: "org/model*"
+Y
+cat >c.yaml <<'Y'
+trainer:
+  strategy: deepspeed_stage_3_offload_nvme
+  devices: 2
+model:
+  model_name_or_path: Qwen/Qwen2.5-0.5B
+Y
+for f in a b c; do
+	"$VRAMPLAN" check $f.yaml --gpu a100-40gb 2>&1 | grep -o "the nearest estimate.*"
+done
+# the same holds for a W&B sweep's model, whose placeholder is then
+# explained (until 2026-12-01 an unsafe name gave M without "M: the model")
+printf 'method: grid\nparameters:\n  model_name_or_path:\n    value: "a;rm -rf x"\n  per_device_train_batch_size:\n    values: [4, 8]\n' |
+	"$VRAMPLAN" check - --gpu a100-40gb 2>&1 | grep -o "largest sizes: .*"
