@@ -124,6 +124,16 @@ static bool shell_word(const char *s)
 	return true;
 }
 
+/* devices x num_nodes, the GPUs a launcher runs; 0 where either is no
+ * count or the product is past what --gpus takes (VP_MAX_GPUS: a flag
+ * the suggested command would refuse) */
+static unsigned long gpu_count(unsigned long dev, unsigned long nodes)
+{
+	uint64_t n = (uint64_t)dev * nodes;
+
+	return n <= VP_MAX_GPUS ? (unsigned long)n : 0;
+}
+
 /* The adapted linears in transformers' names. Phi-3's and Phi-4's
  * (model_type phi3) fuse q, k and v into qkv_proj and gate and up into
  * gate_up_proj (transformers models/phi3/modeling_phi3.py Phi3Attention,
@@ -654,8 +664,8 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 	 * switch to FSDPStrategy(auto_wrap_policy={Block},
 	 * activation_checkpointing_policy={Block}), so every block is sharded
 	 * and checkpointed (one device: SingleDeviceStrategy, neither) */
-	if (dev > 0 && nodes > 0 && dev * nodes > 1)
-		add(&k, " --gpus %lu --fsdp --grad-ckpt", dev * nodes);
+	if (gpu_count(dev, nodes) > 1)
+		add(&k, " --gpus %lu --fsdp --grad-ckpt", gpu_count(dev, nodes));
 	if (count_at(train, "max_seq_length") > 0)
 		add(&k, " --seq-len %lu", count_at(train, "max_seq_length"));
 	else {
@@ -889,8 +899,8 @@ static int lightning_error(struct ctx *c, const struct vp_tnode *root, const str
 		add(&k, " --precision bf16");
 	else if (strcmp(p, "16-true") == 0)
 		add(&k, " --precision fp16");
-	if (dev > 0 && nodes > 0 && dev * nodes > 1)
-		add(&k, " --gpus %lu", dev * nodes);
+	if (gpu_count(dev, nodes) > 1)
+		add(&k, " --gpus %lu", gpu_count(dev, nodes));
 	lightning_strategy(tr, &k, &gap);
 	if (len > 0)
 		add(&k, " --seq-len %lu", len);
@@ -898,7 +908,7 @@ static int lightning_error(struct ctx *c, const struct vp_tnode *root, const str
 		add(&k, " --seq-len N");
 	snprintf(ph, sizeof ph, "%s%s%s%s%s", name == NULL ? "; M: the model's HF id" : "",
 		 batch == 0 ? "; B: the DataModule's batch size" : "", len == 0 ? "; N: the length it pads to" : "",
-		 dev == 0 ? "; --gpus: the devices the Trainer takes" : "", gap != NULL ? gap : "");
+		 gpu_count(dev, nodes) == 0 ? "; --gpus: the devices the Trainer takes" : "", gap != NULL ? gap : "");
 	if (eval > 0)
 		snprintf(remark, sizeof remark, "; its evaluation: the same with --batch %lu --use-cache", eval);
 	return refuse(c, at, "a LightningCLI config (trainer:, data:)",

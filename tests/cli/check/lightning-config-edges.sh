@@ -49,3 +49,7 @@ done
 # explained (until 2026-12-01 an unsafe name gave M without "M: the model")
 printf 'method: grid\nparameters:\n  model_name_or_path:\n    value: "a;rm -rf x"\n  per_device_train_batch_size:\n    values: [4, 8]\n' |
 	"$VRAMPLAN" check - --gpu a100-40gb 2>&1 | grep -o "largest sizes: .*"
+# devices x num_nodes past what --gpus takes is no flag but its placeholder
+# (until 2026-12-01: --gpus 99999980000001, which estimate refuses)
+printf 'trainer:\n  devices: 9999999\n  num_nodes: 9999999\ndata:\n  batch_size: 4\n' | "$VRAMPLAN" check - --gpu h100 2>&1 |
+	grep -o "estimate --gpu G.*"
