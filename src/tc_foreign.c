@@ -855,6 +855,7 @@ static int lightning_error(struct ctx *c, const struct vp_tnode *root, const str
 	static const char *const len_names[] = {"max_seq_length", "max_length", "max_source_length", "seq_len",
 						NULL};
 	const struct vp_tnode *tr = at->value, *data = init_args(root, "data"), *model = init_args(root, "model");
+	const struct vp_tnode *block = map_at(root, "vramplan");
 	const char *p = text_at(tr, "precision"), *name = NULL, *gap;
 	const struct vp_tmember *devices = vp_tc_member(tr, "devices");
 	/* devices and num_nodes: the Trainer's "auto" (every visible GPU)
@@ -873,6 +874,12 @@ static int lightning_error(struct ctx *c, const struct vp_tnode *root, const str
 
 	for (const char *const *n = model_names; name == NULL && *n != NULL; n++)
 		name = text_at(model, *n);
+	/* what the module and the DataModule do not say, the file's vramplan:
+	 * block may (docs/check.md "The vramplan: block") */
+	if (name == NULL)
+		name = text_at(block, "model");
+	if (len == 0)
+		len = count_at(block, "seq_len");
 	if (shell_word(name))
 		add(&k, " --model %s", name);
 	else {
@@ -906,6 +913,8 @@ static int lightning_error(struct ctx *c, const struct vp_tnode *root, const str
 		add(&k, " --seq-len %lu", len);
 	else
 		add(&k, " --seq-len N");
+	if (count_at(block, "target_len") > 0)
+		add(&k, " --target-len %lu", count_at(block, "target_len"));
 	snprintf(ph, sizeof ph, "%s%s%s%s%s", name == NULL ? "; M: the model's HF id" : "",
 		 batch == 0 ? "; B: the DataModule's batch size" : "", len == 0 ? "; N: the length it pads to" : "",
 		 gpu_count(dev, nodes) == 0 ? "; --gpus: the devices the Trainer takes" : "", gap != NULL ? gap : "");

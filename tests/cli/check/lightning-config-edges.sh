@@ -53,3 +53,7 @@ printf 'method: grid\nparameters:\n  model_name_or_path:\n    value: "a;rm -rf x
 # (until 2026-12-01: --gpus 99999980000001, which estimate refuses)
 printf 'trainer:\n  devices: 9999999\n  num_nodes: 9999999\ndata:\n  batch_size: 4\n' | "$VRAMPLAN" check - --gpu h100 2>&1 |
 	grep -o "estimate --gpu G.*"
+# the vramplan: block's model and lengths fill what the module and the
+# DataModule leave unsaid (until 2026-12-01 the command said M and N)
+printf 'trainer:\n  precision: bf16-mixed\n  devices: 1\ndata:\n  batch_size: 4\nvramplan:\n  model: mt5-base\n  seq_len: 512\n  target_len: 64\n' |
+	"$VRAMPLAN" check - --gpu h100 2>&1 | grep -o "estimate --gpu G.*"
