@@ -1646,9 +1646,17 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 	}
 	/* ELECTRA's embeddings_project (a Linear from embedding_size to
 	 * hidden_size) saves its input for its weight's gradient when it
-	 * trains; adapters leave it frozen (it is not in a block). */
-	if (c->E != c->h && c->full)
+	 * trains; adapters leave it frozen (it is not in a block). So does
+	 * OPT-350m's project_in (word_embed_proj_dim to hidden_size), and its
+	 * project_out (OPTDecoder.forward: after the last block, hidden_size
+	 * to word_embed_proj_dim, bias=False) the last block's output, which
+	 * nothing else keeps: a T x h tensor in the compute dtype (under
+	 * autocast F.linear's 16-bit cast of the fp32 LayerNorm output). */
+	if (c->E != c->h && c->full) {
 		tt->global_saved += T_first * c->E * c->e;
+		if (m->naming == VP_NAMING_OPT)
+			tt->global_saved += T_last * c->h * c->e;
+	}
 	{
 		double masks = masks_held(c, b, s_enc, s_dec, tt);
 

@@ -1246,12 +1246,19 @@ static int read_falcon(const struct cfg *c, struct vp_model *m, bool refined_web
 
 /* OPTConfig (models/opt/configuration_opt.py): ffn_dim, max_position_embeddings
  * 2048 (the table holds 2 rows more), do_layer_norm_before True,
- * word_embed_proj_dim = hidden_size, enable_bias True, dropout 0.1,
- * attention_dropout 0.0, activation_function relu. OPT-350m's post-norm
- * blocks with project_in/project_out are refused with the reason. */
+ * _remove_final_layer_norm False, word_embed_proj_dim = hidden_size,
+ * enable_bias True, dropout 0.1, attention_dropout 0.0,
+ * activation_function relu. OPTDecoder (models/opt/modeling_opt.py) builds
+ * its final_layer_norm only `if config.do_layer_norm_before and not
+ * config._remove_final_layer_norm`: OPT-350m's post-norm blocks
+ * (do_layer_norm_before false) have none, which is what marks them
+ * post-norm here (vp_model_post_norm), as for BART. A word_embed_proj_dim
+ * other than hidden_size (OPT-350m's 512) is the width of embed_tokens and
+ * the LM head, which project_in and project_out join to the blocks
+ * (embedding_size). */
 static int read_opt(const struct cfg *c, struct vp_model *m)
 {
-	bool pre_norm = true, bias = true;
+	bool pre_norm = true, bias = true, remove_final = false;
 	uint64_t positions = 2048, proj = 0;
 
 	if (need_u64(c, "hidden_size", &m->hidden_size) || need_u64(c, "ffn_dim", &m->intermediate_size) ||
@@ -1260,17 +1267,20 @@ static int read_opt(const struct cfg *c, struct vp_model *m)
 	    opt_u64(c, "max_position_embeddings", 1, &positions) ||
 	    opt_u64(c, "word_embed_proj_dim", 1, &proj) ||
 	    opt_bool(c, "do_layer_norm_before", &pre_norm) || opt_bool(c, "enable_bias", &bias) ||
+	    opt_bool(c, "_remove_final_layer_norm", &remove_final) ||
 	    opt_dropout(c, "dropout", &m->hidden_dropout) ||
 	    opt_dropout(c, "attention_dropout", &m->attn_dropout) ||
 	    opt_act(c, "activation_function", &m->act) ||
 	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings))
 		return -1;
-	if (!pre_norm)
-		return fail(c, "unsupported: 'do_layer_norm_before' is false (OPT-350m's post-norm blocks are not modelled)");
+	/* pre-norm blocks without the final norm (checkpoints fine-tuned
+	 * before transformers 4.20.1, metaseq#164) would read as post-norm */
+	if (pre_norm && remove_final)
+		return fail(c, "unsupported: '_remove_final_layer_norm' is true with pre-norm blocks (a pre-norm "
+			    "OPT without its final norm is not modelled)");
+	m->final_norm = pre_norm;
 	if (proj != 0 && proj != m->hidden_size)
-		return fail(c, "unsupported: 'word_embed_proj_dim' (%llu) differs from 'hidden_size' (%llu): the "
-			    "project_in/project_out layers are not modelled",
-			    (unsigned long long)proj, (unsigned long long)m->hidden_size);
+		m->embedding_size = proj;
 	if (vp_add_u64(positions, 2, &m->max_positions) != 0)
 		return fail(c, "'%s' is too large", "max_position_embeddings");
 	m->qkv_bias = m->out_bias = m->mlp_bias = bias;
@@ -2294,7 +2304,7 @@ static const struct {
 	{"type_vocab_size", {"type_vocab_size", NULL}},
 	{"relative_buckets", {"relative_attention_num_buckets", NULL}},
 	{"rel_span", {"position_buckets", "max_relative_positions", "max_position_embeddings", NULL}},
-	{"embedding_size", {"embedding_size", NULL}},
+	{"embedding_size", {"embedding_size", "word_embed_proj_dim", NULL}},
 	{"num_experts", {"num_local_experts", "num_experts", NULL}},
 	{"experts_per_token", {"num_experts_per_tok", NULL}},
 	{"shared_expert_size", {"shared_expert_intermediate_size", NULL}},

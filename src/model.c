@@ -682,7 +682,11 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		 * (do_layer_norm_before) and a final one, ReLU, learned
 		 * positions (OPTLearnedPositionalEmbedding: 2 more rows than
 		 * max_position_embeddings), the LM head tied to embed_tokens,
-		 * dropout 0.1 on the residual branches. */
+		 * dropout 0.1 on the residual branches. OPT-350m's blocks are
+		 * post-norm, without the final norm (hfconfig.c read_opt), and
+		 * its embed_tokens and LM head are word_embed_proj_dim (512)
+		 * wide (embedding_size), joined to the 1024-wide blocks by
+		 * project_in and project_out (nn.Linear, bias=False). */
 		family_biased_decoder(m, VP_NAMING_OPT);
 		m->act = VP_ACT_RELU;
 		m->pos = VP_POS_LEARNED;
@@ -880,11 +884,12 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 				    field_name(&nm, "full_attn_layers", m->full_attn_layers), m->full_attn_layers,
 				    field_name(&nm, "sliding_window", m->sliding_window),
 				    field_name(&nm, "num_layers", m->num_layers), m->num_layers);
-	if (vp_model_embed_width(m) != m->hidden_size &&
+	if (vp_model_embed_width(m) != m->hidden_size && m->naming != VP_NAMING_OPT &&
 	    !(m->arch == VP_ARCH_ENCODER && (m->naming == VP_NAMING_BERT || m->naming == VP_NAMING_ALBERT)))
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "'%s' (%" PRIu64 ") differs from '%s' (%" PRIu64 "), which only an "
-				    "encoder with BERT's layout models (ELECTRA's embeddings_project)",
+				    "encoder with BERT's layout (ELECTRA's embeddings_project) or OPT "
+				    "(project_in, project_out) models",
 				    field_name(&nm, "embedding_size", m->embedding_size), m->embedding_size,
 				    field_name(&nm, "hidden_size", m->hidden_size), m->hidden_size);
 	if (m->num_heads % m->num_kv_heads != 0)
@@ -1086,7 +1091,10 @@ bool vp_model_post_norm(const struct vp_model *m)
 {
 	return m != NULL && ((m->naming == VP_NAMING_BERT && !m->final_norm) || m->naming == VP_NAMING_ALBERT ||
 			     m->naming == VP_NAMING_DISTILBERT || m->naming == VP_NAMING_DEBERTA ||
-			     m->naming == VP_NAMING_MPNET || (m->naming == VP_NAMING_BART && !m->final_norm));
+			     m->naming == VP_NAMING_MPNET || (m->naming == VP_NAMING_BART && !m->final_norm) ||
+			     /* OPTDecoderLayer with do_layer_norm_before False
+			      * (OPT-350m), whose OPTDecoder has no final norm */
+			     (m->naming == VP_NAMING_OPT && !m->final_norm));
 }
 
 bool vp_model_layernorm_in_residual(const struct vp_model *m)
@@ -1328,8 +1336,10 @@ uint64_t vp_model_param_count_parts(const struct vp_model *m, bool with_decoder,
 
 	width = vp_model_embed_width(m);
 	add(&a, mul(&a, m->vocab_size, width));
+	/* OPTDecoder.embed_positions is hidden_size wide whatever
+	 * word_embed_proj_dim (added after project_in) */
 	if (m->pos == VP_POS_LEARNED || m->pos == VP_POS_DISENTANGLED || m->pos == VP_POS_SINUSOIDAL)
-		add(&a, mul(&a, stacks, mul(&a, m->max_positions, width)));
+		add(&a, mul(&a, stacks, mul(&a, m->max_positions, m->naming == VP_NAMING_OPT ? m->hidden_size : width)));
 	/* DebertaV2Encoder.rel_embeddings (2 x span rows) and its LayerNorm */
 	if (m->pos == VP_POS_DISENTANGLED) {
 		add(&a, mul(&a, mul(&a, 2, m->rel_span), m->hidden_size));
@@ -1339,7 +1349,10 @@ uint64_t vp_model_param_count_parts(const struct vp_model *m, bool with_decoder,
 	add(&a, mul(&a, m->type_vocab_size, width));
 	if (m->embed_norm)
 		add(&a, mul(&a, stacks, mul(&a, width, m->norm_bias ? 2 : 1)));
-	if (width != m->hidden_size) { /* ElectraModel.embeddings_project */
+	if (width != m->hidden_size && m->naming == VP_NAMING_OPT) {
+		/* OPTDecoder.project_in and project_out, bias=False */
+		add(&a, mul(&a, 2, mul(&a, width, m->hidden_size)));
+	} else if (width != m->hidden_size) { /* ElectraModel.embeddings_project */
 		add(&a, mul(&a, width, m->hidden_size));
 		add(&a, m->hidden_size);
 	}

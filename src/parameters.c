@@ -407,8 +407,10 @@ static int count_parameters(const struct ctx *c, struct totals *tt, struct count
 		double dense = h * h + h, out = h * labels + labels;
 		if (m->arch == VP_ARCH_DECODER) {
 			/* LlamaForSequenceClassification and every decoder's
-			 * score: nn.Linear(hidden, num_labels, bias=False) */
-			n->head_params = h * labels;
+			 * score: nn.Linear(hidden, num_labels, bias=False);
+			 * OPTForSequenceClassification's reads project_out's
+			 * word_embed_proj_dim (embedding_size) */
+			n->head_params = c->E * labels;
 		} else if (m->arch == VP_ARCH_ENCDEC) {
 			/* T5ClassificationHead, BartClassificationHead: dense
 			 * then out_proj, with biases, as classification_head,

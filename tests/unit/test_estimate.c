@@ -4492,6 +4492,67 @@ static void a_relu_mlp_keeps_one_wide_tensor_where_gelu_keeps_two(void **state)
 			 (uint64_t)512 * opt->intermediate_size * 2 * opt->num_layers);
 }
 
+/* OPT-350m's post-norm blocks (do_layer_norm_before false) save each
+ * sublayer's LayerNorm after the residual add, as many as pre-norm blocks
+ * save before it, and OPTDecoder has no final norm: read as pre-norm the
+ * model would save one LayerNorm more, its bf16 input and fp32 mean and
+ * rstd over the T = 512 tokens. */
+static void opt_350m_post_norm_blocks_save_no_final_norm(void **state)
+{
+	const struct vp_model *opt = vp_catalog_find_model(&cat, "opt-350m");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_model pre;
+	struct vp_train t = lm_setup();
+	struct vp_estimate post_e, pre_e;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_non_null(opt);
+	assert_true(vp_model_post_norm(opt));
+	pre = *opt;
+	pre.final_norm = true;
+	assert_false(vp_model_post_norm(&pre));
+	t.precision = VP_PREC_BF16;
+	assert_int_equal(vp_estimate(opt, g, &t, &post_e, &err), 0);
+	assert_int_equal(vp_estimate(&pre, g, &t, &pre_e, &err), 0);
+	assert_int_equal(pre_e.full_bytes[VP_COMP_ACTIVATIONS] - post_e.full_bytes[VP_COMP_ACTIVATIONS],
+			 (uint64_t)512 * opt->hidden_size * 2 + 512 * 2 * 4);
+}
+
+/* OPT-350m's project_in (512 -> 1024) and project_out (1024 -> 512) keep
+ * their inputs when they train (a full fine-tune), T x 512 and T x 1024 in
+ * bf16, and the tied LM head's input is project_out's 512-wide output:
+ * against the same model 1024 wide throughout, 2 x T x (512 + 1024 - 1024 +
+ * 512) bytes more. OPTForSequenceClassification's score reads 512 features
+ * too. (The dropouts are off: the embedding dropout's mask is the
+ * estimate's for every family but follows the embedding width.) */
+static void opt_350m_projections_keep_their_inputs_in_a_full_fine_tune(void **state)
+{
+	const struct vp_model *cat_opt = vp_catalog_find_model(&cat, "opt-350m");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_model opt, wide;
+	struct vp_train t = lm_setup();
+	struct vp_estimate narrow_e, wide_e;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_non_null(cat_opt);
+	opt = *cat_opt;
+	opt.hidden_dropout = 0.0;
+	wide = opt;
+	wide.embedding_size = 0;
+	t.precision = VP_PREC_BF16;
+	assert_int_equal(vp_estimate(&opt, g, &t, &narrow_e, &err), 0);
+	assert_int_equal(vp_estimate(&wide, g, &t, &wide_e, &err), 0);
+	assert_int_equal(narrow_e.params_total, 331196416);
+	assert_int_equal(narrow_e.full_bytes[VP_COMP_ACTIVATIONS] - wide_e.full_bytes[VP_COMP_ACTIVATIONS],
+			 (uint64_t)512 * 2 * (512 + 1024 - 1024 + 512));
+	t.head = VP_HEAD_SEQ_CLS;
+	t.num_labels = 2;
+	assert_int_equal(vp_estimate(&opt, g, &t, &narrow_e, &err), 0);
+	assert_int_equal(narrow_e.params_total, 331196416 + 512 * 2);
+}
+
 /* A padded batch makes transformers build an attention mask; SDPA converts
  * it to an additive b x s x s tensor in the query's dtype at every call and
  * the memory-efficient kernel keeps it for backward (MS-L32-3B-lora-sdpa-pad:
@@ -5283,6 +5344,8 @@ int main(void)
 		cmocka_unit_test(unmasked_sdpa_keeps_the_grouped_heads_without_copies),
 		cmocka_unit_test(a_padded_batch_keeps_one_additive_mask_per_sdpa_layer),
 		cmocka_unit_test(a_relu_mlp_keeps_one_wide_tensor_where_gelu_keeps_two),
+		cmocka_unit_test(opt_350m_post_norm_blocks_save_no_final_norm),
+		cmocka_unit_test(opt_350m_projections_keep_their_inputs_in_a_full_fine_tune),
 		cmocka_unit_test(gemma_norms_keep_their_normalized_input_in_fp32),
 		cmocka_unit_test(kept_predictions_peak_at_twice_the_accumulated_steps),
 		cmocka_unit_test(beam_search_holds_the_model_logits_beside_three_fp32_score_tensors),

@@ -478,9 +478,9 @@ static void every_config_loads(void **state)
 	/* 10 shared configs + 45 per-family ones + one unmodelled model_type
 	 * read as Llama (internlm-20b) + one stored in 4 bit, and the five of
 	 * the hub-config audit (three more read as Llama: ernie4_5, minicpm,
-	 * orion), and seed_oss and hunyuan_v1_dense (round 2 of the audit); 6
-	 * ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 84);
+	 * orion), and seed_oss and hunyuan_v1_dense (round 2 of the audit),
+	 * and OPT-350m; 6 ground-truth configs */
+	assert_int_equal(load_all(CONFIGS), 85);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -1117,13 +1117,33 @@ static void neox_phi_gpt2_bloom_keys(void **state)
 	{
 		struct vp_error err = {0};
 
-		/* OPT-350m: post-norm blocks and a 512-wide embedding projection */
-		assert_int_not_equal(parse("{\"model_type\": \"opt\", \"hidden_size\": 1024, \"ffn_dim\": 4096,"
-					   " \"num_hidden_layers\": 24, \"num_attention_heads\": 16,"
-					   " \"vocab_size\": 50272, \"word_embed_proj_dim\": 512,"
-					   " \"do_layer_norm_before\": false}", &m, &err), 0);
-		assert_non_null(strstr(err.message, "do_layer_norm_before"));
+		/* a pre-norm OPT without its final norm would read as
+		 * post-norm (_remove_final_layer_norm: checkpoints fine-tuned
+		 * before transformers 4.20.1) */
+		assert_int_not_equal(parse("{\"model_type\": \"opt\", \"hidden_size\": 64, \"ffn_dim\": 256,"
+					   " \"num_hidden_layers\": 2, \"num_attention_heads\": 4,"
+					   " \"vocab_size\": 100, \"_remove_final_layer_norm\": true}", &m, &err), 0);
+		assert_non_null(strstr(err.message, "'_remove_final_layer_norm' is true"));
 	}
+	/* OPT-350m: post-norm blocks without a final norm (OPTDecoder builds
+	 * final_layer_norm only with do_layer_norm_before), embed_tokens and
+	 * the tied LM head 512 wide (word_embed_proj_dim), joined to the
+	 * 1024-wide blocks by project_in and project_out */
+	load("opt-350m.json", &m);
+	assert_int_equal(m.hidden_size, 1024);
+	assert_int_equal(m.embedding_size, 512);
+	assert_int_equal(vp_model_embed_width(&m), 512);
+	assert_int_equal(m.max_positions, 2050);
+	assert_false(m.final_norm);
+	assert_true(vp_model_post_norm(&m));
+	assert_true(vp_model_layernorm_in_residual(&m));
+	assert_int_equal(vp_model_param_count(&m), 331196416);
+	/* OPT-1.3B's word_embed_proj_dim equals its hidden_size: no
+	 * projections, pre-norm */
+	load("opt-1.3b.json", &m);
+	assert_int_equal(vp_model_embed_width(&m), 2048);
+	assert_true(m.final_norm);
+	assert_false(vp_model_post_norm(&m));
 
 	/* older BLOOM files: n_embed and num_attention_heads */
 	parse_ok("{\"model_type\": \"bloom\", \"n_embed\": 64, \"n_layer\": 2,"

@@ -328,11 +328,12 @@ static void validate_checks_consistency(void **state)
 	load("roberta-base.json", &m);
 	m.max_positions = 0;
 	expect_invalid(&m, "'max_positions' must be at least 1 for learned positions");
-	/* only ELECTRA's layout widens its embeddings with a projection */
+	/* only ELECTRA's layout and OPT join their embeddings to the blocks
+	 * with projections */
 	llama(&m);
 	m.embedding_size = 128;
 	expect_invalid(&m, "'embedding_size' (128) differs from 'hidden_size' (3072), which only an encoder "
-			   "with BERT's layout models (ELECTRA's embeddings_project)");
+			   "with BERT's layout (ELECTRA's embeddings_project) or OPT (project_in, project_out) models");
 	load("roberta-base.json", &m);
 	m.embedding_size = 128;
 	assert_int_equal(vp_model_validate(&m, NULL), 0);
@@ -376,6 +377,12 @@ static const struct {
 	{"bloom-3b.json", 3002557440, true},
 	{"falcon-7b.json", 6920000000, false}, /* Hub "6.92B"; ours: 6,921,720,704 */
 	{"opt-1.3b.json", 1315758080, true},
+	/* embed_tokens 50272 x 512 (tied), embed_positions 2050 x 1024,
+	 * project_in and project_out 2 x 512 x 1024 (no bias), 24 layers of
+	 * q, k, v, out_proj 4 x (1024^2 + 1024), fc1 1024 x 4096 + 4096,
+	 * fc2 4096 x 1024 + 1024 and two LayerNorms 2 x 2 x 1024; no final
+	 * norm (post-norm): the fp16 checkpoint's 662,392,832 bytes / 2 */
+	{"opt-350m.json", 331196416, true},
 	{"qwen3-4b.json", 4022468096, true},
 	{"mistral-7b-v0.1.json", 7241732096, true},
 	{"gemma-2b.json", 2506172416, true},
@@ -486,7 +493,7 @@ static void position_tables_bound_the_sequence(void **state)
 		uint64_t tokens;
 	} cases[] = {
 		{"bert-large-uncased.json", 512}, {"roberta-base.json", 512}, {"bart-base-smiles.json", 1024},
-		{"mbart-large-cc25.json", 1024},  {"opt-1.3b.json", 2048},    {"gpt2-large.json", 1024},
+		{"mbart-large-cc25.json", 1024},  {"opt-1.3b.json", 2048},    {"opt-350m.json", 2048}, {"gpt2-large.json", 1024},
 		{"opus-mt-ko-en.json", 512},      {"pegasus-large.json", 1024}, {"kobart-base-v2.json", 1026},
 		{"deberta-v3-base.json", 0},      {"m2m100-418M.json", 0},     {"llama-3.2-3b.json", 0},
 		{"mt5-base.json", 0},             {"bloom-3b.json", 0},
