@@ -1023,6 +1023,9 @@ int vp_trainconfig_warn_read_as(struct vp_trainconfig *tc, const struct vp_model
  *   multimodal Gemma 3: the SigLIP patch_embedding and position_embedding,
  *     the projector's mm_input_projection_weight
  *   a type read as another's layout (read_as): its names are unknown
+ * Not judged here: the MoE types' routers, and transformers 5's experts
+ * (MixtralExperts and its copies hold 3-D nn.Parameters, not nn.Linear,
+ * as gpt_oss's always did), which bitsandbytes would leave unquantized.
  */
 const char *vp_axolotl_kbit_fp32_rest(const struct vp_model *m)
 {
