@@ -1013,7 +1013,10 @@ int vp_trainconfig_warn_read_as(struct vp_trainconfig *tc, const struct vp_model
  *   falcon: ln_f, and ln_attn and ln_mlp where new_decoder_architecture
  *   opt: embed_positions; bart, mbart: embed_positions; marian, pegasus:
  *     embed_positions (frozen sinusoidal nn.Embedding, still a parameter)
- *   t5, mt5, umt5: relative_attention_bias (shared when untied)
+ *   t5, mt5, umt5: relative_attention_bias, and wo, which
+ *     T5PreTrainedModel._keep_in_fp32_modules keeps out of bitsandbytes
+ *     (shared too when untied: T5Stack's embed_tokens is the same module,
+ *     which named_modules yields once, as shared)
  *   gpt_oss: the attention's sinks, the router and the experts (not
  *     nn.Linear, so never quantized; estimate.c refuses the base anyway)
  *   modernbert: tok_embeddings (its norms are *norm; the MLM decoder,
@@ -1055,9 +1058,9 @@ const char *vp_axolotl_kbit_fp32_rest(const struct vp_model *m)
 		{"mbart", "embed_positions", "embed_positions"},
 		{"marian", "embed_positions", "embed_positions"},
 		{"pegasus", "embed_positions", "embed_positions"},
-		{"t5", "relative_attention_bias", "shared, relative_attention_bias"},
-		{"mt5", "relative_attention_bias", "shared, relative_attention_bias"},
-		{"umt5", "relative_attention_bias", "shared, relative_attention_bias"},
+		{"t5", "relative_attention_bias, wo", "shared, relative_attention_bias, wo"},
+		{"mt5", "relative_attention_bias, wo", "shared, relative_attention_bias, wo"},
+		{"umt5", "relative_attention_bias, wo", "shared, relative_attention_bias, wo"},
 		{"gpt_oss", "sinks, router, experts", NULL},
 		{"modernbert", "tok_embeddings", NULL},
 	};

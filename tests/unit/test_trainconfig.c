@@ -481,7 +481,7 @@ static void axolotl_kbit_cast_back_follows_module_names(void **state)
 	assert_string_equal(kbit_rest("bloom", true, 0, ""), "ln_f");
 	assert_string_equal(kbit_rest("internlm2", false, 0, ""), "tok_embeddings, output");
 	assert_non_null(strstr(kbit_rest("falcon", true, 0, ""), "ln_f"));
-	assert_non_null(kbit_rest("t5", true, 0, ""));
+	assert_string_equal(kbit_rest("t5", true, 0, ""), "relative_attention_bias, wo");
 	assert_non_null(kbit_rest("gpt_oss", false, 0, ""));
 	/* a covered text model beside a vision tower, a type read as Llama */
 	assert_non_null(strstr(kbit_rest("gemma3_text", true, 400000000, ""), "patch_embedding"));
