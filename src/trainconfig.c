@@ -980,40 +980,123 @@ int vp_trainconfig_warn_read_as(struct vp_trainconfig *tc, const struct vp_model
 				  m->model_type, m->read_as);
 }
 
-/* After prepare_model_for_kbit_training axolotl casts back to its 16-bit
- * dtype only the modules whose names hold "norm" and the embedding layers
- * get_linear_embedding_layers names (embed_tokens and lm_head; embed_in
- * and embed_out for gpt_neox; word_embeddings for falcon:
- * src/axolotl/loaders/utils.py, loaders/model.py
- * _convert_embedding_modules_dtype). The model types listed have no other
- * unquantized table or norm; the others keep one in fp32 (GPT-2's wte, wpe
- * and ln_*, OPT's embed_positions, BLOOM's word_embeddings, an encoder's
- * LayerNorm, T5's shared), which can keep the residual stream in fp32 too. */
-bool vp_axolotl_casts_kbit_rest(const struct vp_model *m)
+/*
+ * After prepare_model_for_kbit_training (PEFT utils/other.py: every fp16 or
+ * bf16 parameter that is not a Params4bit goes to fp32) axolotl casts back
+ * to its 16-bit dtype every module whose dotted name holds "norm" (case
+ * sensitive: BERT's LayerNorm does not) and every one holding a name of
+ * get_linear_embedding_layers(model_type): embed_in and embed_out for
+ * gpt_neox, word_embeddings and lm_head for falcon, embed_tokens and
+ * lm_head for any other type (axolotl-ai-cloud/axolotl 002a637c,
+ * src/axolotl/loaders/utils.py; loaders/model.py
+ * _configure_embedding_dtypes and _convert_embedding_modules_dtype, run
+ * before the adapters are added, so the names are transformers' own).
+ * nn.Module.to assigns param.data, so a table tied to lm_head is cast with
+ * it. What each model type keeps in fp32 then, read off its modeling file
+ * (transformers models/<type>/, the remote code for qwen, exaone and
+ * internlm2; model.c cites the classes), NULL where nothing:
+ *
+ *   covered: llama mistral mixtral qwen2 qwen2_moe qwen3 qwen3_moe gemma
+ *     gemma2 gemma3_text phi3 stablelm exaone4 olmo olmo2 olmo3 olmoe glm
+ *     glm4 cohere cohere2 granite smollm3 seed_oss hunyuan_v1_dense
+ *     starcoder2 (model.embed_tokens, *_layernorm, *_norm, model.norm,
+ *     lm_head; OLMo's norms have no parameters); phi (final_layernorm);
+ *     gpt_neox (embed_in, *_layernorm, final_layer_norm, embed_out);
+ *     m2m_100 (shared is the encoder's and decoder's embed_tokens, the
+ *     sinusoidal positions a buffer, every norm *layer_norm)
+ *   mpt: wte unless tied to lm_head (norm_1, norm_2, norm_f are covered)
+ *   gpt2, gpt_bigcode, gpt_neo: wpe and ln_1, ln_2, ln_f (wte when untied)
+ *   gptj, codegen: ln_1 and ln_f (wte when untied); qwen, exaone: ln_1,
+ *     ln_2, ln_f (wte when untied)
+ *   internlm2: tok_embeddings and output (its norms are *_norm)
+ *   bloom: ln_f (word_embeddings is tied to lm_head)
+ *   falcon: ln_f, and ln_attn and ln_mlp where new_decoder_architecture
+ *   opt: embed_positions; bart, mbart: embed_positions; marian, pegasus:
+ *     embed_positions (frozen sinusoidal nn.Embedding, still a parameter)
+ *   t5, mt5, umt5: relative_attention_bias, and wo, which
+ *     T5PreTrainedModel._keep_in_fp32_modules keeps out of bitsandbytes
+ *     (shared too when untied: T5Stack's embed_tokens is the same module,
+ *     which named_modules yields once, as shared)
+ *   gpt_oss: the attention's sinks, the router and the experts (not
+ *     nn.Linear, so never quantized; estimate.c refuses the base anyway)
+ *   modernbert: tok_embeddings (its norms are *norm; the MLM decoder,
+ *     tied to it, is not named lm_head)
+ *   the other encoders: word, position and token-type embeddings, and
+ *     LayerNorm (capitalized)
+ *   multimodal Gemma 3: the SigLIP patch_embedding and position_embedding,
+ *     the projector's mm_input_projection_weight
+ *   a type read as another's layout (read_as): its names are unknown
+ * Not judged here: the MoE types' routers, and transformers 5's experts
+ * (MixtralExperts and its copies hold 3-D nn.Parameters, not nn.Linear,
+ * as gpt_oss's always did), which bitsandbytes would leave unquantized.
+ */
+const char *vp_axolotl_kbit_fp32_rest(const struct vp_model *m)
 {
-	static const char *const types[] = {"llama",	  "mistral", "mixtral", "qwen2",    "qwen3",  "qwen3_moe",
-					    "gemma",	  "gemma2",  "gemma3_text", "granite", "phi",    "phi3",
-					    "stablelm",	  "starcoder2", "cohere", "olmo2",   "olmoe",  "smollm3",
-					    "exaone4",	  "gpt_oss", "gpt_neox"};
+	static const char *const covered[] = {
+		"llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "gemma", "gemma2",
+		"gemma3_text", "phi3", "stablelm", "exaone4", "olmo", "olmo2", "olmo3", "olmoe", "glm", "glm4",
+		"cohere", "cohere2", "granite", "smollm3", "seed_oss", "hunyuan_v1_dense", "starcoder2", "phi",
+		"gpt_neox", "m2m_100",
+	};
+	/* what stays fp32 with the LM head tied to the input embedding, and
+	 * without (NULL: the same) */
+	static const struct {
+		const char *type, *fp32, *untied;
+	} kept[] = {
+		{"mpt", NULL, "wte"},
+		{"gpt2", "wpe, ln_1, ln_2, ln_f", "wte, wpe, ln_1, ln_2, ln_f"},
+		{"gpt_bigcode", "wpe, ln_1, ln_2, ln_f", "wte, wpe, ln_1, ln_2, ln_f"},
+		{"gpt_neo", "wpe, ln_1, ln_2, ln_f", "wte, wpe, ln_1, ln_2, ln_f"},
+		{"gptj", "ln_1, ln_f", "wte, ln_1, ln_f"},
+		{"codegen", "ln_1, ln_f", "wte, ln_1, ln_f"},
+		{"qwen", "ln_1, ln_2, ln_f", "wte, ln_1, ln_2, ln_f"},
+		{"exaone", "ln_1, ln_2, ln_f", "wte, ln_1, ln_2, ln_f"},
+		{"internlm2", "tok_embeddings, output", NULL},
+		{"bloom", "ln_f", "word_embeddings, ln_f"},
+		{"opt", "embed_positions", "embed_positions"},
+		{"bart", "embed_positions", "embed_positions"},
+		{"mbart", "embed_positions", "embed_positions"},
+		{"marian", "embed_positions", "embed_positions"},
+		{"pegasus", "embed_positions", "embed_positions"},
+		{"t5", "relative_attention_bias, wo", "shared, relative_attention_bias, wo"},
+		{"mt5", "relative_attention_bias, wo", "shared, relative_attention_bias, wo"},
+		{"umt5", "relative_attention_bias, wo", "shared, relative_attention_bias, wo"},
+		{"gpt_oss", "sinks, router, experts", NULL},
+		{"modernbert", "tok_embeddings", NULL},
+	};
 
-	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
-		if (strcmp(m->model_type, types[i]) == 0)
-			return true;
-	return false;
+	if (m->read_as[0] != '\0')
+		return "if its module names are not Llama's: vramplan cannot tell";
+	if (m->vision_params > 0)
+		return "the vision tower's patch_embedding and position_embedding, mm_input_projection_weight";
+	for (size_t i = 0; i < sizeof covered / sizeof covered[0]; i++)
+		if (strcmp(m->model_type, covered[i]) == 0)
+			return NULL;
+	/* one input_layernorm per block, or ln_attn and ln_mlp
+	 * (model.h vp_model_single_block_norm) */
+	if (strcmp(m->model_type, "falcon") == 0)
+		return vp_model_single_block_norm(m) ? "ln_f" : "ln_f, ln_attn, ln_mlp";
+	for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++)
+		if (strcmp(m->model_type, kept[i].type) == 0)
+			return m->tie_embeddings || kept[i].untied == NULL ? kept[i].fp32 : kept[i].untied;
+	/* the encoders (bert ... albert) */
+	return "the embeddings and LayerNorm";
 }
 
 int vp_trainconfig_warn_axolotl_kbit(struct vp_trainconfig *tc, const struct vp_model *m, struct vp_error *err)
 {
+	const char *rest;
+
 	/* resolve.c warns the same for --profile axolotl; check read such a
 	 * config as the 16-bit run without a word until 2026-12-01 */
 	if (tc->flavour != VP_TC_AXOLOTL || tc->train.quant == VP_QUANT_NONE ||
-	    tc->train.quant == VP_QUANT_GPTQ_INT4 || vp_axolotl_casts_kbit_rest(m))
+	    tc->train.quant == VP_QUANT_GPTQ_INT4 || (rest = vp_axolotl_kbit_fp32_rest(m)) == NULL)
 		return 0;
 	return vp_tc_note_warning(tc, err, &tc->at[VP_TC_QUANT],
 				  "axolotl casts back to 16 bit only modules named *norm*, embed_tokens and lm_head "
 				  "after prepare_model_for_kbit_training; '%s' (%s) has other unquantized tables or "
-				  "norms, which stay fp32: the check counts them 16-bit, the run may hold more",
-				  m->name, m->model_type);
+				  "norms (%s), which stay fp32: the check counts them 16-bit, the run may hold more",
+				  m->name, m->model_type, rest);
 }
 
 int vp_trainconfig_modelled_deepspeed(const struct vp_trainconfig *tc, struct vp_error *err)

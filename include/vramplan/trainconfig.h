@@ -453,15 +453,16 @@ int vp_trainconfig_note_reentrant(struct vp_trainconfig *tc, struct vp_error *er
 int vp_trainconfig_warn_read_as(struct vp_trainconfig *tc, const struct vp_model *m, bool from_command_line,
 				struct vp_error *err);
 
-/* Whether axolotl casts every unquantized table and norm of model m back
- * to 16 bit after prepare_model_for_kbit_training (its list of embedding
- * names and *norm* modules covers the model type), as plan and check count
- * an axolotl run over a bitsandbytes base. */
-bool vp_axolotl_casts_kbit_rest(const struct vp_model *m);
+/* The unquantized tables and norms of model m that stay fp32 in an axolotl
+ * run over a bitsandbytes base (prepare_model_for_kbit_training upcasts
+ * them; axolotl's *norm* and embedding names miss them), as a list of
+ * module names for a warning, or NULL where axolotl casts every one back
+ * to 16 bit, as plan and check count such a run. */
+const char *vp_axolotl_kbit_fp32_rest(const struct vp_model *m);
 
 /* A warning at the quantization's key where an axolotl config trains over
  * a bitsandbytes base whose model type keeps fp32 tables or norms that
- * axolotl does not cast back (vp_axolotl_casts_kbit_rest), as plan warns
+ * axolotl does not cast back (vp_axolotl_kbit_fp32_rest), as plan warns
  * under --profile axolotl. 0, or -1 with err set (out of memory). */
 int vp_trainconfig_warn_axolotl_kbit(struct vp_trainconfig *tc, const struct vp_model *m, struct vp_error *err);
 

@@ -846,7 +846,7 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	 * base (gptq: true, no prepare_model_for_kbit_training) is left as
 	 * it was. */
 	if (o->profile == VP_PROFILE_AXOLOTL && t->quant != VP_QUANT_GPTQ_INT4) {
-		const char *key = g->bf16 ? "bf16" : "fp16";
+		const char *key = g->bf16 ? "bf16" : "fp16", *rest;
 
 		if (!o->has_precision) {
 			t->precision = g->bf16 ? VP_PREC_BF16 : VP_PREC_FP16;
@@ -873,11 +873,12 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 					    t->precision == VP_PREC_AMP_BF16 ? "bf16" : "fp16",
 					    vp_precision_name(t->precision));
 		}
-		if (warn && t->quant != VP_QUANT_NONE && !vp_axolotl_casts_kbit_rest(m))
+		if (warn && t->quant != VP_QUANT_NONE && (rest = vp_axolotl_kbit_fp32_rest(m)) != NULL)
 			vp_cli_warn(o, "axolotl casts back to 16 bit only modules named *norm*, embed_tokens and "
 				    "lm_head after prepare_model_for_kbit_training; '%s' (%s) has other unquantized "
-				    "tables or norms, which stay fp32: the plan counts them 16-bit, the run may hold more",
-				    m->name, m->model_type);
+				    "tables or norms (%s), which stay fp32: the plan counts them 16-bit, the run may "
+				    "hold more",
+				    m->name, m->model_type, rest);
 	}
 
 	/* axolotl's 4-bit base is double-quantized unless its bnb_config_kwargs

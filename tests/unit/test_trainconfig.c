@@ -443,6 +443,51 @@ static void axolotl_seed003_example(void **state)
 	vp_trainconfig_free(&tc);
 }
 
+/* What axolotl leaves in fp32 over a bitsandbytes base: a module is cast
+ * back when its name holds "norm" or embed_tokens/lm_head (embed_in and
+ * embed_out for gpt_neox, word_embeddings for falcon), or when its table
+ * is tied to lm_head (axolotl 002a637c loaders/model.py
+ * _convert_embedding_modules_dtype). Until 2026-12-01 qwen2_moe, olmo,
+ * glm4 and mpt were warned about and multimodal Gemma 3 (its SigLIP tables)
+ * and internlm-like read_as types were not told apart. */
+static const char *kbit_rest(const char *type, bool tied, uint64_t vision, const char *read_as)
+{
+	static struct vp_model m;
+	struct vp_error err = {0};
+
+	assert_int_equal(vp_model_init_family(&m, type, &err), 0);
+	m.tie_embeddings = tied;
+	m.vision_params = vision;
+	snprintf(m.read_as, sizeof m.read_as, "%s", read_as);
+	return vp_axolotl_kbit_fp32_rest(&m);
+}
+
+static void axolotl_kbit_cast_back_follows_module_names(void **state)
+{
+	(void)state;
+	/* *_layernorm, model.norm, embed_tokens, lm_head: nothing left */
+	assert_null(kbit_rest("llama", false, 0, ""));
+	assert_null(kbit_rest("qwen2_moe", false, 0, ""));
+	assert_null(kbit_rest("olmo", false, 0, ""));
+	assert_null(kbit_rest("glm4", false, 0, ""));
+	assert_null(kbit_rest("gpt_neox", false, 0, ""));
+	/* MPT's wte is cast only as the tied lm_head's weight */
+	assert_null(kbit_rest("mpt", true, 0, ""));
+	assert_string_equal(kbit_rest("mpt", false, 0, ""), "wte");
+	/* GPT-2: wpe and ln_* whether tied or not */
+	assert_string_equal(kbit_rest("gpt2", true, 0, ""), "wpe, ln_1, ln_2, ln_f");
+	/* BLOOM's final norm is ln_f; InternLM2's tables tok_embeddings and
+	 * output; Falcon's ln_f */
+	assert_string_equal(kbit_rest("bloom", true, 0, ""), "ln_f");
+	assert_string_equal(kbit_rest("internlm2", false, 0, ""), "tok_embeddings, output");
+	assert_non_null(strstr(kbit_rest("falcon", true, 0, ""), "ln_f"));
+	assert_string_equal(kbit_rest("t5", true, 0, ""), "relative_attention_bias, wo");
+	assert_non_null(kbit_rest("gpt_oss", false, 0, ""));
+	/* a covered text model beside a vision tower, a type read as Llama */
+	assert_non_null(strstr(kbit_rest("gemma3_text", true, 400000000, ""), "patch_embedding"));
+	assert_non_null(kbit_rest("llama", false, 0, "llama"));
+}
+
 static void axolotl_bf16_auto_is_decided_per_gpu(void **state)
 {
 	struct vp_trainconfig tc;
@@ -1399,6 +1444,7 @@ int main(void)
 		cmocka_unit_test(the_dataloader_keys_are_read),
 		cmocka_unit_test(causal_lm_adds_source_and_target),
 		cmocka_unit_test(axolotl_seed003_example),
+		cmocka_unit_test(axolotl_kbit_cast_back_follows_module_names),
 		cmocka_unit_test(axolotl_bf16_auto_is_decided_per_gpu),
 		cmocka_unit_test(axolotl_bf16_loads_16_bit_weights_and_casts_a_quantized_base_back),
 		cmocka_unit_test(one_and_zero_are_booleans),

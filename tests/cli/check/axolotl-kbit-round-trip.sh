@@ -43,6 +43,15 @@ rt a100-40gb mistral-7b --method qlora --quant nf4 --grad-ckpt
 	grep -o "so its keys cannot say amp-bf16"
 "$VRAMPLAN" --model gpt2 --gpu h100 --method lora --quant int8 --profile axolotl 2>&1 >/dev/null |
 	grep -o "'gpt2' (gpt2) has other unquantized tables or norms"
+# which modules stay fp32 is read off each type's module names (trainconfig.c
+# vp_axolotl_kbit_fp32_rest): multimodal Gemma 3's SigLIP tables do (its
+# text model's do not); MPT's wte is cast back as the tied lm_head's weight
+# and its norm_* are *norm*. Until 2026-12-01 the first was silent and the
+# second warned.
+"$VRAMPLAN" --model gemma-3-4b --gpu h100 --method qlora --profile axolotl 2>&1 >/dev/null |
+	grep -o "'gemma-3-4b' (gemma3_text) has other unquantized tables or norms ([^)]*)"
+"$VRAMPLAN" --model mpt-7b --gpu h100 --method qlora --profile axolotl 2>&1 >/dev/null |
+	grep -c "stay fp32"
 # check warns the same at the quantization's key (until 2026-12-01 it read
 # GPT-2's keys as the 16-bit run without a word)
 "$VRAMPLAN" --model gpt2 --gpu h100 --method lora --quant int8 --profile axolotl >"$d/g.yaml" 2>/dev/null
