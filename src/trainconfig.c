@@ -853,6 +853,15 @@ void vp_trainconfig_train_for(const struct vp_trainconfig *tc, const struct vp_g
 		out->precision = g->bf16 ? VP_PREC_BF16 : tc->fp16_off ? VP_PREC_FP32 : VP_PREC_FP16;
 	else if (tc->bf16_auto)
 		out->precision = g->bf16 ? VP_PREC_AMP_BF16 : tc->fp16_off ? VP_PREC_FP32 : VP_PREC_AMP_FP16;
+	/* FlashAttention-2 asked for on a GPU that does not run it is
+	 * estimated as SDPA (activations.c vp_est_effective_attn), and SDPA
+	 * gets the packed rows' mask that FlashAttention's varlen path does
+	 * without (tc_settle.c, sample_packing and neat_packing), as plan
+	 * --profile axolotl counts it after its own fallback (resolve.c).
+	 * Until 2026-12-01 check counted them unmasked there and said
+	 * "packed samples" (tests/cli/check/packed-mask-old-gpu.sh) */
+	if (tc->packed_mask_without_flash && out->attn == VP_ATTN_FLASH2 && !g->flash_attn)
+		out->padding_mask = true;
 }
 
 int vp_trainconfig_set_zero_from_file(struct vp_trainconfig *tc, int stage, struct vp_error *err)
