@@ -17,6 +17,7 @@
 #include "vramplan/checked.h"
 #include "vramplan/fileio.h"
 #include "vramplan/heads.h"
+#include "vramplan/layers.h"
 #include "vramplan/peft.h"
 #include "vramplan/utf8.h"
 
@@ -768,6 +769,34 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 					 : "lora_target_modules: %s (PEFT has no default for %s; vramplan assumes these)",
 				 def, m->model_type))
 			return -1;
+	}
+	/* PEFT's inject_adapter stops when no target names a module of the
+	 * model (tuners_utils.py: "Target modules {...} not found in the base
+	 * model. Please check the target modules and try again."), as plan
+	 * and estimate refuse it (resolve.c peft_finds_no_target). The
+	 * estimate alone would read q_proj/k_proj/v_proj as slices of a fused
+	 * projection (litgpt's); every trainer check reads runs PEFT. Until
+	 * 2026-12-01 check passed [q_proj, v_proj] on Falcon, GPT-NeoX or
+	 * phi-1.5, a run that stops at get_peft_model, with an estimate that
+	 * estimate refused (tests/cli/check/lora-targets-not-in-model.sh) */
+	if (vp_train_has_adapters(t) && !t->lora_all_linear && t->n_lora_targets > 0 &&
+	    !targets_module(t, vp_model_lm_head_name(m))) {
+		bool found = false;
+
+		for (size_t i = 0; i < t->n_lora_targets && !found; i++)
+			found = vp_model_has_linear(m, t->lora_targets[i]);
+		if (!found) {
+			const struct vp_tc_origin *at = &tc->at[VP_TC_LORA_TARGETS];
+			char targets[VP_MAX_TARGETS * 33 + 16], linears[256];
+
+			vp_train_lora_targets_text(t, targets, sizeof targets);
+			vp_model_linear_names(m, linears, sizeof linears);
+			return vp_error_at(err, VP_ERR_INPUT, at_file(tc, at), at_line(at), at_column(at),
+					   "'%s': PEFT finds none of %s in model_type '%s' and stops (\"Target modules "
+					   "... not found in the base model\"); its linears: %s; or %s",
+					   at->key[0] != '\0' ? at->key : "lora_targets", targets, m->model_type, linears,
+					   vp_model_lm_head_name(m));
+		}
 	}
 
 	/* TRL's chunked_nll reads the LM head's weight directly (sft_trainer.py
