@@ -776,8 +776,8 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 	 * and estimate refuse it (resolve.c peft_finds_no_target). The
 	 * estimate alone would read q_proj/k_proj/v_proj as slices of a fused
 	 * projection (litgpt's); every trainer check reads runs PEFT. Until
-	 * 2026-12-01 check passed [q_proj, v_proj] on Falcon, GPT-NeoX or
-	 * phi-1.5, a run that stops at get_peft_model, with an estimate that
+	 * 2026-12-01 check passed [q_proj, v_proj] on Falcon or GPT-NeoX,
+	 * a run that stops at get_peft_model, with an estimate that
 	 * estimate refused (tests/cli/check/lora-targets-not-in-model.sh) */
 	if (vp_train_has_adapters(t) && !t->lora_all_linear && t->n_lora_targets > 0 &&
 	    !targets_module(t, vp_model_lm_head_name(m))) {
