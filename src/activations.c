@@ -263,11 +263,17 @@ enum vp_attn vp_est_effective_attn(const struct vp_model *m, const struct vp_gpu
 	if (m->naming == VP_NAMING_T5 || m->naming == VP_NAMING_BLOOM || m->naming == VP_NAMING_MPT ||
 	    m->naming == VP_NAMING_CODEGEN || m->naming == VP_NAMING_DEBERTA || m->naming == VP_NAMING_MPNET)
 		return VP_ATTN_EAGER;
-	if ((m->naming == VP_NAMING_GPTJ || m->naming == VP_NAMING_GPTNEO) && a == VP_ATTN_SDPA)
-		return VP_ATTN_EAGER;
+	/* FlashAttention-2 that cannot run falls back to SDPA first, so a
+	 * model without an SDPA path (GPT-J, GPT-Neo) then gets its eager one:
+	 * until 2026-12-01 this came after the GPT-J/GPT-Neo test, and
+	 * check's flash_attention on a V100 or T4 was estimated with an SDPA
+	 * kernel those models lack (no scores) while its setup said eager
+	 * (tests/cli/check/flash2-old-gpu-eager-model.sh) */
 	if (a == VP_ATTN_FLASH2 && (m->naming == VP_NAMING_BERT || m->naming == VP_NAMING_ALBERT ||
 				    (g != NULL && !g->flash_attn)))
 		a = VP_ATTN_SDPA;
+	if ((m->naming == VP_NAMING_GPTJ || m->naming == VP_NAMING_GPTNEO) && a == VP_ATTN_SDPA)
+		return VP_ATTN_EAGER;
 	/* GptOssPreTrainedModel: _supports_sdpa False (SDPA has no sinks),
 	 * so eager where SDPA would run, a GPU without FlashAttention too;
 	 * its FlashAttention path is the kernels hub's vllm-flash-attn3,

@@ -118,6 +118,12 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 		    t->lora_dropout);
 		if (t->dora)
 			cat(buf, size, ", DoRA");
+		/* LLaMA-Factory's pure_bf16 keeps them in bf16 (no fp32 cast,
+		 * model/adapter.py init_adapter), which no option of plan or
+		 * estimate says: named, so the setup is what was estimated
+		 * (until 2026-12-01 it read as fp32 adapters) */
+		if (t->lora_16bit_adapters)
+			cat(buf, size, ", 16-bit adapters");
 	} else if (t->quant != VP_QUANT_NONE) {
 		cat(buf, size, " %s", vp_quant_name(t->quant));
 	}

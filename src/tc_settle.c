@@ -1255,6 +1255,8 @@ int vp_tc_settle(struct ctx *c)
 	 * loader patches no mask for it (_patch_llama_derived_model skips
 	 * flash_attention or flex_attention with sample_packing), and its
 	 * block mask is a few bytes per 128 x 128 tile */
+	tc->packed_mask_without_flash = (tc->flavour == VP_TC_AXOLOTL && t->packed && !r->attn_flex) ||
+					(tc->flavour == VP_TC_LLAMAFACTORY && r->neat_packing);
 	if (tc->flavour == VP_TC_AXOLOTL && vp_axolotl_packing_masks(t) && !r->attn_flex) {
 		t->padding_mask = true;
 		if (vp_tc_note_remark(tc, c->err, &r->at_packed,

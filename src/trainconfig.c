@@ -17,6 +17,7 @@
 #include "vramplan/checked.h"
 #include "vramplan/fileio.h"
 #include "vramplan/heads.h"
+#include "vramplan/layers.h"
 #include "vramplan/peft.h"
 #include "vramplan/utf8.h"
 
@@ -769,6 +770,34 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 				 def, m->model_type))
 			return -1;
 	}
+	/* PEFT's inject_adapter stops when no target names a module of the
+	 * model (tuners_utils.py: "Target modules {...} not found in the base
+	 * model. Please check the target modules and try again."), as plan
+	 * and estimate refuse it (resolve.c peft_finds_no_target). The
+	 * estimate alone would read q_proj/k_proj/v_proj as slices of a fused
+	 * projection (litgpt's); every trainer check reads runs PEFT. Until
+	 * 2026-12-01 check passed [q_proj, v_proj] on Falcon or GPT-NeoX,
+	 * a run that stops at get_peft_model, with an estimate that
+	 * estimate refused (tests/cli/check/lora-targets-not-in-model.sh) */
+	if (vp_train_has_adapters(t) && !t->lora_all_linear && t->n_lora_targets > 0 &&
+	    !targets_module(t, vp_model_lm_head_name(m))) {
+		bool found = false;
+
+		for (size_t i = 0; i < t->n_lora_targets && !found; i++)
+			found = vp_model_has_linear(m, t->lora_targets[i]);
+		if (!found) {
+			const struct vp_tc_origin *at = &tc->at[VP_TC_LORA_TARGETS];
+			char targets[VP_MAX_TARGETS * 33 + 16], linears[256];
+
+			vp_train_lora_targets_text(t, targets, sizeof targets);
+			vp_model_linear_names(m, linears, sizeof linears);
+			return vp_error_at(err, VP_ERR_INPUT, at_file(tc, at), at_line(at), at_column(at),
+					   "'%s': PEFT finds none of %s in model_type '%s' and stops (\"Target modules "
+					   "... not found in the base model\"); its linears: %s; or %s",
+					   at->key[0] != '\0' ? at->key : "lora_targets", targets, m->model_type, linears,
+					   vp_model_lm_head_name(m));
+		}
+	}
 
 	/* TRL's chunked_nll reads the LM head's weight directly (sft_trainer.py
 	 * _patch_chunked_ce_lm_head: lm_head.weight), so SFTTrainer.__init__
@@ -853,6 +882,15 @@ void vp_trainconfig_train_for(const struct vp_trainconfig *tc, const struct vp_g
 		out->precision = g->bf16 ? VP_PREC_BF16 : tc->fp16_off ? VP_PREC_FP32 : VP_PREC_FP16;
 	else if (tc->bf16_auto)
 		out->precision = g->bf16 ? VP_PREC_AMP_BF16 : tc->fp16_off ? VP_PREC_FP32 : VP_PREC_AMP_FP16;
+	/* FlashAttention-2 asked for on a GPU that does not run it is
+	 * estimated as SDPA (activations.c vp_est_effective_attn), and SDPA
+	 * gets the packed rows' mask that FlashAttention's varlen path does
+	 * without (tc_settle.c, sample_packing and neat_packing), as plan
+	 * --profile axolotl counts it after its own fallback (resolve.c).
+	 * Until 2026-12-01 check counted them unmasked there and said
+	 * "packed samples" (tests/cli/check/packed-mask-old-gpu.sh) */
+	if (tc->packed_mask_without_flash && out->attn == VP_ATTN_FLASH2 && !g->flash_attn)
+		out->padding_mask = true;
 }
 
 int vp_trainconfig_set_zero_from_file(struct vp_trainconfig *tc, int stage, struct vp_error *err)

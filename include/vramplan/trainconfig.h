@@ -165,6 +165,10 @@ struct vp_trainconfig {
 	bool bf16_auto;               /* axolotl `bf16: auto`: decided per GPU */
 	bool fp16_off;                /* axolotl `fp16: false` with bf16 auto */
 	bool load16;                  /* axolotl loads the weights in the 16-bit dtype it trains in */
+	/* packed rows that carry an attention mask unless FlashAttention-2
+	 * runs (axolotl's sample_packing, LLaMA-Factory's neat_packing): on a
+	 * GPU without it SDPA runs them masked (vp_trainconfig_train_for) */
+	bool packed_mask_without_flash;
 	bool optimizer_stated;        /* vramplan.optimizer (or the command line) chose it */
 	bool trl_loss_unset;          /* a TRL SFT config without loss_type or Liger: resolve()
 				       * notes TRL's chunked_nll default for a causal LM */
