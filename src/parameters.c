@@ -1204,3 +1204,42 @@ int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *e
 	distribute(c, &n, tt);
 	return 0;
 }
+
+bool vp_estimate_unquantized_experts(const struct vp_model *m, const struct vp_train *t, bool fp32_cast_kept,
+				     double *unquantized, double *counted)
+{
+	struct vp_linear lin[VP_BLOCK_LINEARS_MAX];
+	size_t n, i;
+	double params = 0.0, rows = 0.0, wb, q;
+
+	*unquantized = *counted = 0.0;
+	if (m == NULL || t == NULL || m->num_experts == 0 || vp_model_is_gpt_oss(m) ||
+	    (t->quant != VP_QUANT_NF4 && t->quant != VP_QUANT_NF4_DQ && t->quant != VP_QUANT_INT8))
+		return false;
+	n = vp_model_block_linears(m, VP_BLOCK_DECODER, lin, VP_BLOCK_LINEARS_MAX);
+	/* the routed experts (one linear per expert: copies) and the router;
+	 * Qwen2-MoE's shared expert and its gate stay nn.Linear
+	 * (Qwen2MoeMLP, nn.Linear(hidden, 1)) and are quantized */
+	for (i = 0; i < n; i++) {
+		double per;
+
+		if (lin[i].param_only || (lin[i].role != VP_LIN_ROUTER && lin[i].copies <= 1))
+			continue;
+		per = (double)lin[i].in_features * (double)lin[i].out_features * (double)lin[i].copies;
+		params += per;
+		rows += (double)lin[i].out_features * (double)lin[i].copies;
+	}
+	if (params == 0.0)
+		return false;
+	params *= (double)m->num_layers;
+	rows *= (double)m->num_layers;
+	/* what stored_weights counts for them, and the unquantized rest's
+	 * dtype there (estimate.c ctx_init: wb) */
+	wb = vp_est_is_16bit_params(t->precision) && !fp32_cast_kept ? 2.0 : 4.0;
+	q = t->quant == VP_QUANT_NF4 ? params * VP_NF4_BYTES_PER_PARAM
+	    : t->quant == VP_QUANT_NF4_DQ ? params * VP_NF4_DQ_BYTES_PER_PARAM
+					  : params * 1.0 + rows * 4.0;
+	*unquantized = params * wb;
+	*counted = q;
+	return true;
+}

@@ -1066,7 +1066,8 @@ int vp_trainconfig_warn_read_as(struct vp_trainconfig *tc, const struct vp_model
  *   a type read as another's layout (read_as): its names are unknown
  * Not judged here: the MoE types' routers, and transformers 5's experts
  * (MixtralExperts and its copies hold 3-D nn.Parameters, not nn.Linear,
- * as gpt_oss's always did), which bitsandbytes would leave unquantized.
+ * as gpt_oss's always did), which bitsandbytes leaves unquantized: a
+ * warning of its own (vp_trainconfig_warn_unquantized_experts).
  */
 const char *vp_axolotl_kbit_fp32_rest(const struct vp_model *m)
 {
@@ -1135,6 +1136,28 @@ int vp_trainconfig_warn_axolotl_kbit(struct vp_trainconfig *tc, const struct vp_
 				  "after prepare_model_for_kbit_training; '%s' (%s) has other unquantized tables or "
 				  "norms (%s), which stay fp32: the check counts them 16-bit, the run may hold more",
 				  m->name, m->model_type, rest);
+}
+
+int vp_trainconfig_warn_unquantized_experts(struct vp_trainconfig *tc, const struct vp_model *m, struct vp_error *err)
+{
+	bool axolotl = tc->flavour == VP_TC_AXOLOTL && !tc->train.fsdp;
+	bool fp32 = axolotl || (tc->train.precision != VP_PREC_BF16 && tc->train.precision != VP_PREC_FP16);
+	double unq, counted;
+
+	/* plan and estimate warn the same (resolve.c
+	 * vp_cli_warn_unquantized_experts); the config names no transformers
+	 * release, so the check counts transformers 4's quantized experts.
+	 * axolotl casts back only the modules vp_axolotl_kbit_fp32_rest
+	 * names, not the experts (under FSDP it casts nothing: 16 bit) */
+	if (!vp_estimate_unquantized_experts(m, &tc->train, axolotl, &unq, &counted))
+		return 0;
+	return vp_tc_note_warning(tc, err, &tc->at[VP_TC_QUANT],
+				  "transformers >= 5 holds %s's experts as fused 3-D parameters, which bitsandbytes "
+				  "does not quantize (it replaces nn.Linear only): there they stay %s, %.1f GiB where "
+				  "this check, as transformers 4 loads them, counts %.1f GiB %s (%.1f GiB more)",
+				  m->name, fp32 ? "fp32 (prepare_model_for_kbit_training)" : "16-bit",
+				  unq / 1073741824.0, counted / 1073741824.0, vp_quant_name(tc->train.quant),
+				  (unq - counted) / 1073741824.0);
 }
 
 int vp_trainconfig_modelled_deepspeed(const struct vp_trainconfig *tc, struct vp_error *err)

@@ -162,6 +162,11 @@ int vp_cli_resolve_gpu(const struct vp_catalog *cat, const char *key, const stru
 int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
 		 bool warn, struct vp_plan_request *req, struct vp_error *err);
 
+/* A bitsandbytes base of a mixture of experts whose experts transformers 5
+ * holds as 3-D parameters, which bitsandbytes leaves unquantized
+ * (vp_estimate_unquantized_experts): a warning with the bytes that adds. */
+void vp_cli_warn_unquantized_experts(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_train *t);
+
 /* A T5-family model planned in fp16 (vp_model_overflows_fp16): a warning
  * that names the precision to use on this GPU; plan and estimate, once. */
 void vp_cli_warn_fp16(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,

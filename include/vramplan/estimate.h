@@ -185,6 +185,29 @@ const char *vp_autocast_name(const struct vp_train *t);
  * depends on the training: the estimate counts that case on its own.) */
 bool vp_sdpa_runs_math(const struct vp_model *m);
 
+/*
+ * A bitsandbytes base (nf4, nf4-dq, int8) of a mixture of experts whose
+ * experts are nn.Linear modules in transformers 4 and fused 3-D
+ * nn.Parameters in transformers 5 (MixtralExperts.gate_up_proj and
+ * down_proj, and their copies in Qwen2-MoE, Qwen3-MoE and OLMoE; the router
+ * a bare parameter too, MixtralTopKRouter.weight). transformers 5's
+ * replace_with_bnb_linear (integrations/bitsandbytes.py) replaces nn.Linear
+ * and Conv1D modules only, so under transformers 5 the experts and routers
+ * stay unquantized (bitsandbytes-foundation/bitsandbytes#1849), where the
+ * estimate counts them quantized, as transformers 4 loads them. True when
+ * that applies, with *unquantized the bytes they hold unquantized and
+ * *counted the bytes the estimate counts for them; false otherwise
+ * (gpt-oss's experts are parameters in every release, and the estimate
+ * refuses that base). Unquantized they take the dtype of the estimate's
+ * other unquantized parameters: fp32 under amp-*, which PEFT's
+ * prepare_model_for_kbit_training casts them to, else 16 bit; with
+ * fp32_cast_kept fp32 whatever the precision: a run that casts back to 16
+ * bit only the modules it names after that cast (axolotl: *norm*,
+ * embed_tokens, lm_head; vp_axolotl_kbit_fp32_rest).
+ */
+bool vp_estimate_unquantized_experts(const struct vp_model *m, const struct vp_train *t, bool fp32_cast_kept,
+				     double *unquantized, double *counted);
+
 /* Estimate one training step. Returns 0, or -1 with err filled when the
  * inputs are inconsistent (e.g. a LoRA target the model does not have, a
  * head the architecture lacks) or when a size overflows (VP_ERR_INPUT). */

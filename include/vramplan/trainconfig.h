@@ -469,6 +469,11 @@ const char *vp_axolotl_kbit_fp32_rest(const struct vp_model *m);
  * axolotl does not cast back (vp_axolotl_kbit_fp32_rest), as plan warns
  * under --profile axolotl. 0, or -1 with err set (out of memory). */
 int vp_trainconfig_warn_axolotl_kbit(struct vp_trainconfig *tc, const struct vp_model *m, struct vp_error *err);
+/* A warning at the quantization's key where a bitsandbytes base of a
+ * mixture of experts would keep its experts unquantized under transformers 5
+ * (vp_estimate_unquantized_experts), as plan and estimate warn. 0, or -1
+ * with err set. */
+int vp_trainconfig_warn_unquantized_experts(struct vp_trainconfig *tc, const struct vp_model *m, struct vp_error *err);
 
 int vp_trainconfig_match_deepspeed(struct vp_trainconfig *tc, const struct vp_trainconfig *ds,
 				   const char *ds_file, struct vp_error *err);

@@ -413,6 +413,37 @@ static int stored_quant(const struct vp_cli_opts *o, const struct vp_model *m, s
 	return 0;
 }
 
+/*
+ * transformers 5 made the experts of Mixtral, Qwen2-MoE, Qwen3-MoE and OLMoE
+ * fused 3-D nn.Parameters (MixtralExperts.gate_up_proj, down_proj;
+ * huggingface/transformers#41580), which bitsandbytes' replace_with_bnb_linear
+ * does not replace (it takes nn.Linear and Conv1D): a "4-bit" base keeps
+ * them unquantized, Mixtral-8x7B's 45 billion expert parameters 180 GB in
+ * fp32 under amp-* instead of 23 GB (bitsandbytes-foundation/bitsandbytes
+ * #1849, open; its Experts4bit, PR #1965, not merged). The estimate follows
+ * transformers 4, whose per-expert nn.Linear bitsandbytes quantizes; which
+ * release a run uses is not an input, so the difference is said, not
+ * counted (docs/memory-model.md "Mixtures of experts").
+ */
+void vp_cli_warn_unquantized_experts(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_train *t)
+{
+	/* axolotl casts back only the modules it names (vp_cli_setup), and
+	 * nothing under FSDP, where it leaves the fp32 cast out */
+	bool kept = o->profile == VP_PROFILE_AXOLOTL && !t->fsdp;
+	bool fp32 = kept || (t->precision != VP_PREC_BF16 && t->precision != VP_PREC_FP16);
+	double unq, counted;
+
+	if (!vp_estimate_unquantized_experts(m, t, kept, &unq, &counted))
+		return;
+	vp_cli_warn(o,
+		    "transformers >= 5 holds %s's experts as fused 3-D parameters, which bitsandbytes does not "
+		    "quantize (it replaces nn.Linear only): there they stay %s, %.1f GiB where this estimate, "
+		    "as transformers 4 loads them, counts %.1f GiB %s (%.1f GiB more)",
+		    m->name, fp32 ? "fp32 (prepare_model_for_kbit_training)" : "16-bit",
+		    unq / 1073741824.0, counted / 1073741824.0, vp_quant_name(t->quant),
+		    (unq - counted) / 1073741824.0);
+}
+
 void vp_cli_warn_fp16(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
 		      const struct vp_train *t)
 {
@@ -1024,6 +1055,9 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	else if (t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_AMP_FP16)
 		keys16_autocast(o, t, t->precision == VP_PREC_AMP_BF16 ? VP_PREC_BF16 : VP_PREC_FP16,
 				&req->base16_no_autocast, &req->base16_autocast_stated);
+
+	if (warn)
+		vp_cli_warn_unquantized_experts(o, m, t);
 
 	req->util = o->util;
 	/* NCCL's buffers sit outside PyTorch's allocator and the estimate

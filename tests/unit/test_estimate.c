@@ -3129,6 +3129,53 @@ static void a_quantized_mixture_of_experts_keeps_fp32_expert_outputs_under_autoc
 			 (k - 1) * 3 * T * f * 4 + T * E * 4 + T * k * (8 + 4 + 4) + k * T * (h * 4 + 4 + 8));
 }
 
+/* transformers 5 keeps a mixture's experts and router as parameters that
+ * bitsandbytes does not quantize (vp_estimate_unquantized_experts): per
+ * layer E x 3 h f expert and h E router elements, in fp32 under amp-*
+ * (prepare_model_for_kbit_training) or where the fp32 cast is kept
+ * (axolotl), 16 bit over a 16-bit base, against what the estimate counts
+ * for them: NF4's 0.5 + 4/64 bytes an element, int8's byte and an fp32
+ * scale per output row (E x (f + f + h) + E rows a layer). Nothing for a
+ * dense model, an unquantized or GPTQ base, or gpt-oss (refused). */
+static void transformers_5_experts_stay_unquantized_under_bitsandbytes(void **state)
+{
+	struct vp_model moe = tiny_llama_like("mixtral"), oss = tiny_llama_like("gpt_oss");
+	const struct vp_model dense = tiny_llama();
+	struct vp_train t = small_step();
+	struct vp_error err = {0};
+	const double h = 64, f = 128, E = 4;
+	double unq, counted, L, p, rows;
+
+	(void)state;
+	moe.num_experts = oss.num_experts = 4;
+	moe.experts_per_token = oss.experts_per_token = 2;
+	assert_int_equal(vp_model_validate(&moe, &err), 0);
+	L = (double)moe.num_layers;
+	p = L * (E * 3 * h * f + h * E);
+	rows = L * (E * (f + f + h) + E);
+	t.method = VP_METHOD_QLORA;
+	t.quant = VP_QUANT_NF4;
+	t.precision = VP_PREC_AMP_BF16;
+	assert_true(vp_estimate_unquantized_experts(&moe, &t, false, &unq, &counted));
+	assert_true(unq == p * 4.0);
+	assert_true(counted == p * (0.5 + 4.0 / 64.0));
+	t.quant = VP_QUANT_INT8;
+	t.precision = VP_PREC_BF16;
+	assert_true(vp_estimate_unquantized_experts(&moe, &t, false, &unq, &counted));
+	assert_true(unq == p * 2.0);
+	assert_true(counted == p + rows * 4.0);
+	assert_true(vp_estimate_unquantized_experts(&moe, &t, true, &unq, &counted));
+	assert_true(unq == p * 4.0);
+	assert_false(vp_estimate_unquantized_experts(&dense, &t, false, &unq, &counted));
+	assert_false(vp_estimate_unquantized_experts(&oss, &t, false, &unq, &counted));
+	t.quant = VP_QUANT_GPTQ_INT4;
+	assert_false(vp_estimate_unquantized_experts(&moe, &t, false, &unq, &counted));
+	t.quant = VP_QUANT_NONE;
+	t.method = VP_METHOD_LORA;
+	assert_false(vp_estimate_unquantized_experts(&moe, &t, false, &unq, &counted));
+	assert_true(unq == 0.0 && counted == 0.0);
+}
+
 /* Without dropout, PEFT casts an adapter's input to its fp32 weights
  * (_cast_input_dtype), and lora_A saves that cast: over 16-bit activations
  * without autocast, T x in x 4 bytes of its own; under autocast, autocast's
@@ -5246,6 +5293,7 @@ int main(void)
 		cmocka_unit_test(lora_dropout_and_bitsandbytes_inputs_match_the_hand_count),
 		cmocka_unit_test(lora_without_autocast_keeps_fp32_input_copies),
 		cmocka_unit_test(qlora_under_amp_keeps_an_fp32_mlp),
+		cmocka_unit_test(transformers_5_experts_stay_unquantized_under_bitsandbytes),
 		cmocka_unit_test(t5_wo_stays_out_of_bitsandbytes_in_fp32),
 		cmocka_unit_test(t5_wo_keeps_no_input_under_an_old_bitsandbytes),
 		cmocka_unit_test(lion_state_is_fp32_over_16_bit_weights),
