@@ -348,15 +348,15 @@ static void suggestions_should_name_the_entries_near_an_unknown_key(void **state
 	assert_int_equal(vp_catalog_suggest_gpus(&cat, "", names, 3), 0);
 	vp_catalog_free(&cat);
 
-	/* the two RTX 4060 Ti entries hold "rtx4060" and come after the 4080,
-	 * one edit away, in the built-in catalogue; the 3060, 4070 and 4090,
-	 * one edit away too, come after the 4080 */
+	/* the two RTX 5060 Ti entries hold "rtx5060" and come before the 5090,
+	 * one edit away, in the built-in catalogue ("rtx4060" served until the
+	 * RTX 4060 got its entry on 2026-12-01) */
 	assert_int_equal(vp_catalog_load_builtin(&cat, &(struct vp_error){0}), 0);
-	assert_null(vp_catalog_find_gpu(&cat, "rtx4060"));
-	assert_int_equal(vp_catalog_suggest_gpus(&cat, "rtx4060", names, 3), 3);
-	assert_string_equal(names[0], "rtx4060ti");
-	assert_string_equal(names[1], "rtx4060ti-16gb");
-	assert_string_equal(names[2], "rtx4080");
+	assert_null(vp_catalog_find_gpu(&cat, "rtx5060"));
+	assert_int_equal(vp_catalog_suggest_gpus(&cat, "rtx5060", names, 3), 3);
+	assert_string_equal(names[0], "rtx5060ti");
+	assert_string_equal(names[1], "rtx5060ti-16gb");
+	assert_string_equal(names[2], "rtx5090");
 	assert_int_equal(vp_catalog_suggest_models(&cat, "llama-3.2-3", names, 1), 1);
 	assert_string_equal(names[0], "llama-3.2-3b");
 	vp_catalog_free(&cat);
@@ -495,6 +495,9 @@ static void a_builtin_gpu_name_should_find_the_smallest_card_of_that_name(void *
 				 (unsigned long long)g->memory_mib);
 	}
 	assert_string_equal(vp_catalog_find_gpu(&cat, "NVIDIA GeForce RTX 4060 Ti")->name, "rtx4060ti");
+	/* the RTX 3050 (6 and 8 GB) and 5060 Ti (8 and 16 GB) share a name too */
+	assert_string_equal(vp_catalog_find_gpu(&cat, "NVIDIA GeForce RTX 3050")->name, "rtx3050-6gb");
+	assert_string_equal(vp_catalog_find_gpu(&cat, "NVIDIA GeForce RTX 5060 Ti")->name, "rtx5060ti");
 	vp_catalog_free(&cat);
 }
 

@@ -8,7 +8,7 @@
 # 10 GB, which the hint said until 2026-11-30).
 d=$(mktemp -d) || exit 1
 trap 'rm -rf "$d"' EXIT
-for g in "H100 100GB" "gh200 100g" "v100 32 GiB x" "A100 48GB" "rtx4090 48GB" "k80 12gb" "H100 NVLink" "a10g-pcie"; do
+for g in "H100 100GB" "gh200 100g" "v100 32 GiB x" "A100 48GB" "rtx4090 48GB" "m40 24gb" "H100 NVLink" "a10g-pcie"; do
 	"$VRAMPLAN" --model t5-small --gpu "$g" 2>"$d/err"
 	echo "exit $?"
 	sed "s/ (see 'vramplan list gpus'.*//" "$d/err"

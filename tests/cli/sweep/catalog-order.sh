@@ -1,7 +1,8 @@
 # The rows follow the catalogue's order (docs/vramplan.1, sweep): a
 # --catalog entry that replaces a built-in GPU keeps its place, a new one
 # comes after the built-in ones; with neither --model nor --gpu, each
-# model's GPUs, model after model.
+# model's GPUs, model after model (the row after the first model's GPUs
+# is the second model's first).
 d=$(mktemp -d) || exit 1
 trap 'rm -rf "$d"' EXIT
 cat >"$d/cat.yaml" <<'YAML'
@@ -22,4 +23,4 @@ YAML
 "$VRAMPLAN" list gpus --catalog "$d/cat.yaml" --format json |
 	python3 -c 'import json, sys; g = [r["name"] for r in json.load(sys.stdin)]; print(g[:3], g[-1], len(g))'
 "$VRAMPLAN" sweep --format json |
-	python3 -c 'import json, sys; r = json.load(sys.stdin); print([(x["model"], x["gpu"]) for x in r[:2]], (r[60]["model"], r[60]["gpu"]))'
+	python3 -c 'import json, sys; r = json.load(sys.stdin); n = sum(x["model"] == r[0]["model"] for x in r); print([(x["model"], x["gpu"]) for x in r[:2]], (r[n]["model"], r[n]["gpu"]))'
