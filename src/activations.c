@@ -796,8 +796,11 @@ static void t5_sdpa_bias(const struct ctx *c, double b, double sq, double sk, bo
 	const bool own = !cross && strcmp(c->m->model_type, "umt5") == 0;
 	const double rows = masked ? b : 1.0, sk8 = ceil(sk / 8.0) * 8.0, sk16 = ceil(sk / 16.0) * 16.0;
 	const bool copied = folded || own || wb != e || sk8 != sk;
-	/* torch.where's output, where a cast or the padding copies it again */
+	/* torch.where's output, where a cast or the padding copies it again;
+	 * autocast's cast, where the padding copies that (both live until
+	 * pad_bias returns) */
 	const double where_out = folded && (wb != e || sk8 != sk) ? rows * heads * sq * sk * wb : 0.0;
+	const double cast = wb != e && sk8 != sk ? rows * heads * sq * sk * e : 0.0;
 	const double kept = copied ? rows * heads * sq * sk8 * e : 0.0;
 	const bool grad = cross ? c->t->grad_ckpt : c->full;
 
@@ -806,11 +809,11 @@ static void t5_sdpa_bias(const struct ctx *c, double b, double sq, double sk, bo
 	 * int64) where its weight trains (derivatives.yaml embedding) */
 	if (own && c->full)
 		keep(bm, &bm->saved, sq * sk * 8.0, 1.0);
-	bm->fwd_transient = fmax(bm->fwd_transient, where_out + kept);
+	bm->fwd_transient = fmax(bm->fwd_transient, where_out + cast + kept);
 	if (grad)
 		bm->bwd_transient = fmax(bm->bwd_transient, 3.0 * b * sq * c->qd * e + b * heads * sq * sk16 * e +
 								 (masked ? b * heads * sq * sk * wb : 0.0));
-	bm->eval_working = fmax(bm->eval_working, 2.0 * b * sq * c->qd * e + where_out + kept);
+	bm->eval_working = fmax(bm->eval_working, 2.0 * b * sq * c->qd * e + where_out + cast + kept);
 }
 
 /*
