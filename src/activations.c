@@ -249,19 +249,24 @@ static bool softmax_upcast(const struct vp_model *m)
 	return true;
 }
 
-/* The attention kernel that actually runs. T5 (relative position bias),
- * BLOOM and MPT (ALiBi; MptPreTrainedModel declares no SDPA), CodeGen (its
- * own _attn only), DeBERTa (its disentangled attention written out in bmm
- * and softmax, huggingface/transformers#48176) and MPNet have only the eager
- * path in transformers; GPT-J and GPT-Neo have eager and FlashAttention-2
+/* The attention kernel that actually runs. BLOOM and MPT (ALiBi;
+ * MptPreTrainedModel declares no SDPA), CodeGen (its own _attn only),
+ * DeBERTa (its disentangled attention written out in bmm and softmax,
+ * huggingface/transformers#48176) and MPNet have only the eager path in
+ * transformers; GPT-J and GPT-Neo have eager and FlashAttention-2
  * (GPTJ_ATTENTION_CLASSES, GPT_NEO_ATTENTION_CLASSES: from_pretrained
- * without an attn_implementation loads eager); BERT-family models have SDPA
- * but no FlashAttention-2 path; FlashAttention-2 needs Ampere or newer
+ * without an attn_implementation loads eager); the T5 family has eager,
+ * and SDPA since huggingface/transformers#47014 (_supports_flash_attn
+ * False: its relative position bias rides in SDPA's attn_mask, which
+ * FlashAttention cannot take); BERT-family models have SDPA but no
+ * FlashAttention-2 path; FlashAttention-2 needs Ampere or newer
  * (flash-attn README), so elsewhere SDPA runs instead. */
 enum vp_attn vp_est_effective_attn(const struct vp_model *m, const struct vp_gpu *g, enum vp_attn a)
 {
-	if (m->naming == VP_NAMING_T5 || m->naming == VP_NAMING_BLOOM || m->naming == VP_NAMING_MPT ||
-	    m->naming == VP_NAMING_CODEGEN || m->naming == VP_NAMING_DEBERTA || m->naming == VP_NAMING_MPNET)
+	if (m->naming == VP_NAMING_BLOOM || m->naming == VP_NAMING_MPT || m->naming == VP_NAMING_CODEGEN ||
+	    m->naming == VP_NAMING_DEBERTA || m->naming == VP_NAMING_MPNET)
+		return VP_ATTN_EAGER;
+	if (m->naming == VP_NAMING_T5 && a == VP_ATTN_FLASH2)
 		return VP_ATTN_EAGER;
 	/* FlashAttention-2 that cannot run falls back to SDPA first, so a
 	 * model without an SDPA path (GPT-J, GPT-Neo) then gets its eager one:
@@ -731,8 +736,8 @@ static void attention_saved(const struct ctx *c, double b, double sq, double sk,
 		 * (sliding) mask the same way: MS-MISTRAL7B-lora-sdpa-s4096
 		 * allocated 2.95 GiB more than at 4000 tokens, its repeat_kv
 		 * copies and 32 MiB x 32 layers of mask. */
-		bool masked = c->attn == VP_ATTN_SDPA && (c->t->padding_mask || vp_model_masks_always(c->m) ||
-							  window_masked(c));
+		bool masked = c->attn == VP_ATTN_SDPA && c->m->naming != VP_NAMING_T5 &&
+			      (c->t->padding_mask || vp_model_masks_always(c->m) || window_masked(c));
 
 		if (masked)
 			keep(bm, &bm->saved, b * sq * sk * e, 1.0);
@@ -747,6 +752,74 @@ static void attention_saved(const struct ctx *c, double b, double sq, double sk,
 		 * 0)), both freed when the kernel returns */
 		bm->eval_working = fmax(bm->eval_working, 2.0 * Tq * c->qd * e + (masked ? b * sq * sk * (e + 1.0) : 0.0));
 	}
+}
+
+/*
+ * The T5 family's relative position bias under SDPA, beside what
+ * attention_saved() counts (huggingface/transformers#47014; derived from
+ * the source, not measured). T5Attention hands the attention interface
+ * its bias apart from the mask (the PR's review: "position_bias is passed
+ * to the attention interface as a separate kwarg"); compute_bias makes it
+ * (1, heads, q, k) in the relative_attention_bias embedding's dtype (wb),
+ * and T5Stack hands the first block's to every block (UMT5: every block
+ * its own). transformers' sdpa_attention_forward folds bias and mask per
+ * call (integrations/sdpa_attention.py create_position_bias_mask: "we
+ * cannot create this in advance"): the bias itself where there is no mask
+ * and no causality, else torch.where(mask, position_bias, finfo.min), a
+ * new tensor in the bias's dtype, (b, heads, q, k) with the padded batch's
+ * (b, 1, q, k) mask, (1, heads, q, k) with the decoder's causal one. Then
+ * torch's SDPA:
+ *  - under autocast casts it to the query's 16 bits at every call
+ *    (autocast_mode.cpp: scaled_dot_product_attention is lower_precision_fp;
+ *    only leaf weights' casts are cached);
+ *  - runs the memory-efficient kernel (flash takes no attn_mask), which
+ *    saves its bias for backward beside q, k, v, the output and the
+ *    logsumexp (_scaled_dot_product_efficient_attention);
+ *  - pads a bias whose strides are not multiples of 8 to 8 keys
+ *    (attention.cpp preprocess_mask: mem_eff_alignment 8, pad_bias), and
+ *    the padded copy is the one saved.
+ * A block so keeps its own copy unless the shared bias reaches the kernel
+ * as it is (no mask, not causal, no cast, aligned). The stack's own
+ * (1, heads, q, k) bias, its gradient gathered over the blocks in a full
+ * fine-tune, the embedding's bucket index and the stack's bool masks
+ * (masks_held) are not counted, as under eager (docs: "Known gaps"). The
+ * cross-attention is counted alike, over a zeros
+ * bias (T5Attention without relative_attention_bias: torch.zeros((1,
+ * heads, q, k))), the safe side: whether the PR still makes one is not
+ * read. In backward, where the bias requires grad (a full fine-tune trains
+ * relative_attention_bias; the zeros one only with checkpointing, which
+ * sets requires_grad on it), _efficient_attention_backward allocates
+ * grad_bias at the kernel bias's sizes, the expanded (b, heads, q, k) even
+ * for a (1, heads, q, k) bias, its last dimension aligned to 16, in the
+ * bias's dtype, beside dq, dk, dv; torch.where's backward makes a (b,
+ * heads, q, k) gradient in wb after it.
+ */
+static void t5_sdpa_bias(const struct ctx *c, double b, double sq, double sk, bool causal, bool cross,
+			 struct block_mem *bm)
+{
+	const double heads = (double)c->m->num_heads, e = c->e, wb = c->wb;
+	const bool masked = c->t->padding_mask, folded = masked || causal;
+	const bool own = !cross && strcmp(c->m->model_type, "umt5") == 0;
+	const double rows = masked ? b : 1.0, sk8 = ceil(sk / 8.0) * 8.0, sk16 = ceil(sk / 16.0) * 16.0;
+	const bool copied = folded || own || wb != e || sk8 != sk;
+	/* torch.where's output, where a cast or the padding copies it again;
+	 * autocast's cast, where the padding copies that (both live until
+	 * pad_bias returns) */
+	const double where_out = folded && (wb != e || sk8 != sk) ? rows * heads * sq * sk * wb : 0.0;
+	const double cast = wb != e && sk8 != sk ? rows * heads * sq * sk * e : 0.0;
+	const double kept = copied ? rows * heads * sq * sk8 * e : 0.0;
+	const bool grad = cross ? c->t->grad_ckpt : c->full;
+
+	keep(bm, &bm->saved, kept, 1.0);
+	/* UMT5's own bias: its embedding keeps the bucket index (s_q x s_k
+	 * int64) where its weight trains (derivatives.yaml embedding) */
+	if (own && c->full)
+		keep(bm, &bm->saved, sq * sk * 8.0, 1.0);
+	bm->fwd_transient = fmax(bm->fwd_transient, where_out + cast + kept);
+	if (grad)
+		bm->bwd_transient = fmax(bm->bwd_transient, 3.0 * b * sq * c->qd * e + b * heads * sq * sk16 * e +
+								 (masked ? b * heads * sq * sk * wb : 0.0));
+	bm->eval_working = fmax(bm->eval_working, 2.0 * b * sq * c->qd * e + where_out + cast + kept);
 }
 
 /*
@@ -1174,6 +1247,9 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	if (c->m->clip_qkv)
 		keep(bm, &bm->saved, T * (c->qd + 2.0 * c->kvd) * e, 1.0);
 	attention_saved(c, b, s, s, o_input_copied(c, o), bm);
+	/* a T5 decoder block's self-attention is the causal one */
+	if (c->m->naming == VP_NAMING_T5 && c->attn == VP_ATTN_SDPA)
+		t5_sdpa_bias(c, b, s, s, has_cross, false, bm);
 	if (c->m->naming == VP_NAMING_DEBERTA)
 		disentangled_saved(c, b, s, bm);
 	qk_norm_keep(c, T, bm);
@@ -1212,6 +1288,8 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 			k.shared = 0.0;
 		keep_input_copies(c, bm, b * s_cross * c->h, &k);
 		attention_saved(c, b, s, s_cross, co != NULL && saves_input(c, co), bm);
+		if (c->m->naming == VP_NAMING_T5 && c->attn == VP_ATTN_SDPA)
+			t5_sdpa_bias(c, b, s, s_cross, false, true, bm);
 		keep(bm, &bm->saved, T * c->qd * dropout_extra(c, co), 1.0);
 		if (c->m->hidden_dropout > 0.0)
 			keep(bm, &bm->saved, T * c->h, 1.0);

@@ -135,6 +135,12 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 	if (runs != t->attn)
 		cat(buf, size, ", %s, %s attention (%s has no %s path)", opt,
 		    vp_attn_name(runs), m->model_type, t->attn == VP_ATTN_FLASH2 ? "FlashAttention-2" : "SDPA");
+	/* the T5 family's eager is the default (resolve.c), true of the
+	 * releases before huggingface/transformers#47014; later ones have
+	 * SDPA, estimated where asked for */
+	else if (runs == VP_ATTN_EAGER && m->naming == VP_NAMING_T5 && t->pytorch != VP_PYTORCH_1)
+		cat(buf, size, ", %s, eager attention (the T5 family's only path before transformers' PR #47014; "
+			       "--attn sdpa for later releases)", opt);
 	else if (runs == VP_ATTN_SDPA && vp_sdpa_runs_math(m))
 		cat(buf, size, ", %s, sdpa attention (its math kernel: %s passes one k/v head)", opt,
 		    m->model_type);

@@ -941,9 +941,17 @@ static void suggest(const struct vp_model *m, const struct vp_gpu *g, const stru
 		add_suggestion(m, g, req, &t, change, flags, budget, out);
 	}
 	if (base->attn == VP_ATTN_EAGER) {
+		/* the T5 family has no FlashAttention path; its SDPA needs
+		 * huggingface/transformers#47014 */
+		bool fa2 = g->flash_attn && m->naming != VP_NAMING_T5;
+
 		t = *base;
-		t.attn = g->flash_attn ? VP_ATTN_FLASH2 : VP_ATTN_SDPA;
-		add_suggestion(m, g, req, &t, g->flash_attn ? "--attn flash2" : "--attn sdpa", NULL, budget, out);
+		t.attn = fa2 ? VP_ATTN_FLASH2 : VP_ATTN_SDPA;
+		add_suggestion(m, g, req, &t,
+			       fa2				 ? "--attn flash2"
+			       : m->naming == VP_NAMING_T5 ? "--attn sdpa (transformers after PR #47014)"
+							   : "--attn sdpa",
+			       fa2 ? "--attn flash2" : "--attn sdpa", budget, out);
 	}
 	if (base->method == VP_METHOD_FULL && (base->optimizer == VP_OPT_ADAMW || base->optimizer == VP_OPT_ADAMW_FUSED)) {
 		t = *base;

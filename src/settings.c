@@ -649,7 +649,8 @@ static void settings_llamafactory(struct sbuf *b, const struct vp_model *m, cons
 	set_bool(b, "fp16", fp16);
 	set_bool(b, "disable_gradient_checkpointing", !t->grad_ckpt);
 	/* SDPA is transformers' own choice where the model has it, eager where
-	 * not (T5): LLaMA-Factory's "auto" leaves it that choice, where "sdpa"
+	 * not (T5 before huggingface/transformers#47014; the plan's T5 default
+	 * is eager, "disabled"): LLaMA-Factory's "auto" leaves it that choice, where "sdpa"
 	 * sets the config's _attn_implementation (model_utils/attention.py
 	 * configure_attn_implementation), which from_pretrained refuses for a
 	 * model without an SDPA path. Gemma 2 is the exception: there "auto"
@@ -713,7 +714,7 @@ static void settings_trl(struct sbuf *b, const struct vp_plan_request *req, cons
 	 * kept it as a deprecated alias announced for removal in TRL 0.27) */
 	set_str(b, "dtype", dtype);
 	/* transformers' default is SDPA where the model has it, eager where
-	 * not (T5): naming it would make from_pretrained refuse such a model */
+	 * not (T5 before huggingface/transformers#47014): naming it would make from_pretrained refuse such a model */
 	if (t->attn != VP_ATTN_SDPA)
 		set_str(b, "attn_implementation", hf_attn(t->attn));
 	set_int(b, "max_length", t->seq_len);

@@ -549,6 +549,9 @@ int vp_trainconfig_auto_batch_error(const struct vp_trainconfig *tc, struct vp_e
 			   "file, or write a number");
 }
 
+static void restate_default(struct vp_trainconfig *tc, const char *key, const char *text);
+static bool has_default(const struct vp_trainconfig *tc, const char *key);
+
 int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, struct vp_error *err)
 {
 	struct vp_train *t = &tc->train;
@@ -573,6 +576,25 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 				       "flash_attn: auto for Gemma 2, checked at eager: LLaMA-Factory runs "
 				       "FlashAttention-2 where it is installed and eager where not (flash_attn: fa2 "
 				       "or sdpa says which)"))
+			return -1;
+	}
+	/* transformers' own choice for the T5 family depends on the release:
+	 * eager alone before huggingface/transformers#47014, SDPA after it,
+	 * which the file cannot say: eager, what bench/measured's T5 runs
+	 * used (attn_implementation: sdpa, or flash_attn: sdpa, checks SDPA) */
+	if (m->naming == VP_NAMING_T5 && t->attn == VP_ATTN_SDPA &&
+	    (tc->attn_auto || tc->at[VP_TC_ATTN].line == 0)) {
+		const char *key = tc->flavour == VP_TC_LLAMAFACTORY ? "flash_attn" : "attn_implementation";
+		char text[256];
+
+		snprintf(text, sizeof text,
+			 "%s: %s for the T5 family, checked at eager: its only path before transformers' PR "
+			 "#47014, SDPA after it (%s: sdpa checks that)",
+			 key, tc->flavour == VP_TC_LLAMAFACTORY ? "auto" : "unset", key);
+		t->attn = VP_ATTN_EAGER;
+		if (has_default(tc, key))
+			restate_default(tc, key, text);
+		else if (vp_tc_note_default(tc, err, key, "%s", text))
 			return -1;
 	}
 	/* liger_kernel_config's GLU key: Liger's Gemma functions take geglu

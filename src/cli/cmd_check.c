@@ -1499,7 +1499,7 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 	 * that the GPU does not run is counted as the kernel that does
 	 * (vp_est_effective_attn; the warning says so), as plan's setup says
 	 * it. Until 2026-11-30 it said "flash2 attention" over SDPA's numbers.
-	 * A model's own fallback (mT5 has no SDPA path) is left to
+	 * A model's own fallback (mT5 has no FlashAttention path) is left to
 	 * vp_format_setup, which names it. */
 	if (vp_attn_that_runs(m, r->gpu, shown.attn) != vp_attn_that_runs(m, NULL, shown.attn))
 		shown.attn = vp_attn_that_runs(m, r->gpu, shown.attn);

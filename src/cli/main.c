@@ -118,7 +118,7 @@ static const struct opt_def opts[] = {
 	{"grad-ckpt", OPT_GRAD_CKPT, NULL, A_TRAIN, "gradient checkpointing"},
 	{"expandable-segments", OPT_EXPANDABLE, NULL, A_TRAIN, "the run sets PYTORCH_CUDA_ALLOC_CONF=\nexpandable_segments:True (less fragmentation)"},
 	{"memory-fraction", OPT_MEMORY_FRACTION, "F", A_TRAIN, "the run calls torch.cuda.\nset_per_process_memory_fraction(F): the\nallocator may reserve at most F x the GPU's\nmemory, in (0, 1]"},
-	{"attn", OPT_ATTN, "A", A_TRAIN, "eager, sdpa or flash2 (default sdpa; eager with\n--torch-version 1.x)"},
+	{"attn", OPT_ATTN, "A", A_TRAIN, "eager, sdpa or flash2 (default sdpa; eager with\n--torch-version 1.x, and for the T5 family, whose\nSDPA came with transformers' PR #47014)"},
 	{"head", OPT_HEAD, "H", A_TRAIN, "causal-lm, seq2seq-lm, masked-lm,\nsequence-classification,\ntoken-classification (an encoder's label per\ntoken: NER) or encoder (for T5 or BART: the\nencoder alone, no decoder)\n(default: from the architecture)"},
 	{"num-labels", OPT_NUM_LABELS, "N", A_TRAIN, "classes of a sequence- or token-classification\nhead (default: a classifier checkpoint's\nid2label, else 2)"},
 	{"texts-per-example", OPT_TEXTS, "N", A_TRAIN, "sequences each example runs through the model\nin a step, all kept for backward: 2 for a\nsentence-transformers pair (anchor, positive),\n3 with a hard negative (default 1)"},

@@ -593,8 +593,12 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 
 	if (!o->has_attn) {
 		/* transformers picks SDPA where torch has it (>= 2.0:
-		 * F.scaled_dot_product_attention is new there), else eager */
-		t->attn = t->pytorch == VP_PYTORCH_1 ? VP_ATTN_EAGER : VP_ATTN_SDPA;
+		 * F.scaled_dot_product_attention is new there), else eager;
+		 * the T5 family had eager alone before
+		 * huggingface/transformers#47014, what bench/measured's T5
+		 * runs used: eager, which --attn sdpa changes (the plan's
+		 * setup says so, emit_plan.c) */
+		t->attn = t->pytorch == VP_PYTORCH_1 || m->naming == VP_NAMING_T5 ? VP_ATTN_EAGER : VP_ATTN_SDPA;
 		if (warn && t->pytorch == VP_PYTORCH_1)
 			vp_cli_note(o, "attention eager: PyTorch 1.x has no scaled_dot_product_attention");
 	} else if (t->attn == VP_ATTN_FLASH2 && vp_model_is_gpt_oss(m) && g->compute_capability < 90) {
@@ -606,9 +610,15 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 				    "eager attention is assumed", g->name);
 		t->attn = VP_ATTN_EAGER;
 	} else if (t->attn == VP_ATTN_FLASH2 && !g->flash_attn) {
+		/* the T5 family's fallback is its default, eager (above):
+		 * it has no FlashAttention path on any GPU, and no SDPA one
+		 * before huggingface/transformers#47014 */
+		enum vp_attn instead = m->naming == VP_NAMING_T5 ? VP_ATTN_EAGER : VP_ATTN_SDPA;
+
 		if (warn)
-			vp_cli_warn(o, "GPU '%s' does not run FlashAttention-2; sdpa attention is assumed", g->name);
-		t->attn = VP_ATTN_SDPA;
+			vp_cli_warn(o, "GPU '%s' does not run FlashAttention-2; %s attention is assumed", g->name,
+				    vp_attn_name(instead));
+		t->attn = instead;
 	}
 	/* axolotl's sample_packing keeps a mask under every kernel but
 	 * FlashAttention's (vp_axolotl_packing_masks, train.c); the plan

@@ -302,6 +302,10 @@ static bool estimate_case(const struct vp_catalog *cat, const struct vp_case *c,
 	} else {
 		if (c->head_unstated)
 			r->train.head = vp_model_default_head(&r->m);
+		/* as the CLI reads an unstated kernel for the T5 family
+		 * (resolve.c): eager */
+		if (c->attn_unstated && r->m.naming == VP_NAMING_T5)
+			r->train.attn = VP_ATTN_EAGER;
 		/* as cases.c reads a stated seq2seq-lm head without tgt_len */
 		if (r->train.head == VP_HEAD_SEQ2SEQ_LM && r->train.tgt_len == 0)
 			r->train.tgt_len = r->train.seq_len;
@@ -387,7 +391,7 @@ static void append_reading(char *note, size_t size, const struct vp_case *c, con
 	if (c->tgt_unstated && r->train.head == VP_HEAD_SEQ2SEQ_LM && c->has_step)
 		ADD("; tgt_len null read as seq_len");
 	if (c->attn_unstated)
-		ADD("; attn null read as sdpa");
+		ADD("; attn null read as %s", vp_attn_name(r->train.attn));
 	if (c->optimizer_unstated)
 		ADD("; optimizer null read as adamw");
 	if (c->loss_unstated)

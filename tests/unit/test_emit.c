@@ -1127,12 +1127,15 @@ static void yaml_comments_should_carry_the_breakdown(void **state)
 
 	(void)state;
 	make_plan(&req, &p, 4);
+	req.train.attn = VP_ATTN_EAGER; /* the T5 family's default (resolve.c) */
 	text = emit_plan(&req, &p, VP_PROFILE_HF, false);
 	assert_non_null(strstr(text, "# vramplan " VRAMPLAN_VERSION " plan for mt5 (csebuetnlp/mT5_multilingual_XLSum)"
 					  " on rtx3090 (NVIDIA GeForce RTX 3090, 24576 MiB)\n"));
-	/* mT5 has no SDPA path: the setup names the kernel that runs */
+	/* mT5's eager, the default: the setup says which releases have
+	 * nothing else */
 	assert_non_null(strstr(text, "# setup: seq-len 512, target-len 128, amp-bf16, full, adamw, eager attention "
-				     "(mt5 has no SDPA path), no checkpointing\n"));
+				     "(the T5 family's only path before transformers' PR #47014; --attn sdpa for "
+				     "later releases), no checkpointing\n"));
 	assert_non_null(strstr(text, "# budget: 0.80 x 24.00 GiB = 19.20 GiB at the device level\n"));
 	assert_non_null(strstr(text, "# train batch 12: device peak 18.00 GiB (allocated 9.00, reserved 10.00) in "
 				     "backward; limited by memory: batch 13 needs 21.00 GiB\n"));

@@ -2149,6 +2149,68 @@ static void t5_holds_its_fp32_encoder_output_under_autocast_until_the_loss(void 
 	assert_int_equal(ckpt.full_bytes[VP_COMP_ACTIVATIONS], e.full_bytes[VP_COMP_ACTIVATIONS]);
 }
 
+/* A tiny T5 (h = 64, 4 heads of 16, one encoder and one decoder block)
+ * for t5_small_step's full fine-tune at 8 target tokens; what it saves
+ * for backward, the scores eager keeps included. */
+static struct vp_model tiny_t5(void)
+{
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	assert_int_equal(vp_model_init_family(&m, "t5", &err), 0);
+	m.hidden_size = 64;
+	m.num_heads = 4;
+	m.num_kv_heads = 4;
+	m.head_dim = 16;
+	m.intermediate_size = 128;
+	m.vocab_size = 100;
+	m.num_layers = 1;
+	m.num_decoder_layers = 1;
+	assert_int_equal(vp_model_validate(&m, &err), 0);
+	return m;
+}
+
+static uint64_t t5_activations(const struct vp_model *m, enum vp_attn attn, enum vp_precision p, uint64_t batch,
+			       uint64_t seq_len, bool padded)
+{
+	struct vp_train t = t5_small_step(p);
+	struct vp_estimate e;
+
+	t.attn = attn;
+	t.batch = batch;
+	t.seq_len = seq_len;
+	t.padding_mask = padded;
+	e = estimated(m, &t);
+	return e.full_bytes[VP_COMP_ACTIVATIONS] + e.full_bytes[VP_COMP_ATTN_SCORES];
+}
+
+/* The T5 family under SDPA (huggingface/transformers#47014): transformers
+ * folds the relative position bias and a mask into one float attn_mask
+ * per call (sdpa_attention.py create_position_bias_mask), which SDPA's
+ * memory-efficient kernel saves for backward. In fp32 (no autocast cast),
+ * 32 and 8 tokens (aligned to 8): unpadded, the encoder's bias and the
+ * cross-attention's zeros reach the kernel as the stacks' own tensors
+ * (not counted, as under eager), and only the decoder's causal fold is a
+ * block's copy, (1, 4, 8, 8) x 4 bytes; a padded batch folds every one at
+ * the batch's size: (2, 4, 32, 32), (2, 4, 8, 8) and (2, 4, 8, 32) x 4
+ * bytes. The scores eager keeps are gone, so SDPA keeps less, growing
+ * with the batch and the length. */
+static void t5_sdpa_keeps_its_folded_bias_instead_of_the_scores(void **state)
+{
+	const struct vp_model m = tiny_t5();
+	const uint64_t padded_bias = (2 * 4 * 32 * 32 + 2 * 4 * 8 * 8 + 2 * 4 * 8 * 32) * 4;
+	const uint64_t unpadded = 1 * 4 * 8 * 8 * 4;
+	uint64_t sdpa = t5_activations(&m, VP_ATTN_SDPA, VP_PREC_FP32, 2, 32, true);
+
+	(void)state;
+	assert_int_equal(sdpa - t5_activations(&m, VP_ATTN_SDPA, VP_PREC_FP32, 2, 32, false), padded_bias - unpadded);
+	assert_true(sdpa < t5_activations(&m, VP_ATTN_EAGER, VP_PREC_FP32, 2, 32, true));
+	assert_true(t5_activations(&m, VP_ATTN_SDPA, VP_PREC_AMP_BF16, 2, 32, true) <
+		    t5_activations(&m, VP_ATTN_EAGER, VP_PREC_AMP_BF16, 2, 32, true));
+	assert_true(sdpa < t5_activations(&m, VP_ATTN_SDPA, VP_PREC_FP32, 4, 32, true));
+	assert_true(sdpa < t5_activations(&m, VP_ATTN_SDPA, VP_PREC_FP32, 2, 64, true));
+}
+
 /* transformers' gelu_new writes the tanh formula out: pow's input, tanh's
  * output and both operands of the last product stay saved, three T x f
  * tensors more than a fused GELU; under autocast pow's input is an fp32 copy
@@ -4051,6 +4113,7 @@ static void a_frozen_forward_counts_every_moment_the_eval_loss_counts(void **sta
 			t.head = VP_HEAD_SEQ2SEQ_LM;
 			t.seq_len = 2048;
 			t.tgt_len = 16;
+			t.attn = VP_ATTN_EAGER; /* T5's default (resolve.c) */
 		}
 		assert_int_equal(vp_estimate(m, g, &t, &frozen, &err), 0);
 		assert_int_equal(vp_estimate_eval(m, g, &t, &o, &ev, &err), 0);
@@ -5334,6 +5397,7 @@ int main(void)
 		cmocka_unit_test(autocast_casts_the_encoder_output_for_each_cross_attention_linear),
 		cmocka_unit_test(t5_saves_each_stacks_final_dropout_mask),
 		cmocka_unit_test(t5_holds_its_fp32_encoder_output_under_autocast_until_the_loss),
+		cmocka_unit_test(t5_sdpa_keeps_its_folded_bias_instead_of_the_scores),
 		cmocka_unit_test(gelu_new_keeps_its_intermediates),
 		cmocka_unit_test(a_layernorm_under_autocast_keeps_an_fp32_copy_of_its_input),
 		cmocka_unit_test(an_embedding_layernorm_makes_the_residual_stream_fp32_under_autocast),
