@@ -2362,8 +2362,8 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			else
 				fprintf(stderr,
 					"vramplan: warning: %s%s: GPU '%s' does not run FlashAttention-2; "
-					"sdpa attention is assumed\n",
-					tc.name, pos, g->name);
+					"%s attention is assumed\n",
+					tc.name, pos, g->name, vp_attn_name(vp_attn_that_runs(&m, g, r.train.attn)));
 		}
 		/* T5's fp16 overflow (model.c vp_model_overflows_fp16) */
 		if ((r.train.precision == VP_PREC_AMP_FP16 || r.train.precision == VP_PREC_FP16) &&

@@ -615,9 +615,12 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		 * before huggingface/transformers#47014 */
 		enum vp_attn instead = m->naming == VP_NAMING_T5 ? VP_ATTN_EAGER : VP_ATTN_SDPA;
 
+		/* named as it runs: GPT-J and GPT-Neo, without an SDPA path,
+		 * take their eager one (until 2026-12-01 the warning said
+		 * sdpa while the setup line said eager) */
 		if (warn)
 			vp_cli_warn(o, "GPU '%s' does not run FlashAttention-2; %s attention is assumed", g->name,
-				    vp_attn_name(instead));
+				    vp_attn_name(vp_attn_that_runs(m, g, instead)));
 		t->attn = instead;
 	}
 	/* axolotl's sample_packing keeps a mask under every kernel but

@@ -15,3 +15,7 @@ e=$("$VRAMPLAN" estimate --model gpt-neo-1.3b --gpu v100-32gb --batch 4 --seq-le
 	--method full --optimizer adamw-fused --attn eager --profile axolotl --format json -q |
 	grep -o '"device_bytes":[^,]*' | tr -dc 0-9)
 [ "$c" = "$e" ] && echo "check's train peak is estimate's: $c" || echo "check $c, estimate $e"
+# the warnings name the kernel that runs, eager, as the setup does (until
+# 2026-12-01 check's and plan's said "sdpa attention is assumed")
+"$VRAMPLAN" check "$d/axolotl.yaml" --gpu v100-32gb 2>&1 >/dev/null | grep -o "does not run FlashAttention-2.*"
+"$VRAMPLAN" --model gpt-neo-1.3b --gpu v100-32gb --attn flash2 2>&1 >/dev/null | grep -o "does not run FlashAttention-2.*"
