@@ -566,6 +566,29 @@ bool vp_model_has_linear(const struct vp_model *m, const char *target)
 	return false;
 }
 
+bool vp_target_unmodelled(const char *target)
+{
+	const char *seg;
+
+	if (target == NULL)
+		return false;
+	/* no module name holds these; a regex does */
+	if (strpbrk(target, "*+?[](){}|^$\\") != NULL)
+		return true;
+	/* an all-digit path segment indexes a ModuleList (layers.0) */
+	for (seg = target; *seg != '\0';) {
+		size_t len = strcspn(seg, ".");
+		size_t digits = strspn(seg, "0123456789");
+
+		if (len > 0 && digits == len)
+			return true;
+		seg += len;
+		if (*seg == '.')
+			seg++;
+	}
+	return false;
+}
+
 void vp_model_linear_names(const struct vp_model *m, char *buf, size_t size)
 {
 	static const enum vp_block_kind kinds[] = {VP_BLOCK_ENCODER, VP_BLOCK_DECODER};

@@ -813,6 +813,18 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 
 			vp_train_lora_targets_text(t, targets, sizeof targets);
 			vp_model_linear_names(m, linears, sizeof linears);
+			/* a regex or a per-layer path PEFT may well match:
+			 * refused as a form vramplan cannot size, not as one PEFT
+			 * stops at (tests/cli/check/lora-targets-regex.sh) */
+			for (size_t i = 0; i < t->n_lora_targets; i++)
+				if (vp_target_unmodelled(t->lora_targets[i]))
+					return vp_error_at(
+					    err, VP_ERR_INPUT, at_file(tc, at), at_line(at), at_column(at),
+					    "'%s': %s is a regular expression or a per-layer module path; vramplan "
+					    "sizes LoRA on module names or suffixes that every block has (%s; or %s), "
+					    "and cannot tell which modules PEFT would adapt: give those names",
+					    at->key[0] != '\0' ? at->key : "lora_targets", t->lora_targets[i], linears,
+					    vp_model_lm_head_name(m));
 			return vp_error_at(err, VP_ERR_INPUT, at_file(tc, at), at_line(at), at_column(at),
 					   "'%s': PEFT finds none of %s in model_type '%s' and stops (\"Target modules "
 					   "... not found in the base model\"); its linears: %s; or %s",

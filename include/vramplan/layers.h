@@ -109,6 +109,15 @@ bool vp_linear_matches(const struct vp_linear *l, const char *target);
  * decoder), as vp_linear_matches does. */
 bool vp_model_has_linear(const struct vp_model *m, const char *target);
 
+/* True when `target` is a form vp_linear_matches cannot judge but PEFT may
+ * match: a regular expression (a target_modules string is re.fullmatch'ed
+ * against each module path, peft/tuners/tuners_utils.py
+ * check_target_module_exists) or a per-layer path such as
+ * model.layers.0.self_attn.q_proj (a list item equal to a module's full
+ * key). Refusing such a target as one "PEFT finds none of" would be
+ * untrue. */
+bool vp_target_unmodelled(const char *target);
+
 /* True when transformers keeps this linear out of bitsandbytes
  * quantization, in fp32: the model class's _keep_in_fp32_modules, which the
  * bitsandbytes quantizers (use_keep_in_fp32_modules = True) add to

@@ -368,6 +368,14 @@ static int peft_targets_error(const struct vp_model *m, const struct vp_train *t
 
 	vp_train_lora_targets_text(t, targets, sizeof targets);
 	vp_model_linear_names(m, linears, sizeof linears);
+	/* a regex or per-layer path PEFT may match: not one it stops at */
+	for (size_t i = 0; i < t->n_lora_targets; i++)
+		if (vp_target_unmodelled(t->lora_targets[i]))
+			return vp_error_set(err, VP_ERR_INPUT,
+					    "--lora-targets %s: %s is a regular expression or a per-layer module "
+					    "path; vramplan sizes LoRA on module names or suffixes that every block "
+					    "has (%s; or %s)",
+					    targets, t->lora_targets[i], linears, vp_model_lm_head_name(m));
 	return vp_error_set(err, VP_ERR_INPUT,
 			    "--lora-targets %s: PEFT finds none of them in model_type '%s' (its linears: %s; "
 			    "or %s)",
