@@ -1740,6 +1740,16 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 		tt->global_saved += T_first * c->E * c->e;
 		if (m->naming == VP_NAMING_OPT)
 			tt->global_saved += T_last * c->h * c->e;
+	} else if (c->E != c->h && m->naming == VP_NAMING_OPT && c->lora && t->lora_all_linear) {
+		/* all-linear adapts project_in and project_out as well
+		 * (parameters.c): each lora_A saves its input as a block's
+		 * adapter does (saves_input, dropout_extra), and a
+		 * bitsandbytes base layer keeps it too (bnb_keeps_input) */
+		double per = lora_own_input(c) ? own_input_bytes(c) + (lora_drops(c) ? 1.0 : 0.0) : c->e;
+
+		if (bnb_keeps_input(c))
+			per += c->e;
+		tt->global_saved += (T_first * c->E + T_last * c->h) * per;
 	}
 	{
 		double masks = masks_held(c, b, s_enc, s_dec, tt);

@@ -553,13 +553,30 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 					     vp_model_lm_head_name(m));
 				return vp_error_about(err, "dora");
 			}
-			n->lora += (double)t->lora_r * ((double)m->hidden_size + (double)m->vocab_size);
-			n->paged += paged((double)t->lora_r * (double)m->hidden_size, 1.0) +
+			/* the head's input is the embedding width: OPT-350m's
+			 * lm_head is nn.Linear(word_embed_proj_dim, vocab) */
+			n->lora += (double)t->lora_r * (c->E + (double)m->vocab_size);
+			n->paged += paged((double)t->lora_r * c->E, 1.0) +
 				    paged((double)t->lora_r * (double)m->vocab_size, 1.0);
-			n->bnb_quant += bnb_quantized((double)t->lora_r * (double)m->hidden_size, 1.0) +
+			n->bnb_quant += bnb_quantized((double)t->lora_r * c->E, 1.0) +
 					bnb_quantized((double)t->lora_r * (double)m->vocab_size, 1.0);
-			n->ao_quant += ao_quantized((double)t->lora_r * (double)m->hidden_size, 1.0) +
+			n->ao_quant += ao_quantized((double)t->lora_r * c->E, 1.0) +
 				       ao_quantized((double)t->lora_r * (double)m->vocab_size, 1.0);
+		}
+		/* PEFT's all-linear takes every nn.Linear but the output
+		 * embedding (tuners_utils.py _maybe_include_all_linear_layers:
+		 * named_modules, then get_output_embeddings removed), so
+		 * OPT-350m's project_in and project_out (nn.Linear, outside
+		 * the blocks) get adapters too: r x (E + h) each, an A and a B
+		 * of r x E and r x h. Until 2026-12-01 they were left out
+		 * (24,576 parameters at r 8; tests/unit/test_estimate.c) */
+		if (t->lora_all_linear && m->naming == VP_NAMING_OPT && c->E != c->h) {
+			n->lora += 2.0 * (double)t->lora_r * (c->E + c->h);
+			n->paged += 2.0 * (paged((double)t->lora_r * c->E, 1.0) + paged((double)t->lora_r * c->h, 1.0));
+			n->bnb_quant += 2.0 * (bnb_quantized((double)t->lora_r * c->E, 1.0) +
+					       bnb_quantized((double)t->lora_r * c->h, 1.0));
+			n->ao_quant += 2.0 * (ao_quantized((double)t->lora_r * c->E, 1.0) +
+					      ao_quantized((double)t->lora_r * c->h, 1.0));
 		}
 		/* PEFT stops when no target names a module ("Target modules ...
 		 * not found in the base model"); an estimate of nothing trained

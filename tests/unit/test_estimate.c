@@ -4663,6 +4663,48 @@ static void opt_350m_projections_keep_their_inputs_in_a_full_fine_tune(void **st
 	assert_int_equal(narrow_e.params_total, 331196416 + 512 * 2);
 }
 
+/* PEFT's all-linear adapts every nn.Linear but the output embedding
+ * (tuners_utils.py _maybe_include_all_linear_layers), OPT-350m's project_in
+ * and project_out among them: r x (512 + 1024) each beside the blocks' q, k,
+ * v, out_proj (r x 2048) and fc1, fc2 (r x 5120), 3,563,520 at r 8 (until
+ * 2026-12-01: 3,538,944, the projections left out). Each projection's
+ * lora_A keeps its input, T x 512 and T x 1024 in bf16, which the same
+ * model 1024 wide throughout (no projections) does not have: 2 x T x (512 +
+ * 1024) bytes more, T = 512, dropouts off. The LM head's adapter reads 512
+ * features, not the blocks' 1024. */
+static void opt_350m_all_linear_adapts_project_in_and_project_out(void **state)
+{
+	const struct vp_model *cat_opt = vp_catalog_find_model(&cat, "opt-350m");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_model opt, wide;
+	struct vp_train t = lm_setup();
+	struct vp_estimate e, wide_e;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_non_null(cat_opt);
+	opt = *cat_opt;
+	t.precision = VP_PREC_BF16;
+	t.method = VP_METHOD_LORA;
+	t.lora_r = 8;
+	t.lora_dropout = 0.0;
+	assert_int_equal(vp_train_set_lora_targets(&t, "all-linear", &err), 0);
+	assert_int_equal(vp_estimate(&opt, g, &t, &e, &err), 0);
+	assert_int_equal(e.params_trainable, 24 * (4 * 8 * 2048 + 2 * 8 * 5120) + 2 * 8 * (512 + 1024));
+	opt.hidden_dropout = 0.0;
+	wide = opt;
+	wide.embedding_size = 0;
+	assert_int_equal(vp_estimate(&opt, g, &t, &e, &err), 0);
+	assert_int_equal(vp_estimate(&wide, g, &t, &wide_e, &err), 0);
+	assert_int_equal(e.full_bytes[VP_COMP_ACTIVATIONS] - wide_e.full_bytes[VP_COMP_ACTIVATIONS],
+			 (uint64_t)512 * 2 * (512 + 1024));
+	t.lora_all_linear = false;
+	t.n_lora_targets = 0;
+	assert_int_equal(vp_train_set_lora_targets(&t, "lm_head", &err), 0);
+	assert_int_equal(vp_estimate(&opt, g, &t, &e, &err), 0);
+	assert_int_equal(e.params_trainable, 8 * (512 + 50272));
+}
+
 /* A padded batch makes transformers build an attention mask; SDPA converts
  * it to an additive b x s x s tensor in the query's dtype at every call and
  * the memory-efficient kernel keeps it for backward (MS-L32-3B-lora-sdpa-pad:
@@ -5458,6 +5500,7 @@ int main(void)
 		cmocka_unit_test(a_relu_mlp_keeps_one_wide_tensor_where_gelu_keeps_two),
 		cmocka_unit_test(opt_350m_post_norm_blocks_save_no_final_norm),
 		cmocka_unit_test(opt_350m_projections_keep_their_inputs_in_a_full_fine_tune),
+		cmocka_unit_test(opt_350m_all_linear_adapts_project_in_and_project_out),
 		cmocka_unit_test(gemma_norms_keep_their_normalized_input_in_fp32),
 		cmocka_unit_test(kept_predictions_peak_at_twice_the_accumulated_steps),
 		cmocka_unit_test(beam_search_holds_the_model_logits_beside_three_fp32_score_tensors),
