@@ -1584,8 +1584,13 @@ const struct vp_gpu *vp_catalog_gpu_namesake(const struct vp_catalog *cat, const
 
 	/* "RTX 4060 Ti" and nvidia-smi's name are one loose name (vp_name_loose
 	 * drops NVIDIA and GeForce), each as ambiguous; the entry's own name or
-	 * an alias as listed ("rtx4060ti", "rtx4060ti-8gb") chose the card */
-	if (key == NULL || g == NULL || !loose_eq(g->full_name, key) || name_eq(g->name, key))
+	 * an alias as listed ("rtx4060ti", "rtx4060ti-8gb") chose the card.
+	 * The same words in another order ("3050 rtx") find the entry by its
+	 * full name as well (find_gpu's last step), as ambiguous; until
+	 * 2026-12-01 they planned the 6 GB RTX 3050 without a word of the
+	 * 8 GB one (tests/cli/plan/nvidia-smi-names-common-cards.sh) */
+	if (key == NULL || g == NULL || !(loose_eq(g->full_name, key) || vp_name_same_words(g->full_name, key)) ||
+	    name_eq(g->name, key))
 		return NULL;
 	for (j = 0; j < g->n_aliases; j++)
 		if (name_eq(g->aliases[j], key))
