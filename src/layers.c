@@ -575,12 +575,14 @@ bool vp_target_unmodelled(const char *target)
 	/* no module name holds these; a regex does */
 	if (strpbrk(target, "*+?[](){}|^$\\") != NULL)
 		return true;
-	/* an all-digit path segment indexes a ModuleList (layers.0) */
+	/* an all-digit path segment with a module after it indexes a
+	 * ModuleList (layers.0.self_attn.q_proj); a bare "5" or a path that
+	 * ends at a block (layers.0) names no linear */
 	for (seg = target; *seg != '\0';) {
 		size_t len = strcspn(seg, ".");
 		size_t digits = strspn(seg, "0123456789");
 
-		if (len > 0 && digits == len)
+		if (len > 0 && digits == len && seg[len] == '.' && seg[len + 1] != '\0')
 			return true;
 		seg += len;
 		if (*seg == '.')
