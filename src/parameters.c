@@ -6,6 +6,7 @@
 #include "estimate_internal.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "vramplan/heads.h"
@@ -1259,4 +1260,17 @@ bool vp_estimate_unquantized_experts(const struct vp_model *m, const struct vp_t
 	*unquantized = params * wb;
 	*counted = q;
 	return true;
+}
+
+void vp_unquantized_experts_shard(const struct vp_train *t, double more, char *buf, size_t size)
+{
+	if (size == 0)
+		return;
+	buf[0] = '\0';
+	/* until 2026-12-01 the warning gave only the whole model's bytes,
+	 * Mixtral-8x7B's 144 GiB more under FSDP over 8 GPUs, where each
+	 * holds an eighth of them (tests/cli/estimate/moe-unquantized-experts.sh) */
+	if (t->gpus > 1 && (t->zero_stage >= 3 || t->fsdp))
+		snprintf(buf, size, ", %.1f GiB a GPU: %s shards them over %llu GPUs", more / (double)t->gpus / 1073741824.0,
+			 t->fsdp ? "FSDP" : "ZeRO-3", (unsigned long long)t->gpus);
 }

@@ -498,7 +498,8 @@ static void settings_deepspeed(struct sbuf *b, const struct vp_plan_request *req
 		set_bool(b, "zero_force_ds_cpu_optimizer", false);
 }
 
-static void settings_axolotl(struct sbuf *b, const struct vp_plan_request *req, const struct vp_plan *p)
+static void settings_axolotl(struct sbuf *b, const struct vp_model *m, const struct vp_plan_request *req,
+			     const struct vp_plan *p)
 {
 	const struct vp_train *t = &req->train;
 	const char *optim = hf_optim(t->optimizer);
@@ -555,6 +556,15 @@ static void settings_axolotl(struct sbuf *b, const struct vp_plan_request *req, 
 	 * the run takes SDPA, with its padded batch's mask in every layer. */
 	if (t->attn == VP_ATTN_FLASH2)
 		set_bool(b, "flash_attention", true);
+	/* The T5 family's SDPA is asked for by name (sdp_attention:
+	 * attn_implementation="sdpa"): unnamed, the run takes the
+	 * transformers release's own choice, eager before
+	 * huggingface/transformers#47014, and vramplan check reads eager
+	 * (trainconfig.c). Until 2026-12-01 a T5 plan with --attn sdpa
+	 * wrote no key, and its batch was checked, or run, as eager
+	 * (tests/cli/profiles/t5-sdpa-named.sh). */
+	else if (t->attn == VP_ATTN_SDPA && m != NULL && m->naming == VP_NAMING_T5)
+		set_bool(b, "sdp_attention", true);
 	if (t->compile)
 		set_bool(b, "torch_compile", true);
 	/* schemas/config.py activation_offloading: Literal["legacy", "disk"]
@@ -655,12 +665,16 @@ static void settings_llamafactory(struct sbuf *b, const struct vp_model *m, cons
 	 * configure_attn_implementation), which from_pretrained refuses for a
 	 * model without an SDPA path. Gemma 2 is the exception: there "auto"
 	 * becomes FlashAttention-2 where it is installed and eager where not,
-	 * so the plan's SDPA is asked for by name (it runs, with a warning) */
+	 * so the plan's SDPA is asked for by name (it runs, with a warning);
+	 * the T5 family's too, whose "auto" is eager before
+	 * huggingface/transformers#47014 and is checked as eager (trainconfig.c):
+	 * a release without its SDPA then refuses the key instead of running
+	 * eager at a batch planned for SDPA */
 	set_str(b, "flash_attn",
 		t->attn == VP_ATTN_EAGER    ? "disabled"
 		: t->attn == VP_ATTN_FLASH2 ? "fa2"
-		: m != NULL && strcmp(m->model_type, "gemma2") == 0 ? "sdpa"
-								     : "auto");
+		: m != NULL && (strcmp(m->model_type, "gemma2") == 0 || m->naming == VP_NAMING_T5) ? "sdpa"
+												    : "auto");
 	if (t->packed)
 		set_bool(b, "packing", true);
 	/* finetuning_args.py compute_accuracy: the SFT workflow's
@@ -800,7 +814,7 @@ size_t vp_plan_settings(const struct vp_model *m, const struct vp_plan_request *
 		settings_deepspeed(&b, req, plan);
 		break;
 	case VP_PROFILE_AXOLOTL:
-		settings_axolotl(&b, req, plan);
+		settings_axolotl(&b, m, req, plan);
 		break;
 	case VP_PROFILE_LLAMAFACTORY:
 		settings_llamafactory(&b, m, req, plan);

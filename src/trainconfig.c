@@ -1183,15 +1183,18 @@ int vp_trainconfig_warn_unquantized_experts(struct vp_trainconfig *tc, const str
 	 * release, so the check counts transformers 4's quantized experts.
 	 * axolotl casts back only the modules vp_axolotl_kbit_fp32_rest
 	 * names, not the experts (under FSDP it casts nothing: 16 bit) */
+	char shard[96];
+
 	if (!vp_estimate_unquantized_experts(m, &tc->train, axolotl, &unq, &counted))
 		return 0;
+	vp_unquantized_experts_shard(&tc->train, unq - counted, shard, sizeof shard);
 	return vp_tc_note_warning(tc, err, &tc->at[VP_TC_QUANT],
 				  "transformers >= 5 holds %s's experts as fused 3-D parameters, which bitsandbytes "
 				  "does not quantize (it replaces nn.Linear only): there they stay %s, %.1f GiB where "
-				  "this check, as transformers 4 loads them, counts %.1f GiB %s (%.1f GiB more)",
+				  "this check, as transformers 4 loads them, counts %.1f GiB %s (%.1f GiB more%s)",
 				  m->name, fp32 ? "fp32 (prepare_model_for_kbit_training)" : "16-bit",
 				  unq / 1073741824.0, counted / 1073741824.0, vp_quant_name(tc->train.quant),
-				  (unq - counted) / 1073741824.0);
+				  (unq - counted) / 1073741824.0, shard);
 }
 
 int vp_trainconfig_modelled_deepspeed(const struct vp_trainconfig *tc, struct vp_error *err)

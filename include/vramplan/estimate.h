@@ -207,6 +207,11 @@ bool vp_sdpa_runs_math(const struct vp_model *m);
  */
 bool vp_estimate_unquantized_experts(const struct vp_model *m, const struct vp_train *t, bool fp32_cast_kept,
 				     double *unquantized, double *counted);
+/* ZeRO-3 and FSDP shard the weights over the GPUs (parameters.c
+ * distribute: weights / gpus), the experts with them: ", X GiB a GPU over
+ * its N GPUs" for the extra bytes more, so that the warning's whole-model
+ * bytes are not read as one GPU's; "" where the weights are not sharded. */
+void vp_unquantized_experts_shard(const struct vp_train *t, double more, char *buf, size_t size);
 
 /* Estimate one training step. Returns 0, or -1 with err filled when the
  * inputs are inconsistent (e.g. a LoRA target the model does not have, a

@@ -2172,11 +2172,13 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 	if (resolve_model(o, cat, &tc, &m, &err) != 0)
 		goto fail;
 	if (vp_trainconfig_resolve(&tc, &m, &err) != 0 || vp_trainconfig_warn_read_as(&tc, &m, o->model != NULL, &err) != 0 ||
-	    vp_trainconfig_warn_axolotl_kbit(&tc, &m, &err) != 0 ||
-	    vp_trainconfig_warn_unquantized_experts(&tc, &m, &err) != 0)
+	    vp_trainconfig_warn_axolotl_kbit(&tc, &m, &err) != 0)
 		goto fail;
+	/* the experts' warning after the DeepSpeed file, whose ZeRO-3 shards
+	 * them over the GPUs (vp_unquantized_experts_shard) */
 	if (apply_deepspeed_file(&tc, ds_path, sizeof ds_path, &err) != 0 ||
-	    vp_trainconfig_modelled_deepspeed(&tc, &err) != 0)
+	    vp_trainconfig_modelled_deepspeed(&tc, &err) != 0 ||
+	    vp_trainconfig_warn_unquantized_experts(&tc, &m, &err) != 0)
 		goto fail;
 	/* a launcher runs the same number of processes on every node */
 	if (tc.nodes > 1 && (tc.train.gpus > 0 ? tc.train.gpus : 1) % tc.nodes != 0) {

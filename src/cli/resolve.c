@@ -441,15 +441,18 @@ void vp_cli_warn_unquantized_experts(const struct vp_cli_opts *o, const struct v
 	bool fp32 = kept || (t->precision != VP_PREC_BF16 && t->precision != VP_PREC_FP16);
 	double unq, counted;
 
+	char shard[96];
+
 	if (!vp_estimate_unquantized_experts(m, t, kept, &unq, &counted))
 		return;
+	vp_unquantized_experts_shard(t, unq - counted, shard, sizeof shard);
 	vp_cli_warn(o,
 		    "transformers >= 5 holds %s's experts as fused 3-D parameters, which bitsandbytes does not "
 		    "quantize (it replaces nn.Linear only): there they stay %s, %.1f GiB where this estimate, "
-		    "as transformers 4 loads them, counts %.1f GiB %s (%.1f GiB more)",
+		    "as transformers 4 loads them, counts %.1f GiB %s (%.1f GiB more%s)",
 		    m->name, fp32 ? "fp32 (prepare_model_for_kbit_training)" : "16-bit",
 		    unq / 1073741824.0, counted / 1073741824.0, vp_quant_name(t->quant),
-		    (unq - counted) / 1073741824.0);
+		    (unq - counted) / 1073741824.0, shard);
 }
 
 void vp_cli_warn_fp16(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,

@@ -125,14 +125,14 @@ static const char *const deepspeed_offload[] = {"device", "pin_memory", NULL};
  * micro_batch_size, eval_batch_size, optimizer), peft.py LoraConfig
  * (load_in_8bit, load_in_4bit, adapter, lora_r, lora_dropout, lora_target_modules,
  * lora_target_linear, peft_use_dora, gptq), config.py AxolotlInputConfig (bf16, fp16,
- * bfloat16, float16, gradient_checkpointing, sequence_len, sample_packing, flash_attention, torch_compile,
+ * bfloat16, float16, gradient_checkpointing, sequence_len, sample_packing, flash_attention, sdp_attention, torch_compile,
  * activation_offloading, dataloader_num_workers, dataloader_pin_memory, dataloader_prefetch_factor).
  */
 static const char *const axolotl_keys[] = {
 	"gradient_accumulation_steps", "micro_batch_size", "batch_size", "eval_batch_size", "optimizer",
 	"load_in_8bit", "load_in_4bit", "adapter", "lora_r", "lora_alpha", "lora_dropout", "lora_target_modules",
 	"lora_target_linear", "peft_use_dora", "gptq", "bf16", "fp16", "bfloat16", "float16", "tf32", "gradient_checkpointing",
-	"sequence_len", "sample_packing", "flash_attention", "torch_compile", "activation_offloading", "dataloader_num_workers",
+	"sequence_len", "sample_packing", "flash_attention", "sdp_attention", "torch_compile", "activation_offloading", "dataloader_num_workers",
 	"dataloader_pin_memory", "dataloader_prefetch_factor", "dataloader_drop_last", "deepspeed", "fsdp_version",
 	"fsdp_config",
 	/* config.py: torchtune's chunked loss (monkeypatch/loss/chunked.py) */
@@ -389,14 +389,21 @@ static void for_each_variant(enum vp_profile profile, variant_fn fn)
 						}
 }
 
-static size_t settings(const struct vp_plan_request *req, const struct vp_plan *p, enum vp_profile profile,
-		       struct vp_setting *s)
+static size_t settings_of(const struct vp_model *m, const struct vp_plan_request *req, const struct vp_plan *p,
+			  enum vp_profile profile, struct vp_setting *s)
 {
-	size_t n = vp_plan_settings(NULL, req, p, profile, s, VP_SETTINGS_MAX);
+	size_t n = vp_plan_settings(m, req, p, profile, s, VP_SETTINGS_MAX);
 
 	assert_true(n > 0);
 	assert_true(n <= VP_SETTINGS_MAX);
 	return n;
+}
+
+/* a model's settings where no key depends on the model */
+static size_t settings(const struct vp_plan_request *req, const struct vp_plan *p, enum vp_profile profile,
+		       struct vp_setting *s)
+{
+	return settings_of(NULL, req, p, profile, s);
 }
 
 static const struct vp_setting *find_key(const struct vp_setting *s, size_t n, const char *key)
@@ -976,7 +983,8 @@ static void match_mapping(yaml_document_t *doc, yaml_node_t *map, const struct v
 static void check_yaml(const struct vp_plan_request *req, const struct vp_plan *p, enum vp_profile profile)
 {
 	struct vp_setting s[VP_SETTINGS_MAX];
-	size_t n = settings(req, p, profile, s), i = 0;
+	/* the model emit_plan prints (mt5), whose SDPA is named (settings.c) */
+	size_t n = settings_of(mt5, req, p, profile, s), i = 0;
 	char *text = emit_plan(req, p, profile, false);
 	yaml_parser_t parser;
 	yaml_document_t doc;
@@ -1099,7 +1107,7 @@ static void json_should_carry_the_same_settings_and_numbers(void **state)
 
 		make_plan(&req, &p, 4);
 		p.train.device_bytes = ((uint64_t)1 << 55) + 1; /* beyond a double's integers */
-		n = settings(&req, &p, (enum vp_profile)prof, s);
+		n = settings_of(mt5, &req, &p, (enum vp_profile)prof, s);
 		text = emit_plan(&req, &p, (enum vp_profile)prof, true);
 		root = cJSON_Parse(text);
 		assert_non_null(root);

@@ -23,3 +23,11 @@ trap 'rm -rf "$d"' EXIT
 	--lora-targets q_proj,v_proj --profile axolotl 2>&1 >"$d/c.yaml"
 # check warns the same at the quantization's key
 "$VRAMPLAN" check "$d/c.yaml" --gpu h100 --model olmoe-1b-7b 2>&1 >/dev/null | grep -o "key 'load_in_8bit': .*"
+# ZeRO-3 and FSDP shard the experts with the weights: a GPU's share said
+# beside the whole model's (until 2026-12-01 the 144 GiB alone, read as one
+# GPU's); check reads ZeRO-3 from the DeepSpeed file, after which it warns
+"$VRAMPLAN" estimate --model mixtral-8x7b --gpu h100 --method qlora --batch 1 --seq-len 512 --fsdp --gpus 8 \
+	2>&1 >/dev/null | grep -o "(144.*"
+printf '{"zero_optimization": {"stage": 3}}\n' >"$d/ds.json"
+printf 'model_name_or_path: Qwen/Qwen3-30B-A3B\nper_device_train_batch_size: 1\nbf16: true\nload_in_4bit: true\ndeepspeed: %s\nvramplan:\n  seq_len: 512\n  method: qlora\n' "$d/ds.json" >"$d/z3.yaml"
+"$VRAMPLAN" check "$d/z3.yaml" --gpu h100 --gpus 4 2>&1 >/dev/null | grep -o "GiB more.*"

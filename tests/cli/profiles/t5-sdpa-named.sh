@@ -1,0 +1,12 @@
+# A T5-family plan with --attn sdpa names SDPA in the trainer's keys
+# (axolotl sdp_attention, LLaMA-Factory flash_attn: sdpa): unnamed, the run
+# takes its transformers release's choice, eager before
+# huggingface/transformers#47014, as check reads it. Until 2026-12-01 the
+# keys said nothing (LLaMA-Factory: auto), and check of the plan's own
+# settings counted eager at the batch planned for SDPA.
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
+"$VRAMPLAN" --model mt5-base --gpu a100-80gb --attn sdpa --profile axolotl 2>/dev/null >"$d/ax.yaml"
+grep '^sdp_attention:' "$d/ax.yaml"
+"$VRAMPLAN" check "$d/ax.yaml" --gpu a100-80gb --model mt5-base 2>&1 | grep -o "[a-z]* attention, "
+"$VRAMPLAN" --model mt5-base --gpu a100-80gb --attn sdpa --profile llamafactory 2>/dev/null | grep '^flash_attn:'
