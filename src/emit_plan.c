@@ -970,6 +970,16 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 		fprintf(f, "# note: %s no attention key: the plan is from_pretrained(..., "
 			   "attn_implementation=\"flash_attention_2\") in your script%s\n",
 			keyless, profile == VP_PROFILE_HF ? "; --profile trl prints it as a key" : "");
+	/* the T5 family's SDPA is asked for, not its default (eager, as
+	 * releases before huggingface/transformers#47014 have it alone,
+	 * resolve.c): the script must ask for it too, or check of the printed
+	 * keys (no attn_implementation: eager for T5) reads another run */
+	if (t->attn == VP_ATTN_SDPA && m->naming == VP_NAMING_T5 && vp_attn_that_runs(m, NULL, t->attn) == VP_ATTN_SDPA &&
+	    keyless != NULL)
+		fprintf(f, "# note: %s no attention key: the plan is from_pretrained(..., attn_implementation=\"sdpa\") "
+			   "in your script (transformers with PR #47014; eager before it, which needs more)%s\n",
+			keyless, profile == VP_PROFILE_HF ? "; vramplan check reads attn_implementation: sdpa beside "
+							    "these keys" : "");
 	/* likewise packing: a padded batch keeps SDPA's mask in every layer
 	 * and repeats grouped k/v heads, which the packed plan leaves out */
 	if (t->packed && keyless != NULL)

@@ -10,3 +10,11 @@ trap 'rm -rf "$d"' EXIT
 grep '^sdp_attention:' "$d/ax.yaml"
 "$VRAMPLAN" check "$d/ax.yaml" --gpu a100-80gb --model mt5-base 2>&1 | grep -o "[a-z]* attention, "
 "$VRAMPLAN" --model mt5-base --gpu a100-80gb --attn sdpa --profile llamafactory 2>/dev/null | grep '^flash_attn:'
+# TrainingArguments has no attention key: the hf plan says what the script
+# passes to from_pretrained and which key check reads beside the printed
+# ones; with it (and the plan's lengths) check reads the planned batch
+"$VRAMPLAN" --model mt5-base --gpu a100-80gb --attn sdpa 2>/dev/null >"$d/hf.yaml"
+grep -o "no attention key: .*" "$d/hf.yaml"
+printf 'attn_implementation: sdpa\nmax_source_length: 512\nmax_target_length: 128\n' >>"$d/hf.yaml"
+"$VRAMPLAN" check "$d/hf.yaml" --gpu a100-80gb --model mt5-base 2>/dev/null | grep -o "FITS: train batch [0-9]*"
+"$VRAMPLAN" --model mt5-base --gpu a100-80gb --attn sdpa 2>/dev/null | grep -o "^# train batch [0-9]*"
