@@ -2349,7 +2349,23 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		 * FlashAttention-3 with sinks, Hopper's, and eager is counted
 		 * below it. Until 2026-11-30 check said nothing of it.
 		 */
+		/* a model without a FlashAttention-2 path: from_pretrained
+		 * refuses the key on every GPU (resolve.c says the same for
+		 * plan); until 2026-12-01 check blamed the GPU, or said
+		 * nothing on one that runs FlashAttention-2 */
 		if (r.train.attn == VP_ATTN_FLASH2 && o->cli.verbosity >= 1 &&
+		    vp_attn_that_runs(&m, NULL, VP_ATTN_FLASH2) != VP_ATTN_FLASH2) {
+			char pos[48] = "";
+
+			vp_trainconfig_where(&tc, VP_TC_ATTN, &line, &col);
+			if (line > 0)
+				snprintf(pos, sizeof pos, ":%lu:%lu", line, col);
+			fprintf(stderr,
+				"vramplan: warning: %s%s: model_type '%s' has no FlashAttention-2 path in transformers "
+				"(from_pretrained refuses attn_implementation=\"flash_attention_2\" for it, and the run "
+				"does not start): checked with %s attention\n",
+				tc.name, pos, m.model_type, vp_attn_name(vp_attn_that_runs(&m, NULL, VP_ATTN_FLASH2)));
+		} else if (r.train.attn == VP_ATTN_FLASH2 && o->cli.verbosity >= 1 &&
 		    (!g->flash_attn || (vp_model_is_gpt_oss(&m) && g->compute_capability < 90))) {
 			char pos[48] = "";
 

@@ -612,6 +612,23 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		t->attn = t->pytorch == VP_PYTORCH_1 || m->naming == VP_NAMING_T5 ? VP_ATTN_EAGER : VP_ATTN_SDPA;
 		if (warn && t->pytorch == VP_PYTORCH_1)
 			vp_cli_note(o, "attention eager: PyTorch 1.x has no scaled_dot_product_attention");
+	} else if (t->attn == VP_ATTN_FLASH2 && vp_attn_that_runs(m, NULL, VP_ATTN_FLASH2) != VP_ATTN_FLASH2) {
+		/* a model transformers gives no FlashAttention-2 path (T5,
+		 * BLOOM, MPT, CodeGen, DeBERTa, MPNet: eager; BERT-family:
+		 * SDPA): from_pretrained refuses attn_implementation=
+		 * "flash_attention_2" for it (modeling_utils.py
+		 * _check_and_adjust_attn_implementation, "does not support
+		 * Flash Attention 2"), so the plan is of the kernel it has, and
+		 * its keys and notes ask for that one. Until 2026-12-01 the
+		 * estimate was eager's while the keys asked for
+		 * flash_attention_2, a run that does not start. */
+		enum vp_attn has = vp_attn_that_runs(m, NULL, VP_ATTN_FLASH2);
+
+		if (warn)
+			vp_cli_warn(o, "model_type '%s' has no FlashAttention-2 path in transformers (from_pretrained "
+				    "refuses attn_implementation=\"flash_attention_2\" for it): %s attention is planned",
+				    m->model_type, vp_attn_name(has));
+		t->attn = has;
 	} else if (t->attn == VP_ATTN_FLASH2 && vp_model_is_gpt_oss(m) && g->compute_capability < 90) {
 		/* gpt-oss's FlashAttention path is FlashAttention-3 with sinks
 		 * (the kernels hub's vllm-flash-attn3), Hopper's; it has no
