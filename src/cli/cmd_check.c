@@ -2349,35 +2349,32 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		 * FlashAttention-3 with sinks, Hopper's, and eager is counted
 		 * below it. Until 2026-11-30 check said nothing of it.
 		 */
-		/* a model without a FlashAttention-2 path: from_pretrained
-		 * refuses the key on every GPU (resolve.c says the same for
-		 * plan); until 2026-12-01 check blamed the GPU, or said
-		 * nothing on one that runs FlashAttention-2 */
-		if (r.train.attn == VP_ATTN_FLASH2 && o->cli.verbosity >= 1 &&
-		    vp_attn_that_runs(&m, NULL, VP_ATTN_FLASH2) != VP_ATTN_FLASH2) {
+		/* FlashAttention asked for where it does not run: a model
+		 * without a FlashAttention-2 path, which from_pretrained
+		 * refuses on every GPU (resolve.c says the same for plan; until
+		 * 2026-12-01 check blamed the GPU, or said nothing on one that
+		 * runs FlashAttention-2), else a GPU without it, or without
+		 * gpt-oss's FlashAttention-3 */
+		if (r.train.attn == VP_ATTN_FLASH2 && o->cli.verbosity >= 1) {
+			enum vp_attn has = vp_attn_that_runs(&m, NULL, VP_ATTN_FLASH2);
+			bool fa3_missing = vp_model_is_gpt_oss(&m) && g->compute_capability < 90;
 			char pos[48] = "";
 
 			vp_trainconfig_where(&tc, VP_TC_ATTN, &line, &col);
 			if (line > 0)
 				snprintf(pos, sizeof pos, ":%lu:%lu", line, col);
-			fprintf(stderr,
-				"vramplan: warning: %s%s: model_type '%s' has no FlashAttention-2 path in transformers "
-				"(from_pretrained refuses attn_implementation=\"flash_attention_2\" for it, and the run "
-				"does not start): checked with %s attention\n",
-				tc.name, pos, m.model_type, vp_attn_name(vp_attn_that_runs(&m, NULL, VP_ATTN_FLASH2)));
-		} else if (r.train.attn == VP_ATTN_FLASH2 && o->cli.verbosity >= 1 &&
-		    (!g->flash_attn || (vp_model_is_gpt_oss(&m) && g->compute_capability < 90))) {
-			char pos[48] = "";
-
-			vp_trainconfig_where(&tc, VP_TC_ATTN, &line, &col);
-			if (line > 0)
-				snprintf(pos, sizeof pos, ":%lu:%lu", line, col);
-			if (vp_model_is_gpt_oss(&m) && g->compute_capability < 90)
+			if (has != VP_ATTN_FLASH2)
+				fprintf(stderr,
+					"vramplan: warning: %s%s: model_type '%s' has no FlashAttention-2 path in "
+					"transformers (from_pretrained refuses attn_implementation=\"flash_attention_2\" "
+					"for it, and the run does not start): checked with %s attention\n",
+					tc.name, pos, m.model_type, vp_attn_name(has));
+			else if (fa3_missing)
 				fprintf(stderr,
 					"vramplan: warning: %s%s: GPU '%s' does not run FlashAttention-3, "
 					"gpt-oss's kernel with sinks; eager attention is assumed\n",
 					tc.name, pos, g->name);
-			else
+			else if (!g->flash_attn)
 				fprintf(stderr,
 					"vramplan: warning: %s%s: GPU '%s' does not run FlashAttention-2; "
 					"%s attention is assumed\n",
