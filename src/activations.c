@@ -1022,6 +1022,13 @@ static void moe_router_saved(const struct ctx *c, const struct vp_linear *ls, si
 
 	input_copies(c, ls, n, readers, 4, &in);
 	keep_input_copies(c, bm, T * c->h, &in);
+	/* PhiMoE's input jitter (PhimoeSparseMoeBlock.forward, transformers
+	 * 4.x: hidden_states *= torch.empty_like(hidden_states).uniform_(1 -
+	 * eps, 1 + eps)): mul_ keeps the noise, the block's input's dtype,
+	 * for its gradient; transformers 5's PhimoeTopKRouter multiplies the
+	 * same way once more, not counted */
+	if (c->m->moe_input_jitter)
+		keep(bm, &bm->saved, T * c->h * rw, 1.0);
 	keep(bm, &bm->saved, T * E * 4.0, 1.0);              /* softmax(router_logits, dtype=float) */
 	keep(bm, &bm->saved, T * k * (8.0 + 4.0 + rw), 1.0); /* top-k indices, weights, their cast */
 	keep(bm, &bm->saved, k * T * (c->h * out + rw + 8.0), 1.0);

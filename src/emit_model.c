@@ -201,6 +201,8 @@ static void entry(struct vp_yaml_out *e, const struct vp_model *m)
 		key_bool(e, "clip_qkv", true);
 	if (m->output_router_logits)
 		key_bool(e, "output_router_logits", true);
+	if (m->moe_input_jitter)
+		key_bool(e, "moe_input_jitter", true);
 	if (m->shared_layers)
 		key_bool(e, "shared_layers", true);
 	if (m->vision_params > 0)

@@ -804,6 +804,14 @@ static int read_experts(const struct cfg *c, struct vp_model *m)
 			       ? -1
 			       : 0;
 	}
+	if (!strcmp(c->type, "phimoe") || !strcmp(c->type, "granitemoe"))
+		/* PhimoeConfig (16 and 2 by default) and GraniteMoeConfig (8
+		 * and 2): num_local_experts, num_experts_per_tok, the experts
+		 * as wide as intermediate_size */
+		return opt_u64(c, "num_local_experts", 1, &m->num_experts) ||
+			       opt_u64(c, "num_experts_per_tok", 1, &m->experts_per_token)
+			       ? -1
+			       : 0;
 	if (!strcmp(c->type, "olmoe"))
 		/* OlmoeConfig: the experts as wide as intermediate_size (1024
 		 * in OLMoE-1B-7B), every layer sparse */
@@ -929,8 +937,8 @@ static int read_clip_qkv(const struct cfg *c, const struct cfg *in, const char *
  * configuration_<type>.py, commit 008e5743; the same numbers as the
  * 4.x __init__ signatures). The classes not listed (LlamaConfig,
  * Phi3Config, OlmoConfig, Olmo2Config, Olmo3Config, OlmoeConfig,
- * CohereConfig, Cohere2Config, GraniteConfig, HunYuanDenseV1Config; the
- * remote InternLM2Config) default it to None, which __init__ or
+ * CohereConfig, Cohere2Config, GraniteConfig, GraniteMoeConfig,
+ * HunYuanDenseV1Config; the remote InternLM2Config) default it to None, which __init__ or
  * __post_init__ turns into num_attention_heads; so does a null in every
  * class that has that fallback, and vramplan reads a null as the heads in
  * all of them.
@@ -946,6 +954,7 @@ static const struct {
 	{"stablelm", "StableLmConfig", 32}, {"exaone4", "Exaone4Config", 32},
 	{"glm", "GlmConfig", 2}, {"glm4", "Glm4Config", 2},
 	{"smollm3", "SmolLM3Config", 4}, {"seed_oss", "SeedOssConfig", 8}, {"gpt_oss", "GptOssConfig", 8},
+	{"phimoe", "PhimoeConfig", 8},
 };
 
 /* num_key_value_heads: the value, the heads when null, else the class
@@ -1092,11 +1101,14 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 	}
 	if (!strcmp(t, "llama") || is_qwen3 || is_gemma || !strcmp(t, "olmo") || !strcmp(t, "olmo2") ||
 	    !strcmp(t, "olmo3") || !strcmp(t, "olmoe") || !strcmp(t, "cohere") || !strcmp(t, "cohere2") || !strcmp(t, "granite") ||
-	    !strcmp(t, "smollm3") || !strcmp(t, "gpt_oss") || !strcmp(t, "hunyuan_v1_dense")) {
+	    !strcmp(t, "smollm3") || !strcmp(t, "gpt_oss") || !strcmp(t, "hunyuan_v1_dense") ||
+	    !strcmp(t, "phimoe") || !strcmp(t, "granitemoe")) {
 		/* LlamaAttention, Qwen3Attention, GemmaAttention, OlmoAttention,
 		 * Olmo2Attention, OlmoeAttention, CohereAttention, GraniteAttention,
-		 * GptOssAttention (GptOssConfig: True), HunYuanDenseV1Attention
-		 * (LlamaAttention's linears): q/k/v/o all use
+		 * GptOssAttention (GptOssConfig: True), HunYuanDenseV1Attention,
+		 * PhimoeAttention, GraniteMoeAttention (LlamaAttention's linears;
+		 * PhimoeConfig and GraniteMoeConfig: False, Phi-3.5-MoE's config
+		 * true): q/k/v/o all use
 		 * bias=config.attention_bias; LlamaMLP (GraniteMLP) uses
 		 * mlp_bias. */
 		attention_bias = m->qkv_bias;
@@ -1106,6 +1118,18 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 		if ((!strcmp(t, "llama") || !strcmp(t, "granite") || !strcmp(t, "smollm3")) &&
 		    opt_bool(c, "mlp_bias", &m->mlp_bias))
 			return -1;
+	}
+	if (!strcmp(t, "phimoe")) {
+		/* PhimoeForCausalLM: nn.Linear(hidden, vocab,
+		 * bias=config.lm_head_bias) (False by default; Phi-3.5-MoE's
+		 * config true). PhimoeSparseMoeBlock multiplies its input by
+		 * noise in training when input_jitter_noise > 0 (PhimoeConfig
+		 * 0.0, Phi-3.5-MoE's config 0.01) */
+		double jitter = 0.0;
+
+		if (opt_bool(c, "lm_head_bias", &m->lm_head_bias) || opt_dropout(c, "input_jitter_noise", &jitter))
+			return -1;
+		m->moe_input_jitter = jitter > 0.0;
 	}
 	if (!strcmp(t, "seed_oss")) {
 		/* SeedOssAttention: q/k/v with bias=attention_bias, o_proj with
@@ -2406,7 +2430,7 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 			if (is_moe(&c)) {
 				vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
 					    "model_type '%.64s' is a mixture of experts whose layers vramplan does not know "
-					    "(the ones it models: mixtral, qwen2_moe, qwen3_moe, olmoe, gpt_oss)",
+					    "(the ones it models: mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, gpt_oss)",
 					    type);
 				goto out;
 			}

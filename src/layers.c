@@ -491,6 +491,26 @@ static void gptoss_block(struct lin_builder *b, const struct vp_model *m, const 
 	}
 }
 
+/* GraniteMoeDecoderLayer: self_attn.{q,k,v,o}_proj (LlamaAttention's,
+ * bias=attention_bias); block_sparse_moe.router.layer, an nn.Linear
+ * hidden x experts without bias (JetMoeTopKGating); the experts'
+ * input_linear (E x 2 intermediate x hidden, gate and up chunked from one
+ * product) and output_linear (E x hidden x intermediate), 3-D parameters
+ * of GraniteMoeParallelExperts without biases, not nn.Linear modules */
+static void granitemoe_block(struct lin_builder *b, const struct vp_model *m, const struct widths *w)
+{
+	size_t first;
+
+	put_moe_attention(b, m, w);
+	put(b, VP_LIN_ROUTER, "layer", "block_sparse_moe.router.layer", w->h, m->num_experts, false);
+	first = b->n;
+	put_experts(b, VP_LIN_GATE_UP, "input_linear", "block_sparse_moe.input_linear", w->h, w->ff2,
+		    m->num_experts);
+	put_experts(b, VP_LIN_DOWN, "output_linear", "block_sparse_moe.output_linear", w->ff, w->h, m->num_experts);
+	for (size_t i = first; !b->failed && i < b->n; i++)
+		b->out[i].param_only = true;
+}
+
 /* ---- public ------------------------------------------------------------- */
 
 size_t vp_model_block_linears(const struct vp_model *m, enum vp_block_kind kind,
@@ -521,6 +541,8 @@ size_t vp_model_block_linears(const struct vp_model *m, enum vp_block_kind kind,
 		mixtral_block(&b, m, &w);
 	else if (m->naming == VP_NAMING_LLAMA && m->num_experts > 0 && vp_model_is_gpt_oss(m))
 		gptoss_block(&b, m, &w);
+	else if (m->naming == VP_NAMING_LLAMA && m->num_experts > 0 && vp_model_is_granitemoe(m))
+		granitemoe_block(&b, m, &w);
 	else if (m->naming == VP_NAMING_LLAMA && m->num_experts > 0)
 		qwen_moe_block(&b, m, &w);
 	else if (!put_layout(&b, m, &w))

@@ -28,6 +28,8 @@ const char *const vp_model_types[] = {
 	"qwen2_moe",
 	"qwen3_moe",
 	"olmoe",
+	"phimoe",
+	"granitemoe",
 	"gpt_oss",
 	"qwen", "gpt_neox", "phi", "gptj", "codegen", "gpt_neo", "gpt2", "gpt_bigcode", "starcoder2", "bloom", "mpt", "falcon", "opt",
 	NULL
@@ -503,6 +505,38 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		family_llama(m);
 		m->num_experts = 64;
 		m->experts_per_token = 8;
+	} else if (!strcmp(model_type, "phimoe")) {
+		/* models/phimoe/modular_phimoe.py (Phi-3.5-MoE-instruct):
+		 * MixtralDecoderLayer with LlamaAttention (q/k/v/o with
+		 * bias=attention_bias, which the release sets), nn.LayerNorm
+		 * with weight and bias for the two block norms and the final
+		 * one (PhimoeDecoderLayer, PhimoeModel), Mixtral's experts and
+		 * names (block_sparse_moe.gate, experts.N.w1 w3 w2 in the 4.x
+		 * modeling file), sparsemixer routing, and an LM head with
+		 * bias=lm_head_bias. PhimoeConfig: num_local_experts 16,
+		 * num_experts_per_tok 2, num_key_value_heads 8, untied. */
+		family_llama(m);
+		m->naming = VP_NAMING_MIXTRAL;
+		m->norm = VP_NORM_LAYER;
+		m->norm_bias = true;
+		m->num_experts = 16;
+		m->experts_per_token = 2;
+	} else if (!strcmp(model_type, "granitemoe")) {
+		/* models/granitemoe/modular_granitemoe.py (Granite 3.0 and 3.1
+		 * MoE, PowerMoE): GraniteMoeAttention (LlamaAttention, q/k/v/o
+		 * with bias=attention_bias; attention_multiplier is its scale),
+		 * RMS norms, and block_sparse_moe: router.layer, an nn.Linear
+		 * hidden x experts without bias (JetMoeTopKGating), and the
+		 * experts input_linear (E x 2 intermediate x hidden: gate and
+		 * up, chunked) and output_linear (E x hidden x intermediate),
+		 * 3-D parameters of GraniteMoeParallelExperts (JetMoe's), not
+		 * nn.Linear. embedding_multiplier, residual_multiplier and
+		 * logits_scaling are Python floats, as dense Granite's.
+		 * GraniteMoeConfig: num_local_experts 8, num_experts_per_tok 2,
+		 * untied unless the config ties (the releases do). */
+		family_llama(m);
+		m->num_experts = 8;
+		m->experts_per_token = 2;
 	} else if (!strcmp(model_type, "gpt_oss")) {
 		/* models/gpt_oss/modular_gpt_oss.py (gpt-oss-20b, -120b):
 		 * Qwen2's attention with bias=attention_bias (True) on q, k, v
@@ -962,6 +996,8 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 				    m->model_type);
 	if (m->output_router_logits && m->num_experts == 0)
 		return vp_error_set(err, VP_ERR_INPUT, "'output_router_logits' needs experts (num_experts)");
+	if (m->moe_input_jitter && m->num_experts == 0)
+		return vp_error_set(err, VP_ERR_INPUT, "'moe_input_jitter' needs experts (num_experts)");
 	if (m->shared_expert_size > 0 && m->num_experts == 0)
 		return vp_error_set(err, VP_ERR_INPUT, "'%s' needs experts",
 				    field_name(&nm, "shared_expert_size", m->shared_expert_size));
@@ -974,7 +1010,7 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 				   (m->naming != VP_NAMING_LLAMA && m->naming != VP_NAMING_MIXTRAL)))
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "experts are modelled for a Llama-style decoder with a gated MLP (Mixtral, "
-				    "Qwen-MoE, OLMoE), not for model_type '%s'",
+				    "Qwen-MoE, OLMoE, PhiMoE, GraniteMoE), not for model_type '%s'",
 				    m->model_type);
 	if (check_dropout("hidden_dropout", m->hidden_dropout, err) ||
 	    check_dropout("attn_dropout", m->attn_dropout, err) ||
@@ -1050,6 +1086,16 @@ bool vp_model_mlp_output_dropout(const struct vp_model *m)
 bool vp_model_is_gpt_oss(const struct vp_model *m)
 {
 	return m != NULL && is_type(m, "gpt_oss");
+}
+
+bool vp_model_is_granitemoe(const struct vp_model *m)
+{
+	return m != NULL && is_type(m, "granitemoe");
+}
+
+bool vp_model_experts_are_parameters(const struct vp_model *m)
+{
+	return vp_model_is_gpt_oss(m) || vp_model_is_granitemoe(m);
 }
 
 /*

@@ -1231,7 +1231,7 @@ bool vp_estimate_unquantized_experts(const struct vp_model *m, const struct vp_t
 	double params = 0.0, rows = 0.0, wb, q;
 
 	*unquantized = *counted = 0.0;
-	if (m == NULL || t == NULL || m->num_experts == 0 || vp_model_is_gpt_oss(m) ||
+	if (m == NULL || t == NULL || m->num_experts == 0 || vp_model_experts_are_parameters(m) ||
 	    (t->quant != VP_QUANT_NF4 && t->quant != VP_QUANT_NF4_DQ && t->quant != VP_QUANT_INT8))
 		return false;
 	n = vp_model_block_linears(m, VP_BLOCK_DECODER, lin, VP_BLOCK_LINEARS_MAX);

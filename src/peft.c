@@ -34,7 +34,7 @@
  * camembert, xlm-roberta-xl, distilbert, umt5, mbart, marian, m2m_100,
  * pegasus, qwen (v1), phi3, exaone (remote code), exaone4, mpnet,
  * starcoder2, cohere, cohere2, granite, glm, glm4, olmoe, smollm3, seed_oss, hunyuan_v1_dense,
- * modernbert, gpt_oss, albert and internlm2 (remote code) are not in the mapping; PEFT refuses a LoraConfig without
+ * modernbert, gpt_oss, phimoe, granitemoe, albert and internlm2 (remote code) are not in the mapping; PEFT refuses a LoraConfig without
  * target_modules for them ("Please specify `target_modules` in
  * `peft_config`"). The fallbacks below are the query and value projections
  * under each family's module names (CamemBERT's and XLM-R XL's
@@ -42,7 +42,8 @@
  * on it name; UMT5Attention.q/.v; MBartAttention, MarianAttention,
  * M2M100Attention, PegasusAttention, Starcoder2Attention, CohereAttention,
  * GraniteAttention, GlmAttention, OlmoeAttention, SmolLM3Attention,
- * SeedOssAttention, HunYuanDenseV1Attention and GptOssAttention q_proj/v_proj; Qwen v1's fused
+ * SeedOssAttention, HunYuanDenseV1Attention, GptOssAttention, PhimoeAttention and
+ * GraniteMoeAttention q_proj/v_proj; Qwen v1's fused
  * attn.c_attn, InternLM2's fused attention.wqkv, Phi-3's fused
  * self_attn.qkv_proj, MPNetSelfAttention.q/.v, which SetFit-style LoRA runs
  * target; ModernBertAttention's fused attn.Wqkv, as MPT's Wqkv). A later summary of constants.py lists phi3 with qkv_proj,
@@ -111,6 +112,8 @@ static const struct {
 	{"hunyuan_v1_dense", "q_proj,v_proj", false},
 	{"modernbert", "Wqkv", false},
 	{"gpt_oss", "q_proj,v_proj", false},
+	{"phimoe", "q_proj,v_proj", false},
+	{"granitemoe", "q_proj,v_proj", false},
 	{"albert", "query,value", false},
 };
 

@@ -57,7 +57,8 @@ struct vp_linear {
 	 * the tokens through all copies together are experts_per_token x T. */
 	uint64_t copies;
 	/* Not an nn.Linear but parameters a module multiplies with itself
-	 * (gpt-oss's GptOssExperts and GptOssTopKRouter): PEFT's
+	 * (gpt-oss's GptOssExperts and GptOssTopKRouter, GraniteMoE's
+	 * GraniteMoeParallelExperts): PEFT's
 	 * target_modules and all-linear do not reach it, bitsandbytes does
 	 * not quantize it. Its LoRA target names match nothing. */
 	bool param_only;

@@ -227,6 +227,11 @@ struct vp_model {
 	 * (output_router_logits: true): the causal LM then adds the
 	 * load-balancing loss over every layer's (vp_train.router_aux_loss) */
 	bool output_router_logits;
+	/* PhiMoE's input_jitter_noise above 0 (Phi-3.5-MoE: 0.01): in
+	 * training the sparse MoE block multiplies its input in place by a
+	 * uniform noise tensor (hidden_states *= torch.empty_like(...)
+	 * .uniform_(...)), which the in-place product keeps for backward */
+	bool moe_input_jitter;
 	/* ALBERT: every layer runs the same block's parameters (one group of
 	 * one layer, AlbertTransformer's albert_layer_groups[0]): the
 	 * parameters, their gradient and their optimizer states are one
@@ -355,6 +360,16 @@ uint64_t vp_model_mlm_transform_params(const struct vp_model *m);
  * learned sink logit per head in the attention, whose eager softmax runs
  * in the scores' dtype; no SDPA path (_supports_sdpa False)? */
 bool vp_model_is_gpt_oss(const struct vp_model *m);
+/* Is the model GraniteMoE's (models/granitemoe/modular_granitemoe.py):
+ * its experts input_linear and output_linear 3-D parameters of
+ * GraniteMoeParallelExperts (PEFT's target_modules and all-linear do not
+ * reach them, bitsandbytes does not quantize them), its router
+ * block_sparse_moe.router.layer an nn.Linear? */
+bool vp_model_is_granitemoe(const struct vp_model *m);
+/* Are the experts parameters a module multiplies with itself rather than
+ * nn.Linear modules (gpt-oss, GraniteMoE), so that bitsandbytes leaves
+ * them unquantized? */
+bool vp_model_experts_are_parameters(const struct vp_model *m);
 /* T5-family weights overflow fp16 activations (model.c): training in fp16
  * turns the loss to nan. */
 bool vp_model_overflows_fp16(const struct vp_model *m);

@@ -1122,6 +1122,59 @@ static void bert_builds_its_eager_mask_from_the_normed_embeddings(void **state)
 	}
 }
 
+/* GraniteMoE's experts (GraniteMoeMoE.forward) keep what Mixtral's loop
+ * keeps: the gathered input rows, input_linear's 2 f wide output (gate and
+ * up are its chunks, views that the activation and the product keep), the
+ * activation's output, output_linear's input and the expert outputs the
+ * routing weights multiply; its router.layer is Mixtral's gate. The same
+ * shape is the same estimate in full. Under LoRA all-linear reaches
+ * q, k, v, o and the router's layer, never the experts (parameters of
+ * GraniteMoeParallelExperts), and a quantized base is refused, as gpt-oss's. */
+static void granitemoe_experts_are_mixtrals_as_parameters(void **state)
+{
+	struct vp_model gr = tiny_llama_like("granitemoe"), mix = tiny_llama_like("mixtral");
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_gpu g = some_gpu();
+	struct vp_estimate e;
+	struct vp_error err = {0};
+
+	(void)state;
+	gr.num_experts = mix.num_experts = 4;
+	gr.experts_per_token = mix.experts_per_token = 2;
+	assert_int_equal(vp_model_validate(&gr, &err), 0);
+	assert_int_equal(vp_model_validate(&mix, &err), 0);
+	assert_twins_differ(&gr, &mix, &t, 0.0, 0.0);
+	assert_int_equal(estimated(&gr, &t).allocated_bytes, estimated(&mix, &t).allocated_bytes);
+	t.method = VP_METHOD_LORA;
+	t.lora_r = 8;
+	assert_int_equal(vp_train_set_lora_targets(&t, "all-linear", &err), 0);
+	/* q 64 x 64, k and v 64 x 32, o 64 x 64, router.layer 64 x 4 */
+	assert_int_equal(estimated(&gr, &t).params_trainable,
+			 8 * ((64 + 64) + 2 * (64 + 32) + (64 + 64) + (64 + 4)));
+	t.method = VP_METHOD_QLORA;
+	t.quant = VP_QUANT_NF4;
+	assert_int_equal(vp_estimate(&gr, &g, &t, &e, &err), -1);
+	assert_non_null(strstr(err.message, "GraniteMoeParallelExperts"));
+}
+
+/* PhiMoE's input jitter (Phi-3.5-MoE's input_jitter_noise 0.01): the MoE
+ * block multiplies its input in place by a noise tensor in training, which
+ * mul_ keeps: T x h in the block input's dtype, bf16 here, per layer */
+static void phimoe_input_jitter_keeps_its_noise(void **state)
+{
+	struct vp_model plain = tiny_llama_like("phimoe"), jittered;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+	double T = 8.0, h = 64.0;
+
+	(void)state;
+	assert_int_equal(vp_model_validate(&plain, &err), 0);
+	jittered = plain;
+	jittered.moe_input_jitter = true;
+	assert_int_equal(vp_model_validate(&jittered, &err), 0);
+	assert_twins_differ(&jittered, &plain, &t, 0.0, T * h * 2.0);
+}
+
 /* gpt-oss's experts keep six T x f tensors per routed token (the clamped
  * GLU, GptOssExperts._apply_gate) where Mixtral's SwiGLU keeps three: with
  * the experts frozen under LoRA and FlashAttention, the only difference
@@ -5429,6 +5482,8 @@ int main(void)
 		cmocka_unit_test(the_forward_holds_its_attention_mask),
 		cmocka_unit_test(bert_builds_its_eager_mask_from_the_normed_embeddings),
 		cmocka_unit_test(gpt_oss_experts_keep_their_clamped_glu),
+		cmocka_unit_test(granitemoe_experts_are_mixtrals_as_parameters),
+		cmocka_unit_test(phimoe_input_jitter_keeps_its_noise),
 		cmocka_unit_test(albert_layers_share_one_block),
 		cmocka_unit_test(clip_qkv_keeps_the_unclamped_projections),
 		cmocka_unit_test(codegen_keeps_what_gptj_keeps_and_runs_eager),

@@ -479,8 +479,9 @@ static void every_config_loads(void **state)
 	 * read as Llama (internlm-20b) + one stored in 4 bit, and the five of
 	 * the hub-config audit (three more read as Llama: ernie4_5, minicpm,
 	 * orion), and seed_oss and hunyuan_v1_dense (round 2 of the audit),
-	 * and OPT-350m; 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 85);
+	 * and OPT-350m, and Phi-3.5-MoE and Granite 3.0 1B-A400M; 6
+	 * ground-truth configs */
+	assert_int_equal(load_all(CONFIGS), 87);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -1496,6 +1497,81 @@ static void gpt_oss_keys(void **state)
 	assert_string_equal(names, "q_proj, k_proj, v_proj, o_proj");
 }
 
+/* PhiMoE (Phi-3.5-MoE-instruct): Mixtral's experts and names under
+ * LayerNorms with biases, biases on q, k, v and o (attention_bias) and on
+ * the LM head (lm_head_bias); PhimoeConfig's defaults where keys are
+ * absent (16 experts, 2 per token, 8 kv heads, no biases) */
+static void phimoe_keys(void **state)
+{
+	struct vp_model m;
+	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
+	size_t n;
+
+	(void)state;
+	load("phi-3.5-moe-instruct.json", &m);
+	assert_string_equal(m.model_type, "phimoe");
+	assert_string_equal(m.read_as, "");
+	assert_int_equal(m.num_experts, 16);
+	assert_int_equal(m.experts_per_token, 2);
+	assert_int_equal(m.num_kv_heads, 8);
+	assert_int_equal(m.norm, VP_NORM_LAYER);
+	assert_true(m.norm_bias && m.qkv_bias && m.out_bias && m.lm_head_bias);
+	assert_false(m.tie_embeddings || m.output_router_logits);
+	n = vp_model_block_linears(&m, VP_BLOCK_DECODER, ls, VP_BLOCK_LINEARS_MAX);
+	assert_int_equal(n, 8); /* q k v o, the router, w1 w3 w2 */
+	assert_string_equal(ls[4].path, "block_sparse_moe.gate");
+	assert_string_equal(ls[5].path, "block_sparse_moe.experts.w1");
+	assert_int_equal(ls[5].copies, 16);
+	assert_true(vp_model_has_linear(&m, "w2"));
+	parse_ok("{\"model_type\": \"phimoe\", \"hidden_size\": 64, \"intermediate_size\": 32,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 8, \"vocab_size\": 100}", &m);
+	assert_int_equal(m.num_experts, 16);
+	assert_int_equal(m.experts_per_token, 2);
+	assert_int_equal(m.num_kv_heads, 8);
+	assert_false(m.qkv_bias || m.out_bias || m.lm_head_bias);
+}
+
+/* GraniteMoE (Granite 3.0 1B-A400M): the experts input_linear and
+ * output_linear are parameters (no LoRA target reaches them, all-linear
+ * leaves them out), the router block_sparse_moe.router.layer an
+ * nn.Linear; tied, RMS norms, no biases */
+static void granitemoe_keys(void **state)
+{
+	struct vp_model m;
+	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
+	char names[256];
+	size_t n;
+
+	(void)state;
+	load("granite-3.0-1b-a400m-base.json", &m);
+	assert_string_equal(m.model_type, "granitemoe");
+	assert_int_equal(m.num_experts, 32);
+	assert_int_equal(m.experts_per_token, 8);
+	assert_int_equal(m.num_kv_heads, 8);
+	assert_int_equal(m.intermediate_size, 512);
+	assert_int_equal(m.norm, VP_NORM_RMS);
+	assert_true(m.tie_embeddings);
+	assert_false(m.qkv_bias || m.out_bias || m.lm_head_bias);
+	n = vp_model_block_linears(&m, VP_BLOCK_DECODER, ls, VP_BLOCK_LINEARS_MAX);
+	assert_int_equal(n, 7); /* q k v o, the router, input_linear, output_linear */
+	assert_string_equal(ls[4].path, "block_sparse_moe.router.layer");
+	assert_false(ls[4].param_only);
+	assert_int_equal(ls[5].role, VP_LIN_GATE_UP);
+	assert_int_equal(ls[5].out_features, 1024);
+	assert_int_equal(ls[5].copies, 32);
+	assert_true(ls[5].param_only && ls[6].param_only);
+	assert_false(vp_model_has_linear(&m, "input_linear"));
+	vp_model_linear_names(&m, names, sizeof names);
+	assert_string_equal(names, "q_proj, k_proj, v_proj, o_proj, layer");
+	/* GraniteMoeConfig: kv heads None (the heads), 8 experts, 2 a token */
+	parse_ok("{\"model_type\": \"granitemoe\", \"hidden_size\": 64, \"intermediate_size\": 32,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100}", &m);
+	assert_int_equal(m.num_kv_heads, 4);
+	assert_int_equal(m.num_experts, 8);
+	assert_int_equal(m.experts_per_token, 2);
+	assert_false(m.tie_embeddings);
+}
+
 /* The global layers among sliding ones: Gemma 3 1B's sliding_window_pattern
  * 6 over 26 layers (layers 5, 11, 17, 23), EXAONE 4.0's string form
  * ("LLLG" over 6 layers: one G), a layer_types list, and a list with no
@@ -1979,7 +2055,7 @@ static void an_unmodelled_type_unlike_llama_is_refused(void **state)
 			       &m, &err),
 			 -1);
 	assert_string_equal(err.message, "model_type 'deepseek_v2' is a mixture of experts whose layers vramplan does "
-					 "not know (the ones it models: mixtral, qwen2_moe, qwen3_moe, olmoe, gpt_oss)");
+					 "not know (the ones it models: mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, gpt_oss)");
 	/* a hybrid with experts (Jamba) is refused for its Mamba layers */
 	assert_int_equal(parse("{\"architectures\": [\"JambaForCausalLM\"], \"model_type\": \"jamba\", "
 			       "\"hidden_size\": 64, \"intermediate_size\": 128, \"num_hidden_layers\": 2, "
@@ -2089,7 +2165,7 @@ static void missing_and_unsupported(void **state)
 	expect_bad("unsupported-type.json", 0, 0,
 		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, xlm-roberta-xl, camembert, distilbert, electra, deberta-v2, mpnet, modernbert, albert, t5, mt5, "
 		   "umt5, bart, mbart, marian, m2m_100, pegasus, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
-		   "exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, seed_oss, hunyuan_v1_dense, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, gpt_oss, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
+		   "exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, seed_oss, hunyuan_v1_dense, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, gpt_oss, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
 		   "missing field 'model_type' (is this a Hugging Face config.json?)");
 	expect_bad("model-type-number.json", 2, 3, "'model_type' must be a string");
@@ -2321,6 +2397,8 @@ int main(void)
 		cmocka_unit_test(modernbert_keys),
 		cmocka_unit_test(layer_patterns_count_the_global_layers),
 		cmocka_unit_test(gpt_oss_keys),
+		cmocka_unit_test(phimoe_keys),
+		cmocka_unit_test(granitemoe_keys),
 		cmocka_unit_test(output_router_logits_is_read_for_mixtures_of_experts),
 		cmocka_unit_test(pegasus_keys),
 		cmocka_unit_test(glm_keys),

@@ -184,7 +184,7 @@ static void unknown_type_lists_the_supported_ones(void **state)
 	assert_string_equal(err.message,
 			    "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, xlm-roberta-xl, camembert, "
 			    "distilbert, electra, deberta-v2, mpnet, modernbert, albert, t5, mt5, umt5, bart, mbart, marian, m2m_100, pegasus, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, "
-			    "phi3, stablelm, exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, seed_oss, hunyuan_v1_dense, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, gpt_oss, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
+			    "phi3, stablelm, exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, seed_oss, hunyuan_v1_dense, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, gpt_oss, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	assert_int_equal(vp_model_init_family(&m, "", &err), -1);
 	assert_string_equal(err.message, "missing 'model_type'");
 	assert_int_equal(vp_model_init_family(&m, NULL, NULL), -1);
@@ -414,6 +414,23 @@ static const struct {
 	 * 32 experts of gate_up 2880 x 5760 + 5760 and down 2880 x 2880 +
 	 * 2880, two norms; 24 layers and the final norm */
 	{"gpt-oss-20b.json", 20914757184, true},
+	/* PhimoeForCausalLM: embed_tokens 32064 x 4096; per layer q and o
+	 * 4096^2 + 4096 each, k and v 4096 x 1024 + 1024 each (attention_bias),
+	 * two LayerNorms 2 x 2 x 4096, the router 4096 x 16 and 16 experts of
+	 * w1, w3 and w2 3 x 4096 x 6400 (1,300,326,400 a layer); 32 layers,
+	 * the final LayerNorm 2 x 4096, lm_head 32064 x 4096 + 32064 (its
+	 * bias). A public breakdown of microsoft/Phi-3.5-MoE-instruct gives
+	 * 41,873,153,344 in all, of which the feed-forward (router and
+	 * experts) 40,267,415,552 */
+	{"phi-3.5-moe-instruct.json", 41873153344, true},
+	/* GraniteMoeForCausalLM: embed_tokens 49155 x 1024 (tied); per layer
+	 * q and o 1024^2 each, k and v 1024 x 512 each, two RMSNorms 2 x 1024,
+	 * router.layer 1024 x 32, input_linear 32 x 1024 x 1024 and
+	 * output_linear 32 x 1024 x 512 (53,512,192 a layer); 24 layers and
+	 * the final norm. sum(p.numel() for p in model.parameters()) of
+	 * ibm-granite/granite-3.0-1b-a400m-instruct loaded by transformers,
+	 * as public test code asserts it */
+	{"granite-3.0-1b-a400m-base.json", 1334628352, true},
 	/* embeddings 30000 x 128 + 512 x 128 + 2 x 128 and their LayerNorm,
 	 * embedding_hidden_mapping_in 128 x 768 + 768, ONE shared layer
 	 * (q, k, v, dense 4 x (768^2 + 768), ffn 768 x 3072 + 3072,
