@@ -1039,7 +1039,10 @@ static void moe_router_saved(const struct ctx *c, const struct vp_linear *ls, si
  * Qwen2-MoE's shared expert over all T tokens (its input is counted with the
  * router's): the gated MLP's tensors at its width, and the sigmoid gate's
  * product, sigmoid(shared_expert_gate(x)) * shared_expert(x), which keeps
- * the sigmoid's output and the expert's output.
+ * the sigmoid's output and the expert's output. GraniteMoeShared's
+ * shared_mlp keeps the same gated-MLP tensors (input_linear's 2 fs output,
+ * whose chunks the activation and the product keep, the activation's
+ * output, output_linear's input) and has no gate.
  */
 static void moe_shared_saved(const struct ctx *c, const struct vp_linear *ls, size_t n, double T,
 			     struct block_mem *bm)
@@ -1056,6 +1059,10 @@ static void moe_shared_saved(const struct ctx *c, const struct vp_linear *ls, si
 	if (down != NULL && saves_input(c, down))
 		keep(bm, &bm->saved, T * fs * e, 1.0);
 	keep(bm, &bm->saved, T * fs * dropout_extra(c, down), 1.0);
+	/* GraniteMoeSharedDecoderLayer adds shared_mlp's output to the
+	 * experts' as it is: no gate, nothing more kept */
+	if (vp_model_is_granitemoe(c->m))
+		return;
 	keep(bm, &bm->saved, T * em, 1.0);
 	keep(bm, &bm->saved, T * c->h * em, 1.0);
 }

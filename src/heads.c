@@ -99,11 +99,13 @@ static bool arch_has_head(enum vp_arch arch, enum vp_head head)
 
 /* Decoder families whose modeling file exports only the causal LM and the
  * bare model (its __all__: CodeGenForCausalLM, CodeGenModel; OlmoForCausalLM,
- * OlmoModel; likewise OLMo 2, OLMo 3, OLMoE, Cohere, Cohere2 and Granite): no
+ * OlmoModel; likewise OLMo 2, OLMo 3, OLMoE, Cohere, Cohere2, Granite and
+ * GraniteMoeShared): no
  * ...ForSequenceClassification to fine-tune. */
 static bool causal_lm_only(const struct vp_model *m)
 {
-	static const char *const types[] = {"codegen", "olmo", "olmo2", "olmo3", "olmoe", "cohere", "cohere2", "granite"};
+	static const char *const types[] = {"codegen", "olmo", "olmo2", "olmo3", "olmoe", "cohere", "cohere2", "granite",
+					    "granitemoeshared"};
 
 	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
 		if (strcmp(m->model_type, types[i]) == 0)

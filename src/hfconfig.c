@@ -804,12 +804,16 @@ static int read_experts(const struct cfg *c, struct vp_model *m)
 			       ? -1
 			       : 0;
 	}
-	if (!strcmp(c->type, "phimoe") || !strcmp(c->type, "granitemoe"))
-		/* PhimoeConfig (16 and 2 by default) and GraniteMoeConfig (8
-		 * and 2): num_local_experts, num_experts_per_tok, the experts
-		 * as wide as intermediate_size */
+	if (!strcmp(c->type, "phimoe") || !strcmp(c->type, "granitemoe") || !strcmp(c->type, "granitemoeshared"))
+		/* PhimoeConfig (16 and 2 by default), GraniteMoeConfig and
+		 * GraniteMoeSharedConfig (8 and 2): num_local_experts,
+		 * num_experts_per_tok, the experts as wide as
+		 * intermediate_size; GraniteMoeSharedConfig's
+		 * shared_intermediate_size (0: no shared_mlp) */
 		return opt_u64(c, "num_local_experts", 1, &m->num_experts) ||
-			       opt_u64(c, "num_experts_per_tok", 1, &m->experts_per_token)
+			       opt_u64(c, "num_experts_per_tok", 1, &m->experts_per_token) ||
+			       (!strcmp(c->type, "granitemoeshared") &&
+				opt_u64(c, "shared_intermediate_size", 0, &m->shared_expert_size))
 			       ? -1
 			       : 0;
 	if (!strcmp(c->type, "olmoe"))
@@ -937,7 +941,7 @@ static int read_clip_qkv(const struct cfg *c, const struct cfg *in, const char *
  * configuration_<type>.py, commit 008e5743; the same numbers as the
  * 4.x __init__ signatures). The classes not listed (LlamaConfig,
  * Phi3Config, OlmoConfig, Olmo2Config, Olmo3Config, OlmoeConfig,
- * CohereConfig, Cohere2Config, GraniteConfig, GraniteMoeConfig,
+ * CohereConfig, Cohere2Config, GraniteConfig, GraniteMoeConfig, GraniteMoeSharedConfig,
  * HunYuanDenseV1Config; the remote InternLM2Config) default it to None, which __init__ or
  * __post_init__ turns into num_attention_heads; so does a null in every
  * class that has that fallback, and vramplan reads a null as the heads in
@@ -1102,7 +1106,7 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 	if (!strcmp(t, "llama") || is_qwen3 || is_gemma || !strcmp(t, "olmo") || !strcmp(t, "olmo2") ||
 	    !strcmp(t, "olmo3") || !strcmp(t, "olmoe") || !strcmp(t, "cohere") || !strcmp(t, "cohere2") || !strcmp(t, "granite") ||
 	    !strcmp(t, "smollm3") || !strcmp(t, "gpt_oss") || !strcmp(t, "hunyuan_v1_dense") ||
-	    !strcmp(t, "phimoe") || !strcmp(t, "granitemoe")) {
+	    !strcmp(t, "phimoe") || !strcmp(t, "granitemoe") || !strcmp(t, "granitemoeshared")) {
 		/* LlamaAttention, Qwen3Attention, GemmaAttention, OlmoAttention,
 		 * Olmo2Attention, OlmoeAttention, CohereAttention, GraniteAttention,
 		 * GptOssAttention (GptOssConfig: True), HunYuanDenseV1Attention,
@@ -2331,7 +2335,7 @@ static const struct {
 	{"embedding_size", {"embedding_size", "word_embed_proj_dim", NULL}},
 	{"num_experts", {"num_local_experts", "num_experts", NULL}},
 	{"experts_per_token", {"num_experts_per_tok", NULL}},
-	{"shared_expert_size", {"shared_expert_intermediate_size", NULL}},
+	{"shared_expert_size", {"shared_expert_intermediate_size", "shared_intermediate_size", NULL}},
 };
 
 static const char *config_key(const char *field, uint64_t value, const void *ctx)
@@ -2430,7 +2434,7 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 			if (is_moe(&c)) {
 				vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
 					    "model_type '%.64s' is a mixture of experts whose layers vramplan does not know "
-					    "(the ones it models: mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, gpt_oss)",
+					    "(the ones it models: mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, granitemoeshared, gpt_oss)",
 					    type);
 				goto out;
 			}

@@ -491,7 +491,8 @@ static void gptoss_block(struct lin_builder *b, const struct vp_model *m, const 
 	}
 }
 
-/* GraniteMoeDecoderLayer: self_attn.{q,k,v,o}_proj (LlamaAttention's,
+/* GraniteMoeDecoderLayer (and GraniteMoeSharedDecoderLayer, with its
+ * shared_mlp): self_attn.{q,k,v,o}_proj (LlamaAttention's,
  * bias=attention_bias); block_sparse_moe.router.layer, an nn.Linear
  * hidden x experts without bias (JetMoeTopKGating); the experts'
  * input_linear (E x 2 intermediate x hidden, gate and up chunked from one
@@ -509,6 +510,19 @@ static void granitemoe_block(struct lin_builder *b, const struct vp_model *m, co
 	put_experts(b, VP_LIN_DOWN, "output_linear", "block_sparse_moe.output_linear", w->ff, w->h, m->num_experts);
 	for (size_t i = first; !b->failed && i < b->n; i++)
 		b->out[i].param_only = true;
+	if (m->shared_expert_size > 0) {
+		/* GraniteMoeSharedMLP: nn.Linear input_linear (hidden x 2
+		 * shared_intermediate_size, chunked into gate and up) and
+		 * output_linear, without biases */
+		uint64_t fs = m->shared_expert_size, fs2;
+
+		if (vp_mul_u64(fs, 2, &fs2)) {
+			b->failed = true;
+			return;
+		}
+		put(b, VP_LIN_SHARED_UP, "input_linear", "shared_mlp.input_linear", w->h, fs2, false);
+		put(b, VP_LIN_SHARED_DOWN, "output_linear", "shared_mlp.output_linear", fs, w->h, false);
+	}
 }
 
 /* ---- public ------------------------------------------------------------- */
@@ -628,7 +642,10 @@ void vp_model_linear_names(const struct vp_model *m, char *buf, size_t size)
 		size_t j;
 		if (ls[i].param_only)
 			continue;
-		for (j = 0; j < i && strcmp(ls[j].name, ls[i].name) != 0; j++)
+		/* against the names listed so far: GraniteMoeShared's
+		 * shared_mlp.input_linear shares its name with the experts'
+		 * parameters before it, which are not listed */
+		for (j = 0; j < i && (ls[j].param_only || strcmp(ls[j].name, ls[i].name) != 0); j++)
 			;
 		if (j < i)
 			continue;

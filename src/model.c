@@ -30,6 +30,7 @@ const char *const vp_model_types[] = {
 	"olmoe",
 	"phimoe",
 	"granitemoe",
+	"granitemoeshared",
 	"gpt_oss",
 	"qwen", "gpt_neox", "phi", "gptj", "codegen", "gpt_neo", "gpt2", "gpt_bigcode", "starcoder2", "bloom", "mpt", "falcon", "opt",
 	NULL
@@ -521,7 +522,7 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		m->norm_bias = true;
 		m->num_experts = 16;
 		m->experts_per_token = 2;
-	} else if (!strcmp(model_type, "granitemoe")) {
+	} else if (!strcmp(model_type, "granitemoe") || !strcmp(model_type, "granitemoeshared")) {
 		/* models/granitemoe/modular_granitemoe.py (Granite 3.0 and 3.1
 		 * MoE, PowerMoE): GraniteMoeAttention (LlamaAttention, q/k/v/o
 		 * with bias=attention_bias; attention_multiplier is its scale),
@@ -533,7 +534,13 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		 * nn.Linear. embedding_multiplier, residual_multiplier and
 		 * logits_scaling are Python floats, as dense Granite's.
 		 * GraniteMoeConfig: num_local_experts 8, num_experts_per_tok 2,
-		 * untied unless the config ties (the releases do). */
+		 * untied unless the config ties (the releases do).
+		 * models/granitemoeshared/modular_granitemoeshared.py adds
+		 * shared_mlp beside the experts, a GraniteMoeSharedMLP of
+		 * shared_intermediate_size (0 by default: none) whose
+		 * input_linear (hidden x 2 shared_intermediate_size, gate and up)
+		 * and output_linear are nn.Linear without biases; its output is
+		 * added to the experts' (no gate). */
 		family_llama(m);
 		m->num_experts = 8;
 		m->experts_per_token = 2;
@@ -1090,7 +1097,7 @@ bool vp_model_is_gpt_oss(const struct vp_model *m)
 
 bool vp_model_is_granitemoe(const struct vp_model *m)
 {
-	return m != NULL && is_type(m, "granitemoe");
+	return m != NULL && (is_type(m, "granitemoe") || is_type(m, "granitemoeshared"));
 }
 
 bool vp_model_experts_are_parameters(const struct vp_model *m)

@@ -34,7 +34,7 @@
  * camembert, xlm-roberta-xl, distilbert, umt5, mbart, marian, m2m_100,
  * pegasus, qwen (v1), phi3, exaone (remote code), exaone4, mpnet,
  * starcoder2, cohere, cohere2, granite, glm, glm4, olmoe, smollm3, seed_oss, hunyuan_v1_dense,
- * modernbert, gpt_oss, phimoe, granitemoe, albert and internlm2 (remote code) are not in the mapping; PEFT refuses a LoraConfig without
+ * modernbert, gpt_oss, phimoe, granitemoe, granitemoeshared, albert and internlm2 (remote code) are not in the mapping; PEFT refuses a LoraConfig without
  * target_modules for them ("Please specify `target_modules` in
  * `peft_config`"). The fallbacks below are the query and value projections
  * under each family's module names (CamemBERT's and XLM-R XL's
@@ -114,6 +114,7 @@ static const struct {
 	{"gpt_oss", "q_proj,v_proj", false},
 	{"phimoe", "q_proj,v_proj", false},
 	{"granitemoe", "q_proj,v_proj", false},
+	{"granitemoeshared", "q_proj,v_proj", false},
 	{"albert", "query,value", false},
 };
 

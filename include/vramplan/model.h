@@ -205,7 +205,8 @@ struct vp_model {
 	uint64_t vision_linear_params;
 	/* Qwen2-MoE: a shared expert, a gated MLP this wide that every token
 	 * runs through beside the routed ones, scaled by a sigmoid gate (0 =
-	 * none) */
+	 * none); GraniteMoeShared's shared_mlp (shared_intermediate_size),
+	 * added to the experts' output without a gate */
 	uint64_t shared_expert_size;
 
 	bool gated_mlp;       /* SwiGLU / gated-GELU: gate, up and down matrices */
@@ -360,7 +361,8 @@ uint64_t vp_model_mlm_transform_params(const struct vp_model *m);
  * learned sink logit per head in the attention, whose eager softmax runs
  * in the scores' dtype; no SDPA path (_supports_sdpa False)? */
 bool vp_model_is_gpt_oss(const struct vp_model *m);
-/* Is the model GraniteMoE's (models/granitemoe/modular_granitemoe.py):
+/* Is the model GraniteMoE's (models/granitemoe/modular_granitemoe.py;
+ * GraniteMoeShared's, models/granitemoeshared/, adds shared_mlp):
  * its experts input_linear and output_linear 3-D parameters of
  * GraniteMoeParallelExperts (PEFT's target_modules and all-linear do not
  * reach them, bitsandbytes does not quantize them), its router

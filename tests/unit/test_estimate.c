@@ -1157,6 +1157,29 @@ static void granitemoe_experts_are_mixtrals_as_parameters(void **state)
 	assert_non_null(strstr(err.message, "GraniteMoeParallelExperts"));
 }
 
+/* GraniteMoeShared's shared_mlp over all T tokens, against GraniteMoE
+ * without it: input_linear's 2 fs output (gate and up, chunks the
+ * activation and the product keep), the activation's output and
+ * output_linear's input, 4 T x fs in bf16, and no gate (Qwen2-MoE's
+ * sigmoid and the product it keeps); parameters h x 2 fs + fs x h */
+static void granitemoeshared_shared_mlp_keeps_a_gated_mlp_without_a_gate(void **state)
+{
+	struct vp_model plain = tiny_llama_like("granitemoe"), shared;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+	double T = 8.0, h = 64.0, fs = 48.0;
+
+	(void)state;
+	plain.num_experts = 4;
+	plain.experts_per_token = 2;
+	assert_int_equal(vp_model_validate(&plain, &err), 0);
+	shared = plain;
+	snprintf(shared.model_type, sizeof shared.model_type, "granitemoeshared");
+	shared.shared_expert_size = 48;
+	assert_int_equal(vp_model_validate(&shared, &err), 0);
+	assert_twins_differ(&shared, &plain, &t, 3.0 * h * fs, 4.0 * T * fs * 2.0);
+}
+
 /* PhiMoE's input jitter (Phi-3.5-MoE's input_jitter_noise 0.01): the MoE
  * block multiplies its input in place by a noise tensor in training, which
  * mul_ keeps: T x h in the block input's dtype, bf16 here, per layer */
@@ -5484,6 +5507,7 @@ int main(void)
 		cmocka_unit_test(gpt_oss_experts_keep_their_clamped_glu),
 		cmocka_unit_test(granitemoe_experts_are_mixtrals_as_parameters),
 		cmocka_unit_test(phimoe_input_jitter_keeps_its_noise),
+		cmocka_unit_test(granitemoeshared_shared_mlp_keeps_a_gated_mlp_without_a_gate),
 		cmocka_unit_test(albert_layers_share_one_block),
 		cmocka_unit_test(clip_qkv_keeps_the_unclamped_projections),
 		cmocka_unit_test(codegen_keeps_what_gptj_keeps_and_runs_eager),

@@ -479,9 +479,9 @@ static void every_config_loads(void **state)
 	 * read as Llama (internlm-20b) + one stored in 4 bit, and the five of
 	 * the hub-config audit (three more read as Llama: ernie4_5, minicpm,
 	 * orion), and seed_oss and hunyuan_v1_dense (round 2 of the audit),
-	 * and OPT-350m, and Phi-3.5-MoE and Granite 3.0 1B-A400M; 6
-	 * ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 87);
+	 * and OPT-350m, and Phi-3.5-MoE, Granite 3.0 1B-A400M and IBM's
+	 * GraniteMoeShared test model; 6 ground-truth configs */
+	assert_int_equal(load_all(CONFIGS), 88);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -1570,6 +1570,41 @@ static void granitemoe_keys(void **state)
 	assert_int_equal(m.num_experts, 8);
 	assert_int_equal(m.experts_per_token, 2);
 	assert_false(m.tie_embeddings);
+	assert_int_equal(m.shared_expert_size, 0); /* granitemoe has no shared_mlp */
+}
+
+/* GraniteMoeShared (ibm-research/moe-7b-1b-active-shared-experts):
+ * GraniteMoE's block with shared_mlp, whose input_linear (2 x
+ * shared_intermediate_size) and output_linear are nn.Linear; no sequence
+ * classifier; shared_intermediate_size 0 (the class's default) is none */
+static void granitemoeshared_keys(void **state)
+{
+	struct vp_model m;
+	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
+	struct vp_error err = {0};
+	char names[256];
+	size_t n;
+
+	(void)state;
+	load("moe-7b-1b-active-shared-experts.json", &m);
+	assert_string_equal(m.model_type, "granitemoeshared");
+	assert_int_equal(m.num_experts, 62);
+	assert_int_equal(m.experts_per_token, 6);
+	assert_int_equal(m.shared_expert_size, 1024);
+	assert_true(m.tie_embeddings);
+	n = vp_model_block_linears(&m, VP_BLOCK_DECODER, ls, VP_BLOCK_LINEARS_MAX);
+	assert_int_equal(n, 9); /* q k v o, the router, the experts' two, shared_mlp's two */
+	assert_string_equal(ls[7].path, "shared_mlp.input_linear");
+	assert_int_equal(ls[7].out_features, 2048);
+	assert_false(ls[7].param_only);
+	assert_string_equal(ls[8].path, "shared_mlp.output_linear");
+	vp_model_linear_names(&m, names, sizeof names);
+	assert_string_equal(names, "q_proj, k_proj, v_proj, o_proj, layer, input_linear, output_linear");
+	assert_int_equal(vp_head_check(&m, VP_HEAD_SEQ_CLS, &err), -1);
+	parse_ok("{\"model_type\": \"granitemoeshared\", \"hidden_size\": 64, \"intermediate_size\": 32,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100}", &m);
+	assert_int_equal(m.shared_expert_size, 0);
+	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_DECODER, ls, VP_BLOCK_LINEARS_MAX), 7);
 }
 
 /* The global layers among sliding ones: Gemma 3 1B's sliding_window_pattern
@@ -2055,7 +2090,7 @@ static void an_unmodelled_type_unlike_llama_is_refused(void **state)
 			       &m, &err),
 			 -1);
 	assert_string_equal(err.message, "model_type 'deepseek_v2' is a mixture of experts whose layers vramplan does "
-					 "not know (the ones it models: mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, gpt_oss)");
+					 "not know (the ones it models: mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, granitemoeshared, gpt_oss)");
 	/* a hybrid with experts (Jamba) is refused for its Mamba layers */
 	assert_int_equal(parse("{\"architectures\": [\"JambaForCausalLM\"], \"model_type\": \"jamba\", "
 			       "\"hidden_size\": 64, \"intermediate_size\": 128, \"num_hidden_layers\": 2, "
@@ -2165,7 +2200,7 @@ static void missing_and_unsupported(void **state)
 	expect_bad("unsupported-type.json", 0, 0,
 		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, xlm-roberta-xl, camembert, distilbert, electra, deberta-v2, mpnet, modernbert, albert, t5, mt5, "
 		   "umt5, bart, mbart, marian, m2m_100, pegasus, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
-		   "exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, seed_oss, hunyuan_v1_dense, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, gpt_oss, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
+		   "exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, seed_oss, hunyuan_v1_dense, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, granitemoeshared, gpt_oss, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
 		   "missing field 'model_type' (is this a Hugging Face config.json?)");
 	expect_bad("model-type-number.json", 2, 3, "'model_type' must be a string");
@@ -2399,6 +2434,7 @@ int main(void)
 		cmocka_unit_test(gpt_oss_keys),
 		cmocka_unit_test(phimoe_keys),
 		cmocka_unit_test(granitemoe_keys),
+		cmocka_unit_test(granitemoeshared_keys),
 		cmocka_unit_test(output_router_logits_is_read_for_mixtures_of_experts),
 		cmocka_unit_test(pegasus_keys),
 		cmocka_unit_test(glm_keys),
