@@ -980,6 +980,21 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 			   "in your script (transformers with PR #47014; eager before it, which needs more)%s\n",
 			keyless, profile == VP_PROFILE_HF ? "; vramplan check reads attn_implementation: sdpa beside "
 							    "these keys" : "");
+	/* eager where the run's default is another kernel (SDPA on PyTorch
+	 * 2): unnamed, the script's run and check of the printed keys take
+	 * SDPA, which holds no score matrix. Until 2026-12-01 nothing said
+	 * so: bert-base's eager plan on an RTX 3090, 18.67 GiB at batch 34,
+	 * read back at 9.46 GiB (tests/cli/profiles/eager-named.sh) */
+	if (t->attn == VP_ATTN_EAGER && vp_attn_eager_not_default(m, t) && keyless != NULL) {
+		const char *read_back = profile == VP_PROFILE_HF ? "; vramplan check reads attn_implementation: eager "
+								   "beside these keys"
+					: profile == VP_PROFILE_DEEPSPEED ? "; vramplan check reads it with --attn eager"
+									  : "";
+
+		fprintf(f, "# note: %s no attention key: the plan is from_pretrained(..., attn_implementation=\"eager\") "
+			   "in your script (transformers' default, SDPA, needs less)%s\n",
+			keyless, read_back);
+	}
 	/* likewise packing: a padded batch keeps SDPA's mask in every layer
 	 * and repeats grouped k/v heads, which the packed plan leaves out */
 	if (t->packed && keyless != NULL)
