@@ -2091,14 +2091,14 @@ static int apply_deepspeed_file(struct vp_trainconfig *tc, char *path, size_t si
 
 /* FILE, or standard input for "-" (named "<stdin>" in diagnostics). */
 static int load_config(struct vp_trainconfig *tc, const char *file, const struct vp_tnode *settings,
-		       const char *const *typed, struct vp_error *err)
+		       const char *const *typed, const char *model, struct vp_error *err)
 {
 	char *text = NULL, *grown;
 	size_t len = 0, cap = 0, n;
 	int rc;
 
 	if (strcmp(file, "-") != 0)
-		return vp_trainconfig_load_with(tc, file, settings, typed, err);
+		return vp_trainconfig_load_with(tc, file, settings, typed, model, err);
 	memset(tc, 0, sizeof *tc);
 	do {
 		if (len == cap) {
@@ -2123,7 +2123,7 @@ static int load_config(struct vp_trainconfig *tc, const char *file, const struct
 		return vp_error_at(err, VP_ERR_IO, "<stdin>", 0, 0, "cannot read standard input");
 	}
 	text[len] = '\0';
-	rc = vp_trainconfig_parse_with(tc, "<stdin>", text, len, settings, typed, err);
+	rc = vp_trainconfig_parse_with(tc, "<stdin>", text, len, settings, typed, model, err);
 	free(text);
 	return rc;
 }
@@ -2167,7 +2167,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 	uint64_t host_ram, cpus, worker_ram;
 	int rc = VP_EXIT_OK;
 
-	if (load_config(&tc, file, o->settings, o->typed, &err) != 0)
+	if (load_config(&tc, file, o->settings, o->typed, o->model, &err) != 0)
 		goto fail;
 	if (resolve_model(o, cat, &tc, &m, &err) != 0)
 		goto fail;
