@@ -248,6 +248,7 @@ struct vp_trainconfig {
 	uint64_t prefetch_factor;     /* dataloader_prefetch_factor; 0 = unset (the DataLoader's 2) */
 	bool pin_memory;              /* dataloader_pin_memory */
 	bool persistent_workers;      /* dataloader_persistent_workers */
+	bool uneven_eval_batches;     /* accelerator_config.even_batches: false */
 
 	/* The vramplan: block. */
 	char gpus[VP_TC_MAX_GPUS][VP_NAME_MAX];

@@ -878,8 +878,11 @@ evaluation:
 	 * eval samples, "eval batch 64 peak 89.51 GiB", DOES NOT FIT, for a
 	 * run whose one eval batch is 10; and until 2026-12-01 it capped 2
 	 * GPUs at 5, FITS, for a run whose ranks forward 64 rows each
-	 * (tests/cli/check/eval-batch-set-share.sh) */
-	r->eval_batch = vp_plan_eval_batch_cap(tc->eval_batch, tc->eval.eval_samples, r->train.gpus);
+	 * (tests/cli/check/eval-batch-set-share.sh). accelerator_config's
+	 * even_batches: false leaves the last batch short on every GPU
+	 * count: capped as on one */
+	r->eval_batch = vp_plan_eval_batch_cap(tc->eval_batch, tc->eval.eval_samples, r->train.gpus,
+					       !tc->uneven_eval_batches);
 	et = r->train;
 	et.batch = r->eval_batch;
 	if (r->eval_batch > 0 && tc->evaluation != VP_TC_EVAL_NONE) {
@@ -1150,7 +1153,7 @@ static const char *eval_cap_text(const struct vp_trainconfig *tc, const struct r
 	if (r->eval_batch < tc->eval_batch)
 		snprintf(buf, size, " (%" PRIu64 " capped at the %" PRIu64 " eval samples)", tc->eval_batch,
 			 tc->eval.eval_samples);
-	else if (r->train.gpus > 1 && tc->eval.eval_samples > 0 && share < r->eval_batch)
+	else if (r->train.gpus > 1 && !tc->uneven_eval_batches && tc->eval.eval_samples > 0 && share < r->eval_batch)
 		snprintf(buf, size,
 			 " (a GPU's share of the %" PRIu64 " eval samples is %" PRIu64
 			 ": accelerate fills the batch with repeated samples)",
