@@ -157,6 +157,19 @@ static double own_input_bytes(const struct ctx *c)
 	return vp_est_under_autocast(c) ? c->e : c->ab;
 }
 
+/* The bytes an element of an adapted linear's input outside the blocks
+ * costs: lora_A's own copy (a dropout output, or a cast to the adapters'
+ * dtype, and the dropout mask) or the input itself, which nothing else
+ * keeps, and a bitsandbytes base layer's reference. */
+static double outside_adapter_input_bytes(const struct ctx *c)
+{
+	double per = lora_own_input(c) ? own_input_bytes(c) + (lora_drops(c) ? 1.0 : 0.0) : c->e;
+
+	if (bnb_keeps_input(c))
+		per += c->e;
+	return per;
+}
+
 /* Extra bytes per input element that an adapted linear keeps beside what
  * saves_input() counts at the activation size: the dropout mask, and its
  * own copy (the dropped copy, or without dropout PEFT's cast to fp32
@@ -1730,7 +1743,8 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 	}
 	/* ELECTRA's embeddings_project (a Linear from embedding_size to
 	 * hidden_size) saves its input for its weight's gradient when it
-	 * trains; adapters leave it frozen (it is not in a block). So does
+	 * trains; under adapters it is frozen (it is not in a block) unless an
+	 * adapter reaches it, below. So does
 	 * OPT-350m's project_in (word_embed_proj_dim to hidden_size), and its
 	 * project_out (OPTDecoder.forward: after the last block, hidden_size
 	 * to word_embed_proj_dim, bias=False) the last block's output, which
@@ -1740,16 +1754,19 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 		tt->global_saved += T_first * c->E * c->e;
 		if (m->naming == VP_NAMING_OPT)
 			tt->global_saved += T_last * c->h * c->e;
-	} else if (c->E != c->h && m->naming == VP_NAMING_OPT && c->lora && t->lora_all_linear) {
-		/* all-linear adapts project_in and project_out as well
-		 * (parameters.c): each lora_A saves its input as a block's
-		 * adapter does (saves_input, dropout_extra), and a
-		 * bitsandbytes base layer keeps it too (bnb_keeps_input) */
-		double per = lora_own_input(c) ? own_input_bytes(c) + (lora_drops(c) ? 1.0 : 0.0) : c->e;
+	} else if (c->lora) {
+		/* an adapter on one of them (all-linear, or a target naming it:
+		 * parameters.c) keeps lora_A's input as a block's adapter does
+		 * (saves_input, dropout_extra), and a bitsandbytes base layer
+		 * keeps it too (bnb_keeps_input): project_in's and ELECTRA's
+		 * T x E embeddings, project_out's T x h last block output */
+		struct vp_linear ls[2];
+		size_t k, nl = vp_model_embed_linears(m, ls, 2);
 
-		if (bnb_keeps_input(c))
-			per += c->e;
-		tt->global_saved += (T_first * c->E + T_last * c->h) * per;
+		for (k = 0; k < nl; k++)
+			if (lora_on(c, &ls[k]))
+				tt->global_saved += (ls[k].out_features == m->hidden_size ? T_first : T_last) *
+						    (double)ls[k].in_features * outside_adapter_input_bytes(c);
 	}
 	{
 		double masks = masks_held(c, b, s_enc, s_dec, tt);
@@ -1813,6 +1830,16 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 			tt->global_saved += T_lm * c->E * c->e; /* LM head input */
 		if (t->head == VP_HEAD_MASKED_LM)
 			tt->global_saved += 3.0 * T_lm * c->E * c->e; /* MLM transform: dense, GELU, LayerNorm */
+		/* an adapter on the encoder's head transform dense
+		 * (all-linear, or a target "dense": vp_est_head_transform)
+		 * keeps the last block's output in lora_A, which the frozen
+		 * dense does not */
+		{
+			struct vp_linear dense;
+
+			if (vp_est_head_transform(c, &dense) && !c->full && lora_on(c, &dense))
+				tt->global_saved += T_lm * c->h * outside_adapter_input_bytes(c);
+		}
 		if (c->amp && c->nb > 2.0)
 			tt->head_copy = c->V * c->E * 2.0; /* 16-bit LM head copy */
 	}

@@ -556,14 +556,56 @@ bool vp_model_has_linear(const struct vp_model *m, const char *target)
 {
 	static const enum vp_block_kind kinds[] = {VP_BLOCK_ENCODER, VP_BLOCK_DECODER};
 	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
+	size_t n;
 
 	for (size_t k = 0; k < 2; k++) {
-		size_t n = vp_model_block_linears(m, kinds[k], ls, VP_BLOCK_LINEARS_MAX);
+		n = vp_model_block_linears(m, kinds[k], ls, VP_BLOCK_LINEARS_MAX);
 		for (size_t i = 0; i < n; i++)
 			if (vp_linear_matches(&ls[i], target))
 				return true;
 	}
+	n = vp_model_embed_linears(m, ls, VP_BLOCK_LINEARS_MAX);
+	for (size_t i = 0; i < n; i++)
+		if (vp_linear_matches(&ls[i], target))
+			return true;
 	return false;
+}
+
+size_t vp_model_embed_linears(const struct vp_model *m, struct vp_linear *out, size_t cap)
+{
+	uint64_t e, h;
+	size_t n = 0;
+
+	if (m == NULL || out == NULL || cap < 2)
+		return 0;
+	e = vp_model_embed_width(m);
+	h = m->hidden_size;
+	/* a model as wide as its embeddings has none: OPTDecoder sets
+	 * project_in and project_out to None when word_embed_proj_dim ==
+	 * hidden_size (opt-125m, opt-1.3b), ElectraModel builds
+	 * embeddings_project only when embedding_size != hidden_size */
+	if (e == h || e == 0)
+		return 0;
+	if (m->naming == VP_NAMING_OPT && m->arch == VP_ARCH_DECODER) {
+		/* models/opt/modeling_opt.py OPTDecoder: project_in
+		 * (word_embed_proj_dim -> hidden_size) before the first layer,
+		 * project_out (back) after the last, both bias=False; under
+		 * OPTForCausalLM their keys are model.decoder.project_in/out */
+		out[n++] = (struct vp_linear){VP_LIN_UP, "project_in", "decoder.project_in", e, h, false, 1, false};
+		out[n++] = (struct vp_linear){VP_LIN_DOWN, "project_out", "decoder.project_out", h, e, false, 1, false};
+	} else if (m->arch == VP_ARCH_ENCODER && m->naming == VP_NAMING_ALBERT) {
+		/* models/albert/modeling_albert.py AlbertTransformer:
+		 * embedding_hidden_mapping_in = nn.Linear(embedding_size,
+		 * hidden_size), key albert.encoder.embedding_hidden_mapping_in */
+		out[n++] = (struct vp_linear){VP_LIN_UP, "embedding_hidden_mapping_in",
+					      "encoder.embedding_hidden_mapping_in", e, h, true, 1, false};
+	} else if (m->arch == VP_ARCH_ENCODER && m->naming == VP_NAMING_BERT) {
+		/* models/electra/modeling_electra.py ElectraModel:
+		 * embeddings_project = nn.Linear(embedding_size, hidden_size),
+		 * key electra.embeddings_project under a task class */
+		out[n++] = (struct vp_linear){VP_LIN_UP, "embeddings_project", "embeddings_project", e, h, true, 1, false};
+	}
+	return n;
 }
 
 bool vp_target_unmodelled(const char *target)
@@ -594,7 +636,7 @@ bool vp_target_unmodelled(const char *target)
 void vp_model_linear_names(const struct vp_model *m, char *buf, size_t size)
 {
 	static const enum vp_block_kind kinds[] = {VP_BLOCK_ENCODER, VP_BLOCK_DECODER};
-	struct vp_linear ls[2 * VP_BLOCK_LINEARS_MAX];
+	struct vp_linear ls[2 * VP_BLOCK_LINEARS_MAX + 2];
 	size_t n = 0, len = 0;
 
 	if (size == 0)
@@ -602,6 +644,7 @@ void vp_model_linear_names(const struct vp_model *m, char *buf, size_t size)
 	buf[0] = '\0';
 	for (size_t k = 0; k < 2; k++)
 		n += vp_model_block_linears(m, kinds[k], ls + n, VP_BLOCK_LINEARS_MAX);
+	n += vp_model_embed_linears(m, ls + n, sizeof ls / sizeof ls[0] - n);
 	for (size_t i = 0; i < n && len + 1 < size; i++) {
 		size_t j;
 		if (ls[i].param_only)

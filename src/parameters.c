@@ -116,6 +116,29 @@ double vp_est_lora_adapter_params(const struct ctx *c, const struct vp_linear *l
 }
 
 /*
+ * The dense of an encoder's LM head transform before the tied decoder,
+ * when the head is an LM head: BertPredictionHeadTransform.dense (and
+ * RoBERTa's, MPNet's, DeBERTa's lm_head.dense), ELECTRA's
+ * generator_predictions.dense (hidden -> embedding_size), ALBERT's
+ * predictions.dense, ModernBertPredictionHead.dense, DistilBERT's
+ * vocab_transform. An nn.Linear that is not the output embedding, so
+ * PEFT's all-linear adapts it and a target "dense" matches it
+ * (tuners_utils.py _maybe_include_all_linear_layers,
+ * check_target_module_exists). Its dotted paths differ by family and are
+ * not matched.
+ */
+bool vp_est_head_transform(const struct ctx *c, struct vp_linear *l)
+{
+	const char *name = c->m->naming == VP_NAMING_DISTILBERT ? "vocab_transform" : "dense";
+
+	if (c->m->arch != VP_ARCH_ENCODER || !c->lm_head)
+		return false;
+	*l = (struct vp_linear){VP_LIN_UP, name, name, c->m->hidden_size, vp_model_embed_width(c->m),
+				c->m->naming != VP_NAMING_MODERNBERT, 1, false};
+	return true;
+}
+
+/*
  * DoRA's magnitude vector on one linear (PEFT's LoraConfig(use_dora=True)):
  * DoraLinearLayer.update_layer makes nn.Parameter(weight_norm), one value
  * per output row of base + scaling x B A (peft 0.16.0
@@ -361,6 +384,24 @@ static double prediction_head_params(const struct vp_model *m)
 	return (double)vp_model_mlm_transform_params(m) - (double)m->vocab_size;
 }
 
+/* An adapter on a linear outside the blocks (vp_model_embed_linears, an
+ * encoder's LM head transform) when all-linear or a target reaches it:
+ * lora_A (r x in) and lora_B (out x r), each tensor judged by the
+ * optimizers' thresholds as a block's are, and a DoRA magnitude vector. */
+static void outside_adapter(const struct ctx *c, const struct vp_linear *l, struct counts *n)
+{
+	double r = (double)c->t->lora_r, in = (double)l->in_features, out = (double)l->out_features;
+	double adapter = vp_est_lora_adapter_params(c, l);
+
+	if (adapter <= 0.0)
+		return;
+	n->lora += adapter;
+	n->dora += vp_est_dora_magnitude_params(c, l);
+	n->paged += paged(r * in, 1.0) + paged(r * out, 1.0);
+	n->bnb_quant += bnb_quantized(r * in, 1.0) + bnb_quantized(r * out, 1.0);
+	n->ao_quant += ao_quantized(r * in, 1.0) + ao_quantized(r * out, 1.0);
+}
+
 /* The blocks' linears, the task head and the model's total. */
 static int count_parameters(const struct ctx *c, struct totals *tt, struct counts *n, struct vp_error *err)
 {
@@ -566,18 +607,28 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 		}
 		/* PEFT's all-linear takes every nn.Linear but the output
 		 * embedding (tuners_utils.py _maybe_include_all_linear_layers:
-		 * named_modules, then get_output_embeddings removed), so
-		 * OPT-350m's project_in and project_out (nn.Linear, outside
-		 * the blocks) get adapters too: r x (E + h) each, an A and a B
-		 * of r x E and r x h. Until 2026-12-01 they were left out
-		 * (24,576 parameters at r 8; tests/unit/test_estimate.c) */
-		if (t->lora_all_linear && m->naming == VP_NAMING_OPT && c->E != c->h) {
-			n->lora += 2.0 * (double)t->lora_r * (c->E + c->h);
-			n->paged += 2.0 * (paged((double)t->lora_r * c->E, 1.0) + paged((double)t->lora_r * c->h, 1.0));
-			n->bnb_quant += 2.0 * (bnb_quantized((double)t->lora_r * c->E, 1.0) +
-					       bnb_quantized((double)t->lora_r * c->h, 1.0));
-			n->ao_quant += 2.0 * (ao_quantized((double)t->lora_r * c->E, 1.0) +
-					      ao_quantized((double)t->lora_r * c->h, 1.0));
+		 * named_modules, then get_output_embeddings removed), and a
+		 * target name matches any module's key (check_target_module_
+		 * exists), so the linears outside the blocks get adapters too:
+		 * OPT-350m's project_in and project_out, ELECTRA's
+		 * embeddings_project, ALBERT's embedding_hidden_mapping_in
+		 * (vp_model_embed_linears), r x (in + out) each, an A and a B.
+		 * Until 2026-12-01 they were left out under all-linear (OPT-350m:
+		 * 24,576 parameters at r 8), and a target list naming only them
+		 * was refused (tests/unit/test_estimate.c,
+		 * tests/cli/errors/lora-targets-opt-projections.sh) */
+		{
+			struct vp_linear ls[2];
+			size_t k, nl = vp_model_embed_linears(m, ls, 2);
+
+			for (k = 0; k < nl; k++)
+				outside_adapter(c, &ls[k], n);
+		}
+		{
+			struct vp_linear dense;
+
+			if (vp_est_head_transform(c, &dense))
+				outside_adapter(c, &dense, n);
 		}
 		/* PEFT stops when no target names a module ("Target modules ...
 		 * not found in the base model"); an estimate of nothing trained

@@ -105,8 +105,18 @@ size_t vp_model_block_linears(const struct vp_model *m, enum vp_block_kind kind,
  */
 bool vp_linear_matches(const struct vp_linear *l, const char *target);
 
+/*
+ * Fill out[] (capacity cap, at least 2) with the linears outside the blocks
+ * that join embeddings narrower than the blocks to them, and return their
+ * count: OPT's project_in and project_out, ELECTRA's embeddings_project,
+ * ALBERT's embedding_hidden_mapping_in; none where the embeddings are
+ * hidden_size wide. PEFT's target names and all-linear reach them as they
+ * reach a block's linears; one copy each (the tokens of the whole batch).
+ */
+size_t vp_model_embed_linears(const struct vp_model *m, struct vp_linear *out, size_t cap);
+
 /* True when `target` matches some linear of the model's blocks (encoder or
- * decoder), as vp_linear_matches does. */
+ * decoder), or one of vp_model_embed_linears, as vp_linear_matches does. */
 bool vp_model_has_linear(const struct vp_model *m, const char *target);
 
 /* True when `target` is a form vp_linear_matches cannot judge but PEFT may
