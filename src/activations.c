@@ -1024,6 +1024,13 @@ static void moe_router_saved(const struct ctx *c, const struct vp_linear *ls, si
 	input_copies(c, ls, n, readers, 4, &in);
 	keep_input_copies(c, bm, T * c->h, &in);
 	keep(bm, &bm->saved, T * E * 4.0, 1.0);              /* softmax(router_logits, dtype=float) */
+	/* DeepSeek's routers multiply fp32 copies (DeepseekV2Moe.forward:
+	 * F.linear(hidden_states.type(torch.float32), self.gate.weight.type(
+	 * torch.float32)); DeepseekV3TopkRouter.forward likewise): a trained
+	 * router keeps the fp32 copy of its input for its weight's gradient.
+	 * V3's sigmoid scores stand in the softmax's place above. */
+	if (c->m->naming == VP_NAMING_DEEPSEEK && c->full)
+		keep(bm, &bm->saved, T * c->h * 4.0, 1.0);
 	keep(bm, &bm->saved, T * k * (8.0 + 4.0 + rw), 1.0); /* top-k indices, weights, their cast */
 	keep(bm, &bm->saved, k * T * (c->h * out + rw + 8.0), 1.0);
 	bm->fwd_transient = fmax(bm->fwd_transient, E * k * T * 8.0);
@@ -1050,6 +1057,11 @@ static void moe_shared_saved(const struct ctx *c, const struct vp_linear *ls, si
 	if (down != NULL && saves_input(c, down))
 		keep(bm, &bm->saved, T * fs * e, 1.0);
 	keep(bm, &bm->saved, T * fs * dropout_extra(c, down), 1.0);
+	/* DeepSeek's shared_experts output is added as it is
+	 * (DeepseekV2Moe.forward: hidden_states + self.shared_experts(
+	 * residuals)): no gate, no product */
+	if (c->m->naming == VP_NAMING_DEEPSEEK)
+		return;
 	keep(bm, &bm->saved, T * em, 1.0);
 	keep(bm, &bm->saved, T * c->h * em, 1.0);
 }
