@@ -1102,7 +1102,9 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 		 * num_attention_heads (__post_init__, models/gpt_oss/
 		 * configuration_gpt_oss.py) */
 		m->head_dim = 64;
-	} else if (derive_head_dim(c, "hidden_size", "num_attention_heads", m)) {
+	} else if (!vp_model_is_mla(m) && derive_head_dim(c, "hidden_size", "num_attention_heads", m)) {
+		/* (multi-head latent attention's heads are not hidden / heads
+		 * wide: read_latent_attention) */
 		return -1;
 	}
 	if (vp_model_is_mla(m) && read_latent_attention(c, m))

@@ -530,6 +530,7 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		m->intermediate_size = v3 ? 2048 : 1407;
 		m->shared_expert_size = v3 ? 2048 : 2 * 1407;
 		m->dense_layers = v3 ? 3 : 0;
+		m->dense_intermediate_size = v3 ? 18432 : 0;
 		m->q_lora_rank = 1536;
 		m->kv_lora_rank = 512;
 		m->rope_head_dim = 64;
