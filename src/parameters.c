@@ -195,6 +195,15 @@ void vp_est_stack_counts(const struct ctx *c, struct totals *tt)
 		    c->decoder ? (double)m->num_decoder_layers : 0.0;
 }
 
+/* Of the decoder stack's n_dec blocks, those with a dense MLP where the
+ * others have experts (DeepSeek's first_k_dense_replace layers,
+ * VP_BLOCK_DECODER_DENSE); 0 in every other model. The MoE blocks are
+ * n_dec less these. */
+static double dense_blocks(const struct ctx *c, const struct totals *tt)
+{
+	return c->m->arch == VP_ARCH_DECODER ? fmin(tt->n_dec, (double)c->m->dense_layers) : 0.0;
+}
+
 /* Sum of weight elements of one block's linears; also the largest, and the
  * sums of in/out features (for per-row and per-input quantization metadata
  * and Adafactor's factored moments). */
@@ -428,13 +437,21 @@ static int count_parameters(const struct ctx *c, struct totals *tt, struct count
 		adapter_params(c, VP_BLOCK_ENCODER, tt->n_enc_params, &n->lora, &n->dora);
 	}
 	if (tt->n_dec > 0.0) {
-		double is, os, ks, ko;
-		n->lin += tt->n_dec * linear_params(c, VP_BLOCK_DECODER, &n->largest, &is, &os, &ks, &ko);
-		n->in_sum += tt->n_dec * is;
-		n->out_sum += tt->n_dec * os;
-		n->kept += tt->n_dec * ks;
-		n->kept_out += tt->n_dec * ko;
-		adapter_params(c, VP_BLOCK_DECODER, tt->n_dec, &n->lora, &n->dora);
+		double is, os, ks, ko, dense = dense_blocks(c, tt), moe = tt->n_dec - dense;
+		n->lin += moe * linear_params(c, VP_BLOCK_DECODER, &n->largest, &is, &os, &ks, &ko);
+		n->in_sum += moe * is;
+		n->out_sum += moe * os;
+		n->kept += moe * ks;
+		n->kept_out += moe * ko;
+		adapter_params(c, VP_BLOCK_DECODER, moe, &n->lora, &n->dora);
+		if (dense > 0.0) {
+			n->lin += dense * linear_params(c, VP_BLOCK_DECODER_DENSE, &n->largest, &is, &os, &ks, &ko);
+			n->in_sum += dense * is;
+			n->out_sum += dense * os;
+			n->kept += dense * ks;
+			n->kept_out += dense * ko;
+			adapter_params(c, VP_BLOCK_DECODER_DENSE, dense, &n->lora, &n->dora);
+		}
 	}
 
 	/* Task heads not in the base count (docs: "Heads"). head_params is
@@ -645,7 +662,8 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 				return vp_error_about(err, "dora");
 			}
 			if ((tt->n_enc > 0.0 && dora_check(c, VP_BLOCK_ENCODER, err) != 0) ||
-			    (tt->n_dec > 0.0 && dora_check(c, VP_BLOCK_DECODER, err) != 0))
+			    (tt->n_dec > 0.0 && dora_check(c, VP_BLOCK_DECODER, err) != 0) ||
+			    (dense_blocks(c, tt) > 0.0 && dora_check(c, VP_BLOCK_DECODER_DENSE, err) != 0))
 				return -1;
 		}
 		/* the head PEFT trains is a copy (ModulesToSaveWrapper) beside
@@ -750,7 +768,8 @@ static void ao_adamw_states(const struct ctx *c, const struct counts *n, struct 
 {
 	double bpe = n->trainable > 0.0 ? n->trainable_bytes / n->trainable : c->wb;
 	double q = n->ao_quant + tt->n_enc_params * block_elements_kept(c, VP_BLOCK_ENCODER, ao_quantized) +
-		   tt->n_dec * block_elements_kept(c, VP_BLOCK_DECODER, ao_quantized);
+		   (tt->n_dec - dense_blocks(c, tt)) * block_elements_kept(c, VP_BLOCK_DECODER, ao_quantized) +
+		   dense_blocks(c, tt) * block_elements_kept(c, VP_BLOCK_DECODER_DENSE, ao_quantized);
 
 	q = fmin(n->trainable, q);
 	tt->optimizer = q * 2.0 * (bits / 8.0 + 4.0 / VP_AO_BLOCK) + (n->trainable - q) * 2.0 * bpe;
@@ -774,7 +793,8 @@ static void ao_adamw_states(const struct ctx *c, const struct counts *n, struct 
 static double bnb_adamw8_states(const struct ctx *c, const struct counts *n, const struct totals *tt)
 {
 	double q = n->bnb_quant + tt->n_enc_params * block_elements_kept(c, VP_BLOCK_ENCODER, bnb_quantized) +
-		   tt->n_dec * block_elements_kept(c, VP_BLOCK_DECODER, bnb_quantized);
+		   (tt->n_dec - dense_blocks(c, tt)) * block_elements_kept(c, VP_BLOCK_DECODER, bnb_quantized) +
+		   dense_blocks(c, tt) * block_elements_kept(c, VP_BLOCK_DECODER_DENSE, bnb_quantized);
 
 	q = fmin(n->trainable, q);
 	return q * VP_ADAM8_STATE_BYTES_PER_PARAM + (n->trainable - q) * 8.0;
@@ -833,7 +853,8 @@ static void optimizer_states(const struct ctx *c, const struct counts *n, struct
 		bool bits32 = t->optimizer == VP_OPT_PAGED_ADAMW;
 		double states = bits32 ? n->trainable * 8.0 : bnb_adamw8_states(c, n, tt);
 		double pages = n->paged + tt->n_enc_params * block_paged_elements(c, VP_BLOCK_ENCODER) +
-			       tt->n_dec * block_paged_elements(c, VP_BLOCK_DECODER);
+			       (tt->n_dec - dense_blocks(c, tt)) * block_paged_elements(c, VP_BLOCK_DECODER) +
+			       dense_blocks(c, tt) * block_paged_elements(c, VP_BLOCK_DECODER_DENSE);
 
 		tt->paged_states = fmin(states, pages * (bits32 ? 8.0 : 2.0));
 		tt->optimizer = states - tt->paged_states;
@@ -957,12 +978,16 @@ static void persistent_waste(const struct ctx *c, const struct counts *n, struct
 	else if (n->trainable > 0.0 && c->full && off_opt && c->t->zero_stage < 2)
 		copies += 1.0;
 	tt->persistent_waste = 0.0;
-	for (kind = 0; kind < 2; kind++) {
-		double blocks = kind == 0 ? tt->n_enc_params : tt->n_dec;
+	for (kind = 0; kind < 3; kind++) {
+		double blocks = kind == 0 ? tt->n_enc_params
+				: kind == 1 ? tt->n_dec - dense_blocks(c, tt)
+					    : dense_blocks(c, tt);
 		if (blocks <= 0.0)
 			continue;
-		n_linears = vp_model_block_linears(c->m, kind == 0 ? VP_BLOCK_ENCODER : VP_BLOCK_DECODER, ls,
-						   VP_BLOCK_LINEARS_MAX);
+		n_linears = vp_model_block_linears(c->m, kind == 0 ? VP_BLOCK_ENCODER
+							 : kind == 1 ? VP_BLOCK_DECODER
+								     : VP_BLOCK_DECODER_DENSE,
+						   ls, VP_BLOCK_LINEARS_MAX);
 		for (k = 0; k < n_linears; k++) {
 			/* the stored matrix alone (its scales are small tensors
 			 * of their own): bitsandbytes' 4-bit Params4bit packs two
@@ -1237,6 +1262,8 @@ static void distribute(const struct ctx *c, const struct counts *n, struct total
 			block = fmax(block, linear_params(c, VP_BLOCK_ENCODER, &dummy, &is, &os, &ks, &ko));
 		if (tt->n_dec > 0.0)
 			block = fmax(block, linear_params(c, VP_BLOCK_DECODER, &dummy, &is, &os, &ks, &ko));
+		if (dense_blocks(c, tt) > 0.0)
+			block = fmax(block, linear_params(c, VP_BLOCK_DECODER_DENSE, &dummy, &is, &os, &ks, &ko));
 		tt->weights = tt->weights / gpus + 2.0 * block * c->e + n->embed * (c->head_matrix ? 2.0 : 1.0) * c->e;
 		tt->grads = tt->grads / gpus + (c->full ? block * c->e : 0.0);
 		tt->grads_in_backward = tt->grads;
@@ -1300,8 +1327,9 @@ bool vp_estimate_unquantized_experts(const struct vp_model *m, const struct vp_t
 	}
 	if (params == 0.0)
 		return false;
-	params *= (double)m->num_layers;
-	rows *= (double)m->num_layers;
+	/* the layers with experts (not DeepSeek's dense first ones) */
+	params *= (double)vp_model_moe_layers(m);
+	rows *= (double)vp_model_moe_layers(m);
 	/* what stored_weights counts for them, and the unquantized rest's
 	 * dtype there (estimate.c ctx_init: wb) */
 	wb = vp_est_is_16bit_params(t->precision) && !fp32_cast_kept ? 2.0 : 4.0;
