@@ -157,6 +157,19 @@ static double own_input_bytes(const struct ctx *c)
 	return vp_est_under_autocast(c) ? c->e : c->ab;
 }
 
+/* The bytes an element of an adapted linear's input outside the blocks
+ * costs: lora_A's own copy (a dropout output, or a cast to the adapters'
+ * dtype, and the dropout mask) or the input itself, which nothing else
+ * keeps, and a bitsandbytes base layer's reference. */
+static double outside_adapter_input_bytes(const struct ctx *c)
+{
+	double per = lora_own_input(c) ? own_input_bytes(c) + (lora_drops(c) ? 1.0 : 0.0) : c->e;
+
+	if (bnb_keeps_input(c))
+		per += c->e;
+	return per;
+}
+
 /* Extra bytes per input element that an adapted linear keeps beside what
  * saves_input() counts at the activation size: the dropout mask, and its
  * own copy (the dropped copy, or without dropout PEFT's cast to fp32
@@ -231,6 +244,7 @@ static bool softmax_upcast(const struct vp_model *m)
 	case VP_NAMING_STARCODER2: /* eager_attention_forward as Llama's */
 	case VP_NAMING_INTERNLM2:  /* InternLM2Attention: softmax(..., dtype=torch.float32) */
 	case VP_NAMING_GLM:        /* eager_attention_forward as Llama's */
+	case VP_NAMING_DEEPSEEK:   /* DeepseekV2Attention: Llama's eager_attention_forward */
 		return true;
 	case VP_NAMING_BERT:
 	case VP_NAMING_DISTILBERT: /* MultiHeadSelfAttention: nn.functional.softmax(scores) */
@@ -1030,6 +1044,13 @@ static void moe_router_saved(const struct ctx *c, const struct vp_linear *ls, si
 	if (c->m->moe_input_jitter)
 		keep(bm, &bm->saved, T * c->h * rw, 1.0);
 	keep(bm, &bm->saved, T * E * 4.0, 1.0);              /* softmax(router_logits, dtype=float) */
+	/* DeepSeek's routers multiply fp32 copies (DeepseekV2Moe.forward:
+	 * F.linear(hidden_states.type(torch.float32), self.gate.weight.type(
+	 * torch.float32)); DeepseekV3TopkRouter.forward likewise): a trained
+	 * router keeps the fp32 copy of its input for its weight's gradient.
+	 * V3's sigmoid scores stand in the softmax's place above. */
+	if (c->m->naming == VP_NAMING_DEEPSEEK && c->full)
+		keep(bm, &bm->saved, T * c->h * 4.0, 1.0);
 	keep(bm, &bm->saved, T * k * (8.0 + 4.0 + rw), 1.0); /* top-k indices, weights, their cast */
 	keep(bm, &bm->saved, k * T * (c->h * out + rw + 8.0), 1.0);
 	bm->fwd_transient = fmax(bm->fwd_transient, E * k * T * 8.0);
@@ -1060,8 +1081,10 @@ static void moe_shared_saved(const struct ctx *c, const struct vp_linear *ls, si
 		keep(bm, &bm->saved, T * fs * e, 1.0);
 	keep(bm, &bm->saved, T * fs * dropout_extra(c, down), 1.0);
 	/* GraniteMoeSharedDecoderLayer adds shared_mlp's output to the
-	 * experts' as it is: no gate, nothing more kept */
-	if (vp_model_is_granitemoe(c->m))
+	 * experts' as it is, and so does DeepSeek its shared_experts'
+	 * (DeepseekV2Moe.forward: hidden_states + self.shared_experts(
+	 * residuals)): no gate, no product, nothing more kept */
+	if (vp_model_is_granitemoe(c->m) || c->m->naming == VP_NAMING_DEEPSEEK)
 		return;
 	keep(bm, &bm->saved, T * em, 1.0);
 	keep(bm, &bm->saved, T * c->h * em, 1.0);
@@ -1070,7 +1093,7 @@ static void moe_shared_saved(const struct ctx *c, const struct vp_linear *ls, si
 static bool attention_role(enum vp_linear_role r)
 {
 	return r == VP_LIN_Q || r == VP_LIN_K || r == VP_LIN_V || r == VP_LIN_QKV || r == VP_LIN_O ||
-	       r == VP_LIN_CROSS_Q || r == VP_LIN_CROSS_K || r == VP_LIN_CROSS_V || r == VP_LIN_CROSS_O;
+	       r == VP_LIN_Q_B || r == VP_LIN_KV_B || r == VP_LIN_CROSS_Q || r == VP_LIN_CROSS_K || r == VP_LIN_CROSS_V || r == VP_LIN_CROSS_O;
 }
 
 /*
@@ -1184,6 +1207,61 @@ static void dora_memory(const struct ctx *c, const struct vp_linear *ls, size_t 
  * One block over b samples of s tokens (sk = the encoder length for the
  * cross-attention of a decoder block of an encoder-decoder model).
  */
+/*
+ * What multi-head latent attention saves beside the q, k and v the kernel
+ * keeps (DeepseekV2Attention.forward, models/deepseek_v2/
+ * modular_deepseek_v2.py; V3's the same but its rotary). attention_saved
+ * counts q, k and v each heads x qk_head_dim wide (head_dim): q and k are
+ * new tensors of that width (torch.cat of the nope and rope parts), and
+ * FlashAttention-2 gets v padded to it (F.pad, a copy); SDPA's v is
+ * heads x v_head_dim, the safe side by (qk_head_dim - v_head_dim) per
+ * head. Beside them:
+ *  - each latent's RMSNorm (kv_a_layernorm over kv_lora_rank, and
+ *    q_a_layernorm over q_lora_rank when q has a latent): LlamaRMSNorm
+ *    keeps its input upcast to fp32 and an rsqrt per token, with its
+ *    weight trained the 16-bit normalized input (as qk_norm_keep: the
+ *    input is a projection's output, in e);
+ *  - the up-projections' inputs, the norms' outputs (kv_b_proj's T x
+ *    kv_lora_rank, q_b_proj's T x q_lora_rank), where they save them, and
+ *    an adapter's copies of them;
+ *  - SDPA (flash, memory-efficient) and eager take v as a view of
+ *    kv_b_proj's output (torch.split), so what they save keeps that whole
+ *    output alive: its k_nope part, heads x qk_nope_head_dim, is held
+ *    besides (FlashAttention-2's padded v is a copy);
+ *  - DeepSeek-V2's apply_rotary_emb multiplies fp32 complex views of q_pe
+ *    and k_pe (xq.float(), view_as_complex) by freqs_cis; the product
+ *    saves them: T x (heads + 1) x qk_rope_head_dim x 4 bytes. V3's
+ *    apply_rotary_pos_emb saves cos and sin only, as Llama's.
+ */
+static void mla_saved(const struct ctx *c, const struct vp_linear *ls, size_t n, double T, struct block_mem *bm)
+{
+	static const enum vp_linear_role qb_role[] = {VP_LIN_Q_B};
+	static const enum vp_linear_role kvb_role[] = {VP_LIN_KV_B};
+	const struct vp_model *m = c->m;
+	double heads = (double)m->num_heads, rope = (double)m->rope_head_dim;
+	double latents[2] = {(double)m->kv_lora_rank, (double)m->q_lora_rank};
+	struct input_copies k;
+
+	for (size_t i = 0; i < 2; i++) {
+		if (latents[i] <= 0.0)
+			continue;
+		if (c->t->compile) {
+			keep(bm, &bm->saved, T * latents[i] * c->e, 1.0);
+		} else {
+			keep(bm, &bm->saved, T * latents[i] * 4.0, 1.0);
+			if (c->full)
+				keep(bm, &bm->saved, T * latents[i] * c->e, 1.0);
+		}
+		keep(bm, &bm->saved, T * 4.0, 1.0);
+		input_copies(c, ls, n, i == 0 ? kvb_role : qb_role, 1, &k);
+		keep_input_copies(c, bm, T * latents[i], &k);
+	}
+	if (c->attn != VP_ATTN_FLASH2)
+		keep(bm, &bm->saved, T * heads * (double)(m->head_dim - m->rope_head_dim) * c->e, 1.0);
+	if (strcmp(m->model_type, "deepseek_v2") == 0)
+		keep(bm, &bm->saved, T * (heads + 1.0) * rope * 4.0, 1.0);
+}
+
 static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b, double s,
 			 double s_cross, struct block_mem *bm)
 {
@@ -1267,6 +1345,8 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 	if (c->m->naming == VP_NAMING_DEBERTA)
 		disentangled_saved(c, b, s, bm);
 	qk_norm_keep(c, T, bm);
+	if (vp_model_is_mla(c->m))
+		mla_saved(c, ls, n, T, bm);
 	/* the adapted slices' update of a fused q/k/v, kept by zero_pad's
 	 * index_copy (partial_qkv_update_width) */
 	keep(bm, &bm->saved, T * partial_qkv_update_width(c, find_role(ls, n, VP_LIN_QKV)) * e, 1.0);
@@ -1447,7 +1527,9 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
  * classifiers do not. */
 bool vp_est_router_aux_loss(const struct ctx *c)
 {
-	return c->m->num_experts > 0 && c->t->head == VP_HEAD_CAUSAL_LM &&
+	/* DeepseekV2ForCausalLM and DeepseekV3ForCausalLM are
+	 * LlamaForCausalLM's: no router logits in the output, no such loss */
+	return c->m->num_experts > 0 && c->t->head == VP_HEAD_CAUSAL_LM && c->m->naming != VP_NAMING_DEEPSEEK &&
 	       (c->m->output_router_logits || c->t->router_aux_loss);
 }
 
@@ -1744,7 +1826,8 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 	}
 	/* ELECTRA's embeddings_project (a Linear from embedding_size to
 	 * hidden_size) saves its input for its weight's gradient when it
-	 * trains; adapters leave it frozen (it is not in a block). So does
+	 * trains; under adapters it is frozen (it is not in a block) unless an
+	 * adapter reaches it, below. So does
 	 * OPT-350m's project_in (word_embed_proj_dim to hidden_size), and its
 	 * project_out (OPTDecoder.forward: after the last block, hidden_size
 	 * to word_embed_proj_dim, bias=False) the last block's output, which
@@ -1754,16 +1837,19 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 		tt->global_saved += T_first * c->E * c->e;
 		if (m->naming == VP_NAMING_OPT)
 			tt->global_saved += T_last * c->h * c->e;
-	} else if (c->E != c->h && m->naming == VP_NAMING_OPT && c->lora && t->lora_all_linear) {
-		/* all-linear adapts project_in and project_out as well
-		 * (parameters.c): each lora_A saves its input as a block's
-		 * adapter does (saves_input, dropout_extra), and a
-		 * bitsandbytes base layer keeps it too (bnb_keeps_input) */
-		double per = lora_own_input(c) ? own_input_bytes(c) + (lora_drops(c) ? 1.0 : 0.0) : c->e;
+	} else if (c->lora) {
+		/* an adapter on one of them (all-linear, or a target naming it:
+		 * parameters.c) keeps lora_A's input as a block's adapter does
+		 * (saves_input, dropout_extra), and a bitsandbytes base layer
+		 * keeps it too (bnb_keeps_input): project_in's and ELECTRA's
+		 * T x E embeddings, project_out's T x h last block output */
+		struct vp_linear ls[2];
+		size_t k, nl = vp_model_embed_linears(m, ls, 2);
 
-		if (bnb_keeps_input(c))
-			per += c->e;
-		tt->global_saved += (T_first * c->E + T_last * c->h) * per;
+		for (k = 0; k < nl; k++)
+			if (lora_on(c, &ls[k]))
+				tt->global_saved += (ls[k].out_features == m->hidden_size ? T_first : T_last) *
+						    (double)ls[k].in_features * outside_adapter_input_bytes(c);
 	}
 	{
 		double masks = masks_held(c, b, s_enc, s_dec, tt);
@@ -1827,6 +1913,16 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 			tt->global_saved += T_lm * c->E * c->e; /* LM head input */
 		if (t->head == VP_HEAD_MASKED_LM)
 			tt->global_saved += 3.0 * T_lm * c->E * c->e; /* MLM transform: dense, GELU, LayerNorm */
+		/* an adapter on the encoder's head transform dense
+		 * (all-linear, or a target "dense": vp_est_head_transform)
+		 * keeps the last block's output in lora_A, which the frozen
+		 * dense does not */
+		{
+			struct vp_linear dense;
+
+			if (vp_est_head_transform(c, &dense) && !c->full && lora_on(c, &dense))
+				tt->global_saved += T_lm * c->h * outside_adapter_input_bytes(c);
+		}
 		if (c->amp && c->nb > 2.0)
 			tt->head_copy = c->V * c->E * 2.0; /* 16-bit LM head copy */
 	}

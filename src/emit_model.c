@@ -168,8 +168,18 @@ static void entry(struct vp_yaml_out *e, const struct vp_model *m)
 	if (m->num_experts > 0) {
 		key_u64(e, "num_experts", m->num_experts);
 		key_u64(e, "experts_per_token", m->experts_per_token);
-		if (m->shared_expert_size > 0)
+		if (m->shared_expert_size > 0 || m->naming == VP_NAMING_DEEPSEEK)
 			key_u64(e, "shared_expert_size", m->shared_expert_size);
+	}
+	/* DeepSeek's: every one, as the family's defaults (V3's) need not be
+	 * the config's */
+	if (m->naming == VP_NAMING_DEEPSEEK) {
+		key_u64(e, "dense_layers", m->dense_layers);
+		key_u64(e, "dense_intermediate_size", m->dense_intermediate_size);
+		key_u64(e, "q_lora_rank", m->q_lora_rank);
+		key_u64(e, "kv_lora_rank", m->kv_lora_rank);
+		key_u64(e, "rope_head_dim", m->rope_head_dim);
+		key_u64(e, "v_head_dim", m->v_head_dim);
 	}
 
 	key_plain(e, "norm", norm_name(m->norm));

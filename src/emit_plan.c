@@ -173,7 +173,7 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 	 * keep what was asked for) */
 	if ((t->liger_loss || t->liger_swiglu || t->liger_rms_norm) && vp_liger_patches(m))
 		cat(buf, size, ", Liger kernels");
-	if (m->num_experts > 0 && (t->router_aux_loss || m->output_router_logits))
+	if (m->num_experts > 0 && m->naming != VP_NAMING_DEEPSEEK && (t->router_aux_loss || m->output_router_logits))
 		cat(buf, size, ", load-balancing loss");
 	if (t->activation_offload)
 		cat(buf, size, ", activation offload");
@@ -965,11 +965,17 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 
 	/* FlashAttention-2 is never transformers' default (SDPA is, eager on
 	 * PyTorch 1.x): where the profile's keys cannot ask for it, the
-	 * script must, or the run takes SDPA and its padded batch's mask */
+	 * script must, or the run takes SDPA and its padded batch's mask.
+	 * A DeepSpeed config is checked at SDPA (T5: eager) unless check's
+	 * --attn says otherwise, which these notes name (until 2026-12-01
+	 * they did not, tests/cli/profiles/t5-sdpa-named.sh) */
 	if (t->attn == VP_ATTN_FLASH2 && keyless != NULL)
 		fprintf(f, "# note: %s no attention key: the plan is from_pretrained(..., "
 			   "attn_implementation=\"flash_attention_2\") in your script%s\n",
-			keyless, profile == VP_PROFILE_HF ? "; --profile trl prints it as a key" : "");
+			keyless,
+			profile == VP_PROFILE_HF	  ? "; --profile trl prints it as a key"
+			: profile == VP_PROFILE_DEEPSPEED ? "; vramplan check reads it with --attn flash2"
+							  : "");
 	/* the T5 family's SDPA is asked for, not its default (eager, as
 	 * releases before huggingface/transformers#47014 have it alone,
 	 * resolve.c): the script must ask for it too, or check of the printed
@@ -978,8 +984,25 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 	    keyless != NULL)
 		fprintf(f, "# note: %s no attention key: the plan is from_pretrained(..., attn_implementation=\"sdpa\") "
 			   "in your script (transformers with PR #47014; eager before it, which needs more)%s\n",
-			keyless, profile == VP_PROFILE_HF ? "; vramplan check reads attn_implementation: sdpa beside "
-							    "these keys" : "");
+			keyless,
+			profile == VP_PROFILE_HF	  ? "; vramplan check reads attn_implementation: sdpa beside these keys"
+			: profile == VP_PROFILE_DEEPSPEED ? "; vramplan check reads it with --attn sdpa"
+							  : "");
+	/* eager where the run's default is another kernel (SDPA on PyTorch
+	 * 2): unnamed, the script's run and check of the printed keys take
+	 * SDPA, which holds no score matrix. Until 2026-12-01 nothing said
+	 * so: bert-base's eager plan on an RTX 3090, 18.67 GiB at batch 34,
+	 * read back at 9.46 GiB (tests/cli/profiles/eager-named.sh) */
+	if (t->attn == VP_ATTN_EAGER && vp_attn_eager_not_default(m, t) && keyless != NULL) {
+		const char *read_back = profile == VP_PROFILE_HF ? "; vramplan check reads attn_implementation: eager "
+								   "beside these keys"
+					: profile == VP_PROFILE_DEEPSPEED ? "; vramplan check reads it with --attn eager"
+									  : "";
+
+		fprintf(f, "# note: %s no attention key: the plan is from_pretrained(..., attn_implementation=\"eager\") "
+			   "in your script (transformers' default, SDPA, needs less)%s\n",
+			keyless, read_back);
+	}
 	/* likewise packing: a padded batch keeps SDPA's mask in every layer
 	 * and repeats grouped k/v heads, which the packed plan leaves out */
 	if (t->packed && keyless != NULL)

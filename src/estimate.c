@@ -121,6 +121,13 @@ enum vp_attn vp_attn_that_runs(const struct vp_model *m, const struct vp_gpu *g,
 	return m == NULL ? a : vp_est_effective_attn(m, g, a);
 }
 
+bool vp_attn_eager_not_default(const struct vp_model *m, const struct vp_train *t)
+{
+	if (t->pytorch == VP_PYTORCH_1 || m->naming == VP_NAMING_T5)
+		return false;
+	return vp_attn_that_runs(m, NULL, VP_ATTN_SDPA) != VP_ATTN_EAGER;
+}
+
 static int to_u64(double v, uint64_t *out)
 {
 	if (!(v >= 0.0) || v > VP_BYTES_LIMIT)

@@ -769,6 +769,83 @@ static int read_bart(const struct cfg *c, struct vp_model *m)
 }
 
 /*
+ * DeepseekV2Config and DeepseekV3Config (models/deepseek_v2/
+ * modular_deepseek_v2.py, models/deepseek_v3/configuration_deepseek_v3.py):
+ * n_routed_experts (64; V3 256), num_experts_per_tok (V2 None, which
+ * DeepseekV2Moe's topk cannot take: required here; V3 8),
+ * moe_intermediate_size (1407; V3 2048) the routed and each shared
+ * expert's width, n_shared_experts (2; V3 1) in one MLP, and
+ * first_k_dense_replace (0; V3 3) layers with a dense MLP of
+ * intermediate_size before them. moe_layer_freq (1 in every released
+ * config) is the remote code's (modeling_deepseek.py: MoE where
+ * layer_idx % moe_layer_freq == 0 too); transformers ignores it, and
+ * another value is refused, the two builds disagreeing. The causal LM
+ * is LlamaForCausalLM's: no router logits, no load-balancing loss
+ * (output_router_logits is not read).
+ */
+static int read_deepseek_experts(const struct cfg *c, struct vp_model *m)
+{
+	const cJSON *shared = cJSON_GetObjectItemCaseSensitive(c->root, "n_shared_experts");
+	uint64_t dense_width = m->intermediate_size, n_shared = !strcmp(c->type, "deepseek_v3") ? 1 : 2;
+	uint64_t freq = 1;
+
+	if (!strcmp(c->type, "deepseek_v2") && item(c, "num_experts_per_tok") == NULL)
+		return fail(c, "'num_experts_per_tok' is missing or null: DeepseekV2Config's default (None) "
+			       "leaves the router without a top-k");
+	if (cJSON_IsNull(shared))
+		return fail(c, "unsupported: 'n_shared_experts' is null (DeepseekV2Moe.forward adds the shared "
+			       "experts it then lacks)");
+	if (opt_u64(c, "n_routed_experts", 1, &m->num_experts) ||
+	    opt_u64(c, "num_experts_per_tok", 1, &m->experts_per_token) ||
+	    opt_u64(c, "moe_intermediate_size", 1, &m->intermediate_size) ||
+	    opt_u64(c, "n_shared_experts", 0, &n_shared) ||
+	    opt_u64(c, "first_k_dense_replace", 0, &m->dense_layers) ||
+	    opt_u64(c, "moe_layer_freq", 1, &freq))
+		return -1;
+	if (freq != 1)
+		return fail(c, "unsupported: 'moe_layer_freq' %llu (transformers' DeepseekV2DecoderLayer puts "
+			       "experts in every layer from first_k_dense_replace on; the remote code skips "
+			       "layers)",
+			    (unsigned long long)freq);
+	if (vp_mul_u64(n_shared, m->intermediate_size, &m->shared_expert_size))
+		return fail(c, "'n_shared_experts' x 'moe_intermediate_size' is too large");
+	m->dense_intermediate_size = m->dense_layers > 0 ? dense_width : 0;
+	return 0;
+}
+
+/*
+ * Multi-head latent attention's keys (DeepseekV2Config, DeepseekV3Config):
+ * kv_lora_rank (512), q_lora_rank (1536; null: q_proj, no latent for q,
+ * DeepSeek-V2-Lite's), qk_nope_head_dim (128), qk_rope_head_dim (64),
+ * v_head_dim (128). q and k heads are qk_nope_head_dim +
+ * qk_rope_head_dim wide (DeepseekV2Attention.qk_head_dim), rotary on the
+ * qk_rope_head_dim part; the config's head_dim (DeepseekV2Config sets it
+ * to qk_rope_head_dim, for the rotary embedding) is not the heads'.
+ * num_key_value_heads does not shape anything: kv_b_proj gives every
+ * head its k and v.
+ */
+static int read_latent_attention(const struct cfg *c, struct vp_model *m)
+{
+	const cJSON *q = cJSON_GetObjectItemCaseSensitive(c->root, "q_lora_rank");
+	uint64_t nope = 128; /* both classes' qk_nope_head_dim */
+
+	if (opt_u64(c, "kv_lora_rank", 1, &m->kv_lora_rank) ||
+	    opt_u64(c, "qk_nope_head_dim", 1, &nope) ||
+	    opt_u64(c, "qk_rope_head_dim", 1, &m->rope_head_dim) ||
+	    opt_u64(c, "v_head_dim", 1, &m->v_head_dim))
+		return -1;
+	if (cJSON_IsNull(q))
+		m->q_lora_rank = 0;
+	else if (opt_u64(c, "q_lora_rank", 1, &m->q_lora_rank))
+		return -1;
+	if (vp_add_u64(nope, m->rope_head_dim, &m->head_dim))
+		return fail(c, "'qk_nope_head_dim' + 'qk_rope_head_dim' is too large");
+	m->rotary_fraction = (double)m->rope_head_dim / (double)m->head_dim;
+	m->num_kv_heads = m->num_heads;
+	return 0;
+}
+
+/*
  * The experts of a mixture-of-experts config (Qwen2-MoE's as Qwen3-MoE's, with
  * a shared expert). MixtralConfig:
  * num_local_experts (8), num_experts_per_tok (2), the experts as wide as
@@ -823,6 +900,8 @@ static int read_experts(const struct cfg *c, struct vp_model *m)
 			       opt_u64(c, "num_experts_per_tok", 1, &m->experts_per_token)
 			       ? -1
 			       : 0;
+	if (!strcmp(c->type, "deepseek_v2") || !strcmp(c->type, "deepseek_v3"))
+		return read_deepseek_experts(c, m);
 	if (strcmp(c->type, "qwen3_moe") != 0 && strcmp(c->type, "qwen2_moe") != 0)
 		return 0;
 	/* Qwen2MoeConfig: the same keys, and shared_expert_intermediate_size
@@ -1036,9 +1115,13 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 		 * num_attention_heads (__post_init__, models/gpt_oss/
 		 * configuration_gpt_oss.py) */
 		m->head_dim = 64;
-	} else if (derive_head_dim(c, "hidden_size", "num_attention_heads", m)) {
+	} else if (!vp_model_is_mla(m) && derive_head_dim(c, "hidden_size", "num_attention_heads", m)) {
+		/* (multi-head latent attention's heads are not hidden / heads
+		 * wide: read_latent_attention) */
 		return -1;
 	}
+	if (vp_model_is_mla(m) && read_latent_attention(c, m))
+		return -1;
 
 	if (is_gemma) {
 		/* GemmaMLP reads hidden_activation; older files only have
@@ -1106,13 +1189,15 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 	if (!strcmp(t, "llama") || is_qwen3 || is_gemma || !strcmp(t, "olmo") || !strcmp(t, "olmo2") ||
 	    !strcmp(t, "olmo3") || !strcmp(t, "olmoe") || !strcmp(t, "cohere") || !strcmp(t, "cohere2") || !strcmp(t, "granite") ||
 	    !strcmp(t, "smollm3") || !strcmp(t, "gpt_oss") || !strcmp(t, "hunyuan_v1_dense") ||
-	    !strcmp(t, "phimoe") || !strcmp(t, "granitemoe") || !strcmp(t, "granitemoeshared")) {
+	    !strcmp(t, "phimoe") || !strcmp(t, "granitemoe") || !strcmp(t, "granitemoeshared") ||
+	    !strcmp(t, "deepseek_v2") || !strcmp(t, "deepseek_v3")) {
 		/* LlamaAttention, Qwen3Attention, GemmaAttention, OlmoAttention,
 		 * Olmo2Attention, OlmoeAttention, CohereAttention, GraniteAttention,
 		 * GptOssAttention (GptOssConfig: True), HunYuanDenseV1Attention,
 		 * PhimoeAttention, GraniteMoeAttention (LlamaAttention's linears;
 		 * PhimoeConfig and GraniteMoeConfig: False, Phi-3.5-MoE's config
-		 * true): q/k/v/o all use
+		 * true), DeepseekV2Attention (q_a_proj, kv_a_proj_with_mqa and
+		 * o_proj; qkv_bias stands for it): q/k/v/o all use
 		 * bias=config.attention_bias; LlamaMLP (GraniteMLP) uses
 		 * mlp_bias. */
 		attention_bias = m->qkv_bias;
@@ -2434,7 +2519,8 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 			if (is_moe(&c)) {
 				vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
 					    "model_type '%.64s' is a mixture of experts whose layers vramplan does not know "
-					    "(the ones it models: mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, granitemoeshared, gpt_oss)",
+					    "(the ones it models: mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, "
+					    "granitemoeshared, gpt_oss, deepseek_v2, deepseek_v3)",
 					    type);
 				goto out;
 			}

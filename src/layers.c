@@ -45,6 +45,7 @@ int vp_naming_shape(enum vp_naming n, enum vp_arch *arch)
 	case VP_NAMING_EXAONE:
 	case VP_NAMING_INTERNLM2:
 	case VP_NAMING_GLM:
+	case VP_NAMING_DEEPSEEK:
 		*arch = VP_ARCH_DECODER;
 		return 2;
 	case VP_NAMING_NEOX:
@@ -525,6 +526,75 @@ static void granitemoe_block(struct lin_builder *b, const struct vp_model *m, co
 	}
 }
 
+/* DeepseekV2Attention (models/deepseek_v2/modular_deepseek_v2.py; V3's
+ * is the same): q_proj hidden x heads x qk_head_dim without a bias when
+ * q_lora_rank is None, else q_a_proj hidden x q_lora_rank
+ * (bias=attention_bias) and q_b_proj q_lora_rank x heads x qk_head_dim;
+ * kv_a_proj_with_mqa hidden x (kv_lora_rank + qk_rope_head_dim)
+ * (bias=attention_bias); kv_b_proj kv_lora_rank x heads x
+ * (qk_nope_head_dim + v_head_dim), no bias; o_proj heads x v_head_dim x
+ * hidden (bias=attention_bias). qkv_bias stands for attention_bias. */
+static void mla_attention(struct lin_builder *b, const struct vp_model *m, const struct widths *w)
+{
+	uint64_t kv_a, kv_b, o_in;
+
+	if (vp_add_u64(m->kv_lora_rank, m->rope_head_dim, &kv_a) ||
+	    vp_mul_u64(m->num_heads, m->head_dim - m->rope_head_dim + m->v_head_dim, &kv_b) ||
+	    vp_mul_u64(m->num_heads, m->v_head_dim, &o_in)) {
+		b->failed = true;
+		return;
+	}
+	if (m->q_lora_rank == 0) {
+		put(b, VP_LIN_Q, "q_proj", "self_attn.q_proj", w->h, w->q, false);
+	} else {
+		put(b, VP_LIN_Q, "q_a_proj", "self_attn.q_a_proj", w->h, m->q_lora_rank, m->qkv_bias);
+		put(b, VP_LIN_Q_B, "q_b_proj", "self_attn.q_b_proj", m->q_lora_rank, w->q, false);
+	}
+	put(b, VP_LIN_K, "kv_a_proj_with_mqa", "self_attn.kv_a_proj_with_mqa", w->h, kv_a, m->qkv_bias);
+	put(b, VP_LIN_KV_B, "kv_b_proj", "self_attn.kv_b_proj", m->kv_lora_rank, kv_b, false);
+	put(b, VP_LIN_O, "o_proj", "self_attn.o_proj", o_in, w->h, m->qkv_bias);
+}
+
+/* DeepseekV2DecoderLayer / DeepseekV3DecoderLayer: the attention, then
+ * (from layer first_k_dense_replace on) DeepseekV2Moe: mlp.gate, an
+ * nn.Linear(hidden, n_routed_experts, bias=False) in V2 and
+ * DeepseekV3TopkRouter in V3 (a weight parameter and the
+ * e_score_correction_bias buffer, no nn.Linear: PEFT does not reach it);
+ * mlp.experts (transformers 5 stores them as Qwen2MoeExperts' and
+ * MixtralExperts' 3-D gate_up_proj and down_proj, the 4.x remote code
+ * and vLLM as experts.N.{gate,up,down}_proj, which vramplan models as
+ * for Qwen2-MoE); mlp.shared_experts.{gate,up,down}_proj, a
+ * DeepseekV2MLP of n_shared_experts x moe_intermediate_size. A dense
+ * layer has mlp.{gate,up,down}_proj of intermediate_size. */
+static bool is_v3(const struct vp_model *m)
+{
+	return strcmp(m->model_type, "deepseek_v3") == 0;
+}
+
+static void deepseek_block(struct lin_builder *b, const struct vp_model *m, const struct widths *w, bool dense)
+{
+	uint64_t fs = m->shared_expert_size, fd = m->dense_intermediate_size;
+
+	mla_attention(b, m, w);
+	if (dense) {
+		put(b, VP_LIN_GATE, "gate_proj", "mlp.gate_proj", w->h, fd, false);
+		put(b, VP_LIN_UP, "up_proj", "mlp.up_proj", w->h, fd, false);
+		put(b, VP_LIN_DOWN, "down_proj", "mlp.down_proj", fd, w->h, false);
+		return;
+	}
+	put(b, VP_LIN_ROUTER, "gate", "mlp.gate", w->h, m->num_experts, false);
+	if (!b->failed && is_v3(m))
+		b->out[b->n - 1].param_only = true;
+	put_experts(b, VP_LIN_GATE, "gate_proj", "mlp.experts.gate_proj", w->h, w->ff, m->num_experts);
+	put_experts(b, VP_LIN_UP, "up_proj", "mlp.experts.up_proj", w->h, w->ff, m->num_experts);
+	put_experts(b, VP_LIN_DOWN, "down_proj", "mlp.experts.down_proj", w->ff, w->h, m->num_experts);
+	if (fs > 0) {
+		put(b, VP_LIN_SHARED_GATE, "gate_proj", "mlp.shared_experts.gate_proj", w->h, fs, false);
+		put(b, VP_LIN_SHARED_UP, "up_proj", "mlp.shared_experts.up_proj", w->h, fs, false);
+		put(b, VP_LIN_SHARED_DOWN, "down_proj", "mlp.shared_experts.down_proj", fs, w->h, false);
+	}
+}
+
 /* ---- public ------------------------------------------------------------- */
 
 size_t vp_model_block_linears(const struct vp_model *m, enum vp_block_kind kind,
@@ -542,12 +612,21 @@ size_t vp_model_block_linears(const struct vp_model *m, enum vp_block_kind kind,
 	    (gate == 2 && !m->gated_mlp))
 		return 0;
 	/* an encoder-only model has encoder blocks, a decoder-only one
-	 * decoder blocks, an encoder-decoder both */
+	 * decoder blocks (and DeepSeek's dense ones), an encoder-decoder
+	 * both */
+	if (kind == VP_BLOCK_DECODER_DENSE) {
+		if (m->naming != VP_NAMING_DEEPSEEK || m->dense_layers == 0)
+			return 0;
+		deepseek_block(&b, m, &w, true);
+		return b.failed ? 0 : b.n;
+	}
 	if ((m->arch == VP_ARCH_ENCODER && kind != VP_BLOCK_ENCODER) ||
 	    (m->arch == VP_ARCH_DECODER && kind != VP_BLOCK_DECODER))
 		return 0;
 
-	if (m->naming == VP_NAMING_T5)
+	if (m->naming == VP_NAMING_DEEPSEEK)
+		deepseek_block(&b, m, &w, false);
+	else if (m->naming == VP_NAMING_T5)
 		t5_block(&b, m, &w, kind == VP_BLOCK_DECODER);
 	else if (m->naming == VP_NAMING_BART)
 		bart_block(&b, m, &w, kind == VP_BLOCK_DECODER);
@@ -590,16 +669,58 @@ bool vp_linear_matches(const struct vp_linear *l, const char *target)
 
 bool vp_model_has_linear(const struct vp_model *m, const char *target)
 {
-	static const enum vp_block_kind kinds[] = {VP_BLOCK_ENCODER, VP_BLOCK_DECODER};
+	static const enum vp_block_kind kinds[] = {VP_BLOCK_ENCODER, VP_BLOCK_DECODER, VP_BLOCK_DECODER_DENSE};
 	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
+	size_t n;
 
-	for (size_t k = 0; k < 2; k++) {
-		size_t n = vp_model_block_linears(m, kinds[k], ls, VP_BLOCK_LINEARS_MAX);
+	for (size_t k = 0; k < 3; k++) {
+		n = vp_model_block_linears(m, kinds[k], ls, VP_BLOCK_LINEARS_MAX);
 		for (size_t i = 0; i < n; i++)
 			if (vp_linear_matches(&ls[i], target))
 				return true;
 	}
+	n = vp_model_embed_linears(m, ls, VP_BLOCK_LINEARS_MAX);
+	for (size_t i = 0; i < n; i++)
+		if (vp_linear_matches(&ls[i], target))
+			return true;
 	return false;
+}
+
+size_t vp_model_embed_linears(const struct vp_model *m, struct vp_linear *out, size_t cap)
+{
+	uint64_t e, h;
+	size_t n = 0;
+
+	if (m == NULL || out == NULL || cap < 2)
+		return 0;
+	e = vp_model_embed_width(m);
+	h = m->hidden_size;
+	/* a model as wide as its embeddings has none: OPTDecoder sets
+	 * project_in and project_out to None when word_embed_proj_dim ==
+	 * hidden_size (opt-125m, opt-1.3b), ElectraModel builds
+	 * embeddings_project only when embedding_size != hidden_size */
+	if (e == h || e == 0)
+		return 0;
+	if (m->naming == VP_NAMING_OPT && m->arch == VP_ARCH_DECODER) {
+		/* models/opt/modeling_opt.py OPTDecoder: project_in
+		 * (word_embed_proj_dim -> hidden_size) before the first layer,
+		 * project_out (back) after the last, both bias=False; under
+		 * OPTForCausalLM their keys are model.decoder.project_in/out */
+		out[n++] = (struct vp_linear){VP_LIN_UP, "project_in", "decoder.project_in", e, h, false, 1, false};
+		out[n++] = (struct vp_linear){VP_LIN_DOWN, "project_out", "decoder.project_out", h, e, false, 1, false};
+	} else if (m->arch == VP_ARCH_ENCODER && m->naming == VP_NAMING_ALBERT) {
+		/* models/albert/modeling_albert.py AlbertTransformer:
+		 * embedding_hidden_mapping_in = nn.Linear(embedding_size,
+		 * hidden_size), key albert.encoder.embedding_hidden_mapping_in */
+		out[n++] = (struct vp_linear){VP_LIN_UP, "embedding_hidden_mapping_in",
+					      "encoder.embedding_hidden_mapping_in", e, h, true, 1, false};
+	} else if (m->arch == VP_ARCH_ENCODER && m->naming == VP_NAMING_BERT) {
+		/* models/electra/modeling_electra.py ElectraModel:
+		 * embeddings_project = nn.Linear(embedding_size, hidden_size),
+		 * key electra.embeddings_project under a task class */
+		out[n++] = (struct vp_linear){VP_LIN_UP, "embeddings_project", "embeddings_project", e, h, true, 1, false};
+	}
+	return n;
 }
 
 bool vp_target_unmodelled(const char *target)
@@ -629,15 +750,16 @@ bool vp_target_unmodelled(const char *target)
 
 void vp_model_linear_names(const struct vp_model *m, char *buf, size_t size)
 {
-	static const enum vp_block_kind kinds[] = {VP_BLOCK_ENCODER, VP_BLOCK_DECODER};
-	struct vp_linear ls[2 * VP_BLOCK_LINEARS_MAX];
+	static const enum vp_block_kind kinds[] = {VP_BLOCK_ENCODER, VP_BLOCK_DECODER, VP_BLOCK_DECODER_DENSE};
+	struct vp_linear ls[3 * VP_BLOCK_LINEARS_MAX + 2];
 	size_t n = 0, len = 0;
 
 	if (size == 0)
 		return;
 	buf[0] = '\0';
-	for (size_t k = 0; k < 2; k++)
+	for (size_t k = 0; k < 3; k++)
 		n += vp_model_block_linears(m, kinds[k], ls + n, VP_BLOCK_LINEARS_MAX);
+	n += vp_model_embed_linears(m, ls + n, sizeof ls / sizeof ls[0] - n);
 	for (size_t i = 0; i < n && len + 1 < size; i++) {
 		size_t j;
 		if (ls[i].param_only)

@@ -32,6 +32,7 @@ const char *const vp_model_types[] = {
 	"granitemoe",
 	"granitemoeshared",
 	"gpt_oss",
+	"deepseek_v2", "deepseek_v3",
 	"qwen", "gpt_neox", "phi", "gptj", "codegen", "gpt_neo", "gpt2", "gpt_bigcode", "starcoder2", "bloom", "mpt", "falcon", "opt",
 	NULL
 };
@@ -544,6 +545,39 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		family_llama(m);
 		m->num_experts = 8;
 		m->experts_per_token = 2;
+	} else if (!strcmp(model_type, "deepseek_v2") || !strcmp(model_type, "deepseek_v3")) {
+		/* models/deepseek_v2/modular_deepseek_v2.py and
+		 * models/deepseek_v3/modular_deepseek_v3.py: Llama's decoder
+		 * layer (input_layernorm, post_attention_layernorm, RMSNorms)
+		 * with DeepseekV2Attention (multi-head latent attention:
+		 * q_proj, or q_a_proj + q_a_layernorm + q_b_proj;
+		 * kv_a_proj_with_mqa + kv_a_layernorm + kv_b_proj; o_proj;
+		 * the down projections and o_proj with bias=attention_bias,
+		 * False) and, from layer first_k_dense_replace on, an MoE
+		 * block: mlp.gate (the router), mlp.experts, and
+		 * mlp.shared_experts, one gated MLP n_shared_experts x
+		 * moe_intermediate_size wide, added unscaled; before it a
+		 * dense DeepseekV2MLP of intermediate_size. Rotary on the
+		 * qk_rope_head_dim part of each q and k head only. The
+		 * numbers are DeepSeek-V2-Lite's (DeepseekV2Config) and
+		 * DeepSeek-V3's (DeepseekV3Config) defaults; hfconfig.c
+		 * reads a config's. */
+		bool v3 = !strcmp(model_type, "deepseek_v3");
+
+		family_llama(m);
+		m->naming = VP_NAMING_DEEPSEEK;
+		m->num_experts = v3 ? 256 : 64;
+		m->experts_per_token = v3 ? 8 : 6;
+		m->intermediate_size = v3 ? 2048 : 1407;
+		m->shared_expert_size = v3 ? 2048 : 2 * 1407;
+		m->dense_layers = v3 ? 3 : 0;
+		m->dense_intermediate_size = v3 ? 18432 : 0;
+		m->q_lora_rank = 1536;
+		m->kv_lora_rank = 512;
+		m->rope_head_dim = 64;
+		m->v_head_dim = 128;
+		m->head_dim = 128 + 64;
+		m->rotary_fraction = 64.0 / 192.0;
 	} else if (!strcmp(model_type, "gpt_oss")) {
 		/* models/gpt_oss/modular_gpt_oss.py (gpt-oss-20b, -120b):
 		 * Qwen2's attention with bias=attention_bias (True) on q, k, v
@@ -897,7 +931,7 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 		return vp_error_set(err, VP_ERR_INPUT, "no model to validate");
 	if ((unsigned)m->arch > VP_ARCH_ENCDEC || (unsigned)m->norm > VP_NORM_RMS ||
 	    (unsigned)m->act > VP_ACT_GELU_NEW || (unsigned)m->pos > VP_POS_SINUSOIDAL ||
-	    (unsigned)m->naming > VP_NAMING_ALBERT)
+	    (unsigned)m->naming > VP_NAMING_DEEPSEEK)
 		return vp_error_set(err, VP_ERR_INPUT, "corrupt model descriptor (enum out of range)");
 
 	if (check_count(&nm, "hidden_size", m->hidden_size, 1, VP_SIZE_LIMIT, err) ||
@@ -1008,16 +1042,53 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 	if (m->shared_expert_size > 0 && m->num_experts == 0)
 		return vp_error_set(err, VP_ERR_INPUT, "'%s' needs experts",
 				    field_name(&nm, "shared_expert_size", m->shared_expert_size));
+	if (check_count(&nm, "dense_layers", m->dense_layers, 0, VP_COUNT_LIMIT, err) ||
+	    check_count(&nm, "dense_intermediate_size", m->dense_intermediate_size, 0, VP_SIZE_LIMIT, err) ||
+	    check_count(&nm, "q_lora_rank", m->q_lora_rank, 0, VP_SIZE_LIMIT, err) ||
+	    check_count(&nm, "kv_lora_rank", m->kv_lora_rank, 0, VP_SIZE_LIMIT, err) ||
+	    check_count(&nm, "rope_head_dim", m->rope_head_dim, 0, VP_SIZE_LIMIT, err) ||
+	    check_count(&nm, "v_head_dim", m->v_head_dim, 0, VP_SIZE_LIMIT, err))
+		return -1;
+	if ((m->kv_lora_rank > 0 || m->q_lora_rank > 0 || m->rope_head_dim > 0 || m->v_head_dim > 0 ||
+	     m->dense_layers > 0) != (m->naming == VP_NAMING_DEEPSEEK))
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "latent attention ('kv_lora_rank', 'q_lora_rank', 'rope_head_dim', 'v_head_dim') "
+				    "and 'dense_layers' are modelled for DeepSeek-V2/V3 (model_type deepseek_v2, "
+				    "deepseek_v3), and needed there; not for model_type '%s'",
+				    m->model_type);
+	if (m->naming == VP_NAMING_DEEPSEEK) {
+		/* DeepseekV2Attention: kv_b_proj from kv_lora_rank, q and k
+		 * heads of qk_nope_head_dim + qk_rope_head_dim, v heads of
+		 * v_head_dim; the dense layers before the experts */
+		if (m->kv_lora_rank == 0 || m->v_head_dim == 0 || m->rope_head_dim == 0 ||
+		    m->rope_head_dim >= m->head_dim)
+			return vp_error_set(err, VP_ERR_INPUT,
+					    "'%s' (%" PRIu64 ") must hold '%s' (%" PRIu64 ") and a part without rotary, "
+					    "and 'kv_lora_rank' and 'v_head_dim' must be positive",
+					    field_name(&nm, "head_dim", m->head_dim), m->head_dim,
+					    field_name(&nm, "rope_head_dim", m->rope_head_dim), m->rope_head_dim);
+		if (m->num_experts == 0 || m->dense_layers >= m->num_layers ||
+		    (m->dense_layers > 0) != (m->dense_intermediate_size > 0))
+			return vp_error_set(err, VP_ERR_INPUT,
+					    "'%s' (%" PRIu64 ") must be below '%s' (%" PRIu64 "), with experts, and "
+					    "dense layers need their '%s'",
+					    field_name(&nm, "dense_layers", m->dense_layers), m->dense_layers,
+					    field_name(&nm, "num_layers", m->num_layers), m->num_layers,
+					    field_name(&nm, "dense_intermediate_size", m->dense_intermediate_size));
+	} else if (m->dense_intermediate_size > 0) {
+		return vp_error_set(err, VP_ERR_INPUT, "'dense_intermediate_size' needs 'dense_layers'");
+	}
 	if ((m->num_experts == 0) != (m->experts_per_token == 0) || m->experts_per_token > m->num_experts)
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "'%s' (%" PRIu64 ") must be from 1 to '%s' (%" PRIu64 "), or both 0 for a dense MLP",
 				    field_name(&nm, "experts_per_token", m->experts_per_token), m->experts_per_token,
 				    field_name(&nm, "num_experts", m->num_experts), m->num_experts);
 	if (m->num_experts > 0 && (m->arch != VP_ARCH_DECODER || !m->gated_mlp ||
-				   (m->naming != VP_NAMING_LLAMA && m->naming != VP_NAMING_MIXTRAL)))
+				   (m->naming != VP_NAMING_LLAMA && m->naming != VP_NAMING_MIXTRAL &&
+				    m->naming != VP_NAMING_DEEPSEEK)))
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "experts are modelled for a Llama-style decoder with a gated MLP (Mixtral, "
-				    "Qwen-MoE, OLMoE, PhiMoE, GraniteMoE), not for model_type '%s'",
+				    "Qwen-MoE, OLMoE, PhiMoE, GraniteMoE, DeepSeek), not for model_type '%s'",
 				    m->model_type);
 	if (check_dropout("hidden_dropout", m->hidden_dropout, err) ||
 	    check_dropout("attn_dropout", m->attn_dropout, err) ||
@@ -1103,6 +1174,18 @@ bool vp_model_is_granitemoe(const struct vp_model *m)
 bool vp_model_experts_are_parameters(const struct vp_model *m)
 {
 	return vp_model_is_gpt_oss(m) || vp_model_is_granitemoe(m);
+}
+
+bool vp_model_is_mla(const struct vp_model *m)
+{
+	return m != NULL && m->kv_lora_rank > 0;
+}
+
+uint64_t vp_model_moe_layers(const struct vp_model *m)
+{
+	if (m == NULL || m->num_experts == 0 || m->dense_layers >= m->num_layers)
+		return 0;
+	return m->num_layers - m->dense_layers;
 }
 
 /*
@@ -1333,6 +1416,10 @@ static uint64_t block_params(const struct vp_model *m, enum vp_block_kind kind, 
 		add(&blk, mul(&blk, m->relative_buckets, m->num_heads));
 	if (vp_model_is_gpt_oss(m)) /* GptOssAttention.sinks: one per head */
 		add(&blk, m->num_heads);
+	/* DeepseekV2Attention's kv_a_layernorm and q_a_layernorm: RMSNorms
+	 * over the latents */
+	if (vp_model_is_mla(m))
+		add(&blk, m->kv_lora_rank + m->q_lora_rank);
 
 	if (blk.overflow)
 		a->overflow = true;
@@ -1421,7 +1508,12 @@ uint64_t vp_model_param_count_parts(const struct vp_model *m, bool with_decoder,
 			a.v -= norm_size(m, &a);
 	} else if (m->arch == VP_ARCH_DECODER) {
 		blocks = block_params(m, VP_BLOCK_DECODER, &a);
-		add(&a, mul(&a, m->num_layers, blocks));
+		add(&a, mul(&a, m->dense_layers < m->num_layers ? m->num_layers - m->dense_layers : 0, blocks));
+		/* DeepSeek's first layers, a dense MLP for the experts */
+		if (m->dense_layers > 0) {
+			blocks = block_params(m, VP_BLOCK_DECODER_DENSE, &a);
+			add(&a, mul(&a, m->dense_layers, blocks));
+		}
 	} else {
 		blocks = block_params(m, VP_BLOCK_ENCODER, &a);
 		add(&a, mul(&a, m->num_layers, blocks));

@@ -116,6 +116,29 @@ double vp_est_lora_adapter_params(const struct ctx *c, const struct vp_linear *l
 }
 
 /*
+ * The dense of an encoder's LM head transform before the tied decoder,
+ * when the head is an LM head: BertPredictionHeadTransform.dense (and
+ * RoBERTa's, MPNet's, DeBERTa's lm_head.dense), ELECTRA's
+ * generator_predictions.dense (hidden -> embedding_size), ALBERT's
+ * predictions.dense, ModernBertPredictionHead.dense, DistilBERT's
+ * vocab_transform. An nn.Linear that is not the output embedding, so
+ * PEFT's all-linear adapts it and a target "dense" matches it
+ * (tuners_utils.py _maybe_include_all_linear_layers,
+ * check_target_module_exists). Its dotted paths differ by family and are
+ * not matched.
+ */
+bool vp_est_head_transform(const struct ctx *c, struct vp_linear *l)
+{
+	const char *name = c->m->naming == VP_NAMING_DISTILBERT ? "vocab_transform" : "dense";
+
+	if (c->m->arch != VP_ARCH_ENCODER || !c->lm_head)
+		return false;
+	*l = (struct vp_linear){VP_LIN_UP, name, name, c->m->hidden_size, vp_model_embed_width(c->m),
+				c->m->naming != VP_NAMING_MODERNBERT, 1, false};
+	return true;
+}
+
+/*
  * DoRA's magnitude vector on one linear (PEFT's LoraConfig(use_dora=True)):
  * DoraLinearLayer.update_layer makes nn.Parameter(weight_norm), one value
  * per output row of base + scaling x B A (peft 0.16.0
@@ -170,6 +193,15 @@ void vp_est_stack_counts(const struct ctx *c, struct totals *tt)
 	tt->n_enc_params = m->arch == VP_ARCH_DECODER ? 0.0 : (double)vp_model_param_blocks(m);
 	tt->n_dec = m->arch == VP_ARCH_DECODER ? (double)m->num_layers :
 		    c->decoder ? (double)m->num_decoder_layers : 0.0;
+}
+
+/* Of the decoder stack's n_dec blocks, those with a dense MLP where the
+ * others have experts (DeepSeek's first_k_dense_replace layers,
+ * VP_BLOCK_DECODER_DENSE); 0 in every other model. The MoE blocks are
+ * n_dec less these. */
+static double dense_blocks(const struct ctx *c, const struct totals *tt)
+{
+	return c->m->arch == VP_ARCH_DECODER ? fmin(tt->n_dec, (double)c->m->dense_layers) : 0.0;
 }
 
 /* Sum of weight elements of one block's linears; also the largest, and the
@@ -361,6 +393,24 @@ static double prediction_head_params(const struct vp_model *m)
 	return (double)vp_model_mlm_transform_params(m) - (double)m->vocab_size;
 }
 
+/* An adapter on a linear outside the blocks (vp_model_embed_linears, an
+ * encoder's LM head transform) when all-linear or a target reaches it:
+ * lora_A (r x in) and lora_B (out x r), each tensor judged by the
+ * optimizers' thresholds as a block's are, and a DoRA magnitude vector. */
+static void outside_adapter(const struct ctx *c, const struct vp_linear *l, struct counts *n)
+{
+	double r = (double)c->t->lora_r, in = (double)l->in_features, out = (double)l->out_features;
+	double adapter = vp_est_lora_adapter_params(c, l);
+
+	if (adapter <= 0.0)
+		return;
+	n->lora += adapter;
+	n->dora += vp_est_dora_magnitude_params(c, l);
+	n->paged += paged(r * in, 1.0) + paged(r * out, 1.0);
+	n->bnb_quant += bnb_quantized(r * in, 1.0) + bnb_quantized(r * out, 1.0);
+	n->ao_quant += ao_quantized(r * in, 1.0) + ao_quantized(r * out, 1.0);
+}
+
 /* The blocks' linears, the task head and the model's total. */
 static int count_parameters(const struct ctx *c, struct totals *tt, struct counts *n, struct vp_error *err)
 {
@@ -387,13 +437,21 @@ static int count_parameters(const struct ctx *c, struct totals *tt, struct count
 		adapter_params(c, VP_BLOCK_ENCODER, tt->n_enc_params, &n->lora, &n->dora);
 	}
 	if (tt->n_dec > 0.0) {
-		double is, os, ks, ko;
-		n->lin += tt->n_dec * linear_params(c, VP_BLOCK_DECODER, &n->largest, &is, &os, &ks, &ko);
-		n->in_sum += tt->n_dec * is;
-		n->out_sum += tt->n_dec * os;
-		n->kept += tt->n_dec * ks;
-		n->kept_out += tt->n_dec * ko;
-		adapter_params(c, VP_BLOCK_DECODER, tt->n_dec, &n->lora, &n->dora);
+		double is, os, ks, ko, dense = dense_blocks(c, tt), moe = tt->n_dec - dense;
+		n->lin += moe * linear_params(c, VP_BLOCK_DECODER, &n->largest, &is, &os, &ks, &ko);
+		n->in_sum += moe * is;
+		n->out_sum += moe * os;
+		n->kept += moe * ks;
+		n->kept_out += moe * ko;
+		adapter_params(c, VP_BLOCK_DECODER, moe, &n->lora, &n->dora);
+		if (dense > 0.0) {
+			n->lin += dense * linear_params(c, VP_BLOCK_DECODER_DENSE, &n->largest, &is, &os, &ks, &ko);
+			n->in_sum += dense * is;
+			n->out_sum += dense * os;
+			n->kept += dense * ks;
+			n->kept_out += dense * ko;
+			adapter_params(c, VP_BLOCK_DECODER_DENSE, dense, &n->lora, &n->dora);
+		}
 	}
 
 	/* Task heads not in the base count (docs: "Heads"). head_params is
@@ -566,18 +624,28 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 		}
 		/* PEFT's all-linear takes every nn.Linear but the output
 		 * embedding (tuners_utils.py _maybe_include_all_linear_layers:
-		 * named_modules, then get_output_embeddings removed), so
-		 * OPT-350m's project_in and project_out (nn.Linear, outside
-		 * the blocks) get adapters too: r x (E + h) each, an A and a B
-		 * of r x E and r x h. Until 2026-12-01 they were left out
-		 * (24,576 parameters at r 8; tests/unit/test_estimate.c) */
-		if (t->lora_all_linear && m->naming == VP_NAMING_OPT && c->E != c->h) {
-			n->lora += 2.0 * (double)t->lora_r * (c->E + c->h);
-			n->paged += 2.0 * (paged((double)t->lora_r * c->E, 1.0) + paged((double)t->lora_r * c->h, 1.0));
-			n->bnb_quant += 2.0 * (bnb_quantized((double)t->lora_r * c->E, 1.0) +
-					       bnb_quantized((double)t->lora_r * c->h, 1.0));
-			n->ao_quant += 2.0 * (ao_quantized((double)t->lora_r * c->E, 1.0) +
-					      ao_quantized((double)t->lora_r * c->h, 1.0));
+		 * named_modules, then get_output_embeddings removed), and a
+		 * target name matches any module's key (check_target_module_
+		 * exists), so the linears outside the blocks get adapters too:
+		 * OPT-350m's project_in and project_out, ELECTRA's
+		 * embeddings_project, ALBERT's embedding_hidden_mapping_in
+		 * (vp_model_embed_linears), r x (in + out) each, an A and a B.
+		 * Until 2026-12-01 they were left out under all-linear (OPT-350m:
+		 * 24,576 parameters at r 8), and a target list naming only them
+		 * was refused (tests/unit/test_estimate.c,
+		 * tests/cli/errors/lora-targets-opt-projections.sh) */
+		{
+			struct vp_linear ls[2];
+			size_t k, nl = vp_model_embed_linears(m, ls, 2);
+
+			for (k = 0; k < nl; k++)
+				outside_adapter(c, &ls[k], n);
+		}
+		{
+			struct vp_linear dense;
+
+			if (vp_est_head_transform(c, &dense))
+				outside_adapter(c, &dense, n);
 		}
 		/* PEFT stops when no target names a module ("Target modules ...
 		 * not found in the base model"); an estimate of nothing trained
@@ -594,7 +662,8 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 				return vp_error_about(err, "dora");
 			}
 			if ((tt->n_enc > 0.0 && dora_check(c, VP_BLOCK_ENCODER, err) != 0) ||
-			    (tt->n_dec > 0.0 && dora_check(c, VP_BLOCK_DECODER, err) != 0))
+			    (tt->n_dec > 0.0 && dora_check(c, VP_BLOCK_DECODER, err) != 0) ||
+			    (dense_blocks(c, tt) > 0.0 && dora_check(c, VP_BLOCK_DECODER_DENSE, err) != 0))
 				return -1;
 		}
 		/* the head PEFT trains is a copy (ModulesToSaveWrapper) beside
@@ -699,7 +768,8 @@ static void ao_adamw_states(const struct ctx *c, const struct counts *n, struct 
 {
 	double bpe = n->trainable > 0.0 ? n->trainable_bytes / n->trainable : c->wb;
 	double q = n->ao_quant + tt->n_enc_params * block_elements_kept(c, VP_BLOCK_ENCODER, ao_quantized) +
-		   tt->n_dec * block_elements_kept(c, VP_BLOCK_DECODER, ao_quantized);
+		   (tt->n_dec - dense_blocks(c, tt)) * block_elements_kept(c, VP_BLOCK_DECODER, ao_quantized) +
+		   dense_blocks(c, tt) * block_elements_kept(c, VP_BLOCK_DECODER_DENSE, ao_quantized);
 
 	q = fmin(n->trainable, q);
 	tt->optimizer = q * 2.0 * (bits / 8.0 + 4.0 / VP_AO_BLOCK) + (n->trainable - q) * 2.0 * bpe;
@@ -723,7 +793,8 @@ static void ao_adamw_states(const struct ctx *c, const struct counts *n, struct 
 static double bnb_adamw8_states(const struct ctx *c, const struct counts *n, const struct totals *tt)
 {
 	double q = n->bnb_quant + tt->n_enc_params * block_elements_kept(c, VP_BLOCK_ENCODER, bnb_quantized) +
-		   tt->n_dec * block_elements_kept(c, VP_BLOCK_DECODER, bnb_quantized);
+		   (tt->n_dec - dense_blocks(c, tt)) * block_elements_kept(c, VP_BLOCK_DECODER, bnb_quantized) +
+		   dense_blocks(c, tt) * block_elements_kept(c, VP_BLOCK_DECODER_DENSE, bnb_quantized);
 
 	q = fmin(n->trainable, q);
 	return q * VP_ADAM8_STATE_BYTES_PER_PARAM + (n->trainable - q) * 8.0;
@@ -782,7 +853,8 @@ static void optimizer_states(const struct ctx *c, const struct counts *n, struct
 		bool bits32 = t->optimizer == VP_OPT_PAGED_ADAMW;
 		double states = bits32 ? n->trainable * 8.0 : bnb_adamw8_states(c, n, tt);
 		double pages = n->paged + tt->n_enc_params * block_paged_elements(c, VP_BLOCK_ENCODER) +
-			       tt->n_dec * block_paged_elements(c, VP_BLOCK_DECODER);
+			       (tt->n_dec - dense_blocks(c, tt)) * block_paged_elements(c, VP_BLOCK_DECODER) +
+			       dense_blocks(c, tt) * block_paged_elements(c, VP_BLOCK_DECODER_DENSE);
 
 		tt->paged_states = fmin(states, pages * (bits32 ? 8.0 : 2.0));
 		tt->optimizer = states - tt->paged_states;
@@ -906,12 +978,16 @@ static void persistent_waste(const struct ctx *c, const struct counts *n, struct
 	else if (n->trainable > 0.0 && c->full && off_opt && c->t->zero_stage < 2)
 		copies += 1.0;
 	tt->persistent_waste = 0.0;
-	for (kind = 0; kind < 2; kind++) {
-		double blocks = kind == 0 ? tt->n_enc_params : tt->n_dec;
+	for (kind = 0; kind < 3; kind++) {
+		double blocks = kind == 0 ? tt->n_enc_params
+				: kind == 1 ? tt->n_dec - dense_blocks(c, tt)
+					    : dense_blocks(c, tt);
 		if (blocks <= 0.0)
 			continue;
-		n_linears = vp_model_block_linears(c->m, kind == 0 ? VP_BLOCK_ENCODER : VP_BLOCK_DECODER, ls,
-						   VP_BLOCK_LINEARS_MAX);
+		n_linears = vp_model_block_linears(c->m, kind == 0 ? VP_BLOCK_ENCODER
+							 : kind == 1 ? VP_BLOCK_DECODER
+								     : VP_BLOCK_DECODER_DENSE,
+						   ls, VP_BLOCK_LINEARS_MAX);
 		for (k = 0; k < n_linears; k++) {
 			/* the stored matrix alone (its scales are small tensors
 			 * of their own): bitsandbytes' 4-bit Params4bit packs two
@@ -1186,6 +1262,8 @@ static void distribute(const struct ctx *c, const struct counts *n, struct total
 			block = fmax(block, linear_params(c, VP_BLOCK_ENCODER, &dummy, &is, &os, &ks, &ko));
 		if (tt->n_dec > 0.0)
 			block = fmax(block, linear_params(c, VP_BLOCK_DECODER, &dummy, &is, &os, &ks, &ko));
+		if (dense_blocks(c, tt) > 0.0)
+			block = fmax(block, linear_params(c, VP_BLOCK_DECODER_DENSE, &dummy, &is, &os, &ks, &ko));
 		tt->weights = tt->weights / gpus + 2.0 * block * c->e + n->embed * (c->head_matrix ? 2.0 : 1.0) * c->e;
 		tt->grads = tt->grads / gpus + (c->full ? block * c->e : 0.0);
 		tt->grads_in_backward = tt->grads;
@@ -1249,8 +1327,9 @@ bool vp_estimate_unquantized_experts(const struct vp_model *m, const struct vp_t
 	}
 	if (params == 0.0)
 		return false;
-	params *= (double)m->num_layers;
-	rows *= (double)m->num_layers;
+	/* the layers with experts (not DeepSeek's dense first ones) */
+	params *= (double)vp_model_moe_layers(m);
+	rows *= (double)vp_model_moe_layers(m);
 	/* what stored_weights counts for them, and the unquantized rest's
 	 * dtype there (estimate.c ctx_init: wb) */
 	wb = vp_est_is_16bit_params(t->precision) && !fp32_cast_kept ? 2.0 : 4.0;

@@ -34,7 +34,7 @@
  * camembert, xlm-roberta-xl, distilbert, umt5, mbart, marian, m2m_100,
  * pegasus, qwen (v1), phi3, exaone (remote code), exaone4, mpnet,
  * starcoder2, cohere, cohere2, granite, glm, glm4, olmoe, smollm3, seed_oss, hunyuan_v1_dense,
- * modernbert, gpt_oss, phimoe, granitemoe, granitemoeshared, albert and internlm2 (remote code) are not in the mapping; PEFT refuses a LoraConfig without
+ * modernbert, gpt_oss, phimoe, granitemoe, granitemoeshared, albert, internlm2 (remote code), deepseek_v2 and deepseek_v3 are not in the mapping; PEFT refuses a LoraConfig without
  * target_modules for them ("Please specify `target_modules` in
  * `peft_config`"). The fallbacks below are the query and value projections
  * under each family's module names (CamemBERT's and XLM-R XL's
@@ -46,7 +46,10 @@
  * GraniteMoeAttention q_proj/v_proj; Qwen v1's fused
  * attn.c_attn, InternLM2's fused attention.wqkv, Phi-3's fused
  * self_attn.qkv_proj, MPNetSelfAttention.q/.v, which SetFit-style LoRA runs
- * target; ModernBertAttention's fused attn.Wqkv, as MPT's Wqkv). A later summary of constants.py lists phi3 with qkv_proj,
+ * target; ModernBertAttention's fused attn.Wqkv, as MPT's Wqkv; DeepSeek's
+ * multi-head latent attention has no v_proj: its query projection, q_proj
+ * or, with a q latent, q_b_proj, and kv_b_proj, which makes k's
+ * non-rotary part and v from the latent). A later summary of constants.py lists phi3 with qkv_proj,
  * o_proj, gate_up_proj and down_proj; unverified in the source, so Phi-3
  * keeps the fallback and its note.
  */
@@ -140,6 +143,8 @@ const char *vp_default_lora_targets(const struct vp_model *m)
 {
 	int i = find(m);
 
+	if (m != NULL && m->naming == VP_NAMING_DEEPSEEK)
+		return m->q_lora_rank > 0 ? "q_b_proj,kv_b_proj" : "q_proj,kv_b_proj";
 	return i >= 0 ? lora_defaults[i].targets : FALLBACK_TARGETS;
 }
 

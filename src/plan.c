@@ -541,11 +541,17 @@ uint64_t vp_plan_eval_share(uint64_t eval_samples, uint64_t gpus)
  * them. Until 2026-12-01 several GPUs were capped at a GPU's share too:
  * check said FITS at eval batch 5 for per_device_eval_batch_size 64 with
  * 10 eval samples on 2 GPUs, a run whose every rank forwards 64 rows
- * (tests/cli/check/eval-batch-set-share.sh). check and estimate take it.
+ * (tests/cli/check/eval-batch-set-share.sh). With even_batches false
+ * (TrainingArguments' accelerator_config) BatchSamplerShard yields each
+ * rank's batch as the DataLoader made it ("if not self.even_batches: if
+ * len(batch_to_yield) > 0: yield batch_to_yield"): the DataLoader's batches
+ * of the whole set go to the ranks in turn, so no rank's batch is more than
+ * the set on several GPUs either (until 2026-12-01 the configured batch,
+ * tests/cli/check/eval-uneven-batches.sh). check and estimate take it.
  */
-uint64_t vp_plan_eval_batch_cap(uint64_t batch, uint64_t eval_samples, uint64_t gpus)
+uint64_t vp_plan_eval_batch_cap(uint64_t batch, uint64_t eval_samples, uint64_t gpus, bool even_batches)
 {
-	if (eval_samples == 0 || gpus > 1)
+	if (eval_samples == 0 || (gpus > 1 && even_batches))
 		return batch;
 	return eval_samples < batch ? eval_samples : batch;
 }

@@ -565,6 +565,14 @@ static void settings_axolotl(struct sbuf *b, const struct vp_model *m, const str
 	 * (tests/cli/profiles/t5-sdpa-named.sh). */
 	else if (t->attn == VP_ATTN_SDPA && m != NULL && m->naming == VP_NAMING_T5)
 		set_bool(b, "sdp_attention", true);
+	/* Eager likewise where the run's default is another kernel (SDPA,
+	 * transformers' on PyTorch 2): axolotl's eager_attention: true
+	 * (_set_attention_config, src/axolotl/loaders/model.py:
+	 * attn_implementation="eager"), which check reads (tc_keys.c). Until
+	 * 2026-12-01 the plan wrote no key, and Llama's eager batch ran, and
+	 * was checked, as SDPA (tests/cli/profiles/eager-named.sh). */
+	else if (t->attn == VP_ATTN_EAGER && m != NULL && vp_attn_eager_not_default(m, t))
+		set_bool(b, "eager_attention", true);
 	if (t->compile)
 		set_bool(b, "torch_compile", true);
 	/* schemas/config.py activation_offloading: Literal["legacy", "disk"]

@@ -188,7 +188,7 @@ static bool add_targets(struct cmd *k, const struct targets *t, bool fused)
 static int refuse(struct ctx *c, const struct vp_tmember *at, const char *what, const char *why, const char *detail,
 		  const char *doc, const struct cmd *k, const char *m, const char *n, const char *r)
 {
-	char msg[sizeof c->err->message + 512];
+	char msg[sizeof c->err->message + 1024];
 	int v;
 
 	for (v = 0; v < 4; v++) {
@@ -856,7 +856,7 @@ static int lightning_error(struct ctx *c, const struct vp_tnode *root, const str
 						NULL};
 	const struct vp_tnode *tr = at->value, *data = init_args(root, "data"), *model = init_args(root, "model");
 	const struct vp_tnode *block = map_at(root, "vramplan");
-	const char *p = text_at(tr, "precision"), *name = NULL, *gap;
+	const char *p = text_at(tr, "precision"), *name = NULL, *gap, *pgap = "";
 	const struct vp_tmember *devices = vp_tc_member(tr, "devices");
 	/* devices and num_nodes: the Trainer's "auto" (every visible GPU)
 	 * and 1; "auto" or -1 is no count here (0); a list of indices is
@@ -867,11 +867,15 @@ static int lightning_error(struct ctx *c, const struct vp_tnode *root, const str
 	unsigned long batch = first_count(data, batch_names), eval = first_count(data, eval_names);
 	unsigned long len = first_count(data, len_names), accum = count_at(tr, "accumulate_grad_batches");
 	struct cmd k = {.n = 0};
-	char ph[256], remark[96] = "";
+	char ph[512], remark[96] = "";
 
 	if (devices != NULL && devices->value->kind == VP_T_SEQ && devices->value->n <= 10000000)
 		dev = (unsigned long)devices->value->n;
 
+	/* check's --model stands for the config's model, as it does for a
+	 * trainer config ("instead of the config's model_name_or_path"); until
+	 * 2026-12-01 the command said M beside it */
+	name = c->model;
 	for (const char *const *n = model_names; name == NULL && *n != NULL; n++)
 		name = text_at(model, *n);
 	/* what the module and the DataModule do not say, the file's vramplan:
@@ -906,6 +910,23 @@ static int lightning_error(struct ctx *c, const struct vp_tnode *root, const str
 		add(&k, " --precision bf16");
 	else if (strcmp(p, "16-true") == 0)
 		add(&k, " --precision fp16");
+	/* the rest of the Trainer's _PRECISION_INPUT has no --precision:
+	 * "64-true" is DoublePrecision (fp64 weights, activations and
+	 * states), "transformer-engine" and "transformer-engine-float16"
+	 * TransformerEnginePrecision (weights_dtype bf16 and fp16, Transformer
+	 * Engine's layers under fp8_autocast; lightning/fabric/connector.py
+	 * _check_and_init_precision). Until 2026-12-01 the command went
+	 * without a --precision, unsaid. */
+	else if (strcmp(p, "64-true") == 0 || strcmp(p, "64") == 0)
+		pgap = "; precision 64-true (fp64 weights and activations) is not modelled, and no --precision says it";
+	else if (strcmp(p, "transformer-engine") == 0)
+		pgap = "; precision transformer-engine (FP8 through Transformer Engine, bf16 weights) is not modelled, "
+		       "and no --precision says it";
+	else if (strcmp(p, "transformer-engine-float16") == 0)
+		pgap = "; precision transformer-engine-float16 (FP8 through Transformer Engine, fp16 weights) is not "
+		       "modelled, and no --precision says it";
+	else
+		pgap = "; its precision is none of the Trainer's, and no --precision says it";
 	if (gpu_count(dev, nodes) > 1)
 		add(&k, " --gpus %lu", gpu_count(dev, nodes));
 	lightning_strategy(tr, &k, &gap);
@@ -915,9 +936,10 @@ static int lightning_error(struct ctx *c, const struct vp_tnode *root, const str
 		add(&k, " --seq-len N");
 	if (count_at(block, "target_len") > 0)
 		add(&k, " --target-len %lu", count_at(block, "target_len"));
-	snprintf(ph, sizeof ph, "%s%s%s%s%s", name == NULL ? "; M: the model's HF id" : "",
+	snprintf(ph, sizeof ph, "%s%s%s%s%s%s", name == NULL ? "; M: the model's HF id" : "",
 		 batch == 0 ? "; B: the DataModule's batch size" : "", len == 0 ? "; N: the length it pads to" : "",
-		 gpu_count(dev, nodes) == 0 ? "; --gpus: the devices the Trainer takes" : "", gap != NULL ? gap : "");
+		 gpu_count(dev, nodes) == 0 ? "; --gpus: the devices the Trainer takes" : "", pgap,
+		 gap != NULL ? gap : "");
 	if (eval > 0)
 		snprintf(remark, sizeof remark, "; its evaluation: the same with --batch %lu --use-cache", eval);
 	return refuse(c, at, "a LightningCLI config (trainer:, data:)",
@@ -1000,7 +1022,8 @@ static int sweep_error(struct ctx *c, const struct vp_tnode *root, const struct 
 	static const char *const len_names[] = {"max_seq_length", "max_length", "max_source_length", "sequence_len",
 						"max_seq_len", "cutoff_len", "seq_len", NULL};
 	const struct vp_tnode *params = map_at(root, "parameters");
-	const char *model = sweep_model(params);
+	/* check's --model stands for the sweep's (lightning_error) */
+	const char *model = c->model != NULL ? c->model : sweep_model(params);
 	unsigned long batch = sweep_largest_at(params, batch_names), len = sweep_largest_at(params, len_names);
 	struct cmd k = {.n = 0};
 

@@ -1830,6 +1830,70 @@ HANDLER(k_pin)
 	return 0;
 }
 
+/*
+ * accelerator_config (TrainingArguments, and LLaMA-Factory's, which are
+ * its Seq2SeqTrainingArguments; transformers trainer_pt_utils.py
+ * AcceleratorConfig, passed to Accelerator): even_batches, default True.
+ * With it accelerate's BatchSamplerShard fills the last eval batch of
+ * every rank up to the full batch with samples from the start of the set;
+ * with even_batches: false it yields each rank's batch as the DataLoader
+ * made it ("if not self.even_batches: if len(batch_to_yield) > 0: yield
+ * batch_to_yield", accelerate data_loader.py _iter_with_no_split), so the
+ * largest eval batch any rank forwards is no more than a known evaluation
+ * set on several GPUs too (vp_plan_eval_batch_cap). A string is a JSON
+ * file's path, which check does not open; its other keys are said as
+ * ignored (split_batches, which divides the batch over the ranks, is not
+ * modelled).
+ */
+HANDLER(k_accelerator_config)
+{
+	const struct vp_tnode *map = m->value;
+	char sub[192];
+	int kind;
+
+	if (map->kind == VP_T_SCALAR)
+		return vp_tc_note_ignored(c, path, m,
+					  "a JSON file check does not open: even_batches is taken as true, "
+					  "accelerate's default");
+	if ((kind = section(c, map, path)) != 0)
+		return kind < 0 ? -1 : 0;
+	for (size_t i = 0; i < map->n; i++) {
+		const struct vp_tmember *k = &map->members[i];
+		int on = 1, rc;
+
+		snprintf(sub, sizeof sub, "%s.%s", path, k->key);
+		if (strcmp(k->key, "even_batches") == 0) {
+			rc = flag(c, k, sub, &on, NULL);
+			if (rc == 0 && k->value->kind != VP_T_NULL)
+				c->tc->uneven_eval_batches = !on;
+		} else {
+			rc = vp_tc_note_ignored(c, sub, k, NULL);
+		}
+		if (rc != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* dataloader_drop_last: the Trainer's DataLoaders, the evaluation's too
+ * (get_eval_dataloader: drop_last=args.dataloader_drop_last), drop a short
+ * last batch, and accelerate's BatchSamplerShard then fills none ("if not
+ * self.drop_last", data_loader.py _iter_with_no_split): no batch grows, so
+ * the batch check estimates is the one that runs or more. Said, not
+ * modelled. */
+HANDLER(k_drop_last)
+{
+	bool b = false;
+
+	if (m->value->kind != VP_T_NULL && vp_tc_get_bool(c, m->value, path, &b) != 0)
+		return -1;
+	if (!b) /* the default: nothing to say */
+		return 0;
+	return vp_tc_note_ignored(c, path, m,
+				  "drops a short last batch and makes none larger: the batches checked are those "
+				  "that run or more");
+}
+
 HANDLER(k_persistent)
 {
 	int on = 0;
@@ -2275,6 +2339,8 @@ static const struct keydef hf_keys[] = {
 	{"dataloader_pin_memory", k_pin},
 	{"dataloader_persistent_workers", k_persistent},
 	{"dataloader_prefetch_factor", k_prefetch},
+	{"accelerator_config", k_accelerator_config},
+	{"dataloader_drop_last", k_drop_last},
 	{"deepspeed", k_deepspeed},
 	{"fsdp", k_fsdp},
 	{"fsdp_config", k_fsdp_config},
@@ -2697,6 +2763,8 @@ static const struct keydef llamafactory_keys[] = {
 	{"dataloader_pin_memory", k_pin},
 	{"dataloader_persistent_workers", k_persistent},
 	{"dataloader_prefetch_factor", k_prefetch},
+	{"accelerator_config", k_accelerator_config},
+	{"dataloader_drop_last", k_drop_last},
 	{"deepspeed", k_deepspeed},
 	{"fsdp", k_fsdp},
 	{"fsdp_config", k_fsdp_config},

@@ -305,22 +305,25 @@ static int read_root(struct ctx *c, const struct vp_tnode *root)
 }
 
 static int parse_config(struct vp_trainconfig *tc, const char *name, const char *text, size_t len, bool referenced,
-			const struct vp_tnode *settings, const char *const *typed, struct vp_error *err);
+			const struct vp_tnode *settings, const char *const *typed, const char *model,
+			struct vp_error *err);
 
 int vp_trainconfig_parse(struct vp_trainconfig *tc, const char *name, const char *text, size_t len,
 			 struct vp_error *err)
 {
-	return parse_config(tc, name, text, len, false, NULL, NULL, err);
+	return parse_config(tc, name, text, len, false, NULL, NULL, NULL, err);
 }
 
 int vp_trainconfig_parse_with(struct vp_trainconfig *tc, const char *name, const char *text, size_t len,
-			      const struct vp_tnode *settings, const char *const *typed, struct vp_error *err)
+			      const struct vp_tnode *settings, const char *const *typed, const char *model,
+			      struct vp_error *err)
 {
-	return parse_config(tc, name, text, len, false, settings, typed, err);
+	return parse_config(tc, name, text, len, false, settings, typed, model, err);
 }
 
 static int parse_config(struct vp_trainconfig *tc, const char *name, const char *text, size_t len, bool referenced,
-			const struct vp_tnode *settings, const char *const *typed, struct vp_error *err)
+			const struct vp_tnode *settings, const char *const *typed, const char *model,
+			struct vp_error *err)
 {
 	struct ctx c;
 	struct vp_tnode *root;
@@ -355,6 +358,7 @@ static int parse_config(struct vp_trainconfig *tc, const char *name, const char 
 	c.referenced = referenced;
 	c.settings = settings;
 	c.typed = typed;
+	c.model = model;
 	c.r.fp16 = c.r.bf16 = c.r.pure_bf16 = c.r.pure_fp16 = -1;
 	c.r.grad_ckpt = c.r.use_peft = c.r.load4 = c.r.load8 = c.r.nested = -1;
 	c.r.packed = c.r.generate = c.r.loss_only = c.r.zero = c.r.zero_overlap = -1;
@@ -387,7 +391,7 @@ static int parse_config(struct vp_trainconfig *tc, const char *name, const char 
 }
 
 static int load_config(struct vp_trainconfig *tc, const char *path, bool referenced, const struct vp_tnode *settings,
-		       const char *const *typed, struct vp_error *err)
+		       const char *const *typed, const char *model, struct vp_error *err)
 {
 	char *text;
 	size_t len;
@@ -396,25 +400,25 @@ static int load_config(struct vp_trainconfig *tc, const char *path, bool referen
 	memset(tc, 0, sizeof *tc);
 	if (vp_read_file(path, &text, &len, err) != 0)
 		return -1;
-	rc = parse_config(tc, path, text, len, referenced, settings, typed, err);
+	rc = parse_config(tc, path, text, len, referenced, settings, typed, model, err);
 	free(text);
 	return rc;
 }
 
 int vp_trainconfig_load(struct vp_trainconfig *tc, const char *path, struct vp_error *err)
 {
-	return load_config(tc, path, false, NULL, NULL, err);
+	return load_config(tc, path, false, NULL, NULL, NULL, err);
 }
 
 int vp_trainconfig_load_with(struct vp_trainconfig *tc, const char *path, const struct vp_tnode *settings,
-			     const char *const *typed, struct vp_error *err)
+			     const char *const *typed, const char *model, struct vp_error *err)
 {
-	return load_config(tc, path, false, settings, typed, err);
+	return load_config(tc, path, false, settings, typed, model, err);
 }
 
 int vp_trainconfig_load_referenced(struct vp_trainconfig *tc, const char *path, struct vp_error *err)
 {
-	return load_config(tc, path, true, NULL, NULL, err);
+	return load_config(tc, path, true, NULL, NULL, NULL, err);
 }
 
 /* ------------------------------------------------------------- resolving */

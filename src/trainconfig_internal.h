@@ -205,6 +205,7 @@ struct ctx {
 	const struct vp_tnode *settings; /* the command line's vramplan: settings, or NULL */
 	const char *const *typed;        /* each setting's option as typed, or NULL: "--set KEY" */
 	const struct vp_tnode *root;     /* the file's top-level mapping, while its keys are read */
+	const char *model;               /* check's --model, or NULL (vp_trainconfig_parse_with) */
 };
 
 typedef int (*key_fn)(struct ctx *c, const struct vp_tmember *m, const char *path);

@@ -168,6 +168,14 @@ bool vp_liger_patches(const struct vp_model *m);
  * GPU that cannot run it. g may be NULL (the model's side alone). */
 enum vp_attn vp_attn_that_runs(const struct vp_model *m, const struct vp_gpu *g, enum vp_attn a);
 
+/* Is eager another kernel than the one a run takes when no key names one?
+ * That default is transformers' (SDPA on PyTorch 2, eager on 1.x and for
+ * the T5 family before huggingface/transformers#47014: resolve.c, check's
+ * tc_settle.c) as the model runs it (eager for BLOOM, DeBERTa...). Where it
+ * is, a plan for eager names it in its keys or notes (settings.c,
+ * emit_plan.c). */
+bool vp_attn_eager_not_default(const struct vp_model *m, const struct vp_train *t);
+
 /* How the estimate runs the step with respect to torch.autocast: "on"
  * (amp-*, or 16-bit weights whose training states it: vp_train
  * autocast_stated), "off" (fp32; 16-bit weights without it: no_autocast,

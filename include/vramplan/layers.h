@@ -35,7 +35,14 @@ enum vp_linear_role {
 	VP_LIN_SHARED_GATE, /* Qwen2-MoE's shared expert, beside the routed ones */
 	VP_LIN_SHARED_UP,
 	VP_LIN_SHARED_DOWN,
-	VP_LIN_SHARED_ROUTER /* its sigmoid gate: hidden x 1 */
+	VP_LIN_SHARED_ROUTER, /* its sigmoid gate: hidden x 1 */
+	/* Multi-head latent attention's up-projections, whose inputs are the
+	 * normed latents rather than the hidden state: q_b_proj
+	 * (q_lora_rank in) and kv_b_proj (kv_lora_rank in). Its down
+	 * projections take the hidden state: q_a_proj is a VP_LIN_Q (as
+	 * q_proj), kv_a_proj_with_mqa a VP_LIN_K. */
+	VP_LIN_Q_B,
+	VP_LIN_KV_B
 };
 
 struct vp_linear {
@@ -66,7 +73,11 @@ struct vp_linear {
 
 enum vp_block_kind {
 	VP_BLOCK_ENCODER, /* a block of an encoder-only model or of the encoder stack */
-	VP_BLOCK_DECODER  /* decoder-only block, or encdec decoder block (with CROSS_*) */
+	VP_BLOCK_DECODER, /* decoder-only block, or encdec decoder block (with CROSS_*) */
+	/* a decoder-only block with a dense MLP where VP_BLOCK_DECODER has
+	 * the experts: DeepSeek's first dense_layers layers; no such block
+	 * (0 linears) in any other model */
+	VP_BLOCK_DECODER_DENSE
 };
 
 /* The most linears one block has (an encoder-decoder decoder block: 4 self,
@@ -106,8 +117,18 @@ size_t vp_model_block_linears(const struct vp_model *m, enum vp_block_kind kind,
  */
 bool vp_linear_matches(const struct vp_linear *l, const char *target);
 
+/*
+ * Fill out[] (capacity cap, at least 2) with the linears outside the blocks
+ * that join embeddings narrower than the blocks to them, and return their
+ * count: OPT's project_in and project_out, ELECTRA's embeddings_project,
+ * ALBERT's embedding_hidden_mapping_in; none where the embeddings are
+ * hidden_size wide. PEFT's target names and all-linear reach them as they
+ * reach a block's linears; one copy each (the tokens of the whole batch).
+ */
+size_t vp_model_embed_linears(const struct vp_model *m, struct vp_linear *out, size_t cap);
+
 /* True when `target` matches some linear of the model's blocks (encoder or
- * decoder), as vp_linear_matches does. */
+ * decoder), or one of vp_model_embed_linears, as vp_linear_matches does. */
 bool vp_model_has_linear(const struct vp_model *m, const char *target);
 
 /* True when `target` is a form vp_linear_matches cannot judge but PEFT may

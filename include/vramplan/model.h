@@ -98,7 +98,12 @@ enum vp_naming {
 	VP_NAMING_GLM,       /* self_attn.q_proj k_proj v_proj o_proj, mlp.gate_up_proj down_proj */
 	VP_NAMING_CODEGEN,   /* attn.qkv_proj out_proj, mlp.fc_in fc_out */
 	VP_NAMING_MODERNBERT, /* attn.Wqkv attn.Wo, mlp.Wi mlp.Wo */
-	VP_NAMING_ALBERT     /* attention.query key value dense, ffn, ffn_output */
+	VP_NAMING_ALBERT,    /* attention.query key value dense, ffn, ffn_output */
+	/* DeepSeek-V2/V3: self_attn.q_proj (or q_a_proj, q_b_proj),
+	 * kv_a_proj_with_mqa, kv_b_proj, o_proj; mlp.gate (the router),
+	 * mlp.experts.N.{gate,up,down}_proj, mlp.shared_experts.{gate,up,down}_proj;
+	 * a dense layer's mlp.{gate,up,down}_proj */
+	VP_NAMING_DEEPSEEK
 };
 
 struct vp_model {
@@ -208,6 +213,25 @@ struct vp_model {
 	 * none); GraniteMoeShared's shared_mlp (shared_intermediate_size),
 	 * added to the experts' output without a gate */
 	uint64_t shared_expert_size;
+	/* DeepSeek-V2/V3's first layers (first_k_dense_replace) have a dense
+	 * gated MLP of dense_intermediate_size (config.json
+	 * intermediate_size) where the others have the experts
+	 * (intermediate_size is then the experts' width,
+	 * moe_intermediate_size). 0 and 0 where every layer is alike. */
+	uint64_t dense_layers;
+	uint64_t dense_intermediate_size;
+	/* Multi-head latent attention (DeepSeek-V2/V3's DeepseekV2Attention):
+	 * kv_a_proj_with_mqa projects to kv_lora_rank + rope_head_dim, an
+	 * RMSNorm over the kv_lora_rank part, kv_b_proj back up to heads x
+	 * (head_dim - rope_head_dim + v_head_dim); q through q_a_proj,
+	 * an RMSNorm and q_b_proj when q_lora_rank is set, else q_proj.
+	 * head_dim is q's and k's (qk_nope_head_dim + qk_rope_head_dim),
+	 * v_head_dim v's. kv_lora_rank 0: no latent attention (the other
+	 * three are then 0). */
+	uint64_t q_lora_rank;
+	uint64_t kv_lora_rank;
+	uint64_t rope_head_dim;
+	uint64_t v_head_dim;
 
 	bool gated_mlp;       /* SwiGLU / gated-GELU: gate, up and down matrices */
 	bool qkv_bias;        /* q/k/v projections carry a bias */
@@ -372,6 +396,14 @@ bool vp_model_is_granitemoe(const struct vp_model *m);
  * nn.Linear modules (gpt-oss, GraniteMoE), so that bitsandbytes leaves
  * them unquantized? */
 bool vp_model_experts_are_parameters(const struct vp_model *m);
+/* Does the attention project through latents (kv_lora_rank > 0,
+ * DeepSeek-V2/V3's multi-head latent attention)? */
+bool vp_model_is_mla(const struct vp_model *m);
+
+/* The decoder layers whose MLP is a mixture of experts: num_layers less
+ * the dense ones (dense_layers); 0 without experts. */
+uint64_t vp_model_moe_layers(const struct vp_model *m);
+
 /* T5-family weights overflow fp16 activations (model.c): training in fp16
  * turns the loss to nan. */
 bool vp_model_overflows_fp16(const struct vp_model *m);

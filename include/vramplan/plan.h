@@ -212,9 +212,10 @@ uint64_t vp_plan_eval_batch_max(const struct vp_plan_request *req);
 /* The eval batch that runs at a configured eval batch `batch`: on one GPU
  * no more than a known evaluation set (eval_samples; 0: unknown), the
  * DataLoader's one batch; on several `batch` itself, which accelerate's
- * even_batches fills with repeated samples. check's and estimate's
+ * even_batches fills with repeated samples, unless `even_batches` is false
+ * (accelerator_config), when the cap is one GPU's. check's and estimate's
  * evaluation take it. */
-uint64_t vp_plan_eval_batch_cap(uint64_t batch, uint64_t eval_samples, uint64_t gpus);
+uint64_t vp_plan_eval_batch_cap(uint64_t batch, uint64_t eval_samples, uint64_t gpus, bool even_batches);
 
 /* The largest eval batch in [1, max] whose evaluation, as opts says it
  * (predictions kept, eval_accumulation_steps, generation) beside t's

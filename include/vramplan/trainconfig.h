@@ -248,6 +248,7 @@ struct vp_trainconfig {
 	uint64_t prefetch_factor;     /* dataloader_prefetch_factor; 0 = unset (the DataLoader's 2) */
 	bool pin_memory;              /* dataloader_pin_memory */
 	bool persistent_workers;      /* dataloader_persistent_workers */
+	bool uneven_eval_batches;     /* accelerator_config.even_batches: false */
 
 	/* The vramplan: block. */
 	char gpus[VP_TC_MAX_GPUS][VP_NAME_MAX];
@@ -349,11 +350,15 @@ int vp_trainconfig_parse(struct vp_trainconfig *tc, const char *name, const char
  * name the command line and the option as the user typed it: `typed`
  * (NULL, or one entry per member of `settings`) holds a shorthand's name
  * ("--quant", check's plan-named options), and a NULL entry (or a NULL
- * `typed`) names the member "--set KEY". */
+ * `typed`) names the member "--set KEY". `model` (NULL, or check's --model)
+ * goes into the `vramplan estimate` command that the refusal of a config
+ * check does not read (a LightningCLI config, a W&B sweep) suggests, in
+ * place of the file's model or the placeholder M. */
 int vp_trainconfig_parse_with(struct vp_trainconfig *tc, const char *name, const char *text, size_t len,
-			      const struct vp_tnode *settings, const char *const *typed, struct vp_error *err);
+			      const struct vp_tnode *settings, const char *const *typed, const char *model,
+			      struct vp_error *err);
 int vp_trainconfig_load_with(struct vp_trainconfig *tc, const char *path, const struct vp_tnode *settings,
-			     const char *const *typed, struct vp_error *err);
+			     const char *const *typed, const char *model, struct vp_error *err);
 
 /*
  * The job's PyTorch, which no trainer key states (`check --torch-version`,

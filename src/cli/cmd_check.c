@@ -878,8 +878,11 @@ evaluation:
 	 * eval samples, "eval batch 64 peak 89.51 GiB", DOES NOT FIT, for a
 	 * run whose one eval batch is 10; and until 2026-12-01 it capped 2
 	 * GPUs at 5, FITS, for a run whose ranks forward 64 rows each
-	 * (tests/cli/check/eval-batch-set-share.sh) */
-	r->eval_batch = vp_plan_eval_batch_cap(tc->eval_batch, tc->eval.eval_samples, r->train.gpus);
+	 * (tests/cli/check/eval-batch-set-share.sh). accelerator_config's
+	 * even_batches: false leaves the last batch short on every GPU
+	 * count: capped as on one */
+	r->eval_batch = vp_plan_eval_batch_cap(tc->eval_batch, tc->eval.eval_samples, r->train.gpus,
+					       !tc->uneven_eval_batches);
 	et = r->train;
 	et.batch = r->eval_batch;
 	if (r->eval_batch > 0 && tc->evaluation != VP_TC_EVAL_NONE) {
@@ -1150,7 +1153,7 @@ static const char *eval_cap_text(const struct vp_trainconfig *tc, const struct r
 	if (r->eval_batch < tc->eval_batch)
 		snprintf(buf, size, " (%" PRIu64 " capped at the %" PRIu64 " eval samples)", tc->eval_batch,
 			 tc->eval.eval_samples);
-	else if (r->train.gpus > 1 && tc->eval.eval_samples > 0 && share < r->eval_batch)
+	else if (r->train.gpus > 1 && !tc->uneven_eval_batches && tc->eval.eval_samples > 0 && share < r->eval_batch)
 		snprintf(buf, size,
 			 " (a GPU's share of the %" PRIu64 " eval samples is %" PRIu64
 			 ": accelerate fills the batch with repeated samples)",
@@ -2091,14 +2094,14 @@ static int apply_deepspeed_file(struct vp_trainconfig *tc, char *path, size_t si
 
 /* FILE, or standard input for "-" (named "<stdin>" in diagnostics). */
 static int load_config(struct vp_trainconfig *tc, const char *file, const struct vp_tnode *settings,
-		       const char *const *typed, struct vp_error *err)
+		       const char *const *typed, const char *model, struct vp_error *err)
 {
 	char *text = NULL, *grown;
 	size_t len = 0, cap = 0, n;
 	int rc;
 
 	if (strcmp(file, "-") != 0)
-		return vp_trainconfig_load_with(tc, file, settings, typed, err);
+		return vp_trainconfig_load_with(tc, file, settings, typed, model, err);
 	memset(tc, 0, sizeof *tc);
 	do {
 		if (len == cap) {
@@ -2123,7 +2126,7 @@ static int load_config(struct vp_trainconfig *tc, const char *file, const struct
 		return vp_error_at(err, VP_ERR_IO, "<stdin>", 0, 0, "cannot read standard input");
 	}
 	text[len] = '\0';
-	rc = vp_trainconfig_parse_with(tc, "<stdin>", text, len, settings, typed, err);
+	rc = vp_trainconfig_parse_with(tc, "<stdin>", text, len, settings, typed, model, err);
 	free(text);
 	return rc;
 }
@@ -2167,7 +2170,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 	uint64_t host_ram, cpus, worker_ram;
 	int rc = VP_EXIT_OK;
 
-	if (load_config(&tc, file, o->settings, o->typed, &err) != 0)
+	if (load_config(&tc, file, o->settings, o->typed, o->model, &err) != 0)
 		goto fail;
 	if (resolve_model(o, cat, &tc, &m, &err) != 0)
 		goto fail;

@@ -116,7 +116,7 @@ int vp_cmd_estimate(const struct vp_cli_opts *o)
 		 * H100 was estimated at eval batch 64 (58.29 GiB) for an
 		 * evaluation whose one batch is 10 (16.34 GiB). */
 		eval.config_batch = o->batch;
-		eval.batch = vp_plan_eval_batch_cap(o->batch, req.eval.eval_samples, req.train.gpus);
+		eval.batch = vp_plan_eval_batch_cap(o->batch, req.eval.eval_samples, req.train.gpus, true);
 		if (eval.batch < o->batch) {
 			vp_cli_warn(o,
 				    "eval batch %" PRIu64 " (--batch) is more than the %" PRIu64 " eval samples "

@@ -125,14 +125,15 @@ static const char *const deepspeed_offload[] = {"device", "pin_memory", NULL};
  * micro_batch_size, eval_batch_size, optimizer), peft.py LoraConfig
  * (load_in_8bit, load_in_4bit, adapter, lora_r, lora_dropout, lora_target_modules,
  * lora_target_linear, peft_use_dora, gptq), config.py AxolotlInputConfig (bf16, fp16,
- * bfloat16, float16, gradient_checkpointing, sequence_len, sample_packing, flash_attention, sdp_attention, torch_compile,
+ * bfloat16, float16, gradient_checkpointing, sequence_len, sample_packing, flash_attention, sdp_attention,
+ * eager_attention, torch_compile,
  * activation_offloading, dataloader_num_workers, dataloader_pin_memory, dataloader_prefetch_factor).
  */
 static const char *const axolotl_keys[] = {
 	"gradient_accumulation_steps", "micro_batch_size", "batch_size", "eval_batch_size", "optimizer",
 	"load_in_8bit", "load_in_4bit", "adapter", "lora_r", "lora_alpha", "lora_dropout", "lora_target_modules",
 	"lora_target_linear", "peft_use_dora", "gptq", "bf16", "fp16", "bfloat16", "float16", "tf32", "gradient_checkpointing",
-	"sequence_len", "sample_packing", "flash_attention", "sdp_attention", "torch_compile", "activation_offloading", "dataloader_num_workers",
+	"sequence_len", "sample_packing", "flash_attention", "sdp_attention", "eager_attention", "torch_compile", "activation_offloading", "dataloader_num_workers",
 	"dataloader_pin_memory", "dataloader_prefetch_factor", "dataloader_drop_last", "deepspeed", "fsdp_version",
 	"fsdp_config",
 	/* config.py: torchtune's chunked loss (monkeypatch/loss/chunked.py) */

@@ -17,6 +17,7 @@
 #include "vramplan/catalog.h"
 #include "vramplan/peft.h"
 #include "vramplan/estimate.h"
+#include "vramplan/layers.h"
 #include "vramplan/train.h"
 
 #include "catalog_fixture.h"
@@ -4781,6 +4782,48 @@ static void opt_350m_all_linear_adapts_project_in_and_project_out(void **state)
 	assert_int_equal(e.params_trainable, 8 * (512 + 50272));
 }
 
+/* PEFT's all-linear adapts every nn.Linear but the output embedding
+ * (tuners_utils.py _maybe_include_all_linear_layers), so on KoELECTRA-Small
+ * (embedding_size 128, hidden_size 256) ElectraModel's embeddings_project
+ * (128 -> 256) and ElectraForMaskedLM's generator_predictions.dense (256 ->
+ * 128) get adapters beside the blocks' (12 x 36,864 at r 8): 2 x 8 x (128 +
+ * 256) more. Each lora_A keeps its input, T x 128 and T x 256 in bf16 under
+ * autocast, which the blocks' linears named one by one do not reach: 2 x T
+ * x (128 + 256) bytes more, T = 512. A target list naming
+ * embeddings_project alone is one PEFT finds (until 2026-12-01 both were
+ * left out, and that list refused). */
+static void electra_all_linear_adapts_embeddings_project_and_the_generator_dense(void **state)
+{
+	const struct vp_model *m = vp_catalog_find_model(&cat, "koelectra-small-v3");
+	const struct vp_gpu *g = vp_catalog_find_gpu(&cat, "h100");
+	struct vp_train t = lm_setup();
+	struct vp_estimate all, named;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_non_null(m);
+	t.head = VP_HEAD_MASKED_LM;
+	t.method = VP_METHOD_LORA;
+	t.lora_r = 8;
+	t.lora_dropout = 0.0;
+	assert_int_equal(vp_train_set_lora_targets(&t, "all-linear", &err), 0);
+	assert_int_equal(vp_estimate(m, g, &t, &all, &err), 0);
+	assert_int_equal(all.params_trainable, 12 * 36864 + 2 * 8 * (128 + 256));
+	t.lora_all_linear = false;
+	t.n_lora_targets = 0;
+	assert_int_equal(vp_train_set_lora_targets(&t, "query,key,value,attention.output.dense,intermediate.dense,output.dense",
+						   &err), 0);
+	assert_int_equal(vp_estimate(m, g, &t, &named, &err), 0);
+	assert_int_equal(named.params_trainable, 12 * 36864);
+	assert_int_equal(all.full_bytes[VP_COMP_ACTIVATIONS] - named.full_bytes[VP_COMP_ACTIVATIONS],
+			 (uint64_t)512 * 2 * (128 + 256));
+	t.n_lora_targets = 0;
+	assert_int_equal(vp_train_set_lora_targets(&t, "embeddings_project", &err), 0);
+	assert_true(vp_model_has_linear(m, "embeddings_project"));
+	assert_int_equal(vp_estimate(m, g, &t, &named, &err), 0);
+	assert_int_equal(named.params_trainable, 8 * (128 + 256));
+}
+
 /* A padded batch makes transformers build an attention mask; SDPA converts
  * it to an additive b x s x s tensor in the query's dtype at every call and
  * the memory-efficient kernel keeps it for backward (MS-L32-3B-lora-sdpa-pad:
@@ -5580,6 +5623,7 @@ int main(void)
 		cmocka_unit_test(opt_350m_post_norm_blocks_save_no_final_norm),
 		cmocka_unit_test(opt_350m_projections_keep_their_inputs_in_a_full_fine_tune),
 		cmocka_unit_test(opt_350m_all_linear_adapts_project_in_and_project_out),
+		cmocka_unit_test(electra_all_linear_adapts_embeddings_project_and_the_generator_dense),
 		cmocka_unit_test(gemma_norms_keep_their_normalized_input_in_fp32),
 		cmocka_unit_test(kept_predictions_peak_at_twice_the_accumulated_steps),
 		cmocka_unit_test(beam_search_holds_the_model_logits_beside_three_fp32_score_tensors),

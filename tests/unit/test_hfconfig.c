@@ -479,9 +479,10 @@ static void every_config_loads(void **state)
 	 * read as Llama (internlm-20b) + one stored in 4 bit, and the five of
 	 * the hub-config audit (three more read as Llama: ernie4_5, minicpm,
 	 * orion), and seed_oss and hunyuan_v1_dense (round 2 of the audit),
-	 * and OPT-350m, and Phi-3.5-MoE, Granite 3.0 1B-A400M and IBM's
-	 * GraniteMoeShared test model; 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 88);
+	 * and OPT-350m, and DeepSeek-V2-Lite-Chat, and Phi-3.5-MoE, Granite
+	 * 3.0 1B-A400M and IBM's GraniteMoeShared test model; 6 ground-truth
+	 * configs */
+	assert_int_equal(load_all(CONFIGS), 89);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -1286,6 +1287,116 @@ static void olmoe_keys(void **state)
 			       " \"num_experts\": 4, \"num_experts_per_tok\": 5}", &m, &err), -1);
 }
 
+/* DeepSeek-V2-Lite-Chat (deepseek_v2, transformers 5's resaved config:
+ * tests/data/configs/README.md): multi-head latent attention without a q
+ * latent, 64 routed experts of 1408 with 2 shared, the first layer dense.
+ * The config's head_dim (64, DeepseekV2Config's qk_rope_head_dim for the
+ * rotary embedding) is not the heads' 192. By hand from
+ * modular_deepseek_v2.py's shapes (a public module printout and tensor
+ * list of this checkpoint agrees, "参数总量: 15,706,484,224"):
+ *   embed_tokens and lm_head     2 x 102400 x 2048      =    419,430,400
+ *   final norm                   2048                    =          2,048
+ *   attention, every layer: q_proj 2048 x 16 x 192 (6,291,456),
+ *     kv_a_proj_with_mqa 2048 x (512 + 64) (1,179,648), kv_a_layernorm
+ *     512, kv_b_proj 512 x 16 x (128 + 128) (2,097,152), o_proj
+ *     16 x 128 x 2048 (4,194,304); two norms 2 x 2048: 13,767,168
+ *   layer 0: + the dense MLP 3 x 2048 x 10944 (67,239,936) = 81,007,104
+ *   layers 1-26: + mlp.gate 2048 x 64 (131,072), 64 experts of
+ *     3 x 2048 x 1408 (553,648,128), shared_experts 3 x 2048 x 2816
+ *     (17,301,504) = 584,847,872; x 26 = 15,206,044,672
+ *   total 419,430,400 + 2,048 + 81,007,104 + 15,206,044,672
+ *       = 15,706,484,224 (the model card's "15.7B") */
+static void deepseek_v2_keys(void **state)
+{
+	struct vp_model m;
+	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
+	struct vp_error err = {0};
+	size_t n;
+
+	(void)state;
+	load("deepseek-v2-lite-chat.json", &m);
+	assert_string_equal(m.model_type, "deepseek_v2");
+	assert_string_equal(m.read_as, "");
+	assert_int_equal(m.num_experts, 64);
+	assert_int_equal(m.experts_per_token, 6);
+	assert_int_equal(m.intermediate_size, 1408);
+	assert_int_equal(m.shared_expert_size, 2816);
+	assert_int_equal(m.dense_layers, 1);
+	assert_int_equal(m.dense_intermediate_size, 10944);
+	assert_int_equal(m.head_dim, 192);
+	assert_int_equal(m.num_kv_heads, 16);
+	assert_int_equal(m.q_lora_rank, 0);
+	assert_int_equal(m.kv_lora_rank, 512);
+	assert_int_equal(m.v_head_dim, 128);
+	assert_false(m.tie_embeddings || m.qkv_bias);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(15706484224));
+	n = vp_model_block_linears(&m, VP_BLOCK_DECODER, ls, VP_BLOCK_LINEARS_MAX);
+	assert_int_equal(n, 11); /* q, kv_a, kv_b, o, the router, three expert and three shared linears */
+	assert_string_equal(ls[0].path, "self_attn.q_proj");
+	assert_int_equal(ls[0].out_features, 3072);
+	assert_string_equal(ls[1].name, "kv_a_proj_with_mqa");
+	assert_int_equal(ls[1].out_features, 576);
+	assert_int_equal(ls[2].in_features, 512);
+	assert_int_equal(ls[2].out_features, 4096);
+	assert_int_equal(ls[3].in_features, 2048);
+	assert_string_equal(ls[4].path, "mlp.gate");
+	assert_false(ls[4].param_only); /* DeepseekV2Moe.gate is an nn.Linear */
+	assert_int_equal(ls[5].copies, 64);
+	assert_string_equal(ls[8].path, "mlp.shared_experts.gate_proj");
+	n = vp_model_block_linears(&m, VP_BLOCK_DECODER_DENSE, ls, VP_BLOCK_LINEARS_MAX);
+	assert_int_equal(n, 7);
+	assert_string_equal(ls[4].path, "mlp.gate_proj");
+	assert_int_equal(ls[4].out_features, 10944);
+	assert_true(vp_model_has_linear(&m, "kv_b_proj"));
+	assert_false(vp_model_has_linear(&m, "v_proj"));
+	assert_string_equal(vp_default_lora_targets(&m), "q_proj,kv_b_proj");
+
+	/* DeepseekV3Config's defaults under a small shape: a q latent
+	 * (q_a_proj, q_a_layernorm, q_b_proj), three dense layers, one shared
+	 * expert, and the router a parameter (DeepseekV3TopkRouter), which
+	 * PEFT does not reach */
+	parse_ok("{\"model_type\": \"deepseek_v3\", \"hidden_size\": 64, \"intermediate_size\": 96,"
+		 " \"num_hidden_layers\": 4, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+		 " \"n_routed_experts\": 8, \"moe_intermediate_size\": 16, \"q_lora_rank\": 32,"
+		 " \"kv_lora_rank\": 16, \"qk_nope_head_dim\": 8, \"qk_rope_head_dim\": 4, \"v_head_dim\": 8}", &m);
+	assert_int_equal(m.experts_per_token, 8);
+	assert_int_equal(m.dense_layers, 3);
+	assert_int_equal(m.shared_expert_size, 16);
+	assert_int_equal(m.head_dim, 12);
+	n = vp_model_block_linears(&m, VP_BLOCK_DECODER, ls, VP_BLOCK_LINEARS_MAX);
+	assert_int_equal(n, 12);
+	assert_string_equal(ls[0].name, "q_a_proj");
+	assert_string_equal(ls[1].name, "q_b_proj");
+	assert_int_equal(ls[1].out_features, 48);
+	assert_true(ls[5].param_only);
+	assert_string_equal(vp_default_lora_targets(&m), "q_b_proj,kv_b_proj");
+	/* 3 dense layers: attention 64 x 32 + 32 + 32 x 48 + 64 x 20 + 16 +
+	 * 16 x 64 + 32 x 64 = 7,984, norms 128, MLP 3 x 64 x 96 = 18,432;
+	 * 1 MoE layer: attention and norms 8,112, router 8 x 64, experts
+	 * 8 x 3 x 64 x 16, shared 3 x 64 x 16 = 28,160; embeddings and head
+	 * 2 x 100 x 64, final norm 64 */
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(3 * (7984 + 128 + 18432) + 8112 + 28160 + 12800 + 64));
+
+	/* refused: skipped MoE layers (the remote code's moe_layer_freq), no
+	 * shared experts (DeepseekV2Moe.forward adds them), V2 without a
+	 * top-k (DeepseekV2Config's None) */
+	assert_int_equal(parse("{\"model_type\": \"deepseek_v2\", \"hidden_size\": 64, \"intermediate_size\": 96,"
+			       " \"num_hidden_layers\": 4, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+			       " \"num_experts_per_tok\": 2, \"moe_layer_freq\": 2}", &m, &err), -1);
+	assert_non_null(strstr(err.message, "'moe_layer_freq' 2"));
+	assert_int_equal(parse("{\"model_type\": \"deepseek_v2\", \"hidden_size\": 64, \"intermediate_size\": 96,"
+			       " \"num_hidden_layers\": 4, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+			       " \"num_experts_per_tok\": 2, \"n_shared_experts\": null}", &m, &err), -1);
+	assert_non_null(strstr(err.message, "'n_shared_experts' is null"));
+	assert_int_equal(parse("{\"model_type\": \"deepseek_v2\", \"hidden_size\": 64, \"intermediate_size\": 96,"
+			       " \"num_hidden_layers\": 4, \"num_attention_heads\": 4, \"vocab_size\": 100}", &m, &err), -1);
+	assert_non_null(strstr(err.message, "'num_experts_per_tok' is missing"));
+	/* every layer dense is no mixture of experts */
+	assert_int_equal(parse("{\"model_type\": \"deepseek_v2\", \"hidden_size\": 64, \"intermediate_size\": 96,"
+			       " \"num_hidden_layers\": 4, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+			       " \"num_experts_per_tok\": 2, \"first_k_dense_replace\": 4}", &m, &err), -1);
+}
+
 /* SmolLM3: Llama's keys and block under its own type (not "read as llama"),
  * the LM head tied by SmolLM3Config's default, the window off where
  * use_sliding_window is false, and the same estimate as that Llama */
@@ -2083,14 +2194,15 @@ static void an_unmodelled_type_unlike_llama_is_refused(void **state)
 	struct vp_error err = {0};
 
 	(void)state;
-	assert_int_equal(parse("{\"architectures\": [\"DeepseekV2ForCausalLM\"], \"model_type\": \"deepseek_v2\", "
-			       "\"hidden_size\": 2048, \"intermediate_size\": 10944, \"num_hidden_layers\": 27, "
-			       "\"num_attention_heads\": 16, \"vocab_size\": 102400, \"rms_norm_eps\": 1e-06, "
-			       "\"hidden_act\": \"silu\", \"n_routed_experts\": 64}",
+	assert_int_equal(parse("{\"architectures\": [\"Glm4MoeForCausalLM\"], \"model_type\": \"glm4_moe\", "
+			       "\"hidden_size\": 4096, \"intermediate_size\": 10944, \"num_hidden_layers\": 46, "
+			       "\"num_attention_heads\": 96, \"vocab_size\": 151552, \"rms_norm_eps\": 1e-05, "
+			       "\"hidden_act\": \"silu\", \"n_routed_experts\": 128}",
 			       &m, &err),
 			 -1);
-	assert_string_equal(err.message, "model_type 'deepseek_v2' is a mixture of experts whose layers vramplan does "
-					 "not know (the ones it models: mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, granitemoeshared, gpt_oss)");
+	assert_string_equal(err.message, "model_type 'glm4_moe' is a mixture of experts whose layers vramplan does "
+					 "not know (the ones it models: mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, "
+					 "granitemoeshared, gpt_oss, deepseek_v2, deepseek_v3)");
 	/* a hybrid with experts (Jamba) is refused for its Mamba layers */
 	assert_int_equal(parse("{\"architectures\": [\"JambaForCausalLM\"], \"model_type\": \"jamba\", "
 			       "\"hidden_size\": 64, \"intermediate_size\": 128, \"num_hidden_layers\": 2, "
@@ -2200,7 +2312,7 @@ static void missing_and_unsupported(void **state)
 	expect_bad("unsupported-type.json", 0, 0,
 		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, xlm-roberta-xl, camembert, distilbert, electra, deberta-v2, mpnet, modernbert, albert, t5, mt5, "
 		   "umt5, bart, mbart, marian, m2m_100, pegasus, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
-		   "exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, seed_oss, hunyuan_v1_dense, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, granitemoeshared, gpt_oss, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
+		   "exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, seed_oss, hunyuan_v1_dense, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, granitemoeshared, gpt_oss, deepseek_v2, deepseek_v3, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
 		   "missing field 'model_type' (is this a Hugging Face config.json?)");
 	expect_bad("model-type-number.json", 2, 3, "'model_type' must be a string");
@@ -2249,7 +2361,7 @@ static void bad_numbers_name_the_field(void **state)
 		/* the refusal is for a model_type vramplan does not model: a type
 		 * it does (here qwen2, whose Qwen2Model builds no MTP layer) is
 		 * read by its class, the key ignored as transformers ignores it;
-		 * GLM-4.5 (glm4_moe) and DeepSeek-V3 are refused as mixtures of
+		 * GLM-4.5 (glm4_moe) is refused as a mixture of
 		 * experts, Qwen3-Next for its linear-attention layers, before */
 		assert_int_equal(parse("{\"model_type\": \"qwen2\", \"hidden_size\": 64, \"intermediate_size\": 128,"
 				       " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"num_key_value_heads\": 4,"
@@ -2425,6 +2537,7 @@ int main(void)
 		cmocka_unit_test(camembert_reads_as_roberta),
 		cmocka_unit_test(olmo_keys),
 		cmocka_unit_test(olmoe_keys),
+		cmocka_unit_test(deepseek_v2_keys),
 		cmocka_unit_test(gemma3_multimodal_keys),
 		cmocka_unit_test(smollm3_keys),
 		cmocka_unit_test(seed_oss_keys),

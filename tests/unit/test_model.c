@@ -184,7 +184,7 @@ static void unknown_type_lists_the_supported_ones(void **state)
 	assert_string_equal(err.message,
 			    "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, xlm-roberta-xl, camembert, "
 			    "distilbert, electra, deberta-v2, mpnet, modernbert, albert, t5, mt5, umt5, bart, mbart, marian, m2m_100, pegasus, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, "
-			    "phi3, stablelm, exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, seed_oss, hunyuan_v1_dense, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, granitemoeshared, gpt_oss, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
+			    "phi3, stablelm, exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, seed_oss, hunyuan_v1_dense, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, granitemoeshared, gpt_oss, deepseek_v2, deepseek_v3, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	assert_int_equal(vp_model_init_family(&m, "", &err), -1);
 	assert_string_equal(err.message, "missing 'model_type'");
 	assert_int_equal(vp_model_init_family(&m, NULL, NULL), -1);
@@ -438,6 +438,10 @@ static const struct {
 	 * shared_mlp 1536 x 2048 + 1024 x 1536 (157,384,704 a layer); 40
 	 * layers and the final norm */
 	{"moe-7b-1b-active-shared-experts.json", 6372584448, true},
+	/* DeepSeek-V2-Lite(-Chat): MLA without a q latent, layer 0 dense,
+	 * 26 MoE layers (test_hfconfig.c deepseek_v2_keys gives the sum); the
+	 * checkpoint's tensors add up to 15,706,484,224 */
+	{"deepseek-v2-lite-chat.json", 15706484224, true},
 	/* embeddings 30000 x 128 + 512 x 128 + 2 x 128 and their LayerNorm,
 	 * embedding_hidden_mapping_in 128 x 768 + 768, ONE shared layer
 	 * (q, k, v, dense 4 x (768^2 + 768), ffn 768 x 3072 + 3072,

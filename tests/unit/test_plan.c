@@ -713,12 +713,16 @@ static void an_evaluation_set_caps_the_eval_batch_on_one_gpu_only(void **state)
 	assert_int_equal(vp_plan_eval_share(3, 8), 1);
 	assert_int_equal(vp_plan_eval_share(10, 0), 10);
 	assert_int_equal(vp_plan_eval_share(0, 2), 0);
-	assert_int_equal(vp_plan_eval_batch_cap(64, 10, 1), 10);
-	assert_int_equal(vp_plan_eval_batch_cap(64, 10, 0), 10);
-	assert_int_equal(vp_plan_eval_batch_cap(8, 10, 1), 8);
-	assert_int_equal(vp_plan_eval_batch_cap(64, 0, 1), 64);
-	assert_int_equal(vp_plan_eval_batch_cap(64, 10, 2), 64);
-	assert_int_equal(vp_plan_eval_batch_cap(UINT64_MAX, UINT64_MAX - 1, 1), UINT64_MAX - 1);
+	assert_int_equal(vp_plan_eval_batch_cap(64, 10, 1, true), 10);
+	assert_int_equal(vp_plan_eval_batch_cap(64, 10, 0, true), 10);
+	assert_int_equal(vp_plan_eval_batch_cap(8, 10, 1, true), 8);
+	assert_int_equal(vp_plan_eval_batch_cap(64, 0, 1, true), 64);
+	assert_int_equal(vp_plan_eval_batch_cap(64, 10, 2, true), 64);
+	/* even_batches: false (accelerator_config): the last batch stays
+	 * short on every rank, as on one GPU */
+	assert_int_equal(vp_plan_eval_batch_cap(64, 10, 2, false), 10);
+	assert_int_equal(vp_plan_eval_batch_cap(8, 10, 2, false), 8);
+	assert_int_equal(vp_plan_eval_batch_cap(UINT64_MAX, UINT64_MAX - 1, 1, true), UINT64_MAX - 1);
 	request(&r, m);
 	r.max_batch = 4096;
 	r.eval.eval_samples = 11;

@@ -586,7 +586,7 @@ static void command_line_settings_win_over_the_file(void **state)
 	v = vp_tree_parse_yaml("x", "lora", 4, &err);
 	assert_non_null(v);
 	assert_int_equal(vp_tree_map_add(set, "method", 2, 0, v), 0);
-	assert_int_equal(vp_trainconfig_parse_with(&tc, "a.yaml", text, sizeof text - 1, set, NULL, &err), 0);
+	assert_int_equal(vp_trainconfig_parse_with(&tc, "a.yaml", text, sizeof text - 1, set, NULL, NULL, &err), 0);
 	assert_int_equal(tc.train.seq_len, 512);
 	assert_int_equal(tc.train.method, VP_METHOD_LORA);
 	assert_true(vp_tc_origin_on_command_line(&tc.at[VP_TC_SEQ_LEN]));
@@ -601,7 +601,7 @@ static void command_line_settings_win_over_the_file(void **state)
 	assert_non_null(v);
 	vp_tree_forget_positions(v);
 	assert_int_equal(vp_tree_map_add(set, "lora_r", 3, 0, v), 0);
-	assert_int_equal(vp_trainconfig_parse_with(&tc, "a.yaml", text, sizeof text - 1, set, NULL, &err), -1);
+	assert_int_equal(vp_trainconfig_parse_with(&tc, "a.yaml", text, sizeof text - 1, set, NULL, NULL, &err), -1);
 	assert_string_equal(err.file, "command line");
 	assert_int_equal(err.line, 0);
 	assert_non_null(strstr(err.message, "'--set lora_r'"));

@@ -57,3 +57,12 @@ printf 'trainer:\n  devices: 9999999\n  num_nodes: 9999999\ndata:\n  batch_size:
 # DataModule leave unsaid (until 2026-12-01 the command said M and N)
 printf 'trainer:\n  precision: bf16-mixed\n  devices: 1\ndata:\n  batch_size: 4\nvramplan:\n  model: mt5-base\n  seq_len: 512\n  target_len: 64\n' |
 	"$VRAMPLAN" check - --gpu h100 2>&1 | grep -o "estimate --gpu G.*"
+# a precision --precision cannot say (Trainer's 64-true: fp64 weights and
+# activations; transformer-engine: FP8 through Transformer Engine) is said
+# after the command, not silently left out; check's own --model goes into
+# the command where the module names none (until 2026-12-01: no word of
+# the precision, and --model M beside --model gpt2)
+printf 'trainer:\n  precision: 64-true\ndata:\n  batch_size: 4\n' | "$VRAMPLAN" check - --gpu h100 --model gpt2 2>&1 |
+	grep -o "estimate --gpu G.*"
+printf 'trainer:\n  precision: transformer-engine\n  devices: 1\ndata:\n  batch_size: 4\n' | "$VRAMPLAN" check - --gpu h100 2>&1 |
+	grep -o "estimate --gpu G.*"

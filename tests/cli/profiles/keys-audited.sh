@@ -59,6 +59,7 @@ done <<'SETUPS'
 --model mt5 --gpu rtx3090 --generate --num-beams 4
 --model t5-base --gpu rtx3090 --eval-predictions argmax
 --model t5-base --gpu rtx3090 --head encoder
+--model t5-base --gpu rtx3090 --attn sdpa
 --model bert-base-uncased --gpu t4 --grad-ckpt --seq-len 128
 --model bert-base-uncased --gpu t4 --head sequence-classification --num-labels 5 --precision amp-fp16
 --model mt5 --gpu rtx3090 --method lora --eval-predictions none

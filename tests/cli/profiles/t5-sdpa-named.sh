@@ -18,3 +18,10 @@ grep -o "no attention key: .*" "$d/hf.yaml"
 printf 'attn_implementation: sdpa\nmax_source_length: 512\nmax_target_length: 128\n' >>"$d/hf.yaml"
 "$VRAMPLAN" check "$d/hf.yaml" --gpu a100-80gb --model mt5-base 2>/dev/null | grep -o "FITS: train batch [0-9]*"
 "$VRAMPLAN" --model mt5-base --gpu a100-80gb --attn sdpa 2>/dev/null | grep -o "^# train batch [0-9]*"
+# a DeepSpeed config has no attention key either: the note names check's
+# --attn, with which the config reads back as the plan's batch (eager
+# without it)
+"$VRAMPLAN" --model mt5-base --gpu a100-80gb --attn sdpa --profile deepspeed --zero 2 2>/dev/null >"$d/ds.json"
+grep -o "no attention key: .*" "$d/ds.json"
+grep -o "^# train batch [0-9]*" "$d/ds.json"
+"$VRAMPLAN" check "$d/ds.json" --gpu a100-80gb --model mt5-base --attn sdpa --optimizer adamw-fused 2>/dev/null | grep -o "FITS: train batch [0-9]*"
