@@ -628,6 +628,8 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 			vp_cli_warn(o, "model_type '%s' has no FlashAttention-2 path in transformers (from_pretrained "
 				    "refuses attn_implementation=\"flash_attention_2\" for it): %s attention is planned",
 				    m->model_type, vp_attn_name(has));
+		t->attn_asked = t->attn;
+		t->attn_replaced = true;
 		t->attn = has;
 	} else if (t->attn == VP_ATTN_FLASH2 && vp_model_is_gpt_oss(m) && g->compute_capability < 90) {
 		/* gpt-oss's FlashAttention path is FlashAttention-3 with sinks
@@ -636,6 +638,8 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		if (warn)
 			vp_cli_warn(o, "GPU '%s' does not run FlashAttention-3, gpt-oss's kernel with sinks; "
 				    "eager attention is assumed", g->name);
+		t->attn_asked = t->attn;
+		t->attn_replaced = true;
 		t->attn = VP_ATTN_EAGER;
 	} else if (t->attn == VP_ATTN_FLASH2 && !g->flash_attn) {
 		/* the T5 family's fallback is its default, eager (above):
@@ -649,6 +653,8 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		if (warn)
 			vp_cli_warn(o, "GPU '%s' does not run FlashAttention-2; %s attention is assumed", g->name,
 				    vp_attn_name(vp_attn_that_runs(m, g, instead)));
+		t->attn_asked = t->attn;
+		t->attn_replaced = true;
 		t->attn = instead;
 	}
 	/* axolotl's sample_packing keeps a mask under every kernel but
