@@ -258,9 +258,12 @@ static bool softmax_upcast(const struct vp_model *m)
  * without an attn_implementation loads eager); the T5 family has eager,
  * and SDPA since huggingface/transformers#47014 (_supports_flash_attn
  * False: its relative position bias rides in SDPA's attn_mask, which
- * FlashAttention cannot take); BERT-family models have SDPA but no
- * FlashAttention-2 path; FlashAttention-2 needs Ampere or newer
- * (flash-attn README), so elsewhere SDPA runs instead. */
+ * FlashAttention cannot take); BERT-family models and ALBERT have eager,
+ * SDPA and FlashAttention-2 since huggingface/transformers#38301 (the
+ * attention interface; BertPreTrainedModel _supports_flash_attn = True,
+ * first in v4.54; until 2026-12-01 they were planned with SDPA, as before
+ * it); FlashAttention-2 needs Ampere or newer (flash-attn README), so
+ * elsewhere SDPA runs instead. */
 enum vp_attn vp_est_effective_attn(const struct vp_model *m, const struct vp_gpu *g, enum vp_attn a)
 {
 	if (m->naming == VP_NAMING_BLOOM || m->naming == VP_NAMING_MPT || m->naming == VP_NAMING_CODEGEN ||
@@ -274,8 +277,7 @@ enum vp_attn vp_est_effective_attn(const struct vp_model *m, const struct vp_gpu
 	 * check's flash_attention on a V100 or T4 was estimated with an SDPA
 	 * kernel those models lack (no scores) while its setup said eager
 	 * (tests/cli/check/flash2-old-gpu-eager-model.sh) */
-	if (a == VP_ATTN_FLASH2 && (m->naming == VP_NAMING_BERT || m->naming == VP_NAMING_ALBERT ||
-				    (g != NULL && !g->flash_attn)))
+	if (a == VP_ATTN_FLASH2 && g != NULL && !g->flash_attn)
 		a = VP_ATTN_SDPA;
 	if ((m->naming == VP_NAMING_GPTJ || m->naming == VP_NAMING_GPTNEO) && a == VP_ATTN_SDPA)
 		return VP_ATTN_EAGER;

@@ -614,8 +614,10 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 			vp_cli_note(o, "attention eager: PyTorch 1.x has no scaled_dot_product_attention");
 	} else if (t->attn == VP_ATTN_FLASH2 && vp_attn_that_runs(m, NULL, VP_ATTN_FLASH2) != VP_ATTN_FLASH2) {
 		/* a model transformers gives no FlashAttention-2 path (T5,
-		 * BLOOM, MPT, CodeGen, DeBERTa, MPNet: eager; BERT-family:
-		 * SDPA): from_pretrained refuses attn_implementation=
+		 * BLOOM, MPT, CodeGen, DeBERTa, MPNet: eager; the BERT family
+		 * and ALBERT have one since huggingface/transformers#38301,
+		 * v4.54, and were planned with SDPA here until 2026-12-01):
+		 * from_pretrained refuses attn_implementation=
 		 * "flash_attention_2" for it (modeling_utils.py
 		 * _check_and_adjust_attn_implementation, "does not support
 		 * Flash Attention 2"), so the plan is of the kernel it has, and
