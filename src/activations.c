@@ -272,9 +272,12 @@ static bool softmax_upcast(const struct vp_model *m)
  * without an attn_implementation loads eager); the T5 family has eager,
  * and SDPA since huggingface/transformers#47014 (_supports_flash_attn
  * False: its relative position bias rides in SDPA's attn_mask, which
- * FlashAttention cannot take); BERT-family models have SDPA but no
- * FlashAttention-2 path; FlashAttention-2 needs Ampere or newer
- * (flash-attn README), so elsewhere SDPA runs instead. */
+ * FlashAttention cannot take); BERT-family models and ALBERT have eager,
+ * SDPA and FlashAttention-2 since huggingface/transformers#38301 (the
+ * attention interface; BertPreTrainedModel _supports_flash_attn = True,
+ * first in v4.54; until 2026-12-01 they were planned with SDPA, as before
+ * it); FlashAttention-2 needs Ampere or newer (flash-attn README), so
+ * elsewhere SDPA runs instead. */
 enum vp_attn vp_est_effective_attn(const struct vp_model *m, const struct vp_gpu *g, enum vp_attn a)
 {
 	if (m->naming == VP_NAMING_BLOOM || m->naming == VP_NAMING_MPT || m->naming == VP_NAMING_CODEGEN ||
@@ -288,8 +291,7 @@ enum vp_attn vp_est_effective_attn(const struct vp_model *m, const struct vp_gpu
 	 * check's flash_attention on a V100 or T4 was estimated with an SDPA
 	 * kernel those models lack (no scores) while its setup said eager
 	 * (tests/cli/check/flash2-old-gpu-eager-model.sh) */
-	if (a == VP_ATTN_FLASH2 && (m->naming == VP_NAMING_BERT || m->naming == VP_NAMING_ALBERT ||
-				    (g != NULL && !g->flash_attn)))
+	if (a == VP_ATTN_FLASH2 && g != NULL && !g->flash_attn)
 		a = VP_ATTN_SDPA;
 	if ((m->naming == VP_NAMING_GPTJ || m->naming == VP_NAMING_GPTNEO) && a == VP_ATTN_SDPA)
 		return VP_ATTN_EAGER;
@@ -628,6 +630,31 @@ static void math_sdpa_saved(const struct ctx *c, double b, double sq, double sk,
 }
 
 /*
+ * FlashAttention-2 over a padded batch: transformers' _flash_attention_forward
+ * (modeling_flash_attention_utils.py), given the 2-D padding mask that the
+ * masking utilities hand FlashAttention only where a sample is padded,
+ * gathers the real tokens of q, k and v into new tensors (_upad_input:
+ * index_first_axis, reshape(...)[indices]), runs flash_attn_varlen_func on
+ * them, which saves those copies, its output and the logsumexp, and
+ * scatters the output back into a zeroed (b, s, heads, d) tensor
+ * (pad_input). Where every token is real, which the estimate assumes, the
+ * copies are as large as q, k and v, which nothing else keeps once they
+ * are made (the projections' outputs are views), so the kernel saves what
+ * it saves unpadded; what is new is the padded output o takes
+ * (o_input_copied), the int64 token indices that index_first_axis's
+ * backward keeps, the originals beside the copies while they are made,
+ * and in backward the padded gradient the scatter makes beside dq, dk, dv.
+ * Derived from the source (transformers 5, the path every model on the
+ * attention interface takes: Llama's, BART's, and the BERT family's since
+ * huggingface/transformers#38301), not measured. A packed batch, without
+ * a mask, runs flash_attn_func on the tensors as they are.
+ */
+static bool fa2_unpads(const struct ctx *c)
+{
+	return c->attn == VP_ATTN_FLASH2 && c->t->padding_mask;
+}
+
+/*
  * Does the o-projection keep a tensor of its own, T x q, beside the
  * attention's output? Eager attention and SDPA's math kernel return
  * (b, heads, s, d), so transformers' transpose(1, 2).contiguous() is a copy,
@@ -654,6 +681,13 @@ static bool o_input_copied(const struct ctx *c, const struct vp_linear *o)
 		return false;
 	if (c->attn == VP_ATTN_EAGER || sdpa_runs_math(c))
 		return true;
+	/* FlashAttention-2 over a padded batch returns pad_input's new
+	 * tensor, not the kernel's saved output (fa2_unpads): o keeps it
+	 * where it saves its input itself, a trained or bitsandbytes base or
+	 * lora_A without a copy of its own (that copy is counted with the
+	 * block, and then nothing keeps this one) */
+	if (fa2_unpads(c))
+		return c->full || base_keeps_input(c, o) || !lora_own_input(c);
 	if (c->attn == VP_ATTN_SDPA && c->m->pos == VP_POS_ROTARY && c->m->rotary_fraction < 1.0)
 		return true;
 	return lora_on(c, o) && lora_own_input(c) && !c->full && !base_keeps_input(c, o);
@@ -757,9 +791,22 @@ static void attention_saved(const struct ctx *c, double b, double sq, double sk,
 			keep(bm, &bm->saved, b * sq * sk * e, 1.0);
 		/* the o-projection's own copy of the output, where there is
 		 * one (o_input_copied) */
-		if (o_saves && c->attn == VP_ATTN_SDPA)
+		if (o_saves && (c->attn == VP_ATTN_SDPA || fa2_unpads(c)))
 			keep(bm, &bm->saved, Tq * c->qd * e, 1.0);
 		bm->bwd_transient = fmax(bm->bwd_transient, 3.0 * Tq * c->qd * e);
+		if (fa2_unpads(c)) {
+			/* the token indices (int64): the query's, and the
+			 * keys' where they are another sequence (a
+			 * cross-attention over a source of another length) */
+			keep(bm, &bm->saved, (Tq + (sq != sk ? Tk : 0.0)) * 8.0, 1.0);
+			/* q, k, v padded beside their gathered copies */
+			bm->fwd_transient = fmax(bm->fwd_transient, Tq * c->qd * e + 2.0 * Tk * kv_width * e);
+			/* dq, dk, dv unpadded and one padded gradient */
+			bm->bwd_transient = fmax(bm->bwd_transient, 4.0 * Tq * c->qd * e);
+			/* forward only: the copies and the padded output
+			 * besides, while the callers' q, k, v live on */
+			bm->eval_working = fmax(bm->eval_working, 3.0 * Tq * c->qd * e + 2.0 * Tk * kv_width * e);
+		}
 		/* Forward only, the additive copy is a temporary of the call,
 		 * made beside the bool mask's logical_not (aten
 		 * convert_boolean_attn_mask: where(mask.logical_not(), -inf,

@@ -189,7 +189,9 @@ static void jsetup(struct jb *j, cJSON *root, const struct vp_model *m, const st
 	 * a model without the asked-for path runs another (mT5: eager for
 	 * sdpa); what was asked for stays beside it */
 	jstr(j, o, "attention", vp_attn_name(vp_attn_that_runs(m, g, t->attn)));
-	jstr(j, o, "attention_requested", vp_attn_name(t->attn));
+	/* what the command line asked for, also where the planner replaced
+	 * it (until 2026-12-01 this showed the replacement) */
+	jstr(j, o, "attention_requested", vp_attn_name(vp_train_attn_asked(t)));
 	jbool(j, o, "grad_ckpt", t->grad_ckpt);
 	jstr(j, o, "head", vp_head_name(t->head));
 	jint(j, o, "num_labels", t->num_labels);

@@ -953,6 +953,7 @@ static void suggest(const struct vp_model *m, const struct vp_gpu *g, const stru
 
 		t = *base;
 		t.attn = fa2 ? VP_ATTN_FLASH2 : VP_ATTN_SDPA;
+		t.attn_replaced = false;
 		add_suggestion(m, g, req, &t,
 			       fa2				 ? "--attn flash2"
 			       : m->naming == VP_NAMING_T5 ? "--attn sdpa (transformers after PR #47014)"

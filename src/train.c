@@ -544,13 +544,21 @@ bool vp_pytorch_2_1_or_later(enum vp_pytorch p)
 	return p == VP_PYTORCH_CURRENT || p == VP_PYTORCH_2_1;
 }
 
+enum vp_attn vp_train_attn_asked(const struct vp_train *t)
+{
+	return t->attn_replaced ? t->attn_asked : t->attn;
+}
+
 enum vp_pytorch_need vp_train_pytorch_lacks(const struct vp_train *t)
 {
 	/* F.scaled_dot_product_attention is new in 2.0, and transformers
 	 * refuses flash_attention_2 and adamw_torch_fused before it
 	 * (training_args.py: "--optim adamw_torch_fused requires PyTorch 2.0
-	 * or higher") */
-	if (t->pytorch == VP_PYTORCH_1 && t->attn != VP_ATTN_EAGER)
+	 * or higher"). The kernel asked for, not the one the planner put in
+	 * its place: until 2026-12-01 --attn flash2 on a V100 under
+	 * --torch-version 1.x was refused as "sdpa attention", a kernel
+	 * nobody asked for. */
+	if (t->pytorch == VP_PYTORCH_1 && vp_train_attn_asked(t) != VP_ATTN_EAGER)
 		return VP_NEEDS_SDPA;
 	if (t->pytorch == VP_PYTORCH_1 && t->optimizer == VP_OPT_ADAMW_FUSED)
 		return VP_NEEDS_FUSED_ADAMW;
@@ -577,7 +585,8 @@ void vp_pytorch_need_text(const struct vp_train *t, enum vp_pytorch_need need, c
 {
 	switch (need) {
 	case VP_NEEDS_SDPA:
-		snprintf(buf, size, "%s attention needs PyTorch 2.0 or later", vp_attn_name(t->attn));
+		snprintf(buf, size, "%s attention needs PyTorch 2.0 or later",
+			 vp_attn_name(vp_train_attn_asked(t)));
 		return;
 	case VP_NEEDS_FUSED_ADAMW:
 		snprintf(buf, size, "adamw_torch_fused needs PyTorch 2.0 or later");

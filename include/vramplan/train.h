@@ -158,6 +158,13 @@ struct vp_train {
 	enum vp_method method;
 	enum vp_quant quant;
 	enum vp_attn attn;
+	/* The kernel asked for where the command line's planner replaced it
+	 * with the one the model or GPU runs (cli/resolve.c: FlashAttention-2
+	 * on a model without that path, or on a GPU without flash-attn):
+	 * attn_replaced is set and attn_asked says what was asked for, which
+	 * the PyTorch check and the JSON's attention_requested name. */
+	bool attn_replaced;
+	enum vp_attn attn_asked;
 	enum vp_loss loss;
 
 	uint64_t lora_r;
@@ -347,6 +354,8 @@ enum vp_pytorch_need {
 	VP_NEEDS_TORCHAO        /* transformers' adamw_torch_8bit/_4bit: after 2.4 */
 };
 
+/* The attention kernel asked for: attn_asked where the planner replaced it. */
+enum vp_attn vp_train_attn_asked(const struct vp_train *t);
 /* The first feature of t that t->pytorch lacks, or VP_NEEDS_NOTHING. */
 enum vp_pytorch_need vp_train_pytorch_lacks(const struct vp_train *t);
 /* What the feature needs, e.g. "sdpa attention needs PyTorch 2.0 or later" */

@@ -618,8 +618,10 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 			vp_cli_note(o, "attention eager: PyTorch 1.x has no scaled_dot_product_attention");
 	} else if (t->attn == VP_ATTN_FLASH2 && vp_attn_that_runs(m, NULL, VP_ATTN_FLASH2) != VP_ATTN_FLASH2) {
 		/* a model transformers gives no FlashAttention-2 path (T5,
-		 * BLOOM, MPT, CodeGen, DeBERTa, MPNet: eager; BERT-family:
-		 * SDPA): from_pretrained refuses attn_implementation=
+		 * BLOOM, MPT, CodeGen, DeBERTa, MPNet: eager; the BERT family
+		 * and ALBERT have one since huggingface/transformers#38301,
+		 * v4.54, and were planned with SDPA here until 2026-12-01):
+		 * from_pretrained refuses attn_implementation=
 		 * "flash_attention_2" for it (modeling_utils.py
 		 * _check_and_adjust_attn_implementation, "does not support
 		 * Flash Attention 2"), so the plan is of the kernel it has, and
@@ -632,6 +634,8 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 			vp_cli_warn(o, "model_type '%s' has no FlashAttention-2 path in transformers (from_pretrained "
 				    "refuses attn_implementation=\"flash_attention_2\" for it): %s attention is planned",
 				    m->model_type, vp_attn_name(has));
+		t->attn_asked = t->attn;
+		t->attn_replaced = true;
 		t->attn = has;
 	} else if (t->attn == VP_ATTN_FLASH2 && vp_model_is_gpt_oss(m) && g->compute_capability < 90) {
 		/* gpt-oss's FlashAttention path is FlashAttention-3 with sinks
@@ -640,6 +644,8 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		if (warn)
 			vp_cli_warn(o, "GPU '%s' does not run FlashAttention-3, gpt-oss's kernel with sinks; "
 				    "eager attention is assumed", g->name);
+		t->attn_asked = t->attn;
+		t->attn_replaced = true;
 		t->attn = VP_ATTN_EAGER;
 	} else if (t->attn == VP_ATTN_FLASH2 && !g->flash_attn) {
 		/* the T5 family's fallback is its default, eager (above):
@@ -653,6 +659,8 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		if (warn)
 			vp_cli_warn(o, "GPU '%s' does not run FlashAttention-2; %s attention is assumed", g->name,
 				    vp_attn_name(vp_attn_that_runs(m, g, instead)));
+		t->attn_asked = t->attn;
+		t->attn_replaced = true;
 		t->attn = instead;
 	}
 	/* axolotl's sample_packing keeps a mask under every kernel but

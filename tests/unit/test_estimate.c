@@ -412,6 +412,31 @@ static void codegen_keeps_what_gptj_keeps_and_runs_eager(void **state)
 	assert_true(vp_model_logits_fp32(&codegen) && vp_model_eager_qk_fp32(&codegen));
 }
 
+/* The BERT family and ALBERT run FlashAttention-2 since
+ * huggingface/transformers#38301 (until 2026-12-01 it was read as SDPA).
+ * Over a padded batch transformers unpads q, k and v for the varlen kernel
+ * and pads its output back (_upad_input, pad_input): the block keeps, per
+ * layer, the padded output its trained o-projection saves (T x h) and the
+ * int64 token indices (T x 8) beside what a packed batch keeps. */
+static void bert_runs_flash2_and_a_padded_batch_keeps_the_padded_output(void **state)
+{
+	struct vp_model bert = tiny_bert(), albert = tiny_bert();
+	struct vp_train t = bf16_sdpa_step();
+	uint64_t packed, padded;
+
+	(void)state;
+	albert.naming = VP_NAMING_ALBERT;
+	assert_int_equal(vp_attn_that_runs(&bert, NULL, VP_ATTN_FLASH2), VP_ATTN_FLASH2);
+	assert_int_equal(vp_attn_that_runs(&albert, NULL, VP_ATTN_FLASH2), VP_ATTN_FLASH2);
+	t.attn = VP_ATTN_FLASH2;
+	t.padding_mask = false;
+	packed = estimated(&bert, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	t.padding_mask = true;
+	padded = estimated(&bert, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	/* T = 8 tokens, h = 64, bf16 */
+	assert_int_equal(padded - packed, bert.num_layers * (8 * 64 * 2 + 8 * 8));
+}
+
 /* XLM-R XL's MLP output (XLMRobertaXLOutput) has no dropout: its dropout
  * probability keeps one bool T x h mask per block (after the attention)
  * and one on the embeddings, where BERT's post-LN block keeps two. */
@@ -5554,6 +5579,7 @@ int main(void)
 		cmocka_unit_test(albert_layers_share_one_block),
 		cmocka_unit_test(clip_qkv_keeps_the_unclamped_projections),
 		cmocka_unit_test(codegen_keeps_what_gptj_keeps_and_runs_eager),
+		cmocka_unit_test(bert_runs_flash2_and_a_padded_batch_keeps_the_padded_output),
 		cmocka_unit_test(xlm_roberta_xl_drops_out_only_the_attention_output),
 		cmocka_unit_test(glm4_adds_two_norms_per_block_to_glm),
 		cmocka_unit_test(gradients_are_freed_between_steps_only_where_pytorch_2_frees_them),
