@@ -537,6 +537,22 @@ static void comment_eval(FILE *f, const struct vp_plan_request *req, const struc
 			"# (generation of a decoder-only model: the eval batch is for generate(max_new_tokens=%" PRIu64
 			", num_beams=%" PRIu64 ")\n# on the prompts in your own evaluation loop; no trainer key sets it)\n",
 			req->eval.max_new_tokens, req->eval.num_beams);
+	/* a DeepSpeed config has keys for the training batch alone
+	 * (deepspeed.ai/docs/config-json: train_micro_batch_size_per_gpu,
+	 * train_batch_size, gradient_accumulation_steps), and check reads a
+	 * DeepSpeed config's evaluation at its micro-batch (tc_settle.c
+	 * settle_batches, "DeepSpeed has no eval batch"). Until 2026-12-01
+	 * the plan printed its eval batch with nothing saying where it goes,
+	 * and check of the printed file evaluated another batch (Qwen3 0.6B
+	 * under ZeRO 2 on an A100 80GB: eval batch 65 planned, 23 read back).
+	 * The profile plans the script's own loop (use_cache on in its
+	 * forward); the Trainer's eval key and run are --profile hf's */
+	if (profile == VP_PROFILE_DEEPSPEED)
+		fprintf(f,
+			"# (a DeepSpeed config has no eval batch key: %" PRIu64 " is your loop's evaluation DataLoader's batch; "
+			"the HF Trainer's run,\n# per_device_eval_batch_size, is --profile hf's plan; vramplan check of this "
+			"file evaluates at its micro-batch, %" PRIu64 ")\n",
+			p->eval_batch, p->train_batch);
 	if (p->eval_accumulation_steps > 0) {
 		char from[48] = "";
 

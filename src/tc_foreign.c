@@ -846,6 +846,32 @@ static void lightning_strategy(const struct vp_tnode *tr, struct cmd *k, const c
 		add(k, " --offload-param cpu");
 }
 
+/*
+ * The attention kernel, where the file says it: the module's init argument
+ * attn_implementation, as from_pretrained takes it and check reads that key
+ * in a trainer config (tc_keys.c k_attn_impl: flash_attention_3 runs as
+ * flash2), else the vramplan: block's attn. A value of neither (a Hub
+ * kernel, flex_attention, a typo) adds nothing: the estimate's default,
+ * transformers' own. Until 2026-12-01 the command never carried --attn, and
+ * a module that loads flash_attention_2 was estimated at SDPA's padded mask.
+ */
+static void lightning_attn(const struct vp_tnode *model, const struct vp_tnode *block, struct cmd *k)
+{
+	const char *impl = text_at(model, "attn_implementation"), *said = text_at(block, "attn");
+	const char *name = NULL;
+	enum vp_attn a;
+	struct vp_error scratch;
+
+	if (impl != NULL && (strcmp(impl, "eager") == 0 || strcmp(impl, "sdpa") == 0))
+		name = impl;
+	else if (impl != NULL && (strcmp(impl, "flash_attention_2") == 0 || strcmp(impl, "flash_attention_3") == 0))
+		name = "flash2";
+	else if (impl == NULL && said != NULL && vp_attn_parse(said, &a, &scratch) == 0)
+		name = vp_attn_name(a);
+	if (name != NULL)
+		add(k, " --attn %s", name);
+}
+
 static int lightning_error(struct ctx *c, const struct vp_tnode *root, const struct vp_tmember *at)
 {
 	static const char *const model_names[] = {"model_name_or_path", "pretrained_model_name_or_path", "model_name",
@@ -929,6 +955,7 @@ static int lightning_error(struct ctx *c, const struct vp_tnode *root, const str
 		pgap = "; its precision is none of the Trainer's, and no --precision says it";
 	if (gpu_count(dev, nodes) > 1)
 		add(&k, " --gpus %lu", gpu_count(dev, nodes));
+	lightning_attn(model, block, &k);
 	lightning_strategy(tr, &k, &gap);
 	if (len > 0)
 		add(&k, " --seq-len %lu", len);

@@ -901,6 +901,14 @@ HANDLER(k_packing)
 	return flag(c, m, path, &c->r.packed, &c->r.at_packed);
 }
 
+/* axolotl eval_sample_packing (schema default None, which its
+ * check_eval_packing validator sets to true beside sample_packing): read
+ * with sample_packing in tc_settle.c, for the even_batches it sets */
+HANDLER(k_eval_packing)
+{
+	return flag(c, m, path, &c->r.eval_packed, NULL);
+}
+
 /* TRL SFTConfig.packing_strategy: "bfd" (the default) and "bfd_split" make
  * SFTTrainer padding-free (sft_trainer.py: self.padding_free =
  * args.padding_free or (args.packing and args.packing_strategy in {"bfd",
@@ -2393,6 +2401,7 @@ static const struct keydef axolotl_keys[] = {
 	{"flex_attention", k_flex},
 	{"eager_attention", k_eager},
 	{"sample_packing", k_packing},
+	{"eval_sample_packing", k_eval_packing},
 	{"torch_compile", k_compile},
 	{"liger_fused_linear_cross_entropy", k_liger_flce},
 	{"liger_glu_activation", k_liger_glu},

@@ -1249,6 +1249,20 @@ int vp_tc_settle(struct ctx *c)
 	    vp_tc_note_default(tc, c->err, "packing", "packing: true (LLaMA-Factory default for stage pt)"))
 		return -1;
 	t->padding_mask = !t->packed; /* transformers masks a padded batch */
+	/* axolotl's evaluation DataLoader under sample_packing turns
+	 * accelerate's even_batches off, as accelerator_config's
+	 * even_batches: false does for the HF Trainer (tc_keys.c): "if
+	 * self.args.sample_packing and (... or (not is_training and
+	 * self.args.eval_sample_packing is not False)):
+	 * self.accelerator.even_batches = False" (axolotl
+	 * src/axolotl/core/trainers/base.py _get_dataloader), and its
+	 * config validator makes an unset eval_sample_packing true beside
+	 * sample_packing (utils/schemas/validation.py check_eval_packing). So
+	 * a known evaluation set caps the eval batch on several GPUs too
+	 * (vp_plan_eval_batch_cap); until 2026-12-01 such a config was
+	 * checked at its eval_batch_size, the rows accelerate would repeat */
+	if (tc->flavour == VP_TC_AXOLOTL && r->packed == 1 && r->eval_packed != 0)
+		tc->uneven_eval_batches = true;
 	/* axolotl's sample_packing keeps a mask without FlashAttention
 	 * (train.c vp_axolotl_packing_masks): counted, and said at the key.
 	 * Flex attention, read as SDPA, is FlashAttention's peer there: the

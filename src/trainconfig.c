@@ -364,6 +364,7 @@ static int parse_config(struct vp_trainconfig *tc, const char *name, const char 
 	c.r.packed = c.r.generate = c.r.loss_only = c.r.zero = c.r.zero_overlap = -1;
 	c.r.do_eval = c.r.do_train = c.r.do_predict = c.r.eval_strategy = c.r.concat_batches = -1;
 	c.r.no_ckpt = -1;
+	c.r.eval_packed = -1;
 	c.r.use_cache = -1;
 	c.r.packing_strategy = c.r.padding_free = c.r.loss_type = -1;
 	c.r.chunked_ce = -1;

@@ -94,6 +94,7 @@ struct raw {
 	bool attn_flex;            /* that key asked for flex attention (read as SDPA) */
 	int packed, generate;
 	struct vp_tc_origin at_packed;
+	int eval_packed;           /* axolotl eval_sample_packing; -1 unset */
 	/* LLaMA-Factory neat_packing: true (its block-diagonal 4-D mask
 	 * without FlashAttention); at_neat_packing where it was read */
 	bool neat_packing;

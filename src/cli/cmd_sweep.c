@@ -17,6 +17,16 @@ struct cell {
 	 * says so, with plan's advice for the GPU (bf16 where it has it) */
 	bool fp16_overflow;
 	bool gpu_bf16;
+	/* the kernel the row is planned with, and whether --attn asked for
+	 * another (flash2 for a model transformers gives no FlashAttention-2
+	 * path, T5, BLOOM, DeBERTa..., or on a GPU without it; sdpa for GPT-J):
+	 * resolve.c warns of it with a row's other warnings, which a sweep
+	 * --gpu prints for its first model alone (a model's warnings once a
+	 * model would be dozens of lines), so the row itself says it. Until
+	 * 2026-12-01 sweep --gpu --attn flash2 warned for mT5 alone and
+	 * planned T5, DeBERTa and MPNet rows with eager without a word. */
+	enum vp_attn attn;
+	bool attn_substituted;
 	struct vp_plan plan;
 	struct vp_error err;
 };
@@ -31,6 +41,10 @@ static void plan_cell(const struct vp_cli_opts *o, const struct vp_model *m, con
 	c->fp16_overflow = c->ok && vp_model_overflows_fp16(m) &&
 			   (req.train.precision == VP_PREC_AMP_FP16 || req.train.precision == VP_PREC_FP16);
 	c->gpu_bf16 = g->bf16;
+	if (c->ok) {
+		c->attn = vp_attn_that_runs(m, g, req.train.attn);
+		c->attn_substituted = o->has_attn && c->attn != o->train.attn;
+	}
 	/* the model's, once for each model (with its first GPU) */
 	if (c->ok && context_warn)
 		vp_cli_warn_context(o, m, &req);
@@ -38,9 +52,10 @@ static void plan_cell(const struct vp_cli_opts *o, const struct vp_model *m, con
 	c->ok = c->ok && vp_plan_search(m, g, &req, &c->plan, &c->err) == 0;
 }
 
-static const char *status_text(const struct cell *c, char *buf, size_t size)
+static const char *status_text(const struct vp_cli_opts *o, const struct cell *c, char *buf, size_t size)
 {
 	const char *verdict;
+	char attn[64] = "";
 
 	if (!c->ok) {
 		snprintf(buf, size, "error: %s", c->err.message);
@@ -54,14 +69,19 @@ static const char *status_text(const struct cell *c, char *buf, size_t size)
 		verdict = "host RAM over --host-ram";
 	else
 		verdict = "fits";
-	snprintf(buf, size, "%s%s", verdict,
+	if (c->attn_substituted)
+		snprintf(attn, sizeof attn, " (%s attention, not %s)", vp_attn_name(c->attn),
+			 vp_attn_name(o->train.attn));
+	snprintf(buf, size, "%s%s%s", verdict,
 		 !c->fp16_overflow ? ""
 		 : c->gpu_bf16	   ? " (fp16 overflows: train in bf16)"
-				   : " (fp16 overflows: train in fp32)");
+				   : " (fp16 overflows: train in fp32)",
+		 attn);
 	return buf;
 }
 
-static void table_row(struct vp_table *t, const struct vp_model *m, const struct vp_gpu *g, const struct cell *c)
+static void table_row(const struct vp_cli_opts *o, struct vp_table *t, const struct vp_model *m,
+		      const struct vp_gpu *g, const struct cell *c)
 {
 	char mem[32], train[32], accum[32], eval[32], peak[40], status[sizeof c->err.message + 16];
 	const char *row[8];
@@ -88,7 +108,7 @@ static void table_row(struct vp_table *t, const struct vp_model *m, const struct
 	row[4] = accum;
 	row[5] = eval;
 	row[6] = peak;
-	row[7] = status_text(c, status, sizeof status);
+	row[7] = status_text(o, c, status, sizeof status);
 	vp_table_add(t, row);
 }
 
@@ -117,7 +137,8 @@ static cJSON *json_row(const struct vp_model *m, const struct vp_gpu *g, const s
 		bad = cJSON_AddBoolToObject(o, "fits", c->plan.fits) == NULL ||
 		      cJSON_AddBoolToObject(o, "eval_fits", c->plan.fits && c->plan.eval_fits) == NULL ||
 		      cJSON_AddBoolToObject(o, "host_fits", c->plan.host.fits) == NULL ||
-		      cJSON_AddBoolToObject(o, "fp16_overflow", c->fp16_overflow) == NULL;
+		      cJSON_AddBoolToObject(o, "fp16_overflow", c->fp16_overflow) == NULL ||
+		      cJSON_AddStringToObject(o, "attn", vp_attn_name(c->attn)) == NULL;
 		RAW("train_batch", c->plan.fits ? c->plan.train_batch : 0);
 		RAW("grad_accum", c->plan.fits ? c->plan.grad_accum : 0);
 		RAW("eval_batch", c->plan.fits ? c->plan.eval_batch : 0);
@@ -202,7 +223,7 @@ int vp_cmd_sweep(const struct vp_cli_opts *given)
 			}
 			cJSON_AddItemToArray(json, row);
 		} else {
-			table_row(&t, m, g, c);
+			table_row(o, &t, m, g, c);
 		}
 	}
 

@@ -66,3 +66,10 @@ printf 'trainer:\n  precision: 64-true\ndata:\n  batch_size: 4\n' | "$VRAMPLAN" 
 	grep -o "estimate --gpu G.*"
 printf 'trainer:\n  precision: transformer-engine\n  devices: 1\ndata:\n  batch_size: 4\n' | "$VRAMPLAN" check - --gpu h100 2>&1 |
 	grep -o "estimate --gpu G.*"
+# the attention kernel the file names goes into the command: the module's
+# attn_implementation as from_pretrained takes it, else the vramplan:
+# block's attn (until 2026-12-01 never: a module loading
+# flash_attention_2 was estimated at SDPA's)
+printf 'trainer:\n  devices: 1\nmodel:\n  class_path: m.M\n  init_args:\n    model_name_or_path: gpt2\n    attn_implementation: flash_attention_2\ndata:\n  batch_size: 4\n' >fa2.yaml
+printf 'trainer:\n  devices: 1\nmodel:\n  model_name_or_path: gpt2\ndata:\n  batch_size: 4\nvramplan:\n  attn: eager\n' >eager.yaml
+"$VRAMPLAN" check fa2.yaml eager.yaml --gpu h100 2>&1 | grep -o "estimate --gpu G.*--seq-len N"
