@@ -790,6 +790,12 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 			  enum vp_profile profile)
 {
 	const struct vp_train *t = &req->train;
+	/* where the notes say TRL prints a key this profile lacks: only for
+	 * a causal LM, the one head `trl sft` trains (AutoModelForCausalLM;
+	 * --profile trl refuses another, resolve.c). Until 2026-12-01 a BERT
+	 * masked-lm or classifier plan was pointed to --profile trl, which
+	 * refuses it (tests/cli/profiles/hf-trl-pointer-causal-only.sh) */
+	bool trl_keys = profile == VP_PROFILE_HF && t->head == VP_HEAD_CAUSAL_LM;
 
 	if (profile == VP_PROFILE_HF)
 		comment_lengths(f, m, t);
@@ -989,7 +995,7 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 		fprintf(f, "# note: %s no attention key: the plan is from_pretrained(..., "
 			   "attn_implementation=\"flash_attention_2\") in your script%s\n",
 			keyless,
-			profile == VP_PROFILE_HF	  ? "; --profile trl prints it as a key"
+			trl_keys			  ? "; --profile trl prints it as a key"
 			: profile == VP_PROFILE_DEEPSPEED ? "; vramplan check reads it with --attn flash2"
 							  : "");
 	/* the T5 family's SDPA is asked for, not its default (eager, as
@@ -1024,7 +1030,7 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 	if (t->packed && keyless != NULL)
 		fprintf(f, "# note: %s no packing key: the plan is for samples of exactly %" PRIu64 " tokens, no "
 			   "padding, as your script packs them%s\n",
-			keyless, t->seq_len, profile == VP_PROFILE_HF ? "; --profile trl prints packing: true" : "");
+			keyless, t->seq_len, trl_keys ? "; --profile trl prints packing: true" : "");
 	/* activation offload: TRL's SFTConfig and axolotl have the key
 	 * (activation_offloading, settings.c); the others none. TrainingArguments
 	 * and LLaMA-Factory's arguments (hparams/model_args.py) have no such
@@ -1037,7 +1043,7 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 			   "memory (torchtune's OffloadActivations, TRL's get_act_offloading_ctx_manager): enter it "
 			   "around each training step in your code%s%s\n",
 			keyless != NULL ? keyless : "LLaMA-Factory has",
-			profile == VP_PROFILE_HF ? "; --profile trl prints activation_offloading: true" : "",
+			trl_keys ? "; --profile trl prints activation_offloading: true" : "",
 			profile == VP_PROFILE_LIGHTNING ? ""
 							 : "; vramplan check reads it with --set activation_offload=true "
 							   "(vramplan.activation_offload)");
@@ -1141,7 +1147,7 @@ static void comment_notes(FILE *f, const struct vp_model *m, const struct vp_pla
 			: profile == VP_PROFILE_LIGHTNING ? "Lightning's Trainer"
 							  : "a DeepSpeed config",
 			t->lora_r, t->lora_dropout, targets, t->dora ? ", use_dora=True" : "", quantization_text(t->quant),
-			profile == VP_PROFILE_HF ? "; --profile trl prints them as keys" : "");
+			trl_keys ? "; --profile trl prints them as keys" : "");
 	}
 }
 
