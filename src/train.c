@@ -557,8 +557,12 @@ enum vp_pytorch_need vp_train_pytorch_lacks(const struct vp_train *t)
 	 * or higher"). The kernel asked for, not the one the planner put in
 	 * its place: until 2026-12-01 --attn flash2 on a V100 under
 	 * --torch-version 1.x was refused as "sdpa attention", a kernel
-	 * nobody asked for. */
-	if (t->pytorch == VP_PYTORCH_1 && vp_train_attn_asked(t) != VP_ATTN_EAGER)
+	 * nobody asked for. A kernel the planner replaced with eager (a
+	 * model with no FlashAttention-2 path: T5, BLOOM, MPT...; resolve.c)
+	 * runs on 1.x: that request is the warning and the eager plan it is
+	 * on PyTorch 2, not a refusal (until 2026-12-01 it was refused,
+	 * tests/cli/plan/flash2-no-path-torch1.sh). */
+	if (t->pytorch == VP_PYTORCH_1 && t->attn != VP_ATTN_EAGER)
 		return VP_NEEDS_SDPA;
 	if (t->pytorch == VP_PYTORCH_1 && t->optimizer == VP_OPT_ADAMW_FUSED)
 		return VP_NEEDS_FUSED_ADAMW;
