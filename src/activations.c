@@ -1880,7 +1880,8 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 	 * to word_embed_proj_dim, bias=False) the last block's output, which
 	 * nothing else keeps: a T x h tensor in the compute dtype (under
 	 * autocast F.linear's 16-bit cast of the fp32 LayerNorm output). */
-	if (c->E != c->h && c->full) {
+	/* ALBERT's mapping is there at any width (vp_model_embed_linears) */
+	if ((c->E != c->h || m->naming == VP_NAMING_ALBERT) && c->full) {
 		tt->global_saved += T_first * c->E * c->e;
 		if (m->naming == VP_NAMING_OPT)
 			tt->global_saved += T_last * c->h * c->e;

@@ -134,8 +134,10 @@ static void entry(struct vp_yaml_out *e, const struct vp_model *m)
 		key_str(e, "params_source", m->params_source);
 
 	key_u64(e, "hidden_size", m->hidden_size);
-	if (vp_model_embed_width(m) != m->hidden_size)
-		key_u64(e, "embedding_size", m->embedding_size);
+	/* ALBERT's family default is 128: a config as wide as its hidden
+	 * size says so, or it reads back at 128 */
+	if (vp_model_embed_width(m) != m->hidden_size || m->naming == VP_NAMING_ALBERT)
+		key_u64(e, "embedding_size", vp_model_embed_width(m));
 	key_u64(e, "intermediate_size", m->intermediate_size);
 	key_u64(e, "vocab_size", m->vocab_size);
 	key_u64(e, "num_layers", m->num_layers);

@@ -698,8 +698,9 @@ size_t vp_model_embed_linears(const struct vp_model *m, struct vp_linear *out, s
 	/* a model as wide as its embeddings has none: OPTDecoder sets
 	 * project_in and project_out to None when word_embed_proj_dim ==
 	 * hidden_size (opt-125m, opt-1.3b), ElectraModel builds
-	 * embeddings_project only when embedding_size != hidden_size */
-	if (e == h || e == 0)
+	 * embeddings_project only when embedding_size != hidden_size;
+	 * AlbertTransformer builds embedding_hidden_mapping_in always */
+	if (e == 0 || (e == h && m->naming != VP_NAMING_ALBERT))
 		return 0;
 	if (m->naming == VP_NAMING_OPT && m->arch == VP_ARCH_DECODER) {
 		/* models/opt/modeling_opt.py OPTDecoder: project_in

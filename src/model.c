@@ -1492,7 +1492,13 @@ uint64_t vp_model_param_count_parts(const struct vp_model *m, bool with_decoder,
 	if (width != m->hidden_size && m->naming == VP_NAMING_OPT) {
 		/* OPTDecoder.project_in and project_out, bias=False */
 		add(&a, mul(&a, 2, mul(&a, width, m->hidden_size)));
-	} else if (width != m->hidden_size) { /* ElectraModel.embeddings_project */
+	} else if (width != m->hidden_size || m->naming == VP_NAMING_ALBERT) {
+		/* ElectraModel.embeddings_project, built only where the widths
+		 * differ; AlbertTransformer builds embedding_hidden_mapping_in
+		 * whatever they are (models/albert/modeling_albert.py: no
+		 * condition), so a config with embedding_size == hidden_size
+		 * has it too (until 2026-12-01 left out: h x h + h parameters,
+		 * tests/cli/estimate/albert-square-mapping.sh) */
 		add(&a, mul(&a, width, m->hidden_size));
 		add(&a, m->hidden_size);
 	}
