@@ -1714,7 +1714,7 @@ static double forward_cache(const struct ctx *c, const struct totals *tt, double
 	if (!c->t->trainer_use_cache && (!c->t->direct_forward || m->no_cache || c->t->no_cache))
 		return 0.0;
 	if (m->arch == VP_ARCH_DECODER)
-		return tt->n_dec * 2.0 * b * s_dec * c->kvd * c->e;
+		return tt->n_dec * 2.0 * b * s_dec * c->cache_kvd * c->e;
 	if (m->naming == VP_NAMING_T5 && c->decoder)
 		return tt->n_dec * 2.0 * b * (s_dec + s_enc) * c->kvd * c->e;
 	return 0.0;

@@ -4087,6 +4087,45 @@ static void huge_inputs_are_input_errors_not_wraparound(void **state)
 	assert_int_equal(vp_estimate(m, g, &t, &e, &err), -1);
 }
 
+/* DeepSeek's multi-head latent attention caches key_states (heads x
+ * qk_head_dim: the nope part from kv_b_proj and the shared rotary part)
+ * and value_states (heads x v_head_dim) as past_key_values.update gets
+ * them, before FlashAttention-2 pads v (modular_deepseek_v2.py
+ * DeepseekV2Attention.forward): 4 heads x (24 + 16) a token and layer in
+ * bf16, where both were counted 24 wide until 2026-12-01 */
+static void mla_generation_caches_v_at_its_own_width(void **state)
+{
+	struct vp_model m = tiny_of_family("deepseek_v2");
+	struct vp_gpu g = some_gpu();
+	struct vp_train t = small_step();
+	struct vp_eval_opts o = {.generate = true, .num_beams = 1, .max_new_tokens = 8};
+	struct vp_eval_estimate ev;
+	struct vp_error err = {0};
+
+	(void)state;
+	m.head_dim = 24; /* qk_nope_head_dim 16 + qk_rope_head_dim 8 */
+	m.rope_head_dim = 8;
+	m.rotary_fraction = 8.0 / 24.0;
+	m.v_head_dim = 16;
+	m.kv_lora_rank = 32;
+	m.q_lora_rank = 0;
+	m.intermediate_size = 32;
+	m.num_experts = 4;
+	m.experts_per_token = 2;
+	m.shared_expert_size = 64;
+	m.dense_layers = 0;
+	m.dense_intermediate_size = 0;
+	assert_int_equal(vp_model_validate(&m, &err), 0);
+	t.head = VP_HEAD_CAUSAL_LM;
+	t.precision = VP_PREC_BF16;
+	t.batch = 2;
+	for (int a = 0; a < 2; a++) {
+		t.attn = a == 0 ? VP_ATTN_SDPA : VP_ATTN_FLASH2;
+		assert_int_equal(vp_estimate_eval(&m, &g, &t, &o, &ev, &err), 0);
+		assert_int_equal(ev.kv_cache_bytes, 1u * 2u * (8u + 8u) * 4u * (24u + 16u) * 2u);
+	}
+}
+
 static void generation_adds_a_kv_cache_that_grows_with_beams(void **state)
 {
 	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5");
@@ -5633,6 +5672,7 @@ int main(void)
 		cmocka_unit_test(fsdp_divides_the_persistent_memory_over_the_gpus),
 		cmocka_unit_test(huge_inputs_are_input_errors_not_wraparound),
 		cmocka_unit_test(generation_adds_a_kv_cache_that_grows_with_beams),
+		cmocka_unit_test(mla_generation_caches_v_at_its_own_width),
 		cmocka_unit_test(only_a_forward_outside_trainer_builds_the_kv_cache),
 		cmocka_unit_test(trainer_use_cache_builds_the_eval_kv_cache),
 		cmocka_unit_test(choices_in_one_forward_evaluate_as_that_many_rows),
