@@ -655,6 +655,19 @@ static bool fa2_unpads(const struct ctx *c)
 }
 
 /*
+ * FlashAttention-2 under multi-head latent attention with v heads narrower
+ * than q and k: DeepseekV2Attention (and V3's) pads v to qk_head_dim,
+ * and slices the kernel's output back, attn_output[:, :, :, :v_head_dim],
+ * a strided view that reshape(batch, seq, -1) copies
+ * (modular_deepseek_v2.py): o_proj's input is a new tensor beside the
+ * output the kernel saves, as over a padded batch (fa2_unpads).
+ */
+static bool fa2_slices_v(const struct ctx *c)
+{
+	return c->attn == VP_ATTN_FLASH2 && vp_model_is_mla(c->m) && c->m->v_head_dim < c->m->head_dim;
+}
+
+/*
  * Does the o-projection keep a tensor of its own, T x q, beside the
  * attention's output? Eager attention and SDPA's math kernel return
  * (b, heads, s, d), so transformers' transpose(1, 2).contiguous() is a copy,
@@ -686,7 +699,7 @@ static bool o_input_copied(const struct ctx *c, const struct vp_linear *o)
 	 * where it saves its input itself, a trained or bitsandbytes base or
 	 * lora_A without a copy of its own (that copy is counted with the
 	 * block, and then nothing keeps this one) */
-	if (fa2_unpads(c))
+	if (fa2_unpads(c) || fa2_slices_v(c))
 		return c->full || base_keeps_input(c, o) || !lora_own_input(c);
 	if (c->attn == VP_ATTN_SDPA && c->m->pos == VP_POS_ROTARY && c->m->rotary_fraction < 1.0)
 		return true;
@@ -791,7 +804,7 @@ static void attention_saved(const struct ctx *c, double b, double sq, double sk,
 			keep(bm, &bm->saved, b * sq * sk * e, 1.0);
 		/* the o-projection's own copy of the output, where there is
 		 * one (o_input_copied) */
-		if (o_saves && (c->attn == VP_ATTN_SDPA || fa2_unpads(c)))
+		if (o_saves && (c->attn == VP_ATTN_SDPA || fa2_unpads(c) || fa2_slices_v(c)))
 			keep(bm, &bm->saved, Tq * c->qd * e, 1.0);
 		bm->bwd_transient = fmax(bm->bwd_transient, 3.0 * Tq * c->qd * e);
 		if (fa2_unpads(c)) {

@@ -4126,6 +4126,41 @@ static void mla_generation_caches_v_at_its_own_width(void **state)
 	}
 }
 
+/* DeepSeek's attention under FlashAttention-2 slices the kernel's output
+ * back to v_head_dim (attn_output[:, :, :, :v_head_dim]) and reshape
+ * copies the strided view, so a trained o_proj keeps a tensor beside the
+ * output the kernel saves (modular_deepseek_v2.py DeepseekV2Attention);
+ * counted T x q wide, as SDPA's. The twin whose v is as wide as q and k
+ * has no slice: the copy, 8 x 96 x 2 bytes, is the only activation that
+ * differs; kv_b_proj (32 x 4 x 8) and o_proj (4 x 8 x 64) are narrower. */
+static void mla_flash2_o_proj_keeps_the_sliced_output(void **state)
+{
+	struct vp_model narrow = tiny_of_family("deepseek_v2"), wide;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+
+	(void)state;
+	narrow.head_dim = 24;
+	narrow.rope_head_dim = 8;
+	narrow.rotary_fraction = 8.0 / 24.0;
+	narrow.v_head_dim = 16;
+	narrow.kv_lora_rank = 32;
+	narrow.q_lora_rank = 0;
+	narrow.intermediate_size = 32;
+	narrow.num_experts = 4;
+	narrow.experts_per_token = 2;
+	narrow.shared_expert_size = 64;
+	narrow.dense_layers = 0;
+	narrow.dense_intermediate_size = 0;
+	assert_int_equal(vp_model_validate(&narrow, &err), 0);
+	wide = narrow;
+	wide.v_head_dim = 24;
+	assert_int_equal(vp_model_validate(&wide, &err), 0);
+	t.attn = VP_ATTN_FLASH2;
+	t.padding_mask = false;
+	assert_twins_differ(&narrow, &wide, &t, -(32.0 * 4.0 * 8.0 + 4.0 * 8.0 * 64.0), 8.0 * 96.0 * 2.0);
+}
+
 static void generation_adds_a_kv_cache_that_grows_with_beams(void **state)
 {
 	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5");
@@ -5673,6 +5708,7 @@ int main(void)
 		cmocka_unit_test(huge_inputs_are_input_errors_not_wraparound),
 		cmocka_unit_test(generation_adds_a_kv_cache_that_grows_with_beams),
 		cmocka_unit_test(mla_generation_caches_v_at_its_own_width),
+		cmocka_unit_test(mla_flash2_o_proj_keeps_the_sliced_output),
 		cmocka_unit_test(only_a_forward_outside_trainer_builds_the_kv_cache),
 		cmocka_unit_test(trainer_use_cache_builds_the_eval_kv_cache),
 		cmocka_unit_test(choices_in_one_forward_evaluate_as_that_many_rows),
