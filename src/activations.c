@@ -1094,7 +1094,15 @@ static void moe_router_saved(const struct ctx *c, const struct vp_linear *ls, si
 	const double rw = c->r, out = mlp_bytes(c);
 	struct input_copies in;
 
-	input_copies(c, ls, n, readers, 4, &in);
+	/* DeepSeek's router never calls its module: DeepseekV2Moe.forward
+	 * multiplies self.gate.weight itself (F.linear(hidden_states.type(
+	 * torch.float32), self.gate.weight.type(torch.float32)),
+	 * modular_deepseek_v2.py), so an adapter PEFT puts on V2's nn.Linear
+	 * gate (all-linear, a target "gate") never runs and keeps no copy of
+	 * the input; a trained router's saved input stays counted */
+	size_t skip = c->m->naming == VP_NAMING_DEEPSEEK && !c->full ? 1 : 0;
+
+	input_copies(c, ls, n, readers + skip, 4 - skip, &in);
 	keep_input_copies(c, bm, T * c->h, &in);
 	/* PhiMoE's input jitter (PhimoeSparseMoeBlock.forward, transformers
 	 * 4.x: hidden_states *= torch.empty_like(hidden_states).uniform_(1 -

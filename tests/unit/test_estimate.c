@@ -4161,6 +4161,44 @@ static void mla_flash2_o_proj_keeps_the_sliced_output(void **state)
 	assert_twins_differ(&narrow, &wide, &t, -(32.0 * 4.0 * 8.0 + 4.0 * 8.0 * 64.0), 8.0 * 96.0 * 2.0);
 }
 
+/* DeepseekV2Moe.forward multiplies self.gate.weight itself
+ * (F.linear(hidden_states.type(torch.float32), self.gate.weight.type(
+ * torch.float32)), modular_deepseek_v2.py), so the adapter all-linear puts
+ * on V2's nn.Linear gate never runs: its parameters are counted, 8 x (64 +
+ * 4), but its dropout copy and mask of the router's input are not, and the
+ * activations are those of the same targets without the gate */
+static void deepseek_router_adapter_never_runs(void **state)
+{
+	struct vp_model m = tiny_of_family("deepseek_v2");
+	struct vp_train all = bf16_sdpa_step(), listed;
+	struct vp_error err = {0};
+
+	(void)state;
+	m.head_dim = 24;
+	m.rope_head_dim = 8;
+	m.rotary_fraction = 8.0 / 24.0;
+	m.v_head_dim = 16;
+	m.kv_lora_rank = 32;
+	m.q_lora_rank = 0;
+	m.intermediate_size = 32;
+	m.num_experts = 4;
+	m.experts_per_token = 2;
+	m.shared_expert_size = 64;
+	m.dense_layers = 0;
+	m.dense_intermediate_size = 0;
+	assert_int_equal(vp_model_validate(&m, &err), 0);
+	all.method = VP_METHOD_LORA;
+	all.lora_r = 8;
+	listed = all;
+	assert_int_equal(vp_train_set_lora_targets(&all, "all-linear", &err), 0);
+	assert_int_equal(vp_train_set_lora_targets(
+				 &listed, "q_proj,kv_a_proj_with_mqa,kv_b_proj,o_proj,gate_proj,up_proj,down_proj", &err),
+			 0);
+	assert_int_equal(estimated(&m, &all).params_trainable - estimated(&m, &listed).params_trainable, 8 * (64 + 4));
+	assert_int_equal(estimated(&m, &all).full_bytes[VP_COMP_ACTIVATIONS],
+			 estimated(&m, &listed).full_bytes[VP_COMP_ACTIVATIONS]);
+}
+
 static void generation_adds_a_kv_cache_that_grows_with_beams(void **state)
 {
 	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5");
@@ -5709,6 +5747,7 @@ int main(void)
 		cmocka_unit_test(generation_adds_a_kv_cache_that_grows_with_beams),
 		cmocka_unit_test(mla_generation_caches_v_at_its_own_width),
 		cmocka_unit_test(mla_flash2_o_proj_keeps_the_sliced_output),
+		cmocka_unit_test(deepseek_router_adapter_never_runs),
 		cmocka_unit_test(only_a_forward_outside_trainer_builds_the_kv_cache),
 		cmocka_unit_test(trainer_use_cache_builds_the_eval_kv_cache),
 		cmocka_unit_test(choices_in_one_forward_evaluate_as_that_many_rows),
