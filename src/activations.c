@@ -655,6 +655,19 @@ static bool fa2_unpads(const struct ctx *c)
 }
 
 /*
+ * FlashAttention-2 under multi-head latent attention with v heads narrower
+ * than q and k: DeepseekV2Attention (and V3's) pads v to qk_head_dim,
+ * and slices the kernel's output back, attn_output[:, :, :, :v_head_dim],
+ * a strided view that reshape(batch, seq, -1) copies
+ * (modular_deepseek_v2.py): o_proj's input is a new tensor beside the
+ * output the kernel saves, as over a padded batch (fa2_unpads).
+ */
+static bool fa2_slices_v(const struct ctx *c)
+{
+	return c->attn == VP_ATTN_FLASH2 && vp_model_is_mla(c->m) && c->m->v_head_dim < c->m->head_dim;
+}
+
+/*
  * Does the o-projection keep a tensor of its own, T x q, beside the
  * attention's output? Eager attention and SDPA's math kernel return
  * (b, heads, s, d), so transformers' transpose(1, 2).contiguous() is a copy,
@@ -686,7 +699,7 @@ static bool o_input_copied(const struct ctx *c, const struct vp_linear *o)
 	 * where it saves its input itself, a trained or bitsandbytes base or
 	 * lora_A without a copy of its own (that copy is counted with the
 	 * block, and then nothing keeps this one) */
-	if (fa2_unpads(c))
+	if (fa2_unpads(c) || fa2_slices_v(c))
 		return c->full || base_keeps_input(c, o) || !lora_own_input(c);
 	if (c->attn == VP_ATTN_SDPA && c->m->pos == VP_POS_ROTARY && c->m->rotary_fraction < 1.0)
 		return true;
@@ -791,7 +804,7 @@ static void attention_saved(const struct ctx *c, double b, double sq, double sk,
 			keep(bm, &bm->saved, b * sq * sk * e, 1.0);
 		/* the o-projection's own copy of the output, where there is
 		 * one (o_input_copied) */
-		if (o_saves && (c->attn == VP_ATTN_SDPA || fa2_unpads(c)))
+		if (o_saves && (c->attn == VP_ATTN_SDPA || fa2_unpads(c) || fa2_slices_v(c)))
 			keep(bm, &bm->saved, Tq * c->qd * e, 1.0);
 		bm->bwd_transient = fmax(bm->bwd_transient, 3.0 * Tq * c->qd * e);
 		if (fa2_unpads(c)) {
@@ -1081,7 +1094,15 @@ static void moe_router_saved(const struct ctx *c, const struct vp_linear *ls, si
 	const double rw = c->r, out = mlp_bytes(c);
 	struct input_copies in;
 
-	input_copies(c, ls, n, readers, 4, &in);
+	/* DeepSeek's router never calls its module: DeepseekV2Moe.forward
+	 * multiplies self.gate.weight itself (F.linear(hidden_states.type(
+	 * torch.float32), self.gate.weight.type(torch.float32)),
+	 * modular_deepseek_v2.py), so an adapter PEFT puts on V2's nn.Linear
+	 * gate (all-linear, a target "gate") never runs and keeps no copy of
+	 * the input; a trained router's saved input stays counted */
+	size_t skip = c->m->naming == VP_NAMING_DEEPSEEK && !c->full ? 1 : 0;
+
+	input_copies(c, ls, n, readers + skip, 4 - skip, &in);
 	keep_input_copies(c, bm, T * c->h, &in);
 	/* PhiMoE's input jitter (PhimoeSparseMoeBlock.forward, transformers
 	 * 4.x: hidden_states *= torch.empty_like(hidden_states).uniform_(1 -
@@ -1714,7 +1735,7 @@ static double forward_cache(const struct ctx *c, const struct totals *tt, double
 	if (!c->t->trainer_use_cache && (!c->t->direct_forward || m->no_cache || c->t->no_cache))
 		return 0.0;
 	if (m->arch == VP_ARCH_DECODER)
-		return tt->n_dec * 2.0 * b * s_dec * c->kvd * c->e;
+		return tt->n_dec * 2.0 * b * s_dec * c->cache_kvd * c->e;
 	if (m->naming == VP_NAMING_T5 && c->decoder)
 		return tt->n_dec * 2.0 * b * (s_dec + s_enc) * c->kvd * c->e;
 	return 0.0;

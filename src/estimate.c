@@ -114,6 +114,14 @@ static void ctx_init(struct ctx *c, const struct vp_model *m, const struct vp_gp
 	c->V = (double)m->vocab_size;
 	c->qd = (double)m->num_heads * (double)m->head_dim;
 	c->kvd = (double)m->num_kv_heads * (double)m->head_dim;
+	/* DeepseekV2Attention/DeepseekV3Attention cache key_states (heads x
+	 * qk_head_dim) and value_states (heads x v_head_dim) as
+	 * past_key_values.update gets them, before FlashAttention-2's F.pad of
+	 * v (modular_deepseek_v2.py, modular_deepseek_v3.py); until
+	 * 2026-12-01 both were counted head_dim wide, n_h x d_rope a token
+	 * and layer too many in the releases (d_nope = d_v) */
+	c->cache_kvd = vp_model_is_mla(m) ? (double)m->num_kv_heads * (double)(m->head_dim + m->v_head_dim) / 2.0
+					  : c->kvd;
 }
 
 enum vp_attn vp_attn_that_runs(const struct vp_model *m, const struct vp_gpu *g, enum vp_attn a)
@@ -1196,8 +1204,8 @@ static double generate_bytes(const struct ctx *c, const struct totals *tt, doubl
 		return fmax(enc_working, *kv + scores + fmax(0.0, after_forward - copies));
 	}
 	{
-		double layer = 2.0 * rows * (s_dec + new_tokens) * c->kvd * c->e;
-		double prefill = 2.0 * tt->n_dec * rows * s_dec * c->kvd * c->e + tt->dec.eval_working * beams;
+		double layer = 2.0 * rows * (s_dec + new_tokens) * c->cache_kvd * c->e;
+		double prefill = 2.0 * tt->n_dec * rows * s_dec * c->cache_kvd * c->e + tt->dec.eval_working * beams;
 		*kv = tt->n_dec * layer;
 		return fmax(prefill, *kv + scores + fmax(layer, after_forward - copies));
 	}
@@ -1447,7 +1455,7 @@ static int eval_at(const struct vp_estimator *e, uint64_t batch, const struct vp
 		/* a decoder-only model's prefill builds its cache in the same
 		 * forward (LlamaModel.forward, DynamicLayer.update), over
 		 * b x beams rows of the prompt */
-		cache_split = cache_segments(&c, &tt, b * beams * s_dec * c.kvd * c.e, tt.dec.recompute_largest * beams);
+		cache_split = cache_segments(&c, &tt, b * beams * s_dec * c.cache_kvd * c.e, tt.dec.recompute_largest * beams);
 	}
 	/* the cache's idle segments while it lives: the loss forward's or the
 	 * prefill's, whose cache is freed before the other runs */

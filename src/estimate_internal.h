@@ -79,6 +79,10 @@ struct ctx {
 
 	double qd;  /* heads x head_dim */
 	double kvd; /* kv heads x head_dim */
+	/* what the KV cache holds per token and layer, the mean of its k
+	 * and v widths: kvd, but multi-head latent attention's v heads are
+	 * v_head_dim wide, its k heads head_dim (estimate.c ctx_init) */
+	double cache_kvd;
 	double h;
 	double E;   /* width of the embeddings (ELECTRA's embedding_size, else h) */
 	double f;

@@ -2402,10 +2402,11 @@ static int parse_root(const char *name, const char *text, size_t len, cJSON **ro
  */
 static const struct {
 	const char *field;
-	const char *keys[6];
+	const char *keys[7];
 } config_keys[] = {
 	{"hidden_size", {"hidden_size", "n_embd", "n_embed", "d_model", NULL}},
-	{"intermediate_size", {"intermediate_size", "n_inner", "d_ff", "ffn_dim", "encoder_ffn_dim", NULL}},
+	{"intermediate_size",
+	 {"intermediate_size", "n_inner", "d_ff", "ffn_dim", "encoder_ffn_dim", "moe_intermediate_size", NULL}},
 	{"vocab_size", {"vocab_size", "padded_vocab_size", NULL}},
 	{"num_layers", {"num_hidden_layers", "n_layer", "num_layers", "encoder_layers", NULL}},
 	{"num_decoder_layers", {"num_decoder_layers", "decoder_layers", NULL}},
@@ -2418,9 +2419,14 @@ static const struct {
 	{"relative_buckets", {"relative_attention_num_buckets", NULL}},
 	{"rel_span", {"position_buckets", "max_relative_positions", "max_position_embeddings", NULL}},
 	{"embedding_size", {"embedding_size", "word_embed_proj_dim", NULL}},
-	{"num_experts", {"num_local_experts", "num_experts", NULL}},
+	{"num_experts", {"num_local_experts", "num_experts", "n_routed_experts", NULL}},
 	{"experts_per_token", {"num_experts_per_tok", NULL}},
 	{"shared_expert_size", {"shared_expert_intermediate_size", "shared_intermediate_size", NULL}},
+	/* DeepseekV2Config, DeepseekV3Config (read_deepseek_experts,
+	 * read_latent_attention) */
+	{"dense_layers", {"first_k_dense_replace", NULL}},
+	{"dense_intermediate_size", {"intermediate_size", NULL}},
+	{"rope_head_dim", {"qk_rope_head_dim", NULL}},
 };
 
 static const char *config_key(const char *field, uint64_t value, const void *ctx)

@@ -686,6 +686,39 @@ bool vp_model_has_linear(const struct vp_model *m, const char *target)
 	return false;
 }
 
+/* A parameter-only entry that is a module of its own in the model:
+ * the routers (gpt-oss's GptOssTopKRouter mlp.router, DeepSeek-V3's
+ * DeepseekV3TopkRouter mlp.gate) and GraniteMoE's experts
+ * (GraniteMoeParallelExperts block_sparse_moe.input_linear and
+ * output_linear). gpt-oss's gate_up_proj and down_proj are parameters of
+ * its mlp.experts, not modules, and no module name reaches them. */
+static bool foreign_module(const struct vp_model *m, const struct vp_linear *l)
+{
+	return l->param_only && (l->role == VP_LIN_ROUTER || vp_model_is_granitemoe(m));
+}
+
+const char *vp_model_unwrappable_target(const struct vp_model *m, const char *target)
+{
+	static const enum vp_block_kind kinds[] = {VP_BLOCK_DECODER, VP_BLOCK_DECODER_DENSE};
+	struct vp_linear ls[VP_BLOCK_LINEARS_MAX], probe;
+
+	if (m == NULL || target == NULL)
+		return NULL;
+	for (size_t k = 0; k < 2; k++) {
+		size_t n = vp_model_block_linears(m, kinds[k], ls, VP_BLOCK_LINEARS_MAX);
+		for (size_t i = 0; i < n; i++) {
+			if (!foreign_module(m, &ls[i]))
+				continue;
+			/* matched as PEFT matches a module's key */
+			probe = ls[i];
+			probe.param_only = false;
+			if (vp_linear_matches(&probe, target))
+				return ls[i].path;
+		}
+	}
+	return NULL;
+}
+
 size_t vp_model_embed_linears(const struct vp_model *m, struct vp_linear *out, size_t cap)
 {
 	uint64_t e, h;

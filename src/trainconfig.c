@@ -797,6 +797,24 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 				 def, m->model_type))
 			return -1;
 	}
+	/* a target naming a router or experts module that is not an
+	 * nn.Linear: PEFT raises "Target module ... is not supported" (as
+	 * estimate refuses it: cli/resolve.c peft_unwrappable_target) */
+	if (vp_train_has_adapters(t) && !t->lora_all_linear) {
+		for (size_t i = 0; i < t->n_lora_targets; i++) {
+			const char *path = vp_model_unwrappable_target(m, t->lora_targets[i]);
+			const struct vp_tc_origin *at = &tc->at[VP_TC_LORA_TARGETS];
+
+			if (path != NULL)
+				return vp_error_at(err, VP_ERR_INPUT, at_file(tc, at), at_line(at), at_column(at),
+						   "'%s': %s names %s of model_type '%s', which is not an nn.Linear "
+						   "(its weights are bare parameters): PEFT stops (\"Target module ... is "
+						   "not supported\"); leave it out",
+						   at->key[0] != '\0' ? at->key : "lora_targets", t->lora_targets[i], path,
+						   m->model_type);
+		}
+	}
+
 	/* PEFT's inject_adapter stops when no target names a module of the
 	 * model (tuners_utils.py: "Target modules {...} not found in the base
 	 * model. Please check the target modules and try again."), as plan

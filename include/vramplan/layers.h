@@ -131,6 +131,16 @@ size_t vp_model_embed_linears(const struct vp_model *m, struct vp_linear *out, s
  * decoder), or one of vp_model_embed_linears, as vp_linear_matches does. */
 bool vp_model_has_linear(const struct vp_model *m, const char *target);
 
+/* The path of a module of the model's blocks that `target` names but that
+ * is not an nn.Linear PEFT can wrap (a router or experts module whose
+ * weights are bare parameters: gpt-oss's mlp.router, DeepSeek-V3's
+ * mlp.gate, GraniteMoE's block_sparse_moe.input_linear and
+ * output_linear), or NULL. PEFT's LoraModel._create_new_module raises
+ * ValueError on such a target ("Target module ... is not supported"),
+ * whatever else the targets name. The path is static storage of the
+ * layer tables. */
+const char *vp_model_unwrappable_target(const struct vp_model *m, const char *target);
+
 /* True when `target` is a form vp_linear_matches cannot judge but PEFT may
  * match: a regular expression (a target_modules string is re.fullmatch'ed
  * against each module path, peft/tuners/tuners_utils.py

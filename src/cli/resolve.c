@@ -362,6 +362,29 @@ static bool peft_finds_no_target(const struct vp_model *m, const struct vp_train
 	return true;
 }
 
+/* A target naming a router or experts module that is not an nn.Linear
+ * (vp_model_unwrappable_target): PEFT's _create_new_module raises
+ * ValueError "Target module ... is not supported" for it, however many
+ * other targets it finds (Qwen3MoeTopKRouter in modelscope/ms-swift#8093,
+ * NemotronHTopkRouter in unslothai/unsloth#4476); until 2026-12-01 the
+ * plan counted the other targets' adapters for a run that stops there
+ * (tests/cli/estimate/lora-target-unwrappable.sh) */
+static int peft_unwrappable_target(const struct vp_model *m, const struct vp_train *t, struct vp_error *err)
+{
+	const char *path;
+
+	if (t->lora_all_linear)
+		return 0;
+	for (size_t i = 0; i < t->n_lora_targets; i++)
+		if ((path = vp_model_unwrappable_target(m, t->lora_targets[i])) != NULL)
+			return vp_error_set(err, VP_ERR_INPUT,
+					    "--lora-targets %s names %s of model_type '%s', which is not an "
+					    "nn.Linear (its weights are bare parameters): PEFT refuses it (\"Target "
+					    "module ... is not supported\"); leave it out (all-linear passes it over)",
+					    t->lora_targets[i], path, m->model_type);
+	return 0;
+}
+
 static int peft_targets_error(const struct vp_model *m, const struct vp_train *t, struct vp_error *err)
 {
 	char targets[VP_MAX_TARGETS * 33 + 16], linears[256];
@@ -872,6 +895,8 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 			}
 		}
 		if (vp_train_set_lora_targets(t, targets, err) != 0)
+			return -1;
+		if (peft_unwrappable_target(m, t, err))
 			return -1;
 		if (peft_finds_no_target(m, t))
 			return peft_targets_error(m, t, err);

@@ -4087,6 +4087,118 @@ static void huge_inputs_are_input_errors_not_wraparound(void **state)
 	assert_int_equal(vp_estimate(m, g, &t, &e, &err), -1);
 }
 
+/* DeepSeek's multi-head latent attention caches key_states (heads x
+ * qk_head_dim: the nope part from kv_b_proj and the shared rotary part)
+ * and value_states (heads x v_head_dim) as past_key_values.update gets
+ * them, before FlashAttention-2 pads v (modular_deepseek_v2.py
+ * DeepseekV2Attention.forward): 4 heads x (24 + 16) a token and layer in
+ * bf16, where both were counted 24 wide until 2026-12-01 */
+static void mla_generation_caches_v_at_its_own_width(void **state)
+{
+	struct vp_model m = tiny_of_family("deepseek_v2");
+	struct vp_gpu g = some_gpu();
+	struct vp_train t = small_step();
+	struct vp_eval_opts o = {.generate = true, .num_beams = 1, .max_new_tokens = 8};
+	struct vp_eval_estimate ev;
+	struct vp_error err = {0};
+
+	(void)state;
+	m.head_dim = 24; /* qk_nope_head_dim 16 + qk_rope_head_dim 8 */
+	m.rope_head_dim = 8;
+	m.rotary_fraction = 8.0 / 24.0;
+	m.v_head_dim = 16;
+	m.kv_lora_rank = 32;
+	m.q_lora_rank = 0;
+	m.intermediate_size = 32;
+	m.num_experts = 4;
+	m.experts_per_token = 2;
+	m.shared_expert_size = 64;
+	m.dense_layers = 0;
+	m.dense_intermediate_size = 0;
+	assert_int_equal(vp_model_validate(&m, &err), 0);
+	t.head = VP_HEAD_CAUSAL_LM;
+	t.precision = VP_PREC_BF16;
+	t.batch = 2;
+	for (int a = 0; a < 2; a++) {
+		t.attn = a == 0 ? VP_ATTN_SDPA : VP_ATTN_FLASH2;
+		assert_int_equal(vp_estimate_eval(&m, &g, &t, &o, &ev, &err), 0);
+		assert_int_equal(ev.kv_cache_bytes, 1u * 2u * (8u + 8u) * 4u * (24u + 16u) * 2u);
+	}
+}
+
+/* DeepSeek's attention under FlashAttention-2 slices the kernel's output
+ * back to v_head_dim (attn_output[:, :, :, :v_head_dim]) and reshape
+ * copies the strided view, so a trained o_proj keeps a tensor beside the
+ * output the kernel saves (modular_deepseek_v2.py DeepseekV2Attention);
+ * counted T x q wide, as SDPA's. The twin whose v is as wide as q and k
+ * has no slice: the copy, 8 x 96 x 2 bytes, is the only activation that
+ * differs; kv_b_proj (32 x 4 x 8) and o_proj (4 x 8 x 64) are narrower. */
+static void mla_flash2_o_proj_keeps_the_sliced_output(void **state)
+{
+	struct vp_model narrow = tiny_of_family("deepseek_v2"), wide;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_error err = {0};
+
+	(void)state;
+	narrow.head_dim = 24;
+	narrow.rope_head_dim = 8;
+	narrow.rotary_fraction = 8.0 / 24.0;
+	narrow.v_head_dim = 16;
+	narrow.kv_lora_rank = 32;
+	narrow.q_lora_rank = 0;
+	narrow.intermediate_size = 32;
+	narrow.num_experts = 4;
+	narrow.experts_per_token = 2;
+	narrow.shared_expert_size = 64;
+	narrow.dense_layers = 0;
+	narrow.dense_intermediate_size = 0;
+	assert_int_equal(vp_model_validate(&narrow, &err), 0);
+	wide = narrow;
+	wide.v_head_dim = 24;
+	assert_int_equal(vp_model_validate(&wide, &err), 0);
+	t.attn = VP_ATTN_FLASH2;
+	t.padding_mask = false;
+	assert_twins_differ(&narrow, &wide, &t, -(32.0 * 4.0 * 8.0 + 4.0 * 8.0 * 64.0), 8.0 * 96.0 * 2.0);
+}
+
+/* DeepseekV2Moe.forward multiplies self.gate.weight itself
+ * (F.linear(hidden_states.type(torch.float32), self.gate.weight.type(
+ * torch.float32)), modular_deepseek_v2.py), so the adapter all-linear puts
+ * on V2's nn.Linear gate never runs: its parameters are counted, 8 x (64 +
+ * 4), but its dropout copy and mask of the router's input are not, and the
+ * activations are those of the same targets without the gate */
+static void deepseek_router_adapter_never_runs(void **state)
+{
+	struct vp_model m = tiny_of_family("deepseek_v2");
+	struct vp_train all = bf16_sdpa_step(), listed;
+	struct vp_error err = {0};
+
+	(void)state;
+	m.head_dim = 24;
+	m.rope_head_dim = 8;
+	m.rotary_fraction = 8.0 / 24.0;
+	m.v_head_dim = 16;
+	m.kv_lora_rank = 32;
+	m.q_lora_rank = 0;
+	m.intermediate_size = 32;
+	m.num_experts = 4;
+	m.experts_per_token = 2;
+	m.shared_expert_size = 64;
+	m.dense_layers = 0;
+	m.dense_intermediate_size = 0;
+	assert_int_equal(vp_model_validate(&m, &err), 0);
+	all.method = VP_METHOD_LORA;
+	all.lora_r = 8;
+	listed = all;
+	assert_int_equal(vp_train_set_lora_targets(&all, "all-linear", &err), 0);
+	assert_int_equal(vp_train_set_lora_targets(
+				 &listed, "q_proj,kv_a_proj_with_mqa,kv_b_proj,o_proj,gate_proj,up_proj,down_proj", &err),
+			 0);
+	assert_int_equal(estimated(&m, &all).params_trainable - estimated(&m, &listed).params_trainable, 8 * (64 + 4));
+	assert_int_equal(estimated(&m, &all).full_bytes[VP_COMP_ACTIVATIONS],
+			 estimated(&m, &listed).full_bytes[VP_COMP_ACTIVATIONS]);
+}
+
 static void generation_adds_a_kv_cache_that_grows_with_beams(void **state)
 {
 	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5");
@@ -5633,6 +5745,9 @@ int main(void)
 		cmocka_unit_test(fsdp_divides_the_persistent_memory_over_the_gpus),
 		cmocka_unit_test(huge_inputs_are_input_errors_not_wraparound),
 		cmocka_unit_test(generation_adds_a_kv_cache_that_grows_with_beams),
+		cmocka_unit_test(mla_generation_caches_v_at_its_own_width),
+		cmocka_unit_test(mla_flash2_o_proj_keeps_the_sliced_output),
+		cmocka_unit_test(deepseek_router_adapter_never_runs),
 		cmocka_unit_test(only_a_forward_outside_trainer_builds_the_kv_cache),
 		cmocka_unit_test(trainer_use_cache_builds_the_eval_kv_cache),
 		cmocka_unit_test(choices_in_one_forward_evaluate_as_that_many_rows),

@@ -1395,6 +1395,8 @@ static void deepseek_v2_keys(void **state)
 	assert_int_equal(parse("{\"model_type\": \"deepseek_v2\", \"hidden_size\": 64, \"intermediate_size\": 96,"
 			       " \"num_hidden_layers\": 4, \"num_attention_heads\": 4, \"vocab_size\": 100,"
 			       " \"num_experts_per_tok\": 2, \"first_k_dense_replace\": 4}", &m, &err), -1);
+	/* ... said with the file's keys, not the descriptor's dense_layers */
+	assert_non_null(strstr(err.message, "'first_k_dense_replace' (4) must be below 'num_hidden_layers' (4)"));
 }
 
 /* SmolLM3: Llama's keys and block under its own type (not "read as llama"),
