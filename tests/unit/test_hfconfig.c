@@ -480,9 +480,9 @@ static void every_config_loads(void **state)
 	 * the hub-config audit (three more read as Llama: ernie4_5, minicpm,
 	 * orion), and seed_oss and hunyuan_v1_dense (round 2 of the audit),
 	 * and OPT-350m, and DeepSeek-V2-Lite-Chat, and Phi-3.5-MoE, Granite
-	 * 3.0 1B-A400M and IBM's GraniteMoeShared test model; 6 ground-truth
-	 * configs */
-	assert_int_equal(load_all(CONFIGS), 89);
+	 * 3.0 1B-A400M and IBM's GraniteMoeShared test model, and
+	 * Moonlight-16B-A3B-Instruct (deepseek_v3); 6 ground-truth configs */
+	assert_int_equal(load_all(CONFIGS), 90);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 

@@ -442,6 +442,13 @@ static const struct {
 	 * 26 MoE layers (test_hfconfig.c deepseek_v2_keys gives the sum); the
 	 * checkpoint's tensors add up to 15,706,484,224 */
 	{"deepseek-v2-lite-chat.json", 15706484224, true},
+	/* Moonlight-16B-A3B-Instruct (deepseek_v3): DeepSeek-V2-Lite's shape
+	 * with a vocabulary of 163840 (embed_tokens and lm_head 2 x 61440 x
+	 * 2048 more) and a dense layer of 11264 (3 x 320 x 2048 more): by
+	 * hand 15,960,108,544. Its model card's 15.29B leaves out the two
+	 * 163840 x 2048 tables: 15,289,019,904 (DeepSeek-V2-Lite's 15.29B
+	 * in the same table likewise) */
+	{"moonlight-16b-a3b-instruct.json", 15960108544, true},
 	/* embeddings 30000 x 128 + 512 x 128 + 2 x 128 and their LayerNorm,
 	 * embedding_hidden_mapping_in 128 x 768 + 768, ONE shared layer
 	 * (q, k, v, dense 4 x (768^2 + 768), ffn 768 x 3072 + 3072,

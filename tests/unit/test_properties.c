@@ -127,9 +127,10 @@ static void train_of(const struct vp_model *m, const struct setup *s, struct vp_
 	t->precision = s->precision;
 	t->method = s->method;
 	t->quant = s->method == VP_METHOD_QLORA ? VP_QUANT_NF4 : VP_QUANT_NONE;
-	/* gpt-oss takes no quantized base (bitsandbytes leaves its experts,
-	 * parameters, unquantized): the estimator refuses it, by design */
-	if (vp_model_is_gpt_oss(m) && t->method == VP_METHOD_QLORA) {
+	/* gpt-oss and GraniteMoE take no quantized base (bitsandbytes leaves
+	 * their experts, parameters, unquantized): the estimator refuses it,
+	 * by design */
+	if ((vp_model_is_gpt_oss(m) || vp_model_is_granitemoe(m)) && t->method == VP_METHOD_QLORA) {
 		t->method = VP_METHOD_LORA;
 		t->quant = VP_QUANT_NONE;
 	}
