@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "vramplan/checked.h"
+#include "vramplan/estimate.h"
 #include "vramplan/fileio.h"
 #include "vramplan/heads.h"
 #include "vramplan/layers.h"
@@ -1462,9 +1463,11 @@ void vp_trainconfig_model_path(const struct vp_trainconfig *tc, char *buf, size_
 	vp_trainconfig_relative_path(tc, tc->model, buf, size);
 }
 
-int vp_trainconfig_set_pytorch(struct vp_trainconfig *tc, enum vp_pytorch p, const char *by, struct vp_error *err)
+int vp_trainconfig_set_pytorch(struct vp_trainconfig *tc, const struct vp_model *m, enum vp_pytorch p, const char *by,
+			       struct vp_error *err)
 {
 	struct vp_train *t = &tc->train;
+	struct vp_train planned;
 	const struct vp_tc_origin *at = NULL;
 	enum vp_pytorch_need need;
 	char text[128];
@@ -1480,11 +1483,24 @@ int vp_trainconfig_set_pytorch(struct vp_trainconfig *tc, enum vp_pytorch p, con
 		t->optimizer = VP_OPT_ADAMW;
 		restate_default(tc, "optimizer", "optimizer: adamw_torch (adamw_torch_fused needs PyTorch 2.0)");
 	}
-	/* an error where it says what the version lacks */
-	need = vp_train_pytorch_lacks(t);
+	/* an error where it says what the version lacks, of the kernel that
+	 * is checked: flash_attention_2 for a model with no FlashAttention-2
+	 * path (BLOOM, T5, MPT, CodeGen, DeBERTa, MPNet) is checked with its
+	 * own kernel, eager, and warned of at its key (cmd_check.c), as plan
+	 * plans it (resolve.c): eager runs on 1.x. Until 2026-12-01 check
+	 * refused it as "flash2 attention needs PyTorch 2.0" where plan
+	 * warned (tests/cli/check/flash2-no-path-torch1.sh). */
+	planned = *t;
+	if (m != NULL && planned.attn == VP_ATTN_FLASH2 &&
+	    vp_attn_that_runs(m, NULL, VP_ATTN_FLASH2) != VP_ATTN_FLASH2) {
+		planned.attn_asked = planned.attn;
+		planned.attn_replaced = true;
+		planned.attn = vp_attn_that_runs(m, NULL, VP_ATTN_FLASH2);
+	}
+	need = vp_train_pytorch_lacks(&planned);
 	if (need == VP_NEEDS_NOTHING)
 		return 0;
-	vp_pytorch_need_text(t, need, text, sizeof text);
+	vp_pytorch_need_text(&planned, need, text, sizeof text);
 	if (need == VP_NEEDS_SDPA)
 		at = &tc->at[VP_TC_ATTN];
 	else if (need == VP_NEEDS_FUSED_ADAMW || need == VP_NEEDS_TORCHAO)

@@ -367,9 +367,12 @@ int vp_trainconfig_load_with(struct vp_trainconfig *tc, const char *path, const 
  * SDPA and refuses adamw_torch_fused, so an unstated attention becomes eager
  * and an unstated fused AdamW plain AdamW (their default notes say so);
  * stated ones are an error at their key, as are expandable segments before
- * 2.1. Returns 0, or -1 with err filled.
+ * 2.1. A stated flash_attention_2 is tested as the kernel m runs (eager
+ * where m has no FlashAttention-2 path; m may be NULL: as stated).
+ * Returns 0, or -1 with err filled.
  */
-int vp_trainconfig_set_pytorch(struct vp_trainconfig *tc, enum vp_pytorch p, const char *by, struct vp_error *err);
+int vp_trainconfig_set_pytorch(struct vp_trainconfig *tc, const struct vp_model *m, enum vp_pytorch p, const char *by,
+			       struct vp_error *err);
 
 /* Read and parse a file (VP_ERR_IO when it cannot be read). */
 int vp_trainconfig_load(struct vp_trainconfig *tc, const char *path, struct vp_error *err);

@@ -2207,9 +2207,9 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 	if (vp_trainconfig_note_reentrant(&tc, &err) != 0)
 		goto fail;
 	/* the command line wins over the config's vramplan.torch_version */
-	if (o->has_torch ? vp_trainconfig_set_pytorch(&tc, o->torch, "--torch-version", &err) != 0
+	if (o->has_torch ? vp_trainconfig_set_pytorch(&tc, &m, o->torch, "--torch-version", &err) != 0
 			 : tc.has_pytorch &&
-				   vp_trainconfig_set_pytorch(&tc, tc.pytorch,
+				   vp_trainconfig_set_pytorch(&tc, &m, tc.pytorch,
 							      tc.at[VP_TC_TORCH].key[0] != '\0' ? tc.at[VP_TC_TORCH].key
 												 : "vramplan.torch_version",
 							      &err) != 0)
