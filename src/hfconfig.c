@@ -787,8 +787,22 @@ static int read_deepseek_experts(const struct cfg *c, struct vp_model *m)
 {
 	const cJSON *shared = cJSON_GetObjectItemCaseSensitive(c->root, "n_shared_experts");
 	uint64_t dense_width = m->intermediate_size, n_shared = !strcmp(c->type, "deepseek_v3") ? 1 : 2;
-	uint64_t freq = 1;
+	uint64_t freq = 1, first_dense = m->dense_layers; /* the family's default, V3's 3 */
 
+	/* Every layer dense (first_k_dense_replace >= num_hidden_layers):
+	 * DeepseekV2DecoderLayer builds DeepseekV2Moe only where layer_idx >=
+	 * first_k_dense_replace, else DeepseekV2MLP(config), intermediate_size
+	 * wide (modular_deepseek_v2.py), so no layer has a router or experts
+	 * and the expert keys shape nothing (a null top-k or shared count
+	 * included): read as a dense MLA decoder. Until 2026-12-01 refused as
+	 * "must be below 'num_hidden_layers'". */
+	if (opt_u64(c, "first_k_dense_replace", 0, &first_dense))
+		return -1;
+	if (first_dense >= m->num_layers) {
+		m->num_experts = m->experts_per_token = m->shared_expert_size = 0;
+		m->dense_layers = m->dense_intermediate_size = 0;
+		return 0;
+	}
 	if (!strcmp(c->type, "deepseek_v2") && item(c, "num_experts_per_tok") == NULL)
 		return fail(c, "'num_experts_per_tok' is missing or null: DeepseekV2Config's default (None) "
 			       "leaves the router without a top-k");

@@ -573,10 +573,13 @@ static bool is_v3(const struct vp_model *m)
 
 static void deepseek_block(struct lin_builder *b, const struct vp_model *m, const struct widths *w, bool dense)
 {
-	uint64_t fs = m->shared_expert_size, fd = m->dense_intermediate_size;
+	/* a model whose every layer is dense (first_k_dense_replace >=
+	 * num_hidden_layers; hfconfig.c) has no experts: its MLP is
+	 * intermediate_size wide in every block */
+	uint64_t fs = m->shared_expert_size, fd = dense ? m->dense_intermediate_size : w->ff;
 
 	mla_attention(b, m, w);
-	if (dense) {
+	if (dense || m->num_experts == 0) {
 		put(b, VP_LIN_GATE, "gate_proj", "mlp.gate_proj", w->h, fd, false);
 		put(b, VP_LIN_UP, "up_proj", "mlp.up_proj", w->h, fd, false);
 		put(b, VP_LIN_DOWN, "down_proj", "mlp.down_proj", fd, w->h, false);

@@ -1067,11 +1067,15 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 					    "and 'kv_lora_rank' and 'v_head_dim' must be positive",
 					    field_name(&nm, "head_dim", m->head_dim), m->head_dim,
 					    field_name(&nm, "rope_head_dim", m->rope_head_dim), m->rope_head_dim);
-		if (m->num_experts == 0 || m->dense_layers >= m->num_layers ||
+		/* without experts every layer is dense, intermediate_size
+		 * wide (first_k_dense_replace >= num_hidden_layers, hfconfig.c):
+		 * no dense_layers then, which count the layers before experts */
+		if ((m->num_experts == 0 && m->dense_layers > 0) ||
+		    (m->num_experts > 0 && m->dense_layers >= m->num_layers) ||
 		    (m->dense_layers > 0) != (m->dense_intermediate_size > 0))
 			return vp_error_set(err, VP_ERR_INPUT,
-					    "'%s' (%" PRIu64 ") must be below '%s' (%" PRIu64 "), with experts, and "
-					    "dense layers need their '%s'",
+					    "'%s' (%" PRIu64 ") must be below '%s' (%" PRIu64 "), with experts (0 "
+					    "without: every layer dense), and dense layers need their '%s'",
 					    field_name(&nm, "dense_layers", m->dense_layers), m->dense_layers,
 					    field_name(&nm, "num_layers", m->num_layers), m->num_layers,
 					    field_name(&nm, "dense_intermediate_size", m->dense_intermediate_size));

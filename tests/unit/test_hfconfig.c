@@ -1391,12 +1391,38 @@ static void deepseek_v2_keys(void **state)
 	assert_int_equal(parse("{\"model_type\": \"deepseek_v2\", \"hidden_size\": 64, \"intermediate_size\": 96,"
 			       " \"num_hidden_layers\": 4, \"num_attention_heads\": 4, \"vocab_size\": 100}", &m, &err), -1);
 	assert_non_null(strstr(err.message, "'num_experts_per_tok' is missing"));
-	/* every layer dense is no mixture of experts */
-	assert_int_equal(parse("{\"model_type\": \"deepseek_v2\", \"hidden_size\": 64, \"intermediate_size\": 96,"
-			       " \"num_hidden_layers\": 4, \"num_attention_heads\": 4, \"vocab_size\": 100,"
-			       " \"num_experts_per_tok\": 2, \"first_k_dense_replace\": 4}", &m, &err), -1);
-	/* ... said with the file's keys, not the descriptor's dense_layers */
-	assert_non_null(strstr(err.message, "'first_k_dense_replace' (4) must be below 'num_hidden_layers' (4)"));
+	/* every layer dense (first_k_dense_replace >= num_hidden_layers):
+	 * DeepseekV2DecoderLayer builds DeepseekV2MLP(config) in each
+	 * (modular_deepseek_v2.py), so no router and no experts, the MLP
+	 * intermediate_size wide, and the keys of experts it never builds,
+	 * V2's missing top-k included, shape nothing. Until 2026-12-01
+	 * refused as "must be below 'num_hidden_layers'". Per block: q 64 x
+	 * 48, kv_a 64 x 20, its norm 16, kv_b 16 x 64, o 32 x 64, norms 128,
+	 * MLP 3 x 64 x 96 = 26,000; embeddings and head 2 x 100 x 64, final
+	 * norm 64 */
+	parse_ok("{\"model_type\": \"deepseek_v2\", \"hidden_size\": 64, \"intermediate_size\": 96,"
+		 " \"num_hidden_layers\": 4, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+		 " \"first_k_dense_replace\": 6, \"moe_intermediate_size\": 16, \"kv_lora_rank\": 16,"
+		 " \"qk_nope_head_dim\": 8, \"qk_rope_head_dim\": 4, \"v_head_dim\": 8, \"q_lora_rank\": null}", &m);
+	assert_int_equal(m.num_experts, 0);
+	assert_int_equal(m.experts_per_token, 0);
+	assert_int_equal(m.shared_expert_size, 0);
+	assert_int_equal(m.dense_layers, 0);
+	assert_int_equal(m.intermediate_size, 96);
+	assert_int_equal(vp_model_moe_layers(&m), 0);
+	n = vp_model_block_linears(&m, VP_BLOCK_DECODER, ls, VP_BLOCK_LINEARS_MAX);
+	assert_int_equal(n, 7); /* q, kv_a, kv_b, o, gate, up, down: no router */
+	assert_string_equal(ls[4].path, "mlp.gate_proj");
+	assert_int_equal(ls[4].out_features, 96);
+	assert_int_equal(ls[4].copies, 1);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(4 * 26000 + 12800 + 64));
+	/* DeepseekV3Config's default first_k_dense_replace, 3, over 3 layers */
+	parse_ok("{\"model_type\": \"deepseek_v3\", \"hidden_size\": 64, \"intermediate_size\": 96,"
+		 " \"num_hidden_layers\": 3, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+		 " \"n_routed_experts\": 8, \"moe_intermediate_size\": 16, \"q_lora_rank\": 32,"
+		 " \"kv_lora_rank\": 16, \"qk_nope_head_dim\": 8, \"qk_rope_head_dim\": 4, \"v_head_dim\": 8}", &m);
+	assert_int_equal(m.num_experts, 0);
+	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_DECODER_DENSE, ls, VP_BLOCK_LINEARS_MAX), 0);
 }
 
 /* SmolLM3: Llama's keys and block under its own type (not "read as llama"),
