@@ -397,6 +397,9 @@ struct counts {
 	double in_sum, out_sum;  /* the blocks' linears' input and output features */
 	double kept, kept_out;   /* of those, kept out of bitsandbytes in fp32
 				  * (vp_linear_kept_in_fp32), and their outputs */
+	double outside, outside_out; /* weights of the nn.Linears outside the blocks
+				      * that bitsandbytes quantizes (bnb_outside),
+				      * and their outputs; in nonlin */
 	double largest;          /* the largest matrix, in parameters */
 	double embed;            /* one vocabulary-sized matrix */
 	double frozen;           /* never trained (Marian's sinusoidal tables) */
@@ -435,6 +438,49 @@ static void outside_adapter(const struct ctx *c, const struct vp_linear *l, stru
 	n->paged += paged(r * in, 1.0) + paged(r * out, 1.0);
 	n->bnb_quant += bnb_quantized(r * in, 1.0) + bnb_quantized(r * out, 1.0);
 	n->ao_quant += ao_quantized(r * in, 1.0) + ao_quantized(r * out, 1.0);
+}
+
+/*
+ * The nn.Linears outside the blocks that bitsandbytes quantizes: transformers'
+ * replace_with_bnb_linear replaces every nn.Linear whose name is not in
+ * modules_to_not_convert, which (llm_int8_skip_modules unset) is
+ * get_keys_to_not_convert's: the tied weights, the output embedding and the
+ * module of the model's last parameter (integrations/bitsandbytes.py;
+ * quantizers/base.py get_modules_to_not_convert). So OPT-350m's project_in
+ * and project_out, ELECTRA's embeddings_project and ALBERT's
+ * embedding_hidden_mapping_in (vp_model_embed_linears), an encoder's LM head
+ * transform dense (vp_est_head_transform: the tied decoder and its bias, or
+ * ELECTRA's generator_lm_head, DistilBERT's vocab_projector, come after it)
+ * and a sequence classifier's pooler (pooler_linear: the classifier's bias is
+ * the last parameter; ModernBERT's head.dense the same) are 4-bit, as the
+ * blocks' linears. The base model's
+ * pooler (the encoder head: BertModel, AlbertModel) holds the last parameter,
+ * pooler.dense.bias, and stays in the compute dtype. Until 2026-12-01 all of
+ * them were counted 16-bit (tests/unit/test_estimate.c). Their biases stay
+ * unquantized, as the blocks' (Linear4bit keeps its bias as it was). A
+ * classifier's own dense (RoBERTa's classifier.dense, DistilBERT's
+ * pre_classifier, an encoder-decoder's classification_head.dense) is left
+ * in the head PEFT trains a copy of, 16-bit.
+ */
+static void bnb_outside(const struct ctx *c, struct counts *n)
+{
+	struct vp_linear ls[5];
+	size_t k, nl = vp_model_embed_linears(c->m, ls, 2);
+
+	if (vp_est_head_transform(c, &ls[nl]))
+		nl++;
+	if (c->t->head != VP_HEAD_ENCODER && pooler_linear(c, &ls[nl]))
+		nl++;
+	/* ModernBERT's classifiers put their ModernBertPredictionHead
+	 * (head.dense, hidden x hidden, no bias) before the classifier, whose
+	 * bias is the last parameter (prediction_head_params) */
+	if (c->m->naming == VP_NAMING_MODERNBERT && (c->t->head == VP_HEAD_SEQ_CLS || c->t->head == VP_HEAD_TOKEN_CLS))
+		ls[nl++] = (struct vp_linear){VP_LIN_UP, "dense", "head.dense", c->m->hidden_size, c->m->hidden_size,
+					      false, 1, false};
+	for (k = 0; k < nl; k++) {
+		n->outside += (double)ls[k].in_features * (double)ls[k].out_features;
+		n->outside_out += (double)ls[k].out_features;
+	}
 }
 
 /* The blocks' linears, the task head and the model's total. */
@@ -550,6 +596,7 @@ static int count_parameters(const struct ctx *c, struct totals *tt, struct count
 	n->total += n->head_params;
 	tt->total_params = n->total;
 	n->nonlin = n->total - n->lin;
+	bnb_outside(c, n);
 	return 0;
 }
 
@@ -567,23 +614,24 @@ static void stored_weights(const struct ctx *c, const struct counts *n, struct t
 	double vis = (double)c->m->vision_linear_params;
 	/* the linears a model class keeps out of bitsandbytes, in fp32 whatever
 	 * the compute dtype (vp_linear_kept_in_fp32: T5's wo) */
-	double q = n->lin - n->kept + vis, kept = n->kept * 4.0;
+	/* and the linears outside the blocks it quantizes (bnb_outside) */
+	double q = n->lin - n->kept + vis + n->outside, kept = n->kept * 4.0, rest = n->nonlin - vis - n->outside;
 
 	switch (t->quant) {
 	case VP_QUANT_NONE:
 		tt->weights = n->total * c->wb;
 		break;
 	case VP_QUANT_NF4:
-		tt->weights = q * VP_NF4_BYTES_PER_PARAM + kept + (n->nonlin - vis) * c->wb;
+		tt->weights = q * VP_NF4_BYTES_PER_PARAM + kept + rest * c->wb;
 		break;
 	case VP_QUANT_NF4_DQ:
-		tt->weights = q * VP_NF4_DQ_BYTES_PER_PARAM + kept + (n->nonlin - vis) * c->wb;
+		tt->weights = q * VP_NF4_DQ_BYTES_PER_PARAM + kept + rest * c->wb;
 		break;
 	case VP_QUANT_INT8:
 		/* LLM.int8(): int8 weights plus one fp32 scale per output row
 		 * (the vision tower's scales, about 1 MB for Gemma 3's, are
 		 * not counted) */
-		tt->weights = q * 1.0 + (n->out_sum - n->kept_out) * 4.0 + kept + (n->nonlin - vis) * c->wb;
+		tt->weights = q * 1.0 + (n->out_sum - n->kept_out + n->outside_out) * 4.0 + kept + rest * c->wb;
 		break;
 	case VP_QUANT_GPTQ_INT4:
 		tt->weights = n->lin * VP_GPTQ_BYTES_PER_PARAM + n->in_sum * 4.0 + n->nonlin * c->nb;

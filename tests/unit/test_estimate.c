@@ -4877,6 +4877,55 @@ static void opt_350m_projections_keep_their_inputs_in_a_full_fine_tune(void **st
 	assert_int_equal(narrow_e.params_total, 331196416 + 512 * 2);
 }
 
+/* bitsandbytes quantizes every nn.Linear but the tied weights, the output
+ * embedding and the module of the last parameter (transformers'
+ * get_keys_to_not_convert), so the linears outside the blocks are 4-bit
+ * too: a sequence classifier's pooler (the classifier holds the last
+ * parameter), an encoder's MLM transform dense, OPT-350m's project_in and
+ * project_out; the base model's pooler is its last module and stays 16-bit.
+ * Seen in NF4 less NF4 with double quantization, whose difference is the
+ * quantized elements x (4/64 - 1/64 - 4/(64 x 256)) = 191/4096 bytes each:
+ * tiny BERT's block linears 4 x 64 x 64 + 2 x 64 x 256 = 49,152, and 64 x
+ * 64 outside. Until 2026-12-01 those outside linears were counted 16-bit. */
+static uint64_t nf4_less_dq(const struct vp_model *m, struct vp_train t)
+{
+	struct vp_estimate a, b;
+
+	t.quant = VP_QUANT_NF4;
+	a = estimated(m, &t);
+	t.quant = VP_QUANT_NF4_DQ;
+	b = estimated(m, &t);
+	return a.full_bytes[VP_COMP_WEIGHTS] - b.full_bytes[VP_COMP_WEIGHTS];
+}
+
+static void bnb_quantizes_the_linears_outside_the_blocks(void **state)
+{
+	struct vp_model bert = tiny_bert();
+	const struct vp_model *opt = vp_catalog_find_model(&cat, "opt-350m");
+	struct vp_train t = small_step();
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_non_null(opt);
+	t.method = VP_METHOD_QLORA;
+	t.lora_r = 8;
+	assert_int_equal(vp_train_set_lora_targets(&t, "query,value", &err), 0);
+	t.head = VP_HEAD_SEQ_CLS;
+	t.num_labels = 2;
+	assert_int_equal(nf4_less_dq(&bert, t), (49152 + 64 * 64) / 4096 * 191);
+	t.head = VP_HEAD_MASKED_LM;
+	assert_int_equal(nf4_less_dq(&bert, t), (49152 + 64 * 64) / 4096 * 191);
+	t.head = VP_HEAD_ENCODER;
+	assert_int_equal(nf4_less_dq(&bert, t), 49152 / 4096 * 191);
+	/* 24 blocks of 4 x 1024 x 1024 + 2 x 1024 x 4096, and 2 x 512 x 1024 */
+	t = lm_setup();
+	t.method = VP_METHOD_QLORA;
+	t.lora_r = 8;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	assert_int_equal(nf4_less_dq(opt, t), (UINT64_C(24) * (4 * 1024 * 1024 + 2 * 1024 * 4096) + 2 * 512 * 1024) /
+						      4096 * 191);
+}
+
 /* PEFT's all-linear adapts every nn.Linear but the output embedding
  * (tuners_utils.py _maybe_include_all_linear_layers), OPT-350m's project_in
  * and project_out among them: r x (512 + 1024) each beside the blocks' q, k,
@@ -5763,6 +5812,7 @@ int main(void)
 		cmocka_unit_test(a_relu_mlp_keeps_one_wide_tensor_where_gelu_keeps_two),
 		cmocka_unit_test(opt_350m_post_norm_blocks_save_no_final_norm),
 		cmocka_unit_test(opt_350m_projections_keep_their_inputs_in_a_full_fine_tune),
+		cmocka_unit_test(bnb_quantizes_the_linears_outside_the_blocks),
 		cmocka_unit_test(opt_350m_all_linear_adapts_project_in_and_project_out),
 		cmocka_unit_test(electra_all_linear_adapts_embeddings_project_and_the_generator_dense),
 		cmocka_unit_test(gemma_norms_keep_their_normalized_input_in_fp32),
