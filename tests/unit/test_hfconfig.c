@@ -1422,7 +1422,8 @@ static void deepseek_v2_keys(void **state)
  * model transformers builds: test_model.c says what it adds.) */
 static void glm4_moe_keys(void **state)
 {
-	struct vp_model m;
+	struct vp_model m, other;
+	struct vp_error err = {0};
 	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
 	size_t n;
 
@@ -1460,6 +1461,23 @@ static void glm4_moe_keys(void **state)
 	assert_string_equal(ls[4].path, "mlp.gate_proj");
 	assert_int_equal(ls[4].out_features, 10944);
 	assert_string_equal(vp_default_lora_targets(&m), "q_proj,v_proj");
+	/* the descriptor holds together: no latents for glm4_moe, latents
+	 * for DeepSeek, qk_norm for glm4_moe alone */
+	assert_int_equal(vp_model_validate(&m, &err), 0);
+	other = m;
+	other.kv_lora_rank = 512;
+	assert_int_equal(vp_model_validate(&other, &err), -1);
+	other = m;
+	snprintf(other.model_type, sizeof other.model_type, "deepseek_v3");
+	assert_int_equal(vp_model_validate(&other, &err), -1);
+	other = m;
+	other.qk_norm = true;
+	assert_int_equal(vp_model_validate(&other, &err), 0);
+	parse_ok("{\"model_type\": \"llama\", \"hidden_size\": 64, \"intermediate_size\": 96,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100}", &other);
+	other.qk_norm = true;
+	assert_int_equal(vp_model_validate(&other, &err), -1);
+	assert_non_null(strstr(err.message, "'qk_norm'"));
 
 	/* Glm4MoeConfig's defaults under a small shape (attention_bias
 	 * False, one shared expert, the first layer dense), and GLM-4.5's
