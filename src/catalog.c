@@ -174,6 +174,7 @@ static const struct field model_fields[] = {
 	M_BOOL(clip_qkv),
 	M_BOOL(output_router_logits),
 	M_BOOL(moe_input_jitter),
+	M_BOOL(qk_norm),
 	M_BOOL(shared_layers),
 	M_U64(vision_params, 0, MAX_SIZE, 0),
 	M_U64(vision_linear_params, 0, MAX_SIZE, 0),

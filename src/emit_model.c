@@ -183,6 +183,9 @@ static void entry(struct vp_yaml_out *e, const struct vp_model *m)
 		key_u64(e, "rope_head_dim", m->rope_head_dim);
 		key_u64(e, "v_head_dim", m->v_head_dim);
 	}
+	/* GLM-4.5's use_qk_norm, which only the config says */
+	if (!strcmp(m->model_type, "glm4_moe"))
+		key_bool(e, "qk_norm", m->qk_norm);
 
 	key_plain(e, "norm", norm_name(m->norm));
 	key_plain(e, "act", act_name(m->act));

@@ -786,8 +786,9 @@ static int read_bart(const struct cfg *c, struct vp_model *m)
 static int read_deepseek_experts(const struct cfg *c, struct vp_model *m)
 {
 	const cJSON *shared = cJSON_GetObjectItemCaseSensitive(c->root, "n_shared_experts");
-	uint64_t dense_width = m->intermediate_size, n_shared = !strcmp(c->type, "deepseek_v3") ? 1 : 2;
-	uint64_t freq = 1, first_dense = m->dense_layers; /* the family's default, V3's 3 */
+	uint64_t dense_width = m->intermediate_size, n_shared = !strcmp(c->type, "deepseek_v2") ? 2 : 1;
+	uint64_t freq = 1, first_dense = m->dense_layers; /* the family's default: V3's 3, GLM-4.5's 1 */
+	bool glm = !strcmp(c->type, "glm4_moe");
 
 	/* Every layer dense (first_k_dense_replace >= num_hidden_layers):
 	 * DeepseekV2DecoderLayer builds DeepseekV2Moe only where layer_idx >=
@@ -814,7 +815,7 @@ static int read_deepseek_experts(const struct cfg *c, struct vp_model *m)
 	    opt_u64(c, "moe_intermediate_size", 1, &m->intermediate_size) ||
 	    opt_u64(c, "n_shared_experts", 0, &n_shared) ||
 	    opt_u64(c, "first_k_dense_replace", 0, &m->dense_layers) ||
-	    opt_u64(c, "moe_layer_freq", 1, &freq))
+	    (!glm && opt_u64(c, "moe_layer_freq", 1, &freq)))
 		return -1;
 	if (freq != 1)
 		return fail(c, "unsupported: 'moe_layer_freq' %llu (transformers' DeepseekV2DecoderLayer puts "
@@ -914,7 +915,13 @@ static int read_experts(const struct cfg *c, struct vp_model *m)
 			       opt_u64(c, "num_experts_per_tok", 1, &m->experts_per_token)
 			       ? -1
 			       : 0;
-	if (!strcmp(c->type, "deepseek_v2") || !strcmp(c->type, "deepseek_v3"))
+	/* Glm4MoeConfig (models/glm4_moe/configuration_glm4_moe.py): the
+	 * same keys as DeepseekV3Config's (n_routed_experts 128,
+	 * num_experts_per_tok 8, moe_intermediate_size 1408,
+	 * n_shared_experts 1, first_k_dense_replace 1); no moe_layer_freq
+	 * (Glm4MoeDecoderLayer: experts in every layer from
+	 * first_k_dense_replace on) */
+	if (!strcmp(c->type, "deepseek_v2") || !strcmp(c->type, "deepseek_v3") || !strcmp(c->type, "glm4_moe"))
 		return read_deepseek_experts(c, m);
 	if (strcmp(c->type, "qwen3_moe") != 0 && strcmp(c->type, "qwen2_moe") != 0)
 		return 0;
@@ -1051,7 +1058,7 @@ static const struct {
 	{"stablelm", "StableLmConfig", 32}, {"exaone4", "Exaone4Config", 32},
 	{"glm", "GlmConfig", 2}, {"glm4", "Glm4Config", 2},
 	{"smollm3", "SmolLM3Config", 4}, {"seed_oss", "SeedOssConfig", 8}, {"gpt_oss", "GptOssConfig", 8},
-	{"phimoe", "PhimoeConfig", 8},
+	{"phimoe", "PhimoeConfig", 8}, {"glm4_moe", "Glm4MoeConfig", 8},
 };
 
 /* num_key_value_heads: the value, the heads when null, else the class
@@ -1110,7 +1117,7 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 			return -1;
 	} else if (is_gemma) {
 		m->head_dim = 256;
-	} else if (!strcmp(t, "qwen3") || !strcmp(t, "glm") || !strcmp(t, "glm4") ||
+	} else if (!strcmp(t, "qwen3") || !strcmp(t, "glm") || !strcmp(t, "glm4") || !strcmp(t, "glm4_moe") ||
 		   (!strcmp(t, "seed_oss") && cJSON_GetObjectItemCaseSensitive(c->root, "head_dim") == NULL)) {
 		/* Qwen3Config, GlmConfig, Glm4Config, SeedOssConfig: head_dim
 		 * 128, which the attention reads whatever hidden/heads is. A
@@ -1121,7 +1128,8 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 		 * head_dim field: Qwen3MoeAttention (Qwen3Attention, from
 		 * LlamaAttention) takes getattr(config, "head_dim",
 		 * hidden_size // num_attention_heads), derived below (the
-		 * released Qwen3-MoE configs all write 128). */
+		 * released Qwen3-MoE configs all write 128). Glm4MoeConfig:
+		 * head_dim 128 (GLM-4.5 and -Air write it). */
 		m->head_dim = 128;
 	} else if (!strcmp(t, "gpt_oss") && cJSON_GetObjectItemCaseSensitive(c->root, "head_dim") == NULL) {
 		/* GptOssConfig: head_dim 64 (gpt-oss-20b and -120b: 2880
@@ -1179,13 +1187,19 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 		if (read_clip_qkv(c, c, "clip_qkv", m))
 			return -1;
 	}
-	if (!strcmp(t, "glm") || !strcmp(t, "glm4")) {
+	if (!strcmp(t, "glm") || !strcmp(t, "glm4") || !strcmp(t, "glm4_moe")) {
 		/* GlmAttention: q/k/v with bias=attention_bias (GlmConfig and
-		 * Glm4Config: True), o_proj without; partial_rotary_factor
-		 * (0.5), which transformers 5 may write inside
-		 * rope_parameters */
+		 * Glm4Config: True; Glm4MoeConfig False, GLM-4.5's configs
+		 * true), o_proj without; partial_rotary_factor (0.5), which
+		 * transformers 5 may write inside rope_parameters.
+		 * Glm4MoeAttention adds q_norm and k_norm over head_dim when
+		 * use_qk_norm (Glm4MoeConfig: False; GLM-4.5 and GLM-4.6
+		 * true, GLM-4.5-Air false) */
 		const cJSON *rp = item(c, "rope_parameters");
-		bool bias = true;
+		bool bias = strcmp(t, "glm4_moe") != 0;
+
+		if (!strcmp(t, "glm4_moe") && opt_bool(c, "use_qk_norm", &m->qk_norm))
+			return -1;
 
 		if (opt_bool(c, "attention_bias", &bias) ||
 		    opt_rotary(c, "partial_rotary_factor", &m->rotary_fraction))
@@ -2540,7 +2554,7 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 				vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
 					    "model_type '%.64s' is a mixture of experts whose layers vramplan does not know "
 					    "(the ones it models: mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, "
-					    "granitemoeshared, gpt_oss, deepseek_v2, deepseek_v3)",
+					    "granitemoeshared, gpt_oss, deepseek_v2, deepseek_v3, glm4_moe)",
 					    type);
 				goto out;
 			}

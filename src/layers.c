@@ -566,9 +566,11 @@ static void mla_attention(struct lin_builder *b, const struct vp_model *m, const
  * for Qwen2-MoE); mlp.shared_experts.{gate,up,down}_proj, a
  * DeepseekV2MLP of n_shared_experts x moe_intermediate_size. A dense
  * layer has mlp.{gate,up,down}_proj of intermediate_size. */
+/* DeepSeek-V3's router, and GLM-4.5's (Glm4MoeTopkRouter, from
+ * DeepseekV3TopkRouter in modular_glm4_moe.py): a bare weight */
 static bool is_v3(const struct vp_model *m)
 {
-	return strcmp(m->model_type, "deepseek_v3") == 0;
+	return strcmp(m->model_type, "deepseek_v3") == 0 || strcmp(m->model_type, "glm4_moe") == 0;
 }
 
 static void deepseek_block(struct lin_builder *b, const struct vp_model *m, const struct widths *w, bool dense)
@@ -578,7 +580,12 @@ static void deepseek_block(struct lin_builder *b, const struct vp_model *m, cons
 	 * intermediate_size wide in every block */
 	uint64_t fs = m->shared_expert_size, fd = dense ? m->dense_intermediate_size : w->ff;
 
-	mla_attention(b, m, w);
+	/* Glm4MoeAttention (GLM-4.5): q/k/v_proj with bias=attention_bias,
+	 * o_proj with bias=False (out_bias false) */
+	if (vp_model_is_mla(m))
+		mla_attention(b, m, w);
+	else
+		put_moe_attention(b, m, w);
 	if (dense || m->num_experts == 0) {
 		put(b, VP_LIN_GATE, "gate_proj", "mlp.gate_proj", w->h, fd, false);
 		put(b, VP_LIN_UP, "up_proj", "mlp.up_proj", w->h, fd, false);

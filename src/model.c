@@ -33,6 +33,7 @@ const char *const vp_model_types[] = {
 	"granitemoeshared",
 	"gpt_oss",
 	"deepseek_v2", "deepseek_v3",
+	"glm4_moe",
 	"qwen", "gpt_neox", "phi", "gptj", "codegen", "gpt_neo", "gpt2", "gpt_bigcode", "starcoder2", "bloom", "mpt", "falcon", "opt",
 	NULL
 };
@@ -578,6 +579,33 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		m->v_head_dim = 128;
 		m->head_dim = 128 + 64;
 		m->rotary_fraction = 64.0 / 192.0;
+	} else if (!strcmp(model_type, "glm4_moe")) {
+		/* models/glm4_moe/modeling_glm4_moe.py (GLM-4.5, GLM-4.5-Air,
+		 * GLM-4.6): Glm4MoeAttention, Llama's q/k/v/o_proj with
+		 * bias=attention_bias on q, k and v and none on o_proj,
+		 * q_norm and k_norm over head_dim when use_qk_norm, rotary on
+		 * the first partial_rotary_factor (0.5) of each head; from
+		 * layer first_k_dense_replace on, Glm4MoeMoE: DeepSeek-V3's
+		 * block (mlp.gate a Glm4MoeTopkRouter, a bare weight and the
+		 * e_score_correction_bias buffer, sigmoid scores over fp32
+		 * copies; mlp.experts; mlp.shared_experts of n_shared_experts
+		 * x moe_intermediate_size, added unscaled), before it a dense
+		 * Glm4MoeMLP of intermediate_size. Glm4MoeForCausalLM returns
+		 * no router logits. The numbers are Glm4MoeConfig's defaults
+		 * (configuration_glm4_moe.py: 128 routed experts of 1408, 8
+		 * per token, one shared, first_k_dense_replace 1, intermediate
+		 * 10944, head_dim 128, attention_bias False, use_qk_norm
+		 * False); hfconfig.c reads a config's. */
+		family_llama(m);
+		m->naming = VP_NAMING_DEEPSEEK;
+		m->num_experts = 128;
+		m->experts_per_token = 8;
+		m->intermediate_size = 1408;
+		m->shared_expert_size = 1408;
+		m->dense_layers = 1;
+		m->dense_intermediate_size = 10944;
+		m->head_dim = 128;
+		m->rotary_fraction = 0.5;
 	} else if (!strcmp(model_type, "gpt_oss")) {
 		/* models/gpt_oss/modular_gpt_oss.py (gpt-oss-20b, -120b):
 		 * Qwen2's attention with bias=attention_bias (True) on q, k, v
@@ -926,6 +954,7 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 	enum vp_arch want;
 	int gate;
 	uint64_t q_width;
+	bool glm4_moe;
 
 	if (m == NULL)
 		return vp_error_set(err, VP_ERR_INPUT, "no model to validate");
@@ -1049,19 +1078,28 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 	    check_count(&nm, "rope_head_dim", m->rope_head_dim, 0, VP_SIZE_LIMIT, err) ||
 	    check_count(&nm, "v_head_dim", m->v_head_dim, 0, VP_SIZE_LIMIT, err))
 		return -1;
-	if ((m->kv_lora_rank > 0 || m->q_lora_rank > 0 || m->rope_head_dim > 0 || m->v_head_dim > 0 ||
-	     m->dense_layers > 0) != (m->naming == VP_NAMING_DEEPSEEK))
+	/* GLM-4.5 (glm4_moe) takes DeepSeek's MoE block and dense first
+	 * layers, not its latent attention */
+	glm4_moe = is_type(m, "glm4_moe");
+	if ((m->kv_lora_rank > 0 || m->q_lora_rank > 0 || m->rope_head_dim > 0 || m->v_head_dim > 0) !=
+		    (m->naming == VP_NAMING_DEEPSEEK && !glm4_moe) ||
+	    (m->dense_layers > 0 && m->naming != VP_NAMING_DEEPSEEK))
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "latent attention ('kv_lora_rank', 'q_lora_rank', 'rope_head_dim', 'v_head_dim') "
-				    "and 'dense_layers' are modelled for DeepSeek-V2/V3 (model_type deepseek_v2, "
-				    "deepseek_v3), and needed there; not for model_type '%s'",
+				    "is modelled for DeepSeek-V2/V3 (model_type deepseek_v2, deepseek_v3), and needed "
+				    "there, and 'dense_layers' for them and GLM-4.5 (glm4_moe); not for model_type '%s'",
+				    m->model_type);
+	if (m->qk_norm && !glm4_moe)
+		return vp_error_set(err, VP_ERR_INPUT,
+				    "'qk_norm' is GLM-4.5's use_qk_norm (model_type glm4_moe); not for model_type '%s'",
 				    m->model_type);
 	if (m->naming == VP_NAMING_DEEPSEEK) {
 		/* DeepseekV2Attention: kv_b_proj from kv_lora_rank, q and k
 		 * heads of qk_nope_head_dim + qk_rope_head_dim, v heads of
-		 * v_head_dim; the dense layers before the experts */
-		if (m->kv_lora_rank == 0 || m->v_head_dim == 0 || m->rope_head_dim == 0 ||
-		    m->rope_head_dim >= m->head_dim)
+		 * v_head_dim; the dense layers before the experts. GLM-4.5's
+		 * attention has no latents. */
+		if (!glm4_moe && (m->kv_lora_rank == 0 || m->v_head_dim == 0 || m->rope_head_dim == 0 ||
+				  m->rope_head_dim >= m->head_dim))
 			return vp_error_set(err, VP_ERR_INPUT,
 					    "'%s' (%" PRIu64 ") must hold '%s' (%" PRIu64 ") and a part without rotary, "
 					    "and 'kv_lora_rank' and 'v_head_dim' must be positive",
@@ -1154,6 +1192,10 @@ enum vp_qk_norm vp_model_qk_norm(const struct vp_model *m)
 		return VP_QK_NORM_NONE;
 	if (is_type(m, "qwen3") || is_type(m, "qwen3_moe") || is_type(m, "gemma3_text") ||
 	    is_type(m, "exaone4") || is_type(m, "hunyuan_v1_dense"))
+		return VP_QK_NORM_PER_HEAD;
+	/* Glm4MoeAttention: Glm4MoeRMSNorm(head_dim) q_norm and k_norm
+	 * when use_qk_norm, before the transpose and rotary */
+	if (is_type(m, "glm4_moe") && m->qk_norm)
 		return VP_QK_NORM_PER_HEAD;
 	if (is_type(m, "olmo2") || is_type(m, "olmo3") || is_type(m, "olmoe"))
 		return VP_QK_NORM_FULL;

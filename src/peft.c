@@ -34,7 +34,7 @@
  * camembert, xlm-roberta-xl, distilbert, umt5, mbart, marian, m2m_100,
  * pegasus, qwen (v1), phi3, exaone (remote code), exaone4, mpnet,
  * starcoder2, cohere, cohere2, granite, glm, glm4, olmoe, smollm3, seed_oss, hunyuan_v1_dense,
- * modernbert, gpt_oss, phimoe, granitemoe, granitemoeshared, albert, internlm2 (remote code), deepseek_v2 and deepseek_v3 are not in the mapping; PEFT refuses a LoraConfig without
+ * modernbert, gpt_oss, phimoe, granitemoe, granitemoeshared, albert, internlm2 (remote code), deepseek_v2, deepseek_v3 and glm4_moe are not in the mapping; PEFT refuses a LoraConfig without
  * target_modules for them ("Please specify `target_modules` in
  * `peft_config`"). The fallbacks below are the query and value projections
  * under each family's module names (CamemBERT's and XLM-R XL's
@@ -143,7 +143,9 @@ const char *vp_default_lora_targets(const struct vp_model *m)
 {
 	int i = find(m);
 
-	if (m != NULL && m->naming == VP_NAMING_DEEPSEEK)
+	/* (GLM-4.5's attention has no latents: q_proj and v_proj, the
+	 * fallback) */
+	if (m != NULL && m->naming == VP_NAMING_DEEPSEEK && vp_model_is_mla(m))
 		return m->q_lora_rank > 0 ? "q_b_proj,kv_b_proj" : "q_proj,kv_b_proj";
 	return i >= 0 ? lora_defaults[i].targets : FALLBACK_TARGETS;
 }

@@ -102,7 +102,9 @@ enum vp_naming {
 	/* DeepSeek-V2/V3: self_attn.q_proj (or q_a_proj, q_b_proj),
 	 * kv_a_proj_with_mqa, kv_b_proj, o_proj; mlp.gate (the router),
 	 * mlp.experts.N.{gate,up,down}_proj, mlp.shared_experts.{gate,up,down}_proj;
-	 * a dense layer's mlp.{gate,up,down}_proj */
+	 * a dense layer's mlp.{gate,up,down}_proj. GLM-4.5 (glm4_moe) has
+	 * the same MoE block and dense first layers under the same names,
+	 * with self_attn.{q,k,v,o}_proj for the attention (kv_lora_rank 0) */
 	VP_NAMING_DEEPSEEK
 };
 
@@ -257,6 +259,12 @@ struct vp_model {
 	 * uniform noise tensor (hidden_states *= torch.empty_like(...)
 	 * .uniform_(...)), which the in-place product keeps for backward */
 	bool moe_input_jitter;
+	/* GLM-4.5's use_qk_norm (Glm4MoeAttention: q_norm and k_norm,
+	 * RMSNorms over head_dim, when the config sets it; GLM-4.5 and
+	 * GLM-4.6 do, GLM-4.5-Air does not). Other families' q/k norms
+	 * follow from their model_type (vp_model_qk_norm); only glm4_moe
+	 * reads this. */
+	bool qk_norm;
 	/* ALBERT: every layer runs the same block's parameters (one group of
 	 * one layer, AlbertTransformer's albert_layer_groups[0]): the
 	 * parameters, their gradient and their optimizer states are one

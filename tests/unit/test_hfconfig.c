@@ -481,8 +481,9 @@ static void every_config_loads(void **state)
 	 * orion), and seed_oss and hunyuan_v1_dense (round 2 of the audit),
 	 * and OPT-350m, and DeepSeek-V2-Lite-Chat, and Phi-3.5-MoE, Granite
 	 * 3.0 1B-A400M and IBM's GraniteMoeShared test model, and
-	 * Moonlight-16B-A3B-Instruct (deepseek_v3); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 90);
+	 * Moonlight-16B-A3B-Instruct (deepseek_v3), and GLM-4.5-Air
+	 * (glm4_moe); 6 ground-truth configs */
+	assert_int_equal(load_all(CONFIGS), 91);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -1425,6 +1426,129 @@ static void deepseek_v2_keys(void **state)
 	assert_int_equal(vp_model_block_linears(&m, VP_BLOCK_DECODER_DENSE, ls, VP_BLOCK_LINEARS_MAX), 0);
 }
 
+/* GLM-4.5-Air (glm4_moe; tests/data/configs/README.md): DeepSeek-V3's MoE
+ * block and dense first layer under Glm4MoeAttention, GQA with q/k/v
+ * biases (attention_bias true), o_proj without, head_dim 128, rotary on
+ * half of each head, no q/k norms (use_qk_norm false). By hand from
+ * modeling_glm4_moe.py's shapes:
+ *   embed_tokens and lm_head     2 x 151552 x 4096      =  1,241,513,984
+ *   final norm                   4096                    =          4,096
+ *   attention, every layer: q_proj 4096 x 96 x 128 + 12,288
+ *     (50,343,936), k_proj and v_proj 4096 x 8 x 128 + 1,024 (2 x
+ *     4,195,328), o_proj 12,288 x 4096 (50,331,648); two norms
+ *     2 x 4096: 109,074,432
+ *   layer 0: + the dense MLP 3 x 4096 x 10944 (134,479,872)
+ *     = 243,554,304
+ *   layers 1-45: + mlp.gate 128 x 4096 (524,288), 128 experts of
+ *     3 x 4096 x 1408 (2,214,592,512), shared_experts 3 x 4096 x 1408
+ *     (17,301,504) = 2,341,492,736; x 45 = 105,367,173,120
+ *   total 1,241,513,984 + 4,096 + 243,554,304 + 105,367,173,120
+ *       = 106,852,245,504
+ * (num_nextn_predict_layers' MTP layer is in the checkpoint, not in the
+ * model transformers builds: test_model.c says what it adds.) */
+static void glm4_moe_keys(void **state)
+{
+	struct vp_model m, other;
+	struct vp_error err = {0};
+	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
+	size_t n;
+
+	(void)state;
+	load("glm-4.5-air.json", &m);
+	assert_string_equal(m.model_type, "glm4_moe");
+	assert_string_equal(m.read_as, "");
+	assert_int_equal(m.num_experts, 128);
+	assert_int_equal(m.experts_per_token, 8);
+	assert_int_equal(m.intermediate_size, 1408);
+	assert_int_equal(m.shared_expert_size, 1408);
+	assert_int_equal(m.dense_layers, 1);
+	assert_int_equal(m.dense_intermediate_size, 10944);
+	assert_int_equal(m.head_dim, 128);
+	assert_int_equal(m.num_kv_heads, 8);
+	assert_int_equal(m.kv_lora_rank, 0);
+	assert_true(m.qkv_bias);
+	assert_false(m.out_bias || m.tie_embeddings || m.qk_norm);
+	assert_true(m.rotary_fraction == 0.5);
+	assert_int_equal(vp_model_qk_norm(&m), VP_QK_NORM_NONE);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(106852245504));
+	n = vp_model_block_linears(&m, VP_BLOCK_DECODER, ls, VP_BLOCK_LINEARS_MAX);
+	assert_int_equal(n, 11); /* q, k, v, o, the router, three expert and three shared linears */
+	assert_string_equal(ls[0].path, "self_attn.q_proj");
+	assert_true(ls[0].bias);
+	assert_int_equal(ls[1].out_features, 1024);
+	assert_string_equal(ls[3].path, "self_attn.o_proj");
+	assert_false(ls[3].bias);
+	assert_string_equal(ls[4].path, "mlp.gate");
+	assert_true(ls[4].param_only); /* Glm4MoeTopkRouter: a bare weight */
+	assert_int_equal(ls[5].copies, 128);
+	assert_string_equal(ls[8].path, "mlp.shared_experts.gate_proj");
+	n = vp_model_block_linears(&m, VP_BLOCK_DECODER_DENSE, ls, VP_BLOCK_LINEARS_MAX);
+	assert_int_equal(n, 7);
+	assert_string_equal(ls[4].path, "mlp.gate_proj");
+	assert_int_equal(ls[4].out_features, 10944);
+	assert_string_equal(vp_default_lora_targets(&m), "q_proj,v_proj");
+	/* the descriptor holds together: no latents for glm4_moe, latents
+	 * for DeepSeek, qk_norm for glm4_moe alone */
+	assert_int_equal(vp_model_validate(&m, &err), 0);
+	other = m;
+	other.kv_lora_rank = 512;
+	assert_int_equal(vp_model_validate(&other, &err), -1);
+	other = m;
+	snprintf(other.model_type, sizeof other.model_type, "deepseek_v3");
+	assert_int_equal(vp_model_validate(&other, &err), -1);
+	other = m;
+	other.qk_norm = true;
+	assert_int_equal(vp_model_validate(&other, &err), 0);
+	parse_ok("{\"model_type\": \"llama\", \"hidden_size\": 64, \"intermediate_size\": 96,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100}", &other);
+	other.qk_norm = true;
+	assert_int_equal(vp_model_validate(&other, &err), -1);
+	assert_non_null(strstr(err.message, "'qk_norm'"));
+
+	/* Glm4MoeConfig's defaults under a small shape (attention_bias
+	 * False, one shared expert, the first layer dense), and GLM-4.5's
+	 * use_qk_norm: q_norm and k_norm, 2 x head_dim each layer. 2 layers
+	 * of attention 64 x 64 x 2 + 64 x 32 x 2 = 12,288 and norms 128,
+	 * q/k norms 2 x 16; layer 0's MLP 3 x 64 x 96; layer 1's router
+	 * 8 x 64, experts 8 x 3 x 64 x 16, shared 3 x 64 x 16; embeddings
+	 * and head 2 x 100 x 64, final norm 64 */
+	parse_ok("{\"model_type\": \"glm4_moe\", \"hidden_size\": 64, \"intermediate_size\": 96,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"num_key_value_heads\": 2,"
+		 " \"head_dim\": 16, \"vocab_size\": 100, \"n_routed_experts\": 8,"
+		 " \"moe_intermediate_size\": 16, \"use_qk_norm\": true}", &m);
+	assert_int_equal(m.experts_per_token, 8);
+	assert_int_equal(m.dense_layers, 1);
+	assert_int_equal(m.shared_expert_size, 16);
+	assert_false(m.qkv_bias);
+	assert_true(m.qk_norm);
+	assert_int_equal(vp_model_qk_norm(&m), VP_QK_NORM_PER_HEAD);
+	assert_int_equal(vp_model_param_count(&m),
+			 UINT64_C(2 * (12288 + 128 + 32) + 3 * 64 * 96 + 512 + 24576 + 3072 + 12800 + 64));
+
+	/* GLM-4.5's (and GLM-4.7's) shape, as a public survey of the Hub's
+	 * config.json files gives GLM-4.7's (code index id 70102877713: 92
+	 * layers + 1 MTP, hidden 5120, 96 heads over 8 kv heads of 128,
+	 * attention_bias and use_qk_norm true, 160 experts of 1536, 8 per
+	 * token, 1 shared, 3 dense layers; intermediate 12288 as NVIDIA's
+	 * Megatron-Bridge page gives GLM-4.5's): 352,797,814,784 built. The
+	 * survey's Hub total, 358,337,791,296, is that and the MTP layer (an
+	 * MoE layer with its q/k norms, 3,935,625,472, eh_proj 10240 x 5120,
+	 * three norms of 5120, its own embed_tokens and shared_head.head
+	 * 2 x 151552 x 5120) and 90 e_score_correction_bias buffers of 160
+	 * (the 89 MoE layers' and the MTP layer's): the q/k norms counted
+	 * right, to the parameter */
+	parse_ok("{\"model_type\": \"glm4_moe\", \"hidden_size\": 5120, \"intermediate_size\": 12288,"
+		 " \"num_hidden_layers\": 92, \"num_attention_heads\": 96, \"num_key_value_heads\": 8,"
+		 " \"head_dim\": 128, \"vocab_size\": 151552, \"n_routed_experts\": 160,"
+		 " \"num_experts_per_tok\": 8, \"n_shared_experts\": 1, \"first_k_dense_replace\": 3,"
+		 " \"moe_intermediate_size\": 1536, \"attention_bias\": true, \"use_qk_norm\": true,"
+		 " \"num_nextn_predict_layers\": 1}", &m);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(352797814784));
+	assert_int_equal(vp_model_param_count(&m) + UINT64_C(3935625472) + UINT64_C(10240) * 5120 + 3 * 5120 +
+				 UINT64_C(2) * 151552 * 5120 + 90 * 160,
+			 UINT64_C(358337791296));
+}
+
 /* SmolLM3: Llama's keys and block under its own type (not "read as llama"),
  * the LM head tied by SmolLM3Config's default, the window off where
  * use_sliding_window is false, and the same estimate as that Llama */
@@ -2222,15 +2346,19 @@ static void an_unmodelled_type_unlike_llama_is_refused(void **state)
 	struct vp_error err = {0};
 
 	(void)state;
-	assert_int_equal(parse("{\"architectures\": [\"Glm4MoeForCausalLM\"], \"model_type\": \"glm4_moe\", "
-			       "\"hidden_size\": 4096, \"intermediate_size\": 10944, \"num_hidden_layers\": 46, "
-			       "\"num_attention_heads\": 96, \"vocab_size\": 151552, \"rms_norm_eps\": 1e-05, "
-			       "\"hidden_act\": \"silu\", \"n_routed_experts\": 128}",
+	/* ERNIE-4.5-21B-A3B's keys (Ernie4_5_MoeConfig: moe_num_experts,
+	 * moe_k, moe_intermediate_size), a Llama-shaped MoE of a type
+	 * vramplan does not model */
+	assert_int_equal(parse("{\"architectures\": [\"Ernie4_5_MoeForCausalLM\"], \"model_type\": \"ernie4_5_moe\", "
+			       "\"hidden_size\": 2560, \"intermediate_size\": 12288, \"num_hidden_layers\": 28, "
+			       "\"num_attention_heads\": 20, \"vocab_size\": 103424, \"rms_norm_eps\": 1e-05, "
+			       "\"hidden_act\": \"silu\", \"moe_num_experts\": 64, \"moe_k\": 6, "
+			       "\"moe_intermediate_size\": 1536}",
 			       &m, &err),
 			 -1);
-	assert_string_equal(err.message, "model_type 'glm4_moe' is a mixture of experts whose layers vramplan does "
+	assert_string_equal(err.message, "model_type 'ernie4_5_moe' is a mixture of experts whose layers vramplan does "
 					 "not know (the ones it models: mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, "
-					 "granitemoeshared, gpt_oss, deepseek_v2, deepseek_v3)");
+					 "granitemoeshared, gpt_oss, deepseek_v2, deepseek_v3, glm4_moe)");
 	/* a hybrid with experts (Jamba) is refused for its Mamba layers */
 	assert_int_equal(parse("{\"architectures\": [\"JambaForCausalLM\"], \"model_type\": \"jamba\", "
 			       "\"hidden_size\": 64, \"intermediate_size\": 128, \"num_hidden_layers\": 2, "
@@ -2340,7 +2468,7 @@ static void missing_and_unsupported(void **state)
 	expect_bad("unsupported-type.json", 0, 0,
 		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, xlm-roberta-xl, camembert, distilbert, electra, deberta-v2, mpnet, modernbert, albert, t5, mt5, "
 		   "umt5, bart, mbart, marian, m2m_100, pegasus, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
-		   "exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, seed_oss, hunyuan_v1_dense, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, granitemoeshared, gpt_oss, deepseek_v2, deepseek_v3, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
+		   "exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, seed_oss, hunyuan_v1_dense, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, granitemoeshared, gpt_oss, deepseek_v2, deepseek_v3, glm4_moe, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
 		   "missing field 'model_type' (is this a Hugging Face config.json?)");
 	expect_bad("model-type-number.json", 2, 3, "'model_type' must be a string");
@@ -2388,9 +2516,9 @@ static void bad_numbers_name_the_field(void **state)
 		assert_string_equal(z.read_as, "llama");
 		/* the refusal is for a model_type vramplan does not model: a type
 		 * it does (here qwen2, whose Qwen2Model builds no MTP layer) is
-		 * read by its class, the key ignored as transformers ignores it;
-		 * GLM-4.5 (glm4_moe) is refused as a mixture of
-		 * experts, Qwen3-Next for its linear-attention layers, before */
+		 * read by its class, the key ignored as transformers ignores it
+		 * (so is GLM-4.5's, glm4_moe: glm4_moe_keys); Qwen3-Next is
+		 * refused for its linear-attention layers, before */
 		assert_int_equal(parse("{\"model_type\": \"qwen2\", \"hidden_size\": 64, \"intermediate_size\": 128,"
 				       " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"num_key_value_heads\": 4,"
 				       " \"vocab_size\": 100,"
@@ -2566,6 +2694,7 @@ int main(void)
 		cmocka_unit_test(olmo_keys),
 		cmocka_unit_test(olmoe_keys),
 		cmocka_unit_test(deepseek_v2_keys),
+		cmocka_unit_test(glm4_moe_keys),
 		cmocka_unit_test(gemma3_multimodal_keys),
 		cmocka_unit_test(smollm3_keys),
 		cmocka_unit_test(seed_oss_keys),

@@ -184,7 +184,7 @@ static void unknown_type_lists_the_supported_ones(void **state)
 	assert_string_equal(err.message,
 			    "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, xlm-roberta-xl, camembert, "
 			    "distilbert, electra, deberta-v2, mpnet, modernbert, albert, t5, mt5, umt5, bart, mbart, marian, m2m_100, pegasus, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, "
-			    "phi3, stablelm, exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, seed_oss, hunyuan_v1_dense, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, granitemoeshared, gpt_oss, deepseek_v2, deepseek_v3, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
+			    "phi3, stablelm, exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, seed_oss, hunyuan_v1_dense, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, granitemoeshared, gpt_oss, deepseek_v2, deepseek_v3, glm4_moe, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	assert_int_equal(vp_model_init_family(&m, "", &err), -1);
 	assert_string_equal(err.message, "missing 'model_type'");
 	assert_int_equal(vp_model_init_family(&m, NULL, NULL), -1);
@@ -449,6 +449,20 @@ static const struct {
 	 * 163840 x 2048 tables: 15,289,019,904 (DeepSeek-V2-Lite's 15.29B
 	 * in the same table likewise) */
 	{"moonlight-16b-a3b-instruct.json", 15960108544, true},
+	/* GLM-4.5-Air (glm4_moe): what Glm4MoeForCausalLM builds, 46 layers
+	 * (test_hfconfig.c glm4_moe_keys gives the sum), 106,852,245,504.
+	 * The Hub's safetensors total, 110,468,824,832, holds 3,616,579,328
+	 * more: the multi-token-prediction layer model.layers.46, which
+	 * Glm4MoeModel does not build (num_hidden_layers layers only;
+	 * _keys_to_ignore_on_load_unexpected drops model.layers.46.*): an MoE
+	 * layer (2,341,492,736), eh_proj 8192 x 4096 (33,554,432), enorm,
+	 * hnorm and shared_head.norm (3 x 4096), its own embed_tokens and
+	 * shared_head.head (2 x 151552 x 4096 = 1,241,513,984); and 46 (45 MoE
+	 * layers' and the MTP layer's)
+	 * e_score_correction_bias buffers of 128 (5,888), stored but no
+	 * parameters. 2,341,492,736 + 33,554,432 + 12,288 + 1,241,513,984 +
+	 * 5,888 = 3,616,579,328 */
+	{"glm-4.5-air.json", 106852245504, true},
 	/* embeddings 30000 x 128 + 512 x 128 + 2 x 128 and their LayerNorm,
 	 * embedding_hidden_mapping_in 128 x 768 + 768, ONE shared layer
 	 * (q, k, v, dense 4 x (768^2 + 768), ffn 768 x 3072 + 3072,
