@@ -2007,8 +2007,16 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 			tt->global_saved += T_lm * c->h;
 		/* ModernBertForTokenClassification's prediction head over
 		 * every token first: dense, GELU, norm, as the MLM transform */
-		if (m->naming == VP_NAMING_MODERNBERT)
+		if (m->naming == VP_NAMING_MODERNBERT) {
+			struct vp_linear dense;
+
 			tt->global_saved += 3.0 * T_lm * c->h * c->e;
+			/* an adapter on its dense (all-linear, or a target
+			 * "dense": vp_est_pooler_linear) keeps every token's
+			 * input in lora_A, as the MLM transform's does */
+			if (vp_est_pooler_linear(c, &dense) && !c->full && lora_on(c, &dense))
+				tt->global_saved += T_lm * c->h * outside_adapter_input_bytes(c);
+		}
 	}
 	tt->weight_copies += tt->head_copy;
 	vp_est_logits(c, b, T_lm, tt);
