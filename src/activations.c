@@ -803,8 +803,13 @@ static void attention_saved(const struct ctx *c, double b, double sq, double sk,
 		if (masked)
 			keep(bm, &bm->saved, b * sq * sk * e, 1.0);
 		/* the o-projection's own copy of the output, where there is
-		 * one (o_input_copied) */
-		if (o_saves && (c->attn == VP_ATTN_SDPA || fa2_unpads(c) || fa2_slices_v(c)))
+		 * one (o_input_copied); DeepSeek's sliced copy is as wide as
+		 * o_proj's input, heads x v_head_dim (reshape of
+		 * attn_output[:, :, :, :v_head_dim]; until 2026-12-01 counted
+		 * heads x qk_head_dim, 1.5 times it in the releases) */
+		if (o_saves && fa2_slices_v(c))
+			keep(bm, &bm->saved, Tq * heads * (double)c->m->v_head_dim * e, 1.0);
+		else if (o_saves && (c->attn == VP_ATTN_SDPA || fa2_unpads(c)))
 			keep(bm, &bm->saved, Tq * c->qd * e, 1.0);
 		bm->bwd_transient = fmax(bm->bwd_transient, 3.0 * Tq * c->qd * e);
 		if (fa2_unpads(c)) {
@@ -2007,8 +2012,16 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 			tt->global_saved += T_lm * c->h;
 		/* ModernBertForTokenClassification's prediction head over
 		 * every token first: dense, GELU, norm, as the MLM transform */
-		if (m->naming == VP_NAMING_MODERNBERT)
+		if (m->naming == VP_NAMING_MODERNBERT) {
+			struct vp_linear dense;
+
 			tt->global_saved += 3.0 * T_lm * c->h * c->e;
+			/* an adapter on its dense (all-linear, or a target
+			 * "dense": vp_est_pooler_linear) keeps every token's
+			 * input in lora_A, as the MLM transform's does */
+			if (vp_est_pooler_linear(c, &dense) && !c->full && lora_on(c, &dense))
+				tt->global_saved += T_lm * c->h * outside_adapter_input_bytes(c);
+		}
 	}
 	tt->weight_copies += tt->head_copy;
 	vp_est_logits(c, b, T_lm, tt);

@@ -224,6 +224,7 @@ double vp_est_dora_magnitude_params(const struct ctx *c, const struct vp_linear 
 /* The dense of an encoder's LM head transform (parameters.c), when the
  * head is an encoder's LM head. */
 bool vp_est_head_transform(const struct ctx *c, struct vp_linear *l);
+bool vp_est_pooler_linear(const struct ctx *c, struct vp_linear *l);
 void vp_est_stack_counts(const struct ctx *c, struct totals *tt);
 int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *err);
 

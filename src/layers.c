@@ -729,6 +729,46 @@ const char *vp_model_unwrappable_target(const struct vp_model *m, const char *ta
 	return NULL;
 }
 
+/* Does `target` name a module that holds the linear at `path` (one of the
+ * dotted prefixes of the path), as PEFT matches a module's key
+ * (check_target_module_exists: the key equals the target or ends with
+ * "." target)? */
+static bool names_container(const char *path, const char *target)
+{
+	size_t tlen = strlen(target);
+
+	if (path == NULL || tlen == 0)
+		return false;
+	for (const char *dot = strchr(path, '.'); dot != NULL; dot = strchr(dot + 1, '.')) {
+		size_t plen = (size_t)(dot - path);
+
+		if (tlen <= plen && memcmp(dot - tlen, target, tlen) == 0 && (tlen == plen || path[plen - tlen - 1] == '.'))
+			return true;
+	}
+	return false;
+}
+
+const char *vp_model_container_target(const struct vp_model *m, const char *target)
+{
+	static const enum vp_block_kind kinds[] = {VP_BLOCK_ENCODER, VP_BLOCK_DECODER, VP_BLOCK_DECODER_DENSE};
+	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
+	size_t n;
+
+	if (m == NULL || target == NULL)
+		return NULL;
+	for (size_t k = 0; k < 3; k++) {
+		n = vp_model_block_linears(m, kinds[k], ls, VP_BLOCK_LINEARS_MAX);
+		for (size_t i = 0; i < n; i++)
+			if (names_container(ls[i].path, target))
+				return ls[i].path;
+	}
+	n = vp_model_embed_linears(m, ls, VP_BLOCK_LINEARS_MAX);
+	for (size_t i = 0; i < n; i++)
+		if (names_container(ls[i].path, target))
+			return ls[i].path;
+	return NULL;
+}
+
 size_t vp_model_embed_linears(const struct vp_model *m, struct vp_linear *out, size_t cap)
 {
 	uint64_t e, h;

@@ -344,14 +344,21 @@ static bool pooler_built(const struct vp_model *m, const struct vp_train *t)
 /* The pooler's linear a classifier runs before its classifier, where the
  * task's class builds one: BertPooler.dense (pooler_built), ALBERT's
  * pooler (AlbertModel: self.pooler = nn.Linear(hidden, hidden), a linear
- * itself), DeBERTa's ContextPooler.dense (DebertaV2ForSequenceClassification).
+ * itself), DeBERTa's ContextPooler.dense (DebertaV2ForSequenceClassification),
+ * ModernBERT's head.dense (ModernBertForSequenceClassification and
+ * ModernBertForTokenClassification: self.head = ModernBertPredictionHead,
+ * dense nn.Linear(hidden, hidden, classifier_bias) before the classifier;
+ * until 2026-12-01 left out, 12,288 adapter parameters at r 8 on
+ * modernbert-base, tests/cli/estimate/pooler-all-linear.sh).
  * An nn.Linear that is neither the output embedding nor the SEQ_CLS
  * classifier, so PEFT's all-linear adapts it (tuners_utils.py
  * _maybe_include_all_linear_layers excludes only those two), and a target
- * "dense" matches BERT's and DeBERTa's (check_target_module_exists: the key
- * ends with ".dense"). Its input is one token a sample (hidden_states[:,
- * 0]), which its lora_A keeps: b x h, not counted. */
-static bool pooler_linear(const struct ctx *c, struct vp_linear *l)
+ * "dense" matches BERT's, DeBERTa's and ModernBERT's (check_target_module_exists:
+ * the key ends with ".dense"). A sequence classifier's input is one token a
+ * sample (hidden_states[:, 0], or ModernBERT's mean), which its lora_A
+ * keeps: b x h, not counted; ModernBERT's token classifier runs it on
+ * every token (activations.c). */
+bool vp_est_pooler_linear(const struct ctx *c, struct vp_linear *l)
 {
 	const struct vp_model *m = c->m;
 	uint64_t h = m->hidden_size;
@@ -362,6 +369,8 @@ static bool pooler_linear(const struct ctx *c, struct vp_linear *l)
 			     : (struct vp_linear){VP_LIN_UP, "dense", "pooler.dense", h, h, true, 1, false};
 	else if (m->naming == VP_NAMING_DEBERTA && c->t->head == VP_HEAD_SEQ_CLS)
 		*l = (struct vp_linear){VP_LIN_UP, "dense", "pooler.dense", h, h, true, 1, false};
+	else if (m->naming == VP_NAMING_MODERNBERT && (c->t->head == VP_HEAD_SEQ_CLS || c->t->head == VP_HEAD_TOKEN_CLS))
+		*l = (struct vp_linear){VP_LIN_UP, "dense", "head.dense", h, h, false, 1, false};
 	else
 		return false;
 	return true;
@@ -724,7 +733,7 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 			 * out: bert-base's sequence classifier under all-linear
 			 * lacked 12,288 parameters at r 8,
 			 * tests/cli/estimate/pooler-all-linear.sh) */
-			if (pooler_linear(c, &dense))
+			if (vp_est_pooler_linear(c, &dense))
 				outside_adapter(c, &dense, n);
 		}
 		/* PEFT stops when no target names a module ("Target modules ...

@@ -813,6 +813,16 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 						   "not supported\"); leave it out",
 						   at->key[0] != '\0' ? at->key : "lora_targets", t->lora_targets[i], path,
 						   m->model_type);
+			/* a module holding linears (mlp, self_attn, experts):
+			 * the same ValueError (cli/resolve.c) */
+			path = vp_model_container_target(m, t->lora_targets[i]);
+			if (path != NULL)
+				return vp_error_at(err, VP_ERR_INPUT, at_file(tc, at), at_line(at), at_column(at),
+						   "'%s': %s names a module of model_type '%s' that holds %s, not an "
+						   "nn.Linear: PEFT stops (\"Target module ... is not supported\"); name "
+						   "the linears inside it",
+						   at->key[0] != '\0' ? at->key : "lora_targets", t->lora_targets[i],
+						   m->model_type, path);
 		}
 	}
 

@@ -141,6 +141,15 @@ bool vp_model_has_linear(const struct vp_model *m, const char *target);
  * layer tables. */
 const char *vp_model_unwrappable_target(const struct vp_model *m, const char *target);
 
+/* The path of a linear inside a module that `target` names, when that
+ * module holds linears of the model (a block's self_attn or mlp, Mixtral's
+ * experts ModuleList, GraniteMoE's block_sparse_moe.router, a
+ * GraniteMoeTopKGating around its layer), or NULL. Such a module is no
+ * nn.Linear either: PEFT's _create_new_module finds no dispatcher for it
+ * and raises the same ValueError ("Target module ... is not supported").
+ * The path is static storage of the layer tables. */
+const char *vp_model_container_target(const struct vp_model *m, const char *target);
+
 /* True when `target` is a form vp_linear_matches cannot judge but PEFT may
  * match: a regular expression (a target_modules string is re.fullmatch'ed
  * against each module path, peft/tuners/tuners_utils.py

@@ -382,6 +382,18 @@ static int peft_unwrappable_target(const struct vp_model *m, const struct vp_tra
 					    "nn.Linear (its weights are bare parameters): PEFT refuses it (\"Target "
 					    "module ... is not supported\"); leave it out (all-linear passes it over)",
 					    t->lora_targets[i], path, m->model_type);
+	/* and a target naming a module that holds linears (a block's mlp or
+	 * self_attn, Mixtral's experts ModuleList, GraniteMoE's router): no
+	 * nn.Linear either, the same ValueError; until 2026-12-01 the plan
+	 * counted the other targets' adapters
+	 * (tests/cli/estimate/lora-target-container.sh) */
+	for (size_t i = 0; i < t->n_lora_targets; i++)
+		if ((path = vp_model_container_target(m, t->lora_targets[i])) != NULL)
+			return vp_error_set(err, VP_ERR_INPUT,
+					    "--lora-targets %s names a module of model_type '%s' that holds %s, not "
+					    "an nn.Linear: PEFT refuses it (\"Target module ... is not supported\"); "
+					    "name the linears inside it",
+					    t->lora_targets[i], m->model_type, path);
 	return 0;
 }
 

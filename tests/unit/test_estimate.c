@@ -4129,9 +4129,10 @@ static void mla_generation_caches_v_at_its_own_width(void **state)
 /* DeepSeek's attention under FlashAttention-2 slices the kernel's output
  * back to v_head_dim (attn_output[:, :, :, :v_head_dim]) and reshape
  * copies the strided view, so a trained o_proj keeps a tensor beside the
- * output the kernel saves (modular_deepseek_v2.py DeepseekV2Attention);
- * counted T x q wide, as SDPA's. The twin whose v is as wide as q and k
- * has no slice: the copy, 8 x 96 x 2 bytes, is the only activation that
+ * output the kernel saves (modular_deepseek_v2.py DeepseekV2Attention),
+ * as wide as o_proj's input, heads x v_head_dim (until 2026-12-01 counted
+ * T x q wide, 8 x 96 x 2 bytes). The twin whose v is as wide as q and k
+ * has no slice: the copy, 8 x 64 x 2 bytes, is the only activation that
  * differs; kv_b_proj (32 x 4 x 8) and o_proj (4 x 8 x 64) are narrower. */
 static void mla_flash2_o_proj_keeps_the_sliced_output(void **state)
 {
@@ -4158,7 +4159,7 @@ static void mla_flash2_o_proj_keeps_the_sliced_output(void **state)
 	assert_int_equal(vp_model_validate(&wide, &err), 0);
 	t.attn = VP_ATTN_FLASH2;
 	t.padding_mask = false;
-	assert_twins_differ(&narrow, &wide, &t, -(32.0 * 4.0 * 8.0 + 4.0 * 8.0 * 64.0), 8.0 * 96.0 * 2.0);
+	assert_twins_differ(&narrow, &wide, &t, -(32.0 * 4.0 * 8.0 + 4.0 * 8.0 * 64.0), 8.0 * 64.0 * 2.0);
 }
 
 /* DeepseekV2Moe.forward multiplies self.gate.weight itself

@@ -7,8 +7,13 @@
 # pooler is an nn.Linear itself: its shared layer 110,592, the
 # embedding_hidden_mapping_in's 8 x (128 + 768) = 7,168, the pooler's
 # 12,288, the classifier 1,538: 131,586. Until 2026-12-01 the pooler was
-# left out (1,328,642 and 119,298).
-for m in bert-base albert-base-v2; do
+# left out (1,328,642 and 119,298). ModernBertForSequenceClassification's
+# head (a ModernBertPredictionHead: dense nn.Linear(768, 768), GELU, norm)
+# is no classifier either: 22 layers x 8 x ((768 + 2304) + (768 + 768) +
+# (768 + 2304) + (1152 + 768)) (Wqkv, Wo, Wi, mlp.Wo) = 1,689,600,
+# head.dense's 12,288, the classifier 1,538: 1,703,426 (until 2026-12-01
+# 1,691,138).
+for m in bert-base albert-base-v2 modernbert-base; do
 	echo "$m: $("$VRAMPLAN" estimate --model $m --gpu a100-80gb --batch 1 --head sequence-classification \
 		--method lora --lora-targets all-linear --format json | grep -m1 '"params_trainable"' | tr -dc 0-9)"
 done
