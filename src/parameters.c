@@ -460,7 +460,7 @@ static void outside_adapter(const struct ctx *c, const struct vp_linear *l, stru
  * embedding_hidden_mapping_in (vp_model_embed_linears), an encoder's LM head
  * transform dense (vp_est_head_transform: the tied decoder and its bias, or
  * ELECTRA's generator_lm_head, DistilBERT's vocab_projector, come after it)
- * and a sequence classifier's pooler (pooler_linear: the classifier's bias is
+ * and a sequence classifier's pooler (vp_est_pooler_linear: the classifier's bias is
  * the last parameter; ModernBERT's head.dense the same) are 4-bit, as the
  * blocks' linears. The base model's
  * pooler (the encoder head: BertModel, AlbertModel) holds the last parameter,
@@ -478,14 +478,11 @@ static void bnb_outside(const struct ctx *c, struct counts *n)
 
 	if (vp_est_head_transform(c, &ls[nl]))
 		nl++;
-	if (c->t->head != VP_HEAD_ENCODER && pooler_linear(c, &ls[nl]))
+	/* a classifier's pooler, and ModernBERT's classifiers' head.dense
+	 * (ModernBertPredictionHead before the classifier, whose bias is the
+	 * last parameter): vp_est_pooler_linear */
+	if (c->t->head != VP_HEAD_ENCODER && vp_est_pooler_linear(c, &ls[nl]))
 		nl++;
-	/* ModernBERT's classifiers put their ModernBertPredictionHead
-	 * (head.dense, hidden x hidden, no bias) before the classifier, whose
-	 * bias is the last parameter (prediction_head_params) */
-	if (c->m->naming == VP_NAMING_MODERNBERT && (c->t->head == VP_HEAD_SEQ_CLS || c->t->head == VP_HEAD_TOKEN_CLS))
-		ls[nl++] = (struct vp_linear){VP_LIN_UP, "dense", "head.dense", c->m->hidden_size, c->m->hidden_size,
-					      false, 1, false};
 	for (k = 0; k < nl; k++) {
 		n->outside += (double)ls[k].in_features * (double)ls[k].out_features;
 		n->outside_out += (double)ls[k].out_features;
