@@ -167,7 +167,13 @@ static void entry(struct vp_yaml_out *e, const struct vp_model *m)
 		key_u64(e, "sliding_window", m->sliding_window);
 	if (m->full_attn_layers > 0)
 		key_u64(e, "full_attn_layers", m->full_attn_layers);
-	if (m->num_experts > 0) {
+	/* and DeepSeek's and GLM-4.5's 0, a config whose dense layers
+	 * cover all of them (first_k_dense_replace >= num_hidden_layers,
+	 * hfconfig.c), which the family's defaults (64, 256, 128 experts)
+	 * would otherwise replace: until 2026-12-01 such an import read
+	 * back as 117,452,103,168 parameters for DeepSeek-V2-Lite's
+	 * 2,606,624,256 (tests/cli/import/dense-deepseek.sh) */
+	if (m->num_experts > 0 || m->naming == VP_NAMING_DEEPSEEK) {
 		key_u64(e, "num_experts", m->num_experts);
 		key_u64(e, "experts_per_token", m->experts_per_token);
 		if (m->shared_expert_size > 0 || m->naming == VP_NAMING_DEEPSEEK)
