@@ -170,6 +170,25 @@ static double outside_adapter_input_bytes(const struct ctx *c)
 	return per;
 }
 
+/* The bytes per input element that a linear outside the blocks keeps, read
+ * after them (its input requires grad: the adapters below make it so):
+ * adapted, outside_adapter_input_bytes; frozen, bitsandbytes' reference to
+ * its input A where the layer is quantized (bnb_keeps_input): transformers
+ * quantizes these too (parameters.c bnb_outside), and MatMul4Bit before
+ * 0.43.2 and MatMul8bitLt keep A for backward as the blocks' layers do
+ * (x.to(compute_dtype), a 16-bit copy under autocast). A plain frozen
+ * nn.Linear keeps nothing. Until 2026-12-01 the frozen quantized ones were
+ * counted as plain (tests/unit/test_estimate.c
+ * bnb_outside_linears_keep_their_inputs). */
+static double outside_input_bytes(const struct ctx *c, const struct vp_linear *l)
+{
+	if (c->full || !c->lora)
+		return 0.0;
+	if (lora_on(c, l))
+		return outside_adapter_input_bytes(c);
+	return bnb_keeps_input(c) ? c->e : 0.0;
+}
+
 /* Extra bytes per input element that an adapted linear keeps beside what
  * saves_input() counts at the activation size: the dropout mask, and its
  * own copy (the dropped copy, or without dropout PEFT's cast to fp32
@@ -1920,10 +1939,16 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 		struct vp_linear ls[2];
 		size_t k, nl = vp_model_embed_linears(m, ls, 2);
 
-		for (k = 0; k < nl; k++)
+		for (k = 0; k < nl; k++) {
 			if (lora_on(c, &ls[k]))
 				tt->global_saved += (ls[k].out_features == m->hidden_size ? T_first : T_last) *
 						    (double)ls[k].in_features * outside_adapter_input_bytes(c);
+			/* project_out, frozen and quantized, keeps the last
+			 * block's output (outside_input_bytes); the
+			 * embeddings' side reads tensors that need no grad */
+			else if (ls[k].out_features != m->hidden_size)
+				tt->global_saved += T_last * (double)ls[k].in_features * outside_input_bytes(c, &ls[k]);
+		}
 	}
 	{
 		double masks = masks_held(c, b, s_enc, s_dec, tt);
@@ -1990,12 +2015,13 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 		/* an adapter on the encoder's head transform dense
 		 * (all-linear, or a target "dense": vp_est_head_transform)
 		 * keeps the last block's output in lora_A, which the frozen
-		 * dense does not */
+		 * dense does not unless bitsandbytes quantized it
+		 * (outside_input_bytes) */
 		{
 			struct vp_linear dense;
 
-			if (vp_est_head_transform(c, &dense) && !c->full && lora_on(c, &dense))
-				tt->global_saved += T_lm * c->h * outside_adapter_input_bytes(c);
+			if (vp_est_head_transform(c, &dense))
+				tt->global_saved += T_lm * c->h * outside_input_bytes(c, &dense);
 		}
 		if (c->amp && c->nb > 2.0)
 			tt->head_copy = c->V * c->E * 2.0; /* 16-bit LM head copy */
@@ -2019,8 +2045,8 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 			/* an adapter on its dense (all-linear, or a target
 			 * "dense": vp_est_pooler_linear) keeps every token's
 			 * input in lora_A, as the MLM transform's does */
-			if (vp_est_pooler_linear(c, &dense) && !c->full && lora_on(c, &dense))
-				tt->global_saved += T_lm * c->h * outside_adapter_input_bytes(c);
+			if (vp_est_pooler_linear(c, &dense))
+				tt->global_saved += T_lm * c->h * outside_input_bytes(c, &dense);
 		}
 	}
 	tt->weight_copies += tt->head_copy;

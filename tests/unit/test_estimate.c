@@ -4927,6 +4927,46 @@ static void bnb_quantizes_the_linears_outside_the_blocks(void **state)
 						      4096 * 191);
 }
 
+/* A bitsandbytes layer before 0.43.2 keeps its input A for backward
+ * (MatMul4Bit.forward ctx.tensors = (A, B)) where A requires grad, as it
+ * does after LoRA blocks: the MLM transform dense that bnb_outside counts
+ * 4-bit keeps the last block's output, T x h in the compute dtype, which
+ * the same layer as a plain frozen nn.Linear does not. Seen as what the
+ * bitsandbytes version changes under masked-lm beyond what it changes
+ * under the encoder head (the same blocks, no transform): 8 tokens x 64 x
+ * 2 bytes (amp-bf16). Until 2026-12-01 the two differed by nothing. */
+static uint64_t bnb_version_delta(const struct vp_model *m, struct vp_train t)
+{
+	struct vp_estimate a, b;
+
+	t.bnb = VP_BNB_BEFORE_0_43_2;
+	a = estimated(m, &t);
+	t.bnb = VP_BNB_CURRENT;
+	b = estimated(m, &t);
+	return a.full_bytes[VP_COMP_ACTIVATIONS] - b.full_bytes[VP_COMP_ACTIVATIONS];
+}
+
+static void bnb_outside_linears_keep_their_inputs(void **state)
+{
+	struct vp_model bert = tiny_bert();
+	struct vp_train t = small_step();
+	struct vp_error err = {0};
+	uint64_t mlm, enc;
+
+	(void)state;
+	t.precision = VP_PREC_AMP_BF16;
+	t.method = VP_METHOD_QLORA;
+	t.quant = VP_QUANT_NF4;
+	t.lora_r = 8;
+	t.lora_dropout = 0.0;
+	assert_int_equal(vp_train_set_lora_targets(&t, "query,value", &err), 0);
+	t.head = VP_HEAD_MASKED_LM;
+	mlm = bnb_version_delta(&bert, t);
+	t.head = VP_HEAD_ENCODER;
+	enc = bnb_version_delta(&bert, t);
+	assert_int_equal(mlm - enc, 8 * 64 * 2);
+}
+
 /* PEFT's all-linear adapts every nn.Linear but the output embedding
  * (tuners_utils.py _maybe_include_all_linear_layers), OPT-350m's project_in
  * and project_out among them: r x (512 + 1024) each beside the blocks' q, k,
@@ -5814,6 +5854,7 @@ int main(void)
 		cmocka_unit_test(opt_350m_post_norm_blocks_save_no_final_norm),
 		cmocka_unit_test(opt_350m_projections_keep_their_inputs_in_a_full_fine_tune),
 		cmocka_unit_test(bnb_quantizes_the_linears_outside_the_blocks),
+		cmocka_unit_test(bnb_outside_linears_keep_their_inputs),
 		cmocka_unit_test(opt_350m_all_linear_adapts_project_in_and_project_out),
 		cmocka_unit_test(electra_all_linear_adapts_embeddings_project_and_the_generator_dense),
 		cmocka_unit_test(gemma_norms_keep_their_normalized_input_in_fp32),
