@@ -462,10 +462,19 @@ static void outside_adapter(const struct ctx *c, const struct vp_linear *l, stru
  * ELECTRA's generator_lm_head, DistilBERT's vocab_projector, come after it)
  * and a sequence classifier's pooler (vp_est_pooler_linear: the classifier's bias is
  * the last parameter; ModernBERT's head.dense the same) are 4-bit, as the
- * blocks' linears. The base model's
- * pooler (the encoder head: BertModel, AlbertModel) holds the last parameter,
- * pooler.dense.bias, and stays in the compute dtype. Until 2026-12-01 all of
- * them were counted 16-bit (tests/unit/test_estimate.c). Their biases stay
+ * blocks' linears. So is the base model's pooler (the encoder head:
+ * BertModel, AlbertModel), although its bias is the last parameter:
+ * transformers 5's get_keys_to_not_convert strips only ".weight" from the
+ * parameter names (k.removesuffix(".weight")), and should_convert_module
+ * matches the list against module names (a key as prefix with a dot, the
+ * name itself, or a suffix of it), which "pooler.dense.bias" is none of
+ * (quantizers/base.py, quantizers/quantizers_utils.py; read for this; until
+ * 2026-12-01 counted 16-bit, as transformers 4's list, which stripped
+ * ".bias" too, kept it). transformers 4 also kept BERT's, RoBERTa's and
+ * ALBERT's MLM transform dense (their decoder's bias is tied to the head's,
+ * so "cls.predictions" and "lm_head" were on the list, prefixes of the
+ * dense); transformers 5 ties it by name and quantizes it. Until 2026-12-01
+ * all of them were counted 16-bit (tests/unit/test_estimate.c). Their biases stay
  * unquantized, as the blocks' (Linear4bit keeps its bias as it was). A
  * classifier's own dense (RoBERTa's classifier.dense, DistilBERT's
  * pre_classifier, an encoder-decoder's classification_head.dense) is left
@@ -478,10 +487,10 @@ static void bnb_outside(const struct ctx *c, struct counts *n)
 
 	if (vp_est_head_transform(c, &ls[nl]))
 		nl++;
-	/* a classifier's pooler, and ModernBERT's classifiers' head.dense
-	 * (ModernBertPredictionHead before the classifier, whose bias is the
-	 * last parameter): vp_est_pooler_linear */
-	if (c->t->head != VP_HEAD_ENCODER && vp_est_pooler_linear(c, &ls[nl]))
+	/* a classifier's pooler, the base model's, and ModernBERT's
+	 * classifiers' head.dense (ModernBertPredictionHead before the
+	 * classifier): vp_est_pooler_linear */
+	if (vp_est_pooler_linear(c, &ls[nl]))
 		nl++;
 	for (k = 0; k < nl; k++) {
 		n->outside += (double)ls[k].in_features * (double)ls[k].out_features;
