@@ -4087,23 +4087,14 @@ static void huge_inputs_are_input_errors_not_wraparound(void **state)
 	assert_int_equal(vp_estimate(m, g, &t, &e, &err), -1);
 }
 
-/* DeepSeek's multi-head latent attention caches key_states (heads x
- * qk_head_dim: the nope part from kv_b_proj and the shared rotary part)
- * and value_states (heads x v_head_dim) as past_key_values.update gets
- * them, before FlashAttention-2 pads v (modular_deepseek_v2.py
- * DeepseekV2Attention.forward): 4 heads x (24 + 16) a token and layer in
- * bf16, where both were counted 24 wide until 2026-12-01 */
-static void mla_generation_caches_v_at_its_own_width(void **state)
+/* A DeepSeek-V2 of four heads, q/k 24 wide (qk_nope_head_dim 16 +
+ * qk_rope_head_dim 8), v 16, a k/v latent of 32 and no q latent; four
+ * experts of 32, two a token, a shared MLP of 64, no dense layer */
+static struct vp_model tiny_mla(void)
 {
 	struct vp_model m = tiny_of_family("deepseek_v2");
-	struct vp_gpu g = some_gpu();
-	struct vp_train t = small_step();
-	struct vp_eval_opts o = {.generate = true, .num_beams = 1, .max_new_tokens = 8};
-	struct vp_eval_estimate ev;
-	struct vp_error err = {0};
 
-	(void)state;
-	m.head_dim = 24; /* qk_nope_head_dim 16 + qk_rope_head_dim 8 */
+	m.head_dim = 24;
 	m.rope_head_dim = 8;
 	m.rotary_fraction = 8.0 / 24.0;
 	m.v_head_dim = 16;
@@ -4115,6 +4106,25 @@ static void mla_generation_caches_v_at_its_own_width(void **state)
 	m.shared_expert_size = 64;
 	m.dense_layers = 0;
 	m.dense_intermediate_size = 0;
+	return m;
+}
+
+/* DeepSeek's multi-head latent attention caches key_states (heads x
+ * qk_head_dim: the nope part from kv_b_proj and the shared rotary part)
+ * and value_states (heads x v_head_dim) as past_key_values.update gets
+ * them, before FlashAttention-2 pads v (modular_deepseek_v2.py
+ * DeepseekV2Attention.forward): 4 heads x (24 + 16) a token and layer in
+ * bf16, where both were counted 24 wide until 2026-12-01 */
+static void mla_generation_caches_v_at_its_own_width(void **state)
+{
+	struct vp_model m = tiny_mla();
+	struct vp_gpu g = some_gpu();
+	struct vp_train t = small_step();
+	struct vp_eval_opts o = {.generate = true, .num_beams = 1, .max_new_tokens = 8};
+	struct vp_eval_estimate ev;
+	struct vp_error err = {0};
+
+	(void)state;
 	assert_int_equal(vp_model_validate(&m, &err), 0);
 	t.head = VP_HEAD_CAUSAL_LM;
 	t.precision = VP_PREC_BF16;
@@ -4136,23 +4146,11 @@ static void mla_generation_caches_v_at_its_own_width(void **state)
  * differs; kv_b_proj (32 x 4 x 8) and o_proj (4 x 8 x 64) are narrower. */
 static void mla_flash2_o_proj_keeps_the_sliced_output(void **state)
 {
-	struct vp_model narrow = tiny_of_family("deepseek_v2"), wide;
+	struct vp_model narrow = tiny_mla(), wide;
 	struct vp_train t = bf16_sdpa_step();
 	struct vp_error err = {0};
 
 	(void)state;
-	narrow.head_dim = 24;
-	narrow.rope_head_dim = 8;
-	narrow.rotary_fraction = 8.0 / 24.0;
-	narrow.v_head_dim = 16;
-	narrow.kv_lora_rank = 32;
-	narrow.q_lora_rank = 0;
-	narrow.intermediate_size = 32;
-	narrow.num_experts = 4;
-	narrow.experts_per_token = 2;
-	narrow.shared_expert_size = 64;
-	narrow.dense_layers = 0;
-	narrow.dense_intermediate_size = 0;
 	assert_int_equal(vp_model_validate(&narrow, &err), 0);
 	wide = narrow;
 	wide.v_head_dim = 24;
@@ -4170,23 +4168,11 @@ static void mla_flash2_o_proj_keeps_the_sliced_output(void **state)
  * activations are those of the same targets without the gate */
 static void deepseek_router_adapter_never_runs(void **state)
 {
-	struct vp_model m = tiny_of_family("deepseek_v2");
+	struct vp_model m = tiny_mla();
 	struct vp_train all = bf16_sdpa_step(), listed;
 	struct vp_error err = {0};
 
 	(void)state;
-	m.head_dim = 24;
-	m.rope_head_dim = 8;
-	m.rotary_fraction = 8.0 / 24.0;
-	m.v_head_dim = 16;
-	m.kv_lora_rank = 32;
-	m.q_lora_rank = 0;
-	m.intermediate_size = 32;
-	m.num_experts = 4;
-	m.experts_per_token = 2;
-	m.shared_expert_size = 64;
-	m.dense_layers = 0;
-	m.dense_intermediate_size = 0;
 	assert_int_equal(vp_model_validate(&m, &err), 0);
 	all.method = VP_METHOD_LORA;
 	all.lora_r = 8;
