@@ -498,6 +498,20 @@ static void bnb_outside(const struct ctx *c, struct counts *n)
 	}
 }
 
+/* count blocks of one kind into n: their linears' parameters, the
+ * inputs and outputs those linears keep, and their adapters */
+static void add_blocks(const struct ctx *c, enum vp_block_kind kind, double count, struct counts *n)
+{
+	double is, os, ks, ko;
+
+	n->lin += count * linear_params(c, kind, &n->largest, &is, &os, &ks, &ko);
+	n->in_sum += count * is;
+	n->out_sum += count * os;
+	n->kept += count * ks;
+	n->kept_out += count * ko;
+	adapter_params(c, kind, count, &n->lora, &n->dora);
+}
+
 /* The blocks' linears, the task head and the model's total. */
 static int count_parameters(const struct ctx *c, struct totals *tt, struct counts *n, struct vp_error *err)
 {
@@ -514,31 +528,13 @@ static int count_parameters(const struct ctx *c, struct totals *tt, struct count
 
 	vp_est_stack_counts(c, tt);
 	tt->n_blocks = tt->n_enc + tt->n_dec;
-	if (tt->n_enc > 0.0) {
-		double is, os, ks, ko;
-		n->lin += tt->n_enc_params * linear_params(c, VP_BLOCK_ENCODER, &n->largest, &is, &os, &ks, &ko);
-		n->in_sum += tt->n_enc_params * is;
-		n->out_sum += tt->n_enc_params * os;
-		n->kept += tt->n_enc_params * ks;
-		n->kept_out += tt->n_enc_params * ko;
-		adapter_params(c, VP_BLOCK_ENCODER, tt->n_enc_params, &n->lora, &n->dora);
-	}
+	if (tt->n_enc > 0.0)
+		add_blocks(c, VP_BLOCK_ENCODER, tt->n_enc_params, n);
 	if (tt->n_dec > 0.0) {
-		double is, os, ks, ko, dense = dense_blocks(c, tt), moe = tt->n_dec - dense;
-		n->lin += moe * linear_params(c, VP_BLOCK_DECODER, &n->largest, &is, &os, &ks, &ko);
-		n->in_sum += moe * is;
-		n->out_sum += moe * os;
-		n->kept += moe * ks;
-		n->kept_out += moe * ko;
-		adapter_params(c, VP_BLOCK_DECODER, moe, &n->lora, &n->dora);
-		if (dense > 0.0) {
-			n->lin += dense * linear_params(c, VP_BLOCK_DECODER_DENSE, &n->largest, &is, &os, &ks, &ko);
-			n->in_sum += dense * is;
-			n->out_sum += dense * os;
-			n->kept += dense * ks;
-			n->kept_out += dense * ko;
-			adapter_params(c, VP_BLOCK_DECODER_DENSE, dense, &n->lora, &n->dora);
-		}
+		double dense = dense_blocks(c, tt);
+		add_blocks(c, VP_BLOCK_DECODER, tt->n_dec - dense, n);
+		if (dense > 0.0)
+			add_blocks(c, VP_BLOCK_DECODER_DENSE, dense, n);
 	}
 
 	/* Task heads not in the base count (docs: "Heads"). head_params is
