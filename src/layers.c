@@ -677,19 +677,27 @@ bool vp_linear_matches(const struct vp_linear *l, const char *target)
 	return l->path[plen - tlen - 1] == '.' && strcmp(l->path + plen - tlen, target) == 0;
 }
 
-bool vp_model_has_linear(const struct vp_model *m, const char *target)
+/* Room for every linear of a model: three block kinds and the two
+ * outside the blocks that vp_model_embed_linears gives at most */
+#define MODEL_LINEARS_MAX (3 * VP_BLOCK_LINEARS_MAX + 2)
+
+/* Every linear of the model: its encoder, decoder and dense decoder
+ * blocks' (one block of each), then those outside the blocks */
+static size_t model_linears(const struct vp_model *m, struct vp_linear out[MODEL_LINEARS_MAX])
 {
 	static const enum vp_block_kind kinds[] = {VP_BLOCK_ENCODER, VP_BLOCK_DECODER, VP_BLOCK_DECODER_DENSE};
-	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
-	size_t n;
+	size_t n = 0;
 
-	for (size_t k = 0; k < 3; k++) {
-		n = vp_model_block_linears(m, kinds[k], ls, VP_BLOCK_LINEARS_MAX);
-		for (size_t i = 0; i < n; i++)
-			if (vp_linear_matches(&ls[i], target))
-				return true;
-	}
-	n = vp_model_embed_linears(m, ls, VP_BLOCK_LINEARS_MAX);
+	for (size_t k = 0; k < 3; k++)
+		n += vp_model_block_linears(m, kinds[k], out + n, VP_BLOCK_LINEARS_MAX);
+	return n + vp_model_embed_linears(m, out + n, MODEL_LINEARS_MAX - n);
+}
+
+bool vp_model_has_linear(const struct vp_model *m, const char *target)
+{
+	struct vp_linear ls[MODEL_LINEARS_MAX];
+	size_t n = model_linears(m, ls);
+
 	for (size_t i = 0; i < n; i++)
 		if (vp_linear_matches(&ls[i], target))
 			return true;
@@ -709,22 +717,20 @@ static bool foreign_module(const struct vp_model *m, const struct vp_linear *l)
 
 const char *vp_model_unwrappable_target(const struct vp_model *m, const char *target)
 {
-	static const enum vp_block_kind kinds[] = {VP_BLOCK_DECODER, VP_BLOCK_DECODER_DENSE};
-	struct vp_linear ls[VP_BLOCK_LINEARS_MAX], probe;
+	struct vp_linear ls[MODEL_LINEARS_MAX], probe;
+	size_t n;
 
 	if (m == NULL || target == NULL)
 		return NULL;
-	for (size_t k = 0; k < 2; k++) {
-		size_t n = vp_model_block_linears(m, kinds[k], ls, VP_BLOCK_LINEARS_MAX);
-		for (size_t i = 0; i < n; i++) {
-			if (!foreign_module(m, &ls[i]))
-				continue;
-			/* matched as PEFT matches a module's key */
-			probe = ls[i];
-			probe.param_only = false;
-			if (vp_linear_matches(&probe, target))
-				return ls[i].path;
-		}
+	n = model_linears(m, ls);
+	for (size_t i = 0; i < n; i++) {
+		if (!foreign_module(m, &ls[i]))
+			continue;
+		/* matched as PEFT matches a module's key */
+		probe = ls[i];
+		probe.param_only = false;
+		if (vp_linear_matches(&probe, target))
+			return ls[i].path;
 	}
 	return NULL;
 }
@@ -750,19 +756,12 @@ static bool names_container(const char *path, const char *target)
 
 const char *vp_model_container_target(const struct vp_model *m, const char *target)
 {
-	static const enum vp_block_kind kinds[] = {VP_BLOCK_ENCODER, VP_BLOCK_DECODER, VP_BLOCK_DECODER_DENSE};
-	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
+	struct vp_linear ls[MODEL_LINEARS_MAX];
 	size_t n;
 
 	if (m == NULL || target == NULL)
 		return NULL;
-	for (size_t k = 0; k < 3; k++) {
-		n = vp_model_block_linears(m, kinds[k], ls, VP_BLOCK_LINEARS_MAX);
-		for (size_t i = 0; i < n; i++)
-			if (names_container(ls[i].path, target))
-				return ls[i].path;
-	}
-	n = vp_model_embed_linears(m, ls, VP_BLOCK_LINEARS_MAX);
+	n = model_linears(m, ls);
 	for (size_t i = 0; i < n; i++)
 		if (names_container(ls[i].path, target))
 			return ls[i].path;
@@ -834,16 +833,13 @@ bool vp_target_unmodelled(const char *target)
 
 void vp_model_linear_names(const struct vp_model *m, char *buf, size_t size)
 {
-	static const enum vp_block_kind kinds[] = {VP_BLOCK_ENCODER, VP_BLOCK_DECODER, VP_BLOCK_DECODER_DENSE};
-	struct vp_linear ls[3 * VP_BLOCK_LINEARS_MAX + 2];
-	size_t n = 0, len = 0;
+	struct vp_linear ls[MODEL_LINEARS_MAX];
+	size_t n, len = 0;
 
 	if (size == 0)
 		return;
 	buf[0] = '\0';
-	for (size_t k = 0; k < 3; k++)
-		n += vp_model_block_linears(m, kinds[k], ls + n, VP_BLOCK_LINEARS_MAX);
-	n += vp_model_embed_linears(m, ls + n, sizeof ls / sizeof ls[0] - n);
+	n = model_linears(m, ls);
 	for (size_t i = 0; i < n && len + 1 < size; i++) {
 		size_t j;
 		if (ls[i].param_only)
