@@ -482,8 +482,9 @@ static void every_config_loads(void **state)
 	 * and OPT-350m, and DeepSeek-V2-Lite-Chat, and Phi-3.5-MoE, Granite
 	 * 3.0 1B-A400M and IBM's GraniteMoeShared test model, and
 	 * Moonlight-16B-A3B-Instruct (deepseek_v3), and GLM-4.5-Air
-	 * (glm4_moe); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 91);
+	 * (glm4_moe), and KT's Mi:dm 2.0 Mini (llama); 6 ground-truth
+	 * configs */
+	assert_int_equal(load_all(CONFIGS), 92);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 

@@ -528,6 +528,13 @@ static const struct {
 	 * 3 x 2560 x 6912, two LayerNorms with biases */
 	{"starcoder2-7b.json", 7173923840, true},
 	{"stablelm-3b-4e1t.json", 2795443200, true},
+	/* Korean models released in 2025 (README "Korean models of 2025"):
+	 * KT's Mi:dm 2.0 Mini, LlamaForCausalLM, tied, 48 layers of q and o
+	 * 1792 x 4096 (32 heads of 128, wider than hidden), k and v
+	 * 1792 x 1024, MLP 3 x 1792 x 4608 and two norms, 131,392 x 1792
+	 * embeddings: the 2,305,517,312 a public write-up gives for
+	 * K-intelligence/Midm-2.0-Mini-Instruct */
+	{"midm-2.0-mini-instruct.json", 2305517312, true},
 };
 
 /* The longest sequence each position table holds: BERT's 512 rows, RoBERTa's
