@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "vramplan/catalog.h"
+#include "vramplan/hfconfig.h"
 #include "vramplan/peft.h"
 #include "vramplan/estimate.h"
 #include "vramplan/layers.h"
@@ -3810,6 +3811,37 @@ static void every_catalogue_model_matches_its_published_parameter_count(void **s
 	assert_true(checked + 4 >= cat.n_models);
 }
 
+/* mistral-small-3.1-24b is its config.json (tests/data/configs/
+ * mistral-small-3.1-24b-instruct-2503.json) as import reads it, and
+ * counts the published 24,011,361,280 exactly */
+static void mistral_small_3_1_entry_is_its_config(void **state)
+{
+	const struct vp_model *e = vp_catalog_find_model(&cat, "mistral-small-3.1-24b");
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_non_null(e);
+	assert_int_equal(vp_hfconfig_load(VP_TEST_DATA "/configs/mistral-small-3.1-24b-instruct-2503.json", &m, &err), 0);
+	assert_string_equal(e->model_type, m.model_type);
+	assert_string_equal(e->architecture, m.architecture);
+	assert_int_equal(e->hidden_size, m.hidden_size);
+	assert_int_equal(e->intermediate_size, m.intermediate_size);
+	assert_int_equal(e->vocab_size, m.vocab_size);
+	assert_int_equal(e->num_layers, m.num_layers);
+	assert_int_equal(e->num_heads, m.num_heads);
+	assert_int_equal(e->num_kv_heads, m.num_kv_heads);
+	assert_int_equal(e->head_dim, m.head_dim);
+	assert_int_equal(e->context_tokens, m.context_tokens);
+	assert_int_equal(e->sliding_window, m.sliding_window);
+	assert_int_equal(e->tie_embeddings, m.tie_embeddings);
+	assert_int_equal(e->vision_params, m.vision_params);
+	assert_int_equal(e->vision_linear_params, m.vision_linear_params);
+	assert_int_equal(vp_model_param_count(e), UINT64_C(24011361280));
+	assert_int_equal(e->params_published, UINT64_C(24011361280));
+	assert_non_null(vp_catalog_find_model(&cat, "mistralai/Mistral-Small-3.1-24B-Instruct-2503"));
+}
+
 /* MarianSinusoidalPositionalEmbedding's table is a parameter with
  * requires_grad False: in the count, never in the gradients or the AdamW
  * states (two per trainable parameter, fp32 under AMP). M2M100's table is a
@@ -5796,6 +5828,7 @@ int main(void)
 		cmocka_unit_test(router_aux_loss_keeps_its_masks_and_logits),
 		cmocka_unit_test(gemma3_vision_tower_is_weights_and_a_mask),
 		cmocka_unit_test(mistral3_vision_tower_is_weights_only),
+		cmocka_unit_test(mistral_small_3_1_entry_is_its_config),
 		cmocka_unit_test(one_modernbert_layer_matches_the_hand_count),
 		cmocka_unit_test(modernbert_global_layers_keep_no_window_mask),
 		cmocka_unit_test(modernbert_heads_count_as_published_checkpoints_do),
