@@ -2229,6 +2229,109 @@ static int read_gemma3_multimodal(const struct cfg *c, struct vp_model *m, cJSON
 	return 0;
 }
 
+/* acc += a x b, checked: nonzero on overflow */
+static int add_product(uint64_t *acc, uint64_t a, uint64_t b)
+{
+	uint64_t p;
+
+	return vp_mul_u64(a, b, &p) || vp_add_u64(*acc, p, acc);
+}
+
+/*
+ * Mistral Small 3.1 and 3.2 (24B: model_type mistral3,
+ * Mistral3ForConditionalGeneration; transformers models/mistral3/
+ * configuration_mistral3.py and modeling_mistral3.py). The text model is
+ * MistralModel (Mistral3Model builds it with AutoModel.from_config from
+ * text_config, model_type mistral, Mistral3Config's default), under
+ * Mistral3ForConditionalGeneration's lm_head (text width x vocabulary, no
+ * bias) and the causal LM's loss_function: a text-only batch runs
+ * MistralForCausalLM's step, with the mask MistralModel builds (no
+ * token_type_ids, unlike Gemma 3). Beside it, counted as vision_params: a
+ * Pixtral vision tower (models/pixtral/modeling_pixtral.py
+ * PixtralVisionModel: per layer q, k, v, o_proj of h x h and gate, up,
+ * down_proj of h x f, all without biases, and two PixtralRMSNorms of h;
+ * patch_conv, channels x patch^2 x h, no bias; ln_pre h; the 2-D rotary
+ * holds no parameters) and Mistral3MultiModalProjector: norm (h),
+ * patch_merger.merging_layer (h x spatial_merge_size^2 -> h, no bias),
+ * linear_1 (h x the vision_feature_layer count -> the text width) and
+ * linear_2 (text width squared), with biases where
+ * multimodal_projector_bias. Every one of them but the norms and the
+ * convolution is an nn.Linear: vision_linear_params. Mistral Small 3.1 counts
+ * 24,011,361,280 with them: 23,572,403,200 text, 403,305,472 tower,
+ * 35,652,608 projector.
+ */
+static int read_mistral3_multimodal(const struct cfg *c, struct vp_model *m)
+{
+	const cJSON *text = item(c, "text_config"), *vision = item(c, "vision_config"), *tt, *fl;
+	struct cfg sub = *c;
+	struct vp_error local;
+	/* PixtralVisionConfig's defaults where vision_config is silent */
+	uint64_t vh = 1024, vf = 4096, layers = 24, patch = 16, channels = 3;
+	/* Mistral3Config's defaults */
+	uint64_t merge = 2, features = 1;
+	uint64_t th, n = 0, lin = 0, layer = 0, wide = 0;
+	bool bias = false, overflow;
+
+	if (!cJSON_IsObject(text))
+		return fail(c, "model_type 'mistral3' needs a 'text_config' object (its mistral model)");
+	tt = cJSON_GetObjectItemCaseSensitive(text, "model_type");
+	if (tt != NULL && !(cJSON_IsString(tt) && strcmp(tt->valuestring, "mistral") == 0))
+		return fail(c, "'text_config.model_type' must be \"mistral\" (Mistral Small 3.1 and 3.2; other text "
+			       "models under mistral3, such as Ministral 3's ministral3, are not modelled)");
+	if (!cJSON_IsObject(vision))
+		return fail(c, "model_type 'mistral3' needs a 'vision_config' object (its Pixtral vision tower)");
+	tt = cJSON_GetObjectItemCaseSensitive(vision, "model_type");
+	if (tt != NULL && !(cJSON_IsString(tt) && strcmp(tt->valuestring, "pixtral") == 0))
+		return fail(c, "'vision_config.model_type' must be \"pixtral\"");
+	if (opt_u64(c, "spatial_merge_size", 1, &merge) || opt_bool(c, "multimodal_projector_bias", &bias))
+		return -1;
+	/* an int picks one hidden state of the tower, a list concatenates
+	 * several (Mistral3MultiModalProjector's num_feature_layers) */
+	fl = item(c, "vision_feature_layer");
+	if (cJSON_IsArray(fl)) {
+		features = (uint64_t)cJSON_GetArraySize(fl);
+		if (features == 0)
+			return fail(c, "'vision_feature_layer' must not be an empty list");
+	} else if (fl != NULL && !cJSON_IsNumber(fl)) {
+		return fail(c, "'vision_feature_layer' must be a layer index or a list of them");
+	}
+
+	memset(&local, 0, sizeof local);
+	if (vp_model_init_family(m, "mistral", &local) != 0)
+		return vp_error_at(c->err, local.code, c->file, 0, 0, "%s", local.message);
+	sub.root = text;
+	sub.type = "mistral";
+	sub.scope = "text_config";
+	if (read_llama_like(&sub, m) != 0 || read_context(&sub, m) != 0)
+		return -1;
+
+	sub.root = vision;
+	sub.type = "pixtral";
+	sub.scope = "vision_config";
+	if (opt_u64(&sub, "hidden_size", 1, &vh) || opt_u64(&sub, "intermediate_size", 1, &vf) ||
+	    opt_u64(&sub, "num_hidden_layers", 1, &layers) || opt_u64(&sub, "patch_size", 1, &patch) ||
+	    opt_u64(&sub, "num_channels", 1, &channels))
+		return -1;
+	th = m->hidden_size;
+	overflow = vh > ((uint64_t)1 << 40) || vf > ((uint64_t)1 << 40) || merge > ((uint64_t)1 << 10) ||
+		   channels > ((uint64_t)1 << 20) || patch > ((uint64_t)1 << 20) ||
+		   /* a layer's linears: 4 h^2 + 3 h f */
+		   add_product(&layer, 4 * vh, vh) || add_product(&layer, 3 * vh, vf) ||
+		   add_product(&lin, layers, layer) ||
+		   /* the projector's merging_layer, linear_1 and linear_2 */
+		   add_product(&lin, vh * merge * merge, vh) || vp_mul_u64(vh, features, &wide) ||
+		   add_product(&lin, wide, th) || add_product(&lin, th, th) ||
+		   /* the layers' two norms, patch_conv, ln_pre and the
+		    * projector's norm; linear_1's and linear_2's biases */
+		   add_product(&n, layers, 2 * vh) || add_product(&n, channels * patch * patch, vh) ||
+		   vp_add_u64(n, lin, &n) || vp_add_u64(n, 2 * vh, &n) || (bias && vp_add_u64(n, 2 * th, &n));
+	if (overflow)
+		return fail(&sub, "the vision tower is too large to count");
+	m->vision_params = n;
+	m->vision_linear_params = lin;
+	return 0;
+}
+
 /* ---- entry points ------------------------------------------------------- */
 
 /* 1-based line and column (in bytes) of text[off]. */
@@ -2538,6 +2641,10 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 		c.type = type;
 		if (read_gemma3_multimodal(&c, &m, &text_copy) != 0)
 			goto out;
+	} else if (!strcmp(type, "mistral3")) {
+		c.type = type;
+		if (read_mistral3_multimodal(&c, &m) != 0)
+			goto out;
 	} else {
 		memset(&local, 0, sizeof local);
 		if (vp_model_init_family(&m, type, &local) != 0) {
@@ -2611,7 +2718,7 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 					vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
 						    "model_type '%.64s' is multimodal (a vision tower beside its text model), which "
 						    "vramplan does not model (of multimodal checkpoints it reads Gemma 3's, model_type "
-						    "gemma3)",
+						    "gemma3, and Mistral Small 3.1/3.2's, mistral3)",
 						    type);
 					goto out;
 				}

@@ -254,7 +254,10 @@ uint64_t vp_model_full_attn_layers(const struct vp_model *m)
 
 bool vp_model_masks_always(const struct vp_model *m)
 {
-	return m != NULL && m->vision_params > 0;
+	/* Gemma 3's only: Mistral3Model hands MistralModel no token_type_ids,
+	 * and MistralModel builds its causal mask as a text-only Mistral does
+	 * (transformers models/mistral3/modeling_mistral3.py) */
+	return m != NULL && m->vision_params > 0 && is_type(m, "gemma3_text");
 }
 
 bool vp_model_masks_window(const struct vp_model *m, uint64_t seq_len)
@@ -1059,10 +1062,12 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 		return vp_error_set(err, VP_ERR_INPUT, "'vision_linear_params' (%" PRIu64 ") cannot exceed "
 				    "'vision_params' (%" PRIu64 ")",
 				    m->vision_linear_params, m->vision_params);
-	if (m->vision_params > 0 && !is_type(m, "gemma3_text"))
+	/* the text models of the multimodal checkpoints read: Gemma 3's
+	 * (gemma3) and Mistral Small 3.1/3.2's (mistral3) */
+	if (m->vision_params > 0 && !is_type(m, "gemma3_text") && !is_type(m, "mistral"))
 		return vp_error_set(err, VP_ERR_INPUT,
-				    "'vision_params' is modelled for Gemma 3's multimodal checkpoints (model_type "
-				    "gemma3_text), not for model_type '%s'",
+				    "'vision_params' is modelled for the multimodal checkpoints of Gemma 3 (model_type "
+				    "gemma3_text) and Mistral Small 3.1/3.2 (model_type mistral), not for model_type '%s'",
 				    m->model_type);
 	if (m->output_router_logits && m->num_experts == 0)
 		return vp_error_set(err, VP_ERR_INPUT, "'output_router_logits' needs experts (num_experts)");

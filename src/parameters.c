@@ -619,9 +619,9 @@ static void stored_weights(const struct ctx *c, const struct counts *n, struct t
 {
 	const struct vp_train *t = c->t;
 	/* bitsandbytes replaces every nn.Linear but the LM head, a multimodal
-	 * Gemma 3's vision tower's too (transformers' get_keys_to_not_convert
-	 * keeps only the output embedding); a GPTQ checkpoint quantizes the
-	 * text model's blocks */
+	 * Gemma 3's vision tower's too, and Mistral 3's tower's and projector's
+	 * (transformers' get_keys_to_not_convert keeps only the output
+	 * embedding); a GPTQ checkpoint quantizes the text model's blocks */
 	double vis = (double)c->m->vision_linear_params;
 	/* the linears a model class keeps out of bitsandbytes, in fp32 whatever
 	 * the compute dtype (vp_linear_kept_in_fp32: T5's wo) */
@@ -664,7 +664,7 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 	case VP_METHOD_FULL:
 		/* requires_grad is False on Marian's sinusoidal position
 		 * tables: no gradient, no optimizer state. A multimodal
-		 * Gemma 3's vision tower requires grad but a text-only batch
+		 * Gemma 3's or Mistral 3's vision tower requires grad but a text-only batch
 		 * never reaches it: its gradients stay None and torch's
 		 * optimizers skip a parameter without one (no state), except
 		 * under DeepSpeed ZeRO and FSDP, which flatten every parameter

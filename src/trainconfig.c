@@ -1131,6 +1131,12 @@ int vp_trainconfig_warn_read_as(struct vp_trainconfig *tc, const struct vp_model
  *     LayerNorm (capitalized)
  *   multimodal Gemma 3: the SigLIP patch_embedding and position_embedding,
  *     the projector's mm_input_projection_weight
+ *   Mistral Small 3.1/3.2 (mistral3): the Pixtral patch_conv (a Conv2d,
+ *     which bitsandbytes leaves) and ln_pre (no "norm" in its name); the
+ *     layers' attention_norm and ffn_norm and the projector's norm are
+ *     covered, its linears quantized (their biases, where
+ *     multimodal_projector_bias, would stay fp32 too: the released
+ *     configs have none)
  *   a type read as another's layout (read_as): its names are unknown
  * Not judged here: the MoE types' routers, and transformers 5's experts
  * (MixtralExperts and its copies hold 3-D nn.Parameters, not nn.Linear,
@@ -1174,6 +1180,8 @@ const char *vp_axolotl_kbit_fp32_rest(const struct vp_model *m)
 
 	if (m->read_as[0] != '\0')
 		return "if its module names are not Llama's: vramplan cannot tell";
+	if (m->vision_params > 0 && strcmp(m->model_type, "mistral") == 0)
+		return "the vision tower's patch_conv and ln_pre";
 	if (m->vision_params > 0)
 		return "the vision tower's patch_embedding and position_embedding, mm_input_projection_weight";
 	for (size_t i = 0; i < sizeof covered / sizeof covered[0]; i++)

@@ -198,17 +198,21 @@ struct vp_model {
 	uint64_t num_experts;
 	uint64_t experts_per_token;
 	/* Gemma 3's multimodal checkpoints (Gemma3ForConditionalGeneration,
-	 * model_type gemma3 with a gemma3_text text_config): the parameters
-	 * of the SigLIP vision tower and the multimodal projector loaded
-	 * beside the text model. A text-only batch never runs them: counted
+	 * model_type gemma3 with a gemma3_text text_config) and Mistral Small
+	 * 3.1/3.2's (Mistral3ForConditionalGeneration, model_type mistral3
+	 * with a mistral text_config): the parameters of the vision tower
+	 * (SigLIP, Pixtral) and the multimodal projector loaded beside the
+	 * text model. A text-only batch never runs them: counted
 	 * in the weights, never in gradients, optimizer states or
 	 * activations (0 for a text model). */
 	uint64_t vision_params;
-	/* ... of which the weights of the tower's nn.Linear layers (q, k, v,
-	 * out_proj, fc1, fc2 of every SigLIP layer), which bitsandbytes
-	 * quantizes with the text model's; biases, the patch convolution,
-	 * the position table, norms and the projector's matrix stay in the
-	 * unquantized parts' dtype */
+	/* ... of which the weights of the nn.Linear layers (q, k, v,
+	 * out_proj, fc1, fc2 of every SigLIP layer; q, k, v, o_proj, gate,
+	 * up, down_proj of every Pixtral layer and Mistral 3's projector's
+	 * merging_layer, linear_1 and linear_2), which bitsandbytes quantizes
+	 * with the text model's; biases, the patch convolution, the position
+	 * table, norms and Gemma 3's projector matrix (an nn.Parameter) stay
+	 * in the unquantized parts' dtype */
 	uint64_t vision_linear_params;
 	/* Qwen2-MoE: a shared expert, a gated MLP this wide that every token
 	 * runs through beside the routed ones, scaled by a sigmoid gate (0 =
@@ -290,7 +294,7 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 uint64_t vp_model_default_sliding_window(const char *model_type);
 
 /* Does the model build its attention masks as 4-D tensors in training
- * whatever the batch (a multimodal Gemma 3: Gemma3Model passes
+ * whatever the batch (a multimodal Gemma 3, not Mistral 3: Gemma3Model passes
  * token_type_ids to create_causal_mask_mapping, whose bidirectional
  * or_mask_function masking_utils can only materialize), so that SDPA gets
  * a mask even for packed samples? */
@@ -479,7 +483,7 @@ bool vp_model_logits_fp32(const struct vp_model *m);
 
 /* The parameters of a model that no training updates: Marian's frozen
  * sinusoidal position tables (with_decoder: both stacks'), and a
- * multimodal Gemma 3's vision tower and projector (vision_params), which
+ * multimodal Gemma 3's or Mistral 3's vision tower and projector (vision_params), which
  * text-only batches never reach. They are in vp_model_param_count_parts();
  * 0 for every other model. */
 uint64_t vp_model_frozen_param_count(const struct vp_model *m, bool with_decoder);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "vramplan/catalog.h"
+#include "vramplan/hfconfig.h"
 #include "vramplan/peft.h"
 #include "vramplan/estimate.h"
 #include "vramplan/layers.h"
@@ -868,10 +869,51 @@ static void gemma3_vision_tower_is_weights_and_a_mask(void **state)
 	b = estimated(&mm, &t);
 	assert_true(fabs((double)(b.full_bytes[VP_COMP_WEIGHTS] - a.full_bytes[VP_COMP_WEIGHTS]) -
 			 (800.0 * (0.5 + 4.0 / 64.0) + 200.0 * 2.0)) < 1.0);
-	/* only Gemma 3 has one */
+	/* only Gemma 3 and Mistral 3 have one */
 	snprintf(mm.model_type, sizeof mm.model_type, "gemma2");
 	assert_int_equal(vp_model_validate(&mm, &err), -1);
-	assert_non_null(strstr(err.message, "'vision_params' is modelled for Gemma 3's multimodal checkpoints"));
+	assert_non_null(strstr(err.message, "'vision_params' is modelled for the multimodal checkpoints of Gemma 3"));
+}
+
+/* Mistral Small 3.1/3.2 (mistral3) against its text model: the Pixtral
+ * tower and the projector are weights as Gemma 3's are (no gradient, no
+ * optimizer state, the linears 4-bit under NF4), but no mask is added for
+ * packed samples: Mistral3Model hands MistralModel no token_type_ids, and
+ * MistralModel builds the causal mask a text-only Mistral does
+ * (transformers models/mistral3/modeling_mistral3.py). Until 2026-12-01
+ * vision_params on a mistral model was refused. */
+static void mistral3_vision_tower_is_weights_only(void **state)
+{
+	struct vp_model text = tiny_of_family("mistral"), mm;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_estimate a, b;
+	struct vp_error err = {0};
+
+	(void)state;
+	t.method = VP_METHOD_FULL;
+	t.packed = true;
+	t.padding_mask = false;
+	mm = text;
+	mm.vision_params = 1000;
+	mm.vision_linear_params = 800;
+	assert_int_equal(vp_model_validate(&mm, &err), 0);
+	assert_false(vp_model_masks_always(&mm));
+	a = estimated(&text, &t);
+	b = estimated(&mm, &t);
+	assert_int_equal(b.params_total - a.params_total, 1000);
+	assert_int_equal(b.params_trainable, a.params_trainable);
+	assert_int_equal(b.full_bytes[VP_COMP_WEIGHTS] - a.full_bytes[VP_COMP_WEIGHTS], 2000);
+	assert_int_equal(b.full_bytes[VP_COMP_GRADIENTS], a.full_bytes[VP_COMP_GRADIENTS]);
+	assert_int_equal(b.full_bytes[VP_COMP_OPTIMIZER], a.full_bytes[VP_COMP_OPTIMIZER]);
+	assert_int_equal(b.full_bytes[VP_COMP_ACTIVATIONS], a.full_bytes[VP_COMP_ACTIVATIONS]);
+	t.method = VP_METHOD_QLORA;
+	t.quant = VP_QUANT_NF4;
+	t.lora_r = 8;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	a = estimated(&text, &t);
+	b = estimated(&mm, &t);
+	assert_true(fabs((double)(b.full_bytes[VP_COMP_WEIGHTS] - a.full_bytes[VP_COMP_WEIGHTS]) -
+			 (800.0 * (0.5 + 4.0 / 64.0) + 200.0 * 2.0)) < 1.0);
 }
 
 /* One ModernBERT layer: hidden 64, 4 heads of 16, a gated MLP of 96,
@@ -3769,6 +3811,37 @@ static void every_catalogue_model_matches_its_published_parameter_count(void **s
 	assert_true(checked + 4 >= cat.n_models);
 }
 
+/* mistral-small-3.1-24b is its config.json (tests/data/configs/
+ * mistral-small-3.1-24b-instruct-2503.json) as import reads it, and
+ * counts the published 24,011,361,280 exactly */
+static void mistral_small_3_1_entry_is_its_config(void **state)
+{
+	const struct vp_model *e = vp_catalog_find_model(&cat, "mistral-small-3.1-24b");
+	struct vp_model m;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_non_null(e);
+	assert_int_equal(vp_hfconfig_load(VP_TEST_DATA "/configs/mistral-small-3.1-24b-instruct-2503.json", &m, &err), 0);
+	assert_string_equal(e->model_type, m.model_type);
+	assert_string_equal(e->architecture, m.architecture);
+	assert_int_equal(e->hidden_size, m.hidden_size);
+	assert_int_equal(e->intermediate_size, m.intermediate_size);
+	assert_int_equal(e->vocab_size, m.vocab_size);
+	assert_int_equal(e->num_layers, m.num_layers);
+	assert_int_equal(e->num_heads, m.num_heads);
+	assert_int_equal(e->num_kv_heads, m.num_kv_heads);
+	assert_int_equal(e->head_dim, m.head_dim);
+	assert_int_equal(e->context_tokens, m.context_tokens);
+	assert_int_equal(e->sliding_window, m.sliding_window);
+	assert_int_equal(e->tie_embeddings, m.tie_embeddings);
+	assert_int_equal(e->vision_params, m.vision_params);
+	assert_int_equal(e->vision_linear_params, m.vision_linear_params);
+	assert_int_equal(vp_model_param_count(e), UINT64_C(24011361280));
+	assert_int_equal(e->params_published, UINT64_C(24011361280));
+	assert_non_null(vp_catalog_find_model(&cat, "mistralai/Mistral-Small-3.1-24B-Instruct-2503"));
+}
+
 /* MarianSinusoidalPositionalEmbedding's table is a parameter with
  * requires_grad False: in the count, never in the gradients or the AdamW
  * states (two per trainable parameter, fp32 under AMP). M2M100's table is a
@@ -5754,6 +5827,8 @@ int main(void)
 		cmocka_unit_test(olmoe_is_qwen3_moe_with_qk_norms_over_the_whole_projection),
 		cmocka_unit_test(router_aux_loss_keeps_its_masks_and_logits),
 		cmocka_unit_test(gemma3_vision_tower_is_weights_and_a_mask),
+		cmocka_unit_test(mistral3_vision_tower_is_weights_only),
+		cmocka_unit_test(mistral_small_3_1_entry_is_its_config),
 		cmocka_unit_test(one_modernbert_layer_matches_the_hand_count),
 		cmocka_unit_test(modernbert_global_layers_keep_no_window_mask),
 		cmocka_unit_test(modernbert_heads_count_as_published_checkpoints_do),

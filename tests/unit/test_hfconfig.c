@@ -482,9 +482,10 @@ static void every_config_loads(void **state)
 	 * and OPT-350m, and DeepSeek-V2-Lite-Chat, and Phi-3.5-MoE, Granite
 	 * 3.0 1B-A400M and IBM's GraniteMoeShared test model, and
 	 * Moonlight-16B-A3B-Instruct (deepseek_v3), and GLM-4.5-Air
-	 * (glm4_moe), and KT's Mi:dm 2.0 Mini (llama); 6 ground-truth
+	 * (glm4_moe), and KT's Mi:dm 2.0 Mini (llama), and
+	 * Mistral-Small-3.1-24B-Instruct-2503 (mistral3); 6 ground-truth
 	 * configs */
-	assert_int_equal(load_all(CONFIGS), 92);
+	assert_int_equal(load_all(CONFIGS), 93);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -1962,6 +1963,83 @@ static void gemma3_multimodal_keys(void **state)
 						 3 * 16 * 16 * 768 + 768 + 14 * 14 * 768 + 2 * 768 + 768 * 2304 + 768);
 }
 
+/* Mistral Small 3.1 (Mistral3ForConditionalGeneration): the text model
+ * from text_config (model_type mistral), and the Pixtral tower with the
+ * projector as vision_params: 24 x (4 x 1024^2 + 3 x 1024 x 4096 + 2 x
+ * 1024) + 3 x 14^2 x 1024 + 1024 (the tower, 403,305,472) + 1024 + 4096 x
+ * 1024 + 1024 x 5120 + 5120^2 (the projector: norm, merging_layer,
+ * linear_1, linear_2; 35,652,608) = 438,958,080; every weight but the norms'
+ * and patch_conv's is an nn.Linear's. Until 2026-12-01 refused ("give a
+ * config.json of that alone"). */
+static void mistral3_multimodal_keys(void **state)
+{
+	static const char shape[] = "\"text_config\": {\"hidden_size\": 64, \"intermediate_size\": 128, "
+				    "\"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"num_key_value_heads\": 2, "
+				    "\"vocab_size\": 100}";
+	struct vp_model m;
+	struct vp_error err = {0};
+	char text[1024];
+	uint64_t tower;
+
+	(void)state;
+	load("mistral-small-3.1-24b-instruct-2503.json", &m);
+	assert_string_equal(m.model_type, "mistral");
+	assert_string_equal(m.architecture, "Mistral3ForConditionalGeneration");
+	assert_int_equal(m.hidden_size, 5120);
+	assert_int_equal(m.num_layers, 40);
+	assert_int_equal(m.num_heads, 32);
+	assert_int_equal(m.num_kv_heads, 8);
+	assert_int_equal(m.head_dim, 128);
+	assert_int_equal(m.vocab_size, 131072);
+	assert_int_equal(m.sliding_window, 0);
+	assert_false(m.tie_embeddings);
+	assert_int_equal(m.vision_params, UINT64_C(438958080));
+	assert_int_equal(m.vision_linear_params,
+			 UINT64_C(24) * (4 * 1024 * 1024 + 3 * 1024 * 4096) + 4096 * 1024 + 1024 * 5120 + 5120 * 5120);
+	assert_false(vp_model_masks_always(&m));
+	assert_int_equal(vp_model_frozen_param_count(&m, false), UINT64_C(438958080));
+
+	/* PixtralVisionConfig's defaults (patch 16) and Mistral3Config's
+	 * (spatial_merge_size 2, one feature layer, no projector biases) */
+	snprintf(text, sizeof text, "{\"model_type\": \"mistral3\", %s, \"vision_config\": {}}", shape);
+	parse_ok(text, &m);
+	tower = UINT64_C(24) * (4 * 1024 * 1024 + 3 * 1024 * 4096 + 2 * 1024) + 3 * 16 * 16 * 1024 + 1024;
+	assert_int_equal(m.vision_params, tower + 1024 + 4096 * 1024 + 1024 * 64 + 64 * 64);
+	/* two feature layers widen linear_1; biases add linear_1's and linear_2's */
+	snprintf(text, sizeof text,
+		 "{\"model_type\": \"mistral3\", %s, \"vision_config\": {}, \"vision_feature_layer\": [-1, -2], "
+		 "\"multimodal_projector_bias\": true, \"spatial_merge_size\": 1}",
+		 shape);
+	parse_ok(text, &m);
+	assert_int_equal(m.vision_params, tower + 1024 + 1024 * 1024 + 2048 * 64 + 64 * 64 + 2 * 64);
+	assert_int_equal(m.vision_linear_params, m.vision_params - (24 * 2 * 1024 + 3 * 16 * 16 * 1024 + 2 * 1024 + 2 * 64));
+
+	/* Ministral 3's text model (ministral3) is not Mistral's */
+	snprintf(text, sizeof text, "{\"model_type\": \"mistral3\", \"text_config\": {\"model_type\": \"ministral3\"}, "
+		 "\"vision_config\": {}}");
+	assert_int_equal(parse(text, &m, &err), -1);
+	assert_non_null(strstr(err.message, "'text_config.model_type' must be \"mistral\""));
+	assert_int_equal(parse("{\"model_type\": \"mistral3\", \"vision_config\": {}}", &m, &err), -1);
+	assert_non_null(strstr(err.message, "needs a 'text_config' object"));
+	snprintf(text, sizeof text, "{\"model_type\": \"mistral3\", %s, \"vision_config\": {\"model_type\": \"siglip\"}}",
+		 shape);
+	assert_int_equal(parse(text, &m, &err), -1);
+	assert_non_null(strstr(err.message, "'vision_config.model_type' must be \"pixtral\""));
+	snprintf(text, sizeof text, "{\"model_type\": \"mistral3\", %s, \"vision_config\": {\"hidden_size\": 0}}", shape);
+	assert_int_equal(parse(text, &m, &err), -1);
+	assert_non_null(strstr(err.message, "in 'vision_config': 'hidden_size' must be at least 1"));
+	snprintf(text, sizeof text, "{\"model_type\": \"mistral3\", %s, \"vision_config\": {}, \"vision_feature_layer\": []}",
+		 shape);
+	assert_int_equal(parse(text, &m, &err), -1);
+	assert_non_null(strstr(err.message, "'vision_feature_layer' must not be an empty list"));
+	/* sizes past what 64 bits count */
+	snprintf(text, sizeof text,
+		 "{\"model_type\": \"mistral3\", %s, \"vision_config\": {\"num_hidden_layers\": 9007199254740992}}",
+		 shape);
+	assert_int_equal(parse(text, &m, &err), -1);
+	assert_non_null(strstr(err.message, "the vision tower is too large to count"));
+}
+
 /* output_router_logits (MixtralConfig, Qwen2MoeConfig, Qwen3MoeConfig,
  * OlmoeConfig; default False) is read for a mixture of experts, where the
  * causal LM then adds the load-balancing loss; a dense model has no router
@@ -2417,7 +2495,7 @@ static void an_unmodelled_type_unlike_llama_is_refused(void **state)
 			 -1);
 	assert_string_equal(err.message, "model_type 'foo_vl' is multimodal (a vision tower beside its text model), "
 					 "which vramplan does not model (of multimodal checkpoints it reads Gemma 3's, "
-					 "model_type gemma3)");
+					 "model_type gemma3, and Mistral Small 3.1/3.2's, mistral3)");
 	/* Qwen2-VL's and Qwen2.5-VL's keep their text keys at the top level
 	 * (the hub's files) or in a text_config of their own model_type
 	 * (re-saved by transformers 4.53 and later): the message names the
@@ -2697,6 +2775,7 @@ int main(void)
 		cmocka_unit_test(deepseek_v2_keys),
 		cmocka_unit_test(glm4_moe_keys),
 		cmocka_unit_test(gemma3_multimodal_keys),
+		cmocka_unit_test(mistral3_multimodal_keys),
 		cmocka_unit_test(smollm3_keys),
 		cmocka_unit_test(seed_oss_keys),
 		cmocka_unit_test(hunyuan_dense_keys),

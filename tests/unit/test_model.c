@@ -402,6 +402,10 @@ static const struct {
 	 * projector 419,816,304 (test_hfconfig.c), as Gemma3ForConditional
 	 * Generation counts them */
 	{"gemma-3-4b-it.json", 4300079472, true},
+	/* Mistral Small 3.1: the text model 23,572,403,200 (mistral-small-24b's)
+	 * and the Pixtral tower with the projector 438,958,080 (test_hfconfig.c);
+	 * KerasHub's mistral_small_3.1_24b presets publish 24,011,361,280 */
+	{"mistral-small-3.1-24b-instruct-2503.json", 24011361280, true},
 	{"smollm3-3b.json", 3080000000, false}, /* hub "3.08B"; ours: 3,075,098,624 */
 	{"seed-oss-36b-instruct.json", 36000000000, false}, /* README "36B"; ours: 36,151,104,512 */
 	{"hunyuan-7b-instruct.json", 7500000000, false}, /* card "7.5B"; ours: 7,504,568,320 */

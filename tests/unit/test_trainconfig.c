@@ -485,6 +485,10 @@ static void axolotl_kbit_cast_back_follows_module_names(void **state)
 	assert_non_null(kbit_rest("gpt_oss", false, 0, ""));
 	/* a covered text model beside a vision tower, a type read as Llama */
 	assert_non_null(strstr(kbit_rest("gemma3_text", true, 400000000, ""), "patch_embedding"));
+	/* Mistral Small 3.1's Pixtral tower: patch_conv (a Conv2d) and ln_pre
+	 * (no "norm" in its name); its attention_norm, ffn_norm and the
+	 * projector's norm are cast back, its linears quantized */
+	assert_string_equal(kbit_rest("mistral", false, 438958080, ""), "the vision tower's patch_conv and ln_pre");
 	assert_non_null(kbit_rest("llama", false, 0, "llama"));
 }
 
