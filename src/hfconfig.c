@@ -2531,12 +2531,12 @@ static const struct {
 	{"relative_buckets", {"relative_attention_num_buckets", NULL}},
 	{"rel_span", {"position_buckets", "max_relative_positions", "max_position_embeddings", NULL}},
 	{"embedding_size", {"embedding_size", "word_embed_proj_dim", NULL}},
-	{"num_experts", {"num_local_experts", "num_experts", "n_routed_experts", NULL}},
-	{"experts_per_token", {"num_experts_per_tok", NULL}},
+	{"num_experts", {"num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts", NULL}},
+	{"experts_per_token", {"num_experts_per_tok", "moe_k", NULL}},
 	{"shared_expert_size", {"shared_expert_intermediate_size", "shared_intermediate_size", NULL}},
 	/* DeepseekV2Config, DeepseekV3Config (read_deepseek_experts,
-	 * read_latent_attention) */
-	{"dense_layers", {"first_k_dense_replace", NULL}},
+	 * read_latent_attention); Ernie4_5_MoeConfig (read_ernie_experts) */
+	{"dense_layers", {"first_k_dense_replace", "moe_layer_start_index", NULL}},
 	{"dense_intermediate_size", {"intermediate_size", NULL}},
 	{"rope_head_dim", {"qk_rope_head_dim", NULL}},
 };

@@ -1687,6 +1687,12 @@ static void ernie4_5_moe_keys(void **state)
 			       " \"use_bias\": true}", &m, &err),
 			 -1);
 	assert_non_null(strstr(err.message, "'use_bias'"));
+	/* the descriptor's checks name the config's keys */
+	assert_int_equal(parse("{\"model_type\": \"ernie4_5_moe\", \"hidden_size\": 64, \"intermediate_size\": 96,"
+			       " \"num_hidden_layers\": 3, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+			       " \"moe_num_experts\": 8, \"moe_k\": 9}", &m, &err),
+			 -1);
+	assert_non_null(strstr(err.message, "'moe_k' (9) must be from 1 to 'moe_num_experts' (8)"));
 }
 
 /* SmolLM3: Llama's keys and block under its own type (not "read as llama"),
