@@ -1124,7 +1124,9 @@ static void moe_router_saved(const struct ctx *c, const struct vp_linear *ls, si
 	 * modular_deepseek_v2.py), so an adapter PEFT puts on V2's nn.Linear
 	 * gate (all-linear, a target "gate") never runs and keeps no copy of
 	 * the input; a trained router's saved input stays counted */
-	size_t skip = c->m->naming == VP_NAMING_DEEPSEEK && !c->full ? 1 : 0;
+	/* ERNIE 4.5's router is called as a module (self.gate(hidden_states.
+	 * float()), modular_ernie4_5_moe.py): an adapter on it runs */
+	size_t skip = c->m->naming == VP_NAMING_DEEPSEEK && !vp_model_router_fp32(c->m) && !c->full ? 1 : 0;
 
 	input_copies(c, ls, n, readers + skip, 4 - skip, &in);
 	keep_input_copies(c, bm, T * c->h, &in);
@@ -1139,7 +1141,8 @@ static void moe_router_saved(const struct ctx *c, const struct vp_linear *ls, si
 	/* DeepSeek's routers multiply fp32 copies (DeepseekV2Moe.forward:
 	 * F.linear(hidden_states.type(torch.float32), self.gate.weight.type(
 	 * torch.float32)); DeepseekV3TopkRouter.forward likewise): a trained
-	 * router keeps the fp32 copy of its input for its weight's gradient.
+	 * router keeps the fp32 copy of its input for its weight's gradient;
+	 * so does ERNIE 4.5's fp32 gate (self.gate(hidden_states.float())).
 	 * V3's sigmoid scores stand in the softmax's place above. */
 	if (c->m->naming == VP_NAMING_DEEPSEEK && c->full)
 		keep(bm, &bm->saved, T * c->h * 4.0, 1.0);
@@ -1617,11 +1620,17 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
  * Qwen2MoeForCausalLM, Qwen3MoeForCausalLM and OlmoeForCausalLM do when
  * output_router_logits is set (the config's, or the run's); their
  * classifiers do not. */
+double vp_est_router_layers(const struct ctx *c, const struct totals *tt)
+{
+	return tt->n_dec - fmin(tt->n_dec, (double)c->m->dense_layers);
+}
+
 bool vp_est_router_aux_loss(const struct ctx *c)
 {
 	/* DeepseekV2ForCausalLM and DeepseekV3ForCausalLM are
-	 * LlamaForCausalLM's: no router logits in the output, no such loss */
-	return c->m->num_experts > 0 && c->t->head == VP_HEAD_CAUSAL_LM && c->m->naming != VP_NAMING_DEEPSEEK &&
+	 * LlamaForCausalLM's: no router logits in the output, no such loss
+	 * (vp_model_router_logits_out) */
+	return vp_model_router_logits_out(c->m) && c->t->head == VP_HEAD_CAUSAL_LM &&
 	       (c->m->output_router_logits || c->t->router_aux_loss);
 }
 
@@ -1642,10 +1651,13 @@ bool vp_est_router_aux_loss(const struct ctx *c)
  */
 static void aux_loss_memory(const struct ctx *c, double b, double s, struct totals *tt)
 {
-	double L = tt->n_dec, T = b * s;
+	/* only the MoE layers route: ERNIE 4.5's dense first layers return
+	 * no logits (OutputRecorder(Ernie4_5_MoeSparseMoeBlock, index=1)),
+	 * and its are fp32 (self.gate(hidden_states.float())) */
+	double L = vp_est_router_layers(c, tt), T = b * s;
 	double E = (double)c->m->num_experts, k = (double)c->m->experts_per_token;
-	double sm = vp_est_under_autocast(c) ? 4.0 : c->e;
-	double logits = L * T * E * c->e;
+	double sm = vp_est_under_autocast(c) || vp_model_router_fp32(c->m) ? 4.0 : c->e;
+	double logits = L * T * E * (vp_model_router_fp32(c->m) ? 4.0 : c->e);
 	double saved = L * T * E * (sm + 8.0);
 
 	tt->aux_loss_transient = tt->aux_loss_eval = tt->eval_router_held = 0.0;

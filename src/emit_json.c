@@ -203,7 +203,7 @@ static void jsetup(struct jb *j, cJSON *root, const struct vp_model *m, const st
 	jbool(j, o, "liger_swiglu", t->liger_swiglu);
 	jbool(j, o, "liger_rms_norm", t->liger_rms_norm);
 	jbool(j, o, "router_aux_loss",
-	      m->num_experts > 0 && m->naming != VP_NAMING_DEEPSEEK && (t->router_aux_loss || m->output_router_logits));
+	      vp_model_router_logits_out(m) && (t->router_aux_loss || m->output_router_logits));
 	jbool(j, o, "expandable_segments", t->expandable_segments);
 	jbool(j, o, "packed", t->packed);
 	jstr(j, o, "torch_version", vp_pytorch_name(t->pytorch));

@@ -173,7 +173,7 @@ void vp_format_setup(const struct vp_model *m, const struct vp_train *t, char *b
 	 * keep what was asked for) */
 	if ((t->liger_loss || t->liger_swiglu || t->liger_rms_norm) && vp_liger_patches(m))
 		cat(buf, size, ", Liger kernels");
-	if (m->num_experts > 0 && m->naming != VP_NAMING_DEEPSEEK && (t->router_aux_loss || m->output_router_logits))
+	if (vp_model_router_logits_out(m) && (t->router_aux_loss || m->output_router_logits))
 		cat(buf, size, ", load-balancing loss");
 	if (t->activation_offload)
 		cat(buf, size, ", activation offload");

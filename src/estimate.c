@@ -1277,7 +1277,8 @@ static double kept_per_step(const struct ctx *c, const struct vp_train *t, const
 	if (what == VP_PREDS_LOGITS) {
 		outputs += encoder;
 		if (vp_est_router_aux_loss(c))
-			outputs += tt->n_dec * tt->lm_tokens * (double)c->m->num_experts * fb;
+			outputs += vp_est_router_layers(c, tt) * tt->lm_tokens * (double)c->m->num_experts *
+				   (vp_model_router_fp32(c->m) ? 4.0 : fb);
 	}
 	return tt->lm_tokens * (what == VP_PREDS_ARGMAX ? 8.0 : c->V * lb) + outputs + tt->lm_tokens * 8.0 + losses;
 }

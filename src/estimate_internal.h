@@ -218,6 +218,9 @@ bool vp_est_under_autocast(const struct ctx *c);
 bool vp_est_autocast_known(const struct ctx *c);
 /* a mixture of experts' causal LM adds the load-balancing loss (activations.c) */
 bool vp_est_router_aux_loss(const struct ctx *c);
+/* The decoder layers that route, whose logits the load-balancing loss
+ * takes: the blocks less the dense ones (DeepSeek's first, ERNIE 4.5's) */
+double vp_est_router_layers(const struct ctx *c, const struct totals *tt);
 bool vp_est_target_named(const struct vp_train *t, const char *name);
 double vp_est_lora_adapter_params(const struct ctx *c, const struct vp_linear *l);
 double vp_est_dora_magnitude_params(const struct ctx *c, const struct vp_linear *l);

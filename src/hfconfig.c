@@ -829,6 +829,67 @@ static int read_deepseek_experts(const struct cfg *c, struct vp_model *m)
 }
 
 /*
+ * ERNIE 4.5's MoE keys (Ernie4_5_MoeConfig, models/ernie4_5_moe/
+ * configuration_ernie4_5_moe.py): moe_num_experts (64), moe_k (6),
+ * moe_intermediate_size (1536), moe_num_shared_experts (2; the shared
+ * expert is that many times moe_intermediate_size wide, none at 0).
+ * Ernie4_5_MoeDecoderLayer builds the MoE block where (layer_idx + 1) %
+ * moe_layer_interval == 0 and moe_layer_start_index <= layer_idx <=
+ * moe_layer_end_index (1, -1 for the last layer, 1), a dense MLP of
+ * intermediate_size elsewhere. vramplan models dense layers before the
+ * experts only (DeepSeek's first_k_dense_replace): an interval of 1 with
+ * experts up to the last layer, which ERNIE-4.5-21B-A3B (start 1) and
+ * -300B-A47B (start 3) have; other layouts are refused. A start past the
+ * last layer leaves every layer dense, read as a dense decoder as
+ * DeepSeek's is.
+ */
+static int read_ernie_experts(const struct cfg *c, struct vp_model *m)
+{
+	const cJSON *end_item = item(c, "moe_layer_end_index");
+	/* intermediate_size (need_shape), the dense layers' width */
+	uint64_t dense_width = m->intermediate_size, start = 1, interval = 1, n_shared = 2;
+	uint64_t last = m->num_layers - 1, end = last;
+	bool bias = false;
+
+	if (opt_u64(c, "moe_num_experts", 1, &m->num_experts) ||
+	    opt_u64(c, "moe_k", 1, &m->experts_per_token) ||
+	    opt_u64(c, "moe_intermediate_size", 1, &m->intermediate_size) ||
+	    opt_u64(c, "moe_num_shared_experts", 0, &n_shared) ||
+	    opt_u64(c, "moe_layer_start_index", 0, &start) ||
+	    opt_u64(c, "moe_layer_interval", 1, &interval) ||
+	    opt_bool(c, "use_bias", &bias))
+		return -1;
+	/* moe_layer_end_index: -1 (the default) is the last layer
+	 * (Ernie4_5_MoeConfig.__init__) */
+	if (end_item != NULL && !(cJSON_IsNumber(end_item) && end_item->valuedouble == -1.0) &&
+	    opt_u64(c, "moe_layer_end_index", 0, &end))
+		return -1;
+	/* Ernie4_5_MoeMLP builds the experts' and the shared expert's
+	 * linears with bias=use_bias, which the expert stacks here do not
+	 * hold; every released config writes false */
+	if (bias)
+		return fail(c, "unsupported: 'use_bias' is true in a mixture of experts (the experts' biases are "
+			       "not modelled)");
+	if (start > last) {
+		m->intermediate_size = dense_width;
+		m->num_experts = m->experts_per_token = m->shared_expert_size = 0;
+		m->dense_layers = m->dense_intermediate_size = 0;
+		return 0;
+	}
+	if (interval != 1 || end < last)
+		return fail(c, "unsupported: 'moe_layer_interval' %llu with 'moe_layer_end_index' %llu of %llu layers "
+			       "puts dense layers between or after the experts' (Ernie4_5_MoeDecoderLayer); "
+			       "vramplan models dense layers before them only (interval 1, experts up to the last "
+			       "layer)",
+			    (unsigned long long)interval, (unsigned long long)end, (unsigned long long)m->num_layers);
+	if (vp_mul_u64(n_shared, m->intermediate_size, &m->shared_expert_size))
+		return fail(c, "'moe_num_shared_experts' x 'moe_intermediate_size' is too large");
+	m->dense_layers = start;
+	m->dense_intermediate_size = start > 0 ? dense_width : 0;
+	return 0;
+}
+
+/*
  * Multi-head latent attention's keys (DeepseekV2Config, DeepseekV3Config):
  * kv_lora_rank (512), q_lora_rank (1536; null: q_proj, no latent for q,
  * DeepSeek-V2-Lite's), qk_nope_head_dim (128), qk_rope_head_dim (64),
@@ -923,6 +984,8 @@ static int read_experts(const struct cfg *c, struct vp_model *m)
 	 * first_k_dense_replace on) */
 	if (!strcmp(c->type, "deepseek_v2") || !strcmp(c->type, "deepseek_v3") || !strcmp(c->type, "glm4_moe"))
 		return read_deepseek_experts(c, m);
+	if (!strcmp(c->type, "ernie4_5_moe"))
+		return read_ernie_experts(c, m);
 	if (strcmp(c->type, "qwen3_moe") != 0 && strcmp(c->type, "qwen2_moe") != 0)
 		return 0;
 	/* Qwen2MoeConfig: the same keys, and shared_expert_intermediate_size
@@ -1059,6 +1122,7 @@ static const struct {
 	{"glm", "GlmConfig", 2}, {"glm4", "Glm4Config", 2},
 	{"smollm3", "SmolLM3Config", 4}, {"seed_oss", "SeedOssConfig", 8}, {"gpt_oss", "GptOssConfig", 8},
 	{"phimoe", "PhimoeConfig", 8}, {"glm4_moe", "Glm4MoeConfig", 8},
+	{"ernie4_5", "Ernie4_5Config", 2}, {"ernie4_5_moe", "Ernie4_5_MoeConfig", 4},
 };
 
 /* num_key_value_heads: the value, the heads when null, else the class
@@ -1130,6 +1194,14 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 		 * hidden_size // num_attention_heads), derived below (the
 		 * released Qwen3-MoE configs all write 128). Glm4MoeConfig:
 		 * head_dim 128 (GLM-4.5 and -Air write it). */
+		m->head_dim = 128;
+	} else if (!strcmp(t, "ernie4_5") && cJSON_GetObjectItemCaseSensitive(c->root, "head_dim") == NULL) {
+		/* Ernie4_5Config: head_dim 128 (ERNIE-4.5-0.3B: 1024 wide, 16
+		 * heads of 128); only None is hidden_size //
+		 * num_attention_heads (__post_init__, models/ernie4_5/
+		 * configuration_ernie4_5.py). Ernie4_5_MoeConfig has no field:
+		 * Ernie4_5_MoeAttention takes getattr(config, "head_dim",
+		 * hidden_size // num_attention_heads), derived below. */
 		m->head_dim = 128;
 	} else if (!strcmp(t, "gpt_oss") && cJSON_GetObjectItemCaseSensitive(c->root, "head_dim") == NULL) {
 		/* GptOssConfig: head_dim 64 (gpt-oss-20b and -120b: 2880
@@ -1235,6 +1307,18 @@ static int read_llama_like(const struct cfg *c, struct vp_model *m)
 		if ((!strcmp(t, "llama") || !strcmp(t, "granite") || !strcmp(t, "smollm3")) &&
 		    opt_bool(c, "mlp_bias", &m->mlp_bias))
 			return -1;
+	}
+	if (!strcmp(t, "ernie4_5")) {
+		/* Ernie4_5Attention and Ernie4_5MLP (modular_ernie4_5.py):
+		 * q/k/v/o_proj and gate/up/down_proj with bias=use_bias
+		 * (False); Ernie4_5ForCausalLM's lm_head has none.
+		 * Ernie4_5_MoeAttention the same (read_ernie_experts refuses a
+		 * true use_bias there, for the experts) */
+		bool bias = false;
+
+		if (opt_bool(c, "use_bias", &bias))
+			return -1;
+		m->qkv_bias = m->out_bias = m->mlp_bias = bias;
 	}
 	if (!strcmp(t, "phimoe")) {
 		/* PhimoeForCausalLM: nn.Linear(hidden, vocab,
@@ -2550,12 +2634,12 @@ static const struct {
 	{"relative_buckets", {"relative_attention_num_buckets", NULL}},
 	{"rel_span", {"position_buckets", "max_relative_positions", "max_position_embeddings", NULL}},
 	{"embedding_size", {"embedding_size", "word_embed_proj_dim", NULL}},
-	{"num_experts", {"num_local_experts", "num_experts", "n_routed_experts", NULL}},
-	{"experts_per_token", {"num_experts_per_tok", NULL}},
+	{"num_experts", {"num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts", NULL}},
+	{"experts_per_token", {"num_experts_per_tok", "moe_k", NULL}},
 	{"shared_expert_size", {"shared_expert_intermediate_size", "shared_intermediate_size", NULL}},
 	/* DeepseekV2Config, DeepseekV3Config (read_deepseek_experts,
-	 * read_latent_attention) */
-	{"dense_layers", {"first_k_dense_replace", NULL}},
+	 * read_latent_attention); Ernie4_5_MoeConfig (read_ernie_experts) */
+	{"dense_layers", {"first_k_dense_replace", "moe_layer_start_index", NULL}},
 	{"dense_intermediate_size", {"intermediate_size", NULL}},
 	{"rope_head_dim", {"qk_rope_head_dim", NULL}},
 };
@@ -2661,7 +2745,7 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 				vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
 					    "model_type '%.64s' is a mixture of experts whose layers vramplan does not know "
 					    "(the ones it models: mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, "
-					    "granitemoeshared, gpt_oss, deepseek_v2, deepseek_v3, glm4_moe)",
+					    "granitemoeshared, gpt_oss, deepseek_v2, deepseek_v3, glm4_moe, ernie4_5_moe)",
 					    type);
 				goto out;
 			}

@@ -567,7 +567,10 @@ static void mla_attention(struct lin_builder *b, const struct vp_model *m, const
  * DeepseekV2MLP of n_shared_experts x moe_intermediate_size. A dense
  * layer has mlp.{gate,up,down}_proj of intermediate_size. */
 /* DeepSeek-V3's router, and GLM-4.5's (Glm4MoeTopkRouter, from
- * DeepseekV3TopkRouter in modular_glm4_moe.py): a bare weight */
+ * DeepseekV3TopkRouter in modular_glm4_moe.py): a bare weight. ERNIE
+ * 4.5's (ernie4_5_moe) is V2's nn.Linear, in fp32
+ * (vp_linear_kept_in_fp32), its e_score_correction_bias a parameter
+ * counted in model.c's block_params */
 static bool is_v3(const struct vp_model *m)
 {
 	return strcmp(m->model_type, "deepseek_v3") == 0 || strcmp(m->model_type, "glm4_moe") == 0;
@@ -653,8 +656,15 @@ size_t vp_model_block_linears(const struct vp_model *m, enum vp_block_kind kind,
 	return b.failed ? 0 : b.n;
 }
 
+/* T5's wo (_keep_in_fp32_modules); ERNIE 4.5's router, built in fp32 and
+ * kept there (Ernie4_5_MoeSparseMoeBlock.gate, nn.Linear(...,
+ * dtype=torch.float32); _keep_in_fp32_modules_strict = ["gate",
+ * "moe_statics"], modular_ernie4_5_moe.py), which bitsandbytes leaves
+ * alone as it does T5's */
 bool vp_linear_kept_in_fp32(const struct vp_model *m, const struct vp_linear *l)
 {
+	if (l->role == VP_LIN_ROUTER && strcmp(m->model_type, "ernie4_5_moe") == 0)
+		return true;
 	return m->naming == VP_NAMING_T5 && l->role == VP_LIN_DOWN && strcmp(l->name, "wo") == 0;
 }
 

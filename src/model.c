@@ -23,7 +23,7 @@ const char *const vp_model_types[] = {
 	"modernbert", "albert",
 	"t5", "mt5", "umt5",
 	"bart", "mbart", "marian", "m2m_100", "pegasus",
-	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo", "olmo2", "olmo3", "glm", "glm4", "cohere", "cohere2", "granite", "smollm3", "seed_oss", "hunyuan_v1_dense", "internlm2",
+	"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi3", "stablelm", "exaone", "exaone4", "olmo", "olmo2", "olmo3", "glm", "glm4", "cohere", "cohere2", "granite", "smollm3", "seed_oss", "hunyuan_v1_dense", "internlm2", "ernie4_5",
 	"mixtral",
 	"qwen2_moe",
 	"qwen3_moe",
@@ -34,6 +34,7 @@ const char *const vp_model_types[] = {
 	"gpt_oss",
 	"deepseek_v2", "deepseek_v3",
 	"glm4_moe",
+	"ernie4_5_moe",
 	"qwen", "gpt_neox", "phi", "gptj", "codegen", "gpt_neo", "gpt2", "gpt_bigcode", "starcoder2", "bloom", "mpt", "falcon", "opt",
 	NULL
 };
@@ -609,6 +610,47 @@ int vp_model_init_family(struct vp_model *m, const char *model_type, struct vp_e
 		m->dense_intermediate_size = 10944;
 		m->head_dim = 128;
 		m->rotary_fraction = 0.5;
+	} else if (!strcmp(model_type, "ernie4_5_moe")) {
+		/* models/ernie4_5_moe/modular_ernie4_5_moe.py (ERNIE-4.5-21B-A3B,
+		 * -300B-A47B): Llama's attention with bias=use_bias on q, k, v
+		 * and o_proj; where (layer_idx + 1) % moe_layer_interval == 0
+		 * and moe_layer_start_index <= layer_idx <= moe_layer_end_index,
+		 * Ernie4_5_MoeSparseMoeBlock: mlp.gate, an nn.Linear(hidden,
+		 * moe_num_experts, bias=False, dtype=torch.float32) kept in fp32
+		 * (_keep_in_fp32_modules_strict = ["gate", "moe_statics"]) and
+		 * called on an fp32 copy of the input under autocast disabled;
+		 * mlp.moe_statics.e_score_correction_bias, a (1, experts) fp32
+		 * nn.Parameter with requires_grad=False; mlp.experts;
+		 * mlp.shared_experts, one Ernie4_5_MoeMLP of
+		 * moe_num_shared_experts x moe_intermediate_size, added
+		 * unscaled. Elsewhere a dense Ernie4_5_MoeMLP of
+		 * intermediate_size: DeepSeek's block and dense first layers
+		 * (hfconfig.c reads only the layouts whose dense layers come
+		 * first). The numbers are Ernie4_5_MoeConfig's defaults
+		 * (configuration_ernie4_5_moe.py: 64 experts of 1536, 6 per
+		 * token, two shared, moe_layer_start_index 1, intermediate
+		 * 12288, head_dim hidden / heads = 128, tied). */
+		family_llama(m);
+		m->naming = VP_NAMING_DEEPSEEK;
+		m->num_experts = 64;
+		m->experts_per_token = 6;
+		m->intermediate_size = 1536;
+		m->shared_expert_size = 2 * 1536;
+		m->dense_layers = 1;
+		m->dense_intermediate_size = 12288;
+		m->tie_embeddings = true;
+	} else if (!strcmp(model_type, "ernie4_5")) {
+		/* models/ernie4_5/modular_ernie4_5.py (ERNIE-4.5-0.3B): Llama's
+		 * decoder with bias=use_bias on q, k, v, o_proj and the MLP's
+		 * three linears (Ernie4_5Config: False), the LM head without
+		 * one; rotary over the whole head in GLM's interleaved layout,
+		 * on fp32 copies of q and k (apply_rotary_pos_emb: q.float() *
+		 * cos + rotate_half(q).float() * sin, cast back), whose products
+		 * save cos and sin, not q or k. Ernie4_5Config: head_dim 128,
+		 * tie_word_embeddings True. */
+		family_llama(m);
+		m->head_dim = 128;
+		m->tie_embeddings = true;
 	} else if (!strcmp(model_type, "gpt_oss")) {
 		/* models/gpt_oss/modular_gpt_oss.py (gpt-oss-20b, -120b):
 		 * Qwen2's attention with bias=attention_bias (True) on q, k, v
@@ -957,7 +999,7 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 	enum vp_arch want;
 	int gate;
 	uint64_t q_width;
-	bool glm4_moe;
+	bool glm4_moe, no_latents;
 
 	if (m == NULL)
 		return vp_error_set(err, VP_ERR_INPUT, "no model to validate");
@@ -1083,16 +1125,19 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 	    check_count(&nm, "rope_head_dim", m->rope_head_dim, 0, VP_SIZE_LIMIT, err) ||
 	    check_count(&nm, "v_head_dim", m->v_head_dim, 0, VP_SIZE_LIMIT, err))
 		return -1;
-	/* GLM-4.5 (glm4_moe) takes DeepSeek's MoE block and dense first
-	 * layers, not its latent attention */
+	/* GLM-4.5 (glm4_moe) and ERNIE 4.5's MoE (ernie4_5_moe) take
+	 * DeepSeek's MoE block and dense first layers, not its latent
+	 * attention */
 	glm4_moe = is_type(m, "glm4_moe");
+	no_latents = glm4_moe || is_type(m, "ernie4_5_moe");
 	if ((m->kv_lora_rank > 0 || m->q_lora_rank > 0 || m->rope_head_dim > 0 || m->v_head_dim > 0) !=
-		    (m->naming == VP_NAMING_DEEPSEEK && !glm4_moe) ||
+		    (m->naming == VP_NAMING_DEEPSEEK && !no_latents) ||
 	    (m->dense_layers > 0 && m->naming != VP_NAMING_DEEPSEEK))
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "latent attention ('kv_lora_rank', 'q_lora_rank', 'rope_head_dim', 'v_head_dim') "
 				    "is modelled for DeepSeek-V2/V3 (model_type deepseek_v2, deepseek_v3), and needed "
-				    "there, and 'dense_layers' for them and GLM-4.5 (glm4_moe); not for model_type '%s'",
+				    "there, and 'dense_layers' for them, GLM-4.5 and ERNIE 4.5's MoE (glm4_moe, "
+				    "ernie4_5_moe); not for model_type '%s'",
 				    m->model_type);
 	if (m->qk_norm && !glm4_moe)
 		return vp_error_set(err, VP_ERR_INPUT,
@@ -1103,7 +1148,7 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 		 * heads of qk_nope_head_dim + qk_rope_head_dim, v heads of
 		 * v_head_dim; the dense layers before the experts. GLM-4.5's
 		 * attention has no latents. */
-		if (!glm4_moe && (m->kv_lora_rank == 0 || m->v_head_dim == 0 || m->rope_head_dim == 0 ||
+		if (!no_latents && (m->kv_lora_rank == 0 || m->v_head_dim == 0 || m->rope_head_dim == 0 ||
 				  m->rope_head_dim >= m->head_dim))
 			return vp_error_set(err, VP_ERR_INPUT,
 					    "'%s' (%" PRIu64 ") must hold '%s' (%" PRIu64 ") and a part without rotary, "
@@ -1230,6 +1275,16 @@ bool vp_model_experts_are_parameters(const struct vp_model *m)
 bool vp_model_is_mla(const struct vp_model *m)
 {
 	return m != NULL && m->kv_lora_rank > 0;
+}
+
+bool vp_model_router_logits_out(const struct vp_model *m)
+{
+	return m != NULL && m->num_experts > 0 && (m->naming != VP_NAMING_DEEPSEEK || is_type(m, "ernie4_5_moe"));
+}
+
+bool vp_model_router_fp32(const struct vp_model *m)
+{
+	return m != NULL && is_type(m, "ernie4_5_moe");
 }
 
 uint64_t vp_model_moe_layers(const struct vp_model *m)
@@ -1471,6 +1526,11 @@ static uint64_t block_params(const struct vp_model *m, enum vp_block_kind kind, 
 	 * over the latents */
 	if (vp_model_is_mla(m))
 		add(&blk, m->kv_lora_rank + m->q_lora_rank);
+	/* Ernie4_5_MoeStatics.e_score_correction_bias: (1, moe_num_experts)
+	 * in each MoE block, an fp32 nn.Parameter that does not train
+	 * (vp_model_frozen_param_count) */
+	if (kind == VP_BLOCK_DECODER && is_type(m, "ernie4_5_moe"))
+		add(&blk, m->num_experts);
 
 	if (blk.overflow)
 		a->overflow = true;
@@ -1485,6 +1545,10 @@ uint64_t vp_model_frozen_param_count(const struct vp_model *m, bool with_decoder
 	if (m == NULL)
 		return 0;
 	add(&a, m->vision_params);
+	/* ERNIE 4.5's e_score_correction_bias (requires_grad=False), one
+	 * per expert in each MoE layer (block_params) */
+	if (is_type(m, "ernie4_5_moe"))
+		add(&a, mul(&a, vp_model_moe_layers(m), m->num_experts));
 	if (m->pos == VP_POS_SINUSOIDAL) {
 		stacks = m->arch == VP_ARCH_ENCDEC && with_decoder ? 2 : 1;
 		add(&a, mul(&a, stacks, mul(&a, m->max_positions, m->hidden_size)));

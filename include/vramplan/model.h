@@ -415,6 +415,15 @@ bool vp_model_is_mla(const struct vp_model *m);
 /* The decoder layers whose MLP is a mixture of experts: num_layers less
  * the dense ones (dense_layers); 0 without experts. */
 uint64_t vp_model_moe_layers(const struct vp_model *m);
+/* Does the causal LM return its routers' logits, and add the
+ * load-balancing loss when output_router_logits asks (Mixtral's,
+ * Qwen-MoE's, OLMoE's, ERNIE 4.5's: Ernie4_5_MoeForCausalLM is
+ * MixtralForCausalLM's), rather than drop them (DeepSeek's and GLM-4.5's
+ * are LlamaForCausalLM's)? */
+bool vp_model_router_logits_out(const struct vp_model *m);
+/* Are the router's logits fp32 whatever the compute dtype (ERNIE 4.5:
+ * self.gate(hidden_states.float()) under autocast disabled)? */
+bool vp_model_router_fp32(const struct vp_model *m);
 
 /* T5-family weights overflow fp16 activations (model.c): training in fp16
  * turns the loss to nan. */

@@ -619,7 +619,7 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	if (warn && o->train.router_aux_loss && m->num_experts == 0)
 		vp_cli_warn(o, "--router-aux-loss: model '%s' has no experts, so no router and no load-balancing loss",
 			    m->name);
-	else if (warn && o->train.router_aux_loss && m->naming == VP_NAMING_DEEPSEEK)
+	else if (warn && o->train.router_aux_loss && !vp_model_router_logits_out(m))
 		vp_cli_warn(o, "--router-aux-loss: %s's causal LM (LlamaForCausalLM's forward) returns no router "
 			    "logits and adds no load-balancing loss; the estimate is without it",
 			    m->model_type);

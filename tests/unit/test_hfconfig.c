@@ -483,9 +483,9 @@ static void every_config_loads(void **state)
 	 * 3.0 1B-A400M and IBM's GraniteMoeShared test model, and
 	 * Moonlight-16B-A3B-Instruct (deepseek_v3), and GLM-4.5-Air
 	 * (glm4_moe), and KT's Mi:dm 2.0 Mini (llama), and
-	 * Mistral-Small-3.1-24B-Instruct-2503 (mistral3); 6 ground-truth
-	 * configs */
-	assert_int_equal(load_all(CONFIGS), 93);
+	 * Mistral-Small-3.1-24B-Instruct-2503 (mistral3), and
+	 * ERNIE-4.5-21B-A3B (ernie4_5_moe); 6 ground-truth configs */
+	assert_int_equal(load_all(CONFIGS), 94);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -1551,6 +1551,151 @@ static void glm4_moe_keys(void **state)
 			 UINT64_C(358337791296));
 }
 
+/* ERNIE 4.5, dense (ernie4_5; models/ernie4_5/modular_ernie4_5.py): its
+ * own type, no longer read as Llama. Ernie4_5Config's head_dim 128 (not
+ * hidden / heads), 2 kv heads and tied head by default; use_bias puts a
+ * bias on q/k/v/o_proj and the MLP's three linears. A small shape with
+ * use_bias true: per layer q 64 x 512 + 512, k and v 64 x 256 + 256, o
+ * 512 x 64 + 64, MLP 3 x 64 x 96 + 2 x 96 + 64, two norms of 64: 118,208;
+ * two layers, the tied 100 x 64 embedding and the final norm: 242,880.
+ * ERNIE-4.5-0.3B-PT's config: 360,748,032 (use_bias false), as before. */
+static void ernie4_5_keys(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	parse_ok("{\"architectures\": [\"Ernie4_5ForCausalLM\"], \"model_type\": \"ernie4_5\","
+		 " \"hidden_size\": 64, \"intermediate_size\": 96, \"num_hidden_layers\": 2,"
+		 " \"num_attention_heads\": 4, \"vocab_size\": 100, \"rms_norm_eps\": 1e-05,"
+		 " \"hidden_act\": \"silu\", \"use_bias\": true}", &m);
+	assert_string_equal(m.model_type, "ernie4_5");
+	assert_string_equal(m.read_as, "");
+	assert_int_equal(m.head_dim, 128);
+	assert_int_equal(m.num_kv_heads, 2);
+	assert_true(m.qkv_bias && m.out_bias && m.mlp_bias && m.tie_embeddings);
+	assert_false(m.lm_head_bias);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(242880));
+	/* a null head_dim is hidden / heads (__post_init__) */
+	parse_ok("{\"model_type\": \"ernie4_5\", \"hidden_size\": 64, \"intermediate_size\": 96,"
+		 " \"num_hidden_layers\": 2, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+		 " \"head_dim\": null}", &m);
+	assert_int_equal(m.head_dim, 16);
+	load("ernie-4.5-0.3b-pt.json", &m);
+	assert_string_equal(m.read_as, "");
+	assert_false(m.qkv_bias || m.out_bias || m.mlp_bias);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(360748032));
+	assert_string_equal(vp_default_lora_targets(&m), "q_proj,v_proj");
+}
+
+/* ERNIE 4.5's MoE (ernie4_5_moe; models/ernie4_5_moe/
+ * modular_ernie4_5_moe.py): DeepSeek's block and dense first layers
+ * (moe_layer_start_index) under Llama's attention. ERNIE-4.5-21B-A3B
+ * (tests/data/configs/README.md) by hand:
+ *   embed_tokens (tied)          103424 x 2560          =    264,765,440
+ *   final norm                                           =          2,560
+ *   attention, every layer: q and o 2560 x 2560, k and v 2560 x 512,
+ *     two norms 2 x 2560: 15,733,760
+ *   layer 0: + the dense MLP 3 x 2560 x 12288 (94,371,840) = 110,105,600
+ *   layers 1-27: + mlp.gate 2560 x 64 (163,840, fp32), moe_statics'
+ *     e_score_correction_bias 64 (fp32), 64 experts of 3 x 2560 x 1536
+ *     (754,974,720), shared_experts 3 x 2560 x 3072 (23,592,960)
+ *     = 794,465,344; x 27 = 21,450,564,288
+ *   total 21,825,437,888, the Hub's safetensors total (F32 4,425,408 =
+ *   27 x (163,840 + 64)) */
+static void ernie4_5_moe_keys(void **state)
+{
+	struct vp_model m, other;
+	struct vp_error err = {0};
+	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
+	size_t n;
+
+	(void)state;
+	load("ernie-4.5-21b-a3b.json", &m);
+	assert_string_equal(m.model_type, "ernie4_5_moe");
+	assert_string_equal(m.read_as, "");
+	assert_int_equal(m.num_experts, 64);
+	assert_int_equal(m.experts_per_token, 6);
+	assert_int_equal(m.intermediate_size, 1536);
+	assert_int_equal(m.shared_expert_size, 3072);
+	assert_int_equal(m.dense_layers, 1);
+	assert_int_equal(m.dense_intermediate_size, 12288);
+	assert_int_equal(m.head_dim, 128);
+	assert_true(m.tie_embeddings);
+	assert_false(m.qkv_bias || m.out_bias || m.mlp_bias);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(21825437888));
+	assert_int_equal(vp_model_frozen_param_count(&m, false), 27 * 64);
+	assert_int_equal(vp_model_validate(&m, &err), 0);
+	assert_true(vp_model_router_logits_out(&m));
+	n = vp_model_block_linears(&m, VP_BLOCK_DECODER, ls, VP_BLOCK_LINEARS_MAX);
+	assert_int_equal(n, 11);
+	assert_string_equal(ls[4].path, "mlp.gate");
+	assert_false(ls[4].param_only); /* an nn.Linear: PEFT reaches it */
+	assert_true(vp_linear_kept_in_fp32(&m, &ls[4]));
+	assert_false(vp_linear_kept_in_fp32(&m, &ls[0]));
+	assert_string_equal(ls[8].path, "mlp.shared_experts.gate_proj");
+	assert_int_equal(ls[8].out_features, 3072);
+	n = vp_model_block_linears(&m, VP_BLOCK_DECODER_DENSE, ls, VP_BLOCK_LINEARS_MAX);
+	assert_int_equal(n, 7);
+	assert_int_equal(ls[4].out_features, 12288);
+	assert_string_equal(vp_default_lora_targets(&m), "q_proj,v_proj");
+	other = m;
+	other.kv_lora_rank = 512;
+	assert_int_equal(vp_model_validate(&other, &err), -1);
+
+	/* Ernie4_5_MoeConfig's defaults under a small shape (moe_k 6 over 8
+	 * experts, 2 shared, moe_layer_start_index 1, end -1, interval 1):
+	 * 3 layers of attention 12,288 and norms 128; layer 0's MLP
+	 * 3 x 64 x 96; layers 1 and 2: router 64 x 8, statics 8, experts
+	 * 8 x 3 x 64 x 16, shared 3 x 64 x 32; the tied 100 x 64 embedding,
+	 * the final norm */
+	parse_ok("{\"model_type\": \"ernie4_5_moe\", \"hidden_size\": 64, \"intermediate_size\": 96,"
+		 " \"num_hidden_layers\": 3, \"num_attention_heads\": 4, \"num_key_value_heads\": 2,"
+		 " \"vocab_size\": 100, \"moe_num_experts\": 8, \"moe_intermediate_size\": 16,"
+		 " \"moe_layer_end_index\": -1}", &m);
+	assert_int_equal(m.experts_per_token, 6);
+	assert_int_equal(m.shared_expert_size, 32);
+	assert_int_equal(m.dense_layers, 1);
+	assert_int_equal(vp_model_param_count(&m),
+			 UINT64_C(3 * (12288 + 128) + 3 * 64 * 96 + 2 * (512 + 8 + 24576 + 6144) + 6400 + 64));
+	/* the first experts at layer 2, up to the last: two dense layers */
+	parse_ok("{\"model_type\": \"ernie4_5_moe\", \"hidden_size\": 64, \"intermediate_size\": 96,"
+		 " \"num_hidden_layers\": 3, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+		 " \"moe_num_experts\": 8, \"moe_intermediate_size\": 16, \"moe_layer_start_index\": 2,"
+		 " \"moe_layer_end_index\": 2, \"moe_num_shared_experts\": 0}", &m);
+	assert_int_equal(m.dense_layers, 2);
+	assert_int_equal(m.shared_expert_size, 0);
+	/* no layer in the range: every layer dense, intermediate_size wide */
+	parse_ok("{\"model_type\": \"ernie4_5_moe\", \"hidden_size\": 64, \"intermediate_size\": 96,"
+		 " \"num_hidden_layers\": 3, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+		 " \"moe_layer_start_index\": 3}", &m);
+	assert_int_equal(m.num_experts, 0);
+	assert_int_equal(m.intermediate_size, 96);
+	assert_int_equal(vp_model_validate(&m, &err), 0);
+	/* dense layers between or after the experts' are refused, and so are
+	 * the experts' biases */
+	assert_int_equal(parse("{\"model_type\": \"ernie4_5_moe\", \"hidden_size\": 64, \"intermediate_size\": 96,"
+			       " \"num_hidden_layers\": 4, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+			       " \"moe_layer_interval\": 2}", &m, &err),
+			 -1);
+	assert_non_null(strstr(err.message, "'moe_layer_interval' 2"));
+	assert_int_equal(parse("{\"model_type\": \"ernie4_5_moe\", \"hidden_size\": 64, \"intermediate_size\": 96,"
+			       " \"num_hidden_layers\": 4, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+			       " \"moe_layer_end_index\": 2}", &m, &err),
+			 -1);
+	assert_non_null(strstr(err.message, "'moe_layer_end_index' 2 of 4 layers"));
+	assert_int_equal(parse("{\"model_type\": \"ernie4_5_moe\", \"hidden_size\": 64, \"intermediate_size\": 96,"
+			       " \"num_hidden_layers\": 4, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+			       " \"use_bias\": true}", &m, &err),
+			 -1);
+	assert_non_null(strstr(err.message, "'use_bias'"));
+	/* the descriptor's checks name the config's keys */
+	assert_int_equal(parse("{\"model_type\": \"ernie4_5_moe\", \"hidden_size\": 64, \"intermediate_size\": 96,"
+			       " \"num_hidden_layers\": 3, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+			       " \"moe_num_experts\": 8, \"moe_k\": 9}", &m, &err),
+			 -1);
+	assert_non_null(strstr(err.message, "'moe_k' (9) must be from 1 to 'moe_num_experts' (8)"));
+}
+
 /* SmolLM3: Llama's keys and block under its own type (not "read as llama"),
  * the LM head tied by SmolLM3Config's default, the window off where
  * use_sliding_window is false, and the same estimate as that Llama */
@@ -2425,19 +2570,20 @@ static void an_unmodelled_type_unlike_llama_is_refused(void **state)
 	struct vp_error err = {0};
 
 	(void)state;
-	/* ERNIE-4.5-21B-A3B's keys (Ernie4_5_MoeConfig: moe_num_experts,
-	 * moe_k, moe_intermediate_size), a Llama-shaped MoE of a type
-	 * vramplan does not model */
-	assert_int_equal(parse("{\"architectures\": [\"Ernie4_5_MoeForCausalLM\"], \"model_type\": \"ernie4_5_moe\", "
-			       "\"hidden_size\": 2560, \"intermediate_size\": 12288, \"num_hidden_layers\": 28, "
-			       "\"num_attention_heads\": 20, \"vocab_size\": 103424, \"rms_norm_eps\": 1e-05, "
-			       "\"hidden_act\": \"silu\", \"moe_num_experts\": 64, \"moe_k\": 6, "
-			       "\"moe_intermediate_size\": 1536}",
+	/* dots.llm1's keys (Dots1Config: n_routed_experts,
+	 * num_experts_per_tok, moe_intermediate_size), a Llama-shaped MoE of
+	 * a type vramplan does not model (ERNIE 4.5's stood here until
+	 * ernie4_5_moe was modelled) */
+	assert_int_equal(parse("{\"architectures\": [\"Dots1ForCausalLM\"], \"model_type\": \"dots1\", "
+			       "\"hidden_size\": 4096, \"intermediate_size\": 10944, \"num_hidden_layers\": 62, "
+			       "\"num_attention_heads\": 32, \"vocab_size\": 152064, \"rms_norm_eps\": 1e-05, "
+			       "\"hidden_act\": \"silu\", \"n_routed_experts\": 128, \"num_experts_per_tok\": 6, "
+			       "\"moe_intermediate_size\": 1408}",
 			       &m, &err),
 			 -1);
-	assert_string_equal(err.message, "model_type 'ernie4_5_moe' is a mixture of experts whose layers vramplan does "
+	assert_string_equal(err.message, "model_type 'dots1' is a mixture of experts whose layers vramplan does "
 					 "not know (the ones it models: mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, "
-					 "granitemoeshared, gpt_oss, deepseek_v2, deepseek_v3, glm4_moe)");
+					 "granitemoeshared, gpt_oss, deepseek_v2, deepseek_v3, glm4_moe, ernie4_5_moe)");
 	/* a hybrid with experts (Jamba) is refused for its Mamba layers */
 	assert_int_equal(parse("{\"architectures\": [\"JambaForCausalLM\"], \"model_type\": \"jamba\", "
 			       "\"hidden_size\": 64, \"intermediate_size\": 128, \"num_hidden_layers\": 2, "
@@ -2547,7 +2693,7 @@ static void missing_and_unsupported(void **state)
 	expect_bad("unsupported-type.json", 0, 0,
 		   "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, xlm-roberta-xl, camembert, distilbert, electra, deberta-v2, mpnet, modernbert, albert, t5, mt5, "
 		   "umt5, bart, mbart, marian, m2m_100, pegasus, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, phi3, stablelm, "
-		   "exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, seed_oss, hunyuan_v1_dense, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, granitemoeshared, gpt_oss, deepseek_v2, deepseek_v3, glm4_moe, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
+		   "exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, seed_oss, hunyuan_v1_dense, internlm2, ernie4_5, mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, granitemoeshared, gpt_oss, deepseek_v2, deepseek_v3, glm4_moe, ernie4_5_moe, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	expect_bad("no-model-type.json", 0, 0,
 		   "missing field 'model_type' (is this a Hugging Face config.json?)");
 	expect_bad("model-type-number.json", 2, 3, "'model_type' must be a string");
@@ -2774,6 +2920,8 @@ int main(void)
 		cmocka_unit_test(olmoe_keys),
 		cmocka_unit_test(deepseek_v2_keys),
 		cmocka_unit_test(glm4_moe_keys),
+		cmocka_unit_test(ernie4_5_keys),
+		cmocka_unit_test(ernie4_5_moe_keys),
 		cmocka_unit_test(gemma3_multimodal_keys),
 		cmocka_unit_test(mistral3_multimodal_keys),
 		cmocka_unit_test(smollm3_keys),

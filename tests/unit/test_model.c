@@ -184,7 +184,7 @@ static void unknown_type_lists_the_supported_ones(void **state)
 	assert_string_equal(err.message,
 			    "unsupported model_type 'foo' (supported: bert, roberta, xlm-roberta, xlm-roberta-xl, camembert, "
 			    "distilbert, electra, deberta-v2, mpnet, modernbert, albert, t5, mt5, umt5, bart, mbart, marian, m2m_100, pegasus, llama, mistral, qwen2, qwen3, gemma, gemma2, gemma3_text, "
-			    "phi3, stablelm, exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, seed_oss, hunyuan_v1_dense, internlm2, mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, granitemoeshared, gpt_oss, deepseek_v2, deepseek_v3, glm4_moe, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
+			    "phi3, stablelm, exaone, exaone4, olmo, olmo2, olmo3, glm, glm4, cohere, cohere2, granite, smollm3, seed_oss, hunyuan_v1_dense, internlm2, ernie4_5, mixtral, qwen2_moe, qwen3_moe, olmoe, phimoe, granitemoe, granitemoeshared, gpt_oss, deepseek_v2, deepseek_v3, glm4_moe, ernie4_5_moe, qwen, gpt_neox, phi, gptj, codegen, gpt_neo, gpt2, gpt_bigcode, starcoder2, bloom, mpt, falcon, opt)");
 	assert_int_equal(vp_model_init_family(&m, "", &err), -1);
 	assert_string_equal(err.message, "missing 'model_type'");
 	assert_int_equal(vp_model_init_family(&m, NULL, NULL), -1);
@@ -516,14 +516,17 @@ static const struct {
 	 * held lm_head.weight too, which no config.json tells (README) */
 	{"qwen1.5-0.5b-finetune-transformers5.json", 463987712, true},
 	/* The hub-config audit of 2026-11-30 (README "Further configs
-	 * checked"). Read as Llama (model_type ernie4_5, minicpm, orion):
-	 * ERNIE-4.5-0.3B tied, 18 layers of q 1024 x 2048, k and v 1024 x 256,
+	 * checked"). ERNIE-4.5-0.3B (ernie4_5, read as Llama until
+	 * 2026-12-01): tied, 18 layers of q 1024 x 2048, k and v 1024 x 256,
 	 * o 2048 x 1024, MLP 3 x 1024 x 3072 and two norms (the "0.36B" of the
-	 * model card); MiniCPM-2B tied, 40 layers of 4 x 2304^2 +
+	 * model card). Read as Llama (model_type minicpm, orion): MiniCPM-2B tied, 40 layers of 4 x 2304^2 +
 	 * 3 x 2304 x 5760 (its "2.4B non-embedding") and 122,753 x 2304
 	 * embeddings; Orion-14B's norms are LayerNorms with a bias (81 x 5120
 	 * more), which the Llama reading leaves out */
 	{"ernie-4.5-0.3b-pt.json", 360748032, true},
+	/* ERNIE-4.5-21B-A3B (ernie4_5_moe): the Hub API's safetensors total
+	 * (test_hfconfig.c ernie4_5_moe_keys adds it up) */
+	{"ernie-4.5-21b-a3b.json", 21825437888, true},
 	{"minicpm-2b-sft-bf16.json", 2724880896, true},
 	{"orion-14b-base.json", 14500000000, false}, /* "14.5B"; ours: 14,498,288,640 */
 	/* StarCoder2-7B: tied, 32 layers of q/o 4608^2, k/v 4608 x 512, c_fc

@@ -1,5 +1,5 @@
 # A config of a model_type vramplan does not model but whose keys are a
-# Llama decoder's (hfconfig.c llama_clone: orion, ERNIE 4.5) is estimated
+# Llama decoder's (hfconfig.c llama_clone: orion, MiniCPM) is estimated
 # as Llama with a warning. Until 2026-11-30 import wrote such an entry as
 # `model_type: llama`, so loaded back with --catalog it lost the warning,
 # took PEFT's Llama default targets instead of "no defaults for this type",
@@ -8,7 +8,7 @@
 # round trip plans as the config itself does, warnings and suggestions alike.
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
-for f in orion-14b-base ernie-4.5-0.3b-pt; do
+for f in orion-14b-base minicpm-2b-sft-bf16; do
 	"$VRAMPLAN" import -q "tests/data/configs/$f.json" >"$d/$f.yaml" || exit 1
 	grep -E '^  (model_type|read_as):' "$d/$f.yaml"
 	name=$(sed -n 's/^- name: //p' "$d/$f.yaml")
