@@ -910,12 +910,15 @@ static bool skip_matches(const char *key, const char *full, const char *own)
 
 /* The bits of one block's linears that `key` leaves 16-bit, each named
  * `stack`.`layer`.`path` */
-static uint64_t skip_bits(const struct vp_model *m, enum vp_block_kind kind, const char *stack, uint64_t layer,
+/* quant_skip's bits (model.h) hold one block's linears */
+_Static_assert(VP_BLOCK_LINEARS_MAX <= 16, "model.h quant_skip has 16 bits a block");
+
+static uint16_t skip_bits(const struct vp_model *m, enum vp_block_kind kind, const char *stack, uint64_t layer,
 			  const char *key)
 {
 	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
 	size_t n = vp_model_block_linears(m, kind, ls, VP_BLOCK_LINEARS_MAX);
-	uint64_t bits = 0;
+	uint16_t bits = 0;
 	char full[256];
 
 	for (size_t j = 0; j < n; j++) {
@@ -926,7 +929,7 @@ static uint64_t skip_bits(const struct vp_model *m, enum vp_block_kind kind, con
 		    sizeof full)
 			continue;
 		if (skip_matches(key, full, ls[j].name))
-			bits |= UINT64_C(1) << j;
+			bits = (uint16_t)(bits | 1u << j);
 	}
 	return bits;
 }
@@ -1051,14 +1054,14 @@ int vp_model_quant_skip(struct vp_model *m, const char *entry, char *why, size_t
 	}
 	/* every block's linears the entry names */
 	if (m->arch == VP_ARCH_DECODER) {
-		uint64_t any = 0;
+		unsigned any = 0;
 
 		stack = decoder_stack(m);
 		for (uint64_t i = 0; i < m->num_layers && i < VP_QUANT_SKIP_LAYERS; i++) {
 			enum vp_block_kind kind = i < m->dense_layers ? VP_BLOCK_DECODER_DENSE : VP_BLOCK_DECODER;
-			uint64_t bits = skip_bits(m, kind, stack, i, key);
+			uint16_t bits = skip_bits(m, kind, stack, i, key);
 
-			m->quant_skip[i] |= bits;
+			m->quant_skip[i] = (uint16_t)(m->quant_skip[i] | bits);
 			any |= bits;
 		}
 		if (any != 0 && m->num_layers > VP_QUANT_SKIP_LAYERS) {
@@ -1076,11 +1079,11 @@ int vp_model_quant_skip(struct vp_model *m, const char *entry, char *why, size_t
 				  : m->arch == VP_ARCH_ENCDEC ? "model.encoder.layers"
 							       : "encoder.layer";
 		const char *dec = m->naming == VP_NAMING_T5 ? "decoder.block" : "model.decoder.layers";
-		uint64_t e = skip_bits(m, VP_BLOCK_ENCODER, enc, 0, key);
-		uint64_t d = m->arch == VP_ARCH_ENCDEC ? skip_bits(m, VP_BLOCK_DECODER, dec, 0, key) : 0;
+		uint16_t e = skip_bits(m, VP_BLOCK_ENCODER, enc, 0, key);
+		uint16_t d = m->arch == VP_ARCH_ENCDEC ? skip_bits(m, VP_BLOCK_DECODER, dec, 0, key) : 0;
 
-		m->quant_skip_enc |= e;
-		m->quant_skip_dec |= d;
+		m->quant_skip_enc = (uint16_t)(m->quant_skip_enc | e);
+		m->quant_skip_dec = (uint16_t)(m->quant_skip_dec | d);
 		if ((e | d) != 0)
 			return note_entry(m, entry, why, size);
 	}

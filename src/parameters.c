@@ -517,7 +517,7 @@ static void add_blocks(const struct ctx *c, enum vp_block_kind kind, double coun
 
 /* One block's linears of `kind` whose bits `mask` sets, less those kept in
  * fp32 (counted in kept) and bare parameters, `count` times. */
-static void skipped_block(const struct ctx *c, enum vp_block_kind kind, uint64_t mask, double count, struct counts *n)
+static void skipped_block(const struct ctx *c, enum vp_block_kind kind, unsigned mask, double count, struct counts *n)
 {
 	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
 	size_t j, nl = mask != 0 ? vp_model_block_linears(c->m, kind, ls, VP_BLOCK_LINEARS_MAX) : 0;
@@ -525,7 +525,7 @@ static void skipped_block(const struct ctx *c, enum vp_block_kind kind, uint64_t
 	for (j = 0; j < nl; j++) {
 		double copies = (double)ls[j].copies;
 
-		if (!(mask & (UINT64_C(1) << j)) || ls[j].param_only || vp_linear_kept_in_fp32(c->m, &ls[j]))
+		if (!(mask & 1u << j) || ls[j].param_only || vp_linear_kept_in_fp32(c->m, &ls[j]))
 			continue;
 		n->skip += count * (double)ls[j].in_features * (double)ls[j].out_features * copies;
 		n->skip_in += count * (double)ls[j].in_features * copies;

@@ -146,9 +146,9 @@ struct vp_model {
 	 * that leave a linear 16-bit, each ended by a newline, as `import`
 	 * writes them (quant_skip_modules) and the catalogue reads them back. */
 #define VP_QUANT_SKIP_LAYERS 256
-	uint64_t quant_skip[VP_QUANT_SKIP_LAYERS];
-	uint64_t quant_skip_enc;
-	uint64_t quant_skip_dec;
+	uint16_t quant_skip[VP_QUANT_SKIP_LAYERS]; /* a block has at most 16 linears (layers.h) */
+	uint16_t quant_skip_enc;
+	uint16_t quant_skip_dec;
 	bool quant_skip_vision;
 	char quant_skip_list[1024];
 	/* The classes of a checkpoint saved as a classifier
