@@ -11,6 +11,7 @@
 
 #include "vramplan/checked.h"
 #include "vramplan/fileio.h"
+#include "vramplan/layers.h"
 #include "vramplan/sizes.h"
 #include "vramplan/yaml_limits.h"
 
@@ -36,7 +37,8 @@ enum field_kind {
 	F_DOUBLE,  /* a plain decimal scalar in the range of `range` */
 	F_BOOL,    /* plain true or false */
 	F_ENUM,    /* one of `choices`, stored by `set_enum` */
-	F_CC       /* a compute capability "8.6", stored as 86 */
+	F_CC,      /* a compute capability "8.6", stored as 86 */
+	F_LINES    /* a sequence of scalars, each ended by a newline in one char array */
 };
 
 enum double_range {
@@ -185,6 +187,8 @@ static const struct field model_fields[] = {
 	M_STR(architecture, 0),
 	{"dtype", F_ENUM, 0, 0, 0, 0, 0, R_NONNEG, dtype_names, set_dtype, 0},
 	{"stored_quant", F_ENUM, 0, 0, 0, 0, 0, R_NONNEG, stored_quant_names, set_stored_quant, 0},
+	{"quant_skip_modules", F_LINES, M_OFF(quant_skip_list), M_SIZE(quant_skip_list), 0, 0, 0, R_NONNEG, NULL,
+	 NULL, 0},
 	M_STR(read_as, 0),
 };
 
@@ -548,6 +552,41 @@ static int set_aliases(const struct loader *ld, const struct entry *e, const str
 	return 0;
 }
 
+/* quant_skip_modules: the entries as `import` writes them; load_model
+ * resolves them once the shape is read */
+static int set_lines(const struct loader *ld, const struct entry *e, const struct field *f,
+		     const yaml_node_t *v, char *obj)
+{
+	const yaml_node_item_t *it;
+	char *dst = obj + f->offset;
+	size_t used = 0;
+
+	if (v->type != YAML_SEQUENCE_NODE)
+		return fail(ld, v, "expected a sequence of module names for '%s' in %s (found %s)", f->key,
+			    e->label, node_kind(v));
+	for (it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
+		const yaml_node_t *item = node_at(ld, *it);
+		const char *s;
+		size_t len;
+
+		if (item->type != YAML_SCALAR_NODE)
+			return fail(ld, item, "expected a module name in '%s' in %s (found %s)", f->key, e->label,
+				    node_kind(item));
+		s = scalar(item);
+		len = strlen(s);
+		if (len == 0 || strchr(s, '\n') != NULL)
+			return fail(ld, item, "invalid module name in '%s' in %s", f->key, e->label);
+		if (len + 1 >= f->size - used)
+			return fail(ld, item, "too many module names in '%s' in %s (expected at most %zu bytes)", f->key,
+				    e->label, f->size - 1);
+		memcpy(dst + used, s, len);
+		dst[used + len] = '\n';
+		used += len + 1;
+		dst[used] = '\0';
+	}
+	return 0;
+}
+
 static int set_u64(const struct loader *ld, const struct entry *e, const struct field *f,
 		   const yaml_node_t *v, char *obj)
 {
@@ -691,6 +730,8 @@ static int apply_field(const struct loader *ld, const struct entry *e, const str
 		return set_enum(ld, e, f, v, obj);
 	case F_CC:
 		return set_cc(ld, e, f, v, obj);
+	case F_LINES:
+		return set_lines(ld, e, f, v, obj);
 	}
 	return -1;
 }
@@ -787,6 +828,28 @@ static bool has_gpu_name(const struct vp_catalog *cat, const char *name)
 	return false;
 }
 
+/* The modules a bitsandbytes checkpoint leaves 16-bit (model.h
+ * quant_skip), from the entries set_lines kept, as hfconfig.c reads its
+ * llm_int8_skip_modules */
+static int resolve_skips(const struct loader *ld, const struct entry *e, const yaml_node_t *v, struct vp_model *m)
+{
+	char list[sizeof m->quant_skip_list], why[256], *p = list, *nl;
+
+	if (strcmp(m->stored_quant, "nf4") != 0 && strcmp(m->stored_quant, "nf4-dq") != 0 &&
+	    strcmp(m->stored_quant, "int8") != 0)
+		return fail(ld, v, "'quant_skip_modules' in %s without a bitsandbytes stored_quant (expected "
+			    "stored_quant nf4, nf4-dq or int8 with it)", e->label);
+	memcpy(list, m->quant_skip_list, sizeof list);
+	m->quant_skip_list[0] = '\0';
+	while ((nl = strchr(p, '\n')) != NULL) {
+		*nl = '\0';
+		if (vp_model_quant_skip(m, p, why, sizeof why) != 0)
+			return fail(ld, v, "'quant_skip_modules' entry '%.64s' in %s %s", p, e->label, why);
+		p = nl + 1;
+	}
+	return 0;
+}
+
 static int load_model(struct loader *ld, const yaml_node_t *seq, size_t index)
 {
 	const yaml_node_t *node = node_at(ld, seq->data.sequence.items.start[index]);
@@ -857,6 +920,9 @@ static int load_model(struct loader *ld, const yaml_node_t *seq, size_t index)
 			    e.label);
 	if (vp_model_validate(&m, ld->err) != 0)
 		return reposition(ld, node);
+	v = field_value(&e, "quant_skip_modules");
+	if (v != NULL && resolve_skips(ld, &e, v, &m) != 0)
+		return -1;
 
 	/* only look for the earlier entry's line when there is one */
 	first = has_model_name(&ld->tmp, m.name) ? earlier_name_line(ld, seq, index, m.name) : 0;

@@ -8,6 +8,7 @@
 #include <float.h>
 #include <inttypes.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <yaml.h>
@@ -126,6 +127,22 @@ static void entry(struct vp_yaml_out *e, const struct vp_model *m)
 		key_str(e, "dtype", vp_dtype_name(m->stored_dtype));
 	if (m->stored_quant[0] != '\0')
 		key_str(e, "stored_quant", m->stored_quant);
+	/* the llm_int8_skip_modules entries that leave linears 16-bit: the
+	 * catalogue resolves them as the config does (catalog.c resolve_skips) */
+	if (m->quant_skip_list[0] != '\0') {
+		const char *p = m->quant_skip_list, *nl;
+		char one[sizeof m->quant_skip_list];
+
+		vp_yaml_scalar(e, "quant_skip_modules", false);
+		vp_yaml_send(e, yaml_sequence_start_event_initialize(&e->ev, NULL, NULL, 1,
+								     YAML_BLOCK_SEQUENCE_STYLE));
+		while ((nl = strchr(p, '\n')) != NULL) {
+			snprintf(one, sizeof one, "%.*s", (int)(nl - p), p);
+			vp_yaml_scalar(e, one, vp_yaml_ambiguous(one));
+			p = nl + 1;
+		}
+		vp_yaml_send(e, yaml_sequence_end_event_initialize(&e->ev));
+	}
 	if (m->source[0] != '\0')
 		key_str(e, "source", m->source);
 	if (m->params_published != 0)

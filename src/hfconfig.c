@@ -14,6 +14,7 @@
  */
 #include "vramplan/hfconfig.h"
 #include "vramplan/json_where.h"
+#include "vramplan/layers.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -2026,6 +2027,48 @@ static int read_use_cache(const struct cfg *c, struct vp_model *m)
  * less). gpt-oss's MXFP4 experts are dequantized for training
  * (read_experts). Another method is refused rather than read as 16 bit.
  */
+static int read_skip_modules(const struct cfg *c, const cJSON *q, struct vp_model *m)
+{
+	const cJSON *list = cJSON_GetObjectItemCaseSensitive(q, "llm_int8_skip_modules"), *it;
+	char why[256];
+
+	/* null in most files (BitsAndBytesConfig's default) */
+	if (list == NULL || cJSON_IsNull(list))
+		return 0;
+	if (!cJSON_IsArray(list))
+		return fail(c, "'quantization_config.llm_int8_skip_modules' must be a list of module names or null");
+	cJSON_ArrayForEach(it, list)
+	{
+		if (!cJSON_IsString(it))
+			return fail(c, "'quantization_config.llm_int8_skip_modules' must hold module names (strings)");
+		if (vp_model_quant_skip(m, it->valuestring, why, sizeof why) != 0) {
+			char shown[65];
+
+			vp_utf8_copy(shown, sizeof shown, it->valuestring);
+			return fail(c, "'quantization_config.llm_int8_skip_modules' entry '%s' %s: not modelled "
+				       "(the modules it leaves 16-bit would be counted 4-bit, too few bytes)",
+				    shown, why);
+		}
+	}
+	return 0;
+}
+
+/* AWQ's modules_to_not_convert and GPTQ's modules_in_block_to_quantize
+ * name modules the checkpoint stores unquantized; they are not read (the
+ * estimate would count those 4-bit, too few bytes): refused when they
+ * name anything */
+static int refuse_partial(const struct cfg *c, const cJSON *q, const char *name)
+{
+	const char *key = !strcmp(name, "awq") ? "modules_to_not_convert" : "modules_in_block_to_quantize";
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(q, key);
+
+	if (v == NULL || cJSON_IsNull(v) || (cJSON_IsArray(v) && cJSON_GetArraySize(v) == 0))
+		return 0;
+	return fail(c, "'quantization_config.%s' (%s) is not modelled: the modules it leaves unquantized would be "
+		       "counted 4-bit; plan the checkpoint's unquantized config instead",
+		    key, name);
+}
+
 static int read_quantization(const struct cfg *c, struct vp_model *m)
 {
 	const cJSON *q = item(c, "quantization_config");
@@ -2066,16 +2109,18 @@ static int read_quantization(const struct cfg *c, struct vp_model *m)
 			snprintf(m->stored_quant, sizeof m->stored_quant, "%s", dq ? "nf4-dq" : "nf4");
 			snprintf(m->stored_quant_how, sizeof m->stored_quant_how, "bitsandbytes 4-bit %s%s", kind,
 				 dq ? ", double quantization" : "");
-			return 0;
+			return read_skip_modules(c, q, m);
 		}
 		if (eight) {
 			snprintf(m->stored_quant, sizeof m->stored_quant, "int8");
 			snprintf(m->stored_quant_how, sizeof m->stored_quant_how, "bitsandbytes 8-bit");
-			return 0;
+			return read_skip_modules(c, q, m);
 		}
 		return fail(c, "'quantization_config' names bitsandbytes but neither load_in_4bit nor load_in_8bit");
 	}
 	if ((!strcmp(name, "gptq") || !strcmp(name, "awq")) && bits == 4.0) {
+		if (refuse_partial(c, q, name) != 0)
+			return -1;
 		snprintf(m->stored_quant, sizeof m->stored_quant, "gptq-int4");
 		snprintf(m->stored_quant_how, sizeof m->stored_quant_how, "%s 4-bit%s", name,
 			 !strcmp(name, "awq") ? ", read as gptq-int4" : "");

@@ -865,3 +865,241 @@ void vp_model_linear_names(const struct vp_model *m, char *buf, size_t size)
 		len = strlen(buf);
 	}
 }
+
+/* ---- bitsandbytes' llm_int8_skip_modules ---------------------------------- */
+
+/* The path of the decoder-only blocks' ModuleList in the causal LM, as
+ * named_modules() names it (modeling_gpt2.py GPT2LMHeadModel.transformer.h,
+ * modeling_opt.py OPTForCausalLM.model.decoder.layers, ...). */
+static const char *decoder_stack(const struct vp_model *m)
+{
+	static const char *const h[] = {"gpt2", "gpt_bigcode", "bloom", "gptj", "gpt_neo", "codegen",
+					 "falcon", "qwen", "exaone", NULL};
+
+	for (size_t i = 0; h[i] != NULL; i++)
+		if (strcmp(m->model_type, h[i]) == 0)
+			return "transformer.h";
+	if (strcmp(m->model_type, "mpt") == 0)
+		return "transformer.blocks";
+	if (strcmp(m->model_type, "gpt_neox") == 0)
+		return "gpt_neox.layers";
+	if (strcmp(m->model_type, "opt") == 0)
+		return "model.decoder.layers";
+	return "model.layers";
+}
+
+/* Does transformers leave the module `full` (own name `own`) unquantized
+ * for the entry `key`? The union of its two rules, so that a linear either
+ * version keeps 16-bit is counted 16-bit (the safe side):
+ * transformers 4 (integrations/bitsandbytes.py _replace_with_bnb_linear):
+ * `name not in modules_to_not_convert` and not any(`key + "." in
+ * current_key_name_str` or `key == current_key_name_str`);
+ * transformers 5 (quantizers/quantizers_utils.py should_convert_module):
+ * re.match(f"{key}\\.", full_name) or re.match(f"{key}", full_name) or
+ * full_name.endswith(key), a key a regular expression matched at the
+ * start of the name (only '.' is met here: vp_model_quant_skip refuses
+ * the other metacharacters, where '.' matches any character). */
+static bool skip_matches(const char *key, const char *full, const char *own)
+{
+	size_t kl = strlen(key), fl = strlen(full), i;
+	char dotted[128];
+
+	if (strcmp(own, key) == 0 || strcmp(full, key) == 0)
+		return true;
+	if ((size_t)snprintf(dotted, sizeof dotted, "%s.", key) < sizeof dotted && strstr(full, dotted) != NULL)
+		return true;
+	if (kl <= fl && strcmp(full + fl - kl, key) == 0)
+		return true;
+	if (kl > fl)
+		return false;
+	for (i = 0; i < kl; i++)
+		if (key[i] != '.' && key[i] != full[i])
+			return false;
+	return true;
+}
+
+/* The bits of one block's linears that `key` leaves 16-bit, each named
+ * `stack`.`layer`.`path` */
+/* quant_skip's bits (model.h) hold one block's linears */
+_Static_assert(VP_BLOCK_LINEARS_MAX <= 16, "model.h quant_skip has 16 bits a block");
+
+static uint16_t skip_bits(const struct vp_model *m, enum vp_block_kind kind, const char *stack, uint64_t layer,
+			  const char *key)
+{
+	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
+	size_t n = vp_model_block_linears(m, kind, ls, VP_BLOCK_LINEARS_MAX);
+	uint16_t bits = 0;
+	char full[256];
+
+	for (size_t j = 0; j < n; j++) {
+		/* bare parameters (gpt-oss's experts) bitsandbytes never quantizes */
+		if (ls[j].param_only)
+			continue;
+		if ((size_t)snprintf(full, sizeof full, "%s.%llu.%s", stack, (unsigned long long)layer, ls[j].path) >=
+		    sizeof full)
+			continue;
+		if (skip_matches(key, full, ls[j].name))
+			bits = (uint16_t)(bits | 1u << j);
+	}
+	return bits;
+}
+
+/* The length of key's first all-digit component's start (a layer index),
+ * or 0 where it has none */
+static size_t layer_component(const char *key)
+{
+	const char *p = key;
+
+	while (*p != '\0') {
+		const char *e = strchr(p, '.');
+		size_t len = e != NULL ? (size_t)(e - p) : strlen(p), i;
+
+		for (i = 0; i < len && p[i] >= '0' && p[i] <= '9'; i++)
+			;
+		if (len > 0 && i == len && p != key)
+			return (size_t)(p - key);
+		if (e == NULL)
+			break;
+		p = e + 1;
+	}
+	return 0;
+}
+
+static bool starts_component(const char *key, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	return strncmp(key, prefix, n) == 0 && (key[n] == '\0' || key[n] == '.');
+}
+
+/* Modules of a multimodal checkpoint outside its text model */
+static bool outside_text_model(const char *key)
+{
+	static const char *const roots[] = {"vision_tower", "visual", "vision_model", "multi_modal_projector",
+					    "audio_tower", "embed_vision", "embed_audio", NULL};
+
+	for (size_t i = 0; roots[i] != NULL; i++) {
+		char under[64];
+
+		snprintf(under, sizeof under, "model.%s", roots[i]);
+		if (starts_component(key, roots[i]) || starts_component(key, under))
+			return true;
+	}
+	return false;
+}
+
+/* Keep the entry that left a linear 16-bit in m->quant_skip_list */
+static int note_entry(struct vp_model *m, const char *entry, char *why, size_t size)
+{
+	size_t used = strlen(m->quant_skip_list), len = strlen(entry);
+
+	if (len + 1 >= sizeof m->quant_skip_list - used) {
+		snprintf(why, size, "is past the %zu bytes of entries vramplan keeps", sizeof m->quant_skip_list - 1);
+		return -1;
+	}
+	memcpy(m->quant_skip_list + used, entry, len);
+	m->quant_skip_list[used + len] = '\n';
+	m->quant_skip_list[used + len + 1] = '\0';
+	return 0;
+}
+
+int vp_model_quant_skip(struct vp_model *m, const char *entry, char *why, size_t size)
+{
+	const char *stack, *key = entry;
+	size_t at;
+	char canon[160];
+
+	if (key[0] == '\0')
+		return 0;
+	if (strpbrk(key, "*+?[](){}|^$\\") != NULL) {
+		snprintf(why, size, "is a regular expression, which vramplan does not match against module names");
+		return -1;
+	}
+	if (strlen(key) > 100) {
+		snprintf(why, size, "is longer than the module names vramplan matches");
+		return -1;
+	}
+	if (outside_text_model(key)) {
+		/* the tower's linears are counted together (vision_linear_params),
+		 * with Mistral 3's projector's (merging_layer, linear_1, linear_2;
+		 * unsloth's lists name "multi_modal_projector" beside the tower):
+		 * an entry naming part of them keeps all of them 16-bit, the safe
+		 * side (Gemma 3's projector holds no nn.Linear) */
+		if (m->vision_linear_params > 0 &&
+		    (strstr(key, "vision_tower") != NULL || strstr(key, "multi_modal_projector") != NULL)) {
+			m->quant_skip_vision = true;
+			return note_entry(m, entry, why, size);
+		}
+		return 0;
+	}
+	at = layer_component(key);
+	if (at > 0) {
+		/* one layer's modules: of a decoder-only model's text stack */
+		static const char *const texts[] = {"model.layers", "model.language_model.layers",
+						    "language_model.model.layers", NULL};
+		const char *digits = key + at, *rest;
+		bool text = false;
+		size_t i;
+
+		stack = m->arch == VP_ARCH_DECODER ? decoder_stack(m) : NULL;
+		for (i = 0; stack != NULL && texts[i] != NULL && !text; i++)
+			text = strlen(texts[i]) == at - 1 && strncmp(key, texts[i], at - 1) == 0;
+		if (stack != NULL && !text)
+			text = strlen(stack) == at - 1 && strncmp(key, stack, at - 1) == 0;
+		if (!text) {
+			snprintf(why, size, "names one layer's modules under '%.*s', which vramplan does not read as %s",
+				 (int)(at - 1), key,
+				 stack != NULL ? "the text model's layers" : "this model's blocks (only a decoder-only "
+									      "model's layers are read)");
+			return -1;
+		}
+		i = strspn(digits, "0123456789");
+		rest = digits + i;
+		if (layer_component(rest) > 0 || (*rest != '\0' && rest[1] >= '0' && rest[1] <= '9')) {
+			snprintf(why, size, "names a module inside a layer by a second index (one expert of a "
+					    "mixture), which vramplan does not count apart");
+			return -1;
+		}
+		/* transformers 5 matches the entry as a prefix of the names
+		 * (re.match): "model.layers.3" names layers 30 to 39 too; the
+		 * loop below judges every layer */
+		snprintf(canon, sizeof canon, "%s.%s", stack, digits);
+		key = canon;
+	}
+	/* every block's linears the entry names */
+	if (m->arch == VP_ARCH_DECODER) {
+		unsigned any = 0;
+
+		stack = decoder_stack(m);
+		for (uint64_t i = 0; i < m->num_layers && i < VP_QUANT_SKIP_LAYERS; i++) {
+			enum vp_block_kind kind = i < m->dense_layers ? VP_BLOCK_DECODER_DENSE : VP_BLOCK_DECODER;
+			uint16_t bits = skip_bits(m, kind, stack, i, key);
+
+			m->quant_skip[i] = (uint16_t)(m->quant_skip[i] | bits);
+			any |= bits;
+		}
+		if (any != 0 && m->num_layers > VP_QUANT_SKIP_LAYERS) {
+			snprintf(why, size, "names modules of a model of %llu layers; vramplan reads the list for "
+					    "models of at most %d layers",
+				 (unsigned long long)m->num_layers, VP_QUANT_SKIP_LAYERS);
+			return -1;
+		}
+		return any != 0 ? note_entry(m, entry, why, size) : 0;
+	}
+	{
+		/* T5's stacks are encoder.block and decoder.block, BART's
+		 * model.encoder.layers, an encoder's (bert.)encoder.layer */
+		const char *enc = m->naming == VP_NAMING_T5 ? "encoder.block"
+				  : m->arch == VP_ARCH_ENCDEC ? "model.encoder.layers"
+							       : "encoder.layer";
+		const char *dec = m->naming == VP_NAMING_T5 ? "decoder.block" : "model.decoder.layers";
+		uint16_t e = skip_bits(m, VP_BLOCK_ENCODER, enc, 0, key);
+		uint16_t d = m->arch == VP_ARCH_ENCDEC ? skip_bits(m, VP_BLOCK_DECODER, dec, 0, key) : 0;
+
+		m->quant_skip_enc = (uint16_t)(m->quant_skip_enc | e);
+		m->quant_skip_dec = (uint16_t)(m->quant_skip_dec | d);
+		if ((e | d) != 0)
+			return note_entry(m, entry, why, size);
+	}
+	return 0;
+}

@@ -409,6 +409,9 @@ struct counts {
 	double outside, outside_out; /* weights of the nn.Linears outside the blocks
 				      * that bitsandbytes quantizes (bnb_outside),
 				      * and their outputs; in nonlin */
+	double skip, skip_in, skip_out; /* weights of the blocks' linears the checkpoint's
+				  * quantization leaves 16-bit (model.h quant_skip,
+				  * skipped_linears), their inputs and outputs; in lin */
 	double largest;          /* the largest matrix, in parameters */
 	double embed;            /* one vocabulary-sized matrix */
 	double frozen;           /* never trained (Marian's sinusoidal tables) */
@@ -512,6 +515,44 @@ static void add_blocks(const struct ctx *c, enum vp_block_kind kind, double coun
 	adapter_params(c, kind, count, &n->lora, &n->dora);
 }
 
+/* One block's linears of `kind` whose bits `mask` sets, less those kept in
+ * fp32 (counted in kept) and bare parameters, `count` times. */
+static void skipped_block(const struct ctx *c, enum vp_block_kind kind, unsigned mask, double count, struct counts *n)
+{
+	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
+	size_t j, nl = mask != 0 ? vp_model_block_linears(c->m, kind, ls, VP_BLOCK_LINEARS_MAX) : 0;
+
+	for (j = 0; j < nl; j++) {
+		double copies = (double)ls[j].copies;
+
+		if (!(mask & 1u << j) || ls[j].param_only || vp_linear_kept_in_fp32(c->m, &ls[j]))
+			continue;
+		n->skip += count * (double)ls[j].in_features * (double)ls[j].out_features * copies;
+		n->skip_in += count * (double)ls[j].in_features * copies;
+		n->skip_out += count * (double)ls[j].out_features * copies;
+	}
+}
+
+/* The blocks' linears the checkpoint's quantization leaves 16-bit: its
+ * llm_int8_skip_modules (model.h quant_skip; hfconfig.c read_skip_modules),
+ * layer by layer in a decoder-only model, every block alike in the stacks
+ * of the others. */
+static void skipped_linears(const struct ctx *c, const struct totals *tt, struct counts *n)
+{
+	const struct vp_model *m = c->m;
+
+	if (m->arch == VP_ARCH_DECODER) {
+		for (uint64_t i = 0; i < m->num_layers && i < VP_QUANT_SKIP_LAYERS; i++)
+			skipped_block(c, i < m->dense_layers ? VP_BLOCK_DECODER_DENSE : VP_BLOCK_DECODER, m->quant_skip[i],
+				      1.0, n);
+		return;
+	}
+	if (tt->n_enc > 0.0)
+		skipped_block(c, VP_BLOCK_ENCODER, m->quant_skip_enc, tt->n_enc_params, n);
+	if (tt->n_dec > 0.0)
+		skipped_block(c, VP_BLOCK_DECODER, m->quant_skip_dec, tt->n_dec, n);
+}
+
 /* The blocks' linears, the task head and the model's total. */
 static int count_parameters(const struct ctx *c, struct totals *tt, struct counts *n, struct vp_error *err)
 {
@@ -608,6 +649,7 @@ static int count_parameters(const struct ctx *c, struct totals *tt, struct count
 	tt->total_params = n->total;
 	n->nonlin = n->total - n->lin;
 	bnb_outside(c, n);
+	skipped_linears(c, tt, n);
 	return 0;
 }
 
@@ -622,11 +664,14 @@ static void stored_weights(const struct ctx *c, const struct counts *n, struct t
 	 * Gemma 3's vision tower's too, and Mistral 3's tower's and projector's
 	 * (transformers' get_keys_to_not_convert keeps only the output
 	 * embedding); a GPTQ checkpoint quantizes the text model's blocks */
-	double vis = (double)c->m->vision_linear_params;
+	double vis = c->m->quant_skip_vision ? 0.0 : (double)c->m->vision_linear_params;
 	/* the linears a model class keeps out of bitsandbytes, in fp32 whatever
 	 * the compute dtype (vp_linear_kept_in_fp32: T5's wo) */
-	/* and the linears outside the blocks it quantizes (bnb_outside) */
-	double q = n->lin - n->kept + vis + n->outside, kept = n->kept * 4.0, rest = n->nonlin - vis - n->outside;
+	/* and the linears outside the blocks it quantizes (bnb_outside); the
+	 * blocks' linears the checkpoint's llm_int8_skip_modules names stay
+	 * in the unquantized parts' dtype (skipped_linears) */
+	double q = n->lin - n->kept - n->skip + vis + n->outside, kept = n->kept * 4.0;
+	double rest = n->nonlin - vis - n->outside + n->skip;
 
 	switch (t->quant) {
 	case VP_QUANT_NONE:
@@ -642,10 +687,12 @@ static void stored_weights(const struct ctx *c, const struct counts *n, struct t
 		/* LLM.int8(): int8 weights plus one fp32 scale per output row
 		 * (the vision tower's scales, about 1 MB for Gemma 3's, are
 		 * not counted) */
-		tt->weights = q * 1.0 + (n->out_sum - n->kept_out + n->outside_out) * 4.0 + kept + rest * c->wb;
+		tt->weights = q * 1.0 + (n->out_sum - n->kept_out - n->skip_out + n->outside_out) * 4.0 + kept +
+			      rest * c->wb;
 		break;
 	case VP_QUANT_GPTQ_INT4:
-		tt->weights = n->lin * VP_GPTQ_BYTES_PER_PARAM + n->in_sum * 4.0 + n->nonlin * c->nb;
+		tt->weights = (n->lin - n->skip) * VP_GPTQ_BYTES_PER_PARAM + (n->in_sum - n->skip_in) * 4.0 +
+			      (n->nonlin + n->skip) * c->nb;
 		break;
 	}
 	tt->largest_linear_bytes = n->largest * c->e;

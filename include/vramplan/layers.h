@@ -167,6 +167,19 @@ bool vp_target_unmodelled(const char *target);
  * projection (modeling_t5.py T5PreTrainedModel). */
 bool vp_linear_kept_in_fp32(const struct vp_model *m, const struct vp_linear *l);
 
+/*
+ * Read one entry of a checkpoint's quantization_config.llm_int8_skip_modules
+ * (bitsandbytes): set the bits of m->quant_skip, quant_skip_enc,
+ * quant_skip_dec or quant_skip_vision (model.h) of the block linears
+ * transformers leaves unquantized for it (4 and 5 alike: a linear either
+ * keeps 16-bit is counted so). An entry naming no linear of the blocks
+ * ("lm_head", the vision tower of a text model) sets nothing. Returns 0, or
+ * -1 with why (the rest of a message after the entry) for a form vramplan
+ * cannot match exactly: a regular expression, one layer's modules outside
+ * a decoder-only model's text stack, one expert of a mixture.
+ */
+int vp_model_quant_skip(struct vp_model *m, const char *key, char *why, size_t size);
+
 /* The distinct names of the model's block linears, ", "-separated, into buf
  * (cut at size); for messages that say what a target could have named. */
 void vp_model_linear_names(const struct vp_model *m, char *buf, size_t size);

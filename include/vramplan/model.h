@@ -132,6 +132,25 @@ struct vp_model {
 	 * put it, for the notes. */
 	char stored_quant[16];
 	char stored_quant_how[64];
+	/* The block linears the checkpoint's quantization leaves 16-bit:
+	 * bitsandbytes' llm_int8_skip_modules (unsloth's "dynamic 4-bit"
+	 * checkpoints list whole layers' parts, "model.layers.0.mlp",
+	 * "model.layers.1.self_attn.o_proj"), resolved by
+	 * vp_model_quant_skip() as transformers matches module names. Bit j
+	 * of quant_skip[i] is linear j of vp_model_block_linears() of
+	 * decoder-only layer i (of its kind: VP_BLOCK_DECODER_DENSE below
+	 * dense_layers); quant_skip_enc of every encoder block, quant_skip_dec
+	 * of every decoder block of an encoder-decoder model; quant_skip_vision
+	 * a multimodal Gemma 3's vision tower (vision_linear_params). All 0
+	 * for a checkpoint without the list. quant_skip_list: the entries
+	 * that leave a linear 16-bit, each ended by a newline, as `import`
+	 * writes them (quant_skip_modules) and the catalogue reads them back. */
+#define VP_QUANT_SKIP_LAYERS 256
+	uint16_t quant_skip[VP_QUANT_SKIP_LAYERS]; /* a block has at most 16 linears (layers.h) */
+	uint16_t quant_skip_enc;
+	uint16_t quant_skip_dec;
+	bool quant_skip_vision;
+	char quant_skip_list[1024];
 	/* The classes of a checkpoint saved as a classifier
 	 * (...ForSequenceClassification, ...ForTokenClassification): config.json
 	 * num_labels, else the entries of id2label; 0 = not said or not a

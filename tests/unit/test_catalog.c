@@ -594,6 +594,38 @@ static void load_buffer_should_not_need_a_terminating_nul(void **state)
 	assert_int_equal(cat.n_gpus, 0);
 }
 
+/* quant_skip_modules (what `import` writes for a config's
+ * llm_int8_skip_modules) resolves once the shape is read, as the config's
+ * list does; only beside a bitsandbytes stored_quant */
+static void quant_skip_modules_should_resolve_as_the_config_does(void **state)
+{
+	static const char head[] = "models:\n  - name: tiny\n    model_type: llama\n    hidden_size: 64\n"
+				   "    intermediate_size: 128\n    vocab_size: 100\n    num_layers: 2\n"
+				   "    num_heads: 4\n";
+	char text[512];
+	struct vp_catalog cat = {0};
+	struct vp_error err = {0};
+	const struct vp_model *m;
+
+	(void)state;
+	snprintf(text, sizeof text, "%s    stored_quant: nf4\n    quant_skip_modules: [model.layers.1.self_attn.o_proj]\n",
+		 head);
+	assert_int_equal(vp_catalog_load_buffer(&cat, "skip.yaml", text, strlen(text), &err), 0);
+	m = vp_catalog_find_model(&cat, "tiny");
+	assert_non_null(m);
+	assert_int_equal(m->quant_skip[0], 0);
+	assert_int_equal(m->quant_skip[1], 1u << 3);
+	assert_string_equal(m->quant_skip_list, "model.layers.1.self_attn.o_proj\n");
+	vp_catalog_free(&cat);
+	snprintf(text, sizeof text, "%s    quant_skip_modules: [mlp]\n", head);
+	assert_int_equal(vp_catalog_load_buffer(&cat, "skip.yaml", text, strlen(text), &err), -1);
+	assert_non_null(strstr(err.message, "without a bitsandbytes stored_quant"));
+	snprintf(text, sizeof text, "%s    stored_quant: nf4\n    quant_skip_modules: [transformer.h.0.mlp]\n", head);
+	assert_int_equal(vp_catalog_load_buffer(&cat, "skip.yaml", text, strlen(text), &err), -1);
+	assert_non_null(strstr(err.message, "entry 'transformer.h.0.mlp' in model 'tiny' names one layer's"));
+	vp_catalog_free(&cat);
+}
+
 /* ---- bad files: one diagnostic each, with its position ------------------ */
 
 static void load_should_reject_a_syntax_error_with_position(void **state)
@@ -922,6 +954,7 @@ int main(void)
 		cmocka_unit_test(load_builtin_should_load_the_embedded_catalogue),
 		cmocka_unit_test(load_buffer_should_use_the_given_name_in_errors),
 		cmocka_unit_test(load_buffer_should_not_need_a_terminating_nul),
+		cmocka_unit_test(quant_skip_modules_should_resolve_as_the_config_does),
 		cmocka_unit_test(load_should_reject_a_syntax_error_with_position),
 		cmocka_unit_test(load_should_reject_a_control_character_with_position),
 		cmocka_unit_test(load_should_reject_an_unknown_key_with_position),

@@ -914,6 +914,17 @@ static void mistral3_vision_tower_is_weights_only(void **state)
 	b = estimated(&mm, &t);
 	assert_true(fabs((double)(b.full_bytes[VP_COMP_WEIGHTS] - a.full_bytes[VP_COMP_WEIGHTS]) -
 			 (800.0 * (0.5 + 4.0 / 64.0) + 200.0 * 2.0)) < 1.0);
+	/* a checkpoint's llm_int8_skip_modules naming the projector (unsloth's
+	 * lists do, beside the tower) keeps the tower's and projector's
+	 * linears 16-bit, all of them, as they are counted together */
+	{
+		char why[256];
+
+		assert_int_equal(vp_model_quant_skip(&mm, "multi_modal_projector", why, sizeof why), 0);
+		assert_true(mm.quant_skip_vision);
+		b = estimated(&mm, &t);
+		assert_int_equal(b.full_bytes[VP_COMP_WEIGHTS] - a.full_bytes[VP_COMP_WEIGHTS], 2000);
+	}
 }
 
 /* One ModernBERT layer: hidden 64, 4 heads of 16, a gated MLP of 96,
@@ -1723,6 +1734,61 @@ static void quantized_matrices_are_rounded_at_their_stored_size(void **state)
 	assert_int_equal(vp_estimate(m, g, &t, &int8, &err), 0);
 	assert_int_equal(nf4.peak_phase, int8.peak_phase);
 	assert_int_equal(nf4.allocator_bytes - int8.allocator_bytes, 16ull * 3 * 2 * 1024 * 1024);
+}
+
+/* A checkpoint's llm_int8_skip_modules (model.h quant_skip) keeps the
+ * linears it names 16-bit: two tiny Llama layers, layer 1's o_proj (64 x
+ * 64 = 4,096 weights) named, stored in bf16 at 2 bytes where NF4 stores
+ * 0.5 + 4/64 (a code a nibble, an fp32 absmax a block of 64): 4,096 x
+ * 1.4375 = 5,888 bytes more. The names as transformers matches them, 4
+ * and 5 together (layers.c skip_matches): "model.layers.1" a prefix of
+ * layers 10 and 11 too (transformers 5's re.match), "mlp" every layer's
+ * MLP (transformers 4's key + "." in the name), "o_proj" by its own name;
+ * "lm_head" and a vision tower name no block linear. */
+static void skipped_modules_stay_16_bit(void **state)
+{
+	struct vp_model m = tiny_llama(), skipped;
+	struct vp_train t = small_step();
+	struct vp_error err = {0};
+	char why[256];
+	uint64_t base;
+
+	(void)state;
+	m.num_layers = 2;
+	t.precision = VP_PREC_BF16;
+	t.method = VP_METHOD_QLORA;
+	t.quant = VP_QUANT_NF4;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+	base = estimated(&m, &t).full_bytes[VP_COMP_WEIGHTS];
+	skipped = m;
+	assert_int_equal(vp_model_quant_skip(&skipped, "model.layers.1.self_attn.o_proj", why, sizeof why), 0);
+	assert_int_equal(skipped.quant_skip[0], 0);
+	assert_int_equal(skipped.quant_skip[1], 1u << 3);
+	assert_int_equal(estimated(&skipped, &t).full_bytes[VP_COMP_WEIGHTS] - base, 5888);
+	/* the names that leave nothing 16-bit */
+	skipped = m;
+	assert_int_equal(vp_model_quant_skip(&skipped, "lm_head", why, sizeof why), 0);
+	assert_int_equal(vp_model_quant_skip(&skipped, "vision_tower", why, sizeof why), 0);
+	assert_int_equal(vp_model_quant_skip(&skipped, "model.layers.1.input_layernorm", why, sizeof why), 0);
+	assert_int_equal(skipped.quant_skip[0] | skipped.quant_skip[1], 0);
+	assert_string_equal(skipped.quant_skip_list, "");
+	assert_int_equal(estimated(&skipped, &t).full_bytes[VP_COMP_WEIGHTS], base);
+	/* the matching rules */
+	m.num_layers = 12;
+	skipped = m;
+	assert_int_equal(vp_model_quant_skip(&skipped, "model.layers.1", why, sizeof why), 0);
+	for (size_t i = 0; i < 12; i++)
+		assert_int_equal(skipped.quant_skip[i], i == 1 || i >= 10 ? 0x7fu : 0u);
+	skipped = m;
+	assert_int_equal(vp_model_quant_skip(&skipped, "mlp", why, sizeof why), 0);
+	assert_int_equal(vp_model_quant_skip(&skipped, "o_proj", why, sizeof why), 0);
+	assert_int_equal(skipped.quant_skip[7], 0x78u);
+	assert_string_equal(skipped.quant_skip_list, "mlp\no_proj\n");
+	/* forms it cannot match exactly */
+	assert_int_equal(vp_model_quant_skip(&skipped, "model.layers.*.mlp", why, sizeof why), -1);
+	assert_non_null(strstr(why, "regular expression"));
+	assert_int_equal(vp_model_quant_skip(&skipped, "transformer.h.0.mlp", why, sizeof why), -1);
+	assert_non_null(strstr(why, "'transformer.h'"));
 }
 
 /* transformers keeps T5's wo out of bitsandbytes, in fp32
@@ -5894,6 +5960,7 @@ int main(void)
 		cmocka_unit_test(each_memory_saving_option_lowers_the_peak),
 		cmocka_unit_test(a_chunked_loss_chunks_every_sequence_of_the_batch),
 		cmocka_unit_test(nf4_weights_are_about_a_quarter_of_bf16),
+		cmocka_unit_test(skipped_modules_stay_16_bit),
 		cmocka_unit_test(bitsandbytes_inputs_outlive_their_step_where_the_loop_keeps_its_graph),
 		cmocka_unit_test(fsdp_divides_the_persistent_memory_over_the_gpus),
 		cmocka_unit_test(huge_inputs_are_input_errors_not_wraparound),

@@ -484,8 +484,10 @@ static void every_config_loads(void **state)
 	 * Moonlight-16B-A3B-Instruct (deepseek_v3), and GLM-4.5-Air
 	 * (glm4_moe), and KT's Mi:dm 2.0 Mini (llama), and
 	 * Mistral-Small-3.1-24B-Instruct-2503 (mistral3), and
-	 * ERNIE-4.5-21B-A3B (ernie4_5_moe); 6 ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 94);
+	 * ERNIE-4.5-21B-A3B (ernie4_5_moe), and a bitsandbytes checkpoint
+	 * that leaves modules 16-bit (unsloth's llm_int8_skip_modules); 6
+	 * ground-truth configs */
+	assert_int_equal(load_all(CONFIGS), 95);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -2507,6 +2509,16 @@ static void quantization_config_names_the_stored_base(void **state)
 		{"{\"quant_method\": \"fp8\", \"activation_scheme\": \"dynamic\"}", "quant_method 'fp8' is not modelled"},
 		{"{\"quant_method\": \"bitsandbytes\"}", "neither load_in_4bit nor load_in_8bit"},
 		{"\"nf4\"", "'quantization_config' must be an object"},
+		/* the modules a checkpoint leaves unquantized, where they
+		 * cannot be counted exactly */
+		{"{\"load_in_4bit\": true, \"llm_int8_skip_modules\": [\"model.layers.*.mlp\"]}",
+		 "entry 'model.layers.*.mlp' is a regular expression"},
+		{"{\"load_in_4bit\": true, \"llm_int8_skip_modules\": \"lm_head\"}",
+		 "'quantization_config.llm_int8_skip_modules' must be a list"},
+		{"{\"quant_method\": \"awq\", \"bits\": 4, \"modules_to_not_convert\": [\"gate\"]}",
+		 "'quantization_config.modules_to_not_convert' (awq) is not modelled"},
+		{"{\"quant_method\": \"gptq\", \"bits\": 4, \"modules_in_block_to_quantize\": [[\"self_attn.q_proj\"]]}",
+		 "'quantization_config.modules_in_block_to_quantize' (gptq) is not modelled"},
 	};
 	char text[1024];
 	struct vp_model m;
@@ -2532,6 +2544,24 @@ static void quantization_config_names_the_stored_base(void **state)
 	assert_string_equal(m.stored_quant, "");
 	load("llama-3-8b-instruct-bnb-4bit.json", &m);
 	assert_string_equal(m.stored_quant, "nf4-dq");
+	assert_string_equal(m.quant_skip_list, "");
+	/* a null list, AWQ's too, leaves every linear 4-bit */
+	snprintf(text, sizeof text,
+		 "{\"model_type\": \"llama\", %s, \"quantization_config\": {\"quant_method\": \"awq\", \"bits\": 4, "
+		 "\"modules_to_not_convert\": null}}",
+		 LLAMA_SHAPE);
+	parse_ok(text, &m);
+	/* unsloth's list: its layers' modules 16-bit, lm_head and the
+	 * multimodal names none of this text model's */
+	load("qwen2.5-3b-unsloth-bnb-4bit.json", &m);
+	assert_string_equal(m.stored_quant, "nf4-dq");
+	assert_int_equal(m.quant_skip[0], 0x70);
+	assert_int_equal(m.quant_skip[1], 0x08);
+	assert_int_equal(m.quant_skip[2], 0x70);
+	assert_int_equal(m.quant_skip[3], 0);
+	assert_int_equal(m.quant_skip[35], 0x70);
+	assert_string_equal(m.quant_skip_list,
+			    "model.layers.0.mlp\nmodel.layers.1.self_attn.o_proj\nmodel.layers.2.mlp\nmodel.layers.35.mlp\n");
 }
 
 /* The entry's name and hub id from _name_or_path: a hub id as given; a
