@@ -1682,7 +1682,7 @@ const struct vp_gpu *vp_catalog_gpu_namesake(const struct vp_catalog *cat, const
 /* How close one loose form is to the other: 0 when one holds the other
  * ("a100" in "a100-40gb", "rtx4070" in "rtx4070ti"), else the edit
  * distance when a typo or two away (1, 2); -1 when not near. */
-static int loose_distance(const char *name, const char *key)
+static int loose_distance(const char *name, const char *key, size_t max)
 {
 	char a[160], b[160];
 	size_t d;
@@ -1696,20 +1696,21 @@ static int loose_distance(const char *name, const char *key)
 	if (strlen(b) >= 3 && (strstr(a, b) != NULL || strstr(b, a) != NULL))
 		return 0;
 	d = vp_edit_distance(a, b);
-	return d <= 2 ? (int)d : -1;
+	return d <= max ? (int)d : -1;
 }
 
 /* The `max` nearest of n names, nearest first (catalogue order among
  * equals): the first near ones in catalogue order offered an RTX 3080 and
  * a 3090 for "rtx4070" before the 4070 Ti that holds it. */
 static size_t nearest(const char *key, size_t n, const char *(*name_at)(const struct vp_catalog *, size_t, int),
-		      const struct vp_catalog *cat, const char **out, size_t max)
+		      size_t max_d2, const struct vp_catalog *cat, const char **out, size_t max)
 {
 	size_t got = 0;
 
 	for (int want = 0; want <= 2 && got < max; want++)
 		for (size_t i = 0; i < n && got < max; i++) {
-			int d = loose_distance(name_at(cat, i, 0), key), d2 = loose_distance(name_at(cat, i, 1), key);
+			int d = loose_distance(name_at(cat, i, 0), key, 2),
+			    d2 = loose_distance(name_at(cat, i, 1), key, max_d2);
 
 			if (d < 0 || (d2 >= 0 && d2 < d))
 				d = d2;
@@ -1719,9 +1720,18 @@ static size_t nearest(const char *key, size_t n, const char *(*name_at)(const st
 	return got;
 }
 
+/* A model is named by its Hugging Face id as often as by its catalogue
+ * name (a config's model_name_or_path, --model as copied from the hub), so
+ * a typo in the id is measured against the id: "Bllossom/llama-3.2-Korean-
+ * Blossom-3B" found no suggestion until 2026-12-01, its name
+ * "llama-3.2-korean-3b" being far from it (tests/cli/errors/
+ * unknown-model-hf-id-typo.sh). One edit at most: ids of one family are
+ * two apart ("google/gemma-2-2b-it" and "google/gemma-3-4b-it"). */
 static const char *model_name_at(const struct vp_catalog *cat, size_t i, int which)
 {
-	return which == 0 ? cat->models[i].name : NULL;
+	if (which == 0)
+		return cat->models[i].name;
+	return cat->models[i].hf_id[0] != '\0' ? cat->models[i].hf_id : NULL;
 }
 
 static const char *gpu_name_at(const struct vp_catalog *cat, size_t i, int which)
@@ -1731,12 +1741,12 @@ static const char *gpu_name_at(const struct vp_catalog *cat, size_t i, int which
 
 size_t vp_catalog_suggest_models(const struct vp_catalog *cat, const char *key, const char **out, size_t max)
 {
-	return nearest(key, cat->n_models, model_name_at, cat, out, max);
+	return nearest(key, cat->n_models, model_name_at, 1, cat, out, max);
 }
 
 size_t vp_catalog_suggest_gpus(const struct vp_catalog *cat, const char *key, const char **out, size_t max)
 {
-	return nearest(key, cat->n_gpus, gpu_name_at, cat, out, max);
+	return nearest(key, cat->n_gpus, gpu_name_at, 2, cat, out, max);
 }
 
 /*

@@ -2612,6 +2612,24 @@ static int parse_root(const char *name, const char *text, size_t len, cJSON **ro
 
 		off = end != NULL && end >= text && (size_t)(end - text) <= len ?
 			      (size_t)(end - text) : 0;
+		/* a training config given where the model's config.json goes
+		 * (--model train.yaml): "invalid JSON" at 1:1, or its first
+		 * comment's hint, did not say which file belongs where (persona
+		 * journey, 2026-12-01) */
+		{
+			size_t n = strlen(name);
+			size_t first = 0;
+
+			while (first < len && strchr(" \t\r\n", text[first]) != NULL)
+				first++;
+			if (first < len && text[first] != '{' && text[first] != '[' &&
+			    ((n >= 5 && strcmp(name + n - 5, ".yaml") == 0) || (n >= 4 && strcmp(name + n - 4, ".yml") == 0))) {
+				position(text, first, &line, &col);
+				return vp_error_at(err, VP_ERR_INPUT, name, line, col,
+						   "invalid JSON: a model's config.json is a JSON object, and this is a "
+						   "YAML file (a training config is read by 'vramplan check FILE')");
+			}
+		}
 		why = vp_json_error_hint(text, len, &off);
 		position(text, off, &line, &col);
 		if (why != NULL)

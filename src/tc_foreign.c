@@ -1074,6 +1074,49 @@ static int sweep_error(struct ctx *c, const struct vp_tnode *root, const struct 
 			     shell_word(model) ? "" : ", M: the model", batch > 0 ? "" : ", B: the batch");
 }
 
+/* ------------------------------------------------- a model's config.json */
+
+/*
+ * A Hugging Face model's config.json (PretrainedConfig.to_json_file: its
+ * `model_type`, `vocab_size` and `architectures` or a width key) is the
+ * model, which --model takes, not a training config. Read as
+ * TrainingArguments it asked for a model, and given one was checked at the
+ * defaults (batch 8) with its shape keys ignored, `num_heads` taken for a
+ * misspelt `num_beams` and its `use_cache` counted (until 2026-12-01;
+ * tests/cli/check/model-config-as-training-config.sh). A trainer's batch
+ * key beside them keeps the file a training config.
+ */
+static const struct vp_tmember *model_config_key(const struct vp_tnode *root)
+{
+	static const char *const width[] = {"hidden_size", "d_model", "n_embd", NULL};
+	static const char *const batch[] = {"per_device_train_batch_size", "micro_batch_size",
+					    "train_micro_batch_size_per_gpu", "train_batch_size", NULL};
+	const struct vp_tmember *type = vp_tc_member(root, "model_type");
+	const struct vp_tmember *arch = vp_tc_member(root, "architectures");
+	bool shaped = arch != NULL && arch->value->kind == VP_T_SEQ;
+
+	if (type == NULL || type->value->kind != VP_T_SCALAR || type->value->text[0] == '\0' ||
+	    text_at(root, "vocab_size") == NULL)
+		return NULL;
+	for (const char *const *w = width; *w != NULL && !shaped; w++)
+		shaped = text_at(root, *w) != NULL;
+	for (const char *const *b = batch; *b != NULL; b++)
+		if (vp_tc_member(root, *b) != NULL)
+			return NULL;
+	return shaped ? type : NULL;
+}
+
+static int model_config_error(struct ctx *c, const struct vp_tmember *at)
+{
+	return vp_tc_fail_at(c, at->line, at->column,
+			     "a model's config.json (model_type: %.40s), not a training config: check reads the "
+			     "trainer's config (TrainingArguments, axolotl, LLaMA-Factory, DeepSpeed) and takes this "
+			     "file as its model: vramplan check TRAIN_CONFIG --model %s, or plan with vramplan --model "
+			     "%s --gpu G",
+			     at->value->text, shell_word(c->file) ? c->file : "CONFIG_JSON",
+			     shell_word(c->file) ? c->file : "CONFIG_JSON");
+}
+
 int vp_tc_foreign_config(struct ctx *c, const struct vp_tnode *root)
 {
 	const struct vp_tmember *at;
@@ -1090,5 +1133,7 @@ int vp_tc_foreign_config(struct ctx *c, const struct vp_tnode *root)
 		return sweep_error(c, root, at);
 	if ((at = lightning_key(root)) != NULL)
 		return lightning_error(c, root, at);
+	if ((at = model_config_key(root)) != NULL)
+		return model_config_error(c, at);
 	return 0;
 }

@@ -51,13 +51,29 @@ HANDLER(k_model)
 	return 0;
 }
 
-/* A batch key: a number, or DeepSpeed's "auto" (filled in by the HF Trainer). */
+/*
+ * A batch key: a number, or in a DeepSpeed config "auto" (filled in by the
+ * HF Trainer from its own keys). The trainers' own batch keys take no
+ * "auto": HfArgumentParser.parse_yaml_file hands the string to
+ * TrainingArguments unconverted and the DataLoader refuses it ("batch_size
+ * should be a positive integer value"), axolotl's pydantic and
+ * LLaMA-Factory's HfArgumentParser alike. Until 2026-12-01 an hf, axolotl
+ * or LLaMA-Factory config's "auto" was dropped and the default batch
+ * checked (8, or axolotl's 1) with a note calling it the default
+ * (tests/cli/check/batch-auto-outside-deepspeed.sh).
+ */
 static int batch_like(struct ctx *c, const struct vp_tmember *m, const char *path, uint64_t *out, bool *has,
 		      bool *is_auto_out, struct vp_tc_origin *o, uint64_t min)
 {
 	if (m->value->kind == VP_T_NULL)
 		return 0;
 	vp_tc_set_origin(o, path, m);
+	if (vp_tc_is_auto(m->value) && c->tc->flavour != VP_TC_DEEPSPEED)
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+				     "expected a whole number for '%s', found 'auto': that is a DeepSpeed config's "
+				     "word, which the HF Trainer fills in from this key, and the trainer itself needs "
+				     "the number ('vramplan plan' gives one)",
+				     path);
 	if (is_auto_out != NULL && vp_tc_is_auto(m->value)) {
 		*is_auto_out = true;
 		return 0;

@@ -393,8 +393,36 @@ HANDLER(v_ckpt)
 	return 0;
 }
 
+/* A card's name under gpus (the count) is gpu's value written one key
+ * off: said so, where "expected a whole number" left the two keys' roles
+ * to be guessed (persona journey 2026-12-01, seed 003's card) */
+static bool is_letter(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+}
+
+/* a letter first ("a100", "NVIDIA ..."), or one no number holds ("3090ti";
+ * not 1e3's exponent or 0x1f's hex digits, which the count's own error
+ * names) */
+static bool names_a_card(const struct vp_tnode *v)
+{
+	if (v->kind != VP_T_SCALAR || v->text[0] == '\0')
+		return false;
+	if (is_letter(v->text[0]))
+		return true;
+	for (const char *p = v->text; *p != '\0'; p++)
+		if (is_letter(*p) && strchr("eExXoObBaAcCdDfF", *p) == NULL)
+			return true;
+	return false;
+}
+
 HANDLER(v_gpus)
 {
+	if (names_a_card(m->value))
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+				     "expected a whole number for '%s', the data-parallel GPUs, found '%.64s': the card "
+				     "is 'vramplan.gpu' (or --gpu)",
+				     path, m->value->text);
 	if (vp_tc_get_u64(c, m->value, path, 1, &c->vb.gpus) != 0)
 		return -1;
 	if (c->vb.gpus > VP_MAX_GPUS)

@@ -652,6 +652,12 @@ struct result {
 	/* persistent workers over the limit because each copies the known
 	 * dataset: would the same count fit forked anew each epoch? */
 	bool host_fits_unpersistent;
+	/* host RAM over the limit: the most DataLoader workers with which it
+	 * fits (host_workers_fit), or none (host_workers_none: the trainer
+	 * alone is over) */
+	bool host_workers_done;
+	bool host_workers_none;
+	uint64_t host_workers_fit;
 	bool fits;
 };
 
@@ -997,6 +1003,33 @@ evaluation:
 				vp_host_plan_unpersistent(m, ht, &req, vp_plan_checkpoint_bytes(m, ht, &r->est), &alt) &&
 				alt.fits;
 		}
+		/* the count that fits, as the train batch's largest_batch: the
+		 * remedy seed 000 searched for by hand (32 workers, then 16,
+		 * both over a 60 GB container); host RAM grows with the workers,
+		 * so a bisection over [0, workers) finds it */
+		if (!r->host.fits && req.num_workers > 0) {
+			struct vp_host_request fewer = req;
+			struct vp_host_plan alt;
+			uint64_t lo = 0, hi = req.num_workers; /* fits below lo; not at hi */
+
+			fewer.num_workers = 0;
+			r->host_workers_done = true;
+			if (vp_host_plan(m, ht, &fewer, vp_plan_checkpoint_bytes(m, ht, &r->est), &alt) != 0 || !alt.fits) {
+				r->host_workers_none = true;
+			} else {
+				while (hi - lo > 1) {
+					uint64_t mid = lo + (hi - lo) / 2;
+
+					fewer.num_workers = mid;
+					if (vp_host_plan(m, ht, &fewer, vp_plan_checkpoint_bytes(m, ht, &r->est), &alt) == 0 &&
+					    alt.fits)
+						lo = mid;
+					else
+						hi = mid;
+				}
+				r->host_workers_fit = lo;
+			}
+		}
 		r->host_done = true;
 		r->host_limit = host_ram;
 	}
@@ -1281,10 +1314,16 @@ eval_part:
 			snprintf(procs, sizeof procs, "%" PRIu64 " processes a host of ", r->host.processes);
 		else if (r->host.processes > 1)
 			snprintf(procs, sizeof procs, "%" PRIu64 " processes of ", r->host.processes);
-		printf("; host RAM %s of %s (%s, %s%" PRIu64 " workers%s)", peak, budget, rm, procs, r->host.num_workers,
+		printf("; host RAM %s of %s (%s, %s%" PRIu64 " workers%s", peak, budget, rm, procs, r->host.num_workers,
 		       r->host.peak_in_eval   ? ", during evaluation"
 		       : r->host.peak_in_load ? ", loading the checkpoint"
 					      : "");
+		if (r->host_workers_done && r->host_workers_none)
+			fputs(", over without workers too", stdout);
+		else if (r->host_workers_done)
+			printf(", at most %" PRIu64 " worker%s fit%s", r->host_workers_fit,
+			       r->host_workers_fit == 1 ? "" : "s", r->host_workers_fit == 1 ? "s" : "");
+		fputc(')', stdout);
 	}
 	fputc('\n', stdout);
 }
@@ -1599,6 +1638,12 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 			json_u64(x, "processes", r->host.processes);
 			json_u64(x, "nodes", r->host.nodes);
 			json_u64(x, "workers", r->host.num_workers);
+			/* over the limit: the most workers that fit (null: fits,
+			 * or not even without workers) */
+			if (r->host_workers_done && !r->host_workers_none)
+				json_u64(x, "largest_workers_that_fit", r->host_workers_fit);
+			else
+				cJSON_AddNullToObject(x, "largest_workers_that_fit");
 			json_u64(x, "trainer_bytes", r->host.trainer_bytes);
 			json_u64(x, "dataset_bytes", r->host.dataset_bytes);
 			json_u64(x, "eval_dataset_bytes", r->host.eval_dataset_bytes);
@@ -2519,9 +2564,16 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			gib(r.host.total_bytes, total, sizeof total);
 			gib(r.host_limit, limit, sizeof limit);
 			vp_trainconfig_where(&tc, VP_TC_WORKERS, &line, &col);
+			char fewer[64] = "";
+
+			if (r.host_workers_done && r.host_workers_none)
+				snprintf(fewer, sizeof fewer, "; over without workers too");
+			else if (r.host_workers_done)
+				snprintf(fewer, sizeof fewer, "; at most %" PRIu64 " worker%s fit%s", r.host_workers_fit,
+					 r.host_workers_fit == 1 ? "" : "s", r.host_workers_fit == 1 ? "s" : "");
 			gh_error(o, tc.file, line, col,
-				 "host RAM %s exceeds the limit %s with %" PRIu64 " DataLoader workers%s", total, limit,
-				 r.host.num_workers, r.host.peak_in_eval ? " during evaluation" : "");
+				 "host RAM %s exceeds the limit %s with %" PRIu64 " DataLoader workers%s%s", total, limit,
+				 r.host.num_workers, r.host.peak_in_eval ? " during evaluation" : "", fewer);
 
 		}
 	}
