@@ -1301,6 +1301,29 @@ static bool token_is(const char *a, const char *b, const char *key)
 	return true;
 }
 
+/*
+ * Is name the key followed by a memory size, "-<digits>gb" ("a100-80gb"
+ * for "a100", "v100-32gb" for "v100"), case-insensitively? The catalogue
+ * gives a short alias to the card's smaller memory (the safe side:
+ * docs/catalogue.md), and its other memory is named so.
+ */
+static bool is_memory_sibling(const char *name, const char *key)
+{
+	size_t k = strlen(key), i;
+
+	if (k == 0 || strlen(name) <= k + 3)
+		return false;
+	for (i = 0; i < k; i++)
+		if (ascii_lower((unsigned char)name[i]) != ascii_lower((unsigned char)key[i]))
+			return false;
+	if (name[k] != '-' || name[k + 1] < '0' || name[k + 1] > '9')
+		return false;
+	for (i = k + 1; name[i] >= '0' && name[i] <= '9'; i++)
+		;
+	return ascii_lower((unsigned char)name[i]) == 'g' && ascii_lower((unsigned char)name[i + 1]) == 'b' &&
+	       name[i + 2] == '\0';
+}
+
 enum match { MATCH_NO, MATCH_UNSURE, MATCH_YES };
 
 /*
@@ -1325,7 +1348,26 @@ static enum match line_match(const char *q, const char *stop, const char *key)
 	if (v != NULL) {
 		if (memchr(v, '#', (size_t)(stop - v)) != NULL || memchr(v, '\\', (size_t)(stop - v)) != NULL)
 			return MATCH_UNSURE;
-		return token_is(v, stop, key) ? MATCH_YES : MATCH_NO;
+		if (token_is(v, stop, key))
+			return MATCH_YES;
+		/* the other memory of a card a short alias names ("a100":
+		 * a100-80gb beside a100-40gb), for vp_catalog_gpu_sibling */
+		if (q[0] == 'n') {
+			char name[64];
+			const char *a = v, *b = stop;
+
+			while (a < b && *a == ' ')
+				a++;
+			while (b > a && (b[-1] == ' ' || b[-1] == '\r'))
+				b--;
+			if ((size_t)(b - a) < sizeof name) {
+				memcpy(name, a, (size_t)(b - a));
+				name[b - a] = '\0';
+				if (is_memory_sibling(name, key))
+					return MATCH_YES;
+			}
+		}
+		return MATCH_NO;
 	}
 	if (*q == 'a' && stop - q >= 8 && memcmp(q, "aliases:", 8) == 0) {
 		const char *a = q + 8, *b = stop;
@@ -1674,6 +1716,34 @@ const struct vp_gpu *vp_catalog_gpu_namesake(const struct vp_catalog *cat, const
 
 		if (h != g && loose_eq(h->full_name, g->full_name) &&
 		    h->memory_mib != g->memory_mib)
+			return h;
+	}
+	return NULL;
+}
+
+/*
+ * A short alias names one memory of a card sold with two ("a100" the 40 GB
+ * A100, "v100" the 16 GB V100: the smaller, the safe side); the entry of
+ * the other memory, named by the alias and its size ("a100-80gb"), when
+ * key is such an alias of g; else NULL. The entry's own name ("rtx3080",
+ * "rtx4060ti") chose the card as listed.
+ */
+const struct vp_gpu *vp_catalog_gpu_sibling(const struct vp_catalog *cat, const char *key, const struct vp_gpu *g)
+{
+	bool alias = false;
+	size_t i, j;
+
+	if (key == NULL || g == NULL || name_eq(g->name, key))
+		return NULL;
+	for (j = 0; j < g->n_aliases; j++)
+		if (name_eq(g->aliases[j], key))
+			alias = true;
+	if (!alias)
+		return NULL;
+	for (i = 0; i < cat->n_gpus; i++) {
+		const struct vp_gpu *h = &cat->gpus[i];
+
+		if (h != g && h->memory_mib != g->memory_mib && is_memory_sibling(h->name, key))
 			return h;
 	}
 	return NULL;

@@ -80,6 +80,9 @@ const struct vp_gpu *vp_catalog_find_gpu(const struct vp_catalog *cat, const cha
 /* The other entry of the same full name (nvidia-smi's) and other memory,
  * when key is g's full name, which the two share; else NULL. */
 const struct vp_gpu *vp_catalog_gpu_namesake(const struct vp_catalog *cat, const char *key, const struct vp_gpu *g);
+/* The entry of the card's other memory ("a100-80gb") when key is a short
+ * alias of g naming the card ("a100"); else NULL. */
+const struct vp_gpu *vp_catalog_gpu_sibling(const struct vp_catalog *cat, const char *key, const struct vp_gpu *g);
 
 /* Up to max names of entries close to an unknown key (a typo away, or
  * holding it: "a100" suggests a100-40gb and a100-80gb), in catalogue

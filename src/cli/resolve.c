@@ -518,8 +518,22 @@ void vp_cli_warn_gpu_namesake(const struct vp_cli_opts *o, const struct vp_catal
 	const struct vp_gpu *other = vp_catalog_gpu_namesake(cat, key, g);
 	char shown[128];
 
-	if (other == NULL || said == g)
+	if (said == g)
 		return;
+	if (other == NULL) {
+		/* "a100" plans the 40 GB card: said, as an 80 GB owner would
+		 * otherwise get a plan for half her memory without a word */
+		other = vp_catalog_gpu_sibling(cat, key, g);
+		if (other == NULL)
+			return;
+		said = g;
+		vp_cli_warn(o,
+			    "'%s' is %s (%" PRIu64 " MiB), planned here; give --gpu %s for the %" PRIu64
+			    " MiB card",
+			    vp_text_shown(shown, sizeof shown, key), g->name, g->memory_mib, other->name,
+			    other->memory_mib);
+		return;
+	}
 	said = g;
 	vp_cli_warn(o,
 		    "'%s' names two cards (nvidia-smi prints one name for both): %s (%" PRIu64

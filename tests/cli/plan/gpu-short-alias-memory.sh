@@ -1,0 +1,10 @@
+# "a100" and "v100" are aliases of the card's smaller memory (a100-40gb,
+# v100-16gb: the safe side, docs/catalogue.md). An 80 GB A100 owner who
+# types "a100" gets a plan for half her memory: a warning names the entry
+# planned and the other memory's (a100-80gb), as the shared nvidia-smi name
+# of the RTX 4060 Ti does. Until 2026-12-01 nothing was said. The entries'
+# own names, and aliases that name one memory ("a100-sxm4"), say nothing.
+for g in a100 V100 a100-40gb a100-80gb a100-sxm4 rtx3080; do
+	echo "== $g"
+	"$VRAMPLAN" estimate --model kobart --gpu "$g" --batch 1 2>&1 >/dev/null
+done
