@@ -925,6 +925,28 @@ static void mistral3_vision_tower_is_weights_only(void **state)
 		b = estimated(&mm, &t);
 		assert_int_equal(b.full_bytes[VP_COMP_WEIGHTS] - a.full_bytes[VP_COMP_WEIGHTS], 2000);
 	}
+	/* one naming the text model as the multimodal class names it keeps
+	 * its linears 16-bit (transformers 4: "language_model." is in
+	 * language_model.model.layers.0.mlp.up_proj; 5: re.match at the
+	 * start of model.language_model.layers...); until 2026-12-01 they were
+	 * matched only against the causal LM's model.layers.N and stayed 4-bit */
+	{
+		struct vp_model whole = mm;
+		char why[256];
+
+		whole.quant_skip_vision = false;
+		assert_int_equal(vp_model_quant_skip(&whole, "language_model", why, sizeof why), 0);
+		assert_int_not_equal(whole.quant_skip[0], 0);
+		assert_false(whole.quant_skip_vision);
+		whole = mm;
+		whole.quant_skip_vision = false;
+		assert_int_equal(vp_model_quant_skip(&whole, "model.language_model", why, sizeof why), 0);
+		assert_int_not_equal(whole.quant_skip[0], 0);
+		/* a text model has no such stack */
+		whole = text;
+		assert_int_equal(vp_model_quant_skip(&whole, "language_model", why, sizeof why), 0);
+		assert_int_equal(whole.quant_skip[0], 0);
+	}
 }
 
 /* One ModernBERT layer: hidden 64, 4 heads of 16, a gated MLP of 96,
