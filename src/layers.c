@@ -1027,6 +1027,11 @@ int vp_model_quant_skip(struct vp_model *m, const char *entry, char *why, size_t
 		 * side (Gemma 3's projector holds no nn.Linear) */
 		if (m->vision_linear_params > 0 &&
 		    (strstr(key, "vision_tower") != NULL || strstr(key, "multi_modal_projector") != NULL)) {
+			/* one entry says it all: the others are not kept, so
+			 * that a list naming the tower layer by layer does
+			 * not fill quant_skip_list */
+			if (m->quant_skip_vision)
+				return 0;
 			m->quant_skip_vision = true;
 			return note_entry(m, entry, why, size);
 		}
