@@ -1024,9 +1024,15 @@ int vp_model_quant_skip(struct vp_model *m, const char *entry, char *why, size_t
 		 * with Mistral 3's projector's (merging_layer, linear_1, linear_2;
 		 * unsloth's lists name "multi_modal_projector" beside the tower):
 		 * an entry naming part of them keeps all of them 16-bit, the safe
-		 * side (Gemma 3's projector holds no nn.Linear) */
+		 * side. Gemma 3's projector holds no nn.Linear (its
+		 * mm_input_projection_weight is an nn.Parameter, transformers
+		 * models/gemma3/modeling_gemma3.py Gemma3MultiModalProjector):
+		 * naming it leaves the tower quantized */
+		bool projector_linears = strcmp(m->model_type, "gemma3_text") != 0;
+
 		if (m->vision_linear_params > 0 &&
-		    (strstr(key, "vision_tower") != NULL || strstr(key, "multi_modal_projector") != NULL)) {
+		    (strstr(key, "vision_tower") != NULL ||
+		     (projector_linears && strstr(key, "multi_modal_projector") != NULL))) {
 			/* one entry says it all: the others are not kept, so
 			 * that a list naming the tower layer by layer does
 			 * not fill quant_skip_list */

@@ -935,6 +935,22 @@ static void mistral3_vision_tower_is_weights_only(void **state)
 		b = estimated(&mm, &t);
 		assert_int_equal(b.full_bytes[VP_COMP_WEIGHTS] - a.full_bytes[VP_COMP_WEIGHTS], 2000);
 	}
+	/* Gemma 3's projector holds no nn.Linear: naming it (unsloth's lists
+	 * do, for every multimodal model) leaves its SigLIP tower quantized;
+	 * until 2026-12-01 it kept the tower 16-bit (gemma-3-4b-it: 0.6 GB
+	 * too many) */
+	{
+		struct vp_model g = tiny_of_family("gemma3_text");
+		char why[256];
+
+		g.vision_params = 1000;
+		g.vision_linear_params = 800;
+		assert_int_equal(vp_model_quant_skip(&g, "multi_modal_projector", why, sizeof why), 0);
+		assert_false(g.quant_skip_vision);
+		assert_string_equal(g.quant_skip_list, "");
+		assert_int_equal(vp_model_quant_skip(&g, "vision_tower", why, sizeof why), 0);
+		assert_true(g.quant_skip_vision);
+	}
 	/* one naming the text model as the multimodal class names it keeps
 	 * its linears 16-bit (transformers 4: "language_model." is in
 	 * language_model.model.layers.0.mlp.up_proj; 5: re.match at the
