@@ -1778,6 +1778,64 @@ static double forward_cache(const struct ctx *c, const struct totals *tt, double
 }
 
 /* Activations of all blocks and the tensors around them (docs: "Activations"). */
+/* The weights of one block's linears of `kind` whose bits `mask` sets
+ * (model.h quant_skip), less bare parameters and those kept in fp32, whose
+ * casts block_memory counts already */
+static double skipped_weights(const struct ctx *c, enum vp_block_kind kind, unsigned mask)
+{
+	struct vp_linear ls[VP_BLOCK_LINEARS_MAX];
+	size_t n = mask != 0 ? vp_model_block_linears(c->m, kind, ls, VP_BLOCK_LINEARS_MAX) : 0;
+	double w = 0.0;
+
+	for (size_t j = 0; j < n; j++)
+		if ((mask & 1u << j) && !ls[j].param_only && !vp_linear_kept_in_fp32(c->m, &ls[j]))
+			w += (double)ls[j].in_features * (double)ls[j].out_features * (double)ls[j].copies;
+	return w;
+}
+
+/*
+ * The linears a bitsandbytes checkpoint's llm_int8_skip_modules keeps out
+ * of the quantization (model.h quant_skip) are plain nn.Linears in the
+ * unquantized parts' dtype. Under autocast with fp32 weights each one's
+ * forward casts its weight to 16 bit and the matmul saves the cast for
+ * grad_input, as block_memory counts for an unquantized base (there every
+ * linear of a block alike; a bitsandbytes layer saves only its quantized
+ * weight). Per layer, as the list names them: their sum over the stacks,
+ * and the largest one block holds (a checkpointed forward keeps one
+ * block's).
+ */
+static void skipped_casts(const struct ctx *c, struct totals *tt)
+{
+	const struct vp_model *m = c->m;
+	const uint64_t layers = m->num_layers < VP_QUANT_SKIP_LAYERS ? m->num_layers : VP_QUANT_SKIP_LAYERS;
+
+	tt->skip_copies = tt->skip_copies_max = 0.0;
+	if (!c->amp || !bnb_quantized(c))
+		return;
+	if (m->arch == VP_ARCH_DECODER) {
+		for (uint64_t i = 0; i < layers && tt->n_dec > 0.0; i++) {
+			double w = skipped_weights(c, i < m->dense_layers ? VP_BLOCK_DECODER_DENSE : VP_BLOCK_DECODER,
+						   m->quant_skip[i]) * 2.0;
+
+			tt->skip_copies += w;
+			tt->skip_copies_max = fmax(tt->skip_copies_max, w);
+		}
+		return;
+	}
+	if (tt->n_enc > 0.0) {
+		double w = skipped_weights(c, VP_BLOCK_ENCODER, m->quant_skip_enc) * 2.0;
+
+		tt->skip_copies += tt->n_enc * w;
+		tt->skip_copies_max = fmax(tt->skip_copies_max, w);
+	}
+	if (tt->n_dec > 0.0) {
+		double w = skipped_weights(c, VP_BLOCK_DECODER, m->quant_skip_dec) * 2.0;
+
+		tt->skip_copies += tt->n_dec * w;
+		tt->skip_copies_max = fmax(tt->skip_copies_max, w);
+	}
+}
+
 void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_dec,
 				 struct totals *tt)
 {
@@ -1826,6 +1884,8 @@ void vp_est_activations(const struct ctx *c, double b, double s_enc, double s_de
 	tt->scores_all = tt->n_enc * tt->enc.scores + tt->n_dec * tt->dec.scores;
 	tt->inputs_all = tt->n_enc * tt->enc.input + tt->n_dec * tt->dec.input;
 	tt->weight_copies = (vp_est_shared_cast_once(c, tt) ? 1.0 : tt->n_enc) * tt->enc.copies + tt->n_dec * tt->dec.copies;
+	skipped_casts(c, tt);
+	tt->weight_copies += tt->skip_copies;
 	tt->head_copy = 0.0;
 	/* A loop that still names the last step's loss or outputs (litgpt's
 	 * `logits`/`loss`, a plain `for batch in loader` loop) keeps that

@@ -834,6 +834,9 @@ static bool has_gpu_name(const struct vp_catalog *cat, const char *name)
 static int resolve_skips(const struct loader *ld, const struct entry *e, const yaml_node_t *v, struct vp_model *m)
 {
 	char list[sizeof m->quant_skip_list], why[256], *p = list, *nl;
+	/* set_lines kept one line per item, in order: an entry's error
+	 * points at its own item */
+	const yaml_node_item_t *it = v->data.sequence.items.start;
 
 	if (strcmp(m->stored_quant, "nf4") != 0 && strcmp(m->stored_quant, "nf4-dq") != 0 &&
 	    strcmp(m->stored_quant, "int8") != 0)
@@ -844,8 +847,10 @@ static int resolve_skips(const struct loader *ld, const struct entry *e, const y
 	while ((nl = strchr(p, '\n')) != NULL) {
 		*nl = '\0';
 		if (vp_model_quant_skip(m, p, why, sizeof why) != 0)
-			return fail(ld, v, "'quant_skip_modules' entry '%.64s' in %s %s", p, e->label, why);
+			return fail(ld, it < v->data.sequence.items.top ? node_at(ld, *it) : v,
+				    "'quant_skip_modules' entry '%.64s' in %s %s", p, e->label, why);
 		p = nl + 1;
+		it++;
 	}
 	return 0;
 }

@@ -247,7 +247,8 @@ static void forward_only(const struct ctx *c, const struct totals *tt, struct fo
 	 * Traced: MS-MT5B-bf16-fused-eval24 held 0.72 GiB of casts at its
 	 * peak, MS-BERTL-cls-eval128 0.56 GiB. FSDP casts at the all-gather
 	 * (as in training). */
-	f->copies = c->full ? tt->weight_copies : fmax(tt->enc.copies, tt->dec.copies) + tt->head_copy;
+	f->copies = c->full ? tt->weight_copies
+			    : fmax(tt->enc.copies, tt->dec.copies) + tt->skip_copies_max + tt->head_copy;
 	/* Only the cached casts outlive their op: when the loss runs, inside
 	 * the model's forward and so inside accelerate's autocast, a frozen
 	 * weight's cast (cached_cast's arg.to(), can_try_cache false without
@@ -543,8 +544,9 @@ static void forward_phase(const struct ctx *c, const struct totals *tt, struct s
 	 * weight's cast, a GPTQ layer's dequantized weight) are tensors a
 	 * matmul saves for backward, which a checkpointed block does not
 	 * keep: one block's at a time, as its other saved tensors. */
-	double copies = t->grad_ckpt && !(c->amp && c->full) ? fmax(tt->enc.copies, tt->dec.copies) + tt->head_copy
-							     : tt->weight_copies;
+	double copies = t->grad_ckpt && !(c->amp && c->full)
+				? fmax(tt->enc.copies, tt->dec.copies) + tt->skip_copies_max + tt->head_copy
+				: tt->weight_copies;
 	/* the LM loss's peak, or the load-balancing loss computed after it
 	 * over what the LM loss keeps */
 	double aux = tt->loss_held + tt->aux_loss_transient;
@@ -961,7 +963,7 @@ static int estimate_at(const struct vp_estimator *e, bool classic, uint64_t batc
 		/* FSDP's mixed precision casts at the all-gather: autocast
 		 * finds the weights already 16-bit and keeps no copies */
 		tt.enc.copies = tt.dec.copies = 0.0;
-		tt.weight_copies = tt.head_copy = 0.0;
+		tt.weight_copies = tt.head_copy = tt.skip_copies = tt.skip_copies_max = 0.0;
 	}
 	if (t->method == VP_METHOD_FROZEN) {
 		if (frozen_forward(&c, &tt, out) != 0) {

@@ -120,6 +120,11 @@ struct block_mem {
 /* Everything derived from the model and setup once, before the phases. */
 struct totals {
 	double weights, weight_copies, head_copy, grads, grads_in_backward, optimizer, step_temp;
+	/* autocast's 16-bit casts of the fp32 block linears that a
+	 * checkpoint's llm_int8_skip_modules keeps out of bitsandbytes
+	 * (activations.c skipped_casts): the stacks' sum, in weight_copies,
+	 * and the largest one block's */
+	double skip_copies, skip_copies_max;
 	/* the gradient backward creates only after the blocks: the input
 	 * embedding's, where no LM head shares it */
 	double late_grads;

@@ -1024,9 +1024,20 @@ int vp_model_quant_skip(struct vp_model *m, const char *entry, char *why, size_t
 		 * with Mistral 3's projector's (merging_layer, linear_1, linear_2;
 		 * unsloth's lists name "multi_modal_projector" beside the tower):
 		 * an entry naming part of them keeps all of them 16-bit, the safe
-		 * side (Gemma 3's projector holds no nn.Linear) */
+		 * side. Gemma 3's projector holds no nn.Linear (its
+		 * mm_input_projection_weight is an nn.Parameter, transformers
+		 * models/gemma3/modeling_gemma3.py Gemma3MultiModalProjector):
+		 * naming it leaves the tower quantized */
+		bool projector_linears = strcmp(m->model_type, "gemma3_text") != 0;
+
 		if (m->vision_linear_params > 0 &&
-		    (strstr(key, "vision_tower") != NULL || strstr(key, "multi_modal_projector") != NULL)) {
+		    (strstr(key, "vision_tower") != NULL ||
+		     (projector_linears && strstr(key, "multi_modal_projector") != NULL))) {
+			/* one entry says it all: the others are not kept, so
+			 * that a list naming the tower layer by layer does
+			 * not fill quant_skip_list */
+			if (m->quant_skip_vision)
+				return 0;
 			m->quant_skip_vision = true;
 			return note_entry(m, entry, why, size);
 		}
@@ -1070,10 +1081,21 @@ int vp_model_quant_skip(struct vp_model *m, const char *entry, char *why, size_t
 	if (m->arch == VP_ARCH_DECODER) {
 		unsigned any = 0;
 
+		/* a multimodal class's text stack, as transformers 4.52 and
+		 * later (Gemma3Model, Mistral3Model: model.language_model) and
+		 * earlier releases (language_model.model) name it: an entry
+		 * naming the text model whole ("language_model") leaves its
+		 * linears 16-bit there, which the causal LM's name alone does
+		 * not show */
+		static const char *const mm[] = {"model.language_model.layers", "language_model.model.layers"};
+
 		stack = decoder_stack(m);
 		for (uint64_t i = 0; i < m->num_layers && i < VP_QUANT_SKIP_LAYERS; i++) {
 			enum vp_block_kind kind = i < m->dense_layers ? VP_BLOCK_DECODER_DENSE : VP_BLOCK_DECODER;
 			uint16_t bits = skip_bits(m, kind, stack, i, key);
+
+			for (size_t k = 0; m->vision_params > 0 && k < sizeof mm / sizeof mm[0]; k++)
+				bits = (uint16_t)(bits | skip_bits(m, kind, mm[k], i, key));
 
 			m->quant_skip[i] = (uint16_t)(m->quant_skip[i] | bits);
 			any |= bits;

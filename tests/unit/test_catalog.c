@@ -623,6 +623,14 @@ static void quant_skip_modules_should_resolve_as_the_config_does(void **state)
 	snprintf(text, sizeof text, "%s    stored_quant: nf4\n    quant_skip_modules: [transformer.h.0.mlp]\n", head);
 	assert_int_equal(vp_catalog_load_buffer(&cat, "skip.yaml", text, strlen(text), &err), -1);
 	assert_non_null(strstr(err.message, "entry 'transformer.h.0.mlp' in model 'tiny' names one layer's"));
+	/* the error points at the entry refused, not at the list's first
+	 * (line 12: the second item) */
+	snprintf(text, sizeof text, "%s    stored_quant: nf4\n    quant_skip_modules:\n      - mlp\n      - x.0.mlp\n",
+		 head);
+	assert_int_equal(vp_catalog_load_buffer(&cat, "skip.yaml", text, strlen(text), &err), -1);
+	assert_non_null(strstr(err.message, "entry 'x.0.mlp'"));
+	assert_int_equal(err.line, 12);
+	assert_int_equal(err.column, 9);
 	vp_catalog_free(&cat);
 }
 

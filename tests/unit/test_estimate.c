@@ -922,8 +922,56 @@ static void mistral3_vision_tower_is_weights_only(void **state)
 
 		assert_int_equal(vp_model_quant_skip(&mm, "multi_modal_projector", why, sizeof why), 0);
 		assert_true(mm.quant_skip_vision);
+		/* the tower named again, layer by layer as some lists do: kept
+		 * once (the entries are all one switch), so that such a list
+		 * does not fill the 1 KB of entries and get refused */
+		for (int i = 0; i < 40; i++) {
+			char entry[96];
+
+			snprintf(entry, sizeof entry, "vision_tower.vision_model.encoder.layers.%d.self_attn", i);
+			assert_int_equal(vp_model_quant_skip(&mm, entry, why, sizeof why), 0);
+		}
+		assert_string_equal(mm.quant_skip_list, "multi_modal_projector\n");
 		b = estimated(&mm, &t);
 		assert_int_equal(b.full_bytes[VP_COMP_WEIGHTS] - a.full_bytes[VP_COMP_WEIGHTS], 2000);
+	}
+	/* Gemma 3's projector holds no nn.Linear: naming it (unsloth's lists
+	 * do, for every multimodal model) leaves its SigLIP tower quantized;
+	 * until 2026-12-01 it kept the tower 16-bit (gemma-3-4b-it: 0.6 GB
+	 * too many) */
+	{
+		struct vp_model g = tiny_of_family("gemma3_text");
+		char why[256];
+
+		g.vision_params = 1000;
+		g.vision_linear_params = 800;
+		assert_int_equal(vp_model_quant_skip(&g, "multi_modal_projector", why, sizeof why), 0);
+		assert_false(g.quant_skip_vision);
+		assert_string_equal(g.quant_skip_list, "");
+		assert_int_equal(vp_model_quant_skip(&g, "vision_tower", why, sizeof why), 0);
+		assert_true(g.quant_skip_vision);
+	}
+	/* one naming the text model as the multimodal class names it keeps
+	 * its linears 16-bit (transformers 4: "language_model." is in
+	 * language_model.model.layers.0.mlp.up_proj; 5: re.match at the
+	 * start of model.language_model.layers...); until 2026-12-01 they were
+	 * matched only against the causal LM's model.layers.N and stayed 4-bit */
+	{
+		struct vp_model whole = mm;
+		char why[256];
+
+		whole.quant_skip_vision = false;
+		assert_int_equal(vp_model_quant_skip(&whole, "language_model", why, sizeof why), 0);
+		assert_int_not_equal(whole.quant_skip[0], 0);
+		assert_false(whole.quant_skip_vision);
+		whole = mm;
+		whole.quant_skip_vision = false;
+		assert_int_equal(vp_model_quant_skip(&whole, "model.language_model", why, sizeof why), 0);
+		assert_int_not_equal(whole.quant_skip[0], 0);
+		/* a text model has no such stack */
+		whole = text;
+		assert_int_equal(vp_model_quant_skip(&whole, "language_model", why, sizeof why), 0);
+		assert_int_equal(whole.quant_skip[0], 0);
 	}
 }
 
