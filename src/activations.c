@@ -1082,7 +1082,15 @@ static double bnb_inputs_held(const struct ctx *c, const struct vp_linear *ls, s
 	if (vp_model_single_block_norm(c->m) && !c->amp)
 		up = 0.0;
 	bytes += Tm * c->h * e * up;
-	bytes += T * c->h * e * bnb_input_count(c, ls, n, moe_in_roles, 4);
+	/* ERNIE 4.5's router, which bitsandbytes quantizes
+	 * (vp_linear_kept_in_fp32), reads its own fp32 copy
+	 * (self.gate(hidden_states.float())) and Linear4bit.forward casts
+	 * that to the compute dtype: a tensor apart from the shared expert's
+	 * input even without autocast */
+	if (vp_model_router_fp32(c->m) && !c->amp && find_role(ls, n, VP_LIN_ROUTER) != NULL)
+		bytes += T * c->h * e * (1.0 + bnb_input_count(c, ls, n, moe_in_roles + 1, 3));
+	else
+		bytes += T * c->h * e * bnb_input_count(c, ls, n, moe_in_roles, 4);
 	bytes += Tm * c->f * e * bnb_input_count(c, ls, n, down_roles, 1);
 	bytes += T * (double)c->m->shared_expert_size * e * bnb_input_count(c, ls, n, shared_down_roles, 1);
 	return bytes;
@@ -1124,9 +1132,13 @@ static void moe_router_saved(const struct ctx *c, const struct vp_linear *ls, si
 	 * modular_deepseek_v2.py), so an adapter PEFT puts on V2's nn.Linear
 	 * gate (all-linear, a target "gate") never runs and keeps no copy of
 	 * the input; a trained router's saved input stays counted */
-	/* ERNIE 4.5's router is called as a module (self.gate(hidden_states.
-	 * float()), modular_ernie4_5_moe.py): an adapter on it runs */
-	size_t skip = c->m->naming == VP_NAMING_DEEPSEEK && !vp_model_router_fp32(c->m) && !c->full ? 1 : 0;
+	/* ERNIE 4.5's router is called as a module on an fp32 copy
+	 * (self.gate(hidden_states.float()) with autocast off,
+	 * modular_ernie4_5_moe.py): an adapter on it runs, and what it saves
+	 * is that copy, not the shared expert's input; counted below */
+	const bool fp32_router = vp_model_router_fp32(c->m);
+	const struct vp_linear *router = find_role(ls, n, VP_LIN_ROUTER);
+	size_t skip = (c->m->naming == VP_NAMING_DEEPSEEK && !c->full) || fp32_router ? 1 : 0;
 
 	input_copies(c, ls, n, readers + skip, 4 - skip, &in);
 	keep_input_copies(c, bm, T * c->h, &in);
@@ -1146,6 +1158,23 @@ static void moe_router_saved(const struct ctx *c, const struct vp_linear *ls, si
 	 * V3's sigmoid scores stand in the softmax's place above. */
 	if (c->m->naming == VP_NAMING_DEEPSEEK && c->full)
 		keep(bm, &bm->saved, T * c->h * 4.0, 1.0);
+	else if (fp32_router && router != NULL && lora_on(c, router)) {
+		/* ERNIE 4.5's adapted router: PEFT builds the adapters in the
+		 * fp32 base layer's dtype (_move_adapter_to_device_of_base_layer)
+		 * and autocast is off, so lora_A saves the fp32 copy as it is,
+		 * or its fp32 dropout output and the mask; not autocast's
+		 * 16-bit cast (own_input_bytes) nor the shared 16-bit input.
+		 * Until 2026-12-01 it was counted as one of those
+		 * (tests/unit/test_estimate.c ernie_router_adapter_saves_fp32) */
+		keep(bm, &bm->saved, T * c->h * 4.0, 1.0);
+		if (lora_drops(c))
+			keep(bm, &bm->saved, T * c->h, 1.0);
+	}
+	/* and, quantized under an older bitsandbytes (base_keeps_input),
+	 * Linear4bit.forward's cast of that copy to the compute dtype, its
+	 * own tensor (bnb_inputs_held) */
+	if (fp32_router && router != NULL && base_keeps_input(c, router))
+		keep(bm, &bm->saved, T * c->h * c->e, 1.0);
 	keep(bm, &bm->saved, T * k * (8.0 + 4.0 + rw), 1.0); /* top-k indices, weights, their cast */
 	keep(bm, &bm->saved, k * T * (c->h * out + rw + 8.0), 1.0);
 	bm->fwd_transient = fmax(bm->fwd_transient, E * k * T * 8.0);
@@ -1404,6 +1433,10 @@ static void block_memory(const struct ctx *c, enum vp_block_kind kind, double b,
 		 * whatever the precision (auto_gptq qlinear forward). A linear
 		 * that bitsandbytes leaves alone (vp_linear_kept_in_fp32, T5's
 		 * wo in fp32) is a plain nn.Linear and keeps autocast's cast. */
+		/* ERNIE 4.5's router runs with autocast off on its fp32
+		 * weight (vp_model_router_fp32): nothing is cast */
+		if (ls[i].role == VP_LIN_ROUTER && vp_model_router_fp32(c->m) && c->amp)
+			continue;
 		if (c->amp ? !bnb_quantized(c) || vp_linear_kept_in_fp32(c->m, &ls[i])
 			   : c->t->quant == VP_QUANT_GPTQ_INT4)
 			bm->copies += w * 2.0;

@@ -840,16 +840,17 @@ static int read_deepseek_experts(const struct cfg *c, struct vp_model *m)
  * intermediate_size elsewhere. vramplan models dense layers before the
  * experts only (DeepSeek's first_k_dense_replace): an interval of 1 with
  * experts up to the last layer, which ERNIE-4.5-21B-A3B (start 1) and
- * -300B-A47B (start 3) have; other layouts are refused. A start past the
- * last layer leaves every layer dense, read as a dense decoder as
- * DeepSeek's is.
+ * -300B-A47B (start 3) have, or experts in the last layer alone; other
+ * layouts are refused. A range holding no layer (a start past the last
+ * layer or past the end, an interval beyond them) leaves every layer
+ * dense, read as a dense decoder as DeepSeek's is.
  */
 static int read_ernie_experts(const struct cfg *c, struct vp_model *m)
 {
 	const cJSON *end_item = item(c, "moe_layer_end_index");
 	/* intermediate_size (need_shape), the dense layers' width */
 	uint64_t dense_width = m->intermediate_size, start = 1, interval = 1, n_shared = 2;
-	uint64_t last = m->num_layers - 1, end = last;
+	uint64_t last = m->num_layers - 1, end = last, first;
 	bool bias = false;
 
 	if (opt_u64(c, "moe_num_experts", 1, &m->num_experts) ||
@@ -871,13 +872,25 @@ static int read_ernie_experts(const struct cfg *c, struct vp_model *m)
 	if (bias)
 		return fail(c, "unsupported: 'use_bias' is true in a mixture of experts (the experts' biases are "
 			       "not modelled)");
-	if (start > last) {
+	/* the first layer the rule gives experts: from start on, the first
+	 * with (layer_idx + 1) % interval == 0 (start < 2^53 and interval <
+	 * 2^53, so no overflow) */
+	first = start > last ? start : ((start + 1 + interval - 1) / interval) * interval - 1;
+	if (end > last)
+		end = last;
+	if (first > end) {
+		/* no layer in the range (a start past the last layer, an end
+		 * before the start, an interval beyond them): every layer is
+		 * Ernie4_5_MoeMLP of intermediate_size */
 		m->intermediate_size = dense_width;
 		m->num_experts = m->experts_per_token = m->shared_expert_size = 0;
 		m->dense_layers = m->dense_intermediate_size = 0;
 		return 0;
 	}
-	if (interval != 1 || end < last)
+	start = first;
+	/* the experts' layers are the last ones when they run to the last
+	 * layer with an interval of 1, or are the last layer alone */
+	if ((interval != 1 && first != last) || end < last)
 		return fail(c, "unsupported: 'moe_layer_interval' %llu with 'moe_layer_end_index' %llu of %llu layers "
 			       "puts dense layers between or after the experts' (Ernie4_5_MoeDecoderLayer); "
 			       "vramplan models dense layers before them only (interval 1, experts up to the last "

@@ -568,9 +568,9 @@ static void mla_attention(struct lin_builder *b, const struct vp_model *m, const
  * layer has mlp.{gate,up,down}_proj of intermediate_size. */
 /* DeepSeek-V3's router, and GLM-4.5's (Glm4MoeTopkRouter, from
  * DeepseekV3TopkRouter in modular_glm4_moe.py): a bare weight. ERNIE
- * 4.5's (ernie4_5_moe) is V2's nn.Linear, in fp32
- * (vp_linear_kept_in_fp32), its e_score_correction_bias a parameter
- * counted in model.c's block_params */
+ * 4.5's (ernie4_5_moe) is V2's nn.Linear, in fp32 under a 16-bit load
+ * (not under bitsandbytes: vp_linear_kept_in_fp32), its
+ * e_score_correction_bias a parameter counted in model.c's block_params */
 static bool is_v3(const struct vp_model *m)
 {
 	return strcmp(m->model_type, "deepseek_v3") == 0 || strcmp(m->model_type, "glm4_moe") == 0;
@@ -656,15 +656,17 @@ size_t vp_model_block_linears(const struct vp_model *m, enum vp_block_kind kind,
 	return b.failed ? 0 : b.n;
 }
 
-/* T5's wo (_keep_in_fp32_modules); ERNIE 4.5's router, built in fp32 and
- * kept there (Ernie4_5_MoeSparseMoeBlock.gate, nn.Linear(...,
- * dtype=torch.float32); _keep_in_fp32_modules_strict = ["gate",
- * "moe_statics"], modular_ernie4_5_moe.py), which bitsandbytes leaves
- * alone as it does T5's */
+/* T5's wo (_keep_in_fp32_modules). Not ERNIE 4.5's router: it is listed
+ * in _keep_in_fp32_modules_strict alone (modular_ernie4_5_moe.py), which
+ * sets the dtype a 16-bit load gives it, while the bitsandbytes quantizers
+ * extend modules_to_not_convert with model._keep_in_fp32_modules only
+ * (transformers 4.56 modeling_utils.py from_pretrained:
+ * preprocess_model(keep_in_fp32_modules=model._keep_in_fp32_modules);
+ * transformers 5 quantizer_bnb_8bit.py and _4bit.py read
+ * model._keep_in_fp32_modules), so replace_with_bnb_linear quantizes
+ * mlp.gate as any nn.Linear */
 bool vp_linear_kept_in_fp32(const struct vp_model *m, const struct vp_linear *l)
 {
-	if (l->role == VP_LIN_ROUTER && strcmp(m->model_type, "ernie4_5_moe") == 0)
-		return true;
 	return m->naming == VP_NAMING_T5 && l->role == VP_LIN_DOWN && strcmp(l->name, "wo") == 0;
 }
 

@@ -4373,6 +4373,115 @@ static void deepseek_router_adapter_never_runs(void **state)
 			 estimated(&m, &listed).full_bytes[VP_COMP_ACTIVATIONS]);
 }
 
+/* A tiny ERNIE 4.5 MoE: a dense first layer, then one MoE layer of four
+ * experts of 32, two per token, a shared expert of 64 */
+static struct vp_model tiny_ernie_moe(void)
+{
+	struct vp_model m = tiny_of_family("ernie4_5_moe");
+	struct vp_error err = {0};
+
+	m.num_layers = 2;
+	m.intermediate_size = 32;
+	m.num_experts = 4;
+	m.experts_per_token = 2;
+	m.shared_expert_size = 64;
+	m.dense_layers = 1;
+	m.dense_intermediate_size = 256;
+	assert_int_equal(vp_model_validate(&m, &err), 0);
+	return m;
+}
+
+/* Ernie4_5_MoeSparseMoeBlock calls self.gate(hidden_states.float()) with
+ * autocast off on its fp32 nn.Linear (modular_ernie4_5_moe.py), and PEFT
+ * builds an adapter in its base layer's dtype: lora_A saves that fp32 copy
+ * of the MoE layer's T x h input, 4 bytes an element, under autocast too
+ * and without it (it was counted as a 16-bit input, 2 bytes). Adding the
+ * router to q_proj costs that copy in both blocks (T 8, h 64; the dense
+ * first block's activations are counted as an MoE block's, as DeepSeek's
+ * are: docs/memory-model.md). */
+static void ernie_router_adapter_saves_fp32(void **state)
+{
+	struct vp_model m = tiny_ernie_moe();
+	struct vp_train q = small_step(), qg;
+	struct vp_error err = {0};
+	uint64_t amp, bf16;
+
+	(void)state;
+	q.precision = VP_PREC_AMP_BF16;
+	q.method = VP_METHOD_LORA;
+	q.lora_r = 8;
+	q.lora_dropout = 0.0;
+	qg = q;
+	assert_int_equal(vp_train_set_lora_targets(&q, "q_proj", &err), 0);
+	assert_int_equal(vp_train_set_lora_targets(&qg, "q_proj,gate", &err), 0);
+	amp = estimated(&m, &qg).full_bytes[VP_COMP_ACTIVATIONS] - estimated(&m, &q).full_bytes[VP_COMP_ACTIVATIONS];
+	q.precision = qg.precision = VP_PREC_BF16;
+	bf16 = estimated(&m, &qg).full_bytes[VP_COMP_ACTIVATIONS] - estimated(&m, &q).full_bytes[VP_COMP_ACTIVATIONS];
+	assert_int_equal(amp, 2 * 8 * 64 * 4);
+	assert_int_equal(bf16, 2 * 8 * 64 * 4);
+}
+
+/* ERNIE 4.5's router is in _keep_in_fp32_modules_strict only, which the
+ * bitsandbytes quantizers do not read (they extend modules_to_not_convert
+ * with model._keep_in_fp32_modules: transformers 4.56 modeling_utils.py,
+ * 5's quantizer_bnb_*bit.py): it is quantized as any nn.Linear, so its nf4
+ * weight is counted, not an fp32 one (h x E x 4 bytes, +3.5 a weight) */
+static void ernie_router_is_quantized_by_bitsandbytes(void **state)
+{
+	struct vp_model m = tiny_ernie_moe();
+	struct vp_linear ls[64];
+	size_t n = vp_model_block_linears(&m, VP_BLOCK_DECODER, ls, 64), i;
+	bool router = false;
+
+	(void)state;
+	for (i = 0; i < n; i++) {
+		if (ls[i].role != VP_LIN_ROUTER)
+			continue;
+		router = true;
+		assert_false(vp_linear_kept_in_fp32(&m, &ls[i]));
+	}
+	assert_true(router);
+}
+
+/* Under a bitsandbytes before 0.43.2 the quantized router keeps its
+ * input A (bnb_keeps_input), which is its own tensor: Linear4bit.forward
+ * casts self.gate's fp32 copy (hidden_states.float()) to the compute dtype,
+ * apart from the shared expert's 16-bit input */
+static void ernie_quantized_router_keeps_its_own_input(void **state)
+{
+	struct vp_model m = tiny_ernie_moe();
+	struct vp_train t = small_step();
+	struct vp_error err = {0};
+	uint64_t old, cur;
+
+	(void)state;
+	t.precision = VP_PREC_BF16;
+	t.method = VP_METHOD_QLORA;
+	t.quant = VP_QUANT_NF4;
+	t.lora_r = 8;
+	t.lora_dropout = 0.0;
+	assert_int_equal(vp_train_set_lora_targets(&t, "q_proj", &err), 0);
+	t.bnb = VP_BNB_BEFORE_0_43_2;
+	old = estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	t.bnb = VP_BNB_CURRENT;
+	cur = estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	/* at 2 bytes, T 8, per block (the dense first one's activations are
+	 * counted as an MoE block's, as DeepSeek's: docs/memory-model.md):
+	 * q/k/v's and o's inputs (T x 64 each), the experts' gathered rows
+	 * (2T x 64), the router's cast and the shared expert's input (T x 64
+	 * each), the experts' down inputs (2T x 32) and the shared down's
+	 * (T x 64); the step's and, in a loop that keeps the last step's
+	 * graph, again (t5_wo_keeps_no_input_under_an_old_bitsandbytes). The
+	 * router's cast was not counted, one T x 64 less a block. */
+	assert_int_equal(old - cur, 2 * 2 * (8 * 64 * 2 * (1 + 1 + 2 + 1 + 1 + 1) + 16 * 32 * 2));
+	t.graph_freed_between_steps = true;
+	t.bnb = VP_BNB_BEFORE_0_43_2;
+	old = estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	t.bnb = VP_BNB_CURRENT;
+	cur = estimated(&m, &t).full_bytes[VP_COMP_ACTIVATIONS];
+	assert_int_equal(old - cur, 2 * (8 * 64 * 2 * (1 + 1 + 2 + 1 + 1 + 1) + 16 * 32 * 2));
+}
+
 static void generation_adds_a_kv_cache_that_grows_with_beams(void **state)
 {
 	const struct vp_model *m = vp_catalog_find_model(&cat, "mt5");
@@ -6016,6 +6125,9 @@ int main(void)
 		cmocka_unit_test(mla_generation_caches_v_at_its_own_width),
 		cmocka_unit_test(mla_flash2_o_proj_keeps_the_sliced_output),
 		cmocka_unit_test(deepseek_router_adapter_never_runs),
+		cmocka_unit_test(ernie_router_adapter_saves_fp32),
+		cmocka_unit_test(ernie_router_is_quantized_by_bitsandbytes),
+		cmocka_unit_test(ernie_quantized_router_keeps_its_own_input),
 		cmocka_unit_test(only_a_forward_outside_trainer_builds_the_kv_cache),
 		cmocka_unit_test(trainer_use_cache_builds_the_eval_kv_cache),
 		cmocka_unit_test(choices_in_one_forward_evaluate_as_that_many_rows),

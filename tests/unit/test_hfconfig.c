@@ -1632,7 +1632,10 @@ static void ernie4_5_moe_keys(void **state)
 	assert_int_equal(n, 11);
 	assert_string_equal(ls[4].path, "mlp.gate");
 	assert_false(ls[4].param_only); /* an nn.Linear: PEFT reaches it */
-	assert_true(vp_linear_kept_in_fp32(&m, &ls[4]));
+	/* fp32 under a 16-bit load, but quantized by bitsandbytes (only the
+	 * strict list names it): test_estimate.c
+	 * ernie_router_is_quantized_by_bitsandbytes */
+	assert_false(vp_linear_kept_in_fp32(&m, &ls[4]));
 	assert_false(vp_linear_kept_in_fp32(&m, &ls[0]));
 	assert_string_equal(ls[8].path, "mlp.shared_experts.gate_proj");
 	assert_int_equal(ls[8].out_features, 3072);
@@ -1672,6 +1675,27 @@ static void ernie4_5_moe_keys(void **state)
 		 " \"moe_layer_start_index\": 3}", &m);
 	assert_int_equal(m.num_experts, 0);
 	assert_int_equal(m.intermediate_size, 96);
+	assert_int_equal(vp_model_validate(&m, &err), 0);
+	/* an end before the start, or an interval past the last layer,
+	 * leaves no layer in the rule's range either: all dense, as
+	 * Ernie4_5_MoeDecoderLayer builds them (they were refused as dense
+	 * layers after the experts, who had none) */
+	parse_ok("{\"model_type\": \"ernie4_5_moe\", \"hidden_size\": 64, \"intermediate_size\": 96,"
+		 " \"num_hidden_layers\": 3, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+		 " \"moe_layer_start_index\": 2, \"moe_layer_end_index\": 1}", &m);
+	assert_int_equal(m.num_experts, 0);
+	assert_int_equal(m.intermediate_size, 96);
+	parse_ok("{\"model_type\": \"ernie4_5_moe\", \"hidden_size\": 64, \"intermediate_size\": 96,"
+		 " \"num_hidden_layers\": 3, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+		 " \"moe_layer_interval\": 4}", &m);
+	assert_int_equal(m.num_experts, 0);
+	/* an interval whose only expert layer is the last: (2 + 1) % 3 == 0,
+	 * layers 0 and 1 dense */
+	parse_ok("{\"model_type\": \"ernie4_5_moe\", \"hidden_size\": 64, \"intermediate_size\": 96,"
+		 " \"num_hidden_layers\": 3, \"num_attention_heads\": 4, \"vocab_size\": 100,"
+		 " \"moe_num_experts\": 8, \"moe_intermediate_size\": 16, \"moe_layer_interval\": 3}", &m);
+	assert_int_equal(m.num_experts, 8);
+	assert_int_equal(m.dense_layers, 2);
 	assert_int_equal(vp_model_validate(&m, &err), 0);
 	/* dense layers between or after the experts' are refused, and so are
 	 * the experts' biases */
