@@ -17,6 +17,12 @@ struct cell {
 	 * says so, with plan's advice for the GPU (bf16 where it has it) */
 	bool fp16_overflow;
 	bool gpu_bf16;
+	/* the precision the row is planned in; fp32 where it chose it
+	 * because the model overflows fp16 on a GPU without bf16 (resolve.c,
+	 * whose warning a sweep leaves to the row: one a GPU would be a
+	 * screenful) */
+	enum vp_precision precision;
+	bool fp32_for_overflow;
 	/* the kernel the row is planned with, and whether --attn asked for
 	 * another (flash2 for a model transformers gives no FlashAttention-2
 	 * path, T5, BLOOM, DeBERTa..., or on a GPU without it; sdpa for GPT-J):
@@ -41,6 +47,9 @@ static void plan_cell(const struct vp_cli_opts *o, const struct vp_model *m, con
 	c->fp16_overflow = c->ok && vp_model_overflows_fp16(m) &&
 			   (req.train.precision == VP_PREC_AMP_FP16 || req.train.precision == VP_PREC_FP16);
 	c->gpu_bf16 = g->bf16;
+	c->precision = req.train.precision;
+	c->fp32_for_overflow = c->ok && !o->has_precision && !g->bf16 && vp_model_overflows_fp16(m) &&
+			       req.train.precision == VP_PREC_FP32;
 	if (c->ok) {
 		c->attn = vp_attn_that_runs(m, g, req.train.attn);
 		c->attn_substituted = o->has_attn && c->attn != o->train.attn;
@@ -73,9 +82,10 @@ static const char *status_text(const struct vp_cli_opts *o, const struct cell *c
 		snprintf(attn, sizeof attn, " (%s attention, not %s)", vp_attn_name(c->attn),
 			 vp_attn_name(o->train.attn));
 	snprintf(buf, size, "%s%s%s", verdict,
-		 !c->fp16_overflow ? ""
-		 : c->gpu_bf16	   ? " (fp16 overflows: train in bf16)"
-				   : " (fp16 overflows: train in fp32)",
+		 c->fp32_for_overflow ? " (fp32: fp16 overflows)"
+		 : !c->fp16_overflow  ? ""
+		 : c->gpu_bf16	      ? " (fp16 overflows: train in bf16)"
+				      : " (fp16 overflows: train in fp32)",
 		 attn);
 	return buf;
 }
@@ -138,6 +148,7 @@ static cJSON *json_row(const struct vp_model *m, const struct vp_gpu *g, const s
 		      cJSON_AddBoolToObject(o, "eval_fits", c->plan.fits && c->plan.eval_fits) == NULL ||
 		      cJSON_AddBoolToObject(o, "host_fits", c->plan.host.fits) == NULL ||
 		      cJSON_AddBoolToObject(o, "fp16_overflow", c->fp16_overflow) == NULL ||
+		      cJSON_AddStringToObject(o, "precision", vp_precision_name(c->precision)) == NULL ||
 		      cJSON_AddStringToObject(o, "attn", vp_attn_name(c->attn)) == NULL;
 		RAW("train_batch", c->plan.fits ? c->plan.train_batch : 0);
 		RAW("grad_accum", c->plan.fits ? c->plan.grad_accum : 0);

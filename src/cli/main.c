@@ -107,7 +107,7 @@ static const struct opt_def opts[] = {
 	{NULL, 0, NULL, 0, "Training setup:"},
 	{"seq-len", OPT_SEQ_LEN, "N", A_TRAIN, "tokens per sample; the source for seq2seq\n(default 512); max: the longest that fits at\nbatch 1 (plan) or --batch (estimate), a multiple\nof 128"},
 	{"target-len", OPT_TARGET_LEN, "N", A_TRAIN, "target tokens of an encoder-decoder model\n(default 128)"},
-	{"precision", OPT_PRECISION, "P", A_TRAIN, "fp32, amp-fp16, amp-bf16, bf16 or fp16\n(default amp-bf16 where the GPU has bf16,\nelse amp-fp16)"},
+	{"precision", OPT_PRECISION, "P", A_TRAIN, "fp32, amp-fp16, amp-bf16, bf16 or fp16\n(default amp-bf16 where the GPU has bf16,\nelse amp-fp16; fp32 for the T5 family,\nwhich overflows fp16)"},
 	{"method", OPT_METHOD, "M", A_TRAIN, "full, lora or qlora (default full), or frozen:\nnothing trains, a forward alone (estimate only)"},
 	{"lora-r", OPT_LORA_R, "N", A_TRAIN, "LoRA rank (default 8)"},
 	{"lora-dropout", OPT_LORA_DROPOUT, "P", A_TRAIN, "LoRA dropout probability (default 0.05; with 0 the\nadapters share their input instead of each saving a copy)"},

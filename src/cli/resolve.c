@@ -646,8 +646,20 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 				   t->quant == VP_QUANT_NONE) ||
 				  (o->profile == VP_PROFILE_LLAMAFACTORY && vp_train_has_adapters(t)); /* settled below */
 
-		t->precision = g->bf16 ? VP_PREC_AMP_BF16 : VP_PREC_AMP_FP16;
-		if (warn && !axolotl_16)
+		/* a T5-family model overflows fp16 (vp_model_overflows_fp16:
+		 * training loss turns to nan), so on a GPU without bf16 the plan
+		 * it chose itself is fp32, the precision vp_cli_warn_fp16 names;
+		 * until 2026-12-01 it printed fp16: true with that warning, a
+		 * plan that trains to nan (seed 001's mT5 on a V100). An fp16
+		 * run asked for is estimated as asked, with the warning. */
+		bool overflows = !g->bf16 && vp_model_overflows_fp16(m);
+
+		t->precision = g->bf16 ? VP_PREC_AMP_BF16 : overflows ? VP_PREC_FP32 : VP_PREC_AMP_FP16;
+		if (warn && !axolotl_16 && overflows && o->command != VP_CMD_SWEEP)
+			vp_cli_warn(o, "planned in fp32: GPU '%s' has no bf16, and %s, pretrained in bf16, overflows "
+				    "fp16 (training loss turns to nan: transformers#11735); --precision amp-fp16 "
+				    "plans that run", g->name, m->name);
+		else if (warn && !axolotl_16 && !overflows)
 			vp_cli_note(o, "precision %s: GPU '%s' %s bf16", vp_precision_name(t->precision), g->name,
 				    g->bf16 ? "has" : "has no");
 	} else if ((t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_BF16) && !g->bf16 && warn) {
