@@ -2437,12 +2437,20 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			/* a precision from the command line has no place in the file */
 			if (line > 0)
 				snprintf(pos, sizeof pos, ":%lu:%lu", line, col);
-			/* one a GPU, each naming it: the advice is the GPU's */
+			/* one a GPU, each naming it: the advice is the GPU's.
+			 * LLaMA-Factory loads a LoRA base in fp16 on a GPU
+			 * without bf16 whatever its keys say (infer_optim_dtype:
+			 * fp16: false is read so, resolve.c), so fp32 there is a
+			 * full fine-tune; until 2026-12-01 the advice was the
+			 * fp16: false such a config may already say */
 			fprintf(stderr,
 				"vramplan: warning: %s%s: %s was pretrained in bf16 and overflows fp16 (training "
 				"loss turns to nan); GPU '%s' %s\n",
 				tc.name, pos, m.name, g->name,
 				g->bf16 ? "has bf16: train it in bf16 (bf16: true)"
+				: tc.flavour == VP_TC_LLAMAFACTORY && vp_train_has_adapters(&r.train)
+					? "has no bf16, where LLaMA-Factory loads a LoRA base in fp16 (infer_optim_dtype): "
+					  "train it in fp32 with finetuning_type: full and fp16: false"
 					: "has no bf16, so train it in fp32 (fp16: false)");
 		}
 		if (r.eval_done && tc.eval.accumulation_steps == 0 && tc.eval.eval_samples == 0 && r.eval_steps_fit > 0 &&
