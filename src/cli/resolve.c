@@ -668,10 +668,18 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 				  (o->profile == VP_PROFILE_LLAMAFACTORY && vp_train_has_adapters(t)); /* settled below */
 
 		t->precision = g->bf16 ? VP_PREC_AMP_BF16 : overflows ? VP_PREC_FP32 : VP_PREC_AMP_FP16;
+		/* the fp16 run as each profile's keys say it: axolotl's fp16:
+		 * true loads 16-bit weights (--precision fp16; amp-fp16 is
+		 * warned of below), and DeepSpeed's 16-bit engine needs ZeRO
+		 * here (refused below without it) */
 		if (warn && !axolotl_16 && overflows && o->command != VP_CMD_SWEEP)
 			vp_cli_warn(o, "planned in fp32: GPU '%s' has no bf16, and %s, pretrained in bf16, overflows "
-				    "fp16 (training loss turns to nan: transformers#11735); --precision amp-fp16 "
-				    "plans that run", g->name, m->name);
+				    "fp16 (training loss turns to nan: transformers#11735); --precision %s plans "
+				    "that run", g->name, m->name,
+				    o->profile == VP_PROFILE_AXOLOTL ? "fp16"
+				    : o->profile == VP_PROFILE_DEEPSPEED && t->zero_stage == 0
+					? "amp-fp16 with --zero 1, 2 or 3"
+					: "amp-fp16");
 		else if (warn && !axolotl_16 && !overflows)
 			vp_cli_note(o, "precision %s: GPU '%s' %s bf16", vp_precision_name(t->precision), g->name,
 				    g->bf16 ? "has" : "has no");
