@@ -2240,6 +2240,24 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			    (unsigned long long)(tc.train.gpus > 0 ? tc.train.gpus : 1), tc.train.gpus > 1 ? "s" : "");
 		goto fail;
 	}
+	/* a card's number under vramplan.gpus ("gpus: 3090", meant as the
+	 * RTX 3090) reads as that many GPUs: tc_vramplan.c names a card
+	 * written with letters, and a count the catalogue also takes as a
+	 * card's name is said here (a whole number, so not refused) */
+	if (tc.train.gpus > 8 && strcmp(tc.at[VP_TC_GPUS].key, "vramplan.gpus") == 0 && tc.at[VP_TC_GPUS].line > 0 &&
+	    !vp_tc_origin_on_command_line(&tc.at[VP_TC_GPUS]) && o->cli.verbosity >= 1) {
+		char count[24];
+		const struct vp_gpu *card;
+
+		snprintf(count, sizeof count, "%llu", (unsigned long long)tc.train.gpus);
+		card = vp_catalog_find_gpu(cat, count);
+		if (card != NULL)
+			fprintf(stderr,
+				"vramplan: warning: %s:%lu:%lu: 'vramplan.gpus: %s' is read as %s data-parallel GPUs; "
+				"'%s' also names the card %s, whose key is 'vramplan.gpu' (or --gpu)\n",
+				tc.name, tc.at[VP_TC_GPUS].line, tc.at[VP_TC_GPUS].column, count, count, count,
+				card->name);
+	}
 	if (o->expandable)
 		tc.train.expandable_segments = true;
 	if (o->memory_fraction > 0.0)
