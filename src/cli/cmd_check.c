@@ -2200,6 +2200,25 @@ static bool gpu_listed_before(const struct vp_gpu *const *checked, size_t n, con
 	return false;
 }
 
+/* The other card a GPU's name could mean (nvidia-smi's name of two cards,
+ * 'a100' beside a100-80gb: vp_cli_warn_gpu_namesake) is checked too
+ * (--gpu a100 --gpu a100-80gb): the warning that names it would ask for
+ * what the command line already gives */
+static bool other_card_checked(const struct vp_catalog *cat, const char *const *names, size_t n, const char *key,
+			       const struct vp_gpu *g)
+{
+	const struct vp_gpu *other = vp_catalog_gpu_namesake(cat, key, g);
+
+	if (other == NULL)
+		other = vp_catalog_gpu_sibling(cat, key, g);
+	if (other == NULL)
+		return false;
+	for (size_t j = 0; j < n; j++)
+		if (vp_catalog_find_gpu(cat, names[j]) == other)
+			return true;
+	return false;
+}
+
 static int check_file(const struct check_opts *o, const struct vp_catalog *cat, const char *file, cJSON *json,
 		      struct matrix *mx, struct file_row *row)
 {
@@ -2351,7 +2370,8 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			}
 			goto fail;
 		}
-		vp_cli_warn_gpu_namesake(&o->cli, cat, gpu_names[i], g);
+		if (!other_card_checked(cat, gpu_names, n_gpus, gpu_names[i], g))
+			vp_cli_warn_gpu_namesake(&o->cli, cat, gpu_names[i], g);
 		/* two names of one GPU (--gpu v100 --gpu tesla-v100, or nvidia-smi's
 		 * name beside the catalogue's) are one check: its line, JSON object
 		 * and annotations once, as the matrix has one column for it */

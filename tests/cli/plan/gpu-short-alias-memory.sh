@@ -12,3 +12,9 @@ for g in a100 V100 a100-40gb a100-80gb a100-sxm4 3050 rtx3080; do
 	echo "== $g"
 	"$VRAMPLAN" estimate --model kobart --gpu "$g" --batch 1 2>&1 >/dev/null
 done
+# check given the other memory too (--gpu a100 --gpu a100-80gb) checks both
+# and has nothing to ask for (until 2026-12-01 it warned to give a100-80gb)
+echo "== check a100 a100-80gb"
+"$VRAMPLAN" check examples/configs/seed000-stage3.yaml --gpu a100 --gpu a100-80gb 2>&1 >/dev/null | grep "planned here"
+echo "== check a100"
+"$VRAMPLAN" check examples/configs/seed000-stage3.yaml --gpu a100 2>&1 >/dev/null | grep "planned here"
