@@ -1385,10 +1385,27 @@ static enum match line_match(const char *q, const char *stop, const char *key)
 		    memchr(a, '#', (size_t)(b - a)) != NULL)
 			return MATCH_UNSURE;
 		for (a++, b--; a <= b;) {
-			const char *comma = memchr(a, ',', (size_t)(b - a));
+			const char *comma = memchr(a, ',', (size_t)(b - a)), *e = comma != NULL ? comma : b;
 
-			if (token_is(a, comma != NULL ? comma : b, key))
+			if (token_is(a, e, key))
 				return MATCH_YES;
+			/* the other memory's alias ("a100-sxm4-80gb" for
+			 * "a100-sxm4"), for vp_catalog_gpu_sibling */
+			{
+				char alias[64];
+				const char *x = a, *y = e;
+
+				while (x < y && *x == ' ')
+					x++;
+				while (y > x && y[-1] == ' ')
+					y--;
+				if ((size_t)(y - x) < sizeof alias) {
+					memcpy(alias, x, (size_t)(y - x));
+					alias[y - x] = '\0';
+					if (is_memory_sibling(alias, key))
+						return MATCH_YES;
+				}
+			}
 			if (comma == NULL)
 				break;
 			a = comma + 1;
@@ -1748,8 +1765,18 @@ const struct vp_gpu *vp_catalog_gpu_sibling(const struct vp_catalog *cat, const 
 	for (i = 0; i < cat->n_gpus; i++) {
 		const struct vp_gpu *h = &cat->gpus[i];
 
-		if (h != g && h->memory_mib != g->memory_mib && is_memory_sibling(h->name, key))
+		if (h == g || h->memory_mib == g->memory_mib)
+			continue;
+		if (is_memory_sibling(h->name, key))
 			return h;
+		/* or by an alias: "a100-sxm4" is a100-40gb's, and
+		 * "a100-sxm4-80gb" a100-80gb's (the SXM4 A100 has both
+		 * memories); until 2026-12-01 only entry names were compared,
+		 * so a100-sxm4, a100-pcie, v100-sxm2 and v100-pcie said
+		 * nothing */
+		for (j = 0; j < h->n_aliases; j++)
+			if (is_memory_sibling(h->aliases[j], key))
+				return h;
 	}
 	return NULL;
 }

@@ -2788,6 +2788,27 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 	if (bad)
 		goto out;
 	if (type == NULL) {
+		/* a JSON training config given where the model's config.json
+		 * goes (--model ds_config.json): its batch key says which file
+		 * it is, as a YAML one's form does (parse_root); until
+		 * 2026-12-01 it got the bare question */
+		static const char *const trainer_keys[] = {"train_micro_batch_size_per_gpu", "zero_optimization",
+							   "per_device_train_batch_size", "micro_batch_size",
+							   "train_batch_size", NULL};
+
+		for (const char *const *k = trainer_keys; *k != NULL; k++) {
+			if (cJSON_GetObjectItemCaseSensitive(root, *k) != NULL) {
+				const char *path[1] = {*k};
+				unsigned long line = 0, col = 0;
+
+				vp_json_where_nth(text, len, path, 1, 1, &line, &col);
+				vp_error_at(err, VP_ERR_INPUT, name, line, col,
+					    "missing field 'model_type': '%s' makes this a training config, not a "
+					    "model's config.json (a training config is read by 'vramplan check FILE')",
+					    *k);
+				goto out;
+			}
+		}
 		vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
 			    "missing field 'model_type' (is this a Hugging Face config.json?)");
 		goto out;

@@ -68,6 +68,14 @@ static int batch_like(struct ctx *c, const struct vp_tmember *m, const char *pat
 	if (m->value->kind == VP_T_NULL)
 		return 0;
 	vp_tc_set_origin(o, path, m);
+	/* an eval batch is no DeepSpeed key (its config has no evaluation
+	 * batch), so nothing is filled in from it */
+	if (vp_tc_is_auto(m->value) && c->tc->flavour != VP_TC_DEEPSPEED && o == &c->tc->at[VP_TC_EVAL_BATCH])
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+				     "expected a whole number for '%s', found 'auto': that is a DeepSpeed config's "
+				     "word for its training batch keys (it has no evaluation batch), and the trainer "
+				     "needs the number ('vramplan plan' gives one)",
+				     path);
 	if (vp_tc_is_auto(m->value) && c->tc->flavour != VP_TC_DEEPSPEED)
 		return vp_tc_fail_at(c, m->value->line, m->value->column,
 				     "expected a whole number for '%s', found 'auto': that is a DeepSpeed config's "

@@ -1203,8 +1203,11 @@ int vp_trainconfig_warn_axolotl_kbit(struct vp_trainconfig *tc, const struct vp_
 	const char *rest;
 
 	/* resolve.c warns the same for --profile axolotl; check read such a
-	 * config as the 16-bit run without a word until 2026-12-01 */
+	 * config as the 16-bit run without a word until 2026-12-01. In fp32
+	 * (bf16 and fp16 false: torch_dtype float32) nothing is cast back
+	 * and every unquantized module is fp32, as counted */
 	if (tc->flavour != VP_TC_AXOLOTL || tc->train.quant == VP_QUANT_NONE ||
+	    (tc->train.precision != VP_PREC_BF16 && tc->train.precision != VP_PREC_FP16) ||
 	    tc->train.quant == VP_QUANT_GPTQ_INT4 || (rest = vp_axolotl_kbit_fp32_rest(m)) == NULL)
 		return 0;
 	return vp_tc_note_warning(tc, err, &tc->at[VP_TC_QUANT],

@@ -2200,6 +2200,25 @@ static bool gpu_listed_before(const struct vp_gpu *const *checked, size_t n, con
 	return false;
 }
 
+/* The other card a GPU's name could mean (nvidia-smi's name of two cards,
+ * 'a100' beside a100-80gb: vp_cli_warn_gpu_namesake) is checked too
+ * (--gpu a100 --gpu a100-80gb): the warning that names it would ask for
+ * what the command line already gives */
+static bool other_card_checked(const struct vp_catalog *cat, const char *const *names, size_t n, const char *key,
+			       const struct vp_gpu *g)
+{
+	const struct vp_gpu *other = vp_catalog_gpu_namesake(cat, key, g);
+
+	if (other == NULL)
+		other = vp_catalog_gpu_sibling(cat, key, g);
+	if (other == NULL)
+		return false;
+	for (size_t j = 0; j < n; j++)
+		if (vp_catalog_find_gpu(cat, names[j]) == other)
+			return true;
+	return false;
+}
+
 static int check_file(const struct check_opts *o, const struct vp_catalog *cat, const char *file, cJSON *json,
 		      struct matrix *mx, struct file_row *row)
 {
@@ -2239,6 +2258,24 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			    tc.nodes_at.key, cli ? vp_tc_origin_value_sep(&tc.nodes_at) : " ", (unsigned long long)tc.nodes,
 			    (unsigned long long)(tc.train.gpus > 0 ? tc.train.gpus : 1), tc.train.gpus > 1 ? "s" : "");
 		goto fail;
+	}
+	/* a card's number under vramplan.gpus ("gpus: 3090", meant as the
+	 * RTX 3090) reads as that many GPUs: tc_vramplan.c names a card
+	 * written with letters, and a count the catalogue also takes as a
+	 * card's name is said here (a whole number, so not refused) */
+	if (tc.train.gpus > 8 && strcmp(tc.at[VP_TC_GPUS].key, "vramplan.gpus") == 0 && tc.at[VP_TC_GPUS].line > 0 &&
+	    !vp_tc_origin_on_command_line(&tc.at[VP_TC_GPUS]) && o->cli.verbosity >= 1) {
+		char count[24];
+		const struct vp_gpu *card;
+
+		snprintf(count, sizeof count, "%llu", (unsigned long long)tc.train.gpus);
+		card = vp_catalog_find_gpu(cat, count);
+		if (card != NULL)
+			fprintf(stderr,
+				"vramplan: warning: %s:%lu:%lu: 'vramplan.gpus: %s' is read as %s data-parallel GPUs; "
+				"'%s' also names the card %s, whose key is 'vramplan.gpu' (or --gpu)\n",
+				tc.name, tc.at[VP_TC_GPUS].line, tc.at[VP_TC_GPUS].column, count, count, count,
+				card->name);
 	}
 	if (o->expandable)
 		tc.train.expandable_segments = true;
@@ -2333,7 +2370,8 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			}
 			goto fail;
 		}
-		vp_cli_warn_gpu_namesake(&o->cli, cat, gpu_names[i], g);
+		if (!other_card_checked(cat, gpu_names, n_gpus, gpu_names[i], g))
+			vp_cli_warn_gpu_namesake(&o->cli, cat, gpu_names[i], g);
 		/* two names of one GPU (--gpu v100 --gpu tesla-v100, or nvidia-smi's
 		 * name beside the catalogue's) are one check: its line, JSON object
 		 * and annotations once, as the matrix has one column for it */
@@ -2437,12 +2475,20 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 			/* a precision from the command line has no place in the file */
 			if (line > 0)
 				snprintf(pos, sizeof pos, ":%lu:%lu", line, col);
-			/* one a GPU, each naming it: the advice is the GPU's */
+			/* one a GPU, each naming it: the advice is the GPU's.
+			 * LLaMA-Factory loads a LoRA base in fp16 on a GPU
+			 * without bf16 whatever its keys say (infer_optim_dtype:
+			 * fp16: false is read so, resolve.c), so fp32 there is a
+			 * full fine-tune; until 2026-12-01 the advice was the
+			 * fp16: false such a config may already say */
 			fprintf(stderr,
 				"vramplan: warning: %s%s: %s was pretrained in bf16 and overflows fp16 (training "
 				"loss turns to nan); GPU '%s' %s\n",
 				tc.name, pos, m.name, g->name,
 				g->bf16 ? "has bf16: train it in bf16 (bf16: true)"
+				: tc.flavour == VP_TC_LLAMAFACTORY && vp_train_has_adapters(&r.train)
+					? "has no bf16, where LLaMA-Factory loads a LoRA base in fp16 (infer_optim_dtype): "
+					  "train it in fp32 with finetuning_type: full and fp16: false"
 					: "has no bf16, so train it in fp32 (fp16: false)");
 		}
 		if (r.eval_done && tc.eval.accumulation_steps == 0 && tc.eval.eval_samples == 0 && r.eval_steps_fit > 0 &&

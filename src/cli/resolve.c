@@ -498,6 +498,14 @@ void vp_cli_warn_fp16(const struct vp_cli_opts *o, const struct vp_model *m, con
 	if (g->bf16)
 		vp_cli_warn(o, "%s was pretrained in bf16 and overflows fp16 (training loss turns to nan); train it "
 			    "in bf16 (--precision amp-bf16)", m->name);
+	/* LLaMA-Factory loads an adapter's base in its compute dtype, fp16
+	 * wherever the GPU has no bf16 (extras/misc.py infer_optim_dtype,
+	 * with neither key): its LoRA has no fp32 keys, and --precision
+	 * fp32 is refused for it below, so the fp32 runs are named */
+	else if (o->profile == VP_PROFILE_LLAMAFACTORY && vp_train_has_adapters(t))
+		vp_cli_warn(o, "%s was pretrained in bf16 and overflows fp16 (training loss turns to nan); GPU '%s' "
+			    "has no bf16, and LLaMA-Factory loads a LoRA base in fp16 there (infer_optim_dtype): train "
+			    "it in fp32 with --method full, or with --profile hf", m->name, g->name);
 	else
 		vp_cli_warn(o, "%s was pretrained in bf16 and overflows fp16 (training loss turns to nan); GPU '%s' "
 			    "has no bf16, so train it in fp32 (--precision fp32)", m->name, g->name);
@@ -642,10 +650,6 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 			    "(RMSNorm, SwiGLU), so it is estimated as one", m->model_type, m->read_as);
 
 	if (!o->has_precision) {
-		bool axolotl_16 = (o->profile == VP_PROFILE_AXOLOTL && t->method != VP_METHOD_QLORA &&
-				   t->quant == VP_QUANT_NONE) ||
-				  (o->profile == VP_PROFILE_LLAMAFACTORY && vp_train_has_adapters(t)); /* settled below */
-
 		/* a T5-family model overflows fp16 (vp_model_overflows_fp16:
 		 * training loss turns to nan), so on a GPU without bf16 the plan
 		 * it chose itself is fp32, the precision vp_cli_warn_fp16 names;
@@ -653,12 +657,29 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		 * plan that trains to nan (seed 001's mT5 on a V100). An fp16
 		 * run asked for is estimated as asked, with the warning. */
 		bool overflows = !g->bf16 && vp_model_overflows_fp16(m);
+		/* axolotl's fp32 is its keys' too: bf16 and fp16 false give
+		 * cfg.torch_dtype float32 (utils/config/__init__.py
+		 * normalize_config), so an overflowing model keeps it (below);
+		 * until 2026-12-01 its plan was fp16: true beside the warning.
+		 * LLaMA-Factory's LoRA has no fp32 keys (infer_optim_dtype: fp16
+		 * wherever the GPU has it) */
+		bool axolotl_16 = (o->profile == VP_PROFILE_AXOLOTL && t->method != VP_METHOD_QLORA &&
+				   t->quant == VP_QUANT_NONE && !overflows) ||
+				  (o->profile == VP_PROFILE_LLAMAFACTORY && vp_train_has_adapters(t)); /* settled below */
 
 		t->precision = g->bf16 ? VP_PREC_AMP_BF16 : overflows ? VP_PREC_FP32 : VP_PREC_AMP_FP16;
+		/* the fp16 run as each profile's keys say it: axolotl's fp16:
+		 * true loads 16-bit weights (--precision fp16; amp-fp16 is
+		 * warned of below), and DeepSpeed's 16-bit engine needs ZeRO
+		 * here (refused below without it) */
 		if (warn && !axolotl_16 && overflows && o->command != VP_CMD_SWEEP)
 			vp_cli_warn(o, "planned in fp32: GPU '%s' has no bf16, and %s, pretrained in bf16, overflows "
-				    "fp16 (training loss turns to nan: transformers#11735); --precision amp-fp16 "
-				    "plans that run", g->name, m->name);
+				    "fp16 (training loss turns to nan: transformers#11735); --precision %s plans "
+				    "that run", g->name, m->name,
+				    o->profile == VP_PROFILE_AXOLOTL ? "fp16"
+				    : o->profile == VP_PROFILE_DEEPSPEED && t->zero_stage == 0
+					? "amp-fp16 with --zero 1, 2 or 3"
+					: "amp-fp16");
 		else if (warn && !axolotl_16 && !overflows)
 			vp_cli_note(o, "precision %s: GPU '%s' %s bf16", vp_precision_name(t->precision), g->name,
 				    g->bf16 ? "has" : "has no");
@@ -995,7 +1016,10 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	if (o->profile == VP_PROFILE_AXOLOTL && t->quant != VP_QUANT_GPTQ_INT4) {
 		const char *key = g->bf16 ? "bf16" : "fp16", *rest;
 
-		if (!o->has_precision) {
+		if (!o->has_precision && t->precision == VP_PREC_FP32) {
+			/* chosen above for a model that overflows fp16: bf16 and
+			 * fp16 false, axolotl's float32 (normalize_config) */
+		} else if (!o->has_precision) {
 			t->precision = g->bf16 ? VP_PREC_BF16 : VP_PREC_FP16;
 			if (warn && t->quant == VP_QUANT_NONE)
 				vp_cli_note(o, "precision %s: axolotl loads the weights in the dtype of its %s key",
@@ -1020,7 +1044,12 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 					    t->precision == VP_PREC_AMP_BF16 ? "bf16" : "fp16",
 					    vp_precision_name(t->precision));
 		}
-		if (warn && t->quant != VP_QUANT_NONE && (rest = vp_axolotl_kbit_fp32_rest(m)) != NULL)
+		/* only a 16-bit torch_dtype casts anything back: in fp32 (the
+		 * keys' bf16 and fp16 false) every unquantized module is fp32,
+		 * as counted */
+		if (warn && t->quant != VP_QUANT_NONE &&
+		    (t->precision == VP_PREC_BF16 || t->precision == VP_PREC_FP16) &&
+		    (rest = vp_axolotl_kbit_fp32_rest(m)) != NULL)
 			vp_cli_warn(o, "axolotl casts back to 16 bit only modules named *norm*, embed_tokens and "
 				    "lm_head after prepare_model_for_kbit_training; '%s' (%s) has other unquantized "
 				    "tables or norms (%s), which stay fp32: the plan counts them 16-bit, the run may "

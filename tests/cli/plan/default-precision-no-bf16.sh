@@ -6,3 +6,6 @@
 "$VRAMPLAN" --model kobart --gpu v100-16gb | grep -E "^(# setup|bf16|fp16)"
 "$VRAMPLAN" --model eenzeenee --gpu v100-16gb | grep -E "^(# setup|bf16|fp16)"
 "$VRAMPLAN" --model eenzeenee --gpu v100-16gb --precision amp-fp16 | grep -E "^(# setup|bf16|fp16)"
+# DeepSpeed's fp16 run needs ZeRO (its 16-bit engine without it is refused),
+# which the warning says (until 2026-12-01 it named a bare --precision amp-fp16)
+"$VRAMPLAN" --model eenzeenee --gpu v100-16gb --profile deepspeed 2>&1 >/dev/null | grep "planned in fp32" | sed "s/.*; //"
