@@ -907,6 +907,22 @@ static void vision_tower_adapters_count_as_peft_prints_them(void **state)
 		assert_int_equal(estimated(&mm, &t).params_trainable, estimated(&unshaped, &t).params_trainable);
 		assert_int_equal(estimated(&mm, &t).allocated_bytes, estimated(&unshaped, &t).allocated_bytes);
 	}
+	/* the shapes go together, and the projector's are Mistral 3's */
+	{
+		struct vp_model g = tiny_of_family("gemma3_text");
+
+		g.vision_params = 1000;
+		g.vision_layers = 2;
+		assert_int_equal(vp_model_validate(&g, &err), -1);
+		assert_non_null(strstr(err.message, "go together"));
+		g.vision_hidden_size = 4;
+		g.vision_intermediate_size = 6;
+		assert_int_equal(vp_model_validate(&g, &err), 0);
+		g.vision_merge_size = 2;
+		g.vision_feature_layers = 1;
+		assert_int_equal(vp_model_validate(&g, &err), -1);
+		assert_non_null(strstr(err.message, "'vision_merge_size' is Mistral 3's projector's"));
+	}
 }
 
 /* A multimodal Gemma 3 against its text model: the vision tower's 1,000
