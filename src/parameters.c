@@ -463,7 +463,8 @@ static void outside_adapter(const struct ctx *c, const struct vp_linear *l, stru
  * projector (model.h vision_layers), into n->tower. PEFT's all-linear takes
  * every nn.Linear but the output embedding (peft tuners_utils.py
  * _maybe_include_all_linear_layers: no exception for a vision tower, read
- * in the 0.18-era source, which also says nothing of vision elsewhere), and
+ * at commit 005fdd53, later than 0.17.2, whose file says nothing of
+ * vision anywhere), and
  * a target name matches any module whose key ends with it
  * (check_target_module_exists), the tower's included: q_proj, k_proj and
  * v_proj reach SigLIP's self_attn (its out_proj, fc1 and fc2 only by those
