@@ -247,6 +247,15 @@ static void entry(struct vp_yaml_out *e, const struct vp_model *m)
 		key_u64(e, "vision_params", m->vision_params);
 	if (m->vision_linear_params > 0)
 		key_u64(e, "vision_linear_params", m->vision_linear_params);
+	if (m->vision_layers > 0) {
+		key_u64(e, "vision_hidden_size", m->vision_hidden_size);
+		key_u64(e, "vision_intermediate_size", m->vision_intermediate_size);
+		key_u64(e, "vision_layers", m->vision_layers);
+	}
+	if (m->vision_merge_size > 0)
+		key_u64(e, "vision_merge_size", m->vision_merge_size);
+	if (m->vision_feature_layers > 0)
+		key_u64(e, "vision_feature_layers", m->vision_feature_layers);
 	vp_yaml_send(e, yaml_mapping_end_event_initialize(&e->ev));
 }
 

@@ -2368,6 +2368,10 @@ static int read_gemma3_multimodal(const struct cfg *c, struct vp_model *m, cJSON
 		return fail(&sub, "the vision tower is too large to count");
 	m->vision_params = n;
 	m->vision_linear_params = lin;
+	/* the shapes of its linears, for the LoRA adapters PEFT puts on them */
+	m->vision_hidden_size = vh;
+	m->vision_intermediate_size = vf;
+	m->vision_layers = layers;
 	return 0;
 }
 
@@ -2471,6 +2475,12 @@ static int read_mistral3_multimodal(const struct cfg *c, struct vp_model *m)
 		return fail(&sub, "the vision tower is too large to count");
 	m->vision_params = n;
 	m->vision_linear_params = lin;
+	/* the shapes of its linears, for the LoRA adapters PEFT puts on them */
+	m->vision_hidden_size = vh;
+	m->vision_intermediate_size = vf;
+	m->vision_layers = layers;
+	m->vision_merge_size = merge;
+	m->vision_feature_layers = features;
 	return 0;
 }
 

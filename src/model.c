@@ -1104,6 +1104,27 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 		return vp_error_set(err, VP_ERR_INPUT, "'vision_linear_params' (%" PRIu64 ") cannot exceed "
 				    "'vision_params' (%" PRIu64 ")",
 				    m->vision_linear_params, m->vision_params);
+	/* the tower's shapes (for its LoRA adapters): all three or none, and
+	 * the projector's only beside them */
+	if (check_count(&nm, "vision_hidden_size", m->vision_hidden_size, 0, VP_SIZE_LIMIT, err) ||
+	    check_count(&nm, "vision_intermediate_size", m->vision_intermediate_size, 0, VP_SIZE_LIMIT, err) ||
+	    check_count(&nm, "vision_layers", m->vision_layers, 0, VP_COUNT_LIMIT, err) ||
+	    check_count(&nm, "vision_merge_size", m->vision_merge_size, 0, VP_COUNT_LIMIT, err) ||
+	    check_count(&nm, "vision_feature_layers", m->vision_feature_layers, 0, VP_COUNT_LIMIT, err))
+		return -1;
+	if ((m->vision_hidden_size > 0) != (m->vision_layers > 0) ||
+	    (m->vision_intermediate_size > 0) != (m->vision_layers > 0))
+		return vp_error_set(err, VP_ERR_INPUT, "'vision_hidden_size', 'vision_intermediate_size' and "
+				    "'vision_layers' go together: all three, or none");
+	if (m->vision_layers > 0 && m->vision_params == 0)
+		return vp_error_set(err, VP_ERR_INPUT, "'vision_layers' needs 'vision_params' (the tower it shapes)");
+	if ((m->vision_merge_size > 0 || m->vision_feature_layers > 0) &&
+	    !(m->vision_layers > 0 && m->vision_merge_size > 0 && m->vision_feature_layers > 0))
+		return vp_error_set(err, VP_ERR_INPUT, "'vision_merge_size' and 'vision_feature_layers' (Mistral 3's "
+				    "projector) go together, beside 'vision_layers'");
+	if (m->vision_merge_size > 0 && !is_type(m, "mistral"))
+		return vp_error_set(err, VP_ERR_INPUT, "'vision_merge_size' is Mistral 3's projector's, not for "
+				    "model_type '%s'", m->model_type);
 	/* the text models of the multimodal checkpoints read: Gemma 3's
 	 * (gemma3) and Mistral Small 3.1/3.2's (mistral3) */
 	if (m->vision_params > 0 && !is_type(m, "gemma3_text") && !is_type(m, "mistral"))

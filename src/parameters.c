@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "vramplan/checked.h"
 #include "vramplan/heads.h"
 
 /* bitsandbytes NF4 (bitsandbytes/functional.py quantize_4bit): blocksize 64,
@@ -425,6 +426,11 @@ struct counts {
 	double bnb_quant;        /* ... whose states bitsandbytes' 8-bit optimizers quantize */
 	double ao_quant;         /* ... whose states torchao's low-bit AdamW quantizes */
 	double vocab_copies;     /* vocabulary-sized matrices modules_to_save trains a copy of */
+	/* the adapters (and DoRA magnitudes) on a multimodal model's vision
+	 * tower and projector (tower_adapters), which a text-only batch never
+	 * runs; of them, the elements a paged optimizer pages and those whose
+	 * states bitsandbytes' and torchao's low-bit optimizers quantize */
+	double tower, tower_paged, tower_bnb, tower_ao;
 };
 
 /* ModernBertPredictionHead before a classifier: the MLM transform (dense
@@ -450,6 +456,120 @@ static void outside_adapter(const struct ctx *c, const struct vp_linear *l, stru
 	n->paged += paged(r * in, 1.0) + paged(r * out, 1.0);
 	n->bnb_quant += bnb_quantized(r * in, 1.0) + bnb_quantized(r * out, 1.0);
 	n->ao_quant += ao_quantized(r * in, 1.0) + ao_quantized(r * out, 1.0);
+}
+
+/*
+ * The LoRA adapters PEFT puts on a multimodal model's vision tower and
+ * projector (model.h vision_layers), into n->tower. PEFT's all-linear takes
+ * every nn.Linear but the output embedding (peft tuners_utils.py
+ * _maybe_include_all_linear_layers: no exception for a vision tower, read
+ * at commit 005fdd53, later than 0.17.2, whose file says nothing of
+ * vision anywhere), and
+ * a target name matches any module whose key ends with it
+ * (check_target_module_exists), the tower's included: q_proj, k_proj and
+ * v_proj reach SigLIP's self_attn (its out_proj, fc1 and fc2 only by those
+ * names) and every one of Pixtral's attention.q/k/v/o_proj and
+ * feed_forward.gate/up/down_proj; Mistral 3's projector's
+ * patch_merger.merging_layer, linear_1 and linear_2 only by those names.
+ * Gemma 3's projector holds no nn.Linear (mm_input_projection_weight is an
+ * nn.Parameter), and the patch convolutions are nn.Conv2d, which
+ * all-linear does not take. axolotl's lora_target_linear lists every
+ * linear's last name (loaders/adapter.py find_all_linear_names), the
+ * tower's too; LLaMA-Factory drops the tower and the projector
+ * (train.h lora_skip_vision). r x (in + out) each, and DoRA's magnitude
+ * (out). They exist and train (print_trainable_parameters counts them)
+ * but a text-only batch never runs them: no gradient, and a torch
+ * optimizer makes no state for a parameter whose grad is None
+ * (torch/optim/adamw.py _init_group skips `p.grad is None`); the caller
+ * puts them with the trained ones under ZeRO and FSDP, whose flat buffers
+ * hold every parameter that requires grad. Until 2026-12-01 they were not
+ * counted (gemma-3-4b-it under all-linear at r 16: 8,695,296 parameters
+ * that PEFT prints were missing).
+ */
+static void tower_adapters(const struct ctx *c, struct counts *n)
+{
+	const struct vp_model *m = c->m;
+	uint64_t h = m->vision_hidden_size, f = m->vision_intermediate_size, th = m->hidden_size, merged, wide;
+	double layers = (double)m->vision_layers, r = (double)c->t->lora_r;
+	struct vp_linear ls[10];
+	double count[10];
+	size_t k = 0;
+
+	if (!c->lora || c->t->lora_skip_vision || m->vision_layers == 0)
+		return;
+	if (strcmp(m->model_type, "mistral") == 0) {
+		/* PixtralAttention, PixtralMLP (models/pixtral/modeling_pixtral.py) */
+		static const struct {
+			enum vp_linear_role role;
+			const char *name, *path;
+			bool wide;
+		} pix[] = {
+			{VP_LIN_Q, "q_proj", "attention.q_proj", false},
+			{VP_LIN_K, "k_proj", "attention.k_proj", false},
+			{VP_LIN_V, "v_proj", "attention.v_proj", false},
+			{VP_LIN_O, "o_proj", "attention.o_proj", false},
+			{VP_LIN_GATE, "gate_proj", "feed_forward.gate_proj", true},
+			{VP_LIN_UP, "up_proj", "feed_forward.up_proj", true},
+		};
+
+		for (size_t i = 0; i < sizeof pix / sizeof pix[0]; i++, k++) {
+			ls[k] = (struct vp_linear){pix[i].role, pix[i].name, pix[i].path, h, pix[i].wide ? f : h, false, 1,
+						   false};
+			count[k] = layers;
+		}
+		ls[k] = (struct vp_linear){VP_LIN_DOWN, "down_proj", "feed_forward.down_proj", f, h, false, 1, false};
+		count[k++] = layers;
+		/* Mistral3MultiModalProjector (models/mistral3/modeling_mistral3.py);
+		 * a shape too large to hold leaves the projector out */
+		if (vp_mul_u64(h, m->vision_merge_size * m->vision_merge_size, &merged) ||
+		    vp_mul_u64(h, m->vision_feature_layers, &wide) || m->vision_merge_size > (UINT64_C(1) << 20))
+			merged = wide = 0;
+		if (merged > 0 && wide > 0) {
+			ls[k] = (struct vp_linear){VP_LIN_UP, "merging_layer", "multi_modal_projector.patch_merger.merging_layer",
+						   merged, h, false, 1, false};
+			count[k++] = 1.0;
+			ls[k] = (struct vp_linear){VP_LIN_UP, "linear_1", "multi_modal_projector.linear_1", wide, th, false,
+						   1, false};
+			count[k++] = 1.0;
+			ls[k] = (struct vp_linear){VP_LIN_DOWN, "linear_2", "multi_modal_projector.linear_2", th, th, false,
+						   1, false};
+			count[k++] = 1.0;
+		}
+	} else {
+		/* SiglipAttention, SiglipMLP (models/siglip/modeling_siglip.py) */
+		static const struct {
+			enum vp_linear_role role;
+			const char *name, *path;
+		} sig[] = {
+			{VP_LIN_Q, "q_proj", "self_attn.q_proj"},
+			{VP_LIN_K, "k_proj", "self_attn.k_proj"},
+			{VP_LIN_V, "v_proj", "self_attn.v_proj"},
+			{VP_LIN_O, "out_proj", "self_attn.out_proj"},
+		};
+
+		for (size_t i = 0; i < sizeof sig / sizeof sig[0]; i++, k++) {
+			ls[k] = (struct vp_linear){sig[i].role, sig[i].name, sig[i].path, h, h, true, 1, false};
+			count[k] = layers;
+		}
+		ls[k] = (struct vp_linear){VP_LIN_UP, "fc1", "mlp.fc1", h, f, true, 1, false};
+		count[k++] = layers;
+		ls[k] = (struct vp_linear){VP_LIN_DOWN, "fc2", "mlp.fc2", f, h, true, 1, false};
+		count[k++] = layers;
+	}
+	for (size_t i = 0; i < k; i++) {
+		double in = (double)ls[i].in_features, out = (double)ls[i].out_features;
+		double adapter = vp_est_lora_adapter_params(c, &ls[i]), dora;
+
+		if (adapter <= 0.0)
+			continue;
+		dora = vp_est_dora_magnitude_params(c, &ls[i]);
+		n->tower += count[i] * (adapter + dora);
+		n->tower_paged += count[i] * (paged(r * in, 1.0) + paged(r * out, 1.0) + paged(dora, 1.0));
+		n->tower_bnb += count[i] * (bnb_quantized(r * in, 1.0) + bnb_quantized(r * out, 1.0) +
+					    bnb_quantized(dora, 1.0));
+		n->tower_ao += count[i] * (ao_quantized(r * in, 1.0) + ao_quantized(r * out, 1.0) +
+					   ao_quantized(dora, 1.0));
+	}
 }
 
 /*
@@ -785,6 +905,7 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 			if (vp_est_pooler_linear(c, &dense))
 				outside_adapter(c, &dense, n);
 		}
+		tower_adapters(c, n);
 		/* PEFT stops when no target names a module ("Target modules ...
 		 * not found in the base model"); an estimate of nothing trained
 		 * would be a wrong answer, not an estimate */
@@ -812,8 +933,21 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 		n->trainable = n->lora + n->dora + n->head_peft;
 		n->paged += paged(n->head_peft, 1.0);
 		n->trainable_bytes = (n->lora + n->dora) * c->ab + n->head_peft * c->nb;
-		tt->weights += (n->lora + n->dora) * c->ab + n->head_peft * c->nb;
+		tt->weights += (n->lora + n->dora + n->tower) * c->ab + n->head_peft * c->nb;
+		/* (the magnitudes whose weight norm the forward computes: the
+		 * tower's never run) */
 		tt->dora_params = n->dora;
+		/* the tower's adapters, in the adapters' dtype: with gradients
+		 * and states only where ZeRO's or FSDP's flat buffers hold every
+		 * parameter that requires grad (tower_adapters) */
+		if (t->zero_stage > 0 || t->fsdp) {
+			n->trainable += n->tower;
+			n->trainable_bytes += n->tower * c->ab;
+			n->paged += n->tower_paged;
+			n->bnb_quant += n->tower_bnb;
+			n->ao_quant += n->tower_ao;
+			n->tower = 0.0;
+		}
 		/* PEFT modules_to_save wraps a module in ModulesToSaveWrapper,
 		 * which trains a deep copy and keeps the original frozen. */
 		for (i = 0; i < t->n_modules_to_save; i++) {
@@ -851,11 +985,13 @@ static int trained_parameters(const struct ctx *c, struct counts *n, struct tota
 	case VP_METHOD_FROZEN:
 		break;
 	}
-	tt->trainable_params = n->trainable;
+	/* what print_trainable_parameters says: the tower's adapters too,
+	 * which require grad though none reaches them */
+	tt->trainable_params = n->trainable + n->tower;
 	/* PEFT's model holds the adapters and the modules_to_save copies
 	 * besides the base: they count in its parameters */
 	if (c->lora)
-		tt->total_params += n->trainable;
+		tt->total_params += n->trainable + n->tower;
 	tt->largest_param_bytes = fmax(n->largest, c->full ? n->embed : 0.0) * c->wb;
 	if (!c->full && c->lora)
 		tt->largest_param_bytes = fmin(tt->largest_param_bytes, n->trainable_bytes);
@@ -1419,7 +1555,10 @@ static void distribute(const struct ctx *c, const struct counts *n, struct total
 	 * gradients views of them (torch.nn.parallel.DistributedDataParallel;
 	 * pytorch/pytorch#41954, which measured roberta-base's peak drop by the
 	 * gradients' size). Neither HF Trainer nor accelerate sets it. */
-	tt->ddp_buckets = t->gpus > 1 && t->zero_stage == 0 && !t->fsdp ? n->trainable_bytes : 0.0;
+	/* The Reducer buckets every parameter that requires grad
+	 * (_build_params_for_reducer), a vision tower's adapters too, which
+	 * never get one (tower_adapters) */
+	tt->ddp_buckets = t->gpus > 1 && t->zero_stage == 0 && !t->fsdp ? n->trainable_bytes + n->tower * c->ab : 0.0;
 }
 
 int vp_est_parameters(const struct ctx *c, struct totals *tt, struct vp_error *err)

@@ -581,6 +581,12 @@ static int settle_method(struct ctx *c)
 				 "lora_dropout: 0.05 (assumed; with 0 the adapters keep less)"))
 			return -1;
 	}
+	/* LLaMA-Factory drops the vision tower's and the projector's modules
+	 * from any target list (freeze_vision_tower and
+	 * freeze_multi_modal_projector, true by default: model_utils/visual.py
+	 * patch_target_modules; its find_all_linear_modules skips them for
+	 * lora_target: all); the keys that would turn that off are not read */
+	t->lora_skip_vision = tc->flavour == VP_TC_LLAMAFACTORY;
 	if (vb->has_targets) {
 		memcpy(t->lora_targets, vb->targets.lora_targets, sizeof t->lora_targets);
 		t->n_lora_targets = vb->targets.n_lora_targets;

@@ -233,6 +233,22 @@ struct vp_model {
 	 * table, norms and Gemma 3's projector matrix (an nn.Parameter) stay
 	 * in the unquantized parts' dtype */
 	uint64_t vision_linear_params;
+	/* The tower's shapes, for the LoRA adapters PEFT puts on its linears
+	 * where all-linear or a target name reaches them (parameters.c
+	 * tower_adapters): its width, MLP width and layers (vision_config
+	 * hidden_size, intermediate_size, num_hidden_layers; SigLIP's q, k,
+	 * v, out_proj of h x h and fc1, fc2 of h x f, Pixtral's q, k, v,
+	 * o_proj of h x h and gate, up, down_proj of h x f), and Mistral 3's
+	 * projector's spatial_merge_size and vision_feature_layer count
+	 * (merging_layer h x merge^2 -> h, linear_1 h x features -> the text
+	 * width, linear_2 text width squared; 0 and 0 for Gemma 3, whose
+	 * projector holds no nn.Linear). vision_layers 0: not known (a
+	 * catalogue entry without them), and no tower adapter is counted. */
+	uint64_t vision_hidden_size;
+	uint64_t vision_intermediate_size;
+	uint64_t vision_layers;
+	uint64_t vision_merge_size;
+	uint64_t vision_feature_layers;
 	/* Qwen2-MoE: a shared expert, a gated MLP this wide that every token
 	 * runs through beside the routed ones, scaled by a sigmoid gate (0 =
 	 * none); GraniteMoeShared's shared_mlp (shared_intermediate_size),

@@ -172,6 +172,13 @@ struct vp_train {
 	char lora_targets[VP_MAX_TARGETS][32]; /* HF module names */
 	size_t n_lora_targets;
 	bool lora_all_linear; /* every linear of the blocks, not the LM head */
+	/* No adapter on a multimodal model's vision tower or projector,
+	 * whatever the targets: LLaMA-Factory's freeze_vision_tower and
+	 * freeze_multi_modal_projector (both true by default) drop them from
+	 * the targets (model_utils/visual.py patch_target_modules). Unset,
+	 * PEFT's all-linear and a target's name reach them (parameters.c
+	 * tower_adapters). */
+	bool lora_skip_vision;
 	/* PEFT's DoRA (LoraConfig(use_dora=True)): a trained magnitude vector
 	 * per adapted linear and the weight-norm computation at every forward
 	 * (docs/memory-model.md "DoRA") */

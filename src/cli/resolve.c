@@ -1167,6 +1167,10 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	 * a 16-bit base (their unquantized parts too), a full fine-tune in
 	 * fp32 under autocast or, with pure_bf16, in bf16 */
 	if (o->profile == VP_PROFILE_LLAMAFACTORY) {
+		/* no adapter on a vision tower or projector: its
+		 * freeze_vision_tower and freeze_multi_modal_projector
+		 * defaults (model_utils/visual.py patch_target_modules) */
+		t->lora_skip_vision = true;
 		if (t->method == VP_METHOD_FROZEN)
 			return vp_error_set(err, VP_ERR_INPUT,
 					    "--profile llamafactory: LLaMA-Factory trains lora or full, not a frozen model");

@@ -88,6 +88,11 @@ static void assert_same_model(const struct vp_model *a, const struct vp_model *b
 	SAME_U64(shared_expert_size);
 	SAME_U64(vision_params);
 	SAME_U64(vision_linear_params);
+	SAME_U64(vision_hidden_size);
+	SAME_U64(vision_intermediate_size);
+	SAME_U64(vision_layers);
+	SAME_U64(vision_merge_size);
+	SAME_U64(vision_feature_layers);
 	SAME_BOOL(gated_mlp);
 	SAME_BOOL(qkv_bias);
 	SAME_BOOL(out_bias);
@@ -198,6 +203,11 @@ static void awkward_values_round_trip(void **state)
 	round_trip(&m);
 	/* and a multimodal Gemma 3's vision tower */
 	assert_int_equal(vp_hfconfig_load(CONFIGS "gemma-3-4b-it.json", &m, &err), 0);
+	round_trip(&m);
+	/* and Mistral 3's, whose projector's shapes are written too (the
+	 * tower's shapes size the LoRA adapters PEFT puts on it) */
+	assert_int_equal(vp_hfconfig_load(CONFIGS "mistral-small-3.1-24b-instruct-2503.json", &m, &err), 0);
+	assert_int_equal(m.vision_merge_size, 2);
 	round_trip(&m);
 }
 

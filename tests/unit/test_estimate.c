@@ -826,6 +826,105 @@ static void router_aux_loss_keeps_its_masks_and_logits(void **state)
 	assert_int_equal(estimated(&m, &aux).allocated_bytes, estimated(&m, &t).allocated_bytes);
 }
 
+/*
+ * The LoRA adapters PEFT puts on a multimodal model's vision tower and
+ * projector: all-linear takes every nn.Linear but the output embedding
+ * (peft tuners_utils.py _maybe_include_all_linear_layers), a name matches
+ * any key ending with it (check_target_module_exists). They count in the
+ * trainable parameters PEFT prints and in the weights (fp32 adapters
+ * here), but a text-only batch never runs them: no gradient, and torch's
+ * AdamW makes no state for a parameter whose grad is None (adamw.py
+ * _init_group); ZeRO's flat buffers hold states for them. Until
+ * 2026-12-01 none was counted. Hand counts at r 2, a tower of width 4, MLP
+ * width 6 and 2 layers beside a text width of 64:
+ * - SigLIP (Gemma 3), all-linear: q, k, v, out_proj 2 x (4 + 4) each, fc1
+ *   and fc2 2 x (4 + 6) each: 104 a layer, 208; q_proj,v_proj: 2 x 16 x 2
+ *   = 64;
+ * - Pixtral (Mistral 3), all-linear: q, k, v, o_proj 16 each, gate, up,
+ *   down_proj 20 each: 124 a layer, 248; the projector's merging_layer
+ *   (4 x 2^2 -> 4) 2 x 20, linear_1 (4 -> 64) 2 x 68, linear_2 (64 -> 64)
+ *   2 x 128: 432; 680 in all.
+ */
+static void vision_tower_adapters_count_as_peft_prints_them(void **state)
+{
+	static const struct {
+		const char *type;
+		uint64_t merge, features, all_linear, qv;
+	} cases[] = {
+		{"gemma3_text", 0, 0, 208, 64},
+		{"mistral", 2, 1, 680, 64},
+	};
+	struct vp_error err = {0};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct vp_model unshaped = tiny_of_family(cases[i].type), mm;
+		struct vp_train t = bf16_sdpa_step();
+		struct vp_estimate a, b;
+
+		unshaped.vision_params = 1000;
+		mm = unshaped;
+		mm.vision_hidden_size = 4;
+		mm.vision_intermediate_size = 6;
+		mm.vision_layers = 2;
+		mm.vision_merge_size = cases[i].merge;
+		mm.vision_feature_layers = cases[i].features;
+		assert_int_equal(vp_model_validate(&mm, &err), 0);
+		t.method = VP_METHOD_LORA;
+		t.lora_r = 2;
+		assert_int_equal(vp_train_set_lora_targets(&t, "all-linear", &err), 0);
+		a = estimated(&unshaped, &t);
+		b = estimated(&mm, &t);
+		assert_int_equal(b.params_trainable - a.params_trainable, cases[i].all_linear);
+		assert_int_equal(b.params_total - a.params_total, cases[i].all_linear);
+		assert_int_equal(b.full_bytes[VP_COMP_WEIGHTS] - a.full_bytes[VP_COMP_WEIGHTS], cases[i].all_linear * 4);
+		assert_int_equal(b.full_bytes[VP_COMP_GRADIENTS], a.full_bytes[VP_COMP_GRADIENTS]);
+		assert_int_equal(b.full_bytes[VP_COMP_OPTIMIZER], a.full_bytes[VP_COMP_OPTIMIZER]);
+		/* DoRA: a magnitude per output row of each, trainable too */
+		t.dora = true;
+		assert_int_equal(estimated(&mm, &t).params_trainable - estimated(&unshaped, &t).params_trainable,
+				 cases[i].all_linear + 2 * (cases[i].merge > 0 ? 4 * 4 + 2 * 6 + 4 : 4 * 4 + 6 + 4) +
+					 (cases[i].merge > 0 ? 4 + 64 + 64 : 0));
+		t.dora = false;
+		/* ZeRO flattens them with the trained ones: states for them */
+		t.zero_stage = 2;
+		t.gpus = 2;
+		assert_int_equal(estimated(&mm, &t).params_trainable - estimated(&unshaped, &t).params_trainable,
+				 cases[i].all_linear);
+		assert_true(estimated(&mm, &t).full_bytes[VP_COMP_OPTIMIZER] >
+			    estimated(&unshaped, &t).full_bytes[VP_COMP_OPTIMIZER]);
+		t.zero_stage = 0;
+		t.gpus = 1;
+		/* a name the tower shares reaches it: q_proj and v_proj */
+		t.lora_all_linear = false;
+		assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
+		assert_int_equal(estimated(&mm, &t).params_trainable - estimated(&unshaped, &t).params_trainable,
+				 cases[i].qv);
+		/* LLaMA-Factory drops the tower and the projector from its
+		 * targets (freeze_vision_tower, freeze_multi_modal_projector) */
+		t.lora_skip_vision = true;
+		assert_int_equal(vp_train_set_lora_targets(&t, "all-linear", &err), 0);
+		assert_int_equal(estimated(&mm, &t).params_trainable, estimated(&unshaped, &t).params_trainable);
+		assert_int_equal(estimated(&mm, &t).allocated_bytes, estimated(&unshaped, &t).allocated_bytes);
+	}
+	/* the shapes go together, and the projector's are Mistral 3's */
+	{
+		struct vp_model g = tiny_of_family("gemma3_text");
+
+		g.vision_params = 1000;
+		g.vision_layers = 2;
+		assert_int_equal(vp_model_validate(&g, &err), -1);
+		assert_non_null(strstr(err.message, "go together"));
+		g.vision_hidden_size = 4;
+		g.vision_intermediate_size = 6;
+		assert_int_equal(vp_model_validate(&g, &err), 0);
+		g.vision_merge_size = 2;
+		g.vision_feature_layers = 1;
+		assert_int_equal(vp_model_validate(&g, &err), -1);
+		assert_non_null(strstr(err.message, "'vision_merge_size' is Mistral 3's projector's"));
+	}
+}
+
 /* A multimodal Gemma 3 against its text model: the vision tower's 1,000
  * parameters (here) are weights only, 2 bytes each in bf16, with no
  * gradient or optimizer state, since a text-only batch never reaches them
@@ -6051,6 +6150,7 @@ int main(void)
 		cmocka_unit_test(router_aux_loss_keeps_its_masks_and_logits),
 		cmocka_unit_test(gemma3_vision_tower_is_weights_and_a_mask),
 		cmocka_unit_test(mistral3_vision_tower_is_weights_only),
+		cmocka_unit_test(vision_tower_adapters_count_as_peft_prints_them),
 		cmocka_unit_test(mistral_small_3_1_entry_is_its_config),
 		cmocka_unit_test(one_modernbert_layer_matches_the_hand_count),
 		cmocka_unit_test(modernbert_global_layers_keep_no_window_mask),

@@ -2107,6 +2107,11 @@ static void gemma3_multimodal_keys(void **state)
 	assert_int_equal(m.sliding_window, 1024);
 	assert_int_equal(m.vision_params, UINT64_C(419816304));
 	assert_int_equal(m.vision_linear_params, UINT64_C(27) * (4 * 1152 * 1152 + 2 * 1152 * 4304));
+	/* the shapes the LoRA adapters on the tower's linears take */
+	assert_int_equal(m.vision_hidden_size, 1152);
+	assert_int_equal(m.vision_intermediate_size, 4304);
+	assert_int_equal(m.vision_layers, 27);
+	assert_int_equal(m.vision_merge_size, 0);
 	assert_true(vp_model_masks_always(&m));
 	assert_int_equal(vp_model_frozen_param_count(&m, false), UINT64_C(419816304));
 	assert_int_equal(parse("{\"model_type\": \"gemma3\", \"vision_config\": {}}", &m, &err), -1);
@@ -2167,6 +2172,11 @@ static void mistral3_multimodal_keys(void **state)
 	assert_int_equal(m.vision_params, UINT64_C(438958080));
 	assert_int_equal(m.vision_linear_params,
 			 UINT64_C(24) * (4 * 1024 * 1024 + 3 * 1024 * 4096) + 4096 * 1024 + 1024 * 5120 + 5120 * 5120);
+	assert_int_equal(m.vision_hidden_size, 1024);
+	assert_int_equal(m.vision_intermediate_size, 4096);
+	assert_int_equal(m.vision_layers, 24);
+	assert_int_equal(m.vision_merge_size, 2);
+	assert_int_equal(m.vision_feature_layers, 1);
 	assert_false(vp_model_masks_always(&m));
 	assert_int_equal(vp_model_frozen_param_count(&m, false), UINT64_C(438958080));
 
@@ -2184,6 +2194,8 @@ static void mistral3_multimodal_keys(void **state)
 	parse_ok(text, &m);
 	assert_int_equal(m.vision_params, tower + 1024 + 1024 * 1024 + 2048 * 64 + 64 * 64 + 2 * 64);
 	assert_int_equal(m.vision_linear_params, m.vision_params - (24 * 2 * 1024 + 3 * 16 * 16 * 1024 + 2 * 1024 + 2 * 64));
+	assert_int_equal(m.vision_feature_layers, 2);
+	assert_int_equal(m.vision_merge_size, 1);
 
 	/* Ministral 3's text model (ministral3) is not Mistral's */
 	snprintf(text, sizeof text, "{\"model_type\": \"mistral3\", \"text_config\": {\"model_type\": \"ministral3\"}, "
