@@ -150,9 +150,29 @@ const char *vp_default_lora_targets(const struct vp_model *m)
 	return i >= 0 ? lora_defaults[i].targets : FALLBACK_TARGETS;
 }
 
+/*
+ * PEFT looks its defaults up under model.config.model_type
+ * (LoraModel._prepare_adapter_config), which for a multimodal checkpoint is
+ * the composite's: gemma3 (Gemma3ForConditionalGeneration) or mistral3, not
+ * the text model's gemma3_text or mistral that vramplan estimates, and the
+ * mapping has neither (src/peft/utils/constants.py), so PEFT raises "Please
+ * specify `target_modules` in `peft_config`". Until 2026-12-01 the plan
+ * called q_proj,v_proj PEFT's default for these checkpoints.
+ */
+const char *vp_peft_model_type(const struct vp_model *m)
+{
+	if (m == NULL)
+		return "";
+	if (m->vision_params > 0 && strcmp(m->model_type, "gemma3_text") == 0)
+		return "gemma3";
+	if (m->vision_params > 0 && strcmp(m->model_type, "mistral") == 0)
+		return "mistral3";
+	return m->model_type;
+}
+
 bool vp_peft_has_default_targets(const struct vp_model *m)
 {
 	int i = find(m);
 
-	return i >= 0 && lora_defaults[i].peft_default;
+	return i >= 0 && lora_defaults[i].peft_default && (m == NULL || m->vision_params == 0);
 }

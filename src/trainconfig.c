@@ -795,7 +795,7 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 				 vp_peft_has_default_targets(m)
 					 ? "lora_target_modules: %s (PEFT default for %s)"
 					 : "lora_target_modules: %s (PEFT has no default for %s; vramplan assumes these)",
-				 def, m->model_type))
+				 def, vp_peft_model_type(m)))
 			return -1;
 	}
 	/* a target naming a router or experts module that is not an

@@ -24,7 +24,13 @@
  */
 const char *vp_default_lora_targets(const struct vp_model *m);
 
-/* True when PEFT itself has a default for the model's model_type. */
+/* True when PEFT itself has a default for the model's model_type (a
+ * multimodal checkpoint's composite type: none). */
 bool vp_peft_has_default_targets(const struct vp_model *m);
+
+/* The model_type PEFT reads from the checkpoint's config: the composite's
+ * (gemma3, mistral3) for a multimodal one vramplan estimates as its text
+ * model, else the model's own. */
+const char *vp_peft_model_type(const struct vp_model *m);
 
 #endif

@@ -947,7 +947,7 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 				if (warn)
 					vp_cli_warn(o, "PEFT has no default target_modules for model_type '%s'; "
 						    "assuming %s (give --lora-targets, as PEFT will ask for them)",
-						    m->model_type, targets);
+						    vp_peft_model_type(m), targets);
 			} else if (warn) {
 				vp_cli_note(o, "LoRA targets %s: PEFT's default for model_type '%s'", targets,
 					    m->model_type);

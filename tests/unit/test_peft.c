@@ -135,6 +135,29 @@ static void unknown_or_null_model_should_get_a_usable_list(void **state)
 	assert_int_equal(vp_train_set_lora_targets(&t, vp_default_lora_targets(NULL), &err), 0);
 }
 
+/* PEFT reads the checkpoint's model.config.model_type: a multimodal Gemma 3
+ * or Mistral 3 (vision_params, estimated as its text model gemma3_text or
+ * mistral) is gemma3 or mistral3, which PEFT's mapping lacks, so it asks
+ * for target_modules; a text-only Gemma 3 1B (gemma3_text) has the
+ * default. */
+static void a_multimodal_checkpoint_should_have_no_peft_default(void **state)
+{
+	struct vp_model m;
+
+	(void)state;
+	family(&m, "gemma3_text");
+	assert_true(vp_peft_has_default_targets(&m));
+	assert_string_equal(vp_peft_model_type(&m), "gemma3_text");
+	m.vision_params = 1000;
+	assert_false(vp_peft_has_default_targets(&m));
+	assert_string_equal(vp_peft_model_type(&m), "gemma3");
+	assert_string_equal(vp_default_lora_targets(&m), "q_proj,v_proj");
+	family(&m, "mistral");
+	m.vision_params = 1000;
+	assert_false(vp_peft_has_default_targets(&m));
+	assert_string_equal(vp_peft_model_type(&m), "mistral3");
+}
+
 static bool target_matches(const struct vp_model *m, const char *target)
 {
 	static const enum vp_block_kind kinds[] = {VP_BLOCK_ENCODER, VP_BLOCK_DECODER};
@@ -184,6 +207,7 @@ int main(void)
 		cmocka_unit_test(types_without_peft_default_should_say_so),
 		cmocka_unit_test(every_supported_type_should_have_an_entry),
 		cmocka_unit_test(unknown_or_null_model_should_get_a_usable_list),
+		cmocka_unit_test(a_multimodal_checkpoint_should_have_no_peft_default),
 		cmocka_unit_test(defaults_should_name_real_modules),
 	};
 
