@@ -1832,7 +1832,11 @@ static bool rope_scales(const cJSON *scaling)
 	type = cJSON_GetObjectItemCaseSensitive(scaling, "rope_type");
 	if (type == NULL)
 		type = cJSON_GetObjectItemCaseSensitive(scaling, "type");
-	return !(cJSON_IsString(type) && strcmp(type->valuestring, "default") == 0);
+	/* Qwen2-VL's and Qwen2.5-VL's "mrope" splits the rotary among
+	 * three position ids and scales nothing: their text configs turn it
+	 * into "default" (configuration_qwen2_5_vl.py Qwen2_5_VLTextConfig) */
+	return !(cJSON_IsString(type) &&
+		 (strcmp(type->valuestring, "default") == 0 || strcmp(type->valuestring, "mrope") == 0));
 }
 
 static int read_context(const struct cfg *c, struct vp_model *m)
@@ -2155,30 +2159,19 @@ static int read_quantization(const struct cfg *c, struct vp_model *m)
 
 /*
  * The family whose layers a multimodal model_type's text model is built
- * from, where vramplan models that family and the config does not name it
- * (the hub's Qwen2-VL and Qwen2.5-VL files keep the text keys at the top
- * level; transformers 4.53 and later re-save them in a text_config of
- * model_type qwen2_vl_text / qwen2_5_vl_text). transformers
- * models/qwen2_vl/modeling_qwen2_vl.py and models/qwen2_5_vl/
- * modeling_qwen2_5_vl.py: Qwen2VLDecoderLayer and Qwen2_5_VLDecoderLayer
- * are an attention with q/k/v biases and none on o_proj, Qwen2MLP and two
- * Qwen2RMSNorms, Qwen2DecoderLayer's parts; the multimodal rotary
- * (mrope_section) has no parameters. Qwen3-VL's text_config is of
- * model_type qwen3_vl_text, which names no family either: transformers
- * models/qwen3_vl/modular_qwen3_vl.py builds Qwen3VLTextAttention on
- * Qwen3Attention (q_norm and k_norm, attention_bias; only its sliding
- * window deleted) and Qwen3VLTextDecoderLayer on Qwen3DecoderLayer; the
- * interleaved multimodal rotary and the deepstack visual features added to
- * the first layers' hidden states hold no parameters of the text model. NULL
- * for any other type.
+ * from, where vramplan models that family and the config does not name it.
+ * Qwen3-VL's text_config is of model_type qwen3_vl_text, which names no
+ * family: transformers models/qwen3_vl/modular_qwen3_vl.py builds
+ * Qwen3VLTextAttention on Qwen3Attention (q_norm and k_norm,
+ * attention_bias; only its sliding window deleted) and
+ * Qwen3VLTextDecoderLayer on Qwen3DecoderLayer; the interleaved multimodal
+ * rotary and the deepstack visual features added to the first layers'
+ * hidden states hold no parameters of the text model. (Qwen2-VL's and
+ * Qwen2.5-VL's, Qwen2's layers, are read since 2026-12-01:
+ * read_qwen2_vl_multimodal.) NULL for any other type.
  */
 static const char *text_layers_of(const char *type)
 {
-	static const char *const qwen2_vl[] = {"qwen2_vl", "qwen2_5_vl", NULL};
-
-	for (size_t i = 0; qwen2_vl[i] != NULL; i++)
-		if (!strcmp(type, qwen2_vl[i]))
-			return "qwen2";
 	if (!strcmp(type, "qwen3_vl"))
 		return "qwen3";
 	return NULL;
@@ -2481,6 +2474,120 @@ static int read_mistral3_multimodal(const struct cfg *c, struct vp_model *m)
 	m->vision_layers = layers;
 	m->vision_merge_size = merge;
 	m->vision_feature_layers = features;
+	return 0;
+}
+
+/*
+ * Qwen2-VL and Qwen2.5-VL (model_type qwen2_vl, qwen2_5_vl;
+ * Qwen2VLForConditionalGeneration, Qwen2_5_VLForConditionalGeneration;
+ * transformers models/qwen2_vl/ and models/qwen2_5_vl/ configuration_*.py
+ * and modeling_*.py). The text model is Qwen2's decoder (text_layers_of):
+ * the hub's files keep its keys at the top level (Qwen2_5_VLConfig builds
+ * text_config from all kwargs when none is given), transformers 4.53 and
+ * later re-save them in a text_config of model_type qwen2_vl_text /
+ * qwen2_5_vl_text. A text-only batch runs the causal LM's step: the visual
+ * tower runs only on pixel_values, and the text model builds the causal
+ * mask a text-only Qwen2 does (no token_type_ids). Beside it, counted as
+ * vision_params (the module tree transformers prints for
+ * Qwen2_5_VLForConditionalGeneration):
+ *   Qwen2.5-VL: Qwen2_5_VisionTransformerPretrainedModel. patch_embed, a
+ *   Conv3d without bias of in_channels x temporal_patch_size x patch_size^2
+ *   x h; per block two Qwen2RMSNorms (h), attn.qkv (h -> 3h) and attn.proj
+ *   (h -> h), mlp gate_proj, up_proj (h -> f) and down_proj (f -> h), every
+ *   one with a bias; the merger (Qwen2_5_VLPatchMerger): ln_q, an RMSNorm
+ *   of h, and mlp Linear(4h -> 4h) GELU Linear(4h -> out_hidden_size), with
+ *   biases (4 = spatial_merge_size^2).
+ *   Qwen2-VL: Qwen2VisionTransformerPretrainedModel, of embed_dim e: the
+ *   same patch_embed; per block two LayerNorms (weight and bias), qkv and
+ *   proj as above, VisionMlp fc1 (e -> e x mlp_ratio) and fc2 back, with
+ *   biases; PatchMerger: ln_q a LayerNorm of e, the same mlp to
+ *   vision_config.hidden_size (the text width).
+ * The vision configs' own defaults fill what vision_config leaves out; the
+ * hub's "in_chans" is no key of theirs (in_channels, default 3). The
+ * rotary of the tower and the text model's multimodal rotary hold no
+ * parameters. Qwen2.5-VL-7B-Instruct counts 8,292,166,656: 7,615,616,512
+ * text (Qwen2.5-7B's) and 676,550,144 tower; Qwen2-VL-7B-Instruct
+ * 8,291,375,616 (675,759,104 tower).
+ */
+static int read_qwen2_vl_multimodal(const struct cfg *c, struct vp_model *m)
+{
+	const cJSON *text = item(c, "text_config"), *vision = item(c, "vision_config"), *tt;
+	bool v25 = !strcmp(c->type, "qwen2_5_vl");
+	const char *text_type = v25 ? "qwen2_5_vl_text" : "qwen2_vl_text";
+	struct cfg sub = *c;
+	struct vp_error local;
+	/* Qwen2_5_VLVisionConfig's and Qwen2VLVisionConfig's defaults */
+	uint64_t depth = 32, vh = v25 ? 3584 : 1280, vf = 3420, ratio = 4, out = 3584, channels = 3, patch = 14,
+		 temporal = 2, merge = 2;
+	uint64_t n = 0, lin = 0, block = 0, blin = 0, wide = 0;
+	bool overflow;
+
+	if (text != NULL && !cJSON_IsObject(text))
+		return fail(c, "'text_config' must be an object (the %s text model)", c->type);
+	if (cJSON_IsObject(text)) {
+		tt = cJSON_GetObjectItemCaseSensitive(text, "model_type");
+		if (tt != NULL && !(cJSON_IsString(tt) && strcmp(tt->valuestring, text_type) == 0))
+			return fail(c, "'text_config.model_type' must be \"%s\"", text_type);
+	}
+	if (!cJSON_IsObject(vision))
+		return fail(c, "model_type '%s' needs a 'vision_config' object (its vision tower)", c->type);
+
+	memset(&local, 0, sizeof local);
+	if (vp_model_init_family(m, "qwen2", &local) != 0)
+		return vp_error_at(c->err, local.code, c->file, 0, 0, "%s", local.message);
+	sub.type = "qwen2";
+	if (cJSON_IsObject(text)) {
+		sub.root = text;
+		sub.scope = "text_config";
+	}
+	if (read_llama_like(&sub, m) != 0 || read_context(&sub, m) != 0)
+		return -1;
+	/* a text_config without the key: the top level's, where the
+	 * composite config keeps it (Qwen2.5-VL-3B ties, 7B and 72B do not) */
+	if (cJSON_IsObject(text) && cJSON_GetObjectItemCaseSensitive(text, "tie_word_embeddings") == NULL &&
+	    opt_bool(c, "tie_word_embeddings", &m->tie_embeddings))
+		return -1;
+
+	sub.root = vision;
+	sub.type = c->type;
+	sub.scope = "vision_config";
+	if (opt_u64(&sub, "depth", 1, &depth) || opt_u64(&sub, "in_channels", 1, &channels) ||
+	    opt_u64(&sub, "patch_size", 1, &patch) || opt_u64(&sub, "temporal_patch_size", 1, &temporal) ||
+	    opt_u64(&sub, "spatial_merge_size", 1, &merge))
+		return -1;
+	if (v25 ? (opt_u64(&sub, "hidden_size", 1, &vh) || opt_u64(&sub, "intermediate_size", 1, &vf) ||
+		   opt_u64(&sub, "out_hidden_size", 1, &out))
+		: (opt_u64(&sub, "embed_dim", 1, &vh) || opt_u64(&sub, "mlp_ratio", 1, &ratio) ||
+		   opt_u64(&sub, "hidden_size", 1, &out)))
+		return -1;
+	overflow = vh > ((uint64_t)1 << 30) || vf > ((uint64_t)1 << 30) || ratio > ((uint64_t)1 << 10) ||
+		   out > ((uint64_t)1 << 30) || merge > ((uint64_t)1 << 10) || channels > ((uint64_t)1 << 20) ||
+		   patch > ((uint64_t)1 << 20) || temporal > ((uint64_t)1 << 20) || depth > ((uint64_t)1 << 20);
+	if (!overflow) {
+		uint64_t w = vh * merge * merge;
+
+		if (!v25)
+			vf = vh * ratio;
+		/* a block's linears: qkv 3h^2, proj h^2, and the MLP's 3 h f
+		 * (gate, up, down) or 2 h f (fc1, fc2); their biases 3h + h
+		 * and 2f + h or f + h; its norms 2h (RMSNorm) or 4h
+		 * (LayerNorm) */
+		overflow = add_product(&blin, 4 * vh, vh) || add_product(&blin, (v25 ? 3 : 2) * vh, vf) ||
+			   vp_add_u64(block, blin, &block) ||
+			   vp_add_u64(block, 5 * vh + (v25 ? 2 : 1) * vf + (v25 ? 2 : 4) * vh, &block) ||
+			   add_product(&lin, depth, blin) || add_product(&n, depth, block) ||
+			   /* the merger's two linears (weights; their biases
+			    * w and out) and ln_q */
+			   vp_mul_u64(w, w, &wide) || vp_add_u64(lin, wide, &lin) || add_product(&lin, w, out) ||
+			   vp_add_u64(n, wide, &n) || add_product(&n, w, out) || vp_add_u64(n, w + out, &n) ||
+			   vp_add_u64(n, (v25 ? 1 : 2) * vh, &n) ||
+			   /* patch_embed */
+			   add_product(&n, channels * temporal * patch * patch, vh);
+	}
+	if (overflow)
+		return fail(&sub, "the vision tower is too large to count");
+	m->vision_params = n;
+	m->vision_linear_params = lin;
 	return 0;
 }
 
@@ -2836,6 +2943,10 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 		c.type = type;
 		if (read_mistral3_multimodal(&c, &m) != 0)
 			goto out;
+	} else if (!strcmp(type, "qwen2_vl") || !strcmp(type, "qwen2_5_vl")) {
+		c.type = type;
+		if (read_qwen2_vl_multimodal(&c, &m) != 0)
+			goto out;
 	} else {
 		memset(&local, 0, sizeof local);
 		if (vp_model_init_family(&m, type, &local) != 0) {
@@ -2909,7 +3020,8 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 					vp_error_at(err, VP_ERR_INPUT, name, 0, 0,
 						    "model_type '%.64s' is multimodal (a vision tower beside its text model), which "
 						    "vramplan does not model (of multimodal checkpoints it reads Gemma 3's, model_type "
-						    "gemma3, and Mistral Small 3.1/3.2's, mistral3)",
+						    "gemma3, Mistral Small 3.1/3.2's, mistral3, and Qwen2-VL's and Qwen2.5-VL's, qwen2_vl and "
+						    "qwen2_5_vl)",
 						    type);
 					goto out;
 				}

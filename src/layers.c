@@ -1032,8 +1032,12 @@ int vp_model_quant_skip(struct vp_model *m, const char *entry, char *why, size_t
 		 * naming it leaves the tower quantized */
 		bool projector_linears = strcmp(m->model_type, "gemma3_text") != 0;
 
+		/* Qwen2-VL's and Qwen2.5-VL's tower, merger included, is
+		 * "visual" (model.visual in transformers 4.52 and later,
+		 * modeling_qwen2_5_vl.py Qwen2_5_VLModel); no module of Gemma
+		 * 3's or Mistral 3's holds the name */
 		if (m->vision_linear_params > 0 &&
-		    (strstr(key, "vision_tower") != NULL ||
+		    (strstr(key, "vision_tower") != NULL || strstr(key, "visual") != NULL ||
 		     (projector_linears && strstr(key, "multi_modal_projector") != NULL))) {
 			/* one entry says it all: the others are not kept, so
 			 * that a list naming the tower layer by layer does

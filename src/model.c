@@ -1126,11 +1126,13 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 		return vp_error_set(err, VP_ERR_INPUT, "'vision_merge_size' is Mistral 3's projector's, not for "
 				    "model_type '%s'", m->model_type);
 	/* the text models of the multimodal checkpoints read: Gemma 3's
-	 * (gemma3) and Mistral Small 3.1/3.2's (mistral3) */
-	if (m->vision_params > 0 && !is_type(m, "gemma3_text") && !is_type(m, "mistral"))
+	 * (gemma3), Mistral Small 3.1/3.2's (mistral3), Qwen2-VL's and
+	 * Qwen2.5-VL's (qwen2_vl, qwen2_5_vl: Qwen2's layers) */
+	if (m->vision_params > 0 && !is_type(m, "gemma3_text") && !is_type(m, "mistral") && !is_type(m, "qwen2"))
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "'vision_params' is modelled for the multimodal checkpoints of Gemma 3 (model_type "
-				    "gemma3_text) and Mistral Small 3.1/3.2 (model_type mistral), not for model_type '%s'",
+				    "gemma3_text), Mistral Small 3.1/3.2 (model_type mistral) and Qwen2-VL/Qwen2.5-VL "
+				    "(model_type qwen2), not for model_type '%s'",
 				    m->model_type);
 	if (m->output_router_logits && m->num_experts == 0)
 		return vp_error_set(err, VP_ERR_INPUT, "'output_router_logits' needs experts (num_experts)");

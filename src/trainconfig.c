@@ -1078,12 +1078,23 @@ int vp_trainconfig_warn_read_as(struct vp_trainconfig *tc, const struct vp_model
 	/* check's --model wins over the file's model key */
 	static const struct vp_tc_origin cli = {"--model", 1, 0};
 
-	if (m->read_as[0] == '\0')
-		return 0;
-	return vp_tc_note_warning(tc, err, from_command_line || tc->at[VP_TC_MODEL].line == 0 ? &cli : &tc->at[VP_TC_MODEL],
-				  "model_type '%s' is not one vramplan models; its config has a %s decoder's keys "
-				  "(RMSNorm, SwiGLU), so it is estimated as one",
-				  m->model_type, m->read_as);
+	const struct vp_tc_origin *at =
+		from_command_line || tc->at[VP_TC_MODEL].line == 0 ? &cli : &tc->at[VP_TC_MODEL];
+
+	if (m->read_as[0] != '\0' &&
+	    vp_tc_note_warning(tc, err, at,
+			       "model_type '%s' is not one vramplan models; its config has a %s decoder's keys "
+			       "(RMSNorm, SwiGLU), so it is estimated as one",
+			       m->model_type, m->read_as) != 0)
+		return -1;
+	/* a multimodal checkpoint: as resolve.c says for plan and estimate
+	 * (until 2026-12-01 neither said it) */
+	if (m->vision_params > 0)
+		return vp_tc_note_warning(tc, err, at,
+					  "%s is multimodal: its vision tower's weights are counted, but the check is of a "
+					  "text-only fine-tune (image inputs' activations are not modelled)",
+					  m->architecture[0] != '\0' ? m->architecture : "the model");
+	return 0;
 }
 
 /*
@@ -1137,6 +1148,12 @@ int vp_trainconfig_warn_read_as(struct vp_trainconfig *tc, const struct vp_model
  *     covered, its linears quantized (their biases, where
  *     multimodal_projector_bias, would stay fp32 too: the released
  *     configs have none)
+ *   Qwen2-VL and Qwen2.5-VL (qwen2_vl, qwen2_5_vl: text model qwen2): the
+ *     visual tower's patch_embed.proj (a Conv3d, which bitsandbytes leaves)
+ *     and merger.ln_q (no "norm" in its name), and the biases of the
+ *     tower's linears (qkv, proj, the MLP's, the merger's: bnb's Linear4bit
+ *     keeps its bias a plain parameter, cast to fp32 and not back); the
+ *     blocks' norm1 and norm2 are cast back
  *   a type read as another's layout (read_as): its names are unknown
  * Not judged here: the MoE types' routers, and transformers 5's experts
  * (MixtralExperts and its copies hold 3-D nn.Parameters, not nn.Linear,
@@ -1182,6 +1199,8 @@ const char *vp_axolotl_kbit_fp32_rest(const struct vp_model *m)
 		return "if its module names are not Llama's: vramplan cannot tell";
 	if (m->vision_params > 0 && strcmp(m->model_type, "mistral") == 0)
 		return "the vision tower's patch_conv and ln_pre";
+	if (m->vision_params > 0 && strcmp(m->model_type, "qwen2") == 0)
+		return "the vision tower's patch_embed, the merger's ln_q and the tower's linears' biases";
 	if (m->vision_params > 0)
 		return "the vision tower's patch_embedding and position_embedding, mm_input_projection_weight";
 	for (size_t i = 0; i < sizeof covered / sizeof covered[0]; i++)

@@ -648,6 +648,15 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	if (warn && m->read_as[0] != '\0')
 		vp_cli_warn(o, "model_type '%s' is not one vramplan models; its config has a %s decoder's keys "
 			    "(RMSNorm, SwiGLU), so it is estimated as one", m->model_type, m->read_as);
+	/* a multimodal checkpoint (Gemma 3, Mistral 3, Qwen2-VL, Qwen2.5-VL):
+	 * the tower's weights are counted, never its forward on images (the
+	 * patches' activations, Qwen2.5-VL's window attention), which depend
+	 * on each image's size; until 2026-12-01 that went unsaid. Named by
+	 * its class, which a catalogue entry and its config.json share */
+	if (warn && m->vision_params > 0)
+		vp_cli_warn(o, "%s is multimodal: its vision tower's weights are counted, but the estimate is of a "
+			    "text-only fine-tune (image inputs' activations are not modelled)",
+			    m->architecture[0] != '\0' ? m->architecture : "the model");
 
 	if (!o->has_precision) {
 		/* a T5-family model overflows fp16 (vp_model_overflows_fp16:

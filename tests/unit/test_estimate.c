@@ -1074,6 +1074,43 @@ static void mistral3_vision_tower_is_weights_only(void **state)
 	}
 }
 
+/* Qwen2-VL and Qwen2.5-VL (text model qwen2): the tower is weights only,
+ * no mask for packed samples (no token_type_ids reach Qwen2's mask), and
+ * its module is "visual" (model.visual in transformers 4.52 and later):
+ * an llm_int8_skip_modules entry naming it keeps the tower's linears
+ * 16-bit, as "vision_tower" does Gemma 3's and Mistral 3's (until
+ * 2026-12-01 such an entry changed nothing) */
+static void qwen2_vl_vision_tower_is_weights_only(void **state)
+{
+	struct vp_model text = tiny_of_family("qwen2"), mm;
+	struct vp_train t = bf16_sdpa_step();
+	struct vp_estimate a, b;
+	struct vp_error err = {0};
+	char why[256];
+
+	(void)state;
+	t.method = VP_METHOD_FULL;
+	t.packed = true;
+	t.padding_mask = false;
+	mm = text;
+	mm.vision_params = 1000;
+	mm.vision_linear_params = 800;
+	assert_int_equal(vp_model_validate(&mm, &err), 0);
+	assert_false(vp_model_masks_always(&mm));
+	a = estimated(&text, &t);
+	b = estimated(&mm, &t);
+	assert_int_equal(b.params_total - a.params_total, 1000);
+	assert_int_equal(b.params_trainable, a.params_trainable);
+	assert_int_equal(b.full_bytes[VP_COMP_WEIGHTS] - a.full_bytes[VP_COMP_WEIGHTS], 2000);
+	assert_int_equal(b.full_bytes[VP_COMP_ACTIVATIONS], a.full_bytes[VP_COMP_ACTIVATIONS]);
+	assert_int_equal(vp_model_quant_skip(&mm, "model.visual", why, sizeof why), 0);
+	assert_true(mm.quant_skip_vision);
+	mm.quant_skip_vision = false;
+	mm.quant_skip_list[0] = '\0';
+	assert_int_equal(vp_model_quant_skip(&mm, "visual.merger", why, sizeof why), 0);
+	assert_true(mm.quant_skip_vision);
+}
+
 /* One ModernBERT layer: hidden 64, 4 heads of 16, a gated MLP of 96,
  * vocabulary 100, no biases, no norm biases. */
 static struct vp_model tiny_modernbert(void)
@@ -6151,6 +6188,7 @@ int main(void)
 		cmocka_unit_test(gemma3_vision_tower_is_weights_and_a_mask),
 		cmocka_unit_test(mistral3_vision_tower_is_weights_only),
 		cmocka_unit_test(vision_tower_adapters_count_as_peft_prints_them),
+		cmocka_unit_test(qwen2_vl_vision_tower_is_weights_only),
 		cmocka_unit_test(mistral_small_3_1_entry_is_its_config),
 		cmocka_unit_test(one_modernbert_layer_matches_the_hand_count),
 		cmocka_unit_test(modernbert_global_layers_keep_no_window_mask),

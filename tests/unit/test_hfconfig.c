@@ -485,9 +485,9 @@ static void every_config_loads(void **state)
 	 * (glm4_moe), and KT's Mi:dm 2.0 Mini (llama), and
 	 * Mistral-Small-3.1-24B-Instruct-2503 (mistral3), and
 	 * ERNIE-4.5-21B-A3B (ernie4_5_moe), and a bitsandbytes checkpoint
-	 * that leaves modules 16-bit (unsloth's llm_int8_skip_modules); 6
-	 * ground-truth configs */
-	assert_int_equal(load_all(CONFIGS), 95);
+	 * that leaves modules 16-bit (unsloth's llm_int8_skip_modules), and
+	 * Qwen2.5-VL-7B-Instruct (qwen2_5_vl); 6 ground-truth configs */
+	assert_int_equal(load_all(CONFIGS), 96);
 	assert_int_equal(load_all(CONFIGS "groundtruth/"), 6);
 }
 
@@ -2223,6 +2223,105 @@ static void mistral3_multimodal_keys(void **state)
 	assert_non_null(strstr(err.message, "the vision tower is too large to count"));
 }
 
+/* Qwen2-VL and Qwen2.5-VL: Qwen2's decoder (its keys at the top level, as
+ * the hub's files keep them, or in a text_config, as transformers 4.53 and
+ * later re-save them) beside the visual tower and merger, counted as
+ * vision_params; the totals are the published ones (docs/memory-model.md
+ * "Qwen2-VL and Qwen2.5-VL") */
+static void qwen2_vl_multimodal_keys(void **state)
+{
+	/* Qwen2.5-VL-3B-Instruct's and Qwen2-VL-7B-Instruct's config.json
+	 * shapes (tie, widths, vision_config) */
+	static const char vl3b[] =
+		"{\"architectures\": [\"Qwen2_5_VLForConditionalGeneration\"], \"model_type\": \"qwen2_5_vl\", "
+		"\"hidden_size\": 2048, \"intermediate_size\": 11008, \"num_hidden_layers\": 36, "
+		"\"num_attention_heads\": 16, \"num_key_value_heads\": 2, \"vocab_size\": 151936, "
+		"\"rms_norm_eps\": 1e-06, \"hidden_act\": \"silu\", \"tie_word_embeddings\": true, "
+		"\"rope_scaling\": {\"type\": \"mrope\", \"mrope_section\": [16, 24, 24]}, "
+		"\"vision_config\": {\"depth\": 32, \"hidden_act\": \"silu\", \"hidden_size\": 1280, "
+		"\"intermediate_size\": 3420, \"num_heads\": 16, \"in_chans\": 3, \"out_hidden_size\": 2048, "
+		"\"patch_size\": 14, \"spatial_merge_size\": 2, \"temporal_patch_size\": 2}}";
+	static const char vl7b_2[] =
+		"{\"architectures\": [\"Qwen2VLForConditionalGeneration\"], \"model_type\": \"qwen2_vl\", "
+		"\"hidden_size\": 3584, \"intermediate_size\": 18944, \"num_hidden_layers\": 28, "
+		"\"num_attention_heads\": 28, \"num_key_value_heads\": 4, \"vocab_size\": 152064, "
+		"\"rms_norm_eps\": 1e-06, \"hidden_act\": \"silu\", \"tie_word_embeddings\": false, "
+		"\"vision_config\": {\"depth\": 32, \"embed_dim\": 1280, \"mlp_ratio\": 4, \"num_heads\": 16, "
+		"\"in_chans\": 3, \"hidden_size\": 3584, \"patch_size\": 14, \"spatial_merge_size\": 2, "
+		"\"temporal_patch_size\": 2}}";
+	static const char shape[] = "\"hidden_size\": 64, \"intermediate_size\": 128, \"num_hidden_layers\": 2, "
+				    "\"num_attention_heads\": 4, \"num_key_value_heads\": 2, \"vocab_size\": 100";
+	struct vp_model m;
+	struct vp_error err = {0};
+	char text[1024];
+
+	(void)state;
+	load("qwen2.5-vl-7b-instruct.json", &m);
+	assert_string_equal(m.model_type, "qwen2");
+	assert_string_equal(m.architecture, "Qwen2_5_VLForConditionalGeneration");
+	assert_int_equal(m.hidden_size, 3584);
+	assert_int_equal(m.num_layers, 28);
+	assert_int_equal(m.num_kv_heads, 4);
+	assert_int_equal(m.head_dim, 128);
+	assert_true(m.qkv_bias);
+	assert_false(m.tie_embeddings);
+	assert_false(m.rope_scaled); /* mrope scales nothing */
+	assert_int_equal(m.sliding_window, 0);
+	/* tower 631,975,680 (patch_embed 3 x 2 x 14^2 x 1280, 32 blocks) and
+	 * merger 44,574,464; the text model is Qwen2.5-7B's 7,615,616,512 */
+	assert_int_equal(m.vision_params, UINT64_C(676550144));
+	assert_int_equal(m.vision_linear_params,
+			 UINT64_C(32) * (4 * 1280 * 1280 + 3 * 1280 * 3420) + 5120 * 5120 + 5120 * 3584);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(8292166656));
+	assert_false(vp_model_masks_always(&m));
+
+	/* Qwen2.5-VL-3B ties its embeddings (3,085,938,688 text) */
+	parse_ok(vl3b, &m);
+	assert_true(m.tie_embeddings);
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(3754622976));
+	/* Qwen2-VL-7B: LayerNorms, fc1/fc2 of 4 x 1280; "in_chans" is no key
+	 * of Qwen2VLVisionConfig (in_channels, default 3) */
+	parse_ok(vl7b_2, &m);
+	assert_int_equal(m.vision_params, UINT64_C(675759104));
+	assert_int_equal(vp_model_param_count(&m), UINT64_C(8291375616));
+
+	/* re-saved by transformers 4.53: the text keys in a text_config of
+	 * the text model's own type, the tie at the top level too */
+	snprintf(text, sizeof text,
+		 "{\"model_type\": \"qwen2_5_vl\", \"tie_word_embeddings\": true, \"text_config\": "
+		 "{\"model_type\": \"qwen2_5_vl_text\", %s}, \"vision_config\": {\"hidden_size\": 1280, "
+		 "\"out_hidden_size\": 64}}",
+		 shape);
+	parse_ok(text, &m);
+	assert_int_equal(m.hidden_size, 64);
+	assert_true(m.tie_embeddings);
+	assert_int_equal(m.vision_params, UINT64_C(676550144) - 5120 * (3584 - 64) - (3584 - 64));
+	/* Qwen2VLVisionConfig's defaults: Qwen2-VL-7B's tower */
+	snprintf(text, sizeof text, "{\"model_type\": \"qwen2_vl\", %s, \"vision_config\": {}}", shape);
+	parse_ok(text, &m);
+	assert_int_equal(m.vision_params, UINT64_C(675759104));
+
+	snprintf(text, sizeof text,
+		 "{\"model_type\": \"qwen2_vl\", \"text_config\": {\"model_type\": \"qwen2_5_vl_text\", %s}, "
+		 "\"vision_config\": {}}",
+		 shape);
+	assert_int_equal(parse(text, &m, &err), -1);
+	assert_non_null(strstr(err.message, "'text_config.model_type' must be \"qwen2_vl_text\""));
+	snprintf(text, sizeof text, "{\"model_type\": \"qwen2_5_vl\", %s}", shape);
+	assert_int_equal(parse(text, &m, &err), -1);
+	assert_non_null(strstr(err.message, "needs a 'vision_config' object"));
+	snprintf(text, sizeof text, "{\"model_type\": \"qwen2_5_vl\", %s, \"vision_config\": {\"depth\": 0}}",
+		 shape);
+	assert_int_equal(parse(text, &m, &err), -1);
+	assert_non_null(strstr(err.message, "in 'vision_config': 'depth' must be at least 1"));
+	/* sizes past what 64 bits count */
+	snprintf(text, sizeof text,
+		 "{\"model_type\": \"qwen2_5_vl\", %s, \"vision_config\": {\"hidden_size\": 9007199254740992}}",
+		 shape);
+	assert_int_equal(parse(text, &m, &err), -1);
+	assert_non_null(strstr(err.message, "the vision tower is too large to count"));
+}
+
 /* output_router_logits (MixtralConfig, Qwen2MoeConfig, Qwen3MoeConfig,
  * OlmoeConfig; default False) is read for a mixture of experts, where the
  * causal LM then adds the load-balancing loss; a dense model has no router
@@ -2707,26 +2806,16 @@ static void an_unmodelled_type_unlike_llama_is_refused(void **state)
 			 -1);
 	assert_string_equal(err.message, "model_type 'foo_vl' is multimodal (a vision tower beside its text model), "
 					 "which vramplan does not model (of multimodal checkpoints it reads Gemma 3's, "
-					 "model_type gemma3, and Mistral Small 3.1/3.2's, mistral3)");
-	/* Qwen2-VL's and Qwen2.5-VL's keep their text keys at the top level
-	 * (the hub's files) or in a text_config of their own model_type
-	 * (re-saved by transformers 4.53 and later): the message names the
-	 * family of their layers */
-	assert_int_equal(parse("{\"architectures\": [\"Qwen2_5_VLForConditionalGeneration\"], "
-			       "\"model_type\": \"qwen2_5_vl\", \"hidden_size\": 3584, \"intermediate_size\": 18944, "
-			       "\"num_hidden_layers\": 28, \"num_attention_heads\": 28, \"num_key_value_heads\": 4, "
-			       "\"vocab_size\": 152064, \"rms_norm_eps\": 1e-06, \"hidden_act\": \"silu\", "
-			       "\"vision_config\": {\"depth\": 32, \"hidden_size\": 1280}}",
+					 "model_type gemma3, Mistral Small 3.1/3.2's, mistral3, and Qwen2-VL's and "
+					 "Qwen2.5-VL's, qwen2_vl and qwen2_5_vl)");
+	/* Qwen3-VL's text_config (qwen3_vl_text) names no family: the
+	 * message names the family of its layers (Qwen2-VL's and
+	 * Qwen2.5-VL's are read since 2026-12-01: qwen2_vl_multimodal_keys) */
+	assert_int_equal(parse("{\"model_type\": \"qwen3_vl\", \"text_config\": {\"model_type\": "
+			       "\"qwen3_vl_text\"}, \"vision_config\": {}}",
 			       &m, &err),
 			 -1);
-	assert_string_equal(err.message, "model_type 'qwen2_5_vl' is multimodal (a vision tower beside its text "
-					 "model), which vramplan does not model; its text model has qwen2's layers, "
-					 "which it models: give a config.json of that alone with model_type 'qwen2'");
-	assert_int_equal(parse("{\"model_type\": \"qwen2_vl\", \"text_config\": {\"model_type\": "
-			       "\"qwen2_vl_text\"}, \"vision_config\": {}}",
-			       &m, &err),
-			 -1);
-	assert_non_null(strstr(err.message, "its text model has qwen2's layers"));
+	assert_non_null(strstr(err.message, "its text model has qwen3's layers"));
 	/* THUDM's remote code: pointed at transformers' conversion */
 	assert_int_equal(parse("{\"architectures\": [\"ChatGLMModel\"], \"model_type\": \"chatglm\", "
 			       "\"hidden_size\": 4096, \"ffn_hidden_size\": 13696, \"num_layers\": 40, "
@@ -2990,6 +3079,7 @@ int main(void)
 		cmocka_unit_test(ernie4_5_moe_keys),
 		cmocka_unit_test(gemma3_multimodal_keys),
 		cmocka_unit_test(mistral3_multimodal_keys),
+		cmocka_unit_test(qwen2_vl_multimodal_keys),
 		cmocka_unit_test(smollm3_keys),
 		cmocka_unit_test(seed_oss_keys),
 		cmocka_unit_test(hunyuan_dense_keys),

@@ -406,6 +406,10 @@ static const struct {
 	 * and the Pixtral tower with the projector 438,958,080 (test_hfconfig.c);
 	 * KerasHub's mistral_small_3.1_24b presets publish 24,011,361,280 */
 	{"mistral-small-3.1-24b-instruct-2503.json", 24011361280, true},
+	/* Qwen2.5-VL-7B-Instruct: the text model 7,615,616,512 (qwen2.5-7b's)
+	 * and the visual tower with its merger 676,550,144 (test_hfconfig.c);
+	 * the hub's safetensors total 8,292,166,656 */
+	{"qwen2.5-vl-7b-instruct.json", 8292166656, true},
 	{"smollm3-3b.json", 3080000000, false}, /* hub "3.08B"; ours: 3,075,098,624 */
 	{"seed-oss-36b-instruct.json", 36000000000, false}, /* README "36B"; ours: 36,151,104,512 */
 	{"hunyuan-7b-instruct.json", 7500000000, false}, /* card "7.5B"; ours: 7,504,568,320 */

@@ -489,6 +489,9 @@ static void axolotl_kbit_cast_back_follows_module_names(void **state)
 	 * (no "norm" in its name); its attention_norm, ffn_norm and the
 	 * projector's norm are cast back, its linears quantized */
 	assert_string_equal(kbit_rest("mistral", false, 438958080, ""), "the vision tower's patch_conv and ln_pre");
+	/* Qwen2.5-VL's tower: patch_embed (a Conv3d), the merger's ln_q (no
+	 * "norm" in its name) and the biases of its linears */
+	assert_non_null(strstr(kbit_rest("qwen2", false, 676550144, ""), "patch_embed, the merger's ln_q"));
 	assert_non_null(kbit_rest("llama", false, 0, "llama"));
 }
 
