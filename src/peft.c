@@ -24,17 +24,19 @@
  *     "gemma": ["q_proj", "v_proj"],    "gemma2": ["q_proj", "v_proj"],
  *     "gemma3_text": ["q_proj", "v_proj"],
  *     "qwen2": ["q_proj", "v_proj"],    "qwen3": ["q_proj", "v_proj"],
- *     "mixtral": ["q_proj", "v_proj"],  "qwen2_moe": ["q_proj", "v_proj"],
- *     "qwen3_moe": ["q_proj", "v_proj"]
- *     (the two MoE entries as a later public summary of constants.py
- *     quotes it; that commit has neither),
+ *     "mixtral": ["q_proj", "v_proj"]
+ *     (a public summary of constants.py adds qwen2_moe and qwen3_moe, and
+ *     phi3; the source at that commit, which also has llama4 and the OSF
+ *     and WaveFT mappings of late 2025, has none of them, so they keep the
+ *     fallback with its warning, as phi3 does: until 2026-12-01 the two
+ *     MoE types were called PEFT's default),
  *
  * Note phi: PEFT's default adds the MLP's fc1 and fc2.
  *
  * camembert, xlm-roberta-xl, distilbert, umt5, mbart, marian, m2m_100,
  * pegasus, qwen (v1), phi3, exaone (remote code), exaone4, mpnet,
  * starcoder2, cohere, cohere2, granite, glm, glm4, olmoe, smollm3, seed_oss, hunyuan_v1_dense,
- * modernbert, gpt_oss, phimoe, granitemoe, granitemoeshared, albert, internlm2 (remote code), deepseek_v2, deepseek_v3 and glm4_moe are not in the mapping; PEFT refuses a LoraConfig without
+ * modernbert, gpt_oss, qwen2_moe, qwen3_moe, phimoe, granitemoe, granitemoeshared, albert, internlm2 (remote code), deepseek_v2, deepseek_v3 and glm4_moe are not in the mapping; PEFT refuses a LoraConfig without
  * target_modules for them ("Please specify `target_modules` in
  * `peft_config`"). The fallbacks below are the query and value projections
  * under each family's module names (CamemBERT's and XLM-R XL's
@@ -86,8 +88,6 @@ static const struct {
 	{"qwen2", "q_proj,v_proj", true},
 	{"qwen3", "q_proj,v_proj", true},
 	{"mixtral", "q_proj,v_proj", true},
-	{"qwen2_moe", "q_proj,v_proj", true},
-	{"qwen3_moe", "q_proj,v_proj", true},
 	/* not in PEFT's mapping */
 	{"camembert", "query,value", false},
 	{"xlm-roberta-xl", "query,value", false},
@@ -110,6 +110,8 @@ static const struct {
 	{"glm", "q_proj,v_proj", false},
 	{"glm4", "q_proj,v_proj", false},
 	{"olmoe", "q_proj,v_proj", false},
+	{"qwen2_moe", "q_proj,v_proj", false},
+	{"qwen3_moe", "q_proj,v_proj", false},
 	{"smollm3", "q_proj,v_proj", false},
 	{"seed_oss", "q_proj,v_proj", false},
 	{"hunyuan_v1_dense", "q_proj,v_proj", false},
@@ -153,9 +155,9 @@ const char *vp_default_lora_targets(const struct vp_model *m)
 /*
  * PEFT looks its defaults up under model.config.model_type
  * (LoraModel._prepare_adapter_config), which for a multimodal checkpoint is
- * the composite's: gemma3 (Gemma3ForConditionalGeneration) or mistral3, not
- * the text model's gemma3_text or mistral that vramplan estimates, and the
- * mapping has neither (src/peft/utils/constants.py), so PEFT raises "Please
+ * the composite's: gemma3 (Gemma3ForConditionalGeneration), mistral3,
+ * qwen2_vl or qwen2_5_vl, not the text model's gemma3_text, mistral or
+ * qwen2 that vramplan estimates, and the mapping has none of them (src/peft/utils/constants.py), so PEFT raises "Please
  * specify `target_modules` in `peft_config`". Until 2026-12-01 the plan
  * called q_proj,v_proj PEFT's default for these checkpoints.
  */
@@ -167,6 +169,13 @@ const char *vp_peft_model_type(const struct vp_model *m)
 		return "gemma3";
 	if (m->vision_params > 0 && strcmp(m->model_type, "mistral") == 0)
 		return "mistral3";
+	/* Qwen2-VL's and Qwen2.5-VL's text model is read as qwen2; the
+	 * architecture names which (Qwen2VLForConditionalGeneration,
+	 * Qwen2_5_VLForConditionalGeneration) */
+	if (m->vision_params > 0 && strncmp(m->architecture, "Qwen2_5_VL", 10) == 0)
+		return "qwen2_5_vl";
+	if (m->vision_params > 0 && strncmp(m->architecture, "Qwen2VL", 7) == 0)
+		return "qwen2_vl";
 	return m->model_type;
 }
 

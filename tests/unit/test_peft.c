@@ -92,6 +92,8 @@ static void types_without_peft_default_should_say_so(void **state)
 		{"internlm2", "wqkv"},
 		{"qwen", "c_attn"},
 		{"phi3", "qkv_proj"},
+		{"qwen2_moe", "q_proj,v_proj"},
+		{"qwen3_moe", "q_proj,v_proj"},
 	};
 	struct vp_model m;
 	size_t i;
@@ -156,6 +158,14 @@ static void a_multimodal_checkpoint_should_have_no_peft_default(void **state)
 	m.vision_params = 1000;
 	assert_false(vp_peft_has_default_targets(&m));
 	assert_string_equal(vp_peft_model_type(&m), "mistral3");
+	family(&m, "qwen2");
+	assert_true(vp_peft_has_default_targets(&m));
+	m.vision_params = 1000;
+	snprintf(m.architecture, sizeof m.architecture, "Qwen2_5_VLForConditionalGeneration");
+	assert_false(vp_peft_has_default_targets(&m));
+	assert_string_equal(vp_peft_model_type(&m), "qwen2_5_vl");
+	snprintf(m.architecture, sizeof m.architecture, "Qwen2VLForConditionalGeneration");
+	assert_string_equal(vp_peft_model_type(&m), "qwen2_vl");
 }
 
 static bool target_matches(const struct vp_model *m, const char *target)
