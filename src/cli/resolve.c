@@ -978,6 +978,19 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 			return -1;
 		if (peft_finds_no_target(m, t))
 			return peft_targets_error(m, t, t->lora_skip_vision || o->profile == VP_PROFILE_LLAMAFACTORY, err);
+		/* a catalogue entry written before the tower's shapes were
+		 * (vision_params without vision_layers: an older 'vramplan
+		 * import', a hand-written --catalog entry) counts none of the
+		 * adapters PEFT puts on the tower (parameters.c
+		 * tower_adapters): said, where until 2026-12-01 the count fell
+		 * short without a word */
+		if (warn && m->vision_params > 0 && m->vision_layers == 0 && !t->lora_skip_vision &&
+		    o->profile != VP_PROFILE_LLAMAFACTORY)
+			vp_cli_warn(o, "model '%s' gives 'vision_params' without the vision tower's shapes "
+				    "('vision_hidden_size', 'vision_intermediate_size', 'vision_layers'), so the LoRA "
+				    "adapters PEFT puts on the tower's linears are not counted ('vramplan import' of its "
+				    "config.json writes them)",
+				    m->name);
 		/* PEFT's SEQ_CLS defaults (classifier, score) do not name T5's
 		 * or BART's classification_head: it stays as initialized */
 		if (warn && t->head == VP_HEAD_SEQ_CLS && m->arch == VP_ARCH_ENCDEC)
