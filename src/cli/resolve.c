@@ -428,7 +428,8 @@ static int peft_targets_error(const struct vp_model *m, const struct vp_train *t
 					    "(%s), whose adapters a text-only batch never runs: nothing that runs "
 					    "would train (the text model's linears: %s; or %s)",
 					    targets, t->lora_targets[i], path,
-					    strncmp(path, "multi_modal_projector.", 22) == 0 ? "projector" : "vision tower", linears, vp_model_lm_head_name(m));
+					    strncmp(path, "multi_modal_projector.", 22) == 0 ? "projector" : "vision tower",
+					    linears, vp_model_lm_head_name(m));
 	}
 	return vp_error_set(err, VP_ERR_INPUT,
 			    "--lora-targets %s: PEFT finds none of them in model_type '%s' (its linears: %s; "
