@@ -1131,3 +1131,97 @@ int vp_model_quant_skip(struct vp_model *m, const char *entry, char *why, size_t
 	}
 	return 0;
 }
+
+/*
+ * The nn.Linears of a multimodal model's vision tower and projector
+ * (model.h vision_layers), one layer's with count[] the layers, then the
+ * projector's with count 1. PixtralAttention and PixtralMLP
+ * (models/pixtral/modeling_pixtral.py) and Mistral3MultiModalProjector
+ * (models/mistral3/modeling_mistral3.py) for Mistral 3; SiglipAttention and
+ * SiglipMLP (models/siglip/modeling_siglip.py) for Gemma 3, whose projector
+ * holds no nn.Linear. The names and paths PEFT matches a target against
+ * (vp_linear_matches); parameters.c tower_adapters counts their adapters,
+ * and resolve.c and trainconfig.c name them when a target reaches only
+ * them. None when the shapes are not known (vision_layers 0).
+ */
+size_t vp_model_vision_linears(const struct vp_model *m, struct vp_linear out[VP_VISION_LINEARS_MAX],
+			       double count[VP_VISION_LINEARS_MAX])
+{
+	uint64_t h = m->vision_hidden_size, f = m->vision_intermediate_size, th = m->hidden_size, merged, wide;
+	double layers = (double)m->vision_layers;
+	size_t k = 0;
+
+	if (m->vision_layers == 0)
+		return 0;
+	if (strcmp(m->model_type, "mistral") == 0) {
+		static const struct {
+			enum vp_linear_role role;
+			const char *name, *path;
+			bool wide;
+		} pix[] = {
+			{VP_LIN_Q, "q_proj", "attention.q_proj", false},
+			{VP_LIN_K, "k_proj", "attention.k_proj", false},
+			{VP_LIN_V, "v_proj", "attention.v_proj", false},
+			{VP_LIN_O, "o_proj", "attention.o_proj", false},
+			{VP_LIN_GATE, "gate_proj", "feed_forward.gate_proj", true},
+			{VP_LIN_UP, "up_proj", "feed_forward.up_proj", true},
+		};
+
+		for (size_t i = 0; i < sizeof pix / sizeof pix[0]; i++, k++) {
+			out[k] = (struct vp_linear){pix[i].role, pix[i].name, pix[i].path, h, pix[i].wide ? f : h, false, 1,
+						    false};
+			count[k] = layers;
+		}
+		out[k] = (struct vp_linear){VP_LIN_DOWN, "down_proj", "feed_forward.down_proj", f, h, false, 1, false};
+		count[k++] = layers;
+		/* a shape too large to hold leaves the projector out */
+		if (m->vision_merge_size > (UINT64_C(1) << 20) ||
+		    vp_mul_u64(h, m->vision_merge_size * m->vision_merge_size, &merged) ||
+		    vp_mul_u64(h, m->vision_feature_layers, &wide))
+			merged = wide = 0;
+		if (merged > 0 && wide > 0) {
+			out[k] = (struct vp_linear){VP_LIN_UP, "merging_layer",
+						    "multi_modal_projector.patch_merger.merging_layer", merged, h, false, 1,
+						    false};
+			count[k++] = 1.0;
+			out[k] = (struct vp_linear){VP_LIN_UP, "linear_1", "multi_modal_projector.linear_1", wide, th, false,
+						    1, false};
+			count[k++] = 1.0;
+			out[k] = (struct vp_linear){VP_LIN_DOWN, "linear_2", "multi_modal_projector.linear_2", th, th, false,
+						    1, false};
+			count[k++] = 1.0;
+		}
+		return k;
+	}
+	static const struct {
+		enum vp_linear_role role;
+		const char *name, *path;
+	} sig[] = {
+		{VP_LIN_Q, "q_proj", "self_attn.q_proj"},
+		{VP_LIN_K, "k_proj", "self_attn.k_proj"},
+		{VP_LIN_V, "v_proj", "self_attn.v_proj"},
+		{VP_LIN_O, "out_proj", "self_attn.out_proj"},
+	};
+
+	for (size_t i = 0; i < sizeof sig / sizeof sig[0]; i++, k++) {
+		out[k] = (struct vp_linear){sig[i].role, sig[i].name, sig[i].path, h, h, true, 1, false};
+		count[k] = layers;
+	}
+	out[k] = (struct vp_linear){VP_LIN_UP, "fc1", "mlp.fc1", h, f, true, 1, false};
+	count[k++] = layers;
+	out[k] = (struct vp_linear){VP_LIN_DOWN, "fc2", "mlp.fc2", f, h, true, 1, false};
+	count[k++] = layers;
+	return k;
+}
+
+const char *vp_model_vision_target(const struct vp_model *m, const char *target)
+{
+	struct vp_linear ls[VP_VISION_LINEARS_MAX];
+	double count[VP_VISION_LINEARS_MAX];
+	size_t n = vp_model_vision_linears(m, ls, count);
+
+	for (size_t i = 0; i < n; i++)
+		if (vp_linear_matches(&ls[i], target))
+			return ls[i].path;
+	return NULL;
+}

@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "vramplan/checked.h"
 #include "vramplan/heads.h"
 
 /* bitsandbytes NF4 (bitsandbytes/functional.py quantize_4bit): blocksize 64,
@@ -482,80 +481,21 @@ static void outside_adapter(const struct ctx *c, const struct vp_linear *l, stru
  * optimizer makes no state for a parameter whose grad is None
  * (torch/optim/adamw.py _init_group skips `p.grad is None`); the caller
  * puts them with the trained ones under ZeRO and FSDP, whose flat buffers
- * hold every parameter that requires grad. Until 2026-12-01 they were not
+ * hold every parameter that requires grad. The linears are layers.c
+ * vp_model_vision_linears'. Until 2026-12-01 they were not
  * counted (gemma-3-4b-it under all-linear at r 16: 8,695,296 parameters
  * that PEFT prints were missing).
  */
 static void tower_adapters(const struct ctx *c, struct counts *n)
 {
-	const struct vp_model *m = c->m;
-	uint64_t h = m->vision_hidden_size, f = m->vision_intermediate_size, th = m->hidden_size, merged, wide;
-	double layers = (double)m->vision_layers, r = (double)c->t->lora_r;
-	struct vp_linear ls[10];
-	double count[10];
-	size_t k = 0;
+	double r = (double)c->t->lora_r;
+	struct vp_linear ls[VP_VISION_LINEARS_MAX];
+	double count[VP_VISION_LINEARS_MAX];
+	size_t k;
 
-	if (!c->lora || c->t->lora_skip_vision || m->vision_layers == 0)
+	if (!c->lora || c->t->lora_skip_vision)
 		return;
-	if (strcmp(m->model_type, "mistral") == 0) {
-		/* PixtralAttention, PixtralMLP (models/pixtral/modeling_pixtral.py) */
-		static const struct {
-			enum vp_linear_role role;
-			const char *name, *path;
-			bool wide;
-		} pix[] = {
-			{VP_LIN_Q, "q_proj", "attention.q_proj", false},
-			{VP_LIN_K, "k_proj", "attention.k_proj", false},
-			{VP_LIN_V, "v_proj", "attention.v_proj", false},
-			{VP_LIN_O, "o_proj", "attention.o_proj", false},
-			{VP_LIN_GATE, "gate_proj", "feed_forward.gate_proj", true},
-			{VP_LIN_UP, "up_proj", "feed_forward.up_proj", true},
-		};
-
-		for (size_t i = 0; i < sizeof pix / sizeof pix[0]; i++, k++) {
-			ls[k] = (struct vp_linear){pix[i].role, pix[i].name, pix[i].path, h, pix[i].wide ? f : h, false, 1,
-						   false};
-			count[k] = layers;
-		}
-		ls[k] = (struct vp_linear){VP_LIN_DOWN, "down_proj", "feed_forward.down_proj", f, h, false, 1, false};
-		count[k++] = layers;
-		/* Mistral3MultiModalProjector (models/mistral3/modeling_mistral3.py);
-		 * a shape too large to hold leaves the projector out */
-		if (vp_mul_u64(h, m->vision_merge_size * m->vision_merge_size, &merged) ||
-		    vp_mul_u64(h, m->vision_feature_layers, &wide) || m->vision_merge_size > (UINT64_C(1) << 20))
-			merged = wide = 0;
-		if (merged > 0 && wide > 0) {
-			ls[k] = (struct vp_linear){VP_LIN_UP, "merging_layer", "multi_modal_projector.patch_merger.merging_layer",
-						   merged, h, false, 1, false};
-			count[k++] = 1.0;
-			ls[k] = (struct vp_linear){VP_LIN_UP, "linear_1", "multi_modal_projector.linear_1", wide, th, false,
-						   1, false};
-			count[k++] = 1.0;
-			ls[k] = (struct vp_linear){VP_LIN_DOWN, "linear_2", "multi_modal_projector.linear_2", th, th, false,
-						   1, false};
-			count[k++] = 1.0;
-		}
-	} else {
-		/* SiglipAttention, SiglipMLP (models/siglip/modeling_siglip.py) */
-		static const struct {
-			enum vp_linear_role role;
-			const char *name, *path;
-		} sig[] = {
-			{VP_LIN_Q, "q_proj", "self_attn.q_proj"},
-			{VP_LIN_K, "k_proj", "self_attn.k_proj"},
-			{VP_LIN_V, "v_proj", "self_attn.v_proj"},
-			{VP_LIN_O, "out_proj", "self_attn.out_proj"},
-		};
-
-		for (size_t i = 0; i < sizeof sig / sizeof sig[0]; i++, k++) {
-			ls[k] = (struct vp_linear){sig[i].role, sig[i].name, sig[i].path, h, h, true, 1, false};
-			count[k] = layers;
-		}
-		ls[k] = (struct vp_linear){VP_LIN_UP, "fc1", "mlp.fc1", h, f, true, 1, false};
-		count[k++] = layers;
-		ls[k] = (struct vp_linear){VP_LIN_DOWN, "fc2", "mlp.fc2", f, h, true, 1, false};
-		count[k++] = layers;
-	}
+	k = vp_model_vision_linears(c->m, ls, count);
 	for (size_t i = 0; i < k; i++) {
 		double in = (double)ls[i].in_features, out = (double)ls[i].out_features;
 		double adapter = vp_est_lora_adapter_params(c, &ls[i]), dora;

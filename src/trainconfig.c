@@ -859,6 +859,23 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 					    "and cannot tell which modules PEFT would adapt: give those names",
 					    at->key[0] != '\0' ? at->key : "lora_targets", t->lora_targets[i], linears,
 					    vp_model_lm_head_name(m));
+			/* one the vision tower or projector alone has: PEFT
+			 * adapts those, which a text-only batch never runs
+			 * (resolve.c peft_targets_error); LLaMA-Factory drops
+			 * them (lora_skip_vision), and PEFT finds none */
+			for (size_t i = 0; i < t->n_lora_targets && !t->lora_skip_vision; i++) {
+				const char *path = vp_model_vision_target(m, t->lora_targets[i]);
+
+				if (path != NULL)
+					return vp_error_at(
+					    err, VP_ERR_INPUT, at_file(tc, at), at_line(at), at_column(at),
+					    "'%s': %s names only the multimodal model's %s (%s), whose "
+					    "adapters a text-only batch never runs: nothing that runs would train (the "
+					    "text model's linears: %s; or %s)",
+					    at->key[0] != '\0' ? at->key : "lora_targets", t->lora_targets[i], path,
+					    strncmp(path, "multi_modal_projector.", 22) == 0 ? "projector" : "vision tower",
+					    linears, vp_model_lm_head_name(m));
+			}
 			return vp_error_at(err, VP_ERR_INPUT, at_file(tc, at), at_line(at), at_column(at),
 					   "'%s': PEFT finds none of %s in model_type '%s' and stops (\"Target modules "
 					   "... not found in the base model\"); its linears: %s; or %s",

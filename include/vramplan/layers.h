@@ -131,6 +131,19 @@ size_t vp_model_embed_linears(const struct vp_model *m, struct vp_linear *out, s
  * decoder), or one of vp_model_embed_linears, as vp_linear_matches does. */
 bool vp_model_has_linear(const struct vp_model *m, const char *target);
 
+/* The nn.Linears of a multimodal model's vision tower and projector, with
+ * count[i] copies of out[i] (the tower's layers; 1 for the projector's):
+ * SigLIP's for Gemma 3, Pixtral's and Mistral3MultiModalProjector's for
+ * Mistral 3 (model.h vision_layers); none when their shapes are not
+ * known. PEFT's all-linear and a target's name reach them. */
+#define VP_VISION_LINEARS_MAX 10
+size_t vp_model_vision_linears(const struct vp_model *m, struct vp_linear out[VP_VISION_LINEARS_MAX],
+			       double count[VP_VISION_LINEARS_MAX]);
+
+/* The path of the first of vp_model_vision_linears that `target` names,
+ * or NULL */
+const char *vp_model_vision_target(const struct vp_model *m, const char *target);
+
 /* The path of a module of the model's blocks that `target` names but that
  * is not an nn.Linear PEFT can wrap (a router or experts module whose
  * weights are bare parameters: gpt-oss's mlp.router, DeepSeek-V3's

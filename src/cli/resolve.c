@@ -397,7 +397,11 @@ static int peft_unwrappable_target(const struct vp_model *m, const struct vp_tra
 	return 0;
 }
 
-static int peft_targets_error(const struct vp_model *m, const struct vp_train *t, struct vp_error *err)
+/* skip_vision: LLaMA-Factory drops the tower's and projector's modules
+ * from the targets (train.h lora_skip_vision), which the profile sets
+ * after this check */
+static int peft_targets_error(const struct vp_model *m, const struct vp_train *t, bool skip_vision,
+			      struct vp_error *err)
 {
 	char targets[VP_MAX_TARGETS * 33 + 16], linears[256];
 
@@ -411,6 +415,22 @@ static int peft_targets_error(const struct vp_model *m, const struct vp_train *t
 					    "path; vramplan sizes LoRA on module names or suffixes that every block "
 					    "has (%s; or %s)",
 					    targets, t->lora_targets[i], linears, vp_model_lm_head_name(m));
+	/* PEFT finds a name that only the vision tower or the projector has
+	 * (SigLIP's fc1, Pixtral's attention.q_proj, linear_1) and adapts
+	 * those alone, which a text-only batch never runs: nothing that runs
+	 * trains. Until 2026-12-01 this said PEFT finds none of them */
+	for (size_t i = 0; i < t->n_lora_targets && !skip_vision; i++) {
+		const char *path = vp_model_vision_target(m, t->lora_targets[i]);
+
+		if (path != NULL)
+			return vp_error_set(err, VP_ERR_INPUT,
+					    "--lora-targets %s: %s names only the multimodal model's %s "
+					    "(%s), whose adapters a text-only batch never runs: nothing that runs "
+					    "would train (the text model's linears: %s; or %s)",
+					    targets, t->lora_targets[i], path,
+					    strncmp(path, "multi_modal_projector.", 22) == 0 ? "projector" : "vision tower",
+					    linears, vp_model_lm_head_name(m));
+	}
 	return vp_error_set(err, VP_ERR_INPUT,
 			    "--lora-targets %s: PEFT finds none of them in model_type '%s' (its linears: %s; "
 			    "or %s)",
@@ -967,7 +987,20 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		if (peft_unwrappable_target(m, t, err))
 			return -1;
 		if (peft_finds_no_target(m, t))
-			return peft_targets_error(m, t, err);
+			return peft_targets_error(m, t, t->lora_skip_vision || o->profile == VP_PROFILE_LLAMAFACTORY, err);
+		/* a catalogue entry written before the tower's shapes were
+		 * (vision_params without vision_layers: an older 'vramplan
+		 * import', a hand-written --catalog entry) counts none of the
+		 * adapters PEFT puts on the tower (parameters.c
+		 * tower_adapters): said, where until 2026-12-01 the count fell
+		 * short without a word */
+		if (warn && m->vision_params > 0 && m->vision_layers == 0 && !t->lora_skip_vision &&
+		    o->profile != VP_PROFILE_LLAMAFACTORY)
+			vp_cli_warn(o, "model '%s' gives 'vision_params' without the vision tower's shapes "
+				    "('vision_hidden_size', 'vision_intermediate_size', 'vision_layers'), so the LoRA "
+				    "adapters PEFT puts on the tower's linears are not counted ('vramplan import' of its "
+				    "config.json writes them)",
+				    m->name);
 		/* PEFT's SEQ_CLS defaults (classifier, score) do not name T5's
 		 * or BART's classification_head: it stays as initialized */
 		if (warn && t->head == VP_HEAD_SEQ_CLS && m->arch == VP_ARCH_ENCDEC)

@@ -744,6 +744,16 @@ static void load_should_reject_zero_heads_with_position(void **state)
 	expect_error("zero-heads.yaml", 9, 16, "value '0' for 'num_heads' in model 'tiny' is out of range");
 }
 
+/* a tower's layer count is a count, as num_layers is: refused at its key
+ * (until 2026-12-01 the catalogue took up to 2^40 and the model's
+ * validation refused it at the entry's line) */
+static void load_should_reject_too_many_vision_layers_at_the_key(void **state)
+{
+	(void)state;
+	expect_error("vision-layers-too-many.yaml", 13, 20,
+		     "value '1048576' for 'vision_layers' in model 'tiny-mm' is out of range");
+}
+
 static void load_should_reject_heads_not_dividing_hidden(void **state)
 {
 	(void)state;
@@ -977,6 +987,7 @@ int main(void)
 		cmocka_unit_test(load_should_reject_a_missing_required_key_at_the_entry),
 		cmocka_unit_test(load_should_require_decoder_layers_for_encoder_decoders),
 		cmocka_unit_test(load_should_reject_zero_heads_with_position),
+		cmocka_unit_test(load_should_reject_too_many_vision_layers_at_the_key),
 		cmocka_unit_test(load_should_reject_heads_not_dividing_hidden),
 		cmocka_unit_test(load_should_reject_kv_heads_not_dividing_heads),
 		cmocka_unit_test(load_should_reject_a_dropout_of_one),
