@@ -589,6 +589,24 @@ void vp_cli_warn_context(const struct vp_cli_opts *o, const struct vp_model *m,
 			    ", past %s", seq, gen, seq + gen, tail);
 }
 
+/* Do the LoRA targets reach Qwen2-VL's or Qwen2.5-VL's vision tower? Its
+ * blocks' attn.qkv and attn.proj, the MLP's gate/up/down_proj (Qwen2.5-VL)
+ * or fc1/fc2 (Qwen2-VL), the merger's mlp.0 and mlp.2 (transformers
+ * models/qwen2_5_vl/modeling_qwen2_5_vl.py); PEFT matches a target as the
+ * name's last component, and all-linear takes them all. */
+static bool qwen_tower_targeted(const struct vp_train *t)
+{
+	static const char *const tower[] = {"qkv", "proj", "gate_proj", "up_proj", "down_proj", "fc1", "fc2", NULL};
+
+	if (t->lora_all_linear)
+		return true;
+	for (size_t i = 0; i < t->n_lora_targets; i++)
+		for (size_t j = 0; tower[j] != NULL; j++)
+			if (strcmp(t->lora_targets[i], tower[j]) == 0)
+				return true;
+	return false;
+}
+
 /* The autocast that the printed keys run over 16-bit weights (precision
  * p, bf16 or fp16): sets *no_autocast or *stated (vp_train). HF's bf16:
  * false over a model loaded in 16 bit (the plan's note says so),
@@ -994,8 +1012,14 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		 * adapters PEFT puts on the tower (parameters.c
 		 * tower_adapters): said, where until 2026-12-01 the count fell
 		 * short without a word */
-		if (warn && m->vision_params > 0 && m->vision_layers == 0 && !t->lora_skip_vision &&
-		    o->profile != VP_PROFILE_LLAMAFACTORY)
+		if (warn && m->vision_params > 0 && strcmp(m->model_type, "qwen2") == 0 && !t->lora_skip_vision &&
+		    o->profile != VP_PROFILE_LLAMAFACTORY && qwen_tower_targeted(t))
+			vp_cli_warn(o, "the LoRA adapters PEFT puts on %s's vision tower (its attn.qkv, attn.proj and MLP "
+				    "linears, the merger's) are not counted: vramplan keeps no tower shapes for Qwen2-VL "
+				    "(docs/memory-model.md \"Qwen2-VL and Qwen2.5-VL\"; about 44 MiB at r 16 for the 7B)",
+				    m->architecture[0] != '\0' ? m->architecture : "Qwen2-VL");
+		else if (warn && m->vision_params > 0 && m->vision_layers == 0 && !t->lora_skip_vision &&
+			 o->profile != VP_PROFILE_LLAMAFACTORY && strcmp(m->model_type, "qwen2") != 0)
 			vp_cli_warn(o, "model '%s' gives 'vision_params' without the vision tower's shapes "
 				    "('vision_hidden_size', 'vision_intermediate_size', 'vision_layers'), so the LoRA "
 				    "adapters PEFT puts on the tower's linears are not counted ('vramplan import' of its "
