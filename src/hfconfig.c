@@ -2271,6 +2271,30 @@ static int read_family(const struct cfg *c, struct vp_model *m)
 }
 
 /*
+ * The text model of a multimodal config, read as its family's causal LM:
+ * the family's defaults, then the Llama-like keys and the context of root
+ * (its text_config, or the top level where the config keeps them there)
+ * under scope, named so in errors. The three multimodal readers below
+ * share it (Gemma 3, Mistral 3, Qwen2-VL).
+ */
+static int read_text_model(const struct cfg *c, struct vp_model *m, const char *family, const cJSON *root,
+			   const char *scope)
+{
+	struct cfg sub = *c;
+	struct vp_error local;
+
+	memset(&local, 0, sizeof local);
+	if (vp_model_init_family(m, family, &local) != 0)
+		return vp_error_at(c->err, local.code, c->file, 0, 0, "%s", local.message);
+	sub.type = family;
+	if (root != NULL) {
+		sub.root = root;
+		sub.scope = scope;
+	}
+	return read_llama_like(&sub, m) != 0 || read_context(&sub, m) != 0 ? -1 : 0;
+}
+
+/*
  * Gemma 3's multimodal checkpoints (4B, 12B, 27B: model_type gemma3,
  * Gemma3ForConditionalGeneration; transformers models/gemma3/
  * configuration_gemma3.py and modeling_gemma3.py). The text model is a
@@ -2301,7 +2325,6 @@ static int read_gemma3_multimodal(const struct cfg *c, struct vp_model *m, cJSON
 	};
 	const cJSON *text = item(c, "text_config"), *vision = item(c, "vision_config"), *tt;
 	struct cfg sub = *c;
-	struct vp_error local;
 	uint64_t vh = 768, vf = 3072, layers = 12, image = 224, patch = 16, channels = 3;
 	uint64_t layer, grid, n, th, lin;
 	bool head = false, overflow;
@@ -2321,13 +2344,7 @@ static int read_gemma3_multimodal(const struct cfg *c, struct vp_model *m, cJSON
 		    cJSON_AddNumberToObject(*text_copy, text_defaults[i].key, text_defaults[i].value) == NULL)
 			return fail(c, "out of memory reading 'text_config'");
 
-	memset(&local, 0, sizeof local);
-	if (vp_model_init_family(m, "gemma3_text", &local) != 0)
-		return vp_error_at(c->err, local.code, c->file, 0, 0, "%s", local.message);
-	sub.root = *text_copy;
-	sub.type = "gemma3_text";
-	sub.scope = "text_config";
-	if (read_llama_like(&sub, m) != 0 || read_context(&sub, m) != 0)
+	if (read_text_model(c, m, "gemma3_text", *text_copy, "text_config") != 0)
 		return -1;
 
 	/* SiglipVisionConfig's defaults where vision_config is silent */
@@ -2403,7 +2420,6 @@ static int read_mistral3_multimodal(const struct cfg *c, struct vp_model *m)
 {
 	const cJSON *text = item(c, "text_config"), *vision = item(c, "vision_config"), *tt, *fl;
 	struct cfg sub = *c;
-	struct vp_error local;
 	/* PixtralVisionConfig's defaults where vision_config is silent */
 	uint64_t vh = 1024, vf = 4096, layers = 24, patch = 16, channels = 3;
 	/* Mistral3Config's defaults */
@@ -2435,13 +2451,7 @@ static int read_mistral3_multimodal(const struct cfg *c, struct vp_model *m)
 		return fail(c, "'vision_feature_layer' must be a layer index or a list of them");
 	}
 
-	memset(&local, 0, sizeof local);
-	if (vp_model_init_family(m, "mistral", &local) != 0)
-		return vp_error_at(c->err, local.code, c->file, 0, 0, "%s", local.message);
-	sub.root = text;
-	sub.type = "mistral";
-	sub.scope = "text_config";
-	if (read_llama_like(&sub, m) != 0 || read_context(&sub, m) != 0)
+	if (read_text_model(c, m, "mistral", text, "text_config") != 0)
 		return -1;
 
 	sub.root = vision;
@@ -2515,7 +2525,6 @@ static int read_qwen2_vl_multimodal(const struct cfg *c, struct vp_model *m)
 	bool v25 = !strcmp(c->type, "qwen2_5_vl");
 	const char *text_type = v25 ? "qwen2_5_vl_text" : "qwen2_vl_text";
 	struct cfg sub = *c;
-	struct vp_error local;
 	/* Qwen2_5_VLVisionConfig's and Qwen2VLVisionConfig's defaults */
 	uint64_t depth = 32, vh = v25 ? 3584 : 1280, vf = 3420, ratio = 4, out = 3584, channels = 3, patch = 14,
 		 temporal = 2, merge = 2;
@@ -2532,15 +2541,7 @@ static int read_qwen2_vl_multimodal(const struct cfg *c, struct vp_model *m)
 	if (!cJSON_IsObject(vision))
 		return fail(c, "model_type '%s' needs a 'vision_config' object (its vision tower)", c->type);
 
-	memset(&local, 0, sizeof local);
-	if (vp_model_init_family(m, "qwen2", &local) != 0)
-		return vp_error_at(c->err, local.code, c->file, 0, 0, "%s", local.message);
-	sub.type = "qwen2";
-	if (cJSON_IsObject(text)) {
-		sub.root = text;
-		sub.scope = "text_config";
-	}
-	if (read_llama_like(&sub, m) != 0 || read_context(&sub, m) != 0)
+	if (read_text_model(c, m, "qwen2", cJSON_IsObject(text) ? text : NULL, "text_config") != 0)
 		return -1;
 	/* a text_config without the key: the top level's, where the
 	 * composite config keeps it (Qwen2.5-VL-3B ties, 7B and 72B do not) */
