@@ -167,6 +167,20 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
  * (vp_estimate_unquantized_experts): a warning with the bytes that adds. */
 void vp_cli_warn_unquantized_experts(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_train *t);
 
+/* What runs a T5-family model planned in fp16 (vp_model_overflows_fp16)
+ * without its loss turning to nan, as the profile can run it: bf16 where
+ * the GPU has it, else fp32, which LLaMA-Factory's LoRA and QLoRA cannot
+ * load (a full fine-tune in fp32 can); VP_FP16_FIX_NONE where the plan is
+ * not in fp16 or the model does not overflow. vp_cli_warn_fp16's advice
+ * and a sweep row's status, in the same words. */
+enum vp_fp16_fix { VP_FP16_FIX_NONE, VP_FP16_FIX_BF16, VP_FP16_FIX_FP32, VP_FP16_FIX_FULL_FP32 };
+enum vp_fp16_fix vp_cli_fp16_fix(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
+				 const struct vp_train *t);
+/* The option that takes that advice under the profile: --precision
+ * amp-bf16, bf16 (axolotl's, LLaMA-Factory's LoRA: 16-bit weights, the
+ * only bf16 their keys say), fp32, or --method full; NULL for NONE. */
+const char *vp_cli_fp16_fix_option(const struct vp_cli_opts *o, const struct vp_train *t, enum vp_fp16_fix fix);
+
 /* A T5-family model planned in fp16 (vp_model_overflows_fp16): a warning
  * that names the precision to use on this GPU; plan and estimate, once. */
 void vp_cli_warn_fp16(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,

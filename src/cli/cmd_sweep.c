@@ -14,9 +14,13 @@ struct cell {
 	bool ok;                 /* planned (fits or not); false: an input error */
 	/* a T5-family model planned in fp16 (vp_model_overflows_fp16): its
 	 * loss turns to nan there, as plan warns (vp_cli_warn_fp16); the row
-	 * says so, with plan's advice for the GPU (bf16 where it has it) */
+	 * says so, with plan's advice for the GPU and profile (bf16 where the
+	 * GPU has it; fp32, which LLaMA-Factory's LoRA cannot load, where it
+	 * has not: a full fine-tune). Until 2026-12-01 the row said "train in
+	 * fp32" for a LLaMA-Factory LoRA, which plan warns it cannot do. */
 	bool fp16_overflow;
-	bool gpu_bf16;
+	enum vp_fp16_fix fp16_fix;
+	const char *fp16_fix_option; /* the JSON row's fp16_overflow_fix */
 	/* the precision the row is planned in; fp32 where it chose it
 	 * because the model overflows fp16 on a GPU without bf16 (resolve.c,
 	 * whose warning a sweep leaves to the row: one a GPU would be a
@@ -44,9 +48,9 @@ static void plan_cell(const struct vp_cli_opts *o, const struct vp_model *m, con
 
 	memset(c, 0, sizeof *c);
 	c->ok = vp_cli_setup(o, m, g, warn, &req, &c->err) == 0;
-	c->fp16_overflow = c->ok && vp_model_overflows_fp16(m) &&
-			   (req.train.precision == VP_PREC_AMP_FP16 || req.train.precision == VP_PREC_FP16);
-	c->gpu_bf16 = g->bf16;
+	c->fp16_fix = c->ok ? vp_cli_fp16_fix(o, m, g, &req.train) : VP_FP16_FIX_NONE;
+	c->fp16_overflow = c->fp16_fix != VP_FP16_FIX_NONE;
+	c->fp16_fix_option = vp_cli_fp16_fix_option(o, &req.train, c->fp16_fix);
 	c->precision = req.train.precision;
 	c->fp32_for_overflow = c->ok && !o->has_precision && !g->bf16 && vp_model_overflows_fp16(m) &&
 			       req.train.precision == VP_PREC_FP32;
@@ -83,9 +87,10 @@ static const char *status_text(const struct vp_cli_opts *o, const struct cell *c
 			 vp_attn_name(o->train.attn));
 	snprintf(buf, size, "%s%s%s", verdict,
 		 c->fp32_for_overflow ? " (fp32: fp16 overflows)"
-		 : !c->fp16_overflow  ? ""
-		 : c->gpu_bf16	      ? " (fp16 overflows: train in bf16)"
-				      : " (fp16 overflows: train in fp32)",
+		 : c->fp16_fix == VP_FP16_FIX_BF16	? " (fp16 overflows: train in bf16)"
+		 : c->fp16_fix == VP_FP16_FIX_FP32	? " (fp16 overflows: train in fp32)"
+		 : c->fp16_fix == VP_FP16_FIX_FULL_FP32 ? " (fp16 overflows: train in fp32 with --method full)"
+							: "",
 		 attn);
 	return buf;
 }
@@ -148,6 +153,8 @@ static cJSON *json_row(const struct vp_model *m, const struct vp_gpu *g, const s
 		      cJSON_AddBoolToObject(o, "eval_fits", c->plan.fits && c->plan.eval_fits) == NULL ||
 		      cJSON_AddBoolToObject(o, "host_fits", c->plan.host.fits) == NULL ||
 		      cJSON_AddBoolToObject(o, "fp16_overflow", c->fp16_overflow) == NULL ||
+		      (c->fp16_overflow &&
+		       cJSON_AddStringToObject(o, "fp16_overflow_fix", c->fp16_fix_option) == NULL) ||
 		      cJSON_AddStringToObject(o, "precision", vp_precision_name(c->precision)) == NULL ||
 		      cJSON_AddStringToObject(o, "attn", vp_attn_name(c->attn)) == NULL;
 		RAW("train_batch", c->plan.fits ? c->plan.train_batch : 0);

@@ -510,25 +510,66 @@ void vp_cli_warn_unquantized_experts(const struct vp_cli_opts *o, const struct v
 		    (unq - counted) / 1073741824.0, shard);
 }
 
-void vp_cli_warn_fp16(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
-		      const struct vp_train *t)
+enum vp_fp16_fix vp_cli_fp16_fix(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
+				 const struct vp_train *t)
 {
 	if (!vp_model_overflows_fp16(m) || (t->precision != VP_PREC_AMP_FP16 && t->precision != VP_PREC_FP16))
-		return;
+		return VP_FP16_FIX_NONE;
 	if (g->bf16)
-		vp_cli_warn(o, "%s was pretrained in bf16 and overflows fp16 (training loss turns to nan); train it "
-			    "in bf16 (--precision amp-bf16)", m->name);
+		return VP_FP16_FIX_BF16;
 	/* LLaMA-Factory loads an adapter's base in its compute dtype, fp16
 	 * wherever the GPU has no bf16 (extras/misc.py infer_optim_dtype,
 	 * with neither key): its LoRA has no fp32 keys, and --precision
 	 * fp32 is refused for it below, so the fp32 runs are named */
-	else if (o->profile == VP_PROFILE_LLAMAFACTORY && vp_train_has_adapters(t))
+	if (o->profile == VP_PROFILE_LLAMAFACTORY && vp_train_has_adapters(t))
+		return VP_FP16_FIX_FULL_FP32;
+	return VP_FP16_FIX_FP32;
+}
+
+const char *vp_cli_fp16_fix_option(const struct vp_cli_opts *o, const struct vp_train *t, enum vp_fp16_fix fix)
+{
+	switch (fix) {
+	case VP_FP16_FIX_BF16:
+		/* amp-bf16 is refused for LLaMA-Factory's LoRA (its base
+		 * loads in the compute dtype, below) and warned of under
+		 * axolotl (bf16: true loads 16-bit weights); until 2026-12-01
+		 * the advice named it for both */
+		return (o->profile == VP_PROFILE_LLAMAFACTORY && vp_train_has_adapters(t)) ||
+				       o->profile == VP_PROFILE_AXOLOTL
+			       ? "--precision bf16"
+			       : "--precision amp-bf16";
+	case VP_FP16_FIX_FP32:
+		return "--precision fp32";
+	case VP_FP16_FIX_FULL_FP32:
+		return "--method full";
+	case VP_FP16_FIX_NONE:
+		break;
+	}
+	return NULL;
+}
+
+void vp_cli_warn_fp16(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
+		      const struct vp_train *t)
+{
+	enum vp_fp16_fix fix = vp_cli_fp16_fix(o, m, g, t);
+
+	switch (fix) {
+	case VP_FP16_FIX_NONE:
+		break;
+	case VP_FP16_FIX_BF16:
+		vp_cli_warn(o, "%s was pretrained in bf16 and overflows fp16 (training loss turns to nan); train it "
+			    "in bf16 (%s)", m->name, vp_cli_fp16_fix_option(o, t, fix));
+		break;
+	case VP_FP16_FIX_FULL_FP32:
 		vp_cli_warn(o, "%s was pretrained in bf16 and overflows fp16 (training loss turns to nan); GPU '%s' "
 			    "has no bf16, and LLaMA-Factory loads a LoRA base in fp16 there (infer_optim_dtype): train "
 			    "it in fp32 with --method full, or with --profile hf", m->name, g->name);
-	else
+		break;
+	case VP_FP16_FIX_FP32:
 		vp_cli_warn(o, "%s was pretrained in bf16 and overflows fp16 (training loss turns to nan); GPU '%s' "
 			    "has no bf16, so train it in fp32 (--precision fp32)", m->name, g->name);
+		break;
+	}
 }
 
 /*

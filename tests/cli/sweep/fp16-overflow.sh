@@ -12,3 +12,13 @@
 	sed 's/"memory_mib.*"fp16_overflow"/"fp16_overflow"/'
 "$VRAMPLAN" sweep --model mt5 --format json | tr -d '\t\n' | grep -o '"gpu":"t4"[^}]*"precision":"[a-z0-9-]*"' |
 	sed 's/"memory_mib.*"precision"/"precision"/'
+# LLaMA-Factory loads a LoRA base in fp16 on a GPU without bf16 and has no
+# fp32 LoRA (infer_optim_dtype; plan warns "train it in fp32 with --method
+# full"): the row says that, not "train in fp32", and the JSON row names the
+# option; with bf16, the LoRA's and axolotl's bf16 is --precision bf16 (they
+# refuse or warn of amp-bf16). Until 2026-12-01 the row said "train in fp32".
+"$VRAMPLAN" sweep --model mt5 --gpu t4 --profile llamafactory --method lora | grep "  t4 "
+"$VRAMPLAN" sweep --model mt5 --gpu t4 --profile llamafactory --method lora --format json | tr -d '\t\n' |
+	grep -o '"fp16_overflow":[a-z]*,"fp16_overflow_fix":"[^"]*"'
+"$VRAMPLAN" sweep --model mt5 --gpu a100-80gb --profile axolotl --method lora --precision fp16 --format json |
+	tr -d '\t\n' | grep -o '"fp16_overflow_fix":"[^"]*"'
