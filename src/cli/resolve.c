@@ -1029,9 +1029,36 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	if (adapter) {
 		const char *targets = o->lora_targets;
 
-		if (targets == NULL) {
+		if (targets == NULL && o->profile == VP_PROFILE_LLAMAFACTORY) {
+			/* LLaMA-Factory passes PEFT its own lora_target, default
+			 * "all": every linear layer but the LM head
+			 * (hparams/finetuning_args.py LoraArguments at 00577a85;
+			 * model_utils/misc.py find_all_linear_modules), the
+			 * vision tower's and projector's dropped (lora_skip_vision,
+			 * below), what check reads from a file without the key
+			 * (tc_settle.c). PEFT's default for the model type never
+			 * reaches it. Until 2026-12-01 the profile planned PEFT's
+			 * default (q_proj,v_proj for Llama), and for a model PEFT
+			 * has none for (Qwen2.5-VL) warned that PEFT would ask
+			 * for targets, which LLaMA-Factory never lets it do. */
+			targets = "all-linear";
+			if (warn)
+				vp_cli_note(o, "LoRA targets all-linear: LLaMA-Factory's default lora_target: all, every "
+					    "linear layer but the LM head");
+		} else if (targets == NULL) {
 			targets = vp_default_lora_targets(m);
-			if (!vp_peft_has_default_targets(m)) {
+			if (!vp_peft_has_default_targets(m) && o->profile == VP_PROFILE_AXOLOTL) {
+				/* axolotl passes PEFT lora_target_modules (and
+				 * lora_target_linear's names) or an empty list, never
+				 * None, so PEFT's default is not what it lacks
+				 * (loaders/adapter.py load_lora: cfg.lora_target_modules
+				 * or []); the printed keys name the targets assumed */
+				if (warn)
+					vp_cli_warn(o, "PEFT has no default target_modules for model_type '%s', and axolotl "
+						    "passes only the lora_target_modules it is given; assuming %s, which "
+						    "the printed keys name (give --lora-targets for others)",
+						    vp_peft_model_type(m), targets);
+			} else if (!vp_peft_has_default_targets(m)) {
 				if (warn)
 					vp_cli_warn(o, "PEFT has no default target_modules for model_type '%s'; "
 						    "assuming %s (give --lora-targets, as PEFT will ask for them)",
