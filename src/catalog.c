@@ -1796,6 +1796,22 @@ const struct vp_gpu *vp_catalog_gpu_sibling(const struct vp_catalog *cat, const 
 	return NULL;
 }
 
+bool vp_catalog_gpu_sibling_only(const struct vp_gpu *g, const char *key)
+{
+	bool sibling;
+	size_t j;
+
+	if (key == NULL || g == NULL || name_eq(g->name, key))
+		return false;
+	sibling = is_memory_sibling(g->name, key);
+	for (j = 0; j < g->n_aliases; j++) {
+		if (name_eq(g->aliases[j], key))
+			return false;
+		sibling = sibling || is_memory_sibling(g->aliases[j], key);
+	}
+	return sibling;
+}
+
 /* How close one loose form is to the other: 0 when one holds the other
  * ("a100" in "a100-40gb", "rtx4070" in "rtx4070ti"), else the edit
  * distance when a typo or two away (1, 2); -1 when not near. */

@@ -14,6 +14,7 @@
  * impossible values are errors with file, line and column.
  */
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "vramplan/error.h"
@@ -83,6 +84,11 @@ const struct vp_gpu *vp_catalog_gpu_namesake(const struct vp_catalog *cat, const
 /* The entry of the card's other memory ("a100-80gb") when key is a short
  * alias of g naming the card ("a100"); else NULL. */
 const struct vp_gpu *vp_catalog_gpu_sibling(const struct vp_catalog *cat, const char *key, const struct vp_gpu *g);
+/* Whether key names g only as that other memory ("a100" and a100-80gb,
+ * "rtx4060ti" and rtx4060ti-16gb), not by its name or an alias: an entry that
+ * vp_catalog_load_builtin_matching loads for vp_catalog_gpu_sibling's
+ * warning alone, which a lookup of key never plans. */
+bool vp_catalog_gpu_sibling_only(const struct vp_gpu *g, const char *key);
 
 /* Up to max names of entries close to an unknown key (a typo away, or
  * holding it: "a100" suggests a100-40gb and a100-80gb), in catalogue

@@ -36,7 +36,8 @@ static int load_catalog(const struct vp_cli_opts *o, const char *model_key, cons
 			struct vp_catalog *cat, struct vp_error *err)
 {
 	const char *env = getenv("VRAMPLAN_CATALOG");
-	size_t i;
+	size_t i, n_gpus;
+	unsigned builtin_loads;
 	int rc;
 
 	memset(cat, 0, sizeof *cat);
@@ -48,6 +49,7 @@ static int load_catalog(const struct vp_cli_opts *o, const char *model_key, cons
 		rc = vp_catalog_load_builtin(cat, err);
 	if (rc != 0)
 		return -1;
+	builtin_loads = cat->loads;
 	if (env != NULL) {
 		const char *p = env;
 
@@ -85,9 +87,18 @@ static int load_catalog(const struct vp_cli_opts *o, const char *model_key, cons
 		if (vp_catalog_load_file(cat, o->catalogs[i], err) != 0)
 			return -1;
 	}
+	/* the built-in entry of a short alias's other memory ("a100" loads
+	 * a100-80gb beside a100-40gb) is there for vp_cli_warn_gpu_namesake's
+	 * warning alone, never planned: not counted among the GPUs the
+	 * selection holds. Until 2026-12-01 `--gpu a100` noted 2 GPUs. A user
+	 * file's entry of that name counts, as the user's catalogue holds it. */
+	n_gpus = cat->n_gpus;
+	for (i = 0; gpu_key != NULL && cat->gpu_origin != NULL && i < cat->n_gpus; i++)
+		if (cat->gpu_origin[i].load <= builtin_loads && vp_catalog_gpu_sibling_only(&cat->gpus[i], gpu_key))
+			n_gpus--;
 	if (model_key != NULL && gpu_key != NULL)
 		vp_cli_note(o, "catalogue: the built-in entries matching '%s' and '%s', and any user files: "
-			    "%zu models, %zu GPUs", model_key, gpu_key, cat->n_models, cat->n_gpus);
+			    "%zu models, %zu GPUs", model_key, gpu_key, cat->n_models, n_gpus);
 	else
 		vp_cli_note(o, "catalogue: %zu models, %zu GPUs", cat->n_models, cat->n_gpus);
 	return 0;

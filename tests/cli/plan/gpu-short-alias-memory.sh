@@ -18,3 +18,13 @@ echo "== check a100 a100-80gb"
 "$VRAMPLAN" check examples/configs/seed000-stage3.yaml --gpu a100 --gpu a100-80gb 2>&1 >/dev/null | grep "planned here"
 echo "== check a100"
 "$VRAMPLAN" check examples/configs/seed000-stage3.yaml --gpu a100 2>&1 >/dev/null | grep "planned here"
+# -v's catalogue note counts the GPUs the lookup can plan: the other
+# memory's built-in entry, loaded for the warning alone, is not one (until
+# 2026-12-01 "--gpu a100" noted 2 GPUs for the one given); a user file's
+# entry of that name is, as the user's catalogue holds it
+echo "== count"
+"$VRAMPLAN" estimate --model kobart --gpu a100 --batch 1 -v 2>&1 >/dev/null | grep "catalogue:"
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
+printf 'gpus:\n  - name: a100-80gb\n    full_name: "NVIDIA A100-SXM4-80GB"\n    memory_mib: 81920\n    compute_capability: 8.0\n    bf16: true\n' >"$d/g.yaml"
+"$VRAMPLAN" estimate --model kobart --gpu a100 --batch 1 -v --catalog "$d/g.yaml" 2>&1 >/dev/null | grep "catalogue:"
