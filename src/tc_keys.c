@@ -2382,7 +2382,106 @@ static const struct keydef hf_keys[] = {
  * axolotl: AxolotlInputConfig and its parts (src/axolotl/utils/schemas/
  * config.py, training.py, peft.py, model.py; docs/config-reference.qmd).
  */
+/*
+ * Image, video and audio inputs (docs/check.md "Image inputs"). Which keys
+ * say that a run feeds them to a multimodal checkpoint is recorded here,
+ * each key listed with the ignored ones as before; vp_trainconfig_resolve,
+ * which knows whether the model has a vision tower, turns that note into
+ * a lower bound of the verdict.
+ *
+ * LLaMA-Factory feeds a sample's images, videos and audio through the
+ * template's mm_plugin, and only there: register_template's default plugin
+ * is get_mm_plugin(name="base"), without image, video or audio tokens, whose
+ * _validate_input raises "This model does not support image input. Please
+ * check whether the correct `template` is used." (data/mm_plugin.py); with
+ * no template the one parse_template builds from the tokenizer, or
+ * "empty", has that base plugin too (data/template.py
+ * get_template_and_fix_tokenizer). The templates registered with a plugin
+ * that has an image, video or audio token, hiyouga/LLaMA-Factory 00577a85
+ * src/llamafactory/data/template.py: the model's own for Gemma 3 (gemma3),
+ * Mistral Small 3.1 (mistral_small, pixtral and ministral3's pixtral
+ * plugin) and Qwen2-VL / Qwen2.5-VL (qwen2_vl) among them. A text template
+ * (qwen, gemma, mistral) stops a run with images instead.
+ */
+static const char *const lf_mm_templates[] = {
+	"dots_ocr",	    "ernie_vl",		 "gemma3",		      "gemma3n",
+	"glm4v",	    "glm4_5v",		 "granite3_vision",	      "intern_vl",
+	"intern_s1",	    "keye_vl",		 "kimi_vl",		      "llama4",
+	"llava",	    "llava_next",	 "llava_next_llama3",	      "llava_next_mistral",
+	"llava_next_qwen",  "llava_next_yi",	 "llava_next_video",	      "llava_next_video_mistral",
+	"llava_next_video_yi", "mimo_vl",	 "minicpm_v",		      "minicpm_o",
+	"ministral3",	    "mistral_small",	 "mllama",		      "paligemma",
+	"paligemma_chat",   "pixtral",		 "qwen2_audio",		      "qwen2_omni",
+	"qwen2_vl",	    "qwen3_omni",	 "qwen3_omni_nothink",	      "qwen3_vl",
+	"qwen3_vl_nothink", "video_llava",	 "yi_vl",
+};
+
+HANDLER(k_lf_template)
+{
+	const char *s = NULL;
+	int rc = word(c, m, path, &s);
+
+	if (rc < 0)
+		return -1;
+	for (size_t i = 0; rc == 0 && i < sizeof lf_mm_templates / sizeof lf_mm_templates[0]; i++)
+		if (strcmp(s, lf_mm_templates[i]) == 0) {
+			c->tc->mm_template = true;
+			snprintf(c->tc->mm_template_name, sizeof c->tc->mm_template_name, "%s", s);
+			vp_tc_set_origin(&c->tc->mm_template_at, path, m);
+		}
+	return vp_tc_note_ignored(c, path, m, NULL);
+}
+
+/* LLaMA-Factory's ProcessorArguments (hparams/model_args.py:
+ * image_max_pixels, image_min_pixels, image_do_pan_and_scan,
+ * crop_to_patches, video_max_pixels, video_min_pixels, video_fps,
+ * video_maxlen, use_audio_in_video, audio_sampling_rate), which size the
+ * media the template's plugin feeds. Each has a default, so a file without
+ * them may feed images too (the template decides); written, the first is
+ * where the bound is said. */
+HANDLER(k_lf_media)
+{
+	if (m->value->kind != VP_T_NULL && c->tc->mm_input_at.line == 0)
+		vp_tc_set_origin(&c->tc->mm_input_at, path, m);
+	return vp_tc_note_ignored(c, path, m, NULL);
+}
+
+/* freeze_vision_tower and freeze_multi_modal_projector (finetuning_args.py,
+ * both true by default): false lets the tower (or the projector) train,
+ * full fine-tuning's gradients and optimizer states on it
+ * (model/adapter.py _setup_full_tuning leaves it out of the forbidden
+ * modules) and LoRA's targets inside it (model_utils/visual.py
+ * patch_target_modules skips it no longer), which the estimate, counting
+ * the tower frozen (model.c vp_model_frozen_param_count), does not hold. */
+HANDLER(k_lf_freeze_tower)
+{
+	int on = 1;
+
+	if (flag(c, m, path, &on, NULL) != 0)
+		return -1;
+	if (m->value->kind != VP_T_NULL && on == 0)
+		vp_tc_set_origin(strcmp(path, "freeze_vision_tower") == 0 ? &c->tc->tower_at : &c->tc->projector_at,
+				 path, m);
+	return vp_tc_note_ignored(c, path, m, NULL);
+}
+
+/* axolotl's processor_type (schemas/model.py, "AutoProcessor" in its
+ * vision examples: examples/gemma3/gemma-3-4b-vision-qlora.yml): with it
+ * axolotl loads the model's processor, and build_collator
+ * (core/builders/causal.py) batches with MultiModalChatDataCollator, which
+ * runs the processor over each sample's images (image_size and
+ * image_resize_algorithm resize them); without it the text collators run.
+ * A text-only fine-tune of the same checkpoint has no processor_type
+ * (examples/gemma3/gemma-3-4b-qlora.yml). */
+HANDLER(k_axo_processor)
+{
+	if (m->value->kind == VP_T_SCALAR && m->value->text[0] != '\0' && c->tc->mm_input_at.line == 0)
+		vp_tc_set_origin(&c->tc->mm_input_at, path, m);
+	return vp_tc_note_ignored(c, path, m, NULL);
+}
+
 static const struct keydef axolotl_keys[] = {
+	{"processor_type", k_axo_processor},
 	{"rl", k_preference},
 	{"reward_model", k_axo_reward},
 	{"process_reward_model", k_axo_reward},
@@ -2716,6 +2815,19 @@ HANDLER(k_lf_eval_dataset)
  */
 static const struct keydef llamafactory_keys[] = {
 	{"model_name_or_path", k_model},
+	{"template", k_lf_template},
+	{"image_max_pixels", k_lf_media},
+	{"image_min_pixels", k_lf_media},
+	{"image_do_pan_and_scan", k_lf_media},
+	{"crop_to_patches", k_lf_media},
+	{"video_max_pixels", k_lf_media},
+	{"video_min_pixels", k_lf_media},
+	{"video_fps", k_lf_media},
+	{"video_maxlen", k_lf_media},
+	{"use_audio_in_video", k_lf_media},
+	{"audio_sampling_rate", k_lf_media},
+	{"freeze_vision_tower", k_lf_freeze_tower},
+	{"freeze_multi_modal_projector", k_lf_freeze_tower},
 	{"stage", k_lf_stage},
 	{"finetuning_type", k_lf_finetuning_type},
 	{"lora_rank", k_lora_r},

@@ -334,6 +334,21 @@ struct vp_trainconfig {
 	 * Gemma's and swiglu for the others, so the model decides which one
 	 * counts (vp_trainconfig_resolve) */
 	bool liger_swiglu_set, liger_swiglu_on, liger_geglu_set, liger_geglu_on;
+	/* Image, video or audio inputs, which vramplan does not model
+	 * (docs/check.md "Image inputs"): the keys that say a run feeds them
+	 * to a multimodal checkpoint's tower, or trains the tower, each listed
+	 * with the ignored keys as it is read; vp_trainconfig_resolve makes
+	 * that note a lower bound where the model has a vision tower
+	 * (vision_params). mm_template: LLaMA-Factory's `template` names one
+	 * registered with an image, video or audio plugin (mm_template_name,
+	 * at mm_template_at); mm_input_at: the first of LLaMA-Factory's
+	 * ProcessorArguments keys (image_max_pixels, video_fps, ...) or
+	 * axolotl's processor_type, line 0 where none; tower_at, projector_at:
+	 * LLaMA-Factory's freeze_vision_tower / freeze_multi_modal_projector
+	 * false. */
+	bool mm_template;
+	char mm_template_name[32];
+	struct vp_tc_origin mm_template_at, mm_input_at, tower_at, projector_at;
 	bool resolved;
 };
 

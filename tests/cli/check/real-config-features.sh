@@ -9,7 +9,9 @@
 # found, fixed on 2026-11-30 (and since 2026-12-01 LLaMA-Factory's
 # examples/train_lora/qwen2_5vl_lora_sft.yaml, whose Qwen/Qwen2.5-VL-7B-Instruct
 # was an unknown model, is checked as the catalogue's qwen2.5-vl-7b: a
-# text-only fine-tune, with a warning that its images are not modelled):
+# text-only fine-tune, with a warning that its images are not modelled, and
+# since, as its qwen2_vl template feeds images, a FITS that is a lower bound
+# at image_max_pixels: docs/check.md "Image inputs"):
 #  - LLaMA-Factory examples/extras/mod/llama3_full_sft.yaml: its
 #    mixture_of_depths: convert (another model: MoD routes a fraction of
 #    the tokens through each block) was listed as ignored and the plain

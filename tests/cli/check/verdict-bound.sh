@@ -30,4 +30,25 @@ for f in bound-target-params-full bound-lisa-no-interval bound-fsdp-config-no-fs
 	"$VRAMPLAN" check --format json --gpu h100 $d/$f.yaml 2>/dev/null |
 		python3 -c 'import json, sys; r = json.load(sys.stdin)[0]; print(r["verdict_bound"], r["upper_bound_keys"], r["lower_bound_keys"])'
 done
+# Image inputs (docs/check.md "Image inputs"), which the check of a
+# multimodal checkpoint does not count (a text-only fine-tune): LLaMA-Factory's
+# own Qwen2.5-VL LoRA example (template qwen2_vl, image_max_pixels) was a plain
+# FITS until 2026-12-01, now a lower bound at its first media key (line 5: the
+# corpus copy's header is two lines); its text-only twin (template qwen, no
+# media key) keeps its verdict; the multimodal template alone, the tower and
+# projector let train (freeze_vision_tower, freeze_multi_modal_projector:
+# false) and axolotl's processor_type bound it too, the annotation at the
+# first of them.
+mm="tests/data/trainconfig/corpus/llamafactory/examples/train_lora/qwen2_5vl_lora_sft.yaml
+$d/bound-lf-vl-text.yaml $d/bound-lf-vl-tower.yaml $d/bound-axolotl-vision.yaml"
+"$VRAMPLAN" check -q --gpu h100 $mm
+echo "exit $?"
+"$VRAMPLAN" check --format json --gpu h100 $mm 2>/dev/null |
+	python3 -c '
+import json, sys
+for r in json.load(sys.stdin):
+    print(r["file"], "fits" if r["fits"] else "does not fit", "verdict_bound", r["verdict_bound"],
+          "lower", r["lower_bound_keys"])
+'
+GITHUB_ACTIONS=true "$VRAMPLAN" check -q --gpu h100 $mm | grep '^::'
 exit 0
