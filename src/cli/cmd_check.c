@@ -2115,10 +2115,23 @@ static int apply_deepspeed_file(struct vp_trainconfig *tc, char *path, size_t si
 		if (err->line == 0 && tc->at[VP_TC_DS_FILE].line > 0) {
 			char msg[sizeof err->message];
 			enum vp_status code = err->code;
+			/* a file that is not here (axolotl's and LLaMA-Factory's
+			 * examples name one of their repository's): say the way
+			 * on, the stage stated, which reads no file (above);
+			 * until 2026-12-01 the error ended at the paths tried
+			 * (tests/cli/check/deepspeed-file-missing.sh) */
+			const char *how =
+				code != VP_ERR_IO ? ""
+				: tc->flavour == VP_TC_AXOLOTL
+					? "; copy it here (axolotl fetch deepspeed_configs copies axolotl's), or give the stage "
+					  "it sets: --zero N or vramplan.zero_stage, and check reads no file"
+					: "; copy it here, or give the stage it sets: --zero N or vramplan.zero_stage, and "
+					  "check reads no file";
 
 			snprintf(msg, sizeof msg, "%s", err->message);
 			vp_error_at(err, code, tc->file, tc->at[VP_TC_DS_FILE].line, tc->at[VP_TC_DS_FILE].column,
-				    "deepspeed: %s (tried relative to this file and to the working directory)", msg);
+				    "deepspeed: %s (tried relative to this file and to the working directory)%s", msg,
+				    how);
 		}
 		return -1;
 	}
