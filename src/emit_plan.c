@@ -643,7 +643,17 @@ static void comment_host(FILE *f, const struct vp_plan_request *req, const struc
 			"# with dataloader_persistent_workers: false, workers forked anew each epoch read a 1/%" PRIu64
 			" share of the set each: %" PRIu64 " fit\n",
 			p->host_workers_unpersistent, p->host_workers_unpersistent);
-	if (h->peak_in_load) {
+	/* every trainer process loads its own copy (the sum is over a
+	 * host's processes, as the training line's): "one host copy" read
+	 * as the total of one for 2 GPUs until 2026-12-01, where the
+	 * stderr of a plan over --host-ram said "a host copy of it each"
+	 * (tests/cli/plan/host-ram-processes.sh) */
+	if (h->peak_in_load && h->processes > 1) {
+		vp_format_gib(h->load_total_bytes, total, sizeof total);
+		fprintf(f, "# host RAM while loading the checkpoint: %s GiB, the largest moment (a host copy of it in "
+			   "each of the %" PRIu64 " processes%s, gone before the workers start)\n",
+			total, h->processes, h->nodes > 1 ? " of a host" : "");
+	} else if (h->peak_in_load) {
 		vp_format_gib(h->load_total_bytes, total, sizeof total);
 		fprintf(f, "# host RAM while loading the checkpoint: %s GiB, the largest moment (one host copy of it, "
 			   "gone before the workers start)\n",
