@@ -109,11 +109,41 @@ static int nothing_fits(const struct vp_gpu *g, const struct vp_plan_request *re
 	return VP_EXIT_NOFIT;
 }
 
-/* The train batch fits, an evaluation of one sample does not: the run
- * would stop at its first evaluation (exit 1, nothing on stdout). */
-static int eval_does_not_fit(const struct vp_gpu *g, const struct vp_plan_request *req, const struct vp_plan *plan)
+/* The key that runs no evaluation, under each profile's trainer: the
+ * HF Trainer evaluates only with eval_strategy or do_eval (TrainingArguments'
+ * default is "no", but check reads a config with neither key as one that
+ * evaluates, docs/check.md, so it must be written), axolotl only with an
+ * evaluation split (val_set_size defaults to 0.0), LLaMA-Factory only with
+ * eval_dataset or val_size, and Lightning skips validation at
+ * limit_val_batches: 0. check then checks the training step alone. */
+static const char *no_eval_keys(enum vp_profile profile)
 {
-	char need[32], budget[256];
+	switch (profile) {
+	case VP_PROFILE_AXOLOTL: return "axolotl: no val_set_size, its default 0.0";
+	case VP_PROFILE_LLAMAFACTORY: return "LLaMA-Factory: no eval_dataset or val_size";
+	case VP_PROFILE_LIGHTNING: return "Lightning: limit_val_batches: 0";
+	case VP_PROFILE_DEEPSPEED: return "DeepSpeed: no evaluation in the script's loop";
+	case VP_PROFILE_HF:
+	case VP_PROFILE_TRL:
+	case VP_PROFILE_COUNT: break;
+	}
+	return "TrainingArguments: eval_strategy: \"no\" written out, and no do_eval";
+}
+
+/* The train batch fits, an evaluation of one sample does not: the run
+ * would stop at its first evaluation (exit 1, nothing on stdout). The
+ * hint names only the options that would lower this peak: until
+ * 2026-12-01 it always named --num-beams, --max-new-tokens and
+ * --eval-predictions, also where the peak is the loss's forward, which
+ * neither changes (--profile axolotl keeps no predictions; Llama 3.1 8B
+ * QLoRA on a T4 needs 12.64 GiB with --eval-predictions none too), and
+ * not that a run without evaluation needs none of it, which is what
+ * axolotl runs without val_set_size and what check then passes
+ * (tests/cli/plan/eval-not-fit-exit.sh). */
+static int eval_does_not_fit(const struct vp_gpu *g, const struct vp_plan_request *req, const struct vp_plan *plan,
+			     enum vp_profile profile)
+{
+	char need[32], budget[256], hints[160] = "";
 
 	vp_format_gib(plan->eval.device_bytes, need, sizeof need);
 	vp_format_budget(g, req->util, &req->train, budget, sizeof budget);
@@ -121,8 +151,18 @@ static int eval_does_not_fit(const struct vp_gpu *g, const struct vp_plan_reques
 		"vramplan: the evaluation does not fit on GPU '%s': eval batch 1 needs %s GiB, over the budget of %s "
 		"(train batch %" PRIu64 " fits)\n",
 		g->name, need, budget, plan->train_batch);
-	fprintf(stderr, "vramplan:   fewer --num-beams or --max-new-tokens, --eval-predictions argmax or none, or a "
-			"shorter --seq-len would help\n");
+	/* what the peak's moment holds: the KV cache of generation, or the
+	 * kept predictions; at the loss moment neither option moves it */
+	if (plan->eval.peak_moment == VP_EVAL_GENERATE)
+		snprintf(hints, sizeof hints, "fewer --num-beams or --max-new-tokens, or ");
+	else if (plan->eval.peak_moment == VP_EVAL_PREDICTIONS && req->eval.predictions == VP_PREDS_LOGITS)
+		snprintf(hints, sizeof hints, "--eval-predictions argmax or none, or ");
+	else if (plan->eval.peak_moment == VP_EVAL_PREDICTIONS && req->eval.predictions == VP_PREDS_ARGMAX)
+		snprintf(hints, sizeof hints, "--eval-predictions none, or ");
+	fprintf(stderr,
+		"vramplan:   %sa shorter --seq-len would help; a run without evaluation needs none (%s), and "
+		"'vramplan check' of its config checks training alone\n",
+		hints, no_eval_keys(profile));
 	return VP_EXIT_NOFIT;
 }
 
@@ -229,7 +269,7 @@ int vp_cmd_plan(const struct vp_cli_opts *o)
 		replan_suggestions(o, &m, g, &req, &plan);
 	if (!plan.fits || !plan.eval_fits || !plan.host.fits) {
 		rc = !plan.fits	       ? nothing_fits(g, &req, &plan)
-		     : !plan.eval_fits ? eval_does_not_fit(g, &req, &plan)
+		     : !plan.eval_fits ? eval_does_not_fit(g, &req, &plan, o->profile)
 				       : host_does_not_fit(&req, &plan);
 		if (o->format == VP_OUT_JSON) {
 			out = vp_cli_open_output(o, &err);

@@ -8,3 +8,17 @@ echo "exit $?"
 "$VRAMPLAN" --model xlm-roberta-large --gpu t4 --host-ram 2GB
 echo "exit $?"
 "$VRAMPLAN" --help | grep -A1 '^  1  '
+# The hint names only what lowers the evaluation's peak, and that a run
+# without evaluation needs none of it. The loss's forward is the peak
+# above, which --eval-predictions does not change (12.64 GiB with none):
+# until 2026-12-01 the hint named it and --num-beams regardless. Qwen3-8B
+# LoRA on two RTX 4090s under axolotl keeps no predictions and generates
+# nothing; axolotl evaluates only with val_set_size, and check of that
+# config passes training alone. mT5 generating with 64 beams: the KV cache.
+"$VRAMPLAN" --model llama-3.1-8b --method qlora --grad-ckpt --seq-len 2048 --liger --gpu t4 --eval-predictions none
+echo "exit $?"
+"$VRAMPLAN" --model qwen3-8b --gpu rtx4090 --gpus 2 --method lora --zero 2 --seq-len 4096 --profile axolotl \
+	--grad-ckpt --liger --attn flash2 --expandable-segments --packed
+echo "exit $?"
+"$VRAMPLAN" --model mt5-base --gpu t4 --num-beams 64 --max-new-tokens 2048 -q
+echo "exit $?"
