@@ -156,6 +156,37 @@ static void suggestions(char *buf, size_t size,
 		snprintf(buf + used, size - used, "?");
 }
 
+/*
+ * A Hub repository id ("klue/roberta-base": one '/', the Hub's characters,
+ * letters, digits, '-', '_' and '.', none leading) the catalogue lacks: the
+ * directory its config.json can be fetched into, "klue-roberta-base", in
+ * dir. Until 2026-12-01 the error said "give a config.json" and no more, and
+ * a Colab user with klue/roberta-base met "did you mean 'roberta-base'?",
+ * another checkpoint with another vocabulary (32,000 tokens to 50,265);
+ * the command is huggingface_hub's CLI (`hf download REPO FILE
+ * --local-dir DIR`), and "./" makes --model read the directory even where
+ * its name is also a catalogue entry's (tests/cli/errors/unknown-model.sh).
+ */
+static bool hub_dir(const char *key, char *dir, size_t size)
+{
+	const char *slash = strchr(key, '/');
+	size_t len = strlen(key);
+
+	if (slash == NULL || slash == key || slash[1] == '\0' || strchr(slash + 1, '/') != NULL || len >= size ||
+	    key[0] == '.' || key[0] == '-' || slash[1] == '.' || slash[1] == '-')
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)key[i];
+
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+		      c == '_' || c == '.' || c == '/'))
+			return false;
+		dir[i] = c == '/' ? '-' : (char)c;
+	}
+	dir[len] = '\0';
+	return true;
+}
+
 int vp_cli_resolve_model(const struct vp_catalog *cat, const char *key, struct vp_model *out,
 			 struct vp_error *err)
 {
@@ -187,9 +218,15 @@ int vp_cli_resolve_model(const struct vp_catalog *cat, const char *key, struct v
 	if (found || e != ENOENT || looks_like_path(key))
 		return vp_hfconfig_load(key, out, err);
 	{
-		char near[160], shown[128];
+		char near[160], shown[128], dir[104];
 
 		suggestions(near, sizeof near, vp_catalog_suggest_models, cat, key);
+		if (hub_dir(key, dir, sizeof dir))
+			return vp_error_set(err, VP_ERR_INPUT,
+					    "unknown model '%s'%s (see 'vramplan list models'; vramplan reads no Hub: "
+					    "'hf download %s config.json --local-dir %s' fetches its config.json, and "
+					    "--model ./%s reads it)",
+					    key, near, key, dir, dir);
 		return vp_error_set(err, VP_ERR_INPUT,
 				    "unknown model '%s'%s (see 'vramplan list models', or give a config.json)",
 				    vp_text_shown(shown, sizeof shown, key), near);
