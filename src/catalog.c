@@ -185,6 +185,7 @@ static const struct field model_fields[] = {
 	M_U64(vision_layers, 0, MAX_COUNT, 0),
 	M_U64(vision_merge_size, 0, MAX_COUNT, 0),
 	M_U64(vision_feature_layers, 0, MAX_COUNT, 0),
+	M_U64(vision_out_size, 0, MAX_SIZE, 0),
 	M_DBL(rotary_fraction, R_UNIT_OPEN0),
 	M_DBL(hidden_dropout, R_UNIT_HALF),
 	M_DBL(attn_dropout, R_UNIT_HALF),

@@ -256,6 +256,8 @@ static void entry(struct vp_yaml_out *e, const struct vp_model *m)
 		key_u64(e, "vision_merge_size", m->vision_merge_size);
 	if (m->vision_feature_layers > 0)
 		key_u64(e, "vision_feature_layers", m->vision_feature_layers);
+	if (m->vision_out_size > 0)
+		key_u64(e, "vision_out_size", m->vision_out_size);
 	vp_yaml_send(e, yaml_mapping_end_event_initialize(&e->ev));
 }
 

@@ -2517,7 +2517,10 @@ static int read_mistral3_multimodal(const struct cfg *c, struct vp_model *m)
  * rotary of the tower and the text model's multimodal rotary hold no
  * parameters. Qwen2.5-VL-7B-Instruct counts 8,292,166,656: 7,615,616,512
  * text (Qwen2.5-7B's) and 676,550,144 tower; Qwen2-VL-7B-Instruct
- * 8,291,375,616 (675,759,104 tower).
+ * 8,291,375,616 (675,759,104 tower). The linears' shapes are kept
+ * (vision_hidden_size, vision_intermediate_size, vision_layers,
+ * vision_merge_size, vision_out_size) for the LoRA adapters PEFT puts on
+ * them (layers.c vp_model_vision_linears).
  */
 static int read_qwen2_vl_multimodal(const struct cfg *c, struct vp_model *m)
 {
@@ -2589,6 +2592,14 @@ static int read_qwen2_vl_multimodal(const struct cfg *c, struct vp_model *m)
 		return fail(&sub, "the vision tower is too large to count");
 	m->vision_params = n;
 	m->vision_linear_params = lin;
+	/* the shapes of its linears, for the LoRA adapters PEFT puts on them
+	 * (layers.c vp_model_vision_linears; the architecture says which
+	 * tower: vp_hfconfig_parse) */
+	m->vision_hidden_size = vh;
+	m->vision_intermediate_size = vf;
+	m->vision_layers = depth;
+	m->vision_merge_size = merge;
+	m->vision_out_size = out;
 	return 0;
 }
 
@@ -3070,6 +3081,14 @@ int vp_hfconfig_parse(const char *name, const char *text, size_t len,
 	}
 	vp_utf8_copy(m.source, sizeof m.source, name);
 	read_architecture(&c, &m);
+	/* Qwen2-VL's and Qwen2.5-VL's text model is read as qwen2: the
+	 * architecture says which tower it sits beside (layers.c
+	 * vp_model_vision_linears, peft.c vp_peft_model_type), the
+	 * composite's class where architectures[0] does not name it */
+	if (!strcmp(type, "qwen2_vl") && strncmp(m.architecture, "Qwen2VL", 7) != 0)
+		snprintf(m.architecture, sizeof m.architecture, "Qwen2VLForConditionalGeneration");
+	if (!strcmp(type, "qwen2_5_vl") && strncmp(m.architecture, "Qwen2_5_VL", 10) != 0)
+		snprintf(m.architecture, sizeof m.architecture, "Qwen2_5_VLForConditionalGeneration");
 	if (read_num_labels(&c, &m) != 0 || read_stored_dtype(&c, &m) != 0 || read_use_cache(&c, &m) != 0 ||
 	    read_quantization(&c, &m) != 0)
 		goto out;

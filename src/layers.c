@@ -1139,7 +1139,8 @@ int vp_model_quant_skip(struct vp_model *m, const char *entry, char *why, size_t
  * (models/pixtral/modeling_pixtral.py) and Mistral3MultiModalProjector
  * (models/mistral3/modeling_mistral3.py) for Mistral 3; SiglipAttention and
  * SiglipMLP (models/siglip/modeling_siglip.py) for Gemma 3, whose projector
- * holds no nn.Linear. The names and paths PEFT matches a target against
+ * holds no nn.Linear; the visual blocks' and the merger's for Qwen2-VL and
+ * Qwen2.5-VL (below). The names and paths PEFT matches a target against
  * (vp_linear_matches); parameters.c tower_adapters counts their adapters,
  * and resolve.c and trainconfig.c name them when a target reaches only
  * them. None when the shapes are not known (vision_layers 0).
@@ -1153,6 +1154,52 @@ size_t vp_model_vision_linears(const struct vp_model *m, struct vp_linear out[VP
 
 	if (m->vision_layers == 0)
 		return 0;
+	if (strcmp(m->model_type, "qwen2") == 0) {
+		/* Qwen2-VL's and Qwen2.5-VL's visual (transformers
+		 * models/qwen2_vl/modeling_qwen2_vl.py VisionAttention, VisionMlp,
+		 * PatchMerger; models/qwen2_5_vl/modeling_qwen2_5_vl.py
+		 * Qwen2_5_VLVisionAttention, Qwen2_5_VLMLP(config, bias=True),
+		 * Qwen2_5_VLPatchMerger): every block's attn.qkv (h -> 3h) and
+		 * attn.proj, then fc1/fc2 or the gated MLP, every one with a
+		 * bias; the merger's mlp, nn.Sequential(Linear(hm, hm), GELU,
+		 * Linear(hm, out)) with hm = h x spatial_merge_size^2, whose
+		 * modules are named "0" and "2". patch_embed is an nn.Conv3d,
+		 * which all-linear does not take. qkv is no VP_LIN_QKV: PEFT's
+		 * q_proj does not reach it, and it is adapted whole or not at
+		 * all (parameters.c vp_est_lora_adapter_params' slices are
+		 * litgpt's, of a text model's fused projection) */
+		bool v25 = strncmp(m->architecture, "Qwen2_5_VL", 10) == 0;
+		uint64_t width = m->vision_out_size > 0 ? m->vision_out_size : th;
+
+		out[k] = (struct vp_linear){VP_LIN_Q, "qkv", "attn.qkv", h, 3 * h, true, 1, false};
+		count[k++] = layers;
+		out[k] = (struct vp_linear){VP_LIN_O, "proj", "attn.proj", h, h, true, 1, false};
+		count[k++] = layers;
+		if (v25) {
+			out[k] = (struct vp_linear){VP_LIN_GATE, "gate_proj", "mlp.gate_proj", h, f, true, 1, false};
+			count[k++] = layers;
+			out[k] = (struct vp_linear){VP_LIN_UP, "up_proj", "mlp.up_proj", h, f, true, 1, false};
+			count[k++] = layers;
+			out[k] = (struct vp_linear){VP_LIN_DOWN, "down_proj", "mlp.down_proj", f, h, true, 1, false};
+			count[k++] = layers;
+		} else {
+			out[k] = (struct vp_linear){VP_LIN_UP, "fc1", "mlp.fc1", h, f, true, 1, false};
+			count[k++] = layers;
+			out[k] = (struct vp_linear){VP_LIN_DOWN, "fc2", "mlp.fc2", f, h, true, 1, false};
+			count[k++] = layers;
+		}
+		/* a shape too large to hold leaves the merger out */
+		if (m->vision_merge_size > (UINT64_C(1) << 20) ||
+		    vp_mul_u64(h, m->vision_merge_size * m->vision_merge_size, &merged))
+			merged = 0;
+		if (merged > 0) {
+			out[k] = (struct vp_linear){VP_LIN_UP, "0", "merger.mlp.0", merged, merged, true, 1, false};
+			count[k++] = 1.0;
+			out[k] = (struct vp_linear){VP_LIN_DOWN, "2", "merger.mlp.2", merged, width, true, 1, false};
+			count[k++] = 1.0;
+		}
+		return k;
+	}
 	if (strcmp(m->model_type, "mistral") == 0) {
 		static const struct {
 			enum vp_linear_role role;

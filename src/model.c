@@ -1110,7 +1110,8 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 	    check_count(&nm, "vision_intermediate_size", m->vision_intermediate_size, 0, VP_SIZE_LIMIT, err) ||
 	    check_count(&nm, "vision_layers", m->vision_layers, 0, VP_COUNT_LIMIT, err) ||
 	    check_count(&nm, "vision_merge_size", m->vision_merge_size, 0, VP_COUNT_LIMIT, err) ||
-	    check_count(&nm, "vision_feature_layers", m->vision_feature_layers, 0, VP_COUNT_LIMIT, err))
+	    check_count(&nm, "vision_feature_layers", m->vision_feature_layers, 0, VP_COUNT_LIMIT, err) ||
+	    check_count(&nm, "vision_out_size", m->vision_out_size, 0, VP_SIZE_LIMIT, err))
 		return -1;
 	if ((m->vision_hidden_size > 0) != (m->vision_layers > 0) ||
 	    (m->vision_intermediate_size > 0) != (m->vision_layers > 0))
@@ -1118,13 +1119,33 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 				    "'vision_layers' go together: all three, or none");
 	if (m->vision_layers > 0 && m->vision_params == 0)
 		return vp_error_set(err, VP_ERR_INPUT, "'vision_layers' needs 'vision_params' (the tower it shapes)");
-	if ((m->vision_merge_size > 0 || m->vision_feature_layers > 0) &&
-	    !(m->vision_layers > 0 && m->vision_merge_size > 0 && m->vision_feature_layers > 0))
-		return vp_error_set(err, VP_ERR_INPUT, "'vision_merge_size' and 'vision_feature_layers' (Mistral 3's "
-				    "projector) go together, beside 'vision_layers'");
-	if (m->vision_merge_size > 0 && !is_type(m, "mistral"))
-		return vp_error_set(err, VP_ERR_INPUT, "'vision_merge_size' is Mistral 3's projector's, not for "
-				    "model_type '%s'", m->model_type);
+	if (is_type(m, "qwen2") && (m->vision_layers > 0 || m->vision_merge_size > 0 || m->vision_out_size > 0)) {
+		/* Qwen2-VL's and Qwen2.5-VL's tower: which one is the
+		 * architecture's to say (fc1/fc2 or a gated MLP), and its
+		 * merger's input is h x spatial_merge_size^2 (layers.c
+		 * vp_model_vision_linears) */
+		if (strncmp(m->architecture, "Qwen2VL", 7) != 0 && strncmp(m->architecture, "Qwen2_5_VL", 10) != 0)
+			return vp_error_set(err, VP_ERR_INPUT, "the vision tower's shapes of a qwen2 model need "
+					    "'architecture' Qwen2VLForConditionalGeneration or "
+					    "Qwen2_5_VLForConditionalGeneration (which tower they shape)");
+		if (m->vision_layers == 0 || m->vision_merge_size == 0 || m->vision_feature_layers > 0)
+			return vp_error_set(err, VP_ERR_INPUT, "Qwen2-VL's and Qwen2.5-VL's tower takes "
+					    "'vision_merge_size' (spatial_merge_size) beside 'vision_layers', and no "
+					    "'vision_feature_layers' (Mistral 3's)");
+	} else {
+		if ((m->vision_merge_size > 0 || m->vision_feature_layers > 0) &&
+		    !(m->vision_layers > 0 && m->vision_merge_size > 0 && m->vision_feature_layers > 0))
+			return vp_error_set(err, VP_ERR_INPUT, "'vision_merge_size' and 'vision_feature_layers' "
+					    "(Mistral 3's projector) go together, beside 'vision_layers'");
+		if (m->vision_merge_size > 0 && !is_type(m, "mistral"))
+			return vp_error_set(err, VP_ERR_INPUT, "'vision_merge_size' is Mistral 3's projector's (or "
+					    "Qwen2-VL's merger's), not for model_type '%s'",
+					    m->model_type);
+		if (m->vision_out_size > 0)
+			return vp_error_set(err, VP_ERR_INPUT, "'vision_out_size' is Qwen2-VL's and Qwen2.5-VL's "
+					    "merger's, not for model_type '%s'",
+					    m->model_type);
+	}
 	/* the text models of the multimodal checkpoints read: Gemma 3's
 	 * (gemma3), Mistral Small 3.1/3.2's (mistral3), Qwen2-VL's and
 	 * Qwen2.5-VL's (qwen2_vl, qwen2_5_vl: Qwen2's layers) */

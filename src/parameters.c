@@ -469,8 +469,11 @@ static void outside_adapter(const struct ctx *c, const struct vp_linear *l, stru
  * v_proj reach SigLIP's self_attn (its out_proj, fc1 and fc2 only by those
  * names) and every one of Pixtral's attention.q/k/v/o_proj and
  * feed_forward.gate/up/down_proj; Mistral 3's projector's
- * patch_merger.merging_layer, linear_1 and linear_2 only by those names.
- * Gemma 3's projector holds no nn.Linear (mm_input_projection_weight is an
+ * patch_merger.merging_layer, linear_1 and linear_2 only by those names;
+ * Qwen2-VL's and Qwen2.5-VL's attn.qkv, attn.proj, fc1/fc2 and the
+ * merger's mlp.0 and mlp.2 only by theirs, Qwen2.5-VL's
+ * mlp.gate/up/down_proj by the text model's names too. Gemma 3's
+ * projector holds no nn.Linear (mm_input_projection_weight is an
  * nn.Parameter), and the patch convolutions are nn.Conv2d, which
  * all-linear does not take. axolotl's lora_target_linear lists every
  * linear's last name (loaders/adapter.py find_all_linear_names), the

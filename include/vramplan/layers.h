@@ -134,7 +134,8 @@ bool vp_model_has_linear(const struct vp_model *m, const char *target);
 /* The nn.Linears of a multimodal model's vision tower and projector, with
  * count[i] copies of out[i] (the tower's layers; 1 for the projector's):
  * SigLIP's for Gemma 3, Pixtral's and Mistral3MultiModalProjector's for
- * Mistral 3 (model.h vision_layers); none when their shapes are not
+ * Mistral 3, the visual blocks' and the merger's for Qwen2-VL and
+ * Qwen2.5-VL (model.h vision_layers); none when their shapes are not
  * known. PEFT's all-linear and a target's name reach them. */
 #define VP_VISION_LINEARS_MAX 10
 size_t vp_model_vision_linears(const struct vp_model *m, struct vp_linear out[VP_VISION_LINEARS_MAX],

@@ -243,12 +243,23 @@ struct vp_model {
 	 * (merging_layer h x merge^2 -> h, linear_1 h x features -> the text
 	 * width, linear_2 text width squared; 0 and 0 for Gemma 3, whose
 	 * projector holds no nn.Linear). vision_layers 0: not known (a
-	 * catalogue entry without them), and no tower adapter is counted. */
+	 * catalogue entry without them), and no tower adapter is counted.
+	 * Qwen2-VL's and Qwen2.5-VL's (a qwen2 text model; the architecture,
+	 * Qwen2VL... or Qwen2_5_VL..., says which tower): vision_config
+	 * embed_dim or hidden_size, embed_dim x mlp_ratio or
+	 * intermediate_size, depth; attn.qkv h -> 3h, attn.proj h x h and
+	 * fc1, fc2 (Qwen2-VL) or gate, up, down_proj (Qwen2.5-VL) of h x f;
+	 * vision_merge_size is their spatial_merge_size (the merger's mlp.0,
+	 * h merge^2 squared) and vision_out_size the merger's output width
+	 * (mlp.2, h merge^2 -> out: Qwen2.5-VL's out_hidden_size, Qwen2-VL's
+	 * vision_config.hidden_size; 0 = the text width, as in every
+	 * published checkpoint). No feature layers. */
 	uint64_t vision_hidden_size;
 	uint64_t vision_intermediate_size;
 	uint64_t vision_layers;
 	uint64_t vision_merge_size;
 	uint64_t vision_feature_layers;
+	uint64_t vision_out_size;
 	/* Qwen2-MoE: a shared expert, a gated MLP this wide that every token
 	 * runs through beside the routed ones, scaled by a sigmoid gate (0 =
 	 * none); GraniteMoeShared's shared_mlp (shared_intermediate_size),

@@ -678,11 +678,13 @@ void vp_cli_warn_context(const struct vp_cli_opts *o, const struct vp_model *m,
 			    ", past %s", seq, gen, seq + gen, tail);
 }
 
-/* Do the LoRA targets reach Qwen2-VL's or Qwen2.5-VL's vision tower? Its
- * blocks' attn.qkv and attn.proj, the MLP's gate/up/down_proj (Qwen2.5-VL)
- * or fc1/fc2 (Qwen2-VL), the merger's mlp.0 and mlp.2 (transformers
- * models/qwen2_5_vl/modeling_qwen2_5_vl.py); PEFT matches a target as the
- * name's last component, and all-linear takes them all. */
+/* Do the LoRA targets reach Qwen2-VL's or Qwen2.5-VL's vision tower, when
+ * its shapes are not known (layers.c vp_model_vision_linears names them
+ * when they are)? Its blocks' attn.qkv and attn.proj, the MLP's
+ * gate/up/down_proj (Qwen2.5-VL) or fc1/fc2 (Qwen2-VL), the merger's mlp.0
+ * and mlp.2 (transformers models/qwen2_5_vl/modeling_qwen2_5_vl.py); PEFT
+ * matches a target as the name's last component, and all-linear takes
+ * them all. */
 static bool qwen_tower_targeted(const struct vp_train *t)
 {
 	static const char *const tower[] = {"qkv", "proj", "gate_proj", "up_proj", "down_proj", "fc1", "fc2", NULL};
@@ -1127,20 +1129,18 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 		 * import', a hand-written --catalog entry) counts none of the
 		 * adapters PEFT puts on the tower (parameters.c
 		 * tower_adapters): said, where until 2026-12-01 the count fell
-		 * short without a word */
-		if (warn && m->vision_params > 0 && strcmp(m->model_type, "qwen2") == 0 && !t->lora_skip_vision &&
-		    o->profile != VP_PROFILE_LLAMAFACTORY && qwen_tower_targeted(t))
-			vp_cli_warn(o, "the LoRA adapters PEFT puts on %s's vision tower (its attn.qkv, attn.proj and MLP "
-				    "linears, the merger's) are not counted: vramplan keeps no tower shapes for Qwen2-VL "
-				    "(docs/memory-model.md \"Qwen2-VL and Qwen2.5-VL\"; about 44 MiB at r 16 for the 7B)",
-				    m->architecture[0] != '\0' ? m->architecture : "Qwen2-VL");
-		else if (warn && m->vision_params > 0 && m->vision_layers == 0 && !t->lora_skip_vision &&
-			 o->profile != VP_PROFILE_LLAMAFACTORY && strcmp(m->model_type, "qwen2") != 0)
+		 * short without a word; of Qwen2-VL's and Qwen2.5-VL's, only
+		 * where the targets reach the tower (q_proj,v_proj does not).
+		 * Until 2026-12-01 no Qwen2-VL tower's shapes were kept, and
+		 * every such estimate said so */
+		if (warn && m->vision_params > 0 && m->vision_layers == 0 && !t->lora_skip_vision &&
+		    o->profile != VP_PROFILE_LLAMAFACTORY &&
+		    (strcmp(m->model_type, "qwen2") != 0 || qwen_tower_targeted(t)))
 			vp_cli_warn(o, "model '%s' gives 'vision_params' without the vision tower's shapes "
-				    "('vision_hidden_size', 'vision_intermediate_size', 'vision_layers'), so the LoRA "
-				    "adapters PEFT puts on the tower's linears are not counted ('vramplan import' of its "
-				    "config.json writes them)",
-				    m->name);
+				    "('vision_hidden_size', 'vision_intermediate_size', 'vision_layers'%s), so the "
+				    "LoRA adapters PEFT puts on the tower's linears are not counted ('vramplan import' "
+				    "of its config.json writes them)",
+				    m->name, strcmp(m->model_type, "qwen2") == 0 ? ", 'vision_merge_size'" : "");
 		/* PEFT's SEQ_CLS defaults (classifier, score) do not name T5's
 		 * or BART's classification_head: it stays as initialized */
 		if (warn && t->head == VP_HEAD_SEQ_CLS && m->arch == VP_ARCH_ENCDEC)

@@ -93,6 +93,7 @@ static void assert_same_model(const struct vp_model *a, const struct vp_model *b
 	SAME_U64(vision_layers);
 	SAME_U64(vision_merge_size);
 	SAME_U64(vision_feature_layers);
+	SAME_U64(vision_out_size);
 	SAME_BOOL(gated_mlp);
 	SAME_BOOL(qkv_bias);
 	SAME_BOOL(out_bias);
@@ -208,6 +209,10 @@ static void awkward_values_round_trip(void **state)
 	 * tower's shapes size the LoRA adapters PEFT puts on it) */
 	assert_int_equal(vp_hfconfig_load(CONFIGS "mistral-small-3.1-24b-instruct-2503.json", &m, &err), 0);
 	assert_int_equal(m.vision_merge_size, 2);
+	round_trip(&m);
+	/* and Qwen2.5-VL's, whose merger's output width is written too */
+	assert_int_equal(vp_hfconfig_load(CONFIGS "qwen2.5-vl-7b-instruct.json", &m, &err), 0);
+	assert_int_equal(m.vision_out_size, 3584);
 	round_trip(&m);
 }
 

@@ -844,15 +844,29 @@ static void router_aux_loss_keeps_its_masks_and_logits(void **state)
  *   down_proj 20 each: 124 a layer, 248; the projector's merging_layer
  *   (4 x 2^2 -> 4) 2 x 20, linear_1 (4 -> 64) 2 x 68, linear_2 (64 -> 64)
  *   2 x 128: 432; 680 in all.
+ * - Qwen2.5-VL (modeling_qwen2_5_vl.py), all-linear: attn.qkv (4 -> 12)
+ *   2 x 16, attn.proj 2 x 8, mlp.gate_proj, up_proj, down_proj 20 each:
+ *   108 a layer, 216; the merger's mlp.0 (4 x 2^2 -> 16) 2 x 32 and mlp.2
+ *   (16 -> the text width 64, out_hidden_size) 2 x 80: 224; 440 in all;
+ *   q_proj,v_proj reach none of it (the tower names qkv), the seven
+ *   names of the text model's linears reach gate, up and down_proj: 120.
+ * - Qwen2-VL (modeling_qwen2_vl.py), all-linear: qkv 32, proj 16, mlp.fc1
+ *   and fc2 20 each: 88 a layer, 176, and the same merger: 400; neither
+ *   q_proj,v_proj nor the seven names reach it.
+ * DoRA adds each adapted linear's out_features.
  */
 static void vision_tower_adapters_count_as_peft_prints_them(void **state)
 {
 	static const struct {
-		const char *type;
-		uint64_t merge, features, all_linear, qv;
+		const char *type, *architecture;
+		uint64_t merge, features, out, all_linear, dora, qv, seven;
 	} cases[] = {
-		{"gemma3_text", 0, 0, 208, 64},
-		{"mistral", 2, 1, 680, 64},
+		{"gemma3_text", "", 0, 0, 0, 208, 2 * (4 * 4 + 6 + 4), 64, 96},
+		{"mistral", "", 2, 1, 0, 680, 2 * (4 * 4 + 2 * 6 + 4) + 4 + 64 + 64, 64, 248},
+		/* out 0: the merger's output is the text width */
+		{"qwen2", "Qwen2_5_VLForConditionalGeneration", 2, 0, 0, 440, 2 * (12 + 4 + 2 * 6 + 4) + 16 + 64, 0,
+		 120},
+		{"qwen2", "Qwen2VLForConditionalGeneration", 2, 0, 64, 400, 2 * (12 + 4 + 6 + 4) + 16 + 64, 0, 0},
 	};
 	struct vp_error err = {0};
 
@@ -869,6 +883,8 @@ static void vision_tower_adapters_count_as_peft_prints_them(void **state)
 		mm.vision_layers = 2;
 		mm.vision_merge_size = cases[i].merge;
 		mm.vision_feature_layers = cases[i].features;
+		mm.vision_out_size = cases[i].out;
+		snprintf(mm.architecture, sizeof mm.architecture, "%s", cases[i].architecture);
 		assert_int_equal(vp_model_validate(&mm, &err), 0);
 		t.method = VP_METHOD_LORA;
 		t.lora_r = 2;
@@ -883,8 +899,7 @@ static void vision_tower_adapters_count_as_peft_prints_them(void **state)
 		/* DoRA: a magnitude per output row of each, trainable too */
 		t.dora = true;
 		assert_int_equal(estimated(&mm, &t).params_trainable - estimated(&unshaped, &t).params_trainable,
-				 cases[i].all_linear + 2 * (cases[i].merge > 0 ? 4 * 4 + 2 * 6 + 4 : 4 * 4 + 6 + 4) +
-					 (cases[i].merge > 0 ? 4 + 64 + 64 : 0));
+				 cases[i].all_linear + cases[i].dora);
 		t.dora = false;
 		/* ZeRO flattens them with the trained ones: states for them */
 		t.zero_stage = 2;
@@ -900,6 +915,10 @@ static void vision_tower_adapters_count_as_peft_prints_them(void **state)
 		assert_int_equal(vp_train_set_lora_targets(&t, "q_proj,v_proj", &err), 0);
 		assert_int_equal(estimated(&mm, &t).params_trainable - estimated(&unshaped, &t).params_trainable,
 				 cases[i].qv);
+		assert_int_equal(
+		    vp_train_set_lora_targets(&t, "q_proj,k_proj,v_proj,o_proj,gate_proj,up_proj,down_proj", &err), 0);
+		assert_int_equal(estimated(&mm, &t).params_trainable - estimated(&unshaped, &t).params_trainable,
+				 cases[i].seven);
 		/* LLaMA-Factory drops the tower and the projector from its
 		 * targets (freeze_vision_tower, freeze_multi_modal_projector) */
 		t.lora_skip_vision = true;
@@ -922,6 +941,37 @@ static void vision_tower_adapters_count_as_peft_prints_them(void **state)
 		g.vision_feature_layers = 1;
 		assert_int_equal(vp_model_validate(&g, &err), -1);
 		assert_non_null(strstr(err.message, "'vision_merge_size' is Mistral 3's projector's"));
+		g.vision_merge_size = 0;
+		g.vision_feature_layers = 0;
+		g.vision_out_size = 64;
+		assert_int_equal(vp_model_validate(&g, &err), -1);
+		assert_non_null(strstr(err.message, "'vision_out_size' is Qwen2-VL's and Qwen2.5-VL's merger's"));
+	}
+	/* Qwen's tower: the architecture says which (fc1/fc2 or a gated
+	 * MLP), spatial_merge_size shapes the merger, and Mistral 3's
+	 * feature layers are not Qwen's */
+	{
+		struct vp_model q = tiny_of_family("qwen2");
+
+		q.vision_params = 1000;
+		q.vision_hidden_size = 4;
+		q.vision_intermediate_size = 6;
+		q.vision_layers = 2;
+		q.vision_merge_size = 2;
+		assert_int_equal(vp_model_validate(&q, &err), -1);
+		assert_non_null(strstr(err.message, "need 'architecture'"));
+		snprintf(q.architecture, sizeof q.architecture, "Qwen2VLForConditionalGeneration");
+		assert_int_equal(vp_model_validate(&q, &err), 0);
+		assert_string_equal(vp_model_vision_target(&q, "qkv"), "attn.qkv");
+		assert_string_equal(vp_model_vision_target(&q, "fc2"), "mlp.fc2");
+		assert_string_equal(vp_model_vision_target(&q, "merger.mlp.0"), "merger.mlp.0");
+		assert_null(vp_model_vision_target(&q, "q_proj"));
+		q.vision_feature_layers = 1;
+		assert_int_equal(vp_model_validate(&q, &err), -1);
+		q.vision_feature_layers = 0;
+		q.vision_merge_size = 0;
+		assert_int_equal(vp_model_validate(&q, &err), -1);
+		assert_non_null(strstr(err.message, "'vision_merge_size'"));
 	}
 }
 

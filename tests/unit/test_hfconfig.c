@@ -2274,6 +2274,13 @@ static void qwen2_vl_multimodal_keys(void **state)
 			 UINT64_C(32) * (4 * 1280 * 1280 + 3 * 1280 * 3420) + 5120 * 5120 + 5120 * 3584);
 	assert_int_equal(vp_model_param_count(&m), UINT64_C(8292166656));
 	assert_false(vp_model_masks_always(&m));
+	/* the tower's shapes, for the LoRA adapters PEFT puts on its linears
+	 * (layers.c vp_model_vision_linears) */
+	assert_int_equal(m.vision_hidden_size, 1280);
+	assert_int_equal(m.vision_intermediate_size, 3420);
+	assert_int_equal(m.vision_layers, 32);
+	assert_int_equal(m.vision_merge_size, 2);
+	assert_int_equal(m.vision_out_size, 3584);
 
 	/* Qwen2.5-VL-3B ties its embeddings (3,085,938,688 text) */
 	parse_ok(vl3b, &m);
@@ -2284,6 +2291,13 @@ static void qwen2_vl_multimodal_keys(void **state)
 	parse_ok(vl7b_2, &m);
 	assert_int_equal(m.vision_params, UINT64_C(675759104));
 	assert_int_equal(vp_model_param_count(&m), UINT64_C(8291375616));
+	/* embed_dim, embed_dim x mlp_ratio; the merger's output is
+	 * vision_config.hidden_size */
+	assert_int_equal(m.vision_hidden_size, 1280);
+	assert_int_equal(m.vision_intermediate_size, 5120);
+	assert_int_equal(m.vision_layers, 32);
+	assert_int_equal(m.vision_merge_size, 2);
+	assert_int_equal(m.vision_out_size, 3584);
 
 	/* re-saved by transformers 4.53: the text keys in a text_config of
 	 * the text model's own type, the tie at the top level too */
@@ -2296,10 +2310,13 @@ static void qwen2_vl_multimodal_keys(void **state)
 	assert_int_equal(m.hidden_size, 64);
 	assert_true(m.tie_embeddings);
 	assert_int_equal(m.vision_params, UINT64_C(676550144) - 5120 * (3584 - 64) - (3584 - 64));
-	/* Qwen2VLVisionConfig's defaults: Qwen2-VL-7B's tower */
+	/* Qwen2VLVisionConfig's defaults: Qwen2-VL-7B's tower; without
+	 * architectures, the composite's class says which tower it is */
 	snprintf(text, sizeof text, "{\"model_type\": \"qwen2_vl\", %s, \"vision_config\": {}}", shape);
 	parse_ok(text, &m);
 	assert_int_equal(m.vision_params, UINT64_C(675759104));
+	assert_string_equal(m.architecture, "Qwen2VLForConditionalGeneration");
+	assert_int_equal(m.vision_out_size, 3584);
 
 	snprintf(text, sizeof text,
 		 "{\"model_type\": \"qwen2_vl\", \"text_config\": {\"model_type\": \"qwen2_5_vl_text\", %s}, "
