@@ -176,9 +176,10 @@ void vp_cli_warn_unquantized_experts(const struct vp_cli_opts *o, const struct v
 enum vp_fp16_fix { VP_FP16_FIX_NONE, VP_FP16_FIX_BF16, VP_FP16_FIX_FP32, VP_FP16_FIX_FULL_FP32 };
 enum vp_fp16_fix vp_cli_fp16_fix(const struct vp_cli_opts *o, const struct vp_model *m, const struct vp_gpu *g,
 				 const struct vp_train *t);
-/* The option that takes that advice under the profile: --precision
+/* The options that take that advice under the profile: --precision
  * amp-bf16, bf16 (axolotl's, LLaMA-Factory's LoRA: 16-bit weights, the
- * only bf16 their keys say), fp32, or --method full; NULL for NONE. */
+ * only bf16 their keys say), fp32, or --method full --precision fp32 (with
+ * --quant none where a --quant was given); NULL for NONE. */
 const char *vp_cli_fp16_fix_option(const struct vp_cli_opts *o, const struct vp_train *t, enum vp_fp16_fix fix);
 
 /* A T5-family model planned in fp16 (vp_model_overflows_fp16): a warning

@@ -589,7 +589,13 @@ const char *vp_cli_fp16_fix_option(const struct vp_cli_opts *o, const struct vp_
 	case VP_FP16_FIX_FP32:
 		return "--precision fp32";
 	case VP_FP16_FIX_FULL_FP32:
-		return "--method full";
+		/* the options that plan the fp32 full fine-tune whatever else
+		 * the row was given: --method full alone keeps a --precision
+		 * fp16 (refused: LLaMA-Factory has no pure fp16) or amp-fp16
+		 * (the overflow again) and a --quant (refused without LoRA);
+		 * until 2026-12-01 the JSON row said "--method full" alone */
+		return o->has_quant && t->quant != VP_QUANT_NONE ? "--method full --precision fp32 --quant none"
+								 : "--method full --precision fp32";
 	case VP_FP16_FIX_NONE:
 		break;
 	}

@@ -22,3 +22,13 @@
 	grep -o '"fp16_overflow":[a-z]*,"fp16_overflow_fix":"[^"]*"'
 "$VRAMPLAN" sweep --model mt5 --gpu a100-80gb --profile axolotl --method lora --precision fp16 --format json |
 	tr -d '\t\n' | grep -o '"fp16_overflow_fix":"[^"]*"'
+# The JSON row's fix is options that plan when appended to the row's own:
+# "--method full" alone kept a --precision fp16 (LLaMA-Factory has no pure
+# fp16: refused) or a --quant (refused without LoRA) until 2026-12-01
+a="--model mt5 --gpu t4 --profile llamafactory --method lora --quant nf4 --precision fp16"
+# shellcheck disable=SC2086
+fix=$("$VRAMPLAN" sweep $a --format json | tr -d '\t\n' | sed 's/.*"fp16_overflow_fix":"\([^"]*\)".*/\1/')
+echo "$fix"
+# shellcheck disable=SC2086
+"$VRAMPLAN" plan $a $fix >/dev/null 2>&1
+echo "plan with it: exit $?"
