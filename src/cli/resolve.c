@@ -32,11 +32,35 @@ static void warn_catalog(const void *ctx, const char *message)
 	vp_cli_warn(ctx, "%s", message);
 }
 
+/* The catalogue's note (-v): how many models and GPUs it holds; of a
+ * selection (model_key, gpu_key), the GPUs a lookup can plan. */
+static void note_catalog(const struct vp_cli_opts *o, const char *model_key, const char *gpu_key,
+			 const struct vp_catalog *cat, unsigned builtin_loads)
+{
+	size_t i, n_gpus = cat->n_gpus;
+
+	/* the built-in entry of a short alias's other memory ("a100" loads
+	 * a100-80gb beside a100-40gb) is there for vp_cli_warn_gpu_namesake's
+	 * warning alone, never planned: not counted among the GPUs the
+	 * selection holds. Until 2026-12-01 `--gpu a100` noted 2 GPUs. A user
+	 * file's entry of that name counts, as the user's catalogue holds it. */
+	for (i = 0; gpu_key != NULL && cat->gpu_origin != NULL && i < cat->n_gpus; i++)
+		if (cat->gpu_origin[i].load <= builtin_loads && vp_catalog_gpu_sibling_only(&cat->gpus[i], gpu_key))
+			n_gpus--;
+	if (model_key != NULL && gpu_key != NULL)
+		vp_cli_note(o, "catalogue: the built-in entries matching '%s' and '%s', and any user files: "
+			    "%zu models, %zu GPUs", model_key, gpu_key, cat->n_models, n_gpus);
+	else
+		vp_cli_note(o, "catalogue: %zu models, %zu GPUs", cat->n_models, cat->n_gpus);
+}
+
+/* builtin_loads: where non-NULL, the note is left to the caller, with
+ * the loads that were the built-in catalogue's */
 static int load_catalog(const struct vp_cli_opts *o, const char *model_key, const char *gpu_key,
-			struct vp_catalog *cat, struct vp_error *err)
+			struct vp_catalog *cat, unsigned *builtin_loads_out, struct vp_error *err)
 {
 	const char *env = getenv("VRAMPLAN_CATALOG");
-	size_t i, n_gpus;
+	size_t i;
 	unsigned builtin_loads;
 	int rc;
 
@@ -87,26 +111,16 @@ static int load_catalog(const struct vp_cli_opts *o, const char *model_key, cons
 		if (vp_catalog_load_file(cat, o->catalogs[i], err) != 0)
 			return -1;
 	}
-	/* the built-in entry of a short alias's other memory ("a100" loads
-	 * a100-80gb beside a100-40gb) is there for vp_cli_warn_gpu_namesake's
-	 * warning alone, never planned: not counted among the GPUs the
-	 * selection holds. Until 2026-12-01 `--gpu a100` noted 2 GPUs. A user
-	 * file's entry of that name counts, as the user's catalogue holds it. */
-	n_gpus = cat->n_gpus;
-	for (i = 0; gpu_key != NULL && cat->gpu_origin != NULL && i < cat->n_gpus; i++)
-		if (cat->gpu_origin[i].load <= builtin_loads && vp_catalog_gpu_sibling_only(&cat->gpus[i], gpu_key))
-			n_gpus--;
-	if (model_key != NULL && gpu_key != NULL)
-		vp_cli_note(o, "catalogue: the built-in entries matching '%s' and '%s', and any user files: "
-			    "%zu models, %zu GPUs", model_key, gpu_key, cat->n_models, n_gpus);
+	if (builtin_loads_out != NULL)
+		*builtin_loads_out = builtin_loads;
 	else
-		vp_cli_note(o, "catalogue: %zu models, %zu GPUs", cat->n_models, cat->n_gpus);
+		note_catalog(o, model_key, gpu_key, cat, builtin_loads);
 	return 0;
 }
 
 int vp_cli_load_catalog(const struct vp_cli_opts *o, struct vp_catalog *cat, struct vp_error *err)
 {
-	return load_catalog(o, NULL, NULL, cat, err);
+	return load_catalog(o, NULL, NULL, cat, NULL, err);
 }
 
 static bool ends_with(const char *s, const char *suffix)
@@ -124,16 +138,21 @@ static bool looks_like_path(const char *s)
 
 int vp_cli_load_catalog_for(const struct vp_cli_opts *o, struct vp_catalog *cat, struct vp_error *err)
 {
-	if (load_catalog(o, o->model, o->gpu, cat, err) != 0)
+	unsigned builtin_loads;
+
+	if (load_catalog(o, o->model, o->gpu, cat, &builtin_loads, err) != 0)
 		return -1;
 	/* a name as typed ("RTX 3090") or mistyped is not in the entries the
 	 * scan kept: the whole catalogue, to find it loosely or suggest one
-	 * (a model given as a config.json is not in it either way) */
+	 * (a model given as a config.json is not in it either way), and its
+	 * note alone: until 2026-12-01 -v first noted the selection's, "0 GPUs"
+	 * for an nvidia-smi name ("NVIDIA A100-SXM4-40GB") */
 	if ((o->gpu != NULL && vp_catalog_find_gpu(cat, o->gpu) == NULL) ||
 	    (o->model != NULL && vp_catalog_find_model(cat, o->model) == NULL && !looks_like_path(o->model))) {
 		vp_catalog_free(cat);
-		return load_catalog(o, NULL, NULL, cat, err);
+		return load_catalog(o, NULL, NULL, cat, NULL, err);
 	}
+	note_catalog(o, o->model, o->gpu, cat, builtin_loads);
 	return 0;
 }
 

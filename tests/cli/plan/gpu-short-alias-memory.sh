@@ -28,3 +28,8 @@ d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 printf 'gpus:\n  - name: a100-80gb\n    full_name: "NVIDIA A100-SXM4-80GB"\n    memory_mib: 81920\n    compute_capability: 8.0\n    bf16: true\n' >"$d/g.yaml"
 "$VRAMPLAN" estimate --model kobart --gpu a100 --batch 1 -v --catalog "$d/g.yaml" 2>&1 >/dev/null | grep "catalogue:"
+# a name the selection cannot hold (nvidia-smi's) loads the whole catalogue,
+# whose note is the only one: until 2026-12-01 -v first noted the
+# selection's "0 GPUs", then the whole catalogue's
+echo "== full name"
+"$VRAMPLAN" estimate --model kobart --gpu "NVIDIA A100-SXM4-40GB" --batch 1 -v 2>&1 >/dev/null | grep -c "catalogue:"
