@@ -2455,11 +2455,20 @@ HANDLER(k_lf_media)
  * the tower frozen (model.c vp_model_frozen_param_count), does not hold. */
 HANDLER(k_lf_freeze_tower)
 {
-	int on = 1;
+	int on = -1;
 
 	if (flag(c, m, path, &on, NULL) != 0)
 		return -1;
-	if (m->value->kind != VP_T_NULL && on == 0)
+	/* freeze_language_model (default false) is the third of
+	 * get_forbidden_modules' keys (model_utils/visual.py at 00577a85):
+	 * true leaves the language model out of a full fine-tune's trained
+	 * parameters and, through patch_target_modules, out of LoRA's
+	 * targets, which the estimate counts trained (an upper bound; until
+	 * 2026-12-01 listed as ignored, a plain DOES NOT FIT) */
+	if (strcmp(path, "freeze_language_model") == 0) {
+		if (on == 1)
+			vp_tc_set_origin(&c->tc->lm_frozen_at, path, m);
+	} else if (on == 0)
 		vp_tc_set_origin(strcmp(path, "freeze_vision_tower") == 0 ? &c->tc->tower_at : &c->tc->projector_at,
 				 path, m);
 	return vp_tc_note_ignored(c, path, m, NULL);
@@ -2828,6 +2837,7 @@ static const struct keydef llamafactory_keys[] = {
 	{"audio_sampling_rate", k_lf_media},
 	{"freeze_vision_tower", k_lf_freeze_tower},
 	{"freeze_multi_modal_projector", k_lf_freeze_tower},
+	{"freeze_language_model", k_lf_freeze_tower},
 	{"stage", k_lf_stage},
 	{"finetuning_type", k_lf_finetuning_type},
 	{"lora_rank", k_lora_r},

@@ -637,6 +637,13 @@ static int note_multimodal(struct vp_trainconfig *tc, const struct vp_model *m, 
 			 "without the gradients and optimizer states of a full fine-tune or the LoRA adapters "
 			 "lora_target puts on its linears (an underestimate)") != 0)
 		return -1;
+	if (tc->lm_frozen_at.line > 0 &&
+	    bound_at_key(tc, err, &tc->lm_frozen_at, VP_TC_BOUND_OVER,
+			 "a frozen language model is not modelled: LLaMA-Factory trains none of %s's language "
+			 "model (get_forbidden_modules; patch_target_modules puts no LoRA adapter there), whose "
+			 "gradients and optimizer states, or adapters, are counted (an overestimate)",
+			 m->name) != 0)
+		return -1;
 	return 0;
 }
 

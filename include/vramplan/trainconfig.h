@@ -345,10 +345,11 @@ struct vp_trainconfig {
 	 * ProcessorArguments keys (image_max_pixels, video_fps, ...) or
 	 * axolotl's processor_type, line 0 where none; tower_at, projector_at:
 	 * LLaMA-Factory's freeze_vision_tower / freeze_multi_modal_projector
-	 * false. */
+	 * false; lm_frozen_at: its freeze_language_model true (an upper
+	 * bound: the language model the estimate trains does not train). */
 	bool mm_template;
 	char mm_template_name[32];
-	struct vp_tc_origin mm_template_at, mm_input_at, tower_at, projector_at;
+	struct vp_tc_origin mm_template_at, mm_input_at, tower_at, projector_at, lm_frozen_at;
 	bool resolved;
 };
 

@@ -51,4 +51,14 @@ for r in json.load(sys.stdin):
           "lower", r["lower_bound_keys"])
 '
 GITHUB_ACTIONS=true "$VRAMPLAN" check -q --gpu h100 $mm | grep '^::'
+# LLaMA-Factory's freeze_language_model: true on a multimodal checkpoint
+# trains none of its language model (get_forbidden_modules), which the check
+# counts trained: a DOES NOT FIT is an upper bound at the key (until
+# 2026-12-01 listed as ignored, a plain DOES NOT FIT); on a text model
+# LLaMA-Factory ignores it (not in COMPOSITE_MODELS), as the check does
+for m in Qwen2.5-VL-7B-Instruct Qwen2.5-7B; do
+	sed "s#Qwen/Qwen2.5-VL-7B-Instruct#Qwen/$m#" $d/bound-lf-vl-lm-frozen.yaml |
+		"$VRAMPLAN" check -q --format json --gpu h100 - 2>/dev/null |
+		python3 -c 'import json, sys; r = json.load(sys.stdin)[0]; print(r["fits"], r["verdict_bound"], r["upper_bound_keys"])'
+done
 exit 0
