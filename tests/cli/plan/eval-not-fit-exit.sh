@@ -22,3 +22,45 @@ echo "exit $?"
 echo "exit $?"
 "$VRAMPLAN" --model mt5-base --gpu t4 --num-beams 64 --max-new-tokens 2048 -q
 echo "exit $?"
+# Each profile's key, as check reads it back. LLaMA-Factory evaluates as the
+# HF Trainer does, and its parser refuses eval_strategy without a split
+# (hparams/parser.py "Please specify dataset for evaluation."): until the
+# review of 2026-12-01 the hint said "no eval_dataset or val_size", which
+# with its examples' eval_strategy: steps left a config LLaMA-Factory and
+# check refuse. axolotl evaluates test_datasets too. check reads no
+# LightningCLI config, and evaluates a DeepSpeed config at its micro-batch
+# whatever its script does: the hint said check passed training alone.
+"$VRAMPLAN" --model llama-3.1-8b --method qlora --grad-ckpt --seq-len 4096 --liger --gpu t4 --profile llamafactory \
+	2>&1 >/dev/null | tail -1
+for p in deepspeed lightning; do
+	"$VRAMPLAN" --model qwen3-8b --gpu rtx4090 --gpus 2 --method lora --zero 2 --seq-len 4096 --profile $p \
+		--grad-ckpt --liger --attn flash2 --expandable-segments --packed 2>&1 >/dev/null | tail -1
+done
+lf='do_train: true
+stage: sft
+per_device_train_batch_size: 1
+per_device_eval_batch_size: 1
+cutoff_len: 4096
+finetuning_type: lora
+quantization_bit: 4
+fp16: true
+enable_liger_kernel: true
+val_size: 0.1
+'
+printf '%seval_strategy: "no"\n' "$lf" | "$VRAMPLAN" check - --model llama-3.1-8b --gpu t4 -q
+printf '%seval_strategy: steps\n' "$lf" | "$VRAMPLAN" check - --model llama-3.1-8b --gpu t4 -q | sed 's/; eval batch.*//'
+printf '%seval_strategy: steps\n' "$lf" | grep -v val_size | "$VRAMPLAN" check - --model llama-3.1-8b --gpu t4 -q
+ax='base_model: llama-3.1-8b
+adapter: qlora
+load_in_4bit: true
+sequence_len: 4096
+micro_batch_size: 1
+gradient_checkpointing: true
+fp16: true
+plugins:
+  - axolotl.integrations.liger.LigerPlugin
+liger_fused_linear_cross_entropy: true
+val_set_size: 0
+'
+printf '%s' "$ax" | "$VRAMPLAN" check - --gpu t4 -q
+printf '%stest_datasets:\n  - path: x/y\n    type: alpaca\n' "$ax" | "$VRAMPLAN" check - --gpu t4 -q
