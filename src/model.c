@@ -1155,6 +1155,38 @@ int vp_model_validate_named(const struct vp_model *m, vp_field_namer namer, cons
 				    "gemma3_text), Mistral Small 3.1/3.2 (model_type mistral) and Qwen2-VL/Qwen2.5-VL "
 				    "(model_type qwen2), not for model_type '%s'",
 				    m->model_type);
+	if (m->vision_layers > 0) {
+		/* The tower's shapes describe part of the tower that
+		 * vision_params counts whole, so their linears' weights cannot
+		 * exceed it: a merge size of 2^20 (h x 2^40 merger inputs) was
+		 * taken, and the adapters it shaped counted 3.4e16 trainable
+		 * parameters on a tower of 669M (a review, 2026-12-01). A shape
+		 * too large for the arithmetic leaves its linear out
+		 * (vp_model_vision_linears), so it is refused here as well. */
+		struct vp_linear lin[VP_VISION_LINEARS_MAX];
+		double count[VP_VISION_LINEARS_MAX], weights = 0.0;
+		size_t n = vp_model_vision_linears(m, lin, count);
+		/* the projector or merger, last in the list, is there when a
+		 * merge size is given unless its shape was too large to hold */
+		bool left_out = m->vision_merge_size > 0 &&
+				(n == 0 || (strncmp(lin[n - 1].path, "merger.", 7) != 0 &&
+					    strncmp(lin[n - 1].path, "multi_modal_projector.", 22) != 0));
+
+		for (size_t i = 0; i < n; i++)
+			weights += (double)lin[i].in_features * (double)lin[i].out_features * count[i];
+		if (left_out)
+			return vp_error_set(err, VP_ERR_INPUT,
+					    "the vision tower's shapes ('vision_hidden_size', 'vision_merge_size') give its "
+					    "projector more weights than can be counted, more than the whole tower's "
+					    "'vision_params' (%" PRIu64 ")",
+					    m->vision_params);
+		if (weights > (double)m->vision_params)
+			return vp_error_set(err, VP_ERR_INPUT,
+					    "the vision tower's shapes ('vision_hidden_size', 'vision_intermediate_size', "
+					    "'vision_layers', 'vision_merge_size') give its linears %.4g weights, more "
+					    "than the whole tower's 'vision_params' (%" PRIu64 ")",
+					    weights, m->vision_params);
+	}
 	if (m->output_router_logits && m->num_experts == 0)
 		return vp_error_set(err, VP_ERR_INPUT, "'output_router_logits' needs experts (num_experts)");
 	if (m->moe_input_jitter && m->num_experts == 0)

@@ -754,6 +754,16 @@ static void load_should_reject_too_many_vision_layers_at_the_key(void **state)
 		     "value '1048576' for 'vision_layers' in model 'tiny-mm' is out of range");
 }
 
+/* the tower's shapes describe part of vision_params: a merge size of
+ * 2^20 - 1 shaped a merger of 2e30 weights on a 669M tower, whose adapters
+ * were counted (a review, 2026-12-01); refused at the entry */
+static void load_should_reject_vision_shapes_past_the_tower(void **state)
+{
+	(void)state;
+	expect_error("vision-shapes-past-tower.yaml", 2, 5,
+		     "give its linears 1.981e+30 weights, more than the whole tower's 'vision_params' (669000000)");
+}
+
 static void load_should_reject_heads_not_dividing_hidden(void **state)
 {
 	(void)state;
@@ -988,6 +998,7 @@ int main(void)
 		cmocka_unit_test(load_should_require_decoder_layers_for_encoder_decoders),
 		cmocka_unit_test(load_should_reject_zero_heads_with_position),
 		cmocka_unit_test(load_should_reject_too_many_vision_layers_at_the_key),
+		cmocka_unit_test(load_should_reject_vision_shapes_past_the_tower),
 		cmocka_unit_test(load_should_reject_heads_not_dividing_hidden),
 		cmocka_unit_test(load_should_reject_kv_heads_not_dividing_heads),
 		cmocka_unit_test(load_should_reject_a_dropout_of_one),
