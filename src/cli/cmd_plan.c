@@ -109,27 +109,6 @@ static int nothing_fits(const struct vp_gpu *g, const struct vp_plan_request *re
 	return VP_EXIT_NOFIT;
 }
 
-/* The key that runs no evaluation, under each profile's trainer: the
- * HF Trainer evaluates only with eval_strategy or do_eval (TrainingArguments'
- * default is "no", but check reads a config with neither key as one that
- * evaluates, docs/check.md, so it must be written), axolotl only with an
- * evaluation split (val_set_size defaults to 0.0), LLaMA-Factory only with
- * eval_dataset or val_size, and Lightning skips validation at
- * limit_val_batches: 0. check then checks the training step alone. */
-static const char *no_eval_keys(enum vp_profile profile)
-{
-	switch (profile) {
-	case VP_PROFILE_AXOLOTL: return "axolotl: no val_set_size, its default 0.0";
-	case VP_PROFILE_LLAMAFACTORY: return "LLaMA-Factory: no eval_dataset or val_size";
-	case VP_PROFILE_LIGHTNING: return "Lightning: limit_val_batches: 0";
-	case VP_PROFILE_DEEPSPEED: return "DeepSpeed: no evaluation in the script's loop";
-	case VP_PROFILE_HF:
-	case VP_PROFILE_TRL:
-	case VP_PROFILE_COUNT: break;
-	}
-	return "TrainingArguments: eval_strategy: \"no\" written out, and no do_eval";
-}
-
 /* The train batch fits, an evaluation of one sample does not: the run
  * would stop at its first evaluation (exit 1, nothing on stdout). The
  * hint names only the options that would lower this peak: until
@@ -159,10 +138,13 @@ static int eval_does_not_fit(const struct vp_gpu *g, const struct vp_plan_reques
 		snprintf(hints, sizeof hints, "--eval-predictions argmax or none, or ");
 	else if (plan->eval.peak_moment == VP_EVAL_PREDICTIONS && req->eval.predictions == VP_PREDS_ARGMAX)
 		snprintf(hints, sizeof hints, "--eval-predictions none, or ");
+	/* --no-eval plans that run, with the profile's key for it, where
+	 * until 2026-12-01 the hint named the key alone and no plan printed
+	 * it (tests/cli/plan/eval-not-fit-exit.sh) */
 	fprintf(stderr,
-		"vramplan:   %sa shorter --seq-len would help; a run without evaluation needs none (%s), and "
-		"'vramplan check' of its config checks training alone\n",
-		hints, no_eval_keys(profile));
+		"vramplan:   %sa shorter --seq-len would help; a run without evaluation needs none: --no-eval plans "
+		"it, with the key that says so (%s), which 'vramplan check' reads as training alone\n",
+		hints, vp_settings_no_eval_keys(profile));
 	return VP_EXIT_NOFIT;
 }
 
