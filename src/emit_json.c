@@ -358,6 +358,9 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 		jint(&j, o, "memory_max_batch", plan->memory_max_batch);
 		jint(&j, o, "eval_batch", plan->eval_batch);
 		jbool(&j, o, "eval_fits", plan->eval_fits);
+		/* false with --no-eval: eval_batch 0, "eval" null, and
+		 * eval_fits true, nothing to fit */
+		jbool(&j, o, "eval_planned", !req->no_eval);
 		jint(&j, o, "eval_accumulation_steps", plan->eval_accumulation_steps);
 		jint(&j, o, "expandable_segments_batch", plan->expandable_batch);
 		jint(&j, o, "base16_batch", plan->base16_batch);
@@ -372,9 +375,10 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 	else
 		jcheck(&j, cJSON_AddNullToObject(root, "next_batch"));
 
-	/* nothing was planned past a train step that does not fit */
+	/* nothing was planned past a train step that does not fit, nor
+	 * for a run without evaluation */
 	o = NULL;
-	if (plan->fits)
+	if (plan->fits && !req->no_eval)
 		o = jobj(&j, root, "eval");
 	else
 		jcheck(&j, cJSON_AddNullToObject(root, "eval"));

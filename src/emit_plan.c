@@ -506,6 +506,18 @@ static void comment_eval(FILE *f, const struct vp_plan_request *req, const struc
 {
 	char dev[32], kv[32], pred[32];
 
+	/* --no-eval: no eval batch planned, said where its line would be,
+	 * with the keys below that run none; a DeepSpeed config has none to
+	 * print, and check of it evaluates at the micro-batch (settle_batches) */
+	if (req->no_eval) {
+		fprintf(f, "# evaluation: not planned (--no-eval): the run evaluates nothing (%s)\n",
+			vp_settings_no_eval_keys(profile));
+		if (profile == VP_PROFILE_DEEPSPEED)
+			fputs("# (no DeepSpeed key says so: vramplan check of this file evaluates at its micro-batch, "
+			      "as a loop that evaluates would)\n",
+			      f);
+		return;
+	}
 	vp_format_gib(p->eval.device_bytes, dev, sizeof dev);
 	fprintf(f, "# eval batch %" PRIu64 ": device peak %s GiB (forward only, optimizer states resident", p->eval_batch,
 		dev);

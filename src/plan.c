@@ -1078,7 +1078,7 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 	 * planned again, met the error and was dropped from the advice. At
 	 * batch 1, each step's predictions moved at once, as eval_search
 	 * probes first: what fails there fails the plan whatever fits. */
-	{
+	if (!req->no_eval) {
 		struct vp_train one = req->train;
 		struct vp_eval_opts moved = req->eval;
 		struct vp_eval_estimate ev;
@@ -1192,18 +1192,27 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 	/* EWC's Fisher and anchor copies stay on the GPU through evaluation
 	 * too: the eval batch gets what they leave (as check counts it) */
 	eval_budget = out->budget_bytes > out->ewc_bytes ? out->budget_bytes - out->ewc_bytes : 0;
-	if (eval_search(m, g, req, eval_budget, out, err) != 0)
+	/* A run that evaluates nothing (--no-eval) has no eval batch to fit:
+	 * eval_batch 0, which host RAM reads as no evaluation DataLoader and
+	 * no kept predictions (host.c `evaluates`), and nothing to stop the
+	 * plan. Until 2026-12-01 every plan searched one, and exited 1 where
+	 * eval batch 1 did not fit a run that never evaluates (Qwen3-8B LoRA
+	 * under axolotl on two RTX 4090s, tests/cli/plan/eval-not-fit-exit.sh). */
+	if (!req->no_eval && eval_search(m, g, req, eval_budget, out, err) != 0)
 		return -1;
 
 	base.batch = batch;
-	if (host_at(m, req, &base, out, err) != 0 || fit_eval_to_host(m, g, req, &base, eval_budget, out, err) != 0)
+	if (host_at(m, req, &base, out, err) != 0 ||
+	    (!req->no_eval && fit_eval_to_host(m, g, req, &base, eval_budget, out, err) != 0))
 		return -1;
-	/* at every level, as the training step's (settings.c
-	 * vp_estimate_settings): they are tensors the allocator holds */
-	out->eval.allocated_bytes += out->ewc_bytes;
-	out->eval.reserved_bytes += out->ewc_bytes;
-	out->eval.device_bytes += out->ewc_bytes;
-	out->eval_fits = out->eval.device_bytes <= out->budget_bytes;
+	if (!req->no_eval) {
+		/* at every level, as the training step's (settings.c
+		 * vp_estimate_settings): they are tensors the allocator holds */
+		out->eval.allocated_bytes += out->ewc_bytes;
+		out->eval.reserved_bytes += out->ewc_bytes;
+		out->eval.device_bytes += out->ewc_bytes;
+	}
+	out->eval_fits = req->no_eval || out->eval.device_bytes <= out->budget_bytes;
 	{
 		struct vp_host_request host = req->host;
 		vp_plan_host_eval(&host, out->eval_batch, &req->eval, out->eval_accumulation_steps, &out->eval);

@@ -243,12 +243,22 @@ static const char *lightning_precision(enum vp_precision p)
 }
 
 
-/* TrainingArguments' batch keys, which LLaMA-Factory's arguments inherit */
-static void trainer_batch_keys(struct sbuf *b, const struct vp_plan *p)
+/* TrainingArguments' batch keys, which LLaMA-Factory's arguments inherit.
+ * A run without evaluation (--no-eval) has no eval batch: eval_strategy
+ * "no" instead, written out although it is TrainingArguments' default,
+ * because vramplan check reads a config with neither eval_strategy nor
+ * do_eval as one that evaluates (docs/check.md), and a Trainer given an
+ * eval_dataset by the script still evaluates only at a strategy other
+ * than "no" (transformers trainer_callback.py DefaultFlowCallback sets
+ * should_evaluate for IntervalStrategy.STEPS or EPOCH alone). */
+static void trainer_batch_keys(struct sbuf *b, const struct vp_plan_request *req, const struct vp_plan *p)
 {
 	set_int(b, "per_device_train_batch_size", p->train_batch);
-	set_int(b, "per_device_eval_batch_size", p->eval_batch);
+	if (!req->no_eval)
+		set_int(b, "per_device_eval_batch_size", p->eval_batch);
 	set_int(b, "gradient_accumulation_steps", p->grad_accum);
+	if (req->no_eval)
+		set_str(b, "eval_strategy", "no");
 	if (p->eval_accumulation_steps > 0)
 		set_int(b, "eval_accumulation_steps", p->eval_accumulation_steps);
 }
@@ -324,6 +334,29 @@ bool vp_settings_generation_keys(const struct vp_plan_request *req, enum vp_prof
 {
 	return profile == VP_PROFILE_HF && req->eval.generate && req->eval.predictions != VP_PREDS_NONE &&
 	       req->train.head == VP_HEAD_SEQ2SEQ_LM;
+}
+
+/* The keys of a run without evaluation, in the words of each profile's
+ * trainer: the HF Trainer evaluates only at an eval_strategy other than
+ * "no" or with do_eval (an evaluation after training in the example
+ * scripts), axolotl only with an evaluation split (val_set_size > 0 or
+ * test_datasets), LLaMA-Factory only with one (val_size > 0 or
+ * eval_dataset), Lightning not at limit_val_batches 0; a DeepSpeed
+ * config has no evaluation keys, its loop evaluates or not. vramplan
+ * check reads the TrainingArguments, axolotl and LLaMA-Factory keys as a
+ * run without evaluation (tc_settle.c); it reads no Lightning config. */
+const char *vp_settings_no_eval_keys(enum vp_profile profile)
+{
+	switch (profile) {
+	case VP_PROFILE_AXOLOTL: return "axolotl: val_set_size: 0 and no test_datasets";
+	case VP_PROFILE_LLAMAFACTORY: return "LLaMA-Factory: val_size: 0, eval_strategy: \"no\" and no eval_dataset";
+	case VP_PROFILE_LIGHTNING: return "Lightning: trainer.limit_val_batches: 0";
+	case VP_PROFILE_DEEPSPEED: return "DeepSpeed: no evaluation in the script's loop";
+	case VP_PROFILE_HF:
+	case VP_PROFILE_TRL:
+	case VP_PROFILE_COUNT: break;
+	}
+	return "TrainingArguments: eval_strategy: \"no\" and no do_eval";
 }
 
 /* The eval batch was sized for Seq2SeqTrainer's generation: the keys that
@@ -405,7 +438,7 @@ static void settings_hf(struct sbuf *b, const struct vp_plan_request *req, const
 {
 	const struct vp_train *t = &req->train;
 
-	trainer_batch_keys(b, p);
+	trainer_batch_keys(b, req, p);
 	set_bool(b, "gradient_checkpointing", t->grad_ckpt);
 	/* the autocast flags: pure 16-bit training loads the model in that
 	 * dtype instead (fp16=True would make GradScaler unscale fp16
@@ -426,7 +459,7 @@ static void settings_hf(struct sbuf *b, const struct vp_plan_request *req, const
 	 * its own output assumed the logits kept: Qwen2.5 3B LoRA's eval batch
 	 * 61 on an H100 read back with "evaluation runs out of memory at eval
 	 * step 2" */
-	if (req->eval.predictions == VP_PREDS_NONE)
+	if (req->eval.predictions == VP_PREDS_NONE && !req->no_eval)
 		set_bool(b, "prediction_loss_only", true);
 	deepspeed_mapping(b, t);
 	generation_keys(b, req);
@@ -456,10 +489,17 @@ static void settings_lightning(struct sbuf *b, const struct vp_plan_request *req
 		set_str(b, "strategy", "fsdp");
 	else if (t->gpus > 1)
 		set_str(b, "strategy", "ddp");
+	/* Trainer(limit_val_batches=0) gives the validation loop no batches,
+	 * which it then skips (lightning/pytorch/loops/evaluation_loop.py
+	 * _EvaluationLoop.skip: sum(max_batches) == 0), whatever
+	 * val_dataloader the data module has: the run --no-eval plans */
+	if (req->no_eval)
+		set_int(b, "limit_val_batches", 0);
 	end(b);
 	begin(b, "data");
 	set_int(b, "batch_size", p->train_batch);
-	set_int(b, "eval_batch_size", p->eval_batch);
+	if (!req->no_eval)
+		set_int(b, "eval_batch_size", p->eval_batch);
 	set_int(b, "num_workers", p->host.num_workers);
 	set_bool(b, "pin_memory", p->host.pin_memory);
 	set_bool(b, "persistent_workers", p->host.num_workers > 0 && p->host.persistent_workers);
@@ -506,7 +546,13 @@ static void settings_axolotl(struct sbuf *b, const struct vp_model *m, const str
 
 	set_int(b, "micro_batch_size", p->train_batch);
 	set_int(b, "gradient_accumulation_steps", p->grad_accum);
-	set_int(b, "eval_batch_size", p->eval_batch);
+	/* axolotl evaluates only an evaluation split: val_set_size > 0 or
+	 * test_datasets (schemas/config.py val_set_size, default 0.0); 0
+	 * written out says the run --no-eval planned, as check reads it */
+	if (req->no_eval)
+		set_int(b, "val_set_size", 0);
+	else
+		set_int(b, "eval_batch_size", p->eval_batch);
 	set_bool(b, "gradient_checkpointing", t->grad_ckpt);
 	/* bf16: true is both autocast and the dtype axolotl loads the model
 	 * in (resolve_dtype): vramplan's bf16, 16-bit weights under autocast;
@@ -638,7 +684,14 @@ static void settings_llamafactory(struct sbuf *b, const struct vp_model *m, cons
 	 * workflows train only `if training_args.do_train`
 	 * (train/sft/workflow.py), as its training examples say it */
 	set_bool(b, "do_train", true);
-	trainer_batch_keys(b, p);
+	trainer_batch_keys(b, req, p);
+	/* LLaMA-Factory evaluates only an evaluation split: val_size > 0
+	 * (hparams/data_args.py, default 0.0) or eval_dataset, which
+	 * parser.py get_train_args requires for do_eval ("Please specify
+	 * dataset for evaluation"); with eval_strategy "no" above, the run
+	 * --no-eval planned */
+	if (req->no_eval)
+		set_int(b, "val_size", 0);
 	set_int(b, "cutoff_len", t->seq_len);
 	if (vp_train_has_adapters(t)) {
 		set_str(b, "finetuning_type", "lora");
@@ -724,7 +777,7 @@ static void settings_trl(struct sbuf *b, const struct vp_plan_request *req, cons
 	const struct vp_train *t = &req->train;
 	const char *dtype = t->precision == VP_PREC_BF16 ? "bfloat16" : t->precision == VP_PREC_FP16 ? "float16" : "float32";
 
-	trainer_batch_keys(b, p);
+	trainer_batch_keys(b, req, p);
 	set_bool(b, "gradient_checkpointing", t->grad_ckpt);
 	set_bool(b, "bf16", t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_BF16);
 	/* fp16 weights that train take no GradScaler; fp32 adapters over
@@ -799,8 +852,9 @@ static void settings_trl(struct sbuf *b, const struct vp_plan_request *req, cons
 	trainer_run_keys(b, t, "use_liger_kernel");
 	trainer_cache_key(b, t);
 	/* what `trl sft` evaluates without a compute_metrics, said so that
-	 * check reads the same evaluation (TrainingArguments' key) */
-	if (req->eval.predictions == VP_PREDS_NONE)
+	 * check reads the same evaluation (TrainingArguments' key); nothing
+	 * to say of a run without evaluation */
+	if (req->eval.predictions == VP_PREDS_NONE && !req->no_eval)
 		set_bool(b, "prediction_loss_only", true);
 	deepspeed_mapping(b, t);
 	trainer_dataloader_keys(b, p);

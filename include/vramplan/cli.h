@@ -109,6 +109,7 @@ struct vp_cli_opts {
 	 * the trainer's RSS, not an unknown one (vp_host_request) */
 	bool dataset_ram_given, eval_dataset_ram_given;
 	bool no_pin_memory;         /* dataloader_pin_memory: false */
+	bool no_eval;               /* --no-eval: the run evaluates nothing (plan, sweep) */
 	uint64_t replay_buffer;
 	bool ewc;
 };

@@ -67,6 +67,11 @@ struct vp_plan_request {
 	struct vp_host_request host; /* host RAM and DataLoader settings */
 	bool ewc;                    /* continual learning: EWC Fisher + anchor copy */
 	bool no_suggestions;         /* when nothing fits, skip the list of changes (a sweep shows none) */
+	/* The run evaluates nothing (--no-eval; the HF Trainer's default
+	 * eval_strategy "no", axolotl's val_set_size 0.0): no eval batch is
+	 * searched, the plan's eval_batch is 0 and eval_fits true, and host
+	 * RAM counts no evaluation DataLoader or kept predictions. */
+	bool no_eval;
 	/* The train's no_autocast and autocast_stated that --precision bf16
 	 * (fp16) would get from the printed keys (cli/resolve.c), for the
 	 * 16-bit alternative a plan under amp-bf16 (amp-fp16) offers: its
@@ -104,7 +109,7 @@ struct vp_plan {
 	struct vp_estimate next;     /* at the next batch up (memory_max_batch + 1) */
 	bool next_valid;
 
-	uint64_t eval_batch;
+	uint64_t eval_batch;         /* 0: no evaluation planned (req->no_eval) */
 	uint64_t eval_accumulation_steps; /* 0: not needed */
 	/* true: steps 1 and the eval batch were chosen for host RAM (one move's
 	 * predictions within --host-ram), not because two steps' predictions

@@ -75,6 +75,14 @@ size_t vp_plan_settings(const struct vp_model *m, const struct vp_plan_request *
  */
 bool vp_settings_generation_keys(const struct vp_plan_request *req, enum vp_profile profile);
 
+/*
+ * What runs no evaluation under a profile's trainer, as a plan with
+ * --no-eval prints it (settings.c) and plan's "evaluation does not fit"
+ * hint names it: e.g. `eval_strategy: "no" and no do_eval` for
+ * TrainingArguments. A static string.
+ */
+const char *vp_settings_no_eval_keys(enum vp_profile profile);
+
 /* The j-th string of a LIST setting. */
 const char *vp_setting_item(const struct vp_setting *s, size_t j);
 

@@ -109,42 +109,27 @@ static int nothing_fits(const struct vp_gpu *g, const struct vp_plan_request *re
 	return VP_EXIT_NOFIT;
 }
 
-/* The keys that run no evaluation, under each profile's trainer, as
- * 'vramplan check' reads them back (tc_settle.c): the HF Trainer evaluates
- * only with eval_strategy or do_eval (TrainingArguments' default is "no",
- * but check reads a config with neither key as one that evaluates,
- * docs/check.md, so it must be written); axolotl only with an evaluation
- * split, val_set_size (default 0.0) or test_datasets; LLaMA-Factory as the
- * HF Trainer, its parser refusing eval_strategy or do_eval without a split
- * (hparams/parser.py "Please specify dataset for evaluation."), so
- * dropping val_size alone, as the hint said until the review of
- * 2026-12-01, left a config that LLaMA-Factory and check refuse where
- * eval_strategy stays (its examples give the two together). Lightning
- * skips validation at limit_val_batches: 0, but check reads no LightningCLI
- * config (tc_foreign.c), and a DeepSpeed config has no key that says
- * whether the script evaluates: check evaluates it at its micro-batch
- * (tests/cli/profiles/deepspeed-eval-batch-note.sh). For those two the
- * hint says so, where until then it said check passes training alone. */
-static const char *no_eval_keys(enum vp_profile profile, const char **then)
+/* What 'vramplan check' makes of the config with the printed no-evaluation
+ * keys (vp_settings_no_eval_keys): training alone for the HF Trainer, TRL,
+ * axolotl and LLaMA-Factory (tc_settle.c); no LightningCLI config is read
+ * (tc_foreign.c), and a DeepSpeed config has no key that says whether the
+ * script evaluates, so check evaluates it at its micro-batch
+ * (tests/cli/profiles/deepspeed-eval-batch-note.sh). Until the review of
+ * 2026-12-01 the hint promised a training-only check for all six. */
+static const char *no_eval_check(enum vp_profile profile)
 {
-	static const char checked[] = "and 'vramplan check' of its config checks training alone";
-
-	*then = checked;
 	switch (profile) {
-	case VP_PROFILE_AXOLOTL: return "axolotl: val_set_size: 0, its default, and no test_datasets";
-	case VP_PROFILE_LLAMAFACTORY: return "LLaMA-Factory: eval_strategy: \"no\" written out, and no do_eval";
-	case VP_PROFILE_LIGHTNING:
-		*then = "but 'vramplan check' reads no LightningCLI config";
-		return "Lightning: trainer: limit_val_batches: 0";
+	case VP_PROFILE_LIGHTNING: return "but 'vramplan check' reads no LightningCLI config";
 	case VP_PROFILE_DEEPSPEED:
-		*then = "but 'vramplan check' of a DeepSpeed config evaluates at its micro-batch, which no key of "
-			"it turns off";
-		return "DeepSpeed: no evaluation in the script's loop";
+		return "but 'vramplan check' of a DeepSpeed config evaluates at its micro-batch, which no key of it "
+		       "turns off";
 	case VP_PROFILE_HF:
 	case VP_PROFILE_TRL:
+	case VP_PROFILE_AXOLOTL:
+	case VP_PROFILE_LLAMAFACTORY:
 	case VP_PROFILE_COUNT: break;
 	}
-	return "TrainingArguments: eval_strategy: \"no\" written out, and no do_eval";
+	return "which 'vramplan check' reads as training alone";
 }
 
 /* The train batch fits, an evaluation of one sample does not: the run
@@ -157,12 +142,11 @@ static const char *no_eval_keys(enum vp_profile profile, const char **then)
  * not that a run without evaluation needs none of it, which is what
  * axolotl runs without val_set_size and what check then passes
  * (tests/cli/plan/eval-not-fit-exit.sh), or, under Lightning and
- * DeepSpeed, that check cannot pass it (no_eval_keys). */
+ * DeepSpeed, that check cannot pass it (no_eval_check). */
 static int eval_does_not_fit(const struct vp_gpu *g, const struct vp_plan_request *req, const struct vp_plan *plan,
 			     enum vp_profile profile)
 {
 	char need[32], budget[256], hints[160] = "";
-	const char *then, *keys = no_eval_keys(profile, &then);
 
 	vp_format_gib(plan->eval.device_bytes, need, sizeof need);
 	vp_format_budget(g, req->util, &req->train, budget, sizeof budget);
@@ -178,9 +162,13 @@ static int eval_does_not_fit(const struct vp_gpu *g, const struct vp_plan_reques
 		snprintf(hints, sizeof hints, "--eval-predictions argmax or none, or ");
 	else if (plan->eval.peak_moment == VP_EVAL_PREDICTIONS && req->eval.predictions == VP_PREDS_ARGMAX)
 		snprintf(hints, sizeof hints, "--eval-predictions none, or ");
+	/* --no-eval plans that run, with the profile's key for it, where
+	 * until 2026-12-01 the hint named the key alone and no plan printed
+	 * it (tests/cli/plan/eval-not-fit-exit.sh) */
 	fprintf(stderr,
-		"vramplan:   %sa shorter --seq-len would help; a run without evaluation needs none (%s), %s\n",
-		hints, keys, then);
+		"vramplan:   %sa shorter --seq-len would help; a run without evaluation needs none: --no-eval plans "
+		"it, with the key that says so (%s), %s\n",
+		hints, vp_settings_no_eval_keys(profile), no_eval_check(profile));
 	return VP_EXIT_NOFIT;
 }
 

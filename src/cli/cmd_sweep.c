@@ -113,7 +113,11 @@ static void table_row(const struct vp_cli_opts *o, struct vp_table *t, const str
 		if (c->plan.fits) {
 			snprintf(train, sizeof train, "%" PRIu64, c->plan.train_batch);
 			snprintf(accum, sizeof accum, "%" PRIu64, c->plan.grad_accum);
-			snprintf(eval, sizeof eval, "%" PRIu64, c->plan.eval_batch);
+			/* --no-eval: the row plans no evaluation, and says so */
+			if (o->no_eval)
+				snprintf(eval, sizeof eval, "none");
+			else
+				snprintf(eval, sizeof eval, "%" PRIu64, c->plan.eval_batch);
 		}
 	}
 	row[0] = m->name;
@@ -127,7 +131,8 @@ static void table_row(const struct vp_cli_opts *o, struct vp_table *t, const str
 	vp_table_add(t, row);
 }
 
-static cJSON *json_row(const struct vp_model *m, const struct vp_gpu *g, const struct cell *c)
+static cJSON *json_row(const struct vp_cli_opts *opt, const struct vp_model *m, const struct vp_gpu *g,
+		       const struct cell *c)
 {
 	cJSON *o = cJSON_CreateObject();
 	char num[32];
@@ -151,6 +156,8 @@ static cJSON *json_row(const struct vp_model *m, const struct vp_gpu *g, const s
 		 * beams, kept logits); no training batch, no evaluation */
 		bad = cJSON_AddBoolToObject(o, "fits", c->plan.fits) == NULL ||
 		      cJSON_AddBoolToObject(o, "eval_fits", c->plan.fits && c->plan.eval_fits) == NULL ||
+		      /* false with --no-eval: eval_batch 0, none planned */
+		      cJSON_AddBoolToObject(o, "eval_planned", !opt->no_eval) == NULL ||
 		      cJSON_AddBoolToObject(o, "host_fits", c->plan.host.fits) == NULL ||
 		      cJSON_AddBoolToObject(o, "fp16_overflow", c->fp16_overflow) == NULL ||
 		      (c->fp16_overflow &&
@@ -232,7 +239,7 @@ int vp_cmd_sweep(const struct vp_cli_opts *given)
 		else if (first.message[0] == '\0')
 			first = c->err;
 		if (json != NULL) {
-			cJSON *row = json_row(m, g, c);
+			cJSON *row = json_row(o, m, g, c);
 
 			if (row == NULL) {
 				vp_error_set(&err, VP_ERR_IO, "out of memory building the JSON output");

@@ -276,8 +276,11 @@ void vp_cli_explain_plan(const struct vp_cli_opts *o, const struct vp_model *m, 
 		block(&x, title, &plan->next, plan->ewc_bytes, &req->train);
 	}
 	vp_format_gib(plan->eval.device_bytes, gib, sizeof gib);
-	fprintf(x.f, "eval batch %" PRIu64 ": device peak %s GiB (forward only), at the %s\n", plan->eval_batch, gib,
-		vp_eval_moment_name(plan->eval.peak_moment));
+	if (req->no_eval)
+		fputs("evaluation: not planned (--no-eval)\n", x.f);
+	else
+		fprintf(x.f, "eval batch %" PRIu64 ": device peak %s GiB (forward only), at the %s\n", plan->eval_batch,
+			gib, vp_eval_moment_name(plan->eval.peak_moment));
 	host_lines(&x, req, plan);
 	/* Lightning's and DeepSpeed's jobs run loops of their own (resolve.c) */
 	loop = o->profile == VP_PROFILE_LIGHTNING || o->profile == VP_PROFILE_DEEPSPEED ? vp_profile_name(o->profile)

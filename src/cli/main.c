@@ -76,6 +76,7 @@ enum opt_id {
 	OPT_EVAL_PREDS,
 	OPT_EVAL_SAMPLES,
 	OPT_USE_CACHE,
+	OPT_NO_EVAL,
 	OPT_HOST_RAM,
 	OPT_NODES,
 	OPT_CPUS,
@@ -151,6 +152,7 @@ static const struct opt_def opts[] = {
 	{"eval-predictions", OPT_EVAL_PREDS, "P", A_TRAIN, "what evaluation keeps for compute_metrics: logits\n(default), argmax (preprocess_logits_for_metrics\nreduces them to token ids) or none (no metric:\nthe loss alone, nothing generated)"},
 	{"eval-samples", OPT_EVAL_SAMPLES, "N", A_TRAIN, "samples in the evaluation set: their kept\npredictions, on the GPU and in host RAM"},
 	{"use-cache", OPT_USE_CACHE, NULL, A_TRAIN, "the run sets TrainingArguments' use_cache: true\n(transformers 5): every evaluation forward builds\nthe KV cache (hf and trl profiles)"},
+	{"no-eval", OPT_NO_EVAL, NULL, A_PLANNER, "the run evaluates nothing: plan the training alone\nand print the profile's keys that run no evaluation\n(eval_strategy: \"no\", val_set_size: 0, ...)"},
 	{NULL, 0, NULL, 0, "Host (plan, sweep):"},
 	{"host-ram", OPT_HOST_RAM, "SIZE", A_PLANNER, "host memory limit, e.g. 60GiB (a container's)"},
 	{"cpus", OPT_CPUS, "N", A_PLANNER, "CPU cores; DataLoader workers use at most a third\n(default: 4 workers a process)"},
@@ -595,6 +597,7 @@ static int apply(struct vp_cli_opts *o, int id, const char *arg)
 		rc = parse_u64(arg, "--eval-samples", 1, VP_MAX_SAMPLES, &o->eval_samples);
 		break;
 	case OPT_USE_CACHE: o->train.trainer_use_cache = true; break;
+	case OPT_NO_EVAL: o->no_eval = true; break;
 	case OPT_HOST_RAM:
 		if (vp_parse_host_ram(arg, "--host-ram", &o->host_ram, &err) != 0)
 			return value_error(&err);
@@ -660,6 +663,27 @@ static void opts_defaults(struct vp_cli_opts *o)
 	o->max_batch = VP_DEFAULT_MAX_BATCH;
 }
 
+/* The evaluation option given, which describes an evaluation that --no-eval
+ * says does not run; NULL when none was. */
+static const char *eval_option_given(const struct vp_cli_opts *o)
+{
+	if (o->generate)
+		return "--generate";
+	if (o->num_beams > 0)
+		return "--num-beams";
+	if (o->max_new_tokens > 0)
+		return "--max-new-tokens";
+	if (o->has_eval_predictions)
+		return "--eval-predictions";
+	if (o->eval_samples > 0)
+		return "--eval-samples";
+	if (o->train.trainer_use_cache)
+		return "--use-cache";
+	if (o->eval_dataset_ram_given)
+		return "--eval-dataset-ram";
+	return NULL;
+}
+
 /* What each command needs once all options are read. */
 static int check_command(struct vp_cli_opts *o, int nargs, char **args)
 {
@@ -710,6 +734,13 @@ static int check_command(struct vp_cli_opts *o, int nargs, char **args)
 	case VP_CMD_CHECK:
 		break;
 	}
+	/* an evaluation option sizes an evaluation that --no-eval says the
+	 * run never starts: one of the two is a mistake, and planning either
+	 * would print keys for a run the user did not describe */
+	if (o->no_eval && eval_option_given(o) != NULL)
+		return vp_cli_usage_error(NULL, "--no-eval plans a run without evaluation, and %s describes its "
+						"evaluation: drop one of them",
+					  eval_option_given(o));
 	if (nargs > 0)
 		return vp_cli_usage_error(NULL, "unexpected argument '%s'", args[0]);
 	return VP_CLI_RUN;
@@ -956,6 +987,14 @@ int vp_cli_parse(int argc, char **argv, struct vp_cli_opts *o)
 							  "--effective-batch N sets batch x accumulation); 'vramplan "
 							  "estimate --batch N --grad-accum K' gives one setup's peak",
 							  label, o->command_name);
+			/* estimate evaluates only when asked: without an
+			 * evaluation option it is the training step alone */
+			if (opts[i].id == OPT_NO_EVAL && o->command == VP_CMD_ESTIMATE)
+				return vp_cli_usage_error(NULL,
+							  "option '%s' does not apply to 'estimate', which evaluates only "
+							  "with an evaluation option (--generate, --eval-predictions, "
+							  "...): without one it estimates the training step alone",
+							  label);
 			return vp_cli_usage_error(NULL, "option '%s' does not apply to '%s'", label, o->command_name);
 		}
 	}

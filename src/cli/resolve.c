@@ -1444,6 +1444,7 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	    !o->has_eval_predictions && !req->eval.generate)
 		req->eval.predictions = VP_PREDS_NONE;
 	req->eval.eval_samples = o->eval_samples;
+	req->no_eval = o->no_eval;
 	/* --use-cache is TrainingArguments' use_cache, printed by the hf and
 	 * trl profiles alone: axolotl's and LLaMA-Factory's keys have no
 	 * such setting (LLaMA-Factory's use_cache is generation's), and the

@@ -122,7 +122,7 @@ static const char *const deepspeed_offload[] = {"device", "pin_memory", NULL};
 /*
  * axolotl config fields (axolotl-ai-cloud/axolotl src/axolotl/utils/
  * schemas/): training.py HyperparametersConfig (gradient_accumulation_steps,
- * micro_batch_size, eval_batch_size, optimizer), peft.py LoraConfig
+ * micro_batch_size, eval_batch_size, optimizer), config.py val_set_size, peft.py LoraConfig
  * (load_in_8bit, load_in_4bit, adapter, lora_r, lora_dropout, lora_target_modules,
  * lora_target_linear, peft_use_dora, gptq), config.py AxolotlInputConfig (bf16, fp16,
  * bfloat16, float16, gradient_checkpointing, sequence_len, sample_packing, flash_attention, sdp_attention,
@@ -130,7 +130,7 @@ static const char *const deepspeed_offload[] = {"device", "pin_memory", NULL};
  * activation_offloading, dataloader_num_workers, dataloader_pin_memory, dataloader_prefetch_factor).
  */
 static const char *const axolotl_keys[] = {
-	"gradient_accumulation_steps", "micro_batch_size", "batch_size", "eval_batch_size", "optimizer",
+	"gradient_accumulation_steps", "micro_batch_size", "batch_size", "eval_batch_size", "val_set_size", "optimizer",
 	"load_in_8bit", "load_in_4bit", "adapter", "lora_r", "lora_alpha", "lora_dropout", "lora_target_modules",
 	"lora_target_linear", "peft_use_dora", "gptq", "bf16", "fp16", "bfloat16", "float16", "tf32", "gradient_checkpointing",
 	"sequence_len", "sample_packing", "flash_attention", "sdp_attention", "eager_attention", "torch_compile", "activation_offloading", "dataloader_num_workers",
@@ -147,7 +147,7 @@ static const char *const axolotl_keys[] = {
  * hparams/): finetuning_args.py (finetuning_type, lora_rank, lora_dropout,
  * lora_target, use_dora, pure_bf16), model_args.py (quantization_bit,
  * double_quantization, flash_attn, disable_gradient_checkpointing,
- * enable_liger_kernel), data_args.py (cutoff_len, packing), finetuning_args.py
+ * enable_liger_kernel), data_args.py (cutoff_len, packing, val_size), finetuning_args.py
  * (compute_accuracy), and the
  * TrainingArguments fields training_args.py inherits.
  */
@@ -157,7 +157,7 @@ static const char *const llamafactory_keys[] = {
 	"use_dora", "quantization_bit", "double_quantization", "pure_bf16", "bf16", "fp16", "disable_gradient_checkpointing",
 	"flash_attn", "packing", "compute_accuracy", "optim", "torch_compile", "enable_liger_kernel", "dataloader_num_workers",
 	"dataloader_pin_memory", "dataloader_persistent_workers", "dataloader_prefetch_factor", "fsdp", "deepspeed",
-	"do_train", NULL,
+	"do_train", "val_size", "eval_strategy", NULL,
 };
 
 /* TRL's own keys beside the TrainingArguments ones its SFTConfig inherits
@@ -379,6 +379,14 @@ static void for_each_variant(enum vp_profile profile, variant_fn fn)
 							req.train.activation_offload = (flags & 6) == 6 || (flags & 9) == 8;
 							req.train.loss = (flags & 5) == 5 ? VP_LOSS_CHUNKED : VP_LOSS_STANDARD;
 							req.train.attn = w && (flags & 2) ? VP_ATTN_FLASH2 : VP_ATTN_SDPA;
+							/* a run without evaluation (--no-eval):
+							 * no eval batch, the profile's key for
+							 * none instead (settings.c) */
+							req.no_eval = !w && (flags & 3) == 1;
+							if (req.no_eval) {
+								p.eval_batch = 0;
+								p.eval_accumulation_steps = 0;
+							}
 							if (methods[c] == VP_METHOD_LORA || methods[c] == VP_METHOD_QLORA) {
 								assert_int_equal(vp_train_set_lora_targets(
 											 &req.train,
@@ -591,6 +599,55 @@ static void generation_keys_should_be_hf_seq2seq_alone(void **state)
 			assert_int_equal(find_key(s, n, "predict_with_generate") != NULL, want);
 			assert_int_equal(find_key(s, n, "generation_num_beams") != NULL, want);
 		}
+}
+
+/* A plan without evaluation (--no-eval) prints no eval batch, and the key
+ * that runs none under each profile, which vramplan check reads back as
+ * training alone (tests/cli/plan/eval-not-fit-exit.sh); a DeepSpeed config has none */
+static void no_eval_should_print_the_key_that_runs_none(void **state)
+{
+	static const char *const eval_batch_key[VP_PROFILE_COUNT] = {
+		[VP_PROFILE_HF] = "per_device_eval_batch_size", [VP_PROFILE_TRL] = "per_device_eval_batch_size",
+		[VP_PROFILE_LLAMAFACTORY] = "per_device_eval_batch_size", [VP_PROFILE_AXOLOTL] = "eval_batch_size",
+		[VP_PROFILE_LIGHTNING] = "eval_batch_size", [VP_PROFILE_DEEPSPEED] = "eval_batch_size",
+	};
+	struct vp_setting s[VP_SETTINGS_MAX];
+	struct vp_plan_request req;
+	struct vp_plan p;
+	const struct vp_setting *k;
+	size_t n;
+	int i;
+
+	(void)state;
+	for (i = 0; i < VP_PROFILE_COUNT; i++) {
+		make_plan(&req, &p, 4);
+		req.eval.predictions = VP_PREDS_NONE;
+		req.no_eval = true;
+		p.eval_batch = 0;
+		n = settings(&req, &p, (enum vp_profile)i, s);
+		assert_null(find_key(s, n, eval_batch_key[i]));
+		assert_null(find_key(s, n, "prediction_loss_only"));
+		k = find_key(s, n, "eval_strategy");
+		if (i == VP_PROFILE_HF || i == VP_PROFILE_TRL || i == VP_PROFILE_LLAMAFACTORY)
+			assert_string_equal(k->s, "no");
+		else
+			assert_null(k);
+		k = find_key(s, n, i == VP_PROFILE_AXOLOTL	  ? "val_set_size"
+				       : i == VP_PROFILE_LLAMAFACTORY ? "val_size"
+								     : "limit_val_batches");
+		if (i == VP_PROFILE_AXOLOTL || i == VP_PROFILE_LLAMAFACTORY || i == VP_PROFILE_LIGHTNING) {
+			assert_int_equal(k->type, VP_SETTING_INT);
+			assert_int_equal(k->i, 0);
+		} else {
+			assert_null(k);
+		}
+		/* the same plan evaluating prints its eval batch */
+		req.no_eval = false;
+		p.eval_batch = 5;
+		n = settings(&req, &p, (enum vp_profile)i, s);
+		assert_int_equal(find_key(s, n, eval_batch_key[i]) != NULL, i != VP_PROFILE_DEEPSPEED);
+		assert_null(find_key(s, n, "eval_strategy"));
+	}
 }
 
 static void check_lightning(const struct vp_plan_request *req, const struct vp_plan *p, enum vp_profile profile)
@@ -1265,6 +1322,7 @@ int main(void)
 		cmocka_unit_test(budget_text_should_name_the_bound_that_decides),
 		cmocka_unit_test(hf_keys_should_be_training_arguments),
 		cmocka_unit_test(generation_keys_should_be_hf_seq2seq_alone),
+		cmocka_unit_test(no_eval_should_print_the_key_that_runs_none),
 		cmocka_unit_test(lightning_keys_should_be_trainer_and_dataloader_arguments),
 		cmocka_unit_test(deepspeed_keys_should_be_config_json_keys),
 		cmocka_unit_test(axolotl_keys_should_be_config_fields),

@@ -21,8 +21,10 @@ rt() {
 	# hf: the dtype the note asks the script to load in, as a key
 	t=$(sed -n 's/^# note: .* weights without autocast: load the model with torch_dtype=torch\.\([a-z0-9]*\).*/\1/p' "$d/c.yaml")
 	if [ -n "$t" ]; then echo "torch_dtype: $t" >>"$d/c.yaml"; fi
-	# axolotl and LLaMA-Factory evaluate only an evaluation split
+	# axolotl and LLaMA-Factory evaluate only an evaluation split (a plan
+	# --no-eval prints the keys that say none)
 	case " $* " in
+	*" --no-eval "*) ;;
 	*" --profile axolotl "*) echo "val_set_size: 0.05" >>"$d/c.yaml" ;;
 	*" --profile llamafactory "*) printf 'val_size: 0.05\neval_strategy: steps\n' >>"$d/c.yaml" ;;
 	esac
@@ -59,3 +61,13 @@ rt rtx4090 llama-3.2-1b "--set activation_offload=true" --method lora --activati
 grep "^# host RAM:" "$d/c.yaml" | cut -c1-40
 "$VRAMPLAN" check "$d/c.yaml" --gpu rtx4090 --model llama-3.2-1b --host-ram 30GiB --cpus 16 --dataset-ram 4GiB \
 	2>/dev/null | grep -o "host RAM [0-9.]* GiB"
+# --no-eval: a run that evaluates nothing, whose evaluation at eval batch 1
+# would not fit (the plan exits 1 without the option), read back by check
+# as training alone, from the profile's key (eval_strategy: "no",
+# val_set_size: 0, val_size: 0) and FITS at the plan's train batch and peak
+rt rtx4090 qwen3-8b "--gpus 2 --set expandable_segments=true" --gpus 2 --method lora --zero 2 --seq-len 4096 \
+	--profile axolotl --grad-ckpt --liger --attn flash2 --expandable-segments --packed --no-eval
+for p in hf trl llamafactory; do
+	rt t4 llama-3.1-8b "--seq-len 2048 --method qlora" --method qlora --grad-ckpt --seq-len 2048 --liger --no-eval \
+		--profile $p
+done

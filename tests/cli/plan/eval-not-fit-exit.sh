@@ -64,3 +64,37 @@ val_set_size: 0
 '
 printf '%s' "$ax" | "$VRAMPLAN" check - --gpu t4 -q
 printf '%stest_datasets:\n  - path: x/y\n    type: alpaca\n' "$ax" | "$VRAMPLAN" check - --gpu t4 -q
+# --no-eval plans the run that evaluates nothing: the same setups exit 0
+# with their training batch, the profile's key for no evaluation, and a
+# comment that evaluation was not planned; JSON says eval_planned: false
+# and a sweep row says none. Until 2026-12-01 plan always planned an
+# evaluation and exited 1 here, while check of the same config without
+# one passed (tests/cli/check/plan-round-trip.sh reads these back).
+f="${TMPDIR:-/tmp}/vp-noeval.$$"
+"$VRAMPLAN" --model qwen3-8b --gpu rtx4090 --gpus 2 --method lora --zero 2 --seq-len 4096 --profile axolotl \
+	--grad-ckpt --liger --attn flash2 --expandable-segments --packed --no-eval -q >"$f"
+echo "exit $?"
+grep -E '^(# train batch|# evaluation|micro_batch_size|val_set_size|eval_batch_size)' "$f" | cut -c1-100
+for p in hf llamafactory lightning; do
+	"$VRAMPLAN" --model llama-3.1-8b --method qlora --grad-ckpt --seq-len 2048 --liger --gpu t4 --no-eval \
+		--profile $p -q >"$f"
+	echo "exit $?"
+	grep -E '^(# evaluation|per_device|eval_|val_size|  limit_val|  eval_batch)' "$f"
+done
+rm -f "$f"
+"$VRAMPLAN" --model llama-3.1-8b --method qlora --grad-ckpt --seq-len 2048 --liger --gpu t4 --no-eval --format json |
+	python3 -c 'import json, sys; d = json.load(sys.stdin); p = d["plan"]
+print("json: eval_planned", p["eval_planned"], "eval_fits", p["eval_fits"], "eval_batch", p["eval_batch"],
+      "eval", d["eval"], "settings", "eval_strategy" in d["settings"])'
+for ne in "" --no-eval; do
+	"$VRAMPLAN" sweep --model llama-3.1-8b --method qlora --grad-ckpt --seq-len 2048 --liger --gpu t4 $ne -q |
+		tail -1 | tr -s ' '
+done
+"$VRAMPLAN" sweep --model llama-3.1-8b --method qlora --grad-ckpt --seq-len 2048 --liger --gpu t4 --no-eval \
+	--format json | grep -E '"eval_(planned|fits|batch)"' | tr -d ' \t'
+# an evaluation option describes the evaluation --no-eval says never runs
+"$VRAMPLAN" --model llama-3.1-8b --gpu t4 --no-eval --eval-predictions none
+echo "exit $?"
+# estimate evaluates only with such an option: --no-eval is not its
+"$VRAMPLAN" estimate --model llama-3.1-8b --gpu t4 --batch 1 --no-eval
+echo "exit $?"

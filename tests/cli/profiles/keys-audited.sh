@@ -2,12 +2,13 @@
 # src/settings.c (ZeRO and ZeRO-Offload, FSDP, generation, eval
 # accumulation, packing (with FlashAttention-2 and without), the chunked
 # loss, activation offload, DoRA, each quantization, each optimizer, Liger,
-# use_cache, label smoothing, DataLoader workers or none, every precision
-# and attention), must be a row of the audit table in docs/planner.md
-# ("Keys each profile emits": the consumer's field and status for each key,
-# read from the consumer's current source), with the YAML type the table
-# gives; and every row must still be printed by some setup. A new key, or a
-# key that changes type, fails here until the table audits it.
+# use_cache, label smoothing, DataLoader workers or none, no evaluation
+# (--no-eval), every precision and attention), must be a row of the audit
+# table in docs/planner.md ("Keys each profile emits": the consumer's
+# field and status for each key, read from the consumer's current source),
+# with the YAML type the table gives; and every row must still be printed
+# by some setup. A new key, or a key that changes type, fails here until
+# the table audits it.
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 i=0
@@ -63,6 +64,7 @@ done <<'SETUPS'
 --model bert-base-uncased --gpu t4 --grad-ckpt --seq-len 128
 --model bert-base-uncased --gpu t4 --head sequence-classification --num-labels 5 --precision amp-fp16
 --model mt5 --gpu rtx3090 --method lora --eval-predictions none
+--model llama-3.2-3b --gpu rtx4090 --grad-ckpt --method lora --no-eval
 SETUPS
 python3 - "$d" docs/planner.md <<'PY'
 import glob, os, re, sys, yaml
