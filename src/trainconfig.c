@@ -823,10 +823,17 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 				v = VP_TC_HF_ENCODER_LEN;
 				name = "max_seq_length";
 				why = "run_glue.py default";
-			} else {
+			} else if (tc->trl) {
 				v = VP_TC_HF_DECODER_LEN;
 				name = "max_length";
 				why = "TRL SFTConfig default";
+			} else {
+				/* run_clm.py: block_size None is the tokenizer's
+				 * model_max_length, cut to 1024 above it */
+				v = VP_TC_HF_DECODER_LEN;
+				name = "block_size";
+				why = "run_clm.py default: the tokenizer's model_max_length, at most 1024; TRL "
+				      "SFTConfig's max_length is 1024 too";
 			}
 			break;
 		case VP_TC_AXOLOTL:

@@ -170,6 +170,9 @@ struct vp_trainconfig {
 	 * GPU without it SDPA runs them masked (vp_trainconfig_train_for) */
 	bool packed_mask_without_flash;
 	bool optimizer_stated;        /* vramplan.optimizer (or the command line) chose it */
+	bool trl;                     /* an hf config with a key only TRL's parser reads
+				       * (tc_settle.c trl_keys): the defaults' notes say what
+				       * TRL's differ in only then */
 	bool trl_loss_unset;          /* a TRL SFT config without loss_type or Liger: resolve()
 				       * notes TRL's chunked_nll default for a causal LM */
 	bool trl_chunked_nll;         /* a TRL SFT config with loss_type: chunked_nll and no Liger:
