@@ -1586,6 +1586,7 @@ int vp_tc_settle(struct ctx *c)
 	if (vb->has_labels) {
 		t->num_labels = vb->num_labels;
 		tc->labels_set = true;
+		copy_origin(&tc->labels_at, &vb->at_labels);
 	}
 	if (vb->has_texts) {
 		t->texts_per_example = vb->texts;

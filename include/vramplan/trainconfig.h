@@ -185,6 +185,7 @@ struct vp_trainconfig {
 				       * checks Gemma 2 at eager, as LLaMA-Factory runs it without FA2 */
 	bool head_set, lora_targets_set, labels_set, texts_set;
 	struct vp_tc_origin head_at;  /* vramplan.head, where head_set */
+	struct vp_tc_origin labels_at; /* vramplan.num_labels (--num-labels), where labels_set */
 	bool batch_auto;              /* DeepSpeed "auto" micro-batch: resolve() refuses it */
 	/* A DeepSpeed file's batch keys as written, 0 where absent or "auto":
 	 * the HF Trainer requires each to match its own values
