@@ -61,6 +61,41 @@ static const char *const trl_keys[] = {
 	"use_liger",		"dataset_train_split",	 "dataset_test_split",
 };
 
+/*
+ * An axolotl LoRA without lora_target_modules or lora_target_linear:
+ * _build_peft_lora_config passes LoraConfig(target_modules=
+ * cfg.lora_target_modules or []) (src/axolotl/loaders/adapter.py,
+ * axolotl-ai-cloud/axolotl 01883e35), never None, and no validator in
+ * utils/schemas/ asks for a target. LoraConfig turns the list into an
+ * empty set; BaseTuner._prepare_adapter_config fills PEFT's default for
+ * the model type only when target_modules is None, so inject_adapter
+ * matches no module and raises ValueError (huggingface/peft 005fdd53,
+ * tuners/tuners_utils.py: "No `target_modules` passed but also no
+ * `target_parameters` found"; earlier releases "Target modules set() not
+ * found in the base model"). Check refuses the file at `adapter`, as it
+ * refuses targets that match nothing; until 2026-12-01 it counted PEFT's
+ * default. Two keys it does not read make the run train something else:
+ * lora_model_dir (PeftModel.from_pretrained: the saved adapter_config's
+ * targets) and lora_target_parameters (PEFT's target_parameters); with
+ * either the default is still counted, as before.
+ */
+static bool axolotl_targets_elsewhere(const struct ctx *c)
+{
+	static const char *const keys[] = {"lora_model_dir", "lora_target_parameters"};
+
+	if (c->root == NULL)
+		return true;
+	for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+		const struct vp_tmember *m = vp_tc_member(c->root, keys[k]);
+
+		if (m != NULL && m->value->kind != VP_T_NULL &&
+		    !(m->value->kind == VP_T_SCALAR && m->value->text[0] == '\0') &&
+		    !(m->value->kind == VP_T_SEQ && m->value->n == 0))
+			return true;
+	}
+	return false;
+}
+
 static bool shows_trl(const struct ctx *c)
 {
 	if (c->tc->flavour != VP_TC_HF)
@@ -658,6 +693,15 @@ static int settle_method(struct ctx *c)
 		if (vp_tc_note_default(tc, c->err, "lora_target",
 				 "lora_target: all, every linear layer but the LM head (LLaMA-Factory default)"))
 			return -1;
+	} else if (tc->flavour == VP_TC_AXOLOTL && r->at_adapter.line > 0 && !axolotl_targets_elsewhere(c)) {
+		return vp_tc_fail_at(c, r->at_adapter.line, r->at_adapter.column,
+				     "'adapter: %s' without lora_target_modules or lora_target_linear: axolotl hands "
+				     "PEFT an empty target list (loaders/adapter.py: cfg.lora_target_modules or []), "
+				     "not PEFT's default for the model, and PEFT raises on it (\"No `target_modules` "
+				     "passed\", in older releases \"Target modules set() not found\"); add "
+				     "lora_target_modules (the model's module names, e.g. [q_proj, v_proj]) or "
+				     "lora_target_linear: true",
+				     r->adapter);
 	}
 	return 0;
 }

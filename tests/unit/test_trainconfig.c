@@ -581,10 +581,12 @@ static void axolotl_bf16_loads_16_bit_weights_and_casts_a_quantized_base_back(vo
 				    "bf16: true\n"
 				    "adapter: qlora\n"
 				    "load_in_4bit: true\n"
+				    "lora_target_linear: true\n"
 				    "micro_batch_size: 2\n";
 	static const char lora_fp16[] = "base_model: meta-llama/Llama-3.2-1B\n"
 					"fp16: true\n"
 					"adapter: lora\n"
+					"lora_target_modules: [q_proj, v_proj]\n"
 					"micro_batch_size: 2\n";
 	struct vp_trainconfig tc;
 	struct vp_error err = {0};
