@@ -30,6 +30,87 @@ static void copy_origin(struct vp_tc_origin *dst, const struct vp_tc_origin *src
 	*dst = *src;
 }
 
+/*
+ * Keys only TRL's parser reads from an hf config, none of them a
+ * TrainingArguments field or a transformers example script's argument:
+ * ModelConfig's PEFT and quantization keys (trl/trainer/model_config.py:
+ * use_peft, lora_r, lora_alpha, lora_dropout, lora_target_modules,
+ * lora_modules_to_save, load_in_8bit, load_in_4bit, bnb_4bit_quant_type,
+ * use_bnb_nested_quant; later lora_task_type, use_rslora, use_dora,
+ * lora_target_parameters), SFTConfig's (trl/trainer/sft_config.py:
+ * dataset_text_field, max_length, packing, packing_strategy, padding_free,
+ * completion_only_loss, assistant_only_loss, loss_type, eval_packing,
+ * activation_offloading, model_init_kwargs, dataset_kwargs,
+ * dataset_num_proc, chat_template_path; use_liger before use_liger_kernel)
+ * and ScriptArguments' splits (trl/scripts/utils.py). max_seq_length
+ * (run_glue.py's too), torch_dtype and dataset_name (run_clm.py's) are not
+ * among them. Such a key makes the file TRL's, whose defaults differ from
+ * TrainingArguments' (SFTConfig's bf16 and gradient_checkpointing from
+ * TRL 0.20, max_length 1024): the default notes name TRL's only then.
+ * Until 2026-12-01 they named it in every hf config, a run_summarization
+ * config's "use_peft: false (TRL ModelConfig default)" among them.
+ */
+static const char *const trl_keys[] = {
+	"use_peft",		"lora_r",		 "lora_alpha",		 "lora_dropout",
+	"lora_target_modules",	"lora_modules_to_save",	 "lora_task_type",	 "use_rslora",
+	"use_dora",		"lora_target_parameters", "load_in_8bit",	 "load_in_4bit",
+	"bnb_4bit_quant_type",	"use_bnb_nested_quant",	 "dataset_text_field",	 "max_length",
+	"packing",		"packing_strategy",	 "padding_free",	 "completion_only_loss",
+	"assistant_only_loss",	"loss_type",		 "eval_packing",	 "activation_offloading",
+	"model_init_kwargs",	"dataset_kwargs",	 "dataset_num_proc",	 "chat_template_path",
+	"use_liger",		"dataset_train_split",	 "dataset_test_split",
+};
+
+/*
+ * An axolotl LoRA without lora_target_modules or lora_target_linear:
+ * _build_peft_lora_config passes LoraConfig(target_modules=
+ * cfg.lora_target_modules or []) (src/axolotl/loaders/adapter.py,
+ * axolotl-ai-cloud/axolotl 01883e35), never None, and no validator in
+ * utils/schemas/ asks for a target. LoraConfig turns the list into an
+ * empty set; BaseTuner._prepare_adapter_config fills PEFT's default for
+ * the model type only when target_modules is None, so inject_adapter
+ * matches no module and raises ValueError (huggingface/peft 005fdd53,
+ * tuners/tuners_utils.py: "No `target_modules` passed but also no
+ * `target_parameters` found"; earlier releases "Target modules set() not
+ * found in the base model"). Check refuses the file at `adapter`, as it
+ * refuses targets that match nothing; until 2026-12-01 it counted PEFT's
+ * default. Two keys it does not read make the run train something else:
+ * lora_model_dir (PeftModel.from_pretrained: the saved adapter_config's
+ * targets) and lora_target_parameters (PEFT's target_parameters); with
+ * either the default is still counted, as before.
+ */
+static bool axolotl_targets_elsewhere(const struct ctx *c)
+{
+	static const char *const keys[] = {"lora_model_dir", "lora_target_parameters"};
+
+	if (c->root == NULL)
+		return true;
+	for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+		const struct vp_tmember *m = vp_tc_member(c->root, keys[k]);
+
+		if (m != NULL && m->value->kind != VP_T_NULL &&
+		    !(m->value->kind == VP_T_SCALAR && m->value->text[0] == '\0') &&
+		    !(m->value->kind == VP_T_SEQ && m->value->n == 0))
+			return true;
+	}
+	return false;
+}
+
+static bool shows_trl(const struct ctx *c)
+{
+	if (c->tc->flavour != VP_TC_HF)
+		return false;
+	if (c->r.sft)
+		return true;
+	if (c->root == NULL)
+		return false;
+	for (size_t i = 0; i < c->root->n; i++)
+		for (size_t k = 0; k < sizeof trl_keys / sizeof trl_keys[0]; k++)
+			if (strcmp(c->root->members[i].key, trl_keys[k]) == 0)
+				return true;
+	return false;
+}
+
 /* DeepSpeed's batch triple: train_batch_size = micro x accumulation x GPUs
  * (deepspeed/runtime/config.py _configure_train_batch_size). */
 static int settle_ds_batch(struct ctx *c)
@@ -291,8 +372,10 @@ static int settle_precision(struct ctx *c)
 			copy_origin(at, &r->at_dtype);
 		} else if (trainer_flags_precision(c) &&
 			   vp_tc_note_default(tc, c->err, "fp16, bf16",
-					"fp16: false, bf16: false, so fp32 training (TrainingArguments default; TRL's "
-					"SFTConfig >= 0.20 turns bf16 on: write bf16: true to check that run)")) {
+					"fp16: false, bf16: false, so fp32 training (TrainingArguments default%s)",
+					tc->trl ? "; TRL's SFTConfig >= 0.20 turns bf16 on: write bf16: true to check "
+						  "that run"
+						: "")) {
 			return -1;
 		}
 		return 0;
@@ -460,8 +543,11 @@ static int settle_method(struct ctx *c)
 			t->method = VP_METHOD_FULL;
 			if (r->use_peft == 0)
 				copy_origin(&tc->at[VP_TC_METHOD], &r->at_peft);
-			else if (vp_tc_note_default(tc, c->err, "use_peft",
-					      "use_peft: false, so full fine-tuning (TRL ModelConfig default)"))
+			else if (vp_tc_note_default(tc, c->err, "use_peft", "%s",
+						    tc->trl ? "use_peft: false, so full fine-tuning (TRL ModelConfig "
+							      "default)"
+							    : "full fine-tuning (no use_peft: the Trainer trains every "
+							      "parameter; vramplan.method: lora checks adapters)"))
 				return -1;
 		}
 	} else if (tc->flavour == VP_TC_AXOLOTL) {
@@ -607,6 +693,15 @@ static int settle_method(struct ctx *c)
 		if (vp_tc_note_default(tc, c->err, "lora_target",
 				 "lora_target: all, every linear layer but the LM head (LLaMA-Factory default)"))
 			return -1;
+	} else if (tc->flavour == VP_TC_AXOLOTL && r->at_adapter.line > 0 && !axolotl_targets_elsewhere(c)) {
+		return vp_tc_fail_at(c, r->at_adapter.line, r->at_adapter.column,
+				     "'adapter: %s' without lora_target_modules or lora_target_linear: axolotl hands "
+				     "PEFT an empty target list (loaders/adapter.py: cfg.lora_target_modules or []), "
+				     "not PEFT's default for the model, and PEFT raises on it (\"No `target_modules` "
+				     "passed\", in older releases \"Target modules set() not found\"); add "
+				     "lora_target_modules (the model's module names, e.g. [q_proj, v_proj]) or "
+				     "lora_target_linear: true",
+				     r->adapter);
 	}
 	return 0;
 }
@@ -1076,6 +1171,7 @@ int vp_tc_settle(struct ctx *c)
 	struct vp_train *t = &tc->train;
 	const char *src = source_name(tc->flavour);
 
+	tc->trl = shows_trl(c);
 	if (settle_batches(c) != 0 || settle_precision(c) != 0 || settle_method(c) != 0 ||
 	    settle_llamafactory_dtype(c) != 0)
 		return -1;
@@ -1207,7 +1303,7 @@ int vp_tc_settle(struct ctx *c)
 				 "reach a transformers model; set vramplan.grad_ckpt)"))
 			return -1;
 	} else if (vp_tc_note_default(tc, c->err, "gradient_checkpointing", "gradient_checkpointing: false (%s%s)", src,
-				      tc->flavour == VP_TC_HF ? "; TRL's SFTConfig >= 0.20 turns it on: write "
+				      tc->trl ? "; TRL's SFTConfig >= 0.20 turns it on: write "
 								 "gradient_checkpointing: true to check that run"
 							       : "")) {
 		return -1;
@@ -1534,6 +1630,7 @@ int vp_tc_settle(struct ctx *c)
 	if (vb->has_labels) {
 		t->num_labels = vb->num_labels;
 		tc->labels_set = true;
+		copy_origin(&tc->labels_at, &vb->at_labels);
 	}
 	if (vb->has_texts) {
 		t->texts_per_example = vb->texts;

@@ -324,6 +324,7 @@ HANDLER(v_labels)
 	if (vp_tc_get_u64_max(c, m->value, path, 1, VP_MAX_LABELS, &c->vb.num_labels) != 0)
 		return -1;
 	c->vb.has_labels = true;
+	vp_tc_set_origin(&c->vb.at_labels, path, m);
 	return 0;
 }
 

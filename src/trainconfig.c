@@ -757,20 +757,32 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 			       "through the bare model, 3 with a hard negative: set vramplan.texts_per_example or "
 			       "--texts-per-example)"))
 		return -1;
-	if (!tc->head_set && t->head == VP_HEAD_SEQ_CLS &&
-	    vp_tc_note_default(tc, err, "vramplan.head",
-			 m->arch == VP_ARCH_ENCODER ? "head: sequence-classification with %llu labels (vramplan default "
-						      "for encoders; set vramplan.head)"
-						    : "head: sequence-classification with %llu labels (the checkpoint's "
-						      "class; set vramplan.num_labels)",
-			 (unsigned long long)t->num_labels))
-		return -1;
-	if (!tc->head_set && t->head == VP_HEAD_TOKEN_CLS &&
-	    vp_tc_note_default(tc, err, "vramplan.head",
-			 "head: token-classification with %llu labels (the checkpoint's class; set "
-			 "vramplan.num_labels)",
-			 (unsigned long long)t->num_labels))
-		return -1;
+	/* the head is a default, its labels need not be: where a setting
+	 * (vramplan.num_labels, --num-labels, --set num_labels=N) gave them,
+	 * the note names it, not the checkpoint or vramplan's default (until
+	 * 2026-12-01 "with 7 labels (vramplan default for encoders)" beside
+	 * --num-labels 7) */
+	if (!tc->head_set && (t->head == VP_HEAD_SEQ_CLS || t->head == VP_HEAD_TOKEN_CLS)) {
+		const char *kind = t->head == VP_HEAD_SEQ_CLS ? "sequence-classification" : "token-classification";
+		const char *why = t->head == VP_HEAD_SEQ_CLS && m->arch == VP_ARCH_ENCODER
+					  ? "vramplan default for encoders; set vramplan.head"
+					  : "the checkpoint's class";
+		int rc;
+
+		if (tc->labels_set)
+			rc = vp_tc_note_default(tc, err, "vramplan.head", "head: %s (%s) with %llu labels (%s%s%llu)", kind,
+						why, (unsigned long long)t->num_labels, tc->labels_at.key,
+						vp_tc_origin_value_sep(&tc->labels_at), (unsigned long long)t->num_labels);
+		else if (strcmp(why, "the checkpoint's class") == 0)
+			rc = vp_tc_note_default(tc, err, "vramplan.head",
+						"head: %s with %llu labels (the checkpoint's class; set vramplan.num_labels)",
+						kind, (unsigned long long)t->num_labels);
+		else
+			rc = vp_tc_note_default(tc, err, "vramplan.head", "head: %s with %llu labels (%s)", kind,
+						(unsigned long long)t->num_labels, why);
+		if (rc != 0)
+			return -1;
+	}
 
 	/* A Trainer config names no load dtype: the script's from_pretrained
 	 * decides. Before transformers 5 that is float32, what amp-* counts;
@@ -823,10 +835,17 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 				v = VP_TC_HF_ENCODER_LEN;
 				name = "max_seq_length";
 				why = "run_glue.py default";
-			} else {
+			} else if (tc->trl) {
 				v = VP_TC_HF_DECODER_LEN;
 				name = "max_length";
 				why = "TRL SFTConfig default";
+			} else {
+				/* run_clm.py: block_size None is the tokenizer's
+				 * model_max_length, cut to 1024 above it */
+				v = VP_TC_HF_DECODER_LEN;
+				name = "block_size";
+				why = "run_clm.py default: the tokenizer's model_max_length, at most 1024; TRL "
+				      "SFTConfig's max_length is 1024 too";
 			}
 			break;
 		case VP_TC_AXOLOTL:

@@ -39,6 +39,7 @@ struct vblock {
 	 * configs have no key for */
 	bool has_act_offload, act_offload;
 	struct vp_tc_origin at_dora;   /* the dora: key's value */
+	struct vp_tc_origin at_labels; /* num_labels: vramplan.num_labels, --num-labels, --set */
 	double memory_fraction;
 	enum vp_eval_preds eval_preds;
 	uint64_t eval_samples;

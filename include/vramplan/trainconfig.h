@@ -170,6 +170,9 @@ struct vp_trainconfig {
 	 * GPU without it SDPA runs them masked (vp_trainconfig_train_for) */
 	bool packed_mask_without_flash;
 	bool optimizer_stated;        /* vramplan.optimizer (or the command line) chose it */
+	bool trl;                     /* an hf config with a key only TRL's parser reads
+				       * (tc_settle.c trl_keys): the defaults' notes say what
+				       * TRL's differ in only then */
 	bool trl_loss_unset;          /* a TRL SFT config without loss_type or Liger: resolve()
 				       * notes TRL's chunked_nll default for a causal LM */
 	bool trl_chunked_nll;         /* a TRL SFT config with loss_type: chunked_nll and no Liger:
@@ -182,6 +185,7 @@ struct vp_trainconfig {
 				       * checks Gemma 2 at eager, as LLaMA-Factory runs it without FA2 */
 	bool head_set, lora_targets_set, labels_set, texts_set;
 	struct vp_tc_origin head_at;  /* vramplan.head, where head_set */
+	struct vp_tc_origin labels_at; /* vramplan.num_labels (--num-labels), where labels_set */
 	bool batch_auto;              /* DeepSpeed "auto" micro-batch: resolve() refuses it */
 	/* A DeepSpeed file's batch keys as written, 0 where absent or "auto":
 	 * the HF Trainer requires each to match its own values

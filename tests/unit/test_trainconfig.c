@@ -222,7 +222,7 @@ static void hf_defaults_are_stated(void **state)
 	assert_true(has_default(&tc, "per_device_eval_batch_size: 8 (TrainingArguments default)"));
 	assert_true(has_default(&tc, "gradient_accumulation_steps: 1 (TrainingArguments default)"));
 	assert_true(has_default(&tc, "fp16: false, bf16: false, so fp32 training"));
-	assert_true(has_default(&tc, "use_peft: false, so full fine-tuning"));
+	assert_true(has_default(&tc, "full fine-tuning (no use_peft: the Trainer trains every parameter"));
 	assert_true(has_default(&tc, "dataloader_num_workers: 0"));
 	assert_true(has_default(&tc, "dataloader_pin_memory: true"));
 
@@ -248,6 +248,41 @@ static void hf_defaults_are_stated(void **state)
 	assert_int_equal(tc.train.tgt_len, 128);
 	assert_true(has_default(&tc, "max_source_length: 1024 (run_summarization.py default)"));
 	assert_true(has_default(&tc, "max_target_length: 128 (run_summarization.py default)"));
+	/* no key of TRL's: no default note speaks of it (until 2026-12-01
+	 * "use_peft: false (TRL ModelConfig default)" and SFTConfig's bf16
+	 * and gradient_checkpointing were said of every hf config) */
+	assert_false(has_default(&tc, "TRL"));
+	vp_trainconfig_free(&tc);
+}
+
+/* A key only TRL's parser reads (SFTConfig's dataset_text_field, none of
+ * the keys that mark an SFT run's loss) makes the file TRL's: its
+ * defaults' notes name TRL's where it differs, and a decoder's length is
+ * SFTConfig's max_length; without it, run_clm.py's block_size. */
+static void hf_trl_defaults_only_for_trl_files(void **state)
+{
+	static const char trl[] = "model_name_or_path: gpt2\ndataset_text_field: text\n";
+	static const char plain[] = "model_name_or_path: gpt2\noutput_dir: out\n";
+	struct vp_trainconfig tc;
+	struct vp_error err = {0};
+
+	(void)state;
+	assert_int_equal(vp_trainconfig_parse(&tc, "sft.yaml", trl, sizeof trl - 1, &err), 0);
+	assert_true(tc.trl);
+	assert_true(has_default(&tc, "use_peft: false, so full fine-tuning (TRL ModelConfig default)"));
+	assert_true(has_default(&tc, "TRL's SFTConfig >= 0.20 turns bf16 on"));
+	assert_true(has_default(&tc, "TRL's SFTConfig >= 0.20 turns it on"));
+	resolve_ok(&tc, "gpt2");
+	assert_true(has_default(&tc, "max_length: 1024 (TRL SFTConfig default)"));
+	vp_trainconfig_free(&tc);
+
+	assert_int_equal(vp_trainconfig_parse(&tc, "train.yaml", plain, sizeof plain - 1, &err), 0);
+	assert_false(tc.trl);
+	resolve_ok(&tc, "gpt2");
+	assert_int_equal(tc.train.seq_len, 1024);
+	assert_true(has_default(&tc, "block_size: 1024 (run_clm.py default"));
+	assert_false(has_default(&tc, "TRL's SFTConfig >= 0.20"));
+	assert_false(has_default(&tc, "TRL ModelConfig"));
 	vp_trainconfig_free(&tc);
 }
 
@@ -546,10 +581,12 @@ static void axolotl_bf16_loads_16_bit_weights_and_casts_a_quantized_base_back(vo
 				    "bf16: true\n"
 				    "adapter: qlora\n"
 				    "load_in_4bit: true\n"
+				    "lora_target_linear: true\n"
 				    "micro_batch_size: 2\n";
 	static const char lora_fp16[] = "base_model: meta-llama/Llama-3.2-1B\n"
 					"fp16: true\n"
 					"adapter: lora\n"
+					"lora_target_modules: [q_proj, v_proj]\n"
 					"micro_batch_size: 2\n";
 	struct vp_trainconfig tc;
 	struct vp_error err = {0};
@@ -1444,6 +1481,7 @@ int main(void)
 		cmocka_unit_test(llamafactory_use_dora_sets_dora),
 		cmocka_unit_test(seed000_stage1_has_32_workers),
 		cmocka_unit_test(hf_defaults_are_stated),
+		cmocka_unit_test(hf_trl_defaults_only_for_trl_files),
 		cmocka_unit_test(hf_json_positions_survive_escapes_and_nesting),
 		cmocka_unit_test(nonreentrant_checkpointing_remarked_over_a_base_keeping_inputs),
 		cmocka_unit_test(vramplan_block_wins_over_trainer_keys),

@@ -24,3 +24,11 @@ run 'LLaMA-Factory all-linear' "$lf"'lora_target: all-linear\n'
 run 'LLaMA-Factory all' "$lf"'lora_target: all\n'
 run 'axolotl [all-linear] then lora_target_linear' "$axo"'lora_target_modules: [all-linear]\nlora_target_linear: true\n'
 run 'axolotl [all-linear], lora_target_linear false' "$axo"'lora_target_modules: [all-linear]\nlora_target_linear: false\n'
+# no target key at all: axolotl hands PEFT `cfg.lora_target_modules or []`,
+# an empty set that BaseTuner._prepare_adapter_config leaves as it is (it
+# fills PEFT's default only for None), and inject_adapter raises; refused at
+# `adapter` (until 2026-12-01 PEFT's q_proj,v_proj were counted). A
+# lora_model_dir trains the saved adapter's targets: not refused
+run 'axolotl without targets' "$axo"
+run 'axolotl without targets, lora_target_linear false' "$axo"'lora_target_linear: false\n'
+run 'axolotl without targets, lora_model_dir' "$axo"'lora_model_dir: out/adapter\n'

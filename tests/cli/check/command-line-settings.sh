@@ -36,3 +36,9 @@ echo "exit $?"
 "$VRAMPLAN" check -q "$d/block.yaml" --set gpu=rtx4090 | grep -o "rtx4090\|a100-40gb" | sort -u
 "$VRAMPLAN" check -q "$d/block.yaml" --set gpu=zz
 echo "exit $?"
+# a head left to its default says where its labels came from: the command
+# line's, not vramplan's default (until 2026-12-01 "with 7 labels (vramplan
+# default for encoders)" beside --num-labels 7)
+"$VRAMPLAN" check "$d/bert.yaml" --num-labels 7 2>&1 | grep -o "default head: .*"
+"$VRAMPLAN" check "$d/bert.yaml" --set num_labels=7 2>&1 | grep -o "default head: .*"
+"$VRAMPLAN" check "$d/bert.yaml" 2>&1 | grep -o "default head: .*"

@@ -6,7 +6,7 @@
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 cd "$d" || exit 1
-printf 'base_model: meta-llama/Llama-3.2-1B\nadapter: lora\ngptq: true\nmicro_batch_size: 1\nsequence_len: 512\npeft_use_dora: true\n' >axolotl.yaml
+printf 'base_model: meta-llama/Llama-3.2-1B\nadapter: lora\ngptq: true\nmicro_batch_size: 1\nsequence_len: 512\npeft_use_dora: true\nlora_target_modules: [q_proj, v_proj]\n' >axolotl.yaml
 "$VRAMPLAN" check -q axolotl.yaml --gpu a100-80gb
 printf 'model_name_or_path: meta-llama/Llama-3.2-1B\nuse_peft: true\nper_device_train_batch_size: 1\nmax_seq_length: 512\nuse_dora: true\nvramplan:\n  quant: gptq-int4\n' >trl.yaml
 "$VRAMPLAN" check -q trl.yaml --gpu a100-80gb

@@ -6,7 +6,7 @@
 # user's word: no note. LLaMA-Factory refuses do_eval or an eval_strategy
 # without a split in a training run too (hparams/parser.py: "Please specify
 # dataset for evaluation."), which check passed until 2026-11-30.
-ax='base_model: Qwen/Qwen2.5-0.5B\nsequence_len: 512\nmicro_batch_size: 2\nbf16: true\nadapter: lora\n'
+ax='base_model: Qwen/Qwen2.5-0.5B\nsequence_len: 512\nmicro_batch_size: 2\nbf16: true\nadapter: lora\nlora_target_modules: [q_proj, v_proj]\n'
 printf "$ax" | "$VRAMPLAN" check --gpu a100-40gb - 2>&1 | grep -E "val_set_size|FIT"
 printf "${ax}val_set_size: 0\n" | "$VRAMPLAN" check --gpu a100-40gb - 2>&1 | grep -E "val_set_size|FIT"
 lf='model_name_or_path: Qwen/Qwen2.5-0.5B\nstage: sft\nfinetuning_type: lora\ntemplate: qwen\ncutoff_len: 512\nper_device_train_batch_size: 2\nbf16: true\ndo_train: true\n'
