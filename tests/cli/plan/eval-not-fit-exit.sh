@@ -52,6 +52,7 @@ printf '%seval_strategy: steps\n' "$lf" | "$VRAMPLAN" check - --model llama-3.1-
 printf '%seval_strategy: steps\n' "$lf" | grep -v val_size | "$VRAMPLAN" check - --model llama-3.1-8b --gpu t4 -q
 ax='base_model: llama-3.1-8b
 adapter: qlora
+lora_target_modules: [q_proj, v_proj]
 load_in_4bit: true
 sequence_len: 4096
 micro_batch_size: 1
