@@ -205,6 +205,22 @@ static int opt_rotary(const struct cfg *c, const char *key, double *out)
 	return opt_fraction(c, key, true, out);
 }
 
+/* Qwen2VLVisionConfig's mlp_ratio, a float in transformers (4 on the hub,
+ * but nothing keeps it whole): positive and finite. */
+static int opt_mlp_ratio(const struct cfg *c, double *out)
+{
+	const cJSON *it = item(c, "mlp_ratio");
+
+	if (it == NULL)
+		return 0;
+	if (!cJSON_IsNumber(it))
+		return fail(c, "'mlp_ratio' must be a number");
+	if (!(it->valuedouble > 0.0 && isfinite(it->valuedouble)))
+		return fail(c, "'mlp_ratio' must be a positive number, got %g", it->valuedouble);
+	*out = it->valuedouble;
+	return 0;
+}
+
 static int opt_bool(const struct cfg *c, const char *key, bool *out)
 {
 	const cJSON *it = item(c, key);
@@ -2529,8 +2545,9 @@ static int read_qwen2_vl_multimodal(const struct cfg *c, struct vp_model *m)
 	const char *text_type = v25 ? "qwen2_5_vl_text" : "qwen2_vl_text";
 	struct cfg sub = *c;
 	/* Qwen2_5_VLVisionConfig's and Qwen2VLVisionConfig's defaults */
-	uint64_t depth = 32, vh = v25 ? 3584 : 1280, vf = 3420, ratio = 4, out = 3584, channels = 3, patch = 14,
-		 temporal = 2, merge = 2;
+	uint64_t depth = 32, vh = v25 ? 3584 : 1280, vf = 3420, out = 3584, channels = 3, patch = 14, temporal = 2,
+		 merge = 2;
+	double ratio = 4.0;
 	uint64_t n = 0, lin = 0, block = 0, blin = 0, wide = 0;
 	bool overflow;
 
@@ -2561,17 +2578,23 @@ static int read_qwen2_vl_multimodal(const struct cfg *c, struct vp_model *m)
 		return -1;
 	if (v25 ? (opt_u64(&sub, "hidden_size", 1, &vh) || opt_u64(&sub, "intermediate_size", 1, &vf) ||
 		   opt_u64(&sub, "out_hidden_size", 1, &out))
-		: (opt_u64(&sub, "embed_dim", 1, &vh) || opt_u64(&sub, "mlp_ratio", 1, &ratio) ||
+		: (opt_u64(&sub, "embed_dim", 1, &vh) || opt_mlp_ratio(&sub, &ratio) ||
 		   opt_u64(&sub, "hidden_size", 1, &out)))
 		return -1;
-	overflow = vh > ((uint64_t)1 << 30) || vf > ((uint64_t)1 << 30) || ratio > ((uint64_t)1 << 10) ||
+	overflow = vh > ((uint64_t)1 << 30) || vf > ((uint64_t)1 << 30) || ratio > (double)(1 << 10) ||
 		   out > ((uint64_t)1 << 30) || merge > ((uint64_t)1 << 10) || channels > ((uint64_t)1 << 20) ||
 		   patch > ((uint64_t)1 << 20) || temporal > ((uint64_t)1 << 20) || depth > ((uint64_t)1 << 20);
+	/* VisionMlp's width: int(embed_dim * mlp_ratio), Python's truncation
+	 * (modeling_qwen2_vl.py Qwen2VLVisionBlock) */
+	if (!overflow && !v25) {
+		vf = (uint64_t)floor((double)vh * ratio);
+		if (vf == 0)
+			return fail(&sub, "'mlp_ratio' %g gives the MLP no width (embed_dim %llu)", ratio,
+				    (unsigned long long)vh);
+	}
 	if (!overflow) {
 		uint64_t w = vh * merge * merge;
 
-		if (!v25)
-			vf = vh * ratio;
 		/* a block's linears: qkv 3h^2, proj h^2, and the MLP's 3 h f
 		 * (gate, up, down) or 2 h f (fc1, fc2); their biases 3h + h
 		 * and 2f + h or f + h; its norms 2h (RMSNorm) or 4h

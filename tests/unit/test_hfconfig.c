@@ -2318,6 +2318,29 @@ static void qwen2_vl_multimodal_keys(void **state)
 	assert_string_equal(m.architecture, "Qwen2VLForConditionalGeneration");
 	assert_int_equal(m.vision_out_size, 3584);
 
+	/* mlp_ratio is a float in Qwen2VLVisionConfig and the MLP's width
+	 * int(embed_dim * mlp_ratio): 1280 x 2.671875 = 3420 exactly, and
+	 * 100 x 2.5 truncates nothing while 3 x 2.5 = 7.5 becomes 7 */
+	snprintf(text, sizeof text,
+		 "{\"model_type\": \"qwen2_vl\", %s, \"vision_config\": {\"mlp_ratio\": 2.671875}}", shape);
+	parse_ok(text, &m);
+	assert_int_equal(m.vision_intermediate_size, 3420);
+	assert_int_equal(m.vision_params, UINT64_C(675759104) - UINT64_C(32) * (2 * 1280 + 1) * (5120 - 3420));
+	snprintf(text, sizeof text,
+		 "{\"model_type\": \"qwen2_vl\", %s, \"vision_config\": {\"embed_dim\": 3, \"mlp_ratio\": 2.5}}",
+		 shape);
+	parse_ok(text, &m);
+	assert_int_equal(m.vision_intermediate_size, 7);
+	snprintf(text, sizeof text,
+		 "{\"model_type\": \"qwen2_vl\", %s, \"vision_config\": {\"embed_dim\": 3, \"mlp_ratio\": 0.25}}",
+		 shape);
+	assert_int_equal(parse(text, &m, &err), -1);
+	assert_non_null(strstr(err.message, "'mlp_ratio' 0.25 gives the MLP no width"));
+	snprintf(text, sizeof text,
+		 "{\"model_type\": \"qwen2_vl\", %s, \"vision_config\": {\"mlp_ratio\": -4}}", shape);
+	assert_int_equal(parse(text, &m, &err), -1);
+	assert_non_null(strstr(err.message, "'mlp_ratio' must be a positive number"));
+
 	snprintf(text, sizeof text,
 		 "{\"model_type\": \"qwen2_vl\", \"text_config\": {\"model_type\": \"qwen2_5_vl_text\", %s}, "
 		 "\"vision_config\": {}}",
