@@ -183,8 +183,8 @@ static void vpfz_estimate_check(const struct vp_estimate *e)
 		vpfz_fail("the components (%llu) do not add up to allocated (%llu)", (unsigned long long)sum,
 			  (unsigned long long)e->allocated_bytes);
 	if (e->reserved_bytes != e->allocated_bytes + e->allocator_bytes ||
-	    e->device_bytes != e->reserved_bytes + e->context_bytes)
-		vpfz_fail("allocated + allocator + context do not add up to device bytes");
+	    e->device_bytes != e->reserved_bytes + e->context_bytes + e->paged_optimizer_bytes)
+		vpfz_fail("allocated + allocator + context + paged states do not add up to device bytes");
 	if (e->device_bytes > (UINT64_C(1) << 62))
 		vpfz_fail("device estimate %llu beyond 2^62", (unsigned long long)e->device_bytes);
 }

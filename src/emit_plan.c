@@ -370,6 +370,8 @@ static void comment_breakdown(FILE *f, const struct vp_estimate *e, uint64_t ewc
 		comment_row(f, "ewc", ewc);
 	comment_row(f, "allocator", e->allocator_bytes);
 	comment_row(f, "cuda context", e->context_bytes);
+	if (e->paged_optimizer_bytes > 0)
+		comment_row(f, "paged optimizer", e->paged_optimizer_bytes);
 }
 
 static void multiple_text(const struct vp_plan_request *req, const struct vp_plan *p, char *buf, size_t size)

@@ -1044,13 +1044,9 @@ static int estimate_at(const struct vp_estimator *e, bool classic, uint64_t batc
 		out->allocated_bytes += out->peak_bytes[p];
 	out->reserved_bytes = out->allocated_bytes + out->allocator_bytes;
 	out->context_bytes = vp_context_bytes(g, t);
-	{
-		uint64_t paged;
-		if (to_u64(tt.paged_states, &paged))
-			return vp_error_set(err, VP_ERR_INPUT, "the estimate exceeds 2^60 bytes");
-		out->context_bytes += paged; /* unified memory resident on the device */
-	}
-	out->device_bytes = out->reserved_bytes + out->context_bytes;
+	if (to_u64(tt.paged_states, &out->paged_optimizer_bytes))
+		return vp_error_set(err, VP_ERR_INPUT, "the estimate exceeds 2^60 bytes");
+	out->device_bytes = out->reserved_bytes + out->context_bytes + out->paged_optimizer_bytes;
 
 	/* Expandable segments grow a request's range by what is missing where
 	 * the caching allocator would map a whole new segment, so they never
@@ -1068,7 +1064,7 @@ static int estimate_at(const struct vp_estimator *e, bool classic, uint64_t batc
 		if (ce.reserved_bytes < out->reserved_bytes && ce.reserved_bytes >= out->allocated_bytes) {
 			out->allocator_bytes = ce.reserved_bytes - out->allocated_bytes;
 			out->reserved_bytes = ce.reserved_bytes;
-			out->device_bytes = out->reserved_bytes + out->context_bytes;
+			out->device_bytes = out->reserved_bytes + out->context_bytes + out->paged_optimizer_bytes;
 		}
 	}
 	return 0;

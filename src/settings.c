@@ -920,6 +920,8 @@ size_t vp_estimate_settings(const struct vp_estimate *e, uint64_t batch, uint64_
 	set_int(&b, "allocator_bytes", e->allocator_bytes);
 	set_int(&b, "reserved_bytes", e->reserved_bytes + ewc);
 	set_int(&b, "context_bytes", e->context_bytes);
+	if (e->paged_optimizer_bytes > 0)
+		set_int(&b, "paged_optimizer_bytes", e->paged_optimizer_bytes);
 	set_int(&b, "device_bytes", e->device_bytes + ewc);
 	set_int(&b, "forward_allocated_bytes", e->phase_allocated_bytes[VP_PHASE_FORWARD]);
 	set_int(&b, "backward_allocated_bytes", e->phase_allocated_bytes[VP_PHASE_BACKWARD]);

@@ -59,7 +59,12 @@ struct vp_estimate {
 	uint64_t allocator_bytes;       /* rounding + fragmentation (reserved - allocated) */
 	uint64_t reserved_bytes;
 	uint64_t context_bytes;         /* CUDA context + library workspaces */
-	uint64_t device_bytes;
+	/* bitsandbytes' paged optimizer states: unified memory
+	 * (cudaMallocManaged), outside the caching allocator, so in no
+	 * reserved byte; counted on the device, where they stay while it
+	 * has room (docs/memory-model.md "Device level"); 0 otherwise */
+	uint64_t paged_optimizer_bytes;
+	uint64_t device_bytes;          /* reserved + context + paged states */
 
 	/* PEFT's DoRA (docs/memory-model.md "DoRA"), 0 without it: its
 	 * magnitude parameters (in params_trainable), what its layers save

@@ -106,6 +106,8 @@ static void block(const struct ex *x, const char *title, const struct vp_estimat
 		row(x, "ewc", ewc, colour, false);
 	row(x, "allocator", e->allocator_bytes, colour, false);
 	row(x, "cuda context", e->context_bytes, colour, false);
+	if (e->paged_optimizer_bytes > 0)
+		row(x, "paged optimizer", e->paged_optimizer_bytes, colour, false);
 	row(x, "total", peak, colour, true);
 }
 

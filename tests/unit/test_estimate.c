@@ -2329,11 +2329,17 @@ static void paged_optimizers_page_only_large_parameters(void **state)
 	t.optimizer = VP_OPT_PAGED_ADAMW;
 	assert_int_equal(vp_estimate(m, g, &t, &paged32, &err), 0);
 	assert_int_equal(paged32.peak_bytes[VP_COMP_OPTIMIZER], (uint64_t)(small * 8.0));
-	/* the paged rest is device memory beside the context */
+	/* the paged rest is device memory of its own, beside the context
+	 * (which it does not change) and outside the allocator's levels */
 	t.optimizer = VP_OPT_ADAMW_8BIT;
 	assert_int_equal(vp_estimate(m, g, &t, &plain8, &err), 0);
-	assert_int_equal(paged8.context_bytes - plain8.context_bytes, (uint64_t)((trained - small) * 2.0));
-	assert_int_equal(paged32.context_bytes - plain8.context_bytes, (uint64_t)((trained - small) * 8.0));
+	assert_int_equal(plain8.paged_optimizer_bytes, 0);
+	assert_int_equal(paged8.paged_optimizer_bytes, (uint64_t)((trained - small) * 2.0));
+	assert_int_equal(paged32.paged_optimizer_bytes, (uint64_t)((trained - small) * 8.0));
+	assert_int_equal(paged8.context_bytes, plain8.context_bytes);
+	assert_int_equal(paged32.context_bytes, plain8.context_bytes);
+	assert_int_equal(paged8.device_bytes,
+			 paged8.reserved_bytes + paged8.context_bytes + paged8.paged_optimizer_bytes);
 }
 
 /* The forward phase of a QLoRA step on tiny_llama (q_proj and v_proj
@@ -3195,13 +3201,15 @@ static void zero_states_are_the_wrapped_optimizers_own(void **state)
 	t.optimizer = VP_OPT_ADAMW_FUSED;
 	assert_int_equal(estimated(&m, &t).full_bytes[VP_COMP_OPTIMIZER], full * 12 / 2 + 2 * bucket);
 	/* paged over 2 GPUs: 8 bytes of each of the partition's elements in
-	 * unified memory, beside the device's context; the rest as fused */
+	 * unified memory, beside the device's context (a term of their own);
+	 * the rest as fused */
 	t.precision = VP_PREC_BF16;
 	fused = estimated(big, &t);
 	t.optimizer = VP_OPT_PAGED_ADAMW;
 	paged = estimated(big, &t);
 	n = (double)paged.params_trainable;
-	pages = (double)(paged.context_bytes - vp_context_bytes(&g, &t));
+	assert_int_equal(paged.context_bytes, vp_context_bytes(&g, &t));
+	pages = (double)paged.paged_optimizer_bytes;
 	assert_true(fabs(pages - n * 8.0 / 2.0) < 1.0);
 	assert_int_equal(paged.full_bytes[VP_COMP_OPTIMIZER], fused.full_bytes[VP_COMP_OPTIMIZER]);
 	/* in PyTorch's allocator: the master partition and the bucket */
