@@ -826,10 +826,10 @@ static bool eval_steps_cure(const struct vp_trainconfig *tc, const struct result
 
 /* The samples of an eval step's set, as its texts name them: the
  * evaluation set's, or the test set's that predict() runs over
- * (max_predict_samples) */
-static const char *samples_word(const struct result *r)
+ * (max_predict_samples; LLaMA-Factory predicts over its evaluation split) */
+static const char *samples_word(const struct vp_trainconfig *tc, const struct result *r)
 {
-	return r->prediction ? "predict samples" : "eval samples";
+	return r->prediction && tc->flavour != VP_TC_LLAMAFACTORY ? "predict samples" : "eval samples";
 }
 
 /*
@@ -963,7 +963,7 @@ static int eval_pass(const struct vp_trainconfig *tc, bool samples_cli, const st
 		return vp_error_at(err, VP_ERR_INPUT, file, line, col,
 				   "the predictions of %" PRIu64 " %s, all kept on the GPU "
 				   "(eval_accumulation_steps not set), exceed 2^60 bytes",
-				   tc->eval.eval_samples, samples_word(r));
+				   tc->eval.eval_samples, samples_word(tc, r));
 	}
 	r->eval_done = true;
 	r->ev.device_bytes = r->eval_past_limit ? PAST_LIMIT_BYTES : r->ev.device_bytes + ewc;
@@ -1327,12 +1327,12 @@ static const char *eval_cap_text(const struct vp_trainconfig *tc, const struct r
 	buf[0] = '\0';
 	if (r->eval_batch < tc->eval_batch)
 		snprintf(buf, size, " (%" PRIu64 " capped at the %" PRIu64 " %s)", tc->eval_batch,
-			 tc->eval.eval_samples, samples_word(r));
+			 tc->eval.eval_samples, samples_word(tc, r));
 	else if (r->train.gpus > 1 && !tc->uneven_eval_batches && tc->eval.eval_samples > 0 && share < r->eval_batch)
 		snprintf(buf, size,
 			 " (a GPU's share of the %" PRIu64 " %s is %" PRIu64
 			 ": accelerate fills the batch with repeated samples)",
-			 tc->eval.eval_samples, samples_word(r), share);
+			 tc->eval.eval_samples, samples_word(tc, r), share);
 	return buf;
 }
 
@@ -2592,6 +2592,10 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		tc.train.memory_fraction = o->memory_fraction;
 	if (o->eval_samples > 0)
 		tc.eval.eval_samples = o->eval_samples;
+	/* LLaMA-Factory predicts over its evaluation split (tc_settle.c
+	 * settle_predict), the example scripts over their test split */
+	if (o->eval_samples > 0 && tc.predict.on && tc.flavour == VP_TC_LLAMAFACTORY)
+		tc.predict.samples = tc.predict.opts.eval_samples = o->eval_samples;
 	/* --bnb-version wins over the config's vramplan.bnb_version */
 	if (o->has_bnb)
 		tc.train.bnb = o->bnb;
