@@ -1776,6 +1776,21 @@ HANDLER(k_max_eval)
 	return 0;
 }
 
+/* the example scripts (run_summarization.py, run_translation.py,
+ * run_glue.py, run_ner.py): DataTrainingArguments.max_predict_samples
+ * truncates the test set that trainer.predict() runs over `if
+ * training_args.do_predict`; read as max_eval_samples is (an upper bound
+ * on the set, whose predictions predict() keeps) */
+HANDLER(k_max_predict)
+{
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_u64_max(c, m->value, path, 1, VP_MAX_SAMPLES, &c->r.max_predict_samples) != 0)
+		return -1;
+	vp_tc_set_origin(&c->r.at_max_predict, path, m);
+	return 0;
+}
+
 HANDLER(k_beams)
 {
 	const struct vp_tc_origin *had = &c->tc->at[VP_TC_NUM_BEAMS];
@@ -2357,6 +2372,7 @@ static const struct keydef hf_keys[] = {
 	{"push_to_hub_token", k_dump_token},
 	{"eval_do_concat_batches", k_concat_batches},
 	{"max_eval_samples", k_max_eval},
+	{"max_predict_samples", k_max_predict},
 	{"packing", k_packing},
 	{"packing_strategy", k_packing_strategy},
 	{"padding_free", k_padding_free},

@@ -777,6 +777,78 @@ static int settle_llamafactory_dtype(struct ctx *c)
 	return 0;
 }
 
+/*
+ * The prediction pass (tc->predict, trainconfig.h). `do_predict: true`
+ * makes the example scripts (run_summarization.py, run_translation.py,
+ * run_glue.py, run_ner.py: `if training_args.do_predict:
+ * trainer.predict(predict_dataset, ...)`) and LLaMA-Factory's SFT workflow
+ * (train/sft/workflow.py: `if training_args.do_predict:
+ * trainer.predict(dataset_module["eval_dataset"], **gen_kwargs)`) run
+ * Trainer.predict after training, or alone. It runs evaluation_loop at
+ * per_device_eval_batch_size with the same prediction_step as evaluate()
+ * (Seq2SeqTrainer generates in both, with generation_max_length and
+ * generation_num_beams, which run_summarization.py passes to both), so
+ * it is the eval step again, with two differences:
+ *   - what it keeps: Trainer.evaluate passes `prediction_loss_only=True
+ *     if self.compute_metrics is None else None`, Trainer.predict passes
+ *     nothing, and evaluation_loop then takes args.prediction_loss_only
+ *     (transformers trainer.py Trainer.predict, evaluation_loop:
+ *     "prediction_loss_only if prediction_loss_only is not None else
+ *     args.prediction_loss_only"): predict keeps the logits (or the
+ *     generated ids) whatever compute_metrics is, unless
+ *     prediction_loss_only: true (which also stops Seq2SeqTrainer's
+ *     generation, trainer_seq2seq.py prediction_step). A
+ *     preprocess_logits_for_metrics (vramplan.eval_predictions: argmax)
+ *     runs in both.
+ *   - the set: the test split, truncated to max_predict_samples, where
+ *     evaluate's is truncated to max_eval_samples; LLaMA-Factory predicts
+ *     over its evaluation split.
+ * An hf config that only predicts (do_train: false, do_predict, and
+ * neither do_eval nor an eval_strategy) runs no evaluate(): the
+ * prediction alone is checked. LLaMA-Factory's pt stage has no predict
+ * step of its own to model (its parser refuses generation there): left as
+ * before, checked as its evaluation.
+ */
+static int settle_predict(struct ctx *c)
+{
+	struct vp_trainconfig *tc = c->tc;
+	struct raw *r = &c->r;
+	bool lf = tc->flavour == VP_TC_LLAMAFACTORY;
+
+	if (r->do_predict != 1 || !(tc->flavour == VP_TC_HF || (lf && !r->stage_pt))) {
+		if (r->at_max_predict.line > 0)
+			return vp_tc_note_key(tc, c->err, &r->at_max_predict,
+					      "no do_predict: true, so the example scripts run no prediction "
+					      "(trainer.predict() only `if training_args.do_predict`)");
+		return 0;
+	}
+	tc->predict.on = true;
+	copy_origin(&tc->predict.at, &r->at_do_predict);
+	if (lf) {
+		/* the evaluation split, whose size vramplan.eval_samples gives */
+		tc->predict.samples = tc->eval.eval_samples;
+		copy_origin(&tc->predict.samples_at, &tc->at[VP_TC_EVAL_SAMPLES]);
+	} else {
+		tc->predict.samples = r->max_predict_samples;
+		copy_origin(&tc->predict.samples_at, &r->at_max_predict);
+	}
+	if (r->loss_only == 1)
+		tc->predict.predictions = VP_PREDS_NONE;
+	else if (tc->eval.predictions == VP_PREDS_ARGMAX)
+		tc->predict.predictions = VP_PREDS_ARGMAX;
+	else
+		tc->predict.predictions = VP_PREDS_LOGITS;
+	/* only predicting: no evaluate() runs (TrainingArguments sets do_eval
+	 * for an eval_strategy other than "no") */
+	if (tc->eval_only && r->do_eval != 1 && !(r->eval_strategy >= 0 && r->eval_strategy != VP_TC_EVAL_NONE))
+		tc->evaluation = VP_TC_EVAL_NONE;
+	/* until resolve() completes it: the evaluation's options */
+	tc->predict.opts = tc->eval;
+	tc->predict.opts.predictions = tc->predict.predictions;
+	tc->predict.opts.eval_samples = tc->predict.samples;
+	return 0;
+}
+
 /* Default notes about what only training uses (the micro-batch,
  * accumulation, the optimizer, checkpointing, the adapters it would
  * train, the dtype it would train in): dropped where nothing trains. */
@@ -1729,7 +1801,7 @@ int vp_tc_settle(struct ctx *c)
 			       "val_size: 0 (LLaMA-Factory default: no evaluation split, so LLaMA-Factory evaluates "
 			       "nothing and the eval batch is not checked; val_size or eval_dataset gives one)"))
 		return -1;
-	if (settle_do_train(c) != 0 || settle_lf_train_generation(c) != 0)
+	if (settle_do_train(c) != 0 || settle_lf_train_generation(c) != 0 || settle_predict(c) != 0)
 		return -1;
 	settle_lora_section(c);
 	settle_target_parameters(c);

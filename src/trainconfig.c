@@ -656,7 +656,7 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 	const struct vp_tc_origin *vseq = NULL, *vtgt = NULL;
 	bool encdec = m->arch == VP_ARCH_ENCDEC, target;
 	struct vp_error head_err;
-	uint64_t sum;
+	uint64_t sum, predict_beams = 1, predict_new = 0;
 
 	if (tc->resolved)
 		return 0;
@@ -1062,12 +1062,30 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 					 t->tgt_len > 0 ? "max_target_length" : "vramplan default"))
 				return -1;
 		}
+		/* predict() generates as the evaluation after training does:
+		 * with generation_max_length and generation_num_beams, or
+		 * LLaMA-Factory's GeneratingArguments (train/sft/workflow.py
+		 * passes gen_kwargs to predict), never with the Trainer's own
+		 * arguments that its evaluations inside training use */
+		predict_beams = tc->eval.num_beams;
+		predict_new = tc->eval.max_new_tokens;
 		if (tc->lf_train_gen && resolve_lf_train_generation(tc, err) != 0)
 			return -1;
 	} else if (encdec && tc->flavour == VP_TC_HF && tc->at[VP_TC_GENERATE].line == 0 &&
 		   vp_tc_note_default(tc, err, "predict_with_generate",
 				"predict_with_generate: false (Seq2SeqTrainingArguments default)")) {
 		return -1;
+	}
+	/* the prediction pass: the evaluation's step, with what predict()
+	 * keeps and its own set (tc_settle.c settle_predict) */
+	if (tc->predict.on) {
+		tc->predict.opts = tc->eval;
+		tc->predict.opts.predictions = tc->predict.predictions;
+		tc->predict.opts.eval_samples = tc->predict.samples;
+		if (tc->eval.generate) {
+			tc->predict.opts.num_beams = predict_beams;
+			tc->predict.opts.max_new_tokens = predict_new;
+		}
 	}
 	tc->resolved = true;
 	return 0;

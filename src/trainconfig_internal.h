@@ -131,6 +131,8 @@ struct raw {
 	bool accuracy;             /* LLaMA-Factory compute_accuracy: the eval keeps argmax ids */
 	int eval_strategy;         /* -1 absent, else enum vp_tc_evaluation (NONE, STEPS, EPOCHS) */
 	uint64_t max_eval_samples; /* the example scripts' max_eval_samples; 0 absent */
+	uint64_t max_predict_samples; /* the example scripts' max_predict_samples; 0 absent */
+	struct vp_tc_origin at_max_predict;
 	bool has_beams;
 	uint64_t beams;
 	/* LLaMA-Factory's generation_max_length, generation_num_beams and

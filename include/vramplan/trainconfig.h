@@ -236,6 +236,32 @@ struct vp_trainconfig {
 	bool eval_only;
 	struct vp_tc_origin eval_only_at;
 
+	/* The prediction pass: `do_predict: true` makes the example scripts
+	 * (run_summarization.py, run_translation.py, run_glue.py, run_ner.py)
+	 * and LLaMA-Factory's SFT workflow call trainer.predict() after
+	 * training (or alone), on the test set (LLaMA-Factory: its
+	 * evaluation split), at per_device_eval_batch_size, through the same
+	 * evaluation_loop and prediction_step as evaluate(), generation
+	 * included. Unlike evaluate(), which passes prediction_loss_only=True
+	 * when the Trainer has no compute_metrics, predict() passes none, so
+	 * evaluation_loop takes args.prediction_loss_only (false by default)
+	 * and keeps every step's predictions (transformers trainer.py
+	 * Trainer.predict, evaluation_loop). on: the pass runs (hf, and
+	 * LLaMA-Factory's sft stage); at: its do_predict; samples: the test
+	 * set's size, max_predict_samples (LLaMA-Factory: the evaluation
+	 * set's), 0 unknown, set by samples_at; predictions: what it keeps.
+	 * opts: the pass's options, complete after vp_trainconfig_resolve
+	 * (the evaluation's generation, with LLaMA-Factory's
+	 * GeneratingArguments, and the kept predictions and set above). */
+	struct {
+		bool on;
+		struct vp_tc_origin at;
+		uint64_t samples;
+		struct vp_tc_origin samples_at;
+		enum vp_eval_preds predictions;
+		struct vp_eval_opts opts;
+	} predict;
+
 	/* LLaMA-Factory training with predict_with_generate and evaluation
 	 * inside training: the Trainer's evaluate() there generates up to
 	 * lf_gen_total tokens in all (generation_max_length, else cutoff_len)

@@ -646,6 +646,19 @@ struct result {
 	 * (0: not even 1) */
 	bool eval_largest_done;
 	uint64_t eval_largest_batch;
+	/* The prediction pass (tc->predict: do_predict), its eval_* fields
+	 * kept here while eval_* hold the evaluation's; prediction_view
+	 * swaps them in for the code that reports an eval step. pred_same:
+	 * its step is the evaluation's (the same batch and options, so the
+	 * same peak), which the text then says without repeating it. */
+	bool pred_done, pred_fits, pred_past_limit, pred_largest_done, pred_same;
+	uint64_t pred_batch, pred_steps_fit, pred_largest_batch;
+	struct vp_eval_estimate pv;
+	/* this result is such a view: its set is the test set (max_predict_samples) */
+	bool prediction;
+	/* host RAM is the prediction's: its predictions kept in host RAM
+	 * outweigh the evaluation's (or it runs alone) */
+	bool host_in_predict;
 	bool host_done;
 	struct vp_host_plan host;
 	uint64_t host_limit;
@@ -811,6 +824,166 @@ static bool eval_steps_cure(const struct vp_trainconfig *tc, const struct result
 	       (tc->eval.accumulation_steps > 1 || (tc->eval.accumulation_steps == 0 && tc->eval.eval_samples > 0));
 }
 
+/* The samples of an eval step's set, as its texts name them: the
+ * evaluation set's, or the test set's that predict() runs over
+ * (max_predict_samples; LLaMA-Factory predicts over its evaluation split) */
+static const char *samples_word(const struct vp_trainconfig *tc, const struct result *r)
+{
+	return r->prediction && tc->flavour != VP_TC_LLAMAFACTORY ? "predict samples" : "eval samples";
+}
+
+/*
+ * The prediction pass seen as an evaluation, so that the code that checks
+ * and reports an eval step serves it too: tc with the prediction's options
+ * (tc->predict.opts: what predict() keeps, its set, its generation), its
+ * set's key, and the timing of trainer.predict(), after training (or
+ * alone: no training DataLoader beside it); r with the pred_* fields in
+ * place of the eval_* ones. The views share tc's note arrays, read only.
+ */
+static void prediction_tc(const struct vp_trainconfig *tc, struct vp_trainconfig *v)
+{
+	*v = *tc;
+	v->eval = tc->predict.opts;
+	v->at[VP_TC_EVAL_SAMPLES] = tc->predict.samples_at;
+	/* predict() keeps the logits whatever compute_metrics is: nothing
+	 * assumed (tc_settle.c settle_predict) */
+	v->eval_logits_assumed = false;
+	v->evaluation = VP_TC_EVAL_AFTER;
+}
+
+static void prediction_view(const struct result *r, struct result *v)
+{
+	*v = *r;
+	v->prediction = true;
+	v->eval_done = r->pred_done;
+	v->eval_fits = r->pred_fits;
+	v->eval_past_limit = r->pred_past_limit;
+	v->eval_largest_done = r->pred_largest_done;
+	v->eval_batch = r->pred_batch;
+	v->eval_steps_fit = r->pred_steps_fit;
+	v->eval_largest_batch = r->pred_largest_batch;
+	v->ev = r->pv;
+}
+
+/* the eval step that `v` (a prediction_view) checked, stored as the prediction's */
+static void store_prediction(struct result *r, const struct result *v)
+{
+	r->pred_done = v->eval_done;
+	r->pred_fits = v->eval_fits;
+	r->pred_past_limit = v->eval_past_limit;
+	r->pred_largest_done = v->eval_largest_done;
+	r->pred_batch = v->eval_batch;
+	r->pred_steps_fit = v->eval_steps_fit;
+	r->pred_largest_batch = v->eval_largest_batch;
+	r->pv = v->ev;
+}
+
+/* Do the two passes run the same step? The same batch and options give
+ * the same estimate (and the same searches); the set's size counts only
+ * where predictions are kept (the caller compares the batches it caps). */
+static bool same_step(const struct vp_eval_opts *a, const struct vp_eval_opts *b)
+{
+	return a->generate == b->generate && a->num_beams == b->num_beams && a->max_new_tokens == b->max_new_tokens &&
+	       a->generate_only == b->generate_only && a->labels_returned == b->labels_returned &&
+	       a->accumulation_steps == b->accumulation_steps && a->predictions == b->predictions &&
+	       a->keep_batches == b->keep_batches &&
+	       (a->predictions == VP_PREDS_NONE || a->eval_samples == b->eval_samples);
+}
+
+/*
+ * The eval step of tc (tc->eval at the eval batch, capped by a known set)
+ * on r->train: r's eval_* fields. samples_cli: the set's size came from
+ * --eval-samples, which has no place in the file. Returns 0, or -1 with
+ * err at the key to blame.
+ */
+static int eval_pass(const struct vp_trainconfig *tc, bool samples_cli, const struct vp_model *m,
+		     const struct vp_gpu *g, uint64_t ewc, struct result *r, struct vp_error *err)
+{
+	struct vp_train et;
+	bool failed;
+
+	/* a known evaluation set bounds the batch that runs on one GPU: 10
+	 * samples at per_device_eval_batch_size 64 are one batch of 10
+	 * (vp_plan_eval_batch_cap: the DataLoader's last batch). On several
+	 * GPUs accelerate's even_batches fills every rank's batch to 64 with
+	 * repeated samples, so 64 runs. The plan's eval search stops at a
+	 * GPU's share, so a plan read back agrees. Until 2026-11-30 check
+	 * estimated the config's 64 on one GPU: Qwen3-0.6B on an H100 with 10
+	 * eval samples, "eval batch 64 peak 89.51 GiB", DOES NOT FIT, for a
+	 * run whose one eval batch is 10; and until 2026-12-01 it capped 2
+	 * GPUs at 5, FITS, for a run whose ranks forward 64 rows each
+	 * (tests/cli/check/eval-batch-set-share.sh). accelerator_config's
+	 * even_batches: false leaves the last batch short on every GPU
+	 * count: capped as on one */
+	r->eval_batch = vp_plan_eval_batch_cap(tc->eval_batch, tc->eval.eval_samples, r->train.gpus,
+					       !tc->uneven_eval_batches);
+	et = r->train;
+	et.batch = r->eval_batch;
+	if (r->eval_batch == 0)
+		return 0;
+	failed = vp_estimate_eval(m, g, &et, &tc->eval, &r->ev, err) != 0;
+	if (failed && past_limit_at(m, g, &et, &tc->eval, NULL, &r->ev)) {
+		r->eval_past_limit = true;
+		memset(err, 0, sizeof *err);
+	} else if (failed) {
+		unsigned long line, col;
+		const char *file;
+
+		/* at the eval batch's key, not the train batch's (the
+		 * caller's default place); an error about another input
+		 * (a length past what the estimator represents) at that
+		 * input's key, as a training step's is: a run that only
+		 * evaluates has no train batch, whose default place is
+		 * the model's line */
+		if (tc->eval.eval_samples == 0 || tc->eval.accumulation_steps > 0) {
+			char msg[sizeof err->message];
+			enum vp_tc_setting at = about_setting(tc, err->about);
+
+			snprintf(msg, sizeof msg, "%s", err->message);
+			if (at == VP_TC_BATCH) {
+				file = eval_where(tc, &line, &col);
+			} else if (vp_tc_origin_on_command_line(&tc->at[at])) {
+				return vp_error_at(err, VP_ERR_INPUT, VP_TC_COMMAND_LINE, 0, 0, "'%s': %s",
+						   tc->at[at].key, msg);
+			} else {
+				vp_trainconfig_where(tc, at, &line, &col);
+				file = vp_trainconfig_where_file(tc, at);
+			}
+			return vp_error_at(err, VP_ERR_INPUT, file, line, col, "%s", msg);
+		}
+		/* the whole set kept on the GPU is past what the
+		 * estimator represents: say so at the set's size, else
+		 * (--eval-samples) at the eval batch */
+		if (tc->at[VP_TC_EVAL_SAMPLES].line > 0 && !samples_cli) {
+			vp_trainconfig_where(tc, VP_TC_EVAL_SAMPLES, &line, &col);
+			file = vp_trainconfig_where_file(tc, VP_TC_EVAL_SAMPLES);
+		} else {
+			file = eval_where(tc, &line, &col);
+		}
+		return vp_error_at(err, VP_ERR_INPUT, file, line, col,
+				   "the predictions of %" PRIu64 " %s, all kept on the GPU "
+				   "(eval_accumulation_steps not set), exceed 2^60 bytes",
+				   tc->eval.eval_samples, samples_word(tc, r));
+	}
+	r->eval_done = true;
+	r->ev.device_bytes = r->eval_past_limit ? PAST_LIMIT_BYTES : r->ev.device_bytes + ewc;
+	r->eval_fits = !r->eval_past_limit && r->ev.device_bytes <= r->budget;
+	if (!r->eval_past_limit &&
+	    vp_plan_eval_accumulation(m, g, &et, &tc->eval, less(r->budget, ewc), &r->eval_steps_fit, err) != 0)
+		return -1;
+	/* the eval batch must come down: the planner's search, with the
+	 * config's own eval settings (kept predictions, accumulation,
+	 * generation, GPUs) and room for EWC's copies, below the eval
+	 * batch that does not fit (the estimate grows with the batch) */
+	if (!r->eval_fits && !eval_steps_cure(tc, r)) {
+		if (vp_plan_largest_eval_batch(m, g, &et, &tc->eval, less(r->budget, ewc), r->eval_batch - 1,
+					       &r->eval_largest_batch, err) != 0)
+			return -1;
+		r->eval_largest_done = true;
+	}
+	return 0;
+}
+
 static int run_checks(const struct check_opts *o, const struct vp_trainconfig *tc, const struct vp_model *m,
 		      const struct vp_gpu *g, double util, uint64_t host_ram, uint64_t cpus, uint64_t worker_ram,
 		      struct result *r, struct vp_error *err)
@@ -874,91 +1047,29 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 	}
 
 evaluation:
-	/* a known evaluation set bounds the batch that runs on one GPU: 10
-	 * samples at per_device_eval_batch_size 64 are one batch of 10
-	 * (vp_plan_eval_batch_cap: the DataLoader's last batch). On several
-	 * GPUs accelerate's even_batches fills every rank's batch to 64 with
-	 * repeated samples, so 64 runs. The plan's eval search stops at a
-	 * GPU's share, so a plan read back agrees. Until 2026-11-30 check
-	 * estimated the config's 64 on one GPU: Qwen3-0.6B on an H100 with 10
-	 * eval samples, "eval batch 64 peak 89.51 GiB", DOES NOT FIT, for a
-	 * run whose one eval batch is 10; and until 2026-12-01 it capped 2
-	 * GPUs at 5, FITS, for a run whose ranks forward 64 rows each
-	 * (tests/cli/check/eval-batch-set-share.sh). accelerator_config's
-	 * even_batches: false leaves the last batch short on every GPU
-	 * count: capped as on one */
-	r->eval_batch = vp_plan_eval_batch_cap(tc->eval_batch, tc->eval.eval_samples, r->train.gpus,
-					       !tc->uneven_eval_batches);
-	et = r->train;
-	et.batch = r->eval_batch;
-	if (r->eval_batch > 0 && tc->evaluation != VP_TC_EVAL_NONE) {
-		failed = vp_estimate_eval(m, g, &et, &tc->eval, &r->ev, err) != 0;
-		if (failed && past_limit_at(m, g, &et, &tc->eval, NULL, &r->ev)) {
-			r->eval_past_limit = true;
-			memset(err, 0, sizeof *err);
-		} else if (failed) {
-			unsigned long line, col;
+	if (tc->evaluation != VP_TC_EVAL_NONE && eval_pass(tc, o->eval_samples > 0, m, g, ewc, r, err) != 0)
+		return -1;
+	/* trainer.predict() (do_predict), after training or alone: the eval
+	 * step again with what predict() keeps and over the test set
+	 * (prediction_tc) */
+	if (tc->predict.on) {
+		struct vp_trainconfig ptc;
+		struct result pr;
 
-			/* at the eval batch's key, not the train batch's (the
-			 * caller's default place); an error about another input
-			 * (a length past what the estimator represents) at that
-			 * input's key, as a training step's is: a run that only
-			 * evaluates has no train batch, whose default place is
-			 * the model's line */
-			if (tc->eval.eval_samples == 0 || tc->eval.accumulation_steps > 0) {
-				char msg[sizeof err->message];
-				enum vp_tc_setting at = about_setting(tc, err->about);
-				const char *file;
-
-				snprintf(msg, sizeof msg, "%s", err->message);
-				if (at == VP_TC_BATCH) {
-					file = eval_where(tc, &line, &col);
-				} else if (vp_tc_origin_on_command_line(&tc->at[at])) {
-					return vp_error_at(err, VP_ERR_INPUT, VP_TC_COMMAND_LINE, 0, 0, "'%s': %s",
-							   tc->at[at].key, msg);
-				} else {
-					vp_trainconfig_where(tc, at, &line, &col);
-					file = vp_trainconfig_where_file(tc, at);
-				}
-				return vp_error_at(err, VP_ERR_INPUT, file, line, col, "%s", msg);
-			}
-			/* the whole set kept on the GPU is past what the
-			 * estimator represents: say so at the set's size, else
-			 * (--eval-samples) at the eval batch */
-			const char *file;
-
-			if (tc->at[VP_TC_EVAL_SAMPLES].line > 0 && o->eval_samples == 0) {
-				vp_trainconfig_where(tc, VP_TC_EVAL_SAMPLES, &line, &col);
-				file = vp_trainconfig_where_file(tc, VP_TC_EVAL_SAMPLES);
-			} else {
-				file = eval_where(tc, &line, &col);
-			}
-			return vp_error_at(err, VP_ERR_INPUT, file, line, col,
-					   "the predictions of %" PRIu64 " eval samples, all kept on the GPU "
-					   "(eval_accumulation_steps not set), exceed 2^60 bytes",
-					   tc->eval.eval_samples);
-		}
-		r->eval_done = true;
-		r->ev.device_bytes = r->eval_past_limit ? PAST_LIMIT_BYTES : r->ev.device_bytes + ewc;
-		r->eval_fits = !r->eval_past_limit && r->ev.device_bytes <= r->budget;
-		if (!r->eval_past_limit &&
-		    vp_plan_eval_accumulation(m, g, &et, &tc->eval, less(r->budget, ewc), &r->eval_steps_fit, err) != 0)
+		prediction_tc(tc, &ptc);
+		prediction_view(r, &pr);
+		if (eval_pass(&ptc, tc->flavour == VP_TC_LLAMAFACTORY && o->eval_samples > 0, m, g, ewc, &pr, err) != 0)
 			return -1;
-		/* the eval batch must come down: the planner's search, with the
-		 * config's own eval settings (kept predictions, accumulation,
-		 * generation, GPUs) and room for EWC's copies, below the eval
-		 * batch that does not fit (the estimate grows with the batch) */
-		if (!r->eval_fits && !eval_steps_cure(tc, r)) {
-			if (vp_plan_largest_eval_batch(m, g, &et, &tc->eval, less(r->budget, ewc), r->eval_batch - 1,
-						       &r->eval_largest_batch, err) != 0)
-				return -1;
-			r->eval_largest_done = true;
-		}
+		store_prediction(r, &pr);
+		r->pred_same = r->eval_done && r->pred_done && r->pred_batch == r->eval_batch &&
+			       same_step(&tc->eval, &tc->predict.opts);
 	}
+	et = r->train;
+	et.batch = r->eval_done ? r->eval_batch : r->pred_batch;
 
 	/* the host's copy of the checkpoint while loading: the frozen
 	 * model's weights, in the dtype evaluation runs them */
-	if (tc->eval_only && r->eval_done) {
+	if (tc->eval_only && (r->eval_done || r->pred_done)) {
 		struct vp_error ignored;
 
 		if (vp_estimate(m, g, &et, &r->est, &ignored) != 0)
@@ -985,17 +1096,47 @@ evaluation:
 		 * that only evaluates holds none (docs/check.md: host RAM
 		 * counts the eval DataLoader alone) */
 		req.replay_buffer = tc->eval_only ? 0 : tc->replay_buffer;
-		/* an eval batch past 2^60 bytes on the GPU gives no host figure */
-		if (r->eval_done && !r->eval_past_limit) {
-			vp_plan_host_eval(&req, r->eval_batch, &tc->eval, tc->eval.accumulation_steps, &r->ev);
-			req.eval_beside_training = vp_trainconfig_eval_beside_training(tc);
-		}
 		/* without training, the DataLoader's batches are the eval batch's */
 		ht = tc->eval_only ? &et : &r->train;
 		/* ZeRO-Offload's partitions, which a run that trains holds */
 		req.offload_bytes = tc->eval_only ? 0 : r->est.offload_host_bytes;
+		/* the prediction's predictions, kept in host RAM until predict()
+		 * returns them (evaluation_loop's all_preds, numpy on the
+		 * host), as evaluation's are: the pass that holds more decides.
+		 * predict() runs after trainer.train() returns, so no training
+		 * DataLoader's workers are beside its own */
+		if (r->pred_done && !r->pred_past_limit) {
+			struct vp_host_request preq = req;
+			struct vp_host_plan pplan;
+
+			vp_plan_host_eval(&preq, r->pred_batch, &tc->predict.opts, tc->predict.opts.accumulation_steps,
+					  &r->pv);
+			preq.eval_beside_training = false;
+			if (vp_host_plan(m, ht, &preq, vp_plan_checkpoint_bytes(m, ht, &r->est), &pplan) != 0)
+				return vp_error_set(err, VP_ERR_INPUT, "the host RAM estimate failed");
+			if (!(r->eval_done && !r->eval_past_limit)) {
+				req = preq;
+				r->host_in_predict = true;
+			} else {
+				struct vp_host_request ereq = req;
+				struct vp_host_plan eplan;
+
+				vp_plan_host_eval(&ereq, r->eval_batch, &tc->eval, tc->eval.accumulation_steps, &r->ev);
+				ereq.eval_beside_training = vp_trainconfig_eval_beside_training(tc);
+				if (vp_host_plan(m, ht, &ereq, vp_plan_checkpoint_bytes(m, ht, &r->est), &eplan) != 0)
+					return vp_error_set(err, VP_ERR_INPUT, "the host RAM estimate failed");
+				r->host_in_predict = pplan.total_bytes > eplan.total_bytes;
+				req = r->host_in_predict ? preq : ereq;
+			}
+		} else if (r->eval_done && !r->eval_past_limit) {
+			/* an eval batch past 2^60 bytes on the GPU gives no host figure */
+			vp_plan_host_eval(&req, r->eval_batch, &tc->eval, tc->eval.accumulation_steps, &r->ev);
+			req.eval_beside_training = vp_trainconfig_eval_beside_training(tc);
+		}
 		if (vp_host_plan(m, ht, &req, vp_plan_checkpoint_bytes(m, ht, &r->est), &r->host) != 0)
 			return vp_error_set(err, VP_ERR_INPUT, "the host RAM estimate failed");
+		/* the plan's eval phase is the prediction's */
+		r->host_in_predict = r->host_in_predict && r->host.peak_in_eval;
 		if (!r->host.fits && req.num_workers > 1) {
 			struct vp_host_plan alt;
 
@@ -1033,7 +1174,8 @@ evaluation:
 		r->host_done = true;
 		r->host_limit = host_ram;
 	}
-	r->fits = r->train_fits && (!r->eval_done || r->eval_fits) && (!r->host_done || r->host.fits);
+	r->fits = r->train_fits && (!r->eval_done || r->eval_fits) && (!r->pred_done || r->pred_fits) &&
+		  (!r->host_done || r->host.fits);
 	return 0;
 }
 
@@ -1184,14 +1326,63 @@ static const char *eval_cap_text(const struct vp_trainconfig *tc, const struct r
 
 	buf[0] = '\0';
 	if (r->eval_batch < tc->eval_batch)
-		snprintf(buf, size, " (%" PRIu64 " capped at the %" PRIu64 " eval samples)", tc->eval_batch,
-			 tc->eval.eval_samples);
+		snprintf(buf, size, " (%" PRIu64 " capped at the %" PRIu64 " %s)", tc->eval_batch,
+			 tc->eval.eval_samples, samples_word(tc, r));
 	else if (r->train.gpus > 1 && !tc->uneven_eval_batches && tc->eval.eval_samples > 0 && share < r->eval_batch)
 		snprintf(buf, size,
-			 " (a GPU's share of the %" PRIu64 " eval samples is %" PRIu64
+			 " (a GPU's share of the %" PRIu64 " %s is %" PRIu64
 			 ": accelerate fills the batch with repeated samples)",
-			 tc->eval.eval_samples, share);
+			 tc->eval.eval_samples, samples_word(tc, r), share);
 	return buf;
+}
+
+/* An eval step's part of the result: "eval batch 16 peak 13.63 GiB (headroom
+ * 5.56 GiB)", with " of BUDGET" where show_budget, and what overflows where
+ * it does not fit. r may be a prediction_view. */
+static void print_eval_step(const struct vp_trainconfig *tc, const struct result *r, const char *budget,
+			    bool show_budget)
+{
+	char peak[48], rm[64], with[64], cap[160];
+	bool kept;
+
+	peak_text(r->ev.device_bytes, r->eval_past_limit, peak, sizeof peak);
+	if (r->eval_past_limit)
+		snprintf(rm, sizeof rm, "beyond any GPU");
+	else
+		room(r->budget, r->ev.device_bytes, rm, sizeof rm);
+	printf("eval batch %" PRIu64 "%s peak %s", r->eval_batch, eval_cap_text(tc, r, cap, sizeof cap), peak);
+	if (show_budget)
+		printf(" of %s", budget);
+	printf(" (%s", rm);
+	/* what overflows: the predictions kept on the GPU, not the forward */
+	kept = !r->eval_fits && r->ev.peak_moment == VP_EVAL_PREDICTIONS;
+	if (kept) {
+		char from[48];
+
+		gathered_text(&r->train, from, sizeof from);
+		/* one step at a time: its gather on several GPUs */
+		if (tc->eval.accumulation_steps == 1 || (tc->eval.accumulation_steps == 0 && tc->eval.eval_samples == 0))
+			printf(", one step's predictions%s", from);
+		else if (tc->eval.accumulation_steps > 0)
+			printf(", the predictions of eval_accumulation_steps %" PRIu64 " kept%s",
+			       tc->eval.accumulation_steps, from);
+		else
+			printf(", every step's predictions kept without eval_accumulation_steps%s", from);
+		if (r->eval_steps_fit > 0)
+			printf("; at most %" PRIu64 " step%s", r->eval_steps_fit,
+			       r->eval_steps_fit > 1 ? "s fit" : " fits");
+		/* vp_plan_eval_accumulation's 0 here, with steps kept
+		 * and over the budget: fewer steps cannot help */
+		else if (tc->eval.accumulation_steps != 1 &&
+			 !(tc->eval.accumulation_steps == 0 && tc->eval.eval_samples == 0))
+			fputs("; not even one step's fits: the eval batch must come down", stdout);
+	}
+	/* after the kept predictions' clause, apart from it */
+	if (r->eval_largest_done && r->eval_largest_batch > 0)
+		printf("%slargest eval batch that fits %" PRIu64, kept ? "; " : ", ", r->eval_largest_batch);
+	else if (r->eval_largest_done)
+		printf("%snot even eval batch 1 fits%s", kept ? "; " : ", ", none_fits_with(tc, r, with, sizeof with));
+	fputc(')', stdout);
 }
 
 static void print_text(const struct vp_trainconfig *tc, const struct result *r)
@@ -1199,13 +1390,14 @@ static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 	struct bound_keys b;
 	enum vp_tc_bound bound = verdict_bound(tc, r, &b);
 	char words[BOUND_KEYS * 100];
-	char peak[48], budget[48], rm[64], fail[64] = "", with[64], cap[160];
-	bool kept;
+	char peak[48], budget[48], rm[64], fail[64] = "";
 
 	if (!r->train_fits)
 		strcat(fail, "train");
 	if (r->eval_done && !r->eval_fits)
 		strcat(fail, fail[0] ? ", eval" : "eval");
+	if (r->pred_done && !r->pred_fits)
+		strcat(fail, fail[0] ? ", prediction" : "prediction");
 	if (r->host_done && !r->host.fits)
 		strcat(fail, fail[0] ? ", host RAM" : "host RAM");
 
@@ -1265,44 +1457,8 @@ static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 	fputc(')', stdout);
 eval_part:
 	if (r->eval_done) {
-		peak_text(r->ev.device_bytes, r->eval_past_limit, peak, sizeof peak);
-		if (r->eval_past_limit)
-			snprintf(rm, sizeof rm, "beyond any GPU");
-		else
-			room(r->budget, r->ev.device_bytes, rm, sizeof rm);
-		printf("; eval batch %" PRIu64 "%s peak %s", r->eval_batch, eval_cap_text(tc, r, cap, sizeof cap), peak);
-		if (tc->eval_only)
-			printf(" of %s", budget);
-		printf(" (%s", rm);
-		/* what overflows: the predictions kept on the GPU, not the forward */
-		kept = !r->eval_fits && r->ev.peak_moment == VP_EVAL_PREDICTIONS;
-		if (kept) {
-			char from[48];
-
-			gathered_text(&r->train, from, sizeof from);
-			/* one step at a time: its gather on several GPUs */
-			if (tc->eval.accumulation_steps == 1 || (tc->eval.accumulation_steps == 0 && tc->eval.eval_samples == 0))
-				printf(", one step's predictions%s", from);
-			else if (tc->eval.accumulation_steps > 0)
-				printf(", the predictions of eval_accumulation_steps %" PRIu64 " kept%s",
-				       tc->eval.accumulation_steps, from);
-			else
-				printf(", every step's predictions kept without eval_accumulation_steps%s", from);
-			if (r->eval_steps_fit > 0)
-				printf("; at most %" PRIu64 " step%s", r->eval_steps_fit,
-				       r->eval_steps_fit > 1 ? "s fit" : " fits");
-			/* vp_plan_eval_accumulation's 0 here, with steps kept
-			 * and over the budget: fewer steps cannot help */
-			else if (tc->eval.accumulation_steps != 1 &&
-				 !(tc->eval.accumulation_steps == 0 && tc->eval.eval_samples == 0))
-				fputs("; not even one step's fits: the eval batch must come down", stdout);
-		}
-		/* after the kept predictions' clause, apart from it */
-		if (r->eval_largest_done && r->eval_largest_batch > 0)
-			printf("%slargest eval batch that fits %" PRIu64, kept ? "; " : ", ", r->eval_largest_batch);
-		else if (r->eval_largest_done)
-			printf("%snot even eval batch 1 fits%s", kept ? "; " : ", ", none_fits_with(tc, r, with, sizeof with));
-		fputc(')', stdout);
+		fputs("; ", stdout);
+		print_eval_step(tc, r, budget, tc->eval_only);
 	}
 	if (r->host_done) {
 		char procs[48] = "";
@@ -1315,7 +1471,8 @@ eval_part:
 		else if (r->host.processes > 1)
 			snprintf(procs, sizeof procs, "%" PRIu64 " processes of ", r->host.processes);
 		printf("; host RAM %s of %s (%s, %s%" PRIu64 " workers%s", peak, budget, rm, procs, r->host.num_workers,
-		       r->host.peak_in_eval   ? ", during evaluation"
+		       r->host_in_predict     ? ", during prediction"
+		       : r->host.peak_in_eval ? ", during evaluation"
 		       : r->host.peak_in_load ? ", loading the checkpoint"
 					      : "");
 		if (r->host_workers_done && r->host_workers_none)
@@ -1326,6 +1483,26 @@ eval_part:
 		fputc(')', stdout);
 	}
 	fputc('\n', stdout);
+	/* trainer.predict() (do_predict), on its own line, naming its key: the
+	 * step the evaluation's part checked, where it is that step, else
+	 * its own part against the budget */
+	if (r->pred_done) {
+		printf("  in prediction: do_predict (line %lu): ", tc->predict.at.line);
+		if (r->pred_same) {
+			printf("eval batch %" PRIu64 ", the same step as in evaluation\n", r->pred_batch);
+		} else {
+			struct vp_trainconfig ptc;
+			struct result pr;
+
+			prediction_tc(tc, &ptc);
+			prediction_view(r, &pr);
+			gib(r->budget, budget, sizeof budget);
+			if (r->train.gpus > 1)
+				strcat(budget, " per GPU");
+			print_eval_step(&ptc, &pr, budget, true);
+			fputc('\n', stdout);
+		}
+	}
 }
 
 /* room for the three host RAM notes, each a file name (at most a path)
@@ -1528,6 +1705,53 @@ static void json_at(cJSON *obj, const struct vp_trainconfig *tc, enum vp_tc_sett
 	}
 }
 
+/* An eval step's object: "eval" (the evaluation) or "prediction"
+ * (trainer.predict(), where r is a prediction_view), with the pass it is
+ * as "pass"; the two carry the same fields. */
+static void json_eval(cJSON *x, const struct vp_trainconfig *tc, const struct result *r)
+{
+	cJSON_AddStringToObject(x, "pass", r->prediction ? "prediction" : "evaluation");
+	/* the batch that runs, and the config's, which a known
+	 * evaluation set may cap (eval_cap_text) */
+	json_u64(x, "batch", r->eval_batch);
+	json_u64(x, "config_batch", tc->eval_batch);
+	json_u64(x, "peak_bytes", r->ev.device_bytes);
+	cJSON_AddBoolToObject(x, "peak_lower_bound", r->eval_past_limit);
+	json_headroom(x, "headroom_bytes", r->budget, r->ev.device_bytes);
+	cJSON_AddBoolToObject(x, "fits", r->eval_fits);
+	/* null where it fits and where fewer kept steps cure it
+	 * (accumulation_steps_that_fit); 0 where no batch does,
+	 * as train.largest_batch_that_fits says it */
+	if (r->eval_largest_done)
+		json_u64(x, "largest_batch_that_fits", r->eval_largest_batch);
+	else
+		cJSON_AddNullToObject(x, "largest_batch_that_fits");
+	cJSON_AddStringToObject(x, "peak_moment", vp_eval_moment_name(r->ev.peak_moment));
+	json_u64(x, "predictions_bytes_per_step", r->ev.predictions_bytes_per_step);
+	cJSON_AddStringToObject(x, "predictions", vp_eval_preds_name(tc->eval.predictions));
+	if (tc->eval.eval_samples > 0)
+		json_u64(x, "samples", tc->eval.eval_samples);
+	else
+		cJSON_AddNullToObject(x, "samples");
+	if (tc->eval.accumulation_steps > 0)
+		json_u64(x, "accumulation_steps", tc->eval.accumulation_steps);
+	else
+		cJSON_AddNullToObject(x, "accumulation_steps");
+	if (r->eval_steps_fit > 0)
+		json_u64(x, "accumulation_steps_that_fit", r->eval_steps_fit);
+	else
+		cJSON_AddNullToObject(x, "accumulation_steps_that_fit");
+	/* the key to change: the accumulation when the kept
+	 * predictions decide and fewer steps fit (as the
+	 * annotation says); the eval batch when not even one does */
+	json_at(x, tc,
+		!r->eval_fits && r->ev.peak_moment == VP_EVAL_PREDICTIONS &&
+				tc->at[VP_TC_EVAL_ACCUM].line > 0 && tc->eval.accumulation_steps > 1 &&
+				r->eval_steps_fit > 0
+			? VP_TC_EVAL_ACCUM
+			: VP_TC_EVAL_BATCH);
+}
+
 static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model *m, const struct result *r,
 			  double util)
 {
@@ -1588,49 +1812,27 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 	}
 	if (r->eval_done) {
 		x = cJSON_AddObjectToObject(o, "eval");
-		if (x != NULL) {
-			/* the batch that runs, and the config's, which a known
-			 * evaluation set may cap (eval_cap_text) */
-			json_u64(x, "batch", r->eval_batch);
-			json_u64(x, "config_batch", tc->eval_batch);
-			json_u64(x, "peak_bytes", r->ev.device_bytes);
-			cJSON_AddBoolToObject(x, "peak_lower_bound", r->eval_past_limit);
-			json_headroom(x, "headroom_bytes", r->budget, r->ev.device_bytes);
-			cJSON_AddBoolToObject(x, "fits", r->eval_fits);
-			/* null where it fits and where fewer kept steps cure it
-			 * (accumulation_steps_that_fit); 0 where no batch does,
-			 * as train.largest_batch_that_fits says it */
-			if (r->eval_largest_done)
-				json_u64(x, "largest_batch_that_fits", r->eval_largest_batch);
-			else
-				cJSON_AddNullToObject(x, "largest_batch_that_fits");
-			cJSON_AddStringToObject(x, "peak_moment", vp_eval_moment_name(r->ev.peak_moment));
-			json_u64(x, "predictions_bytes_per_step", r->ev.predictions_bytes_per_step);
-			cJSON_AddStringToObject(x, "predictions", vp_eval_preds_name(tc->eval.predictions));
-			if (tc->eval.eval_samples > 0)
-				json_u64(x, "samples", tc->eval.eval_samples);
-			else
-				cJSON_AddNullToObject(x, "samples");
-			if (tc->eval.accumulation_steps > 0)
-				json_u64(x, "accumulation_steps", tc->eval.accumulation_steps);
-			else
-				cJSON_AddNullToObject(x, "accumulation_steps");
-			if (r->eval_steps_fit > 0)
-				json_u64(x, "accumulation_steps_that_fit", r->eval_steps_fit);
-			else
-				cJSON_AddNullToObject(x, "accumulation_steps_that_fit");
-			/* the key to change: the accumulation when the kept
-			 * predictions decide and fewer steps fit (as the
-			 * annotation says); the eval batch when not even one does */
-			json_at(x, tc,
-				!r->eval_fits && r->ev.peak_moment == VP_EVAL_PREDICTIONS &&
-						tc->at[VP_TC_EVAL_ACCUM].line > 0 && tc->eval.accumulation_steps > 1 &&
-						r->eval_steps_fit > 0
-					? VP_TC_EVAL_ACCUM
-					: VP_TC_EVAL_BATCH);
-		}
+		if (x != NULL)
+			json_eval(x, tc, r);
 	} else {
 		cJSON_AddNullToObject(o, "eval");
+	}
+	/* trainer.predict() (do_predict); null where the run predicts
+	 * nothing. same_as_eval: the step is the evaluation's (the same
+	 * batch and options, so the same figures) */
+	if (r->pred_done) {
+		x = cJSON_AddObjectToObject(o, "prediction");
+		if (x != NULL) {
+			struct vp_trainconfig ptc;
+			struct result pr;
+
+			prediction_tc(tc, &ptc);
+			prediction_view(r, &pr);
+			json_eval(x, &ptc, &pr);
+			cJSON_AddBoolToObject(x, "same_as_eval", r->pred_same);
+		}
+	} else {
+		cJSON_AddNullToObject(o, "prediction");
 	}
 	if (r->host_done) {
 		x = cJSON_AddObjectToObject(o, "host");
@@ -1658,7 +1860,8 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 			cJSON_AddBoolToObject(x, "eval_predictions_lower_bound", r->host.eval_predictions_unknown || r->host.eval_predictions_bytes == UINT64_MAX);
 			json_u64(x, "eval_total_bytes", r->host.eval_total_bytes);
 			json_u64(x, "total_bytes", r->host.total_bytes);
-			cJSON_AddStringToObject(x, "peak_phase", r->host.peak_in_eval   ? "evaluation"
+			cJSON_AddStringToObject(x, "peak_phase", r->host_in_predict	? "prediction"
+								 : r->host.peak_in_eval ? "evaluation"
 								 : r->host.peak_in_load ? "loading"
 											: "training");
 			json_u64(x, "limit_bytes", r->host_limit);
@@ -1750,6 +1953,16 @@ static void print_notes(const struct check_opts *o, const struct vp_trainconfig 
 	if (tc->eval.generate && tc->evaluation != VP_TC_EVAL_NONE)
 		fprintf(stderr, "; eval generates %" PRIu64 " beam%s x %" PRIu64 " new tokens", tc->eval.num_beams,
 			tc->eval.num_beams == 1 ? "" : "s", tc->eval.max_new_tokens);
+	/* predict()'s, where no evaluation says it or it differs
+	 * (LLaMA-Factory's GeneratingArguments beside the Trainer's own
+	 * arguments for evaluations inside training) */
+	if (tc->predict.on && tc->predict.opts.generate &&
+	    !(tc->eval.generate && tc->evaluation != VP_TC_EVAL_NONE &&
+	      tc->predict.opts.num_beams == tc->eval.num_beams &&
+	      tc->predict.opts.max_new_tokens == tc->eval.max_new_tokens))
+		fprintf(stderr, "; prediction generates %" PRIu64 " beam%s x %" PRIu64 " new tokens",
+			tc->predict.opts.num_beams, tc->predict.opts.num_beams == 1 ? "" : "s",
+			tc->predict.opts.max_new_tokens);
 	fputc('\n', stderr);
 	/* EWC's copies and the replay buffer belong to training: a run that
 	 * only evaluates counts neither (run_checks), and says so */
@@ -2213,6 +2426,89 @@ static bool gpu_listed_before(const struct vp_gpu *const *checked, size_t n, con
 	return false;
 }
 
+/* The warning where an eval step keeps its predictions on the GPU
+ * without eval_accumulation_steps over a set of unknown size: the step at
+ * which `pass` ("evaluation", "prediction": r a prediction_view) runs out
+ * of memory. */
+static void warn_unmoved(const struct vp_trainconfig *tc, const struct result *r, const struct vp_gpu *g,
+			 const char *pass)
+{
+	char step[48], from[48];
+	unsigned long line, col;
+
+	if (!(r->eval_done && tc->eval.accumulation_steps == 0 && tc->eval.eval_samples == 0 && r->eval_steps_fit > 0))
+		return;
+	gib(r->ev.predictions_bytes_per_step, step, sizeof step);
+	eval_where(tc, &line, &col);
+	fprintf(stderr,
+		"vramplan: warning: %s:%lu:%lu: eval_accumulation_steps is not set, so every %s step's "
+		"predictions (%s at eval batch %" PRIu64 "%s) stay on the GPU until %s ends; on %s "
+		"%s runs out of memory at %s step %" PRIu64 " (set eval_accumulation_steps: %" PRIu64 "%s%s)%s\n",
+		tc->name, line, col, r->prediction ? "prediction" : "eval", step, r->eval_batch,
+		gathered_text(&r->train, from, sizeof from), pass, g->name, pass, r->prediction ? "prediction" : "eval",
+		r->eval_steps_fit + 1, r->eval_steps_fit, r->eval_steps_fit > 1 ? " or smaller" : "",
+		r->prediction ? "; max_predict_samples states the test set's size" : "",
+		tc->eval_logits_assumed
+			? "; this assumes a compute_metrics that takes the logits: without one the Trainer "
+			  "keeps none (vramplan.eval_predictions: none says so)"
+			: "");
+}
+
+/* The ::error of an eval step that does not fit (r may be a
+ * prediction_view: `pass` then says so, "prediction (do_predict): "), at
+ * the key to change; `upper` the verdict's bound. */
+static void annotate_eval(const struct check_opts *o, const struct vp_trainconfig *tc, const struct result *r,
+			  const struct vp_gpu *g, const char *pass, const char *upper)
+{
+	unsigned long line, col;
+	char peak[48], budget[48], smaller[128] = "", with[64], cap[160];
+	bool absent = false;
+
+	peak_text(r->ev.device_bytes, r->eval_past_limit, peak, sizeof peak);
+	gib(r->budget, budget, sizeof budget);
+	if (r->eval_largest_done && r->eval_largest_batch > 0)
+		snprintf(smaller, sizeof smaller, "; the largest eval batch that fits is %" PRIu64,
+			 r->eval_largest_batch);
+	else if (r->eval_largest_done)
+		snprintf(smaller, sizeof smaller, "; not even eval batch 1 fits%s",
+			 none_fits_with(tc, r, with, sizeof with));
+	/* past one step: eval_accumulation_steps 1 overflows at its
+	 * gather (several GPUs), which a smaller eval batch cures,
+	 * and so does a larger count of which not even one step
+	 * fits: the eval batch's key then */
+	if (!r->eval_past_limit && r->ev.peak_moment == VP_EVAL_PREDICTIONS && tc->at[VP_TC_EVAL_ACCUM].line > 0 &&
+	    tc->eval.accumulation_steps > 1 && r->eval_steps_fit > 0) {
+		/* the kept predictions, not the forward, overflow */
+		vp_trainconfig_where(tc, VP_TC_EVAL_ACCUM, &line, &col);
+		gh_error(o, tc->file, line, col,
+			 "%seval_accumulation_steps %" PRIu64 " does not fit on %s: the kept "
+			 "predictions peak at %s, budget %s; at most %" PRIu64 " step%s%s",
+			 pass, tc->eval.accumulation_steps, g->name, peak, budget, r->eval_steps_fit,
+			 r->eval_steps_fit > 1 ? "s fit" : " fits", upper);
+	} else if (!r->eval_past_limit && r->ev.peak_moment == VP_EVAL_PREDICTIONS &&
+		   tc->eval.accumulation_steps == 0 && tc->eval.eval_samples > 0) {
+		/* the whole set's predictions stay on the GPU */
+		char steps_hint[64] = "";
+
+		if (r->eval_steps_fit > 0)
+			snprintf(steps_hint, sizeof steps_hint,
+				 "; set eval_accumulation_steps: %" PRIu64 " or smaller", r->eval_steps_fit);
+		eval_annotation_where(tc, &line, &col, &absent);
+		gh_error(o, tc->file, line, col,
+			 "%s%s of %" PRIu64 " samples does not fit on %s: eval_accumulation_steps is "
+			 "not set, so every step's predictions stay on the GPU until it ends, peak %s, "
+			 "budget %s%s%s%s%s",
+			 pass, r->prediction ? "the test set" : "evaluation", tc->eval.eval_samples, g->name, peak, budget,
+			 steps_hint, smaller, absent ? DEFAULT_EVAL_BATCH_TEXT : "", upper);
+	} else {
+		eval_annotation_where(tc, &line, &col, &absent);
+		gh_error(o, tc->file, line, col,
+			 "%seval batch %" PRIu64 "%s%s does not fit on %s: peak %s, budget %s%s%s", pass, r->eval_batch,
+			 eval_cap_text(tc, r, cap, sizeof cap), absent ? DEFAULT_EVAL_BATCH_TEXT : "",
+			 g->name, peak, budget, smaller, upper);
+	}
+}
+
 /* The other card a GPU's name could mean (nvidia-smi's name of two cards,
  * 'a100' beside a100-80gb: vp_cli_warn_gpu_namesake) is checked too
  * (--gpu a100 --gpu a100-80gb): the warning that names it would ask for
@@ -2296,6 +2592,10 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 		tc.train.memory_fraction = o->memory_fraction;
 	if (o->eval_samples > 0)
 		tc.eval.eval_samples = o->eval_samples;
+	/* LLaMA-Factory predicts over its evaluation split (tc_settle.c
+	 * settle_predict), the example scripts over their test split */
+	if (o->eval_samples > 0 && tc.predict.on && tc.flavour == VP_TC_LLAMAFACTORY)
+		tc.predict.samples = tc.predict.opts.eval_samples = o->eval_samples;
 	/* --bnb-version wins over the config's vramplan.bnb_version */
 	if (o->has_bnb)
 		tc.train.bnb = o->bnb;
@@ -2504,23 +2804,17 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 					  "train it in fp32 with finetuning_type: full and fp16: false"
 					: "has no bf16, so train it in fp32 (fp16: false)");
 		}
-		if (r.eval_done && tc.eval.accumulation_steps == 0 && tc.eval.eval_samples == 0 && r.eval_steps_fit > 0 &&
-		    o->cli.verbosity >= 1) {
-			char step[48], from[48];
-			gib(r.ev.predictions_bytes_per_step, step, sizeof step);
-			eval_where(&tc, &line, &col);
-			fprintf(stderr,
-				"vramplan: warning: %s:%lu:%lu: eval_accumulation_steps is not set, so every eval step's "
-				"predictions (%s at eval batch %" PRIu64 "%s) stay on the GPU until evaluation ends; on %s "
-				"evaluation runs out of memory at eval step %" PRIu64 " (set eval_accumulation_steps: %" PRIu64
-				"%s)%s\n",
-				tc.name, line, col, step, r.eval_batch, gathered_text(&r.train, from, sizeof from), g->name,
-				r.eval_steps_fit + 1, r.eval_steps_fit,
-				r.eval_steps_fit > 1 ? " or smaller" : "",
-				tc.eval_logits_assumed
-					? "; this assumes a compute_metrics that takes the logits: without one the Trainer "
-					  "keeps none (vramplan.eval_predictions: none says so)"
-					: "");
+		if (o->cli.verbosity >= 1)
+			warn_unmoved(&tc, &r, g, "evaluation");
+		/* predict() over a test set of unknown size runs out alike,
+		 * said once where its step is the evaluation's */
+		if (o->cli.verbosity >= 1 && r.pred_done && !r.pred_same) {
+			struct vp_trainconfig ptc;
+			struct result pr;
+
+			prediction_tc(&tc, &ptc);
+			prediction_view(&r, &pr);
+			warn_unmoved(&ptc, &pr, g, "prediction");
 		}
 		if (o->json)
 			cJSON_AddItemToArray(json, json_result(&tc, &m, &r, util));
@@ -2571,52 +2865,15 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 					 r.train.batch, g->name, peak, budget, bound, r.largest_batch, upper);
 			}
 		}
-		if (r.eval_done && !r.eval_fits) {
-			char peak[48], budget[48], smaller[128] = "", with[64], cap[160];
-			bool absent = false;
-			peak_text(r.ev.device_bytes, r.eval_past_limit, peak, sizeof peak);
-			gib(r.budget, budget, sizeof budget);
-			if (r.eval_largest_done && r.eval_largest_batch > 0)
-				snprintf(smaller, sizeof smaller, "; the largest eval batch that fits is %" PRIu64,
-					 r.eval_largest_batch);
-			else if (r.eval_largest_done)
-				snprintf(smaller, sizeof smaller, "; not even eval batch 1 fits%s",
-					 none_fits_with(&tc, &r, with, sizeof with));
-			/* past one step: eval_accumulation_steps 1 overflows at its
-			 * gather (several GPUs), which a smaller eval batch cures,
-			 * and so does a larger count of which not even one step
-			 * fits: the eval batch's key then */
-			if (!r.eval_past_limit && r.ev.peak_moment == VP_EVAL_PREDICTIONS && tc.at[VP_TC_EVAL_ACCUM].line > 0 &&
-			    tc.eval.accumulation_steps > 1 && r.eval_steps_fit > 0) {
-				/* the kept predictions, not the forward, overflow */
-				vp_trainconfig_where(&tc, VP_TC_EVAL_ACCUM, &line, &col);
-				gh_error(o, tc.file, line, col,
-					 "eval_accumulation_steps %" PRIu64 " does not fit on %s: the kept "
-					 "predictions peak at %s, budget %s; at most %" PRIu64 " step%s%s",
-					 tc.eval.accumulation_steps, g->name, peak, budget, r.eval_steps_fit,
-					 r.eval_steps_fit > 1 ? "s fit" : " fits", upper);
-			} else if (!r.eval_past_limit && r.ev.peak_moment == VP_EVAL_PREDICTIONS &&
-				   tc.eval.accumulation_steps == 0 && tc.eval.eval_samples > 0) {
-				/* the whole set's predictions stay on the GPU */
-				char steps_hint[64] = "";
+		if (r.eval_done && !r.eval_fits)
+			annotate_eval(o, &tc, &r, g, "", upper);
+		if (r.pred_done && !r.pred_fits && !(r.pred_same && r.eval_done && !r.eval_fits)) {
+			struct vp_trainconfig ptc;
+			struct result pr;
 
-				if (r.eval_steps_fit > 0)
-					snprintf(steps_hint, sizeof steps_hint,
-						 "; set eval_accumulation_steps: %" PRIu64 " or smaller", r.eval_steps_fit);
-				eval_annotation_where(&tc, &line, &col, &absent);
-				gh_error(o, tc.file, line, col,
-					 "evaluation of %" PRIu64 " samples does not fit on %s: eval_accumulation_steps is "
-					 "not set, so every step's predictions stay on the GPU until it ends, peak %s, "
-					 "budget %s%s%s%s%s",
-					 tc.eval.eval_samples, g->name, peak, budget, steps_hint, smaller,
-					 absent ? DEFAULT_EVAL_BATCH_TEXT : "", upper);
-			} else {
-				eval_annotation_where(&tc, &line, &col, &absent);
-				gh_error(o, tc.file, line, col,
-					 "eval batch %" PRIu64 "%s%s does not fit on %s: peak %s, budget %s%s%s", r.eval_batch,
-					 eval_cap_text(&tc, &r, cap, sizeof cap), absent ? DEFAULT_EVAL_BATCH_TEXT : "",
-					 g->name, peak, budget, smaller, upper);
-			}
+			prediction_tc(&tc, &ptc);
+			prediction_view(&r, &pr);
+			annotate_eval(o, &ptc, &pr, g, "prediction (do_predict): ", upper);
 		}
 		if (r.host_done && !r.host.fits) {
 			char total[48], limit[48];
@@ -2632,7 +2889,11 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 					 r.host_workers_fit == 1 ? "" : "s", r.host_workers_fit == 1 ? "s" : "");
 			gh_error(o, tc.file, line, col,
 				 "host RAM %s exceeds the limit %s with %" PRIu64 " DataLoader workers%s%s", total, limit,
-				 r.host.num_workers, r.host.peak_in_eval ? " during evaluation" : "", fewer);
+				 r.host.num_workers,
+				 r.host_in_predict     ? " during prediction"
+				 : r.host.peak_in_eval ? " during evaluation"
+						       : "",
+				 fewer);
 
 		}
 	}

@@ -1105,7 +1105,10 @@ static void llamafactory_without_do_train_only_predicts(void **state)
 	assert_false(tc.train.dora);
 	assert_false(tc.train.grad_ckpt);
 	assert_int_equal(tc.train.precision, VP_PREC_BF16);
-	assert_int_equal(tc.evaluation, VP_TC_EVAL_AFTER);
+	/* no do_eval: no evaluate() runs, only predict() */
+	assert_int_equal(tc.evaluation, VP_TC_EVAL_NONE);
+	assert_true(tc.predict.on);
+	assert_string_equal(tc.predict.at.key, "do_predict");
 	assert_int_equal(tc.eval_batch, 2);
 	assert_string_equal(tc.eval_only_at.key, "do_predict");
 	assert_int_equal(tc.eval_only_at.line, 3);
@@ -1213,6 +1216,121 @@ static void parse_ok(struct vp_trainconfig *tc, const char *name, const char *te
 
 	if (vp_trainconfig_parse(tc, name, text, strlen(text), &err) != 0)
 		fail_msg("%s: %s", name, err.message);
+}
+
+/* do_predict: trainer.predict() after training, at the eval batch, over
+ * the test set (max_predict_samples), keeping its predictions whatever
+ * compute_metrics is (Trainer.predict passes no prediction_loss_only, so
+ * evaluation_loop takes args.prediction_loss_only), its generation the
+ * evaluation's (tc_settle.c settle_predict) */
+static void hf_do_predict_is_its_own_pass(void **state)
+{
+	static const char both[] = "model_name_or_path: m\n"
+				   "do_train: true\n"
+				   "do_eval: true\n"
+				   "do_predict: true\n"
+				   "per_device_eval_batch_size: 16\n"
+				   "predict_with_generate: true\n"
+				   "generation_num_beams: 4\n"
+				   "max_eval_samples: 100\n"
+				   "max_predict_samples: 2000\n";
+	static const char loss_only[] = "model_name_or_path: m\n"
+					"do_predict: true\n"
+					"prediction_loss_only: true\n";
+	static const char no_predict[] = "model_name_or_path: m\n"
+					 "do_predict: false\n"
+					 "max_predict_samples: 50\n";
+	static const char predict_only[] = "model_name_or_path: m\n"
+					   "do_train: false\n"
+					   "do_predict: true\n";
+	static const char eval_and_predict[] = "model_name_or_path: m\n"
+					       "do_train: false\n"
+					       "eval_strategy: steps\n"
+					       "do_predict: true\n";
+	struct vp_trainconfig tc;
+	const struct vp_tc_note *n;
+
+	(void)state;
+	parse_ok(&tc, "p.yaml", both);
+	assert_true(tc.predict.on);
+	assert_false(tc.eval_only);
+	/* the evaluation as before: predict() changes nothing of it */
+	assert_int_equal(tc.evaluation, VP_TC_EVAL_ASSUMED);
+	assert_string_equal(tc.predict.at.key, "do_predict");
+	assert_int_equal(tc.predict.at.line, 4);
+	assert_int_equal(tc.predict.samples, 2000);
+	assert_string_equal(tc.predict.samples_at.key, "max_predict_samples");
+	assert_int_equal(tc.predict.samples_at.line, 9);
+	assert_int_equal(tc.predict.samples_at.column, 1);
+	assert_int_equal(tc.eval.eval_samples, 100);
+	assert_int_equal(tc.predict.predictions, VP_PREDS_LOGITS);
+	resolve_ok(&tc, "t5-small");
+	/* the evaluation's step, over its own set */
+	assert_true(tc.predict.opts.generate);
+	assert_int_equal(tc.predict.opts.num_beams, 4);
+	assert_int_equal(tc.predict.opts.max_new_tokens, tc.eval.max_new_tokens);
+	assert_int_equal(tc.predict.opts.eval_samples, 2000);
+	assert_int_equal(tc.eval.eval_samples, 100);
+	vp_trainconfig_free(&tc);
+
+	/* prediction_loss_only holds for predict() too: the loss alone */
+	parse_ok(&tc, "l.yaml", loss_only);
+	assert_true(tc.predict.on);
+	assert_int_equal(tc.predict.predictions, VP_PREDS_NONE);
+	assert_int_equal(tc.predict.samples, 0);
+	assert_int_equal(tc.predict.samples_at.line, 0);
+	vp_trainconfig_free(&tc);
+
+	/* no prediction runs: max_predict_samples is read, and said unused */
+	parse_ok(&tc, "n.yaml", no_predict);
+	assert_false(tc.predict.on);
+	n = find_note(tc.ignored, tc.n_ignored, "max_predict_samples");
+	assert_non_null(n);
+	assert_int_equal(n->line, 3);
+	assert_non_null(strstr(n->text, "no do_predict: true"));
+	vp_trainconfig_free(&tc);
+
+	/* a run that only predicts evaluates nothing; with an eval_strategy
+	 * (do_eval, TrainingArguments.__post_init__) it does both */
+	parse_ok(&tc, "o.yaml", predict_only);
+	assert_true(tc.eval_only);
+	assert_true(tc.predict.on);
+	assert_int_equal(tc.evaluation, VP_TC_EVAL_NONE);
+	vp_trainconfig_free(&tc);
+	parse_ok(&tc, "e.yaml", eval_and_predict);
+	assert_true(tc.eval_only);
+	assert_true(tc.predict.on);
+	assert_int_equal(tc.evaluation, VP_TC_EVAL_AFTER);
+	vp_trainconfig_free(&tc);
+}
+
+/* max_predict_samples is validated as max_eval_samples is: a whole number
+ * of at least 1 and at most VP_MAX_SAMPLES, else an input error at its
+ * value naming it */
+static void max_predict_samples_is_validated(void **state)
+{
+	static const char *const bad[] = {
+		"model_name_or_path: m\ndo_predict: true\nmax_predict_samples: 0\n",
+		"model_name_or_path: m\ndo_predict: true\nmax_predict_samples: many\n",
+		"model_name_or_path: m\ndo_predict: true\nmax_predict_samples: -5\n",
+		"model_name_or_path: m\ndo_predict: true\nmax_predict_samples: 2000000000000\n",
+	};
+	struct vp_trainconfig tc;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct vp_error err = {0};
+
+		assert_int_equal(vp_trainconfig_parse(&tc, "b.yaml", bad[i], strlen(bad[i]), &err), -1);
+		assert_int_equal(err.code, VP_ERR_INPUT);
+		assert_int_equal(err.line, 3);
+		assert_int_equal(err.column, 22);
+		assert_non_null(strstr(err.message, "max_predict_samples"));
+	}
+	/* null is unset, as the scripts' default None */
+	parse_ok(&tc, "z.yaml", "model_name_or_path: m\ndo_predict: true\nmax_predict_samples: null\n");
+	assert_int_equal(tc.predict.samples, 0);
+	vp_trainconfig_free(&tc);
 }
 
 /* What the real-config corpus found (tests/data/trainconfig/corpus,
@@ -1505,6 +1623,8 @@ int main(void)
 		cmocka_unit_test(llamafactory_needs_keys_of_its_own),
 		cmocka_unit_test(llamafactory_dtype_follows_the_method),
 		cmocka_unit_test(llamafactory_without_do_train_only_predicts),
+		cmocka_unit_test(hf_do_predict_is_its_own_pass),
+		cmocka_unit_test(max_predict_samples_is_validated),
 		cmocka_unit_test(hf_trains_unless_do_train_false),
 		cmocka_unit_test(deepspeed_example),
 		cmocka_unit_test(deepspeed_batch_triple_gives_gpus),

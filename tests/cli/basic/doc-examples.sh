@@ -1,6 +1,6 @@
 # The outputs the docs quote are the tool's: README's plan for mT5 on an
 # RTX 3090 (its lines, "..." standing for the ones left out),
-# docs/check.md's two result lines, its line for a run that trains
+# docs/check.md's two result lines, its lines for a run that trains
 # nothing, its matrix and its annotations, and docs/planner.md's three
 # "--seq-len max" lines and its gathered eval batch. A line the tool no longer prints is named here (the docs had
 # drifted: eval batch 39 where the plan said 36).

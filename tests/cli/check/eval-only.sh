@@ -16,10 +16,10 @@ echo "exit $?"
 "$VRAMPLAN" check --gpu rtx4090 --format json "$lf" 2>/dev/null | tr -d '\n\t' |
 	grep -o '"remarks":\[{"key":"do_predict","line":11,"column":1' || echo "no remark at do_predict"
 
-# peak_bytes of the eval section (the second peak_bytes where training is
-# checked, the first where it is not)
+# peak_bytes of the eval section, or of the prediction's where the run only
+# predicts (its eval section is null)
 eval_peak() {
-	"$VRAMPLAN" check --gpu rtx4090 --format json - 2>/dev/null | awk -F'\t' '/"eval":/ { e = 1 } e && /"peak_bytes"/ { sub(/,/, "", $NF); print $NF; exit }'
+	"$VRAMPLAN" check --gpu rtx4090 --format json - 2>/dev/null | awk -F'\t' '/"(eval|prediction)":\t\{/ { e = 1 } e && /"peak_bytes"/ { sub(/,/, "", $NF); print $NF; exit }'
 }
 params() {
 	"$VRAMPLAN" estimate --model "$1" --gpu a10g --batch 1 2>/dev/null | sed -n 's/^params_total: //p'
