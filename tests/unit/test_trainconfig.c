@@ -1475,6 +1475,43 @@ static void text_and_buffer_agree(void **state)
 	assert_int_equal(tc.n_ignored, 0);
 }
 
+/* DeepSpeedZeroConfig's gather_16bit_weights_on_model_save, under its
+ * own name, its alias stage3_gather_16bit_weights_on_model_save or the
+ * deprecated stage3_gather_fp16_weights_on_model_save (deepspeed/runtime/
+ * zero/config.py), in a DeepSpeed file or a trainer's deepspeed: mapping:
+ * read, no longer an ignored key; "auto" and false gather nothing. */
+static void zero3_gather_on_save_is_read_under_each_name(void **state)
+{
+	static const char *const values[] = {
+		"{\"train_micro_batch_size_per_gpu\": 1, \"zero_optimization\": {\"stage\": 3, "
+		"\"stage3_gather_16bit_weights_on_model_save\": true}}",
+		"{\"train_micro_batch_size_per_gpu\": 1, \"zero_optimization\": {\"stage\": 3, "
+		"\"gather_16bit_weights_on_model_save\": true}}",
+		"{\"train_micro_batch_size_per_gpu\": 1, \"zero_optimization\": {\"stage\": 3, "
+		"\"stage3_gather_fp16_weights_on_model_save\": true}}",
+		"model_name_or_path: gpt2\ndeepspeed:\n  zero_optimization:\n    stage: 3\n"
+		"    stage3_gather_16bit_weights_on_model_save: true\n",
+		"{\"train_micro_batch_size_per_gpu\": 1, \"zero_optimization\": {\"stage\": 3, "
+		"\"stage3_gather_16bit_weights_on_model_save\": \"auto\"}}",
+		"{\"train_micro_batch_size_per_gpu\": 1, \"zero_optimization\": {\"stage\": 3, "
+		"\"stage3_gather_16bit_weights_on_model_save\": false}}",
+		"{\"train_micro_batch_size_per_gpu\": 1, \"zero_optimization\": {\"stage\": 3}}",
+	};
+	struct vp_trainconfig tc;
+	struct vp_error err = {0};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+		if (vp_trainconfig_parse(&tc, i == 3 ? "hf.yaml" : "ds.json", values[i], strlen(values[i]), &err) != 0)
+			fail_msg("%zu: %s", i, err.message);
+		assert_int_equal(tc.train.zero_stage, 3);
+		assert_int_equal(tc.train.zero_gather_save, i < 4);
+		for (size_t k = 0; k < tc.n_ignored; k++)
+			assert_null(strstr(tc.ignored[k].key, "weights_on_model_save"));
+		vp_trainconfig_free(&tc);
+	}
+}
+
 /* ---- bad files: one diagnostic each ---- */
 
 static const struct {
@@ -1599,6 +1636,7 @@ int main(void)
 		cmocka_unit_test(command_line_settings_win_over_the_file),
 		cmocka_unit_test(torchtune_and_litgpt_configs_give_the_estimate_command),
 		cmocka_unit_test(litgpt_lora_switches_count_the_linears_litgpt_adapts),
+		cmocka_unit_test(zero3_gather_on_save_is_read_under_each_name),
 	};
 	return cmocka_run_group_tests_name("trainconfig", tests, load_catalog, free_catalog);
 }
