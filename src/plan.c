@@ -151,11 +151,12 @@ uint64_t vp_plan_checkpoint_bytes(const struct vp_model *m, const struct vp_trai
  * reaches through accelerate's get_state_dict when the key is true): each
  * parameter gathered whole and kept on rank 0 as param.detach().cpu(), so in
  * the dtype the engine holds it, 16 bit under its bf16 or fp16 (the name's
- * "16bit"; HF's bf16/fp16 keys turn them on), fp32 without either; tied parameters once (by ds_id), as
- * params_total counts them. Adapters included: the Trainer gathers the whole
- * model before a PEFT model's save_pretrained keeps its adapters. A
- * quantized base is counted at 2 bytes a parameter, as it is read: over
- * its packed weights.
+ * "16bit"; HF's bf16/fp16 keys turn them on), fp32 without either; tied
+ * parameters once (by ds_id), as params_total counts them. A frozen base
+ * and its adapters alike: accelerate's Accelerator.get_state_dict calls it
+ * without exclude_frozen_parameters, so the whole model is gathered before
+ * a PEFT model's save_pretrained keeps its adapters. A quantized base is
+ * counted at 2 bytes a parameter, as it is read: over its packed weights.
  */
 uint64_t vp_plan_zero3_save_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e)
 {
