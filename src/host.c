@@ -211,6 +211,32 @@ static void host_at(const struct vp_host_request *req, const struct host_inputs 
 	 * (accelerate's gather_for_metrics returns them on every rank) */
 	out->train_total_bytes = sat_mul(out->train_total_bytes, in->processes);
 	out->eval_total_bytes = sat_mul(out->eval_total_bytes, in->processes);
+	/*
+	 * A save under ZeRO-3 with stage3_gather_16bit_weights_on_model_save:
+	 * the HF Trainer's save_model takes accelerate's get_state_dict,
+	 * which calls the engine's _zero3_consolidated_16bit_state_dict
+	 * (deepspeed/runtime/engine.py): every rank gathers one module's
+	 * partitions at a time (GatheredParameters, modifier_rank=0), and
+	 * only dist.get_rank() == 0 keeps each as param.detach().cpu() in an
+	 * OrderedDict, tied parameters once (by ds_id), until the whole
+	 * model's state dict is built and written. So one process, on the
+	 * first host, holds the whole model's weights in host RAM beside the
+	 * run's. The Trainer saves between steps, after the evaluation of
+	 * the same step (_maybe_log_save_evaluate): the training's workers
+	 * are alive, and the eval DataLoader's where workers persist (the
+	 * Trainer keeps them in _eval_dataloaders), its predictions freed.
+	 * What writing the file copies on top (safetensors' serialization)
+	 * is not counted.
+	 */
+	out->save_bytes = req->save_bytes;
+	out->save_total_bytes = 0;
+	if (req->save_bytes > 0) {
+		uint64_t kept_eval = in->evaluates && req->persistent_workers
+					     ? sat_mul(sat_mul(workers, out->eval_worker_bytes), in->processes)
+					     : 0;
+
+		out->save_total_bytes = sat_add(sat_add(out->train_total_bytes, kept_eval), req->save_bytes);
+	}
 }
 
 int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struct vp_host_request *req,
@@ -286,7 +312,8 @@ int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struc
 			host_at(req, &in, base_trainer, workers, out);
 			if (req->host_ram_bytes == 0 || workers == 0 ||
 			    (vp_host_within(out->train_total_bytes, req->host_ram_bytes) &&
-			     vp_host_within(out->eval_total_bytes, req->host_ram_bytes)))
+			     vp_host_within(out->eval_total_bytes, req->host_ram_bytes) &&
+			     vp_host_within(out->save_total_bytes, req->host_ram_bytes)))
 				break;
 		}
 		out->limited_by_ram = workers < cap;
@@ -294,9 +321,14 @@ int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struc
 	out->persistent_workers = workers > 0 && req->persistent_workers;
 	out->peak_in_eval = out->eval_total_bytes > out->train_total_bytes;
 	out->total_bytes = out->peak_in_eval ? out->eval_total_bytes : out->train_total_bytes;
+	if (out->save_total_bytes > out->total_bytes) {
+		out->peak_in_save = true;
+		out->peak_in_eval = false;
+		out->total_bytes = out->save_total_bytes;
+	}
 	if (out->load_total_bytes > out->total_bytes) {
 		out->peak_in_load = true;
-		out->peak_in_eval = false;
+		out->peak_in_eval = out->peak_in_save = false;
 		out->total_bytes = out->load_total_bytes;
 	}
 	out->fits = req->host_ram_bytes == 0 || vp_host_within(out->total_bytes, req->host_ram_bytes);

@@ -145,6 +145,31 @@ uint64_t vp_plan_checkpoint_bytes(const struct vp_model *m, const struct vp_trai
 	return whole;
 }
 
+/*
+ * The consolidated state dict of a ZeRO-3 save (deepspeed/runtime/engine.py
+ * _zero3_consolidated_16bit_state_dict, which the HF Trainer's save_model
+ * reaches through accelerate's get_state_dict when the key is true): each
+ * parameter gathered whole and kept on rank 0 as param.detach().cpu(), so in
+ * the dtype the engine holds it, 16 bit under its bf16 or fp16 (the name's
+ * "16bit"; HF's bf16/fp16 keys turn them on), fp32 without either; tied
+ * parameters once (by ds_id), as params_total counts them. A frozen base
+ * and its adapters alike: accelerate's Accelerator.get_state_dict calls it
+ * without exclude_frozen_parameters, so the whole model is gathered before
+ * a PEFT model's save_pretrained keeps its adapters. A quantized base is
+ * counted at 2 bytes a parameter, as it is read: over its packed weights.
+ */
+uint64_t vp_plan_zero3_save_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e)
+{
+	uint64_t params = e != NULL && e->params_total > 0 ? e->params_total : vp_model_param_count(m), bytes;
+	/* DeepSpeed's 16-bit engine holds bf16 or fp16 weights for amp-* too
+	 * (estimate.c as_deepspeed_runs); fp32 without either */
+	bool sixteen = t->precision != VP_PREC_FP32 || t->quant != VP_QUANT_NONE;
+
+	if (t->zero_stage != 3 || !t->zero_gather_save)
+		return 0;
+	return vp_mul_u64(params, sixteen ? 2 : 4, &bytes) == 0 ? bytes : UINT64_MAX;
+}
+
 const char *vp_limit_name(enum vp_limit l)
 {
 	switch (l) {

@@ -87,17 +87,51 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 /* ------------------------------------------------------------------ names */
 
 static const char *const profile_names[VP_PROFILE_COUNT] = {"hf", "lightning", "deepspeed", "axolotl",
 							     "llamafactory", "trl"};
 
+/*
+ * torchtune and litgpt train from configs of their own (a recipe's, a
+ * finetune script's: torchtune's config.instantiate, litgpt's jsonargparse
+ * over the finetune scripts' setup()), not TrainingArguments nor any of the
+ * profiles' trainers, and build their own modules (torchtune's
+ * TransformerDecoder and LoRALinear, litgpt's GPT with its fused q/k/v),
+ * which vramplan does not model: no plan prints their keys. `vramplan
+ * check` reads such a config and gives the `vramplan estimate` command its
+ * keys amount to (tc_foreign.c). Until 2026-12-02 --profile torchtune was
+ * an unknown profile with the list of the others, as if a typo.
+ */
+static int foreign_profile(const char *s, struct vp_error *err)
+{
+	static const struct {
+		const char *name, *what, *file;
+	} foreign[] = {
+		{"torchtune", "torchtune's recipes", "RECIPE.yaml"},
+		{"litgpt", "litgpt's finetune scripts", "FINETUNE.yaml"},
+		{"lit-gpt", "litgpt's finetune scripts", "FINETUNE.yaml"},
+	};
+
+	for (size_t i = 0; s != NULL && i < sizeof foreign / sizeof foreign[0]; i++)
+		if (strcasecmp(s, foreign[i].name) == 0)
+			return vp_error_set(err, VP_ERR_INPUT,
+					    "no --profile for %s: %s train from a config of their own, not "
+					    "TrainingArguments, with modules vramplan does not model, so no plan prints "
+					    "their keys; 'vramplan check %s --gpu G' reads that config and gives the "
+					    "'vramplan estimate' command its keys amount to (docs/check.md \"torchtune "
+					    "and litgpt configs\")",
+					    foreign[i].name, foreign[i].what, foreign[i].file);
+	return 0;
+}
+
 int vp_profile_parse(const char *s, enum vp_profile *out, struct vp_error *err)
 {
 	/* the accepted names from the table that parses them, so a profile
 	 * added there is listed too */
-	int i = vp_parse_name(s, "profile", profile_names, VP_PROFILE_COUNT, err);
+	int i = foreign_profile(s, err) != 0 ? -1 : vp_parse_name(s, "profile", profile_names, VP_PROFILE_COUNT, err);
 
 	if (i < 0)
 		return -1;

@@ -138,40 +138,60 @@ static unsigned long gpu_count(unsigned long dev, unsigned long nodes)
  * (model_type phi3) fuse q, k and v into qkv_proj and gate and up into
  * gate_up_proj (transformers models/phi3/modeling_phi3.py Phi3Attention,
  * Phi3MLP), which PEFT can only adapt whole: a part of q, k and v has no
- * name there (false). */
+ * name there. */
 struct targets {
 	bool q, k, v, o, mlp, head;
 };
 
-static bool target_list(const struct targets *t, bool fused, char *out, size_t size)
+/*
+ * A model family's names for what the switches adapt: qkv, the fused
+ * q/k/v linear (NULL: q_proj, k_proj and v_proj apart), o the attention's
+ * output projection, mlp the MLP's linears, head the output embedding.
+ */
+struct naming {
+	const char *qkv, *o, *mlp, *head;
+};
+
+/* Llama's, Mistral's, Gemma's, Qwen's... (a gated MLP: litgpt's LLaMAMLP
+ * and GemmaMLP adapt fc_1, fc_2 and proj, transformers' gate_proj, up_proj
+ * and down_proj) */
+static const struct naming llama_names = {NULL, "o_proj", "gate_proj,down_proj,up_proj", "lm_head"};
+static const struct naming phi3_names = {"qkv_proj", "o_proj", "gate_up_proj,down_proj", "lm_head"};
+
+/* The targets as a --lora-targets list. A fused qkv with part of q, k
+ * and v on is named whole (*whole set) where whole_ok, else false; false
+ * too where nothing is adapted. */
+static bool target_list(const struct targets *t, const struct naming *nm, bool whole_ok, char *out, size_t size,
+			bool *whole)
 {
 	size_t n = 0;
+	bool fused = nm->qkv != NULL;
 
 	out[0] = '\0';
-	if (fused && (t->q || t->k || t->v) && !(t->q && t->k && t->v))
+	*whole = fused && (t->q || t->k || t->v) && !(t->q && t->k && t->v);
+	if (*whole && !whole_ok)
 		return false;
 #define T(cond, name)                                                                                  \
 	if ((cond) && n < size)                                                                        \
 		n += (size_t)snprintf(out + n, size - n, "%s%s", n > 0 ? "," : "", name);
-	T(fused && t->q, "qkv_proj")
+	T(fused && (t->q || t->k || t->v), nm->qkv)
 	T(!fused && t->q, "q_proj")
 	T(!fused && t->k, "k_proj")
 	T(!fused && t->v, "v_proj")
-	T(t->o, "o_proj")
-	T(fused && t->mlp, "gate_up_proj,down_proj")
-	T(!fused && t->mlp, "gate_proj,down_proj,up_proj")
-	T(t->head, "lm_head")
+	T(t->o, nm->o)
+	T(t->mlp, nm->mlp)
+	T(t->head, nm->head)
 #undef T
 	return n > 0 && n < size;
 }
 
 /* --lora-targets with the list, where the adapted linears have names;
  * false where they do not (target_list) */
-static bool add_targets(struct cmd *k, const struct targets *t, bool fused)
+static bool add_targets(struct cmd *k, const struct targets *t, const struct naming *nm, bool whole_ok, bool *whole)
 {
 	char list[96];
 
-	if (!target_list(t, fused, list, sizeof list))
+	if (!target_list(t, nm, whole_ok, list, sizeof list, whole))
 		return false;
 	add(k, " --lora-targets %s", list);
 	return true;
@@ -395,6 +415,7 @@ static int torchtune_error(struct ctx *c, const struct vp_tnode *root, const str
 		add(&k, " --precision fp32");
 	if (method != NULL) {
 		struct targets t = {0};
+		bool whole;
 
 		/* a lora_ builder's quantize_base: True is what qlora_ sets */
 		if (strcmp(method, "lora") == 0 && bool_at(model, "quantize_base") == 1)
@@ -415,7 +436,7 @@ static int torchtune_error(struct ctx *c, const struct vp_tnode *root, const str
 				    &t)) {
 			t.mlp = bool_at(model, "apply_lora_to_mlp") == 1;
 			t.head = bool_at(model, "apply_lora_to_output") == 1;
-			targets_unnamed = !add_targets(&k, &t, phi3);
+			targets_unnamed = !add_targets(&k, &t, phi3 ? &phi3_names : &llama_names, false, &whole);
 		}
 	}
 	if (bool_at(root, "enable_activation_checkpointing") == 1)
@@ -512,6 +533,57 @@ static bool hub_name(const char *s, size_t n)
 }
 
 /*
+ * The transformers names of what litgpt's switches adapt, by checkpoint
+ * (litgpt/lora.py: CausalSelfAttention.attn, the fused LoRAQKVLinear that
+ * lora_query, lora_key and lora_value enable in parts; .proj, the output
+ * projection, lora_projection; the block's mlp_class, lora_mlp; GPT.lm_head,
+ * lora_head). Config's mlp_class_name defaults to GptNeoxMLP (litgpt/
+ * config.py), fc and proj, which the Pythia, RedPajama-INCITE, Dolly v2,
+ * StableLM/StableCode alpha, Falcon (7B, 40B, 180B) and phi-1.5/phi-2
+ * entries keep: an MLP of two linears, transformers' dense_h_to_4h and
+ * dense_4h_to_h (GPTNeoXMLP, FalconMLP) or fc1 and fc2 (PhiMLP), beside
+ * the attention's dense. GPT-NeoX and Falcon fuse q, k and v in
+ * transformers too (query_key_value), Phi does not (q_proj, k_proj,
+ * v_proj). Mixtral's LLaMAMoE adapts its router (gate) and every expert's
+ * fc_1, fc_2 and proj: transformers' block_sparse_moe.gate and experts' w1,
+ * w3, w2. The other entries set LLaMAMLP or GemmaMLP: Llama's names
+ * (Falcon3 is transformers' llama). Until 2026-12-02 every checkpoint but
+ * Phi-3's got Llama's, which name nothing on GPT-NeoX and Falcon (estimate
+ * refused the command) and on phi-2 left out dense, fc1 and fc2.
+ */
+static const struct naming *litgpt_naming(const char *repo)
+{
+	static const struct naming neox = {"query_key_value", "dense", "dense_h_to_4h,dense_4h_to_h", "embed_out"};
+	static const struct naming falcon = {"query_key_value", "dense", "dense_h_to_4h,dense_4h_to_h", "lm_head"};
+	static const struct naming phi = {NULL, "dense", "fc1,fc2", "lm_head"};
+	static const struct naming mixtral = {NULL, "o_proj", "gate,w1,w2,w3", "lm_head"};
+	/* by the repo's name, whatever its org (a fine-tune keeps it) */
+	static const struct {
+		const char *prefix;
+		const struct naming *nm;
+	} families[] = {
+		{"pythia-", &neox},
+		{"RedPajama-INCITE-", &neox},
+		{"dolly-v2-", &neox},
+		{"stablelm-base-alpha-", &neox},
+		{"stablelm-tuned-alpha-", &neox},
+		{"stablecode-completion-alpha-", &neox},
+		{"stablecode-instruct-alpha-", &neox},
+		{"falcon-", &falcon},
+		{"phi-1", &phi},
+		{"phi-2", &phi},
+		{"phi-3", &phi3_names},
+		{"phi-4", &phi3_names},
+		{"Mixtral-", &mixtral},
+	};
+
+	for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
+		if (strncasecmp(repo, families[i].prefix, strlen(families[i].prefix)) == 0)
+			return families[i].nm;
+	return &llama_names;
+}
+
+/*
  * litgpt's optimizer: under a bitsandbytes quantization bnb.optim.PagedAdamW
  * for the AdamW it names (litgpt/utils.py instantiate_bnb_optimizer, which
  * refuses another); else `optimizer` (a class name, a dotted path or a
@@ -558,10 +630,11 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 	const char *p = text_at(root, "precision");
 	const char *q = text_at(root, "quantize");
 	const char *quant = NULL, *repo = NULL, *s;
-	bool lora = vp_tc_member(root, "lora_r") != NULL, fused = false, targets_unnamed = false, seq_unknown = false;
+	bool lora = vp_tc_member(root, "lora_r") != NULL, whole = false, seq_unknown = false;
+	const struct naming *nm = &llama_names;
 	bool bnb, adapter;
 	unsigned long micro;
-	char ph[128];
+	char ph[128], qkv_remark[256] = "";
 	struct cmd k = {.n = 0};
 	char what[128];
 
@@ -587,8 +660,7 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 			if (org < repo - 1 && e - org <= 96 && hub_name(org, (size_t)(repo - 1 - org)) &&
 			    hub_name(repo, (size_t)(e - repo))) {
 				add(&k, " --model %.*s", (int)(e - org), org);
-				/* Phi-3 and Phi-4 checkpoints are transformers' phi3 */
-				fused = strncasecmp(repo, "phi-3", 5) == 0 || strncasecmp(repo, "phi-4", 5) == 0;
+				nm = litgpt_naming(repo);
 			} else
 				repo = NULL;
 		} else
@@ -656,7 +728,23 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 		t.o = bool_at(root, "lora_projection") == 1;
 		t.mlp = bool_at(root, "lora_mlp") == 1;
 		t.head = bool_at(root, "lora_head") == 1;
-		targets_unnamed = !add_targets(&k, &t, fused);
+		add_targets(&k, &t, nm, true, &whole);
+		/* LoRAQKVLinear: lora_A r x (parts x in), lora_B the parts'
+		 * widths x r; PEFT's adapter on the whole fused linear, r x in
+		 * and its whole width x r. Apart by (parts - 1) x r x in less
+		 * the left-out parts' r x width, at most 2 r x hidden a layer
+		 * (every part's width is within the hidden size here) */
+		if (nm->qkv != NULL && (t.q || t.k || t.v)) {
+			static const char *const parts[] = {"", "v", "k", "k and v", "q", "q and v", "q and k",
+							    "q, k and v"};
+
+			snprintf(qkv_remark, sizeof qkv_remark,
+				 "; the fused %s is adapted whole with one lora_A, where litgpt's LoRAQKVLinear %s "
+				 "%s part%s with one each (at most 2 r x hidden adapter parameters a layer apart)",
+				 nm->qkv, whole ? "adapts only its" : "adapts its",
+				 parts[(t.q ? 4 : 0) + (t.k ? 2 : 0) + (t.v ? 1 : 0)],
+				 t.q + t.k + t.v > 1 ? "s" : "");
+		}
 	}
 	if ((s = litgpt_optimizer(root, bnb)) != NULL)
 		add(&k, " --optimizer %s", s);
@@ -687,11 +775,9 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 		      "litgpt's modules are not the transformers ones vramplan models",
 		      "LoRA weights in the model dtype, a fused q/k/v projection", KNOWN_GAPS,
 		      &k, ph, seq_unknown ? "; N: the dataset's longest sample (train.max_seq_length: null)" : "",
-		      targets_unnamed ? "; part of Phi-3's fused qkv_proj has no transformers name: see 'vramplan "
-					"estimate --help'"
-		      : adapter	      ? "; quantize without lora_r is litgpt's finetune_adapter, whose adapter vramplan "
-					"does not model: this full fine-tune over-estimates it"
-				      : "");
+		      adapter ? "; quantize without lora_r is litgpt's finetune_adapter, whose adapter vramplan "
+				"does not model: this full fine-tune over-estimates it"
+			      : qkv_remark);
 }
 
 /* ------------------------------------------------------------- Lightning */

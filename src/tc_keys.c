@@ -3330,6 +3330,24 @@ static int ds_section(struct ctx *c, const struct vp_tmember *sec, const char *p
 			rc = ds_bucket_size(c, m, path);
 		} else if (strcmp(m->key, "overlap_comm") == 0 && strcmp(sec_name, "zero_optimization") == 0) {
 			rc = vp_tc_is_auto(m->value) ? 0 : flag(c, m, path, &c->r.zero_overlap, NULL);
+		} else if (strcmp(sec_name, "zero_optimization") == 0 &&
+			   (strcmp(m->key, "stage3_gather_16bit_weights_on_model_save") == 0 ||
+			    strcmp(m->key, "gather_16bit_weights_on_model_save") == 0 ||
+			    strcmp(m->key, "stage3_gather_fp16_weights_on_model_save") == 0)) {
+			/* DeepSpeedZeroConfig gather_16bit_weights_on_model_save
+			 * (deepspeed/runtime/zero/config.py), which its alias
+			 * stage3_gather_16bit_weights_on_model_save and the
+			 * deprecated stage3_gather_fp16_weights_on_model_save set
+			 * too (axolotl's zero3_bf16.json writes the field's own
+			 * name), default false: at stage 3 each save
+			 * gathers the weights into rank 0's host RAM (host.c).
+			 * "auto" is left unset (no gather counted), as
+			 * DeepSpeedConfigModel drops every "auto" */
+			int on = -1;
+
+			rc = vp_tc_is_auto(m->value) ? 0 : flag(c, m, path, &on, NULL);
+			if (rc == 0 && on >= 0)
+				c->r.zero_gather_save = on == 1;
 		} else if (strcmp(m->key, "type") == 0 && strcmp(sec_name, "optimizer") == 0) {
 			rc = ds_optimizer_type(c, m, path);
 		} else if (strcmp(m->key, "params") == 0 && strcmp(sec_name, "optimizer") == 0 &&

@@ -1625,6 +1625,7 @@ int vp_tc_settle(struct ctx *c)
 	t->zero_bucket_auto = r->zero_bucket_auto;
 	t->zero_overlap_set = r->zero_overlap >= 0;
 	t->zero_overlap = r->zero_overlap == 1;
+	t->zero_gather_save = r->zero_gather_save;
 	t->zero_offload_optimizer = r->zero_offload_optimizer;
 	t->zero_offload_param = r->zero_offload_param;
 	/* ZeRO-Offload without an "optimizer" section: the HF Trainer builds

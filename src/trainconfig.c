@@ -1173,6 +1173,7 @@ int vp_trainconfig_take_deepspeed(struct vp_trainconfig *tc, const struct vp_tra
 	tc->train.zero_bucket_auto = ds->train.zero_bucket_auto;
 	tc->train.zero_overlap_set = ds->train.zero_overlap_set;
 	tc->train.zero_overlap = ds->train.zero_overlap;
+	tc->train.zero_gather_save = ds->train.zero_gather_save;
 	tc->train.zero_offload_optimizer = ds->train.zero_offload_optimizer;
 	tc->train.zero_offload_param = ds->train.zero_offload_param;
 	/* transformers integrations/deepspeed.py deepspeed_optim_sched: with

@@ -152,6 +152,7 @@ struct raw {
 	uint64_t zero_bucket;      /* reduce_bucket_size; 0 absent */
 	bool zero_bucket_auto;
 	int zero_overlap;          /* overlap_comm: -1 absent, 0, 1 */
+	bool zero_gather_save;     /* stage3_gather_16bit_weights_on_model_save: true */
 	/* offload_optimizer / offload_param with device "cpu" at a stage
 	 * that has it (docs/memory-model.md "ZeRO-Offload") */
 	bool zero_offload_optimizer, zero_offload_param;

@@ -66,6 +66,10 @@ struct vp_host_request {
 	/* DeepSpeed ZeRO-Offload: what one process keeps in host RAM, its
 	 * partitions (vp_estimate.offload_host_bytes); 0 = no offload */
 	uint64_t offload_bytes;
+	/* DeepSpeed ZeRO-3 with stage3_gather_16bit_weights_on_model_save:
+	 * the whole model's weights that each save gathers into global rank
+	 * 0's host RAM (vp_plan_zero3_save_bytes); 0 = none */
+	uint64_t save_bytes;
 };
 
 struct vp_host_plan {
@@ -99,9 +103,16 @@ struct vp_host_plan {
 	uint64_t eval_predictions_samples; /* the samples they are of */
 	bool eval_predictions_unknown;   /* kept, but --eval-samples not given: a lower bound */
 	uint64_t eval_total_bytes;
-	uint64_t total_bytes;        /* the largest of loading, training and evaluation */
+	/* Saving under ZeRO-3's gather (vp_host_request.save_bytes): the
+	 * training's processes and workers, the eval workers that persistent
+	 * workers keep, and the gathered weights in rank 0, on the first host
+	 * alone (0 without the gather) */
+	uint64_t save_bytes;
+	uint64_t save_total_bytes;
+	uint64_t total_bytes;        /* the largest of loading, training, evaluation and saving */
 	bool peak_in_eval;
 	bool peak_in_load;           /* loading the checkpoint is the largest moment */
+	bool peak_in_save;           /* the ZeRO-3 save's gather is */
 	bool limited_by_ram;        /* fewer workers than a third of the cores */
 	bool fits;                  /* total <= host_ram (true when unknown) */
 };

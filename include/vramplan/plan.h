@@ -269,6 +269,12 @@ bool vp_plan_stored16_applies(const struct vp_model *m, const struct vp_train *t
  * FSDP whole. */
 uint64_t vp_plan_checkpoint_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e);
 
+/* What a save gathers into rank 0's host RAM under ZeRO-3 with
+ * stage3_gather_16bit_weights_on_model_save (t->zero_gather_save): every
+ * parameter e counts, in the engine's dtype; 0 at another stage or
+ * without the key (host.h vp_host_request.save_bytes) */
+uint64_t vp_plan_zero3_save_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e);
+
 /* The default batch rounding: the smallest multiple that makes every
  * stack's tokens (b x texts x length) a multiple of 8, for tensor cores. */
 uint64_t vp_plan_token_multiple(const struct vp_train *t);

@@ -150,6 +150,11 @@ struct vp_train {
 	 * parameter partition in host RAM). docs/memory-model.md
 	 * "ZeRO-Offload". */
 	bool zero_offload_optimizer, zero_offload_param;
+	/* zero_optimization.stage3_gather_16bit_weights_on_model_save: true
+	 * (its old name stage3_gather_fp16_weights_on_model_save): at stage 3
+	 * every save gathers the whole model's weights into rank 0's host RAM
+	 * (host.h vp_host_request.save_bytes); nothing on the GPU's step */
+	bool zero_gather_save;
 	bool fsdp;            /* PyTorch FSDP full sharding over the GPUs */
 
 	enum vp_head head;

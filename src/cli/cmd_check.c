@@ -665,6 +665,9 @@ struct result {
 	/* persistent workers over the limit because each copies the known
 	 * dataset: would the same count fit forked anew each epoch? */
 	bool host_fits_unpersistent;
+	/* the weights a ZeRO-3 save gathers into rank 0's host RAM
+	 * (vp_plan_zero3_save_bytes), with or without --host-ram */
+	uint64_t save_bytes;
 	/* host RAM over the limit: the most DataLoader workers with which it
 	 * fits (host_workers_fit), or none (host_workers_none: the trainer
 	 * alone is over) */
@@ -1075,6 +1078,9 @@ evaluation:
 		if (vp_estimate(m, g, &et, &r->est, &ignored) != 0)
 			memset(&r->est, 0, sizeof r->est);
 	}
+	/* ZeRO-3's gathered weights at each save, which a run that trains
+	 * writes (a run that only evaluates saves nothing) */
+	r->save_bytes = tc->eval_only ? 0 : vp_plan_zero3_save_bytes(m, &r->train, &r->est);
 	if (host_ram > 0) {
 		struct vp_host_request req;
 
@@ -1133,6 +1139,8 @@ evaluation:
 			vp_plan_host_eval(&req, r->eval_batch, &tc->eval, tc->eval.accumulation_steps, &r->ev);
 			req.eval_beside_training = vp_trainconfig_eval_beside_training(tc);
 		}
+		/* a ZeRO-3 save's gathered weights (host.c), a moment of their own */
+		req.save_bytes = r->save_bytes;
 		if (vp_host_plan(m, ht, &req, vp_plan_checkpoint_bytes(m, ht, &r->est), &r->host) != 0)
 			return vp_error_set(err, VP_ERR_INPUT, "the host RAM estimate failed");
 		/* the plan's eval phase is the prediction's */
@@ -1474,7 +1482,16 @@ eval_part:
 		       r->host_in_predict     ? ", during prediction"
 		       : r->host.peak_in_eval ? ", during evaluation"
 		       : r->host.peak_in_load ? ", loading the checkpoint"
+		       : r->host.peak_in_save ? ", at a ZeRO-3 save"
 					      : "");
+		/* the weights a ZeRO-3 save gathers into rank 0 (host.c), a
+		 * term of their own */
+		if (r->host.save_bytes > 0) {
+			char save[48];
+
+			gib(r->host.save_bytes, save, sizeof save);
+			printf(", %s of weights gathered on rank 0 at each save", save);
+		}
 		if (r->host_workers_done && r->host_workers_none)
 			fputs(", over without workers too", stdout);
 		else if (r->host_workers_done)
@@ -1612,6 +1629,15 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 			    "vramplan: note: %s: ZeRO-Offload keeps %s a process in host RAM (%s over the %" PRIu64
 			    " process%s of a node)%s\n",
 			    tc->name, bytes, node, procs, procs == 1 ? "" : "es",
+			    r->host_done ? ", counted in host RAM" : "; --host-ram checks it with the rest");
+	}
+	/* the same for the weights a ZeRO-3 save gathers into rank 0 */
+	if (r->save_bytes > 0) {
+		gib(r->save_bytes, bytes, sizeof bytes);
+		at = append(host, sizeof host, at,
+			    "vramplan: note: %s: at each save ZeRO-3 gathers the whole model's weights into rank 0's "
+			    "host RAM (stage3_gather_16bit_weights_on_model_save: true), %s%s\n",
+			    tc->name, bytes,
 			    r->host_done ? ", counted in host RAM" : "; --host-ram checks it with the rest");
 	}
 	if (r->host_done && r->host_fits_unpersistent)
@@ -1852,6 +1878,11 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 			json_u64(x, "replay_bytes", r->host.replay_bytes);
 			if (r->host.offload_bytes > 0)
 				json_u64(x, "offload_bytes", r->host.offload_bytes);
+			/* ZeRO-3's gather at a save, where the config turns it on */
+			if (r->host.save_bytes > 0) {
+				json_u64(x, "save_bytes", r->host.save_bytes);
+				json_u64(x, "save_total_bytes", r->host.save_total_bytes);
+			}
 			json_u64(x, "load_total_bytes", r->host.load_total_bytes);
 			json_u64(x, "worker_bytes", r->host.worker_bytes);
 			json_u64(x, "train_total_bytes", r->host.train_total_bytes);
@@ -1863,6 +1894,7 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 			cJSON_AddStringToObject(x, "peak_phase", r->host_in_predict	? "prediction"
 								 : r->host.peak_in_eval ? "evaluation"
 								 : r->host.peak_in_load ? "loading"
+								 : r->host.peak_in_save ? "saving"
 											: "training");
 			json_u64(x, "limit_bytes", r->host_limit);
 			json_headroom(x, "headroom_bytes", r->host_limit, r->host.total_bytes);
@@ -2892,6 +2924,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 				 r.host.num_workers,
 				 r.host_in_predict     ? " during prediction"
 				 : r.host.peak_in_eval ? " during evaluation"
+				 : r.host.peak_in_save ? " at a ZeRO-3 save"
 						       : "",
 				 fewer);
 

@@ -11,7 +11,9 @@
 
 #include <string.h>
 
+#include "vramplan/estimate.h"
 #include "vramplan/host.h"
+#include "vramplan/plan.h"
 
 #define GIB ((uint64_t)1 << 30)
 
@@ -537,6 +539,84 @@ static void a_saturated_sum_fits_no_limit(void **state)
 	assert_true(vp_host_within(UINT64_MAX - 1, UINT64_MAX));
 }
 
+/*
+ * ZeRO-3 with stage3_gather_16bit_weights_on_model_save: a save gathers
+ * the whole model into global rank 0's host RAM (deepspeed/runtime/engine.py
+ * _zero3_consolidated_16bit_state_dict: param.detach().cpu() on
+ * dist.get_rank() == 0 alone), once on the host, not once a process, beside
+ * the training's processes and workers and the eval workers that persist.
+ * 4 processes of 2 workers each, 10 GiB gathered.
+ */
+static void a_zero3_save_gathers_the_weights_once_on_rank_0(void **state)
+{
+	struct vp_train t = batch_of(8, 512, 128);
+	struct vp_host_request h;
+	struct vp_host_plan p, none, forked, fitted;
+
+	(void)state;
+	t.gpus = 4;
+	vp_host_request_defaults(&h);
+	h.num_workers = 2;
+	h.eval_batch = 8;
+	p = planned(&t, &h, 2 * GIB);
+	assert_int_equal(p.save_bytes, 0);
+	assert_int_equal(p.save_total_bytes, 0);
+	assert_false(p.peak_in_save);
+	none = p;
+	h.save_bytes = 10 * GIB;
+	p = planned(&t, &h, 2 * GIB);
+	assert_int_equal(p.save_bytes, 10 * GIB);
+	/* the training's totals are those without the save */
+	assert_int_equal(p.train_total_bytes, none.train_total_bytes);
+	assert_int_equal(p.eval_total_bytes, none.eval_total_bytes);
+	/* 4 processes x 2 persistent eval workers, and the weights once */
+	assert_int_equal(p.save_total_bytes, p.train_total_bytes + 4 * 2 * p.eval_worker_bytes + 10 * GIB);
+	/* the evaluation's pinned batches are under 10 GiB: the save is the peak */
+	assert_true(p.peak_in_save);
+	assert_false(p.peak_in_eval || p.peak_in_load);
+	assert_int_equal(p.total_bytes, p.save_total_bytes);
+	/* workers forked each epoch: the eval DataLoader's have exited */
+	h.persistent_workers = false;
+	forked = planned(&t, &h, 2 * GIB);
+	assert_int_equal(forked.save_total_bytes, forked.train_total_bytes + 10 * GIB);
+	/* the worker count fits the save too: 2 a process (24 cores / 3 / 4)
+	 * do not fit a byte under their save, 1 does */
+	h.persistent_workers = true;
+	h.num_workers = UINT64_MAX;
+	h.cpus = 24;
+	h.host_ram_bytes = p.save_total_bytes - 1;
+	fitted = planned(&t, &h, 2 * GIB);
+	assert_int_equal(fitted.num_workers, 1);
+	assert_true(fitted.limited_by_ram && fitted.fits);
+}
+
+/* The bytes gathered: every parameter the estimate counts, in the
+ * engine's dtype (16 bit under bf16 or fp16, amp-* included, which
+ * DeepSpeed runs in its 16-bit engine; fp32 without); nothing at another
+ * stage or without the key. */
+static void a_zero3_save_holds_every_parameter_in_the_engine_dtype(void **state)
+{
+	struct vp_model m;
+	struct vp_train t = batch_of(1, 512, 0);
+	struct vp_estimate e;
+
+	(void)state;
+	memset(&m, 0, sizeof m);
+	memset(&e, 0, sizeof e);
+	e.params_total = 1000;
+	t.zero_stage = 3;
+	t.precision = VP_PREC_AMP_BF16;
+	assert_int_equal(vp_plan_zero3_save_bytes(&m, &t, &e), 0);
+	t.zero_gather_save = true;
+	assert_int_equal(vp_plan_zero3_save_bytes(&m, &t, &e), 2000);
+	t.precision = VP_PREC_BF16;
+	assert_int_equal(vp_plan_zero3_save_bytes(&m, &t, &e), 2000);
+	t.precision = VP_PREC_FP32;
+	assert_int_equal(vp_plan_zero3_save_bytes(&m, &t, &e), 4000);
+	t.zero_stage = 2;
+	assert_int_equal(vp_plan_zero3_save_bytes(&m, &t, &e), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -558,6 +638,8 @@ int main(void)
 		cmocka_unit_test(a_saturated_sum_fits_no_limit),
 		cmocka_unit_test(an_eval_worker_copies_the_evaluation_set),
 		cmocka_unit_test(a_dataset_given_as_zero_is_known_not_unknown),
+		cmocka_unit_test(a_zero3_save_gathers_the_weights_once_on_rank_0),
+		cmocka_unit_test(a_zero3_save_holds_every_parameter_in_the_engine_dtype),
 	};
 
 	return cmocka_run_group_tests_name("host", tests, NULL, NULL);

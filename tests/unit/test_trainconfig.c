@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "vramplan/catalog.h"
+#include "vramplan/estimate.h"
+#include "vramplan/train.h"
 #include "vramplan/trainconfig.h"
 
 #include "catalog_fixture.h"
@@ -718,6 +720,86 @@ static void torchtune_and_litgpt_configs_give_the_estimate_command(void **state)
 	memset(&err, 0, sizeof err);
 	assert_int_equal(vp_trainconfig_parse(&tc, "hf.yaml", hf, sizeof hf - 1, &err), 0);
 	vp_trainconfig_free(&tc);
+}
+
+/* The trainable parameters of the estimate a litgpt LoRA config's
+ * message gives: its --model from the catalogue, its --lora-r and
+ * --lora-targets, as `vramplan estimate` would take them. */
+static uint64_t litgpt_command_trainable(const char *config, const char *targets)
+{
+	struct vp_trainconfig tc;
+	struct vp_error err = {0};
+	struct vp_train t;
+	struct vp_estimate e;
+	const struct vp_model *m;
+	const char *s;
+	char model[64] = "", list[128] = "";
+	unsigned r = 0;
+
+	assert_int_equal(vp_trainconfig_parse(&tc, "lit.yaml", config, strlen(config), &err), -1);
+	assert_non_null(s = strstr(err.message, "--model "));
+	assert_int_equal(sscanf(s, "--model %63s", model), 1);
+	assert_non_null(s = strstr(err.message, "--lora-r "));
+	assert_int_equal(sscanf(s, "--lora-r %u", &r), 1);
+	assert_non_null(s = strstr(err.message, "--lora-targets "));
+	assert_int_equal(sscanf(s, "--lora-targets %127s", list), 1);
+	assert_string_equal(list, targets);
+	assert_non_null(m = vp_catalog_find_model(&cat, model));
+	vp_train_defaults(&t);
+	t.batch = 1;
+	t.seq_len = 64;
+	t.method = VP_METHOD_LORA;
+	t.lora_r = r;
+	assert_int_equal(vp_train_set_lora_targets(&t, list, &err), 0);
+	if (vp_estimate(m, vp_catalog_find_gpu(&cat, "a100-80gb"), &t, &e, &err) != 0)
+		fail_msg("%s", err.message);
+	return e.params_trainable;
+}
+
+/*
+ * litgpt's lora_* switches (litgpt/lora.py) adapt its fused attn
+ * (LoRAQKVLinear: lora_A r x (parts x in), lora_B the parts' widths x r),
+ * proj, the block's MLP and lm_head; the command names the same linears in
+ * transformers, so the estimate counts litgpt's adapters.
+ */
+static void litgpt_lora_switches_count_the_linears_litgpt_adapts(void **state)
+{
+	/* gated: Llama 3.2 1B, LLaMAMLP (fc_1, fc_2, proj: gate_proj, up_proj,
+	 * down_proj). Hidden 2048, 32 q heads and 8 kv heads of 64 (k and v
+	 * 512 wide), MLP 8192, 16 layers, r 8. A layer: attn q, k and v
+	 * 8 x (3 x 2048) + 8 x (2048 + 512 + 512) = 73,728 (q_proj, k_proj and
+	 * v_proj apart: 8 x 4096 + 2 x 8 x 2560, the same); proj 8 x 4096 =
+	 * 32,768; fc_1 and fc_2 2 x 8 x 10240 = 163,840; proj 8 x 10240 =
+	 * 81,920. 352,256 a layer, 5,636,096 in all. */
+	static const char llama[] = "checkpoint_dir: checkpoints/meta-llama/Llama-3.2-1B\nprecision: bf16-true\n"
+				    "lora_r: 8\nlora_key: true\nlora_projection: true\nlora_mlp: true\n"
+				    "train:\n  micro_batch_size: 1\n  max_seq_length: 64\n";
+	/* not gated: phi-2, GptNeoxMLP (fc, proj: fc1, fc2), its attention
+	 * output dense. Hidden 2560 (32 heads of 80), MLP 10240, 32 layers,
+	 * r 8, litgpt's default query and value: attn 8 x (2 x 2560) + 8 x
+	 * (2560 + 2560) = 81,920; proj 8 x 5120 = 40,960; fc and proj
+	 * 2 x 8 x 12800 = 204,800. 327,680 a layer, 10,485,760 in all. */
+	static const char phi2[] = "checkpoint_dir: checkpoints/microsoft/phi-2\nprecision: bf16-true\nlora_r: 8\n"
+				   "lora_projection: true\nlora_mlp: true\n"
+				   "train:\n  micro_batch_size: 1\n  max_seq_length: 64\n";
+	/* GPT-NeoX-style and fused in transformers too: Falcon 7B
+	 * (query_key_value 4544 -> 4544 + 2 x 64, 71 q heads, one kv group;
+	 * dense; GptNeoxMLP dense_h_to_4h and dense_4h_to_h, 4544 <-> 18176;
+	 * 32 layers, r 8). PEFT adapts query_key_value whole, 8 x (4544 +
+	 * 4672) = 73,728; dense 8 x 9088 = 72,704; the MLP 2 x 8 x 22720 =
+	 * 363,520: 509,952 a layer, 16,318,464 in all. litgpt's q, k and v
+	 * parts have a lora_A each, 2 x 8 x 4544 = 72,704 more a layer: the
+	 * "at most 2 r x hidden" its message says. */
+	static const char falcon[] = "checkpoint_dir: checkpoints/tiiuae/falcon-7b\nprecision: bf16-true\nlora_r: 8\n"
+				     "lora_key: true\nlora_projection: true\nlora_mlp: true\n"
+				     "train:\n  micro_batch_size: 1\n  max_seq_length: 64\n";
+
+	(void)state;
+	assert_int_equal(litgpt_command_trainable(llama, "q_proj,k_proj,v_proj,o_proj,gate_proj,down_proj,up_proj"),
+			 5636096);
+	assert_int_equal(litgpt_command_trainable(phi2, "q_proj,v_proj,dense,fc1,fc2"), 10485760);
+	assert_int_equal(litgpt_command_trainable(falcon, "query_key_value,dense,dense_h_to_4h,dense_4h_to_h"),
+			 16318464);
 }
 
 /* The trainers load YAML with PyYAML (YAML 1.1): 010 is octal 8 (and
@@ -1511,6 +1593,43 @@ static void text_and_buffer_agree(void **state)
 	assert_int_equal(tc.n_ignored, 0);
 }
 
+/* DeepSpeedZeroConfig's gather_16bit_weights_on_model_save, under its
+ * own name, its alias stage3_gather_16bit_weights_on_model_save or the
+ * deprecated stage3_gather_fp16_weights_on_model_save (deepspeed/runtime/
+ * zero/config.py), in a DeepSpeed file or a trainer's deepspeed: mapping:
+ * read, no longer an ignored key; "auto" and false gather nothing. */
+static void zero3_gather_on_save_is_read_under_each_name(void **state)
+{
+	static const char *const values[] = {
+		"{\"train_micro_batch_size_per_gpu\": 1, \"zero_optimization\": {\"stage\": 3, "
+		"\"stage3_gather_16bit_weights_on_model_save\": true}}",
+		"{\"train_micro_batch_size_per_gpu\": 1, \"zero_optimization\": {\"stage\": 3, "
+		"\"gather_16bit_weights_on_model_save\": true}}",
+		"{\"train_micro_batch_size_per_gpu\": 1, \"zero_optimization\": {\"stage\": 3, "
+		"\"stage3_gather_fp16_weights_on_model_save\": true}}",
+		"model_name_or_path: gpt2\ndeepspeed:\n  zero_optimization:\n    stage: 3\n"
+		"    stage3_gather_16bit_weights_on_model_save: true\n",
+		"{\"train_micro_batch_size_per_gpu\": 1, \"zero_optimization\": {\"stage\": 3, "
+		"\"stage3_gather_16bit_weights_on_model_save\": \"auto\"}}",
+		"{\"train_micro_batch_size_per_gpu\": 1, \"zero_optimization\": {\"stage\": 3, "
+		"\"stage3_gather_16bit_weights_on_model_save\": false}}",
+		"{\"train_micro_batch_size_per_gpu\": 1, \"zero_optimization\": {\"stage\": 3}}",
+	};
+	struct vp_trainconfig tc;
+	struct vp_error err = {0};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+		if (vp_trainconfig_parse(&tc, i == 3 ? "hf.yaml" : "ds.json", values[i], strlen(values[i]), &err) != 0)
+			fail_msg("%zu: %s", i, err.message);
+		assert_int_equal(tc.train.zero_stage, 3);
+		assert_int_equal(tc.train.zero_gather_save, i < 4);
+		for (size_t k = 0; k < tc.n_ignored; k++)
+			assert_null(strstr(tc.ignored[k].key, "weights_on_model_save"));
+		vp_trainconfig_free(&tc);
+	}
+}
+
 /* ---- bad files: one diagnostic each ---- */
 
 static const struct {
@@ -1636,6 +1755,8 @@ int main(void)
 		cmocka_unit_test(bad_files_fail_at_their_position),
 		cmocka_unit_test(command_line_settings_win_over_the_file),
 		cmocka_unit_test(torchtune_and_litgpt_configs_give_the_estimate_command),
+		cmocka_unit_test(litgpt_lora_switches_count_the_linears_litgpt_adapts),
+		cmocka_unit_test(zero3_gather_on_save_is_read_under_each_name),
 	};
 	return cmocka_run_group_tests_name("trainconfig", tests, load_catalog, free_catalog);
 }

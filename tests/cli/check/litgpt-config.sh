@@ -31,13 +31,26 @@ printf 'checkpoint_dir: checkpoints/meta-llama/Llama-3.2-1B\nprecision: bf16-tru
 printf 'checkpoint_dir: checkpoints/meta-llama/Llama-3.2-1B\noptimizer:\n  class_path: torch.optim.SGD\n  init_args:\n    momentum: 0.9\ntrain:\n  micro_batch_size: 1\n  max_seq_length: 512\n' |
 	"$VRAMPLAN" check --gpu a100-80gb - 2>&1 | grep -o 'vramplan estimate [^;]*'
 # Phi-3 (transformers' phi3) fuses q, k and v: all three are qkv_proj,
-# q and v alone have no name there. 16-mixed is fp16 autocast.
+# and q and v alone too (PEFT adapts a linear whole), the remark says by
+# how much litgpt's LoRAQKVLinear differs; before 2026-12-02 q and v alone
+# dropped --lora-targets, lora_mlp's linears with it. 16-mixed is fp16
+# autocast.
 printf 'checkpoint_dir: checkpoints/microsoft/Phi-3-mini-4k-instruct\nprecision: 16-mixed\nlora_r: 8\nlora_key: true\nlora_mlp: true\ntrain:\n  micro_batch_size: 4\n  max_seq_length: 1024\n' |
 	"$VRAMPLAN" check --gpu a100-80gb -
 echo "exit $?"
 printf 'checkpoint_dir: checkpoints/microsoft/Phi-3-mini-4k-instruct\nprecision: 32-true\nlora_r: 8\nquantize: bnb.nf4-dq\ntrain:\n  micro_batch_size: 4\n  max_seq_length: 1024\n' |
 	"$VRAMPLAN" check --gpu a100-80gb -
 echo "exit $?"
+# litgpt's GptNeoxMLP (fc, proj), the default mlp_class_name, which
+# phi-2 and Falcon keep, is transformers' fc1/fc2 and
+# dense_h_to_4h/dense_4h_to_h, and their attention's output is dense;
+# Falcon fuses q, k and v in transformers too (query_key_value). Before
+# 2026-12-02 both got Llama's names: phi-2's dense, fc1 and fc2 were left
+# out and Falcon's command was refused (none of them names its linears).
+for m in microsoft/phi-2 tiiuae/falcon-7b; do
+	printf 'checkpoint_dir: checkpoints/%s\nlora_r: 8\nlora_projection: true\nlora_mlp: true\ntrain:\n  micro_batch_size: 1\n  max_seq_length: 512\n' "$m" |
+		"$VRAMPLAN" check --gpu a100-80gb - 2>&1 | grep -o -e '--lora-targets [^ ]*' -e '; the fused .*'
+done
 # TRL's ModelConfig has lora_r too: beside model_name_or_path the file is
 # a trainer config, as before.
 printf 'model_name_or_path: gpt2\nlora_r: 8\nuse_peft: true\nprecision: bf16-true\nper_device_train_batch_size: 2\n' |
