@@ -386,6 +386,7 @@ static int torchtune_error(struct ctx *c, const struct vp_tnode *root, const str
 	const char *method = NULL, *name = NULL, *s, *multi = NULL;
 	const struct vp_tnode *tok = map_at(root, "tokenizer");
 	bool phi3 = false, seq_unknown = false, targets_unnamed = false;
+	char qkv_remark[224] = "";
 	struct cmd k = {.n = 0};
 	unsigned long accum;
 	char what[128], ph[160];
@@ -436,7 +437,25 @@ static int torchtune_error(struct ctx *c, const struct vp_tnode *root, const str
 				    &t)) {
 			t.mlp = bool_at(model, "apply_lora_to_mlp") == 1;
 			t.head = bool_at(model, "apply_lora_to_output") == 1;
-			targets_unnamed = !add_targets(&k, &t, phi3 ? &phi3_names : &llama_names, false, &whole);
+			targets_unnamed = !add_targets(&k, &t, phi3 ? &phi3_names : &llama_names, true, &whole);
+			/* torchtune's Phi-3 and Phi-4 keep q_proj, k_proj and
+			 * v_proj apart, and w1 and w3 (torchtune/models/phi3/
+			 * _convert_weights.py phi3_hf_to_tune splits qkv_proj and
+			 * gate_up_proj), each adapted with its own lora_A and
+			 * lora_B where PEFT puts one adapter on the fused linear:
+			 * at most 2 r x hidden adapter parameters a layer apart
+			 * (one part: the fused adapter's 4 r x hidden against 2;
+			 * all three: 4 against 6; the MLP's halves: r x hidden) */
+			if (phi3 && (t.q || t.k || t.v || t.mlp)) {
+				bool qkv = t.q || t.k || t.v;
+
+				snprintf(qkv_remark, sizeof qkv_remark,
+					 "; PEFT adapts the fused %s%s%s whole with one lora_A, where torchtune splits "
+					 "%s and adapts each part it names (at most 2 r x hidden adapter parameters a "
+					 "layer apart)",
+					 qkv ? "qkv_proj" : "", qkv && t.mlp ? " and " : "", t.mlp ? "gate_up_proj" : "",
+					 qkv && t.mlp ? "them" : "it");
+			}
 		}
 	}
 	if (bool_at(root, "enable_activation_checkpointing") == 1)
@@ -491,7 +510,7 @@ static int torchtune_error(struct ctx *c, const struct vp_tnode *root, const str
 		      &k, ph, seq_unknown ? "; N: the dataset's longest sample (tokenizer.max_seq_len: null)" : "",
 		      multi != NULL     ? multi
 		      : targets_unnamed ? "; its LoRA targets have no transformers name: see 'vramplan estimate --help'"
-					: "");
+					: qkv_remark);
 }
 
 /* ---------------------------------------------------------------- litgpt */
