@@ -854,31 +854,27 @@ static void prediction_tc(const struct vp_trainconfig *tc, struct vp_trainconfig
 	v->evaluation = VP_TC_EVAL_AFTER;
 }
 
+/* the fields an eval step's check fills, kept as eval_<f> for the
+ * evaluation and pred_<f> for the prediction (struct result) */
+#define PASS_FIELDS(X) X(done) X(fits) X(past_limit) X(largest_done) X(batch) X(steps_fit) X(largest_batch)
+
 static void prediction_view(const struct result *r, struct result *v)
 {
+#define TO_VIEW(f) v->eval_##f = r->pred_##f;
 	*v = *r;
 	v->prediction = true;
-	v->eval_done = r->pred_done;
-	v->eval_fits = r->pred_fits;
-	v->eval_past_limit = r->pred_past_limit;
-	v->eval_largest_done = r->pred_largest_done;
-	v->eval_batch = r->pred_batch;
-	v->eval_steps_fit = r->pred_steps_fit;
-	v->eval_largest_batch = r->pred_largest_batch;
+	PASS_FIELDS(TO_VIEW)
 	v->ev = r->pv;
+#undef TO_VIEW
 }
 
 /* the eval step that `v` (a prediction_view) checked, stored as the prediction's */
 static void store_prediction(struct result *r, const struct result *v)
 {
-	r->pred_done = v->eval_done;
-	r->pred_fits = v->eval_fits;
-	r->pred_past_limit = v->eval_past_limit;
-	r->pred_largest_done = v->eval_largest_done;
-	r->pred_batch = v->eval_batch;
-	r->pred_steps_fit = v->eval_steps_fit;
-	r->pred_largest_batch = v->eval_largest_batch;
+#define FROM_VIEW(f) r->pred_##f = v->eval_##f;
+	PASS_FIELDS(FROM_VIEW)
 	r->pv = v->ev;
+#undef FROM_VIEW
 }
 
 /* Do the two passes run the same step? The same batch and options give
