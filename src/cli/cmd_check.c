@@ -1245,6 +1245,17 @@ static void peak_text(uint64_t bytes, bool past_limit, char *buf, size_t size)
 		gib(bytes, buf, size);
 }
 
+/* A step's peak and its room under the budget, as the result line says them */
+static void step_peak_text(const struct result *r, uint64_t bytes, bool past_limit, char peak[static 48],
+			   char rm[static 64])
+{
+	peak_text(bytes, past_limit, peak, 48);
+	if (past_limit)
+		snprintf(rm, 64, "beyond any GPU");
+	else
+		room(r->budget, bytes, rm, 64);
+}
+
 /* ", gathered from N GPUs" on several data-parallel GPUs, where every rank
  * keeps every rank's predictions (evaluation_loop's gather_for_metrics);
  * else "" */
@@ -1349,11 +1360,7 @@ static void print_eval_step(const struct vp_trainconfig *tc, const struct result
 	char peak[48], rm[64], with[64], cap[160];
 	bool kept;
 
-	peak_text(r->ev.device_bytes, r->eval_past_limit, peak, sizeof peak);
-	if (r->eval_past_limit)
-		snprintf(rm, sizeof rm, "beyond any GPU");
-	else
-		room(r->budget, r->ev.device_bytes, rm, sizeof rm);
+	step_peak_text(r, r->ev.device_bytes, r->eval_past_limit, peak, rm);
 	printf("eval batch %" PRIu64 "%s peak %s", r->eval_batch, eval_cap_text(tc, r, cap, sizeof cap), peak);
 	if (show_budget)
 		printf(" of %s", budget);
@@ -1429,11 +1436,7 @@ static void print_text(const struct vp_trainconfig *tc, const struct result *r)
 			fputs(": no training (no do_train: true)", stdout);
 		goto eval_part;
 	}
-	peak_text(r->est.device_bytes, r->train_past_limit, peak, sizeof peak);
-	if (r->train_past_limit)
-		snprintf(rm, sizeof rm, "beyond any GPU");
-	else
-		room(r->budget, r->est.device_bytes, rm, sizeof rm);
+	step_peak_text(r, r->est.device_bytes, r->train_past_limit, peak, rm);
 	printf(": train batch %" PRIu64 " peak %s of %s (%s", r->train.batch, peak, budget, rm);
 	if (r->train_fits && r->largest_batch > r->train.batch)
 		printf(", largest batch that fits %" PRIu64, r->largest_batch);
