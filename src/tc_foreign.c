@@ -159,18 +159,15 @@ static const struct naming llama_names = {NULL, "o_proj", "gate_proj,down_proj,u
 static const struct naming phi3_names = {"qkv_proj", "o_proj", "gate_up_proj,down_proj", "lm_head"};
 
 /* The targets as a --lora-targets list. A fused qkv with part of q, k
- * and v on is named whole (*whole set) where whole_ok, else false; false
- * too where nothing is adapted. */
-static bool target_list(const struct targets *t, const struct naming *nm, bool whole_ok, char *out, size_t size,
-			bool *whole)
+ * and v on is named whole (*whole set), the one name PEFT has for it;
+ * false where nothing is adapted. */
+static bool target_list(const struct targets *t, const struct naming *nm, char *out, size_t size, bool *whole)
 {
 	size_t n = 0;
 	bool fused = nm->qkv != NULL;
 
 	out[0] = '\0';
 	*whole = fused && (t->q || t->k || t->v) && !(t->q && t->k && t->v);
-	if (*whole && !whole_ok)
-		return false;
 #define T(cond, name)                                                                                  \
 	if ((cond) && n < size)                                                                        \
 		n += (size_t)snprintf(out + n, size - n, "%s%s", n > 0 ? "," : "", name);
@@ -187,11 +184,11 @@ static bool target_list(const struct targets *t, const struct naming *nm, bool w
 
 /* --lora-targets with the list, where the adapted linears have names;
  * false where they do not (target_list) */
-static bool add_targets(struct cmd *k, const struct targets *t, const struct naming *nm, bool whole_ok, bool *whole)
+static bool add_targets(struct cmd *k, const struct targets *t, const struct naming *nm, bool *whole)
 {
 	char list[96];
 
-	if (!target_list(t, nm, whole_ok, list, sizeof list, whole))
+	if (!target_list(t, nm, list, sizeof list, whole))
 		return false;
 	add(k, " --lora-targets %s", list);
 	return true;
@@ -437,7 +434,7 @@ static int torchtune_error(struct ctx *c, const struct vp_tnode *root, const str
 				    &t)) {
 			t.mlp = bool_at(model, "apply_lora_to_mlp") == 1;
 			t.head = bool_at(model, "apply_lora_to_output") == 1;
-			targets_unnamed = !add_targets(&k, &t, phi3 ? &phi3_names : &llama_names, true, &whole);
+			targets_unnamed = !add_targets(&k, &t, phi3 ? &phi3_names : &llama_names, &whole);
 			/* torchtune's Phi-3 and Phi-4 keep q_proj, k_proj and
 			 * v_proj apart, and w1 and w3 (torchtune/models/phi3/
 			 * _convert_weights.py phi3_hf_to_tune splits qkv_proj and
@@ -747,7 +744,7 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 		t.o = bool_at(root, "lora_projection") == 1;
 		t.mlp = bool_at(root, "lora_mlp") == 1;
 		t.head = bool_at(root, "lora_head") == 1;
-		add_targets(&k, &t, nm, true, &whole);
+		add_targets(&k, &t, nm, &whole);
 		/* LoRAQKVLinear: lora_A r x (parts x in), lora_B the parts'
 		 * widths x r; PEFT's adapter on the whole fused linear, r x in
 		 * and its whole width x r. Apart by (parts - 1) x r x in less

@@ -843,9 +843,7 @@ static int settle_predict(struct ctx *c)
 	if (tc->eval_only && r->do_eval != 1 && !(r->eval_strategy >= 0 && r->eval_strategy != VP_TC_EVAL_NONE))
 		tc->evaluation = VP_TC_EVAL_NONE;
 	/* until resolve() completes it: the evaluation's options */
-	tc->predict.opts = tc->eval;
-	tc->predict.opts.predictions = tc->predict.predictions;
-	tc->predict.opts.eval_samples = tc->predict.samples;
+	vp_tc_predict_opts_from_eval(tc);
 	return 0;
 }
 

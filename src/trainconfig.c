@@ -589,6 +589,13 @@ static int bound_at_key(struct vp_trainconfig *tc, struct vp_error *err, const s
 	return vp_tc_note_remark_bound(tc, err, at, dir, "%s", text);
 }
 
+void vp_tc_predict_opts_from_eval(struct vp_trainconfig *tc)
+{
+	tc->predict.opts = tc->eval;
+	tc->predict.opts.predictions = tc->predict.predictions;
+	tc->predict.opts.eval_samples = tc->predict.samples;
+}
+
 /*
  * A multimodal checkpoint (vision_params: Gemma 3 4b and up, Mistral Small
  * 3.1, Qwen2-VL, Qwen2.5-VL) is estimated as a text-only fine-tune: the
@@ -1079,9 +1086,7 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 	/* the prediction pass: the evaluation's step, with what predict()
 	 * keeps and its own set (tc_settle.c settle_predict) */
 	if (tc->predict.on) {
-		tc->predict.opts = tc->eval;
-		tc->predict.opts.predictions = tc->predict.predictions;
-		tc->predict.opts.eval_samples = tc->predict.samples;
+		vp_tc_predict_opts_from_eval(tc);
 		if (tc->eval.generate) {
 			tc->predict.opts.num_beams = predict_beams;
 			tc->predict.opts.max_new_tokens = predict_new;

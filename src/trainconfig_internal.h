@@ -245,6 +245,10 @@ struct keydef {
  * determine (-1); 0 for any other file */
 int vp_tc_foreign_config(struct ctx *c, const struct vp_tnode *root);
 
+/* trainconfig.c: the prediction pass's step, the evaluation's with what
+ * predict() keeps and its own set (tc_settle.c settle_predict) */
+void vp_tc_predict_opts_from_eval(struct vp_trainconfig *tc);
+
 /* tc_values.c: errors at a node, notes, typed values */
 int vp_tc_fail_at(struct ctx *c, unsigned long line, unsigned long column, const char *fmt, ...) VP_TC_PRINTF(4, 5);
 int vp_tc_fail_at_origin(struct ctx *c, const struct vp_tc_origin *at, const char *fmt, ...) VP_TC_PRINTF(3, 4);
