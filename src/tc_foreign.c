@@ -159,15 +159,14 @@ static const struct naming llama_names = {NULL, "o_proj", "gate_proj,down_proj,u
 static const struct naming phi3_names = {"qkv_proj", "o_proj", "gate_up_proj,down_proj", "lm_head"};
 
 /* The targets as a --lora-targets list. A fused qkv with part of q, k
- * and v on is named whole (*whole set), the one name PEFT has for it;
- * false where nothing is adapted. */
-static bool target_list(const struct targets *t, const struct naming *nm, char *out, size_t size, bool *whole)
+ * and v on is named whole, the one name PEFT has for it; false where
+ * nothing is adapted. */
+static bool target_list(const struct targets *t, const struct naming *nm, char *out, size_t size)
 {
 	size_t n = 0;
 	bool fused = nm->qkv != NULL;
 
 	out[0] = '\0';
-	*whole = fused && (t->q || t->k || t->v) && !(t->q && t->k && t->v);
 #define T(cond, name)                                                                                  \
 	if ((cond) && n < size)                                                                        \
 		n += (size_t)snprintf(out + n, size - n, "%s%s", n > 0 ? "," : "", name);
@@ -184,11 +183,11 @@ static bool target_list(const struct targets *t, const struct naming *nm, char *
 
 /* --lora-targets with the list, where the adapted linears have names;
  * false where they do not (target_list) */
-static bool add_targets(struct cmd *k, const struct targets *t, const struct naming *nm, bool *whole)
+static bool add_targets(struct cmd *k, const struct targets *t, const struct naming *nm)
 {
 	char list[96];
 
-	if (!target_list(t, nm, list, sizeof list, whole))
+	if (!target_list(t, nm, list, sizeof list))
 		return false;
 	add(k, " --lora-targets %s", list);
 	return true;
@@ -413,7 +412,6 @@ static int torchtune_error(struct ctx *c, const struct vp_tnode *root, const str
 		add(&k, " --precision fp32");
 	if (method != NULL) {
 		struct targets t = {0};
-		bool whole;
 
 		/* a lora_ builder's quantize_base: True is what qlora_ sets */
 		if (strcmp(method, "lora") == 0 && bool_at(model, "quantize_base") == 1)
@@ -434,7 +432,7 @@ static int torchtune_error(struct ctx *c, const struct vp_tnode *root, const str
 				    &t)) {
 			t.mlp = bool_at(model, "apply_lora_to_mlp") == 1;
 			t.head = bool_at(model, "apply_lora_to_output") == 1;
-			targets_unnamed = !add_targets(&k, &t, phi3 ? &phi3_names : &llama_names, &whole);
+			targets_unnamed = !add_targets(&k, &t, phi3 ? &phi3_names : &llama_names);
 			/* torchtune's Phi-3 and Phi-4 keep q_proj, k_proj and
 			 * v_proj apart, and w1 and w3 (torchtune/models/phi3/
 			 * _convert_weights.py phi3_hf_to_tune splits qkv_proj and
@@ -646,7 +644,7 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 	const char *p = text_at(root, "precision");
 	const char *q = text_at(root, "quantize");
 	const char *quant = NULL, *repo = NULL, *s;
-	bool lora = vp_tc_member(root, "lora_r") != NULL, whole = false, seq_unknown = false;
+	bool lora = vp_tc_member(root, "lora_r") != NULL, seq_unknown = false;
 	const struct naming *nm = &llama_names;
 	bool bnb, adapter;
 	unsigned long micro;
@@ -744,7 +742,7 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 		t.o = bool_at(root, "lora_projection") == 1;
 		t.mlp = bool_at(root, "lora_mlp") == 1;
 		t.head = bool_at(root, "lora_head") == 1;
-		add_targets(&k, &t, nm, &whole);
+		add_targets(&k, &t, nm);
 		/* LoRAQKVLinear: lora_A r x (parts x in), lora_B the parts'
 		 * widths x r; PEFT's adapter on the whole fused linear, r x in
 		 * and its whole width x r. Apart by (parts - 1) x r x in less
@@ -757,7 +755,7 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 			snprintf(qkv_remark, sizeof qkv_remark,
 				 "; the fused %s is adapted whole with one lora_A, where litgpt's LoRAQKVLinear %s "
 				 "%s part%s with one each (at most 2 r x hidden adapter parameters a layer apart)",
-				 nm->qkv, whole ? "adapts only its" : "adapts its",
+				 nm->qkv, t.q && t.k && t.v ? "adapts its" : "adapts only its",
 				 parts[(t.q ? 4 : 0) + (t.k ? 2 : 0) + (t.v ? 1 : 0)],
 				 t.q + t.k + t.v > 1 ? "s" : "");
 		}
