@@ -648,7 +648,7 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 	const struct naming *nm = &llama_names;
 	bool bnb, adapter;
 	unsigned long micro;
-	char ph[128], qkv_remark[256] = "";
+	char ph[128], remark[256] = "";
 	struct cmd k = {.n = 0};
 	char what[128];
 
@@ -747,18 +747,33 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 		 * widths x r; PEFT's adapter on the whole fused linear, r x in
 		 * and its whole width x r. Apart by (parts - 1) x r x in less
 		 * the left-out parts' r x width, at most 2 r x hidden a layer
-		 * (every part's width is within the hidden size here) */
-		if (nm->qkv != NULL && (t.q || t.k || t.v)) {
-			static const char *const parts[] = {"", "v", "k", "k and v", "q", "q and v", "q and k",
-							    "q, k and v"};
+		 * (every part's width is within the hidden size here).
+		 * litgpt's Phi-3 and Phi-4 run LLaMAMLP, fc_1 and fc_2 apart
+		 * (litgpt/scripts/convert_hf_checkpoint.py copy_weights_phi:
+		 * gate_up_proj's weight.chunk(2, dim=0)), each with its
+		 * lora_A: r x hidden more adapter parameters a layer than
+		 * PEFT's one on the fused gate_up_proj */
+		bool qkv = nm->qkv != NULL && (t.q || t.k || t.v), mlp = nm == &phi3_names && t.mlp;
+		static const char *const parts[] = {"", "v", "k", "k and v", "q", "q and v", "q and k", "q, k and v"};
+		const char *named = parts[(t.q ? 4 : 0) + (t.k ? 2 : 0) + (t.v ? 1 : 0)];
+		bool all = t.q && t.k && t.v;
 
-			snprintf(qkv_remark, sizeof qkv_remark,
+		if (qkv && mlp)
+			snprintf(remark, sizeof remark,
+				 "; the fused %s and gate_up_proj are adapted whole with one lora_A each, where litgpt "
+				 "adapts %s%s apart and fc_1 and fc_2 apart (at most 3 r x hidden adapter parameters a "
+				 "layer apart)",
+				 nm->qkv, all ? "" : "only ", named);
+		else if (qkv)
+			snprintf(remark, sizeof remark,
 				 "; the fused %s is adapted whole with one lora_A, where litgpt's LoRAQKVLinear %s "
 				 "%s part%s with one each (at most 2 r x hidden adapter parameters a layer apart)",
-				 nm->qkv, t.q && t.k && t.v ? "adapts its" : "adapts only its",
-				 parts[(t.q ? 4 : 0) + (t.k ? 2 : 0) + (t.v ? 1 : 0)],
+				 nm->qkv, all ? "adapts its" : "adapts only its", named,
 				 t.q + t.k + t.v > 1 ? "s" : "");
-		}
+		else if (mlp)
+			snprintf(remark, sizeof remark,
+				 "; the fused gate_up_proj is adapted whole with one lora_A, where litgpt splits it into "
+				 "fc_1 and fc_2 with one each (r x hidden adapter parameters a layer apart)");
 	}
 	if ((s = litgpt_optimizer(root, bnb)) != NULL)
 		add(&k, " --optimizer %s", s);
@@ -791,7 +806,7 @@ static int litgpt_error(struct ctx *c, const struct vp_tnode *root, const struct
 		      &k, ph, seq_unknown ? "; N: the dataset's longest sample (train.max_seq_length: null)" : "",
 		      adapter ? "; quantize without lora_r is litgpt's finetune_adapter, whose adapter vramplan "
 				"does not model: this full fine-tune over-estimates it"
-			      : qkv_remark);
+			      : remark);
 }
 
 /* ------------------------------------------------------------- Lightning */

@@ -33,14 +33,17 @@ printf 'checkpoint_dir: checkpoints/meta-llama/Llama-3.2-1B\noptimizer:\n  class
 # Phi-3 (transformers' phi3) fuses q, k and v: all three are qkv_proj,
 # and q and v alone too (PEFT adapts a linear whole), the remark says by
 # how much litgpt's LoRAQKVLinear differs; before 2026-12-02 q and v alone
-# dropped --lora-targets, lora_mlp's linears with it. 16-mixed is fp16
-# autocast.
+# dropped --lora-targets, lora_mlp's linears with it. lora_mlp adapts
+# gate_up_proj, which litgpt splits into fc_1 and fc_2: the remark says
+# that too (since 2026-12-02). 16-mixed is fp16 autocast.
 printf 'checkpoint_dir: checkpoints/microsoft/Phi-3-mini-4k-instruct\nprecision: 16-mixed\nlora_r: 8\nlora_key: true\nlora_mlp: true\ntrain:\n  micro_batch_size: 4\n  max_seq_length: 1024\n' |
 	"$VRAMPLAN" check --gpu a100-80gb -
 echo "exit $?"
 printf 'checkpoint_dir: checkpoints/microsoft/Phi-3-mini-4k-instruct\nprecision: 32-true\nlora_r: 8\nquantize: bnb.nf4-dq\ntrain:\n  micro_batch_size: 4\n  max_seq_length: 1024\n' |
 	"$VRAMPLAN" check --gpu a100-80gb -
 echo "exit $?"
+printf 'checkpoint_dir: checkpoints/microsoft/Phi-3-mini-4k-instruct\nlora_r: 8\nlora_query: false\nlora_value: false\nlora_mlp: true\ntrain:\n  micro_batch_size: 4\n  max_seq_length: 1024\n' |
+	"$VRAMPLAN" check --gpu a100-80gb - 2>&1 | grep -o -e '--lora-targets [^ ]*' -e '; the fused .*'
 # litgpt's GptNeoxMLP (fc, proj), the default mlp_class_name, which
 # phi-2 and Falcon keep, is transformers' fc1/fc2 and
 # dense_h_to_4h/dense_4h_to_h, and their attention's output is dense;
