@@ -805,9 +805,11 @@ static int settle_llamafactory_dtype(struct ctx *c)
  *     over its evaluation split.
  * An hf config that only predicts (do_train: false, do_predict, and
  * neither do_eval nor an eval_strategy) runs no evaluate(): the
- * prediction alone is checked. LLaMA-Factory's pt stage has no predict
- * step of its own to model (its parser refuses generation there): left as
- * before, checked as its evaluation.
+ * prediction alone is checked. LLaMA-Factory's pt workflow has no
+ * prediction (train/pt/workflow.py run_pt: trainer.evaluate() `if
+ * do_eval`, no trainer.predict()), so do_predict adds nothing there;
+ * alone, without do_train, it runs nothing (settle_do_train). Until
+ * 2026-12-02 such a run was checked as an evaluation it does not run.
  */
 static int settle_predict(struct ctx *c)
 {
@@ -905,6 +907,9 @@ static int settle_do_train(struct ctx *c)
 	struct raw *r = &c->r;
 	struct vp_train *t = &tc->train;
 	bool lf = tc->flavour == VP_TC_LLAMAFACTORY;
+	/* LLaMA-Factory's pt workflow evaluates `if do_eval` and has no
+	 * prediction (train/pt/workflow.py run_pt), as settle_predict reads */
+	bool predicts = r->do_predict == 1 && !(lf && r->stage_pt);
 	const struct vp_tc_origin *at = NULL;
 
 	if (tc->flavour != VP_TC_HF && !lf)
@@ -964,7 +969,7 @@ static int settle_do_train(struct ctx *c)
 					 "for a run that only evaluated, remove the *_token placeholders to have do_train "
 					 "read",
 					 r->at_dump.key, r->dump_text, r->at_dump.line);
-	if (r->do_predict == 1)
+	if (predicts)
 		at = &r->at_do_predict;
 	else if (r->do_eval == 1)
 		at = &r->at_do_eval;
@@ -984,6 +989,13 @@ static int settle_do_train(struct ctx *c)
 				     "hparams/evaluation_args.py): its Evaluator scores a few-shot benchmark at batch_size "
 				     "without the Trainer (eval/evaluator.py), which check does not model; check the "
 				     "training config, which says do_train: true");
+	if (at == NULL && lf && r->do_predict == 1)
+		return vp_tc_fail_at(c, r->at_do_predict.line, r->at_do_predict.column,
+				     "'do_predict: true' with 'stage: pt' and %s: LLaMA-Factory's pt workflow predicts "
+				     "nothing (train/pt/workflow.py run_pt calls trainer.evaluate() `if "
+				     "training_args.do_eval` and no trainer.predict()) and trains only with do_train: true, "
+				     "so nothing runs and there is no step to check",
+				     r->do_train == 0 ? "'do_train: false'" : "no 'do_train: true'");
 	if (at == NULL && lf)
 		return vp_tc_fail_at(c, r->at_do_train.line, r->at_do_train.column,
 				     "%s and no do_eval, do_predict or eval_strategy: LLaMA-Factory runs nothing (do_train "
@@ -1056,17 +1068,17 @@ static int settle_do_train(struct ctx *c)
 					 "for inference in its compute dtype, without optimizer states or gradients "
 					 "(model/loader.py load_model)",
 					 r->do_train == 0 ? "do_train: false" : "no do_train: true",
-					 r->do_predict == 1 && r->do_eval == 1 ? "evaluates and predicts"
-					 : r->do_predict == 1		     ? "predicts"
-									     : "evaluates");
+					 predicts && r->do_eval == 1 ? "evaluates and predicts"
+					 : predicts		     ? "predicts"
+								     : "evaluates");
 	return vp_tc_note_remark(tc, c->err, &tc->eval_only_at,
 				 "do_train: false: the example scripts (run_clm.py, run_summarization.py, run_glue.py) "
 				 "call trainer.train() only `if training_args.do_train`, so this run only %s: checked is "
 				 "that pass alone, at the eval batch, without optimizer states or gradients; a script "
 				 "that trains whatever do_train says (TRL's sft.py) is checked without the key",
-				 r->do_predict == 1 && r->do_eval == 1 ? "evaluates and predicts"
-				 : r->do_predict == 1		     ? "predicts"
-								     : "evaluates");
+				 predicts && r->do_eval == 1 ? "evaluates and predicts"
+				 : predicts		     ? "predicts"
+							     : "evaluates");
 }
 
 /*
