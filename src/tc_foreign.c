@@ -560,7 +560,14 @@ static bool hub_name(const char *s, size_t n)
  * transformers too (query_key_value), Phi does not (q_proj, k_proj,
  * v_proj). Mixtral's LLaMAMoE adapts its router (gate) and every expert's
  * fc_1, fc_2 and proj: transformers' block_sparse_moe.gate and experts' w1,
- * w3, w2. The other entries set LLaMAMLP or GemmaMLP: Llama's names
+ * w3, w2; Qwen3's MoE entries (Qwen3-30B-A3B, Qwen3-235B-A22B and their
+ * -Base, -Instruct-2507 and -Thinking-2507) are LLaMAMoE too, whose router
+ * is transformers' mlp.gate beside the experts' gate_proj, up_proj and
+ * down_proj (Qwen3MoeSparseMoeBlock), and litgpt/lora.py's LLaMAMoE makes
+ * that gate a LoRALinear of rank lora_r under lora_mlp, as Mixtral's.
+ * Until 2026-12-02 those got Llama's names, which leave the router's
+ * adapter out. The other entries set
+ * LLaMAMLP or GemmaMLP: Llama's names
  * (Falcon3 is transformers' llama). Until 2026-12-02 every checkpoint but
  * Phi-3's got Llama's, which name nothing on GPT-NeoX and Falcon (estimate
  * refused the command) and on phi-2 left out dense, fc1 and fc2.
@@ -571,6 +578,7 @@ static const struct naming *litgpt_naming(const char *repo)
 	static const struct naming falcon = {"query_key_value", "dense", "dense_h_to_4h,dense_4h_to_h", "lm_head"};
 	static const struct naming phi = {NULL, "dense", "fc1,fc2", "lm_head"};
 	static const struct naming mixtral = {NULL, "o_proj", "gate,w1,w2,w3", "lm_head"};
+	static const struct naming qwen3_moe = {NULL, "o_proj", "gate,gate_proj,down_proj,up_proj", "lm_head"};
 	/* by the repo's name, whatever its org (a fine-tune keeps it) */
 	static const struct {
 		const char *prefix;
@@ -589,6 +597,8 @@ static const struct naming *litgpt_naming(const char *repo)
 		{"phi-3", &phi3_names},
 		{"phi-4", &phi3_names},
 		{"Mixtral-", &mixtral},
+		{"Qwen3-30B-A3B", &qwen3_moe},
+		{"Qwen3-235B-A22B", &qwen3_moe},
 	};
 
 	for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)

@@ -54,6 +54,11 @@ for m in microsoft/phi-2 tiiuae/falcon-7b; do
 	printf 'checkpoint_dir: checkpoints/%s\nlora_r: 8\nlora_projection: true\nlora_mlp: true\ntrain:\n  micro_batch_size: 1\n  max_seq_length: 512\n' "$m" |
 		"$VRAMPLAN" check --gpu a100-80gb - 2>&1 | grep -o -e '--lora-targets [^ ]*' -e '; the fused .*'
 done
+# Qwen3's MoE entries are litgpt's LLaMAMoE, whose router (gate, a
+# LoRALinear under lora_mlp) is transformers' mlp.gate beside the
+# experts' Llama names. Before 2026-12-02 the router was left out.
+printf 'checkpoint_dir: checkpoints/Qwen/Qwen3-30B-A3B-Instruct-2507\nlora_r: 8\nlora_mlp: true\ntrain:\n  micro_batch_size: 1\n  max_seq_length: 512\n' |
+	"$VRAMPLAN" check --gpu a100-80gb - 2>&1 | grep -o -e '--lora-targets [^ ]*'
 # TRL's ModelConfig has lora_r too: beside model_name_or_path the file is
 # a trainer config, as before.
 printf 'model_name_or_path: gpt2\nlora_r: 8\nuse_peft: true\nprecision: bf16-true\nper_device_train_batch_size: 2\n' |
