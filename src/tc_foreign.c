@@ -566,8 +566,7 @@ static bool hub_name(const char *s, size_t n)
  * down_proj (Qwen3MoeSparseMoeBlock), and litgpt/lora.py's LLaMAMoE makes
  * that gate a LoRALinear of rank lora_r under lora_mlp, as Mixtral's.
  * Until 2026-12-02 those got Llama's names, which leave the router's
- * adapter out. The other entries set
- * LLaMAMLP or GemmaMLP: Llama's names
+ * adapter out. The other entries set LLaMAMLP or GemmaMLP: Llama's names
  * (Falcon3 is transformers' llama). Until 2026-12-02 every checkpoint but
  * Phi-3's got Llama's, which name nothing on GPT-NeoX and Falcon (estimate
  * refused the command) and on phi-2 left out dense, fc1 and fc2.

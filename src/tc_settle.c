@@ -911,6 +911,7 @@ static int settle_do_train(struct ctx *c)
 	 * prediction (train/pt/workflow.py run_pt), as settle_predict reads */
 	bool predicts = r->do_predict == 1 && !(lf && r->stage_pt);
 	const struct vp_tc_origin *at = NULL;
+	const char *runs; /* what a run without training does, for its note */
 
 	if (tc->flavour != VP_TC_HF && !lf)
 		return 0;
@@ -1060,6 +1061,7 @@ static int settle_do_train(struct ctx *c)
 				       "the GPU has it, else float16 (LLaMA-Factory infer_optim_dtype)"))
 			return -1;
 	}
+	runs = predicts && r->do_eval == 1 ? "evaluates and predicts" : predicts ? "predicts" : "evaluates";
 	if (lf)
 		return vp_tc_note_remark(tc, c->err, &tc->eval_only_at,
 					 "%s: LLaMA-Factory trains only with do_train: true (TrainingArguments' default is "
@@ -1067,18 +1069,13 @@ static int settle_do_train(struct ctx *c)
 					 "this run only %s: checked is that pass alone, at the eval batch, the model loaded "
 					 "for inference in its compute dtype, without optimizer states or gradients "
 					 "(model/loader.py load_model)",
-					 r->do_train == 0 ? "do_train: false" : "no do_train: true",
-					 predicts && r->do_eval == 1 ? "evaluates and predicts"
-					 : predicts		     ? "predicts"
-								     : "evaluates");
+					 r->do_train == 0 ? "do_train: false" : "no do_train: true", runs);
 	return vp_tc_note_remark(tc, c->err, &tc->eval_only_at,
 				 "do_train: false: the example scripts (run_clm.py, run_summarization.py, run_glue.py) "
 				 "call trainer.train() only `if training_args.do_train`, so this run only %s: checked is "
 				 "that pass alone, at the eval batch, without optimizer states or gradients; a script "
 				 "that trains whatever do_train says (TRL's sft.py) is checked without the key",
-				 predicts && r->do_eval == 1 ? "evaluates and predicts"
-				 : predicts		     ? "predicts"
-							     : "evaluates");
+				 runs);
 }
 
 /*
