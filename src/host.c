@@ -225,8 +225,9 @@ static void host_at(const struct vp_host_request *req, const struct host_inputs 
 	 * the same step (_maybe_log_save_evaluate): the training's workers
 	 * are alive, and the eval DataLoader's where workers persist (the
 	 * Trainer keeps them in _eval_dataloaders), its predictions freed.
-	 * What writing the file copies on top (safetensors' serialization)
-	 * is not counted.
+	 * What writing the file copies on top (safetensors' serialization),
+	 * and the file every other save writes, are not counted
+	 * (docs/memory-model.md "Not counted: the file a save writes").
 	 */
 	out->save_bytes = req->save_bytes;
 	out->save_total_bytes = 0;
