@@ -415,9 +415,15 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 		jint(&j, o, "eval_predictions_bytes", plan->host.eval_predictions_bytes);
 		jcheck(&j, cJSON_AddBoolToObject(o, "eval_predictions_lower_bound", plan->host.eval_predictions_unknown || plan->host.eval_predictions_bytes == UINT64_MAX));
 		jint(&j, o, "eval_total_bytes", plan->host.eval_total_bytes);
+		/* what each save adds on rank 0 (plan.c save_bytes) */
+		if (plan->host.save_bytes > 0) {
+			jint(&j, o, "save_bytes", plan->host.save_bytes);
+			jint(&j, o, "save_total_bytes", plan->host.save_total_bytes);
+		}
 		jint(&j, o, "total_bytes", plan->host.total_bytes);
 		jstr(&j, o, "peak_phase", plan->host.peak_in_eval   ? "evaluation"
 					  : plan->host.peak_in_load ? "loading"
+					  : plan->host.peak_in_save ? "saving"
 								    : "training");
 		if (req->host.host_ram_bytes > 0)
 			jint(&j, o, "host_ram_bytes", req->host.host_ram_bytes);

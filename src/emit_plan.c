@@ -673,6 +673,16 @@ static void comment_host(FILE *f, const struct vp_plan_request *req, const struc
 			   "gone before the workers start)\n",
 			total);
 	}
+	/* the file a save builds in rank 0 (plan.c save_bytes), where it is
+	 * the largest moment, as the checkpoint's load above */
+	if (h->peak_in_save) {
+		/* an adapter's file is a few MiB */
+		vp_format_bytes(h->save_bytes, per, sizeof per);
+		vp_format_gib(h->save_total_bytes, total, sizeof total);
+		fprintf(f, "# host RAM at each save: + %s in rank 0 (the file safetensors builds whole before "
+			   "writing it; transformers 5 writes files of up to 50 GB) = %s GiB, the largest moment\n",
+			per, total);
+	}
 	if (h->eval_total_bytes == 0)
 		return;
 	vp_format_gib(h->eval_worker_bytes, worker, sizeof worker);

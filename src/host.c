@@ -212,7 +212,9 @@ static void host_at(const struct vp_host_request *req, const struct host_inputs 
 	out->train_total_bytes = sat_mul(out->train_total_bytes, in->processes);
 	out->eval_total_bytes = sat_mul(out->eval_total_bytes, in->processes);
 	/*
-	 * A save under ZeRO-3 with stage3_gather_16bit_weights_on_model_save:
+	 * A save: rank 0 builds each file it writes whole in its host RAM
+	 * (safetensors' save_file, vp_plan_save_file_bytes), and under ZeRO-3
+	 * with stage3_gather_16bit_weights_on_model_save:
 	 * the HF Trainer's save_model takes accelerate's get_state_dict,
 	 * which calls the engine's _zero3_consolidated_16bit_state_dict
 	 * (deepspeed/runtime/engine.py): every rank gathers one module's
@@ -225,9 +227,9 @@ static void host_at(const struct vp_host_request *req, const struct host_inputs 
 	 * the same step (_maybe_log_save_evaluate): the training's workers
 	 * are alive, and the eval DataLoader's where workers persist (the
 	 * Trainer keeps them in _eval_dataloaders), its predictions freed.
-	 * What writing the file copies on top (safetensors' serialization),
-	 * and the file every other save writes, are not counted
-	 * (docs/memory-model.md "Not counted: the file a save writes").
+	 * Whether safetensors copies those gathered CPU tensors once more
+	 * depends on its release: not counted (docs/memory-model.md "Host
+	 * RAM", saving).
 	 */
 	out->save_bytes = req->save_bytes;
 	out->save_total_bytes = 0;
@@ -322,15 +324,17 @@ int vp_host_plan(const struct vp_model *m, const struct vp_train *t, const struc
 	out->persistent_workers = workers > 0 && req->persistent_workers;
 	out->peak_in_eval = out->eval_total_bytes > out->train_total_bytes;
 	out->total_bytes = out->peak_in_eval ? out->eval_total_bytes : out->train_total_bytes;
-	if (out->save_total_bytes > out->total_bytes) {
-		out->peak_in_save = true;
-		out->peak_in_eval = false;
-		out->total_bytes = out->save_total_bytes;
-	}
 	if (out->load_total_bytes > out->total_bytes) {
 		out->peak_in_load = true;
-		out->peak_in_eval = out->peak_in_save = false;
+		out->peak_in_eval = false;
 		out->total_bytes = out->load_total_bytes;
+	}
+	/* after loading, so that a save that only equals it (the trainer
+	 * and the weights' file, no worker) leaves loading the peak */
+	if (out->save_total_bytes > out->total_bytes) {
+		out->peak_in_save = true;
+		out->peak_in_eval = out->peak_in_load = false;
+		out->total_bytes = out->save_total_bytes;
 	}
 	out->fits = req->host_ram_bytes == 0 || vp_host_within(out->total_bytes, req->host_ram_bytes);
 	return 0;

@@ -170,6 +170,52 @@ uint64_t vp_plan_zero3_save_bytes(const struct vp_model *m, const struct vp_trai
 	return vp_mul_u64(params, sixteen ? 2 : 4, &bytes) == 0 ? bytes : UINT64_MAX;
 }
 
+/*
+ * The largest file one save writes, which the saving process holds whole in
+ * host RAM: the HF Trainer's saves (every save_steps, and the scripts'
+ * trainer.save_model() after train()) go through save_pretrained, which
+ * writes files of at most max_shard_size with safetensors.torch.save_file
+ * (transformers modeling_utils.py: each file's tensors popped into
+ * shard_state_dict, then safe_save_file), and save_file builds the bytes
+ * of every tensor of the file before its writer runs (safetensors torch.py
+ * _flatten -> _tobytes: tensor.to("cpu") for a GPU tensor, then
+ * data.tobytes()). max_shard_size defaults to "50GB" since transformers 5
+ * (PR #42734), "5GB" from 4.35 to 4.57: the larger, the safe side (a 7B
+ * model trained under autocast writes its 28 GB of fp32 weights as one
+ * file). What is saved: a full fine-tune's every parameter as the module
+ * holds it (fp32 under autocast; 16 bit when trained in 16 bit or under
+ * DeepSpeed's bf16/fp16 engine, which casts the module); a PEFT model's
+ * trained parameters alone (adapter_model.safetensors), counted in fp32
+ * as PEFT keeps its adapters. Not counted: ZeRO-3, where without
+ * stage3_gather_16bit_weights_on_model_save each rank saves its own
+ * partitions (DeepSpeed's save_checkpoint, torch.save copying one storage
+ * at a time) and with it the gathered tensors are already on the CPU
+ * (vp_plan_zero3_save_bytes), whether safetensors copies them once more
+ * depending on its release; and FSDP, whose save depends on the plugin's
+ * state_dict_type. docs/memory-model.md "Host RAM", saving.
+ */
+#define VP_SAVE_FILE_MAX_BYTES UINT64_C(50000000000)
+
+uint64_t vp_plan_save_file_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e)
+{
+	uint64_t params, bytes;
+	unsigned per = 4;
+
+	if (t->zero_stage >= 3 || t->fsdp || t->method == VP_METHOD_FROZEN)
+		return 0;
+	if (t->method == VP_METHOD_FULL) {
+		params = e != NULL && e->params_total > 0 ? e->params_total : vp_model_param_count(m);
+		if (t->precision == VP_PREC_BF16 || t->precision == VP_PREC_FP16 ||
+		    (t->zero_stage > 0 && t->precision != VP_PREC_FP32))
+			per = 2;
+	} else {
+		params = e != NULL ? e->params_trainable : 0;
+	}
+	if (vp_mul_u64(params, per, &bytes) != 0)
+		bytes = UINT64_MAX;
+	return bytes < VP_SAVE_FILE_MAX_BYTES ? bytes : VP_SAVE_FILE_MAX_BYTES;
+}
+
 const char *vp_limit_name(enum vp_limit l)
 {
 	switch (l) {
@@ -620,6 +666,17 @@ static int eval_search(const struct vp_model *m, const struct vp_gpu *g, const s
 	return eval_at(m, g, req, budget, lo > 0 ? round_batch(lo, req) : 1, 0, out, err);
 }
 
+/* What a save adds to rank 0's host RAM: the file it builds and ZeRO-3's
+ * gathered weights, saturated (host.h vp_host_request.save_bytes) */
+static uint64_t save_bytes(const struct vp_model *m, const struct vp_plan_request *req, const struct vp_train *t,
+			   const struct vp_estimate *e)
+{
+	uint64_t file = req->saves_with_torch ? 0 : vp_plan_save_file_bytes(m, t, e);
+	uint64_t gathered = vp_plan_zero3_save_bytes(m, t, e);
+
+	return gathered > UINT64_MAX - file ? UINT64_MAX : gathered + file;
+}
+
 /* The host's plan at the plan's batches: the workers that fit, with the
  * eval batch's kept predictions (vp_plan_host_eval). */
 static int host_at(const struct vp_model *m, const struct vp_plan_request *req, const struct vp_train *base,
@@ -629,6 +686,7 @@ static int host_at(const struct vp_model *m, const struct vp_plan_request *req, 
 
 	vp_plan_host_eval(&host, out->eval_batch, &req->eval, out->eval_accumulation_steps, &out->eval);
 	host.offload_bytes = out->train.offload_host_bytes;
+	host.save_bytes = save_bytes(m, req, base, &out->train);
 	if (vp_host_plan(m, base, &host, vp_plan_checkpoint_bytes(m, base, &out->train), &out->host) != 0)
 		return vp_error_set(err, VP_ERR_INPUT, "host RAM estimate failed");
 	return 0;
@@ -1242,6 +1300,7 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 		struct vp_host_request host = req->host;
 		vp_plan_host_eval(&host, out->eval_batch, &req->eval, out->eval_accumulation_steps, &out->eval);
 		host.offload_bytes = out->train.offload_host_bytes;
+		host.save_bytes = save_bytes(m, req, &base, &out->train);
 		/* persistent workers each come to copy the whole set; forked
 		 * each epoch, a 1/W share */
 		if (out->host.limited_by_ram) {

@@ -66,9 +66,11 @@ struct vp_host_request {
 	/* DeepSpeed ZeRO-Offload: what one process keeps in host RAM, its
 	 * partitions (vp_estimate.offload_host_bytes); 0 = no offload */
 	uint64_t offload_bytes;
-	/* DeepSpeed ZeRO-3 with stage3_gather_16bit_weights_on_model_save:
-	 * the whole model's weights that each save gathers into global rank
-	 * 0's host RAM (vp_plan_zero3_save_bytes); 0 = none */
+	/* What each save adds to global rank 0's host RAM: the file
+	 * safetensors builds before writing it (vp_plan_save_file_bytes)
+	 * and, under ZeRO-3 with stage3_gather_16bit_weights_on_model_save,
+	 * the whole model's gathered weights (vp_plan_zero3_save_bytes);
+	 * 0 = none */
 	uint64_t save_bytes;
 };
 
@@ -103,16 +105,16 @@ struct vp_host_plan {
 	uint64_t eval_predictions_samples; /* the samples they are of */
 	bool eval_predictions_unknown;   /* kept, but --eval-samples not given: a lower bound */
 	uint64_t eval_total_bytes;
-	/* Saving under ZeRO-3's gather (vp_host_request.save_bytes): the
-	 * training's processes and workers, the eval workers that persistent
-	 * workers keep, and the gathered weights in rank 0, on the first host
-	 * alone (0 without the gather) */
+	/* Saving (vp_host_request.save_bytes): the training's processes and
+	 * workers, the eval workers that persistent workers keep, and what
+	 * the save adds in rank 0, on the first host alone (0: no save
+	 * counted) */
 	uint64_t save_bytes;
 	uint64_t save_total_bytes;
 	uint64_t total_bytes;        /* the largest of loading, training, evaluation and saving */
 	bool peak_in_eval;
 	bool peak_in_load;           /* loading the checkpoint is the largest moment */
-	bool peak_in_save;           /* the ZeRO-3 save's gather is */
+	bool peak_in_save;           /* a save is (the file, and ZeRO-3's gather) */
 	bool limited_by_ram;        /* fewer workers than a third of the cores */
 	bool fits;                  /* total <= host_ram (true when unknown) */
 };

@@ -668,6 +668,9 @@ struct result {
 	/* the weights a ZeRO-3 save gathers into rank 0's host RAM
 	 * (vp_plan_zero3_save_bytes), with or without --host-ram */
 	uint64_t save_bytes;
+	/* the file each save builds in rank 0's host RAM before writing it
+	 * (vp_plan_save_file_bytes) */
+	uint64_t save_file_bytes;
 	/* host RAM over the limit: the most DataLoader workers with which it
 	 * fits (host_workers_fit), or none (host_workers_none: the trainer
 	 * alone is over) */
@@ -1077,6 +1080,11 @@ evaluation:
 	/* ZeRO-3's gathered weights at each save, which a run that trains
 	 * writes (a run that only evaluates saves nothing) */
 	r->save_bytes = tc->eval_only ? 0 : vp_plan_zero3_save_bytes(m, &r->train, &r->est);
+	/* a DeepSpeed config alone is a job of its own loop, which saves with
+	 * torch.save (plan.h saves_with_torch) */
+	r->save_file_bytes = tc->eval_only || tc->flavour == VP_TC_DEEPSPEED
+				     ? 0
+				     : vp_plan_save_file_bytes(m, &r->train, &r->est);
 	if (host_ram > 0) {
 		struct vp_host_request req;
 
@@ -1135,8 +1143,10 @@ evaluation:
 			vp_plan_host_eval(&req, r->eval_batch, &tc->eval, tc->eval.accumulation_steps, &r->ev);
 			req.eval_beside_training = vp_trainconfig_eval_beside_training(tc);
 		}
-		/* a ZeRO-3 save's gathered weights (host.c), a moment of their own */
-		req.save_bytes = r->save_bytes;
+		/* a save's file and ZeRO-3's gathered weights (host.c), a moment
+		 * of their own */
+		req.save_bytes = r->save_bytes > UINT64_MAX - r->save_file_bytes ? UINT64_MAX
+										  : r->save_bytes + r->save_file_bytes;
 		if (vp_host_plan(m, ht, &req, vp_plan_checkpoint_bytes(m, ht, &r->est), &r->host) != 0)
 			return vp_error_set(err, VP_ERR_INPUT, "the host RAM estimate failed");
 		/* the plan's eval phase is the prediction's */
@@ -1481,15 +1491,23 @@ eval_part:
 		       r->host_in_predict     ? ", during prediction"
 		       : r->host.peak_in_eval ? ", during evaluation"
 		       : r->host.peak_in_load ? ", loading the checkpoint"
-		       : r->host.peak_in_save ? ", at a ZeRO-3 save"
+		       : r->host.peak_in_save ? (r->save_bytes > 0 ? ", at a ZeRO-3 save" : ", at a save")
 					      : "");
 		/* the weights a ZeRO-3 save gathers into rank 0 (host.c), a
-		 * term of their own */
-		if (r->host.save_bytes > 0) {
+		 * term of their own; the file a save builds, where it makes
+		 * the peak */
+		if (r->save_bytes > 0) {
 			char save[48];
 
-			gib(r->host.save_bytes, save, sizeof save);
+			gib(r->save_bytes, save, sizeof save);
 			printf(", %s of weights gathered on rank 0 at each save", save);
+		}
+		if (r->save_file_bytes > 0 && r->host.peak_in_save) {
+			char save[48];
+
+			/* an adapter's file is a few MiB */
+			vp_format_bytes(r->save_file_bytes, save, sizeof save);
+			printf(", %s of the file each save builds on rank 0", save);
 		}
 		if (r->host_workers_done && r->host_workers_none)
 			fputs(", over without workers too", stdout);
@@ -1521,9 +1539,9 @@ eval_part:
 	}
 }
 
-/* room for the three host RAM notes, each a file name (at most a path)
- * and a few hundred characters */
-#define HOST_NOTES_SIZE (4 * (4096 + 512))
+/* room for the host RAM notes (print_eval_notes: at most eight), each a
+ * file name (at most a path) and a few hundred characters */
+#define HOST_NOTES_SIZE (8 * (4096 + 512))
 
 /* printf into buf at `at`, returning the new end (kept within size: a
  * truncated note still ends the buffer) */
@@ -1638,6 +1656,16 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 			    "host RAM (stage3_gather_16bit_weights_on_model_save: true), %s%s\n",
 			    tc->name, bytes,
 			    r->host_done ? ", counted in host RAM" : "; --host-ram checks it with the rest");
+	}
+	/* the file a save builds, where it makes the host's peak (plan.c
+	 * vp_plan_save_file_bytes) */
+	if (r->host_done && r->host.peak_in_save && r->save_file_bytes > 0) {
+		vp_format_bytes(r->save_file_bytes, bytes, sizeof bytes);
+		at = append(host, sizeof host, at,
+			    "vramplan: note: %s: each save builds the file it writes whole in rank 0's host RAM "
+			    "(safetensors' save_file), %s here: save_pretrained's files are of up to 50 GB since "
+			    "transformers 5, 5 GB before\n",
+			    tc->name, bytes);
 	}
 	if (r->host_done && r->host_fits_unpersistent)
 		at = append(host, sizeof host, at,
@@ -1877,9 +1905,12 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 			json_u64(x, "replay_bytes", r->host.replay_bytes);
 			if (r->host.offload_bytes > 0)
 				json_u64(x, "offload_bytes", r->host.offload_bytes);
-			/* ZeRO-3's gather at a save, where the config turns it on */
+			/* what a save adds: ZeRO-3's gather, where the config
+			 * turns it on, and the file safetensors builds */
 			if (r->host.save_bytes > 0) {
 				json_u64(x, "save_bytes", r->host.save_bytes);
+				json_u64(x, "save_gathered_bytes", r->save_bytes);
+				json_u64(x, "save_file_bytes", r->save_file_bytes);
 				json_u64(x, "save_total_bytes", r->host.save_total_bytes);
 			}
 			json_u64(x, "load_total_bytes", r->host.load_total_bytes);
@@ -2923,7 +2954,7 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 				 r.host.num_workers,
 				 r.host_in_predict     ? " during prediction"
 				 : r.host.peak_in_eval ? " during evaluation"
-				 : r.host.peak_in_save ? " at a ZeRO-3 save"
+				 : r.host.peak_in_save ? (r.save_bytes > 0 ? " at a ZeRO-3 save" : " at a save")
 						       : "",
 				 fewer);
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "vramplan/cli.h"
+#include "vramplan/sizes.h"
 
 /*
  * Each listed change planned again as the command line with its options
@@ -201,6 +202,22 @@ static int host_does_not_fit(const struct vp_plan_request *req, const struct vp_
 			"worker), over --host-ram %s GiB\n",
 			who, need, plan->host.processes > 1 ? "a host copy of it each" : "one host copy of it", dataset,
 			limit);
+		return VP_EXIT_NOFIT;
+	}
+	/* training and evaluation fit, a save does not: the file it builds
+	 * in rank 0 (plan.c save_bytes) */
+	if (plan->host.peak_in_save && vp_host_within(plan->host.train_total_bytes, req->host.host_ram_bytes) &&
+	    vp_host_within(plan->host.eval_total_bytes, req->host.host_ram_bytes)) {
+		char file[32];
+
+		vp_format_gib(plan->host.save_total_bytes, need, sizeof need);
+		vp_format_bytes(plan->host.save_bytes, file, sizeof file);
+		vp_format_gib(req->host.host_ram_bytes, limit, sizeof limit);
+		fprintf(stderr,
+			"vramplan: host RAM: %s GiB at each save with %" PRIu64 " DataLoader workers%s, over --host-ram "
+			"%s GiB: rank 0 builds the file it writes whole in host RAM (%s, safetensors' save_file; "
+			"transformers 5 writes files of up to 50 GB, 4.x of 5 GB)\n",
+			need, plan->host.num_workers, plan->host.processes > 1 ? " each" : "", limit, file);
 		return VP_EXIT_NOFIT;
 	}
 	vp_format_gib(in_eval ? plan->host.total_bytes : plan->host.train_total_bytes, need, sizeof need);

@@ -250,6 +250,10 @@ static void host_lines(struct ex *x, const struct vp_plan_request *req, const st
 		}
 		fputc(')', x->f);
 	}
+	if (h->peak_in_save) {
+		vp_format_gib(h->save_total_bytes, eval, sizeof eval);
+		fprintf(x->f, ", %s GiB at each save (the file rank 0 builds)", eval);
+	}
 	if (req->host.host_ram_bytes > 0) {
 		vp_format_gib(req->host.host_ram_bytes, limit, sizeof limit);
 		fprintf(x->f, "; limit %s GiB", limit);

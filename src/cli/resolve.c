@@ -1471,6 +1471,9 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 				   : vp_head_uses_target(m, t->head) ? t->tgt_len
 							       : 128;
 
+	/* Lightning's and DeepSpeed's jobs run loops of their own, which
+	 * save with torch.save (plan.h saves_with_torch) */
+	req->saves_with_torch = o->profile == VP_PROFILE_LIGHTNING || o->profile == VP_PROFILE_DEEPSPEED;
 	req->host.host_ram_bytes = o->host_ram;
 	req->host.cpus = o->cpus;
 	req->host.nodes = o->nodes;

@@ -617,6 +617,72 @@ static void a_zero3_save_holds_every_parameter_in_the_engine_dtype(void **state)
 	assert_int_equal(vp_plan_zero3_save_bytes(&m, &t, &e), 0);
 }
 
+/* The file a save builds whole in host RAM (safetensors' save_file): a full
+ * fine-tune's parameters as the module holds them (4 bytes under autocast,
+ * 2 in bf16 or under ZeRO-1/2's 16-bit engine), a PEFT model's trained
+ * ones in fp32, at most transformers 5's 50 GB files; nothing under ZeRO-3
+ * or FSDP, or for a frozen model. */
+static void a_save_file_holds_what_save_pretrained_writes_up_to_one_file(void **state)
+{
+	struct vp_model m;
+	struct vp_train t = batch_of(1, 512, 0);
+	struct vp_estimate e;
+
+	(void)state;
+	memset(&m, 0, sizeof m);
+	memset(&e, 0, sizeof e);
+	e.params_total = 1000;
+	e.params_trainable = 10;
+	t.method = VP_METHOD_FULL;
+	t.precision = VP_PREC_AMP_BF16;
+	assert_int_equal(vp_plan_save_file_bytes(&m, &t, &e), 4000);
+	t.precision = VP_PREC_BF16;
+	assert_int_equal(vp_plan_save_file_bytes(&m, &t, &e), 2000);
+	t.precision = VP_PREC_AMP_BF16;
+	t.zero_stage = 2;
+	assert_int_equal(vp_plan_save_file_bytes(&m, &t, &e), 2000);
+	t.precision = VP_PREC_FP32;
+	assert_int_equal(vp_plan_save_file_bytes(&m, &t, &e), 4000);
+	t.zero_stage = 3;
+	assert_int_equal(vp_plan_save_file_bytes(&m, &t, &e), 0);
+	t.zero_stage = 0;
+	t.fsdp = true;
+	assert_int_equal(vp_plan_save_file_bytes(&m, &t, &e), 0);
+	t.fsdp = false;
+	t.method = VP_METHOD_LORA;
+	assert_int_equal(vp_plan_save_file_bytes(&m, &t, &e), 40);
+	t.method = VP_METHOD_FROZEN;
+	assert_int_equal(vp_plan_save_file_bytes(&m, &t, &e), 0);
+	/* 70B under autocast: 280 GB of fp32 weights, written in 50 GB files */
+	t.method = VP_METHOD_FULL;
+	t.precision = VP_PREC_AMP_BF16;
+	e.params_total = UINT64_C(70000000000);
+	assert_int_equal(vp_plan_save_file_bytes(&m, &t, &e), UINT64_C(50000000000));
+}
+
+/* The save is a moment of its own: the training's host RAM and the file,
+ * the peak where it is the largest, and the worker count chosen to fit it */
+static void a_save_file_can_be_the_peak_and_limit_the_workers(void **state)
+{
+	struct vp_model m;
+	struct vp_train t = batch_of(1, 512, 0);
+	struct vp_host_request req;
+	struct vp_host_plan without, with;
+
+	(void)state;
+	memset(&m, 0, sizeof m);
+	vp_host_request_defaults(&req);
+	req.host_ram_bytes = UINT64_C(16) << 30;
+	assert_int_equal(vp_host_plan(&m, &t, &req, 0, &without), 0);
+	req.save_bytes = UINT64_C(8) << 30;
+	assert_int_equal(vp_host_plan(&m, &t, &req, 0, &with), 0);
+	assert_true(with.peak_in_save);
+	assert_int_equal(with.save_total_bytes, with.train_total_bytes + with.save_bytes);
+	assert_true(with.save_total_bytes <= req.host_ram_bytes);
+	assert_true(with.num_workers < without.num_workers);
+	assert_true(with.limited_by_ram);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -640,6 +706,8 @@ int main(void)
 		cmocka_unit_test(a_dataset_given_as_zero_is_known_not_unknown),
 		cmocka_unit_test(a_zero3_save_gathers_the_weights_once_on_rank_0),
 		cmocka_unit_test(a_zero3_save_holds_every_parameter_in_the_engine_dtype),
+		cmocka_unit_test(a_save_file_holds_what_save_pretrained_writes_up_to_one_file),
+		cmocka_unit_test(a_save_file_can_be_the_peak_and_limit_the_workers),
 	};
 
 	return cmocka_run_group_tests_name("host", tests, NULL, NULL);

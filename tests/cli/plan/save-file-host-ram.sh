@@ -1,0 +1,26 @@
+# Every save of the HF Trainer writes its files through save_pretrained and
+# safetensors' save_file, which builds a whole file's bytes in the saving
+# process's host RAM before writing it (safetensors torch.py _flatten ->
+# _tobytes); transformers 5 writes files of up to 50 GB. Llama 2 7B trained
+# in full under autocast saves its 6,738,415,616 fp32 parameters as one
+# 26,953,662,464-byte file: 11 GiB of host RAM in training, 36.10 GiB at a
+# save with 4 workers. Before 2026-12-02 the plan said 11 GiB and gave 4
+# workers on a 32 GiB host, which the first save took past it; now the
+# save is the largest moment, and on 32 GiB one worker fits beside it.
+"$VRAMPLAN" --model meta-llama/Llama-2-7b-hf --gpu h200 --method full --no-eval --host-ram 48GiB | grep '^# host RAM'
+"$VRAMPLAN" --model meta-llama/Llama-2-7b-hf --gpu h200 --method full --no-eval --host-ram 32GiB 2>&1 |
+	grep -e '^# host RAM' -e 'dataloader_num_workers' -e 'warning'
+"$VRAMPLAN" --model meta-llama/Llama-2-7b-hf --gpu h200 --method full --no-eval --format json |
+	python3 -c 'import json, sys
+h = json.load(sys.stdin)["host"]
+print(h["save_bytes"], h["save_total_bytes"], h["total_bytes"], h["peak_phase"])'
+# In bf16 the module holds 2 bytes a parameter: half the file.
+"$VRAMPLAN" --model meta-llama/Llama-2-7b-hf --gpu h200 --method full --precision bf16 --no-eval --format json |
+	python3 -c 'import json, sys; print(json.load(sys.stdin)["host"]["save_bytes"])'
+# A LoRA model writes its adapters alone (r 8, the default, on q and v:
+# 4,194,304 parameters, in fp32: 16,777,216 bytes), and a Lightning job saves with torch.save, one
+# storage at a time: nothing counted.
+"$VRAMPLAN" --model meta-llama/Llama-2-7b-hf --gpu h200 --method lora --lora-targets q_proj,v_proj --no-eval --format json |
+	python3 -c 'import json, sys; print(json.load(sys.stdin)["host"].get("save_bytes"))'
+"$VRAMPLAN" --model meta-llama/Llama-2-7b-hf --gpu h200 --method full --no-eval --profile lightning --format json |
+	python3 -c 'import json, sys; print(json.load(sys.stdin)["host"].get("save_bytes"))'
