@@ -24,3 +24,8 @@ print(h["save_bytes"], h["save_total_bytes"], h["total_bytes"], h["peak_phase"])
 	python3 -c 'import json, sys; print(json.load(sys.stdin)["host"].get("save_bytes"))'
 "$VRAMPLAN" --model meta-llama/Llama-2-7b-hf --gpu h200 --method full --no-eval --profile lightning --format json |
 	python3 -c 'import json, sys; print(json.load(sys.stdin)["host"].get("save_bytes"))'
+# When the save alone is over the limit with no worker left to drop (the
+# loading moment fitting), the plan fails (exit 1) and says why. Llama 3.2
+# 1B in full: 8,164,483,072 bytes loading, 8,165,036,032 at a save.
+"$VRAMPLAN" --model meta-llama/Llama-3.2-1B --gpu h200 --method full --no-eval --host-ram 8164700000B >/dev/null
+echo "exit $?"
