@@ -666,15 +666,12 @@ static int eval_search(const struct vp_model *m, const struct vp_gpu *g, const s
 	return eval_at(m, g, req, budget, lo > 0 ? round_batch(lo, req) : 1, 0, out, err);
 }
 
-/* What a save adds to rank 0's host RAM: the file it builds and ZeRO-3's
- * gathered weights, saturated (host.h vp_host_request.save_bytes) */
-static uint64_t save_bytes(const struct vp_model *m, const struct vp_plan_request *req, const struct vp_train *t,
-			   const struct vp_estimate *e)
+uint64_t vp_plan_save_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e,
+			    bool saves_with_torch)
 {
-	uint64_t file = req->saves_with_torch ? 0 : vp_plan_save_file_bytes(m, t, e);
-	uint64_t gathered = vp_plan_zero3_save_bytes(m, t, e);
+	uint64_t file = saves_with_torch ? 0 : vp_plan_save_file_bytes(m, t, e), sum;
 
-	return gathered > UINT64_MAX - file ? UINT64_MAX : gathered + file;
+	return vp_add_u64(vp_plan_zero3_save_bytes(m, t, e), file, &sum) == 0 ? sum : UINT64_MAX;
 }
 
 /* The host's plan at the plan's batches: the workers that fit, with the
@@ -686,7 +683,7 @@ static int host_at(const struct vp_model *m, const struct vp_plan_request *req, 
 
 	vp_plan_host_eval(&host, out->eval_batch, &req->eval, out->eval_accumulation_steps, &out->eval);
 	host.offload_bytes = out->train.offload_host_bytes;
-	host.save_bytes = save_bytes(m, req, base, &out->train);
+	host.save_bytes = vp_plan_save_bytes(m, base, &out->train, req->saves_with_torch);
 	if (vp_host_plan(m, base, &host, vp_plan_checkpoint_bytes(m, base, &out->train), &out->host) != 0)
 		return vp_error_set(err, VP_ERR_INPUT, "host RAM estimate failed");
 	return 0;
@@ -1300,7 +1297,7 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 		struct vp_host_request host = req->host;
 		vp_plan_host_eval(&host, out->eval_batch, &req->eval, out->eval_accumulation_steps, &out->eval);
 		host.offload_bytes = out->train.offload_host_bytes;
-		host.save_bytes = save_bytes(m, req, &base, &out->train);
+		host.save_bytes = vp_plan_save_bytes(m, &base, &out->train, req->saves_with_torch);
 		/* persistent workers each come to copy the whole set; forked
 		 * each epoch, a 1/W share */
 		if (out->host.limited_by_ram) {

@@ -287,6 +287,12 @@ uint64_t vp_plan_zero3_save_bytes(const struct vp_model *m, const struct vp_trai
  * for a frozen model (host.h vp_host_request.save_bytes) */
 uint64_t vp_plan_save_file_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e);
 
+/* What each save adds to rank 0's host RAM: ZeRO-3's gathered weights and,
+ * unless the loop saves with torch.save (saves_with_torch), the file,
+ * saturated (host.h vp_host_request.save_bytes) */
+uint64_t vp_plan_save_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e,
+			    bool saves_with_torch);
+
 /* The default batch rounding: the smallest multiple that makes every
  * stack's tokens (b x texts x length) a multiple of 8, for tensor cores. */
 uint64_t vp_plan_token_multiple(const struct vp_train *t);

@@ -993,7 +993,7 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 	struct vp_train et;
 	const struct vp_train *ht;
 	uint64_t ewc;
-	bool failed;
+	bool failed, torch_loop;
 
 	(void)o;
 	r->gpu = g;
@@ -1082,9 +1082,8 @@ evaluation:
 	r->save_bytes = tc->eval_only ? 0 : vp_plan_zero3_save_bytes(m, &r->train, &r->est);
 	/* a DeepSpeed config alone is a job of its own loop, which saves with
 	 * torch.save (plan.h saves_with_torch) */
-	r->save_file_bytes = tc->eval_only || tc->flavour == VP_TC_DEEPSPEED
-				     ? 0
-				     : vp_plan_save_file_bytes(m, &r->train, &r->est);
+	torch_loop = tc->flavour == VP_TC_DEEPSPEED;
+	r->save_file_bytes = tc->eval_only || torch_loop ? 0 : vp_plan_save_file_bytes(m, &r->train, &r->est);
 	if (host_ram > 0) {
 		struct vp_host_request req;
 
@@ -1145,8 +1144,7 @@ evaluation:
 		}
 		/* a save's file and ZeRO-3's gathered weights (host.c), a moment
 		 * of their own */
-		req.save_bytes = r->save_bytes > UINT64_MAX - r->save_file_bytes ? UINT64_MAX
-										  : r->save_bytes + r->save_file_bytes;
+		req.save_bytes = tc->eval_only ? 0 : vp_plan_save_bytes(m, &r->train, &r->est, torch_loop);
 		if (vp_host_plan(m, ht, &req, vp_plan_checkpoint_bytes(m, ht, &r->est), &r->host) != 0)
 			return vp_error_set(err, VP_ERR_INPUT, "the host RAM estimate failed");
 		/* the plan's eval phase is the prediction's */
