@@ -679,9 +679,8 @@ static void comment_host(FILE *f, const struct vp_plan_request *req, const struc
 		/* an adapter's file is a few MiB */
 		vp_format_bytes(h->save_bytes, per, sizeof per);
 		vp_format_gib(h->save_total_bytes, total, sizeof total);
-		fprintf(f, "# host RAM at each save: + %s in rank 0 (the file safetensors builds whole before "
-			   "writing it; transformers 5 writes files of up to 50 GB) = %s GiB, the largest moment\n",
-			per, total);
+		fprintf(f, "# host RAM at each save: + %s in rank 0 (%s) = %s GiB, the largest moment\n", per,
+			vp_plan_save_held(req->train.save_writer), total);
 	}
 	if (h->eval_total_bytes == 0)
 		return;

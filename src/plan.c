@@ -171,8 +171,11 @@ uint64_t vp_plan_zero3_save_bytes(const struct vp_model *m, const struct vp_trai
 }
 
 /*
- * The largest file one save writes, which the saving process holds whole in
- * host RAM: the HF Trainer's saves (every save_steps, and the scripts'
+ * What one save holds whole in the saving process's host RAM, by how the
+ * run writes it (t->save_writer; docs/memory-model.md "Host RAM", the file
+ * a save writes).
+ *
+ * The HF Trainer's saves (every save_steps, and the scripts'
  * trainer.save_model() after train()) go through save_pretrained, which
  * writes files of at most max_shard_size with safetensors.torch.save_file
  * (transformers modeling_utils.py: each file's tensors popped into
@@ -180,29 +183,55 @@ uint64_t vp_plan_zero3_save_bytes(const struct vp_model *m, const struct vp_trai
  * of every tensor of the file before its writer runs (safetensors torch.py
  * _flatten -> _tobytes: tensor.to("cpu") for a GPU tensor, then
  * data.tobytes()). max_shard_size defaults to "50GB" since transformers 5
- * (PR #42734), "5GB" from 4.35 to 4.57: the larger, the safe side (a 7B
- * model trained under autocast writes its 28 GB of fp32 weights as one
- * file). What is saved: a full fine-tune's every parameter as the module
- * holds it (fp32 under autocast; 16 bit when trained in 16 bit or under
- * DeepSpeed's bf16/fp16 engine, which casts the module); a PEFT model's
- * trained parameters alone (adapter_model.safetensors), counted in fp32
- * as PEFT keeps its adapters. Not counted: ZeRO-3, where without
+ * (PR #42734), "5GB" from 4.35 to 4.57 and "10GB" before (PR #26942): on
+ * 5 or an unknown version the largest, the safe side (a 7B model trained
+ * under autocast writes its 28 GB of fp32 weights as one file); on 4.x,
+ * which a config's save_safetensors key says, 10 GB. What is saved: a full
+ * fine-tune's every parameter as the module holds it (fp32 under autocast;
+ * 16 bit when trained in 16 bit or under DeepSpeed's bf16/fp16 engine,
+ * which casts the module); a PEFT model's trained parameters alone
+ * (adapter_model.safetensors), counted in fp32 as PEFT keeps its adapters.
+ *
+ * torch.save to a file (save_safetensors: false on 4.x; DeepSpeed's
+ * save_checkpoint) copies one storage at a time to the host
+ * (torch/serialization.py _save: storage.cpu() per storage, then
+ * write_record), so no file is whole: 0, the largest storage left out.
+ *
+ * Lightning's ModelCheckpoint saves through _atomic_save
+ * (lightning/fabric/utilities/cloud_io.py), which until PR #21824
+ * (2026-07) ran torch.save into an io.BytesIO and wrote its bytes after:
+ * the whole checkpoint in memory, dump_checkpoint's state_dict (the
+ * module's every parameter as held, the frozen base too) and
+ * optimizer_states (save_weights_only is false by default). Counted as
+ * the estimate holds them on the GPU, weights and optimizer states,
+ * without a cap (one file). Not under ZeRO, where Lightning's
+ * DeepSpeedStrategy saves through the engine's save_checkpoint.
+ *
+ * Not counted anywhere: ZeRO-3, where without
  * stage3_gather_16bit_weights_on_model_save each rank saves its own
- * partitions (DeepSpeed's save_checkpoint, torch.save copying one storage
- * at a time) and with it the gathered tensors are already on the CPU
- * (vp_plan_zero3_save_bytes), whether safetensors copies them once more
- * depending on its release; and FSDP, whose save depends on the plugin's
- * state_dict_type. docs/memory-model.md "Host RAM", saving.
+ * partitions (torch.save) and with it the gathered tensors are already on
+ * the CPU (vp_plan_zero3_save_bytes), whether safetensors copies them once
+ * more depending on its release; and FSDP, whose save depends on the
+ * plugin's state_dict_type.
  */
 #define VP_SAVE_FILE_MAX_BYTES UINT64_C(50000000000)
+#define VP_SAVE_FILE_MAX_BYTES_4X UINT64_C(10000000000)
 
 uint64_t vp_plan_save_file_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e)
 {
-	uint64_t params, bytes;
+	uint64_t params, bytes, cap = t->save_writer == VP_SAVE_SAFETENSORS_4X ? VP_SAVE_FILE_MAX_BYTES_4X
+									       : VP_SAVE_FILE_MAX_BYTES;
 	unsigned per = 4;
 
-	if (t->zero_stage >= 3 || t->fsdp || t->method == VP_METHOD_FROZEN)
+	if (t->zero_stage >= 3 || t->fsdp || t->method == VP_METHOD_FROZEN || t->save_writer == VP_SAVE_TORCH)
 		return 0;
+	if (t->save_writer == VP_SAVE_TORCH_BUFFERED) {
+		if (t->zero_stage > 0 || e == NULL)
+			return 0;
+		return vp_add_u64(e->full_bytes[VP_COMP_WEIGHTS], e->full_bytes[VP_COMP_OPTIMIZER], &bytes) == 0
+			       ? bytes
+			       : UINT64_MAX;
+	}
 	if (t->method == VP_METHOD_FULL) {
 		params = e != NULL && e->params_total > 0 ? e->params_total : vp_model_param_count(m);
 		if (t->precision == VP_PREC_BF16 || t->precision == VP_PREC_FP16 ||
@@ -213,7 +242,24 @@ uint64_t vp_plan_save_file_bytes(const struct vp_model *m, const struct vp_train
 	}
 	if (vp_mul_u64(params, per, &bytes) != 0)
 		bytes = UINT64_MAX;
-	return bytes < VP_SAVE_FILE_MAX_BYTES ? bytes : VP_SAVE_FILE_MAX_BYTES;
+	return bytes < cap ? bytes : cap;
+}
+
+const char *vp_plan_save_held(enum vp_save_writer w)
+{
+	switch (w) {
+	case VP_SAVE_TORCH_BUFFERED:
+		return "Lightning's checkpoint, weights and optimizer states, serialized whole into memory before "
+		       "it is written, as Lightning's _atomic_save did until PR #21824 of 2026-07";
+	case VP_SAVE_SAFETENSORS_4X:
+		return "the file safetensors builds whole before writing it; transformers 4.x writes files of up "
+		       "to 10 GB";
+	case VP_SAVE_TORCH:
+		return "nothing whole: torch.save copies one tensor at a time";
+	case VP_SAVE_SAFETENSORS:
+		break;
+	}
+	return "the file safetensors builds whole before writing it; transformers 5 writes files of up to 50 GB";
 }
 
 const char *vp_limit_name(enum vp_limit l)
@@ -666,10 +712,9 @@ static int eval_search(const struct vp_model *m, const struct vp_gpu *g, const s
 	return eval_at(m, g, req, budget, lo > 0 ? round_batch(lo, req) : 1, 0, out, err);
 }
 
-uint64_t vp_plan_save_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e,
-			    bool saves_with_torch)
+uint64_t vp_plan_save_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e)
 {
-	uint64_t file = saves_with_torch ? 0 : vp_plan_save_file_bytes(m, t, e), sum;
+	uint64_t file = vp_plan_save_file_bytes(m, t, e), sum;
 
 	return vp_add_u64(vp_plan_zero3_save_bytes(m, t, e), file, &sum) == 0 ? sum : UINT64_MAX;
 }
@@ -683,7 +728,7 @@ static int host_at(const struct vp_model *m, const struct vp_plan_request *req, 
 
 	vp_plan_host_eval(&host, out->eval_batch, &req->eval, out->eval_accumulation_steps, &out->eval);
 	host.offload_bytes = out->train.offload_host_bytes;
-	host.save_bytes = vp_plan_save_bytes(m, base, &out->train, req->saves_with_torch);
+	host.save_bytes = vp_plan_save_bytes(m, base, &out->train);
 	if (vp_host_plan(m, base, &host, vp_plan_checkpoint_bytes(m, base, &out->train), &out->host) != 0)
 		return vp_error_set(err, VP_ERR_INPUT, "host RAM estimate failed");
 	return 0;
@@ -1297,7 +1342,7 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 		struct vp_host_request host = req->host;
 		vp_plan_host_eval(&host, out->eval_batch, &req->eval, out->eval_accumulation_steps, &out->eval);
 		host.offload_bytes = out->train.offload_host_bytes;
-		host.save_bytes = vp_plan_save_bytes(m, &base, &out->train, req->saves_with_torch);
+		host.save_bytes = vp_plan_save_bytes(m, &base, &out->train);
 		/* persistent workers each come to copy the whole set; forked
 		 * each epoch, a 1/W share */
 		if (out->host.limited_by_ram) {

@@ -1743,6 +1743,22 @@ HANDLER(k_concat_batches)
 	return flag(c, m, path, &c->r.concat_batches, NULL);
 }
 
+/* TrainingArguments.save_safetensors (transformers 4.x; default true from
+ * 4.35): Trainer._save passes it to save_pretrained as
+ * safe_serialization, false writing with torch.save one storage at a time
+ * (torch/serialization.py _save), true with safetensors' save_file, which
+ * builds each file whole. transformers 5 dropped the argument (PR #42734,
+ * MIGRATION_GUIDE_V5.md "Drop support for safe_serialization=False"), and
+ * its HfArgumentParser refuses a key that no dataclass has, so a config
+ * that has it runs on 4.x, whose max_shard_size is 10 GB at most
+ * (settled into vp_train's save_writer). Read in hf and LLaMA-Factory
+ * configs, whose TrainingArguments these are; axolotl's save_safetensors
+ * is its own key. Until 2026-12-02 an ignored key. */
+HANDLER(k_save_safetensors)
+{
+	return flag(c, m, path, &c->r.save_safetensors, NULL);
+}
+
 /* TrainingArguments.prediction_loss_only: evaluation keeps the loss alone */
 HANDLER(k_loss_only)
 {
@@ -2371,6 +2387,7 @@ static const struct keydef hf_keys[] = {
 	{"hub_token", k_dump_token},
 	{"push_to_hub_token", k_dump_token},
 	{"eval_do_concat_batches", k_concat_batches},
+	{"save_safetensors", k_save_safetensors},
 	{"max_eval_samples", k_max_eval},
 	{"max_predict_samples", k_max_predict},
 	{"packing", k_packing},
@@ -2929,6 +2946,7 @@ static const struct keydef llamafactory_keys[] = {
 	{"task", k_lf_other_command},
 	{"export_dir", k_lf_other_command},
 	{"eval_do_concat_batches", k_concat_batches},
+	{"save_safetensors", k_save_safetensors},
 	{"torch_compile", k_compile},
 	{"dataloader_num_workers", k_workers},
 	{"dataloader_pin_memory", k_pin},

@@ -1633,6 +1633,13 @@ int vp_tc_settle(struct ctx *c)
 	t->zero_overlap_set = r->zero_overlap >= 0;
 	t->zero_overlap = r->zero_overlap == 1;
 	t->zero_gather_save = r->zero_gather_save;
+	/* save_safetensors is a transformers 4.x key (tc_keys.c
+	 * k_save_safetensors): false saves with torch.save, true through
+	 * safetensors in 4.x's smaller files */
+	if (r->save_safetensors == 0)
+		t->save_writer = VP_SAVE_TORCH;
+	else if (r->save_safetensors == 1)
+		t->save_writer = VP_SAVE_SAFETENSORS_4X;
 	t->zero_offload_optimizer = r->zero_offload_optimizer;
 	t->zero_offload_param = r->zero_offload_param;
 	/* ZeRO-Offload without an "optimizer" section: the HF Trainer builds

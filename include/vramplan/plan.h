@@ -67,11 +67,6 @@ struct vp_plan_request {
 	struct vp_host_request host; /* host RAM and DataLoader settings */
 	bool ewc;                    /* continual learning: EWC Fisher + anchor copy */
 	bool no_suggestions;         /* when nothing fits, skip the list of changes (a sweep shows none) */
-	/* The run's loop saves with torch.save (a LightningCLI job's
-	 * ModelCheckpoint, a DeepSpeed job's save_checkpoint), which copies
-	 * one storage at a time to the host: no safetensors file is built
-	 * whole (vp_plan_save_file_bytes counts the HF Trainer's) */
-	bool saves_with_torch;
 	/* The run evaluates nothing (--no-eval; the HF Trainer's default
 	 * eval_strategy "no", axolotl's val_set_size 0.0): no eval batch is
 	 * searched, the plan's eval_batch is 0 and eval_fits true, and host
@@ -280,18 +275,23 @@ uint64_t vp_plan_checkpoint_bytes(const struct vp_model *m, const struct vp_trai
  * without the key (host.h vp_host_request.save_bytes) */
 uint64_t vp_plan_zero3_save_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e);
 
-/* The largest file one save writes through safetensors, held whole in the
- * saving process's host RAM while it is built (plan.c): a full
- * fine-tune's parameters as held, a PEFT model's trained ones in fp32, at
- * most transformers 5's 50 GB max_shard_size; 0 under ZeRO-3 and FSDP and
- * for a frozen model (host.h vp_host_request.save_bytes) */
+/* What one save holds whole in the saving process's host RAM, by
+ * t->save_writer (plan.c): through safetensors the largest file, a full
+ * fine-tune's parameters as held or a PEFT model's trained ones in fp32,
+ * at most 50 GB (10 GB on transformers 4.x); through torch.save to a file
+ * nothing; through Lightning's buffered save the weights and optimizer
+ * states; 0 under ZeRO-3 and FSDP and for a frozen model (host.h
+ * vp_host_request.save_bytes) */
 uint64_t vp_plan_save_file_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e);
 
-/* What each save adds to rank 0's host RAM: ZeRO-3's gathered weights and,
- * unless the loop saves with torch.save (saves_with_torch), the file,
- * saturated (host.h vp_host_request.save_bytes) */
-uint64_t vp_plan_save_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e,
-			    bool saves_with_torch);
+/* What a save holds whole in host RAM under writer w, in words for a
+ * plan's comment or a diagnostic (vp_plan_save_file_bytes counts it) */
+const char *vp_plan_save_held(enum vp_save_writer w);
+
+/* What each save adds to rank 0's host RAM: ZeRO-3's gathered weights and
+ * what the save holds whole (vp_plan_save_file_bytes), saturated (host.h
+ * vp_host_request.save_bytes) */
+uint64_t vp_plan_save_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e);
 
 /* The default batch rounding: the smallest multiple that makes every
  * stack's tokens (b x texts x length) a multiple of 8, for tensor cores. */

@@ -119,6 +119,29 @@ bool vp_pytorch_2_1_or_later(enum vp_pytorch p);
  * and contrastive batches a handful of negatives. */
 #define VP_MAX_TEXTS_PER_EXAMPLE 64
 
+/*
+ * How a run's saves write the model, which decides what a save holds in the
+ * saving process's host RAM (plan.c vp_plan_save_file_bytes;
+ * docs/memory-model.md "Host RAM", the file a save writes).
+ */
+enum vp_save_writer {
+	/* HF save_pretrained through safetensors' save_file, which builds
+	 * each file's bytes whole: files of up to 50 GB (transformers 5's
+	 * max_shard_size, PR #42734) */
+	VP_SAVE_SAFETENSORS = 0,
+	/* the same on transformers 4.x, which a config's save_safetensors
+	 * key says (5 has no such argument): files of up to 10 GB (the
+	 * default before 4.35; 5 GB from 4.35, PR #26942) */
+	VP_SAVE_SAFETENSORS_4X,
+	/* torch.save to a file (save_safetensors: false, DeepSpeed's
+	 * save_checkpoint): one storage at a time, no file whole */
+	VP_SAVE_TORCH,
+	/* Lightning's ModelCheckpoint before PR #21824 (2026-07): _atomic_save
+	 * serializes the whole checkpoint, weights and optimizer states, into
+	 * an io.BytesIO before writing it */
+	VP_SAVE_TORCH_BUFFERED
+};
+
 struct vp_train {
 	uint64_t batch;       /* per-device micro-batch */
 	uint64_t grad_accum;  /* gradient-accumulation steps (>= 1) */
@@ -155,6 +178,7 @@ struct vp_train {
 	 * every save gathers the whole model's weights into rank 0's host RAM
 	 * (host.h vp_host_request.save_bytes); nothing on the GPU's step */
 	bool zero_gather_save;
+	enum vp_save_writer save_writer;
 	bool fsdp;            /* PyTorch FSDP full sharding over the GPUs */
 
 	enum vp_head head;

@@ -993,7 +993,7 @@ static int run_checks(const struct check_opts *o, const struct vp_trainconfig *t
 	struct vp_train et;
 	const struct vp_train *ht;
 	uint64_t ewc;
-	bool failed, torch_loop;
+	bool failed;
 
 	(void)o;
 	r->gpu = g;
@@ -1081,9 +1081,10 @@ evaluation:
 	 * writes (a run that only evaluates saves nothing) */
 	r->save_bytes = tc->eval_only ? 0 : vp_plan_zero3_save_bytes(m, &r->train, &r->est);
 	/* a DeepSpeed config alone is a job of its own loop, which saves with
-	 * torch.save (plan.h saves_with_torch) */
-	torch_loop = tc->flavour == VP_TC_DEEPSPEED;
-	r->save_file_bytes = tc->eval_only || torch_loop ? 0 : vp_plan_save_file_bytes(m, &r->train, &r->est);
+	 * torch.save, one storage at a time (train.h vp_save_writer) */
+	if (tc->flavour == VP_TC_DEEPSPEED)
+		r->train.save_writer = VP_SAVE_TORCH;
+	r->save_file_bytes = tc->eval_only ? 0 : vp_plan_save_file_bytes(m, &r->train, &r->est);
 	if (host_ram > 0) {
 		struct vp_host_request req;
 
@@ -1144,7 +1145,7 @@ evaluation:
 		}
 		/* a save's file and ZeRO-3's gathered weights (host.c), a moment
 		 * of their own */
-		req.save_bytes = tc->eval_only ? 0 : vp_plan_save_bytes(m, &r->train, &r->est, torch_loop);
+		req.save_bytes = tc->eval_only ? 0 : vp_plan_save_bytes(m, &r->train, &r->est);
 		if (vp_host_plan(m, ht, &req, vp_plan_checkpoint_bytes(m, ht, &r->est), &r->host) != 0)
 			return vp_error_set(err, VP_ERR_INPUT, "the host RAM estimate failed");
 		/* the plan's eval phase is the prediction's */
@@ -1661,9 +1662,12 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 		vp_format_bytes(r->save_file_bytes, bytes, sizeof bytes);
 		at = append(host, sizeof host, at,
 			    "vramplan: note: %s: each save builds the file it writes whole in rank 0's host RAM "
-			    "(safetensors' save_file), %s here: save_pretrained's files are of up to 50 GB since "
-			    "transformers 5, 5 GB before\n",
-			    tc->name, bytes);
+			    "(safetensors' save_file), %s here: %s\n",
+			    tc->name, bytes,
+			    r->train.save_writer == VP_SAVE_SAFETENSORS_4X
+				    ? "save_safetensors is a transformers 4.x key, and 4.x's save_pretrained "
+				      "writes files of up to 10 GB (5 GB from 4.35)"
+				    : "save_pretrained's files are of up to 50 GB since transformers 5, 5 GB before");
 	}
 	if (r->host_done && r->host_fits_unpersistent)
 		at = append(host, sizeof host, at,

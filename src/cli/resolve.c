@@ -1472,8 +1472,13 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 							       : 128;
 
 	/* Lightning's and DeepSpeed's jobs run loops of their own, which
-	 * save with torch.save (plan.h saves_with_torch) */
-	req->saves_with_torch = o->profile == VP_PROFILE_LIGHTNING || o->profile == VP_PROFILE_DEEPSPEED;
+	 * save with torch.save: DeepSpeed's save_checkpoint to a file,
+	 * Lightning's ModelCheckpoint into memory first (train.h
+	 * vp_save_writer) */
+	if (o->profile == VP_PROFILE_LIGHTNING)
+		t->save_writer = VP_SAVE_TORCH_BUFFERED;
+	else if (o->profile == VP_PROFILE_DEEPSPEED)
+		t->save_writer = VP_SAVE_TORCH;
 	req->host.host_ram_bytes = o->host_ram;
 	req->host.cpus = o->cpus;
 	req->host.nodes = o->nodes;

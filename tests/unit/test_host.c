@@ -660,6 +660,45 @@ static void a_save_file_holds_what_save_pretrained_writes_up_to_one_file(void **
 	assert_int_equal(vp_plan_save_file_bytes(&m, &t, &e), UINT64_C(50000000000));
 }
 
+/* How the run writes its saves decides what one holds whole: transformers
+ * 4.x (a config's save_safetensors) writes files of up to 10 GB; torch.save
+ * to a file copies one storage at a time, nothing whole; Lightning's
+ * _atomic_save before its PR #21824 serialized the whole checkpoint, the
+ * module's weights and the optimizer's states as held, into memory first
+ * (no file cap), except under ZeRO, where DeepSpeed's engine saves. */
+static void a_save_holds_what_its_writer_builds_whole(void **state)
+{
+	struct vp_model m;
+	struct vp_train t = batch_of(1, 512, 0);
+	struct vp_estimate e;
+
+	(void)state;
+	memset(&m, 0, sizeof m);
+	memset(&e, 0, sizeof e);
+	e.params_total = UINT64_C(7000000000);
+	e.params_trainable = e.params_total;
+	e.full_bytes[VP_COMP_WEIGHTS] = UINT64_C(28000000000);
+	e.full_bytes[VP_COMP_OPTIMIZER] = UINT64_C(56000000000);
+	t.method = VP_METHOD_FULL;
+	t.precision = VP_PREC_AMP_BF16;
+	assert_int_equal(vp_plan_save_file_bytes(&m, &t, &e), UINT64_C(28000000000));
+	t.save_writer = VP_SAVE_SAFETENSORS_4X;
+	assert_int_equal(vp_plan_save_file_bytes(&m, &t, &e), UINT64_C(10000000000));
+	t.save_writer = VP_SAVE_TORCH;
+	assert_int_equal(vp_plan_save_file_bytes(&m, &t, &e), 0);
+	t.save_writer = VP_SAVE_TORCH_BUFFERED;
+	assert_int_equal(vp_plan_save_file_bytes(&m, &t, &e), UINT64_C(84000000000));
+	t.zero_stage = 2;
+	assert_int_equal(vp_plan_save_file_bytes(&m, &t, &e), 0);
+	t.zero_stage = 0;
+	t.method = VP_METHOD_FROZEN;
+	assert_int_equal(vp_plan_save_file_bytes(&m, &t, &e), 0);
+	/* a saturated sum, not a wrapped one */
+	t.method = VP_METHOD_LORA;
+	e.full_bytes[VP_COMP_OPTIMIZER] = UINT64_MAX;
+	assert_int_equal(vp_plan_save_file_bytes(&m, &t, &e), UINT64_MAX);
+}
+
 /* The save is a moment of its own: the training's host RAM and the file,
  * the peak where it is the largest, and the worker count chosen to fit it */
 static void a_save_file_can_be_the_peak_and_limit_the_workers(void **state)
@@ -707,6 +746,7 @@ int main(void)
 		cmocka_unit_test(a_zero3_save_gathers_the_weights_once_on_rank_0),
 		cmocka_unit_test(a_zero3_save_holds_every_parameter_in_the_engine_dtype),
 		cmocka_unit_test(a_save_file_holds_what_save_pretrained_writes_up_to_one_file),
+		cmocka_unit_test(a_save_holds_what_its_writer_builds_whole),
 		cmocka_unit_test(a_save_file_can_be_the_peak_and_limit_the_workers),
 	};
 

@@ -18,11 +18,22 @@ print(h["save_bytes"], h["save_total_bytes"], h["total_bytes"], h["peak_phase"])
 "$VRAMPLAN" --model meta-llama/Llama-2-7b-hf --gpu h200 --method full --precision bf16 --no-eval --format json |
 	python3 -c 'import json, sys; print(json.load(sys.stdin)["host"]["save_bytes"])'
 # A LoRA model writes its adapters alone (r 8, the default, on q and v:
-# 4,194,304 parameters, in fp32: 16,777,216 bytes), and a Lightning job saves with torch.save, one
-# storage at a time: nothing counted.
+# 4,194,304 parameters, in fp32: 16,777,216 bytes).
 "$VRAMPLAN" --model meta-llama/Llama-2-7b-hf --gpu h200 --method lora --lora-targets q_proj,v_proj --no-eval --format json |
 	python3 -c 'import json, sys; print(json.load(sys.stdin)["host"].get("save_bytes"))'
+# A Lightning job's ModelCheckpoint saves through _atomic_save, which until
+# Lightning PR #21824 (2026-07) ran torch.save into an io.BytesIO before
+# writing: the whole checkpoint in host RAM, the fp32 weights
+# (26,953,662,464 bytes) and the fused AdamW's two fp32 states
+# (53,907,324,928), 80,860,987,392 bytes; until 2026-12-02 counted as
+# nothing. Under ZeRO Lightning's DeepSpeedStrategy saves through the
+# engine's save_checkpoint, and a DeepSpeed job's loop too: torch.save to a
+# file, one storage at a time, nothing counted.
 "$VRAMPLAN" --model meta-llama/Llama-2-7b-hf --gpu h200 --method full --no-eval --profile lightning --format json |
+	python3 -c 'import json, sys; print(json.load(sys.stdin)["host"].get("save_bytes"))'
+"$VRAMPLAN" --model meta-llama/Llama-2-7b-hf --gpu h200 --method full --no-eval --profile lightning --zero 2 --gpus 8 --format json |
+	python3 -c 'import json, sys; print(json.load(sys.stdin)["host"].get("save_bytes"))'
+"$VRAMPLAN" --model meta-llama/Llama-2-7b-hf --gpu h200 --method full --no-eval --profile deepspeed --zero 2 --gpus 8 --format json |
 	python3 -c 'import json, sys; print(json.load(sys.stdin)["host"].get("save_bytes"))'
 # When the save alone is over the limit with no worker left to drop (the
 # loading moment fitting), the plan fails (exit 1) and says why. Llama 3.2
