@@ -797,13 +797,26 @@ int vp_trainconfig_resolve(struct vp_trainconfig *tc, const struct vp_model *m, 
 	 * since 5 it is the checkpoint's own dtype (dtype="auto" by default,
 	 * huggingface/transformers#42805), 16-bit weights and states for a
 	 * checkpoint stored so. */
-	if (tc->flavour == VP_TC_HF && (t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_AMP_FP16) &&
-	    t->quant == VP_QUANT_NONE && (m->stored_dtype == VP_DTYPE_BF16 || m->stored_dtype == VP_DTYPE_FP16) &&
-	    vp_tc_note_default(tc, err, "torch_dtype",
-			 "torch_dtype: float32 (before transformers 5; 5 loads this checkpoint as stored, %s, "
-			 "unless dtype=torch.float32: 16-bit weights and states; torch_dtype: %s checks that)",
-			 vp_dtype_name(m->stored_dtype), vp_dtype_name(m->stored_dtype)))
+	bool amp_over_16bit = tc->flavour == VP_TC_HF &&
+			      (t->precision == VP_PREC_AMP_BF16 || t->precision == VP_PREC_AMP_FP16) &&
+			      t->quant == VP_QUANT_NONE &&
+			      (m->stored_dtype == VP_DTYPE_BF16 || m->stored_dtype == VP_DTYPE_FP16);
+
+	/* a config with save_safetensors runs on transformers 4.x (tc_keys.c
+	 * k_save_safetensors), whose from_pretrained loads float32 */
+	if (amp_over_16bit && (t->save_writer == VP_SAVE_SAFETENSORS_4X || t->save_writer == VP_SAVE_TORCH)) {
+		if (vp_tc_note_default(tc, err, "torch_dtype",
+				       "torch_dtype: float32 (transformers 4.x, which save_safetensors says, "
+				       "loads float32)"))
+			return -1;
+	} else if (amp_over_16bit &&
+		   vp_tc_note_default(tc, err, "torch_dtype",
+				      "torch_dtype: float32 (before transformers 5; 5 loads this checkpoint as stored, "
+				      "%s, unless dtype=torch.float32: 16-bit weights and states; torch_dtype: %s "
+				      "checks that)",
+				      vp_dtype_name(m->stored_dtype), vp_dtype_name(m->stored_dtype))) {
 		return -1;
+	}
 
 	/* the vramplan block's lengths, when given, were stored apart */
 	if (tc->at[VP_TC_SEQ_LEN].line > 0 && vp_tc_from_vramplan(&tc->at[VP_TC_SEQ_LEN]))

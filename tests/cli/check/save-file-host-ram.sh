@@ -28,9 +28,11 @@ echo "exit $?"
 # its HfArgumentParser refuses a key no dataclass has): false saves with
 # torch.save, one storage at a time, so no file is held whole and the
 # config fits; true writes safetensors files of up to 10 GB on 4.x, which
-# the 4.60 GiB file is under, so the same save as without the key, said so.
+# the 4.60 GiB file is under, so the same save as without the key, said so;
+# and 4.x's from_pretrained loads float32, which the dtype note says then.
 printf '%ssave_safetensors: false\n' "$cfg" | "$VRAMPLAN" check - --gpu h200 --host-ram 14GiB 2>&1 | grep -e 'host RAM' -e 'each save' -e 'ignored'
-printf '%ssave_safetensors: true\n' "$cfg" | "$VRAMPLAN" check - --gpu h200 --host-ram 14GiB 2>&1 | grep -e 'each save' -e 'ignored'
+printf '%ssave_safetensors: true\n' "$cfg" | "$VRAMPLAN" check - --gpu h200 --host-ram 14GiB 2>&1 |
+	grep -e 'each save' -e 'ignored' -e 'torch_dtype'
 # the 10 GB cap: Llama 2 7B's 26.95 GB of fp32 weights on a 4.x run are
 # written as files of at most 10 GB
 printf 'model_name_or_path: meta-llama/Llama-2-7b-hf\nper_device_train_batch_size: 1\nbf16: true\nmax_seq_length: 512\neval_strategy: "no"\ngradient_checkpointing: true\nsave_safetensors: true\noptim: adamw_8bit\n' |
