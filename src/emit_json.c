@@ -419,6 +419,9 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 		if (plan->host.save_bytes > 0) {
 			jint(&j, o, "save_bytes", plan->host.save_bytes);
 			jint(&j, o, "save_total_bytes", plan->host.save_total_bytes);
+			/* the save's largest part is DeepSpeed's engine
+			 * checkpoint over the host's processes (host.c) */
+			jbool(&j, o, "save_in_checkpoint", plan->host.save_in_checkpoint);
 		}
 		jint(&j, o, "total_bytes", plan->host.total_bytes);
 		jstr(&j, o, "peak_phase", plan->host.peak_in_eval   ? "evaluation"

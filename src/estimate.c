@@ -1024,7 +1024,8 @@ static int estimate_at(const struct vp_estimator *e, bool classic, uint64_t batc
 		   &out->dora_saved_bytes) ||
 	    to_u64(fmax(tt.n_enc > 0.0 ? tt.enc.dora_transient : 0.0, tt.n_dec > 0.0 ? tt.dec.dora_transient : 0.0),
 		   &out->dora_transient_bytes) ||
-	    to_u64(tt.offload_host, &out->offload_host_bytes))
+	    to_u64(tt.offload_host, &out->offload_host_bytes) ||
+	    to_u64(tt.zero_partition, &out->zero_partition_bytes))
 	{
 		vp_error_set(err, VP_ERR_INPUT, "the estimate for model '%s' exceeds 2^60 bytes", m->name);
 		/* the larger of the two sizes is the one to look at */

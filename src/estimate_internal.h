@@ -134,6 +134,9 @@ struct totals {
 	double zero3_whole_grad;
 	/* ZeRO-Offload: one process's partitions in host RAM (not on the GPU) */
 	double offload_host;
+	/* ZeRO: one rank's fp32 master partition and optimizer states, what
+	 * its DeepSpeed optimizer checkpoint holds */
+	double zero_partition;
 	double saved_all, scores_all, inputs_all, global_saved;
 	/* saved tensors around the blocks that backward frees once it leaves
 	 * the decoder: an encoder-decoder's encoder output as backward keeps

@@ -232,13 +232,34 @@ static void host_at(const struct vp_host_request *req, const struct host_inputs 
 	 * RAM", saving).
 	 */
 	out->save_bytes = req->save_bytes;
+	out->save_in_checkpoint = false;
+	/*
+	 * The engine checkpoint that follows under DeepSpeed (plan.c
+	 * vp_plan_save_request): TorchCheckpointEngine.save clones every
+	 * tensor of the state dict it saves to the CPU before torch.save.
+	 * The tag's validation (an all_reduce) starts it on every rank at
+	 * once, after rank 0 has written its file; then each rank clones its
+	 * optimizer partition, while rank 0 clones its module's state dict
+	 * first and its partition after. The larger of that and rank 0's file
+	 * is what the save adds.
+	 */
+	if (req->save_rank_bytes > 0 || req->save_rank0_bytes > 0) {
+		uint64_t rank0 = req->save_rank0_bytes > req->save_rank_bytes ? req->save_rank0_bytes
+									     : req->save_rank_bytes;
+		uint64_t ckpt = sat_add(sat_mul(in->processes - 1, req->save_rank_bytes), rank0);
+
+		if (ckpt > out->save_bytes) {
+			out->save_bytes = ckpt;
+			out->save_in_checkpoint = true;
+		}
+	}
 	out->save_total_bytes = 0;
-	if (req->save_bytes > 0) {
+	if (out->save_bytes > 0) {
 		uint64_t kept_eval = in->evaluates && req->persistent_workers
 					     ? sat_mul(sat_mul(workers, out->eval_worker_bytes), in->processes)
 					     : 0;
 
-		out->save_total_bytes = sat_add(sat_add(out->train_total_bytes, kept_eval), req->save_bytes);
+		out->save_total_bytes = sat_add(sat_add(out->train_total_bytes, kept_eval), out->save_bytes);
 	}
 }
 

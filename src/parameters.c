@@ -1355,6 +1355,7 @@ static void distribute(const struct ctx *c, const struct counts *n, struct total
 			opt_temp = 0.0;
 
 		tt->optimizer = (master + states) / gpus - paged_states + bucket;
+		tt->zero_partition = (master + states) / gpus;
 		tt->paged_states = paged_states;
 		tt->step_temp = grad32 + fmax(flat, opt_temp);
 		if (t->zero_stage >= 2) {

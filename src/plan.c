@@ -245,6 +245,12 @@ uint64_t vp_plan_save_file_bytes(const struct vp_model *m, const struct vp_train
 	return bytes < cap ? bytes : cap;
 }
 
+const char *vp_plan_checkpoint_held(void)
+{
+	return "DeepSpeed's save_checkpoint clones each process's optimizer partition, fp32 master and states, "
+	       "and first rank 0's module, to the CPU before writing them";
+}
+
 const char *vp_plan_save_held(enum vp_save_writer w)
 {
 	switch (w) {
@@ -719,6 +725,42 @@ uint64_t vp_plan_save_bytes(const struct vp_model *m, const struct vp_train *t, 
 	return vp_add_u64(vp_plan_zero3_save_bytes(m, t, e), file, &sum) == 0 ? sum : UINT64_MAX;
 }
 
+/*
+ * DeepSpeed's engine checkpoint (docs/memory-model.md "Host RAM", saving).
+ * Under ZeRO every checkpoint save writes one: the HF Trainer's
+ * _save_optimizer_and_scheduler calls the engine's save_checkpoint after
+ * save_model (unless save_only_model, or save_strategy "no", where only
+ * the final save_model runs), as do a DeepSpeed job's loop and Lightning's
+ * DeepSpeedStrategy. Its TorchCheckpointEngine.save clones every tensor of
+ * the state dict to the CPU (clone_tensors_for_torch_save, device "cpu",
+ * a clone for a tensor already there) before torch.save: each rank its
+ * optimizer state (_save_zero_checkpoint: the fp32 master partition and
+ * the states of it, vp_estimate.zero_partition_bytes, offloaded or not),
+ * and global rank 0 first the module's state dict (_save_checkpoint:
+ * every parameter as held at stages 1 and 2, the HF Trainer passing
+ * exclude_frozen_parameters for a PEFT model; at stage 3 placeholders).
+ */
+void vp_plan_save_request(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e,
+			  struct vp_host_request *host)
+{
+	bool hf = t->save_writer == VP_SAVE_SAFETENSORS || t->save_writer == VP_SAVE_SAFETENSORS_4X;
+
+	host->save_bytes = vp_plan_save_bytes(m, t, e);
+	host->save_rank_bytes = 0;
+	host->save_rank0_bytes = 0;
+	if (e == NULL || t->zero_stage == 0 || t->fsdp || t->saves_model_only || t->method == VP_METHOD_FROZEN)
+		return;
+	host->save_rank_bytes = e->zero_partition_bytes;
+	if (t->zero_stage >= 3)
+		return;
+	if (hf && t->method != VP_METHOD_FULL) {
+		if (vp_mul_u64(e->params_trainable, 4, &host->save_rank0_bytes) != 0)
+			host->save_rank0_bytes = UINT64_MAX;
+	} else {
+		host->save_rank0_bytes = e->full_bytes[VP_COMP_WEIGHTS];
+	}
+}
+
 /* The host's plan at the plan's batches: the workers that fit, with the
  * eval batch's kept predictions (vp_plan_host_eval). */
 static int host_at(const struct vp_model *m, const struct vp_plan_request *req, const struct vp_train *base,
@@ -728,7 +770,7 @@ static int host_at(const struct vp_model *m, const struct vp_plan_request *req, 
 
 	vp_plan_host_eval(&host, out->eval_batch, &req->eval, out->eval_accumulation_steps, &out->eval);
 	host.offload_bytes = out->train.offload_host_bytes;
-	host.save_bytes = vp_plan_save_bytes(m, base, &out->train);
+	vp_plan_save_request(m, base, &out->train, &host);
 	if (vp_host_plan(m, base, &host, vp_plan_checkpoint_bytes(m, base, &out->train), &out->host) != 0)
 		return vp_error_set(err, VP_ERR_INPUT, "host RAM estimate failed");
 	return 0;
@@ -1342,7 +1384,7 @@ int vp_plan_search(const struct vp_model *m, const struct vp_gpu *g, const struc
 		struct vp_host_request host = req->host;
 		vp_plan_host_eval(&host, out->eval_batch, &req->eval, out->eval_accumulation_steps, &out->eval);
 		host.offload_bytes = out->train.offload_host_bytes;
-		host.save_bytes = vp_plan_save_bytes(m, &base, &out->train);
+		vp_plan_save_request(m, &base, &out->train, &host);
 		/* persistent workers each come to copy the whole set; forked
 		 * each epoch, a 1/W share */
 		if (out->host.limited_by_ram) {

@@ -1759,6 +1759,49 @@ HANDLER(k_save_safetensors)
 	return flag(c, m, path, &c->r.save_safetensors, NULL);
 }
 
+/* TrainingArguments.save_strategy (SaveStrategy: no, steps, epoch, best):
+ * "no" saves no checkpoint while training (Trainer._maybe_log_save_evaluate
+ * runs _save_checkpoint on control.should_save alone), so under DeepSpeed
+ * no engine checkpoint of the optimizer is written; the scripts' final
+ * trainer.save_model() still writes the model (settled into vp_train's
+ * saves_model_only). A plain `no` is PyYAML's boolean false, which
+ * SaveStrategy rejects as eval_strategy's does. Until 2026-12-02 an
+ * ignored key. */
+HANDLER(k_save_strategy)
+{
+	static const char *const names[] = {"no", "steps", "epoch", "best"};
+	const char *s = NULL;
+
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_string(c, m->value, path, &s) != 0)
+		return -1;
+	if (!m->value->quoted && vp_yaml11_bool(s) >= 0)
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+				     "'%s: %.10s' is the boolean %s (%s), which TrainingArguments "
+				     "rejects (\"%s is not a valid SaveStrategy\"); write \"no\", \"steps\", \"epoch\" "
+				     "or \"best\" quoted",
+				     path, s, vp_yaml11_bool(s) ? "true" : "false", bool_reader(c),
+				     vp_yaml11_bool(s) ? "True" : "False");
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(s, names[i]) == 0) {
+			c->r.save_strategy_no = i == 0;
+			return 0;
+		}
+	return vp_tc_fail_at(c, m->value->line, m->value->column,
+			     "unknown '%s' value '%.40s' (expected no, steps, epoch or best)", path, s);
+}
+
+/* TrainingArguments.save_only_model (transformers >= 4.38): checkpoints
+ * hold the model alone (Trainer._save_checkpoint skips
+ * _save_optimizer_and_scheduler), so under DeepSpeed no engine checkpoint
+ * of the optimizer is written (settled into vp_train's saves_model_only).
+ * Until 2026-12-02 an ignored key. */
+HANDLER(k_save_only_model)
+{
+	return flag(c, m, path, &c->r.save_only_model, NULL);
+}
+
 /* TrainingArguments.prediction_loss_only: evaluation keeps the loss alone */
 HANDLER(k_loss_only)
 {
@@ -2388,6 +2431,8 @@ static const struct keydef hf_keys[] = {
 	{"push_to_hub_token", k_dump_token},
 	{"eval_do_concat_batches", k_concat_batches},
 	{"save_safetensors", k_save_safetensors},
+	{"save_strategy", k_save_strategy},
+	{"save_only_model", k_save_only_model},
 	{"max_eval_samples", k_max_eval},
 	{"max_predict_samples", k_max_predict},
 	{"packing", k_packing},
@@ -2947,6 +2992,8 @@ static const struct keydef llamafactory_keys[] = {
 	{"export_dir", k_lf_other_command},
 	{"eval_do_concat_batches", k_concat_batches},
 	{"save_safetensors", k_save_safetensors},
+	{"save_strategy", k_save_strategy},
+	{"save_only_model", k_save_only_model},
 	{"torch_compile", k_compile},
 	{"dataloader_num_workers", k_workers},
 	{"dataloader_pin_memory", k_pin},

@@ -1640,6 +1640,7 @@ int vp_tc_settle(struct ctx *c)
 		t->save_writer = VP_SAVE_TORCH;
 	else if (r->save_safetensors == 1)
 		t->save_writer = VP_SAVE_SAFETENSORS_4X;
+	t->saves_model_only = r->save_strategy_no || r->save_only_model == 1;
 	t->zero_offload_optimizer = r->zero_offload_optimizer;
 	t->zero_offload_param = r->zero_offload_param;
 	/* ZeRO-Offload without an "optimizer" section: the HF Trainer builds

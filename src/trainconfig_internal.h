@@ -124,6 +124,8 @@ struct raw {
 	char dump_text[40];        /* the placeholder, "<HUB_TOKEN>" */
 	int concat_batches;        /* eval_do_concat_batches: -1 absent, 0, 1 */
 	int save_safetensors;      /* TrainingArguments save_safetensors (4.x): -1 absent, 0, 1 */
+	bool save_strategy_no;     /* save_strategy "no": no checkpoint during training */
+	int save_only_model;       /* save_only_model: -1 absent, 0, 1 */
 	bool eval_split;           /* axolotl: val_set_size > 0 or test_datasets;
 				    * LLaMA-Factory: val_size > 0 or eval_dataset */
 	bool has_eval_split_key;   /* one of those keys is written, whatever its value */

@@ -81,6 +81,10 @@ struct vp_estimate {
 	 * the fp32 master, the optimizer states and the fp32 gradients
 	 * (offload_optimizer) and of the 16-bit parameters (offload_param) */
 	uint64_t offload_host_bytes;
+	/* DeepSpeed ZeRO, 0 without it: one rank's fp32 master partition and
+	 * optimizer states, on the GPU or offloaded, which its optimizer
+	 * checkpoint holds (docs/memory-model.md "Host RAM", saving) */
+	uint64_t zero_partition_bytes;
 };
 
 /* How HF Trainer evaluates, for the eval estimate. */

@@ -72,6 +72,13 @@ struct vp_host_request {
 	 * the whole model's gathered weights (vp_plan_zero3_save_bytes);
 	 * 0 = none */
 	uint64_t save_bytes;
+	/* DeepSpeed's engine checkpoint at the same save (plan.c
+	 * vp_plan_save_request), after the above: every process of the host
+	 * clones its optimizer partition to the CPU (save_rank_bytes) and
+	 * global rank 0 its module's state dict first (save_rank0_bytes);
+	 * 0 = none */
+	uint64_t save_rank_bytes;
+	uint64_t save_rank0_bytes;
 };
 
 struct vp_host_plan {
@@ -111,6 +118,9 @@ struct vp_host_plan {
 	 * counted) */
 	uint64_t save_bytes;
 	uint64_t save_total_bytes;
+	/* the save's largest part is DeepSpeed's engine checkpoint on the
+	 * whole first host, not rank 0's file */
+	bool save_in_checkpoint;
 	uint64_t total_bytes;        /* the largest of loading, training, evaluation and saving */
 	bool peak_in_eval;
 	bool peak_in_load;           /* loading the checkpoint is the largest moment */

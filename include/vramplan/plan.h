@@ -288,10 +288,20 @@ uint64_t vp_plan_save_file_bytes(const struct vp_model *m, const struct vp_train
  * plan's comment or a diagnostic (vp_plan_save_file_bytes counts it) */
 const char *vp_plan_save_held(enum vp_save_writer w);
 
+/* The same for a save whose largest part is DeepSpeed's engine checkpoint
+ * (vp_host_plan.save_in_checkpoint) */
+const char *vp_plan_checkpoint_held(void);
+
 /* What each save adds to rank 0's host RAM: ZeRO-3's gathered weights and
  * what the save holds whole (vp_plan_save_file_bytes), saturated (host.h
  * vp_host_request.save_bytes) */
 uint64_t vp_plan_save_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e);
+
+/* Fills host's save_bytes (vp_plan_save_bytes) and, where a save writes
+ * DeepSpeed's engine checkpoint, save_rank_bytes and save_rank0_bytes:
+ * what each process and global rank 0 clone to the CPU for it (plan.c) */
+void vp_plan_save_request(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e,
+			  struct vp_host_request *host);
 
 /* The default batch rounding: the smallest multiple that makes every
  * stack's tokens (b x texts x length) a multiple of 8, for tensor cores. */

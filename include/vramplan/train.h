@@ -179,6 +179,11 @@ struct vp_train {
 	 * (host.h vp_host_request.save_bytes); nothing on the GPU's step */
 	bool zero_gather_save;
 	enum vp_save_writer save_writer;
+	/* The run's saves hold the model alone, no optimizer: TrainingArguments
+	 * save_only_model true, or save_strategy "no" (then only the scripts'
+	 * final save_model() runs). Under DeepSpeed no engine checkpoint is
+	 * saved then (plan.c vp_plan_save_request) */
+	bool saves_model_only;
 	bool fsdp;            /* PyTorch FSDP full sharding over the GPUs */
 
 	enum vp_head head;

@@ -1145,7 +1145,8 @@ evaluation:
 		}
 		/* a save's file and ZeRO-3's gathered weights (host.c), a moment
 		 * of their own */
-		req.save_bytes = tc->eval_only ? 0 : vp_plan_save_bytes(m, &r->train, &r->est);
+		if (!tc->eval_only)
+			vp_plan_save_request(m, &r->train, &r->est, &req);
 		if (vp_host_plan(m, ht, &req, vp_plan_checkpoint_bytes(m, ht, &r->est), &r->host) != 0)
 			return vp_error_set(err, VP_ERR_INPUT, "the host RAM estimate failed");
 		/* the plan's eval phase is the prediction's */
@@ -1490,7 +1491,9 @@ eval_part:
 		       r->host_in_predict     ? ", during prediction"
 		       : r->host.peak_in_eval ? ", during evaluation"
 		       : r->host.peak_in_load ? ", loading the checkpoint"
-		       : r->host.peak_in_save ? (r->save_bytes > 0 ? ", at a ZeRO-3 save" : ", at a save")
+		       : r->host.peak_in_save ? (r->host.save_in_checkpoint ? ", at a DeepSpeed checkpoint save"
+						 : r->save_bytes > 0	       ? ", at a ZeRO-3 save"
+										 : ", at a save")
 					      : "");
 		/* the weights a ZeRO-3 save gathers into rank 0 (host.c), a
 		 * term of their own; the file a save builds, where it makes
@@ -1501,7 +1504,12 @@ eval_part:
 			gib(r->save_bytes, save, sizeof save);
 			printf(", %s of weights gathered on rank 0 at each save", save);
 		}
-		if (r->save_file_bytes > 0 && r->host.peak_in_save) {
+		if (r->host.peak_in_save && r->host.save_in_checkpoint) {
+			char save[48];
+
+			vp_format_bytes(r->host.save_bytes, save, sizeof save);
+			printf(", %s cloned to the CPU for it", save);
+		} else if (r->save_file_bytes > 0 && r->host.peak_in_save) {
 			char save[48];
 
 			/* an adapter's file is a few MiB */
@@ -1656,9 +1664,19 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 			    tc->name, bytes,
 			    r->host_done ? ", counted in host RAM" : "; --host-ram checks it with the rest");
 	}
+	/* DeepSpeed's engine checkpoint, where it makes the host's peak
+	 * (plan.c vp_plan_save_request) */
+	if (r->host_done && r->host.peak_in_save && r->host.save_in_checkpoint) {
+		vp_format_bytes(r->host.save_bytes, bytes, sizeof bytes);
+		at = append(host, sizeof host, at,
+			    "vramplan: note: %s: at each checkpoint save %s (TorchCheckpointEngine.save, "
+			    "clone_tensors_for_torch_save), %s here%s; save_only_model: true saves the model alone\n",
+			    tc->name, vp_plan_checkpoint_held(), bytes,
+			    r->host.processes > 1 ? ", over the host's processes" : "");
+	}
 	/* the file a save builds, where it makes the host's peak (plan.c
 	 * vp_plan_save_file_bytes) */
-	if (r->host_done && r->host.peak_in_save && r->save_file_bytes > 0) {
+	else if (r->host_done && r->host.peak_in_save && r->save_file_bytes > 0) {
 		vp_format_bytes(r->save_file_bytes, bytes, sizeof bytes);
 		at = append(host, sizeof host, at,
 			    "vramplan: note: %s: each save builds the file it writes whole in rank 0's host RAM "
@@ -1914,6 +1932,7 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 				json_u64(x, "save_gathered_bytes", r->save_bytes);
 				json_u64(x, "save_file_bytes", r->save_file_bytes);
 				json_u64(x, "save_total_bytes", r->host.save_total_bytes);
+				cJSON_AddBoolToObject(x, "save_in_checkpoint", r->host.save_in_checkpoint);
 			}
 			json_u64(x, "load_total_bytes", r->host.load_total_bytes);
 			json_u64(x, "worker_bytes", r->host.worker_bytes);
@@ -2956,7 +2975,9 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 				 r.host.num_workers,
 				 r.host_in_predict     ? " during prediction"
 				 : r.host.peak_in_eval ? " during evaluation"
-				 : r.host.peak_in_save ? (r.save_bytes > 0 ? " at a ZeRO-3 save" : " at a save")
+				 : r.host.peak_in_save ? (r.host.save_in_checkpoint ? " at a DeepSpeed checkpoint save"
+							  : r.save_bytes > 0	      ? " at a ZeRO-3 save"
+										      : " at a save")
 						       : "",
 				 fewer);
 

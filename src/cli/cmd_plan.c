@@ -215,9 +215,13 @@ static int host_does_not_fit(const struct vp_plan_request *req, const struct vp_
 		vp_format_gib(req->host.host_ram_bytes, limit, sizeof limit);
 		fprintf(stderr,
 			"vramplan: host RAM: %s GiB at each save with %" PRIu64 " DataLoader workers%s, over --host-ram "
-			"%s GiB: rank 0 holds %s of it at once (%s)\n",
-			need, plan->host.num_workers, plan->host.processes > 1 ? " each" : "", limit, file,
-			vp_plan_save_held(req->train.save_writer));
+			"%s GiB: %s %s of it at once (%s)\n",
+			need, plan->host.num_workers, plan->host.processes > 1 ? " each" : "", limit,
+			plan->host.save_in_checkpoint && plan->host.processes > 1 ? "the host's processes hold"
+										    : "rank 0 holds",
+			file,
+			plan->host.save_in_checkpoint ? vp_plan_checkpoint_held()
+						      : vp_plan_save_held(req->train.save_writer));
 		return VP_EXIT_NOFIT;
 	}
 	vp_format_gib(in_eval ? plan->host.total_bytes : plan->host.train_total_bytes, need, sizeof need);

@@ -253,8 +253,9 @@ static void host_lines(struct ex *x, const struct vp_plan_request *req, const st
 	if (h->peak_in_save) {
 		vp_format_gib(h->save_total_bytes, eval, sizeof eval);
 		fprintf(x->f, ", %s GiB at each save (%s)", eval,
-			req->train.save_writer == VP_SAVE_TORCH_BUFFERED ? "the checkpoint rank 0 serializes in memory"
-									 : "the file rank 0 builds");
+			h->save_in_checkpoint ? "DeepSpeed's checkpoint cloned to the CPU"
+			: req->train.save_writer == VP_SAVE_TORCH_BUFFERED ? "the checkpoint rank 0 serializes in memory"
+									   : "the file rank 0 builds");
 	}
 	if (req->host.host_ram_bytes > 0) {
 		vp_format_gib(req->host.host_ram_bytes, limit, sizeof limit);

@@ -699,6 +699,89 @@ static void a_save_holds_what_its_writer_builds_whole(void **state)
 	assert_int_equal(vp_plan_save_file_bytes(&m, &t, &e), UINT64_MAX);
 }
 
+/* DeepSpeed's engine checkpoint: every process of the host clones its
+ * optimizer partition to the CPU at once, rank 0 its module first, so the
+ * host adds (L - 1) x partition + max(module, partition) for L processes;
+ * where that is more than rank 0's file, it is what the save adds. */
+static void a_deepspeed_checkpoint_clones_every_process_partition_at_once(void **state)
+{
+	struct vp_model m;
+	struct vp_train t = batch_of(1, 512, 0);
+	struct vp_host_request req;
+	struct vp_host_plan p;
+
+	(void)state;
+	memset(&m, 0, sizeof m);
+	vp_host_request_defaults(&req);
+	t.gpus = 8;
+	t.zero_stage = 2;
+	req.num_workers = 0;
+	req.save_bytes = 16000;      /* rank 0's file */
+	req.save_rank0_bytes = 16000; /* its module */
+	req.save_rank_bytes = 12000; /* each process's partition */
+	assert_int_equal(vp_host_plan(&m, &t, &req, 0, &p), 0);
+	assert_int_equal(p.processes, 8);
+	assert_true(p.save_in_checkpoint);
+	assert_int_equal(p.save_bytes, 7 * 12000 + 16000);
+	assert_int_equal(p.save_total_bytes, p.train_total_bytes + p.save_bytes);
+	/* one process: the larger of its module and its partition, against
+	 * the file */
+	t.gpus = 1;
+	assert_int_equal(vp_host_plan(&m, &t, &req, 0, &p), 0);
+	assert_true(!p.save_in_checkpoint);
+	assert_int_equal(p.save_bytes, 16000);
+	req.save_rank_bytes = 40000;
+	assert_int_equal(vp_host_plan(&m, &t, &req, 0, &p), 0);
+	assert_true(p.save_in_checkpoint);
+	assert_int_equal(p.save_bytes, 40000);
+}
+
+/* What the save request holds under ZeRO: each rank's partition (the
+ * estimate's zero_partition_bytes) and rank 0's module, the whole module at
+ * stages 1 and 2 (the HF Trainer's PEFT model: the adapters in fp32), none
+ * at stage 3; nothing where the saves hold the model alone. */
+static void a_save_request_counts_the_engine_checkpoint_under_zero(void **state)
+{
+	struct vp_model m;
+	struct vp_train t = batch_of(1, 512, 0);
+	struct vp_estimate e;
+	struct vp_host_request req;
+
+	(void)state;
+	memset(&m, 0, sizeof m);
+	memset(&e, 0, sizeof e);
+	vp_host_request_defaults(&req);
+	e.params_total = 1000;
+	e.params_trainable = 1000;
+	e.full_bytes[VP_COMP_WEIGHTS] = 2000;
+	e.zero_partition_bytes = 1500;
+	t.method = VP_METHOD_FULL;
+	t.precision = VP_PREC_AMP_BF16;
+	vp_plan_save_request(&m, &t, &e, &req);
+	assert_int_equal(req.save_rank_bytes, 0);
+	assert_int_equal(req.save_rank0_bytes, 0);
+	t.zero_stage = 2;
+	t.gpus = 8;
+	vp_plan_save_request(&m, &t, &e, &req);
+	assert_int_equal(req.save_bytes, 2000);
+	assert_int_equal(req.save_rank_bytes, 1500);
+	assert_int_equal(req.save_rank0_bytes, 2000);
+	t.method = VP_METHOD_LORA;
+	e.params_trainable = 10;
+	vp_plan_save_request(&m, &t, &e, &req);
+	assert_int_equal(req.save_rank0_bytes, 40);
+	t.save_writer = VP_SAVE_TORCH;
+	vp_plan_save_request(&m, &t, &e, &req);
+	assert_int_equal(req.save_rank0_bytes, 2000);
+	t.zero_stage = 3;
+	vp_plan_save_request(&m, &t, &e, &req);
+	assert_int_equal(req.save_rank_bytes, 1500);
+	assert_int_equal(req.save_rank0_bytes, 0);
+	t.saves_model_only = true;
+	vp_plan_save_request(&m, &t, &e, &req);
+	assert_int_equal(req.save_rank_bytes, 0);
+}
+
 /* The save is a moment of its own: the training's host RAM and the file,
  * the peak where it is the largest, and the worker count chosen to fit it */
 static void a_save_file_can_be_the_peak_and_limit_the_workers(void **state)
@@ -747,6 +830,8 @@ int main(void)
 		cmocka_unit_test(a_zero3_save_holds_every_parameter_in_the_engine_dtype),
 		cmocka_unit_test(a_save_file_holds_what_save_pretrained_writes_up_to_one_file),
 		cmocka_unit_test(a_save_holds_what_its_writer_builds_whole),
+		cmocka_unit_test(a_deepspeed_checkpoint_clones_every_process_partition_at_once),
+		cmocka_unit_test(a_save_request_counts_the_engine_checkpoint_under_zero),
 		cmocka_unit_test(a_save_file_can_be_the_peak_and_limit_the_workers),
 	};
 

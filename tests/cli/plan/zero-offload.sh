@@ -6,17 +6,24 @@
 # bytes a parameter over the node (master 4, Adam 8, fp32 gradient 4, bf16
 # gradient partition 2, bf16 parameters 2: 164.27 GiB a process, 8
 # processes), which the host line and --host-ram see. The profile writes the offload sections.
+# Each checkpoint save clones every process's optimizer partition (12 bytes
+# a parameter over the node, the offloaded ones too) to the CPU
+# (DeepSpeed's TorchCheckpointEngine.save): 2 TiB fit training but not that
+# save, 3 TiB fit both.
 "$VRAMPLAN" plan --model llama-3.1-70b --gpu h100 --gpus 8 --zero 3 --precision bf16 --grad-ckpt --seq-len 4096 \
-	--host-ram 2TiB --cpus 192 2>&1 | head -1
+	--host-ram 3TiB --cpus 192 2>&1 | head -1
 "$VRAMPLAN" plan --model llama-3.1-70b --gpu h100 --gpus 8 --zero 3 --precision bf16 --grad-ckpt --seq-len 4096 \
-	--host-ram 2TiB --cpus 192 --offload-optimizer cpu --offload-param cpu 2>/dev/null |
-	grep -E "^# setup|^# train batch|host RAM:|offload|device:|pin_memory|stage"
+	--host-ram 3TiB --cpus 192 --offload-optimizer cpu --offload-param cpu 2>/dev/null |
+	grep -E "^# setup|^# train batch|host RAM:|host RAM at each save|offload|device:|pin_memory|stage"
+"$VRAMPLAN" plan --model llama-3.1-70b --gpu h100 --gpus 8 --zero 3 --precision bf16 --grad-ckpt --seq-len 4096 \
+	--host-ram 2TiB --cpus 192 --offload-optimizer cpu --offload-param cpu >/dev/null
+echo "exit $?"
 # a host too small for the offloaded partitions: the host verdict says so
 "$VRAMPLAN" plan --model llama-3.1-70b --gpu h100 --gpus 8 --zero 3 --precision bf16 --grad-ckpt --seq-len 4096 \
 	--host-ram 512GiB --cpus 192 --offload-optimizer cpu --offload-param cpu 2>&1 | grep -i "host" | head -3
 # JSON: the host's offload bytes
 "$VRAMPLAN" plan --model llama-3.1-70b --gpu h100 --gpus 8 --zero 3 --precision bf16 --grad-ckpt --seq-len 4096 \
-	--host-ram 2TiB --cpus 192 --offload-optimizer cpu --format json | grep -E '"offload_bytes"|"train_total_bytes"'
+	--host-ram 3TiB --cpus 192 --offload-optimizer cpu --format json | grep -E '"offload_bytes"|"train_total_bytes"|"save_bytes"|"save_in_checkpoint"'
 # bad input: offload without ZeRO, parameter offload at stage 2, NVMe, a typo
 "$VRAMPLAN" plan --model llama-3.2-1b --gpu h100 --offload-optimizer cpu; echo "exit $?"
 "$VRAMPLAN" plan --model llama-3.2-1b --gpu h100 --gpus 2 --zero 2 --offload-param cpu; echo "exit $?"
