@@ -222,6 +222,14 @@ static int host_does_not_fit(const struct vp_plan_request *req, const struct vp_
 			file,
 			plan->host.save_in_checkpoint ? vp_plan_checkpoint_held()
 						      : vp_plan_save_held(req->train.save_writer));
+		/* the HF Trainer writes that checkpoint for the optimizer,
+		 * which save_only_model leaves out (tc_keys.c
+		 * k_save_only_model) */
+		if (plan->host.save_in_checkpoint && (req->train.save_writer == VP_SAVE_SAFETENSORS ||
+						      req->train.save_writer == VP_SAVE_SAFETENSORS_4X))
+			fputs("vramplan:   save_only_model: true in TrainingArguments saves the model alone, without "
+			      "that checkpoint (a run then cannot resume its optimizer)\n",
+			      stderr);
 		return VP_EXIT_NOFIT;
 	}
 	vp_format_gib(in_eval ? plan->host.total_bytes : plan->host.train_total_bytes, need, sizeof need);
