@@ -970,6 +970,10 @@ size_t vp_estimate_settings(const struct vp_estimate *e, uint64_t batch, uint64_
 	/* ZeRO-Offload: one process's partitions in host RAM */
 	if (e->offload_host_bytes > 0)
 		set_int(&b, "offload_host_bytes", e->offload_host_bytes);
+	/* ZeRO: one rank's fp32 master partition and optimizer states, which
+	 * its DeepSpeed checkpoint clones to the CPU at each save */
+	if (e->zero_partition_bytes > 0)
+		set_int(&b, "zero_partition_bytes", e->zero_partition_bytes);
 	return b.n;
 }
 

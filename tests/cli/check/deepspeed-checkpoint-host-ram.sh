@@ -36,3 +36,8 @@ out=$("$VRAMPLAN" check "$d/t3.yaml" --gpu rtx4090 2>&1)
 rc=$?
 printf '%s\n' "$out" | sed "s|$d/||g"
 echo "exit $rc"
+# estimate's JSON carries one rank's partition (fp32 master and AdamW
+# states, 12 bytes a parameter over the GPUs): Llama 3.2 1B's
+# 1,235,814,400 parameters over 4 GPUs, 3,707,443,200 bytes
+"$VRAMPLAN" estimate --model llama-3.2-1b --gpu h100 --gpus 4 --zero 2 --batch 1 --seq-len 512 --format json 2>/dev/null |
+	python3 -c 'import json, sys; print(json.load(sys.stdin)["estimate"]["zero_partition_bytes"])'
