@@ -422,6 +422,9 @@ int vp_emit_plan_json(FILE *out, const struct vp_model *m, const struct vp_gpu *
 			/* the save's largest part is DeepSpeed's engine
 			 * checkpoint over the host's processes (host.c) */
 			jbool(&j, o, "save_in_checkpoint", plan->host.save_in_checkpoint);
+			/* or every process's copy of its module beside
+			 * rank 0's file */
+			jbool(&j, o, "save_clones", plan->host.save_clones);
 		}
 		jint(&j, o, "total_bytes", plan->host.total_bytes);
 		jstr(&j, o, "peak_phase", plan->host.peak_in_eval   ? "evaluation"

@@ -231,7 +231,11 @@ static void host_at(const struct vp_host_request *req, const struct host_inputs 
 	 * depends on its release: not counted (docs/memory-model.md "Host
 	 * RAM", saving).
 	 */
-	out->save_bytes = req->save_bytes;
+	/* rank 0's file, and beside it every process's clone of its module
+	 * (accelerate's get_state_dict, which the HF Trainer's save_model
+	 * calls on every rank under DeepSpeed) */
+	out->save_bytes = sat_add(req->save_bytes, sat_mul(in->processes, req->save_clone_bytes));
+	out->save_clones = req->save_clone_bytes > 0;
 	out->save_in_checkpoint = false;
 	/*
 	 * The engine checkpoint that follows under DeepSpeed (plan.c
@@ -251,6 +255,7 @@ static void host_at(const struct vp_host_request *req, const struct host_inputs 
 		if (ckpt > out->save_bytes) {
 			out->save_bytes = ckpt;
 			out->save_in_checkpoint = true;
+			out->save_clones = false;
 		}
 	}
 	out->save_total_bytes = 0;

@@ -223,7 +223,8 @@ uint64_t vp_plan_save_file_bytes(const struct vp_model *m, const struct vp_train
 									       : VP_SAVE_FILE_MAX_BYTES;
 	unsigned per = 4;
 
-	if (t->zero_stage >= 3 || t->fsdp || t->method == VP_METHOD_FROZEN || t->save_writer == VP_SAVE_TORCH)
+	if (t->zero_stage >= 3 || t->fsdp || t->method == VP_METHOD_FROZEN || t->save_writer == VP_SAVE_TORCH ||
+	    t->save_writer == VP_SAVE_DEEPSPEED_LOOP)
 		return 0;
 	if (t->save_writer == VP_SAVE_TORCH_BUFFERED) {
 		if (t->zero_stage > 0 || e == NULL)
@@ -245,6 +246,12 @@ uint64_t vp_plan_save_file_bytes(const struct vp_model *m, const struct vp_train
 	return bytes < cap ? bytes : cap;
 }
 
+const char *vp_plan_clones_held(void)
+{
+	return "every process clones its module's state dict to the CPU, accelerate's get_state_dict under "
+	       "ZeRO-1/2, and rank 0 builds the file it writes from its copy";
+}
+
 const char *vp_plan_checkpoint_held(void)
 {
 	return "DeepSpeed's save_checkpoint clones each process's optimizer partition, fp32 master and states, "
@@ -261,6 +268,7 @@ const char *vp_plan_save_held(enum vp_save_writer w)
 		return "the file safetensors builds whole before writing it; transformers 4.x writes files of up "
 		       "to 10 GB";
 	case VP_SAVE_TORCH:
+	case VP_SAVE_DEEPSPEED_LOOP:
 		return "nothing whole: torch.save copies one tensor at a time";
 	case VP_SAVE_SAFETENSORS:
 		break;
@@ -743,12 +751,24 @@ uint64_t vp_plan_save_bytes(const struct vp_model *m, const struct vp_train *t, 
 void vp_plan_save_request(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e,
 			  struct vp_host_request *host)
 {
-	bool hf = t->save_writer == VP_SAVE_SAFETENSORS || t->save_writer == VP_SAVE_SAFETENSORS_4X;
+	/* the HF Trainer's saves, whatever writes its file */
+	bool hf = t->save_writer == VP_SAVE_SAFETENSORS || t->save_writer == VP_SAVE_SAFETENSORS_4X ||
+		  t->save_writer == VP_SAVE_TORCH;
 
 	host->save_bytes = vp_plan_save_bytes(m, t, e);
 	host->save_rank_bytes = 0;
 	host->save_rank0_bytes = 0;
-	if (e == NULL || t->zero_stage == 0 || t->fsdp || t->saves_model_only || t->method == VP_METHOD_FROZEN)
+	host->save_clone_bytes = 0;
+	if (e == NULL || t->zero_stage == 0 || t->fsdp || t->method == VP_METHOD_FROZEN)
+		return;
+	/* the HF Trainer's save_model under ZeRO-1/2 takes accelerate's
+	 * get_state_dict on every rank, which returns
+	 * clone_tensors_for_torch_save(model.state_dict()): each process's
+	 * whole module copied to the CPU, a PEFT model's frozen base too, while
+	 * rank 0 writes its file from its copy (its final save_model too) */
+	if (hf && t->zero_stage <= 2)
+		host->save_clone_bytes = e->full_bytes[VP_COMP_WEIGHTS];
+	if (t->saves_model_only)
 		return;
 	host->save_rank_bytes = e->zero_partition_bytes;
 	if (t->zero_stage >= 3)

@@ -79,6 +79,10 @@ struct vp_host_request {
 	 * 0 = none */
 	uint64_t save_rank_bytes;
 	uint64_t save_rank0_bytes;
+	/* Beside rank 0's file, what every process of the host clones to the
+	 * CPU for it at once (accelerate's get_state_dict under ZeRO-1/2,
+	 * plan.c vp_plan_save_request); 0 = none */
+	uint64_t save_clone_bytes;
 };
 
 struct vp_host_plan {
@@ -121,6 +125,9 @@ struct vp_host_plan {
 	/* the save's largest part is DeepSpeed's engine checkpoint on the
 	 * whole first host, not rank 0's file */
 	bool save_in_checkpoint;
+	/* the file's moment counts every process's clone of its module
+	 * (vp_host_request.save_clone_bytes) */
+	bool save_clones;
 	uint64_t total_bytes;        /* the largest of loading, training, evaluation and saving */
 	bool peak_in_eval;
 	bool peak_in_load;           /* loading the checkpoint is the largest moment */

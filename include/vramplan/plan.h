@@ -292,6 +292,10 @@ const char *vp_plan_save_held(enum vp_save_writer w);
  * (vp_host_plan.save_in_checkpoint) */
 const char *vp_plan_checkpoint_held(void);
 
+/* The same for a save whose largest part is every process's clone of its
+ * module beside rank 0's file (vp_host_plan.save_clones) */
+const char *vp_plan_clones_held(void);
+
 /* What each save adds to rank 0's host RAM: ZeRO-3's gathered weights and
  * what the save holds whole (vp_plan_save_file_bytes), saturated (host.h
  * vp_host_request.save_bytes) */

@@ -133,9 +133,13 @@ enum vp_save_writer {
 	 * key says (5 has no such argument): files of up to 10 GB (the
 	 * default before 4.35; 5 GB from 4.35, PR #26942) */
 	VP_SAVE_SAFETENSORS_4X,
-	/* torch.save to a file (save_safetensors: false, DeepSpeed's
-	 * save_checkpoint): one storage at a time, no file whole */
+	/* the HF Trainer's save_pretrained through torch.save
+	 * (save_safetensors: false on 4.x): one storage at a time, no file
+	 * whole */
 	VP_SAVE_TORCH,
+	/* a DeepSpeed job's own loop: the engine's save_checkpoint alone, no
+	 * model file (plan.c vp_plan_save_request counts what it clones) */
+	VP_SAVE_DEEPSPEED_LOOP,
 	/* Lightning's ModelCheckpoint before PR #21824 (2026-07): _atomic_save
 	 * serializes the whole checkpoint, weights and optimizer states, into
 	 * an io.BytesIO before writing it */

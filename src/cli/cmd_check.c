@@ -1083,7 +1083,7 @@ evaluation:
 	/* a DeepSpeed config alone is a job of its own loop, which saves with
 	 * torch.save, one storage at a time (train.h vp_save_writer) */
 	if (tc->flavour == VP_TC_DEEPSPEED)
-		r->train.save_writer = VP_SAVE_TORCH;
+		r->train.save_writer = VP_SAVE_DEEPSPEED_LOOP;
 	r->save_file_bytes = tc->eval_only ? 0 : vp_plan_save_file_bytes(m, &r->train, &r->est);
 	if (host_ram > 0) {
 		struct vp_host_request req;
@@ -1509,6 +1509,11 @@ eval_part:
 
 			vp_format_bytes(r->host.save_bytes, save, sizeof save);
 			printf(", %s cloned to the CPU for it", save);
+		} else if (r->host.peak_in_save && r->host.save_clones) {
+			char save[48];
+
+			vp_format_bytes(r->host.save_bytes, save, sizeof save);
+			printf(", %s of module copies and the file at each save", save);
 		} else if (r->save_file_bytes > 0 && r->host.peak_in_save) {
 			char save[48];
 
@@ -1673,6 +1678,13 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 			    "clone_tensors_for_torch_save), %s here%s; save_only_model: true saves the model alone\n",
 			    tc->name, vp_plan_checkpoint_held(), bytes,
 			    r->host.processes > 1 ? ", over the host's processes" : "");
+	}
+	/* every process's copy of its module beside rank 0's file (plan.c
+	 * vp_plan_save_request) */
+	else if (r->host_done && r->host.peak_in_save && r->host.save_clones) {
+		vp_format_bytes(r->host.save_bytes, bytes, sizeof bytes);
+		at = append(host, sizeof host, at, "vramplan: note: %s: at each save %s, %s here%s\n", tc->name,
+			    vp_plan_clones_held(), bytes, r->host.processes > 1 ? ", over the host's processes" : "");
 	}
 	/* the file a save builds, where it makes the host's peak (plan.c
 	 * vp_plan_save_file_bytes) */
@@ -1933,6 +1945,7 @@ static cJSON *json_result(const struct vp_trainconfig *tc, const struct vp_model
 				json_u64(x, "save_file_bytes", r->save_file_bytes);
 				json_u64(x, "save_total_bytes", r->host.save_total_bytes);
 				cJSON_AddBoolToObject(x, "save_in_checkpoint", r->host.save_in_checkpoint);
+				cJSON_AddBoolToObject(x, "save_clones", r->host.save_clones);
 			}
 			json_u64(x, "load_total_bytes", r->host.load_total_bytes);
 			json_u64(x, "worker_bytes", r->host.worker_bytes);

@@ -217,16 +217,19 @@ static int host_does_not_fit(const struct vp_plan_request *req, const struct vp_
 			"vramplan: host RAM: %s GiB at each save with %" PRIu64 " DataLoader workers%s, over --host-ram "
 			"%s GiB: %s %s of it at once (%s)\n",
 			need, plan->host.num_workers, plan->host.processes > 1 ? " each" : "", limit,
-			plan->host.save_in_checkpoint && plan->host.processes > 1 ? "the host's processes hold"
-										    : "rank 0 holds",
+			(plan->host.save_in_checkpoint || plan->host.save_clones) && plan->host.processes > 1
+				? "the host's processes hold"
+				: "rank 0 holds",
 			file,
 			plan->host.save_in_checkpoint ? vp_plan_checkpoint_held()
+			: plan->host.save_clones      ? vp_plan_clones_held()
 						      : vp_plan_save_held(req->train.save_writer));
 		/* the HF Trainer writes that checkpoint for the optimizer,
 		 * which save_only_model leaves out (tc_keys.c
 		 * k_save_only_model) */
 		if (plan->host.save_in_checkpoint && (req->train.save_writer == VP_SAVE_SAFETENSORS ||
-						      req->train.save_writer == VP_SAVE_SAFETENSORS_4X))
+						      req->train.save_writer == VP_SAVE_SAFETENSORS_4X ||
+						      req->train.save_writer == VP_SAVE_TORCH))
 			fputs("vramplan:   save_only_model: true in TrainingArguments saves the model alone, without "
 			      "that checkpoint (a run then cannot resume its optimizer)\n",
 			      stderr);

@@ -254,6 +254,7 @@ static void host_lines(struct ex *x, const struct vp_plan_request *req, const st
 		vp_format_gib(h->save_total_bytes, eval, sizeof eval);
 		fprintf(x->f, ", %s GiB at each save (%s)", eval,
 			h->save_in_checkpoint ? "DeepSpeed's checkpoint cloned to the CPU"
+			: h->save_clones      ? "every process's module copied to the CPU, and rank 0's file"
 			: req->train.save_writer == VP_SAVE_TORCH_BUFFERED ? "the checkpoint rank 0 serializes in memory"
 									   : "the file rank 0 builds");
 	}

@@ -1478,7 +1478,7 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	if (o->profile == VP_PROFILE_LIGHTNING)
 		t->save_writer = VP_SAVE_TORCH_BUFFERED;
 	else if (o->profile == VP_PROFILE_DEEPSPEED)
-		t->save_writer = VP_SAVE_TORCH;
+		t->save_writer = VP_SAVE_DEEPSPEED_LOOP;
 	req->host.host_ram_bytes = o->host_ram;
 	req->host.cpus = o->cpus;
 	req->host.nodes = o->nodes;

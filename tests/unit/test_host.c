@@ -734,6 +734,14 @@ static void a_deepspeed_checkpoint_clones_every_process_partition_at_once(void *
 	assert_int_equal(vp_host_plan(&m, &t, &req, 0, &p), 0);
 	assert_true(p.save_in_checkpoint);
 	assert_int_equal(p.save_bytes, 40000);
+	/* every process's clone of its module beside rank 0's file: 8 x
+	 * 16000 + 16000 against the checkpoint's 7 x 12000 + 16000 */
+	t.gpus = 8;
+	req.save_rank_bytes = 12000;
+	req.save_clone_bytes = 16000;
+	assert_int_equal(vp_host_plan(&m, &t, &req, 0, &p), 0);
+	assert_true(p.save_clones && !p.save_in_checkpoint);
+	assert_int_equal(p.save_bytes, 8 * 16000 + 16000);
 }
 
 /* What the save request holds under ZeRO: each rank's partition (the
@@ -766,13 +774,18 @@ static void a_save_request_counts_the_engine_checkpoint_under_zero(void **state)
 	assert_int_equal(req.save_bytes, 2000);
 	assert_int_equal(req.save_rank_bytes, 1500);
 	assert_int_equal(req.save_rank0_bytes, 2000);
+	/* and accelerate's get_state_dict clones each process's module */
+	assert_int_equal(req.save_clone_bytes, 2000);
 	t.method = VP_METHOD_LORA;
 	e.params_trainable = 10;
 	vp_plan_save_request(&m, &t, &e, &req);
 	assert_int_equal(req.save_rank0_bytes, 40);
-	t.save_writer = VP_SAVE_TORCH;
+	/* ... a PEFT model's whole module too, frozen base included */
+	assert_int_equal(req.save_clone_bytes, 2000);
+	t.save_writer = VP_SAVE_DEEPSPEED_LOOP;
 	vp_plan_save_request(&m, &t, &e, &req);
 	assert_int_equal(req.save_rank0_bytes, 2000);
+	assert_int_equal(req.save_clone_bytes, 0);
 	t.zero_stage = 3;
 	vp_plan_save_request(&m, &t, &e, &req);
 	assert_int_equal(req.save_rank_bytes, 1500);
@@ -780,6 +793,13 @@ static void a_save_request_counts_the_engine_checkpoint_under_zero(void **state)
 	t.saves_model_only = true;
 	vp_plan_save_request(&m, &t, &e, &req);
 	assert_int_equal(req.save_rank_bytes, 0);
+	/* the model alone at stage 2 still takes the clones, not the
+	 * engine checkpoint */
+	t.zero_stage = 2;
+	t.save_writer = VP_SAVE_SAFETENSORS;
+	vp_plan_save_request(&m, &t, &e, &req);
+	assert_int_equal(req.save_rank_bytes, 0);
+	assert_int_equal(req.save_clone_bytes, 2000);
 }
 
 /* The save is a moment of its own: the training's host RAM and the file,

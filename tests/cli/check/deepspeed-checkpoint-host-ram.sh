@@ -22,7 +22,10 @@ d = d[0] if isinstance(d, list) else d
 h = d["host"]
 print(h["save_bytes"], h["save_in_checkpoint"], h["peak_phase"], h["fits"])'
 # save_only_model: true saves the model alone, save_strategy "no" no
-# checkpoint while training (the final save_model's file alone): both fit
+# checkpoint while training (the final save_model alone): both fit, with
+# what save_model holds under ZeRO-1/2, accelerate's get_state_dict's copy
+# of the 16-bit module on every process (12.55 GiB) and rank 0's file from
+# it (12.55 GiB)
 for extra in 'save_only_model: true' 'save_strategy: "no"'; do
 	{ cat "$d/train.yaml"; printf '%s\n' "$extra"; } >"$d/t2.yaml"
 	out=$("$VRAMPLAN" check "$d/t2.yaml" --gpu rtx4090 --host-ram 180GiB 2>/dev/null)
