@@ -1478,38 +1478,56 @@ static const char *bool_reader(const struct ctx *c)
 			   : "PyYAML reads YAML 1.1's yes, no, on, off so";
 }
 
+/*
+ * One of a TrainingArguments strategy's words (an ExplicitEnum of
+ * transformers utils/generic.py: IntervalStrategy, SaveStrategy): *index
+ * its place in names, or -1 for a null value. A plain `no` (or yes, on,
+ * off, true, false) is a boolean to PyYAML, which the trainers load with;
+ * __post_init__'s IntervalStrategy(False) then raises "False is not a
+ * valid IntervalStrategy": the run does not start, however the word reads.
+ * words is the names written for the messages ("no, steps or epoch").
+ */
+static int strategy_word(struct ctx *c, const struct vp_tmember *m, const char *path, const char *enum_name,
+			 const char *const *names, size_t n, const char *words, int *index)
+{
+	const char *s = NULL;
+
+	*index = -1;
+	if (m->value->kind == VP_T_NULL)
+		return 0;
+	if (vp_tc_get_string(c, m->value, path, &s) != 0)
+		return -1;
+	if (!m->value->quoted && vp_yaml11_bool(s) >= 0)
+		return vp_tc_fail_at(c, m->value->line, m->value->column,
+				     "'%s: %.10s' is the boolean %s (%s), which TrainingArguments "
+				     "rejects (\"%s is not a valid %s\"); write %s quoted",
+				     path, s, vp_yaml11_bool(s) ? "true" : "false", bool_reader(c),
+				     vp_yaml11_bool(s) ? "True" : "False", enum_name, words);
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(s, names[i]) == 0) {
+			*index = (int)i;
+			return 0;
+		}
+	return vp_tc_fail_at(c, m->value->line, m->value->column, "unknown '%s' value '%.40s' (expected %s)", path,
+			     s, words);
+}
+
 /* TrainingArguments.eval_strategy (evaluation_strategy before transformers
  * 4.41): IntervalStrategy "no", "steps" or "epoch" */
 HANDLER(k_eval_strategy)
 {
 	static const char *const names[] = {"no", "steps", "epoch"};
 	static const int values[] = {VP_TC_EVAL_NONE, VP_TC_EVAL_STEPS, VP_TC_EVAL_EPOCHS};
-	const char *s = NULL;
+	int i;
 
-	if (m->value->kind == VP_T_NULL)
-		return 0;
-	if (vp_tc_get_string(c, m->value, path, &s) != 0)
+	if (strategy_word(c, m, path, "IntervalStrategy", names, sizeof names / sizeof names[0],
+			  "\"no\", \"steps\" or \"epoch\"", &i) != 0)
 		return -1;
-	/* A plain `no` (or yes, on, off, true, false) is a boolean to PyYAML,
-	 * which the trainers load with; __post_init__'s
-	 * IntervalStrategy(False) then raises "False is not a valid
-	 * IntervalStrategy" (transformers utils/generic.py ExplicitEnum):
-	 * the run does not start, however the word reads. */
-	if (!m->value->quoted && vp_yaml11_bool(s) >= 0)
-		return vp_tc_fail_at(c, m->value->line, m->value->column,
-				     "'%s: %.10s' is the boolean %s (%s), which TrainingArguments "
-				     "rejects (\"%s is not a valid IntervalStrategy\"); write \"no\", \"steps\" or "
-				     "\"epoch\" quoted",
-				     path, s, vp_yaml11_bool(s) ? "true" : "false", bool_reader(c),
-				     vp_yaml11_bool(s) ? "True" : "False");
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strcmp(s, names[i]) == 0) {
-			c->r.eval_strategy = values[i];
-			vp_tc_set_origin(&c->r.at_eval_strategy, path, m);
-			return 0;
-		}
-	return vp_tc_fail_at(c, m->value->line, m->value->column,
-			     "unknown '%s' value '%.40s' (expected no, steps or epoch)", path, s);
+	if (i >= 0) {
+		c->r.eval_strategy = values[i];
+		vp_tc_set_origin(&c->r.at_eval_strategy, path, m);
+	}
+	return 0;
 }
 
 HANDLER(k_do_eval)
@@ -1770,26 +1788,13 @@ HANDLER(k_save_safetensors)
 HANDLER(k_save_strategy)
 {
 	static const char *const names[] = {"no", "steps", "epoch", "best"};
-	const char *s = NULL;
+	int i;
 
-	if (m->value->kind == VP_T_NULL)
-		return 0;
-	if (vp_tc_get_string(c, m->value, path, &s) != 0)
+	if (strategy_word(c, m, path, "SaveStrategy", names, sizeof names / sizeof names[0],
+			  "\"no\", \"steps\", \"epoch\" or \"best\"", &i) != 0)
 		return -1;
-	if (!m->value->quoted && vp_yaml11_bool(s) >= 0)
-		return vp_tc_fail_at(c, m->value->line, m->value->column,
-				     "'%s: %.10s' is the boolean %s (%s), which TrainingArguments "
-				     "rejects (\"%s is not a valid SaveStrategy\"); write \"no\", \"steps\", \"epoch\" "
-				     "or \"best\" quoted",
-				     path, s, vp_yaml11_bool(s) ? "true" : "false", bool_reader(c),
-				     vp_yaml11_bool(s) ? "True" : "False");
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strcmp(s, names[i]) == 0) {
-			c->r.save_strategy_no = i == 0;
-			return 0;
-		}
-	return vp_tc_fail_at(c, m->value->line, m->value->column,
-			     "unknown '%s' value '%.40s' (expected no, steps, epoch or best)", path, s);
+	c->r.save_strategy_no = i == 0;
+	return 0;
 }
 
 /* TrainingArguments.save_only_model (transformers >= 4.38): checkpoints
