@@ -275,13 +275,13 @@ uint64_t vp_plan_checkpoint_bytes(const struct vp_model *m, const struct vp_trai
  * without the key (host.h vp_host_request.save_bytes) */
 uint64_t vp_plan_zero3_save_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e);
 
-/* What one save holds whole in the saving process's host RAM, by
+/* What one save's file holds whole in the saving process's host RAM, by
  * t->save_writer (plan.c): through safetensors the largest file, a full
  * fine-tune's parameters as held or a PEFT model's trained ones in fp32,
- * at most 50 GB (10 GB on transformers 4.x); through torch.save to a file
- * nothing; through Lightning's buffered save the weights and optimizer
- * states; 0 under ZeRO-3 and FSDP and for a frozen model (host.h
- * vp_host_request.save_bytes) */
+ * at most 50 GB (10 GB on transformers 4.x); through torch.save to a file,
+ * or in a DeepSpeed job's loop, nothing; through Lightning's buffered save
+ * the weights and optimizer states; 0 under ZeRO-3 and FSDP and for a
+ * frozen model (host.h vp_host_request.save_bytes) */
 uint64_t vp_plan_save_file_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e);
 
 /* What a save holds whole in host RAM under writer w, in words for a
@@ -301,9 +301,11 @@ const char *vp_plan_clones_held(void);
  * vp_host_request.save_bytes) */
 uint64_t vp_plan_save_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e);
 
-/* Fills host's save_bytes (vp_plan_save_bytes) and, where a save writes
- * DeepSpeed's engine checkpoint, save_rank_bytes and save_rank0_bytes:
- * what each process and global rank 0 clone to the CPU for it (plan.c) */
+/* Fills host's save_bytes (vp_plan_save_bytes); under the HF Trainer at
+ * ZeRO-1/2 save_clone_bytes, what each process copies of its module for
+ * save_model; and, where a save writes DeepSpeed's engine checkpoint,
+ * save_rank_bytes and save_rank0_bytes, what each process and global
+ * rank 0 clone to the CPU for it (plan.c) */
 void vp_plan_save_request(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e,
 			  struct vp_host_request *host);
 

@@ -1080,8 +1080,9 @@ evaluation:
 	/* ZeRO-3's gathered weights at each save, which a run that trains
 	 * writes (a run that only evaluates saves nothing) */
 	r->save_bytes = tc->eval_only ? 0 : vp_plan_zero3_save_bytes(m, &r->train, &r->est);
-	/* a DeepSpeed config alone is a job of its own loop, which saves with
-	 * torch.save, one storage at a time (train.h vp_save_writer) */
+	/* a DeepSpeed config alone is a job of its own loop, which saves
+	 * through the engine's save_checkpoint alone, no model file (train.h
+	 * vp_save_writer) */
 	if (tc->flavour == VP_TC_DEEPSPEED)
 		r->train.save_writer = VP_SAVE_DEEPSPEED_LOOP;
 	r->save_file_bytes = tc->eval_only ? 0 : vp_plan_save_file_bytes(m, &r->train, &r->est);

@@ -1471,10 +1471,10 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 				   : vp_head_uses_target(m, t->head) ? t->tgt_len
 							       : 128;
 
-	/* Lightning's and DeepSpeed's jobs run loops of their own, which
-	 * save with torch.save: DeepSpeed's save_checkpoint to a file,
-	 * Lightning's ModelCheckpoint into memory first (train.h
-	 * vp_save_writer) */
+	/* Lightning's and DeepSpeed's jobs run loops of their own:
+	 * DeepSpeed's saves through the engine's save_checkpoint alone,
+	 * Lightning's ModelCheckpoint with torch.save into memory first
+	 * (train.h vp_save_writer) */
 	if (o->profile == VP_PROFILE_LIGHTNING)
 		t->save_writer = VP_SAVE_TORCH_BUFFERED;
 	else if (o->profile == VP_PROFILE_DEEPSPEED)
