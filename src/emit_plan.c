@@ -682,9 +682,7 @@ static void comment_host(FILE *f, const struct vp_plan_request *req, const struc
 		fprintf(f, "# host RAM at each save: + %s %s (%s) = %s GiB, the largest moment\n", per,
 			(h->save_in_checkpoint || h->save_clones) && h->processes > 1 ? "over the host's processes"
 										       : "in rank 0",
-			h->save_in_checkpoint ? vp_plan_checkpoint_held()
-			: h->save_clones      ? vp_plan_clones_held()
-					      : vp_plan_save_held(req->train.save_writer),
+			vp_plan_save_phrase(&req->train, h),
 			total);
 	}
 	if (h->eval_total_bytes == 0)

@@ -246,19 +246,8 @@ uint64_t vp_plan_save_file_bytes(const struct vp_model *m, const struct vp_train
 	return bytes < cap ? bytes : cap;
 }
 
-const char *vp_plan_clones_held(void)
-{
-	return "every process clones its module's state dict to the CPU, accelerate's get_state_dict under "
-	       "ZeRO-1/2, and rank 0 builds the file it writes from its copy";
-}
-
-const char *vp_plan_checkpoint_held(void)
-{
-	return "DeepSpeed's save_checkpoint clones each process's optimizer partition, fp32 master and states, "
-	       "and first rank 0's module, to the CPU before writing them";
-}
-
-const char *vp_plan_save_held(enum vp_save_writer w)
+/* What a save holds whole in host RAM under writer w, in words */
+static const char *save_held(enum vp_save_writer w)
 {
 	switch (w) {
 	case VP_SAVE_TORCH_BUFFERED:
@@ -274,6 +263,22 @@ const char *vp_plan_save_held(enum vp_save_writer w)
 		break;
 	}
 	return "the file safetensors builds whole before writing it; transformers 5 writes files of up to 50 GB";
+}
+
+const char *vp_plan_save_phrase(const struct vp_train *t, const struct vp_host_plan *h)
+{
+	if (h->save_in_checkpoint)
+		return t->fsdp ? "FSDP's full optimizer state dict, gathered onto rank 0's CPU "
+				 "(FullOptimStateDictConfig(offload_to_cpu=True, rank0_only=True)) before torch.save"
+			       : "DeepSpeed's save_checkpoint clones each process's optimizer partition, fp32 master and "
+				 "states, and first rank 0's module, to the CPU before writing them";
+	if (h->save_clones)
+		return "every process clones its module's state dict to the CPU, accelerate's get_state_dict under "
+		       "ZeRO-1/2, and rank 0 builds the file it writes from its copy";
+	if (t->fsdp)
+		return "FSDP's full state dict, gathered onto rank 0's CPU (FULL_STATE_DICT, rank0_only), and the "
+		       "file it builds from it";
+	return save_held(t->save_writer);
 }
 
 const char *vp_limit_name(enum vp_limit l)

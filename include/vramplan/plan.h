@@ -284,17 +284,10 @@ uint64_t vp_plan_zero3_save_bytes(const struct vp_model *m, const struct vp_trai
  * frozen model (host.h vp_host_request.save_bytes) */
 uint64_t vp_plan_save_file_bytes(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e);
 
-/* What a save holds whole in host RAM under writer w, in words for a
- * plan's comment or a diagnostic (vp_plan_save_file_bytes counts it) */
-const char *vp_plan_save_held(enum vp_save_writer w);
-
-/* The same for a save whose largest part is DeepSpeed's engine checkpoint
- * (vp_host_plan.save_in_checkpoint) */
-const char *vp_plan_checkpoint_held(void);
-
-/* The same for a save whose largest part is every process's clone of its
- * module beside rank 0's file (vp_host_plan.save_clones) */
-const char *vp_plan_clones_held(void);
+/* What a save holds whole in host RAM at its largest moment (h, from
+ * vp_host_plan), in words for a plan's comment or a diagnostic: the file,
+ * every process's copy of its module, or the optimizer's checkpoint */
+const char *vp_plan_save_phrase(const struct vp_train *t, const struct vp_host_plan *h);
 
 /* What each save adds to rank 0's host RAM: ZeRO-3's gathered weights and
  * what the save holds whole (vp_plan_save_file_bytes), saturated (host.h

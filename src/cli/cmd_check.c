@@ -1677,7 +1677,7 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 		at = append(host, sizeof host, at,
 			    "vramplan: note: %s: at each checkpoint save %s (TorchCheckpointEngine.save, "
 			    "clone_tensors_for_torch_save), %s here%s; save_only_model: true saves the model alone\n",
-			    tc->name, vp_plan_checkpoint_held(), bytes,
+			    tc->name, vp_plan_save_phrase(&r->train, &r->host), bytes,
 			    r->host.processes > 1 ? ", over the host's processes" : "");
 	}
 	/* every process's copy of its module beside rank 0's file (plan.c
@@ -1685,7 +1685,8 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 	else if (r->host_done && r->host.peak_in_save && r->host.save_clones) {
 		vp_format_bytes(r->host.save_bytes, bytes, sizeof bytes);
 		at = append(host, sizeof host, at, "vramplan: note: %s: at each save %s, %s here%s\n", tc->name,
-			    vp_plan_clones_held(), bytes, r->host.processes > 1 ? ", over the host's processes" : "");
+			    vp_plan_save_phrase(&r->train, &r->host), bytes,
+			    r->host.processes > 1 ? ", over the host's processes" : "");
 	}
 	/* the file a save builds, where it makes the host's peak (plan.c
 	 * vp_plan_save_file_bytes) */

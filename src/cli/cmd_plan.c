@@ -221,9 +221,7 @@ static int host_does_not_fit(const struct vp_plan_request *req, const struct vp_
 				? "the host's processes hold"
 				: "rank 0 holds",
 			file,
-			plan->host.save_in_checkpoint ? vp_plan_checkpoint_held()
-			: plan->host.save_clones      ? vp_plan_clones_held()
-						      : vp_plan_save_held(req->train.save_writer));
+			vp_plan_save_phrase(&req->train, &plan->host));
 		/* the HF Trainer writes that checkpoint for the optimizer,
 		 * which save_only_model leaves out (tc_keys.c
 		 * k_save_only_model) */
