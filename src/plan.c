@@ -739,6 +739,45 @@ uint64_t vp_plan_save_bytes(const struct vp_model *m, const struct vp_train *t, 
 }
 
 /*
+ * The HF Trainer's saves under FSDP with FULL_STATE_DICT (FSDP1's default in
+ * accelerate; docs/memory-model.md "Host RAM", saving): save_model takes
+ * accelerate's get_state_dict, which under FSDP.state_dict_type(model,
+ * FULL_STATE_DICT, FullStateDictConfig(offload_to_cpu=True,
+ * rank0_only=True)) gathers every parameter onto rank 0's CPU, as the
+ * sharded parameters hold them (fp32 under autocast's MixedPrecision,
+ * 16 bit when trained in 16 bit; a PEFT model's frozen base too), and
+ * rank 0 builds its file from that (the adapters alone for a PEFT model).
+ * Then _save_optimizer_and_scheduler's save_fsdp_optimizer takes
+ * FSDP.optim_state_dict under FullOptimStateDictConfig(offload_to_cpu=True,
+ * rank0_only=True): the whole optimizer state on rank 0's CPU before
+ * torch.save (the estimate's per-GPU states times the GPUs). The two
+ * follow each other; rank 0 alone holds them.
+ */
+static void fsdp_full_save(const struct vp_model *m, const struct vp_train *t, const struct vp_estimate *e,
+			   struct vp_host_request *host)
+{
+	uint64_t params = e->params_total > 0 ? e->params_total : vp_model_param_count(m), full, file, states;
+	unsigned per = t->precision == VP_PREC_BF16 || t->precision == VP_PREC_FP16 ? 2 : 4;
+	uint64_t cap = t->save_writer == VP_SAVE_SAFETENSORS_4X ? VP_SAVE_FILE_MAX_BYTES_4X : VP_SAVE_FILE_MAX_BYTES;
+
+	if (vp_mul_u64(params, per, &full) != 0)
+		full = UINT64_MAX;
+	if (t->save_writer == VP_SAVE_TORCH)
+		file = 0;
+	else if (t->method == VP_METHOD_FULL)
+		file = full < cap ? full : cap;
+	else if (vp_mul_u64(e->params_trainable, 4, &file) != 0)
+		file = UINT64_MAX;
+	if (vp_add_u64(full, file, &host->save_bytes) != 0)
+		host->save_bytes = UINT64_MAX;
+	if (t->saves_model_only)
+		return;
+	if (vp_mul_u64(e->full_bytes[VP_COMP_OPTIMIZER], t->gpus > 0 ? t->gpus : 1, &states) != 0)
+		states = UINT64_MAX;
+	host->save_rank0_bytes = states;
+}
+
+/*
  * DeepSpeed's engine checkpoint (docs/memory-model.md "Host RAM", saving).
  * Under ZeRO every checkpoint save writes one: the HF Trainer's
  * _save_optimizer_and_scheduler calls the engine's save_checkpoint after
@@ -764,6 +803,10 @@ void vp_plan_save_request(const struct vp_model *m, const struct vp_train *t, co
 	host->save_rank_bytes = 0;
 	host->save_rank0_bytes = 0;
 	host->save_clone_bytes = 0;
+	if (e != NULL && t->fsdp && hf && !t->fsdp_sharded_save && t->method != VP_METHOD_FROZEN) {
+		fsdp_full_save(m, t, e, host);
+		return;
+	}
 	if (e == NULL || t->zero_stage == 0 || t->fsdp || t->method == VP_METHOD_FROZEN)
 		return;
 	/* the HF Trainer's save_model under ZeRO-1/2 takes accelerate's

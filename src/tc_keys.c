@@ -2174,6 +2174,9 @@ static bool same_word(const char *a, const char *b)
  * gradient checkpointing (TrainingArguments uses it in place of
  * gradient_checkpointing); offloaded parameters are counted on the GPU.
  */
+static int fsdp_version_value(struct ctx *c, const struct vp_tmember *m, const char *path);
+static int fsdp_state_dict_type(struct ctx *c, const struct vp_tmember *m, const char *path);
+
 HANDLER(k_fsdp_config)
 {
 	const struct vp_tnode *map = m->value;
@@ -2241,8 +2244,11 @@ HANDLER(k_fsdp_config)
 						      "offload is not modelled: the parameters and states are counted on "
 						      "the GPU (an overestimate), and the host RAM that holds them is not "
 						      "counted");
-		} else if (strcmp(name, "version") != 0 && strcmp(name, "auto_wrap_policy") != 0 &&
-			   strcmp(name, "transformer_layer_cls_to_wrap") != 0) {
+		} else if (strcmp(name, "version") == 0) {
+			rc = fsdp_version_value(c, k, sub);
+		} else if (strcmp(name, "state_dict_type") == 0) {
+			rc = fsdp_state_dict_type(c, k, sub);
+		} else if (strcmp(name, "auto_wrap_policy") != 0 && strcmp(name, "transformer_layer_cls_to_wrap") != 0) {
 			/* the version and the per-block wrapping are what vramplan
 			 * models; the rest is listed */
 			rc = vp_tc_note_ignored(c, sub, k, NULL);
@@ -2253,8 +2259,12 @@ HANDLER(k_fsdp_config)
 	return 0;
 }
 
-/* axolotl's fsdp_version (1, its default, or 2): which FSDP, not whether */
-HANDLER(k_fsdp_version)
+/* FSDP's version, 1 or 2 (axolotl's fsdp_version, 1 its default; the HF
+ * Trainer's fsdp_config.version): which FSDP, not whether. It decides the
+ * save's default state dict: accelerate's FullyShardedDataParallelPlugin
+ * takes FULL_STATE_DICT for FSDP1 and SHARDED_STATE_DICT for FSDP2
+ * (set_state_dict_type), settled into vp_train's fsdp_sharded_save */
+static int fsdp_version_value(struct ctx *c, const struct vp_tmember *m, const char *path)
 {
 	uint64_t v;
 
@@ -2265,7 +2275,38 @@ HANDLER(k_fsdp_version)
 	if (v > 2)
 		return vp_tc_fail_at(c, m->value->line, m->value->column, "'%s' must be 1 or 2, found %llu", path,
 				     (unsigned long long)v);
+	c->r.fsdp_version = (int)v;
 	return 0;
+}
+
+HANDLER(k_fsdp_version)
+{
+	return fsdp_version_value(c, m, path);
+}
+
+/* fsdp_config.state_dict_type (accelerate's FullyShardedDataParallelPlugin,
+ * StateDictType by name): FULL_STATE_DICT gathers the whole model, and the
+ * whole optimizer state, onto rank 0's CPU at each save (FullStateDictConfig
+ * and FullOptimStateDictConfig with offload_to_cpu and rank0_only);
+ * SHARDED_STATE_DICT and LOCAL_STATE_DICT write each rank's shards through
+ * torch.distributed.checkpoint. Read in any case (accelerate upper-cases
+ * the name). */
+static int fsdp_state_dict_type(struct ctx *c, const struct vp_tmember *m, const char *path)
+{
+	static const char *const names[] = {"full_state_dict", "sharded_state_dict", "local_state_dict"};
+	const char *s = NULL;
+
+	if (vp_tc_get_string(c, m->value, path, &s) != 0)
+		return -1;
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (same_word(s, names[i])) {
+			c->r.fsdp_sharded_state = i > 0;
+			return 0;
+		}
+	return vp_tc_fail_at(c, m->value->line, m->value->column,
+			     "unknown '%s' value '%.40s' (expected FULL_STATE_DICT, SHARDED_STATE_DICT or "
+			     "LOCAL_STATE_DICT)",
+			     path, s);
 }
 
 /* ---- key tables per flavour ---- */

@@ -1641,6 +1641,9 @@ int vp_tc_settle(struct ctx *c)
 	else if (r->save_safetensors == 1)
 		t->save_writer = VP_SAVE_SAFETENSORS_4X;
 	t->saves_model_only = r->save_strategy_no || r->save_only_model == 1;
+	/* accelerate's default state dict follows FSDP's version
+	 * (tc_keys.c fsdp_version_value) */
+	t->fsdp_sharded_save = r->fsdp_sharded_state == 1 || (r->fsdp_sharded_state < 0 && r->fsdp_version == 2);
 	t->zero_offload_optimizer = r->zero_offload_optimizer;
 	t->zero_offload_param = r->zero_offload_param;
 	/* ZeRO-Offload without an "optimizer" section: the HF Trainer builds

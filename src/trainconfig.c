@@ -368,7 +368,7 @@ static int parse_config(struct vp_trainconfig *tc, const char *name, const char 
 	c.r.no_ckpt = -1;
 	c.r.eval_packed = -1;
 	c.r.use_cache = -1;
-	c.r.save_safetensors = c.r.save_only_model = -1;
+	c.r.save_safetensors = c.r.save_only_model = c.r.fsdp_sharded_state = -1;
 	c.r.packing_strategy = c.r.padding_free = c.r.loss_type = -1;
 	c.r.chunked_ce = -1;
 	c.r.liger_plugin = -1;

@@ -126,6 +126,8 @@ struct raw {
 	int save_safetensors;      /* TrainingArguments save_safetensors (4.x): -1 absent, 0, 1 */
 	bool save_strategy_no;     /* save_strategy "no": no checkpoint during training */
 	int save_only_model;       /* save_only_model: -1 absent, 0, 1 */
+	int fsdp_version;          /* fsdp_version / fsdp_config.version: 0 absent, 1, 2 */
+	int fsdp_sharded_state;    /* fsdp_config.state_dict_type: -1 absent, 0 FULL, 1 SHARDED or LOCAL */
 	bool eval_split;           /* axolotl: val_set_size > 0 or test_datasets;
 				    * LLaMA-Factory: val_size > 0 or eval_dataset */
 	bool has_eval_split_key;   /* one of those keys is written, whatever its value */

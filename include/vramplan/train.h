@@ -189,6 +189,11 @@ struct vp_train {
 	 * saved then (plan.c vp_plan_save_request) */
 	bool saves_model_only;
 	bool fsdp;            /* PyTorch FSDP full sharding over the GPUs */
+	/* FSDP saves each rank's shards (SHARDED_STATE_DICT, FSDP2's default
+	 * in accelerate) rather than gathering the whole model and optimizer
+	 * state onto rank 0's CPU (FULL_STATE_DICT, FSDP1's default; plan.c
+	 * vp_plan_save_request) */
+	bool fsdp_sharded_save;
 
 	enum vp_head head;
 	enum vp_precision precision;

@@ -1492,7 +1492,8 @@ eval_part:
 		       r->host_in_predict     ? ", during prediction"
 		       : r->host.peak_in_eval ? ", during evaluation"
 		       : r->host.peak_in_load ? ", loading the checkpoint"
-		       : r->host.peak_in_save ? (r->host.save_in_checkpoint ? ", at a DeepSpeed checkpoint save"
+		       : r->host.peak_in_save ? (r->host.save_in_checkpoint ? (r->train.fsdp ? ", at an FSDP checkpoint save"
+											      : ", at a DeepSpeed checkpoint save")
 						 : r->save_bytes > 0	       ? ", at a ZeRO-3 save"
 										 : ", at a save")
 					      : "");
@@ -1509,7 +1510,13 @@ eval_part:
 			char save[48];
 
 			vp_format_bytes(r->host.save_bytes, save, sizeof save);
-			printf(", %s cloned to the CPU for it", save);
+			printf(r->train.fsdp ? ", %s of optimizer state gathered on rank 0" : ", %s cloned to the CPU for it",
+			       save);
+		} else if (r->host.peak_in_save && r->train.fsdp) {
+			char save[48];
+
+			vp_format_bytes(r->host.save_bytes, save, sizeof save);
+			printf(", %s of the full state dict and its file on rank 0", save);
 		} else if (r->host.peak_in_save && r->host.save_clones) {
 			char save[48];
 
@@ -1675,10 +1682,11 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 	if (r->host_done && r->host.peak_in_save && r->host.save_in_checkpoint) {
 		vp_format_bytes(r->host.save_bytes, bytes, sizeof bytes);
 		at = append(host, sizeof host, at,
-			    "vramplan: note: %s: at each checkpoint save %s (TorchCheckpointEngine.save, "
-			    "clone_tensors_for_torch_save), %s here%s; save_only_model: true saves the model alone\n",
-			    tc->name, vp_plan_save_phrase(&r->train, &r->host), bytes,
-			    r->host.processes > 1 ? ", over the host's processes" : "");
+			    "vramplan: note: %s: at each checkpoint save %s%s, %s here%s; save_only_model: true saves "
+			    "the model alone\n",
+			    tc->name, vp_plan_save_phrase(&r->train, &r->host),
+			    r->train.fsdp ? " (save_fsdp_optimizer)" : " (TorchCheckpointEngine.save, clone_tensors_for_torch_save)",
+			    bytes, r->host.processes > 1 && !r->train.fsdp ? ", over the host's processes" : "");
 	}
 	/* every process's copy of its module beside rank 0's file (plan.c
 	 * vp_plan_save_request) */
@@ -1687,6 +1695,15 @@ static void print_eval_notes(const struct vp_trainconfig *tc, const struct resul
 		at = append(host, sizeof host, at, "vramplan: note: %s: at each save %s, %s here%s\n", tc->name,
 			    vp_plan_save_phrase(&r->train, &r->host), bytes,
 			    r->host.processes > 1 ? ", over the host's processes" : "");
+	}
+	/* FSDP's full state dict gathered onto rank 0 (plan.c
+	 * vp_plan_save_request) */
+	else if (r->host_done && r->host.peak_in_save && r->train.fsdp) {
+		vp_format_bytes(r->host.save_bytes, bytes, sizeof bytes);
+		at = append(host, sizeof host, at,
+			    "vramplan: note: %s: at each save %s, %s here; fsdp_config's state_dict_type: "
+			    "SHARDED_STATE_DICT writes each rank's shards instead\n",
+			    tc->name, vp_plan_save_phrase(&r->train, &r->host), bytes);
 	}
 	/* the file a save builds, where it makes the host's peak (plan.c
 	 * vp_plan_save_file_bytes) */
@@ -2990,7 +3007,8 @@ static int check_file(const struct check_opts *o, const struct vp_catalog *cat, 
 				 r.host.num_workers,
 				 r.host_in_predict     ? " during prediction"
 				 : r.host.peak_in_eval ? " during evaluation"
-				 : r.host.peak_in_save ? (r.host.save_in_checkpoint ? " at a DeepSpeed checkpoint save"
+				 : r.host.peak_in_save ? (r.host.save_in_checkpoint ? (r.train.fsdp ? " at an FSDP checkpoint save"
+											  : " at a DeepSpeed checkpoint save")
 							  : r.save_bytes > 0	      ? " at a ZeRO-3 save"
 										      : " at a save")
 						       : "",

@@ -1475,6 +1475,10 @@ int vp_cli_setup(const struct vp_cli_opts *o, const struct vp_model *m, const st
 	 * DeepSpeed's saves through the engine's save_checkpoint alone,
 	 * Lightning's ModelCheckpoint with torch.save into memory first
 	 * (train.h vp_save_writer) */
+	/* axolotl's profile writes fsdp_version 2, whose saves are sharded
+	 * (settings.c; train.h fsdp_sharded_save); the HF profiles' fsdp
+	 * string is FSDP1's, which gathers the full state dict */
+	t->fsdp_sharded_save = o->profile == VP_PROFILE_AXOLOTL;
 	if (o->profile == VP_PROFILE_LIGHTNING)
 		t->save_writer = VP_SAVE_TORCH_BUFFERED;
 	else if (o->profile == VP_PROFILE_DEEPSPEED)

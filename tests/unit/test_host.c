@@ -802,6 +802,48 @@ static void a_save_request_counts_the_engine_checkpoint_under_zero(void **state)
 	assert_int_equal(req.save_clone_bytes, 2000);
 }
 
+/* The HF Trainer under FSDP with FULL_STATE_DICT: rank 0 gathers every
+ * parameter as the shards hold it (4 bytes under autocast, 2 in bf16) and
+ * builds its file from that copy, then gathers the whole optimizer state
+ * (the per-GPU states times the GPUs); sharded saves gather nothing. */
+static void an_fsdp_full_state_dict_save_gathers_onto_rank_0(void **state)
+{
+	struct vp_model m;
+	struct vp_train t = batch_of(1, 512, 0);
+	struct vp_estimate e;
+	struct vp_host_request req;
+
+	(void)state;
+	memset(&m, 0, sizeof m);
+	memset(&e, 0, sizeof e);
+	vp_host_request_defaults(&req);
+	e.params_total = 1000;
+	e.params_trainable = 1000;
+	e.full_bytes[VP_COMP_OPTIMIZER] = 1000; /* 8 bytes a parameter over 8 GPUs */
+	t.method = VP_METHOD_FULL;
+	t.precision = VP_PREC_AMP_BF16;
+	t.fsdp = true;
+	t.gpus = 8;
+	vp_plan_save_request(&m, &t, &e, &req);
+	assert_int_equal(req.save_bytes, 4000 + 4000);
+	assert_int_equal(req.save_rank0_bytes, 8000);
+	assert_int_equal(req.save_rank_bytes, 0);
+	t.precision = VP_PREC_BF16;
+	vp_plan_save_request(&m, &t, &e, &req);
+	assert_int_equal(req.save_bytes, 2000 + 2000);
+	/* a PEFT model: the whole model gathered, its adapters' file */
+	t.method = VP_METHOD_LORA;
+	e.params_trainable = 10;
+	vp_plan_save_request(&m, &t, &e, &req);
+	assert_int_equal(req.save_bytes, 2000 + 40);
+	t.saves_model_only = true;
+	vp_plan_save_request(&m, &t, &e, &req);
+	assert_int_equal(req.save_rank0_bytes, 0);
+	t.fsdp_sharded_save = true;
+	vp_plan_save_request(&m, &t, &e, &req);
+	assert_int_equal(req.save_bytes, 0);
+}
+
 /* The save is a moment of its own: the training's host RAM and the file,
  * the peak where it is the largest, and the worker count chosen to fit it */
 static void a_save_file_can_be_the_peak_and_limit_the_workers(void **state)
@@ -852,6 +894,7 @@ int main(void)
 		cmocka_unit_test(a_save_holds_what_its_writer_builds_whole),
 		cmocka_unit_test(a_deepspeed_checkpoint_clones_every_process_partition_at_once),
 		cmocka_unit_test(a_save_request_counts_the_engine_checkpoint_under_zero),
+		cmocka_unit_test(an_fsdp_full_state_dict_save_gathers_onto_rank_0),
 		cmocka_unit_test(a_save_file_can_be_the_peak_and_limit_the_workers),
 	};
 
