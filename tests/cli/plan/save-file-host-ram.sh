@@ -40,3 +40,11 @@ print(h["save_bytes"], h["save_total_bytes"], h["total_bytes"], h["peak_phase"])
 # 1B in full: 8,164,483,072 bytes loading, 8,165,036,032 at a save.
 "$VRAMPLAN" --model meta-llama/Llama-3.2-1B --gpu h200 --method full --no-eval --host-ram 8164700000B >/dev/null
 echo "exit $?"
+# FSDP: the HF profile's fsdp string is FSDP1's, whose FULL_STATE_DICT saves
+# gather every parameter onto rank 0's CPU (4,943,257,600 bytes for Llama
+# 3.2 1B under autocast) and build the file from that copy (as many); the
+# axolotl profile writes fsdp_version 2, whose saves are sharded: none
+"$VRAMPLAN" --model meta-llama/Llama-3.2-1B --gpu h100 --gpus 2 --fsdp --method full --no-eval 2>&1 |
+	grep '^# host RAM at each save'
+"$VRAMPLAN" --model meta-llama/Llama-3.2-1B --gpu h100 --gpus 2 --fsdp --method full --no-eval --profile axolotl \
+	--format json 2>/dev/null | python3 -c 'import json, sys; print(json.load(sys.stdin)["host"].get("save_bytes"))'
